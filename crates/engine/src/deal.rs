@@ -1,0 +1,252 @@
+//! Deals: the one chance event of a hand.
+//!
+//! The engine never draws random numbers while a hand is played: the deal
+//! fixes every hand and the boneyard order, so applying an action is
+//! deterministic. Seeded deals come from ChaCha8, one stream per hand.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::rules::Rules;
+use crate::tile::{Tile, TileSet, MAX_TILES};
+
+/// Most players any preset allows.
+pub const MAX_PLAYERS: usize = 8;
+
+/// The tiles of one hand: what each seat holds and the boneyard, top first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Deal {
+    pub hands: [TileSet; MAX_PLAYERS],
+    pub boneyard: [Tile; MAX_TILES],
+    pub bone_len: u8,
+    /// Who poses, where the rules leave it to chance (club fives' first hand).
+    pub poser: Option<u8>,
+}
+
+/// A deal as JSON: `{"hands": [[..]], "boneyard": [..], "poser": 1}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealSpec {
+    pub hands: Vec<Vec<Tile>>,
+    #[serde(default)]
+    pub boneyard: Vec<Tile>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poser: Option<u8>,
+}
+
+/// Why a deal was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DealError {
+    #[error("the deal has {got} hands but the rules seat {want} players")]
+    HandCount { got: usize, want: usize },
+    #[error("seat {seat} holds {got} tiles but the rules deal {want} each")]
+    HandSize {
+        seat: usize,
+        got: usize,
+        want: usize,
+    },
+    #[error("tile {0} is dealt more than once")]
+    Duplicate(Tile),
+    #[error("tile {0} is not part of this game's set")]
+    NotInSet(Tile),
+    #[error("tile {0} is missing from the deal (every tile goes to a hand or the boneyard)")]
+    Missing(Tile),
+    #[error("nobody holds a double, so the rules call for a redeal")]
+    Redeal,
+    #[error("the first hand of club fives needs \"poser\": 0 or 1 (who won the turn-over)")]
+    PoserMissing,
+    #[error("\"poser\" is only given where the rules leave the poser to chance")]
+    PoserNotAllowed,
+    #[error("poser {0} is not a seat")]
+    BadPoser(u8),
+}
+
+impl Deal {
+    pub fn boneyard(&self) -> &[Tile] {
+        &self.boneyard[..self.bone_len as usize]
+    }
+
+    /// Check a JSON deal against the rules and build it.
+    pub fn from_spec(rules: &Rules, spec: &DealSpec) -> Result<Deal, DealError> {
+        let n = rules.players as usize;
+        if spec.hands.len() != n {
+            return Err(DealError::HandCount {
+                got: spec.hands.len(),
+                want: n,
+            });
+        }
+        let set = rules.tiles();
+        let mut seen = TileSet::EMPTY;
+        let mut deal = Deal {
+            hands: [TileSet::EMPTY; MAX_PLAYERS],
+            boneyard: [Tile::double(0); MAX_TILES],
+            bone_len: 0,
+            poser: spec.poser,
+        };
+        let mut take = |t: Tile| -> Result<(), DealError> {
+            if !set.contains(t) {
+                return Err(DealError::NotInSet(t));
+            }
+            if seen.contains(t) {
+                return Err(DealError::Duplicate(t));
+            }
+            seen.insert(t);
+            Ok(())
+        };
+        for (seat, hand) in spec.hands.iter().enumerate() {
+            for &t in hand {
+                take(t)?;
+                deal.hands[seat].insert(t);
+            }
+        }
+        for (i, &t) in spec.boneyard.iter().enumerate() {
+            take(t)?;
+            deal.boneyard[i] = t;
+        }
+        deal.bone_len = spec.boneyard.len() as u8;
+        if let Some(t) = set.minus(seen).first() {
+            return Err(DealError::Missing(t));
+        }
+        for (seat, hand) in spec.hands.iter().enumerate() {
+            if hand.len() != rules.hand_size as usize {
+                return Err(DealError::HandSize {
+                    seat,
+                    got: hand.len(),
+                    want: rules.hand_size as usize,
+                });
+            }
+        }
+        if let Some(p) = spec.poser {
+            if p >= rules.players {
+                return Err(DealError::BadPoser(p));
+            }
+        }
+        Ok(deal)
+    }
+
+    /// The JSON form.
+    pub fn to_spec(&self, players: u8) -> DealSpec {
+        DealSpec {
+            hands: self.hands[..players as usize]
+                .iter()
+                .map(|h| h.iter().collect())
+                .collect(),
+            boneyard: self.boneyard().to_vec(),
+            poser: self.poser,
+        }
+    }
+
+    /// A uniformly random deal (no redeal check).
+    pub fn random<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Deal {
+        let mut tiles = [Tile::double(0); MAX_TILES];
+        let mut n = 0;
+        for t in rules.tiles().iter() {
+            tiles[n] = t;
+            n += 1;
+        }
+        // Only the dealt prefix needs shuffling in full; the boneyard order
+        // comes from the same Fisher-Yates pass.
+        for i in (1..n).rev() {
+            let j = rng.random_range(0..=i as u32) as usize;
+            tiles.swap(i, j);
+        }
+        let mut deal = Deal {
+            hands: [TileSet::EMPTY; MAX_PLAYERS],
+            boneyard: [Tile::double(0); MAX_TILES],
+            bone_len: 0,
+            poser: None,
+        };
+        let h = rules.hand_size as usize;
+        for seat in 0..rules.players as usize {
+            for &t in &tiles[seat * h..(seat + 1) * h] {
+                deal.hands[seat].insert(t);
+            }
+        }
+        let dealt = h * rules.players as usize;
+        let rest = &tiles[dealt..n];
+        deal.boneyard[..rest.len()].copy_from_slice(rest);
+        deal.bone_len = rest.len() as u8;
+        deal
+    }
+
+    /// Seat holding `t`, if any.
+    pub fn holder(&self, t: Tile) -> Option<u8> {
+        (0..MAX_PLAYERS)
+            .find(|&s| self.hands[s].contains(t))
+            .map(|s| s as u8)
+    }
+}
+
+/// The generator for hand `hand_number` (1-based) of a match seeded `seed`:
+/// the match seed picks the key and the hand number the stream, so any hand
+/// can be redealt on its own.
+pub fn hand_rng(seed: u64, hand_number: u32) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(hand_number as u64);
+    rng
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_deals_conserve_tiles() {
+        let rules = Rules::preset("draw").unwrap();
+        let mut rng = hand_rng(1, 1);
+        let d = Deal::random(&rules, &mut rng);
+        let mut all = TileSet::EMPTY;
+        for s in 0..4 {
+            assert_eq!(d.hands[s].len(), 4);
+            all |= d.hands[s];
+        }
+        for &t in d.boneyard() {
+            assert!(!all.contains(t));
+            all.insert(t);
+        }
+        assert_eq!(all, rules.tiles());
+        let spec = d.to_spec(4);
+        assert_eq!(Deal::from_spec(&rules, &spec).unwrap(), d);
+    }
+
+    #[test]
+    fn seeded_deals_repeat() {
+        let rules = Rules::preset("jamaican").unwrap();
+        let a = Deal::random(&rules, &mut hand_rng(7, 3));
+        let b = Deal::random(&rules, &mut hand_rng(7, 3));
+        let c = Deal::random(&rules, &mut hand_rng(7, 4));
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn bad_deals_say_what_is_wrong() {
+        let rules = Rules::preset("jamaican").unwrap();
+        let good = Deal::random(&rules, &mut hand_rng(1, 1)).to_spec(4);
+        let mut dup = good.clone();
+        dup.hands[0][0] = dup.hands[1][0];
+        assert!(matches!(
+            Deal::from_spec(&rules, &dup),
+            Err(DealError::Duplicate(_))
+        ));
+        let mut short = good.clone();
+        short.hands[0].pop();
+        assert!(matches!(
+            Deal::from_spec(&rules, &short),
+            Err(DealError::Missing(_))
+        ));
+        let mut three = good.clone();
+        three.hands.pop();
+        assert!(matches!(
+            Deal::from_spec(&rules, &three),
+            Err(DealError::HandCount { .. })
+        ));
+        let mut big = good;
+        big.hands[0].push("9-9".parse().unwrap());
+        assert!(matches!(
+            Deal::from_spec(&rules, &big),
+            Err(DealError::NotInSet(_))
+        ));
+    }
+}

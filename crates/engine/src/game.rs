@@ -1,0 +1,713 @@
+//! The match: hands one after another, who poses, and the match score.
+//!
+//! [`Match`] wraps a [`Hand`] with everything that lives between hands: the
+//! score, the pose rule for the next hand, the six-love stake and play-off,
+//! and the record of every deal and action.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::action::{Action, MoveList};
+use crate::deal::{hand_rng, Deal, DealError, DealSpec, MAX_PLAYERS};
+use crate::event::{Event, Events, Side};
+use crate::hand::{Hand, IllegalAction};
+use crate::rules::{Preset, Rules};
+use crate::score::{settle, EndReason, HandResult, Notes, PerSeat};
+use crate::tile::{Tile, TileSet};
+
+/// Where a match stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The winning seat names which partner poses.
+    ChoosePoser,
+    Play,
+    HandOver,
+    MatchOver,
+}
+
+/// Who poses a hand, decided when the previous one ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PoseRule {
+    /// The holder of the highest double held poses it (any tile when `any`);
+    /// nobody holds a double: redeal.
+    HighestDouble { any: bool },
+    /// The holder of this tile poses it.
+    Holder(Tile),
+    /// This seat poses any tile.
+    Seat(u8),
+    /// This seat poses a double of its choice, else the next seat holding one.
+    SeatDouble(u8),
+    /// The highest double's holder poses any tile; with no double dealt, the
+    /// holder of the heaviest tile.
+    FivesOpening,
+    /// The turn-over decides, and the deal says who won it.
+    TurnOver,
+    /// This seat names which partner poses any tile.
+    Choose(u8),
+}
+
+/// A seat's action, as kept in the history and the record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub seat: u8,
+    pub action: Action,
+}
+
+/// One hand of a record: its deal and every action in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandRecord {
+    pub deal: DealSpec,
+    pub actions: Vec<Entry>,
+}
+
+/// Why a match refused a request.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MatchError {
+    #[error("bad deal: {0}")]
+    Deal(#[from] DealError),
+    #[error("illegal action: {0}")]
+    Illegal(#[from] IllegalAction),
+    #[error("it is seat {to_act}'s turn, not seat {seat}'s")]
+    NotYourTurn { seat: u8, to_act: u8 },
+    #[error("the hand is over: ask for the next hand")]
+    HandOver,
+    #[error("the hand is still being played: finish it before dealing the next")]
+    HandNotOver,
+    #[error("the match is over: start a new one")]
+    MatchOver,
+    #[error("this match has no seed, so send the next hand's deal")]
+    NeedDeal,
+}
+
+impl MatchError {
+    /// The protocol's error code.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            MatchError::Deal(_) | MatchError::NeedDeal => "bad_deal",
+            MatchError::Illegal(_) => "illegal_action",
+            MatchError::NotYourTurn { .. } => "not_your_turn",
+            MatchError::HandOver => "hand_over",
+            MatchError::HandNotOver => "hand_not_over",
+            MatchError::MatchOver => "match_over",
+        }
+    }
+}
+
+/// A match in progress.
+#[derive(Clone, Debug)]
+pub struct Match {
+    rules: Rules,
+    seed: Option<u64>,
+    hand_number: u32,
+    phase: Phase,
+    deal: Deal,
+    hand: Hand,
+    chooser: u8,
+    pose_rule: PoseRule,
+    next_rule: PoseRule,
+    scores: [i32; MAX_PLAYERS],
+    /// Points already added to `scores` during the current hand, by side.
+    live: [i32; MAX_PLAYERS],
+    result: Option<HandResult>,
+    winner: Option<Option<usize>>,
+    /// What the next six-love hand is worth (tie replays raise it).
+    stake: i32,
+    playoff: bool,
+    last_winner: Option<u8>,
+    poser: u8,
+    recording: bool,
+    record: Vec<HandRecord>,
+}
+
+impl Match {
+    /// A new match: the first hand comes from `deal` when given, else from the seed.
+    pub fn new(
+        rules: Rules,
+        seed: Option<u64>,
+        deal: Option<&DealSpec>,
+    ) -> Result<Match, MatchError> {
+        let first = first_rule(&rules);
+        let mut m = Match {
+            rules,
+            seed,
+            hand_number: 0,
+            phase: Phase::Play,
+            deal: empty_deal(),
+            hand: Hand::new(&rules, &empty_deal(), 0, TileSet::EMPTY),
+            chooser: 0,
+            pose_rule: first,
+            next_rule: first,
+            scores: [0; MAX_PLAYERS],
+            live: [0; MAX_PLAYERS],
+            result: None,
+            winner: None,
+            stake: 1,
+            playoff: false,
+            last_winner: None,
+            poser: 0,
+            recording: true,
+            record: Vec::new(),
+        };
+        m.deal_next(deal)?;
+        Ok(m)
+    }
+
+    /// Stop keeping the history and record (for fast playouts).
+    pub fn without_record(mut self) -> Match {
+        self.recording = false;
+        self.record.clear();
+        self
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn hand_number(&self) -> u32 {
+        self.hand_number
+    }
+
+    /// The hand being played (or just finished).
+    pub fn hand(&self) -> &Hand {
+        &self.hand
+    }
+
+    /// The current hand's deal.
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    /// Match scores by side.
+    pub fn scores(&self) -> &[i32] {
+        &self.scores[..self.rules.sides()]
+    }
+
+    pub fn result(&self) -> Option<&HandResult> {
+        self.result.as_ref()
+    }
+
+    /// Once the match is over: the winning side (`None` never happens for
+    /// finished matches today, but a drawn match would be `Some(None)`).
+    pub fn winner(&self) -> Option<Option<usize>> {
+        self.winner
+    }
+
+    /// What the next six-love hand is worth.
+    pub fn stake(&self) -> i32 {
+        self.stake
+    }
+
+    pub fn in_playoff(&self) -> bool {
+        self.playoff
+    }
+
+    /// The actions of the current hand.
+    pub fn history(&self) -> &[Entry] {
+        self.record.last().map_or(&[], |h| h.actions.as_slice())
+    }
+
+    /// The seat to act, if anyone.
+    pub fn to_act(&self) -> Option<u8> {
+        match self.phase {
+            Phase::ChoosePoser => Some(self.chooser),
+            Phase::Play => Some(self.hand.to_act()),
+            _ => None,
+        }
+    }
+
+    /// The legal actions of the seat to act.
+    #[inline]
+    pub fn legal(&self, out: &mut MoveList) {
+        out.clear();
+        match self.phase {
+            Phase::ChoosePoser => {
+                for seat in [self.chooser, (self.chooser + 2) % 4] {
+                    out.push(Action::ChoosePoser { seat });
+                }
+            }
+            Phase::Play => self.hand.legal(out),
+            _ => {}
+        }
+    }
+
+    /// Check an action of `seat`, and apply it.
+    pub fn act_as(&mut self, seat: u8, a: Action, ev: &mut impl Events) -> Result<(), MatchError> {
+        match self.to_act() {
+            Some(to_act) if to_act != seat => Err(MatchError::NotYourTurn { seat, to_act }),
+            _ => self.act(a, ev),
+        }
+    }
+
+    /// Check an action of the seat to act, and apply it. On error nothing changes.
+    pub fn act(&mut self, a: Action, ev: &mut impl Events) -> Result<(), MatchError> {
+        let a = match self.phase {
+            Phase::HandOver => return Err(MatchError::HandOver),
+            Phase::MatchOver => return Err(MatchError::MatchOver),
+            Phase::ChoosePoser => match a {
+                Action::ChoosePoser { seat }
+                    if seat == self.chooser || seat == (self.chooser + 2) % 4 =>
+                {
+                    a
+                }
+                Action::ChoosePoser { .. } => {
+                    return Err(
+                        IllegalAction::Other("the poser must be you or your partner").into(),
+                    )
+                }
+                _ => {
+                    return Err(IllegalAction::Other(
+                        "your team won the last hand: first choose who poses (choose_poser)",
+                    )
+                    .into())
+                }
+            },
+            Phase::Play => self.hand.check(a)?,
+        };
+        self.apply_unchecked(a, ev);
+        Ok(())
+    }
+
+    /// Apply an action known to be legal.
+    #[inline]
+    pub fn apply_unchecked(&mut self, a: Action, ev: &mut impl Events) {
+        let Some(seat) = self.to_act() else { return };
+        if self.recording {
+            if let Some(h) = self.record.last_mut() {
+                h.actions.push(Entry { seat, action: a });
+            }
+        }
+        if let Action::ChoosePoser { seat: chosen } = a {
+            if ev.wanted() {
+                ev.push(Event::Action { seat, action: a });
+            }
+            self.poser = chosen;
+            self.hand = Hand::new(&self.rules, &self.deal, chosen, TileSet(u128::MAX));
+            self.phase = Phase::Play;
+            return;
+        }
+        self.hand.apply_unchecked(a, ev);
+        if self.rules.scores_ends()
+            || self.rules.preset == Preset::PuertoRican
+            || self.rules.preset == Preset::French
+        {
+            self.credit_live();
+            if self.reached_target_in_play(ev) {
+                return;
+            }
+        }
+        if self.hand.is_over() {
+            self.finish_hand(ev);
+        }
+    }
+
+    /// Move points scored during play into the match score.
+    fn credit_live(&mut self) {
+        let mut now = [0i32; MAX_PLAYERS];
+        for (s, p) in self.hand.points().iter().enumerate() {
+            now[s] += p;
+        }
+        for (seat, p) in self.hand.penalties().iter().enumerate() {
+            now[self.rules.side_of(seat as u8)] += p;
+        }
+        for s in 0..self.rules.sides() {
+            self.scores[s] += now[s] - self.live[s];
+            self.live[s] = now[s];
+        }
+    }
+
+    /// All fives: the first to the target wins at once, even mid-hand.
+    fn reached_target_in_play(&mut self, ev: &mut impl Events) -> bool {
+        if !matches!(self.rules.preset, Preset::AllFives | Preset::FivesAndThrees) {
+            return false;
+        }
+        let Some(side) = (0..self.rules.sides()).find(|&s| self.scores[s] >= self.rules.target)
+        else {
+            return false;
+        };
+        let n = self.rules.players as usize;
+        let counts = self.hand.counts();
+        let result = HandResult {
+            winner: Some(Side { side }),
+            reason: EndReason::Target,
+            seat: Some(side as u8),
+            counts: PerSeat::from_slice(&counts[..n]),
+            points: PerSeat::from_slice(&self.live[..self.rules.sides()]),
+            notes: Notes::default(),
+        };
+        self.end_hand(result, Some(Some(side)), ev);
+        true
+    }
+
+    fn finish_hand(&mut self, ev: &mut impl Events) {
+        let mut result = settle(&self.rules, &self.hand, self.hand_number);
+        let winner = if self.rules.is_six_love() {
+            self.settle_love(&mut result)
+        } else {
+            for s in 0..self.rules.sides() {
+                self.scores[s] += result.points[s] - self.live[s];
+            }
+            self.next_rule = self.points_next_rule(&result);
+            self.points_winner(&mut result)
+        };
+        if let Some(seat) = result.seat {
+            if result.winner.is_some() {
+                self.last_winner = Some(seat);
+            }
+        }
+        self.end_hand(result, winner, ev);
+    }
+
+    fn end_hand(
+        &mut self,
+        result: HandResult,
+        winner: Option<Option<usize>>,
+        ev: &mut impl Events,
+    ) {
+        if ev.wanted() {
+            ev.push(Event::HandOver {
+                result: result.clone(),
+            });
+        }
+        self.result = Some(result);
+        self.phase = Phase::HandOver;
+        if let Some(w) = winner {
+            self.winner = Some(w);
+            self.phase = Phase::MatchOver;
+            if ev.wanted() {
+                ev.push(Event::MatchOver {
+                    winner: w.map(|side| Side { side }),
+                });
+            }
+        }
+    }
+
+    /// Six-love scoring: the winner's stake, resets, play-offs and tie replays.
+    fn settle_love(&mut self, result: &mut HandResult) -> Option<Option<usize>> {
+        let rules = self.rules;
+        let sides = rules.sides();
+        let lowest_double = PoseRule::HighestDouble { any: false };
+        let (Some(w), Some(seat)) = (result.winner.map(|s| s.side), result.seat) else {
+            result.notes.push("tie");
+            if rules.tie_replays && !self.playoff {
+                self.stake += 1;
+                result.notes.push("replay");
+            }
+            self.next_rule = match (0..sides).find(|&s| self.scores[s] > 0) {
+                Some(_) if rules.tie_replays && !self.playoff => {
+                    PoseRule::Choose(self.last_winner.unwrap_or(0))
+                }
+                _ => lowest_double,
+            };
+            return None;
+        };
+        let key = result.notes.contains("key_tile");
+        let pts = self.stake + i32::from(key);
+        self.stake = 1;
+        result.points[w] = pts;
+        let winner_rule = if rules.partners {
+            match (rules.preset, result.reason) {
+                (Preset::Chiva, EndReason::Blocked) => PoseRule::Seat(seat),
+                _ => PoseRule::Choose(seat),
+            }
+        } else {
+            PoseRule::Seat(seat)
+        };
+        self.next_rule = winner_rule;
+        if self.playoff {
+            self.playoff = false;
+            self.scores[..sides].fill(0);
+            self.scores[w] = 2;
+            result.notes.push("playoff");
+        } else if rules.partners {
+            let l = 1 - w;
+            if self.scores[w] == 0 && self.scores[l] > 0 {
+                if rules.playoff && self.scores[l] == 1 && pts == 1 {
+                    self.scores[w] = 1;
+                    self.playoff = true;
+                    result.notes.push("playoff_next");
+                } else {
+                    self.scores[..sides].fill(0);
+                    result.notes.push("reset");
+                    self.next_rule = lowest_double;
+                }
+            } else {
+                self.scores[w] += pts;
+            }
+        } else {
+            self.scores[w] += pts;
+            if self.scores[..sides].iter().all(|&s| s > 0) {
+                self.scores[..sides].fill(0);
+                result.notes.push("reset");
+                self.next_rule = lowest_double;
+            }
+        }
+        let others_zero = (0..sides).any(|s| s != w && self.scores[s] == 0);
+        if self.scores[w] >= rules.love_goal() && others_zero {
+            result.notes.push(if rules.love_goal() == 4 {
+                "four_love"
+            } else {
+                "six_love"
+            });
+            return Some(Some(w));
+        }
+        None
+    }
+
+    fn points_next_rule(&self, result: &HandResult) -> PoseRule {
+        let tie_rule = first_rule(&self.rules);
+        match self.rules.preset {
+            Preset::PuertoRican => match result.seat {
+                Some(seat) if result.winner.is_some() => PoseRule::Seat(seat),
+                _ => PoseRule::HighestDouble { any: false },
+            },
+            Preset::French => match result.seat {
+                Some(seat) if result.winner.is_some() => PoseRule::SeatDouble(seat),
+                _ => tie_rule,
+            },
+            Preset::ClubFives => PoseRule::Seat(1 - self.poser),
+            _ => tie_rule,
+        }
+    }
+
+    fn points_winner(&mut self, result: &mut HandResult) -> Option<Option<usize>> {
+        let rules = self.rules;
+        let sides = rules.sides();
+        let scores = &self.scores[..sides];
+        if !scores.iter().any(|&s| s >= rules.target) {
+            return None;
+        }
+        let best = |want_low: bool| -> Option<usize> {
+            let key = |s: &usize| if want_low { -scores[*s] } else { scores[*s] };
+            let top = (0..sides).max_by_key(key)?;
+            let n = (0..sides).filter(|s| key(s) == key(&top)).count();
+            (n == 1).then_some(top)
+        };
+        let w = best(rules.preset == Preset::French)?;
+        if rules.preset == Preset::ClubFives {
+            let l = 1 - w;
+            if self.scores[l] < 31 {
+                result.notes.push("skunk");
+                self.scores[w] += rules.skunk;
+            }
+        }
+        Some(Some(w))
+    }
+
+    /// Deal the next hand: from `deal` if given, else from the seed.
+    pub fn next_hand(&mut self, deal: Option<&DealSpec>) -> Result<(), MatchError> {
+        match self.phase {
+            Phase::HandOver => {}
+            Phase::MatchOver => return Err(MatchError::MatchOver),
+            _ => return Err(MatchError::HandNotOver),
+        }
+        self.deal_next(deal)
+    }
+
+    fn deal_next(&mut self, spec: Option<&DealSpec>) -> Result<(), MatchError> {
+        let rule = self.next_rule;
+        let number = self.hand_number + 1;
+        let (deal, start) = match spec {
+            Some(spec) => {
+                let deal = Deal::from_spec(&self.rules, spec)?;
+                match (rule, deal.poser) {
+                    (PoseRule::TurnOver, None) => return Err(DealError::PoserMissing.into()),
+                    (PoseRule::TurnOver, Some(_)) => {}
+                    (_, Some(_)) => return Err(DealError::PoserNotAllowed.into()),
+                    _ => {}
+                }
+                let start = resolve_pose(&self.rules, &deal, rule)?;
+                (deal, start)
+            }
+            None => {
+                let seed = self.seed.ok_or(MatchError::NeedDeal)?;
+                let mut rng = hand_rng(seed, number);
+                loop {
+                    let mut deal = Deal::random(&self.rules, &mut rng);
+                    if rule == PoseRule::TurnOver {
+                        deal.poser = Some(turn_over(&self.rules, &mut rng));
+                    }
+                    if let Ok(start) = resolve_pose(&self.rules, &deal, rule) {
+                        break (deal, start);
+                    }
+                }
+            }
+        };
+        self.start(deal, rule, start);
+        Ok(())
+    }
+
+    /// Start a hand from a checked deal, for playouts that deal themselves.
+    pub fn start_dealt(&mut self, deal: Deal) -> Result<(), MatchError> {
+        if self.phase != Phase::HandOver {
+            return Err(MatchError::HandNotOver);
+        }
+        let rule = self.next_rule;
+        let start = resolve_pose(&self.rules, &deal, rule)?;
+        self.start(deal, rule, start);
+        Ok(())
+    }
+
+    /// Start over as a new match with the same rules, waiting for the first
+    /// deal through [`Match::start_dealt`] (playouts reuse one value).
+    pub fn restart(&mut self) {
+        self.hand_number = 0;
+        self.phase = Phase::HandOver;
+        self.next_rule = first_rule(&self.rules);
+        self.scores = [0; MAX_PLAYERS];
+        self.live = [0; MAX_PLAYERS];
+        self.result = None;
+        self.winner = None;
+        self.stake = 1;
+        self.playoff = false;
+        self.last_winner = None;
+        self.record.clear();
+    }
+
+    /// The rule deciding who poses the next hand.
+    pub fn next_pose_rule(&self) -> PoseRule {
+        self.next_rule
+    }
+
+    fn start(&mut self, deal: Deal, rule: PoseRule, start: Start) {
+        self.hand_number += 1;
+        self.deal = deal;
+        self.pose_rule = rule;
+        self.live = [0; MAX_PLAYERS];
+        self.result = None;
+        match start {
+            Start::Choose(chooser) => {
+                self.chooser = chooser;
+                self.phase = Phase::ChoosePoser;
+                self.hand = Hand::new(&self.rules, &deal, chooser, TileSet::EMPTY);
+            }
+            Start::Pose { seat, allowed } => {
+                self.poser = seat;
+                self.phase = Phase::Play;
+                self.hand = Hand::new(&self.rules, &deal, seat, allowed);
+            }
+        }
+        if self.recording {
+            self.record.push(HandRecord {
+                deal: deal.to_spec(self.rules.players),
+                actions: Vec::new(),
+            });
+        }
+    }
+
+    /// The record of the match so far (`domino-record/1`).
+    pub fn record(&self) -> crate::record::Record {
+        crate::record::Record {
+            format: crate::record::FORMAT.to_string(),
+            rules: self.rules.spec(),
+            seed: self.seed,
+            hands: self.record.clone(),
+        }
+    }
+
+    /// Replay a whole record.
+    pub fn from_record(rec: &crate::record::Record) -> Result<Match, crate::record::RecordError> {
+        crate::record::replay(rec)
+    }
+}
+
+/// How a hand starts once dealt.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    Choose(u8),
+    Pose { seat: u8, allowed: TileSet },
+}
+
+fn empty_deal() -> Deal {
+    Deal {
+        hands: [TileSet::EMPTY; MAX_PLAYERS],
+        boneyard: [Tile::double(0); crate::tile::MAX_TILES],
+        bone_len: 0,
+        poser: None,
+    }
+}
+
+/// Who poses the first hand of a match (and, in most games, after a tie).
+pub fn first_rule(rules: &Rules) -> PoseRule {
+    match rules.preset {
+        Preset::Jamaican => PoseRule::HighestDouble {
+            any: rules.sporting,
+        },
+        Preset::French => PoseRule::Holder(Tile::double(0)),
+        Preset::AllFives | Preset::FivesAndThrees => PoseRule::FivesOpening,
+        Preset::ClubFives => PoseRule::TurnOver,
+        _ => PoseRule::HighestDouble { any: false },
+    }
+}
+
+/// Who poses a dealt hand, and with which tiles; `Redeal` if the rule needs
+/// a double nobody holds.
+pub fn resolve_pose(rules: &Rules, deal: &Deal, rule: PoseRule) -> Result<Start, DealError> {
+    let n = rules.players;
+    let held = (0..n as usize).fold(TileSet::EMPTY, |a, s| a | deal.hands[s]);
+    let any = TileSet(u128::MAX);
+    let holder = |t: Tile| deal.holder(t).unwrap_or(0);
+    Ok(match rule {
+        PoseRule::HighestDouble { any: free } => {
+            let d = (held & TileSet::DOUBLES).last().ok_or(DealError::Redeal)?;
+            Start::Pose {
+                seat: holder(d),
+                allowed: if free { any } else { d.bit() },
+            }
+        }
+        PoseRule::Holder(t) => Start::Pose {
+            seat: deal.holder(t).ok_or(DealError::Redeal)?,
+            allowed: t.bit(),
+        },
+        PoseRule::Seat(seat) => Start::Pose { seat, allowed: any },
+        PoseRule::SeatDouble(seat) => {
+            let s = (0..n)
+                .map(|k| (seat + k) % n)
+                .find(|&s| !(deal.hands[s as usize] & TileSet::DOUBLES).is_empty())
+                .ok_or(DealError::Redeal)?;
+            Start::Pose {
+                seat: s,
+                allowed: TileSet::DOUBLES,
+            }
+        }
+        PoseRule::FivesOpening => {
+            let t = (held & TileSet::DOUBLES)
+                .last()
+                .or_else(|| held.iter().max_by_key(|t| (t.pips(), t.high())))
+                .ok_or(DealError::Redeal)?;
+            Start::Pose {
+                seat: holder(t),
+                allowed: any,
+            }
+        }
+        PoseRule::TurnOver => Start::Pose {
+            seat: deal.poser.ok_or(DealError::PoserMissing)?,
+            allowed: any,
+        },
+        PoseRule::Choose(seat) => Start::Choose(seat),
+    })
+}
+
+/// Club fives' first set: each player turns a tile, the higher total sets.
+fn turn_over<R: rand::Rng>(rules: &Rules, rng: &mut R) -> u8 {
+    let tiles: Vec<Tile> = rules.tiles().iter().collect();
+    loop {
+        let a = rng.random_range(0..tiles.len());
+        let mut b = rng.random_range(0..tiles.len() - 1);
+        if b >= a {
+            b += 1;
+        }
+        let (pa, pb) = (tiles[a].pips(), tiles[b].pips());
+        if pa != pb {
+            return if pa > pb { 0 } else { 1 };
+        }
+    }
+}

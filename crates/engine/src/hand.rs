@@ -1,0 +1,613 @@
+//! The state machine of one hand: pose, play, draw, pass, until a domino or
+//! a block. Pure and `Copy`, so search can clone it freely.
+
+use thiserror::Error;
+
+use crate::action::{Action, MoveList};
+use crate::deal::{Deal, MAX_PLAYERS};
+use crate::event::{Event, Events, PenaltyReason, ScoreReason};
+use crate::layout::{Layout, PlaceError};
+use crate::rules::{Claims, DrawRule, Preset, Rules};
+use crate::tile::{Tile, TileSet, MAX_TILES};
+
+/// How a hand ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// `seat` played its last tile (for both-partners-out, the second partner).
+    Domino {
+        seat: u8,
+        tile: Tile,
+        /// The tile was the key tile between two hard ends (Jamaica).
+        key_tile: bool,
+        /// The tile could have gone on either end (Puerto Rico).
+        capicu: bool,
+    },
+    /// Nobody could play or draw.
+    Blocked,
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalAction {
+    #[error("the hand is over")]
+    HandOver,
+    #[error("you do not hold {0}")]
+    NotHeld(Tile),
+    #[error("{tile} cannot be posed here: {why}")]
+    BadPose { tile: Tile, why: &'static str },
+    #[error("the first tile is down: say which end to play {0} on")]
+    EndNeeded(Tile),
+    #[error("the first tile is not down yet: pose without an end")]
+    PoseHasNoEnd,
+    #[error("{tile} fits more than one open end: add \"end\" (one of {ends})")]
+    AmbiguousEnd { tile: Tile, ends: String },
+    #[error("{tile} cannot go there: {source}")]
+    Place { tile: Tile, source: PlaceError },
+    #[error("you can play, so you may not {0}")]
+    MustPlay(&'static str),
+    #[error("there is nothing you may draw: {0}")]
+    NoDraw(&'static str),
+    #[error("you must draw before passing: the boneyard still has tiles you may take")]
+    MustDraw,
+    #[error("claims are off in these rules: send the play without \"claim\"")]
+    ClaimsOff,
+    #[error("this play scores nothing, so there is nothing to claim")]
+    NothingToClaim,
+    #[error("there are no unclaimed points to take")]
+    NoMuggins,
+    #[error("{0}")]
+    Other(&'static str),
+}
+
+/// One hand in progress.
+#[derive(Copy, Clone, Debug)]
+pub struct Hand {
+    rules: Rules,
+    hands: [TileSet; MAX_PLAYERS],
+    boneyard: [Tile; MAX_TILES],
+    bone_next: u8,
+    bone_len: u8,
+    layout: Layout,
+    to_act: u8,
+    pose_allowed: TileSet,
+    /// Seats out of play (both partners out).
+    out: u8,
+    /// Seats that passed since the last tile was played.
+    passed_since_play: u8,
+    /// Each seat's passes in a row.
+    pass_run: [u8; MAX_PLAYERS],
+    last_player: u8,
+    passes_since_play: u8,
+    /// Points the seat to act may take by muggins, and whose they were.
+    muggins: i32,
+    /// Points scored during the hand, by side.
+    points: [i32; MAX_PLAYERS],
+    /// Penalty points charged during the hand, by seat.
+    penalties: [i32; MAX_PLAYERS],
+    board_passes: u8,
+    ending: Option<Ending>,
+    /// Every tile held by a seat still in play, for block detection.
+    in_play: TileSet,
+}
+
+impl Hand {
+    /// Start a hand from a deal; `poser` poses one of `pose_allowed`.
+    pub fn new(rules: &Rules, deal: &Deal, poser: u8, pose_allowed: TileSet) -> Hand {
+        Hand {
+            rules: *rules,
+            hands: deal.hands,
+            boneyard: deal.boneyard,
+            bone_next: 0,
+            bone_len: deal.bone_len,
+            layout: Layout::new(rules.layout),
+            to_act: poser,
+            pose_allowed,
+            out: 0,
+            passed_since_play: 0,
+            pass_run: [0; MAX_PLAYERS],
+            last_player: poser,
+            passes_since_play: 0,
+            muggins: 0,
+            points: [0; MAX_PLAYERS],
+            penalties: [0; MAX_PLAYERS],
+            board_passes: 0,
+            ending: None,
+            in_play: deal.hands[..rules.players as usize]
+                .iter()
+                .fold(TileSet::EMPTY, |a, &h| a | h),
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn to_act(&self) -> u8 {
+        self.to_act
+    }
+
+    pub fn hand(&self, seat: u8) -> TileSet {
+        self.hands[seat as usize]
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Tiles left in the boneyard, top first.
+    pub fn boneyard(&self) -> &[Tile] {
+        &self.boneyard[self.bone_next as usize..self.bone_len as usize]
+    }
+
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some()
+    }
+
+    /// Points scored during play so far, by side.
+    pub fn points(&self) -> &[i32] {
+        &self.points[..self.rules.sides()]
+    }
+
+    /// Penalties charged so far, by seat.
+    pub fn penalties(&self) -> &[i32] {
+        &self.penalties[..self.rules.players as usize]
+    }
+
+    /// Board passes charged this hand.
+    pub fn board_passes(&self) -> u8 {
+        self.board_passes
+    }
+
+    /// Whether `seat` is out (both-partners-out).
+    pub fn is_out(&self, seat: u8) -> bool {
+        self.out & (1 << seat) != 0
+    }
+
+    /// Points the seat to act may take by muggins.
+    pub fn muggins_available(&self) -> i32 {
+        self.muggins
+    }
+
+    /// Whether the seat to act may draw now, ignoring whether it can play.
+    #[inline(always)]
+    pub fn can_draw(&self) -> bool {
+        self.rules.draw != DrawRule::Never
+            && self.bone_len.saturating_sub(self.bone_next) > self.rules.draw.reserve()
+    }
+
+    /// Tiles `seat` could lay now.
+    #[inline]
+    pub fn playable(&self, seat: u8) -> TileSet {
+        let h = self.hands[seat as usize];
+        if self.layout.posed().is_none() {
+            h & self.pose_allowed
+        } else {
+            h & self.layout.playable()
+        }
+    }
+
+    /// The points laying `tile` on `end` would make (fives games only).
+    pub fn play_points(&self, tile: Tile, end: Option<u8>) -> i32 {
+        if !self.rules.scores_ends() {
+            return 0;
+        }
+        let mut l = self.layout;
+        match end {
+            None => l.pose(tile),
+            Some(e) => l.place(tile, e),
+        }
+        ends_points(self.rules.preset, l.ends_total())
+    }
+
+    /// Every legal action of the seat to act.
+    #[inline]
+    pub fn legal(&self, out: &mut MoveList) {
+        out.clear();
+        if self.ending.is_some() {
+            return;
+        }
+        if self.muggins > 0 {
+            out.push(Action::Muggins);
+        }
+        let hand = self.hands[self.to_act as usize];
+        if self.layout.posed().is_none() {
+            for t in (hand & self.pose_allowed).iter() {
+                self.push_play(out, t, None);
+            }
+            return;
+        }
+        let before = out.len();
+        for id in 0..self.layout.chains().len() {
+            for t in (hand & self.layout.accepts(id)).iter() {
+                self.push_play(out, t, Some(id as u8));
+            }
+        }
+        if out.len() == before {
+            out.push(if self.can_draw() {
+                Action::Draw
+            } else {
+                Action::Pass
+            });
+        }
+    }
+
+    #[inline]
+    fn push_play(&self, out: &mut MoveList, tile: Tile, end: Option<u8>) {
+        out.push(Action::Play {
+            tile,
+            end,
+            claim: false,
+        });
+        if self.rules.claims != Claims::Auto && self.play_points(tile, end) > 0 {
+            out.push(Action::Play {
+                tile,
+                end,
+                claim: true,
+            });
+        }
+    }
+
+    /// Fill in an omitted end when the tile fits exactly one, and check the
+    /// action; on success the returned action is the legal one to apply.
+    pub fn check(&self, a: Action) -> Result<Action, IllegalAction> {
+        if self.ending.is_some() {
+            return Err(IllegalAction::HandOver);
+        }
+        let seat = self.to_act;
+        let hand = self.hands[seat as usize];
+        match a {
+            Action::Muggins => {
+                if self.muggins > 0 {
+                    Ok(a)
+                } else {
+                    Err(IllegalAction::NoMuggins)
+                }
+            }
+            Action::ChoosePoser { .. } => Err(IllegalAction::Other(
+                "choosing the poser happens between hands, not during play",
+            )),
+            Action::Draw => {
+                if !self.playable(seat).is_empty() {
+                    Err(IllegalAction::MustPlay("draw"))
+                } else if self.rules.draw == DrawRule::Never {
+                    Err(IllegalAction::NoDraw("this game has no drawing"))
+                } else if !self.can_draw() {
+                    Err(IllegalAction::NoDraw(match self.rules.draw {
+                        DrawRule::KeepTwo => "the last two tiles are never drawn",
+                        _ => "the boneyard is empty",
+                    }))
+                } else {
+                    Ok(a)
+                }
+            }
+            Action::Pass => {
+                if !self.playable(seat).is_empty() {
+                    Err(IllegalAction::MustPlay("pass"))
+                } else if self.can_draw() {
+                    Err(IllegalAction::MustDraw)
+                } else {
+                    Ok(a)
+                }
+            }
+            Action::Play { tile, end, claim } => {
+                if !hand.contains(tile) {
+                    return Err(IllegalAction::NotHeld(tile));
+                }
+                let end = if self.layout.posed().is_none() {
+                    if end.is_some() {
+                        return Err(IllegalAction::PoseHasNoEnd);
+                    }
+                    if !self.pose_allowed.contains(tile) {
+                        return Err(IllegalAction::BadPose {
+                            tile,
+                            why: self.pose_reason(),
+                        });
+                    }
+                    None
+                } else {
+                    Some(match end {
+                        Some(e) => {
+                            self.layout
+                                .check(tile, e)
+                                .map_err(|source| IllegalAction::Place { tile, source })?;
+                            e
+                        }
+                        None => self.only_end(tile)?,
+                    })
+                };
+                if claim {
+                    if self.rules.claims == Claims::Auto {
+                        return Err(IllegalAction::ClaimsOff);
+                    }
+                    if self.play_points(tile, end) == 0 {
+                        return Err(IllegalAction::NothingToClaim);
+                    }
+                }
+                Ok(Action::Play { tile, end, claim })
+            }
+        }
+    }
+
+    fn pose_reason(&self) -> &'static str {
+        match self.pose_allowed.len() {
+            1 => "the rules name the tile to pose this hand",
+            _ if self.pose_allowed == TileSet::DOUBLES => "the poser must pose a double",
+            _ => "that tile may not start this hand",
+        }
+    }
+
+    fn only_end(&self, tile: Tile) -> Result<u8, IllegalAction> {
+        let fits: Vec<u8> = (0..self.layout.chains().len() as u8)
+            .filter(|&e| self.layout.check(tile, e).is_ok())
+            .collect();
+        match fits.as_slice() {
+            [e] => Ok(*e),
+            [] => {
+                // Report the first refusal, which names the end and why.
+                let e = (0..self.layout.chains().len() as u8)
+                    .find(|&e| tile.has(self.layout.chains()[e as usize].pips))
+                    .unwrap_or(0);
+                Err(IllegalAction::Place {
+                    tile,
+                    source: self
+                        .layout
+                        .check(tile, e)
+                        .err()
+                        .unwrap_or(PlaceError::NoSuchEnd(e)),
+                })
+            }
+            many => Err(IllegalAction::AmbiguousEnd {
+                tile,
+                ends: many
+                    .iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }),
+        }
+    }
+
+    /// Check and apply an action.
+    pub fn apply(&mut self, a: Action, ev: &mut impl Events) -> Result<Action, IllegalAction> {
+        let a = self.check(a)?;
+        self.apply_unchecked(a, ev);
+        Ok(a)
+    }
+
+    /// Apply an action known to be legal (from [`Hand::legal`] or [`Hand::check`]).
+    #[inline]
+    pub fn apply_unchecked(&mut self, a: Action, ev: &mut impl Events) {
+        let seat = self.to_act;
+        let rules = self.rules;
+        if ev.wanted() {
+            ev.push(Event::Action { seat, action: a });
+        }
+        match a {
+            Action::Muggins => {
+                let side = rules.side_of(seat);
+                self.points[side] += self.muggins;
+                if ev.wanted() {
+                    ev.push(Event::Scored {
+                        side,
+                        points: self.muggins,
+                        reason: ScoreReason::Muggins,
+                    });
+                }
+                self.muggins = 0;
+            }
+            Action::ChoosePoser { .. } => {}
+            Action::Draw => {
+                self.muggins = 0;
+                let t = self.boneyard[self.bone_next as usize];
+                self.bone_next += 1;
+                self.hands[seat as usize].insert(t);
+                self.in_play.insert(t);
+                if ev.wanted() {
+                    ev.push(Event::Drew {
+                        seat,
+                        tile: Some(t),
+                    });
+                }
+                if self.is_blocked() {
+                    self.ending = Some(Ending::Blocked);
+                }
+            }
+            Action::Pass => {
+                self.muggins = 0;
+                self.on_pass(seat, ev);
+                self.to_act = self.next_seat(seat);
+            }
+            Action::Play { tile, end, claim } => {
+                self.muggins = 0;
+                self.play(seat, tile, end, claim, ev);
+            }
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, seat: u8, tile: Tile, end: Option<u8>, claim: bool, ev: &mut impl Events) {
+        let rules = self.rules;
+        let held = self.hands[seat as usize].0;
+        let last = held & held.wrapping_sub(1) == 0;
+        let (key_tile, capicu) = if last {
+            self.key_and_capicu(tile, end)
+        } else {
+            (false, false)
+        };
+        self.hands[seat as usize].remove(tile);
+        self.in_play.remove(tile);
+        match end {
+            None => self.layout.pose(tile),
+            Some(e) => self.layout.place(tile, e),
+        }
+        let mut pending = 0;
+        if rules.scores_ends() {
+            let pts = ends_points(rules.preset, self.layout.ends_total());
+            if pts > 0 {
+                if rules.claims == Claims::Auto || claim {
+                    let side = rules.side_of(seat);
+                    self.points[side] += pts;
+                    if ev.wanted() {
+                        ev.push(Event::Scored {
+                            side,
+                            points: pts,
+                            reason: ScoreReason::Ends,
+                        });
+                    }
+                } else {
+                    if rules.claims == Claims::Muggins {
+                        pending = pts;
+                    }
+                    if ev.wanted() {
+                        ev.push(Event::Unclaimed { seat, points: pts });
+                    }
+                }
+            }
+        }
+        if rules.preset == Preset::French {
+            if self.last_player == seat
+                && self.passes_since_play as usize + 1 >= rules.players as usize
+            {
+                self.board_passes += 1;
+                for s in 0..rules.players {
+                    if s != seat {
+                        self.charge(s, PenaltyReason::BoardPass, ev);
+                    }
+                }
+            }
+            self.pass_run[seat as usize] = 0;
+        }
+        self.passed_since_play = 0;
+        self.last_player = seat;
+        self.passes_since_play = 0;
+        if last {
+            if rules.both_partners_out && rules.partners {
+                self.out |= 1 << seat;
+                let partner = (seat + 2) % 4;
+                if !self.is_out(partner) {
+                    if ev.wanted() {
+                        ev.push(Event::Out { seat });
+                    }
+                    if self.is_blocked() {
+                        self.ending = Some(Ending::Blocked);
+                    } else {
+                        self.to_act = self.next_seat(seat);
+                    }
+                    return;
+                }
+            }
+            self.ending = Some(Ending::Domino {
+                seat,
+                tile,
+                key_tile,
+                capicu,
+            });
+            return;
+        }
+        if self.is_blocked() {
+            self.ending = Some(Ending::Blocked);
+            return;
+        }
+        self.to_act = self.next_seat(seat);
+        self.muggins = pending;
+    }
+
+    fn key_and_capicu(&self, tile: Tile, end: Option<u8>) -> (bool, bool) {
+        let chains = self.layout.chains();
+        if end.is_none() || chains.len() != 2 || tile.is_double() {
+            return (false, false);
+        }
+        let (a, b) = (chains[0].pips, chains[1].pips);
+        if a == b || tile != Tile::new(a, b) {
+            return (false, false);
+        }
+        let left = (TileSet::suit(a) | TileSet::suit(b))
+            .intersect(self.rules.tiles())
+            .minus(self.layout.board());
+        (left == tile.bit(), true)
+    }
+
+    fn on_pass(&mut self, seat: u8, ev: &mut impl Events) {
+        let rules = self.rules;
+        self.passes_since_play += 1;
+        if rules.preset == Preset::French {
+            self.pass_run[seat as usize] += 1;
+            if self.pass_run[seat as usize] >= 3 {
+                self.pass_run[seat as usize] = 0;
+                self.charge(seat, PenaltyReason::ThreePasses, ev);
+            }
+        }
+        if rules.preset == Preset::PuertoRican && rules.partners && rules.pass_points {
+            let partner = (seat + 2) % 4;
+            if self.passed_since_play & (1 << partner) == 0 {
+                let side = 1 - rules.side_of(seat);
+                self.points[side] += 10;
+                if ev.wanted() {
+                    ev.push(Event::Scored {
+                        side,
+                        points: 10,
+                        reason: ScoreReason::Pass,
+                    });
+                }
+            }
+        }
+        self.passed_since_play |= 1 << seat;
+    }
+
+    fn charge(&mut self, seat: u8, reason: PenaltyReason, ev: &mut impl Events) {
+        self.penalties[seat as usize] += 10;
+        if ev.wanted() {
+            ev.push(Event::Penalty {
+                seat,
+                points: 10,
+                reason,
+            });
+        }
+    }
+
+    #[inline]
+    fn next_seat(&self, seat: u8) -> u8 {
+        let n = self.rules.players;
+        let mut s = seat;
+        for _ in 0..n {
+            s = if s + 1 == n { 0 } else { s + 1 };
+            if self.out & (1 << s) == 0 {
+                return s;
+            }
+        }
+        seat
+    }
+
+    /// Nobody still in can play, and nobody may draw.
+    #[inline(always)]
+    fn is_blocked(&self) -> bool {
+        !self.can_draw() && (self.in_play & self.layout.playable()).is_empty()
+    }
+
+    /// Each seat's count of pips still held.
+    pub fn counts(&self) -> [u32; MAX_PLAYERS] {
+        let mut c = [0; MAX_PLAYERS];
+        for s in 0..self.rules.players as usize {
+            c[s] = self.rules.count(self.hands[s]);
+        }
+        c
+    }
+}
+
+/// Points an ends total makes in a fives game.
+pub fn ends_points(preset: Preset, total: u32) -> i32 {
+    let t = total as i32;
+    if t == 0 {
+        return 0;
+    }
+    match preset {
+        Preset::AllFives if t % 5 == 0 => t,
+        Preset::FivesAndThrees if t % 5 == 0 || t % 3 == 0 => t,
+        Preset::ClubFives if t % 5 == 0 => t / 5,
+        _ => 0,
+    }
+}

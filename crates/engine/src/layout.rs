@@ -1,0 +1,374 @@
+//! The tiles on the table as chains with stable ids.
+//!
+//! The posed tile `a-b` starts chain 0 (showing `a`) and chain 1 (showing
+//! `b`); spinner sides, French arms and chains opened by later doubles get the
+//! next ids in the order they open. A chain only remembers what the rules need
+//! (the number showing, its length, whether a double ends it), so a layout is
+//! small and `Copy` for search; the full picture is rebuilt from the history.
+
+use thiserror::Error;
+
+use crate::rules::LayoutKind;
+use crate::tile::{Tile, TileSet};
+
+/// Most chains a layout can hold: the cross's four plus two for each of the
+/// twelve other doubles of the double-twelve set.
+pub const MAX_CHAINS: usize = 28;
+
+/// One line of tiles growing from the posed tile or a double.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Chain {
+    /// The number showing at the open end.
+    pub pips: u8,
+    /// Tiles laid on this chain.
+    pub len: u8,
+    /// The open end is a double lying across, which counts both halves.
+    pub double_end: bool,
+    /// The chain starts at the posed tile's own half, which counts while empty
+    /// (spinner sides and new chains count nothing until played on).
+    pub counts_empty: bool,
+}
+
+/// Why a tile cannot go on a chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum PlaceError {
+    #[error("there is no open end {0}")]
+    NoSuchEnd(u8),
+    #[error("the tile does not match end {end}, which shows {pips}")]
+    NoMatch { end: u8, pips: u8 },
+    #[error("the four sides of the first double must be played before end {0} grows")]
+    CrossFirst(u8),
+    #[error("end {end} shows {pips}: only {pips}-{pips} may go there until that double is down")]
+    WaitsForDouble { end: u8, pips: u8 },
+}
+
+/// The layout of a hand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    kind: LayoutKind,
+    chains: [Chain; MAX_CHAINS],
+    n: u8,
+    posed: Option<Tile>,
+    board: TileSet,
+    /// The first four plays around a cross or French pose are still owed.
+    opening: bool,
+}
+
+impl Layout {
+    pub fn new(kind: LayoutKind) -> Layout {
+        Layout {
+            kind,
+            chains: [Chain::default(); MAX_CHAINS],
+            n: 0,
+            posed: None,
+            board: TileSet::EMPTY,
+            opening: false,
+        }
+    }
+
+    pub fn kind(&self) -> LayoutKind {
+        self.kind
+    }
+
+    /// The first tile, once posed.
+    pub fn posed(&self) -> Option<Tile> {
+        self.posed
+    }
+
+    /// Every tile on the table.
+    pub fn board(&self) -> TileSet {
+        self.board
+    }
+
+    /// The open chains, by id.
+    pub fn chains(&self) -> &[Chain] {
+        &self.chains[..self.n as usize]
+    }
+
+    /// Lay the first tile.
+    pub fn pose(&mut self, t: Tile) {
+        self.posed = Some(t);
+        self.board.insert(t);
+        let d = t.is_double();
+        let start = |pips| Chain {
+            pips,
+            len: 0,
+            double_end: d,
+            counts_empty: true,
+        };
+        self.chains[0] = start(t.high());
+        self.chains[1] = start(t.low());
+        self.n = 2;
+        let arms = match self.kind {
+            LayoutKind::Cross | LayoutKind::CrossEveryDouble | LayoutKind::French => d,
+            _ => false,
+        };
+        if arms {
+            self.open_sides(t.high());
+            self.opening = true;
+        }
+    }
+
+    fn open_sides(&mut self, pips: u8) {
+        for _ in 0..2 {
+            if (self.n as usize) < MAX_CHAINS {
+                self.chains[self.n as usize] = Chain {
+                    pips,
+                    len: 0,
+                    double_end: false,
+                    counts_empty: false,
+                };
+                self.n += 1;
+            }
+        }
+    }
+
+    /// The tiles chain `id` accepts now (of any owner).
+    #[inline]
+    pub fn accepts(&self, id: usize) -> TileSet {
+        let c = &self.chains[id];
+        if self.opening {
+            return if c.len == 0 {
+                TileSet::suit(c.pips)
+            } else {
+                TileSet::EMPTY
+            };
+        }
+        if self.kind == LayoutKind::French {
+            let double = Tile::double(c.pips);
+            if !self.board.contains(double) {
+                return double.bit();
+            }
+        }
+        TileSet::suit(c.pips)
+    }
+
+    /// Every tile that could be played somewhere now (tiles already on the
+    /// board may be included: callers intersect with a hand).
+    #[inline(always)]
+    pub fn playable(&self) -> TileSet {
+        if self.posed.is_none() {
+            return TileSet(u128::MAX);
+        }
+        if self.n == 2 && !self.opening && self.kind != LayoutKind::French {
+            return TileSet::suit(self.chains[0].pips) | TileSet::suit(self.chains[1].pips);
+        }
+        let mut m = TileSet::EMPTY;
+        for id in 0..self.n as usize {
+            m |= self.accepts(id);
+        }
+        m
+    }
+
+    /// Check that `t` can go on chain `id`.
+    pub fn check(&self, t: Tile, id: u8) -> Result<(), PlaceError> {
+        if id >= self.n {
+            return Err(PlaceError::NoSuchEnd(id));
+        }
+        let c = self.chains[id as usize];
+        if !t.has(c.pips) {
+            return Err(PlaceError::NoMatch {
+                end: id,
+                pips: c.pips,
+            });
+        }
+        if !self.accepts(id as usize).contains(t) {
+            return Err(if self.opening {
+                PlaceError::CrossFirst(id)
+            } else {
+                PlaceError::WaitsForDouble {
+                    end: id,
+                    pips: c.pips,
+                }
+            });
+        }
+        Ok(())
+    }
+
+    /// Lay `t` on chain `id`, which must accept it (see [`Layout::check`]).
+    #[inline]
+    pub fn place(&mut self, t: Tile, id: u8) {
+        let c = &mut self.chains[id as usize];
+        c.pips = t.other(c.pips);
+        c.len += 1;
+        c.double_end = t.is_double();
+        self.board.insert(t);
+        match self.kind {
+            LayoutKind::Line => {}
+            LayoutKind::FirstDoubleSpinner => {
+                let crossed = self.n == 2
+                    && self.posed.is_some_and(Tile::is_double)
+                    && self.chains[0].len > 0
+                    && self.chains[1].len > 0;
+                if crossed {
+                    self.open_sides(self.posed_pips());
+                }
+            }
+            LayoutKind::Cross | LayoutKind::French => {
+                if self.opening {
+                    self.opening = self.chains[..4].iter().any(|c| c.len == 0);
+                }
+            }
+            LayoutKind::CrossEveryDouble => {
+                if self.opening {
+                    self.opening = self.chains[..4].iter().any(|c| c.len == 0);
+                } else if t.is_double() {
+                    self.open_sides(t.high());
+                }
+            }
+        }
+    }
+
+    fn posed_pips(&self) -> u8 {
+        self.posed.map_or(0, Tile::high)
+    }
+
+    /// Whether the first double still waits for its long sides to be crossed
+    /// (club fives) or its four sides to be filled (cross, French).
+    pub fn opening(&self) -> bool {
+        self.opening
+            || (self.kind == LayoutKind::FirstDoubleSpinner
+                && self.n == 2
+                && self.posed.is_some_and(Tile::is_double)
+                && (self.chains[0].len == 0 || self.chains[1].len == 0))
+    }
+
+    /// The total of the open ends for the fives games: a double across an end
+    /// counts both halves, the posed tile alone counts once in full, and an
+    /// empty spinner side counts nothing.
+    pub fn ends_total(&self) -> u32 {
+        let Some(posed) = self.posed else { return 0 };
+        if self.chains[0].len == 0 && self.chains[1].len == 0 {
+            return posed.pips() as u32
+                + self.chains[2..self.n as usize]
+                    .iter()
+                    .map(|c| Self::end_value(c))
+                    .sum::<u32>();
+        }
+        self.chains().iter().map(Self::end_value).sum()
+    }
+
+    fn end_value(c: &Chain) -> u32 {
+        if c.len == 0 && !c.counts_empty {
+            0
+        } else if c.double_end {
+            2 * c.pips as u32
+        } else {
+            c.pips as u32
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn line_chains_start_from_posed_halves() {
+        let mut l = Layout::new(LayoutKind::Line);
+        l.pose(t("6-4"));
+        assert_eq!(l.chains()[0].pips, 6);
+        assert_eq!(l.chains()[1].pips, 4);
+        l.place(t("4-1"), 1);
+        assert_eq!(l.chains()[1].pips, 1);
+        assert_eq!(
+            l.check(t("3-2"), 0),
+            Err(PlaceError::NoMatch { end: 0, pips: 6 })
+        );
+        assert_eq!(l.check(t("6-2"), 2), Err(PlaceError::NoSuchEnd(2)));
+    }
+
+    #[test]
+    fn ends_total_counts_doubles_and_the_lone_pose() {
+        let mut l = Layout::new(LayoutKind::Line);
+        l.pose(t("5-5"));
+        assert_eq!(l.ends_total(), 10);
+        l.place(t("5-0"), 0);
+        assert_eq!(l.ends_total(), 10);
+        let mut l = Layout::new(LayoutKind::Line);
+        l.pose(t("6-3"));
+        l.place(t("6-6"), 0);
+        assert_eq!(l.ends_total(), 15);
+    }
+
+    #[test]
+    fn club_spinner_crosses_the_t_before_short_ends_open() {
+        let mut l = Layout::new(LayoutKind::FirstDoubleSpinner);
+        l.pose(t("5-5"));
+        assert_eq!(l.ends_total(), 10);
+        assert!(l.opening());
+        l.place(t("5-3"), 0);
+        assert_eq!(l.ends_total(), 13, "the uncrossed double still counts");
+        assert_eq!(l.chains().len(), 2);
+        l.place(t("5-2"), 1);
+        assert!(!l.opening());
+        assert_eq!(l.chains().len(), 4, "short ends open once crossed");
+        assert_eq!(l.ends_total(), 5, "the crossed double no longer counts");
+        l.place(t("5-1"), 2);
+        assert_eq!(l.ends_total(), 6);
+    }
+
+    #[test]
+    fn cross_fills_four_sides_first() {
+        let mut l = Layout::new(LayoutKind::Cross);
+        l.pose(t("6-6"));
+        assert_eq!(l.chains().len(), 4);
+        l.place(t("6-2"), 0);
+        assert_eq!(l.check(t("2-1"), 0), Err(PlaceError::CrossFirst(0)));
+        for (tile, id) in [("6-3", 1), ("6-4", 2), ("6-5", 3)] {
+            l.place(t(tile), id);
+        }
+        assert!(l.check(t("2-1"), 0).is_ok());
+    }
+
+    #[test]
+    fn every_double_opens_two_chains_after_the_cross() {
+        let mut l = Layout::new(LayoutKind::CrossEveryDouble);
+        l.pose(t("9-9"));
+        for (tile, id) in [("9-2", 0), ("9-3", 1), ("9-4", 2), ("9-5", 3)] {
+            l.place(t(tile), id);
+        }
+        l.place(t("2-2"), 0);
+        assert_eq!(l.chains().len(), 6);
+        assert_eq!(l.chains()[4].pips, 2);
+        assert_eq!(l.chains()[0].pips, 2);
+    }
+
+    #[test]
+    fn french_arms_wait_for_doubles() {
+        // The worked example: top ends in 2 with 2-2 down, left ends in 1
+        // without 1-1, bottom and right end in 4 without 4-4.
+        let mut l = Layout::new(LayoutKind::French);
+        l.pose(t("0-0"));
+        for (tile, id) in [
+            ("0-2", 0),
+            ("0-1", 1),
+            ("0-4", 2),
+            ("0-3", 3),
+            ("3-3", 3),
+            ("3-4", 3),
+            ("2-2", 0),
+        ] {
+            assert_eq!(l.check(t(tile), id), Ok(()), "{tile} on {id}");
+            l.place(t(tile), id);
+        }
+        assert_eq!(
+            l.check(t("3-5"), 3),
+            Err(PlaceError::NoMatch { end: 3, pips: 4 })
+        );
+        assert!(l.check(t("2-1"), 0).is_ok(), "top takes 2-1: 2-2 is down");
+        assert_eq!(
+            l.check(t("1-5"), 1),
+            Err(PlaceError::WaitsForDouble { end: 1, pips: 1 }),
+            "left waits for 1-1"
+        );
+        assert!(l.check(t("1-1"), 1).is_ok());
+        assert!(l.check(t("4-5"), 2).is_err());
+        assert!(l.check(t("4-5"), 3).is_err());
+        assert!(l.check(t("4-4"), 2).is_ok());
+    }
+}

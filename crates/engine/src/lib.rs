@@ -1,0 +1,43 @@
+//! A pure, synchronous rules engine for twelve regional domino games.
+//!
+//! The layers, from the bottom: [`tile`] (tiles and bitsets), [`rules`]
+//! (presets and options resolved into [`Rules`]), [`layout`] (chains with
+//! stable ids), [`hand`] (one hand's state machine), [`score`] (settling a
+//! hand), [`game`] (the match), [`view`] (what one seat may know, and the
+//! protocol's state JSON) and [`record`] (saving and replaying matches).
+//!
+//! ```
+//! use domino_engine::{Match, MoveList, Rules};
+//! let rules = Rules::preset("jamaican").unwrap();
+//! let mut m = Match::new(rules, Some(7), None).unwrap();
+//! let mut moves = MoveList::new();
+//! while m.phase() != domino_engine::Phase::HandOver && m.phase() != domino_engine::Phase::MatchOver {
+//!     m.legal(&mut moves);
+//!     m.act(moves[0], &mut ()).unwrap();
+//! }
+//! assert!(m.result().is_some());
+//! ```
+
+pub mod action;
+pub mod deal;
+pub mod event;
+pub mod game;
+pub mod hand;
+pub mod layout;
+pub mod playout;
+pub mod record;
+pub mod rules;
+pub mod score;
+pub mod tile;
+pub mod view;
+
+pub use action::{Action, MoveList};
+pub use deal::{Deal, DealError, DealSpec};
+pub use event::{Event, Events};
+pub use game::{Entry, Match, MatchError, Phase};
+pub use hand::{Ending, Hand, IllegalAction};
+pub use record::{Record, RecordError};
+pub use rules::{Preset, Rules, RulesError, RulesSpec};
+pub use score::HandResult;
+pub use tile::{Tile, TileSet};
+pub use view::{View, Viewer};

@@ -1,0 +1,86 @@
+//! The match record (`domino-record/1`): rules, seed, and each hand's deal
+//! and actions, enough to replay a match exactly.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::event::Event;
+use crate::game::{HandRecord, Match, MatchError};
+use crate::rules::{RulesError, RulesSpec};
+
+/// The format tag of version 1.
+pub const FORMAT: &str = "domino-record/1";
+
+/// A whole match, as stored and exchanged.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub format: String,
+    pub rules: RulesSpec,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    pub hands: Vec<HandRecord>,
+}
+
+/// Why a record could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RecordError {
+    #[error("unknown record format `{0}`: expected `{FORMAT}`")]
+    Format(String),
+    #[error("the record's rules are invalid: {0}")]
+    Rules(#[from] RulesError),
+    #[error("the record has no hands")]
+    Empty,
+    #[error("hand {hand}: {source}")]
+    Deal { hand: usize, source: MatchError },
+    #[error("hand {hand}, action {index}: {source}")]
+    Action {
+        hand: usize,
+        index: usize,
+        source: MatchError,
+    },
+}
+
+impl RecordError {
+    /// The protocol's error code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RecordError::Format(_) | RecordError::Empty => "bad_record",
+            RecordError::Rules(e) => e.code(),
+            RecordError::Deal { .. } => "bad_deal",
+            RecordError::Action { .. } => "illegal_action",
+        }
+    }
+}
+
+/// Replay a record from its first deal, checking every action.
+///
+/// Hands are numbered from 1 and actions from 0 in errors.
+pub fn replay(rec: &Record) -> Result<Match, RecordError> {
+    if rec.format != FORMAT {
+        return Err(RecordError::Format(rec.format.clone()));
+    }
+    let rules = rec.rules.resolve()?;
+    let first = rec.hands.first().ok_or(RecordError::Empty)?;
+    let mut m = Match::new(rules, rec.seed, Some(&first.deal))
+        .map_err(|source| RecordError::Deal { hand: 1, source })?;
+    let mut sink: Vec<Event> = Vec::new();
+    for (h, hand) in rec.hands.iter().enumerate() {
+        if h > 0 {
+            m.next_hand(Some(&hand.deal))
+                .map_err(|source| RecordError::Deal {
+                    hand: h + 1,
+                    source,
+                })?;
+        }
+        for (i, e) in hand.actions.iter().enumerate() {
+            sink.clear();
+            m.act_as(e.seat, e.action, &mut sink)
+                .map_err(|source| RecordError::Action {
+                    hand: h + 1,
+                    index: i,
+                    source,
+                })?;
+        }
+    }
+    Ok(m)
+}

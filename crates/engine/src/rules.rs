@@ -1,0 +1,876 @@
+//! Game presets and their options, resolved and validated into a [`Rules`] value.
+//!
+//! A [`RulesSpec`] is what a user writes (`{"preset", "players", "options"}`);
+//! [`RulesSpec::resolve`] checks it against the preset's option table and fills
+//! every default, so the rest of the engine reads plain fields.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use thiserror::Error;
+
+use crate::tile::{set_size, Tile, TileSet};
+
+/// The twelve games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    Jamaican,
+    Cutthroat,
+    Chiva,
+    PuertoRican,
+    Block,
+    Draw,
+    Cross,
+    DoubleNineCross,
+    French,
+    AllFives,
+    FivesAndThrees,
+    ClubFives,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 12] = [
+        Preset::Jamaican,
+        Preset::Cutthroat,
+        Preset::Chiva,
+        Preset::PuertoRican,
+        Preset::Block,
+        Preset::Draw,
+        Preset::Cross,
+        Preset::DoubleNineCross,
+        Preset::French,
+        Preset::AllFives,
+        Preset::FivesAndThrees,
+        Preset::ClubFives,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Preset::Jamaican => "jamaican",
+            Preset::Cutthroat => "cutthroat",
+            Preset::Chiva => "chiva",
+            Preset::PuertoRican => "puerto-rican",
+            Preset::Block => "block",
+            Preset::Draw => "draw",
+            Preset::Cross => "cross",
+            Preset::DoubleNineCross => "double-nine-cross",
+            Preset::French => "french",
+            Preset::AllFives => "all-fives",
+            Preset::FivesAndThrees => "fives-and-threes",
+            Preset::ClubFives => "club-fives",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// Allowed player counts.
+    pub const fn player_range(self) -> (u8, u8) {
+        match self {
+            Preset::Jamaican | Preset::French => (4, 4),
+            Preset::Cutthroat | Preset::Chiva | Preset::PuertoRican => (2, 4),
+            Preset::Block | Preset::Draw | Preset::Cross => (2, 5),
+            Preset::DoubleNineCross => (2, 8),
+            Preset::AllFives | Preset::FivesAndThrees => (2, 4),
+            Preset::ClubFives => (2, 2),
+        }
+    }
+
+    pub const fn default_players(self) -> u8 {
+        match self {
+            Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives => 2,
+            _ => 4,
+        }
+    }
+
+    /// One line describing the game.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Preset::Jamaican => "Jamaican partner dominoes: two teams race to six-love, hands won 1 point (2 with the key tile)",
+            Preset::Cutthroat => "Jamaican cut-throat: each for himself, six hands won while somebody still has none",
+            Preset::Chiva => "Chiva: four-love between two teams, or a draw game for 2 or 3",
+            Preset::PuertoRican => "Puerto Rican points: the winner takes the pips left, with pass points and premiums, to 100",
+            Preset::Block => "English block game: no drawing, winners score the losers' spots",
+            Preset::Draw => "English draw game: draw from the boneyard until able to play",
+            Preset::Cross => "Cross: the draw game started with a double played on all four sides",
+            Preset::DoubleNineCross => "Double-nine cross: a cross start, then every double opens two new lines",
+            Preset::French => "French: four arms gated by doubles, penalty points, low score wins at 100",
+            Preset::AllFives => "All fives (muggins): score the open ends when they total a multiple of 5, to 100",
+            Preset::FivesAndThrees => "All fives and threes: multiples of 3 or 5 score, to 100",
+            Preset::ClubFives => "Club fives for two: one point per 5, crossing the T, to 61",
+        }
+    }
+}
+
+/// How open ends are arranged.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LayoutKind {
+    /// Two open ends.
+    Line,
+    /// A posed double takes both long sides first, then its short ends open.
+    FirstDoubleSpinner,
+    /// A posed double takes four tiles on its sides before anything else.
+    Cross,
+    /// The cross, then every later double opens two new chains.
+    CrossEveryDouble,
+    /// Four arms from the posed double, each number waiting for its double.
+    French,
+}
+
+/// When a player who cannot play may draw.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawRule {
+    /// The undealt tiles sleep.
+    Never,
+    /// Draw until able to play or the boneyard is empty.
+    UntilAble,
+    /// As `UntilAble`, but the last two tiles are never drawn.
+    KeepTwo,
+}
+
+impl DrawRule {
+    /// Boneyard tiles that can never be drawn.
+    pub const fn reserve(self) -> u8 {
+        match self {
+            DrawRule::Never => u8::MAX,
+            DrawRule::UntilAble => 0,
+            DrawRule::KeepTwo => 2,
+        }
+    }
+}
+
+/// Block and draw game scoring.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// One point per hand won.
+    Hand,
+    /// The winners score the losers' pips.
+    Spots,
+}
+
+/// Who must claim the points of a play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Claims {
+    /// Points are credited automatically.
+    Auto,
+    /// Unclaimed points may be taken by the next player.
+    Muggins,
+    /// Unclaimed points are lost.
+    Strict,
+}
+
+/// Resolved rules of a match: a preset with every option given a value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub preset: Preset,
+    pub players: u8,
+    /// Highest pip of the set: 6, 9 or 12.
+    pub max_pip: u8,
+    pub hand_size: u8,
+    /// Two partnerships: seats 0 and 2, seats 1 and 3.
+    pub partners: bool,
+    /// Tiles taken out of the set before dealing.
+    pub removed: TileSet,
+    pub draw: DrawRule,
+    pub layout: LayoutKind,
+    pub sporting: bool,
+    pub key_tile: bool,
+    pub playoff: bool,
+    pub tie_replays: bool,
+    pub boneyard: bool,
+    pub pass_points: bool,
+    pub premiums: bool,
+    pub target: i32,
+    pub scoring: Scoring,
+    pub both_partners_out: bool,
+    pub double_blank_ten: bool,
+    pub claims: Claims,
+    pub skunk: i32,
+}
+
+/// Rules as written by a user: a preset name with optional players and options.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RulesSpec {
+    pub preset: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<u8>,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub options: Map<String, Value>,
+}
+
+/// Why a rules specification was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RulesError {
+    #[error("unknown preset `{0}`: run `domino rules` to list the games")]
+    UnknownPreset(String),
+    #[error("{preset} is played by {min} to {max} players, not {got}")]
+    BadPlayers {
+        preset: &'static str,
+        got: u8,
+        min: u8,
+        max: u8,
+    },
+    #[error("unknown option `{option}` for {preset}: it takes {known}")]
+    UnknownOption {
+        preset: &'static str,
+        option: String,
+        known: String,
+    },
+    #[error("option `{option}`: {reason}")]
+    BadOption { option: String, reason: String },
+}
+
+impl RulesError {
+    /// The protocol's error code.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            RulesError::UnknownPreset(_) => "unknown_preset",
+            _ => "bad_option",
+        }
+    }
+}
+
+/// The allowed values of an option.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Bool,
+    Int {
+        min: i64,
+        max: i64,
+    },
+    Choice(&'static [&'static str]),
+    /// A set size: 6, 9 or 12 (double-six, double-nine, double-twelve).
+    Set(&'static [i64]),
+}
+
+/// One option of a preset, with its default for a player count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+    pub default: Value,
+    pub help: &'static str,
+}
+
+impl OptionSpec {
+    /// The allowed values as JSON: a list, or `{"min", "max"}` for numbers.
+    pub fn values_json(&self) -> Value {
+        match self.kind {
+            OptionKind::Bool => serde_json::json!([false, true]),
+            OptionKind::Int { min, max } => serde_json::json!({"min": min, "max": max}),
+            OptionKind::Choice(c) => serde_json::json!(c),
+            OptionKind::Set(s) => serde_json::json!(s),
+        }
+    }
+
+    fn check(&self, v: &Value) -> Result<(), RulesError> {
+        let bad = |reason: String| RulesError::BadOption {
+            option: self.name.to_string(),
+            reason,
+        };
+        match self.kind {
+            OptionKind::Bool => {
+                v.as_bool()
+                    .ok_or_else(|| bad(format!("expected true or false, got {v}")))?;
+            }
+            OptionKind::Int { min, max } => {
+                let n = v
+                    .as_i64()
+                    .ok_or_else(|| bad(format!("expected a whole number, got {v}")))?;
+                if n < min || n > max {
+                    return Err(bad(format!("{n} is out of range {min}..={max}")));
+                }
+            }
+            OptionKind::Choice(c) => {
+                let s = v.as_str().unwrap_or("");
+                if !c.contains(&s) {
+                    return Err(bad(format!("expected one of {}, got {v}", c.join(", "))));
+                }
+            }
+            OptionKind::Set(s) => {
+                let n = v.as_i64().unwrap_or(-1);
+                if !s.contains(&n) {
+                    let list: Vec<String> = s.iter().map(|n| n.to_string()).collect();
+                    return Err(bad(format!(
+                        "expected the set's highest double, one of {}, got {v}",
+                        list.join(", ")
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn opt(name: &'static str, kind: OptionKind, default: Value, help: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind,
+        default,
+        help,
+    }
+}
+
+fn boolean(name: &'static str, default: bool, help: &'static str) -> OptionSpec {
+    opt(name, OptionKind::Bool, Value::Bool(default), help)
+}
+
+fn int(name: &'static str, min: i64, max: i64, default: i64, help: &'static str) -> OptionSpec {
+    opt(name, OptionKind::Int { min, max }, default.into(), help)
+}
+
+/// Default hand size for a preset, player count, set and boneyard choice.
+fn default_hand_size(preset: Preset, players: u8, max_pip: u8, boneyard: bool) -> u8 {
+    match preset {
+        Preset::Jamaican | Preset::French => 7,
+        Preset::Cutthroat => match players {
+            2 if boneyard => 7,
+            2 => 14,
+            3 => 9,
+            _ => 7,
+        },
+        Preset::Chiva | Preset::PuertoRican => 7,
+        Preset::Block => match (max_pip, players) {
+            (9, _) => 9,
+            (12, _) => 12,
+            (_, 2) => 8,
+            (_, 5) => 5,
+            _ => 6,
+        },
+        Preset::Draw | Preset::Cross => match (max_pip, players) {
+            (9, _) => 7,
+            (12, _) => 9,
+            (_, 2) => 7,
+            (_, 3) => 5,
+            (_, 4) => 4,
+            _ => 3,
+        },
+        Preset::DoubleNineCross => {
+            if players <= 3 {
+                7
+            } else {
+                5
+            }
+        }
+        Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives => 5,
+    }
+}
+
+const SETS_ANY: &[i64] = &[6, 9, 12];
+const SETS_BIG: &[i64] = &[9, 12];
+
+/// The option table of a preset for a player count, in a stable order, with
+/// defaults that may depend on the values already chosen (`set`, `boneyard`,
+/// `scoring`), read from `given`.
+pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> Vec<OptionSpec> {
+    let given_bool = |k: &str, d: bool| given.get(k).and_then(Value::as_bool).unwrap_or(d);
+    let given_set = |d: i64| given.get("set").and_then(Value::as_i64).unwrap_or(d);
+    let mut v = Vec::new();
+    let mut max_pip = 6u8;
+    let mut boneyard = false;
+    match preset {
+        Preset::Jamaican => {
+            v.push(boolean(
+                "sporting",
+                false,
+                "the 6-6 holder may pose any tile on the first hand",
+            ));
+            v.push(boolean(
+                "key_tile",
+                true,
+                "dominoing with the key tile scores 2",
+            ));
+            v.push(boolean(
+                "playoff",
+                false,
+                "a hand that would make 1-1 is played off for 2-0",
+            ));
+            v.push(boolean(
+                "tie_replays",
+                false,
+                "a tied hand is replayed for one point more",
+            ));
+        }
+        Preset::Cutthroat => {
+            if players == 2 {
+                boneyard = given_bool("boneyard", false);
+                v.push(boolean(
+                    "boneyard",
+                    false,
+                    "deal 7 each and draw from the rest",
+                ));
+            }
+        }
+        Preset::Chiva | Preset::French | Preset::Cross => {}
+        Preset::PuertoRican => {
+            if players == 4 {
+                v.push(boolean(
+                    "pass_points",
+                    true,
+                    "a pass gives the other team 10",
+                ));
+            }
+            v.push(boolean(
+                "premiums",
+                true,
+                "bonuses for hands 1 and 2, capicu and chuchazo",
+            ));
+        }
+        Preset::Block | Preset::Draw => {
+            max_pip = given_set(6) as u8;
+            v.push(opt(
+                "set",
+                OptionKind::Set(SETS_ANY),
+                6.into(),
+                "the set: 6, 9 or 12 for double-six, -nine, -twelve",
+            ));
+        }
+        Preset::DoubleNineCross => {
+            max_pip = given_set(9) as u8;
+            v.push(opt(
+                "set",
+                OptionKind::Set(SETS_BIG),
+                9.into(),
+                "the set: 9 or 12",
+            ));
+        }
+        Preset::AllFives | Preset::FivesAndThrees => {
+            v.push(opt(
+                "claims",
+                OptionKind::Choice(&["auto", "muggins"]),
+                "auto".into(),
+                "auto: points credited; muggins: claim them or the next player may take them",
+            ));
+        }
+        Preset::ClubFives => {
+            v.push(opt(
+                "claims",
+                OptionKind::Choice(&["auto", "strict"]),
+                "auto".into(),
+                "auto: points credited; strict: claim them or lose them",
+            ));
+            v.push(int(
+                "skunk",
+                0,
+                1000,
+                0,
+                "extra points a winner takes from a loser below 31",
+            ));
+        }
+    }
+    if matches!(preset, Preset::Block | Preset::Draw | Preset::Cross) {
+        let partner_default = preset == Preset::Block && players == 4;
+        if players == 4 {
+            v.push(boolean(
+                "partners",
+                partner_default,
+                "two partnerships, seats 0+2 and 1+3",
+            ));
+        }
+        let partners = players == 4 && given_bool("partners", partner_default);
+        if partners && preset == Preset::Block {
+            v.push(boolean(
+                "both_partners_out",
+                false,
+                "a team wins only when both partners are out",
+            ));
+        }
+    }
+    if matches!(
+        preset,
+        Preset::Block | Preset::Draw | Preset::Cross | Preset::DoubleNineCross
+    ) {
+        v.push(opt(
+            "scoring",
+            OptionKind::Choice(&["hand", "spots"]),
+            "spots".into(),
+            "hand: 1 per hand won; spots: the losers' pips",
+        ));
+        let hand = given.get("scoring").and_then(Value::as_str) == Some("hand");
+        v.push(int(
+            "target",
+            1,
+            100_000,
+            if hand { 5 } else { 100 },
+            "points that win the match",
+        ));
+    }
+    match preset {
+        Preset::PuertoRican | Preset::AllFives | Preset::FivesAndThrees => {
+            v.push(int("target", 1, 100_000, 100, "points that win the match"));
+        }
+        Preset::French => {
+            v.push(boolean("double_blank_ten", false, "0-0 counts 10 pips"));
+            v.push(int(
+                "target",
+                1,
+                100_000,
+                100,
+                "a total that ends the match",
+            ));
+        }
+        Preset::ClubFives => v.push(int("target", 1, 100_000, 61, "points that win the match")),
+        _ => {}
+    }
+    let mut size = set_size(max_pip) as i64;
+    if preset == Preset::Cutthroat && players == 3 {
+        size -= 1;
+    }
+    let max_hand = (size / players as i64).clamp(1, 60);
+    let default = (default_hand_size(preset, players, max_pip, boneyard) as i64).min(max_hand);
+    v.push(int(
+        "hand_size",
+        1,
+        max_hand,
+        default,
+        "tiles dealt to each player",
+    ));
+    v
+}
+
+impl RulesSpec {
+    /// A spec for a preset with its default players and options.
+    pub fn preset(name: &str) -> RulesSpec {
+        RulesSpec {
+            preset: name.to_string(),
+            players: None,
+            options: Map::new(),
+        }
+    }
+
+    /// Validate and fill every default.
+    pub fn resolve(&self) -> Result<Rules, RulesError> {
+        let preset = Preset::from_name(&self.preset)
+            .ok_or_else(|| RulesError::UnknownPreset(self.preset.clone()))?;
+        let (min, max) = preset.player_range();
+        let players = self.players.unwrap_or(preset.default_players());
+        if players < min || players > max {
+            return Err(RulesError::BadPlayers {
+                preset: preset.name(),
+                got: players,
+                min,
+                max,
+            });
+        }
+        let specs = option_specs(preset, players, &self.options);
+        for (k, v) in &self.options {
+            let spec =
+                specs
+                    .iter()
+                    .find(|s| s.name == k)
+                    .ok_or_else(|| RulesError::UnknownOption {
+                        preset: preset.name(),
+                        option: k.clone(),
+                        known: specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
+                    })?;
+            spec.check(v)?;
+        }
+        let get = |name: &str| -> Value {
+            self.options
+                .get(name)
+                .cloned()
+                .or_else(|| {
+                    specs
+                        .iter()
+                        .find(|s| s.name == name)
+                        .map(|s| s.default.clone())
+                })
+                .unwrap_or(Value::Null)
+        };
+        let b = |name: &str| get(name).as_bool().unwrap_or(false);
+        let n = |name: &str| get(name).as_i64().unwrap_or(0);
+        let max_pip = match n("set") {
+            0 => 6,
+            s => s as u8,
+        };
+        let partners = match preset {
+            Preset::Jamaican => true,
+            Preset::Chiva | Preset::PuertoRican => players == 4,
+            Preset::Block | Preset::Draw | Preset::Cross => b("partners"),
+            _ => false,
+        };
+        let removed = if preset == Preset::Cutthroat && players == 3 {
+            Tile::double(0).bit()
+        } else {
+            TileSet::EMPTY
+        };
+        let draw = match preset {
+            Preset::Jamaican | Preset::French | Preset::Block => DrawRule::Never,
+            Preset::Cutthroat if b("boneyard") => DrawRule::UntilAble,
+            Preset::Cutthroat => DrawRule::Never,
+            Preset::Chiva if players == 4 => DrawRule::Never,
+            Preset::PuertoRican if players == 4 => DrawRule::Never,
+            Preset::Chiva | Preset::PuertoRican => DrawRule::UntilAble,
+            Preset::Draw | Preset::Cross | Preset::DoubleNineCross => DrawRule::UntilAble,
+            Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives => DrawRule::KeepTwo,
+        };
+        let layout = match preset {
+            Preset::Cross => LayoutKind::Cross,
+            Preset::DoubleNineCross => LayoutKind::CrossEveryDouble,
+            Preset::French => LayoutKind::French,
+            Preset::ClubFives => LayoutKind::FirstDoubleSpinner,
+            _ => LayoutKind::Line,
+        };
+        let claims = match get("claims").as_str() {
+            Some("muggins") => Claims::Muggins,
+            Some("strict") => Claims::Strict,
+            _ => Claims::Auto,
+        };
+        let scoring = match get("scoring").as_str() {
+            Some("hand") => Scoring::Hand,
+            _ => Scoring::Spots,
+        };
+        Ok(Rules {
+            preset,
+            players,
+            max_pip,
+            hand_size: n("hand_size") as u8,
+            partners,
+            removed,
+            draw,
+            layout,
+            sporting: b("sporting"),
+            key_tile: b("key_tile"),
+            playoff: b("playoff"),
+            tie_replays: b("tie_replays"),
+            boneyard: b("boneyard"),
+            pass_points: b("pass_points"),
+            premiums: b("premiums"),
+            target: n("target") as i32,
+            scoring,
+            both_partners_out: b("both_partners_out"),
+            double_blank_ten: b("double_blank_ten"),
+            claims,
+            skunk: n("skunk") as i32,
+        })
+    }
+}
+
+impl Rules {
+    /// Rules of a preset with default players and options.
+    ///
+    /// ```
+    /// use domino_engine::Rules;
+    /// let r = Rules::preset("jamaican").unwrap();
+    /// assert_eq!((r.players, r.hand_size, r.key_tile), (4, 7, true));
+    /// ```
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+        RulesSpec::preset(name).resolve()
+    }
+
+    /// The tiles in play: the set minus removed tiles.
+    pub const fn tiles(&self) -> TileSet {
+        TileSet::full(self.max_pip).minus(self.removed)
+    }
+
+    /// Number of scoring sides: 2 teams, or one per player.
+    pub const fn sides(&self) -> usize {
+        if self.partners {
+            2
+        } else {
+            self.players as usize
+        }
+    }
+
+    /// The side a seat scores for.
+    pub const fn side_of(&self, seat: u8) -> usize {
+        if self.partners {
+            (seat % 2) as usize
+        } else {
+            seat as usize
+        }
+    }
+
+    /// Pip value of a tile for counts (French may count 0-0 as 10).
+    pub const fn count_of(&self, t: Tile) -> u32 {
+        if self.double_blank_ten && t.high() == 0 {
+            10
+        } else {
+            t.pips() as u32
+        }
+    }
+
+    /// A player's count: total pips still held.
+    pub fn count(&self, hand: TileSet) -> u32 {
+        let mut sum: u32 = hand.iter().map(|t| t.pips() as u32).sum();
+        if self.double_blank_ten && hand.contains(Tile::double(0)) {
+            sum += 10;
+        }
+        sum
+    }
+
+    /// Whether the match is won by hands in a row against a side with none.
+    pub const fn is_six_love(&self) -> bool {
+        matches!(
+            self.preset,
+            Preset::Jamaican | Preset::Cutthroat | Preset::Chiva
+        )
+    }
+
+    /// Hands won needed to win a six-love style match.
+    pub const fn love_goal(&self) -> i32 {
+        if matches!(self.preset, Preset::Chiva) {
+            4
+        } else {
+            6
+        }
+    }
+
+    /// Whether points are scored on open-end totals during play.
+    pub const fn scores_ends(&self) -> bool {
+        matches!(
+            self.preset,
+            Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives
+        )
+    }
+
+    /// The spec that resolves to these rules, with every option spelled out.
+    pub fn spec(&self) -> RulesSpec {
+        let specs = option_specs(self.preset, self.players, &self.given_map());
+        let mut options = Map::new();
+        let given = self.given_map();
+        for s in specs {
+            if let Some(v) = given.get(s.name) {
+                options.insert(s.name.to_string(), v.clone());
+            }
+        }
+        RulesSpec {
+            preset: self.preset.name().to_string(),
+            players: Some(self.players),
+            options,
+        }
+    }
+
+    /// Every option value this rules value holds, by option name.
+    fn given_map(&self) -> Map<String, Value> {
+        let mut m = Map::new();
+        let mut put = |k: &str, v: Value| {
+            m.insert(k.to_string(), v);
+        };
+        put("sporting", self.sporting.into());
+        put("key_tile", self.key_tile.into());
+        put("playoff", self.playoff.into());
+        put("tie_replays", self.tie_replays.into());
+        put("boneyard", self.boneyard.into());
+        put("pass_points", self.pass_points.into());
+        put("premiums", self.premiums.into());
+        put("target", self.target.into());
+        put(
+            "scoring",
+            match self.scoring {
+                Scoring::Hand => "hand",
+                Scoring::Spots => "spots",
+            }
+            .into(),
+        );
+        put("both_partners_out", self.both_partners_out.into());
+        put("double_blank_ten", self.double_blank_ten.into());
+        put(
+            "claims",
+            match self.claims {
+                Claims::Auto => "auto",
+                Claims::Muggins => "muggins",
+                Claims::Strict => "strict",
+            }
+            .into(),
+        );
+        put("skunk", self.skunk.into());
+        put("set", (self.max_pip as i64).into());
+        put("partners", self.partners.into());
+        put("hand_size", (self.hand_size as i64).into());
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn spec(v: Value) -> RulesSpec {
+        serde_json::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn every_preset_resolves_with_defaults_for_every_player_count() {
+        for p in Preset::ALL {
+            let (min, max) = p.player_range();
+            for n in min..=max {
+                let s = RulesSpec {
+                    preset: p.name().into(),
+                    players: Some(n),
+                    options: Map::new(),
+                };
+                let r = s.resolve().unwrap();
+                let dealt = r.hand_size as u32 * n as u32;
+                assert!(dealt <= r.tiles().len(), "{} {n}", p.name());
+                assert_eq!(r.spec().resolve().unwrap(), r, "{} {n}", p.name());
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_preset_and_options_are_named() {
+        let e = spec(json!({"preset": "poker"})).resolve().unwrap_err();
+        assert_eq!(e.code(), "unknown_preset");
+        assert!(e.to_string().contains("poker"));
+        let e = spec(json!({"preset": "jamaican", "options": {"keytile": true}}))
+            .resolve()
+            .unwrap_err();
+        assert_eq!(e.code(), "bad_option");
+        assert!(e.to_string().contains("keytile"));
+        let e = spec(json!({"preset": "jamaican", "options": {"key_tile": 3}}))
+            .resolve()
+            .unwrap_err();
+        assert!(e.to_string().contains("key_tile"));
+        let e = spec(json!({"preset": "jamaican", "players": 3}))
+            .resolve()
+            .unwrap_err();
+        assert_eq!(e.code(), "bad_option");
+    }
+
+    #[test]
+    fn cutthroat_sizes_and_boneyard() {
+        let r = spec(json!({"preset": "cutthroat", "players": 2}))
+            .resolve()
+            .unwrap();
+        assert_eq!((r.hand_size, r.draw), (14, DrawRule::Never));
+        let r = spec(json!({"preset": "cutthroat", "players": 2, "options": {"boneyard": true}}))
+            .resolve()
+            .unwrap();
+        assert_eq!((r.hand_size, r.draw), (7, DrawRule::UntilAble));
+        let r = spec(json!({"preset": "cutthroat", "players": 3}))
+            .resolve()
+            .unwrap();
+        assert_eq!(r.hand_size, 9);
+        assert_eq!(r.tiles().len(), 27);
+        assert!(!r.tiles().contains(Tile::double(0)));
+        assert!(
+            spec(json!({"preset": "cutthroat", "players": 3, "options": {"boneyard": true}}))
+                .resolve()
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn block_sets_and_targets() {
+        let r = spec(json!({"preset": "block", "options": {"set": 12}}))
+            .resolve()
+            .unwrap();
+        assert_eq!((r.max_pip, r.hand_size, r.partners), (12, 12, true));
+        let r = spec(json!({"preset": "block", "options": {"scoring": "hand"}}))
+            .resolve()
+            .unwrap();
+        assert_eq!(r.target, 5);
+        let r = spec(json!({"preset": "draw"})).resolve().unwrap();
+        assert_eq!((r.hand_size, r.partners), (4, false));
+        assert!(spec(json!({"preset": "block", "options": {"set": 8}}))
+            .resolve()
+            .is_err());
+        assert!(
+            spec(json!({"preset": "block", "players": 3, "options": {"partners": true}}))
+                .resolve()
+                .is_err()
+        );
+    }
+}

@@ -1,0 +1,352 @@
+//! Settling a finished hand: who won, each seat's count, and the points of
+//! the points games. Six-love games turn the winner into match points in
+//! [`crate::game`], because their value depends on the match state.
+
+use serde::Serialize;
+
+use crate::deal::MAX_PLAYERS;
+use crate::event::Side;
+use crate::hand::{Ending, Hand};
+use crate::rules::{Preset, Rules, Scoring};
+
+/// How a hand ended, as the protocol names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    Domino,
+    Blocked,
+    /// A player reached the target during play (all fives).
+    Target,
+}
+
+/// The settled hand: the protocol's `result`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HandResult {
+    /// `None` is a tie.
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+    /// The seat that dominoed, or the lightest winning seat after a block.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    /// Pips still held, by seat.
+    pub counts: PerSeat<u32>,
+    /// Points this hand by side, premiums and penalties included.
+    pub points: PerSeat<i32>,
+    pub notes: Notes,
+}
+
+/// A short list, one value per seat or side, kept inline (no allocation).
+#[derive(Copy, Clone, PartialEq, Eq, Default)]
+pub struct PerSeat<T: Copy + Default> {
+    vals: [T; MAX_PLAYERS],
+    len: u8,
+}
+
+impl<T: Copy + Default> PerSeat<T> {
+    pub fn new(len: usize) -> PerSeat<T> {
+        PerSeat {
+            vals: [T::default(); MAX_PLAYERS],
+            len: len.min(MAX_PLAYERS) as u8,
+        }
+    }
+
+    pub fn from_slice(s: &[T]) -> PerSeat<T> {
+        let mut p = PerSeat::new(s.len());
+        p.vals[..p.len as usize].copy_from_slice(&s[..p.len as usize]);
+        p
+    }
+}
+
+impl<T: Copy + Default> std::ops::Deref for PerSeat<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.vals[..self.len as usize]
+    }
+}
+
+impl<T: Copy + Default> std::ops::DerefMut for PerSeat<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.vals[..self.len as usize]
+    }
+}
+
+impl<T: Copy + Default + std::fmt::Debug> std::fmt::Debug for PerSeat<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T: Copy + Default + Serialize> Serialize for PerSeat<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+/// Names a hand result can carry, as a set.
+const NOTE_NAMES: [&str; 14] = [
+    "key_tile",
+    "capicu",
+    "chuchazo",
+    "skunk",
+    "board_pass",
+    "double_out",
+    "tie",
+    "replay",
+    "playoff",
+    "playoff_next",
+    "reset",
+    "six_love",
+    "four_love",
+    "hand_premium",
+];
+
+/// The notes of a hand result (`"key_tile"`, `"capicu"`, ...), kept as bits.
+#[derive(Copy, Clone, PartialEq, Eq, Default)]
+pub struct Notes(u32);
+
+impl Notes {
+    /// Add a note; the name must be one of the known notes.
+    pub fn push(&mut self, name: &str) {
+        let i = NOTE_NAMES.iter().position(|n| *n == name);
+        debug_assert!(i.is_some(), "unknown note {name}");
+        if let Some(i) = i {
+            self.0 |= 1 << i;
+        }
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        NOTE_NAMES
+            .iter()
+            .position(|n| *n == name)
+            .is_some_and(|i| self.0 & (1 << i) != 0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
+        NOTE_NAMES
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.0 & (1 << i) != 0)
+            .map(|(_, n)| *n)
+    }
+}
+
+impl std::fmt::Debug for Notes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Notes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+/// Round to the nearest 5: remainders 1-2 go down, 3-4 up.
+pub fn round5(x: i32) -> i32 {
+    (x + 2).div_euclid(5) * 5
+}
+
+/// Winner of a finished hand: side and the seat that acts for it.
+pub fn winner(rules: &Rules, hand: &Hand) -> (Option<usize>, Option<u8>) {
+    winner_by(rules, hand, &hand.counts())
+}
+
+fn winner_by(
+    rules: &Rules,
+    hand: &Hand,
+    counts: &[u32; MAX_PLAYERS],
+) -> (Option<usize>, Option<u8>) {
+    let n = rules.players as usize;
+    match hand.ending() {
+        Some(Ending::Domino { seat, .. }) => (Some(rules.side_of(seat)), Some(seat)),
+        None => (None, None),
+        Some(Ending::Blocked) => {
+            let team_totals = rules.partners && rules.preset != Preset::Jamaican;
+            if team_totals {
+                let t = [counts[0] + counts[2], counts[1] + counts[3]];
+                if t[0] == t[1] {
+                    return (None, None);
+                }
+                let side = if t[0] < t[1] { 0 } else { 1 };
+                let (a, b) = (side as u8, side as u8 + 2);
+                let seat = if counts[b as usize] < counts[a as usize] {
+                    b
+                } else {
+                    a
+                };
+                return (Some(side), Some(seat));
+            }
+            let min = counts[..n].iter().copied().min().unwrap_or(0);
+            let first = (0..n as u8)
+                .find(|&s| counts[s as usize] == min)
+                .unwrap_or(0);
+            let side = rules.side_of(first);
+            let shared =
+                (0..n as u8).any(|s| counts[s as usize] == min && rules.side_of(s) != side);
+            if shared {
+                (None, None)
+            } else {
+                (Some(side), Some(first))
+            }
+        }
+    }
+}
+
+/// Settle a finished hand of a points game (the six-love games get the
+/// winner only; their points come from the match state).
+pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
+    let n = rules.players as usize;
+    let sides = rules.sides();
+    let counts = hand.counts();
+    let (win, seat) = winner_by(rules, hand, &counts);
+    let ending = hand.ending();
+    let reason = match ending {
+        Some(Ending::Blocked) => EndReason::Blocked,
+        _ => EndReason::Domino,
+    };
+    let mut notes = Notes::default();
+    let mut points = PerSeat::<i32>::new(sides);
+    for (s, p) in hand.points().iter().enumerate() {
+        points[s] += p;
+    }
+    for (s, p) in hand.penalties().iter().enumerate() {
+        points[rules.side_of(s as u8)] += p;
+    }
+    let domino = match ending {
+        Some(Ending::Domino {
+            seat,
+            tile,
+            key_tile,
+            capicu,
+        }) => Some((seat, tile, key_tile, capicu)),
+        _ => None,
+    };
+    if let Some((_, _, key, _)) = domino {
+        if key && rules.preset == Preset::Jamaican && rules.key_tile {
+            notes.push("key_tile");
+        }
+    }
+    // Pip totals by side, for the games that pay the losers' pips.
+    let mut side_counts = [0i32; MAX_PLAYERS];
+    for s in 0..n {
+        side_counts[rules.side_of(s as u8)] += counts[s] as i32;
+    }
+    let total: i32 = side_counts[..sides].iter().sum();
+    match rules.preset {
+        Preset::Jamaican | Preset::Cutthroat | Preset::Chiva => {}
+        Preset::PuertoRican => {
+            if let (Some(w), Some(ws)) = (win, seat) {
+                points[w] += match domino {
+                    Some(_) => total - counts[ws as usize] as i32,
+                    None => total,
+                };
+                if rules.premiums {
+                    let premium = match hand_number {
+                        1 => 20,
+                        2 => 10,
+                        _ => 0,
+                    };
+                    if premium > 0 {
+                        points[w] += premium;
+                        notes.push("hand_premium");
+                    }
+                    if let Some((_, tile, _, capicu)) = domino {
+                        if capicu {
+                            points[w] += 20;
+                            notes.push("capicu");
+                        }
+                        if tile.high() == 0 {
+                            points[w] += 20;
+                            notes.push("chuchazo");
+                        }
+                    }
+                }
+            }
+        }
+        Preset::Block | Preset::Draw | Preset::Cross | Preset::DoubleNineCross => {
+            if let Some(w) = win {
+                points[w] += match rules.scoring {
+                    Scoring::Hand => 1,
+                    Scoring::Spots => {
+                        let losers: i32 =
+                            (0..sides).filter(|&s| s != w).map(|s| side_counts[s]).sum();
+                        match reason {
+                            EndReason::Blocked => losers - (sides as i32 - 1) * side_counts[w],
+                            _ => losers,
+                        }
+                    }
+                };
+            }
+        }
+        Preset::French => {
+            let double_out = domino.is_some_and(|(_, t, _, _)| t.is_double());
+            for s in 0..n {
+                let mut p = counts[s] as i32;
+                if domino.is_some_and(|(ws, ..)| ws as usize == s) {
+                    p = 0;
+                }
+                if !(hand.hand(s as u8) & crate::tile::TileSet::DOUBLES).is_empty() {
+                    p *= 2;
+                }
+                if double_out && domino.is_some_and(|(ws, ..)| ws as usize != s) {
+                    p *= 2;
+                }
+                points[s] += p;
+            }
+            if hand.board_passes() > 0 {
+                notes.push("board_pass");
+            }
+            if double_out {
+                notes.push("double_out");
+            }
+        }
+        Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives => {
+            if let Some(w) = win {
+                let wc = side_counts[w];
+                let bonus: i32 = match rules.preset {
+                    Preset::AllFives => (0..sides)
+                        .filter(|&s| s != w)
+                        .map(|s| round5(side_counts[s] - wc))
+                        .sum(),
+                    Preset::FivesAndThrees => (0..sides)
+                        .filter(|&s| s != w)
+                        .map(|s| side_counts[s] - wc)
+                        .sum(),
+                    _ => (0..sides)
+                        .filter(|&s| s != w)
+                        .map(|s| round5(side_counts[s] - wc) / 5)
+                        .sum(),
+                };
+                points[w] += bonus;
+            }
+        }
+    }
+    HandResult {
+        winner: win.map(|side| Side { side }),
+        reason,
+        seat,
+        counts: PerSeat::from_slice(&counts[..n]),
+        points,
+        notes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round5_goes_down_on_1_and_2_and_up_on_3_and_4() {
+        assert_eq!(round5(8), 10);
+        assert_eq!(round5(3), 5);
+        assert_eq!(round5(2), 0);
+        assert_eq!(round5(17), 15);
+        assert_eq!(round5(18), 20);
+        assert_eq!(round5(0), 0);
+    }
+}

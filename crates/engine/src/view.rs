@@ -1,0 +1,243 @@
+//! What one seat may know, and the protocol's state JSON.
+//!
+//! [`Match::view`] is the only place that decides visibility: a seat sees its
+//! own tiles and public information, and every hand once the hand is over;
+//! only the referee view sees the other hands and the boneyard while play is
+//! on. The state JSON is written from a [`View`], never from the match, so a
+//! seat's JSON cannot contain a tile its view does not hold.
+
+use serde_json::{json, Value};
+
+use crate::action::Action;
+use crate::deal::MAX_PLAYERS;
+use crate::game::{Entry, Match, Phase};
+use crate::layout::Layout;
+use crate::rules::Rules;
+use crate::score::HandResult;
+use crate::tile::{Tile, TileSet};
+
+/// Who is looking.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// Everything: the referee, tests, the engine protocol's plain `state`.
+    All,
+    /// One seat.
+    Seat(u8),
+    /// Public information only.
+    Spectator,
+}
+
+/// A seat's (or the referee's, or a spectator's) knowledge of a match.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub rules: Rules,
+    pub viewer: Viewer,
+    pub hand_number: u32,
+    pub phase: Phase,
+    pub to_act: Option<u8>,
+    /// Each seat's tiles where this viewer may see them.
+    pub hands: [Option<TileSet>; MAX_PLAYERS],
+    pub hand_sizes: [u32; MAX_PLAYERS],
+    /// The boneyard in order, for the referee only.
+    pub boneyard: Option<Vec<Tile>>,
+    pub boneyard_count: usize,
+    pub layout: Layout,
+    /// The current hand's actions; draws carry no tile.
+    pub history: Vec<Entry>,
+    pub scores: Vec<i32>,
+    pub result: Option<HandResult>,
+    /// The legal actions, when this viewer is the seat to act (or the referee).
+    pub legal: Vec<Action>,
+    pub muggins: i32,
+    pub out: Vec<u8>,
+    pub stake: i32,
+    pub playoff: bool,
+    pub winner: Option<Option<usize>>,
+    pub seed: Option<u64>,
+}
+
+impl Match {
+    /// What `viewer` may know now.
+    pub fn view(&self, viewer: Viewer) -> View {
+        let rules = *self.rules();
+        let n = rules.players as usize;
+        let hand = self.hand();
+        let over = matches!(self.phase(), Phase::HandOver | Phase::MatchOver);
+        let mut hands = [None; MAX_PLAYERS];
+        let mut sizes = [0; MAX_PLAYERS];
+        for s in 0..n {
+            let tiles = hand.hand(s as u8);
+            sizes[s] = tiles.len();
+            let visible = over
+                || match viewer {
+                    Viewer::All => true,
+                    Viewer::Seat(v) => v as usize == s,
+                    Viewer::Spectator => false,
+                };
+            if visible {
+                hands[s] = Some(tiles);
+            }
+        }
+        let to_act = self.to_act();
+        let sees_legal = match viewer {
+            Viewer::All => true,
+            Viewer::Seat(v) => to_act == Some(v),
+            Viewer::Spectator => false,
+        };
+        let legal = if sees_legal {
+            let mut moves = crate::MoveList::new();
+            self.legal(&mut moves);
+            moves.as_slice().to_vec()
+        } else {
+            Vec::new()
+        };
+        let all = viewer == Viewer::All;
+        View {
+            rules,
+            viewer,
+            hand_number: self.hand_number(),
+            phase: self.phase(),
+            to_act,
+            hands,
+            hand_sizes: sizes,
+            boneyard: all.then(|| hand.boneyard().to_vec()),
+            boneyard_count: hand.boneyard().len(),
+            layout: *hand.layout(),
+            history: self.history().to_vec(),
+            scores: self.scores().to_vec(),
+            result: self.result().cloned(),
+            legal,
+            muggins: if self.phase() == Phase::Play {
+                hand.muggins_available()
+            } else {
+                0
+            },
+            out: (0..n as u8).filter(|&s| hand.is_out(s)).collect(),
+            stake: self.stake(),
+            playoff: self.in_playoff(),
+            winner: self.winner(),
+            seed: if all { self.seed() } else { None },
+        }
+    }
+
+    /// The protocol's state JSON for `viewer`.
+    pub fn state_json(&self, viewer: Viewer) -> Value {
+        self.view(viewer).to_json()
+    }
+}
+
+fn tiles_json(s: TileSet) -> Value {
+    Value::Array(s.iter().map(|t| Value::String(t.to_string())).collect())
+}
+
+impl View {
+    /// The state object of the protocol.
+    pub fn to_json(&self) -> Value {
+        let n = self.rules.players as usize;
+        let hands: Vec<Value> = (0..n)
+            .map(|s| match self.hands[s] {
+                Some(t) => tiles_json(t),
+                None => json!(self.hand_sizes[s]),
+            })
+            .collect();
+        let boneyard = match &self.boneyard {
+            Some(b) => json!(b),
+            None => json!(self.boneyard_count),
+        };
+        let ends: Vec<Value> = if self.layout.posed().is_some() {
+            self.layout
+                .chains()
+                .iter()
+                .enumerate()
+                .map(|(id, c)| json!({"id": id, "pips": c.pips}))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut v = json!({
+            "rules": serde_json::to_value(self.rules.spec()).unwrap_or(Value::Null),
+            "hand_number": self.hand_number,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "hands": hands,
+            "boneyard": boneyard,
+            "ends": ends,
+            "layout": self.layout_json(),
+            "history": self.history,
+            "scores": self.scores,
+            "result": self.result,
+        });
+        if let Some(obj) = v.as_object_mut() {
+            if let Viewer::Seat(s) = self.viewer {
+                obj.insert("seat".into(), json!(s));
+            }
+            if !self.legal.is_empty() {
+                obj.insert("legal".into(), json!(self.legal));
+            }
+            if self.muggins > 0 {
+                obj.insert("muggins".into(), json!(self.muggins));
+            }
+            if !self.out.is_empty() {
+                obj.insert("out".into(), json!(self.out));
+            }
+            if self.rules.is_six_love() {
+                obj.insert("stake".into(), json!(self.stake));
+                obj.insert("playoff".into(), json!(self.playoff));
+            }
+            if let Some(w) = self.winner {
+                obj.insert("winner".into(), json!(w.map(|side| json!({"side": side}))));
+            }
+            if let Some(seed) = self.seed {
+                obj.insert("seed".into(), json!(seed));
+            }
+        }
+        v
+    }
+
+    /// The tiles of each chain in order, rebuilt from the history, for
+    /// drawing: `{"posed", "chains": [{"id", "pips", "tiles", "from"}]}`.
+    pub fn layout_json(&self) -> Value {
+        let mut layout = Layout::new(self.rules.layout);
+        let mut chains: Vec<(Vec<Tile>, Option<Tile>)> = Vec::new();
+        for e in &self.history {
+            let Action::Play { tile, end, .. } = e.action else {
+                continue;
+            };
+            match end {
+                None => {
+                    layout.pose(tile);
+                    for _ in 0..layout.chains().len() {
+                        chains.push((Vec::new(), Some(tile)));
+                    }
+                }
+                Some(id) => {
+                    layout.place(tile, id);
+                    if let Some(c) = chains.get_mut(id as usize) {
+                        c.0.push(tile);
+                    }
+                    while chains.len() < layout.chains().len() {
+                        let from = if tile.is_double() {
+                            tile
+                        } else {
+                            layout.posed().unwrap_or(tile)
+                        };
+                        chains.push((Vec::new(), Some(from)));
+                    }
+                }
+            }
+        }
+        let list: Vec<Value> = chains
+            .iter()
+            .enumerate()
+            .map(|(id, (tiles, from))| {
+                json!({
+                    "id": id,
+                    "pips": layout.chains().get(id).map(|c| c.pips),
+                    "tiles": tiles,
+                    "from": from,
+                })
+            })
+            .collect();
+        json!({"posed": layout.posed(), "chains": list})
+    }
+}
