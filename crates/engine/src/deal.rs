@@ -137,37 +137,10 @@ impl Deal {
         }
     }
 
-    /// A uniformly random deal (no redeal check).
+    /// A uniformly random deal (no redeal check). Playouts that deal often
+    /// keep a [`Dealer`] instead.
     pub fn random<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Deal {
-        let mut tiles = [Tile::double(0); MAX_TILES];
-        let mut n = 0;
-        for t in rules.tiles().iter() {
-            tiles[n] = t;
-            n += 1;
-        }
-        // Only the dealt prefix needs shuffling in full; the boneyard order
-        // comes from the same Fisher-Yates pass.
-        for i in (1..n).rev() {
-            let j = rng.random_range(0..=i as u32) as usize;
-            tiles.swap(i, j);
-        }
-        let mut deal = Deal {
-            hands: [TileSet::EMPTY; MAX_PLAYERS],
-            boneyard: [Tile::double(0); MAX_TILES],
-            bone_len: 0,
-            poser: None,
-        };
-        let h = rules.hand_size as usize;
-        for seat in 0..rules.players as usize {
-            for &t in &tiles[seat * h..(seat + 1) * h] {
-                deal.hands[seat].insert(t);
-            }
-        }
-        let dealt = h * rules.players as usize;
-        let rest = &tiles[dealt..n];
-        deal.boneyard[..rest.len()].copy_from_slice(rest);
-        deal.bone_len = rest.len() as u8;
-        deal
+        Dealer::new(rules).deal(rng)
     }
 
     /// Seat holding `t`, if any.
@@ -176,6 +149,126 @@ impl Deal {
             .find(|&s| self.hands[s].contains(t))
             .map(|s| s as u8)
     }
+}
+
+/// Largest product of ranges drawn from one 64-bit number: small enough
+/// that the rejection step almost never runs.
+const BATCH_LIMIT: u64 = 1 << 48;
+
+/// One batch of a shuffle plan: `k` swap indices drawn from one number.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Batch {
+    k: u8,
+    product: u64,
+}
+
+/// Deals for one set of rules, with the tile list and the shuffle's batch
+/// plan worked out once.
+#[derive(Clone, Debug)]
+pub struct Dealer {
+    tiles: [Tile; MAX_TILES],
+    n: usize,
+    batches: [Batch; MAX_TILES],
+    players: usize,
+    hand_size: usize,
+}
+
+impl Dealer {
+    pub fn new(rules: &Rules) -> Dealer {
+        let mut tiles = [Tile::double(0); MAX_TILES];
+        let mut n = 0;
+        for t in rules.tiles().iter() {
+            tiles[n] = t;
+            n += 1;
+        }
+        Dealer {
+            tiles,
+            n,
+            batches: plan(n),
+            players: rules.players as usize,
+            hand_size: rules.hand_size as usize,
+        }
+    }
+
+    /// A uniformly random deal (no redeal check).
+    #[inline]
+    pub fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> Deal {
+        let mut tiles = self.tiles;
+        shuffle_planned(&mut tiles[..self.n], &self.batches, rng);
+        let mut deal = Deal {
+            hands: [TileSet::EMPTY; MAX_PLAYERS],
+            boneyard: [Tile::double(0); MAX_TILES],
+            bone_len: 0,
+            poser: None,
+        };
+        let h = self.hand_size;
+        let dealt = h * self.players;
+        for (seat, chunk) in tiles[..dealt].chunks_exact(h.max(1)).enumerate() {
+            deal.hands[seat] = chunk.iter().fold(TileSet::EMPTY, |a, t| a | t.bit());
+        }
+        let rest = &tiles[dealt..self.n];
+        deal.boneyard[..rest.len()].copy_from_slice(rest);
+        deal.bone_len = rest.len() as u8;
+        deal
+    }
+
+}
+
+/// The batches of a shuffle of `n` items: ranges n, n-1, ... grouped while
+/// their product stays under [`BATCH_LIMIT`].
+fn plan(n: usize) -> [Batch; MAX_TILES] {
+    let mut batches = [Batch::default(); MAX_TILES];
+    let (mut i, mut b) = (n, 0);
+    while i > 1 && b < MAX_TILES {
+        let mut batch = Batch { k: 0, product: 1 };
+        while i - (batch.k as usize) > 1
+            && batch.k < 16
+            && batch.product * (i - batch.k as usize) as u64 <= BATCH_LIMIT
+        {
+            batch.product *= (i - batch.k as usize) as u64;
+            batch.k += 1;
+        }
+        i -= batch.k as usize;
+        batches[b] = batch;
+        b += 1;
+    }
+    batches
+}
+
+/// Fisher-Yates with the swap indices drawn in batches from one 64-bit
+/// number each (Brackett-Rozinsky and Lemire's batched ranged integers):
+/// the rejection step keeps every permutation exactly equally likely.
+fn shuffle_planned<T, R: Rng + ?Sized>(items: &mut [T], batches: &[Batch], rng: &mut R) {
+    let mut i = items.len();
+    for batch in batches {
+        if i <= 1 || batch.k == 0 {
+            break;
+        }
+        let k = batch.k as usize;
+        let mut picks = [0usize; 16];
+        loop {
+            let mut low = rng.next_u64();
+            for (j, pick) in picks.iter_mut().enumerate().take(k) {
+                let m = low as u128 * (i - j) as u128;
+                *pick = (m >> 64) as usize;
+                low = m as u64;
+            }
+            // 2^64 mod product values of `low` are over-represented.
+            if low >= batch.product || low >= batch.product.wrapping_neg() % batch.product {
+                break;
+            }
+        }
+        for (j, &pick) in picks.iter().enumerate().take(k) {
+            items.swap(i - 1 - j, pick);
+        }
+        i -= k;
+    }
+}
+
+/// Shuffle up to 91 items uniformly.
+pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+    let n = items.len().min(MAX_TILES);
+    shuffle_planned(&mut items[..n], &plan(n), rng);
 }
 
 /// The generator for hand `hand_number` (1-based) of a match seeded `seed`:
@@ -208,6 +301,41 @@ mod tests {
         assert_eq!(all, rules.tiles());
         let spec = d.to_spec(4);
         assert_eq!(Deal::from_spec(&rules, &spec).unwrap(), d);
+    }
+
+    #[test]
+    fn shuffle_is_uniform_over_small_permutations() {
+        // 3! permutations of 3 items, each should come up about 1/6 of the time.
+        let mut rng = hand_rng(5, 1);
+        let mut counts = std::collections::HashMap::new();
+        let n = 60_000;
+        for _ in 0..n {
+            let mut v = [0u8, 1, 2];
+            shuffle(&mut v, &mut rng);
+            *counts.entry(v).or_insert(0) += 1;
+        }
+        assert_eq!(counts.len(), 6);
+        for (_, c) in counts {
+            assert!((c as f64 - n as f64 / 6.0).abs() < 500.0, "{c}");
+        }
+    }
+
+    #[test]
+    fn shuffle_spreads_every_item_over_every_place() {
+        let mut rng = hand_rng(9, 1);
+        let mut seen = [[0u32; 28]; 28];
+        for _ in 0..28_000 {
+            let mut v: Vec<usize> = (0..28).collect();
+            shuffle(&mut v, &mut rng);
+            for (place, &item) in v.iter().enumerate() {
+                seen[item][place] += 1;
+            }
+        }
+        for row in seen {
+            for c in row {
+                assert!((700..1300).contains(&c), "{c}");
+            }
+        }
     }
 
     #[test]

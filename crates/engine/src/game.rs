@@ -239,6 +239,20 @@ impl Match {
         }
     }
 
+    /// A uniformly random legal action (see [`Hand::sample_legal`]).
+    #[inline]
+    pub fn sample_legal(&self, pick: impl FnOnce(u32) -> u32) -> Option<Action> {
+        match self.phase {
+            Phase::ChoosePoser => {
+                let partner = (self.chooser + 2) % 4;
+                let seat = if pick(2) == 0 { self.chooser } else { partner };
+                Some(Action::ChoosePoser { seat })
+            }
+            Phase::Play => self.hand.sample_legal(pick),
+            _ => None,
+        }
+    }
+
     /// Check an action of `seat`, and apply it.
     pub fn act_as(&mut self, seat: u8, a: Action, ev: &mut impl Events) -> Result<(), MatchError> {
         match self.to_act() {
@@ -295,10 +309,25 @@ impl Match {
             return;
         }
         self.hand.apply_unchecked(a, ev);
-        if self.rules.scores_ends()
+        self.after_hand_action(ev);
+    }
+
+    /// Whether points move into the match score during play.
+    pub(crate) fn live_scoring(&self) -> bool {
+        self.rules.scores_ends()
             || self.rules.preset == Preset::PuertoRican
             || self.rules.preset == Preset::French
-        {
+    }
+
+    /// The hand itself, for playouts that drive it directly (no record).
+    pub(crate) fn hand_mut(&mut self) -> &mut Hand {
+        &mut self.hand
+    }
+
+    /// Match bookkeeping after an action applied to the hand: live points,
+    /// a target reached mid-hand, the end of the hand.
+    pub(crate) fn after_hand_action(&mut self, ev: &mut impl Events) {
+        if self.live_scoring() {
             self.credit_live();
             if self.reached_target_in_play(ev) {
                 return;

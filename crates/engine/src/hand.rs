@@ -88,6 +88,10 @@ pub struct Hand {
     ending: Option<Ending>,
     /// Every tile held by a seat still in play, for block detection.
     in_play: TileSet,
+    /// Which per-play rules apply, worked out once from the rules.
+    scores_ends: bool,
+    french: bool,
+    pass_points: bool,
 }
 
 impl Hand {
@@ -115,6 +119,9 @@ impl Hand {
             in_play: deal.hands[..rules.players as usize]
                 .iter()
                 .fold(TileSet::EMPTY, |a, &h| a | h),
+            scores_ends: rules.scores_ends(),
+            french: rules.preset == Preset::French,
+            pass_points: rules.preset == Preset::PuertoRican && rules.partners && rules.pass_points,
         }
     }
 
@@ -233,6 +240,61 @@ impl Hand {
                 Action::Pass
             });
         }
+    }
+
+    /// A uniformly random legal action, the same distribution as picking
+    /// from [`Hand::legal`], without building the list when no claim or
+    /// muggins doubles the entries. `pick(n)` must return a number below `n`.
+    #[inline]
+    pub fn sample_legal(&self, pick: impl FnOnce(u32) -> u32) -> Option<Action> {
+        if self.ending.is_some() {
+            return None;
+        }
+        if self.rules.claims != Claims::Auto || self.muggins > 0 {
+            let mut moves = MoveList::new();
+            self.legal(&mut moves);
+            let k = pick(moves.len() as u32) as usize;
+            return moves.as_slice().get(k).copied();
+        }
+        let hand = self.hands[self.to_act as usize];
+        if self.layout.posed().is_none() {
+            let poses = hand & self.pose_allowed;
+            let k = pick(poses.len());
+            return poses.nth(k).map(Action::pose);
+        }
+        let chains = self.layout.chains().len();
+        if chains == 2 {
+            // The line games' case, with each chain's mask computed once.
+            let m0 = hand & self.layout.accepts(0);
+            let m1 = hand & self.layout.accepts(1);
+            let (c0, c1) = (m0.len(), m1.len());
+            if c0 + c1 == 0 {
+                return Some(if self.can_draw() { Action::Draw } else { Action::Pass });
+            }
+            let k = pick(c0 + c1);
+            return if k < c0 {
+                m0.nth(k).map(|t| Action::play(t, 0))
+            } else {
+                m1.nth(k - c0).map(|t| Action::play(t, 1))
+            };
+        }
+        let mut n = 0;
+        for id in 0..chains {
+            n += (hand & self.layout.accepts(id)).len();
+        }
+        if n == 0 {
+            return Some(if self.can_draw() { Action::Draw } else { Action::Pass });
+        }
+        let mut k = pick(n);
+        for id in 0..chains {
+            let m = hand & self.layout.accepts(id);
+            let c = m.len();
+            if k < c {
+                return m.nth(k).map(|t| Action::play(t, id as u8));
+            }
+            k -= c;
+        }
+        None
     }
 
     #[inline]
@@ -382,13 +444,12 @@ impl Hand {
     #[inline]
     pub fn apply_unchecked(&mut self, a: Action, ev: &mut impl Events) {
         let seat = self.to_act;
-        let rules = self.rules;
         if ev.wanted() {
             ev.push(Event::Action { seat, action: a });
         }
         match a {
             Action::Muggins => {
-                let side = rules.side_of(seat);
+                let side = self.rules.side_of(seat);
                 self.points[side] += self.muggins;
                 if ev.wanted() {
                     ev.push(Event::Scored {
@@ -430,7 +491,7 @@ impl Hand {
 
     #[inline]
     fn play(&mut self, seat: u8, tile: Tile, end: Option<u8>, claim: bool, ev: &mut impl Events) {
-        let rules = self.rules;
+        let rules = &self.rules;
         let held = self.hands[seat as usize].0;
         let last = held & held.wrapping_sub(1) == 0;
         let (key_tile, capicu) = if last {
@@ -445,11 +506,11 @@ impl Hand {
             Some(e) => self.layout.place(tile, e),
         }
         let mut pending = 0;
-        if rules.scores_ends() {
+        if self.scores_ends {
             let pts = ends_points(rules.preset, self.layout.ends_total());
             if pts > 0 {
-                if rules.claims == Claims::Auto || claim {
-                    let side = rules.side_of(seat);
+                if self.rules.claims == Claims::Auto || claim {
+                    let side = self.rules.side_of(seat);
                     self.points[side] += pts;
                     if ev.wanted() {
                         ev.push(Event::Scored {
@@ -459,7 +520,7 @@ impl Hand {
                         });
                     }
                 } else {
-                    if rules.claims == Claims::Muggins {
+                    if self.rules.claims == Claims::Muggins {
                         pending = pts;
                     }
                     if ev.wanted() {
@@ -468,12 +529,11 @@ impl Hand {
                 }
             }
         }
-        if rules.preset == Preset::French {
-            if self.last_player == seat
-                && self.passes_since_play as usize + 1 >= rules.players as usize
-            {
+        if self.french {
+            let players = self.rules.players;
+            if self.last_player == seat && self.passes_since_play + 1 >= players {
                 self.board_passes += 1;
-                for s in 0..rules.players {
+                for s in 0..players {
                     if s != seat {
                         self.charge(s, PenaltyReason::BoardPass, ev);
                     }
@@ -485,7 +545,7 @@ impl Hand {
         self.last_player = seat;
         self.passes_since_play = 0;
         if last {
-            if rules.both_partners_out && rules.partners {
+            if self.rules.both_partners_out && self.rules.partners {
                 self.out |= 1 << seat;
                 let partner = (seat + 2) % 4;
                 if !self.is_out(partner) {
@@ -532,19 +592,18 @@ impl Hand {
     }
 
     fn on_pass(&mut self, seat: u8, ev: &mut impl Events) {
-        let rules = self.rules;
         self.passes_since_play += 1;
-        if rules.preset == Preset::French {
+        if self.french {
             self.pass_run[seat as usize] += 1;
             if self.pass_run[seat as usize] >= 3 {
                 self.pass_run[seat as usize] = 0;
                 self.charge(seat, PenaltyReason::ThreePasses, ev);
             }
         }
-        if rules.preset == Preset::PuertoRican && rules.partners && rules.pass_points {
+        if self.pass_points {
             let partner = (seat + 2) % 4;
             if self.passed_since_play & (1 << partner) == 0 {
-                let side = 1 - rules.side_of(seat);
+                let side = 1 - self.rules.side_of(seat);
                 self.points[side] += 10;
                 if ev.wanted() {
                     ev.push(Event::Scored {
@@ -572,6 +631,9 @@ impl Hand {
     #[inline]
     fn next_seat(&self, seat: u8) -> u8 {
         let n = self.rules.players;
+        if self.out == 0 {
+            return if seat + 1 == n { 0 } else { seat + 1 };
+        }
         let mut s = seat;
         for _ in 0..n {
             s = if s + 1 == n { 0 } else { s + 1 };

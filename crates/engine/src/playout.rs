@@ -4,8 +4,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::action::MoveList;
-use crate::deal::Deal;
+use crate::deal::Dealer;
 use crate::game::{Match, Phase, PoseRule};
 use crate::rules::Rules;
 
@@ -13,8 +12,8 @@ use crate::rules::Rules;
 #[derive(Debug)]
 pub struct Playout {
     m: Match,
+    dealer: Dealer,
     rng: ChaCha8Rng,
-    moves: MoveList,
     /// Actions applied so far.
     pub actions: u64,
 }
@@ -28,9 +27,9 @@ impl Playout {
         };
         m.restart();
         Playout {
+            dealer: Dealer::new(&rules),
             m,
             rng,
-            moves: MoveList::new(),
             actions: 0,
         }
     }
@@ -48,7 +47,7 @@ impl Playout {
             self.m.restart();
         }
         loop {
-            let mut deal = Deal::random(self.m.rules(), &mut self.rng);
+            let mut deal = self.dealer.deal(&mut self.rng);
             if self.m.next_pose_rule() == PoseRule::TurnOver {
                 deal.poser = Some(self.rng.random_range(0..2));
             }
@@ -56,10 +55,29 @@ impl Playout {
                 break;
             }
         }
-        while matches!(self.m.phase(), Phase::Play | Phase::ChoosePoser) {
-            self.m.legal(&mut self.moves);
-            let k = self.rng.random_range(0..self.moves.len() as u32) as usize;
-            self.m.apply_unchecked(self.moves[k], &mut ());
+        let rng = &mut self.rng;
+        let live = self.m.live_scoring();
+        loop {
+            match self.m.phase() {
+                Phase::ChoosePoser => {
+                    if let Some(a) = self.m.sample_legal(|n| rng.random_range(0..n)) {
+                        self.m.apply_unchecked(a, &mut ());
+                    }
+                }
+                Phase::Play => {
+                    // Straight to the hand: the match only needs to look
+                    // after live points and the hand's end.
+                    let Some(a) = self.m.hand().sample_legal(|n| rng.random_range(0..n)) else {
+                        break;
+                    };
+                    let hand = self.m.hand_mut();
+                    hand.apply_unchecked(a, &mut ());
+                    if live || hand.is_over() {
+                        self.m.after_hand_action(&mut ());
+                    }
+                }
+                _ => break,
+            }
             self.actions += 1;
         }
     }

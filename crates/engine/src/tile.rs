@@ -200,8 +200,8 @@ impl<'de> serde::Deserialize<'de> for Tile {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct TileSet(pub u128);
 
-const fn build_suits() -> [u128; MAX_PIP as usize + 1] {
-    let mut suits = [0u128; MAX_PIP as usize + 1];
+const fn build_suits() -> [u128; 16] {
+    let mut suits = [0u128; 16];
     let mut i = 0;
     while i < MAX_TILES {
         let t = Tile(i as u8);
@@ -212,7 +212,8 @@ const fn build_suits() -> [u128; MAX_PIP as usize + 1] {
     suits
 }
 
-const SUITS: [u128; MAX_PIP as usize + 1] = build_suits();
+/// Sized 16 so a masked index needs no bounds check.
+const SUITS: [u128; 16] = build_suits();
 
 const fn build_doubles() -> u128 {
     let mut m = 0u128;
@@ -240,8 +241,9 @@ impl TileSet {
     }
 
     /// Every tile (of any set) carrying the number `n`.
+    #[inline]
     pub const fn suit(n: u8) -> TileSet {
-        TileSet(SUITS[n as usize])
+        TileSet(SUITS[(n & 15) as usize])
     }
 
     pub const fn len(self) -> u32 {

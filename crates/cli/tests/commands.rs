@@ -1,0 +1,202 @@
+//! `domino replay`, `domino rules` and `domino bench` as real processes.
+#![allow(clippy::unwrap_used)]
+
+use std::path::PathBuf;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use domino_engine::{Match, MoveList, Phase, Rules, Viewer};
+use serde_json::{json, Value};
+
+/// A jamaican match: one whole hand and three actions of the next.
+fn played() -> Match {
+    let mut m = Match::new(Rules::preset("jamaican").unwrap(), Some(9), None).unwrap();
+    let mut moves = MoveList::new();
+    while matches!(m.phase(), Phase::Play | Phase::ChoosePoser) {
+        m.legal(&mut moves);
+        m.act(moves[0], &mut ()).unwrap();
+    }
+    m.next_hand(None).unwrap();
+    for _ in 0..3 {
+        m.legal(&mut moves);
+        m.act(moves[0], &mut ()).unwrap();
+    }
+    m
+}
+
+fn write(name: &str, v: &Value) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, serde_json::to_string_pretty(v).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn replay_prints_the_final_state() {
+    let m = played();
+    let path = write(
+        "good-record.json",
+        &serde_json::to_value(m.record()).unwrap(),
+    );
+    let out = cargo_bin_cmd!("domino")
+        .arg("replay")
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let state: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(state, m.state_json(Viewer::All));
+    assert_eq!(state["hand_number"], 2);
+}
+
+#[test]
+fn replay_reads_stdin() {
+    let m = played();
+    let rec = serde_json::to_string(&m.record()).unwrap();
+    let out = cargo_bin_cmd!("domino")
+        .args(["replay", "-"])
+        .write_stdin(rec)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let state: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(state, m.state_json(Viewer::All));
+}
+
+#[test]
+fn replay_names_the_illegal_action() {
+    let mut rec = serde_json::to_value(played().record()).unwrap();
+    // Jamaican has no boneyard, so a draw is never legal.
+    let seat = rec["hands"][1]["actions"][2]["seat"].clone();
+    rec["hands"][1]["actions"][2] = json!({"seat": seat, "action": {"type": "draw"}});
+    let path = write("illegal-record.json", &rec);
+    let out = cargo_bin_cmd!("domino")
+        .arg("replay")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("hand 2, action 2"), "{err}");
+}
+
+#[test]
+fn replay_of_a_missing_file_fails() {
+    cargo_bin_cmd!("domino")
+        .args(["replay", "/nonexistent/record.json"])
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn rules_lists_the_games() {
+    let out = cargo_bin_cmd!("domino")
+        .arg("rules")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    for p in domino_engine::Preset::ALL {
+        assert!(text.contains(p.name()), "{}", p.name());
+        assert!(text.contains(p.summary()), "{}", p.name());
+    }
+}
+
+#[test]
+fn rules_describes_a_game() {
+    let out = cargo_bin_cmd!("domino")
+        .args(["rules", "jamaican"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("players: 4"));
+    assert!(
+        text.contains("key_tile  (default true; false, true)"),
+        "{text}"
+    );
+    assert!(text.contains("dominoing with the key tile scores 2"));
+}
+
+#[test]
+fn rules_json_matches_the_protocol() {
+    let out = cargo_bin_cmd!("domino")
+        .args(["rules", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let list: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 12);
+    let out = cargo_bin_cmd!("domino")
+        .args(["rules", "club-fives", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let one: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(one, list[11]);
+}
+
+#[test]
+fn rules_refuses_an_unknown_game() {
+    let out = cargo_bin_cmd!("domino")
+        .args(["rules", "nope"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("nope") && err.contains("jamaican") && err.contains("club-fives"));
+}
+
+#[test]
+fn bench_prints_one_json_line() {
+    let out = cargo_bin_cmd!("domino")
+        .args(["bench", "--hands", "1000"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 1);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["preset"], "jamaican");
+    assert_eq!(v["players"], 4);
+    assert_eq!(v["hands"], 1000);
+    for k in ["seconds", "hands_per_sec", "actions_per_hand"] {
+        assert!(v[k].is_number(), "{k}");
+    }
+}
+
+#[test]
+fn bench_all_prints_every_game() {
+    let out = cargo_bin_cmd!("domino")
+        .args(["bench", "--all", "--hands", "20"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let presets: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["preset"].clone())
+        .collect();
+    let names: Vec<Value> = domino_engine::Preset::ALL
+        .iter()
+        .map(|p| json!(p.name()))
+        .collect();
+    assert_eq!(presets, names);
+}

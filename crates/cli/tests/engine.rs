@@ -1,0 +1,295 @@
+//! `domino engine` driven as a real process over pipes.
+#![allow(clippy::unwrap_used)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use assert_cmd::cargo::{cargo_bin, cargo_bin_cmd};
+use serde_json::{json, Value};
+
+/// A running `domino engine`, one request and one response at a time.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(cargo_bin!("domino"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn send_bytes(&mut self, line: &[u8]) -> Value {
+        self.stdin.write_all(line).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+        let mut out = String::new();
+        self.stdout.read_line(&mut out).unwrap();
+        assert!(out.ends_with('\n'), "no response line to {line:?}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert!(v["ok"].is_boolean(), "{v}");
+        v
+    }
+
+    fn send(&mut self, req: Value) -> Value {
+        self.send_bytes(req.to_string().as_bytes())
+    }
+
+    fn state(&mut self) -> Value {
+        self.send(json!({"cmd": "state"}))
+    }
+
+    /// Take the first legal action until the hand ends; returns the last `act`.
+    fn play_hand(&mut self) -> Value {
+        let mut last = Value::Null;
+        loop {
+            let legal = self.send(json!({"cmd": "legal"}));
+            let Some(first) = legal["actions"].get(0).cloned() else {
+                return last;
+            };
+            last = self.send(json!({"cmd": "act", "action": first}));
+            assert_eq!(last["ok"], true, "{last}");
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_whole_jamaican_hand() {
+    let mut e = Engine::start();
+    let r = e.send(json!({"cmd": "new", "rules": {"preset": "jamaican"}, "seed": 7}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["state"]["seed"], 7);
+    assert_eq!(r["state"]["phase"], "play");
+    let mut acts = 0;
+    loop {
+        let legal = e.send(json!({"cmd": "legal"}));
+        let actions = legal["actions"].as_array().unwrap().clone();
+        if actions.is_empty() {
+            break;
+        }
+        let seat = e.state()["state"]["to_act"].clone();
+        let r = e.send(json!({"cmd": "act", "action": actions[0], "seat": seat}));
+        assert_eq!(r["ok"], true, "{r}");
+        assert_eq!(r["events"][0]["type"], "action");
+        assert_eq!(r["events"][0]["seat"], seat);
+        acts += 1;
+        if r["state"]["phase"] == "hand_over" {
+            let types: Vec<&Value> = r["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| &e["type"])
+                .collect();
+            assert!(types.contains(&&json!("hand_over")), "{r}");
+            let result = &r["state"]["result"];
+            assert!(result["reason"] == "domino" || result["reason"] == "blocked");
+        }
+    }
+    assert!(acts >= 4);
+    let st = e.state()["state"].clone();
+    assert_eq!(st["phase"], "hand_over");
+    assert_eq!(st["history"].as_array().unwrap().len(), acts);
+    let next = e.send(json!({"cmd": "next"}));
+    assert_eq!(next["state"]["hand_number"], 2, "{next}");
+}
+
+/// Every refusal, each followed by the state it must not have changed.
+#[test]
+fn every_error_code_leaves_the_state_unchanged() {
+    let mut e = Engine::start();
+    assert_eq!(e.send(json!({"cmd": "legal"}))["error"]["code"], "no_match");
+    e.send(json!({"cmd": "new", "rules": {"preset": "jamaican"}, "seed": 7}));
+    let to_act = e.state()["state"]["to_act"].as_u64().unwrap();
+    let first = e.send(json!({"cmd": "legal"}))["actions"][0].clone();
+    let mut rec = e.send(json!({"cmd": "record"}))["record"].clone();
+    rec["hands"][0]["actions"] = json!([{"seat": to_act, "action": {"type": "draw"}}]);
+
+    let huge = vec![b' '; (1 << 20) + 1];
+    let mid_hand: Vec<(Vec<u8>, &str)> = vec![
+        (b"{\"cmd\": ".to_vec(), "bad_json"),
+        (b"\xff\xfe{}".to_vec(), "bad_json"),
+        (huge, "too_large"),
+        (b"{\"seat\": 1}".to_vec(), "bad_request"),
+        (
+            br#"{"cmd": "act", "action": {"type": "play", "tile": "7-x"}}"#.to_vec(),
+            "bad_request",
+        ),
+        (br#"{"cmd": "shuffle"}"#.to_vec(), "unknown_command"),
+        (
+            br#"{"cmd": "new", "rules": {"preset": "nope"}}"#.to_vec(),
+            "unknown_preset",
+        ),
+        (
+            br#"{"cmd": "new", "rules": {"preset": "jamaican", "options": {"key_tile": 3}}}"#
+                .to_vec(),
+            "bad_option",
+        ),
+        (
+            br#"{"cmd": "new", "rules": {"preset": "jamaican"}, "deal": {"hands": [["6-6"], [], [], []]}}"#
+                .to_vec(),
+            "bad_deal",
+        ),
+        (
+            br#"{"cmd": "act", "action": {"type": "draw"}}"#.to_vec(),
+            "illegal_action",
+        ),
+        (
+            json!({"cmd": "act", "action": first, "seat": (to_act + 1) % 4})
+                .to_string()
+                .into_bytes(),
+            "not_your_turn",
+        ),
+        (br#"{"cmd": "next"}"#.to_vec(), "hand_not_over"),
+        (
+            br#"{"cmd": "load", "record": {"format": "x"}}"#.to_vec(),
+            "bad_record",
+        ),
+        (
+            json!({"cmd": "load", "record": rec}).to_string().into_bytes(),
+            "illegal_action",
+        ),
+        (
+            br#"{"cmd": "go", "bot": "expert", "budget_ms": 500}"#.to_vec(),
+            "unknown_bot",
+        ),
+    ];
+    let refuse = |e: &mut Engine, line: &[u8], code: &str| {
+        let before = e.state();
+        let r = e.send_bytes(line);
+        assert_eq!(r["ok"], false, "{r}");
+        assert_eq!(r["error"]["code"], code, "{r}");
+        assert!(r["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()));
+        assert_eq!(e.state(), before, "{code} changed the state");
+        r
+    };
+    for (line, code) in &mid_hand {
+        refuse(&mut e, line, code);
+    }
+    let r = refuse(&mut e, br#"{"cmd": "go"}"#, "unknown_bot");
+    assert!(r["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("later version"));
+
+    e.play_hand();
+    refuse(
+        &mut e,
+        br#"{"cmd": "act", "action": {"type": "pass"}}"#,
+        "hand_over",
+    );
+    refuse(
+        &mut e,
+        br#"{"cmd": "next", "deal": {"hands": [], "boneyard": []}}"#,
+        "bad_deal",
+    );
+
+    // A match won by the first hand won, to reach match_over quickly.
+    let rules = json!({"preset": "block", "options": {"scoring": "hand", "target": 1}});
+    e.send(json!({"cmd": "new", "rules": rules, "seed": 5}));
+    for _ in 0..50 {
+        e.play_hand();
+        if e.state()["state"]["phase"] == "match_over" {
+            break;
+        }
+        e.send(json!({"cmd": "next"}));
+    }
+    assert_eq!(e.state()["state"]["phase"], "match_over");
+    refuse(
+        &mut e,
+        br#"{"cmd": "act", "action": {"type": "pass"}}"#,
+        "match_over",
+    );
+    refuse(&mut e, br#"{"cmd": "next"}"#, "match_over");
+}
+
+#[test]
+fn keeps_serving_after_errors_and_ignores_blank_lines() {
+    let input = "garbage\n\n{\"cmd\": \"fly\"}\n   \n{\"cmd\": \"state\"}\n\
+                 {\"cmd\": \"new\", \"rules\": {\"preset\": \"draw\"}, \"seed\": 1}\n\
+                 {\"cmd\": \"presets\"}\n";
+    let out = cargo_bin_cmd!("domino")
+        .arg("engine")
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let codes: Vec<&Value> = lines.iter().map(|v| &v["error"]["code"]).collect();
+    assert_eq!(
+        codes,
+        [
+            &json!("bad_json"),
+            &json!("unknown_command"),
+            &json!("no_match"),
+            &Value::Null,
+            &Value::Null
+        ]
+    );
+    assert_eq!(lines[3]["ok"], true);
+    assert_eq!(lines[4]["presets"].as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn record_then_load_round_trips() {
+    let mut e = Engine::start();
+    e.send(json!({"cmd": "new", "rules": {"preset": "jamaican"}, "seed": 21}));
+    e.play_hand();
+    e.send(json!({"cmd": "next"}));
+    for _ in 0..5 {
+        let a = e.send(json!({"cmd": "legal"}))["actions"][0].clone();
+        e.send(json!({"cmd": "act", "action": a}));
+    }
+    let before = e.state();
+    let rec = e.send(json!({"cmd": "record"}))["record"].clone();
+    assert_eq!(rec["format"], "domino-record/1");
+    assert_eq!(rec["hands"].as_array().unwrap().len(), 2);
+
+    let mut other = Engine::start();
+    let r = other.send(json!({"cmd": "load", "record": rec}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["state"], before["state"]);
+    assert_eq!(other.state(), before);
+    // The loaded match plays on like the original.
+    let a = e.send(json!({"cmd": "legal"}))["actions"][0].clone();
+    let x = e.send(json!({"cmd": "act", "action": a}));
+    let y = other.send(json!({"cmd": "act", "action": a}));
+    assert_eq!(x, y);
+}
+
+#[test]
+fn a_seat_view_hides_other_hands() {
+    let mut e = Engine::start();
+    e.send(json!({"cmd": "new", "rules": {"preset": "jamaican"}, "seed": 7}));
+    let r = e.send(json!({"cmd": "state", "seat": 2}));
+    let hands = r["state"]["hands"].as_array().unwrap();
+    assert!(hands[2].is_array());
+    assert!(hands[0].is_number() && hands[1].is_number() && hands[3].is_number());
+    assert!(r["state"].get("seed").is_none());
+}
