@@ -211,7 +211,6 @@ impl Dealer {
         deal.bone_len = rest.len() as u8;
         deal
     }
-
 }
 
 /// The batches of a shuffle of `n` items: ranges n, n-1, ... grouped while

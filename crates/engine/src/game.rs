@@ -347,9 +347,16 @@ impl Match {
         for (seat, p) in self.hand.penalties().iter().enumerate() {
             now[self.rules.side_of(seat as u8)] += p;
         }
-        for s in 0..self.rules.sides() {
-            self.scores[s] += now[s] - self.live[s];
-            self.live[s] = now[s];
+        let sides = self.rules.sides();
+        for ((score, live), now) in self
+            .scores
+            .iter_mut()
+            .zip(&mut self.live)
+            .zip(now)
+            .take(sides)
+        {
+            *score += now - *live;
+            *live = now;
         }
     }
 
@@ -526,6 +533,7 @@ impl Match {
             if self.scores[l] < 31 {
                 result.notes.push("skunk");
                 self.scores[w] += rules.skunk;
+                result.points[w] += rules.skunk;
             }
         }
         Some(Some(w))

@@ -269,7 +269,11 @@ impl Hand {
             let m1 = hand & self.layout.accepts(1);
             let (c0, c1) = (m0.len(), m1.len());
             if c0 + c1 == 0 {
-                return Some(if self.can_draw() { Action::Draw } else { Action::Pass });
+                return Some(if self.can_draw() {
+                    Action::Draw
+                } else {
+                    Action::Pass
+                });
             }
             let k = pick(c0 + c1);
             return if k < c0 {
@@ -283,7 +287,11 @@ impl Hand {
             n += (hand & self.layout.accepts(id)).len();
         }
         if n == 0 {
-            return Some(if self.can_draw() { Action::Draw } else { Action::Pass });
+            return Some(if self.can_draw() {
+                Action::Draw
+            } else {
+                Action::Pass
+            });
         }
         let mut k = pick(n);
         for id in 0..chains {
@@ -653,8 +661,9 @@ impl Hand {
     /// Each seat's count of pips still held.
     pub fn counts(&self) -> [u32; MAX_PLAYERS] {
         let mut c = [0; MAX_PLAYERS];
-        for s in 0..self.rules.players as usize {
-            c[s] = self.rules.count(self.hands[s]);
+        let n = self.rules.players as usize;
+        for (c, &h) in c.iter_mut().zip(&self.hands).take(n) {
+            *c = self.rules.count(h);
         }
         c
     }

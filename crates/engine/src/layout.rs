@@ -242,7 +242,7 @@ impl Layout {
             return posed.pips() as u32
                 + self.chains[2..self.n as usize]
                     .iter()
-                    .map(|c| Self::end_value(c))
+                    .map(Self::end_value)
                     .sum::<u32>();
         }
         self.chains().iter().map(Self::end_value).sum()

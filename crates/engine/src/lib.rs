@@ -40,4 +40,4 @@ pub use record::{Record, RecordError};
 pub use rules::{Preset, Rules, RulesError, RulesSpec};
 pub use score::HandResult;
 pub use tile::{Tile, TileSet};
-pub use view::{View, Viewer};
+pub use view::{SeatView, View, Viewer};

@@ -241,3 +241,109 @@ impl View {
         json!({"posed": layout.posed(), "chains": list})
     }
 }
+
+/// What one seat may know, and nothing more: the only input a computer
+/// player gets. It can be built only by [`Match::seat_view`], which always
+/// looks through [`Viewer::Seat`], so code holding a `SeatView` cannot reach
+/// another seat's tiles or the boneyard's order while the hand is played.
+#[derive(Clone, Debug)]
+pub struct SeatView {
+    view: View,
+    seat: u8,
+}
+
+impl Match {
+    /// What `seat` may know now, as a [`SeatView`].
+    pub fn seat_view(&self, seat: u8) -> SeatView {
+        SeatView {
+            view: self.view(Viewer::Seat(seat)),
+            seat,
+        }
+    }
+}
+
+impl SeatView {
+    /// The seat looking.
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.view.rules
+    }
+
+    pub fn hand_number(&self) -> u32 {
+        self.view.hand_number
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.view.phase
+    }
+
+    pub fn to_act(&self) -> Option<u8> {
+        self.view.to_act
+    }
+
+    /// The seat's own tiles.
+    pub fn hand(&self) -> TileSet {
+        self.view.hands[self.seat as usize].unwrap_or_default()
+    }
+
+    /// How many tiles each seat holds, by seat.
+    pub fn hand_sizes(&self) -> &[u32] {
+        &self.view.hand_sizes[..self.view.rules.players as usize]
+    }
+
+    /// Tiles left in the boneyard (drawable or not).
+    pub fn boneyard_count(&self) -> usize {
+        self.view.boneyard_count
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.view.layout
+    }
+
+    /// The current hand's actions in order; draws carry no tile.
+    pub fn history(&self) -> &[Entry] {
+        &self.view.history
+    }
+
+    /// Match scores by side.
+    pub fn scores(&self) -> &[i32] {
+        &self.view.scores
+    }
+
+    /// The legal actions, when this seat is to act (else empty).
+    pub fn legal(&self) -> &[Action] {
+        &self.view.legal
+    }
+
+    /// Points the seat may take by muggins now.
+    pub fn muggins(&self) -> i32 {
+        self.view.muggins
+    }
+
+    /// Seats out of play (both partners out).
+    pub fn out(&self) -> &[u8] {
+        &self.view.out
+    }
+
+    /// What the next six-love hand is worth.
+    pub fn stake(&self) -> i32 {
+        self.view.stake
+    }
+
+    pub fn in_playoff(&self) -> bool {
+        self.view.playoff
+    }
+
+    /// The result of the hand, once it is over.
+    pub fn result(&self) -> Option<&HandResult> {
+        self.view.result.as_ref()
+    }
+
+    /// The protocol's state JSON for this seat.
+    pub fn to_json(&self) -> Value {
+        self.view.to_json()
+    }
+}

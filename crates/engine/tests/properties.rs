@@ -21,7 +21,9 @@
 //! overrides the number of seeds per configuration.
 
 use domino_engine::record::{self, Record};
-use domino_engine::{Action, Event, Match, MoveList, Phase, Preset, RulesSpec, Tile, TileSet, Viewer};
+use domino_engine::{
+    Action, Event, Match, MoveList, Phase, Preset, RulesSpec, Tile, TileSet, Viewer,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::{Rng, SeedableRng};
@@ -171,7 +173,12 @@ fn all_tiles() -> impl Iterator<Item = Tile> {
 fn check_actions(m: &Match, moves: &MoveList, who: &str) -> Check {
     let who = &at(who, m);
     let n = m.rules().players;
-    ensure!(!moves.is_empty(), who, "nothing is legal in {:?}", m.phase());
+    ensure!(
+        !moves.is_empty(),
+        who,
+        "nothing is legal in {:?}",
+        m.phase()
+    );
     for (i, a) in moves.iter().enumerate() {
         ensure!(
             !moves.as_slice()[..i].contains(a),
@@ -317,7 +324,11 @@ fn check_actions(m: &Match, moves: &MoveList, who: &str) -> Check {
     for &a in &refuse {
         ev.clear();
         let r = c.act(a, &mut ev);
-        ensure!(r.is_err(), who, "unlisted {a:?} is accepted (legal: {moves:?})");
+        ensure!(
+            r.is_err(),
+            who,
+            "unlisted {a:?} is accepted (legal: {moves:?})"
+        );
         ensure!(ev.is_empty(), who, "refused {a:?} produced events {ev:?}");
     }
     // Acting out of turn is refused too.
@@ -392,7 +403,9 @@ fn check_hand_over(m: &Match, start: &[i32], who: &str) -> Check {
     let who = &at(who, m);
     let rules = m.rules();
     let Some(result) = m.result() else {
-        return Err(TestCaseError::fail(format!("{who}: a finished hand has no result")));
+        return Err(TestCaseError::fail(format!(
+            "{who}: a finished hand has no result"
+        )));
     };
     let over = m.phase() == Phase::MatchOver;
     let winner = m.winner().flatten();
@@ -450,11 +463,7 @@ fn check_hand_over(m: &Match, start: &[i32], who: &str) -> Check {
                 );
             }
         } else if reason != "target" {
-            ensure!(
-                !over,
-                who,
-                "the match ended in a draw with {scores:?}"
-            );
+            ensure!(!over, who, "the match ended in a draw with {scores:?}");
         }
     } else if let Some(w) = winner {
         ensure!(
@@ -509,10 +518,7 @@ fn run(spec: Value, seed: u64) -> Check {
                 shortcut.apply_unchecked(a, &mut ());
                 ev.clear();
                 if let Err(e) = m.act(a, &mut ev) {
-                    return Err(TestCaseError::fail(format!(
-                        "{}: {a:?}: {e}",
-                        at(&who, &m)
-                    )));
+                    return Err(TestCaseError::fail(format!("{}: {a:?}: {e}", at(&who, &m))));
                 }
                 ensure!(
                     fingerprint(&shortcut) == fingerprint(&m),
@@ -531,7 +537,11 @@ fn run(spec: Value, seed: u64) -> Check {
                 }
             }
             Phase::HandOver | Phase::MatchOver => {
-                ensure!(moves.is_empty(), at(&who, &m), "legal after the hand: {moves:?}");
+                ensure!(
+                    moves.is_empty(),
+                    at(&who, &m),
+                    "legal after the hand: {moves:?}"
+                );
                 for a in [Action::Pass, Action::Draw, moves_or_pose(&m)] {
                     let mut c = m.clone();
                     ensure!(
@@ -576,7 +586,11 @@ fn fingerprint(m: &Match) -> impl PartialEq + std::fmt::Debug {
         (m.phase(), m.to_act(), m.hand_number(), m.scores().to_vec()),
         (0..8).map(|s| h.hand(s)).collect::<Vec<_>>(),
         (*h.layout(), h.boneyard().to_vec(), h.ending()),
-        (h.points().to_vec(), h.penalties().to_vec(), h.muggins_available()),
+        (
+            h.points().to_vec(),
+            h.penalties().to_vec(),
+            h.muggins_available(),
+        ),
         (m.history().to_vec(), m.result().cloned(), m.winner()),
     )
 }
@@ -665,7 +679,11 @@ fn every_preset_and_player_count_is_covered() {
         let (lo, hi) = p.player_range();
         for n in lo..=hi {
             let needle = format!("{{\"preset\": \"{}\", \"players\": {n}", p.name());
-            assert!(src.contains(&needle), "{} with {n} players is not tested", p.name());
+            assert!(
+                src.contains(&needle),
+                "{} with {n} players is not tested",
+                p.name()
+            );
         }
     }
 }
