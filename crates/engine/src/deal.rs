@@ -203,8 +203,14 @@ impl Dealer {
         };
         let h = self.hand_size;
         let dealt = h * self.players;
-        for (seat, chunk) in tiles[..dealt].chunks_exact(h.max(1)).enumerate() {
-            deal.hands[seat] = chunk.iter().fold(TileSet::EMPTY, |a, t| a | t.bit());
+        let mut next = 0;
+        for hand in deal.hands.iter_mut().take(self.players) {
+            let mut bits = 0u128;
+            for t in &tiles[next..next + h] {
+                bits |= t.bit().0;
+            }
+            *hand = TileSet(bits);
+            next += h;
         }
         let rest = &tiles[dealt..self.n];
         deal.boneyard[..rest.len()].copy_from_slice(rest);
@@ -240,25 +246,29 @@ fn plan(n: usize) -> [Batch; MAX_TILES] {
 fn shuffle_planned<T, R: Rng + ?Sized>(items: &mut [T], batches: &[Batch], rng: &mut R) {
     let mut i = items.len();
     for batch in batches {
-        if i <= 1 || batch.k == 0 {
+        let k = batch.k as usize;
+        if i <= 1 || k == 0 || k > i {
             break;
         }
-        let k = batch.k as usize;
         let mut picks = [0usize; 16];
         loop {
             let mut low = rng.next_u64();
-            for (j, pick) in picks.iter_mut().enumerate().take(k) {
+            let mut j = 0;
+            while j < k && j < 16 {
                 let m = low as u128 * (i - j) as u128;
-                *pick = (m >> 64) as usize;
+                picks[j] = (m >> 64) as usize;
                 low = m as u64;
+                j += 1;
             }
             // 2^64 mod product values of `low` are over-represented.
             if low >= batch.product || low >= batch.product.wrapping_neg() % batch.product {
                 break;
             }
         }
-        for (j, &pick) in picks.iter().enumerate().take(k) {
-            items.swap(i - 1 - j, pick);
+        let mut j = 0;
+        while j < k && j < 16 {
+            items.swap(i - 1 - j, picks[j]);
+            j += 1;
         }
         i -= k;
     }

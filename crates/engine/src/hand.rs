@@ -242,6 +242,47 @@ impl Hand {
         }
     }
 
+    /// Apply a uniformly random legal action (as [`Hand::sample_legal`]);
+    /// `false` once the hand is over. The playouts' inner loop: the common
+    /// line-layout play goes straight to the move without building an action.
+    #[inline]
+    pub fn random_step(&mut self, pick: impl FnOnce(u32) -> u32) -> bool {
+        if self.ending.is_some() {
+            return false;
+        }
+        let simple = self.rules.claims == Claims::Auto
+            && self.muggins == 0
+            && self.layout.posed().is_some()
+            && self.layout.chains().len() == 2;
+        if simple {
+            let hand = self.hands[(self.to_act & 7) as usize];
+            let m0 = hand & self.layout.accepts(0);
+            let m1 = hand & self.layout.accepts(1);
+            let (c0, c1) = (m0.len(), m1.len());
+            if c0 + c1 > 0 {
+                let k = pick(c0 + c1);
+                let (m, k, end) = if k < c0 { (m0, k, 0) } else { (m1, k - c0, 1) };
+                if let Some(tile) = m.nth(k) {
+                    self.play(self.to_act, tile, Some(end), false, &mut ());
+                }
+            } else if self.can_draw() {
+                self.apply_unchecked(Action::Draw, &mut ());
+            } else {
+                let seat = self.to_act;
+                self.on_pass(seat, &mut ());
+                self.to_act = self.next_seat(seat);
+            }
+            return true;
+        }
+        match self.sample_legal(pick) {
+            Some(a) => {
+                self.apply_unchecked(a, &mut ());
+                true
+            }
+            None => false,
+        }
+    }
+
     /// A uniformly random legal action, the same distribution as picking
     /// from [`Hand::legal`], without building the list when no claim or
     /// muggins doubles the entries. `pick(n)` must return a number below `n`.
@@ -497,7 +538,7 @@ impl Hand {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, seat: u8, tile: Tile, end: Option<u8>, claim: bool, ev: &mut impl Events) {
         let rules = &self.rules;
         let held = self.hands[seat as usize].0;

@@ -40,6 +40,8 @@ pub enum PlaceError {
     CrossFirst(u8),
     #[error("end {end} shows {pips}: only {pips}-{pips} may go there until that double is down")]
     WaitsForDouble { end: u8, pips: u8 },
+    #[error("end {0} is a short end of the set double: it opens once both long sides are played (crossing the T)")]
+    NotCrossed(u8),
 }
 
 /// The layout of a hand.
@@ -163,6 +165,9 @@ impl Layout {
     /// Check that `t` can go on chain `id`.
     pub fn check(&self, t: Tile, id: u8) -> Result<(), PlaceError> {
         if id >= self.n {
+            if self.kind == LayoutKind::FirstDoubleSpinner && self.opening() && id < 4 {
+                return Err(PlaceError::NotCrossed(id));
+            }
             return Err(PlaceError::NoSuchEnd(id));
         }
         let c = self.chains[id as usize];

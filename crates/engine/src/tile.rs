@@ -24,9 +24,9 @@ pub const fn set_size(max_pip: u8) -> usize {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tile(u8);
 
-const fn build_halves() -> ([u8; MAX_TILES], [u8; MAX_TILES]) {
-    let mut high = [0u8; MAX_TILES];
-    let mut low = [0u8; MAX_TILES];
+const fn build_halves() -> ([u8; 128], [u8; 128]) {
+    let mut high = [0u8; 128];
+    let mut low = [0u8; 128];
     let mut h = 0u8;
     let mut i = 0usize;
     while h <= MAX_PIP {
@@ -42,7 +42,8 @@ const fn build_halves() -> ([u8; MAX_TILES], [u8; MAX_TILES]) {
     (high, low)
 }
 
-const HALVES: ([u8; MAX_TILES], [u8; MAX_TILES]) = build_halves();
+/// Halves by index, sized 128 so a masked index needs no bounds check.
+const HALVES: ([u8; 128], [u8; 128]) = build_halves();
 
 const fn build_bits() -> [u128; 128] {
     let mut b = [0u128; 128];
@@ -107,13 +108,15 @@ impl Tile {
     }
 
     /// The higher half.
+    #[inline]
     pub const fn high(self) -> u8 {
-        HALVES.0[self.0 as usize]
+        HALVES.0[(self.0 & 127) as usize]
     }
 
     /// The lower half.
+    #[inline]
     pub const fn low(self) -> u8 {
-        HALVES.1[self.0 as usize]
+        HALVES.1[(self.0 & 127) as usize]
     }
 
     /// Total pips on the tile.
