@@ -184,7 +184,8 @@ impl Dealer {
         Dealer {
             tiles,
             n,
-            batches: plan(n),
+            // Seat 0's hand is the first places: its order does not matter.
+            batches: plan(n, rules.hand_size as usize),
             players: rules.players as usize,
             hand_size: rules.hand_size as usize,
         }
@@ -219,14 +220,17 @@ impl Dealer {
     }
 }
 
-/// The batches of a shuffle of `n` items: ranges n, n-1, ... grouped while
-/// their product stays under [`BATCH_LIMIT`].
-fn plan(n: usize) -> [Batch; MAX_TILES] {
+/// The batches of a shuffle of `n` items that fixes places n-1 down to
+/// `stop`: ranges n, n-1, ... grouped while their product stays under
+/// [`BATCH_LIMIT`]. The first `stop` places end up a uniformly random set in
+/// no particular order, which is all a hand needs.
+fn plan(n: usize, stop: usize) -> [Batch; MAX_TILES] {
+    let stop = stop.max(1);
     let mut batches = [Batch::default(); MAX_TILES];
     let (mut i, mut b) = (n, 0);
-    while i > 1 && b < MAX_TILES {
+    while i > stop && b < MAX_TILES {
         let mut batch = Batch { k: 0, product: 1 };
-        while i - (batch.k as usize) > 1
+        while i - (batch.k as usize) > stop
             && batch.k < 16
             && batch.product * (i - batch.k as usize) as u64 <= BATCH_LIMIT
         {
@@ -277,7 +281,7 @@ fn shuffle_planned<T, R: Rng + ?Sized>(items: &mut [T], batches: &[Batch], rng: 
 /// Shuffle up to 91 items uniformly.
 pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     let n = items.len().min(MAX_TILES);
-    shuffle_planned(&mut items[..n], &plan(n), rng);
+    shuffle_planned(&mut items[..n], &plan(n, 1), rng);
 }
 
 /// The generator for hand `hand_number` (1-based) of a match seeded `seed`:
@@ -343,6 +347,35 @@ mod tests {
         for row in seen {
             for c in row {
                 assert!((700..1300).contains(&c), "{c}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_tile_goes_to_every_seat_equally_often() {
+        for preset in ["jamaican", "draw"] {
+            let rules = Rules::preset(preset).unwrap();
+            let dealer = Dealer::new(&rules);
+            let mut rng = hand_rng(11, 1);
+            let mut seen = [[0u32; MAX_PLAYERS + 1]; MAX_TILES];
+            let n = 40_000;
+            for _ in 0..n {
+                let d = dealer.deal(&mut rng);
+                for t in rules.tiles().iter() {
+                    let seat = d.holder(t).map_or(MAX_PLAYERS, usize::from);
+                    seen[t.index()][seat] += 1;
+                }
+            }
+            let share = rules.hand_size as f64 / rules.tiles().len() as f64;
+            for t in rules.tiles().iter() {
+                for seat in 0..rules.players as usize {
+                    let want = n as f64 * share;
+                    let got = seen[t.index()][seat] as f64;
+                    assert!(
+                        (got - want).abs() < 0.06 * want,
+                        "{preset} {t} seat {seat}: {got}"
+                    );
+                }
             }
         }
     }

@@ -541,8 +541,7 @@ impl Hand {
     #[inline(always)]
     fn play(&mut self, seat: u8, tile: Tile, end: Option<u8>, claim: bool, ev: &mut impl Events) {
         let rules = &self.rules;
-        let held = self.hands[seat as usize].0;
-        let last = held & held.wrapping_sub(1) == 0;
+        let last = self.hands[(seat & 7) as usize].is_single();
         let (key_tile, capicu) = if last {
             self.key_and_capicu(tile, end)
         } else {

@@ -126,7 +126,7 @@ impl Layout {
     }
 
     /// The tiles chain `id` accepts now (of any owner).
-    #[inline]
+    #[inline(always)]
     pub fn accepts(&self, id: usize) -> TileSet {
         let c = &self.chains[id];
         if self.opening {
@@ -191,7 +191,7 @@ impl Layout {
     }
 
     /// Lay `t` on chain `id`, which must accept it (see [`Layout::check`]).
-    #[inline]
+    #[inline(always)]
     pub fn place(&mut self, t: Tile, id: u8) {
         let c = &mut self.chains[id as usize];
         c.pips = t.other(c.pips);
