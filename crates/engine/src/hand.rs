@@ -250,14 +250,12 @@ impl Hand {
         if self.ending.is_some() {
             return false;
         }
-        let simple = self.rules.claims == Claims::Auto
-            && self.muggins == 0
-            && self.layout.posed().is_some()
-            && self.layout.chains().len() == 2;
+        let simple =
+            self.layout.is_line() && self.muggins == 0 && self.rules.claims == Claims::Auto;
         if simple {
             let hand = self.hands[(self.to_act & 7) as usize];
-            let m0 = hand & self.layout.accepts(0);
-            let m1 = hand & self.layout.accepts(1);
+            let (a0, a1) = self.layout.line_accepts();
+            let (m0, m1) = (hand & a0, hand & a1);
             let (c0, c1) = (m0.len(), m1.len());
             if c0 + c1 > 0 {
                 let k = pick(c0 + c1);

@@ -54,6 +54,9 @@ pub struct Layout {
     board: TileSet,
     /// The first four plays around a cross or French pose are still owed.
     opening: bool,
+    /// Exactly two plain open ends (a posed line with no arms or spinner
+    /// sides): the common case, kept as a flag for the hot path.
+    line: bool,
 }
 
 impl Layout {
@@ -65,11 +68,27 @@ impl Layout {
             posed: None,
             board: TileSet::EMPTY,
             opening: false,
+            line: false,
         }
     }
 
     pub fn kind(&self) -> LayoutKind {
         self.kind
+    }
+
+    /// Whether the layout is exactly two plain open ends, chains 0 and 1.
+    #[inline(always)]
+    pub fn is_line(&self) -> bool {
+        self.line
+    }
+
+    /// The tiles each end of a line layout accepts (see [`Layout::is_line`]).
+    #[inline(always)]
+    pub fn line_accepts(&self) -> (TileSet, TileSet) {
+        (
+            TileSet::suit(self.chains[0].pips),
+            TileSet::suit(self.chains[1].pips),
+        )
     }
 
     /// The first tile, once posed.
@@ -109,9 +128,11 @@ impl Layout {
             self.open_sides(t.high());
             self.opening = true;
         }
+        self.line = self.n == 2 && self.kind != LayoutKind::French;
     }
 
     fn open_sides(&mut self, pips: u8) {
+        self.line = false;
         for _ in 0..2 {
             if (self.n as usize) < MAX_CHAINS {
                 self.chains[self.n as usize] = Chain {
@@ -152,8 +173,9 @@ impl Layout {
         if self.posed.is_none() {
             return TileSet(u128::MAX);
         }
-        if self.n == 2 && !self.opening && self.kind != LayoutKind::French {
-            return TileSet::suit(self.chains[0].pips) | TileSet::suit(self.chains[1].pips);
+        if self.line {
+            let (a, b) = self.line_accepts();
+            return a | b;
         }
         let mut m = TileSet::EMPTY;
         for id in 0..self.n as usize {

@@ -322,7 +322,7 @@ impl TileSet {
     /// Whether the set holds exactly one tile.
     #[inline]
     pub const fn is_single(self) -> bool {
-        self.0 != 0 && self.0 & self.0.wrapping_sub(1) == 0
+        self.0.count_ones() == 1
     }
 
     pub fn iter(self) -> TileIter {
