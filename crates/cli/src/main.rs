@@ -1,13 +1,17 @@
 //! The `domino` command: the engine protocol, record replay, the rules
-//! reference and a speed benchmark, each a thin layer over `domino_engine`.
+//! reference, a speed benchmark and a terminal game, each a thin layer over
+//! `domino_engine` (and `domino_bots` for the game).
 
+mod arena;
 mod bench;
 mod catalog;
 mod describe;
+mod play;
 mod replay;
 mod reply;
 mod serve;
 mod session;
+mod web;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -44,6 +48,35 @@ enum Command {
         #[arg(long, requires = "preset")]
         players: Option<u8>,
         /// Print the protocol's `presets` data instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a match in the terminal against bots (Jamaican partner by default).
+    Play(play::PlayArgs),
+    /// Serve the browser game: lobby, tables with friends and bots, history.
+    Serve(web::ServeArgs),
+    /// Play two bots against each other in duplicate (each deal twice,
+    /// seats swapped) and report their strength with 95% intervals.
+    Arena {
+        /// The game to play.
+        #[arg(long, default_value = "jamaican")]
+        preset: String,
+        /// Players (default: the game's default).
+        #[arg(long)]
+        players: Option<u8>,
+        /// The two bots, comma-separated: random, heavy, count, heuristic, expert.
+        #[arg(long, default_value = "heuristic,count")]
+        bots: String,
+        /// Deals to play (each is played twice).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+        hands: u64,
+        /// Seed of the deals.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The expert's time budget per decision, in milliseconds.
+        #[arg(long, default_value_t = domino_bots::expert::DEFAULT_BUDGET_MS)]
+        budget_ms: u64,
+        /// Print the report as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -98,8 +131,15 @@ fn preset(name: &str) -> anyhow::Result<Preset> {
 }
 
 fn run(command: Command) -> anyhow::Result<()> {
+    if let Command::Play(args) = command {
+        return play::run(args);
+    }
+    if let Command::Serve(args) = command {
+        return web::run(args);
+    }
     let mut out = io::stdout().lock();
     match command {
+        Command::Play(_) | Command::Serve(_) => {}
         Command::Engine => serve::serve(io::stdin().lock(), out)?,
         Command::Replay { file } => writeln!(out, "{}", replay::replay(&file)?)?,
         Command::Rules {
@@ -135,6 +175,47 @@ fn run(command: Command) -> anyhow::Result<()> {
                 writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
             } else {
                 write!(out, "{}", describe::describe(p, n))?;
+            }
+        }
+        Command::Arena {
+            preset: name,
+            players,
+            bots,
+            hands,
+            seed,
+            budget_ms,
+            json,
+        } => {
+            preset(&name)?;
+            let rules = bench::rules(&name, players).map_err(|e| Usage(e.to_string()))?;
+            let names: Vec<&str> = bots.split(',').map(str::trim).collect();
+            let [a, b] = names.as_slice() else {
+                return Err(Usage(format!(
+                    "--bots takes two names, like heuristic,count; got `{bots}`"
+                ))
+                .into());
+            };
+            for n in [a, b] {
+                if !domino_bots::BOT_NAMES.contains(n) {
+                    return Err(Usage(format!(
+                        "no bot named `{n}`: the bots are {}",
+                        domino_bots::BOT_NAMES.join(", ")
+                    ))
+                    .into());
+                }
+            }
+            let config = domino_bots::arena::ArenaConfig {
+                rules,
+                bots: [a.to_string(), b.to_string()],
+                deals: hands,
+                seed,
+                budget_ms,
+            };
+            let report = arena::arena(&config)?;
+            if json {
+                writeln!(out, "{}", arena::to_json(&rules, &report))?;
+            } else {
+                write!(out, "{}", arena::to_text(&rules, &report))?;
             }
         }
         Command::Bench {

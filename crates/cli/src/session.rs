@@ -3,7 +3,10 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use domino_engine::{Action, DealSpec, Event, Match, MoveList, Record, RulesSpec, Viewer};
+use domino_bots::BotConfig;
+use domino_engine::{
+    Action, DealSpec, Event, Match, MatchError, MoveList, Phase, Record, RulesSpec, Viewer,
+};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -76,7 +79,7 @@ impl Session {
             "legal" => self.legal(),
             "act" => self.act(&req),
             "next" => self.next(&req),
-            "go" => go(&req),
+            "go" => self.go(&req),
             "record" => Ok(fields([("record", to_json(&self.game()?.record())?)])),
             "load" => self.load(&req),
             other => Err(Failure::new(
@@ -153,6 +156,40 @@ impl Session {
         Ok(fields([("state", m.state_json(Viewer::All))]))
     }
 
+    /// A bot's choice for the seat to act, from that seat's view only;
+    /// nothing is applied.
+    fn go(&self, req: &Request) -> Result<Map<String, Value>, Failure> {
+        let name: Option<String> = optional(req, "bot")?;
+        let budget_ms: Option<u64> = optional(req, "budget_ms")?;
+        let seed: Option<u64> = optional(req, "seed")?;
+        let Some(name) = name else {
+            return Err(Failure::new(
+                "unknown_bot",
+                format!(
+                    "name the bot in field `bot`: one of {}",
+                    domino_bots::BOT_NAMES.join(", ")
+                ),
+            ));
+        };
+        let config = BotConfig {
+            seed: seed.unwrap_or(1),
+            budget_ms: budget_ms.unwrap_or(domino_bots::expert::DEFAULT_BUDGET_MS),
+        };
+        let mut bot = domino_bots::by_name(&name, config)
+            .map_err(|e| Failure::new("unknown_bot", e.to_string()))?;
+        let m = self.game()?;
+        let Some(seat) = m.to_act() else {
+            return Err(match m.phase() {
+                Phase::MatchOver => MatchError::MatchOver.into(),
+                _ => MatchError::HandOver.into(),
+            });
+        };
+        let action = bot
+            .act(&m.seat_view(seat))
+            .map_err(|e| Failure::new("internal", e.to_string()))?;
+        Ok(fields([("action", to_json(&action)?)]))
+    }
+
     fn load(&mut self, req: &Request) -> Result<Map<String, Value>, Failure> {
         let raw = req
             .get("record")
@@ -168,17 +205,6 @@ impl Session {
         self.game = Some(m);
         Ok(fields([("state", state)]))
     }
-}
-
-fn go(req: &Request) -> Result<Map<String, Value>, Failure> {
-    let which = match req.get("bot").and_then(Value::as_str) {
-        Some(name) => format!("no bot named `{name}`"),
-        None => "no bots yet".to_string(),
-    };
-    Err(Failure::new(
-        "unknown_bot",
-        format!("{which}: bots arrive in a later version of domino"),
-    ))
 }
 
 fn no_match() -> Failure {

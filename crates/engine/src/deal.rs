@@ -367,10 +367,11 @@ mod tests {
                 }
             }
             let share = rules.hand_size as f64 / rules.tiles().len() as f64;
+            let want = n as f64 * share;
             for t in rules.tiles().iter() {
-                for seat in 0..rules.players as usize {
-                    let want = n as f64 * share;
-                    let got = seen[t.index()][seat] as f64;
+                let per_seat = &seen[t.index()][..rules.players as usize];
+                for (seat, &got) in per_seat.iter().enumerate() {
+                    let got = got as f64;
                     assert!(
                         (got - want).abs() < 0.06 * want,
                         "{preset} {t} seat {seat}: {got}"

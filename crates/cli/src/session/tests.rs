@@ -231,7 +231,15 @@ fn refused_actions() {
     let other = json!({"cmd": "act", "action": first, "seat": (to_act + 1) % 4});
     refused(&mut s, &other.to_string(), "not_your_turn");
     refused(&mut s, r#"{"cmd": "next"}"#, "hand_not_over");
-    refused(&mut s, r#"{"cmd": "go", "bot": "expert"}"#, "unknown_bot");
+    refused(&mut s, r#"{"cmd": "go", "bot": "oracle"}"#, "unknown_bot");
+    let go = send(&mut s, json!({"cmd": "go", "bot": "heuristic"}));
+    let legal = send(&mut s, json!({"cmd": "legal"}))["actions"].clone();
+    assert!(legal.as_array().unwrap().contains(&go["action"]), "{go}");
+    let go = send(
+        &mut s,
+        json!({"cmd": "go", "bot": "expert", "budget_ms": 30}),
+    );
+    assert!(legal.as_array().unwrap().contains(&go["action"]), "{go}");
     play_hand(&mut s);
     refused(
         &mut s,

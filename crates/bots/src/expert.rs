@@ -1,0 +1,142 @@
+//! The expert: sample worlds consistent with the view, solve each exactly,
+//! play the action with the best average.
+
+use std::cell::RefCell;
+use std::time::{Duration, Instant};
+
+use domino_engine::{Action, SeatView};
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::heuristic::rank;
+use crate::knowledge::Knowledge;
+use crate::solver::Solver;
+use crate::world::Sampler;
+use crate::{choose_poser, prelude, with_claim, Bot, BotError, Prelude};
+
+/// The default time budget per decision, in milliseconds.
+pub const DEFAULT_BUDGET_MS: u64 = 150;
+
+/// Most worlds sampled per decision.
+pub const MAX_SAMPLES: usize = 128;
+
+/// Nodes one world's solve may take before the expert gives up on exact
+/// search for that decision (very large games early in the hand).
+pub const NODE_LIMIT: u64 = 400_000;
+
+thread_local! {
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(18));
+}
+
+/// Determinized exact search under a time budget.
+#[derive(Debug, Clone)]
+pub struct Expert {
+    rng: ChaCha8Rng,
+    budget: Duration,
+    max_samples: usize,
+    /// Worlds solved by the last decision (0 when it fell back or had no choice).
+    pub last_samples: usize,
+}
+
+impl Expert {
+    pub fn new(seed: u64, budget_ms: u64) -> Expert {
+        Expert {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            budget: Duration::from_millis(budget_ms.max(1)),
+            max_samples: MAX_SAMPLES,
+            last_samples: 0,
+        }
+    }
+
+    /// Cap the worlds per decision (for tests and quick arenas).
+    pub fn with_max_samples(mut self, n: usize) -> Expert {
+        self.max_samples = n.max(1);
+        self
+    }
+
+    fn choose(&mut self, view: &SeatView, plays: &[Action]) -> Action {
+        let start = Instant::now();
+        // Leave a margin for the last batch to wind down within the budget.
+        let deadline = start + self.budget.mul_f64(0.85);
+        let k = Knowledge::new(view);
+        let order: Vec<Action> = rank(view, &k, plays)
+            .into_iter()
+            .map(|a| with_claim(view, a))
+            .collect();
+        let fallback = order.first().copied().unwrap_or(plays[0]);
+        self.last_samples = 0;
+        let Ok(sampler) = Sampler::new(view, &k) else {
+            return fallback;
+        };
+        let side = view.rules().side_of(view.seat());
+        let mut sums = vec![0i64; order.len()];
+        let mut done = 0usize;
+        let threads = rayon::current_num_threads().max(1);
+        // A known position needs one solve; otherwise sample in batches.
+        let batch = if sampler.hidden() == 0 {
+            1
+        } else {
+            (2 * threads).min(self.max_samples)
+        };
+        let mut batch_time = Duration::ZERO;
+        while done < self.max_samples {
+            let now = Instant::now();
+            if now + batch_time > deadline && done > 0 {
+                break;
+            }
+            let seeds: Vec<u64> = (0..batch).map(|_| self.rng.next_u64()).collect();
+            let results: Vec<Option<Vec<(Action, i32)>>> = seeds
+                .par_iter()
+                .map(|&seed| {
+                    let pos = sampler.sample(seed)?;
+                    SOLVER.with(|s| {
+                        let mut s = s.borrow_mut();
+                        s.set_limits(Some(NODE_LIMIT), Some(deadline));
+                        s.values(&pos, side)
+                    })
+                })
+                .collect();
+            batch_time = now.elapsed();
+            let mut any = false;
+            for vals in results.into_iter().flatten() {
+                any = true;
+                done += 1;
+                for (i, a) in order.iter().enumerate() {
+                    if let Some((_, v)) = vals.iter().find(|(b, _)| b == a) {
+                        sums[i] += i64::from(*v);
+                    }
+                }
+            }
+            if !any || sampler.hidden() == 0 || Instant::now() >= deadline {
+                break;
+            }
+        }
+        self.last_samples = done;
+        if done == 0 {
+            return fallback;
+        }
+        // Best average; the heuristic's order breaks ties.
+        let mut best = 0;
+        for i in 1..order.len() {
+            if sums[i] > sums[best] {
+                best = i;
+            }
+        }
+        order[best]
+    }
+}
+
+impl Bot for Expert {
+    fn name(&self) -> &'static str {
+        "expert"
+    }
+
+    fn act(&mut self, view: &SeatView) -> Result<Action, BotError> {
+        Ok(match prelude(view)? {
+            Prelude::Forced(a) => a,
+            Prelude::ChoosePoser(seats) => choose_poser(view, seats),
+            Prelude::Plays(plays) => self.choose(view, &plays),
+        })
+    }
+}

@@ -1,0 +1,176 @@
+//! A good club player, as rules of thumb over what the seat has seen.
+
+use domino_engine::hand::ends_points;
+use domino_engine::rules::Preset;
+use domino_engine::{Action, SeatView, TileSet};
+
+use crate::knowledge::Knowledge;
+use crate::simple::play_parts;
+use crate::{choose_poser, prelude, with_claim, Bot, BotError, Prelude};
+
+/// Counts what has been played, reads passes and draws, keeps a variety of
+/// numbers, sheds doubles and heavy tiles early, holds the numbers its
+/// partner showed and kills the numbers its opponents lack, and in the
+/// fives games takes the points on offer while denying the next player his.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Heuristic;
+
+impl Bot for Heuristic {
+    fn name(&self) -> &'static str {
+        "heuristic"
+    }
+
+    fn act(&mut self, view: &SeatView) -> Result<Action, BotError> {
+        Ok(match prelude(view)? {
+            Prelude::Forced(a) => a,
+            Prelude::ChoosePoser(seats) => choose_poser(view, seats),
+            Prelude::Plays(plays) => {
+                let k = Knowledge::new(view);
+                let best = rank(view, &k, &plays).first().copied().unwrap_or(plays[0]);
+                with_claim(view, best)
+            }
+        })
+    }
+}
+
+/// The plays, best first by the heuristic's judgement.
+pub fn rank(view: &SeatView, k: &Knowledge, plays: &[Action]) -> Vec<Action> {
+    let mut scored: Vec<(f64, Action)> = plays.iter().map(|&a| (score(view, k, a), a)).collect();
+    scored.sort_by(|a, b| {
+        b.0.total_cmp(&a.0).then_with(|| {
+            play_parts(b.1)
+                .map(|p| p.0)
+                .cmp(&play_parts(a.1).map(|p| p.0))
+        })
+    });
+    scored.into_iter().map(|(_, a)| a).collect()
+}
+
+/// The seats in turn order after `me`.
+fn after(me: u8, players: u8) -> impl Iterator<Item = u8> {
+    (1..players).map(move |d| (me + d) % players)
+}
+
+fn score(view: &SeatView, k: &Knowledge, a: Action) -> f64 {
+    let Some((tile, end)) = play_parts(a) else {
+        return 0.0;
+    };
+    let rules = view.rules();
+    let me = view.seat();
+    let n = rules.players;
+    let rest = view.hand().minus(tile.bit());
+    if rest.is_empty() {
+        return 10_000.0;
+    }
+    let mut layout = *view.layout();
+    let covered = end.and_then(|e| layout.chains().get(e as usize).map(|c| c.pips));
+    match end {
+        None => layout.pose(tile),
+        Some(e) => layout.place(tile, e),
+    }
+    let playable = layout.playable();
+    let unseen = k.unseen.minus(tile.bit());
+    let mut s = 0.0;
+
+    // Shed weight, and doubles above all: they only ever fit one number.
+    // In French a double still held doubles the hand's score, so shed
+    // them first of all.
+    let french = rules.preset == Preset::French;
+    let pip_weight = if rules.scores_ends() { 0.6 } else { 1.0 };
+    s += pip_weight * f64::from(tile.pips());
+    if tile.is_double() {
+        s += if french { 20.0 } else { 7.0 };
+    }
+
+    // Keep a variety of numbers, and something to play next time.
+    let numbers = (0..=rules.max_pip)
+        .filter(|&x| !rest.intersect(TileSet::suit(x)).is_empty())
+        .count();
+    s += 2.0 * numbers as f64;
+    let follow = rest.intersect(playable).len();
+    s += 3.0 * f64::from(follow.min(3));
+
+    // The ends left showing: whom do they help?
+    let ends: Vec<u8> = layout.chains().iter().map(|c| c.pips).collect();
+    for (i, seat) in after(me, n).enumerate() {
+        let could = k.possible(seat).minus(tile.bit()).intersect(playable);
+        let partner = rules.partners && seat == (me + 2) % 4;
+        let weight = if i == 0 { 1.0 } else { 0.5 };
+        if partner {
+            if could.is_empty() {
+                s -= 6.0 * weight;
+            }
+            for &x in &ends {
+                if k.shown[seat as usize] & (1 << x) != 0 {
+                    s += 1.5;
+                }
+            }
+        } else {
+            if could.is_empty() {
+                s += 8.0 * weight;
+                if rules.preset == Preset::PuertoRican && rules.partners && rules.pass_points {
+                    s += 6.0 * weight;
+                }
+            } else {
+                s -= 0.4 * weight * f64::from(could.len().min(8));
+            }
+            for &x in &ends {
+                if k.shown[seat as usize] & (1 << x) != 0 {
+                    s -= 1.0 * weight;
+                }
+            }
+        }
+    }
+    // Covering a number: good when it was an opponent's, bad when the partner's.
+    if let Some(p) = covered {
+        for seat in after(me, n) {
+            let mine = !rules.partners || seat == (me + 2) % 4;
+            if k.shown[seat as usize] & (1 << p) != 0 {
+                s += if mine && rules.partners { -2.5 } else { 2.0 };
+            }
+        }
+    }
+    // Control: numbers I hold many of, with few left outside, are mine.
+    for &x in &ends {
+        let held = rest.intersect(TileSet::suit(x)).len();
+        let out = unseen.intersect(TileSet::suit(x)).len();
+        if held > 0 && out <= held {
+            s += 1.5;
+        }
+    }
+
+    // The fives: take the points on offer, deny the next player his.
+    if rules.scores_ends() {
+        let scale = if rules.preset == Preset::ClubFives {
+            5.0
+        } else {
+            1.0
+        };
+        let made = f64::from(ends_points(rules.preset, layout.ends_total())) * scale;
+        s += 2.0 * made;
+        let next = (me + 1) % n;
+        let threat = best_reply(&layout, rules.preset, k.possible(next).minus(tile.bit()));
+        s -= 1.2 * f64::from(threat) * scale;
+    }
+    s
+}
+
+/// The most points any of `tiles` could make laid on `layout`.
+fn best_reply(layout: &domino_engine::layout::Layout, preset: Preset, tiles: TileSet) -> i32 {
+    let mut best = 0;
+    for id in 0..layout.chains().len() {
+        for t in tiles.intersect(layout.accepts(id)).iter() {
+            let mut l = *layout;
+            l.place(t, id as u8);
+            best = best.max(ends_points(preset, l.ends_total()));
+        }
+    }
+    best
+}
+
+/// The heuristic's favourite among `plays` (used by the expert as a fallback
+/// and to break ties).
+pub fn favourite(view: &SeatView, plays: &[Action]) -> Option<Action> {
+    let k = Knowledge::new(view);
+    rank(view, &k, plays).first().copied()
+}

@@ -1,0 +1,154 @@
+//! Computer players for the domino engine.
+//!
+//! Every bot decides from a [`SeatView`] only: the engine builds that type
+//! solely through [`domino_engine::Match::seat_view`], so a bot cannot see
+//! another seat's tiles or the boneyard while a hand is played.
+//!
+//! The players, weakest first: [`Random`], [`Heavy`] ("bota gorda"),
+//! [`Count`] (keep the number you expose), [`Heuristic`] (a club player:
+//! counts tiles, reads passes, holds the partner's numbers, takes and denies
+//! fives), and [`Expert`] (samples the hidden tiles consistently with all it
+//! has seen and solves each sample exactly with [`solver::Solver`]).
+
+pub mod arena;
+pub mod expert;
+pub mod heuristic;
+pub mod knowledge;
+pub mod simple;
+pub mod solver;
+pub mod world;
+
+use domino_engine::{Action, Phase, SeatView};
+use thiserror::Error;
+
+pub use expert::Expert;
+pub use heuristic::Heuristic;
+pub use simple::{Count, Heavy, Random};
+
+/// The names [`by_name`] knows, weakest first.
+pub const BOT_NAMES: [&str; 5] = ["random", "heavy", "count", "heuristic", "expert"];
+
+/// Why a bot could not decide.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BotError {
+    #[error("seat {seat} has nothing to decide: it is not its turn")]
+    NotToAct { seat: u8 },
+    #[error("no bot named `{0}`: the bots are random, heavy, count, heuristic, expert")]
+    Unknown(String),
+}
+
+/// A computer player.
+pub trait Bot: Send + std::fmt::Debug {
+    fn name(&self) -> &'static str;
+
+    /// Choose one of `view.legal()`.
+    fn act(&mut self, view: &SeatView) -> Result<Action, BotError>;
+}
+
+/// Settings shared by the bots that take any.
+#[derive(Copy, Clone, Debug)]
+pub struct BotConfig {
+    /// Seed of the bot's own random choices.
+    pub seed: u64,
+    /// The expert's time budget per decision, in milliseconds.
+    pub budget_ms: u64,
+}
+
+impl Default for BotConfig {
+    fn default() -> BotConfig {
+        BotConfig {
+            seed: 1,
+            budget_ms: expert::DEFAULT_BUDGET_MS,
+        }
+    }
+}
+
+/// A bot by name.
+pub fn by_name(name: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotError> {
+    Ok(match name {
+        "random" => Box::new(Random::new(config.seed)),
+        "heavy" => Box::new(Heavy),
+        "count" => Box::new(Count),
+        "heuristic" => Box::new(Heuristic),
+        "expert" => Box::new(Expert::new(config.seed, config.budget_ms)),
+        other => return Err(BotError::Unknown(other.to_string())),
+    })
+}
+
+/// The decision every bot makes the same way, or the plain choices left.
+#[derive(Debug)]
+pub(crate) enum Prelude {
+    /// Take this action without thinking: muggins, or the only choice.
+    Forced(Action),
+    /// Choose which partner poses.
+    ChoosePoser([u8; 2]),
+    /// Choose among these plays (claims folded in: see [`with_claim`]).
+    Plays(Vec<Action>),
+}
+
+/// Sort out what is left to decide. Muggins is always taken (free points),
+/// and a scoring play is always claimed, so the choice is among plain plays.
+pub(crate) fn prelude(view: &SeatView) -> Result<Prelude, BotError> {
+    let legal = view.legal();
+    if legal.is_empty() {
+        return Err(BotError::NotToAct { seat: view.seat() });
+    }
+    if view.phase() == Phase::ChoosePoser {
+        let mut seats = [view.seat(); 2];
+        for (i, a) in legal.iter().take(2).enumerate() {
+            if let Action::ChoosePoser { seat } = a {
+                seats[i] = *seat;
+            }
+        }
+        return Ok(Prelude::ChoosePoser(seats));
+    }
+    if legal.contains(&Action::Muggins) {
+        return Ok(Prelude::Forced(Action::Muggins));
+    }
+    let plays: Vec<Action> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Play { claim: false, .. }))
+        .copied()
+        .collect();
+    if plays.len() <= 1 {
+        let only = plays.first().copied().unwrap_or(legal[0]);
+        return Ok(Prelude::Forced(with_claim(view, only)));
+    }
+    Ok(Prelude::Plays(plays))
+}
+
+/// The claiming form of a play when the rules list one: claiming is never
+/// worse than staying silent.
+pub(crate) fn with_claim(view: &SeatView, a: Action) -> Action {
+    if let Action::Play { tile, end, .. } = a {
+        let claimed = Action::Play {
+            tile,
+            end,
+            claim: true,
+        };
+        if view.legal().contains(&claimed) {
+            return claimed;
+        }
+    }
+    a
+}
+
+/// Whether posing first is worth more to this hand than to an unknown one:
+/// the seat poses itself when its hand is at least as strong as average.
+pub(crate) fn choose_poser(view: &SeatView, seats: [u8; 2]) -> Action {
+    let hand = view.hand();
+    let rules = view.rules();
+    let mut best_suit = 0;
+    for n in 0..=rules.max_pip {
+        best_suit = best_suit.max(hand.intersect(domino_engine::TileSet::suit(n)).len());
+    }
+    let doubles = hand.intersect(domino_engine::TileSet::DOUBLES).len();
+    let me = seats[0];
+    let partner = seats[1];
+    // A long suit makes a strong pose; many doubles make a hand hard to play,
+    // so the seat that holds them wants the lead to shed one.
+    let strong = best_suit >= 3 || doubles >= 2;
+    Action::ChoosePoser {
+        seat: if strong { me } else { partner },
+    }
+}

@@ -1,0 +1,137 @@
+//! The baselines: random, heavy ("bota gorda") and count.
+
+use domino_engine::{Action, SeatView, Tile, TileSet};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::{prelude, with_claim, Bot, BotError, Prelude};
+
+/// Uniformly random among the legal choices (claims and muggins always taken).
+#[derive(Debug, Clone)]
+pub struct Random {
+    rng: ChaCha8Rng,
+}
+
+impl Random {
+    pub fn new(seed: u64) -> Random {
+        Random {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for Random {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn act(&mut self, view: &SeatView) -> Result<Action, BotError> {
+        Ok(match prelude(view)? {
+            Prelude::Forced(a) => a,
+            Prelude::ChoosePoser(seats) => Action::ChoosePoser {
+                seat: seats[self.rng.random_range(0..2)],
+            },
+            Prelude::Plays(plays) => {
+                let a = plays[self.rng.random_range(0..plays.len())];
+                with_claim(view, a)
+            }
+        })
+    }
+}
+
+/// The tile and end of a play (the pose has no end).
+pub(crate) fn play_parts(a: Action) -> Option<(Tile, Option<u8>)> {
+    match a {
+        Action::Play { tile, end, .. } => Some((tile, end)),
+        _ => None,
+    }
+}
+
+/// A deterministic order among plays of equal merit: higher tile index
+/// first (so the higher double), then the lower end id.
+fn tie_key(a: Action) -> (usize, i32) {
+    match play_parts(a) {
+        Some((t, e)) => (t.index(), -(e.map_or(-1, i32::from))),
+        None => (0, 0),
+    }
+}
+
+/// Plays the heaviest legal tile.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Heavy;
+
+impl Bot for Heavy {
+    fn name(&self) -> &'static str {
+        "heavy"
+    }
+
+    fn act(&mut self, view: &SeatView) -> Result<Action, BotError> {
+        Ok(match prelude(view)? {
+            Prelude::Forced(a) => a,
+            Prelude::ChoosePoser(seats) => Action::ChoosePoser { seat: seats[0] },
+            Prelude::Plays(plays) => {
+                let best = plays
+                    .iter()
+                    .copied()
+                    .max_by_key(|&a| (play_parts(a).map_or(0, |(t, _)| t.pips()), tie_key(a)))
+                    .unwrap_or(plays[0]);
+                with_claim(view, best)
+            }
+        })
+    }
+}
+
+/// The numbers a play leaves showing: the far half on its chain, or both
+/// halves of a pose.
+pub(crate) fn exposed(view: &SeatView, tile: Tile, end: Option<u8>) -> (u8, u8) {
+    match end {
+        None => (tile.high(), tile.low()),
+        Some(e) => {
+            let pips = view
+                .layout()
+                .chains()
+                .get(e as usize)
+                .map_or(tile.high(), |c| c.pips);
+            let o = tile.other(pips);
+            (o, o)
+        }
+    }
+}
+
+/// Plays the tile and end after which it still holds the most tiles of the
+/// number that play leaves showing; ties go to the heavier tile.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Count;
+
+impl Count {
+    fn merit(view: &SeatView, a: Action) -> (u32, u8, (usize, i32)) {
+        let Some((tile, end)) = play_parts(a) else {
+            return (0, 0, (0, 0));
+        };
+        let rest = view.hand().minus(tile.bit());
+        let (x, y) = exposed(view, tile, end);
+        let held = |n: u8| rest.intersect(TileSet::suit(n)).len();
+        (held(x).max(held(y)), tile.pips(), tie_key(a))
+    }
+}
+
+impl Bot for Count {
+    fn name(&self) -> &'static str {
+        "count"
+    }
+
+    fn act(&mut self, view: &SeatView) -> Result<Action, BotError> {
+        Ok(match prelude(view)? {
+            Prelude::Forced(a) => a,
+            Prelude::ChoosePoser(seats) => Action::ChoosePoser { seat: seats[0] },
+            Prelude::Plays(plays) => {
+                let best = plays
+                    .iter()
+                    .copied()
+                    .max_by_key(|&a| Count::merit(view, a))
+                    .unwrap_or(plays[0]);
+                with_claim(view, best)
+            }
+        })
+    }
+}

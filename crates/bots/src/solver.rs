@@ -1,0 +1,598 @@
+//! An exact solver for fully known positions.
+//!
+//! Alpha-beta over the engine's own [`Hand`] (so every preset's rules hold),
+//! with a transposition table. The value of a position is, for the side the
+//! solver plays for:
+//!
+//! - six-love games (jamaican, cutthroat, chiva): the hand's outcome, +1 win,
+//!   0 tie, -1 loss;
+//! - points games: the points still to come this hand, its side's minus the
+//!   others' (with more than two sides, its points times (sides - 1) minus
+//!   the others' total, so the scale stays whole); in French, where points
+//!   are bad, the negation.
+//!
+//! Other seats play against the solver's side (the "paranoid" reading, exact
+//! for two sides). The table's key covers every seat's tiles, the boneyard
+//! left, the open ends, the seat to act, the passes since the last tile
+//! (and each seat's passes in a row, for French), and pending muggins.
+
+use std::time::Instant;
+
+use domino_engine::deal::MAX_PLAYERS;
+use domino_engine::rules::{Claims, LayoutKind, Preset};
+use domino_engine::score::{settle, winner};
+use domino_engine::{Action, Hand, MoveList, Rules};
+
+/// What the solver optimises.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Win, tie or loss of the hand.
+    Outcome,
+    /// Points; `low_wins` where points are bad (French).
+    Points { low_wins: bool },
+}
+
+impl Objective {
+    pub fn of(rules: &Rules) -> Objective {
+        if rules.is_six_love() {
+            Objective::Outcome
+        } else {
+            Objective::Points {
+                low_wins: rules.preset == Preset::French,
+            }
+        }
+    }
+}
+
+/// A fully known position: the hand and the pass bookkeeping that decides
+/// its future but that the hand keeps to itself.
+#[derive(Copy, Clone, Debug)]
+pub struct Position {
+    pub hand: Hand,
+    /// The match's hand number (Puerto Rican premiums depend on it).
+    pub hand_number: u32,
+    /// Seats that passed since the last tile was laid (bit per seat).
+    pub passed: u8,
+    /// Each seat's passes in a row (French penalties).
+    pub pass_run: [u8; MAX_PLAYERS],
+}
+
+impl Position {
+    /// A position with no passes behind it (a fresh deal).
+    pub fn new(hand: Hand, hand_number: u32) -> Position {
+        Position {
+            hand,
+            hand_number,
+            passed: 0,
+            pass_run: [0; MAX_PLAYERS],
+        }
+    }
+
+    /// The position after a legal action.
+    #[inline]
+    pub fn after(&self, a: Action) -> Position {
+        let mut p = *self;
+        p.apply(a);
+        p
+    }
+
+    /// Apply a legal action.
+    #[inline]
+    pub fn apply(&mut self, a: Action) {
+        let seat = self.hand.to_act();
+        match a {
+            Action::Pass => {
+                self.passed |= 1 << seat;
+                if self.hand.rules().preset == Preset::French {
+                    let r = &mut self.pass_run[seat as usize];
+                    *r = if *r >= 2 { 0 } else { *r + 1 };
+                }
+            }
+            Action::Play { .. } => {
+                self.passed = 0;
+                self.pass_run[seat as usize] = 0;
+            }
+            _ => {}
+        }
+        self.hand.apply_unchecked(a, &mut ());
+    }
+}
+
+/// The legal actions worth searching: muggins when it is there (free
+/// points), and a scoring play only in its claiming form.
+pub fn moves(hand: &Hand, scratch: &mut MoveList, out: &mut Vec<Action>) {
+    moves_pruned(hand, scratch, out, false);
+}
+
+/// As [`moves`]; with `symmetric`, a tile that fits both ends of a line
+/// showing the same thing is only tried on the first (the two results are
+/// the same position with the ends' ids swapped).
+fn moves_pruned(hand: &Hand, scratch: &mut MoveList, out: &mut Vec<Action>, symmetric: bool) {
+    out.clear();
+    hand.legal(scratch);
+    if scratch.contains(&Action::Muggins) {
+        out.push(Action::Muggins);
+        return;
+    }
+    let claims = hand.rules().claims != Claims::Auto;
+    for &a in scratch.iter() {
+        if claims {
+            if let Action::Play { claim: true, .. } = a {
+                out.pop();
+            }
+        }
+        out.push(a);
+    }
+    if symmetric && hand.layout().kind() == LayoutKind::Line {
+        if let [c0, c1] = hand.layout().chains() {
+            let same = c0.pips == c1.pips
+                && c0.double_end == c1.double_end
+                && c0.counts_empty == c1.counts_empty
+                && (c0.len > 0) == (c1.len > 0);
+            if same {
+                out.retain(|a| !matches!(a, Action::Play { end: Some(1), .. }));
+            }
+        }
+    }
+}
+
+/// The exact value and best action of a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub value: i32,
+    pub best: Option<Action>,
+    pub nodes: u64,
+}
+
+#[derive(Copy, Clone)]
+struct Slot {
+    key: u64,
+    value: i32,
+    flag: u8,
+    best: Action,
+}
+
+impl Default for Slot {
+    fn default() -> Slot {
+        Slot {
+            key: 0,
+            value: 0,
+            flag: 0,
+            best: Action::Pass,
+        }
+    }
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// A reusable solver: the table is kept between solves.
+pub struct Solver {
+    table: Vec<Slot>,
+    mask: u64,
+    bufs: Vec<Vec<Action>>,
+    scratch: MoveList,
+    side: usize,
+    objective: Objective,
+    salt: u64,
+    nodes: u64,
+    limit: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("table", &self.table.len())
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new(18)
+    }
+}
+
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl Solver {
+    /// A solver with a table of 2^`bits` entries.
+    pub fn new(bits: u32) -> Solver {
+        let bits = bits.clamp(8, 26);
+        Solver {
+            table: vec![Slot::default(); 1 << bits],
+            mask: (1u64 << bits) - 1,
+            bufs: Vec::new(),
+            scratch: MoveList::new(),
+            side: 0,
+            objective: Objective::Outcome,
+            salt: 0,
+            nodes: 0,
+            limit: u64::MAX,
+            deadline: None,
+            aborted: false,
+        }
+    }
+
+    /// Give up (return `None`) after this many nodes or past this instant.
+    pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
+        self.limit = nodes.unwrap_or(u64::MAX);
+        self.deadline = deadline;
+    }
+
+    /// Nodes searched by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn begin(&mut self, pos: &Position, side: usize) {
+        let rules = pos.hand.rules();
+        self.side = side;
+        self.objective = Objective::of(rules);
+        self.nodes = 0;
+        self.aborted = false;
+
+        // The boneyard's order is not in the key, so it salts it, with
+        // everything else fixed for a whole solve.
+        let mut salt = mix(side as u64 ^ (u64::from(pos.hand_number) << 8));
+        for t in pos.hand.boneyard() {
+            salt = mix(salt ^ t.index() as u64);
+        }
+        self.salt = salt;
+    }
+
+    /// The value and best action for the side to move.
+    pub fn solve(&mut self, pos: &Position) -> Option<Solution> {
+        let side = pos.hand.rules().side_of(pos.hand.to_act());
+        let values = self.values(pos, side)?;
+        let best = values.iter().max_by_key(|(_, v)| *v).copied();
+        Some(Solution {
+            value: best.map_or_else(|| self.terminal(pos), |(_, v)| v),
+            best: best.map(|(a, _)| a),
+            nodes: self.nodes,
+        })
+    }
+
+    /// The exact value, for `side`, of every action worth searching now.
+    pub fn values(&mut self, pos: &Position, side: usize) -> Option<Vec<(Action, i32)>> {
+        self.begin(pos, side);
+        let mut list = Vec::new();
+        moves(&pos.hand, &mut self.scratch, &mut list);
+        let base = self.current(pos);
+        let mut out = Vec::with_capacity(list.len());
+        for a in list {
+            let child = pos.after(a);
+            let d = self.current(&child) - base;
+            let v = d + self.exact(&child);
+            if self.aborted {
+                return None;
+            }
+            out.push((a, v));
+        }
+        Some(out)
+    }
+
+    /// The exact future value of a position: for outcomes, by two
+    /// null-window probes (is it a win? if not, is it a tie?), which prune
+    /// far more than one wide window.
+    fn exact(&mut self, pos: &Position) -> i32 {
+        match self.objective {
+            Objective::Outcome => {
+                if self.search(pos, 0, 1, 0) >= 1 {
+                    1
+                } else if self.search(pos, -1, 0, 0) >= 0 {
+                    0
+                } else {
+                    -1
+                }
+            }
+            Objective::Points { .. } => self.search(pos, i32::MIN / 4, i32::MAX / 4, 0),
+        }
+    }
+
+    /// The best line from a position, for the side to move at each step.
+    pub fn line(&mut self, pos: &Position) -> Option<Vec<Action>> {
+        let mut p = *pos;
+        let mut line = Vec::new();
+        while !p.hand.is_over() {
+            let best = self.solve(&p)?.best?;
+            line.push(best);
+            p.apply(best);
+        }
+        Some(line)
+    }
+
+    /// Points already made this hand, as the objective counts them.
+    #[inline]
+    fn current(&self, pos: &Position) -> i32 {
+        match self.objective {
+            Objective::Outcome => 0,
+            Objective::Points { low_wins } => {
+                let rules = pos.hand.rules();
+                let mut by_side = [0i32; MAX_PLAYERS];
+                for (s, p) in pos.hand.points().iter().enumerate() {
+                    by_side[s] += p;
+                }
+                for (seat, p) in pos.hand.penalties().iter().enumerate() {
+                    by_side[rules.side_of(seat as u8)] += p;
+                }
+                self.diff(&by_side[..rules.sides()], low_wins)
+            }
+        }
+    }
+
+    fn diff(&self, by_side: &[i32], low_wins: bool) -> i32 {
+        let n = by_side.len() as i32;
+        let mine = by_side.get(self.side).copied().unwrap_or(0);
+        let total: i32 = by_side.iter().sum();
+        let d = mine * (n - 1) - (total - mine);
+        if low_wins {
+            -d
+        } else {
+            d
+        }
+    }
+
+    /// The value of a finished hand, everything counted.
+    fn terminal(&self, pos: &Position) -> i32 {
+        let rules = pos.hand.rules();
+        match self.objective {
+            Objective::Outcome => match winner(rules, &pos.hand).0 {
+                Some(s) if s == self.side => 1,
+                Some(_) => -1,
+                None => 0,
+            },
+            Objective::Points { low_wins } => {
+                let r = settle(rules, &pos.hand, pos.hand_number);
+                self.diff(&r.points, low_wins)
+            }
+        }
+    }
+
+    #[inline]
+    fn key(&self, pos: &Position) -> u64 {
+        let h = &pos.hand;
+        let rules = h.rules();
+        let mut k = self.salt;
+        for s in 0..rules.players {
+            let t = h.hand(s).0;
+            k = mix(k ^ t as u64) ^ (t >> 64) as u64;
+        }
+        let mut word = 0u64;
+        let mut shift = 0;
+        let chains = h.layout().chains();
+        let swapped;
+        let chains = match chains {
+            // A line's two ends are interchangeable: key them in order.
+            [c0, c1]
+                if h.layout().kind() == LayoutKind::Line
+                    && (c1.pips, c1.len) < (c0.pips, c0.len) =>
+            {
+                swapped = [*c1, *c0];
+                &swapped[..]
+            }
+            _ => chains,
+        };
+        for c in chains {
+            let b = u64::from(c.pips)
+                | u64::from(c.len > 0) << 4
+                | u64::from(c.double_end) << 5
+                | u64::from(c.counts_empty) << 6;
+            word |= b << shift;
+            shift += 7;
+            if shift > 56 {
+                k = mix(k ^ word);
+                word = 0;
+                shift = 0;
+            }
+        }
+        k = mix(k ^ word ^ (h.layout().chains().len() as u64) << 60);
+        let mut runs = 0u64;
+        if rules.preset == Preset::French {
+            for (i, r) in pos.pass_run.iter().enumerate() {
+                runs |= u64::from(*r) << (2 * i);
+            }
+        }
+        let misc = u64::from(h.to_act())
+            | u64::from(pos.passed) << 8
+            | (h.boneyard().len() as u64) << 16
+            | (h.muggins_available() as u64 & 0xffff) << 24
+            | runs << 40;
+        mix(k ^ misc)
+    }
+
+    /// The future value of `pos` (points from here on, or the outcome),
+    /// exact when strictly between `alpha` and `beta`, else a bound.
+    fn search(&mut self, pos: &Position, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        if pos.hand.is_over() {
+            return self.terminal(pos) - self.current(pos);
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.nodes >= self.limit {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        if self.bufs.len() <= ply {
+            self.bufs.resize_with(ply + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.bufs[ply]);
+        moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
+        let base = self.current(pos);
+        let rules = pos.hand.rules();
+        let maximizing = rules.side_of(pos.hand.to_act()) == self.side;
+        let outcome = self.objective == Objective::Outcome;
+        if list.len() == 1 {
+            let a = list[0];
+            self.bufs[ply] = list;
+            let child = pos.after(a);
+            let d = self.current(&child) - base;
+            return d + self.search(&child, alpha - d, beta - d, ply + 1);
+        }
+        let key = self.key(pos);
+        let slot = self.table[(key & self.mask) as usize];
+        let mut first = None;
+        if slot.key == key && slot.flag != 0 {
+            match slot.flag {
+                EXACT => {
+                    self.bufs[ply] = list;
+                    return slot.value;
+                }
+                LOWER => alpha = alpha.max(slot.value),
+                _ => beta = beta.min(slot.value),
+            }
+            if alpha >= beta {
+                self.bufs[ply] = list;
+                return slot.value;
+            }
+            first = Some(slot.best);
+        }
+        order(&pos.hand, &mut list, first);
+        let (a0, b0) = (alpha, beta);
+        let mut best = if maximizing { i32::MIN } else { i32::MAX };
+        let mut best_a = list[0];
+        for &a in list.iter() {
+            let child = pos.after(a);
+            let d = self.current(&child) - base;
+            let v = d + self.search(&child, alpha - d, beta - d, ply + 1);
+            if self.aborted {
+                self.bufs[ply] = list;
+                return 0;
+            }
+            if maximizing {
+                if v > best {
+                    best = v;
+                    best_a = a;
+                }
+                alpha = alpha.max(v);
+                if outcome && v >= 1 {
+                    break;
+                }
+            } else {
+                if v < best {
+                    best = v;
+                    best_a = a;
+                }
+                beta = beta.min(v);
+                if outcome && v <= -1 {
+                    break;
+                }
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.bufs[ply] = list;
+        let flag = if best <= a0 {
+            UPPER
+        } else if best >= b0 {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.table[(key & self.mask) as usize] = Slot {
+            key,
+            value: best,
+            flag,
+            best: best_a,
+        };
+        best
+    }
+}
+
+/// Put the hinted move first, then heavier tiles and doubles first.
+#[inline]
+fn order(hand: &Hand, list: &mut [Action], hint: Option<Action>) {
+    let first = hint
+        .and_then(|h| list.iter().position(|&a| a == h))
+        .unwrap_or(usize::MAX);
+    // Perfect information: a play the next seat cannot answer is likely best
+    // when that seat is an opponent, and worst when it is the partner.
+    let rules = hand.rules();
+    let me = hand.to_act();
+    let next = (me + 1) % rules.players;
+    let sign = if rules.side_of(next) == rules.side_of(me) {
+        1
+    } else {
+        -1
+    };
+    let theirs = hand.hand(next);
+    let weight = |a: &Action| match *a {
+        Action::Play { tile, end, .. } => {
+            let mut l = *hand.layout();
+            match end {
+                None => l.pose(tile),
+                Some(e) => l.place(tile, e),
+            }
+            let answers = i64::from(theirs.intersect(l.playable()).len().min(3));
+            sign * answers * 64 + i64::from(tile.pips()) + if tile.is_double() { 13 } else { 0 }
+        }
+        _ => 0,
+    };
+    let start = if first < list.len() {
+        list.swap(0, first);
+        1
+    } else {
+        0
+    };
+    if list.len() - start < 2 {
+        return;
+    }
+    let rest = &mut list[start..];
+    if rest.len() <= 32 {
+        let mut keys = [0i64; 32];
+        for (k, a) in keys.iter_mut().zip(rest.iter()) {
+            *k = -weight(a);
+        }
+        // Insertion sort: the lists are short.
+        for i in 1..rest.len() {
+            let mut j = i;
+            while j > 0 && keys[j - 1] > keys[j] {
+                keys.swap(j - 1, j);
+                rest.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    } else {
+        rest.sort_by_cached_key(|a| -weight(a));
+    }
+}
+
+/// Plain minimax over every legal action (claims and muggins included), no
+/// pruning and no table: the reference the solver is tested against.
+pub fn brute_force(pos: &Position, side: usize) -> i32 {
+    let mut s = Solver::new(8);
+    s.begin(pos, side);
+    let base = s.current(pos);
+    bf(&s, pos) - base
+}
+
+fn bf(s: &Solver, pos: &Position) -> i32 {
+    if pos.hand.is_over() {
+        return s.terminal(pos);
+    }
+    let mut legal = MoveList::new();
+    pos.hand.legal(&mut legal);
+    let maximizing = pos.hand.rules().side_of(pos.hand.to_act()) == s.side;
+    let vals = legal.iter().map(|&a| bf(s, &pos.after(a)));
+    if maximizing {
+        vals.max().unwrap_or(0)
+    } else {
+        vals.min().unwrap_or(0)
+    }
+}

@@ -1,0 +1,277 @@
+//! Worlds a seat cannot tell from the real one: deals of the hidden tiles
+//! that agree with everything it has seen (its own tiles, the tiles played,
+//! who passed and drew over which ends, every hand size and the boneyard's
+//! size), turned into fully known [`Position`]s by replaying the hand.
+
+use domino_engine::deal::{Deal, MAX_PLAYERS};
+use domino_engine::{Action, Hand, SeatView, Tile, TileSet};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use thiserror::Error;
+
+use crate::knowledge::{Knowledge, Step};
+use crate::solver::Position;
+
+/// Why the seat's view could not be turned into worlds.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WorldError {
+    #[error("it is not this seat's turn to play")]
+    NotPlaying,
+    #[error("the view's history does not account for seat {0}'s tiles")]
+    Inconsistent(u8),
+}
+
+/// Where a hidden tile of a seat came from, and what it must avoid.
+#[derive(Copy, Clone, Debug)]
+struct Slot {
+    seat: u8,
+    /// Index into `draw_tiles` for a drawn tile, `None` for the deal.
+    draw: Option<usize>,
+    avoid: TileSet,
+}
+
+/// Samples worlds for one decision of one seat.
+#[derive(Debug, Clone)]
+pub struct Sampler {
+    view_hand: TileSet,
+    hand_number: u32,
+    rules: domino_engine::Rules,
+    me: u8,
+    steps: Vec<Step>,
+    poser: u8,
+    pose_allowed: TileSet,
+    /// Tiles surely dealt to each seat (plays that no draw explains).
+    dealt: [TileSet; MAX_PLAYERS],
+    /// The draws of the hand in order: the tile when known (a draw
+    /// followed by playing it), else which slot fills it.
+    draws: Vec<Option<Tile>>,
+    slots: Vec<Slot>,
+    /// Hidden tiles to spread over the slots and the boneyard.
+    pool: TileSet,
+    boneyard_left: usize,
+    /// Own tiles: those kept from the deal, then those drawn into the
+    /// draws this seat made and kept.
+    my_dealt: TileSet,
+    my_draws: Vec<(usize, Tile)>,
+    hand_sizes: Vec<u32>,
+}
+
+impl Sampler {
+    pub fn new(view: &SeatView, k: &Knowledge) -> Result<Sampler, WorldError> {
+        let rules = *view.rules();
+        let me = view.seat();
+        if view.to_act() != Some(me) || view.phase() != domino_engine::Phase::Play {
+            return Err(WorldError::NotPlaying);
+        }
+        let n = rules.players as usize;
+        let steps = k.steps.clone();
+        let poser = k.poser.unwrap_or(me);
+        let pose_allowed = if k.poser.is_some() {
+            TileSet(u128::MAX)
+        } else {
+            view.legal().iter().filter_map(|a| a.tile()).collect()
+        };
+        // Classify draws: one followed by the same seat's play gave the
+        // played tile; any other stayed in the hand for a while.
+        let mut draws = Vec::new();
+        let mut draw_seat = Vec::new();
+        let mut draw_step = Vec::new();
+        let mut from_draw = vec![false; steps.len()];
+        for (i, st) in steps.iter().enumerate() {
+            if st.action == Action::Draw {
+                let next = steps.get(i + 1);
+                let known = match next {
+                    Some(nx) if nx.seat == st.seat => match nx.action {
+                        Action::Play { tile, .. } => {
+                            from_draw[i + 1] = true;
+                            Some(tile)
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                draws.push(known);
+                draw_seat.push(st.seat);
+                draw_step.push(i);
+            }
+        }
+        let hs = rules.hand_size as usize;
+        let mut dealt = [TileSet::EMPTY; MAX_PLAYERS];
+        let mut slots = Vec::new();
+        let mut my_dealt = TileSet::EMPTY;
+        let mut my_draws = Vec::new();
+        let mut assigned: Vec<Option<Tile>> = draws.clone();
+        for s in 0..n as u8 {
+            // Plays no draw explains, in order.
+            let plays: Vec<(usize, Tile)> = steps
+                .iter()
+                .enumerate()
+                .filter(|(i, st)| st.seat == s && !from_draw[*i])
+                .filter_map(|(i, st)| st.action.tile().map(|t| (i, t)))
+                .collect();
+            let kept = plays.len().min(hs);
+            for &(_, t) in &plays[..kept] {
+                dealt[s as usize].insert(t);
+            }
+            // Plays beyond a hand's worth came from earlier unknown draws.
+            for &(at, t) in &plays[kept..] {
+                let d = (0..draws.len())
+                    .find(|&d| draw_seat[d] == s && assigned[d].is_none() && draw_step[d] < at);
+                match d {
+                    Some(d) => assigned[d] = Some(t),
+                    None => return Err(WorldError::Inconsistent(s)),
+                }
+            }
+            let held_draws: Vec<usize> = (0..draws.len())
+                .filter(|&d| draw_seat[d] == s && assigned[d].is_none())
+                .collect();
+            let from_deal = hs - kept;
+            let size = view.hand_sizes()[s as usize] as usize;
+            if from_deal + held_draws.len() != size {
+                return Err(WorldError::Inconsistent(s));
+            }
+            if s == me {
+                let mut mine = view.hand().iter();
+                for t in mine.by_ref().take(from_deal) {
+                    my_dealt.insert(t);
+                }
+                for (&d, t) in held_draws.iter().zip(mine) {
+                    my_draws.push((d, t));
+                }
+                continue;
+            }
+            // What the seat could not play when it drew or passed.
+            let avoid_after = |from: usize| -> TileSet {
+                steps
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, st)| {
+                        *i >= from
+                            && st.seat == s
+                            && matches!(st.action, Action::Draw | Action::Pass)
+                    })
+                    .fold(TileSet::EMPTY, |m, (_, st)| m | st.playable)
+            };
+            let all = avoid_after(0);
+            for _ in 0..from_deal {
+                slots.push(Slot {
+                    seat: s,
+                    draw: None,
+                    avoid: all,
+                });
+            }
+            for d in held_draws {
+                slots.push(Slot {
+                    seat: s,
+                    draw: Some(d),
+                    avoid: avoid_after(draw_step[d] + 1),
+                });
+            }
+        }
+        let pool = k.unseen;
+        let boneyard_left = view.boneyard_count();
+        if slots.len() + boneyard_left != pool.len() as usize {
+            return Err(WorldError::Inconsistent(me));
+        }
+        // The most constrained slots are filled first.
+        slots.sort_by_key(|s| pool.minus(s.avoid).len());
+        Ok(Sampler {
+            view_hand: view.hand(),
+            hand_number: view.hand_number(),
+            rules,
+            me,
+            steps,
+            poser,
+            pose_allowed,
+            dealt,
+            draws: assigned,
+            slots,
+            pool,
+            boneyard_left,
+            my_dealt,
+            my_draws,
+            hand_sizes: view.hand_sizes().to_vec(),
+        })
+    }
+
+    /// How many hidden tiles the sampler spreads (0: the position is known).
+    pub fn hidden(&self) -> u32 {
+        self.pool.len()
+    }
+
+    /// One world, drawn from `seed`; `None` if the constraints could not be
+    /// met in a few tries (rare), in which case they are relaxed.
+    pub fn sample(&self, seed: u64) -> Option<Position> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for attempt in 0..40 {
+            let strict = attempt < 32;
+            if let Some(p) = self.try_sample(&mut rng, strict) {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    fn try_sample(&self, rng: &mut ChaCha8Rng, strict: bool) -> Option<Position> {
+        let mut left = self.pool;
+        let mut held = [TileSet::EMPTY; MAX_PLAYERS];
+        let mut draws = self.draws.clone();
+        let mut dealt = self.dealt;
+        for slot in &self.slots {
+            let mut cand = left;
+            if strict {
+                cand = cand.minus(slot.avoid);
+            }
+            if cand.is_empty() {
+                return None;
+            }
+            let t = cand.nth(rng.random_range(0..cand.len()))?;
+            left.remove(t);
+            held[slot.seat as usize].insert(t);
+            match slot.draw {
+                Some(d) => draws[d] = Some(t),
+                None => dealt[slot.seat as usize].insert(t),
+            }
+        }
+        dealt[self.me as usize] |= self.my_dealt;
+        for &(d, t) in &self.my_draws {
+            draws[d] = Some(t);
+        }
+        held[self.me as usize] = self.view_hand;
+        let mut rest: Vec<Tile> = left.iter().collect();
+        domino_engine::deal::shuffle(&mut rest, rng);
+        let mut deal = Deal {
+            hands: dealt,
+            boneyard: [Tile::double(0); domino_engine::tile::MAX_TILES],
+            bone_len: 0,
+            poser: None,
+        };
+        let mut i = 0;
+        for t in draws
+            .iter()
+            .map(|d| d.unwrap_or(Tile::double(0)))
+            .chain(rest)
+        {
+            if i < deal.boneyard.len() {
+                deal.boneyard[i] = t;
+                i += 1;
+            }
+        }
+        deal.bone_len = i as u8;
+        let hand = Hand::new(&self.rules, &deal, self.poser, self.pose_allowed);
+        let mut pos = Position::new(hand, self.hand_number);
+        for st in &self.steps {
+            pos.apply(st.action);
+        }
+        let ok = pos.hand.to_act() == self.me
+            && !pos.hand.is_over()
+            && pos.hand.boneyard().len() == self.boneyard_left
+            && (0..self.rules.players).all(|s| {
+                let h = pos.hand.hand(s);
+                h.len() == self.hand_sizes[s as usize]
+                    && (s != self.me || h == self.view_hand)
+                    && (s == self.me || h == held[s as usize])
+            });
+        ok.then_some(pos)
+    }
+}

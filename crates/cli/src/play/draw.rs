@@ -1,0 +1,676 @@
+//! Drawing the game: header, score, the other seats, the table, the log,
+//! the player's tiles and what to do next; the hand result over the table.
+
+use domino_engine::rules::{LayoutKind, Preset};
+use domino_engine::{Phase, Tile, TileSet, View};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::Frame;
+
+use super::app::{end_of, App, Hint, Mode};
+use super::layout::{self, Board, Pic};
+use super::words::{result_line, Tone};
+
+/// Smallest screen the game draws on; below it, a request to enlarge.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 18;
+
+/// A game's name for people.
+pub fn game_title(p: Preset) -> &'static str {
+    match p {
+        Preset::Jamaican => "Jamaican partner",
+        Preset::Cutthroat => "Jamaican cut-throat",
+        Preset::Chiva => "Chiva",
+        Preset::PuertoRican => "Puerto Rican points",
+        Preset::Block => "Block",
+        Preset::Draw => "Draw",
+        Preset::Cross => "Cross",
+        Preset::DoubleNineCross => "Double-nine cross",
+        Preset::French => "French",
+        Preset::AllFives => "All fives",
+        Preset::FivesAndThrees => "All fives and threes",
+        Preset::ClubFives => "Club fives",
+    }
+}
+
+fn tone_style(t: Tone) -> Style {
+    match t {
+        Tone::Plain => Style::default(),
+        Tone::Mine => Style::default().fg(Color::Cyan),
+        Tone::Points => Style::default().fg(Color::Green),
+        Tone::Penalty => Style::default().fg(Color::Red),
+        Tone::Result => Style::default()
+            .fg(Color::Yellow)
+            .add_modifier(Modifier::BOLD),
+        Tone::Warning => Style::default().fg(Color::Magenta),
+    }
+}
+
+fn tile_style() -> Style {
+    Style::default().fg(Color::Black).bg(Color::White)
+}
+
+/// Draw the whole screen.
+pub fn draw(f: &mut Frame, app: &App) {
+    let area = f.area();
+    render(app, area, f.buffer_mut());
+}
+
+/// Draw into a buffer (the frame's, or a test's).
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let msg = format!(
+            "domino play needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT} (80x24 is best); \
+             this one is {}x{}. Enlarge it, or press q to quit.",
+            area.width, area.height
+        );
+        Paragraph::new(msg)
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+        return;
+    }
+    let view = app.view();
+    let hand_rows = hand_rows(app, area.width);
+    let log_rows = 3 + (area.height.saturating_sub(24) / 4).min(5);
+    let seat_rows = seats_lines(app, &view, area.width).len() as u16;
+    let chunks = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(seat_rows),
+        Constraint::Min(6),
+        Constraint::Length(log_rows),
+        Constraint::Length(1 + 2 * hand_rows),
+        Constraint::Length(1),
+    ])
+    .split(area);
+    header(app, &view, chunks[0], buf);
+    Paragraph::new(score_line(app, &view)).render(chunks[1], buf);
+    Paragraph::new(seats_lines(app, &view, area.width)).render(chunks[2], buf);
+    table(app, &view, chunks[3], buf);
+    log(app, chunks[4], buf);
+    hand(app, &view, chunks[5], buf);
+    let p = app.prompt();
+    Paragraph::new(Line::styled(
+        p.text,
+        tone_style(p.tone).add_modifier(Modifier::BOLD),
+    ))
+    .render(chunks[6], buf);
+    if app.mode == Mode::Over {
+        result_panel(app, &view, area, buf);
+    }
+    if app.help {
+        help_panel(area, buf);
+    }
+}
+
+fn header(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
+    let turn = match view.to_act {
+        Some(s) if s == app.human() => "your turn".to_string(),
+        Some(s) => format!("{} to play", app.table.name(s)),
+        None if view.phase == Phase::MatchOver => "match over".to_string(),
+        None => "hand over".to_string(),
+    };
+    let left = format!(
+        " domino · {} · hand {} · {turn}",
+        game_title(view.rules.preset),
+        view.hand_number
+    );
+    let right = "?: help  q: quit ";
+    let pad = (area.width as usize).saturating_sub(left.chars().count() + right.len());
+    let text = format!("{left}{}{right}", " ".repeat(pad));
+    Paragraph::new(Line::styled(
+        text,
+        Style::default().add_modifier(Modifier::REVERSED),
+    ))
+    .render(area, buf);
+}
+
+/// The match score in the game's own form.
+pub fn score_line(app: &App, view: &View) -> Line<'static> {
+    let rules = &view.rules;
+    let t = &app.table;
+    let sides = rules.sides();
+    let named = |side: usize| -> String {
+        let name = t.side_name(side);
+        format!("{name} {}", view.scores.get(side).copied().unwrap_or(0))
+    };
+    let list = |sep: &str| -> String { (0..sides).map(named).collect::<Vec<_>>().join(sep) };
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    match rules.preset {
+        Preset::Jamaican | Preset::Cutthroat | Preset::Chiva => {
+            let goal = rules.love_goal();
+            let form = if goal == 4 { "Four-love" } else { "Six-love" };
+            let mut extra = String::new();
+            if view.stake > 1 {
+                extra.push_str(&format!(" · this hand is worth {}", view.stake));
+            }
+            if view.playoff {
+                extra.push_str(" · play-off hand");
+            }
+            Line::from(vec![
+                Span::styled(format!("{form} count: "), bold),
+                Span::raw(list(" – ")),
+                Span::styled(
+                    format!(" (goal: {goal} to 0){extra}"),
+                    Style::default().fg(Color::DarkGray),
+                ),
+            ])
+        }
+        Preset::French => Line::from(vec![
+            Span::styled("Penalty totals: ", bold),
+            Span::raw(list(" · ")),
+            Span::styled(
+                format!(" (lowest wins at {})", rules.target),
+                Style::default().fg(Color::DarkGray),
+            ),
+        ]),
+        Preset::ClubFives => {
+            let mut spans = vec![Span::styled(format!("To {}: ", rules.target), bold)];
+            for side in 0..sides {
+                let s = view.scores.get(side).copied().unwrap_or(0).max(0);
+                let filled = ((s as i64 * 12) / rules.target.max(1) as i64).clamp(0, 12) as usize;
+                if side > 0 {
+                    spans.push(Span::raw("  "));
+                }
+                spans.push(Span::raw(format!("{} {s} ", t.side_name(side))));
+                spans.push(Span::styled(
+                    "▰".repeat(filled),
+                    Style::default().fg(Color::Green),
+                ));
+                spans.push(Span::styled(
+                    "▱".repeat(12 - filled),
+                    Style::default().fg(Color::DarkGray),
+                ));
+            }
+            spans.push(Span::styled(
+                " (skunked below 31)",
+                Style::default().fg(Color::DarkGray),
+            ));
+            Line::from(spans)
+        }
+        _ => Line::from(vec![
+            Span::styled(format!("Points to {}: ", rules.target), bold),
+            Span::raw(list(" · ")),
+        ]),
+    }
+}
+
+/// The other seats: tiles held, passes, whose turn; the boneyard.
+fn seats_lines(app: &App, view: &View, width: u16) -> Vec<Line<'static>> {
+    let n = view.rules.players;
+    let mut passes = vec![0usize; n as usize];
+    for e in &view.history {
+        if e.action == domino_engine::Action::Pass {
+            if let Some(p) = passes.get_mut(e.seat as usize) {
+                *p += 1;
+            }
+        }
+    }
+    // Detail 2: bots named; 1: tiles and passes in words; 0: compact.
+    let piece = |s: u8, detail: u8| -> String {
+        let name = app.table.name(s);
+        let tiles = view.hand_sizes[s as usize];
+        let bot = app.cfg.bots.get(s as usize).map_or("", String::as_str);
+        let partner = app.table.partner() == Some(s);
+        let plural = if tiles == 1 { "" } else { "s" };
+        let mut text = match detail {
+            2 if partner => format!("{name} (partner, {bot}): {tiles} tile{plural}"),
+            2 => format!("{name} ({bot}): {tiles} tile{plural}"),
+            1 if partner => format!("{name} (partner): {tiles} tile{plural}"),
+            1 => format!("{name}: {tiles} tile{plural}"),
+            _ => format!("{name} {tiles}t"),
+        };
+        let p = passes[s as usize];
+        if p > 0 {
+            text.push_str(&if detail > 0 {
+                format!(", passed {p}")
+            } else {
+                format!(" {p}p")
+            });
+        }
+        if view.out.contains(&s) {
+            text.push_str(" (out)");
+        }
+        text
+    };
+    let others: Vec<u8> = (1..n).map(|d| (app.human() + d) % n).collect();
+    let bone = match view.rules.draw {
+        domino_engine::rules::DrawRule::Never => None,
+        _ => Some(format!("boneyard {}", view.boneyard_count)),
+    };
+    let build = |detail: u8| -> Vec<Span<'static>> {
+        let mut spans = Vec::new();
+        for (i, &s) in others.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::styled(" │ ", Style::default().fg(Color::DarkGray)));
+            }
+            let turn = view.to_act == Some(s);
+            let style = if turn {
+                Style::default()
+                    .fg(Color::Yellow)
+                    .add_modifier(Modifier::BOLD)
+            } else {
+                Style::default()
+            };
+            spans.push(Span::styled(
+                format!("{}{}", if turn { "▶" } else { "" }, piece(s, detail)),
+                style,
+            ));
+        }
+        if let Some(b) = &bone {
+            spans.push(Span::styled(" │ ", Style::default().fg(Color::DarkGray)));
+            spans.push(Span::raw(b.clone()));
+        }
+        spans
+    };
+    for detail in [2, 1, 0] {
+        let spans = build(detail);
+        let len: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        if len <= width as usize {
+            return vec![Line::from(spans)];
+        }
+    }
+    let compact = build(0);
+    // Many seats: two lines.
+    let half = compact.len() / 2;
+    let mut second = compact;
+    let first: Vec<Span<'static>> = second.drain(..half).collect();
+    vec![Line::from(first), Line::from(second)]
+}
+
+/// The open ends in words for the table's title: "◀6 ▶4 ▲6 ▼6".
+fn ends_title(view: &View, pic: &Pic) -> String {
+    let arms = view.rules.layout != LayoutKind::Line;
+    let board = view.layout.board();
+    let mut parts = Vec::new();
+    for (id, c) in pic.chains.iter().enumerate() {
+        let Some(p) = c.pips else { continue };
+        let arrow = match id {
+            0 => '◀',
+            1 => '▶',
+            2 if arms => '▲',
+            3 if arms => '▼',
+            _ => '·',
+        };
+        let waits = view.rules.layout == LayoutKind::French
+            && !view.layout.opening()
+            && !board.contains(Tile::double(p));
+        if waits {
+            parts.push(format!("{arrow}{p}({p}-{p} first)"));
+        } else {
+            parts.push(format!("{arrow}{p}"));
+        }
+    }
+    parts.join(" ")
+}
+
+fn table(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
+    let pic = Pic::from_view(view);
+    let mut title = vec![Span::styled(
+        " Table ",
+        Style::default().add_modifier(Modifier::BOLD),
+    )];
+    if pic.posed.is_some() {
+        title.push(Span::raw(format!("· ends {} ", ends_title(view, &pic))));
+        if view.rules.scores_ends() {
+            title.push(Span::raw(format!("· total {} ", view.layout.ends_total())));
+        }
+    }
+    let block = Block::default()
+        .borders(Borders::TOP)
+        .border_style(Style::default().fg(Color::DarkGray))
+        .title(Line::from(title));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    if pic.posed.is_none() {
+        let who = view
+            .to_act
+            .map(|s| app.table.name(s).to_string())
+            .unwrap_or_default();
+        let me = view.to_act == Some(app.human());
+        let text = match (view.phase, me) {
+            (Phase::ChoosePoser, true) => "(no tile yet: you choose who poses)".to_string(),
+            (Phase::ChoosePoser, false) => format!("(no tile yet: {who} chooses who poses)"),
+            (_, true) => "(no tile yet: your pose)".to_string(),
+            _ => format!("(no tile yet: {who} poses)"),
+        };
+        let y = inner.y + inner.height / 2;
+        let x = inner.x + (inner.width.saturating_sub(text.chars().count() as u16)) / 2;
+        buf.set_string(x, y, text, Style::default().fg(Color::DarkGray));
+        return;
+    }
+    let board = layout::build(&pic, inner.width as i32, inner.height as i32);
+    paint_board(app, &board, inner, buf);
+    if board.hidden_total() > 0 {
+        let note = format!(
+            " {} tile{} not shown: the table is full ",
+            board.hidden_total(),
+            if board.hidden_total() == 1 { "" } else { "s" }
+        );
+        let x = inner.x + inner.width.saturating_sub(note.chars().count() as u16);
+        buf.set_string(x, area.y, note, Style::default().fg(Color::Magenta));
+    }
+}
+
+fn paint_board(app: &App, board: &Board, area: Rect, buf: &mut Buffer) {
+    for p in &board.tiles {
+        let style = if Some(p.tile) == app.last {
+            Style::default().fg(Color::Black).bg(Color::Yellow)
+        } else {
+            tile_style()
+        };
+        for (dy, row) in p.rows(board.dw).iter().enumerate() {
+            let (x, y) = (p.x, p.y + dy as i32);
+            if x < 0 || y < 0 || y >= area.height as i32 {
+                continue;
+            }
+            buf.set_stringn(
+                area.x + x as u16,
+                area.y + y as u16,
+                row,
+                (area.width as i32 - x).max(0) as usize,
+                style,
+            );
+        }
+    }
+    // The ends the chosen tile may go to, numbered as the keys choose them.
+    if let Mode::End {
+        options, cursor, ..
+    } = &app.mode
+    {
+        for (i, a) in options.iter().enumerate() {
+            let Some(end) = end_of(*a) else { continue };
+            let Some(spot) = board.end_spot(end as usize) else {
+                continue;
+            };
+            let style = if i == *cursor {
+                Style::default()
+                    .fg(Color::Black)
+                    .bg(Color::Cyan)
+                    .add_modifier(Modifier::BOLD)
+            } else {
+                Style::default()
+                    .fg(Color::Cyan)
+                    .add_modifier(Modifier::BOLD)
+            };
+            let (x, y) = (spot.x, spot.y);
+            if x >= 0 && y >= 0 && x < area.width as i32 && y < area.height as i32 {
+                buf.set_string(
+                    area.x + x as u16,
+                    area.y + y as u16,
+                    format!("{}", i + 1),
+                    style,
+                );
+            }
+        }
+    }
+}
+
+/// Split `text` into lines of at most `width` characters, at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+fn log(app: &App, area: Rect, buf: &mut Buffer) {
+    let rows = area.height as usize;
+    let hint: Vec<Line> = match &app.hint {
+        Hint::Thinking(_) => vec![Line::styled(
+            "Hint: the expert is thinking…",
+            Style::default().fg(Color::Green),
+        )],
+        Hint::Ready { text, .. } => wrap(&format!("Hint: {text}"), area.width as usize)
+            .into_iter()
+            .take(rows.saturating_sub(1).max(1))
+            .map(|l| {
+                Line::styled(
+                    l,
+                    Style::default()
+                        .fg(Color::Green)
+                        .add_modifier(Modifier::BOLD),
+                )
+            })
+            .collect(),
+        Hint::None => Vec::new(),
+    };
+    let room = rows.saturating_sub(hint.len());
+    // The newest lines, wrapped, as many as fit.
+    let mut lines: Vec<Line> = Vec::new();
+    for said in app.log.iter().rev() {
+        if lines.len() >= room {
+            break;
+        }
+        let mut rows: Vec<Line> = wrap(&said.text, area.width as usize)
+            .into_iter()
+            .map(|l| Line::styled(l, tone_style(said.tone)))
+            .collect();
+        while lines.len() + rows.len() > room && !rows.is_empty() {
+            rows.remove(0);
+        }
+        rows.extend(lines);
+        lines = rows;
+    }
+    lines.extend(hint);
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// Rows of tiles the player's hand needs at this width.
+fn hand_rows(app: &App, width: u16) -> u16 {
+    let dw = if app.m.rules().max_pip >= 10 { 2 } else { 1 };
+    let per = (width as usize / (4 + 2 * dw)).max(1);
+    let n = app.m.hand().hand(app.human()).len() as usize;
+    n.div_ceil(per).clamp(1, 3) as u16
+}
+
+fn hand(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
+    let tiles: Vec<Tile> = view.hands[app.human() as usize]
+        .unwrap_or(TileSet::EMPTY)
+        .iter()
+        .collect();
+    let count = view
+        .rules
+        .count(view.hands[app.human() as usize].unwrap_or_default());
+    let block = Block::default()
+        .borders(Borders::TOP)
+        .border_style(Style::default().fg(Color::DarkGray))
+        .title(Line::from(vec![
+            Span::styled(
+                " Your tiles ",
+                Style::default().add_modifier(Modifier::BOLD),
+            ),
+            Span::raw(format!("· count {count} ")),
+        ]));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let playable = app.playable();
+    let (cursor, chosen) = match &app.mode {
+        Mode::Tile { cursor } => (tiles.get(*cursor).copied(), None),
+        Mode::End { tile, .. } => (None, Some(*tile)),
+        _ => (None, None),
+    };
+    let hinted = match &app.hint {
+        Hint::Ready { action, .. } => action.tile(),
+        _ => None,
+    };
+    let dw = if view.rules.max_pip >= 10 { 2 } else { 1 };
+    let w = (3 + 2 * dw) as u16;
+    let per = (inner.width / (w + 1)).max(1) as usize;
+    for (i, &t) in tiles.iter().enumerate() {
+        let row = (i / per) as u16;
+        let col = (i % per) as u16;
+        let x = inner.x + col * (w + 1);
+        let y = inner.y + row * 2;
+        if y >= inner.y + inner.height {
+            break;
+        }
+        let text = format!("[{:>dw$}|{:<dw$}]", t.high(), t.low());
+        let mut style = if playable.contains(&t) {
+            Style::default()
+                .fg(Color::Black)
+                .bg(Color::White)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().fg(Color::DarkGray)
+        };
+        if Some(t) == cursor || Some(t) == chosen {
+            style = Style::default()
+                .fg(Color::Black)
+                .bg(Color::Yellow)
+                .add_modifier(Modifier::BOLD);
+        }
+        buf.set_string(x, y, &text, style);
+        let label = match i {
+            0..=8 => format!("{}", i + 1),
+            9 => "0".to_string(),
+            _ => String::new(),
+        };
+        let marker = if Some(t) == cursor || Some(t) == chosen {
+            format!("^{label}^")
+        } else if Some(t) == hinted {
+            format!("h{label}")
+        } else {
+            label
+        };
+        let lx = x + (w.saturating_sub(marker.chars().count() as u16)) / 2;
+        if y + 1 < inner.y + inner.height {
+            buf.set_string(lx, y + 1, marker, Style::default().fg(Color::DarkGray));
+        }
+    }
+}
+
+fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
+}
+
+/// The hand's result over the lower part of the screen (the table's top
+/// stays in view): how it ended, every hand revealed, the score.
+fn result_panel(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
+    let t = &app.table;
+    let over = view.phase == Phase::MatchOver;
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some(r) = &view.result {
+        lines.push(Line::styled(
+            result_line(t, r),
+            Style::default()
+                .fg(Color::Yellow)
+                .add_modifier(Modifier::BOLD),
+        ));
+        let width = t.names.iter().map(|n| n.len()).max().unwrap_or(4);
+        for s in 0..view.rules.players {
+            let held = view.hands[s as usize].unwrap_or_default();
+            let tiles: Vec<String> = held
+                .iter()
+                .map(|x| format!("[{}|{}]", x.high(), x.low()))
+                .collect();
+            let count = r.counts.get(s as usize).copied().unwrap_or(0);
+            let shown = if tiles.is_empty() {
+                "(no tiles)".to_string()
+            } else {
+                tiles.join(" ")
+            };
+            lines.push(Line::raw(format!(
+                "{:width$}  count {count:>2}  {shown}",
+                t.name(s)
+            )));
+        }
+    }
+    if over {
+        let who = match view.winner {
+            Some(Some(side)) => t.says(&t.side_name(side), "win the match!", "wins the match!"),
+            _ => "The match is over.".to_string(),
+        };
+        lines.push(Line::styled(
+            who,
+            Style::default()
+                .fg(Color::Green)
+                .add_modifier(Modifier::BOLD),
+        ));
+    }
+    lines.push(score_line(app, view));
+    lines.push(Line::styled(
+        if over {
+            "Enter or q: leave (the record is saved)"
+        } else {
+            "Enter: next hand · q: quit (the match is saved)"
+        },
+        Style::default().add_modifier(Modifier::BOLD),
+    ));
+    let w = area.width;
+    let inner_w = w.saturating_sub(2).max(1) as usize;
+    let needed: usize = lines
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(inner_w))
+        .sum();
+    let h = (needed as u16 + 2).min(area.height.saturating_sub(2));
+    // Just above the prompt line.
+    let rect = Rect {
+        x: area.x,
+        y: area.y + area.height.saturating_sub(h + 1),
+        width: w,
+        height: h,
+    };
+    Clear.render(rect, buf);
+    let title = if over {
+        " Match over ".to_string()
+    } else {
+        format!(" Hand {} over ", view.hand_number)
+    };
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(Block::default().borders(Borders::ALL).title(Span::styled(
+            title,
+            Style::default().add_modifier(Modifier::BOLD),
+        )))
+        .render(rect, buf);
+}
+
+/// The keys.
+pub const HELP: &[&str] = &[
+    "←/→ (or ↑/↓, Tab)  move between the tiles you can play",
+    "1-9, 0             choose a tile by its number (0 is the tenth)",
+    "Enter or Space     play it; if it fits several ends, choose the end",
+    "                   the same way (numbers on the table), Enter to play",
+    "Esc / Backspace    back from choosing an end",
+    "h                  ask the expert for a hint",
+    "m                  take points left unclaimed (muggins games)",
+    "c                  call your points or not (claim rules)",
+    "Enter / n          next hand, once a hand is over",
+    "q / Ctrl-C         quit; the match record is saved to resume later",
+    "?                  this help",
+    "",
+    "Drawing and passing happen for you when they are your only move.",
+];
+
+fn help_panel(area: Rect, buf: &mut Buffer) {
+    let w = 74.min(area.width.saturating_sub(2));
+    let h = (HELP.len() as u16 + 2).min(area.height);
+    let rect = centered(area, w, h);
+    Clear.render(rect, buf);
+    Paragraph::new(HELP.iter().map(|l| Line::raw(*l)).collect::<Vec<_>>())
+        .block(Block::default().borders(Borders::ALL).title(" Keys "))
+        .render(rect, buf);
+}

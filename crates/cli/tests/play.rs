@@ -1,0 +1,258 @@
+//! `domino play` end to end: the real binary in a pseudo-terminal (80x24),
+//! keys typed, the screen read back through a terminal emulator.
+#![allow(clippy::unwrap_used)]
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
+
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
+
+/// The program running in a pseudo-terminal, and what it has drawn.
+struct Term {
+    screen: Arc<Mutex<vt100::Parser>>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    _master: Box<dyn MasterPty + Send>,
+}
+
+impl Term {
+    fn spawn(args: &[&str], dir: &Path) -> Term {
+        Term::spawn_env(args, dir, &[])
+    }
+
+    fn spawn_env(args: &[&str], dir: &Path, env: &[(&str, &str)]) -> Term {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_domino"));
+        cmd.args(args);
+        cmd.cwd(dir);
+        cmd.env("TERM", "xterm-256color");
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let child = pair.slave.spawn_command(cmd).expect("domino starts");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("a reader");
+        let writer = pair.master.take_writer().expect("a writer");
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(ROWS, COLS, 0)));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let (s, r) = (screen.clone(), raw.clone());
+        thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                s.lock().unwrap().process(&buf[..n]);
+                r.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        Term {
+            screen,
+            raw,
+            writer,
+            child,
+            _master: pair.master,
+        }
+    }
+
+    fn text(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Wait until the screen shows what `want` looks for.
+    fn wait_for(&self, what: &str, want: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let text = self.text();
+            if want(&text) {
+                return text;
+            }
+            if Instant::now() > deadline {
+                panic!("timed out waiting for {what}; the screen:\n{text}");
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Wait for the program to end; its exit success.
+    fn wait_exit(&mut self) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // Let the reader drain what was printed last.
+                thread::sleep(Duration::from_millis(100));
+                return status.success();
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("domino did not exit; the screen:\n{}", self.text());
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn raw(&self) -> String {
+        String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned()
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("domino-e2e-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Play the player's turns with Enter (the first playable tile, the first
+/// end) until the hand is over.
+fn play_hand(t: &mut Term) -> String {
+    for _ in 0..200 {
+        let screen = t.wait_for("the player's turn or the hand's end", |s| {
+            s.contains("Your turn:") || s.contains("Enter plays") || s.contains(" over ─")
+        });
+        if screen.contains(" over ─") {
+            return screen;
+        }
+        // Keys that mean nothing must do nothing, then Enter plays.
+        t.send("xz\x1bOP");
+        t.send("\r");
+        t.wait_for("the move to be made", |s| s != screen);
+    }
+    panic!("the hand never ended:\n{}", t.text());
+}
+
+#[test]
+fn a_whole_hand_in_a_terminal_then_quit_save_and_resume() {
+    let dir = scratch("hand");
+    let record = dir.join("match.json");
+    let rec = record.to_str().unwrap();
+    let mut t = Term::spawn(
+        &[
+            "play",
+            "--instant",
+            "--seed",
+            "7",
+            "--bots",
+            "random",
+            "--record",
+            rec,
+        ],
+        &dir,
+    );
+    let first = t.wait_for("the table", |s| s.contains("Jamaican partner"));
+    assert!(
+        first.contains("Six-love count: You & North 0 – East & West 0"),
+        "{first}"
+    );
+    assert!(first.contains("Your tiles"), "{first}");
+    assert!(
+        first.contains("East: 7 tiles") || first.contains("East: 6 tiles"),
+        "{first}"
+    );
+
+    let over = play_hand(&mut t);
+    assert!(over.contains("Hand 1 over"), "{over}");
+    for seat in ["You ", "East ", "North ", "West "] {
+        assert!(
+            over.lines()
+                .any(|l| l.contains(seat) && l.contains("count")),
+            "{seat}'s hand is revealed:\n{over}"
+        );
+    }
+    assert!(over.contains("Enter: next hand"), "{over}");
+
+    // Quit: the terminal comes back, the record is saved and replays.
+    t.send("q");
+    assert!(t.wait_exit(), "domino exits cleanly");
+    let raw = t.raw();
+    assert!(raw.contains("\x1b[?1049l"), "the main screen is restored");
+    assert!(raw.contains("\x1b[?25h"), "the cursor is shown again");
+    let after = t.text();
+    assert!(after.contains("Match record saved to"), "{after}");
+    assert!(after.contains("domino play --resume"), "{after}");
+    let replay = std::process::Command::new(env!("CARGO_BIN_EXE_domino"))
+        .args(["replay", rec])
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "the saved record replays");
+
+    // Resume: the hand's result again, then the next hand.
+    let mut t = Term::spawn(&["play", "--instant", "--resume", rec], &dir);
+    let back = t.wait_for("the resumed match", |s| s.contains("Hand 1 over"));
+    let result = over.lines().find(|l| l.contains("│You ")).unwrap();
+    assert!(back.contains(result), "the same hand comes back:\n{back}");
+    t.send("\r");
+    t.wait_for("hand 2", |s| s.contains("· hand 2 ·"));
+    t.send("\x03");
+    assert!(t.wait_exit(), "Ctrl-C exits cleanly");
+    assert!(t.text().contains("Match record saved to"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_panic_leaves_the_terminal_restored_and_the_match_saved() {
+    if !cfg!(debug_assertions) {
+        eprintln!("skipped: the test panic exists in debug builds only");
+        return;
+    }
+    let dir = scratch("panic");
+    let record = dir.join("match.json");
+    let mut t = Term::spawn_env(
+        &[
+            "play",
+            "--instant",
+            "--seed",
+            "3",
+            "--bots",
+            "random",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        &dir,
+        &[("DOMINO_PLAY_TEST_PANIC", "1")],
+    );
+    t.wait_for("the table", |s| s.contains("Your tiles"));
+    t.send("!");
+    assert!(!t.wait_exit(), "a panic is a failure");
+    let raw = t.raw();
+    let panic_at = raw.find("a test panic").expect("the panic is reported");
+    let restored = raw
+        .find("\x1b[?1049l")
+        .expect("the main screen is restored");
+    assert!(
+        restored < panic_at,
+        "the terminal is restored before the report"
+    );
+    assert!(record.exists(), "the match is saved");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_flag_is_refused_before_the_screen_changes() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_domino"))
+        .args(["play", "--bots", "grandmaster"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no bot named `grandmaster`"), "{err}");
+}

@@ -1,0 +1,198 @@
+//! Fair deals, provably: each hand's seed is committed to before the hand
+//! and revealed after it.
+//!
+//! A table draws a random 32-byte match secret. Hand `k`'s key is
+//! `SHA-256(secret || k as u32 big-endian)`; its seed is the key's first
+//! eight bytes (little-endian u64), and the hand is dealt from
+//! `domino_engine::deal::hand_rng(seed, k)`, redealing from the same
+//! generator as the engine does when the pose rule needs a double nobody
+//! holds. Before the hand the server publishes `SHA-256(key)` (the
+//! commitment); once the hand is over it reveals the key. Anyone can then
+//! check the commitment and recompute the deal ([`verify`]); knowing one
+//! key says nothing about the other hands' keys.
+
+use domino_engine::deal::hand_rng;
+use domino_engine::game::{first_rule, resolve_pose, PoseRule};
+use domino_engine::record::Record;
+use domino_engine::{Deal, DealSpec, Event, Match, Rules};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+/// A match's secret, from which every hand key follows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Secret(pub [u8; 32]);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
+}
+
+impl Secret {
+    /// A fresh secret from the operating system's generator.
+    pub fn random() -> Secret {
+        let mut b = [0u8; 32];
+        rand::rng().fill_bytes(&mut b);
+        Secret(b)
+    }
+
+    pub fn to_hex(self) -> String {
+        hex::encode(self.0)
+    }
+
+    pub fn from_hex(s: &str) -> Option<Secret> {
+        let v = hex::decode(s).ok()?;
+        Some(Secret(v.try_into().ok()?))
+    }
+
+    /// Hand `hand`'s key (hands count from 1).
+    pub fn hand_key(self, hand: u32) -> [u8; 32] {
+        let mut h = Sha256::new();
+        h.update(self.0);
+        h.update(hand.to_be_bytes());
+        h.finalize().into()
+    }
+}
+
+/// The seed a hand key deals from.
+pub fn key_seed(key: &[u8; 32]) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&key[..8]);
+    u64::from_le_bytes(b)
+}
+
+/// The published commitment to a hand key, as hex.
+pub fn commitment(key: &[u8; 32]) -> String {
+    hex::encode(Sha256::digest(key))
+}
+
+/// Hand `hand`'s deal under `rule` (the pose rule the match is at) from a
+/// hand key.
+pub fn deal_from_key(rules: &Rules, rule: PoseRule, hand: u32, key: &[u8; 32]) -> DealSpec {
+    let seed = key_seed(key);
+    if hand == 1 && rule == first_rule(rules) {
+        // The engine's own first deal (it also turns tiles over for club
+        // fives' first set), from the same seed and stream.
+        if let Ok(m) = Match::new(*rules, Some(seed), None) {
+            return m.deal().to_spec(rules.players);
+        }
+    }
+    let mut rng = hand_rng(seed, hand);
+    loop {
+        let mut deal = Deal::random(rules, &mut rng);
+        if rule == PoseRule::TurnOver {
+            // Only a match's first hand turns tiles over; never reached.
+            deal.poser = Some((rng.next_u32() % 2) as u8);
+        }
+        if resolve_pose(rules, &deal, rule).is_ok() {
+            return deal.to_spec(rules.players);
+        }
+    }
+}
+
+/// Why a record does not match its revealed keys.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum VerifyError {
+    #[error("hand {0}: no key revealed")]
+    MissingKey(usize),
+    #[error("hand {0}: the key does not match the commitment")]
+    Commitment(usize),
+    #[error("hand {0}: the deal is not the one the key gives")]
+    Deal(usize),
+    #[error("the record does not replay: {0}")]
+    Record(String),
+}
+
+/// Check every hand of `record` against its revealed key and, where given,
+/// the commitment published before it. Keys and commitments are by hand,
+/// from hand 1.
+pub fn verify(
+    record: &Record,
+    keys: &[[u8; 32]],
+    commitments: Option<&[String]>,
+) -> Result<(), VerifyError> {
+    let rules = record
+        .rules
+        .resolve()
+        .map_err(|e| VerifyError::Record(e.to_string()))?;
+    let mut m: Option<Match> = None;
+    let mut sink: Vec<Event> = Vec::new();
+    for (i, hand) in record.hands.iter().enumerate() {
+        let number = i as u32 + 1;
+        let key = keys
+            .get(i)
+            .ok_or(VerifyError::MissingKey(number as usize))?;
+        if let Some(c) = commitments.and_then(|c| c.get(i)) {
+            if *c != commitment(key) {
+                return Err(VerifyError::Commitment(number as usize));
+            }
+        }
+        let rule = match &m {
+            None => first_rule(&rules),
+            Some(m) => m.next_pose_rule(),
+        };
+        if deal_from_key(&rules, rule, number, key) != hand.deal {
+            return Err(VerifyError::Deal(number as usize));
+        }
+        let bad = |e: domino_engine::MatchError| VerifyError::Record(e.to_string());
+        match &mut m {
+            None => m = Some(Match::new(rules, None, Some(&hand.deal)).map_err(bad)?),
+            Some(m) => m.next_hand(Some(&hand.deal)).map_err(bad)?,
+        }
+        if let Some(m) = &mut m {
+            for e in &hand.actions {
+                sink.clear();
+                m.act_as(e.seat, e.action, &mut sink).map_err(bad)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use domino_engine::MoveList;
+
+    fn play_out(m: &mut Match) {
+        let mut moves = MoveList::new();
+        while m.to_act().is_some() {
+            m.legal(&mut moves);
+            m.act(moves[0], &mut ()).unwrap();
+        }
+    }
+
+    #[test]
+    fn every_game_deals_and_verifies_from_revealed_keys() {
+        for p in domino_engine::Preset::ALL {
+            let rules = Rules::preset(p.name()).unwrap();
+            let secret = Secret::random();
+            let k1 = secret.hand_key(1);
+            let d1 = deal_from_key(&rules, first_rule(&rules), 1, &k1);
+            let mut m = Match::new(rules, None, Some(&d1)).unwrap();
+            for hand in 2..=3 {
+                play_out(&mut m);
+                if m.phase() == domino_engine::Phase::MatchOver {
+                    break;
+                }
+                let key = secret.hand_key(hand);
+                let d = deal_from_key(&rules, m.next_pose_rule(), hand, &key);
+                m.next_hand(Some(&d)).unwrap();
+            }
+            let rec = m.record();
+            let keys: Vec<_> = (1..=rec.hands.len() as u32)
+                .map(|k| secret.hand_key(k))
+                .collect();
+            let commits: Vec<_> = keys.iter().map(commitment).collect();
+            verify(&rec, &keys, Some(&commits)).unwrap();
+            let mut wrong = keys.clone();
+            wrong[0][0] ^= 1;
+            assert!(verify(&rec, &wrong, None).is_err(), "{}", p.name());
+            assert_eq!(
+                verify(&rec, &wrong, Some(&commits)),
+                Err(VerifyError::Commitment(1))
+            );
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! `domino serve`: play dominoes in the browser, with friends and bots.
+//!
+//! The layers, from the bottom: [`store`] (SQLite or PostgreSQL: tables,
+//! seats, the append-only action log, finished records), [`fair`] (hand
+//! seeds committed before and revealed after each hand), [`table`] (one task
+//! per table owning the authoritative match and its bots), [`hub`] (the
+//! tables of this process, restored from the store on start), [`ws`] (the
+//! JSON-over-WebSocket protocol of one connection) and [`http`] (the page,
+//! the lobby and history endpoints, and the WebSocket upgrade).
+//!
+//! [`run`] serves on a listener until a shutdown future completes, so tests
+//! start a real server on a loopback port.
+
+pub mod fair;
+pub mod http;
+pub mod hub;
+pub mod store;
+pub mod table;
+pub mod ws;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+
+/// How a server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `sqlite://FILE`, `sqlite::memory:` or `postgres://...`.
+    pub db: String,
+    /// How long an absent player's seat waits before a bot plays it.
+    pub grace: Duration,
+    /// A pause before each bot move, so people can follow the play.
+    pub bot_delay: Duration,
+    /// The expert bot's budget per decision.
+    pub bot_budget_ms: u64,
+    /// The largest client message handled; longer ones get `too_large`.
+    pub max_message: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            db: "sqlite://domino.db".into(),
+            grace: Duration::from_secs(30),
+            bot_delay: Duration::from_millis(700),
+            bot_budget_ms: 300,
+            max_message: 16 * 1024,
+        }
+    }
+}
+
+/// Serve on `listener` until `shutdown` completes: connect to and migrate
+/// the database, restore unfinished tables, then answer HTTP and WebSocket
+/// clients. Open WebSockets are closed at shutdown.
+pub async fn run(
+    listener: TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let config = Arc::new(config);
+    let store = store::Store::connect(&config.db).await?;
+    let hub = hub::Hub::new(store, config.clone());
+    let restored = hub.restore().await?;
+    tracing::info!(
+        addr = %listener.local_addr()?,
+        restored,
+        "serving"
+    );
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let app = http::router(hub.clone(), stop_rx);
+    // Moves are small messages that must go out at once: no Nagle delay.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            let _ = stop_tx.send(true);
+        })
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,450 @@
+//! The database: tables, seats, the append-only action log and finished
+//! match records, in SQLite (default) or PostgreSQL through one set of SQL
+//! statements.
+//!
+//! Every action a table accepts is appended here before it is applied or
+//! acknowledged, and a table's state is never stored any other way: on
+//! start the server rebuilds each unfinished table by dealing from its
+//! secret and replaying its log, so stopping the process at any moment
+//! (even `kill -9`) loses nothing that a client was told had happened.
+
+use std::str::FromStr;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor, Row};
+
+/// The schema, one migration per entry, applied in order once each.
+/// The SQL is the common subset of SQLite and PostgreSQL.
+const MIGRATIONS: &[&[&str]] = &[&[
+    "CREATE TABLE IF NOT EXISTS domino_tables (
+        id TEXT PRIMARY KEY,
+        created_at BIGINT NOT NULL,
+        rules TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        bot TEXT NOT NULL,
+        private BIGINT NOT NULL,
+        humans BIGINT NOT NULL,
+        finished_at BIGINT,
+        record TEXT
+    )",
+    "CREATE TABLE IF NOT EXISTS domino_seats (
+        table_id TEXT NOT NULL,
+        seat BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )",
+    "CREATE TABLE IF NOT EXISTS domino_actions (
+        table_id TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        hand BIGINT NOT NULL,
+        seat BIGINT NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )",
+    "CREATE INDEX IF NOT EXISTS domino_tables_finished ON domino_tables (finished_at)",
+]];
+
+/// Which database a [`Store`] talks to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The database handle, cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// A table as created.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    pub id: String,
+    pub created_at: i64,
+    /// The rules as a `RulesSpec` JSON object.
+    pub rules: String,
+    /// The match secret, hex (see `fair`).
+    pub secret: String,
+    pub bot: String,
+    pub private: bool,
+    pub humans: i64,
+}
+
+/// A claimed seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatRow {
+    pub seat: i64,
+    pub name: String,
+    pub token_hash: String,
+}
+
+/// One entry of a table's log: a seat's action (protocol JSON), or the
+/// start of the next hand (`seat` -1, action `"next"`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogRow {
+    pub seq: i64,
+    pub hand: i64,
+    pub seat: i64,
+    pub action: String,
+}
+
+/// An unfinished table, everything needed to rebuild it.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    pub table: TableRow,
+    pub seats: Vec<SeatRow>,
+    pub log: Vec<LogRow>,
+}
+
+/// A finished match, for the history list.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    pub table: TableRow,
+    pub finished_at: i64,
+    pub record: String,
+    pub seats: Vec<SeatRow>,
+}
+
+impl Store {
+    /// Connect to `url` (`sqlite://file.db`, `sqlite::memory:`,
+    /// `postgres://...`), creating a SQLite file if needed, and migrate.
+    pub async fn connect(url: &str) -> Result<Store, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            return Err(sqlx::Error::Configuration(
+                format!("unsupported database URL `{url}`: use sqlite://FILE or postgres://...")
+                    .into(),
+            ));
+        };
+        let mut url = url.to_string();
+        if backend == Backend::Sqlite && !url.contains("mode=") && !url.contains(":memory:") {
+            url.push(if url.contains('?') { '&' } else { '?' });
+            url.push_str("mode=rwc");
+        }
+        let opts = AnyConnectOptions::from_str(&url)?;
+        let memory = url.contains(":memory:");
+        let pool = AnyPoolOptions::new()
+            .max_connections(if memory { 1 } else { 8 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL keeps every committed transaction across a
+                        // crash of the process; readers never block the writer.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 5000").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(opts)
+            .await?;
+        let store = Store { pool, backend };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    async fn migrate(&self) -> Result<(), sqlx::Error> {
+        self.pool
+            .execute("CREATE TABLE IF NOT EXISTS domino_schema (version BIGINT NOT NULL)")
+            .await?;
+        let done: i64 = sqlx::query("SELECT COUNT(*) FROM domino_schema")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get(0)?;
+        for (i, steps) in MIGRATIONS.iter().enumerate().skip(done as usize) {
+            let mut tx = self.pool.begin().await?;
+            for sql in *steps {
+                tx.execute(*sql).await?;
+            }
+            sqlx::query("INSERT INTO domino_schema (version) VALUES ($1)")
+                .bind(i as i64 + 1)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+
+    pub async fn create_table(&self, t: &TableRow) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&t.id)
+        .bind(t.created_at)
+        .bind(&t.rules)
+        .bind(&t.secret)
+        .bind(&t.bot)
+        .bind(i64::from(t.private))
+        .bind(t.humans)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    pub async fn add_seat(&self, table: &str, s: &SeatRow) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO domino_seats (table_id, seat, name, token_hash) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(table)
+        .bind(s.seat)
+        .bind(&s.name)
+        .bind(&s.token_hash)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Append one log entry; it is durable when this returns.
+    pub async fn append(&self, table: &str, e: &LogRow) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO domino_actions (table_id, seq, hand, seat, action) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(table)
+        .bind(e.seq)
+        .bind(e.hand)
+        .bind(e.seat)
+        .bind(&e.action)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Mark a table finished with its final record.
+    pub async fn finish(&self, table: &str, at: i64, record: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE domino_tables SET finished_at = $1, record = $2 WHERE id = $3")
+            .bind(at)
+            .bind(record)
+            .bind(table)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    fn table_row(r: &sqlx::any::AnyRow) -> Result<TableRow, sqlx::Error> {
+        Ok(TableRow {
+            id: r.try_get("id")?,
+            created_at: r.try_get("created_at")?,
+            rules: r.try_get("rules")?,
+            secret: r.try_get("secret")?,
+            bot: r.try_get("bot")?,
+            private: r.try_get::<i64, _>("private")? != 0,
+            humans: r.try_get("humans")?,
+        })
+    }
+
+    async fn seats(&self, table: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT seat, name, token_hash FROM domino_seats WHERE table_id = $1 ORDER BY seat",
+        )
+        .bind(table)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SeatRow {
+                    seat: r.try_get("seat")?,
+                    name: r.try_get("name")?,
+                    token_hash: r.try_get("token_hash")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Every unfinished table with its seats and log, oldest first.
+    pub async fn unfinished(&self) -> Result<Vec<Saved>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT id, created_at, rules, secret, bot, private, humans FROM domino_tables
+             WHERE finished_at IS NULL ORDER BY created_at, id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let table = Self::table_row(r)?;
+            let seats = self.seats(&table.id).await?;
+            let log = sqlx::query(
+                "SELECT seq, hand, seat, action FROM domino_actions WHERE table_id = $1 ORDER BY seq",
+            )
+            .bind(&table.id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(LogRow {
+                    seq: r.try_get("seq")?,
+                    hand: r.try_get("hand")?,
+                    seat: r.try_get("seat")?,
+                    action: r.try_get("action")?,
+                })
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            out.push(Saved { table, seats, log });
+        }
+        Ok(out)
+    }
+
+    /// Finished matches, newest first.
+    pub async fn finished_list(&self, limit: i64) -> Result<Vec<Finished>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT id, created_at, rules, secret, bot, private, humans, finished_at, record
+             FROM domino_tables WHERE finished_at IS NOT NULL AND private = 0
+             ORDER BY finished_at DESC, id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let table = Self::table_row(r)?;
+            let seats = self.seats(&table.id).await?;
+            out.push(Finished {
+                finished_at: r.try_get("finished_at")?,
+                record: r
+                    .try_get::<Option<String>, _>("record")?
+                    .unwrap_or_default(),
+                table,
+                seats,
+            });
+        }
+        Ok(out)
+    }
+
+    /// One finished match.
+    pub async fn finished(&self, id: &str) -> Result<Option<Finished>, sqlx::Error> {
+        let Some(r) = sqlx::query(
+            "SELECT id, created_at, rules, secret, bot, private, humans, finished_at, record
+             FROM domino_tables WHERE id = $1 AND finished_at IS NOT NULL",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let table = Self::table_row(&r)?;
+        let seats = self.seats(&table.id).await?;
+        Ok(Some(Finished {
+            finished_at: r.try_get("finished_at")?,
+            record: r
+                .try_get::<Option<String>, _>("record")?
+                .unwrap_or_default(),
+            table,
+            seats,
+        }))
+    }
+
+    /// Close the pool (tests use this to let go of a database file).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// The store's contract, for any backend.
+    pub(crate) async fn contract(store: &Store, id: &str) {
+        let t = TableRow {
+            id: id.into(),
+            created_at: 5,
+            rules: r#"{"preset":"draw"}"#.into(),
+            secret: "ab".repeat(32),
+            bot: "heavy".into(),
+            private: false,
+            humans: 2,
+        };
+        store.create_table(&t).await.unwrap();
+        assert!(store.create_table(&t).await.is_err(), "ids are unique");
+        let s = SeatRow {
+            seat: 0,
+            name: "Ann".into(),
+            token_hash: "h".into(),
+        };
+        store.add_seat(id, &s).await.unwrap();
+        for seq in 0..3 {
+            let e = LogRow {
+                seq,
+                hand: 1,
+                seat: seq % 2,
+                action: format!("{{\"n\":{seq}}}"),
+            };
+            store.append(id, &e).await.unwrap();
+        }
+        let dup = LogRow {
+            seq: 1,
+            hand: 1,
+            seat: 0,
+            action: "x".into(),
+        };
+        assert!(
+            store.append(id, &dup).await.is_err(),
+            "no entry is overwritten"
+        );
+        let saved = store.unfinished().await.unwrap();
+        let mine = saved.iter().find(|s| s.table.id == id).unwrap();
+        assert_eq!(mine.table, t);
+        assert_eq!(mine.seats, vec![s]);
+        assert_eq!(
+            mine.log.iter().map(|e| e.seq).collect::<Vec<_>>(),
+            vec![0, 1, 2]
+        );
+        assert_eq!(mine.log[2].action, "{\"n\":2}");
+        store.finish(id, 9, "{}").await.unwrap();
+        assert!(store
+            .unfinished()
+            .await
+            .unwrap()
+            .iter()
+            .all(|s| s.table.id != id));
+        let f = store.finished(id).await.unwrap().unwrap();
+        assert_eq!((f.finished_at, f.record.as_str()), (9, "{}"));
+        assert!(store
+            .finished_list(10)
+            .await
+            .unwrap()
+            .iter()
+            .any(|f| f.table.id == id));
+        assert!(store.finished("nope").await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn sqlite_store_keeps_its_contract_across_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("t.db").display());
+        let store = Store::connect(&url).await.unwrap();
+        contract(&store, "t1").await;
+        store.close().await;
+        // Reopening migrates nothing twice and finds the data.
+        let store = Store::connect(&url).await.unwrap();
+        assert!(store.finished("t1").await.unwrap().is_some());
+    }
+
+    /// Runs when `DOMINO_TEST_POSTGRES` names a server, e.g.
+    /// `postgres://postgres@127.0.0.1/domino_test`.
+    #[tokio::test]
+    async fn postgres_store_keeps_the_same_contract() {
+        let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+            eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+            return;
+        };
+        let store = Store::connect(&url).await.unwrap();
+        assert_eq!(store.backend(), Backend::Postgres);
+        let id = format!("pg{}", std::process::id());
+        contract(&store, &id).await;
+    }
+}

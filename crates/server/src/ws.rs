@@ -1,0 +1,305 @@
+//! One WebSocket connection: the lobby and table protocol, JSON text
+//! messages both ways.
+//!
+//! Requests (`{"type": ..., "id": optional, echoed in the answer}`):
+//! `presets`; `list`; `create {rules, humans, bot, private, name}`;
+//! `join {table, name, seat?}`; `resume {table, token}`; `spectate {table}`;
+//! `act {action}`; `ready`; `leave`. Answers: `presets`, `tables`,
+//! `joined {table, seat, token?}`, `ok`, `error {code, message}`; a table
+//! pushes `state` messages built from this connection's seat view only.
+//! The seat a connection acts for is the one it joined or resumed: no
+//! request names a seat to act as. Malformed, unknown or oversized
+//! requests get an error and change nothing.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket};
+use domino_engine::rules::option_specs;
+use domino_engine::{Action, Preset, RulesSpec};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use tokio::sync::{mpsc, oneshot, watch};
+
+use crate::hub::Hub;
+use crate::table::{Cmd, ConnId, Handle, NewTable, Outbox, Refusal, Seated, Seating};
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+fn default_humans() -> u8 {
+    1
+}
+
+fn default_bot() -> String {
+    "heuristic".into()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum Request {
+    Presets {},
+    List {},
+    Create {
+        rules: RulesSpec,
+        #[serde(default = "default_humans")]
+        humans: u8,
+        #[serde(default = "default_bot")]
+        bot: String,
+        #[serde(default)]
+        private: bool,
+        name: String,
+    },
+    Join {
+        table: String,
+        name: String,
+        #[serde(default)]
+        seat: Option<u8>,
+    },
+    Resume {
+        table: String,
+        token: String,
+    },
+    Spectate {
+        table: String,
+    },
+    Act {
+        action: Action,
+    },
+    Ready {},
+    Leave {},
+}
+
+/// The games, their player counts and options, for the lobby.
+pub fn presets_json() -> Value {
+    Value::Array(
+        Preset::ALL
+            .iter()
+            .map(|&p| {
+                let (min, max) = p.player_range();
+                let options: Vec<Value> = option_specs(p, p.default_players(), &Map::new())
+                    .iter()
+                    .map(|o| {
+                        json!({"name": o.name, "default": o.default,
+                                   "values": o.values_json(), "help": o.help})
+                    })
+                    .collect();
+                json!({
+                    "name": p.name(),
+                    "players": (min..=max).collect::<Vec<u8>>(),
+                    "default_players": p.default_players(),
+                    "summary": p.summary(),
+                    "options": options,
+                })
+            })
+            .collect(),
+    )
+}
+
+fn error(id: &Value, r: &Refusal) -> String {
+    json!({"type": "error", "id": id, "code": r.code, "message": r.message}).to_string()
+}
+
+/// A connection's place: the table it is attached to, if any.
+#[derive(Debug, Default)]
+struct Conn {
+    at: Option<Handle>,
+}
+
+/// Serve one upgraded socket until it closes or the server stops.
+pub async fn serve(socket: WebSocket, hub: Hub, mut stop: watch::Receiver<bool>) {
+    let conn_id: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let (mut sink, mut stream) = socket.split();
+    let (out_tx, mut out_rx) = mpsc::channel::<Arc<str>>(512);
+    let kick = Arc::new(tokio::sync::Notify::new());
+    let outbox = Outbox {
+        tx: out_tx.clone(),
+        kick: kick.clone(),
+    };
+    let writer = tokio::spawn(async move {
+        while let Some(msg) = out_rx.recv().await {
+            if sink.send(Message::Text(msg.as_ref().into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut conn = Conn::default();
+    loop {
+        let msg = tokio::select! {
+            m = stream.next() => m,
+            _ = stop.changed() => None,
+            _ = kick.notified() => None,
+        };
+        let text = match msg {
+            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+            Some(Ok(Message::Text(t))) => t.as_str().to_owned(),
+            Some(Ok(Message::Binary(_))) => {
+                let r = Refusal::new("bad_json", "send JSON text messages");
+                let _ = out_tx.send(error(&Value::Null, &r).into()).await;
+                continue;
+            }
+            Some(Ok(_)) => continue,
+        };
+        let reply = handle(&hub, conn_id, &mut conn, &outbox, &text).await;
+        if out_tx.send(reply.into()).await.is_err() {
+            break;
+        }
+    }
+    if let Some(h) = conn.at.take() {
+        let _ = h.tx.send(Cmd::Detach { conn: conn_id }).await;
+    }
+    drop(out_tx);
+    drop(outbox);
+    let _ = writer.await;
+}
+
+async fn handle(hub: &Hub, conn_id: ConnId, conn: &mut Conn, out: &Outbox, text: &str) -> String {
+    if text.len() > hub.config.max_message {
+        let r = Refusal::new(
+            "too_large",
+            format!("messages are at most {} bytes", hub.config.max_message),
+        );
+        return error(&Value::Null, &r);
+    }
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return error(&Value::Null, &Refusal::new("bad_json", e.to_string())),
+    };
+    let id = value
+        .as_object()
+        .and_then(|o| o.get("id"))
+        .cloned()
+        .unwrap_or(Value::Null);
+    let mut body = value;
+    if let Some(o) = body.as_object_mut() {
+        o.remove("id");
+    }
+    let req: Request = match serde_json::from_value(body) {
+        Ok(r) => r,
+        Err(e) => return error(&id, &Refusal::new("bad_request", e.to_string())),
+    };
+    match dispatch(hub, conn_id, conn, out, req).await {
+        Ok(mut v) => {
+            if let Some(o) = v.as_object_mut() {
+                o.insert("id".into(), id);
+            }
+            v.to_string()
+        }
+        Err(r) => error(&id, &r),
+    }
+}
+
+fn gone() -> Refusal {
+    Refusal::new("no_table", "that table is not being played here")
+}
+
+async fn attach(
+    conn_id: ConnId,
+    conn: &mut Conn,
+    out: &Outbox,
+    h: Handle,
+    how: Seating,
+) -> Result<Value, Refusal> {
+    if let Some(old) = conn.at.take() {
+        let _ = old.tx.send(Cmd::Detach { conn: conn_id }).await;
+    }
+    let (reply, rx) = oneshot::channel();
+    h.tx.send(Cmd::Attach {
+        conn: conn_id,
+        how,
+        out: out.clone(),
+        reply,
+    })
+    .await
+    .map_err(|_| gone())?;
+    let Seated { table, seat, token } = rx.await.map_err(|_| gone())??;
+    conn.at = Some(h);
+    Ok(json!({"type": "joined", "table": table, "seat": seat, "token": token}))
+}
+
+async fn dispatch(
+    hub: &Hub,
+    conn_id: ConnId,
+    conn: &mut Conn,
+    out: &Outbox,
+    req: Request,
+) -> Result<Value, Refusal> {
+    match req {
+        Request::Presets {} => Ok(json!({"type": "presets", "presets": presets_json()})),
+        Request::List {} => Ok(json!({"type": "tables", "tables": hub.list()})),
+        Request::Create {
+            rules,
+            humans,
+            bot,
+            private,
+            name,
+        } => {
+            if name.trim().is_empty() {
+                return Err(Refusal::new("bad_name", "a display name is needed"));
+            }
+            let new = NewTable {
+                rules,
+                bot,
+                private,
+                humans: humans.max(1),
+            };
+            new.check()?;
+            let (_, h) = hub.create(new).await?;
+            let how = Seating::Join {
+                name,
+                seat: Some(0),
+            };
+            attach(conn_id, conn, out, h, how).await
+        }
+        Request::Join { table, name, seat } => {
+            let h = hub.get(&table).ok_or_else(gone)?;
+            attach(conn_id, conn, out, h, Seating::Join { name, seat }).await
+        }
+        Request::Resume { table, token } => {
+            let h = hub.get(&table).ok_or_else(gone)?;
+            attach(conn_id, conn, out, h, Seating::Resume { token }).await
+        }
+        Request::Spectate { table } => {
+            let h = hub.get(&table).ok_or_else(gone)?;
+            attach(conn_id, conn, out, h, Seating::Spectate).await
+        }
+        Request::Act { action } => {
+            let h = conn
+                .at
+                .as_ref()
+                .ok_or(Refusal::new("not_seated", "join a table first"))?;
+            let (reply, rx) = oneshot::channel();
+            h.tx.send(Cmd::Act {
+                conn: conn_id,
+                action,
+                reply,
+            })
+            .await
+            .map_err(|_| gone())?;
+            rx.await.map_err(|_| gone())??;
+            Ok(json!({"type": "ok"}))
+        }
+        Request::Ready {} => {
+            let h = conn
+                .at
+                .as_ref()
+                .ok_or(Refusal::new("not_seated", "join a table first"))?;
+            let (reply, rx) = oneshot::channel();
+            h.tx.send(Cmd::Ready {
+                conn: conn_id,
+                reply,
+            })
+            .await
+            .map_err(|_| gone())?;
+            rx.await.map_err(|_| gone())??;
+            Ok(json!({"type": "ok"}))
+        }
+        Request::Leave {} => {
+            if let Some(h) = conn.at.take() {
+                let _ = h.tx.send(Cmd::Detach { conn: conn_id }).await;
+            }
+            Ok(json!({"type": "ok"}))
+        }
+    }
+}

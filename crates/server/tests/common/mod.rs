@@ -1,0 +1,336 @@
+//! Shared test helpers: a server on a loopback port in its own runtime (so
+//! a test can kill it abruptly), and a WebSocket client that checks every
+//! message it receives for tiles its seat may not see.
+#![allow(clippy::unwrap_used, dead_code, missing_debug_implementations)]
+
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use domino_server::Config;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+pub struct Server {
+    pub addr: SocketAddr,
+    rt: Option<tokio::runtime::Runtime>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+pub fn config(db: &str) -> Config {
+    Config {
+        db: db.to_string(),
+        grace: Duration::from_secs(60),
+        bot_delay: Duration::ZERO,
+        bot_budget_ms: 20,
+        ..Config::default()
+    }
+}
+
+impl Server {
+    pub fn start(config: Config) -> Server {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, rx) = tokio::sync::oneshot::channel::<()>();
+        rt.spawn(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            domino_server::run(listener, config, async {
+                let _ = rx.await;
+            })
+            .await
+            .unwrap();
+        });
+        Server {
+            addr,
+            rt: Some(rt),
+            stop: Some(stop),
+        }
+    }
+
+    /// Stop at once, like `kill -9`: every task of the server is dropped
+    /// wherever it is.
+    pub fn kill(mut self) {
+        self.stop.take();
+        if let Some(rt) = self.rt.take() {
+            rt.shutdown_background();
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, String) {
+        http_get(self.addr, path).await
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(rt) = self.rt.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+/// A bare HTTP/1.1 GET (no client library needed).
+pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status: u16 = text[9..12].parse().unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    (status, body)
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((len, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n + 2..];
+    }
+    out
+}
+
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    next_id: u64,
+    /// The latest state message.
+    pub state: Option<Value>,
+    /// Every message received.
+    pub received: usize,
+    /// The commitment first published for each hand, by hand number.
+    pub commits: Vec<String>,
+    /// The seat token from the last `joined` answer.
+    pub token: Option<String>,
+}
+
+/// Every tile name anywhere in `v`.
+fn tiles_in(v: &Value, out: &mut HashSet<String>) {
+    match v {
+        Value::String(s) => {
+            if let Some((a, b)) = s.split_once('-') {
+                if !a.is_empty()
+                    && !b.is_empty()
+                    && a.bytes().all(|c| c.is_ascii_digit())
+                    && b.bytes().all(|c| c.is_ascii_digit())
+                {
+                    out.insert(s.clone());
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| tiles_in(x, out)),
+        Value::Object(o) => o.values().for_each(|x| tiles_in(x, out)),
+        _ => {}
+    }
+}
+
+/// Panic if a state message shows a tile its viewer may not know: while a
+/// hand is played a seat knows its own tiles and the tiles on the table;
+/// a spectator only the tiles on the table.
+pub fn check_secrecy(msg: &Value) {
+    if msg["type"] != "state" {
+        return;
+    }
+    let st = &msg["state"];
+    let phase = st["phase"].as_str().unwrap();
+    if phase == "hand_over" || phase == "match_over" {
+        return;
+    }
+    let mut allowed = HashSet::new();
+    for e in st["history"].as_array().unwrap() {
+        if e["action"]["type"] == "play" {
+            allowed.insert(e["action"]["tile"].as_str().unwrap().to_string());
+        }
+    }
+    let hands = st["hands"].as_array().unwrap();
+    match msg["seat"].as_u64() {
+        Some(s) => {
+            for (i, h) in hands.iter().enumerate() {
+                if i as u64 == s {
+                    for t in h.as_array().expect("a seat sees its own hand") {
+                        allowed.insert(t.as_str().unwrap().to_string());
+                    }
+                } else {
+                    assert!(h.is_u64(), "seat {s} sees seat {i}'s hand: {msg}");
+                }
+            }
+        }
+        None => assert!(hands.iter().all(Value::is_u64), "a spectator sees a hand"),
+    }
+    assert!(st["boneyard"].is_u64(), "the boneyard is shown: {msg}");
+    let mut seen = HashSet::new();
+    tiles_in(msg, &mut seen);
+    let leaked: Vec<_> = seen.difference(&allowed).collect();
+    assert!(leaked.is_empty(), "leaked {leaked:?} in {msg}");
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) =
+            tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
+                .await
+                .unwrap();
+        Client {
+            ws,
+            next_id: 0,
+            state: None,
+            received: 0,
+            commits: Vec::new(),
+            token: None,
+        }
+    }
+
+    pub async fn send_raw(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// The next message, checked for secrecy; panics after 20 s.
+    pub async fn recv(&mut self) -> Value {
+        self.try_recv(20_000).await.expect("a message within 20 s")
+    }
+
+    /// The next message within `ms`, checked for secrecy.
+    pub async fn try_recv(&mut self, ms: u64) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(Duration::from_millis(ms), self.ws.next())
+                .await
+                .ok()?
+                .expect("the socket is open")
+                .unwrap();
+            let Message::Text(t) = m else { continue };
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            self.received += 1;
+            check_secrecy(&v);
+            if v["type"] == "state" {
+                for f in v["fair"].as_array().unwrap() {
+                    let k = f["hand"].as_u64().unwrap() as usize;
+                    let commit = f["commit"].as_str().unwrap().to_string();
+                    if self.commits.len() < k {
+                        self.commits.push(commit);
+                    } else {
+                        assert_eq!(self.commits[k - 1], commit, "a commitment changed");
+                    }
+                }
+                self.state = Some(v.clone());
+            }
+            return Some(v);
+        }
+    }
+
+    /// The next message that is not a pushed state.
+    pub async fn next_reply(&mut self) -> Value {
+        loop {
+            let v = self.recv().await;
+            if v["type"] != "state" {
+                return v;
+            }
+        }
+    }
+
+    /// Read everything pushed until nothing arrives for `ms`; returns how
+    /// many messages came.
+    pub async fn settle(&mut self, ms: u64) -> usize {
+        let mut n = 0;
+        while self.try_recv(ms).await.is_some() {
+            n += 1;
+        }
+        n
+    }
+
+    /// Send a request and wait for its answer (state messages in between
+    /// are kept).
+    pub async fn request(&mut self, mut req: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        req["id"] = json!(id);
+        self.send_raw(&req.to_string()).await;
+        loop {
+            let v = self.recv().await;
+            if v["id"] == json!(id) {
+                if let Some(t) = v["token"].as_str() {
+                    self.token = Some(t.to_string());
+                }
+                return v;
+            }
+        }
+    }
+
+    /// Wait for a message without an id (pushed by the table) or an error.
+    pub async fn next_state(&mut self) -> Value {
+        loop {
+            let v = self.recv().await;
+            if v["type"] == "state" {
+                return v;
+            }
+        }
+    }
+}
+
+/// Play as this client's seat until the match is over: a random legal
+/// action when it is our turn, ready when a hand ends. Returns the final
+/// state message.
+pub async fn play_out(c: &mut Client, seed: u64) -> Value {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut acted: Option<(u64, usize)> = None;
+    let mut readied: Option<u64> = None;
+    let mut msg = c.state.clone().unwrap();
+    loop {
+        let st = &msg["state"];
+        let seat = msg["seat"].as_u64();
+        let hand = st["hand_number"].as_u64().unwrap();
+        match st["phase"].as_str().unwrap() {
+            "match_over" => return msg,
+            "hand_over" if readied != Some(hand) => {
+                readied = Some(hand);
+                let r = c.request(json!({"type": "ready"})).await;
+                assert_eq!(r["type"], "ok", "{r}");
+            }
+            "play" | "choose_poser" if st["to_act"].as_u64() == seat => {
+                let pos = (hand, st["history"].as_array().unwrap().len());
+                if acted != Some(pos) {
+                    acted = Some(pos);
+                    let legal = st["legal"].as_array().unwrap();
+                    assert!(!legal.is_empty());
+                    let a = legal[rng.random_range(0..legal.len())].clone();
+                    let r = c.request(json!({"type": "act", "action": a})).await;
+                    assert_eq!(r["type"], "ok", "{r}");
+                }
+            }
+            _ => {}
+        }
+        // Use the newest state seen (requests may have read some).
+        let latest = c.state.clone().unwrap();
+        if latest != msg {
+            msg = latest;
+            continue;
+        }
+        msg = c.next_state().await;
+    }
+}

@@ -1,0 +1,376 @@
+//! The server on real sockets: whole matches between WebSocket clients,
+//! refusals that change nothing, secrecy of every message, bots for empty
+//! and absent seats, fair-deal reveals, history, and restarts.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::{config, play_out, Client, Server};
+use domino_engine::record::Record;
+use serde_json::{json, Value};
+
+fn mem() -> Server {
+    Server::start(config("sqlite::memory:"))
+}
+
+/// Create a table for `players` humans and seat them all; returns the
+/// clients in seat order and the table id.
+async fn full_table(s: &Server, rules: Value, players: usize) -> (Vec<Client>, String) {
+    let mut first = Client::connect(s.addr).await;
+    let r = first
+        .request(json!({"type": "create", "rules": rules, "humans": players, "bot": "random", "name": "P0"}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    assert_eq!(r["seat"], 0);
+    let table = r["table"].as_str().unwrap().to_string();
+    let mut clients = vec![first];
+    for i in 1..players {
+        let mut c = Client::connect(s.addr).await;
+        let list = c.request(json!({"type": "list"})).await;
+        assert!(list["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["id"] == table.as_str()));
+        let r = c
+            .request(json!({"type": "join", "table": table, "name": format!("P{i}")}))
+            .await;
+        assert_eq!(r["seat"], i, "{r}");
+        assert!(r["token"].as_str().unwrap().len() >= 32);
+        clients.push(c);
+    }
+    (clients, table)
+}
+
+/// Every client plays its seat at random until the match is over.
+async fn play_all(clients: Vec<Client>, seed: u64) -> Vec<(Client, Value)> {
+    let tasks: Vec<_> = clients
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut c)| {
+            tokio::spawn(async move {
+                let last = play_out(&mut c, seed * 10 + i as u64).await;
+                (c, last)
+            })
+        })
+        .collect();
+    let mut out = Vec::new();
+    for t in tasks {
+        out.push(t.await.unwrap());
+    }
+    out
+}
+
+/// Check a finished match through the history endpoints: listed, its
+/// record replays to the final scores, its deals come from the revealed
+/// keys, and the keys match the commitments the clients saw.
+async fn check_history(s: &Server, table: &str, last: &Value, commits: &[String]) {
+    let (code, list) = s.get("/api/history").await;
+    assert_eq!(code, 200);
+    let list: Value = serde_json::from_str(&list).unwrap();
+    assert!(list.as_array().unwrap().iter().any(|m| m["id"] == table));
+    let (code, rec) = s.get(&format!("/api/history/{table}/record")).await;
+    assert_eq!(code, 200);
+    let rec: Record = serde_json::from_str(&rec).unwrap();
+    let m = domino_engine::record::replay(&rec).unwrap();
+    assert_eq!(json!(m.scores()), last["state"]["scores"]);
+    let (code, replay) = s.get(&format!("/api/history/{table}")).await;
+    assert_eq!(code, 200);
+    let replay: Value = serde_json::from_str(&replay).unwrap();
+    assert_eq!(replay["verified"], true);
+    let keys: Vec<[u8; 32]> = replay["fair"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            hex::decode(f["key"].as_str().unwrap())
+                .unwrap()
+                .try_into()
+                .unwrap()
+        })
+        .collect();
+    domino_server::fair::verify(&rec, &keys, Some(commits)).unwrap();
+    let steps: usize = rec.hands.iter().map(|h| h.actions.len() + 1).sum();
+    assert_eq!(replay["frames"].as_array().unwrap().len(), steps);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_three_and_four_clients_play_whole_matches() {
+    let s = mem();
+    let games = [
+        (
+            json!({"preset": "draw", "players": 2, "options": {"target": 40}}),
+            2,
+        ),
+        (json!({"preset": "cutthroat"}), 3),
+        (
+            json!({"preset": "all-fives", "players": 4, "options": {"target": 60}}),
+            4,
+        ),
+    ];
+    for (i, (rules, n)) in games.into_iter().enumerate() {
+        let (clients, table) = full_table(&s, rules, n).await;
+        let done = play_all(clients, i as u64).await;
+        let finals: Vec<&Value> = done.iter().map(|(_, v)| v).collect();
+        for f in &finals {
+            assert_eq!(f["state"]["phase"], "match_over");
+            assert_eq!(f["state"]["scores"], finals[0]["state"]["scores"]);
+        }
+        // Every hand's key was hidden when the hand began: the commitment
+        // came first, and the key hashes to it.
+        check_history(&s, &table, finals[0], &done[0].0.commits).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_message_to_a_seat_shows_another_seats_tile_in_many_random_matches() {
+    // Every message is checked by the client (common::check_secrecy):
+    // twelve games, all seats human, plus a spectator on each.
+    let s = mem();
+    let mut tasks = Vec::new();
+    for (i, p) in domino_engine::Preset::ALL.iter().enumerate() {
+        let mut rules = json!({"preset": p.name()});
+        let names: Vec<&str> =
+            domino_engine::rules::option_specs(*p, p.default_players(), &serde_json::Map::new())
+                .iter()
+                .map(|o| o.name)
+                .collect();
+        if names.contains(&"target") {
+            rules["options"] = json!({"target": 30});
+        }
+        let n = p.default_players() as usize;
+        let (clients, table) = full_table(&s, rules, n).await;
+        let mut spectator = Client::connect(s.addr).await;
+        let r = spectator
+            .request(json!({"type": "spectate", "table": table}))
+            .await;
+        assert_eq!(r["seat"], Value::Null);
+        // The spectator sees every step too, without a hidden tile.
+        let watching = tokio::spawn(async move {
+            while spectator.state.as_ref().unwrap()["state"]["phase"] != "match_over" {
+                spectator.next_state().await;
+            }
+            spectator.received
+        });
+        tasks.push(tokio::spawn(async move {
+            let done = play_all(clients, 100 + i as u64).await;
+            done.iter().map(|(c, _)| c.received).sum::<usize>() + watching.await.unwrap()
+        }));
+    }
+    let mut messages = 0;
+    for t in tasks {
+        messages += t.await.unwrap();
+    }
+    eprintln!("checked {messages} messages");
+    assert!(messages > 1000);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_get_errors_and_change_nothing() {
+    let s = mem();
+    let (mut c, table) = full_table(&s, json!({"preset": "draw", "players": 2}), 2).await;
+    let mut other = c.remove(1);
+    let mut me = c.remove(0);
+    let before = me.state.clone().unwrap();
+    let to_act = before["state"]["to_act"].as_u64().unwrap();
+    let (mover, idle) = if to_act == 0 {
+        (&mut me, &mut other)
+    } else {
+        (&mut other, &mut me)
+    };
+    let legal = mover.state.as_ref().unwrap()["state"]["legal"].clone();
+    let history_len = |c: &Client| {
+        c.state.as_ref().unwrap()["state"]["history"]
+            .as_array()
+            .unwrap()
+            .len()
+    };
+
+    // Malformed, unknown, oversized, binary.
+    idle.send_raw("{not json").await;
+    assert_eq!(idle.next_reply().await["code"], "bad_json");
+    let r = idle.request(json!({"type": "fly"})).await;
+    assert_eq!(r["code"], "bad_request");
+    let big = format!(r#"{{"type":"list","pad":"{}"}}"#, "x".repeat(40_000));
+    idle.send_raw(&big).await;
+    assert_eq!(idle.next_reply().await["code"], "too_large");
+    // Out of turn: the idle seat tries the mover's legal action.
+    let r = idle
+        .request(json!({"type": "act", "action": legal[0]}))
+        .await;
+    assert_eq!(r["code"], "not_your_turn", "{r}");
+    // Acting for another seat: no request can name one.
+    let r = idle
+        .request(json!({"type": "act", "seat": to_act, "action": legal[0]}))
+        .await;
+    assert_eq!(r["code"], "bad_request", "{r}");
+    // Illegal: a tile the mover does not hold, a bad end, nonsense.
+    let hand: Vec<String> = mover.state.as_ref().unwrap()["state"]["hands"][to_act as usize]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    let foreign = ["6-6", "5-5", "4-4", "3-3", "6-5", "0-0"]
+        .into_iter()
+        .find(|t| !hand.iter().any(|h| h == t))
+        .unwrap();
+    let r = mover
+        .request(json!({"type": "act", "action": {"type": "play", "tile": foreign}}))
+        .await;
+    assert_eq!(r["code"], "illegal_action", "{r}");
+    let r = mover
+        .request(json!({"type": "act", "action": {"type": "play", "tile": "9-9"}}))
+        .await;
+    assert_ne!(r["type"], "ok", "{r}");
+    let r = mover.request(json!({"type": "ready"})).await;
+    assert_eq!(r["code"], "hand_not_over");
+    // Not seated: a fresh connection cannot act, nor resume with a bad token.
+    let mut stranger = Client::connect(s.addr).await;
+    let r = stranger
+        .request(json!({"type": "act", "action": legal[0]}))
+        .await;
+    assert_eq!(r["code"], "not_seated");
+    let r = stranger
+        .request(json!({"type": "resume", "table": table, "token": "00"}))
+        .await;
+    assert_eq!(r["code"], "bad_token");
+    let r = stranger
+        .request(json!({"type": "join", "table": table, "name": "late"}))
+        .await;
+    assert_eq!(r["code"], "table_full");
+
+    // Nothing changed: no state was pushed, and a legal move still works.
+    idle.settle(0).await;
+    mover.settle(0).await;
+    assert_eq!(idle.settle(200).await, 0);
+    assert_eq!(history_len(mover), 0);
+    let r = mover
+        .request(json!({"type": "act", "action": legal[0]}))
+        .await;
+    assert_eq!(r["type"], "ok", "{r}");
+    assert_eq!(history_len(mover), 1);
+    let st = idle.next_state().await;
+    assert_eq!(st["state"]["history"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_fill_empty_seats_and_absent_players_after_the_grace_period() {
+    let mut cfg = config("sqlite::memory:");
+    cfg.grace = Duration::from_millis(300);
+    let s = Server::start(cfg);
+    // Two human seats, two bot seats; the second human never comes.
+    let mut me = Client::connect(s.addr).await;
+    let r = me
+        .request(
+            json!({"type": "create", "humans": 2, "bot": "heuristic", "name": "Ann",
+                         "rules": {"preset": "jamaican"}}),
+        )
+        .await;
+    let table = r["table"].as_str().unwrap().to_string();
+    let last = play_out(&mut me, 7).await;
+    assert_eq!(last["state"]["phase"], "match_over");
+    let seats = last["seats"].as_array().unwrap();
+    assert_eq!(seats[1]["human"], true);
+    assert_eq!(seats[1]["bot"], true, "the absent seat was played by a bot");
+    assert_eq!(seats[2]["human"], false);
+    // The whole match is in the history.
+    let (code, _) = s.get(&format!("/api/history/{table}/record")).await;
+    assert_eq!(code, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reloading_player_returns_to_the_same_seat_with_the_full_state() {
+    let s = mem();
+    let mut a = Client::connect(s.addr).await;
+    let r = a
+        .request(
+            json!({"type": "create", "humans": 1, "bot": "random", "name": "Ann",
+                         "rules": {"preset": "draw", "players": 2}}),
+        )
+        .await;
+    let (table, token) = (r["table"].clone(), r["token"].clone());
+    let st = a.state.clone().unwrap();
+    drop(a);
+    let mut b = Client::connect(s.addr).await;
+    let r = b
+        .request(json!({"type": "resume", "table": table, "token": token}))
+        .await;
+    assert_eq!(r["seat"], 0, "{r}");
+    let back = b.state.clone().unwrap();
+    assert_eq!(back["state"]["hands"][0], st["state"]["hands"][0]);
+    assert_eq!(back["seats"][0]["name"], "Ann");
+    let last = play_out(&mut b, 3).await;
+    assert_eq!(last["state"]["phase"], "match_over");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_restarts_with_every_acknowledged_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("d.db").display());
+    let s = Server::start(config(&db));
+    let (mut clients, table) = full_table(
+        &s,
+        json!({"preset": "draw", "players": 2, "options": {"target": 60}}),
+        2,
+    )
+    .await;
+    // Play 15 acknowledged actions (and hand changes) by hand.
+    let mut acked = 0;
+    while acked < 15 {
+        let st = clients[0].state.clone().unwrap()["state"].clone();
+        match st["phase"].as_str().unwrap() {
+            "hand_over" => {
+                for c in &mut clients {
+                    assert_eq!(c.request(json!({"type": "ready"})).await["type"], "ok");
+                }
+            }
+            _ => {
+                let seat = st["to_act"].as_u64().unwrap() as usize;
+                let legal = clients[seat].state.as_ref().unwrap()["state"]["legal"][0].clone();
+                let r = clients[seat]
+                    .request(json!({"type": "act", "action": legal}))
+                    .await;
+                assert_eq!(r["type"], "ok", "{r}");
+                acked += 1;
+            }
+        }
+        // Bring both clients up to date.
+        for c in &mut clients {
+            c.settle(50).await;
+        }
+    }
+    let before: Vec<Value> = clients.iter().map(|c| c.state.clone().unwrap()).collect();
+    let tokens: Vec<String> = clients.iter().map(|c| c.token.clone().unwrap()).collect();
+    s.kill();
+    drop(clients);
+
+    // A new server on the same file: the table is back as it was, each
+    // player resumes with the token, and the match plays to its end.
+    let s = Server::start(config(&db));
+    let mut again = Vec::new();
+    for (seat, token) in tokens.iter().enumerate() {
+        let mut c = Client::connect(s.addr).await;
+        let r = c
+            .request(json!({"type": "resume", "table": table, "token": token}))
+            .await;
+        assert_eq!(r["seat"], seat, "{r}");
+        let now = c.state.clone().unwrap();
+        assert_eq!(
+            now["state"], before[seat]["state"],
+            "seat {seat}'s state survived"
+        );
+        assert_eq!(now["fair"], before[seat]["fair"]);
+        again.push(c);
+    }
+    let done = play_all(again, 9).await;
+    let last = &done[0].1;
+    assert_eq!(last["state"]["phase"], "match_over");
+    let (code, rec) = s.get(&format!("/api/history/{table}/record")).await;
+    assert_eq!(code, 200);
+    let rec: Record = serde_json::from_str(&rec).unwrap();
+    let replayed = domino_engine::record::replay(&rec).unwrap();
+    assert_eq!(json!(replayed.scores()), last["state"]["scores"]);
+}
