@@ -8,8 +8,8 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,21 +38,33 @@ function freePort() {
   });
 }
 
-async function startServer() {
+const plain = (log) => log.join("").replace(/\x1b\[[0-9;]*m/g, "");
+
+/// Start `domino serve` on `port` with the SQLite file `db`; resolves to
+/// the process once it listens.
+async function launch(port, db) {
   assert.ok(existsSync(BIN), `no domino binary at ${BIN} (cargo build, or set DOMINO_BIN)`);
+  const args = ["serve", "--addr", `127.0.0.1:${port}`, "--db", `sqlite://${db}`,
+    "--bot-delay-ms", "40", "--bot-budget-ms", "20", "--grace-secs", "60"];
+  const proc = spawn(BIN, args, { stdio: ["ignore", "ignore", "pipe"] });
+  proc.log = [];
+  await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error("server did not start:\n" + proc.log.join(""))), 20000);
+    proc.stderr.on("data", (d) => {
+      proc.log.push(String(d));
+      serverLog.push(String(d));
+      // Up once the store is open and the tables are restored.
+      if (/restored=\d+/.test(plain(proc.log))) { clearTimeout(timer); ok(); }
+    });
+    proc.on("exit", (code) => { clearTimeout(timer); fail(new Error(`server exited ${code}:\n${proc.log.join("")}`)); });
+  });
+  return proc;
+}
+
+async function startServer() {
   const port = await freePort();
   tmp = mkdtempSync(join(tmpdir(), "domino-e2e-"));
-  const args = ["serve", "--addr", `127.0.0.1:${port}`, "--db", `sqlite://${join(tmp, "e2e.db")}`,
-    "--bot-delay-ms", "40", "--bot-budget-ms", "20", "--grace-secs", "60"];
-  server = spawn(BIN, args, { stdio: ["ignore", "ignore", "pipe"] });
-  await new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error("server did not start:\n" + serverLog.join(""))), 20000);
-    server.stderr.on("data", (d) => {
-      serverLog.push(String(d));
-      if (serverLog.join("").includes("serving on")) { clearTimeout(timer); ok(); }
-    });
-    server.on("exit", (code) => { clearTimeout(timer); fail(new Error(`server exited ${code}:\n${serverLog.join("")}`)); });
-  });
+  server = await launch(port, join(tmp, "e2e.db"));
   base = `http://127.0.0.1:${port}`;
 }
 
@@ -212,9 +224,21 @@ test("a hand against a bot by clicking, a reload mid-hand, then the replay", asy
   await page.locator("#slider").fill(String(max));
   assert.match(await page.locator("#caption").innerText(), /Match over|Hand over/);
   await shot(page, "replay-end");
-  // The record downloads.
+  // The record downloads with each hand's commitment and key, and
+  // `domino verify` checks it; a tampered copy fails with exit code 1.
   const rec = await (await fetch(`${base}/api/history/${id}/record`)).json();
   assert.equal(rec.hands.length, 1);
+  assert.equal(rec.fair.length, 1);
+  const file = join(tmp, "record.json");
+  writeFileSync(file, JSON.stringify(rec));
+  let v = spawnSync(BIN, ["verify", file], { encoding: "utf8" });
+  assert.equal(v.status, 0, v.stderr);
+  assert.match(v.stdout, /^ok: 1 hand verified/);
+  rec.fair[0].key = rec.fair[0].key.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+  writeFileSync(file, JSON.stringify(rec));
+  v = spawnSync(BIN, ["verify", file], { encoding: "utf8" });
+  assert.equal(v.status, 1);
+  assert.match(v.stderr, /NOT verified: hand 1: the key does not match the commitment/);
   // And the lobby lists the finished match.
   await page.click("a.brand");
   await page.waitForSelector(`#history a[href="/r/${id}"]`);
@@ -269,4 +293,85 @@ test("a friend joins a private table by its share link, both play a hand, then t
   noErrors(watcher);
   noErrors(host);
   noErrors(friend);
+});
+
+/// This page's seat's full state message, over a socket of its own that
+/// resumes the seat with the token the page keeps.
+function seatState(page, id) {
+  return page.evaluate(async (id) => {
+    const token = localStorage.getItem("domino.token." + id);
+    const ws = new WebSocket(`ws://${location.host}/ws`);
+    await new Promise((ok, no) => { ws.onopen = ok; ws.onerror = no; });
+    const st = await new Promise((ok) => {
+      ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === "state") ok(m); };
+      ws.send(JSON.stringify({ type: "resume", table: id, token }));
+    });
+    ws.close();
+    return st;
+  }, id);
+}
+
+test("kill -9 mid-hand: the restarted binary has every acknowledged move, the pages reconnect and finish", async () => {
+  // A server of its own, on its own file, so killing it spares the others.
+  const port = await freePort();
+  const db = join(tmp, "restart.db");
+  let proc = await launch(port, db);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    // Two people, no bots: every stored action is one of theirs.
+    const a = await newPlayer("Ann");
+    await a.goto(url + "/");
+    await a.fill("#name", "Ann");
+    await a.selectOption("#game", "draw");
+    await a.selectOption("#players", "2");
+    await a.selectOption("#humans", "2");
+    await a.fill("[data-opt=target]", "1");
+    await a.click("#create");
+    await a.waitForURL(/\/t\/[0-9a-f]+$/);
+    const id = a.url().split("/t/")[1];
+    const b = await newPlayer("Bea");
+    await b.goto(`${url}/t/${id}`);
+    await b.fill("#joinname", "Bea");
+    await b.click("#joinbtn");
+    await b.waitForSelector(".seat.me");
+    // Six acknowledged moves by clicking (each shown on the page).
+    let moves = 0;
+    for (let guard = 0; moves < 6 && guard < 500; guard++) {
+      let any = false;
+      for (const p of [a, b]) if (await moveOnce(p)) { moves++; any = true; }
+      if (await a.locator("#result h3").count()) break;
+      if (!any) await a.waitForTimeout(30);
+    }
+    assert.ok(moves >= 2, `made ${moves} moves`);
+    const before = [await seatState(a, id), await seatState(b, id)];
+    await shot(a, "restart-before-kill");
+    proc.kill("SIGKILL");
+    await new Promise((ok) => (proc.exitCode != null || proc.signalCode ? ok() : proc.once("exit", ok)));
+    await a.waitForFunction(() => /reconnecting/.test(document.querySelector("#status")?.textContent || ""));
+    proc = await launch(port, db);
+    assert.match(plain(proc.log), /restored=1/);
+    const after = [await seatState(a, id), await seatState(b, id)];
+    for (const s of [0, 1]) {
+      assert.equal(after[s].seat, s);
+      assert.deepEqual(after[s].state, before[s].state, `seat ${s}: the same state after kill -9`);
+      assert.deepEqual(after[s].fair, before[s].fair);
+    }
+    assert.ok(after[0].state.history.length >= moves, "every acknowledged move is stored");
+    // The pages reconnect by themselves to the same seats, and play on.
+    for (const p of [a, b]) {
+      await p.waitForFunction(() => document.querySelector(".seat.me") && !/reconnecting/.test(document.querySelector("#status").textContent), null, { timeout: 20000 });
+    }
+    assert.match(await a.locator(".seat.me").innerText(), /Ann \(you\)/);
+    assert.match(await b.locator(".seat.me").innerText(), /Bea \(you\)/);
+    await shot(a, "restart-after");
+    await playHand([a, b]);
+    await a.waitForSelector("#replaylink");
+    const rec = await (await fetch(`${url}/api/history/${id}/record`)).json();
+    const played = rec.hands[0].actions.map((x) => x.action);
+    assert.deepEqual(played.slice(0, before[0].state.history.length), before[0].state.history.map((x) => x.action));
+    await shot(a, "restart-finished");
+    noErrors(b);
+  } finally {
+    proc.kill("SIGKILL");
+  }
 });

@@ -292,7 +292,7 @@ async function tablePage(id) {
       const tag = info.human ? (info.present ? "" : info.bot ? " · bot playing (away)" : " · away") : " · bot";
       top.append(h("div", { class: "seat" + (st.to_act === s ? " toact" : "") + (s === me ? " me" : ""), "data-seat": s },
         h("b", {}, seatName(msg, s)), tag, h("br"),
-        typeof hand === "number" ? h("span", { class: "backs" }, ...Array.from({ length: hand }, backSvg)) : `${hand.length} tiles`,
+        typeof hand === "number" ? h("span", { class: "backs" }, ...Array.from({ length: hand }, backSvg)) : `${hand.length} tile${hand.length === 1 ? "" : "s"}`,
         passes ? h("span", { class: "passes" }, ` passed ×${passes}`) : null,
         st.phase === "hand_over" && info.ready ? " ✓ ready" : null));
     });

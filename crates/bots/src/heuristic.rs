@@ -73,13 +73,14 @@ fn score(view: &SeatView, k: &Knowledge, a: Action) -> f64 {
     let mut s = 0.0;
 
     // Shed weight, and doubles above all: they only ever fit one number.
-    // In French a double still held doubles the hand's score, so shed
-    // them first of all.
+    // In French a double opens its number for everyone: holding it back
+    // keeps that arm shut to the others (measured: shedding doubles early
+    // loses to the count bot there).
     let french = rules.preset == Preset::French;
     let pip_weight = if rules.scores_ends() { 0.6 } else { 1.0 };
     s += pip_weight * f64::from(tile.pips());
     if tile.is_double() {
-        s += if french { 20.0 } else { 7.0 };
+        s += if french { 0.0 } else { 7.0 };
     }
 
     // Keep a variety of numbers, and something to play next time.

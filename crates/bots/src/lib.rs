@@ -9,6 +9,24 @@
 //! counts tiles, reads passes, holds the partner's numbers, takes and denies
 //! fives), and [`Expert`] (samples the hidden tiles consistently with all it
 //! has seen and solves each sample exactly with [`solver::Solver`]).
+//!
+//! ```
+//! use domino_bots::{by_name, BotConfig};
+//! use domino_engine::{Match, Rules};
+//! let mut m = Match::new(Rules::preset("jamaican").unwrap(), Some(7), None).unwrap();
+//! let seat = m.to_act().unwrap();
+//! let mut bot = by_name("heuristic", BotConfig::default()).unwrap();
+//! let a = bot.act(&m.seat_view(seat)).unwrap();
+//! m.act(a, &mut ()).unwrap();
+//! ```
+//!
+//! A seat view cannot be forged from the referee's full view:
+//!
+//! ```compile_fail
+//! use domino_engine::{Match, Rules, SeatView, Viewer};
+//! let m = Match::new(Rules::preset("jamaican").unwrap(), Some(7), None).unwrap();
+//! let cheat = SeatView { view: m.view(Viewer::All), seat: 0 };
+//! ```
 
 pub mod arena;
 pub mod expert;

@@ -11,6 +11,7 @@ mod replay;
 mod reply;
 mod serve;
 mod session;
+mod verify;
 mod web;
 
 use std::io::{self, Write};
@@ -55,6 +56,12 @@ enum Command {
     Play(play::PlayArgs),
     /// Serve the browser game: lobby, tables with friends and bots, history.
     Serve(web::ServeArgs),
+    /// Check every deal of a downloaded browser match (record or replay)
+    /// against its revealed keys and commitments; exit 1 if one fails.
+    Verify {
+        /// The downloaded file, or `-` for stdin.
+        file: PathBuf,
+    },
     /// Play two bots against each other in duplicate (each deal twice,
     /// seats swapped) and report their strength with 95% intervals.
     Arena {
@@ -142,6 +149,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Play(_) | Command::Serve(_) => {}
         Command::Engine => serve::serve(io::stdin().lock(), out)?,
         Command::Replay { file } => writeln!(out, "{}", replay::replay(&file)?)?,
+        Command::Verify { file } => writeln!(out, "{}", verify::verify(&file)?)?,
         Command::Rules {
             preset: None,
             json: false,

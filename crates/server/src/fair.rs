@@ -149,6 +149,89 @@ pub fn verify(
     Ok(())
 }
 
+/// One hand's published fairness data: the commitment shown before the
+/// hand and the key revealed after it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Reveal {
+    pub hand: u32,
+    pub commit: String,
+    pub key: Option<String>,
+}
+
+/// Each hand's reveal for a match's secret, for `hands` hands.
+pub fn reveals(secret: Secret, hands: u32) -> Vec<Reveal> {
+    (1..=hands)
+        .map(|k| {
+            let key = secret.hand_key(k);
+            Reveal {
+                hand: k,
+                commit: commitment(&key),
+                key: Some(hex::encode(key)),
+            }
+        })
+        .collect()
+}
+
+/// What a checked file held: its hands, all verified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    pub hands: usize,
+    pub game: String,
+}
+
+/// Check a downloaded file: a record (`domino-record/1`) carrying a `fair`
+/// list, as `GET /api/history/{id}/record` serves it, or a replay
+/// (`GET /api/history/{id}`: `{"record": ..., "fair": [...]}`). Every
+/// hand needs its key and commitment; each key must match its commitment
+/// and give the hand's deal.
+pub fn verify_file(text: &str) -> Result<Checked, String> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let rec_value = if v.get("record").is_some_and(|r| r.is_object()) {
+        v["record"].clone()
+    } else {
+        v.clone()
+    };
+    let fair_value = v
+        .get("fair")
+        .or_else(|| rec_value.get("fair"))
+        .ok_or("no `fair` list of revealed keys and commitments in the file")?;
+    let record: Record = serde_json::from_value(rec_value.clone())
+        .map_err(|e| format!("not a domino-record/1 record: {e}"))?;
+    if record.format != domino_engine::record::FORMAT {
+        return Err(format!(
+            "unknown record format `{}`: expected `{}`",
+            record.format,
+            domino_engine::record::FORMAT
+        ));
+    }
+    let reveals: Vec<Reveal> =
+        serde_json::from_value(fair_value.clone()).map_err(|e| format!("bad `fair` list: {e}"))?;
+    let mut keys = Vec::new();
+    let mut commits = Vec::new();
+    for i in 0..record.hands.len() {
+        let n = i + 1;
+        let r = reveals
+            .iter()
+            .find(|r| r.hand as usize == n)
+            .ok_or(format!("hand {n}: no commitment or key in the file"))?;
+        let key = r
+            .key
+            .as_deref()
+            .ok_or(VerifyError::MissingKey(n).to_string())?;
+        let key: [u8; 32] = hex::decode(key)
+            .ok()
+            .and_then(|b| b.try_into().ok())
+            .ok_or(format!("hand {n}: the key is not 64 hex digits"))?;
+        keys.push(key);
+        commits.push(r.commit.to_lowercase());
+    }
+    verify(&record, &keys, Some(&commits)).map_err(|e| e.to_string())?;
+    Ok(Checked {
+        hands: record.hands.len(),
+        game: record.rules.preset.clone(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -194,5 +277,38 @@ mod tests {
                 Err(VerifyError::Commitment(1))
             );
         }
+    }
+
+    #[test]
+    fn downloaded_files_verify_and_tampered_ones_do_not() {
+        let rules = Rules::preset("draw").unwrap();
+        let secret = Secret::random();
+        let d1 = deal_from_key(&rules, first_rule(&rules), 1, &secret.hand_key(1));
+        let mut m = Match::new(rules, None, Some(&d1)).unwrap();
+        play_out(&mut m);
+        let rec = m.record();
+        let fair = reveals(secret, rec.hands.len() as u32);
+        // A record with its `fair` list, and a replay, both check.
+        let mut file = serde_json::to_value(&rec).unwrap();
+        file["fair"] = serde_json::to_value(&fair).unwrap();
+        let ok = verify_file(&file.to_string()).unwrap();
+        assert_eq!((ok.hands, ok.game.as_str()), (1, "draw"));
+        let replay = serde_json::json!({"record": rec, "fair": fair});
+        assert!(verify_file(&replay.to_string()).is_ok());
+        // A changed deal, key or commitment, or no keys at all, fail.
+        let mut deal = file.clone();
+        let hand0 = deal["hands"][0]["deal"]["hands"][0].clone();
+        deal["hands"][0]["deal"]["hands"][0] = deal["hands"][0]["deal"]["hands"][1].clone();
+        deal["hands"][0]["deal"]["hands"][1] = hand0;
+        assert!(verify_file(&deal.to_string()).is_err());
+        let mut key = file.clone();
+        key["fair"][0]["key"] = serde_json::json!(hex::encode(secret.hand_key(2)));
+        assert!(verify_file(&key.to_string())
+            .unwrap_err()
+            .contains("commitment"));
+        let mut bare = file.clone();
+        bare.as_object_mut().unwrap().remove("fair");
+        assert!(verify_file(&bare.to_string()).is_err());
+        assert!(verify_file("{").is_err());
     }
 }

@@ -108,11 +108,22 @@ async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
 }
 
 async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
-    let (_, rec) = match finished(&app, &id).await {
+    let (f, rec) = match finished(&app, &id).await {
         Ok(x) => x,
         Err(r) => return r,
     };
-    let body = serde_json::to_string_pretty(&rec).unwrap_or_default();
+    let Some(secret) = Secret::from_hex(&f.table.secret) else {
+        return internal("bad secret");
+    };
+    // The record, plus each hand's commitment and revealed key, so that
+    // `domino verify FILE` can check every deal (`domino replay` ignores
+    // the extra field).
+    let mut body = serde_json::to_value(&rec).unwrap_or_default();
+    if let Some(o) = body.as_object_mut() {
+        let fair = fair::reveals(secret, rec.hands.len() as u32);
+        o.insert("fair".into(), json!(fair));
+    }
+    let body = serde_json::to_string_pretty(&body).unwrap_or_default();
     (
         [
             (header::CONTENT_TYPE, "application/json".to_string()),

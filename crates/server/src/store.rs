@@ -444,7 +444,12 @@ mod tests {
         };
         let store = Store::connect(&url).await.unwrap();
         assert_eq!(store.backend(), Backend::Postgres);
-        let id = format!("pg{}", std::process::id());
+        // Unique across runs on the same database.
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let id = format!("pg{}x{nanos}", std::process::id());
         contract(&store, &id).await;
     }
 }

@@ -180,6 +180,9 @@ pub struct Table {
     tx: mpsc::Sender<Cmd>,
     info: Arc<Mutex<Info>>,
     tick_at: Option<Instant>,
+    /// When the last action arrived (µs since the epoch), sent in `state`
+    /// messages as `move_at_us` so clients can time move-to-broadcast.
+    move_at_us: i64,
 }
 
 /// SHA-256 of a seat token, as stored.
@@ -199,6 +202,13 @@ fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+fn now_us() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_micros() as i64)
         .unwrap_or(0)
 }
 
@@ -342,6 +352,7 @@ impl Table {
             tx: tx.clone(),
             info: info.clone(),
             tick_at: None,
+            move_at_us: 0,
         };
         tokio::spawn(table.run(rx));
         Ok(Handle { tx, info })
@@ -535,6 +546,7 @@ impl Table {
 
     /// Check `a` for `seat` on a copy, store it, then apply it.
     async fn act(&mut self, seat: u8, a: Action) -> Result<Vec<Event>, Refusal> {
+        let arrived = now_us();
         match self.m.phase() {
             Phase::MatchOver => return Err(Refusal::new("match_over", "the match is over")),
             Phase::HandOver => {
@@ -570,6 +582,7 @@ impl Table {
             .map_err(|e| Refusal::new("store", format!("not stored, not played: {e}")))?;
         self.seq += 1;
         self.m = next;
+        self.move_at_us = arrived;
         Ok(events)
     }
 
@@ -831,6 +844,7 @@ impl Table {
             "seats": seats,
             "fair": fair,
             "finished": self.finished,
+            "move_at_us": self.move_at_us,
         });
         Arc::from(msg.to_string())
     }

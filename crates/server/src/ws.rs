@@ -3,6 +3,7 @@
 //!
 //! Requests (`{"type": ..., "id": optional, echoed in the answer}`):
 //! `presets`; `list`; `create {rules, humans, bot, private, name}`;
+//! (`humans: 0` makes an all-bot table the creator watches);
 //! `join {table, name, seat?}`; `resume {table, token}`; `spectate {table}`;
 //! `act {action}`; `ready`; `leave`. Answers: `presets`, `tables`,
 //! `joined {table, seat, token?}`, `ok`, `error {code, message}`; a table
@@ -242,13 +243,19 @@ async fn dispatch(
                 rules,
                 bot,
                 private,
-                humans: humans.max(1),
+                humans,
             };
             new.check()?;
             let (_, h) = hub.create(new).await?;
-            let how = Seating::Join {
-                name,
-                seat: Some(0),
+            // With no human seats the bots play each other and the
+            // creator watches (demos, the load benchmark).
+            let how = if humans == 0 {
+                Seating::Spectate
+            } else {
+                Seating::Join {
+                    name,
+                    seat: Some(0),
+                }
             };
             attach(conn_id, conn, out, h, how).await
         }

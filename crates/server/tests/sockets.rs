@@ -310,6 +310,23 @@ async fn a_reloading_player_returns_to_the_same_seat_with_the_full_state() {
 async fn a_killed_server_restarts_with_every_acknowledged_action() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("d.db").display());
+    killed_and_restarted(&db).await;
+}
+
+/// The same match, stop and restart on PostgreSQL. Runs when
+/// `DOMINO_TEST_POSTGRES` names a server (`.ci/run` starts one), e.g.
+/// `postgres://postgres:domino@127.0.0.1/domino_test`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_tables_play_and_restart_the_same_way() {
+    let Ok(db) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    killed_and_restarted(&db).await;
+}
+
+async fn killed_and_restarted(db: &str) {
+    let db = db.to_string();
     let s = Server::start(config(&db));
     let (mut clients, table) = full_table(
         &s,
