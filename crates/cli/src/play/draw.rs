@@ -12,7 +12,7 @@ use ratatui::Frame;
 
 use super::app::{end_of, App, Hint, Mode};
 use super::layout::{self, Board, Pic};
-use super::words::{result_line, Tone};
+use super::words::{end_name, result_line, Tone};
 
 /// Smallest screen the game draws on; below it, a request to enlarge.
 pub const MIN_WIDTH: u16 = 60;
@@ -342,7 +342,9 @@ fn table(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
         buf.set_string(x, y, text, Style::default().fg(Color::DarkGray));
         return;
     }
-    let board = layout::build(&pic, inner.width as i32, inner.height as i32);
+    let kind = view.rules.layout;
+    let name = |chain: usize| end_name(&pic, kind, chain);
+    let board = layout::fit(&pic, inner.width as i32, inner.height as i32, &name);
     paint_board(app, &board, inner, buf);
     if board.hidden_total() > 0 {
         let note = format!(
@@ -375,6 +377,24 @@ fn paint_board(app: &App, board: &Board, area: Rect, buf: &mut Buffer) {
                 style,
             );
         }
+    }
+    // Chains written out under the drawn tiles.
+    for n in &board.notes {
+        if n.x < 0 || n.y < 0 || n.x >= area.width as i32 || n.y >= area.height as i32 {
+            continue;
+        }
+        let style = match n.tile {
+            Some(t) if Some(t) == app.last => Style::default().fg(Color::Black).bg(Color::Yellow),
+            Some(_) => tile_style(),
+            None => Style::default().fg(Color::DarkGray),
+        };
+        buf.set_stringn(
+            area.x + n.x as u16,
+            area.y + n.y as u16,
+            &n.text,
+            (area.width as i32 - n.x).max(0) as usize,
+            style,
+        );
     }
     // The ends the chosen tile may go to, numbered as the keys choose them.
     if let Mode::End {

@@ -9,7 +9,9 @@
 //! tile it turns a corner, and a line that turned comes straight back one
 //! row of tiles further on: a snake. Chains grow one tile each in turn, so
 //! short arms near the middle keep their room. A chain that finds no room
-//! at all stops, and the board counts the tiles it could not show.
+//! at all stops; [`fit`] then gives up rows under the drawn tiles and writes
+//! the rest of each such chain there in words and flat tiles ("branch 5 off
+//! 4-4: [4|2][2|1]"), with its open end, so no tile is ever left out.
 
 use domino_engine::{Tile, View};
 use serde_json::Value;
@@ -171,6 +173,18 @@ pub struct Board {
     pub ends: Vec<EndSpot>,
     /// Chains that ran out of room, with how many tiles are not shown.
     pub hidden: Vec<(usize, usize)>,
+    /// Chains written out under the drawn tiles.
+    pub notes: Vec<Note>,
+}
+
+/// A piece of text on the board: a label, or a flat tile of a chain written
+/// out under the drawn tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub x: i32,
+    pub y: i32,
+    pub text: String,
+    pub tile: Option<Tile>,
 }
 
 impl Board {
@@ -196,6 +210,14 @@ impl Board {
                     {
                         *cell = ch;
                     }
+                }
+            }
+        }
+        for n in &self.notes {
+            for (dx, ch) in n.text.chars().enumerate() {
+                let (x, y) = (n.x + dx as i32, n.y);
+                if let Some(cell) = rows.get_mut(y as usize).and_then(|r| r.get_mut(x as usize)) {
+                    *cell = ch;
                 }
             }
         }
@@ -520,24 +542,10 @@ pub fn build(pic: &Pic, width: i32, height: i32) -> Board {
     };
     // Which anchor and side each chain has: the posed tile's chains in
     // order, then each later double's two chains.
-    let mut anchors: Vec<(Option<Tile>, usize)> = Vec::new();
-    {
-        let mut seen: Vec<(Tile, usize)> = Vec::new();
-        for c in &pic.chains {
-            let from = c.from.unwrap_or(posed);
-            let side = match seen.iter_mut().find(|(t, _)| *t == from) {
-                Some((_, n)) => {
-                    *n += 1;
-                    *n - 1
-                }
-                None => {
-                    seen.push((from, 1));
-                    0
-                }
-            };
-            anchors.push((Some(from), side));
-        }
-    }
+    let anchors: Vec<(Option<Tile>, usize)> = sides(pic, posed)
+        .into_iter()
+        .map(|(t, side)| (Some(t), side))
+        .collect();
     let max_len = pic.chains.iter().map(|c| c.tiles.len()).max().unwrap_or(0);
     let mut round = 0usize;
     loop {
@@ -637,6 +645,215 @@ pub fn build(pic: &Pic, width: i32, height: i32) -> Board {
         }
     }
     b.board
+}
+
+/// The side of its anchor each chain grows from: the posed tile's chains in
+/// order, then each later double's two chains.
+fn sides(pic: &Pic, posed: Tile) -> Vec<(Tile, usize)> {
+    let mut seen: Vec<(Tile, usize)> = Vec::new();
+    let mut out = Vec::new();
+    for c in &pic.chains {
+        let from = c.from.unwrap_or(posed);
+        let side = match seen.iter_mut().find(|(t, _)| *t == from) {
+            Some((_, n)) => {
+                *n += 1;
+                *n - 1
+            }
+            None => {
+                seen.push((from, 1));
+                0
+            }
+        };
+        out.push((from, side));
+    }
+    out
+}
+
+/// The tiles of chain `id` as `[a|b]` read away from its anchor.
+fn oriented(pic: &Pic, posed: Tile, from: Tile, side: usize, id: usize) -> Vec<(Tile, String)> {
+    let dw = pic.digit_width();
+    let Some(c) = pic.chains.get(id) else {
+        return Vec::new();
+    };
+    let mut p = if from == posed && side == 1 && !from.is_double() {
+        from.low()
+    } else {
+        from.high()
+    };
+    if let Some(first) = c.tiles.first() {
+        if !first.has(p) {
+            p = from.other(p);
+        }
+    }
+    c.tiles
+        .iter()
+        .map(|&t| {
+            let q = t.other(p);
+            let text = format!("[{p:>dw$}|{q:<dw$}]");
+            p = q;
+            (t, text)
+        })
+        .collect()
+}
+
+/// A chain to write out under the drawn tiles: its label and the tiles not
+/// drawn (maybe none, when only its open end found no room).
+struct Item {
+    chain: usize,
+    label: String,
+    tiles: Vec<(Tile, String)>,
+}
+
+/// The chains `board` could not show in full, or whose open end has no
+/// room on it.
+fn items(pic: &Pic, board: &Board, label: &dyn Fn(usize) -> String) -> Vec<Item> {
+    let Some(posed) = pic.posed else {
+        return Vec::new();
+    };
+    let sides = sides(pic, posed);
+    let mut out = Vec::new();
+    for (id, c) in pic.chains.iter().enumerate() {
+        let hidden = board
+            .hidden
+            .iter()
+            .filter(|h| h.0 == id)
+            .map(|h| h.1)
+            .sum::<usize>()
+            .min(c.tiles.len());
+        let open = c.pips.is_some() && board.end_spot(id).is_none();
+        if hidden == 0 && !open {
+            continue;
+        }
+        let (from, side) = sides.get(id).copied().unwrap_or((posed, 0));
+        let mut tiles = oriented(pic, posed, from, side, id);
+        let shown = tiles.len() - hidden;
+        let name = label(id);
+        let label = match shown.checked_sub(1).and_then(|i| tiles.get(i)) {
+            Some((_, t)) => format!("{name} after {t}:"),
+            None => format!("{name}:"),
+        };
+        tiles.drain(..shown);
+        out.push(Item {
+            chain: id,
+            label,
+            tiles,
+        });
+    }
+    out
+}
+
+/// Write `items` in rows from row `y0`, `width` cells wide, wrapping between
+/// tiles; each chain's open end is the cell after its last tile. Returns the
+/// notes, the ends and the rows used.
+fn write(items: &[Item], width: i32, y0: i32) -> (Vec<Note>, Vec<EndSpot>, i32) {
+    let mut notes = Vec::new();
+    let mut ends = Vec::new();
+    let (mut x, mut y) = (0i32, 0i32);
+    for it in items {
+        let mut put = |text: &str, tile: Option<Tile>, gap: i32, x: &mut i32, y: &mut i32| {
+            let len = text.chars().count() as i32;
+            if *x > 0 && *x + gap + len > width {
+                *y += 1;
+                *x = if tile.is_some() { 2 } else { 0 };
+            } else if *x > 0 {
+                *x += gap;
+            }
+            if !text.is_empty() {
+                notes.push(Note {
+                    x: *x,
+                    y: y0 + *y,
+                    text: text.to_string(),
+                    tile,
+                });
+            }
+            *x += len;
+        };
+        put(&it.label, None, 3, &mut x, &mut y);
+        for (i, (t, text)) in it.tiles.iter().enumerate() {
+            put(text, Some(*t), if i == 0 { 1 } else { 0 }, &mut x, &mut y);
+        }
+        // The open end: one cell, where its number goes when choosing.
+        if x + 1 > width {
+            y += 1;
+            x = 2;
+        }
+        ends.push(EndSpot {
+            chain: it.chain,
+            x,
+            y: y0 + y,
+            dir: Dir::Right,
+        });
+        x += 1;
+    }
+    let used = if items.is_empty() { 0 } else { y + 1 };
+    (notes, ends, used)
+}
+
+/// `board` with the chains it could not show written under its tiles, if
+/// they fit in the `height - board.height` rows below.
+fn with_notes(
+    pic: &Pic,
+    mut board: Board,
+    height: i32,
+    label: &dyn Fn(usize) -> String,
+) -> Option<Board> {
+    if board.hidden.iter().any(|h| h.0 >= pic.chains.len()) {
+        return None;
+    }
+    let items = items(pic, &board, label);
+    let (notes, ends, used) = write(&items, board.width, board.height);
+    if board.height + used > height {
+        return None;
+    }
+    board.height = height;
+    board.notes = notes;
+    board.ends.extend(ends);
+    board.hidden.clear();
+    Some(board)
+}
+
+/// Lay out `pic` on a board `width` cells wide and `height` rows high,
+/// showing every tile: chains that find no room among the drawn tiles are
+/// written out under them, in as few rows as it takes. `label` names a
+/// chain ("left", "branch 5 off 4-4").
+pub fn fit(pic: &Pic, width: i32, height: i32, label: &dyn Fn(usize) -> String) -> Board {
+    let full = build(pic, width, height);
+    if pic.posed.is_none() {
+        return full;
+    }
+    for k in 0..height {
+        let b = if k == 0 {
+            full.clone()
+        } else {
+            build(pic, width, height - k)
+        };
+        if let Some(b) = with_notes(pic, b, height, label) {
+            return b;
+        }
+    }
+    // Last resort: the posed tile alone, every chain in words.
+    let alone = Pic {
+        posed: pic.posed,
+        chains: Vec::new(),
+        max_pip: pic.max_pip,
+    };
+    for h in 1..=3.min(height) {
+        let mut b = build(&alone, width, h);
+        if !b.hidden.is_empty() {
+            continue;
+        }
+        b.hidden = pic
+            .chains
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.tiles.is_empty())
+            .map(|(id, c)| (id, c.tiles.len()))
+            .collect();
+        if let Some(b) = with_notes(pic, b, height, label) {
+            return b;
+        }
+    }
+    full
 }
 
 #[cfg(test)]

@@ -185,34 +185,84 @@ fn layout(app: &App) -> domino_engine::layout::Layout {
     *app.m.hand().layout()
 }
 
-/// The table's size on an 80x24 screen.
-const TABLE_80X24: (i32, i32) = (80, 13);
+/// The table's inner sizes on an 80x24 and a 140x30 screen: the seats take
+/// one or two rows and the hand one to three rows of tiles.
+const TABLES: [(i32, std::ops::RangeInclusive<i32>); 2] = [(80, 8..=13), (140, 13..=18)];
+
+/// Every tile of the layout is on the board, drawn or written out, once;
+/// every open end has its spot; nothing lies outside the board.
+fn check_all_shown(pic: &Pic, b: &layout::Board, what: &str) {
+    let mut shown: Vec<domino_engine::Tile> = b.tiles.iter().map(|p| p.tile).collect();
+    shown.extend(b.notes.iter().filter_map(|n| n.tile));
+    let mut want: Vec<domino_engine::Tile> = pic.posed.into_iter().collect();
+    want.extend(pic.chains.iter().flat_map(|c| c.tiles.iter().copied()));
+    shown.sort();
+    want.sort();
+    let text = b.text().join("\n");
+    assert_eq!(b.hidden_total(), 0, "{what}:\n{text}");
+    assert_eq!(shown, want, "{what}:\n{text}");
+    for (id, c) in pic.chains.iter().enumerate() {
+        if c.pips.is_some() {
+            assert!(
+                b.end_spot(id).is_some(),
+                "{what}: end {id} has no spot\n{text}"
+            );
+        }
+    }
+    for p in &b.tiles {
+        assert!(p.x >= 0 && p.y >= 0 && p.x + p.w <= b.width && p.y + p.h <= b.height);
+    }
+    for n in &b.notes {
+        let len = n.text.chars().count() as i32;
+        assert!(
+            n.x >= 0 && n.y >= 0 && n.x + len <= b.width && n.y < b.height,
+            "{what}: {n:?}"
+        );
+        assert!(
+            !b.tiles.iter().any(|p| n.y >= p.y && n.y < p.y + p.h),
+            "{what}: {n:?} over a tile"
+        );
+    }
+    for e in &b.ends {
+        assert!(
+            e.x >= 0 && e.y >= 0 && e.x < b.width && e.y < b.height,
+            "{what}: {e:?}"
+        );
+    }
+}
 
 #[test]
-fn whole_hands_fit_the_table_of_an_80x24_screen() {
-    // Double-nine cross is left out: its many chains can fill a small
-    // table, which then says how many tiles it does not show.
-    for preset in [
-        "jamaican",
-        "draw",
-        "cross",
-        "french",
-        "club-fives",
-        "all-fives",
-    ] {
-        for seed in 0..25 {
+fn every_tile_is_shown_on_80x24_and_140x30_screens_in_every_preset() {
+    let name = |c: usize| format!("end {c}");
+    for preset in domino_engine::rules::Preset::ALL {
+        let preset = preset.name();
+        let seeds = if preset == "double-nine-cross" {
+            60
+        } else {
+            20
+        };
+        // Positions seen, and those that wrote chains out under the tiles.
+        let (mut seen, mut written, mut full) = (0usize, 0usize, 0usize);
+        for seed in 0..seeds {
             let mut m = Match::new(rules(preset, None, json!({})), Some(seed), None).unwrap();
             play_until(&mut m, |m| {
                 let pic = Pic::from_view(&m.view(domino_engine::Viewer::All));
-                let b = layout::build(&pic, TABLE_80X24.0, TABLE_80X24.1);
-                assert_eq!(
-                    b.hidden_total(),
-                    0,
-                    "{preset} seed {seed}:\n{}",
-                    b.text().join("\n")
-                );
+                for (w, hs) in TABLES.iter() {
+                    for h in hs.clone() {
+                        let b = layout::fit(&pic, *w, h, &name);
+                        check_all_shown(&pic, &b, &format!("{preset} seed {seed} {w}x{h}"));
+                        seen += 1;
+                        written += usize::from(!b.notes.is_empty());
+                        full += usize::from(layout::build(&pic, *w, h).hidden_total() > 0);
+                    }
+                }
                 false
             });
+        }
+        if std::env::var_os("SHOW").is_some() {
+            println!(
+                "{preset}: {seen} tables, {full} too full to draw whole, {written} wrote chains out"
+            );
         }
     }
 }
@@ -251,6 +301,20 @@ fn screen_double_nine_cross_with_chains_from_later_doubles() {
         layout(a).chains().len() > 5
     });
     insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+#[test]
+fn screen_double_nine_cross_too_full_writes_chains_out_under_the_tiles() {
+    let app = find("double-nine-cross", None, 1, |a| {
+        let pic = Pic::from_view(&a.m.view(domino_engine::Viewer::All));
+        layout::build(&pic, 80, 13).hidden_total() > 0 && a.hand().len() <= 13
+    });
+    let shown = screen(&app, 80, 24);
+    assert!(
+        !shown.contains("not shown") && shown.contains(" after ["),
+        "{shown}"
+    );
+    insta::assert_snapshot!(shown);
 }
 
 #[test]
