@@ -251,6 +251,14 @@ async fn bad_requests_get_errors_and_change_nothing() {
         .request(json!({"type": "act", "action": legal[0]}))
         .await;
     assert_eq!(r["type"], "ok", "{r}");
+    // The new state may be pushed just after the acknowledgement: wait for
+    // it (up to 5 s) rather than racing it.
+    for _ in 0..50 {
+        if history_len(mover) == 1 {
+            break;
+        }
+        mover.try_recv(100).await;
+    }
     assert_eq!(history_len(mover), 1);
     let st = idle.next_state().await;
     assert_eq!(st["state"]["history"].as_array().unwrap().len(), 1);
