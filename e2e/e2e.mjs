@@ -203,6 +203,16 @@ test("a hand against a bot by clicking, a reload mid-hand, then the replay", asy
   });
   assert.ok(moves.length >= 2, `moves: ${moves}`);
   assert.ok(reloaded, "reloaded mid-hand");
+  // A blocked hand can tie, and a tie scores nothing: then the match goes
+  // on, so play the next hands until somebody reaches the target.
+  for (let hands = 1; !(await page.locator("#replaylink").count()); hands++) {
+    assert.ok(hands < 20, "the match did not end");
+    await page.waitForSelector("#replaylink, #ready");
+    if (await page.locator("#replaylink").count()) break;
+    await page.click("#ready");
+    await page.waitForFunction(() => !document.querySelector("#result h3"));
+    await playHand([page]);
+  }
   await page.waitForSelector("#replaylink");
   const result = await page.locator("#result").innerText();
   assert.match(result, /Match over/);

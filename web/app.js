@@ -215,6 +215,7 @@ async function sha256hex(hex) {
 async function tablePage(id) {
   app.innerHTML = "";
   let msg = null, selected = null, log = [], joined = false;
+  let watching = false; // no free seat: every render keeps saying so
   const board = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   board.setAttribute("class", "board");
   board.setAttribute("id", "board");
@@ -251,6 +252,7 @@ async function tablePage(id) {
       const r2 = await conn.request({ type: "join", table: id, name: n });
       if (r2.type === "error") {
         if (r2.code === "table_full" || r2.code === "match_over") {
+          watching = true;
           await conn.request({ type: "spectate", table: id });
           status.textContent = "Watching (no free seat).";
         } else status.textContent = r2.message;
@@ -340,7 +342,8 @@ async function tablePage(id) {
       if (plays.some((a) => a.claim)) buttons.append(h("label", {}, h("input", { type: "checkbox", id: "claim", checked: true }), " claim my points"));
       status.textContent = selected ? `Choose an end for ${selected} (highlighted).` : plays.length ? "Your turn: click a highlighted tile." : "Your turn.";
     } else if (st.phase === "play" || st.phase === "choose_poser") {
-      status.textContent = st.to_act != null ? `Waiting for ${seatName(msg, st.to_act)}…` : "";
+      status.textContent = (watching ? "Watching (no free seat). " : "")
+        + (st.to_act != null ? `Waiting for ${seatName(msg, st.to_act)}…` : "");
     }
     // Score.
     scores.innerHTML = "";
@@ -358,7 +361,8 @@ async function tablePage(id) {
         result.append(h("button", { id: "ready", onclick: () => conn.request({ type: "ready" }) }, "Ready for the next hand"));
       }
       if (st.phase === "match_over" && msg.finished) result.append(h("a", { href: "/r/" + msg.table, class: "button", id: "replaylink" }, "Open the replay"));
-      status.textContent = st.phase === "hand_over" ? "Next hand when everyone is ready." : "";
+      status.textContent = (watching ? "Watching (no free seat). " : "")
+        + (st.phase === "hand_over" ? "Next hand when everyone is ready." : "");
     }
     // Fair deal.
     fair.innerHTML = "";
