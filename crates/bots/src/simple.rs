@@ -56,6 +56,23 @@ fn tie_key(a: Action) -> (usize, i32) {
     }
 }
 
+/// The decision of the one-rule bots: the forced action if any, the first
+/// seat when choosing a poser, else the play scoring best by `key`.
+fn best_play<K: Ord>(view: &SeatView, key: impl Fn(Action) -> K) -> Result<Action, BotError> {
+    Ok(match prelude(view)? {
+        Prelude::Forced(a) => a,
+        Prelude::ChoosePoser(seats) => Action::ChoosePoser { seat: seats[0] },
+        Prelude::Plays(plays) => {
+            let best = plays
+                .iter()
+                .copied()
+                .max_by_key(|&a| key(a))
+                .unwrap_or(plays[0]);
+            with_claim(view, best)
+        }
+    })
+}
+
 /// Plays the heaviest legal tile.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Heavy;
@@ -66,17 +83,8 @@ impl Bot for Heavy {
     }
 
     fn act(&mut self, view: &SeatView) -> Result<Action, BotError> {
-        Ok(match prelude(view)? {
-            Prelude::Forced(a) => a,
-            Prelude::ChoosePoser(seats) => Action::ChoosePoser { seat: seats[0] },
-            Prelude::Plays(plays) => {
-                let best = plays
-                    .iter()
-                    .copied()
-                    .max_by_key(|&a| (play_parts(a).map_or(0, |(t, _)| t.pips()), tie_key(a)))
-                    .unwrap_or(plays[0]);
-                with_claim(view, best)
-            }
+        best_play(view, |a| {
+            (play_parts(a).map_or(0, |(t, _)| t.pips()), tie_key(a))
         })
     }
 }
@@ -121,17 +129,6 @@ impl Bot for Count {
     }
 
     fn act(&mut self, view: &SeatView) -> Result<Action, BotError> {
-        Ok(match prelude(view)? {
-            Prelude::Forced(a) => a,
-            Prelude::ChoosePoser(seats) => Action::ChoosePoser { seat: seats[0] },
-            Prelude::Plays(plays) => {
-                let best = plays
-                    .iter()
-                    .copied()
-                    .max_by_key(|&a| Count::merit(view, a))
-                    .unwrap_or(plays[0]);
-                with_claim(view, best)
-            }
-        })
+        best_play(view, |a| Count::merit(view, a))
     }
 }
