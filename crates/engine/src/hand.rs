@@ -302,25 +302,6 @@ impl Hand {
             return poses.nth(k).map(Action::pose);
         }
         let chains = self.layout.chains().len();
-        if chains == 2 {
-            // The line games' case, with each chain's mask computed once.
-            let m0 = hand & self.layout.accepts(0);
-            let m1 = hand & self.layout.accepts(1);
-            let (c0, c1) = (m0.len(), m1.len());
-            if c0 + c1 == 0 {
-                return Some(if self.can_draw() {
-                    Action::Draw
-                } else {
-                    Action::Pass
-                });
-            }
-            let k = pick(c0 + c1);
-            return if k < c0 {
-                m0.nth(k).map(|t| Action::play(t, 0))
-            } else {
-                m1.nth(k - c0).map(|t| Action::play(t, 1))
-            };
-        }
         let mut n = 0;
         for id in 0..chains {
             n += (hand & self.layout.accepts(id)).len();
