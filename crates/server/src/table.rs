@@ -598,17 +598,7 @@ impl Table {
         loop {
             match self.m.phase() {
                 Phase::MatchOver if !self.finished => {
-                    let rec = serde_json::to_string(&self.m.record()).unwrap_or_default();
-                    match self.store.finish(&self.id, now_ms(), &rec).await {
-                        Ok(()) => {
-                            self.finished = true;
-                            if let Ok(mut info) = self.info.lock() {
-                                info.finished = true;
-                            }
-                            changed = true;
-                        }
-                        Err(e) => tracing::error!(table = %self.id, "storing the record: {e}"),
-                    }
+                    changed |= self.store_finished().await;
                 }
                 Phase::HandOver if self.all_ready() => {
                     let n = self.m.hand_number() + 1;
@@ -652,9 +642,10 @@ impl Table {
         self.schedule();
     }
 
-    async fn store_finished(&mut self) {
+    /// Store a finished match's record once; whether it was stored now.
+    async fn store_finished(&mut self) -> bool {
         if self.m.phase() != Phase::MatchOver || self.finished {
-            return;
+            return false;
         }
         let rec = serde_json::to_string(&self.m.record()).unwrap_or_default();
         match self.store.finish(&self.id, now_ms(), &rec).await {
@@ -663,8 +654,12 @@ impl Table {
                 if let Ok(mut info) = self.info.lock() {
                     info.finished = true;
                 }
+                true
             }
-            Err(e) => tracing::error!(table = %self.id, "storing the record: {e}"),
+            Err(e) => {
+                tracing::error!(table = %self.id, "storing the record: {e}");
+                false
+            }
         }
     }
 
