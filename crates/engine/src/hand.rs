@@ -10,6 +10,8 @@ use crate::layout::{Layout, PlaceError};
 use crate::rules::{Claims, DrawRule, Preset, Rules};
 use crate::tile::{Tile, TileSet, MAX_TILES};
 
+mod line_run;
+
 /// How a hand ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -162,6 +164,13 @@ impl Hand {
     /// Penalties charged so far, by seat.
     pub fn penalties(&self) -> &[i32] {
         &self.penalties[..self.rules.players as usize]
+    }
+
+    /// Every point scored and charged so far, summed: it only grows, so a
+    /// change says the match score needs crediting.
+    #[inline]
+    pub fn tally(&self) -> i32 {
+        self.points.iter().chain(&self.penalties).sum()
     }
 
     /// Board passes charged this hand.
@@ -628,20 +637,26 @@ impl Hand {
             }
         }
         if self.pass_points {
-            let partner = (seat + 2) % 4;
-            if self.passed_since_play & (1 << partner) == 0 {
-                let side = 1 - self.rules.side_of(seat);
-                self.points[side] += 10;
-                if ev.wanted() {
-                    ev.push(Event::Scored {
-                        side,
-                        points: 10,
-                        reason: ScoreReason::Pass,
-                    });
-                }
-            }
+            self.pass_bonus(seat, ev);
         }
         self.passed_since_play |= 1 << seat;
+    }
+
+    /// Puerto Rican partners: a pass gives the other side 10 unless the
+    /// passer's partner passed too since the last play.
+    fn pass_bonus(&mut self, seat: u8, ev: &mut impl Events) {
+        let partner = (seat + 2) % 4;
+        if self.passed_since_play & (1 << partner) == 0 {
+            let side = 1 - self.rules.side_of(seat);
+            self.points[side] += 10;
+            if ev.wanted() {
+                ev.push(Event::Scored {
+                    side,
+                    points: 10,
+                    reason: ScoreReason::Pass,
+                });
+            }
+        }
     }
 
     fn charge(&mut self, seat: u8, reason: PenaltyReason, ev: &mut impl Events) {

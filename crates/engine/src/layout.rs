@@ -91,6 +91,14 @@ impl Layout {
         )
     }
 
+    /// Set a line's two ends and the tiles down, as the playout kernel
+    /// leaves them (see `Hand::random_run`).
+    pub(crate) fn set_line(&mut self, ends: [Chain; 2], board: TileSet) {
+        self.chains[0] = ends[0];
+        self.chains[1] = ends[1];
+        self.board = board;
+    }
+
     /// The first tile, once posed.
     pub fn posed(&self) -> Option<Tile> {
         self.posed

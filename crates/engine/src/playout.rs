@@ -98,14 +98,22 @@ impl Playout {
                         self.m.apply_unchecked(a, &mut ());
                     }
                 }
+                Phase::Play if !live => {
+                    // The match only needs the hand's end.
+                    let hand = self.m.hand_mut();
+                    self.actions += hand.random_run(|n| picker.below(rng, n)) as u64;
+                    self.m.after_hand_action(&mut ());
+                    break;
+                }
                 Phase::Play => {
                     // Straight to the hand: the match only needs to look
                     // after live points and the hand's end.
                     let hand = self.m.hand_mut();
+                    let tally = hand.tally();
                     if !hand.random_step(|n| picker.below(rng, n)) {
                         break;
                     }
-                    if live || hand.is_over() {
+                    if hand.tally() != tally || hand.is_over() {
                         self.m.after_hand_action(&mut ());
                     }
                 }

@@ -692,7 +692,7 @@ impl Rules {
 
     /// A player's count: total pips still held.
     pub fn count(&self, hand: TileSet) -> u32 {
-        let mut sum: u32 = hand.iter().map(|t| t.pips() as u32).sum();
+        let mut sum = hand.pips();
         if self.double_blank_ten && hand.contains(Tile::double(0)) {
             sum += 10;
         }

@@ -213,6 +213,31 @@ const fn build_suits() -> [u128; 16] {
     suits
 }
 
+/// `PIP_BYTES[i][b]`: the pips of the tiles `8i..8i+8` whose bits are set in
+/// `b` (at most 8 × 24, so a byte holds it).
+const PIP_BYTES: [[u8; 256]; MAX_TILES.div_ceil(8)] = {
+    let mut t = [[0u8; 256]; MAX_TILES.div_ceil(8)];
+    let mut i = 0;
+    while i < t.len() {
+        let mut b = 0;
+        while b < 256 {
+            let mut sum = 0u32;
+            let mut k = 0;
+            while k < 8 {
+                let index = 8 * i + k;
+                if b & (1 << k) != 0 && index < MAX_TILES {
+                    sum += Tile(index as u8).pips() as u32;
+                }
+                k += 1;
+            }
+            t[i][b] = sum as u8;
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Sized 16 so a masked index needs no bounds check.
 const SUITS: [u128; 16] = build_suits();
 
@@ -314,7 +339,18 @@ impl TileSet {
 
     /// Total pips of the tiles in the set.
     pub fn pips(self) -> u32 {
-        self.iter().map(|t| t.pips() as u32).sum()
+        // Eight tiles at a time by table: no branch on the tiles held.
+        let bytes = self.0.to_le_bytes();
+        let used = if self.0 >> 32 == 0 {
+            4
+        } else {
+            PIP_BYTES.len()
+        };
+        let mut sum = 0;
+        for (table, &b) in PIP_BYTES.iter().zip(&bytes).take(used) {
+            sum += u32::from(table[b as usize]);
+        }
+        sum
     }
 
     /// Whether the set holds exactly one tile.
@@ -390,6 +426,28 @@ impl ExactSizeIterator for TileIter {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn set_pips_add_up_tile_by_tile() {
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..2000 {
+            // A xorshift walk over sets of every size within double-twelve.
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let wide = (u128::from(x) << 64 | u128::from(x.rotate_left(29))) & TileSet::full(12).0;
+            for set in [
+                TileSet(wide),
+                TileSet(wide & TileSet::full(6).0),
+                TileSet(wide & TileSet::full(9).0),
+            ] {
+                let by_tile: u32 = set.iter().map(|t| u32::from(t.pips())).sum();
+                assert_eq!(set.pips(), by_tile);
+            }
+        }
+        assert_eq!(TileSet::full(6).pips(), 168);
+        assert_eq!(TileSet::full(12).pips(), 1092);
+    }
 
     #[test]
     fn numbering_puts_each_set_first() {

@@ -1,0 +1,213 @@
+//! The random playout of a plain line game, run on 64-bit masks.
+//!
+//! Playouts spend most of their time in the middle of a hand: a line with two
+//! open ends, no drawing, no scoring while playing. Here that stretch runs on
+//! local copies of the few values it touches, with sets of up to double-nine
+//! as `u64`. Every random pick is asked for in the same order and over the
+//! same counts as [`Hand::random_step`], so a run ends in exactly the state
+//! the step-by-step path reaches from the same picks; the final play (a
+//! domino or a block) goes through the general [`Hand::play`], which keeps
+//! key tiles, capicu and the ending in one place.
+
+use super::Hand;
+use crate::layout::Chain;
+use crate::rules::{Claims, DrawRule, LayoutKind};
+use crate::tile::{Tile, TileSet};
+
+/// `SUITS64[n]`: the tiles of up to double-nine carrying `n`.
+const SUITS64: [u64; 16] = {
+    let mut s = [0u64; 16];
+    let mut n = 0;
+    while n < 16 {
+        s[n] = TileSet::suit(n as u8).0 as u64;
+        n += 1;
+    }
+    s
+};
+
+impl Hand {
+    /// Whether the rules let [`Hand::random_run`] use the kernel: a line of
+    /// a set up to double-nine with no drawing and no scoring on the ends,
+    /// claims, French penalties or partners going out.
+    #[inline]
+    fn rules_fit_line_run(&self) -> bool {
+        let r = &self.rules;
+        r.layout == LayoutKind::Line
+            && r.draw == DrawRule::Never
+            && r.claims == Claims::Auto
+            && r.max_pip <= 9
+            && !self.scores_ends
+            && !self.french
+            && !(r.both_partners_out && r.partners)
+    }
+
+    /// Play the rest of the hand with uniformly random legal actions (the
+    /// distribution of [`Hand::sample_legal`]); returns the number of
+    /// actions applied. `pick(n)` must return a number below `n`.
+    pub fn random_run(&mut self, mut pick: impl FnMut(u32) -> u32) -> u32 {
+        let mut steps = 0;
+        let kernel = self.rules_fit_line_run();
+        loop {
+            // Once posed, nothing the kernel cannot take comes back.
+            if kernel && self.layout.is_line() && self.ending.is_none() {
+                return steps + self.line_run(&mut pick);
+            }
+            if !self.random_step(&mut pick) {
+                return steps;
+            }
+            steps += 1;
+        }
+    }
+
+    fn line_run(&mut self, pick: &mut impl FnMut(u32) -> u32) -> u32 {
+        let players = self.rules.players;
+        let mut next = [0u8; 8];
+        for (s, n) in next.iter_mut().enumerate() {
+            *n = if s + 1 >= players as usize {
+                0
+            } else {
+                s as u8 + 1
+            };
+        }
+        let mut hands = [0u64; 8];
+        for (h, t) in hands.iter_mut().zip(&self.hands) {
+            *h = t.0 as u64;
+        }
+        let mut in_play = self.in_play.0 as u64;
+        let mut board = self.layout.board().0 as u64;
+        let mut ends = [self.layout.chains()[0], self.layout.chains()[1]];
+        let (mut a, mut b) = (ends[0].pips, ends[1].pips);
+        let mut seat = self.to_act;
+        let mut steps = 0u32;
+        loop {
+            let h = hands[(seat & 7) as usize];
+            let m0 = h & SUITS64[(a & 15) as usize];
+            let m1 = h & SUITS64[(b & 15) as usize];
+            let (c0, c1) = (m0.count_ones(), m1.count_ones());
+            steps += 1;
+            if c0 + c1 == 0 {
+                self.passes_since_play += 1;
+                if self.pass_points {
+                    self.pass_bonus(seat, &mut ());
+                }
+                self.passed_since_play |= 1 << seat;
+                seat = next[(seat & 7) as usize];
+                continue;
+            }
+            let k = pick(c0 + c1);
+            let on_a = k < c0;
+            let (mut m, k) = if on_a { (m0, k) } else { (m1, k - c0) };
+            for _ in 0..k {
+                m &= m - 1;
+            }
+            let index = m.trailing_zeros() as usize;
+            let Some(tile) = Tile::from_index(index) else {
+                unreachable!("a set bit of a double-nine set is a tile")
+            };
+            let bit = 1u64 << (index & 63);
+            let (na, nb) = if on_a {
+                (tile.other(a), b)
+            } else {
+                (a, tile.other(b))
+            };
+            let open = SUITS64[(na & 15) as usize] | SUITS64[(nb & 15) as usize];
+            if h == bit || in_play & !bit & open == 0 {
+                // A domino or a block: hand the final play to the general path.
+                ends[0].pips = a;
+                ends[1].pips = b;
+                self.write_back(&hands, in_play, board, ends, seat);
+                let end = if on_a { 0 } else { 1 };
+                self.play(seat, tile, Some(end), false, &mut ());
+                return steps;
+            }
+            (a, b) = (na, nb);
+            let chain = &mut ends[usize::from(!on_a)];
+            chain.len += 1;
+            chain.double_end = tile.is_double();
+            hands[(seat & 7) as usize] = h & !bit;
+            in_play &= !bit;
+            board |= bit;
+            self.passed_since_play = 0;
+            self.passes_since_play = 0;
+            self.last_player = seat;
+            seat = next[(seat & 7) as usize];
+        }
+    }
+
+    fn write_back(
+        &mut self,
+        hands: &[u64; 8],
+        in_play: u64,
+        board: u64,
+        ends: [Chain; 2],
+        seat: u8,
+    ) {
+        for (t, &h) in self.hands.iter_mut().zip(hands) {
+            t.0 = h as u128;
+        }
+        self.in_play = TileSet(in_play as u128);
+        self.layout.set_line(ends, TileSet(board as u128));
+        self.to_act = seat;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Deal;
+    use crate::playout::Picker;
+    use crate::rules::{Preset, RulesSpec};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The kernel and the step-by-step path, fed the same picks, end in the
+    /// same state for every preset and player count it takes (and for the
+    /// others, where it must step through the general path).
+    #[test]
+    fn run_matches_step_by_step() {
+        let mut covered = 0;
+        let sets = [None, Some(9), Some(12)];
+        for (preset, set) in Preset::ALL.iter().flat_map(|p| sets.map(|s| (*p, s))) {
+            for players in 2..=5 {
+                let mut spec = RulesSpec::preset(preset.name());
+                spec.players = Some(players);
+                if let Some(set) = set {
+                    spec.options.insert("set".into(), set.into());
+                }
+                let Ok(rules) = spec.resolve() else { continue };
+                let mut deals = ChaCha8Rng::seed_from_u64(u64::from(players));
+                for i in 0..300u64 {
+                    let deal = Deal::random(&rules, &mut deals);
+                    let poser = (i % u64::from(players)) as u8;
+                    let start = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip));
+                    let (mut fast, mut slow) = (start, start);
+                    let mut picks = [ChaCha8Rng::seed_from_u64(i), ChaCha8Rng::seed_from_u64(i)];
+                    let mut pickers = [Picker::default(), Picker::default()];
+                    let [ra, rb] = &mut picks;
+                    let [pa, pb] = &mut pickers;
+                    let n = fast.random_run(|n| pa.below(ra, n));
+                    let mut steps = 0;
+                    while slow.random_step(|n| pb.below(rb, n)) {
+                        steps += 1;
+                    }
+                    assert_eq!(n, steps, "{} {players} deal {i}", preset.name());
+                    assert_eq!(
+                        format!("{fast:?}"),
+                        format!("{slow:?}"),
+                        "{} {players} deal {i}",
+                        preset.name()
+                    );
+                    assert!(fast.is_over());
+                    covered += usize::from(
+                        start.rules.draw == DrawRule::Never
+                            && start.rules.layout == LayoutKind::Line,
+                    );
+                }
+            }
+        }
+        assert!(
+            covered > 1000,
+            "the kernel's games were covered {covered} times"
+        );
+    }
+}
