@@ -216,9 +216,12 @@ test("a hand against a bot by clicking, a reload mid-hand, then the replay", asy
   await page.waitForSelector("#replaylink");
   const result = await page.locator("#result").innerText();
   assert.match(result, /Match over/);
-  // All hands are shown at the end, and the revealed key checks out.
+  // All hands are shown at the end, and the page itself checks the revealed
+  // key: against the commitment, and the deal it gives (web/fair.js)
+  // against every hand.
   assert.ok(await page.locator("#result .reveal").count() === 2);
-  await page.waitForFunction(() => /matches the commitment/.test(document.querySelector("#verified")?.textContent || ""));
+  await page.waitForFunction(() => /✓|✗/.test(document.querySelector("#verified")?.textContent || ""));
+  assert.match(await page.locator("#verified").innerText(), /✓ Deal verified: the commitment and all hands match the revealed key/);
   await shot(page, "table-match-over");
   // The replay: step through, all hands shown, deals verified.
   await page.click("#replaylink");
@@ -284,6 +287,11 @@ test("a friend joins a private table by its share link, both play a hand, then t
   // Every hand is shown at the end; the next hand starts once both
   // players are ready (the bot always is).
   assert.equal(await friend.locator("#result .reveal").count(), 3);
+  // Both pages recompute the deal from the revealed key and find it matches.
+  for (const p of [host, friend]) {
+    await p.waitForFunction(() => /✓|✗/.test(document.querySelector("#verified")?.textContent || ""));
+    assert.match(await p.locator("#verified").innerText(), /✓ Deal verified/);
+  }
   await host.click("#ready");
   await friend.waitForFunction(() => /✓ ready/.test(document.querySelector('.seat[data-seat="0"]').textContent));
   assert.match(await host.locator("#scores h3").innerText(), /Hand 1/);
@@ -384,4 +392,209 @@ test("kill -9 mid-hand: the restarted binary has every acknowledged move, the pa
   } finally {
     proc.kill("SIGKILL");
   }
+});
+
+// ---- the table's shape ----
+
+/// The board as drawn: the viewBox, each tile's box in the SVG's own
+/// coordinates (with its chain and the way it was laid) and the open ends.
+function boardShape(page) {
+  return page.evaluate(() => {
+    const svg = document.getElementById("board");
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    const box = (g) => {
+      const b = g.getBBox();
+      const m = g.transform.baseVal.consolidate()?.matrix;
+      return { x: b.x + (m ? m.e : 0), y: b.y + (m ? m.f : 0), w: b.width, h: b.height };
+    };
+    const tiles = [...svg.querySelectorAll("g.tile")].map((g) => ({ ...box(g), tile: g.dataset.tile, chain: g.dataset.chain, dir: g.dataset.dir }));
+    const ends = [...svg.querySelectorAll("g.end circle")].map((c) => ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")) }));
+    return { view: { x, y, w, h }, tiles, ends };
+  });
+}
+
+/// Every tile and open end inside the viewBox, and no two tiles on top of
+/// each other.
+function checkShape(shape, what) {
+  const { view: v, tiles, ends } = shape;
+  for (const t of tiles) {
+    assert.ok(t.x >= v.x && t.y >= v.y && t.x + t.w <= v.x + v.w && t.y + t.h <= v.y + v.h, `${what}: ${t.tile} outside the view`);
+  }
+  for (const e of ends) assert.ok(e.x >= v.x && e.y >= v.y && e.x <= v.x + v.w && e.y <= v.y + v.h, `${what}: an open end outside the view`);
+  for (let i = 0; i < tiles.length; i++) {
+    for (let j = i + 1; j < tiles.length; j++) {
+      const a = tiles[i], b = tiles[j];
+      const over = a.x + 1 < b.x + b.w && b.x + 1 < a.x + a.w && a.y + 1 < b.y + b.h && b.y + 1 < a.y + a.h;
+      assert.ok(!over, `${what}: ${a.tile} and ${b.tile} overlap`);
+    }
+  }
+}
+
+test("the layout in each game's shape: arms out of the posed double and of later doubles, snakes, nothing overlapping", async () => {
+  // No browser: the page's own layout code on real hands from `domino engine`.
+  const { planLayout } = await import("../web/draw.js");
+  const engine = spawn(BIN, ["engine"], { stdio: ["pipe", "pipe", "inherit"] });
+  const lines = [];
+  let wake = null;
+  let buf = "";
+  engine.stdout.on("data", (d) => {
+    buf += d;
+    for (let i; (i = buf.indexOf("\n")) >= 0; buf = buf.slice(i + 1)) lines.push(JSON.parse(buf.slice(0, i)));
+    if (wake) wake();
+  });
+  const ask = async (req) => {
+    engine.stdin.write(JSON.stringify(req) + "\n");
+    while (!lines.length) await new Promise((ok) => (wake = ok));
+    return lines.shift();
+  };
+  const STEP = { L: [-1, 0], R: [1, 0], U: [0, -1], D: [0, 1] };
+  let spinners = 0, branches = 0, elsewhere = 0, snakes = 0;
+  try {
+    for (const [preset, players] of [["club-fives", 2], ["french", 4], ["cross", 2], ["double-nine-cross", 2], ["double-nine-cross", 4], ["draw", 2]]) {
+      for (let seed = 1; seed <= 6; seed++) {
+        let st = (await ask({ cmd: "new", rules: { preset, players }, seed })).state;
+        for (let n = 0; st.phase === "play"; n++) {
+          const { actions } = await ask({ cmd: "legal" });
+          const plays = actions.filter((a) => a.type === "play");
+          const pick = plays.length ? plays : actions;
+          st = (await ask({ cmd: "act", action: pick[(n * 7 + seed) % pick.length] })).state;
+          const what = `${preset} seed ${seed} step ${n}`;
+          const plan = planLayout(st.layout, 860, st.history, preset === "double-nine-cross");
+          const { tiles } = plan;
+          assert.equal(tiles.length, 1 + st.layout.chains.reduce((k, c) => k + c.tiles.length, 0), what);
+          for (let i = 0; i < tiles.length; i++) {
+            for (let j = i + 1; j < tiles.length; j++) {
+              const a = tiles[i], b = tiles[j];
+              assert.ok(!(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h), `${what}: ${a.tile} over ${b.tile}`);
+            }
+            // A double lies across its line, any other tile along it.
+            const t = tiles[i];
+            if (!t.posed) assert.equal(t.w > t.h, (t.a === t.b) !== (t.dir === "L" || t.dir === "R"), `${what}: ${t.tile} lies wrong`);
+          }
+          // Every chain starts out of its tile's side: the posed tile's
+          // four sides in order, a later double's two ends across its line.
+          const posed = tiles[0];
+          for (const c of st.layout.chains) {
+            const first = tiles.find((t) => t.chain === c.id && t.tile === c.tiles[0]);
+            if (!first) continue;
+            const from = c.from === st.layout.posed ? posed : tiles.find((t) => t.tile === c.from && !t.posed);
+            const ways = c.from === st.layout.posed ? [["L", "R", "U", "D"][c.id]] : (from.dir === "L" || from.dir === "R" ? ["U", "D"] : ["L", "R"]);
+            const [dx, dy] = STEP[first.dir];
+            const touches = (dx > 0 && first.x === from.x + from.w) || (dx < 0 && first.x + first.w === from.x)
+              || (dy > 0 && first.y === from.y + from.h) || (dy < 0 && first.y + first.h === from.y);
+            const out = ways.includes(first.dir) && touches;
+            if (c.from === st.layout.posed) {
+              assert.ok(out, `${what}: chain ${c.id} does not grow out of the posed ${c.from}`);
+              if (c.id >= 2) spinners++;
+            } else if (out) branches++;
+            else elsewhere++; // a branch boxed in by the tiles around its double
+          }
+          if (tiles.some((t) => t.chain === 0 && t.dir === "R") || tiles.some((t) => t.chain === 1 && t.dir === "L")) snakes++;
+        }
+      }
+    }
+  } finally {
+    engine.stdin.end();
+  }
+  assert.ok(spinners > 0 && branches > 0 && snakes > 0, `spinner arms ${spinners}, branches ${branches}, snakes ${snakes}`);
+  assert.ok(elsewhere * 10 <= branches, `${elsewhere} branches not out of their double, ${branches} out of it`);
+});
+
+/// Play this page's first move as a double, if it poses and holds one
+/// (so that club fives gets its spinner).
+async function poseADouble(page) {
+  await page.waitForFunction(() => document.querySelector("#board .tile") || document.querySelector(".seat.me.toact"));
+  if (await page.locator("#board .tile").count()) return false;
+  const doubles = await page.locator("#hand svg.tilesvg.legal").evaluateAll((ts) => ts.map((t) => t.dataset.tile).filter((t) => t.split("-")[0] === t.split("-")[1]));
+  if (!doubles.length) return false;
+  await page.click(`#hand svg.tilesvg[data-tile="${doubles[0]}"]`);
+  await page.waitForSelector("#board .tile");
+  return true;
+}
+
+test("club fives, French and double-nine cross by clicking: arms drawn in every direction, all in view; the log survives a reload", async () => {
+  for (const [game, players] of [["club-fives", 2], ["french", 4], ["double-nine-cross", 2]]) {
+    const page = await newPlayer(`Shape ${game}`);
+    const name = game === "club-fives" ? "Cy" : game === "french" ? "Flo" : "Nan";
+    await createTable(page, { game, players, humans: 1, name });
+    const posedDouble = game === "club-fives" ? await poseADouble(page) : true;
+    let reloaded = false, mid = false;
+    await playHand([page], async (p, n) => {
+      if (n === 2 && !reloaded) {
+        // The log after a reload tells the same story (and maybe more).
+        reloaded = true;
+        const before = await p.locator("#log li").allInnerTexts();
+        await p.reload();
+        await p.waitForSelector(".seat.me");
+        await p.waitForFunction((n) => document.querySelectorAll("#log li").length >= n, before.length);
+        const after = await p.locator("#log li").allInnerTexts();
+        assert.deepEqual(after.slice(0, before.length), before, `${game}: the log after a reload`);
+        assert.ok(before.length > 2, `${game}: ${before}`);
+      }
+      const tiles = await p.locator("#board g.tile").count();
+      if (!mid && tiles >= (game === "french" ? 12 : 8)) {
+        mid = true;
+        await shot(p, `shape-${game}-mid`);
+        checkShape(await boardShape(p), `${game} mid-hand`);
+      }
+    });
+    await shot(page, `shape-${game}-end`);
+    const shape = await boardShape(page);
+    checkShape(shape, `${game} at the end`);
+    const dirs = new Set(shape.tiles.filter((t) => t.chain !== "posed").map((t) => t.dir));
+    const posed = shape.tiles.find((t) => t.chain === "posed");
+    // The cross games always open four arms; club fives when its double
+    // was posed and crossed.
+    const up = shape.tiles.filter((t) => t.chain === "2"), down = shape.tiles.filter((t) => t.chain === "3");
+    if (game !== "club-fives" || (posedDouble && up.length)) {
+      assert.ok(up.length && up.every((t) => t.y + t.h <= posed.y + 1), `${game}: chain 2 grows up`);
+      assert.ok(dirs.has("U"), `${game}: tiles laid upwards`);
+    }
+    if (game !== "club-fives" || (posedDouble && down.length)) {
+      assert.ok(down.length && down.every((t) => t.y >= posed.y + posed.h - 1), `${game}: chain 3 grows down`);
+      assert.ok(dirs.has("D"), `${game}: tiles laid downwards`);
+    }
+    assert.ok(dirs.has("L") || dirs.has("R"), `${game}: tiles laid across`);
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("a table of bots only: created with no human seat, watched, the log kept across a reload", async () => {
+  const page = await newPlayer("Wes");
+  await page.goto(base + "/");
+  await page.fill("#name", "Wes");
+  await page.selectOption("#game", "draw");
+  await page.selectOption("#players", "3");
+  await page.selectOption("#humans", "0");
+  await page.selectOption("#bot", "random");
+  await page.fill("[data-opt=target]", "100");
+  await page.click("#create");
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  const id = page.url().split("/t/")[1];
+  await page.waitForFunction(() => /Watching the bots play/.test(document.querySelector("#status").textContent));
+  // The bots play on their own: tiles appear and the log grows.
+  await page.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 4 && document.querySelectorAll("#log li").length >= 5);
+  assert.equal(await page.locator(".seat.me").count(), 0);
+  assert.equal(await page.locator("#hand svg").count(), 0);
+  assert.equal(await page.locator("#buttons button").count(), 0);
+  for (let s = 0; s < 3; s++) assert.match(await page.locator(`.seat[data-seat="${s}"]`).innerText(), /bot/i);
+  assert.equal(await page.evaluate((id) => localStorage.getItem("domino.token." + id), id), null, "no seat token");
+  await shot(page, "bots-watched");
+  // It is listed with a Watch link.
+  const open = await (await fetch(`${base}/api/tables`)).json();
+  const row = open.find((t) => t.id === id);
+  assert.ok(row && row.humans === 0 && row.open_seats === 0, JSON.stringify(row));
+  // A reload brings back the story of the hand so far, not an empty log.
+  const hand = await page.locator("#scores h3").innerText();
+  await page.reload();
+  await page.waitForFunction(() => /Watching the bots play/.test(document.querySelector("#status").textContent));
+  const log = await page.locator("#log li").allInnerTexts();
+  if ((await page.locator("#scores h3").innerText()) === hand) {
+    assert.ok(log.length >= 5, `log after the reload: ${log}`);
+    assert.match(log[0], /^Hand \d+$/);
+    assert.ok(log.some((l) => / played \d+-\d+/.test(l)), `${log}`);
+  }
+  await shot(page, "bots-watched-reloaded");
+  noErrors(page);
 });

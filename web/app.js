@@ -2,6 +2,7 @@
 // protocol (see crates/server/src/ws.rs) and its history endpoints.
 
 import { drawLayout, drawEnds, tileSvg, backSvg, parseTile } from "./draw.js";
+import { checkHand } from "./fair.js";
 
 const app = document.getElementById("app");
 const store = {
@@ -102,7 +103,10 @@ async function lobby() {
   }
   function fillHumans() {
     humans.innerHTML = "";
-    for (let n = 1; n <= Number(players.value); n++) humans.append(h("option", { value: n }, n));
+    // 0: every seat a bot, and the creator watches.
+    for (let n = 0; n <= Number(players.value); n++) {
+      humans.append(h("option", { value: n, selected: n === 1 }, n === 0 ? "0 (watch bots)" : n));
+    }
   }
   game.addEventListener("change", fill);
   players.addEventListener("change", fillHumans);
@@ -125,7 +129,7 @@ async function lobby() {
       private: priv.checked, rules: { preset: game.value, players: Number(players.value), options },
     });
     if (r.type === "error") { msg.textContent = r.message; return; }
-    store.setToken(r.table, r.token);
+    if (r.token) store.setToken(r.table, r.token);
     conn.ws.close();
     history.pushState({}, "", "/t/" + r.table);
     route();
@@ -205,17 +209,12 @@ function resultWords(st, r) {
   return `Hand over (${r.reason}${r.notes && r.notes.length ? ", " + r.notes.join(", ") : ""}): ${who} wins · ${pts}`;
 }
 
-async function sha256hex(hex) {
-  const bytes = new Uint8Array(hex.match(/../g).map((x) => parseInt(x, 16)));
-  const d = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 // ---- the table ----
 async function tablePage(id) {
   app.innerHTML = "";
   let msg = null, selected = null, log = [], joined = false;
   let watching = false; // no free seat: every render keeps saying so
+  let dealCheck = null; // the page's own check of the last revealed key: {key, result}
   const board = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   board.setAttribute("class", "board");
   board.setAttribute("id", "board");
@@ -268,13 +267,27 @@ async function tablePage(id) {
 
   function onPush(m) {
     if (m.type !== "state") return;
+    const newHand = msg && msg.state.hand_number !== m.state.hand_number;
     msg = m;
+    if (Array.isArray(m.log)) {
+      // Sent on (re)joining: the hand's events so far, as this seat may see them.
+      log = [`Hand ${m.state.hand_number}`];
+      for (const e of m.log) {
+        const w = eventWords(m, e);
+        if (w) log.push(w);
+      }
+    } else if (newHand) log.push(`Hand ${m.state.hand_number}`);
     for (const e of m.events) {
       const w = eventWords(m, e);
       if (w) log.push(w);
     }
     if (m.events.length === 0 && log.length === 0) log.push(`Hand ${m.state.hand_number}`);
     render();
+  }
+
+  // A table of bots only is watched by choice, any other for want of a seat.
+  function watchWords() {
+    return msg && msg.seats.every((x) => !x.human) ? "Watching the bots play. " : "Watching (no free seat). ";
   }
 
   function act(a) {
@@ -300,7 +313,7 @@ async function tablePage(id) {
     });
     top.append(h("div", { class: "seat" }, `Boneyard: ${st.boneyard}`));
     // Board and ends.
-    const ends = drawLayout(board, msg.layout, Math.max(600, board.clientWidth || 800));
+    const ends = drawLayout(board, msg.layout, Math.max(600, board.clientWidth || 800), st.history, st.rules.preset === "double-nine-cross");
     const legal = myTurn ? st.legal : [];
     const plays = legal.filter((a) => a.type === "play");
     let choosable = null;
@@ -342,7 +355,7 @@ async function tablePage(id) {
       if (plays.some((a) => a.claim)) buttons.append(h("label", {}, h("input", { type: "checkbox", id: "claim", checked: true }), " claim my points"));
       status.textContent = selected ? `Choose an end for ${selected} (highlighted).` : plays.length ? "Your turn: click a highlighted tile." : "Your turn.";
     } else if (st.phase === "play" || st.phase === "choose_poser") {
-      status.textContent = (watching ? "Watching (no free seat). " : "")
+      status.textContent = (watching ? watchWords() : "")
         + (st.to_act != null ? `Waiting for ${seatName(msg, st.to_act)}…` : "");
     }
     // Score.
@@ -361,18 +374,24 @@ async function tablePage(id) {
         result.append(h("button", { id: "ready", onclick: () => conn.request({ type: "ready" }) }, "Ready for the next hand"));
       }
       if (st.phase === "match_over" && msg.finished) result.append(h("a", { href: "/r/" + msg.table, class: "button", id: "replaylink" }, "Open the replay"));
-      status.textContent = (watching ? "Watching (no free seat). " : "")
+      status.textContent = (watching ? watchWords() : "")
         + (st.phase === "hand_over" ? "Next hand when everyone is ready." : "");
     }
-    // Fair deal.
+    // Fair deal: the commitment, then, once the key is revealed, the page's
+    // own check (fair.js): the key against the commitment, and the deal
+    // recomputed from the key against every hand shown at the end.
     fair.innerHTML = "";
     const cur = msg.fair[msg.fair.length - 1];
     if (cur) {
       fair.append(h("div", {}, `Hand ${cur.hand} seed commitment: `, h("code", {}, cur.commit.slice(0, 16) + "…")));
-      if (cur.key) {
-        const v = h("span", { id: "verified" }, " checking…");
-        fair.append(h("div", {}, "Revealed key: ", h("code", {}, cur.key.slice(0, 16) + "…"), v));
-        sha256hex(cur.key).then((d) => (v.textContent = d === cur.commit ? " ✓ matches the commitment" : " ✗ does NOT match"));
+      if (cur.key && cur.hand === st.hand_number) {
+        const v = h("div", { id: "verified" }, "Checking the deal…");
+        fair.append(h("div", {}, "Revealed key: ", h("code", {}, cur.key.slice(0, 16) + "…")), v);
+        if (!dealCheck || dealCheck.key !== cur.key) {
+          const shown = { rules: st.rules, hand: cur.hand, key: cur.key, commit: cur.commit, hands: st.hands, history: st.history };
+          dealCheck = { key: cur.key, result: checkHand(shown, (s) => seatName(msg, s)).catch((e) => ({ ok: false, message: `✗ Deal not checked: ${e.message}` })) };
+        }
+        dealCheck.result.then((r) => (v.textContent = r.message));
       }
     }
     logEl.innerHTML = "";
@@ -412,7 +431,7 @@ async function replayPage(id) {
     const m = fake(f);
     const words = f.events.map((e) => eventWords(m, e)).filter(Boolean).join(" · ");
     caption.textContent = `Hand ${f.hand}, step ${f.step == null ? "deal" : f.step + 1} — ${words || "dealt"} — scores ${f.state.scores.join(" : ")}`;
-    drawLayout(board, f.layout, 800);
+    drawLayout(board, f.layout, Math.max(600, board.clientWidth || 800), f.state.history, f.state.rules.preset === "double-nine-cross");
     hands.innerHTML = "";
     f.state.hands.forEach((hand, s) => hands.append(h("div", { class: "reveal" }, `${names[s] || "Bot " + (s + 1)}: `, ...hand.map((t) => tileSvg(t, "small", false)))));
   }

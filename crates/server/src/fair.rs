@@ -10,6 +10,11 @@
 //! commitment); once the hand is over it reveals the key. Anyone can then
 //! check the commitment and recompute the deal ([`verify`]); knowing one
 //! key says nothing about the other hands' keys.
+//!
+//! The browser page does the same for each hand on its own: `web/fair.js`
+//! repeats [`deal_from_key`] in plain JS. `tests/fair_vectors.rs` keeps the
+//! two in step: change how a key deals and it fails until its vectors (and
+//! `web/fair.js`) are brought up to date.
 
 use domino_engine::deal::hand_rng;
 use domino_engine::game::{first_rule, resolve_pose, PoseRule};

@@ -169,6 +169,10 @@ pub struct Table {
     bot_name: String,
     humans: u8,
     m: Match,
+    /// Everything that happened in the current hand so far (all of it:
+    /// each viewer gets its own view of it), for the `log` of the state a
+    /// joining or returning connection gets first.
+    hand_events: Vec<Event>,
     /// The next log sequence number (= entries so far).
     seq: i64,
     seats: Vec<SeatState>,
@@ -290,9 +294,11 @@ impl Table {
         let secret = Secret::from_hex(&t.secret).ok_or(format!("table {}: bad secret", t.id))?;
         let first = fair::deal_from_key(&rules, first_rule(&rules), 1, &secret.hand_key(1));
         let mut m = Match::new(rules, None, Some(&first)).map_err(|e| e.to_string())?;
+        // The events of the hand being played, for returning players' logs.
         let mut sink: Vec<Event> = Vec::new();
         for e in &saved.log {
             if e.action == "next" {
+                sink.clear();
                 let n = m.hand_number() + 1;
                 let deal = fair::deal_from_key(&rules, m.next_pose_rule(), n, &secret.hand_key(n));
                 m.next_hand(Some(&deal))
@@ -300,7 +306,6 @@ impl Table {
             } else {
                 let a: Action = serde_json::from_str(&e.action)
                     .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
-                sink.clear();
                 m.act_as(e.seat as u8, a, &mut sink)
                     .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
             }
@@ -342,6 +347,7 @@ impl Table {
             bot_name: t.bot.clone(),
             humans,
             m,
+            hand_events: sink,
             seq: saved.log.len() as i64,
             seats,
             subs: HashMap::new(),
@@ -527,8 +533,8 @@ impl Table {
         if let Some(s) = seat {
             self.seats[s as usize].conns += 1;
         }
-        // The newcomer gets the whole state at once.
-        let msg = self.state_message(seat, &[]);
+        // The newcomer gets the whole state at once, with the hand so far.
+        let msg = self.state_message(seat, &[], true);
         let _ = out.tx.try_send(msg);
         self.subs.insert(conn, Sub { seat, out });
         Ok(Seated {
@@ -582,6 +588,7 @@ impl Table {
             .map_err(|e| Refusal::new("store", format!("not stored, not played: {e}")))?;
         self.seq += 1;
         self.m = next;
+        self.hand_events.extend(events.iter().cloned());
         self.move_at_us = arrived;
         Ok(events)
     }
@@ -623,6 +630,7 @@ impl Table {
                         break;
                     }
                     self.seq += 1;
+                    self.hand_events.clear();
                     for s in &mut self.seats {
                         s.ready = false;
                     }
@@ -763,7 +771,7 @@ impl Table {
         for (id, sub) in &self.subs {
             let msg = by_seat
                 .entry(sub.seat)
-                .or_insert_with(|| self.state_message(sub.seat, events))
+                .or_insert_with(|| self.state_message(sub.seat, events, false))
                 .clone();
             if sub.out.tx.try_send(msg).is_err() {
                 // A client that cannot keep up is dropped; it may resume.
@@ -785,23 +793,13 @@ impl Table {
     }
 
     /// The `state` message for one seat (or a spectator), built from that
-    /// viewer's view only.
-    fn state_message(&self, seat: Option<u8>, events: &[Event]) -> Arc<str> {
+    /// viewer's view only. With `log`, it also carries the current hand's
+    /// events so far (as that viewer may see them), for a connection that
+    /// has just joined or come back.
+    fn state_message(&self, seat: Option<u8>, events: &[Event], log: bool) -> Arc<str> {
         let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
         let view = self.m.view(viewer);
-        let events: Vec<Value> = events
-            .iter()
-            .map(|e| match e {
-                Event::Drew { seat: s, .. } if Some(*s) != seat => {
-                    serde_json::to_value(Event::Drew {
-                        seat: *s,
-                        tile: None,
-                    })
-                }
-                e => serde_json::to_value(e),
-            })
-            .filter_map(Result::ok)
-            .collect();
+        let events = viewer_events(events, seat);
         let seats: Vec<Value> = (0..self.rules.players)
             .map(|s| {
                 let st = &self.seats[s as usize];
@@ -827,7 +825,7 @@ impl Table {
                 })
             })
             .collect();
-        let msg = json!({
+        let mut msg = json!({
             "type": "state",
             "table": self.id,
             "seat": seat,
@@ -841,6 +839,25 @@ impl Table {
             "finished": self.finished,
             "move_at_us": self.move_at_us,
         });
+        if log {
+            msg["log"] = Value::Array(viewer_events(&self.hand_events, seat));
+        }
         Arc::from(msg.to_string())
     }
+}
+
+/// `events` as `seat` (or a spectator, `None`) may see them: another
+/// seat's draw without its tile.
+fn viewer_events(events: &[Event], seat: Option<u8>) -> Vec<Value> {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Drew { seat: s, .. } if Some(*s) != seat => serde_json::to_value(Event::Drew {
+                seat: *s,
+                tile: None,
+            }),
+            e => serde_json::to_value(e),
+        })
+        .filter_map(Result::ok)
+        .collect()
 }

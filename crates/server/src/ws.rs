@@ -8,6 +8,10 @@
 //! `act {action}`; `ready`; `leave`. Answers: `presets`, `tables`,
 //! `joined {table, seat, token?}`, `ok`, `error {code, message}`; a table
 //! pushes `state` messages built from this connection's seat view only.
+//! The first `state` after a join, resume or spectate also carries `log`:
+//! the current hand's events so far, as this viewer may see them (another
+//! seat's draws without the tile), so a returning page can show the hand's
+//! story; later ones carry only their own `events`.
 //! The seat a connection acts for is the one it joined or resumed: no
 //! request names a seat to act as. Malformed, unknown or oversized
 //! requests get an error and change nothing.

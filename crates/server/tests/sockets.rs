@@ -314,6 +314,127 @@ async fn a_reloading_player_returns_to_the_same_seat_with_the_full_state() {
     assert_eq!(last["state"]["phase"], "match_over");
 }
 
+/// Check the `log` of a connection's first state (after join, resume or
+/// spectate): the current hand's events, with one `action` event for each
+/// entry of the history, in order, and other seats' draws without their
+/// tile. Returns how many draws it shows.
+fn check_log(msg: &Value) -> usize {
+    let log = msg["log"].as_array().expect("a log in the first state");
+    let acts: Vec<Value> = log
+        .iter()
+        .filter(|e| e["type"] == "action")
+        .map(|e| json!({"seat": e["seat"], "action": e["action"]}))
+        .collect();
+    assert_eq!(&acts, msg["state"]["history"].as_array().unwrap(), "{msg}");
+    let me = msg["seat"].as_u64();
+    let draws: Vec<&Value> = log.iter().filter(|e| e["type"] == "drew").collect();
+    for e in &draws {
+        let mine = me.is_some() && e["seat"].as_u64() == me;
+        assert_eq!(e.get("tile").is_some(), mine, "{e} in seat {me:?}'s log");
+    }
+    draws.len()
+}
+
+/// Send a `resume` or `spectate` request; returns the answer and the first
+/// state, which the table sends before it (later ones may follow at once).
+async fn attach_with_log(c: &mut Client, req: Value) -> (Value, Value) {
+    c.send_raw(&req.to_string()).await;
+    let mut first = None;
+    loop {
+        let v = c.recv().await;
+        if v["type"] != "state" {
+            return (v, first.expect("a state before the answer"));
+        }
+        first.get_or_insert(v);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn returning_players_and_spectators_get_the_hands_events_so_far() {
+    let s = mem();
+    // Three tiles each: somebody soon has to draw.
+    let rules = json!({"preset": "draw", "players": 2, "options": {"hand_size": 3, "target": 500}});
+    let (mut clients, table) = full_table(&s, rules, 2).await;
+    // Play until the hand being played has draws by both seats.
+    let mut done = false;
+    for _ in 0..300 {
+        let st = clients[0].state.clone().unwrap()["state"].clone();
+        let history = st["history"].as_array().unwrap();
+        let drew = |seat: u64| {
+            history
+                .iter()
+                .any(|e| e["seat"] == seat && e["action"]["type"] == "draw")
+        };
+        if st["phase"] == "play" && drew(0) && drew(1) && history.len() >= 6 {
+            done = true;
+            break;
+        }
+        if st["phase"] == "hand_over" {
+            for c in &mut clients {
+                assert_eq!(c.request(json!({"type": "ready"})).await["type"], "ok");
+            }
+        } else {
+            let seat = st["to_act"].as_u64().unwrap() as usize;
+            let legal = clients[seat].state.as_ref().unwrap()["state"]["legal"][0].clone();
+            let r = clients[seat]
+                .request(json!({"type": "act", "action": legal}))
+                .await;
+            assert_eq!(r["type"], "ok", "{r}");
+        }
+        for c in &mut clients {
+            c.settle(50).await;
+        }
+    }
+    assert!(done, "no hand with draws by both seats");
+    let now = clients[0].state.clone().unwrap();
+    let history = now["state"]["history"].clone();
+    let hand = now["state"]["hand_number"].clone();
+    assert!(now.get("log").is_none(), "pushed states carry no log");
+    // Seat 0 reloads: its first state tells the hand so far, with its own
+    // drawn tiles and without seat 1's.
+    let token = clients[0].token.clone().unwrap();
+    drop(clients.remove(0));
+    let mut back = Client::connect(s.addr).await;
+    let (r, first) = attach_with_log(
+        &mut back,
+        json!({"type": "resume", "table": table, "token": token}),
+    )
+    .await;
+    assert_eq!(r["seat"], 0, "{r}");
+    assert_eq!(first["state"]["hand_number"], hand);
+    assert_eq!(first["state"]["history"], history);
+    let draws = check_log(&first);
+    assert!(draws >= 2, "{first}");
+    // A spectator arriving now gets the same story with no drawn tile.
+    let mut watcher = Client::connect(s.addr).await;
+    let (r, seen) =
+        attach_with_log(&mut watcher, json!({"type": "spectate", "table": table})).await;
+    assert_eq!(r["seat"], Value::Null);
+    assert_eq!(check_log(&seen), draws);
+    assert_eq!(
+        seen["log"].as_array().unwrap().len(),
+        first["log"].as_array().unwrap().len()
+    );
+    // The next move reaches both without a log.
+    let seat = first["state"]["to_act"].as_u64().unwrap();
+    let mover = if seat == 0 {
+        &mut back
+    } else {
+        &mut clients[0]
+    };
+    let legal = mover.state.as_ref().unwrap()["state"]["legal"][0].clone();
+    let r = mover.request(json!({"type": "act", "action": legal})).await;
+    assert_eq!(r["type"], "ok", "{r}");
+    let next = loop {
+        let st = watcher.next_state().await;
+        if !st["events"].as_array().unwrap().is_empty() {
+            break st;
+        }
+        assert!(st.get("log").is_none());
+    };
+    assert!(next.get("log").is_none());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_restarts_with_every_acknowledged_action() {
     let dir = tempfile::tempdir().unwrap();
@@ -378,15 +499,19 @@ async fn killed_and_restarted(db: &str) {
     let mut again = Vec::new();
     for (seat, token) in tokens.iter().enumerate() {
         let mut c = Client::connect(s.addr).await;
-        let r = c
-            .request(json!({"type": "resume", "table": table, "token": token}))
-            .await;
+        let (r, first) = attach_with_log(
+            &mut c,
+            json!({"type": "resume", "table": table, "token": token}),
+        )
+        .await;
         assert_eq!(r["seat"], seat, "{r}");
         let now = c.state.clone().unwrap();
         assert_eq!(
             now["state"], before[seat]["state"],
             "seat {seat}'s state survived"
         );
+        // The hand's events are rebuilt from the stored actions.
+        check_log(&first);
         assert_eq!(now["fair"], before[seat]["fair"]);
         again.push(c);
     }

@@ -1,0 +1,437 @@
+// Fair deals, checked by the page itself.
+//
+// Before each hand the server publishes SHA-256(key); after the hand it
+// reveals the key. This module recomputes, without asking the server, the
+// deal that key gives, exactly as the engine makes it
+// (crates/server/src/fair.rs `deal_from_key`, crates/engine/src/deal.rs):
+//
+//   seed   = the key's first 8 bytes, a little-endian u64
+//   rng    = ChaCha8Rng::seed_from_u64(seed) (rand_core's PCG32 seed
+//            expansion), on stream `hand` (rand_chacha 0.9)
+//   deal   = a Fisher-Yates shuffle of the set in index order whose swap
+//            indices come in batches from one next_u64 each (the Dealer's
+//            plan); seat s gets places s*h..s*h+h, the rest is the
+//            boneyard, top first
+//   redeal = deal again from the same generator while the pose rule has
+//            nobody to pose (no double held, or 0-0 not held in French)
+//
+// and compares it with the hands the page was shown when the hand ended.
+// Test vectors: crates/server/tests/fair_vectors.json (e2e/fair.test.mjs).
+// No dependencies, no build step: 32-bit integer arithmetic for ChaCha and
+// SHA-256, BigInt for the few 64-bit and 128-bit products.
+
+// ---- hex and SHA-256 ----
+
+export function hexToBytes(hex) {
+  if (!/^([0-9a-f]{2})*$/i.test(hex)) throw new Error("not hex: " + hex);
+  return new Uint8Array((hex.match(/../g) || []).map((x) => parseInt(x, 16)));
+}
+
+export function bytesToHex(bytes) {
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const SHA_K = new Uint32Array([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+]);
+
+const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+
+// SHA-256 in plain JS, for pages without crypto.subtle (plain http on a
+// LAN address is not a secure context).
+export function sha256(bytes) {
+  const bitLen = bytes.length * 8;
+  const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
+  padded.set(bytes);
+  padded[bytes.length] = 0x80;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bitLen / 2 ** 32));
+  view.setUint32(padded.length - 4, bitLen >>> 0);
+  const hash = new Uint32Array([
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+  ]);
+  const w = new Uint32Array(64);
+  for (let off = 0; off < padded.length; off += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + 4 * i);
+    for (let i = 16; i < 64; i++) {
+      const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3);
+      const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    let [a, b, c, d, e, f, g, h] = hash;
+    for (let i = 0; i < 64; i++) {
+      const s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
+      const ch = (e & f) ^ (~e & g);
+      const t1 = (h + s1 + ch + SHA_K[i] + w[i]) | 0;
+      const s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
+      const maj = (a & b) ^ (a & c) ^ (b & c);
+      const t2 = (s0 + maj) | 0;
+      [h, g, f, e, d, c, b, a] = [g, f, e, (d + t1) | 0, c, b, a, (t1 + t2) | 0];
+    }
+    [a, b, c, d, e, f, g, h].forEach((x, i) => (hash[i] += x));
+  }
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  hash.forEach((x, i) => outView.setUint32(4 * i, x));
+  return out;
+}
+
+// SHA-256 of hex-given bytes, as hex: the browser's own digest where there
+// is one, else the function above.
+export async function sha256Hex(hex) {
+  const bytes = hexToBytes(hex);
+  const subtle = globalThis.crypto && globalThis.crypto.subtle;
+  if (subtle) {
+    try {
+      return bytesToHex(new Uint8Array(await subtle.digest("SHA-256", bytes)));
+    } catch (_) { /* fall through */ }
+  }
+  return bytesToHex(sha256(bytes));
+}
+
+// ---- the generator: rand_chacha 0.9's ChaCha8Rng ----
+
+const MASK64 = (1n << 64n) - 1n;
+
+// The seed a hand key deals from: its first 8 bytes, little-endian.
+export function keySeed(keyHex) {
+  const b = hexToBytes(keyHex);
+  let seed = 0n;
+  for (let i = 7; i >= 0; i--) seed = (seed << 8n) | BigInt(b[i]);
+  return seed;
+}
+
+// rand_core's `seed_from_u64`: eight PCG32 outputs, each written
+// little-endian, fill the 32-byte ChaCha key; so they are the key words.
+function expandSeed(seed) {
+  const MUL = 6364136223846793005n;
+  const INC = 11634580027462260723n;
+  let state = BigInt.asUintN(64, BigInt(seed));
+  const words = new Uint32Array(8);
+  for (let i = 0; i < 8; i++) {
+    state = (state * MUL + INC) & MASK64;
+    const xorshifted = Number(((state >> 18n) ^ state) >> 27n & 0xffffffffn);
+    const rot = Number(state >> 59n);
+    words[i] = (xorshifted >>> rot) | (xorshifted << ((32 - rot) & 31));
+  }
+  return words;
+}
+
+// ChaCha with 8 rounds, a 64-bit block counter (words 12-13) and a 64-bit
+// stream id (words 14-15), read the way rand_core's BlockRng reads it: a
+// buffer of four blocks (64 words), next_u32 takes one word, next_u64 two
+// (low word first, straddling a refill when one word is left).
+export class ChaCha8 {
+  constructor(seed, stream = 0) {
+    const s = BigInt.asUintN(64, BigInt(stream));
+    this.state = new Uint32Array(16);
+    this.state.set([0x61707865, 0x3320646e, 0x79622d32, 0x6b206574]);
+    this.state.set(expandSeed(seed), 4);
+    this.state[14] = Number(s & 0xffffffffn);
+    this.state[15] = Number(s >> 32n);
+    this.buf = new Uint32Array(64);
+    this.index = 64;
+  }
+
+  refill() {
+    const x = new Uint32Array(16);
+    const qr = (a, b, c, d) => {
+      x[a] += x[b]; x[d] = rotr(x[d] ^ x[a], 16);
+      x[c] += x[d]; x[b] = rotr(x[b] ^ x[c], 20);
+      x[a] += x[b]; x[d] = rotr(x[d] ^ x[a], 24);
+      x[c] += x[d]; x[b] = rotr(x[b] ^ x[c], 25);
+    };
+    for (let block = 0; block < 4; block++) {
+      x.set(this.state);
+      for (let round = 0; round < 4; round++) {
+        qr(0, 4, 8, 12); qr(1, 5, 9, 13); qr(2, 6, 10, 14); qr(3, 7, 11, 15);
+        qr(0, 5, 10, 15); qr(1, 6, 11, 12); qr(2, 7, 8, 13); qr(3, 4, 9, 14);
+      }
+      for (let i = 0; i < 16; i++) this.buf[16 * block + i] = x[i] + this.state[i];
+      // The 64-bit block counter.
+      this.state[12] += 1;
+      if (this.state[12] === 0) this.state[13] += 1;
+    }
+    this.index = 0;
+  }
+
+  nextU32() {
+    if (this.index >= 64) this.refill();
+    return this.buf[this.index++];
+  }
+
+  // A BigInt below 2^64.
+  nextU64() {
+    let lo, hi;
+    if (this.index < 63) {
+      lo = this.buf[this.index];
+      hi = this.buf[this.index + 1];
+      this.index += 2;
+    } else if (this.index >= 64) {
+      this.refill();
+      lo = this.buf[0];
+      hi = this.buf[1];
+      this.index = 2;
+    } else {
+      lo = this.buf[63];
+      this.refill();
+      hi = this.buf[0];
+      this.index = 1;
+    }
+    return (BigInt(hi) << 32n) | BigInt(lo);
+  }
+}
+
+// deal.rs `hand_rng`: the match seed picks the key, the hand number the stream.
+export function handRng(seed, hand) {
+  return new ChaCha8(seed, hand);
+}
+
+// ---- tiles and games ----
+
+// Tiles are numbered in the triangular order 0-0, 1-0, 1-1, 2-0, ...
+export function tileIndex(name) {
+  const [a, b] = name.split("-").map(Number);
+  const [h, l] = a >= b ? [a, b] : [b, a];
+  return (h * (h + 1)) / 2 + l;
+}
+
+export function tileName(index) {
+  let h = 0;
+  while (((h + 1) * (h + 2)) / 2 <= index) h++;
+  return `${h}-${index - (h * (h + 1)) / 2}`;
+}
+
+const isDouble = (index) => {
+  const [h, l] = tileName(index).split("-");
+  return h === l;
+};
+
+// What dealing needs from the rules as the state shows them (every option
+// spelled out): the set, the seats, the hand size, tiles left out.
+export function gameFacts(rules) {
+  const o = rules.options || {};
+  const preset = rules.preset;
+  const players = rules.players;
+  return {
+    preset,
+    players,
+    maxPip: o.set != null ? o.set : preset === "double-nine-cross" ? 9 : 6,
+    handSize: o.hand_size,
+    // Three-handed cut-throat plays without 0-0.
+    removed: preset === "cutthroat" && players === 3 ? ["0-0"] : [],
+  };
+}
+
+// ---- dealing: deal.rs `Dealer` ----
+
+const BATCH_LIMIT = 1n << 48n;
+
+// The shuffle's batches: ranges n, n-1, ... down to stop+1, grouped (at
+// most 16 at a time) while their product stays at most 2^48.
+function plan(n, stop) {
+  stop = Math.max(stop, 1);
+  const batches = [];
+  let i = n;
+  while (i > stop) {
+    let k = 0;
+    let product = 1n;
+    while (i - k > stop && k < 16 && product * BigInt(i - k) <= BATCH_LIMIT) {
+      product *= BigInt(i - k);
+      k++;
+    }
+    batches.push({ k, product });
+    i -= k;
+  }
+  return batches;
+}
+
+// Fisher-Yates fixing places n-1 down, k swap indices per next_u64 (the
+// high halves of successive 128-bit products), redrawn when the low word
+// falls in the over-represented part.
+function shuffle(items, batches, rng) {
+  let i = items.length;
+  for (const { k, product } of batches) {
+    if (i <= 1 || k === 0 || k > i) break;
+    const threshold = ((1n << 64n) - product) % product;
+    let picks;
+    for (;;) {
+      let low = rng.nextU64();
+      picks = [];
+      for (let j = 0; j < k; j++) {
+        const m = low * BigInt(i - j);
+        picks.push(Number(m >> 64n));
+        low = m & MASK64;
+      }
+      if (low >= threshold) break;
+    }
+    for (let j = 0; j < k; j++) {
+      const a = i - 1 - j;
+      const b = picks[j];
+      [items[a], items[b]] = [items[b], items[a]];
+    }
+    i -= k;
+  }
+}
+
+// One uniformly random deal: hands as sorted tile indices, the boneyard in
+// order.
+export function dealOnce(game, rng) {
+  const removed = new Set(game.removed.map(tileIndex));
+  const tiles = [];
+  for (let t = 0; t < ((game.maxPip + 1) * (game.maxPip + 2)) / 2; t++) if (!removed.has(t)) tiles.push(t);
+  shuffle(tiles, plan(tiles.length, game.handSize), rng);
+  const h = game.handSize;
+  const hands = [];
+  for (let s = 0; s < game.players; s++) hands.push(tiles.slice(s * h, s * h + h).sort((a, b) => a - b));
+  return { hands, boneyard: tiles.slice(h * game.players) };
+}
+
+// rand 0.9 `random_range(0..range)` for a small usize: a u32 by Canon's
+// method (one extra word when the first product's low half is too high).
+function below(rng, range) {
+  const m = rng.nextU32() * range; // < 2^39: exact in a double
+  let result = Math.floor(m / 2 ** 32);
+  const lo = m % 2 ** 32;
+  if (lo > 2 ** 32 - range) {
+    const hi2 = Math.floor((rng.nextU32() * range) / 2 ** 32);
+    if (lo + hi2 >= 2 ** 32) result += 1;
+  }
+  return result;
+}
+
+// game.rs `turn_over`: club fives' first hand; each player turns a tile and
+// the heavier one sets. Returns the seat that poses.
+function turnOver(game, rng) {
+  const removed = new Set(game.removed.map(tileIndex));
+  const tiles = [];
+  for (let t = 0; t < ((game.maxPip + 1) * (game.maxPip + 2)) / 2; t++) if (!removed.has(t)) tiles.push(t);
+  const pips = (t) => tileName(t).split("-").map(Number).reduce((x, y) => x + y);
+  for (;;) {
+    const a = below(rng, tiles.length);
+    let b = below(rng, tiles.length - 1);
+    if (b >= a) b += 1;
+    const [pa, pb] = [pips(tiles[a]), pips(tiles[b])];
+    if (pa !== pb) return pa > pb ? 0 : 1;
+  }
+}
+
+// Whether a dealt hand has somebody to pose under `redeal` (see dealFromKey).
+function poseable(deal, redeal) {
+  const held = deal.hands.flat();
+  if (redeal === "double") return held.some(isDouble);
+  if (redeal === "never" || redeal === "turn_over") return true;
+  return held.includes(tileIndex(redeal));
+}
+
+const MAX_REDEALS = 100000;
+
+// The deal hand `hand` gets from `keyHex`. `redeal` is what makes the
+// engine deal again: "never", "double" (until somebody holds a double), a
+// tile such as "0-0" (until somebody holds it), or "turn_over" (club
+// fives: the generator then also decides who poses). Tiles are named
+// ("6-4"); `redeals` counts the deals thrown away.
+export function dealFromKey(game, keyHex, hand, redeal = "never") {
+  const rng = handRng(keySeed(keyHex), hand);
+  for (let redeals = 0; redeals < MAX_REDEALS; redeals++) {
+    const deal = dealOnce(game, rng);
+    let poser;
+    if (redeal === "turn_over") poser = hand === 1 ? turnOver(game, rng) : rng.nextU32() % 2;
+    if (poseable(deal, redeal)) {
+      const out = { hands: deal.hands.map((h) => h.map(tileName)), boneyard: deal.boneyard.map(tileName), redeals };
+      if (poser != null) out.poser = poser;
+      return out;
+    }
+  }
+  throw new Error("no deal after " + MAX_REDEALS + " redeals");
+}
+
+// The redeal rules a hand may have been dealt under. The first hand's is
+// fixed by the game (game.rs `first_rule`); later ones depend on how the
+// match went, which the page does not replay, so any rule the game can
+// use then is accepted (each gives at most one deal from the key).
+export function redealCandidates(preset, hand) {
+  const first = { french: "0-0", "all-fives": "never", "fives-and-threes": "never", "club-fives": "turn_over" }[preset] || "double";
+  if (hand === 1) return [first];
+  if (preset === "french") return ["double", "0-0"];
+  if (first === "never" || preset === "club-fives") return ["never"];
+  return ["double", "never"];
+}
+
+// ---- the page's check ----
+
+// Play the hand's history over a deal: plays leave the player's hand,
+// draws take the top of the boneyard. Returns the problems found, by seat.
+function replay(deal, history, shown, seatName) {
+  const hands = deal.hands.map((h) => new Set(h));
+  let next = 0;
+  for (const { seat, action } of history) {
+    if (action.type === "play") {
+      if (!hands[seat].has(action.tile)) return [{ seat, text: `${seatName(seat)} played ${action.tile}, which the revealed key did not deal them` }];
+      hands[seat].delete(action.tile);
+    } else if (action.type === "draw") {
+      if (next >= deal.boneyard.length) return [{ seat, text: `${seatName(seat)} drew from an empty boneyard` }];
+      hands[seat].add(deal.boneyard[next++]);
+    }
+  }
+  const problems = [];
+  hands.forEach((h, s) => {
+    const got = [...(shown[s] || [])].sort();
+    const want = [...h].sort();
+    if (got.join() !== want.join()) problems.push({ seat: s, text: `${seatName(s)}'s hand is not the one the revealed key deals` });
+  });
+  return problems;
+}
+
+// How many of the tiles each seat was seen with (held at the end or
+// played) the deal gave that seat.
+function closeness(deal, history, shown) {
+  const seen = shown.map((h) => new Set(h));
+  for (const { seat, action } of history) if (action.type === "play") seen[seat].add(action.tile);
+  return deal.hands.reduce((n, h, s) => n + h.filter((t) => seen[s].has(t)).length, 0);
+}
+
+function describe(problems, seatName) {
+  if (problems.length === 1) return problems[0].text;
+  return `the hands of ${problems.map((p) => seatName(p.seat)).join(", ")} are not the ones the revealed key deals`;
+}
+
+// Check a finished hand against its revealed key, from what the page was
+// shown: `rules` (the state's rules), `hand` (its number), `key` and
+// `commit` (hex), `hands` (every seat's tiles at the end) and `history`
+// (the hand's actions). Resolves to {ok, message} (and `redeals` when ok).
+export async function checkHand({ rules, hand, key, commit, hands, history }, seatName = (s) => `seat ${s + 1}`) {
+  if ((await sha256Hex(key)) !== String(commit).toLowerCase()) {
+    return { ok: false, message: "✗ Deal NOT verified: the revealed key does not match the commitment" };
+  }
+  if (!hands.every(Array.isArray)) return { ok: false, message: "✗ Deal not checked: not every hand is shown" };
+  const game = gameFacts(rules);
+  let best = null;
+  for (const redeal of redealCandidates(rules.preset, hand)) {
+    const deal = dealFromKey(game, key, hand, redeal);
+    const problems = replay(deal, history, hands, seatName);
+    if (redeal === "turn_over" && problems.length === 0) {
+      const pose = history.find((e) => e.action.type === "play");
+      if (pose && pose.seat !== deal.poser) {
+        problems.push({ seat: pose.seat, text: `the revealed key gives the first pose to ${seatName(deal.poser)}, but ${seatName(pose.seat)} posed` });
+      }
+    }
+    if (problems.length === 0) {
+      const why = redeal === "double" ? "nobody held a double" : `nobody held ${redeal}`;
+      const extra = deal.redeals ? ` (after ${deal.redeals} redeal${deal.redeals > 1 ? "s" : ""}: ${why})` : "";
+      return { ok: true, redeals: deal.redeals, message: `✓ Deal verified: the commitment and all hands match the revealed key${extra}` };
+    }
+    // Report against the deal closest to what was shown.
+    const agree = closeness(deal, history, hands);
+    if (!best || agree > best.agree) best = { problems, agree };
+  }
+  const problems = best.problems;
+  return { ok: false, seats: problems.map((p) => p.seat), message: `✗ Deal NOT verified: ${describe(problems, seatName)}` };
+}
