@@ -1,11 +1,16 @@
 //! Duplicate matches between two bots: every deal is played twice with the
 //! bots' seats swapped, so the luck of the deal cancels out.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use domino_engine::{Match, MatchError, Phase, Rules};
 use thiserror::Error;
 
+use rayon::prelude::*;
+
+use crate::expert::{Expert, OVERSAMPLE};
+use crate::likelihood::PlayModel;
 use crate::{by_name, Bot, BotConfig, BotError};
 
 /// Why an arena could not be played.
@@ -21,6 +26,8 @@ pub enum ArenaError {
     },
     #[error("could not deal: {0}")]
     Deal(MatchError),
+    #[error("could not start the arena's threads: {0}")]
+    Pool(String),
 }
 
 /// What to play.
@@ -34,6 +41,48 @@ pub struct ArenaConfig {
     pub seed: u64,
     /// The expert's budget per decision.
     pub budget_ms: u64,
+    /// Deals played at once (decision times are then measured with that
+    /// many games sharing the cores).
+    pub jobs: usize,
+}
+
+/// A bot as the arena names it: a bot name, and for the expert options
+/// after colons: `expert:samples=64:weights=off:oversample=4`. A fixed
+/// number of samples makes the expert's play independent of timing, so
+/// an arena gives the same result on any machine.
+pub fn bot_from_spec(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotError> {
+    let mut parts = spec.split(':');
+    let name = parts.next().unwrap_or_default();
+    let options: Vec<&str> = parts.collect();
+    if options.is_empty() {
+        return by_name(name, config);
+    }
+    let bad = |why: String| BotError::BadOptions {
+        spec: spec.to_string(),
+        why,
+    };
+    if name != "expert" {
+        return Err(bad(format!("only the expert takes options, not `{name}`")));
+    }
+    let mut expert = Expert::new(config.seed, config.budget_ms);
+    let (mut weights, mut oversample) = (true, OVERSAMPLE);
+    for o in options {
+        let what = || {
+            bad(format!(
+                "`{o}`: expected samples=N, weights=on|off or oversample=N"
+            ))
+        };
+        let (k, v) = o.split_once('=').ok_or_else(what)?;
+        match (k, v) {
+            ("samples", n) => expert = expert.with_max_samples(n.parse().map_err(|_| what())?),
+            ("weights", "on") => weights = true,
+            ("weights", "off") => weights = false,
+            ("oversample", n) => oversample = n.parse().map_err(|_| what())?,
+            _ => return Err(what()),
+        }
+    }
+    let model = weights.then(PlayModel::default);
+    Ok(Box::new(expert.with_model(model, oversample)))
 }
 
 /// Which bot (0 or 1) sits in each seat: alternate seats, so in the
@@ -100,7 +149,7 @@ pub fn play_deal(
             config.seed ^ 0xb0b,
             i * 16 + s as u64 + u64::from(swapped) * 8,
         );
-        bots.push(by_name(
+        bots.push(bot_from_spec(
             &config.bots[b],
             BotConfig {
                 seed,
@@ -192,14 +241,17 @@ fn score(rules: &Rules, play: &Play, b: usize) -> (f64, f64) {
     (win, pts)
 }
 
-/// Play the whole arena; `progress` is told after each deal.
-pub fn run(config: &ArenaConfig, progress: &mut dyn FnMut(u64)) -> Result<Report, ArenaError> {
+/// Both plays of one deal: each bot's score summed, and its decision times.
+type DealResult = ([f64; 2], [Times; 2]);
+
+/// Play the whole arena, `config.jobs` deals at a time; `progress` is told
+/// how many deals are done. The result does not depend on `jobs`.
+pub fn run(config: &ArenaConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, ArenaError> {
     let rules = config.rules;
     let six_love = rules.is_six_love();
-    let mut times = [Times::default(), Times::default()];
-    let mut per_bot: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-    let mut edge = Vec::new();
-    for i in 0..config.deals {
+    let done = AtomicU64::new(0);
+    let play_both = |i: u64| -> Result<DealResult, ArenaError> {
+        let mut times = [Times::default(), Times::default()];
         let mut sum = [0.0f64; 2];
         for swapped in [false, true] {
             let play = play_deal(config, i, swapped, &mut times)?;
@@ -208,11 +260,30 @@ pub fn run(config: &ArenaConfig, progress: &mut dyn FnMut(u64)) -> Result<Report
                 *total += if six_love { w } else { p };
             }
         }
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+        Ok((sum, times))
+    };
+    let results: Vec<Result<DealResult, ArenaError>> = if config.jobs > 1 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(config.jobs)
+            .build()
+            .map_err(|e| ArenaError::Pool(e.to_string()))?;
+        pool.install(|| (0..config.deals).into_par_iter().map(play_both).collect())
+    } else {
+        (0..config.deals).map(play_both).collect()
+    };
+    let mut times = [Times::default(), Times::default()];
+    let mut per_bot: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut edge = Vec::new();
+    for r in results {
+        let (sum, t) = r?;
+        for (all, mine) in times.iter_mut().zip(t) {
+            all.0.extend(mine.0);
+        }
         let (a, b) = (sum[0] / 2.0, sum[1] / 2.0);
         per_bot[0].push(a);
         per_bot[1].push(b);
         edge.push(if six_love { a - 0.5 } else { a - b });
-        progress(i + 1);
     }
     Ok(Report {
         bots: config.bots.clone(),

@@ -5,13 +5,14 @@ use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use domino_engine::{Action, SeatView};
-use rand::{RngCore, SeedableRng};
+use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::heuristic::rank;
 use crate::knowledge::Knowledge;
-use crate::solver::Solver;
+use crate::likelihood::PlayModel;
+use crate::solver::{Position, Solver};
 use crate::world::Sampler;
 use crate::{choose_poser, prelude, with_claim, Bot, BotError, Prelude};
 
@@ -37,6 +38,38 @@ pub struct Expert {
     max_samples: usize,
     /// Worlds solved by the last decision (0 when it fell back or had no choice).
     pub last_samples: usize,
+    /// How plausible the other seats' plays make each world; `None` keeps
+    /// every consistent world equally likely.
+    model: Option<PlayModel>,
+    /// Worlds drawn per world solved when weighting.
+    oversample: usize,
+}
+
+/// Worlds drawn for each one solved: drawing and weighing a world costs a
+/// small part of solving it.
+pub const OVERSAMPLE: usize = 8;
+
+/// `n` worlds drawn from `worlds` in proportion to their weights
+/// (systematic resampling: one uniform offset, evenly spaced picks).
+fn resample(worlds: &[(Position, f64)], n: usize, rng: &mut ChaCha8Rng) -> Vec<Position> {
+    if worlds.is_empty() {
+        return Vec::new();
+    }
+    let top = worlds.iter().map(|w| w.1).fold(f64::MIN, f64::max);
+    let weights: Vec<f64> = worlds.iter().map(|w| (w.1 - top).exp()).collect();
+    let total: f64 = weights.iter().sum();
+    let step = total / n as f64;
+    let mut at = step * rng.random::<f64>();
+    let mut out = Vec::with_capacity(n);
+    let mut acc = 0.0;
+    for (w, &(pos, _)) in weights.iter().zip(worlds) {
+        acc += w;
+        while at < acc && out.len() < n {
+            out.push(pos);
+            at += step;
+        }
+    }
+    out
 }
 
 impl Expert {
@@ -46,7 +79,17 @@ impl Expert {
             budget: Duration::from_millis(budget_ms.max(1)),
             max_samples: MAX_SAMPLES,
             last_samples: 0,
+            model: Some(PlayModel::default()),
+            oversample: OVERSAMPLE,
         }
+    }
+
+    /// Weigh worlds by `model` (or not, with `None`), drawing `oversample`
+    /// worlds per world solved.
+    pub fn with_model(mut self, model: Option<PlayModel>, oversample: usize) -> Expert {
+        self.model = model;
+        self.oversample = oversample.max(1);
+        self
     }
 
     /// Cap the worlds per decision (for tests and quick arenas).
@@ -80,20 +123,35 @@ impl Expert {
             (2 * threads).min(self.max_samples)
         };
         let mut batch_time = Duration::ZERO;
+        let weigh = self.model.is_some() && sampler.hidden() > 0;
         while done < self.max_samples {
             let now = Instant::now();
             if now + batch_time > deadline && done > 0 {
                 break;
             }
-            let seeds: Vec<u64> = (0..batch).map(|_| self.rng.next_u64()).collect();
-            let results: Vec<Option<Vec<(Action, i32)>>> = seeds
+            let draws = if weigh {
+                batch * self.oversample
+            } else {
+                batch
+            };
+            let seeds: Vec<u64> = (0..draws).map(|_| self.rng.next_u64()).collect();
+            let model = self.model.as_ref().filter(|_| weigh);
+            let worlds: Vec<(Position, f64)> = seeds
                 .par_iter()
-                .map(|&seed| {
-                    let pos = sampler.sample(seed)?;
+                .filter_map(|&seed| sampler.sample_weighted(seed, model))
+                .collect();
+            let worlds = if weigh {
+                resample(&worlds, batch, &mut self.rng)
+            } else {
+                worlds.into_iter().map(|(p, _)| p).collect()
+            };
+            let results: Vec<Option<Vec<(Action, i32)>>> = worlds
+                .par_iter()
+                .map(|pos| {
                     SOLVER.with(|s| {
                         let mut s = s.borrow_mut();
                         s.set_limits(Some(NODE_LIMIT), Some(deadline));
-                        s.values(&pos, side)
+                        s.values(pos, side)
                     })
                 })
                 .collect();

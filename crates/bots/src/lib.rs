@@ -28,10 +28,12 @@
 //! let cheat = SeatView { view: m.view(Viewer::All), seat: 0 };
 //! ```
 
+pub mod analysis;
 pub mod arena;
 pub mod expert;
 pub mod heuristic;
 pub mod knowledge;
+pub mod likelihood;
 pub mod simple;
 pub mod solver;
 pub mod world;
@@ -53,6 +55,8 @@ pub enum BotError {
     NotToAct { seat: u8 },
     #[error("no bot named `{0}`: the bots are random, heavy, count, heuristic, expert")]
     Unknown(String),
+    #[error("bad bot options `{spec}`: {why}")]
+    BadOptions { spec: String, why: String },
 }
 
 /// A computer player.

@@ -3,6 +3,7 @@
 //! who passed and drew over which ends, every hand size and the boneyard's
 //! size), turned into fully known [`Position`]s by replaying the hand.
 
+use domino_engine::action::MoveList;
 use domino_engine::deal::{Deal, MAX_PLAYERS};
 use domino_engine::{Action, Hand, SeatView, Tile, TileSet};
 use rand::{Rng, SeedableRng};
@@ -10,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
 use crate::knowledge::{Knowledge, Step};
+use crate::likelihood::PlayModel;
 use crate::solver::Position;
 
 /// Why the seat's view could not be turned into worlds.
@@ -202,17 +204,28 @@ impl Sampler {
     /// One world, drawn from `seed`; `None` if the constraints could not be
     /// met in a few tries (rare), in which case they are relaxed.
     pub fn sample(&self, seed: u64) -> Option<Position> {
+        self.sample_weighted(seed, None).map(|(p, _)| p)
+    }
+
+    /// As [`Sampler::sample`], with the log-likelihood under `model` of the
+    /// other seats' plays in that world (0 without a model).
+    pub fn sample_weighted(&self, seed: u64, model: Option<&PlayModel>) -> Option<(Position, f64)> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for attempt in 0..40 {
             let strict = attempt < 32;
-            if let Some(p) = self.try_sample(&mut rng, strict) {
+            if let Some(p) = self.try_sample(&mut rng, strict, model) {
                 return Some(p);
             }
         }
         None
     }
 
-    fn try_sample(&self, rng: &mut ChaCha8Rng, strict: bool) -> Option<Position> {
+    fn try_sample(
+        &self,
+        rng: &mut ChaCha8Rng,
+        strict: bool,
+        model: Option<&PlayModel>,
+    ) -> Option<(Position, f64)> {
         let mut left = self.pool;
         let mut held = [TileSet::EMPTY; MAX_PLAYERS];
         let mut draws = self.draws.clone();
@@ -260,7 +273,16 @@ impl Sampler {
         deal.bone_len = i as u8;
         let hand = Hand::new(&self.rules, &deal, self.poser, self.pose_allowed);
         let mut pos = Position::new(hand, self.hand_number);
+        let mut log_weight = 0.0;
+        let mut scratch = MoveList::new();
         for st in &self.steps {
+            if let Some(model) = model {
+                // Poses are left out: which tiles may open varies by game.
+                let laid = matches!(st.action, Action::Play { end: Some(_), .. });
+                if laid && st.seat != self.me {
+                    log_weight += model.log_prob(&pos.hand, st.action, &mut scratch);
+                }
+            }
             pos.apply(st.action);
         }
         let ok = pos.hand.to_act() == self.me
@@ -272,6 +294,6 @@ impl Sampler {
                     && (s != self.me || h == self.view_hand)
                     && (s == self.me || h == held[s as usize])
             });
-        ok.then_some(pos)
+        ok.then_some((pos, log_weight))
     }
 }

@@ -179,6 +179,7 @@ fn the_arena_swaps_seats_over_the_same_deal() {
             deals: 3,
             seed: 9,
             budget_ms: 5,
+            jobs: 1,
         };
         let mut times = [Times::default(), Times::default()];
         for i in 0..3 {

@@ -14,7 +14,7 @@ pub fn arena(config: &ArenaConfig) -> anyhow::Result<Report> {
         bar.set_style(style.progress_chars("=> "));
     }
     bar.set_message(format!("{} vs {}", config.bots[0], config.bots[1]));
-    let report = run(config, &mut |done| bar.set_position(done))?;
+    let report = run(config, &|done| bar.set_position(done))?;
     bar.finish_and_clear();
     Ok(report)
 }

@@ -2,6 +2,7 @@
 //! reference, a speed benchmark and a terminal game, each a thin layer over
 //! `domino_engine` (and `domino_bots` for the game).
 
+mod analyze;
 mod arena;
 mod bench;
 mod catalog;
@@ -11,6 +12,7 @@ mod replay;
 mod reply;
 mod serve;
 mod session;
+mod solve;
 mod verify;
 mod web;
 
@@ -83,10 +85,20 @@ enum Command {
         /// The expert's time budget per decision, in milliseconds.
         #[arg(long, default_value_t = domino_bots::expert::DEFAULT_BUDGET_MS)]
         budget_ms: u64,
+        /// Deals played at once. Results do not change; decision times are
+        /// then measured with that many games sharing the cores.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        jobs: u64,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
     },
+    /// Solve a fully known position exactly: its value, every legal
+    /// action's value and the best line (see docs/analysis.md).
+    Solve(solve::SolveArgs),
+    /// Go through a match record: each decision's cost with full
+    /// information, and what the expert would have played.
+    Analyze(analyze::AnalyzeArgs),
     /// Time random playouts on one thread.
     Bench {
         /// The game to play.
@@ -150,6 +162,8 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Engine => serve::serve(io::stdin().lock(), out)?,
         Command::Replay { file } => writeln!(out, "{}", replay::replay(&file)?)?,
         Command::Verify { file } => writeln!(out, "{}", verify::verify(&file)?)?,
+        Command::Solve(args) => solve::run(&args, &mut out)?,
+        Command::Analyze(args) => analyze::run(&args, &mut out)?,
         Command::Rules {
             preset: None,
             json: false,
@@ -192,6 +206,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             hands,
             seed,
             budget_ms,
+            jobs,
             json,
         } => {
             preset(&name)?;
@@ -204,10 +219,10 @@ fn run(command: Command) -> anyhow::Result<()> {
                 .into());
             };
             for n in [a, b] {
-                if !domino_bots::BOT_NAMES.contains(n) {
+                let config = domino_bots::BotConfig::default();
+                if let Err(e) = domino_bots::arena::bot_from_spec(n, config) {
                     return Err(Usage(format!(
-                        "no bot named `{n}`: the bots are {}",
-                        domino_bots::BOT_NAMES.join(", ")
+                        "{e} (the expert takes options, like expert:samples=64:weights=off)"
                     ))
                     .into());
                 }
@@ -218,6 +233,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 deals: hands,
                 seed,
                 budget_ms,
+                jobs: jobs as usize,
             };
             let report = arena::arena(&config)?;
             if json {

@@ -1,0 +1,178 @@
+//! How likely a player was to make the play it made, given the tiles it held:
+//! a soft model of sensible play, used to weight sampled worlds.
+//!
+//! Real players (and every bot but `random`) do not play at random: they get
+//! rid of heavy tiles, keep the numbers they hold many of, lay doubles while
+//! they can and take points on offer. A world in which the plays seen so far
+//! were natural choices is more likely than one in which they were odd, so
+//! the expert samples many worlds cheaply and keeps them in proportion to
+//! the product of these probabilities (importance resampling).
+
+use domino_engine::action::MoveList;
+use domino_engine::{Action, Hand, TileSet};
+
+/// A softmax over a few features of each legal play.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct PlayModel {
+    /// Per pip on the tile.
+    pub pips: f64,
+    /// Per tile kept that carries the number the play leaves showing.
+    pub keep: f64,
+    /// For laying a double.
+    pub double: f64,
+    /// Per point the play scores (fives games).
+    pub points: f64,
+}
+
+impl Default for PlayModel {
+    /// Weights fitted by `examples/fit_play_model.rs` on plays of the
+    /// heuristic, count and expert bots (see docs/bots.md).
+    fn default() -> PlayModel {
+        PlayModel {
+            pips: 0.35,
+            keep: 2.0,
+            double: 1.5,
+            points: 0.25,
+        }
+    }
+}
+
+impl PlayModel {
+    /// A model that finds every legal play equally likely.
+    pub const UNIFORM: PlayModel = PlayModel {
+        pips: 0.0,
+        keep: 0.0,
+        double: 0.0,
+        points: 0.0,
+    };
+
+    /// The score of laying `tile` on `end` from `held` (higher: likelier).
+    fn score(&self, hand: &Hand, held: TileSet, a: Action) -> f64 {
+        let Action::Play { tile, end, .. } = a else {
+            return 0.0;
+        };
+        let rest = held.minus(tile.bit());
+        let keep = match end {
+            Some(e) => {
+                let showing = hand
+                    .layout()
+                    .chains()
+                    .get(e as usize)
+                    .map_or(tile.high(), |c| tile.other(c.pips));
+                (rest & TileSet::suit(showing)).len()
+            }
+            None => (rest & TileSet::suit(tile.high()))
+                .len()
+                .max((rest & TileSet::suit(tile.low())).len()),
+        };
+        let points = if self.points != 0.0 {
+            hand.play_points(tile, end).max(0)
+        } else {
+            0
+        };
+        self.pips * f64::from(tile.pips())
+            + self.keep * f64::from(keep)
+            + self.double * f64::from(u8::from(tile.is_double()))
+            + self.points * f64::from(points)
+    }
+
+    /// The log-probability that the seat to act in `hand` chose `chosen`
+    /// among its legal plays; 0 when it had no choice or `chosen` is not a
+    /// play (draws and passes are forced).
+    pub fn log_prob(&self, hand: &Hand, chosen: Action, scratch: &mut MoveList) -> f64 {
+        let Action::Play { tile, end, .. } = chosen else {
+            return 0.0;
+        };
+        scratch.clear();
+        hand.legal(scratch);
+        let held = hand.hand(hand.to_act());
+        let mut chosen_score = None;
+        let mut scores = [0.0f64; 64];
+        let mut n = 0;
+        for &a in scratch.as_slice() {
+            let Action::Play {
+                tile: t,
+                end: e,
+                claim,
+            } = a
+            else {
+                continue;
+            };
+            if claim || n == scores.len() {
+                // A claim is the same play; count each play once.
+                continue;
+            }
+            let s = self.score(hand, held, a);
+            if t == tile && e == end {
+                chosen_score = Some(s);
+            }
+            scores[n] = s;
+            n += 1;
+        }
+        let Some(c) = chosen_score else { return 0.0 };
+        if n <= 1 {
+            return 0.0;
+        }
+        let top = scores[..n].iter().copied().fold(f64::MIN, f64::max);
+        let z: f64 = scores[..n].iter().map(|s| (s - top).exp()).sum();
+        c - top - z.ln()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domino_engine::{Deal, Rules, Tile};
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn natural_plays_are_likelier_and_probabilities_sum_to_one() {
+        let rules = Rules::preset("jamaican").unwrap();
+        let mut deal = Deal::from_spec(
+            &rules,
+            &domino_engine::DealSpec {
+                hands: vec![
+                    "6-6 6-5 6-1 2-2 3-0 4-0 1-0".split(' ').map(t).collect(),
+                    "5-5 5-4 5-3 5-2 5-1 5-0 4-4".split(' ').map(t).collect(),
+                    "3-3 4-3 4-2 4-1 3-2 3-1 2-1".split(' ').map(t).collect(),
+                    "6-4 6-3 6-2 6-0 2-0 1-1 0-0".split(' ').map(t).collect(),
+                ],
+                boneyard: vec![],
+                poser: None,
+            },
+        )
+        .unwrap();
+        deal.poser = Some(0);
+        let mut hand = Hand::new(&rules, &deal, 0, TileSet::full(6));
+        hand.apply_unchecked(Action::pose(t("6-6")), &mut ());
+        // Seats 1 and 2 hold no 6; seat 3 chooses among four sixes.
+        hand.apply_unchecked(Action::Pass, &mut ());
+        hand.apply_unchecked(Action::Pass, &mut ());
+        assert_eq!(hand.to_act(), 3);
+        let mut moves = MoveList::new();
+        let m = PlayModel::default();
+        let mut total = 0.0;
+        hand.legal(&mut moves);
+        let plays: Vec<Action> = moves.as_slice().to_vec();
+        assert!(plays.len() > 1);
+        let mut by_tile = Vec::new();
+        for &a in &plays {
+            let p = m.log_prob(&hand, a, &mut moves).exp();
+            total += p;
+            by_tile.push((a.tile().unwrap(), p));
+        }
+        assert!((total - 1.0).abs() < 1e-9, "{total}");
+        let p = |s: &str| by_tile.iter().find(|(x, _)| *x == t(s)).unwrap().1;
+        // With nothing else to keep, the heavier tile; but leaving a number
+        // the seat holds more of (0: 2-0 and 0-0) beats a few pips.
+        assert!(p("6-4") > p("6-3"));
+        assert!(p("6-0") > p("6-4"));
+        let uniform = PlayModel::UNIFORM
+            .log_prob(&hand, plays[0], &mut moves)
+            .exp();
+        assert!((uniform * plays.len() as f64 - 1.0).abs() < 1e-9);
+    }
+}
