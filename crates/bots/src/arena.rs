@@ -9,8 +9,7 @@ use thiserror::Error;
 
 use rayon::prelude::*;
 
-use crate::expert::{Expert, OVERSAMPLE};
-use crate::likelihood::PlayModel;
+use crate::expert::{Expert, ModelChoice, OVERSAMPLE};
 use crate::{by_name, Bot, BotConfig, BotError};
 
 /// Why an arena could not be played.
@@ -81,7 +80,11 @@ pub fn bot_from_spec(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotE
             _ => return Err(what()),
         }
     }
-    let model = weights.then(PlayModel::default);
+    let model = if weights {
+        ModelChoice::ForGame
+    } else {
+        ModelChoice::Off
+    };
     Ok(Box::new(expert.with_model(model, oversample)))
 }
 

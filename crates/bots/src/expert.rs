@@ -38,11 +38,22 @@ pub struct Expert {
     max_samples: usize,
     /// Worlds solved by the last decision (0 when it fell back or had no choice).
     pub last_samples: usize,
-    /// How plausible the other seats' plays make each world; `None` keeps
-    /// every consistent world equally likely.
-    model: Option<PlayModel>,
+    /// How plausible the other seats' plays make each world: the game's
+    /// fitted model, a given one, or none (every consistent world equally
+    /// likely).
+    model: ModelChoice,
     /// Worlds drawn per world solved when weighting.
     oversample: usize,
+}
+
+/// Which play model weighs the sampled worlds.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum ModelChoice {
+    /// Every consistent world equally likely.
+    Off,
+    /// [`PlayModel::for_game`].
+    ForGame,
+    Fixed(PlayModel),
 }
 
 /// Worlds drawn for each one solved: drawing and weighing a world costs a
@@ -79,14 +90,14 @@ impl Expert {
             budget: Duration::from_millis(budget_ms.max(1)),
             max_samples: MAX_SAMPLES,
             last_samples: 0,
-            model: Some(PlayModel::default()),
+            model: ModelChoice::ForGame,
             oversample: OVERSAMPLE,
         }
     }
 
-    /// Weigh worlds by `model` (or not, with `None`), drawing `oversample`
-    /// worlds per world solved.
-    pub fn with_model(mut self, model: Option<PlayModel>, oversample: usize) -> Expert {
+    /// Weigh worlds by `model` (the game's fitted model by default; `Off`
+    /// for none), drawing `oversample` worlds per world solved.
+    pub fn with_model(mut self, model: ModelChoice, oversample: usize) -> Expert {
         self.model = model;
         self.oversample = oversample.max(1);
         self
@@ -123,7 +134,12 @@ impl Expert {
             (2 * threads).min(self.max_samples)
         };
         let mut batch_time = Duration::ZERO;
-        let weigh = self.model.is_some() && sampler.hidden() > 0;
+        let model = match self.model {
+            ModelChoice::Off => None,
+            ModelChoice::ForGame => Some(PlayModel::for_game(view.rules().preset)),
+            ModelChoice::Fixed(m) => Some(m),
+        };
+        let weigh = model.is_some() && sampler.hidden() > 0;
         while done < self.max_samples {
             let now = Instant::now();
             if now + batch_time > deadline && done > 0 {
@@ -135,7 +151,7 @@ impl Expert {
                 batch
             };
             let seeds: Vec<u64> = (0..draws).map(|_| self.rng.next_u64()).collect();
-            let model = self.model.as_ref().filter(|_| weigh);
+            let model = model.as_ref().filter(|_| weigh);
             let worlds: Vec<(Position, f64)> = seeds
                 .par_iter()
                 .filter_map(|&seed| sampler.sample_weighted(seed, model))

@@ -9,7 +9,7 @@
 //! the product of these probabilities (importance resampling).
 
 use domino_engine::action::MoveList;
-use domino_engine::{Action, Hand, TileSet};
+use domino_engine::{Action, Hand, Preset, TileSet};
 
 /// A softmax over a few features of each legal play.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -25,19 +25,40 @@ pub struct PlayModel {
 }
 
 impl Default for PlayModel {
-    /// Weights fitted by `examples/fit_play_model.rs` on plays of the
-    /// heuristic, count and expert bots (see docs/bots.md).
+    /// The line games' weights: fitted by `examples/fit_play_model.rs` to
+    /// plays of the heuristic, count and expert bots in jamaican (the
+    /// Puerto Rican fit lands on the same weights).
     fn default() -> PlayModel {
         PlayModel {
             pips: 0.35,
             keep: 2.0,
             double: 1.5,
-            points: 0.25,
+            points: 0.0,
         }
     }
 }
 
 impl PlayModel {
+    /// The weights fitted for a game: the fives games weigh points and
+    /// doubles less, French (where doubles wait for their number) not at all.
+    pub fn for_game(preset: Preset) -> PlayModel {
+        match preset {
+            Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives => PlayModel {
+                pips: 0.2,
+                keep: 1.5,
+                double: 0.5,
+                points: 0.1,
+            },
+            Preset::French => PlayModel {
+                pips: 0.5,
+                keep: 2.0,
+                double: 0.0,
+                points: 0.0,
+            },
+            _ => PlayModel::default(),
+        }
+    }
+
     /// A model that finds every legal play equally likely.
     pub const UNIFORM: PlayModel = PlayModel {
         pips: 0.0,

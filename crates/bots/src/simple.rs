@@ -73,7 +73,9 @@ fn best_play<K: Ord>(view: &SeatView, key: impl Fn(Action) -> K) -> Result<Actio
     })
 }
 
-/// Plays the heaviest legal tile.
+/// Plays the heaviest legal tile; among equally heavy plays (a tile that
+/// fits two ends, or tiles of the same weight) it keeps the number it holds
+/// most of showing, as [`Count`] does.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Heavy;
 
@@ -84,7 +86,8 @@ impl Bot for Heavy {
 
     fn act(&mut self, view: &SeatView) -> Result<Action, BotError> {
         best_play(view, |a| {
-            (play_parts(a).map_or(0, |(t, _)| t.pips()), tie_key(a))
+            let (held, _, tie) = Count::merit(view, a);
+            (play_parts(a).map_or(0, |(t, _)| t.pips()), held, tie)
         })
     }
 }

@@ -2,7 +2,7 @@
 //! tiles, and the arena's duplicate pairing really swaps the seats.
 #![allow(clippy::unwrap_used)]
 
-use domino_bots::arena::{play_deal, seating, ArenaConfig, Times};
+use domino_bots::arena::{bot_from_spec, play_deal, run, seating, ArenaConfig, Times};
 use domino_bots::{by_name, Bot, BotConfig, Expert};
 use domino_engine::{Match, Phase, Preset, Rules, RulesSpec};
 
@@ -195,4 +195,89 @@ fn the_arena_swaps_seats_over_the_same_deal() {
             assert_eq!(a.actions[0].0, b.actions[0].0);
         }
     }
+}
+
+#[test]
+fn arena_results_do_not_depend_on_how_many_deals_run_at_once() {
+    let rules = Rules::preset("jamaican").unwrap();
+    let mut config = ArenaConfig {
+        rules,
+        bots: ["heuristic".into(), "expert:samples=4".into()],
+        deals: 6,
+        seed: 3,
+        budget_ms: 10_000,
+        jobs: 1,
+    };
+    let one = run(&config, &|_| {}).unwrap();
+    config.jobs = 3;
+    let three = run(&config, &|_| {}).unwrap();
+    assert_eq!(one.mean, three.mean);
+    assert_eq!(one.edge, three.edge);
+    assert_eq!(one.decisions, three.decisions);
+}
+
+#[test]
+fn arena_bot_specs_take_expert_options_and_refuse_bad_ones() {
+    let config = BotConfig::default();
+    for good in [
+        "count",
+        "expert",
+        "expert:samples=8",
+        "expert:weights=off:oversample=2",
+    ] {
+        assert!(bot_from_spec(good, config).is_ok(), "{good}");
+    }
+    for bad in [
+        "counter",
+        "count:samples=3",
+        "expert:samples=x",
+        "expert:weights=maybe",
+        "expert:fast",
+    ] {
+        let e = bot_from_spec(bad, config).unwrap_err().to_string();
+        assert!(e.contains(bad.split(':').next().unwrap()), "{bad}: {e}");
+    }
+}
+
+/// The weighted sampler keeps every hard constraint: a seat that passed
+/// over a number never holds it in any sampled world, weighted or not.
+#[test]
+fn weighted_worlds_keep_what_passes_showed() {
+    use domino_bots::knowledge::Knowledge;
+    use domino_bots::likelihood::PlayModel;
+    use domino_bots::world::Sampler;
+    use domino_engine::{Action, TileSet};
+    let rules = Rules::preset("jamaican").unwrap();
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut m = Match::new(rules, Some(seed), None).unwrap();
+        let mut bots = cheap_bots(seed);
+        while m.phase() == Phase::Play || m.phase() == Phase::ChoosePoser {
+            let seat = m.to_act().unwrap();
+            let view = m.seat_view(seat);
+            if m.phase() == Phase::Play && view.legal().len() > 1 && view.history().len() > 8 {
+                let k = Knowledge::new(&view);
+                let sampler = Sampler::new(&view, &k).unwrap();
+                let model = PlayModel::for_game(rules.preset);
+                for s in 0..8 {
+                    let (plain, w0) = sampler.sample_weighted(s, None).unwrap();
+                    let (pos, w) = sampler.sample_weighted(s, Some(&model)).unwrap();
+                    assert_eq!(w0, 0.0);
+                    assert!(w <= 0.0 && w.is_finite());
+                    for p in [plain, pos] {
+                        for other in 0..rules.players {
+                            let lacks = k.lacks[other as usize];
+                            if other != seat && lacks != TileSet::EMPTY {
+                                assert!((p.hand.hand(other) & lacks).is_empty());
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            let a: Action = bots[seat as usize].act(&view).unwrap();
+            m.act(a, &mut ()).unwrap();
+        }
+    }
+    assert!(checked > 50, "{checked}");
 }
