@@ -90,7 +90,7 @@ test("every vector deals exactly what the engine dealt", async () => {
 
 // A short made-up hand over a vector's deal: the poser plays, the next seat
 // draws once if it can, and seat 1 plays a tile: what the page would be
-// shown at the end.
+// shown at the end, with the redeal rule published with the commitment.
 function playSome(v) {
   const hands = v.deal.hands.map((h) => [...h]);
   const history = [];
@@ -107,7 +107,7 @@ function playSome(v) {
     history.push({ seat: next, action: { type: "pass" } });
   }
   play(next);
-  return { rules: v.rules, hand: v.hand, key: v.key, commit: v.commit, hands, history };
+  return { rules: v.rules, hand: v.hand, key: v.key, commit: v.commit, redeal: v.redeal, hands, history };
 }
 
 const name = (s) => ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"][s];
@@ -120,6 +120,9 @@ test("the page's check accepts every vector's hand and names what differs", asyn
     assert.match(ok.message, /^✓ Deal verified: the commitment and all hands match the revealed key/);
     assert.equal(ok.redeals, v.redeals, v.name);
     if (v.redeals) assert.match(ok.message, /after \d+ redeals?: nobody held/, v.name);
+    // Without a published rule (an older server) the page still checks it.
+    const { redeal: _, ...unpublished } = shown;
+    assert.equal((await checkHand(unpublished, name)).ok, true, v.name);
 
     // Two seats' tiles swapped.
     const swapped = structuredClone(shown);
@@ -161,4 +164,41 @@ test("club fives' first pose is checked against the turn-over", async () => {
   const r = await checkHand({ ...shown, hands, history: [{ seat: loser, action: { type: "play", tile } }] }, name);
   assert.equal(r.ok, false);
   assert.match(r.message, /gives the first pose to (Ann|Bob), but (Ann|Bob) posed/);
+});
+
+test("the deal is checked under the published redeal rule only", async () => {
+  // A later hand that needed a redeal: the key gives one deal under
+  // "double" (the engine's) and another under "never" (its first deal).
+  const v = vectors.deals.find((d) => d.redeal === "double" && d.hand > 1 && d.redeals > 0);
+  assert.ok(v, "a later-hand redeal vector");
+  const game = gameFacts(v.rules);
+  const first = dealFromKey(game, v.key, v.hand, "never");
+  assert.notDeepEqual(first.hands, v.deal.hands);
+  const underNever = playSome({ ...v, deal: { ...v.deal, hands: first.hands, boneyard: first.boneyard } });
+  // Without a published rule any rule the game allows is accepted: the
+  // weakness the published rule removes.
+  const { redeal: _, ...unpublished } = underNever;
+  assert.equal((await checkHand(unpublished, name)).ok, true);
+  // Published "double": the deal made under "never" is refused...
+  const refused = await checkHand({ ...underNever, redeal: "double" }, name);
+  assert.equal(refused.ok, false);
+  assert.match(refused.message, /^✗ Deal NOT verified: /);
+  // ...and the engine's deal is accepted, but refused under "never".
+  const shown = playSome(v);
+  assert.equal((await checkHand(shown, name)).ok, true);
+  assert.equal((await checkHand({ ...shown, redeal: "never" }, name)).ok, false);
+  // A deal checked under "never" when that is the published rule.
+  assert.equal((await checkHand({ ...underNever, redeal: "never" }, name)).ok, true);
+
+  // A rule the game cannot deal that hand under is refused outright.
+  for (const bad of ["0-0", "turn_over", "sometimes"]) {
+    const r = await checkHand({ ...shown, redeal: bad }, name);
+    assert.equal(r.ok, false, bad);
+    assert.match(r.message, new RegExp(`published redeal rule "${bad}" is not one hand ${v.hand} of ${v.rules.preset} can be dealt under`), bad);
+  }
+  // The first hand's rule is the game's own.
+  const french = vectors.deals.find((d) => d.rules.preset === "french" && d.hand === 1 && d.redeals > 0);
+  const frenchShown = playSome(french);
+  assert.equal((await checkHand(frenchShown, name)).ok, true);
+  assert.equal((await checkHand({ ...frenchShown, redeal: "double" }, name)).ok, false);
 });

@@ -379,16 +379,18 @@ async function tablePage(id) {
     }
     // Fair deal: the commitment, then, once the key is revealed, the page's
     // own check (fair.js): the key against the commitment, and the deal
-    // recomputed from the key against every hand shown at the end.
+    // recomputed from the key, under the redeal rule published with the
+    // commitment, against every hand shown at the end.
     fair.innerHTML = "";
     const cur = msg.fair[msg.fair.length - 1];
     if (cur) {
-      fair.append(h("div", {}, `Hand ${cur.hand} seed commitment: `, h("code", {}, cur.commit.slice(0, 16) + "…")));
+      fair.append(h("div", {}, `Hand ${cur.hand} seed commitment: `, h("code", {}, cur.commit.slice(0, 16) + "…"),
+        cur.redeal ? ` (redeal rule: ${cur.redeal})` : ""));
       if (cur.key && cur.hand === st.hand_number) {
         const v = h("div", { id: "verified" }, "Checking the deal…");
         fair.append(h("div", {}, "Revealed key: ", h("code", {}, cur.key.slice(0, 16) + "…")), v);
         if (!dealCheck || dealCheck.key !== cur.key) {
-          const shown = { rules: st.rules, hand: cur.hand, key: cur.key, commit: cur.commit, hands: st.hands, history: st.history };
+          const shown = { rules: st.rules, hand: cur.hand, key: cur.key, commit: cur.commit, redeal: cur.redeal, hands: st.hands, history: st.history };
           dealCheck = { key: cur.key, result: checkHand(shown, (s) => seatName(msg, s)).catch((e) => ({ ok: false, message: `✗ Deal not checked: ${e.message}` })) };
         }
         dealCheck.result.then((r) => (v.textContent = r.message));

@@ -16,6 +16,8 @@
 //            nobody to pose (no double held, or 0-0 not held in French)
 //
 // and compares it with the hands the page was shown when the hand ended.
+// The redeal rule is the one the server published with the commitment
+// (`redeal` in the state's `fair` list), so the key gives exactly one deal.
 // Test vectors: crates/server/tests/fair_vectors.json (e2e/fair.test.mjs).
 // No dependencies, no build step: 32-bit integer arithmetic for ChaCha and
 // SHA-256, BigInt for the few 64-bit and 128-bit products.
@@ -355,8 +357,11 @@ export function dealFromKey(game, keyHex, hand, redeal = "never") {
 
 // The redeal rules a hand may have been dealt under. The first hand's is
 // fixed by the game (game.rs `first_rule`); later ones depend on how the
-// match went, which the page does not replay, so any rule the game can
-// use then is accepted (each gives at most one deal from the key).
+// match went, which the page does not replay. The server publishes the
+// hand's rule with its commitment (fair.rs `redeal_name`), and the page
+// checks the deal under that one rule, which must be one of these; only
+// without a published rule (an older server) is any of them accepted,
+// each giving at most one deal from the key.
 export function redealCandidates(preset, hand) {
   const first = { french: "0-0", "all-fives": "never", "fives-and-threes": "never", "club-fives": "turn_over" }[preset] || "double";
   if (hand === 1) return [first];
@@ -405,16 +410,25 @@ function describe(problems, seatName) {
 
 // Check a finished hand against its revealed key, from what the page was
 // shown: `rules` (the state's rules), `hand` (its number), `key` and
-// `commit` (hex), `hands` (every seat's tiles at the end) and `history`
-// (the hand's actions). Resolves to {ok, message} (and `redeals` when ok).
-export async function checkHand({ rules, hand, key, commit, hands, history }, seatName = (s) => `seat ${s + 1}`) {
+// `commit` (hex), `redeal` (the redeal rule published with the commitment;
+// null or absent from an older server), `hands` (every seat's tiles at the
+// end) and `history` (the hand's actions). Resolves to {ok, message} (and
+// `redeals` when ok).
+export async function checkHand({ rules, hand, key, commit, redeal: published, hands, history }, seatName = (s) => `seat ${s + 1}`) {
   if ((await sha256Hex(key)) !== String(commit).toLowerCase()) {
     return { ok: false, message: "✗ Deal NOT verified: the revealed key does not match the commitment" };
   }
   if (!hands.every(Array.isArray)) return { ok: false, message: "✗ Deal not checked: not every hand is shown" };
   const game = gameFacts(rules);
+  let candidates = redealCandidates(rules.preset, hand);
+  if (published != null) {
+    if (!candidates.includes(published)) {
+      return { ok: false, message: `✗ Deal NOT verified: the published redeal rule "${published}" is not one hand ${hand} of ${rules.preset} can be dealt under` };
+    }
+    candidates = [published];
+  }
   let best = null;
-  for (const redeal of redealCandidates(rules.preset, hand)) {
+  for (const redeal of candidates) {
     const deal = dealFromKey(game, key, hand, redeal);
     const problems = replay(deal, history, hands, seatName);
     if (redeal === "turn_over" && problems.length === 0) {

@@ -1,5 +1,6 @@
 //! `domino verify FILE`: check that every deal of a finished browser match
-//! came from the seed the server committed to before the hand.
+//! came from the seed the server committed to before the hand, under the
+//! redeal rule it published with the commitment (where the file has it).
 
 use std::io::Read;
 use std::path::Path;
@@ -19,11 +20,21 @@ pub fn verify(file: &Path) -> anyhow::Result<String> {
             std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     }
     match domino_server::fair::verify_file(&text) {
-        Ok(c) => Ok(format!(
-            "ok: {} {} verified: every key matches its commitment and deals its hand",
-            c.hands,
-            if c.hands == 1 { "hand" } else { "hands" }
-        ) + &format!(" ({})", c.game)),
+        Ok(c) => {
+            // Files from before the redeal rule was published have none;
+            // where it was, each hand's was checked against the match.
+            let rules = match c.redeals {
+                0 => String::new(),
+                n if n == c.hands => " under its published redeal rule".into(),
+                n => format!(" ({n} of them under a published redeal rule)"),
+            };
+            Ok(format!(
+                "ok: {} {} verified: every key matches its commitment and deals its hand{rules} ({})",
+                c.hands,
+                if c.hands == 1 { "hand" } else { "hands" },
+                c.game
+            ))
+        }
         Err(e) => bail!("NOT verified: {e}"),
     }
 }

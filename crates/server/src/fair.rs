@@ -7,9 +7,11 @@
 //! `domino_engine::deal::hand_rng(seed, k)`, redealing from the same
 //! generator as the engine does when the pose rule needs a double nobody
 //! holds. Before the hand the server publishes `SHA-256(key)` (the
-//! commitment); once the hand is over it reveals the key. Anyone can then
-//! check the commitment and recompute the deal ([`verify`]); knowing one
-//! key says nothing about the other hands' keys.
+//! commitment), together with the hand's redeal rule ([`redeal_name`]:
+//! the part of its pose rule the deal depends on); once the hand is over
+//! it reveals the key. Anyone can then check the commitment and recompute
+//! the deal under that rule ([`verify`]); knowing one key says nothing
+//! about the other hands' keys.
 //!
 //! The browser page does the same for each hand on its own: `web/fair.js`
 //! repeats [`deal_from_key`] in plain JS. `tests/fair_vectors.rs` keeps the
@@ -71,6 +73,51 @@ pub fn commitment(key: &[u8; 32]) -> String {
     hex::encode(Sha256::digest(key))
 }
 
+/// The redeal rule a hand dealt under `rule` is published with, as
+/// `web/fair.js` names it: `never` (the first deal stands), `double` (deal
+/// again until somebody holds a double), a tile such as `0-0` (until
+/// somebody holds it: French) or `turn_over` (no redeal, but the generator
+/// then decides who poses: club fives' first hand). The key and this name
+/// fix the deal; the rest of the pose rule (who poses) does not change it.
+pub fn redeal_name(rule: PoseRule) -> String {
+    match rule {
+        PoseRule::HighestDouble { .. } | PoseRule::SeatDouble(_) => "double".into(),
+        PoseRule::Holder(t) => t.to_string(),
+        PoseRule::TurnOver => "turn_over".into(),
+        PoseRule::Seat(_) | PoseRule::Choose(_) | PoseRule::FivesOpening => "never".into(),
+    }
+}
+
+/// The pose rule each hand of `record` was dealt under, as the match's
+/// history gives it (the game's first rule, then the match's
+/// [`Match::next_pose_rule`] after each hand); replays the record.
+pub fn hand_rules(record: &Record) -> Result<Vec<PoseRule>, String> {
+    let rules = record.rules.resolve().map_err(|e| e.to_string())?;
+    let mut m: Option<Match> = None;
+    let mut out = Vec::with_capacity(record.hands.len());
+    let mut sink: Vec<Event> = Vec::new();
+    for (i, hand) in record.hands.iter().enumerate() {
+        let at = |e: domino_engine::MatchError| format!("hand {}: {e}", i + 1);
+        match &mut m {
+            None => {
+                out.push(first_rule(&rules));
+                m = Some(Match::new(rules, None, Some(&hand.deal)).map_err(at)?);
+            }
+            Some(m) => {
+                out.push(m.next_pose_rule());
+                m.next_hand(Some(&hand.deal)).map_err(at)?;
+            }
+        }
+        if let Some(m) = &mut m {
+            for e in &hand.actions {
+                sink.clear();
+                m.act_as(e.seat, e.action, &mut sink).map_err(at)?;
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Hand `hand`'s deal under `rule` (the pose rule the match is at) from a
 /// hand key.
 pub fn deal_from_key(rules: &Rules, rule: PoseRule, hand: u32, key: &[u8; 32]) -> DealSpec {
@@ -104,6 +151,14 @@ pub enum VerifyError {
     Commitment(usize),
     #[error("hand {0}: the deal is not the one the key gives")]
     Deal(usize),
+    #[error(
+        "hand {hand}: the published redeal rule `{published}` is not the match's (`{implied}`)"
+    )]
+    Redeal {
+        hand: usize,
+        published: String,
+        implied: String,
+    },
     #[error("the record does not replay: {0}")]
     Record(String),
 }
@@ -115,6 +170,18 @@ pub fn verify(
     record: &Record,
     keys: &[[u8; 32]],
     commitments: Option<&[String]>,
+) -> Result<(), VerifyError> {
+    verify_published(record, keys, commitments, &[])
+}
+
+/// [`verify`], and also each hand's published redeal rule where there is
+/// one (by hand, from hand 1; `None` or a missing entry is not checked):
+/// it must be the rule the match's history gives that hand.
+pub fn verify_published(
+    record: &Record,
+    keys: &[[u8; 32]],
+    commitments: Option<&[String]>,
+    redeals: &[Option<String>],
 ) -> Result<(), VerifyError> {
     let rules = record
         .rules
@@ -136,6 +203,16 @@ pub fn verify(
             None => first_rule(&rules),
             Some(m) => m.next_pose_rule(),
         };
+        if let Some(Some(published)) = redeals.get(i) {
+            let implied = redeal_name(rule);
+            if *published != implied {
+                return Err(VerifyError::Redeal {
+                    hand: number as usize,
+                    published: published.clone(),
+                    implied,
+                });
+            }
+        }
         if deal_from_key(&rules, rule, number, key) != hand.deal {
             return Err(VerifyError::Deal(number as usize));
         }
@@ -154,41 +231,54 @@ pub fn verify(
     Ok(())
 }
 
-/// One hand's published fairness data: the commitment shown before the
-/// hand and the key revealed after it.
+/// One hand's published fairness data: the commitment and the redeal rule
+/// shown before the hand, and the key revealed after it. Files from before
+/// the rule was published have no `redeal`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Reveal {
     pub hand: u32,
     pub commit: String,
     pub key: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redeal: Option<String>,
 }
 
-/// Each hand's reveal for a match's secret, for `hands` hands.
-pub fn reveals(secret: Secret, hands: u32) -> Vec<Reveal> {
-    (1..=hands)
+/// Each hand's reveal for a match's secret, one per hand of `record`, with
+/// the redeal rule its history gives each hand (none if it does not
+/// replay).
+pub fn reveals(secret: Secret, record: &Record) -> Vec<Reveal> {
+    let rules = hand_rules(record).ok();
+    (1..=record.hands.len() as u32)
         .map(|k| {
             let key = secret.hand_key(k);
             Reveal {
                 hand: k,
                 commit: commitment(&key),
                 key: Some(hex::encode(key)),
+                redeal: rules
+                    .as_ref()
+                    .and_then(|r| r.get(k as usize - 1))
+                    .map(|&r| redeal_name(r)),
             }
         })
         .collect()
 }
 
-/// What a checked file held: its hands, all verified.
+/// What a checked file held: its hands, all verified, and how many of them
+/// came with a published redeal rule (each checked against the match).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checked {
     pub hands: usize,
     pub game: String,
+    pub redeals: usize,
 }
 
 /// Check a downloaded file: a record (`domino-record/1`) carrying a `fair`
 /// list, as `GET /api/history/{id}/record` serves it, or a replay
 /// (`GET /api/history/{id}`: `{"record": ..., "fair": [...]}`). Every
 /// hand needs its key and commitment; each key must match its commitment
-/// and give the hand's deal.
+/// and give the hand's deal, and a hand's published redeal rule, where the
+/// file has one, must be the one the match's history gives it.
 pub fn verify_file(text: &str) -> Result<Checked, String> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     let rec_value = if v.get("record").is_some_and(|r| r.is_object()) {
@@ -213,6 +303,7 @@ pub fn verify_file(text: &str) -> Result<Checked, String> {
         serde_json::from_value(fair_value.clone()).map_err(|e| format!("bad `fair` list: {e}"))?;
     let mut keys = Vec::new();
     let mut commits = Vec::new();
+    let mut redeals = Vec::new();
     for i in 0..record.hands.len() {
         let n = i + 1;
         let r = reveals
@@ -229,11 +320,13 @@ pub fn verify_file(text: &str) -> Result<Checked, String> {
             .ok_or(format!("hand {n}: the key is not 64 hex digits"))?;
         keys.push(key);
         commits.push(r.commit.to_lowercase());
+        redeals.push(r.redeal.clone());
     }
-    verify(&record, &keys, Some(&commits)).map_err(|e| e.to_string())?;
+    verify_published(&record, &keys, Some(&commits), &redeals).map_err(|e| e.to_string())?;
     Ok(Checked {
         hands: record.hands.len(),
         game: record.rules.preset.clone(),
+        redeals: redeals.iter().flatten().count(),
     })
 }
 
@@ -259,6 +352,7 @@ mod tests {
             let k1 = secret.hand_key(1);
             let d1 = deal_from_key(&rules, first_rule(&rules), 1, &k1);
             let mut m = Match::new(rules, None, Some(&d1)).unwrap();
+            let mut dealt_under = vec![first_rule(&rules)];
             for hand in 2..=3 {
                 play_out(&mut m);
                 if m.phase() == domino_engine::Phase::MatchOver {
@@ -266,6 +360,7 @@ mod tests {
                 }
                 let key = secret.hand_key(hand);
                 let d = deal_from_key(&rules, m.next_pose_rule(), hand, &key);
+                dealt_under.push(m.next_pose_rule());
                 m.next_hand(Some(&d)).unwrap();
             }
             let rec = m.record();
@@ -274,6 +369,34 @@ mod tests {
                 .collect();
             let commits: Vec<_> = keys.iter().map(commitment).collect();
             verify(&rec, &keys, Some(&commits)).unwrap();
+            // The published redeal rules are the ones each hand was dealt
+            // under, and a different one is refused.
+            assert_eq!(hand_rules(&rec).unwrap(), dealt_under, "{}", p.name());
+            let names: Vec<_> = dealt_under.iter().map(|&r| Some(redeal_name(r))).collect();
+            let fair = reveals(secret, &rec);
+            assert_eq!(
+                fair.iter().map(|r| r.redeal.clone()).collect::<Vec<_>>(),
+                names
+            );
+            verify_published(&rec, &keys, Some(&commits), &names).unwrap();
+            let last = names.len() - 1;
+            let mut other = names.clone();
+            other[last] = Some(
+                if other[last].as_deref() == Some("double") {
+                    "never"
+                } else {
+                    "double"
+                }
+                .into(),
+            );
+            assert!(
+                matches!(
+                    verify_published(&rec, &keys, Some(&commits), &other),
+                    Err(VerifyError::Redeal { hand, .. }) if hand == last + 1
+                ),
+                "{}",
+                p.name()
+            );
             let mut wrong = keys.clone();
             wrong[0][0] ^= 1;
             assert!(verify(&rec, &wrong, None).is_err(), "{}", p.name());
@@ -292,14 +415,27 @@ mod tests {
         let mut m = Match::new(rules, None, Some(&d1)).unwrap();
         play_out(&mut m);
         let rec = m.record();
-        let fair = reveals(secret, rec.hands.len() as u32);
+        let fair = reveals(secret, &rec);
         // A record with its `fair` list, and a replay, both check.
         let mut file = serde_json::to_value(&rec).unwrap();
         file["fair"] = serde_json::to_value(&fair).unwrap();
+        assert_eq!(file["fair"][0]["redeal"], "double");
         let ok = verify_file(&file.to_string()).unwrap();
-        assert_eq!((ok.hands, ok.game.as_str()), (1, "draw"));
+        assert_eq!((ok.hands, ok.game.as_str(), ok.redeals), (1, "draw", 1));
         let replay = serde_json::json!({"record": rec, "fair": fair});
         assert!(verify_file(&replay.to_string()).is_ok());
+        // A file from before the rule was published still checks; one
+        // whose published rule is not the match's does not.
+        let mut old = file.clone();
+        old["fair"][0].as_object_mut().unwrap().remove("redeal");
+        let ok = verify_file(&old.to_string()).unwrap();
+        assert_eq!((ok.hands, ok.redeals), (1, 0));
+        let mut rule = file.clone();
+        rule["fair"][0]["redeal"] = serde_json::json!("never");
+        assert_eq!(
+            verify_file(&rule.to_string()).unwrap_err(),
+            "hand 1: the published redeal rule `never` is not the match's (`double`)"
+        );
         // A changed deal, key or commitment, or no keys at all, fail.
         let mut deal = file.clone();
         let hand0 = deal["hands"][0]["deal"]["hands"][0].clone();

@@ -115,12 +115,12 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
     let Some(secret) = Secret::from_hex(&f.table.secret) else {
         return internal("bad secret");
     };
-    // The record, plus each hand's commitment and revealed key, so that
-    // `domino verify FILE` can check every deal (`domino replay` ignores
-    // the extra field).
+    // The record, plus each hand's commitment, redeal rule and revealed
+    // key, so that `domino verify FILE` can check every deal (`domino
+    // replay` ignores the extra field).
     let mut body = serde_json::to_value(&rec).unwrap_or_default();
     if let Some(o) = body.as_object_mut() {
-        let fair = fair::reveals(secret, rec.hands.len() as u32);
+        let fair = fair::reveals(secret, &rec);
         o.insert("fair".into(), json!(fair));
     }
     let body = serde_json::to_string_pretty(&body).unwrap_or_default();
@@ -176,11 +176,7 @@ async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
     let keys: Vec<[u8; 32]> = (1..=rec.hands.len() as u32)
         .map(|k| secret.hand_key(k))
         .collect();
-    let fair: Vec<Value> = keys
-        .iter()
-        .enumerate()
-        .map(|(i, k)| json!({"hand": i + 1, "key": hex::encode(k), "commit": fair::commitment(k)}))
-        .collect();
+    let fair = fair::reveals(secret, &rec);
     let verified = fair::verify(&rec, &keys, None).map_err(|e| e.to_string());
     match replay_frames(&rec) {
         Ok(frames) => Json(json!({

@@ -169,6 +169,10 @@ pub struct Table {
     bot_name: String,
     humans: u8,
     m: Match,
+    /// The redeal rule each hand so far was dealt under
+    /// ([`fair::redeal_name`]), by hand from hand 1: published with the
+    /// hand's commitment.
+    redeals: Vec<String>,
     /// Everything that happened in the current hand so far (all of it:
     /// each viewer gets its own view of it), for the `log` of the state a
     /// joining or returning connection gets first.
@@ -294,15 +298,18 @@ impl Table {
         let secret = Secret::from_hex(&t.secret).ok_or(format!("table {}: bad secret", t.id))?;
         let first = fair::deal_from_key(&rules, first_rule(&rules), 1, &secret.hand_key(1));
         let mut m = Match::new(rules, None, Some(&first)).map_err(|e| e.to_string())?;
+        let mut redeals = vec![fair::redeal_name(first_rule(&rules))];
         // The events of the hand being played, for returning players' logs.
         let mut sink: Vec<Event> = Vec::new();
         for e in &saved.log {
             if e.action == "next" {
                 sink.clear();
                 let n = m.hand_number() + 1;
-                let deal = fair::deal_from_key(&rules, m.next_pose_rule(), n, &secret.hand_key(n));
+                let rule = m.next_pose_rule();
+                let deal = fair::deal_from_key(&rules, rule, n, &secret.hand_key(n));
                 m.next_hand(Some(&deal))
                     .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
+                redeals.push(fair::redeal_name(rule));
             } else {
                 let a: Action = serde_json::from_str(&e.action)
                     .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
@@ -347,6 +354,7 @@ impl Table {
             bot_name: t.bot.clone(),
             humans,
             m,
+            redeals,
             hand_events: sink,
             seq: saved.log.len() as i64,
             seats,
@@ -619,16 +627,13 @@ impl Table {
                         tracing::error!(table = %self.id, "storing the next hand: {e}");
                         break;
                     }
-                    let deal = fair::deal_from_key(
-                        &self.rules,
-                        self.m.next_pose_rule(),
-                        n,
-                        &self.secret.hand_key(n),
-                    );
+                    let rule = self.m.next_pose_rule();
+                    let deal = fair::deal_from_key(&self.rules, rule, n, &self.secret.hand_key(n));
                     if let Err(e) = self.m.next_hand(Some(&deal)) {
                         tracing::error!(table = %self.id, "dealing hand {n}: {e}");
                         break;
                     }
+                    self.redeals.push(fair::redeal_name(rule));
                     self.seq += 1;
                     self.hand_events.clear();
                     for s in &mut self.seats {
@@ -821,6 +826,7 @@ impl Table {
                 json!({
                     "hand": k,
                     "commit": fair::commitment(&key),
+                    "redeal": self.redeals.get(k as usize - 1),
                     "key": revealed.then(|| hex::encode(key)),
                 })
             })

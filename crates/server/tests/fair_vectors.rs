@@ -13,26 +13,16 @@
 use domino_engine::deal::hand_rng;
 use domino_engine::game::{first_rule, resolve_pose, PoseRule};
 use domino_engine::{Deal, Rules, RulesSpec, TileSet};
-use domino_server::fair::{commitment, deal_from_key, key_seed, Secret};
+// What makes the engine deal again, as the server publishes it with each
+// commitment and `web/fair.js` names it: `never`, `double`, a tile such as
+// `0-0`, or `turn_over`.
+use domino_server::fair::{commitment, deal_from_key, key_seed, redeal_name, Secret};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fair_vectors.json");
-
-/// What makes the engine deal again, as `web/fair.js` names it: `never`,
-/// `double` (until somebody holds a double), a tile such as `0-0` (until
-/// somebody holds it), or `turn_over` (no redeal, but the generator then
-/// decides club fives' first poser).
-fn redeal_name(rule: PoseRule) -> String {
-    match rule {
-        PoseRule::HighestDouble { .. } | PoseRule::SeatDouble(_) => "double".into(),
-        PoseRule::Holder(t) => t.to_string(),
-        PoseRule::TurnOver => "turn_over".into(),
-        PoseRule::Seat(_) | PoseRule::Choose(_) | PoseRule::FivesOpening => "never".into(),
-    }
-}
 
 /// The key of hand `hand` for a match whose secret is named `label`.
 fn key_for(label: &str, hand: u32) -> [u8; 32] {

@@ -8,7 +8,10 @@ mod common;
 use std::time::Duration;
 
 use common::{config, play_out, Client, Server};
+use domino_engine::game::first_rule;
 use domino_engine::record::Record;
+use domino_engine::Match;
+use domino_server::fair::redeal_name;
 use serde_json::{json, Value};
 
 fn mem() -> Server {
@@ -65,15 +68,54 @@ async fn play_all(clients: Vec<Client>, seed: u64) -> Vec<(Client, Value)> {
 
 /// Check a finished match through the history endpoints: listed, its
 /// record replays to the final scores, its deals come from the revealed
-/// keys, and the keys match the commitments the clients saw.
-async fn check_history(s: &Server, table: &str, last: &Value, commits: &[String]) {
+/// keys, the keys match the commitments the clients saw, and the redeal
+/// rule published with each commitment is the match's (`next_pose_rule`
+/// before the hand; the game's first rule for hand 1).
+async fn check_history(
+    s: &Server,
+    table: &str,
+    last: &Value,
+    commits: &[String],
+    redeals: &[String],
+) {
     let (code, list) = s.get("/api/history").await;
     assert_eq!(code, 200);
     let list: Value = serde_json::from_str(&list).unwrap();
     assert!(list.as_array().unwrap().iter().any(|m| m["id"] == table));
-    let (code, rec) = s.get(&format!("/api/history/{table}/record")).await;
+    let (code, text) = s.get(&format!("/api/history/{table}/record")).await;
     assert_eq!(code, 200);
-    let rec: Record = serde_json::from_str(&rec).unwrap();
+    let rec: Record = serde_json::from_str(&text).unwrap();
+    // Replayed here with the engine: the rule each hand was dealt under.
+    let rules = rec.rules.resolve().unwrap();
+    let mut implied = Vec::new();
+    let mut m: Option<Match> = None;
+    for hand in &rec.hands {
+        match &mut m {
+            None => {
+                implied.push(redeal_name(first_rule(&rules)));
+                m = Some(Match::new(rules, None, Some(&hand.deal)).unwrap());
+            }
+            Some(m) => {
+                implied.push(redeal_name(m.next_pose_rule()));
+                m.next_hand(Some(&hand.deal)).unwrap();
+            }
+        }
+        let m = m.as_mut().unwrap();
+        for e in &hand.actions {
+            m.act_as(e.seat, e.action, &mut ()).unwrap();
+        }
+    }
+    assert_eq!(redeals, implied.as_slice(), "published redeal rules");
+    let file: Value = serde_json::from_str(&text).unwrap();
+    let filed: Vec<&str> = file["fair"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["redeal"].as_str().unwrap())
+        .collect();
+    assert_eq!(filed, implied, "the downloaded record's redeal rules");
+    let checked = domino_server::fair::verify_file(&text).unwrap();
+    assert_eq!(checked.redeals, rec.hands.len());
     let m = domino_engine::record::replay(&rec).unwrap();
     assert_eq!(json!(m.scores()), last["state"]["scores"]);
     let (code, replay) = s.get(&format!("/api/history/{table}")).await;
@@ -110,6 +152,7 @@ async fn two_three_and_four_clients_play_whole_matches() {
             4,
         ),
     ];
+    let mut seen = std::collections::HashSet::new();
     for (i, (rules, n)) in games.into_iter().enumerate() {
         let (clients, table) = full_table(&s, rules, n).await;
         let done = play_all(clients, i as u64).await;
@@ -120,8 +163,15 @@ async fn two_three_and_four_clients_play_whole_matches() {
         }
         // Every hand's key was hidden when the hand began: the commitment
         // came first, and the key hashes to it.
-        check_history(&s, &table, finals[0], &done[0].0.commits).await;
+        let c = &done[0].0;
+        check_history(&s, &table, finals[0], &c.commits, &c.redeals).await;
+        seen.extend(c.redeals.iter().cloned());
     }
+    // Draw deals again until somebody holds a double; all fives never.
+    assert!(
+        seen.contains("double") && seen.contains("never"),
+        "{seen:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -126,6 +126,8 @@ pub struct Client {
     pub received: usize,
     /// The commitment first published for each hand, by hand number.
     pub commits: Vec<String>,
+    /// The redeal rule published with each hand's commitment, by hand.
+    pub redeals: Vec<String>,
     /// The seat token from the last `joined` answer.
     pub token: Option<String>,
 }
@@ -184,8 +186,16 @@ pub fn check_secrecy(msg: &Value) {
         None => assert!(hands.iter().all(Value::is_u64), "a spectator sees a hand"),
     }
     assert!(st["boneyard"].is_u64(), "the boneyard is shown: {msg}");
+    // Each hand's published redeal rule may name a tile (French's `0-0`):
+    // a public rule, not a tile anybody holds, so it is left out here.
+    let mut scanned = msg.clone();
+    for f in scanned["fair"].as_array_mut().into_iter().flatten() {
+        if let Some(o) = f.as_object_mut() {
+            o.remove("redeal");
+        }
+    }
     let mut seen = HashSet::new();
-    tiles_in(msg, &mut seen);
+    tiles_in(&scanned, &mut seen);
     let leaked: Vec<_> = seen.difference(&allowed).collect();
     assert!(leaked.is_empty(), "leaked {leaked:?} in {msg}");
 }
@@ -202,6 +212,7 @@ impl Client {
             state: None,
             received: 0,
             commits: Vec::new(),
+            redeals: Vec::new(),
             token: None,
         }
     }
@@ -231,10 +242,21 @@ impl Client {
                 for f in v["fair"].as_array().unwrap() {
                     let k = f["hand"].as_u64().unwrap() as usize;
                     let commit = f["commit"].as_str().unwrap().to_string();
+                    // The redeal rule comes with the commitment, from hand 1.
+                    let redeal = f["redeal"]
+                        .as_str()
+                        .unwrap_or_else(|| panic!("hand {k}: no redeal rule: {f}"))
+                        .to_string();
+                    assert!(
+                        ["never", "double", "0-0", "turn_over"].contains(&redeal.as_str()),
+                        "hand {k}: unknown redeal rule {redeal}"
+                    );
                     if self.commits.len() < k {
                         self.commits.push(commit);
+                        self.redeals.push(redeal);
                     } else {
                         assert_eq!(self.commits[k - 1], commit, "a commitment changed");
+                        assert_eq!(self.redeals[k - 1], redeal, "a redeal rule changed");
                     }
                 }
                 self.state = Some(v.clone());
