@@ -19,13 +19,22 @@ fn main() {
     };
     // Positions before each real choice, and the play made.
     let mut data: Vec<(Hand, Action)> = Vec::new();
-    let lineups = [["heuristic", "count"], ["count", "heuristic"], ["expert", "heuristic"]];
+    let lineups = [
+        ["heuristic", "count"],
+        ["count", "heuristic"],
+        ["expert", "heuristic"],
+    ];
     for i in 0..deals {
         let lineup = lineups[(i % 3) as usize];
-        let Ok(mut m) = Match::new(rules, Some(i + 1), None) else { continue };
+        let Ok(mut m) = Match::new(rules, Some(i + 1), None) else {
+            continue;
+        };
         let mut bots: Vec<_> = (0..rules.players)
             .map(|s| {
-                let config = BotConfig { seed: i, budget_ms: 30 };
+                let config = BotConfig {
+                    seed: i,
+                    budget_ms: 30,
+                };
                 by_name(lineup[usize::from(s) % 2], config).expect("known bot")
             })
             .collect();
@@ -35,9 +44,27 @@ fn main() {
         while matches!(m.phase(), Phase::Play | Phase::ChoosePoser) {
             let Some(seat) = m.to_act() else { break };
             let view = m.seat_view(seat);
-            let Ok(a) = bots[usize::from(seat)].act(&view) else { break };
-            let plays = view.legal().iter().filter(|a| matches!(a, Action::Play { end: Some(_), claim: false, .. })).count();
-            if m.phase() == Phase::Play && plays > 1 && matches!(a, Action::Play { end: Some(_), .. }) {
+            let Ok(a) = bots[usize::from(seat)].act(&view) else {
+                break;
+            };
+            let plays = view
+                .legal()
+                .iter()
+                .filter(|a| {
+                    matches!(
+                        a,
+                        Action::Play {
+                            end: Some(_),
+                            claim: false,
+                            ..
+                        }
+                    )
+                })
+                .count();
+            if m.phase() == Phase::Play
+                && plays > 1
+                && matches!(a, Action::Play { end: Some(_), .. })
+            {
                 data.push((*m.hand(), a));
             }
             if m.act(a, &mut ()).is_err() {
@@ -47,17 +74,29 @@ fn main() {
     }
     let mut scratch = MoveList::new();
     let mut mean = |model: &PlayModel| {
-        data.iter().map(|(h, a)| model.log_prob(h, *a, &mut scratch)).sum::<f64>() / data.len() as f64
+        data.iter()
+            .map(|(h, a)| model.log_prob(h, *a, &mut scratch))
+            .sum::<f64>()
+            / data.len() as f64
     };
     let uniform = mean(&PlayModel::UNIFORM);
     let mut best = (uniform, PlayModel::UNIFORM);
     let grid = [0.0, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0];
-    let points_grid: &[f64] = if rules.scores_ends() { &[0.0, 0.1, 0.25, 0.5, 1.0] } else { &[0.0] };
+    let points_grid: &[f64] = if rules.scores_ends() {
+        &[0.0, 0.1, 0.25, 0.5, 1.0]
+    } else {
+        &[0.0]
+    };
     for &pips in &grid {
         for &keep in &grid {
             for &double in &grid {
                 for &points in points_grid {
-                    let m = PlayModel { pips, keep, double, points };
+                    let m = PlayModel {
+                        pips,
+                        keep,
+                        double,
+                        points,
+                    };
                     let v = mean(&m);
                     if v > best.0 {
                         best = (v, m);
