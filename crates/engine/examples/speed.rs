@@ -20,7 +20,10 @@ fn main() {
         return;
     }
     let mut p = domino_engine::playout::Playout::new(rules, 1);
-    let n: u64 = std::env::var("HANDS").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let n: u64 = std::env::var("HANDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
     let t = Instant::now();
     for _ in 0..n {
         p.hand();
