@@ -46,7 +46,7 @@ pub struct ArenaConfig {
 }
 
 /// A bot as the arena names it: a bot name, and for the expert options
-/// after colons: `expert:samples=64:weights=off:oversample=4`. A fixed
+/// after colons: `expert:samples=64:weights=off:oversample=4:nodes=50000`. A fixed
 /// number of samples makes the expert's play independent of timing, so
 /// an arena gives the same result on any machine.
 pub fn bot_from_spec(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotError> {
@@ -68,7 +68,7 @@ pub fn bot_from_spec(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotE
     for o in options {
         let what = || {
             bad(format!(
-                "`{o}`: expected samples=N, weights=on|off or oversample=N"
+                "`{o}`: expected samples=N, weights=on|off, oversample=N or nodes=N"
             ))
         };
         let (k, v) = o.split_once('=').ok_or_else(what)?;
@@ -77,6 +77,7 @@ pub fn bot_from_spec(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotE
             ("weights", "on") => weights = true,
             ("weights", "off") => weights = false,
             ("oversample", n) => oversample = n.parse().map_err(|_| what())?,
+            ("nodes", n) => expert = expert.with_node_limit(n.parse().map_err(|_| what())?),
             _ => return Err(what()),
         }
     }

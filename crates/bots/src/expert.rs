@@ -36,6 +36,8 @@ pub struct Expert {
     rng: ChaCha8Rng,
     budget: Duration,
     max_samples: usize,
+    /// Nodes one world's solve may take (see [`NODE_LIMIT`]).
+    node_limit: u64,
     /// Worlds solved by the last decision (0 when it fell back or had no choice).
     pub last_samples: usize,
     /// How plausible the other seats' plays make each world: the game's
@@ -89,6 +91,7 @@ impl Expert {
             rng: ChaCha8Rng::seed_from_u64(seed),
             budget: Duration::from_millis(budget_ms.max(1)),
             max_samples: MAX_SAMPLES,
+            node_limit: NODE_LIMIT,
             last_samples: 0,
             model: ModelChoice::ForGame,
             oversample: OVERSAMPLE,
@@ -106,6 +109,13 @@ impl Expert {
     /// Cap the worlds per decision (for tests and quick arenas).
     pub fn with_max_samples(mut self, n: usize) -> Expert {
         self.max_samples = n.max(1);
+        self
+    }
+
+    /// Cap the nodes of each world's solve: past it the expert falls back
+    /// to the heuristic for that decision (large layouts early in a hand).
+    pub fn with_node_limit(mut self, nodes: u64) -> Expert {
+        self.node_limit = nodes.max(1);
         self
     }
 
@@ -140,6 +150,7 @@ impl Expert {
             ModelChoice::Fixed(m) => Some(m),
         };
         let weigh = model.is_some() && sampler.hidden() > 0;
+        let node_limit = self.node_limit;
         while done < self.max_samples {
             let now = Instant::now();
             if now + batch_time > deadline && done > 0 {
@@ -166,7 +177,7 @@ impl Expert {
                 .map(|pos| {
                     SOLVER.with(|s| {
                         let mut s = s.borrow_mut();
-                        s.set_limits(Some(NODE_LIMIT), Some(deadline));
+                        s.set_limits(Some(node_limit), Some(deadline));
                         s.values(pos, side)
                     })
                 })

@@ -225,6 +225,7 @@ fn arena_bot_specs_take_expert_options_and_refuse_bad_ones() {
         "expert",
         "expert:samples=8",
         "expert:weights=off:oversample=2",
+        "expert:nodes=5000",
     ] {
         assert!(bot_from_spec(good, config).is_ok(), "{good}");
     }
