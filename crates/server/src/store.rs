@@ -404,7 +404,14 @@ mod tests {
             vec![0, 1, 2]
         );
         assert_eq!(mine.log[2].action, "{\"n\":2}");
-        store.finish(id, 9, "{}").await.unwrap();
+        // Now, in milliseconds like real matches, so it heads the list of
+        // the latest even on a database that other tests (and earlier runs)
+        // have filled with finished tables.
+        let at = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64)
+            + 1;
+        store.finish(id, at, "{}").await.unwrap();
         assert!(store
             .unfinished()
             .await
@@ -412,7 +419,7 @@ mod tests {
             .iter()
             .all(|s| s.table.id != id));
         let f = store.finished(id).await.unwrap().unwrap();
-        assert_eq!((f.finished_at, f.record.as_str()), (9, "{}"));
+        assert_eq!((f.finished_at, f.record.as_str()), (at, "{}"));
         assert!(store
             .finished_list(10)
             .await
