@@ -17,12 +17,12 @@
 //! and optionally asks the [`Expert`] what it would play from the seat's
 //! own view. The cost of a play is the best value minus the played one.
 
-use domino_engine::record::FORMAT;
+use std::ops::ControlFlow;
+
+use domino_engine::record::{replay_with, Visit};
 use domino_engine::rules::{Preset, Scoring};
 use domino_engine::score::{settle, winner};
-use domino_engine::{
-    Action, Entry, Match, MatchError, MoveList, Phase, Record, RecordError, Rules,
-};
+use domino_engine::{Action, Entry, Match, MoveList, Phase, Record, RecordError, Rules};
 
 use crate::solver::{Objective, Position, Solver};
 use crate::{Bot, Expert};
@@ -452,65 +452,80 @@ pub struct Walked {
 /// when `f` never stops it). Errors are those of
 /// [`domino_engine::record::replay`].
 pub fn walk(rec: &Record, mut f: impl FnMut(&Step<'_>) -> bool) -> Result<Walked, RecordError> {
-    if rec.format != FORMAT {
-        return Err(RecordError::Format(rec.format.clone()));
-    }
-    let rules = rec.rules.resolve()?;
-    let first = rec.hands.first().ok_or(RecordError::Empty)?;
-    let mut m = Match::new(rules, rec.seed, Some(&first.deal))
-        .map_err(|source| RecordError::Deal { hand: 1, source })?;
-    let mut pos = None;
-    for (h, hand) in rec.hands.iter().enumerate() {
-        if h > 0 {
-            m.next_hand(Some(&hand.deal))
-                .map_err(|source| RecordError::Deal {
-                    hand: h + 1,
-                    source,
-                })?;
-        }
-        pos = (m.phase() == Phase::Play).then(|| Position::new(*m.hand(), m.hand_number()));
-        for (i, &entry) in hand.actions.iter().enumerate() {
-            let err = |source: MatchError| RecordError::Action {
-                hand: h + 1,
-                index: i,
-                source,
-            };
-            // The checked form (an omitted end filled in) for the position.
-            let checked = match (m.phase(), m.to_act()) {
+    let mut pos: Option<Position> = None;
+    // The checked form of the action about to be played (an omitted end
+    // filled in), to apply to the position once the match has taken it.
+    let mut checked: Option<Action> = None;
+    let mut choosing = false;
+    let mut refused: Option<RecordError> = None;
+    let mut stopped = false;
+    let game = replay_with(rec, |visit| match visit {
+        Visit::Deal { .. } => ControlFlow::Continue(()),
+        Visit::Action {
+            game,
+            hand,
+            index,
+            entry,
+        } => {
+            if index == 0 {
+                pos = (game.phase() == Phase::Play)
+                    .then(|| Position::new(*game.hand(), game.hand_number()));
+            }
+            checked = match (game.phase(), game.to_act()) {
                 (Phase::Play, Some(seat)) if seat == entry.seat => {
-                    Some(m.hand().check(entry.action).map_err(|e| err(e.into()))?)
+                    match game.hand().check(entry.action) {
+                        Ok(a) => Some(a),
+                        Err(e) => {
+                            refused = Some(RecordError::Action {
+                                hand,
+                                index,
+                                source: e.into(),
+                            });
+                            return ControlFlow::Break(());
+                        }
+                    }
                 }
                 _ => None,
             };
+            choosing = game.phase() == Phase::ChoosePoser;
             let step = Step {
-                game: &m,
+                game,
                 position: pos.as_ref(),
-                hand: h + 1,
-                index: i,
+                hand,
+                index,
                 entry: Entry {
                     seat: entry.seat,
                     action: checked.unwrap_or(entry.action),
                 },
             };
-            if !f(&step) {
-                return Ok(Walked {
-                    game: m,
-                    position: pos,
-                });
+            if f(&step) {
+                ControlFlow::Continue(())
+            } else {
+                stopped = true;
+                ControlFlow::Break(())
             }
-            let was_choosing = m.phase() == Phase::ChoosePoser;
-            m.act_as(entry.seat, entry.action, &mut ()).map_err(err)?;
+        }
+        Visit::Acted { game, .. } => {
             match (&mut pos, checked) {
                 (Some(p), Some(a)) => p.apply(a),
-                _ if was_choosing && m.phase() == Phase::Play => {
-                    pos = Some(Position::new(*m.hand(), m.hand_number()));
+                _ if choosing && game.phase() == Phase::Play => {
+                    pos = Some(Position::new(*game.hand(), game.hand_number()));
                 }
                 _ => {}
             }
+            ControlFlow::Continue(())
         }
+    })?;
+    if let Some(e) = refused {
+        return Err(e);
+    }
+    // A last hand dealt but not yet played: its position is the deal's.
+    if !stopped && rec.hands.last().is_some_and(|h| h.actions.is_empty()) {
+        pos =
+            (game.phase() == Phase::Play).then(|| Position::new(*game.hand(), game.hand_number()));
     }
     Ok(Walked {
-        game: m,
+        game,
         position: pos,
     })
 }

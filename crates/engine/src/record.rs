@@ -1,11 +1,13 @@
 //! The match record (`domino-record/1`): rules, seed, and each hand's deal
 //! and actions, enough to replay a match exactly.
 
+use std::ops::ControlFlow;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::event::Event;
-use crate::game::{HandRecord, Match, MatchError};
+use crate::game::{Entry, HandRecord, Match, MatchError};
 use crate::rules::{RulesError, RulesSpec};
 
 /// The format tag of version 1.
@@ -56,6 +58,37 @@ impl RecordError {
 ///
 /// Hands are numbered from 1 and actions from 0 in errors.
 pub fn replay(rec: &Record) -> Result<Match, RecordError> {
+    replay_with(rec, |_| ControlFlow::Continue(()))
+}
+
+/// What [`replay_with`] shows its visitor as the replay goes.
+#[derive(Debug)]
+pub enum Visit<'a> {
+    /// Hand `hand` (from 2; the first comes with the match) is about to be
+    /// dealt; `game` is the match before it.
+    Deal { game: &'a Match, hand: usize },
+    /// Action `index` (from 0) of hand `hand` is about to be played.
+    Action {
+        game: &'a Match,
+        hand: usize,
+        index: usize,
+        entry: Entry,
+    },
+    /// That action was played.
+    Acted {
+        game: &'a Match,
+        hand: usize,
+        index: usize,
+        entry: Entry,
+    },
+}
+
+/// [`replay`], telling `visit` about each deal and action; the replay stops
+/// where `visit` breaks and returns the match as it stands there.
+pub fn replay_with(
+    rec: &Record,
+    mut visit: impl FnMut(Visit<'_>) -> ControlFlow<()>,
+) -> Result<Match, RecordError> {
     if rec.format != FORMAT {
         return Err(RecordError::Format(rec.format.clone()));
     }
@@ -66,20 +99,48 @@ pub fn replay(rec: &Record) -> Result<Match, RecordError> {
     let mut sink: Vec<Event> = Vec::new();
     for (h, hand) in rec.hands.iter().enumerate() {
         if h > 0 {
+            let before = Visit::Deal {
+                game: &m,
+                hand: h + 1,
+            };
+            if visit(before).is_break() {
+                return Ok(m);
+            }
             m.next_hand(Some(&hand.deal))
                 .map_err(|source| RecordError::Deal {
                     hand: h + 1,
                     source,
                 })?;
         }
-        for (i, e) in hand.actions.iter().enumerate() {
+        for (i, &entry) in hand.actions.iter().enumerate() {
+            let (hand, index) = (h + 1, i);
+            if visit(Visit::Action {
+                game: &m,
+                hand,
+                index,
+                entry,
+            })
+            .is_break()
+            {
+                return Ok(m);
+            }
             sink.clear();
-            m.act_as(e.seat, e.action, &mut sink)
+            m.act_as(entry.seat, entry.action, &mut sink)
                 .map_err(|source| RecordError::Action {
-                    hand: h + 1,
-                    index: i,
+                    hand,
+                    index,
                     source,
                 })?;
+            if visit(Visit::Acted {
+                game: &m,
+                hand,
+                index,
+                entry,
+            })
+            .is_break()
+            {
+                return Ok(m);
+            }
         }
     }
     Ok(m)

@@ -20,10 +20,11 @@
 
 use domino_engine::deal::hand_rng;
 use domino_engine::game::{first_rule, resolve_pose, PoseRule};
-use domino_engine::record::Record;
+use domino_engine::record::{replay_with, Record, Visit};
 use domino_engine::{Deal, DealSpec, Event, Match, Rules};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
+use std::ops::ControlFlow;
 
 /// A match's secret, from which every hand key follows.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -93,28 +94,14 @@ pub fn redeal_name(rule: PoseRule) -> String {
 /// [`Match::next_pose_rule`] after each hand); replays the record.
 pub fn hand_rules(record: &Record) -> Result<Vec<PoseRule>, String> {
     let rules = record.rules.resolve().map_err(|e| e.to_string())?;
-    let mut m: Option<Match> = None;
-    let mut out = Vec::with_capacity(record.hands.len());
-    let mut sink: Vec<Event> = Vec::new();
-    for (i, hand) in record.hands.iter().enumerate() {
-        let at = |e: domino_engine::MatchError| format!("hand {}: {e}", i + 1);
-        match &mut m {
-            None => {
-                out.push(first_rule(&rules));
-                m = Some(Match::new(rules, None, Some(&hand.deal)).map_err(at)?);
-            }
-            Some(m) => {
-                out.push(m.next_pose_rule());
-                m.next_hand(Some(&hand.deal)).map_err(at)?;
-            }
+    let mut out = vec![first_rule(&rules)];
+    replay_with(record, |visit| {
+        if let Visit::Deal { game, .. } = visit {
+            out.push(game.next_pose_rule());
         }
-        if let Some(m) = &mut m {
-            for e in &hand.actions {
-                sink.clear();
-                m.act_as(e.seat, e.action, &mut sink).map_err(at)?;
-            }
-        }
-    }
+        ControlFlow::Continue(())
+    })
+    .map_err(|e| e.to_string())?;
     Ok(out)
 }
 
