@@ -9,18 +9,12 @@ use domino_bots::analysis::{
 use domino_bots::solver::{brute_force, moves, Position};
 use domino_bots::{by_name, BotConfig};
 use domino_engine::rules::DrawRule;
-use domino_engine::{Action, Match, MoveList, Phase, Preset, Record, Rules, RulesSpec};
+use domino_engine::{Action, Match, MoveList, Phase, Preset, Record, Rules};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn rules(preset: &str, players: Option<u8>, options: serde_json::Value) -> Rules {
-    let mut spec = RulesSpec::preset(preset);
-    spec.players = players;
-    if let serde_json::Value::Object(o) = options {
-        spec.options = o;
-    }
-    spec.resolve().unwrap()
-}
+mod common;
+use common::rules;
 
 /// Tiles still to come: the hands and what may yet be drawn.
 fn left(pos: &Position) -> u32 {

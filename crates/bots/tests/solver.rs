@@ -4,18 +4,12 @@
 
 use domino_bots::solver::{brute_force, moves, Position, Solver};
 use domino_engine::rules::DrawRule;
-use domino_engine::{Match, MoveList, Rules, RulesSpec};
+use domino_engine::{Match, MoveList, Rules};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn rules(preset: &str, players: Option<u8>, options: serde_json::Value) -> Rules {
-    let mut spec = RulesSpec::preset(preset);
-    spec.players = players;
-    if let serde_json::Value::Object(o) = options {
-        spec.options = o;
-    }
-    spec.resolve().unwrap()
-}
+mod common;
+use common::rules;
 
 /// A random position of a fresh deal played at random until at most `left`
 /// tiles are held in all.
