@@ -134,14 +134,14 @@ pub fn standing(pos: &Position, side: usize) -> i32 {
     match Objective::of(rules) {
         Objective::Outcome => 0,
         Objective::Points { low_wins } => {
-            let mut by_side = vec![0i32; rules.sides()];
+            let mut by_side = [0i32; domino_engine::deal::MAX_PLAYERS];
             for (s, p) in pos.hand.points().iter().enumerate() {
                 by_side[s] += p;
             }
             for (seat, p) in pos.hand.penalties().iter().enumerate() {
                 by_side[rules.side_of(seat as u8)] += p;
             }
-            spread(&by_side, side, low_wins)
+            spread(&by_side[..rules.sides()], side, low_wins)
         }
     }
 }
@@ -164,7 +164,7 @@ pub fn final_value(pos: &Position, side: usize) -> i32 {
 
 /// `side`'s points times (sides - 1) minus the others' total; negated when
 /// low scores win.
-fn spread(by_side: &[i32], side: usize, low_wins: bool) -> i32 {
+pub(crate) fn spread(by_side: &[i32], side: usize, low_wins: bool) -> i32 {
     let n = by_side.len() as i32;
     let mine = by_side.get(side).copied().unwrap_or(0);
     let total: i32 = by_side.iter().sum();

@@ -9,7 +9,8 @@ use thiserror::Error;
 
 use rayon::prelude::*;
 
-use crate::expert::{Expert, ModelChoice, OVERSAMPLE};
+use crate::expert::{Expert, ModelChoice, Search, OVERSAMPLE};
+use crate::likelihood::{PlayModel, Styles};
 use crate::{by_name, Bot, BotConfig, BotError};
 
 /// Why an arena could not be played.
@@ -64,11 +65,12 @@ pub fn bot_from_spec(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotE
         return Err(bad(format!("only the expert takes options, not `{name}`")));
     }
     let mut expert = Expert::new(config.seed, config.budget_ms);
-    let (mut weights, mut oversample) = (true, OVERSAMPLE);
+    let (mut weights, mut oversample, mut fixed) = (true, OVERSAMPLE, None);
+    let mut mixed = None;
     for o in options {
         let what = || {
             bad(format!(
-                "`{o}`: expected samples=N, weights=on|off, oversample=N or nodes=N"
+                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N or model=PIPS/KEEP/DOUBLE/POINTS"
             ))
         };
         let (k, v) = o.split_once('=').ok_or_else(what)?;
@@ -78,13 +80,28 @@ pub fn bot_from_spec(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotE
             ("weights", "off") => weights = false,
             ("oversample", n) => oversample = n.parse().map_err(|_| what())?,
             ("nodes", n) => expert = expert.with_node_limit(n.parse().map_err(|_| what())?),
+            ("model", w) => fixed = Some(PlayModel::parse(w).ok_or_else(what)?),
+            ("search", "exact") => expert = expert.with_search(Search::Exact),
+            ("search", "maxn") => expert = expert.with_search(Search::MaxN),
+            ("search", "horizon") => expert = expert.with_search(Search::Horizon),
+            ("styles", w) => {
+                // PRIOR*PIPS/KEEP/DOUBLE/POINTS+PRIOR*...
+                let mut list = Vec::new();
+                for part in w.split('+') {
+                    let (p, m) = part.split_once('*').ok_or_else(what)?;
+                    let p: f64 = p.parse().map_err(|_| what())?;
+                    list.push((p, PlayModel::parse(m).ok_or_else(what)?));
+                }
+                mixed = Some(Styles::mix(&list));
+            }
             _ => return Err(what()),
         }
     }
-    let model = if weights {
-        ModelChoice::ForGame
-    } else {
-        ModelChoice::Off
+    let model = match (weights, fixed, mixed) {
+        (false, _, _) => ModelChoice::Off,
+        (true, _, Some(s)) => ModelChoice::Mixed(s),
+        (true, Some(m), None) => ModelChoice::Fixed(m),
+        (true, None, None) => ModelChoice::ForGame,
     };
     Ok(Box::new(expert.with_model(model, oversample)))
 }

@@ -9,10 +9,13 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use crate::eval::Eval;
 use crate::heuristic::rank;
+use crate::horizon::Horizon;
 use crate::knowledge::Knowledge;
-use crate::likelihood::PlayModel;
-use crate::solver::{Position, Solver};
+use crate::likelihood::{PlayModel, Styles};
+use crate::maxn::MaxN;
+use crate::solver::{Objective, Position, Solver};
 use crate::world::Sampler;
 use crate::{choose_poser, prelude, with_claim, Bot, BotError, Prelude};
 
@@ -28,6 +31,63 @@ pub const NODE_LIMIT: u64 = 400_000;
 
 thread_local! {
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(18));
+    static MAXN: RefCell<MaxN> = RefCell::new(MaxN::new(18));
+    static HORIZON: RefCell<Horizon> = RefCell::new(Horizon::new(18));
+}
+
+/// How each sampled world is searched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Exactly, with the others playing against the expert's side; a
+    /// world over the node limit is dropped.
+    Exact,
+    /// As `Exact`, but where every seat plays for itself (more than two
+    /// sides, points games), each seat maximises its own points (max-n).
+    MaxN,
+    /// Exactly when the solver finishes within a share of the node limit,
+    /// else to a depth with a fitted guess past it ([`Horizon`]).
+    Horizon,
+}
+
+/// One world's values for `side`, in the solver's units, or `None` when it
+/// could not be searched within the limits.
+fn world_values(
+    pos: &Position,
+    side: usize,
+    search: Search,
+    node_limit: u64,
+    deadline: Instant,
+    eval: &Eval,
+) -> Option<Vec<(Action, f64)>> {
+    let as_f64 = |v: Vec<(Action, i32)>| v.into_iter().map(|(a, x)| (a, f64::from(x))).collect();
+    let rules = pos.hand.rules();
+    let free_for_all =
+        rules.sides() > 2 && matches!(Objective::of(rules), Objective::Points { .. });
+    if search == Search::MaxN && free_for_all {
+        let v = MAXN.with(|m| {
+            let mut m = m.borrow_mut();
+            m.set_limits(Some(node_limit), Some(deadline));
+            m.values(pos, side)
+        });
+        return v.map(as_f64);
+    }
+    let exact_limit = match search {
+        Search::Horizon => node_limit / 4,
+        _ => node_limit,
+    };
+    let exact = SOLVER.with(|s| {
+        let mut s = s.borrow_mut();
+        s.set_limits(Some(exact_limit), Some(deadline));
+        s.values(pos, side)
+    });
+    if exact.is_some() || search != Search::Horizon || Instant::now() >= deadline {
+        return exact.map(as_f64);
+    }
+    HORIZON.with(|h| {
+        let mut h = h.borrow_mut();
+        h.set_limits(Some(node_limit - exact_limit), Some(deadline));
+        h.values(pos, side, eval).map(|e| e.values)
+    })
 }
 
 /// Determinized exact search under a time budget.
@@ -46,6 +106,8 @@ pub struct Expert {
     model: ModelChoice,
     /// Worlds drawn per world solved when weighting.
     oversample: usize,
+    /// How each world is searched.
+    search: Search,
 }
 
 /// Which play model weighs the sampled worlds.
@@ -56,6 +118,8 @@ pub enum ModelChoice {
     /// [`PlayModel::for_game`].
     ForGame,
     Fixed(PlayModel),
+    /// A mixture of styles.
+    Mixed(Styles),
 }
 
 /// Worlds drawn for each one solved: drawing and weighing a world costs a
@@ -95,7 +159,14 @@ impl Expert {
             last_samples: 0,
             model: ModelChoice::ForGame,
             oversample: OVERSAMPLE,
+            search: Search::Exact,
         }
+    }
+
+    /// Search each world this way.
+    pub fn with_search(mut self, search: Search) -> Expert {
+        self.search = search;
+        self
     }
 
     /// Weigh worlds by `model` (the game's fitted model by default; `Off`
@@ -134,7 +205,9 @@ impl Expert {
             return fallback;
         };
         let side = view.rules().side_of(view.seat());
-        let mut sums = vec![0i64; order.len()];
+        let mut sums = vec![0f64; order.len()];
+        let search = self.search;
+        let eval = crate::eval::for_game(view.rules());
         let mut done = 0usize;
         let threads = rayon::current_num_threads().max(1);
         // A known position needs one solve; otherwise sample in batches.
@@ -146,8 +219,9 @@ impl Expert {
         let mut batch_time = Duration::ZERO;
         let model = match self.model {
             ModelChoice::Off => None,
-            ModelChoice::ForGame => Some(PlayModel::for_game(view.rules().preset)),
-            ModelChoice::Fixed(m) => Some(m),
+            ModelChoice::ForGame => Some(Styles::one(PlayModel::for_game(view.rules().preset))),
+            ModelChoice::Fixed(m) => Some(Styles::one(m)),
+            ModelChoice::Mixed(s) => Some(s),
         };
         let weigh = model.is_some() && sampler.hidden() > 0;
         let node_limit = self.node_limit;
@@ -172,15 +246,9 @@ impl Expert {
             } else {
                 worlds.into_iter().map(|(p, _)| p).collect()
             };
-            let results: Vec<Option<Vec<(Action, i32)>>> = worlds
+            let results: Vec<Option<Vec<(Action, f64)>>> = worlds
                 .par_iter()
-                .map(|pos| {
-                    SOLVER.with(|s| {
-                        let mut s = s.borrow_mut();
-                        s.set_limits(Some(node_limit), Some(deadline));
-                        s.values(pos, side)
-                    })
-                })
+                .map(|pos| world_values(pos, side, search, node_limit, deadline, &eval))
                 .collect();
             batch_time = now.elapsed();
             let mut any = false;
@@ -189,7 +257,7 @@ impl Expert {
                 done += 1;
                 for (i, a) in order.iter().enumerate() {
                     if let Some((_, v)) = vals.iter().find(|(b, _)| b == a) {
-                        sums[i] += i64::from(*v);
+                        sums[i] += *v;
                     }
                 }
             }

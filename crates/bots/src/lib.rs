@@ -30,10 +30,14 @@
 
 pub mod analysis;
 pub mod arena;
+pub mod eval;
 pub mod expert;
 pub mod heuristic;
+pub mod horizon;
 pub mod knowledge;
 pub mod likelihood;
+pub mod maxn;
+pub mod orders;
 pub mod simple;
 pub mod solver;
 pub mod world;

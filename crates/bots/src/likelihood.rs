@@ -59,6 +59,23 @@ impl PlayModel {
         }
     }
 
+    /// Weights written `PIPS/KEEP/DOUBLE/POINTS` (as in bot options).
+    pub fn parse(text: &str) -> Option<PlayModel> {
+        let w: Vec<f64> = text
+            .split('/')
+            .map(|x| x.parse::<f64>().ok().filter(|v| v.is_finite()))
+            .collect::<Option<Vec<f64>>>()?;
+        match w[..] {
+            [pips, keep, double, points] => Some(PlayModel {
+                pips,
+                keep,
+                double,
+                points,
+            }),
+            _ => None,
+        }
+    }
+
     /// A model that finds every legal play equally likely.
     pub const UNIFORM: PlayModel = PlayModel {
         pips: 0.0,
@@ -69,34 +86,50 @@ impl PlayModel {
 
     /// The score of laying `tile` on `end` from `held` (higher: likelier).
     fn score(&self, hand: &Hand, held: TileSet, a: Action) -> f64 {
-        let Action::Play { tile, end, .. } = a else {
-            return 0.0;
-        };
-        let rest = held.minus(tile.bit());
-        let keep = match end {
-            Some(e) => {
-                let showing = hand
-                    .layout()
-                    .chains()
-                    .get(e as usize)
-                    .map_or(tile.high(), |c| tile.other(c.pips));
-                (rest & TileSet::suit(showing)).len()
-            }
-            None => (rest & TileSet::suit(tile.high()))
-                .len()
-                .max((rest & TileSet::suit(tile.low())).len()),
-        };
-        let points = if self.points != 0.0 {
-            hand.play_points(tile, end).max(0)
-        } else {
-            0
-        };
-        self.pips * f64::from(tile.pips())
-            + self.keep * f64::from(keep)
-            + self.double * f64::from(u8::from(tile.is_double()))
-            + self.points * f64::from(points)
+        self.dot(&traits(hand, held, a, self.points != 0.0))
     }
 
+    #[inline]
+    fn dot(&self, t: &[f64; 4]) -> f64 {
+        self.pips * t[0] + self.keep * t[1] + self.double * t[2] + self.points * t[3]
+    }
+}
+
+/// What the model weighs in a play: its pips, the tiles kept of the number
+/// it leaves showing, whether it is a double, and (when `points`) the points
+/// it makes.
+fn traits(hand: &Hand, held: TileSet, a: Action, points: bool) -> [f64; 4] {
+    let Action::Play { tile, end, .. } = a else {
+        return [0.0; 4];
+    };
+    let rest = held.minus(tile.bit());
+    let keep = match end {
+        Some(e) => {
+            let showing = hand
+                .layout()
+                .chains()
+                .get(e as usize)
+                .map_or(tile.high(), |c| tile.other(c.pips));
+            (rest & TileSet::suit(showing)).len()
+        }
+        None => (rest & TileSet::suit(tile.high()))
+            .len()
+            .max((rest & TileSet::suit(tile.low())).len()),
+    };
+    let points = if points {
+        hand.play_points(tile, end).max(0)
+    } else {
+        0
+    };
+    [
+        f64::from(tile.pips()),
+        f64::from(keep),
+        f64::from(u8::from(tile.is_double())),
+        f64::from(points),
+    ]
+}
+
+impl PlayModel {
     /// The log-probability that the seat to act in `hand` chose `chosen`
     /// among its legal plays; 0 when it had no choice or `chosen` is not a
     /// play (draws and passes are forced).
@@ -137,6 +170,118 @@ impl PlayModel {
         let top = scores[..n].iter().copied().fold(f64::MIN, f64::max);
         let z: f64 = scores[..n].iter().map(|s| (s - top).exp()).sum();
         c - top - z.ln()
+    }
+}
+
+/// Most styles a [`Styles`] can hold.
+pub const MAX_STYLES: usize = 4;
+
+/// Ways of playing, each with a prior probability. Each other seat is taken
+/// to keep to one style for the whole hand, which one being unknown, so
+/// the plays it made weigh a world by the mixture of the styles' likelihoods
+/// ([`Styles::log_weight`]): a seat whose plays fit one style closely (the
+/// `count` bot keeping its numbers) is read by that style, an erratic one
+/// by a softer style.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Styles {
+    models: [PlayModel; MAX_STYLES],
+    log_prior: [f64; MAX_STYLES],
+    n: usize,
+}
+
+impl Styles {
+    /// One style only.
+    pub fn one(model: PlayModel) -> Styles {
+        Styles::mix(&[(1.0, model)])
+    }
+
+    /// Styles with their priors (normalised here; at most [`MAX_STYLES`]
+    /// are kept).
+    pub fn mix(styles: &[(f64, PlayModel)]) -> Styles {
+        let n = styles.len().clamp(1, MAX_STYLES);
+        let total: f64 = styles.iter().take(n).map(|s| s.0.max(0.0)).sum();
+        let mut models = [PlayModel::UNIFORM; MAX_STYLES];
+        let mut log_prior = [0.0; MAX_STYLES];
+        for (i, &(p, m)) in styles.iter().take(n).enumerate() {
+            models[i] = m;
+            log_prior[i] = (p.max(1e-12) / total.max(1e-12)).ln();
+        }
+        Styles {
+            models,
+            log_prior,
+            n,
+        }
+    }
+
+    /// How many styles.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Never empty: at least one style.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The log-probability of the play `chosen` under each style (as
+    /// [`PlayModel::log_prob`]), added to `acc`.
+    pub fn add_log_probs(
+        &self,
+        hand: &Hand,
+        chosen: Action,
+        scratch: &mut MoveList,
+        acc: &mut [f64; MAX_STYLES],
+    ) {
+        let Action::Play { tile, end, .. } = chosen else {
+            return;
+        };
+        scratch.clear();
+        hand.legal(scratch);
+        let held = hand.hand(hand.to_act());
+        let points = self.models[..self.n].iter().any(|m| m.points != 0.0);
+        let mut traits_of = [[0.0f64; 4]; 64];
+        let mut chosen_at = None;
+        let mut n = 0;
+        for &a in scratch.as_slice() {
+            let Action::Play {
+                tile: t,
+                end: e,
+                claim,
+            } = a
+            else {
+                continue;
+            };
+            if claim || n == traits_of.len() {
+                continue;
+            }
+            traits_of[n] = traits(hand, held, a, points);
+            if t == tile && e == end {
+                chosen_at = Some(n);
+            }
+            n += 1;
+        }
+        let Some(c) = chosen_at else { return };
+        if n <= 1 {
+            return;
+        }
+        for (k, m) in self.models[..self.n].iter().enumerate() {
+            let mut top = f64::MIN;
+            let mut scores = [0.0f64; 64];
+            for (sc, t) in scores.iter_mut().zip(&traits_of[..n]) {
+                *sc = m.dot(t);
+                top = top.max(*sc);
+            }
+            let z: f64 = scores[..n].iter().map(|s| (s - top).exp()).sum();
+            acc[k] += scores[c] - top - z.ln();
+        }
+    }
+
+    /// A seat's contribution to a world's log-weight, from its plays'
+    /// log-probabilities under each style: the log of the mixture.
+    pub fn log_weight(&self, acc: &[f64; MAX_STYLES]) -> f64 {
+        let terms = (0..self.n).map(|k| self.log_prior[k] + acc[k]);
+        let top = terms.clone().fold(f64::MIN, f64::max);
+        top + terms.map(|t| (t - top).exp()).sum::<f64>().ln()
     }
 }
 

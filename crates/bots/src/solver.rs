@@ -107,7 +107,12 @@ pub fn moves(hand: &Hand, scratch: &mut MoveList, out: &mut Vec<Action>) {
 /// As [`moves`]; with `symmetric`, a tile that fits both ends of a line
 /// showing the same thing is only tried on the first (the two results are
 /// the same position with the ends' ids swapped).
-fn moves_pruned(hand: &Hand, scratch: &mut MoveList, out: &mut Vec<Action>, symmetric: bool) {
+pub(crate) fn moves_pruned(
+    hand: &Hand,
+    scratch: &mut MoveList,
+    out: &mut Vec<Action>,
+    symmetric: bool,
+) {
     out.clear();
     hand.legal(scratch);
     if scratch.contains(&Action::Muggins) {
@@ -149,6 +154,8 @@ struct Slot {
     key: u64,
     value: i32,
     flag: u8,
+    /// The table's generation when stored: older entries count as empty.
+    generation: u8,
     best: Action,
 }
 
@@ -158,6 +165,7 @@ impl Default for Slot {
             key: 0,
             value: 0,
             flag: 0,
+            generation: 0,
             best: Action::Pass,
         }
     }
@@ -180,6 +188,7 @@ pub struct Solver {
     limit: u64,
     deadline: Option<Instant>,
     aborted: bool,
+    generation: u8,
 }
 
 impl std::fmt::Debug for Solver {
@@ -222,6 +231,18 @@ impl Solver {
             limit: u64::MAX,
             deadline: None,
             aborted: false,
+            generation: 1,
+        }
+    }
+
+    /// Forget every stored position (in constant time: entries of an older
+    /// generation count as empty), so the next solve starts from nothing.
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Wrapped: really empty the table once in 255 clears.
+            self.table.fill(Slot::default());
+            self.generation = 1;
         }
     }
 
@@ -243,13 +264,7 @@ impl Solver {
         self.nodes = 0;
         self.aborted = false;
 
-        // The boneyard's order is not in the key, so it salts it, with
-        // everything else fixed for a whole solve.
-        let mut salt = mix(side as u64 ^ (u64::from(pos.hand_number) << 8));
-        for t in pos.hand.boneyard() {
-            salt = mix(salt ^ t.index() as u64);
-        }
-        self.salt = salt;
+        self.salt = search_salt(pos, side);
     }
 
     /// The value and best action for the side to move.
@@ -260,6 +275,43 @@ impl Solver {
         Some(Solution {
             value: best.map_or_else(|| self.terminal(pos), |(_, v)| v),
             best: best.map(|(a, _)| a),
+            nodes: self.nodes,
+        })
+    }
+
+    /// The value and a best action for the side to move, with one search
+    /// from the position (cheaper than [`Solver::solve`], which values every
+    /// action).
+    pub fn solve_value(&mut self, pos: &Position) -> Option<Solution> {
+        let side = pos.hand.rules().side_of(pos.hand.to_act());
+        self.begin(pos, side);
+        if pos.hand.is_over() {
+            return Some(Solution {
+                value: self.terminal(pos) - self.current(pos),
+                best: None,
+                nodes: 0,
+            });
+        }
+        let value = self.exact(pos);
+        if self.aborted {
+            return None;
+        }
+        let mut list = Vec::new();
+        moves(&pos.hand, &mut self.scratch, &mut list);
+        let slot = self.table[(self.key(pos) & self.mask) as usize];
+        let stored = slot.key == self.key(pos) && slot.generation == self.generation;
+        let best = match list[..] {
+            [only] => Some(only),
+            _ if stored && list.contains(&slot.best) => Some(slot.best),
+            _ => self
+                .values(pos, side)?
+                .into_iter()
+                .max_by_key(|(_, v)| *v)
+                .map(|(a, _)| a),
+        };
+        Some(Solution {
+            value,
+            best,
             nodes: self.nodes,
         })
     }
@@ -362,54 +414,7 @@ impl Solver {
 
     #[inline]
     fn key(&self, pos: &Position) -> u64 {
-        let h = &pos.hand;
-        let rules = h.rules();
-        let mut k = self.salt;
-        for s in 0..rules.players {
-            let t = h.hand(s).0;
-            k = mix(k ^ t as u64) ^ (t >> 64) as u64;
-        }
-        let mut word = 0u64;
-        let mut shift = 0;
-        let chains = h.layout().chains();
-        let swapped;
-        let chains = match chains {
-            // A line's two ends are interchangeable: key them in order.
-            [c0, c1]
-                if h.layout().kind() == LayoutKind::Line
-                    && (c1.pips, c1.len) < (c0.pips, c0.len) =>
-            {
-                swapped = [*c1, *c0];
-                &swapped[..]
-            }
-            _ => chains,
-        };
-        for c in chains {
-            let b = u64::from(c.pips)
-                | u64::from(c.len > 0) << 4
-                | u64::from(c.double_end) << 5
-                | u64::from(c.counts_empty) << 6;
-            word |= b << shift;
-            shift += 7;
-            if shift > 56 {
-                k = mix(k ^ word);
-                word = 0;
-                shift = 0;
-            }
-        }
-        k = mix(k ^ word ^ (h.layout().chains().len() as u64) << 60);
-        let mut runs = 0u64;
-        if rules.preset == Preset::French {
-            for (i, r) in pos.pass_run.iter().enumerate() {
-                runs |= u64::from(*r) << (2 * i);
-            }
-        }
-        let misc = u64::from(h.to_act())
-            | u64::from(pos.passed) << 8
-            | (h.boneyard().len() as u64) << 16
-            | (h.muggins_available() as u64 & 0xffff) << 24
-            | runs << 40;
-        mix(k ^ misc)
+        position_key(self.salt, pos)
     }
 
     /// The future value of `pos` (points from here on, or the outcome),
@@ -447,7 +452,7 @@ impl Solver {
         let key = self.key(pos);
         let slot = self.table[(key & self.mask) as usize];
         let mut first = None;
-        if slot.key == key && slot.flag != 0 {
+        if slot.key == key && slot.flag != 0 && slot.generation == self.generation {
             match slot.flag {
                 EXACT => {
                     self.bufs[ply] = list;
@@ -509,15 +514,99 @@ impl Solver {
             key,
             value: best,
             flag,
+            generation: self.generation,
             best: best_a,
         };
         best
     }
 }
 
+/// What stays fixed for a whole search and is not in the key: the side
+/// searched for, the hand's number and the boneyard's order.
+pub(crate) fn search_salt(pos: &Position, side: usize) -> u64 {
+    // The rules too: the same tiles in another game have another value.
+    let r = pos.hand.rules();
+    let rules = [
+        r.preset as u64,
+        u64::from(r.players),
+        u64::from(r.max_pip),
+        r.removed.0 as u64,
+        u64::from(r.partners),
+        r.draw as u64,
+        r.layout as u64,
+        u64::from(r.key_tile),
+        u64::from(r.pass_points),
+        u64::from(r.premiums),
+        r.scoring as u64,
+        u64::from(r.both_partners_out),
+        u64::from(r.double_blank_ten),
+        r.claims as u64,
+    ];
+    let mut salt = rules.iter().fold(0u64, |k, &x| mix(k ^ x));
+    salt = mix(salt ^ side as u64 ^ (u64::from(pos.hand_number) << 8));
+    for t in pos.hand.boneyard() {
+        salt = mix(salt ^ t.index() as u64);
+    }
+    salt
+}
+
+/// The table key of a position: every seat's tiles, the open ends, the seat
+/// to act, the passes that decide the future and pending muggins, over a
+/// `salt` that stands for what a whole search shares (the boneyard's order).
+#[inline]
+pub(crate) fn position_key(salt: u64, pos: &Position) -> u64 {
+    let h = &pos.hand;
+    let rules = h.rules();
+    let mut k = salt;
+    for s in 0..rules.players {
+        let t = h.hand(s).0;
+        k = mix(k ^ t as u64) ^ (t >> 64) as u64;
+    }
+    let mut word = 0u64;
+    let mut shift = 0;
+    let chains = h.layout().chains();
+    let swapped;
+    let chains = match chains {
+        // A line's two ends are interchangeable: key them in order.
+        [c0, c1]
+            if h.layout().kind() == LayoutKind::Line && (c1.pips, c1.len) < (c0.pips, c0.len) =>
+        {
+            swapped = [*c1, *c0];
+            &swapped[..]
+        }
+        _ => chains,
+    };
+    for c in chains {
+        let b = u64::from(c.pips)
+            | u64::from(c.len > 0) << 4
+            | u64::from(c.double_end) << 5
+            | u64::from(c.counts_empty) << 6;
+        word |= b << shift;
+        shift += 7;
+        if shift > 56 {
+            k = mix(k ^ word);
+            word = 0;
+            shift = 0;
+        }
+    }
+    k = mix(k ^ word ^ (h.layout().chains().len() as u64) << 60);
+    let mut runs = 0u64;
+    if rules.preset == Preset::French {
+        for (i, r) in pos.pass_run.iter().enumerate() {
+            runs |= u64::from(*r) << (2 * i);
+        }
+    }
+    let misc = u64::from(h.to_act())
+        | u64::from(pos.passed) << 8
+        | (h.boneyard().len() as u64) << 16
+        | (h.muggins_available() as u64 & 0xffff) << 24
+        | runs << 40;
+    mix(k ^ misc)
+}
+
 /// Put the hinted move first, then heavier tiles and doubles first.
 #[inline]
-fn order(hand: &Hand, list: &mut [Action], hint: Option<Action>) {
+pub(crate) fn order(hand: &Hand, list: &mut [Action], hint: Option<Action>) {
     let first = hint
         .and_then(|h| list.iter().position(|&a| a == h))
         .unwrap_or(usize::MAX);

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
 use crate::knowledge::{Knowledge, Step};
-use crate::likelihood::PlayModel;
+use crate::likelihood::{Styles, MAX_STYLES};
 use crate::solver::Position;
 
 /// Why the seat's view could not be turned into worlds.
@@ -207,9 +207,9 @@ impl Sampler {
         self.sample_weighted(seed, None).map(|(p, _)| p)
     }
 
-    /// As [`Sampler::sample`], with the log-likelihood under `model` of the
-    /// other seats' plays in that world (0 without a model).
-    pub fn sample_weighted(&self, seed: u64, model: Option<&PlayModel>) -> Option<(Position, f64)> {
+    /// As [`Sampler::sample`], with the log-likelihood under `styles` of
+    /// the other seats' plays in that world (0 without styles).
+    pub fn sample_weighted(&self, seed: u64, model: Option<&Styles>) -> Option<(Position, f64)> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for attempt in 0..40 {
             let strict = attempt < 32;
@@ -224,7 +224,7 @@ impl Sampler {
         &self,
         rng: &mut ChaCha8Rng,
         strict: bool,
-        model: Option<&PlayModel>,
+        model: Option<&Styles>,
     ) -> Option<(Position, f64)> {
         let mut left = self.pool;
         let mut held = [TileSet::EMPTY; MAX_PLAYERS];
@@ -273,18 +273,26 @@ impl Sampler {
         deal.bone_len = i as u8;
         let hand = Hand::new(&self.rules, &deal, self.poser, self.pose_allowed);
         let mut pos = Position::new(hand, self.hand_number);
-        let mut log_weight = 0.0;
+        let mut by_seat = [[0.0f64; MAX_STYLES]; MAX_PLAYERS];
         let mut scratch = MoveList::new();
         for st in &self.steps {
             if let Some(model) = model {
                 // Poses are left out: which tiles may open varies by game.
                 let laid = matches!(st.action, Action::Play { end: Some(_), .. });
                 if laid && st.seat != self.me {
-                    log_weight += model.log_prob(&pos.hand, st.action, &mut scratch);
+                    let acc = &mut by_seat[st.seat as usize];
+                    model.add_log_probs(&pos.hand, st.action, &mut scratch, acc);
                 }
             }
             pos.apply(st.action);
         }
+        let log_weight = match model {
+            Some(m) => (0..self.rules.players)
+                .filter(|&s| s != self.me)
+                .map(|s| m.log_weight(&by_seat[s as usize]))
+                .sum(),
+            None => 0.0,
+        };
         let ok = pos.hand.to_act() == self.me
             && !pos.hand.is_over()
             && pos.hand.boneyard().len() == self.boneyard_left

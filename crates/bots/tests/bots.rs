@@ -263,7 +263,8 @@ fn weighted_worlds_keep_what_passes_showed() {
                 let model = PlayModel::for_game(rules.preset);
                 for s in 0..8 {
                     let (plain, w0) = sampler.sample_weighted(s, None).unwrap();
-                    let (pos, w) = sampler.sample_weighted(s, Some(&model)).unwrap();
+                    let styles = domino_bots::likelihood::Styles::one(model);
+                    let (pos, w) = sampler.sample_weighted(s, Some(&styles)).unwrap();
                     assert_eq!(w0, 0.0);
                     assert!(w <= 0.0 && w.is_finite());
                     for p in [plain, pos] {

@@ -13,6 +13,7 @@ use clap::Args;
 use domino_bots::analysis::{
     final_value, objective_name, objective_text, record_position, standing, Analyst,
 };
+use domino_bots::orders::{expected_values, Coverage, Plan};
 use domino_bots::solver::{Objective, Position};
 use domino_engine::game::{first_rule, resolve_pose, Start};
 use domino_engine::rules::DrawRule;
@@ -47,6 +48,17 @@ pub struct SolveArgs {
     /// Give up after this many nodes in one search (0: never).
     #[arg(long, default_value_t = DEFAULT_NODE_LIMIT)]
     pub node_limit: u64,
+    /// When the boneyard's order is unknown: solve every order when there
+    /// are at most this many, else a sample of them.
+    #[arg(long, default_value_t = 720)]
+    pub orders: u64,
+    /// When the boneyard's order is unknown and there are more orders than
+    /// --orders: how many to draw at random.
+    #[arg(long, default_value_t = 200)]
+    pub samples: u64,
+    /// Seed of the sampled orders.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// Nodes one search of `domino solve` may take by default (tens of seconds).
@@ -120,8 +132,42 @@ fn game_name(rules: &Rules) -> String {
     format!("{} for {} players", rules.preset.name(), rules.players)
 }
 
-/// Parse and check a JSON position.
-pub fn parse_position(text: &str) -> anyhow::Result<Position> {
+/// A position whose boneyard order is unknown while players may still draw:
+/// what is needed to build it again with the boneyard in any order.
+#[derive(Debug, Clone)]
+pub struct UnknownOrder {
+    rules: Rules,
+    /// The deal, its boneyard the tiles drawn so far then the rest.
+    deal: Deal,
+    /// Tiles drawn before the position (their order is known).
+    drawn: usize,
+    /// The tiles left in the boneyard, in no known order.
+    pub rest: Vec<Tile>,
+    poser: u8,
+    allowed: TileSet,
+    actions: Vec<Action>,
+    hand_number: u32,
+}
+
+impl UnknownOrder {
+    /// The position with the boneyard left in this order, top first.
+    pub fn with_order(&self, rest: &[Tile]) -> Position {
+        let mut deal = self.deal;
+        for (i, &t) in rest.iter().enumerate() {
+            deal.boneyard[self.drawn + i] = t;
+        }
+        let hand = Hand::new(&self.rules, &deal, self.poser, self.allowed);
+        let mut pos = Position::new(hand, self.hand_number);
+        for &a in &self.actions {
+            pos.apply(a);
+        }
+        pos
+    }
+}
+
+/// Parse and check a JSON position; the second part is set when the
+/// boneyard's order is unknown and players may still draw.
+pub fn parse(text: &str) -> anyhow::Result<(Position, Option<UnknownOrder>)> {
     let spec: PositionSpec =
         serde_json::from_str(text).map_err(|e| bad(format!("the position is not valid: {e}")))?;
     let rules = spec
@@ -252,14 +298,20 @@ pub fn parse_position(text: &str) -> anyhow::Result<Position> {
             )));
         }
     }
-    if !known && draws_possible(&pos) {
-        return Err(bad(format!(
-            "players may still draw here ({} tiles in the boneyard), and the solver needs \
-             their order: list \"boneyard\" top first (or give the \"deal\")",
-            pos.hand.boneyard().len()
-        )));
-    }
-    Ok(pos)
+    let unknown = (!known && draws_possible(&pos)).then(|| {
+        let rest = pos.hand.boneyard().to_vec();
+        UnknownOrder {
+            rules,
+            deal,
+            drawn: usize::from(deal.bone_len) - rest.len(),
+            rest,
+            poser,
+            allowed,
+            actions: entries.iter().map(|e| e.action).collect(),
+            hand_number: pos.hand_number,
+        }
+    });
+    Ok((pos, unknown))
 }
 
 /// Whether a draw can still happen: the solver plays the boneyard in its
@@ -432,18 +484,22 @@ pub fn short(a: &Action) -> String {
 
 /// Run `domino solve`.
 pub fn run(args: &SolveArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
-    let pos = match (&args.file, &args.record) {
-        (Some(file), _) => parse_position(&read_input(file)?)?,
+    let (pos, unknown) = match (&args.file, &args.record) {
+        (Some(file), _) => parse(&read_input(file)?)?,
         (None, Some(path)) => {
             let rec = read_record(path)?;
             let hand = args.hand.unwrap_or(1);
-            record_position(&rec, hand, args.action.unwrap_or(0))
-                .map_err(|e| bad(format!("{}: {e}", path.display())))?
+            let pos = record_position(&rec, hand, args.action.unwrap_or(0))
+                .map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            (pos, None)
         }
         (None, None) => return Err(bad("give a position file or --record")),
     };
     let limit = (args.node_limit > 0).then_some(args.node_limit);
-    let report = solve(&pos, limit)?;
+    let report = match unknown {
+        None => solve(&pos, limit)?,
+        Some(u) => solve_unknown(&pos, &u, limit, args.orders, args.samples, args.seed)?,
+    };
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report.json)?)?;
     } else {
@@ -556,6 +612,152 @@ pub fn solve(pos: &Position, node_limit: Option<u64>) -> anyhow::Result<Report> 
         result_text(&result)
     );
     let _ = writeln!(text, "solved in {seconds:.3} s, {} nodes", analyst.nodes());
+    Ok(Report { json, text })
+}
+
+/// Solve a position whose boneyard order is unknown: every legal action's
+/// value averaged over the orders (all of them, or a sample with standard
+/// errors).
+pub fn solve_unknown(
+    pos: &Position,
+    unknown: &UnknownOrder,
+    node_limit: Option<u64>,
+    max_orders: u64,
+    samples: u64,
+    seed: u64,
+) -> anyhow::Result<Report> {
+    let rules = *pos.hand.rules();
+    let seat = pos.hand.to_act();
+    let side = rules.side_of(seat);
+    let start = Instant::now();
+    let mut analyst = Analyst::new(21, node_limit);
+    let never = usize::from(rules.draw.reserve()).min(unknown.rest.len());
+    let e = expected_values(
+        |order| unknown.with_order(order),
+        &unknown.rest,
+        never,
+        side,
+        &mut analyst,
+        Plan {
+            max_orders,
+            samples,
+            seed,
+        },
+    )
+    .ok_or_else(|| {
+        anyhow::anyhow!(
+            "an order of the boneyard is too large to solve within {} nodes: raise --node-limit (0 for no limit)",
+            node_limit.unwrap_or(0)
+        )
+    })?;
+    let seconds = start.elapsed().as_secs_f64();
+    let (_, value, value_se) = e.best().unwrap_or((Action::Pass, 0.0, 0.0));
+    let sampled = matches!(e.coverage, Coverage::Sampled { .. });
+    let so_far = standing(pos, side);
+    let outcome = matches!(Objective::of(&rules), Objective::Outcome);
+    let distinct = e
+        .distinct
+        .map_or_else(|| "more than 18 quintillion".to_string(), |d| d.to_string());
+    let mut json = json!({
+        "rules": rules.spec(),
+        "hand_number": pos.hand_number,
+        "to_act": seat,
+        "side": side,
+        "objective": objective_name(&rules),
+        "boneyard": {
+            "known": false,
+            "tiles": unknown.rest.len(),
+            "orders": e.distinct,
+            "solved": e.solved,
+            "sampled": sampled,
+            "seed": if sampled { json!(seed) } else { Value::Null },
+        },
+        "value": value,
+    });
+    if sampled {
+        json["std_error"] = json!(value_se);
+    }
+    if !outcome {
+        json["so_far"] = json!(so_far);
+    }
+    json["actions"] = e
+        .values
+        .iter()
+        .map(|&(a, v, se)| {
+            let mut o = json!({"action": a, "value": v, "best": v == value});
+            if sampled {
+                o["std_error"] = json!(se);
+            }
+            o
+        })
+        .collect();
+    json["nodes"] = json!(e.nodes);
+    json["seconds"] = json!(seconds);
+
+    let shown = |v: f64, se: f64| {
+        let mut t = if outcome {
+            format!("{v:+.3}")
+        } else {
+            format!("{v:+.2}")
+        };
+        if sampled {
+            let _ = write!(t, " ± {se:.2}");
+        }
+        t
+    };
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{}, {} players, hand {}: seat {seat} to move (side {side}), {} tiles in the boneyard in no known order",
+        rules.preset.name(),
+        rules.players,
+        pos.hand_number,
+        unknown.rest.len(),
+    );
+    let how = if sampled {
+        format!(
+            "the mean over {} of the {distinct} boneyard orders, drawn at random (seed {seed}); ± is the standard error",
+            e.solved
+        )
+    } else {
+        format!("the mean over all {} boneyard orders", e.solved)
+    };
+    let _ = writeln!(
+        text,
+        "expected value for side {side}: {}\n  ({how}; each order solved with every tile known; values are {})",
+        shown(value, value_se),
+        objective_text(&rules)
+    );
+    if outcome {
+        let _ = writeln!(
+            text,
+            "  (for outcomes the mean is wins minus losses per order: +1 always wins, -1 always loses)"
+        );
+    }
+    if !outcome && so_far != 0 {
+        let _ = writeln!(text, "already made this hand: {so_far:+}");
+    }
+    let _ = writeln!(text, "actions:");
+    let width = e
+        .values
+        .iter()
+        .map(|(a, _, _)| a.to_string().len())
+        .max()
+        .unwrap_or(0);
+    for &(a, v, se) in &e.values {
+        let _ = writeln!(
+            text,
+            "  {:<width$}  {:>12}{}",
+            a.to_string(),
+            shown(v, se),
+            if v == value { "  best" } else { "" }
+        );
+    }
+    let _ = writeln!(
+        text,
+        "solved {} orders in {seconds:.3} s, {} nodes",
+        e.solved, e.nodes
+    );
     Ok(Report { json, text })
 }
 

@@ -202,9 +202,6 @@ fn solve_names_what_is_wrong() {
     refused(&p, "to_act says seat 1");
     let mut p = puzzle();
     p["rules"]["preset"] = json!("draw");
-    refused(&p, "needs their order");
-    let mut p = puzzle();
-    p["rules"]["preset"] = json!("draw");
     let all: Vec<String> = Rules::preset("jamaican")
         .unwrap()
         .tiles()
@@ -401,4 +398,114 @@ fn analyze_refuses_bad_records() {
     assert!(err.contains("hand 1, action 3"), "{err}");
     let (code, _, _) = run(&["analyze", "-", "--blunder", "0"], Some(rec.to_string()));
     assert_eq!(code, 2);
+}
+
+/// With the boneyard's order unknown and draws still possible, `solve`
+/// averages over the orders: every order when there are few (an exact
+/// mean, checked here against solving each order by hand), a seeded sample
+/// with standard errors otherwise.
+#[test]
+fn solve_averages_over_unknown_boneyard_orders() {
+    // Draw game for five, five tiles each: three in the boneyard, 6 orders.
+    let mut spec = RulesSpec::preset("draw");
+    spec.players = Some(5);
+    spec.options.insert("hand_size".into(), json!(5));
+    let rules = spec.resolve().unwrap();
+    let m = Match::new(rules, Some(11), None).unwrap();
+    let deal = m.deal().to_spec(5);
+    let hands: Vec<Vec<String>> = deal
+        .hands
+        .iter()
+        .map(|h| h.iter().map(|t| t.to_string()).collect())
+        .collect();
+    let seat = m.to_act().unwrap();
+    let p = json!({
+        "rules": {"preset": "draw", "players": 5, "options": {"hand_size": 5}},
+        "hands": hands,
+        "to_act": seat,
+    });
+    let path = write("solve-unknown-few.json", &p);
+    let v = json_of(&["solve", path.to_str().unwrap(), "--json"], None);
+    assert_eq!(v["boneyard"]["known"], json!(false));
+    assert_eq!(v["boneyard"]["orders"], json!(6));
+    assert_eq!(v["boneyard"]["solved"], json!(6));
+    assert_eq!(v["boneyard"]["sampled"], json!(false));
+    assert!(v.get("std_error").is_none());
+    // The mean of each action over the 6 orders, solved one by one.
+    let rest: Vec<domino_engine::Tile> = deal.boneyard.clone();
+    let mut orders = Vec::new();
+    permute(&rest, &mut Vec::new(), &mut orders);
+    assert_eq!(orders.len(), 6);
+    let side = rules.side_of(seat);
+    let mut sums = std::collections::HashMap::new();
+    for order in &orders {
+        let mut d = deal.clone();
+        d.boneyard = order.clone();
+        let dealt = domino_engine::Deal::from_spec(&rules, &d).unwrap();
+        let hand =
+            domino_engine::Hand::new(&rules, &dealt, seat, domino_engine::TileSet(u128::MAX));
+        let pos = Position::new(hand, 1);
+        for (a, x) in Analyst::new(16, None).values(&pos, side).unwrap() {
+            *sums.entry(a).or_insert(0.0) += f64::from(x) / 6.0;
+        }
+    }
+    for a in v["actions"].as_array().unwrap() {
+        let key: domino_engine::Action = serde_json::from_value(a["action"].clone()).unwrap();
+        let want = sums[&key];
+        assert!((a["value"].as_f64().unwrap() - want).abs() < 1e-9, "{key}");
+    }
+    let (code, text, _) = run(&["solve", path.to_str().unwrap()], None);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("the mean over all 6 boneyard orders"),
+        "{text}"
+    );
+
+    // Three tiles each: 22 in the boneyard, far too many orders to solve.
+    let mut p = puzzle();
+    p["rules"]["preset"] = json!("draw");
+    let path = write("solve-unknown-many.json", &p);
+    let args = [
+        "solve",
+        path.to_str().unwrap(),
+        "--json",
+        "--samples",
+        "50",
+        "--seed",
+        "3",
+    ];
+    let v = json_of(&args, None);
+    assert_eq!(v["boneyard"]["sampled"], json!(true));
+    assert_eq!(v["boneyard"]["solved"], json!(50));
+    assert_eq!(v["boneyard"]["seed"], json!(3));
+    assert!(v["boneyard"]["orders"].is_null(), "22! is past u64");
+    assert!(v["std_error"].as_f64().unwrap() >= 0.0);
+    assert!(v["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["std_error"].is_number()));
+    // The same seed gives the same estimate.
+    assert_eq!(json_of(&args, None)["value"], v["value"]);
+    let (code, text, _) = run(&["solve", path.to_str().unwrap(), "--samples", "20"], None);
+    assert_eq!(code, 0);
+    assert!(text.contains("standard error"), "{text}");
+}
+
+fn permute(
+    rest: &[domino_engine::Tile],
+    acc: &mut Vec<domino_engine::Tile>,
+    out: &mut Vec<Vec<domino_engine::Tile>>,
+) {
+    if rest.is_empty() {
+        out.push(acc.clone());
+        return;
+    }
+    for i in 0..rest.len() {
+        let mut r = rest.to_vec();
+        let t = r.remove(i);
+        acc.push(t);
+        permute(&r, acc, out);
+        acc.pop();
+    }
 }
