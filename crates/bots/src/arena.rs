@@ -11,6 +11,7 @@ use rayon::prelude::*;
 
 use crate::expert::{Expert, ModelChoice, Search, OVERSAMPLE};
 use crate::likelihood::{PlayModel, Styles};
+use crate::modeled::Modelled;
 use crate::{by_name, Bot, BotConfig, BotError};
 
 /// Why an arena could not be played.
@@ -84,6 +85,12 @@ pub fn bot_from_spec(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotE
             ("search", "exact") => expert = expert.with_search(Search::Exact),
             ("search", "maxn") => expert = expert.with_search(Search::MaxN),
             ("search", "horizon") => expert = expert.with_search(Search::Horizon),
+            ("search", "modeled") => {
+                expert = expert.with_search(Search::Modeled(Modelled::Opponents))
+            }
+            ("search", "modeled-all") => {
+                expert = expert.with_search(Search::Modeled(Modelled::Everyone))
+            }
             ("styles", w) => {
                 // PRIOR*PIPS/KEEP/DOUBLE/POINTS+PRIOR*...
                 let mut list = Vec::new();

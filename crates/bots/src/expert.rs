@@ -15,6 +15,7 @@ use crate::horizon::Horizon;
 use crate::knowledge::Knowledge;
 use crate::likelihood::{PlayModel, Styles};
 use crate::maxn::MaxN;
+use crate::modeled::{Modeled, Modelled};
 use crate::solver::{Objective, Position, Solver};
 use crate::world::Sampler;
 use crate::{choose_poser, prelude, with_claim, Bot, BotError, Prelude};
@@ -33,6 +34,7 @@ thread_local! {
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(18));
     static MAXN: RefCell<MaxN> = RefCell::new(MaxN::new(18));
     static HORIZON: RefCell<Horizon> = RefCell::new(Horizon::new(18));
+    static MODELED: RefCell<Modeled> = RefCell::new(Modeled::new(18));
 }
 
 /// How each sampled world is searched.
@@ -47,6 +49,9 @@ pub enum Search {
     /// Exactly when the solver finishes within a share of the node limit,
     /// else to a depth with a fitted guess past it ([`Horizon`]).
     Horizon,
+    /// Against the other sides playing as the play model says
+    /// ([`Modeled`]); the exact solver when that is over the node limit.
+    Modeled(Modelled),
 }
 
 /// One world's values for `side`, in the solver's units, or `None` when it
@@ -58,6 +63,7 @@ fn world_values(
     node_limit: u64,
     deadline: Instant,
     eval: &Eval,
+    model: &PlayModel,
 ) -> Option<Vec<(Action, f64)>> {
     let as_f64 = |v: Vec<(Action, i32)>| v.into_iter().map(|(a, x)| (a, f64::from(x))).collect();
     let rules = pos.hand.rules();
@@ -70,6 +76,16 @@ fn world_values(
             m.values(pos, side)
         });
         return v.map(as_f64);
+    }
+    if let Search::Modeled(who) = search {
+        let v = MODELED.with(|m| {
+            let mut m = m.borrow_mut();
+            m.set_limits(Some(node_limit / 16), Some(deadline));
+            m.values(pos, model, who)
+        });
+        if v.is_some() || Instant::now() >= deadline {
+            return v;
+        }
     }
     let exact_limit = match search {
         Search::Horizon => node_limit / 4,
@@ -224,6 +240,10 @@ impl Expert {
             ModelChoice::Mixed(s) => Some(s),
         };
         let weigh = model.is_some() && sampler.hidden() > 0;
+        let play = match self.model {
+            ModelChoice::Fixed(m) => m,
+            _ => PlayModel::for_game(view.rules().preset),
+        };
         let node_limit = self.node_limit;
         while done < self.max_samples {
             let now = Instant::now();
@@ -248,7 +268,7 @@ impl Expert {
             };
             let results: Vec<Option<Vec<(Action, f64)>>> = worlds
                 .par_iter()
-                .map(|pos| world_values(pos, side, search, node_limit, deadline, &eval))
+                .map(|pos| world_values(pos, side, search, node_limit, deadline, &eval, &play))
                 .collect();
             batch_time = now.elapsed();
             let mut any = false;

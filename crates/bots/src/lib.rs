@@ -37,6 +37,7 @@ pub mod horizon;
 pub mod knowledge;
 pub mod likelihood;
 pub mod maxn;
+pub mod modeled;
 pub mod orders;
 pub mod simple;
 pub mod solver;

@@ -90,7 +90,7 @@ impl PlayModel {
     }
 
     #[inline]
-    fn dot(&self, t: &[f64; 4]) -> f64 {
+    pub(crate) fn dot(&self, t: &[f64; 4]) -> f64 {
         self.pips * t[0] + self.keep * t[1] + self.double * t[2] + self.points * t[3]
     }
 }
@@ -98,7 +98,7 @@ impl PlayModel {
 /// What the model weighs in a play: its pips, the tiles kept of the number
 /// it leaves showing, whether it is a double, and (when `points`) the points
 /// it makes.
-fn traits(hand: &Hand, held: TileSet, a: Action, points: bool) -> [f64; 4] {
+pub(crate) fn traits(hand: &Hand, held: TileSet, a: Action, points: bool) -> [f64; 4] {
     let Action::Play { tile, end, .. } = a else {
         return [0.0; 4];
     };
