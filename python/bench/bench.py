@@ -22,24 +22,11 @@ import numpy as np
 import domino
 
 
-def ours_seeded(seconds, rng):
-    game = domino.Game("jamaican")
-    n, seed, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state(seed)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-        n += 1
-        seed += 1
-    return n / (time.perf_counter() - start)
-
-
-def ours_chance(seconds, rng):
-    game = domino.Game("jamaican")
+def hands_per_sec(new_state, seconds, rng):
+    """Random hands from `new_state()` to the end, chance nodes included."""
     n, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
+        state = new_state(n)
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
@@ -49,6 +36,16 @@ def ours_chance(seconds, rng):
                 state.apply_action(legal[rng.randrange(len(legal))])
         n += 1
     return n / (time.perf_counter() - start)
+
+
+def ours_seeded(seconds, rng):
+    game = domino.Game("jamaican")
+    return hands_per_sec(game.new_initial_state, seconds, rng)
+
+
+def ours_chance(seconds, rng):
+    game = domino.Game("jamaican")
+    return hands_per_sec(lambda _: game.new_initial_state(), seconds, rng)
 
 
 def openspiel_team_dominoes(seconds, rng):
@@ -56,18 +53,7 @@ def openspiel_team_dominoes(seconds, rng):
     from open_spiel.python.games import team_dominoes  # noqa: F401 (registers it)
 
     game = pyspiel.load_game("python_team_dominoes")
-    n, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-        n += 1
-    return n / (time.perf_counter() - start)
+    return hands_per_sec(lambda _: game.new_initial_state(), seconds, rng)
 
 
 def vec_env(num_envs, seconds):

@@ -451,14 +451,7 @@ impl State {
         py: Python<'py>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let seat = self.player_or_current(player)?;
-        let shape = &self.core.def.shape;
-        let mut out = vec![0.0f32; shape.obs_len];
-        match &self.core.m {
-            Some(m) => encode::observe(shape, m, &self.core.tracker, seat, &mut out),
-            None => encode::observe_dealing(shape, seat, self.dealt_so_far(seat), &mut out),
-        }
-        Ok(out.into_pyarray(py))
+        self.tensor(py, player, false)
     }
 
     /// The information-state tensor of `player` (default: the player to act).
@@ -468,19 +461,7 @@ impl State {
         py: Python<'py>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let seat = self.player_or_current(player)?;
-        let shape = &self.core.def.shape;
-        let mut out = vec![0.0f32; shape.info_len];
-        match &self.core.m {
-            Some(m) => encode::information(shape, m, &self.core.tracker, seat, &mut out),
-            None => encode::observe_dealing(
-                shape,
-                seat,
-                self.dealt_so_far(seat),
-                &mut out[..shape.obs_len],
-            ),
-        }
-        Ok(out.into_pyarray(py))
+        self.tensor(py, player, true)
     }
 
     #[pyo3(signature = (player=None))]
@@ -616,6 +597,33 @@ impl State {
 }
 
 impl State {
+    fn tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+        information: bool,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.player_or_current(player)?;
+        let shape = &self.core.def.shape;
+        let len = if information {
+            shape.info_len
+        } else {
+            shape.obs_len
+        };
+        let mut out = vec![0.0f32; len];
+        match &self.core.m {
+            Some(m) if information => {
+                encode::information(shape, m, &self.core.tracker, seat, &mut out)
+            }
+            Some(m) => encode::observe(shape, m, &self.core.tracker, seat, &mut out),
+            None => {
+                let dealt = self.dealt_so_far(seat);
+                encode::observe_dealing(shape, seat, dealt, &mut out[..shape.obs_len])
+            }
+        }
+        Ok(out.into_pyarray(py))
+    }
+
     fn dealt_so_far(&self, seat: u8) -> domino_engine::TileSet {
         self.core
             .dealing

@@ -15,19 +15,18 @@ domino.openspiel.register()
 def test_random_simulations_through_pyspiel(preset):
     game = pyspiel.load_game(domino.openspiel.game_name(preset))
     rng = np.random.RandomState(1)
+
+    class Checker:
+        def step(self, state):
+            p = state.current_player()
+            assert len(state.observation_tensor(p)) == game.observation_tensor_size()
+            assert len(state.information_state_tensor(p)) == game.information_state_tensor_size()
+            assert state.information_state_string(p)
+            return rng.choice(state.legal_actions())
+
     for _ in range(3):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choice(actions, p=probs))
-            else:
-                p = state.current_player()
-                assert len(state.observation_tensor(p)) == game.observation_tensor_size()
-                assert len(state.information_state_tensor(p)) == game.information_state_tensor_size()
-                assert state.information_state_string(p)
-                state.apply_action(rng.choice(state.legal_actions()))
-        assert abs(sum(state.returns())) < 1e-9
+        returns = play(game, [Checker()] * game.num_players(), rng)
+        assert abs(sum(returns)) < 1e-9
 
 
 def test_parameters_reach_the_game():
