@@ -681,6 +681,8 @@ export function tablePage(app, id, nav) {
     const done = () => { ghost.remove(); target.style.opacity = ""; };
     anim.onfinish = done;
     anim.oncancel = done;
+    // Whatever happens to the animation, the ghost goes.
+    setTimeout(done, 600);
   }
 
   return () => {

@@ -314,7 +314,7 @@ const EN = {
   "chat-phrase-nice": "Nice play!",
   "chat-phrase-oops": "Oops!",
   "chat-phrase-thanks": "Thanks!",
-  "chat-phrase-hurry": "Your turn 🙂",
+  "chat-phrase-hurry": "Your turn!",
   "chat-phrase-again": "Another one?",
   "chat-phrase-wow": "Wow!",
   "chat-too-long": "At most 200 characters.",

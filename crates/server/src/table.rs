@@ -9,7 +9,7 @@
 //! bot once the grace period has passed, until its player comes back. Bots
 //! think on the blocking pool, never on the runtime's threads.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -60,6 +60,8 @@ pub struct Info {
     pub bot: String,
     pub private: bool,
     pub humans: u8,
+    /// Who sits where: the seat plan.
+    pub plan: Vec<SeatKind>,
     pub names: Vec<Option<String>>,
     pub hand_number: u32,
     pub finished: bool,
@@ -70,18 +72,63 @@ impl Info {
     pub fn open_seats(&self) -> usize {
         self.names
             .iter()
-            .take(self.humans as usize)
-            .filter(|n| n.is_none())
+            .zip(&self.plan)
+            .filter(|(n, k)| n.is_none() && **k != SeatKind::Bot)
             .count()
     }
 
     pub fn to_json(&self) -> Value {
         json!({
             "id": self.id, "rules": self.rules, "bot": self.bot, "private": self.private,
-            "humans": self.humans, "names": self.names, "open_seats": self.open_seats(),
+            "humans": self.humans, "seats": self.plan, "names": self.names,
+            "open_seats": self.open_seats(),
             "hand_number": self.hand_number, "finished": self.finished,
         })
     }
+}
+
+/// What a seat is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A seat for whoever comes: until someone claims it, a bot plays it
+    /// once the grace period has passed.
+    Human,
+    /// A seat kept for an invited friend: the match waits for them (or
+    /// for the creator to fill it with a bot).
+    Invite,
+    /// Always a bot.
+    Bot,
+}
+
+/// The plan of a stored table: its `seats` column, or for tables from
+/// before plans, `humans` open seats then bots.
+pub fn plan_of(seats: Option<&str>, humans: i64, players: u8) -> Vec<SeatKind> {
+    if let Some(p) = seats.and_then(|s| serde_json::from_str::<Vec<SeatKind>>(s).ok()) {
+        if p.len() == players as usize {
+            return p;
+        }
+    }
+    (0..i64::from(players))
+        .map(|s| if s < humans { SeatKind::Human } else { SeatKind::Bot })
+        .collect()
+}
+
+/// Quick-chat phrases a player may send by name (each page says them in
+/// its own words).
+pub const PHRASES: [&str; 8] = ["hi", "gg", "nice", "oops", "thanks", "hurry", "again", "wow"];
+/// The longest chat line, in characters.
+pub const CHAT_MAX: usize = 200;
+/// At most this many chat lines per seat in [`CHAT_WINDOW`].
+const CHAT_BURST: usize = 5;
+const CHAT_WINDOW: Duration = Duration::from_secs(10);
+/// Chat lines kept for newcomers (in memory only, gone with the match).
+const CHAT_KEPT: usize = 50;
+
+/// What a rematch is made from: the same rules, bot and seats.
+#[derive(Debug, Clone)]
+pub struct RematchPlan {
+    pub new: NewTable,
 }
 
 /// How a connection wants to sit at a table.
@@ -134,6 +181,39 @@ pub enum Cmd {
     },
     /// Time to look again at absent seats.
     Tick,
+    /// A chat line or phrase from a seated player.
+    Chat {
+        conn: ConnId,
+        text: Option<String>,
+        phrase: Option<String>,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player's settings (automatic pass).
+    Settings {
+        conn: ConnId,
+        auto_pass: bool,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// The creator fills the seats still waiting for friends with bots.
+    Fill {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player leaves their seat to a bot for the rest of the match.
+    Leave {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player asks for a rematch: the existing one's id, or the plan to
+    /// create it (then [`Cmd::RematchMade`] follows).
+    Rematch {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<Result<String, Box<RematchPlan>>, Refusal>>,
+    },
+    /// The rematch table exists: tell everyone here.
+    RematchMade {
+        table: Option<String>,
+    },
 }
 
 /// The handle the hub keeps for a table.
@@ -151,6 +231,12 @@ struct SeatState {
     absent_since: Instant,
     bot: Option<Box<dyn Bot>>,
     ready: bool,
+    /// The player left for good: a bot plays the seat.
+    left: bool,
+    /// Pass for the player when passing is all they can do.
+    auto_pass: bool,
+    /// When this seat's recent chat lines were said (rate limit).
+    said: VecDeque<Instant>,
 }
 
 #[derive(Debug)]
@@ -167,7 +253,18 @@ pub struct Table {
     spec: RulesSpec,
     secret: Secret,
     bot_name: String,
-    humans: u8,
+    /// Who sits where: open, invited and bot seats.
+    plan: Vec<SeatKind>,
+    /// The seat of the player who created the table (may fill with bots).
+    host: Option<u8>,
+    /// Whether the table is private (kept for the rematch).
+    private: bool,
+    /// Recent chat, for newcomers: in memory only.
+    chat: VecDeque<Value>,
+    /// Each finished hand: `{hand, result, scores}` (scores after it).
+    sheet: Vec<Value>,
+    /// The rematch's table, once made (`Some("")` while it is being made).
+    rematch: Option<String>,
     m: Match,
     /// The redeal rule each hand so far was dealt under
     /// ([`fair::redeal_name`]), by hand from hand 1: published with the
@@ -227,6 +324,10 @@ pub struct NewTable {
     pub bot: String,
     pub private: bool,
     pub humans: u8,
+    /// The seat plan; empty: `humans` open seats, then bots.
+    pub plan: Vec<SeatKind>,
+    /// Seats already taken (a rematch's players keep their tokens).
+    pub taken: Vec<SeatRow>,
 }
 
 impl NewTable {
@@ -255,6 +356,16 @@ impl NewTable {
                 ),
             ));
         }
+        if !self.plan.is_empty() && self.plan.len() != rules.players as usize {
+            return Err(Refusal::new(
+                "bad_seats",
+                format!(
+                    "a plan of {} seats for a table of {}",
+                    self.plan.len(),
+                    rules.players
+                ),
+            ));
+        }
         Ok(rules)
     }
 }
@@ -276,14 +387,22 @@ impl Table {
             bot: new.bot.clone(),
             private: new.private,
             humans: i64::from(new.humans),
+            seats: (!new.plan.is_empty())
+                .then(|| serde_json::to_string(&new.plan).unwrap_or_default()),
         };
         store
             .create_table(&row)
             .await
             .map_err(|e| Refusal::new("store", e.to_string()))?;
+        for seat in &new.taken {
+            store
+                .add_seat(&row.id, seat)
+                .await
+                .map_err(|e| Refusal::new("store", e.to_string()))?;
+        }
         let saved = Saved {
             table: row,
-            seats: Vec::new(),
+            seats: new.taken.clone(),
             log: Vec::new(),
         };
         Table::restore(saved, store, config).map_err(|e| Refusal::new("store", e))
@@ -301,6 +420,7 @@ impl Table {
         let mut redeals = vec![fair::redeal_name(first_rule(&rules))];
         // The events of the hand being played, for returning players' logs.
         let mut sink: Vec<Event> = Vec::new();
+        let mut sheet = Vec::new();
         for e in &saved.log {
             if e.action == "next" {
                 sink.clear();
@@ -313,8 +433,12 @@ impl Table {
             } else {
                 let a: Action = serde_json::from_str(&e.action)
                     .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
+                let before = m.phase();
                 m.act_as(e.seat as u8, a, &mut sink)
                     .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
+                if let Some(line) = sheet_line(&m, before) {
+                    sheet.push(line);
+                }
             }
         }
         let now = Instant::now();
@@ -326,21 +450,29 @@ impl Table {
                 absent_since: now,
                 bot: None,
                 ready: false,
+                left: false,
+                auto_pass: true,
+                said: VecDeque::new(),
             })
             .collect();
         for s in &saved.seats {
             if let Some(st) = seats.get_mut(s.seat as usize) {
                 st.name = Some(s.name.clone());
                 st.token_hash = Some(s.token_hash.clone());
+                st.left = s.left_hand.is_some();
             }
         }
         let humans = t.humans.clamp(0, i64::from(rules.players)) as u8;
+        let plan = plan_of(t.seats.as_deref(), t.humans, rules.players);
+        // The creator sits in the first seat that is not a bot's.
+        let host = plan.iter().position(|k| *k != SeatKind::Bot).map(|s| s as u8);
         let info = Arc::new(Mutex::new(Info {
             id: t.id.clone(),
             rules: spec.clone(),
             bot: t.bot.clone(),
             private: t.private,
             humans,
+            plan: plan.clone(),
             names: seats.iter().map(|s| s.name.clone()).collect(),
             hand_number: m.hand_number(),
             finished: false,
@@ -352,7 +484,12 @@ impl Table {
             spec,
             secret,
             bot_name: t.bot.clone(),
-            humans,
+            plan,
+            host,
+            private: t.private,
+            chat: VecDeque::new(),
+            sheet,
+            rematch: None,
             m,
             redeals,
             hand_events: sink,
@@ -410,7 +547,11 @@ impl Table {
                     let seat = self.subs.get(&conn).and_then(|s| s.seat);
                     let r = match seat {
                         None => Err(Refusal::new("not_seated", "you do not hold a seat here")),
-                        Some(seat) => self.act(seat, action).await,
+                        Some(_) if !self.started() => Err(Refusal::new(
+                            "not_started",
+                            "the match starts when the invited players are here",
+                        )),
+                        Some(seat) => self.act(seat, action, false).await,
                     };
                     match r {
                         Ok(events) => {
@@ -455,7 +596,8 @@ impl Table {
                     let mut events = Vec::new();
                     if at == self.seq && self.m.to_act() == Some(seat) && self.bot_plays(seat) {
                         if let Some(a) = action {
-                            match self.act(seat, a).await {
+                            let auto = self.plan[seat as usize] != SeatKind::Bot;
+                            match self.act(seat, a, auto).await {
                                 Ok(ev) => events = ev,
                                 Err(e) => {
                                     tracing::warn!(table = %self.id, seat, "bot move refused: {}", e.message)
@@ -468,6 +610,60 @@ impl Table {
                 Cmd::Tick => {
                     self.tick_at = None;
                     self.pump(Vec::new()).await;
+                }
+                Cmd::Chat {
+                    conn,
+                    text,
+                    phrase,
+                    reply,
+                } => {
+                    let r = self.chat(conn, text, phrase);
+                    let _ = reply.send(r);
+                }
+                Cmd::Settings {
+                    conn,
+                    auto_pass,
+                    reply,
+                } => {
+                    let r = match self.subs.get(&conn).and_then(|s| s.seat) {
+                        None => Err(Refusal::new("not_seated", "you do not hold a seat here")),
+                        Some(s) => {
+                            self.seats[s as usize].auto_pass = auto_pass;
+                            Ok(())
+                        }
+                    };
+                    let ok = r.is_ok();
+                    let _ = reply.send(r);
+                    if ok {
+                        self.pump(Vec::new()).await;
+                    }
+                }
+                Cmd::Fill { conn, reply } => {
+                    let r = self.fill(conn).await;
+                    let ok = r.is_ok();
+                    let _ = reply.send(r);
+                    if ok {
+                        self.pump(Vec::new()).await;
+                    }
+                }
+                Cmd::Leave { conn, reply } => {
+                    let r = self.leave(conn).await;
+                    let _ = reply.send(r);
+                    self.pump(Vec::new()).await;
+                }
+                Cmd::Rematch { conn, reply } => {
+                    let r = self.rematch_plan(conn);
+                    let _ = reply.send(r);
+                }
+                Cmd::RematchMade { table } => {
+                    self.rematch = table;
+                    if let Some(id) = &self.rematch {
+                        let msg: Arc<str> =
+                            Arc::from(json!({"type": "rematch", "table": id}).to_string());
+                        for sub in self.subs.values() {
+                            let _ = sub.out.tx.try_send(msg.clone());
+                        }
+                    }
                 }
             }
             if self.finished && self.subs.is_empty() {
@@ -489,6 +685,9 @@ impl Table {
                         "bad_token",
                         "that token holds no seat at this table",
                     ))?;
+                if self.seats[seat].left {
+                    return Err(Refusal::new("left", "you left this table"));
+                }
                 (Some(seat as u8), None)
             }
             Seating::Join { name, seat } => {
@@ -499,7 +698,9 @@ impl Table {
                 if self.finished {
                     return Err(Refusal::new("match_over", "the match is over"));
                 }
-                let free = |s: usize, st: &SeatState| s < self.humans as usize && st.name.is_none();
+                let free = |s: usize, st: &SeatState| {
+                    self.plan.get(s).is_some_and(|k| *k != SeatKind::Bot) && st.name.is_none()
+                };
                 let seat = match seat {
                     Some(s)
                         if free(
@@ -524,6 +725,7 @@ impl Table {
                     seat: seat as i64,
                     name: name.clone(),
                     token_hash: token_hash(&token),
+                    left_hand: None,
                 };
                 self.store
                     .add_seat(&self.id, &row)
@@ -555,11 +757,186 @@ impl Table {
     /// Whether a bot plays `seat` now.
     fn bot_plays(&self, seat: u8) -> bool {
         let st = &self.seats[seat as usize];
-        seat >= self.humans || (st.conns == 0 && st.absent_since.elapsed() >= self.config.grace)
+        self.plan[seat as usize] == SeatKind::Bot
+            || st.left
+            || (st.conns == 0 && st.absent_since.elapsed() >= self.config.grace)
+    }
+
+    /// The match is under way: no seat still waits for an invited player.
+    fn started(&self) -> bool {
+        self.plan
+            .iter()
+            .zip(&self.seats)
+            .all(|(k, st)| *k != SeatKind::Invite || st.name.is_some())
+    }
+
+    /// A chat line (at most [`CHAT_MAX`] characters, no control
+    /// characters) or a known phrase from a seated player, sent to everyone
+    /// at the table as text; a few lines per seat every few seconds.
+    fn chat(
+        &mut self,
+        conn: ConnId,
+        text: Option<String>,
+        phrase: Option<String>,
+    ) -> Result<(), Refusal> {
+        let seat = self
+            .subs
+            .get(&conn)
+            .and_then(|s| s.seat)
+            .ok_or(Refusal::new("not_seated", "only players talk at the table"))?;
+        let mut line = json!({"type": "chat", "seat": seat, "at": now_ms()});
+        match (text, phrase) {
+            (Some(text), None) => {
+                let text = text.trim();
+                if text.is_empty() {
+                    return Err(Refusal::new("bad_chat", "say something"));
+                }
+                if text.chars().count() > CHAT_MAX {
+                    return Err(Refusal::new(
+                        "chat_too_long",
+                        format!("chat lines are at most {CHAT_MAX} characters"),
+                    ));
+                }
+                if text.chars().any(char::is_control) {
+                    return Err(Refusal::new("bad_chat", "no control characters"));
+                }
+                line["text"] = json!(text);
+            }
+            (None, Some(p)) if PHRASES.contains(&p.as_str()) => line["phrase"] = json!(p),
+            (None, Some(_)) => return Err(Refusal::new("bad_chat", "no such phrase")),
+            _ => return Err(Refusal::new("bad_chat", "send a text or a phrase")),
+        }
+        let now = Instant::now();
+        let said = &mut self.seats[seat as usize].said;
+        while said.front().is_some_and(|t| now.duration_since(*t) > CHAT_WINDOW) {
+            said.pop_front();
+        }
+        if said.len() >= CHAT_BURST {
+            return Err(Refusal::new("rate_limited", "slow down: a few lines at a time"));
+        }
+        said.push_back(now);
+        let msg: Arc<str> = Arc::from(line.to_string());
+        self.chat.push_back(line);
+        while self.chat.len() > CHAT_KEPT {
+            self.chat.pop_front();
+        }
+        for sub in self.subs.values() {
+            let _ = sub.out.tx.try_send(msg.clone());
+        }
+        Ok(())
+    }
+
+    /// The creator starts the match now: bots take the seats still waiting
+    /// for invited players.
+    async fn fill(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let seat = self.subs.get(&conn).and_then(|s| s.seat);
+        if seat.is_none() || seat != self.host {
+            return Err(Refusal::new("not_host", "only the table's creator fills seats"));
+        }
+        if self.started() {
+            return Err(Refusal::new("started", "the match has started"));
+        }
+        let mut plan = self.plan.clone();
+        for (k, st) in plan.iter_mut().zip(&self.seats) {
+            if *k == SeatKind::Invite && st.name.is_none() {
+                *k = SeatKind::Bot;
+            }
+        }
+        let text = serde_json::to_string(&plan).unwrap_or_default();
+        self.store
+            .set_seats(&self.id, &text)
+            .await
+            .map_err(|e| Refusal::new("store", e.to_string()))?;
+        self.plan = plan;
+        if let Ok(mut info) = self.info.lock() {
+            info.plan = self.plan.clone();
+        }
+        Ok(())
+    }
+
+    /// The player of `conn` leaves: a bot plays their seat from now on,
+    /// their token no longer returns them, and their connections watch.
+    async fn leave(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let Some(seat) = self.subs.get(&conn).and_then(|s| s.seat) else {
+            self.subs.remove(&conn);
+            return Ok(());
+        };
+        if self.m.phase() != Phase::MatchOver {
+            self.store
+                .leave_seat(&self.id, i64::from(seat), i64::from(self.m.hand_number()))
+                .await
+                .map_err(|e| Refusal::new("store", e.to_string()))?;
+            self.seats[seat as usize].left = true;
+        }
+        for sub in self.subs.values_mut() {
+            if sub.seat == Some(seat) {
+                sub.seat = None;
+            }
+        }
+        self.subs.remove(&conn);
+        let st = &mut self.seats[seat as usize];
+        st.conns = 0;
+        st.absent_since = Instant::now();
+        Ok(())
+    }
+
+    /// A rematch: the one already made, or the plan for a new one with
+    /// the same rules, bot and seats (players who left become bots).
+    fn rematch_plan(&mut self, conn: ConnId) -> Result<Result<String, Box<RematchPlan>>, Refusal> {
+        if self.subs.get(&conn).and_then(|s| s.seat).is_none() {
+            return Err(Refusal::new("not_seated", "only the players ask for a rematch"));
+        }
+        if self.m.phase() != Phase::MatchOver {
+            return Err(Refusal::new("not_over", "the match is still being played"));
+        }
+        match self.rematch.as_deref() {
+            Some("") => return Err(Refusal::new("busy", "the rematch is being set up")),
+            Some(id) => return Ok(Ok(id.to_string())),
+            None => {}
+        }
+        self.rematch = Some(String::new());
+        let mut plan = self.plan.clone();
+        let mut taken = Vec::new();
+        for (s, st) in self.seats.iter().enumerate() {
+            match (&st.name, &st.token_hash) {
+                (Some(name), Some(hash)) if !st.left => taken.push(SeatRow {
+                    seat: s as i64,
+                    name: name.clone(),
+                    token_hash: hash.clone(),
+                    left_hand: None,
+                }),
+                _ => plan[s] = SeatKind::Bot,
+            }
+        }
+        Ok(Err(Box::new(RematchPlan {
+            new: NewTable {
+                rules: self.spec.clone(),
+                bot: self.bot_name.clone(),
+                private: self.private,
+                humans: plan.iter().filter(|k| **k != SeatKind::Bot).count() as u8,
+                plan,
+                taken,
+            },
+        })))
+    }
+
+    /// Whether `seat` is to act with nothing to do but pass, and passes by
+    /// itself (its player's setting, on by default).
+    fn auto_pass_due(&self) -> Option<u8> {
+        if self.m.phase() != Phase::Play || !self.started() {
+            return None;
+        }
+        let seat = self.m.to_act()?;
+        if self.bot_plays(seat) || !self.seats[seat as usize].auto_pass {
+            return None;
+        }
+        let mut legal = domino_engine::MoveList::new();
+        self.m.legal(&mut legal);
+        (legal.len() == 1 && legal[0] == Action::Pass).then_some(seat)
     }
 
     /// Check `a` for `seat` on a copy, store it, then apply it.
-    async fn act(&mut self, seat: u8, a: Action) -> Result<Vec<Event>, Refusal> {
+    async fn act(&mut self, seat: u8, a: Action, auto: bool) -> Result<Vec<Event>, Refusal> {
         let arrived = now_us();
         match self.m.phase() {
             Phase::MatchOver => return Err(Refusal::new("match_over", "the match is over")),
@@ -589,13 +966,18 @@ impl Table {
             hand: i64::from(self.m.hand_number()),
             seat: i64::from(seat),
             action: serde_json::to_string(&a).unwrap_or_default(),
+            auto,
         };
         self.store
             .append(&self.id, &row)
             .await
             .map_err(|e| Refusal::new("store", format!("not stored, not played: {e}")))?;
         self.seq += 1;
+        let before = self.m.phase();
         self.m = next;
+        if let Some(line) = sheet_line(&self.m, before) {
+            self.sheet.push(line);
+        }
         self.hand_events.extend(events.iter().cloned());
         self.move_at_us = arrived;
         Ok(events)
@@ -611,6 +993,15 @@ impl Table {
             self.broadcast(&events);
         }
         loop {
+            if let Some(seat) = self.auto_pass_due() {
+                match self.act(seat, Action::Pass, false).await {
+                    Ok(ev) => {
+                        self.broadcast(&ev);
+                        continue;
+                    }
+                    Err(e) => tracing::warn!(table = %self.id, seat, "auto pass refused: {}", e.message),
+                }
+            }
             match self.m.phase() {
                 Phase::MatchOver if !self.finished => {
                     changed |= self.store_finished().await;
@@ -622,6 +1013,7 @@ impl Table {
                         hand: i64::from(n),
                         seat: -1,
                         action: "next".into(),
+                        auto: false,
                     };
                     if let Err(e) = self.store.append(&self.id, &row).await {
                         tracing::error!(table = %self.id, "storing the next hand: {e}");
@@ -693,19 +1085,20 @@ impl Table {
             }
         };
         match (self.m.phase(), self.m.to_act()) {
+            _ if !self.started() => {}
             (Phase::Play | Phase::ChoosePoser, Some(seat)) => {
                 if self.bot_plays(seat) {
                     if !self.bot_busy {
                         self.start_bot(seat);
                     }
-                } else if seat < self.humans {
+                } else {
                     due(&self.seats[seat as usize], self.config.grace);
                 }
             }
             (Phase::HandOver, _) => {
-                for s in 0..self.humans {
-                    if !self.seats[s as usize].ready {
-                        due(&self.seats[s as usize], self.config.grace);
+                for (k, st) in self.plan.iter().zip(&self.seats) {
+                    if *k != SeatKind::Bot && !st.ready {
+                        due(st, self.config.grace);
                     }
                 }
             }
@@ -808,9 +1201,12 @@ impl Table {
         let seats: Vec<Value> = (0..self.rules.players)
             .map(|s| {
                 let st = &self.seats[s as usize];
+                let kind = self.plan[s as usize];
                 json!({
                     "name": st.name,
-                    "human": s < self.humans,
+                    "human": kind != SeatKind::Bot,
+                    "invited": kind == SeatKind::Invite && st.name.is_none(),
+                    "left": st.left,
                     "present": st.conns > 0,
                     "bot": self.bot_plays(s),
                     "ready": st.ready,
@@ -831,24 +1227,63 @@ impl Table {
                 })
             })
             .collect();
+        let mut state = view.to_json();
+        if seat.is_some() {
+            hide_claim_hints(&self.spec, &mut state);
+        }
+        let watching = self.subs.values().filter(|s| s.seat.is_none()).count();
         let mut msg = json!({
             "type": "state",
             "table": self.id,
             "seat": seat,
             "rules": self.spec,
             "bot": self.bot_name,
-            "state": view.to_json(),
+            "state": state,
             "layout": view.layout_json(),
             "events": events,
             "seats": seats,
             "fair": fair,
             "finished": self.finished,
             "move_at_us": self.move_at_us,
+            "started": self.started(),
+            "host": self.host,
+            "sheet": self.sheet,
+            "watching": watching,
+            "rematch": self.rematch.as_deref().filter(|r| !r.is_empty()),
         });
         if log {
             msg["log"] = Value::Array(viewer_events(&self.hand_events, seat));
+            msg["chat"] = Value::Array(self.chat.iter().cloned().collect());
         }
         Arc::from(msg.to_string())
+    }
+}
+
+/// A finished hand's line of the score sheet, if the action that led from
+/// `before` to `m`'s phase ended a hand.
+fn sheet_line(m: &Match, before: Phase) -> Option<Value> {
+    let ended = matches!(m.phase(), Phase::HandOver | Phase::MatchOver);
+    if !ended || matches!(before, Phase::HandOver | Phase::MatchOver) {
+        return None;
+    }
+    Some(json!({"hand": m.hand_number(), "result": m.result(), "scores": m.scores()}))
+}
+
+/// Under claims (`muggins`, `strict`), claiming is the player's own act:
+/// a seat is not told which of its plays score (the claiming twins in
+/// `legal`) nor that muggins is there to call (the `muggins` action and
+/// amount). The page offers claim and muggins at every turn instead, and
+/// the table refuses what is not legal.
+fn hide_claim_hints(spec: &RulesSpec, state: &mut Value) {
+    let claims = spec.options.get("claims").and_then(Value::as_str);
+    if !matches!(claims, Some("muggins" | "strict")) {
+        return;
+    }
+    if let Some(o) = state.as_object_mut() {
+        o.remove("muggins");
+        if let Some(Value::Array(legal)) = o.get_mut("legal") {
+            legal.retain(|a| a.get("claim").is_none() && a["type"] != "muggins");
+        }
     }
 }
 
