@@ -985,23 +985,25 @@ impl Table {
 
     /// After any change: broadcast, deal on when everyone is ready, store
     /// a finished match, and start a bot or a timer where one is due.
-    async fn pump(&mut self, events: Vec<Event>) {
+    async fn pump(&mut self, mut events: Vec<Event>) {
         let mut changed = false;
+        // Passes made for players who can do nothing else go out with what
+        // led to them, in the same message.
+        while let Some(seat) = self.auto_pass_due() {
+            match self.act(seat, Action::Pass, false).await {
+                Ok(ev) => events.extend(ev),
+                Err(e) => {
+                    tracing::warn!(table = %self.id, seat, "auto pass refused: {}", e.message);
+                    break;
+                }
+            }
+        }
         // A finished match is in the history before anyone hears it ended.
         self.store_finished().await;
         if !events.is_empty() {
             self.broadcast(&events);
         }
         loop {
-            if let Some(seat) = self.auto_pass_due() {
-                match self.act(seat, Action::Pass, false).await {
-                    Ok(ev) => {
-                        self.broadcast(&ev);
-                        continue;
-                    }
-                    Err(e) => tracing::warn!(table = %self.id, seat, "auto pass refused: {}", e.message),
-                }
-            }
             match self.m.phase() {
                 Phase::MatchOver if !self.finished => {
                     changed |= self.store_finished().await;
