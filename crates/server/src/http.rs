@@ -86,7 +86,12 @@ fn summary(f: &Finished) -> Value {
         .collect();
     let played: Vec<Value> = (0..players)
         .map(|s| {
-            let (_, moves, bots) = f.moves.iter().copied().find(|m| m.0 == s).unwrap_or((s, 0, 0));
+            let (_, moves, bots) = f
+                .moves
+                .iter()
+                .copied()
+                .find(|m| m.0 == s)
+                .unwrap_or((s, 0, 0));
             json!({
                 "moves": moves,
                 "bot_moves": bots,

@@ -15,8 +15,9 @@ use sqlx::{AnyPool, Executor, Row};
 
 /// The schema, one migration per entry, applied in order once each.
 /// The SQL is the common subset of SQLite and PostgreSQL.
-const MIGRATIONS: &[&[&str]] = &[&[
-    "CREATE TABLE IF NOT EXISTS domino_tables (
+const MIGRATIONS: &[&[&str]] = &[
+    &[
+        "CREATE TABLE IF NOT EXISTS domino_tables (
         id TEXT PRIMARY KEY,
         created_at BIGINT NOT NULL,
         rules TEXT NOT NULL,
@@ -27,14 +28,14 @@ const MIGRATIONS: &[&[&str]] = &[&[
         finished_at BIGINT,
         record TEXT
     )",
-    "CREATE TABLE IF NOT EXISTS domino_seats (
+        "CREATE TABLE IF NOT EXISTS domino_seats (
         table_id TEXT NOT NULL,
         seat BIGINT NOT NULL,
         name TEXT NOT NULL,
         token_hash TEXT NOT NULL,
         PRIMARY KEY (table_id, seat)
     )",
-    "CREATE TABLE IF NOT EXISTS domino_actions (
+        "CREATE TABLE IF NOT EXISTS domino_actions (
         table_id TEXT NOT NULL,
         seq BIGINT NOT NULL,
         hand BIGINT NOT NULL,
@@ -42,15 +43,17 @@ const MIGRATIONS: &[&[&str]] = &[&[
         action TEXT NOT NULL,
         PRIMARY KEY (table_id, seq)
     )",
-    "CREATE INDEX IF NOT EXISTS domino_tables_finished ON domino_tables (finished_at)",
-], &[
-    // Who sits where (`human`/`bot` by seat, JSON; NULL: the first
-    // `humans` seats are human), whether a bot made an action for a human
-    // seat, and the hand in which a player left their seat.
-    "ALTER TABLE domino_tables ADD COLUMN seats TEXT",
-    "ALTER TABLE domino_actions ADD COLUMN auto BIGINT NOT NULL DEFAULT 0",
-    "ALTER TABLE domino_seats ADD COLUMN left_hand BIGINT",
-]];
+        "CREATE INDEX IF NOT EXISTS domino_tables_finished ON domino_tables (finished_at)",
+    ],
+    &[
+        // Who sits where (`human`/`bot` by seat, JSON; NULL: the first
+        // `humans` seats are human), whether a bot made an action for a human
+        // seat, and the hand in which a player left their seat.
+        "ALTER TABLE domino_tables ADD COLUMN seats TEXT",
+        "ALTER TABLE domino_actions ADD COLUMN auto BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE domino_seats ADD COLUMN left_hand BIGINT",
+    ],
+];
 
 /// Which database a [`Store`] talks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -324,7 +327,13 @@ impl Store {
         .fetch_all(&self.pool)
         .await?
         .iter()
-        .map(|r| Ok((r.try_get("seat")?, r.try_get("n")?, r.try_get::<Option<i64>, _>("bots")?.unwrap_or(0))))
+        .map(|r| {
+            Ok((
+                r.try_get("seat")?,
+                r.try_get("n")?,
+                r.try_get::<Option<i64>, _>("bots")?.unwrap_or(0),
+            ))
+        })
         .collect()
     }
 
@@ -493,7 +502,10 @@ mod tests {
             .iter()
             .all(|s| s.table.id != id));
         store.leave_seat(id, 0, 3).await.unwrap();
-        store.set_seats(id, r#"["human","bot","bot"]"#).await.unwrap();
+        store
+            .set_seats(id, r#"["human","bot","bot"]"#)
+            .await
+            .unwrap();
         assert!(store.exists(id).await.unwrap());
         assert!(!store.exists("nope").await.unwrap());
         let f = store.finished(id).await.unwrap().unwrap();

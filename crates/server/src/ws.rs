@@ -277,7 +277,9 @@ async fn dispatch(
             }
             let (plan, mine) = match &seats {
                 Some(seats) => {
-                    let mine: Vec<usize> = (0..seats.len()).filter(|&s| seats[s] == PlanSeat::Me).collect();
+                    let mine: Vec<usize> = (0..seats.len())
+                        .filter(|&s| seats[s] == PlanSeat::Me)
+                        .collect();
                     if mine.len() > 1 {
                         return Err(Refusal::new("bad_seats", "the creator takes one seat"));
                     }
@@ -375,7 +377,11 @@ async fn dispatch(
             Ok(json!({"type": "ok"}))
         }
         Request::Fill {} => {
-            ask(conn, |reply| Cmd::Fill { conn: conn_id, reply }).await?;
+            ask(conn, |reply| Cmd::Fill {
+                conn: conn_id,
+                reply,
+            })
+            .await?;
             Ok(json!({"type": "ok"}))
         }
         Request::Settings { auto_pass } => {

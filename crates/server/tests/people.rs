@@ -32,12 +32,20 @@ fn snapshot(c: &Client) -> Value {
 async fn invited_seats_wait_for_their_friends_then_the_match_starts() {
     let s = mem();
     let mut host = Client::connect(s.addr).await;
-    let table = create(&mut host, json!({"preset": "jamaican"}), json!(["me", "bot", "invite", "bot"])).await;
+    let table = create(
+        &mut host,
+        json!({"preset": "jamaican"}),
+        json!(["me", "bot", "invite", "bot"]),
+    )
+    .await;
     let st = host.state.clone().unwrap();
     assert_eq!(st["started"], false);
     assert_eq!(st["host"], 0);
     assert_eq!(st["seats"][2]["invited"], true);
-    assert_eq!(st["seats"][2]["bot"], false, "an invited seat is waiting, not a bot");
+    assert_eq!(
+        st["seats"][2]["bot"], false,
+        "an invited seat is waiting, not a bot"
+    );
     // Nobody plays before the partner arrives: the host is refused, and no
     // bot moves.
     if st["state"]["to_act"] == 0 {
@@ -50,12 +58,19 @@ async fn invited_seats_wait_for_their_friends_then_the_match_starts() {
     // The lobby lists the free seat.
     let (_, list) = s.get("/api/tables").await;
     let list: Value = serde_json::from_str(&list).unwrap();
-    let row = list.as_array().unwrap().iter().find(|t| t["id"] == table.as_str()).unwrap();
+    let row = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == table.as_str())
+        .unwrap();
     assert_eq!(row["open_seats"], 1);
     assert_eq!(row["seats"], json!(["human", "bot", "invite", "bot"]));
     // The partner takes the invited seat by its link; the match starts.
     let mut friend = Client::connect(s.addr).await;
-    let r = friend.request(json!({"type": "join", "table": table, "name": "Pat", "seat": 2})).await;
+    let r = friend
+        .request(json!({"type": "join", "table": table, "name": "Pat", "seat": 2}))
+        .await;
     assert_eq!(r["seat"], 2, "{r}");
     let st = host.next_state().await;
     assert_eq!(st["started"], true);
@@ -66,9 +81,16 @@ async fn invited_seats_wait_for_their_friends_then_the_match_starts() {
 async fn only_the_creator_fills_the_waiting_seats_with_bots() {
     let s = mem();
     let mut host = Client::connect(s.addr).await;
-    let table = create(&mut host, json!({"preset": "draw", "players": 3}), json!(["me", "invite", "invite"])).await;
+    let table = create(
+        &mut host,
+        json!({"preset": "draw", "players": 3}),
+        json!(["me", "invite", "invite"]),
+    )
+    .await;
     let mut other = Client::connect(s.addr).await;
-    let r = other.request(json!({"type": "join", "table": table, "name": "Cy"})).await;
+    let r = other
+        .request(json!({"type": "join", "table": table, "name": "Cy"}))
+        .await;
     assert_eq!(r["seat"], 1);
     let r = other.request(json!({"type": "fill"})).await;
     assert_eq!(r["code"], "not_host", "{r}");
@@ -77,8 +99,14 @@ async fn only_the_creator_fills_the_waiting_seats_with_bots() {
     host.settle(150).await;
     let st = host.state.clone().unwrap();
     assert_eq!(st["started"], true);
-    assert_eq!(st["seats"][2]["human"], false, "the waiting seat became a bot's");
-    assert_eq!(st["seats"][1]["name"], "Cy", "the friend who came keeps the seat");
+    assert_eq!(
+        st["seats"][2]["human"], false,
+        "the waiting seat became a bot's"
+    );
+    assert_eq!(
+        st["seats"][1]["name"], "Cy",
+        "the friend who came keeps the seat"
+    );
     let r = host.request(json!({"type": "fill"})).await;
     assert_eq!(r["code"], "started");
 }
@@ -87,36 +115,55 @@ async fn only_the_creator_fills_the_waiting_seats_with_bots() {
 async fn forged_seats_and_stale_sockets_are_refused_and_change_nothing() {
     let s = mem();
     let mut host = Client::connect(s.addr).await;
-    let table = create(&mut host, json!({"preset": "draw", "players": 2}), json!(["me", "invite"])).await;
+    let table = create(
+        &mut host,
+        json!({"preset": "draw", "players": 2}),
+        json!(["me", "invite"]),
+    )
+    .await;
     let before = snapshot(&host);
     let mut x = Client::connect(s.addr).await;
     for (seat, code) in [(7, "bad_seat"), (0, "seat_taken")] {
-        let r = x.request(json!({"type": "join", "table": table, "name": "X", "seat": seat})).await;
+        let r = x
+            .request(json!({"type": "join", "table": table, "name": "X", "seat": seat}))
+            .await;
         assert_eq!(r["code"], code, "{r}");
     }
-    let r = x.request(json!({"type": "join", "table": table, "name": "X", "seat": -1})).await;
+    let r = x
+        .request(json!({"type": "join", "table": table, "name": "X", "seat": -1}))
+        .await;
     assert_eq!(r["code"], "bad_request", "{r}");
-    let r = x.request(json!({"type": "resume", "table": table, "token": "0".repeat(48)})).await;
+    let r = x
+        .request(json!({"type": "resume", "table": table, "token": "0".repeat(48)}))
+        .await;
     assert_eq!(r["code"], "bad_token");
     // A spectator acts for nobody.
     x.request(json!({"type": "spectate", "table": table})).await;
-    let r = x.request(json!({"type": "act", "action": {"type": "pass"}})).await;
+    let r = x
+        .request(json!({"type": "act", "action": {"type": "pass"}}))
+        .await;
     assert_eq!(r["code"], "not_seated");
     host.settle(100).await;
     assert_eq!(snapshot(&host), before);
     // The friend comes, plays a little, then leaves: their socket is stale
     // from then on, and so is their token.
     let mut f = Client::connect(s.addr).await;
-    let r = f.request(json!({"type": "join", "table": table, "name": "Flo", "seat": 1})).await;
+    let r = f
+        .request(json!({"type": "join", "table": table, "name": "Flo", "seat": 1}))
+        .await;
     let token = r["token"].clone();
     let r = f.request(json!({"type": "leave"})).await;
     assert_eq!(r["type"], "ok");
-    let r = f.request(json!({"type": "act", "action": {"type": "pass"}})).await;
+    let r = f
+        .request(json!({"type": "act", "action": {"type": "pass"}}))
+        .await;
     assert_eq!(r["code"], "not_seated", "{r}");
     let r = f.request(json!({"type": "chat", "phrase": "gg"})).await;
     assert_eq!(r["code"], "not_seated", "{r}");
     let mut g = Client::connect(s.addr).await;
-    let r = g.request(json!({"type": "resume", "table": table, "token": token})).await;
+    let r = g
+        .request(json!({"type": "resume", "table": table, "token": token}))
+        .await;
     assert_eq!(r["code"], "left", "{r}");
     // The host sees the seat left, played by a bot.
     loop {
@@ -133,26 +180,43 @@ async fn forged_seats_and_stale_sockets_are_refused_and_change_nothing() {
 async fn chat_is_text_for_the_table_short_and_rate_limited() {
     let s = mem();
     let mut host = Client::connect(s.addr).await;
-    let table = create(&mut host, json!({"preset": "draw", "players": 2}), json!(["me", "invite"])).await;
+    let table = create(
+        &mut host,
+        json!({"preset": "draw", "players": 2}),
+        json!(["me", "invite"]),
+    )
+    .await;
     let mut f = Client::connect(s.addr).await;
     let evil = "<img src=x onerror=f()>";
-    let r = f.request(json!({"type": "join", "table": table, "name": evil, "seat": 1})).await;
+    let r = f
+        .request(json!({"type": "join", "table": table, "name": evil, "seat": 1}))
+        .await;
     assert_eq!(r["seat"], 1);
     host.settle(100).await;
     let before = snapshot(&host);
-    assert_eq!(before["seats"][1]["name"], evil, "a name is kept as text, to be shown as text");
+    assert_eq!(
+        before["seats"][1]["name"], evil,
+        "a name is kept as text, to be shown as text"
+    );
     for (req, code) in [
-        (json!({"type": "chat", "text": "x".repeat(201)}), "chat_too_long"),
+        (
+            json!({"type": "chat", "text": "x".repeat(201)}),
+            "chat_too_long",
+        ),
         (json!({"type": "chat", "text": "   "}), "bad_chat"),
         (json!({"type": "chat", "text": "a\u{0}b"}), "bad_chat"),
         (json!({"type": "chat", "phrase": "<b>"}), "bad_chat"),
-        (json!({"type": "chat", "text": "a", "phrase": "gg"}), "bad_chat"),
+        (
+            json!({"type": "chat", "text": "a", "phrase": "gg"}),
+            "bad_chat",
+        ),
     ] {
         let r = f.request(req).await;
         assert_eq!(r["code"], code, "{r}");
     }
     // Past the message limit the request is not even read (no id back).
-    f.send_raw(&json!({"type": "chat", "text": "x".repeat(20_000)}).to_string()).await;
+    f.send_raw(&json!({"type": "chat", "text": "x".repeat(20_000)}).to_string())
+        .await;
     assert_eq!(f.next_reply().await["code"], "too_large");
     // Refusals said nothing to anyone.
     assert!(host.try_recv(150).await.is_none_or(|m| m["type"] != "chat"));
@@ -169,7 +233,10 @@ async fn chat_is_text_for_the_table_short_and_rate_limited() {
                 break m;
             }
         };
-        assert_eq!((m["seat"].clone(), m["text"].clone()), (json!(1), json!(text)));
+        assert_eq!(
+            (m["seat"].clone(), m["text"].clone()),
+            (json!(1), json!(text))
+        );
     }
     let r = f.request(json!({"type": "chat", "phrase": "gg"})).await;
     assert_eq!(r["type"], "ok");
@@ -178,12 +245,21 @@ async fn chat_is_text_for_the_table_short_and_rate_limited() {
     for _ in 0..4 {
         codes.push(f.request(json!({"type": "chat", "text": "hi"})).await["code"].clone());
     }
-    assert_eq!(codes.iter().filter(|c| **c == "rate_limited").count(), 2, "{codes:?}");
+    assert_eq!(
+        codes.iter().filter(|c| **c == "rate_limited").count(),
+        2,
+        "{codes:?}"
+    );
     // A spectator reads but does not talk; a newcomer gets the recent lines.
     let mut w = Client::connect(s.addr).await;
     w.request(json!({"type": "spectate", "table": table})).await;
     let first = w.state.clone().unwrap();
-    assert_eq!(first["chat"].as_array().unwrap().len(), 5, "{}", first["chat"]);
+    assert_eq!(
+        first["chat"].as_array().unwrap().len(),
+        5,
+        "{}",
+        first["chat"]
+    );
     let r = w.request(json!({"type": "chat", "text": "hello"})).await;
     assert_eq!(r["code"], "not_seated");
 }
@@ -213,13 +289,20 @@ async fn a_finished_match_has_a_sheet_a_rematch_and_lists_who_really_played() {
     let r2 = host.request(json!({"type": "rematch"})).await;
     assert_eq!(r2["table"], again.as_str());
     let mut back = Client::connect(s.addr).await;
-    let r = back.request(json!({"type": "resume", "table": again, "token": token})).await;
+    let r = back
+        .request(json!({"type": "resume", "table": again, "token": token}))
+        .await;
     assert_eq!(r["seat"], 0, "{r}");
     assert_eq!(back.state.clone().unwrap()["seats"][0]["name"], "Host");
     // The finished match: the winner, the final scores, who played.
     let (_, list) = s.get("/api/history").await;
     let list: Value = serde_json::from_str(&list).unwrap();
-    let m = list.as_array().unwrap().iter().find(|m| m["id"] == table.as_str()).unwrap();
+    let m = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == table.as_str())
+        .unwrap();
     assert_eq!(m["scores"], last["state"]["scores"]);
     assert_eq!(m["winner"], last["state"]["winner"]);
     assert_eq!(m["players"][0]["bot_moves"], 0);
@@ -261,13 +344,25 @@ async fn under_muggins_claims_a_seat_is_not_told_which_plays_score() {
 async fn unknown_table_and_replay_addresses_answer_404_with_the_page() {
     let s = mem();
     let mut host = Client::connect(s.addr).await;
-    let table = create(&mut host, json!({"preset": "draw", "players": 2}), json!(["me", "bot"])).await;
+    let table = create(
+        &mut host,
+        json!({"preset": "draw", "players": 2}),
+        json!(["me", "bot"]),
+    )
+    .await;
     let (code, _) = s.get(&format!("/t/{table}")).await;
     assert_eq!(code, 200);
-    for (path, what) in [("/t/0123456789abcdef", "table"), ("/r/0123456789abcdef", "replay"), ("/nowhere", "page")] {
+    for (path, what) in [
+        ("/t/0123456789abcdef", "table"),
+        ("/r/0123456789abcdef", "replay"),
+        ("/nowhere", "page"),
+    ] {
         let (code, body) = s.get(path).await;
         assert_eq!(code, 404, "{path}");
-        assert!(body.contains(&format!("<body data-missing=\"{what}\">")), "{path}: {body}");
+        assert!(
+            body.contains(&format!("<body data-missing=\"{what}\">")),
+            "{path}: {body}"
+        );
     }
     let (code, _) = s.get(&format!("/r/{table}")).await;
     assert_eq!(code, 404, "not finished yet");

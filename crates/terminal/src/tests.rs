@@ -832,7 +832,7 @@ fn setup_checks_the_flags() {
     ];
     for a in bad {
         let e = super::setup(&a).unwrap_err();
-        assert!(e.is::<crate::Usage>(), "{e}");
+        assert!(e.is::<super::Usage>(), "{e}");
     }
 }
 

@@ -1,10 +1,12 @@
-//! `domino play`: a whole match in the terminal against bots.
+//! The terminal game (`domino play`): a whole match in the terminal
+//! against bots.
 //!
 //! [`app`] is the game as a pure state machine, [`draw`] paints it with
 //! ratatui, [`layout`] places the dominoes, [`hint`] explains the expert's
-//! advice and [`words`] tells events in words. This module parses the
-//! command line, runs the bots on their own thread, owns the terminal
-//! (restored on every exit, panics included) and saves the match record.
+//! advice and [`words`] tells events in words. This module takes the
+//! command line's flags ([`PlayArgs`]), runs the bots on their own thread,
+//! owns the terminal (restored on every exit, panics included) and saves the
+//! match record.
 
 pub mod app;
 pub mod draw;
@@ -30,7 +32,7 @@ use crossterm::event::{self, Event as TermEvent};
 use crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
 use crossterm::{cursor, execute};
 use domino_bots::{Bot, BotConfig, Expert, BOT_NAMES};
-use domino_engine::{Action, Match, Phase, Record, Rules, RulesSpec};
+use domino_engine::{Action, Match, Phase, Preset, Record, Rules, RulesSpec};
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 use serde_json::{Map, Value};
@@ -83,9 +85,14 @@ pub const DEFAULT_BOT: &str = "expert";
 /// The record's extra field naming who sat where ("human" or a bot).
 pub const SEATS_FIELD: &str = "seats";
 
-/// A mistake in the flags (exit code 2, like clap's own).
+/// A mistake in the flags: the binary reports it like clap's own (exit
+/// code 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Usage(pub String);
+
 fn usage(msg: impl Into<String>) -> anyhow::Error {
-    crate::Usage(msg.into()).into()
+    Usage(msg.into()).into()
 }
 
 /// A rule option's value as written on the command line: JSON when it
@@ -207,7 +214,7 @@ pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
         };
         (m, human, bots, true)
     } else {
-        let preset = crate::catalog::find(&args.preset).map_err(usage)?;
+        let preset = Preset::named(&args.preset).map_err(usage)?;
         let spec = RulesSpec {
             preset: preset.name().to_string(),
             players: args.players,

@@ -10,8 +10,8 @@ use domino_engine::{
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use super::reply::{fields, ok, to_json, Failure};
 use crate::catalog;
-use crate::reply::{fields, ok, to_json, Failure};
 
 /// The commands, for the `unknown_command` message.
 const COMMANDS: &str = "presets, new, state, legal, act, next, go, record, load";

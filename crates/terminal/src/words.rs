@@ -1,8 +1,8 @@
 //! Names of seats, sides and ends, and the events of a match in words.
 
 use domino_engine::event::{PenaltyReason, ScoreReason};
+use domino_engine::result::EndReason;
 use domino_engine::rules::LayoutKind;
-use domino_engine::score::EndReason;
 use domino_engine::{Action, Event, HandResult, Rules, Tile};
 
 use super::layout::Pic;
@@ -152,6 +152,7 @@ pub fn ends_words(pips: &[u8]) -> String {
 /// What a play, pass or choice was, in words. `before` and `after` are the
 /// layout before and after the action; `ends_before` the open numbers
 /// before it.
+#[derive(Debug)]
 pub struct ActionContext<'a> {
     pub table: &'a Table,
     pub after: &'a Pic,
