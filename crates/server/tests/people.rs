@@ -252,8 +252,15 @@ async fn chat_is_text_for_the_table_short_and_rate_limited() {
     );
     // A spectator reads but does not talk; a newcomer gets the recent lines.
     let mut w = Client::connect(s.addr).await;
-    w.request(json!({"type": "spectate", "table": table})).await;
-    let first = w.state.clone().unwrap();
+    w.send_raw(&json!({"type": "spectate", "table": table}).to_string())
+        .await;
+    // The first state of a newcomer carries the hand's log and the chat.
+    let first = loop {
+        let m = w.recv().await;
+        if m["type"] == "state" && m.get("log").is_some() {
+            break m;
+        }
+    };
     assert_eq!(
         first["chat"].as_array().unwrap().len(),
         5,
