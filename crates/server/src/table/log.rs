@@ -3,7 +3,7 @@
 //! before it is dealt. A table is restored by replaying its log, and a
 //! finished match's record is stored once.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 
 use super::commitments::Commitments;
 use super::messages::{Info, Refusal};
+use super::people::{plan_of, sheet_line, SeatKind};
 use super::seats::{random_id, SeatState};
 use super::{Handle, NewTable, Table};
 use crate::fair::Secret;
@@ -53,14 +54,22 @@ impl Table {
             bot: new.bot.clone(),
             private: new.private,
             humans: i64::from(new.humans),
+            seats: (!new.plan.is_empty())
+                .then(|| serde_json::to_string(&new.plan).unwrap_or_default()),
         };
         store
             .create_table(&row)
             .await
             .map_err(|e| Refusal::new("store", e.to_string()))?;
+        for seat in &new.taken {
+            store
+                .add_seat(&row.id, seat)
+                .await
+                .map_err(|e| Refusal::new("store", e.to_string()))?;
+        }
         let saved = Saved {
             table: row,
-            seats: Vec::new(),
+            seats: new.taken.clone(),
             log: Vec::new(),
         };
         Table::restore(saved, store, config).map_err(|e| Refusal::new("store", e))
@@ -79,6 +88,7 @@ impl Table {
         commitments.dealt(first_rule(&rules));
         // The events of the hand being played, for returning players' logs.
         let mut sink: Vec<Event> = Vec::new();
+        let mut sheet = Vec::new();
         for e in &saved.log {
             if e.action == NEXT_HAND {
                 sink.clear();
@@ -91,8 +101,12 @@ impl Table {
             } else {
                 let a: Action = serde_json::from_str(&e.action)
                     .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
+                let before = m.phase();
                 m.act_as(e.seat as u8, a, &mut sink)
                     .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
+                if let Some(line) = sheet_line(&m, before) {
+                    sheet.push(line);
+                }
             }
         }
         let now = Instant::now();
@@ -101,15 +115,23 @@ impl Table {
             if let Some(st) = seats.get_mut(s.seat as usize) {
                 st.name = Some(s.name.clone());
                 st.token_hash = Some(s.token_hash.clone());
+                st.left = s.left_hand.is_some();
             }
         }
         let humans = t.humans.clamp(0, i64::from(rules.players)) as u8;
+        let plan = plan_of(t.seats.as_deref(), t.humans, rules.players);
+        // The creator sits in the first seat that is not a bot's.
+        let host = plan
+            .iter()
+            .position(|k| *k != SeatKind::Bot)
+            .map(|s| s as u8);
         let info = Arc::new(Mutex::new(Info {
             id: t.id.clone(),
             rules: spec.clone(),
             bot: t.bot.clone(),
             private: t.private,
             humans,
+            plan: plan.clone(),
             names: seats.iter().map(|s| s.name.clone()).collect(),
             hand_number: m.hand_number(),
             finished: false,
@@ -121,7 +143,12 @@ impl Table {
             spec,
             commitments,
             bot_name: t.bot.clone(),
-            humans,
+            plan,
+            host,
+            private: t.private,
+            chat: VecDeque::new(),
+            sheet,
+            rematch: None,
             m,
             hand_events: sink,
             seq: saved.log.len() as i64,
@@ -141,7 +168,12 @@ impl Table {
     }
 
     /// Check `a` for `seat` on a copy, store it, then apply it.
-    pub(super) async fn act(&mut self, seat: u8, a: Action) -> Result<Vec<Event>, Refusal> {
+    pub(super) async fn act(
+        &mut self,
+        seat: u8,
+        a: Action,
+        auto: bool,
+    ) -> Result<Vec<Event>, Refusal> {
         let arrived = now_us();
         match self.m.phase() {
             Phase::MatchOver => return Err(Refusal::new("match_over", "the match is over")),
@@ -171,13 +203,18 @@ impl Table {
             hand: i64::from(self.m.hand_number()),
             seat: i64::from(seat),
             action: serde_json::to_string(&a).unwrap_or_default(),
+            auto,
         };
         self.store
             .append(&self.id, &row)
             .await
             .map_err(|e| Refusal::new("store", format!("not stored, not played: {e}")))?;
         self.seq += 1;
+        let before = self.m.phase();
         self.m = next;
+        if let Some(line) = sheet_line(&self.m, before) {
+            self.sheet.push(line);
+        }
         self.hand_events.extend(events.iter().cloned());
         self.move_at_us = arrived;
         Ok(events)
@@ -192,6 +229,7 @@ impl Table {
             hand: i64::from(n),
             seat: -1,
             action: NEXT_HAND.into(),
+            auto: false,
         };
         if let Err(e) = self.store.append(&self.id, &row).await {
             tracing::error!(table = %self.id, "storing the next hand: {e}");

@@ -43,6 +43,8 @@ pub struct Info {
     pub bot: String,
     pub private: bool,
     pub humans: u8,
+    /// Who sits where: the seat plan.
+    pub plan: Vec<super::SeatKind>,
     pub names: Vec<Option<String>>,
     pub hand_number: u32,
     pub finished: bool,
@@ -53,15 +55,16 @@ impl Info {
     pub fn open_seats(&self) -> usize {
         self.names
             .iter()
-            .take(self.humans as usize)
-            .filter(|n| n.is_none())
+            .zip(&self.plan)
+            .filter(|(n, k)| n.is_none() && **k != super::SeatKind::Bot)
             .count()
     }
 
     pub fn to_json(&self) -> Value {
         json!({
             "id": self.id, "rules": self.rules, "bot": self.bot, "private": self.private,
-            "humans": self.humans, "names": self.names, "open_seats": self.open_seats(),
+            "humans": self.humans, "seats": self.plan, "names": self.names,
+            "open_seats": self.open_seats(),
             "hand_number": self.hand_number, "finished": self.finished,
         })
     }
@@ -105,7 +108,9 @@ impl Table {
                 let st = &self.seats[s as usize];
                 json!({
                     "name": st.name,
-                    "human": s < self.humans,
+                    "human": self.plan[s as usize] != super::SeatKind::Bot,
+                    "invited": self.plan[s as usize] == super::SeatKind::Invite && st.name.is_none(),
+                    "left": st.left,
                     "present": st.conns > 0,
                     "bot": self.bot_plays(s),
                     "ready": st.ready,
@@ -114,22 +119,33 @@ impl Table {
             .collect();
         let over = matches!(self.m.phase(), Phase::HandOver | Phase::MatchOver);
         let fair = self.commitments.to_json(self.m.hand_number(), over);
+        let mut state = view.to_json();
+        if seat.is_some() {
+            super::people::hide_claim_hints(&self.spec, &mut state);
+        }
+        let watching = self.subs.values().filter(|s| s.seat.is_none()).count();
         let mut msg = json!({
             "type": "state",
             "table": self.id,
             "seat": seat,
             "rules": self.spec,
             "bot": self.bot_name,
-            "state": view.to_json(),
+            "state": state,
             "layout": view.layout_json(),
             "events": events,
             "seats": seats,
             "fair": fair,
             "finished": self.finished,
             "move_at_us": self.move_at_us,
+            "started": self.started(),
+            "host": self.host,
+            "sheet": self.sheet,
+            "watching": watching,
+            "rematch": self.rematch.as_deref().filter(|r| !r.is_empty()),
         });
         if log {
             msg["log"] = Value::Array(viewer_events(&self.hand_events, seat));
+            msg["chat"] = Value::Array(self.chat.iter().cloned().collect());
         }
         Arc::from(msg.to_string())
     }

@@ -13,16 +13,19 @@
 //! The parts: [`seats`] (who sits where, seat tokens, joining and leaving),
 //! [`log`] (the write-ahead action log, restoring a table from it, and the
 //! finished record), [`commitments`] (each hand's fair-deal key, commitment
-//! and redeal rule), [`messages`] (what a connection is sent) and [`run`]
+//! and redeal rule), [`messages`] (what a connection is sent), [`people`]
+//! (the seat plan, invitations and filling with bots, leaving, rematches,
+//! chat, automatic passes, claims kept to the player, the score sheet) and [`run`]
 //! (the table's command loop, bots and timers).
 
 mod commitments;
 mod log;
 mod messages;
+mod people;
 mod run;
 mod seats;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -30,11 +33,12 @@ use domino_bots::{Bot, BotConfig};
 use domino_engine::{Action, Event, Match, Rules, RulesSpec};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::store::Store;
+use crate::store::{SeatRow, Store};
 use crate::Config;
 
 use commitments::Commitments;
 pub use messages::{Info, Outbox, Refusal};
+pub use people::{plan_of, RematchPlan, SeatKind, CHAT_MAX, PHRASES};
 pub use seats::{random_id, token_hash, Seated, Seating};
 use seats::{SeatState, Sub};
 
@@ -71,6 +75,39 @@ pub enum Cmd {
     },
     /// Time to look again at absent seats.
     Tick,
+    /// A chat line or phrase from a seated player.
+    Chat {
+        conn: ConnId,
+        text: Option<String>,
+        phrase: Option<String>,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player's settings (automatic pass).
+    Settings {
+        conn: ConnId,
+        auto_pass: bool,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// The creator fills the seats still waiting for friends with bots.
+    Fill {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player leaves their seat to a bot for the rest of the match.
+    Leave {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player asks for a rematch: the existing one's id, or the plan to
+    /// create it (then [`Cmd::RematchMade`] follows).
+    Rematch {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<Result<String, Box<RematchPlan>>, Refusal>>,
+    },
+    /// The rematch table exists (or could not be made): tell everyone here.
+    RematchMade {
+        table: Option<String>,
+    },
 }
 
 /// The handle the hub keeps for a table.
@@ -94,8 +131,19 @@ pub struct Table {
     commitments: Commitments,
     /// The bot kind that plays bot seats and absent players' seats.
     bot_name: String,
-    /// Seats `0..humans` are for people; the rest are always bots.
-    humans: u8,
+    /// Who sits where: open, invited and bot seats, by seat.
+    plan: Vec<SeatKind>,
+    /// The seat of the player who created the table (who may fill the
+    /// waiting seats with bots).
+    host: Option<u8>,
+    /// Whether the table is private (kept for the rematch).
+    private: bool,
+    /// Recent chat lines, for newcomers: in memory only, gone with the match.
+    chat: VecDeque<serde_json::Value>,
+    /// Each finished hand: `{hand, result, scores}` (scores after it).
+    sheet: Vec<serde_json::Value>,
+    /// The rematch's table, once made (`Some("")` while it is being made).
+    rematch: Option<String>,
     /// The authoritative match.
     m: Match,
     /// Everything that happened in the current hand so far (all of it:
@@ -136,6 +184,10 @@ pub struct NewTable {
     pub bot: String,
     pub private: bool,
     pub humans: u8,
+    /// The seat plan; empty: `humans` open seats, then bots.
+    pub plan: Vec<SeatKind>,
+    /// Seats already taken (a rematch's players keep their tokens).
+    pub taken: Vec<SeatRow>,
 }
 
 impl NewTable {
@@ -161,6 +213,16 @@ impl NewTable {
                 format!(
                     "{} human seats at a table of {}",
                     self.humans, rules.players
+                ),
+            ));
+        }
+        if !self.plan.is_empty() && self.plan.len() != rules.players as usize {
+            return Err(Refusal::new(
+                "bad_seats",
+                format!(
+                    "a plan of {} seats for a table of {}",
+                    self.plan.len(),
+                    rules.players
                 ),
             ));
         }

@@ -2,13 +2,16 @@
 //! to date (broadcast, deal on, store a finished match) and `schedule`
 //! starts the bot to act or a timer for an absent player.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use domino_bots::BotConfig;
-use domino_engine::{Event, Phase};
+use domino_engine::{Action, Event, Phase};
+use serde_json::json;
 use tokio::sync::mpsc;
 
 use super::messages::Refusal;
+use super::people::SeatKind;
 use super::seats::SeatState;
 use super::{Cmd, Table};
 
@@ -43,7 +46,11 @@ impl Table {
                 } => {
                     let r = match self.seat_of(conn) {
                         None => Err(Refusal::new("not_seated", "you do not hold a seat here")),
-                        Some(seat) => self.act(seat, action).await,
+                        Some(_) if !self.started() => Err(Refusal::new(
+                            "not_started",
+                            "the match starts when the invited players are here",
+                        )),
+                        Some(seat) => self.act(seat, action, false).await,
                     };
                     match r {
                         Ok(events) => {
@@ -87,7 +94,8 @@ impl Table {
                     let mut events = Vec::new();
                     if at == self.seq && self.m.to_act() == Some(seat) && self.bot_plays(seat) {
                         if let Some(a) = action {
-                            match self.act(seat, a).await {
+                            let auto = self.plan[seat as usize] != SeatKind::Bot;
+                            match self.act(seat, a, auto).await {
                                 Ok(ev) => events = ev,
                                 Err(e) => {
                                     tracing::warn!(table = %self.id, seat, "bot move refused: {}", e.message)
@@ -101,6 +109,60 @@ impl Table {
                     self.tick_at = None;
                     self.pump(Vec::new()).await;
                 }
+                Cmd::Chat {
+                    conn,
+                    text,
+                    phrase,
+                    reply,
+                } => {
+                    let r = self.chat(conn, text, phrase);
+                    let _ = reply.send(r);
+                }
+                Cmd::Settings {
+                    conn,
+                    auto_pass,
+                    reply,
+                } => {
+                    let r = match self.subs.get(&conn).and_then(|s| s.seat) {
+                        None => Err(Refusal::new("not_seated", "you do not hold a seat here")),
+                        Some(s) => {
+                            self.seats[s as usize].auto_pass = auto_pass;
+                            Ok(())
+                        }
+                    };
+                    let ok = r.is_ok();
+                    let _ = reply.send(r);
+                    if ok {
+                        self.pump(Vec::new()).await;
+                    }
+                }
+                Cmd::Fill { conn, reply } => {
+                    let r = self.fill(conn).await;
+                    let ok = r.is_ok();
+                    let _ = reply.send(r);
+                    if ok {
+                        self.pump(Vec::new()).await;
+                    }
+                }
+                Cmd::Leave { conn, reply } => {
+                    let r = self.leave(conn).await;
+                    let _ = reply.send(r);
+                    self.pump(Vec::new()).await;
+                }
+                Cmd::Rematch { conn, reply } => {
+                    let r = self.rematch_plan(conn);
+                    let _ = reply.send(r);
+                }
+                Cmd::RematchMade { table } => {
+                    self.rematch = table;
+                    if let Some(id) = &self.rematch {
+                        let msg: Arc<str> =
+                            Arc::from(json!({"type": "rematch", "table": id}).to_string());
+                        for sub in self.subs.values() {
+                            let _ = sub.out.tx.try_send(msg.clone());
+                        }
+                    }
+                }
             }
             if self.finished && self.subs.is_empty() {
                 break;
@@ -110,8 +172,19 @@ impl Table {
 
     /// After any change: broadcast, deal on when everyone is ready, store
     /// a finished match, and start a bot or a timer where one is due.
-    async fn pump(&mut self, events: Vec<Event>) {
+    async fn pump(&mut self, mut events: Vec<Event>) {
         let mut changed = false;
+        // Passes made for players who can do nothing else go out with what
+        // led to them, in the same message.
+        while let Some(seat) = self.auto_pass_due() {
+            match self.act(seat, Action::Pass, false).await {
+                Ok(ev) => events.extend(ev),
+                Err(e) => {
+                    tracing::warn!(table = %self.id, seat, "auto pass refused: {}", e.message);
+                    break;
+                }
+            }
+        }
         // A finished match is in the history before anyone hears it ended.
         self.store_finished().await;
         if !events.is_empty() {
@@ -152,19 +225,20 @@ impl Table {
             }
         };
         match (self.m.phase(), self.m.to_act()) {
+            _ if !self.started() => {}
             (Phase::Play | Phase::ChoosePoser, Some(seat)) => {
                 if self.bot_plays(seat) {
                     if !self.bot_busy {
                         self.start_bot(seat);
                     }
-                } else if seat < self.humans {
+                } else {
                     due(&self.seats[seat as usize], self.config.grace);
                 }
             }
             (Phase::HandOver, _) => {
-                for s in 0..self.humans {
-                    if !self.seats[s as usize].ready {
-                        due(&self.seats[s as usize], self.config.grace);
+                for (k, st) in self.plan.iter().zip(&self.seats) {
+                    if *k != SeatKind::Bot && !st.ready {
+                        due(st, self.config.grace);
                     }
                 }
             }

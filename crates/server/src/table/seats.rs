@@ -2,12 +2,14 @@
 //! hash is stored), connections coming and going, readiness between hands,
 //! and when a bot stands in for an absent player.
 
+use std::collections::VecDeque;
 use std::time::Instant;
 
 use domino_bots::Bot;
 use sha2::{Digest, Sha256};
 
 use super::messages::{Outbox, Refusal};
+use super::people::SeatKind;
 use super::{ConnId, Table};
 use crate::store::SeatRow;
 
@@ -48,6 +50,13 @@ pub(super) struct SeatState {
     pub(super) bot: Option<Box<dyn Bot>>,
     /// The sitter is ready for the next hand.
     pub(super) ready: bool,
+    /// The player left for good: a bot plays the seat.
+    pub(super) left: bool,
+    /// Pass for the player when passing is all they can do (their setting,
+    /// on by default).
+    pub(super) auto_pass: bool,
+    /// When this seat's recent chat lines were said (the rate limit).
+    pub(super) said: VecDeque<Instant>,
 }
 
 impl SeatState {
@@ -59,6 +68,9 @@ impl SeatState {
             absent_since: now,
             bot: None,
             ready: false,
+            left: false,
+            auto_pass: true,
+            said: VecDeque::new(),
         }
     }
 
@@ -114,6 +126,9 @@ impl Table {
                         "bad_token",
                         "that token holds no seat at this table",
                     ))?;
+                if self.seats[seat].left {
+                    return Err(Refusal::new("left", "you left this table"));
+                }
                 (Some(seat as u8), None)
             }
             Seating::Join { name, seat } => {
@@ -124,7 +139,9 @@ impl Table {
                 if self.finished {
                     return Err(Refusal::new("match_over", "the match is over"));
                 }
-                let free = |s: usize, st: &SeatState| s < self.humans as usize && st.name.is_none();
+                let free = |s: usize, st: &SeatState| {
+                    self.plan.get(s).is_some_and(|k| *k != SeatKind::Bot) && st.name.is_none()
+                };
                 let seat = match seat {
                     Some(s)
                         if free(
@@ -149,6 +166,7 @@ impl Table {
                     seat: seat as i64,
                     name: name.clone(),
                     token_hash: token_hash(&token),
+                    left_hand: None,
                 };
                 self.store
                     .add_seat(&self.id, &row)
@@ -196,7 +214,9 @@ impl Table {
     /// Whether a bot plays `seat` now.
     pub(super) fn bot_plays(&self, seat: u8) -> bool {
         let st = &self.seats[seat as usize];
-        seat >= self.humans || (st.conns == 0 && st.absent_since.elapsed() >= self.config.grace)
+        self.plan[seat as usize] == SeatKind::Bot
+            || st.left
+            || (st.conns == 0 && st.absent_since.elapsed() >= self.config.grace)
     }
 
     /// Every seat is ready for the next hand (or played by a bot).
