@@ -486,11 +486,11 @@ impl State {
         Ok(s)
     }
 
-    /// A state that `player` cannot tell from this one: the tiles it has
-    /// not seen dealt again at random, consistently with everything it saw
-    /// (hand sizes, who laid what, who passed on which ends), and the hand
-    /// replayed. For information-set search (OpenSpiel's IS-MCTS). Hands in
-    /// which somebody drew are not supported yet.
+    /// A state that `player`, the player to act, cannot tell from this
+    /// one: the tiles it has not seen dealt again at random, consistently
+    /// with everything it saw (hand sizes, who laid what, who passed or drew
+    /// over which ends), and the hand replayed. For information-set search
+    /// (OpenSpiel's IS-MCTS). The sampler is the expert's.
     fn resample_from_infostate(&self, player: i64, seed: u64) -> PyResult<State> {
         self.resample(player, seed)
     }
@@ -682,6 +682,42 @@ fn replay_core(def: Arc<GameDef>, rec: &Record) -> Result<Core, String> {
     Ok(Core::from_match(def, m, tracker, hand_start))
 }
 
+/// A sampled deal with `me`'s own part put back as it really was. The
+/// engine's seat view does not say which of its tiles a seat drew, so the
+/// sampler may swap a dealt tile with a drawn one; the player knows better.
+fn own_part_as_dealt(m: &Match, me: u8, mut spec: DealSpec) -> Option<DealSpec> {
+    let real = m.deal();
+    let mut mine: Vec<usize> = Vec::new();
+    let mut draws = 0;
+    for e in m.history() {
+        if e.action == Action::Draw {
+            if e.seat == me {
+                mine.push(draws);
+            }
+            draws += 1;
+        }
+    }
+    let real_bone = real.boneyard();
+    let sampled: std::collections::BTreeSet<Tile> = spec.hands[me as usize]
+        .iter()
+        .copied()
+        .chain(mine.iter().filter_map(|&k| spec.boneyard.get(k).copied()))
+        .collect();
+    let truth: std::collections::BTreeSet<Tile> = real.hands[me as usize]
+        .iter()
+        .chain(mine.iter().filter_map(|&k| real_bone.get(k).copied()))
+        .collect();
+    if sampled != truth {
+        return None;
+    }
+    spec.hands[me as usize] = real.hands[me as usize].iter().collect();
+    for &k in &mine {
+        spec.boneyard[k] = real_bone[k];
+    }
+    spec.poser = real.poser;
+    Some(spec)
+}
+
 /// The action as the history holds it (with `end` filled in).
 fn normalized(game: &Match, a: Action) -> Action {
     game.history().last().map_or(a, |e| e.action)
@@ -694,65 +730,31 @@ impl State {
             .core
             .m
             .as_ref()
-            .filter(|_| self.core.dealing.is_none())
-            .ok_or_else(|| GameOverError::new_err("the hand is still being dealt"))?;
-        if self
-            .core
-            .tracker
-            .steps
-            .iter()
-            .any(|s| s.action == Action::Draw)
-        {
-            return Err(crate::errors::DominoError::new_err(
-                "resampling a hand in which somebody drew is not supported yet",
-            ));
-        }
-        let rules = self.core.def.rules;
-        let deal = m.deal();
-        let tr = &self.core.tracker;
-        let mut pool = rules.tiles().minus(deal.hands[me as usize]);
-        for s in 0..rules.players as usize {
-            pool = pool.minus(tr.played[s]);
-        }
+            .filter(|m| self.core.dealing.is_none() && m.to_act() == Some(me))
+            .ok_or_else(|| {
+                GameOverError::new_err(format!("player {me} is not the player to act"))
+            })?;
+        // The expert's own sampler: hidden tiles spread consistently with
+        // the seat's view (hand sizes, plays, passes, draws).
+        let view = m.seat_view(me);
+        let knowledge = domino_bots::knowledge::Knowledge::new(&view);
+        let sampler = domino_bots::world::Sampler::new(&view, &knowledge)
+            .map_err(|e| crate::errors::DominoError::new_err(e.to_string()))?;
+        let players = self.core.def.rules.players;
         let mut rec = m.record();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        for _ in 0..200 {
-            let mut left: Vec<Tile> = pool.iter().collect();
-            domino_engine::deal::shuffle(&mut left, &mut rng);
-            let mut hands: Vec<Vec<Tile>> = Vec::new();
-            let mut ok = true;
-            for s in 0..rules.players {
-                if s == me {
-                    hands.push(deal.hands[s as usize].iter().collect());
-                    continue;
-                }
-                let need = m.hand().hand(s).len() as usize;
-                let lacks = tr.lacks[s as usize];
-                let mut mine: Vec<Tile> = tr.played[s as usize].iter().collect();
-                let mut taken = 0;
-                left.retain(|&t| {
-                    if taken < need && !lacks.contains(t) {
-                        mine.push(t);
-                        taken += 1;
-                        false
-                    } else {
-                        true
-                    }
-                });
-                ok &= taken == need;
-                hands.push(mine);
-            }
-            if !ok {
+        for _ in 0..50 {
+            let Some(deal) = sampler.sample_deal(rand::RngCore::next_u64(&mut rng)) else {
                 continue;
-            }
+            };
             let Some(last) = rec.hands.last_mut() else {
                 break;
             };
-            last.deal = DealSpec {
-                hands,
-                boneyard: left,
-                poser: deal.poser,
+            let Some(spec) = own_part_as_dealt(m, me, deal.to_spec(players)) else {
+                continue;
             };
+            last.deal = spec;
+            // The replay checks every action again in the sampled world.
             if let Ok(mut core) = replay_core(self.core.def.clone(), &rec) {
                 core.history = self.core.history.clone();
                 return Ok(State { core });

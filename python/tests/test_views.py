@@ -2,6 +2,7 @@
 tiles between the other seats changes nothing a player is shown."""
 
 import copy
+import json
 import random
 
 import numpy as np
@@ -113,14 +114,27 @@ def test_other_seats_hidden_tiles_are_never_flagged_as_held():
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_resampled_worlds_agree_with_the_player():
-    game = domino.Game("jamaican")
-    state = game.new_initial_state(8)
+@pytest.mark.parametrize("preset", ["jamaican", "draw", "all-fives"])
+def test_resampled_worlds_agree_with_the_player(preset):
+    game = domino.Game(preset)
     rng = random.Random(8)
-    for _ in range(9):
-        state.apply_action(rng.choice(state.legal_actions()))
-    p = state.current_player()
-    for seed in range(5):
-        world = state.resample_from_infostate(p, seed)
-        assert world.information_state_string(p) == state.information_state_string(p)
-        assert world.legal_actions() == state.legal_actions()
+    drew = False
+    for seed in range(20):
+        state = game.new_initial_state(seed)
+        for _ in range(rng.randrange(4, 14)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            continue
+        p = state.current_player()
+        drew |= '"draw"' in json.dumps(state.to_json(p)["history"])
+        for s in range(3):
+            world = state.resample_from_infostate(p, s)
+            assert world.information_state_string(p) == state.information_state_string(p)
+            assert world.to_json(p) == state.to_json(p)
+            assert world.legal_actions() == state.legal_actions()
+    assert drew or preset == "jamaican"
+    with pytest.raises(domino.GameOverError):
+        state = game.new_initial_state(1)
+        state.resample_from_infostate((state.current_player() + 1) % game.num_players(), 0)
