@@ -6,23 +6,27 @@
 const NS = "http://www.w3.org/2000/svg";
 export const U = 22; // half a tile: a tile is 2U by U
 
+// Where the pips of a half go, in a unit square, as on real tiles: 1 to 6
+// as on dice; 7, 8 and 9 on a three-by-three grid (7: two columns of
+// three and the centre; 8: the grid without its centre; 9: all of it);
+// 10 to 12 on three columns of four rows (10: 4-2-4, 11: 4-3-4, 12: 4-4-4).
+const G = [.22, .5, .78];
+const R4 = [.16, .39, .61, .84];
 const PIPS = {
   0: [], 1: [[.5, .5]], 2: [[.25, .25], [.75, .75]], 3: [[.25, .25], [.5, .5], [.75, .75]],
   4: [[.25, .25], [.75, .25], [.25, .75], [.75, .75]],
   5: [[.25, .25], [.75, .25], [.5, .5], [.25, .75], [.75, .75]],
   6: [[.25, .2], [.75, .2], [.25, .5], [.75, .5], [.25, .8], [.75, .8]],
+  7: [[G[0], G[0]], [G[0], G[1]], [G[0], G[2]], [G[1], G[1]], [G[2], G[0]], [G[2], G[1]], [G[2], G[2]]],
+  8: G.flatMap((x) => G.map((y) => [x, y])).filter(([x, y]) => !(x === G[1] && y === G[1])),
+  9: G.flatMap((x) => G.map((y) => [x, y])),
+  10: [...R4.map((y) => [G[0], y]), [G[1], R4[1]], [G[1], R4[2]], ...R4.map((y) => [G[2], y])],
+  11: [...R4.map((y) => [G[0], y]), [G[1], .26], [G[1], .5], [G[1], .74], ...R4.map((y) => [G[2], y])],
+  12: G.flatMap((x) => R4.map((y) => [x, y])),
 };
 
-function pipSpots(n) {
-  if (PIPS[n]) return PIPS[n];
-  // 7 to 12: two columns of up to six, centred.
-  const out = [];
-  const rows = Math.ceil(n / 3);
-  for (let i = 0; i < n; i++) {
-    const col = i % 3, row = Math.floor(i / 3);
-    out.push([.2 + .3 * col, (row + .5) / rows]);
-  }
-  return out;
+export function pipSpots(n) {
+  return PIPS[n] || [];
 }
 
 export function el(name, attrs = {}, parent) {
@@ -46,23 +50,28 @@ export function tile(parent, x, y, a, b, vertical, cls = "") {
   else el("line", { x1: U, y1: 3, x2: U, y2: U - 3, class: "bar" }, g);
   [[a, 0], [b, 1]].forEach(([n, half]) => {
     const ox = vertical ? 0 : half * U, oy = vertical ? half * U : 0;
+    const r = n > 9 ? 1.6 : n > 6 ? 1.9 : 2.4;
     for (const [px, py] of pipSpots(n)) {
-      el("circle", { cx: ox + px * U, cy: oy + py * U, r: n > 6 ? 1.8 : 2.4, class: "pip" }, g);
+      el("circle", { cx: ox + px * U, cy: oy + py * U, r, class: "pip" }, g);
     }
   });
   return g;
 }
 
-// A standalone tile as an <svg> (for hands).
+// A standalone tile as an <svg> (hands, results, flights). It scales to
+// whatever size the page's CSS gives it.
 export function tileSvg(t, cls = "", vertical = true) {
   const [a, b] = parseTile(t);
-  const svg = el("svg", { width: vertical ? U + 4 : 2 * U + 4, height: vertical ? 2 * U + 4 : U + 4, class: "tilesvg " + cls });
+  const w = vertical ? U + 4 : 2 * U + 4, h = vertical ? 2 * U + 4 : U + 4;
+  const svg = el("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, class: "tilesvg " + cls });
   tile(svg, 2, 2, a, b, vertical);
   return svg;
 }
 
+// A tile seen from behind, for the tiles other players hold.
 export function backSvg() {
-  const svg = el("svg", { width: U / 1.6 + 4, height: U * 1.25 + 4, class: "tilesvg back" });
+  const w = U / 1.6 + 4, h = U * 1.25 + 4;
+  const svg = el("svg", { width: w, height: h, viewBox: `0 0 ${w} ${h}`, class: "tilesvg back", "aria-hidden": "true" });
   el("rect", { x: 2, y: 2, width: U / 1.6, height: U * 1.25, rx: 3, class: "backface" }, svg);
   return svg;
 }
@@ -184,7 +193,7 @@ export function planLayout(layout, width = 800, history = null, branches = null)
     const [dx, dy] = STEP[dir];
     const mx = anchor.x + anchor.w / 2, my = anchor.y + anchor.h / 2;
     const cur = {
-      id: c.id, dir, pips, last: anchor, lastDbl: anchor.dbl,
+      id: c.id, dir, out: dir, pips, last: anchor, lastDbl: anchor.dbl,
       ax: mx + dx * anchor.w / 2, ay: my + dy * anchor.h / 2,
       back: null, snake: null, next: 0,
     };
@@ -319,18 +328,20 @@ export function planLayout(layout, width = 800, history = null, branches = null)
     let at = [o.at[0] + dx, o.at[1] + dy];
     const apart = (x, y) => !ends.some((e) => Math.abs(e.x - x) < 2 && Math.abs(e.y - y) < 2);
     if (!s || !apart(...at)) at = nearest(at, (x, y) => apart(x, y) && free({ x: x - 1, y: y - 1, w: 2, h: 2 }));
-    ends.push({ id: c.id, pips: c.pips, x: at[0], y: at[1] });
+    ends.push({ id: c.id, pips: c.pips, x: at[0], y: at[1], out: cur.out, from: c.from || layout.posed });
   }
   return { tiles, ends };
 }
 
-// Draw a layout; returns the open ends' positions {id, pips, x, y} in the
-// SVG's coordinates. `history` (optional) orders the tiles as played;
-// `branches` says that later doubles open chains (see planLayout).
-export function drawLayout(svg, layout, width, history, branches) {
+// Draw a layout; returns the open ends' positions {id, pips, x, y, out,
+// from} in the SVG's coordinates (`out`: the way the chain left the tile
+// it grows from, L, R, U or D). `history` (optional) orders the tiles as
+// played; `branches` says that later doubles open chains (see
+// planLayout); `last` names the tile played last, drawn highlighted.
+export function drawLayout(svg, layout, width, history, branches, last = null, emptyText = "") {
   svg.innerHTML = "";
   if (!layout || !layout.posed) {
-    el("text", { x: width / 2, y: 40, class: "empty", "text-anchor": "middle" }, svg).textContent = "Waiting for the first tile";
+    el("text", { x: width / 2, y: 40, class: "empty", "text-anchor": "middle" }, svg).textContent = emptyText;
     svg.setAttribute("viewBox", `0 0 ${width} 80`);
     return [];
   }
@@ -341,17 +352,21 @@ export function drawLayout(svg, layout, width, history, branches) {
     const flat = p.w > p.h;
     const bw = p.w * Q, bh = p.h * Q;
     const tw = flat ? 2 * U : U, th = flat ? U : 2 * U;
-    const t = tile(g, p.x * Q + (bw - tw) / 2, p.y * Q + (bh - th) / 2, p.a, p.b, !flat, p.posed ? "posed" : "");
+    const cls = [p.posed ? "posed" : "", p.tile === last ? "last" : ""].join(" ");
+    const t = tile(g, p.x * Q + (bw - tw) / 2, p.y * Q + (bh - th) / 2, p.a, p.b, !flat, cls);
     t.setAttribute("data-tile", p.tile);
     t.setAttribute("data-chain", p.chain == null ? "posed" : p.chain);
     t.setAttribute("data-dir", p.dir);
     x0 = Math.min(x0, p.x * Q); y0 = Math.min(y0, p.y * Q);
     x1 = Math.max(x1, (p.x + p.w) * Q); y1 = Math.max(y1, (p.y + p.h) * Q);
   }
-  const ends = plan.ends.map((e) => ({ id: e.id, pips: e.pips, x: e.x * Q, y: e.y * Q }));
+  // The last play is outlined on top of everything around it.
+  const lastEl = g.querySelector("g.tile.last");
+  if (lastEl) g.appendChild(lastEl);
+  const ends = plan.ends.map((e) => ({ ...e, x: e.x * Q, y: e.y * Q }));
   for (const e of ends) {
-    x0 = Math.min(x0, e.x - 12); y0 = Math.min(y0, e.y - 12);
-    x1 = Math.max(x1, e.x + 12); y1 = Math.max(y1, e.y + 12);
+    x0 = Math.min(x0, e.x - 14); y0 = Math.min(y0, e.y - 14);
+    x1 = Math.max(x1, e.x + 14); y1 = Math.max(y1, e.y + 14);
   }
   // Fitted to what is drawn; at least `width` wide (no zooming in), kept
   // centred on the posed tile while that shows everything.
@@ -365,13 +380,14 @@ export function drawLayout(svg, layout, width, history, branches) {
   return ends;
 }
 
-// Clickable markers at the open ends.
+// Markers at the open ends, showing the number each end asks for; those
+// in `choosable` (chain ids) are highlighted and call onPick(id).
 export function drawEnds(svg, ends, onPick, choosable) {
   const g = el("g", { class: "ends" }, svg);
   for (const e of ends) {
     const on = choosable && choosable.has(e.id);
     const c = el("g", { class: "end" + (on ? " choosable" : ""), "data-end": e.id }, g);
-    el("circle", { cx: e.x, cy: e.y, r: 11 }, c);
+    el("circle", { cx: e.x, cy: e.y, r: on ? 13 : 11 }, c);
     el("text", { x: e.x, y: e.y + 4, "text-anchor": "middle" }, c).textContent = e.pips ?? "";
     if (on) c.addEventListener("click", () => onPick(e.id));
   }

@@ -19,8 +19,11 @@
 // The redeal rule is the one the server published with the commitment
 // (`redeal` in the state's `fair` list), so the key gives exactly one deal.
 // Test vectors: crates/server/tests/fair_vectors.json (e2e/fair.test.mjs).
+// Its sentences come from words.js, like every word of the page.
 // No dependencies, no build step: 32-bit integer arithmetic for ChaCha and
 // SHA-256, BigInt for the few 64-bit and 128-bit products.
+
+import { t } from "./words.js";
 
 // ---- hex and SHA-256 ----
 
@@ -379,10 +382,10 @@ function replay(deal, history, shown, seatName) {
   let next = 0;
   for (const { seat, action } of history) {
     if (action.type === "play") {
-      if (!hands[seat].has(action.tile)) return [{ seat, text: `${seatName(seat)} played ${action.tile}, which the revealed key did not deal them` }];
+      if (!hands[seat].has(action.tile)) return [{ seat, text: t("fair-stolen", { who: seatName(seat), tile: action.tile }) }];
       hands[seat].delete(action.tile);
     } else if (action.type === "draw") {
-      if (next >= deal.boneyard.length) return [{ seat, text: `${seatName(seat)} drew from an empty boneyard` }];
+      if (next >= deal.boneyard.length) return [{ seat, text: t("fair-empty-boneyard", { who: seatName(seat) }) }];
       hands[seat].add(deal.boneyard[next++]);
     }
   }
@@ -390,7 +393,7 @@ function replay(deal, history, shown, seatName) {
   hands.forEach((h, s) => {
     const got = [...(shown[s] || [])].sort();
     const want = [...h].sort();
-    if (got.join() !== want.join()) problems.push({ seat: s, text: `${seatName(s)}'s hand is not the one the revealed key deals` });
+    if (got.join() !== want.join()) problems.push({ seat: s, text: t("fair-wrong-hand", { who: seatName(s) }) });
   });
   return problems;
 }
@@ -405,7 +408,7 @@ function closeness(deal, history, shown) {
 
 function describe(problems, seatName) {
   if (problems.length === 1) return problems[0].text;
-  return `the hands of ${problems.map((p) => seatName(p.seat)).join(", ")} are not the ones the revealed key deals`;
+  return t("fair-wrong-hands", { list: problems.map((p) => seatName(p.seat)).join(", ") });
 }
 
 // Check a finished hand against its revealed key, from what the page was
@@ -414,16 +417,16 @@ function describe(problems, seatName) {
 // null or absent from an older server), `hands` (every seat's tiles at the
 // end) and `history` (the hand's actions). Resolves to {ok, message} (and
 // `redeals` when ok).
-export async function checkHand({ rules, hand, key, commit, redeal: published, hands, history }, seatName = (s) => `seat ${s + 1}`) {
+export async function checkHand({ rules, hand, key, commit, redeal: published, hands, history }, seatName = (s) => t("fair-seat", { n: s + 1 })) {
   if ((await sha256Hex(key)) !== String(commit).toLowerCase()) {
-    return { ok: false, message: "✗ Deal NOT verified: the revealed key does not match the commitment" };
+    return { ok: false, message: t("fair-bad-commit") };
   }
-  if (!hands.every(Array.isArray)) return { ok: false, message: "✗ Deal not checked: not every hand is shown" };
+  if (!hands.every(Array.isArray)) return { ok: false, message: t("fair-not-all") };
   const game = gameFacts(rules);
   let candidates = redealCandidates(rules.preset, hand);
   if (published != null) {
     if (!candidates.includes(published)) {
-      return { ok: false, message: `✗ Deal NOT verified: the published redeal rule "${published}" is not one hand ${hand} of ${rules.preset} can be dealt under` };
+      return { ok: false, message: t("fair-bad-rule", { rule: published, hand, preset: rules.preset }) };
     }
     candidates = [published];
   }
@@ -434,18 +437,17 @@ export async function checkHand({ rules, hand, key, commit, redeal: published, h
     if (redeal === "turn_over" && problems.length === 0) {
       const pose = history.find((e) => e.action.type === "play");
       if (pose && pose.seat !== deal.poser) {
-        problems.push({ seat: pose.seat, text: `the revealed key gives the first pose to ${seatName(deal.poser)}, but ${seatName(pose.seat)} posed` });
+        problems.push({ seat: pose.seat, text: t("fair-wrong-poser", { poser: seatName(deal.poser), who: seatName(pose.seat) }) });
       }
     }
     if (problems.length === 0) {
-      const why = redeal === "double" ? "nobody held a double" : `nobody held ${redeal}`;
-      const extra = deal.redeals ? ` (after ${deal.redeals} redeal${deal.redeals > 1 ? "s" : ""}: ${why})` : "";
-      return { ok: true, redeals: deal.redeals, message: `✓ Deal verified: the commitment and all hands match the revealed key${extra}` };
+      const why = redeal === "double" ? t("fair-why-double") : t("fair-why-tile", { tile: redeal });
+      return { ok: true, redeals: deal.redeals, message: t("fair-ok", { redeals: deal.redeals, why }) };
     }
     // Report against the deal closest to what was shown.
     const agree = closeness(deal, history, hands);
     if (!best || agree > best.agree) best = { problems, agree };
   }
   const problems = best.problems;
-  return { ok: false, seats: problems.map((p) => p.seat), message: `✗ Deal NOT verified: ${describe(problems, seatName)}` };
+  return { ok: false, seats: problems.map((p) => p.seat), message: t("fair-not-verified", { why: describe(problems, seatName) }) };
 }

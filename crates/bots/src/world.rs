@@ -210,6 +210,17 @@ impl Sampler {
     /// As [`Sampler::sample`], with the log-likelihood under `styles` of
     /// the other seats' plays in that world (0 without styles).
     pub fn sample_weighted(&self, seed: u64, model: Option<&Styles>) -> Option<(Position, f64)> {
+        self.sample_world(seed, model).map(|(p, w, _)| (p, w))
+    }
+
+    /// The deal of the world [`Sampler::sample`] draws from `seed`, for
+    /// callers that replay the hand themselves (the Python package's
+    /// information-set resampling replays it through a match).
+    pub fn sample_deal(&self, seed: u64) -> Option<Deal> {
+        self.sample_world(seed, None).map(|(_, _, d)| d)
+    }
+
+    fn sample_world(&self, seed: u64, model: Option<&Styles>) -> Option<(Position, f64, Deal)> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for attempt in 0..40 {
             let strict = attempt < 32;
@@ -225,7 +236,7 @@ impl Sampler {
         rng: &mut ChaCha8Rng,
         strict: bool,
         model: Option<&Styles>,
-    ) -> Option<(Position, f64)> {
+    ) -> Option<(Position, f64, Deal)> {
         let mut left = self.pool;
         let mut held = [TileSet::EMPTY; MAX_PLAYERS];
         let mut draws = self.draws.clone();
@@ -302,6 +313,6 @@ impl Sampler {
                     && (s != self.me || h == self.view_hand)
                     && (s == self.me || h == held[s as usize])
             });
-        ok.then_some((pos, log_weight))
+        ok.then_some((pos, log_weight, deal))
     }
 }

@@ -7,12 +7,7 @@ use serde_json::{json, Map, Value};
 
 /// A preset by name, or a message listing the valid names.
 pub fn find(name: &str) -> Result<Preset, String> {
-    Preset::from_name(name).ok_or_else(|| {
-        format!(
-            "unknown preset `{name}`: the games are {}",
-            names().join(", ")
-        )
-    })
+    Preset::named(name)
 }
 
 /// Every preset name, in the engine's order.

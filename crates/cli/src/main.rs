@@ -6,15 +6,12 @@ mod analyze;
 mod arena;
 mod bench;
 mod catalog;
-mod describe;
-mod play;
+mod engine;
 mod replay;
-mod reply;
+mod rules;
 mod serve;
-mod session;
 mod solve;
 mod verify;
-mod web;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -55,9 +52,9 @@ enum Command {
         json: bool,
     },
     /// Play a match in the terminal against bots (Jamaican partner by default).
-    Play(play::PlayArgs),
+    Play(domino_terminal::PlayArgs),
     /// Serve the browser game: lobby, tables with friends and bots, history.
-    Serve(web::ServeArgs),
+    Serve(serve::ServeArgs),
     /// Check every deal of a downloaded browser match (record or replay)
     /// against its revealed keys and commitments; exit 1 if one fails.
     Verify {
@@ -136,7 +133,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("domino: {e:#}");
-            if e.is::<Usage>() {
+            if e.is::<Usage>() || e.is::<domino_terminal::Usage>() {
                 ExitCode::from(2)
             } else {
                 ExitCode::FAILURE
@@ -151,15 +148,15 @@ fn preset(name: &str) -> anyhow::Result<Preset> {
 
 fn run(command: Command) -> anyhow::Result<()> {
     if let Command::Play(args) = command {
-        return play::run(args);
+        return domino_terminal::run(args);
     }
     if let Command::Serve(args) = command {
-        return web::run(args);
+        return serve::run(args);
     }
     let mut out = io::stdout().lock();
     match command {
         Command::Play(_) | Command::Serve(_) => {}
-        Command::Engine => serve::serve(io::stdin().lock(), out)?,
+        Command::Engine => engine::serve(io::stdin().lock(), out)?,
         Command::Replay { file } => writeln!(out, "{}", replay::replay(&file)?)?,
         Command::Verify { file } => writeln!(out, "{}", verify::verify(&file)?)?,
         Command::Solve(args) => solve::run(&args, &mut out)?,
@@ -168,7 +165,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             preset: None,
             json: false,
             ..
-        } => write!(out, "{}", describe::table())?,
+        } => write!(out, "{}", rules::table())?,
         Command::Rules {
             preset: None,
             json: true,
@@ -196,7 +193,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 let v = catalog::preset_json(p, n);
                 writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
             } else {
-                write!(out, "{}", describe::describe(p, n))?;
+                write!(out, "{}", rules::describe(p, n))?;
             }
         }
         Command::Arena {

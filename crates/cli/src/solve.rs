@@ -763,9 +763,9 @@ pub fn solve_unknown(
 
 fn result_text(r: &domino_engine::HandResult) -> String {
     let reason = match r.reason {
-        domino_engine::score::EndReason::Domino => "domino",
-        domino_engine::score::EndReason::Blocked => "blocked",
-        domino_engine::score::EndReason::Target => "target",
+        domino_engine::result::EndReason::Domino => "domino",
+        domino_engine::result::EndReason::Blocked => "blocked",
+        domino_engine::result::EndReason::Target => "target",
     };
     let who = match r.winner {
         Some(w) => format!("side {} wins ({reason})", w.side),

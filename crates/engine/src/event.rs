@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::action::Action;
+use crate::result::{HandResult, Side};
 use crate::tile::Tile;
 
 /// Why points were scored.
@@ -62,17 +63,11 @@ pub enum Event {
         seat: u8,
     },
     HandOver {
-        result: crate::score::HandResult,
+        result: HandResult,
     },
     MatchOver {
         winner: Option<Side>,
     },
-}
-
-/// A scoring side, as the protocol writes it: `{"side": 0}`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct Side {
-    pub side: usize,
 }
 
 /// Where events go; `()` drops them, for playouts.

@@ -9,10 +9,11 @@ use thiserror::Error;
 
 use crate::action::{Action, MoveList};
 use crate::deal::{hand_rng, Deal, DealError, DealSpec, MAX_PLAYERS};
-use crate::event::{Event, Events, Side};
+use crate::event::{Event, Events};
 use crate::hand::{Hand, IllegalAction};
+use crate::result::{EndReason, HandResult, Notes, PerSeat, Side};
 use crate::rules::{Preset, Rules};
-use crate::score::{settle, EndReason, HandResult, Notes, PerSeat};
+use crate::score::settle;
 use crate::tile::{Tile, TileSet};
 
 /// Where a match stands.
@@ -640,19 +641,9 @@ impl Match {
         }
     }
 
-    /// The record of the match so far (`domino-record/1`).
-    pub fn record(&self) -> crate::record::Record {
-        crate::record::Record {
-            format: crate::record::FORMAT.to_string(),
-            rules: self.rules.spec(),
-            seed: self.seed,
-            hands: self.record.clone(),
-        }
-    }
-
-    /// Replay a whole record.
-    pub fn from_record(rec: &crate::record::Record) -> Result<Match, crate::record::RecordError> {
-        crate::record::replay(rec)
+    /// Each hand's deal and actions so far (empty without a record).
+    pub fn hand_records(&self) -> &[HandRecord] {
+        &self.record
     }
 }
 

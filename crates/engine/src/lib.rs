@@ -2,8 +2,9 @@
 //!
 //! The layers, from the bottom: [`tile`] (tiles and bitsets), [`rules`]
 //! (presets and options resolved into [`Rules`]), [`layout`] (chains with
-//! stable ids), [`hand`] (one hand's state machine), [`score`] (settling a
-//! hand), [`game`] (the match), [`view`] (what one seat may know, and the
+//! stable ids), [`hand`] (one hand's state machine), [`result`] and
+//! [`event`] (what happened, as the protocol writes it), [`score`]
+//! (settling a hand), [`game`] (the match), [`view`] (what one seat may know, and the
 //! protocol's state JSON) and [`record`] (saving and replaying matches).
 //!
 //! ```
@@ -26,6 +27,7 @@ pub mod hand;
 pub mod layout;
 pub mod playout;
 pub mod record;
+pub mod result;
 pub mod rules;
 pub mod score;
 pub mod tile;
@@ -37,7 +39,7 @@ pub use event::{Event, Events};
 pub use game::{Entry, Match, MatchError, Phase};
 pub use hand::{Ending, Hand, IllegalAction};
 pub use record::{Record, RecordError};
+pub use result::HandResult;
 pub use rules::{Preset, Rules, RulesError, RulesSpec};
-pub use score::HandResult;
 pub use tile::{Tile, TileSet};
 pub use view::{SeatView, View, Viewer};

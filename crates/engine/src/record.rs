@@ -54,6 +54,23 @@ impl RecordError {
     }
 }
 
+impl Match {
+    /// The record of the match so far (`domino-record/1`).
+    pub fn record(&self) -> Record {
+        Record {
+            format: FORMAT.to_string(),
+            rules: self.rules().spec(),
+            seed: self.seed(),
+            hands: self.hand_records().to_vec(),
+        }
+    }
+
+    /// Replay a whole record.
+    pub fn from_record(rec: &Record) -> Result<Match, RecordError> {
+        replay(rec)
+    }
+}
+
 /// Replay a record from its first deal, checking every action.
 ///
 /// Hands are numbered from 1 and actions from 0 in errors.

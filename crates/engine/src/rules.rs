@@ -64,6 +64,17 @@ impl Preset {
         Preset::ALL.into_iter().find(|p| p.name() == name)
     }
 
+    /// A preset by name, or a message for people listing the games.
+    pub fn named(name: &str) -> Result<Preset, String> {
+        Preset::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+            format!(
+                "unknown preset `{name}`: the games are {}",
+                names.join(", ")
+            )
+        })
+    }
+
     /// Allowed player counts.
     pub const fn player_range(self) -> (u8, u8) {
         match self {

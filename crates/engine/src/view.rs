@@ -12,8 +12,8 @@ use crate::action::Action;
 use crate::deal::MAX_PLAYERS;
 use crate::game::{Entry, Match, Phase};
 use crate::layout::Layout;
+use crate::result::HandResult;
 use crate::rules::Rules;
-use crate::score::HandResult;
 use crate::tile::{Tile, TileSet};
 
 /// Who is looking.

@@ -11,9 +11,10 @@
 //! `hand_size` option (every game takes it) so that a hand is only a few
 //! actions long; the undealt tiles then sleep in the boneyard.
 
-use domino_engine::event::{PenaltyReason, ScoreReason, Side};
+use domino_engine::event::{PenaltyReason, ScoreReason};
 use domino_engine::layout::PlaceError;
-use domino_engine::score::EndReason;
+use domino_engine::result::EndReason;
+use domino_engine::result::Side;
 use domino_engine::{
     Action, DealError, DealSpec, Event, IllegalAction, Match, MatchError, Phase, Rules, RulesSpec,
     TileSet, Viewer,

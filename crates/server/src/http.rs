@@ -5,8 +5,11 @@
 //! `GET /api/history` (finished public matches), `GET /api/history/{id}`
 //! (a replay: the record, the revealed hand keys and commitments, and a
 //! full view after every step), `GET /api/history/{id}/record` (the
-//! `domino-record/1` file). Any other path serves the page, so share links
-//! (`/t/{id}`) and replay links (`/r/{id}`) open it.
+//! `domino-record/1` file). The page opens at `/`, at table links
+//! (`/t/{id}`, a table being played or finished here) and replay links
+//! (`/r/{id}`, a finished match); any other address, or one of those naming
+//! nothing, answers 404 with the page saying so (`data-missing` on its
+//! body) and a way back to the lobby.
 
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};
@@ -46,6 +49,8 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
         .route("/api/history", get(history))
         .route("/api/history/{id}", get(replay))
         .route("/api/history/{id}/record", get(record))
+        .route("/t/{id}", get(table_page))
+        .route("/r/{id}", get(replay_page))
         .fallback(asset)
         .with_state(App { hub, stop })
 }
@@ -68,23 +73,44 @@ fn internal(e: impl std::fmt::Display) -> Response {
     (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()
 }
 
+/// A finished match for the lists: the game, who sat where and how much of
+/// the match each really played (`players`: their actions, those a bot
+/// made while they were away, and the hand they left in), the final scores
+/// and the winner.
 fn summary(f: &Finished) -> Value {
     let rules: Value = serde_json::from_str(&f.table.rules).unwrap_or(Value::Null);
-    let mut names: Vec<Value> = Vec::new();
     let players = rules["players"].as_u64().unwrap_or(0) as i64;
-    for s in 0..players {
-        names.push(
-            f.seats
+    let seat = |s: i64| f.seats.iter().find(|r| r.seat == s);
+    let names: Vec<Value> = (0..players)
+        .map(|s| seat(s).map_or(Value::Null, |r| json!(r.name)))
+        .collect();
+    let played: Vec<Value> = (0..players)
+        .map(|s| {
+            let (_, moves, bots) = f
+                .moves
                 .iter()
-                .find(|r| r.seat == s)
-                .map_or(Value::Null, |r| json!(r.name)),
-        );
-    }
-    let rec: Value = serde_json::from_str(&f.record).unwrap_or(Value::Null);
+                .copied()
+                .find(|m| m.0 == s)
+                .unwrap_or((s, 0, 0));
+            json!({
+                "moves": moves,
+                "bot_moves": bots,
+                "left": seat(s).and_then(|r| r.left_hand),
+            })
+        })
+        .collect();
+    let rec: Option<Record> = serde_json::from_str(&f.record).ok();
+    let end = rec
+        .as_ref()
+        .and_then(|r| Match::from_record(r).ok())
+        .map(|m| m.view(Viewer::All).to_json());
     json!({
         "id": f.table.id, "rules": rules, "names": names, "bot": f.table.bot,
+        "players": played,
         "created_at": f.table.created_at, "finished_at": f.finished_at,
-        "hands": rec["hands"].as_array().map_or(0, Vec::len),
+        "hands": rec.as_ref().map_or(0, |r| r.hands.len()),
+        "scores": end.as_ref().map(|v| v["scores"].clone()),
+        "winner": end.as_ref().map(|v| v.get("winner").cloned().unwrap_or(Value::Null)),
     })
 }
 
@@ -191,13 +217,59 @@ async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
     }
 }
 
+/// The page, answered with `status`; a 404 page carries `data-missing`
+/// (what was not found) on its body, so the page says so.
+fn page(status: StatusCode, missing: Option<&str>) -> Response {
+    let Some(content) = Assets::get("index.html") else {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    };
+    let html = String::from_utf8_lossy(&content.data).into_owned();
+    let html = match missing {
+        Some(what) => html.replacen("<body>", &format!("<body data-missing=\"{what}\">"), 1),
+        None => html,
+    };
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
+            (header::CACHE_CONTROL, "no-cache".to_string()),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+/// A table link: the page while the table is played here or was finished
+/// here (the page then offers the replay); 404 otherwise.
+async fn table_page(State(app): State<App>, Path(id): Path<String>) -> Response {
+    if app.hub.get(&id).is_some() {
+        return page(StatusCode::OK, None);
+    }
+    match app.hub.store.exists(&id).await {
+        Ok(true) => page(StatusCode::OK, None),
+        Ok(false) => page(StatusCode::NOT_FOUND, Some("table")),
+        Err(e) => internal(e),
+    }
+}
+
+/// A replay link: the page for a finished match; 404 otherwise.
+async fn replay_page(State(app): State<App>, Path(id): Path<String>) -> Response {
+    match app.hub.store.finished(&id).await {
+        Ok(Some(_)) => page(StatusCode::OK, None),
+        Ok(None) => page(StatusCode::NOT_FOUND, Some("replay")),
+        Err(e) => internal(e),
+    }
+}
+
 async fn asset(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
-    let file = if path.is_empty() || !path.contains('.') {
-        "index.html"
-    } else {
-        path
-    };
+    if path.is_empty() {
+        return page(StatusCode::OK, None);
+    }
+    if !path.contains('.') {
+        return page(StatusCode::NOT_FOUND, Some("page"));
+    }
+    let file = path;
     match Assets::get(file) {
         Some(content) => {
             let mime = mime_guess::from_path(file).first_or_octet_stream();

@@ -15,8 +15,9 @@ use sqlx::{AnyPool, Executor, Row};
 
 /// The schema, one migration per entry, applied in order once each.
 /// The SQL is the common subset of SQLite and PostgreSQL.
-const MIGRATIONS: &[&[&str]] = &[&[
-    "CREATE TABLE IF NOT EXISTS domino_tables (
+const MIGRATIONS: &[&[&str]] = &[
+    &[
+        "CREATE TABLE IF NOT EXISTS domino_tables (
         id TEXT PRIMARY KEY,
         created_at BIGINT NOT NULL,
         rules TEXT NOT NULL,
@@ -27,14 +28,14 @@ const MIGRATIONS: &[&[&str]] = &[&[
         finished_at BIGINT,
         record TEXT
     )",
-    "CREATE TABLE IF NOT EXISTS domino_seats (
+        "CREATE TABLE IF NOT EXISTS domino_seats (
         table_id TEXT NOT NULL,
         seat BIGINT NOT NULL,
         name TEXT NOT NULL,
         token_hash TEXT NOT NULL,
         PRIMARY KEY (table_id, seat)
     )",
-    "CREATE TABLE IF NOT EXISTS domino_actions (
+        "CREATE TABLE IF NOT EXISTS domino_actions (
         table_id TEXT NOT NULL,
         seq BIGINT NOT NULL,
         hand BIGINT NOT NULL,
@@ -42,8 +43,17 @@ const MIGRATIONS: &[&[&str]] = &[&[
         action TEXT NOT NULL,
         PRIMARY KEY (table_id, seq)
     )",
-    "CREATE INDEX IF NOT EXISTS domino_tables_finished ON domino_tables (finished_at)",
-]];
+        "CREATE INDEX IF NOT EXISTS domino_tables_finished ON domino_tables (finished_at)",
+    ],
+    &[
+        // Who sits where (`human`/`bot` by seat, JSON; NULL: the first
+        // `humans` seats are human), whether a bot made an action for a human
+        // seat, and the hand in which a player left their seat.
+        "ALTER TABLE domino_tables ADD COLUMN seats TEXT",
+        "ALTER TABLE domino_actions ADD COLUMN auto BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE domino_seats ADD COLUMN left_hand BIGINT",
+    ],
+];
 
 /// Which database a [`Store`] talks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -71,6 +81,9 @@ pub struct TableRow {
     pub bot: String,
     pub private: bool,
     pub humans: i64,
+    /// The seat plan, JSON: `"human"` or `"bot"` by seat; `None` for
+    /// tables from before plans, whose first `humans` seats are human.
+    pub seats: Option<String>,
 }
 
 /// A claimed seat.
@@ -79,6 +92,8 @@ pub struct SeatRow {
     pub seat: i64,
     pub name: String,
     pub token_hash: String,
+    /// The hand in which the player left the seat to a bot for good.
+    pub left_hand: Option<i64>,
 }
 
 /// One entry of a table's log: a seat's action (protocol JSON), or the
@@ -89,6 +104,8 @@ pub struct LogRow {
     pub hand: i64,
     pub seat: i64,
     pub action: String,
+    /// A bot made this action for a human seat (its player away or gone).
+    pub auto: bool,
 }
 
 /// An unfinished table, everything needed to rebuild it.
@@ -106,6 +123,8 @@ pub struct Finished {
     pub finished_at: i64,
     pub record: String,
     pub seats: Vec<SeatRow>,
+    /// Actions by seat: `(seat, all, made by a bot for an absent player)`.
+    pub moves: Vec<(i64, i64, i64)>,
 }
 
 impl Store {
@@ -179,8 +198,8 @@ impl Store {
 
     pub async fn create_table(&self, t: &TableRow) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans, seats)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(&t.id)
         .bind(t.created_at)
@@ -189,6 +208,7 @@ impl Store {
         .bind(&t.bot)
         .bind(i64::from(t.private))
         .bind(t.humans)
+        .bind(&t.seats)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -196,27 +216,59 @@ impl Store {
 
     pub async fn add_seat(&self, table: &str, s: &SeatRow) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "INSERT INTO domino_seats (table_id, seat, name, token_hash) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand) VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(table)
         .bind(s.seat)
         .bind(&s.name)
         .bind(&s.token_hash)
+        .bind(s.left_hand)
         .execute(&self.pool)
         .await?;
         Ok(())
     }
 
+    /// A player leaves their seat to a bot for the rest of the match.
+    pub async fn leave_seat(&self, table: &str, seat: i64, hand: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE domino_seats SET left_hand = $1 WHERE table_id = $2 AND seat = $3")
+            .bind(hand)
+            .bind(table)
+            .bind(seat)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A new seat plan (the creator filled the invited seats with bots).
+    pub async fn set_seats(&self, table: &str, seats: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE domino_tables SET seats = $1 WHERE id = $2")
+            .bind(seats)
+            .bind(table)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Whether a table of this id was ever created here.
+    pub async fn exists(&self, table: &str) -> Result<bool, sqlx::Error> {
+        Ok(sqlx::query("SELECT 1 FROM domino_tables WHERE id = $1")
+            .bind(table)
+            .fetch_optional(&self.pool)
+            .await?
+            .is_some())
+    }
+
     /// Append one log entry; it is durable when this returns.
     pub async fn append(&self, table: &str, e: &LogRow) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "INSERT INTO domino_actions (table_id, seq, hand, seat, action) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto) VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(table)
         .bind(e.seq)
         .bind(e.hand)
         .bind(e.seat)
         .bind(&e.action)
+        .bind(i64::from(e.auto))
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -242,12 +294,13 @@ impl Store {
             bot: r.try_get("bot")?,
             private: r.try_get::<i64, _>("private")? != 0,
             humans: r.try_get("humans")?,
+            seats: r.try_get("seats")?,
         })
     }
 
     async fn seats(&self, table: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT seat, name, token_hash FROM domino_seats WHERE table_id = $1 ORDER BY seat",
+            "SELECT seat, name, token_hash, left_hand FROM domino_seats WHERE table_id = $1 ORDER BY seat",
         )
         .bind(table)
         .fetch_all(&self.pool)
@@ -258,15 +311,36 @@ impl Store {
                     seat: r.try_get("seat")?,
                     name: r.try_get("name")?,
                     token_hash: r.try_get("token_hash")?,
+                    left_hand: r.try_get("left_hand")?,
                 })
             })
             .collect()
     }
 
+    /// Each seat's number of actions, and of those a bot made for it.
+    async fn moves(&self, table: &str) -> Result<Vec<(i64, i64, i64)>, sqlx::Error> {
+        sqlx::query(
+            "SELECT seat, COUNT(*) AS n, SUM(auto) AS bots FROM domino_actions
+             WHERE table_id = $1 AND seat >= 0 GROUP BY seat ORDER BY seat",
+        )
+        .bind(table)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok((
+                r.try_get("seat")?,
+                r.try_get("n")?,
+                r.try_get::<Option<i64>, _>("bots")?.unwrap_or(0),
+            ))
+        })
+        .collect()
+    }
+
     /// Every unfinished table with its seats and log, oldest first.
     pub async fn unfinished(&self) -> Result<Vec<Saved>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT id, created_at, rules, secret, bot, private, humans FROM domino_tables
+            "SELECT id, created_at, rules, secret, bot, private, humans, seats FROM domino_tables
              WHERE finished_at IS NULL ORDER BY created_at, id",
         )
         .fetch_all(&self.pool)
@@ -276,7 +350,7 @@ impl Store {
             let table = Self::table_row(r)?;
             let seats = self.seats(&table.id).await?;
             let log = sqlx::query(
-                "SELECT seq, hand, seat, action FROM domino_actions WHERE table_id = $1 ORDER BY seq",
+                "SELECT seq, hand, seat, action, auto FROM domino_actions WHERE table_id = $1 ORDER BY seq",
             )
             .bind(&table.id)
             .fetch_all(&self.pool)
@@ -288,6 +362,7 @@ impl Store {
                     hand: r.try_get("hand")?,
                     seat: r.try_get("seat")?,
                     action: r.try_get("action")?,
+                    auto: r.try_get::<i64, _>("auto")? != 0,
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
@@ -299,7 +374,7 @@ impl Store {
     /// Finished matches, newest first.
     pub async fn finished_list(&self, limit: i64) -> Result<Vec<Finished>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT id, created_at, rules, secret, bot, private, humans, finished_at, record
+            "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record
              FROM domino_tables WHERE finished_at IS NOT NULL AND private = 0
              ORDER BY finished_at DESC, id LIMIT $1",
         )
@@ -310,7 +385,9 @@ impl Store {
         for r in &rows {
             let table = Self::table_row(r)?;
             let seats = self.seats(&table.id).await?;
+            let moves = self.moves(&table.id).await?;
             out.push(Finished {
+                moves,
                 finished_at: r.try_get("finished_at")?,
                 record: r
                     .try_get::<Option<String>, _>("record")?
@@ -325,7 +402,7 @@ impl Store {
     /// One finished match.
     pub async fn finished(&self, id: &str) -> Result<Option<Finished>, sqlx::Error> {
         let Some(r) = sqlx::query(
-            "SELECT id, created_at, rules, secret, bot, private, humans, finished_at, record
+            "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record
              FROM domino_tables WHERE id = $1 AND finished_at IS NOT NULL",
         )
         .bind(id)
@@ -336,7 +413,9 @@ impl Store {
         };
         let table = Self::table_row(&r)?;
         let seats = self.seats(&table.id).await?;
+        let moves = self.moves(&table.id).await?;
         Ok(Some(Finished {
+            moves,
             finished_at: r.try_get("finished_at")?,
             record: r
                 .try_get::<Option<String>, _>("record")?
@@ -367,6 +446,7 @@ mod tests {
             bot: "heavy".into(),
             private: false,
             humans: 2,
+            seats: Some(r#"["human","bot","human"]"#.into()),
         };
         store.create_table(&t).await.unwrap();
         assert!(store.create_table(&t).await.is_err(), "ids are unique");
@@ -374,6 +454,7 @@ mod tests {
             seat: 0,
             name: "Ann".into(),
             token_hash: "h".into(),
+            left_hand: None,
         };
         store.add_seat(id, &s).await.unwrap();
         for seq in 0..3 {
@@ -382,6 +463,7 @@ mod tests {
                 hand: 1,
                 seat: seq % 2,
                 action: format!("{{\"n\":{seq}}}"),
+                auto: seq == 2,
             };
             store.append(id, &e).await.unwrap();
         }
@@ -390,6 +472,7 @@ mod tests {
             hand: 1,
             seat: 0,
             action: "x".into(),
+            auto: false,
         };
         assert!(
             store.append(id, &dup).await.is_err(),
@@ -418,8 +501,19 @@ mod tests {
             .unwrap()
             .iter()
             .all(|s| s.table.id != id));
+        store.leave_seat(id, 0, 3).await.unwrap();
+        store
+            .set_seats(id, r#"["human","bot","bot"]"#)
+            .await
+            .unwrap();
+        assert!(store.exists(id).await.unwrap());
+        assert!(!store.exists("nope").await.unwrap());
         let f = store.finished(id).await.unwrap().unwrap();
         assert_eq!((f.finished_at, f.record.as_str()), (at, "{}"));
+        assert_eq!(f.seats[0].left_hand, Some(3));
+        assert_eq!(f.table.seats.as_deref(), Some(r#"["human","bot","bot"]"#));
+        // Seat 0 made seqs 0 and 2 (the second by a bot), seat 1 seq 1.
+        assert_eq!(f.moves, vec![(0, 2, 1), (1, 1, 0)]);
         assert!(store
             .finished_list(10)
             .await

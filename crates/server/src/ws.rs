@@ -2,12 +2,19 @@
 //! messages both ways.
 //!
 //! Requests (`{"type": ..., "id": optional, echoed in the answer}`):
-//! `presets`; `list`; `create {rules, humans, bot, private, name}`;
-//! (`humans: 0` makes an all-bot table the creator watches);
+//! `presets`; `list`; `create {rules, seats?, humans?, bot, private, name}`
+//! (`seats`: by seat `me`, `invite` (kept for a friend: the match waits for
+//! them), `human` (open to anyone) or `bot`; without it, `humans` open
+//! seats then bots; all bots makes a table the creator watches);
 //! `join {table, name, seat?}`; `resume {table, token}`; `spectate {table}`;
-//! `act {action}`; `ready`; `leave`. Answers: `presets`, `tables`,
-//! `joined {table, seat, token?}`, `ok`, `error {code, message}`; a table
-//! pushes `state` messages built from this connection's seat view only.
+//! `act {action}`; `ready`; `leave` (a seated player leaves for good: a bot
+//! plays the seat); `fill` (the creator starts now: bots take the seats
+//! still waiting); `settings {auto_pass}`; `chat {text}` or `chat
+//! {phrase}`; `rematch` (after the match: the same seats at a new table).
+//! Answers: `presets`, `tables`, `joined {table, seat, token?}`, `ok`,
+//! `rematch {table}`, `error {code, message}`; a table pushes `state`
+//! messages built from this connection's seat view only, `chat` lines and
+//! `rematch {table}`.
 //! The first `state` after a join, resume or spectate also carries `log`:
 //! the current hand's events so far, as this viewer may see them (another
 //! seat's draws without the tile), so a returning page can show the hand's
@@ -28,7 +35,7 @@ use serde_json::{json, Map, Value};
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::hub::Hub;
-use crate::table::{Cmd, ConnId, Handle, NewTable, Outbox, Refusal, Seated, Seating};
+use crate::table::{Cmd, ConnId, Handle, NewTable, Outbox, Refusal, SeatKind, Seated, Seating};
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -40,6 +47,17 @@ fn default_bot() -> String {
     "heuristic".into()
 }
 
+/// A seat in a new table's plan.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum PlanSeat {
+    /// The creator's seat.
+    Me,
+    Invite,
+    Human,
+    Bot,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 enum Request {
@@ -47,6 +65,8 @@ enum Request {
     List {},
     Create {
         rules: RulesSpec,
+        #[serde(default)]
+        seats: Option<Vec<PlanSeat>>,
         #[serde(default = "default_humans")]
         humans: u8,
         #[serde(default = "default_bot")]
@@ -73,6 +93,17 @@ enum Request {
     },
     Ready {},
     Leave {},
+    Fill {},
+    Settings {
+        auto_pass: bool,
+    },
+    Chat {
+        #[serde(default)]
+        text: Option<String>,
+        #[serde(default)]
+        phrase: Option<String>,
+    },
+    Rematch {},
 }
 
 /// The games, their player counts and options, for the lobby.
@@ -235,6 +266,7 @@ async fn dispatch(
         Request::List {} => Ok(json!({"type": "tables", "tables": hub.list()})),
         Request::Create {
             rules,
+            seats,
             humans,
             bot,
             private,
@@ -243,23 +275,48 @@ async fn dispatch(
             if name.trim().is_empty() {
                 return Err(Refusal::new("bad_name", "a display name is needed"));
             }
+            let (plan, mine) = match &seats {
+                Some(seats) => {
+                    let mine: Vec<usize> = (0..seats.len())
+                        .filter(|&s| seats[s] == PlanSeat::Me)
+                        .collect();
+                    if mine.len() > 1 {
+                        return Err(Refusal::new("bad_seats", "the creator takes one seat"));
+                    }
+                    let plan = seats
+                        .iter()
+                        .map(|k| match k {
+                            PlanSeat::Me | PlanSeat::Human => SeatKind::Human,
+                            PlanSeat::Invite => SeatKind::Invite,
+                            PlanSeat::Bot => SeatKind::Bot,
+                        })
+                        .collect();
+                    (plan, mine.first().map(|&s| s as u8))
+                }
+                None => (Vec::new(), (humans > 0).then_some(0)),
+            };
             let new = NewTable {
                 rules,
                 bot,
                 private,
-                humans,
+                humans: if plan.is_empty() {
+                    humans
+                } else {
+                    plan.iter().filter(|k| **k != SeatKind::Bot).count() as u8
+                },
+                plan,
+                taken: Vec::new(),
             };
             new.check()?;
             let (_, h) = hub.create(new).await?;
-            // With no human seats the bots play each other and the
-            // creator watches (demos, the load benchmark).
-            let how = if humans == 0 {
-                Seating::Spectate
-            } else {
-                Seating::Join {
+            // With no seat of the creator's the bots play each other and
+            // the creator watches (demos, the load benchmark).
+            let how = match mine {
+                None => Seating::Spectate,
+                Some(seat) => Seating::Join {
                     name,
-                    seat: Some(0),
-                }
+                    seat: Some(seat),
+                },
             };
             attach(conn_id, conn, out, h, how).await
         }
@@ -308,9 +365,82 @@ async fn dispatch(
         }
         Request::Leave {} => {
             if let Some(h) = conn.at.take() {
-                let _ = h.tx.send(Cmd::Detach { conn: conn_id }).await;
+                let (reply, rx) = oneshot::channel();
+                h.tx.send(Cmd::Leave {
+                    conn: conn_id,
+                    reply,
+                })
+                .await
+                .map_err(|_| gone())?;
+                rx.await.map_err(|_| gone())??;
             }
             Ok(json!({"type": "ok"}))
         }
+        Request::Fill {} => {
+            ask(conn, |reply| Cmd::Fill {
+                conn: conn_id,
+                reply,
+            })
+            .await?;
+            Ok(json!({"type": "ok"}))
+        }
+        Request::Settings { auto_pass } => {
+            ask(conn, |reply| Cmd::Settings {
+                conn: conn_id,
+                auto_pass,
+                reply,
+            })
+            .await?;
+            Ok(json!({"type": "ok"}))
+        }
+        Request::Chat { text, phrase } => {
+            ask(conn, |reply| Cmd::Chat {
+                conn: conn_id,
+                text,
+                phrase,
+                reply,
+            })
+            .await?;
+            Ok(json!({"type": "ok"}))
+        }
+        Request::Rematch {} => {
+            let h = conn
+                .at
+                .clone()
+                .ok_or(Refusal::new("not_seated", "join a table first"))?;
+            let (reply, rx) = oneshot::channel();
+            h.tx.send(Cmd::Rematch {
+                conn: conn_id,
+                reply,
+            })
+            .await
+            .map_err(|_| gone())?;
+            let table = match rx.await.map_err(|_| gone())?? {
+                Ok(id) => id,
+                Err(plan) => {
+                    let made = hub.create(plan.new).await;
+                    let id = made.as_ref().ok().map(|(id, _)| id.clone());
+                    let _ = h.tx.send(Cmd::RematchMade { table: id.clone() }).await;
+                    made?;
+                    id.unwrap_or_default()
+                }
+            };
+            Ok(json!({"type": "rematch", "table": table}))
+        }
     }
+}
+
+/// Send the table this connection is at a command that answers ok or a
+/// refusal.
+async fn ask(
+    conn: &Conn,
+    cmd: impl FnOnce(oneshot::Sender<Result<(), Refusal>>) -> Cmd,
+) -> Result<(), Refusal> {
+    let h = conn
+        .at
+        .as_ref()
+        .ok_or(Refusal::new("not_seated", "join a table first"))?;
+    let (reply, rx) = oneshot::channel();
+    h.tx.send(cmd(reply)).await.map_err(|_| gone())?;
+    rx.await.map_err(|_| gone())?
 }

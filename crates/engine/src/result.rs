@@ -1,0 +1,150 @@
+//! A settled hand as the protocol writes it (`result`): the winning side,
+//! how the hand ended, counts, points and notes. Plain data, below the
+//! hand and the events that carry it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::deal::MAX_PLAYERS;
+
+/// A scoring side, as the protocol writes it: `{"side": 0}`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Side {
+    pub side: usize,
+}
+
+/// How a hand ended, as the protocol names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    Domino,
+    Blocked,
+    /// A player reached the target during play (all fives).
+    Target,
+}
+
+/// The settled hand: the protocol's `result`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HandResult {
+    /// `None` is a tie.
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+    /// The seat that dominoed, or the lightest winning seat after a block.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    /// Pips still held, by seat.
+    pub counts: PerSeat<u32>,
+    /// Points this hand by side, premiums and penalties included.
+    pub points: PerSeat<i32>,
+    pub notes: Notes,
+}
+
+/// A short list, one value per seat or side, kept inline (no allocation).
+#[derive(Copy, Clone, PartialEq, Eq, Default)]
+pub struct PerSeat<T: Copy + Default> {
+    vals: [T; MAX_PLAYERS],
+    len: u8,
+}
+
+impl<T: Copy + Default> PerSeat<T> {
+    pub fn new(len: usize) -> PerSeat<T> {
+        PerSeat {
+            vals: [T::default(); MAX_PLAYERS],
+            len: len.min(MAX_PLAYERS) as u8,
+        }
+    }
+
+    pub fn from_slice(s: &[T]) -> PerSeat<T> {
+        let mut p = PerSeat::new(s.len());
+        p.vals[..p.len as usize].copy_from_slice(&s[..p.len as usize]);
+        p
+    }
+}
+
+impl<T: Copy + Default> std::ops::Deref for PerSeat<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.vals[..self.len as usize]
+    }
+}
+
+impl<T: Copy + Default> std::ops::DerefMut for PerSeat<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.vals[..self.len as usize]
+    }
+}
+
+impl<T: Copy + Default + std::fmt::Debug> std::fmt::Debug for PerSeat<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T: Copy + Default + Serialize> Serialize for PerSeat<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+/// Names a hand result can carry, as a set.
+const NOTE_NAMES: [&str; 14] = [
+    "key_tile",
+    "capicu",
+    "chuchazo",
+    "skunk",
+    "board_pass",
+    "double_out",
+    "tie",
+    "replay",
+    "playoff",
+    "playoff_next",
+    "reset",
+    "six_love",
+    "four_love",
+    "hand_premium",
+];
+
+/// The notes of a hand result (`"key_tile"`, `"capicu"`, ...), kept as bits.
+#[derive(Copy, Clone, PartialEq, Eq, Default)]
+pub struct Notes(u32);
+
+impl Notes {
+    /// Add a note; the name must be one of the known notes.
+    pub fn push(&mut self, name: &str) {
+        let i = NOTE_NAMES.iter().position(|n| *n == name);
+        debug_assert!(i.is_some(), "unknown note {name}");
+        if let Some(i) = i {
+            self.0 |= 1 << i;
+        }
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        NOTE_NAMES
+            .iter()
+            .position(|n| *n == name)
+            .is_some_and(|i| self.0 & (1 << i) != 0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
+        NOTE_NAMES
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.0 & (1 << i) != 0)
+            .map(|(_, n)| *n)
+    }
+}
+
+impl std::fmt::Debug for Notes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Notes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}

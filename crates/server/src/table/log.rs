@@ -1,0 +1,276 @@
+//! The write-ahead log: an action is checked on a copy of the match,
+//! appended to the store, and only then applied; each next hand is logged
+//! before it is dealt. A table is restored by replaying its log, and a
+//! finished match's record is stored once.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use domino_engine::game::first_rule;
+use domino_engine::{Action, Event, Match, Phase, RulesSpec};
+use tokio::sync::mpsc;
+
+use super::commitments::Commitments;
+use super::messages::{Info, Refusal};
+use super::people::{plan_of, sheet_line, SeatKind};
+use super::seats::{random_id, SeatState};
+use super::{Handle, NewTable, Table};
+use crate::fair::Secret;
+use crate::store::{LogRow, Saved, Store, TableRow};
+use crate::Config;
+
+/// The log's `action` for "the next hand was dealt".
+const NEXT_HAND: &str = "next";
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+fn now_us() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_micros() as i64)
+        .unwrap_or(0)
+}
+
+impl Table {
+    /// Create a table, store it, and start its task.
+    pub async fn create(
+        new: NewTable,
+        store: Store,
+        config: Arc<Config>,
+    ) -> Result<Handle, Refusal> {
+        let rules = new.check()?;
+        let secret = Secret::random();
+        let row = TableRow {
+            id: random_id(8),
+            created_at: now_ms(),
+            rules: serde_json::to_string(&rules.spec()).unwrap_or_default(),
+            secret: secret.to_hex(),
+            bot: new.bot.clone(),
+            private: new.private,
+            humans: i64::from(new.humans),
+            seats: (!new.plan.is_empty())
+                .then(|| serde_json::to_string(&new.plan).unwrap_or_default()),
+        };
+        store
+            .create_table(&row)
+            .await
+            .map_err(|e| Refusal::new("store", e.to_string()))?;
+        for seat in &new.taken {
+            store
+                .add_seat(&row.id, seat)
+                .await
+                .map_err(|e| Refusal::new("store", e.to_string()))?;
+        }
+        let saved = Saved {
+            table: row,
+            seats: new.taken.clone(),
+            log: Vec::new(),
+        };
+        Table::restore(saved, store, config).map_err(|e| Refusal::new("store", e))
+    }
+
+    /// Rebuild a stored table by replaying its log, and start its task.
+    pub fn restore(saved: Saved, store: Store, config: Arc<Config>) -> Result<Handle, String> {
+        let t = &saved.table;
+        let spec: RulesSpec =
+            serde_json::from_str(&t.rules).map_err(|e| format!("table {}: {e}", t.id))?;
+        let rules = spec.resolve().map_err(|e| format!("table {}: {e}", t.id))?;
+        let secret = Secret::from_hex(&t.secret).ok_or(format!("table {}: bad secret", t.id))?;
+        let mut commitments = Commitments::new(secret);
+        let first = commitments.deal(&rules, first_rule(&rules), 1);
+        let mut m = Match::new(rules, None, Some(&first)).map_err(|e| e.to_string())?;
+        commitments.dealt(first_rule(&rules));
+        // The events of the hand being played, for returning players' logs.
+        let mut sink: Vec<Event> = Vec::new();
+        let mut sheet = Vec::new();
+        for e in &saved.log {
+            if e.action == NEXT_HAND {
+                sink.clear();
+                let n = m.hand_number() + 1;
+                let rule = m.next_pose_rule();
+                let deal = commitments.deal(&rules, rule, n);
+                m.next_hand(Some(&deal))
+                    .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
+                commitments.dealt(rule);
+            } else {
+                let a: Action = serde_json::from_str(&e.action)
+                    .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
+                let before = m.phase();
+                m.act_as(e.seat as u8, a, &mut sink)
+                    .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
+                if let Some(line) = sheet_line(&m, before) {
+                    sheet.push(line);
+                }
+            }
+        }
+        let now = Instant::now();
+        let mut seats: Vec<SeatState> = (0..rules.players).map(|_| SeatState::empty(now)).collect();
+        for s in &saved.seats {
+            if let Some(st) = seats.get_mut(s.seat as usize) {
+                st.name = Some(s.name.clone());
+                st.token_hash = Some(s.token_hash.clone());
+                st.left = s.left_hand.is_some();
+            }
+        }
+        let humans = t.humans.clamp(0, i64::from(rules.players)) as u8;
+        let plan = plan_of(t.seats.as_deref(), t.humans, rules.players);
+        // The creator sits in the first seat that is not a bot's.
+        let host = plan
+            .iter()
+            .position(|k| *k != SeatKind::Bot)
+            .map(|s| s as u8);
+        let info = Arc::new(Mutex::new(Info {
+            id: t.id.clone(),
+            rules: spec.clone(),
+            bot: t.bot.clone(),
+            private: t.private,
+            humans,
+            plan: plan.clone(),
+            names: seats.iter().map(|s| s.name.clone()).collect(),
+            hand_number: m.hand_number(),
+            finished: false,
+        }));
+        let (tx, rx) = mpsc::channel(256);
+        let table = Table {
+            id: t.id.clone(),
+            rules,
+            spec,
+            commitments,
+            bot_name: t.bot.clone(),
+            plan,
+            host,
+            private: t.private,
+            chat: VecDeque::new(),
+            sheet,
+            rematch: None,
+            m,
+            hand_events: sink,
+            seq: saved.log.len() as i64,
+            seats,
+            subs: HashMap::new(),
+            bot_busy: false,
+            finished: false,
+            store,
+            config,
+            tx: tx.clone(),
+            info: info.clone(),
+            tick_at: None,
+            move_at_us: 0,
+        };
+        tokio::spawn(table.run(rx));
+        Ok(Handle { tx, info })
+    }
+
+    /// Check `a` for `seat` on a copy, store it, then apply it.
+    pub(super) async fn act(
+        &mut self,
+        seat: u8,
+        a: Action,
+        auto: bool,
+    ) -> Result<Vec<Event>, Refusal> {
+        let arrived = now_us();
+        match self.m.phase() {
+            Phase::MatchOver => return Err(Refusal::new("match_over", "the match is over")),
+            Phase::HandOver => {
+                return Err(Refusal::new(
+                    "hand_over",
+                    "the hand is over: send ready for the next",
+                ))
+            }
+            _ => {}
+        }
+        if self.m.to_act() != Some(seat) {
+            return Err(Refusal::new(
+                "not_your_turn",
+                format!(
+                    "it is seat {}'s turn, not seat {seat}'s",
+                    self.m.to_act().map_or(-1, i32::from)
+                ),
+            ));
+        }
+        let mut next = self.m.clone();
+        let mut events = Vec::new();
+        next.act_as(seat, a, &mut events)
+            .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+        let row = LogRow {
+            seq: self.seq,
+            hand: i64::from(self.m.hand_number()),
+            seat: i64::from(seat),
+            action: serde_json::to_string(&a).unwrap_or_default(),
+            auto,
+        };
+        self.store
+            .append(&self.id, &row)
+            .await
+            .map_err(|e| Refusal::new("store", format!("not stored, not played: {e}")))?;
+        self.seq += 1;
+        let before = self.m.phase();
+        self.m = next;
+        if let Some(line) = sheet_line(&self.m, before) {
+            self.sheet.push(line);
+        }
+        self.hand_events.extend(events.iter().cloned());
+        self.move_at_us = arrived;
+        Ok(events)
+    }
+
+    /// Log the next hand, then deal it from its key; whether it was dealt
+    /// (a failure is logged and leaves the table as it was).
+    pub(super) async fn deal_next(&mut self) -> bool {
+        let n = self.m.hand_number() + 1;
+        let row = LogRow {
+            seq: self.seq,
+            hand: i64::from(n),
+            seat: -1,
+            action: NEXT_HAND.into(),
+            auto: false,
+        };
+        if let Err(e) = self.store.append(&self.id, &row).await {
+            tracing::error!(table = %self.id, "storing the next hand: {e}");
+            return false;
+        }
+        let rule = self.m.next_pose_rule();
+        let deal = self.commitments.deal(&self.rules, rule, n);
+        if let Err(e) = self.m.next_hand(Some(&deal)) {
+            tracing::error!(table = %self.id, "dealing hand {n}: {e}");
+            return false;
+        }
+        self.commitments.dealt(rule);
+        self.seq += 1;
+        self.hand_events.clear();
+        for s in &mut self.seats {
+            s.ready = false;
+        }
+        if let Ok(mut info) = self.info.lock() {
+            info.hand_number = n;
+        }
+        true
+    }
+
+    /// Store a finished match's record once; whether it was stored now.
+    pub(super) async fn store_finished(&mut self) -> bool {
+        if self.m.phase() != Phase::MatchOver || self.finished {
+            return false;
+        }
+        let rec = serde_json::to_string(&self.m.record()).unwrap_or_default();
+        match self.store.finish(&self.id, now_ms(), &rec).await {
+            Ok(()) => {
+                self.finished = true;
+                if let Ok(mut info) = self.info.lock() {
+                    info.finished = true;
+                }
+                true
+            }
+            Err(e) => {
+                tracing::error!(table = %self.id, "storing the record: {e}");
+                false
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! What a connection is sent: refusals, the lobby's view of a table, and
+//! the `state` message, each built from one viewer's view only.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use domino_engine::{Event, Phase, RulesSpec, Viewer};
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+use super::Table;
+
+/// Messages to one connection, already serialized, and a way to close it.
+#[derive(Debug, Clone)]
+pub struct Outbox {
+    pub tx: mpsc::Sender<Arc<str>>,
+    /// Notified when the table drops a connection that cannot keep up; the
+    /// connection then closes, and its client may resume.
+    pub kick: Arc<tokio::sync::Notify>,
+}
+
+/// A refusal, sent to the client as `{"type": "error", "code", "message"}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl Refusal {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// What the lobby shows of a table.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub id: String,
+    pub rules: RulesSpec,
+    pub bot: String,
+    pub private: bool,
+    pub humans: u8,
+    /// Who sits where: the seat plan.
+    pub plan: Vec<super::SeatKind>,
+    pub names: Vec<Option<String>>,
+    pub hand_number: u32,
+    pub finished: bool,
+}
+
+impl Info {
+    /// Human seats nobody has claimed yet.
+    pub fn open_seats(&self) -> usize {
+        self.names
+            .iter()
+            .zip(&self.plan)
+            .filter(|(n, k)| n.is_none() && **k != super::SeatKind::Bot)
+            .count()
+    }
+
+    pub fn to_json(&self) -> Value {
+        json!({
+            "id": self.id, "rules": self.rules, "bot": self.bot, "private": self.private,
+            "humans": self.humans, "seats": self.plan, "names": self.names,
+            "open_seats": self.open_seats(),
+            "hand_number": self.hand_number, "finished": self.finished,
+        })
+    }
+}
+
+impl Table {
+    /// Send every subscriber its own view of the table and of `events`.
+    pub(super) fn broadcast(&mut self, events: &[Event]) {
+        let mut by_seat: HashMap<Option<u8>, Arc<str>> = HashMap::new();
+        let mut dead = Vec::new();
+        for (id, sub) in &self.subs {
+            let msg = by_seat
+                .entry(sub.seat)
+                .or_insert_with(|| self.state_message(sub.seat, events, false))
+                .clone();
+            if sub.out.tx.try_send(msg).is_err() {
+                // A client that cannot keep up is dropped; it may resume.
+                dead.push(*id);
+            }
+        }
+        for id in dead {
+            if let Some(sub) = self.subs.remove(&id) {
+                sub.out.kick.notify_one();
+                if let Some(s) = sub.seat {
+                    self.seats[s as usize].disconnected();
+                }
+            }
+        }
+    }
+
+    /// The `state` message for one seat (or a spectator), built from that
+    /// viewer's view only. With `log`, it also carries the current hand's
+    /// events so far (as that viewer may see them), for a connection that
+    /// has just joined or come back.
+    pub(super) fn state_message(&self, seat: Option<u8>, events: &[Event], log: bool) -> Arc<str> {
+        let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+        let view = self.m.view(viewer);
+        let events = viewer_events(events, seat);
+        let seats: Vec<Value> = (0..self.rules.players)
+            .map(|s| {
+                let st = &self.seats[s as usize];
+                json!({
+                    "name": st.name,
+                    "human": self.plan[s as usize] != super::SeatKind::Bot,
+                    "invited": self.plan[s as usize] == super::SeatKind::Invite && st.name.is_none(),
+                    "left": st.left,
+                    "present": st.conns > 0,
+                    "bot": self.bot_plays(s),
+                    "ready": st.ready,
+                })
+            })
+            .collect();
+        let over = matches!(self.m.phase(), Phase::HandOver | Phase::MatchOver);
+        let fair = self.commitments.to_json(self.m.hand_number(), over);
+        let mut state = view.to_json();
+        if seat.is_some() {
+            super::people::hide_claim_hints(&self.spec, &mut state);
+        }
+        let watching = self.subs.values().filter(|s| s.seat.is_none()).count();
+        let mut msg = json!({
+            "type": "state",
+            "table": self.id,
+            "seat": seat,
+            "rules": self.spec,
+            "bot": self.bot_name,
+            "state": state,
+            "layout": view.layout_json(),
+            "events": events,
+            "seats": seats,
+            "fair": fair,
+            "finished": self.finished,
+            "move_at_us": self.move_at_us,
+            "started": self.started(),
+            "host": self.host,
+            "sheet": self.sheet,
+            "watching": watching,
+            "rematch": self.rematch.as_deref().filter(|r| !r.is_empty()),
+        });
+        if log {
+            msg["log"] = Value::Array(viewer_events(&self.hand_events, seat));
+            msg["chat"] = Value::Array(self.chat.iter().cloned().collect());
+        }
+        Arc::from(msg.to_string())
+    }
+}
+
+/// `events` as `seat` (or a spectator, `None`) may see them: another
+/// seat's draw without its tile.
+fn viewer_events(events: &[Event], seat: Option<u8>) -> Vec<Value> {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Drew { seat: s, .. } if Some(*s) != seat => serde_json::to_value(Event::Drew {
+                seat: *s,
+                tile: None,
+            }),
+            e => serde_json::to_value(e),
+        })
+        .filter_map(Result::ok)
+        .collect()
+}

@@ -1,0 +1,231 @@
+//! One table: the authoritative [`Match`], who sits where, and the bots.
+//!
+//! Each table is a task that owns its match and handles one command at a
+//! time, so no lock guards the game. An action is checked on a copy of the
+//! match, appended to the store, and only then applied and acknowledged.
+//! Every message a subscriber gets is built from its own
+//! [`domino_engine::Viewer`]: a seat's view or the spectators' public one.
+//! Seats beyond the table's human seats are bots; a human seat nobody is
+//! connected to is played by a bot once the grace period has passed, until
+//! its player comes back. Bots think on the blocking pool, never on the
+//! runtime's threads.
+//!
+//! The parts: [`seats`] (who sits where, seat tokens, joining and leaving),
+//! [`log`] (the write-ahead action log, restoring a table from it, and the
+//! finished record), [`commitments`] (each hand's fair-deal key, commitment
+//! and redeal rule), [`messages`] (what a connection is sent), [`people`]
+//! (the seat plan, invitations and filling with bots, leaving, rematches,
+//! chat, automatic passes, claims kept to the player, the score sheet) and [`run`]
+//! (the table's command loop, bots and timers).
+
+mod commitments;
+mod log;
+mod messages;
+mod people;
+mod run;
+mod seats;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use domino_bots::{Bot, BotConfig};
+use domino_engine::{Action, Event, Match, Rules, RulesSpec};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::store::{SeatRow, Store};
+use crate::Config;
+
+use commitments::Commitments;
+pub use messages::{Info, Outbox, Refusal};
+pub use people::{plan_of, RematchPlan, SeatKind, CHAT_MAX, PHRASES};
+pub use seats::{random_id, token_hash, Seated, Seating};
+use seats::{SeatState, Sub};
+
+/// A connection's id, unique in the process.
+pub type ConnId = u64;
+
+/// A request to a table task.
+#[derive(Debug)]
+pub enum Cmd {
+    Attach {
+        conn: ConnId,
+        how: Seating,
+        out: Outbox,
+        reply: oneshot::Sender<Result<Seated, Refusal>>,
+    },
+    Detach {
+        conn: ConnId,
+    },
+    Act {
+        conn: ConnId,
+        action: Action,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    Ready {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A bot's decision, tagged with the log position it was asked at.
+    BotMove {
+        seat: u8,
+        at: i64,
+        bot: Box<dyn Bot>,
+        action: Option<Action>,
+    },
+    /// Time to look again at absent seats.
+    Tick,
+    /// A chat line or phrase from a seated player.
+    Chat {
+        conn: ConnId,
+        text: Option<String>,
+        phrase: Option<String>,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player's settings (automatic pass).
+    Settings {
+        conn: ConnId,
+        auto_pass: bool,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// The creator fills the seats still waiting for friends with bots.
+    Fill {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player leaves their seat to a bot for the rest of the match.
+    Leave {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player asks for a rematch: the existing one's id, or the plan to
+    /// create it (then [`Cmd::RematchMade`] follows).
+    Rematch {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<Result<String, Box<RematchPlan>>, Refusal>>,
+    },
+    /// The rematch table exists (or could not be made): tell everyone here.
+    RematchMade {
+        table: Option<String>,
+    },
+}
+
+/// The handle the hub keeps for a table.
+#[derive(Debug, Clone)]
+pub struct Handle {
+    pub tx: mpsc::Sender<Cmd>,
+    pub info: Arc<Mutex<Info>>,
+}
+
+/// A table's task state: owned by its task alone, so nothing here is locked
+/// except the lobby's copy, [`Table::info`].
+#[derive(Debug)]
+pub struct Table {
+    /// The table's id: random hex, the key of its store rows and its URL.
+    id: String,
+    /// The rules resolved from [`Table::spec`].
+    rules: Rules,
+    /// The rules as stored and sent to clients, every option spelled out.
+    spec: RulesSpec,
+    /// The fair-deal secret, and the redeal rule each hand was dealt under.
+    commitments: Commitments,
+    /// The bot kind that plays bot seats and absent players' seats.
+    bot_name: String,
+    /// Who sits where: open, invited and bot seats, by seat.
+    plan: Vec<SeatKind>,
+    /// The seat of the player who created the table (who may fill the
+    /// waiting seats with bots).
+    host: Option<u8>,
+    /// Whether the table is private (kept for the rematch).
+    private: bool,
+    /// Recent chat lines, for newcomers: in memory only, gone with the match.
+    chat: VecDeque<serde_json::Value>,
+    /// Each finished hand: `{hand, result, scores}` (scores after it).
+    sheet: Vec<serde_json::Value>,
+    /// The rematch's table, once made (`Some("")` while it is being made).
+    rematch: Option<String>,
+    /// The authoritative match.
+    m: Match,
+    /// Everything that happened in the current hand so far (all of it:
+    /// each viewer gets its own view of it), for the `log` of the state a
+    /// joining or returning connection gets first.
+    hand_events: Vec<Event>,
+    /// The next log sequence number (= entries so far). A bot's answer
+    /// asked at another position is stale and dropped.
+    seq: i64,
+    /// Each seat's sitter, connections, readiness and bot, by seat.
+    seats: Vec<SeatState>,
+    /// The connections attached to this table, with the seat they act for.
+    subs: HashMap<ConnId, Sub>,
+    /// A bot is thinking; no other is started until it answers.
+    bot_busy: bool,
+    /// The finished match's record is stored (the task may end once nobody
+    /// is attached).
+    finished: bool,
+    /// Where the log, the seats and the finished record go.
+    store: Store,
+    /// The server's settings: grace period, bot delay and budget.
+    config: Arc<Config>,
+    /// The table's own command channel, for bots' answers and timer ticks.
+    tx: mpsc::Sender<Cmd>,
+    /// What the lobby shows, shared with the hub.
+    info: Arc<Mutex<Info>>,
+    /// When the pending timer tick fires, if one is pending.
+    tick_at: Option<Instant>,
+    /// When the last action arrived (µs since the epoch), sent in `state`
+    /// messages as `move_at_us` so clients can time move-to-broadcast.
+    move_at_us: i64,
+}
+
+/// A new table's settings, checked.
+#[derive(Debug, Clone)]
+pub struct NewTable {
+    pub rules: RulesSpec,
+    pub bot: String,
+    pub private: bool,
+    pub humans: u8,
+    /// The seat plan; empty: `humans` open seats, then bots.
+    pub plan: Vec<SeatKind>,
+    /// Seats already taken (a rematch's players keep their tokens).
+    pub taken: Vec<SeatRow>,
+}
+
+impl NewTable {
+    /// Resolve the rules and check the rest.
+    pub fn check(&self) -> Result<Rules, Refusal> {
+        let rules = self
+            .rules
+            .resolve()
+            .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+        if domino_bots::by_name(&self.bot, BotConfig::default()).is_err() {
+            return Err(Refusal::new(
+                "bad_bot",
+                format!(
+                    "no bot named `{}`: the bots are {}",
+                    self.bot,
+                    domino_bots::BOT_NAMES.join(", ")
+                ),
+            ));
+        }
+        if self.humans > rules.players {
+            return Err(Refusal::new(
+                "bad_seats",
+                format!(
+                    "{} human seats at a table of {}",
+                    self.humans, rules.players
+                ),
+            ));
+        }
+        if !self.plan.is_empty() && self.plan.len() != rules.players as usize {
+            return Err(Refusal::new(
+                "bad_seats",
+                format!(
+                    "a plan of {} seats for a table of {}",
+                    self.plan.len(),
+                    rules.players
+                ),
+            ));
+        }
+        Ok(rules)
+    }
+}

@@ -1,0 +1,291 @@
+//! The people at a table beyond sitting down: the seat plan (open,
+//! invited and bot seats) and filling it with bots, leaving for good, the
+//! rematch, quick chat, automatic passes, what a seat is not told under
+//! claims, and the score sheet.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use domino_engine::{Action, Match, Phase, RulesSpec};
+use serde_json::{json, Value};
+
+use super::messages::Refusal;
+use super::{ConnId, NewTable, Table};
+use crate::store::SeatRow;
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// What a seat is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A seat for whoever comes: until someone claims it, a bot plays it
+    /// once the grace period has passed.
+    Human,
+    /// A seat kept for an invited friend: the match waits for them (or
+    /// for the creator to fill it with a bot).
+    Invite,
+    /// Always a bot.
+    Bot,
+}
+
+/// The plan of a stored table: its `seats` column, or for tables from
+/// before plans, `humans` open seats then bots.
+pub fn plan_of(seats: Option<&str>, humans: i64, players: u8) -> Vec<SeatKind> {
+    if let Some(p) = seats.and_then(|s| serde_json::from_str::<Vec<SeatKind>>(s).ok()) {
+        if p.len() == players as usize {
+            return p;
+        }
+    }
+    (0..i64::from(players))
+        .map(|s| {
+            if s < humans {
+                SeatKind::Human
+            } else {
+                SeatKind::Bot
+            }
+        })
+        .collect()
+}
+
+/// Quick-chat phrases a player may send by name (each page says them in
+/// its own words).
+pub const PHRASES: [&str; 8] = [
+    "hi", "gg", "nice", "oops", "thanks", "hurry", "again", "wow",
+];
+/// The longest chat line, in characters.
+pub const CHAT_MAX: usize = 200;
+/// At most this many chat lines per seat in [`CHAT_WINDOW`].
+const CHAT_BURST: usize = 5;
+const CHAT_WINDOW: Duration = Duration::from_secs(10);
+/// Chat lines kept for newcomers (in memory only, gone with the match).
+const CHAT_KEPT: usize = 50;
+
+/// What a rematch is made from: the same rules, bot and seats.
+#[derive(Debug, Clone)]
+pub struct RematchPlan {
+    pub new: NewTable,
+}
+
+impl Table {
+    /// The match is under way: no seat still waits for an invited player.
+    pub(super) fn started(&self) -> bool {
+        self.plan
+            .iter()
+            .zip(&self.seats)
+            .all(|(k, st)| *k != SeatKind::Invite || st.name.is_some())
+    }
+
+    /// A chat line (at most [`CHAT_MAX`] characters, no control
+    /// characters) or a known phrase from a seated player, sent to everyone
+    /// at the table as text; a few lines per seat every few seconds.
+    pub(super) fn chat(
+        &mut self,
+        conn: ConnId,
+        text: Option<String>,
+        phrase: Option<String>,
+    ) -> Result<(), Refusal> {
+        let seat = self
+            .subs
+            .get(&conn)
+            .and_then(|s| s.seat)
+            .ok_or(Refusal::new("not_seated", "only players talk at the table"))?;
+        let mut line = json!({"type": "chat", "seat": seat, "at": now_ms()});
+        match (text, phrase) {
+            (Some(text), None) => {
+                let text = text.trim();
+                if text.is_empty() {
+                    return Err(Refusal::new("bad_chat", "say something"));
+                }
+                if text.chars().count() > CHAT_MAX {
+                    return Err(Refusal::new(
+                        "chat_too_long",
+                        format!("chat lines are at most {CHAT_MAX} characters"),
+                    ));
+                }
+                if text.chars().any(char::is_control) {
+                    return Err(Refusal::new("bad_chat", "no control characters"));
+                }
+                line["text"] = json!(text);
+            }
+            (None, Some(p)) if PHRASES.contains(&p.as_str()) => line["phrase"] = json!(p),
+            (None, Some(_)) => return Err(Refusal::new("bad_chat", "no such phrase")),
+            _ => return Err(Refusal::new("bad_chat", "send a text or a phrase")),
+        }
+        let now = Instant::now();
+        let said = &mut self.seats[seat as usize].said;
+        while said
+            .front()
+            .is_some_and(|t| now.duration_since(*t) > CHAT_WINDOW)
+        {
+            said.pop_front();
+        }
+        if said.len() >= CHAT_BURST {
+            return Err(Refusal::new(
+                "rate_limited",
+                "slow down: a few lines at a time",
+            ));
+        }
+        said.push_back(now);
+        let msg: Arc<str> = Arc::from(line.to_string());
+        self.chat.push_back(line);
+        while self.chat.len() > CHAT_KEPT {
+            self.chat.pop_front();
+        }
+        for sub in self.subs.values() {
+            let _ = sub.out.tx.try_send(msg.clone());
+        }
+        Ok(())
+    }
+
+    /// The creator starts the match now: bots take the seats still waiting
+    /// for invited players.
+    pub(super) async fn fill(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let seat = self.subs.get(&conn).and_then(|s| s.seat);
+        if seat.is_none() || seat != self.host {
+            return Err(Refusal::new(
+                "not_host",
+                "only the table's creator fills seats",
+            ));
+        }
+        if self.started() {
+            return Err(Refusal::new("started", "the match has started"));
+        }
+        let mut plan = self.plan.clone();
+        for (k, st) in plan.iter_mut().zip(&self.seats) {
+            if *k == SeatKind::Invite && st.name.is_none() {
+                *k = SeatKind::Bot;
+            }
+        }
+        let text = serde_json::to_string(&plan).unwrap_or_default();
+        self.store
+            .set_seats(&self.id, &text)
+            .await
+            .map_err(|e| Refusal::new("store", e.to_string()))?;
+        self.plan = plan;
+        if let Ok(mut info) = self.info.lock() {
+            info.plan = self.plan.clone();
+        }
+        Ok(())
+    }
+
+    /// The player of `conn` leaves: a bot plays their seat from now on,
+    /// their token no longer returns them, and their connections watch.
+    pub(super) async fn leave(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let Some(seat) = self.subs.get(&conn).and_then(|s| s.seat) else {
+            self.subs.remove(&conn);
+            return Ok(());
+        };
+        if self.m.phase() != Phase::MatchOver {
+            self.store
+                .leave_seat(&self.id, i64::from(seat), i64::from(self.m.hand_number()))
+                .await
+                .map_err(|e| Refusal::new("store", e.to_string()))?;
+            self.seats[seat as usize].left = true;
+        }
+        for sub in self.subs.values_mut() {
+            if sub.seat == Some(seat) {
+                sub.seat = None;
+            }
+        }
+        self.subs.remove(&conn);
+        let st = &mut self.seats[seat as usize];
+        st.conns = 0;
+        st.absent_since = Instant::now();
+        Ok(())
+    }
+
+    /// A rematch: the one already made, or the plan for a new one with
+    /// the same rules, bot and seats (players who left become bots).
+    pub(super) fn rematch_plan(
+        &mut self,
+        conn: ConnId,
+    ) -> Result<Result<String, Box<RematchPlan>>, Refusal> {
+        if self.subs.get(&conn).and_then(|s| s.seat).is_none() {
+            return Err(Refusal::new(
+                "not_seated",
+                "only the players ask for a rematch",
+            ));
+        }
+        if self.m.phase() != Phase::MatchOver {
+            return Err(Refusal::new("not_over", "the match is still being played"));
+        }
+        match self.rematch.as_deref() {
+            Some("") => return Err(Refusal::new("busy", "the rematch is being set up")),
+            Some(id) => return Ok(Ok(id.to_string())),
+            None => {}
+        }
+        self.rematch = Some(String::new());
+        let mut plan = self.plan.clone();
+        let mut taken = Vec::new();
+        for (s, st) in self.seats.iter().enumerate() {
+            match (&st.name, &st.token_hash) {
+                (Some(name), Some(hash)) if !st.left => taken.push(SeatRow {
+                    seat: s as i64,
+                    name: name.clone(),
+                    token_hash: hash.clone(),
+                    left_hand: None,
+                }),
+                _ => plan[s] = SeatKind::Bot,
+            }
+        }
+        Ok(Err(Box::new(RematchPlan {
+            new: NewTable {
+                rules: self.spec.clone(),
+                bot: self.bot_name.clone(),
+                private: self.private,
+                humans: plan.iter().filter(|k| **k != SeatKind::Bot).count() as u8,
+                plan,
+                taken,
+            },
+        })))
+    }
+
+    /// Whether `seat` is to act with nothing to do but pass, and passes by
+    /// itself (its player's setting, on by default).
+    pub(super) fn auto_pass_due(&self) -> Option<u8> {
+        if self.m.phase() != Phase::Play || !self.started() {
+            return None;
+        }
+        let seat = self.m.to_act()?;
+        if self.bot_plays(seat) || !self.seats[seat as usize].auto_pass {
+            return None;
+        }
+        let mut legal = domino_engine::MoveList::new();
+        self.m.legal(&mut legal);
+        (legal.len() == 1 && legal[0] == Action::Pass).then_some(seat)
+    }
+}
+
+/// A finished hand's line of the score sheet, if the action that led from
+/// `before` to `m`'s phase ended a hand.
+pub(super) fn sheet_line(m: &Match, before: Phase) -> Option<Value> {
+    let ended = matches!(m.phase(), Phase::HandOver | Phase::MatchOver);
+    if !ended || matches!(before, Phase::HandOver | Phase::MatchOver) {
+        return None;
+    }
+    Some(json!({"hand": m.hand_number(), "result": m.result(), "scores": m.scores()}))
+}
+
+/// Under claims (`muggins`, `strict`), claiming is the player's own act:
+/// a seat is not told which of its plays score (the claiming twins in
+/// `legal`) nor that muggins is there to call (the `muggins` action and
+/// amount). The page offers claim and muggins at every turn instead, and
+/// the table refuses what is not legal.
+pub(super) fn hide_claim_hints(spec: &RulesSpec, state: &mut Value) {
+    let claims = spec.options.get("claims").and_then(Value::as_str);
+    if !matches!(claims, Some("muggins" | "strict")) {
+        return;
+    }
+    if let Some(o) = state.as_object_mut() {
+        o.remove("muggins");
+        if let Some(Value::Array(legal)) = o.get_mut("legal") {
+            legal.retain(|a| a.get("claim").is_none() && a["type"] != "muggins");
+        }
+    }
+}

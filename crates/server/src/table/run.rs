@@ -1,0 +1,306 @@
+//! The table's loop: one command at a time, then `pump` brings the table up
+//! to date (broadcast, deal on, store a finished match) and `schedule`
+//! starts the bot to act or a timer for an absent player.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use domino_bots::BotConfig;
+use domino_engine::{Action, Event, Phase};
+use serde_json::json;
+use tokio::sync::mpsc;
+
+use super::messages::Refusal;
+use super::people::SeatKind;
+use super::seats::SeatState;
+use super::{Cmd, Table};
+
+impl Table {
+    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        // A restored table may owe the next hand or a bot move.
+        self.pump(Vec::new()).await;
+        while let Some(cmd) = rx.recv().await {
+            match cmd {
+                Cmd::Attach {
+                    conn,
+                    how,
+                    out,
+                    reply,
+                } => {
+                    let r = self.attach(conn, how, out).await;
+                    let ok = r.is_ok();
+                    let _ = reply.send(r);
+                    if ok {
+                        self.pump(Vec::new()).await;
+                    }
+                }
+                Cmd::Detach { conn } => {
+                    if self.detach(conn) {
+                        self.pump(Vec::new()).await;
+                    }
+                }
+                Cmd::Act {
+                    conn,
+                    action,
+                    reply,
+                } => {
+                    let r = match self.seat_of(conn) {
+                        None => Err(Refusal::new("not_seated", "you do not hold a seat here")),
+                        Some(_) if !self.started() => Err(Refusal::new(
+                            "not_started",
+                            "the match starts when the invited players are here",
+                        )),
+                        Some(seat) => self.act(seat, action, false).await,
+                    };
+                    match r {
+                        Ok(events) => {
+                            let _ = reply.send(Ok(()));
+                            self.pump(events).await;
+                        }
+                        Err(e) => {
+                            let _ = reply.send(Err(e));
+                        }
+                    }
+                }
+                Cmd::Ready { conn, reply } => {
+                    let r = match (self.seat_of(conn), self.m.phase()) {
+                        (None, _) => Err(Refusal::new("not_seated", "you do not hold a seat here")),
+                        (Some(_), Phase::MatchOver) => {
+                            Err(Refusal::new("match_over", "the match is over"))
+                        }
+                        (Some(s), Phase::HandOver) => {
+                            self.seats[s as usize].ready = true;
+                            Ok(())
+                        }
+                        _ => Err(Refusal::new(
+                            "hand_not_over",
+                            "the hand is still being played",
+                        )),
+                    };
+                    let ok = r.is_ok();
+                    let _ = reply.send(r);
+                    if ok {
+                        self.pump(Vec::new()).await;
+                    }
+                }
+                Cmd::BotMove {
+                    seat,
+                    at,
+                    bot,
+                    action,
+                } => {
+                    self.bot_busy = false;
+                    self.seats[seat as usize].bot = Some(bot);
+                    let mut events = Vec::new();
+                    if at == self.seq && self.m.to_act() == Some(seat) && self.bot_plays(seat) {
+                        if let Some(a) = action {
+                            let auto = self.plan[seat as usize] != SeatKind::Bot;
+                            match self.act(seat, a, auto).await {
+                                Ok(ev) => events = ev,
+                                Err(e) => {
+                                    tracing::warn!(table = %self.id, seat, "bot move refused: {}", e.message)
+                                }
+                            }
+                        }
+                    }
+                    self.pump(events).await;
+                }
+                Cmd::Tick => {
+                    self.tick_at = None;
+                    self.pump(Vec::new()).await;
+                }
+                Cmd::Chat {
+                    conn,
+                    text,
+                    phrase,
+                    reply,
+                } => {
+                    let r = self.chat(conn, text, phrase);
+                    let _ = reply.send(r);
+                }
+                Cmd::Settings {
+                    conn,
+                    auto_pass,
+                    reply,
+                } => {
+                    let r = match self.subs.get(&conn).and_then(|s| s.seat) {
+                        None => Err(Refusal::new("not_seated", "you do not hold a seat here")),
+                        Some(s) => {
+                            self.seats[s as usize].auto_pass = auto_pass;
+                            Ok(())
+                        }
+                    };
+                    let ok = r.is_ok();
+                    let _ = reply.send(r);
+                    if ok {
+                        self.pump(Vec::new()).await;
+                    }
+                }
+                Cmd::Fill { conn, reply } => {
+                    let r = self.fill(conn).await;
+                    let ok = r.is_ok();
+                    let _ = reply.send(r);
+                    if ok {
+                        self.pump(Vec::new()).await;
+                    }
+                }
+                Cmd::Leave { conn, reply } => {
+                    let r = self.leave(conn).await;
+                    let _ = reply.send(r);
+                    self.pump(Vec::new()).await;
+                }
+                Cmd::Rematch { conn, reply } => {
+                    let r = self.rematch_plan(conn);
+                    let _ = reply.send(r);
+                }
+                Cmd::RematchMade { table } => {
+                    self.rematch = table;
+                    if let Some(id) = &self.rematch {
+                        let msg: Arc<str> =
+                            Arc::from(json!({"type": "rematch", "table": id}).to_string());
+                        for sub in self.subs.values() {
+                            let _ = sub.out.tx.try_send(msg.clone());
+                        }
+                    }
+                }
+            }
+            if self.finished && self.subs.is_empty() {
+                break;
+            }
+        }
+    }
+
+    /// After any change: broadcast, deal on when everyone is ready, store
+    /// a finished match, and start a bot or a timer where one is due.
+    async fn pump(&mut self, mut events: Vec<Event>) {
+        let mut changed = false;
+        // Passes made for players who can do nothing else go out with what
+        // led to them, in the same message.
+        while let Some(seat) = self.auto_pass_due() {
+            match self.act(seat, Action::Pass, false).await {
+                Ok(ev) => events.extend(ev),
+                Err(e) => {
+                    tracing::warn!(table = %self.id, seat, "auto pass refused: {}", e.message);
+                    break;
+                }
+            }
+        }
+        // A finished match is in the history before anyone hears it ended.
+        self.store_finished().await;
+        if !events.is_empty() {
+            self.broadcast(&events);
+        }
+        loop {
+            match self.m.phase() {
+                Phase::MatchOver if !self.finished => {
+                    changed |= self.store_finished().await;
+                }
+                Phase::HandOver if self.all_ready() => {
+                    if !self.deal_next().await {
+                        break;
+                    }
+                    changed = true;
+                    continue;
+                }
+                _ => {}
+            }
+            break;
+        }
+        if changed || events.is_empty() {
+            self.broadcast(&[]);
+        }
+        self.schedule();
+    }
+
+    /// Start the bot to act, or a timer for the first absent seat whose
+    /// grace runs out.
+    fn schedule(&mut self) {
+        let mut wake: Option<Instant> = None;
+        let mut due = |st: &SeatState, grace: Duration| {
+            if st.conns == 0 {
+                let t = st.absent_since + grace;
+                if t > Instant::now() {
+                    wake = Some(wake.map_or(t, |w: Instant| w.min(t)));
+                }
+            }
+        };
+        match (self.m.phase(), self.m.to_act()) {
+            _ if !self.started() => {}
+            (Phase::Play | Phase::ChoosePoser, Some(seat)) => {
+                if self.bot_plays(seat) {
+                    if !self.bot_busy {
+                        self.start_bot(seat);
+                    }
+                } else {
+                    due(&self.seats[seat as usize], self.config.grace);
+                }
+            }
+            (Phase::HandOver, _) => {
+                for (k, st) in self.plan.iter().zip(&self.seats) {
+                    if *k != SeatKind::Bot && !st.ready {
+                        due(st, self.config.grace);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if let Some(t) = wake {
+            if self.tick_at.is_none_or(|w| w > t) {
+                self.tick_at = Some(t);
+                let tx = self.tx.clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep_until(t.into()).await;
+                    let _ = tx.send(Cmd::Tick).await;
+                });
+            }
+        }
+    }
+
+    /// Ask `seat`'s bot for a move on the blocking pool; its answer comes
+    /// back as [`Cmd::BotMove`] tagged with the log position.
+    fn start_bot(&mut self, seat: u8) {
+        let st = &mut self.seats[seat as usize];
+        let bot = match st.bot.take() {
+            Some(b) => b,
+            None => {
+                let config = BotConfig {
+                    seed: rand::random(),
+                    budget_ms: self.config.bot_budget_ms,
+                };
+                match domino_bots::by_name(&self.bot_name, config) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        tracing::error!(table = %self.id, "bot: {e}");
+                        return;
+                    }
+                }
+            }
+        };
+        self.bot_busy = true;
+        let view = self.m.seat_view(seat);
+        let at = self.seq;
+        let tx = self.tx.clone();
+        let delay = self.config.bot_delay;
+        tokio::spawn(async move {
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+            let done = tokio::task::spawn_blocking(move || {
+                let mut bot = bot;
+                let action = bot.act(&view).ok();
+                (bot, action)
+            })
+            .await;
+            if let Ok((bot, action)) = done {
+                let _ = tx
+                    .send(Cmd::BotMove {
+                        seat,
+                        at,
+                        bot,
+                        action,
+                    })
+                    .await;
+            }
+        });
+    }
+}

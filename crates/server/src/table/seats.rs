@@ -1,0 +1,226 @@
+//! Who sits where: seats claimed under a name with a secret token (only its
+//! hash is stored), connections coming and going, readiness between hands,
+//! and when a bot stands in for an absent player.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use domino_bots::Bot;
+use sha2::{Digest, Sha256};
+
+use super::messages::{Outbox, Refusal};
+use super::people::SeatKind;
+use super::{ConnId, Table};
+use crate::store::SeatRow;
+
+/// How a connection wants to sit at a table.
+#[derive(Debug)]
+pub enum Seating {
+    /// Claim a free human seat (a given one, or the first) under a name.
+    Join { name: String, seat: Option<u8> },
+    /// Return to a claimed seat.
+    Resume { token: String },
+    /// Watch the public view.
+    Spectate,
+}
+
+/// Where a connection sits once attached.
+#[derive(Debug, Clone)]
+pub struct Seated {
+    pub table: String,
+    pub seat: Option<u8>,
+    /// The secret token, when a seat was just claimed.
+    pub token: Option<String>,
+}
+
+/// One seat of a table.
+#[derive(Debug)]
+pub(super) struct SeatState {
+    /// The sitter's display name, once the seat is claimed.
+    pub(super) name: Option<String>,
+    /// SHA-256 of the seat's token, once claimed: a returning player proves
+    /// the seat with the token.
+    pub(super) token_hash: Option<String>,
+    /// Connections acting for this seat now.
+    pub(super) conns: usize,
+    /// Since when nobody is connected (the grace period counts from here).
+    pub(super) absent_since: Instant,
+    /// The seat's bot, kept between moves so it keeps what it learned; out
+    /// on the blocking pool while it thinks.
+    pub(super) bot: Option<Box<dyn Bot>>,
+    /// The sitter is ready for the next hand.
+    pub(super) ready: bool,
+    /// The player left for good: a bot plays the seat.
+    pub(super) left: bool,
+    /// Pass for the player when passing is all they can do (their setting,
+    /// on by default).
+    pub(super) auto_pass: bool,
+    /// When this seat's recent chat lines were said (the rate limit).
+    pub(super) said: VecDeque<Instant>,
+}
+
+impl SeatState {
+    pub(super) fn empty(now: Instant) -> SeatState {
+        SeatState {
+            name: None,
+            token_hash: None,
+            conns: 0,
+            absent_since: now,
+            bot: None,
+            ready: false,
+            left: false,
+            auto_pass: true,
+            said: VecDeque::new(),
+        }
+    }
+
+    /// One connection of this seat went away.
+    pub(super) fn disconnected(&mut self) {
+        self.conns = self.conns.saturating_sub(1);
+        if self.conns == 0 {
+            self.absent_since = Instant::now();
+        }
+    }
+}
+
+/// A connection attached to a table.
+#[derive(Debug)]
+pub(super) struct Sub {
+    /// The seat it acts for; `None` for a spectator.
+    pub(super) seat: Option<u8>,
+    /// Where its messages go.
+    pub(super) out: Outbox,
+}
+
+/// SHA-256 of a seat token, as stored.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// A random identifier of `bytes` random bytes, hex.
+pub fn random_id(bytes: usize) -> String {
+    use rand::RngCore;
+    let mut b = vec![0u8; bytes];
+    rand::rng().fill_bytes(&mut b);
+    hex::encode(b)
+}
+
+impl Table {
+    /// Seat a connection (claiming a seat, returning to one, or watching)
+    /// and send it the whole state with the hand so far.
+    pub(super) async fn attach(
+        &mut self,
+        conn: ConnId,
+        how: Seating,
+        out: Outbox,
+    ) -> Result<Seated, Refusal> {
+        let (seat, token) = match how {
+            Seating::Spectate => (None, None),
+            Seating::Resume { token } => {
+                let h = token_hash(&token);
+                let seat = self
+                    .seats
+                    .iter()
+                    .position(|s| s.token_hash.as_deref() == Some(h.as_str()))
+                    .ok_or(Refusal::new(
+                        "bad_token",
+                        "that token holds no seat at this table",
+                    ))?;
+                if self.seats[seat].left {
+                    return Err(Refusal::new("left", "you left this table"));
+                }
+                (Some(seat as u8), None)
+            }
+            Seating::Join { name, seat } => {
+                let name = name.trim().chars().take(24).collect::<String>();
+                if name.is_empty() {
+                    return Err(Refusal::new("bad_name", "a display name is needed"));
+                }
+                if self.finished {
+                    return Err(Refusal::new("match_over", "the match is over"));
+                }
+                let free = |s: usize, st: &SeatState| {
+                    self.plan.get(s).is_some_and(|k| *k != SeatKind::Bot) && st.name.is_none()
+                };
+                let seat = match seat {
+                    Some(s)
+                        if free(
+                            s as usize,
+                            self.seats
+                                .get(s as usize)
+                                .ok_or(Refusal::new("bad_seat", "no such seat"))?,
+                        ) =>
+                    {
+                        s as usize
+                    }
+                    Some(_) => return Err(Refusal::new("seat_taken", "that seat is not free")),
+                    None => self
+                        .seats
+                        .iter()
+                        .enumerate()
+                        .position(|(s, st)| free(s, st))
+                        .ok_or(Refusal::new("table_full", "no free seat at this table"))?,
+                };
+                let token = random_id(24);
+                let row = SeatRow {
+                    seat: seat as i64,
+                    name: name.clone(),
+                    token_hash: token_hash(&token),
+                    left_hand: None,
+                };
+                self.store
+                    .add_seat(&self.id, &row)
+                    .await
+                    .map_err(|e| Refusal::new("store", e.to_string()))?;
+                let st = &mut self.seats[seat];
+                st.name = Some(name);
+                st.token_hash = Some(row.token_hash);
+                if let Ok(mut info) = self.info.lock() {
+                    info.names[seat] = st.name.clone();
+                }
+                (Some(seat as u8), Some(token))
+            }
+        };
+        if let Some(s) = seat {
+            self.seats[s as usize].conns += 1;
+        }
+        // The newcomer gets the whole state at once, with the hand so far.
+        let msg = self.state_message(seat, &[], true);
+        let _ = out.tx.try_send(msg);
+        self.subs.insert(conn, Sub { seat, out });
+        Ok(Seated {
+            table: self.id.clone(),
+            seat,
+            token,
+        })
+    }
+
+    /// A connection went away; whether it was attached.
+    pub(super) fn detach(&mut self, conn: ConnId) -> bool {
+        let Some(sub) = self.subs.remove(&conn) else {
+            return false;
+        };
+        if let Some(s) = sub.seat {
+            self.seats[s as usize].disconnected();
+        }
+        true
+    }
+
+    /// The seat `conn` acts for, if it holds one.
+    pub(super) fn seat_of(&self, conn: ConnId) -> Option<u8> {
+        self.subs.get(&conn).and_then(|s| s.seat)
+    }
+
+    /// Whether a bot plays `seat` now.
+    pub(super) fn bot_plays(&self, seat: u8) -> bool {
+        let st = &self.seats[seat as usize];
+        self.plan[seat as usize] == SeatKind::Bot
+            || st.left
+            || (st.conns == 0 && st.absent_since.elapsed() >= self.config.grace)
+    }
+
+    /// Every seat is ready for the next hand (or played by a bot).
+    pub(super) fn all_ready(&self) -> bool {
+        (0..self.rules.players).all(|s| self.seats[s as usize].ready || self.bot_plays(s))
+    }
+}

@@ -1,0 +1,208 @@
+// Shared pieces of the browser tests: the real `domino serve` on a free
+// loopback port, Chromium through playwright-core, players in their own
+// browser contexts at desktop (1280x800) or phone (390x844) size, and
+// playing by clicking.
+
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, existsSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import net from "node:net";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = resolve(here, "..");
+export const BIN = process.env.DOMINO_BIN || join(root, "target/debug/domino");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+export const ARTIFACTS = process.env.E2E_ARTIFACTS || join(root, "target/e2e-artifacts");
+mkdirSync(ARTIFACTS, { recursive: true });
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export function freePort() {
+  return new Promise((ok, fail) => {
+    const s = net.createServer();
+    s.unref();
+    s.on("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+}
+
+export const plain = (log) => log.join("").replace(/\x1b\[[0-9;]*m/g, "");
+
+/// Start `domino serve` on `port` with the SQLite file `db`; resolves to
+/// the process once it listens.
+export async function launch(port, db, extra = []) {
+  assert.ok(existsSync(BIN), `no domino binary at ${BIN} (cargo build, or set DOMINO_BIN)`);
+  const args = ["serve", "--addr", `127.0.0.1:${port}`, "--db", `sqlite://${db}`,
+    "--bot-delay-ms", "30", "--bot-budget-ms", "20", "--grace-secs", "60", ...extra];
+  const proc = spawn(BIN, args, { stdio: ["ignore", "ignore", "pipe"] });
+  proc.log = [];
+  await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error("server did not start:\n" + proc.log.join(""))), 20000);
+    proc.stderr.on("data", (d) => {
+      proc.log.push(String(d));
+      if (/restored=\d+/.test(plain(proc.log))) { clearTimeout(timer); ok(); }
+    });
+    proc.on("exit", (code) => { clearTimeout(timer); fail(new Error(`server exited ${code}:\n${proc.log.join("")}`)); });
+  });
+  return proc;
+}
+
+/// A server of its own and a browser: {base, tmp, browser, stop()}.
+export async function setup() {
+  const port = await freePort();
+  const tmp = mkdtempSync(join(tmpdir(), "domino-e2e-"));
+  const server = await launch(port, join(tmp, "e2e.db"));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    // Headless without a sandbox (root in CI); a fresh profile per launch.
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  return {
+    base: `http://127.0.0.1:${port}`, tmp, browser, server,
+    async stop() {
+      await browser.close();
+      if (server.exitCode == null) server.kill("SIGTERM");
+    },
+  };
+}
+
+/// A page in a fresh context (its own localStorage: its own player),
+/// collecting page errors.
+export async function newPlayer(env, name, { viewport = DESKTOP, reducedMotion = "no-preference", allow = [] } = {}) {
+  const ctx = await env.browser.newContext({ viewport, reducedMotion });
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error" && !allow.some((r) => r.test(m.text()))) page.errors.push(m.text()); });
+  page.on("response", (r) => { if (r.status() >= 400 && !allow.some((re) => re.test(r.url()))) page.errors.push(`${r.status()} ${r.url()}`); });
+  page.setDefaultTimeout(15000);
+  page.who = name;
+  return page;
+}
+
+export function noErrors(page) {
+  assert.deepEqual(page.errors, [], `${page.who}: page errors`);
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+/// Quick start from the lobby: you against bots; returns the table id.
+export async function quickStart(env, page, { game, level = "random", name }) {
+  await page.goto(env.base + "/");
+  await page.fill("#name", name);
+  await page.selectOption("#quickgame", game);
+  await page.selectOption("#quicklevel", level);
+  await page.click("#quickplay");
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  await page.waitForSelector(".seat.me");
+  return page.url().split("/t/")[1];
+}
+
+/// A table for friends: `invite` lists the seats for friends, `options`
+/// are house rules by name; returns the table id.
+export async function createFriends(env, page, { game, players, invite = [], options = {}, name, priv = false, botsOnly = false }) {
+  await page.goto(env.base + "/");
+  await page.fill("#name", name);
+  await page.selectOption("#game", game);
+  if (players) await page.selectOption("#players", String(players));
+  for (const s of invite) await page.selectOption(`#plan-${s}`, "invite");
+  await page.selectOption("#bot", "random");
+  if (Object.keys(options).length) await page.click(".houserules summary");
+  for (const [k, v] of Object.entries(options)) {
+    const sel = `[data-opt=${k}]`;
+    if (typeof v === "boolean") await page.setChecked(sel, v);
+    else if (await page.locator(`select${sel}`).count()) await page.selectOption(sel, String(v));
+    else await page.fill(sel, String(v));
+  }
+  if (priv) await page.check("#private");
+  if (botsOnly) await page.check("#botsonly");
+  await page.click("#create");
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  await page.waitForSelector("#scores");
+  return page.url().split("/t/")[1];
+}
+
+export const handOver = (page) => page.locator("#result:not([hidden])").count().then((n) => n > 0);
+
+/// One move by clicking, if it is this page's turn: draw or pass when
+/// those are offered, else a highlighted tile (and an end, when it fits
+/// several: `pickEnd` chooses among the end buttons). Returns what was
+/// done, or null.
+export async function moveOnce(page, pickEnd = (n) => 0) {
+  if (await handOver(page)) return null;
+  if (!(await page.locator(".seat.me.toact").count())) return null;
+  const before = await page.locator("#hand .handtile").count();
+  const history = await page.locator("#log li").count();
+  let did;
+  if (await page.locator(".poser").count()) {
+    await page.locator(".poser").first().click();
+    did = "choose";
+  } else if (await page.locator("#draw").count()) {
+    await page.click("#draw");
+    did = "draw";
+  } else if (await page.locator("#pass").count()) {
+    await page.click("#pass");
+    did = "pass";
+  } else {
+    const legal = page.locator("#hand .handtile.legal");
+    if (!(await legal.count())) return null; // the state is still arriving
+    await legal.first().click();
+    did = "play";
+    const ends = page.locator("#buttons .endchoice");
+    if (await ends.count()) {
+      did = "play at an end";
+      await ends.nth(pickEnd(await ends.count())).click();
+    }
+  }
+  await page.waitForFunction(([n, h]) =>
+    document.querySelectorAll("#hand .handtile").length !== n
+      || !document.querySelector(".seat.me.toact")
+      || !document.querySelector("#result[hidden]")
+      || document.querySelectorAll("#log li").length > h, [before, history]);
+  return did;
+}
+
+/// Play by clicking until this hand is over; `onMove(page, n, did)` runs
+/// after each of this page's moves.
+export async function playHand(pages, onMove = async () => {}, pickEnd) {
+  const done = [];
+  for (let guard = 0; guard < 3000; guard++) {
+    let any = false;
+    for (const page of pages) {
+      if (await handOver(page)) continue;
+      const did = await moveOnce(page, pickEnd);
+      if (did) { any = true; done.push(did); await onMove(page, done.length, did); }
+    }
+    if ((await Promise.all(pages.map(handOver))).every(Boolean)) return done;
+    if (!any) await pages[0].waitForTimeout(40);
+  }
+  throw new Error("the hand did not end");
+}
+
+/// Relative luminance contrast of two CSS colours (rgb()/rgba() strings).
+export function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+export function writeArtifact(name, data) {
+  writeFileSync(join(ARTIFACTS, name), typeof data === "string" ? data : JSON.stringify(data, null, 2));
+}

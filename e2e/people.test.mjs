@@ -1,0 +1,349 @@
+// People at the table, in real Chromium: a match against a bot by clicking
+// with a reload mid-hand, the match-end banner, rematch and the replay
+// (arrow keys) and the record; friends invited to chosen seats (partner),
+// chat as text, leaving, spectators told they watch, filling with bots;
+// the lobby's games, quick start and finished matches; 404 pages; a
+// server killed mid-hand (the board stays, greyed, and catches up); the
+// layout's geometry on real hands.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, moveOnce, handOver, launch, freePort, plain, BIN, DESKTOP, PHONE } from "./helpers.mjs";
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env.stop(); });
+
+test("a match against a bot by clicking, a reload mid-hand, the match-end banner, the replay by keys, the record, a rematch", async () => {
+  const page = await newPlayer(env, "Ann");
+  const id = await createFriends(env, page, { game: "draw", players: 2, options: { target: 1 }, name: "Ann" });
+  await shot(page, "match-start-desktop");
+  assert.match(await page.locator(".seat.me").innerText(), /Ann/);
+  let reloaded = false;
+  await playHand([page], async (p, n) => {
+    if (n === 2 && !reloaded) {
+      reloaded = true;
+      const hand = await p.locator("#hand .handtile").evaluateAll((ts) => ts.map((t) => t.dataset.tile).sort());
+      await p.reload();
+      await p.waitForSelector(".seat.me");
+      await p.waitForFunction((n) => document.querySelectorAll("#hand .handtile").length === n || !document.querySelector("#result[hidden]"), hand.length);
+      if (!(await handOver(p))) {
+        const back = await p.locator("#hand .handtile").evaluateAll((ts) => ts.map((t) => t.dataset.tile).sort());
+        assert.deepEqual(back, hand, "the same hand after a reload");
+      }
+      assert.equal(p.url(), `${env.base}/t/${id}`);
+    }
+  });
+  // Tied hands score nothing: play on until the match ends.
+  for (let hands = 1; !(await page.locator("#banner:not([hidden])").count()); hands++) {
+    assert.ok(hands < 20, "the match did not end");
+    await page.waitForSelector("#banner:not([hidden]), #ready");
+    if (await page.locator("#banner:not([hidden])").count()) break;
+    await page.click("#ready");
+    await page.waitForFunction(() => document.querySelector("#result").hidden);
+    await playHand([page]);
+  }
+  await page.waitForSelector("#replaylink");
+  assert.match(await page.locator("#bannertitle").innerText(), /(You win the match!|Bot 2 wins the match|The match is tied)/);
+  assert.equal(await page.locator("#final li").count(), 2);
+  await shot(page, "match-over-desktop");
+  await page.setViewportSize(PHONE);
+  await shot(page, "match-over-phone");
+  await page.setViewportSize(DESKTOP);
+  // Back at the table: a rematch seats Ann again at a new table.
+  await page.click("#rematch");
+  await page.waitForURL((u) => /\/t\/[0-9a-f]+$/.test(u.pathname) && !u.pathname.endsWith(id));
+  await page.waitForSelector(".seat.me");
+  assert.match(await page.locator(".seat.me").innerText(), /Ann/);
+  // The replay: arrow keys step, End and Home jump.
+  await page.goto(`${env.base}/r/${id}`);
+  await page.waitForSelector("#caption");
+  assert.match(await page.locator("#fairverdict").innerText(), /✓ Every deal matches its revealed key/);
+  assert.match(await page.locator("#caption").innerText(), /Hand 1, the deal/);
+  await page.keyboard.press("ArrowRight");
+  assert.match(await page.locator("#caption").innerText(), /Hand 1, move 1: .+ posed \d+-\d+/);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowLeft");
+  assert.match(await page.locator("#caption").innerText(), /Hand 1, move 1/);
+  await page.keyboard.press("End");
+  assert.equal(await page.locator("#slider").inputValue(), await page.locator("#slider").getAttribute("max"));
+  assert.match(await page.locator("#caption").innerText(), /wins the match|win the match|tie/);
+  await shot(page, "replay-end-desktop");
+  await page.keyboard.press("Home");
+  assert.match(await page.locator("#caption").innerText(), /Hand 1, the deal/);
+  // The record verifies with `domino verify`.
+  const rec = await (await fetch(`${env.base}/api/history/${id}/record`)).json();
+  const file = join(env.tmp, "record.json");
+  writeFileSync(file, JSON.stringify(rec));
+  const v = spawnSync(BIN, ["verify", file], { encoding: "utf8" });
+  assert.equal(v.status, 0, v.stderr);
+  // The lobby lists the finished match with its winner, score and date.
+  await page.click("a.brand");
+  const row = page.locator(`#history .finished[data-id="${id}"]`);
+  await row.waitFor();
+  assert.match(await row.innerText(), /Draw game[\s\S]*Ann, Bot 2[\s\S]*(won|No winner) · -?\d+ – -?\d+[\s\S]*\d+ hands?/);
+  assert.equal(await row.locator("time").count(), 1);
+  await shot(page, "lobby-desktop");
+  await page.setViewportSize(PHONE);
+  await shot(page, "lobby-phone");
+  noErrors(page);
+  await page.context().close();
+});
+
+test("the lobby explains each game in a line and starts a quick game against the chosen level", async () => {
+  const page = await newPlayer(env, "Lou", { viewport: PHONE });
+  await page.goto(env.base + "/");
+  assert.equal(await page.locator("#games dt").count(), 12);
+  for (const line of await page.locator("#games dd").allInnerTexts()) assert.ok(line.length > 20, line);
+  assert.deepEqual(await page.locator("#quicklevel option").allInnerTexts(), ["Beginner", "Easy", "Casual", "Strong", "Expert"]);
+  assert.match(await page.locator("#quicklevel option[value=expert]").getAttribute("title"), /expert/);
+  await page.click("#quickplay");
+  assert.match(await page.locator("#lobby-error").innerText(), /Choose a name first/);
+  await quickStart(env, page, { game: "chiva", level: "heuristic", name: "Lou" });
+  assert.match(await page.locator("#gametitle").innerText(), /Chiva/);
+  assert.match(await page.locator(".seat.bot").first().innerText(), /Strong/);
+  noErrors(page);
+  await page.context().close();
+});
+
+test("friends: the host invites a partner, who comes by the link; chat is text; a third watches; a leaver's seat goes to a bot", async () => {
+  const host = await newPlayer(env, "Host");
+  const id = await createFriends(env, host, { game: "jamaican", invite: [2], name: "Hana", priv: true });
+  // The invited seat waits, and the match with it.
+  await host.waitForSelector('.seat[data-seat="2"].invited');
+  assert.match(await host.locator('.seat[data-seat="2"]').innerText(), /waiting for a friend/);
+  assert.match(await host.locator("#status").innerText(), /Waiting for 1 invited player/);
+  assert.equal(await host.locator("#hand .handtile.legal").count(), 0);
+  await shot(host, "invite-waiting-desktop");
+  const link = `${env.base}/t/${id}?seat=2`;
+  const friend = await newPlayer(env, "Pat", { viewport: PHONE });
+  await friend.goto(link);
+  await friend.fill("#joinname", "<b>Pat</b>");
+  await friend.click("#joinbtn");
+  await friend.waitForSelector(".seat.me");
+  assert.equal(await friend.locator(".seat.me").getAttribute("data-seat"), "2");
+  // The partner sits across from the host, named as text.
+  await host.waitForFunction(() => /Pat/.test(document.querySelector('.seat[data-seat="2"]').textContent));
+  assert.equal(await host.locator('.spot-top .seat[data-seat="2"].partner').count(), 1);
+  assert.equal(await host.locator('.seat[data-seat="2"] b').first().innerText(), "<b>Pat</b>");
+  assert.equal(await host.locator('.seat[data-seat="2"] .name b').count(), 0, "no markup from a name");
+  // Chat: a phrase, and free text with markup shown as text.
+  await friend.click('[data-phrase="gg"]');
+  await friend.fill("#chatinput", "<img src=x onerror=alert(1)> hi");
+  await friend.click("#chatsend");
+  await host.waitForFunction(() => document.querySelectorAll("#chatlist li").length >= 2);
+  const lines = await host.locator("#chatlist li").allInnerTexts();
+  assert.ok(lines.some((l) => /Good game!/.test(l)));
+  assert.ok(lines.some((l) => l.includes("<img src=x onerror=alert(1)> hi")));
+  assert.equal(await host.locator("#chatlist img").count(), 0);
+  assert.equal(await friend.getAttribute("#chatinput", "maxlength"), "200");
+  await shot(host, "friends-desktop");
+  await shot(friend, "friends-phone");
+  // A third person watches, and is told so.
+  const watcher = await newPlayer(env, "Cy");
+  await watcher.goto(`${env.base}/t/${id}`);
+  await watcher.fill("#joinname", "Cy");
+  await watcher.click("#joinbtn");
+  await watcher.waitForFunction(() => /You are watching/.test(document.querySelector("#status").textContent));
+  assert.equal(await watcher.locator("#hand .handtile").count(), 0);
+  assert.ok(await watcher.locator("#chat.readonly").count());
+  // The partner leaves: a bot plays the seat, and the host sees why.
+  friend.on("dialog", (d) => d.accept());
+  await friend.click("#leave");
+  await friend.waitForURL(`${env.base}/`);
+  await host.waitForFunction(() => /left: a computer plays/.test(document.querySelector('.seat[data-seat="2"]').textContent));
+  await shot(host, "friend-left-desktop");
+  for (const p of [host, friend, watcher]) noErrors(p);
+  for (const p of [host, friend, watcher]) await p.context().close();
+});
+
+test("the creator fills the waiting seats with bots and the match starts", async () => {
+  const host = await newPlayer(env, "Fay", { viewport: PHONE });
+  await createFriends(env, host, { game: "cutthroat", players: 3, invite: [1, 2], name: "Fay" });
+  await host.waitForSelector("#fill");
+  await host.click("#fill");
+  await host.waitForFunction(() => !document.querySelector(".seat.invited"));
+  await host.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 1 || document.querySelector(".seat.me.toact"));
+  assert.equal(await host.locator(".seat.bot").count(), 2);
+  noErrors(host);
+  await host.context().close();
+});
+
+test("unknown table and replay addresses answer 404 with a page that says so", async () => {
+  for (const [path, text] of [["/t/0123456789abcdef", /There is no table at this address/], ["/r/0123456789abcdef", /There is no finished match at this address/], ["/nowhere", /This page does not exist/]]) {
+    const page = await newPlayer(env, "404", { allow: [/\/(t|r)\/0123|nowhere|Failed to load resource/] });
+    const res = await page.goto(env.base + path);
+    assert.equal(res.status(), 404, path);
+    await page.waitForSelector("#notfound");
+    assert.match(await page.locator("#notfound").innerText(), text);
+    await page.click("#tolobby");
+    await page.waitForSelector("#quickplay");
+    if (path.startsWith("/t")) await shot(page, "not-found");
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("a table of bots only is watched, and the watcher is told so", async () => {
+  const page = await newPlayer(env, "Wes");
+  await createFriends(env, page, { game: "draw", players: 3, name: "Wes", botsOnly: true, options: { target: 100 } });
+  await page.waitForFunction(() => /watching the computer players/.test(document.querySelector("#status").textContent));
+  await page.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 3);
+  assert.equal(await page.locator(".seat.me").count(), 0);
+  assert.equal(await page.locator("#hand .handtile").count(), 0);
+  await shot(page, "bots-watched");
+  noErrors(page);
+  await page.context().close();
+});
+
+test("kill -9 mid-hand: the board stays on screen greyed with a countdown, and the page catches up without a reload", async () => {
+  const port = await freePort();
+  const db = join(env.tmp, "restart.db");
+  let proc = await launch(port, db);
+  const url = `http://127.0.0.1:${port}`;
+  const local = { ...env, base: url };
+  try {
+    const a = await newPlayer(local, "Ann", { allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
+    const id = await createFriends(local, a, { game: "draw", players: 2, invite: [1], options: { target: 1 }, name: "Ann" });
+    const b = await newPlayer(local, "Bea", { allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
+    await b.goto(`${url}/t/${id}`);
+    await b.fill("#joinname", "Bea");
+    await b.click("#joinbtn");
+    await b.waitForSelector(".seat.me");
+    let moves = 0;
+    for (let guard = 0; moves < 4 && guard < 400; guard++) {
+      let any = false;
+      for (const p of [a, b]) if (await moveOnce(p)) { moves++; any = true; }
+      if (await handOver(a)) break;
+      if (!any) await a.waitForTimeout(30);
+    }
+    await a.evaluate(() => (window.sameDocument = true));
+    const tiles = await a.locator("#board g.tile").count();
+    proc.kill("SIGKILL");
+    await new Promise((ok) => (proc.exitCode != null || proc.signalCode ? ok() : proc.once("exit", ok)));
+    await a.waitForSelector("#offline:not([hidden])");
+    assert.match(await a.locator("#offlinetext").innerText(), /Connection lost\. Reconnecting( in \d+ s)?…/);
+    assert.ok(await a.locator("#tablepage.offline").count(), "greyed");
+    assert.equal(await a.locator("#board g.tile").count(), tiles, "the board stays");
+    assert.ok(await a.locator("#scores").count(), "the score stays");
+    await shot(a, "offline-desktop");
+    proc = await launch(port, db);
+    assert.match(plain(proc.log), /restored=1/);
+    for (const p of [a, b]) await p.waitForFunction(() => !document.querySelector("#tablepage.offline"), null, { timeout: 20000 });
+    assert.equal(await a.evaluate(() => window.sameDocument), true, "no reload");
+    await playHand([a, b]);
+    noErrors(b);
+  } finally {
+    proc.kill("SIGKILL");
+  }
+});
+
+// ---- the table's shape ----
+
+/// The board as drawn: the viewBox, each tile's box in the SVG's own
+/// coordinates (with its chain and the way it was laid) and the open ends.
+function boardShape(page) {
+  return page.evaluate(() => {
+    const svg = document.getElementById("board");
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    const box = (g) => {
+      const b = g.getBBox();
+      const m = g.transform.baseVal.consolidate()?.matrix;
+      return { x: b.x + (m ? m.e : 0), y: b.y + (m ? m.f : 0), w: b.width, h: b.height };
+    };
+    const tiles = [...svg.querySelectorAll("g.tile")].map((g) => ({ ...box(g), tile: g.dataset.tile, chain: g.dataset.chain, dir: g.dataset.dir }));
+    const ends = [...svg.querySelectorAll("g.end circle")].map((c) => ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")) }));
+    return { view: { x, y, w, h }, tiles, ends };
+  });
+}
+
+/// Every tile and open end inside the viewBox, and no two tiles on top of
+/// each other.
+function checkShape(shape, what) {
+  const { view: v, tiles, ends } = shape;
+  for (const t of tiles) {
+    assert.ok(t.x >= v.x && t.y >= v.y && t.x + t.w <= v.x + v.w && t.y + t.h <= v.y + v.h, `${what}: ${t.tile} outside the view`);
+  }
+  for (const e of ends) assert.ok(e.x >= v.x && e.y >= v.y && e.x <= v.x + v.w && e.y <= v.y + v.h, `${what}: an open end outside the view`);
+  for (let i = 0; i < tiles.length; i++) {
+    for (let j = i + 1; j < tiles.length; j++) {
+      const a = tiles[i], b = tiles[j];
+      const over = a.x + 1 < b.x + b.w && b.x + 1 < a.x + a.w && a.y + 1 < b.y + b.h && b.y + 1 < a.y + a.h;
+      assert.ok(!over, `${what}: ${a.tile} and ${b.tile} overlap`);
+    }
+  }
+}
+
+test("the layout in each game's shape: arms out of the posed double and of later doubles, snakes, nothing overlapping", async () => {
+  // No browser: the page's own layout code on real hands from `domino engine`.
+  const { planLayout } = await import("../web/draw.js");
+  const engine = spawn(BIN, ["engine"], { stdio: ["pipe", "pipe", "inherit"] });
+  const lines = [];
+  let wake = null;
+  let buf = "";
+  engine.stdout.on("data", (d) => {
+    buf += d;
+    for (let i; (i = buf.indexOf("\n")) >= 0; buf = buf.slice(i + 1)) lines.push(JSON.parse(buf.slice(0, i)));
+    if (wake) wake();
+  });
+  const ask = async (req) => {
+    engine.stdin.write(JSON.stringify(req) + "\n");
+    while (!lines.length) await new Promise((ok) => (wake = ok));
+    return lines.shift();
+  };
+  const STEP = { L: [-1, 0], R: [1, 0], U: [0, -1], D: [0, 1] };
+  let spinners = 0, branches = 0, elsewhere = 0, snakes = 0;
+  try {
+    for (const [preset, players] of [["club-fives", 2], ["french", 4], ["cross", 2], ["double-nine-cross", 2], ["double-nine-cross", 4], ["draw", 2]]) {
+      for (let seed = 1; seed <= 6; seed++) {
+        let st = (await ask({ cmd: "new", rules: { preset, players }, seed })).state;
+        for (let n = 0; st.phase === "play"; n++) {
+          const { actions } = await ask({ cmd: "legal" });
+          const plays = actions.filter((a) => a.type === "play");
+          const pick = plays.length ? plays : actions;
+          st = (await ask({ cmd: "act", action: pick[(n * 7 + seed) % pick.length] })).state;
+          const what = `${preset} seed ${seed} step ${n}`;
+          const plan = planLayout(st.layout, 860, st.history, preset === "double-nine-cross");
+          const { tiles } = plan;
+          assert.equal(tiles.length, 1 + st.layout.chains.reduce((k, c) => k + c.tiles.length, 0), what);
+          for (let i = 0; i < tiles.length; i++) {
+            for (let j = i + 1; j < tiles.length; j++) {
+              const a = tiles[i], b = tiles[j];
+              assert.ok(!(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h), `${what}: ${a.tile} over ${b.tile}`);
+            }
+            // A double lies across its line, any other tile along it.
+            const t = tiles[i];
+            if (!t.posed) assert.equal(t.w > t.h, (t.a === t.b) !== (t.dir === "L" || t.dir === "R"), `${what}: ${t.tile} lies wrong`);
+          }
+          // Every chain starts out of its tile's side: the posed tile's
+          // four sides in order, a later double's two ends across its line.
+          const posed = tiles[0];
+          for (const c of st.layout.chains) {
+            const first = tiles.find((t) => t.chain === c.id && t.tile === c.tiles[0]);
+            if (!first) continue;
+            const from = c.from === st.layout.posed ? posed : tiles.find((t) => t.tile === c.from && !t.posed);
+            const ways = c.from === st.layout.posed ? [["L", "R", "U", "D"][c.id]] : (from.dir === "L" || from.dir === "R" ? ["U", "D"] : ["L", "R"]);
+            const [dx, dy] = STEP[first.dir];
+            const touches = (dx > 0 && first.x === from.x + from.w) || (dx < 0 && first.x + first.w === from.x)
+              || (dy > 0 && first.y === from.y + from.h) || (dy < 0 && first.y + first.h === from.y);
+            const out = ways.includes(first.dir) && touches;
+            if (c.from === st.layout.posed) {
+              assert.ok(out, `${what}: chain ${c.id} does not grow out of the posed ${c.from}`);
+              if (c.id >= 2) spinners++;
+            } else if (out) branches++;
+            else elsewhere++; // a branch boxed in by the tiles around its double
+          }
+          if (tiles.some((t) => t.chain === 0 && t.dir === "R") || tiles.some((t) => t.chain === 1 && t.dir === "L")) snakes++;
+        }
+      }
+    }
+  } finally {
+    engine.stdin.end();
+  }
+  assert.ok(spinners > 0 && branches > 0 && snakes > 0, `spinner arms ${spinners}, branches ${branches}, snakes ${snakes}`);
+  assert.ok(elsewhere * 10 <= branches, `${elsewhere} branches not out of their double, ${branches} out of it`);
+});
+

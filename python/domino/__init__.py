@@ -1,0 +1,53 @@
+"""Twelve regional domino games for research and bots.
+
+A fast Rust engine (the project's own) with an OpenSpiel-style game and
+state API, the project's bots, a batched environment for reinforcement
+learning, PettingZoo environments (``domino.pettingzoo``) and OpenSpiel
+registration (``domino.openspiel``). See docs/python.md.
+"""
+
+from ._domino import (
+    BotError,
+    CHANCE,
+    DealError,
+    DominoError,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    RecordError,
+    RulesError,
+    State,
+    TERMINAL,
+    VecEnv,
+    bot,
+    bot_names,
+    load_record,
+    presets,
+)
+
+__all__ = [
+    "BotError",
+    "CHANCE",
+    "DealError",
+    "DominoError",
+    "Game",
+    "GameOverError",
+    "IllegalActionError",
+    "NotYourTurnError",
+    "RecordError",
+    "RulesError",
+    "State",
+    "TERMINAL",
+    "VecEnv",
+    "bot",
+    "bot_names",
+    "load_record",
+    "preset_names",
+    "presets",
+]
+
+
+def preset_names():
+    """The twelve games' names, in the engine's order."""
+    return [p[0] for p in presets()]

@@ -1,0 +1,213 @@
+// The lobby: your name, a quick game against the computer, a table for
+// friends with the seats you choose for them, the games in a line each,
+// the open tables and the finished matches.
+
+import { h, fill } from "./dom.js";
+import { t } from "./words.js";
+import { Conn } from "./conn.js";
+import { store } from "./store.js";
+import { facts } from "./games.js";
+
+const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
+
+export async function lobby(app, nav) {
+  fill(app, h("p", { class: "muted" }, t("loading")));
+  const presets = await (await fetch("/api/presets")).json();
+  const byName = (n) => presets.find((p) => p.name === n) || presets[0];
+  const gameOptions = (sel) => presets.map((p) => h("option", { value: p.name, selected: p.name === sel }, t("game-title", { preset: p.name })));
+  const levelOptions = (sel) => LEVELS.map((b) => h("option", { value: b, selected: b === sel, title: t("level-tooltip", { bot: b }) }, t("level", { bot: b })));
+
+  // ---- your name ----
+  const name = h("input", { id: "name", value: store.name, maxlength: 24, placeholder: t("lobby-name-placeholder"), autocomplete: "nickname" });
+  name.addEventListener("change", () => (store.name = name.value.trim()));
+  const msg = h("p", { class: "error", id: "lobby-error", role: "alert" });
+  const needName = () => {
+    const n = name.value.trim();
+    if (!n) { msg.textContent = t("lobby-need-name"); name.focus(); return null; }
+    store.name = n;
+    return n;
+  };
+
+  // ---- play now ----
+  const quickGame = h("select", { id: "quickgame" }, gameOptions(store.game));
+  const quickLevel = h("select", { id: "quicklevel" }, levelOptions(store.level));
+  const quickLine = h("p", { class: "muted", id: "quickline" });
+  const showLine = () => (quickLine.textContent = t("game-line", { preset: quickGame.value }));
+  quickGame.addEventListener("change", showLine);
+  showLine();
+  async function quick() {
+    const n = needName();
+    if (!n) return;
+    store.game = quickGame.value;
+    store.level = quickLevel.value;
+    const p = byName(quickGame.value);
+    await create({ rules: { preset: p.name, players: p.default_players, options: {} }, seats: seatsFor(p.default_players, []), bot: quickLevel.value, private: true, name: n });
+  }
+
+  // ---- a table for friends ----
+  const game = h("select", { id: "game" }, gameOptions(store.game));
+  const players = h("select", { id: "players" });
+  const plan = h("fieldset", { class: "seatplan", id: "seatplan" });
+  const level = h("select", { id: "bot" }, levelOptions(store.level));
+  const priv = h("input", { type: "checkbox", id: "private" });
+  const botsOnly = h("input", { type: "checkbox", id: "botsonly" });
+  const opts = h("div", { class: "opts", id: "opts" });
+  const line = h("p", { class: "muted", id: "gameline" });
+  function fillGame() {
+    const p = byName(game.value);
+    line.textContent = t("game-line", { preset: p.name });
+    fill(players, p.players.map((n) => h("option", { value: n, selected: n === p.default_players }, String(n))));
+    fillPlan();
+    fill(opts);
+    for (const o of p.options) {
+      let input;
+      if (Array.isArray(o.values) && typeof o.values[0] === "boolean") {
+        input = h("input", { type: "checkbox", "data-opt": o.name, checked: o.default === true });
+      } else if (Array.isArray(o.values)) {
+        input = h("select", { "data-opt": o.name }, o.values.map((v) => h("option", { value: v, selected: v === o.default }, String(v))));
+      } else {
+        input = h("input", { type: "number", "data-opt": o.name, value: o.default, min: o.values.min, max: o.values.max });
+      }
+      opts.append(h("label", { title: o.help }, o.name.replace(/_/g, " "), " ", input));
+    }
+  }
+  // Who sits where: you in seat 0; each other seat a friend to invite or a
+  // computer player, named by where it is from you (partner across, the
+  // opponents left and right).
+  function fillPlan() {
+    const p = byName(game.value);
+    const n = Number(players.value);
+    const partners = facts({ preset: p.name, players: n, options: defaults(p) }).partners;
+    fill(plan, h("legend", {}, t("lobby-seats")));
+    plan.append(h("div", { class: "planrow" }, h("span", {}, t("lobby-seat-you")), h("span", { class: "muted" }, t("seat-where-0"))));
+    for (let s = 1; s < n; s++) {
+      const where = partners ? t(s === 2 ? "seat-where-partner" : s === 1 ? "seat-where-left" : "seat-where-right") : t("seat-where-next", { n: s + 1 });
+      const sel = h("select", { "data-seat": s, id: `plan-${s}`, "aria-label": where },
+        h("option", { value: "bot" }, t("lobby-seat-bot")), h("option", { value: "invite" }, t("lobby-seat-invite")));
+      plan.append(h("label", { class: "planrow" }, h("span", {}, where), sel));
+    }
+  }
+  game.addEventListener("change", fillGame);
+  players.addEventListener("change", fillPlan);
+  fillGame();
+  async function createFriends() {
+    const n = needName();
+    if (!n) return;
+    const p = byName(game.value);
+    const options = {};
+    opts.querySelectorAll("[data-opt]").forEach((i) => {
+      const o = p.options.find((x) => x.name === i.dataset.opt);
+      let v = i.type === "checkbox" ? i.checked : i.value;
+      if (typeof o.default === "number") v = Number(v);
+      if (JSON.stringify(v) !== JSON.stringify(o.default)) options[o.name] = v;
+    });
+    const count = Number(players.value);
+    const invited = [...plan.querySelectorAll("select[data-seat]")].filter((x) => x.value === "invite").map((x) => Number(x.dataset.seat));
+    store.level = level.value;
+    await create({
+      rules: { preset: p.name, players: count, options },
+      seats: botsOnly.checked ? Array(count).fill("bot") : seatsFor(count, invited),
+      bot: level.value, private: priv.checked, name: n,
+    });
+  }
+
+  async function create(req) {
+    msg.textContent = "";
+    let answered = null;
+    const conn = new Conn({ onOpen: async (c) => { answered = await c.request({ type: "create", ...req }); } });
+    for (let i = 0; i < 200 && !answered; i++) await new Promise((ok) => setTimeout(ok, 25));
+    conn.close();
+    if (!answered || answered.type === "error") { msg.textContent = answered ? t("error", { message: answered.message }) : t("offline-now"); return; }
+    if (answered.token) store.setToken(answered.table, answered.token);
+    nav.go("/t/" + answered.table);
+  }
+
+  // ---- the games ----
+  const games = h("dl", { class: "games", id: "games" }, presets.map((p) => [
+    h("dt", {}, h("button", { type: "button", class: "linkish", "data-game": p.name, onclick: () => { quickGame.value = p.name; showLine(); quickGame.focus(); } }, t("game-title", { preset: p.name })),
+      " ", h("span", { class: "muted" }, t("players-count", { count: p.players.length > 1 ? `${p.players[0]}–${p.players[p.players.length - 1]}` : p.players[0] }))),
+    h("dd", {}, t("game-line", { preset: p.name })),
+  ]));
+
+  const tables = h("div", { id: "tables" }, t("loading"));
+  const past = h("div", { id: "history" }, t("loading"));
+  fill(app,
+    h("div", { class: "lobby" },
+      h("div", { class: "lobbymain" },
+        h("section", { class: "card" }, h("h2", {}, h("label", { for: "name" }, t("lobby-you"))), name, msg),
+        h("section", { class: "card quick", id: "quick" }, h("h2", {}, t("lobby-quick")), h("p", { class: "muted" }, t("lobby-quick-help")),
+          h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", quickGame), h("label", {}, t("lobby-level"), " ", quickLevel),
+            h("button", { type: "button", id: "quickplay", class: "big", onclick: quick }, t("lobby-play"))), quickLine),
+        h("section", { class: "card", id: "newtable" }, h("h2", {}, t("lobby-new")), h("p", { class: "muted" }, t("lobby-new-help")),
+          h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", game), h("label", {}, t("lobby-players"), " ", players),
+            h("label", {}, t("lobby-level"), " ", level)),
+          line, plan,
+          h("div", { class: "row" }, h("label", {}, priv, " ", t("lobby-private")), h("label", {}, botsOnly, " ", t("lobby-watch-bots"))),
+          h("details", { class: "houserules" }, h("summary", {}, t("lobby-house-rules")), opts),
+          h("button", { type: "button", id: "create", onclick: createFriends }, t("lobby-create"))),
+        h("section", { class: "card" }, h("h2", {}, t("lobby-open"), " ", h("button", { type: "button", class: "quiet small", onclick: loadTables, "aria-label": t("lobby-refresh") }, "↻")), tables),
+        h("section", { class: "card" }, h("h2", {}, t("lobby-finished")), past)),
+      h("aside", { class: "card gamesbox" }, h("h2", {}, t("lobby-games")), games)));
+
+  async function loadTables() {
+    const list = await (await fetch("/api/tables")).json();
+    fill(tables);
+    if (!list.length) tables.append(h("p", { class: "muted" }, t("lobby-none-open")));
+    for (const row of list) {
+      const who = row.names.map((n, i) => n || (isHuman(row, i) ? "·" : t("bot-name", { n: i + 1 }))).join(", ");
+      tables.append(h("div", { class: "tablerow" },
+        h("b", {}, t("game-title", { preset: row.rules.preset })), " ",
+        h("span", { class: "muted" }, `${who} · ${t("lobby-hand", { n: row.hand_number })}`),
+        row.open_seats ? h("span", { class: "chip" }, t("lobby-free-seats", { count: row.open_seats })) : null,
+        h("a", { href: "/t/" + row.id, class: "button small" }, row.open_seats ? t("lobby-join") : t("lobby-watch"))));
+    }
+  }
+  loadTables();
+  const done = await (await fetch("/api/history")).json();
+  fill(past);
+  if (!done.length) past.append(h("p", { class: "muted" }, t("lobby-none-finished")));
+  for (const m of done) past.append(finishedRow(m));
+}
+
+function isHuman(row, i) {
+  if (Array.isArray(row.seats)) return row.seats[i] !== "bot";
+  return i < row.humans;
+}
+
+function defaults(p) {
+  return Object.fromEntries(p.options.map((o) => [o.name, o.default]));
+}
+
+/** The seat plan: you in seat 0, `invited` seats for friends, bots elsewhere. */
+export function seatsFor(count, invited) {
+  return Array.from({ length: count }, (_, s) => (s === 0 ? "me" : invited.includes(s) ? "invite" : "bot"));
+}
+
+// A finished match: the game, who really played, the winner, the final
+// score, the date, and its replay and record.
+function finishedRow(m) {
+  const sides = Array.isArray(m.scores) ? m.scores.length : 0;
+  const players = m.rules.players || m.names.length;
+  const partners = sides && sides < players;
+  const who = (s) => playerWords(m, s);
+  const side = (k) => (partners ? t("team", { a: who(k), b: who(k + sides) }) : who(k));
+  const winner = m.winner ? t("lobby-won-by", { who: side(m.winner.side), many: partners }) : t("lobby-tie");
+  return h("div", { class: "tablerow finished", "data-id": m.id },
+    h("b", {}, t("game-title", { preset: m.rules.preset })), " ",
+    h("span", { class: "players" }, m.names.map((_, s) => who(s)).join(", ")), " · ",
+    m.scores ? h("span", { class: "winner" }, winner, " · ", m.scores.join(" – ")) : null, " · ",
+    h("span", { class: "muted" }, t("lobby-hands", { count: m.hands }), " · ", m.finished_at ? h("time", { datetime: new Date(m.finished_at).toISOString() }, t("lobby-date", { at: m.finished_at })) : null), " ",
+    h("a", { href: "/r/" + m.id, class: "button small" }, t("lobby-replay")), " ",
+    h("a", { href: `/api/history/${m.id}/record`, download: true, title: t("lobby-record-help") }, t("lobby-record")));
+}
+
+// A seat of a finished match: its player's name, and whether a computer
+// player took over (they left, or were away for part of the match).
+function playerWords(m, s) {
+  const p = Array.isArray(m.players) ? m.players[s] : null;
+  const name = m.names[s] || t("bot-name", { n: s + 1 });
+  if (!p || !m.names[s]) return name;
+  if (p.left) return t("left-match", { name });
+  if (p.moves && p.bot_moves) return t("away-match", { name, share: Math.round((100 * p.bot_moves) / p.moves) });
+  return name;
+}

@@ -1,0 +1,92 @@
+// The replay of a finished match: every hand face up, step by step, with
+// the buttons, the slider or the keyboard (arrows step, Page Up/Down jump a
+// hand, Home/End go to the ends).
+
+import { h, fill } from "./dom.js";
+import { t } from "./words.js";
+import { facts } from "./games.js";
+import { drawLayout, tileSvg, el } from "./draw.js";
+import { people, eventText } from "./names.js";
+import { scoreSummary } from "./score.js";
+
+export async function replayPage(app, id, nav) {
+  fill(app, h("p", { class: "muted" }, t("loading")));
+  const res = await fetch(`/api/history/${id}`);
+  if (!res.ok) { nav.notFound("replay"); return () => {}; }
+  const data = await res.json();
+  const frames = data.frames;
+  const names = data.summary.names;
+  const seats = names.map((n) => ({ name: n, human: n != null }));
+  let i = Math.max(0, Math.min(frames.length - 1, Number(new URLSearchParams(location.search).get("step") || 0)));
+
+  const board = el("svg", { class: "board", id: "board", role: "img" });
+  const boardWrap = h("div", { class: "boardwrap" }, board);
+  const hands = h("ul", { class: "reveals", id: "hands" });
+  const caption = h("p", { class: "status", id: "caption", "aria-live": "polite" });
+  const scoreBox = h("div", { class: "scorebox" });
+  const slider = h("input", { type: "range", min: 0, max: frames.length - 1, value: i, id: "slider", "aria-label": t("replay-slider") });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const preset = data.summary.rules.preset;
+  document.title = `${t("replay-title", { game: t("game-title", { preset }) })} · ${t("page-title")}`;
+  fill(app, h("div", { class: "replay" },
+    h("h1", {}, t("replay-title", { game: t("game-title", { preset }) })),
+    h("p", { class: "muted" }, names.map((n, s) => n || t("bot-name", { n: s + 1 })).join(", ")),
+    h("div", { class: "buttons" },
+      h("button", { type: "button", id: "prev", onclick: () => go(i - 1) }, t("replay-prev")),
+      h("button", { type: "button", id: "next", onclick: () => go(i + 1) }, t("replay-next")),
+      slider,
+      h("a", { href: `/api/history/${id}/record`, download: true, class: "button quiet" }, t("download-record"))),
+    h("p", { class: "muted small" }, t("replay-keys")),
+    caption, scoreBox,
+    h("div", { class: "felt replayfelt" }, boardWrap),
+    hands,
+    h("p", { class: "fair", id: "fairverdict" }, data.verified ? t("fair-replay-ok") : t("fair-replay-bad"))));
+
+  function go(k) {
+    i = Math.max(0, Math.min(frames.length - 1, k));
+    show();
+  }
+
+  // The first frame of the hand after (or before) the current one.
+  function jumpHand(dir) {
+    const hand = frames[i].hand;
+    if (dir > 0) {
+      const k = frames.findIndex((f) => f.hand > hand);
+      go(k < 0 ? frames.length - 1 : k);
+    } else {
+      const start = frames.findIndex((f) => f.hand === hand);
+      go(i > start ? start : frames.findIndex((f) => f.hand === hand - 1));
+    }
+  }
+
+  function onKey(e) {
+    if (e.target && e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    const keys = { ArrowRight: () => go(i + 1), ArrowLeft: () => go(i - 1), Home: () => go(0), End: () => go(frames.length - 1),
+      PageDown: () => jumpHand(1), PageUp: () => jumpHand(-1) };
+    const f = keys[e.key];
+    if (!f) return;
+    e.preventDefault();
+    f();
+  }
+  document.addEventListener("keydown", onKey);
+
+  function show() {
+    slider.value = i;
+    const f = frames[i];
+    const st = f.state;
+    const P = people(seats, st, null);
+    const game = facts(st.rules, st.scores.length);
+    const words = f.events.map((e) => eventText(P, f.layout, e, st)).filter(Boolean).join(" · ");
+    caption.textContent = f.step == null ? t("replay-deal", { hand: f.hand }) : `${t("replay-step", { hand: f.hand, step: f.step + 1 })}: ${words}`;
+    fill(scoreBox, scoreSummary(P, game, st));
+    let last = null;
+    const a = st.history.length ? st.history[st.history.length - 1].action : null;
+    if (a && a.type === "play") last = a.tile;
+    drawLayout(board, f.layout, Math.max(340, Math.min(1000, boardWrap.clientWidth || 800)), st.history, game.branches, last, t("board-empty"));
+    fill(hands, st.hands.map((hand, s) => h("li", { class: "reveal" + (st.to_act === s ? " toact" : ""), "data-seat": s },
+      h("span", { class: "rname" }, P.name(s)),
+      h("span", { class: "rtiles" }, hand.map((x) => tileSvg(x, "small", true))))));
+  }
+  show();
+  return () => document.removeEventListener("keydown", onKey);
+}

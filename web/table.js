@@ -1,0 +1,694 @@
+// The table: the seats around the felt (you at the bottom, your partner or
+// the next player across), the board, your hand, what you may do, the
+// score in the game's own form, the hand result and the match end, the
+// fair-deal panel, the score sheet, table talk and the story of the hand.
+// It keeps everything on screen while the connection is down and catches
+// up when it returns.
+
+import { h, fill, reducedMotion } from "./dom.js";
+import { t } from "./words.js";
+import { Conn } from "./conn.js";
+import { facts, placeSeats } from "./games.js";
+import { drawLayout, drawEnds, tileSvg, backSvg, el } from "./draw.js";
+import { checkHand } from "./fair.js";
+import { sound } from "./sound.js";
+import { store } from "./store.js";
+import { people, endName, endNameAt, eventText, resultHeadline, resultHow } from "./names.js";
+import { scoreSummary, scoreSheet } from "./score.js";
+
+const PHRASES = ["hi", "gg", "nice", "oops", "thanks", "hurry", "again", "wow"];
+const EMOTES = ["👍", "😄", "😮", "😅", "🎉", "🤝"];
+const CHAT_MAX = 200;
+
+/** Open table `id` in `app`; returns the function that closes it. */
+export function tablePage(app, id, nav) {
+  const S = {
+    msg: null,          // the last state message
+    log: [],            // [{hand: n}] or [{e: event}], this hand and before
+    chat: [],           // [{seat, name, text | phrase, at}]
+    sheetSeen: new Map(), // hand -> {hand, result, scores}, when the server sends no sheet
+    selected: null,     // the tile whose end is being chosen
+    claim: false,       // the claim toggle, off after every play
+    sentPass: false,    // whether this page sent the last pass itself
+    note: null,         // a short message for the status line
+    watching: null,     // why this page watches: "bots", "full", "choice"
+    offlineAt: null,    // when the next reconnection try is, while offline
+    rematch: null,      // the rematch's table id, once there is one
+    dealChecks: new Map(), // hand -> {key, result (a promise), done}
+    left: false,
+  };
+
+  // ---- the page's parts ----
+  const title = h("h1", { class: "gametitle", id: "gametitle" });
+  const handNo = h("span", { class: "handno", id: "handno" });
+  const fairTick = h("button", { type: "button", class: "linkish fairtick", id: "fairtick", onclick: openFair });
+  const leaveBtn = h("button", { type: "button", class: "quiet", id: "leave", hidden: true, onclick: leave }, t("act-leave"));
+  const scoreBox = h("div", { class: "scorebox", id: "scorebox" });
+  const banner = h("section", { id: "banner", class: "banner", hidden: true, "aria-live": "polite" });
+  const offline = h("div", { id: "offline", class: "offline-note", role: "alert", hidden: true });
+  const spots = {
+    top: h("div", { class: "spot spot-top" }),
+    left: h("div", { class: "spot spot-left" }),
+    right: h("div", { class: "spot spot-right" }),
+    bottom: h("div", { class: "spot spot-bottom" }),
+  };
+  const board = el("svg", { class: "board", id: "board", role: "img" });
+  const boardWrap = h("div", { class: "boardwrap" }, board);
+  const felt = h("div", { class: "felt", id: "felt" }, spots.top, spots.left, boardWrap, spots.right, spots.bottom);
+  const status = h("p", { class: "status", id: "status", role: "status" });
+  const buttons = h("div", { class: "buttons", id: "buttons" });
+  const handEl = h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("hand-label") });
+  const result = h("section", { class: "result", id: "result", hidden: true });
+  const sheetBox = h("div", { class: "sheetbox", id: "sheetbox" });
+  const fair = h("details", { class: "fair panel", id: "fair" });
+  const chatList = h("ol", { class: "chatlist", id: "chatlist", "aria-live": "polite" });
+  const chatInput = h("input", { id: "chatinput", maxlength: CHAT_MAX, placeholder: t("chat-placeholder"), "aria-label": t("chat-placeholder"), autocomplete: "off" });
+  const chatForm = h("form", { class: "chatform", id: "chatform", onsubmit: (e) => { e.preventDefault(); say({ text: chatInput.value }); } },
+    chatInput, h("button", { type: "submit", id: "chatsend" }, t("chat-send")));
+  const chatQuick = h("div", { class: "quick", id: "chatquick" },
+    PHRASES.map((p) => h("button", { type: "button", class: "chip", "data-phrase": p, onclick: () => say({ phrase: p }) }, t("chat-phrase-" + p))),
+    EMOTES.map((e) => h("button", { type: "button", class: "chip emote", "data-emote": e, onclick: () => say({ text: e }) }, e)));
+  const chat = h("section", { class: "panel chat", id: "chat" }, h("h2", {}, t("chat-title")), chatList, chatQuick, chatForm);
+  const logEl = h("ol", { class: "log", id: "log" });
+  const autoPass = h("input", { type: "checkbox", id: "autopass", checked: store.autoPass, onchange: () => { store.autoPass = autoPass.checked; sendSettings(); } });
+  const settings = h("section", { class: "panel settings", id: "settings" }, h("h2", {}, t("settings")),
+    h("label", { title: t("autopass-help") }, autoPass, " ", t("autopass")));
+  const invite = h("section", { class: "panel invite", id: "invite", hidden: true });
+  const page = h("div", { class: "tablepage", id: "tablepage" },
+    h("div", { class: "play" },
+      h("div", { class: "topbar" }, title, handNo, fairTick, leaveBtn),
+      scoreBox, banner, offline, felt, status, buttons, result, handEl),
+    h("aside", { class: "side" }, invite, sheetBox, chat, fair,
+      h("section", { class: "panel" }, h("h2", {}, t("log-title")), logEl), settings));
+  fill(app, page);
+  title.textContent = t("loading");
+
+  // ---- the connection ----
+  const conn = new Conn({ onPush, onOpen: sit, onStatus });
+  const ticker = setInterval(tick, 250);
+  const onResize = () => S.msg && renderBoard();
+  window.addEventListener("resize", onResize);
+
+  async function sit() {
+    const token = store.token(id);
+    if (token) {
+      const r = await conn.request({ type: "resume", table: id, token });
+      if (r.type === "joined") { sendSettings(); return; }
+      if (r.code === "no_table") return gone();
+    }
+    if (S.watching) return watch(S.watching);
+    const want = new URLSearchParams(location.search).get("seat");
+    if (store.name) return join(store.name, want == null ? null : Number(want));
+    askName();
+  }
+
+  async function join(name, seat) {
+    store.name = name;
+    let r = await conn.request({ type: "join", table: id, name, ...(seat != null && seat >= 0 ? { seat } : {}) });
+    if (r.type === "error" && r.code === "seat_taken") r = await conn.request({ type: "join", table: id, name });
+    if (r.type === "joined") {
+      if (r.token) store.setToken(id, r.token);
+      sendSettings();
+      return;
+    }
+    if (r.code === "table_full" || r.code === "match_over") return watch("full");
+    if (r.code === "no_table") return gone();
+    if (r.code !== "offline") S.note = t("error", { message: r.message });
+    render();
+  }
+
+  async function watch(why) {
+    S.watching = why;
+    const r = await conn.request({ type: "spectate", table: id });
+    if (r.code === "no_table") return gone();
+  }
+
+  function askName() {
+    const input = h("input", { id: "joinname", maxlength: 24, placeholder: t("lobby-name-placeholder"), "aria-label": t("lobby-you"), autocomplete: "nickname" });
+    const go = (e) => { e.preventDefault(); const n = input.value.trim(); if (n) { fill(status); join(n, null); } };
+    fill(status, h("form", { class: "joinform", onsubmit: go },
+      h("label", { for: "joinname" }, t("join-prompt"), " "), input,
+      h("button", { type: "submit", id: "joinbtn" }, t("act-join")),
+      h("button", { type: "button", class: "quiet", id: "watchbtn", onclick: () => { fill(status); watch("choice"); } }, t("act-watch"))));
+    // Show the table behind the form.
+    if (!S.msg) conn.request({ type: "spectate", table: id }).then((r) => { if (r.code === "no_table") gone(); });
+  }
+
+  // The table does not exist (any more): a finished match has a replay.
+  async function gone() {
+    conn.close();
+    const res = await fetch(`/api/history/${id}`, { method: "HEAD" }).catch(() => null);
+    if (res && res.ok) {
+      fill(app, h("section", { class: "card notfound", id: "notfound" }, h("h1", {}, t("table-over")),
+        h("p", {}, h("a", { href: `/r/${id}`, class: "button", id: "replaylink" }, t("open-replay")), " ",
+          h("a", { href: "/", class: "button quiet" }, t("not-found-lobby")))));
+    } else nav.notFound("table");
+  }
+
+  function sendSettings() {
+    conn.request({ type: "settings", auto_pass: store.autoPass });
+  }
+
+  function onStatus(what, at) {
+    S.offlineAt = what === "offline" ? at : null;
+    if (what === "online" && page.classList.contains("offline")) S.note = t("online-again");
+    page.classList.toggle("offline", what === "offline");
+    tick();
+    if (S.msg) render();
+  }
+
+  function tick() {
+    if (S.offlineAt == null) { offline.hidden = true; return; }
+    const secs = Math.max(0, Math.ceil((S.offlineAt - Date.now()) / 1000));
+    offline.hidden = false;
+    fill(offline, h("span", { id: "offlinetext" }, secs > 0 ? t("offline", { secs }) : t("offline-now")), " ",
+      h("button", { type: "button", class: "quiet", id: "reconnect", onclick: () => conn.retry() }, t("offline-retry")));
+  }
+
+  // ---- what the server pushes ----
+  function onPush(m) {
+    if (m.type === "state") return onState(m);
+    if (m.type === "chat") { S.chat.push(m); S.chat = S.chat.slice(-50); renderChat(); bubble(m); return; }
+    if (m.type === "rematch") { S.rematch = m.table; if (S.msg) render(); }
+  }
+
+  function onState(m) {
+    const prev = S.msg;
+    const st = m.state;
+    const newHand = prev && prev.state.hand_number !== st.hand_number;
+    S.msg = m;
+    if (Array.isArray(m.log)) {
+      S.log = S.log.filter((x) => x.hand != null ? x.hand < st.hand_number : x.n < st.hand_number);
+      S.log.push({ hand: st.hand_number });
+      for (const e of m.log) S.log.push({ e, n: st.hand_number });
+    } else if (newHand) S.log.push({ hand: st.hand_number });
+    if (!S.log.length) S.log.push({ hand: st.hand_number });
+    for (const e of m.events) S.log.push({ e, n: st.hand_number });
+    S.log = S.log.slice(-200);
+    if (Array.isArray(m.chat)) S.chat = m.chat.slice(-50);
+    if (m.rematch) S.rematch = m.rematch;
+    if ((st.phase === "hand_over" || st.phase === "match_over") && st.result) {
+      S.sheetSeen.set(st.hand_number, { hand: st.hand_number, result: st.result, scores: st.scores });
+    }
+    if (newHand) S.note = null;
+    const me = m.seat;
+    if (S.selected && !(Array.isArray(st.hands[me]) && st.hands[me].includes(S.selected) && st.to_act === me)) S.selected = null;
+    // Sounds, and a word when a pass was made for you.
+    let played = null;
+    for (const e of m.events) {
+      if (e.type !== "action") continue;
+      if (e.action.type === "play") { sound("play"); played = e; }
+      if (e.action.type === "pass") {
+        sound("pass");
+        if (e.seat === me && me != null && !S.sentPass) S.note = autoPassNote(prev);
+        if (e.seat === me) S.sentPass = false;
+      }
+    }
+    const myTurn = me != null && st.to_act === me && st.phase !== "hand_over";
+    const wasMyTurn = prev && prev.seat === me && prev.state.to_act === me && prev.state.hand_number === st.hand_number;
+    if (myTurn && !wasMyTurn && !Array.isArray(m.log)) sound("turn");
+    render();
+    if (played && !Array.isArray(m.log)) fly(played.seat, played.action.tile);
+  }
+
+  function autoPassNote(prev) {
+    const ends = prev ? [...new Set(prev.state.ends.map((e) => e.pips))].sort((a, b) => a - b) : [];
+    return ends.length ? t("status-auto-passed", { ends: t("ends-list", { list: ends.map(String) }) }) : t("status-auto-passed-empty");
+  }
+
+  // ---- acting ----
+  function act(a) {
+    S.selected = null;
+    if (a.type === "pass") S.sentPass = true;
+    if (a.type === "play") S.claim = false;
+    S.note = null;
+    conn.request({ type: "act", action: a }).then((r) => {
+      if (r.type !== "error" || r.code === "offline") return;
+      if (a.type === "pass") S.sentPass = false;
+      S.note = a.type === "muggins" ? t("act-muggins-nothing") : t("error", { message: r.message });
+      render();
+    });
+    render();
+  }
+
+  function playTile(tile) {
+    const { plays } = legalNow();
+    const mine = plays.filter((a) => a.tile === tile);
+    if (!mine.length) return;
+    const ends = [...new Set(mine.map((a) => a.end))];
+    if (ends.length === 1) return act(withClaim(mine[0]));
+    S.selected = S.selected === tile ? null : tile;
+    render();
+  }
+
+  function playAt(end) {
+    const { plays } = legalNow();
+    const a = plays.find((x) => x.tile === S.selected && x.end === end);
+    if (a) act(withClaim(a));
+  }
+
+  // A claim is the player's own act: sent only when they asked for it.
+  function withClaim(a) {
+    const { claim, ...plain } = a;
+    return S.claim ? { ...plain, claim: true } : plain;
+  }
+
+  function legalNow() {
+    const m = S.msg;
+    const me = m.seat;
+    const live = m.started !== false && S.offlineAt == null;
+    const legal = live && me != null && m.state.to_act === me ? (m.state.legal || []) : [];
+    // Claim variants are the same plays: one entry per tile and end.
+    const seen = new Set();
+    const plays = legal.filter((a) => a.type === "play").filter((a) => {
+      const k = `${a.tile}/${a.end}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    return { legal, plays };
+  }
+
+  function say(what) {
+    if (what.text != null) {
+      const text = what.text.trim();
+      if (!text) return;
+      if ([...text].length > CHAT_MAX) { S.note = t("chat-too-long"); return render(); }
+      what = { text };
+    }
+    conn.request({ type: "chat", ...what }).then((r) => {
+      if (r.type === "error" && r.code !== "offline") { S.note = t("error", { message: r.message }); render(); }
+      else if (what.text != null) chatInput.value = "";
+    });
+  }
+
+  async function leave() {
+    if (!confirm(t("act-leave-confirm"))) return;
+    await conn.request({ type: "leave" });
+    store.dropToken(id);
+    S.left = true;
+    nav.go("/");
+  }
+
+  async function rematch() {
+    if (S.rematch) return follow(S.rematch);
+    const r = await conn.request({ type: "rematch" });
+    if (r.type === "error") { S.note = t("error", { message: r.message }); return render(); }
+    follow(r.table);
+  }
+
+  // Take your seat in the rematch: the same token holds it.
+  function follow(table) {
+    const tok = store.token(id);
+    if (tok && !store.token(table)) store.setToken(table, tok);
+    nav.go("/t/" + table);
+  }
+
+  async function fillBots() {
+    const r = await conn.request({ type: "fill" });
+    if (r.type === "error") { S.note = t("error", { message: r.message }); render(); }
+  }
+
+  function openFair() {
+    fair.open = true;
+    fair.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+  }
+
+  // ---- drawing ----
+  function render() {
+    const m = S.msg;
+    if (!m) return;
+    const st = m.state;
+    const me = m.seat;
+    const game = facts(st.rules, st.scores.length);
+    const P = people(m.seats, st, me);
+    document.title = `${t("game-title", { preset: st.rules.preset })} · ${t("page-title")}`;
+    title.textContent = t("game-title", { preset: st.rules.preset });
+    handNo.textContent = t("score-hand", { n: st.hand_number });
+    leaveBtn.hidden = me == null || st.phase === "match_over";
+    fill(scoreBox, scoreSummary(P, game, st));
+    renderSeats(P, game);
+    renderBoard();
+    renderHand(P);
+    renderButtons(P);
+    renderStatus(P);
+    renderResult(P, game);
+    renderBanner(P, game);
+    renderFair(P);
+    renderSheet(P);
+    renderLog(P);
+    renderChat();
+    renderInvite(P);
+    page.dataset.phase = st.phase;
+    page.dataset.preset = st.rules.preset;
+    page.classList.toggle("watching", me == null);
+    page.classList.toggle("myturn", me != null && st.to_act === me && st.phase !== "hand_over");
+  }
+
+  function seatPassed(st, s) {
+    return st.history.filter((e) => e.seat === s && e.action.type === "pass").length;
+  }
+
+  function renderSeats(P, game) {
+    const m = S.msg, st = m.state;
+    const bottom = m.seat != null ? m.seat : 0;
+    const place = placeSeats(st.rules.players, bottom);
+    for (const spot of Object.values(spots)) fill(spot);
+    for (let s = 0; s < st.rules.players; s++) spots[place[s]].append(seatPanel(P, game, s));
+    if (typeof st.boneyard === "number" && (st.boneyard > 0 || game.preset !== "jamaican")) {
+      spots.top.append(h("div", { class: "boneyard", id: "boneyard" }, t("boneyard", { count: st.boneyard })));
+    }
+  }
+
+  function seatPanel(P, game, s) {
+    const m = S.msg, st = m.state;
+    const info = m.seats[s] || {};
+    const me = m.seat;
+    const toAct = st.to_act === s && (st.phase === "play" || st.phase === "choose_poser") && m.started !== false;
+    const partner = P.partners && me != null && s !== me && P.sideOf(s) === P.sideOf(me);
+    const hand = st.hands[s];
+    const count = Array.isArray(hand) ? hand.length : hand;
+    const passes = seatPassed(st, s);
+    const tags = [];
+    if (s === me) tags.push(t("you-tag"));
+    if (partner) tags.push(t("seat-partner"));
+    if (!info.human) tags.push(t("seat-bot", { level: t("level", { bot: m.bot }) }));
+    else if (info.left) tags.push(t("seat-left"));
+    else if (info.invited || (info.name == null && m.started === false)) tags.push(t("seat-waiting"));
+    else if (!info.present && info.bot) tags.push(t("seat-away"));
+    const cls = ["seat", s === me ? "me" : "", toAct ? "toact" : "", partner ? "partner" : "",
+      info.human ? "" : "bot", info.invited ? "invited" : ""].filter(Boolean).join(" ");
+    const backs = s === me && st.phase === "play" ? null
+      : typeof hand === "number" ? h("span", { class: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(hand, 14) }, backSvg)) : null;
+    return h("div", { class: cls, "data-seat": s, id: `seat-${s}` },
+      h("div", { class: "who" },
+        h("b", { class: "name" }, P.label(s)),
+        tags.length ? h("span", { class: "tag", title: info.human ? null : t("level-tooltip", { bot: m.bot }) }, tags.join(" · ")) : null),
+      h("div", { class: "marks" },
+        toAct ? h("span", { class: "turn" }, s === me ? t("seat-your-turn") : t("seat-to-play")) : null,
+        st.out && st.out.includes(s) ? h("span", { class: "out" }, t("seat-out")) : null,
+        st.phase === "play" || typeof hand === "number" ? h("span", { class: "count" }, t("seat-tiles", { count })) : null,
+        passes ? h("span", { class: "passes" }, t("seat-passes", { count: passes })) : null,
+        st.phase === "hand_over" && info.ready ? h("span", { class: "ready" }, "✓ ", t("seat-ready")) : null),
+      backs,
+      info.invited && me != null ? h("button", { type: "button", class: "chip", "data-invite": s, onclick: () => copyInvite(s) }, t("copy-invite")) : null,
+      h("div", { class: "bubble", hidden: true }));
+  }
+
+  function renderBoard() {
+    const m = S.msg, st = m.state;
+    const me = m.seat;
+    const game = facts(st.rules, st.scores.length);
+    const width = Math.max(340, Math.min(1000, boardWrap.clientWidth || 800));
+    let last = null;
+    for (let i = st.history.length - 1; i >= 0; i--) {
+      if (st.history[i].action.type === "play") { last = st.history[i].action.tile; break; }
+    }
+    const empty = m.started === false ? t("board-waiting") : t("board-empty");
+    const ends = drawLayout(board, m.layout, width, st.history, game.branches, last, empty);
+    board.setAttribute("aria-label", ends.map((e) => `${endNameAt(m.layout, e)}: ${e.pips}`).join(", ") || empty);
+    const { plays } = legalNow();
+    const choosable = S.selected ? new Set(plays.filter((a) => a.tile === S.selected && a.end != null).map((a) => a.end)) : null;
+    drawEnds(board, ends, playAt, choosable);
+    S.ends = ends;
+    void me;
+  }
+
+  function renderHand(P) {
+    const m = S.msg, st = m.state, me = m.seat;
+    fill(handEl);
+    // At the end of a hand every hand, yours too, is in the result.
+    if (me == null || !Array.isArray(st.hands[me]) || st.result) { handEl.hidden = true; return; }
+    handEl.hidden = false;
+    const { plays } = legalNow();
+    const myTurn = plays.length > 0;
+    for (const tile of st.hands[me]) {
+      const ok = plays.some((a) => a.tile === tile);
+      const b = h("button", {
+        type: "button", class: "handtile" + (ok ? " legal" : myTurn ? " unplayable" : "") + (S.selected === tile ? " selected" : ""),
+        "data-tile": tile, disabled: !ok, "aria-pressed": S.selected === tile ? "true" : null,
+        "aria-label": t("tile-label", { tile, playable: ok }), onclick: () => playTile(tile),
+      }, tileSvg(tile));
+      handEl.append(b);
+    }
+    void P;
+  }
+
+  function renderButtons(P) {
+    const m = S.msg, st = m.state, me = m.seat;
+    const game = facts(st.rules, st.scores.length);
+    const { legal, plays } = legalNow();
+    fill(buttons);
+    if (me == null || st.to_act !== me || !legal.length) return;
+    if (S.selected) {
+      const ends = S.ends || [];
+      for (const a of plays.filter((x) => x.tile === S.selected && x.end != null)) {
+        const e = ends.find((x) => x.id === a.end) || { id: a.end, pips: "" };
+        buttons.append(h("button", { type: "button", class: "endchoice", "data-end": a.end, onclick: () => playAt(a.end) },
+          t("act-on-end", { end: endNameAt(m.layout, e), pips: e.pips })));
+      }
+      buttons.append(h("button", { type: "button", class: "quiet", id: "cancel", onclick: () => { S.selected = null; render(); } }, t("act-cancel")));
+      return;
+    }
+    if (legal.some((a) => a.type === "draw")) buttons.append(h("button", { type: "button", id: "draw", onclick: () => act({ type: "draw" }) }, t("act-draw")));
+    if (legal.some((a) => a.type === "pass")) buttons.append(h("button", { type: "button", id: "pass", onclick: () => act({ type: "pass" }) }, t("act-pass")));
+    for (const a of legal.filter((x) => x.type === "choose_poser")) {
+      buttons.append(h("button", { type: "button", class: "poser", "data-seat": a.seat, onclick: () => act(a) }, t("act-poser", { who: P.name(a.seat), me: a.seat === me })));
+    }
+    if (game.claims && plays.length) {
+      buttons.append(h("button", { type: "button", id: "claim", class: "toggle", "aria-pressed": S.claim ? "true" : "false", title: t("act-claim-help"),
+        onclick: () => { S.claim = !S.claim; render(); } }, t("act-claim")));
+    }
+    if (game.claims === "muggins") {
+      buttons.append(h("button", { type: "button", id: "muggins", title: t("act-muggins-help"), onclick: () => act({ type: "muggins" }) }, t("act-muggins")));
+    }
+  }
+
+  function renderStatus(P) {
+    const m = S.msg, st = m.state, me = m.seat;
+    if (status.querySelector("form")) return; // asking for a name
+    const parts = [];
+    if (me == null) {
+      const allBots = m.seats.every((x) => !x.human);
+      parts.push(t(allBots ? "status-watching-bots" : S.watching === "full" ? "status-watching-full" : "status-watching"));
+    }
+    const { plays, legal } = legalNow();
+    if (m.started === false) {
+      const waiting = m.seats.filter((x) => x.human && x.name == null).length;
+      parts.push(t("waiting-invited", { count: waiting }));
+    } else if (st.phase === "play" || st.phase === "choose_poser") {
+      if (me != null && st.to_act === me) {
+        if (S.selected) parts.push(t("status-choose-end", { tile: S.selected }));
+        else if (st.phase === "choose_poser") parts.push(t("status-choose-poser"));
+        else parts.push(plays.length ? t("status-your-turn") : legal.length ? t("status-your-turn-plain") : "");
+      } else if (st.to_act != null) parts.push(t("status-waiting-for", { who: P.name(st.to_act) }));
+    } else if (st.phase === "hand_over") parts.push(t("status-next-hand"));
+    if (S.note) parts.push(S.note);
+    fill(status, parts.filter(Boolean).join(" "));
+  }
+
+  function revealRow(P, st, s) {
+    const hand = st.hands[s];
+    const r = st.result;
+    return h("li", { class: "reveal", "data-seat": s },
+      h("span", { class: "rname" }, P.name(s)),
+      h("span", { class: "rtiles" }, Array.isArray(hand) ? hand.map((x) => tileSvg(x, "small", true)) : null),
+      r ? h("span", { class: "rcount" }, t("result-pips", { count: r.counts[s] })) : null);
+  }
+
+  function renderResult(P, game) {
+    const m = S.msg, st = m.state, me = m.seat;
+    const r = st.result;
+    if (!(st.phase === "hand_over" || st.phase === "match_over") || !r) { result.hidden = true; fill(result); return; }
+    result.hidden = false;
+    const won = r.winner && me != null && P.sideOf(me) === r.winner.side;
+    result.className = "result" + (r.winner ? (won ? " won" : me != null ? " lost" : "") : " tie");
+    const pts = st.scores.map((_, k) => h("li", { "data-side": k }, t("result-points", { who: P.side(k), points: r.points[k] })));
+    const notes = (r.notes || []).map((n) => h("li", { class: "note", "data-note": n }, t("result-note", { note: n })));
+    const waiting = st.phase === "hand_over" ? m.seats.map((x, s) => (x.ready || x.bot || !x.human ? null : s)).filter((s) => s != null && s !== me) : [];
+    fill(result,
+      h("h2", { id: "resulttitle" }, `${t("result-title", { n: st.hand_number })} · ${resultHeadline(P, st, r)}`),
+      h("p", { class: "how", id: "resulthow" }, resultHow(P, st, r)),
+      h("ul", { class: "points", id: "resultpoints" }, pts, notes),
+      st.phase === "hand_over" && me != null && !m.seats[me].ready
+        ? h("button", { type: "button", id: "ready", class: "big", onclick: () => conn.request({ type: "ready" }) }, t("act-ready")) : null,
+      waiting.length && me != null && m.seats[me].ready
+        ? h("p", { class: "muted" }, t("result-ready-wait", { who: t("ends-list", { list: waiting.map((s) => P.name(s)) }) })) : null,
+      h("h3", { class: "sr" }, t("result-hands")),
+      h("ul", { class: "reveals", id: "reveals" }, st.hands.map((_, s) => revealRow(P, st, s))));
+    void game;
+  }
+
+  function renderBanner(P, game) {
+    const m = S.msg, st = m.state, me = m.seat;
+    if (st.phase !== "match_over") { banner.hidden = true; fill(banner); return; }
+    banner.hidden = false;
+    const w = st.winner;
+    const won = w && me != null && P.sideOf(me) === w.side;
+    const head = !w ? t("match-tie") : won ? t("match-you-win", { many: P.partners }) : t("match-winner", { who: P.side(w.side), many: P.sideMany(w.side) });
+    const final = st.scores.map((p, k) => h("li", { "data-side": k }, h("span", { class: "sname" }, P.side(k)), " ", h("b", {}, String(p))));
+    fill(banner,
+      h("h2", { id: "bannertitle" }, (won ? "🏆 " : "") + head),
+      h("p", { class: "muted" }, t("match-final")),
+      h("ul", { class: "final", id: "final" }, final),
+      h("div", { class: "row" },
+        me != null || S.rematch ? h("button", { type: "button", id: "rematch", class: "big", title: t("rematch-help"), onclick: rematch }, S.rematch ? t("rematch-open") : t("rematch")) : null,
+        h("a", { href: "/", class: "button quiet", id: "tolobby" }, t("back-lobby")),
+        m.finished ? h("a", { href: "/r/" + m.table, class: "button quiet", id: "replaylink" }, t("open-replay")) : null,
+        m.finished ? h("a", { href: `/api/history/${m.table}/record`, download: true, class: "button quiet", id: "recordlink" }, t("download-record")) : null));
+    banner.className = "banner" + (won ? " won" : "");
+    void game;
+  }
+
+  function renderFair(P) {
+    const m = S.msg, st = m.state;
+    const open = fair.open;
+    const list = m.fair || [];
+    const cur = list[list.length - 1];
+    let tick = t("fair-sealed"), cls = "sealed";
+    const rows = [];
+    for (const f of list.slice().reverse().slice(0, 6)) {
+      const rule = !f.redeal ? null : ["double", "never", "turn_over"].includes(f.redeal) ? t("fair-redeal-" + f.redeal) : t("fair-redeal-tile", { tile: f.redeal });
+      const check = f.key ? checkFor(P, f) : null;
+      rows.push(h("li", { "data-hand": f.hand },
+        h("h3", {}, t("fair-hand", { n: f.hand })),
+        h("dl", {},
+          h("dt", {}, t("fair-commit")), h("dd", {}, h("code", {}, f.commit)),
+          h("dt", {}, t("fair-key")), h("dd", {}, f.key ? h("code", {}, f.key) : t("fair-key-hidden")),
+          rule ? [h("dt", {}, t("fair-redeal")), h("dd", {}, rule)] : null),
+        check ? h("p", { class: "verdict", id: f.hand === st.hand_number ? "verified" : null }, check.done ? check.done.message : t("fair-checking")) : null));
+    }
+    if (cur && cur.key) {
+      const c = checkFor(P, cur);
+      if (c && c.done) { tick = c.done.ok ? t("fair-verified") : t("fair-failed"); cls = c.done.ok ? "ok" : "bad"; }
+      else { tick = t("fair-checking"); cls = "checking"; }
+    }
+    fairTick.textContent = (cls === "ok" ? "✓ " : cls === "bad" ? "✗ " : cls === "sealed" ? "🔒 " : "") + tick;
+    fairTick.className = "linkish fairtick " + cls;
+    fairTick.title = t("fair-title");
+    fill(fair, h("summary", {}, h("h2", {}, t("fair-title"))), h("p", { class: "muted" }, t("fair-explain")), h("ol", { class: "fairlist" }, rows));
+    fair.open = open;
+  }
+
+  // The page's own check of a revealed key (fair.js), once per hand.
+  function checkFor(P, f) {
+    const m = S.msg, st = m.state;
+    let c = S.dealChecks.get(f.hand);
+    if (c && c.key === f.key) return c;
+    // Only the current hand's tiles are on this page to check against.
+    if (f.hand !== st.hand_number || !st.hands.every(Array.isArray)) return c || null;
+    const shown = { rules: st.rules, hand: f.hand, key: f.key, commit: f.commit, redeal: f.redeal, hands: st.hands, history: st.history };
+    c = { key: f.key, done: null };
+    S.dealChecks.set(f.hand, c);
+    checkHand(shown, (s) => P.name(s))
+      .catch((e) => ({ ok: false, message: t("fair-error", { why: e.message }) }))
+      .then((r) => { c.done = r; if (S.msg) renderFair(people(S.msg.seats, S.msg.state, S.msg.seat)); });
+    return c;
+  }
+
+  function renderSheet(P) {
+    const m = S.msg;
+    const sheet = Array.isArray(m.sheet) ? m.sheet : [...S.sheetSeen.values()].sort((a, b) => a.hand - b.hand);
+    fill(sheetBox, h("section", { class: "panel" }, scoreSheet(P, sheet)));
+  }
+
+  function renderLog(P) {
+    const m = S.msg;
+    fill(logEl);
+    for (const x of S.log.slice(-80)) {
+      if (x.hand != null) { logEl.append(h("li", { class: "handline" }, t("log-hand", { n: x.hand }))); continue; }
+      const text = eventText(P, m.layout, x.e, m.state);
+      if (text) logEl.append(h("li", { "data-type": x.e.type === "action" ? x.e.action.type : x.e.type }, text));
+    }
+    logEl.scrollTop = logEl.scrollHeight;
+  }
+
+  function chatText(c) {
+    return c.phrase ? t("chat-phrase-" + c.phrase) : c.text;
+  }
+
+  function chatWho(c) {
+    if (!S.msg) return c.name || "";
+    const P = people(S.msg.seats, S.msg.state, S.msg.seat);
+    return c.seat != null ? P.name(c.seat) : c.name || "";
+  }
+
+  function renderChat() {
+    fill(chatList);
+    if (!S.chat.length) chatList.append(h("li", { class: "muted" }, t("chat-empty")));
+    for (const c of S.chat) chatList.append(h("li", {}, h("b", {}, chatWho(c)), " ", h("span", { class: "said" }, chatText(c))));
+    chatList.scrollTop = chatList.scrollHeight;
+    const seated = S.msg && S.msg.seat != null;
+    chat.classList.toggle("readonly", !seated);
+    for (const b of chat.querySelectorAll("button, input")) b.disabled = !seated;
+  }
+
+  // A chat line shows for a few seconds beside the seat that said it.
+  function bubble(c) {
+    const b = c.seat != null && document.querySelector(`#seat-${c.seat} .bubble`);
+    if (!b) return;
+    b.textContent = chatText(c);
+    b.hidden = false;
+    clearTimeout(b.timer);
+    b.timer = setTimeout(() => (b.hidden = true), 5000);
+  }
+
+  function inviteLink(s) {
+    return `${location.origin}/t/${id}${s != null ? `?seat=${s}` : ""}`;
+  }
+
+  async function copyInvite(s) {
+    const link = inviteLink(s);
+    try { await navigator.clipboard.writeText(link); S.note = t("copied"); } catch (_) { S.note = link; }
+    render();
+  }
+
+  function renderInvite(P) {
+    const m = S.msg;
+    if (m.seat == null || m.state.phase === "match_over") { invite.hidden = true; return; }
+    invite.hidden = false;
+    const invited = m.seats.map((x, s) => (x.invited ? s : null)).filter((s) => s != null);
+    const share = h("input", { readonly: true, value: inviteLink(null), id: "share", "aria-label": t("invite-link"), onclick: (e) => e.target.select() });
+    fill(invite, h("h2", {}, t("invite-link")), share,
+      m.started === false ? h("p", { class: "muted" }, t("waiting-host")) : null,
+      m.started === false && m.host === m.seat
+        ? h("button", { type: "button", id: "fill", onclick: fillBots }, t("fill-bots")) : null,
+      invited.length ? h("ul", { class: "invites" }, invited.map((s) => h("li", {},
+        t("invite-for", { where: P.label(s) }), " ",
+        h("button", { type: "button", class: "chip", "data-invite": s, onclick: () => copyInvite(s) }, t("copy-invite"))))) : null);
+  }
+
+  // ---- the flight of a play from its seat to its place ----
+  function fly(seat, tile) {
+    if (reducedMotion()) return;
+    const target = board.querySelector(`g.tile[data-tile="${tile}"]`);
+    const from = (S.msg.seat === seat ? handEl : null) || document.getElementById(`seat-${seat}`);
+    if (!target || !from) return;
+    const tr = target.getBoundingClientRect(), fr = from.getBoundingClientRect();
+    if (!tr.width || !fr.width) return;
+    const face = target.querySelector("rect");
+    const w = Number(face.getAttribute("width")), hh = Number(face.getAttribute("height"));
+    const ghost = el("svg", { class: "flying", viewBox: `0 0 ${w} ${hh}`, width: tr.width, height: tr.height });
+    const clone = target.cloneNode(true);
+    clone.removeAttribute("transform");
+    ghost.appendChild(clone);
+    Object.assign(ghost.style, { position: "fixed", left: `${tr.left}px`, top: `${tr.top}px`, zIndex: 50, pointerEvents: "none" });
+    document.body.appendChild(ghost);
+    target.style.opacity = "0";
+    const dx = fr.left + fr.width / 2 - (tr.left + tr.width / 2), dy = fr.top + fr.height / 2 - (tr.top + tr.height / 2);
+    const anim = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.4)` }, { transform: "none" }],
+      { duration: 420, easing: "cubic-bezier(.2,.7,.3,1)" });
+    const done = () => { ghost.remove(); target.style.opacity = ""; };
+    anim.onfinish = done;
+    anim.oncancel = done;
+    // Whatever happens to the animation, the ghost goes.
+    setTimeout(done, 600);
+  }
+
+  return () => {
+    conn.close();
+    clearInterval(ticker);
+    window.removeEventListener("resize", onResize);
+    for (const g of document.querySelectorAll(".flying")) g.remove();
+  };
+}
