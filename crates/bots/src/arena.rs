@@ -247,6 +247,8 @@ pub struct Report {
     pub median_ms: [f64; 2],
     pub p99_ms: [f64; 2],
     pub decisions: [usize; 2],
+    /// Bot 0's edge in each deal, in order (as `edge`'s mean is taken over).
+    pub deal_edges: Vec<f64>,
 }
 
 /// Bot `b`'s score in one play: hands won (ties half), or mean points per
@@ -320,6 +322,7 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<Repo
         low_wins: rules.preset == domino_engine::Preset::French,
         mean: [mean_ci(&per_bot[0]), mean_ci(&per_bot[1])],
         edge: mean_ci(&edge),
+        deal_edges: edge.clone(),
         median_ms: [times[0].quantile_ms(0.5), times[1].quantile_ms(0.5)],
         p99_ms: [times[0].quantile_ms(0.99), times[1].quantile_ms(0.99)],
         decisions: [times[0].0.len(), times[1].0.len()],

@@ -35,6 +35,7 @@ pub mod expert;
 pub mod heuristic;
 pub mod horizon;
 pub mod knowledge;
+pub mod ladder;
 pub mod likelihood;
 pub mod maxn;
 pub mod modeled;

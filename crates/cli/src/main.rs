@@ -7,6 +7,7 @@ mod arena;
 mod bench;
 mod catalog;
 mod engine;
+mod ladder;
 mod replay;
 mod rules;
 mod serve;
@@ -87,6 +88,39 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
         jobs: u64,
         /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Rate the bot levels of one game against each other (Glicko-2 with
+    /// 95% intervals) from duplicate matches, and record them in the ladder
+    /// file (see docs/bots.md).
+    Ladder {
+        /// The game to play.
+        #[arg(long, default_value = "jamaican")]
+        preset: String,
+        /// Players (default: the game's default).
+        #[arg(long)]
+        players: Option<u8>,
+        /// Deals for each pairing of two levels below the expert.
+        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+        deals: u64,
+        /// Deals for each pairing with the expert.
+        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+        expert_deals: u64,
+        /// Seed of the deals.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The expert's time budget per decision, in milliseconds.
+        #[arg(long, default_value_t = domino_bots::expert::DEFAULT_BUDGET_MS)]
+        budget_ms: u64,
+        /// Deals played at once.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        jobs: u64,
+        /// Write the game's ratings into this ladder file (replacing the
+        /// game's earlier entry).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Print this game's entry as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -237,6 +271,38 @@ fn run(command: Command) -> anyhow::Result<()> {
                 writeln!(out, "{}", arena::to_json(&rules, &report))?;
             } else {
                 write!(out, "{}", arena::to_text(&rules, &report))?;
+            }
+        }
+        Command::Ladder {
+            preset: name,
+            players,
+            deals,
+            expert_deals,
+            seed,
+            budget_ms,
+            jobs,
+            out: path,
+            json,
+        } => {
+            preset(&name)?;
+            let rules = bench::rules(&name, players).map_err(|e| Usage(e.to_string()))?;
+            let config = ladder::LadderConfig {
+                rules,
+                deals,
+                expert_deals,
+                seed,
+                budget_ms,
+                jobs: jobs as usize,
+            };
+            let (pairings, rated) = ladder::play(&config)?;
+            let entry = ladder::entry(&config, &pairings, &rated);
+            if let Some(path) = &path {
+                ladder::store(path, entry.clone())?;
+            }
+            if json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&entry)?)?;
+            } else {
+                write!(out, "{}", ladder::to_text(&rules, &rated, &pairings))?;
             }
         }
         Command::Bench {

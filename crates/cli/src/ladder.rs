@@ -1,0 +1,160 @@
+//! `domino ladder`: the bot levels of one game rated against each other
+//! (Glicko-2, see `domino_bots::ladder`), written into the ladder data file.
+
+use std::path::Path;
+
+use anyhow::Context;
+use domino_bots::arena::ArenaConfig;
+use domino_bots::ladder::{ordered, rate, Pairing, Rated};
+use domino_engine::Rules;
+use serde_json::{json, Value};
+
+/// How to play one game's ladder.
+#[derive(Clone, Debug)]
+pub struct LadderConfig {
+    pub rules: Rules,
+    /// Deals for each pairing of two of the cheap levels.
+    pub deals: u64,
+    /// Deals for each pairing with the expert.
+    pub expert_deals: u64,
+    pub seed: u64,
+    pub budget_ms: u64,
+    pub jobs: usize,
+}
+
+/// Play every pairing of neighbouring levels and of levels two apart.
+pub fn play(config: &LadderConfig) -> anyhow::Result<(Vec<Pairing>, Vec<Rated>)> {
+    let levels: Vec<String> = domino_bots::BOT_NAMES
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut pairings = Vec::new();
+    for gap in [1, 2] {
+        for i in 0..levels.len().saturating_sub(gap) {
+            let bots = [levels[i].clone(), levels[i + gap].clone()];
+            let expert = bots.iter().any(|b| b == "expert");
+            let arena = ArenaConfig {
+                rules: config.rules,
+                bots,
+                deals: if expert {
+                    config.expert_deals
+                } else {
+                    config.deals
+                },
+                seed: config.seed,
+                budget_ms: config.budget_ms,
+                jobs: config.jobs,
+            };
+            let report = crate::arena::arena(&arena)?;
+            pairings.push(Pairing::from_report(&report));
+        }
+    }
+    let rated = rate(&levels, &pairings);
+    Ok((pairings, rated))
+}
+
+/// This game's entry of the data file.
+pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> Value {
+    let levels: Vec<Value> = rated
+        .iter()
+        .map(|r| {
+            let (low, high) = r.interval();
+            json!({
+                "bot": r.bot,
+                "rating": round1(r.rating.rating),
+                "deviation": round1(r.rating.deviation),
+                "volatility": r.rating.volatility,
+                "low": round1(low),
+                "high": round1(high),
+                "games": r.games,
+            })
+        })
+        .collect();
+    let pairs: Vec<Value> = pairings
+        .iter()
+        .map(|p| {
+            json!({
+                "bots": p.bots,
+                "deals": p.deals,
+                "wins": p.wins,
+                "draws": p.draws,
+                "losses": p.losses,
+                "edge": p.edge.0,
+                "ci95": p.edge.1,
+            })
+        })
+        .collect();
+    json!({
+        "preset": config.rules.preset.name(),
+        "players": config.rules.players,
+        "ordered": ordered(rated),
+        "levels": levels,
+        "pairings": pairs,
+        "deals": config.deals,
+        "expert_deals": config.expert_deals,
+        "seed": config.seed,
+        "budget_ms": config.budget_ms,
+    })
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// Put `entry` into the data file at `path` (replacing the same game's),
+/// creating the file when missing.
+pub fn store(path: &Path, entry: Value) -> anyhow::Result<()> {
+    let mut file = match std::fs::read_to_string(path) {
+        Ok(text) => serde_json::from_str::<Value>(&text)
+            .with_context(|| format!("{} is not a ladder file", path.display()))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => json!({
+            "format": "domino-ladder/1",
+            "system": "glicko2",
+            "games": [],
+        }),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let games = file["games"]
+        .as_array_mut()
+        .with_context(|| format!("{} has no \"games\" list", path.display()))?;
+    games.retain(|g| !(g["preset"] == entry["preset"] && g["players"] == entry["players"]));
+    games.push(entry);
+    games.sort_by_key(|g| {
+        (
+            g["preset"].as_str().unwrap_or_default().to_string(),
+            g["players"].as_u64().unwrap_or(0),
+        )
+    });
+    std::fs::write(path, serde_json::to_string_pretty(&file)? + "\n")
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+/// The ratings as text.
+pub fn to_text(rules: &Rules, rated: &[Rated], pairings: &[Pairing]) -> String {
+    let mut out = format!(
+        "{} ({} players): Glicko-2 ratings, 95% intervals\n",
+        rules.preset.name(),
+        rules.players
+    );
+    for r in rated {
+        let (low, high) = r.interval();
+        out += &format!(
+            "  {:<10} {:7.1}  [{:7.1}, {:7.1}]  {} games\n",
+            r.bot, r.rating.rating, low, high, r.games
+        );
+    }
+    out += "pairings (deals won, drawn, lost by the first):\n";
+    for p in pairings {
+        out += &format!(
+            "  {:<10} vs {:<10} {:>6} deals: {} / {} / {}\n",
+            p.bots[0], p.bots[1], p.deals, p.wins, p.draws, p.losses
+        );
+    }
+    out += if ordered(rated) {
+        "the levels are in order, no two intervals overlap\n"
+    } else {
+        "NOT ordered: some intervals overlap or are out of order (play more deals)\n"
+    };
+    out
+}
