@@ -259,7 +259,13 @@ impl Expert {
             let model = model.as_ref().filter(|_| weigh);
             let worlds: Vec<(Position, f64)> = seeds
                 .par_iter()
-                .filter_map(|&seed| sampler.sample_weighted(seed, model))
+                // Past the deadline (a loaded machine), draw no more.
+                .filter_map(|&seed| {
+                    if Instant::now() >= deadline {
+                        return None;
+                    }
+                    sampler.sample_weighted(seed, model)
+                })
                 .collect();
             let worlds = if weigh {
                 resample(&worlds, batch, &mut self.rng)

@@ -189,6 +189,8 @@ pub struct Solver {
     deadline: Option<Instant>,
     aborted: bool,
     generation: u8,
+    /// Positions with at most this many tiles in hand skip the table.
+    shallow: u32,
 }
 
 impl std::fmt::Debug for Solver {
@@ -232,6 +234,7 @@ impl Solver {
             deadline: None,
             aborted: false,
             generation: 1,
+            shallow: 0,
         }
     }
 
@@ -265,6 +268,12 @@ impl Solver {
         self.aborted = false;
 
         self.salt = search_salt(pos, side);
+        // Outcome searches (null windows) redo a small subtree faster than
+        // they probe the table; points searches need the table's bounds.
+        self.shallow = match self.objective {
+            Objective::Outcome => u32::from(rules.hand_size) * u32::from(rules.players) / 2,
+            Objective::Points { .. } => 0,
+        };
     }
 
     /// The value and best action for the side to move.
@@ -449,10 +458,18 @@ impl Solver {
             let d = self.current(&child) - base;
             return d + self.search(&child, alpha - d, beta - d, ply + 1);
         }
-        let key = self.key(pos);
-        let slot = self.table[(key & self.mask) as usize];
+        // Near the end of the hand a subtree is cheaper to search again
+        // than a probe of the table, which is a cache miss.
+        let held = (0..rules.players).fold(0, |n, s| n + pos.hand.hand(s).len());
+        let tabled = held > self.shallow;
+        let key = if tabled { self.key(pos) } else { 0 };
+        let slot = if tabled {
+            self.table[(key & self.mask) as usize]
+        } else {
+            Slot::default()
+        };
         let mut first = None;
-        if slot.key == key && slot.flag != 0 && slot.generation == self.generation {
+        if tabled && slot.key == key && slot.flag != 0 && slot.generation == self.generation {
             match slot.flag {
                 EXACT => {
                     self.bufs[ply] = list;
@@ -471,10 +488,28 @@ impl Solver {
         let (a0, b0) = (alpha, beta);
         let mut best = if maximizing { i32::MIN } else { i32::MAX };
         let mut best_a = list[0];
-        for &a in list.iter() {
+        for (i, &a) in list.iter().enumerate() {
             let child = pos.after(a);
             let d = self.current(&child) - base;
-            let v = d + self.search(&child, alpha - d, beta - d, ply + 1);
+            // Principal variation search (points): after the first action,
+            // only ask whether an action beats the best so far, with a null
+            // window, and search exactly only the ones that do.
+            let pvs = !outcome && i > 0 && beta - alpha > 1;
+            let v = if pvs {
+                let (lo, hi) = if maximizing {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
+                let t = d + self.search(&child, lo - d, hi - d, ply + 1);
+                if !self.aborted && t > alpha && t < beta {
+                    d + self.search(&child, alpha - d, beta - d, ply + 1)
+                } else {
+                    t
+                }
+            } else {
+                d + self.search(&child, alpha - d, beta - d, ply + 1)
+            };
             if self.aborted {
                 self.bufs[ply] = list;
                 return 0;
@@ -503,6 +538,9 @@ impl Solver {
             }
         }
         self.bufs[ply] = list;
+        if !tabled {
+            return best;
+        }
         let flag = if best <= a0 {
             UPPER
         } else if best >= b0 {
