@@ -320,7 +320,7 @@ impl Store {
     /// Each seat's number of actions, and of those a bot made for it.
     async fn moves(&self, table: &str) -> Result<Vec<(i64, i64, i64)>, sqlx::Error> {
         sqlx::query(
-            "SELECT seat, COUNT(*) AS n, SUM(auto) AS bots FROM domino_actions
+            "SELECT seat, COUNT(*) AS n, CAST(SUM(auto) AS BIGINT) AS bots FROM domino_actions
              WHERE table_id = $1 AND seat >= 0 GROUP BY seat ORDER BY seat",
         )
         .bind(table)
