@@ -8,7 +8,9 @@
 //! secret and replaying its log, so stopping the process at any moment
 //! (even `kill -9`) loses nothing that a client was told had happened.
 
+use std::io::Write;
 use std::str::FromStr;
+use std::sync::{Arc, Mutex};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
@@ -55,6 +57,12 @@ const MIGRATIONS: &[&[&str]] = &[
     ],
 ];
 
+/// The PostgreSQL advisory lock a node holds while it migrates, so that
+/// nodes started together on an empty database migrate one after the other
+/// (concurrent `CREATE TABLE IF NOT EXISTS` collide in PostgreSQL's
+/// catalog). Any fixed number: "domino" and 1.
+const MIGRATION_LOCK: i64 = 0x646f_6d69_6e6f_0001;
+
 /// Which database a [`Store`] talks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -67,6 +75,10 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// For a SQLite file, the lock file held while this store is open, so
+    /// that a second server on the same file is refused (SQLite has one
+    /// writer; two servers would each restore and play the same tables).
+    file_lock: Arc<Mutex<Option<std::fs::File>>>,
 }
 
 /// A table as created.
@@ -149,6 +161,10 @@ impl Store {
         }
         let opts = AnyConnectOptions::from_str(&url)?;
         let memory = url.contains(":memory:");
+        let file_lock = match backend {
+            Backend::Sqlite if !memory => Some(lock_sqlite_file(&url)?),
+            _ => None,
+        };
         let pool = AnyPoolOptions::new()
             .max_connections(if memory { 1 } else { 8 })
             .after_connect(move |conn, _| {
@@ -165,7 +181,11 @@ impl Store {
             })
             .connect_with(opts)
             .await?;
-        let store = Store { pool, backend };
+        let store = Store {
+            pool,
+            backend,
+            file_lock: Arc::new(Mutex::new(file_lock)),
+        };
         store.migrate().await?;
         Ok(store)
     }
@@ -174,16 +194,44 @@ impl Store {
         self.backend
     }
 
+    /// Bring the schema up to date. On PostgreSQL this runs on one
+    /// connection holding [`MIGRATION_LOCK`], so that of several nodes
+    /// started at once one migrates and the others wait, then find nothing
+    /// left to do. (A SQLite file has one server: see [`lock_sqlite_file`].)
     async fn migrate(&self) -> Result<(), sqlx::Error> {
-        self.pool
-            .execute("CREATE TABLE IF NOT EXISTS domino_schema (version BIGINT NOT NULL)")
+        let mut conn = self.pool.acquire().await?;
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_lock($1)")
+                .bind(MIGRATION_LOCK)
+                .execute(&mut *conn)
+                .await?;
+        }
+        let done = Self::migrate_on(&mut conn).await;
+        if self.backend == Backend::Postgres {
+            let unlocked = sqlx::query("SELECT pg_advisory_unlock($1)")
+                .bind(MIGRATION_LOCK)
+                .execute(&mut *conn)
+                .await;
+            if unlocked.is_err() {
+                // Closing the connection releases the lock in any case.
+                drop(conn.detach());
+            }
+        }
+        done
+    }
+
+    async fn migrate_on(
+        conn: &mut sqlx::pool::PoolConnection<sqlx::Any>,
+    ) -> Result<(), sqlx::Error> {
+        use sqlx::Connection;
+        conn.execute("CREATE TABLE IF NOT EXISTS domino_schema (version BIGINT NOT NULL)")
             .await?;
         let done: i64 = sqlx::query("SELECT COUNT(*) FROM domino_schema")
-            .fetch_one(&self.pool)
+            .fetch_one(&mut **conn)
             .await?
             .try_get(0)?;
         for (i, steps) in MIGRATIONS.iter().enumerate().skip(done as usize) {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = conn.begin().await?;
             for sql in *steps {
                 tx.execute(*sql).await?;
             }
@@ -425,10 +473,70 @@ impl Store {
         }))
     }
 
-    /// Close the pool (tests use this to let go of a database file).
+    /// Close the pool and let go of a SQLite file's lock (tests use this
+    /// to open the same file again).
     pub async fn close(&self) {
         self.pool.close().await;
+        if let Ok(mut lock) = self.file_lock.lock() {
+            lock.take();
+        }
     }
+}
+
+/// Take the lock file beside a SQLite database (`FILE.lock`), held until
+/// the store is closed or the process ends (even by `kill -9`: the kernel
+/// drops the lock with the process). A second server on the same file is
+/// refused with a message naming the process that holds it.
+fn lock_sqlite_file(url: &str) -> Result<std::fs::File, sqlx::Error> {
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
+    let path = path.split('?').next().unwrap_or(path);
+    let lock_path = format!("{path}.lock");
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| sqlx::Error::Configuration(format!("opening {lock_path}: {e}").into()))?;
+    // A server of this same process that was just stopped may still be
+    // letting go: a moment's patience before refusing.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(1500);
+    loop {
+        match fs4::FileExt::try_lock(&file) {
+            Ok(()) => break,
+            Err(fs4::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            Err(fs4::TryLockError::WouldBlock) => {
+                let holder = std::fs::read_to_string(&lock_path).unwrap_or_default();
+                let holder = holder.trim();
+                return Err(sqlx::Error::Configuration(
+                    format!(
+                        "the SQLite database {path} is already in use by another `domino serve`{}: \
+                         a SQLite file has one server (stop the other, or give several nodes one \
+                         PostgreSQL database with --db postgres://...)",
+                        if holder.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" (process {holder})")
+                        }
+                    )
+                    .into(),
+                ));
+            }
+            Err(fs4::TryLockError::Error(e)) => {
+                return Err(sqlx::Error::Configuration(
+                    format!("locking {lock_path}: {e}").into(),
+                ))
+            }
+        }
+    }
+    // Whoever is refused learns which process holds the file.
+    let _ = file.set_len(0);
+    let _ = writeln!(file, "{}", std::process::id());
+    Ok(file)
 }
 
 #[cfg(test)]
@@ -533,6 +641,81 @@ mod tests {
         // Reopening migrates nothing twice and finds the data.
         let store = Store::connect(&url).await.unwrap();
         assert!(store.finished("t1").await.unwrap().is_some());
+    }
+
+    #[tokio::test]
+    async fn a_second_store_on_the_same_sqlite_file_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("one.db").display());
+        let first = Store::connect(&url).await.unwrap();
+        let err = Store::connect(&url).await.unwrap_err().to_string();
+        assert!(
+            err.contains("already in use by another `domino serve`"),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!("process {}", std::process::id())),
+            "{err}"
+        );
+        // Once the first lets go, the file opens again.
+        first.close().await;
+        let again = Store::connect(&url).await.unwrap();
+        again.close().await;
+    }
+
+    /// Several nodes started at once on an empty PostgreSQL database all
+    /// come up (they migrate one after the other under an advisory lock).
+    /// Runs when `DOMINO_TEST_POSTGRES` names a server whose user may
+    /// create databases: it makes a fresh one and drops it.
+    #[tokio::test]
+    async fn nodes_started_together_on_an_empty_postgres_all_migrate() {
+        let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+            eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+            return;
+        };
+        sqlx::any::install_default_drivers();
+        let admin = AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&url)
+            .await
+            .unwrap();
+        let (base, db) = url.rsplit_once('/').unwrap();
+        let db = db.split('?').next().unwrap();
+        let name = format!(
+            "{db}_migrate_{}_{}",
+            std::process::id(),
+            rand::random::<u32>()
+        );
+        admin
+            .execute(format!("CREATE DATABASE {name}").as_str())
+            .await
+            .unwrap();
+        let fresh = format!("{base}/{name}");
+        let nodes: Vec<_> = (0..4)
+            .map(|_| {
+                let fresh = fresh.clone();
+                tokio::spawn(async move { Store::connect(&fresh).await })
+            })
+            .collect();
+        let mut stores = Vec::new();
+        for n in nodes {
+            stores.push(n.await.unwrap().unwrap());
+        }
+        let versions: i64 = sqlx::query("SELECT COUNT(*) FROM domino_schema")
+            .fetch_one(&stores[0].pool)
+            .await
+            .unwrap()
+            .try_get(0)
+            .unwrap();
+        assert_eq!(versions, MIGRATIONS.len() as i64, "each migration ran once");
+        contract(&stores[3], "after-race").await;
+        for s in &stores {
+            s.close().await;
+        }
+        admin
+            .execute(format!("DROP DATABASE {name} WITH (FORCE)").as_str())
+            .await
+            .unwrap();
     }
 
     /// Runs when `DOMINO_TEST_POSTGRES` names a server, e.g.
