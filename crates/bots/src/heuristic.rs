@@ -109,7 +109,7 @@ fn score(view: &SeatView, k: &Knowledge, a: Action) -> f64 {
         } else {
             if could.is_empty() {
                 s += 8.0 * weight;
-                if rules.preset == Preset::PuertoRican && rules.partners && rules.pass_points {
+                if rules.preset == Preset::PuertoRican && rules.partners && rules.pass_points > 0 {
                     s += 6.0 * weight;
                 }
             } else {

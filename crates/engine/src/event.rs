@@ -28,6 +28,16 @@ pub enum PenaltyReason {
     BoardPass,
 }
 
+/// A club-fives skunk at the end of a match: the skunked side, the points it
+/// added to the winner's match score, and how many games the match counts for
+/// in a series (2 under `skunk: "double_game"`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SkunkReport {
+    pub side: usize,
+    pub points: i32,
+    pub games: u8,
+}
+
 /// Something that happened in a match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -67,6 +77,9 @@ pub enum Event {
     },
     MatchOver {
         winner: Option<Side>,
+        /// Club fives: the loser was skunked, and what it cost.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skunk: Option<SkunkReport>,
     },
 }
 

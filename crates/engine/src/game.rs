@@ -9,10 +9,10 @@ use thiserror::Error;
 
 use crate::action::{Action, MoveList};
 use crate::deal::{hand_rng, Deal, DealError, DealSpec, MAX_PLAYERS};
-use crate::event::{Event, Events};
+use crate::event::{Event, Events, SkunkReport};
 use crate::hand::{Hand, IllegalAction};
 use crate::result::{EndReason, HandResult, Notes, PerSeat, Side};
-use crate::rules::{Preset, Rules};
+use crate::rules::{Preset, Rules, Skunk};
 use crate::score::settle;
 use crate::tile::{Tile, TileSet};
 
@@ -116,6 +116,8 @@ pub struct Match {
     stake: i32,
     playoff: bool,
     last_winner: Option<u8>,
+    /// Club fives: the skunk of the match's end, if any.
+    skunk: Option<SkunkReport>,
     poser: u8,
     recording: bool,
     record: Vec<HandRecord>,
@@ -146,6 +148,7 @@ impl Match {
             stake: 1,
             playoff: false,
             last_winner: None,
+            skunk: None,
             poser: 0,
             recording: true,
             record: Vec::new(),
@@ -209,6 +212,11 @@ impl Match {
 
     pub fn in_playoff(&self) -> bool {
         self.playoff
+    }
+
+    /// Club fives: the skunk the match ended with.
+    pub fn skunk(&self) -> Option<SkunkReport> {
+        self.skunk
     }
 
     /// The actions of the current hand.
@@ -422,6 +430,7 @@ impl Match {
             if ev.wanted() {
                 ev.push(Event::MatchOver {
                     winner: w.map(|side| Side { side }),
+                    skunk: self.skunk,
                 });
             }
         }
@@ -529,12 +538,22 @@ impl Match {
             (n == 1).then_some(top)
         };
         let w = best(rules.preset == Preset::French)?;
-        if rules.preset == Preset::ClubFives {
+        if rules.preset == Preset::ClubFives && rules.skunk != Skunk::Off {
             let l = 1 - w;
             if self.scores[l] < 31 {
+                // The skunk moves the match score only: the hand's points
+                // stay what the hand made.
                 result.notes.push("skunk");
-                self.scores[w] += rules.skunk;
-                result.points[w] += rules.skunk;
+                let (points, games) = match rules.skunk {
+                    Skunk::Points(p) => (p, 1),
+                    _ => (0, 2),
+                };
+                self.scores[w] += points;
+                self.skunk = Some(SkunkReport {
+                    side: l,
+                    points,
+                    games,
+                });
             }
         }
         Some(Some(w))
@@ -607,6 +626,7 @@ impl Match {
         self.stake = 1;
         self.playoff = false;
         self.last_winner = None;
+        self.skunk = None;
         self.record.clear();
     }
 
@@ -666,7 +686,7 @@ fn empty_deal() -> Deal {
 /// Who poses the first hand of a match (and, in most games, after a tie).
 pub fn first_rule(rules: &Rules) -> PoseRule {
     match rules.preset {
-        Preset::Jamaican => PoseRule::HighestDouble {
+        Preset::Jamaican | Preset::Cutthroat | Preset::Chiva => PoseRule::HighestDouble {
             any: rules.sporting,
         },
         Preset::French => PoseRule::Holder(Tile::double(0)),

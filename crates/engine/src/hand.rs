@@ -7,7 +7,7 @@ use crate::action::{Action, MoveList};
 use crate::deal::{Deal, MAX_PLAYERS};
 use crate::event::{Event, Events, PenaltyReason, ScoreReason};
 use crate::layout::{Layout, PlaceError};
-use crate::rules::{Claims, DrawRule, Preset, Rules};
+use crate::rules::{Claims, DrawRule, MugginsBy, Preset, Rules};
 use crate::tile::{Tile, TileSet, MAX_TILES};
 
 mod line_run;
@@ -80,8 +80,11 @@ pub struct Hand {
     pass_run: [u8; MAX_PLAYERS],
     last_player: u8,
     passes_since_play: u8,
-    /// Points the seat to act may take by muggins, and whose they were.
+    /// Unclaimed points open to muggins (0: none), the seat that left them,
+    /// and the seats that have acted since without taking them.
     muggins: i32,
+    muggins_from: u8,
+    muggins_declined: u8,
     /// Points scored during the hand, by side.
     points: [i32; MAX_PLAYERS],
     /// Penalty points charged during the hand, by seat.
@@ -93,7 +96,8 @@ pub struct Hand {
     /// Which per-play rules apply, worked out once from the rules.
     scores_ends: bool,
     french: bool,
-    pass_points: bool,
+    /// The Puerto Rican pass bonus in play (0: none).
+    pass_points: i32,
 }
 
 impl Hand {
@@ -114,6 +118,8 @@ impl Hand {
             last_player: poser,
             passes_since_play: 0,
             muggins: 0,
+            muggins_from: 0,
+            muggins_declined: 0,
             points: [0; MAX_PLAYERS],
             penalties: [0; MAX_PLAYERS],
             board_passes: 0,
@@ -123,7 +129,11 @@ impl Hand {
                 .fold(TileSet::EMPTY, |a, &h| a | h),
             scores_ends: rules.scores_ends(),
             french: rules.preset == Preset::French,
-            pass_points: rules.preset == Preset::PuertoRican && rules.partners && rules.pass_points,
+            pass_points: if rules.preset == Preset::PuertoRican && rules.partners {
+                rules.pass_points
+            } else {
+                0
+            },
         }
     }
 
@@ -183,9 +193,32 @@ impl Hand {
         self.out & (1 << seat) != 0
     }
 
-    /// Points the seat to act may take by muggins.
+    /// Points the seat to act may take by muggins: open points, not his own,
+    /// and not passed over by him already (`muggins_by: any`).
+    #[inline]
     pub fn muggins_available(&self) -> i32 {
-        self.muggins
+        let seat = self.to_act;
+        if self.muggins > 0 && seat != self.muggins_from && self.muggins_declined & (1 << seat) == 0
+        {
+            self.muggins
+        } else {
+            0
+        }
+    }
+
+    /// The seat to act did something other than take the open points:
+    /// under `muggins_by: next` they are gone; under `any` they stay open
+    /// to the others until the scorer's turn comes back.
+    #[inline]
+    fn muggins_declined_by(&mut self, seat: u8) {
+        if self.muggins == 0 {
+            return;
+        }
+        if self.rules.muggins_by == MugginsBy::Next || seat == self.muggins_from {
+            self.muggins = 0;
+        } else {
+            self.muggins_declined |= 1 << seat;
+        }
     }
 
     /// Whether the seat to act may draw now, ignoring whether it can play.
@@ -226,7 +259,7 @@ impl Hand {
         if self.ending.is_some() {
             return;
         }
-        if self.muggins > 0 {
+        if self.muggins_available() > 0 {
             out.push(Action::Muggins);
         }
         let hand = self.hands[self.to_act as usize];
@@ -360,7 +393,7 @@ impl Hand {
         let hand = self.hands[seat as usize];
         match a {
             Action::Muggins => {
-                if self.muggins > 0 {
+                if self.muggins_available() > 0 {
                     Ok(a)
                 } else {
                     Err(IllegalAction::NoMuggins)
@@ -499,7 +532,7 @@ impl Hand {
             }
             Action::ChoosePoser { .. } => {}
             Action::Draw => {
-                self.muggins = 0;
+                self.muggins_declined_by(seat);
                 let t = self.boneyard[self.bone_next as usize];
                 self.bone_next += 1;
                 self.hands[seat as usize].insert(t);
@@ -515,12 +548,12 @@ impl Hand {
                 }
             }
             Action::Pass => {
-                self.muggins = 0;
+                self.muggins_declined_by(seat);
                 self.on_pass(seat, ev);
                 self.to_act = self.next_seat(seat);
             }
             Action::Play { tile, end, claim } => {
-                self.muggins = 0;
+                self.muggins_declined_by(seat);
                 self.play(seat, tile, end, claim, ev);
             }
         }
@@ -609,7 +642,12 @@ impl Hand {
             return;
         }
         self.to_act = self.next_seat(seat);
-        self.muggins = pending;
+        if pending > 0 {
+            // A new unclaimed score closes any older one.
+            self.muggins = pending;
+            self.muggins_from = seat;
+            self.muggins_declined = 0;
+        }
     }
 
     fn key_and_capicu(&self, tile: Tile, end: Option<u8>) -> (bool, bool) {
@@ -636,23 +674,23 @@ impl Hand {
                 self.charge(seat, PenaltyReason::ThreePasses, ev);
             }
         }
-        if self.pass_points {
+        if self.pass_points > 0 {
             self.pass_bonus(seat, ev);
         }
         self.passed_since_play |= 1 << seat;
     }
 
-    /// Puerto Rican partners: a pass gives the other side 10 unless the
-    /// passer's partner passed too since the last play.
+    /// Puerto Rican partners: a pass gives the other side the pass bonus
+    /// unless the passer's partner passed too since the last play.
     fn pass_bonus(&mut self, seat: u8, ev: &mut impl Events) {
         let partner = (seat + 2) % 4;
         if self.passed_since_play & (1 << partner) == 0 {
             let side = 1 - self.rules.side_of(seat);
-            self.points[side] += 10;
+            self.points[side] += self.pass_points;
             if ev.wanted() {
                 ev.push(Event::Scored {
                     side,
-                    points: 10,
+                    points: self.pass_points,
                     reason: ScoreReason::Pass,
                 });
             }

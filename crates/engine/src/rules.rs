@@ -170,6 +170,37 @@ pub enum Claims {
     Strict,
 }
 
+/// Who may take points left unclaimed under `claims: muggins`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MugginsBy {
+    /// Only the next player, before his own action.
+    Next,
+    /// Any other player, each before his own next action, until the turn
+    /// comes back to the scorer or somebody takes them.
+    Any,
+}
+
+/// Who wins a blocked hand in a partnership game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Blocked {
+    /// The player with the lowest count wins for his side.
+    LowestPlayer,
+    /// The side with the lowest combined count wins.
+    TeamTotal,
+}
+
+/// What a skunk (a club-fives loser below 31) costs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Skunk {
+    /// No skunk at all (the common house choice): not even reported.
+    Off,
+    /// Reported, and the winner's match score gains this many points (0:
+    /// reported only).
+    Points(i32),
+    /// Reported, and the match counts as two games in a series.
+    DoubleGame,
+}
+
 /// Resolved rules of a match: a preset with every option given a value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -189,14 +220,18 @@ pub struct Rules {
     pub playoff: bool,
     pub tie_replays: bool,
     pub boneyard: bool,
-    pub pass_points: bool,
+    /// Puerto Rican pass bonus to the other team (4 players); 0 is off.
+    pub pass_points: i32,
     pub premiums: bool,
+    /// How a blocked partnership hand is won.
+    pub blocked: Blocked,
     pub target: i32,
     pub scoring: Scoring,
     pub both_partners_out: bool,
     pub double_blank_ten: bool,
     pub claims: Claims,
-    pub skunk: i32,
+    pub muggins_by: MugginsBy,
+    pub skunk: Skunk,
 }
 
 /// Rules as written by a user: a preset name with optional players and options.
@@ -252,6 +287,17 @@ pub enum OptionKind {
     Choice(&'static [&'static str]),
     /// A set size: 6, 9 or 12 (double-six, double-nine, double-twelve).
     Set(&'static [i64]),
+    /// A number of points, where `true` means `on` points and `false` 0 (so
+    /// specs written when the option was a switch still resolve).
+    Points {
+        max: i64,
+        on: i64,
+    },
+    /// A number of points, or one of some named choices.
+    PointsOr {
+        max: i64,
+        choices: &'static [&'static str],
+    },
 }
 
 /// One option of a preset, with its default for a player count.
@@ -271,6 +317,24 @@ impl OptionSpec {
             OptionKind::Int { min, max } => serde_json::json!({"min": min, "max": max}),
             OptionKind::Choice(c) => serde_json::json!(c),
             OptionKind::Set(s) => serde_json::json!(s),
+            OptionKind::Points { max, .. } => serde_json::json!({"min": 0, "max": max}),
+            OptionKind::PointsOr { max, choices } => {
+                serde_json::json!({"min": 0, "max": max, "choices": choices})
+            }
+        }
+    }
+
+    /// A checked value as a number of points (`Points` options).
+    fn points(&self, v: &Value) -> i64 {
+        match (self.kind, v) {
+            (OptionKind::Points { on, .. }, Value::Bool(b)) => {
+                if *b {
+                    on
+                } else {
+                    0
+                }
+            }
+            _ => v.as_i64().unwrap_or(0),
         }
     }
 
@@ -308,6 +372,31 @@ impl OptionSpec {
                     )));
                 }
             }
+            OptionKind::Points { max, .. } => {
+                let n = match v {
+                    Value::Bool(_) => 0,
+                    _ => v.as_i64().ok_or_else(|| {
+                        bad(format!(
+                            "expected points (0 to {max}) or true/false, got {v}"
+                        ))
+                    })?,
+                };
+                if !(0..=max).contains(&n) {
+                    return Err(bad(format!("{n} is out of range 0..={max}")));
+                }
+            }
+            OptionKind::PointsOr { max, choices } => {
+                let ok = match v {
+                    Value::String(w) => choices.contains(&w.as_str()),
+                    _ => v.as_i64().is_some_and(|n| (0..=max).contains(&n)),
+                };
+                if !ok {
+                    return Err(bad(format!(
+                        "expected points (0 to {max}) or one of {}, got {v}",
+                        choices.join(", ")
+                    )));
+                }
+            }
         }
         Ok(())
     }
@@ -320,6 +409,30 @@ fn opt(name: &'static str, kind: OptionKind, default: Value, help: &'static str)
         default,
         help,
     }
+}
+
+fn sporting() -> OptionSpec {
+    boolean(
+        "sporting",
+        false,
+        "the 6-6 holder may pose any tile on the first hand",
+    )
+}
+
+/// The play-off and tie options of the partnership love games.
+fn love_extras() -> [OptionSpec; 2] {
+    [
+        boolean(
+            "playoff",
+            false,
+            "a hand that would make 1-1 is played off for 2-0",
+        ),
+        boolean(
+            "tie_replays",
+            false,
+            "a tied hand is replayed for one point more",
+        ),
+    ]
 }
 
 fn boolean(name: &'static str, default: bool, help: &'static str) -> OptionSpec {
@@ -381,28 +494,16 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
     let mut boneyard = false;
     match preset {
         Preset::Jamaican => {
-            v.push(boolean(
-                "sporting",
-                false,
-                "the 6-6 holder may pose any tile on the first hand",
-            ));
+            v.push(sporting());
             v.push(boolean(
                 "key_tile",
                 true,
                 "dominoing with the key tile scores 2",
             ));
-            v.push(boolean(
-                "playoff",
-                false,
-                "a hand that would make 1-1 is played off for 2-0",
-            ));
-            v.push(boolean(
-                "tie_replays",
-                false,
-                "a tied hand is replayed for one point more",
-            ));
+            v.extend(love_extras());
         }
         Preset::Cutthroat => {
+            v.push(sporting());
             if players == 2 {
                 boneyard = given_bool("boneyard", false);
                 v.push(boolean(
@@ -412,13 +513,26 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
                 ));
             }
         }
-        Preset::Chiva | Preset::French | Preset::Cross => {}
+        Preset::Chiva => {
+            if players == 4 {
+                v.push(sporting());
+                v.extend(love_extras());
+                v.push(opt(
+                    "blocked",
+                    OptionKind::Choice(&["team_total", "lowest_player"]),
+                    "team_total".into(),
+                    "a blocked hand goes to the team with the lower combined count, or to the team of the player with the lowest count",
+                ));
+            }
+        }
+        Preset::French | Preset::Cross => {}
         Preset::PuertoRican => {
             if players == 4 {
-                v.push(boolean(
+                v.push(opt(
                     "pass_points",
-                    true,
-                    "a pass gives the other team 10",
+                    OptionKind::Points { max: 1000, on: 10 },
+                    10.into(),
+                    "points a pass gives the other team (0: none; true means 10, false 0)",
                 ));
             }
             v.push(boolean(
@@ -452,6 +566,12 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
                 "auto".into(),
                 "auto: points credited; muggins: claim them or the next player may take them",
             ));
+            v.push(opt(
+                "muggins_by",
+                OptionKind::Choice(&["next", "any"]),
+                "next".into(),
+                "with claims muggins: who may take unclaimed points, the next player or any other player",
+            ));
         }
         Preset::ClubFives => {
             v.push(opt(
@@ -460,12 +580,14 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
                 "auto".into(),
                 "auto: points credited; strict: claim them or lose them",
             ));
-            v.push(int(
+            v.push(opt(
                 "skunk",
-                0,
-                1000,
-                0,
-                "extra points a winner takes from a loser below 31",
+                OptionKind::PointsOr {
+                    max: 1000,
+                    choices: &["no_skunk", "double_game"],
+                },
+                0.into(),
+                "a loser below 31: extra points to the winner (0: reported only), no_skunk, or double_game (the match counts twice)",
             ));
         }
     }
@@ -478,12 +600,11 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
                 "two partnerships, seats 0+2 and 1+3",
             ));
         }
-        let partners = players == 4 && given_bool("partners", partner_default);
-        if partners && preset == Preset::Block {
+        if players == 4 && preset != Preset::Cross {
             v.push(boolean(
                 "both_partners_out",
                 false,
-                "a team wins only when both partners are out",
+                "with partners: a team wins only when both partners are out",
             ));
         }
     }
@@ -589,6 +710,7 @@ impl RulesSpec {
                 .unwrap_or(Value::Null)
         };
         let b = |name: &str| get(name).as_bool().unwrap_or(false);
+        let spec_of = |name: &str| specs.iter().find(|s| s.name == name);
         let n = |name: &str| get(name).as_i64().unwrap_or(0);
         let max_pip = match n("set") {
             0 => 6,
@@ -631,6 +753,32 @@ impl RulesSpec {
             Some("hand") => Scoring::Hand,
             _ => Scoring::Spots,
         };
+        if b("both_partners_out") && !partners {
+            return Err(RulesError::BadOption {
+                option: "both_partners_out".into(),
+                reason: "it needs partners (option `partners`: true)".into(),
+            });
+        }
+        // Jamaican blocked hands go to the lowest player; the other
+        // partnership games compare team totals unless chiva says otherwise.
+        let blocked = match (preset, get("blocked").as_str()) {
+            (Preset::Jamaican, _) | (_, Some("lowest_player")) => Blocked::LowestPlayer,
+            _ if partners => Blocked::TeamTotal,
+            _ => Blocked::LowestPlayer,
+        };
+        let muggins_by = match get("muggins_by").as_str() {
+            Some("any") => MugginsBy::Any,
+            _ => MugginsBy::Next,
+        };
+        let skunk = match preset {
+            Preset::ClubFives => match get("skunk") {
+                Value::String(w) if w == "no_skunk" => Skunk::Off,
+                Value::String(w) if w == "double_game" => Skunk::DoubleGame,
+                v => Skunk::Points(v.as_i64().unwrap_or(0) as i32),
+            },
+            _ => Skunk::Off,
+        };
+        let pass_points = spec_of("pass_points").map_or(0, |s| s.points(&get("pass_points")));
         Ok(Rules {
             preset,
             players,
@@ -645,14 +793,16 @@ impl RulesSpec {
             playoff: b("playoff"),
             tie_replays: b("tie_replays"),
             boneyard: b("boneyard"),
-            pass_points: b("pass_points"),
+            pass_points: pass_points as i32,
             premiums: b("premiums"),
+            blocked,
             target: n("target") as i32,
             scoring,
             both_partners_out: b("both_partners_out"),
             double_blank_ten: b("double_blank_ten"),
             claims,
-            skunk: n("skunk") as i32,
+            muggins_by,
+            skunk,
         })
     }
 }
@@ -763,7 +913,32 @@ impl Rules {
         put("playoff", self.playoff.into());
         put("tie_replays", self.tie_replays.into());
         put("boneyard", self.boneyard.into());
-        put("pass_points", self.pass_points.into());
+        // 10 and 0 are written as the switch they once were, so records of
+        // default games keep their bytes.
+        put(
+            "pass_points",
+            match self.pass_points {
+                10 => true.into(),
+                0 => false.into(),
+                n => n.into(),
+            },
+        );
+        put(
+            "blocked",
+            match self.blocked {
+                Blocked::LowestPlayer => "lowest_player",
+                Blocked::TeamTotal => "team_total",
+            }
+            .into(),
+        );
+        put(
+            "muggins_by",
+            match self.muggins_by {
+                MugginsBy::Next => "next",
+                MugginsBy::Any => "any",
+            }
+            .into(),
+        );
         put("premiums", self.premiums.into());
         put("target", self.target.into());
         put(
@@ -785,7 +960,14 @@ impl Rules {
             }
             .into(),
         );
-        put("skunk", self.skunk.into());
+        put(
+            "skunk",
+            match self.skunk {
+                Skunk::Off => "no_skunk".into(),
+                Skunk::Points(n) => n.into(),
+                Skunk::DoubleGame => "double_game".into(),
+            },
+        );
         put("set", (self.max_pip as i64).into());
         put("partners", self.partners.into());
         put("hand_size", (self.hand_size as i64).into());

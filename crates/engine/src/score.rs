@@ -5,7 +5,7 @@
 use crate::deal::MAX_PLAYERS;
 use crate::hand::{Ending, Hand};
 use crate::result::{EndReason, HandResult, Notes, PerSeat, Side};
-use crate::rules::{Preset, Rules, Scoring};
+use crate::rules::{Blocked, Preset, Rules, Scoring};
 
 /// Round to the nearest 5: remainders 1-2 go down, 3-4 up.
 pub fn round5(x: i32) -> i32 {
@@ -27,7 +27,7 @@ fn winner_by(
         Some(Ending::Domino { seat, .. }) => (Some(rules.side_of(seat)), Some(seat)),
         None => (None, None),
         Some(Ending::Blocked) => {
-            let team_totals = rules.partners && rules.preset != Preset::Jamaican;
+            let team_totals = rules.partners && rules.blocked == Blocked::TeamTotal;
             if team_totals {
                 let t = [counts[0] + counts[2], counts[1] + counts[3]];
                 if t[0] == t[1] {
@@ -106,25 +106,25 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
                     Some(_) => total - counts[ws as usize] as i32,
                     None => total,
                 };
-                if rules.premiums {
-                    let premium = match hand_number {
-                        1 => 20,
-                        2 => 10,
-                        _ => 0,
-                    };
-                    if premium > 0 {
-                        points[w] += premium;
-                        notes.push("hand_premium");
+                // The notes say what happened; `premiums` decides the points.
+                let premium = |p: i32| if rules.premiums { p } else { 0 };
+                let hand_premium = match hand_number {
+                    1 => 20,
+                    2 => 10,
+                    _ => 0,
+                };
+                if rules.premiums && hand_premium > 0 {
+                    points[w] += hand_premium;
+                    notes.push("hand_premium");
+                }
+                if let Some((_, tile, _, capicu)) = domino {
+                    if capicu {
+                        points[w] += premium(20);
+                        notes.push("capicu");
                     }
-                    if let Some((_, tile, _, capicu)) = domino {
-                        if capicu {
-                            points[w] += 20;
-                            notes.push("capicu");
-                        }
-                        if tile.high() == 0 {
-                            points[w] += 20;
-                            notes.push("chuchazo");
-                        }
+                    if tile.high() == 0 {
+                        points[w] += premium(20);
+                        notes.push("chuchazo");
                     }
                 }
             }

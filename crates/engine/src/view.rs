@@ -53,6 +53,8 @@ pub struct View {
     pub stake: i32,
     pub playoff: bool,
     pub winner: Option<Option<usize>>,
+    /// Club fives: the skunk the match ended with.
+    pub skunk: Option<crate::event::SkunkReport>,
     pub seed: Option<u64>,
 }
 
@@ -116,6 +118,7 @@ impl Match {
             stake: self.stake(),
             playoff: self.in_playoff(),
             winner: self.winner(),
+            skunk: self.skunk(),
             seed: if all { self.seed() } else { None },
         }
     }
@@ -186,6 +189,9 @@ impl View {
             }
             if let Some(w) = self.winner {
                 obj.insert("winner".into(), json!(w.map(|side| json!({"side": side}))));
+            }
+            if let Some(skunk) = self.skunk {
+                obj.insert("skunk".into(), json!(skunk));
             }
             if let Some(seed) = self.seed {
                 obj.insert("seed".into(), json!(seed));

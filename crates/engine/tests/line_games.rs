@@ -241,7 +241,8 @@ fn jamaican_six_love_ends_the_match() {
             assert_eq!(m.winner(), None);
         } else {
             assert!(ev.contains(&Event::MatchOver {
-                winner: Some(Side { side: 0 })
+                winner: Some(Side { side: 0 }),
+                skunk: None
             }));
         }
     }
@@ -923,7 +924,8 @@ fn capicu_deal(r: &Rules) -> DealSpec {
 const CAPICU_PLAY: &str = "0:6-6 1:6-5@0 2:5-4@0 3:pass 0:4-3@0 1:3-2@0 2:pass 3:pass 0:6-2@0";
 
 #[test]
-fn puerto_rican_capicu_scores_twenty() {
+/// The capicu example of docs/rules/puerto-rican.md.
+fn puerto_rican_capicu_example_of_the_rules_page() {
     let r = rules("puerto-rican", 4, json!({"hand_size": 3}));
     let mut m = start(r, &capicu_deal(&r));
     run(&mut m, CAPICU_PLAY);
@@ -935,6 +937,7 @@ fn puerto_rican_capicu_scores_twenty() {
     );
     // Passes 20, counts 21, hand 1 20, capicu 20.
     assert_eq!(points(&m), [81, 10]);
+    assert_eq!(m.hand().layout().chains().len(), 2);
 }
 
 /// Seat 0 dominoes with 0-0 (hand 1, three tiles each).
@@ -959,7 +962,7 @@ fn puerto_rican_chuchazo_scores_twenty() {
 }
 
 #[test]
-fn puerto_rican_premiums_off_removes_hand_capicu_and_chuchazo_premiums() {
+fn puerto_rican_premiums_off_removes_the_points_but_keeps_capicu_and_chuchazo_notes() {
     let r = rules(
         "puerto-rican",
         4,
@@ -967,11 +970,11 @@ fn puerto_rican_premiums_off_removes_hand_capicu_and_chuchazo_premiums() {
     );
     let mut m = start(r, &capicu_deal(&r));
     run(&mut m, CAPICU_PLAY);
-    assert!(notes(&m).is_empty());
+    assert_eq!(notes(&m), ["capicu"], "the note says what happened");
     assert_eq!(points(&m), [41, 10]);
     let mut m = start(r, &chuchazo_deal(&r));
     run(&mut m, CHUCHAZO_PLAY);
-    assert!(notes(&m).is_empty());
+    assert_eq!(notes(&m), ["chuchazo"]);
     assert_eq!(points(&m), [65, 20]);
 }
 

@@ -424,12 +424,17 @@ fn check_hand_over(m: &Match, start: &[i32], who: &str) -> Check {
     let reason = serde_json::to_value(result).unwrap()["reason"].clone();
     let scores = m.scores();
     if !rules.is_six_love() {
-        // The points include every premium and penalty (PROTOCOL.md), the
-        // club skunk too, and the all-fives target ends the hand mid-play
-        // with the points made so far.
+        // The points include every premium and penalty (PROTOCOL.md), and
+        // the all-fives target ends the hand mid-play with the points made so
+        // far; the club skunk moves the match score only.
+        let skunk = m.skunk();
         for side in 0..rules.sides() {
+            let extra = match (skunk, winner) {
+                (Some(k), Some(w)) if w == side => k.points,
+                _ => 0,
+            };
             ensure!(
-                scores[side] - start[side] == result.points[side],
+                scores[side] - start[side] == result.points[side] + extra,
                 who,
                 "side {side}'s score went {} -> {} but the hand's points are {:?} {:?}",
                 start[side],
@@ -441,8 +446,8 @@ fn check_hand_over(m: &Match, start: &[i32], who: &str) -> Check {
         if result.notes.contains("skunk") {
             ensure!(
                 rules.preset == Preset::ClubFives
-                    && winner
-                        .is_some_and(|w| { scores[1 - w] < 31 && result.points[w] >= rules.skunk }),
+                    && winner.is_some_and(|w| scores[1 - w] < 31)
+                    && skunk.is_some_and(|k| Some(1 - k.side) == winner),
                 who,
                 "skunk with scores {scores:?} and points {:?}",
                 result.points

@@ -11,7 +11,7 @@
 //! `hand_size` option (every game takes it) so that a hand is only a few
 //! actions long; the undealt tiles then sleep in the boneyard.
 
-use domino_engine::event::{PenaltyReason, ScoreReason};
+use domino_engine::event::{PenaltyReason, ScoreReason, SkunkReport};
 use domino_engine::layout::PlaceError;
 use domino_engine::result::EndReason;
 use domino_engine::result::Side;
@@ -540,7 +540,8 @@ fn french_match_ends_at_100_low_total_wins_and_a_tie_for_lowest_plays_on() {
     assert_eq!(m.phase(), Phase::MatchOver);
     assert_eq!(m.winner(), Some(Some(1)), "the lowest total wins");
     assert!(ev.contains(&Event::MatchOver {
-        winner: Some(Side { side: 1 })
+        winner: Some(Side { side: 1 }),
+        skunk: None,
     }));
     assert!(matches!(m.next_hand(Some(&d2)), Err(MatchError::MatchOver)));
 }
@@ -763,7 +764,8 @@ fn all_fives_reaching_100_wins_at_once_even_mid_hand() {
     assert_eq!(state["result"]["reason"], json!("target"));
     assert_eq!(state["result"]["winner"], json!({"side": 0}));
     assert!(ev.contains(&Event::MatchOver {
-        winner: Some(Side { side: 0 })
+        winner: Some(Side { side: 0 }),
+        skunk: None,
     }));
     assert!(matches!(refused(&mut m, 1, "4-3@1"), MatchError::MatchOver));
 }
@@ -1272,18 +1274,65 @@ fn club_fives_match_to_61_at_hand_end_higher_wins_skunk_noted() {
     assert_eq!(m.winner(), Some(Some(0)));
     assert!(notes(&m).contains(&"skunk"), "the loser is below 31");
     assert_eq!(points(&m), vec![34, 0]);
+    let skunk = SkunkReport {
+        side: 1,
+        points: 0,
+        games: 1,
+    };
+    assert_eq!(m.skunk(), Some(skunk));
     assert!(ev.contains(&Event::MatchOver {
-        winner: Some(Side { side: 0 })
+        winner: Some(Side { side: 0 }),
+        skunk: Some(skunk),
     }));
 }
 
 #[test]
-fn club_fives_skunk_option_adds_the_agreed_points() {
-    let (m, _) = club_to_61(json!({"skunk": 20}));
+fn club_fives_skunk_points_go_to_the_match_score_not_the_hand() {
+    let (m, ev) = club_to_61(json!({"skunk": 20}));
     assert_eq!(m.phase(), Phase::MatchOver);
     assert!(notes(&m).contains(&"skunk"));
     assert_eq!(m.scores(), &[91 + 20, 0]);
-    assert_eq!(points(&m), vec![34 + 20, 0], "the hand's points include it");
+    assert_eq!(points(&m), vec![34, 0], "the hand's points are the hand's");
+    let skunk = SkunkReport {
+        side: 1,
+        points: 20,
+        games: 1,
+    };
+    assert!(ev.contains(&Event::MatchOver {
+        winner: Some(Side { side: 0 }),
+        skunk: Some(skunk),
+    }));
+    let state = m.state_json(Viewer::All);
+    assert_eq!(state["skunk"], json!({"side": 1, "points": 20, "games": 1}));
+}
+
+#[test]
+fn club_fives_skunk_double_game_counts_the_match_twice() {
+    let (m, _) = club_to_61(json!({"skunk": "double_game"}));
+    assert_eq!(m.scores(), &[91, 0]);
+    assert!(notes(&m).contains(&"skunk"));
+    assert_eq!(
+        m.skunk(),
+        Some(SkunkReport {
+            side: 1,
+            points: 0,
+            games: 2
+        })
+    );
+}
+
+#[test]
+fn club_fives_no_skunk_reports_nothing() {
+    let (m, ev) = club_to_61(json!({"skunk": "no_skunk"}));
+    assert_eq!(m.phase(), Phase::MatchOver);
+    assert_eq!(m.scores(), &[91, 0]);
+    assert!(!notes(&m).contains(&"skunk"));
+    assert_eq!(m.skunk(), None);
+    assert!(ev.contains(&Event::MatchOver {
+        winner: Some(Side { side: 0 }),
+        skunk: None,
+    }));
+    assert!(m.state_json(Viewer::All).get("skunk").is_none());
 }
 
 // ----------------------------------------------------------------- cross

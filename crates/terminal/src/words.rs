@@ -280,13 +280,23 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
             mine(*seat),
         ),
         Event::HandOver { result } => Said::new(result_line(t, result), Tone::Result),
-        Event::MatchOver { winner } => Said::new(
-            match winner {
+        Event::MatchOver { winner, skunk } => {
+            let mut line = match winner {
                 Some(w) => format!("{} the match!", t.side_says(w.side, "win", "wins")),
                 None => "The match is drawn.".to_string(),
-            },
-            Tone::Result,
-        ),
+            };
+            if let Some(k) = skunk {
+                line.push_str(&format!(" {} skunked", t.side_says(k.side, "are", "is")));
+                if k.points > 0 {
+                    line.push_str(&format!(" (+{} to the winner)", k.points));
+                }
+                if k.games > 1 {
+                    line.push_str(&format!(": the match counts {} games", k.games));
+                }
+                line.push('.');
+            }
+            Said::new(line, Tone::Result)
+        }
     })
 }
 
@@ -294,8 +304,8 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
 pub fn note_words(note: &str) -> &'static str {
     match note {
         "key_tile" => "won with the key tile (2 points)",
-        "capicu" => "capicu: the last tile fitted either end (+20)",
-        "chuchazo" => "chuchazo: out with the double blank (+20)",
+        "capicu" => "capicu: the last tile fitted either end",
+        "chuchazo" => "chuchazo: out with the double blank",
         "skunk" => "skunk: the loser did not reach 31",
         "board_pass" => "a board pass was charged",
         "double_out" => "out with a double: the others' scores doubled",

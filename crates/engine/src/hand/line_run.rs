@@ -87,7 +87,7 @@ impl Hand {
             steps += 1;
             if c0 + c1 == 0 {
                 self.passes_since_play += 1;
-                if self.pass_points {
+                if self.pass_points > 0 {
                     self.pass_bonus(seat, &mut ());
                 }
                 self.passed_since_play |= 1 << seat;
