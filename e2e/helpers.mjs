@@ -121,7 +121,11 @@ export async function createFriends(env, page, { game, players, invite = [], opt
   if (Object.keys(options).length) await page.click(".houserules summary");
   for (const [k, v] of Object.entries(options)) {
     const sel = `[data-opt=${k}]`;
-    if (typeof v === "boolean") await page.setChecked(sel, v);
+    if (await page.locator(sel).getAttribute("data-kind") === "points-or") {
+      // Points, or one of the option's named choices.
+      await page.selectOption(`${sel} [data-part=pick]`, typeof v === "number" ? "" : v);
+      if (typeof v === "number") await page.fill(`${sel} [data-part=points]`, String(v));
+    } else if (typeof v === "boolean") await page.setChecked(sel, v);
     else if (await page.locator(`select${sel}`).count()) await page.selectOption(sel, String(v));
     else await page.fill(sel, String(v));
   }

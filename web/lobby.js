@@ -63,6 +63,17 @@ export async function lobby(app, nav) {
       let input;
       if (Array.isArray(o.values) && typeof o.values[0] === "boolean") {
         input = h("input", { type: "checkbox", "data-opt": o.name, checked: o.default === true });
+      } else if (o.values && Array.isArray(o.values.choices)) {
+        // Points, or one of some named choices (club fives' skunk).
+        const named = typeof o.default === "string";
+        const num = h("input", { type: "number", "data-part": "points", value: named ? 0 : o.default, min: o.values.min, max: o.values.max, "aria-label": o.name.replace(/_/g, " ") });
+        const pick = h("select", { "data-part": "pick", "aria-label": o.name.replace(/_/g, " ") },
+          h("option", { value: "", selected: !named }, t("lobby-option-points")),
+          o.values.choices.map((c) => h("option", { value: c, selected: c === o.default }, c.replace(/_/g, " "))));
+        const sync = () => { num.hidden = pick.value !== ""; };
+        pick.addEventListener("change", sync);
+        sync();
+        input = h("span", { "data-opt": o.name, "data-kind": "points-or" }, pick, " ", num);
       } else if (Array.isArray(o.values)) {
         input = h("select", { "data-opt": o.name }, o.values.map((v) => h("option", { value: v, selected: v === o.default }, String(v))));
       } else {
@@ -98,7 +109,10 @@ export async function lobby(app, nav) {
     opts.querySelectorAll("[data-opt]").forEach((i) => {
       const o = p.options.find((x) => x.name === i.dataset.opt);
       let v = i.type === "checkbox" ? i.checked : i.value;
-      if (typeof o.default === "number") v = Number(v);
+      if (i.dataset.kind === "points-or") {
+        const pick = i.querySelector('[data-part="pick"]').value;
+        v = pick || Number(i.querySelector('[data-part="points"]').value);
+      } else if (typeof o.default === "number") v = Number(v);
       if (JSON.stringify(v) !== JSON.stringify(o.default)) options[o.name] = v;
     });
     const count = Number(players.value);

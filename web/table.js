@@ -531,6 +531,7 @@ export function tablePage(app, id, nav) {
       h("h2", { id: "bannertitle" }, (won ? "🏆 " : "") + head),
       h("p", { class: "muted" }, t("match-final")),
       h("ul", { class: "final", id: "final" }, final),
+      st.skunk ? h("p", { id: "skunkline" }, t("match-skunk", { who: P.side(st.skunk.side), many: P.sideMany(st.skunk.side), points: st.skunk.points, games: st.skunk.games })) : null,
       h("div", { class: "row" },
         me != null || S.rematch ? h("button", { type: "button", id: "rematch", class: "big", title: t("rematch-help"), onclick: rematch }, S.rematch ? t("rematch-open") : t("rematch")) : null,
         h("a", { href: "/", class: "button quiet", id: "tolobby" }, t("back-lobby")),

@@ -107,6 +107,7 @@ const EN = {
   "lobby-private": "Private: only people with the link can find it",
   "lobby-watch-bots": "Only computer players (watch them)",
   "lobby-house-rules": "House rules",
+  "lobby-option-points": "points",
   "lobby-create": "Create the table",
   "lobby-need-name": "Choose a name first.",
   "lobby-games": "The games",
@@ -240,6 +241,8 @@ const EN = {
   "match-winner": ({ who, many }) => `${who} ${s3(many, "win", "wins")} the match`,
   "match-tie": "The match is tied",
   "match-final": "Final score",
+  "match-skunk": ({ who, many, points, games }) =>
+    `${who} ${s3(many, "are", "is")} skunked` + (points > 0 ? ` (+${points} to the winner)` : "") + (games > 1 ? `: the match counts ${games} games` : "") + ".",
   "rematch": "Rematch",
   "rematch-help": "The same seats, a new match",
   "rematch-open": "A rematch has started: join it",

@@ -19,7 +19,7 @@
 use std::time::Instant;
 
 use domino_engine::deal::MAX_PLAYERS;
-use domino_engine::rules::{Claims, LayoutKind, Preset};
+use domino_engine::rules::{Claims, LayoutKind, MugginsBy, Preset};
 use domino_engine::score::{settle, winner};
 use domino_engine::{Action, Hand, MoveList, Rules};
 
@@ -641,6 +641,10 @@ pub(crate) fn position_key(salt: u64, pos: &Position) -> u64 {
         | (h.boneyard().len() as u64) << 16
         | (h.muggins_available() as u64 & 0xffff) << 24
         | runs << 40;
+    if rules.muggins_by == MugginsBy::Any {
+        let (points, from, declined) = h.muggins_state();
+        k = mix(k ^ (points as u64 & 0xffff) ^ u64::from(from) << 16 ^ u64::from(declined) << 24);
+    }
     mix(k ^ misc)
 }
 

@@ -44,11 +44,20 @@ fn plain(v: &Value) -> String {
 fn allowed(o: &OptionSpec) -> String {
     match o.values_json() {
         Value::Array(vs) => vs.iter().map(plain).collect::<Vec<_>>().join(", "),
-        Value::Object(m) => format!(
-            "{} to {}",
-            m.get("min").map(plain).unwrap_or_default(),
-            m.get("max").map(plain).unwrap_or_default()
-        ),
+        Value::Object(m) => {
+            let mut s = format!(
+                "{} to {}",
+                m.get("min").map(plain).unwrap_or_default(),
+                m.get("max").map(plain).unwrap_or_default()
+            );
+            if let Some(Value::Array(choices)) = m.get("choices") {
+                for c in choices {
+                    s.push_str(", ");
+                    s.push_str(&plain(c));
+                }
+            }
+            s
+        }
         other => plain(&other),
     }
 }
@@ -95,7 +104,7 @@ mod tests {
         let d = describe(Preset::ClubFives, 2);
         assert!(d.contains("club-fives"));
         assert!(d.contains("claims  (default auto; auto, strict)"));
-        assert!(d.contains("skunk  (default 0; 0 to 1000)"));
+        assert!(d.contains("skunk  (default 0; 0 to 1000, no_skunk, double_game)"));
         assert!(d.contains("players: 2 (default 2)"));
     }
 }

@@ -127,6 +127,42 @@ fn rules_describes_a_game() {
 }
 
 #[test]
+fn rules_lists_the_house_options_the_sources_name() {
+    let describe = |game: &str, players: &str| {
+        let out = cargo_bin_cmd!("domino")
+            .args(["rules", game, "--players", players])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let text = describe("puerto-rican", "4");
+    assert!(
+        text.contains("pass_points  (default 10; 0 to 1000)"),
+        "{text}"
+    );
+    assert!(describe("cutthroat", "3").contains("sporting  (default false"));
+    let text = describe("chiva", "4");
+    for o in [
+        "sporting",
+        "playoff",
+        "tie_replays",
+        "blocked  (default team_total; team_total, lowest_player)",
+    ] {
+        assert!(text.contains(o), "{o}: {text}");
+    }
+    assert!(describe("draw", "4").contains("both_partners_out  (default false"));
+    assert!(describe("all-fives", "2").contains("muggins_by  (default next; next, any)"));
+    let text = describe("club-fives", "2");
+    assert!(
+        text.contains("skunk  (default 0; 0 to 1000, no_skunk, double_game)"),
+        "{text}"
+    );
+}
+
+#[test]
 fn rules_json_matches_the_protocol() {
     let out = cargo_bin_cmd!("domino")
         .args(["rules", "--json"])

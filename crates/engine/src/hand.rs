@@ -206,6 +206,13 @@ impl Hand {
         }
     }
 
+    /// Every fact of open muggins points (points, the seat that left them,
+    /// the seats that passed them over), for search keys: under
+    /// `muggins_by: any` they matter beyond the seat to act.
+    pub fn muggins_state(&self) -> (i32, u8, u8) {
+        (self.muggins, self.muggins_from, self.muggins_declined)
+    }
+
     /// The seat to act did something other than take the open points:
     /// under `muggins_by: next` they are gone; under `any` they stay open
     /// to the others until the scorer's turn comes back.

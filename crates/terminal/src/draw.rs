@@ -185,10 +185,12 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
                     Style::default().fg(Color::DarkGray),
                 ));
             }
-            spans.push(Span::styled(
-                " (skunked below 31)",
-                Style::default().fg(Color::DarkGray),
-            ));
+            if rules.skunk != domino_engine::rules::Skunk::Off {
+                spans.push(Span::styled(
+                    " (skunked below 31)",
+                    Style::default().fg(Color::DarkGray),
+                ));
+            }
             Line::from(spans)
         }
         _ => Line::from(vec![

@@ -767,6 +767,51 @@ fn random_keys_never_crash_and_every_move_is_legal() {
 // ---- Flags, records and resuming. ----
 
 #[test]
+fn house_options_from_the_flags_resolve_into_the_rules() {
+    use domino_engine::rules::{Blocked, MugginsBy, Skunk};
+    let resolve = |preset: &str, players: u8, flags: &[&str]| {
+        let options =
+            super::parse_options(&flags.iter().map(|f| f.to_string()).collect::<Vec<_>>()).unwrap();
+        domino_engine::RulesSpec {
+            preset: preset.into(),
+            players: Some(players),
+            options,
+        }
+        .resolve()
+    };
+    let r = resolve("puerto-rican", 4, &["pass_points=25"]).unwrap();
+    assert_eq!(r.pass_points, 25);
+    let r = resolve("cutthroat", 3, &["sporting=true"]).unwrap();
+    assert!(r.sporting);
+    let r = resolve(
+        "chiva",
+        4,
+        &[
+            "sporting=true",
+            "playoff=true",
+            "tie_replays=true",
+            "blocked=lowest_player",
+        ],
+    )
+    .unwrap();
+    assert!(r.sporting && r.playoff && r.tie_replays);
+    assert_eq!(r.blocked, Blocked::LowestPlayer);
+    let r = resolve("draw", 4, &["partners=true", "both_partners_out=true"]).unwrap();
+    assert!(r.both_partners_out);
+    let r = resolve("all-fives", 2, &["claims=muggins", "muggins_by=any"]).unwrap();
+    assert_eq!(r.muggins_by, MugginsBy::Any);
+    for (flag, want) in [
+        ("skunk=20", Skunk::Points(20)),
+        ("skunk=double_game", Skunk::DoubleGame),
+        ("skunk=no_skunk", Skunk::Off),
+    ] {
+        assert_eq!(resolve("club-fives", 2, &[flag]).unwrap().skunk, want);
+    }
+    let e = resolve("club-fives", 2, &["skunk=triple"]).unwrap_err();
+    assert!(e.to_string().contains("skunk"), "{e}");
+}
+
+#[test]
 fn options_and_bots_are_read_from_the_flags() {
     let o = super::parse_options(&[
         "playoff=true".into(),
