@@ -222,8 +222,12 @@ export function tablePage(app, id, nav) {
     if (a.type === "pass") S.sentPass = true;
     if (a.type === "play") S.claim = false;
     S.note = null;
-    conn.request({ type: "act", action: a }).then((r) => {
+    // The state the move was chosen from: a move made on an old board is
+    // refused as stale (the new board is already on its way) and never
+    // applied by mistake.
+    conn.request({ type: "act", action: a, seq: S.msg && S.msg.seq }).then((r) => {
       if (r.type !== "error" || r.code === "offline") return;
+      if (r.code === "stale") { if (a.type === "pass") S.sentPass = false; render(); return; }
       if (a.type === "pass") S.sentPass = false;
       S.note = a.type === "muggins" ? t("act-muggins-nothing") : t("error", { message: r.message });
       render();

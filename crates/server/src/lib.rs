@@ -14,6 +14,7 @@
 pub mod fair;
 pub mod http;
 pub mod hub;
+pub mod name;
 pub mod store;
 pub mod table;
 pub mod ws;

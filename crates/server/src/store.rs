@@ -170,10 +170,12 @@ impl Store {
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
-                        // WAL keeps every committed transaction across a
-                        // crash of the process; readers never block the writer.
+                        // WAL: readers never block the writer. FULL syncs
+                        // the WAL at every commit, so an acknowledged move
+                        // survives a power cut, not only a crash of the
+                        // process (NORMAL could lose the last commits).
                         conn.execute("PRAGMA journal_mode = WAL").await?;
-                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        conn.execute("PRAGMA synchronous = FULL").await?;
                         conn.execute("PRAGMA busy_timeout = 5000").await?;
                     }
                     Ok(())
@@ -641,6 +643,28 @@ mod tests {
         // Reopening migrates nothing twice and finds the data.
         let store = Store::connect(&url).await.unwrap();
         assert!(store.finished("t1").await.unwrap().is_some());
+    }
+
+    #[tokio::test]
+    async fn sqlite_commits_are_synced_so_acknowledged_moves_survive_power_loss() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("sync.db").display());
+        let store = Store::connect(&url).await.unwrap();
+        // Every pooled connection: 2 is FULL, and the journal is the WAL.
+        for _ in 0..3 {
+            let mut conn = store.pool.acquire().await.unwrap();
+            let sync: i64 = sqlx::query_scalar("PRAGMA synchronous")
+                .fetch_one(&mut *conn)
+                .await
+                .unwrap();
+            assert_eq!(sync, 2, "synchronous = FULL");
+            let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+                .fetch_one(&mut *conn)
+                .await
+                .unwrap();
+            assert_eq!(journal, "wal");
+        }
+        store.close().await;
     }
 
     #[tokio::test]

@@ -19,6 +19,10 @@
 //! the current hand's events so far, as this viewer may see them (another
 //! seat's draws without the tile), so a returning page can show the hand's
 //! story; later ones carry only their own `events`.
+//! Every `state` carries `seq`, the table's log position it shows; `act`
+//! may carry the `seq` it was chosen from (another is refused as `stale`),
+//! and its `ok` names the `seq` of the state it produced, which is queued
+//! to every socket before the `ok` (docs/server.md).
 //! The seat a connection acts for is the one it joined or resumed: no
 //! request names a seat to act as. Malformed, unknown or oversized
 //! requests get an error and change nothing.
@@ -90,6 +94,10 @@ enum Request {
     },
     Act {
         action: Action,
+        /// The `seq` of the state the action was chosen from; a stale one
+        /// is refused.
+        #[serde(default)]
+        seq: Option<i64>,
     },
     Ready {},
     Leave {},
@@ -272,9 +280,8 @@ async fn dispatch(
             private,
             name,
         } => {
-            if name.trim().is_empty() {
-                return Err(Refusal::new("bad_name", "a display name is needed"));
-            }
+            // Checked before the table exists, so a bad name makes nothing.
+            crate::name::display_name(&name)?;
             let (plan, mine) = match &seats {
                 Some(seats) => {
                     let mine: Vec<usize> = (0..seats.len())
@@ -332,7 +339,7 @@ async fn dispatch(
             let h = hub.get(&table).ok_or_else(gone)?;
             attach(conn_id, conn, out, h, Seating::Spectate).await
         }
-        Request::Act { action } => {
+        Request::Act { action, seq } => {
             let h = conn
                 .at
                 .as_ref()
@@ -341,12 +348,13 @@ async fn dispatch(
             h.tx.send(Cmd::Act {
                 conn: conn_id,
                 action,
+                seq,
                 reply,
             })
             .await
             .map_err(|_| gone())?;
-            rx.await.map_err(|_| gone())??;
-            Ok(json!({"type": "ok"}))
+            let seq = rx.await.map_err(|_| gone())??;
+            Ok(json!({"type": "ok", "seq": seq}))
         }
         Request::Ready {} => {
             let h = conn

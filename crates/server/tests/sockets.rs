@@ -7,45 +7,12 @@ mod common;
 
 use std::time::Duration;
 
-use common::{config, play_out, Client, Server};
+use common::{config, full_table, mem, play_out, Client, Server};
 use domino_engine::game::first_rule;
 use domino_engine::record::Record;
 use domino_engine::Match;
 use domino_server::fair::redeal_name;
 use serde_json::{json, Value};
-
-fn mem() -> Server {
-    Server::start(config("sqlite::memory:"))
-}
-
-/// Create a table for `players` humans and seat them all; returns the
-/// clients in seat order and the table id.
-async fn full_table(s: &Server, rules: Value, players: usize) -> (Vec<Client>, String) {
-    let mut first = Client::connect(s.addr).await;
-    let r = first
-        .request(json!({"type": "create", "rules": rules, "humans": players, "bot": "random", "name": "P0"}))
-        .await;
-    assert_eq!(r["type"], "joined", "{r}");
-    assert_eq!(r["seat"], 0);
-    let table = r["table"].as_str().unwrap().to_string();
-    let mut clients = vec![first];
-    for i in 1..players {
-        let mut c = Client::connect(s.addr).await;
-        let list = c.request(json!({"type": "list"})).await;
-        assert!(list["tables"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|t| t["id"] == table.as_str()));
-        let r = c
-            .request(json!({"type": "join", "table": table, "name": format!("P{i}")}))
-            .await;
-        assert_eq!(r["seat"], i, "{r}");
-        assert!(r["token"].as_str().unwrap().len() >= 32);
-        clients.push(c);
-    }
-    (clients, table)
-}
 
 /// Every client plays its seat at random until the match is over.
 async fn play_all(clients: Vec<Client>, seed: u64) -> Vec<(Client, Value)> {

@@ -127,6 +127,7 @@ impl Table {
         let mut msg = json!({
             "type": "state",
             "table": self.id,
+            "seq": self.seq,
             "seat": seat,
             "rules": self.spec,
             "bot": self.bot_name,

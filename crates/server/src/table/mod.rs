@@ -57,10 +57,13 @@ pub enum Cmd {
     Detach {
         conn: ConnId,
     },
+    /// An action, made against the state of log sequence `seq` when given;
+    /// the reply is the sequence number of the state it produced.
     Act {
         conn: ConnId,
         action: Action,
-        reply: oneshot::Sender<Result<(), Refusal>>,
+        seq: Option<i64>,
+        reply: oneshot::Sender<Result<i64, Refusal>>,
     },
     Ready {
         conn: ConnId,

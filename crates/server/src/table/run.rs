@@ -42,6 +42,7 @@ impl Table {
                 Cmd::Act {
                     conn,
                     action,
+                    seq,
                     reply,
                 } => {
                     let r = match self.seat_of(conn) {
@@ -50,12 +51,23 @@ impl Table {
                             "not_started",
                             "the match starts when the invited players are here",
                         )),
+                        Some(_) if seq.is_some_and(|s| s != self.seq) => Err(Refusal::new(
+                            "stale",
+                            format!(
+                                "that action was made against state {}, the table is at {}",
+                                seq.unwrap_or_default(),
+                                self.seq
+                            ),
+                        )),
                         Some(seat) => self.act(seat, action, false).await,
                     };
                     match r {
                         Ok(events) => {
-                            let _ = reply.send(Ok(()));
+                            // The state showing the move is queued to every
+                            // socket before the acknowledgement, which names it.
+                            let produced = self.seq;
                             self.pump(events).await;
+                            let _ = reply.send(Ok(produced));
                         }
                         Err(e) => {
                             let _ = reply.send(Err(e));

@@ -132,10 +132,7 @@ impl Table {
                 (Some(seat as u8), None)
             }
             Seating::Join { name, seat } => {
-                let name = name.trim().chars().take(24).collect::<String>();
-                if name.is_empty() {
-                    return Err(Refusal::new("bad_name", "a display name is needed"));
-                }
+                let name = crate::name::display_name(&name)?;
                 if self.finished {
                     return Err(Refusal::new("match_over", "the match is over"));
                 }

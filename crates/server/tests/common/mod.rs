@@ -356,3 +356,37 @@ pub async fn play_out(c: &mut Client, seed: u64) -> Value {
         msg = c.next_state().await;
     }
 }
+
+/// A server on an in-memory SQLite database.
+pub fn mem() -> Server {
+    Server::start(config("sqlite::memory:"))
+}
+
+/// Create a table for `players` humans and seat them all; returns the
+/// clients in seat order and the table id.
+pub async fn full_table(s: &Server, rules: Value, players: usize) -> (Vec<Client>, String) {
+    let mut first = Client::connect(s.addr).await;
+    let r = first
+        .request(json!({"type": "create", "rules": rules, "humans": players, "bot": "random", "name": "P0"}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    assert_eq!(r["seat"], 0);
+    let table = r["table"].as_str().unwrap().to_string();
+    let mut clients = vec![first];
+    for i in 1..players {
+        let mut c = Client::connect(s.addr).await;
+        let list = c.request(json!({"type": "list"})).await;
+        assert!(list["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["id"] == table.as_str()));
+        let r = c
+            .request(json!({"type": "join", "table": table, "name": format!("P{i}")}))
+            .await;
+        assert_eq!(r["seat"], i, "{r}");
+        assert!(r["token"].as_str().unwrap().len() >= 32);
+        clients.push(c);
+    }
+    (clients, table)
+}
