@@ -166,7 +166,11 @@ fn main() -> ExitCode {
     match run(Cli::parse().command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("domino: {e:#}");
+            // Errors may quote a file or a line: a short, escaped excerpt.
+            eprintln!(
+                "domino: {}",
+                domino_engine::text::bounded(&format!("{e:#}"))
+            );
             if e.is::<Usage>() || e.is::<domino_terminal::Usage>() {
                 ExitCode::from(2)
             } else {

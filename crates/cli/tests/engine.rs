@@ -290,3 +290,30 @@ fn a_seat_view_hides_other_hands() {
     assert!(hands[0].is_number() && hands[1].is_number() && hands[3].is_number());
     assert!(r["state"].get("seed").is_none());
 }
+
+#[test]
+fn errors_quote_a_short_escaped_excerpt_not_the_whole_input() {
+    let mut e = Engine::start();
+    let huge = "x".repeat(1_000_000);
+    for req in [
+        json!({"cmd": huge}),
+        json!({"cmd": "new", "rules": {"preset": huge}}),
+        json!({"cmd": "new", "rules": {"preset": "jamaican", "options": {huge.clone(): true}}}),
+        json!({"cmd": "act", "action": {"type": huge}}),
+    ] {
+        let line = req.to_string();
+        e.stdin.write_all(line.as_bytes()).unwrap();
+        e.stdin.write_all(b"\n").unwrap();
+        e.stdin.flush().unwrap();
+        let mut out = String::new();
+        e.stdout.read_line(&mut out).unwrap();
+        assert!(out.len() < 1_000, "{} bytes answered", out.len());
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["ok"], false);
+    }
+    // Control characters come back escaped, never raw.
+    let r = e.send(json!({"cmd": "new", "rules": {"preset": "a\u{1b}[2Jb\n"}}));
+    let m = r["error"]["message"].as_str().unwrap();
+    assert!(!m.contains('\u{1b}') && !m.contains('\n'), "{m}");
+    assert!(m.contains("\\u{1b}"), "{m}");
+}

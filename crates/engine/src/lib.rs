@@ -30,6 +30,7 @@ pub mod record;
 pub mod result;
 pub mod rules;
 pub mod score;
+pub mod text;
 pub mod tile;
 pub mod view;
 

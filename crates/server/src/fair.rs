@@ -260,12 +260,50 @@ pub struct Checked {
     pub redeals: usize,
 }
 
+/// Every `fair` entry must belong to a hand of the record, once, with a
+/// well-formed commitment, key and redeal rule: an entry that checks nothing
+/// is refused rather than skipped, naming it.
+fn check_entries(reveals: &[Reveal], hands: usize) -> Result<(), String> {
+    let hex64 = |s: &str| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit());
+    let mut seen = vec![false; hands];
+    for (i, r) in reveals.iter().enumerate() {
+        let at = format!("`fair` entry {} (hand {})", i + 1, r.hand);
+        let n = r.hand as usize;
+        if n == 0 || n > hands {
+            return Err(format!(
+                "{at}: the record has no such hand (it has {hands})"
+            ));
+        }
+        if std::mem::replace(&mut seen[n - 1], true) {
+            return Err(format!("{at}: a second entry for the same hand"));
+        }
+        if !hex64(&r.commit) {
+            return Err(format!("{at}: the commitment is not 64 hex digits"));
+        }
+        if r.key.as_deref().is_some_and(|k| !hex64(k)) {
+            return Err(format!("{at}: the key is not 64 hex digits"));
+        }
+        if let Some(d) = &r.redeal {
+            let known = ["never", "double", "turn_over"].contains(&d.as_str())
+                || d.parse::<domino_engine::Tile>().is_ok();
+            if !known {
+                return Err(format!(
+                    "{at}: unknown redeal rule {}",
+                    domino_engine::text::bounded(&format!("{d:?}"))
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Check a downloaded file: a record (`domino-record/1`) carrying a `fair`
 /// list, as `GET /api/history/{id}/record` serves it, or a replay
 /// (`GET /api/history/{id}`: `{"record": ..., "fair": [...]}`). Every
 /// hand needs its key and commitment; each key must match its commitment
 /// and give the hand's deal, and a hand's published redeal rule, where the
 /// file has one, must be the one the match's history gives it.
+/// Entries for hands the record lacks, or malformed ones, are refused.
 pub fn verify_file(text: &str) -> Result<Checked, String> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     let rec_value = if v.get("record").is_some_and(|r| r.is_object()) {
@@ -288,6 +326,7 @@ pub fn verify_file(text: &str) -> Result<Checked, String> {
     }
     let reveals: Vec<Reveal> =
         serde_json::from_value(fair_value.clone()).map_err(|e| format!("bad `fair` list: {e}"))?;
+    check_entries(&reveals, record.hands.len())?;
     let mut keys = Vec::new();
     let mut commits = Vec::new();
     let mut redeals = Vec::new();
@@ -438,5 +477,52 @@ mod tests {
         bare.as_object_mut().unwrap().remove("fair");
         assert!(verify_file(&bare.to_string()).is_err());
         assert!(verify_file("{").is_err());
+    }
+
+    #[test]
+    fn verify_refuses_extra_and_malformed_fair_entries_naming_them() {
+        let rules = Rules::preset("draw").unwrap();
+        let secret = Secret::random();
+        let d1 = deal_from_key(&rules, first_rule(&rules), 1, &secret.hand_key(1));
+        let mut m = Match::new(rules, None, Some(&d1)).unwrap();
+        play_out(&mut m);
+        let rec = m.record();
+        let fair = serde_json::to_value(reveals(secret, &rec)).unwrap();
+        let refused = |change: &dyn Fn(&mut serde_json::Value)| {
+            let mut f = fair.clone();
+            change(&mut f);
+            let file = serde_json::json!({"record": rec, "fair": f});
+            verify_file(&file.to_string()).unwrap_err()
+        };
+        let mut extra = fair[0].clone();
+        extra["hand"] = serde_json::json!(7);
+        let e = refused(&|f| f.as_array_mut().unwrap().push(extra.clone()));
+        assert_eq!(
+            e,
+            "`fair` entry 2 (hand 7): the record has no such hand (it has 1)"
+        );
+        let again = fair[0].clone();
+        let e = refused(&|f| f.as_array_mut().unwrap().push(again.clone()));
+        assert_eq!(
+            e,
+            "`fair` entry 2 (hand 1): a second entry for the same hand"
+        );
+        let e = refused(&|f| f[0]["hand"] = serde_json::json!(0));
+        assert!(e.contains("no such hand"), "{e}");
+        let e = refused(&|f| f[0]["commit"] = serde_json::json!("zz"));
+        assert!(e.contains("commitment is not 64 hex digits"), "{e}");
+        let e = refused(&|f| f[0]["key"] = serde_json::json!("12"));
+        assert!(e.contains("key is not 64 hex digits"), "{e}");
+        let long = "<script>".repeat(2000);
+        let e = refused(&|f| f[0]["redeal"] = serde_json::json!(long));
+        assert!(
+            e.starts_with("`fair` entry 1 (hand 1): unknown redeal rule"),
+            "{e}"
+        );
+        assert!(
+            e.len() < 400,
+            "a short excerpt, not the whole input: {} bytes",
+            e.len()
+        );
     }
 }

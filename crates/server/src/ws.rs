@@ -141,7 +141,8 @@ pub fn presets_json() -> Value {
 }
 
 fn error(id: &Value, r: &Refusal) -> String {
-    json!({"type": "error", "id": id, "code": r.code, "message": r.message}).to_string()
+    let message = domino_engine::text::bounded(&r.message);
+    json!({"type": "error", "id": id, "code": r.code, "message": message}).to_string()
 }
 
 /// A connection's place: the table it is attached to, if any.

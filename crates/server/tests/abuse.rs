@@ -113,3 +113,18 @@ async fn the_state_showing_a_move_comes_before_its_ok_which_names_it_and_stale_m
         .await;
     assert_eq!(r["code"], "stale", "{r}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn socket_errors_quote_a_short_excerpt_of_the_request() {
+    let s = mem();
+    let mut c = Client::connect(s.addr).await;
+    let long = "<b>".repeat(5_000);
+    let r = c.request(json!({"type": long})).await;
+    assert_eq!(r["code"], "bad_request");
+    let m = r["message"].as_str().unwrap();
+    assert!(m.len() < 400, "{} bytes", m.len());
+    let r = c
+        .request(json!({"type": "create", "rules": {"preset": long}, "name": "Ann"}))
+        .await;
+    assert!(r["message"].as_str().unwrap().len() < 400, "{r}");
+}

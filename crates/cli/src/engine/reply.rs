@@ -12,10 +12,11 @@ pub struct Failure {
 }
 
 impl Failure {
+    /// A failure whose message quotes at most a short excerpt of the input.
     pub fn new(code: &'static str, message: impl Into<String>) -> Failure {
         Failure {
             code,
-            message: message.into(),
+            message: domino_engine::text::bounded(&message.into()),
         }
     }
 
