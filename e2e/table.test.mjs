@@ -151,6 +151,7 @@ test("the turn marker stands out (3:1), playable tiles differ from the rest, an 
         // A tile that fits two ends asks which: the ends by name, 44 px at least.
         const tiles = await page.locator("#hand .handtile.legal").evaluateAll((bs) => bs.map((b) => b.dataset.tile));
         let asked = false;
+        const history = await page.locator("#log li").count(), held = await page.locator("#hand .handtile").count();
         for (const t of tiles) {
           await page.click(`#hand .handtile[data-tile="${t}"]`);
           if (await page.locator("#buttons .endchoice").count()) {
@@ -169,7 +170,10 @@ test("the turn marker stands out (3:1), playable tiles differ from the rest, an 
           }
           break;
         }
-        if (!asked) await page.waitForFunction(() => !document.querySelector(".seat.me.toact") || !document.querySelector("#result[hidden]"));
+        // The log grows with the play: the turn may already be back (bots answer fast).
+        await page.waitForFunction(([h, n]) => document.querySelectorAll("#log li").length > h
+          || document.querySelectorAll("#hand .handtile").length !== n
+          || !document.querySelector("#result[hidden]"), [history, held]);
         continue;
       }
       if (await page.locator("#draw").count()) { await page.click("#draw"); continue; }
@@ -197,7 +201,10 @@ test("each play flies from its seat to its place, except under prefers-reduced-m
         for (const m of ms) for (const n of m.addedNodes) if (n.classList && n.classList.contains("flying")) window.flights++;
       }).observe(document.body, { childList: true });
     });
-    for (let guard = 0; guard < 400 && (await page.locator("#board g.tile").count()) < 3; guard++) {
+    // Bots may already have played before the watcher was in place:
+    // wait for two plays after it.
+    const before = await page.locator("#board g.tile").count();
+    for (let guard = 0; guard < 400 && (await page.locator("#board g.tile").count()) < before + 2; guard++) {
       if (!(await moveOnce(page))) await page.waitForTimeout(30);
     }
     await page.waitForTimeout(100);
