@@ -22,6 +22,156 @@ pub struct ServeArgs {
     /// The expert bot's thinking budget per move, in milliseconds.
     #[arg(long, default_value_t = 300)]
     bot_budget_ms: u64,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// The limits on what one client, one address and the server may use
+/// (docs/server.md). Durations are a number and a unit: 500ms, 10s, 5m,
+/// 2h, 7d.
+#[derive(Debug, clap::Args)]
+#[command(next_help_heading = "Limits")]
+pub struct LimitArgs {
+    /// Unfinished tables one connection may have created.
+    #[arg(long, default_value_t = D.tables_per_client)]
+    max_tables_per_client: usize,
+    /// Unfinished tables created from one address.
+    #[arg(long, default_value_t = D.tables_per_address)]
+    max_tables_per_address: usize,
+    /// Tables one address may create in a minute.
+    #[arg(long, default_value_t = D.creates_per_minute)]
+    max_creates_per_minute: u32,
+    /// Messages a connection may send per second on average ...
+    #[arg(long, default_value_t = D.messages_per_second)]
+    max_messages_per_second: u32,
+    /// ... and in a burst.
+    #[arg(long, default_value_t = D.message_burst)]
+    message_burst: u32,
+    /// Game connections (WebSockets) open from one address.
+    #[arg(long, default_value_t = D.sockets_per_address)]
+    max_sockets_per_address: usize,
+    /// Game connections open in all.
+    #[arg(long, default_value_t = D.sockets)]
+    max_sockets: usize,
+    /// HTTP connections open from one address (before any upgrade).
+    #[arg(long, default_value_t = D.connections_per_address)]
+    max_connections_per_address: usize,
+    /// HTTP connections open in all. The server needs about this many file
+    /// descriptors plus --max-sockets.
+    #[arg(long, default_value_t = D.connections)]
+    max_connections: usize,
+    /// Time to send a request's headers, and the longest an HTTP
+    /// connection may idle between requests.
+    #[arg(long, default_value_t = Span(D.header_timeout))]
+    header_timeout: Span,
+    /// How often game connections are pinged.
+    #[arg(long, default_value_t = Span(D.ping_every))]
+    ping_every: Span,
+    /// A game connection silent this long (no pong either) is closed.
+    #[arg(long, default_value_t = Span(D.dead_after))]
+    dead_after: Span,
+    /// A game connection that has not created, joined or watched a table
+    /// within this is closed.
+    #[arg(long, default_value_t = Span(D.join_timeout))]
+    join_timeout: Span,
+    /// Characters in a chat line.
+    #[arg(long, default_value_t = D.chat_chars)]
+    chat_chars: usize,
+    /// Chat lines a player may say in ten seconds.
+    #[arg(long, default_value_t = D.chat_lines)]
+    chat_lines: usize,
+    /// A table nobody is connected to (no player, no watcher) stops its
+    /// bots after this, until someone comes back.
+    #[arg(long, default_value_t = Span(D.park_after))]
+    park_after: Span,
+    /// A table where nothing was played for this long is closed as
+    /// abandoned (kept in the history).
+    #[arg(long, default_value_t = Span(D.abandon_after))]
+    abandon_after: Span,
+    /// Behind our own reverse proxy: the client's address is the last
+    /// X-Forwarded-For entry, and only the total connection limit applies
+    /// to the proxy's connections.
+    #[arg(long)]
+    behind_proxy: bool,
+}
+
+/// The limits' defaults, in one place (the server's table).
+const D: domino_server::limits::Limits = domino_server::limits::Limits::DEFAULT;
+
+/// A duration flag: a whole number and a unit (ms, s, m, h, d).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Span(Duration);
+
+impl std::str::FromStr for Span {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Span, String> {
+        duration(s).map(Span)
+    }
+}
+
+impl std::fmt::Display for Span {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = self.0.as_millis();
+        let (n, unit) = [
+            (86_400_000, "d"),
+            (3_600_000, "h"),
+            (60_000, "m"),
+            (1000, "s"),
+        ]
+        .into_iter()
+        .find(|&(u, _)| ms % u == 0 && ms >= u)
+        .map_or((ms, "ms"), |(u, name)| (ms / u, name));
+        write!(f, "{n}{unit}")
+    }
+}
+
+impl LimitArgs {
+    fn limits(&self) -> domino_server::limits::Limits {
+        domino_server::limits::Limits {
+            tables_per_client: self.max_tables_per_client,
+            tables_per_address: self.max_tables_per_address,
+            creates_per_minute: self.max_creates_per_minute,
+            messages_per_second: self.max_messages_per_second,
+            message_burst: self.message_burst,
+            sockets_per_address: self.max_sockets_per_address,
+            sockets: self.max_sockets,
+            connections_per_address: self.max_connections_per_address,
+            connections: self.max_connections,
+            header_timeout: self.header_timeout.0,
+            ping_every: self.ping_every.0,
+            dead_after: self.dead_after.0,
+            join_timeout: self.join_timeout.0,
+            chat_chars: self.chat_chars,
+            chat_lines: self.chat_lines,
+            park_after: self.park_after.0,
+            abandon_after: self.abandon_after.0,
+            behind_proxy: self.behind_proxy,
+        }
+    }
+}
+
+/// A duration flag: a whole number and a unit (ms, s, m, h, d).
+fn duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let split = s
+        .find(|c: char| !c.is_ascii_digit())
+        .ok_or_else(|| format!("`{s}`: give a unit (ms, s, m, h or d), e.g. 10s"))?;
+    let (n, unit) = s.split_at(split);
+    let n: u64 = n
+        .parse()
+        .map_err(|_| format!("`{s}`: start with a whole number, e.g. 10s"))?;
+    let ms = match unit {
+        "ms" => 1,
+        "s" => 1000,
+        "m" => 60_000,
+        "h" => 3_600_000,
+        "d" => 86_400_000,
+        _ => return Err(format!("`{s}`: the units are ms, s, m, h and d")),
+    };
+    n.checked_mul(ms)
+        .filter(|&ms| ms > 0)
+        .map(Duration::from_millis)
+        .ok_or_else(|| format!("`{s}`: give a positive duration that fits"))
 }
 
 /// Serve until Ctrl-C.
@@ -38,6 +188,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         grace: Duration::from_secs(args.grace_secs),
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         bot_budget_ms: args.bot_budget_ms,
+        limits: std::sync::Arc::new(args.limits.limits()),
         ..domino_server::Config::default()
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -54,4 +205,28 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         };
         domino_server::run(listener, config, shutdown).await
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::duration;
+    use std::time::Duration;
+
+    #[test]
+    fn durations_take_a_number_and_a_unit() {
+        assert_eq!(
+            super::Span(Duration::from_secs(7 * 86_400)).to_string(),
+            "7d"
+        );
+        assert_eq!(
+            super::Span(Duration::from_millis(1500)).to_string(),
+            "1500ms"
+        );
+        assert_eq!(duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(duration("7d"), Ok(Duration::from_secs(7 * 86_400)));
+        for bad in ["10", "s", "1.5s", "10 parsecs", "0s", "99999999999999999d"] {
+            assert!(duration(bad).is_err(), "{bad}");
+        }
+    }
 }

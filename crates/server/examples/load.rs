@@ -159,6 +159,18 @@ fn main() {
             db,
             bot_delay: Duration::from_millis(delay),
             bot_budget_ms: 20,
+            // One process on one address plays every table: no limits.
+            limits: std::sync::Arc::new(domino_server::limits::Limits {
+                tables_per_client: usize::MAX,
+                tables_per_address: usize::MAX,
+                creates_per_minute: u32::MAX,
+                messages_per_second: u32::MAX,
+                message_burst: u32::MAX,
+                sockets_per_address: usize::MAX,
+                sockets: usize::MAX,
+                connections_per_address: usize::MAX,
+                ..domino_server::limits::Limits::DEFAULT
+            }),
             ..domino_server::Config::default()
         };
         tokio::spawn(domino_server::run(listener, config, std::future::pending()));

@@ -1,7 +1,8 @@
 //! The HTTP side: the embedded page (`web/`), lobby and history endpoints,
 //! record downloads, and the WebSocket upgrade at `/ws`.
 //!
-//! `GET /api/presets`, `GET /api/tables` (open public tables),
+//! `GET /healthz` (alive: tables, parked tables, sockets and refusals by
+//! limit), `GET /api/presets`, `GET /api/tables` (open public tables),
 //! `GET /api/history` (finished public matches), `GET /api/history/{id}`
 //! (a replay: the record, the revealed hand keys and commitments, and a
 //! full view after every step), `GET /api/history/{id}/record` (the
@@ -12,11 +13,13 @@
 //! body) and a way back to the lobby.
 
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Path, State};
-use axum::http::{header, StatusCode, Uri};
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use domino_engine::record::Record;
 use domino_engine::{Event, Match, Viewer};
 use rust_embed::RustEmbed;
@@ -25,6 +28,7 @@ use tokio::sync::watch;
 
 use crate::fair::{self, Secret};
 use crate::hub::Hub;
+use crate::limits::Refused;
 use crate::store::Finished;
 
 #[derive(RustEmbed)]
@@ -41,6 +45,7 @@ struct App {
 pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
     Router::new()
         .route("/ws", get(upgrade))
+        .route("/healthz", get(healthz))
         .route(
             "/api/presets",
             get(|| async { Json(crate::ws::presets_json()) }),
@@ -55,14 +60,57 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
         .with_state(App { hub, stop })
 }
 
-async fn upgrade(ws: WebSocketUpgrade, State(app): State<App>) -> Response {
+/// The client's address: the TCP peer, or behind our own proxy the last
+/// `X-Forwarded-For` entry (the one the proxy added).
+fn client_ip(peer: Option<SocketAddr>, headers: &HeaderMap, behind_proxy: bool) -> IpAddr {
+    let forwarded = behind_proxy
+        .then(|| headers.get("x-forwarded-for")?.to_str().ok())
+        .flatten()
+        .and_then(|v| v.rsplit(',').next()?.trim().parse().ok());
+    forwarded
+        .or(peer.map(|p| p.ip()))
+        .unwrap_or(IpAddr::from([0, 0, 0, 0]))
+}
+
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    State(app): State<App>,
+) -> Response {
     let hub = app.hub.clone();
     let stop = app.stop.clone();
+    let ip = client_ip(
+        peer.map(|c| (c.0).0),
+        &headers,
+        hub.config.limits.behind_proxy,
+    );
+    let pass = match hub.sockets.admit(ip) {
+        Ok(p) => p,
+        Err(full) => {
+            let why = format!("no more game connections: {full}");
+            hub.stats.refuse(Refused::Socket, ip, &why);
+            return (StatusCode::SERVICE_UNAVAILABLE, why).into_response();
+        }
+    };
     // Protocol frames above a megabyte close the socket; smaller oversized
     // messages get a `too_large` error from the protocol itself.
     ws.max_message_size(1 << 20)
         .max_frame_size(1 << 20)
-        .on_upgrade(move |socket| crate::ws::serve(socket, hub, stop))
+        .on_upgrade(move |socket| crate::ws::serve(socket, hub, ip, pass, stop))
+}
+
+/// Alive, with what it holds and what its limits refused.
+async fn healthz(State(app): State<App>) -> Json<Value> {
+    let hub = &app.hub;
+    Json(json!({
+        "ok": true,
+        "tables": hub.len(),
+        "parked": hub.parked(),
+        "sockets": hub.sockets.open(),
+        "actions": hub.stats.actions.load(std::sync::atomic::Ordering::Relaxed),
+        "refused": hub.stats.to_json(),
+    }))
 }
 
 async fn tables(State(app): State<App>) -> Json<Value> {
@@ -109,6 +157,7 @@ fn summary(f: &Finished) -> Value {
         "players": played,
         "created_at": f.table.created_at, "finished_at": f.finished_at,
         "hands": rec.as_ref().map_or(0, |r| r.hands.len()),
+        "abandoned": f.abandoned,
         "scores": end.as_ref().map(|v| v["scores"].clone()),
         "winner": end.as_ref().map(|v| v.get("winner").cloned().unwrap_or(Value::Null)),
     })

@@ -2,26 +2,44 @@
 //! the open ones, and restoring the unfinished ones from the store on start.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::limits::{Creators, Gate, Refused, Stats};
 use crate::store::Store;
-use crate::table::{Handle, NewTable, Refusal, Table};
+use crate::table::{Cmd, Handle, NewTable, Refusal, Table};
 use crate::Config;
 
-/// Every live table, by id.
+/// Every live table, by id, and what the limits count.
 #[derive(Clone, Debug)]
 pub struct Hub {
+    /// Live tables (playing, parked or finished with someone still there).
     tables: Arc<Mutex<HashMap<String, Handle>>>,
+    /// Tables created from each address, for the per-address limit
+    /// (finished ones are dropped as the list is counted).
+    made_by: Arc<Mutex<HashMap<IpAddr, Vec<Handle>>>>,
+    /// Creations per address in the last minute.
+    creators: Arc<Creators>,
+    /// Open WebSockets, per address and in all.
+    pub sockets: Arc<Gate>,
+    /// What the limits refused, by kind.
+    pub stats: Arc<Stats>,
     pub store: Store,
     pub config: Arc<Config>,
 }
 
 impl Hub {
     pub fn new(store: Store, config: Arc<Config>) -> Hub {
+        let l = &config.limits;
         Hub {
             tables: Arc::new(Mutex::new(HashMap::new())),
+            made_by: Arc::new(Mutex::new(HashMap::new())),
+            creators: Arc::new(Creators::default()),
+            sockets: Gate::new(l.sockets_per_address, l.sockets),
+            stats: config.stats.clone(),
             store,
             config,
         }
@@ -57,6 +75,51 @@ impl Hub {
         Ok((id, h))
     }
 
+    /// Create a table for a client at `ip`, within the per-address limits.
+    pub async fn create_from(
+        &self,
+        ip: IpAddr,
+        new: NewTable,
+    ) -> Result<(String, Handle), Refusal> {
+        let l = &self.config.limits;
+        let open = self
+            .made_by
+            .lock()
+            .map(|mut m| {
+                let v = m.entry(ip).or_default();
+                v.retain(Handle::open);
+                v.len()
+            })
+            .unwrap_or(0);
+        if open >= l.tables_per_address {
+            self.stats
+                .refuse(Refused::Tables, ip, "open tables per address");
+            return Err(Refusal::new(
+                "too_many_tables",
+                format!(
+                    "one address may have {} unfinished tables: finish or leave one first",
+                    l.tables_per_address
+                ),
+            ));
+        }
+        if !self.creators.allow(ip, l.creates_per_minute) {
+            self.stats
+                .refuse(Refused::Creates, ip, "tables created per minute");
+            return Err(Refusal::new(
+                "too_many_creates",
+                format!(
+                    "one address may create {} tables a minute: wait a little",
+                    l.creates_per_minute
+                ),
+            ));
+        }
+        let (id, h) = self.create(new).await?;
+        if let Ok(mut m) = self.made_by.lock() {
+            m.entry(ip).or_default().push(h.clone());
+        }
+        Ok((id, h))
+    }
+
     /// A live table; tables whose task has ended are forgotten.
     pub fn get(&self, id: &str) -> Option<Handle> {
         let mut t = self.tables.lock().ok()?;
@@ -83,6 +146,42 @@ impl Hub {
             .collect();
         infos.sort_by(|a, b| b.open_seats().cmp(&a.open_seats()).then(a.id.cmp(&b.id)));
         infos.iter().take(200).map(|i| i.to_json()).collect()
+    }
+
+    /// Live tables parked (nobody there, bots waiting).
+    pub fn parked(&self) -> usize {
+        self.tables
+            .lock()
+            .map(|t| {
+                t.values()
+                    .filter(|h| h.info.lock().is_ok_and(|i| i.parked))
+                    .count()
+            })
+            .unwrap_or(0)
+    }
+
+    /// Every so often until `stop`, ask each table whether it is abandoned
+    /// (at once too, for tables restored after a long stop).
+    pub async fn sweep(self, mut stop: tokio::sync::watch::Receiver<bool>) {
+        let every = (self.config.limits.abandon_after / 8)
+            .clamp(Duration::from_millis(200), Duration::from_secs(600));
+        let mut tick = tokio::time::interval(every);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = stop.changed() => return,
+            }
+            let handles: Vec<Handle> = match self.tables.lock() {
+                Ok(mut t) => {
+                    t.retain(|_, h| !h.tx.is_closed());
+                    t.values().cloned().collect()
+                }
+                Err(_) => return,
+            };
+            for h in handles {
+                let _ = h.tx.try_send(Cmd::Sweep);
+            }
+        }
     }
 
     pub fn len(&self) -> usize {

@@ -5,8 +5,10 @@
 //! seeds committed before and revealed after each hand), [`table`] (one task
 //! per table owning the authoritative match and its bots), [`hub`] (the
 //! tables of this process, restored from the store on start), [`ws`] (the
-//! JSON-over-WebSocket protocol of one connection) and [`http`] (the page,
-//! the lobby and history endpoints, and the WebSocket upgrade).
+//! JSON-over-WebSocket protocol of one connection), [`http`] (the page,
+//! the lobby and history endpoints, and the WebSocket upgrade) and
+//! [`listen`] (the accept loop with its timeouts). [`limits`] holds what one
+//! client, one address and the server may use, and the refusal counters.
 //!
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
@@ -14,6 +16,8 @@
 pub mod fair;
 pub mod http;
 pub mod hub;
+pub mod limits;
+pub mod listen;
 pub mod name;
 pub mod store;
 pub mod table;
@@ -38,6 +42,11 @@ pub struct Config {
     pub bot_budget_ms: u64,
     /// The largest client message handled; longer ones get `too_large`.
     pub max_message: usize,
+    /// What one client, one address and the server may use.
+    pub limits: Arc<limits::Limits>,
+    /// Counters every part adds to (refusals, stored actions), shown by
+    /// `/healthz`.
+    pub stats: Arc<limits::Stats>,
 }
 
 impl Default for Config {
@@ -48,6 +57,8 @@ impl Default for Config {
             bot_delay: Duration::from_millis(700),
             bot_budget_ms: 300,
             max_message: 16 * 1024,
+            limits: Arc::new(limits::Limits::default()),
+            stats: Arc::new(limits::Stats::default()),
         }
     }
 }
@@ -70,16 +81,22 @@ pub async fn run(
         "serving"
     );
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let app = http::router(hub.clone(), stop_rx);
-    // Moves are small messages that must go out at once: no Nagle delay.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
+    let app = http::router(hub.clone(), stop_rx.clone());
+    tokio::spawn(hub.clone().sweep(stop_rx.clone()));
+    let serving = listen::serve(
+        listener,
+        app,
+        config.limits.clone(),
+        hub.stats.clone(),
+        stop_rx,
+    );
+    tokio::pin!(serving);
+    tokio::select! {
+        _ = &mut serving => {}
+        _ = shutdown => {
             let _ = stop_tx.send(true);
-        })
-        .await?;
+            serving.await;
+        }
+    }
     Ok(())
 }

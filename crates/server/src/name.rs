@@ -43,6 +43,12 @@ pub fn display_name(raw: &str) -> Result<String, Refusal> {
     Ok(name)
 }
 
+/// Characters that reorder the text around them (bidi overrides,
+/// isolates and marks): refused in chat lines as well as names.
+pub fn reorders(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
 /// Characters that show nothing or change how the text around them shows.
 fn hidden(c: char) -> bool {
     use GeneralCategory::*;

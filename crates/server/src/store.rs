@@ -55,6 +55,13 @@ const MIGRATIONS: &[&[&str]] = &[
         "ALTER TABLE domino_actions ADD COLUMN auto BIGINT NOT NULL DEFAULT 0",
         "ALTER TABLE domino_seats ADD COLUMN left_hand BIGINT",
     ],
+    &[
+        // When each entry was logged (ms since the epoch; NULL before this
+        // migration), for closing tables nobody plays; and whether a
+        // finished table was closed as abandoned.
+        "ALTER TABLE domino_actions ADD COLUMN at BIGINT",
+        "ALTER TABLE domino_tables ADD COLUMN abandoned BIGINT NOT NULL DEFAULT 0",
+    ],
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that
@@ -118,6 +125,8 @@ pub struct LogRow {
     pub action: String,
     /// A bot made this action for a human seat (its player away or gone).
     pub auto: bool,
+    /// When it was logged, ms since the epoch (0: before it was noted).
+    pub at: i64,
 }
 
 /// An unfinished table, everything needed to rebuild it.
@@ -137,6 +146,9 @@ pub struct Finished {
     pub seats: Vec<SeatRow>,
     /// Actions by seat: `(seat, all, made by a bot for an absent player)`.
     pub moves: Vec<(i64, i64, i64)>,
+    /// Closed because nobody played it for too long; the record stops
+    /// where the play stopped.
+    pub abandoned: bool,
 }
 
 impl Store {
@@ -311,7 +323,7 @@ impl Store {
     /// Append one log entry; it is durable when this returns.
     pub async fn append(&self, table: &str, e: &LogRow) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto) VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(table)
         .bind(e.seq)
@@ -319,6 +331,21 @@ impl Store {
         .bind(e.seat)
         .bind(&e.action)
         .bind(i64::from(e.auto))
+        .bind(e.at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Close a table nobody plays: finished, with its record so far, and
+    /// marked abandoned.
+    pub async fn abandon(&self, table: &str, at: i64, record: &str) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "UPDATE domino_tables SET finished_at = $1, record = $2, abandoned = 1 WHERE id = $3",
+        )
+        .bind(at)
+        .bind(record)
+        .bind(table)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -400,7 +427,7 @@ impl Store {
             let table = Self::table_row(r)?;
             let seats = self.seats(&table.id).await?;
             let log = sqlx::query(
-                "SELECT seq, hand, seat, action, auto FROM domino_actions WHERE table_id = $1 ORDER BY seq",
+                "SELECT seq, hand, seat, action, auto, at FROM domino_actions WHERE table_id = $1 ORDER BY seq",
             )
             .bind(&table.id)
             .fetch_all(&self.pool)
@@ -413,6 +440,7 @@ impl Store {
                     seat: r.try_get("seat")?,
                     action: r.try_get("action")?,
                     auto: r.try_get::<i64, _>("auto")? != 0,
+                    at: r.try_get::<Option<i64>, _>("at")?.unwrap_or(0),
                 })
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
@@ -424,7 +452,7 @@ impl Store {
     /// Finished matches, newest first.
     pub async fn finished_list(&self, limit: i64) -> Result<Vec<Finished>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record
+            "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record, abandoned
              FROM domino_tables WHERE finished_at IS NOT NULL AND private = 0
              ORDER BY finished_at DESC, id LIMIT $1",
         )
@@ -438,6 +466,7 @@ impl Store {
             let moves = self.moves(&table.id).await?;
             out.push(Finished {
                 moves,
+                abandoned: r.try_get::<i64, _>("abandoned")? != 0,
                 finished_at: r.try_get("finished_at")?,
                 record: r
                     .try_get::<Option<String>, _>("record")?
@@ -452,7 +481,7 @@ impl Store {
     /// One finished match.
     pub async fn finished(&self, id: &str) -> Result<Option<Finished>, sqlx::Error> {
         let Some(r) = sqlx::query(
-            "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record
+            "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record, abandoned
              FROM domino_tables WHERE id = $1 AND finished_at IS NOT NULL",
         )
         .bind(id)
@@ -466,6 +495,7 @@ impl Store {
         let moves = self.moves(&table.id).await?;
         Ok(Some(Finished {
             moves,
+            abandoned: r.try_get::<i64, _>("abandoned")? != 0,
             finished_at: r.try_get("finished_at")?,
             record: r
                 .try_get::<Option<String>, _>("record")?
@@ -574,6 +604,7 @@ mod tests {
                 seat: seq % 2,
                 action: format!("{{\"n\":{seq}}}"),
                 auto: seq == 2,
+                at: 1000 + seq,
             };
             store.append(id, &e).await.unwrap();
         }
@@ -583,6 +614,7 @@ mod tests {
             seat: 0,
             action: "x".into(),
             auto: false,
+            at: 0,
         };
         assert!(
             store.append(id, &dup).await.is_err(),

@@ -27,6 +27,7 @@
 //! request names a seat to act as. Malformed, unknown or oversized
 //! requests get an error and change nothing.
 
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -37,8 +38,10 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use tokio::sync::{mpsc, oneshot, watch};
+use tokio::time::Instant;
 
 use crate::hub::Hub;
+use crate::limits::{Bucket, Pass, Refused};
 use crate::table::{Cmd, ConnId, Handle, NewTable, Outbox, Refusal, SeatKind, Seated, Seating};
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
@@ -145,15 +148,38 @@ fn error(id: &Value, r: &Refusal) -> String {
     json!({"type": "error", "id": id, "code": r.code, "message": message}).to_string()
 }
 
-/// A connection's place: the table it is attached to, if any.
-#[derive(Debug, Default)]
+/// A connection's place: the table it is attached to, if any, and the
+/// tables it created (for the per-client limit).
+#[derive(Debug)]
 struct Conn {
     at: Option<Handle>,
+    /// The client's address, for the per-address limits.
+    ip: IpAddr,
+    made: Vec<Handle>,
 }
 
-/// Serve one upgraded socket until it closes or the server stops.
-pub async fn serve(socket: WebSocket, hub: Hub, mut stop: watch::Receiver<bool>) {
+impl Default for Conn {
+    fn default() -> Conn {
+        Conn {
+            at: None,
+            ip: IpAddr::from([0, 0, 0, 0]),
+            made: Vec::new(),
+        }
+    }
+}
+
+/// Serve one upgraded socket from `ip` until it closes, falls silent, stays
+/// away from every table too long, or the server stops. `pass` is its place
+/// under the socket limits, given back when it closes.
+pub async fn serve(
+    socket: WebSocket,
+    hub: Hub,
+    ip: IpAddr,
+    pass: Pass,
+    mut stop: watch::Receiver<bool>,
+) {
     let conn_id: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let limits = hub.config.limits.clone();
     let (mut sink, mut stream) = socket.split();
     let (out_tx, mut out_rx) = mpsc::channel::<Arc<str>>(512);
     let kick = Arc::new(tokio::sync::Notify::new());
@@ -161,21 +187,49 @@ pub async fn serve(socket: WebSocket, hub: Hub, mut stop: watch::Receiver<bool>)
         tx: out_tx.clone(),
         kick: kick.clone(),
     };
+    let ping_every = limits.ping_every;
     let writer = tokio::spawn(async move {
-        while let Some(msg) = out_rx.recv().await {
-            if sink.send(Message::Text(msg.as_ref().into())).await.is_err() {
+        let mut ping = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
+        loop {
+            let msg = tokio::select! {
+                m = out_rx.recv() => match m {
+                    Some(m) => Message::Text(m.as_ref().into()),
+                    None => break,
+                },
+                _ = ping.tick() => Message::Ping(Default::default()),
+            };
+            if sink.send(msg).await.is_err() {
                 break;
             }
         }
         let _ = sink.close().await;
     });
-    let mut conn = Conn::default();
+    let mut conn = Conn {
+        ip,
+        ..Conn::default()
+    };
+    let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst);
+    let opened = Instant::now();
+    let mut heard = Instant::now();
+    let mut watch = tokio::time::interval(limits.dead_after.min(limits.join_timeout) / 4);
     loop {
         let msg = tokio::select! {
             m = stream.next() => m,
             _ = stop.changed() => None,
             _ = kick.notified() => None,
+            _ = watch.tick() => {
+                if heard.elapsed() > limits.dead_after {
+                    hub.stats.refuse(Refused::DeadSocket, ip, "no answer to pings");
+                    break;
+                }
+                if conn.at.is_none() && conn.made.is_empty() && opened.elapsed() > limits.join_timeout {
+                    hub.stats.refuse(Refused::NoJoin, ip, "never sat at or watched a table");
+                    break;
+                }
+                continue;
+            }
         };
+        heard = Instant::now();
         let text = match msg {
             None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
             Some(Ok(Message::Text(t))) => t.as_str().to_owned(),
@@ -186,6 +240,24 @@ pub async fn serve(socket: WebSocket, hub: Hub, mut stop: watch::Receiver<bool>)
             }
             Some(Ok(_)) => continue,
         };
+        if !bucket.take() {
+            hub.stats.refuse(
+                Refused::Messages,
+                ip,
+                "more messages than the socket's rate",
+            );
+            let r = Refusal::new(
+                "rate_limited",
+                format!(
+                    "at most {} messages a second: this one was not handled",
+                    limits.messages_per_second
+                ),
+            );
+            if out_tx.send(error(&Value::Null, &r).into()).await.is_err() {
+                break;
+            }
+            continue;
+        }
         let reply = handle(&hub, conn_id, &mut conn, &outbox, &text).await;
         if out_tx.send(reply.into()).await.is_err() {
             break;
@@ -197,6 +269,7 @@ pub async fn serve(socket: WebSocket, hub: Hub, mut stop: watch::Receiver<bool>)
     drop(out_tx);
     drop(outbox);
     let _ = writer.await;
+    drop(pass);
 }
 
 async fn handle(hub: &Hub, conn_id: ConnId, conn: &mut Conn, out: &Outbox, text: &str) -> String {
@@ -316,7 +389,20 @@ async fn dispatch(
                 taken: Vec::new(),
             };
             new.check()?;
-            let (_, h) = hub.create(new).await?;
+            conn.made.retain(|h| h.open());
+            let cap = hub.config.limits.tables_per_client;
+            if conn.made.len() >= cap {
+                hub.stats
+                    .refuse(Refused::Tables, conn.ip, "open tables per client");
+                return Err(Refusal::new(
+                    "too_many_tables",
+                    format!(
+                        "one client may have {cap} unfinished tables: finish or leave one first"
+                    ),
+                ));
+            }
+            let (_, h) = hub.create_from(conn.ip, new).await?;
+            conn.made.push(h.clone());
             // With no seat of the creator's the bots play each other and
             // the creator watches (demos, the load benchmark).
             let how = match mine {

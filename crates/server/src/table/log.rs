@@ -4,6 +4,7 @@
 //! finished match's record is stored once.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -23,7 +24,7 @@ use crate::Config;
 /// The log's `action` for "the next hand was dealt".
 const NEXT_HAND: &str = "next";
 
-fn now_ms() -> i64 {
+pub(super) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
@@ -135,7 +136,16 @@ impl Table {
             names: seats.iter().map(|s| s.name.clone()).collect(),
             hand_number: m.hand_number(),
             finished: false,
+            parked: false,
         }));
+        // A table is touched when created and by every move.
+        let touched_ms = saved
+            .log
+            .iter()
+            .map(|e| e.at)
+            .max()
+            .unwrap_or(0)
+            .max(t.created_at);
         let (tx, rx) = mpsc::channel(256);
         let table = Table {
             id: t.id.clone(),
@@ -162,6 +172,11 @@ impl Table {
             info: info.clone(),
             tick_at: None,
             move_at_us: 0,
+            // Nobody is here yet: a restored table parks unless someone
+            // comes back within the park delay (a new one is joined at once).
+            empty_since: Some(now),
+            parked: false,
+            touched_ms,
         };
         tokio::spawn(table.run(rx));
         Ok(Handle { tx, info })
@@ -204,12 +219,15 @@ impl Table {
             seat: i64::from(seat),
             action: serde_json::to_string(&a).unwrap_or_default(),
             auto,
+            at: now_ms(),
         };
         self.store
             .append(&self.id, &row)
             .await
             .map_err(|e| Refusal::new("store", format!("not stored, not played: {e}")))?;
         self.seq += 1;
+        self.touched_ms = row.at;
+        self.config.stats.actions.fetch_add(1, Ordering::Relaxed);
         let before = self.m.phase();
         self.m = next;
         if let Some(line) = sheet_line(&self.m, before) {
@@ -230,6 +248,7 @@ impl Table {
             seat: -1,
             action: NEXT_HAND.into(),
             auto: false,
+            at: now_ms(),
         };
         if let Err(e) = self.store.append(&self.id, &row).await {
             tracing::error!(table = %self.id, "storing the next hand: {e}");
@@ -251,6 +270,26 @@ impl Table {
             info.hand_number = n;
         }
         true
+    }
+
+    /// Close the table as abandoned when nothing was played here for the
+    /// abandon delay: its record so far goes to the history, marked so.
+    pub(super) async fn sweep(&mut self) {
+        let idle_ms = now_ms() - self.touched_ms;
+        if self.finished || idle_ms < self.config.limits.abandon_after.as_millis() as i64 {
+            return;
+        }
+        let rec = serde_json::to_string(&self.m.record()).unwrap_or_default();
+        match self.store.abandon(&self.id, now_ms(), &rec).await {
+            Ok(()) => {
+                tracing::info!(table = %self.id, idle_ms, "closed as abandoned");
+                self.finished = true;
+                if let Ok(mut info) = self.info.lock() {
+                    info.finished = true;
+                }
+            }
+            Err(e) => tracing::error!(table = %self.id, "closing as abandoned: {e}"),
+        }
     }
 
     /// Store a finished match's record once; whether it was stored now.

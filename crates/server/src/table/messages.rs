@@ -48,6 +48,8 @@ pub struct Info {
     pub names: Vec<Option<String>>,
     pub hand_number: u32,
     pub finished: bool,
+    /// Nobody is connected and the bots wait (see `Table::parked`).
+    pub parked: bool,
 }
 
 impl Info {
@@ -66,6 +68,7 @@ impl Info {
             "humans": self.humans, "seats": self.plan, "names": self.names,
             "open_seats": self.open_seats(),
             "hand_number": self.hand_number, "finished": self.finished,
+            "parked": self.parked,
         })
     }
 }

@@ -38,7 +38,7 @@ use crate::Config;
 
 use commitments::Commitments;
 pub use messages::{Info, Outbox, Refusal};
-pub use people::{plan_of, RematchPlan, SeatKind, CHAT_MAX, PHRASES};
+pub use people::{plan_of, RematchPlan, SeatKind, PHRASES};
 pub use seats::{random_id, token_hash, Seated, Seating};
 use seats::{SeatState, Sub};
 
@@ -111,6 +111,9 @@ pub enum Cmd {
     RematchMade {
         table: Option<String>,
     },
+    /// The hub's periodic look: close the table as abandoned if nothing
+    /// was played at it for `Limits::abandon_after`.
+    Sweep,
 }
 
 /// The handle the hub keeps for a table.
@@ -118,6 +121,13 @@ pub enum Cmd {
 pub struct Handle {
     pub tx: mpsc::Sender<Cmd>,
     pub info: Arc<Mutex<Info>>,
+}
+
+impl Handle {
+    /// The table's task runs and its match is not finished.
+    pub fn open(&self) -> bool {
+        !self.tx.is_closed() && self.info.lock().map(|i| !i.finished).unwrap_or(false)
+    }
 }
 
 /// A table's task state: owned by its task alone, so nothing here is locked
@@ -178,6 +188,15 @@ pub struct Table {
     /// When the last action arrived (µs since the epoch), sent in `state`
     /// messages as `move_at_us` so clients can time move-to-broadcast.
     move_at_us: i64,
+    /// When the last connection left (`None` while someone is here): after
+    /// `Limits::park_after` the table parks.
+    empty_since: Option<Instant>,
+    /// Parked: nobody is here, so no bot plays and no timer runs until
+    /// someone comes back.
+    parked: bool,
+    /// When something was last played or someone last came (ms since the
+    /// epoch), for closing abandoned tables.
+    touched_ms: i64,
 }
 
 /// A new table's settings, checked.

@@ -58,10 +58,7 @@ pub fn plan_of(seats: Option<&str>, humans: i64, players: u8) -> Vec<SeatKind> {
 pub const PHRASES: [&str; 8] = [
     "hi", "gg", "nice", "oops", "thanks", "hurry", "again", "wow",
 ];
-/// The longest chat line, in characters.
-pub const CHAT_MAX: usize = 200;
-/// At most this many chat lines per seat in [`CHAT_WINDOW`].
-const CHAT_BURST: usize = 5;
+/// The window of the chat-lines limit (`Limits::chat_lines` per seat).
 const CHAT_WINDOW: Duration = Duration::from_secs(10);
 /// Chat lines kept for newcomers (in memory only, gone with the match).
 const CHAT_KEPT: usize = 50;
@@ -81,8 +78,8 @@ impl Table {
             .all(|(k, st)| *k != SeatKind::Invite || st.name.is_some())
     }
 
-    /// A chat line (at most [`CHAT_MAX`] characters, no control
-    /// characters) or a known phrase from a seated player, sent to everyone
+    /// A chat line (at most `Limits::chat_chars` characters, no control
+    /// or reordering characters) or a known phrase from a seated player, sent to everyone
     /// at the table as text; a few lines per seat every few seconds.
     pub(super) fn chat(
         &mut self,
@@ -102,14 +99,21 @@ impl Table {
                 if text.is_empty() {
                     return Err(Refusal::new("bad_chat", "say something"));
                 }
-                if text.chars().count() > CHAT_MAX {
+                let max = self.config.limits.chat_chars;
+                if text.chars().count() > max {
                     return Err(Refusal::new(
                         "chat_too_long",
-                        format!("chat lines are at most {CHAT_MAX} characters"),
+                        format!("chat lines are at most {max} characters"),
                     ));
                 }
-                if text.chars().any(char::is_control) {
-                    return Err(Refusal::new("bad_chat", "no control characters"));
+                if text
+                    .chars()
+                    .any(|c| c.is_control() || crate::name::reorders(c))
+                {
+                    return Err(Refusal::new(
+                        "bad_chat",
+                        "no control or text-direction characters",
+                    ));
                 }
                 line["text"] = json!(text);
             }
@@ -125,7 +129,7 @@ impl Table {
         {
             said.pop_front();
         }
-        if said.len() >= CHAT_BURST {
+        if said.len() >= self.config.limits.chat_lines {
             return Err(Refusal::new(
                 "rate_limited",
                 "slow down: a few lines at a time",

@@ -165,6 +165,10 @@ impl Table {
                     let r = self.rematch_plan(conn);
                     let _ = reply.send(r);
                 }
+                Cmd::Sweep => {
+                    self.sweep().await;
+                    self.schedule();
+                }
                 Cmd::RematchMade { table } => {
                     self.rematch = table;
                     if let Some(id) = &self.rematch {
@@ -224,9 +228,23 @@ impl Table {
         self.schedule();
     }
 
-    /// Start the bot to act, or a timer for the first absent seat whose
-    /// grace runs out.
+    /// Park when nobody has been here for the park delay; otherwise start
+    /// the bot to act, or a timer for the first absent seat whose grace
+    /// runs out.
     fn schedule(&mut self) {
+        let parked = self
+            .empty_since
+            .is_some_and(|t| t.elapsed() >= self.config.limits.park_after);
+        if parked != self.parked {
+            self.parked = parked;
+            tracing::debug!(table = %self.id, parked, "parking");
+            if let Ok(mut info) = self.info.lock() {
+                info.parked = parked;
+            }
+        }
+        if parked || self.finished {
+            return;
+        }
         let mut wake: Option<Instant> = None;
         let mut due = |st: &SeatState, grace: Duration| {
             if st.conns == 0 {
@@ -255,6 +273,10 @@ impl Table {
                 }
             }
             _ => {}
+        }
+        if let Some(t) = self.empty_since {
+            let t = t + self.config.limits.park_after;
+            wake = Some(wake.map_or(t, |w: Instant| w.min(t)));
         }
         if let Some(t) = wake {
             if self.tick_at.is_none_or(|w| w > t) {

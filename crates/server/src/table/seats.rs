@@ -185,6 +185,8 @@ impl Table {
         let msg = self.state_message(seat, &[], true);
         let _ = out.tx.try_send(msg);
         self.subs.insert(conn, Sub { seat, out });
+        self.empty_since = None;
+        self.touched_ms = super::log::now_ms();
         Ok(Seated {
             table: self.id.clone(),
             seat,
@@ -199,6 +201,9 @@ impl Table {
         };
         if let Some(s) = sub.seat {
             self.seats[s as usize].disconnected();
+        }
+        if self.subs.is_empty() {
+            self.empty_since = Some(Instant::now());
         }
         true
     }

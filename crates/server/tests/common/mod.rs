@@ -26,6 +26,18 @@ pub fn config(db: &str) -> Config {
         grace: Duration::from_secs(60),
         bot_delay: Duration::ZERO,
         bot_budget_ms: 20,
+        // Tests play fast and make many tables from one address: only the
+        // abuse tests, with their own small values, meet the limits.
+        limits: std::sync::Arc::new(domino_server::limits::Limits {
+            messages_per_second: 100_000,
+            message_burst: 100_000,
+            tables_per_client: 10_000,
+            tables_per_address: 10_000,
+            creates_per_minute: 100_000,
+            sockets_per_address: 10_000,
+            connections_per_address: 10_000,
+            ..domino_server::limits::Limits::DEFAULT
+        }),
         ..Config::default()
     }
 }
@@ -217,6 +229,48 @@ impl Client {
         }
     }
 
+    /// A client whose connection comes from `from` (another loopback
+    /// address, e.g. 127.0.0.2), as a second machine would; `Err` carries
+    /// the refusal when the upgrade is refused.
+    pub async fn connect_from(addr: SocketAddr, from: [u8; 4]) -> Result<Client, String> {
+        let sock = tokio::net::TcpSocket::new_v4().unwrap();
+        sock.bind(SocketAddr::from((from, 0))).unwrap();
+        let tcp = sock.connect(addr).await.unwrap();
+        let (ws, _) =
+            tokio_tungstenite::client_async(format!("ws://{addr}/ws"), MaybeTlsStream::Plain(tcp))
+                .await
+                .map_err(|e| match e {
+                    tokio_tungstenite::tungstenite::Error::Http(r) => format!(
+                        "{} {}",
+                        r.status(),
+                        String::from_utf8_lossy(r.body().as_deref().unwrap_or_default())
+                    ),
+                    e => e.to_string(),
+                })?;
+        Ok(Client {
+            ws,
+            next_id: 0,
+            state: None,
+            received: 0,
+            commits: Vec::new(),
+            redeals: Vec::new(),
+            token: None,
+        })
+    }
+
+    /// Whether the server closed this socket within `ms` (messages before
+    /// the close are read and dropped).
+    pub async fn closed_within(&mut self, ms: u64) -> bool {
+        let end = tokio::time::Instant::now() + Duration::from_millis(ms);
+        loop {
+            match tokio::time::timeout_at(end, self.ws.next()).await {
+                Err(_) => return false,
+                Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => return true,
+                Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+
     pub async fn send_raw(&mut self, text: &str) {
         self.ws.send(Message::Text(text.into())).await.unwrap();
     }
@@ -239,6 +293,13 @@ impl Client {
             self.received += 1;
             check_secrecy(&v);
             if v["type"] == "state" {
+                // Commitments are per table: a client moving to another
+                // table starts over.
+                let table = |m: &Option<Value>| m.as_ref().map(|m| m["table"].clone());
+                if self.state.is_some() && table(&self.state) != table(&Some(v.clone())) {
+                    self.commits.clear();
+                    self.redeals.clear();
+                }
                 for f in v["fair"].as_array().unwrap() {
                     let k = f["hand"].as_u64().unwrap() as usize;
                     let commit = f["commit"].as_str().unwrap().to_string();
