@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use domino_engine::deal::{DealError, MAX_PLAYERS};
 use domino_engine::game::{first_rule, PoseRule};
-use domino_engine::rules::{DrawRule, Preset};
+use domino_engine::rules::DrawRule;
 use domino_engine::{Action, DealSpec, Match, MatchError, MoveList, Phase, Rules, Tile, TileSet};
 
 use crate::codec::Codec;
@@ -49,14 +49,13 @@ impl GameDef {
 
     /// Whether points count against their side (French).
     pub fn low_wins(&self) -> bool {
-        self.rules.preset == Preset::French
+        self.rules.low_score_wins()
     }
 
     /// Whether points reach the match score during play (fives games,
     /// Puerto Rican pass points, French penalties).
     pub fn scores_in_play(&self) -> bool {
-        self.rules.scores_ends()
-            || matches!(self.rules.preset, Preset::PuertoRican | Preset::French)
+        self.rules.live_scoring
     }
 
     /// Most player decisions in one hand.
@@ -460,7 +459,7 @@ pub fn returns_of(def: &GameDef, m: Option<&Match>, hand_start: &[i32]) -> [f64;
     let mut v = [0.0f64; MAX_PLAYERS];
     if let Some(m) = m {
         if def.whole_match {
-            if let Some(Some(w)) = m.winner() {
+            if let Some(domino_engine::Winner::Side(w)) = m.winner() {
                 v[w] = 1.0;
             }
         } else if def.love() {

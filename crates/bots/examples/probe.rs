@@ -43,7 +43,7 @@ fn main() {
                     if let Some(pos) = s.sample(i * 1000 + view.history().len() as u64) {
                         let n = if modeled_search {
                             modeled.set_limits(Some(limit), None);
-                            let m = domino_bots::likelihood::PlayModel::for_game(rules.preset);
+                            let m = domino_bots::likelihood::PlayModel::for_game(&rules);
                             let who = domino_bots::modeled::Modelled::Opponents;
                             match modeled.values(&pos, &m, who) {
                                 Some(_) => modeled.nodes(),

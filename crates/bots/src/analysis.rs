@@ -20,8 +20,9 @@
 use std::ops::ControlFlow;
 
 use domino_engine::record::{replay_with, Visit};
-use domino_engine::rules::{Preset, Scoring};
+use domino_engine::rules::Scoring;
 use domino_engine::score::{settle, winner};
+use domino_engine::Settle;
 use domino_engine::{Action, Entry, Match, MoveList, Phase, Record, RecordError, Rules};
 
 use crate::solver::{Objective, Position, Solver};
@@ -184,14 +185,10 @@ pub(crate) fn spread(by_side: &[i32], side: usize, low_wins: bool) -> i32 {
 pub fn default_blunder(rules: &Rules) -> i32 {
     let unit = match Objective::of(rules) {
         Objective::Outcome => return 1,
-        Objective::Points { .. } => match rules.preset {
-            Preset::ClubFives => 2,
-            Preset::Block | Preset::Draw | Preset::Cross | Preset::DoubleNineCross
-                if rules.scoring == Scoring::Hand =>
-            {
-                1
-            }
-            _ => 10,
+        // About ten pips, in the game's points.
+        Objective::Points { .. } => match rules.settle {
+            Settle::LosersPips if rules.scoring == Scoring::Hand => 1,
+            _ => (10 / rules.ends.unit()).max(1),
         },
     };
     unit * (rules.sides() as i32 - 1).max(1)

@@ -319,7 +319,7 @@ pub fn run(config: &ArenaConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<Repo
         bots: config.bots.clone(),
         deals: config.deals,
         metric: if six_love { "win_rate" } else { "points" },
-        low_wins: rules.preset == domino_engine::Preset::French,
+        low_wins: rules.low_score_wins(),
         mean: [mean_ci(&per_bot[0]), mean_ci(&per_bot[1])],
         edge: mean_ci(&edge),
         deal_edges: edge.clone(),

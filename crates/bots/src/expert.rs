@@ -235,14 +235,14 @@ impl Expert {
         let mut batch_time = Duration::ZERO;
         let model = match self.model {
             ModelChoice::Off => None,
-            ModelChoice::ForGame => Some(Styles::one(PlayModel::for_game(view.rules().preset))),
+            ModelChoice::ForGame => Some(Styles::one(PlayModel::for_game(view.rules()))),
             ModelChoice::Fixed(m) => Some(Styles::one(m)),
             ModelChoice::Mixed(s) => Some(s),
         };
         let weigh = model.is_some() && sampler.hidden() > 0;
         let play = match self.model {
             ModelChoice::Fixed(m) => m,
-            _ => PlayModel::for_game(view.rules().preset),
+            _ => PlayModel::for_game(view.rules()),
         };
         let node_limit = self.node_limit;
         while done < self.max_samples {

@@ -1,8 +1,7 @@
 //! A good club player, as rules of thumb over what the seat has seen.
 
-use domino_engine::hand::ends_points;
-use domino_engine::rules::Preset;
-use domino_engine::{Action, SeatView, TileSet};
+use domino_engine::rules::LayoutKind;
+use domino_engine::{Action, EndCount, SeatView, TileSet};
 
 use crate::knowledge::Knowledge;
 use crate::simple::play_parts;
@@ -76,7 +75,7 @@ fn score(view: &SeatView, k: &Knowledge, a: Action) -> f64 {
     // In French a double opens its number for everyone: holding it back
     // keeps that arm shut to the others (measured: shedding doubles early
     // loses to the count bot there).
-    let french = rules.preset == Preset::French;
+    let french = rules.layout == LayoutKind::French;
     let pip_weight = if rules.scores_ends() { 0.6 } else { 1.0 };
     s += pip_weight * f64::from(tile.pips());
     if tile.is_double() {
@@ -95,7 +94,7 @@ fn score(view: &SeatView, k: &Knowledge, a: Action) -> f64 {
     let ends: Vec<u8> = layout.chains().iter().map(|c| c.pips).collect();
     for (i, seat) in after(me, n).enumerate() {
         let could = k.possible(seat).minus(tile.bit()).intersect(playable);
-        let partner = rules.partners && seat == (me + 2) % 4;
+        let partner = rules.partner_of(me) == Some(seat);
         let weight = if i == 0 { 1.0 } else { 0.5 };
         if partner {
             if could.is_empty() {
@@ -109,7 +108,7 @@ fn score(view: &SeatView, k: &Knowledge, a: Action) -> f64 {
         } else {
             if could.is_empty() {
                 s += 8.0 * weight;
-                if rules.preset == Preset::PuertoRican && rules.partners && rules.pass_points > 0 {
+                if rules.pass_points > 0 {
                     s += 6.0 * weight;
                 }
             } else {
@@ -125,7 +124,7 @@ fn score(view: &SeatView, k: &Knowledge, a: Action) -> f64 {
     // Covering a number: good when it was an opponent's, bad when the partner's.
     if let Some(p) = covered {
         for seat in after(me, n) {
-            let mine = !rules.partners || seat == (me + 2) % 4;
+            let mine = !rules.partners || rules.partner_of(me) == Some(seat);
             if k.shown[seat as usize] & (1 << p) != 0 {
                 s += if mine && rules.partners { -2.5 } else { 2.0 };
             }
@@ -142,28 +141,24 @@ fn score(view: &SeatView, k: &Knowledge, a: Action) -> f64 {
 
     // The fives: take the points on offer, deny the next player his.
     if rules.scores_ends() {
-        let scale = if rules.preset == Preset::ClubFives {
-            5.0
-        } else {
-            1.0
-        };
-        let made = f64::from(ends_points(rules.preset, layout.ends_total())) * scale;
+        let scale = f64::from(rules.ends.unit());
+        let made = f64::from(rules.ends.points(layout.ends_total())) * scale;
         s += 2.0 * made;
         let next = (me + 1) % n;
-        let threat = best_reply(&layout, rules.preset, k.possible(next).minus(tile.bit()));
+        let threat = best_reply(&layout, rules.ends, k.possible(next).minus(tile.bit()));
         s -= 1.2 * f64::from(threat) * scale;
     }
     s
 }
 
 /// The most points any of `tiles` could make laid on `layout`.
-fn best_reply(layout: &domino_engine::layout::Layout, preset: Preset, tiles: TileSet) -> i32 {
+fn best_reply(layout: &domino_engine::layout::Layout, ends: EndCount, tiles: TileSet) -> i32 {
     let mut best = 0;
     for id in 0..layout.chains().len() {
         for t in tiles.intersect(layout.accepts(id)).iter() {
             let mut l = *layout;
             l.place(t, id as u8);
-            best = best.max(ends_points(preset, l.ends_total()));
+            best = best.max(ends.points(l.ends_total()));
         }
     }
     best

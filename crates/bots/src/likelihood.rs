@@ -9,7 +9,8 @@
 //! the product of these probabilities (importance resampling).
 
 use domino_engine::action::MoveList;
-use domino_engine::{Action, Hand, Preset, TileSet};
+use domino_engine::rules::LayoutKind;
+use domino_engine::{Action, Hand, Rules, TileSet};
 
 /// A softmax over a few features of each legal play.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -41,21 +42,23 @@ impl Default for PlayModel {
 impl PlayModel {
     /// The weights fitted for a game: the fives games weigh points and
     /// doubles less, French (where doubles wait for their number) not at all.
-    pub fn for_game(preset: Preset) -> PlayModel {
-        match preset {
-            Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives => PlayModel {
+    pub fn for_game(rules: &Rules) -> PlayModel {
+        if rules.scores_ends() {
+            PlayModel {
                 pips: 0.2,
                 keep: 1.5,
                 double: 0.5,
                 points: 0.1,
-            },
-            Preset::French => PlayModel {
+            }
+        } else if rules.layout == LayoutKind::French {
+            PlayModel {
                 pips: 0.5,
                 keep: 2.0,
                 double: 0.0,
                 points: 0.0,
-            },
-            _ => PlayModel::default(),
+            }
+        } else {
+            PlayModel::default()
         }
     }
 

@@ -19,7 +19,7 @@
 use std::time::Instant;
 
 use domino_engine::deal::MAX_PLAYERS;
-use domino_engine::rules::{Claims, LayoutKind, MugginsBy, Preset};
+use domino_engine::rules::{Claims, LayoutKind, MugginsBy};
 use domino_engine::score::{settle, winner};
 use domino_engine::{Action, Hand, MoveList, Rules};
 
@@ -38,7 +38,7 @@ impl Objective {
             Objective::Outcome
         } else {
             Objective::Points {
-                low_wins: rules.preset == Preset::French,
+                low_wins: rules.low_score_wins(),
             }
         }
     }
@@ -83,7 +83,7 @@ impl Position {
         match a {
             Action::Pass => {
                 self.passed |= 1 << seat;
-                if self.hand.rules().preset == Preset::French {
+                if self.hand.rules().pass_penalties {
                     let r = &mut self.pass_run[seat as usize];
                     *r = if *r >= 2 { 0 } else { *r + 1 };
                 }
@@ -631,7 +631,7 @@ pub(crate) fn position_key(salt: u64, pos: &Position) -> u64 {
     }
     k = mix(k ^ word ^ (h.layout().chains().len() as u64) << 60);
     let mut runs = 0u64;
-    if rules.preset == Preset::French {
+    if rules.pass_penalties {
         for (i, r) in pos.pass_run.iter().enumerate() {
             runs |= u64::from(*r) << (2 * i);
         }

@@ -260,7 +260,7 @@ fn weighted_worlds_keep_what_passes_showed() {
             if m.phase() == Phase::Play && view.legal().len() > 1 && view.history().len() > 8 {
                 let k = Knowledge::new(&view);
                 let sampler = Sampler::new(&view, &k).unwrap();
-                let model = PlayModel::for_game(rules.preset);
+                let model = PlayModel::for_game(&rules);
                 for s in 0..8 {
                     let (plain, w0) = sampler.sample_weighted(s, None).unwrap();
                     let styles = domino_bots::likelihood::Styles::one(model);

@@ -8,11 +8,12 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::action::{Action, MoveList};
+use crate::behaviour::{MatchWin, NextPose, Winner};
 use crate::deal::{hand_rng, Deal, DealError, DealSpec, MAX_PLAYERS};
 use crate::event::{Event, Events, SkunkReport};
 use crate::hand::{Hand, IllegalAction};
 use crate::result::{EndReason, HandResult, Notes, PerSeat, Side};
-use crate::rules::{Preset, Rules, Skunk};
+use crate::rules::{Rules, Skunk};
 use crate::score::settle;
 use crate::tile::{Tile, TileSet};
 
@@ -27,26 +28,7 @@ pub enum Phase {
     MatchOver,
 }
 
-/// Who poses a hand, decided when the previous one ends.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum PoseRule {
-    /// The holder of the highest double held poses it (any tile when `any`);
-    /// nobody holds a double: redeal.
-    HighestDouble { any: bool },
-    /// The holder of this tile poses it.
-    Holder(Tile),
-    /// This seat poses any tile.
-    Seat(u8),
-    /// This seat poses a double of its choice, else the next seat holding one.
-    SeatDouble(u8),
-    /// The highest double's holder poses any tile; with no double dealt, the
-    /// holder of the heaviest tile.
-    FivesOpening,
-    /// The turn-over decides, and the deal says who won it.
-    TurnOver,
-    /// This seat names which partner poses any tile.
-    Choose(u8),
-}
+pub use crate::behaviour::PoseRule;
 
 /// A seat's action, as kept in the history and the record.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,7 +93,7 @@ pub struct Match {
     /// Points already added to `scores` during the current hand, by side.
     live: [i32; MAX_PLAYERS],
     result: Option<HandResult>,
-    winner: Option<Option<usize>>,
+    winner: Option<Winner>,
     /// What the next six-love hand is worth (tie replays raise it).
     stake: i32,
     playoff: bool,
@@ -199,9 +181,9 @@ impl Match {
         self.result.as_ref()
     }
 
-    /// Once the match is over: the winning side (`None` never happens for
-    /// finished matches today, but a drawn match would be `Some(None)`).
-    pub fn winner(&self) -> Option<Option<usize>> {
+    /// Once the match is over, who won it (no game ends a match drawn
+    /// today, but [`Winner::Nobody`] keeps room for one).
+    pub fn winner(&self) -> Option<Winner> {
         self.winner
     }
 
@@ -239,7 +221,7 @@ impl Match {
         out.clear();
         match self.phase {
             Phase::ChoosePoser => {
-                for seat in [self.chooser, (self.chooser + 2) % 4] {
+                for seat in [self.chooser, self.chooser_partner()] {
                     out.push(Action::ChoosePoser { seat });
                 }
             }
@@ -248,12 +230,17 @@ impl Match {
         }
     }
 
+    /// The partner of the seat choosing who poses (only partnerships choose).
+    fn chooser_partner(&self) -> u8 {
+        self.rules.partner_of(self.chooser).unwrap_or(self.chooser)
+    }
+
     /// A uniformly random legal action (see [`Hand::sample_legal`]).
     #[inline]
     pub fn sample_legal(&self, pick: impl FnOnce(u32) -> u32) -> Option<Action> {
         match self.phase {
             Phase::ChoosePoser => {
-                let partner = (self.chooser + 2) % 4;
+                let partner = self.chooser_partner();
                 let seat = if pick(2) == 0 { self.chooser } else { partner };
                 Some(Action::ChoosePoser { seat })
             }
@@ -277,7 +264,7 @@ impl Match {
             Phase::MatchOver => return Err(MatchError::MatchOver),
             Phase::ChoosePoser => match a {
                 Action::ChoosePoser { seat }
-                    if seat == self.chooser || seat == (self.chooser + 2) % 4 =>
+                    if seat == self.chooser || seat == self.chooser_partner() =>
                 {
                     a
                 }
@@ -323,9 +310,7 @@ impl Match {
 
     /// Whether points move into the match score during play.
     pub(crate) fn live_scoring(&self) -> bool {
-        self.rules.scores_ends()
-            || self.rules.preset == Preset::PuertoRican
-            || self.rules.preset == Preset::French
+        self.rules.live_scoring
     }
 
     /// The hand itself, for playouts that drive it directly (no record).
@@ -371,7 +356,7 @@ impl Match {
 
     /// All fives: the first to the target wins at once, even mid-hand.
     fn reached_target_in_play(&mut self, ev: &mut impl Events) -> bool {
-        if !matches!(self.rules.preset, Preset::AllFives | Preset::FivesAndThrees) {
+        if !matches!(self.rules.win, MatchWin::Target { in_play: true, .. }) {
             return false;
         }
         let Some(side) = (0..self.rules.sides()).find(|&s| self.scores[s] >= self.rules.target)
@@ -388,7 +373,7 @@ impl Match {
             points: PerSeat::from_slice(&self.live[..self.rules.sides()]),
             notes: Notes::default(),
         };
-        self.end_hand(result, Some(Some(side)), ev);
+        self.end_hand(result, Some(Winner::Side(side)), ev);
         true
     }
 
@@ -411,12 +396,7 @@ impl Match {
         self.end_hand(result, winner, ev);
     }
 
-    fn end_hand(
-        &mut self,
-        result: HandResult,
-        winner: Option<Option<usize>>,
-        ev: &mut impl Events,
-    ) {
+    fn end_hand(&mut self, result: HandResult, winner: Option<Winner>, ev: &mut impl Events) {
         if ev.wanted() {
             ev.push(Event::HandOver {
                 result: result.clone(),
@@ -429,7 +409,7 @@ impl Match {
             self.phase = Phase::MatchOver;
             if ev.wanted() {
                 ev.push(Event::MatchOver {
-                    winner: w.map(|side| Side { side }),
+                    winner: w.side().map(|side| Side { side }),
                     skunk: self.skunk,
                 });
             }
@@ -437,7 +417,7 @@ impl Match {
     }
 
     /// Six-love scoring: the winner's stake, resets, play-offs and tie replays.
-    fn settle_love(&mut self, result: &mut HandResult) -> Option<Option<usize>> {
+    fn settle_love(&mut self, result: &mut HandResult) -> Option<Winner> {
         let rules = self.rules;
         let sides = rules.sides();
         let lowest_double = PoseRule::HighestDouble { any: false };
@@ -459,15 +439,7 @@ impl Match {
         let pts = self.stake + i32::from(key);
         self.stake = 1;
         result.points[w] = pts;
-        let winner_rule = if rules.partners {
-            match (rules.preset, result.reason) {
-                (Preset::Chiva, EndReason::Blocked) => PoseRule::Seat(seat),
-                _ => PoseRule::Choose(seat),
-            }
-        } else {
-            PoseRule::Seat(seat)
-        };
-        self.next_rule = winner_rule;
+        self.next_rule = self.pose_after_win(seat, result.reason);
         if self.playoff {
             self.playoff = false;
             self.scores[..sides].fill(0);
@@ -503,28 +475,37 @@ impl Match {
             } else {
                 "six_love"
             });
-            return Some(Some(w));
+            return Some(Winner::Side(w));
         }
         None
     }
 
-    fn points_next_rule(&self, result: &HandResult) -> PoseRule {
-        let tie_rule = first_rule(&self.rules);
-        match self.rules.preset {
-            Preset::PuertoRican => match result.seat {
-                Some(seat) if result.winner.is_some() => PoseRule::Seat(seat),
-                _ => PoseRule::HighestDouble { any: false },
+    /// Who poses after `seat` won a hand that ended for `reason`.
+    fn pose_after_win(&self, seat: u8, reason: EndReason) -> PoseRule {
+        match self.rules.next_pose {
+            NextPose::Winner => PoseRule::Seat(seat),
+            NextPose::WinnerOrPartner => PoseRule::Choose(seat),
+            NextPose::WinnerOrPartnerUnlessBlocked => match reason {
+                EndReason::Blocked => PoseRule::Seat(seat),
+                _ => PoseRule::Choose(seat),
             },
-            Preset::French => match result.seat {
-                Some(seat) if result.winner.is_some() => PoseRule::SeatDouble(seat),
-                _ => tie_rule,
-            },
-            Preset::ClubFives => PoseRule::Seat(1 - self.poser),
-            _ => tie_rule,
+            NextPose::WinnerWithDouble => PoseRule::SeatDouble(seat),
+            NextPose::Alternate => PoseRule::Seat(1 - self.poser),
+            NextPose::First => self.rules.first_pose,
         }
     }
 
-    fn points_winner(&mut self, result: &mut HandResult) -> Option<Option<usize>> {
+    /// Who poses after a hand of a points game: see [`NextPose`]; after a
+    /// tie the first hand's rule (the turns go on in club fives).
+    fn points_next_rule(&self, result: &HandResult) -> PoseRule {
+        match result.seat {
+            Some(seat) if result.winner.is_some() => self.pose_after_win(seat, result.reason),
+            _ if self.rules.next_pose == NextPose::Alternate => PoseRule::Seat(1 - self.poser),
+            _ => self.rules.first_pose,
+        }
+    }
+
+    fn points_winner(&mut self, result: &mut HandResult) -> Option<Winner> {
         let rules = self.rules;
         let sides = rules.sides();
         let scores = &self.scores[..sides];
@@ -537,8 +518,8 @@ impl Match {
             let n = (0..sides).filter(|s| key(s) == key(&top)).count();
             (n == 1).then_some(top)
         };
-        let w = best(rules.preset == Preset::French)?;
-        if rules.preset == Preset::ClubFives && rules.skunk != Skunk::Off {
+        let w = best(rules.low_score_wins())?;
+        if rules.skunk != Skunk::Off {
             let l = 1 - w;
             if self.scores[l] < 31 {
                 // The skunk moves the match score only: the hand's points
@@ -556,7 +537,7 @@ impl Match {
                 });
             }
         }
-        Some(Some(w))
+        Some(Winner::Side(w))
     }
 
     /// Deal the next hand: from `deal` if given, else from the seed.
@@ -684,16 +665,8 @@ fn empty_deal() -> Deal {
 }
 
 /// Who poses the first hand of a match (and, in most games, after a tie).
-pub fn first_rule(rules: &Rules) -> PoseRule {
-    match rules.preset {
-        Preset::Jamaican | Preset::Cutthroat | Preset::Chiva => PoseRule::HighestDouble {
-            any: rules.sporting,
-        },
-        Preset::French => PoseRule::Holder(Tile::double(0)),
-        Preset::AllFives | Preset::FivesAndThrees => PoseRule::FivesOpening,
-        Preset::ClubFives => PoseRule::TurnOver,
-        _ => PoseRule::HighestDouble { any: false },
-    }
+pub const fn first_rule(rules: &Rules) -> PoseRule {
+    rules.first_pose
 }
 
 /// Who poses a dealt hand, and with which tiles; `Redeal` if the rule needs

@@ -7,7 +7,7 @@ use crate::action::{Action, MoveList};
 use crate::deal::{Deal, MAX_PLAYERS};
 use crate::event::{Event, Events, PenaltyReason, ScoreReason};
 use crate::layout::{Layout, PlaceError};
-use crate::rules::{Claims, DrawRule, MugginsBy, Preset, Rules};
+use crate::rules::{Claims, DrawRule, MugginsBy, Rules};
 use crate::tile::{Tile, TileSet, MAX_TILES};
 
 mod line_run;
@@ -95,7 +95,7 @@ pub struct Hand {
     in_play: TileSet,
     /// Which per-play rules apply, worked out once from the rules.
     scores_ends: bool,
-    french: bool,
+    pass_penalties: bool,
     /// The Puerto Rican pass bonus in play (0: none).
     pass_points: i32,
 }
@@ -128,12 +128,8 @@ impl Hand {
                 .iter()
                 .fold(TileSet::EMPTY, |a, &h| a | h),
             scores_ends: rules.scores_ends(),
-            french: rules.preset == Preset::French,
-            pass_points: if rules.preset == Preset::PuertoRican && rules.partners {
-                rules.pass_points
-            } else {
-                0
-            },
+            pass_penalties: rules.pass_penalties,
+            pass_points: rules.pass_points,
         }
     }
 
@@ -256,7 +252,7 @@ impl Hand {
             None => l.pose(tile),
             Some(e) => l.place(tile, e),
         }
-        ends_points(self.rules.preset, l.ends_total())
+        self.rules.ends.points(l.ends_total())
     }
 
     /// Every legal action of the seat to act.
@@ -583,7 +579,7 @@ impl Hand {
         }
         let mut pending = 0;
         if self.scores_ends {
-            let pts = ends_points(rules.preset, self.layout.ends_total());
+            let pts = rules.ends.points(self.layout.ends_total());
             if pts > 0 {
                 if self.rules.claims == Claims::Auto || claim {
                     let side = self.rules.side_of(seat);
@@ -605,7 +601,7 @@ impl Hand {
                 }
             }
         }
-        if self.french {
+        if self.pass_penalties {
             let players = self.rules.players;
             if self.last_player == seat && self.passes_since_play + 1 >= players {
                 self.board_passes += 1;
@@ -623,7 +619,7 @@ impl Hand {
         if last {
             if self.rules.both_partners_out && self.rules.partners {
                 self.out |= 1 << seat;
-                let partner = (seat + 2) % 4;
+                let partner = self.rules.partner_of(seat).unwrap_or(seat);
                 if !self.is_out(partner) {
                     if ev.wanted() {
                         ev.push(Event::Out { seat });
@@ -674,7 +670,7 @@ impl Hand {
 
     fn on_pass(&mut self, seat: u8, ev: &mut impl Events) {
         self.passes_since_play += 1;
-        if self.french {
+        if self.pass_penalties {
             self.pass_run[seat as usize] += 1;
             if self.pass_run[seat as usize] >= 3 {
                 self.pass_run[seat as usize] = 0;
@@ -690,7 +686,7 @@ impl Hand {
     /// Puerto Rican partners: a pass gives the other side the pass bonus
     /// unless the passer's partner passed too since the last play.
     fn pass_bonus(&mut self, seat: u8, ev: &mut impl Events) {
-        let partner = (seat + 2) % 4;
+        let partner = self.rules.partner_of(seat).unwrap_or(seat);
         if self.passed_since_play & (1 << partner) == 0 {
             let side = 1 - self.rules.side_of(seat);
             self.points[side] += self.pass_points;
@@ -745,19 +741,5 @@ impl Hand {
             *c = self.rules.count(h);
         }
         c
-    }
-}
-
-/// Points an ends total makes in a fives game.
-pub fn ends_points(preset: Preset, total: u32) -> i32 {
-    let t = total as i32;
-    if t == 0 {
-        return 0;
-    }
-    match preset {
-        Preset::AllFives if t % 5 == 0 => t,
-        Preset::FivesAndThrees if t % 5 == 0 || t % 3 == 0 => t,
-        Preset::ClubFives if t % 5 == 0 => t / 5,
-        _ => 0,
     }
 }

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod action;
+pub mod behaviour;
 pub mod deal;
 pub mod event;
 pub mod game;
@@ -35,6 +36,7 @@ pub mod tile;
 pub mod view;
 
 pub use action::{Action, MoveList};
+pub use behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle, Winner};
 pub use deal::{Deal, DealError, DealSpec};
 pub use event::{Event, Events};
 pub use game::{Entry, Match, MatchError, Phase};

@@ -5,6 +5,8 @@
 //! every default, so the rest of the engine reads plain fields.
 
 use serde::{Deserialize, Serialize};
+
+use crate::behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle};
 use serde_json::{Map, Value};
 use thiserror::Error;
 
@@ -91,6 +93,24 @@ impl Preset {
         match self {
             Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives => 2,
             _ => 4,
+        }
+    }
+
+    /// The game's name for people (English; the pages translate it).
+    pub const fn title(self) -> &'static str {
+        match self {
+            Preset::Jamaican => "Jamaican partner",
+            Preset::Cutthroat => "Jamaican cut-throat",
+            Preset::Chiva => "Chiva",
+            Preset::PuertoRican => "Puerto Rican points",
+            Preset::Block => "Block",
+            Preset::Draw => "Draw",
+            Preset::Cross => "Cross",
+            Preset::DoubleNineCross => "Double-nine cross",
+            Preset::French => "French",
+            Preset::AllFives => "All fives",
+            Preset::FivesAndThrees => "All fives and threes",
+            Preset::ClubFives => "Club fives",
         }
     }
 
@@ -232,6 +252,24 @@ pub struct Rules {
     pub claims: Claims,
     pub muggins_by: MugginsBy,
     pub skunk: Skunk,
+    // What follows is how the game behaves, decided here from the preset
+    // and the options (`behaviour`): nothing else asks which preset it is.
+    /// How a finished hand becomes points.
+    pub settle: Settle,
+    /// Which open-end totals score during play.
+    pub ends: EndCount,
+    /// Who poses the first hand (and after most ties).
+    pub first_pose: PoseRule,
+    /// Who poses after a hand somebody won.
+    pub next_pose: NextPose,
+    /// How the match is won.
+    pub win: MatchWin,
+    /// French penalties: everyone else pays when a player's play goes round
+    /// the table unanswered, and three passes in a row cost the passer.
+    pub pass_penalties: bool,
+    /// Points move into the match score during play (end counts, pass
+    /// points, penalties), not only when the hand ends.
+    pub live_scoring: bool,
 }
 
 /// Rules as written by a user: a preset name with optional players and options.
@@ -778,7 +816,12 @@ impl RulesSpec {
             },
             _ => Skunk::Off,
         };
-        let pass_points = spec_of("pass_points").map_or(0, |s| s.points(&get("pass_points")));
+        // Pass points are paid between partnerships only.
+        let pass_points = spec_of("pass_points")
+            .filter(|_| partners)
+            .map_or(0, |s| s.points(&get("pass_points")));
+        let sporting = b("sporting");
+        let behaviour = Behaviour::of(preset, partners, sporting);
         Ok(Rules {
             preset,
             players,
@@ -803,7 +846,124 @@ impl RulesSpec {
             claims,
             muggins_by,
             skunk,
+            settle: behaviour.settle,
+            ends: behaviour.ends,
+            first_pose: behaviour.first_pose,
+            next_pose: behaviour.next_pose,
+            win: behaviour.win,
+            pass_penalties: behaviour.pass_penalties,
+            live_scoring: behaviour.live_scoring,
         })
+    }
+}
+
+/// The behaviour values of a preset (the one place that says, game by
+/// game, how it is played; see [`crate::behaviour`]).
+struct Behaviour {
+    settle: Settle,
+    ends: EndCount,
+    first_pose: PoseRule,
+    next_pose: NextPose,
+    win: MatchWin,
+    pass_penalties: bool,
+    live_scoring: bool,
+}
+
+impl Behaviour {
+    fn of(preset: Preset, partners: bool, sporting: bool) -> Behaviour {
+        use Preset::*;
+        let love = |goal, next_pose| Behaviour {
+            settle: Settle::Love,
+            ends: EndCount::Off,
+            first_pose: PoseRule::HighestDouble { any: sporting },
+            next_pose,
+            win: MatchWin::Love { goal },
+            pass_penalties: false,
+            live_scoring: false,
+        };
+        let target = |settle, ends, first_pose, next_pose, in_play| Behaviour {
+            settle,
+            ends,
+            first_pose,
+            next_pose,
+            win: MatchWin::Target {
+                low_wins: false,
+                in_play,
+            },
+            pass_penalties: false,
+            live_scoring: ends != EndCount::Off,
+        };
+        let highest = PoseRule::HighestDouble { any: false };
+        let winner_picks = if partners {
+            NextPose::WinnerOrPartner
+        } else {
+            NextPose::Winner
+        };
+        match preset {
+            Jamaican | Cutthroat => love(6, winner_picks),
+            Chiva => love(
+                4,
+                if partners {
+                    NextPose::WinnerOrPartnerUnlessBlocked
+                } else {
+                    NextPose::Winner
+                },
+            ),
+            PuertoRican => Behaviour {
+                // Pass points go to the match score as they are made.
+                live_scoring: true,
+                ..target(
+                    Settle::AllPips,
+                    EndCount::Off,
+                    highest,
+                    NextPose::Winner,
+                    false,
+                )
+            },
+            Block | Draw | Cross | DoubleNineCross => target(
+                Settle::LosersPips,
+                EndCount::Off,
+                highest,
+                NextPose::First,
+                false,
+            ),
+            French => Behaviour {
+                win: MatchWin::Target {
+                    low_wins: true,
+                    in_play: false,
+                },
+                pass_penalties: true,
+                live_scoring: true,
+                ..target(
+                    Settle::OwnPipsDoubled,
+                    EndCount::Off,
+                    PoseRule::Holder(Tile::double(0)),
+                    NextPose::WinnerWithDouble,
+                    false,
+                )
+            },
+            AllFives => target(
+                Settle::FivesBonus,
+                EndCount::Fives,
+                PoseRule::FivesOpening,
+                NextPose::First,
+                true,
+            ),
+            FivesAndThrees => target(
+                Settle::FivesBonus,
+                EndCount::FivesAndThrees,
+                PoseRule::FivesOpening,
+                NextPose::First,
+                true,
+            ),
+            ClubFives => target(
+                Settle::FivesBonus,
+                EndCount::OnePerFive,
+                PoseRule::TurnOver,
+                NextPose::Alternate,
+                false,
+            ),
+        }
     }
 }
 
@@ -862,27 +1022,39 @@ impl Rules {
 
     /// Whether the match is won by hands in a row against a side with none.
     pub const fn is_six_love(&self) -> bool {
-        matches!(
-            self.preset,
-            Preset::Jamaican | Preset::Cutthroat | Preset::Chiva
-        )
+        matches!(self.win, MatchWin::Love { .. })
     }
 
     /// Hands won needed to win a six-love style match.
     pub const fn love_goal(&self) -> i32 {
-        if matches!(self.preset, Preset::Chiva) {
-            4
-        } else {
-            6
+        match self.win {
+            MatchWin::Love { goal } => goal,
+            MatchWin::Target { .. } => 0,
         }
     }
 
     /// Whether points are scored on open-end totals during play.
     pub const fn scores_ends(&self) -> bool {
-        matches!(
-            self.preset,
-            Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives
-        )
+        !matches!(self.ends, EndCount::Off)
+    }
+
+    /// Whether the fewest points win the match (French).
+    pub const fn low_score_wins(&self) -> bool {
+        matches!(self.win, MatchWin::Target { low_wins: true, .. })
+    }
+
+    /// A seat's partner, in the partnership games.
+    pub const fn partner_of(&self, seat: u8) -> Option<u8> {
+        if self.partners {
+            Some((seat + 2) % 4)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `a` and `b` play for the same side (a seat with itself too).
+    pub const fn same_side(&self, a: u8, b: u8) -> bool {
+        self.side_of(a) == self.side_of(b)
     }
 
     /// The spec that resolves to these rules, with every option spelled out.

@@ -2,15 +2,13 @@
 //! the points games. Six-love games turn the winner into match points in
 //! [`crate::game`], because their value depends on the match state.
 
+use crate::behaviour::Settle;
 use crate::deal::MAX_PLAYERS;
 use crate::hand::{Ending, Hand};
 use crate::result::{EndReason, HandResult, Notes, PerSeat, Side};
-use crate::rules::{Blocked, Preset, Rules, Scoring};
+use crate::rules::{Blocked, Rules, Scoring};
 
-/// Round to the nearest 5: remainders 1-2 go down, 3-4 up.
-pub fn round5(x: i32) -> i32 {
-    (x + 2).div_euclid(5) * 5
-}
+pub use crate::behaviour::round5;
 
 /// Winner of a finished hand: side and the seat that acts for it.
 pub fn winner(rules: &Rules, hand: &Hand) -> (Option<usize>, Option<u8>) {
@@ -88,7 +86,7 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
         _ => None,
     };
     if let Some((_, _, key, _)) = domino {
-        if key && rules.preset == Preset::Jamaican && rules.key_tile {
+        if key && rules.key_tile {
             notes.push("key_tile");
         }
     }
@@ -98,9 +96,9 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
         side_counts[rules.side_of(s as u8)] += counts[s] as i32;
     }
     let total: i32 = side_counts[..sides].iter().sum();
-    match rules.preset {
-        Preset::Jamaican | Preset::Cutthroat | Preset::Chiva => {}
-        Preset::PuertoRican => {
+    match rules.settle {
+        Settle::Love => {}
+        Settle::AllPips => {
             if let (Some(w), Some(ws)) = (win, seat) {
                 points[w] += match domino {
                     Some(_) => total - counts[ws as usize] as i32,
@@ -129,7 +127,7 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
                 }
             }
         }
-        Preset::Block | Preset::Draw | Preset::Cross | Preset::DoubleNineCross => {
+        Settle::LosersPips => {
             if let Some(w) = win {
                 points[w] += match rules.scoring {
                     Scoring::Hand => 1,
@@ -144,7 +142,7 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
                 };
             }
         }
-        Preset::French => {
+        Settle::OwnPipsDoubled => {
             let double_out = domino.is_some_and(|(_, t, _, _)| t.is_double());
             for s in 0..n {
                 let mut p = counts[s] as i32;
@@ -166,23 +164,13 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
                 notes.push("double_out");
             }
         }
-        Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives => {
+        Settle::FivesBonus => {
             if let Some(w) = win {
                 let wc = side_counts[w];
-                let bonus: i32 = match rules.preset {
-                    Preset::AllFives => (0..sides)
-                        .filter(|&s| s != w)
-                        .map(|s| round5(side_counts[s] - wc))
-                        .sum(),
-                    Preset::FivesAndThrees => (0..sides)
-                        .filter(|&s| s != w)
-                        .map(|s| side_counts[s] - wc)
-                        .sum(),
-                    _ => (0..sides)
-                        .filter(|&s| s != w)
-                        .map(|s| round5(side_counts[s] - wc) / 5)
-                        .sum(),
-                };
+                let bonus: i32 = (0..sides)
+                    .filter(|&s| s != w)
+                    .map(|s| rules.ends.pips_bonus(side_counts[s] - wc))
+                    .sum();
                 points[w] += bonus;
             }
         }

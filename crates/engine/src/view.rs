@@ -52,7 +52,7 @@ pub struct View {
     pub out: Vec<u8>,
     pub stake: i32,
     pub playoff: bool,
-    pub winner: Option<Option<usize>>,
+    pub winner: Option<crate::behaviour::Winner>,
     /// Club fives: the skunk the match ended with.
     pub skunk: Option<crate::event::SkunkReport>,
     pub seed: Option<u64>,
@@ -188,7 +188,10 @@ impl View {
                 obj.insert("playoff".into(), json!(self.playoff));
             }
             if let Some(w) = self.winner {
-                obj.insert("winner".into(), json!(w.map(|side| json!({"side": side}))));
+                obj.insert(
+                    "winner".into(),
+                    json!(w.side().map(|side| json!({"side": side}))),
+                );
             }
             if let Some(skunk) = self.skunk {
                 obj.insert("skunk".into(), json!(skunk));

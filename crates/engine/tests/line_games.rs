@@ -247,7 +247,7 @@ fn jamaican_six_love_ends_the_match() {
         }
     }
     assert_eq!(m.phase(), Phase::MatchOver);
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
     assert!(notes(&m).contains(&"six_love"));
     let d = deal(&r, &["6-6", "5-5", "4-4", "3-3"], "");
     assert_eq!(m.next_hand(Some(&d)), Err(MatchError::MatchOver));
@@ -513,7 +513,7 @@ fn cutthroat_six_wins_while_another_player_has_none_ends_the_match() {
         assert_eq!(m.scores(), [won, 1, 0]);
     }
     assert_eq!(m.phase(), Phase::MatchOver);
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
     assert!(notes(&m).contains(&"six_love"));
 }
 
@@ -651,7 +651,7 @@ fn chiva_four_love_ends_the_match() {
         assert_eq!(m.scores(), [won, 0]);
     }
     assert_eq!(m.phase(), Phase::MatchOver);
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
     assert!(notes(&m).contains(&"four_love"));
 }
 
@@ -765,7 +765,7 @@ fn chiva_two_players_four_hands_won_while_other_has_none() {
         run(&mut m, "0:1-0");
         assert_eq!(m.scores(), [won, 0]);
     }
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
     assert!(notes(&m).contains(&"four_love"));
 }
 
@@ -986,7 +986,7 @@ fn puerto_rican_target_reached_ends_the_match() {
     let mut m = start(r, &chuchazo_deal(&r));
     run(&mut m, CHUCHAZO_PLAY);
     assert_eq!(m.scores(), [105, 20]);
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
 }
 
 #[test]
@@ -996,7 +996,7 @@ fn puerto_rican_both_sides_reaching_target_higher_wins() {
     run(&mut m, CHUCHAZO_PLAY);
     assert_eq!(m.scores(), [105, 20]);
     assert_eq!(m.phase(), Phase::MatchOver);
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
 }
 
 #[test]
@@ -1033,7 +1033,7 @@ fn puerto_rican_both_sides_reaching_target_equal_plays_on() {
     run(&mut m, "3:6-6");
     assert_eq!(winner_side(&m), Some(0));
     assert_eq!(m.scores(), [52 + 39, 52]);
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
 }
 
 #[test]
@@ -1179,7 +1179,7 @@ fn block_spots_match_ends_at_target() {
     run(&mut m, WIN_0_BY_DOMINO_PLAY);
     assert_eq!(m.scores(), [22, 0]);
     assert_eq!(m.phase(), Phase::MatchOver);
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
 }
 
 #[test]
@@ -1201,7 +1201,7 @@ fn block_hand_scoring_one_point_per_hand_to_five() {
     next(&mut m, &deal(&r, &["5-5", "4-4", "6-6", "3-3"], ""));
     run(&mut m, "2:6-6");
     assert_eq!(m.scores(), [5, 1]);
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
 }
 
 #[test]

@@ -413,7 +413,7 @@ fn check_hand_over(m: &Match, start: &[i32], who: &str) -> Check {
         )));
     };
     let over = m.phase() == Phase::MatchOver;
-    let winner = m.winner().flatten();
+    let winner = m.winner().and_then(domino_engine::Winner::side);
     ensure!(
         over == m.winner().is_some(),
         who,

@@ -538,7 +538,11 @@ fn french_match_ends_at_100_low_total_wins_and_a_tie_for_lowest_plays_on() {
     assert_eq!(winner_side(&m), Some(1));
     assert_eq!(m.scores(), &[164, 96, 98, 188]);
     assert_eq!(m.phase(), Phase::MatchOver);
-    assert_eq!(m.winner(), Some(Some(1)), "the lowest total wins");
+    assert_eq!(
+        m.winner(),
+        Some(domino_engine::Winner::Side(1)),
+        "the lowest total wins"
+    );
     assert!(ev.contains(&Event::MatchOver {
         winner: Some(Side { side: 1 }),
         skunk: None,
@@ -754,7 +758,7 @@ fn all_fives_reaching_100_wins_at_once_even_mid_hand() {
     let ev = run(&mut m, "0:3-1@0");
     assert_eq!(m.scores(), &[110, 20]);
     assert_eq!(m.phase(), Phase::MatchOver, "the match ends mid-hand");
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
     let res = m.result().unwrap();
     assert_eq!(res.reason, EndReason::Target);
     assert_eq!(res.seat, Some(0));
@@ -1271,7 +1275,7 @@ fn club_fives_match_to_61_at_hand_end_higher_wins_skunk_noted() {
     let (m, ev) = club_to_61(json!({}));
     assert_eq!(m.phase(), Phase::MatchOver);
     assert_eq!(m.scores(), &[62 + 3 + 26, 0]);
-    assert_eq!(m.winner(), Some(Some(0)));
+    assert_eq!(m.winner(), Some(domino_engine::Winner::Side(0)));
     assert!(notes(&m).contains(&"skunk"), "the loser is below 31");
     assert_eq!(points(&m), vec![34, 0]);
     let skunk = SkunkReport {

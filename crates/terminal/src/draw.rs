@@ -1,7 +1,8 @@
 //! Drawing the game: header, score, the other seats, the table, the log,
 //! the player's tiles and what to do next; the hand result over the table.
 
-use domino_engine::rules::{LayoutKind, Preset};
+use domino_engine::rules::LayoutKind;
+use domino_engine::{EndCount, MatchWin, Winner};
 use domino_engine::{Phase, Tile, TileSet, View};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -17,24 +18,6 @@ use super::words::{end_name, result_line, Tone};
 /// Smallest screen the game draws on; below it, a request to enlarge.
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 18;
-
-/// A game's name for people.
-pub fn game_title(p: Preset) -> &'static str {
-    match p {
-        Preset::Jamaican => "Jamaican partner",
-        Preset::Cutthroat => "Jamaican cut-throat",
-        Preset::Chiva => "Chiva",
-        Preset::PuertoRican => "Puerto Rican points",
-        Preset::Block => "Block",
-        Preset::Draw => "Draw",
-        Preset::Cross => "Cross",
-        Preset::DoubleNineCross => "Double-nine cross",
-        Preset::French => "French",
-        Preset::AllFives => "All fives",
-        Preset::FivesAndThrees => "All fives and threes",
-        Preset::ClubFives => "Club fives",
-    }
-}
 
 fn tone_style(t: Tone) -> Style {
     match t {
@@ -115,7 +98,7 @@ fn header(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
     };
     let left = format!(
         " domino · {} · hand {} · {turn}",
-        game_title(view.rules.preset),
+        view.rules.preset.title(),
         view.hand_number
     );
     let right = "?: help  q: quit ";
@@ -139,9 +122,8 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
     };
     let list = |sep: &str| -> String { (0..sides).map(named).collect::<Vec<_>>().join(sep) };
     let bold = Style::default().add_modifier(Modifier::BOLD);
-    match rules.preset {
-        Preset::Jamaican | Preset::Cutthroat | Preset::Chiva => {
-            let goal = rules.love_goal();
+    match rules.win {
+        MatchWin::Love { goal } => {
             let form = if goal == 4 { "Four-love" } else { "Six-love" };
             let mut extra = String::new();
             if view.stake > 1 {
@@ -159,7 +141,7 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
                 ),
             ])
         }
-        Preset::French => Line::from(vec![
+        MatchWin::Target { low_wins: true, .. } => Line::from(vec![
             Span::styled("Penalty totals: ", bold),
             Span::raw(list(" · ")),
             Span::styled(
@@ -167,7 +149,8 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
                 Style::default().fg(Color::DarkGray),
             ),
         ]),
-        Preset::ClubFives => {
+        // Fives counted one each go on a board, pegged towards the target.
+        _ if rules.ends == EndCount::OnePerFive => {
             let mut spans = vec![Span::styled(format!("To {}: ", rules.target), bold)];
             for side in 0..sides {
                 let s = view.scores.get(side).copied().unwrap_or(0).max(0);
@@ -622,7 +605,9 @@ fn result_panel(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
     }
     if over {
         let who = match view.winner {
-            Some(Some(side)) => t.says(&t.side_name(side), "win the match!", "wins the match!"),
+            Some(Winner::Side(side)) => {
+                t.says(&t.side_name(side), "win the match!", "wins the match!")
+            }
             _ => "The match is over.".to_string(),
         };
         lines.push(Line::styled(

@@ -2,7 +2,6 @@
 //! what the player's seat knows (never from hidden tiles).
 
 use domino_bots::knowledge::Knowledge;
-use domino_engine::hand::ends_points;
 use domino_engine::{Action, SeatView, TileSet};
 
 use super::layout::Pic;
@@ -125,7 +124,7 @@ pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
         _ => vec![tile.high(), tile.low()],
     };
     if rules.scores_ends() {
-        let pts = ends_points(rules.preset, layout.ends_total());
+        let pts = rules.ends.points(layout.ends_total());
         if pts > 0 {
             why.push(format!(
                 "scores {pts} (the ends make {})",

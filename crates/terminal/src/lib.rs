@@ -504,7 +504,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         return Err(e);
     }
     let summary = match (app.m.phase(), app.m.winner()) {
-        (Phase::MatchOver, Some(Some(side))) => format!(
+        (Phase::MatchOver, Some(domino_engine::Winner::Side(side))) => format!(
             "{}.",
             app.table.says(
                 &app.table.side_name(side),

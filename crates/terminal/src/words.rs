@@ -62,7 +62,7 @@ impl Table {
     }
 
     pub fn partner(&self) -> Option<u8> {
-        (self.rules.partners && self.rules.players == 4).then_some((self.human + 2) % 4)
+        self.rules.partner_of(self.human)
     }
 
     /// `name` doing `verb`: "You play", "East plays", "You & North score".

@@ -37,7 +37,7 @@ impl Hand {
             && r.claims == Claims::Auto
             && r.max_pip <= 9
             && !self.scores_ends
-            && !self.french
+            && !self.pass_penalties
             && !(r.both_partners_out && r.partners)
     }
 

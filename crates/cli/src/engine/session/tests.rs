@@ -299,3 +299,127 @@ fn refused_records() {
         .unwrap()
         .contains("hand 1, action 0"));
 }
+
+/// The engine protocol fuzzed: random, mutated and oversized lines against
+/// a session in play. Whatever comes in, the session answers one JSON
+/// object, short, and a refused line changes nothing.
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Lines a client might send, valid or nearly so.
+    const SEEDS: &[&str] = &[
+        r#"{"cmd": "state"}"#,
+        r#"{"cmd": "state", "seat": 1}"#,
+        r#"{"cmd": "legal"}"#,
+        r#"{"cmd": "act", "action": {"type": "pass"}}"#,
+        r#"{"cmd": "act", "action": {"type": "play", "tile": "6-6", "end": 0}}"#,
+        r#"{"cmd": "act", "action": {"type": "draw"}}"#,
+        r#"{"cmd": "act", "action": {"type": "choose_poser", "seat": 2}}"#,
+        r#"{"cmd": "next"}"#,
+        r#"{"cmd": "go", "bots": ["random", "random", "random", "random"]}"#,
+        r#"{"cmd": "record"}"#,
+        r#"{"cmd": "presets"}"#,
+        r#"{"cmd": "new", "rules": {"preset": "draw", "players": 2}, "seed": 3}"#,
+        r#"{"cmd": "new", "rules": {"preset": "french", "options": {"target": 5}}}"#,
+        r#"{"cmd": "load", "record": {}}"#,
+    ];
+
+    /// A seed line with a few bytes replaced, deleted or inserted.
+    fn mutated() -> impl Strategy<Value = String> {
+        (
+            prop::sample::select(SEEDS),
+            prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, any::<char>()), 1..6),
+        )
+            .prop_map(|(seed, edits)| {
+                let mut c: Vec<char> = seed.chars().collect();
+                for (at, op, ch) in edits {
+                    let i = at.index(c.len() + 1);
+                    match op {
+                        0 if i < c.len() => c[i] = ch,
+                        1 if i < c.len() => {
+                            c.remove(i);
+                        }
+                        _ => c.insert(i, ch),
+                    }
+                }
+                c.into_iter().collect()
+            })
+    }
+
+    /// A JSON object with a known or random command and random fields.
+    fn objects() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            "[a-z0-9_ -]{0,12}".prop_map(Value::from),
+        ];
+        let value = leaf.prop_recursive(3, 16, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::from),
+                prop::collection::btree_map("[a-z_]{1,8}", inner, 0..4)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        });
+        let cmd = prop_oneof![
+            prop::sample::select(vec![
+                "new", "state", "legal", "act", "next", "go", "record", "load", "presets",
+            ])
+            .prop_map(str::to_string),
+            "[a-z]{0,8}",
+        ];
+        (
+            cmd,
+            prop::collection::btree_map(
+                prop::sample::select(vec![
+                    "rules", "seed", "action", "seat", "bots", "record", "viewer", "x",
+                ]),
+                value,
+                0..4,
+            ),
+        )
+            .prop_map(|(cmd, fields)| {
+                let mut o = serde_json::Map::new();
+                o.insert("cmd".into(), Value::from(cmd));
+                for (k, v) in fields {
+                    o.insert(k.into(), v);
+                }
+                Value::Object(o).to_string()
+            })
+    }
+
+    fn lines() -> impl Strategy<Value = String> {
+        prop_oneof![
+            3 => mutated(),
+            3 => objects(),
+            1 => ".{0,40}",
+            1 => (prop::sample::select(SEEDS), 1000usize..100_000)
+                .prop_map(|(s, n)| format!("{}{}", s, "x".repeat(n))),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn any_line_gets_one_short_answer_and_a_refusal_changes_nothing(
+            seed in 0u64..1000,
+            input in prop::collection::vec(lines(), 1..12),
+        ) {
+            let mut s = started(json!({"preset": "draw", "players": 2}), seed);
+            for line in input {
+                let before = state(&mut s);
+                let r = s.handle(&line);
+                prop_assert!(r.is_object(), "{line:?}: {r}");
+                prop_assert!(r["ok"].is_boolean(), "{line:?}: {r}");
+                if r["ok"] == false {
+                    let len = r.to_string().len();
+                    prop_assert!(len < 1024, "{len}-byte error for a {}-byte line", line.len());
+                    prop_assert!(!code(&r).is_empty(), "{r}");
+                    prop_assert_eq!(state(&mut s), before, "{:?} was refused but changed the state", line);
+                }
+            }
+        }
+    }
+}

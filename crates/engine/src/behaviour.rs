@@ -1,0 +1,172 @@
+//! How a game behaves, as values: [`crate::RulesSpec::resolve`] fills them
+//! in from the preset and its options, and every other part of the engine,
+//! the bots, the server and the clients read them instead of asking which
+//! preset is played. Adding a game means choosing these values for it in
+//! `rules.rs` (docs/architecture.md).
+
+use crate::tile::Tile;
+
+/// Who poses a hand, decided when the previous one ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PoseRule {
+    /// The holder of the highest double held poses it (any tile when `any`);
+    /// nobody holds a double: redeal.
+    HighestDouble { any: bool },
+    /// The holder of this tile poses it.
+    Holder(Tile),
+    /// This seat poses any tile.
+    Seat(u8),
+    /// This seat poses a double of its choice, else the next seat holding one.
+    SeatDouble(u8),
+    /// The highest double's holder poses any tile; with no double dealt, the
+    /// holder of the heaviest tile.
+    FivesOpening,
+    /// The turn-over decides, and the deal says who won it.
+    TurnOver,
+    /// This seat names which partner poses any tile.
+    Choose(u8),
+}
+
+/// Who poses after a hand that somebody won (after a tie the game's first
+/// rule applies, or the love count's own tie rule).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NextPose {
+    /// The winner poses any tile.
+    Winner,
+    /// The winner names which partner poses.
+    WinnerOrPartner,
+    /// As [`NextPose::WinnerOrPartner`], but after a blocked hand the
+    /// winner poses himself (chiva).
+    WinnerOrPartnerUnlessBlocked,
+    /// The winner poses a double of his choice (French).
+    WinnerWithDouble,
+    /// The two players take turns (club fives).
+    Alternate,
+    /// As the first hand.
+    First,
+}
+
+/// How a finished hand becomes points.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Settle {
+    /// A hand won is worth a stake in the love count (Jamaican, cut-throat,
+    /// chiva).
+    Love,
+    /// The winning team takes every pip left, its own too unless it
+    /// dominoed, with the hand and capicu premiums (Puerto Rican).
+    AllPips,
+    /// The winner scores one point, or the losers' pips (less his own after
+    /// a block), as `Rules::scoring` says (block and draw games, cross).
+    LosersPips,
+    /// Everyone scores his own pips, doubled for a double held and for
+    /// everyone but the winner after a double domino; low score wins (French).
+    OwnPipsDoubled,
+    /// The winner takes the others' pips over his own, rounded to five and
+    /// counted as the ends are (the fives games).
+    FivesBonus,
+}
+
+/// Which open-end totals score during play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EndCount {
+    /// None: the ends are not counted.
+    Off,
+    /// Multiples of five, at face value (all fives).
+    Fives,
+    /// Multiples of five or three, at face value (fives and threes).
+    FivesAndThrees,
+    /// Multiples of five, one point per five (club fives).
+    OnePerFive,
+}
+
+impl EndCount {
+    /// The points an open-end total makes.
+    pub const fn points(self, total: u32) -> i32 {
+        let t = total as i32;
+        if t == 0 {
+            return 0;
+        }
+        match self {
+            EndCount::Fives if t % 5 == 0 => t,
+            EndCount::FivesAndThrees if t % 5 == 0 || t % 3 == 0 => t,
+            EndCount::OnePerFive if t % 5 == 0 => t / 5,
+            _ => 0,
+        }
+    }
+
+    /// Points a pip difference is worth at the end of a hand (rounded to
+    /// five where the game counts fives).
+    pub const fn pips_bonus(self, pips: i32) -> i32 {
+        match self {
+            EndCount::FivesAndThrees => pips,
+            EndCount::OnePerFive => round5(pips) / 5,
+            _ => round5(pips),
+        }
+    }
+
+    /// The pips one point stands for: 5 when fives count one each.
+    pub const fn unit(self) -> i32 {
+        match self {
+            EndCount::OnePerFive => 5,
+            _ => 1,
+        }
+    }
+}
+
+/// Round to the nearest five, halves (2.5) going up: 1 and 2 go down,
+/// 3 and 4 go up.
+pub const fn round5(x: i32) -> i32 {
+    (x + 2).div_euclid(5) * 5
+}
+
+/// How a match is won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MatchWin {
+    /// The love count: `goal` hands ahead of a side with none (six-love;
+    /// four in chiva).
+    Love { goal: i32 },
+    /// The first to `Rules::target` points (the most points, or the fewest
+    /// when `low_wins`, once somebody reaches it); with `in_play` the target
+    /// wins the moment it is reached, even mid-hand.
+    Target { low_wins: bool, in_play: bool },
+}
+
+/// Who won the match: a side, or nobody (a tie the rules leave standing).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Winner {
+    Side(usize),
+    Nobody,
+}
+
+impl Winner {
+    /// The winning side, if any.
+    pub const fn side(self) -> Option<usize> {
+        match self {
+            Winner::Side(s) => Some(s),
+            Winner::Nobody => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_counts_score_their_multiples() {
+        assert_eq!(EndCount::Fives.points(15), 15);
+        assert_eq!(EndCount::Fives.points(9), 0);
+        assert_eq!(EndCount::FivesAndThrees.points(9), 9);
+        assert_eq!(EndCount::OnePerFive.points(15), 3);
+        assert_eq!(EndCount::Off.points(15), 0);
+        assert_eq!(EndCount::Fives.points(0), 0);
+    }
+
+    #[test]
+    fn pip_bonuses_round_as_the_game_counts() {
+        assert_eq!(EndCount::Fives.pips_bonus(12), 10);
+        assert_eq!(EndCount::Fives.pips_bonus(13), 15);
+        assert_eq!(EndCount::FivesAndThrees.pips_bonus(13), 13);
+        assert_eq!(EndCount::OnePerFive.pips_bonus(13), 3);
+    }
+}
