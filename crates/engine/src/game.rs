@@ -12,7 +12,7 @@ use crate::behaviour::{MatchWin, NextPose, Winner};
 use crate::deal::{hand_rng, Deal, DealError, DealSpec, MAX_PLAYERS};
 use crate::event::{Event, Events, SkunkReport};
 use crate::hand::{Hand, IllegalAction};
-use crate::result::{EndReason, HandResult, Notes, PerSeat, Side};
+use crate::result::{EndReason, HandResult, Note, Notes, PerSeat, Side};
 use crate::rules::{Rules, Skunk};
 use crate::score::settle;
 use crate::tile::{Tile, TileSet};
@@ -422,10 +422,10 @@ impl Match {
         let sides = rules.sides();
         let lowest_double = PoseRule::HighestDouble { any: false };
         let (Some(w), Some(seat)) = (result.winner.map(|s| s.side), result.seat) else {
-            result.notes.push("tie");
+            result.notes.push(Note::Tie);
             if rules.tie_replays && !self.playoff {
                 self.stake += 1;
-                result.notes.push("replay");
+                result.notes.push(Note::Replay);
             }
             self.next_rule = match (0..sides).find(|&s| self.scores[s] > 0) {
                 Some(_) if rules.tie_replays && !self.playoff => {
@@ -435,7 +435,7 @@ impl Match {
             };
             return None;
         };
-        let key = result.notes.contains("key_tile");
+        let key = result.notes.contains(Note::KeyTile);
         let pts = self.stake + i32::from(key);
         self.stake = 1;
         result.points[w] = pts;
@@ -444,17 +444,17 @@ impl Match {
             self.playoff = false;
             self.scores[..sides].fill(0);
             self.scores[w] = 2;
-            result.notes.push("playoff");
+            result.notes.push(Note::Playoff);
         } else if rules.partners {
             let l = 1 - w;
             if self.scores[w] == 0 && self.scores[l] > 0 {
                 if rules.playoff && self.scores[l] == 1 && pts == 1 {
                     self.scores[w] = 1;
                     self.playoff = true;
-                    result.notes.push("playoff_next");
+                    result.notes.push(Note::PlayoffNext);
                 } else {
                     self.scores[..sides].fill(0);
-                    result.notes.push("reset");
+                    result.notes.push(Note::Reset);
                     self.next_rule = lowest_double;
                 }
             } else {
@@ -464,16 +464,16 @@ impl Match {
             self.scores[w] += pts;
             if self.scores[..sides].iter().all(|&s| s > 0) {
                 self.scores[..sides].fill(0);
-                result.notes.push("reset");
+                result.notes.push(Note::Reset);
                 self.next_rule = lowest_double;
             }
         }
         let others_zero = (0..sides).any(|s| s != w && self.scores[s] == 0);
         if self.scores[w] >= rules.love_goal() && others_zero {
             result.notes.push(if rules.love_goal() == 4 {
-                "four_love"
+                Note::FourLove
             } else {
-                "six_love"
+                Note::SixLove
             });
             return Some(Winner::Side(w));
         }
@@ -524,7 +524,7 @@ impl Match {
             if self.scores[l] < 31 {
                 // The skunk moves the match score only: the hand's points
                 // stay what the hand made.
-                result.notes.push("skunk");
+                result.notes.push(Note::Skunk);
                 let (points, games) = match rules.skunk {
                     Skunk::Points(p) => (p, 1),
                     _ => (0, 2),

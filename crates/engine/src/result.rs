@@ -85,61 +85,91 @@ impl<T: Copy + Default + Serialize> Serialize for PerSeat<T> {
     }
 }
 
-/// Names a hand result can carry, as a set.
-const NOTE_NAMES: [&str; 14] = [
-    "key_tile",
-    "capicu",
-    "chuchazo",
-    "skunk",
-    "board_pass",
-    "double_out",
-    "tie",
-    "replay",
-    "playoff",
-    "playoff_next",
-    "reset",
-    "six_love",
-    "four_love",
-    "hand_premium",
-];
+/// Something worth saying about a hand's result (the protocol writes the
+/// snake_case name).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Note {
+    KeyTile,
+    Capicu,
+    Chuchazo,
+    Skunk,
+    BoardPass,
+    DoubleOut,
+    Tie,
+    Replay,
+    Playoff,
+    PlayoffNext,
+    Reset,
+    SixLove,
+    FourLove,
+    HandPremium,
+}
 
-/// The notes of a hand result (`"key_tile"`, `"capicu"`, ...), kept as bits.
+impl Note {
+    pub const ALL: [Note; 14] = [
+        Note::KeyTile,
+        Note::Capicu,
+        Note::Chuchazo,
+        Note::Skunk,
+        Note::BoardPass,
+        Note::DoubleOut,
+        Note::Tie,
+        Note::Replay,
+        Note::Playoff,
+        Note::PlayoffNext,
+        Note::Reset,
+        Note::SixLove,
+        Note::FourLove,
+        Note::HandPremium,
+    ];
+
+    /// The protocol's name of the note.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Note::KeyTile => "key_tile",
+            Note::Capicu => "capicu",
+            Note::Chuchazo => "chuchazo",
+            Note::Skunk => "skunk",
+            Note::BoardPass => "board_pass",
+            Note::DoubleOut => "double_out",
+            Note::Tie => "tie",
+            Note::Replay => "replay",
+            Note::Playoff => "playoff",
+            Note::PlayoffNext => "playoff_next",
+            Note::Reset => "reset",
+            Note::SixLove => "six_love",
+            Note::FourLove => "four_love",
+            Note::HandPremium => "hand_premium",
+        }
+    }
+}
+
+/// The notes of a hand result, kept as bits.
 #[derive(Copy, Clone, PartialEq, Eq, Default)]
 pub struct Notes(u32);
 
 impl Notes {
-    /// Add a note; the name must be one of the known notes.
-    pub fn push(&mut self, name: &str) {
-        let i = NOTE_NAMES.iter().position(|n| *n == name);
-        debug_assert!(i.is_some(), "unknown note {name}");
-        if let Some(i) = i {
-            self.0 |= 1 << i;
-        }
+    pub fn push(&mut self, note: Note) {
+        self.0 |= 1 << note as u32;
     }
 
-    pub fn contains(&self, name: &str) -> bool {
-        NOTE_NAMES
-            .iter()
-            .position(|n| *n == name)
-            .is_some_and(|i| self.0 & (1 << i) != 0)
+    pub const fn contains(&self, note: Note) -> bool {
+        self.0 & (1 << note as u32) != 0
     }
 
     pub fn is_empty(&self) -> bool {
         self.0 == 0
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
-        NOTE_NAMES
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.0 & (1 << i) != 0)
-            .map(|(_, n)| *n)
+    pub fn iter(&self) -> impl Iterator<Item = Note> + '_ {
+        Note::ALL.into_iter().filter(|n| self.contains(*n))
     }
 }
 
 impl std::fmt::Debug for Notes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
+        f.debug_list().entries(self.iter().map(Note::name)).finish()
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::behaviour::Settle;
 use crate::deal::MAX_PLAYERS;
 use crate::hand::{Ending, Hand};
-use crate::result::{EndReason, HandResult, Notes, PerSeat, Side};
+use crate::result::{EndReason, HandResult, Note, Notes, PerSeat, Side};
 use crate::rules::{Blocked, Rules, Scoring};
 
 pub use crate::behaviour::round5;
@@ -87,7 +87,7 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
     };
     if let Some((_, _, key, _)) = domino {
         if key && rules.key_tile {
-            notes.push("key_tile");
+            notes.push(Note::KeyTile);
         }
     }
     // Pip totals by side, for the games that pay the losers' pips.
@@ -113,16 +113,16 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
                 };
                 if rules.premiums && hand_premium > 0 {
                     points[w] += hand_premium;
-                    notes.push("hand_premium");
+                    notes.push(Note::HandPremium);
                 }
                 if let Some((_, tile, _, capicu)) = domino {
                     if capicu {
                         points[w] += premium(20);
-                        notes.push("capicu");
+                        notes.push(Note::Capicu);
                     }
                     if tile.high() == 0 {
                         points[w] += premium(20);
-                        notes.push("chuchazo");
+                        notes.push(Note::Chuchazo);
                     }
                 }
             }
@@ -158,10 +158,10 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
                 points[s] += p;
             }
             if hand.board_passes() > 0 {
-                notes.push("board_pass");
+                notes.push(Note::BoardPass);
             }
             if double_out {
-                notes.push("double_out");
+                notes.push(Note::DoubleOut);
             }
         }
         Settle::FivesBonus => {

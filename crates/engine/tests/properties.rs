@@ -443,7 +443,7 @@ fn check_hand_over(m: &Match, start: &[i32], who: &str) -> Check {
                 result.notes
             );
         }
-        if result.notes.contains("skunk") {
+        if result.notes.contains(domino_engine::result::Note::Skunk) {
             ensure!(
                 rules.preset == Preset::ClubFives
                     && winner.is_some_and(|w| scores[1 - w] < 31)

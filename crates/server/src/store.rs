@@ -12,6 +12,7 @@ use std::io::Write;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
+use domino_engine::Action;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
@@ -115,14 +116,40 @@ pub struct SeatRow {
     pub left_hand: Option<i64>,
 }
 
-/// One entry of a table's log: a seat's action (protocol JSON), or the
-/// start of the next hand (`seat` -1, action `"next"`).
+/// What a log entry records.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Logged {
+    /// A seat's action.
+    Act(Action),
+    /// The next hand was dealt (`seat` -1).
+    NextHand,
+}
+
+impl Logged {
+    /// The stored text: the action's protocol JSON, or `next`.
+    pub fn column(&self) -> String {
+        match self {
+            Logged::Act(a) => serde_json::to_string(a).unwrap_or_default(),
+            Logged::NextHand => "next".into(),
+        }
+    }
+
+    /// Read the stored text back.
+    pub fn parse(text: &str) -> Result<Logged, serde_json::Error> {
+        match text {
+            "next" => Ok(Logged::NextHand),
+            _ => serde_json::from_str(text).map(Logged::Act),
+        }
+    }
+}
+
+/// One entry of a table's log.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LogRow {
     pub seq: i64,
     pub hand: i64,
     pub seat: i64,
-    pub action: String,
+    pub action: Logged,
     /// A bot made this action for a human seat (its player away or gone).
     pub auto: bool,
     /// When it was logged, ms since the epoch (0: before it was noted).
@@ -329,7 +356,7 @@ impl Store {
         .bind(e.seq)
         .bind(e.hand)
         .bind(e.seat)
-        .bind(&e.action)
+        .bind(e.action.column())
         .bind(i64::from(e.auto))
         .bind(e.at)
         .execute(&self.pool)
@@ -438,7 +465,8 @@ impl Store {
                     seq: r.try_get("seq")?,
                     hand: r.try_get("hand")?,
                     seat: r.try_get("seat")?,
-                    action: r.try_get("action")?,
+                    action: Logged::parse(r.try_get("action")?)
+                        .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
                     auto: r.try_get::<i64, _>("auto")? != 0,
                     at: r.try_get::<Option<i64>, _>("at")?.unwrap_or(0),
                 })
@@ -602,7 +630,11 @@ mod tests {
                 seq,
                 hand: 1,
                 seat: seq % 2,
-                action: format!("{{\"n\":{seq}}}"),
+                action: if seq == 1 {
+                    Logged::NextHand
+                } else {
+                    Logged::Act(Action::Pass)
+                },
                 auto: seq == 2,
                 at: 1000 + seq,
             };
@@ -612,7 +644,7 @@ mod tests {
             seq: 1,
             hand: 1,
             seat: 0,
-            action: "x".into(),
+            action: Logged::NextHand,
             auto: false,
             at: 0,
         };
@@ -628,7 +660,8 @@ mod tests {
             mine.log.iter().map(|e| e.seq).collect::<Vec<_>>(),
             vec![0, 1, 2]
         );
-        assert_eq!(mine.log[2].action, "{\"n\":2}");
+        assert_eq!(mine.log[1].action, Logged::NextHand);
+        assert_eq!(mine.log[2].action, Logged::Act(Action::Pass));
         // Now, in milliseconds like real matches, so it heads the list of
         // the latest even on a database that other tests (and earlier runs)
         // have filled with finished tables.

@@ -1,7 +1,7 @@
 //! Names of seats, sides and ends, and the events of a match in words.
 
 use domino_engine::event::{PenaltyReason, ScoreReason};
-use domino_engine::result::EndReason;
+use domino_engine::result::{EndReason, Note};
 use domino_engine::rules::LayoutKind;
 use domino_engine::{Action, Event, HandResult, Rules, Tile};
 
@@ -301,23 +301,22 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
 }
 
 /// A note of a hand result in words.
-pub fn note_words(note: &str) -> &'static str {
+pub fn note_words(note: Note) -> &'static str {
     match note {
-        "key_tile" => "won with the key tile (2 points)",
-        "capicu" => "capicu: the last tile fitted either end",
-        "chuchazo" => "chuchazo: out with the double blank",
-        "skunk" => "skunk: the loser did not reach 31",
-        "board_pass" => "a board pass was charged",
-        "double_out" => "out with a double: the others' scores doubled",
-        "tie" => "a tie: nobody scores",
-        "replay" => "the tied hand is replayed for one more point",
-        "playoff" => "the play-off is won (2-0)",
-        "playoff_next" => "1-1: the next hand is a play-off",
-        "reset" => "the side without points won: the score goes back to 0-0",
-        "six_love" => "six-love!",
-        "four_love" => "four-love!",
-        "hand_premium" => "a premium for the early hand",
-        _ => "",
+        Note::KeyTile => "won with the key tile (2 points)",
+        Note::Capicu => "capicu: the last tile fitted either end",
+        Note::Chuchazo => "chuchazo: out with the double blank",
+        Note::Skunk => "skunk: the loser did not reach 31",
+        Note::BoardPass => "a board pass was charged",
+        Note::DoubleOut => "out with a double: the others' scores doubled",
+        Note::Tie => "a tie: nobody scores",
+        Note::Replay => "the tied hand is replayed for one more point",
+        Note::Playoff => "the play-off is won (2-0)",
+        Note::PlayoffNext => "1-1: the next hand is a play-off",
+        Note::Reset => "the side without points won: the score goes back to 0-0",
+        Note::SixLove => "six-love!",
+        Note::FourLove => "four-love!",
+        Note::HandPremium => "a premium for the early hand",
     }
 }
 
@@ -350,12 +349,7 @@ pub fn result_line(t: &Table, r: &HandResult) -> String {
             parts.push(format!("{} {p:+}", t.side_name(side)));
         }
     }
-    let notes: Vec<&str> = r
-        .notes
-        .iter()
-        .map(note_words)
-        .filter(|s| !s.is_empty())
-        .collect();
+    let notes: Vec<&str> = r.notes.iter().map(note_words).collect();
     let mut line = parts.join(" · ");
     if !notes.is_empty() {
         line.push_str(" — ");

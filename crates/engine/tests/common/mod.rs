@@ -150,7 +150,7 @@ pub fn total(m: &Match) -> u32 {
 }
 
 pub fn notes(m: &Match) -> Vec<&'static str> {
-    m.result().unwrap().notes.iter().collect()
+    m.result().unwrap().notes.iter().map(|n| n.name()).collect()
 }
 
 pub fn winner_side(m: &Match) -> Option<usize> {

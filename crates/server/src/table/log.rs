@@ -18,11 +18,8 @@ use super::people::{plan_of, sheet_line, SeatKind};
 use super::seats::{random_id, SeatState};
 use super::{Handle, NewTable, Table};
 use crate::fair::Secret;
-use crate::store::{LogRow, Saved, Store, TableRow};
+use crate::store::{LogRow, Logged, Saved, Store, TableRow};
 use crate::Config;
-
-/// The log's `action` for "the next hand was dealt".
-const NEXT_HAND: &str = "next";
 
 pub(super) fn now_ms() -> i64 {
     std::time::SystemTime::now()
@@ -91,23 +88,24 @@ impl Table {
         let mut sink: Vec<Event> = Vec::new();
         let mut sheet = Vec::new();
         for e in &saved.log {
-            if e.action == NEXT_HAND {
-                sink.clear();
-                let n = m.hand_number() + 1;
-                let rule = m.next_pose_rule();
-                let deal = commitments.deal(&rules, rule, n);
-                m.next_hand(Some(&deal))
-                    .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
-                commitments.dealt(rule);
-            } else {
-                let a: Action = serde_json::from_str(&e.action)
-                    .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
-                let before = m.phase();
-                m.act_as(e.seat as u8, a, &mut sink)
-                    .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
-                if let Some(line) = sheet_line(&m, before) {
-                    sheet.push(line);
+            let a = match e.action {
+                Logged::Act(a) => a,
+                Logged::NextHand => {
+                    sink.clear();
+                    let n = m.hand_number() + 1;
+                    let rule = m.next_pose_rule();
+                    let deal = commitments.deal(&rules, rule, n);
+                    m.next_hand(Some(&deal))
+                        .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
+                    commitments.dealt(rule);
+                    continue;
                 }
+            };
+            let before = m.phase();
+            m.act_as(e.seat as u8, a, &mut sink)
+                .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
+            if let Some(line) = sheet_line(&m, before) {
+                sheet.push(line);
             }
         }
         let now = Instant::now();
@@ -217,7 +215,7 @@ impl Table {
             seq: self.seq,
             hand: i64::from(self.m.hand_number()),
             seat: i64::from(seat),
-            action: serde_json::to_string(&a).unwrap_or_default(),
+            action: Logged::Act(a),
             auto,
             at: now_ms(),
         };
@@ -246,7 +244,7 @@ impl Table {
             seq: self.seq,
             hand: i64::from(n),
             seat: -1,
-            action: NEXT_HAND.into(),
+            action: Logged::NextHand,
             auto: false,
             at: now_ms(),
         };
