@@ -65,6 +65,38 @@ pub enum BotError {
     BadOptions { spec: String, why: String },
 }
 
+/// Why [`play_match`] stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    #[error("a bot's action was refused: {0}")]
+    Illegal(#[from] domino_engine::MatchError),
+}
+
+/// Play `m` on with one bot per seat (`bots[seat]`) until the match is
+/// over or hand `hands` has ended.
+pub fn play_match(
+    m: &mut domino_engine::Match,
+    bots: &mut [Box<dyn Bot>],
+    hands: u32,
+) -> Result<(), PlayError> {
+    use domino_engine::Phase;
+    loop {
+        match m.phase() {
+            Phase::Play | Phase::ChoosePoser => {
+                let Some(seat) = m.to_act() else {
+                    return Ok(());
+                };
+                let a = bots[seat as usize].act(&m.seat_view(seat))?;
+                m.act(a, &mut ())?;
+            }
+            Phase::HandOver if m.hand_number() < hands => m.next_hand(None)?,
+            _ => return Ok(()),
+        }
+    }
+}
+
 /// A computer player.
 pub trait Bot: Send + std::fmt::Debug {
     fn name(&self) -> &'static str;

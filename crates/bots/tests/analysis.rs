@@ -252,21 +252,7 @@ fn bot_record(rules: Rules, seed: u64, hands: usize) -> Record {
             .unwrap()
         })
         .collect();
-    let mut played = 1;
-    loop {
-        match m.phase() {
-            Phase::Play | Phase::ChoosePoser => {
-                let seat = m.to_act().unwrap();
-                let a = bots[seat as usize].act(&m.seat_view(seat)).unwrap();
-                m.act(a, &mut ()).unwrap();
-            }
-            Phase::HandOver if played < hands => {
-                m.next_hand(None).unwrap();
-                played += 1;
-            }
-            _ => break,
-        }
-    }
+    domino_bots::play_match(&mut m, &mut bots, hands as u32).unwrap();
     m.record()
 }
 

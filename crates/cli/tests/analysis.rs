@@ -29,21 +29,8 @@ fn bot_match(rules: Rules, seed: u64, hands: usize) -> Match {
             by_name(name, config).unwrap()
         })
         .collect();
-    let mut played = 1;
-    loop {
-        match m.phase() {
-            Phase::Play | Phase::ChoosePoser => {
-                let seat = m.to_act().unwrap();
-                let a = bots[seat as usize].act(&m.seat_view(seat)).unwrap();
-                m.act(a, &mut ()).unwrap();
-            }
-            Phase::HandOver if played < hands => {
-                m.next_hand(None).unwrap();
-                played += 1;
-            }
-            _ => return m,
-        }
-    }
+    domino_bots::play_match(&mut m, &mut bots, hands as u32).unwrap();
+    m
 }
 
 /// Run the binary; (exit code, stdout, stderr).
