@@ -440,9 +440,61 @@ impl OptionSpec {
     }
 }
 
-fn opt(name: &'static str, kind: OptionKind, default: Value, help: &'static str) -> OptionSpec {
+/// Every option's name, spelled once: the option tables and `resolve`
+/// name options by these, so a misspelt name does not compile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OptionName {
+    Set,
+    HandSize,
+    Sporting,
+    KeyTile,
+    Playoff,
+    TieReplays,
+    Boneyard,
+    Blocked,
+    PassPoints,
+    Premiums,
+    Claims,
+    MugginsBy,
+    Skunk,
+    Partners,
+    BothPartnersOut,
+    Scoring,
+    Target,
+    DoubleBlankTen,
+}
+
+impl OptionName {
+    /// The name as users and the protocol write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            OptionName::Set => "set",
+            OptionName::HandSize => "hand_size",
+            OptionName::Sporting => "sporting",
+            OptionName::KeyTile => "key_tile",
+            OptionName::Playoff => "playoff",
+            OptionName::TieReplays => "tie_replays",
+            OptionName::Boneyard => "boneyard",
+            OptionName::Blocked => "blocked",
+            OptionName::PassPoints => "pass_points",
+            OptionName::Premiums => "premiums",
+            OptionName::Claims => "claims",
+            OptionName::MugginsBy => "muggins_by",
+            OptionName::Skunk => "skunk",
+            OptionName::Partners => "partners",
+            OptionName::BothPartnersOut => "both_partners_out",
+            OptionName::Scoring => "scoring",
+            OptionName::Target => "target",
+            OptionName::DoubleBlankTen => "double_blank_ten",
+        }
+    }
+}
+
+use OptionName as O;
+
+fn opt(name: OptionName, kind: OptionKind, default: Value, help: &'static str) -> OptionSpec {
     OptionSpec {
-        name,
+        name: name.name(),
         kind,
         default,
         help,
@@ -451,7 +503,7 @@ fn opt(name: &'static str, kind: OptionKind, default: Value, help: &'static str)
 
 fn sporting() -> OptionSpec {
     boolean(
-        "sporting",
+        O::Sporting,
         false,
         "the 6-6 holder may pose any tile on the first hand",
     )
@@ -461,23 +513,23 @@ fn sporting() -> OptionSpec {
 fn love_extras() -> [OptionSpec; 2] {
     [
         boolean(
-            "playoff",
+            O::Playoff,
             false,
             "a hand that would make 1-1 is played off for 2-0",
         ),
         boolean(
-            "tie_replays",
+            O::TieReplays,
             false,
             "a tied hand is replayed for one point more",
         ),
     ]
 }
 
-fn boolean(name: &'static str, default: bool, help: &'static str) -> OptionSpec {
+fn boolean(name: OptionName, default: bool, help: &'static str) -> OptionSpec {
     opt(name, OptionKind::Bool, Value::Bool(default), help)
 }
 
-fn int(name: &'static str, min: i64, max: i64, default: i64, help: &'static str) -> OptionSpec {
+fn int(name: OptionName, min: i64, max: i64, default: i64, help: &'static str) -> OptionSpec {
     opt(name, OptionKind::Int { min, max }, default.into(), help)
 }
 
@@ -525,8 +577,14 @@ const SETS_BIG: &[i64] = &[9, 12];
 /// defaults that may depend on the values already chosen (`set`, `boneyard`,
 /// `scoring`), read from `given`.
 pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> Vec<OptionSpec> {
-    let given_bool = |k: &str, d: bool| given.get(k).and_then(Value::as_bool).unwrap_or(d);
-    let given_set = |d: i64| given.get("set").and_then(Value::as_i64).unwrap_or(d);
+    let given_bool =
+        |k: OptionName, d: bool| given.get(k.name()).and_then(Value::as_bool).unwrap_or(d);
+    let given_set = |d: i64| {
+        given
+            .get(O::Set.name())
+            .and_then(Value::as_i64)
+            .unwrap_or(d)
+    };
     let mut v = Vec::new();
     let mut max_pip = 6u8;
     let mut boneyard = false;
@@ -534,7 +592,7 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
         Preset::Jamaican => {
             v.push(sporting());
             v.push(boolean(
-                "key_tile",
+                O::KeyTile,
                 true,
                 "dominoing with the key tile scores 2",
             ));
@@ -543,9 +601,9 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
         Preset::Cutthroat => {
             v.push(sporting());
             if players == 2 {
-                boneyard = given_bool("boneyard", false);
+                boneyard = given_bool(O::Boneyard, false);
                 v.push(boolean(
-                    "boneyard",
+                    O::Boneyard,
                     false,
                     "deal 7 each and draw from the rest",
                 ));
@@ -556,7 +614,7 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
                 v.push(sporting());
                 v.extend(love_extras());
                 v.push(opt(
-                    "blocked",
+                    O::Blocked,
                     OptionKind::Choice(&["team_total", "lowest_player"]),
                     "team_total".into(),
                     "a blocked hand goes to the team with the lower combined count, or to the team of the player with the lowest count",
@@ -567,14 +625,14 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
         Preset::PuertoRican => {
             if players == 4 {
                 v.push(opt(
-                    "pass_points",
+                    O::PassPoints,
                     OptionKind::Points { max: 1000, on: 10 },
                     10.into(),
                     "points a pass gives the other team (0: none; true means 10, false 0)",
                 ));
             }
             v.push(boolean(
-                "premiums",
+                O::Premiums,
                 true,
                 "bonuses for hands 1 and 2, capicu and chuchazo",
             ));
@@ -582,7 +640,7 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
         Preset::Block | Preset::Draw => {
             max_pip = given_set(6) as u8;
             v.push(opt(
-                "set",
+                O::Set,
                 OptionKind::Set(SETS_ANY),
                 6.into(),
                 "the set: 6, 9 or 12 for double-six, -nine, -twelve",
@@ -591,7 +649,7 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
         Preset::DoubleNineCross => {
             max_pip = given_set(9) as u8;
             v.push(opt(
-                "set",
+                O::Set,
                 OptionKind::Set(SETS_BIG),
                 9.into(),
                 "the set: 9 or 12",
@@ -599,13 +657,13 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
         }
         Preset::AllFives | Preset::FivesAndThrees => {
             v.push(opt(
-                "claims",
+                O::Claims,
                 OptionKind::Choice(&["auto", "muggins"]),
                 "auto".into(),
                 "auto: points credited; muggins: claim them or the next player may take them",
             ));
             v.push(opt(
-                "muggins_by",
+                O::MugginsBy,
                 OptionKind::Choice(&["next", "any"]),
                 "next".into(),
                 "with claims muggins: who may take unclaimed points, the next player or any other player",
@@ -613,13 +671,13 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
         }
         Preset::ClubFives => {
             v.push(opt(
-                "claims",
+                O::Claims,
                 OptionKind::Choice(&["auto", "strict"]),
                 "auto".into(),
                 "auto: points credited; strict: claim them or lose them",
             ));
             v.push(opt(
-                "skunk",
+                O::Skunk,
                 OptionKind::PointsOr {
                     max: 1000,
                     choices: &["no_skunk", "double_game"],
@@ -633,14 +691,14 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
         let partner_default = preset == Preset::Block && players == 4;
         if players == 4 {
             v.push(boolean(
-                "partners",
+                O::Partners,
                 partner_default,
                 "two partnerships, seats 0+2 and 1+3",
             ));
         }
         if players == 4 && preset != Preset::Cross {
             v.push(boolean(
-                "both_partners_out",
+                O::BothPartnersOut,
                 false,
                 "with partners: a team wins only when both partners are out",
             ));
@@ -651,14 +709,14 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
         Preset::Block | Preset::Draw | Preset::Cross | Preset::DoubleNineCross
     ) {
         v.push(opt(
-            "scoring",
+            O::Scoring,
             OptionKind::Choice(&["hand", "spots"]),
             "spots".into(),
             "hand: 1 per hand won; spots: the losers' pips",
         ));
-        let hand = given.get("scoring").and_then(Value::as_str) == Some("hand");
+        let hand = given.get(O::Scoring.name()).and_then(Value::as_str) == Some("hand");
         v.push(int(
-            "target",
+            O::Target,
             1,
             100_000,
             if hand { 5 } else { 100 },
@@ -667,19 +725,19 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
     }
     match preset {
         Preset::PuertoRican | Preset::AllFives | Preset::FivesAndThrees => {
-            v.push(int("target", 1, 100_000, 100, "points that win the match"));
+            v.push(int(O::Target, 1, 100_000, 100, "points that win the match"));
         }
         Preset::French => {
-            v.push(boolean("double_blank_ten", false, "0-0 counts 10 pips"));
+            v.push(boolean(O::DoubleBlankTen, false, "0-0 counts 10 pips"));
             v.push(int(
-                "target",
+                O::Target,
                 1,
                 100_000,
                 100,
                 "a total that ends the match",
             ));
         }
-        Preset::ClubFives => v.push(int("target", 1, 100_000, 61, "points that win the match")),
+        Preset::ClubFives => v.push(int(O::Target, 1, 100_000, 61, "points that win the match")),
         _ => {}
     }
     let mut size = set_size(max_pip) as i64;
@@ -689,7 +747,7 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
     let max_hand = (size / players as i64).clamp(1, 60);
     let default = (default_hand_size(preset, players, max_pip, boneyard) as i64).min(max_hand);
     v.push(int(
-        "hand_size",
+        O::HandSize,
         1,
         max_hand,
         default,
@@ -735,29 +793,29 @@ impl RulesSpec {
                     })?;
             spec.check(v)?;
         }
-        let get = |name: &str| -> Value {
+        let get = |name: OptionName| -> Value {
             self.options
-                .get(name)
+                .get(name.name())
                 .cloned()
                 .or_else(|| {
                     specs
                         .iter()
-                        .find(|s| s.name == name)
+                        .find(|s| s.name == name.name())
                         .map(|s| s.default.clone())
                 })
                 .unwrap_or(Value::Null)
         };
-        let b = |name: &str| get(name).as_bool().unwrap_or(false);
-        let spec_of = |name: &str| specs.iter().find(|s| s.name == name);
-        let n = |name: &str| get(name).as_i64().unwrap_or(0);
-        let max_pip = match n("set") {
+        let b = |name: OptionName| get(name).as_bool().unwrap_or(false);
+        let spec_of = |name: OptionName| specs.iter().find(|s| s.name == name.name());
+        let n = |name: OptionName| get(name).as_i64().unwrap_or(0);
+        let max_pip = match n(O::Set) {
             0 => 6,
             s => s as u8,
         };
         let partners = match preset {
             Preset::Jamaican => true,
             Preset::Chiva | Preset::PuertoRican => players == 4,
-            Preset::Block | Preset::Draw | Preset::Cross => b("partners"),
+            Preset::Block | Preset::Draw | Preset::Cross => b(O::Partners),
             _ => false,
         };
         let removed = if preset == Preset::Cutthroat && players == 3 {
@@ -767,7 +825,7 @@ impl RulesSpec {
         };
         let draw = match preset {
             Preset::Jamaican | Preset::French | Preset::Block => DrawRule::Never,
-            Preset::Cutthroat if b("boneyard") => DrawRule::UntilAble,
+            Preset::Cutthroat if b(O::Boneyard) => DrawRule::UntilAble,
             Preset::Cutthroat => DrawRule::Never,
             Preset::Chiva if players == 4 => DrawRule::Never,
             Preset::PuertoRican if players == 4 => DrawRule::Never,
@@ -782,34 +840,34 @@ impl RulesSpec {
             Preset::ClubFives => LayoutKind::FirstDoubleSpinner,
             _ => LayoutKind::Line,
         };
-        let claims = match get("claims").as_str() {
+        let claims = match get(O::Claims).as_str() {
             Some("muggins") => Claims::Muggins,
             Some("strict") => Claims::Strict,
             _ => Claims::Auto,
         };
-        let scoring = match get("scoring").as_str() {
+        let scoring = match get(O::Scoring).as_str() {
             Some("hand") => Scoring::Hand,
             _ => Scoring::Spots,
         };
-        if b("both_partners_out") && !partners {
+        if b(O::BothPartnersOut) && !partners {
             return Err(RulesError::BadOption {
-                option: "both_partners_out".into(),
+                option: O::BothPartnersOut.name().into(),
                 reason: "it needs partners (option `partners`: true)".into(),
             });
         }
         // Jamaican blocked hands go to the lowest player; the other
         // partnership games compare team totals unless chiva says otherwise.
-        let blocked = match (preset, get("blocked").as_str()) {
+        let blocked = match (preset, get(O::Blocked).as_str()) {
             (Preset::Jamaican, _) | (_, Some("lowest_player")) => Blocked::LowestPlayer,
             _ if partners => Blocked::TeamTotal,
             _ => Blocked::LowestPlayer,
         };
-        let muggins_by = match get("muggins_by").as_str() {
+        let muggins_by = match get(O::MugginsBy).as_str() {
             Some("any") => MugginsBy::Any,
             _ => MugginsBy::Next,
         };
         let skunk = match preset {
-            Preset::ClubFives => match get("skunk") {
+            Preset::ClubFives => match get(O::Skunk) {
                 Value::String(w) if w == "no_skunk" => Skunk::Off,
                 Value::String(w) if w == "double_game" => Skunk::DoubleGame,
                 v => Skunk::Points(v.as_i64().unwrap_or(0) as i32),
@@ -817,32 +875,32 @@ impl RulesSpec {
             _ => Skunk::Off,
         };
         // Pass points are paid between partnerships only.
-        let pass_points = spec_of("pass_points")
+        let pass_points = spec_of(O::PassPoints)
             .filter(|_| partners)
-            .map_or(0, |s| s.points(&get("pass_points")));
-        let sporting = b("sporting");
+            .map_or(0, |s| s.points(&get(O::PassPoints)));
+        let sporting = b(O::Sporting);
         let behaviour = Behaviour::of(preset, partners, sporting);
         Ok(Rules {
             preset,
             players,
             max_pip,
-            hand_size: n("hand_size") as u8,
+            hand_size: n(O::HandSize) as u8,
             partners,
             removed,
             draw,
             layout,
-            sporting: b("sporting"),
-            key_tile: b("key_tile"),
-            playoff: b("playoff"),
-            tie_replays: b("tie_replays"),
-            boneyard: b("boneyard"),
+            sporting: b(O::Sporting),
+            key_tile: b(O::KeyTile),
+            playoff: b(O::Playoff),
+            tie_replays: b(O::TieReplays),
+            boneyard: b(O::Boneyard),
             pass_points: pass_points as i32,
-            premiums: b("premiums"),
+            premiums: b(O::Premiums),
             blocked,
-            target: n("target") as i32,
+            target: n(O::Target) as i32,
             scoring,
-            both_partners_out: b("both_partners_out"),
-            double_blank_ten: b("double_blank_ten"),
+            both_partners_out: b(O::BothPartnersOut),
+            double_blank_ten: b(O::DoubleBlankTen),
             claims,
             muggins_by,
             skunk,
@@ -1077,18 +1135,18 @@ impl Rules {
     /// Every option value this rules value holds, by option name.
     fn given_map(&self) -> Map<String, Value> {
         let mut m = Map::new();
-        let mut put = |k: &str, v: Value| {
-            m.insert(k.to_string(), v);
+        let mut put = |k: OptionName, v: Value| {
+            m.insert(k.name().to_string(), v);
         };
-        put("sporting", self.sporting.into());
-        put("key_tile", self.key_tile.into());
-        put("playoff", self.playoff.into());
-        put("tie_replays", self.tie_replays.into());
-        put("boneyard", self.boneyard.into());
+        put(O::Sporting, self.sporting.into());
+        put(O::KeyTile, self.key_tile.into());
+        put(O::Playoff, self.playoff.into());
+        put(O::TieReplays, self.tie_replays.into());
+        put(O::Boneyard, self.boneyard.into());
         // 10 and 0 are written as the switch they once were, so records of
         // default games keep their bytes.
         put(
-            "pass_points",
+            O::PassPoints,
             match self.pass_points {
                 10 => true.into(),
                 0 => false.into(),
@@ -1096,7 +1154,7 @@ impl Rules {
             },
         );
         put(
-            "blocked",
+            O::Blocked,
             match self.blocked {
                 Blocked::LowestPlayer => "lowest_player",
                 Blocked::TeamTotal => "team_total",
@@ -1104,27 +1162,27 @@ impl Rules {
             .into(),
         );
         put(
-            "muggins_by",
+            O::MugginsBy,
             match self.muggins_by {
                 MugginsBy::Next => "next",
                 MugginsBy::Any => "any",
             }
             .into(),
         );
-        put("premiums", self.premiums.into());
-        put("target", self.target.into());
+        put(O::Premiums, self.premiums.into());
+        put(O::Target, self.target.into());
         put(
-            "scoring",
+            O::Scoring,
             match self.scoring {
                 Scoring::Hand => "hand",
                 Scoring::Spots => "spots",
             }
             .into(),
         );
-        put("both_partners_out", self.both_partners_out.into());
-        put("double_blank_ten", self.double_blank_ten.into());
+        put(O::BothPartnersOut, self.both_partners_out.into());
+        put(O::DoubleBlankTen, self.double_blank_ten.into());
         put(
-            "claims",
+            O::Claims,
             match self.claims {
                 Claims::Auto => "auto",
                 Claims::Muggins => "muggins",
@@ -1133,16 +1191,16 @@ impl Rules {
             .into(),
         );
         put(
-            "skunk",
+            O::Skunk,
             match self.skunk {
                 Skunk::Off => "no_skunk".into(),
                 Skunk::Points(n) => n.into(),
                 Skunk::DoubleGame => "double_game".into(),
             },
         );
-        put("set", (self.max_pip as i64).into());
-        put("partners", self.partners.into());
-        put("hand_size", (self.hand_size as i64).into());
+        put(O::Set, (self.max_pip as i64).into());
+        put(O::Partners, self.partners.into());
+        put(O::HandSize, (self.hand_size as i64).into());
         m
     }
 }
