@@ -41,7 +41,7 @@ export const plain = (log) => log.join("").replace(/\x1b\[[0-9;]*m/g, "");
 export async function launch(port, db, extra = []) {
   assert.ok(existsSync(BIN), `no domino binary at ${BIN} (cargo build, or set DOMINO_BIN)`);
   const args = ["serve", "--addr", `127.0.0.1:${port}`, "--db", `sqlite://${db}`,
-    "--bot-delay-ms", "30", "--bot-budget-ms", "20", "--grace-secs", "60",
+    "--bot-delay-ms", "30", "--budget-ms", "20", "--grace-secs", "60",
     // Every test's pages come from one address and make many tables a minute.
     "--max-tables-per-address", "1000", "--max-creates-per-minute", "1000",
     "--max-sockets-per-address", "1000", "--max-connections-per-address", "1000", ...extra];

@@ -2,7 +2,7 @@
 
 use std::sync::Mutex;
 
-use domino_bots::arena::bot_from_spec;
+use domino_bots::by_name;
 use domino_bots::BotConfig;
 use pyo3::prelude::*;
 
@@ -70,7 +70,7 @@ pub fn bot(name: &str, budget_ms: Option<u64>, seed: Option<u64>) -> PyResult<Bo
     if let Some(s) = seed {
         config.seed = s;
     }
-    let b = bot_from_spec(name, config).map_err(|e| BotError::new_err(e.to_string()))?;
+    let b = by_name(name, config).map_err(|e| BotError::new_err(e.to_string()))?;
     Ok(Bot {
         bot: Mutex::new(b),
         spec: name.to_string(),

@@ -32,6 +32,7 @@ pub mod analysis;
 pub mod arena;
 pub mod eval;
 pub mod expert;
+mod factory;
 pub mod heuristic;
 pub mod horizon;
 pub mod knowledge;
@@ -48,6 +49,7 @@ use domino_engine::{Action, Phase, SeatView};
 use thiserror::Error;
 
 pub use expert::Expert;
+pub use factory::by_name;
 pub use heuristic::Heuristic;
 pub use simple::{Count, Heavy, Random};
 
@@ -121,18 +123,6 @@ impl Default for BotConfig {
             budget_ms: expert::DEFAULT_BUDGET_MS,
         }
     }
-}
-
-/// A bot by name.
-pub fn by_name(name: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotError> {
-    Ok(match name {
-        "random" => Box::new(Random::new(config.seed)),
-        "heavy" => Box::new(Heavy),
-        "count" => Box::new(Count),
-        "heuristic" => Box::new(Heuristic),
-        "expert" => Box::new(Expert::new(config.seed, config.budget_ms)),
-        other => return Err(BotError::Unknown(other.to_string())),
-    })
 }
 
 /// The decision every bot makes the same way, or the plain choices left.

@@ -2,7 +2,8 @@
 //! tiles, and the arena's duplicate pairing really swaps the seats.
 #![allow(clippy::unwrap_used)]
 
-use domino_bots::arena::{bot_from_spec, play_deal, run, seating, ArenaConfig, Times};
+use domino_bots::arena::{play_deal, run, seating, ArenaConfig, Times};
+use domino_bots::by_name as bot_from_spec;
 use domino_bots::{by_name, Bot, BotConfig, Expert};
 use domino_engine::{Match, Phase, Preset, Rules, RulesSpec};
 

@@ -255,7 +255,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             };
             for n in [a, b] {
                 let config = domino_bots::BotConfig::default();
-                if let Err(e) = domino_bots::arena::bot_from_spec(n, config) {
+                if let Err(e) = domino_bots::by_name(n, config) {
                     return Err(Usage(format!(
                         "{e} (the expert takes options, like expert:samples=64:weights=off)"
                     ))

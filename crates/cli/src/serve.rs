@@ -19,8 +19,9 @@ pub struct ServeArgs {
     /// Milliseconds a bot waits before each move, so people can follow.
     #[arg(long, default_value_t = 700)]
     bot_delay_ms: u64,
-    /// The expert bot's thinking budget per move, in milliseconds.
-    #[arg(long, default_value_t = 300)]
+    /// The expert bot's time budget per move, in milliseconds
+    /// (`--bot-budget-ms` still works).
+    #[arg(long = "budget-ms", alias = "bot-budget-ms", default_value_t = 300)]
     bot_budget_ms: u64,
     #[command(flatten)]
     limits: LimitArgs,

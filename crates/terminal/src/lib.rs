@@ -67,8 +67,9 @@ pub struct PlayArgs {
     /// No pause between moves.
     #[arg(long)]
     pub instant: bool,
-    /// The expert's thinking time per move and per hint, in milliseconds.
-    #[arg(long, default_value_t = 300)]
+    /// The expert's time budget per move and per hint, in milliseconds
+    /// (`--think-ms` still works).
+    #[arg(long = "budget-ms", alias = "think-ms", default_value_t = 300)]
     pub think_ms: u64,
     /// Continue the unfinished match saved in this record.
     #[arg(long, value_name = "FILE")]

@@ -219,15 +219,8 @@ impl NewTable {
             .rules
             .resolve()
             .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-        if domino_bots::by_name(&self.bot, BotConfig::default()).is_err() {
-            return Err(Refusal::new(
-                "bad_bot",
-                format!(
-                    "no bot named `{}`: the bots are {}",
-                    self.bot,
-                    domino_bots::BOT_NAMES.join(", ")
-                ),
-            ));
+        if let Err(e) = domino_bots::by_name(&self.bot, BotConfig::default()) {
+            return Err(Refusal::new("bad_bot", e.to_string()));
         }
         if self.humans > rules.players {
             return Err(Refusal::new(
