@@ -81,6 +81,9 @@ pub struct LimitArgs {
     /// Chat lines a player may say in ten seconds.
     #[arg(long, default_value_t = D.chat_lines)]
     chat_lines: usize,
+    /// Characters in a display name.
+    #[arg(long, default_value_t = D.name_chars)]
+    name_chars: usize,
     /// A table nobody is connected to (no player, no watcher) stops its
     /// bots after this, until someone comes back.
     #[arg(long, default_value_t = Span(D.park_after))]
@@ -144,6 +147,7 @@ impl LimitArgs {
             join_timeout: self.join_timeout.0,
             chat_chars: self.chat_chars,
             chat_lines: self.chat_lines,
+            name_chars: self.name_chars,
             park_after: self.park_after.0,
             abandon_after: self.abandon_after.0,
             behind_proxy: self.behind_proxy,

@@ -50,6 +50,8 @@ pub struct Limits {
     pub chat_chars: usize,
     /// Chat lines a seat may say in ten seconds.
     pub chat_lines: usize,
+    /// Characters in a display name.
+    pub name_chars: usize,
     /// A table with nobody connected (no player, no watcher) stops its
     /// bots after this and waits, parked, for someone to come back.
     pub park_after: Duration,
@@ -79,6 +81,7 @@ impl Limits {
         join_timeout: Duration::from_secs(120),
         chat_chars: 200,
         chat_lines: 5,
+        name_chars: crate::name::NAME_MAX,
         park_after: Duration::from_secs(60),
         abandon_after: Duration::from_secs(7 * 24 * 3600),
         behind_proxy: false,

@@ -13,11 +13,17 @@ use unicode_normalization::UnicodeNormalization;
 
 use crate::table::Refusal;
 
-/// The longest display name, in characters (after normalising).
+/// The longest display name by default, in characters (after normalising);
+/// `Limits::name_chars` sets it.
 pub const NAME_MAX: usize = 24;
 
 /// The name a player will be shown under, or why it is refused.
 pub fn display_name(raw: &str) -> Result<String, Refusal> {
+    display_name_within(raw, NAME_MAX)
+}
+
+/// [`display_name`] with at most `max` characters.
+pub fn display_name_within(raw: &str, max: usize) -> Result<String, Refusal> {
     let name: String = raw.nfc().collect::<String>().trim().to_string();
     if name.is_empty() {
         return Err(Refusal::new("bad_name", "a display name is needed"));
@@ -34,10 +40,10 @@ pub fn display_name(raw: &str) -> Result<String, Refusal> {
     if !name.chars().any(|c| !c.is_whitespace()) {
         return Err(Refusal::new("bad_name", "a name needs a visible character"));
     }
-    if name.chars().count() > NAME_MAX {
+    if name.chars().count() > max {
         return Err(Refusal::new(
             "bad_name",
-            format!("names are at most {NAME_MAX} characters"),
+            format!("names are at most {max} characters"),
         ));
     }
     Ok(name)

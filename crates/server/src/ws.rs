@@ -355,7 +355,7 @@ async fn dispatch(
             name,
         } => {
             // Checked before the table exists, so a bad name makes nothing.
-            crate::name::display_name(&name)?;
+            crate::name::display_name_within(&name, hub.config.limits.name_chars)?;
             let (plan, mine) = match &seats {
                 Some(seats) => {
                     let mine: Vec<usize> = (0..seats.len())

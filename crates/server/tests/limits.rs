@@ -260,12 +260,18 @@ async fn silent_sockets_and_sockets_that_never_join_are_closed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn chat_lines_are_limited_in_length_and_direction_characters() {
+async fn chat_lines_and_names_are_limited_in_length_and_direction_characters() {
     let s = server(Limits {
         chat_chars: 10,
+        name_chars: 5,
         ..WIDE
     });
     let mut a = Client::connect(s.addr).await;
+    let mut long = bot_game();
+    long["name"] = json!("Josephine");
+    let r = a.request(long).await;
+    assert_eq!(r["code"], "bad_name", "{r}");
+    assert!(r["message"].as_str().unwrap().contains("at most 5"), "{r}");
     assert_eq!(a.request(bot_game()).await["type"], "joined");
     let r = a
         .request(json!({"type": "chat", "text": "x".repeat(11)}))

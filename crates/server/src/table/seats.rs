@@ -132,7 +132,7 @@ impl Table {
                 (Some(seat as u8), None)
             }
             Seating::Join { name, seat } => {
-                let name = crate::name::display_name(&name)?;
+                let name = crate::name::display_name_within(&name, self.config.limits.name_chars)?;
                 if self.finished {
                     return Err(Refusal::new("match_over", "the match is over"));
                 }
