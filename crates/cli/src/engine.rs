@@ -12,6 +12,7 @@ use anyhow::Context;
 mod reply;
 mod session;
 
+use domino_engine::ErrorCode;
 use reply::Failure;
 use session::Session;
 
@@ -26,7 +27,7 @@ pub fn serve(mut input: impl BufRead, mut output: impl Write) -> anyhow::Result<
         let response = match read_line(&mut input, &mut buf, MAX_LINE)? {
             Line::Eof => return Ok(()),
             Line::TooLarge => Failure::new(
-                "too_large",
+                ErrorCode::TooLarge,
                 format!("the request is longer than {MAX_LINE} bytes"),
             )
             .to_json(),
@@ -34,7 +35,8 @@ pub fn serve(mut input: impl BufRead, mut output: impl Write) -> anyhow::Result<
                 Ok(text) if text.trim().is_empty() => continue,
                 Ok(text) => session.handle(text),
                 Err(e) => {
-                    Failure::new("bad_json", format!("the request is not UTF-8: {e}")).to_json()
+                    Failure::new(ErrorCode::BadJson, format!("the request is not UTF-8: {e}"))
+                        .to_json()
                 }
             },
         };

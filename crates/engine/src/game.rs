@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use crate::action::{Action, MoveList};
 use crate::behaviour::{MatchWin, NextPose, Winner};
+use crate::code::ErrorCode;
 use crate::deal::{hand_rng, Deal, DealError, DealSpec, MAX_PLAYERS};
 use crate::event::{Event, Events, SkunkReport};
 use crate::hand::{Hand, IllegalAction};
@@ -65,14 +66,14 @@ pub enum MatchError {
 
 impl MatchError {
     /// The protocol's error code.
-    pub const fn code(&self) -> &'static str {
+    pub const fn code(&self) -> ErrorCode {
         match self {
-            MatchError::Deal(_) | MatchError::NeedDeal => "bad_deal",
-            MatchError::Illegal(_) => "illegal_action",
-            MatchError::NotYourTurn { .. } => "not_your_turn",
-            MatchError::HandOver => "hand_over",
-            MatchError::HandNotOver => "hand_not_over",
-            MatchError::MatchOver => "match_over",
+            MatchError::Deal(_) | MatchError::NeedDeal => ErrorCode::BadDeal,
+            MatchError::Illegal(_) => ErrorCode::IllegalAction,
+            MatchError::NotYourTurn { .. } => ErrorCode::NotYourTurn,
+            MatchError::HandOver => ErrorCode::HandOver,
+            MatchError::HandNotOver => ErrorCode::HandNotOver,
+            MatchError::MatchOver => ErrorCode::MatchOver,
         }
     }
 }

@@ -21,6 +21,7 @@
 
 pub mod action;
 pub mod behaviour;
+pub mod code;
 pub mod deal;
 pub mod event;
 pub mod game;
@@ -37,6 +38,7 @@ pub mod view;
 
 pub use action::{Action, MoveList};
 pub use behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle, Winner};
+pub use code::ErrorCode;
 pub use deal::{Deal, DealError, DealSpec};
 pub use event::{Event, Events};
 pub use game::{Entry, Match, MatchError, Phase};

@@ -3,6 +3,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::code::ErrorCode;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -44,12 +45,12 @@ pub enum RecordError {
 
 impl RecordError {
     /// The protocol's error code.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            RecordError::Format(_) | RecordError::Empty => "bad_record",
+            RecordError::Format(_) | RecordError::Empty => ErrorCode::BadRecord,
             RecordError::Rules(e) => e.code(),
-            RecordError::Deal { .. } => "bad_deal",
-            RecordError::Action { .. } => "illegal_action",
+            RecordError::Deal { .. } => ErrorCode::BadDeal,
+            RecordError::Action { .. } => ErrorCode::IllegalAction,
         }
     }
 }

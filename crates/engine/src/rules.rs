@@ -306,10 +306,10 @@ pub enum RulesError {
 
 impl RulesError {
     /// The protocol's error code.
-    pub const fn code(&self) -> &'static str {
+    pub const fn code(&self) -> crate::code::ErrorCode {
         match self {
-            RulesError::UnknownPreset(_) => "unknown_preset",
-            _ => "bad_option",
+            RulesError::UnknownPreset(_) => crate::code::ErrorCode::UnknownPreset,
+            _ => crate::code::ErrorCode::BadOption,
         }
     }
 }
@@ -1235,12 +1235,12 @@ mod tests {
     #[test]
     fn unknown_preset_and_options_are_named() {
         let e = spec(json!({"preset": "poker"})).resolve().unwrap_err();
-        assert_eq!(e.code(), "unknown_preset");
+        assert_eq!(e.code().as_str(), "unknown_preset");
         assert!(e.to_string().contains("poker"));
         let e = spec(json!({"preset": "jamaican", "options": {"keytile": true}}))
             .resolve()
             .unwrap_err();
-        assert_eq!(e.code(), "bad_option");
+        assert_eq!(e.code().as_str(), "bad_option");
         assert!(e.to_string().contains("keytile"));
         let e = spec(json!({"preset": "jamaican", "options": {"key_tile": 3}}))
             .resolve()
@@ -1249,7 +1249,7 @@ mod tests {
         let e = spec(json!({"preset": "jamaican", "players": 3}))
             .resolve()
             .unwrap_err();
-        assert_eq!(e.code(), "bad_option");
+        assert_eq!(e.code().as_str(), "bad_option");
     }
 
     #[test]

@@ -16,7 +16,7 @@ fn refused_spec(preset: &str, players: u8, options: Value) -> String {
         serde_json::from_value(json!({"preset": preset, "players": players, "options": options}))
             .unwrap();
     let e = spec.resolve().unwrap_err();
-    assert_eq!(e.code(), "bad_option");
+    assert_eq!(e.code().as_str(), "bad_option");
     e.to_string()
 }
 

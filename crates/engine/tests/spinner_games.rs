@@ -957,7 +957,7 @@ fn club_fives_first_hand_deal_requires_the_turn_over_poser() {
     let d = deal(&r, &["4-1 6-4 5-5 5-0 3-2", "6-6 6-5 2-2 1-1 0-0"], "");
     let e = Match::new(r, None, Some(&d)).unwrap_err();
     assert_eq!(e, MatchError::Deal(DealError::PoserMissing));
-    assert_eq!(e.code(), "bad_deal");
+    assert_eq!(e.code().as_str(), "bad_deal");
     assert!(e.to_string().contains("poser"), "{e}");
     let d: DealSpec = serde_json::from_value(json!({
         "hands": [["4-1", "6-4", "5-5", "5-0", "3-2"], ["6-6", "6-5", "2-2", "1-1", "0-0"]],

@@ -1,19 +1,19 @@
 //! Protocol responses: the `"ok"` envelope and the failures with their
 //! stable error codes.
 
-use domino_engine::{MatchError, RecordError, RulesError};
+use domino_engine::{ErrorCode, MatchError, RecordError, RulesError};
 use serde_json::{json, Map, Value};
 
 /// A refused request: a stable snake_case code and a message for people.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: String,
 }
 
 impl Failure {
     /// A failure whose message quotes at most a short excerpt of the input.
-    pub fn new(code: &'static str, message: impl Into<String>) -> Failure {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Failure {
         Failure {
             code,
             message: domino_engine::text::bounded(&message.into()),
@@ -22,7 +22,7 @@ impl Failure {
 
     /// Valid JSON that does not make a request: the message names the field.
     pub fn bad_request(message: impl Into<String>) -> Failure {
-        Failure::new("bad_request", message)
+        Failure::new(ErrorCode::BadRequest, message)
     }
 
     /// The response line.
@@ -65,5 +65,6 @@ pub fn fields<const N: usize>(pairs: [(&str, Value); N]) -> Map<String, Value> {
 /// Serialize an engine value; engine types always serialize, so a failure
 /// here is a bug reported as `internal` rather than a crash.
 pub fn to_json<T: serde::Serialize>(v: &T) -> Result<Value, Failure> {
-    serde_json::to_value(v).map_err(|e| Failure::new("internal", format!("cannot write JSON: {e}")))
+    serde_json::to_value(v)
+        .map_err(|e| Failure::new(ErrorCode::Internal, format!("cannot write JSON: {e}")))
 }

@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 
 use super::reply::{fields, ok, to_json, Failure};
 use crate::catalog;
+use domino_engine::ErrorCode;
 
 /// The commands, for the `unknown_command` message.
 const COMMANDS: &str = "presets, new, state, legal, act, next, go, record, load";
@@ -46,7 +47,7 @@ impl Session {
             Err(_) => {
                 self.game = before;
                 Failure::new(
-                    "internal",
+                    ErrorCode::Internal,
                     "the engine failed on this request (a bug; please report it with the \
                      request); the session is unchanged",
                 )
@@ -56,8 +57,9 @@ impl Session {
     }
 
     fn dispatch(&mut self, line: &str) -> Result<Map<String, Value>, Failure> {
-        let req: Value = serde_json::from_str(line)
-            .map_err(|e| Failure::new("bad_json", format!("the request is not JSON: {e}")))?;
+        let req: Value = serde_json::from_str(line).map_err(|e| {
+            Failure::new(ErrorCode::BadJson, format!("the request is not JSON: {e}"))
+        })?;
         let Value::Object(req) = req else {
             return Err(Failure::bad_request(
                 "a request is a JSON object with a \"cmd\" field",
@@ -83,7 +85,7 @@ impl Session {
             "record" => Ok(fields([("record", to_json(&self.game()?.record())?)])),
             "load" => self.load(&req),
             other => Err(Failure::new(
-                "unknown_command",
+                ErrorCode::UnknownCommand,
                 format!("unknown command `{other}`: the commands are {COMMANDS}"),
             )),
         }
@@ -164,7 +166,7 @@ impl Session {
         let seed: Option<u64> = optional(req, "seed")?;
         let Some(name) = name else {
             return Err(Failure::new(
-                "unknown_bot",
+                ErrorCode::UnknownBot,
                 format!(
                     "name the bot in field `bot`: one of {}",
                     domino_bots::BOT_NAMES.join(", ")
@@ -176,7 +178,7 @@ impl Session {
             budget_ms: budget_ms.unwrap_or(domino_bots::expert::DEFAULT_BUDGET_MS),
         };
         let mut bot = domino_bots::by_name(&name, config)
-            .map_err(|e| Failure::new("unknown_bot", e.to_string()))?;
+            .map_err(|e| Failure::new(ErrorCode::UnknownBot, e.to_string()))?;
         let m = self.game()?;
         let Some(seat) = m.to_act() else {
             return Err(match m.phase() {
@@ -186,7 +188,7 @@ impl Session {
         };
         let action = bot
             .act(&m.seat_view(seat))
-            .map_err(|e| Failure::new("internal", e.to_string()))?;
+            .map_err(|e| Failure::new(ErrorCode::Internal, e.to_string()))?;
         Ok(fields([("action", to_json(&action)?)]))
     }
 
@@ -196,7 +198,7 @@ impl Session {
             .ok_or_else(|| Failure::bad_request("missing field `record`"))?;
         let rec: Record = serde_json::from_value(raw.clone()).map_err(|e| {
             Failure::new(
-                "bad_record",
+                ErrorCode::BadRecord,
                 format!("field `record` is not a domino-record/1 record: {e}"),
             )
         })?;
@@ -209,7 +211,7 @@ impl Session {
 
 fn no_match() -> Failure {
     Failure::new(
-        "no_match",
+        ErrorCode::NoMatch,
         "no match yet: start one with {\"cmd\": \"new\", \"rules\": {\"preset\": ...}}",
     )
 }

@@ -210,7 +210,7 @@ impl Table {
         let mut next = self.m.clone();
         let mut events = Vec::new();
         next.act_as(seat, a, &mut events)
-            .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+            .map_err(|e| Refusal::new(e.code().as_str(), e.to_string()))?;
         let row = LogRow {
             seq: self.seq,
             hand: i64::from(self.m.hand_number()),

@@ -218,7 +218,7 @@ impl NewTable {
         let rules = self
             .rules
             .resolve()
-            .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+            .map_err(|e| Refusal::new(e.code().as_str(), e.to_string()))?;
         if let Err(e) = domino_bots::by_name(&self.bot, BotConfig::default()) {
             return Err(Refusal::new("bad_bot", e.to_string()));
         }

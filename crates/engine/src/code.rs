@@ -1,0 +1,73 @@
+//! The error codes of the engine protocol (docs/protocol.md): what a
+//! client branches on, one spelling each.
+
+use serde::Serialize;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The line is not JSON (or not UTF-8).
+    BadJson,
+    /// JSON that is not a request: a field is missing or of the wrong type.
+    BadRequest,
+    UnknownCommand,
+    /// The line is longer than the protocol allows.
+    TooLarge,
+    /// No match has been started.
+    NoMatch,
+    UnknownPreset,
+    BadOption,
+    UnknownBot,
+    BadDeal,
+    BadRecord,
+    IllegalAction,
+    NotYourTurn,
+    HandOver,
+    HandNotOver,
+    MatchOver,
+    /// The engine failed (a bug); the session is unchanged.
+    Internal,
+}
+
+impl ErrorCode {
+    /// The code as the protocol writes it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::BadJson => "bad_json",
+            ErrorCode::BadRequest => "bad_request",
+            ErrorCode::UnknownCommand => "unknown_command",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::NoMatch => "no_match",
+            ErrorCode::UnknownPreset => "unknown_preset",
+            ErrorCode::BadOption => "bad_option",
+            ErrorCode::UnknownBot => "unknown_bot",
+            ErrorCode::BadDeal => "bad_deal",
+            ErrorCode::BadRecord => "bad_record",
+            ErrorCode::IllegalAction => "illegal_action",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::HandOver => "hand_over",
+            ErrorCode::HandNotOver => "hand_not_over",
+            ErrorCode::MatchOver => "match_over",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorCode;
+
+    #[test]
+    fn codes_serialize_as_they_are_spelled() {
+        for c in [
+            ErrorCode::BadJson,
+            ErrorCode::NotYourTurn,
+            ErrorCode::HandNotOver,
+        ] {
+            assert_eq!(
+                serde_json::to_value(c).ok(),
+                Some(serde_json::Value::from(c.as_str()))
+            );
+        }
+    }
+}
