@@ -20,6 +20,8 @@
 //!
 //! Failures name the seed, preset, players and options. `PROPTEST_CASES`
 //! overrides the number of seeds per configuration.
+//!
+//! `record_fuzz` feeds the record loader mutated records of such matches.
 
 use domino_engine::record::{self, Record};
 use domino_engine::{
@@ -731,5 +733,486 @@ fn one_seed() {
     let spec: Value = serde_json::from_str(&rules).unwrap();
     if let Err(e) = run(spec, seed.parse().unwrap()) {
         panic!("{e}");
+    }
+}
+
+/// Fuzzing the record loader: records of random matches, mutated in their
+/// JSON (numbers, tiles, seats, seeds, rules, dropped or repeated actions
+/// and hands) and in their text, are either refused or replay to a
+/// consistent match that survives its own record.
+mod record_fuzz {
+    use super::*;
+    use proptest::sample::Index;
+
+    /// Cases unless `PROPTEST_CASES` says otherwise: each plays and
+    /// replays a short match, about a second in all.
+    const FUZZ_CASES: u32 = 2048;
+
+    fn fuzz_config() -> ProptestConfig {
+        let cases = std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(FUZZ_CASES);
+        ProptestConfig::with_cases(cases)
+    }
+
+    /// The matches records are made from: every preset, some options
+    /// (players first, so that `every_preset_and_player_count_is_covered`
+    /// does not count these as configurations).
+    const SPECS: &[&str] = &[
+        r#"{"players": 4, "preset": "jamaican"}"#,
+        r#"{"players": 2, "preset": "cutthroat", "options": {"boneyard": true}}"#,
+        r#"{"players": 4, "preset": "chiva"}"#,
+        r#"{"players": 4, "preset": "puerto-rican"}"#,
+        r#"{"players": 5, "preset": "block"}"#,
+        r#"{"players": 4, "preset": "block", "options": {"set": 12}}"#,
+        r#"{"players": 3, "preset": "draw"}"#,
+        r#"{"players": 4, "preset": "cross"}"#,
+        r#"{"players": 6, "preset": "double-nine-cross"}"#,
+        r#"{"players": 4, "preset": "french"}"#,
+        r#"{"players": 2, "preset": "all-fives", "options": {"claims": "muggins"}}"#,
+        r#"{"players": 3, "preset": "fives-and-threes"}"#,
+        r#"{"players": 2, "preset": "club-fives"}"#,
+    ];
+
+    /// The error codes a refused record may carry.
+    const CODES: &[&str] = &[
+        "bad_record",
+        "bad_deal",
+        "illegal_action",
+        "unknown_preset",
+        "bad_option",
+    ];
+
+    #[derive(Debug, Clone)]
+    enum Mutation {
+        Number(Index, Value),
+        Tile(Index, String),
+        Seat(Index, u64),
+        ActionType(Index, &'static str),
+        DropAction(Index, Index),
+        DuplicateAction(Index, Index),
+        SwapActions(Index, Index, Index),
+        MoveAction(Index, Index, Index),
+        DropHand(Index),
+        DuplicateHand(Index),
+        /// Keep hands up to one and that hand's actions up to one: a
+        /// shorter record of the same match.
+        Prefix(Index, Index),
+        SwapTiles(Index, Index),
+        Seed(Option<Value>),
+        Rules(&'static str, Value),
+        Format(String),
+        Poser(Index, Value),
+    }
+
+    /// An edit of the record's text, after the mutations.
+    #[derive(Debug, Clone)]
+    enum Edit {
+        Flip(Index, u8),
+        Delete(Index, usize),
+        Insert(Index, u8),
+        Truncate(Index),
+    }
+
+    fn number() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            8 => (0u64..16).prop_map(Value::from),
+            1 => prop::sample::select(vec![255u64, 256, 65_536, u64::MAX]).prop_map(Value::from),
+            1 => prop::sample::select(vec![
+                json!(-1),
+                json!(i64::MIN),
+                json!(1.5),
+                json!(1e30),
+                json!("7"),
+                Value::Null,
+            ]),
+        ]
+    }
+
+    fn tile_name() -> impl Strategy<Value = String> {
+        prop_oneof![
+            8 => (0u8..14, 0u8..14).prop_map(|(a, b)| format!("{a}-{b}")),
+            1 => prop::sample::select(vec!["", "6", "6-", "-6", "6-x", " 6 - 4 ", "6-4-2", "255-0"])
+                .prop_map(String::from),
+        ]
+    }
+
+    fn mutation() -> impl Strategy<Value = Mutation> {
+        let i = any::<Index>;
+        prop_oneof![
+            3 => (i(), number()).prop_map(|(a, n)| Mutation::Number(a, n)),
+            3 => (i(), tile_name()).prop_map(|(a, t)| Mutation::Tile(a, t)),
+            2 => (i(), 0u64..10).prop_map(|(a, s)| Mutation::Seat(a, s)),
+            1 => (i(), prop::sample::select(vec!["play", "pass", "draw", "muggins", "choose_poser", "fly"]))
+                .prop_map(|(a, t)| Mutation::ActionType(a, t)),
+            2 => (i(), i()).prop_map(|(h, a)| Mutation::DropAction(h, a)),
+            2 => (i(), i()).prop_map(|(h, a)| Mutation::DuplicateAction(h, a)),
+            2 => (i(), i(), i()).prop_map(|(h, a, b)| Mutation::SwapActions(h, a, b)),
+            1 => (i(), i(), i()).prop_map(|(h, a, g)| Mutation::MoveAction(h, a, g)),
+            1 => i().prop_map(Mutation::DropHand),
+            1 => i().prop_map(Mutation::DuplicateHand),
+            2 => (i(), i()).prop_map(|(h, a)| Mutation::Prefix(h, a)),
+            2 => (i(), i()).prop_map(|(a, b)| Mutation::SwapTiles(a, b)),
+            1 => prop::option::of(prop_oneof![any::<u64>().prop_map(Value::from), number()])
+                .prop_map(Mutation::Seed),
+            1 => prop_oneof![
+                prop::sample::select(Preset::ALL.iter().map(|p| p.name()).collect::<Vec<_>>())
+                    .prop_map(|p| Mutation::Rules("preset", p.into())),
+                (0u64..10).prop_map(|n| Mutation::Rules("players", n.into())),
+                prop::sample::select(vec![
+                    json!({}),
+                    json!({"set": 9}),
+                    json!({"set": 12}),
+                    json!({"set": 7}),
+                    json!({"claims": "muggins"}),
+                    json!({"boneyard": true}),
+                    json!({"hand_size": 3}),
+                    json!({"key_tile": 3}),
+                ])
+                .prop_map(|o| Mutation::Rules("options", o)),
+            ],
+            1 => prop::sample::select(vec!["", "domino-record/2", "DOMINO-RECORD/1"])
+                .prop_map(|f| Mutation::Format(f.into())),
+            1 => (i(), number()).prop_map(|(h, p)| Mutation::Poser(h, p)),
+        ]
+    }
+
+    fn edit() -> impl Strategy<Value = Edit> {
+        prop_oneof![
+            (any::<Index>(), any::<u8>()).prop_map(|(i, b)| Edit::Flip(i, b)),
+            (any::<Index>(), 1usize..6).prop_map(|(i, n)| Edit::Delete(i, n)),
+            (
+                any::<Index>(),
+                prop::sample::select(b"{}[]\",:0123456789-".to_vec())
+            )
+                .prop_map(|(i, b)| Edit::Insert(i, b)),
+            any::<Index>().prop_map(Edit::Truncate),
+        ]
+    }
+
+    /// Every leaf (not array, not object) with the name of the field it is
+    /// in; array items take their array's name.
+    fn leaves<'a>(v: &'a mut Value, key: &str, out: &mut Vec<(String, &'a mut Value)>) {
+        match v {
+            Value::Array(a) => {
+                for x in a {
+                    leaves(x, key, out);
+                }
+            }
+            Value::Object(o) => {
+                for (k, x) in o.iter_mut() {
+                    leaves(x, k, out);
+                }
+            }
+            leaf => out.push((key.to_string(), leaf)),
+        }
+    }
+
+    /// The `i`th leaf that `pick` accepts, if any.
+    fn leaf<'a>(
+        v: &'a mut Value,
+        i: &Index,
+        pick: impl Fn(&str, &Value) -> bool,
+    ) -> Option<&'a mut Value> {
+        let mut all = Vec::new();
+        leaves(v, "", &mut all);
+        let mut found: Vec<&mut Value> = all
+            .into_iter()
+            .filter(|(k, x)| pick(k, x))
+            .map(|(_, x)| x)
+            .collect();
+        if found.is_empty() {
+            return None;
+        }
+        let k = i.index(found.len());
+        Some(found.swap_remove(k))
+    }
+
+    fn hands(v: &mut Value) -> Option<&mut Vec<Value>> {
+        v.get_mut("hands")?.as_array_mut()
+    }
+
+    /// The actions of hand `h`, if the record still has any hands.
+    fn actions<'a>(v: &'a mut Value, h: &Index) -> Option<&'a mut Vec<Value>> {
+        let hs = hands(v)?;
+        if hs.is_empty() {
+            return None;
+        }
+        let k = h.index(hs.len());
+        hs[k].get_mut("actions")?.as_array_mut()
+    }
+
+    fn is_tile(k: &str, x: &Value) -> bool {
+        matches!(k, "hands" | "boneyard" | "tile") && x.is_string()
+    }
+
+    fn mutate(v: &mut Value, m: &Mutation) {
+        match m {
+            Mutation::Number(i, n) => {
+                if let Some(x) = leaf(v, i, |_, x| x.is_number()) {
+                    *x = n.clone();
+                }
+            }
+            Mutation::Tile(i, t) => {
+                if let Some(x) = leaf(v, i, is_tile) {
+                    *x = t.as_str().into();
+                }
+            }
+            Mutation::Seat(i, s) => {
+                if let Some(x) = leaf(v, i, |k, _| k == "seat") {
+                    *x = (*s).into();
+                }
+            }
+            Mutation::ActionType(i, t) => {
+                if let Some(x) = leaf(v, i, |k, _| k == "type") {
+                    *x = (*t).into();
+                }
+            }
+            Mutation::DropAction(h, a) => {
+                if let Some(acts) = actions(v, h).filter(|x| !x.is_empty()) {
+                    acts.remove(a.index(acts.len()));
+                }
+            }
+            Mutation::DuplicateAction(h, a) => {
+                if let Some(acts) = actions(v, h).filter(|x| !x.is_empty()) {
+                    let k = a.index(acts.len());
+                    acts.insert(k, acts[k].clone());
+                }
+            }
+            Mutation::SwapActions(h, a, b) => {
+                if let Some(acts) = actions(v, h).filter(|x| !x.is_empty()) {
+                    let n = acts.len();
+                    acts.swap(a.index(n), b.index(n));
+                }
+            }
+            Mutation::MoveAction(h, a, g) => {
+                let Some(moved) = actions(v, h)
+                    .filter(|x| !x.is_empty())
+                    .map(|acts| acts.remove(a.index(acts.len())))
+                else {
+                    return;
+                };
+                if let Some(acts) = actions(v, g) {
+                    acts.push(moved);
+                }
+            }
+            Mutation::DropHand(h) => {
+                if let Some(hs) = hands(v).filter(|x| !x.is_empty()) {
+                    hs.remove(h.index(hs.len()));
+                }
+            }
+            Mutation::DuplicateHand(h) => {
+                if let Some(hs) = hands(v).filter(|x| !x.is_empty()) {
+                    let k = h.index(hs.len());
+                    hs.insert(k, hs[k].clone());
+                }
+            }
+            Mutation::Prefix(h, a) => {
+                let Some(hs) = hands(v).filter(|x| !x.is_empty()) else {
+                    return;
+                };
+                hs.truncate(h.index(hs.len()) + 1);
+                let last = hs.last_mut().and_then(|x| x.get_mut("actions"));
+                if let Some(acts) = last.and_then(Value::as_array_mut) {
+                    acts.truncate(a.index(acts.len() + 1));
+                }
+            }
+            Mutation::SwapTiles(a, b) => {
+                let (Some(x), Some(y)) = (
+                    leaf(v, a, is_tile).map(|x| x.clone()),
+                    leaf(v, b, is_tile).map(|y| y.clone()),
+                ) else {
+                    return;
+                };
+                if let Some(p) = leaf(v, a, is_tile) {
+                    *p = y;
+                }
+                if let Some(q) = leaf(v, b, is_tile) {
+                    *q = x;
+                }
+            }
+            Mutation::Seed(None) => {
+                if let Some(o) = v.as_object_mut() {
+                    o.remove("seed");
+                }
+            }
+            Mutation::Seed(Some(s)) => v["seed"] = s.clone(),
+            Mutation::Rules(field, x) => v["rules"][*field] = x.clone(),
+            Mutation::Format(f) => v["format"] = f.as_str().into(),
+            Mutation::Poser(h, p) => {
+                if let Some(hs) = hands(v).filter(|x| !x.is_empty()) {
+                    let k = h.index(hs.len());
+                    hs[k]["deal"]["poser"] = p.clone();
+                }
+            }
+        }
+    }
+
+    fn edit_text(text: &mut Vec<u8>, e: &Edit) {
+        // A point between bytes, the end included.
+        let at = |i: &Index, len: usize| i.index(len + 1);
+        match e {
+            Edit::Flip(i, b) => {
+                if !text.is_empty() {
+                    let k = i.index(text.len());
+                    text[k] = *b;
+                }
+            }
+            Edit::Delete(i, n) => {
+                let k = at(i, text.len());
+                let end = (k + n).min(text.len());
+                text.drain(k..end);
+            }
+            Edit::Insert(i, b) => {
+                let k = at(i, text.len());
+                text.insert(k, *b);
+            }
+            Edit::Truncate(i) => {
+                let k = at(i, text.len());
+                text.truncate(k);
+            }
+        }
+    }
+
+    /// A match from `spec` and `seed`, played by random legal actions for
+    /// up to `steps` actions (next hands included).
+    fn played(spec: &str, seed: u64, steps: usize) -> Match {
+        let spec: RulesSpec = serde_json::from_str(spec).unwrap();
+        let mut m = Match::new(spec.resolve().unwrap(), Some(seed), None).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut moves = MoveList::new();
+        for _ in 0..steps {
+            match m.phase() {
+                Phase::MatchOver => break,
+                Phase::HandOver => m.next_hand(None).unwrap(),
+                Phase::Play | Phase::ChoosePoser => {
+                    m.legal(&mut moves);
+                    let a = moves[rng.random_range(0..moves.len())];
+                    m.act(a, &mut ()).unwrap();
+                }
+            }
+        }
+        m
+    }
+
+    /// The match's state and what can be done next.
+    fn outcome(m: &Match) -> (Value, Vec<Action>) {
+        (m.state_json(Viewer::All), legal_of(m))
+    }
+
+    /// An accepted record is a consistent match, and so is its own record.
+    fn check_accepted(rec: &Record, m: &Match, who: &str) -> Check {
+        check_tiles(m, who)?;
+        check_views(m, who)?;
+        // The same record through its text again: the same match.
+        let text = serde_json::to_string(rec).unwrap();
+        let back: Record = serde_json::from_str(&text).unwrap();
+        ensure!(&back == rec, who, "the record changes through JSON text");
+        let again = record::replay(&back)
+            .map_err(|e| TestCaseError::fail(format!("{who}: accepted once, then {e}")))?;
+        ensure!(
+            outcome(&again) == outcome(m),
+            who,
+            "the same record replays differently"
+        );
+        // The match's own record, saved and loaded, is the same match and
+        // saves the same record.
+        let own = m.record();
+        let text = serde_json::to_string(&own).unwrap();
+        let loaded: Record = serde_json::from_str(&text).unwrap();
+        ensure!(
+            loaded == own,
+            who,
+            "the match's record changes through JSON text"
+        );
+        let r = record::replay(&loaded).map_err(|e| {
+            TestCaseError::fail(format!("{who}: the match's own record fails: {e}"))
+        })?;
+        ensure!(
+            outcome(&r) == outcome(m),
+            who,
+            "the match's own record replays differently:\n{}\n{}",
+            r.state_json(Viewer::All),
+            m.state_json(Viewer::All)
+        );
+        ensure!(r.record() == own, who, "the record is not a fixed point");
+        // Both go on the same way.
+        if let Some(&a) = legal_of(m).first() {
+            let (mut x, mut y) = (m.clone(), r);
+            ensure!(
+                x.act(a, &mut ()).is_ok() && y.act(a, &mut ()).is_ok(),
+                who,
+                "listed {a:?} is refused after a replay"
+            );
+            ensure!(outcome(&x) == outcome(&y), who, "{a:?} plays differently");
+        }
+        Ok(())
+    }
+
+    fn run(spec: &str, seed: u64, steps: usize, mutations: &[Mutation], edits: &[Edit]) -> Check {
+        let who = format!("{spec}, seed {seed}, {steps} steps, {mutations:?}, {edits:?}");
+        let m = played(spec, seed, steps);
+        let mut v = serde_json::to_value(m.record()).unwrap();
+        for mu in mutations {
+            mutate(&mut v, mu);
+        }
+        let mut text = serde_json::to_vec(&v).unwrap();
+        for e in edits {
+            edit_text(&mut text, e);
+        }
+        let untouched = mutations.is_empty() && edits.is_empty();
+        let rec: Record = match serde_json::from_slice(&text) {
+            Ok(r) => r,
+            Err(e) => {
+                ensure!(!untouched, who, "a fresh record does not load: {e}");
+                return Ok(());
+            }
+        };
+        match record::replay(&rec) {
+            Ok(r) => {
+                if untouched {
+                    ensure!(
+                        outcome(&r) == outcome(&m),
+                        who,
+                        "a fresh record replays differently"
+                    );
+                }
+                check_accepted(&rec, &r, &who)
+            }
+            Err(e) => {
+                ensure!(!untouched, who, "a fresh record is refused: {e}");
+                ensure!(
+                    CODES.contains(&e.code()) && !e.to_string().is_empty(),
+                    who,
+                    "refused with code {} and message {e}",
+                    e.code()
+                );
+                Ok(())
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(fuzz_config())]
+
+        #[test]
+        fn mutated_records_are_refused_or_replay_consistently(
+            spec in prop::sample::select(SPECS),
+            seed in any::<u64>(),
+            steps in 0usize..150,
+            // Mostly mutated, sometimes fresh; text edits mostly break the
+            // JSON, so they are the minority.
+            mutations in prop_oneof![
+                1 => Just(Vec::new()),
+                9 => prop::collection::vec(mutation(), 1..4),
+            ],
+            edits in prop_oneof![
+                4 => Just(Vec::new()),
+                1 => prop::collection::vec(edit(), 1..3),
+            ],
+        ) {
+            run(spec, seed, steps, &mutations, &edits)?;
+        }
     }
 }

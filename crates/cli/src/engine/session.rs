@@ -231,4 +231,6 @@ fn required<T: DeserializeOwned>(req: &Request, name: &str) -> Result<T, Failure
 }
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;
