@@ -1183,10 +1183,10 @@ mod record_fuzz {
             Err(e) => {
                 ensure!(!untouched, who, "a fresh record is refused: {e}");
                 ensure!(
-                    CODES.contains(&e.code()) && !e.to_string().is_empty(),
+                    CODES.contains(&e.code().as_str()) && !e.to_string().is_empty(),
                     who,
                     "refused with code {} and message {e}",
-                    e.code()
+                    e.code().as_str()
                 );
                 Ok(())
             }
