@@ -93,11 +93,6 @@ pub struct Hand {
     ending: Option<Ending>,
     /// Every tile held by a seat still in play, for block detection.
     in_play: TileSet,
-    /// Which per-play rules apply, worked out once from the rules.
-    scores_ends: bool,
-    pass_penalties: bool,
-    /// The Puerto Rican pass bonus in play (0: none).
-    pass_points: i32,
 }
 
 impl Hand {
@@ -127,9 +122,6 @@ impl Hand {
             in_play: deal.hands[..rules.players as usize]
                 .iter()
                 .fold(TileSet::EMPTY, |a, &h| a | h),
-            scores_ends: rules.scores_ends(),
-            pass_penalties: rules.pass_penalties,
-            pass_points: rules.pass_points,
         }
     }
 
@@ -578,7 +570,7 @@ impl Hand {
             Some(e) => self.layout.place(tile, e),
         }
         let mut pending = 0;
-        if self.scores_ends {
+        if self.rules.scores_ends() {
             let pts = rules.ends.points(self.layout.ends_total());
             if pts > 0 {
                 if self.rules.claims == Claims::Auto || claim {
@@ -601,7 +593,7 @@ impl Hand {
                 }
             }
         }
-        if self.pass_penalties {
+        if self.rules.pass_penalties {
             let players = self.rules.players;
             if self.last_player == seat && self.passes_since_play + 1 >= players {
                 self.board_passes += 1;
@@ -670,14 +662,14 @@ impl Hand {
 
     fn on_pass(&mut self, seat: u8, ev: &mut impl Events) {
         self.passes_since_play += 1;
-        if self.pass_penalties {
+        if self.rules.pass_penalties {
             self.pass_run[seat as usize] += 1;
             if self.pass_run[seat as usize] >= 3 {
                 self.pass_run[seat as usize] = 0;
                 self.charge(seat, PenaltyReason::ThreePasses, ev);
             }
         }
-        if self.pass_points > 0 {
+        if self.rules.pass_points > 0 {
             self.pass_bonus(seat, ev);
         }
         self.passed_since_play |= 1 << seat;
@@ -689,11 +681,11 @@ impl Hand {
         let partner = self.rules.partner_of(seat).unwrap_or(seat);
         if self.passed_since_play & (1 << partner) == 0 {
             let side = 1 - self.rules.side_of(seat);
-            self.points[side] += self.pass_points;
+            self.points[side] += self.rules.pass_points;
             if ev.wanted() {
                 ev.push(Event::Scored {
                     side,
-                    points: self.pass_points,
+                    points: self.rules.pass_points,
                     reason: ScoreReason::Pass,
                 });
             }

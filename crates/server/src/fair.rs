@@ -433,14 +433,20 @@ mod tests {
         }
     }
 
-    #[test]
-    fn downloaded_files_verify_and_tampered_ones_do_not() {
+    /// A draw match dealt from a random secret and played out, with the
+    /// secret that dealt it.
+    fn dealt_and_played() -> (Record, Secret) {
         let rules = Rules::preset("draw").unwrap();
         let secret = Secret::random();
         let d1 = deal_from_key(&rules, first_rule(&rules), 1, &secret.hand_key(1));
         let mut m = Match::new(rules, None, Some(&d1)).unwrap();
         play_out(&mut m);
-        let rec = m.record();
+        (m.record(), secret)
+    }
+
+    #[test]
+    fn downloaded_files_verify_and_tampered_ones_do_not() {
+        let (rec, secret) = dealt_and_played();
         let fair = reveals(secret, &rec);
         // A record with its `fair` list, and a replay, both check.
         let mut file = serde_json::to_value(&rec).unwrap();
@@ -481,12 +487,7 @@ mod tests {
 
     #[test]
     fn verify_refuses_extra_and_malformed_fair_entries_naming_them() {
-        let rules = Rules::preset("draw").unwrap();
-        let secret = Secret::random();
-        let d1 = deal_from_key(&rules, first_rule(&rules), 1, &secret.hand_key(1));
-        let mut m = Match::new(rules, None, Some(&d1)).unwrap();
-        play_out(&mut m);
-        let rec = m.record();
+        let (rec, secret) = dealt_and_played();
         let fair = serde_json::to_value(reveals(secret, &rec)).unwrap();
         let refused = |change: &dyn Fn(&mut serde_json::Value)| {
             let mut f = fair.clone();

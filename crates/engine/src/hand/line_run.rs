@@ -36,8 +36,8 @@ impl Hand {
             && r.draw == DrawRule::Never
             && r.claims == Claims::Auto
             && r.max_pip <= 9
-            && !self.scores_ends
-            && !self.pass_penalties
+            && !r.scores_ends()
+            && !r.pass_penalties
             && !(r.both_partners_out && r.partners)
     }
 
@@ -87,7 +87,7 @@ impl Hand {
             steps += 1;
             if c0 + c1 == 0 {
                 self.passes_since_play += 1;
-                if self.pass_points > 0 {
+                if self.rules.pass_points > 0 {
                     self.pass_bonus(seat, &mut ());
                 }
                 self.passed_since_play |= 1 << seat;

@@ -218,6 +218,10 @@ impl Client {
             tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
                 .await
                 .unwrap();
+        Client::on(ws)
+    }
+
+    fn on(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             ws,
             next_id: 0,
@@ -247,15 +251,7 @@ impl Client {
                     ),
                     e => e.to_string(),
                 })?;
-        Ok(Client {
-            ws,
-            next_id: 0,
-            state: None,
-            received: 0,
-            commits: Vec::new(),
-            redeals: Vec::new(),
-            token: None,
-        })
+        Ok(Client::on(ws))
     }
 
     /// Whether the server closed this socket within `ms` (messages before
