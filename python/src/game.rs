@@ -669,6 +669,7 @@ fn replay_core(def: Arc<GameDef>, rec: &Record) -> Result<Core, String> {
                 tracker.reset();
                 hand_start = game.scores().to_vec();
             }
+            Visit::Dealt { .. } => {}
             Visit::Action { game, .. } => pending = Tracker::before(game),
             Visit::Acted { game, entry, .. } => {
                 if let Some(b) = pending.take() {

@@ -457,7 +457,7 @@ pub fn walk(rec: &Record, mut f: impl FnMut(&Step<'_>) -> bool) -> Result<Walked
     let mut refused: Option<RecordError> = None;
     let mut stopped = false;
     let game = replay_with(rec, |visit| match visit {
-        Visit::Deal { .. } => ControlFlow::Continue(()),
+        Visit::Deal { .. } | Visit::Dealt { .. } => ControlFlow::Continue(()),
         Visit::Action {
             game,
             hand,

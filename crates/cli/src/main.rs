@@ -211,7 +211,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         } => writeln!(
             out,
             "{}",
-            serde_json::to_string_pretty(&catalog::presets_json())?
+            serde_json::to_string_pretty(&domino_engine::catalog::games())?
         )?,
         Command::Rules {
             preset: Some(name),
@@ -228,7 +228,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 .into());
             }
             if json {
-                let v = catalog::preset_json(p, n);
+                let v = domino_engine::catalog::game_info(p, n);
                 writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
             } else {
                 write!(out, "{}", rules::describe(p, n))?;

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use domino_engine::catalog::Allowed;
 use domino_engine::rules::OptionSpec;
 use domino_engine::Preset;
 use serde_json::Value;
@@ -42,23 +43,19 @@ fn plain(v: &Value) -> String {
 }
 
 fn allowed(o: &OptionSpec) -> String {
-    match o.values_json() {
-        Value::Array(vs) => vs.iter().map(plain).collect::<Vec<_>>().join(", "),
-        Value::Object(m) => {
-            let mut s = format!(
-                "{} to {}",
-                m.get("min").map(plain).unwrap_or_default(),
-                m.get("max").map(plain).unwrap_or_default()
-            );
-            if let Some(Value::Array(choices)) = m.get("choices") {
-                for c in choices {
-                    s.push_str(", ");
-                    s.push_str(&plain(c));
-                }
-            }
-            s
-        }
-        other => plain(&other),
+    fn list<T: ToString>(items: &[T]) -> String {
+        items
+            .iter()
+            .map(T::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+    match o.allowed() {
+        Allowed::Switch(b) => list(&b),
+        Allowed::Words(w) => list(w),
+        Allowed::Numbers(n) => list(n),
+        Allowed::Range { max, min } => format!("{min} to {max}"),
+        Allowed::RangeOr { choices, max, min } => format!("{min} to {max}, {}", list(choices)),
     }
 }
 

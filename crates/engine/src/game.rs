@@ -88,7 +88,6 @@ pub struct Match {
     deal: Deal,
     hand: Hand,
     chooser: u8,
-    pose_rule: PoseRule,
     next_rule: PoseRule,
     scores: [i32; MAX_PLAYERS],
     /// Points already added to `scores` during the current hand, by side.
@@ -122,7 +121,6 @@ impl Match {
             deal: empty_deal(),
             hand: Hand::new(&rules, &empty_deal(), 0, TileSet::EMPTY),
             chooser: 0,
-            pose_rule: first,
             next_rule: first,
             scores: [0; MAX_PLAYERS],
             live: [0; MAX_PLAYERS],
@@ -568,19 +566,10 @@ impl Match {
             }
             None => {
                 let seed = self.seed.ok_or(MatchError::NeedDeal)?;
-                let mut rng = hand_rng(seed, number);
-                loop {
-                    let mut deal = Deal::random(&self.rules, &mut rng);
-                    if rule == PoseRule::TurnOver {
-                        deal.poser = Some(turn_over(&self.rules, &mut rng));
-                    }
-                    if let Ok(start) = resolve_pose(&self.rules, &deal, rule) {
-                        break (deal, start);
-                    }
-                }
+                seeded_deal(&self.rules, seed, number, rule)
             }
         };
-        self.start(deal, rule, start);
+        self.start(deal, start);
         Ok(())
     }
 
@@ -591,7 +580,7 @@ impl Match {
         }
         let rule = self.next_rule;
         let start = resolve_pose(&self.rules, &deal, rule)?;
-        self.start(deal, rule, start);
+        self.start(deal, start);
         Ok(())
     }
 
@@ -617,10 +606,9 @@ impl Match {
         self.next_rule
     }
 
-    fn start(&mut self, deal: Deal, rule: PoseRule, start: Start) {
+    fn start(&mut self, deal: Deal, start: Start) {
         self.hand_number += 1;
         self.deal = deal;
-        self.pose_rule = rule;
         self.live = [0; MAX_PLAYERS];
         self.result = None;
         match start {
@@ -672,6 +660,23 @@ pub const fn first_rule(rules: &Rules) -> PoseRule {
 
 /// Who poses a dealt hand, and with which tiles; `Redeal` if the rule needs
 /// a double nobody holds.
+/// Hand `number`'s deal from a match's `seed` under `rule`, the pose rule
+/// the match is at: dealt again from the same stream until the rule can
+/// start the hand (the redeal rule). Matches, playouts and the server's
+/// fairness proofs all deal through this.
+pub fn seeded_deal(rules: &Rules, seed: u64, number: u32, rule: PoseRule) -> (Deal, Start) {
+    let mut rng = hand_rng(seed, number);
+    loop {
+        let mut deal = Deal::random(rules, &mut rng);
+        if rule == PoseRule::TurnOver {
+            deal.poser = Some(turn_over(rules, &mut rng));
+        }
+        if let Ok(start) = resolve_pose(rules, &deal, rule) {
+            return (deal, start);
+        }
+    }
+}
+
 pub fn resolve_pose(rules: &Rules, deal: &Deal, rule: PoseRule) -> Result<Start, DealError> {
     let n = rules.players;
     let held = (0..n as usize).fold(TileSet::EMPTY, |a, s| a | deal.hands[s]);

@@ -21,6 +21,7 @@
 
 pub mod action;
 pub mod behaviour;
+pub mod catalog;
 pub mod code;
 pub mod deal;
 pub mod event;
@@ -35,6 +36,7 @@ pub mod score;
 pub mod text;
 pub mod tile;
 pub mod view;
+pub mod wire;
 
 pub use action::{Action, MoveList};
 pub use behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle, Winner};

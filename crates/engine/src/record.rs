@@ -85,6 +85,8 @@ pub enum Visit<'a> {
     /// Hand `hand` (from 2; the first comes with the match) is about to be
     /// dealt; `game` is the match before it.
     Deal { game: &'a Match, hand: usize },
+    /// Hand `hand` (from 1) was dealt; no action of it is played yet.
+    Dealt { game: &'a Match, hand: usize },
     /// Action `index` (from 0) of hand `hand` is about to be played.
     Action {
         game: &'a Match,
@@ -92,12 +94,13 @@ pub enum Visit<'a> {
         index: usize,
         entry: Entry,
     },
-    /// That action was played.
+    /// That action was played, with what it caused.
     Acted {
         game: &'a Match,
         hand: usize,
         index: usize,
         entry: Entry,
+        events: &'a [Event],
     },
 }
 
@@ -130,6 +133,14 @@ pub fn replay_with(
                     source,
                 })?;
         }
+        if visit(Visit::Dealt {
+            game: &m,
+            hand: h + 1,
+        })
+        .is_break()
+        {
+            return Ok(m);
+        }
         for (i, &entry) in hand.actions.iter().enumerate() {
             let (hand, index) = (h + 1, i);
             if visit(Visit::Action {
@@ -154,6 +165,7 @@ pub fn replay_with(
                 hand,
                 index,
                 entry,
+                events: &sink,
             })
             .is_break()
             {

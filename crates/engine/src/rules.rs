@@ -348,20 +348,6 @@ pub struct OptionSpec {
 }
 
 impl OptionSpec {
-    /// The allowed values as JSON: a list, or `{"min", "max"}` for numbers.
-    pub fn values_json(&self) -> Value {
-        match self.kind {
-            OptionKind::Bool => serde_json::json!([false, true]),
-            OptionKind::Int { min, max } => serde_json::json!({"min": min, "max": max}),
-            OptionKind::Choice(c) => serde_json::json!(c),
-            OptionKind::Set(s) => serde_json::json!(s),
-            OptionKind::Points { max, .. } => serde_json::json!({"min": 0, "max": max}),
-            OptionKind::PointsOr { max, choices } => {
-                serde_json::json!({"min": 0, "max": max, "choices": choices})
-            }
-        }
-    }
-
     /// A checked value as a number of points (`Points` options).
     fn points(&self, v: &Value) -> i64 {
         match (self.kind, v) {

@@ -6,8 +6,6 @@
 //! on. The state JSON is written from a [`View`], never from the match, so a
 //! seat's JSON cannot contain a tile its view does not hold.
 
-use serde_json::{json, Value};
-
 use crate::action::Action;
 use crate::deal::MAX_PLAYERS;
 use crate::game::{Entry, Match, Phase};
@@ -124,130 +122,8 @@ impl Match {
     }
 
     /// The protocol's state JSON for `viewer`.
-    pub fn state_json(&self, viewer: Viewer) -> Value {
+    pub fn state_json(&self, viewer: Viewer) -> serde_json::Value {
         self.view(viewer).to_json()
-    }
-}
-
-fn tiles_json(s: TileSet) -> Value {
-    Value::Array(s.iter().map(|t| Value::String(t.to_string())).collect())
-}
-
-impl View {
-    /// The state object of the protocol.
-    pub fn to_json(&self) -> Value {
-        let n = self.rules.players as usize;
-        let hands: Vec<Value> = (0..n)
-            .map(|s| match self.hands[s] {
-                Some(t) => tiles_json(t),
-                None => json!(self.hand_sizes[s]),
-            })
-            .collect();
-        let boneyard = match &self.boneyard {
-            Some(b) => json!(b),
-            None => json!(self.boneyard_count),
-        };
-        let ends: Vec<Value> = if self.layout.posed().is_some() {
-            self.layout
-                .chains()
-                .iter()
-                .enumerate()
-                .map(|(id, c)| json!({"id": id, "pips": c.pips}))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let mut v = json!({
-            "rules": serde_json::to_value(self.rules.spec()).unwrap_or(Value::Null),
-            "hand_number": self.hand_number,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "hands": hands,
-            "boneyard": boneyard,
-            "ends": ends,
-            "layout": self.layout_json(),
-            "history": self.history,
-            "scores": self.scores,
-            "result": self.result,
-        });
-        if let Some(obj) = v.as_object_mut() {
-            if let Viewer::Seat(s) = self.viewer {
-                obj.insert("seat".into(), json!(s));
-            }
-            if !self.legal.is_empty() {
-                obj.insert("legal".into(), json!(self.legal));
-            }
-            if self.muggins > 0 {
-                obj.insert("muggins".into(), json!(self.muggins));
-            }
-            if !self.out.is_empty() {
-                obj.insert("out".into(), json!(self.out));
-            }
-            if self.rules.is_six_love() {
-                obj.insert("stake".into(), json!(self.stake));
-                obj.insert("playoff".into(), json!(self.playoff));
-            }
-            if let Some(w) = self.winner {
-                obj.insert(
-                    "winner".into(),
-                    json!(w.side().map(|side| json!({"side": side}))),
-                );
-            }
-            if let Some(skunk) = self.skunk {
-                obj.insert("skunk".into(), json!(skunk));
-            }
-            if let Some(seed) = self.seed {
-                obj.insert("seed".into(), json!(seed));
-            }
-        }
-        v
-    }
-
-    /// The tiles of each chain in order, rebuilt from the history, for
-    /// drawing: `{"posed", "chains": [{"id", "pips", "tiles", "from"}]}`.
-    pub fn layout_json(&self) -> Value {
-        let mut layout = Layout::new(self.rules.layout);
-        let mut chains: Vec<(Vec<Tile>, Option<Tile>)> = Vec::new();
-        for e in &self.history {
-            let Action::Play { tile, end, .. } = e.action else {
-                continue;
-            };
-            match end {
-                None => {
-                    layout.pose(tile);
-                    for _ in 0..layout.chains().len() {
-                        chains.push((Vec::new(), Some(tile)));
-                    }
-                }
-                Some(id) => {
-                    layout.place(tile, id);
-                    if let Some(c) = chains.get_mut(id as usize) {
-                        c.0.push(tile);
-                    }
-                    while chains.len() < layout.chains().len() {
-                        let from = if tile.is_double() {
-                            tile
-                        } else {
-                            layout.posed().unwrap_or(tile)
-                        };
-                        chains.push((Vec::new(), Some(from)));
-                    }
-                }
-            }
-        }
-        let list: Vec<Value> = chains
-            .iter()
-            .enumerate()
-            .map(|(id, (tiles, from))| {
-                json!({
-                    "id": id,
-                    "pips": layout.chains().get(id).map(|c| c.pips),
-                    "tiles": tiles,
-                    "from": from,
-                })
-            })
-            .collect();
-        json!({"posed": layout.posed(), "chains": list})
     }
 }
 
@@ -351,8 +227,18 @@ impl SeatView {
         self.view.result.as_ref()
     }
 
+    /// The layout's chains for drawing.
+    pub fn drawn(&self) -> crate::wire::Drawn {
+        self.view.drawn()
+    }
+
+    /// The protocol's state object for this seat.
+    pub fn wire(&self) -> crate::wire::State<'_> {
+        self.view.wire()
+    }
+
     /// The protocol's state JSON for this seat.
-    pub fn to_json(&self) -> Value {
+    pub fn to_json(&self) -> serde_json::Value {
         self.view.to_json()
     }
 }

@@ -3,9 +3,9 @@
 //!
 //! A table draws a random 32-byte match secret. Hand `k`'s key is
 //! `SHA-256(secret || k as u32 big-endian)`; its seed is the key's first
-//! eight bytes (little-endian u64), and the hand is dealt from
-//! `domino_engine::deal::hand_rng(seed, k)`, redealing from the same
-//! generator as the engine does when the pose rule needs a double nobody
+//! eight bytes (little-endian u64), and the hand is dealt by the engine's
+//! own `domino_engine::game::seeded_deal(rules, seed, k, rule)`, which deals
+//! again from the same generator when the pose rule needs a double nobody
 //! holds. Before the hand the server publishes `SHA-256(key)` (the
 //! commitment), together with the hand's redeal rule ([`redeal_name`]:
 //! the part of its pose rule the deal depends on); once the hand is over
@@ -18,10 +18,9 @@
 //! two in step: change how a key deals and it fails until its vectors (and
 //! `web/fair.js`) are brought up to date.
 
-use domino_engine::deal::hand_rng;
-use domino_engine::game::{first_rule, resolve_pose, PoseRule};
+use domino_engine::game::{first_rule, seeded_deal, PoseRule};
 use domino_engine::record::{replay_with, Record, Visit};
-use domino_engine::{Deal, DealSpec, Event, Match, Rules};
+use domino_engine::{DealSpec, Rules};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use std::ops::ControlFlow;
@@ -108,25 +107,8 @@ pub fn hand_rules(record: &Record) -> Result<Vec<PoseRule>, String> {
 /// Hand `hand`'s deal under `rule` (the pose rule the match is at) from a
 /// hand key.
 pub fn deal_from_key(rules: &Rules, rule: PoseRule, hand: u32, key: &[u8; 32]) -> DealSpec {
-    let seed = key_seed(key);
-    if hand == 1 && rule == first_rule(rules) {
-        // The engine's own first deal (it also turns tiles over for club
-        // fives' first set), from the same seed and stream.
-        if let Ok(m) = Match::new(*rules, Some(seed), None) {
-            return m.deal().to_spec(rules.players);
-        }
-    }
-    let mut rng = hand_rng(seed, hand);
-    loop {
-        let mut deal = Deal::random(rules, &mut rng);
-        if rule == PoseRule::TurnOver {
-            // Only a match's first hand turns tiles over; never reached.
-            deal.poser = Some((rng.next_u32() % 2) as u8);
-        }
-        if resolve_pose(rules, &deal, rule).is_ok() {
-            return deal.to_spec(rules.players);
-        }
-    }
+    let (deal, _) = seeded_deal(rules, key_seed(key), hand, rule);
+    deal.to_spec(rules.players)
 }
 
 /// Why a record does not match its revealed keys.
@@ -174,46 +156,48 @@ pub fn verify_published(
         .rules
         .resolve()
         .map_err(|e| VerifyError::Record(e.to_string()))?;
-    let mut m: Option<Match> = None;
-    let mut sink: Vec<Event> = Vec::new();
-    for (i, hand) in record.hands.iter().enumerate() {
-        let number = i as u32 + 1;
+    // Hand `number`'s published data and deal, against the pose rule the
+    // match is at when it is dealt.
+    let check = |number: usize, rule: PoseRule| -> Result<(), VerifyError> {
         let key = keys
-            .get(i)
-            .ok_or(VerifyError::MissingKey(number as usize))?;
-        if let Some(c) = commitments.and_then(|c| c.get(i)) {
+            .get(number - 1)
+            .ok_or(VerifyError::MissingKey(number))?;
+        if let Some(c) = commitments.and_then(|c| c.get(number - 1)) {
             if *c != commitment(key) {
-                return Err(VerifyError::Commitment(number as usize));
+                return Err(VerifyError::Commitment(number));
             }
         }
-        let rule = match &m {
-            None => first_rule(&rules),
-            Some(m) => m.next_pose_rule(),
-        };
-        if let Some(Some(published)) = redeals.get(i) {
+        if let Some(Some(published)) = redeals.get(number - 1) {
             let implied = redeal_name(rule);
             if *published != implied {
                 return Err(VerifyError::Redeal {
-                    hand: number as usize,
+                    hand: number,
                     published: published.clone(),
                     implied,
                 });
             }
         }
-        if deal_from_key(&rules, rule, number, key) != hand.deal {
-            return Err(VerifyError::Deal(number as usize));
+        let dealt = record.hands.get(number - 1).map(|h| &h.deal);
+        if Some(&deal_from_key(&rules, rule, number as u32, key)) != dealt {
+            return Err(VerifyError::Deal(number));
         }
-        let bad = |e: domino_engine::MatchError| VerifyError::Record(e.to_string());
-        match &mut m {
-            None => m = Some(Match::new(rules, None, Some(&hand.deal)).map_err(bad)?),
-            Some(m) => m.next_hand(Some(&hand.deal)).map_err(bad)?,
-        }
-        if let Some(m) = &mut m {
-            for e in &hand.actions {
-                sink.clear();
-                m.act_as(e.seat, e.action, &mut sink).map_err(bad)?;
+        Ok(())
+    };
+    check(1, first_rule(&rules))?;
+    let mut failed = None;
+    replay_with(record, |visit| match visit {
+        Visit::Deal { game, hand } => match check(hand, game.next_pose_rule()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
             }
-        }
+        },
+        _ => ControlFlow::Continue(()),
+    })
+    .map_err(|e| VerifyError::Record(e.to_string()))?;
+    if let Some(e) = failed {
+        return Err(e);
     }
     Ok(())
 }
@@ -360,7 +344,7 @@ pub fn verify_file(text: &str) -> Result<Checked, String> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use domino_engine::MoveList;
+    use domino_engine::{Match, MoveList};
 
     fn play_out(m: &mut Match) {
         let mut moves = MoveList::new();

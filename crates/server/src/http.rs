@@ -20,7 +20,9 @@ use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Json, Router};
-use domino_engine::record::Record;
+use std::ops::ControlFlow;
+
+use domino_engine::record::{replay_with, Record, Visit};
 use domino_engine::{Event, Match, Viewer};
 use rust_embed::RustEmbed;
 use serde_json::{json, Value};
@@ -48,7 +50,7 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
         .route("/healthz", get(healthz))
         .route(
             "/api/presets",
-            get(|| async { Json(crate::ws::presets_json()) }),
+            get(|| async { Json(domino_engine::catalog::games()) }),
         )
         .route("/api/tables", get(tables))
         .route("/api/history", get(history))
@@ -215,28 +217,27 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
 /// Every step of a finished match in the full view: the deal of each hand,
 /// then the state after each action, with that action's events.
 pub fn replay_frames(rec: &Record) -> Result<Vec<Value>, String> {
-    let rules = rec.rules.resolve().map_err(|e| e.to_string())?;
     let mut frames = Vec::new();
-    let mut m: Option<Match> = None;
-    for (h, hand) in rec.hands.iter().enumerate() {
-        match &mut m {
-            None => m = Some(Match::new(rules, None, Some(&hand.deal)).map_err(|e| e.to_string())?),
-            Some(m) => m.next_hand(Some(&hand.deal)).map_err(|e| e.to_string())?,
+    let frame = |m: &Match, hand: usize, events: &[Event], step: Value| {
+        let v = m.view(Viewer::All);
+        json!({"hand": hand, "step": step, "state": v.to_json(),
+               "layout": v.drawn(), "events": events})
+    };
+    replay_with(rec, |visit| {
+        match visit {
+            Visit::Dealt { game, hand } => frames.push(frame(game, hand, &[], Value::Null)),
+            Visit::Acted {
+                game,
+                hand,
+                index,
+                events,
+                ..
+            } => frames.push(frame(game, hand, events, json!(index))),
+            Visit::Deal { .. } | Visit::Action { .. } => {}
         }
-        let Some(m) = m.as_mut() else { break };
-        let frame = |m: &Match, events: &[Event], step: Value| {
-            let v = m.view(Viewer::All);
-            json!({"hand": h + 1, "step": step, "state": v.to_json(),
-                   "layout": v.layout_json(), "events": events})
-        };
-        frames.push(frame(m, &[], Value::Null));
-        for (i, e) in hand.actions.iter().enumerate() {
-            let mut events = Vec::new();
-            m.act_as(e.seat, e.action, &mut events)
-                .map_err(|err| format!("hand {}, action {i}: {err}", h + 1))?;
-            frames.push(frame(m, &events, json!(i)));
-        }
-    }
+        ControlFlow::Continue(())
+    })
+    .map_err(|e| e.to_string())?;
     Ok(frames)
 }
 

@@ -32,11 +32,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket};
-use domino_engine::rules::option_specs;
-use domino_engine::{Action, Preset, RulesSpec};
+use domino_engine::{Action, RulesSpec};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
@@ -115,32 +114,6 @@ enum Request {
         phrase: Option<String>,
     },
     Rematch {},
-}
-
-/// The games, their player counts and options, for the lobby.
-pub fn presets_json() -> Value {
-    Value::Array(
-        Preset::ALL
-            .iter()
-            .map(|&p| {
-                let (min, max) = p.player_range();
-                let options: Vec<Value> = option_specs(p, p.default_players(), &Map::new())
-                    .iter()
-                    .map(|o| {
-                        json!({"name": o.name, "default": o.default,
-                                   "values": o.values_json(), "help": o.help})
-                    })
-                    .collect();
-                json!({
-                    "name": p.name(),
-                    "players": (min..=max).collect::<Vec<u8>>(),
-                    "default_players": p.default_players(),
-                    "summary": p.summary(),
-                    "options": options,
-                })
-            })
-            .collect(),
-    )
 }
 
 fn error(id: &Value, r: &Refusal) -> String {
@@ -344,7 +317,9 @@ async fn dispatch(
     req: Request,
 ) -> Result<Value, Refusal> {
     match req {
-        Request::Presets {} => Ok(json!({"type": "presets", "presets": presets_json()})),
+        Request::Presets {} => {
+            Ok(json!({"type": "presets", "presets": domino_engine::catalog::games()}))
+        }
         Request::List {} => Ok(json!({"type": "tables", "tables": hub.list()})),
         Request::Create {
             rules,

@@ -32,47 +32,9 @@ pub fn action_words(view: &SeatView, a: Action, table: &Table) -> String {
     }
 }
 
-/// The chains as far as a seat can see them: rebuilt from its history.
+/// The chains as far as a seat can see them.
 fn pic_of(view: &SeatView) -> Pic {
-    let mut layout = domino_engine::layout::Layout::new(view.rules().layout);
-    let mut pic = Pic {
-        posed: None,
-        chains: Vec::new(),
-        max_pip: view.rules().max_pip,
-    };
-    for e in view.history() {
-        let Action::Play { tile, end, .. } = e.action else {
-            continue;
-        };
-        match end {
-            None => {
-                layout.pose(tile);
-                pic.posed = Some(tile);
-            }
-            Some(id) => {
-                layout.place(tile, id);
-                if let Some(c) = pic.chains.get_mut(id as usize) {
-                    c.tiles.push(tile);
-                }
-            }
-        }
-        while pic.chains.len() < layout.chains().len() {
-            let from = if tile.is_double() && end.is_some() {
-                tile
-            } else {
-                pic.posed.unwrap_or(tile)
-            };
-            pic.chains.push(super::layout::ChainPic {
-                tiles: Vec::new(),
-                from: Some(from),
-                pips: None,
-            });
-        }
-    }
-    for (c, chain) in pic.chains.iter_mut().zip(layout.chains()) {
-        c.pips = Some(chain.pips);
-    }
-    pic
+    Pic::new(view.drawn(), view.rules().max_pip)
 }
 
 fn count_in(set: TileSet, n: u8) -> u32 {

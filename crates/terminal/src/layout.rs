@@ -13,8 +13,8 @@
 //! the rest of each such chain there in words and flat tiles ("branch 5 off
 //! 4-4: [4|2][2|1]"), with its open end, so no tile is ever left out.
 
+use domino_engine::wire::{Drawn, DrawnChain};
 use domino_engine::{Tile, View};
-use serde_json::Value;
 
 /// Which way a chain grows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -99,57 +99,28 @@ pub struct EndSpot {
     pub dir: Dir,
 }
 
-/// One chain of the layout, as drawn from the history.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ChainPic {
-    pub tiles: Vec<Tile>,
-    /// The tile it grows from: the posed tile or a later double.
-    pub from: Option<Tile>,
-    /// The number showing at its open end.
-    pub pips: Option<u8>,
-}
-
 /// The layout's tiles by chain, for drawing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pic {
     pub posed: Option<Tile>,
-    pub chains: Vec<ChainPic>,
+    /// Each chain's tiles outwards, as the engine rebuilt them.
+    pub chains: Vec<DrawnChain>,
     pub max_pip: u8,
 }
 
-fn tile_of(v: &Value) -> Option<Tile> {
-    v.as_str().and_then(|s| s.parse().ok())
-}
-
 impl Pic {
-    /// Read the chains from [`View::layout_json`].
-    pub fn from_view(view: &View) -> Pic {
-        let j = view.layout_json();
-        let chains = j
-            .get("chains")
-            .and_then(Value::as_array)
-            .map(|list| {
-                list.iter()
-                    .map(|c| ChainPic {
-                        tiles: c
-                            .get("tiles")
-                            .and_then(Value::as_array)
-                            .map(|ts| ts.iter().filter_map(tile_of).collect())
-                            .unwrap_or_default(),
-                        from: c.get("from").and_then(tile_of),
-                        pips: c
-                            .get("pips")
-                            .and_then(Value::as_u64)
-                            .and_then(|p| u8::try_from(p).ok()),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+    /// The engine's drawing of the layout, for a set whose highest pip is `max_pip`.
+    pub fn new(drawn: Drawn, max_pip: u8) -> Pic {
         Pic {
-            posed: j.get("posed").and_then(tile_of),
-            chains,
-            max_pip: view.rules.max_pip,
+            posed: drawn.posed,
+            chains: drawn.chains,
+            max_pip,
         }
+    }
+
+    /// The layout as `view` sees it.
+    pub fn from_view(view: &View) -> Pic {
+        Pic::new(view.drawn(), view.rules.max_pip)
     }
 
     /// Digits per half: 2 for the double-twelve set.
@@ -864,11 +835,12 @@ mod tests {
         s.parse().unwrap()
     }
 
-    fn chain(from: &str, tiles: &[&str]) -> ChainPic {
-        ChainPic {
-            tiles: tiles.iter().map(|s| t(s)).collect(),
+    fn chain(from: &str, tiles: &[&str]) -> DrawnChain {
+        DrawnChain {
             from: Some(t(from)),
+            id: 0,
             pips: None,
+            tiles: tiles.iter().map(|s| t(s)).collect(),
         }
     }
 

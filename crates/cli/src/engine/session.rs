@@ -11,7 +11,6 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::reply::{fields, ok, to_json, Failure};
-use crate::catalog;
 use domino_engine::ErrorCode;
 
 /// The commands, for the `unknown_command` message.
@@ -75,7 +74,10 @@ impl Session {
             }
         };
         match cmd {
-            "presets" => Ok(fields([("presets", catalog::presets_json())])),
+            "presets" => Ok(fields([(
+                "presets",
+                serde_json::to_value(domino_engine::catalog::games()).unwrap_or_default(),
+            )])),
             "new" => self.new_match(&req),
             "state" => self.state(&req),
             "legal" => self.legal(),

@@ -135,7 +135,7 @@ impl Table {
             "rules": self.spec,
             "bot": self.bot_name,
             "state": state,
-            "layout": view.layout_json(),
+            "layout": view.drawn(),
             "events": events,
             "seats": seats,
             "fair": fair,

@@ -1,0 +1,213 @@
+//! The protocol's state object as typed values.
+//!
+//! [`View::wire`] borrows a view into a [`State`] that serializes to the
+//! `state` object of docs/protocol.md; [`View::drawn`] rebuilds the layout's
+//! chains for drawing. The protocol writes JSON objects with their keys
+//! sorted ([`View::to_json`] goes through a sorted map), so the bytes do not
+//! depend on the order of the fields here; tests/wire.rs holds them fixed.
+
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::action::Action;
+use crate::behaviour::Winner;
+use crate::event::SkunkReport;
+use crate::game::{Entry, Phase};
+use crate::layout::Layout;
+use crate::result::HandResult;
+use crate::rules::RulesSpec;
+use crate::tile::Tile;
+use crate::view::{View, Viewer};
+
+/// A seat's hand as a viewer sees it: the tiles, or only how many.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum SeenHand {
+    Tiles(Vec<Tile>),
+    Count(u32),
+}
+
+/// The boneyard: in order for the referee, else only its size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum SeenBoneyard<'a> {
+    Tiles(&'a [Tile]),
+    Count(usize),
+}
+
+/// An open end: its chain's id and the pips showing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenEnd {
+    pub id: usize,
+    pub pips: u8,
+}
+
+/// The layout for drawing: the first tile and each chain's tiles in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drawn {
+    pub chains: Vec<DrawnChain>,
+    pub posed: Option<Tile>,
+}
+
+/// One chain of the layout: the tile it grows from and its tiles outwards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawnChain {
+    /// The tile the chain leaves from (the pose, or the double it branches off).
+    pub from: Option<Tile>,
+    pub id: usize,
+    /// The pips showing at the chain's open end.
+    pub pips: Option<u8>,
+    pub tiles: Vec<Tile>,
+}
+
+/// The protocol's `state` object (docs/protocol.md). Optional members are
+/// left out when they do not apply, as the protocol has always done.
+#[derive(Clone, Debug, Serialize)]
+pub struct State<'a> {
+    pub boneyard: SeenBoneyard<'a>,
+    pub ends: Vec<OpenEnd>,
+    pub hand_number: u32,
+    pub hands: Vec<SeenHand>,
+    pub history: &'a [Entry],
+    pub layout: Drawn,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub legal: &'a [Action],
+    #[serde(skip_serializing_if = "is_zero")]
+    pub muggins: i32,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub out: &'a [u8],
+    pub phase: Phase,
+    /// Six-love games only, with `stake`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playoff: Option<bool>,
+    pub result: Option<&'a HandResult>,
+    pub rules: RulesSpec,
+    pub scores: &'a [i32],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skunk: Option<SkunkReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stake: Option<i32>,
+    pub to_act: Option<u8>,
+    /// Present once the match is over: the winning side, or null for none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Winner>,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+/// `{"side": s}` for a winning side, `null` when nobody won.
+impl Serialize for Winner {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Side {
+            side: usize,
+        }
+        self.side().map(|side| Side { side }).serialize(s)
+    }
+}
+
+impl View {
+    /// The protocol's state object for this view.
+    pub fn wire(&self) -> State<'_> {
+        let n = self.rules.players as usize;
+        let six_love = self.rules.is_six_love();
+        State {
+            boneyard: match &self.boneyard {
+                Some(b) => SeenBoneyard::Tiles(b),
+                None => SeenBoneyard::Count(self.boneyard_count),
+            },
+            ends: if self.layout.posed().is_some() {
+                self.layout
+                    .chains()
+                    .iter()
+                    .enumerate()
+                    .map(|(id, c)| OpenEnd { id, pips: c.pips })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            hand_number: self.hand_number,
+            hands: (0..n)
+                .map(|s| match self.hands[s] {
+                    Some(t) => SeenHand::Tiles(t.iter().collect()),
+                    None => SeenHand::Count(self.hand_sizes[s]),
+                })
+                .collect(),
+            history: &self.history,
+            layout: self.drawn(),
+            legal: &self.legal,
+            muggins: self.muggins,
+            out: &self.out,
+            phase: self.phase,
+            playoff: six_love.then_some(self.playoff),
+            result: self.result.as_ref(),
+            rules: self.rules.spec(),
+            scores: &self.scores,
+            seat: match self.viewer {
+                Viewer::Seat(s) => Some(s),
+                _ => None,
+            },
+            seed: self.seed,
+            skunk: self.skunk,
+            stake: six_love.then_some(self.stake),
+            to_act: self.to_act,
+            winner: self.winner,
+        }
+    }
+
+    /// The protocol's state object as JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self.wire()).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The tiles of each chain in order, rebuilt from the history, for drawing.
+    pub fn drawn(&self) -> Drawn {
+        let mut layout = Layout::new(self.rules.layout);
+        let mut chains: Vec<(Vec<Tile>, Option<Tile>)> = Vec::new();
+        for e in &self.history {
+            let Action::Play { tile, end, .. } = e.action else {
+                continue;
+            };
+            match end {
+                None => {
+                    layout.pose(tile);
+                    for _ in 0..layout.chains().len() {
+                        chains.push((Vec::new(), Some(tile)));
+                    }
+                }
+                Some(id) => {
+                    layout.place(tile, id);
+                    if let Some(c) = chains.get_mut(id as usize) {
+                        c.0.push(tile);
+                    }
+                    while chains.len() < layout.chains().len() {
+                        let from = if tile.is_double() {
+                            tile
+                        } else {
+                            layout.posed().unwrap_or(tile)
+                        };
+                        chains.push((Vec::new(), Some(from)));
+                    }
+                }
+            }
+        }
+        Drawn {
+            chains: chains
+                .into_iter()
+                .enumerate()
+                .map(|(id, (tiles, from))| DrawnChain {
+                    from,
+                    id,
+                    pips: layout.chains().get(id).map(|c| c.pips),
+                    tiles,
+                })
+                .collect(),
+            posed: layout.posed(),
+        }
+    }
+}
