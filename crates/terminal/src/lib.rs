@@ -12,6 +12,7 @@ pub mod app;
 pub mod draw;
 pub mod hint;
 pub mod input;
+pub mod lang;
 pub mod layout;
 pub mod words;
 
