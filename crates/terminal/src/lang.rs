@@ -126,12 +126,12 @@ fn build(lang: Lang) -> Bundle {
 }
 
 /// A string argument.
-pub fn s(v: impl Into<String>) -> FluentValue<'static> {
+pub fn txt(v: impl Into<String>) -> FluentValue<'static> {
     FluentValue::from(v.into())
 }
 
 /// A number argument (plural forms choose by it).
-pub fn n(v: impl Into<i64>) -> FluentValue<'static> {
+pub fn num(v: impl Into<i64>) -> FluentValue<'static> {
     FluentValue::from(v.into())
 }
 
@@ -176,7 +176,7 @@ mod tests {
 
     #[test]
     fn plurals_and_variables_follow_the_language() {
-        let tiles = |l: Lang, c: i64| l.tr("term-seat-tiles", &[("count", n(c))]);
+        let tiles = |l: Lang, c: i64| l.tr("term-seat-tiles", &[("count", num(c))]);
         assert_eq!(tiles(Lang::En, 1), "1 tile");
         assert_eq!(tiles(Lang::En, 3), "3 tiles");
         assert_eq!(tiles(Lang::Es, 3), "3 fichas");
@@ -185,9 +185,9 @@ mod tests {
             Lang::Es.tr(
                 "term-pass",
                 &[
-                    ("who", s("Norte")),
-                    ("person", s("one")),
-                    ("ends", s("none"))
+                    ("who", txt("Norte")),
+                    ("person", txt("one")),
+                    ("ends", txt("none"))
                 ]
             ),
             "Norte pasa."

@@ -576,6 +576,45 @@ term-won-last = { $person ->
     [you] { $who } won the last hand and choose who poses.
    *[other] { $who } won the last hand and chooses who poses.
 }
+term-playoff-hand = A play-off hand.
+term-refused = Refused: { $error }
+term-bot-failed = A bot failed: { $error }
+term-resumed = Resumed from { $path }.
+term-unfinished = Match unfinished (hand { $n }); continue with: domino play --resume { $path }
+term-saved = Match record saved to { $path }
+term-hint-pose = pose { $tile }
+term-hint-play = play { $tile } on the { $end }{ $claim ->
+    [true] { " " }and call the points
+   *[other] { "" }
+}
+term-hint-draw = draw
+term-hint-pass = pass
+term-hint-let-pose = let { $who } pose
+term-hint-muggins = take the points by muggins
+term-why-nothing-fits = nothing fits
+term-why-nothing-drawn = nothing fits and nothing can be drawn
+term-why-free-points = free points
+term-why-stronger-lead = a stronger hand should lead
+term-why-last-tile = it is your last tile: domino
+term-why-only-play = your only play
+term-why-scores = scores { $points } (the ends make { $total })
+term-why-shown-none = { $who } has shown no { $ends }
+term-why-partner-suit = keeps { $x }s, your partner's suit
+term-why-partner-number = leaves { $x }, your partner's number
+term-why-keeps = keeps { $x }s: you hold { $count } more
+term-why-covers = covers { $who }'s { $x }
+term-why-double = gets rid of a double
+term-why-unloads = unloads { $count } pips
+term-why-options = keeps your options: { $count } { $x }s still in hand
+term-why-search = the expert's search rates it best
+term-hint-line = { $what } — { $why }.
+term-bot-illegal = { $who }'s bot chose an illegal move ({ $action }); it makes the first legal one.
+term-bot-error = { $who }'s bot failed ({ $error }); it makes the first legal move.
+term-does-not-fit = { $tile } does not fit anywhere now.
+term-table-title = { " " }Table{ " " }
+term-ends-title = · ends { $ends }{ " " }
+term-total-title = · total { $total }{ " " }
+term-double-first = { $pips }-{ $pips } first
 term-you-pose = You pose.
 term-poses = { $who } poses.
 term-your-turn = Your turn.

@@ -597,6 +597,45 @@ term-won-last = { $person ->
     [you] { $who } ganaste la última mano y decides quién sale.
    *[other] { $who } ganó la última mano y decide quién sale.
 }
+term-playoff-hand = Mano de desempate.
+term-refused = Rechazado: { $error }
+term-bot-failed = Falló un bot: { $error }
+term-resumed = Se reanuda desde { $path }.
+term-unfinished = Partida sin terminar (mano { $n }); para seguir: domino play --resume { $path }
+term-saved = Registro de la partida guardado en { $path }
+term-hint-pose = salir con { $tile }
+term-hint-play = jugar { $tile } por la { $end }{ $claim ->
+    [true] { " " }y cantar los puntos
+   *[other] { "" }
+}
+term-hint-draw = robar
+term-hint-pass = pasar
+term-hint-let-pose = que salga { $who }
+term-hint-muggins = llevarte los puntos por muggins
+term-why-nothing-fits = no cabe nada
+term-why-nothing-drawn = no cabe nada y no hay nada que robar
+term-why-free-points = puntos regalados
+term-why-stronger-lead = que salga una mano más fuerte
+term-why-last-tile = es tu última ficha: dominó
+term-why-only-play = tu única jugada
+term-why-scores = anota { $points } (las puntas suman { $total })
+term-why-shown-none = { $who } ha mostrado que no lleva { $ends }
+term-why-partner-suit = guarda el { $x }, el palo de tu compañero
+term-why-partner-number = deja el { $x }, el número de tu compañero
+term-why-keeps = guarda el { $x }: te quedan { $count } más
+term-why-covers = tapa el { $x } de { $who }
+term-why-double = te quitas un doble de encima
+term-why-unloads = sueltas { $count } puntos
+term-why-options = guarda tus opciones: aún tienes { $count } fichas del { $x }
+term-why-search = la búsqueda del experto la pone primero
+term-hint-line = { $what } — { $why }.
+term-bot-illegal = El bot de { $who } escogió una jugada ilegal ({ $action }); hace la primera jugada legal.
+term-bot-error = El bot de { $who } falló ({ $error }); hace la primera jugada legal.
+term-does-not-fit = { $tile } no cabe en ninguna punta ahora.
+term-table-title = { " " }Mesa{ " " }
+term-ends-title = · puntas { $ends }{ " " }
+term-total-title = · suman { $total }{ " " }
+term-double-first = primero el { $pips }-{ $pips }
 term-you-pose = Sales tú.
 term-poses = Sale { $who }.
 term-your-turn = Te toca.

@@ -597,6 +597,45 @@ term-won-last = { $person ->
     [you] { $who } avez gagné la dernière manche et choisissez qui pose.
    *[other] { $who } a gagné la dernière manche et choisit qui pose.
 }
+term-playoff-hand = C'est la belle.
+term-refused = Refusé : { $error }
+term-bot-failed = Un robot a échoué : { $error }
+term-resumed = Reprise depuis { $path }.
+term-unfinished = Partie inachevée (manche { $n }) ; pour continuer : domino play --resume { $path }
+term-saved = Relevé de la partie enregistré dans { $path }
+term-hint-pose = poser le { $tile }
+term-hint-play = jouer le { $tile } à { $end }{ $claim ->
+    [true] { " " }et annoncer les points
+   *[other] { "" }
+}
+term-hint-draw = piocher
+term-hint-pass = bouder
+term-hint-let-pose = laisser { $who } poser
+term-hint-muggins = prendre les points par muggins
+term-why-nothing-fits = rien ne va
+term-why-nothing-drawn = rien ne va et la pioche est vide
+term-why-free-points = des points gratuits
+term-why-stronger-lead = une main plus forte devrait poser
+term-why-last-tile = c'est votre dernier domino : domino !
+term-why-only-play = votre seul coup
+term-why-scores = marque { $points } (les bouts font { $total })
+term-why-shown-none = { $who } n'a montré aucun { $ends }
+term-why-partner-suit = garde les { $x }, la couleur de votre partenaire
+term-why-partner-number = laisse le { $x }, le numéro de votre partenaire
+term-why-keeps = garde les { $x } : il vous en reste { $count }
+term-why-covers = couvre le { $x } de { $who }
+term-why-double = vous débarrasse d'un double
+term-why-unloads = se défait de { $count } points
+term-why-options = garde vos options : encore { $count } dominos au { $x }
+term-why-search = la recherche de l'expert le place en tête
+term-hint-line = { $what } — { $why }.
+term-bot-illegal = Le robot de { $who } a choisi un coup illégal ({ $action }) ; il joue le premier coup permis.
+term-bot-error = Le robot de { $who } a échoué ({ $error }) ; il joue le premier coup permis.
+term-does-not-fit = Le { $tile } ne va nulle part pour l'instant.
+term-table-title = { " " }Table{ " " }
+term-ends-title = · bouts { $ends }{ " " }
+term-total-title = · total { $total }{ " " }
+term-double-first = d'abord le { $pips }-{ $pips }
 term-you-pose = Vous posez.
 term-poses = { $who } pose.
 term-your-turn = À vous.
