@@ -52,7 +52,7 @@ brand = Dominos
 page-title = Dominos
 you = Vous
 you-tag = vous
-bot-name = Robot { $n }
+bot-name = Bot { $n }
 team = { $a } et { $b }
 players-count = { $count } joueurs
 
