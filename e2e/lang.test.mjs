@@ -17,12 +17,12 @@ const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
 const LANGS = [
   {
     code: "es", locale: "es-PR",
-    lobby: { quick: "Jugar ya", open: "Mesas abiertas", game: "Dominó con pozo" },
+    lobby: { quick: "Jugar ya", open: "Mesas abiertas", game: "Dominó con pozo", option: /ficha clave/ },
     table: { boneyard: /Pozo: \d+ fichas?/, hand: /Mano 1/, log: /Las jugadas/ },
   },
   {
     code: "fr", locale: "fr-FR",
-    lobby: { quick: "Jouer tout de suite", open: "Tables ouvertes", game: "Partie avec pioche" },
+    lobby: { quick: "Jouer tout de suite", open: "Tables ouvertes", game: "Partie avec pioche", option: /domino clé/ },
     table: { boneyard: /Pioche : \d+ dominos?/, hand: /Manche 1/, log: /Le jeu/ },
   },
 ];
@@ -42,6 +42,12 @@ for (const L of LANGS) {
     // No English left in the lobby's headings.
     const headings = await page.locator("main h2").allInnerTexts();
     for (const h of headings) assert.doesNotMatch(h, /Play now|Open tables|Finished matches|The games/);
+    // The house rules: names and help in the language.
+    await page.selectOption("#game", "jamaican");
+    await page.click(".houserules summary");
+    const rules = page.locator(".houserules label");
+    assert.match((await rules.allInnerTexts()).join(" | "), L.lobby.option);
+    assert.doesNotMatch(await rules.first().getAttribute("title"), /^the |points that win/);
 
     await quickStart(env, page, { game: "draw", name: `${L.code}-player` });
     assert.equal(await htmlLang(page), L.code);

@@ -125,6 +125,65 @@ played-by-bot = { $name } (then a computer player)
 left-match = { $name } (left; a computer player finished)
 away-match = { $name } (away: a computer player made { $share }% of the moves)
 
+## House rules (the lobby's options)
+
+option-name = { $name ->
+    [set] set
+    [hand_size] hand size
+    [sporting] sporting
+    [key_tile] key tile
+    [playoff] playoff
+    [tie_replays] tie replays
+    [boneyard] boneyard
+    [blocked] blocked
+    [pass_points] pass points
+    [premiums] premiums
+    [claims] claims
+    [muggins_by] muggins by
+    [skunk] skunk
+    [partners] partners
+    [both_partners_out] both partners out
+    [scoring] scoring
+    [target] target
+    [double_blank_ten] double blank ten
+   *[other] { $name }
+}
+option-help = { $name ->
+    [set] the set: double-six, double-nine or double-twelve
+    [hand_size] tiles dealt to each player
+    [sporting] the 6-6 holder may pose any tile on the first hand
+    [key_tile] dominoing with the key tile scores 2
+    [playoff] a hand that would make 1-1 is played off for 2-0
+    [tie_replays] a tied hand is replayed for one point more
+    [boneyard] deal 7 each and draw from the rest
+    [blocked] a blocked hand goes to the team with the lower combined count, or to the team of the player with the lowest count
+    [pass_points] points a pass gives the other team (0: none)
+    [premiums] bonuses for hands 1 and 2, capicú and chuchazo
+    [claims] auto: points credited; otherwise claim them, or the next player may take them (muggins) or they are lost (strict)
+    [muggins_by] with muggins: who may take unclaimed points, the next player or any other player
+    [skunk] a loser below 31: extra points to the winner, no skunk, or a match that counts twice
+    [partners] two partnerships, seats 0+2 and 1+3
+    [both_partners_out] with partners: a team wins only when both partners are out
+    [scoring] hand: 1 per hand won; spots: the losers' pips
+    [target] the total that ends the match
+    [double_blank_ten] 0-0 counts 10 pips
+   *[other] { $help }
+}
+option-choice = { $choice ->
+    [team_total] team total
+    [lowest_player] lowest player
+    [auto] automatic
+    [muggins] muggins
+    [strict] strict
+    [next] next player
+    [any] any player
+    [no_skunk] no skunk
+    [double_game] double game
+    [hand] hands
+    [spots] spots
+   *[other] { $choice }
+}
+
 ## Table: seats
 
 seat-tiles = { $count ->

@@ -123,6 +123,65 @@ played-by-bot = { $name } (luego un jugador de la computadora)
 left-match = { $name } (se fue; terminó un jugador de la computadora)
 away-match = { $name } (ausente: un jugador de la computadora hizo el { $share } % de las jugadas)
 
+## Reglas de la casa (las opciones de la sala)
+
+option-name = { $name ->
+    [set] juego de fichas
+    [hand_size] fichas por mano
+    [sporting] salida libre
+    [key_tile] ficha clave
+    [playoff] desempate
+    [tie_replays] repetir empates
+    [boneyard] pozo
+    [blocked] tranque
+    [pass_points] puntos por pase
+    [premiums] premios
+    [claims] cantar
+    [muggins_by] muggins para
+    [skunk] zapatero
+    [partners] parejas
+    [both_partners_out] se pegan los dos
+    [scoring] tanteo
+    [target] meta
+    [double_blank_ten] la chucha vale diez
+   *[other] { $name }
+}
+option-help = { $name ->
+    [set] el juego: doble seis, doble nueve o doble doce
+    [hand_size] fichas que recibe cada jugador
+    [sporting] quien tiene el doble seis puede salir con cualquier ficha en la primera mano
+    [key_tile] dominar con la ficha clave vale 2
+    [playoff] una mano que dejaría 1-1 se juega como desempate a 2-0
+    [tie_replays] una mano empatada se repite por un punto más
+    [boneyard] se reparten 7 a cada uno y se roba del resto
+    [blocked] en un tranque gana la pareja con menos puntos sumados, o la del jugador con menos puntos
+    [pass_points] puntos que un pase le da a la otra pareja (0: ninguno)
+    [premiums] premios por las manos 1 y 2, el capicú y el chuchazo
+    [claims] automático: los puntos se anotan solos; si no, hay que cantarlos, o el siguiente se los lleva (muggins) o se pierden (estricto)
+    [muggins_by] con muggins: quién se lleva los puntos sin cantar, el siguiente jugador o cualquiera
+    [skunk] un perdedor por debajo de 31: puntos extra para el ganador, sin zapatero, o la partida cuenta doble
+    [partners] dos parejas, puestos 0+2 y 1+3
+    [both_partners_out] con parejas: una pareja gana solo cuando los dos se pegan
+    [scoring] manos: 1 por mano ganada; puntos: los de las fichas de los perdedores
+    [target] el total que termina la partida
+    [double_blank_ten] el doble blanco cuenta 10 puntos
+   *[other] { $help }
+}
+option-choice = { $choice ->
+    [team_total] total de la pareja
+    [lowest_player] jugador con menos
+    [auto] automático
+    [muggins] muggins
+    [strict] estricto
+    [next] el siguiente
+    [any] cualquiera
+    [no_skunk] sin zapatero
+    [double_game] partida doble
+    [hand] manos
+    [spots] puntos
+   *[other] { $choice }
+}
+
 ## Mesa: puestos
 
 seat-tiles = { $count ->

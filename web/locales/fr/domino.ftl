@@ -123,6 +123,65 @@ played-by-bot = { $name } (puis un joueur de l'ordinateur)
 left-match = { $name } (parti ; un joueur de l'ordinateur a fini)
 away-match = { $name } (absent : un joueur de l'ordinateur a fait { $share } % des coups)
 
+## Règles de la maison (les options du salon)
+
+option-name = { $name ->
+    [set] jeu
+    [hand_size] dominos par main
+    [sporting] pose libre
+    [key_tile] domino clé
+    [playoff] belle
+    [tie_replays] nulles rejouées
+    [boneyard] pioche
+    [blocked] partie bloquée
+    [pass_points] points du boudé
+    [premiums] primes
+    [claims] annonces
+    [muggins_by] muggins pour
+    [skunk] capot
+    [partners] équipes
+    [both_partners_out] les deux sortis
+    [scoring] décompte
+    [target] but
+    [double_blank_ten] double blanc à dix
+   *[other] { $name }
+}
+option-help = { $name ->
+    [set] le jeu : double-six, double-neuf ou double-douze
+    [hand_size] dominos donnés à chaque joueur
+    [sporting] celui qui a le double-six peut poser n'importe quel domino à la première manche
+    [key_tile] faire domino avec le domino clé vaut 2
+    [playoff] une manche qui ferait 1-1 se joue comme une belle à 2-0
+    [tie_replays] une manche nulle se rejoue pour un point de plus
+    [boneyard] 7 dominos chacun, on pioche dans le reste
+    [blocked] une partie bloquée va à l'équipe au plus petit total, ou à l'équipe du joueur au plus petit compte
+    [pass_points] points qu'un boudé donne à l'autre équipe (0 : aucun)
+    [premiums] primes pour les manches 1 et 2, le capicú et le chuchazo
+    [claims] automatique : les points sont comptés ; sinon il faut les annoncer, ou le suivant peut les prendre (muggins), ou ils sont perdus (strict)
+    [muggins_by] avec muggins : qui peut prendre les points non annoncés, le joueur suivant ou n'importe qui
+    [skunk] un perdant sous 31 : des points en plus pour le gagnant, pas de capot, ou une partie qui compte double
+    [partners] deux équipes, places 0+2 et 1+3
+    [both_partners_out] en équipes : une équipe ne gagne que quand les deux partenaires sont sortis
+    [scoring] manches : 1 par manche gagnée ; points : ceux des perdants
+    [target] le total qui termine la partie
+    [double_blank_ten] le double blanc compte 10 points
+   *[other] { $help }
+}
+option-choice = { $choice ->
+    [team_total] total de l'équipe
+    [lowest_player] joueur le plus bas
+    [auto] automatique
+    [muggins] muggins
+    [strict] strict
+    [next] le suivant
+    [any] n'importe qui
+    [no_skunk] pas de capot
+    [double_game] partie double
+    [hand] manches
+    [spots] points
+   *[other] { $choice }
+}
+
 ## Table : places
 
 seat-tiles = { $count ->
