@@ -131,7 +131,7 @@ export async function lobby(app, nav) {
     const conn = new Conn({ onOpen: async (c) => { answered = await c.request({ type: "create", ...req }); } });
     for (let i = 0; i < 200 && !answered; i++) await new Promise((ok) => setTimeout(ok, 25));
     conn.close();
-    if (!answered || answered.type === "error") { msg.textContent = answered ? t("error", { message: answered.message }) : t("offline-now"); return; }
+    if (!answered || answered.type === "error") { msg.textContent = answered ? t("error", { code: answered.code, message: answered.message }) : t("offline-now"); return; }
     if (answered.token) store.setToken(answered.table, answered.token);
     nav.go("/t/" + answered.table);
   }

@@ -477,7 +477,10 @@ not-found-replay = There is no finished match at this address.
 not-found-page = This page does not exist.
 not-found-lobby = Go to the lobby
 table-over = This match is over.
-error = { $message }
+# The server's refusals by code; English shows the server's own message.
+error = { $code ->
+   *[other] { $message }
+}
 
 ## Replay
 

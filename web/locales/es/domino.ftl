@@ -482,7 +482,20 @@ not-found-replay = No hay ninguna partida terminada en esta dirección.
 not-found-page = Esta página no existe.
 not-found-lobby = Ir a la sala
 table-over = Esta partida terminó.
-error = { $message }
+error = { $code ->
+    [no_table] Esa mesa no se está jugando aquí.
+    [not_seated] No tienes puesto en esta mesa.
+    [left] Te fuiste de esta mesa.
+    [match_over] La partida terminó.
+    [bad_seat] Ese puesto no existe.
+    [seat_taken] Ese puesto no está libre.
+    [table_full] No queda ningún puesto libre en esta mesa.
+    [started] La partida ya empezó.
+    [not_over] La partida todavía se está jugando.
+    [busy] Se está preparando la revancha.
+    [bad_name] Escoge otro nombre: necesita algún carácter visible y no puede ser muy largo.
+   *[other] { $message }
+}
 
 ## Repetición
 

@@ -482,7 +482,20 @@ not-found-replay = Il n'y a pas de partie terminée à cette adresse.
 not-found-page = Cette page n'existe pas.
 not-found-lobby = Aller au salon
 table-over = Cette partie est terminée.
-error = { $message }
+error = { $code ->
+    [no_table] Cette table ne se joue pas ici.
+    [not_seated] Vous n'avez pas de place à cette table.
+    [left] Vous avez quitté cette table.
+    [match_over] La partie est terminée.
+    [bad_seat] Cette place n'existe pas.
+    [seat_taken] Cette place n'est pas libre.
+    [table_full] Il n'y a plus de place libre à cette table.
+    [started] La partie a déjà commencé.
+    [not_over] La partie est encore en cours.
+    [busy] La revanche est en préparation.
+    [bad_name] Choisissez un autre nom : il faut au moins un caractère visible, et pas trop long.
+   *[other] { $message }
+}
 
 ## Revoir
 
