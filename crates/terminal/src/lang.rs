@@ -192,5 +192,34 @@ mod tests {
             ),
             "Norte pasa."
         );
+        let play = |l: Lang, who: &str, person: &str| {
+            let end = l.tr("term-end-top", &[]);
+            l.tr(
+                "term-play",
+                &[
+                    ("who", txt(who)),
+                    ("person", txt(person)),
+                    ("tile", txt("6-4")),
+                    ("end", txt(end)),
+                    ("shows", txt("4")),
+                ],
+            )
+        };
+        assert_eq!(
+            play(Lang::En, "You", "you"),
+            "You play 6-4 on the top, now 4."
+        );
+        assert_eq!(
+            play(Lang::Es, "Tú", "you"),
+            "Tú juegas 6-4 por arriba, ahora 4."
+        );
+        assert_eq!(
+            play(Lang::Fr, "Nord", "one"),
+            "Nord joue le 6-4 en haut, maintenant 4."
+        );
+        assert_eq!(
+            play(Lang::Fr, "Est et Ouest", "many"),
+            "Est et Ouest jouent le 6-4 en haut, maintenant 4."
+        );
     }
 }

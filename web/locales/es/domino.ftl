@@ -252,8 +252,8 @@ act-watch = Solo mirar
 join-prompt = Sentarte en esta mesa como
 end-left = punta izquierda
 end-right = punta derecha
-end-top = arriba
-end-bottom = abajo
+end-top = punta de arriba
+end-bottom = punta de abajo
 end-branch = rama de { $tile }
 end-branch-side = rama de { $tile } ({ $side })
 side-up = arriba
@@ -517,12 +517,13 @@ term-east = Este
 term-west = Oeste
 term-seat = Puesto { $n }
 term-team = { $a } y { $b }
-term-end-left = izquierda
-term-end-right = derecha
-term-end-top = arriba
-term-end-bottom = abajo
-term-end-branch = rama { $n } del { $tile }
-term-end-other = punta { $n }
+# Where a tile goes, with its preposition: "juega 6-4 por la izquierda".
+term-end-left = por la izquierda
+term-end-right = por la derecha
+term-end-top = por arriba
+term-end-bottom = por abajo
+term-end-branch = por la rama { $n } del { $tile }
+term-end-other = por la punta { $n }
 term-or = { $rest } o { $last }
 term-pose = { $person ->
     [you] { $who } sales con { $tile }.
@@ -533,7 +534,7 @@ term-play = { $person ->
     [you] { $who } juegas
     [one] { $who } juega
    *[many] { $who } juegan
-} { $tile } por la { $end }{ $shows ->
+} { $tile } { $end }{ $shows ->
     [none] { "" }
    *[other] , ahora { $shows }
 }.
@@ -676,7 +677,7 @@ term-resumed = Se reanuda desde { $path }.
 term-unfinished = Partida sin terminar (mano { $n }); para seguir: domino play --resume { $path }
 term-saved = Registro de la partida guardado en { $path }
 term-hint-pose = salir con { $tile }
-term-hint-play = jugar { $tile } por la { $end }{ $claim ->
+term-hint-play = jugar { $tile } { $end }{ $claim ->
     [true] { " " }y cantar los puntos
    *[other] { "" }
 }

@@ -252,8 +252,8 @@ act-watch = Seulement regarder
 join-prompt = S'asseoir à cette table sous le nom de
 end-left = bout gauche
 end-right = bout droit
-end-top = haut
-end-bottom = bas
+end-top = bout du haut
+end-bottom = bout du bas
 end-branch = branche du { $tile }
 end-branch-side = branche du { $tile } ({ $side })
 side-up = haut
@@ -273,7 +273,7 @@ tile-label = { $playable ->
 log-title = Le jeu
 log-hand = Manche { $n }
 ev-pose = { $who } : pose du { $tile }
-ev-play = { $who } : { $tile } au { $end }
+ev-play = { $who } : { $tile }, { $end }
 ev-claim = annoncé
 ev-draw = { $who } : un domino pioché
 ev-draw-seen = { $who } : { $tile } pioché
@@ -517,12 +517,13 @@ term-east = Est
 term-west = Ouest
 term-seat = Place { $n }
 term-team = { $a } et { $b }
-term-end-left = gauche
-term-end-right = droite
-term-end-top = haut
-term-end-bottom = bas
-term-end-branch = branche { $n } du { $tile }
-term-end-other = bout { $n }
+# Où va un domino, avec sa préposition : « joue le 6-4 à gauche ».
+term-end-left = à gauche
+term-end-right = à droite
+term-end-top = en haut
+term-end-bottom = en bas
+term-end-branch = sur la branche { $n } du { $tile }
+term-end-other = au bout { $n }
 term-or = { $rest } ou { $last }
 term-pose = { $person ->
     [you] { $who } posez le { $tile }.
@@ -533,7 +534,7 @@ term-play = { $person ->
     [you] { $who } jouez
     [one] { $who } joue
    *[many] { $who } jouent
-} le { $tile } à { $end }{ $shows ->
+} le { $tile } { $end }{ $shows ->
     [none] { "" }
    *[other] , maintenant { $shows }
 }.
@@ -676,7 +677,7 @@ term-resumed = Reprise depuis { $path }.
 term-unfinished = Partie inachevée (manche { $n }) ; pour continuer : domino play --resume { $path }
 term-saved = Relevé de la partie enregistré dans { $path }
 term-hint-pose = poser le { $tile }
-term-hint-play = jouer le { $tile } à { $end }{ $claim ->
+term-hint-play = jouer le { $tile } { $end }{ $claim ->
     [true] { " " }et annoncer les points
    *[other] { "" }
 }
