@@ -80,8 +80,9 @@ export async function setup() {
 
 /// A page in a fresh context (its own localStorage: its own player),
 /// collecting page errors.
-export async function newPlayer(env, name, { viewport = DESKTOP, reducedMotion = "no-preference", allow = [] } = {}) {
-  const ctx = await env.browser.newContext({ viewport, reducedMotion });
+export async function newPlayer(env, name, { viewport = DESKTOP, reducedMotion = "no-preference", allow = [], locale } = {}) {
+  // `locale` sets navigator.languages and Accept-Language.
+  const ctx = await env.browser.newContext({ viewport, reducedMotion, ...(locale ? { locale } : {}) });
   const page = await ctx.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(String(e)));

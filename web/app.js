@@ -2,7 +2,7 @@
 // a replay by address. Links inside the page open without reloading it.
 
 import { h, fill } from "./dom.js";
-import { t, lang } from "./words.js";
+import { t, lang, LANGS, langName, setLang } from "./words.js";
 import { soundOn, setSound } from "./sound.js";
 import { el } from "./draw.js";
 import { lobby } from "./lobby.js";
@@ -29,9 +29,14 @@ function speaker(on) {
 }
 soundBtn.addEventListener("click", () => { setSound(!soundOn()); showSound(); });
 showSound();
+// The language switch: the choice is remembered, and the page reloads in it.
+const langSelect = h("select", { id: "langswitch", class: "headbtn", "aria-label": t("language-switch"), title: t("language-switch") },
+  ...LANGS.map((code) => h("option", { value: code, lang: code, ...(code === lang ? { selected: "" } : {}) }, langName(code))));
+langSelect.addEventListener("change", () => setLang(langSelect.value));
 fill(document.getElementById("header"),
   h("a", { href: "/", class: "brand" }, "🁫 ", t("brand")),
   h("span", { class: "spacer" }),
+  langSelect,
   soundBtn);
 
 // ---- pages ----

@@ -66,20 +66,20 @@ export async function lobby(app, nav) {
       } else if (o.values && Array.isArray(o.values.choices)) {
         // Points, or one of some named choices (club fives' skunk).
         const named = typeof o.default === "string";
-        const num = h("input", { type: "number", "data-part": "points", value: named ? 0 : o.default, min: o.values.min, max: o.values.max, "aria-label": o.name.replace(/_/g, " ") });
-        const pick = h("select", { "data-part": "pick", "aria-label": o.name.replace(/_/g, " ") },
+        const num = h("input", { type: "number", "data-part": "points", value: named ? 0 : o.default, min: o.values.min, max: o.values.max, "aria-label": t("option-name", { name: o.name }) });
+        const pick = h("select", { "data-part": "pick", "aria-label": t("option-name", { name: o.name }) },
           h("option", { value: "", selected: !named }, t("lobby-option-points")),
-          o.values.choices.map((c) => h("option", { value: c, selected: c === o.default }, c.replace(/_/g, " "))));
+          o.values.choices.map((c) => h("option", { value: c, selected: c === o.default }, t("option-choice", { choice: c }))));
         const sync = () => { num.hidden = pick.value !== ""; };
         pick.addEventListener("change", sync);
         sync();
         input = h("span", { "data-opt": o.name, "data-kind": "points-or" }, pick, " ", num);
       } else if (Array.isArray(o.values)) {
-        input = h("select", { "data-opt": o.name }, o.values.map((v) => h("option", { value: v, selected: v === o.default }, String(v))));
+        input = h("select", { "data-opt": o.name }, o.values.map((v) => h("option", { value: v, selected: v === o.default }, t("option-choice", { choice: String(v) }))));
       } else {
         input = h("input", { type: "number", "data-opt": o.name, value: o.default, min: o.values.min, max: o.values.max });
       }
-      opts.append(h("label", { title: o.help }, o.name.replace(/_/g, " "), " ", input));
+      opts.append(h("label", { title: t("option-help", { name: o.name, help: o.help }) }, t("option-name", { name: o.name }), " ", input));
     }
   }
   // Who sits where: you in seat 0; each other seat a friend to invite or a
@@ -131,7 +131,7 @@ export async function lobby(app, nav) {
     const conn = new Conn({ onOpen: async (c) => { answered = await c.request({ type: "create", ...req }); } });
     for (let i = 0; i < 200 && !answered; i++) await new Promise((ok) => setTimeout(ok, 25));
     conn.close();
-    if (!answered || answered.type === "error") { msg.textContent = answered ? t("error", { message: answered.message }) : t("offline-now"); return; }
+    if (!answered || answered.type === "error") { msg.textContent = answered ? t("error", { code: answered.code, message: answered.message }) : t("offline-now"); return; }
     if (answered.token) store.setToken(answered.table, answered.token);
     nav.go("/t/" + answered.table);
   }

@@ -26,10 +26,11 @@ export function people(seats, state, me) {
     const order = members.includes(me) ? [me, ...members.filter((s) => s !== me)] : members;
     return t("team", { a: name(order[0]), b: name(order[1]) });
   };
-  // Whether a side (or a seat) takes the plural form of a verb: a team,
-  // or "you".
-  const sideMany = (k) => partners || k === me;
-  const many = (s) => s === me;
+  // Which form of a verb a side (or a seat) takes: "team" for a
+  // partnership, "you" for the viewer alone, false for somebody else
+  // (each language's catalog chooses its own forms from these).
+  const sideMany = (k) => (partners ? "team" : k === me ? "you" : false);
+  const many = (s) => (s === me ? "you" : false);
   return { me, n, sides, partners, label, name, side, sideSeats, sideOf, sideMany, many };
 }
 

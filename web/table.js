@@ -113,7 +113,7 @@ export function tablePage(app, id, nav) {
     }
     if (r.code === "table_full" || r.code === "match_over") return watch("full");
     if (r.code === "no_table") return gone();
-    if (r.code !== "offline") S.note = t("error", { message: r.message });
+    if (r.code !== "offline") S.note = t("error", { code: r.code, message: r.message });
     render();
   }
 
@@ -229,7 +229,7 @@ export function tablePage(app, id, nav) {
       if (r.type !== "error" || r.code === "offline") return;
       if (r.code === "stale") { if (a.type === "pass") S.sentPass = false; render(); return; }
       if (a.type === "pass") S.sentPass = false;
-      S.note = a.type === "muggins" ? t("act-muggins-nothing") : t("error", { message: r.message });
+      S.note = a.type === "muggins" ? t("act-muggins-nothing") : t("error", { code: r.code, message: r.message });
       render();
     });
     render();
@@ -281,7 +281,7 @@ export function tablePage(app, id, nav) {
       what = { text };
     }
     conn.request({ type: "chat", ...what }).then((r) => {
-      if (r.type === "error" && r.code !== "offline") { S.note = t("error", { message: r.message }); render(); }
+      if (r.type === "error" && r.code !== "offline") { S.note = t("error", { code: r.code, message: r.message }); render(); }
       else if (what.text != null) chatInput.value = "";
     });
   }
@@ -297,7 +297,7 @@ export function tablePage(app, id, nav) {
   async function rematch() {
     if (S.rematch) return follow(S.rematch);
     const r = await conn.request({ type: "rematch" });
-    if (r.type === "error") { S.note = t("error", { message: r.message }); return render(); }
+    if (r.type === "error") { S.note = t("error", { code: r.code, message: r.message }); return render(); }
     follow(r.table);
   }
 
@@ -310,7 +310,7 @@ export function tablePage(app, id, nav) {
 
   async function fillBots() {
     const r = await conn.request({ type: "fill" });
-    if (r.type === "error") { S.note = t("error", { message: r.message }); render(); }
+    if (r.type === "error") { S.note = t("error", { code: r.code, message: r.message }); render(); }
   }
 
   function openFair() {

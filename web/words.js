@@ -1,362 +1,118 @@
-// Every word the page shows a player, in one place.
+// Every word the page shows a player comes from here.
 //
-// Each message has an id and, where it needs them, named arguments; `t(id,
-// args)` returns the text. Code elsewhere never writes a player-facing
-// sentence itself: it asks for a message here (and inserts it as text, never
-// as markup). Messages that depend on a count or on who is meant take the
-// deciding value as an argument (`count`, `many`: more than one person, or
-// "you"), so that each language can choose its own forms.
+// The words themselves are in the Fluent catalogs, web/locales/LANG/domino.ftl
+// (shared with the terminal game): one per language, the same messages with
+// the same arguments in each. `t(id, args)` returns a message's text in the
+// page's language. Code elsewhere never writes a player-facing sentence
+// itself: it asks for a message here (and inserts it as text, never as
+// markup). Messages that depend on a count or on who is meant take the
+// deciding value as an argument (`count`; `many`: "you", "team" or false),
+// so that each language can choose its own forms.
+//
+// The language: the one the player chose with the switch (remembered in
+// localStorage), else the first of the browser's languages the page speaks,
+// else the one the server read from Accept-Language (it writes it into
+// `<html lang>`), else English.
 
-const TITLES = {
-  jamaican: "Jamaican partner",
-  cutthroat: "Cut-throat",
-  chiva: "Chiva",
-  "puerto-rican": "Puerto Rican points",
-  block: "Block game",
-  draw: "Draw game",
-  cross: "Cross",
-  "double-nine-cross": "Double-nine cross",
-  french: "French",
-  "all-fives": "All fives (muggins)",
-  "fives-and-threes": "Fives and threes",
-  "club-fives": "Club fives",
-};
+import { FluentBundle, FluentResource, FluentNumber } from "./vendor/fluent-bundle/index.js";
 
-const LINES = {
-  jamaican: "Two teams of two race to six hands while the others have none; the key tile counts double.",
-  cutthroat: "Every player for themselves: first to six hands while somebody still has none.",
-  chiva: "Four-love between two teams, or each for themselves with drawing for two or three.",
-  "puerto-rican": "Win a hand and take the pips left in the others' hands; passes and capicú pay. To 100.",
-  block: "The classic: no drawing; the winner scores the losers' pips.",
-  draw: "The classic with a boneyard: draw until you can play.",
-  cross: "The first double is played on all four sides before the game goes on.",
-  "double-nine-cross": "Double-nine tiles; a cross start, and every double opens two new lines.",
-  french: "Four arms that wait for their doubles; penalty points, and the lowest total wins at 100.",
-  "all-fives": "Score the ends whenever they add up to a multiple of five. To 100.",
-  "fives-and-threes": "Multiples of three and of five both score. To 100.",
-  "club-fives": "Two players peg one point per five, crossing the T, to 61.",
-};
+/** The languages the page speaks, by code. */
+export const LANGS = ["en", "es", "fr"];
+const FALLBACK = "en";
+const KEY = "domino.lang";
 
-// The computer players by strength, weakest first, as the page names them
-// (the engine's names stay in the tooltip and the docs).
-const LEVELS = {
-  random: "Beginner",
-  heavy: "Easy",
-  count: "Casual",
-  heuristic: "Strong",
-  expert: "Expert",
-};
+const primary = (tag) => String(tag || "").toLowerCase().split(/[-_]/)[0];
+const spoken = (tag) => (LANGS.includes(primary(tag)) ? primary(tag) : null);
 
-const NOTES = {
-  key_tile: "won with the key tile",
-  capicu: "capicú: the last tile fitted both ends",
-  chuchazo: "chuchazo: went out with the double blank",
-  hand_premium: "bonus for one of the first two hands",
-  board_pass: "a board pass was charged",
-  double_out: "went out with a double: the others' penalties are doubled",
-  skunk: "skunk: the loser stayed under 31",
-  tie: "a tied hand scores nothing",
-  replay: "the next hand is replayed for one point more",
-  playoff_next: "one all: the next hand is a play-off",
-  playoff: "play-off won",
-  reset: "the scores go back to zero",
-  six_love: "six-love!",
-  four_love: "four-love!",
-};
+function remembered() {
+  try { return spoken(globalThis.localStorage.getItem(KEY)); } catch { return null; }
+}
 
-const plural = (count, one, other) => (count === 1 ? one : other);
-const s3 = (many, verb, verbs) => (many ? verb : verbs);
+// Outside a browser (the page's modules under node, e2e/fair.test.mjs)
+// there is no navigator or document: English.
+function choose() {
+  const nav = globalThis.navigator || {};
+  const browser = (nav.languages && nav.languages.length ? nav.languages : [nav.language])
+    .map(spoken).find(Boolean);
+  const server = globalThis.document && spoken(globalThis.document.documentElement.lang);
+  return remembered() || browser || server || FALLBACK;
+}
 
-const EN = {
-  "brand": "Dominoes",
-  "page-title": "Dominoes",
-  "you": "You",
-  "you-tag": "you",
-  "bot-name": ({ n }) => `Bot ${n}`,
-  "team": ({ a, b }) => `${a} & ${b}`,
-  "game-title": ({ preset }) => TITLES[preset] || preset,
-  "game-line": ({ preset }) => LINES[preset] || "",
-  "level": ({ bot }) => LEVELS[bot] || bot,
-  "level-tooltip": ({ bot }) => `Computer player “${bot}”`,
-  "players-count": ({ count }) => `${count} players`,
+/** The language of the page's messages, for `<html lang>` and `Intl`. */
+export const lang = choose();
 
-  // ---- header and settings ----
-  "sound-on": "Sounds on",
-  "sound-off": "Sounds off",
-  "sound-toggle": "Sounds for plays, passes and your turn",
-  "autopass": "Pass for me when I cannot play",
-  "autopass-help": "When no tile fits and there is nothing to draw, the pass is made for you.",
-  "settings": "Settings",
+// The catalog beside this module: /locales/… from the server, or the file
+// itself when the module runs under node.
+async function catalog(code) {
+  const url = new URL(`./locales/${code}/domino.ftl`, import.meta.url);
+  if (url.protocol === "file:") {
+    const { readFile } = await import("node:fs/promises");
+    return readFile(url, "utf8");
+  }
+  const res = await fetch(url);
+  return res.ok ? res.text() : "";
+}
 
-  // ---- lobby ----
-  "lobby-you": "Your name",
-  "lobby-name-placeholder": "The name others see",
-  "lobby-quick": "Play now",
-  "lobby-quick-help": "You against the computer, at the level you choose.",
-  "lobby-game": "Game",
-  "lobby-level": "Computer players",
-  "lobby-play": "Play",
-  "lobby-new": "A table for friends",
-  "lobby-new-help": "Choose who sits where: invite friends to seats, the computer takes the others.",
-  "lobby-players": "Players",
-  "lobby-seats": "Seats",
-  "lobby-seat-you": "You",
-  "lobby-seat-bot": "Computer",
-  "lobby-seat-invite": "Invite a friend",
-  "lobby-seat-where": ({ where }) => where,
-  "lobby-private": "Private: only people with the link can find it",
-  "lobby-watch-bots": "Only computer players (watch them)",
-  "lobby-house-rules": "House rules",
-  "lobby-option-points": "points",
-  "lobby-create": "Create the table",
-  "lobby-need-name": "Choose a name first.",
-  "lobby-games": "The games",
-  "lobby-open": "Open tables",
-  "lobby-refresh": "Refresh",
-  "lobby-none-open": "No open tables right now. Start one!",
-  "lobby-join": "Join",
-  "lobby-watch": "Watch",
-  "lobby-finished": "Finished matches",
-  "lobby-none-finished": "No finished matches yet.",
-  "lobby-replay": "Replay",
-  "lobby-record": "Record",
-  "lobby-record-help": "Download the match record (JSON), checkable with domino verify",
-  "lobby-free-seats": ({ count }) => plural(count, "1 free seat", `${count} free seats`),
-  "lobby-hand": ({ n }) => `hand ${n}`,
-  "lobby-won-by": ({ who, many }) => `${who} ${s3(many, "won", "won")}`,
-  "lobby-tie": "No winner",
-  "lobby-date": ({ at }) => new Date(at).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" }),
-  "lobby-hands": ({ count }) => plural(count, "1 hand", `${count} hands`),
-  "seat-where-0": "your seat",
-  "seat-where-partner": "partner, across",
-  "seat-where-left": "opponent, on your left",
-  "seat-where-right": "opponent, on your right",
-  "seat-where-next": ({ n }) => `player ${n} in turn`,
-  "played-by-bot": ({ name }) => `${name} (then a computer player)`,
-  "left-match": ({ name }) => `${name} (left; a computer player finished)`,
-  "away-match": ({ name, share }) => `${name} (away: a computer player made ${share}% of the moves)`,
+async function load(code) {
+  const bundle = new FluentBundle(code, { useIsolating: false });
+  try {
+    bundle.addResource(new FluentResource(await catalog(code)));
+  } catch {
+    // Offline at start: the messages fall back to English, then to their ids.
+  }
+  return bundle;
+}
 
-  // ---- table: seats ----
-  "seat-tiles": ({ count }) => plural(count, "1 tile", `${count} tiles`),
-  "seat-passes": ({ count }) => plural(count, "passed once", `passed ${count}×`),
-  "seat-to-play": "to play",
-  "seat-your-turn": "Your turn",
-  "seat-partner": "partner",
-  "seat-bot": ({ level }) => `computer · ${level}`,
-  "seat-away": "away: a computer plays for now",
-  "seat-left": "left: a computer plays",
-  "seat-waiting": "waiting for a friend",
-  "seat-ready": "ready",
-  "seat-out": "out",
-  "boneyard": ({ count }) => plural(count, "Boneyard: 1 tile", `Boneyard: ${count} tiles`),
-  "copy-invite": "Copy the invitation link",
-  "copied": "Link copied",
-  "invite-link": "Invitation link",
-  "invite-for": ({ where }) => `Invitation for the ${where} seat`,
-  "fill-bots": "Start now: computer players take the empty seats",
-  "waiting-invited": ({ count }) => plural(count, "Waiting for 1 invited player.", `Waiting for ${count} invited players.`),
-  "waiting-host": "The match starts when everybody invited is here.",
+// English behind the chosen language: a message a catalog lacks still reads.
+const bundles = await Promise.all(lang === FALLBACK ? [load(lang)] : [load(lang), load(FALLBACK)]);
 
-  // ---- table: status and actions ----
-  "status-your-turn": "Your turn: play a highlighted tile.",
-  "status-your-turn-plain": "Your turn.",
-  "status-choose-end": ({ tile }) => `Where does ${tile} go? Choose an end.`,
-  "status-waiting-for": ({ who }) => `Waiting for ${who}…`,
-  "status-watching": "You are watching this table.",
-  "status-watching-bots": "You are watching the computer players.",
-  "status-watching-full": "You are watching: every seat is taken.",
-  "status-next-hand": "The next hand starts when everyone is ready.",
-  "status-choose-poser": "You won the hand: who poses the next one?",
-  "status-auto-passed": ({ ends }) => `No tile of yours fits ${ends} and there is nothing to draw: passed for you.`,
-  "status-auto-passed-empty": "You could not play and there was nothing to draw: passed for you.",
-  "status-left": "You left the table.",
-  "ends-list": ({ list }) => list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`,
-  "act-draw": "Draw a tile",
-  "act-pass": "Pass",
-  "act-muggins": "Call muggins",
-  "act-muggins-nothing": "Nothing to take: the last play left no points unclaimed.",
-  "act-muggins-help": "Take the points the last player made but did not claim",
-  "act-claim": "Claim my points",
-  "act-claim-help": "Your next play claims the points it makes. Claim nothing that does not score.",
-  "act-poser": ({ who, me }) => (me ? "I pose" : `${who} poses`),
-  "act-on-end": ({ end, pips }) => `${end} · ${pips}`,
-  "act-cancel": "Cancel",
-  "act-leave": "Leave the table",
-  "act-leave-confirm": "Leave this table? A computer player takes your seat for the rest of the match.",
-  "act-ready": "Next hand",
-  "act-join": "Join",
-  "act-watch": "Just watch",
-  "join-prompt": "Sit at this table as",
-  "end-left": "left end",
-  "end-right": "right end",
-  "end-top": "top",
-  "end-bottom": "bottom",
-  "end-branch": ({ tile }) => `${tile} branch`,
-  "end-branch-side": ({ tile, side }) => `${tile} branch (${side})`,
-  "side-up": "up",
-  "side-down": "down",
-  "side-left": "left",
-  "side-right": "right",
-  "board-empty": "The first tile goes here",
-  "board-waiting": "The match has not started yet",
-  "hand-label": "Your tiles",
-  "tile-label": ({ tile, playable }) => `${tile}${playable ? ", playable" : ""}`,
+/** Remember `code` as the player's language and show the page in it. */
+export function setLang(code) {
+  if (!LANGS.includes(code)) return;
+  try { localStorage.setItem(KEY, code); } catch { /* private mode: for this page only */ }
+  location.reload();
+}
 
-  // ---- the log ----
-  "log-title": "The play",
-  "log-hand": ({ n }) => `Hand ${n}`,
-  "ev-pose": ({ who, tile }) => `${who} posed ${tile}`,
-  "ev-play": ({ who, tile, end }) => `${who} played ${tile} on the ${end}`,
-  "ev-claim": "claiming",
-  "ev-draw": ({ who }) => `${who} drew a tile`,
-  "ev-draw-seen": ({ who, tile }) => `${who} drew ${tile}`,
-  "ev-pass": ({ who }) => `${who} passed`,
-  "ev-choose-poser": ({ who, other, self }) => (self ? `${who} will pose` : `${who} asked ${other} to pose`),
-  "ev-muggins": ({ who }) => `${who} called muggins!`,
-  "ev-scored": ({ who, many, points, reason }) => `${who} ${s3(many, "score", "scores")} ${points} ${({ ends: "for the ends", pass: "for the pass", muggins: "by muggins" })[reason] || ""}`.trim(),
-  "ev-penalty": ({ who, many, points, reason }) => `${who} ${s3(many, "take", "takes")} ${points} penalty points (${({ three_passes: "three passes", board_pass: "a board pass" })[reason] || reason})`,
-  "ev-unclaimed": ({ who, points }) => `${who} left ${points} unclaimed`,
-  "ev-out": ({ who, many }) => `${who} ${s3(many, "are", "is")} out`,
-  "ev-hand-over": ({ text }) => text,
-  "ev-match-over": ({ who, many }) => `${who} ${s3(many, "win", "wins")} the match!`,
-  "ev-match-tie": "The match ends in a tie.",
-  "ev-chat": ({ who, text }) => `${who}: ${text}`,
+/** A language's own name for itself ("español"), from `Intl`. */
+export function langName(code) {
+  let name = code;
+  try { name = new Intl.DisplayNames([code], { type: "language" }).of(code) || code; } catch { /* old browser */ }
+  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+}
 
-  // ---- results ----
-  "result-title": ({ n }) => `Hand ${n}`,
-  "result-wins": ({ who, many }) => `${who} ${s3(many, "win", "wins")} the hand`,
-  "result-tie": "A tied hand",
-  "result-domino": ({ who }) => `${who} dominoed.`,
-  "result-blocked": ({ who, count }) => `Blocked: ${who} had the lightest hand (${count} pips).`,
-  "result-blocked-team": ({ who, count }) => `Blocked: ${who} had the lighter hands (${count} pips).`,
-  "result-blocked-tie": "Blocked, and the lightest hands were equal.",
-  "result-target": ({ who, target }) => `${who} reached ${target} during the hand.`,
-  "result-points": ({ who, points }) => `${who}: ${points > 0 ? "+" : ""}${points}`,
-  "result-note": ({ note }) => NOTES[note] || note.replace(/_/g, " "),
-  "result-pips": ({ count }) => plural(count, "1 pip", `${count} pips`),
-  "result-ready-wait": ({ who }) => `Waiting for ${who}.`,
-  "result-hands": "Every hand",
-  "match-over": "Match over",
-  "match-you-win": ({ many }) => (many ? "You win the match!" : "You win the match!"),
-  "match-winner": ({ who, many }) => `${who} ${s3(many, "win", "wins")} the match`,
-  "match-tie": "The match is tied",
-  "match-final": "Final score",
-  "match-skunk": ({ who, many, points, games }) =>
-    `${who} ${s3(many, "are", "is")} skunked` + (points > 0 ? ` (+${points} to the winner)` : "") + (games > 1 ? `: the match counts ${games} games` : "") + ".",
-  "rematch": "Rematch",
-  "rematch-help": "The same seats, a new match",
-  "rematch-open": "A rematch has started: join it",
-  "back-lobby": "Back to the lobby",
-  "open-replay": "Watch the replay",
-  "download-record": "Download the record",
+// Arguments whose numbers show their sign (a hand's points: +12, -3).
+const SIGNED = { "result-points": ["points"] };
 
-  // ---- score ----
-  "score-title": "Score",
-  "score-hand": ({ n }) => `Hand ${n}`,
-  "score-love": ({ goal }) => `First to ${goal} while somebody still has none`,
-  "score-love-cut": ({ goal }) => `First to ${goal} while somebody still has none; when everybody has won a hand, all go back to zero`,
-  "score-points": ({ target }) => `First to ${target} ${plural(target, "point", "points")}`,
-  "score-penalty": ({ target }) => `Penalty points: when somebody reaches ${target}, the lowest total wins`,
-  "score-pegs": ({ target }) => `Pegging to ${target}`,
-  "score-to-go": ({ count }) => `${count} to go`,
-  "score-of": ({ score, target }) => `${score} / ${target}`,
-  "score-stake": ({ stake }) => `The next hand is worth ${stake}`,
-  "score-playoff": "This hand is a play-off",
-  "score-hands-won": ({ count }) => plural(count, "1 hand", `${count} hands`),
-  "score-leader-low": "lowest",
-  "sheet-title": "Score sheet",
-  "sheet-hand": "Hand",
-  "sheet-how": "How",
-  "sheet-total": "Total",
-  "sheet-empty": "No hand finished yet.",
-  "how-domino": ({ who }) => `${who} dominoed`,
-  "how-blocked": ({ who }) => `blocked, ${who} lightest`,
-  "how-blocked-tie": "blocked, tie",
-  "how-target": ({ who }) => `${who} reached the target`,
+// What Fluent takes: true/false as words to select on, lists joined the
+// language's way ("4, 5 or 6"), times as dates, signed numbers with a sign.
+function fluentArgs(id, args) {
+  const out = {};
+  for (const [k, v] of Object.entries(args)) {
+    if (typeof v === "boolean") out[k] = String(v);
+    else if (v == null) out[k] = k === "many" ? "false" : "";
+    else if (Array.isArray(v)) out[k] = listFormat(v);
+    else if (k === "at") out[k] = new Date(v);
+    else if (typeof v === "number" && SIGNED[id] && SIGNED[id].includes(k)) out[k] = new FluentNumber(v, { signDisplay: "exceptZero" });
+    else out[k] = v;
+  }
+  return out;
+}
 
-  // ---- fair deals ----
-  "fair-title": "Fair deal",
-  "fair-sealed": "Deal sealed",
-  "fair-verified": "Deal verified",
-  "fair-failed": "Deal NOT verified",
-  "fair-checking": "Checking the deal…",
-  "fair-explain": "Before each hand the server publishes a fingerprint (SHA-256) of the secret key that shuffles it. When the hand ends, it reveals the key, and this page deals the tiles again from that key by itself and compares them with every hand shown.",
-  "fair-hand": ({ n }) => `Hand ${n}`,
-  "fair-commit": "Fingerprint of the key",
-  "fair-key": "Revealed key",
-  "fair-key-hidden": "revealed when the hand ends",
-  "fair-redeal": "Redeal rule",
-  "fair-redeal-double": "dealt again while nobody holds a double",
-  "fair-redeal-never": "never dealt again",
-  "fair-redeal-turn_over": "no redeal; the first player is drawn from the key",
-  "fair-redeal-tile": ({ tile }) => `dealt again while nobody holds ${tile}`,
-  "fair-ok": ({ redeals, why }) => `✓ Deal verified: the commitment and all hands match the revealed key${redeals ? ` (after ${redeals} redeal${redeals > 1 ? "s" : ""}: ${why})` : ""}`,
-  "fair-why-double": "nobody held a double",
-  "fair-why-tile": ({ tile }) => `nobody held ${tile}`,
-  "fair-bad-commit": "✗ Deal NOT verified: the revealed key does not match the commitment",
-  "fair-not-all": "✗ Deal not checked: not every hand is shown",
-  "fair-bad-rule": ({ rule, hand, preset }) => `✗ Deal NOT verified: the published redeal rule "${rule}" is not one hand ${hand} of ${preset} can be dealt under`,
-  "fair-not-verified": ({ why }) => `✗ Deal NOT verified: ${why}`,
-  "fair-error": ({ why }) => `✗ Deal not checked: ${why}`,
-  "fair-stolen": ({ who, tile }) => `${who} played ${tile}, which the revealed key did not deal them`,
-  "fair-empty-boneyard": ({ who }) => `${who} drew from an empty boneyard`,
-  "fair-wrong-hand": ({ who }) => `${who}'s hand is not the one the revealed key deals`,
-  "fair-wrong-hands": ({ list }) => `the hands of ${list} are not the ones the revealed key deals`,
-  "fair-wrong-poser": ({ poser, who }) => `the revealed key gives the first pose to ${poser}, but ${who} posed`,
-  "fair-seat": ({ n }) => `seat ${n}`,
-  "fair-replay-ok": "✓ Every deal matches its revealed key.",
-  "fair-replay-bad": "✗ The deals do not match their revealed keys.",
-
-  // ---- chat ----
-  "chat-title": "Table talk",
-  "chat-placeholder": "Say something (200 characters at most)",
-  "chat-send": "Send",
-  "chat-empty": "Nothing said yet.",
-  "chat-phrase-hi": "Hello!",
-  "chat-phrase-gg": "Good game!",
-  "chat-phrase-nice": "Nice play!",
-  "chat-phrase-oops": "Oops!",
-  "chat-phrase-thanks": "Thanks!",
-  "chat-phrase-hurry": "Your turn!",
-  "chat-phrase-again": "Another one?",
-  "chat-phrase-wow": "Wow!",
-  "chat-too-long": "At most 200 characters.",
-
-  // ---- connection and errors ----
-  "offline": ({ secs }) => `Connection lost. Reconnecting in ${secs} s…`,
-  "offline-now": "Connection lost. Reconnecting…",
-  "offline-retry": "Reconnect now",
-  "online-again": "Back online.",
-  "not-found-title": "Nothing here",
-  "not-found-table": "There is no table at this address. It may have ended long ago, or the link is mistyped.",
-  "not-found-replay": "There is no finished match at this address.",
-  "not-found-page": "This page does not exist.",
-  "not-found-lobby": "Go to the lobby",
-  "table-over": "This match is over.",
-  "error": ({ message }) => message,
-
-  // ---- replay ----
-  "replay-title": ({ game }) => `Replay: ${game}`,
-  "replay-prev": "◀ Back",
-  "replay-next": "Forward ▶",
-  "replay-keys": "Arrow keys step; Page Up and Page Down go a hand at a time; Home and End go to the start and the end.",
-  "replay-step": ({ hand, step }) => `Hand ${hand}, move ${step}`,
-  "replay-deal": ({ hand }) => `Hand ${hand}, the deal`,
-  "replay-slider": "Position in the match",
-  "loading": "Loading…",
-};
+function listFormat(list) {
+  const items = list.map(String);
+  try { return new Intl.ListFormat(lang, { type: "disjunction" }).format(items); } catch { return items.join(", "); }
+}
 
 /** The text of message `id` with `args`. */
 export function t(id, args = {}) {
-  const m = EN[id];
-  if (m == null) return id;
-  return typeof m === "function" ? m(args) : m;
+  for (const bundle of bundles) {
+    const m = bundle.getMessage(id);
+    if (m && m.value) return bundle.formatPattern(m.value, fluentArgs(id, args), []);
+  }
+  return id;
 }
 
 /** Whether a message exists (for optional notes and reasons). */
 export function has(id) {
-  return id in EN;
+  return bundles.some((b) => b.hasMessage(id));
 }
-
-/** The language of these messages, for `<html lang>`. */
-export const lang = "en";

@@ -40,6 +40,11 @@ impl Term {
         cmd.args(args);
         cmd.cwd(dir);
         cmd.env("TERM", "xterm-256color");
+        // English unless a test asks otherwise, whatever the machine's locale.
+        for k in ["LC_ALL", "LC_MESSAGES"] {
+            cmd.env_remove(k);
+        }
+        cmd.env("LANG", "C.UTF-8");
         for (k, v) in env {
             cmd.env(k, v);
         }
@@ -205,6 +210,62 @@ fn a_whole_hand_in_a_terminal_then_quit_save_and_resume() {
     t.send("\x03");
     assert!(t.wait_exit(), "Ctrl-C exits cleanly");
     assert!(t.text().contains("Match record saved to"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The game in Spanish, from `LANG` and from `--lang`: the table, a whole
+/// hand and the closing lines in the language.
+#[test]
+fn the_game_in_spanish_from_lang_and_from_the_flag() {
+    let dir = scratch("spanish");
+    let record = dir.join("match.json");
+    let rec = record.to_str().unwrap();
+    let args = [
+        "play",
+        "--instant",
+        "--seed",
+        "7",
+        "--bots",
+        "random",
+        "--record",
+        rec,
+    ];
+    let mut t = Term::spawn_env(&args, &dir, &[("LANG", "es_PR.UTF-8")]);
+    let first = t.wait_for("the table", |s| s.contains("Tus fichas"));
+    assert!(first.contains("Parejas a la jamaiquina"), "{first}");
+    assert!(first.contains("Seis a cero: Tú y Norte 0"), "{first}");
+    // The player's turns with Enter until the hand ends.
+    let mut over = None;
+    for _ in 0..200 {
+        let screen = t.wait_for("the player's turn or the hand's end", |s| {
+            s.contains("Te toca:") || s.contains("Enter juega") || s.contains("Fin de la mano")
+        });
+        if screen.contains("Fin de la mano") {
+            over = Some(screen);
+            break;
+        }
+        t.send("\r");
+        t.wait_for("the move to be made", |s| s != screen);
+    }
+    let over = over.expect("the hand ends");
+    assert!(over.contains("próxima mano"), "{over}");
+    t.send("q");
+    assert!(t.wait_exit(), "domino exits cleanly");
+    assert!(
+        t.text().contains("Registro de la partida guardado en"),
+        "{}",
+        t.text()
+    );
+
+    // --lang wins over LANG.
+    let mut t = Term::spawn_env(
+        &["play", "--instant", "--lang", "fr", "--resume", rec],
+        &dir,
+        &[("LANG", "es_PR.UTF-8")],
+    );
+    t.wait_for("the table in French", |s| s.contains("Manche 1 finie"));
+    t.send("q");
+    assert!(t.wait_exit(), "domino exits cleanly");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -268,12 +268,21 @@ async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
 }
 
 /// The page, answered with `status`; a 404 page carries `data-missing`
-/// (what was not found) on its body, so the page says so.
-fn page(status: StatusCode, missing: Option<&str>) -> Response {
+/// (what was not found) on its body, so the page says so. Its `<html lang>`
+/// is the browser's `Accept-Language` where the page speaks it.
+fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMap) -> Response {
     let Some(content) = Assets::get("index.html") else {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     };
     let html = String::from_utf8_lossy(&content.data).into_owned();
+    let asked = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(crate::lang::from_accept_language);
+    let html = match asked {
+        Some(lang) => crate::lang::with_lang(&html, lang),
+        None => html,
+    };
     let html = match missing {
         Some(what) => html.replacen("<body>", &format!("<body data-missing=\"{what}\">"), 1),
         None => html,
@@ -283,6 +292,7 @@ fn page(status: StatusCode, missing: Option<&str>) -> Response {
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
             (header::CACHE_CONTROL, "no-cache".to_string()),
+            (header::VARY, "Accept-Language".to_string()),
         ],
         html,
     )
@@ -291,41 +301,57 @@ fn page(status: StatusCode, missing: Option<&str>) -> Response {
 
 /// A table link: the page while the table is played here or was finished
 /// here (the page then offers the replay); 404 otherwise.
-async fn table_page(State(app): State<App>, Path(id): Path<String>) -> Response {
+async fn table_page(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     if app.hub.get(&id).is_some() {
-        return page(StatusCode::OK, None);
+        return page(StatusCode::OK, None, &headers);
     }
     match app.hub.store.exists(&id).await {
-        Ok(true) => page(StatusCode::OK, None),
-        Ok(false) => page(StatusCode::NOT_FOUND, Some("table")),
+        Ok(true) => page(StatusCode::OK, None, &headers),
+        Ok(false) => page(StatusCode::NOT_FOUND, Some("table"), &headers),
         Err(e) => internal(e),
     }
 }
 
 /// A replay link: the page for a finished match; 404 otherwise.
-async fn replay_page(State(app): State<App>, Path(id): Path<String>) -> Response {
+async fn replay_page(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     match app.hub.store.finished(&id).await {
-        Ok(Some(_)) => page(StatusCode::OK, None),
-        Ok(None) => page(StatusCode::NOT_FOUND, Some("replay")),
+        Ok(Some(_)) => page(StatusCode::OK, None, &headers),
+        Ok(None) => page(StatusCode::NOT_FOUND, Some("replay"), &headers),
         Err(e) => internal(e),
     }
 }
 
-async fn asset(uri: Uri) -> Response {
+async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
     if path.is_empty() {
-        return page(StatusCode::OK, None);
+        return page(StatusCode::OK, None, &headers);
     }
     if !path.contains('.') {
-        return page(StatusCode::NOT_FOUND, Some("page"));
+        return page(StatusCode::NOT_FOUND, Some("page"), &headers);
     }
     let file = path;
     match Assets::get(file) {
         Some(content) => {
-            let mime = mime_guess::from_path(file).first_or_octet_stream();
+            // The Fluent catalogs are UTF-8 text.
+            let mime = if file.ends_with(".ftl") {
+                "text/plain; charset=utf-8".to_string()
+            } else {
+                mime_guess::from_path(file)
+                    .first_or_octet_stream()
+                    .as_ref()
+                    .to_string()
+            };
             (
                 [
-                    (header::CONTENT_TYPE, mime.as_ref().to_string()),
+                    (header::CONTENT_TYPE, mime),
                     (header::CACHE_CONTROL, "no-cache".to_string()),
                 ],
                 content.data,

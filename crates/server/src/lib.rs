@@ -16,6 +16,7 @@
 pub mod fair;
 pub mod http;
 pub mod hub;
+pub mod lang;
 pub mod limits;
 pub mod listen;
 pub mod name;

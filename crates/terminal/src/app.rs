@@ -9,6 +9,7 @@ use domino_engine::rules::Claims;
 use domino_engine::{Action, Event, Match, MoveList, Phase, SeatView, Tile, Viewer};
 
 use super::hint;
+use super::lang::{num, txt, Lang};
 use super::layout::Pic;
 use super::words::{draw_words, event_words, ActionContext, Said, Table, Tone};
 
@@ -70,6 +71,8 @@ pub struct Config {
     pub bots: Vec<String>,
     /// Pause between moves, so bots' moves can be followed.
     pub delay: Duration,
+    /// The language of every word shown.
+    pub lang: Lang,
 }
 
 /// What the player is doing.
@@ -137,7 +140,7 @@ pub struct App {
 
 impl App {
     pub fn new(m: Match, cfg: Config, now: Instant) -> App {
-        let table = Table::new(*m.rules(), cfg.human);
+        let table = Table::in_lang(*m.rules(), cfg.human, cfg.lang);
         let mut app = App {
             m,
             table,
@@ -290,32 +293,30 @@ impl App {
 
     fn announce_hand(&mut self) {
         let m = &self.m;
+        let t = &self.table;
         let who = match (m.phase(), m.to_act()) {
-            (Phase::ChoosePoser, Some(s)) => format!(
-                "{} won the last hand and {} who poses.",
-                self.table.name(s),
-                if s == self.cfg.human {
-                    "choose"
-                } else {
-                    "chooses"
-                }
-            ),
-            (Phase::Play, Some(s)) if s == self.cfg.human && m.history().is_empty() => {
-                "You pose.".to_string()
+            (Phase::ChoosePoser, Some(seat)) => t.about_seat("term-won-last", seat, &[]),
+            (Phase::Play, Some(seat)) if seat == self.cfg.human && m.history().is_empty() => {
+                t.tr("term-you-pose", &[])
             }
-            (Phase::Play, Some(s)) if m.history().is_empty() => {
-                format!("{} poses.", self.table.name(s))
+            (Phase::Play, Some(seat)) if m.history().is_empty() => {
+                t.tr("term-poses", &[("who", txt(t.name(seat)))])
             }
-            (Phase::Play, Some(s)) if s == self.cfg.human => "Your turn.".to_string(),
-            (Phase::Play, Some(s)) => format!("{} to play.", self.table.name(s)),
+            (Phase::Play, Some(seat)) if seat == self.cfg.human => t.tr("term-your-turn", &[]),
+            (Phase::Play, Some(seat)) => t.tr("term-to-play", &[("who", txt(t.name(seat)))]),
             _ => String::new(),
         };
-        let mut text = format!("Hand {}. {who}", m.hand_number());
+        let mut text = t.tr(
+            "term-hand-start",
+            &[("n", num(m.hand_number() as i64)), ("who", txt(who))],
+        );
         if m.rules().is_six_love() && m.stake() > 1 {
-            text.push_str(&format!(" This hand is worth {}.", m.stake()));
+            text.push(' ');
+            text.push_str(&t.tr("term-hand-worth", &[("stake", num(m.stake() as i64))]));
         }
         if m.in_playoff() {
-            text.push_str(" A play-off hand.");
+            text.push(' ');
+            text.push_str(&t.tr("term-playoff-hand", &[]));
         }
         self.say(Said::new(text.trim_end(), Tone::Result));
     }
@@ -436,19 +437,19 @@ impl App {
         self.queued = Some(match action {
             Ok(a) if legal.contains(&a) => a,
             Ok(a) => {
-                self.say(Said::new(
-                    format!(
-                        "{name}'s bot chose an illegal move ({a}); it makes the first legal one."
-                    ),
-                    Tone::Warning,
-                ));
+                let text = self.table.tr(
+                    "term-bot-illegal",
+                    &[("who", txt(name.as_str())), ("action", txt(a.to_string()))],
+                );
+                self.say(Said::new(text, Tone::Warning));
                 first
             }
             Err(e) => {
-                self.say(Said::new(
-                    format!("{name}'s bot failed ({e}); it makes the first legal move."),
-                    Tone::Warning,
-                ));
+                let text = self.table.tr(
+                    "term-bot-error",
+                    &[("who", txt(name.as_str())), ("error", txt(e.to_string()))],
+                );
+                self.say(Said::new(text, Tone::Warning));
                 first
             }
         });
@@ -462,7 +463,10 @@ impl App {
             Ok(a) if self.legal().contains(&a) => a,
             Ok(_) | Err(_) => {
                 self.hint = Hint::None;
-                self.notice = Some(Said::new("The expert has no advice here.", Tone::Warning));
+                self.notice = Some(Said::new(
+                    self.table.tr("term-no-advice", &[]),
+                    Tone::Warning,
+                ));
                 return;
             }
         };
@@ -520,11 +524,14 @@ impl App {
             Key::Char('c') | Key::Char('C') if self.m.rules().claims != Claims::Auto => {
                 self.claim = !self.claim;
                 self.notice = Some(Said::new(
-                    if self.claim {
-                        "You will call the points of your scoring plays."
-                    } else {
-                        "You will lay tiles without calling points."
-                    },
+                    self.table.tr(
+                        if self.claim {
+                            "term-claim-on"
+                        } else {
+                            "term-claim-off"
+                        },
+                        &[],
+                    ),
                     Tone::Plain,
                 ));
                 if let Mode::End { tile, .. } = &self.mode {
@@ -655,7 +662,8 @@ impl App {
                     self.notice = None;
                 } else {
                     self.notice = Some(Said::new(
-                        format!("{t} does not fit anywhere now."),
+                        self.table
+                            .tr("term-does-not-fit", &[("tile", txt(t.to_string()))]),
                         Tone::Warning,
                     ));
                 }
@@ -691,7 +699,7 @@ impl App {
     fn ask_hint(&mut self, cmds: &mut Vec<Cmd>) {
         if !self.my_turn() || !matches!(self.mode, Mode::Tile { .. } | Mode::End { .. }) {
             self.notice = Some(Said::new(
-                "Hints are for your turn, when you have a tile to choose.",
+                self.table.tr("term-hint-not-now", &[]),
                 Tone::Warning,
             ));
             return;
@@ -709,7 +717,10 @@ impl App {
 
     fn next_hand(&mut self, now: Instant) {
         if let Err(e) = self.m.next_hand(None) {
-            self.say(Said::new(format!("No next hand: {e}"), Tone::Warning));
+            let text = self
+                .table
+                .tr("term-no-next-hand", &[("error", txt(e.to_string()))]);
+            self.say(Said::new(text, Tone::Warning));
             return;
         }
         self.last = None;
@@ -737,7 +748,10 @@ impl App {
         };
         let mut events: Vec<Event> = Vec::new();
         if let Err(e) = self.m.act(a, &mut events) {
-            self.say(Said::new(format!("Refused: {e}"), Tone::Warning));
+            let text = self
+                .table
+                .tr("term-refused", &[("error", txt(e.to_string()))]);
+            self.say(Said::new(text, Tone::Warning));
             return;
         }
         let after = Pic::from_view(&self.view());
@@ -772,17 +786,16 @@ impl App {
                         }
                     )
                 {
-                    let on = if ends_before.is_empty() {
-                        String::new()
+                    let ends = if ends_before.is_empty() {
+                        "none".to_string()
                     } else {
-                        format!(" on {}", super::words::ends_words(&ends_before))
+                        super::words::ends_words(self.table.lang, &ends_before)
                     };
-                    said.text = match self.m.rules().draw {
-                        domino_engine::rules::DrawRule::Never => {
-                            format!("You cannot play{on}: you pass.")
-                        }
-                        _ => format!("You cannot play{on} and cannot draw: you pass."),
+                    let id = match self.m.rules().draw {
+                        domino_engine::rules::DrawRule::Never => "term-cannot-pass",
+                        _ => "term-cannot-draw-pass",
                     };
+                    said.text = self.table.tr(id, &[("ends", txt(ends))]);
                 }
                 self.say(said);
             }
@@ -827,7 +840,9 @@ impl App {
         }
         let mut text = draw_words(&self.table, seat, &run.tiles, run.count);
         if mine && run.forced {
-            text = format!("You cannot play: {}", lower_first(&text));
+            text = self
+                .table
+                .tr("term-cannot-play", &[("then", txt(lower_first(&text)))]);
         }
         let line = run.line;
         if let Some(l) = self.log.get_mut(line) {
@@ -837,6 +852,7 @@ impl App {
 
     /// The line telling the player what to do now.
     pub fn prompt(&self) -> Said {
+        let t = &self.table;
         if let Some(n) = &self.notice {
             if self.mode != Mode::Over {
                 return n.clone();
@@ -845,26 +861,32 @@ impl App {
         let muggins = self.m.hand().muggins_available();
         match &self.mode {
             Mode::Over => Said::new(
-                if self.m.phase() == Phase::MatchOver {
-                    "The match is over. Enter or q: leave."
-                } else {
-                    "Hand over. Enter: next hand · q: quit (the match is saved)."
-                },
+                t.tr(
+                    if self.m.phase() == Phase::MatchOver {
+                        "term-prompt-match-over"
+                    } else {
+                        "term-prompt-hand-over"
+                    },
+                    &[],
+                ),
                 Tone::Result,
             ),
             Mode::Tile { .. } => {
-                let mut s = "Your turn: ←/→ or the tile's number, then Enter · h: hint".to_string();
+                let mut line = t.tr("term-prompt-tile", &[]);
                 if muggins > 0 && self.legal().contains(&Action::Muggins) {
-                    s.push_str(&format!(" · m: take {muggins} (muggins)"));
+                    line.push_str(&t.tr("term-prompt-muggins", &[("points", num(muggins as i64))]));
                 }
                 if self.m.rules().claims != Claims::Auto {
-                    s.push_str(if self.claim {
-                        " · c: calling points"
-                    } else {
-                        " · c: not calling"
-                    });
+                    line.push_str(&t.tr(
+                        if self.claim {
+                            "term-prompt-calling"
+                        } else {
+                            "term-prompt-not-calling"
+                        },
+                        &[],
+                    ));
                 }
-                Said::new(s, Tone::Mine)
+                Said::new(line, Tone::Mine)
             }
             Mode::End {
                 tile,
@@ -877,7 +899,7 @@ impl App {
                     .enumerate()
                     .map(|(i, a)| {
                         let e = end_of(*a).unwrap_or(0) as usize;
-                        let name = super::words::end_name(&pic, self.m.rules().layout, e);
+                        let name = super::words::end_name(t.lang, &pic, self.m.rules().layout, e);
                         let pips = pic.chains.get(e).and_then(|c| c.pips).unwrap_or(0);
                         if i == *cursor {
                             format!("[{}: {name} {pips}]", i + 1)
@@ -887,30 +909,36 @@ impl App {
                     })
                     .collect();
                 Said::new(
-                    format!(
-                        "{tile} goes on {} · Enter plays, Esc back",
-                        ends.join(" · ")
+                    t.tr(
+                        "term-prompt-end",
+                        &[
+                            ("tile", txt(tile.to_string())),
+                            ("ends", txt(ends.join(" · "))),
+                        ],
                     ),
                     Tone::Mine,
                 )
             }
-            Mode::Poser { .. } => Said::new(
-                "Your side won the hand: who poses? ←/→, Enter".to_string(),
-                Tone::Mine,
-            ),
+            Mode::Poser { .. } => Said::new(t.tr("term-prompt-poser", &[]), Tone::Mine),
             Mode::Watch => match self.m.to_act() {
                 Some(s) if s == self.cfg.human => match self.forced() {
-                    Some(Action::Draw) => Said::new("You cannot play: drawing…", Tone::Mine),
-                    Some(_) => Said::new("You cannot play: passing…", Tone::Mine),
-                    None => Said::new("Your turn.", Tone::Mine),
+                    Some(Action::Draw) => Said::new(t.tr("term-drawing", &[]), Tone::Mine),
+                    Some(_) => Said::new(t.tr("term-passing", &[]), Tone::Mine),
+                    None => Said::new(t.tr("term-your-turn", &[]), Tone::Mine),
                 },
                 Some(s) => {
                     let name = self.table.name(s);
                     let bot = self.cfg.bots.get(s as usize).map_or("", String::as_str);
                     if self.waiting.is_some() {
-                        Said::new(format!("{name} ({bot}) is thinking…"), Tone::Plain)
+                        Said::new(
+                            t.tr("term-thinking", &[("who", txt(name)), ("bot", txt(bot))]),
+                            Tone::Plain,
+                        )
                     } else {
-                        Said::new(format!("{name} ({bot}) to play."), Tone::Plain)
+                        Said::new(
+                            t.tr("term-bot-to-play", &[("who", txt(name)), ("bot", txt(bot))]),
+                            Tone::Plain,
+                        )
                     }
                 }
                 None => Said::new("", Tone::Plain),

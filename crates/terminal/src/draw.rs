@@ -12,8 +12,9 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 use ratatui::Frame;
 
 use super::app::{end_of, App, Hint, Mode};
+use super::lang::{num, txt};
 use super::layout::{self, Board, Pic};
-use super::words::{end_name, result_line, Tone};
+use super::words::{end_name, result_line, Table, Tone};
 
 /// Smallest screen the game draws on; below it, a request to enlarge.
 pub const MIN_WIDTH: u16 = 60;
@@ -45,10 +46,14 @@ pub fn draw(f: &mut Frame, app: &App) {
 /// Draw into a buffer (the frame's, or a test's).
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        let msg = format!(
-            "domino play needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT} (80x24 is best); \
-             this one is {}x{}. Enlarge it, or press q to quit.",
-            area.width, area.height
+        let msg = app.table.tr(
+            "term-too-small",
+            &[
+                ("w", num(MIN_WIDTH)),
+                ("h", num(MIN_HEIGHT)),
+                ("cw", num(area.width)),
+                ("ch", num(area.height)),
+            ],
         );
         Paragraph::new(msg)
             .wrap(Wrap { trim: true })
@@ -85,24 +90,32 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         result_panel(app, &view, area, buf);
     }
     if app.help {
-        help_panel(area, buf);
+        help_panel(&app.table, area, buf);
     }
 }
 
 fn header(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
+    let t = &app.table;
     let turn = match view.to_act {
-        Some(s) if s == app.human() => "your turn".to_string(),
-        Some(s) => format!("{} to play", app.table.name(s)),
-        None if view.phase == Phase::MatchOver => "match over".to_string(),
-        None => "hand over".to_string(),
+        Some(seat) if seat == app.human() => t.tr("term-header-your-turn", &[]),
+        Some(seat) => t.tr("term-header-to-play", &[("who", txt(t.name(seat)))]),
+        None if view.phase == Phase::MatchOver => t.tr("term-header-match-over", &[]),
+        None => t.tr("term-header-hand-over", &[]),
     };
+    let game = t.tr("game-title", &[("preset", txt(view.rules.preset.name()))]);
     let left = format!(
-        " domino · {} · hand {} · {turn}",
-        view.rules.preset.title(),
-        view.hand_number
+        " {}",
+        t.tr(
+            "term-header",
+            &[
+                ("game", txt(game)),
+                ("n", num(view.hand_number as i64)),
+                ("turn", txt(turn)),
+            ],
+        )
     );
-    let right = "?: help  q: quit ";
-    let pad = (area.width as usize).saturating_sub(left.chars().count() + right.len());
+    let right = format!("{} ", t.tr("term-header-keys", &[]));
+    let pad = (area.width as usize).saturating_sub(left.chars().count() + right.chars().count());
     let text = format!("{left}{}{right}", " ".repeat(pad));
     Paragraph::new(Line::styled(
         text,
@@ -124,34 +137,33 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
     let bold = Style::default().add_modifier(Modifier::BOLD);
     match rules.win {
         MatchWin::Love { goal } => {
-            let form = if goal == 4 { "Four-love" } else { "Six-love" };
-            let mut extra = String::new();
+            let mut extra = t.tr("term-love-goal", &[("goal", num(goal as i64))]);
             if view.stake > 1 {
-                extra.push_str(&format!(" · this hand is worth {}", view.stake));
+                extra.push_str(&t.tr("term-love-stake", &[("stake", num(view.stake as i64))]));
             }
             if view.playoff {
-                extra.push_str(" · play-off hand");
+                extra.push_str(&t.tr("term-love-playoff", &[]));
             }
             Line::from(vec![
-                Span::styled(format!("{form} count: "), bold),
+                Span::styled(t.tr("term-love-count", &[("goal", num(goal as i64))]), bold),
                 Span::raw(list(" – ")),
-                Span::styled(
-                    format!(" (goal: {goal} to 0){extra}"),
-                    Style::default().fg(Color::DarkGray),
-                ),
+                Span::styled(extra, Style::default().fg(Color::DarkGray)),
             ])
         }
         MatchWin::Target { low_wins: true, .. } => Line::from(vec![
-            Span::styled("Penalty totals: ", bold),
+            Span::styled(t.tr("term-penalty-totals", &[]), bold),
             Span::raw(list(" · ")),
             Span::styled(
-                format!(" (lowest wins at {})", rules.target),
+                t.tr("term-lowest-wins", &[("target", num(rules.target as i64))]),
                 Style::default().fg(Color::DarkGray),
             ),
         ]),
         // Fives counted one each go on a board, pegged towards the target.
         _ if rules.ends == EndCount::OnePerFive => {
-            let mut spans = vec![Span::styled(format!("To {}: ", rules.target), bold)];
+            let mut spans = vec![Span::styled(
+                t.tr("term-pegs-to", &[("target", num(rules.target as i64))]),
+                bold,
+            )];
             for side in 0..sides {
                 let s = view.scores.get(side).copied().unwrap_or(0).max(0);
                 let filled = ((s as i64 * 12) / rules.target.max(1) as i64).clamp(0, 12) as usize;
@@ -170,14 +182,17 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
             }
             if rules.skunk != domino_engine::rules::Skunk::Off {
                 spans.push(Span::styled(
-                    " (skunked below 31)",
+                    t.tr("term-skunked-below", &[]),
                     Style::default().fg(Color::DarkGray),
                 ));
             }
             Line::from(spans)
         }
         _ => Line::from(vec![
-            Span::styled(format!("Points to {}: ", rules.target), bold),
+            Span::styled(
+                t.tr("term-points-to", &[("target", num(rules.target as i64))]),
+                bold,
+            ),
             Span::raw(list(" · ")),
         ]),
     }
@@ -195,36 +210,45 @@ fn seats_lines(app: &App, view: &View, width: u16) -> Vec<Line<'static>> {
         }
     }
     // Detail 2: bots named; 1: tiles and passes in words; 0: compact.
-    let piece = |s: u8, detail: u8| -> String {
-        let name = app.table.name(s);
-        let tiles = view.hand_sizes[s as usize];
-        let bot = app.cfg.bots.get(s as usize).map_or("", String::as_str);
-        let partner = app.table.partner() == Some(s);
-        let plural = if tiles == 1 { "" } else { "s" };
+    let piece = |seat: u8, detail: u8| -> String {
+        let name = app.table.name(seat);
+        let tiles = view.hand_sizes[seat as usize];
+        let bot = app.cfg.bots.get(seat as usize).map_or("", String::as_str);
+        let partner = app.table.partner() == Some(seat);
+        let t = &app.table;
+        let held = t.tr("term-seat-tiles", &[("count", num(tiles as i64))]);
+        let args = [("who", txt(name)), ("bot", txt(bot)), ("tiles", txt(held))];
         let mut text = match detail {
-            2 if partner => format!("{name} (partner, {bot}): {tiles} tile{plural}"),
-            2 => format!("{name} ({bot}): {tiles} tile{plural}"),
-            1 if partner => format!("{name} (partner): {tiles} tile{plural}"),
-            1 => format!("{name}: {tiles} tile{plural}"),
-            _ => format!("{name} {tiles}t"),
+            2 if partner => t.tr("term-seat-partner-bot", &args),
+            2 => t.tr("term-seat-bot", &args),
+            1 if partner => t.tr("term-seat-partner", &args),
+            1 => t.tr("term-seat-plain", &args),
+            _ => t.tr(
+                "term-seat-short",
+                &[("who", txt(name)), ("count", num(tiles as i64))],
+            ),
         };
-        let p = passes[s as usize];
+        let p = passes[seat as usize];
         if p > 0 {
-            text.push_str(&if detail > 0 {
-                format!(", passed {p}")
+            let id = if detail > 0 {
+                "term-seat-passed"
             } else {
-                format!(" {p}p")
-            });
+                "term-seat-passed-short"
+            };
+            text.push_str(&t.tr(id, &[("count", num(p as i64))]));
         }
-        if view.out.contains(&s) {
-            text.push_str(" (out)");
+        if view.out.contains(&seat) {
+            text.push_str(&t.tr("term-seat-out", &[]));
         }
         text
     };
     let others: Vec<u8> = (1..n).map(|d| (app.human() + d) % n).collect();
     let bone = match view.rules.draw {
         domino_engine::rules::DrawRule::Never => None,
-        _ => Some(format!("boneyard {}", view.boneyard_count)),
+        _ => Some(app.table.tr(
+            "term-boneyard",
+            &[("count", num(view.boneyard_count as i64))],
+        )),
     };
     let build = |detail: u8| -> Vec<Span<'static>> {
         let mut spans = Vec::new();
@@ -267,7 +291,7 @@ fn seats_lines(app: &App, view: &View, width: u16) -> Vec<Line<'static>> {
 }
 
 /// The open ends in words for the table's title: "◀6 ▶4 ▲6 ▼6".
-fn ends_title(view: &View, pic: &Pic) -> String {
+fn ends_title(t: &Table, view: &View, pic: &Pic) -> String {
     let arms = view.rules.layout != LayoutKind::Line;
     let board = view.layout.board();
     let mut parts = Vec::new();
@@ -284,7 +308,8 @@ fn ends_title(view: &View, pic: &Pic) -> String {
             && !view.layout.opening()
             && !board.contains(Tile::double(p));
         if waits {
-            parts.push(format!("{arrow}{p}({p}-{p} first)"));
+            let first = t.tr("term-double-first", &[("pips", num(p))]);
+            parts.push(format!("{arrow}{p}({first})"));
         } else {
             parts.push(format!("{arrow}{p}"));
         }
@@ -294,14 +319,19 @@ fn ends_title(view: &View, pic: &Pic) -> String {
 
 fn table(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
     let pic = Pic::from_view(view);
+    let t = &app.table;
     let mut title = vec![Span::styled(
-        " Table ",
+        t.tr("term-table-title", &[]),
         Style::default().add_modifier(Modifier::BOLD),
     )];
     if pic.posed.is_some() {
-        title.push(Span::raw(format!("· ends {} ", ends_title(view, &pic))));
+        let ends = ends_title(t, view, &pic);
+        title.push(Span::raw(t.tr("term-ends-title", &[("ends", txt(ends))])));
         if view.rules.scores_ends() {
-            title.push(Span::raw(format!("· total {} ", view.layout.ends_total())));
+            let total = view.layout.ends_total() as i64;
+            title.push(Span::raw(
+                t.tr("term-total-title", &[("total", num(total))]),
+            ));
         }
     }
     let block = Block::default()
@@ -316,26 +346,26 @@ fn table(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
             .map(|s| app.table.name(s).to_string())
             .unwrap_or_default();
         let me = view.to_act == Some(app.human());
-        let text = match (view.phase, me) {
-            (Phase::ChoosePoser, true) => "(no tile yet: you choose who poses)".to_string(),
-            (Phase::ChoosePoser, false) => format!("(no tile yet: {who} chooses who poses)"),
-            (_, true) => "(no tile yet: your pose)".to_string(),
-            _ => format!("(no tile yet: {who} poses)"),
+        let id = match (view.phase, me) {
+            (Phase::ChoosePoser, true) => "term-empty-choose-you",
+            (Phase::ChoosePoser, false) => "term-empty-choose",
+            (_, true) => "term-empty-you",
+            _ => "term-empty",
         };
+        let text = app.table.tr(id, &[("who", txt(who))]);
         let y = inner.y + inner.height / 2;
         let x = inner.x + (inner.width.saturating_sub(text.chars().count() as u16)) / 2;
         buf.set_string(x, y, text, Style::default().fg(Color::DarkGray));
         return;
     }
     let kind = view.rules.layout;
-    let name = |chain: usize| end_name(&pic, kind, chain);
+    let name = |chain: usize| end_name(app.table.lang, &pic, kind, chain);
     let board = layout::fit(&pic, inner.width as i32, inner.height as i32, &name);
     paint_board(app, &board, inner, buf);
     if board.hidden_total() > 0 {
-        let note = format!(
-            " {} tile{} not shown: the table is full ",
-            board.hidden_total(),
-            if board.hidden_total() == 1 { "" } else { "s" }
+        let note = app.table.tr(
+            "term-hidden",
+            &[("count", num(board.hidden_total() as i64))],
         );
         let x = inner.x + inner.width.saturating_sub(note.chars().count() as u16);
         buf.set_string(x, area.y, note, Style::default().fg(Color::Magenta));
@@ -438,21 +468,24 @@ fn log(app: &App, area: Rect, buf: &mut Buffer) {
     let rows = area.height as usize;
     let hint: Vec<Line> = match &app.hint {
         Hint::Thinking(_) => vec![Line::styled(
-            "Hint: the expert is thinking…",
+            app.table.tr("term-hint-thinking", &[]),
             Style::default().fg(Color::Green),
         )],
-        Hint::Ready { text, .. } => wrap(&format!("Hint: {text}"), area.width as usize)
-            .into_iter()
-            .take(rows.saturating_sub(1).max(1))
-            .map(|l| {
-                Line::styled(
-                    l,
-                    Style::default()
-                        .fg(Color::Green)
-                        .add_modifier(Modifier::BOLD),
-                )
-            })
-            .collect(),
+        Hint::Ready { text, .. } => wrap(
+            &app.table.tr("term-hint", &[("text", txt(text.as_str()))]),
+            area.width as usize,
+        )
+        .into_iter()
+        .take(rows.saturating_sub(1).max(1))
+        .map(|l| {
+            Line::styled(
+                l,
+                Style::default()
+                    .fg(Color::Green)
+                    .add_modifier(Modifier::BOLD),
+            )
+        })
+        .collect(),
         Hint::None => Vec::new(),
     };
     let room = rows.saturating_sub(hint.len());
@@ -497,10 +530,10 @@ fn hand(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
         .border_style(Style::default().fg(Color::DarkGray))
         .title(Line::from(vec![
             Span::styled(
-                " Your tiles ",
+                app.table.tr("term-your-tiles", &[]),
                 Style::default().add_modifier(Modifier::BOLD),
             ),
-            Span::raw(format!("· count {count} ")),
+            Span::raw(format!("· {} {count} ", app.table.tr("term-count", &[]))),
         ]));
     let inner = block.inner(area);
     block.render(area, buf);
@@ -593,22 +626,21 @@ fn result_panel(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
                 .collect();
             let count = r.counts.get(s as usize).copied().unwrap_or(0);
             let shown = if tiles.is_empty() {
-                "(no tiles)".to_string()
+                t.tr("term-no-tiles", &[])
             } else {
                 tiles.join(" ")
             };
             lines.push(Line::raw(format!(
-                "{:width$}  count {count:>2}  {shown}",
-                t.name(s)
+                "{:width$}  {} {count:>2}  {shown}",
+                t.name(s),
+                t.tr("term-count", &[])
             )));
         }
     }
     if over {
         let who = match view.winner {
-            Some(Winner::Side(side)) => {
-                t.says(&t.side_name(side), "win the match!", "wins the match!")
-            }
-            _ => "The match is over.".to_string(),
+            Some(Winner::Side(side)) => t.about_side("term-match-won", side, &[]),
+            _ => t.tr("term-match-over-line", &[]),
         };
         lines.push(Line::styled(
             who,
@@ -619,11 +651,14 @@ fn result_panel(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
     }
     lines.push(score_line(app, view));
     lines.push(Line::styled(
-        if over {
-            "Enter or q: leave (the record is saved)"
-        } else {
-            "Enter: next hand · q: quit (the match is saved)"
-        },
+        t.tr(
+            if over {
+                "term-leave"
+            } else {
+                "term-next-or-quit"
+            },
+            &[],
+        ),
         Style::default().add_modifier(Modifier::BOLD),
     ));
     let w = area.width;
@@ -642,9 +677,12 @@ fn result_panel(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
     };
     Clear.render(rect, buf);
     let title = if over {
-        " Match over ".to_string()
+        t.tr("term-match-over-title", &[])
     } else {
-        format!(" Hand {} over ", view.hand_number)
+        t.tr(
+            "term-hand-over-title",
+            &[("n", num(view.hand_number as i64))],
+        )
     };
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
@@ -655,29 +693,23 @@ fn result_panel(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
         .render(rect, buf);
 }
 
-/// The keys.
-pub const HELP: &[&str] = &[
-    "←/→ (or ↑/↓, Tab)  move between the tiles you can play",
-    "1-9, 0             choose a tile by its number (0 is the tenth)",
-    "Enter or Space     play it; if it fits several ends, choose the end",
-    "                   the same way (numbers on the table), Enter to play",
-    "Esc / Backspace    back from choosing an end",
-    "h                  ask the expert for a hint",
-    "m                  take points left unclaimed (muggins games)",
-    "c                  call your points or not (claim rules)",
-    "Enter / n          next hand, once a hand is over",
-    "q / Ctrl-C         quit; the match record is saved to resume later",
-    "?                  this help",
-    "",
-    "Drawing and passing happen for you when they are your only move.",
-];
+/// The keys, one per line, in the table's language.
+pub fn help_lines(t: &Table) -> Vec<String> {
+    t.tr("term-help", &[]).lines().map(str::to_string).collect()
+}
 
-fn help_panel(area: Rect, buf: &mut Buffer) {
-    let w = 74.min(area.width.saturating_sub(2));
-    let h = (HELP.len() as u16 + 2).min(area.height);
+fn help_panel(t: &Table, area: Rect, buf: &mut Buffer) {
+    let help = help_lines(t);
+    let widest = help.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
+    let w = (widest + 2).max(74).min(area.width.saturating_sub(2));
+    let h = (help.len() as u16 + 2).min(area.height);
     let rect = centered(area, w, h);
     Clear.render(rect, buf);
-    Paragraph::new(HELP.iter().map(|l| Line::raw(*l)).collect::<Vec<_>>())
-        .block(Block::default().borders(Borders::ALL).title(" Keys "))
+    Paragraph::new(help.into_iter().map(Line::raw).collect::<Vec<_>>())
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(t.tr("term-keys-title", &[])),
+        )
         .render(rect, buf);
 }

@@ -4,6 +4,7 @@
 use domino_bots::knowledge::Knowledge;
 use domino_engine::{Action, SeatView, TileSet};
 
+use super::lang::{self, txt};
 use super::layout::Pic;
 use super::words::{end_name, ends_words, Table};
 
@@ -12,23 +13,29 @@ pub fn action_words(view: &SeatView, a: Action, table: &Table) -> String {
     match a {
         Action::Play {
             tile, end: None, ..
-        } => format!("pose {tile}"),
+        } => table.tr("term-hint-pose", &[("tile", txt(tile.to_string()))]),
         Action::Play {
             tile,
             end: Some(e),
             claim,
         } => {
             let pic = pic_of(view);
-            let call = if claim { " and call the points" } else { "" };
-            format!(
-                "play {tile} on the {}{call}",
-                end_name(&pic, view.rules().layout, e as usize)
+            let end = end_name(table.lang, &pic, view.rules().layout, e as usize);
+            table.tr(
+                "term-hint-play",
+                &[
+                    ("tile", txt(tile.to_string())),
+                    ("end", txt(end)),
+                    ("claim", txt(claim.to_string())),
+                ],
             )
         }
-        Action::Draw => "draw".to_string(),
-        Action::Pass => "pass".to_string(),
-        Action::ChoosePoser { seat } => format!("let {} pose", table.name(seat)),
-        Action::Muggins => "take the points by muggins".to_string(),
+        Action::Draw => table.tr("term-hint-draw", &[]),
+        Action::Pass => table.tr("term-hint-pass", &[]),
+        Action::ChoosePoser { seat } => {
+            table.tr("term-hint-let-pose", &[("who", txt(table.name(seat)))])
+        }
+        Action::Muggins => table.tr("term-hint-muggins", &[]),
     }
 }
 
@@ -44,12 +51,13 @@ fn count_in(set: TileSet, n: u8) -> u32 {
 /// Why the expert likes `a`, in a few words ("keeps 5s, your partner's suit").
 pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
     let Some(tile) = a.tile() else {
-        return vec![match a {
-            Action::Draw => "nothing fits".to_string(),
-            Action::Pass => "nothing fits and nothing can be drawn".to_string(),
-            Action::Muggins => "free points".to_string(),
-            _ => "a stronger hand should lead".to_string(),
-        }];
+        let id = match a {
+            Action::Draw => "term-why-nothing-fits",
+            Action::Pass => "term-why-nothing-drawn",
+            Action::Muggins => "term-why-free-points",
+            _ => "term-why-stronger-lead",
+        };
+        return vec![table.tr(id, &[])];
     };
     let rules = view.rules();
     let me = view.seat();
@@ -65,10 +73,10 @@ pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
         .copied()
         .collect();
     if rest.is_empty() {
-        return vec!["it is your last tile: domino".to_string()];
+        return vec![table.tr("term-why-last-tile", &[])];
     }
     if plays.len() == 1 {
-        why.push("your only play".to_string());
+        why.push(table.tr("term-why-only-play", &[]));
     }
     let mut layout = *view.layout();
     let end = match a {
@@ -88,9 +96,12 @@ pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
     if rules.scores_ends() {
         let pts = rules.ends.points(layout.ends_total());
         if pts > 0 {
-            why.push(format!(
-                "scores {pts} (the ends make {})",
-                layout.ends_total()
+            why.push(table.tr(
+                "term-why-scores",
+                &[
+                    ("points", lang::num(pts as i64)),
+                    ("total", lang::num(layout.ends_total() as i64)),
+                ],
             ));
         }
     }
@@ -102,10 +113,12 @@ pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
         let could = k.possible(next).minus(tile.bit()).intersect(playable);
         if could.is_empty() {
             let ends: Vec<u8> = layout.chains().iter().map(|c| c.pips).collect();
-            why.push(format!(
-                "{} has shown no {}",
-                table.name(next),
-                ends_words(&ends)
+            why.push(table.tr(
+                "term-why-shown-none",
+                &[
+                    ("who", txt(table.name(next))),
+                    ("ends", txt(ends_words(table.lang, &ends))),
+                ],
             ));
         }
     }
@@ -113,10 +126,11 @@ pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
     for &x in &shows {
         let mine = count_in(rest, x);
         let partners = partner.is_some_and(|p| k.shown[p as usize] & (1 << x) != 0);
+        let args = [("x", lang::num(x)), ("count", lang::num(mine as i64))];
         match (mine >= 2, partners) {
-            (true, true) => why.push(format!("keeps {x}s, your partner's suit")),
-            (false, true) => why.push(format!("leaves {x}, your partner's number")),
-            (true, false) => why.push(format!("keeps {x}s: you hold {mine} more")),
+            (true, true) => why.push(table.tr("term-why-partner-suit", &args)),
+            (false, true) => why.push(table.tr("term-why-partner-number", &args)),
+            (true, false) => why.push(table.tr("term-why-keeps", &args)),
             _ => {}
         }
     }
@@ -124,15 +138,21 @@ pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
         let foe_wants = (0..n).filter(|&s| s != me && rules.side_of(s) != rules.side_of(me));
         for s in foe_wants {
             if k.shown[s as usize] & (1 << p) != 0 && !shows.contains(&p) {
-                why.push(format!("covers {}'s {p}", table.name(s)));
+                why.push(table.tr(
+                    "term-why-covers",
+                    &[("who", lang::txt(table.name(s))), ("x", lang::num(p))],
+                ));
                 break;
             }
         }
     }
     if tile.is_double() {
-        why.push("gets rid of a double".to_string());
+        why.push(table.tr("term-why-double", &[]));
     } else if tile.pips() >= 9 && !rules.scores_ends() {
-        why.push(format!("unloads {} pips", tile.pips()));
+        why.push(table.tr(
+            "term-why-unloads",
+            &[("count", lang::num(tile.pips() as i64))],
+        ));
     }
     if why.is_empty() {
         let strongest = (0..=rules.max_pip)
@@ -140,11 +160,15 @@ pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
             .unwrap_or(0);
         let held = count_in(rest, strongest);
         if held >= 2 {
-            why.push(format!(
-                "keeps your options: {held} {strongest}s still in hand"
+            why.push(table.tr(
+                "term-why-options",
+                &[
+                    ("count", lang::num(held as i64)),
+                    ("x", lang::num(strongest)),
+                ],
             ));
         } else {
-            why.push("the expert's search rates it best".to_string());
+            why.push(table.tr("term-why-search", &[]));
         }
     }
     why.dedup();
@@ -156,9 +180,10 @@ pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
 pub fn explain(view: &SeatView, a: Action, table: &Table) -> String {
     let what = action_words(view, a, table);
     let why = reasons(view, a, table).join("; ");
-    let mut what = what;
-    if let Some(first) = what.get(..1) {
-        what = first.to_uppercase() + &what[1..];
-    }
-    format!("{what} — {why}.")
+    let mut chars = what.chars();
+    let what = match chars.next() {
+        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
+        None => what,
+    };
+    table.tr("term-hint-line", &[("what", txt(what)), ("why", txt(why))])
 }

@@ -12,6 +12,7 @@ pub mod app;
 pub mod draw;
 pub mod hint;
 pub mod input;
+pub mod lang;
 pub mod layout;
 pub mod words;
 
@@ -38,6 +39,7 @@ use ratatui::Terminal;
 use serde_json::{Map, Value};
 
 use app::{App, Cmd, Config, Msg};
+use lang::Lang;
 
 /// Flags of `domino play`.
 #[derive(Debug, Clone, Args)]
@@ -78,6 +80,10 @@ pub struct PlayArgs {
     /// the resumed file).
     #[arg(long, value_name = "PATH")]
     pub record: Option<PathBuf>,
+    /// The language of the game: en, es or fr (default: from LC_ALL,
+    /// LC_MESSAGES or LANG, else English).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
 }
 
 /// The default bot level.
@@ -177,6 +183,15 @@ pub fn load(path: &Path) -> anyhow::Result<(Match, Option<Vec<String>>)> {
 
 /// Work out the match, seats and paths from the flags.
 pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
+    let lang = match &args.lang {
+        Some(tag) => Lang::from_tag(tag).ok_or_else(|| {
+            usage(format!(
+                "no language `{tag}`: the game speaks {}",
+                Lang::ALL.map(Lang::code).join(", ")
+            ))
+        })?,
+        None => Lang::from_env(),
+    };
     let delay = if args.instant {
         Duration::ZERO
     } else {
@@ -247,7 +262,12 @@ pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
     };
     Ok(Setup {
         game,
-        config: Config { human, bots, delay },
+        config: Config {
+            human,
+            bots,
+            delay,
+            lang,
+        },
         think_ms: args.think_ms,
         record,
         resumed,
@@ -457,7 +477,7 @@ fn event_loop(
         if let Ok(mut slot) = STRAY_PANIC.lock() {
             if let Some(p) = slot.take() {
                 app.log.push(words::Said::new(
-                    format!("A bot failed: {p}"),
+                    app.table.tr("term-bot-failed", &[("error", lang::txt(p))]),
                     words::Tone::Warning,
                 ));
             }
@@ -479,7 +499,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let mut app = App::new(s.game, s.config, Instant::now());
     if s.resumed {
         app.log.push(words::Said::new(
-            format!("Resumed from {}.", path.display()),
+            app.table.tr(
+                "term-resumed",
+                &[("path", lang::txt(path.display().to_string()))],
+            ),
             words::Tone::Plain,
         ));
     }
@@ -505,21 +528,24 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         return Err(e);
     }
     let summary = match (app.m.phase(), app.m.winner()) {
-        (Phase::MatchOver, Some(domino_engine::Winner::Side(side))) => format!(
-            "{}.",
-            app.table.says(
-                &app.table.side_name(side),
-                "win the match",
-                "wins the match"
-            )
-        ),
-        _ => format!(
-            "Match unfinished (hand {}); continue with: domino play --resume {}",
-            app.m.hand_number(),
-            path.display()
+        (Phase::MatchOver, Some(domino_engine::Winner::Side(side))) => {
+            app.table.about_side("term-match-won", side, &[])
+        }
+        _ => app.table.tr(
+            "term-unfinished",
+            &[
+                ("n", lang::num(app.m.hand_number() as i64)),
+                ("path", lang::txt(path.display().to_string())),
+            ],
         ),
     };
     println!("{summary}");
-    println!("Match record saved to {}", path.display());
+    println!(
+        "{}",
+        app.table.tr(
+            "term-saved",
+            &[("path", lang::txt(path.display().to_string()))]
+        )
+    );
     outcome
 }

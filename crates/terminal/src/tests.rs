@@ -11,6 +11,7 @@ use serde_json::{json, Map, Value};
 
 use super::app::{end_of, App, Cmd, Config, Key, Mode, Msg};
 use super::draw;
+use super::lang::Lang;
 use super::layout::{self, Pic};
 
 fn rules(preset: &str, players: Option<u8>, options: Value) -> Rules {
@@ -48,12 +49,21 @@ fn config(players: u8, human: u8) -> Config {
             })
             .collect(),
         delay: Duration::ZERO,
+        lang: crate::lang::Lang::En,
     }
 }
 
 fn app_of(m: Match) -> App {
+    app_in(m, Lang::En)
+}
+
+fn app_in(m: Match, lang: Lang) -> App {
     let n = m.rules().players;
-    App::new(m, config(n, 0), Instant::now())
+    let cfg = Config {
+        lang,
+        ..config(n, 0)
+    };
+    App::new(m, cfg, Instant::now())
 }
 
 fn screen(app: &App, w: u16, h: u16) -> String {
@@ -161,15 +171,29 @@ fn drive(app: &mut App, mut stop: impl FnMut(&App) -> bool) {
 }
 
 fn new_app(preset: &str, players: Option<u8>, seed: u64) -> App {
+    new_app_in(preset, players, seed, Lang::En)
+}
+
+fn new_app_in(preset: &str, players: Option<u8>, seed: u64, lang: Lang) -> App {
     let m = Match::new(rules(preset, players, json!({})), Some(seed), None).unwrap();
-    app_of(m)
+    app_in(m, lang)
 }
 
 /// The first seed from 0 whose game, driven, reaches `stop` at the
 /// player's turn in hand `hand`.
 fn find(preset: &str, players: Option<u8>, hand: u32, stop: impl Fn(&App) -> bool) -> App {
+    find_in(Lang::En, preset, players, hand, stop)
+}
+
+fn find_in(
+    lang: Lang,
+    preset: &str,
+    players: Option<u8>,
+    hand: u32,
+    stop: impl Fn(&App) -> bool,
+) -> App {
     for seed in 0..60 {
-        let mut app = new_app(preset, players, seed);
+        let mut app = new_app_in(preset, players, seed, lang);
         drive(&mut app, |a| {
             a.m.hand_number() > hand
                 || (a.m.hand_number() == hand && matches!(a.mode, Mode::Tile { .. }) && stop(a))
@@ -329,6 +353,86 @@ fn screen_french_arms_with_penalty_totals() {
 fn screen_puerto_rican_team_points() {
     let app = find("puerto-rican", None, 2, |a| plays(&a.m) >= 6);
     insta::assert_snapshot!(screen(&app, 80, 24));
+}
+
+/// The same game in Spanish: names, score, seats, log and prompt.
+#[test]
+fn screen_puerto_rican_in_spanish() {
+    let app = find_in(Lang::Es, "puerto-rican", None, 2, |a| plays(&a.m) >= 6);
+    let shown = screen(&app, 80, 24);
+    for words in [
+        "Tú",
+        "Puntos a 100",
+        "Te toca",
+        "mano 2",
+        "Tus fichas",
+        "Mesa",
+        "puntas",
+    ] {
+        assert!(shown.contains(words), "no {words:?} in\n{shown}");
+    }
+    for english in ["You ", "Your turn", "Points to", "Table", "ends", "hand 2"] {
+        assert!(!shown.contains(english), "{english:?} in\n{shown}");
+    }
+    insta::assert_snapshot!(shown);
+}
+
+/// The hand's end in Spanish and in French: each event line, the result
+/// panel and the help in the language.
+#[test]
+fn hand_over_and_help_in_spanish_and_french() {
+    for (lang, said, prompt, help) in [
+        (
+            Lang::Es,
+            "Fin de la mano",
+            "próxima mano",
+            "pedirle una pista al experto",
+        ),
+        (
+            Lang::Fr,
+            "Manche 1 finie",
+            "manche suivante",
+            "demander un conseil à l'expert",
+        ),
+    ] {
+        let mut app = new_app_in("block", None, 3, lang);
+        drive(&mut app, |a| a.mode == Mode::Over);
+        let shown = screen(&app, 80, 24);
+        assert!(
+            shown.contains(said) || shown.contains(prompt),
+            "{lang:?}:\n{shown}"
+        );
+        assert!(
+            app.prompt().text.contains(prompt),
+            "{lang:?}: {}",
+            app.prompt().text
+        );
+        // Every log line came from the catalog: none is an English sentence.
+        for line in &app.log {
+            for english in [" plays ", " passes", " poses ", "You ", " wins", "Blocked"] {
+                assert!(!line.text.contains(english), "{lang:?}: {:?}", line.text);
+            }
+        }
+        app.help = true;
+        assert!(screen(&app, 80, 24).contains(help), "{lang:?}: no help");
+    }
+}
+
+#[test]
+fn the_lang_flag_chooses_the_language_and_refuses_others() {
+    let es = super::setup(&super::PlayArgs {
+        lang: Some("es".into()),
+        ..args()
+    })
+    .unwrap();
+    assert_eq!(es.config.lang, Lang::Es);
+    let e = super::setup(&super::PlayArgs {
+        lang: Some("de".into()),
+        ..args()
+    })
+    .err()
+    .unwrap();
+    assert!(e.to_string().contains("en, es, fr"), "{e}");
 }
 
 #[test]
@@ -848,6 +952,7 @@ fn args() -> super::PlayArgs {
         think_ms: 300,
         resume: None,
         record: None,
+        lang: None,
     }
 }
 

@@ -1,10 +1,13 @@
-//! Names of seats, sides and ends, and the events of a match in words.
+//! Names of seats, sides and ends, and the events of a match in words: the
+//! words come from the catalogs (see [`crate::lang`]), in the table's
+//! language.
 
 use domino_engine::event::{PenaltyReason, ScoreReason};
 use domino_engine::result::{EndReason, Note};
 use domino_engine::rules::LayoutKind;
 use domino_engine::{Action, Event, HandResult, Rules, Tile};
 
+use super::lang::{num, txt, Lang};
 use super::layout::Pic;
 
 /// Who is who at the table, as the player sees it.
@@ -14,23 +17,29 @@ pub struct Table {
     pub human: u8,
     /// By seat: "You", then the others by where they sit.
     pub names: Vec<String>,
+    pub lang: Lang,
 }
 
 impl Table {
+    /// The table in English.
     pub fn new(rules: Rules, human: u8) -> Table {
-        let n = rules.players;
-        let around: &[&str] = match n {
-            2 => &["You", "North"],
-            3 => &["You", "East", "West"],
-            4 => &["You", "East", "North", "West"],
-            _ => &["You"],
+        Table::in_lang(rules, human, Lang::En)
+    }
+
+    pub fn in_lang(rules: Rules, human: u8, lang: Lang) -> Table {
+        let players = rules.players;
+        let around: &[&str] = match players {
+            2 => &["term-you", "term-north"],
+            3 => &["term-you", "term-east", "term-west"],
+            4 => &["term-you", "term-east", "term-north", "term-west"],
+            _ => &["term-you"],
         };
-        let names = (0..n)
-            .map(|s| {
-                let r = ((s + n - human) % n) as usize;
+        let names = (0..players)
+            .map(|seat| {
+                let r = ((seat + players - human) % players) as usize;
                 match around.get(r) {
-                    Some(name) => (*name).to_string(),
-                    None => format!("Seat {s}"),
+                    Some(id) => lang.tr(id, &[]),
+                    None => lang.tr("term-seat", &[("n", num(seat))]),
                 }
             })
             .collect();
@@ -38,7 +47,13 @@ impl Table {
             rules,
             human,
             names,
+            lang,
         }
+    }
+
+    /// Message `id` in the table's language.
+    pub fn tr(&self, id: &str, args: &[(&str, fluent_bundle::FluentValue<'_>)]) -> String {
+        self.lang.tr(id, args)
     }
 
     pub fn name(&self, seat: u8) -> &str {
@@ -54,46 +69,82 @@ impl Table {
 
     /// "You & North", "East & West", or one seat's name.
     pub fn side_name(&self, side: usize) -> String {
-        self.side_seats(side)
-            .iter()
-            .map(|&s| self.name(s).to_string())
-            .collect::<Vec<_>>()
-            .join(" & ")
+        match self.side_seats(side).as_slice() {
+            [one] => self.name(*one).to_string(),
+            [a, b] => self.tr(
+                "term-team",
+                &[("a", txt(self.name(*a))), ("b", txt(self.name(*b)))],
+            ),
+            _ => String::new(),
+        }
     }
 
     pub fn partner(&self) -> Option<u8> {
         self.rules.partner_of(self.human)
     }
 
-    /// `name` doing `verb`: "You play", "East plays", "You & North score".
-    pub fn says(&self, name: &str, base: &str, third: &str) -> String {
-        if name == "You" || name.contains(" & ") {
-            format!("{name} {base}")
+    /// Which form a verb takes for `seat`: "you" or "one" (somebody else).
+    pub fn person(&self, seat: u8) -> &'static str {
+        if seat == self.human {
+            "you"
         } else {
-            format!("{name} {third}")
+            "one"
         }
     }
 
-    fn seat_says(&self, seat: u8, base: &str, third: &str) -> String {
-        self.says(self.name(seat), base, third)
+    /// Which form a verb takes for `side`: a team is "many".
+    pub fn side_person(&self, side: usize) -> &'static str {
+        match self.side_seats(side).as_slice() {
+            [one] => self.person(*one),
+            _ => "many",
+        }
     }
 
-    fn side_says(&self, side: usize, base: &str, third: &str) -> String {
-        self.says(&self.side_name(side), base, third)
+    /// Message `id` about `seat`: its name as `who`, its verb form as `person`.
+    pub fn about_seat(
+        &self,
+        id: &str,
+        seat: u8,
+        args: &[(&str, fluent_bundle::FluentValue<'_>)],
+    ) -> String {
+        let mut all = vec![
+            ("who", txt(self.name(seat))),
+            ("person", txt(self.person(seat))),
+        ];
+        all.extend(args.iter().cloned());
+        self.tr(id, &all)
+    }
+
+    /// Message `id` about `side`: its name as `who`, its verb form as `person`.
+    pub fn about_side(
+        &self,
+        id: &str,
+        side: usize,
+        args: &[(&str, fluent_bundle::FluentValue<'_>)],
+    ) -> String {
+        let mut all = vec![
+            ("who", txt(self.side_name(side))),
+            ("person", txt(self.side_person(side))),
+        ];
+        all.extend(args.iter().cloned());
+        self.tr(id, &all)
     }
 }
 
 /// An end of the layout in words: "left", "top", "branch 5 off 2-2".
-pub fn end_name(pic: &Pic, kind: LayoutKind, chain: usize) -> String {
+pub fn end_name(lang: Lang, pic: &Pic, kind: LayoutKind, chain: usize) -> String {
     let arms = !matches!(kind, LayoutKind::Line);
     match chain {
-        0 => "left".to_string(),
-        1 => "right".to_string(),
-        2 if arms => "top".to_string(),
-        3 if arms => "bottom".to_string(),
+        0 => lang.tr("term-end-left", &[]),
+        1 => lang.tr("term-end-right", &[]),
+        2 if arms => lang.tr("term-end-top", &[]),
+        3 if arms => lang.tr("term-end-bottom", &[]),
         _ => match pic.chains.get(chain).and_then(|c| c.from) {
-            Some(t) => format!("branch {chain} off {t}"),
-            None => format!("end {chain}"),
+            Some(t) => lang.tr(
+                "term-end-branch",
+                &[("n", num(chain as i64)), ("tile", txt(t.to_string()))],
+            ),
+            None => lang.tr("term-end-other", &[("n", num(chain as i64))]),
         },
     }
 }
@@ -125,16 +176,8 @@ impl Said {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// The numbers showing on the open ends, without repeats: "4 or 1".
-pub fn ends_words(pips: &[u8]) -> String {
+pub fn ends_words(lang: Lang, pips: &[u8]) -> String {
     let mut seen: Vec<u8> = Vec::new();
     for &p in pips {
         if !seen.contains(&p) {
@@ -145,7 +188,10 @@ pub fn ends_words(pips: &[u8]) -> String {
     match words.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [rest @ .., last] => lang.tr(
+            "term-or",
+            &[("rest", txt(rest.join(", "))), ("last", txt(last.clone()))],
+        ),
     }
 }
 
@@ -172,12 +218,13 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
             Tone::Plain
         }
     };
+    let lang = t.lang;
     Some(match e {
         Event::Action { seat, action } => match action {
             Action::Play {
                 tile, end: None, ..
             } => Said::new(
-                format!("{} {tile}.", t.seat_says(*seat, "pose", "poses")),
+                t.about_seat("term-pose", *seat, &[("tile", txt(tile.to_string()))]),
                 mine(*seat),
             ),
             Action::Play {
@@ -187,35 +234,40 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
             } => {
                 let chain = *end as usize;
                 let shows = cx.after.chains.get(chain).and_then(|c| c.pips);
-                let name = end_name(cx.after, t.rules.layout, chain);
-                let shows = shows.map(|p| format!(", now {p}")).unwrap_or_default();
+                let name = end_name(lang, cx.after, t.rules.layout, chain);
+                let shows = shows.map_or_else(|| "none".to_string(), |p| p.to_string());
                 Said::new(
-                    format!(
-                        "{} {tile} on the {name}{shows}.",
-                        t.seat_says(*seat, "play", "plays")
+                    t.about_seat(
+                        "term-play",
+                        *seat,
+                        &[
+                            ("tile", txt(tile.to_string())),
+                            ("end", txt(name)),
+                            ("shows", txt(shows)),
+                        ],
                     ),
                     mine(*seat),
                 )
             }
             Action::Pass => {
-                let why = if cx.ends_before.is_empty() {
-                    String::new()
+                let ends = if cx.ends_before.is_empty() {
+                    "none".to_string()
                 } else {
-                    format!(" (nothing for {})", ends_words(cx.ends_before))
+                    ends_words(lang, cx.ends_before)
                 };
                 Said::new(
-                    format!("{}{why}.", t.seat_says(*seat, "pass", "passes")),
+                    t.about_seat("term-pass", *seat, &[("ends", txt(ends))]),
                     mine(*seat),
                 )
             }
             Action::ChoosePoser { seat: poser } => {
                 let text = if poser == seat {
-                    format!("{} to pose.", t.seat_says(*seat, "choose", "chooses"))
+                    t.about_seat("term-choose-self", *seat, &[])
                 } else {
-                    format!(
-                        "{} {} to pose.",
-                        t.seat_says(*seat, "choose", "chooses"),
-                        t.name(*poser)
+                    t.about_seat(
+                        "term-choose-other",
+                        *seat,
+                        &[("other", txt(t.name(*poser)))],
                     )
                 };
                 Said::new(text, mine(*seat))
@@ -228,16 +280,20 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
             points,
             reason,
         } => {
-            let why = match reason {
-                ScoreReason::Ends => format!("the ends total {}", cx.ends_total),
-                ScoreReason::Pass => "an opponent passed".to_string(),
-                ScoreReason::Muggins => "muggins, points left unclaimed".to_string(),
+            let reason = match reason {
+                ScoreReason::Ends => "ends",
+                ScoreReason::Pass => "pass",
+                ScoreReason::Muggins => "muggins",
             };
             Said::new(
-                format!(
-                    "{} {}: {why}.",
-                    t.side_says(*side, "score", "scores"),
-                    plural(*points as usize, "point", "points"),
+                t.about_side(
+                    "term-scored",
+                    *side,
+                    &[
+                        ("points", num(*points as i64)),
+                        ("reason", txt(reason)),
+                        ("total", num(cx.ends_total)),
+                    ],
                 ),
                 Tone::Points,
             )
@@ -247,53 +303,50 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
             points,
             reason,
         } => {
-            let why = match reason {
-                PenaltyReason::ThreePasses => "three passes in a row",
-                PenaltyReason::BoardPass => "board pass (everyone passed round to the player)",
+            let reason = match reason {
+                PenaltyReason::ThreePasses => "three_passes",
+                PenaltyReason::BoardPass => "board_pass",
             };
             Said::new(
-                format!("{} {points}: {why}.", t.seat_says(*seat, "pay", "pays")),
+                t.about_seat(
+                    "term-penalty",
+                    *seat,
+                    &[("points", num(*points as i64)), ("reason", txt(reason))],
+                ),
                 Tone::Penalty,
             )
         }
         Event::Unclaimed { seat, points } => {
-            let then = match t.rules.claims {
-                domino_engine::rules::Claims::Muggins => {
-                    " The next player may take them (muggins)."
-                }
-                _ => " They are lost.",
-            };
+            let muggins = matches!(t.rules.claims, domino_engine::rules::Claims::Muggins);
             Said::new(
-                format!(
-                    "{} {} but did not call them.{then}",
-                    t.seat_says(*seat, "make", "makes"),
-                    plural(*points as usize, "point", "points"),
+                t.about_seat(
+                    "term-unclaimed",
+                    *seat,
+                    &[
+                        ("points", num(*points as i64)),
+                        ("muggins", txt(muggins.to_string())),
+                    ],
                 ),
                 Tone::Warning,
             )
         }
-        Event::Out { seat } => Said::new(
-            format!(
-                "{} out; the partner plays on.",
-                t.seat_says(*seat, "are", "is")
-            ),
-            mine(*seat),
-        ),
+        Event::Out { seat } => Said::new(t.about_seat("term-out", *seat, &[]), mine(*seat)),
         Event::HandOver { result } => Said::new(result_line(t, result), Tone::Result),
         Event::MatchOver { winner, skunk } => {
             let mut line = match winner {
-                Some(w) => format!("{} the match!", t.side_says(w.side, "win", "wins")),
-                None => "The match is drawn.".to_string(),
+                Some(w) => t.about_side("term-match-won", w.side, &[]),
+                None => t.tr("term-match-drawn", &[]),
             };
             if let Some(k) = skunk {
-                line.push_str(&format!(" {} skunked", t.side_says(k.side, "are", "is")));
-                if k.points > 0 {
-                    line.push_str(&format!(" (+{} to the winner)", k.points));
-                }
-                if k.games > 1 {
-                    line.push_str(&format!(": the match counts {} games", k.games));
-                }
-                line.push('.');
+                line.push(' ');
+                line.push_str(&t.about_side(
+                    "term-skunked",
+                    k.side,
+                    &[
+                        ("points", num(k.points as i64)),
+                        ("games", num(k.games as i64)),
+                    ],
+                ));
             }
             Said::new(line, Tone::Result)
         }
@@ -301,46 +354,34 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
 }
 
 /// A note of a hand result in words.
-pub fn note_words(note: Note) -> &'static str {
-    match note {
-        Note::KeyTile => "won with the key tile (2 points)",
-        Note::Capicu => "capicu: the last tile fitted either end",
-        Note::Chuchazo => "chuchazo: out with the double blank",
-        Note::Skunk => "skunk: the loser did not reach 31",
-        Note::BoardPass => "a board pass was charged",
-        Note::DoubleOut => "out with a double: the others' scores doubled",
-        Note::Tie => "a tie: nobody scores",
-        Note::Replay => "the tied hand is replayed for one more point",
-        Note::Playoff => "the play-off is won (2-0)",
-        Note::PlayoffNext => "1-1: the next hand is a play-off",
-        Note::Reset => "the side without points won: the score goes back to 0-0",
-        Note::SixLove => "six-love!",
-        Note::FourLove => "four-love!",
-        Note::HandPremium => "a premium for the early hand",
-    }
+pub fn note_words(lang: Lang, note: Note) -> String {
+    let id = match note {
+        Note::KeyTile => "key_tile",
+        Note::Capicu => "capicu",
+        Note::Chuchazo => "chuchazo",
+        Note::Skunk => "skunk",
+        Note::BoardPass => "board_pass",
+        Note::DoubleOut => "double_out",
+        Note::Tie => "tie",
+        Note::Replay => "replay",
+        Note::Playoff => "playoff",
+        Note::PlayoffNext => "playoff_next",
+        Note::Reset => "reset",
+        Note::SixLove => "six_love",
+        Note::FourLove => "four_love",
+        Note::HandPremium => "hand_premium",
+    };
+    lang.tr("term-note", &[("note", txt(id))])
 }
 
 /// How a hand ended, in one line.
 pub fn result_line(t: &Table, r: &HandResult) -> String {
     let how = match (r.winner, r.reason, r.seat) {
-        (None, _, _) => "The hand is a tie".to_string(),
-        (Some(_), EndReason::Domino, Some(seat)) => {
-            format!("{}: domino!", t.seat_says(seat, "go out", "goes out"))
-        }
-        (Some(w), EndReason::Blocked, _) => {
-            format!(
-                "Blocked: {}",
-                t.side_says(
-                    w.side,
-                    "win with the lowest count",
-                    "wins with the lowest count"
-                )
-            )
-        }
-        (Some(w), EndReason::Target, _) => {
-            format!("{} the target", t.side_says(w.side, "reach", "reaches"))
-        }
-        (Some(w), _, _) => t.side_says(w.side, "win", "wins"),
+        (None, _, _) => t.tr("term-hand-tie", &[]),
+        (Some(_), EndReason::Domino, Some(seat)) => t.about_seat("term-hand-domino", seat, &[]),
+        (Some(w), EndReason::Blocked, _) => t.about_side("term-hand-blocked", w.side, &[]),
+        (Some(w), EndReason::Target, _) => t.about_side("term-hand-target", w.side, &[]),
+        (Some(w), _, _) => t.about_side("term-hand-won", w.side, &[]),
     };
     let mut parts = vec![how];
     for side in 0..r.points.len() {
@@ -349,7 +390,11 @@ pub fn result_line(t: &Table, r: &HandResult) -> String {
             parts.push(format!("{} {p:+}", t.side_name(side)));
         }
     }
-    let notes: Vec<&str> = r.notes.iter().map(note_words).collect();
+    let notes: Vec<String> = r
+        .notes
+        .iter()
+        .map(|note| note_words(t.lang, note))
+        .collect();
     let mut line = parts.join(" · ");
     if !notes.is_empty() {
         line.push_str(" — ");
@@ -361,16 +406,12 @@ pub fn result_line(t: &Table, r: &HandResult) -> String {
     line
 }
 
-/// "draws 3 tiles", or for the player "draw 3-2, 5-1".
+/// "East draws 3 tiles.", or for the player "You draw 3-2, 5-1."
 pub fn draw_words(t: &Table, seat: u8, tiles: &[Tile], count: usize) -> String {
     if seat == t.human && !tiles.is_empty() {
         let list: Vec<String> = tiles.iter().map(Tile::to_string).collect();
-        format!("You draw {}.", list.join(", "))
+        t.tr("term-you-draw", &[("tiles", txt(list.join(", ")))])
     } else {
-        format!(
-            "{} {}.",
-            t.seat_says(seat, "draw", "draws"),
-            plural(count, "tile", "tiles")
-        )
+        t.about_seat("term-draws", seat, &[("count", num(count as i64))])
     }
 }

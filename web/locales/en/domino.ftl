@@ -1,0 +1,765 @@
+# The words of the browser page and of the terminal game, in English.
+# Every other catalog has the same messages with the same variables
+# (crates/terminal/tests/catalogs.rs checks it).
+# $me / $self / $playable are "true" or "false"; $many is "you" (the
+# player alone), "team" (a partnership), "true" (more than one) or "false"
+# (somebody else alone), for languages whose verbs differ between them.
+
+language-name = English
+language-switch = Language
+
+## Games, computer players
+
+game-title = { $preset ->
+    [jamaican] Jamaican partner
+    [cutthroat] Cut-throat
+    [chiva] Chiva
+    [puerto-rican] Puerto Rican points
+    [block] Block game
+    [draw] Draw game
+    [cross] Cross
+    [double-nine-cross] Double-nine cross
+    [french] French
+    [all-fives] All fives (muggins)
+    [fives-and-threes] Fives and threes
+    [club-fives] Club fives
+   *[other] { $preset }
+}
+game-line = { $preset ->
+    [jamaican] Two teams of two race to six hands while the others have none; the key tile counts double.
+    [cutthroat] Every player for themselves: first to six hands while somebody still has none.
+    [chiva] Four-love between two teams, or each for themselves with drawing for two or three.
+    [puerto-rican] Win a hand and take the pips left in the others' hands; passes and capicú pay. To 100.
+    [block] The classic: no drawing; the winner scores the losers' pips.
+    [draw] The classic with a boneyard: draw until you can play.
+    [cross] The first double is played on all four sides before the game goes on.
+    [double-nine-cross] Double-nine tiles; a cross start, and every double opens two new lines.
+    [french] Four arms that wait for their doubles; penalty points, and the lowest total wins at 100.
+    [all-fives] Score the ends whenever they add up to a multiple of five. To 100.
+    [fives-and-threes] Multiples of three and of five both score. To 100.
+    [club-fives] Two players peg one point per five, crossing the T, to 61.
+   *[other] { "" }
+}
+level = { $bot ->
+    [random] Beginner
+    [heavy] Easy
+    [count] Casual
+    [heuristic] Strong
+    [expert] Expert
+   *[other] { $bot }
+}
+level-tooltip = Computer player “{ $bot }”
+
+brand = Dominoes
+page-title = Dominoes
+you = You
+you-tag = you
+bot-name = Bot { $n }
+team = { $a } & { $b }
+players-count = { $count } players
+
+## Header and settings
+
+sound-on = Sounds on
+sound-off = Sounds off
+sound-toggle = Sounds for plays, passes and your turn
+autopass = Pass for me when I cannot play
+autopass-help = When no tile fits and there is nothing to draw, the pass is made for you.
+settings = Settings
+
+## Lobby
+
+lobby-you = Your name
+lobby-name-placeholder = The name others see
+lobby-quick = Play now
+lobby-quick-help = You against the computer, at the level you choose.
+lobby-game = Game
+lobby-level = Computer players
+lobby-play = Play
+lobby-new = A table for friends
+lobby-new-help = Choose who sits where: invite friends to seats, the computer takes the others.
+lobby-players = Players
+lobby-seats = Seats
+lobby-seat-you = You
+lobby-seat-bot = Computer
+lobby-seat-invite = Invite a friend
+lobby-seat-where = { $where }
+lobby-private = Private: only people with the link can find it
+lobby-watch-bots = Only computer players (watch them)
+lobby-house-rules = House rules
+lobby-option-points = points
+lobby-create = Create the table
+lobby-need-name = Choose a name first.
+lobby-games = The games
+lobby-open = Open tables
+lobby-refresh = Refresh
+lobby-none-open = No open tables right now. Start one!
+lobby-join = Join
+lobby-watch = Watch
+lobby-finished = Finished matches
+lobby-none-finished = No finished matches yet.
+lobby-replay = Replay
+lobby-record = Record
+lobby-record-help = Download the match record (JSON), checkable with domino verify
+lobby-free-seats = { $count ->
+    [one] 1 free seat
+   *[other] { $count } free seats
+}
+lobby-hand = hand { $n }
+lobby-won-by = { $many ->
+    [false] { $who } won
+   *[other] { $who } won
+}
+lobby-tie = No winner
+lobby-date = { DATETIME($at, dateStyle: "medium", timeStyle: "short") }
+lobby-hands = { $count ->
+    [one] 1 hand
+   *[other] { $count } hands
+}
+seat-where-0 = your seat
+seat-where-partner = partner, across
+seat-where-left = opponent, on your left
+seat-where-right = opponent, on your right
+seat-where-next = player { $n } in turn
+played-by-bot = { $name } (then a computer player)
+left-match = { $name } (left; a computer player finished)
+away-match = { $name } (away: a computer player made { $share }% of the moves)
+
+## House rules (the lobby's options)
+
+option-name = { $name ->
+    [set] set
+    [hand_size] hand size
+    [sporting] sporting
+    [key_tile] key tile
+    [playoff] playoff
+    [tie_replays] tie replays
+    [boneyard] boneyard
+    [blocked] blocked
+    [pass_points] pass points
+    [premiums] premiums
+    [claims] claims
+    [muggins_by] muggins by
+    [skunk] skunk
+    [partners] partners
+    [both_partners_out] both partners out
+    [scoring] scoring
+    [target] target
+    [double_blank_ten] double blank ten
+   *[other] { $name }
+}
+option-help = { $name ->
+    [set] the set: double-six, double-nine or double-twelve
+    [hand_size] tiles dealt to each player
+    [sporting] the 6-6 holder may pose any tile on the first hand
+    [key_tile] dominoing with the key tile scores 2
+    [playoff] a hand that would make 1-1 is played off for 2-0
+    [tie_replays] a tied hand is replayed for one point more
+    [boneyard] deal 7 each and draw from the rest
+    [blocked] a blocked hand goes to the team with the lower combined count, or to the team of the player with the lowest count
+    [pass_points] points a pass gives the other team (0: none)
+    [premiums] bonuses for hands 1 and 2, capicú and chuchazo
+    [claims] auto: points credited; otherwise claim them, or the next player may take them (muggins) or they are lost (strict)
+    [muggins_by] with muggins: who may take unclaimed points, the next player or any other player
+    [skunk] a loser below 31: extra points to the winner, no skunk, or a match that counts twice
+    [partners] two partnerships, seats 0+2 and 1+3
+    [both_partners_out] with partners: a team wins only when both partners are out
+    [scoring] hand: 1 per hand won; spots: the losers' pips
+    [target] the total that ends the match
+    [double_blank_ten] 0-0 counts 10 pips
+   *[other] { $help }
+}
+option-choice = { $choice ->
+    [team_total] team total
+    [lowest_player] lowest player
+    [auto] automatic
+    [muggins] muggins
+    [strict] strict
+    [next] next player
+    [any] any player
+    [no_skunk] no skunk
+    [double_game] double game
+    [hand] hands
+    [spots] spots
+   *[other] { $choice }
+}
+
+## Table: seats
+
+seat-tiles = { $count ->
+    [one] 1 tile
+   *[other] { $count } tiles
+}
+seat-passes = { $count ->
+    [one] passed once
+   *[other] passed { $count }×
+}
+seat-to-play = to play
+seat-your-turn = Your turn
+seat-partner = partner
+seat-bot = computer · { $level }
+seat-away = away: a computer plays for now
+seat-left = left: a computer plays
+seat-waiting = waiting for a friend
+seat-ready = ready
+seat-out = out
+boneyard = { $count ->
+    [one] Boneyard: 1 tile
+   *[other] Boneyard: { $count } tiles
+}
+copy-invite = Copy the invitation link
+copied = Link copied
+invite-link = Invitation link
+invite-for = Invitation for the { $where } seat
+fill-bots = Start now: computer players take the empty seats
+waiting-invited = { $count ->
+    [one] Waiting for 1 invited player.
+   *[other] Waiting for { $count } invited players.
+}
+waiting-host = The match starts when everybody invited is here.
+
+## Table: status and actions
+
+status-your-turn = Your turn: play a highlighted tile.
+status-your-turn-plain = Your turn.
+status-choose-end = Where does { $tile } go? Choose an end.
+status-waiting-for = Waiting for { $who }…
+status-watching = You are watching this table.
+status-watching-bots = You are watching the computer players.
+status-watching-full = You are watching: every seat is taken.
+status-next-hand = The next hand starts when everyone is ready.
+status-choose-poser = You won the hand: who poses the next one?
+status-auto-passed = No tile of yours fits { $ends } and there is nothing to draw: passed for you.
+status-auto-passed-empty = You could not play and there was nothing to draw: passed for you.
+status-left = You left the table.
+ends-list = { $list }
+act-draw = Draw a tile
+act-pass = Pass
+act-muggins = Call muggins
+act-muggins-nothing = Nothing to take: the last play left no points unclaimed.
+act-muggins-help = Take the points the last player made but did not claim
+act-claim = Claim my points
+act-claim-help = Your next play claims the points it makes. Claim nothing that does not score.
+act-poser = { $me ->
+    [true] I pose
+   *[other] { $who } poses
+}
+act-on-end = { $end } · { $pips }
+act-cancel = Cancel
+act-leave = Leave the table
+act-leave-confirm = Leave this table? A computer player takes your seat for the rest of the match.
+act-ready = Next hand
+act-join = Join
+act-watch = Just watch
+join-prompt = Sit at this table as
+end-left = left end
+end-right = right end
+end-top = top
+end-bottom = bottom
+end-branch = { $tile } branch
+end-branch-side = { $tile } branch ({ $side })
+side-up = up
+side-down = down
+side-left = left
+side-right = right
+board-empty = The first tile goes here
+board-waiting = The match has not started yet
+hand-label = Your tiles
+tile-label = { $playable ->
+    [true] { $tile }, playable
+   *[other] { $tile }
+}
+
+## The log
+
+log-title = The play
+log-hand = Hand { $n }
+ev-pose = { $who } posed { $tile }
+ev-play = { $who } played { $tile } on the { $end }
+ev-claim = claiming
+ev-draw = { $who } drew a tile
+ev-draw-seen = { $who } drew { $tile }
+ev-pass = { $who } passed
+ev-choose-poser = { $self ->
+    [true] { $who } will pose
+   *[other] { $who } asked { $other } to pose
+}
+ev-muggins = { $who } called muggins!
+ev-scored = { $many ->
+    [false] { $who } scores { $points }
+   *[other] { $who } score { $points }
+}{ $reason ->
+    [ends] { " " }for the ends
+    [pass] { " " }for the pass
+    [muggins] { " " }by muggins
+   *[other] { "" }
+}
+ev-penalty = { $many ->
+    [false] { $who } takes
+   *[other] { $who } take
+} { $points } penalty points ({ $reason ->
+    [three_passes] three passes
+    [board_pass] a board pass
+   *[other] { $reason }
+})
+ev-unclaimed = { $who } left { $points } unclaimed
+ev-out = { $many ->
+    [false] { $who } is out
+   *[other] { $who } are out
+}
+ev-hand-over = { $text }
+ev-match-over = { $many ->
+    [false] { $who } wins the match!
+   *[other] { $who } win the match!
+}
+ev-match-tie = The match ends in a tie.
+ev-chat = { $who }: { $text }
+
+## Results
+
+result-title = Hand { $n }
+result-wins = { $many ->
+    [false] { $who } wins the hand
+   *[other] { $who } win the hand
+}
+result-tie = A tied hand
+result-domino = { $who } dominoed.
+result-blocked = Blocked: { $who } had the lightest hand ({ $count } pips).
+result-blocked-team = Blocked: { $who } had the lighter hands ({ $count } pips).
+result-blocked-tie = Blocked, and the lightest hands were equal.
+result-target = { $who } reached { $target } during the hand.
+result-points = { $who }: { $points }
+result-note = { $note ->
+    [key_tile] won with the key tile
+    [capicu] capicú: the last tile fitted both ends
+    [chuchazo] chuchazo: went out with the double blank
+    [hand_premium] bonus for one of the first two hands
+    [board_pass] a board pass was charged
+    [double_out] went out with a double: the others' penalties are doubled
+    [skunk] skunk: the loser stayed under 31
+    [tie] a tied hand scores nothing
+    [replay] the next hand is replayed for one point more
+    [playoff_next] one all: the next hand is a play-off
+    [playoff] play-off won
+    [reset] the scores go back to zero
+    [six_love] six-love!
+    [four_love] four-love!
+   *[other] { $note }
+}
+result-pips = { $count ->
+    [one] 1 pip
+   *[other] { $count } pips
+}
+result-ready-wait = Waiting for { $who }.
+result-hands = Every hand
+match-over = Match over
+match-you-win = { $many ->
+    [false] You win the match!
+   *[other] You win the match!
+}
+match-winner = { $many ->
+    [false] { $who } wins the match
+   *[other] { $who } win the match
+}
+match-tie = The match is tied
+match-final = Final score
+match-skunk = { $many ->
+    [false] { $who } is skunked
+   *[other] { $who } are skunked
+}{ $points ->
+    [0] { "" }
+   *[other] { " " }(+{ $points } to the winner)
+}{ $games ->
+    [1] { "" }
+   *[other] : the match counts { $games } games
+}.
+rematch = Rematch
+rematch-help = The same seats, a new match
+rematch-open = A rematch has started: join it
+back-lobby = Back to the lobby
+open-replay = Watch the replay
+download-record = Download the record
+
+## Score
+
+score-title = Score
+score-hand = Hand { $n }
+score-love = First to { $goal } while somebody still has none
+score-love-cut = First to { $goal } while somebody still has none; when everybody has won a hand, all go back to zero
+score-points = { $target ->
+    [one] First to { $target } point
+   *[other] First to { $target } points
+}
+score-penalty = Penalty points: when somebody reaches { $target }, the lowest total wins
+score-pegs = Pegging to { $target }
+score-to-go = { $count } to go
+score-of = { $score } / { $target }
+score-stake = The next hand is worth { $stake }
+score-playoff = This hand is a play-off
+score-hands-won = { $count ->
+    [one] 1 hand
+   *[other] { $count } hands
+}
+score-leader-low = lowest
+sheet-title = Score sheet
+sheet-hand = Hand
+sheet-how = How
+sheet-total = Total
+sheet-empty = No hand finished yet.
+how-domino = { $who } dominoed
+how-blocked = blocked, { $who } lightest
+how-blocked-tie = blocked, tie
+how-target = { $who } reached the target
+
+## Fair deals
+
+fair-title = Fair deal
+fair-sealed = Deal sealed
+fair-verified = Deal verified
+fair-failed = Deal NOT verified
+fair-checking = Checking the deal…
+fair-explain = Before each hand the server publishes a fingerprint (SHA-256) of the secret key that shuffles it. When the hand ends, it reveals the key, and this page deals the tiles again from that key by itself and compares them with every hand shown.
+fair-hand = Hand { $n }
+fair-commit = Fingerprint of the key
+fair-key = Revealed key
+fair-key-hidden = revealed when the hand ends
+fair-redeal = Redeal rule
+fair-redeal-double = dealt again while nobody holds a double
+fair-redeal-never = never dealt again
+fair-redeal-turn_over = no redeal; the first player is drawn from the key
+fair-redeal-tile = dealt again while nobody holds { $tile }
+fair-ok = ✓ Deal verified: the commitment and all hands match the revealed key{ $redeals ->
+    [0] { "" }
+    [one] { " " }(after 1 redeal: { $why })
+   *[other] { " " }(after { $redeals } redeals: { $why })
+}
+fair-why-double = nobody held a double
+fair-why-tile = nobody held { $tile }
+fair-bad-commit = ✗ Deal NOT verified: the revealed key does not match the commitment
+fair-not-all = ✗ Deal not checked: not every hand is shown
+fair-bad-rule = ✗ Deal NOT verified: the published redeal rule "{ $rule }" is not one hand { $hand } of { $preset } can be dealt under
+fair-not-verified = ✗ Deal NOT verified: { $why }
+fair-error = ✗ Deal not checked: { $why }
+fair-stolen = { $who } played { $tile }, which the revealed key did not deal them
+fair-empty-boneyard = { $who } drew from an empty boneyard
+fair-wrong-hand = { $who }'s hand is not the one the revealed key deals
+fair-wrong-hands = the hands of { $list } are not the ones the revealed key deals
+fair-wrong-poser = the revealed key gives the first pose to { $poser }, but { $who } posed
+fair-seat = seat { $n }
+fair-replay-ok = ✓ Every deal matches its revealed key.
+fair-replay-bad = ✗ The deals do not match their revealed keys.
+
+## Chat
+
+chat-title = Table talk
+chat-placeholder = Say something (200 characters at most)
+chat-send = Send
+chat-empty = Nothing said yet.
+chat-phrase-hi = Hello!
+chat-phrase-gg = Good game!
+chat-phrase-nice = Nice play!
+chat-phrase-oops = Oops!
+chat-phrase-thanks = Thanks!
+chat-phrase-hurry = Your turn!
+chat-phrase-again = Another one?
+chat-phrase-wow = Wow!
+chat-too-long = At most 200 characters.
+
+## Connection and errors
+
+offline = Connection lost. Reconnecting in { $secs } s…
+offline-now = Connection lost. Reconnecting…
+offline-retry = Reconnect now
+online-again = Back online.
+not-found-title = Nothing here
+not-found-table = There is no table at this address. It may have ended long ago, or the link is mistyped.
+not-found-replay = There is no finished match at this address.
+not-found-page = This page does not exist.
+not-found-lobby = Go to the lobby
+table-over = This match is over.
+# The server's refusals by code; English shows the server's own message.
+error = { $code ->
+   *[other] { $message }
+}
+
+## Replay
+
+replay-title = Replay: { $game }
+replay-prev = ◀ Back
+replay-next = Forward ▶
+replay-keys = Arrow keys step; Page Up and Page Down go a hand at a time; Home and End go to the start and the end.
+replay-step = Hand { $hand }, move { $step }
+replay-deal = Hand { $hand }, the deal
+replay-slider = Position in the match
+loading = Loading…
+
+## The terminal game (domino play)
+# $person: "you" (the player), "one" (another seat) or "many" (a team).
+
+term-you = You
+term-north = North
+term-east = East
+term-west = West
+term-seat = Seat { $n }
+term-team = { $a } & { $b }
+term-end-left = left
+term-end-right = right
+term-end-top = top
+term-end-bottom = bottom
+term-end-branch = branch { $n } off { $tile }
+term-end-other = end { $n }
+term-or = { $rest } or { $last }
+term-pose = { $person ->
+    [one] { $who } poses { $tile }.
+   *[other] { $who } pose { $tile }.
+}
+term-play = { $person ->
+    [one] { $who } plays
+   *[other] { $who } play
+} { $tile } on the { $end }{ $shows ->
+    [none] { "" }
+   *[other] , now { $shows }
+}.
+term-pass = { $person ->
+    [one] { $who } passes
+   *[other] { $who } pass
+}{ $ends ->
+    [none] { "" }
+   *[other] { " " }(nothing for { $ends })
+}.
+term-choose-self = { $person ->
+    [one] { $who } chooses to pose.
+   *[other] { $who } choose to pose.
+}
+term-choose-other = { $person ->
+    [one] { $who } chooses { $other } to pose.
+   *[other] { $who } choose { $other } to pose.
+}
+term-scored = { $person ->
+    [one] { $who } scores
+   *[other] { $who } score
+} { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}: { $reason ->
+    [ends] the ends total { $total }
+    [pass] an opponent passed
+   *[muggins] muggins, points left unclaimed
+}.
+term-penalty = { $person ->
+    [one] { $who } pays
+   *[other] { $who } pay
+} { $points }: { $reason ->
+    [three_passes] three passes in a row
+   *[board_pass] board pass (everyone passed round to the player)
+}.
+term-unclaimed = { $person ->
+    [one] { $who } makes
+   *[other] { $who } make
+} { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} but did not call them. { $muggins ->
+    [true] The next player may take them (muggins).
+   *[other] They are lost.
+}
+term-out = { $person ->
+    [one] { $who } is out; the partner plays on.
+   *[other] { $who } are out; the partner plays on.
+}
+term-match-won = { $person ->
+    [one] { $who } wins the match!
+   *[other] { $who } win the match!
+}
+term-match-drawn = The match is drawn.
+term-skunked = { $person ->
+    [one] { $who } is skunked
+   *[other] { $who } are skunked
+}{ $points ->
+    [0] { "" }
+   *[other] { " " }(+{ $points } to the winner)
+}{ $games ->
+    [1] { "" }
+   *[other] : the match counts { $games } games
+}.
+term-note = { $note ->
+    [key_tile] won with the key tile (2 points)
+    [capicu] capicú: the last tile fitted either end
+    [chuchazo] chuchazo: out with the double blank
+    [skunk] skunk: the loser did not reach 31
+    [board_pass] a board pass was charged
+    [double_out] out with a double: the others' scores doubled
+    [tie] a tie: nobody scores
+    [replay] the tied hand is replayed for one more point
+    [playoff] the play-off is won (2-0)
+    [playoff_next] 1-1: the next hand is a play-off
+    [reset] the side without points won: the score goes back to 0-0
+    [six_love] six-love!
+    [four_love] four-love!
+   *[hand_premium] a premium for the early hand
+}
+term-hand-tie = The hand is a tie
+term-hand-domino = { $person ->
+    [one] { $who } goes out: domino!
+   *[other] { $who } go out: domino!
+}
+term-hand-blocked = { $person ->
+    [one] Blocked: { $who } wins with the lowest count
+   *[other] Blocked: { $who } win with the lowest count
+}
+term-hand-target = { $person ->
+    [one] { $who } reaches the target
+   *[other] { $who } reach the target
+}
+term-hand-won = { $person ->
+    [one] { $who } wins
+   *[other] { $who } win
+}
+term-you-draw = You draw { $tiles }.
+term-draws = { $person ->
+    [one] { $who } draws
+   *[other] { $who } draw
+} { $count ->
+    [one] 1 tile
+   *[other] { $count } tiles
+}.
+term-cannot-play = You cannot play: { $then }
+term-cannot-pass = { $ends ->
+    [none] You cannot play: you pass.
+   *[other] You cannot play on { $ends }: you pass.
+}
+term-cannot-draw-pass = { $ends ->
+    [none] You cannot play and cannot draw: you pass.
+   *[other] You cannot play on { $ends } and cannot draw: you pass.
+}
+term-hand-start = Hand { $n }. { $who }
+term-hand-worth = This hand is worth { $stake }.
+term-won-last = { $person ->
+    [you] { $who } won the last hand and choose who poses.
+   *[other] { $who } won the last hand and chooses who poses.
+}
+term-playoff-hand = A play-off hand.
+term-refused = Refused: { $error }
+term-bot-failed = A bot failed: { $error }
+term-resumed = Resumed from { $path }.
+term-unfinished = Match unfinished (hand { $n }); continue with: domino play --resume { $path }
+term-saved = Match record saved to { $path }
+term-hint-pose = pose { $tile }
+term-hint-play = play { $tile } on the { $end }{ $claim ->
+    [true] { " " }and call the points
+   *[other] { "" }
+}
+term-hint-draw = draw
+term-hint-pass = pass
+term-hint-let-pose = let { $who } pose
+term-hint-muggins = take the points by muggins
+term-why-nothing-fits = nothing fits
+term-why-nothing-drawn = nothing fits and nothing can be drawn
+term-why-free-points = free points
+term-why-stronger-lead = a stronger hand should lead
+term-why-last-tile = it is your last tile: domino
+term-why-only-play = your only play
+term-why-scores = scores { $points } (the ends make { $total })
+term-why-shown-none = { $who } has shown no { $ends }
+term-why-partner-suit = keeps { $x }s, your partner's suit
+term-why-partner-number = leaves { $x }, your partner's number
+term-why-keeps = keeps { $x }s: you hold { $count } more
+term-why-covers = covers { $who }'s { $x }
+term-why-double = gets rid of a double
+term-why-unloads = unloads { $count } pips
+term-why-options = keeps your options: { $count } { $x }s still in hand
+term-why-search = the expert's search rates it best
+term-hint-line = { $what } — { $why }.
+term-bot-illegal = { $who }'s bot chose an illegal move ({ $action }); it makes the first legal one.
+term-bot-error = { $who }'s bot failed ({ $error }); it makes the first legal move.
+term-does-not-fit = { $tile } does not fit anywhere now.
+term-table-title = { " " }Table{ " " }
+term-ends-title = · ends { $ends }{ " " }
+term-total-title = · total { $total }{ " " }
+term-double-first = { $pips }-{ $pips } first
+term-you-pose = You pose.
+term-poses = { $who } poses.
+term-your-turn = Your turn.
+term-to-play = { $who } to play.
+term-no-advice = The expert has no advice here.
+term-claim-on = You will call the points of your scoring plays.
+term-claim-off = You will lay tiles without calling points.
+term-hint-not-now = Hints are for your turn, when you have a tile to choose.
+term-no-next-hand = No next hand: { $error }
+term-prompt-match-over = The match is over. Enter or q: leave.
+term-prompt-hand-over = Hand over. Enter: next hand · q: quit (the match is saved).
+term-prompt-tile = Your turn: ←/→ or the tile's number, then Enter · h: hint
+term-prompt-muggins = { " " }· m: take { $points } (muggins)
+term-prompt-calling = { " " }· c: calling points
+term-prompt-not-calling = { " " }· c: not calling
+term-prompt-end = { $tile } goes on { $ends } · Enter plays, Esc back
+term-prompt-poser = Your side won the hand: who poses? ←/→, Enter
+term-drawing = You cannot play: drawing…
+term-passing = You cannot play: passing…
+term-thinking = { $who } ({ $bot }) is thinking…
+term-bot-to-play = { $who } ({ $bot }) to play.
+term-header-your-turn = your turn
+term-header-to-play = { $who } to play
+term-header-match-over = match over
+term-header-hand-over = hand over
+term-header = domino · { $game } · hand { $n } · { $turn }
+term-header-keys = ?: help  q: quit
+term-love-count = { $goal ->
+    [4] Four-love count:{ " " }
+   *[other] Six-love count:{ " " }
+}
+term-love-goal = { " " }(goal: { $goal } to 0)
+term-love-stake = { " " }· this hand is worth { $stake }
+term-love-playoff = { " " }· play-off hand
+term-penalty-totals = Penalty totals:{ " " }
+term-lowest-wins = { " " }(lowest wins at { $target })
+term-pegs-to = To { $target }:{ " " }
+term-skunked-below = { " " }(skunked below 31)
+term-points-to = Points to { $target }:{ " " }
+term-seat-tiles = { $count ->
+    [one] 1 tile
+   *[other] { $count } tiles
+}
+term-seat-partner-bot = { $who } (partner, { $bot }): { $tiles }
+term-seat-bot = { $who } ({ $bot }): { $tiles }
+term-seat-partner = { $who } (partner): { $tiles }
+term-seat-plain = { $who }: { $tiles }
+term-seat-short = { $who } { $count }t
+term-seat-passed = , passed { $count }
+term-seat-passed-short = { " " }{ $count }p
+term-seat-out = { " " }(out)
+term-boneyard = boneyard { $count }
+term-empty-choose-you = (no tile yet: you choose who poses)
+term-empty-choose = (no tile yet: { $who } chooses who poses)
+term-empty-you = (no tile yet: your pose)
+term-empty = (no tile yet: { $who } poses)
+term-hidden = { $count ->
+    [one] { " " }1 tile not shown: the table is full{ " " }
+   *[other] { " " }{ $count } tiles not shown: the table is full{ " " }
+}
+term-hint-thinking = Hint: the expert is thinking…
+term-hint = Hint: { $text }
+term-your-tiles = { " " }Your tiles{ " " }
+term-no-tiles = (no tiles)
+term-count = count
+term-match-over-line = The match is over.
+term-leave = Enter or q: leave (the record is saved)
+term-next-or-quit = Enter: next hand · q: quit (the match is saved)
+term-match-over-title = { " " }Match over{ " " }
+term-hand-over-title = { " " }Hand { $n } over{ " " }
+term-keys-title = { " " }Keys{ " " }
+term-help =
+    ←/→ (or ↑/↓, Tab)  move between the tiles you can play
+    1-9, 0             choose a tile by its number (0 is the tenth)
+    Enter or Space     play it; if it fits several ends, choose the end
+    {"                   "}the same way (numbers on the table), Enter to play
+    Esc / Backspace    back from choosing an end
+    h                  ask the expert for a hint
+    m                  take points left unclaimed (muggins games)
+    c                  call your points or not (claim rules)
+    Enter / n          next hand, once a hand is over
+    q / Ctrl-C         quit; the match record is saved to resume later
+    ?                  this help
+    {""}
+    Drawing and passing happen for you when they are your only move.
+term-too-small = domino play needs a terminal of at least { $w }x{ $h } (80x24 is best); this one is { $cw }x{ $ch }. Enlarge it, or press q to quit.

@@ -1,0 +1,797 @@
+# Las palabras de la página y del juego en la terminal, en español (con las
+# palabras de las mesas de Puerto Rico: capicú, chuchazo, tranque, pase).
+# $many: "you" (tú solo), "team" (una pareja), "true" (varios) o "false"
+# (otro jugador solo).
+
+language-name = Español
+language-switch = Idioma
+
+## Juegos, jugadores de la computadora
+
+game-title = { $preset ->
+    [jamaican] Parejas a la jamaiquina
+    [cutthroat] Cada uno por su cuenta
+    [chiva] Chiva
+    [puerto-rican] Puntos a la puertorriqueña
+    [block] Dominó cerrado
+    [draw] Dominó con pozo
+    [cross] Cruz
+    [double-nine-cross] Cruz con doble nueve
+    [french] Dominó francés
+    [all-fives] Todos los cincos (muggins)
+    [fives-and-threes] Cincos y treses
+    [club-fives] Cincos de club
+   *[other] { $preset }
+}
+game-line = { $preset ->
+    [jamaican] Dos parejas compiten por llegar a seis manos mientras la otra no tiene ninguna; la ficha clave cuenta doble.
+    [cutthroat] Cada cual por su lado: gana quien llegue a seis manos mientras alguien sigue en cero.
+    [chiva] Cuatro a cero entre dos parejas, o cada uno por su cuenta y robando del pozo si son dos o tres.
+    [puerto-rican] Quien gana la mano se lleva los puntos que quedan en las fichas de los demás; los pases y el capicú pagan. A 100.
+    [block] El clásico: no se roba; el ganador se anota los puntos de los perdedores.
+    [draw] El clásico con pozo: se roba hasta poder jugar.
+    [cross] El primer doble se juega por sus cuatro lados antes de seguir.
+    [double-nine-cross] Fichas hasta el doble nueve; salida en cruz, y cada doble abre dos líneas nuevas.
+    [french] Cuatro brazos que esperan su doble; puntos de castigo, y al llegar a 100 gana el total más bajo.
+    [all-fives] Se anotan las puntas cuando suman un múltiplo de cinco. A 100.
+    [fives-and-threes] Anotan los múltiplos de tres y los de cinco. A 100.
+    [club-fives] Dos jugadores marcan un punto por cada cinco, cruzando la T, hasta 61.
+   *[other] { "" }
+}
+level = { $bot ->
+    [random] Principiante
+    [heavy] Fácil
+    [count] Tranquilo
+    [heuristic] Fuerte
+    [expert] Experto
+   *[other] { $bot }
+}
+level-tooltip = Jugador de la computadora «{ $bot }»
+
+brand = Dominó
+page-title = Dominó
+you = Tú
+you-tag = tú
+bot-name = Bot { $n }
+team = { $a } y { $b }
+players-count = { $count } jugadores
+
+## Cabecera y ajustes
+
+sound-on = Sonido activado
+sound-off = Sonido apagado
+sound-toggle = Sonidos para jugadas, pases y tu turno
+autopass = Pasar por mí cuando no pueda jugar
+autopass-help = Si ninguna ficha cabe y no hay nada que robar, el pase se hace solo.
+settings = Ajustes
+
+## Sala
+
+lobby-you = Tu nombre
+lobby-name-placeholder = El nombre que verán los demás
+lobby-quick = Jugar ya
+lobby-quick-help = Tú contra la computadora, al nivel que escojas.
+lobby-game = Juego
+lobby-level = Jugadores de la computadora
+lobby-play = Jugar
+lobby-new = Una mesa con amigos
+lobby-new-help = Decide quién se sienta dónde: invita a tus amigos a sus puestos y la computadora ocupa los demás.
+lobby-players = Jugadores
+lobby-seats = Puestos
+lobby-seat-you = Tú
+lobby-seat-bot = Computadora
+lobby-seat-invite = Invitar a un amigo
+lobby-seat-where = { $where }
+lobby-private = Privada: solo la encuentra quien tenga el enlace
+lobby-watch-bots = Solo jugadores de la computadora (para mirar)
+lobby-house-rules = Reglas de la casa
+lobby-option-points = puntos
+lobby-create = Crear la mesa
+lobby-need-name = Primero escoge un nombre.
+lobby-games = Los juegos
+lobby-open = Mesas abiertas
+lobby-refresh = Actualizar
+lobby-none-open = Ahora mismo no hay mesas abiertas. ¡Abre una!
+lobby-join = Sentarse
+lobby-watch = Mirar
+lobby-finished = Partidas terminadas
+lobby-none-finished = Todavía no ha terminado ninguna partida.
+lobby-replay = Repetición
+lobby-record = Registro
+lobby-record-help = Descarga el registro de la partida (JSON), verificable con domino verify
+lobby-free-seats = { $count ->
+    [one] 1 puesto libre
+   *[other] { $count } puestos libres
+}
+lobby-hand = mano { $n }
+lobby-won-by = { $many ->
+    [false] Ganó { $who }
+   *[other] Ganaron { $who }
+}
+lobby-tie = Sin ganador
+lobby-date = { DATETIME($at, dateStyle: "medium", timeStyle: "short") }
+lobby-hands = { $count ->
+    [one] 1 mano
+   *[other] { $count } manos
+}
+seat-where-0 = tu puesto
+seat-where-partner = compañero, de frente
+seat-where-left = rival, a tu izquierda
+seat-where-right = rival, a tu derecha
+seat-where-next = jugador { $n } en el turno
+played-by-bot = { $name } (luego un jugador de la computadora)
+left-match = { $name } (se fue; terminó un jugador de la computadora)
+away-match = { $name } (ausente: un jugador de la computadora hizo el { $share } % de las jugadas)
+
+## Reglas de la casa (las opciones de la sala)
+
+option-name = { $name ->
+    [set] juego de fichas
+    [hand_size] fichas por mano
+    [sporting] salida libre
+    [key_tile] ficha clave
+    [playoff] desempate
+    [tie_replays] repetir empates
+    [boneyard] pozo
+    [blocked] tranque
+    [pass_points] puntos por pase
+    [premiums] premios
+    [claims] cantar
+    [muggins_by] muggins para
+    [skunk] zapatero
+    [partners] parejas
+    [both_partners_out] se pegan los dos
+    [scoring] tanteo
+    [target] meta
+    [double_blank_ten] la chucha vale diez
+   *[other] { $name }
+}
+option-help = { $name ->
+    [set] el juego: doble seis, doble nueve o doble doce
+    [hand_size] fichas que recibe cada jugador
+    [sporting] quien tiene el doble seis puede salir con cualquier ficha en la primera mano
+    [key_tile] dominar con la ficha clave vale 2
+    [playoff] una mano que dejaría 1-1 se juega como desempate a 2-0
+    [tie_replays] una mano empatada se repite por un punto más
+    [boneyard] se reparten 7 a cada uno y se roba del resto
+    [blocked] en un tranque gana la pareja con menos puntos sumados, o la del jugador con menos puntos
+    [pass_points] puntos que un pase le da a la otra pareja (0: ninguno)
+    [premiums] premios por las manos 1 y 2, el capicú y el chuchazo
+    [claims] automático: los puntos se anotan solos; si no, hay que cantarlos, o el siguiente se los lleva (muggins) o se pierden (estricto)
+    [muggins_by] con muggins: quién se lleva los puntos sin cantar, el siguiente jugador o cualquiera
+    [skunk] un perdedor por debajo de 31: puntos extra para el ganador, sin zapatero, o la partida cuenta doble
+    [partners] dos parejas, puestos 0+2 y 1+3
+    [both_partners_out] con parejas: una pareja gana solo cuando los dos se pegan
+    [scoring] manos: 1 por mano ganada; puntos: los de las fichas de los perdedores
+    [target] el total que termina la partida
+    [double_blank_ten] el doble blanco cuenta 10 puntos
+   *[other] { $help }
+}
+option-choice = { $choice ->
+    [team_total] total de la pareja
+    [lowest_player] jugador con menos
+    [auto] automático
+    [muggins] muggins
+    [strict] estricto
+    [next] el siguiente
+    [any] cualquiera
+    [no_skunk] sin zapatero
+    [double_game] partida doble
+    [hand] manos
+    [spots] puntos
+   *[other] { $choice }
+}
+
+## Mesa: puestos
+
+seat-tiles = { $count ->
+    [one] 1 ficha
+   *[other] { $count } fichas
+}
+seat-passes = { $count ->
+    [one] pasó una vez
+   *[other] pasó { $count } veces
+}
+seat-to-play = le toca
+seat-your-turn = Te toca
+seat-partner = compañero
+seat-bot = computadora · { $level }
+seat-away = ausente: por ahora juega la computadora
+seat-left = se fue: juega la computadora
+seat-waiting = esperando a un amigo
+seat-ready = listo
+seat-out = fuera
+boneyard = { $count ->
+    [one] Pozo: 1 ficha
+   *[other] Pozo: { $count } fichas
+}
+copy-invite = Copiar el enlace de invitación
+copied = Enlace copiado
+invite-link = Enlace de invitación
+invite-for = Invitación para el puesto: { $where }
+fill-bots = Empezar ya: la computadora ocupa los puestos vacíos
+waiting-invited = { $count ->
+    [one] Esperando a 1 invitado.
+   *[other] Esperando a { $count } invitados.
+}
+waiting-host = La partida empieza cuando lleguen todos los invitados.
+
+## Mesa: estado y acciones
+
+status-your-turn = Te toca: juega una ficha resaltada.
+status-your-turn-plain = Te toca.
+status-choose-end = ¿Dónde va { $tile }? Escoge una punta.
+status-waiting-for = Esperando a { $who }…
+status-watching = Estás mirando esta mesa.
+status-watching-bots = Estás mirando a los jugadores de la computadora.
+status-watching-full = Estás mirando: todos los puestos están ocupados.
+status-next-hand = La próxima mano empieza cuando todos estén listos.
+status-choose-poser = Ganaste la mano: ¿quién sale en la próxima?
+status-auto-passed = Ninguna de tus fichas le cabe a { $ends } y no hay nada que robar: pasaste.
+status-auto-passed-empty = No podías jugar y no había nada que robar: pasaste.
+status-left = Te fuiste de la mesa.
+ends-list = { $list }
+act-draw = Robar una ficha
+act-pass = Paso
+act-muggins = Cantar muggins
+act-muggins-nothing = Nada que llevarse: la última jugada no dejó puntos sin cantar.
+act-muggins-help = Llevarte los puntos que el último jugador hizo y no cantó
+act-claim = Cantar mis puntos
+act-claim-help = Tu próxima jugada canta los puntos que haga. No cantes nada que no anote.
+act-poser = { $me ->
+    [true] Salgo yo
+   *[other] Sale { $who }
+}
+act-on-end = { $end } · { $pips }
+act-cancel = Cancelar
+act-leave = Irse de la mesa
+act-leave-confirm = ¿Irte de esta mesa? Un jugador de la computadora toma tu puesto hasta el final de la partida.
+act-ready = Próxima mano
+act-join = Sentarse
+act-watch = Solo mirar
+join-prompt = Sentarte en esta mesa como
+end-left = punta izquierda
+end-right = punta derecha
+end-top = punta de arriba
+end-bottom = punta de abajo
+end-branch = rama de { $tile }
+end-branch-side = rama de { $tile } ({ $side })
+side-up = arriba
+side-down = abajo
+side-left = izquierda
+side-right = derecha
+board-empty = Aquí va la salida
+board-waiting = La partida no ha empezado todavía
+hand-label = Tus fichas
+tile-label = { $playable ->
+    [true] { $tile }, se puede jugar
+   *[other] { $tile }
+}
+
+## El registro
+
+log-title = Las jugadas
+log-hand = Mano { $n }
+ev-pose = Salida de { $who }: { $tile }
+ev-play = { $who }: { $tile } en la { $end }
+ev-claim = cantando
+ev-draw = { $who }: roba una ficha del pozo
+ev-draw-seen = { $who }: roba { $tile }
+ev-pass = { $who }: pase
+ev-choose-poser = { $self ->
+    [true] { $who }: sale
+   *[other] { $who }: le toca salir a { $other }
+}
+ev-muggins = { $who }: ¡muggins!
+ev-scored = { $many ->
+    [you] { $who } te anotas { $points }
+    [false] { $who } se anota { $points }
+   *[other] { $who } se anotan { $points }
+}{ $reason ->
+    [ends] { " " }por las puntas
+    [pass] { " " }por el pase
+    [muggins] { " " }por muggins
+   *[other] { "" }
+}
+ev-penalty = { $many ->
+    [you] { $who } te llevas
+    [false] { $who } se lleva
+   *[other] { $who } se llevan
+} { $points } puntos de castigo ({ $reason ->
+    [three_passes] tres pases
+    [board_pass] un pase de mesa
+   *[other] { $reason }
+})
+ev-unclaimed = { $who }: { $points } sin cantar
+ev-out = { $many ->
+    [you] { $who } te pegaste
+    [false] { $who } se pegó
+   *[other] { $who } se pegaron
+}
+ev-hand-over = { $text }
+ev-match-over = { $many ->
+    [you] ¡{ $who } ganas la partida!
+    [false] ¡{ $who } gana la partida!
+   *[other] ¡{ $who } ganan la partida!
+}
+ev-match-tie = La partida termina empatada.
+ev-chat = { $who }: { $text }
+
+## Resultados
+
+result-title = Mano { $n }
+result-wins = { $many ->
+    [you] { $who } ganas la mano
+    [false] { $who } gana la mano
+   *[other] { $who } ganan la mano
+}
+result-tie = Mano empatada
+result-domino = ¡Dominó! { $who } se quedó sin fichas.
+result-blocked = Tranque: { $who } tenía menos puntos ({ $count }).
+result-blocked-team = Tranque: { $who } tenían menos puntos ({ $count }).
+result-blocked-tie = Tranque, y las manos más ligeras empataron.
+result-target = { $who } llegó a { $target } durante la mano.
+result-points = { $who }: { $points }
+result-note = { $note ->
+    [key_tile] ganó con la ficha clave
+    [capicu] ¡capicú! la última ficha cabía por las dos puntas
+    [chuchazo] ¡chuchazo! se pegó con la chucha (el doble blanco)
+    [hand_premium] premio por una de las dos primeras manos
+    [board_pass] se cobró un pase de mesa
+    [double_out] se pegó con un doble: los castigos de los demás se duplican
+    [skunk] ¡zapatero! el perdedor no llegó a 31
+    [tie] una mano empatada no anota nada
+    [replay] la próxima mano se repite por un punto más
+    [playoff_next] uno a uno: la próxima mano es el desempate
+    [playoff] desempate ganado
+    [reset] los tantos vuelven a cero
+    [six_love] ¡seis a cero!
+    [four_love] ¡cuatro a cero!
+   *[other] { $note }
+}
+result-pips = { $count ->
+    [one] 1 punto
+   *[other] { $count } puntos
+}
+result-ready-wait = Esperando a { $who }.
+result-hands = Todas las manos
+match-over = Fin de la partida
+match-you-win = { $many ->
+    [false] ¡Ganaste la partida!
+   *[other] ¡Ganaron la partida!
+}
+match-winner = { $many ->
+    [you] { $who } ganas la partida
+    [false] { $who } gana la partida
+   *[other] { $who } ganan la partida
+}
+match-tie = La partida quedó empatada
+match-final = Resultado final
+match-skunk = { $many ->
+    [you] ¡Zapatero! { $who } te quedaste sin llegar
+    [false] ¡Zapatero! { $who } se quedó sin llegar
+   *[other] ¡Zapatero! { $who } se quedaron sin llegar
+}{ $points ->
+    [0] { "" }
+   *[other] { " " }(+{ $points } para el ganador)
+}{ $games ->
+    [1] { "" }
+   *[other] : la partida cuenta como { $games } partidas
+}.
+rematch = Revancha
+rematch-help = Los mismos puestos, una partida nueva
+rematch-open = Empezó una revancha: únete
+back-lobby = Volver a la sala
+open-replay = Ver la repetición
+download-record = Descargar el registro
+
+## Tanteo
+
+score-title = Tanteo
+score-hand = Mano { $n }
+score-love = Gana quien llegue a { $goal } mientras alguien sigue en cero
+score-love-cut = Gana quien llegue a { $goal } mientras alguien sigue en cero; si todos han ganado una mano, todos vuelven a cero
+score-points = { $target ->
+    [one] A { $target } punto
+   *[other] A { $target } puntos
+}
+score-penalty = Puntos de castigo: cuando alguien llega a { $target }, gana el total más bajo
+score-pegs = Marcando hasta { $target }
+score-to-go = faltan { $count }
+score-of = { $score } / { $target }
+score-stake = La próxima mano vale { $stake }
+score-playoff = Esta mano es el desempate
+score-hands-won = { $count ->
+    [one] 1 mano
+   *[other] { $count } manos
+}
+score-leader-low = el más bajo
+sheet-title = Hoja de tanteo
+sheet-hand = Mano
+sheet-how = Cómo
+sheet-total = Total
+sheet-empty = Todavía no ha terminado ninguna mano.
+how-domino = dominó de { $who }
+how-blocked = tranque, { $who } con menos
+how-blocked-tie = tranque, empate
+how-target = { $who } llegó a la meta
+
+## Repartos justos
+
+fair-title = Reparto justo
+fair-sealed = Reparto sellado
+fair-verified = Reparto verificado
+fair-failed = Reparto NO verificado
+fair-checking = Verificando el reparto…
+fair-explain = Antes de cada mano el servidor publica una huella (SHA-256) de la clave secreta con la que revuelve las fichas. Al terminar la mano revela la clave, y esta página vuelve a repartir por su cuenta a partir de ella y lo compara con cada mano mostrada.
+fair-hand = Mano { $n }
+fair-commit = Huella de la clave
+fair-key = Clave revelada
+fair-key-hidden = se revela al terminar la mano
+fair-redeal = Regla para repartir de nuevo
+fair-redeal-double = se reparte otra vez mientras nadie tenga un doble
+fair-redeal-never = nunca se reparte otra vez
+fair-redeal-turn_over = no se reparte otra vez; quien sale se saca de la clave
+fair-redeal-tile = se reparte otra vez mientras nadie tenga { $tile }
+fair-ok = ✓ Reparto verificado: la huella y todas las manos coinciden con la clave revelada{ $redeals ->
+    [0] { "" }
+    [one] { " " }(tras repartir 1 vez más: { $why })
+   *[other] { " " }(tras repartir { $redeals } veces más: { $why })
+}
+fair-why-double = nadie tenía un doble
+fair-why-tile = nadie tenía { $tile }
+fair-bad-commit = ✗ Reparto NO verificado: la clave revelada no coincide con la huella
+fair-not-all = ✗ Reparto sin verificar: no se muestran todas las manos
+fair-bad-rule = ✗ Reparto NO verificado: la regla publicada «{ $rule }» no sirve para repartir la mano { $hand } de { $preset }
+fair-not-verified = ✗ Reparto NO verificado: { $why }
+fair-error = ✗ Reparto sin verificar: { $why }
+fair-stolen = { $who } jugó { $tile }, que la clave revelada no le repartió
+fair-empty-boneyard = { $who } robó de un pozo vacío
+fair-wrong-hand = la mano de { $who } no es la que reparte la clave revelada
+fair-wrong-hands = las manos de { $list } no son las que reparte la clave revelada
+fair-wrong-poser = la clave revelada le da la salida a { $poser }, pero salió { $who }
+fair-seat = puesto { $n }
+fair-replay-ok = ✓ Cada reparto coincide con su clave revelada.
+fair-replay-bad = ✗ Los repartos no coinciden con sus claves reveladas.
+
+## Charla
+
+chat-title = Charla de la mesa
+chat-placeholder = Di algo (200 caracteres como máximo)
+chat-send = Enviar
+chat-empty = Nadie ha dicho nada todavía.
+chat-phrase-hi = ¡Saludos!
+chat-phrase-gg = ¡Buena partida!
+chat-phrase-nice = ¡Qué jugada!
+chat-phrase-oops = ¡Ay!
+chat-phrase-thanks = ¡Gracias!
+chat-phrase-hurry = ¡Te toca!
+chat-phrase-again = ¿Otra?
+chat-phrase-wow = ¡Wepa!
+chat-too-long = Como máximo 200 caracteres.
+
+## Conexión y errores
+
+offline = Se perdió la conexión. Reconectando en { $secs } s…
+offline-now = Se perdió la conexión. Reconectando…
+offline-retry = Reconectar ahora
+online-again = Conectado otra vez.
+not-found-title = Aquí no hay nada
+not-found-table = No hay ninguna mesa en esta dirección. Quizás terminó hace tiempo, o el enlace está mal escrito.
+not-found-replay = No hay ninguna partida terminada en esta dirección.
+not-found-page = Esta página no existe.
+not-found-lobby = Ir a la sala
+table-over = Esta partida terminó.
+error = { $code ->
+    [no_table] Esa mesa no se está jugando aquí.
+    [not_seated] No tienes puesto en esta mesa.
+    [left] Te fuiste de esta mesa.
+    [match_over] La partida terminó.
+    [bad_seat] Ese puesto no existe.
+    [seat_taken] Ese puesto no está libre.
+    [table_full] No queda ningún puesto libre en esta mesa.
+    [started] La partida ya empezó.
+    [not_over] La partida todavía se está jugando.
+    [busy] Se está preparando la revancha.
+    [bad_name] Escoge otro nombre: necesita algún carácter visible y no puede ser muy largo.
+   *[other] { $message }
+}
+
+## Repetición
+
+replay-title = Repetición: { $game }
+replay-prev = ◀ Atrás
+replay-next = Adelante ▶
+replay-keys = Las flechas avanzan y retroceden; Re Pág y Av Pág van de mano en mano; Inicio y Fin van al principio y al final.
+replay-step = Mano { $hand }, jugada { $step }
+replay-deal = Mano { $hand }, el reparto
+replay-slider = Posición en la partida
+loading = Cargando…
+
+## El juego en la terminal (domino play)
+# $person: "you" (el jugador), "one" (otro puesto) o "many" (una pareja).
+
+term-you = Tú
+term-north = Norte
+term-east = Este
+term-west = Oeste
+term-seat = Puesto { $n }
+term-team = { $a } y { $b }
+# Where a tile goes, with its preposition: "juega 6-4 por la izquierda".
+term-end-left = por la izquierda
+term-end-right = por la derecha
+term-end-top = por arriba
+term-end-bottom = por abajo
+term-end-branch = por la rama { $n } del { $tile }
+term-end-other = por la punta { $n }
+term-or = { $rest } o { $last }
+term-pose = { $person ->
+    [you] { $who } sales con { $tile }.
+    [one] { $who } sale con { $tile }.
+   *[many] { $who } salen con { $tile }.
+}
+term-play = { $person ->
+    [you] { $who } juegas
+    [one] { $who } juega
+   *[many] { $who } juegan
+} { $tile } { $end }{ $shows ->
+    [none] { "" }
+   *[other] , ahora { $shows }
+}.
+term-pass = { $person ->
+    [you] { $who } pasas
+    [one] { $who } pasa
+   *[many] { $who } pasan
+}{ $ends ->
+    [none] { "" }
+   *[other] { " " }(nada para { $ends })
+}.
+term-choose-self = { $person ->
+    [you] { $who } decides salir.
+    [one] { $who } decide salir.
+   *[many] { $who } deciden salir.
+}
+term-choose-other = { $person ->
+    [you] { $who } decides que salga { $other }.
+    [one] { $who } decide que salga { $other }.
+   *[many] { $who } deciden que salga { $other }.
+}
+term-scored = { $person ->
+    [you] { $who } te anotas
+    [one] { $who } se anota
+   *[many] { $who } se anotan
+} { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+}: { $reason ->
+    [ends] las puntas suman { $total }
+    [pass] un rival pasó
+   *[muggins] muggins, puntos sin cantar
+}.
+term-penalty = { $person ->
+    [you] { $who } pagas
+    [one] { $who } paga
+   *[many] { $who } pagan
+} { $points }: { $reason ->
+    [three_passes] tres pases seguidos
+   *[board_pass] pase de mesa (todos pasaron hasta volver al jugador)
+}.
+term-unclaimed = { $person ->
+    [you] { $who } haces
+    [one] { $who } hace
+   *[many] { $who } hacen
+} { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+} sin cantarlos. { $muggins ->
+    [true] El siguiente jugador se los puede llevar (muggins).
+   *[other] Se pierden.
+}
+term-out = { $person ->
+    [you] { $who } te pegaste; tu compañero sigue jugando.
+    [one] { $who } se pegó; su compañero sigue jugando.
+   *[many] { $who } se pegaron; sus compañeros siguen jugando.
+}
+term-match-won = { $person ->
+    [you] ¡{ $who } ganas la partida!
+    [one] ¡{ $who } gana la partida!
+   *[many] ¡{ $who } ganan la partida!
+}
+term-match-drawn = La partida queda empatada.
+term-skunked = { $person ->
+    [you] ¡Zapatero! { $who } no llegaste
+    [one] ¡Zapatero! { $who } no llegó
+   *[many] ¡Zapatero! { $who } no llegaron
+}{ $points ->
+    [0] { "" }
+   *[other] { " " }(+{ $points } para el ganador)
+}{ $games ->
+    [1] { "" }
+   *[other] : la partida cuenta como { $games }
+}.
+term-note = { $note ->
+    [key_tile] ganó con la ficha clave (2 puntos)
+    [capicu] ¡capicú! la última ficha cabía por cualquier punta
+    [chuchazo] ¡chuchazo! se pegó con la chucha
+    [skunk] ¡zapatero! el perdedor no llegó a 31
+    [board_pass] se cobró un pase de mesa
+    [double_out] se pegó con un doble: los tantos de los demás se duplican
+    [tie] empate: nadie anota
+    [replay] la mano empatada se repite por un punto más
+    [playoff] desempate ganado (2-0)
+    [playoff_next] 1-1: la próxima mano es el desempate
+    [reset] ganó el lado sin puntos: el tanteo vuelve a 0-0
+    [six_love] ¡seis a cero!
+    [four_love] ¡cuatro a cero!
+   *[hand_premium] premio por mano temprana
+}
+term-hand-tie = La mano queda empatada
+term-hand-domino = { $person ->
+    [you] ¡Dominó! { $who } te pegaste
+    [one] ¡Dominó! { $who } se pegó
+   *[many] ¡Dominó! { $who } se pegaron
+}
+term-hand-blocked = { $person ->
+    [you] Tranque: { $who } ganas con menos puntos
+    [one] Tranque: { $who } gana con menos puntos
+   *[many] Tranque: { $who } ganan con menos puntos
+}
+term-hand-target = { $person ->
+    [you] { $who } llegas a la meta
+    [one] { $who } llega a la meta
+   *[many] { $who } llegan a la meta
+}
+term-hand-won = { $person ->
+    [you] { $who } ganas
+    [one] { $who } gana
+   *[many] { $who } ganan
+}
+term-you-draw = Robas { $tiles }.
+term-draws = { $person ->
+    [you] { $who } robas
+    [one] { $who } roba
+   *[many] { $who } roban
+} { $count ->
+    [one] 1 ficha
+   *[other] { $count } fichas
+}.
+term-cannot-play = No puedes jugar: { $then }
+term-cannot-pass = { $ends ->
+    [none] No puedes jugar: paso.
+   *[other] No tienes nada para { $ends }: paso.
+}
+term-cannot-draw-pass = { $ends ->
+    [none] No puedes jugar ni robar: paso.
+   *[other] No tienes nada para { $ends } ni puedes robar: paso.
+}
+term-hand-start = Mano { $n }. { $who }
+term-hand-worth = Esta mano vale { $stake }.
+term-won-last = { $person ->
+    [you] { $who } ganaste la última mano y decides quién sale.
+   *[other] { $who } ganó la última mano y decide quién sale.
+}
+term-playoff-hand = Mano de desempate.
+term-refused = Rechazado: { $error }
+term-bot-failed = Falló un bot: { $error }
+term-resumed = Se reanuda desde { $path }.
+term-unfinished = Partida sin terminar (mano { $n }); para seguir: domino play --resume { $path }
+term-saved = Registro de la partida guardado en { $path }
+term-hint-pose = salir con { $tile }
+term-hint-play = jugar { $tile } { $end }{ $claim ->
+    [true] { " " }y cantar los puntos
+   *[other] { "" }
+}
+term-hint-draw = robar
+term-hint-pass = pasar
+term-hint-let-pose = que salga { $who }
+term-hint-muggins = llevarte los puntos por muggins
+term-why-nothing-fits = no cabe nada
+term-why-nothing-drawn = no cabe nada y no hay nada que robar
+term-why-free-points = puntos regalados
+term-why-stronger-lead = que salga una mano más fuerte
+term-why-last-tile = es tu última ficha: dominó
+term-why-only-play = tu única jugada
+term-why-scores = anota { $points } (las puntas suman { $total })
+term-why-shown-none = { $who } ha mostrado que no lleva { $ends }
+term-why-partner-suit = guarda el { $x }, el palo de tu compañero
+term-why-partner-number = deja el { $x }, el número de tu compañero
+term-why-keeps = guarda el { $x }: te quedan { $count } más
+term-why-covers = tapa el { $x } de { $who }
+term-why-double = te quitas un doble de encima
+term-why-unloads = sueltas { $count } puntos
+term-why-options = guarda tus opciones: aún tienes { $count } fichas del { $x }
+term-why-search = la búsqueda del experto la pone primero
+term-hint-line = { $what } — { $why }.
+term-bot-illegal = El bot de { $who } escogió una jugada ilegal ({ $action }); hace la primera jugada legal.
+term-bot-error = El bot de { $who } falló ({ $error }); hace la primera jugada legal.
+term-does-not-fit = { $tile } no cabe en ninguna punta ahora.
+term-table-title = { " " }Mesa{ " " }
+term-ends-title = · puntas { $ends }{ " " }
+term-total-title = · suman { $total }{ " " }
+term-double-first = primero el { $pips }-{ $pips }
+term-you-pose = Sales tú.
+term-poses = Sale { $who }.
+term-your-turn = Te toca.
+term-to-play = Le toca a { $who }.
+term-no-advice = El experto no tiene consejo aquí.
+term-claim-on = Cantarás los puntos de tus jugadas que anoten.
+term-claim-off = Pondrás fichas sin cantar puntos.
+term-hint-not-now = Las pistas son para tu turno, cuando tienes una ficha que escoger.
+term-no-next-hand = No hay próxima mano: { $error }
+term-prompt-match-over = La partida terminó. Enter o q: salir.
+term-prompt-hand-over = Fin de la mano. Enter: próxima mano · q: salir (la partida se guarda).
+term-prompt-tile = Te toca: ←/→ o el número de la ficha, luego Enter · h: pista
+term-prompt-muggins = { " " }· m: llevarte { $points } (muggins)
+term-prompt-calling = { " " }· c: cantando puntos
+term-prompt-not-calling = { " " }· c: sin cantar
+term-prompt-end = { $tile } va en { $ends } · Enter juega, Esc vuelve
+term-prompt-poser = Tu lado ganó la mano: ¿quién sale? ←/→, Enter
+term-drawing = No puedes jugar: robando…
+term-passing = No puedes jugar: pasando…
+term-thinking = { $who } ({ $bot }) está pensando…
+term-bot-to-play = Le toca a { $who } ({ $bot }).
+term-header-your-turn = te toca
+term-header-to-play = le toca a { $who }
+term-header-match-over = fin de la partida
+term-header-hand-over = fin de la mano
+term-header = dominó · { $game } · mano { $n } · { $turn }
+term-header-keys = ?: ayuda  q: salir
+term-love-count = { $goal ->
+    [4] Cuatro a cero:{ " " }
+   *[other] Seis a cero:{ " " }
+}
+term-love-goal = { " " }(meta: { $goal } a 0)
+term-love-stake = { " " }· esta mano vale { $stake }
+term-love-playoff = { " " }· mano de desempate
+term-penalty-totals = Puntos de castigo:{ " " }
+term-lowest-wins = { " " }(gana el más bajo al llegar a { $target })
+term-pegs-to = A { $target }:{ " " }
+term-skunked-below = { " " }(zapatero por debajo de 31)
+term-points-to = Puntos a { $target }:{ " " }
+term-seat-tiles = { $count ->
+    [one] 1 ficha
+   *[other] { $count } fichas
+}
+term-seat-partner-bot = { $who } (compañero, { $bot }): { $tiles }
+term-seat-bot = { $who } ({ $bot }): { $tiles }
+term-seat-partner = { $who } (compañero): { $tiles }
+term-seat-plain = { $who }: { $tiles }
+term-seat-short = { $who } { $count }f
+term-seat-passed = , pasó { $count }
+term-seat-passed-short = { " " }{ $count }p
+term-seat-out = { " " }(fuera)
+term-boneyard = pozo { $count }
+term-empty-choose-you = (ninguna ficha aún: tú decides quién sale)
+term-empty-choose = (ninguna ficha aún: { $who } decide quién sale)
+term-empty-you = (ninguna ficha aún: sales tú)
+term-empty = (ninguna ficha aún: sale { $who })
+term-hidden = { $count ->
+    [one] { " " }1 ficha sin mostrar: la mesa está llena{ " " }
+   *[other] { " " }{ $count } fichas sin mostrar: la mesa está llena{ " " }
+}
+term-hint-thinking = Pista: el experto está pensando…
+term-hint = Pista: { $text }
+term-your-tiles = { " " }Tus fichas{ " " }
+term-no-tiles = (sin fichas)
+term-count = cuenta
+term-match-over-line = La partida terminó.
+term-leave = Enter o q: salir (el registro se guarda)
+term-next-or-quit = Enter: próxima mano · q: salir (la partida se guarda)
+term-match-over-title = { " " }Fin de la partida{ " " }
+term-hand-over-title = { " " }Fin de la mano { $n }{ " " }
+term-keys-title = { " " }Teclas{ " " }
+term-help =
+    ←/→ (o ↑/↓, Tab)   moverse entre las fichas que puedes jugar
+    1-9, 0             escoger una ficha por su número (0 es la décima)
+    Enter o Espacio    jugarla; si cabe en varias puntas, escoger la punta
+    {"                   "}igual (números en la mesa) y Enter para jugar
+    Esc / Retroceso    volver atrás al escoger la punta
+    h                  pedirle una pista al experto
+    m                  llevarte los puntos sin cantar (juegos con muggins)
+    c                  cantar tus puntos o no (reglas de cantar)
+    Enter / n          próxima mano, al terminar una mano
+    q / Ctrl-C         salir; el registro se guarda para seguir luego
+    ?                  esta ayuda
+    {""}
+    Robar y pasar se hacen solos cuando son tu única jugada.
+term-too-small = domino play necesita una terminal de al menos { $w }x{ $h } (mejor 80x24); esta mide { $cw }x{ $ch }. Agrándala, o pulsa q para salir.

@@ -1,0 +1,797 @@
+# Les mots de la page et du jeu en terminal, en français (avec ceux des
+# joueurs : poser, bouder, la pioche, le double).
+# $many : "you" (vous seul), "team" (une équipe), "true" (plusieurs) ou
+# "false" (un autre joueur seul).
+
+language-name = Français
+language-switch = Langue
+
+## Jeux, joueurs de l'ordinateur
+
+game-title = { $preset ->
+    [jamaican] Jamaïcain en équipes
+    [cutthroat] Chacun pour soi
+    [chiva] Chiva
+    [puerto-rican] Portoricain aux points
+    [block] Partie bloquée
+    [draw] Partie avec pioche
+    [cross] La croix
+    [double-nine-cross] Croix en double-neuf
+    [french] Domino français
+    [all-fives] Tout par cinq (muggins)
+    [fives-and-threes] Cinq et trois
+    [club-fives] Cinq de club
+   *[other] { $preset }
+}
+game-line = { $preset ->
+    [jamaican] Deux équipes de deux courent à six manches tandis que l'autre n'en a aucune ; le domino clé compte double.
+    [cutthroat] Chacun pour soi : le premier à six manches pendant qu'un autre est encore à zéro.
+    [chiva] Quatre à zéro entre deux équipes, ou chacun pour soi avec la pioche à deux ou trois.
+    [puerto-rican] Gagnez une manche et prenez les points restés dans les mains des autres ; les boudés et le capicú rapportent. En 100.
+    [block] Le classique : pas de pioche ; le gagnant marque les points des perdants.
+    [draw] Le classique avec pioche : on pioche jusqu'à pouvoir jouer.
+    [cross] Le premier double se joue sur ses quatre côtés avant que le jeu continue.
+    [double-nine-cross] Dominos jusqu'au double-neuf ; départ en croix, et chaque double ouvre deux nouvelles lignes.
+    [french] Quatre branches qui attendent leur double ; points de pénalité, et à 100 le plus petit total gagne.
+    [all-fives] On marque les bouts quand leur somme est un multiple de cinq. En 100.
+    [fives-and-threes] Les multiples de trois et de cinq marquent. En 100.
+    [club-fives] Deux joueurs avancent d'un point par cinq, en passant le T, jusqu'à 61.
+   *[other] { "" }
+}
+level = { $bot ->
+    [random] Débutant
+    [heavy] Facile
+    [count] Détendu
+    [heuristic] Fort
+    [expert] Expert
+   *[other] { $bot }
+}
+level-tooltip = Joueur de l'ordinateur « { $bot } »
+
+brand = Dominos
+page-title = Dominos
+you = Vous
+you-tag = vous
+bot-name = Bot { $n }
+team = { $a } et { $b }
+players-count = { $count } joueurs
+
+## En-tête et réglages
+
+sound-on = Son activé
+sound-off = Son coupé
+sound-toggle = Des sons pour les poses, les boudés et votre tour
+autopass = Bouder pour moi quand je ne peux pas jouer
+autopass-help = Quand aucun domino ne va et qu'il n'y a rien à piocher, on boude pour vous.
+settings = Réglages
+
+## Salon
+
+lobby-you = Votre nom
+lobby-name-placeholder = Le nom que voient les autres
+lobby-quick = Jouer tout de suite
+lobby-quick-help = Vous contre l'ordinateur, au niveau de votre choix.
+lobby-game = Jeu
+lobby-level = Joueurs de l'ordinateur
+lobby-play = Jouer
+lobby-new = Une table entre amis
+lobby-new-help = Choisissez qui s'assoit où : invitez des amis à leurs places, l'ordinateur prend les autres.
+lobby-players = Joueurs
+lobby-seats = Places
+lobby-seat-you = Vous
+lobby-seat-bot = Ordinateur
+lobby-seat-invite = Inviter un ami
+lobby-seat-where = { $where }
+lobby-private = Privée : seuls ceux qui ont le lien la trouvent
+lobby-watch-bots = Seulement des joueurs de l'ordinateur (pour les regarder)
+lobby-house-rules = Règles de la maison
+lobby-option-points = points
+lobby-create = Créer la table
+lobby-need-name = Choisissez d'abord un nom.
+lobby-games = Les jeux
+lobby-open = Tables ouvertes
+lobby-refresh = Actualiser
+lobby-none-open = Aucune table ouverte pour l'instant. Lancez-en une !
+lobby-join = S'asseoir
+lobby-watch = Regarder
+lobby-finished = Parties terminées
+lobby-none-finished = Aucune partie terminée pour l'instant.
+lobby-replay = Revoir
+lobby-record = Relevé
+lobby-record-help = Télécharger le relevé de la partie (JSON), vérifiable avec domino verify
+lobby-free-seats = { $count ->
+    [one] 1 place libre
+   *[other] { $count } places libres
+}
+lobby-hand = manche { $n }
+lobby-won-by = { $many ->
+    [false] { $who } a gagné
+   *[other] { $who } ont gagné
+}
+lobby-tie = Pas de gagnant
+lobby-date = { DATETIME($at, dateStyle: "medium", timeStyle: "short") }
+lobby-hands = { $count ->
+    [one] 1 manche
+   *[other] { $count } manches
+}
+seat-where-0 = votre place
+seat-where-partner = partenaire, en face
+seat-where-left = adversaire, à votre gauche
+seat-where-right = adversaire, à votre droite
+seat-where-next = joueur { $n } dans l'ordre du jeu
+played-by-bot = { $name } (puis un joueur de l'ordinateur)
+left-match = { $name } (parti ; un joueur de l'ordinateur a fini)
+away-match = { $name } (absent : un joueur de l'ordinateur a fait { $share } % des coups)
+
+## Règles de la maison (les options du salon)
+
+option-name = { $name ->
+    [set] jeu
+    [hand_size] dominos par main
+    [sporting] pose libre
+    [key_tile] domino clé
+    [playoff] belle
+    [tie_replays] nulles rejouées
+    [boneyard] pioche
+    [blocked] partie bloquée
+    [pass_points] points du boudé
+    [premiums] primes
+    [claims] annonces
+    [muggins_by] muggins pour
+    [skunk] capot
+    [partners] équipes
+    [both_partners_out] les deux sortis
+    [scoring] décompte
+    [target] but
+    [double_blank_ten] double blanc à dix
+   *[other] { $name }
+}
+option-help = { $name ->
+    [set] le jeu : double-six, double-neuf ou double-douze
+    [hand_size] dominos donnés à chaque joueur
+    [sporting] celui qui a le double-six peut poser n'importe quel domino à la première manche
+    [key_tile] faire domino avec le domino clé vaut 2
+    [playoff] une manche qui ferait 1-1 se joue comme une belle à 2-0
+    [tie_replays] une manche nulle se rejoue pour un point de plus
+    [boneyard] 7 dominos chacun, on pioche dans le reste
+    [blocked] une partie bloquée va à l'équipe au plus petit total, ou à l'équipe du joueur au plus petit compte
+    [pass_points] points qu'un boudé donne à l'autre équipe (0 : aucun)
+    [premiums] primes pour les manches 1 et 2, le capicú et le chuchazo
+    [claims] automatique : les points sont comptés ; sinon il faut les annoncer, ou le suivant peut les prendre (muggins), ou ils sont perdus (strict)
+    [muggins_by] avec muggins : qui peut prendre les points non annoncés, le joueur suivant ou n'importe qui
+    [skunk] un perdant sous 31 : des points en plus pour le gagnant, pas de capot, ou une partie qui compte double
+    [partners] deux équipes, places 0+2 et 1+3
+    [both_partners_out] en équipes : une équipe ne gagne que quand les deux partenaires sont sortis
+    [scoring] manches : 1 par manche gagnée ; points : ceux des perdants
+    [target] le total qui termine la partie
+    [double_blank_ten] le double blanc compte 10 points
+   *[other] { $help }
+}
+option-choice = { $choice ->
+    [team_total] total de l'équipe
+    [lowest_player] joueur le plus bas
+    [auto] automatique
+    [muggins] muggins
+    [strict] strict
+    [next] le suivant
+    [any] n'importe qui
+    [no_skunk] pas de capot
+    [double_game] partie double
+    [hand] manches
+    [spots] points
+   *[other] { $choice }
+}
+
+## Table : places
+
+seat-tiles = { $count ->
+    [one] 1 domino
+   *[other] { $count } dominos
+}
+seat-passes = { $count ->
+    [one] a boudé une fois
+   *[other] a boudé { $count } fois
+}
+seat-to-play = à jouer
+seat-your-turn = À vous
+seat-partner = partenaire
+seat-bot = ordinateur · { $level }
+seat-away = absent : l'ordinateur joue en attendant
+seat-left = parti : l'ordinateur joue
+seat-waiting = on attend un ami
+seat-ready = prêt
+seat-out = sorti
+boneyard = { $count ->
+    [one] Pioche : 1 domino
+   *[other] Pioche : { $count } dominos
+}
+copy-invite = Copier le lien d'invitation
+copied = Lien copié
+invite-link = Lien d'invitation
+invite-for = Invitation pour la place : { $where }
+fill-bots = Commencer : l'ordinateur prend les places vides
+waiting-invited = { $count ->
+    [one] En attente d'1 invité.
+   *[other] En attente de { $count } invités.
+}
+waiting-host = La partie commence quand tous les invités sont là.
+
+## Table : état et actions
+
+status-your-turn = À vous : jouez un domino en surbrillance.
+status-your-turn-plain = À vous.
+status-choose-end = Où va le { $tile } ? Choisissez un bout.
+status-waiting-for = On attend { $who }…
+status-watching = Vous regardez cette table.
+status-watching-bots = Vous regardez les joueurs de l'ordinateur.
+status-watching-full = Vous regardez : toutes les places sont prises.
+status-next-hand = La manche suivante commence quand tout le monde est prêt.
+status-choose-poser = Vous avez gagné la manche : qui pose la suivante ?
+status-auto-passed = Aucun de vos dominos ne va sur { $ends } et la pioche est vide : vous boudez.
+status-auto-passed-empty = Vous ne pouviez pas jouer et il n'y avait rien à piocher : vous boudez.
+status-left = Vous avez quitté la table.
+ends-list = { $list }
+act-draw = Piocher
+act-pass = Bouder
+act-muggins = Crier muggins
+act-muggins-nothing = Rien à prendre : le dernier coup n'a laissé aucun point non annoncé.
+act-muggins-help = Prendre les points que le dernier joueur a faits sans les annoncer
+act-claim = Annoncer mes points
+act-claim-help = Votre prochain coup annonce les points qu'il marque. N'annoncez rien qui ne marque pas.
+act-poser = { $me ->
+    [true] Je pose
+   *[other] { $who } pose
+}
+act-on-end = { $end } · { $pips }
+act-cancel = Annuler
+act-leave = Quitter la table
+act-leave-confirm = Quitter cette table ? Un joueur de l'ordinateur prend votre place jusqu'à la fin de la partie.
+act-ready = Manche suivante
+act-join = S'asseoir
+act-watch = Seulement regarder
+join-prompt = S'asseoir à cette table sous le nom de
+end-left = bout gauche
+end-right = bout droit
+end-top = bout du haut
+end-bottom = bout du bas
+end-branch = branche du { $tile }
+end-branch-side = branche du { $tile } ({ $side })
+side-up = haut
+side-down = bas
+side-left = gauche
+side-right = droite
+board-empty = Le premier domino se pose ici
+board-waiting = La partie n'a pas encore commencé
+hand-label = Vos dominos
+tile-label = { $playable ->
+    [true] { $tile }, jouable
+   *[other] { $tile }
+}
+
+## Le journal
+
+log-title = Le jeu
+log-hand = Manche { $n }
+ev-pose = { $who } : pose du { $tile }
+ev-play = { $who } : { $tile }, { $end }
+ev-claim = annoncé
+ev-draw = { $who } : un domino pioché
+ev-draw-seen = { $who } : { $tile } pioché
+ev-pass = { $who } : boudé
+ev-choose-poser = { $self ->
+    [true] { $who } : va poser
+   *[other] { $who } : { $other } doit poser
+}
+ev-muggins = { $who } : muggins !
+ev-scored = { $many ->
+    [false] { $who } marque { $points }
+   *[other] { $who } marquez { $points }
+    [team] { $who } marquent { $points }
+}{ $reason ->
+    [ends] { " " }pour les bouts
+    [pass] { " " }pour le boudé
+    [muggins] { " " }par muggins
+   *[other] { "" }
+}
+ev-penalty = { $many ->
+    [false] { $who } prend
+   *[other] { $who } prenez
+    [team] { $who } prennent
+} { $points } points de pénalité ({ $reason ->
+    [three_passes] trois boudés
+    [board_pass] un boudé de table
+   *[other] { $reason }
+})
+ev-unclaimed = { $who } : { $points } non annoncés
+ev-out = { $many ->
+    [false] { $who } est sorti
+   *[other] { $who } êtes sorti
+    [team] { $who } sont sortis
+}
+ev-hand-over = { $text }
+ev-match-over = { $many ->
+    [false] { $who } gagne la partie !
+   *[other] { $who } gagnez la partie !
+    [team] { $who } gagnent la partie !
+}
+ev-match-tie = La partie se termine à égalité.
+ev-chat = { $who } : { $text }
+
+## Résultats
+
+result-title = Manche { $n }
+result-wins = { $many ->
+    [false] { $who } gagne la manche
+   *[other] { $who } gagnez la manche
+    [team] { $who } gagnent la manche
+}
+result-tie = Manche nulle
+result-domino = Domino ! { $who } : plus aucun domino en main.
+result-blocked = Bloqué : { $who } avait la main la plus légère ({ $count } points).
+result-blocked-team = Bloqué : { $who } avaient les mains les plus légères ({ $count } points).
+result-blocked-tie = Bloqué, et les mains les plus légères sont à égalité.
+result-target = { $who } : { $target } atteint pendant la manche.
+result-points = { $who } : { $points }
+result-note = { $note ->
+    [key_tile] gagné avec le domino clé
+    [capicu] capicú : le dernier domino allait aux deux bouts
+    [chuchazo] chuchazo : sorti avec le double blanc
+    [hand_premium] prime pour l'une des deux premières manches
+    [board_pass] un boudé de table a été compté
+    [double_out] sorti sur un double : les pénalités des autres sont doublées
+    [skunk] capot : le perdant est resté sous 31
+    [tie] une manche nulle ne marque rien
+    [replay] la manche suivante se rejoue pour un point de plus
+    [playoff_next] un partout : la manche suivante est la belle
+    [playoff] belle gagnée
+    [reset] les scores repartent de zéro
+    [six_love] six à zéro !
+    [four_love] quatre à zéro !
+   *[other] { $note }
+}
+result-pips = { $count ->
+    [one] 1 point
+   *[other] { $count } points
+}
+result-ready-wait = On attend { $who }.
+result-hands = Toutes les manches
+match-over = Partie terminée
+match-you-win = { $many ->
+    [false] Vous gagnez la partie !
+   *[other] Vous gagnez la partie !
+}
+match-winner = { $many ->
+    [false] { $who } gagne la partie
+   *[other] { $who } gagnez la partie
+    [team] { $who } gagnent la partie
+}
+match-tie = La partie est à égalité
+match-final = Score final
+match-skunk = { $many ->
+    [false] { $who } est capot
+   *[other] { $who } êtes capot
+    [team] { $who } sont capot
+}{ $points ->
+    [0] { "" }
+   *[other] { " " }(+{ $points } pour le gagnant)
+}{ $games ->
+    [1] { "" }
+   *[other] { " " }: la partie compte pour { $games }
+}.
+rematch = Revanche
+rematch-help = Les mêmes places, une nouvelle partie
+rematch-open = Une revanche a commencé : rejoignez-la
+back-lobby = Retour au salon
+open-replay = Revoir la partie
+download-record = Télécharger le relevé
+
+## Score
+
+score-title = Score
+score-hand = Manche { $n }
+score-love = Le premier à { $goal } pendant qu'un autre est encore à zéro
+score-love-cut = Le premier à { $goal } pendant qu'un autre est encore à zéro ; quand chacun a gagné une manche, tout le monde repart de zéro
+score-points = { $target ->
+    [one] En { $target } point
+   *[other] En { $target } points
+}
+score-penalty = Points de pénalité : quand quelqu'un atteint { $target }, le plus petit total gagne
+score-pegs = Marque jusqu'à { $target }
+score-to-go = encore { $count }
+score-of = { $score } / { $target }
+score-stake = La manche suivante vaut { $stake }
+score-playoff = Cette manche est la belle
+score-hands-won = { $count ->
+    [one] 1 manche
+   *[other] { $count } manches
+}
+score-leader-low = le plus bas
+sheet-title = Feuille de score
+sheet-hand = Manche
+sheet-how = Comment
+sheet-total = Total
+sheet-empty = Aucune manche terminée pour l'instant.
+how-domino = domino de { $who }
+how-blocked = bloqué, { $who } le plus léger
+how-blocked-tie = bloqué, égalité
+how-target = { $who } : but atteint
+
+## Donnes équitables
+
+fair-title = Donne équitable
+fair-sealed = Donne scellée
+fair-verified = Donne vérifiée
+fair-failed = Donne NON vérifiée
+fair-checking = Vérification de la donne…
+fair-explain = Avant chaque manche, le serveur publie une empreinte (SHA-256) de la clé secrète qui mélange les dominos. À la fin de la manche, il révèle la clé ; cette page refait alors la donne elle-même à partir de cette clé et la compare à chaque main montrée.
+fair-hand = Manche { $n }
+fair-commit = Empreinte de la clé
+fair-key = Clé révélée
+fair-key-hidden = révélée à la fin de la manche
+fair-redeal = Règle de nouvelle donne
+fair-redeal-double = on redonne tant que personne n'a de double
+fair-redeal-never = jamais de nouvelle donne
+fair-redeal-turn_over = pas de nouvelle donne ; le premier joueur est tiré de la clé
+fair-redeal-tile = on redonne tant que personne n'a le { $tile }
+fair-ok = ✓ Donne vérifiée : l'empreinte et toutes les mains correspondent à la clé révélée{ $redeals ->
+    [0] { "" }
+    [one] { " " }(après 1 nouvelle donne : { $why })
+   *[other] { " " }(après { $redeals } nouvelles donnes : { $why })
+}
+fair-why-double = personne n'avait de double
+fair-why-tile = personne n'avait le { $tile }
+fair-bad-commit = ✗ Donne NON vérifiée : la clé révélée ne correspond pas à l'empreinte
+fair-not-all = ✗ Donne non vérifiée : toutes les mains ne sont pas montrées
+fair-bad-rule = ✗ Donne NON vérifiée : la règle de nouvelle donne publiée « { $rule } » ne permet pas de donner la manche { $hand } de { $preset }
+fair-not-verified = ✗ Donne NON vérifiée : { $why }
+fair-error = ✗ Donne non vérifiée : { $why }
+fair-stolen = { $who } a joué le { $tile }, que la clé révélée ne lui a pas donné
+fair-empty-boneyard = { $who } a pioché dans une pioche vide
+fair-wrong-hand = la main de { $who } n'est pas celle que donne la clé révélée
+fair-wrong-hands = les mains de { $list } ne sont pas celles que donne la clé révélée
+fair-wrong-poser = la clé révélée donne la première pose à { $poser }, mais c'est { $who } qui a posé
+fair-seat = place { $n }
+fair-replay-ok = ✓ Chaque donne correspond à sa clé révélée.
+fair-replay-bad = ✗ Les donnes ne correspondent pas à leurs clés révélées.
+
+## Discussion
+
+chat-title = Autour de la table
+chat-placeholder = Dites quelque chose (200 caractères au plus)
+chat-send = Envoyer
+chat-empty = Personne n'a encore rien dit.
+chat-phrase-hi = Bonjour !
+chat-phrase-gg = Bien joué !
+chat-phrase-nice = Joli coup !
+chat-phrase-oops = Oups !
+chat-phrase-thanks = Merci !
+chat-phrase-hurry = À vous !
+chat-phrase-again = On en refait une ?
+chat-phrase-wow = Waouh !
+chat-too-long = 200 caractères au plus.
+
+## Connexion et erreurs
+
+offline = Connexion perdue. Reconnexion dans { $secs } s…
+offline-now = Connexion perdue. Reconnexion…
+offline-retry = Se reconnecter
+online-again = De nouveau en ligne.
+not-found-title = Rien ici
+not-found-table = Il n'y a pas de table à cette adresse. Elle est peut-être finie depuis longtemps, ou le lien est mal tapé.
+not-found-replay = Il n'y a pas de partie terminée à cette adresse.
+not-found-page = Cette page n'existe pas.
+not-found-lobby = Aller au salon
+table-over = Cette partie est terminée.
+error = { $code ->
+    [no_table] Cette table ne se joue pas ici.
+    [not_seated] Vous n'avez pas de place à cette table.
+    [left] Vous avez quitté cette table.
+    [match_over] La partie est terminée.
+    [bad_seat] Cette place n'existe pas.
+    [seat_taken] Cette place n'est pas libre.
+    [table_full] Il n'y a plus de place libre à cette table.
+    [started] La partie a déjà commencé.
+    [not_over] La partie est encore en cours.
+    [busy] La revanche est en préparation.
+    [bad_name] Choisissez un autre nom : il faut au moins un caractère visible, et pas trop long.
+   *[other] { $message }
+}
+
+## Revoir
+
+replay-title = Revoir : { $game }
+replay-prev = ◀ Retour
+replay-next = Avancer ▶
+replay-keys = Les flèches avancent d'un coup ; Page préc. et Page suiv. d'une manche ; Début et Fin vont au début et à la fin.
+replay-step = Manche { $hand }, coup { $step }
+replay-deal = Manche { $hand }, la donne
+replay-slider = Position dans la partie
+loading = Chargement…
+
+## Le jeu en terminal (domino play)
+# $person : "you" (le joueur), "one" (une autre place) ou "many" (une équipe).
+
+term-you = Vous
+term-north = Nord
+term-east = Est
+term-west = Ouest
+term-seat = Place { $n }
+term-team = { $a } et { $b }
+# Où va un domino, avec sa préposition : « joue le 6-4 à gauche ».
+term-end-left = à gauche
+term-end-right = à droite
+term-end-top = en haut
+term-end-bottom = en bas
+term-end-branch = sur la branche { $n } du { $tile }
+term-end-other = au bout { $n }
+term-or = { $rest } ou { $last }
+term-pose = { $person ->
+    [you] { $who } posez le { $tile }.
+    [one] { $who } pose le { $tile }.
+   *[many] { $who } posent le { $tile }.
+}
+term-play = { $person ->
+    [you] { $who } jouez
+    [one] { $who } joue
+   *[many] { $who } jouent
+} le { $tile } { $end }{ $shows ->
+    [none] { "" }
+   *[other] , maintenant { $shows }
+}.
+term-pass = { $person ->
+    [you] { $who } boudez
+    [one] { $who } boude
+   *[many] { $who } boudent
+}{ $ends ->
+    [none] { "" }
+   *[other] { " " }(rien pour { $ends })
+}.
+term-choose-self = { $person ->
+    [you] { $who } choisissez de poser.
+    [one] { $who } choisit de poser.
+   *[many] { $who } choisissent de poser.
+}
+term-choose-other = { $person ->
+    [you] { $who } choisissez { $other } pour poser.
+    [one] { $who } choisit { $other } pour poser.
+   *[many] { $who } choisissent { $other } pour poser.
+}
+term-scored = { $person ->
+    [you] { $who } marquez
+    [one] { $who } marque
+   *[many] { $who } marquent
+} { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} : { $reason ->
+    [ends] les bouts font { $total }
+    [pass] un adversaire a boudé
+   *[muggins] muggins, des points non annoncés
+}.
+term-penalty = { $person ->
+    [you] { $who } payez
+    [one] { $who } paie
+   *[many] { $who } paient
+} { $points } : { $reason ->
+    [three_passes] trois boudés de suite
+   *[board_pass] boudé de table (tout le monde a boudé jusqu'au joueur)
+}.
+term-unclaimed = { $person ->
+    [you] { $who } faites
+    [one] { $who } fait
+   *[many] { $who } font
+} { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} sans les annoncer. { $muggins ->
+    [true] Le joueur suivant peut les prendre (muggins).
+   *[other] Ils sont perdus.
+}
+term-out = { $person ->
+    [you] { $who } êtes sorti ; votre partenaire continue.
+    [one] { $who } est sorti ; son partenaire continue.
+   *[many] { $who } sont sortis ; leurs partenaires continuent.
+}
+term-match-won = { $person ->
+    [you] { $who } gagnez la partie !
+    [one] { $who } gagne la partie !
+   *[many] { $who } gagnent la partie !
+}
+term-match-drawn = La partie est nulle.
+term-skunked = { $person ->
+    [you] { $who } êtes capot
+    [one] { $who } est capot
+   *[many] { $who } sont capot
+}{ $points ->
+    [0] { "" }
+   *[other] { " " }(+{ $points } pour le gagnant)
+}{ $games ->
+    [1] { "" }
+   *[other] { " " }: la partie compte pour { $games }
+}.
+term-note = { $note ->
+    [key_tile] gagné avec le domino clé (2 points)
+    [capicu] capicú : le dernier domino allait à l'un ou l'autre bout
+    [chuchazo] chuchazo : sorti avec le double blanc
+    [skunk] capot : le perdant n'a pas atteint 31
+    [board_pass] un boudé de table a été compté
+    [double_out] sorti sur un double : les scores des autres doublent
+    [tie] égalité : personne ne marque
+    [replay] la manche nulle se rejoue pour un point de plus
+    [playoff] belle gagnée (2-0)
+    [playoff_next] 1-1 : la manche suivante est la belle
+    [reset] le camp sans points a gagné : le score revient à 0-0
+    [six_love] six à zéro !
+    [four_love] quatre à zéro !
+   *[hand_premium] une prime pour une manche précoce
+}
+term-hand-tie = La manche est nulle
+term-hand-domino = { $person ->
+    [you] { $who } sortez : domino !
+    [one] { $who } sort : domino !
+   *[many] { $who } sortent : domino !
+}
+term-hand-blocked = { $person ->
+    [you] Bloqué : { $who } gagnez avec le moins de points
+    [one] Bloqué : { $who } gagne avec le moins de points
+   *[many] Bloqué : { $who } gagnent avec le moins de points
+}
+term-hand-target = { $person ->
+    [you] { $who } atteignez le but
+    [one] { $who } atteint le but
+   *[many] { $who } atteignent le but
+}
+term-hand-won = { $person ->
+    [you] { $who } gagnez
+    [one] { $who } gagne
+   *[many] { $who } gagnent
+}
+term-you-draw = Vous piochez { $tiles }.
+term-draws = { $person ->
+    [you] { $who } piochez
+    [one] { $who } pioche
+   *[many] { $who } piochent
+} { $count ->
+    [one] 1 domino
+   *[other] { $count } dominos
+}.
+term-cannot-play = Vous ne pouvez pas jouer : { $then }
+term-cannot-pass = { $ends ->
+    [none] Vous ne pouvez pas jouer : vous boudez.
+   *[other] Rien pour { $ends } : vous boudez.
+}
+term-cannot-draw-pass = { $ends ->
+    [none] Vous ne pouvez ni jouer ni piocher : vous boudez.
+   *[other] Rien pour { $ends } et rien à piocher : vous boudez.
+}
+term-hand-start = Manche { $n }. { $who }
+term-hand-worth = Cette manche vaut { $stake }.
+term-won-last = { $person ->
+    [you] { $who } avez gagné la dernière manche et choisissez qui pose.
+   *[other] { $who } a gagné la dernière manche et choisit qui pose.
+}
+term-playoff-hand = C'est la belle.
+term-refused = Refusé : { $error }
+term-bot-failed = Un robot a échoué : { $error }
+term-resumed = Reprise depuis { $path }.
+term-unfinished = Partie inachevée (manche { $n }) ; pour continuer : domino play --resume { $path }
+term-saved = Relevé de la partie enregistré dans { $path }
+term-hint-pose = poser le { $tile }
+term-hint-play = jouer le { $tile } { $end }{ $claim ->
+    [true] { " " }et annoncer les points
+   *[other] { "" }
+}
+term-hint-draw = piocher
+term-hint-pass = bouder
+term-hint-let-pose = laisser { $who } poser
+term-hint-muggins = prendre les points par muggins
+term-why-nothing-fits = rien ne va
+term-why-nothing-drawn = rien ne va et la pioche est vide
+term-why-free-points = des points gratuits
+term-why-stronger-lead = une main plus forte devrait poser
+term-why-last-tile = c'est votre dernier domino : domino !
+term-why-only-play = votre seul coup
+term-why-scores = marque { $points } (les bouts font { $total })
+term-why-shown-none = { $who } n'a montré aucun { $ends }
+term-why-partner-suit = garde les { $x }, la couleur de votre partenaire
+term-why-partner-number = laisse le { $x }, le numéro de votre partenaire
+term-why-keeps = garde les { $x } : il vous en reste { $count }
+term-why-covers = couvre le { $x } de { $who }
+term-why-double = vous débarrasse d'un double
+term-why-unloads = se défait de { $count } points
+term-why-options = garde vos options : encore { $count } dominos au { $x }
+term-why-search = la recherche de l'expert le place en tête
+term-hint-line = { $what } — { $why }.
+term-bot-illegal = Le robot de { $who } a choisi un coup illégal ({ $action }) ; il joue le premier coup permis.
+term-bot-error = Le robot de { $who } a échoué ({ $error }) ; il joue le premier coup permis.
+term-does-not-fit = Le { $tile } ne va nulle part pour l'instant.
+term-table-title = { " " }Table{ " " }
+term-ends-title = · bouts { $ends }{ " " }
+term-total-title = · total { $total }{ " " }
+term-double-first = d'abord le { $pips }-{ $pips }
+term-you-pose = Vous posez.
+term-poses = { $who } pose.
+term-your-turn = À vous.
+term-to-play = À { $who } de jouer.
+term-no-advice = L'expert n'a pas de conseil ici.
+term-claim-on = Vous annoncerez les points de vos coups qui marquent.
+term-claim-off = Vous poserez sans annoncer de points.
+term-hint-not-now = Les conseils sont pour votre tour, quand vous avez un domino à choisir.
+term-no-next-hand = Pas de manche suivante : { $error }
+term-prompt-match-over = La partie est finie. Entrée ou q : partir.
+term-prompt-hand-over = Manche finie. Entrée : manche suivante · q : quitter (la partie est enregistrée).
+term-prompt-tile = À vous : ←/→ ou le numéro du domino, puis Entrée · h : conseil
+term-prompt-muggins = { " " }· m : prendre { $points } (muggins)
+term-prompt-calling = { " " }· c : vous annoncez
+term-prompt-not-calling = { " " }· c : sans annoncer
+term-prompt-end = { $tile } va sur { $ends } · Entrée joue, Échap revient
+term-prompt-poser = Votre camp a gagné la manche : qui pose ? ←/→, Entrée
+term-drawing = Vous ne pouvez pas jouer : vous piochez…
+term-passing = Vous ne pouvez pas jouer : vous boudez…
+term-thinking = { $who } ({ $bot }) réfléchit…
+term-bot-to-play = À { $who } ({ $bot }) de jouer.
+term-header-your-turn = à vous
+term-header-to-play = à { $who } de jouer
+term-header-match-over = partie finie
+term-header-hand-over = manche finie
+term-header = dominos · { $game } · manche { $n } · { $turn }
+term-header-keys = ? : aide  q : quitter
+term-love-count = { $goal ->
+    [4] Quatre à zéro :{ " " }
+   *[other] Six à zéro :{ " " }
+}
+term-love-goal = { " " }(but : { $goal } à 0)
+term-love-stake = { " " }· cette manche vaut { $stake }
+term-love-playoff = { " " }· la belle
+term-penalty-totals = Pénalités :{ " " }
+term-lowest-wins = { " " }(le plus bas gagne à { $target })
+term-pegs-to = En { $target } :{ " " }
+term-skunked-below = { " " }(capot sous 31)
+term-points-to = Points en { $target } :{ " " }
+term-seat-tiles = { $count ->
+    [one] 1 domino
+   *[other] { $count } dominos
+}
+term-seat-partner-bot = { $who } (partenaire, { $bot }) : { $tiles }
+term-seat-bot = { $who } ({ $bot }) : { $tiles }
+term-seat-partner = { $who } (partenaire) : { $tiles }
+term-seat-plain = { $who } : { $tiles }
+term-seat-short = { $who } { $count }d
+term-seat-passed = , a boudé { $count }
+term-seat-passed-short = { " " }{ $count }b
+term-seat-out = { " " }(sorti)
+term-boneyard = pioche { $count }
+term-empty-choose-you = (pas encore de domino : vous choisissez qui pose)
+term-empty-choose = (pas encore de domino : { $who } choisit qui pose)
+term-empty-you = (pas encore de domino : à vous de poser)
+term-empty = (pas encore de domino : { $who } pose)
+term-hidden = { $count ->
+    [one] { " " }1 domino caché : la table est pleine{ " " }
+   *[other] { " " }{ $count } dominos cachés : la table est pleine{ " " }
+}
+term-hint-thinking = Conseil : l'expert réfléchit…
+term-hint = Conseil : { $text }
+term-your-tiles = { " " }Vos dominos{ " " }
+term-no-tiles = (aucun domino)
+term-count = total
+term-match-over-line = La partie est finie.
+term-leave = Entrée ou q : partir (le relevé est enregistré)
+term-next-or-quit = Entrée : manche suivante · q : quitter (la partie est enregistrée)
+term-match-over-title = { " " }Partie finie{ " " }
+term-hand-over-title = { " " }Manche { $n } finie{ " " }
+term-keys-title = { " " }Touches{ " " }
+term-help =
+    ←/→ (ou ↑/↓, Tab)  passer d'un domino jouable à l'autre
+    1-9, 0             choisir un domino par son numéro (0 est le dixième)
+    Entrée ou Espace   le jouer ; s'il va sur plusieurs bouts, choisir le bout
+    {"                   "}de la même façon (numéros sur la table), Entrée pour jouer
+    Échap / Retour     revenir du choix du bout
+    h                  demander un conseil à l'expert
+    m                  prendre les points non annoncés (jeux à muggins)
+    c                  annoncer vos points ou non (règles d'annonce)
+    Entrée / n         manche suivante, une fois la manche finie
+    q / Ctrl-C         quitter ; le relevé est enregistré pour reprendre plus tard
+    ?                  cette aide
+    {""}
+    Piocher et bouder se font tout seuls quand c'est votre seul coup.
+term-too-small = domino play a besoin d'un terminal d'au moins { $w }x{ $h } (80x24 de préférence) ; celui-ci fait { $cw }x{ $ch }. Agrandissez-le, ou appuyez sur q pour quitter.
