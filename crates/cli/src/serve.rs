@@ -23,6 +23,11 @@ pub struct ServeArgs {
     /// (`--bot-budget-ms` still works).
     #[arg(long = "budget-ms", alias = "bot-budget-ms", default_value_t = 300)]
     bot_budget_ms: u64,
+    /// At shutdown (Ctrl-C or SIGTERM), answer 503 on /readyz for this
+    /// long while games go on, so a load balancer stops sending players
+    /// here before the sockets close (e.g. 10s; none by default).
+    #[arg(long)]
+    drain: Option<Span>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -179,7 +184,23 @@ fn duration(s: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("`{s}`: give a positive duration that fits"))
 }
 
-/// Serve until Ctrl-C.
+/// Ctrl-C, or SIGTERM (what systemd and container runtimes send).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Serve until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
@@ -194,6 +215,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         bot_budget_ms: args.bot_budget_ms,
         limits: std::sync::Arc::new(args.limits.limits()),
+        drain: args.drain.map_or(Duration::ZERO, |d| d.0),
         ..domino_server::Config::default()
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -205,10 +227,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("listening on {}", args.addr))?;
         eprintln!("domino: serving on http://{}", listener.local_addr()?);
-        let shutdown = async {
-            let _ = tokio::signal::ctrl_c().await;
-        };
-        domino_server::run(listener, config, shutdown).await
+        domino_server::run(listener, config, stop_signal()).await
     })
 }
 

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -29,6 +30,9 @@ pub struct Hub {
     pub stats: Arc<Stats>,
     pub store: Store,
     pub config: Arc<Config>,
+    /// Shutting down: `/readyz` turns the balancer away while open games
+    /// go on for the drain time.
+    draining: Arc<AtomicBool>,
 }
 
 impl Hub {
@@ -42,7 +46,17 @@ impl Hub {
             stats: config.stats.clone(),
             store,
             config,
+            draining: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// From now on, say not ready (the node is shutting down).
+    pub fn drain(&self) {
+        self.draining.store(true, Ordering::Relaxed);
+    }
+
+    pub fn draining(&self) -> bool {
+        self.draining.load(Ordering::Relaxed)
     }
 
     /// Restart every unfinished table from the store; returns how many.

@@ -8,7 +8,9 @@
 //! JSON-over-WebSocket protocol of one connection), [`http`] (the page,
 //! the lobby and history endpoints, and the WebSocket upgrade) and
 //! [`listen`] (the accept loop with its timeouts). [`limits`] holds what one
-//! client, one address and the server may use, and the refusal counters.
+//! client, one address and the server may use, and the refusal counters;
+//! [`ops`] answers the load balancer (`/readyz`) and monitoring
+//! (`/metrics`, written by [`metrics`]).
 //!
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
@@ -18,7 +20,9 @@ pub mod http;
 pub mod hub;
 pub mod limits;
 pub mod listen;
+pub mod metrics;
 pub mod name;
+pub mod ops;
 pub mod store;
 pub mod table;
 pub mod ws;
@@ -47,6 +51,11 @@ pub struct Config {
     /// Counters every part adds to (refusals, stored actions), shown by
     /// `/healthz`.
     pub stats: Arc<limits::Stats>,
+    /// Latencies the tables measure, for `/metrics`.
+    pub metrics: Arc<metrics::Metrics>,
+    /// At shutdown, how long `/readyz` says 503 while games go on, so that
+    /// the load balancer stops sending players before the sockets close.
+    pub drain: Duration,
 }
 
 impl Default for Config {
@@ -59,13 +68,16 @@ impl Default for Config {
             max_message: 16 * 1024,
             limits: Arc::new(limits::Limits::default()),
             stats: Arc::new(limits::Stats::default()),
+            metrics: Arc::new(metrics::Metrics::default()),
+            drain: Duration::ZERO,
         }
     }
 }
 
 /// Serve on `listener` until `shutdown` completes: connect to and migrate
 /// the database, restore unfinished tables, then answer HTTP and WebSocket
-/// clients. Open WebSockets are closed at shutdown.
+/// clients. At shutdown `/readyz` says 503 for `config.drain`, then open
+/// WebSockets are closed.
 pub async fn run(
     listener: TcpListener,
     config: Config,
@@ -94,6 +106,14 @@ pub async fn run(
     tokio::select! {
         _ = &mut serving => {}
         _ = shutdown => {
+            hub.drain();
+            if !config.drain.is_zero() {
+                tracing::info!(drain_ms = config.drain.as_millis() as u64, "draining");
+                tokio::select! {
+                    _ = &mut serving => return Ok(()),
+                    _ = tokio::time::sleep(config.drain) => {}
+                }
+            }
             let _ = stop_tx.send(true);
             serving.await;
         }
