@@ -28,6 +28,16 @@ pub struct ServeArgs {
     /// here before the sockets close (e.g. 10s; none by default).
     #[arg(long)]
     drain: Option<Span>,
+    /// This node's name in the table leases, when several nodes share one
+    /// PostgreSQL database (default: host name and port). Restarted under
+    /// the same name, a node takes its tables back at once.
+    #[arg(long, default_value = "")]
+    node: String,
+    /// How long a table's lease lasts without renewal (PostgreSQL): a
+    /// dead node's tables are taken over by another this long after its
+    /// last heartbeat.
+    #[arg(long, default_value = "10s")]
+    lease: Span,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -216,6 +226,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         bot_budget_ms: args.bot_budget_ms,
         limits: std::sync::Arc::new(args.limits.limits()),
         drain: args.drain.map_or(Duration::ZERO, |d| d.0),
+        node: args.node,
+        lease: args.lease.0,
         ..domino_server::Config::default()
     };
     let rt = tokio::runtime::Builder::new_multi_thread()

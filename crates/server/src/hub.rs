@@ -59,8 +59,12 @@ impl Hub {
         self.draining.load(Ordering::Relaxed)
     }
 
-    /// Restart every unfinished table from the store; returns how many.
+    /// Restart every unfinished table from the store (on PostgreSQL,
+    /// every one no other node holds); returns how many.
     pub async fn restore(&self) -> anyhow::Result<usize> {
+        if self.leased() {
+            return Ok(self.adopt().await?);
+        }
         let saved = self.store.unfinished().await?;
         let mut n = 0;
         for s in saved {
@@ -76,7 +80,7 @@ impl Hub {
         Ok(n)
     }
 
-    fn insert(&self, id: String, h: Handle) {
+    pub(crate) fn insert(&self, id: String, h: Handle) {
         if let Ok(mut t) = self.tables.lock() {
             t.insert(id, h);
         }
@@ -85,6 +89,25 @@ impl Hub {
     pub async fn create(&self, new: NewTable) -> Result<(String, Handle), Refusal> {
         let h = Table::create(new, self.store.clone(), self.config.clone()).await?;
         let id = h.info.lock().map(|i| i.id.clone()).unwrap_or_default();
+        if self.leased() {
+            // Before the table is listed here, so that a heartbeat never
+            // finds it here without its lease.
+            let (node, ttl) = (&self.config.node, self.config.lease);
+            // Without its lease the table is not played here: another node
+            // opens it once it is older than a lease.
+            let why = match self.store.take_lease(&id, node, ttl).await {
+                Ok(true) => None,
+                Ok(false) => Some("held by another node".to_string()),
+                Err(e) => Some(e.to_string()),
+            };
+            if let Some(why) = why {
+                tracing::warn!(table = %id, "taking a new table's lease: {why}");
+                return Err(Refusal::new(
+                    "store",
+                    format!("the table could not be opened: {why}"),
+                ));
+            }
+        }
         self.insert(id.clone(), h.clone());
         Ok((id, h))
     }
@@ -196,6 +219,26 @@ impl Hub {
                 let _ = h.tx.try_send(Cmd::Sweep);
             }
         }
+    }
+
+    /// Stop listing a table (another node runs it now).
+    pub(crate) fn forget(&self, id: &str) {
+        if let Ok(mut t) = self.tables.lock() {
+            t.remove(id);
+        }
+    }
+
+    /// The ids of the live tables whose match is not finished.
+    pub(crate) fn open_ids(&self) -> Vec<String> {
+        self.tables
+            .lock()
+            .map(|t| {
+                t.iter()
+                    .filter(|(_, h)| h.open())
+                    .map(|(id, _)| id.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     pub fn len(&self) -> usize {

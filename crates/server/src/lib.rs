@@ -23,6 +23,7 @@ pub mod listen;
 pub mod metrics;
 pub mod name;
 pub mod ops;
+pub mod owner;
 pub mod store;
 pub mod table;
 pub mod ws;
@@ -56,6 +57,14 @@ pub struct Config {
     /// At shutdown, how long `/readyz` says 503 while games go on, so that
     /// the load balancer stops sending players before the sockets close.
     pub drain: Duration,
+    /// This node's name in the table leases (PostgreSQL); empty: the host
+    /// name and the port. A node restarted under its name takes its
+    /// tables back at once; under another, once their leases run out.
+    pub node: String,
+    /// How long a table's lease lasts without renewal: a dead node's
+    /// tables are taken over this long after its last heartbeat (renewed
+    /// every third of it).
+    pub lease: Duration,
 }
 
 impl Default for Config {
@@ -70,6 +79,8 @@ impl Default for Config {
             stats: Arc::new(limits::Stats::default()),
             metrics: Arc::new(metrics::Metrics::default()),
             drain: Duration::ZERO,
+            node: String::new(),
+            lease: Duration::from_secs(10),
         }
     }
 }
@@ -83,6 +94,10 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    let mut config = config;
+    if config.node.is_empty() {
+        config.node = format!("{}:{}", host_name(), listener.local_addr()?.port());
+    }
     let config = Arc::new(config);
     let store = store::Store::connect(&config.db).await?;
     let hub = hub::Hub::new(store, config.clone());
@@ -90,11 +105,15 @@ pub async fn run(
     tracing::info!(
         addr = %listener.local_addr()?,
         restored,
+        node = %config.node,
         "serving"
     );
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let app = http::router(hub.clone(), stop_rx.clone());
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
+    if hub.leased() {
+        tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));
+    }
     let serving = listen::serve(
         listener,
         app,
@@ -119,4 +138,14 @@ pub async fn run(
         }
     }
     Ok(())
+}
+
+/// This machine's name, for the default node name.
+fn host_name() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/proc/sys/kernel/hostname").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "node".into())
 }

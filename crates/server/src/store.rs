@@ -18,6 +18,8 @@ use sqlx::{AnyPool, Executor, Row};
 
 use crate::metrics::Histogram;
 
+pub mod lease;
+
 /// The schema, one migration per entry, applied in order once each.
 /// The SQL is the common subset of SQLite and PostgreSQL.
 const MIGRATIONS: &[&[&str]] = &[
@@ -64,6 +66,15 @@ const MIGRATIONS: &[&[&str]] = &[
         // finished table was closed as abandoned.
         "ALTER TABLE domino_actions ADD COLUMN at BIGINT",
         "ALTER TABLE domino_tables ADD COLUMN abandoned BIGINT NOT NULL DEFAULT 0",
+    ],
+    &[
+        // Which node runs each live table, until when (ms since the epoch
+        // on the database's clock): see `lease`. Used on PostgreSQL only.
+        "CREATE TABLE IF NOT EXISTS domino_leases (
+        table_id TEXT PRIMARY KEY,
+        node TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+    )",
     ],
 ];
 
@@ -480,28 +491,33 @@ impl Store {
         for r in &rows {
             let table = Self::table_row(r)?;
             let seats = self.seats(&table.id).await?;
-            let log = sqlx::query(
-                    "SELECT seq, hand, seat, action, auto, at FROM domino_actions WHERE table_id = $1 ORDER BY seq",
-                )
-                .bind(&table.id)
-                .fetch_all(&self.pool)
-                .await?
-                .iter()
-                .map(|r| {
-                    Ok(LogRow {
-                        seq: r.try_get("seq")?,
-                        hand: r.try_get("hand")?,
-                        seat: r.try_get("seat")?,
-                        action: Logged::parse(r.try_get("action")?)
-                            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
-                        auto: r.try_get::<i64, _>("auto")? != 0,
-                        at: r.try_get::<Option<i64>, _>("at")?.unwrap_or(0),
-                    })
-                })
-                .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            let log = self.log(&table.id).await?;
             out.push(Saved { table, seats, log });
         }
         Ok(out)
+    }
+
+    /// A table's log, in order.
+    async fn log(&self, table: &str) -> Result<Vec<LogRow>, sqlx::Error> {
+        sqlx::query(
+            "SELECT seq, hand, seat, action, auto, at FROM domino_actions WHERE table_id = $1 ORDER BY seq",
+        )
+        .bind(table)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(LogRow {
+                seq: r.try_get("seq")?,
+                hand: r.try_get("hand")?,
+                seat: r.try_get("seat")?,
+                action: Logged::parse(r.try_get("action")?)
+                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+                auto: r.try_get::<i64, _>("auto")? != 0,
+                at: r.try_get::<Option<i64>, _>("at")?.unwrap_or(0),
+            })
+        })
+        .collect()
     }
 
     /// Finished matches, newest first.
