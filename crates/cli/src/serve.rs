@@ -23,6 +23,21 @@ pub struct ServeArgs {
     /// (`--bot-budget-ms` still works).
     #[arg(long = "budget-ms", alias = "bot-budget-ms", default_value_t = 300)]
     bot_budget_ms: u64,
+    /// At shutdown (Ctrl-C or SIGTERM), answer 503 on /readyz for this
+    /// long while games go on, so a load balancer stops sending players
+    /// here before the sockets close (e.g. 10s; none by default).
+    #[arg(long)]
+    drain: Option<Span>,
+    /// This node's name in the table leases, when several nodes share one
+    /// PostgreSQL database (default: host name and port). Restarted under
+    /// the same name, a node takes its tables back at once.
+    #[arg(long, default_value = "")]
+    node: String,
+    /// How long a table's lease lasts without renewal (PostgreSQL): a
+    /// dead node's tables are taken over by another this long after its
+    /// last heartbeat.
+    #[arg(long, default_value = "10s")]
+    lease: Span,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -179,7 +194,23 @@ fn duration(s: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("`{s}`: give a positive duration that fits"))
 }
 
-/// Serve until Ctrl-C.
+/// Ctrl-C, or SIGTERM (what systemd and container runtimes send).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Serve until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
@@ -194,6 +225,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         bot_budget_ms: args.bot_budget_ms,
         limits: std::sync::Arc::new(args.limits.limits()),
+        drain: args.drain.map_or(Duration::ZERO, |d| d.0),
+        node: args.node,
+        lease: args.lease.0,
         ..domino_server::Config::default()
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -205,10 +239,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
             .await
             .with_context(|| format!("listening on {}", args.addr))?;
         eprintln!("domino: serving on http://{}", listener.local_addr()?);
-        let shutdown = async {
-            let _ = tokio::signal::ctrl_c().await;
-        };
-        domino_server::run(listener, config, shutdown).await
+        domino_server::run(listener, config, stop_signal()).await
     })
 }
 

@@ -2,7 +2,7 @@
 //! record downloads, and the WebSocket upgrade at `/ws`.
 //!
 //! `GET /healthz` (alive: tables, parked tables, sockets and refusals by
-//! limit), `GET /api/presets`, `GET /api/tables` (open public tables),
+//! limit; `/readyz` and `/metrics` are in [`crate::ops`]), `GET /api/presets`, `GET /api/tables` (open public tables),
 //! `GET /api/history` (finished public matches), `GET /api/history/{id}`
 //! (a replay: the record, the revealed hand keys and commitments, and a
 //! full view after every step), `GET /api/history/{id}/record` (the
@@ -59,7 +59,11 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
         .route("/t/{id}", get(table_page))
         .route("/r/{id}", get(replay_page))
         .fallback(asset)
-        .with_state(App { hub, stop })
+        .with_state(App {
+            hub: hub.clone(),
+            stop: stop.clone(),
+        })
+        .merge(crate::ops::router(hub, stop))
 }
 
 /// The client's address: the TCP peer, or behind our own proxy the last

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -29,6 +30,9 @@ pub struct Hub {
     pub stats: Arc<Stats>,
     pub store: Store,
     pub config: Arc<Config>,
+    /// Shutting down: `/readyz` turns the balancer away while open games
+    /// go on for the drain time.
+    draining: Arc<AtomicBool>,
 }
 
 impl Hub {
@@ -42,11 +46,25 @@ impl Hub {
             stats: config.stats.clone(),
             store,
             config,
+            draining: Arc::new(AtomicBool::new(false)),
         }
     }
 
-    /// Restart every unfinished table from the store; returns how many.
+    /// From now on, say not ready (the node is shutting down).
+    pub fn drain(&self) {
+        self.draining.store(true, Ordering::Relaxed);
+    }
+
+    pub fn draining(&self) -> bool {
+        self.draining.load(Ordering::Relaxed)
+    }
+
+    /// Restart every unfinished table from the store (on PostgreSQL,
+    /// every one no other node holds); returns how many.
     pub async fn restore(&self) -> anyhow::Result<usize> {
+        if self.leased() {
+            return Ok(self.adopt().await?);
+        }
         let saved = self.store.unfinished().await?;
         let mut n = 0;
         for s in saved {
@@ -62,7 +80,7 @@ impl Hub {
         Ok(n)
     }
 
-    fn insert(&self, id: String, h: Handle) {
+    pub(crate) fn insert(&self, id: String, h: Handle) {
         if let Ok(mut t) = self.tables.lock() {
             t.insert(id, h);
         }
@@ -71,6 +89,25 @@ impl Hub {
     pub async fn create(&self, new: NewTable) -> Result<(String, Handle), Refusal> {
         let h = Table::create(new, self.store.clone(), self.config.clone()).await?;
         let id = h.info.lock().map(|i| i.id.clone()).unwrap_or_default();
+        if self.leased() {
+            // Before the table is listed here, so that a heartbeat never
+            // finds it here without its lease.
+            let (node, ttl) = (&self.config.node, self.config.lease);
+            // Without its lease the table is not played here: another node
+            // opens it once it is older than a lease.
+            let why = match self.store.take_lease(&id, node, ttl).await {
+                Ok(true) => None,
+                Ok(false) => Some("held by another node".to_string()),
+                Err(e) => Some(e.to_string()),
+            };
+            if let Some(why) = why {
+                tracing::warn!(table = %id, "taking a new table's lease: {why}");
+                return Err(Refusal::new(
+                    "store",
+                    format!("the table could not be opened: {why}"),
+                ));
+            }
+        }
         self.insert(id.clone(), h.clone());
         Ok((id, h))
     }
@@ -182,6 +219,26 @@ impl Hub {
                 let _ = h.tx.try_send(Cmd::Sweep);
             }
         }
+    }
+
+    /// Stop listing a table (another node runs it now).
+    pub(crate) fn forget(&self, id: &str) {
+        if let Ok(mut t) = self.tables.lock() {
+            t.remove(id);
+        }
+    }
+
+    /// The ids of the live tables whose match is not finished.
+    pub(crate) fn open_ids(&self) -> Vec<String> {
+        self.tables
+            .lock()
+            .map(|t| {
+                t.iter()
+                    .filter(|(_, h)| h.open())
+                    .map(|(id, _)| id.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     pub fn len(&self) -> usize {

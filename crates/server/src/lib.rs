@@ -8,7 +8,9 @@
 //! JSON-over-WebSocket protocol of one connection), [`http`] (the page,
 //! the lobby and history endpoints, and the WebSocket upgrade) and
 //! [`listen`] (the accept loop with its timeouts). [`limits`] holds what one
-//! client, one address and the server may use, and the refusal counters.
+//! client, one address and the server may use, and the refusal counters;
+//! [`ops`] answers the load balancer (`/readyz`) and monitoring
+//! (`/metrics`, written by [`metrics`]).
 //!
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
@@ -19,7 +21,10 @@ pub mod hub;
 pub mod lang;
 pub mod limits;
 pub mod listen;
+pub mod metrics;
 pub mod name;
+pub mod ops;
+pub mod owner;
 pub mod store;
 pub mod table;
 pub mod ws;
@@ -48,6 +53,19 @@ pub struct Config {
     /// Counters every part adds to (refusals, stored actions), shown by
     /// `/healthz`.
     pub stats: Arc<limits::Stats>,
+    /// Latencies the tables measure, for `/metrics`.
+    pub metrics: Arc<metrics::Metrics>,
+    /// At shutdown, how long `/readyz` says 503 while games go on, so that
+    /// the load balancer stops sending players before the sockets close.
+    pub drain: Duration,
+    /// This node's name in the table leases (PostgreSQL); empty: the host
+    /// name and the port. A node restarted under its name takes its
+    /// tables back at once; under another, once their leases run out.
+    pub node: String,
+    /// How long a table's lease lasts without renewal: a dead node's
+    /// tables are taken over this long after its last heartbeat (renewed
+    /// every third of it).
+    pub lease: Duration,
 }
 
 impl Default for Config {
@@ -60,18 +78,27 @@ impl Default for Config {
             max_message: 16 * 1024,
             limits: Arc::new(limits::Limits::default()),
             stats: Arc::new(limits::Stats::default()),
+            metrics: Arc::new(metrics::Metrics::default()),
+            drain: Duration::ZERO,
+            node: String::new(),
+            lease: Duration::from_secs(10),
         }
     }
 }
 
 /// Serve on `listener` until `shutdown` completes: connect to and migrate
 /// the database, restore unfinished tables, then answer HTTP and WebSocket
-/// clients. Open WebSockets are closed at shutdown.
+/// clients. At shutdown `/readyz` says 503 for `config.drain`, then open
+/// WebSockets are closed.
 pub async fn run(
     listener: TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    let mut config = config;
+    if config.node.is_empty() {
+        config.node = format!("{}:{}", host_name(), listener.local_addr()?.port());
+    }
     let config = Arc::new(config);
     let store = store::Store::connect(&config.db).await?;
     let hub = hub::Hub::new(store, config.clone());
@@ -79,11 +106,15 @@ pub async fn run(
     tracing::info!(
         addr = %listener.local_addr()?,
         restored,
+        node = %config.node,
         "serving"
     );
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let app = http::router(hub.clone(), stop_rx.clone());
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
+    if hub.leased() {
+        tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));
+    }
     let serving = listen::serve(
         listener,
         app,
@@ -95,9 +126,27 @@ pub async fn run(
     tokio::select! {
         _ = &mut serving => {}
         _ = shutdown => {
+            hub.drain();
+            if !config.drain.is_zero() {
+                tracing::info!(drain_ms = config.drain.as_millis() as u64, "draining");
+                tokio::select! {
+                    _ = &mut serving => return Ok(()),
+                    _ = tokio::time::sleep(config.drain) => {}
+                }
+            }
             let _ = stop_tx.send(true);
             serving.await;
         }
     }
     Ok(())
+}
+
+/// This machine's name, for the default node name.
+fn host_name() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/proc/sys/kernel/hostname").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "node".into())
 }

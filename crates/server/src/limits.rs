@@ -108,7 +108,8 @@ pub enum Refused {
 }
 
 impl Refused {
-    const ALL: [Refused; 8] = [
+    /// Every kind, in the order `/healthz` and `/metrics` show them.
+    pub const ALL: [Refused; 8] = [
         Refused::Connection,
         Refused::Socket,
         Refused::Messages,

@@ -16,6 +16,10 @@ use domino_engine::Action;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
+use crate::metrics::Histogram;
+
+pub mod lease;
+
 /// The schema, one migration per entry, applied in order once each.
 /// The SQL is the common subset of SQLite and PostgreSQL.
 const MIGRATIONS: &[&[&str]] = &[
@@ -63,6 +67,15 @@ const MIGRATIONS: &[&[&str]] = &[
         "ALTER TABLE domino_actions ADD COLUMN at BIGINT",
         "ALTER TABLE domino_tables ADD COLUMN abandoned BIGINT NOT NULL DEFAULT 0",
     ],
+    &[
+        // Which node runs each live table, until when (ms since the epoch
+        // on the database's clock): see `lease`. Used on PostgreSQL only.
+        "CREATE TABLE IF NOT EXISTS domino_leases (
+        table_id TEXT PRIMARY KEY,
+        node TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+    )",
+    ],
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that
@@ -87,6 +100,8 @@ pub struct Store {
     /// that a second server on the same file is refused (SQLite has one
     /// writer; two servers would each restore and play the same tables).
     file_lock: Arc<Mutex<Option<std::fs::File>>>,
+    /// How long each write took, for `/metrics`.
+    writes: Arc<Histogram>,
 }
 
 /// A table as created.
@@ -226,6 +241,7 @@ impl Store {
             pool,
             backend,
             file_lock: Arc::new(Mutex::new(file_lock)),
+            writes: Arc::new(Histogram::latency()),
         };
         store.migrate().await?;
         Ok(store)
@@ -233,6 +249,28 @@ impl Store {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The time each write took so far.
+    pub fn write_latency(&self) -> &Histogram {
+        &self.writes
+    }
+
+    /// A trivial query, for readiness: the database answers.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Run one write, timed.
+    async fn write<'q>(
+        &self,
+        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> Result<(), sqlx::Error> {
+        let started = std::time::Instant::now();
+        let done = q.execute(&self.pool).await;
+        self.writes.observe(started.elapsed());
+        done.map(|_| ())
     }
 
     /// Bring the schema up to date. On PostgreSQL this runs on one
@@ -286,56 +324,56 @@ impl Store {
     }
 
     pub async fn create_table(&self, t: &TableRow) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans, seats)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        self.write(
+            sqlx::query(
+                "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans, seats)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(&t.id)
+            .bind(t.created_at)
+            .bind(&t.rules)
+            .bind(&t.secret)
+            .bind(&t.bot)
+            .bind(i64::from(t.private))
+            .bind(t.humans)
+            .bind(&t.seats)
         )
-        .bind(&t.id)
-        .bind(t.created_at)
-        .bind(&t.rules)
-        .bind(&t.secret)
-        .bind(&t.bot)
-        .bind(i64::from(t.private))
-        .bind(t.humans)
-        .bind(&t.seats)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        .await
     }
 
     pub async fn add_seat(&self, table: &str, s: &SeatRow) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand) VALUES ($1, $2, $3, $4, $5)",
+        self.write(
+            sqlx::query(
+                "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(table)
+            .bind(s.seat)
+            .bind(&s.name)
+            .bind(&s.token_hash)
+            .bind(s.left_hand)
         )
-        .bind(table)
-        .bind(s.seat)
-        .bind(&s.name)
-        .bind(&s.token_hash)
-        .bind(s.left_hand)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        .await
     }
 
     /// A player leaves their seat to a bot for the rest of the match.
     pub async fn leave_seat(&self, table: &str, seat: i64, hand: i64) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE domino_seats SET left_hand = $1 WHERE table_id = $2 AND seat = $3")
-            .bind(hand)
-            .bind(table)
-            .bind(seat)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.write(
+            sqlx::query("UPDATE domino_seats SET left_hand = $1 WHERE table_id = $2 AND seat = $3")
+                .bind(hand)
+                .bind(table)
+                .bind(seat),
+        )
+        .await
     }
 
     /// A new seat plan (the creator filled the invited seats with bots).
     pub async fn set_seats(&self, table: &str, seats: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE domino_tables SET seats = $1 WHERE id = $2")
-            .bind(seats)
-            .bind(table)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.write(
+            sqlx::query("UPDATE domino_tables SET seats = $1 WHERE id = $2")
+                .bind(seats)
+                .bind(table),
+        )
+        .await
     }
 
     /// Whether a table of this id was ever created here.
@@ -349,44 +387,44 @@ impl Store {
 
     /// Append one log entry; it is durable when this returns.
     pub async fn append(&self, table: &str, e: &LogRow) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        self.write(
+            sqlx::query(
+                "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(table)
+            .bind(e.seq)
+            .bind(e.hand)
+            .bind(e.seat)
+            .bind(e.action.column())
+            .bind(i64::from(e.auto))
+            .bind(e.at)
         )
-        .bind(table)
-        .bind(e.seq)
-        .bind(e.hand)
-        .bind(e.seat)
-        .bind(e.action.column())
-        .bind(i64::from(e.auto))
-        .bind(e.at)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        .await
     }
 
     /// Close a table nobody plays: finished, with its record so far, and
     /// marked abandoned.
     pub async fn abandon(&self, table: &str, at: i64, record: &str) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "UPDATE domino_tables SET finished_at = $1, record = $2, abandoned = 1 WHERE id = $3",
+        self.write(
+            sqlx::query(
+                "UPDATE domino_tables SET finished_at = $1, record = $2, abandoned = 1 WHERE id = $3",
+            )
+            .bind(at)
+            .bind(record)
+            .bind(table)
         )
-        .bind(at)
-        .bind(record)
-        .bind(table)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        .await
     }
 
     /// Mark a table finished with its final record.
     pub async fn finish(&self, table: &str, at: i64, record: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("UPDATE domino_tables SET finished_at = $1, record = $2 WHERE id = $3")
-            .bind(at)
-            .bind(record)
-            .bind(table)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.write(
+            sqlx::query("UPDATE domino_tables SET finished_at = $1, record = $2 WHERE id = $3")
+                .bind(at)
+                .bind(record)
+                .bind(table),
+        )
+        .await
     }
 
     fn table_row(r: &sqlx::any::AnyRow) -> Result<TableRow, sqlx::Error> {
@@ -404,11 +442,11 @@ impl Store {
 
     async fn seats(&self, table: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT seat, name, token_hash, left_hand FROM domino_seats WHERE table_id = $1 ORDER BY seat",
-        )
-        .bind(table)
-        .fetch_all(&self.pool)
-        .await?;
+                "SELECT seat, name, token_hash, left_hand FROM domino_seats WHERE table_id = $1 ORDER BY seat",
+            )
+            .bind(table)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter()
             .map(|r| {
                 Ok(SeatRow {
@@ -425,7 +463,7 @@ impl Store {
     async fn moves(&self, table: &str) -> Result<Vec<(i64, i64, i64)>, sqlx::Error> {
         sqlx::query(
             "SELECT seat, COUNT(*) AS n, CAST(SUM(auto) AS BIGINT) AS bots FROM domino_actions
-             WHERE table_id = $1 AND seat >= 0 GROUP BY seat ORDER BY seat",
+                 WHERE table_id = $1 AND seat >= 0 GROUP BY seat ORDER BY seat",
         )
         .bind(table)
         .fetch_all(&self.pool)
@@ -445,7 +483,7 @@ impl Store {
     pub async fn unfinished(&self) -> Result<Vec<Saved>, sqlx::Error> {
         let rows = sqlx::query(
             "SELECT id, created_at, rules, secret, bot, private, humans, seats FROM domino_tables
-             WHERE finished_at IS NULL ORDER BY created_at, id",
+                 WHERE finished_at IS NULL ORDER BY created_at, id",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -453,40 +491,45 @@ impl Store {
         for r in &rows {
             let table = Self::table_row(r)?;
             let seats = self.seats(&table.id).await?;
-            let log = sqlx::query(
-                "SELECT seq, hand, seat, action, auto, at FROM domino_actions WHERE table_id = $1 ORDER BY seq",
-            )
-            .bind(&table.id)
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(|r| {
-                Ok(LogRow {
-                    seq: r.try_get("seq")?,
-                    hand: r.try_get("hand")?,
-                    seat: r.try_get("seat")?,
-                    action: Logged::parse(r.try_get("action")?)
-                        .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
-                    auto: r.try_get::<i64, _>("auto")? != 0,
-                    at: r.try_get::<Option<i64>, _>("at")?.unwrap_or(0),
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            let log = self.log(&table.id).await?;
             out.push(Saved { table, seats, log });
         }
         Ok(out)
     }
 
+    /// A table's log, in order.
+    async fn log(&self, table: &str) -> Result<Vec<LogRow>, sqlx::Error> {
+        sqlx::query(
+            "SELECT seq, hand, seat, action, auto, at FROM domino_actions WHERE table_id = $1 ORDER BY seq",
+        )
+        .bind(table)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(LogRow {
+                seq: r.try_get("seq")?,
+                hand: r.try_get("hand")?,
+                seat: r.try_get("seat")?,
+                action: Logged::parse(r.try_get("action")?)
+                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+                auto: r.try_get::<i64, _>("auto")? != 0,
+                at: r.try_get::<Option<i64>, _>("at")?.unwrap_or(0),
+            })
+        })
+        .collect()
+    }
+
     /// Finished matches, newest first.
     pub async fn finished_list(&self, limit: i64) -> Result<Vec<Finished>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record, abandoned
-             FROM domino_tables WHERE finished_at IS NOT NULL AND private = 0
-             ORDER BY finished_at DESC, id LIMIT $1",
-        )
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+                "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record, abandoned
+                 FROM domino_tables WHERE finished_at IS NOT NULL AND private = 0
+                 ORDER BY finished_at DESC, id LIMIT $1",
+            )
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in &rows {
             let table = Self::table_row(r)?;
@@ -509,15 +552,15 @@ impl Store {
     /// One finished match.
     pub async fn finished(&self, id: &str) -> Result<Option<Finished>, sqlx::Error> {
         let Some(r) = sqlx::query(
-            "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record, abandoned
-             FROM domino_tables WHERE id = $1 AND finished_at IS NOT NULL",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        else {
-            return Ok(None);
-        };
+                "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record, abandoned
+                 FROM domino_tables WHERE id = $1 AND finished_at IS NOT NULL",
+            )
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            else {
+                return Ok(None);
+            };
         let table = Self::table_row(&r)?;
         let seats = self.seats(&table.id).await?;
         let moves = self.moves(&table.id).await?;
@@ -573,18 +616,18 @@ fn lock_sqlite_file(url: &str) -> Result<std::fs::File, sqlx::Error> {
                 let holder = std::fs::read_to_string(&lock_path).unwrap_or_default();
                 let holder = holder.trim();
                 return Err(sqlx::Error::Configuration(
-                    format!(
-                        "the SQLite database {path} is already in use by another `domino serve`{}: \
-                         a SQLite file has one server (stop the other, or give several nodes one \
-                         PostgreSQL database with --db postgres://...)",
-                        if holder.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" (process {holder})")
-                        }
-                    )
-                    .into(),
-                ));
+                        format!(
+                            "the SQLite database {path} is already in use by another `domino serve`{}: \
+                             a SQLite file has one server (stop the other, or give several nodes one \
+                             PostgreSQL database with --db postgres://...)",
+                            if holder.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" (process {holder})")
+                            }
+                        )
+                        .into(),
+                    ));
             }
             Err(fs4::TryLockError::Error(e)) => {
                 return Err(sqlx::Error::Configuration(

@@ -170,6 +170,7 @@ impl Table {
             info: info.clone(),
             tick_at: None,
             move_at_us: 0,
+            acted_at: None,
             // Nobody is here yet: a restored table parks unless someone
             // comes back within the park delay (a new one is joined at once).
             empty_since: Some(now),
@@ -188,6 +189,7 @@ impl Table {
         auto: bool,
     ) -> Result<Vec<Event>, Refusal> {
         let arrived = now_us();
+        let took = Instant::now();
         match self.m.phase() {
             Phase::MatchOver => return Err(Refusal::new("match_over", "the match is over")),
             Phase::HandOver => {
@@ -233,6 +235,9 @@ impl Table {
         }
         self.hand_events.extend(events.iter().cloned());
         self.move_at_us = arrived;
+        // Automatic passes that follow go out with this action: the
+        // latency runs from the first.
+        self.acted_at.get_or_insert(took);
         Ok(events)
     }
 

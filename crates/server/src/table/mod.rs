@@ -188,6 +188,9 @@ pub struct Table {
     /// When the last action arrived (µs since the epoch), sent in `state`
     /// messages as `move_at_us` so clients can time move-to-broadcast.
     move_at_us: i64,
+    /// When the table took the first action not yet broadcast, for the
+    /// move latency metric.
+    acted_at: Option<Instant>,
     /// When the last connection left (`None` while someone is here): after
     /// `Limits::park_after` the table parks.
     empty_since: Option<Instant>,

@@ -205,6 +205,7 @@ impl Table {
         self.store_finished().await;
         if !events.is_empty() {
             self.broadcast(&events);
+            self.moved();
         }
         loop {
             match self.m.phase() {
@@ -224,8 +225,16 @@ impl Table {
         }
         if changed || events.is_empty() {
             self.broadcast(&[]);
+            self.moved();
         }
         self.schedule();
+    }
+
+    /// An action's state is queued to every socket: note how long it took.
+    fn moved(&mut self) {
+        if let Some(took) = self.acted_at.take() {
+            self.config.metrics.move_latency.observe(took.elapsed());
+        }
     }
 
     /// Park when nobody has been here for the park delay; otherwise start

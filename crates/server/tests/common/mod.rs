@@ -68,6 +68,12 @@ impl Server {
         }
     }
 
+    /// Begin a graceful shutdown (drain, then close), as Ctrl-C does; the
+    /// runtime keeps running until the server is dropped.
+    pub fn shut_down(&mut self) {
+        self.stop.take();
+    }
+
     /// Stop at once, like `kill -9`: every task of the server is dropped
     /// wherever it is.
     pub fn kill(mut self) {

@@ -1,0 +1,88 @@
+//! `domino serve` as a real process: SIGTERM drains (`/readyz` says 503
+//! while the node still answers), then the process exits cleanly.
+#![cfg(unix)]
+#![allow(clippy::unwrap_used)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A bare GET on loopback: the status and the body.
+fn get(addr: &str, path: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text[9..12].parse().unwrap();
+    let body = text.split_once("\r\n\r\n").unwrap().1.to_string();
+    (status, body)
+}
+
+#[test]
+fn sigterm_drains_then_stops() {
+    let dir = std::env::temp_dir().join(format!("domino-serve-drain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("d.db").display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_domino"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            &db,
+            "--drain",
+            "2s",
+        ])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // "domino: serving on http://ADDR" names the port it got.
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let addr = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|l| l.split("serving on http://").nth(1).map(str::to_string))
+        .unwrap();
+    // Keep reading the log so the server never blocks on a full pipe.
+    std::thread::spawn(move || lines.for_each(drop));
+    assert_eq!(get(&addr, "/readyz").0, 200);
+
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let began = Instant::now();
+    let (code, body) = loop {
+        let (code, body) = get(&addr, "/readyz");
+        if code != 200 || began.elapsed() > Duration::from_secs(1) {
+            break (code, body);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(code, 503, "{body}");
+    assert!(body.contains("shutting down"), "{body}");
+    assert_eq!(
+        get(&addr, "/healthz").0,
+        200,
+        "still answering while draining"
+    );
+
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        assert!(Instant::now() < deadline, "still running after the drain");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status}");
+    assert!(began.elapsed() >= Duration::from_secs(2), "drained first");
+    let _ = std::fs::remove_dir_all(&dir);
+}

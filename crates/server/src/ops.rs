@@ -1,0 +1,127 @@
+//! What a load balancer and a monitoring system ask a node:
+//! `GET /readyz` (may this node be sent players now?) and `GET /metrics`
+//! (the Prometheus text format). `/healthz`, in [`crate::http`], only says
+//! the process answers.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::json;
+use tokio::sync::watch;
+
+use crate::hub::Hub;
+use crate::limits::Refused;
+use crate::metrics::{Exposition, Kind};
+
+/// How long the store may take to answer the readiness query: a balancer
+/// polls every few seconds and must not pile up waiting probes.
+pub const STORE_TIMEOUT: Duration = Duration::from_secs(2);
+
+#[derive(Clone, Debug)]
+struct Ops {
+    hub: Hub,
+    stop: watch::Receiver<bool>,
+}
+
+/// `/readyz` and `/metrics`, to merge into the application.
+pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
+    Router::new()
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
+        .with_state(Ops { hub, stop })
+}
+
+/// Why this node should not be given players now, if it should not.
+pub async fn not_ready(hub: &Hub, stop: &watch::Receiver<bool>) -> Option<String> {
+    if *stop.borrow() || hub.draining() {
+        return Some("shutting down".into());
+    }
+    match tokio::time::timeout(STORE_TIMEOUT, hub.store.ping()).await {
+        Ok(Ok(())) => None,
+        Ok(Err(e)) => Some(format!("store: {e}")),
+        Err(_) => Some(format!(
+            "store: no answer within {} ms",
+            STORE_TIMEOUT.as_millis()
+        )),
+    }
+}
+
+/// 200 `{"ready": true}`, or 503 `{"ready": false, "reason": ...}`.
+async fn readyz(State(ops): State<Ops>) -> Response {
+    match not_ready(&ops.hub, &ops.stop).await {
+        None => Json(json!({"ready": true})).into_response(),
+        Some(reason) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({"ready": false, "reason": reason})),
+        )
+            .into_response(),
+    }
+}
+
+/// Every metric of this node, as text.
+pub fn exposition(hub: &Hub) -> String {
+    let mut e = Exposition::default();
+    e.single(
+        "domino_tables_owned",
+        Kind::Gauge,
+        "Live tables this node runs (playing, parked, or finished with someone still there).",
+        hub.len(),
+    );
+    e.single(
+        "domino_tables_parked",
+        Kind::Gauge,
+        "Live tables parked: nobody connected, bots waiting.",
+        hub.parked(),
+    );
+    e.single(
+        "domino_sockets_open",
+        Kind::Gauge,
+        "Game connections (WebSockets) open.",
+        hub.sockets.open(),
+    );
+    e.single(
+        "domino_actions_total",
+        Kind::Counter,
+        "Actions stored and applied by this node's tables since it started.",
+        hub.stats.actions.load(Ordering::Relaxed),
+    );
+    e.family(
+        "domino_refused_total",
+        Kind::Counter,
+        "Requests and connections refused by a limit, by limit.",
+    );
+    for kind in Refused::ALL {
+        e.sample(
+            "domino_refused_total",
+            &[("limit", kind.name())],
+            hub.stats.count(kind),
+        );
+    }
+    e.histogram(
+        "domino_move_latency_seconds",
+        "From a table taking an action to the state showing it queued to every socket of the table.",
+        &hub.config.metrics.move_latency,
+    );
+    e.histogram(
+        "domino_store_write_seconds",
+        "Each write to the store (log entries, seats, finished records).",
+        hub.store.write_latency(),
+    );
+    e.into_text()
+}
+
+async fn metrics(State(ops): State<Ops>) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        exposition(&ops.hub),
+    )
+        .into_response()
+}

@@ -1,0 +1,197 @@
+//! Table ownership between nodes that share one PostgreSQL database: a
+//! lease row per live table (`domino_leases`: table, node, expiry), taken
+//! when a node opens the table and renewed by the node's heartbeat. A node
+//! opens only tables nobody holds or whose lease ran out, so each table has
+//! one owner at a time; when a node dies its leases run out and the others
+//! take its tables over, rebuilding each from its log.
+//!
+//! Expiry is reckoned on the database's clock, so the nodes' clocks do not
+//! matter. A SQLite file has one server (its lock file): there the leases
+//! are not used.
+
+use std::time::Duration;
+
+use sqlx::Row;
+
+use super::{Saved, Store};
+
+/// Now on the database's clock, in ms since the epoch.
+const NOW_MS: &str = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)";
+
+fn ms(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
+impl Store {
+    /// Take `table`'s lease for `node` for `ttl`, or keep it if `node`
+    /// holds it already; whether `node` holds it now.
+    pub async fn take_lease(
+        &self,
+        table: &str,
+        node: &str,
+        ttl: Duration,
+    ) -> Result<bool, sqlx::Error> {
+        let sql = format!(
+            "INSERT INTO domino_leases (table_id, node, expires_at) VALUES ($1, $2, {NOW_MS} + $3)
+             ON CONFLICT (table_id) DO UPDATE
+             SET node = excluded.node, expires_at = excluded.expires_at
+             WHERE domino_leases.node = excluded.node OR domino_leases.expires_at < {NOW_MS}"
+        );
+        let done = sqlx::query(&sql)
+            .bind(table)
+            .bind(node)
+            .bind(ms(ttl))
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The heartbeat: let go of `node`'s finished tables and renew its
+    /// other leases for `ttl`; the tables it still holds (a table missing
+    /// from the answer was taken over while this node did not renew).
+    pub async fn renew_leases(
+        &self,
+        node: &str,
+        ttl: Duration,
+    ) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query(
+            "DELETE FROM domino_leases WHERE node = $1 AND table_id IN
+             (SELECT id FROM domino_tables WHERE finished_at IS NOT NULL)",
+        )
+        .bind(node)
+        .execute(&self.pool)
+        .await?;
+        let sql = format!(
+            "UPDATE domino_leases SET expires_at = {NOW_MS} + $2 WHERE node = $1 RETURNING table_id"
+        );
+        sqlx::query(&sql)
+            .bind(node)
+            .bind(ms(ttl))
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect()
+    }
+
+    /// Unfinished tables `node` may open, oldest first: their lease ran
+    /// out, or is `node`'s own (from before a restart), or they have none
+    /// and were created more than `ttl` ago (a node takes a new table's
+    /// lease right after creating it, so a younger one is still being
+    /// opened by its creator).
+    pub async fn unowned(&self, node: &str, ttl: Duration) -> Result<Vec<String>, sqlx::Error> {
+        let sql = format!(
+            "SELECT t.id FROM domino_tables t LEFT JOIN domino_leases l ON l.table_id = t.id
+             WHERE t.finished_at IS NULL
+               AND ((l.table_id IS NULL AND t.created_at < {NOW_MS} - $1)
+                    OR l.expires_at < {NOW_MS} OR l.node = $2)
+             ORDER BY t.created_at, t.id"
+        );
+        sqlx::query(&sql)
+            .bind(ms(ttl))
+            .bind(node)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect()
+    }
+
+    /// One unfinished table with its seats and log, to rebuild it.
+    pub async fn unfinished_one(&self, id: &str) -> Result<Option<Saved>, sqlx::Error> {
+        let Some(r) = sqlx::query(
+            "SELECT id, created_at, rules, secret, bot, private, humans, seats FROM domino_tables
+             WHERE id = $1 AND finished_at IS NULL",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let table = Self::table_row(&r)?;
+        let seats = self.seats(id).await?;
+        let log = self.log(id).await?;
+        Ok(Some(Saved { table, seats, log }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::store::TableRow;
+
+    fn table(id: &str, created_at: i64) -> TableRow {
+        TableRow {
+            id: id.into(),
+            created_at,
+            rules: r#"{"preset":"draw"}"#.into(),
+            secret: "ab".repeat(32),
+            bot: "random".into(),
+            private: false,
+            humans: 1,
+            seats: None,
+        }
+    }
+
+    /// Runs when `DOMINO_TEST_POSTGRES` names a server.
+    #[tokio::test]
+    async fn one_node_holds_a_table_until_its_lease_runs_out() {
+        let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+            eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+            return;
+        };
+        let store = Store::connect(&url).await.unwrap();
+        let id = format!("lease{}x{}", std::process::id(), rand::random::<u32>());
+        let (a, b) = (format!("{id}-a"), format!("{id}-b"));
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as i64;
+        store.create_table(&table(&id, now)).await.unwrap();
+        let ttl = Duration::from_millis(400);
+        let long = Duration::from_secs(60);
+        assert!(
+            !store.unowned(&b, long).await.unwrap().contains(&id),
+            "a new table without a lease is its creator's for a while"
+        );
+        assert!(store.take_lease(&id, &a, ttl).await.unwrap());
+        assert!(store.take_lease(&id, &a, ttl).await.unwrap(), "kept");
+        assert!(!store.take_lease(&id, &b, ttl).await.unwrap(), "held");
+        assert!(!store.unowned(&b, ttl).await.unwrap().contains(&id));
+        assert!(
+            store.unowned(&a, ttl).await.unwrap().contains(&id),
+            "a restarted node takes its own tables back"
+        );
+        assert!(store.renew_leases(&a, ttl).await.unwrap().contains(&id));
+
+        tokio::time::sleep(ttl + Duration::from_millis(200)).await;
+        assert!(store.unowned(&b, ttl).await.unwrap().contains(&id));
+        assert!(store.take_lease(&id, &b, ttl).await.unwrap(), "ran out");
+        assert!(
+            !store.renew_leases(&a, ttl).await.unwrap().contains(&id),
+            "the old owner hears it lost the table"
+        );
+        assert!(store.renew_leases(&b, ttl).await.unwrap().contains(&id));
+        assert_eq!(
+            store.unfinished_one(&id).await.unwrap().unwrap().table,
+            table(&id, now)
+        );
+
+        store.finish(&id, now + 1, "{}").await.unwrap();
+        assert!(
+            !store.renew_leases(&b, ttl).await.unwrap().contains(&id),
+            "let go once finished"
+        );
+        assert!(store.unfinished_one(&id).await.unwrap().is_none());
+        assert!(!store.unowned(&b, ttl).await.unwrap().contains(&id));
+
+        // A table from before leases (or whose creator died before taking
+        // its lease) is anybody's.
+        let old = format!("{id}-old");
+        store.create_table(&table(&old, 1)).await.unwrap();
+        assert!(store.unowned(&b, long).await.unwrap().contains(&old));
+        store.finish(&old, now, "{}").await.unwrap();
+    }
+}
