@@ -309,12 +309,51 @@ impl Hand {
             }
             return true;
         }
+        if self.rules.claims == Claims::Auto && self.muggins == 0 && self.layout.posed().is_some() {
+            self.random_play_on_chains(pick);
+            return true;
+        }
         match self.sample_legal(pick) {
             Some(a) => {
                 self.apply_unchecked(a, &mut ());
                 true
             }
             None => false,
+        }
+    }
+
+    /// [`Hand::random_step`] once posed on a layout of any shape: the pick
+    /// goes over the chains' matches in the order [`Hand::sample_legal`]
+    /// lists them, straight to the move without building an action.
+    #[inline]
+    fn random_play_on_chains(&mut self, pick: impl FnOnce(u32) -> u32) {
+        let seat = self.to_act;
+        let hand = self.hands[(seat & 7) as usize];
+        let chains = self.layout.chains().len();
+        let mut n = 0;
+        for id in 0..chains {
+            n += (hand & self.layout.accepts(id)).len();
+        }
+        if n == 0 {
+            if self.can_draw() {
+                self.apply_unchecked(Action::Draw, &mut ());
+            } else {
+                self.on_pass(seat, &mut ());
+                self.to_act = self.next_seat(seat);
+            }
+            return;
+        }
+        let mut k = pick(n);
+        for id in 0..chains {
+            let m = hand & self.layout.accepts(id);
+            let c = m.len();
+            if k < c {
+                if let Some(tile) = m.nth(k) {
+                    self.play(seat, tile, Some(id as u8), false, &mut ());
+                }
+                return;
+            }
+            k -= c;
         }
     }
 
