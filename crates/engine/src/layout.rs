@@ -9,7 +9,7 @@
 use thiserror::Error;
 
 use crate::rules::LayoutKind;
-use crate::tile::{Tile, TileSet};
+use crate::tile::{Tile, TileSet, SUITS64};
 
 /// Most chains a layout can hold: the cross's four plus two for each of the
 /// twelve other doubles of the double-twelve set.
@@ -186,6 +186,23 @@ impl Layout {
         TileSet::suit(c.pips)
     }
 
+    /// [`Layout::accepts`] for a set of up to double-nine, as a `u64`.
+    #[inline(always)]
+    pub(crate) fn accepts64(&self, id: usize) -> u64 {
+        let c = &self.chains[id];
+        let pips = (c.pips & 15) as usize;
+        if self.opening {
+            return if c.len == 0 { SUITS64[pips] } else { 0 };
+        }
+        if self.kind == LayoutKind::French {
+            let double = DOUBLE_BITS[pips] as u64;
+            if self.board.0 as u64 & double == 0 {
+                return double;
+            }
+        }
+        SUITS64[pips]
+    }
+
     /// Every tile that could be played somewhere now (tiles already on the
     /// board may be included: callers intersect with a hand).
     #[inline(always)]
@@ -202,6 +219,17 @@ impl Layout {
             m |= self.accepts(id);
         }
         m
+    }
+
+    /// Whether some tile of `set` could be played now: [`Layout::playable`]
+    /// met with `set`, stopping at the first chain that takes one (the block
+    /// check after every play).
+    #[inline(always)]
+    pub fn takes_any(&self, set: TileSet) -> bool {
+        if self.posed.is_none() || self.line {
+            return !(set & self.playable()).is_empty();
+        }
+        (0..self.n as usize).any(|id| !(set & self.accepts(id)).is_empty())
     }
 
     /// Check that `t` can go on chain `id`.
