@@ -10,6 +10,7 @@ use crate::layout::{Layout, PlaceError, MAX_CHAINS};
 use crate::rules::{Claims, DrawRule, MugginsBy, Rules};
 use crate::tile::{Tile, TileSet, MAX_TILES};
 
+mod key;
 mod line_run;
 
 /// How a hand ended.
