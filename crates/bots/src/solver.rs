@@ -12,14 +12,15 @@
 //!   are bad, the negation.
 //!
 //! Other seats play against the solver's side (the "paranoid" reading, exact
-//! for two sides). The table's key covers every seat's tiles, the boneyard
-//! left, the open ends, the seat to act, the passes since the last tile
-//! (and each seat's passes in a row, for French), and pending muggins.
+//! for two sides). The table's key is the engine's `Hand::search_key`: every
+//! seat's tiles, the boneyard left, the open ends, the seat to act, the
+//! passes since the last tile (and each seat's passes in a row, for French),
+//! and pending muggins.
 
 use std::time::Instant;
 
 use domino_engine::deal::MAX_PLAYERS;
-use domino_engine::rules::{Claims, LayoutKind, MugginsBy};
+use domino_engine::rules::{Claims, LayoutKind};
 use domino_engine::score::{settle, winner};
 use domino_engine::{Action, Hand, MoveList, Rules};
 
@@ -206,15 +207,6 @@ impl Default for Solver {
     fn default() -> Solver {
         Solver::new(18)
     }
-}
-
-#[inline]
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 impl Solver {
@@ -560,92 +552,18 @@ impl Solver {
 }
 
 /// What stays fixed for a whole search and is not in the key: the side
-/// searched for, the hand's number and the boneyard's order.
+/// searched for, the hand's number and the boneyard's order (the engine's
+/// [`Hand::search_salt`]).
 pub(crate) fn search_salt(pos: &Position, side: usize) -> u64 {
-    // The rules too: the same tiles in another game have another value.
-    let r = pos.hand.rules();
-    let rules = [
-        r.preset as u64,
-        u64::from(r.players),
-        u64::from(r.max_pip),
-        r.removed.0 as u64,
-        u64::from(r.partners),
-        r.draw as u64,
-        r.layout as u64,
-        u64::from(r.key_tile),
-        r.pass_points as u64,
-        r.blocked as u64,
-        r.muggins_by as u64,
-        u64::from(r.premiums),
-        r.scoring as u64,
-        u64::from(r.both_partners_out),
-        u64::from(r.double_blank_ten),
-        r.claims as u64,
-    ];
-    let mut salt = rules.iter().fold(0u64, |k, &x| mix(k ^ x));
-    salt = mix(salt ^ side as u64 ^ (u64::from(pos.hand_number) << 8));
-    for t in pos.hand.boneyard() {
-        salt = mix(salt ^ t.index() as u64);
-    }
-    salt
+    pos.hand.search_salt(side, pos.hand_number)
 }
 
-/// The table key of a position: every seat's tiles, the open ends, the seat
-/// to act, the passes that decide the future and pending muggins, over a
-/// `salt` that stands for what a whole search shares (the boneyard's order).
+/// The table key of a position, the engine's [`Hand::search_key`]: the
+/// hand keeps the passes that decide its future itself, in step with
+/// [`Position::passed`] and [`Position::pass_run`].
 #[inline]
 pub(crate) fn position_key(salt: u64, pos: &Position) -> u64 {
-    let h = &pos.hand;
-    let rules = h.rules();
-    let mut k = salt;
-    for s in 0..rules.players {
-        let t = h.hand(s).0;
-        k = mix(k ^ t as u64) ^ (t >> 64) as u64;
-    }
-    let mut word = 0u64;
-    let mut shift = 0;
-    let chains = h.layout().chains();
-    let swapped;
-    let chains = match chains {
-        // A line's two ends are interchangeable: key them in order.
-        [c0, c1]
-            if h.layout().kind() == LayoutKind::Line && (c1.pips, c1.len) < (c0.pips, c0.len) =>
-        {
-            swapped = [*c1, *c0];
-            &swapped[..]
-        }
-        _ => chains,
-    };
-    for c in chains {
-        let b = u64::from(c.pips)
-            | u64::from(c.len > 0) << 4
-            | u64::from(c.double_end) << 5
-            | u64::from(c.counts_empty) << 6;
-        word |= b << shift;
-        shift += 7;
-        if shift > 56 {
-            k = mix(k ^ word);
-            word = 0;
-            shift = 0;
-        }
-    }
-    k = mix(k ^ word ^ (h.layout().chains().len() as u64) << 60);
-    let mut runs = 0u64;
-    if rules.pass_penalties {
-        for (i, r) in pos.pass_run.iter().enumerate() {
-            runs |= u64::from(*r) << (2 * i);
-        }
-    }
-    let misc = u64::from(h.to_act())
-        | u64::from(pos.passed) << 8
-        | (h.boneyard().len() as u64) << 16
-        | (h.muggins_available() as u64 & 0xffff) << 24
-        | runs << 40;
-    if rules.muggins_by == MugginsBy::Any {
-        let (points, from, declined) = h.muggins_state();
-        k = mix(k ^ (points as u64 & 0xffff) ^ u64::from(from) << 16 ^ u64::from(declined) << 24);
-    }
-    mix(k ^ misc)
+    pos.hand.search_key(salt)
 }
 
 /// Put the hinted move first, then heavier tiles and doubles first.

@@ -312,6 +312,13 @@ impl Match {
         self.rules.live_scoring
     }
 
+    /// Whether the match must look at points made during play as they come
+    /// (a target that ends the match mid-hand); otherwise crediting them
+    /// once at the end of the hand leaves the same scores.
+    pub(crate) fn target_in_play(&self) -> bool {
+        self.rules.live_scoring && matches!(self.rules.win, MatchWin::Target { in_play: true, .. })
+    }
+
     /// The hand itself, for playouts that drive it directly (no record).
     pub(crate) fn hand_mut(&mut self) -> &mut Hand {
         &mut self.hand

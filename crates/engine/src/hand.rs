@@ -6,10 +6,11 @@ use thiserror::Error;
 use crate::action::{Action, MoveList};
 use crate::deal::{Deal, MAX_PLAYERS};
 use crate::event::{Event, Events, PenaltyReason, ScoreReason};
-use crate::layout::{Layout, PlaceError};
+use crate::layout::{Layout, PlaceError, MAX_CHAINS};
 use crate::rules::{Claims, DrawRule, MugginsBy, Rules};
 use crate::tile::{Tile, TileSet, MAX_TILES};
 
+mod key;
 mod line_run;
 
 /// How a hand ended.
@@ -309,12 +310,94 @@ impl Hand {
             }
             return true;
         }
+        if self.rules.claims == Claims::Auto && self.muggins == 0 && self.layout.posed().is_some() {
+            self.random_play_on_chains(pick);
+            return true;
+        }
         match self.sample_legal(pick) {
             Some(a) => {
                 self.apply_unchecked(a, &mut ());
                 true
             }
             None => false,
+        }
+    }
+
+    /// [`Hand::random_step`] once posed on a layout of any shape: the pick
+    /// goes over the chains' matches in the order [`Hand::sample_legal`]
+    /// lists them, straight to the move without building an action.
+    #[inline]
+    fn random_play_on_chains(&mut self, pick: impl FnOnce(u32) -> u32) {
+        let seat = self.to_act;
+        let hand = self.hands[(seat & 7) as usize];
+        let chains = self.layout.chains().len();
+        if self.rules.max_pip <= 9 {
+            return self.random_play_on_chains64(pick);
+        }
+        let mut n = 0;
+        for id in 0..chains {
+            n += (hand & self.layout.accepts(id)).len();
+        }
+        if n == 0 {
+            if self.can_draw() {
+                self.apply_unchecked(Action::Draw, &mut ());
+            } else {
+                self.on_pass(seat, &mut ());
+                self.to_act = self.next_seat(seat);
+            }
+            return;
+        }
+        let mut k = pick(n);
+        for id in 0..chains {
+            let m = hand & self.layout.accepts(id);
+            let c = m.len();
+            if k < c {
+                if let Some(tile) = m.nth(k) {
+                    self.play(seat, tile, Some(id as u8), false, &mut ());
+                }
+                return;
+            }
+            k -= c;
+        }
+    }
+
+    /// [`Hand::random_play_on_chains`] for sets of up to double-nine, on
+    /// `u64` masks: the same picks over the same counts.
+    #[inline]
+    fn random_play_on_chains64(&mut self, pick: impl FnOnce(u32) -> u32) {
+        let seat = self.to_act;
+        let hand = self.hands[(seat & 7) as usize].0 as u64;
+        let chains = self.layout.chains().len();
+        // Each chain's matches, worked out once for the count and the pick.
+        let mut matches = [0u64; MAX_CHAINS];
+        let mut n = 0;
+        for (id, m) in matches.iter_mut().enumerate().take(chains) {
+            *m = hand & self.layout.accepts64(id);
+            n += m.count_ones();
+        }
+        if n == 0 {
+            if self.can_draw() {
+                self.apply_unchecked(Action::Draw, &mut ());
+            } else {
+                self.on_pass(seat, &mut ());
+                self.to_act = self.next_seat(seat);
+            }
+            return;
+        }
+        let mut k = pick(n);
+        for (id, &m) in matches.iter().enumerate().take(chains) {
+            let mut m = m;
+            let c = m.count_ones();
+            if k < c {
+                for _ in 0..k {
+                    m &= m - 1;
+                }
+                if let Some(tile) = Tile::from_index(m.trailing_zeros() as usize) {
+                    self.play(seat, tile, Some(id as u8), false, &mut ());
+                }
+                return;
+            }
+            k -= c;
         }
     }
 
@@ -722,7 +805,7 @@ impl Hand {
     /// Nobody still in can play, and nobody may draw.
     #[inline(always)]
     fn is_blocked(&self) -> bool {
-        !self.can_draw() && (self.in_play & self.layout.playable()).is_empty()
+        !self.can_draw() && !self.layout.takes_any(self.in_play)
     }
 
     /// Each seat's count of pips still held.

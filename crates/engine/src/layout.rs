@@ -9,11 +9,23 @@
 use thiserror::Error;
 
 use crate::rules::LayoutKind;
-use crate::tile::{Tile, TileSet};
+use crate::tile::{Tile, TileSet, SUITS64};
 
 /// Most chains a layout can hold: the cross's four plus two for each of the
 /// twelve other doubles of the double-twelve set.
 pub const MAX_CHAINS: usize = 28;
+
+/// `DOUBLE_BITS[n]`: the one-bit set of the double `n-n` (zero past
+/// double-twelve); French gates every arm on it, in the playouts' hot path.
+const DOUBLE_BITS: [u128; 16] = {
+    let mut d = [0u128; 16];
+    let mut n = 0;
+    while n <= crate::tile::MAX_PIP {
+        d[n as usize] = 1u128 << Tile::double(n).index();
+        n += 1;
+    }
+    d
+};
 
 /// One line of tiles growing from the posed tile or a double.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -166,12 +178,29 @@ impl Layout {
             };
         }
         if self.kind == LayoutKind::French {
-            let double = Tile::double(c.pips);
-            if !self.board.contains(double) {
-                return double.bit();
+            let double = DOUBLE_BITS[(c.pips & 15) as usize];
+            if self.board.0 & double == 0 {
+                return TileSet(double);
             }
         }
         TileSet::suit(c.pips)
+    }
+
+    /// [`Layout::accepts`] for a set of up to double-nine, as a `u64`.
+    #[inline(always)]
+    pub(crate) fn accepts64(&self, id: usize) -> u64 {
+        let c = &self.chains[id];
+        let pips = (c.pips & 15) as usize;
+        if self.opening {
+            return if c.len == 0 { SUITS64[pips] } else { 0 };
+        }
+        if self.kind == LayoutKind::French {
+            let double = DOUBLE_BITS[pips] as u64;
+            if self.board.0 as u64 & double == 0 {
+                return double;
+            }
+        }
+        SUITS64[pips]
     }
 
     /// Every tile that could be played somewhere now (tiles already on the
@@ -190,6 +219,17 @@ impl Layout {
             m |= self.accepts(id);
         }
         m
+    }
+
+    /// Whether some tile of `set` could be played now: [`Layout::playable`]
+    /// met with `set`, stopping at the first chain that takes one (the block
+    /// check after every play).
+    #[inline(always)]
+    pub fn takes_any(&self, set: TileSet) -> bool {
+        if self.posed.is_none() || self.line {
+            return !(set & self.playable()).is_empty();
+        }
+        (0..self.n as usize).any(|id| !(set & self.accepts(id)).is_empty())
     }
 
     /// Check that `t` can go on chain `id`.

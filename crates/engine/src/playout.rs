@@ -90,7 +90,7 @@ impl Playout {
             }
         }
         let (rng, picker) = (&mut self.rng, &mut self.picker);
-        let live = self.m.live_scoring();
+        let live = self.m.target_in_play();
         loop {
             match self.m.phase() {
                 Phase::ChoosePoser => {
@@ -99,7 +99,8 @@ impl Playout {
                     }
                 }
                 Phase::Play if !live => {
-                    // The match only needs the hand's end.
+                    // The match only needs the hand's end: points made
+                    // during play are credited there all at once.
                     let hand = self.m.hand_mut();
                     self.actions += hand.random_run(|n| picker.below(rng, n)) as u64;
                     self.m.after_hand_action(&mut ());
@@ -107,7 +108,8 @@ impl Playout {
                 }
                 Phase::Play => {
                     // Straight to the hand: the match only needs to look
-                    // after live points and the hand's end.
+                    // after points that may reach the target, and the
+                    // hand's end.
                     let hand = self.m.hand_mut();
                     let tally = hand.tally();
                     if !hand.random_step(|n| picker.below(rng, n)) {
@@ -140,6 +142,56 @@ mod tests {
             }
             for c in counts {
                 assert!((1700..2300).contains(&c), "n={n}: {c}");
+            }
+        }
+    }
+
+    /// The playout's shortcuts (the whole hand in one run, points credited
+    /// at its end where no target can end the match mid-hand) leave the
+    /// match exactly where acting through [`Match::apply_unchecked`] one
+    /// sampled action at a time leaves it, fed the same random numbers.
+    #[test]
+    fn playouts_match_acting_step_by_step() {
+        for preset in crate::rules::Preset::ALL {
+            let rules = Rules::preset(preset.name()).unwrap();
+            let mut fast = Playout::new(rules, 5);
+            let mut slow = Playout::new(rules, 5);
+            for hand in 0..300 {
+                fast.hand();
+                slow.hand_by_match();
+                assert_eq!(
+                    format!("{:?}", fast.current()),
+                    format!("{:?}", slow.current()),
+                    "{} hand {hand}",
+                    preset.name()
+                );
+                assert_eq!(fast.actions, slow.actions, "{}", preset.name());
+            }
+        }
+    }
+
+    impl Playout {
+        /// [`Playout::hand`] without shortcuts: every action through the match.
+        fn hand_by_match(&mut self) {
+            if self.m.phase() == Phase::MatchOver {
+                self.m.restart();
+            }
+            loop {
+                let mut deal = self.dealer.deal(&mut self.rng);
+                if self.m.next_pose_rule() == PoseRule::TurnOver {
+                    deal.poser = Some(self.rng.random_range(0..2));
+                }
+                if self.m.start_dealt(deal).is_ok() {
+                    break;
+                }
+            }
+            let (rng, picker) = (&mut self.rng, &mut self.picker);
+            while matches!(self.m.phase(), Phase::ChoosePoser | Phase::Play) {
+                let Some(a) = self.m.sample_legal(|n| picker.below(rng, n)) else {
+                    break;
+                };
+                self.m.apply_unchecked(a, &mut ());
+                self.actions += 1;
             }
         }
     }

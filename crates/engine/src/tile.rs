@@ -241,6 +241,18 @@ const PIP_BYTES: [[u8; 256]; MAX_TILES.div_ceil(8)] = {
 /// Sized 16 so a masked index needs no bounds check.
 const SUITS: [u128; 16] = build_suits();
 
+/// `SUITS64[n]`: the tiles of up to double-nine carrying `n`, for the
+/// playout paths that hold such sets in a `u64`.
+pub(crate) const SUITS64: [u64; 16] = {
+    let mut s = [0u64; 16];
+    let mut n = 0;
+    while n < 16 {
+        s[n] = SUITS[n] as u64;
+        n += 1;
+    }
+    s
+};
+
 const fn build_doubles() -> u128 {
     let mut m = 0u128;
     let mut n = 0;
