@@ -27,6 +27,73 @@ pub enum PoseRule {
     Choose(u8),
 }
 
+/// What a deal must hold for its pose rule to start the hand; a seeded
+/// deal is dealt again from the same stream until it does. Published with
+/// each hand's commitment, so written as `double`, a tile (`6-6`),
+/// `turn_over` or `never`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Redeal {
+    /// Somebody must hold a double.
+    Double,
+    /// This tile must be in a hand (not the boneyard).
+    Holder(Tile),
+    /// The turn-over decides who poses; the deal never fails.
+    TurnOver,
+    /// Any deal starts the hand.
+    Never,
+}
+
+impl PoseRule {
+    /// What a deal needs for this rule to start the hand.
+    pub const fn redeal(self) -> Redeal {
+        match self {
+            PoseRule::HighestDouble { .. } | PoseRule::SeatDouble(_) => Redeal::Double,
+            PoseRule::Holder(t) => Redeal::Holder(t),
+            PoseRule::TurnOver => Redeal::TurnOver,
+            PoseRule::Seat(_) | PoseRule::Choose(_) | PoseRule::FivesOpening => Redeal::Never,
+        }
+    }
+}
+
+impl std::fmt::Display for Redeal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Redeal::Double => f.write_str("double"),
+            Redeal::Holder(t) => write!(f, "{t}"),
+            Redeal::TurnOver => f.write_str("turn_over"),
+            Redeal::Never => f.write_str("never"),
+        }
+    }
+}
+
+impl std::str::FromStr for Redeal {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Redeal, String> {
+        match s {
+            "double" => Ok(Redeal::Double),
+            "turn_over" => Ok(Redeal::TurnOver),
+            "never" => Ok(Redeal::Never),
+            tile => tile
+                .parse()
+                .map(Redeal::Holder)
+                .map_err(|_| format!("unknown redeal rule {tile:?}")),
+        }
+    }
+}
+
+impl serde::Serialize for Redeal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Redeal {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Redeal, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Who poses after a hand that somebody won (after a tie the game's first
 /// rule applies, or the love count's own tie rule).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -151,6 +218,21 @@ impl Winner {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn redeal_rules_read_back_as_written() {
+        let tile = Tile::new(6, 6);
+        for r in [
+            Redeal::Double,
+            Redeal::Holder(tile),
+            Redeal::TurnOver,
+            Redeal::Never,
+        ] {
+            assert_eq!(r.to_string().parse::<Redeal>(), Ok(r));
+        }
+        assert_eq!(Redeal::Holder(tile).to_string(), "6-6");
+        assert!("sometimes".parse::<Redeal>().is_err());
+    }
 
     #[test]
     fn end_counts_score_their_multiples() {

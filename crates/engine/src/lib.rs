@@ -39,7 +39,7 @@ pub mod view;
 pub mod wire;
 
 pub use action::{Action, MoveList};
-pub use behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle, Winner};
+pub use behaviour::{EndCount, MatchWin, NextPose, PoseRule, Redeal, Settle, Winner};
 pub use code::ErrorCode;
 pub use deal::{Deal, DealError, DealSpec};
 pub use event::{Event, Events};

@@ -13,6 +13,7 @@ use crate::layout::Layout;
 use crate::result::HandResult;
 use crate::rules::Rules;
 use crate::tile::{Tile, TileSet};
+use crate::wire::{Drawn, OpenEnd, SeenBoneyard, SeenHand, State};
 
 /// Who is looking.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -127,6 +128,66 @@ impl Match {
     }
 }
 
+impl View {
+    /// The protocol's state object for this view.
+    pub fn wire(&self) -> State<'_> {
+        let n = self.rules.players as usize;
+        let six_love = self.rules.is_six_love();
+        State {
+            boneyard: match &self.boneyard {
+                Some(b) => SeenBoneyard::Tiles(b),
+                None => SeenBoneyard::Count(self.boneyard_count),
+            },
+            ends: if self.layout.posed().is_some() {
+                self.layout
+                    .chains()
+                    .iter()
+                    .enumerate()
+                    .map(|(id, c)| OpenEnd { id, pips: c.pips })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            hand_number: self.hand_number,
+            hands: (0..n)
+                .map(|s| match self.hands[s] {
+                    Some(t) => SeenHand::Tiles(t.iter().collect()),
+                    None => SeenHand::Count(self.hand_sizes[s]),
+                })
+                .collect(),
+            history: &self.history,
+            layout: self.drawn(),
+            legal: &self.legal,
+            muggins: self.muggins,
+            out: &self.out,
+            phase: self.phase,
+            playoff: six_love.then_some(self.playoff),
+            result: self.result.as_ref(),
+            rules: self.rules.spec(),
+            scores: &self.scores,
+            seat: match self.viewer {
+                Viewer::Seat(s) => Some(s),
+                _ => None,
+            },
+            seed: self.seed,
+            skunk: self.skunk,
+            stake: six_love.then_some(self.stake),
+            to_act: self.to_act,
+            winner: self.winner,
+        }
+    }
+
+    /// The protocol's state object as JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self.wire()).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The tiles of each chain in order, rebuilt from the history, for drawing.
+    pub fn drawn(&self) -> Drawn {
+        Drawn::from_history(self.rules.layout, &self.history)
+    }
+}
+
 /// What one seat may know, and nothing more: the only input a computer
 /// player gets. It can be built only by [`Match::seat_view`], which always
 /// looks through [`Viewer::Seat`], so code holding a `SeatView` cannot reach
@@ -228,12 +289,12 @@ impl SeatView {
     }
 
     /// The layout's chains for drawing.
-    pub fn drawn(&self) -> crate::wire::Drawn {
+    pub fn drawn(&self) -> Drawn {
         self.view.drawn()
     }
 
     /// The protocol's state object for this seat.
-    pub fn wire(&self) -> crate::wire::State<'_> {
+    pub fn wire(&self) -> State<'_> {
         self.view.wire()
     }
 

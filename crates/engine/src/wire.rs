@@ -1,9 +1,9 @@
 //! The protocol's state object as typed values.
 //!
-//! [`View::wire`] borrows a view into a [`State`] that serializes to the
-//! `state` object of docs/protocol.md; [`View::drawn`] rebuilds the layout's
+//! `View::wire` borrows a view into a [`State`] that serializes to the
+//! `state` object of docs/protocol.md; [`Drawn::from_history`] rebuilds the layout's
 //! chains for drawing. The protocol writes JSON objects with their keys
-//! sorted ([`View::to_json`] goes through a sorted map), so the bytes do not
+//! sorted (`View::to_json` goes through a sorted map), so the bytes do not
 //! depend on the order of the fields here; tests/wire.rs holds them fixed.
 
 use serde::{Deserialize, Serialize, Serializer};
@@ -13,10 +13,10 @@ use crate::behaviour::Winner;
 use crate::event::SkunkReport;
 use crate::game::{Entry, Phase};
 use crate::layout::Layout;
+
 use crate::result::HandResult;
-use crate::rules::RulesSpec;
+use crate::rules::{LayoutKind, RulesSpec};
 use crate::tile::Tile;
-use crate::view::{View, Viewer};
 
 /// A seat's hand as a viewer sees it: the tiles, or only how many.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -111,65 +111,13 @@ impl Serialize for Winner {
     }
 }
 
-impl View {
-    /// The protocol's state object for this view.
-    pub fn wire(&self) -> State<'_> {
-        let n = self.rules.players as usize;
-        let six_love = self.rules.is_six_love();
-        State {
-            boneyard: match &self.boneyard {
-                Some(b) => SeenBoneyard::Tiles(b),
-                None => SeenBoneyard::Count(self.boneyard_count),
-            },
-            ends: if self.layout.posed().is_some() {
-                self.layout
-                    .chains()
-                    .iter()
-                    .enumerate()
-                    .map(|(id, c)| OpenEnd { id, pips: c.pips })
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            hand_number: self.hand_number,
-            hands: (0..n)
-                .map(|s| match self.hands[s] {
-                    Some(t) => SeenHand::Tiles(t.iter().collect()),
-                    None => SeenHand::Count(self.hand_sizes[s]),
-                })
-                .collect(),
-            history: &self.history,
-            layout: self.drawn(),
-            legal: &self.legal,
-            muggins: self.muggins,
-            out: &self.out,
-            phase: self.phase,
-            playoff: six_love.then_some(self.playoff),
-            result: self.result.as_ref(),
-            rules: self.rules.spec(),
-            scores: &self.scores,
-            seat: match self.viewer {
-                Viewer::Seat(s) => Some(s),
-                _ => None,
-            },
-            seed: self.seed,
-            skunk: self.skunk,
-            stake: six_love.then_some(self.stake),
-            to_act: self.to_act,
-            winner: self.winner,
-        }
-    }
-
-    /// The protocol's state object as JSON.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self.wire()).unwrap_or(serde_json::Value::Null)
-    }
-
-    /// The tiles of each chain in order, rebuilt from the history, for drawing.
-    pub fn drawn(&self) -> Drawn {
-        let mut layout = Layout::new(self.rules.layout);
+impl Drawn {
+    /// The tiles of each chain in order, rebuilt from a hand's history on
+    /// a layout of `kind`.
+    pub fn from_history(kind: LayoutKind, history: &[Entry]) -> Drawn {
+        let mut layout = Layout::new(kind);
         let mut chains: Vec<(Vec<Tile>, Option<Tile>)> = Vec::new();
-        for e in &self.history {
+        for e in history {
             let Action::Play { tile, end, .. } = e.action else {
                 continue;
             };

@@ -7,7 +7,7 @@
 //! own `domino_engine::game::seeded_deal(rules, seed, k, rule)`, which deals
 //! again from the same generator when the pose rule needs a double nobody
 //! holds. Before the hand the server publishes `SHA-256(key)` (the
-//! commitment), together with the hand's redeal rule ([`redeal_name`]:
+//! commitment), together with the hand's redeal rule ([`PoseRule::redeal`]:
 //! the part of its pose rule the deal depends on); once the hand is over
 //! it reveals the key. Anyone can then check the commitment and recompute
 //! the deal under that rule ([`verify`]); knowing one key says nothing
@@ -20,6 +20,7 @@
 
 use domino_engine::game::{first_rule, seeded_deal, PoseRule};
 use domino_engine::record::{replay_with, Record, Visit};
+use domino_engine::Redeal;
 use domino_engine::{DealSpec, Rules};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -73,21 +74,6 @@ pub fn commitment(key: &[u8; 32]) -> String {
     hex::encode(Sha256::digest(key))
 }
 
-/// The redeal rule a hand dealt under `rule` is published with, as
-/// `web/fair.js` names it: `never` (the first deal stands), `double` (deal
-/// again until somebody holds a double), a tile such as `0-0` (until
-/// somebody holds it: French) or `turn_over` (no redeal, but the generator
-/// then decides who poses: club fives' first hand). The key and this name
-/// fix the deal; the rest of the pose rule (who poses) does not change it.
-pub fn redeal_name(rule: PoseRule) -> String {
-    match rule {
-        PoseRule::HighestDouble { .. } | PoseRule::SeatDouble(_) => "double".into(),
-        PoseRule::Holder(t) => t.to_string(),
-        PoseRule::TurnOver => "turn_over".into(),
-        PoseRule::Seat(_) | PoseRule::Choose(_) | PoseRule::FivesOpening => "never".into(),
-    }
-}
-
 /// The pose rule each hand of `record` was dealt under, as the match's
 /// history gives it (the game's first rule, then the match's
 /// [`Match::next_pose_rule`] after each hand); replays the record.
@@ -125,8 +111,8 @@ pub enum VerifyError {
     )]
     Redeal {
         hand: usize,
-        published: String,
-        implied: String,
+        published: Redeal,
+        implied: Redeal,
     },
     #[error("the record does not replay: {0}")]
     Record(String),
@@ -150,7 +136,7 @@ pub fn verify_published(
     record: &Record,
     keys: &[[u8; 32]],
     commitments: Option<&[String]>,
-    redeals: &[Option<String>],
+    redeals: &[Option<Redeal>],
 ) -> Result<(), VerifyError> {
     let rules = record
         .rules
@@ -168,11 +154,11 @@ pub fn verify_published(
             }
         }
         if let Some(Some(published)) = redeals.get(number - 1) {
-            let implied = redeal_name(rule);
+            let implied = rule.redeal();
             if *published != implied {
                 return Err(VerifyError::Redeal {
                     hand: number,
-                    published: published.clone(),
+                    published: *published,
                     implied,
                 });
             }
@@ -229,7 +215,7 @@ pub fn reveals(secret: Secret, record: &Record) -> Vec<Reveal> {
                 redeal: rules
                     .as_ref()
                     .and_then(|r| r.get(k as usize - 1))
-                    .map(|&r| redeal_name(r)),
+                    .map(|&r| r.redeal().to_string()),
             }
         })
         .collect()
@@ -268,9 +254,7 @@ fn check_entries(reveals: &[Reveal], hands: usize) -> Result<(), String> {
             return Err(format!("{at}: the key is not 64 hex digits"));
         }
         if let Some(d) = &r.redeal {
-            let known = ["never", "double", "turn_over"].contains(&d.as_str())
-                || d.parse::<domino_engine::Tile>().is_ok();
-            if !known {
+            if d.parse::<Redeal>().is_err() {
                 return Err(format!(
                     "{at}: unknown redeal rule {}",
                     domino_engine::text::bounded(&format!("{d:?}"))
@@ -330,7 +314,7 @@ pub fn verify_file(text: &str) -> Result<Checked, String> {
             .ok_or(format!("hand {n}: the key is not 64 hex digits"))?;
         keys.push(key);
         commits.push(r.commit.to_lowercase());
-        redeals.push(r.redeal.clone());
+        redeals.push(r.redeal.as_deref().and_then(|d| d.parse().ok()));
     }
     verify_published(&record, &keys, Some(&commits), &redeals).map_err(|e| e.to_string())?;
     Ok(Checked {
@@ -382,23 +366,22 @@ mod tests {
             // The published redeal rules are the ones each hand was dealt
             // under, and a different one is refused.
             assert_eq!(hand_rules(&rec).unwrap(), dealt_under, "{}", p.name());
-            let names: Vec<_> = dealt_under.iter().map(|&r| Some(redeal_name(r))).collect();
+            let names: Vec<_> = dealt_under.iter().map(|&r| Some(r.redeal())).collect();
             let fair = reveals(secret, &rec);
             assert_eq!(
-                fair.iter().map(|r| r.redeal.clone()).collect::<Vec<_>>(),
+                fair.iter()
+                    .map(|r| r.redeal.as_deref().and_then(|d| d.parse().ok()))
+                    .collect::<Vec<Option<Redeal>>>(),
                 names
             );
             verify_published(&rec, &keys, Some(&commits), &names).unwrap();
             let last = names.len() - 1;
             let mut other = names.clone();
-            other[last] = Some(
-                if other[last].as_deref() == Some("double") {
-                    "never"
-                } else {
-                    "double"
-                }
-                .into(),
-            );
+            other[last] = Some(if other[last] == Some(Redeal::Double) {
+                Redeal::Never
+            } else {
+                Redeal::Double
+            });
             assert!(
                 matches!(
                     verify_published(&rec, &keys, Some(&commits), &other),

@@ -16,7 +16,7 @@ use domino_engine::{Deal, Rules, RulesSpec, TileSet};
 // What makes the engine deal again, as the server publishes it with each
 // commitment and `web/fair.js` names it: `never`, `double`, a tile such as
 // `0-0`, or `turn_over`.
-use domino_server::fair::{commitment, deal_from_key, key_seed, redeal_name, Secret};
+use domino_server::fair::{commitment, deal_from_key, key_seed, Secret};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -63,7 +63,7 @@ fn vector(name: &str, label: &str, spec: Value, hand: u32, rule: Option<PoseRule
         "name": name,
         "rules": rules.spec(),
         "hand": hand,
-        "redeal": redeal_name(rule),
+        "redeal": rule.redeal().to_string(),
         "key": hex::encode(key),
         "commit": commitment(&key),
         "seed": key_seed(&key).to_string(),
@@ -206,7 +206,10 @@ fn vectors() -> Value {
         .iter()
         .map(|p| {
             let rules = Rules::preset(p.name()).unwrap();
-            (p.name().to_string(), json!(redeal_name(first_rule(&rules))))
+            (
+                p.name().to_string(),
+                json!(first_rule(&rules).redeal().to_string()),
+            )
         })
         .collect();
     // What the page reads off each game's rules: the set, the seats, the

@@ -11,7 +11,6 @@ use common::{config, full_table, mem, play_out, Client, Server};
 use domino_engine::game::first_rule;
 use domino_engine::record::Record;
 use domino_engine::Match;
-use domino_server::fair::redeal_name;
 use serde_json::{json, Value};
 
 /// Every client plays its seat at random until the match is over.
@@ -59,11 +58,11 @@ async fn check_history(
     for hand in &rec.hands {
         match &mut m {
             None => {
-                implied.push(redeal_name(first_rule(&rules)));
+                implied.push(first_rule(&rules).redeal().to_string());
                 m = Some(Match::new(rules, None, Some(&hand.deal)).unwrap());
             }
             Some(m) => {
-                implied.push(redeal_name(m.next_pose_rule()));
+                implied.push(m.next_pose_rule().redeal().to_string());
                 m.next_hand(Some(&hand.deal)).unwrap();
             }
         }

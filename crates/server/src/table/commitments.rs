@@ -4,7 +4,7 @@
 //! (see [`crate::fair`]).
 
 use domino_engine::game::PoseRule;
-use domino_engine::{DealSpec, Rules};
+use domino_engine::{DealSpec, Redeal, Rules};
 use serde_json::{json, Value};
 
 use crate::fair::{self, Secret};
@@ -15,9 +15,9 @@ pub(super) struct Commitments {
     /// The match secret every hand key derives from.
     pub(super) secret: Secret,
     /// The redeal rule each hand so far was dealt under
-    /// ([`fair::redeal_name`]), by hand from hand 1: published with the
+    /// ([`PoseRule::redeal`]), by hand from hand 1: published with the
     /// hand's commitment.
-    redeals: Vec<String>,
+    redeals: Vec<Redeal>,
 }
 
 impl Commitments {
@@ -35,7 +35,7 @@ impl Commitments {
 
     /// The next hand was dealt under `rule`: publish it with its commitment.
     pub(super) fn dealt(&mut self, rule: PoseRule) {
-        self.redeals.push(fair::redeal_name(rule));
+        self.redeals.push(rule.redeal());
     }
 
     /// The `fair` list of the state message: for hands 1 to `hand`, the
