@@ -339,12 +339,7 @@ impl Hand {
             n += (hand & self.layout.accepts(id)).len();
         }
         if n == 0 {
-            if self.can_draw() {
-                self.apply_unchecked(Action::Draw, &mut ());
-            } else {
-                self.on_pass(seat, &mut ());
-                self.to_act = self.next_seat(seat);
-            }
+            self.draw_or_pass(seat);
             return;
         }
         let mut k = pick(n);
@@ -358,6 +353,17 @@ impl Hand {
                 return;
             }
             k -= c;
+        }
+    }
+
+    /// `seat` has no play: it draws if it may, else passes.
+    #[inline]
+    fn draw_or_pass(&mut self, seat: u8) {
+        if self.can_draw() {
+            self.apply_unchecked(Action::Draw, &mut ());
+        } else {
+            self.on_pass(seat, &mut ());
+            self.to_act = self.next_seat(seat);
         }
     }
 
@@ -376,12 +382,7 @@ impl Hand {
             n += m.count_ones();
         }
         if n == 0 {
-            if self.can_draw() {
-                self.apply_unchecked(Action::Draw, &mut ());
-            } else {
-                self.on_pass(seat, &mut ());
-                self.to_act = self.next_seat(seat);
-            }
+            self.draw_or_pass(seat);
             return;
         }
         let mut k = pick(n);

@@ -73,10 +73,10 @@ impl Playout {
         &self.m
     }
 
-    /// Deal and play one whole hand at random; starts a new match when the
-    /// last one ended.
+    /// Deal the next hand at random; starts a new match when the last one
+    /// ended.
     #[inline]
-    pub fn hand(&mut self) {
+    fn start_hand(&mut self) {
         if self.m.phase() == Phase::MatchOver {
             self.m.restart();
         }
@@ -89,6 +89,13 @@ impl Playout {
                 break;
             }
         }
+    }
+
+    /// Deal and play one whole hand at random; starts a new match when the
+    /// last one ended.
+    #[inline]
+    pub fn hand(&mut self) {
+        self.start_hand();
         let (rng, picker) = (&mut self.rng, &mut self.picker);
         let live = self.m.target_in_play();
         loop {
@@ -173,18 +180,7 @@ mod tests {
     impl Playout {
         /// [`Playout::hand`] without shortcuts: every action through the match.
         fn hand_by_match(&mut self) {
-            if self.m.phase() == Phase::MatchOver {
-                self.m.restart();
-            }
-            loop {
-                let mut deal = self.dealer.deal(&mut self.rng);
-                if self.m.next_pose_rule() == PoseRule::TurnOver {
-                    deal.poser = Some(self.rng.random_range(0..2));
-                }
-                if self.m.start_dealt(deal).is_ok() {
-                    break;
-                }
-            }
+            self.start_hand();
             let (rng, picker) = (&mut self.rng, &mut self.picker);
             while matches!(self.m.phase(), Phase::ChoosePoser | Phase::Play) {
                 let Some(a) = self.m.sample_legal(|n| picker.below(rng, n)) else {

@@ -586,6 +586,32 @@ impl Store {
     }
 }
 
+/// A new, empty PostgreSQL database beside the one `url` names, called
+/// `<db>_<tag>_<process>_<random>`, for tests that need an empty schema:
+/// its URL and its name.
+#[doc(hidden)]
+pub async fn scratch_postgres(url: &str, tag: &str) -> Result<(String, String), sqlx::Error> {
+    sqlx::any::install_default_drivers();
+    let admin = AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(url)
+        .await?;
+    let (base, db) = url
+        .rsplit_once('/')
+        .ok_or_else(|| sqlx::Error::Configuration(format!("no database in {url}").into()))?;
+    let db = db.split('?').next().unwrap_or(db);
+    let name = format!(
+        "{db}_{tag}_{}_{}",
+        std::process::id(),
+        rand::random::<u32>()
+    );
+    admin
+        .execute(format!("CREATE DATABASE {name}").as_str())
+        .await?;
+    admin.close().await;
+    Ok((format!("{base}/{name}"), name))
+}
+
 /// Take the lock file beside a SQLite database (`FILE.lock`), held until
 /// the store is closed or the process ends (even by `kill -9`: the kernel
 /// drops the lock with the process). A second server on the same file is
@@ -805,24 +831,12 @@ mod tests {
             eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
             return;
         };
-        sqlx::any::install_default_drivers();
+        let (fresh, name) = scratch_postgres(&url, "migrate").await.unwrap();
         let admin = AnyPoolOptions::new()
             .max_connections(1)
             .connect(&url)
             .await
             .unwrap();
-        let (base, db) = url.rsplit_once('/').unwrap();
-        let db = db.split('?').next().unwrap();
-        let name = format!(
-            "{db}_migrate_{}_{}",
-            std::process::id(),
-            rand::random::<u32>()
-        );
-        admin
-            .execute(format!("CREATE DATABASE {name}").as_str())
-            .await
-            .unwrap();
-        let fresh = format!("{base}/{name}");
         let nodes: Vec<_> = (0..4)
             .map(|_| {
                 let fresh = fresh.clone();

@@ -11,29 +11,13 @@ use std::time::{Duration, Instant};
 
 use common::{config, full_table, play_out, Client, Server};
 use serde_json::{json, Value};
-use sqlx::Executor;
 
 /// A fresh database on the test server; its URL.
 async fn fresh_db(url: &str) -> String {
-    sqlx::any::install_default_drivers();
-    let admin = sqlx::any::AnyPoolOptions::new()
-        .max_connections(1)
-        .connect(url)
+    domino_server::store::scratch_postgres(url, "nodes")
         .await
-        .unwrap();
-    let (base, db) = url.rsplit_once('/').unwrap();
-    let db = db.split('?').next().unwrap();
-    let name = format!(
-        "{db}_nodes_{}_{}",
-        std::process::id(),
-        rand::random::<u32>()
-    );
-    admin
-        .execute(format!("CREATE DATABASE {name}").as_str())
-        .await
-        .unwrap();
-    admin.close().await;
-    format!("{base}/{name}")
+        .unwrap()
+        .0
 }
 
 fn node(db: &str, name: &str) -> Server {
@@ -71,17 +55,7 @@ async fn a_killed_owners_table_is_taken_over_by_another_node_and_finished_there(
     let mut acked = 0;
     while acked < 6 {
         let st = clients[0].state.clone().unwrap()["state"].clone();
-        if st["phase"] == "hand_over" {
-            for c in &mut clients {
-                assert_eq!(c.request(json!({"type": "ready"})).await["type"], "ok");
-            }
-        } else {
-            let seat = st["to_act"].as_u64().unwrap() as usize;
-            let legal = clients[seat].state.as_ref().unwrap()["state"]["legal"][0].clone();
-            let r = clients[seat]
-                .request(json!({"type": "act", "action": legal}))
-                .await;
-            assert_eq!(r["type"], "ok", "{r}");
+        if common::step_all(&mut clients, &st).await {
             acked += 1;
         }
         for c in &mut clients {

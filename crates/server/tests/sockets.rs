@@ -385,18 +385,7 @@ async fn returning_players_and_spectators_get_the_hands_events_so_far() {
             done = true;
             break;
         }
-        if st["phase"] == "hand_over" {
-            for c in &mut clients {
-                assert_eq!(c.request(json!({"type": "ready"})).await["type"], "ok");
-            }
-        } else {
-            let seat = st["to_act"].as_u64().unwrap() as usize;
-            let legal = clients[seat].state.as_ref().unwrap()["state"]["legal"][0].clone();
-            let r = clients[seat]
-                .request(json!({"type": "act", "action": legal}))
-                .await;
-            assert_eq!(r["type"], "ok", "{r}");
-        }
+        common::step_all(&mut clients, &st).await;
         for c in &mut clients {
             c.settle(50).await;
         }

@@ -355,23 +355,7 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
 
 /// A note of a hand result in words.
 pub fn note_words(lang: Lang, note: Note) -> String {
-    let id = match note {
-        Note::KeyTile => "key_tile",
-        Note::Capicu => "capicu",
-        Note::Chuchazo => "chuchazo",
-        Note::Skunk => "skunk",
-        Note::BoardPass => "board_pass",
-        Note::DoubleOut => "double_out",
-        Note::Tie => "tie",
-        Note::Replay => "replay",
-        Note::Playoff => "playoff",
-        Note::PlayoffNext => "playoff_next",
-        Note::Reset => "reset",
-        Note::SixLove => "six_love",
-        Note::FourLove => "four_love",
-        Note::HandPremium => "hand_premium",
-    };
-    lang.tr("term-note", &[("note", txt(id))])
+    lang.tr("term-note", &[("note", txt(note.name()))])
 }
 
 /// How a hand ended, in one line.

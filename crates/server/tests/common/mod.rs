@@ -420,6 +420,25 @@ pub async fn play_out(c: &mut Client, seed: u64) -> Value {
     }
 }
 
+/// One step of a table whose every seat is one of `clients` (by seat), as
+/// the first client last saw it: everybody readies after a hand, else the
+/// seat to act plays its first legal action. True when an action was played.
+pub async fn step_all(clients: &mut [Client], st: &Value) -> bool {
+    if st["phase"] == "hand_over" {
+        for c in clients.iter_mut() {
+            assert_eq!(c.request(json!({"type": "ready"})).await["type"], "ok");
+        }
+        return false;
+    }
+    let seat = st["to_act"].as_u64().unwrap() as usize;
+    let legal = clients[seat].state.as_ref().unwrap()["state"]["legal"][0].clone();
+    let r = clients[seat]
+        .request(json!({"type": "act", "action": legal}))
+        .await;
+    assert_eq!(r["type"], "ok", "{r}");
+    true
+}
+
 /// A server on an in-memory SQLite database.
 pub fn mem() -> Server {
     Server::start(config("sqlite::memory:"))
