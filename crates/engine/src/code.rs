@@ -53,6 +53,62 @@ impl ErrorCode {
     }
 }
 
+/// A refused request as the protocol writes it: a stable code and a
+/// message for people that quotes at most a short excerpt of the input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+/// The protocol's line for a refused request: `{"ok": false, "error": ...}`.
+#[derive(Debug, Serialize)]
+pub struct FailureLine<'a> {
+    pub error: &'a Failure,
+    pub ok: bool,
+}
+
+impl Failure {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Failure {
+        Failure {
+            code,
+            message: crate::text::bounded(&message.into()),
+        }
+    }
+
+    /// Valid JSON that does not make a request: the message names the field.
+    pub fn bad_request(message: impl Into<String>) -> Failure {
+        Failure::new(ErrorCode::BadRequest, message)
+    }
+
+    /// The response line as JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        let line = FailureLine {
+            error: self,
+            ok: false,
+        };
+        serde_json::to_value(line).unwrap_or_default()
+    }
+}
+
+impl From<crate::RulesError> for Failure {
+    fn from(e: crate::RulesError) -> Failure {
+        Failure::new(e.code(), e.to_string())
+    }
+}
+
+impl From<crate::MatchError> for Failure {
+    fn from(e: crate::MatchError) -> Failure {
+        Failure::new(e.code(), e.to_string())
+    }
+}
+
+impl From<crate::RecordError> for Failure {
+    fn from(e: crate::RecordError) -> Failure {
+        Failure::new(e.code(), e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::ErrorCode;

@@ -40,7 +40,7 @@ pub mod wire;
 
 pub use action::{Action, MoveList};
 pub use behaviour::{EndCount, MatchWin, NextPose, PoseRule, Redeal, Settle, Winner};
-pub use code::ErrorCode;
+pub use code::{ErrorCode, Failure};
 pub use deal::{Deal, DealError, DealSpec};
 pub use event::{Event, Events};
 pub use game::{Entry, Match, MatchError, Phase};

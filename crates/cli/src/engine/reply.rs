@@ -1,53 +1,9 @@
-//! Protocol responses: the `"ok"` envelope and the failures with their
-//! stable error codes.
+//! Protocol responses: the `"ok"` envelope; the failures and their stable
+//! error codes are the engine's (`domino_engine::code`).
 
-use domino_engine::{ErrorCode, MatchError, RecordError, RulesError};
-use serde_json::{json, Map, Value};
-
-/// A refused request: a stable snake_case code and a message for people.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure {
-    pub code: ErrorCode,
-    pub message: String,
-}
-
-impl Failure {
-    /// A failure whose message quotes at most a short excerpt of the input.
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> Failure {
-        Failure {
-            code,
-            message: domino_engine::text::bounded(&message.into()),
-        }
-    }
-
-    /// Valid JSON that does not make a request: the message names the field.
-    pub fn bad_request(message: impl Into<String>) -> Failure {
-        Failure::new(ErrorCode::BadRequest, message)
-    }
-
-    /// The response line.
-    pub fn to_json(&self) -> Value {
-        json!({"ok": false, "error": {"code": self.code, "message": self.message}})
-    }
-}
-
-impl From<RulesError> for Failure {
-    fn from(e: RulesError) -> Failure {
-        Failure::new(e.code(), e.to_string())
-    }
-}
-
-impl From<MatchError> for Failure {
-    fn from(e: MatchError) -> Failure {
-        Failure::new(e.code(), e.to_string())
-    }
-}
-
-impl From<RecordError> for Failure {
-    fn from(e: RecordError) -> Failure {
-        Failure::new(e.code(), e.to_string())
-    }
-}
+pub use domino_engine::code::Failure;
+use domino_engine::ErrorCode;
+use serde_json::{Map, Value};
 
 /// A success response: `"ok": true` followed by `fields`.
 pub fn ok(fields: Map<String, Value>) -> Value {
