@@ -220,7 +220,9 @@ test("sounds are off by default; the switch is remembered and plays, passes and 
   const page = await newPlayer(env, "sound");
   await quickStart(env, page, { game: "draw", name: "Sol" });
   assert.equal(await page.getAttribute("#soundtoggle", "aria-pressed"), "false");
-  await page.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 1);
+  // The game is under way: a tile is down, or it is our own pose.
+  await page.waitForFunction(() =>
+    document.querySelectorAll("#board g.tile").length >= 1 || document.querySelector(".seat.me.toact"));
   assert.equal(await page.evaluate(() => document.documentElement.dataset.sounds || "0"), "0");
   await page.click("#soundtoggle");
   assert.equal(await page.getAttribute("#soundtoggle", "aria-pressed"), "true");
