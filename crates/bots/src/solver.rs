@@ -22,7 +22,7 @@ use std::time::Instant;
 use domino_engine::deal::MAX_PLAYERS;
 use domino_engine::rules::{Claims, LayoutKind};
 use domino_engine::score::{settle, winner};
-use domino_engine::{Action, Hand, MoveList, Rules};
+use domino_engine::{Action, Deal, Hand, MoveList, Rules, TileSet};
 
 /// What the solver optimises.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -58,7 +58,68 @@ pub struct Position {
     pub pass_run: [u8; MAX_PLAYERS],
 }
 
+/// Why an action cannot be played in a position being set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("action {index}: the hand is already over after action {}", index.saturating_sub(1))]
+    Over { index: usize },
+    #[error("action {index}: it is seat {to_act}'s turn, not seat {seat}'s")]
+    NotTurn { index: usize, to_act: u8, seat: u8 },
+    #[error("action {index} (seat {seat}, {action}): illegal: {source}")]
+    Illegal {
+        index: usize,
+        seat: u8,
+        action: Action,
+        source: domino_engine::IllegalAction,
+    },
+}
+
 impl Position {
+    /// The position at the start of a hand dealt as `deal`, with `poser` to
+    /// pose one of `allowed`: how `domino solve` and the expert's sampled
+    /// worlds both set a position up, before playing its actions.
+    pub fn dealt(
+        rules: &Rules,
+        deal: &Deal,
+        poser: u8,
+        allowed: TileSet,
+        hand_number: u32,
+    ) -> Position {
+        Position::new(Hand::new(rules, deal, poser, allowed), hand_number)
+    }
+
+    /// Play action `index` of a position being set up, checked: it must be
+    /// `seat`'s turn and the action legal. Returns the action as checked.
+    pub fn play_checked(
+        &mut self,
+        index: usize,
+        seat: u8,
+        action: Action,
+    ) -> Result<Action, SetupError> {
+        if self.hand.is_over() {
+            return Err(SetupError::Over { index });
+        }
+        let to_act = self.hand.to_act();
+        if seat != to_act {
+            return Err(SetupError::NotTurn {
+                index,
+                to_act,
+                seat,
+            });
+        }
+        let checked = self
+            .hand
+            .check(action)
+            .map_err(|source| SetupError::Illegal {
+                index,
+                seat,
+                action,
+                source,
+            })?;
+        self.apply(checked);
+        Ok(checked)
+    }
+
     /// A position with no passes behind it (a fresh deal).
     pub fn new(hand: Hand, hand_number: u32) -> Position {
         Position {

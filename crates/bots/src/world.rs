@@ -5,7 +5,7 @@
 
 use domino_engine::action::MoveList;
 use domino_engine::deal::{Deal, MAX_PLAYERS};
-use domino_engine::{Action, Hand, SeatView, Tile, TileSet};
+use domino_engine::{Action, SeatView, Tile, TileSet};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
@@ -282,8 +282,13 @@ impl Sampler {
             }
         }
         deal.bone_len = i as u8;
-        let hand = Hand::new(&self.rules, &deal, self.poser, self.pose_allowed);
-        let mut pos = Position::new(hand, self.hand_number);
+        let mut pos = Position::dealt(
+            &self.rules,
+            &deal,
+            self.poser,
+            self.pose_allowed,
+            self.hand_number,
+        );
         let mut by_seat = [[0.0f64; MAX_STYLES]; MAX_PLAYERS];
         let mut scratch = MoveList::new();
         for st in &self.steps {

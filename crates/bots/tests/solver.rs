@@ -183,3 +183,35 @@ fn a_best_line_plays_to_the_end() {
     };
     assert_eq!(got, value);
 }
+
+/// A position is set up only by legal actions, each in its seat's turn;
+/// the errors say which action failed and why.
+#[test]
+fn a_position_is_set_up_only_by_legal_actions_in_turn() {
+    use domino_bots::solver::SetupError;
+    use domino_engine::Action;
+    let rules = Rules::preset("block").unwrap();
+    let m = Match::new(rules, Some(3), None).unwrap();
+    let mut pos = Position::new(*m.hand(), 1);
+    let seat = pos.hand.to_act();
+    let other = (seat + 1) % rules.players;
+    let mut moves = MoveList::new();
+    pos.hand.legal(&mut moves);
+    let first = moves.as_slice()[0];
+    assert_eq!(
+        pos.play_checked(0, other, first),
+        Err(SetupError::NotTurn {
+            index: 0,
+            to_act: seat,
+            seat: other
+        })
+    );
+    let e = pos.play_checked(0, seat, Action::Pass).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with(&format!("action 0 (seat {seat}, pass): illegal:")),
+        "{e}"
+    );
+    assert_eq!(pos.play_checked(0, seat, first), Ok(first));
+    assert_eq!(pos.hand.to_act(), other, "the checked action was played");
+}

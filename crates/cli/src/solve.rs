@@ -19,7 +19,7 @@ use domino_engine::game::{first_rule, resolve_pose, Start};
 use domino_engine::rules::DrawRule;
 use domino_engine::score::settle;
 use domino_engine::{
-    Action, Deal, DealError, DealSpec, Entry, Hand, Record, Rules, RulesSpec, Tile, TileSet,
+    Action, Deal, DealError, DealSpec, Entry, Record, Rules, RulesSpec, Tile, TileSet,
 };
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -156,8 +156,13 @@ impl UnknownOrder {
         for (i, &t) in rest.iter().enumerate() {
             deal.boneyard[self.drawn + i] = t;
         }
-        let hand = Hand::new(&self.rules, &deal, self.poser, self.allowed);
-        let mut pos = Position::new(hand, self.hand_number);
+        let mut pos = Position::dealt(
+            &self.rules,
+            &deal,
+            self.poser,
+            self.allowed,
+            self.hand_number,
+        );
         for &a in &self.actions {
             pos.apply(a);
         }
@@ -252,29 +257,14 @@ pub fn parse(text: &str) -> anyhow::Result<(Position, Option<UnknownOrder>)> {
             Err(e) => return Err(bad(format!("deal: {e}"))),
         },
     };
-    let hand = Hand::new(&rules, &deal, poser, allowed);
-    let mut pos = Position::new(hand, spec.hand_number.unwrap_or(1).max(1));
+    let hand_number = spec.hand_number.unwrap_or(1).max(1);
+    let mut pos = Position::dealt(&rules, &deal, poser, allowed, hand_number);
     for (i, (e, drawn)) in entries.iter_mut().zip(&drawn_tiles).enumerate() {
-        if pos.hand.is_over() {
-            return Err(bad(format!(
-                "action {i}: the hand is already over after action {}",
-                i.saturating_sub(1)
-            )));
-        }
-        let to_act = pos.hand.to_act();
-        if e.seat != to_act {
-            return Err(bad(format!(
-                "action {i}: it is seat {to_act}'s turn, not seat {}'s",
-                e.seat
-            )));
-        }
-        let checked = pos.hand.check(e.action).map_err(|err| {
-            bad(format!(
-                "action {i} (seat {}, {}): illegal: {err}",
-                e.seat, e.action
-            ))
-        })?;
-        if let (Action::Draw, Some(t), Some(&top)) = (checked, drawn, pos.hand.boneyard().first()) {
+        let top = pos.hand.boneyard().first().copied();
+        let checked = pos
+            .play_checked(i, e.seat, e.action)
+            .map_err(|err| bad(err.to_string()))?;
+        if let (Action::Draw, Some(t), Some(top)) = (checked, drawn, top) {
             if *t != top {
                 return Err(bad(format!(
                     "action {i}: seat {} draws {top} from the top of the deal's boneyard, not {t}",
@@ -283,7 +273,6 @@ pub fn parse(text: &str) -> anyhow::Result<(Position, Option<UnknownOrder>)> {
             }
         }
         e.action = checked;
-        pos.apply(checked);
     }
     if pos.hand.is_over() {
         return Err(bad(
