@@ -96,6 +96,8 @@ test("a match against a bot by clicking, a reload mid-hand, the match-end banner
 test("the lobby explains each game in a line and starts a quick game against the chosen level", async () => {
   const page = await newPlayer(env, "Lou", { viewport: PHONE });
   await page.goto(env.base + "/");
+  // The lobby draws its games once the catalogs and the games list are in.
+  await page.waitForFunction(() => document.querySelectorAll("#games dt").length > 0);
   assert.equal(await page.locator("#games dt").count(), 12);
   for (const line of await page.locator("#games dd").allInnerTexts()) assert.ok(line.length > 20, line);
   assert.deepEqual(await page.locator("#quicklevel option").allInnerTexts(), ["Beginner", "Easy", "Casual", "Strong", "Expert"]);
