@@ -489,12 +489,17 @@ impl Store {
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in &rows {
-            let table = Self::table_row(r)?;
-            let seats = self.seats(&table.id).await?;
-            let log = self.log(&table.id).await?;
-            out.push(Saved { table, seats, log });
+            out.push(self.saved(r).await?);
         }
         Ok(out)
+    }
+
+    /// An unfinished table's row with its seats and log, to rebuild it.
+    pub(crate) async fn saved(&self, r: &sqlx::any::AnyRow) -> Result<Saved, sqlx::Error> {
+        let table = Self::table_row(r)?;
+        let seats = self.seats(&table.id).await?;
+        let log = self.log(&table.id).await?;
+        Ok(Saved { table, seats, log })
     }
 
     /// A table's log, in order.

@@ -479,21 +479,8 @@ async fn killed_and_restarted(db: &str) {
     let mut acked = 0;
     while acked < 15 {
         let st = clients[0].state.clone().unwrap()["state"].clone();
-        match st["phase"].as_str().unwrap() {
-            "hand_over" => {
-                for c in &mut clients {
-                    assert_eq!(c.request(json!({"type": "ready"})).await["type"], "ok");
-                }
-            }
-            _ => {
-                let seat = st["to_act"].as_u64().unwrap() as usize;
-                let legal = clients[seat].state.as_ref().unwrap()["state"]["legal"][0].clone();
-                let r = clients[seat]
-                    .request(json!({"type": "act", "action": legal}))
-                    .await;
-                assert_eq!(r["type"], "ok", "{r}");
-                acked += 1;
-            }
+        if common::step_all(&mut clients, &st).await {
+            acked += 1;
         }
         // Bring both clients up to date.
         for c in &mut clients {

@@ -109,10 +109,7 @@ impl Store {
         else {
             return Ok(None);
         };
-        let table = Self::table_row(&r)?;
-        let seats = self.seats(id).await?;
-        let log = self.log(id).await?;
-        Ok(Some(Saved { table, seats, log }))
+        self.saved(&r).await.map(Some)
     }
 }
 
