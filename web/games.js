@@ -1,36 +1,26 @@
-// What the page needs to know about a game, from the rules as the state
-// shows them (every option filled in): how the score is kept and to what,
-// partnerships, the shape of the layout, claims. No words here (words.js).
+// What the page needs to know about a game, as the server states it (the
+// engine's TableFacts, read off the resolved rules): how the score is kept
+// and to what, partnerships, the shape of the layout, claims. The page
+// decides none of it from a game's name. No words here (words.js).
 
-const LOVE = { jamaican: 6, cutthroat: 6, chiva: 4 };
-
-export function facts(rules, sides) {
-  const o = rules.options || {};
-  const preset = rules.preset;
-  const players = rules.players;
-  const partners = sides != null ? sides < players : isPartners(rules);
-  let score;
-  if (LOVE[preset]) score = { kind: "love", goal: LOVE[preset], resetsWhenAllScored: !partners };
-  else if (preset === "french") score = { kind: "penalty", goal: o.target ?? 100, lowWins: true };
-  else if (preset === "club-fives") score = { kind: "pegs", goal: o.target ?? 61, skunkBelow: 31 };
-  else score = { kind: "points", goal: o.target ?? 100 };
-  const layout = preset === "double-nine-cross" ? "branches"
-    : preset === "french" ? "arms"
-    : preset === "cross" ? "cross"
-    : preset === "club-fives" ? "spinner" : "line";
+/** The server's `facts` in the page's terms. */
+export function facts(f) {
+  const s = f.score;
+  const score = { kind: s.kind, goal: s.goal };
+  if (s.kind === "love") score.resetsWhenAllScored = s.resets_when_all_scored;
+  if (s.kind === "penalty") score.lowWins = true;
+  if (s.kind === "pegs" && s.skunk_below != null) score.skunkBelow = s.skunk_below;
   return {
-    preset, players, partners, score, layout,
-    branches: layout === "branches",
-    claims: o.claims && o.claims !== "auto" ? o.claims : null,
-    maxPip: o.set != null ? o.set : preset === "double-nine-cross" ? 9 : 6,
+    players: f.players,
+    partners: f.partners,
+    score,
+    layout: f.layout,
+    branches: f.layout === "branches",
+    claims: f.claims || null,
+    draws: f.draws,
+    maxPip: f.max_pip,
+    blockedByTeam: f.blocked_by_team,
   };
-}
-
-function isPartners(rules) {
-  const o = rules.options || {};
-  if (rules.players !== 4) return false;
-  if (["jamaican", "chiva", "puerto-rican"].includes(rules.preset)) return true;
-  return o.partners === true;
 }
 
 /** Where each seat sits around the table, seen from `me` (bottom). */

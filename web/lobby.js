@@ -6,7 +6,6 @@ import { h, fill } from "./dom.js";
 import { t } from "./words.js";
 import { Conn } from "./conn.js";
 import { store } from "./store.js";
-import { facts } from "./games.js";
 
 const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
 
@@ -88,7 +87,7 @@ export async function lobby(app, nav) {
   function fillPlan() {
     const p = byName(game.value);
     const n = Number(players.value);
-    const partners = facts({ preset: p.name, players: n, options: defaults(p) }).partners;
+    const partners = p.partnerships.includes(n);
     fill(plan, h("legend", {}, t("lobby-seats")));
     plan.append(h("div", { class: "planrow" }, h("span", {}, t("lobby-seat-you")), h("span", { class: "muted" }, t("seat-where-0"))));
     for (let s = 1; s < n; s++) {
@@ -186,10 +185,6 @@ export async function lobby(app, nav) {
 function isHuman(row, i) {
   if (Array.isArray(row.seats)) return row.seats[i] !== "bot";
   return i < row.humans;
-}
-
-function defaults(p) {
-  return Object.fromEntries(p.options.map((o) => [o.name, o.default]));
 }
 
 /** The seat plan: you in seat 0, `invited` seats for friends, bots elsewhere. */

@@ -9,9 +9,10 @@ import { t } from "./words.js";
 /**
  * The people at a table as one viewer sees them: `seats` (the server's
  * seat list: name, human, ...), `state` (for the player and side counts)
- * and `me` (the viewer's seat, or null for a spectator).
+ * `me` (the viewer's seat, or null for a spectator) and `game` (games.js
+ * facts, where results are told).
  */
-export function people(seats, state, me) {
+export function people(seats, state, me, game = null) {
   const n = state.rules.players;
   const sides = state.scores.length;
   const partners = sides < n;
@@ -31,7 +32,8 @@ export function people(seats, state, me) {
   // (each language's catalog chooses its own forms from these).
   const sideMany = (k) => (partners ? "team" : k === me ? "you" : false);
   const many = (s) => (s === me ? "you" : false);
-  return { me, n, sides, partners, label, name, side, sideSeats, sideOf, sideMany, many };
+  const blockedByTeam = !!(game && game.blockedByTeam);
+  return { me, n, sides, partners, blockedByTeam, label, name, side, sideSeats, sideOf, sideMany, many };
 }
 
 /** The name of chain `id`'s open end: where it is on the table. */
@@ -105,8 +107,7 @@ export function resultHow(P, state, r) {
   if (r.reason === "blocked") {
     if (!r.winner || r.seat == null) return t("result-blocked-tie");
     // Where the lighter team wins, not the lightest player.
-    const team = P.partners && state.rules.preset !== "jamaican";
-    if (team) {
+    if (P.blockedByTeam) {
       const count = P.sideSeats(r.winner.side).reduce((k, s) => k + (r.counts[s] || 0), 0);
       return t("result-blocked-team", { who: P.side(r.winner.side), count });
     }

@@ -74,8 +74,8 @@ export async function replayPage(app, id, nav) {
     slider.value = i;
     const f = frames[i];
     const st = f.state;
-    const P = people(seats, st, null);
-    const game = facts(st.rules, st.scores.length);
+    const game = facts(data.facts);
+    const P = people(seats, st, null, game);
     const words = f.events.map((e) => eventText(P, f.layout, e, st)).filter(Boolean).join(" · ");
     caption.textContent = f.step == null ? t("replay-deal", { hand: f.hand }) : `${t("replay-step", { hand: f.hand, step: f.step + 1 })}: ${words}`;
     fill(scoreBox, scoreSummary(P, game, st));

@@ -324,8 +324,8 @@ export function tablePage(app, id, nav) {
     if (!m) return;
     const st = m.state;
     const me = m.seat;
-    const game = facts(st.rules, st.scores.length);
-    const P = people(m.seats, st, me);
+    const game = facts(m.facts);
+    const P = people(m.seats, st, me, game);
     document.title = `${t("game-title", { preset: st.rules.preset })} · ${t("page-title")}`;
     title.textContent = t("game-title", { preset: st.rules.preset });
     handNo.textContent = t("score-hand", { n: st.hand_number });
@@ -359,7 +359,7 @@ export function tablePage(app, id, nav) {
     const place = placeSeats(st.rules.players, bottom);
     for (const spot of Object.values(spots)) fill(spot);
     for (let s = 0; s < st.rules.players; s++) spots[place[s]].append(seatPanel(P, game, s));
-    if (typeof st.boneyard === "number" && (st.boneyard > 0 || game.preset !== "jamaican")) {
+    if (typeof st.boneyard === "number" && (st.boneyard > 0 || game.draws)) {
       spots.top.append(h("div", { class: "boneyard", id: "boneyard" }, t("boneyard", { count: st.boneyard })));
     }
   }
@@ -402,7 +402,7 @@ export function tablePage(app, id, nav) {
   function renderBoard() {
     const m = S.msg, st = m.state;
     const me = m.seat;
-    const game = facts(st.rules, st.scores.length);
+    const game = facts(m.facts);
     const width = Math.max(340, Math.min(1000, boardWrap.clientWidth || 800));
     let last = null;
     for (let i = st.history.length - 1; i >= 0; i--) {
@@ -440,7 +440,7 @@ export function tablePage(app, id, nav) {
 
   function renderButtons(P) {
     const m = S.msg, st = m.state, me = m.seat;
-    const game = facts(st.rules, st.scores.length);
+    const game = facts(m.facts);
     const { legal, plays } = legalNow();
     fill(buttons);
     if (me == null || st.to_act !== me || !legal.length) return;

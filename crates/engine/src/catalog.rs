@@ -8,7 +8,9 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::rules::{option_specs, OptionKind, OptionSpec, Preset};
+use crate::behaviour::{EndCount, MatchWin, SKUNK_BELOW};
+use crate::rules::{option_specs, Blocked, Claims, DrawRule, LayoutKind, OptionKind, OptionSpec};
+use crate::rules::{Preset, Rules, RulesSpec, Skunk};
 
 /// One game: its name, player counts and options.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -17,6 +19,9 @@ pub struct GameInfo {
     pub name: &'static str,
     /// The options as they stand for the player count asked for.
     pub options: Vec<OptionInfo>,
+    /// The player counts at which the default options play in two
+    /// partnerships.
+    pub partnerships: Vec<u8>,
     /// The allowed player counts, smallest first.
     pub players: Vec<u8>,
     pub summary: &'static str,
@@ -87,8 +92,115 @@ pub fn game_info(preset: Preset, players: u8) -> GameInfo {
             .iter()
             .map(OptionSpec::info)
             .collect(),
+        partnerships: (min..=max)
+            .filter(|&n| {
+                let spec = RulesSpec {
+                    preset: preset.name().into(),
+                    players: Some(n),
+                    options: Map::new(),
+                };
+                spec.resolve().is_ok_and(|r| r.partners)
+            })
+            .collect(),
         players: (min..=max).collect(),
         summary: preset.summary(),
+    }
+}
+
+/// What a client needs to show a table of some rules: the score's form,
+/// the layout's shape, partnerships, claims. Read off the resolved rules,
+/// so no client decides them from a preset's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TableFacts {
+    /// A blocked partnership hand goes to the lighter team, not to the
+    /// side of the lightest player.
+    pub blocked_by_team: bool,
+    /// Who must claim the points of a play: `muggins` or `strict`; absent
+    /// when they are credited by themselves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claims: Option<&'static str>,
+    /// A player who cannot play draws from the boneyard.
+    pub draws: bool,
+    pub layout: Shape,
+    pub max_pip: u8,
+    pub partners: bool,
+    pub players: u8,
+    pub score: ScoreForm,
+}
+
+/// How the board grows, as a client draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Shape {
+    /// Two open ends.
+    Line,
+    /// The first double opens all four ways (club fives' T).
+    Spinner,
+    /// The posed double takes four tiles before anything else.
+    Cross,
+    /// The cross, and every later double opens two more chains.
+    Branches,
+    /// Four arms from the posed double, each number waiting for its double.
+    Arms,
+}
+
+/// How the match score is kept and shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum ScoreForm {
+    /// Hands won, to `goal` ahead of a side with none; counts go back to
+    /// love when every side has scored (without partners).
+    Love {
+        goal: i32,
+        resets_when_all_scored: bool,
+    },
+    /// Penalty points: the fewest win once somebody reaches `goal`.
+    Penalty { goal: i32 },
+    /// Pegs (a point per five) to `goal`; a loser below `skunk_below` is
+    /// skunked, where the skunk is played.
+    Pegs {
+        goal: i32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skunk_below: Option<i32>,
+    },
+    /// Points to `goal`.
+    Points { goal: i32 },
+}
+
+impl TableFacts {
+    pub fn of(rules: &Rules) -> TableFacts {
+        let score = match rules.win {
+            MatchWin::Love { goal } => ScoreForm::Love {
+                goal,
+                resets_when_all_scored: !rules.partners,
+            },
+            MatchWin::Target { low_wins: true, .. } => ScoreForm::Penalty { goal: rules.target },
+            MatchWin::Target { .. } if rules.ends == EndCount::OnePerFive => ScoreForm::Pegs {
+                goal: rules.target,
+                skunk_below: (rules.skunk != Skunk::Off).then_some(SKUNK_BELOW),
+            },
+            MatchWin::Target { .. } => ScoreForm::Points { goal: rules.target },
+        };
+        TableFacts {
+            blocked_by_team: rules.partners && rules.blocked == Blocked::TeamTotal,
+            claims: match rules.claims {
+                Claims::Auto => None,
+                Claims::Muggins => Some("muggins"),
+                Claims::Strict => Some("strict"),
+            },
+            draws: rules.draw != DrawRule::Never,
+            layout: match rules.layout {
+                LayoutKind::Line => Shape::Line,
+                LayoutKind::FirstDoubleSpinner => Shape::Spinner,
+                LayoutKind::Cross => Shape::Cross,
+                LayoutKind::CrossEveryDouble => Shape::Branches,
+                LayoutKind::French => Shape::Arms,
+            },
+            max_pip: rules.max_pip,
+            partners: rules.partners,
+            players: rules.players,
+            score,
+        }
     }
 }
 
@@ -117,6 +229,63 @@ mod tests {
         assert_eq!(key.default, json!(true));
         assert_eq!(key.values, Allowed::Switch([false, true]));
         assert!(!key.help.is_empty());
+        assert_eq!(jam.partnerships, vec![4]);
+        let block = list.iter().find(|g| g.name == "block").unwrap();
+        // Four play block in two partnerships unless told otherwise.
+        assert_eq!(block.partnerships, vec![4]);
+    }
+
+    fn facts(preset: &str, options: serde_json::Value) -> serde_json::Value {
+        let spec: RulesSpec =
+            serde_json::from_value(json!({"preset": preset, "options": options})).unwrap();
+        serde_json::to_value(TableFacts::of(&spec.resolve().unwrap())).unwrap()
+    }
+
+    /// Each score form and layout shape, as the page reads them.
+    #[test]
+    fn table_facts_say_how_each_game_is_shown() {
+        let jam = facts("jamaican", json!({}));
+        assert_eq!(
+            jam["score"],
+            json!({"kind": "love", "goal": 6, "resets_when_all_scored": false})
+        );
+        assert_eq!(
+            (jam["layout"].clone(), jam["partners"].clone()),
+            (json!("line"), json!(true))
+        );
+        assert_eq!(jam["blocked_by_team"], json!(false));
+        assert_eq!(jam["draws"], json!(false));
+        assert_eq!(facts("draw", json!({}))["draws"], json!(true));
+        assert_eq!(facts("chiva", json!({}))["score"]["goal"], json!(4));
+        assert_eq!(
+            facts("cutthroat", json!({}))["score"]["resets_when_all_scored"],
+            json!(true)
+        );
+        let pr = facts("puerto-rican", json!({}));
+        assert_eq!(pr["blocked_by_team"], json!(true));
+        assert_eq!(
+            facts("french", json!({}))["score"],
+            json!({"kind": "penalty", "goal": 100})
+        );
+        assert_eq!(facts("french", json!({}))["layout"], json!("arms"));
+        let club = facts("club-fives", json!({}));
+        assert_eq!(club["score"]["kind"], json!("pegs"));
+        assert_eq!(club["score"]["goal"], json!(61));
+        assert_eq!(club["layout"], json!("spinner"));
+        let dn = facts("double-nine-cross", json!({}));
+        assert_eq!(
+            (dn["layout"].clone(), dn["max_pip"].clone()),
+            (json!("branches"), json!(9))
+        );
+        assert_eq!(facts("cross", json!({}))["layout"], json!("cross"));
+        assert_eq!(
+            facts("all-fives", json!({"claims": "muggins"}))["claims"],
+            json!("muggins")
+        );
+        assert_eq!(
+            facts("all-fives", json!({}))["score"],
+            json!({"kind": "points", "goal": 100})
+        );
     }
 
     /// The list's JSON is the same written directly or through a sorted map.

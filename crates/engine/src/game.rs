@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::action::{Action, MoveList};
-use crate::behaviour::{MatchWin, NextPose, Winner};
+use crate::behaviour::{MatchWin, NextPose, Winner, SKUNK_BELOW};
 use crate::code::ErrorCode;
 use crate::deal::{hand_rng, Deal, DealError, DealSpec, MAX_PLAYERS};
 use crate::event::{Event, Events, SkunkReport};
@@ -527,7 +527,7 @@ impl Match {
         let w = best(rules.low_score_wins())?;
         if rules.skunk != Skunk::Off {
             let l = 1 - w;
-            if self.scores[l] < 31 {
+            if self.scores[l] < SKUNK_BELOW {
                 // The skunk moves the match score only: the hand's points
                 // stay what the hand made.
                 result.notes.push(Note::Skunk);

@@ -22,6 +22,7 @@ use axum::routing::get;
 use axum::{Extension, Json, Router};
 use std::ops::ControlFlow;
 
+use domino_engine::catalog::TableFacts;
 use domino_engine::record::{replay_with, Record, Visit};
 use domino_engine::{Event, Match, Viewer};
 use rust_embed::RustEmbed;
@@ -258,9 +259,11 @@ async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
         .collect();
     let fair = fair::reveals(secret, &rec);
     let verified = fair::verify(&rec, &keys, None).map_err(|e| e.to_string());
+    let facts = rec.rules.resolve().ok().map(|r| TableFacts::of(&r));
     match replay_frames(&rec) {
         Ok(frames) => Json(json!({
             "summary": summary(&f),
+            "facts": facts,
             "record": rec,
             "fair": fair,
             "verified": verified.is_ok(),

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::limits::{Creators, Gate, Refused, Stats};
 use crate::store::Store;
-use crate::table::{Cmd, Handle, NewTable, Refusal, Table};
+use crate::table::{Cmd, Code, Handle, NewTable, Refusal, Table};
 use crate::Config;
 
 /// Every live table, by id, and what the limits count.
@@ -103,7 +103,7 @@ impl Hub {
             if let Some(why) = why {
                 tracing::warn!(table = %id, "taking a new table's lease: {why}");
                 return Err(Refusal::new(
-                    "store",
+                    Code::Store,
                     format!("the table could not be opened: {why}"),
                 ));
             }
@@ -132,7 +132,7 @@ impl Hub {
             self.stats
                 .refuse(Refused::Tables, ip, "open tables per address");
             return Err(Refusal::new(
-                "too_many_tables",
+                Code::TooManyTables,
                 format!(
                     "one address may have {} unfinished tables: finish or leave one first",
                     l.tables_per_address
@@ -143,7 +143,7 @@ impl Hub {
             self.stats
                 .refuse(Refused::Creates, ip, "tables created per minute");
             return Err(Refusal::new(
-                "too_many_creates",
+                Code::TooManyCreates,
                 format!(
                     "one address may create {} tables a minute: wait a little",
                     l.creates_per_minute

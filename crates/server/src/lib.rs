@@ -25,6 +25,7 @@ pub mod metrics;
 pub mod name;
 pub mod ops;
 pub mod owner;
+pub mod refusal;
 pub mod store;
 pub mod table;
 pub mod ws;

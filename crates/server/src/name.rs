@@ -11,7 +11,7 @@
 use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::table::Refusal;
+use crate::table::{Code, Refusal};
 
 /// The longest display name by default, in characters (after normalising);
 /// `Limits::name_chars` sets it.
@@ -26,11 +26,11 @@ pub fn display_name(raw: &str) -> Result<String, Refusal> {
 pub fn display_name_within(raw: &str, max: usize) -> Result<String, Refusal> {
     let name: String = raw.nfc().collect::<String>().trim().to_string();
     if name.is_empty() {
-        return Err(Refusal::new("bad_name", "a display name is needed"));
+        return Err(Refusal::new(Code::BadName, "a display name is needed"));
     }
     if let Some(c) = name.chars().find(|&c| hidden(c)) {
         return Err(Refusal::new(
-            "bad_name",
+            Code::BadName,
             format!(
                 "names cannot hold invisible or control characters (U+{:04X})",
                 u32::from(c)
@@ -38,11 +38,14 @@ pub fn display_name_within(raw: &str, max: usize) -> Result<String, Refusal> {
         ));
     }
     if !name.chars().any(|c| !c.is_whitespace()) {
-        return Err(Refusal::new("bad_name", "a name needs a visible character"));
+        return Err(Refusal::new(
+            Code::BadName,
+            "a name needs a visible character",
+        ));
     }
     if name.chars().count() > max {
         return Err(Refusal::new(
-            "bad_name",
+            Code::BadName,
             format!("names are at most {max} characters"),
         ));
     }

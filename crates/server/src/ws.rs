@@ -41,7 +41,9 @@ use tokio::time::Instant;
 
 use crate::hub::Hub;
 use crate::limits::{Bucket, Pass, Refused};
-use crate::table::{Cmd, ConnId, Handle, NewTable, Outbox, Refusal, SeatKind, Seated, Seating};
+use crate::table::{
+    Cmd, Code, ConnId, Handle, NewTable, Outbox, Refusal, SeatKind, Seated, Seating,
+};
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -207,7 +209,7 @@ pub async fn serve(
             None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
             Some(Ok(Message::Text(t))) => t.as_str().to_owned(),
             Some(Ok(Message::Binary(_))) => {
-                let r = Refusal::new("bad_json", "send JSON text messages");
+                let r = Refusal::new(Code::BadJson, "send JSON text messages");
                 let _ = out_tx.send(error(&Value::Null, &r).into()).await;
                 continue;
             }
@@ -220,7 +222,7 @@ pub async fn serve(
                 "more messages than the socket's rate",
             );
             let r = Refusal::new(
-                "rate_limited",
+                Code::RateLimited,
                 format!(
                     "at most {} messages a second: this one was not handled",
                     limits.messages_per_second
@@ -248,14 +250,14 @@ pub async fn serve(
 async fn handle(hub: &Hub, conn_id: ConnId, conn: &mut Conn, out: &Outbox, text: &str) -> String {
     if text.len() > hub.config.max_message {
         let r = Refusal::new(
-            "too_large",
+            Code::TooLarge,
             format!("messages are at most {} bytes", hub.config.max_message),
         );
         return error(&Value::Null, &r);
     }
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return error(&Value::Null, &Refusal::new("bad_json", e.to_string())),
+        Err(e) => return error(&Value::Null, &Refusal::new(Code::BadJson, e.to_string())),
     };
     let id = value
         .as_object()
@@ -268,7 +270,7 @@ async fn handle(hub: &Hub, conn_id: ConnId, conn: &mut Conn, out: &Outbox, text:
     }
     let req: Request = match serde_json::from_value(body) {
         Ok(r) => r,
-        Err(e) => return error(&id, &Refusal::new("bad_request", e.to_string())),
+        Err(e) => return error(&id, &Refusal::new(Code::BadRequest, e.to_string())),
     };
     match dispatch(hub, conn_id, conn, out, req).await {
         Ok(mut v) => {
@@ -282,7 +284,7 @@ async fn handle(hub: &Hub, conn_id: ConnId, conn: &mut Conn, out: &Outbox, text:
 }
 
 fn gone() -> Refusal {
-    Refusal::new("no_table", "that table is not being played here")
+    Refusal::new(Code::NoTable, "that table is not being played here")
 }
 
 async fn attach(
@@ -337,7 +339,7 @@ async fn dispatch(
                         .filter(|&s| seats[s] == PlanSeat::Me)
                         .collect();
                     if mine.len() > 1 {
-                        return Err(Refusal::new("bad_seats", "the creator takes one seat"));
+                        return Err(Refusal::new(Code::BadSeats, "the creator takes one seat"));
                     }
                     let plan = seats
                         .iter()
@@ -370,7 +372,7 @@ async fn dispatch(
                 hub.stats
                     .refuse(Refused::Tables, conn.ip, "open tables per client");
                 return Err(Refusal::new(
-                    "too_many_tables",
+                    Code::TooManyTables,
                     format!(
                         "one client may have {cap} unfinished tables: finish or leave one first"
                     ),
@@ -405,7 +407,7 @@ async fn dispatch(
             let h = conn
                 .at
                 .as_ref()
-                .ok_or(Refusal::new("not_seated", "join a table first"))?;
+                .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
             let (reply, rx) = oneshot::channel();
             h.tx.send(Cmd::Act {
                 conn: conn_id,
@@ -422,7 +424,7 @@ async fn dispatch(
             let h = conn
                 .at
                 .as_ref()
-                .ok_or(Refusal::new("not_seated", "join a table first"))?;
+                .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
             let (reply, rx) = oneshot::channel();
             h.tx.send(Cmd::Ready {
                 conn: conn_id,
@@ -477,7 +479,7 @@ async fn dispatch(
             let h = conn
                 .at
                 .clone()
-                .ok_or(Refusal::new("not_seated", "join a table first"))?;
+                .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
             let (reply, rx) = oneshot::channel();
             h.tx.send(Cmd::Rematch {
                 conn: conn_id,
@@ -509,7 +511,7 @@ async fn ask(
     let h = conn
         .at
         .as_ref()
-        .ok_or(Refusal::new("not_seated", "join a table first"))?;
+        .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
     let (reply, rx) = oneshot::channel();
     h.tx.send(cmd(reply)).await.map_err(|_| gone())?;
     rx.await.map_err(|_| gone())?

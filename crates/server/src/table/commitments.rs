@@ -3,8 +3,8 @@
 //! the redeal rule it is dealt under, and the key once the hand is over
 //! (see [`crate::fair`]).
 
-use domino_engine::game::PoseRule;
-use domino_engine::{DealSpec, Redeal, Rules};
+use domino_engine::game::{first_rule, PoseRule};
+use domino_engine::{DealSpec, Match, MatchError, Redeal, Rules};
 use serde_json::{json, Value};
 
 use crate::fair::{self, Secret};
@@ -29,13 +29,26 @@ impl Commitments {
     }
 
     /// Hand `hand`'s deal under `rule` (the match's pose rule for it).
-    pub(super) fn deal(&self, rules: &Rules, rule: PoseRule, hand: u32) -> DealSpec {
+    fn deal(&self, rules: &Rules, rule: PoseRule, hand: u32) -> DealSpec {
         fair::deal_from_key(rules, rule, hand, &self.secret.hand_key(hand))
     }
 
-    /// The next hand was dealt under `rule`: publish it with its commitment.
-    pub(super) fn dealt(&mut self, rule: PoseRule) {
+    /// A new match of `rules`, its first hand dealt from hand 1's key.
+    pub(super) fn first_hand(&mut self, rules: Rules) -> Result<Match, MatchError> {
+        let rule = first_rule(&rules);
+        let m = Match::new(rules, None, Some(&self.deal(&rules, rule, 1)))?;
         self.redeals.push(rule.redeal());
+        Ok(m)
+    }
+
+    /// Deal `m`'s next hand from its key, publishing the redeal rule it is
+    /// dealt under; a failure leaves `m` and the commitments as they were.
+    pub(super) fn next_hand(&mut self, m: &mut Match) -> Result<(), MatchError> {
+        let rule = m.next_pose_rule();
+        let deal = self.deal(m.rules(), rule, m.hand_number() + 1);
+        m.next_hand(Some(&deal))?;
+        self.redeals.push(rule.redeal());
+        Ok(())
     }
 
     /// The `fair` list of the state message: for hands 1 to `hand`, the

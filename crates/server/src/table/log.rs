@@ -8,12 +8,11 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use domino_engine::game::first_rule;
-use domino_engine::{Action, Event, Match, Phase, RulesSpec};
+use domino_engine::{Action, Event, Phase, RulesSpec};
 use tokio::sync::mpsc;
 
 use super::commitments::Commitments;
-use super::messages::{Info, Refusal};
+use super::messages::{Code, Info, Refusal};
 use super::people::{plan_of, sheet_line, SeatKind};
 use super::seats::{random_id, SeatState};
 use super::{Handle, NewTable, Table};
@@ -58,19 +57,19 @@ impl Table {
         store
             .create_table(&row)
             .await
-            .map_err(|e| Refusal::new("store", e.to_string()))?;
+            .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
         for seat in &new.taken {
             store
                 .add_seat(&row.id, seat)
                 .await
-                .map_err(|e| Refusal::new("store", e.to_string()))?;
+                .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
         }
         let saved = Saved {
             table: row,
             seats: new.taken.clone(),
             log: Vec::new(),
         };
-        Table::restore(saved, store, config).map_err(|e| Refusal::new("store", e))
+        Table::restore(saved, store, config).map_err(|e| Refusal::new(Code::Store, e))
     }
 
     /// Rebuild a stored table by replaying its log, and start its task.
@@ -81,9 +80,9 @@ impl Table {
         let rules = spec.resolve().map_err(|e| format!("table {}: {e}", t.id))?;
         let secret = Secret::from_hex(&t.secret).ok_or(format!("table {}: bad secret", t.id))?;
         let mut commitments = Commitments::new(secret);
-        let first = commitments.deal(&rules, first_rule(&rules), 1);
-        let mut m = Match::new(rules, None, Some(&first)).map_err(|e| e.to_string())?;
-        commitments.dealt(first_rule(&rules));
+        let mut m = commitments
+            .first_hand(rules)
+            .map_err(|e| format!("table {}: {e}", t.id))?;
         // The events of the hand being played, for returning players' logs.
         let mut sink: Vec<Event> = Vec::new();
         let mut sheet = Vec::new();
@@ -92,12 +91,9 @@ impl Table {
                 Logged::Act(a) => a,
                 Logged::NextHand => {
                     sink.clear();
-                    let n = m.hand_number() + 1;
-                    let rule = m.next_pose_rule();
-                    let deal = commitments.deal(&rules, rule, n);
-                    m.next_hand(Some(&deal))
+                    commitments
+                        .next_hand(&mut m)
                         .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
-                    commitments.dealt(rule);
                     continue;
                 }
             };
@@ -191,10 +187,10 @@ impl Table {
         let arrived = now_us();
         let took = Instant::now();
         match self.m.phase() {
-            Phase::MatchOver => return Err(Refusal::new("match_over", "the match is over")),
+            Phase::MatchOver => return Err(Refusal::new(Code::MatchOver, "the match is over")),
             Phase::HandOver => {
                 return Err(Refusal::new(
-                    "hand_over",
+                    Code::HandOver,
                     "the hand is over: send ready for the next",
                 ))
             }
@@ -202,7 +198,7 @@ impl Table {
         }
         if self.m.to_act() != Some(seat) {
             return Err(Refusal::new(
-                "not_your_turn",
+                Code::NotYourTurn,
                 format!(
                     "it is seat {}'s turn, not seat {seat}'s",
                     self.m.to_act().map_or(-1, i32::from)
@@ -212,7 +208,7 @@ impl Table {
         let mut next = self.m.clone();
         let mut events = Vec::new();
         next.act_as(seat, a, &mut events)
-            .map_err(|e| Refusal::new(e.code().as_str(), e.to_string()))?;
+            .map_err(|e| Refusal::new(Code::Engine(e.code()), e.to_string()))?;
         let row = LogRow {
             seq: self.seq,
             hand: i64::from(self.m.hand_number()),
@@ -224,7 +220,7 @@ impl Table {
         self.store
             .append(&self.id, &row)
             .await
-            .map_err(|e| Refusal::new("store", format!("not stored, not played: {e}")))?;
+            .map_err(|e| Refusal::new(Code::Store, format!("not stored, not played: {e}")))?;
         self.seq += 1;
         self.touched_ms = row.at;
         self.config.stats.actions.fetch_add(1, Ordering::Relaxed);
@@ -257,13 +253,10 @@ impl Table {
             tracing::error!(table = %self.id, "storing the next hand: {e}");
             return false;
         }
-        let rule = self.m.next_pose_rule();
-        let deal = self.commitments.deal(&self.rules, rule, n);
-        if let Err(e) = self.m.next_hand(Some(&deal)) {
+        if let Err(e) = self.commitments.next_hand(&mut self.m) {
             tracing::error!(table = %self.id, "dealing hand {n}: {e}");
             return false;
         }
-        self.commitments.dealt(rule);
         self.seq += 1;
         self.hand_events.clear();
         for s in &mut self.seats {

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use domino_engine::catalog::TableFacts;
 use domino_engine::{Event, Phase, RulesSpec, Viewer};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
@@ -19,21 +20,7 @@ pub struct Outbox {
     pub kick: Arc<tokio::sync::Notify>,
 }
 
-/// A refusal, sent to the client as `{"type": "error", "code", "message"}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    pub code: &'static str,
-    pub message: String,
-}
-
-impl Refusal {
-    pub fn new(code: &'static str, message: impl Into<String>) -> Refusal {
-        Refusal {
-            code,
-            message: message.into(),
-        }
-    }
-}
+pub use crate::refusal::{Code, Refusal};
 
 /// What the lobby shows of a table.
 #[derive(Clone, Debug)]
@@ -133,6 +120,7 @@ impl Table {
             "seq": self.seq,
             "seat": seat,
             "rules": self.spec,
+            "facts": TableFacts::of(&self.rules),
             "bot": self.bot_name,
             "state": state,
             "layout": view.drawn(),

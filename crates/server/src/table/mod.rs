@@ -37,7 +37,7 @@ use crate::store::{SeatRow, Store};
 use crate::Config;
 
 use commitments::Commitments;
-pub use messages::{Info, Outbox, Refusal};
+pub use messages::{Code, Info, Outbox, Refusal};
 pub use people::{plan_of, RematchPlan, SeatKind, PHRASES};
 pub use seats::{random_id, token_hash, Seated, Seating};
 use seats::{SeatState, Sub};
@@ -221,13 +221,13 @@ impl NewTable {
         let rules = self
             .rules
             .resolve()
-            .map_err(|e| Refusal::new(e.code().as_str(), e.to_string()))?;
+            .map_err(|e| Refusal::new(Code::Engine(e.code()), e.to_string()))?;
         if let Err(e) = domino_bots::by_name(&self.bot, BotConfig::default()) {
-            return Err(Refusal::new("bad_bot", e.to_string()));
+            return Err(Refusal::new(Code::BadBot, e.to_string()));
         }
         if self.humans > rules.players {
             return Err(Refusal::new(
-                "bad_seats",
+                Code::BadSeats,
                 format!(
                     "{} human seats at a table of {}",
                     self.humans, rules.players
@@ -236,7 +236,7 @@ impl NewTable {
         }
         if !self.plan.is_empty() && self.plan.len() != rules.players as usize {
             return Err(Refusal::new(
-                "bad_seats",
+                Code::BadSeats,
                 format!(
                     "a plan of {} seats for a table of {}",
                     self.plan.len(),

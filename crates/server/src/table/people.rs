@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use domino_engine::{Action, Match, Phase, RulesSpec};
 use serde_json::{json, Value};
 
-use super::messages::Refusal;
+use super::messages::{Code, Refusal};
 use super::{ConnId, NewTable, Table};
 use crate::store::SeatRow;
 
@@ -91,18 +91,21 @@ impl Table {
             .subs
             .get(&conn)
             .and_then(|s| s.seat)
-            .ok_or(Refusal::new("not_seated", "only players talk at the table"))?;
+            .ok_or(Refusal::new(
+                Code::NotSeated,
+                "only players talk at the table",
+            ))?;
         let mut line = json!({"type": "chat", "seat": seat, "at": now_ms()});
         match (text, phrase) {
             (Some(text), None) => {
                 let text = text.trim();
                 if text.is_empty() {
-                    return Err(Refusal::new("bad_chat", "say something"));
+                    return Err(Refusal::new(Code::BadChat, "say something"));
                 }
                 let max = self.config.limits.chat_chars;
                 if text.chars().count() > max {
                     return Err(Refusal::new(
-                        "chat_too_long",
+                        Code::ChatTooLong,
                         format!("chat lines are at most {max} characters"),
                     ));
                 }
@@ -111,15 +114,15 @@ impl Table {
                     .any(|c| c.is_control() || crate::name::reorders(c))
                 {
                     return Err(Refusal::new(
-                        "bad_chat",
+                        Code::BadChat,
                         "no control or text-direction characters",
                     ));
                 }
                 line["text"] = json!(text);
             }
             (None, Some(p)) if PHRASES.contains(&p.as_str()) => line["phrase"] = json!(p),
-            (None, Some(_)) => return Err(Refusal::new("bad_chat", "no such phrase")),
-            _ => return Err(Refusal::new("bad_chat", "send a text or a phrase")),
+            (None, Some(_)) => return Err(Refusal::new(Code::BadChat, "no such phrase")),
+            _ => return Err(Refusal::new(Code::BadChat, "send a text or a phrase")),
         }
         let now = Instant::now();
         let said = &mut self.seats[seat as usize].said;
@@ -131,7 +134,7 @@ impl Table {
         }
         if said.len() >= self.config.limits.chat_lines {
             return Err(Refusal::new(
-                "rate_limited",
+                Code::RateLimited,
                 "slow down: a few lines at a time",
             ));
         }
@@ -153,12 +156,12 @@ impl Table {
         let seat = self.subs.get(&conn).and_then(|s| s.seat);
         if seat.is_none() || seat != self.host {
             return Err(Refusal::new(
-                "not_host",
+                Code::NotHost,
                 "only the table's creator fills seats",
             ));
         }
         if self.started() {
-            return Err(Refusal::new("started", "the match has started"));
+            return Err(Refusal::new(Code::Started, "the match has started"));
         }
         let mut plan = self.plan.clone();
         for (k, st) in plan.iter_mut().zip(&self.seats) {
@@ -170,7 +173,7 @@ impl Table {
         self.store
             .set_seats(&self.id, &text)
             .await
-            .map_err(|e| Refusal::new("store", e.to_string()))?;
+            .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
         self.plan = plan;
         if let Ok(mut info) = self.info.lock() {
             info.plan = self.plan.clone();
@@ -189,7 +192,7 @@ impl Table {
             self.store
                 .leave_seat(&self.id, i64::from(seat), i64::from(self.m.hand_number()))
                 .await
-                .map_err(|e| Refusal::new("store", e.to_string()))?;
+                .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
             self.seats[seat as usize].left = true;
         }
         for sub in self.subs.values_mut() {
@@ -212,15 +215,18 @@ impl Table {
     ) -> Result<Result<String, Box<RematchPlan>>, Refusal> {
         if self.subs.get(&conn).and_then(|s| s.seat).is_none() {
             return Err(Refusal::new(
-                "not_seated",
+                Code::NotSeated,
                 "only the players ask for a rematch",
             ));
         }
         if self.m.phase() != Phase::MatchOver {
-            return Err(Refusal::new("not_over", "the match is still being played"));
+            return Err(Refusal::new(
+                Code::NotOver,
+                "the match is still being played",
+            ));
         }
         match self.rematch.as_deref() {
-            Some("") => return Err(Refusal::new("busy", "the rematch is being set up")),
+            Some("") => return Err(Refusal::new(Code::Busy, "the rematch is being set up")),
             Some(id) => return Ok(Ok(id.to_string())),
             None => {}
         }

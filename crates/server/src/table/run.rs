@@ -10,7 +10,7 @@ use domino_engine::{Action, Event, Phase};
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use super::messages::Refusal;
+use super::messages::{Code, Refusal};
 use super::people::SeatKind;
 use super::seats::SeatState;
 use super::{Cmd, Table};
@@ -46,13 +46,13 @@ impl Table {
                     reply,
                 } => {
                     let r = match self.seat_of(conn) {
-                        None => Err(Refusal::new("not_seated", "you do not hold a seat here")),
+                        None => Err(Refusal::new(Code::NotSeated, "you do not hold a seat here")),
                         Some(_) if !self.started() => Err(Refusal::new(
-                            "not_started",
+                            Code::NotStarted,
                             "the match starts when the invited players are here",
                         )),
                         Some(_) if seq.is_some_and(|s| s != self.seq) => Err(Refusal::new(
-                            "stale",
+                            Code::Stale,
                             format!(
                                 "that action was made against state {}, the table is at {}",
                                 seq.unwrap_or_default(),
@@ -76,16 +76,18 @@ impl Table {
                 }
                 Cmd::Ready { conn, reply } => {
                     let r = match (self.seat_of(conn), self.m.phase()) {
-                        (None, _) => Err(Refusal::new("not_seated", "you do not hold a seat here")),
+                        (None, _) => {
+                            Err(Refusal::new(Code::NotSeated, "you do not hold a seat here"))
+                        }
                         (Some(_), Phase::MatchOver) => {
-                            Err(Refusal::new("match_over", "the match is over"))
+                            Err(Refusal::new(Code::MatchOver, "the match is over"))
                         }
                         (Some(s), Phase::HandOver) => {
                             self.seats[s as usize].ready = true;
                             Ok(())
                         }
                         _ => Err(Refusal::new(
-                            "hand_not_over",
+                            Code::HandNotOver,
                             "the hand is still being played",
                         )),
                     };
@@ -136,7 +138,7 @@ impl Table {
                     reply,
                 } => {
                     let r = match self.subs.get(&conn).and_then(|s| s.seat) {
-                        None => Err(Refusal::new("not_seated", "you do not hold a seat here")),
+                        None => Err(Refusal::new(Code::NotSeated, "you do not hold a seat here")),
                         Some(s) => {
                             self.seats[s as usize].auto_pass = auto_pass;
                             Ok(())

@@ -8,7 +8,7 @@ use std::time::Instant;
 use domino_bots::Bot;
 use sha2::{Digest, Sha256};
 
-use super::messages::{Outbox, Refusal};
+use super::messages::{Code, Outbox, Refusal};
 use super::people::SeatKind;
 use super::{ConnId, Table};
 use crate::store::SeatRow;
@@ -123,18 +123,18 @@ impl Table {
                     .iter()
                     .position(|s| s.token_hash.as_deref() == Some(h.as_str()))
                     .ok_or(Refusal::new(
-                        "bad_token",
+                        Code::BadToken,
                         "that token holds no seat at this table",
                     ))?;
                 if self.seats[seat].left {
-                    return Err(Refusal::new("left", "you left this table"));
+                    return Err(Refusal::new(Code::Left, "you left this table"));
                 }
                 (Some(seat as u8), None)
             }
             Seating::Join { name, seat } => {
                 let name = crate::name::display_name_within(&name, self.config.limits.name_chars)?;
                 if self.finished {
-                    return Err(Refusal::new("match_over", "the match is over"));
+                    return Err(Refusal::new(Code::MatchOver, "the match is over"));
                 }
                 let free = |s: usize, st: &SeatState| {
                     self.plan.get(s).is_some_and(|k| *k != SeatKind::Bot) && st.name.is_none()
@@ -145,18 +145,18 @@ impl Table {
                             s as usize,
                             self.seats
                                 .get(s as usize)
-                                .ok_or(Refusal::new("bad_seat", "no such seat"))?,
+                                .ok_or(Refusal::new(Code::BadSeat, "no such seat"))?,
                         ) =>
                     {
                         s as usize
                     }
-                    Some(_) => return Err(Refusal::new("seat_taken", "that seat is not free")),
+                    Some(_) => return Err(Refusal::new(Code::SeatTaken, "that seat is not free")),
                     None => self
                         .seats
                         .iter()
                         .enumerate()
                         .position(|(s, st)| free(s, st))
-                        .ok_or(Refusal::new("table_full", "no free seat at this table"))?,
+                        .ok_or(Refusal::new(Code::TableFull, "no free seat at this table"))?,
                 };
                 let token = random_id(24);
                 let row = SeatRow {
@@ -168,7 +168,7 @@ impl Table {
                 self.store
                     .add_seat(&self.id, &row)
                     .await
-                    .map_err(|e| Refusal::new("store", e.to_string()))?;
+                    .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
                 let st = &mut self.seats[seat];
                 st.name = Some(name);
                 st.token_hash = Some(row.token_hash);

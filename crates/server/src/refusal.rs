@@ -1,0 +1,169 @@
+//! A refused request: a stable code a client can act on and a message for
+//! people. Sent as `{"type": "error", "code", "message"}`; the codes are
+//! spelled once, here, and the engine's own codes pass through unchanged.
+
+use domino_engine::ErrorCode;
+use serde::{Serialize, Serializer};
+
+/// Why a request was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Code {
+    /// The engine refused the action (illegal, not your turn, ...).
+    Engine(ErrorCode),
+    BadBot,
+    BadChat,
+    BadJson,
+    BadName,
+    BadRequest,
+    BadSeat,
+    BadSeats,
+    BadToken,
+    /// The table is not between hands or over, where the request needs it.
+    Busy,
+    ChatTooLong,
+    HandNotOver,
+    HandOver,
+    /// The player left this seat for good.
+    Left,
+    MatchOver,
+    NoTable,
+    NotHost,
+    NotOver,
+    NotSeated,
+    /// The invited players are not all here yet.
+    NotStarted,
+    NotYourTurn,
+    RateLimited,
+    SeatTaken,
+    /// The action was chosen from an older state than the table's.
+    Stale,
+    Started,
+    /// The database failed: nothing was applied.
+    Store,
+    TableFull,
+    TooLarge,
+    TooManyCreates,
+    TooManyTables,
+}
+
+impl Code {
+    /// Every code of the server's own (the engine's are [`ErrorCode`]).
+    pub const OWN: [Code; 29] = [
+        Code::BadBot,
+        Code::BadChat,
+        Code::BadJson,
+        Code::BadName,
+        Code::BadRequest,
+        Code::BadSeat,
+        Code::BadSeats,
+        Code::BadToken,
+        Code::Busy,
+        Code::ChatTooLong,
+        Code::HandNotOver,
+        Code::HandOver,
+        Code::Left,
+        Code::MatchOver,
+        Code::NoTable,
+        Code::NotHost,
+        Code::NotOver,
+        Code::NotSeated,
+        Code::NotStarted,
+        Code::NotYourTurn,
+        Code::RateLimited,
+        Code::SeatTaken,
+        Code::Stale,
+        Code::Started,
+        Code::Store,
+        Code::TableFull,
+        Code::TooLarge,
+        Code::TooManyCreates,
+        Code::TooManyTables,
+    ];
+
+    /// The code as clients read it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Code::Engine(e) => e.as_str(),
+            Code::BadBot => "bad_bot",
+            Code::BadChat => "bad_chat",
+            Code::BadJson => "bad_json",
+            Code::BadName => "bad_name",
+            Code::BadRequest => "bad_request",
+            Code::BadSeat => "bad_seat",
+            Code::BadSeats => "bad_seats",
+            Code::BadToken => "bad_token",
+            Code::Busy => "busy",
+            Code::ChatTooLong => "chat_too_long",
+            Code::HandNotOver => "hand_not_over",
+            Code::HandOver => "hand_over",
+            Code::Left => "left",
+            Code::MatchOver => "match_over",
+            Code::NoTable => "no_table",
+            Code::NotHost => "not_host",
+            Code::NotOver => "not_over",
+            Code::NotSeated => "not_seated",
+            Code::NotStarted => "not_started",
+            Code::NotYourTurn => "not_your_turn",
+            Code::RateLimited => "rate_limited",
+            Code::SeatTaken => "seat_taken",
+            Code::Stale => "stale",
+            Code::Started => "started",
+            Code::Store => "store",
+            Code::TableFull => "table_full",
+            Code::TooLarge => "too_large",
+            Code::TooManyCreates => "too_many_creates",
+            Code::TooManyTables => "too_many_tables",
+        }
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A refusal, sent to the client as `{"type": "error", "code", "message"}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: Code,
+    pub message: String,
+}
+
+impl Refusal {
+    pub fn new(code: Code, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each code is spelled once, in the protocol's snake case.
+    #[test]
+    fn codes_are_distinct_snake_case_words() {
+        let mut seen = std::collections::HashSet::new();
+        for c in Code::OWN {
+            let s = c.as_str();
+            assert!(
+                s.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_'),
+                "{s}"
+            );
+            assert!(seen.insert(s), "{s} twice");
+        }
+        assert_eq!(
+            serde_json::to_string(&Code::Engine(ErrorCode::IllegalAction)).ok(),
+            Some("\"illegal_action\"".into())
+        );
+    }
+}
