@@ -59,77 +59,128 @@ function measure(page) {
   });
 }
 
-for (const [game, kind, scoreForm, players, partners] of GAMES) {
-  test(`${game} (${kind}): the table at desktop and phone size, played by clicking to the hand's end`, async () => {
-    // Odd games are played at phone size, even ones at desktop size; each
-    // is also looked at (and checked) at the other size mid-hand.
-    const phoneFirst = GAMES.findIndex((g) => g[0] === game) % 2 === 1;
-    const page = await newPlayer(env, game, { viewport: phoneFirst ? PHONE : DESKTOP });
-    await quickStart(env, page, { game, name: "Ann" });
-    const title = await page.locator("#gametitle").innerText();
-    assert.ok(title.length > 3 && title !== game && /^[A-Z]/.test(title), `a game title, not a preset name: ${title}`);
-    assert.match(await page.locator("#goal").innerText(), scoreForm);
-    // The seats around the table: you at the bottom, your partner across.
-    let m = await measure(page);
-    assert.equal(m.seats.length, players);
-    const mine = m.seats.find((s) => s.me);
-    assert.equal(mine.spot, "bottom");
-    if (partners) {
-      const p = m.seats.find((s) => s.partner);
-      assert.ok(p && p.spot === "top" && p.seat === 2, `partner across: ${JSON.stringify(m.seats)}`);
-    } else if (players === 2) assert.equal(m.seats.find((s) => !s.me).spot, "top");
-    else assert.deepEqual(m.seats.filter((s) => !s.me).map((s) => s.spot), ["left", "top", "right"]);
-    // The main view keeps only the deal's tick; the details are in the panel.
-    assert.match(await page.locator("#fairtick").innerText(), /Deal sealed/);
-    assert.equal(await page.locator("#fair").getAttribute("open"), null);
-    assert.doesNotMatch(await page.locator(".play").innerText(), /[0-9a-f]{16}/, "no hex in the main view");
-    let looked = false, lastChecked = 0;
-    await playHand([page], async (p, n, did) => {
-      m = await measure(p);
-      const size = p.viewportSize();
-      // Hand tiles: at least 56 px tall on a desktop, 44 px wide on a phone.
-      for (const t of m.tiles) {
-        if (size.width >= 1000) assert.ok(t.h >= 56, `${game}: desktop tile ${t.h}px tall`);
-        else assert.ok(t.w >= 44, `${game}: phone tile ${t.w}px wide`);
+/// Watch every board the page draws (after each play, whoever made it):
+/// no two tiles overlap (a pixel of slack for rounding), every tile and
+/// open end lies inside the board's box, and at most one play is in
+/// flight (a flight never outlives the board it started on). The page
+/// keeps count in `boardWatch`; `boardCheck` checks the board now.
+async function watchBoards(page) {
+  await page.evaluate(() => {
+    window.checkBoard = () => {
+      const svg = document.getElementById("board");
+      const box = svg.getBoundingClientRect();
+      const rect = (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+      const tiles = [...svg.querySelectorAll("g.tile")].map((g) => ({ tile: g.dataset.tile, ...rect(g) }));
+      const ends = [...svg.querySelectorAll("g.end circle")].map(rect);
+      const problems = [];
+      for (let i = 0; i < tiles.length; i++) {
+        for (let j = i + 1; j < tiles.length; j++) {
+          const a = tiles[i], b = tiles[j];
+          if (a.x + 1 < b.x + b.w && b.x + 1 < a.x + a.w && a.y + 1 < b.y + b.h && b.y + 1 < a.y + a.h) problems.push(`${a.tile} overlaps ${b.tile}`);
+        }
       }
-      assert.ok(m.sideways <= 0, `${game}: ${m.sideways}px of sideways scrolling at ${size.width}`);
-      if (!(await handOver(p))) {
-        // The last play on the board is the one marked.
-        if (m.lastInLog && m.last) { assert.equal(m.last, m.lastInLog, `${game}: the last play is highlighted`); lastChecked++; }
+      for (const t of [...tiles, ...ends]) {
+        if (t.x < box.x - 1 || t.y < box.y - 1 || t.x + t.w > box.x + box.width + 1 || t.y + t.h > box.y + box.height + 1) problems.push(`${t.tile || "an end"} outside the board`);
       }
-      if (n === 2 && !looked) {
-        looked = true;
-        await p.setViewportSize(phoneFirst ? DESKTOP : PHONE);
-        await p.waitForTimeout(100);
-        const other = await measure(p);
-        assert.ok(other.sideways <= 0, `${game}: sideways scrolling after resizing`);
-        await shot(p, `${game}-${phoneFirst ? "desktop" : "phone"}-mid`);
-        await p.setViewportSize(phoneFirst ? PHONE : DESKTOP);
-      }
-    }, (count) => count - 1);
-    assert.ok(lastChecked > 0, `${game}: the last play was checked`);
-    // The hand result: who won and how, the points, every hand revealed.
-    const result = page.locator("#result");
-    assert.match(await page.locator("#resulttitle").innerText(), /Hand 1 · (.+ wins? the hand|A tied hand)/);
-    assert.equal(await result.locator(".reveal").count(), players);
-    assert.equal(await result.locator("#resultpoints li[data-side]").count(), partners ? 2 : players);
-    // The page checks the revealed deal on its own; the tick says so.
-    await page.waitForFunction(() => /verified/.test(document.querySelector("#fairtick").textContent));
-    assert.match(await page.locator("#fairtick").innerText(), /✓ Deal verified/);
-    await page.click("#fairtick");
-    assert.equal(await page.locator("#fair").getAttribute("open"), "");
-    const fair = await page.locator("#fair").innerText();
-    assert.match(fair, /Fingerprint of the key[\s\S]*Revealed key[\s\S]*Redeal rule/);
-    assert.match(fair, /✓ Deal verified: the commitment and all hands match the revealed key/);
-    // The score sheet has the hand.
-    assert.equal(await page.locator('#sheet tr[data-hand="1"]').count(), 1);
-    await shot(page, `${game}-${phoneFirst ? "phone" : "desktop"}-hand-over`);
-    await page.setViewportSize(phoneFirst ? DESKTOP : PHONE);
-    await page.waitForTimeout(100);
-    await shot(page, `${game}-${phoneFirst ? "desktop" : "phone"}-hand-over`);
-    noErrors(page);
-    await page.context().close();
+      const flights = document.querySelectorAll(".flying").length;
+      if (flights > 1) problems.push(`${flights} flights at once`);
+      return { tiles: tiles.length, problems };
+    };
+    window.boardWatch = { boards: 0, most: 0, problems: [] };
+    new MutationObserver(() => {
+      const c = window.checkBoard();
+      const w = window.boardWatch;
+      w.boards++;
+      w.most = Math.max(w.most, c.tiles);
+      for (const p of c.problems) if (w.problems.length < 10) w.problems.push(`with ${c.tiles} tiles: ${p}`);
+    }).observe(document.getElementById("board"), { childList: true });
   });
+}
+const boardCheck = (page) => page.evaluate(() => window.checkBoard());
+const boardWatch = (page) => page.evaluate(() => window.boardWatch);
+
+for (const [game, kind, scoreForm, players, partners] of GAMES) {
+  for (const [size, viewport, other] of [["desktop", DESKTOP, PHONE], ["phone", PHONE, DESKTOP]]) {
+    test(`${game} (${kind}) at ${size} size: the table, played by clicking to the hand's end`, async () => {
+      const page = await newPlayer(env, `${game}-${size}`, { viewport });
+      await quickStart(env, page, { game, name: "Ann" });
+      await watchBoards(page);
+      const title = await page.locator("#gametitle").innerText();
+      assert.ok(title.length > 3 && title !== game && /^[A-Z]/.test(title), `a game title, not a preset name: ${title}`);
+      assert.match(await page.locator("#goal").innerText(), scoreForm);
+      // The seats around the table: you at the bottom, your partner across.
+      let m = await measure(page);
+      assert.equal(m.seats.length, players);
+      const mine = m.seats.find((s) => s.me);
+      assert.equal(mine.spot, "bottom");
+      if (partners) {
+        const p = m.seats.find((s) => s.partner);
+        assert.ok(p && p.spot === "top" && p.seat === 2, `partner across: ${JSON.stringify(m.seats)}`);
+      } else if (players === 2) assert.equal(m.seats.find((s) => !s.me).spot, "top");
+      else assert.deepEqual(m.seats.filter((s) => !s.me).map((s) => s.spot), ["left", "top", "right"]);
+      // The main view keeps only the deal's mark; the details are in the panel.
+      assert.match(await page.locator("#fairtick").innerText(), /Deal sealed/);
+      assert.equal(await page.locator("#fairtick svg.icon-lock").count(), 1, "the padlock is drawn");
+      assert.equal(await page.locator("#fair").getAttribute("open"), null);
+      assert.doesNotMatch(await page.locator(".play").innerText(), /[0-9a-f]{16}/, "no hex in the main view");
+      let looked = false, lastChecked = 0;
+      await playHand([page], async (p, n) => {
+        m = await measure(p);
+        // Hand tiles: at least 56 px tall on a desktop, 44 px wide on a phone.
+        for (const t of m.tiles) {
+          if (viewport.width >= 1000) assert.ok(t.h >= 56, `${game}: desktop tile ${t.h}px tall`);
+          else assert.ok(t.w >= 44, `${game}: phone tile ${t.w}px wide`);
+        }
+        assert.ok(m.sideways <= 0, `${game}: ${m.sideways}px of sideways scrolling at ${viewport.width}`);
+        assert.deepEqual((await boardWatch(p)).problems, [], `${game} at ${size}, by move ${n}`);
+        if (!(await handOver(p))) {
+          // The last play on the board is the one marked.
+          if (m.lastInLog && m.last) { assert.equal(m.last, m.lastInLog, `${game}: the last play is highlighted`); lastChecked++; }
+        }
+        if (n === 2 && !looked) {
+          // The same board at the other size, mid-hand.
+          looked = true;
+          await p.setViewportSize(other);
+          await p.waitForTimeout(100);
+          assert.ok((await measure(p)).sideways <= 0, `${game}: sideways scrolling after resizing`);
+          assert.deepEqual((await boardCheck(p)).problems, [], `${game}: the board after resizing`);
+          await shot(p, `${game}-${size === "desktop" ? "phone" : "desktop"}-mid`);
+          await p.setViewportSize(viewport);
+        }
+      }, (count) => count - 1);
+      assert.ok(lastChecked > 0, `${game}: the last play was checked`);
+      // The hand's final board, with every tile laid.
+      await page.waitForTimeout(700);
+      const final = await boardCheck(page);
+      assert.deepEqual(final.problems, [], `${game} at ${size}: the final board`);
+      assert.equal(await page.locator(".flying").count(), 0, "no flight left behind");
+      const seen = await boardWatch(page);
+      assert.deepEqual(seen.problems, [], `${game} at ${size}: every board of the hand`);
+      assert.ok(seen.boards >= final.tiles && seen.most === final.tiles && final.tiles > 5, `${game}: ${seen.boards} boards checked, ${final.tiles} tiles at the end`);
+      // The hand result: who won and how, the points, every hand revealed.
+      const result = page.locator("#result");
+      assert.match(await page.locator("#resulttitle").innerText(), /Hand 1 · (.+ wins? the hand|A tied hand)/);
+      assert.equal(await result.locator(".reveal").count(), players);
+      assert.equal(await result.locator("#resultpoints li[data-side]").count(), partners ? 2 : players);
+      // The page checks the revealed deal on its own; the tick says so.
+      await page.waitForFunction(() => /verified/.test(document.querySelector("#fairtick").textContent));
+      assert.match(await page.locator("#fairtick").innerText(), /Deal verified/);
+      assert.equal(await page.locator("#fairtick svg.icon-tick").count(), 1, "the tick is drawn");
+      await shot(page, `${game}-${size}-hand-over`);
+      await page.click("#fairtick");
+      assert.equal(await page.locator("#fair").getAttribute("open"), "");
+      const fair = await page.locator("#fair").innerText();
+      assert.match(fair, /Fingerprint of the key[\s\S]*Revealed key[\s\S]*Redeal rule/);
+      assert.match(fair, /✓ Deal verified: the commitment and all hands match the revealed key/);
+      // The score sheet has the hand.
+      assert.equal(await page.locator('#sheet tr[data-hand="1"]').count(), 1);
+      // The board at the top of the page, as a player scrolls back to it.
+      await page.evaluate(() => scrollTo(0, 0));
+      await shot(page, `${game}-${size}-board`);
+      noErrors(page);
+      await page.context().close();
+    });
+  }
 }
 
 test("the turn marker stands out (3:1), playable tiles differ from the rest, an end is named and big", async () => {
