@@ -355,3 +355,31 @@ test("timings on loopback: a table link to the first board, a click to the board
   noErrors(page);
   await page.context().close();
 });
+
+test("every game at both sizes, a few plays in: screenshots to look at, the board whole, nothing sideways", async () => {
+  const PRESETS = ["jamaican", "cutthroat", "chiva", "puerto-rican", "block", "draw", "cross", "double-nine-cross",
+    "french", "all-fives", "fives-and-threes", "club-fives"];
+  for (const game of PRESETS) {
+    const page = await newPlayer(env, `every-${game}`);
+    await quickStart(env, page, { game, name: "Eve" });
+    await watchBoards(page);
+    // Play until the board has a few tiles (or the hand is over).
+    for (let guard = 0; guard < 400 && (await page.locator("#board g.tile").count()) < 6; guard++) {
+      if (await handOver(page)) break;
+      if (!(await moveOnce(page))) await page.waitForTimeout(40);
+    }
+    await page.waitForTimeout(700); // the last flight lands
+    for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(150);
+      await page.evaluate(() => scrollTo(0, 0));
+      const m = await measure(page);
+      assert.ok(m.sideways <= 0, `${game} at ${size}: ${m.sideways}px sideways`);
+      assert.deepEqual((await boardCheck(page)).problems, [], `${game} at ${size}`);
+      await shot(page, `game-${game}-${size}`);
+    }
+    assert.deepEqual((await boardWatch(page)).problems, [], `${game}: every board`);
+    noErrors(page);
+    await page.context().close();
+  }
+});
