@@ -9,7 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { setup, newPlayer, noErrors, shot, quickStart, playHand, handOver, moveOnce, contrast, DESKTOP, PHONE, writeArtifact, ARTIFACTS } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, handOver, moveOnce, contrast, DESKTOP, PHONE, writeArtifact, ARTIFACTS } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -379,6 +379,91 @@ test("every game at both sizes, a few plays in: screenshots to look at, the boar
       await shot(page, `game-${game}-${size}`);
     }
     assert.deepEqual((await boardWatch(page)).problems, [], `${game}: every board`);
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("automatic pass: on by default, with a word saying why; switched off, the pass is the player's own", async () => {
+  // The block game has no drawing: a player without a fitting tile passes.
+  const page = await newPlayer(env, "autopass", { viewport: PHONE });
+  await createFriends(env, page, { game: "block", players: 4, name: "Ada" });
+  await page.waitForSelector(".seat.me");
+  assert.equal(await page.isChecked("#autopass"), true, "on by default");
+  let told = null;
+  for (let hands = 0; !told && hands < 8; hands++) {
+    await playHand([page], async (p) => {
+      const s = await p.locator("#status").innerText();
+      if (!told && /passed for you/.test(s)) told = s;
+    });
+    // The word may come with the state that ends the hand.
+    const s = await page.locator("#status").innerText();
+    if (!told && /passed for you/.test(s)) told = s;
+    if (told || (await page.locator("#banner:not([hidden])").count())) break;
+    await page.click("#ready");
+    await page.waitForFunction(() => document.querySelector("#result").hidden);
+  }
+  assert.ok(told, "a pass was made for the player, and the page said so");
+  assert.match(told, /No tile of yours fits .+ and there is nothing to draw: passed for you\.|You could not play and there was nothing to draw: passed for you\./);
+  await page.context().close();
+
+  // Switched off (and remembered): the page offers Pass and waits for it.
+  const own = await newPlayer(env, "ownpass", { viewport: PHONE });
+  await own.goto(env.base + "/");
+  await own.evaluate(() => localStorage.clear());
+  await createFriends(env, own, { game: "block", players: 4, name: "Bo" });
+  await own.waitForSelector(".seat.me");
+  await own.uncheck("#autopass");
+  let offered = false;
+  for (let hands = 0; !offered && hands < 8; hands++) {
+    for (let guard = 0; guard < 600 && !(await handOver(own)); guard++) {
+      if (await own.locator("#pass").count()) {
+        offered = true;
+        assert.equal(await own.locator(".seat.me.toact").count(), 1, "still the player's turn");
+        const b = await own.locator("#pass").boundingBox();
+        assert.ok(b.width >= 44 && b.height >= 44, `the pass button is ${b.width}x${b.height}`);
+        await own.click("#pass");
+        break;
+      }
+      if (!(await moveOnce(own))) await own.waitForTimeout(40);
+    }
+    if (offered || (await own.locator("#banner:not([hidden])").count())) break;
+    await own.click("#ready");
+    await own.waitForFunction(() => document.querySelector("#result").hidden);
+  }
+  assert.ok(offered, "the pass was offered to the player");
+  noErrors(own);
+  await own.context().close();
+});
+
+test("under muggins the claim is the player's own act: never pre-ticked, ticked only by the player", async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const page = await newPlayer(env, "claims", { viewport });
+    await createFriends(env, page, { game: "all-fives", players: 2, options: { claims: "muggins" }, name: "Mia" });
+    await page.waitForSelector(".seat.me");
+    let turns = 0, claimed = false;
+    await playHand([page], async () => {}, undefined);
+    // A second hand, watching the claim switch at each of our turns.
+    if (!(await page.locator("#banner:not([hidden])").count())) {
+      await page.click("#ready");
+      await page.waitForFunction(() => document.querySelector("#result").hidden);
+      for (let guard = 0; guard < 800 && !(await handOver(page)); guard++) {
+        if (await page.locator(".seat.me.toact").count() && await page.locator("#hand .handtile.legal").count()) {
+          assert.equal(await page.getAttribute("#claim", "aria-pressed"), "false", "not pre-ticked");
+          turns++;
+          if (!claimed) {
+            // The player ticks it (and may untick it): the page never does.
+            await page.click("#claim");
+            assert.equal(await page.getAttribute("#claim", "aria-pressed"), "true");
+            await page.click("#claim");
+            assert.equal(await page.getAttribute("#claim", "aria-pressed"), "false");
+            claimed = true;
+          }
+        }
+        if (!(await moveOnce(page))) await page.waitForTimeout(40);
+      }
+    }
+    assert.ok(claimed && turns >= 2 || (await page.locator("#banner:not([hidden])").count()), `${turns} turns seen`);
     noErrors(page);
     await page.context().close();
   }

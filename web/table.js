@@ -360,7 +360,9 @@ export function tablePage(app, id, nav) {
     const place = placeSeats(st.rules.players, bottom);
     for (const spot of Object.values(spots)) fill(spot);
     for (let s = 0; s < st.rules.players; s++) spots[place[s]].append(seatPanel(P, game, s));
-    if (typeof st.boneyard === "number" && (st.boneyard > 0 || game.preset !== "jamaican")) {
+    // An empty boneyard is news only in a hand where players drew from it.
+    const drew = st.history.some((e) => e.action.type === "draw");
+    if (typeof st.boneyard === "number" && (st.boneyard > 0 || drew)) {
       spots.top.append(h("div", { class: "boneyard", id: "boneyard" }, t("boneyard", { count: st.boneyard })));
     }
   }
