@@ -105,12 +105,21 @@ for (const [game, kind, scoreForm, players, partners] of GAMES) {
       const page = await newPlayer(env, `${game}-${size}`, { viewport });
       await quickStart(env, page, { game, name: "Ann" });
       await watchBoards(page);
+      // Every end choice the page offers, measured as it appears.
+      await page.evaluate(() => {
+        window.endSizes = [];
+        new MutationObserver(() => {
+          for (const b of document.querySelectorAll("#buttons .endchoice")) { const r = b.getBoundingClientRect(); window.endSizes.push([r.width, r.height]); }
+        }).observe(document.getElementById("buttons"), { childList: true });
+      });
       const title = await page.locator("#gametitle").innerText();
       assert.ok(title.length > 3 && title !== game && /^[A-Z]/.test(title), `a game title, not a preset name: ${title}`);
       assert.match(await page.locator("#goal").innerText(), scoreForm);
       // The seats around the table: you at the bottom, your partner across.
       let m = await measure(page);
       assert.equal(m.seats.length, players);
+      // The score and your seat (where the turn shows) without scrolling.
+      assert.ok(m.scoreVisible && m.mySeatVisible && m.statusVisible, `${game} at ${size}: score ${m.scoreVisible}, seat ${m.mySeatVisible}, status ${m.statusVisible}`);
       const mine = m.seats.find((s) => s.me);
       assert.equal(mine.spot, "bottom");
       if (partners) {
@@ -149,6 +158,8 @@ for (const [game, kind, scoreForm, players, partners] of GAMES) {
         }
       }, (count) => count - 1);
       assert.ok(lastChecked > 0, `${game}: the last play was checked`);
+      const endSizes = await page.evaluate(() => window.endSizes);
+      for (const [w, h] of endSizes) assert.ok(w >= 44 && h >= 44, `${game} at ${size}: an end choice ${w}x${h}`);
       // The hand's final board, with every tile laid.
       await page.waitForTimeout(700);
       const final = await boardCheck(page);
@@ -457,7 +468,20 @@ test("under muggins the claim is the player's own act: never pre-ticked, ticked 
             assert.equal(await page.getAttribute("#claim", "aria-pressed"), "true");
             await page.click("#claim");
             assert.equal(await page.getAttribute("#claim", "aria-pressed"), "false");
+            // Ticked for a play: the play goes with the claim, or, when it
+            // scores nothing, the page says so in words; the tick is off after.
+            await page.click("#claim");
+            const history = await page.locator("#log li").count();
+            await page.locator("#hand .handtile.legal").first().click();
+            if (await page.locator("#buttons .endchoice").count()) await page.locator("#buttons .endchoice").first().click();
+            await page.waitForFunction((h) => document.querySelectorAll("#log li").length > h
+              || /nothing to claim/.test(document.querySelector("#status").textContent), history);
+            const said = await page.locator("#status").innerText();
+            if (/nothing to claim/.test(said)) assert.match(said, /That play scores nothing, so there was nothing to claim\. Choose your play again\./);
+            assert.doesNotMatch(said, /illegal/);
+            if (await page.locator("#claim").count()) assert.equal(await page.getAttribute("#claim", "aria-pressed"), "false");
             claimed = true;
+            continue;
           }
         }
         if (!(await moveOnce(page))) await page.waitForTimeout(40);
