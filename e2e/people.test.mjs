@@ -196,6 +196,7 @@ test("a table of bots only is watched, and the watcher is told so", async () => 
   await page.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 3);
   assert.equal(await page.locator(".seat.me").count(), 0);
   assert.equal(await page.locator("#hand .handtile").count(), 0);
+  assert.equal(await page.locator("#settings").isVisible(), false, "no seat, no automatic-pass setting");
   await shot(page, "bots-watched");
   noErrors(page);
   await page.context().close();

@@ -230,7 +230,10 @@ export function tablePage(app, id, nav) {
       if (r.type !== "error" || r.code === "offline") return;
       if (r.code === "stale") { if (a.type === "pass") S.sentPass = false; render(); return; }
       if (a.type === "pass") S.sentPass = false;
-      S.note = a.type === "muggins" ? t("act-muggins-nothing") : t("error", { code: r.code, message: r.message });
+      // The play came from the legal list: refused with a claim, it was the claim.
+      S.note = a.type === "muggins" ? t("act-muggins-nothing")
+        : a.claim && r.code === "illegal_action" ? t("act-claim-nothing")
+        : t("error", { code: r.code, message: r.message });
       render();
     });
     render();
@@ -347,6 +350,8 @@ export function tablePage(app, id, nav) {
     page.dataset.phase = st.phase;
     page.dataset.preset = st.rules.preset;
     page.classList.toggle("watching", me == null);
+    // Automatic passes are a seated player's setting.
+    settings.hidden = me == null;
     page.classList.toggle("myturn", me != null && st.to_act === me && st.phase !== "hand_over");
   }
 

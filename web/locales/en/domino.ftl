@@ -771,3 +771,6 @@ emote-wow = Surprised
 emote-phew = Phew
 emote-party = Celebrate
 emote-shake = Handshake
+
+## table: a claim on a play that scores nothing
+act-claim-nothing = That play scores nothing, so there was nothing to claim. Choose your play again.

@@ -803,3 +803,6 @@ emote-wow = Sorpresa
 emote-phew = Uf
 emote-party = Fiesta
 emote-shake = Apretón de manos
+
+## table: a claim on a play that scores nothing
+act-claim-nothing = Esa jugada no anota nada, así que no había nada que reclamar. Vuelve a elegir tu jugada.

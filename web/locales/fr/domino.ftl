@@ -803,3 +803,6 @@ emote-wow = Surpris
 emote-phew = Ouf
 emote-party = Fête
 emote-shake = Poignée de main
+
+## table: a claim on a play that scores nothing
+act-claim-nothing = Ce coup ne marque rien : il n'y avait rien à réclamer. Choisissez à nouveau votre coup.
