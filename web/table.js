@@ -411,7 +411,11 @@ export function tablePage(app, id, nav) {
     const m = S.msg, st = m.state;
     const me = m.seat;
     const game = facts(st.rules, st.scores.length);
-    const width = Math.max(340, Math.min(1000, boardWrap.clientWidth || 800));
+    // Arms and branches need room to turn: on a narrow screen they are laid
+    // out a little wider and drawn scaled down, rather than boxed in and
+    // continued away from their chain.
+    const least = game.layout === "line" ? 340 : 420;
+    const width = Math.max(least, Math.min(1000, boardWrap.clientWidth || 800));
     let last = null;
     for (let i = st.history.length - 1; i >= 0; i--) {
       if (st.history[i].action.type === "play") { last = st.history[i].action.tile; break; }
