@@ -119,6 +119,8 @@ for (const [game, kind, scoreForm, players, partners] of GAMES) {
       let m = await measure(page);
       assert.equal(m.seats.length, players);
       // The score and your seat (where the turn shows) without scrolling.
+      const header = await page.locator("header#header").boundingBox();
+      assert.ok(header.height <= 60, `${game} at ${size}: the header is ${header.height}px tall (one line)`);
       assert.ok(m.scoreVisible && m.mySeatVisible && m.statusVisible, `${game} at ${size}: score ${m.scoreVisible}, seat ${m.mySeatVisible}, status ${m.statusVisible}`);
       const mine = m.seats.find((s) => s.me);
       assert.equal(mine.spot, "bottom");

@@ -18,7 +18,7 @@ const soundBtn = h("button", { type: "button", id: "soundtoggle", class: "headbt
 function showSound() {
   const on = soundOn();
   soundBtn.setAttribute("aria-pressed", on ? "true" : "false");
-  fill(soundBtn, speaker(on), t(on ? "sound-on" : "sound-off"));
+  fill(soundBtn, speaker(on), h("span", { class: "headlabel" }, t(on ? "sound-on" : "sound-off")));
 }
 // A speaker, with waves when on and a cross when off.
 function speaker(on) {
