@@ -4,8 +4,8 @@
 
 import { el } from "./draw.js";
 
-// Drawings on a 24 by 24 grid: [element, attributes] lists. `c` is the
-// current text colour; faces have their own yellow.
+// Drawings on a 24 by 24 grid: [element, attributes] lists. Marks take
+// the text's colour (currentColor); faces and the trophy have their own.
 const LINE = { fill: "none", stroke: "currentColor", "stroke-width": 2.2, "stroke-linecap": "round", "stroke-linejoin": "round" };
 const FACE = { fill: "#ffd43b", stroke: "#6b4e00", "stroke-width": 1.4 };
 const INK = { fill: "#4a3500" };
@@ -44,7 +44,8 @@ const DRAWINGS = {
     ["path", { d: "M9.5 9l-2 3 1.5 1 3-2 5 5M12 18l-2-2M14.5 19.5l-2.5-2.5", fill: "none", stroke: "#6b4e00", "stroke-width": 1.2, "stroke-linecap": "round" }]],
 };
 
-/** An icon by name, sized by the surrounding text (1.1em square). */
+/** An icon by name, sized by the surrounding text (style.css); with a
+ * `label` it is an image with that name, else hidden from screen readers. */
 export function icon(name, label = null) {
   const svg = el("svg", { viewBox: "0 0 24 24", class: "icon icon-" + name, width: 24, height: 24 });
   if (label) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", label); el("title", {}, svg).textContent = label; }
