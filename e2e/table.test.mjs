@@ -3,8 +3,10 @@
 // (1280x800) and phone (390x844) size: seats around the felt, large hand
 // tiles, playable ones marked, the last play highlighted and flown in,
 // ends named and big enough to hit, the score in the game's own form, the
-// score sheet, the hand result, the Fair deal panel; sounds, reduced
-// motion, double-nine pips and the timings.
+// score sheet, the hand result, the Fair deal panel; every board drawn in
+// a whole hand checked for overlaps at both sizes; all twelve games
+// screenshotted at both sizes; automatic passes and the muggins claim;
+// sounds, reduced motion, double-nine pips and the timings.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
