@@ -46,6 +46,7 @@ function measure(page) {
       scoreVisible: inView(document.querySelector("#scores")),
       mySeatVisible: inView(document.querySelector(".seat.me")),
       statusVisible: inView(document.querySelector("#status")),
+      handVisible: !document.querySelector("#hand .handtile") || inView(document.querySelector("#hand .handtile")),
       turnBorder: toact ? getComputedStyle(toact).borderTopColor : null,
       felt: feltBg,
       last: document.querySelector("#board g.tile.last")?.dataset.tile || null,
@@ -145,6 +146,8 @@ for (const [game, kind, scoreForm, players, partners] of GAMES) {
           else assert.ok(t.w >= 44, `${game}: phone tile ${t.w}px wide`);
         }
         assert.ok(m.sideways <= 0, `${game}: ${m.sideways}px of sideways scrolling at ${viewport.width}`);
+        // Your hand without scrolling, whatever the board and seats hold.
+        if (!(await handOver(p))) assert.ok(m.handVisible, `${game} at ${size}, move ${n}: the hand is below the fold`);
         assert.deepEqual((await boardWatch(p)).problems, [], `${game} at ${size}, by move ${n}`);
         if (!(await handOver(p))) {
           // The last play on the board is the one marked.
@@ -390,6 +393,7 @@ test("every game at both sizes, a few plays in: screenshots to look at, the boar
       await page.evaluate(() => scrollTo(0, 0));
       const m = await measure(page);
       assert.ok(m.sideways <= 0, `${game} at ${size}: ${m.sideways}px sideways`);
+      if (!(await handOver(page))) assert.ok(m.handVisible, `${game} at ${size}: the hand is below the fold`);
       assert.deepEqual((await boardCheck(page)).problems, [], `${game} at ${size}`);
       await shot(page, `game-${game}-${size}`);
     }
