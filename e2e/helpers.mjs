@@ -58,11 +58,12 @@ export async function launch(port, db, extra = []) {
   return proc;
 }
 
-/// A server of its own and a browser: {base, tmp, browser, stop()}.
-export async function setup() {
+/// A server of its own (`extra`: more `domino serve` flags) and a
+/// browser: {base, tmp, browser, stop()}.
+export async function setup(extra = []) {
   const port = await freePort();
   const tmp = mkdtempSync(join(tmpdir(), "domino-e2e-"));
-  const server = await launch(port, join(tmp, "e2e.db"));
+  const server = await launch(port, join(tmp, "e2e.db"), extra);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     // Headless without a sandbox (root in CI); a fresh profile per launch.

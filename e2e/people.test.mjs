@@ -196,6 +196,7 @@ test("a table of bots only is watched, and the watcher is told so", async () => 
   await page.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 3);
   assert.equal(await page.locator(".seat.me").count(), 0);
   assert.equal(await page.locator("#hand .handtile").count(), 0);
+  assert.equal(await page.locator("#settings").isVisible(), false, "no seat, no automatic-pass setting");
   await shot(page, "bots-watched");
   noErrors(page);
   await page.context().close();
@@ -297,7 +298,9 @@ test("the layout in each game's shape: arms out of the posed double and of later
     return lines.shift();
   };
   const STEP = { L: [-1, 0], R: [1, 0], U: [0, -1], D: [0, 1] };
-  let spinners = 0, branches = 0, elsewhere = 0, snakes = 0;
+  let spinners = 0, snakes = 0, boards = 0, detached = 0;
+  // Branches out of their double, and boxed in elsewhere, by width.
+  const branchesAt = new Map();
   try {
     for (const [preset, players] of [["club-fives", 2], ["french", 4], ["cross", 2], ["double-nine-cross", 2], ["double-nine-cross", 4], ["draw", 2]]) {
       for (let seed = 1; seed <= 6; seed++) {
@@ -307,45 +310,60 @@ test("the layout in each game's shape: arms out of the posed double and of later
           const plays = actions.filter((a) => a.type === "play");
           const pick = plays.length ? plays : actions;
           st = (await ask({ cmd: "act", action: pick[(n * 7 + seed) % pick.length] })).state;
-          const what = `${preset} seed ${seed} step ${n}`;
-          const plan = planLayout(st.layout, 860, st.history, preset === "double-nine-cross");
-          const { tiles } = plan;
-          assert.equal(tiles.length, 1 + st.layout.chains.reduce((k, c) => k + c.tiles.length, 0), what);
-          for (let i = 0; i < tiles.length; i++) {
-            for (let j = i + 1; j < tiles.length; j++) {
-              const a = tiles[i], b = tiles[j];
-              assert.ok(!(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h), `${what}: ${a.tile} over ${b.tile}`);
+          // The widths the page lays boards out at: a phone (340 for a line,
+          // 420 for arms and branches: renderBoard in web/table.js), a
+          // desktop beside seats, a wide board.
+          for (const width of [preset === "draw" ? 340 : 420, 506, 860]) {
+            const what = `${preset} seed ${seed} step ${n} at ${width}`;
+            const at = branchesAt.get(width) || { out: 0, elsewhere: 0 };
+            branchesAt.set(width, at);
+            const plan = planLayout(st.layout, width, st.history, preset === "double-nine-cross");
+            const { tiles } = plan;
+            // Laid away from its chain, boxed in: rare at the page's widths for arms.
+            boards++;
+            detached += tiles.filter((t) => t.loose).length;
+            assert.equal(tiles.length, 1 + st.layout.chains.reduce((k, c) => k + c.tiles.length, 0), what);
+            for (let i = 0; i < tiles.length; i++) {
+              for (let j = i + 1; j < tiles.length; j++) {
+                const a = tiles[i], b = tiles[j];
+                assert.ok(!(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h), `${what}: ${a.tile} over ${b.tile}`);
+              }
+              // A double lies across its line, any other tile along it.
+              const t = tiles[i];
+              if (!t.posed) assert.equal(t.w > t.h, (t.a === t.b) !== (t.dir === "L" || t.dir === "R"), `${what}: ${t.tile} lies wrong`);
             }
-            // A double lies across its line, any other tile along it.
-            const t = tiles[i];
-            if (!t.posed) assert.equal(t.w > t.h, (t.a === t.b) !== (t.dir === "L" || t.dir === "R"), `${what}: ${t.tile} lies wrong`);
+            // Every chain starts out of its tile's side: the posed tile's
+            // four sides in order, a later double's two ends across its line.
+            const posed = tiles[0];
+            for (const c of st.layout.chains) {
+              const first = tiles.find((t) => t.chain === c.id && t.tile === c.tiles[0]);
+              if (!first) continue;
+              const from = c.from === st.layout.posed ? posed : tiles.find((t) => t.tile === c.from && !t.posed);
+              const ways = c.from === st.layout.posed ? [["L", "R", "U", "D"][c.id]] : (from.dir === "L" || from.dir === "R" ? ["U", "D"] : ["L", "R"]);
+              const [dx, dy] = STEP[first.dir];
+              const touches = (dx > 0 && first.x === from.x + from.w) || (dx < 0 && first.x + first.w === from.x)
+                || (dy > 0 && first.y === from.y + from.h) || (dy < 0 && first.y + first.h === from.y);
+              const out = ways.includes(first.dir) && touches;
+              if (c.from === st.layout.posed) {
+                assert.ok(out, `${what}: chain ${c.id} does not grow out of the posed ${c.from}`);
+                if (c.id >= 2) spinners++;
+              } else if (out) at.out++;
+              else at.elsewhere++; // a branch boxed in by the tiles around its double
+            }
+            if (tiles.some((t) => t.chain === 0 && t.dir === "R") || tiles.some((t) => t.chain === 1 && t.dir === "L")) snakes++;
           }
-          // Every chain starts out of its tile's side: the posed tile's
-          // four sides in order, a later double's two ends across its line.
-          const posed = tiles[0];
-          for (const c of st.layout.chains) {
-            const first = tiles.find((t) => t.chain === c.id && t.tile === c.tiles[0]);
-            if (!first) continue;
-            const from = c.from === st.layout.posed ? posed : tiles.find((t) => t.tile === c.from && !t.posed);
-            const ways = c.from === st.layout.posed ? [["L", "R", "U", "D"][c.id]] : (from.dir === "L" || from.dir === "R" ? ["U", "D"] : ["L", "R"]);
-            const [dx, dy] = STEP[first.dir];
-            const touches = (dx > 0 && first.x === from.x + from.w) || (dx < 0 && first.x + first.w === from.x)
-              || (dy > 0 && first.y === from.y + from.h) || (dy < 0 && first.y + first.h === from.y);
-            const out = ways.includes(first.dir) && touches;
-            if (c.from === st.layout.posed) {
-              assert.ok(out, `${what}: chain ${c.id} does not grow out of the posed ${c.from}`);
-              if (c.id >= 2) spinners++;
-            } else if (out) branches++;
-            else elsewhere++; // a branch boxed in by the tiles around its double
-          }
-          if (tiles.some((t) => t.chain === 0 && t.dir === "R") || tiles.some((t) => t.chain === 1 && t.dir === "L")) snakes++;
         }
       }
     }
   } finally {
     engine.stdin.end();
   }
-  assert.ok(spinners > 0 && branches > 0 && snakes > 0, `spinner arms ${spinners}, branches ${branches}, snakes ${snakes}`);
-  assert.ok(elsewhere * 10 <= branches, `${elsewhere} branches not out of their double, ${branches} out of it`);
+  const counts = JSON.stringify([...branchesAt]);
+  assert.ok(spinners > 0 && branchesAt.get(860).out > 0 && snakes > 0, `spinner arms ${spinners}, branches ${counts}, snakes ${snakes}`);
+  for (const [width, { out, elsewhere }] of branchesAt) {
+    // Narrower boards box in more branches; most still grow out of their double.
+    assert.ok(elsewhere * (width >= 860 ? 10 : 3) <= out, `at ${width}: ${elsewhere} branches not out of their double, ${out} out of it (${counts})`);
+  }
+  assert.ok(detached * 10 <= boards, `${detached} tiles laid away from their chain in ${boards} boards`);
 });
 

@@ -3,13 +3,15 @@
 // (1280x800) and phone (390x844) size: seats around the felt, large hand
 // tiles, playable ones marked, the last play highlighted and flown in,
 // ends named and big enough to hit, the score in the game's own form, the
-// score sheet, the hand result, the Fair deal panel; sounds, reduced
-// motion, double-nine pips and the timings.
+// score sheet, the hand result, the Fair deal panel; every board drawn in
+// a whole hand checked for overlaps at both sizes; all twelve games
+// screenshotted at both sizes; automatic passes and the muggins claim;
+// sounds, reduced motion, double-nine pips and the timings.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { setup, newPlayer, noErrors, shot, quickStart, playHand, handOver, moveOnce, contrast, DESKTOP, PHONE, writeArtifact, ARTIFACTS } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, handOver, moveOnce, contrast, DESKTOP, PHONE, writeArtifact, ARTIFACTS } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -44,6 +46,7 @@ function measure(page) {
       scoreVisible: inView(document.querySelector("#scores")),
       mySeatVisible: inView(document.querySelector(".seat.me")),
       statusVisible: inView(document.querySelector("#status")),
+      handVisible: !document.querySelector("#hand .handtile") || inView(document.querySelector("#hand .handtile")),
       turnBorder: toact ? getComputedStyle(toact).borderTopColor : null,
       felt: feltBg,
       last: document.querySelector("#board g.tile.last")?.dataset.tile || null,
@@ -59,77 +62,143 @@ function measure(page) {
   });
 }
 
-for (const [game, kind, scoreForm, players, partners] of GAMES) {
-  test(`${game} (${kind}): the table at desktop and phone size, played by clicking to the hand's end`, async () => {
-    // Odd games are played at phone size, even ones at desktop size; each
-    // is also looked at (and checked) at the other size mid-hand.
-    const phoneFirst = GAMES.findIndex((g) => g[0] === game) % 2 === 1;
-    const page = await newPlayer(env, game, { viewport: phoneFirst ? PHONE : DESKTOP });
-    await quickStart(env, page, { game, name: "Ann" });
-    const title = await page.locator("#gametitle").innerText();
-    assert.ok(title.length > 3 && title !== game && /^[A-Z]/.test(title), `a game title, not a preset name: ${title}`);
-    assert.match(await page.locator("#goal").innerText(), scoreForm);
-    // The seats around the table: you at the bottom, your partner across.
-    let m = await measure(page);
-    assert.equal(m.seats.length, players);
-    const mine = m.seats.find((s) => s.me);
-    assert.equal(mine.spot, "bottom");
-    if (partners) {
-      const p = m.seats.find((s) => s.partner);
-      assert.ok(p && p.spot === "top" && p.seat === 2, `partner across: ${JSON.stringify(m.seats)}`);
-    } else if (players === 2) assert.equal(m.seats.find((s) => !s.me).spot, "top");
-    else assert.deepEqual(m.seats.filter((s) => !s.me).map((s) => s.spot), ["left", "top", "right"]);
-    // The main view keeps only the deal's tick; the details are in the panel.
-    assert.match(await page.locator("#fairtick").innerText(), /Deal sealed/);
-    assert.equal(await page.locator("#fair").getAttribute("open"), null);
-    assert.doesNotMatch(await page.locator(".play").innerText(), /[0-9a-f]{16}/, "no hex in the main view");
-    let looked = false, lastChecked = 0;
-    await playHand([page], async (p, n, did) => {
-      m = await measure(p);
-      const size = p.viewportSize();
-      // Hand tiles: at least 56 px tall on a desktop, 44 px wide on a phone.
-      for (const t of m.tiles) {
-        if (size.width >= 1000) assert.ok(t.h >= 56, `${game}: desktop tile ${t.h}px tall`);
-        else assert.ok(t.w >= 44, `${game}: phone tile ${t.w}px wide`);
+/// Watch every board the page draws (after each play, whoever made it):
+/// no two tiles overlap (a pixel of slack for rounding), every tile and
+/// open end lies inside the board's box, and at most one play is in
+/// flight (a flight never outlives the board it started on). The page
+/// keeps count in `boardWatch`; `boardCheck` checks the board now.
+async function watchBoards(page) {
+  await page.evaluate(() => {
+    window.checkBoard = () => {
+      const svg = document.getElementById("board");
+      const box = svg.getBoundingClientRect();
+      const rect = (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+      const tiles = [...svg.querySelectorAll("g.tile")].map((g) => ({ tile: g.dataset.tile, ...rect(g) }));
+      const ends = [...svg.querySelectorAll("g.end circle")].map(rect);
+      const problems = [];
+      for (let i = 0; i < tiles.length; i++) {
+        for (let j = i + 1; j < tiles.length; j++) {
+          const a = tiles[i], b = tiles[j];
+          if (a.x + 1 < b.x + b.w && b.x + 1 < a.x + a.w && a.y + 1 < b.y + b.h && b.y + 1 < a.y + a.h) problems.push(`${a.tile} overlaps ${b.tile}`);
+        }
       }
-      assert.ok(m.sideways <= 0, `${game}: ${m.sideways}px of sideways scrolling at ${size.width}`);
-      if (!(await handOver(p))) {
-        // The last play on the board is the one marked.
-        if (m.lastInLog && m.last) { assert.equal(m.last, m.lastInLog, `${game}: the last play is highlighted`); lastChecked++; }
+      for (const t of [...tiles, ...ends]) {
+        if (t.x < box.x - 1 || t.y < box.y - 1 || t.x + t.w > box.x + box.width + 1 || t.y + t.h > box.y + box.height + 1) problems.push(`${t.tile || "an end"} outside the board`);
       }
-      if (n === 2 && !looked) {
-        looked = true;
-        await p.setViewportSize(phoneFirst ? DESKTOP : PHONE);
-        await p.waitForTimeout(100);
-        const other = await measure(p);
-        assert.ok(other.sideways <= 0, `${game}: sideways scrolling after resizing`);
-        await shot(p, `${game}-${phoneFirst ? "desktop" : "phone"}-mid`);
-        await p.setViewportSize(phoneFirst ? PHONE : DESKTOP);
-      }
-    }, (count) => count - 1);
-    assert.ok(lastChecked > 0, `${game}: the last play was checked`);
-    // The hand result: who won and how, the points, every hand revealed.
-    const result = page.locator("#result");
-    assert.match(await page.locator("#resulttitle").innerText(), /Hand 1 · (.+ wins? the hand|A tied hand)/);
-    assert.equal(await result.locator(".reveal").count(), players);
-    assert.equal(await result.locator("#resultpoints li[data-side]").count(), partners ? 2 : players);
-    // The page checks the revealed deal on its own; the tick says so.
-    await page.waitForFunction(() => /verified/.test(document.querySelector("#fairtick").textContent));
-    assert.match(await page.locator("#fairtick").innerText(), /✓ Deal verified/);
-    await page.click("#fairtick");
-    assert.equal(await page.locator("#fair").getAttribute("open"), "");
-    const fair = await page.locator("#fair").innerText();
-    assert.match(fair, /Fingerprint of the key[\s\S]*Revealed key[\s\S]*Redeal rule/);
-    assert.match(fair, /✓ Deal verified: the commitment and all hands match the revealed key/);
-    // The score sheet has the hand.
-    assert.equal(await page.locator('#sheet tr[data-hand="1"]').count(), 1);
-    await shot(page, `${game}-${phoneFirst ? "phone" : "desktop"}-hand-over`);
-    await page.setViewportSize(phoneFirst ? DESKTOP : PHONE);
-    await page.waitForTimeout(100);
-    await shot(page, `${game}-${phoneFirst ? "desktop" : "phone"}-hand-over`);
-    noErrors(page);
-    await page.context().close();
+      const flights = document.querySelectorAll(".flying").length;
+      if (flights > 1) problems.push(`${flights} flights at once`);
+      return { tiles: tiles.length, problems };
+    };
+    window.boardWatch = { boards: 0, most: 0, problems: [] };
+    new MutationObserver(() => {
+      const c = window.checkBoard();
+      const w = window.boardWatch;
+      w.boards++;
+      w.most = Math.max(w.most, c.tiles);
+      for (const p of c.problems) if (w.problems.length < 10) w.problems.push(`with ${c.tiles} tiles: ${p}`);
+    }).observe(document.getElementById("board"), { childList: true });
   });
+}
+const boardCheck = (page) => page.evaluate(() => window.checkBoard());
+const boardWatch = (page) => page.evaluate(() => window.boardWatch);
+
+for (const [game, kind, scoreForm, players, partners] of GAMES) {
+  for (const [size, viewport, other] of [["desktop", DESKTOP, PHONE], ["phone", PHONE, DESKTOP]]) {
+    test(`${game} (${kind}) at ${size} size: the table, played by clicking to the hand's end`, async () => {
+      const page = await newPlayer(env, `${game}-${size}`, { viewport });
+      await quickStart(env, page, { game, name: "Ann" });
+      await watchBoards(page);
+      // Every end choice the page offers, measured as it appears.
+      await page.evaluate(() => {
+        window.endSizes = [];
+        new MutationObserver(() => {
+          for (const b of document.querySelectorAll("#buttons .endchoice")) { const r = b.getBoundingClientRect(); window.endSizes.push([r.width, r.height]); }
+        }).observe(document.getElementById("buttons"), { childList: true });
+      });
+      const title = await page.locator("#gametitle").innerText();
+      assert.ok(title.length > 3 && title !== game && /^[A-Z]/.test(title), `a game title, not a preset name: ${title}`);
+      assert.match(await page.locator("#goal").innerText(), scoreForm);
+      // The seats around the table: you at the bottom, your partner across.
+      let m = await measure(page);
+      assert.equal(m.seats.length, players);
+      // The score and your seat (where the turn shows) without scrolling.
+      const header = await page.locator("header#header").boundingBox();
+      assert.ok(header.height <= 60, `${game} at ${size}: the header is ${header.height}px tall (one line)`);
+      assert.ok(m.scoreVisible && m.mySeatVisible && m.statusVisible, `${game} at ${size}: score ${m.scoreVisible}, seat ${m.mySeatVisible}, status ${m.statusVisible}`);
+      const mine = m.seats.find((s) => s.me);
+      assert.equal(mine.spot, "bottom");
+      if (partners) {
+        const p = m.seats.find((s) => s.partner);
+        assert.ok(p && p.spot === "top" && p.seat === 2, `partner across: ${JSON.stringify(m.seats)}`);
+      } else if (players === 2) assert.equal(m.seats.find((s) => !s.me).spot, "top");
+      else assert.deepEqual(m.seats.filter((s) => !s.me).map((s) => s.spot), ["left", "top", "right"]);
+      // The main view keeps only the deal's mark; the details are in the panel.
+      assert.match(await page.locator("#fairtick").innerText(), /Deal sealed/);
+      assert.equal(await page.locator("#fairtick svg.icon-lock").count(), 1, "the padlock is drawn");
+      assert.equal(await page.locator("#fair").getAttribute("open"), null);
+      assert.doesNotMatch(await page.locator(".play").innerText(), /[0-9a-f]{16}/, "no hex in the main view");
+      let looked = false, lastChecked = 0;
+      await playHand([page], async (p, n) => {
+        m = await measure(p);
+        // Hand tiles: at least 56 px tall on a desktop, 44 px wide on a phone.
+        for (const t of m.tiles) {
+          if (viewport.width >= 1000) assert.ok(t.h >= 56, `${game}: desktop tile ${t.h}px tall`);
+          else assert.ok(t.w >= 44, `${game}: phone tile ${t.w}px wide`);
+        }
+        assert.ok(m.sideways <= 0, `${game}: ${m.sideways}px of sideways scrolling at ${viewport.width}`);
+        // Your hand without scrolling, whatever the board and seats hold.
+        if (!(await handOver(p))) assert.ok(m.handVisible, `${game} at ${size}, move ${n}: the hand is below the fold`);
+        assert.deepEqual((await boardWatch(p)).problems, [], `${game} at ${size}, by move ${n}`);
+        if (!(await handOver(p))) {
+          // The last play on the board is the one marked.
+          if (m.lastInLog && m.last) { assert.equal(m.last, m.lastInLog, `${game}: the last play is highlighted`); lastChecked++; }
+        }
+        if (n === 2 && !looked) {
+          // The same board at the other size, mid-hand.
+          looked = true;
+          await p.setViewportSize(other);
+          await p.waitForTimeout(100);
+          assert.ok((await measure(p)).sideways <= 0, `${game}: sideways scrolling after resizing`);
+          assert.deepEqual((await boardCheck(p)).problems, [], `${game}: the board after resizing`);
+          await shot(p, `${game}-${size === "desktop" ? "phone" : "desktop"}-mid`);
+          await p.setViewportSize(viewport);
+        }
+      }, (count) => count - 1);
+      assert.ok(lastChecked > 0, `${game}: the last play was checked`);
+      const endSizes = await page.evaluate(() => window.endSizes);
+      for (const [w, h] of endSizes) assert.ok(w >= 44 && h >= 44, `${game} at ${size}: an end choice ${w}x${h}`);
+      // The hand's final board, with every tile laid.
+      await page.waitForTimeout(700);
+      const final = await boardCheck(page);
+      assert.deepEqual(final.problems, [], `${game} at ${size}: the final board`);
+      assert.equal(await page.locator(".flying").count(), 0, "no flight left behind");
+      const seen = await boardWatch(page);
+      assert.deepEqual(seen.problems, [], `${game} at ${size}: every board of the hand`);
+      assert.ok(seen.boards >= final.tiles && seen.most === final.tiles && final.tiles > 5, `${game}: ${seen.boards} boards checked, ${final.tiles} tiles at the end`);
+      // The hand result: who won and how, the points, every hand revealed.
+      const result = page.locator("#result");
+      assert.match(await page.locator("#resulttitle").innerText(), /Hand 1 · (.+ wins? the hand|A tied hand)/);
+      assert.equal(await result.locator(".reveal").count(), players);
+      assert.equal(await result.locator("#resultpoints li[data-side]").count(), partners ? 2 : players);
+      // The page checks the revealed deal on its own; the tick says so.
+      await page.waitForFunction(() => /verified/.test(document.querySelector("#fairtick").textContent));
+      assert.match(await page.locator("#fairtick").innerText(), /Deal verified/);
+      assert.equal(await page.locator("#fairtick svg.icon-tick").count(), 1, "the tick is drawn");
+      await shot(page, `${game}-${size}-hand-over`);
+      await page.click("#fairtick");
+      assert.equal(await page.locator("#fair").getAttribute("open"), "");
+      const fair = await page.locator("#fair").innerText();
+      assert.match(fair, /Fingerprint of the key[\s\S]*Revealed key[\s\S]*Redeal rule/);
+      assert.match(fair, /✓ Deal verified: the commitment and all hands match the revealed key/);
+      // The score sheet has the hand.
+      assert.equal(await page.locator('#sheet tr[data-hand="1"]').count(), 1);
+      // The board at the top of the page, as a player scrolls back to it.
+      await page.evaluate(() => scrollTo(0, 0));
+      await shot(page, `${game}-${size}-board`);
+      noErrors(page);
+      await page.context().close();
+    });
+  }
 }
 
 test("the turn marker stands out (3:1), playable tiles differ from the rest, an end is named and big", async () => {
@@ -303,4 +372,131 @@ test("timings on loopback: a table link to the first board, a click to the board
   assert.ok(opens.length === 5);
   noErrors(page);
   await page.context().close();
+});
+
+test("every game at both sizes, a few plays in: screenshots to look at, the board whole, nothing sideways", async () => {
+  const PRESETS = ["jamaican", "cutthroat", "chiva", "puerto-rican", "block", "draw", "cross", "double-nine-cross",
+    "french", "all-fives", "fives-and-threes", "club-fives"];
+  for (const game of PRESETS) {
+    const page = await newPlayer(env, `every-${game}`);
+    await quickStart(env, page, { game, name: "Eve" });
+    await watchBoards(page);
+    // Play until the board has a few tiles (or the hand is over).
+    for (let guard = 0; guard < 400 && (await page.locator("#board g.tile").count()) < 6; guard++) {
+      if (await handOver(page)) break;
+      if (!(await moveOnce(page))) await page.waitForTimeout(40);
+    }
+    await page.waitForTimeout(700); // the last flight lands
+    for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(150);
+      await page.evaluate(() => scrollTo(0, 0));
+      const m = await measure(page);
+      assert.ok(m.sideways <= 0, `${game} at ${size}: ${m.sideways}px sideways`);
+      if (!(await handOver(page))) assert.ok(m.handVisible, `${game} at ${size}: the hand is below the fold`);
+      assert.deepEqual((await boardCheck(page)).problems, [], `${game} at ${size}`);
+      await shot(page, `game-${game}-${size}`);
+    }
+    assert.deepEqual((await boardWatch(page)).problems, [], `${game}: every board`);
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("automatic pass: on by default, with a word saying why; switched off, the pass is the player's own", async () => {
+  // The block game has no drawing: a player without a fitting tile passes.
+  const page = await newPlayer(env, "autopass", { viewport: PHONE });
+  await createFriends(env, page, { game: "block", players: 4, name: "Ada" });
+  await page.waitForSelector(".seat.me");
+  assert.equal(await page.isChecked("#autopass"), true, "on by default");
+  let told = null;
+  for (let hands = 0; !told && hands < 8; hands++) {
+    await playHand([page], async (p) => {
+      const s = await p.locator("#status").innerText();
+      if (!told && /passed for you/.test(s)) told = s;
+    });
+    // The word may come with the state that ends the hand.
+    const s = await page.locator("#status").innerText();
+    if (!told && /passed for you/.test(s)) told = s;
+    if (told || (await page.locator("#banner:not([hidden])").count())) break;
+    await page.click("#ready");
+    await page.waitForFunction(() => document.querySelector("#result").hidden);
+  }
+  assert.ok(told, "a pass was made for the player, and the page said so");
+  assert.match(told, /No tile of yours fits .+ and there is nothing to draw: passed for you\.|You could not play and there was nothing to draw: passed for you\./);
+  await page.context().close();
+
+  // Switched off (and remembered): the page offers Pass and waits for it.
+  const own = await newPlayer(env, "ownpass", { viewport: PHONE });
+  await own.goto(env.base + "/");
+  await own.evaluate(() => localStorage.clear());
+  await createFriends(env, own, { game: "block", players: 4, name: "Bo" });
+  await own.waitForSelector(".seat.me");
+  await own.uncheck("#autopass");
+  let offered = false;
+  for (let hands = 0; !offered && hands < 8; hands++) {
+    for (let guard = 0; guard < 600 && !(await handOver(own)); guard++) {
+      if (await own.locator("#pass").count()) {
+        offered = true;
+        assert.equal(await own.locator(".seat.me.toact").count(), 1, "still the player's turn");
+        const b = await own.locator("#pass").boundingBox();
+        assert.ok(b.width >= 44 && b.height >= 44, `the pass button is ${b.width}x${b.height}`);
+        await own.click("#pass");
+        break;
+      }
+      if (!(await moveOnce(own))) await own.waitForTimeout(40);
+    }
+    if (offered || (await own.locator("#banner:not([hidden])").count())) break;
+    await own.click("#ready");
+    await own.waitForFunction(() => document.querySelector("#result").hidden);
+  }
+  assert.ok(offered, "the pass was offered to the player");
+  noErrors(own);
+  await own.context().close();
+});
+
+test("under muggins the claim is the player's own act: never pre-ticked, ticked only by the player", async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const page = await newPlayer(env, "claims", { viewport });
+    await createFriends(env, page, { game: "all-fives", players: 2, options: { claims: "muggins" }, name: "Mia" });
+    await page.waitForSelector(".seat.me");
+    let turns = 0, claimed = false;
+    await playHand([page], async () => {}, undefined);
+    // A second hand, watching the claim switch at each of our turns.
+    if (!(await page.locator("#banner:not([hidden])").count())) {
+      await page.click("#ready");
+      await page.waitForFunction(() => document.querySelector("#result").hidden);
+      for (let guard = 0; guard < 800 && !(await handOver(page)); guard++) {
+        if (await page.locator(".seat.me.toact").count() && await page.locator("#hand .handtile.legal").count()) {
+          assert.equal(await page.getAttribute("#claim", "aria-pressed"), "false", "not pre-ticked");
+          turns++;
+          if (!claimed) {
+            // The player ticks it (and may untick it): the page never does.
+            await page.click("#claim");
+            assert.equal(await page.getAttribute("#claim", "aria-pressed"), "true");
+            await page.click("#claim");
+            assert.equal(await page.getAttribute("#claim", "aria-pressed"), "false");
+            // Ticked for a play: the play goes with the claim, or, when it
+            // scores nothing, the page says so in words; the tick is off after.
+            await page.click("#claim");
+            const history = await page.locator("#log li").count();
+            await page.locator("#hand .handtile.legal").first().click();
+            if (await page.locator("#buttons .endchoice").count()) await page.locator("#buttons .endchoice").first().click();
+            await page.waitForFunction((h) => document.querySelectorAll("#log li").length > h
+              || /nothing to claim/.test(document.querySelector("#status").textContent), history);
+            const said = await page.locator("#status").innerText();
+            if (/nothing to claim/.test(said)) assert.match(said, /That play scores nothing, so there was nothing to claim\. Choose your play again\./);
+            assert.doesNotMatch(said, /illegal/);
+            if (await page.locator("#claim").count()) assert.equal(await page.getAttribute("#claim", "aria-pressed"), "false");
+            claimed = true;
+            continue;
+          }
+        }
+        if (!(await moveOnce(page))) await page.waitForTimeout(40);
+      }
+    }
+    assert.ok(claimed && turns >= 2 || (await page.locator("#banner:not([hidden])").count()), `${turns} turns seen`);
+    noErrors(page);
+    await page.context().close();
+  }
 });

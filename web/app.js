@@ -5,6 +5,7 @@ import { h, fill } from "./dom.js";
 import { t, lang, LANGS, langName, setLang } from "./words.js";
 import { soundOn, setSound } from "./sound.js";
 import { el } from "./draw.js";
+import { icon } from "./icons.js";
 import { lobby } from "./lobby.js";
 import { tablePage } from "./table.js";
 import { replayPage } from "./replay.js";
@@ -17,7 +18,7 @@ const soundBtn = h("button", { type: "button", id: "soundtoggle", class: "headbt
 function showSound() {
   const on = soundOn();
   soundBtn.setAttribute("aria-pressed", on ? "true" : "false");
-  fill(soundBtn, speaker(on), t(on ? "sound-on" : "sound-off"));
+  fill(soundBtn, speaker(on), h("span", { class: "headlabel" }, t(on ? "sound-on" : "sound-off")));
 }
 // A speaker, with waves when on and a cross when off.
 function speaker(on) {
@@ -34,7 +35,7 @@ const langSelect = h("select", { id: "langswitch", class: "headbtn", "aria-label
   ...LANGS.map((code) => h("option", { value: code, lang: code, ...(code === lang ? { selected: "" } : {}) }, langName(code))));
 langSelect.addEventListener("change", () => setLang(langSelect.value));
 fill(document.getElementById("header"),
-  h("a", { href: "/", class: "brand" }, "🁫 ", t("brand")),
+  h("a", { href: "/", class: "brand" }, icon("domino"), " ", t("brand")),
   h("span", { class: "spacer" }),
   langSelect,
   soundBtn);

@@ -15,9 +15,9 @@ import { sound } from "./sound.js";
 import { store } from "./store.js";
 import { people, endName, endNameAt, eventText, resultHeadline, resultHow } from "./names.js";
 import { scoreSummary, scoreSheet } from "./score.js";
+import { icon, EMOTES, emoteOf } from "./icons.js";
 
 const PHRASES = ["hi", "gg", "nice", "oops", "thanks", "hurry", "again", "wow"];
-const EMOTES = ["👍", "😄", "😮", "😅", "🎉", "🤝"];
 const CHAT_MAX = 200;
 
 /** Open table `id` in `app`; returns the function that closes it. */
@@ -67,7 +67,8 @@ export function tablePage(app, id, nav) {
     chatInput, h("button", { type: "submit", id: "chatsend" }, t("chat-send")));
   const chatQuick = h("div", { class: "quick", id: "chatquick" },
     PHRASES.map((p) => h("button", { type: "button", class: "chip", "data-phrase": p, onclick: () => say({ phrase: p }) }, t("chat-phrase-" + p))),
-    EMOTES.map((e) => h("button", { type: "button", class: "chip emote", "data-emote": e, onclick: () => say({ text: e }) }, e)));
+    EMOTES.map((e) => h("button", { type: "button", class: "chip emote", "data-emote": e.face, title: t("emote-" + e.face), onclick: () => say({ text: e.text }) },
+      icon(e.face, t("emote-" + e.face)))));
   const chat = h("section", { class: "panel chat", id: "chat" }, h("h2", {}, t("chat-title")), chatList, chatQuick, chatForm);
   const logEl = h("ol", { class: "log", id: "log" });
   const autoPass = h("input", { type: "checkbox", id: "autopass", checked: store.autoPass, onchange: () => { store.autoPass = autoPass.checked; sendSettings(); } });
@@ -229,7 +230,10 @@ export function tablePage(app, id, nav) {
       if (r.type !== "error" || r.code === "offline") return;
       if (r.code === "stale") { if (a.type === "pass") S.sentPass = false; render(); return; }
       if (a.type === "pass") S.sentPass = false;
-      S.note = a.type === "muggins" ? t("act-muggins-nothing") : t("error", { code: r.code, message: r.message });
+      // The play came from the legal list: refused with a claim, it was the claim.
+      S.note = a.type === "muggins" ? t("act-muggins-nothing")
+        : a.claim && r.code === "illegal_action" ? t("act-claim-nothing")
+        : t("error", { code: r.code, message: r.message });
       render();
     });
     render();
@@ -346,6 +350,8 @@ export function tablePage(app, id, nav) {
     page.dataset.phase = st.phase;
     page.dataset.preset = st.rules.preset;
     page.classList.toggle("watching", me == null);
+    // Automatic passes are a seated player's setting.
+    settings.hidden = me == null;
     page.classList.toggle("myturn", me != null && st.to_act === me && st.phase !== "hand_over");
   }
 
@@ -359,7 +365,9 @@ export function tablePage(app, id, nav) {
     const place = placeSeats(st.rules.players, bottom);
     for (const spot of Object.values(spots)) fill(spot);
     for (let s = 0; s < st.rules.players; s++) spots[place[s]].append(seatPanel(P, game, s));
-    if (typeof st.boneyard === "number" && (st.boneyard > 0 || game.draws)) {
+    // An empty boneyard is news only in a hand where players drew from it.
+    const drew = st.history.some((e) => e.action.type === "draw");
+    if (typeof st.boneyard === "number" && (st.boneyard > 0 || drew)) {
       spots.top.append(h("div", { class: "boneyard", id: "boneyard" }, t("boneyard", { count: st.boneyard })));
     }
   }
@@ -393,7 +401,7 @@ export function tablePage(app, id, nav) {
         st.out && st.out.includes(s) ? h("span", { class: "out" }, t("seat-out")) : null,
         st.phase === "play" || typeof hand === "number" ? h("span", { class: "count" }, t("seat-tiles", { count })) : null,
         passes ? h("span", { class: "passes" }, t("seat-passes", { count: passes })) : null,
-        st.phase === "hand_over" && info.ready ? h("span", { class: "ready" }, "✓ ", t("seat-ready")) : null),
+        st.phase === "hand_over" && info.ready ? h("span", { class: "ready" }, icon("tick"), " ", t("seat-ready")) : null),
       backs,
       info.invited && me != null ? h("button", { type: "button", class: "chip", "data-invite": s, onclick: () => copyInvite(s) }, t("copy-invite")) : null,
       h("div", { class: "bubble", hidden: true }));
@@ -403,12 +411,19 @@ export function tablePage(app, id, nav) {
     const m = S.msg, st = m.state;
     const me = m.seat;
     const game = facts(m.facts);
-    const width = Math.max(340, Math.min(1000, boardWrap.clientWidth || 800));
+    // Arms and branches need room to turn: on a narrow screen they are laid
+    // out a little wider and drawn scaled down, rather than boxed in and
+    // continued away from their chain.
+    const least = game.layout === "line" ? 340 : 420;
+    const width = Math.max(least, Math.min(1000, boardWrap.clientWidth || 800));
     let last = null;
     for (let i = st.history.length - 1; i >= 0; i--) {
       if (st.history[i].action.type === "play") { last = st.history[i].action.tile; break; }
     }
     const empty = m.started === false ? t("board-waiting") : t("board-empty");
+    // A flight belongs to the board it was started on: once the board is
+    // redrawn (and maybe re-fitted), it would land on the wrong spot.
+    for (const g of document.querySelectorAll(".flying")) g.remove();
     const ends = drawLayout(board, m.layout, width, st.history, game.branches, last, empty);
     board.setAttribute("aria-label", ends.map((e) => `${endNameAt(m.layout, e)}: ${e.pips}`).join(", ") || empty);
     const { plays } = legalNow();
@@ -532,7 +547,7 @@ export function tablePage(app, id, nav) {
     const head = !w ? t("match-tie") : won ? t("match-you-win", { many: P.partners }) : t("match-winner", { who: P.side(w.side), many: P.sideMany(w.side) });
     const final = st.scores.map((p, k) => h("li", { "data-side": k }, h("span", { class: "sname" }, P.side(k)), " ", h("b", {}, String(p))));
     fill(banner,
-      h("h2", { id: "bannertitle" }, (won ? "🏆 " : "") + head),
+      h("h2", { id: "bannertitle" }, won ? [icon("trophy"), " "] : null, head),
       h("p", { class: "muted" }, t("match-final")),
       h("ul", { class: "final", id: "final" }, final),
       st.skunk ? h("p", { id: "skunkline" }, t("match-skunk", { who: P.side(st.skunk.side), many: P.sideMany(st.skunk.side), points: st.skunk.points, games: st.skunk.games })) : null,
@@ -568,7 +583,8 @@ export function tablePage(app, id, nav) {
       if (c && c.done) { tick = c.done.ok ? t("fair-verified") : t("fair-failed"); cls = c.done.ok ? "ok" : "bad"; }
       else { tick = t("fair-checking"); cls = "checking"; }
     }
-    fairTick.textContent = (cls === "ok" ? "✓ " : cls === "bad" ? "✗ " : cls === "sealed" ? "🔒 " : "") + tick;
+    const mark = { ok: "tick", bad: "cross", sealed: "lock" }[cls];
+    fill(fairTick, mark ? [icon(mark), " "] : null, tick);
     fairTick.className = "linkish fairtick " + cls;
     fairTick.title = t("fair-title");
     fill(fair, h("summary", {}, h("h2", {}, t("fair-title"))), h("p", { class: "muted" }, t("fair-explain")), h("ol", { class: "fairlist" }, rows));
@@ -608,8 +624,11 @@ export function tablePage(app, id, nav) {
     logEl.scrollTop = logEl.scrollHeight;
   }
 
+  // A quick-chat emote shows as its face; anything else as the text sent.
   function chatText(c) {
-    return c.phrase ? t("chat-phrase-" + c.phrase) : c.text;
+    if (c.phrase) return t("chat-phrase-" + c.phrase);
+    const e = emoteOf(c.text);
+    return e ? icon(e.face, t("emote-" + e.face)) : c.text;
   }
 
   function chatWho(c) {
@@ -632,7 +651,7 @@ export function tablePage(app, id, nav) {
   function bubble(c) {
     const b = c.seat != null && document.querySelector(`#seat-${c.seat} .bubble`);
     if (!b) return;
-    b.textContent = chatText(c);
+    fill(b, chatText(c));
     b.hidden = false;
     clearTimeout(b.timer);
     b.timer = setTimeout(() => (b.hidden = true), 5000);
@@ -677,7 +696,8 @@ export function tablePage(app, id, nav) {
     const clone = target.cloneNode(true);
     clone.removeAttribute("transform");
     ghost.appendChild(clone);
-    Object.assign(ghost.style, { position: "fixed", left: `${tr.left}px`, top: `${tr.top}px`, zIndex: 50, pointerEvents: "none" });
+    // On the page, not the window: scrolling during the flight moves it with the board.
+    Object.assign(ghost.style, { position: "absolute", left: `${tr.left + scrollX}px`, top: `${tr.top + scrollY}px`, zIndex: 50, pointerEvents: "none" });
     document.body.appendChild(ghost);
     target.style.opacity = "0";
     const dx = fr.left + fr.width / 2 - (tr.left + tr.width / 2), dy = fr.top + fr.height / 2 - (tr.top + tr.height / 2);

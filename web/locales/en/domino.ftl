@@ -763,3 +763,14 @@ term-help =
     {""}
     Drawing and passing happen for you when they are your only move.
 term-too-small = domino play needs a terminal of at least { $w }x{ $h } (80x24 is best); this one is { $cw }x{ $ch }. Enlarge it, or press q to quit.
+
+## table: emote faces (the quick-chat emotes, drawn)
+emote-thumbs = Thumbs up
+emote-grin = Big smile
+emote-wow = Surprised
+emote-phew = Phew
+emote-party = Celebrate
+emote-shake = Handshake
+
+## table: a claim on a play that scores nothing
+act-claim-nothing = That play scores nothing, so there was nothing to claim. Choose your play again.

@@ -795,3 +795,14 @@ term-help =
     {""}
     Robar y pasar se hacen solos cuando son tu única jugada.
 term-too-small = domino play necesita una terminal de al menos { $w }x{ $h } (mejor 80x24); esta mide { $cw }x{ $ch }. Agrándala, o pulsa q para salir.
+
+## table: emote faces (the quick-chat emotes, drawn)
+emote-thumbs = Pulgar arriba
+emote-grin = Gran sonrisa
+emote-wow = Sorpresa
+emote-phew = Uf
+emote-party = Fiesta
+emote-shake = Apretón de manos
+
+## table: a claim on a play that scores nothing
+act-claim-nothing = Esa jugada no anota nada, así que no había nada que reclamar. Vuelve a elegir tu jugada.

@@ -795,3 +795,14 @@ term-help =
     {""}
     Piocher et bouder se font tout seuls quand c'est votre seul coup.
 term-too-small = domino play a besoin d'un terminal d'au moins { $w }x{ $h } (80x24 de préférence) ; celui-ci fait { $cw }x{ $ch }. Agrandissez-le, ou appuyez sur q pour quitter.
+
+## table: emote faces (the quick-chat emotes, drawn)
+emote-thumbs = Pouce levé
+emote-grin = Grand sourire
+emote-wow = Surpris
+emote-phew = Ouf
+emote-party = Fête
+emote-shake = Poignée de main
+
+## table: a claim on a play that scores nothing
+act-claim-nothing = Ce coup ne marque rien : il n'y avait rien à réclamer. Choisissez à nouveau votre coup.
