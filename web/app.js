@@ -9,6 +9,7 @@ import { icon } from "./icons.js";
 import { lobby } from "./lobby.js";
 import { tablePage } from "./table.js";
 import { replayPage } from "./replay.js";
+import { newSheetPage, sheetPage } from "./keep.js";
 
 const app = document.getElementById("app");
 document.documentElement.lang = lang;
@@ -51,7 +52,7 @@ const nav = {
     document.title = `${t("not-found-title")} · ${t("page-title")}`;
     fill(app, h("section", { class: "card notfound", id: "notfound" },
       h("h1", {}, t("not-found-title")),
-      h("p", {}, t(what === "table" ? "not-found-table" : what === "replay" ? "not-found-replay" : "not-found-page")),
+      h("p", {}, t(what === "table" ? "not-found-table" : what === "replay" ? "not-found-replay" : what === "sheet" ? "not-found-sheet" : "not-found-page")),
       h("p", {}, h("a", { href: "/", class: "button", id: "tolobby" }, t("not-found-lobby")))));
   },
 };
@@ -69,6 +70,8 @@ async function route() {
   let m;
   if ((m = p.match(/^\/t\/([0-9a-f]+)$/))) { close = tablePage(app, m[1], nav); return; }
   if ((m = p.match(/^\/r\/([0-9a-f]+)$/))) { close = await replayPage(app, m[1], nav); return; }
+  if ((m = p.match(/^\/k\/([0-9a-f]+)$/))) return sheetPage(app, m[1], nav);
+  if (p === "/keep") return newSheetPage(app, nav);
   if (p === "/" || p === "/index.html") return lobby(app, nav);
   nav.notFound("page");
 }
@@ -78,6 +81,6 @@ document.addEventListener("click", (e) => {
   const a = e.target.closest && e.target.closest("a[href]");
   if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const href = a.getAttribute("href");
-  if (/^\/(t\/|r\/|$)/.test(href)) { e.preventDefault(); nav.go(href); }
+  if (/^\/(t\/|r\/|k\/|keep$|$)/.test(href)) { e.preventDefault(); nav.go(href); }
 });
 route();

@@ -8,14 +8,15 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::action::{Action, MoveList};
-use crate::behaviour::{MatchWin, NextPose, Winner, SKUNK_BELOW};
+use crate::behaviour::{MatchWin, NextPose, Winner};
 use crate::code::ErrorCode;
 use crate::deal::{hand_rng, Deal, DealError, DealSpec, MAX_PLAYERS};
 use crate::event::{Event, Events, SkunkReport};
 use crate::hand::{Hand, IllegalAction};
-use crate::result::{EndReason, HandResult, Note, Notes, PerSeat, Side};
-use crate::rules::{Rules, Skunk};
-use crate::score::settle;
+use crate::report::{play_points, HandSummary};
+use crate::result::{EndReason, HandResult, Note, Side};
+use crate::rules::Rules;
+use crate::tally::Tally;
 use crate::tile::{Tile, TileSet};
 
 /// Where a match stands.
@@ -89,17 +90,12 @@ pub struct Match {
     hand: Hand,
     chooser: u8,
     next_rule: PoseRule,
-    scores: [i32; MAX_PLAYERS],
-    /// Points already added to `scores` during the current hand, by side.
+    /// The match score, shared with the scorekeeper's [`crate::Sheet`].
+    tally: Tally,
+    /// Points already added to the score during the current hand, by side.
     live: [i32; MAX_PLAYERS],
     result: Option<HandResult>,
-    winner: Option<Winner>,
-    /// What the next six-love hand is worth (tie replays raise it).
-    stake: i32,
-    playoff: bool,
     last_winner: Option<u8>,
-    /// Club fives: the skunk of the match's end, if any.
-    skunk: Option<SkunkReport>,
     poser: u8,
     recording: bool,
     record: Vec<HandRecord>,
@@ -122,14 +118,10 @@ impl Match {
             hand: Hand::new(&rules, &empty_deal(), 0, TileSet::EMPTY),
             chooser: 0,
             next_rule: first,
-            scores: [0; MAX_PLAYERS],
+            tally: Tally::new(),
             live: [0; MAX_PLAYERS],
             result: None,
-            winner: None,
-            stake: 1,
-            playoff: false,
             last_winner: None,
-            skunk: None,
             poser: 0,
             recording: true,
             record: Vec::new(),
@@ -173,7 +165,7 @@ impl Match {
 
     /// Match scores by side.
     pub fn scores(&self) -> &[i32] {
-        &self.scores[..self.rules.sides()]
+        &self.tally.all_scores()[..self.rules.sides()]
     }
 
     pub fn result(&self) -> Option<&HandResult> {
@@ -183,21 +175,26 @@ impl Match {
     /// Once the match is over, who won it (no game ends a match drawn
     /// today, but [`Winner::Nobody`] keeps room for one).
     pub fn winner(&self) -> Option<Winner> {
-        self.winner
+        self.tally.winner()
     }
 
     /// What the next six-love hand is worth.
     pub fn stake(&self) -> i32 {
-        self.stake
+        self.tally.stake()
     }
 
     pub fn in_playoff(&self) -> bool {
-        self.playoff
+        self.tally.in_playoff()
     }
 
     /// Club fives: the skunk the match ended with.
     pub fn skunk(&self) -> Option<SkunkReport> {
-        self.skunk
+        self.tally.skunk()
+    }
+
+    /// The match score and stake, as the scorekeeper shares them.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
     }
 
     /// The actions of the current hand.
@@ -340,69 +337,50 @@ impl Match {
 
     /// Move points scored during play into the match score.
     fn credit_live(&mut self) {
-        let mut now = [0i32; MAX_PLAYERS];
-        for (s, p) in self.hand.points().iter().enumerate() {
-            now[s] += p;
+        let now = play_points(&self.rules, self.hand.points(), self.hand.penalties());
+        let mut delta = [0i32; MAX_PLAYERS];
+        for ((d, n), l) in delta.iter_mut().zip(now).zip(&self.live) {
+            *d = n - l;
         }
-        for (seat, p) in self.hand.penalties().iter().enumerate() {
-            now[self.rules.side_of(seat as u8)] += p;
-        }
-        let sides = self.rules.sides();
-        for ((score, live), now) in self
-            .scores
-            .iter_mut()
-            .zip(&mut self.live)
-            .zip(now)
-            .take(sides)
-        {
-            *score += now - *live;
-            *live = now;
-        }
+        self.tally.credit(self.rules.sides(), &delta);
+        self.live = now;
     }
 
     /// All fives: the first to the target wins at once, even mid-hand.
     fn reached_target_in_play(&mut self, ev: &mut impl Events) -> bool {
-        if !matches!(self.rules.win, MatchWin::Target { in_play: true, .. }) {
-            return false;
-        }
-        let Some(side) = (0..self.rules.sides()).find(|&s| self.scores[s] >= self.rules.target)
-        else {
-            return false;
-        };
-        let n = self.rules.players as usize;
         let counts = self.hand.counts();
-        let result = HandResult {
-            winner: Some(Side { side }),
-            reason: EndReason::Target,
-            seat: Some(side as u8),
-            counts: PerSeat::from_slice(&counts[..n]),
-            points: PerSeat::from_slice(&self.live[..self.rules.sides()]),
-            notes: Notes::default(),
-        };
-        self.end_hand(result, Some(Winner::Side(side)), ev);
-        true
+        match self
+            .tally
+            .reached_target_in_play(&self.rules, &counts, &self.live)
+        {
+            Some(result) => {
+                self.end_hand(result, ev);
+                true
+            }
+            None => false,
+        }
     }
 
     fn finish_hand(&mut self, ev: &mut impl Events) {
-        let mut result = settle(&self.rules, &self.hand, self.hand_number);
-        let winner = if self.rules.is_six_love() {
-            self.settle_love(&mut result)
+        let summary = HandSummary::of(&self.hand);
+        let result = self
+            .tally
+            .finish(&self.rules, &summary, self.hand_number, &self.live);
+        self.next_rule = if self.rules.is_six_love() {
+            self.love_next_rule(&result)
         } else {
-            for s in 0..self.rules.sides() {
-                self.scores[s] += result.points[s] - self.live[s];
-            }
-            self.next_rule = self.points_next_rule(&result);
-            self.points_winner(&mut result)
+            self.points_next_rule(&result)
         };
         if let Some(seat) = result.seat {
             if result.winner.is_some() {
                 self.last_winner = Some(seat);
             }
         }
-        self.end_hand(result, winner, ev);
+        self.end_hand(result, ev);
     }
 
-    fn end_hand(&mut self, result: HandResult, winner: Option<Winner>, ev: &mut impl Events) {
+    fn end_hand(&mut self, result: HandResult, ev: &mut impl Events) {
+        let winner = self.tally.winner();
         if ev.wanted() {
             ev.push(Event::HandOver {
                 result: result.clone(),
@@ -411,79 +389,35 @@ impl Match {
         self.result = Some(result);
         self.phase = Phase::HandOver;
         if let Some(w) = winner {
-            self.winner = Some(w);
             self.phase = Phase::MatchOver;
             if ev.wanted() {
                 ev.push(Event::MatchOver {
                     winner: w.side().map(|side| Side { side }),
-                    skunk: self.skunk,
+                    skunk: self.tally.skunk(),
                 });
             }
         }
     }
 
-    /// Six-love scoring: the winner's stake, resets, play-offs and tie replays.
-    fn settle_love(&mut self, result: &mut HandResult) -> Option<Winner> {
-        let rules = self.rules;
-        let sides = rules.sides();
+    /// Who poses after a six-love hand: after a tie replayed for a raised
+    /// stake the last winner's side chooses, after any other tie or a
+    /// reset the lowest-double rule, else as after any win.
+    fn love_next_rule(&self, result: &HandResult) -> PoseRule {
         let lowest_double = PoseRule::HighestDouble { any: false };
-        let (Some(w), Some(seat)) = (result.winner.map(|s| s.side), result.seat) else {
-            result.notes.push(Note::Tie);
-            if rules.tie_replays && !self.playoff {
-                self.stake += 1;
-                result.notes.push(Note::Replay);
+        match (result.winner, result.seat) {
+            (Some(_), Some(seat)) if !result.notes.contains(Note::Reset) => {
+                self.pose_after_win(seat, result.reason)
             }
-            self.next_rule = match (0..sides).find(|&s| self.scores[s] > 0) {
-                Some(_) if rules.tie_replays && !self.playoff => {
+            (Some(_), Some(_)) => lowest_double,
+            _ => {
+                let scored = self.scores().iter().any(|&s| s > 0);
+                if scored && result.notes.contains(Note::Replay) {
                     PoseRule::Choose(self.last_winner.unwrap_or(0))
-                }
-                _ => lowest_double,
-            };
-            return None;
-        };
-        let key = result.notes.contains(Note::KeyTile);
-        let pts = self.stake + i32::from(key);
-        self.stake = 1;
-        result.points[w] = pts;
-        self.next_rule = self.pose_after_win(seat, result.reason);
-        if self.playoff {
-            self.playoff = false;
-            self.scores[..sides].fill(0);
-            self.scores[w] = 2;
-            result.notes.push(Note::Playoff);
-        } else if rules.partners {
-            let l = 1 - w;
-            if self.scores[w] == 0 && self.scores[l] > 0 {
-                if rules.playoff && self.scores[l] == 1 && pts == 1 {
-                    self.scores[w] = 1;
-                    self.playoff = true;
-                    result.notes.push(Note::PlayoffNext);
                 } else {
-                    self.scores[..sides].fill(0);
-                    result.notes.push(Note::Reset);
-                    self.next_rule = lowest_double;
+                    lowest_double
                 }
-            } else {
-                self.scores[w] += pts;
-            }
-        } else {
-            self.scores[w] += pts;
-            if self.scores[..sides].iter().all(|&s| s > 0) {
-                self.scores[..sides].fill(0);
-                result.notes.push(Note::Reset);
-                self.next_rule = lowest_double;
             }
         }
-        let others_zero = (0..sides).any(|s| s != w && self.scores[s] == 0);
-        if self.scores[w] >= rules.love_goal() && others_zero {
-            result.notes.push(if rules.love_goal() == 4 {
-                Note::FourLove
-            } else {
-                Note::SixLove
-            });
-            return Some(Winner::Side(w));
-        }
-        None
     }
 
     /// Who poses after `seat` won a hand that ended for `reason`.
@@ -509,41 +443,6 @@ impl Match {
             _ if self.rules.next_pose == NextPose::Alternate => PoseRule::Seat(1 - self.poser),
             _ => self.rules.first_pose,
         }
-    }
-
-    fn points_winner(&mut self, result: &mut HandResult) -> Option<Winner> {
-        let rules = self.rules;
-        let sides = rules.sides();
-        let scores = &self.scores[..sides];
-        if !scores.iter().any(|&s| s >= rules.target) {
-            return None;
-        }
-        let best = |want_low: bool| -> Option<usize> {
-            let key = |s: &usize| if want_low { -scores[*s] } else { scores[*s] };
-            let top = (0..sides).max_by_key(key)?;
-            let n = (0..sides).filter(|s| key(s) == key(&top)).count();
-            (n == 1).then_some(top)
-        };
-        let w = best(rules.low_score_wins())?;
-        if rules.skunk != Skunk::Off {
-            let l = 1 - w;
-            if self.scores[l] < SKUNK_BELOW {
-                // The skunk moves the match score only: the hand's points
-                // stay what the hand made.
-                result.notes.push(Note::Skunk);
-                let (points, games) = match rules.skunk {
-                    Skunk::Points(p) => (p, 1),
-                    _ => (0, 2),
-                };
-                self.scores[w] += points;
-                self.skunk = Some(SkunkReport {
-                    side: l,
-                    points,
-                    games,
-                });
-            }
-        }
-        Some(Winner::Side(w))
     }
 
     /// Deal the next hand: from `deal` if given, else from the seed.
@@ -597,14 +496,10 @@ impl Match {
         self.hand_number = 0;
         self.phase = Phase::HandOver;
         self.next_rule = first_rule(&self.rules);
-        self.scores = [0; MAX_PLAYERS];
+        self.tally = Tally::new();
         self.live = [0; MAX_PLAYERS];
         self.result = None;
-        self.winner = None;
-        self.stake = 1;
-        self.playoff = false;
         self.last_winner = None;
-        self.skunk = None;
         self.record.clear();
     }
 

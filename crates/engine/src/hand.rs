@@ -90,7 +90,11 @@ pub struct Hand {
     points: [i32; MAX_PLAYERS],
     /// Penalty points charged during the hand, by seat.
     penalties: [i32; MAX_PLAYERS],
-    board_passes: u8,
+    /// French penalties by the seat they come from: board passes caused
+    /// (the others pay) and three-pass runs (the passer pays), so a hand
+    /// can be reported as a table would tell it.
+    board_passes_by: [u8; MAX_PLAYERS],
+    three_passes: [u8; MAX_PLAYERS],
     ending: Option<Ending>,
     /// Every tile held by a seat still in play, for block detection.
     in_play: TileSet,
@@ -118,7 +122,8 @@ impl Hand {
             muggins_declined: 0,
             points: [0; MAX_PLAYERS],
             penalties: [0; MAX_PLAYERS],
-            board_passes: 0,
+            board_passes_by: [0; MAX_PLAYERS],
+            three_passes: [0; MAX_PLAYERS],
             ending: None,
             in_play: deal.hands[..rules.players as usize]
                 .iter()
@@ -174,7 +179,17 @@ impl Hand {
 
     /// Board passes charged this hand.
     pub fn board_passes(&self) -> u8 {
-        self.board_passes
+        self.board_passes_by.iter().sum()
+    }
+
+    /// Board passes each seat caused this hand (French).
+    pub fn board_passes_by(&self) -> &[u8] {
+        &self.board_passes_by[..self.rules.players as usize]
+    }
+
+    /// Three-pass penalties each seat was charged this hand (French).
+    pub fn three_passes(&self) -> &[u8] {
+        &self.three_passes[..self.rules.players as usize]
     }
 
     /// Whether `seat` is out (both-partners-out).
@@ -680,7 +695,7 @@ impl Hand {
         if self.rules.pass_penalties {
             let players = self.rules.players;
             if self.last_player == seat && self.passes_since_play + 1 >= players {
-                self.board_passes += 1;
+                self.board_passes_by[seat as usize] += 1;
                 for s in 0..players {
                     if s != seat {
                         self.charge(s, PenaltyReason::BoardPass, ev);
@@ -750,6 +765,7 @@ impl Hand {
             self.pass_run[seat as usize] += 1;
             if self.pass_run[seat as usize] >= 3 {
                 self.pass_run[seat as usize] = 0;
+                self.three_passes[seat as usize] += 1;
                 self.charge(seat, PenaltyReason::ThreePasses, ev);
             }
         }

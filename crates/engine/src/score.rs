@@ -4,7 +4,8 @@
 
 use crate::behaviour::Settle;
 use crate::deal::MAX_PLAYERS;
-use crate::hand::{Ending, Hand};
+use crate::hand::Hand;
+use crate::report::{HandSummary, SummaryEnd};
 use crate::result::{EndReason, HandResult, Note, Notes, PerSeat, Side};
 use crate::rules::{Blocked, Rules, Scoring};
 
@@ -12,19 +13,17 @@ pub use crate::behaviour::round5;
 
 /// Winner of a finished hand: side and the seat that acts for it.
 pub fn winner(rules: &Rules, hand: &Hand) -> (Option<usize>, Option<u8>) {
-    winner_by(rules, hand, &hand.counts())
+    winner_of(rules, &HandSummary::of(hand))
 }
 
-fn winner_by(
-    rules: &Rules,
-    hand: &Hand,
-    counts: &[u32; MAX_PLAYERS],
-) -> (Option<usize>, Option<u8>) {
+/// Winner of a summarised hand: side and the seat that acts for it.
+pub fn winner_of(rules: &Rules, summary: &HandSummary) -> (Option<usize>, Option<u8>) {
     let n = rules.players as usize;
-    match hand.ending() {
-        Some(Ending::Domino { seat, .. }) => (Some(rules.side_of(seat)), Some(seat)),
+    let counts = &summary.counts;
+    match summary.end {
+        Some(SummaryEnd::Domino { seat, .. }) => (Some(rules.side_of(seat)), Some(seat)),
         None => (None, None),
-        Some(Ending::Blocked) => {
+        Some(SummaryEnd::Blocked) => {
             let team_totals = rules.partners && rules.blocked == Blocked::TeamTotal;
             if team_totals {
                 let t = [counts[0] + counts[2], counts[1] + counts[3]];
@@ -59,33 +58,36 @@ fn winner_by(
 /// Settle a finished hand of a points game (the six-love games get the
 /// winner only; their points come from the match state).
 pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
+    settle_summary(rules, &HandSummary::of(hand), hand_number)
+}
+
+/// Settle a hand from its summary: the one scoring both played hands and
+/// the scorekeeper's reported hands go through.
+pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) -> HandResult {
     let n = rules.players as usize;
     let sides = rules.sides();
-    let counts = hand.counts();
-    let (win, seat) = winner_by(rules, hand, &counts);
-    let ending = hand.ending();
-    let reason = match ending {
-        Some(Ending::Blocked) => EndReason::Blocked,
+    let counts = summary.counts;
+    let (win, seat) = winner_of(rules, summary);
+    let reason = match summary.end {
+        Some(SummaryEnd::Blocked) => EndReason::Blocked,
         _ => EndReason::Domino,
     };
     let mut notes = Notes::default();
     let mut points = PerSeat::<i32>::new(sides);
-    for (s, p) in hand.points().iter().enumerate() {
-        points[s] += p;
+    for (p, &s) in points.iter_mut().zip(&summary.play_points(rules)) {
+        *p += s;
     }
-    for (s, p) in hand.penalties().iter().enumerate() {
-        points[rules.side_of(s as u8)] += p;
-    }
-    let domino = match ending {
-        Some(Ending::Domino {
+    let domino = match summary.end {
+        Some(SummaryEnd::Domino {
             seat,
-            tile,
+            double,
             key_tile,
             capicu,
-        }) => Some((seat, tile, key_tile, capicu)),
+            chuchazo,
+        }) => Some((seat, double, key_tile, capicu, chuchazo)),
         _ => None,
     };
-    if let Some((_, _, key, _)) = domino {
+    if let Some((_, _, key, _, _)) = domino {
         if key && rules.key_tile {
             notes.push(Note::KeyTile);
         }
@@ -115,12 +117,12 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
                     points[w] += hand_premium;
                     notes.push(Note::HandPremium);
                 }
-                if let Some((_, tile, _, capicu)) = domino {
+                if let Some((_, _, _, capicu, chuchazo)) = domino {
                     if capicu {
                         points[w] += premium(20);
                         notes.push(Note::Capicu);
                     }
-                    if tile.high() == 0 {
+                    if chuchazo {
                         points[w] += premium(20);
                         notes.push(Note::Chuchazo);
                     }
@@ -143,13 +145,13 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
             }
         }
         Settle::OwnPipsDoubled => {
-            let double_out = domino.is_some_and(|(_, t, _, _)| t.is_double());
+            let double_out = domino.is_some_and(|(_, d, ..)| d);
             for s in 0..n {
                 let mut p = counts[s] as i32;
                 if domino.is_some_and(|(ws, ..)| ws as usize == s) {
                     p = 0;
                 }
-                if !(hand.hand(s as u8) & crate::tile::TileSet::DOUBLES).is_empty() {
+                if summary.holds_double[s] {
                     p *= 2;
                 }
                 if double_out && domino.is_some_and(|(ws, ..)| ws as usize != s) {
@@ -157,7 +159,7 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
                 }
                 points[s] += p;
             }
-            if hand.board_passes() > 0 {
+            if summary.board_passes > 0 {
                 notes.push(Note::BoardPass);
             }
             if double_out {

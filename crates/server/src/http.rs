@@ -8,7 +8,8 @@
 //! full view after every step), `GET /api/history/{id}/record` (the
 //! `domino-record/1` file). The page opens at `/`, at table links
 //! (`/t/{id}`, a table being played or finished here) and replay links
-//! (`/r/{id}`, a finished match); any other address, or one of those naming
+//! (`/r/{id}`, a finished match) and score sheet links (`/keep` for a new one, `/k/{id}`:
+//! see [`crate::keep`]); any other address, or one of those naming
 //! nothing, answers 404 with the page saying so (`data-missing` on its
 //! body) and a way back to the lobby.
 
@@ -59,11 +60,17 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
         .route("/api/history/{id}/record", get(record))
         .route("/t/{id}", get(table_page))
         .route("/r/{id}", get(replay_page))
+        .route("/k/{id}", get(sheet_page))
+        .route(
+            "/keep",
+            get(|headers: HeaderMap| async move { page(StatusCode::OK, None, &headers) }),
+        )
         .fallback(asset)
         .with_state(App {
             hub: hub.clone(),
             stop: stop.clone(),
         })
+        .merge(crate::keep::router(hub.clone()))
         .merge(crate::ops::router(hub, stop))
 }
 
@@ -319,6 +326,20 @@ async fn table_page(
     match app.hub.store.exists(&id).await {
         Ok(true) => page(StatusCode::OK, None, &headers),
         Ok(false) => page(StatusCode::NOT_FOUND, Some("table"), &headers),
+        Err(e) => internal(e),
+    }
+}
+
+/// A score sheet link (`/k/{id}`, the scorekeeper): the page while the
+/// sheet exists; 404 otherwise.
+async fn sheet_page(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match crate::keep::exists(&app.hub, &id).await {
+        Ok(true) => page(StatusCode::OK, None, &headers),
+        Ok(false) => page(StatusCode::NOT_FOUND, Some("sheet"), &headers),
         Err(e) => internal(e),
     }
 }

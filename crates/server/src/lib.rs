@@ -18,6 +18,7 @@
 pub mod fair;
 pub mod http;
 pub mod hub;
+pub mod keep;
 pub mod lang;
 pub mod limits;
 pub mod listen;

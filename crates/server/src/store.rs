@@ -19,6 +19,7 @@ use sqlx::{AnyPool, Executor, Row};
 use crate::metrics::Histogram;
 
 pub mod lease;
+pub mod sheets;
 
 /// The schema, one migration per entry, applied in order once each.
 /// The SQL is the common subset of SQLite and PostgreSQL.
@@ -74,6 +75,21 @@ const MIGRATIONS: &[&[&str]] = &[
         table_id TEXT PRIMARY KEY,
         node TEXT NOT NULL,
         expires_at BIGINT NOT NULL
+    )",
+    ],
+    &[
+        // The scorekeeper's sheets for matches played with real tiles (see
+        // `sheets`): the rules and names as created, the hands reported so
+        // far (a JSON array), and the hash of the secret that edits them.
+        "CREATE TABLE IF NOT EXISTS domino_sheets (
+        id TEXT PRIMARY KEY,
+        secret_hash TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        rules TEXT NOT NULL,
+        names TEXT NOT NULL,
+        hands BIGINT NOT NULL,
+        reports TEXT NOT NULL
     )",
     ],
 ];

@@ -774,3 +774,69 @@ emote-shake = Handshake
 
 ## table: a claim on a play that scores nothing
 act-claim-nothing = That play scores nothing, so there was nothing to claim. Choose your play again.
+
+## Scorekeeper (keeping score of a game played with real tiles)
+
+keep-title = Keep score
+keep-lobby-help = Playing with real dominoes? Keep the score here: enter each hand and the sheet settles it by the game's own rules.
+keep-start = Keep score
+keep-help = Choose the game, its house rules and who plays. After each hand you enter what happened; the sheet does the scoring.
+keep-players = Players
+keep-teams = Teams
+keep-player-n = Player { $n }
+keep-team-n = Team { $n }
+keep-create = Start the sheet
+keep-seat-of-team = { $team } ({ $n })
+keep-goal-love = First to win { $goal } hands while the others still have none
+keep-goal-points = First to { $target } points
+keep-goal-low = When somebody reaches { $target }, the lowest total wins
+keep-won = { $who } won the match.
+keep-drawn = The match ended without a winner.
+keep-undo = Undo the last hand
+keep-csv = Export CSV
+keep-share-view = Link to watch the sheet:
+keep-share-edit = Link to keep it (anyone with it can change the sheet):
+keep-read-only = You are watching this sheet; only its keeper can enter hands.
+keep-how-target = { $who } reached the target
+keep-next = Hand { $n }
+keep-form-help = Tick who went out (nobody: the hand was blocked) and give each player's count of pips still held.
+keep-form-help-both = Tick who went out (both partners, to end the hand; nobody: blocked) and give each player's count of pips still held.
+keep-player = Player
+keep-went-out = Went out
+keep-went-out-of = { $who } went out
+keep-count = Count
+keep-count-of = { $who }'s count
+keep-holds-double = Holds a double
+keep-holds-double-of = { $who } still holds a double
+keep-act-of = { $who }: { keep-act }
+keep-act = { $act ->
+    [three_passes] Three passes
+    [board_pass] Board passes caused
+    [passed_when_able] Passed when able
+    [wrong_play] Wrong plays
+    [over_draw] Over-draw: points lost
+    [boneyard_trip] Needless draw: points lost
+    [exposed] Exposed tile: points lost
+   *[other] { $act }
+}
+keep-act-help = { $act ->
+    [three_passes] Each time a player passed three times in a row: 10 points to him.
+    [board_pass] Each time his play went round the table unanswered: 10 points to each of the others.
+    [passed_when_able] Each time he passed while able to play: 10 points.
+    [wrong_play] Each wrong play: 10 points.
+    [over_draw] He drew too many at the deal and may not score on his first play: the points that play made.
+    [boneyard_trip] He drew while able to play and may not score for the rest of the hand: the points he made after.
+    [exposed] Under the exposed-tile rule, a tile shown by accident may not score: the points it made.
+   *[other] { $act }
+}
+keep-play-points = Points made during play
+keep-play-points-fives = Points made during play (multiples of 5)
+keep-flag = { $flag ->
+    [double] The last tile was a double
+    [key_tile] Key tile
+    [capicu] Capicú
+    [chuchazo] Chuchazo
+   *[other] { $flag }
+}
+keep-enter = Enter the hand
+not-found-sheet = There is no score sheet at this address.

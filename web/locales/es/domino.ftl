@@ -806,3 +806,69 @@ emote-shake = Apretón de manos
 
 ## table: a claim on a play that scores nothing
 act-claim-nothing = Esa jugada no anota nada, así que no había nada que reclamar. Vuelve a elegir tu jugada.
+
+## Scorekeeper (keeping score of a game played with real tiles)
+
+keep-title = Llevar la cuenta
+keep-lobby-help = ¿Juegas con fichas de verdad? Lleva aquí la cuenta: anota cada mano y la hoja la puntúa con las reglas del juego.
+keep-start = Llevar la cuenta
+keep-help = Elige el juego, sus reglas de la casa y quién juega. Tras cada mano anotas lo que pasó; la hoja hace las cuentas.
+keep-players = Jugadores
+keep-teams = Equipos
+keep-player-n = Jugador { $n }
+keep-team-n = Equipo { $n }
+keep-create = Empezar la hoja
+keep-seat-of-team = { $team } ({ $n })
+keep-goal-love = Gana quien gane { $goal } manos mientras los demás no tienen ninguna
+keep-goal-points = Gana quien llegue primero a { $target } puntos
+keep-goal-low = Cuando alguien llega a { $target }, gana el total más bajo
+keep-won = { $who } ganó la partida.
+keep-drawn = La partida terminó sin ganador.
+keep-undo = Deshacer la última mano
+keep-csv = Exportar CSV
+keep-share-view = Enlace para ver la hoja:
+keep-share-edit = Enlace para llevarla (quien lo tenga puede cambiar la hoja):
+keep-read-only = Estás viendo esta hoja; solo quien la lleva puede anotar manos.
+keep-how-target = { $who } llegó a la meta
+keep-next = Mano { $n }
+keep-form-help = Marca quién dominó (nadie: la mano se trancó) y anota los puntos que le quedan a cada jugador.
+keep-form-help-both = Marca quién salió (los dos compañeros terminan la mano; nadie: tranque) y anota los puntos que le quedan a cada jugador.
+keep-player = Jugador
+keep-went-out = Dominó
+keep-went-out-of = { $who } dominó
+keep-count = Puntos
+keep-count-of = Puntos de { $who }
+keep-holds-double = Tiene un doble
+keep-holds-double-of = { $who } aún tiene un doble
+keep-act-of = { $who }: { keep-act }
+keep-act = { $act ->
+    [three_passes] Tres pases
+    [board_pass] Pases de mesa causados
+    [passed_when_able] Pasó pudiendo jugar
+    [wrong_play] Jugadas erróneas
+    [over_draw] Robó de más: puntos perdidos
+    [boneyard_trip] Robó sin necesidad: puntos perdidos
+    [exposed] Ficha descubierta: puntos perdidos
+   *[other] { $act }
+}
+keep-act-help = { $act ->
+    [three_passes] Cada vez que un jugador pasó tres veces seguidas: 10 puntos para él.
+    [board_pass] Cada vez que su jugada dio la vuelta a la mesa sin respuesta: 10 puntos a cada uno de los demás.
+    [passed_when_able] Cada vez que pasó pudiendo jugar: 10 puntos.
+    [wrong_play] Cada jugada errónea: 10 puntos.
+    [over_draw] Robó fichas de más al repartir y no puntúa en su primera jugada: los puntos de esa jugada.
+    [boneyard_trip] Robó pudiendo jugar y no puntúa el resto de la mano: los puntos que hizo después.
+    [exposed] Con la regla de ficha descubierta, una ficha mostrada por accidente no puntúa: sus puntos.
+   *[other] { $act }
+}
+keep-play-points = Puntos hechos durante el juego
+keep-play-points-fives = Puntos hechos durante el juego (múltiplos de 5)
+keep-flag = { $flag ->
+    [double] La última ficha fue un doble
+    [key_tile] Ficha clave
+    [capicu] Capicú
+    [chuchazo] Chuchazo
+   *[other] { $flag }
+}
+keep-enter = Anotar la mano
+not-found-sheet = No hay ninguna hoja de cuenta en esta dirección.

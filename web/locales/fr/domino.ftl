@@ -806,3 +806,69 @@ emote-shake = Poignée de main
 
 ## table: a claim on a play that scores nothing
 act-claim-nothing = Ce coup ne marque rien : il n'y avait rien à réclamer. Choisissez à nouveau votre coup.
+
+## Scorekeeper (keeping score of a game played with real tiles)
+
+keep-title = Tenir les comptes
+keep-lobby-help = Vous jouez avec de vrais dominos ? Tenez les comptes ici : saisissez chaque manche, la feuille la marque selon les règles du jeu.
+keep-start = Tenir les comptes
+keep-help = Choisissez le jeu, ses règles maison et qui joue. Après chaque manche, saisissez ce qui s'est passé ; la feuille fait les comptes.
+keep-players = Joueurs
+keep-teams = Équipes
+keep-player-n = Joueur { $n }
+keep-team-n = Équipe { $n }
+keep-create = Commencer la feuille
+keep-seat-of-team = { $team } ({ $n })
+keep-goal-love = Gagne qui remporte { $goal } manches tant que les autres n'en ont aucune
+keep-goal-points = Le premier à { $target } points
+keep-goal-low = Quand quelqu'un atteint { $target }, le total le plus bas gagne
+keep-won = { $who } a gagné la partie.
+keep-drawn = La partie s'est terminée sans vainqueur.
+keep-undo = Annuler la dernière manche
+keep-csv = Exporter en CSV
+keep-share-view = Lien pour suivre la feuille :
+keep-share-edit = Lien pour la tenir (qui l'a peut modifier la feuille) :
+keep-read-only = Vous suivez cette feuille ; seul celui qui la tient peut saisir les manches.
+keep-how-target = { $who } a atteint l'objectif
+keep-next = Manche { $n }
+keep-form-help = Cochez qui a fait domino (personne : la manche est bloquée) et donnez les points qui restent à chaque joueur.
+keep-form-help-both = Cochez qui est sorti (les deux partenaires, pour finir la manche ; personne : bloquée) et donnez les points qui restent à chaque joueur.
+keep-player = Joueur
+keep-went-out = Domino
+keep-went-out-of = { $who } a fait domino
+keep-count = Points
+keep-count-of = Points de { $who }
+keep-holds-double = A un double
+keep-holds-double-of = { $who } a encore un double
+keep-act-of = { $who } : { keep-act }
+keep-act = { $act ->
+    [three_passes] Trois passes
+    [board_pass] Tours de table causés
+    [passed_when_able] A passé en pouvant jouer
+    [wrong_play] Coups faux
+    [over_draw] Pioche de trop : points perdus
+    [boneyard_trip] Pioche inutile : points perdus
+    [exposed] Domino exposé : points perdus
+   *[other] { $act }
+}
+keep-act-help = { $act ->
+    [three_passes] Chaque fois qu'un joueur a passé trois fois de suite : 10 points pour lui.
+    [board_pass] Chaque fois que son coup a fait le tour de la table sans réponse : 10 points à chacun des autres.
+    [passed_when_able] Chaque fois qu'il a passé en pouvant jouer : 10 points.
+    [wrong_play] Chaque coup faux : 10 points.
+    [over_draw] Il a pioché trop de dominos à la donne et ne marque pas à son premier coup : les points de ce coup.
+    [boneyard_trip] Il a pioché en pouvant jouer et ne marque plus de la manche : les points faits ensuite.
+    [exposed] Avec la règle du domino exposé, un domino montré par accident ne marque pas : ses points.
+   *[other] { $act }
+}
+keep-play-points = Points marqués pendant le jeu
+keep-play-points-fives = Points marqués pendant le jeu (multiples de 5)
+keep-flag = { $flag ->
+    [double] Le dernier domino était un double
+    [key_tile] Domino clé
+    [capicu] Capicú
+    [chuchazo] Chuchazo
+   *[other] { $flag }
+}
+keep-enter = Saisir la manche
+not-found-sheet = Il n'y a pas de feuille de comptes à cette adresse.

@@ -1,0 +1,394 @@
+//! The scorekeeper for matches played with real tiles, over HTTP.
+//!
+//! `POST /api/sheets` (`{"rules": RulesSpec, "names": [...]}`, one name per
+//! side) creates a sheet and answers its `id` (for viewing, unguessable)
+//! and `secret` (for editing, shown once; only its hash is stored).
+//! `GET /api/sheets/{id}` is the sheet as the engine settles it;
+//! `POST /api/sheets/{id}/hands` (a `HandReport`) enters the next hand and
+//! `DELETE /api/sheets/{id}/hands/last` takes the last one back, both with
+//! the secret in the `X-Sheet-Secret` header; `GET /api/sheets/{id}/csv`
+//! exports it. Every hand goes through the engine's check and match
+//! scoring (`domino_engine::Sheet`): a refused hand answers 400 with the
+//! engine's message and changes nothing.
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use domino_engine::{HandReport, Rules, RulesSpec, Sheet};
+
+use crate::hub::Hub;
+use crate::store::sheets::SheetRow;
+use crate::table::{random_id, token_hash};
+
+/// The most hands one sheet holds (a real match has a few dozen).
+pub const MAX_HANDS: usize = 500;
+
+/// The header carrying a sheet's editing secret.
+pub const SECRET_HEADER: &str = "x-sheet-secret";
+
+/// The sheet routes, merged into the server's router.
+pub fn router(hub: Hub) -> Router {
+    Router::new()
+        .route("/api/sheets", post(create))
+        .route("/api/sheets/{id}", get(show))
+        .route("/api/sheets/{id}/hands", post(enter))
+        .route("/api/sheets/{id}/hands/last", delete(undo))
+        .route("/api/sheets/{id}/csv", get(csv))
+        .with_state(hub)
+}
+
+/// A refused request: its status, code and message.
+#[derive(Debug)]
+struct Refused {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            Json(json!({"error": self.code, "message": self.message})),
+        )
+            .into_response()
+    }
+}
+
+fn refusal(status: StatusCode, code: &'static str, message: impl std::fmt::Display) -> Refused {
+    Refused {
+        status,
+        code,
+        message: message.to_string(),
+    }
+}
+
+fn refuse(status: StatusCode, code: &'static str, message: impl std::fmt::Display) -> Response {
+    refusal(status, code, message).into_response()
+}
+
+fn internal(e: impl std::fmt::Display) -> Response {
+    refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal", e)
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+#[derive(Deserialize)]
+struct NewSheet {
+    rules: RulesSpec,
+    #[serde(default)]
+    names: Vec<String>,
+}
+
+/// The names of the sides: one each, checked as display names; missing
+/// ones are filled in as "1", "2", ... (the page sends its own labels).
+fn side_names(rules: &Rules, given: &[String]) -> Result<Vec<String>, Refused> {
+    let sides = rules.sides();
+    if given.len() > sides {
+        return Err(refusal(
+            StatusCode::BAD_REQUEST,
+            "bad_names",
+            format!(
+                "this game has {sides} sides: give at most {sides} names, not {}",
+                given.len()
+            ),
+        ));
+    }
+    (0..sides)
+        .map(|i| match given.get(i).filter(|n| !n.trim().is_empty()) {
+            Some(n) => crate::name::display_name(n)
+                .map_err(|r| refusal(StatusCode::BAD_REQUEST, r.code, r.message)),
+            None => Ok(format!("{}", i + 1)),
+        })
+        .collect()
+}
+
+/// A stored sheet, rebuilt by the engine.
+struct Loaded {
+    row: SheetRow,
+    rules: Rules,
+    names: Vec<String>,
+    sheet: Sheet,
+}
+
+async fn load(hub: &Hub, id: &str) -> Result<Loaded, Response> {
+    let row = match hub.store.sheet(id).await {
+        Ok(Some(r)) => r,
+        Ok(None) => {
+            return Err(refuse(
+                StatusCode::NOT_FOUND,
+                "no_sheet",
+                "no score sheet with that id",
+            ))
+        }
+        Err(e) => return Err(internal(e)),
+    };
+    let spec: RulesSpec = serde_json::from_str(&row.rules).map_err(internal)?;
+    let rules = spec.resolve().map_err(internal)?;
+    let names: Vec<String> = serde_json::from_str(&row.names).map_err(internal)?;
+    let reports: Vec<HandReport> = serde_json::from_str(&row.reports).map_err(internal)?;
+    let sheet = Sheet::from_reports(rules, reports)
+        .map_err(|(i, e)| internal(format!("stored hand {} no longer settles: {e}", i + 1)))?;
+    Ok(Loaded {
+        row,
+        rules,
+        names,
+        sheet,
+    })
+}
+
+fn view(l: &Loaded) -> Value {
+    let mut v = l.sheet.to_json();
+    v["id"] = json!(l.row.id);
+    v["names"] = json!(l.names);
+    v["created_at"] = json!(l.row.created_at);
+    v["updated_at"] = json!(l.row.updated_at);
+    v
+}
+
+/// Whether the request carries the sheet's editing secret.
+fn check_secret(row: &SheetRow, headers: &HeaderMap) -> Result<(), Refused> {
+    let given = headers
+        .get(SECRET_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if given.is_empty() {
+        return Err(refusal(
+            StatusCode::FORBIDDEN,
+            "no_secret",
+            "only the sheet's keeper can change it: the editing link carries the secret",
+        ));
+    }
+    if token_hash(given) != row.secret_hash {
+        return Err(refusal(
+            StatusCode::FORBIDDEN,
+            "bad_secret",
+            "that is not this sheet's editing secret",
+        ));
+    }
+    Ok(())
+}
+
+async fn create(State(hub): State<Hub>, body: Option<Json<NewSheet>>) -> Response {
+    let Some(Json(new)) = body else {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "send {\"rules\": {\"preset\": ...}, \"names\": [...]} as JSON",
+        );
+    };
+    let rules = match new.rules.resolve() {
+        Ok(r) => r,
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, "bad_rules", e),
+    };
+    let names = match side_names(&rules, &new.names) {
+        Ok(n) => n,
+        Err(r) => return r.into_response(),
+    };
+    let secret = random_id(24);
+    let at = now_ms();
+    let row = SheetRow {
+        id: random_id(12),
+        secret_hash: token_hash(&secret),
+        created_at: at,
+        updated_at: at,
+        rules: json!(rules.spec()).to_string(),
+        names: json!(names).to_string(),
+        hands: 0,
+        reports: "[]".into(),
+    };
+    if let Err(e) = hub.store.create_sheet(&row).await {
+        return internal(e);
+    }
+    let loaded = Loaded {
+        sheet: Sheet::new(rules),
+        rules,
+        names,
+        row,
+    };
+    let mut v = view(&loaded);
+    v["secret"] = json!(secret);
+    (StatusCode::CREATED, Json(v)).into_response()
+}
+
+async fn show(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
+    match load(&hub, &id).await {
+        Ok(l) => Json(view(&l)).into_response(),
+        Err(r) => r,
+    }
+}
+
+/// Store `l`'s hands (it held `was` before the change) and answer the sheet.
+async fn save(hub: &Hub, mut l: Loaded, was: i64) -> Response {
+    let reports: Vec<&HandReport> = l.sheet.reports().collect();
+    let at = now_ms();
+    let hands = reports.len() as i64;
+    match hub
+        .store
+        .set_sheet_hands(&l.row.id, was, hands, &json!(reports).to_string(), at)
+        .await
+    {
+        Ok(true) => {
+            l.row.updated_at = at;
+            l.row.hands = hands;
+            Json(view(&l)).into_response()
+        }
+        Ok(false) => refuse(
+            StatusCode::CONFLICT,
+            "changed",
+            "the sheet changed meanwhile: reload it and enter the hand again",
+        ),
+        Err(e) => internal(e),
+    }
+}
+
+async fn enter(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Option<Json<HandReport>>,
+) -> Response {
+    let mut l = match load(&hub, &id).await {
+        Ok(l) => l,
+        Err(r) => return r,
+    };
+    if let Err(r) = check_secret(&l.row, &headers) {
+        return r.into_response();
+    }
+    let Some(Json(report)) = body else {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "bad_hand",
+            "send the hand as JSON: {\"dominoed\": [seat], \"counts\": [...], ...}",
+        );
+    };
+    if l.sheet.hands().len() >= MAX_HANDS {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "full",
+            format!("a sheet holds at most {MAX_HANDS} hands: start a new one"),
+        );
+    }
+    let was = l.row.hands;
+    if let Err(e) = l.sheet.enter(report) {
+        return refuse(StatusCode::BAD_REQUEST, "bad_hand", e);
+    }
+    save(&hub, l, was).await
+}
+
+async fn undo(State(hub): State<Hub>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    let mut l = match load(&hub, &id).await {
+        Ok(l) => l,
+        Err(r) => return r,
+    };
+    if let Err(r) = check_secret(&l.row, &headers) {
+        return r.into_response();
+    }
+    let was = l.row.hands;
+    if let Err(e) = l.sheet.undo() {
+        return refuse(StatusCode::BAD_REQUEST, "nothing_to_undo", e);
+    }
+    save(&hub, l, was).await
+}
+
+/// One CSV field, quoted when it needs to be (and defused when a
+/// spreadsheet would read it as a formula).
+fn field(s: &str) -> String {
+    let s = match s.chars().next() {
+        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
+        _ => s.to_string(),
+    };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
+/// The sheet as CSV: a row per hand (its winner, how it ended, the points
+/// each side made in it, the match score after it and the notes), then
+/// the match result.
+fn to_csv(l: &Loaded) -> String {
+    let sides = l.rules.sides();
+    let mut head = vec!["hand".to_string(), "winner".into(), "ended".into()];
+    head.extend(l.names.iter().map(|n| format!("{n} points")));
+    head.extend(l.names.iter().map(|n| format!("{n} score")));
+    head.push("notes".into());
+    let mut out = String::new();
+    let line = |out: &mut String, cells: &[String]| {
+        let row: Vec<String> = cells.iter().map(|c| field(c)).collect();
+        out.push_str(&row.join(","));
+        out.push_str("\r\n");
+    };
+    line(&mut out, &head);
+    let name = |side: usize| l.names.get(side).cloned().unwrap_or_default();
+    for h in l.sheet.hands() {
+        let r = &h.result;
+        let mut cells = vec![
+            h.number.to_string(),
+            r.winner.map_or_else(|| "tie".into(), |w| name(w.side)),
+            json!(r.reason).as_str().unwrap_or_default().to_string(),
+        ];
+        cells.extend((0..sides).map(|s| r.points.get(s).copied().unwrap_or(0).to_string()));
+        cells.extend(h.scores.iter().map(|s| s.to_string()));
+        cells.push(
+            r.notes
+                .iter()
+                .map(|n| n.name())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        line(&mut out, &cells);
+    }
+    if let Some(w) = l.sheet.tally().winner() {
+        let who = w.side().map_or_else(|| "nobody".into(), name);
+        line(&mut out, &["match".into(), who]);
+    }
+    out
+}
+
+async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
+    let l = match load(&hub, &id).await {
+        Ok(l) => l,
+        Err(r) => return r,
+    };
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"sheet-{}.csv\"", l.row.id),
+            ),
+        ],
+        to_csv(&l),
+    )
+        .into_response()
+}
+
+/// Whether a sheet exists, for the page at `/k/{id}`.
+pub async fn exists(hub: &Hub, id: &str) -> Result<bool, sqlx::Error> {
+    Ok(hub.store.sheet(id).await?.is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_and_formulas_defused() {
+        assert_eq!(field("Ann"), "Ann");
+        assert_eq!(field("a,b"), "\"a,b\"");
+        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(field("=SUM(A1)"), "'=SUM(A1)");
+        assert_eq!(field("-5"), "-5");
+    }
+}

@@ -1,0 +1,96 @@
+//! The scorekeeper's sheets (`domino_sheets`): one row per sheet, holding
+//! its rules, names and the hands reported so far. The sheet itself is
+//! rebuilt from them by the engine on every read, so a stored sheet always
+//! says what the rules settle.
+
+use sqlx::Row;
+
+use super::Store;
+
+/// A stored sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetRow {
+    pub id: String,
+    /// SHA-256 of the editing secret, hex.
+    pub secret_hash: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    /// The rules as a `RulesSpec` JSON object.
+    pub rules: String,
+    /// The players' or teams' names, a JSON array.
+    pub names: String,
+    /// How many hands `reports` holds.
+    pub hands: i64,
+    /// The hands reported, a JSON array of `HandReport`s.
+    pub reports: String,
+}
+
+impl Store {
+    pub async fn create_sheet(&self, s: &SheetRow) -> Result<(), sqlx::Error> {
+        self.write(
+            sqlx::query(
+                "INSERT INTO domino_sheets (id, secret_hash, created_at, updated_at, rules, names, hands, reports)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(&s.id)
+            .bind(&s.secret_hash)
+            .bind(s.created_at)
+            .bind(s.updated_at)
+            .bind(&s.rules)
+            .bind(&s.names)
+            .bind(s.hands)
+            .bind(&s.reports),
+        )
+        .await
+    }
+
+    pub async fn sheet(&self, id: &str) -> Result<Option<SheetRow>, sqlx::Error> {
+        let Some(r) = sqlx::query(
+            "SELECT id, secret_hash, created_at, updated_at, rules, names, hands, reports
+             FROM domino_sheets WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(SheetRow {
+            id: r.try_get("id")?,
+            secret_hash: r.try_get("secret_hash")?,
+            created_at: r.try_get("created_at")?,
+            updated_at: r.try_get("updated_at")?,
+            rules: r.try_get("rules")?,
+            names: r.try_get("names")?,
+            hands: r.try_get("hands")?,
+            reports: r.try_get("reports")?,
+        }))
+    }
+
+    /// Replace a sheet's hands, if it still holds `was` hands (so that two
+    /// edits made at once cannot both land on the same sheet): whether it
+    /// did.
+    pub async fn set_sheet_hands(
+        &self,
+        id: &str,
+        was: i64,
+        hands: i64,
+        reports: &str,
+        at: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let started = std::time::Instant::now();
+        let done = sqlx::query(
+            "UPDATE domino_sheets SET hands = $1, reports = $2, updated_at = $3
+             WHERE id = $4 AND hands = $5",
+        )
+        .bind(hands)
+        .bind(reports)
+        .bind(at)
+        .bind(id)
+        .bind(was)
+        .execute(&self.pool)
+        .await;
+        self.writes.observe(started.elapsed());
+        Ok(done?.rows_affected() == 1)
+    }
+}

@@ -1,0 +1,280 @@
+// The scorekeeper for games played with real tiles: a new sheet (/keep:
+// the game, its options and the names of the players or teams), and a
+// sheet (/k/ID): the match score as the engine settles it, the hands so far,
+// a form for the next hand in the game's own terms, undo, share and CSV.
+//
+// The sheet lives on the server. Its address shows it to anyone; changing
+// it needs its secret, which the keeper's browser remembers and the
+// editing link carries after the '#' (never sent to the server in the
+// address).
+
+import { h, fill } from "./dom.js";
+import { t } from "./words.js";
+
+const secretKey = (id) => "domino.sheet." + id;
+
+function rememberSecret(id, secret) {
+  try { localStorage.setItem(secretKey(id), secret); } catch { /* private mode: the link still works */ }
+}
+
+function secretFor(id) {
+  const fromLink = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
+  if (fromLink) rememberSecret(id, fromLink);
+  try { return fromLink || localStorage.getItem(secretKey(id)) || ""; } catch { return fromLink; }
+}
+
+async function api(method, url, body, secret) {
+  const headers = { "content-type": "application/json" };
+  if (secret) headers["x-sheet-secret"] = secret;
+  let res;
+  try {
+    res = await fetch(url, { method, headers, body: body == null ? undefined : JSON.stringify(body) });
+  } catch {
+    return { error: t("offline-now") };
+  }
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) return { error: data.message || String(res.status) };
+  return { data };
+}
+
+// ---- a new sheet ----
+
+/** The page at /keep: choose the game, its options and the names. */
+export async function newSheetPage(app, nav) {
+  document.title = `${t("keep-title")} · ${t("page-title")}`;
+  fill(app, h("p", { class: "muted" }, t("loading")));
+  const presets = await (await fetch("/api/presets")).json();
+  const byName = (n) => presets.find((p) => p.name === n) || presets[0];
+  const game = h("select", { id: "keep-game" }, presets.map((p) => h("option", { value: p.name }, t("game-title", { preset: p.name }))));
+  const players = h("select", { id: "keep-players" });
+  const opts = h("div", { class: "opts", id: "keep-opts" });
+  const names = h("fieldset", { class: "keepnames", id: "keep-names" });
+  const msg = h("p", { class: "error", id: "keep-error", role: "alert" });
+  const partnersOf = (p, n) => n === 4 && (["jamaican", "chiva", "puerto-rican"].includes(p.name) || optionValue(p, "partners") === true);
+
+  function optionValue(p, name) {
+    const i = opts.querySelector(`[data-opt="${name}"]`);
+    if (!i) return undefined;
+    return i.type === "checkbox" ? i.checked : i.value;
+  }
+  function fillNames() {
+    const p = byName(game.value);
+    const n = Number(players.value);
+    const sides = partnersOf(p, n) ? 2 : n;
+    fill(names, h("legend", {}, t(sides < n ? "keep-teams" : "keep-players")));
+    for (let k = 0; k < sides; k++) {
+      const label = sides < n ? t("keep-team-n", { n: k + 1 }) : t("keep-player-n", { n: k + 1 });
+      names.append(h("label", { class: "planrow" }, h("span", {}, label),
+        h("input", { "data-side": k, maxlength: 24, placeholder: label, autocomplete: "off" })));
+    }
+  }
+  function fillGame() {
+    const p = byName(game.value);
+    fill(players, p.players.map((n) => h("option", { value: n, selected: n === p.default_players }, String(n))));
+    fill(opts);
+    for (const o of p.options) {
+      let input;
+      if (Array.isArray(o.values) && typeof o.values[0] === "boolean") {
+        input = h("input", { type: "checkbox", "data-opt": o.name, checked: o.default === true });
+      } else if (Array.isArray(o.values)) {
+        input = h("select", { "data-opt": o.name }, o.values.map((v) => h("option", { value: v, selected: v === o.default }, t("option-choice", { choice: String(v) }))));
+      } else if (o.values && Array.isArray(o.values.choices)) {
+        // Points, or one of some named choices (club fives' skunk).
+        const named = typeof o.default === "string";
+        const num = h("input", { type: "number", "data-part": "points", value: named ? 0 : o.default, min: o.values.min, max: o.values.max, "aria-label": t("option-name", { name: o.name }) });
+        const pick = h("select", { "data-part": "pick", "aria-label": t("option-name", { name: o.name }) },
+          h("option", { value: "", selected: !named }, t("lobby-option-points")),
+          o.values.choices.map((c) => h("option", { value: c, selected: c === o.default }, t("option-choice", { choice: c }))));
+        const sync = () => { num.hidden = pick.value !== ""; };
+        pick.addEventListener("change", sync);
+        sync();
+        input = h("span", { "data-opt": o.name, "data-kind": "points-or" }, pick, " ", num);
+      } else {
+        input = h("input", { type: "number", "data-opt": o.name, value: o.default, min: o.values.min, max: o.values.max });
+      }
+      input.addEventListener("change", fillNames);
+      opts.append(h("label", { title: t("option-help", { name: o.name, help: o.help }) }, t("option-name", { name: o.name }), " ", input));
+    }
+    fillNames();
+  }
+  game.addEventListener("change", fillGame);
+  players.addEventListener("change", fillNames);
+  fillGame();
+
+  async function create() {
+    msg.textContent = "";
+    const p = byName(game.value);
+    const options = {};
+    opts.querySelectorAll("[data-opt]").forEach((i) => {
+      const o = p.options.find((x) => x.name === i.dataset.opt);
+      let v = i.type === "checkbox" ? i.checked : i.value;
+      if (i.dataset.kind === "points-or") {
+        const pick = i.querySelector('[data-part="pick"]').value;
+        v = pick || Number(i.querySelector('[data-part="points"]').value);
+      }
+      else if (typeof o.default === "number") v = Number(v);
+      if (JSON.stringify(v) !== JSON.stringify(o.default)) options[o.name] = v;
+    });
+    const given = [...names.querySelectorAll("input[data-side]")].map((i) => i.value.trim() || i.placeholder);
+    const { data, error } = await api("POST", "/api/sheets", { rules: { preset: p.name, players: Number(players.value), options }, names: given });
+    if (error) { msg.textContent = error; return; }
+    rememberSecret(data.id, data.secret);
+    nav.go("/k/" + data.id);
+  }
+
+  fill(app, h("section", { class: "card keep", id: "keep-new" },
+    h("h1", {}, t("keep-title")),
+    h("p", { class: "muted" }, t("keep-help")),
+    h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", game), h("label", {}, t("lobby-players"), " ", players)),
+    names,
+    h("details", { class: "houserules" }, h("summary", {}, t("lobby-house-rules")), opts),
+    msg,
+    h("button", { type: "button", id: "keep-create", class: "big", onclick: create }, t("keep-create"))));
+}
+
+// ---- a sheet ----
+
+/** The page at /k/ID. */
+export async function sheetPage(app, id, nav) {
+  document.title = `${t("keep-title")} · ${t("page-title")}`;
+  fill(app, h("p", { class: "muted" }, t("loading")));
+  const secret = secretFor(id);
+  const got = await api("GET", `/api/sheets/${id}`);
+  if (got.error) { nav.notFound("sheet"); return; }
+  let sheet = got.data;
+  const msg = h("p", { class: "error", id: "keep-error", role: "alert" });
+  const root = h("section", { class: "card keep", id: "keep-sheet" });
+  fill(app, root);
+
+  // The player in a seat: a team's name with a number in partnerships.
+  const seatName = (s) => {
+    const f = sheet.fields;
+    if (f.sides < f.players) return t("keep-seat-of-team", { team: sheet.names[s % f.sides], n: Math.floor(s / f.sides) + 1 });
+    return sheet.names[s];
+  };
+
+  async function send(method, url, body) {
+    msg.textContent = "";
+    const r = await api(method, url, body, secret);
+    if (r.error) { msg.textContent = r.error; return false; }
+    sheet = r.data;
+    render();
+    return true;
+  }
+
+  function render() {
+    const f = sheet.fields;
+    const lead = sheet.low_wins ? Math.min(...sheet.scores) : Math.max(...sheet.scores);
+    const goal = sheet.love_goal ? t("keep-goal-love", { goal: sheet.love_goal })
+      : t(sheet.low_wins ? "keep-goal-low" : "keep-goal-points", { target: sheet.target });
+    const totals = h("ul", { class: "sides", id: "keep-scores" }, sheet.scores.map((pts, k) =>
+      h("li", { class: "side" + (sheet.scores.some((x) => x !== pts) && pts === lead ? " lead" : ""), "data-side": k },
+        h("span", { class: "sname" }, sheet.names[k]), " ", h("span", { class: "pts" }, String(pts)))));
+    const extra = [];
+    if (sheet.love_goal && sheet.stake > 1) extra.push(h("span", { class: "stake" }, t("score-stake", { stake: sheet.stake })));
+    if (sheet.love_goal && sheet.playoff) extra.push(h("span", { class: "playoff" }, t("score-playoff")));
+    const over = sheet.over ? h("p", { class: "winner", id: "keep-winner", role: "status" },
+      sheet.winner ? t("keep-won", { who: sheet.names[sheet.winner.side] }) : t("keep-drawn"),
+      sheet.skunk ? ` · ${t("result-note", { note: "skunk" })}` : "") : null;
+    const view = `${location.origin}/k/${sheet.id}`;
+    fill(root,
+      h("h1", {}, t("keep-title"), " · ", t("game-title", { preset: sheet.rules.preset })),
+      h("div", { class: "scores" }, h("div", { class: "goal" }, goal), totals, extra.length ? h("div", { class: "extra" }, extra) : null),
+      over,
+      table(),
+      secret && !sheet.over ? form(f) : null,
+      msg,
+      h("div", { class: "row keepactions" },
+        secret && sheet.hands.length ? h("button", { type: "button", id: "keep-undo", class: "quiet", onclick: () => send("DELETE", `/api/sheets/${id}/hands/last`) }, t("keep-undo")) : null,
+        h("a", { href: `/api/sheets/${id}/csv`, download: true, id: "keep-csv", class: "button small" }, t("keep-csv"))),
+      h("div", { class: "share", id: "keep-share" },
+        h("label", {}, t("keep-share-view"), " ", h("input", { readonly: true, id: "keep-view-link", value: view, onfocus: (e) => e.target.select() })),
+        secret ? h("label", {}, t("keep-share-edit"), " ", h("input", { readonly: true, id: "keep-edit-link", value: `${view}#${secret}`, onfocus: (e) => e.target.select() })) : h("p", { class: "muted" }, t("keep-read-only"))));
+  }
+
+  function table() {
+    if (!sheet.hands.length) return h("p", { class: "muted", id: "sheet" }, t("sheet-empty"));
+    const head = h("tr", {}, h("th", { scope: "col" }, t("sheet-hand")),
+      ...sheet.names.map((n) => h("th", { scope: "col" }, n)), h("th", { scope: "col" }, t("sheet-how")));
+    const rows = sheet.hands.map((line) => {
+      const r = line.result;
+      return h("tr", { "data-hand": line.number },
+        h("th", { scope: "row" }, String(line.number)),
+        ...line.scores.map((total, k) => {
+          const p = r.points[k] || 0;
+          return h("td", {}, h("span", { class: "hp" }, p ? (p > 0 ? `+${p}` : String(p)) : "·"), " ", h("span", { class: "tot" }, String(total)));
+        }),
+        h("td", { class: "how" }, how(r), r.notes.length ? h("span", { class: "notes" }, ` · ${r.notes.map((n) => t("result-note", { note: n })).join(", ")}`) : null));
+    });
+    return h("div", { class: "sheetwrap" }, h("table", { class: "sheet", id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows)));
+  }
+
+  function how(r) {
+    if (r.reason === "target") return t("keep-how-target", { who: sheet.names[r.winner.side] });
+    if (r.reason === "domino" && r.seat != null) return t("how-domino", { who: seatName(r.seat) });
+    if (r.reason === "blocked" && r.winner && r.seat != null) return t("how-blocked", { who: seatName(r.seat) });
+    return t("how-blocked-tie");
+  }
+
+  // The next hand, in the game's own terms: who went out, each player's
+  // count, and what else this game scores.
+  function form(f) {
+    const rows = [];
+    for (let s = 0; s < f.players; s++) {
+      const cells = [
+        h("th", { scope: "row" }, seatName(s)),
+        h("td", {}, h("input", { type: "checkbox", "data-out": s, "aria-label": t("keep-went-out-of", { who: seatName(s) }) })),
+        h("td", {}, h("input", { type: "number", inputmode: "numeric", min: 0, max: f.max_count, value: 0, "data-count": s, "aria-label": t("keep-count-of", { who: seatName(s) }) })),
+      ];
+      if (f.doubles) cells.push(h("td", {}, h("input", { type: "checkbox", "data-double": s, "aria-label": t("keep-holds-double-of", { who: seatName(s) }) })));
+      for (const act of f.acts) {
+        cells.push(h("td", {}, h("input", { type: "number", inputmode: "numeric", min: 0, value: 0, "data-act": act, "data-seat": s, "aria-label": t("keep-act-of", { act, who: seatName(s) }) })));
+      }
+      rows.push(h("tr", {}, cells));
+    }
+    const head = h("tr", {}, h("th", { scope: "col" }, t("keep-player")), h("th", { scope: "col" }, t("keep-went-out")), h("th", { scope: "col" }, t("keep-count")),
+      f.doubles ? h("th", { scope: "col" }, t("keep-holds-double")) : null,
+      f.acts.map((act) => h("th", { scope: "col", title: t("keep-act-help", { act }) }, t("keep-act", { act }))));
+    const points = f.play_points ? h("fieldset", { class: "keeppoints" }, h("legend", {}, t(f.fives ? "keep-play-points-fives" : "keep-play-points")),
+      sheet.names.map((n, k) => h("label", {}, n, " ", h("input", { type: "number", inputmode: "numeric", min: 0, step: f.fives ? 5 : 1, value: 0, "data-points": k })))) : null;
+    const flag = (on, name) => (on ? h("label", {}, h("input", { type: "checkbox", "data-flag": name }), " ", t("keep-flag", { flag: name })) : null);
+    const flags = [flag(f.doubles, "double"), flag(f.key_tile, "key_tile"), flag(f.capicu, "capicu"), flag(f.chuchazo, "chuchazo")].filter(Boolean);
+    const el = h("form", { id: "keep-form", class: "keepform" },
+      h("h2", {}, t("keep-next", { n: sheet.hands.length + 1 })),
+      h("p", { class: "muted" }, t(f.both_partners_out ? "keep-form-help-both" : "keep-form-help")),
+      h("div", { class: "sheetwrap" }, h("table", { class: "sheet entry" }, h("thead", {}, head), h("tbody", {}, rows))),
+      points,
+      flags.length ? h("div", { class: "row flags" }, flags) : null,
+      h("button", { type: "submit", id: "keep-enter", class: "big" }, t("keep-enter")));
+    el.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      await send("POST", `/api/sheets/${id}/hands`, report(el, f));
+    });
+    return el;
+  }
+
+  function report(el, f) {
+    const num = (i) => Number(i.value || 0);
+    const r = {
+      dominoed: [...el.querySelectorAll("[data-out]")].filter((i) => i.checked).map((i) => Number(i.dataset.out)),
+      counts: [...el.querySelectorAll("[data-count]")].map(num),
+    };
+    if (f.doubles) r.doubles = [...el.querySelectorAll("[data-double]")].filter((i) => i.checked).map((i) => Number(i.dataset.double));
+    if (f.play_points) r.points = [...el.querySelectorAll("[data-points]")].map(num);
+    el.querySelectorAll("[data-flag]").forEach((i) => { if (i.checked) r[i.dataset.flag] = true; });
+    const acts = [];
+    el.querySelectorAll("[data-act]").forEach((i) => {
+      const n = num(i);
+      if (n <= 0) return;
+      const seat = Number(i.dataset.seat);
+      // The French acts are counted (how many times); the club acts give
+      // the points they cancel.
+      if (["over_draw", "boneyard_trip", "exposed"].includes(i.dataset.act)) acts.push({ seat, act: i.dataset.act, points: n });
+      else for (let k = 0; k < n; k++) acts.push({ seat, act: i.dataset.act });
+    });
+    if (acts.length) r.acts = acts;
+    return r;
+  }
+
+  render();
+}
