@@ -76,14 +76,18 @@ export function focusIn(list, k) {
 /**
  * The table's live region: announcements are queued and spoken together,
  * so a round of computer players' moves is one announcement, said when it
- * is your turn, when the hand ends, or once the table has been quiet for a
- * moment. Each announcement is a paragraph of its own, the last few kept.
+ * is your turn, when the hand ends, or once the table has been quiet for
+ * `quietMs` (and at the latest `maxMs` after the first, for a spectator of
+ * a busy table). Each announcement is a paragraph of its own, the last few
+ * kept.
  */
 export class Announcer {
-  constructor(quietMs = 1500) {
+  constructor(quietMs = 1500, maxMs = 6000) {
     this.el = h("div", { class: "sr", id: "announce", "aria-live": "polite", "aria-relevant": "additions" });
     this.pending = [];
     this.quietMs = quietMs;
+    this.maxMs = maxMs;
+    this.since = null;
     this.timer = null;
   }
 
@@ -91,12 +95,16 @@ export class Announcer {
   say(sentences, now = false) {
     for (const s of [sentences].flat()) if (s) this.pending.push(s);
     clearTimeout(this.timer);
-    if (now) this.flush();
-    else if (this.pending.length) this.timer = setTimeout(() => this.flush(), this.quietMs);
+    if (!this.pending.length) return;
+    if (this.since == null) this.since = Date.now();
+    const left = this.maxMs - (Date.now() - this.since);
+    if (now || left <= 0) this.flush();
+    else this.timer = setTimeout(() => this.flush(), Math.min(this.quietMs, left));
   }
 
   flush() {
     clearTimeout(this.timer);
+    this.since = null;
     if (!this.pending.length) return;
     const text = this.pending.map((s) => (/[.!?…]$/.test(s) ? s : s + ".")).join(" ");
     this.pending = [];
