@@ -128,6 +128,15 @@ async function keyboardHand(page, done) {
       // Your turn moved the focus to a playable tile.
       if (a.inHand && a.legal) done.focusedOnTurn++;
       else await page.keyboard.press("t");
+      if (!done.hint) {
+        // H: the expert's move is said and its tile gets the focus.
+        await page.keyboard.press("h");
+        await page.waitForFunction(() => /Hint: /.test(document.querySelector("#status").textContent));
+        a = await active(page);
+        assert.ok(a.inHand && a.legal, `the hinted tile has the focus: ${JSON.stringify(a)}`);
+        assert.match(await page.locator("#status").innerText(), new RegExp(`Hint: (play|pose) ${a.label.split(",")[0]}`));
+        done.hint++;
+      }
       for (let i = 0; i < 30 && !(a = await active(page)).legal; i++) await page.keyboard.press("ArrowRight");
       assert.ok(a.legal, "arrows reach a playable tile");
       assert.match(a.label, /, playable$/);
@@ -183,7 +192,7 @@ test("whole hands with the keyboard alone: the lobby, tiles, ends, draws and pas
   await page.waitForURL(/\/t\/[0-9a-f]+$/);
   await page.waitForSelector(".seat.me");
 
-  const done = { hands: 0, play: 0, draw: 0, pass: 0, end: 0, cancel: 0, focusedOnTurn: 0 };
+  const done = { hands: 0, hint: 0, play: 0, draw: 0, pass: 0, end: 0, cancel: 0, focusedOnTurn: 0 };
   // Hands until a tile fitting several ends has come (at most six).
   while (done.hands < 6) {
     await keyboardHand(page, done);
@@ -196,7 +205,7 @@ test("whole hands with the keyboard alone: the lobby, tiles, ends, draws and pas
     await page.waitForFunction(() => document.querySelector("#result").hidden);
   }
   writeArtifact("a11y-keyboard-hands.json", done);
-  assert.ok(done.play > 0, JSON.stringify(done));
+  assert.ok(done.play > 0 && done.hint > 0, JSON.stringify(done));
   assert.ok(done.focusedOnTurn > 0, `focus moved to the hand on a turn: ${JSON.stringify(done)}`);
   assert.ok(done.end > 0 && done.cancel > 0, `an end chosen by keys, and one choice cancelled: ${JSON.stringify(done)}`);
   await shot(page, "a11y-keyboard-hands");

@@ -69,7 +69,7 @@ export function tablePage(app, id, nav) {
   const handTiles = () => [...handEl.querySelectorAll(".handtile")];
   roving(handEl, handTiles, (b) => { S.handFocus = b.dataset.tile; });
   const keysHelp = h("details", { class: "keyshelp", id: "keyshelp" }, h("summary", {}, t("a11y-keys")),
-    h("ul", {}, ["tab", "arrows", "ends", "draw", "claim", "hand", "ready"].map((k) => h("li", {}, t("a11y-key-" + k)))));
+    h("ul", {}, ["tab", "arrows", "ends", "draw", "claim", "hint", "hand", "ready"].map((k) => h("li", {}, t("a11y-key-" + k)))));
   const result = h("section", { class: "result", id: "result", hidden: true });
   const sheetBox = h("div", { class: "sheetbox", id: "sheetbox" });
   const fair = h("details", { class: "fair panel", id: "fair" });
@@ -259,6 +259,42 @@ export function tablePage(app, id, nav) {
     announcer.say(lines.filter(Boolean), now);
   }
 
+  // The expert's move in your place (the H key): said, shown in the status
+  // line, and its tile (or button) gets the focus; nothing is played.
+  async function askHint() {
+    S.note = t("a11y-hint-thinking");
+    render();
+    const r = await conn.request({ type: "hint" });
+    if (r.type === "error") {
+      S.note = r.code === "offline" ? null : t("a11y-hint-failed", { why: t("error", { code: r.code, message: r.message }) });
+      render();
+      return;
+    }
+    const a = r.action;
+    S.note = t("a11y-hint", { what: hintWords(a) });
+    if (a.type === "play") S.handFocus = a.tile;
+    render();
+    if (typing()) return;
+    if (a.type === "play") focusHand();
+    else {
+      const b = document.getElementById(a.type) || buttons.querySelector(`.poser[data-seat="${a.seat}"]`);
+      if (b) b.focus();
+    }
+  }
+
+  function hintWords(a) {
+    const m = S.msg;
+    const P = people(m.seats, m.state, m.seat);
+    let what;
+    if (a.type === "play") {
+      what = a.end == null ? t("a11y-hint-pose", { tile: tileWords(a.tile) })
+        : t("a11y-hint-play", { tile: tileWords(a.tile), end: endName(m.layout, a.end) });
+      if (a.claim) what = `${what}, ${t("ev-claim")}`;
+    } else if (a.type === "choose_poser") what = t("a11y-hint-poser", { who: P.name(a.seat), self: a.seat === m.seat });
+    else what = t(`a11y-hint-${a.type}`);
+    return what;
+  }
+
   // The open ends and whose turn it is, on request (the B key).
   function sayBoard() {
     const m = S.msg, st = m.state;
@@ -332,7 +368,7 @@ export function tablePage(app, id, nav) {
       return true;
     };
     const k = e.key.length === 1 ? e.key.toLowerCase() : "";
-    const done = k === "d" ? press("draw") : k === "p" ? press("pass") : k === "c" ? press("claim") : k === "m" ? press("muggins")
+    const done = k === "d" ? press("draw") : k === "p" ? press("pass") : k === "c" ? press("claim") : k === "m" ? press("muggins") : k === "h" ? press("hint")
       : k === "t" ? focusHand() : k === "b" ? (sayBoard(), true) : false;
     if (done) e.preventDefault();
   }
@@ -640,6 +676,7 @@ export function tablePage(app, id, nav) {
     if (game.claims === "muggins") {
       buttons.append(h("button", { type: "button", id: "muggins", title: t("act-muggins-help"), onclick: () => act({ type: "muggins" }) }, t("act-muggins")));
     }
+    buttons.append(h("button", { type: "button", id: "hint", class: "quiet", onclick: askHint }, t("a11y-hint-button")));
   }
 
   function renderStatus(P) {

@@ -803,3 +803,17 @@ a11y-key-claim = C: claim on your next play · M: call muggins (games with claim
 a11y-key-hand = T: back to your tiles · B: say the open ends and whose turn it is
 a11y-key-ready = After the hand, focus goes to the button for the next hand
 a11y-waiting-for = Waiting for { $who }.
+a11y-key-hint = H: a hint from the expert (the tile it would play gets the focus)
+a11y-hint-button = Hint
+a11y-hint-thinking = Thinking of a hint…
+a11y-hint = Hint: { $what }.
+a11y-hint-pose = pose { $tile }
+a11y-hint-play = play { $tile } on the { $end }
+a11y-hint-draw = draw a tile
+a11y-hint-pass = pass
+a11y-hint-poser = { $self ->
+    [true] pose yourself
+   *[other] let { $who } pose
+}
+a11y-hint-muggins = call muggins
+a11y-hint-failed = No hint this time ({ $why }).

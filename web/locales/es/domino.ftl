@@ -835,3 +835,17 @@ a11y-key-claim = C: reclamar en tu próxima jugada · M: cantar muggins (juegos 
 a11y-key-hand = T: volver a tus fichas · B: decir las puntas abiertas y a quién le toca
 a11y-key-ready = Al acabar la mano, el foco va al botón de la mano siguiente
 a11y-waiting-for = Esperando a { $who }.
+a11y-key-hint = H: una pista del experto (la ficha que jugaría recibe el foco)
+a11y-hint-button = Pista
+a11y-hint-thinking = Pensando una pista…
+a11y-hint = Pista: { $what }.
+a11y-hint-pose = salir con { $tile }
+a11y-hint-play = jugar { $tile } en la { $end }
+a11y-hint-draw = robar una ficha
+a11y-hint-pass = pasar
+a11y-hint-poser = { $self ->
+    [true] salir tú
+   *[other] que salga { $who }
+}
+a11y-hint-muggins = cantar muggins
+a11y-hint-failed = Esta vez no hay pista ({ $why }).

@@ -835,3 +835,17 @@ a11y-key-claim = C : annoncer au prochain coup · M : crier muggins (jeux avec a
 a11y-key-hand = T : revenir à vos dominos · B : dire les bouts ouverts et à qui c'est le tour
 a11y-key-ready = Après la manche, le focus va au bouton de la manche suivante
 a11y-waiting-for = On attend { $who }.
+a11y-key-hint = H : un conseil de l'expert (le domino qu'il jouerait reçoit le focus)
+a11y-hint-button = Conseil
+a11y-hint-thinking = Je cherche un conseil…
+a11y-hint = Conseil : { $what }.
+a11y-hint-pose = poser { $tile }
+a11y-hint-play = jouer { $tile } : { $end }
+a11y-hint-draw = piocher un domino
+a11y-hint-pass = passer
+a11y-hint-poser = { $self ->
+    [true] poser vous-même
+   *[other] laisser poser { $who }
+}
+a11y-hint-muggins = crier muggins
+a11y-hint-failed = Pas de conseil cette fois ({ $why }).
