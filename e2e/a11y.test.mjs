@@ -3,12 +3,12 @@
 // match end and the replay, in English, Spanish and French; a whole hand
 // played with the keyboard alone; what the live region says over a hand
 // (every play, pass and the result, the computer players' moves together);
-// and the table at 200% zoom.
+// the table at 200% zoom; and the indicators' and the focus ring's contrast.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, handOver, moveOnce, writeArtifact } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, handOver, moveOnce, writeArtifact, contrast } from "./helpers.mjs";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -282,6 +282,53 @@ test("at 200% zoom (640x400 CSS pixels) nothing is cut off: lobby, table, hand",
   assert.equal(cut, 0);
   if (!(await handOver(page))) await page.locator("#hand").scrollIntoViewIfNeeded();
   await shot(page, "a11y-zoom-200");
+  noErrors(page);
+  await page.context().close();
+});
+
+test("indicators stand out at 3:1 and not by colour alone: playable tiles, the last play, the focus ring", async () => {
+  const page = await newPlayer(env, "marks");
+  await quickStart(env, page, { game: "draw", name: "Ida" });
+  await myTurn(page, 1);
+  assert.ok(!(await handOver(page)), "a turn with a playable tile");
+  // From the keyboard (T: to your tiles), so that the focus ring shows.
+  await page.keyboard.press("t");
+  const m = await page.evaluate(() => {
+    const css = (e) => getComputedStyle(e);
+    const legal = document.activeElement.closest("#hand .handtile.legal") || document.querySelector("#hand .handtile.legal");
+    const other = document.querySelector("#hand .handtile:not(.legal)");
+    const last = document.querySelector("#board g.tile.last rect.face");
+    const plain = document.querySelector("#board g.tile:not(.last) rect.face");
+    legal.focus();
+    const ring = css(legal);
+    const outline = { outlineColor: ring.outlineColor, outlineWidth: ring.outlineWidth, outlineStyle: ring.outlineStyle };
+    const draw = document.querySelector("#keyshelp summary");
+    return {
+      rack: css(document.querySelector("#hand")).backgroundColor,
+      legalRing: (css(legal).boxShadow.match(/rgba?\([^)]*\)/) || [""])[0],
+      legalRaised: css(legal).transform !== "none",
+      otherRaised: other ? css(other).transform !== "none" : false,
+      focusOutline: outline.outlineColor, focusWidth: parseFloat(outline.outlineWidth), focusStyle: outline.outlineStyle,
+      lastStroke: last ? css(last).stroke : null, lastWidth: last ? parseFloat(css(last).strokeWidth) : 0,
+      plainWidth: plain ? parseFloat(css(plain).strokeWidth) : 1,
+      felt: "rgb(13, 84, 52)",
+      paper: css(document.body).backgroundColor,
+      summary: draw ? (draw.focus(), { outline: css(draw).outlineColor, shadow: css(draw).boxShadow }) : null,
+    };
+  });
+  writeArtifact("a11y-indicators.json", m);
+  // Playable: a ring that stands out on the rack, and raised (a shape, not a colour).
+  assert.ok(contrast(m.legalRing, m.rack) >= 3, `playable ring ${m.legalRing} on ${m.rack}`);
+  assert.ok(m.legalRaised && !m.otherRaised, "playable tiles are raised, the others not");
+  // The last play: a stroke that stands out on the felt, thicker than the others.
+  assert.ok(m.lastStroke, "the last play is marked");
+  assert.ok(contrast(m.lastStroke, m.felt) >= 3, `last play ${m.lastStroke}`);
+  assert.ok(m.lastWidth >= 2 * m.plainWidth, `last play stroke ${m.lastWidth} vs ${m.plainWidth}`);
+  // Focus: a solid ring at least 2 px, 3:1 on the rack; on the paper, a dark ring.
+  assert.equal(m.focusStyle, "solid");
+  assert.ok(m.focusWidth >= 2);
+  assert.ok(contrast(m.focusOutline, m.rack) >= 3, `focus ring ${m.focusOutline} on ${m.rack}`);
+  assert.ok(contrast(m.summary.outline, m.paper) >= 3, `focus ring ${m.summary.outline} on ${m.paper}`);
   noErrors(page);
   await page.context().close();
 });
