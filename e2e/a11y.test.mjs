@@ -260,6 +260,13 @@ for (const L of LIVE) {
     assert.ok(said.length < plays + passes, `${said.length} announcements for ${plays + passes} moves`);
     const others = (x) => (L.play.test(x) || L.pass.test(x)) && !/^(You |Tú:|Salida de Tú)/.test(x);
     assert.ok(said.some((s) => sentences(s).filter(others).length >= 2), "the computer players' moves come together");
+    // A chat line is said once, with who said it.
+    await page.fill("#chatinput", "good game all");
+    await page.press("#chatinput", "Enter");
+    await page.waitForFunction(() => window.said.some((s) => s.includes("good game all")));
+    const chat = (await page.evaluate(() => window.said)).filter((s) => s.includes("good game all"));
+    assert.equal(chat.length, 1, JSON.stringify(chat));
+    assert.match(chat[0], /^(You|Tú): good game all/);
     noErrors(page);
     await page.context().close();
   });

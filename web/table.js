@@ -47,7 +47,8 @@ export function tablePage(app, id, nav) {
   const fairTick = h("button", { type: "button", class: "linkish fairtick", id: "fairtick", onclick: openFair });
   const leaveBtn = h("button", { type: "button", class: "quiet", id: "leave", hidden: true, onclick: leave }, t("act-leave"));
   const scoreBox = h("div", { class: "scorebox", id: "scorebox" });
-  const banner = h("section", { id: "banner", class: "banner", hidden: true, "aria-live": "polite" });
+  // The match's end is said by the announcer, and the focus goes to the rematch.
+  const banner = h("section", { id: "banner", class: "banner", hidden: true });
   const offline = h("div", { id: "offline", class: "offline-note", role: "alert", hidden: true });
   const spots = {
     top: h("div", { class: "spot spot-top" }),
@@ -74,7 +75,8 @@ export function tablePage(app, id, nav) {
   const sheetBox = h("div", { class: "sheetbox", id: "sheetbox" });
   const fair = h("details", { class: "fair panel", id: "fair" });
   // Scrolling lists take the focus, so that the keyboard can scroll them.
-  const chatList = h("ol", { class: "chatlist", id: "chatlist", "aria-live": "polite", tabindex: 0, "aria-label": t("chat-title") });
+  // The chat list is redrawn whole: new lines are said by the announcer.
+  const chatList = h("ol", { class: "chatlist", id: "chatlist", tabindex: 0, "aria-label": t("chat-title") });
   const chatInput = h("input", { id: "chatinput", maxlength: CHAT_MAX, placeholder: t("chat-placeholder"), "aria-label": t("chat-placeholder"), autocomplete: "off" });
   const chatForm = h("form", { class: "chatform", id: "chatform", onsubmit: (e) => { e.preventDefault(); say({ text: chatInput.value }); } },
     chatInput, h("button", { type: "submit", id: "chatsend" }, t("chat-send")));
@@ -182,7 +184,11 @@ export function tablePage(app, id, nav) {
   // ---- what the server pushes ----
   function onPush(m) {
     if (m.type === "state") return onState(m);
-    if (m.type === "chat") { S.chat.push(m); S.chat = S.chat.slice(-50); renderChat(); bubble(m); return; }
+    if (m.type === "chat") {
+      S.chat.push(m); S.chat = S.chat.slice(-50); renderChat(); bubble(m);
+      announcer.say(t("ev-chat", { who: chatWho(m), text: chatText(m) }), true);
+      return;
+    }
     if (m.type === "rematch") { S.rematch = m.table; if (S.msg) render(); }
   }
 
