@@ -55,8 +55,9 @@ function measure(page) {
         const m = items.length && items[items.length - 1].textContent.match(/(\d+-\d+)/);
         return m ? m[1] : null;
       })(),
-      playable: [...document.querySelectorAll("#hand .handtile.legal")].map((b) => ({ tile: b.dataset.tile, disabled: b.disabled })),
-      unplayable: [...document.querySelectorAll("#hand .handtile.unplayable")].map((b) => ({ disabled: b.disabled, opacity: Number(getComputedStyle(b).opacity) })),
+      // Unplayable tiles are aria-disabled, not disabled: still focusable, to be heard.
+      playable: [...document.querySelectorAll("#hand .handtile.legal")].map((b) => ({ tile: b.dataset.tile, disabled: b.disabled || b.getAttribute("aria-disabled") === "true" })),
+      unplayable: [...document.querySelectorAll("#hand .handtile.unplayable")].map((b) => ({ disabled: b.getAttribute("aria-disabled") === "true", opacity: Number(getComputedStyle(b).opacity) })),
       endButtons: [...document.querySelectorAll("#buttons .endchoice")].map((b) => { const x = r(b); return { w: x.width, h: x.height, text: b.innerText }; }),
     };
   });

@@ -8,6 +8,7 @@ import { facts } from "./games.js";
 import { drawLayout, tileSvg, el } from "./draw.js";
 import { people, eventText } from "./names.js";
 import { scoreSummary } from "./score.js";
+import { tileWords, endsSummary } from "./a11y.js";
 
 export async function replayPage(app, id, nav) {
   fill(app, h("p", { class: "muted" }, t("loading")));
@@ -60,7 +61,8 @@ export async function replayPage(app, id, nav) {
   }
 
   function onKey(e) {
-    if (e.target && e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    if (e.target && ((e.target.tagName === "INPUT" && e.target.type !== "range") || e.target.tagName === "SELECT")) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     const keys = { ArrowRight: () => go(i + 1), ArrowLeft: () => go(i - 1), Home: () => go(0), End: () => go(frames.length - 1),
       PageDown: () => jumpHand(1), PageUp: () => jumpHand(-1) };
     const f = keys[e.key];
@@ -82,10 +84,12 @@ export async function replayPage(app, id, nav) {
     let last = null;
     const a = st.history.length ? st.history[st.history.length - 1].action : null;
     if (a && a.type === "play") last = a.tile;
-    drawLayout(board, f.layout, Math.max(340, Math.min(1000, boardWrap.clientWidth || 800)), st.history, game.branches, last, t("board-empty"));
+    const ends = drawLayout(board, f.layout, Math.max(340, Math.min(1000, boardWrap.clientWidth || 800)), st.history, game.branches, last, t("board-empty"));
+    board.setAttribute("aria-label", [endsSummary(f.layout, ends, t("board-empty")), last ? t("a11y-board-last", { tile: tileWords(last) }) : ""].join(" ").trim());
     fill(hands, st.hands.map((hand, s) => h("li", { class: "reveal" + (st.to_act === s ? " toact" : ""), "data-seat": s },
       h("span", { class: "rname" }, P.name(s)),
-      h("span", { class: "rtiles" }, hand.map((x) => tileSvg(x, "small", true))))));
+      h("span", { class: "rtiles", "aria-hidden": "true" }, hand.map((x) => tileSvg(x, "small", true))),
+      h("span", { class: "sr" }, hand.map(tileWords).join(", ")))));
   }
   show();
   return () => document.removeEventListener("keydown", onKey);

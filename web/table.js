@@ -16,6 +16,7 @@ import { store } from "./store.js";
 import { people, endName, endNameAt, eventText, resultHeadline, resultHow } from "./names.js";
 import { scoreSummary, scoreSheet } from "./score.js";
 import { icon, EMOTES, emoteOf } from "./icons.js";
+import { Announcer, roving, focusIn, handTileName, tileWords, endsSummary, spokenEvent } from "./a11y.js";
 
 const PHRASES = ["hi", "gg", "nice", "oops", "thanks", "hurry", "again", "wow"];
 const CHAT_MAX = 200;
@@ -36,6 +37,8 @@ export function tablePage(app, id, nav) {
     rematch: null,      // the rematch's table id, once there is one
     dealChecks: new Map(), // hand -> {key, result (a promise), done}
     left: false,
+    handFocus: null,    // the hand tile holding the hand's tab stop
+    spokenNote: null,   // the last status note read out
   };
 
   // ---- the page's parts ----
@@ -44,7 +47,8 @@ export function tablePage(app, id, nav) {
   const fairTick = h("button", { type: "button", class: "linkish fairtick", id: "fairtick", onclick: openFair });
   const leaveBtn = h("button", { type: "button", class: "quiet", id: "leave", hidden: true, onclick: leave }, t("act-leave"));
   const scoreBox = h("div", { class: "scorebox", id: "scorebox" });
-  const banner = h("section", { id: "banner", class: "banner", hidden: true, "aria-live": "polite" });
+  // The match's end is said by the announcer, and the focus goes to the rematch.
+  const banner = h("section", { id: "banner", class: "banner", hidden: true });
   const offline = h("div", { id: "offline", class: "offline-note", role: "alert", hidden: true });
   const spots = {
     top: h("div", { class: "spot spot-top" }),
@@ -52,16 +56,27 @@ export function tablePage(app, id, nav) {
     right: h("div", { class: "spot spot-right" }),
     bottom: h("div", { class: "spot spot-bottom" }),
   };
-  const board = el("svg", { class: "board", id: "board", role: "img" });
-  const boardWrap = h("div", { class: "boardwrap" }, board);
+  // A group, not an image: the open ends inside become buttons when a tile
+  // fits several; the sentence beside it says what is open.
+  const board = el("svg", { class: "board", id: "board", role: "group", "aria-label": t("a11y-board"), "aria-describedby": "boardsummary" });
+  const boardSummary = h("p", { class: "sr", id: "boardsummary" });
+  const boardWrap = h("div", { class: "boardwrap" }, board, boardSummary);
   const felt = h("div", { class: "felt", id: "felt" }, spots.top, spots.left, boardWrap, spots.right, spots.bottom);
-  const status = h("p", { class: "status", id: "status", role: "status" });
+  // Not a live region itself: the announcer reads what matters, once.
+  const status = h("p", { class: "status", id: "status" });
+  const announcer = new Announcer();
   const buttons = h("div", { class: "buttons", id: "buttons" });
   const handEl = h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("hand-label") });
+  const handTiles = () => [...handEl.querySelectorAll(".handtile")];
+  roving(handEl, handTiles, (b) => { S.handFocus = b.dataset.tile; });
+  const keysHelp = h("details", { class: "keyshelp", id: "keyshelp" }, h("summary", {}, t("a11y-keys")),
+    h("ul", {}, ["tab", "arrows", "ends", "draw", "claim", "hint", "hand", "ready"].map((k) => h("li", {}, t("a11y-key-" + k)))));
   const result = h("section", { class: "result", id: "result", hidden: true });
   const sheetBox = h("div", { class: "sheetbox", id: "sheetbox" });
   const fair = h("details", { class: "fair panel", id: "fair" });
-  const chatList = h("ol", { class: "chatlist", id: "chatlist", "aria-live": "polite" });
+  // Scrolling lists take the focus, so that the keyboard can scroll them.
+  // The chat list is redrawn whole: new lines are said by the announcer.
+  const chatList = h("ol", { class: "chatlist", id: "chatlist", tabindex: 0, "aria-label": t("chat-title") });
   const chatInput = h("input", { id: "chatinput", maxlength: CHAT_MAX, placeholder: t("chat-placeholder"), "aria-label": t("chat-placeholder"), autocomplete: "off" });
   const chatForm = h("form", { class: "chatform", id: "chatform", onsubmit: (e) => { e.preventDefault(); say({ text: chatInput.value }); } },
     chatInput, h("button", { type: "submit", id: "chatsend" }, t("chat-send")));
@@ -70,7 +85,7 @@ export function tablePage(app, id, nav) {
     EMOTES.map((e) => h("button", { type: "button", class: "chip emote", "data-emote": e.face, title: t("emote-" + e.face), onclick: () => say({ text: e.text }) },
       icon(e.face, t("emote-" + e.face)))));
   const chat = h("section", { class: "panel chat", id: "chat" }, h("h2", {}, t("chat-title")), chatList, chatQuick, chatForm);
-  const logEl = h("ol", { class: "log", id: "log" });
+  const logEl = h("ol", { class: "log", id: "log", tabindex: 0, "aria-label": t("log-title") });
   const autoPass = h("input", { type: "checkbox", id: "autopass", checked: store.autoPass, onchange: () => { store.autoPass = autoPass.checked; sendSettings(); } });
   const settings = h("section", { class: "panel settings", id: "settings" }, h("h2", {}, t("settings")),
     h("label", { title: t("autopass-help") }, autoPass, " ", t("autopass")));
@@ -78,7 +93,7 @@ export function tablePage(app, id, nav) {
   const page = h("div", { class: "tablepage", id: "tablepage" },
     h("div", { class: "play" },
       h("div", { class: "topbar" }, title, handNo, fairTick, leaveBtn),
-      scoreBox, banner, offline, felt, status, buttons, result, handEl),
+      scoreBox, banner, offline, felt, status, buttons, result, handEl, keysHelp, announcer.el),
     h("aside", { class: "side" }, invite, sheetBox, chat, fair,
       h("section", { class: "panel" }, h("h2", {}, t("log-title")), logEl), settings));
   fill(app, page);
@@ -89,6 +104,7 @@ export function tablePage(app, id, nav) {
   const ticker = setInterval(tick, 250);
   const onResize = () => S.msg && renderBoard();
   window.addEventListener("resize", onResize);
+  document.addEventListener("keydown", onKey);
 
   async function sit() {
     const token = store.token(id);
@@ -169,7 +185,11 @@ export function tablePage(app, id, nav) {
   // ---- what the server pushes ----
   function onPush(m) {
     if (m.type === "state") return onState(m);
-    if (m.type === "chat") { S.chat.push(m); S.chat = S.chat.slice(-50); renderChat(); bubble(m); return; }
+    if (m.type === "chat") {
+      S.chat.push(m); S.chat = S.chat.slice(-50); renderChat(); bubble(m);
+      announcer.say(t("ev-chat", { who: chatWho(m), text: chatText(m) }), true);
+      return;
+    }
     if (m.type === "rematch") { S.rematch = m.table; if (S.msg) render(); }
   }
 
@@ -210,6 +230,154 @@ export function tablePage(app, id, nav) {
     if (myTurn && !wasMyTurn && !Array.isArray(m.log)) sound("turn");
     render();
     if (played && !Array.isArray(m.log)) fly(played.seat, played.action.tile);
+    // On sitting down, what happened so far in the hand is told at once;
+    // after a reconnection only what is new.
+    if (!Array.isArray(m.log)) announce(m, myTurn && !wasMyTurn);
+    else if (!prev) announce({ ...m, events: m.log }, myTurn);
+    if (myTurn && !wasMyTurn) focusTurn();
+    const ended = st.phase === "hand_over" || st.phase === "match_over";
+    if (ended && (!prev || prev.state.phase !== st.phase || newHand)) focusAfterHand();
+  }
+
+  // ---- for the keyboard and screen readers ----
+
+  // What this state's events say, read out politely: the computer players'
+  // moves gather until it is your turn (or the table goes quiet), your own
+  // moves, the turn and the hand's end are said at once.
+  function announce(m, turnBegins) {
+    const st = m.state;
+    const P = people(m.seats, st, m.seat);
+    const lines = [];
+    let now = false;
+    for (const e of m.events) {
+      lines.push(eventText(P, m.layout, spokenEvent(e), st));
+      if (e.type === "hand_over" && e.result) {
+        lines.push(resultHow(P, st, e.result));
+        lines.push(...(e.result.points || []).map((points, k) => t("result-points", { who: P.side(k), points })));
+        now = true;
+      }
+      if (e.type === "match_over" || (e.type === "action" && e.seat === m.seat)) now = true;
+    }
+    if (turnBegins && st.phase !== "hand_over" && st.phase !== "match_over") {
+      lines.push(S.ends && S.ends.length && st.phase === "play"
+        ? t("a11y-your-turn-ends", { ends: endsSummary(m.layout, S.ends, "") }) : t("a11y-your-turn"));
+      now = true;
+    }
+    announcer.say(lines.filter(Boolean), now);
+  }
+
+  // The expert's move in your place (the H key): said, shown in the status
+  // line, and its tile (or button) gets the focus; nothing is played.
+  async function askHint() {
+    S.note = t("a11y-hint-thinking");
+    render();
+    const r = await conn.request({ type: "hint" });
+    if (r.type === "error") {
+      S.note = r.code === "offline" ? null : t("a11y-hint-failed", { why: t("error", { code: r.code, message: r.message }) });
+      render();
+      return;
+    }
+    const a = r.action;
+    S.note = t("a11y-hint", { what: hintWords(a) });
+    if (a.type === "play") S.handFocus = a.tile;
+    render();
+    if (typing()) return;
+    if (a.type === "play") focusHand();
+    else {
+      const b = document.getElementById(a.type) || buttons.querySelector(`.poser[data-seat="${a.seat}"]`);
+      if (b) b.focus();
+    }
+  }
+
+  function hintWords(a) {
+    const m = S.msg;
+    const P = people(m.seats, m.state, m.seat);
+    let what;
+    if (a.type === "play") {
+      what = a.end == null ? t("a11y-hint-pose", { tile: tileWords(a.tile) })
+        : t("a11y-hint-play", { tile: tileWords(a.tile), end: endName(m.layout, a.end) });
+      if (a.claim) what = `${what}, ${t("ev-claim")}`;
+    } else if (a.type === "choose_poser") what = t("a11y-hint-poser", { who: P.name(a.seat), self: a.seat === m.seat });
+    else what = t(`a11y-hint-${a.type}`);
+    return what;
+  }
+
+  // The open ends and whose turn it is, on request (the B key).
+  function sayBoard() {
+    const m = S.msg, st = m.state;
+    const P = people(m.seats, st, m.seat);
+    const turn = st.phase === "hand_over" || st.phase === "match_over" || st.to_act == null ? null
+      : st.to_act === m.seat ? t("a11y-your-turn") : t("a11y-waiting-for", { who: P.name(st.to_act) });
+    announcer.say([boardSummary.textContent, turn], true);
+  }
+
+  // Focus never leaves a field the player is typing in.
+  function typing() {
+    const a = document.activeElement;
+    return !!a && (a.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(a.tagName));
+  }
+
+  /** Focus the hand's tab stop; false when there is no hand. */
+  function focusHand() {
+    const tiles = handTiles();
+    if (!tiles.length) return false;
+    const k = Math.max(0, tiles.findIndex((b) => b.dataset.tile === S.handFocus));
+    focusIn(tiles, k);
+    S.handFocus = tiles[k].dataset.tile;
+    return true;
+  }
+
+  // Your turn: to a playable tile, else to the first thing you may do.
+  function focusTurn() {
+    if (typing()) return;
+    const legal = handTiles().filter((b) => b.classList.contains("legal"));
+    if (legal.length) {
+      if (!legal.some((b) => b.dataset.tile === S.handFocus)) S.handFocus = legal[0].dataset.tile;
+      focusHand();
+      return;
+    }
+    const b = buttons.querySelector("button");
+    if (b) b.focus();
+    else focusHand();
+  }
+
+  // The hand or the match is over: to the button that goes on.
+  function focusAfterHand() {
+    if (typing()) return;
+    const b = document.getElementById("ready") || document.getElementById("rematch");
+    if (b) b.focus();
+  }
+
+  function endMarks() {
+    return [...board.querySelectorAll("g.end[role=button]")];
+  }
+
+  function cancelChoice() {
+    const tile = S.selected;
+    S.selected = null;
+    render();
+    if (tile) S.handFocus = tile;
+    focusHand();
+    announcer.say(t("a11y-cancelled"), true);
+  }
+
+  // The table's keys (listed in the keys help beside the hand).
+  function onKey(e) {
+    if (!S.msg || e.altKey || e.ctrlKey || e.metaKey || typing()) return;
+    if (e.key === "Escape") {
+      if (S.selected) { e.preventDefault(); cancelChoice(); }
+      return;
+    }
+    const press = (id) => {
+      const b = document.getElementById(id);
+      if (!b || b.disabled || !buttons.contains(b)) return false;
+      b.click();
+      return true;
+    };
+    const k = e.key.length === 1 ? e.key.toLowerCase() : "";
+    const done = k === "d" ? press("draw") : k === "p" ? press("pass") : k === "c" ? press("claim") : k === "m" ? press("muggins") : k === "h" ? press("hint")
+      : k === "t" ? focusHand() : k === "b" ? (sayBoard(), true) : false;
+    if (done) e.preventDefault();
   }
 
   function autoPassNote(prev) {
@@ -246,7 +414,14 @@ export function tablePage(app, id, nav) {
     const ends = [...new Set(mine.map((a) => a.end))];
     if (ends.length === 1) return act(withClaim(mine[0]));
     S.selected = S.selected === tile ? null : tile;
+    S.handFocus = tile;
     render();
+    // Choosing the end goes on on the board's end markers.
+    const marks = endMarks();
+    if (S.selected && marks.length) {
+      marks[0].focus();
+      announcer.say(t("status-choose-end", { tile: tileWords(tile) }), true);
+    } else focusHand();
   }
 
   function playAt(end) {
@@ -321,6 +496,8 @@ export function tablePage(app, id, nav) {
     fair.open = true;
     fair.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   }
+
+  roving(board, endMarks);
 
   // ---- drawing ----
   function render() {
@@ -424,32 +601,71 @@ export function tablePage(app, id, nav) {
     // A flight belongs to the board it was started on: once the board is
     // redrawn (and maybe re-fitted), it would land on the wrong spot.
     for (const g of document.querySelectorAll(".flying")) g.remove();
+    const focused = board.contains(document.activeElement) ? document.activeElement.getAttribute("data-end") : null;
     const ends = drawLayout(board, m.layout, width, st.history, game.branches, last, empty);
-    board.setAttribute("aria-label", ends.map((e) => `${endNameAt(m.layout, e)}: ${e.pips}`).join(", ") || empty);
+    boardSummary.textContent = [endsSummary(m.layout, ends, empty), last ? t("a11y-board-last", { tile: tileWords(last) }) : ""].join(" ").trim();
     const { plays } = legalNow();
     const choosable = S.selected ? new Set(plays.filter((a) => a.tile === S.selected && a.end != null).map((a) => a.end)) : null;
     drawEnds(board, ends, playAt, choosable);
     S.ends = ends;
+    const marks = nameEnds(ends, choosable);
+    if (focused != null && marks.length) focusIn(marks, Math.max(0, marks.findIndex((g) => g.getAttribute("data-end") === focused)));
     void me;
+  }
+
+  // The drawn tiles are told by the summary; the ends you may choose are
+  // buttons named by where they are (arrows move between them).
+  function nameEnds(ends, choosable) {
+    const m = S.msg;
+    const layoutG = board.querySelector("g.layout");
+    if (layoutG) layoutG.setAttribute("aria-hidden", "true");
+    const marks = [];
+    for (const g of board.querySelectorAll("g.end")) {
+      const id = Number(g.getAttribute("data-end"));
+      const e = ends.find((x) => x.id === id);
+      if (!e || !choosable || !choosable.has(id)) { g.setAttribute("aria-hidden", "true"); continue; }
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", marks.length ? "-1" : "0");
+      g.setAttribute("aria-label", t("a11y-end-play", { end: endNameAt(m.layout, e), pips: e.pips }));
+      g.addEventListener("keydown", (ev) => {
+        if (ev.key !== "Enter" && ev.key !== " ") return;
+        ev.preventDefault();
+        playAt(id);
+      });
+      marks.push(g);
+    }
+    return marks;
   }
 
   function renderHand(P) {
     const m = S.msg, st = m.state, me = m.seat;
+    // Focus stays in the hand through a redraw: on the same tile, or on
+    // the one now in its place.
+    const was = handTiles();
+    const focusedAt = was.indexOf(document.activeElement);
     fill(handEl);
     // At the end of a hand every hand, yours too, is in the result.
     if (me == null || !Array.isArray(st.hands[me]) || st.result) { handEl.hidden = true; return; }
     handEl.hidden = false;
     const { plays } = legalNow();
     const myTurn = plays.length > 0;
-    for (const tile of st.hands[me]) {
+    const held = st.hands[me];
+    if (!held.includes(S.handFocus)) {
+      const at = Math.max(0, was.findIndex((b) => b.dataset.tile === S.handFocus));
+      S.handFocus = held[Math.min(at, held.length - 1)] ?? null;
+    }
+    for (const tile of held) {
       const ok = plays.some((a) => a.tile === tile);
+      // Unplayable tiles stay focusable, so that they can be heard.
       const b = h("button", {
         type: "button", class: "handtile" + (ok ? " legal" : myTurn ? " unplayable" : "") + (S.selected === tile ? " selected" : ""),
-        "data-tile": tile, disabled: !ok, "aria-pressed": S.selected === tile ? "true" : null,
-        "aria-label": t("tile-label", { tile, playable: ok }), onclick: () => playTile(tile),
+        "data-tile": tile, "aria-disabled": ok ? null : "true", "aria-pressed": S.selected === tile ? "true" : null,
+        tabindex: tile === S.handFocus ? "0" : "-1",
+        "aria-label": handTileName(tile, ok, myTurn), onclick: () => playTile(tile),
       }, tileSvg(tile));
       handEl.append(b);
     }
+    if (focusedAt >= 0) focusHand();
     void P;
   }
 
@@ -466,7 +682,7 @@ export function tablePage(app, id, nav) {
         buttons.append(h("button", { type: "button", class: "endchoice", "data-end": a.end, onclick: () => playAt(a.end) },
           t("act-on-end", { end: endNameAt(m.layout, e), pips: e.pips })));
       }
-      buttons.append(h("button", { type: "button", class: "quiet", id: "cancel", onclick: () => { S.selected = null; render(); } }, t("act-cancel")));
+      buttons.append(h("button", { type: "button", class: "quiet", id: "cancel", onclick: cancelChoice }, t("act-cancel")));
       return;
     }
     if (legal.some((a) => a.type === "draw")) buttons.append(h("button", { type: "button", id: "draw", onclick: () => act({ type: "draw" }) }, t("act-draw")));
@@ -481,6 +697,7 @@ export function tablePage(app, id, nav) {
     if (game.claims === "muggins") {
       buttons.append(h("button", { type: "button", id: "muggins", title: t("act-muggins-help"), onclick: () => act({ type: "muggins" }) }, t("act-muggins")));
     }
+    buttons.append(h("button", { type: "button", id: "hint", class: "quiet", onclick: askHint }, t("a11y-hint-button")));
   }
 
   function renderStatus(P) {
@@ -504,6 +721,8 @@ export function tablePage(app, id, nav) {
     } else if (st.phase === "hand_over") parts.push(t("status-next-hand"));
     if (S.note) parts.push(S.note);
     fill(status, parts.filter(Boolean).join(" "));
+    if (S.note && S.note !== S.spokenNote) announcer.say(S.note, true);
+    S.spokenNote = S.note;
   }
 
   function revealRow(P, st, s) {
@@ -511,7 +730,8 @@ export function tablePage(app, id, nav) {
     const r = st.result;
     return h("li", { class: "reveal", "data-seat": s },
       h("span", { class: "rname" }, P.name(s)),
-      h("span", { class: "rtiles" }, Array.isArray(hand) ? hand.map((x) => tileSvg(x, "small", true)) : null),
+      h("span", { class: "rtiles", "aria-hidden": "true" }, Array.isArray(hand) ? hand.map((x) => tileSvg(x, "small", true)) : null),
+      Array.isArray(hand) ? h("span", { class: "sr" }, hand.map(tileWords).join(", ")) : null,
       r ? h("span", { class: "rcount" }, t("result-pips", { count: r.counts[s] })) : null);
   }
 
@@ -714,6 +934,8 @@ export function tablePage(app, id, nav) {
     conn.close();
     clearInterval(ticker);
     window.removeEventListener("resize", onResize);
+    document.removeEventListener("keydown", onKey);
+    announcer.stop();
     for (const g of document.querySelectorAll(".flying")) g.remove();
   };
 }

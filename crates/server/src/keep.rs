@@ -22,6 +22,7 @@ use serde_json::{json, Value};
 use domino_engine::{HandReport, Rules, RulesSpec, Sheet};
 
 use crate::hub::Hub;
+use crate::refusal::Code;
 use crate::store::sheets::SheetRow;
 use crate::table::{random_id, token_hash};
 
@@ -46,7 +47,7 @@ pub fn router(hub: Hub) -> Router {
 #[derive(Debug)]
 struct Refused {
     status: StatusCode,
-    code: &'static str,
+    code: Code,
     message: String,
 }
 
@@ -60,7 +61,7 @@ impl IntoResponse for Refused {
     }
 }
 
-fn refusal(status: StatusCode, code: &'static str, message: impl std::fmt::Display) -> Refused {
+fn refusal(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Refused {
     Refused {
         status,
         code,
@@ -68,12 +69,12 @@ fn refusal(status: StatusCode, code: &'static str, message: impl std::fmt::Displ
     }
 }
 
-fn refuse(status: StatusCode, code: &'static str, message: impl std::fmt::Display) -> Response {
+fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Response {
     refusal(status, code, message).into_response()
 }
 
 fn internal(e: impl std::fmt::Display) -> Response {
-    refuse(StatusCode::INTERNAL_SERVER_ERROR, "internal", e)
+    refuse(StatusCode::INTERNAL_SERVER_ERROR, Code::Internal, e)
 }
 
 fn now_ms() -> i64 {
@@ -96,7 +97,7 @@ fn side_names(rules: &Rules, given: &[String]) -> Result<Vec<String>, Refused> {
     if given.len() > sides {
         return Err(refusal(
             StatusCode::BAD_REQUEST,
-            "bad_names",
+            Code::BadNames,
             format!(
                 "this game has {sides} sides: give at most {sides} names, not {}",
                 given.len()
@@ -126,7 +127,7 @@ async fn load(hub: &Hub, id: &str) -> Result<Loaded, Response> {
         Ok(None) => {
             return Err(refuse(
                 StatusCode::NOT_FOUND,
-                "no_sheet",
+                Code::NoSheet,
                 "no score sheet with that id",
             ))
         }
@@ -164,14 +165,14 @@ fn check_secret(row: &SheetRow, headers: &HeaderMap) -> Result<(), Refused> {
     if given.is_empty() {
         return Err(refusal(
             StatusCode::FORBIDDEN,
-            "no_secret",
+            Code::NoSecret,
             "only the sheet's keeper can change it: the editing link carries the secret",
         ));
     }
     if token_hash(given) != row.secret_hash {
         return Err(refusal(
             StatusCode::FORBIDDEN,
-            "bad_secret",
+            Code::BadSecret,
             "that is not this sheet's editing secret",
         ));
     }
@@ -182,13 +183,13 @@ async fn create(State(hub): State<Hub>, body: Option<Json<NewSheet>>) -> Respons
     let Some(Json(new)) = body else {
         return refuse(
             StatusCode::BAD_REQUEST,
-            "bad_request",
+            Code::BadRequest,
             "send {\"rules\": {\"preset\": ...}, \"names\": [...]} as JSON",
         );
     };
     let rules = match new.rules.resolve() {
         Ok(r) => r,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, "bad_rules", e),
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, Code::BadRules, e),
     };
     let names = match side_names(&rules, &new.names) {
         Ok(n) => n,
@@ -244,7 +245,7 @@ async fn save(hub: &Hub, mut l: Loaded, was: i64) -> Response {
         }
         Ok(false) => refuse(
             StatusCode::CONFLICT,
-            "changed",
+            Code::Changed,
             "the sheet changed meanwhile: reload it and enter the hand again",
         ),
         Err(e) => internal(e),
@@ -267,20 +268,20 @@ async fn enter(
     let Some(Json(report)) = body else {
         return refuse(
             StatusCode::BAD_REQUEST,
-            "bad_hand",
+            Code::BadHand,
             "send the hand as JSON: {\"dominoed\": [seat], \"counts\": [...], ...}",
         );
     };
     if l.sheet.hands().len() >= MAX_HANDS {
         return refuse(
             StatusCode::BAD_REQUEST,
-            "full",
+            Code::Full,
             format!("a sheet holds at most {MAX_HANDS} hands: start a new one"),
         );
     }
     let was = l.row.hands;
     if let Err(e) = l.sheet.enter(report) {
-        return refuse(StatusCode::BAD_REQUEST, "bad_hand", e);
+        return refuse(StatusCode::BAD_REQUEST, Code::BadHand, e);
     }
     save(&hub, l, was).await
 }
@@ -295,7 +296,7 @@ async fn undo(State(hub): State<Hub>, Path(id): Path<String>, headers: HeaderMap
     }
     let was = l.row.hands;
     if let Err(e) = l.sheet.undo() {
-        return refuse(StatusCode::BAD_REQUEST, "nothing_to_undo", e);
+        return refuse(StatusCode::BAD_REQUEST, Code::NothingToUndo, e);
     }
     save(&hub, l, was).await
 }

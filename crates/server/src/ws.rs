@@ -104,6 +104,8 @@ enum Request {
         seq: Option<i64>,
     },
     Ready {},
+    /// The expert's move for the asking player's turn.
+    Hint {},
     Leave {},
     Fill {},
     Settings {
@@ -434,6 +436,21 @@ async fn dispatch(
             .map_err(|_| gone())?;
             rx.await.map_err(|_| gone())??;
             Ok(json!({"type": "ok"}))
+        }
+        Request::Hint {} => {
+            let h = conn
+                .at
+                .as_ref()
+                .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
+            let (reply, rx) = oneshot::channel();
+            h.tx.send(Cmd::Hint {
+                conn: conn_id,
+                reply,
+            })
+            .await
+            .map_err(|_| gone())?;
+            let action = rx.await.map_err(|_| gone())??;
+            Ok(json!({"type": "hint", "action": action}))
         }
         Request::Leave {} => {
             if let Some(h) = conn.at.take() {

@@ -840,3 +840,57 @@ keep-flag = { $flag ->
 }
 keep-enter = Enter the hand
 not-found-sheet = There is no score sheet at this address.
+
+## Accessibility: names for screen readers, the table's keys
+a11y-pips-0 = blank
+a11y-pips-1 = one
+a11y-pips-2 = two
+a11y-pips-3 = three
+a11y-pips-4 = four
+a11y-pips-5 = five
+a11y-pips-6 = six
+a11y-pips-7 = seven
+a11y-pips-8 = eight
+a11y-pips-9 = nine
+a11y-pips-10 = ten
+a11y-pips-11 = eleven
+a11y-pips-12 = twelve
+a11y-tile = { $a }-{ $b }
+a11y-tile-double = double { $a }
+# $playable: true, false, or "none" when it is not your turn.
+a11y-hand-tile = { $playable ->
+    [true] { $tile }, playable
+    [false] { $tile }, not playable
+   *[other] { $tile }
+}
+a11y-board = The board
+a11y-end-asks = { $end }, { $pips }
+a11y-board-ends = Open ends: { $ends }.
+a11y-board-last = Last play: { $tile }.
+a11y-end-play = Play on the { $end }: { $pips }
+a11y-your-turn = Your turn.
+a11y-your-turn-ends = Your turn. { $ends }
+a11y-cancelled = Cancelled.
+a11y-keys = Keys
+a11y-key-tab = Tab: to your tiles, then the buttons
+a11y-key-arrows = ← →: across your tiles; Enter or Space plays the tile
+a11y-key-ends = A tile that fits several ends: ← → choose the end, Enter plays there, Escape cancels
+a11y-key-draw = D: draw · P: pass
+a11y-key-claim = C: claim on your next play · M: call muggins (games with claims)
+a11y-key-hand = T: back to your tiles · B: say the open ends and whose turn it is
+a11y-key-ready = After the hand, focus goes to the button for the next hand
+a11y-waiting-for = Waiting for { $who }.
+a11y-key-hint = H: a hint from the expert (the tile it would play gets the focus)
+a11y-hint-button = Hint
+a11y-hint-thinking = Thinking of a hint…
+a11y-hint = Hint: { $what }.
+a11y-hint-pose = pose { $tile }
+a11y-hint-play = play { $tile } on the { $end }
+a11y-hint-draw = draw a tile
+a11y-hint-pass = pass
+a11y-hint-poser = { $self ->
+    [true] pose yourself
+   *[other] let { $who } pose
+}
+a11y-hint-muggins = call muggins
+a11y-hint-failed = No hint this time ({ $why }).

@@ -872,3 +872,57 @@ keep-flag = { $flag ->
 }
 keep-enter = Anotar la mano
 not-found-sheet = No hay ninguna hoja de cuenta en esta dirección.
+
+## Accessibility: names for screen readers, the table's keys
+a11y-pips-0 = blanca
+a11y-pips-1 = uno
+a11y-pips-2 = dos
+a11y-pips-3 = tres
+a11y-pips-4 = cuatro
+a11y-pips-5 = cinco
+a11y-pips-6 = seis
+a11y-pips-7 = siete
+a11y-pips-8 = ocho
+a11y-pips-9 = nueve
+a11y-pips-10 = diez
+a11y-pips-11 = once
+a11y-pips-12 = doce
+a11y-tile = { $a }-{ $b }
+a11y-tile-double = doble { $a }
+# $playable: true, false, or "none" when it is not your turn.
+a11y-hand-tile = { $playable ->
+    [true] { $tile }, se puede jugar
+    [false] { $tile }, no se puede jugar
+   *[other] { $tile }
+}
+a11y-board = La mesa
+a11y-end-asks = { $end }, { $pips }
+a11y-board-ends = Puntas abiertas: { $ends }.
+a11y-board-last = Última jugada: { $tile }.
+a11y-end-play = Jugar aquí: { $end }, { $pips }
+a11y-your-turn = Te toca.
+a11y-your-turn-ends = Te toca. { $ends }
+a11y-cancelled = Cancelado.
+a11y-keys = Teclas
+a11y-key-tab = Tab: a tus fichas, luego a los botones
+a11y-key-arrows = ← →: entre tus fichas; Intro o Espacio juega la ficha
+a11y-key-ends = Una ficha que va en varias puntas: ← → escogen la punta, Intro juega ahí, Escape cancela
+a11y-key-draw = D: robar · P: pasar
+a11y-key-claim = C: reclamar en tu próxima jugada · M: cantar muggins (juegos con reclamos)
+a11y-key-hand = T: volver a tus fichas · B: decir las puntas abiertas y a quién le toca
+a11y-key-ready = Al acabar la mano, el foco va al botón de la mano siguiente
+a11y-waiting-for = Esperando a { $who }.
+a11y-key-hint = H: una pista del experto (la ficha que jugaría recibe el foco)
+a11y-hint-button = Pista
+a11y-hint-thinking = Pensando una pista…
+a11y-hint = Pista: { $what }.
+a11y-hint-pose = salir con { $tile }
+a11y-hint-play = jugar { $tile } en la { $end }
+a11y-hint-draw = robar una ficha
+a11y-hint-pass = pasar
+a11y-hint-poser = { $self ->
+    [true] salir tú
+   *[other] que salga { $who }
+}
+a11y-hint-muggins = cantar muggins
+a11y-hint-failed = Esta vez no hay pista ({ $why }).

@@ -872,3 +872,57 @@ keep-flag = { $flag ->
 }
 keep-enter = Saisir la manche
 not-found-sheet = Il n'y a pas de feuille de comptes à cette adresse.
+
+## Accessibility: names for screen readers, the table's keys
+a11y-pips-0 = blanc
+a11y-pips-1 = un
+a11y-pips-2 = deux
+a11y-pips-3 = trois
+a11y-pips-4 = quatre
+a11y-pips-5 = cinq
+a11y-pips-6 = six
+a11y-pips-7 = sept
+a11y-pips-8 = huit
+a11y-pips-9 = neuf
+a11y-pips-10 = dix
+a11y-pips-11 = onze
+a11y-pips-12 = douze
+a11y-tile = { $a }-{ $b }
+a11y-tile-double = double { $a }
+# $playable: true, false, or "none" when it is not your turn.
+a11y-hand-tile = { $playable ->
+    [true] { $tile }, jouable
+    [false] { $tile }, pas jouable
+   *[other] { $tile }
+}
+a11y-board = La table
+a11y-end-asks = { $end }, { $pips }
+a11y-board-ends = Bouts ouverts : { $ends }.
+a11y-board-last = Dernier domino posé : { $tile }.
+a11y-end-play = Jouer ici : { $end }, { $pips }
+a11y-your-turn = À vous.
+a11y-your-turn-ends = À vous. { $ends }
+a11y-cancelled = Annulé.
+a11y-keys = Touches
+a11y-key-tab = Tab : vers vos dominos, puis les boutons
+a11y-key-arrows = ← → : d'un domino à l'autre ; Entrée ou Espace joue le domino
+a11y-key-ends = Un domino qui va sur plusieurs bouts : ← → choisissent le bout, Entrée joue là, Échap annule
+a11y-key-draw = D : piocher · P : passer
+a11y-key-claim = C : annoncer au prochain coup · M : crier muggins (jeux avec annonces)
+a11y-key-hand = T : revenir à vos dominos · B : dire les bouts ouverts et à qui c'est le tour
+a11y-key-ready = Après la manche, le focus va au bouton de la manche suivante
+a11y-waiting-for = On attend { $who }.
+a11y-key-hint = H : un conseil de l'expert (le domino qu'il jouerait reçoit le focus)
+a11y-hint-button = Conseil
+a11y-hint-thinking = Je cherche un conseil…
+a11y-hint = Conseil : { $what }.
+a11y-hint-pose = poser { $tile }
+a11y-hint-play = jouer { $tile } : { $end }
+a11y-hint-draw = piocher un domino
+a11y-hint-pass = passer
+a11y-hint-poser = { $self ->
+    [true] poser vous-même
+   *[other] laisser poser { $who }
+}
+a11y-hint-muggins = crier muggins
+a11y-hint-failed = Pas de conseil cette fois ({ $why }).

@@ -159,6 +159,7 @@ impl Table {
             seats,
             subs: HashMap::new(),
             bot_busy: false,
+            hint_busy: Default::default(),
             finished: false,
             store,
             config,

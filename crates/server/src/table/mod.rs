@@ -69,6 +69,12 @@ pub enum Cmd {
         conn: ConnId,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
+    /// What the expert would do in the asking player's place, on their
+    /// turn, from what their seat knows.
+    Hint {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<Action, Refusal>>,
+    },
     /// A bot's decision, tagged with the log position it was asked at.
     BotMove {
         seat: u8,
@@ -172,6 +178,8 @@ pub struct Table {
     subs: HashMap<ConnId, Sub>,
     /// A bot is thinking; no other is started until it answers.
     bot_busy: bool,
+    /// A hint is being worked out: one at a time per table.
+    hint_busy: Arc<std::sync::atomic::AtomicBool>,
     /// The finished match's record is stored (the task may end once nobody
     /// is attached).
     finished: bool,

@@ -132,6 +132,7 @@ impl Table {
                     let r = self.chat(conn, text, phrase);
                     let _ = reply.send(r);
                 }
+                Cmd::Hint { conn, reply } => self.hint(conn, reply),
                 Cmd::Settings {
                     conn,
                     auto_pass,
@@ -299,6 +300,51 @@ impl Table {
                 });
             }
         }
+    }
+
+    /// Ask the expert, on the blocking pool, what the asking player should
+    /// do now: it sees only what their seat sees, and thinks within the
+    /// bots' budget. One hint at a time per table, so that asking cannot
+    /// tie up the pool.
+    fn hint(
+        &mut self,
+        conn: super::ConnId,
+        reply: tokio::sync::oneshot::Sender<Result<Action, Refusal>>,
+    ) {
+        let Some(seat) = self.subs.get(&conn).and_then(|s| s.seat) else {
+            let _ = reply.send(Err(Refusal::new(
+                Code::NotSeated,
+                "you do not hold a seat here",
+            )));
+            return;
+        };
+        let view = self.m.seat_view(seat);
+        if view.to_act() != Some(seat) || view.legal().is_empty() {
+            let _ = reply.send(Err(Refusal::new(
+                Code::NotYourTurn,
+                "hints are for your turn",
+            )));
+            return;
+        }
+        if self
+            .hint_busy
+            .swap(true, std::sync::atomic::Ordering::AcqRel)
+        {
+            let _ = reply.send(Err(Refusal::new(Code::Busy, "a hint is being worked out")));
+            return;
+        }
+        let config = BotConfig {
+            seed: rand::random(),
+            budget_ms: self.config.bot_budget_ms,
+        };
+        let busy = self.hint_busy.clone();
+        tokio::task::spawn_blocking(move || {
+            let r = domino_bots::by_name("expert", config)
+                .map_err(|e| e.to_string())
+                .and_then(|mut bot| bot.act(&view).map_err(|e| e.to_string()));
+            busy.store(false, std::sync::atomic::Ordering::Release);
+            let _ = reply.send(r.map_err(|e| Refusal::new(Code::HintFailed, e)));
+        });
     }
 
     /// Ask `seat`'s bot for a move on the blocking pool; its answer comes
