@@ -3,7 +3,8 @@
 //!
 //! [`app`] is the game as a pure state machine, [`draw`] paints it with
 //! ratatui, [`layout`] places the dominoes, [`hint`] explains the expert's
-//! advice and [`words`] tells events in words. This module takes the
+//! advice and [`words`] tells events in words; [`plain`] tells the game
+//! line by line instead of drawing it (`--plain`). This module takes the
 //! command line's flags ([`PlayArgs`]), runs the bots on their own thread,
 //! owns the terminal (restored on every exit, panics included) and saves the
 //! match record.
@@ -14,6 +15,7 @@ pub mod hint;
 pub mod input;
 pub mod lang;
 pub mod layout;
+pub mod plain;
 pub mod words;
 
 #[cfg(test)]
@@ -84,6 +86,10 @@ pub struct PlayArgs {
     /// LC_MESSAGES or LANG, else English).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+    /// Tell the game line by line instead of drawing it: for screen readers
+    /// and pipes (your moves are numbered; type a number and Enter).
+    #[arg(long)]
+    pub plain: bool,
 }
 
 /// The default bot level.
@@ -490,6 +496,30 @@ fn event_loop(
     }
 }
 
+/// Standard input's lines, from a thread of their own so the game goes on
+/// while nobody types; `None` once the input ends.
+fn read_lines() -> Receiver<Option<String>> {
+    let (tx, rx) = mpsc::channel();
+    let spawned = thread::Builder::new()
+        .name("domino-input".to_string())
+        .spawn(move || {
+            for line in io::stdin().lines() {
+                let Ok(line) = line else { break };
+                if tx.send(Some(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(None);
+        });
+    // Without the thread there is no input: the game quits when asked.
+    if spawned.is_err() {
+        let (tx, rx) = mpsc::channel();
+        let _ = tx.send(None);
+        return rx;
+    }
+    rx
+}
+
 /// Run `domino play`.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let s = setup(&args)?;
@@ -507,16 +537,31 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         ));
     }
     let mut save_error: Option<anyhow::Error> = None;
-    let mut term = open_terminal()?;
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut on_over = |a: &App| {
-            if let Err(e) = save(&path, &a.m, &a.cfg.bots) {
-                save_error = Some(e);
-            }
-        };
-        event_loop(&mut term, &mut app, &bots, &mut on_over)
-    }));
-    restore_terminal();
+    let result = if args.plain {
+        // No terminal modes to restore: the lines go out as they are.
+        let lines = read_lines();
+        let mut out = io::stdout();
+        catch_unwind(AssertUnwindSafe(|| {
+            let mut on_over = |a: &App| {
+                if let Err(e) = save(&path, &a.m, &a.cfg.bots) {
+                    save_error = Some(e);
+                }
+            };
+            plain::event_loop(&mut app, &bots, &lines, &mut out, &mut on_over)
+        }))
+    } else {
+        let mut term = open_terminal()?;
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let mut on_over = |a: &App| {
+                if let Err(e) = save(&path, &a.m, &a.cfg.bots) {
+                    save_error = Some(e);
+                }
+            };
+            event_loop(&mut term, &mut app, &bots, &mut on_over)
+        }));
+        restore_terminal();
+        result
+    };
     // Save whatever happened, a panic included, so the match can resume.
     let saved = save(&path, &app.m, &app.cfg.bots);
     let outcome = match result {

@@ -953,6 +953,7 @@ fn args() -> super::PlayArgs {
         resume: None,
         record: None,
         lang: None,
+        plain: false,
     }
 }
 

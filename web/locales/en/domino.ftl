@@ -763,3 +763,34 @@ term-help =
     {""}
     Drawing and passing happen for you when they are your only move.
 term-too-small = domino play needs a terminal of at least { $w }x{ $h } (80x24 is best); this one is { $cw }x{ $ch }. Enlarge it, or press q to quit.
+
+## The terminal game, plain mode (domino play --plain)
+
+term-plain-intro = { $game }. Against you: { $seats }. One line per event; type ? for the keys.
+term-plain-bot = { $who } ({ $bot })
+term-plain-partner-bot = { $who } (your partner, { $bot })
+term-plain-hand = Your tiles: { $tiles }.
+term-plain-ends = The ends show { $ends }{ $total ->
+    [none] { "" }
+   *[other] { " " }(total { $total })
+}.
+term-plain-seats = Others: { $seats }.
+term-plain-choice = { $n }: { $what }{ $shows ->
+    [none] { "" }
+   *[other] { " " }(on a { $shows })
+}
+term-plain-muggins = take { $points } left unclaimed (muggins)
+term-plain-prompt = { $count ->
+    [one] Type 1
+   *[other] Type a number from 1 to { $count }
+}, then Enter · h: hint · ?: keys · q: quit
+term-plain-not-a-choice = “{ $text }” is not one of the choices: type a number from 1 to { $count }.
+term-plain-help =
+    Type the number of a choice, then Enter, to make that move.
+    h: ask the expert for a hint.
+    m: take points left unclaimed (muggins games).
+    c: call the points of your scoring plays, or not (claim rules).
+    Enter: the next hand, once a hand is over.
+    q: quit; the match record is saved to resume later.
+    ?: these keys.
+    Drawing and passing happen for you when they are your only move.

@@ -795,3 +795,34 @@ term-help =
     {""}
     Robar y pasar se hacen solos cuando son tu única jugada.
 term-too-small = domino play necesita una terminal de al menos { $w }x{ $h } (mejor 80x24); esta mide { $cw }x{ $ch }. Agrándala, o pulsa q para salir.
+
+## The terminal game, plain mode (domino play --plain)
+
+term-plain-intro = { $game }. Contra ti: { $seats }. Una línea por jugada; escribe ? para ver las teclas.
+term-plain-bot = { $who } ({ $bot })
+term-plain-partner-bot = { $who } (tu compañero, { $bot })
+term-plain-hand = Tus fichas: { $tiles }.
+term-plain-ends = Las puntas muestran { $ends }{ $total ->
+    [none] { "" }
+   *[other] { " " }(suman { $total })
+}.
+term-plain-seats = Los demás: { $seats }.
+term-plain-choice = { $n }: { $what }{ $shows ->
+    [none] { "" }
+   *[other] { " " }(sobre el { $shows })
+}
+term-plain-muggins = llevarte { $points } que nadie cantó (muggins)
+term-plain-prompt = { $count ->
+    [one] Escribe 1
+   *[other] Escribe un número del 1 al { $count }
+} y luego Enter · h: pista · ?: teclas · q: salir
+term-plain-not-a-choice = «{ $text }» no es una de las opciones: escribe un número del 1 al { $count }.
+term-plain-help =
+    Escribe el número de una opción y luego Enter para jugarla.
+    h: pedirle una pista al experto.
+    m: llevarte los puntos que nadie cantó (juegos con muggins).
+    c: cantar o no los puntos de tus jugadas (reglas de cantar).
+    Enter: la próxima mano, cuando termina una.
+    q: salir; el registro de la partida se guarda para seguir luego.
+    ?: estas teclas.
+    Robar y pasar se hacen solos cuando son tu única jugada.

@@ -795,3 +795,34 @@ term-help =
     {""}
     Piocher et bouder se font tout seuls quand c'est votre seul coup.
 term-too-small = domino play a besoin d'un terminal d'au moins { $w }x{ $h } (80x24 de préférence) ; celui-ci fait { $cw }x{ $ch }. Agrandissez-le, ou appuyez sur q pour quitter.
+
+## The terminal game, plain mode (domino play --plain)
+
+term-plain-intro = { $game }. Contre vous : { $seats }. Une ligne par coup ; tapez ? pour les touches.
+term-plain-bot = { $who } ({ $bot })
+term-plain-partner-bot = { $who } (votre partenaire, { $bot })
+term-plain-hand = Vos dominos : { $tiles }.
+term-plain-ends = Les bouts montrent { $ends }{ $total ->
+    [none] { "" }
+   *[other] { " " }(total { $total })
+}.
+term-plain-seats = Les autres : { $seats }.
+term-plain-choice = { $n }: { $what }{ $shows ->
+    [none] { "" }
+   *[other] { " " }(sur le { $shows })
+}
+term-plain-muggins = prendre les { $points } points non annoncés (muggins)
+term-plain-prompt = { $count ->
+    [one] Tapez 1
+   *[other] Tapez un numéro de 1 à { $count }
+}, puis Entrée · h : conseil · ? : touches · q : quitter
+term-plain-not-a-choice = « { $text } » n'est pas un des choix : tapez un numéro de 1 à { $count }.
+term-plain-help =
+    Tapez le numéro d'un choix, puis Entrée, pour jouer ce coup.
+    h : demander un conseil à l'expert.
+    m : prendre les points non annoncés (jeux avec muggins).
+    c : annoncer ou non les points de vos coups (règles d'annonce).
+    Entrée : la manche suivante, une fois la manche finie.
+    q : quitter ; la partie est enregistrée pour la reprendre plus tard.
+    ? : ces touches.
+    Piocher et bouder se font pour vous quand c'est votre seul coup.
