@@ -469,3 +469,14 @@ fn the_plain_game_through_a_pipe_plays_a_match_and_stops_at_the_end_of_input() {
     assert!(short.exists(), "the unfinished match is saved");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_bad_flag_is_refused_in_the_chosen_language() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_domino"))
+        .args(["play", "--plain", "--lang", "es", "--bots", "gran"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no hay ningún bot llamado `gran`"), "{err}");
+}

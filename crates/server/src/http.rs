@@ -58,6 +58,7 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
         .route("/api/history/{id}/record", get(record))
         .route("/t/{id}", get(table_page))
         .route("/r/{id}", get(replay_page))
+        .route("/how/{preset}", get(how_page))
         .fallback(asset)
         .with_state(App {
             hub: hub.clone(),
@@ -317,6 +318,14 @@ async fn table_page(
         Ok(true) => page(StatusCode::OK, None, &headers),
         Ok(false) => page(StatusCode::NOT_FOUND, Some("table"), &headers),
         Err(e) => internal(e),
+    }
+}
+
+/// How to play a game: the page for a game the engine knows; 404 otherwise.
+async fn how_page(Path(preset): Path<String>, headers: HeaderMap) -> Response {
+    match domino_engine::Preset::named(&preset) {
+        Ok(_) => page(StatusCode::OK, None, &headers),
+        Err(_) => page(StatusCode::NOT_FOUND, Some("page"), &headers),
     }
 }
 

@@ -390,6 +390,8 @@ pub(crate) fn event_loop(
                 Some(line) => match read_reply(app, &line) {
                     Reply::Act(a) => {
                         app.choose(a, Instant::now());
+                        // The next seat is asked at once, not after a wait.
+                        msgs.push(Msg::Tick);
                     }
                     Reply::Key(k) => msgs.push(Msg::Key(k)),
                     Reply::Help => {
@@ -410,10 +412,11 @@ pub(crate) fn event_loop(
             Some(due) => due
                 .saturating_duration_since(now)
                 .min(Duration::from_millis(100)),
-            None if app.bot_thinking() || matches!(app.hint, Hint::Thinking(_)) => {
-                Duration::from_millis(5)
+            // Waiting for the player: a typed line ends the wait at once.
+            None if awaiting(app) && !matches!(app.hint, Hint::Thinking(_)) => {
+                Duration::from_millis(100)
             }
-            None => Duration::from_millis(100),
+            None => Duration::from_millis(5),
         };
         if msgs.is_empty() && (queue.is_empty() || !awaiting(app)) {
             if ended {

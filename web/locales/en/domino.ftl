@@ -794,3 +794,20 @@ term-plain-help =
     q: quit; the match record is saved to resume later.
     ?: these keys.
     Drawing and passing happen for you when they are your only move.
+
+## The terminal game's command line (domino play: mistakes in the flags and files)
+
+term-error-option-form = option `{ $option }` must be written key=value
+term-error-bots-count = --bots names { $count } bots, but there are { $others } other seats: give one level for all or one per seat
+term-error-no-bot = no bot named `{ $bot }`: the bots are { $bots }
+term-error-no-lang = no language `{ $tag }`: the game speaks { $langs }
+term-error-seat = --seat { $seat }: seats are 0 to { $max }
+term-error-no-game = no game named `{ $game }`: the games are { $games }
+term-error-rules = these rules cannot be played: { $error }
+term-error-over = the match in { $path } is already over: start a new one with `domino play`
+term-error-read = cannot read the record { $path }
+term-error-not-json = { $path } is not JSON
+term-error-not-record = { $path } is not a match record
+term-error-replay = { $path } cannot be replayed: { $error }
+term-error-start = cannot start the match: { $error }
+term-error-write = cannot write the record to { $path }

@@ -826,3 +826,20 @@ term-plain-help =
     q: salir; el registro de la partida se guarda para seguir luego.
     ?: estas teclas.
     Robar y pasar se hacen solos cuando son tu única jugada.
+
+## The terminal game's command line (domino play: mistakes in the flags and files)
+
+term-error-option-form = la opción `{ $option }` se escribe clave=valor
+term-error-bots-count = --bots nombra { $count } bots, pero hay { $others } asientos más: da un nivel para todos o uno por asiento
+term-error-no-bot = no hay ningún bot llamado `{ $bot }`: los bots son { $bots }
+term-error-no-lang = no hay idioma `{ $tag }`: el juego habla { $langs }
+term-error-seat = --seat { $seat }: los asientos van del 0 al { $max }
+term-error-no-game = no hay ningún juego llamado `{ $game }`: los juegos son { $games }
+term-error-rules = estas reglas no se pueden jugar: { $error }
+term-error-over = la partida de { $path } ya terminó: empieza otra con `domino play`
+term-error-read = no se puede leer el registro { $path }
+term-error-not-json = { $path } no es JSON
+term-error-not-record = { $path } no es un registro de partida
+term-error-replay = { $path } no se puede reproducir: { $error }
+term-error-start = no se puede empezar la partida: { $error }
+term-error-write = no se puede guardar el registro en { $path }

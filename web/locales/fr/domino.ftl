@@ -826,3 +826,20 @@ term-plain-help =
     q : quitter ; la partie est enregistrée pour la reprendre plus tard.
     ? : ces touches.
     Piocher et bouder se font pour vous quand c'est votre seul coup.
+
+## The terminal game's command line (domino play: mistakes in the flags and files)
+
+term-error-option-form = l'option `{ $option }` s'écrit clé=valeur
+term-error-bots-count = --bots nomme { $count } bots, mais il y a { $others } autres places : donnez un niveau pour toutes ou un par place
+term-error-no-bot = aucun bot nommé `{ $bot }` : les bots sont { $bots }
+term-error-no-lang = aucune langue `{ $tag }` : le jeu parle { $langs }
+term-error-seat = --seat { $seat } : les places vont de 0 à { $max }
+term-error-no-game = aucun jeu nommé `{ $game }` : les jeux sont { $games }
+term-error-rules = ces règles ne peuvent pas se jouer : { $error }
+term-error-over = la partie de { $path } est déjà finie : commencez-en une autre avec `domino play`
+term-error-read = impossible de lire l'enregistrement { $path }
+term-error-not-json = { $path } n'est pas du JSON
+term-error-not-record = { $path } n'est pas un enregistrement de partie
+term-error-replay = { $path } ne peut pas être rejoué : { $error }
+term-error-start = impossible de commencer la partie : { $error }
+term-error-write = impossible d'enregistrer la partie dans { $path }
