@@ -67,7 +67,7 @@ for (const L of LANGS) {
 }
 
 test("the table's header links to its game's page; an unknown game is not found", async () => {
-  const page = await newPlayer(env, "how-table", { locale: "es-PR", allow: [/\/how\/nope/] });
+  const page = await newPlayer(env, "how-table", { locale: "es-PR", allow: [/\/how\/nope|Failed to load resource/] });
   await quickStart(env, page, { game: "draw", name: "how-table" });
   const link = page.locator("#howlink");
   await link.waitFor({ state: "visible" });
