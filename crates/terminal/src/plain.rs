@@ -147,6 +147,37 @@ pub fn table_lines(app: &App) -> Vec<String> {
     out
 }
 
+/// Once a hand is over: what every seat was left holding, and its count.
+pub fn revealed_lines(app: &App) -> Vec<String> {
+    let t = &app.table;
+    let view = app.view();
+    let Some(r) = &view.result else {
+        return Vec::new();
+    };
+    (0..view.rules.players)
+        .map(|s| {
+            let held: Vec<String> = view.hands[s as usize]
+                .unwrap_or_default()
+                .iter()
+                .map(|x| x.to_string())
+                .collect();
+            let tiles = if held.is_empty() {
+                t.tr("term-no-tiles", &[])
+            } else {
+                held.join(", ")
+            };
+            t.tr(
+                "term-plain-left",
+                &[
+                    ("who", txt(t.name(s))),
+                    ("tiles", txt(tiles)),
+                    ("count", num(r.counts.get(s as usize).copied().unwrap_or(0))),
+                ],
+            )
+        })
+        .collect()
+}
+
 /// The line asking for the player's answer.
 pub fn prompt_line(app: &App) -> String {
     let t = &app.table;
@@ -311,7 +342,9 @@ impl Printer {
 
     fn turn_lines(&self, app: &App) -> Vec<String> {
         let mut out = Vec::new();
-        if app.mode != Mode::Over {
+        if app.mode == Mode::Over {
+            out.extend(revealed_lines(app));
+        } else {
             out.extend(table_lines(app));
         }
         out.extend(self.again(app));
@@ -600,6 +633,14 @@ mod tests {
         }
         all.extend(p.take(&a, true));
         assert_eq!(a.mode, Mode::Over, "the hand ends");
+        // Every hand is shown at the end, with its count.
+        for name in ["Vous", "Nord"] {
+            assert!(
+                all.iter()
+                    .any(|l| l.starts_with(&format!("{name} : ")) && l.contains("total ")),
+                "{name}: {all:#?}"
+            );
+        }
         // Every log line printed, once each, in order.
         let log: Vec<&String> = a
             .log

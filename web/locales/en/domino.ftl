@@ -779,6 +779,7 @@ term-plain-choice = { $n }: { $what }{ $shows ->
     [none] { "" }
    *[other] { " " }(on a { $shows })
 }
+term-plain-left = { $who }: { $tiles } (count { $count })
 term-plain-muggins = take { $points } left unclaimed (muggins)
 term-plain-prompt = { $count ->
     [one] Type 1

@@ -811,6 +811,7 @@ term-plain-choice = { $n }: { $what }{ $shows ->
     [none] { "" }
    *[other] { " " }(sobre el { $shows })
 }
+term-plain-left = { $who }: { $tiles } (cuenta { $count })
 term-plain-muggins = llevarte { $points } que nadie cantó (muggins)
 term-plain-prompt = { $count ->
     [one] Escribe 1

@@ -811,6 +811,7 @@ term-plain-choice = { $n }: { $what }{ $shows ->
     [none] { "" }
    *[other] { " " }(sur le { $shows })
 }
+term-plain-left = { $who } : { $tiles } (total { $count })
 term-plain-muggins = prendre les { $points } points non annoncés (muggins)
 term-plain-prompt = { $count ->
     [one] Tapez 1
