@@ -425,7 +425,7 @@ fn the_plain_game_through_a_pipe_plays_a_match_and_stops_at_the_end_of_input() {
     let dir = scratch("pipe");
     let record = dir.join("pipe.json");
     let rec = record.to_str().unwrap();
-    let answers = format!("seven\n99\n{}", "1\n".repeat(400));
+    let answers = format!("r\nseven\n99\n{}", "1\n".repeat(400));
     let (ok, out, err) = plain_through_a_pipe(
         &["--seed", "7", "--bots", "random", "--record", rec],
         &answers,
@@ -437,6 +437,8 @@ fn the_plain_game_through_a_pipe_plays_a_match_and_stops_at_the_end_of_input() {
         "{out}"
     );
     assert!(out.contains("“99” is not one of the choices"), "{out}");
+    // r: how to play the game, then the choices again.
+    assert!(out.contains("\nHow to play: Jamaican partner\n"), "{out}");
     assert!(out.contains("Hand 1."), "{out}");
     assert!(
         out.contains("You play ") || out.contains("You pose "),

@@ -223,6 +223,8 @@ pub enum Reply {
     Key(Key),
     /// Show the keys.
     Help,
+    /// Tell how to play the game.
+    Rules,
     /// Not understood: say this and ask again.
     Again(String),
 }
@@ -234,6 +236,7 @@ pub fn read_reply(app: &App, line: &str) -> Reply {
     match lower.as_str() {
         "q" | "quit" => return Reply::Key(Key::Char('q')),
         "?" | "help" => return Reply::Help,
+        "r" => return Reply::Rules,
         "h" => return Reply::Key(Key::Char('h')),
         "c" => return Reply::Key(Key::Char('c')),
         "m" => return Reply::Key(Key::Char('m')),
@@ -431,6 +434,11 @@ pub(crate) fn event_loop(
                         say(out, help_lines(app))?;
                         say(out, printer.again(app))?;
                     }
+                    Reply::Rules => {
+                        let text = super::howto::text(app.table.lang, app.m.rules().preset);
+                        say(out, text.lines().map(str::to_string).collect())?;
+                        say(out, printer.again(app))?;
+                    }
                     Reply::Again(text) => {
                         say(out, vec![text])?;
                         say(out, printer.again(app))?;
@@ -606,6 +614,7 @@ mod tests {
         assert_eq!(read_reply(&a, "q"), Reply::Key(Key::Char('q')));
         assert_eq!(read_reply(&a, "H"), Reply::Key(Key::Char('h')));
         assert_eq!(read_reply(&a, "?"), Reply::Help);
+        assert_eq!(read_reply(&a, "R"), Reply::Rules);
         let n = list.len();
         match read_reply(&a, &(n + 1).to_string()) {
             Reply::Again(text) => assert!(text.contains(&format!("del 1 al {n}")), "{text}"),

@@ -793,6 +793,7 @@ term-plain-help =
     c: call the points of your scoring plays, or not (claim rules).
     Enter: the next hand, once a hand is over.
     q: quit; the match record is saved to resume later.
+    r: how to play this game.
     ?: these keys.
     Drawing and passing happen for you when they are your only move.
 

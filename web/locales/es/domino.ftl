@@ -825,6 +825,7 @@ term-plain-help =
     c: cantar o no los puntos de tus jugadas (reglas de cantar).
     Enter: la próxima mano, cuando termina una.
     q: salir; el registro de la partida se guarda para seguir luego.
+    r: cómo se juega este juego.
     ?: estas teclas.
     Robar y pasar se hacen solos cuando son tu única jugada.
 

@@ -825,6 +825,7 @@ term-plain-help =
     c : annoncer ou non les points de vos coups (règles d'annonce).
     Entrée : la manche suivante, une fois la manche finie.
     q : quitter ; la partie est enregistrée pour la reprendre plus tard.
+    r : comment jouer à ce jeu.
     ? : ces touches.
     Piocher et bouder se font pour vous quand c'est votre seul coup.
 
