@@ -10,6 +10,7 @@ import { lobby } from "./lobby.js";
 import { tablePage } from "./table.js";
 import { replayPage } from "./replay.js";
 import { newSheetPage, sheetPage } from "./keep.js";
+import { howtoPage } from "./howto.js";
 
 const app = document.getElementById("app");
 document.documentElement.lang = lang;
@@ -72,6 +73,7 @@ async function route() {
   if ((m = p.match(/^\/r\/([0-9a-f]+)$/))) { close = await replayPage(app, m[1], nav); return; }
   if ((m = p.match(/^\/k\/([0-9a-f]+)$/))) return sheetPage(app, m[1], nav);
   if (p === "/keep") return newSheetPage(app, nav);
+  if ((m = p.match(/^\/how\/([a-z-]+)$/))) return howtoPage(app, m[1], nav);
   if (p === "/" || p === "/index.html") return lobby(app, nav);
   nav.notFound("page");
 }
@@ -81,6 +83,6 @@ document.addEventListener("click", (e) => {
   const a = e.target.closest && e.target.closest("a[href]");
   if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const href = a.getAttribute("href");
-  if (/^\/(t\/|r\/|k\/|keep$|$)/.test(href)) { e.preventDefault(); nav.go(href); }
+  if (/^\/(t\/|r\/|k\/|keep$|how\/|$)/.test(href)) { e.preventDefault(); nav.go(href); }
 });
 route();

@@ -139,7 +139,8 @@ export async function lobby(app, nav) {
   const games = h("dl", { class: "games", id: "games" }, presets.map((p) => [
     h("dt", {}, h("button", { type: "button", class: "linkish", "data-game": p.name, onclick: () => { quickGame.value = p.name; showLine(); quickGame.focus(); } }, t("game-title", { preset: p.name })),
       " ", h("span", { class: "muted" }, t("players-count", { count: p.players.length > 1 ? `${p.players[0]}–${p.players[p.players.length - 1]}` : p.players[0] }))),
-    h("dd", {}, t("game-line", { preset: p.name })),
+    h("dd", {}, t("game-line", { preset: p.name }), " ",
+      h("a", { href: `/how/${p.name}`, class: "howlink", "data-how": p.name, "aria-label": t("howto-link-game", { game: t("game-title", { preset: p.name }) }) }, t("howto-link"))),
   ]));
 
   const tables = h("div", { id: "tables" }, t("loading"));

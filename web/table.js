@@ -43,6 +43,8 @@ export function tablePage(app, id, nav) {
 
   // ---- the page's parts ----
   const title = h("h1", { class: "gametitle", id: "gametitle" });
+  // How to play this game: a new tab, so the table stays open.
+  const howLink = h("a", { id: "howlink", class: "howlink", target: "_blank", rel: "noopener", hidden: true }, t("howto-link"));
   const handNo = h("span", { class: "handno", id: "handno" });
   const fairTick = h("button", { type: "button", class: "linkish fairtick", id: "fairtick", onclick: openFair });
   const leaveBtn = h("button", { type: "button", class: "quiet", id: "leave", hidden: true, onclick: leave }, t("act-leave"));
@@ -92,7 +94,7 @@ export function tablePage(app, id, nav) {
   const invite = h("section", { class: "panel invite", id: "invite", hidden: true });
   const page = h("div", { class: "tablepage", id: "tablepage" },
     h("div", { class: "play" },
-      h("div", { class: "topbar" }, title, handNo, fairTick, leaveBtn),
+      h("div", { class: "topbar" }, title, handNo, fairTick, howLink, leaveBtn),
       scoreBox, banner, offline, felt, status, buttons, result, handEl, keysHelp, announcer.el),
     h("aside", { class: "side" }, invite, sheetBox, chat, fair,
       h("section", { class: "panel" }, h("h2", {}, t("log-title")), logEl), settings));
@@ -509,6 +511,8 @@ export function tablePage(app, id, nav) {
     const P = people(m.seats, st, me, game);
     document.title = `${t("game-title", { preset: st.rules.preset })} · ${t("page-title")}`;
     title.textContent = t("game-title", { preset: st.rules.preset });
+    howLink.href = `/how/${st.rules.preset}`;
+    howLink.hidden = false;
     handNo.textContent = t("score-hand", { n: st.hand_number });
     leaveBtn.hidden = me == null || st.phase === "match_over";
     fill(scoreBox, scoreSummary(P, game, st));

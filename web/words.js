@@ -1,7 +1,7 @@
 // Every word the page shows a player comes from here.
 //
 // The words themselves are in the Fluent catalogs, web/locales/LANG/domino.ftl
-// (shared with the terminal game): one per language, the same messages with
+// and howto.ftl (shared with the terminal game): one per language, the same messages with
 // the same arguments in each. `t(id, args)` returns a message's text in the
 // page's language. Code elsewhere never writes a player-facing sentence
 // itself: it asks for a message here (and inserts it as text, never as
@@ -43,8 +43,8 @@ export const lang = choose();
 
 // The catalog beside this module: /locales/… from the server, or the file
 // itself when the module runs under node.
-async function catalog(code) {
-  const url = new URL(`./locales/${code}/domino.ftl`, import.meta.url);
+async function catalog(code, file = "domino.ftl") {
+  const url = new URL(`./locales/${code}/${file}`, import.meta.url);
   if (url.protocol === "file:") {
     const { readFile } = await import("node:fs/promises");
     return readFile(url, "utf8");
@@ -55,10 +55,13 @@ async function catalog(code) {
 
 async function load(code) {
   const bundle = new FluentBundle(code, { useIsolating: false });
-  try {
-    bundle.addResource(new FluentResource(await catalog(code)));
-  } catch {
-    // Offline at start: the messages fall back to English, then to their ids.
+  // domino.ftl, and howto.ftl: how to play each game (the /how pages).
+  for (const file of ["domino.ftl", "howto.ftl"]) {
+    try {
+      bundle.addResource(new FluentResource(await catalog(code, file)));
+    } catch {
+      // Offline at start: the messages fall back to English, then to their ids.
+    }
   }
   return bundle;
 }

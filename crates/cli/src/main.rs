@@ -51,6 +51,13 @@ enum Command {
         /// Print the protocol's `presets` data instead of text.
         #[arg(long)]
         json: bool,
+        /// Print how to play the game, in short, instead of its options.
+        #[arg(long, requires = "preset", conflicts_with_all = ["json", "players"])]
+        how: bool,
+        /// The language of `--how`: en, es or fr (default: from LC_ALL,
+        /// LC_MESSAGES or LANG, else English).
+        #[arg(long, value_name = "LANG", requires = "how")]
+        lang: Option<String>,
     },
     /// Play a match in the terminal against bots (Jamaican partner by default).
     Play(domino_terminal::PlayArgs),
@@ -215,8 +222,22 @@ fn run(command: Command) -> anyhow::Result<()> {
         )?,
         Command::Rules {
             preset: Some(name),
+            how: true,
+            lang,
+            ..
+        } => {
+            let lang = domino_terminal::lang_of(lang.as_deref())?;
+            write!(
+                out,
+                "{}",
+                domino_terminal::howto::text(lang, preset(&name)?)
+            )?
+        }
+        Command::Rules {
+            preset: Some(name),
             players,
             json,
+            ..
         } => {
             let p = preset(&name)?;
             let n = players.unwrap_or(p.default_players());

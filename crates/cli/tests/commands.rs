@@ -196,6 +196,52 @@ fn rules_refuses_an_unknown_game() {
     assert!(err.contains("nope") && err.contains("jamaican") && err.contains("club-fives"));
 }
 
+/// `domino rules --how GAME` prints how to play, in `--lang` or the
+/// environment's language.
+#[test]
+fn rules_how_prints_how_to_play_in_the_chosen_language() {
+    let how = |args: &[&str], lang: &str| {
+        let out = cargo_bin_cmd!("domino")
+            .args(args)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let en = how(&["rules", "--how", "jamaican"], "C.UTF-8");
+    assert!(en.starts_with("How to play: "), "{en}");
+    for heading in [
+        "The aim",
+        "The deal",
+        "Your turn",
+        "Scoring",
+        "Winning the match",
+    ] {
+        assert!(en.contains(&format!("\n{heading}\n")), "{heading}: {en}");
+    }
+    assert!(en.contains("six-love"), "{en}");
+    let es = how(&["rules", "--how", "puerto-rican"], "es_PR.UTF-8");
+    assert!(es.starts_with("Cómo se juega: "), "{es}");
+    assert!(es.contains("capicú") && es.contains("tranque"), "{es}");
+    let fr = how(&["rules", "--how", "french", "--lang", "fr"], "es_PR.UTF-8");
+    assert!(fr.starts_with("Comment jouer : "), "{fr}");
+    assert!(fr.contains("boudez"), "{fr}");
+
+    let out = cargo_bin_cmd!("domino")
+        .args(["rules", "--how", "jamaican", "--lang", "de"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no language `de`"), "{err}");
+}
+
 #[test]
 fn bench_prints_one_json_line() {
     let out = cargo_bin_cmd!("domino")

@@ -317,3 +317,168 @@ fn a_bad_flag_is_refused_before_the_screen_changes() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no bot named `grandmaster`"), "{err}");
 }
+
+/// How often `needle` appears in `hay`.
+fn count(hay: &str, needle: &str) -> usize {
+    hay.matches(needle).count()
+}
+
+/// `--plain --lang es` in a terminal: line by line, numbered choices typed
+/// as numbers, a whole hand to its end, and not one screen-drawing escape.
+#[test]
+fn the_plain_game_in_spanish_plays_a_hand_in_a_terminal() {
+    let dir = scratch("plain");
+    let record = dir.join("plain.json");
+    let rec = record.to_str().unwrap();
+    let mut t = Term::spawn(
+        &[
+            "play",
+            "--plain",
+            "--lang",
+            "es",
+            "--instant",
+            "--seed",
+            "7",
+            "--bots",
+            "random",
+            "--record",
+            rec,
+        ],
+        &dir,
+    );
+    let ask = " y luego Enter · h: pista";
+    let over = "Fin de la mano.";
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut answered = 0;
+    loop {
+        let raw = t.raw();
+        if raw.contains(over) || raw.contains("La partida terminó.") {
+            break;
+        }
+        if count(&raw, ask) > answered {
+            // The first choice, as a number, ended by Enter.
+            answered += 1;
+            t.send("1\r");
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the hand never ended:\n{}",
+            t.raw()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    let raw = t.raw();
+    assert!(answered > 0, "the player was asked:\n{raw}");
+    assert!(raw.contains("Parejas a la jamaiquina."), "{raw}");
+    assert!(raw.contains("Mano 1."), "{raw}");
+    assert!(raw.contains("Tus fichas: "), "{raw}");
+    assert!(
+        raw.contains("1: jugar ") || raw.contains("1: salir con "),
+        "{raw}"
+    );
+    assert!(
+        raw.contains("Tú juegas ") || raw.contains("Tú sales con "),
+        "{raw}"
+    );
+    // No alternate screen, no cursor moves, no colours.
+    assert!(!raw.contains('\x1b'), "an escape sequence:\n{raw:?}");
+    t.send("q\r");
+    assert!(t.wait_exit(), "domino exits cleanly");
+    assert!(t.raw().contains("Registro de la partida guardado en"));
+    assert!(record.exists(), "the match is saved");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Run `domino play --plain` with `input` piped in (no terminal at all).
+fn plain_through_a_pipe(args: &[&str], input: &str) -> (bool, String, String) {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_domino"))
+        .args(["play", "--plain", "--instant"])
+        .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // Written from a thread: the game reads while it prints.
+    let writer = thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Through plain pipes: a wrong answer is asked again, answers play a whole
+/// match, and the end of the input quits with the match saved.
+#[test]
+fn the_plain_game_through_a_pipe_plays_a_match_and_stops_at_the_end_of_input() {
+    let dir = scratch("pipe");
+    let record = dir.join("pipe.json");
+    let rec = record.to_str().unwrap();
+    let answers = format!("r\nseven\n99\n{}", "1\n".repeat(400));
+    let (ok, out, err) = plain_through_a_pipe(
+        &["--seed", "7", "--bots", "random", "--record", rec],
+        &answers,
+    );
+    assert!(ok, "{err}\n{out}");
+    assert!(out.starts_with("Jamaican partner."), "{out}");
+    assert!(
+        out.contains("“seven” is not one of the choices: type a number from 1 to"),
+        "{out}"
+    );
+    assert!(out.contains("“99” is not one of the choices"), "{out}");
+    // r: how to play the game, then the choices again.
+    assert!(out.contains("\nHow to play: Jamaican partner\n"), "{out}");
+    assert!(out.contains("Hand 1."), "{out}");
+    assert!(
+        out.contains("You play ") || out.contains("You pose "),
+        "{out}"
+    );
+    assert!(out.contains("win the match!"), "{out}");
+    assert!(out.contains("Match record saved to"), "{out}");
+    assert!(!out.contains('\x1b'), "an escape sequence in a pipe");
+    let replay = std::process::Command::new(env!("CARGO_BIN_EXE_domino"))
+        .args(["replay", rec])
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "the saved record replays");
+
+    // One answer, then the input ends: the match is saved unfinished.
+    let short = dir.join("short.json");
+    let (ok, out, err) = plain_through_a_pipe(
+        &[
+            "--seed",
+            "7",
+            "--bots",
+            "random",
+            "--record",
+            short.to_str().unwrap(),
+        ],
+        "1\n",
+    );
+    assert!(ok, "{err}\n{out}");
+    assert!(out.contains("Match unfinished (hand 1)"), "{out}");
+    assert!(short.exists(), "the unfinished match is saved");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_flag_is_refused_in_the_chosen_language() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_domino"))
+        .args(["play", "--plain", "--lang", "es", "--bots", "gran"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no hay ningún bot llamado `gran`"), "{err}");
+}

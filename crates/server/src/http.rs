@@ -65,6 +65,7 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
             "/keep",
             get(|headers: HeaderMap| async move { page(StatusCode::OK, None, &headers) }),
         )
+        .route("/how/{preset}", get(how_page))
         .fallback(asset)
         .with_state(App {
             hub: hub.clone(),
@@ -341,6 +342,14 @@ async fn sheet_page(
         Ok(true) => page(StatusCode::OK, None, &headers),
         Ok(false) => page(StatusCode::NOT_FOUND, Some("sheet"), &headers),
         Err(e) => internal(e),
+    }
+}
+
+/// How to play a game: the page for a game the engine knows; 404 otherwise.
+async fn how_page(Path(preset): Path<String>, headers: HeaderMap) -> Response {
+    match domino_engine::Preset::named(&preset) {
+        Ok(_) => page(StatusCode::OK, None, &headers),
+        Err(_) => page(StatusCode::NOT_FOUND, Some("page"), &headers),
     }
 }
 

@@ -131,6 +131,9 @@ pub struct App {
     pub quit: bool,
     /// The last tile laid, to highlight it.
     pub last: Option<Tile>,
+    /// Lines dropped from the front of the log so far (it keeps the last
+    /// [`LOG_MAX`]): the plain mode counts lines through the drops.
+    pub cut: usize,
     token: u64,
     waiting: Option<u64>,
     queued: Option<Action>,
@@ -153,6 +156,7 @@ impl App {
             help: false,
             quit: false,
             last: None,
+            cut: 0,
             token: 0,
             waiting: None,
             queued: None,
@@ -285,6 +289,7 @@ impl App {
         if self.log.len() > LOG_MAX {
             let cut = self.log.len() - LOG_MAX;
             self.log.drain(..cut);
+            self.cut += cut;
             if let Some(run) = &mut self.draw_run {
                 run.line = run.line.saturating_sub(cut);
             }
@@ -364,6 +369,22 @@ impl App {
         }
         self.tick(now, &mut cmds);
         cmds
+    }
+
+    /// The log line a run of draws is still counting on, if any: it may
+    /// change yet ("East draws 2 tiles." becomes "3 tiles").
+    pub fn drawing_line(&self) -> Option<usize> {
+        self.draw_run.as_ref().map(|r| r.line)
+    }
+
+    /// Make the player's move `a` if it is legal now (the plain mode's way
+    /// in: it names whole moves, not keys); whether it was made.
+    pub fn choose(&mut self, a: Action, now: Instant) -> bool {
+        if !self.my_turn() || !self.legal().contains(&a) {
+            return false;
+        }
+        self.apply(a, now, false);
+        true
     }
 
     /// When the next automatic step is due, if one is waiting.

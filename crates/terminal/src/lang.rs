@@ -16,6 +16,14 @@ pub enum Lang {
     Fr,
 }
 
+/// The "how to play" pages of each language (web/locales/*/howto.ftl), in
+/// the same order as [`CATALOGS`]: loaded into the same bundle.
+const HOWTOS: [&str; 3] = [
+    include_str!("../../../web/locales/en/howto.ftl"),
+    include_str!("../../../web/locales/es/howto.ftl"),
+    include_str!("../../../web/locales/fr/howto.ftl"),
+];
+
 /// The catalogs, compiled into the binary: nothing is read at run time.
 const CATALOGS: [(Lang, &str, &str); 3] = [
     (
@@ -56,6 +64,12 @@ impl Lang {
     /// The catalog's text (for the tests that compare catalogs).
     pub fn catalog(self) -> &'static str {
         CATALOGS[self.index()].2
+    }
+
+    /// The "how to play" catalog's text (for the tests that compare
+    /// catalogs).
+    pub fn howto_catalog(self) -> &'static str {
+        HOWTOS[self.index()]
     }
 
     /// A language from a tag such as "es", "fr_FR.UTF-8" or "en-JM";
@@ -117,11 +131,13 @@ fn build(lang: Lang) -> Bundle {
     bundle.set_use_isolating(false);
     // A catalog with a syntax error still gives its good messages; the
     // catalog tests fail on any error.
-    let resource = match FluentResource::try_new(text.to_string()) {
-        Ok(r) => r,
-        Err((r, _)) => r,
-    };
-    let _ = bundle.add_resource(resource);
+    for text in [text, HOWTOS[lang.index()]] {
+        let resource = match FluentResource::try_new(text.to_string()) {
+            Ok(r) => r,
+            Err((r, _)) => r,
+        };
+        let _ = bundle.add_resource(resource);
+    }
     bundle
 }
 

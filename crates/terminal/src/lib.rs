@@ -3,7 +3,8 @@
 //!
 //! [`app`] is the game as a pure state machine, [`draw`] paints it with
 //! ratatui, [`layout`] places the dominoes, [`hint`] explains the expert's
-//! advice and [`words`] tells events in words. This module takes the
+//! advice and [`words`] tells events in words; [`plain`] tells the game
+//! line by line instead of drawing it (`--plain`). This module takes the
 //! command line's flags ([`PlayArgs`]), runs the bots on their own thread,
 //! owns the terminal (restored on every exit, panics included) and saves the
 //! match record.
@@ -11,9 +12,11 @@
 pub mod app;
 pub mod draw;
 pub mod hint;
+pub mod howto;
 pub mod input;
 pub mod lang;
 pub mod layout;
+pub mod plain;
 pub mod words;
 
 #[cfg(test)]
@@ -84,6 +87,10 @@ pub struct PlayArgs {
     /// LC_MESSAGES or LANG, else English).
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+    /// Tell the game line by line instead of drawing it: for screen readers
+    /// and pipes (your moves are numbered; type a number and Enter).
+    #[arg(long)]
+    pub plain: bool,
 }
 
 /// The default bot level.
@@ -108,20 +115,24 @@ fn option_value(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.to_string()))
 }
 
-/// Parse `key=value` options.
-pub fn parse_options(list: &[String]) -> anyhow::Result<Map<String, Value>> {
+/// Parse `key=value` options; mistakes are told in `lang`.
+pub fn parse_options(list: &[String], lang: Lang) -> anyhow::Result<Map<String, Value>> {
     let mut map = Map::new();
     for o in list {
-        let (k, v) = o
-            .split_once('=')
-            .ok_or_else(|| usage(format!("option `{o}` must be written key=value")))?;
+        let (k, v) = o.split_once('=').ok_or_else(|| {
+            usage(lang.tr(
+                "term-error-option-form",
+                &[("option", lang::txt(o.as_str()))],
+            ))
+        })?;
         map.insert(k.trim().to_string(), option_value(v.trim()));
     }
     Ok(map)
 }
 
-/// The bots by seat: `levels` names the seats after `human` in turn order.
-pub fn seat_bots(players: u8, human: u8, levels: &str) -> anyhow::Result<Vec<String>> {
+/// The bots by seat: `levels` names the seats after `human` in turn order;
+/// mistakes are told in `lang`.
+pub fn seat_bots(players: u8, human: u8, levels: &str, lang: Lang) -> anyhow::Result<Vec<String>> {
     let list: Vec<String> = levels
         .split(',')
         .map(|s| s.trim().to_lowercase())
@@ -132,16 +143,23 @@ pub fn seat_bots(players: u8, human: u8, levels: &str) -> anyhow::Result<Vec<Str
         1 => vec![list[0].clone(); others],
         n if n == others => list,
         n => {
-            return Err(usage(format!(
-                "--bots names {n} bots, but there are {others} other seats: give one level for all or one per seat"
+            return Err(usage(lang.tr(
+                "term-error-bots-count",
+                &[
+                    ("count", lang::num(n as i64)),
+                    ("others", lang::num(others as i64)),
+                ],
             )))
         }
     };
     for b in &list {
         if !BOT_NAMES.contains(&b.as_str()) {
-            return Err(usage(format!(
-                "no bot named `{b}`: the bots are {}",
-                BOT_NAMES.join(", ")
+            return Err(usage(lang.tr(
+                "term-error-no-bot",
+                &[
+                    ("bot", lang::txt(b.as_str())),
+                    ("bots", lang::txt(BOT_NAMES.join(", "))),
+                ],
             )));
         }
     }
@@ -163,47 +181,72 @@ pub struct Setup {
     pub resumed: bool,
 }
 
-/// Read a saved record: the match replayed, and who sat where if saved.
-pub fn load(path: &Path) -> anyhow::Result<(Match, Option<Vec<String>>)> {
+/// Read a saved record: the match replayed, and who sat where if saved;
+/// mistakes are told in `lang`.
+pub fn load(path: &Path, lang: Lang) -> anyhow::Result<(Match, Option<Vec<String>>)> {
+    let shown = || lang::txt(path.display().to_string());
     let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the record {}", path.display()))?;
-    let value: Value =
-        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
+        .with_context(|| lang.tr("term-error-read", &[("path", shown())]))?;
+    let value: Value = serde_json::from_str(&text)
+        .with_context(|| lang.tr("term-error-not-json", &[("path", shown())]))?;
     let seats = value.get(SEATS_FIELD).and_then(Value::as_array).map(|a| {
         a.iter()
             .map(|v| v.as_str().unwrap_or(DEFAULT_BOT).to_string())
             .collect::<Vec<_>>()
     });
     let record: Record = serde_json::from_value(value)
-        .with_context(|| format!("{} is not a match record", path.display()))?;
-    let m = domino_engine::record::replay(&record)
-        .map_err(|e| anyhow!("{} cannot be replayed: {e}", path.display()))?;
+        .with_context(|| lang.tr("term-error-not-record", &[("path", shown())]))?;
+    let m = domino_engine::record::replay(&record).map_err(|e| {
+        anyhow!(lang.tr(
+            "term-error-replay",
+            &[("path", shown()), ("error", lang::txt(e.to_string()))]
+        ))
+    })?;
     Ok((m, seats))
+}
+
+/// The language a `--lang` flag names, else the environment's.
+pub fn lang_of(flag: Option<&str>) -> anyhow::Result<Lang> {
+    match flag {
+        // Told in the environment's language: the flag's is unknown.
+        Some(tag) => Lang::from_tag(tag).ok_or_else(|| {
+            usage(Lang::from_env().tr(
+                "term-error-no-lang",
+                &[
+                    ("tag", lang::txt(tag)),
+                    ("langs", lang::txt(Lang::ALL.map(Lang::code).join(", "))),
+                ],
+            ))
+        }),
+        None => Ok(Lang::from_env()),
+    }
+}
+
+fn seat_error(lang: Lang, seat: u8, players: u8) -> anyhow::Error {
+    usage(lang.tr(
+        "term-error-seat",
+        &[
+            ("seat", lang::num(seat as i64)),
+            ("max", lang::num(players as i64 - 1)),
+        ],
+    ))
 }
 
 /// Work out the match, seats and paths from the flags.
 pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
-    let lang = match &args.lang {
-        Some(tag) => Lang::from_tag(tag).ok_or_else(|| {
-            usage(format!(
-                "no language `{tag}`: the game speaks {}",
-                Lang::ALL.map(Lang::code).join(", ")
-            ))
-        })?,
-        None => Lang::from_env(),
-    };
+    let lang = lang_of(args.lang.as_deref())?;
     let delay = if args.instant {
         Duration::ZERO
     } else {
         Duration::from_millis(args.delay_ms)
     };
     let (game, human, bots, resumed) = if let Some(path) = &args.resume {
-        let (m, saved) = load(path)?;
+        let (m, saved) = load(path, lang)?;
         if m.phase() == Phase::MatchOver {
-            bail!(
-                "the match in {} is already over: start a new one with `domino play`",
-                path.display()
-            );
+            bail!(lang.tr(
+                "term-error-over",
+                &[("path", lang::txt(path.display().to_string()))]
+            ));
         }
         let n = m.rules().players;
         let saved_human = saved
@@ -212,10 +255,10 @@ pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
             .map(|i| i as u8);
         let human = args.seat.or(saved_human).unwrap_or(0);
         if human >= n {
-            return Err(usage(format!("--seat {human}: seats are 0 to {}", n - 1)));
+            return Err(seat_error(lang, human, n));
         }
         let bots = match (&args.bots, saved) {
-            (Some(levels), _) => seat_bots(n, human, levels)?,
+            (Some(levels), _) => seat_bots(n, human, levels, lang)?,
             (None, Some(mut s)) if s.len() == n as usize => {
                 for (i, b) in s.iter_mut().enumerate() {
                     if i == human as usize {
@@ -226,28 +269,41 @@ pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
                 }
                 s
             }
-            _ => seat_bots(n, human, DEFAULT_BOT)?,
+            _ => seat_bots(n, human, DEFAULT_BOT, lang)?,
         };
         (m, human, bots, true)
     } else {
-        let preset = Preset::named(&args.preset).map_err(usage)?;
+        let preset = Preset::named(&args.preset).map_err(|_| {
+            let games: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+            usage(lang.tr(
+                "term-error-no-game",
+                &[
+                    ("game", lang::txt(args.preset.as_str())),
+                    ("games", lang::txt(games.join(", "))),
+                ],
+            ))
+        })?;
         let spec = RulesSpec {
             preset: preset.name().to_string(),
             players: args.players,
-            options: parse_options(&args.options)?,
+            options: parse_options(&args.options, lang)?,
         };
-        let rules: Rules = spec.resolve().map_err(|e| usage(e.to_string()))?;
+        // The engine's own reason stays in English (see docs/play.md).
+        let rules: Rules = spec.resolve().map_err(|e| {
+            usage(lang.tr("term-error-rules", &[("error", lang::txt(e.to_string()))]))
+        })?;
         let n = rules.players;
         let human = args.seat.unwrap_or(0);
         if human >= n {
-            return Err(usage(format!("--seat {human}: seats are 0 to {}", n - 1)));
+            return Err(seat_error(lang, human, n));
         }
-        let bots = seat_bots(n, human, args.bots.as_deref().unwrap_or(DEFAULT_BOT))?;
+        let bots = seat_bots(n, human, args.bots.as_deref().unwrap_or(DEFAULT_BOT), lang)?;
         let seed = args
             .seed
             .unwrap_or_else(|| rand::random::<u64>() & ((1 << 53) - 1));
-        let m = Match::new(rules, Some(seed), None)
-            .map_err(|e| anyhow!("cannot start the match: {e}"))?;
+        let m = Match::new(rules, Some(seed), None).map_err(|e| {
+            anyhow!(lang.tr("term-error-start", &[("error", lang::txt(e.to_string()))]))
+        })?;
         (m, human, bots, false)
     };
     let record = match (&args.record, &args.resume) {
@@ -286,10 +342,14 @@ pub fn record_json(m: &Match, seats: &[String]) -> anyhow::Result<String> {
     Ok(serde_json::to_string_pretty(&v)? + "\n")
 }
 
-fn save(path: &Path, m: &Match, seats: &[String]) -> anyhow::Result<()> {
+fn save(path: &Path, m: &Match, seats: &[String], lang: Lang) -> anyhow::Result<()> {
     let text = record_json(m, seats)?;
-    std::fs::write(path, text)
-        .with_context(|| format!("cannot write the record to {}", path.display()))
+    std::fs::write(path, text).with_context(|| {
+        lang.tr(
+            "term-error-write",
+            &[("path", lang::txt(path.display().to_string()))],
+        )
+    })
 }
 
 /// A request to the bot thread, and its answer.
@@ -490,6 +550,30 @@ fn event_loop(
     }
 }
 
+/// Standard input's lines, from a thread of their own so the game goes on
+/// while nobody types; `None` once the input ends.
+fn read_lines() -> Receiver<Option<String>> {
+    let (tx, rx) = mpsc::channel();
+    let spawned = thread::Builder::new()
+        .name("domino-input".to_string())
+        .spawn(move || {
+            for line in io::stdin().lines() {
+                let Ok(line) = line else { break };
+                if tx.send(Some(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(None);
+        });
+    // Without the thread there is no input: the game quits when asked.
+    if spawned.is_err() {
+        let (tx, rx) = mpsc::channel();
+        let _ = tx.send(None);
+        return rx;
+    }
+    rx
+}
+
 /// Run `domino play`.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let s = setup(&args)?;
@@ -507,18 +591,33 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         ));
     }
     let mut save_error: Option<anyhow::Error> = None;
-    let mut term = open_terminal()?;
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut on_over = |a: &App| {
-            if let Err(e) = save(&path, &a.m, &a.cfg.bots) {
-                save_error = Some(e);
-            }
-        };
-        event_loop(&mut term, &mut app, &bots, &mut on_over)
-    }));
-    restore_terminal();
+    let result = if args.plain {
+        // No terminal modes to restore: the lines go out as they are.
+        let lines = read_lines();
+        let mut out = io::stdout();
+        catch_unwind(AssertUnwindSafe(|| {
+            let mut on_over = |a: &App| {
+                if let Err(e) = save(&path, &a.m, &a.cfg.bots, a.cfg.lang) {
+                    save_error = Some(e);
+                }
+            };
+            plain::event_loop(&mut app, &bots, &lines, &mut out, &mut on_over)
+        }))
+    } else {
+        let mut term = open_terminal()?;
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let mut on_over = |a: &App| {
+                if let Err(e) = save(&path, &a.m, &a.cfg.bots, a.cfg.lang) {
+                    save_error = Some(e);
+                }
+            };
+            event_loop(&mut term, &mut app, &bots, &mut on_over)
+        }));
+        restore_terminal();
+        result
+    };
     // Save whatever happened, a panic included, so the match can resume.
-    let saved = save(&path, &app.m, &app.cfg.bots);
+    let saved = save(&path, &app.m, &app.cfg.bots, app.cfg.lang);
     let outcome = match result {
         Ok(r) => r,
         Err(p) => std::panic::resume_unwind(p),

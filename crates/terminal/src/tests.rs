@@ -874,8 +874,11 @@ fn random_keys_never_crash_and_every_move_is_legal() {
 fn house_options_from_the_flags_resolve_into_the_rules() {
     use domino_engine::rules::{Blocked, MugginsBy, Skunk};
     let resolve = |preset: &str, players: u8, flags: &[&str]| {
-        let options =
-            super::parse_options(&flags.iter().map(|f| f.to_string()).collect::<Vec<_>>()).unwrap();
+        let options = super::parse_options(
+            &flags.iter().map(|f| f.to_string()).collect::<Vec<_>>(),
+            Lang::En,
+        )
+        .unwrap();
         domino_engine::RulesSpec {
             preset: preset.into(),
             players: Some(players),
@@ -917,26 +920,29 @@ fn house_options_from_the_flags_resolve_into_the_rules() {
 
 #[test]
 fn options_and_bots_are_read_from_the_flags() {
-    let o = super::parse_options(&[
-        "playoff=true".into(),
-        "target=200".into(),
-        "claims=muggins".into(),
-    ])
+    let o = super::parse_options(
+        &[
+            "playoff=true".into(),
+            "target=200".into(),
+            "claims=muggins".into(),
+        ],
+        Lang::En,
+    )
     .unwrap();
     assert_eq!(o["playoff"], json!(true));
     assert_eq!(o["target"], json!(200));
     assert_eq!(o["claims"], json!("muggins"));
-    assert!(super::parse_options(&["nonsense".into()]).is_err());
+    assert!(super::parse_options(&["nonsense".into()], Lang::En).is_err());
     assert_eq!(
-        super::seat_bots(4, 1, "expert,heuristic,random").unwrap(),
+        super::seat_bots(4, 1, "expert,heuristic,random", Lang::En).unwrap(),
         vec!["random", "human", "expert", "heuristic"]
     );
     assert_eq!(
-        super::seat_bots(2, 0, "count").unwrap(),
+        super::seat_bots(2, 0, "count", Lang::En).unwrap(),
         vec!["human", "count"]
     );
-    assert!(super::seat_bots(4, 0, "expert,heuristic").is_err());
-    assert!(super::seat_bots(4, 0, "grandmaster").is_err());
+    assert!(super::seat_bots(4, 0, "expert,heuristic", Lang::En).is_err());
+    assert!(super::seat_bots(4, 0, "grandmaster", Lang::En).is_err());
 }
 
 fn args() -> super::PlayArgs {
@@ -953,6 +959,7 @@ fn args() -> super::PlayArgs {
         resume: None,
         record: None,
         lang: None,
+        plain: false,
     }
 }
 
@@ -1068,4 +1075,45 @@ fn screen_match_over_names_the_winner_and_enter_leaves() {
     insta::assert_snapshot!(screen(&app, 80, 24));
     key(&mut app, Key::Enter);
     assert!(app.quit);
+}
+
+#[test]
+fn flag_mistakes_are_told_in_the_chosen_language() {
+    let err = |a: super::PlayArgs| super::setup(&a).unwrap_err().to_string();
+    let es = super::PlayArgs {
+        lang: Some("es".into()),
+        bots: Some("gran".into()),
+        ..args()
+    };
+    assert!(
+        err(es).starts_with("no hay ningún bot llamado `gran`: los bots son "),
+        "Spanish bots"
+    );
+    let fr = super::PlayArgs {
+        lang: Some("fr".into()),
+        seat: Some(9),
+        ..args()
+    };
+    assert_eq!(err(fr), "--seat 9 : les places vont de 0 à 3");
+    let es = super::PlayArgs {
+        lang: Some("es".into()),
+        preset: "dominos".into(),
+        ..args()
+    };
+    assert!(
+        err(es).starts_with("no hay ningún juego llamado `dominos`: los juegos son jamaican, "),
+        "Spanish games"
+    );
+    let fr = super::PlayArgs {
+        lang: Some("fr".into()),
+        options: vec!["playoff".into()],
+        ..args()
+    };
+    assert_eq!(err(fr), "l'option `playoff` s'écrit clé=valeur");
+    let en = super::PlayArgs {
+        lang: Some("en".into()),
+        bots: Some("expert,random".into()),
+        ..args()
+    };
+    assert!(err(en).starts_with("--bots names 2 bots, but there are 3 other seats"));
 }

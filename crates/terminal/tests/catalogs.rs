@@ -50,7 +50,12 @@ fn pattern_vars(p: &Pattern<&str>, out: &mut Vars) {
 
 /// Message id → the variables it uses.
 fn messages(lang: Lang) -> BTreeMap<String, Vars> {
-    let res = match parser::parse(lang.catalog()) {
+    messages_in(lang, lang.catalog())
+}
+
+/// The same for one catalog file's `text`.
+fn messages_in(lang: Lang, text: &str) -> BTreeMap<String, Vars> {
+    let res = match parser::parse(text) {
         Ok(r) => r,
         Err((_, errors)) => panic!("{} catalog has syntax errors: {errors:?}", lang.code()),
     };
@@ -80,13 +85,50 @@ fn messages(lang: Lang) -> BTreeMap<String, Vars> {
 fn every_message_is_in_every_language_with_the_same_variables() {
     let en = messages(Lang::En);
     assert!(en.len() > 300, "the English catalog looks cut short");
+    same_in_every_language(&en, messages);
+}
+
+/// The "how to play" catalogs (howto.ftl) are held to the same: every
+/// message in each language, with the same variables; none of their ids is
+/// also in domino.ftl (they share a bundle); and every game has every part.
+#[test]
+fn every_howto_message_is_in_every_language_with_the_same_variables() {
+    let howto = |l: Lang| messages_in(l, l.howto_catalog());
+    let en = howto(Lang::En);
+    same_in_every_language(&en, howto);
+    for lang in Lang::ALL {
+        let main = messages(lang);
+        for id in howto(lang).keys() {
+            assert!(
+                !main.contains_key(id),
+                "{}: {id} in both files",
+                lang.code()
+            );
+        }
+    }
+    for p in domino_engine::Preset::ALL {
+        for part in domino_terminal::howto::PARTS {
+            let id = domino_terminal::howto::part_id(p, part);
+            assert!(en.contains_key(&id), "no {id}");
+            assert!(
+                en.contains_key(&format!("howto-{part}")),
+                "no heading {part}"
+            );
+        }
+    }
+}
+
+fn same_in_every_language(
+    en: &BTreeMap<String, Vars>,
+    of: impl Fn(Lang) -> BTreeMap<String, Vars>,
+) {
     for lang in [Lang::Es, Lang::Fr] {
-        let other = messages(lang);
+        let other = of(lang);
         let missing: Vec<&String> = en.keys().filter(|k| !other.contains_key(*k)).collect();
         let extra: Vec<&String> = other.keys().filter(|k| !en.contains_key(*k)).collect();
         assert!(missing.is_empty(), "{} lacks {missing:?}", lang.code());
         assert!(extra.is_empty(), "{} has unknown {extra:?}", lang.code());
-        for (id, vars) in &en {
+        for (id, vars) in en {
             assert_eq!(
                 Some(vars),
                 other.get(id),
@@ -233,6 +275,8 @@ fn no_player_facing_sentence_is_written_outside_the_catalogs() {
         "words.rs",
         "layout.rs",
         "input.rs",
+        "plain.rs",
+        "howto.rs",
     ] {
         files += 1;
         found.extend(sentences_in(

@@ -894,3 +894,53 @@ a11y-hint-poser = { $self ->
 }
 a11y-hint-muggins = call muggins
 a11y-hint-failed = No hint this time ({ $why }).
+
+## The terminal game, plain mode (domino play --plain)
+
+term-plain-intro = { $game }. Against you: { $seats }. One line per event; type ? for the keys.
+term-plain-bot = { $who } ({ $bot })
+term-plain-partner-bot = { $who } (your partner, { $bot })
+term-plain-hand = Your tiles: { $tiles }.
+term-plain-ends = The ends show { $ends }{ $total ->
+    [none] { "" }
+   *[other] { " " }(total { $total })
+}.
+term-plain-seats = Others: { $seats }.
+term-plain-choice = { $n }: { $what }{ $shows ->
+    [none] { "" }
+   *[other] { " " }(on a { $shows })
+}
+term-plain-left = { $who }: { $tiles } (count { $count })
+term-plain-muggins = take { $points } left unclaimed (muggins)
+term-plain-prompt = { $count ->
+    [one] Type 1
+   *[other] Type a number from 1 to { $count }
+}, then Enter · h: hint · ?: keys · q: quit
+term-plain-not-a-choice = “{ $text }” is not one of the choices: type a number from 1 to { $count }.
+term-plain-help =
+    Type the number of a choice, then Enter, to make that move.
+    h: ask the expert for a hint.
+    m: take points left unclaimed (muggins games).
+    c: call the points of your scoring plays, or not (claim rules).
+    Enter: the next hand, once a hand is over.
+    q: quit; the match record is saved to resume later.
+    r: how to play this game.
+    ?: these keys.
+    Drawing and passing happen for you when they are your only move.
+
+## The terminal game's command line (domino play: mistakes in the flags and files)
+
+term-error-option-form = option `{ $option }` must be written key=value
+term-error-bots-count = --bots names { $count } bots, but there are { $others } other seats: give one level for all or one per seat
+term-error-no-bot = no bot named `{ $bot }`: the bots are { $bots }
+term-error-no-lang = no language `{ $tag }`: the game speaks { $langs }
+term-error-seat = --seat { $seat }: seats are 0 to { $max }
+term-error-no-game = no game named `{ $game }`: the games are { $games }
+term-error-rules = these rules cannot be played: { $error }
+term-error-over = the match in { $path } is already over: start a new one with `domino play`
+term-error-read = cannot read the record { $path }
+term-error-not-json = { $path } is not JSON
+term-error-not-record = { $path } is not a match record
+term-error-replay = { $path } cannot be replayed: { $error }
+term-error-start = cannot start the match: { $error }
+term-error-write = cannot write the record to { $path }

@@ -926,3 +926,53 @@ a11y-hint-poser = { $self ->
 }
 a11y-hint-muggins = cantar muggins
 a11y-hint-failed = Esta vez no hay pista ({ $why }).
+
+## The terminal game, plain mode (domino play --plain)
+
+term-plain-intro = { $game }. Contra ti: { $seats }. Una línea por jugada; escribe ? para ver las teclas.
+term-plain-bot = { $who } ({ $bot })
+term-plain-partner-bot = { $who } (tu compañero, { $bot })
+term-plain-hand = Tus fichas: { $tiles }.
+term-plain-ends = Las puntas muestran { $ends }{ $total ->
+    [none] { "" }
+   *[other] { " " }(suman { $total })
+}.
+term-plain-seats = Los demás: { $seats }.
+term-plain-choice = { $n }: { $what }{ $shows ->
+    [none] { "" }
+   *[other] { " " }(sobre el { $shows })
+}
+term-plain-left = { $who }: { $tiles } (cuenta { $count })
+term-plain-muggins = llevarte { $points } que nadie cantó (muggins)
+term-plain-prompt = { $count ->
+    [one] Escribe 1
+   *[other] Escribe un número del 1 al { $count }
+} y luego Enter · h: pista · ?: teclas · q: salir
+term-plain-not-a-choice = «{ $text }» no es una de las opciones: escribe un número del 1 al { $count }.
+term-plain-help =
+    Escribe el número de una opción y luego Enter para jugarla.
+    h: pedirle una pista al experto.
+    m: llevarte los puntos que nadie cantó (juegos con muggins).
+    c: cantar o no los puntos de tus jugadas (reglas de cantar).
+    Enter: la próxima mano, cuando termina una.
+    q: salir; el registro de la partida se guarda para seguir luego.
+    r: cómo se juega este juego.
+    ?: estas teclas.
+    Robar y pasar se hacen solos cuando son tu única jugada.
+
+## The terminal game's command line (domino play: mistakes in the flags and files)
+
+term-error-option-form = la opción `{ $option }` se escribe clave=valor
+term-error-bots-count = --bots nombra { $count } bots, pero hay { $others } asientos más: da un nivel para todos o uno por asiento
+term-error-no-bot = no hay ningún bot llamado `{ $bot }`: los bots son { $bots }
+term-error-no-lang = no hay idioma `{ $tag }`: el juego habla { $langs }
+term-error-seat = --seat { $seat }: los asientos van del 0 al { $max }
+term-error-no-game = no hay ningún juego llamado `{ $game }`: los juegos son { $games }
+term-error-rules = estas reglas no se pueden jugar: { $error }
+term-error-over = la partida de { $path } ya terminó: empieza otra con `domino play`
+term-error-read = no se puede leer el registro { $path }
+term-error-not-json = { $path } no es JSON
+term-error-not-record = { $path } no es un registro de partida
+term-error-replay = { $path } no se puede reproducir: { $error }
+term-error-start = no se puede empezar la partida: { $error }
+term-error-write = no se puede guardar el registro en { $path }

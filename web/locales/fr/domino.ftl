@@ -926,3 +926,53 @@ a11y-hint-poser = { $self ->
 }
 a11y-hint-muggins = crier muggins
 a11y-hint-failed = Pas de conseil cette fois ({ $why }).
+
+## The terminal game, plain mode (domino play --plain)
+
+term-plain-intro = { $game }. Contre vous : { $seats }. Une ligne par coup ; tapez ? pour les touches.
+term-plain-bot = { $who } ({ $bot })
+term-plain-partner-bot = { $who } (votre partenaire, { $bot })
+term-plain-hand = Vos dominos : { $tiles }.
+term-plain-ends = Les bouts montrent { $ends }{ $total ->
+    [none] { "" }
+   *[other] { " " }(total { $total })
+}.
+term-plain-seats = Les autres : { $seats }.
+term-plain-choice = { $n }: { $what }{ $shows ->
+    [none] { "" }
+   *[other] { " " }(sur le { $shows })
+}
+term-plain-left = { $who } : { $tiles } (total { $count })
+term-plain-muggins = prendre les { $points } points non annoncés (muggins)
+term-plain-prompt = { $count ->
+    [one] Tapez 1
+   *[other] Tapez un numéro de 1 à { $count }
+}, puis Entrée · h : conseil · ? : touches · q : quitter
+term-plain-not-a-choice = « { $text } » n'est pas un des choix : tapez un numéro de 1 à { $count }.
+term-plain-help =
+    Tapez le numéro d'un choix, puis Entrée, pour jouer ce coup.
+    h : demander un conseil à l'expert.
+    m : prendre les points non annoncés (jeux avec muggins).
+    c : annoncer ou non les points de vos coups (règles d'annonce).
+    Entrée : la manche suivante, une fois la manche finie.
+    q : quitter ; la partie est enregistrée pour la reprendre plus tard.
+    r : comment jouer à ce jeu.
+    ? : ces touches.
+    Piocher et bouder se font pour vous quand c'est votre seul coup.
+
+## The terminal game's command line (domino play: mistakes in the flags and files)
+
+term-error-option-form = l'option `{ $option }` s'écrit clé=valeur
+term-error-bots-count = --bots nomme { $count } bots, mais il y a { $others } autres places : donnez un niveau pour toutes ou un par place
+term-error-no-bot = aucun bot nommé `{ $bot }` : les bots sont { $bots }
+term-error-no-lang = aucune langue `{ $tag }` : le jeu parle { $langs }
+term-error-seat = --seat { $seat } : les places vont de 0 à { $max }
+term-error-no-game = aucun jeu nommé `{ $game }` : les jeux sont { $games }
+term-error-rules = ces règles ne peuvent pas se jouer : { $error }
+term-error-over = la partie de { $path } est déjà finie : commencez-en une autre avec `domino play`
+term-error-read = impossible de lire l'enregistrement { $path }
+term-error-not-json = { $path } n'est pas du JSON
+term-error-not-record = { $path } n'est pas un enregistrement de partie
+term-error-replay = { $path } ne peut pas être rejoué : { $error }
+term-error-start = impossible de commencer la partie : { $error }
+term-error-write = impossible d'enregistrer la partie dans { $path }
