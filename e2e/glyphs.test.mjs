@@ -21,7 +21,9 @@ function emojiOnPage(page) {
     // Emoji shown as pictures by default, emoji presentation selectors,
     // and the supplementary symbol blocks (no text font to fall back on).
     const bad = /[\p{Emoji_Presentation}\u{FE0F}\u{1F000}-\u{1FAFF}]/u;
-    const typed = (e) => e && e.closest(".said, .bubble");
+    // What players typed, and the screen readers' live region (never
+    // drawn; it reads typed chat lines as they were sent).
+    const typed = (e) => e && e.closest(".said, .bubble, #announce");
     const found = [];
     const note = (where, s) => { if (bad.test(s)) found.push(`${where}: ${JSON.stringify(s)}`); };
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
