@@ -25,6 +25,8 @@ pub mod metrics;
 pub mod name;
 pub mod ops;
 pub mod owner;
+pub mod profile;
+pub mod ratings;
 pub mod store;
 pub mod table;
 pub mod ws;
@@ -66,6 +68,8 @@ pub struct Config {
     /// tables are taken over this long after its last heartbeat (renewed
     /// every third of it).
     pub lease: Duration,
+    /// The rated matches a player needs to appear on a leaderboard.
+    pub leaderboard_min: u32,
 }
 
 impl Default for Config {
@@ -82,6 +86,7 @@ impl Default for Config {
             drain: Duration::ZERO,
             node: String::new(),
             lease: Duration::from_secs(10),
+            leaderboard_min: 5,
         }
     }
 }
