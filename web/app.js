@@ -8,6 +8,7 @@ import { el } from "./draw.js";
 import { lobby } from "./lobby.js";
 import { tablePage } from "./table.js";
 import { replayPage } from "./replay.js";
+import { profilePage, leaderboardPage, linkPage } from "./profile.js";
 
 const app = document.getElementById("app");
 document.documentElement.lang = lang;
@@ -68,6 +69,9 @@ async function route() {
   let m;
   if ((m = p.match(/^\/t\/([0-9a-f]+)$/))) { close = tablePage(app, m[1], nav); return; }
   if ((m = p.match(/^\/r\/([0-9a-f]+)$/))) { close = await replayPage(app, m[1], nav); return; }
+  if ((m = p.match(/^\/p\/([0-9a-f]+)$/))) return profilePage(app, m[1]);
+  if ((m = p.match(/^\/link\/([0-9a-f]+)$/))) return linkPage(app, m[1]);
+  if (p === "/leaderboard") return leaderboardPage(app);
   if (p === "/" || p === "/index.html") return lobby(app, nav);
   nav.notFound("page");
 }
@@ -77,6 +81,6 @@ document.addEventListener("click", (e) => {
   const a = e.target.closest && e.target.closest("a[href]");
   if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const href = a.getAttribute("href");
-  if (/^\/(t\/|r\/|$)/.test(href)) { e.preventDefault(); nav.go(href); }
+  if (/^\/(t\/|r\/|p\/|leaderboard$|$)/.test(href)) { e.preventDefault(); nav.go(href); }
 });
 route();

@@ -113,9 +113,14 @@ fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
-fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, Response> {
-    serde_json::from_slice(bytes)
-        .map_err(|e| refuse(StatusCode::BAD_REQUEST, "bad_request", e.to_string()))
+fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, Box<Response>> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        Box::new(refuse(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            e.to_string(),
+        ))
+    })
 }
 
 fn profile_json(p: &Profile) -> Value {
@@ -146,11 +151,11 @@ struct NewProfile {
 async fn create(State(hub): State<Hub>, headers: HeaderMap, bytes: Bytes) -> Response {
     let req: NewProfile = match body(&bytes) {
         Ok(r) => r,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let name = match crate::name::display_name_within(&req.name, hub.config.limits.name_chars) {
         Ok(n) => n,
-        Err(r) => return refuse(StatusCode::BAD_REQUEST, &r.code, r.message),
+        Err(r) => return refuse(StatusCode::BAD_REQUEST, r.code, r.message),
     };
     let secret = match new_secret() {
         Ok(s) => s,
@@ -247,7 +252,7 @@ struct Claim {
 async fn claim(State(hub): State<Hub>, headers: HeaderMap, bytes: Bytes) -> Response {
     let req: Claim = match body(&bytes) {
         Ok(r) => r,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let gone = || {
         refuse(

@@ -572,7 +572,7 @@ mod tests {
         let m = line("t");
         let rated = |r: Glicko2Rating, read| vec![(p.id.clone(), r, read)];
         assert!(store
-            .record_match(&game, &rated(r, None), &[m.clone()])
+            .record_match(&game, &rated(r, None), std::slice::from_ref(&m))
             .await
             .unwrap());
         assert!(
@@ -584,7 +584,7 @@ mod tests {
         );
         assert!(
             !store
-                .record_match(&game, &rated(r, Some(1)), &[m.clone()])
+                .record_match(&game, &rated(r, Some(1)), std::slice::from_ref(&m))
                 .await
                 .unwrap(),
             "recorded once"
