@@ -99,6 +99,19 @@ pub fn update(
     out
 }
 
+/// The mean of several ratings (a bot level's seats after one match).
+pub fn mean(rs: &[&Glicko2Rating]) -> Glicko2Rating {
+    if rs.is_empty() {
+        return Glicko2Rating::new();
+    }
+    let n = rs.len() as f64;
+    Glicko2Rating {
+        rating: rs.iter().map(|r| r.rating).sum::<f64>() / n,
+        deviation: rs.iter().map(|r| r.deviation).sum::<f64>() / n,
+        volatility: rs.iter().map(|r| r.volatility).sum::<f64>() / n,
+    }
+}
+
 /// Each side's place from the final scores: the winner first, then the
 /// others by score (the most points first, or the fewest when `low_wins`);
 /// equal scores share a place.
@@ -298,6 +311,15 @@ mod tests {
         // The mapping is exact at the start.
         let w = to_weng_lin(&Glicko2Rating::new());
         assert!((w.rating - 25.0).abs() < 1e-9 && (w.uncertainty - 25.0 / 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_level_at_several_seats_moves_by_their_mean() {
+        let a = g(1500.0, 100.0);
+        let b = g(1600.0, 50.0);
+        let m = mean(&[&a, &b]);
+        assert_eq!((m.rating, m.deviation), (1550.0, 75.0));
+        assert_eq!(mean(&[&a]), a);
     }
 
     #[test]

@@ -235,7 +235,35 @@ async fn profiles_work_end_to_end(db: &str) {
     let won = end["state"]["winner"]["side"] == 0;
     let up = mine["after"].as_f64().unwrap() > 1500.0;
     assert_eq!(won, up, "the winner gains: {end}");
-    assert_ne!(bot["before"], bot["after"]);
+    // The level, seeded by the ladder with a small deviation, moves less.
+    let delta = |r: &Value| (r["after"].as_f64().unwrap() - r["before"].as_f64().unwrap()).abs();
+    assert!(delta(bot) < delta(mine), "{ratings:?}");
+
+    // Three each for himself, against two seats of one bot level: rated
+    // too (Weng-Lin), the level moving by its seats' mean change.
+    let r = c
+        .request(json!({"type": "create", "rules": {"preset": "draw", "players": 3, "options": {"target": 1}},
+                        "seats": ["me", "bot", "bot"], "bot": "heavy", "name": "typed"}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let three = play_out(&mut c, 8).await;
+    let changes = three["ratings"].as_array().unwrap();
+    assert_eq!(changes.len(), 3, "{three}");
+    assert!(
+        changes
+            .iter()
+            .filter(|r| r["player"] == "bot:heavy")
+            .count()
+            == 2
+    );
+    let (_, _, page) = http(addr, "GET", &format!("/api/profiles/{id}"), None, None).await;
+    let draw = page["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["game"] == "draw")
+        .unwrap();
+    assert_eq!(draw["matches"], 2);
 
     // The profile page's data: the rating, its history and the match.
     let (status, _, page) = http(addr, "GET", &format!("/api/profiles/{id}"), None, None).await;
@@ -246,12 +274,19 @@ async fn profiles_work_end_to_end(db: &str) {
         .iter()
         .find(|r| r["game"] == "draw")
         .unwrap();
-    assert_eq!(draw["matches"], 1);
-    assert_eq!(draw["rating"], mine["after"]);
-    assert_eq!(draw["history"][0]["table"], table.as_str());
-    assert_eq!(page["recent"][0]["table"], table.as_str());
-    assert_eq!(page["stats"]["matches"], 1);
-    assert_eq!(page["stats"]["matches_won"], u64::from(won));
+    assert_eq!(draw["matches"], 2);
+    let mine3 = changes.iter().find(|r| r["seat"] == 0).unwrap();
+    assert_eq!(mine3["before"], mine["after"]);
+    assert_eq!(draw["rating"], mine3["after"]);
+    assert_eq!(draw["history"][0]["table"], table.as_str(), "oldest first");
+    assert_eq!(draw["history"].as_array().unwrap().len(), 2);
+    assert_eq!(page["recent"][1]["table"], table.as_str(), "newest first");
+    assert_eq!(page["stats"]["matches"], 2);
+    let won3 = three["state"]["winner"]["side"] == 0;
+    assert_eq!(
+        page["stats"]["matches_won"],
+        u64::from(won) + u64::from(won3)
+    );
     assert!(page["stats"]["hands"].as_i64().unwrap() >= 1);
     let (status, _, _) = http(addr, "GET", &format!("/p/{id}"), None, None).await;
     assert_eq!(status, 200);

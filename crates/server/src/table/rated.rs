@@ -38,9 +38,8 @@ impl Table {
     }
 
     /// Store the finished match's lines for the profiles and bot levels at
-    /// it and, when every seat is a rated player, at least one of them a
-    /// profile, and nobody sits on two sides, update their ratings. Sets
-    /// [`Table::rating_changes`].
+    /// it and, when every seat is a rated player and at least one of them
+    /// a profile, update their ratings. Sets [`Table::rating_changes`].
     pub(super) async fn rate(&mut self) {
         let players = self.rated_players();
         if players
@@ -55,31 +54,21 @@ impl Table {
         let stats = ratings::seat_stats(&self.sheet, n, side_of);
         let winner = self.m.winner().and_then(|w| w.side());
         let ranks = ratings::ranks(self.m.scores(), winner, self.rules.low_score_wins());
-        // Distinct players by side; a player on two sides rates nothing.
+        // Each seat is one participant of the model, on its side; a bot
+        // level at several seats (even on different sides) moves by the
+        // mean of its seats' changes. A profile holds one seat a table.
+        let rated = players.iter().all(Option::is_some);
         let mut ids: Vec<String> = Vec::new();
-        let mut sides: Vec<Vec<usize>> = vec![Vec::new(); self.rules.sides()];
-        let mut rated = players.iter().all(Option::is_some);
-        for (s, p) in players.iter().enumerate() {
-            let Some(p) = p else { continue };
-            let side = side_of(s as u8);
-            let i = match ids.iter().position(|x| x == p) {
-                Some(i) => i,
-                None => {
-                    ids.push(p.clone());
-                    ids.len() - 1
-                }
-            };
-            if sides
-                .iter()
-                .enumerate()
-                .any(|(o, members)| o != side && members.contains(&i))
-            {
-                rated = false;
-            }
-            if !sides[side].contains(&i) {
-                sides[side].push(i);
+        for p in players.iter().flatten() {
+            if !ids.contains(p) {
+                ids.push(p.clone());
             }
         }
+        let mut sides: Vec<Vec<usize>> = vec![Vec::new(); self.rules.sides()];
+        for s in 0..n {
+            sides[side_of(s)].push(s as usize);
+        }
+        let of = |p: &String| ids.iter().position(|x| x == p);
         let at = super::log::now_ms();
         for _ in 0..TRIES {
             let mut before: Vec<(Glicko2Rating, Option<i64>)> = Vec::new();
@@ -101,7 +90,26 @@ impl Table {
             }
             let old: Vec<Glicko2Rating> = before.iter().map(|b| b.0).collect();
             let new = if rated {
-                ratings::update(&old, &sides, &ranks)
+                let seats: Vec<Glicko2Rating> = players
+                    .iter()
+                    .map(|p| {
+                        p.as_ref()
+                            .and_then(of)
+                            .map_or_else(Glicko2Rating::new, |i| old[i])
+                    })
+                    .collect();
+                let after = ratings::update(&seats, &sides, &ranks);
+                ids.iter()
+                    .map(|id| {
+                        let mine: Vec<&Glicko2Rating> = players
+                            .iter()
+                            .zip(&after)
+                            .filter(|(p, _)| p.as_ref() == Some(id))
+                            .map(|(_, r)| r)
+                            .collect();
+                        ratings::mean(&mine)
+                    })
+                    .collect()
             } else {
                 old.clone()
             };
@@ -110,7 +118,7 @@ impl Table {
                 .enumerate()
                 .filter_map(|(s, p)| {
                     let p = p.as_ref()?;
-                    let i = ids.iter().position(|x| x == p)?;
+                    let i = of(p)?;
                     let st = &stats[s];
                     Some(MatchPlayer {
                         table_id: self.id.clone(),
