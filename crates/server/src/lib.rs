@@ -10,7 +10,9 @@
 //! [`listen`] (the accept loop with its timeouts). [`limits`] holds what one
 //! client, one address and the server may use, and the refusal counters;
 //! [`ops`] answers the load balancer (`/readyz`) and monitoring
-//! (`/metrics`, written by [`metrics`]).
+//! (`/metrics`, written by [`metrics`]). [`profile`] serves profiles
+//! (a name, a device cookie, one-time links) and leaderboards, and
+//! [`ratings`] rates finished matches (Glicko-2, Weng-Lin).
 //!
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
