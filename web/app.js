@@ -11,6 +11,7 @@ import { tablePage } from "./table.js";
 import { replayPage } from "./replay.js";
 import { newSheetPage, sheetPage } from "./keep.js";
 import { howtoPage } from "./howto.js";
+import { profilePage, leaderboardPage, linkPage } from "./profile.js";
 
 const app = document.getElementById("app");
 document.documentElement.lang = lang;
@@ -74,6 +75,9 @@ async function route() {
   if ((m = p.match(/^\/k\/([0-9a-f]+)$/))) return sheetPage(app, m[1], nav);
   if (p === "/keep") return newSheetPage(app, nav);
   if ((m = p.match(/^\/how\/([a-z-]+)$/))) return howtoPage(app, m[1], nav);
+  if ((m = p.match(/^\/p\/([0-9a-f]+)$/))) return profilePage(app, m[1]);
+  if ((m = p.match(/^\/link\/([0-9a-f]+)$/))) return linkPage(app, m[1]);
+  if (p === "/leaderboard") return leaderboardPage(app);
   if (p === "/" || p === "/index.html") return lobby(app, nav);
   nav.notFound("page");
 }
@@ -83,6 +87,6 @@ document.addEventListener("click", (e) => {
   const a = e.target.closest && e.target.closest("a[href]");
   if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const href = a.getAttribute("href");
-  if (/^\/(t\/|r\/|k\/|keep$|how\/|$)/.test(href)) { e.preventDefault(); nav.go(href); }
+  if (/^\/(t\/|r\/|k\/|keep$|how\/|p\/|leaderboard$|$)/.test(href)) { e.preventDefault(); nav.go(href); }
 });
 route();

@@ -6,6 +6,7 @@ import { h, fill } from "./dom.js";
 import { t } from "./words.js";
 import { Conn } from "./conn.js";
 import { store } from "./store.js";
+import { profileCard } from "./profile.js";
 
 const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
 
@@ -143,12 +144,14 @@ export async function lobby(app, nav) {
       h("a", { href: `/how/${p.name}`, class: "howlink", "data-how": p.name, "aria-label": t("howto-link-game", { game: t("game-title", { preset: p.name }) }) }, t("howto-link"))),
   ]));
 
+  const profile = await profileCard(name);
   const tables = h("div", { id: "tables" }, t("loading"));
   const past = h("div", { id: "history" }, t("loading"));
   fill(app,
     h("div", { class: "lobby" },
       h("div", { class: "lobbymain" },
         h("section", { class: "card" }, h("h2", {}, h("label", { for: "name" }, t("lobby-you"))), name, msg),
+        profile,
         h("section", { class: "card quick", id: "quick" }, h("h2", {}, t("lobby-quick")), h("p", { class: "muted" }, t("lobby-quick-help")),
           h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", quickGame), h("label", {}, t("lobby-level"), " ", quickLevel),
             h("button", { type: "button", id: "quickplay", class: "big", onclick: quick }, t("lobby-play"))), quickLine),

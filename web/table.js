@@ -17,6 +17,7 @@ import { people, endName, endNameAt, eventText, resultHeadline, resultHow } from
 import { scoreSummary, scoreSheet } from "./score.js";
 import { icon, EMOTES, emoteOf } from "./icons.js";
 import { Announcer, roving, focusIn, handTileName, tileWords, endsSummary, spokenEvent } from "./a11y.js";
+import { ratingLine } from "./profile.js";
 
 const PHRASES = ["hi", "gg", "nice", "oops", "thanks", "hurry", "again", "wow"];
 const CHAT_MAX = 200;
@@ -774,6 +775,7 @@ export function tablePage(app, id, nav) {
       h("h2", { id: "bannertitle" }, won ? [icon("trophy"), " "] : null, head),
       h("p", { class: "muted" }, t("match-final")),
       h("ul", { class: "final", id: "final" }, final),
+      ratingLine(m),
       st.skunk ? h("p", { id: "skunkline" }, t("match-skunk", { who: P.side(st.skunk.side), many: P.sideMany(st.skunk.side), points: st.skunk.points, games: st.skunk.games })) : null,
       h("div", { class: "row" },
         me != null || S.rematch ? h("button", { type: "button", id: "rematch", class: "big", title: t("rematch-help"), onclick: rematch }, S.rematch ? t("rematch-open") : t("rematch")) : null,

@@ -38,6 +38,9 @@ pub struct ServeArgs {
     /// last heartbeat.
     #[arg(long, default_value = "10s")]
     lease: Span,
+    /// The rated matches a player needs to appear on a game's leaderboard.
+    #[arg(long, default_value_t = 5)]
+    leaderboard_min: u32,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -228,6 +231,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         drain: args.drain.map_or(Duration::ZERO, |d| d.0),
         node: args.node,
         lease: args.lease.0,
+        leaderboard_min: args.leaderboard_min,
         ..domino_server::Config::default()
     };
     let rt = tokio::runtime::Builder::new_multi_thread()

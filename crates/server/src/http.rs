@@ -72,6 +72,7 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
             stop: stop.clone(),
         })
         .merge(crate::keep::router(hub.clone()))
+        .merge(crate::profile::router(hub.clone()))
         .merge(crate::ops::router(hub, stop))
 }
 
@@ -108,11 +109,15 @@ async fn upgrade(
             return (StatusCode::SERVICE_UNAVAILABLE, why).into_response();
         }
     };
+    // The profile signed in on this device sits at tables under its name.
+    let profile = crate::profile::signed_in(&hub, &headers)
+        .await
+        .map(|(p, _)| (p.id, p.name));
     // Protocol frames above a megabyte close the socket; smaller oversized
     // messages get a `too_large` error from the protocol itself.
     ws.max_message_size(1 << 20)
         .max_frame_size(1 << 20)
-        .on_upgrade(move |socket| crate::ws::serve(socket, hub, ip, pass, stop))
+        .on_upgrade(move |socket| crate::ws::serve(socket, hub, ip, pass, profile, stop))
 }
 
 /// Alive, with what it holds and what its limits refused.
@@ -285,7 +290,7 @@ async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
 /// The page, answered with `status`; a 404 page carries `data-missing`
 /// (what was not found) on its body, so the page says so. Its `<html lang>`
 /// is the browser's `Accept-Language` where the page speaks it.
-fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMap) -> Response {
+pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMap) -> Response {
     let Some(content) = Assets::get("index.html") else {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     };

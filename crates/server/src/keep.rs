@@ -22,7 +22,7 @@ use serde_json::{json, Value};
 use domino_engine::{HandReport, Rules, RulesSpec, Sheet};
 
 use crate::hub::Hub;
-use crate::refusal::Code;
+use crate::refusal::{http_refusal, Code};
 use crate::store::sheets::SheetRow;
 use crate::table::{random_id, token_hash};
 
@@ -53,11 +53,7 @@ struct Refused {
 
 impl IntoResponse for Refused {
     fn into_response(self) -> Response {
-        (
-            self.status,
-            Json(json!({"error": self.code, "message": self.message})),
-        )
-            .into_response()
+        http_refusal(self.status, self.code, self.message)
     }
 }
 

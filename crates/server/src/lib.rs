@@ -10,7 +10,9 @@
 //! [`listen`] (the accept loop with its timeouts). [`limits`] holds what one
 //! client, one address and the server may use, and the refusal counters;
 //! [`ops`] answers the load balancer (`/readyz`) and monitoring
-//! (`/metrics`, written by [`metrics`]).
+//! (`/metrics`, written by [`metrics`]). [`profile`] serves profiles
+//! (a name, a device cookie, one-time links) and leaderboards, and
+//! [`ratings`] rates finished matches (Glicko-2, Weng-Lin).
 //!
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
@@ -26,6 +28,8 @@ pub mod metrics;
 pub mod name;
 pub mod ops;
 pub mod owner;
+pub mod profile;
+pub mod ratings;
 pub mod refusal;
 pub mod store;
 pub mod table;
@@ -68,6 +72,8 @@ pub struct Config {
     /// tables are taken over this long after its last heartbeat (renewed
     /// every third of it).
     pub lease: Duration,
+    /// The rated matches a player needs to appear on a leaderboard.
+    pub leaderboard_min: u32,
 }
 
 impl Default for Config {
@@ -84,6 +90,7 @@ impl Default for Config {
             drain: Duration::ZERO,
             node: String::new(),
             lease: Duration::from_secs(10),
+            leaderboard_min: 5,
         }
     }
 }

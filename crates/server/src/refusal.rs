@@ -10,8 +10,11 @@ use serde::{Serialize, Serializer};
 pub enum Code {
     /// The engine refused the action (illegal, not your turn, ...).
     Engine(ErrorCode),
+    /// This profile already holds a seat at the table.
+    AlreadySeated,
     BadBot,
     BadChat,
+    BadGame,
     BadHand,
     BadJson,
     BadName,
@@ -37,7 +40,12 @@ pub enum Code {
     Internal,
     /// The player left this seat for good.
     Left,
+    /// A one-time sign-in link was used or ran out.
+    LinkUsed,
     MatchOver,
+    /// Another profile has this display name.
+    NameTaken,
+    NoProfile,
     NoSecret,
     NoSheet,
     NoTable,
@@ -50,6 +58,7 @@ pub enum Code {
     NothingToUndo,
     RateLimited,
     SeatTaken,
+    SignedOut,
     /// The action was chosen from an older state than the table's.
     Stale,
     Started,
@@ -63,9 +72,11 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 40] = [
+    pub const OWN: [Code; 46] = [
+        Code::AlreadySeated,
         Code::BadBot,
         Code::BadChat,
+        Code::BadGame,
         Code::BadHand,
         Code::BadJson,
         Code::BadName,
@@ -85,7 +96,10 @@ impl Code {
         Code::HintFailed,
         Code::Internal,
         Code::Left,
+        Code::LinkUsed,
         Code::MatchOver,
+        Code::NameTaken,
+        Code::NoProfile,
         Code::NoSecret,
         Code::NoSheet,
         Code::NoTable,
@@ -97,6 +111,7 @@ impl Code {
         Code::NothingToUndo,
         Code::RateLimited,
         Code::SeatTaken,
+        Code::SignedOut,
         Code::Stale,
         Code::Started,
         Code::Store,
@@ -110,8 +125,10 @@ impl Code {
     pub const fn as_str(self) -> &'static str {
         match self {
             Code::Engine(e) => e.as_str(),
+            Code::AlreadySeated => "already_seated",
             Code::BadBot => "bad_bot",
             Code::BadChat => "bad_chat",
+            Code::BadGame => "bad_game",
             Code::BadHand => "bad_hand",
             Code::BadJson => "bad_json",
             Code::BadName => "bad_name",
@@ -131,7 +148,10 @@ impl Code {
             Code::HintFailed => "hint_failed",
             Code::Internal => "internal",
             Code::Left => "left",
+            Code::LinkUsed => "link_used",
             Code::MatchOver => "match_over",
+            Code::NameTaken => "name_taken",
+            Code::NoProfile => "no_profile",
             Code::NoSecret => "no_secret",
             Code::NoSheet => "no_sheet",
             Code::NoTable => "no_table",
@@ -143,6 +163,7 @@ impl Code {
             Code::NothingToUndo => "nothing_to_undo",
             Code::RateLimited => "rate_limited",
             Code::SeatTaken => "seat_taken",
+            Code::SignedOut => "signed_out",
             Code::Stale => "stale",
             Code::Started => "started",
             Code::Store => "store",
@@ -180,6 +201,18 @@ impl Refusal {
             message: message.into(),
         }
     }
+}
+
+/// A refusal answered over HTTP (the scorekeeper's and the profiles'
+/// routes): `status`, with `{"code", "message"}` as its body.
+pub fn http_refusal(
+    status: axum::http::StatusCode,
+    code: Code,
+    message: impl std::fmt::Display,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let body = serde_json::json!({"code": code, "message": message.to_string()});
+    (status, axum::Json(body)).into_response()
 }
 
 #[cfg(test)]

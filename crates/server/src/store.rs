@@ -19,6 +19,7 @@ use sqlx::{AnyPool, Executor, Row};
 use crate::metrics::Histogram;
 
 pub mod lease;
+pub mod profiles;
 pub mod sheets;
 
 /// The schema, one migration per entry, applied in order once each.
@@ -92,6 +93,8 @@ const MIGRATIONS: &[&[&str]] = &[
         reports TEXT NOT NULL
     )",
     ],
+    // Profiles and ratings: see `profiles`.
+    profiles::MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that
@@ -145,6 +148,8 @@ pub struct SeatRow {
     pub token_hash: String,
     /// The hand in which the player left the seat to a bot for good.
     pub left_hand: Option<i64>,
+    /// The profile of the player who sat here signed in.
+    pub profile_id: Option<String>,
 }
 
 /// What a log entry records.
@@ -360,13 +365,14 @@ impl Store {
     pub async fn add_seat(&self, table: &str, s: &SeatRow) -> Result<(), sqlx::Error> {
         self.write(
             sqlx::query(
-                "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand) VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand, profile_id) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(table)
             .bind(s.seat)
             .bind(&s.name)
             .bind(&s.token_hash)
             .bind(s.left_hand)
+            .bind(&s.profile_id)
         )
         .await
     }
@@ -458,7 +464,7 @@ impl Store {
 
     async fn seats(&self, table: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
         let rows = sqlx::query(
-                "SELECT seat, name, token_hash, left_hand FROM domino_seats WHERE table_id = $1 ORDER BY seat",
+                "SELECT seat, name, token_hash, left_hand, profile_id FROM domino_seats WHERE table_id = $1 ORDER BY seat",
             )
             .bind(table)
             .fetch_all(&self.pool)
@@ -470,6 +476,7 @@ impl Store {
                     name: r.try_get("name")?,
                     token_hash: r.try_get("token_hash")?,
                     left_hand: r.try_get("left_hand")?,
+                    profile_id: r.try_get("profile_id")?,
                 })
             })
             .collect()
@@ -713,6 +720,7 @@ mod tests {
             name: "Ann".into(),
             token_hash: "h".into(),
             left_hand: None,
+            profile_id: Some("p1".into()),
         };
         store.add_seat(id, &s).await.unwrap();
         for seq in 0..3 {

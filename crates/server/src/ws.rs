@@ -24,7 +24,9 @@
 //! and its `ok` names the `seq` of the state it produced, which is queued
 //! to every socket before the `ok` (docs/server.md).
 //! The seat a connection acts for is the one it joined or resumed: no
-//! request names a seat to act as. Malformed, unknown or oversized
+//! request names a seat to act as. A connection opened with a profile's
+//! cookie (docs/server.md) sits under that profile and its name: no
+//! request names a profile either. Malformed, unknown or oversized
 //! requests get an error and change nothing.
 
 use std::net::IpAddr;
@@ -133,6 +135,8 @@ struct Conn {
     /// The client's address, for the per-address limits.
     ip: IpAddr,
     made: Vec<Handle>,
+    /// The profile signed in when the socket opened: `(id, name)`.
+    profile: Option<(String, String)>,
 }
 
 impl Default for Conn {
@@ -141,18 +145,21 @@ impl Default for Conn {
             at: None,
             ip: IpAddr::from([0, 0, 0, 0]),
             made: Vec::new(),
+            profile: None,
         }
     }
 }
 
 /// Serve one upgraded socket from `ip` until it closes, falls silent, stays
 /// away from every table too long, or the server stops. `pass` is its place
-/// under the socket limits, given back when it closes.
+/// under the socket limits, given back when it closes; `profile` the
+/// signed-in profile, `(id, name)`.
 pub async fn serve(
     socket: WebSocket,
     hub: Hub,
     ip: IpAddr,
     pass: Pass,
+    profile: Option<(String, String)>,
     mut stop: watch::Receiver<bool>,
 ) {
     let conn_id: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
@@ -183,6 +190,7 @@ pub async fn serve(
     });
     let mut conn = Conn {
         ip,
+        profile,
         ..Conn::default()
     };
     let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst);
@@ -333,8 +341,11 @@ async fn dispatch(
             private,
             name,
         } => {
-            // Checked before the table exists, so a bad name makes nothing.
-            crate::name::display_name_within(&name, hub.config.limits.name_chars)?;
+            // Checked before the table exists, so a bad name makes nothing
+            // (a profile's name was checked when it was made).
+            if conn.profile.is_none() {
+                crate::name::display_name_within(&name, hub.config.limits.name_chars)?;
+            }
             let (plan, mine) = match &seats {
                 Some(seats) => {
                     let mine: Vec<usize> = (0..seats.len())
@@ -389,13 +400,26 @@ async fn dispatch(
                 Some(seat) => Seating::Join {
                     name,
                     seat: Some(seat),
+                    profile: conn.profile.clone(),
                 },
             };
             attach(conn_id, conn, out, h, how).await
         }
         Request::Join { table, name, seat } => {
             let h = hub.get(&table).ok_or_else(gone)?;
-            attach(conn_id, conn, out, h, Seating::Join { name, seat }).await
+            let profile = conn.profile.clone();
+            attach(
+                conn_id,
+                conn,
+                out,
+                h,
+                Seating::Join {
+                    name,
+                    seat,
+                    profile,
+                },
+            )
+            .await
         }
         Request::Resume { table, token } => {
             let h = hub.get(&table).ok_or_else(gone)?;

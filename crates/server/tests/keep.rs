@@ -74,7 +74,7 @@ async fn whole_life(s: &Server) {
     // Refused creations: an unknown game, too many names.
     let (status, v) = create(s, json!({"rules": {"preset": "checkers"}})).await;
     assert_eq!(
-        (status, v["error"].as_str()),
+        (status, v["code"].as_str()),
         (400, Some("bad_rules")),
         "{v}"
     );
@@ -84,7 +84,7 @@ async fn whole_life(s: &Server) {
     )
     .await;
     assert_eq!(
-        (status, v["error"].as_str()),
+        (status, v["code"].as_str()),
         (400, Some("bad_names")),
         "{v}"
     );
@@ -116,7 +116,7 @@ async fn whole_life(s: &Server) {
         .enter(json!({"dominoed": [0, 1], "counts": [0, 0, 4, 12]}))
         .await;
     assert_eq!(status, 400);
-    assert_eq!(v["error"], "bad_hand");
+    assert_eq!(v["code"], "bad_hand");
     assert!(
         v["message"]
             .as_str()
@@ -135,7 +135,7 @@ async fn whole_life(s: &Server) {
     let (status, v) = k
         .call("POST", &path, None, Some(domino(0, [0, 1, 2, 3])))
         .await;
-    assert_eq!((status, v["error"].as_str()), (403, Some("no_secret")));
+    assert_eq!((status, v["code"].as_str()), (403, Some("no_secret")));
     let (status, v) = k
         .call(
             "POST",
@@ -144,7 +144,7 @@ async fn whole_life(s: &Server) {
             Some(domino(0, [0, 1, 2, 3])),
         )
         .await;
-    assert_eq!((status, v["error"].as_str()), (403, Some("bad_secret")));
+    assert_eq!((status, v["code"].as_str()), (403, Some("bad_secret")));
     let last = format!("/api/sheets/{}/hands/last", k.id);
     let (status, _) = k.call("DELETE", &last, Some("nope"), None).await;
     assert_eq!(status, 403);
@@ -194,7 +194,7 @@ async fn whole_life(s: &Server) {
     assert_eq!(lines[6], "6,Ann & Bo,domino,1,0,6,0,six_love");
     assert_eq!(lines[7], "match,Ann & Bo");
     let (status, v) = k.call("GET", "/api/sheets/ffff", None, None).await;
-    assert_eq!((status, v["error"].as_str()), (404, Some("no_sheet")));
+    assert_eq!((status, v["code"].as_str()), (404, Some("no_sheet")));
 
     // A points game with the terms of its own: French, a double out and
     // the table penalties.

@@ -944,3 +944,48 @@ term-error-not-record = { $path } is not a match record
 term-error-replay = { $path } cannot be replayed: { $error }
 term-error-start = cannot start the match: { $error }
 term-error-write = cannot write the record to { $path }
+
+## Profiles and ratings
+profile-title = Profile
+profile-why = Make a profile to keep a rating in each game, your stats and your matches. No password: this browser remembers you.
+profile-name = Profile name
+profile-create = Make my profile
+profile-refused = Not done: { $message }
+profile-name-taken = That name is taken: choose another.
+profile-link-used = This link was used already or has expired: make a new one on your other device.
+profile-name-fixed = Your profile's name
+profile-signed-in = Signed in as { $name }
+profile-mine = My profile
+profile-move = Use on another device
+profile-sign-out = Sign out
+profile-link = One-time link
+profile-link-help = Open this link (or scan the code) on your other device within 15 minutes. It works once.
+profile-link-qr = QR code of the one-time link
+profile-chart = { $count ->
+    [one] Rating after 1 match
+   *[other] Rating over { $count } matches
+}
+profile-ratings = Ratings
+profile-rating-detail = { $count ->
+    [one] ±{ $deviation } · 1 rated match
+   *[other] ±{ $deviation } · { $count } rated matches
+}
+profile-no-ratings = No rated matches yet: finish a match against the computer or other profiles.
+profile-stats = Stats
+profile-stat-matches = Matches: { $count }
+profile-stat-matches-won = Matches won: { $count }
+profile-stat-hands = Hands: { $count }
+profile-stat-hands-won = Hands won: { $count }
+profile-stat-dominoes = Dominoes: { $count }
+profile-stat-blocked-wins = Blocked hands won: { $count }
+profile-stat-capicus = Capicús: { $count }
+profile-recent = Recent matches
+profile-won = won
+profile-lost = lost
+rating-change = Rating { $before } → { $after } ({ $delta })
+leaderboard-title = Leaderboards
+leaderboard-empty = Nobody has { $min } rated matches in this game yet.
+leaderboard-min = Players with at least { $min } rated matches.
+profile-claim-title = Sign in on this device
+profile-claim-help = This one-time link signs this browser in to your profile.
+profile-claim = Sign in here

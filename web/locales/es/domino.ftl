@@ -976,3 +976,48 @@ term-error-not-record = { $path } no es un registro de partida
 term-error-replay = { $path } no se puede reproducir: { $error }
 term-error-start = no se puede empezar la partida: { $error }
 term-error-write = no se puede guardar el registro en { $path }
+
+## Profiles and ratings
+profile-title = Perfil
+profile-why = Crea un perfil para tener una puntuación en cada juego, tus estadísticas y tus partidas. Sin contraseña: este navegador te recuerda.
+profile-name = Nombre del perfil
+profile-create = Crear mi perfil
+profile-refused = No se hizo: { $message }
+profile-name-taken = Ese nombre ya está ocupado: elige otro.
+profile-link-used = Este enlace ya se usó o caducó: crea uno nuevo en tu otro dispositivo.
+profile-name-fixed = El nombre de tu perfil
+profile-signed-in = Conectado como { $name }
+profile-mine = Mi perfil
+profile-move = Usar en otro dispositivo
+profile-sign-out = Cerrar sesión
+profile-link = Enlace de un solo uso
+profile-link-help = Abre este enlace (o escanea el código) en tu otro dispositivo antes de 15 minutos. Sirve una sola vez.
+profile-link-qr = Código QR del enlace de un solo uso
+profile-chart = { $count ->
+    [one] Puntuación tras 1 partida
+   *[other] Puntuación en { $count } partidas
+}
+profile-ratings = Puntuaciones
+profile-rating-detail = { $count ->
+    [one] ±{ $deviation } · 1 partida puntuada
+   *[other] ±{ $deviation } · { $count } partidas puntuadas
+}
+profile-no-ratings = Aún no hay partidas puntuadas: termina una partida contra la computadora u otros perfiles.
+profile-stats = Estadísticas
+profile-stat-matches = Partidas: { $count }
+profile-stat-matches-won = Partidas ganadas: { $count }
+profile-stat-hands = Manos: { $count }
+profile-stat-hands-won = Manos ganadas: { $count }
+profile-stat-dominoes = Dominós: { $count }
+profile-stat-blocked-wins = Manos trancadas ganadas: { $count }
+profile-stat-capicus = Capicúas: { $count }
+profile-recent = Partidas recientes
+profile-won = ganada
+profile-lost = perdida
+rating-change = Puntuación { $before } → { $after } ({ $delta })
+leaderboard-title = Clasificaciones
+leaderboard-empty = Nadie tiene aún { $min } partidas puntuadas en este juego.
+leaderboard-min = Jugadores con al menos { $min } partidas puntuadas.
+profile-claim-title = Conectarse en este dispositivo
+profile-claim-help = Este enlace de un solo uso conecta este navegador a tu perfil.
+profile-claim = Conectarme aquí

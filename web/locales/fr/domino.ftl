@@ -976,3 +976,48 @@ term-error-not-record = { $path } n'est pas un enregistrement de partie
 term-error-replay = { $path } ne peut pas être rejoué : { $error }
 term-error-start = impossible de commencer la partie : { $error }
 term-error-write = impossible d'enregistrer la partie dans { $path }
+
+## Profiles and ratings
+profile-title = Profil
+profile-why = Créez un profil pour garder un classement dans chaque jeu, vos statistiques et vos parties. Pas de mot de passe : ce navigateur se souvient de vous.
+profile-name = Nom du profil
+profile-create = Créer mon profil
+profile-refused = Pas fait : { $message }
+profile-name-taken = Ce nom est déjà pris : choisissez-en un autre.
+profile-link-used = Ce lien a déjà servi ou a expiré : créez-en un nouveau sur votre autre appareil.
+profile-name-fixed = Le nom de votre profil
+profile-signed-in = Connecté en tant que { $name }
+profile-mine = Mon profil
+profile-move = Utiliser sur un autre appareil
+profile-sign-out = Se déconnecter
+profile-link = Lien à usage unique
+profile-link-help = Ouvrez ce lien (ou scannez le code) sur votre autre appareil dans les 15 minutes. Il ne sert qu'une fois.
+profile-link-qr = Code QR du lien à usage unique
+profile-chart = { $count ->
+    [one] Classement après 1 partie
+   *[other] Classement sur { $count } parties
+}
+profile-ratings = Classements
+profile-rating-detail = { $count ->
+    [one] ±{ $deviation } · 1 partie classée
+   *[other] ±{ $deviation } · { $count } parties classées
+}
+profile-no-ratings = Pas encore de partie classée : terminez une partie contre l'ordinateur ou d'autres profils.
+profile-stats = Statistiques
+profile-stat-matches = Parties : { $count }
+profile-stat-matches-won = Parties gagnées : { $count }
+profile-stat-hands = Manches : { $count }
+profile-stat-hands-won = Manches gagnées : { $count }
+profile-stat-dominoes = Dominos : { $count }
+profile-stat-blocked-wins = Manches bloquées gagnées : { $count }
+profile-stat-capicus = Capicúas : { $count }
+profile-recent = Parties récentes
+profile-won = gagnée
+profile-lost = perdue
+rating-change = Classement { $before } → { $after } ({ $delta })
+leaderboard-title = Classements par jeu
+leaderboard-empty = Personne n'a encore { $min } parties classées dans ce jeu.
+leaderboard-min = Joueurs avec au moins { $min } parties classées.
+profile-claim-title = Se connecter sur cet appareil
+profile-claim-help = Ce lien à usage unique connecte ce navigateur à votre profil.
+profile-claim = Me connecter ici

@@ -109,6 +109,7 @@ impl Table {
         for s in &saved.seats {
             if let Some(st) = seats.get_mut(s.seat as usize) {
                 st.name = Some(s.name.clone());
+                st.profile = s.profile_id.clone();
                 st.token_hash = Some(s.token_hash.clone());
                 st.left = s.left_hand.is_some();
             }
@@ -153,6 +154,7 @@ impl Table {
             chat: VecDeque::new(),
             sheet,
             rematch: None,
+            rating_changes: Vec::new(),
             m,
             hand_events: sink,
             seq: saved.log.len() as i64,
@@ -301,6 +303,9 @@ impl Table {
                 if let Ok(mut info) = self.info.lock() {
                     info.finished = true;
                 }
+                // Rated before anyone hears the match ended, so the last
+                // state carries the changes.
+                self.rate().await;
                 true
             }
             Err(e) => {

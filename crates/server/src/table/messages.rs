@@ -134,6 +134,7 @@ impl Table {
             "sheet": self.sheet,
             "watching": watching,
             "rematch": self.rematch.as_deref().filter(|r| !r.is_empty()),
+            "ratings": self.rating_changes,
         });
         if log {
             msg["log"] = Value::Array(viewer_events(&self.hand_events, seat));

@@ -22,6 +22,7 @@ mod commitments;
 mod log;
 mod messages;
 mod people;
+mod rated;
 mod run;
 mod seats;
 
@@ -39,6 +40,7 @@ use crate::Config;
 use commitments::Commitments;
 pub use messages::{Code, Info, Outbox, Refusal};
 pub use people::{plan_of, RematchPlan, SeatKind, PHRASES};
+pub use rated::bot_player;
 pub use seats::{random_id, token_hash, Seated, Seating};
 use seats::{SeatState, Sub};
 
@@ -161,6 +163,9 @@ pub struct Table {
     chat: VecDeque<serde_json::Value>,
     /// Each finished hand: `{hand, result, scores}` (scores after it).
     sheet: Vec<serde_json::Value>,
+    /// Each rated seat's rating change once the match is rated:
+    /// `{seat, player, before, after, deviation}`.
+    rating_changes: Vec<serde_json::Value>,
     /// The rematch's table, once made (`Some("")` while it is being made).
     rematch: Option<String>,
     /// The authoritative match.

@@ -240,6 +240,7 @@ impl Table {
                     name: name.clone(),
                     token_hash: hash.clone(),
                     left_hand: None,
+                    profile_id: st.profile.clone(),
                 }),
                 _ => plan[s] = SeatKind::Bot,
             }

@@ -16,8 +16,14 @@ use crate::store::SeatRow;
 /// How a connection wants to sit at a table.
 #[derive(Debug)]
 pub enum Seating {
-    /// Claim a free human seat (a given one, or the first) under a name.
-    Join { name: String, seat: Option<u8> },
+    /// Claim a free human seat (a given one, or the first) under a name,
+    /// tied to the signed-in profile (`(id, name)`) if there is one: then
+    /// the seat takes the profile's name.
+    Join {
+        name: String,
+        seat: Option<u8>,
+        profile: Option<(String, String)>,
+    },
     /// Return to a claimed seat.
     Resume { token: String },
     /// Watch the public view.
@@ -38,6 +44,8 @@ pub struct Seated {
 pub(super) struct SeatState {
     /// The sitter's display name, once the seat is claimed.
     pub(super) name: Option<String>,
+    /// The sitter's profile, when they sat down signed in.
+    pub(super) profile: Option<String>,
     /// SHA-256 of the seat's token, once claimed: a returning player proves
     /// the seat with the token.
     pub(super) token_hash: Option<String>,
@@ -63,6 +71,7 @@ impl SeatState {
     pub(super) fn empty(now: Instant) -> SeatState {
         SeatState {
             name: None,
+            profile: None,
             token_hash: None,
             conns: 0,
             absent_since: now,
@@ -131,10 +140,27 @@ impl Table {
                 }
                 (Some(seat as u8), None)
             }
-            Seating::Join { name, seat } => {
-                let name = crate::name::display_name_within(&name, self.config.limits.name_chars)?;
+            Seating::Join {
+                name,
+                seat,
+                profile,
+            } => {
+                let name = match &profile {
+                    Some((_, profile_name)) => profile_name.clone(),
+                    None => crate::name::display_name_within(&name, self.config.limits.name_chars)?,
+                };
                 if self.finished {
                     return Err(Refusal::new(Code::MatchOver, "the match is over"));
+                }
+                // One profile, one seat: a profile playing itself would
+                // rate nothing and could throw matches to itself.
+                if let Some((id, _)) = &profile {
+                    if self.seats.iter().any(|st| st.profile.as_ref() == Some(id)) {
+                        return Err(Refusal::new(
+                            Code::AlreadySeated,
+                            "your profile already has a seat at this table",
+                        ));
+                    }
                 }
                 let free = |s: usize, st: &SeatState| {
                     self.plan.get(s).is_some_and(|k| *k != SeatKind::Bot) && st.name.is_none()
@@ -164,6 +190,7 @@ impl Table {
                     name: name.clone(),
                     token_hash: token_hash(&token),
                     left_hand: None,
+                    profile_id: profile.map(|(id, _)| id),
                 };
                 self.store
                     .add_seat(&self.id, &row)
@@ -171,6 +198,7 @@ impl Table {
                     .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
                 let st = &mut self.seats[seat];
                 st.name = Some(name);
+                st.profile = row.profile_id;
                 st.token_hash = Some(row.token_hash);
                 if let Ok(mut info) = self.info.lock() {
                     info.names[seat] = st.name.clone();

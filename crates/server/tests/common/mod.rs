@@ -267,6 +267,17 @@ impl Client {
         Client::on(ws)
     }
 
+    /// A client whose upgrade request carries `cookie` (a profile's).
+    pub async fn connect_with_cookie(addr: SocketAddr, cookie: &str) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+        req.headers_mut().insert("cookie", cookie.parse().unwrap());
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(req, None, true)
+            .await
+            .unwrap();
+        Client::on(ws)
+    }
+
     fn on(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             ws,

@@ -1,0 +1,473 @@
+//! Profiles over HTTP: creating one (a unique display name, no password:
+//! a device secret in a cookie, only its hash stored), who is signed in,
+//! signing out, one-time links (with a QR code) that move a profile to
+//! another device, a profile's public page data (ratings with their
+//! history, recent matches, stats) and the leaderboards.
+//!
+//! `POST /api/profile {name}`, `GET /api/profile`, `POST
+//! /api/profile/signout`, `POST /api/profile/link`, `POST
+//! /api/profile/claim {code}`, `GET /api/profiles/{id}`, `GET
+//! /api/leaderboard?game=G&min=N`; pages `/p/{id}`, `/leaderboard` and
+//! `/link/{code}` (docs/server.md). Errors answer `{code, message}`.
+//! The cookie is `SameSite=Lax`, so another site's page cannot post with
+//! it, and `HttpOnly`, so no script reads it.
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use crate::hub::Hub;
+use crate::refusal::{http_refusal, Code};
+use crate::store::profiles::Profile;
+
+/// The cookie holding a device's profile secret.
+pub const COOKIE: &str = "domino_profile";
+/// How long a one-time link to move a profile stays good.
+pub const LINK_TTL_MS: i64 = 15 * 60 * 1000;
+/// How long the cookie lives in the browser (a year; signing out or
+/// clearing it ends it sooner).
+const COOKIE_AGE_S: i64 = 365 * 24 * 3600;
+
+/// The name folded for comparing: NFC and trimmed already (see
+/// [`crate::name`]), then case-folded (upper then lower case, so that
+/// "ß" and "SS", or final and medial sigma, compare equal).
+pub fn name_key(name: &str) -> String {
+    name.to_uppercase().to_lowercase()
+}
+
+/// A new secret: 32 bytes from the operating system, hex.
+pub fn new_secret() -> Result<String, String> {
+    use rand::TryRngCore;
+    let mut b = [0u8; 32];
+    rand::rngs::OsRng
+        .try_fill_bytes(&mut b)
+        .map_err(|e| format!("no randomness from the system: {e}"))?;
+    Ok(hex::encode(b))
+}
+
+/// SHA-256 of a secret or link code, hex, as stored.
+pub fn secret_hash(secret: &str) -> String {
+    hex::encode(Sha256::digest(secret.as_bytes()))
+}
+
+/// The profile secret a request carries in its cookies.
+pub fn cookie_secret(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| v.to_string())
+        .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The signed-in profile of a request, with its secret's hash.
+pub async fn signed_in(hub: &Hub, headers: &HeaderMap) -> Option<(Profile, String)> {
+    let hash = secret_hash(&cookie_secret(headers)?);
+    match hub.store.profile_by_secret(&hash).await {
+        Ok(p) => p.map(|p| (p, hash)),
+        Err(e) => {
+            tracing::error!("reading a profile: {e}");
+            None
+        }
+    }
+}
+
+/// The request came over HTTPS (to us, or to the proxy in front).
+fn https(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
+}
+
+fn cookie(headers: &HeaderMap, value: &str, age: i64) -> HeaderValue {
+    let secure = if https(headers) { "; Secure" } else { "" };
+    let text = format!("{COOKIE}={value}; Path=/; Max-Age={age}; HttpOnly; SameSite=Lax{secure}");
+    HeaderValue::from_str(&text).unwrap_or(HeaderValue::from_static(""))
+}
+
+fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Response {
+    http_refusal(status, code, message)
+}
+
+fn internal(e: impl std::fmt::Display) -> Response {
+    refuse(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Code::Store,
+        e.to_string(),
+    )
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, Box<Response>> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        Box::new(refuse(
+            StatusCode::BAD_REQUEST,
+            Code::BadRequest,
+            e.to_string(),
+        ))
+    })
+}
+
+fn profile_json(p: &Profile) -> Value {
+    json!({"id": p.id, "name": p.name, "created_at": p.created_at})
+}
+
+/// The profile routes.
+pub fn router(hub: Hub) -> Router {
+    Router::new()
+        .route("/api/profile", post(create).get(me))
+        .route("/api/profile/signout", post(sign_out))
+        .route("/api/profile/link", post(link))
+        .route("/api/profile/claim", post(claim))
+        .route("/api/profiles/{id}", get(public))
+        .route("/api/leaderboard", get(leaderboard))
+        .route("/p/{id}", get(profile_page))
+        .route("/leaderboard", get(plain_page))
+        .route("/link/{code}", get(plain_page))
+        .with_state(hub)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewProfile {
+    name: String,
+}
+
+async fn create(State(hub): State<Hub>, headers: HeaderMap, bytes: Bytes) -> Response {
+    let req: NewProfile = match body(&bytes) {
+        Ok(r) => r,
+        Err(r) => return *r,
+    };
+    let name = match crate::name::display_name_within(&req.name, hub.config.limits.name_chars) {
+        Ok(n) => n,
+        Err(r) => return refuse(StatusCode::BAD_REQUEST, r.code, r.message),
+    };
+    let secret = match new_secret() {
+        Ok(s) => s,
+        Err(e) => return internal(e),
+    };
+    let p = Profile {
+        id: crate::table::random_id(12),
+        name: name.clone(),
+        created_at: now_ms(),
+    };
+    match hub
+        .store
+        .create_profile(&p, &name_key(&name), &secret_hash(&secret))
+        .await
+    {
+        Ok(true) => {
+            let mut r = (StatusCode::CREATED, Json(profile_json(&p))).into_response();
+            r.headers_mut()
+                .insert(header::SET_COOKIE, cookie(&headers, &secret, COOKIE_AGE_S));
+            r
+        }
+        Ok(false) => refuse(
+            StatusCode::CONFLICT,
+            Code::NameTaken,
+            format!("the name \u{201c}{name}\u{201d} is taken: choose another"),
+        ),
+        Err(e) => internal(e),
+    }
+}
+
+async fn me(State(hub): State<Hub>, headers: HeaderMap) -> Response {
+    let p = signed_in(&hub, &headers)
+        .await
+        .map(|(p, _)| profile_json(&p));
+    Json(json!({"profile": p})).into_response()
+}
+
+async fn sign_out(State(hub): State<Hub>, headers: HeaderMap) -> Response {
+    if let Some(secret) = cookie_secret(&headers) {
+        if let Err(e) = hub.store.drop_profile_key(&secret_hash(&secret)).await {
+            return internal(e);
+        }
+    }
+    let mut r = Json(json!({"profile": null})).into_response();
+    r.headers_mut()
+        .insert(header::SET_COOKIE, cookie(&headers, "", 0));
+    r
+}
+
+/// The address a link is opened at, from the request's host.
+fn origin(headers: &HeaderMap) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("localhost");
+    let scheme = if https(headers) { "https" } else { "http" };
+    format!("{scheme}://{host}")
+}
+
+async fn link(State(hub): State<Hub>, headers: HeaderMap) -> Response {
+    let Some((p, _)) = signed_in(&hub, &headers).await else {
+        return refuse(StatusCode::UNAUTHORIZED, Code::SignedOut, "sign in first");
+    };
+    let code = match new_secret() {
+        Ok(s) => s,
+        Err(e) => return internal(e),
+    };
+    let expires_at = now_ms() + LINK_TTL_MS;
+    if let Err(e) = hub
+        .store
+        .add_profile_link(&secret_hash(&code), &p.id, expires_at)
+        .await
+    {
+        return internal(e);
+    }
+    let path = format!("/link/{code}");
+    let url = format!("{}{path}", origin(&headers));
+    let qr = match qrcode::QrCode::new(url.as_bytes()) {
+        Ok(q) => q
+            .render::<qrcode::render::svg::Color>()
+            .min_dimensions(200, 200)
+            .build(),
+        Err(e) => return internal(e),
+    };
+    Json(json!({"path": path, "url": url, "expires_at": expires_at, "qr": qr})).into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Claim {
+    code: String,
+}
+
+async fn claim(State(hub): State<Hub>, headers: HeaderMap, bytes: Bytes) -> Response {
+    let req: Claim = match body(&bytes) {
+        Ok(r) => r,
+        Err(r) => return *r,
+    };
+    let gone = || {
+        refuse(
+            StatusCode::GONE,
+            Code::LinkUsed,
+            "this link was used already or has expired: make a new one on the other device",
+        )
+    };
+    let profile = match hub
+        .store
+        .use_profile_link(&secret_hash(req.code.trim()), now_ms())
+        .await
+    {
+        Ok(Some(id)) => id,
+        Ok(None) => return gone(),
+        Err(e) => return internal(e),
+    };
+    let p = match hub.store.profile(&profile).await {
+        Ok(Some(p)) => p,
+        Ok(None) => return gone(),
+        Err(e) => return internal(e),
+    };
+    let secret = match new_secret() {
+        Ok(s) => s,
+        Err(e) => return internal(e),
+    };
+    if let Err(e) = hub
+        .store
+        .add_profile_key(&secret_hash(&secret), &p.id, now_ms())
+        .await
+    {
+        return internal(e);
+    }
+    let mut r = Json(profile_json(&p)).into_response();
+    r.headers_mut()
+        .insert(header::SET_COOKIE, cookie(&headers, &secret, COOKIE_AGE_S));
+    r
+}
+
+/// How many recent matches a profile shows, and rating points per game.
+const RECENT: i64 = 200;
+
+async fn public(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
+    let p = match hub.store.profile(&id).await {
+        Ok(Some(p)) => p,
+        Ok(None) => return refuse(StatusCode::NOT_FOUND, Code::NoProfile, "no such profile"),
+        Err(e) => return internal(e),
+    };
+    let (ratings, lines) = match (
+        hub.store.ratings_of(&p.id).await,
+        hub.store.matches_of(&p.id, RECENT).await,
+    ) {
+        (Ok(r), Ok(l)) => (r, l),
+        (Err(e), _) | (_, Err(e)) => return internal(e),
+    };
+    let ratings: Vec<Value> = ratings
+        .iter()
+        .map(|r| {
+            // Oldest first, for the chart.
+            let history: Vec<Value> = lines
+                .iter()
+                .rev()
+                .filter(|l| l.game == r.game)
+                .filter_map(|l| {
+                    Some(json!({"at": l.at, "table": l.table_id, "rating": l.rating?.round()}))
+                })
+                .collect();
+            json!({
+                "game": r.game,
+                "rating": r.rating.rating.round(),
+                "deviation": r.rating.deviation.round(),
+                "matches": r.matches,
+                "history": history,
+            })
+        })
+        .collect();
+    let sum =
+        |f: fn(&crate::store::profiles::MatchPlayer) -> i64| -> i64 { lines.iter().map(f).sum() };
+    let stats = json!({
+        "matches": lines.len(),
+        "matches_won": lines.iter().filter(|l| l.won).count(),
+        "hands": sum(|l| l.hands),
+        "hands_won": sum(|l| l.hands_won),
+        "dominoes": sum(|l| l.dominoes),
+        "blocked_wins": sum(|l| l.blocked_wins),
+        "capicus": sum(|l| l.capicus),
+    });
+    let recent: Vec<Value> = lines
+        .iter()
+        .take(20)
+        .map(|l| {
+            json!({
+                "table": l.table_id, "game": l.game, "at": l.at, "won": l.won,
+                "hands": l.hands, "hands_won": l.hands_won,
+                "before": l.rating_before.map(f64::round), "after": l.rating.map(f64::round),
+            })
+        })
+        .collect();
+    Json(json!({
+        "profile": profile_json(&p),
+        "ratings": ratings,
+        "stats": stats,
+        "recent": recent,
+    }))
+    .into_response()
+}
+
+#[derive(Deserialize)]
+struct Board {
+    game: String,
+    #[serde(default)]
+    min: Option<i64>,
+}
+
+async fn leaderboard(State(hub): State<Hub>, Query(q): Query<Board>) -> Response {
+    if domino_engine::Preset::from_name(&q.game).is_none() {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            Code::BadGame,
+            domino_engine::Preset::named(&q.game)
+                .err()
+                .unwrap_or_default(),
+        );
+    }
+    let min = q
+        .min
+        .unwrap_or(i64::from(hub.config.leaderboard_min))
+        .max(0);
+    match hub.store.leaderboard(&q.game, min, 100).await {
+        Ok(rows) => {
+            let rows: Vec<Value> = rows
+                .iter()
+                .map(|r| {
+                    let bot = r.player.strip_prefix("bot:");
+                    json!({
+                        "player": r.player,
+                        "name": r.name,
+                        "bot": bot,
+                        "rating": r.rating.rating.round(),
+                        "deviation": r.rating.deviation.round(),
+                        "matches": r.matches,
+                    })
+                })
+                .collect();
+            Json(json!({"game": q.game, "min": min, "players": rows})).into_response()
+        }
+        Err(e) => internal(e),
+    }
+}
+
+async fn profile_page(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match hub.store.profile(&id).await {
+        Ok(Some(_)) => crate::http::page(StatusCode::OK, None, &headers),
+        Ok(None) => crate::http::page(StatusCode::NOT_FOUND, Some("profile"), &headers),
+        Err(e) => internal(e),
+    }
+}
+
+async fn plain_page(headers: HeaderMap) -> Response {
+    crate::http::page(StatusCode::OK, None, &headers)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn names_compare_folded_in_any_script() {
+        assert_eq!(name_key("Ann"), name_key("aNN"));
+        assert_eq!(name_key("STRASSE"), name_key("straße"));
+        assert_eq!(name_key("ΟΔΟΣ"), name_key("οδος"));
+        assert_eq!(name_key("Ωμέγα"), name_key("ωμέγα"));
+        assert_ne!(name_key("Ann"), name_key("Anne"));
+        assert_eq!(name_key("李雷"), "李雷");
+    }
+
+    #[test]
+    fn secrets_are_32_random_bytes_and_only_hashes_are_kept() {
+        let a = new_secret().unwrap();
+        let b = new_secret().unwrap();
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, b);
+        assert_eq!(secret_hash(&a).len(), 64);
+        assert_ne!(secret_hash(&a), a);
+    }
+
+    #[test]
+    fn the_cookie_is_read_among_others_and_checked() {
+        let s = "ab".repeat(32);
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_str(&format!("x=1; {COOKIE}={s}; y=2")).unwrap(),
+        );
+        assert_eq!(cookie_secret(&h), Some(s));
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_str(&format!("{COOKIE}=short")).unwrap(),
+        );
+        assert_eq!(cookie_secret(&h), None);
+    }
+
+    #[test]
+    fn the_cookie_is_http_only_lax_and_secure_behind_https() {
+        let mut h = HeaderMap::new();
+        let c = cookie(&h, "v", 10);
+        let c = c.to_str().unwrap();
+        assert!(c.contains("HttpOnly") && c.contains("SameSite=Lax") && !c.contains("Secure"));
+        h.insert("x-forwarded-proto", HeaderValue::from_static("https"));
+        assert!(cookie(&h, "v", 10).to_str().unwrap().ends_with("; Secure"));
+    }
+}

@@ -1,0 +1,192 @@
+//! A finished match's ratings: who played each seat as a rated player (a
+//! profile, or the table's bot level), the new ratings (see
+//! [`crate::ratings`]) and each seat's line of the profile stats, stored
+//! once; the changes go out in the `state` messages as `ratings`.
+
+use serde_json::{json, Value};
+use skillratings::glicko2::Glicko2Rating;
+
+use super::people::SeatKind;
+use super::Table;
+use crate::ratings;
+use crate::store::profiles::MatchPlayer;
+
+/// How many times a match's ratings are read and written again when
+/// another match changed one of them meanwhile.
+const TRIES: usize = 8;
+
+/// The rated player of a bot level.
+pub fn bot_player(level: &str) -> String {
+    format!("bot:{level}")
+}
+
+impl Table {
+    /// Who each seat's rated player is: its profile, or the bot level for
+    /// a bot seat or an open seat nobody claimed; `None` for a seat a
+    /// player without a profile held.
+    fn rated_players(&self) -> Vec<Option<String>> {
+        self.seats
+            .iter()
+            .zip(&self.plan)
+            .map(|(st, kind)| match (&st.profile, &st.name) {
+                (Some(p), _) => Some(p.clone()),
+                (None, None) => Some(bot_player(&self.bot_name)),
+                (None, Some(_)) if *kind == SeatKind::Bot => Some(bot_player(&self.bot_name)),
+                (None, Some(_)) => None,
+            })
+            .collect()
+    }
+
+    /// Store the finished match's lines for the profiles and bot levels at
+    /// it and, when every seat is a rated player and at least one of them
+    /// a profile, update their ratings. Sets [`Table::rating_changes`].
+    pub(super) async fn rate(&mut self) {
+        let players = self.rated_players();
+        if players
+            .iter()
+            .all(|p| p.as_ref().is_none_or(|p| p.starts_with("bot:")))
+        {
+            return;
+        }
+        let game = self.rules.preset.name().to_string();
+        let n = self.rules.players;
+        let side_of = |s: u8| self.rules.side_of(s);
+        let stats = ratings::seat_stats(&self.sheet, n, side_of);
+        let winner = self.m.winner().and_then(|w| w.side());
+        let ranks = ratings::ranks(self.m.scores(), winner, self.rules.low_score_wins());
+        // Each seat is one participant of the model, on its side; a bot
+        // level at several seats (even on different sides) moves by the
+        // mean of its seats' changes. A profile holds one seat a table.
+        let rated = players.iter().all(Option::is_some);
+        let mut ids: Vec<String> = Vec::new();
+        for p in players.iter().flatten() {
+            if !ids.contains(p) {
+                ids.push(p.clone());
+            }
+        }
+        let mut sides: Vec<Vec<usize>> = vec![Vec::new(); self.rules.sides()];
+        for s in 0..n {
+            sides[side_of(s)].push(s as usize);
+        }
+        let of = |p: &String| ids.iter().position(|x| x == p);
+        let at = super::log::now_ms();
+        for _ in 0..TRIES {
+            let mut before: Vec<(Glicko2Rating, Option<i64>)> = Vec::new();
+            for p in &ids {
+                let read = match self.store.rating(p, &game).await {
+                    Ok(r) => r,
+                    Err(e) => {
+                        tracing::error!(table = %self.id, "reading ratings: {e}");
+                        return;
+                    }
+                };
+                before.push(match read {
+                    Some((r, n)) => (r, Some(n)),
+                    None => match p.strip_prefix("bot:") {
+                        Some(level) => (ratings::bot_seed(&game, n, level), None),
+                        None => (Glicko2Rating::new(), None),
+                    },
+                });
+            }
+            let old: Vec<Glicko2Rating> = before.iter().map(|b| b.0).collect();
+            let new = if rated {
+                let seats: Vec<Glicko2Rating> = players
+                    .iter()
+                    .map(|p| {
+                        p.as_ref()
+                            .and_then(of)
+                            .map_or_else(Glicko2Rating::new, |i| old[i])
+                    })
+                    .collect();
+                let after = ratings::update(&seats, &sides, &ranks);
+                ids.iter()
+                    .map(|id| {
+                        let mine: Vec<&Glicko2Rating> = players
+                            .iter()
+                            .zip(&after)
+                            .filter(|(p, _)| p.as_ref() == Some(id))
+                            .map(|(_, r)| r)
+                            .collect();
+                        ratings::mean(&mine)
+                    })
+                    .collect()
+            } else {
+                old.clone()
+            };
+            let lines: Vec<MatchPlayer> = players
+                .iter()
+                .enumerate()
+                .filter_map(|(s, p)| {
+                    let p = p.as_ref()?;
+                    let i = of(p)?;
+                    let st = &stats[s];
+                    Some(MatchPlayer {
+                        table_id: self.id.clone(),
+                        seat: s as i64,
+                        player: p.clone(),
+                        game: game.clone(),
+                        at,
+                        won: winner == Some(side_of(s as u8)),
+                        hands: self.sheet.len() as i64,
+                        hands_won: st.hands_won,
+                        dominoes: st.dominoes,
+                        blocked_wins: st.blocked_wins,
+                        capicus: st.capicus,
+                        rating_before: rated.then_some(old[i].rating),
+                        rating: rated.then_some(new[i].rating),
+                        deviation: rated.then_some(new[i].deviation),
+                    })
+                })
+                .collect();
+            let writes: Vec<(String, Glicko2Rating, Option<i64>)> = if rated {
+                ids.iter()
+                    .zip(&new)
+                    .zip(&before)
+                    .map(|((p, r), b)| (p.clone(), *r, b.1))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            match self.store.record_match(&game, &writes, &lines).await {
+                Ok(true) => {
+                    if rated {
+                        self.rating_changes = changes(&lines);
+                    }
+                    return;
+                }
+                // Already recorded (a restart), or a rating moved: read again.
+                Ok(false) => {
+                    if self
+                        .store
+                        .matches_of_table(&self.id)
+                        .await
+                        .is_ok_and(|l| !l.is_empty())
+                    {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    tracing::error!(table = %self.id, "storing ratings: {e}");
+                    return;
+                }
+            }
+        }
+        tracing::warn!(table = %self.id, "ratings kept changing: this match was not rated");
+    }
+}
+
+/// Each rated seat's change, for the state messages.
+fn changes(lines: &[MatchPlayer]) -> Vec<Value> {
+    lines
+        .iter()
+        .filter_map(|l| {
+            Some(json!({
+                "seat": l.seat,
+                "player": l.player,
+                "before": l.rating_before?.round(),
+                "after": l.rating?.round(),
+                "deviation": l.deviation?.round(),
+            }))
+        })
+        .collect()
+}
