@@ -3,15 +3,16 @@
 //!
 //! Every duplicate deal between two levels is one game: the level that did
 //! better over the deal's two plays (hands won, or points; fewer points in
-//! French) wins it, equal results are a draw. The ratings are Glicko-2
-//! ([`skillratings::glicko2`]) with every game in one rating period, solved
-//! to a fixed point (each level rated against the others' current ratings
-//! until nothing moves), so the order the deals were played in does not
-//! matter and a deviation shrinks with the number of games as it should.
+//! French) wins it, equal results are a draw. The ratings are on the
+//! Glicko-2 scale ([`skillratings::glicko2`] ratings and intervals) with
+//! every game in one rating period: the most likely ratings given the games
+//! and the newcomer's prior (see [`rate`]), so the order the deals were
+//! played in does not matter, a deviation shrinks with the number of games
+//! as it should, and a level that won everything still gets a finite
+//! rating.
 
+use skillratings::glicko2::confidence_interval;
 use skillratings::glicko2::Glicko2Rating;
-use skillratings::glicko2::{confidence_interval, glicko2_rating_period, Glicko2Config};
-use skillratings::Outcomes;
 
 use crate::arena::Report;
 
@@ -67,63 +68,134 @@ impl Rated {
     }
 }
 
+/// The prior every level starts from: the usual Glicko-2 newcomer.
+const PRIOR_MEAN: f64 = 1500.0;
+const PRIOR_DEVIATION: f64 = 350.0;
+
 /// Rate `levels` (weakest first, as they should come out) from the
 /// pairings' games. Levels that played nothing keep the starting rating.
+///
+/// All games are one rating period, and the ratings are the most likely
+/// ones given the games and the newcomer's prior (1500, 350): the
+/// Bradley-Terry model on the Elo/Glicko scale, a draw half a win,
+/// solved by Newton's method. Its deviations come from the curvature at
+/// that point (the inverse of the information plus the prior's). Unlike
+/// rating each level against the others' ratings of a previous round,
+/// this always has one answer, even when a level won every game.
 pub fn rate(levels: &[String], pairings: &[Pairing]) -> Vec<Rated> {
-    let config = Glicko2Config::new();
-    let start = Glicko2Rating::new();
-    let mut ratings = vec![start; levels.len()];
+    let n = levels.len();
     let index = |b: &str| levels.iter().position(|l| l == b);
-    let mut games = vec![0u64; levels.len()];
+    let mut games = vec![0u64; n];
+    // (a, b, games, a's score: wins and half the draws)
+    let mut pairs = Vec::new();
     for p in pairings {
         if let (Some(a), Some(b)) = (index(&p.bots[0]), index(&p.bots[1])) {
             games[a] += p.deals;
             games[b] += p.deals;
+            let played = (p.wins + p.draws + p.losses) as f64;
+            pairs.push((a, b, played, p.wins as f64 + p.draws as f64 / 2.0));
         }
     }
-    // A fixed point: every level rated in one period against the others'
-    // ratings of the previous round, until the ratings settle.
-    for _ in 0..200 {
-        let mut next = ratings.clone();
-        for (i, r) in next.iter_mut().enumerate() {
-            let mut results = Vec::new();
-            for p in pairings {
-                let (Some(a), Some(b)) = (index(&p.bots[0]), index(&p.bots[1])) else {
-                    continue;
-                };
-                let (other, won, lost) = if a == i {
-                    (b, p.wins, p.losses)
-                } else if b == i {
-                    (a, p.losses, p.wins)
-                } else {
-                    continue;
-                };
-                let o = ratings[other];
-                let n = |k: u64, out: Outcomes| std::iter::repeat_n((o, out), k as usize);
-                results.extend(n(won, Outcomes::WIN));
-                results.extend(n(p.draws, Outcomes::DRAW));
-                results.extend(n(lost, Outcomes::LOSS));
-            }
-            *r = glicko2_rating_period(&start, &results, &config);
+    let q = std::f64::consts::LN_10 / 400.0;
+    let prior = 1.0 / (PRIOR_DEVIATION * PRIOR_DEVIATION);
+    let mut r = vec![PRIOR_MEAN; n];
+    // The negated Hessian of the log posterior at `r`, and its gradient.
+    let curvature = |r: &[f64]| {
+        let mut h = vec![vec![0.0; n]; n];
+        let mut g: Vec<f64> = r.iter().map(|x| -(x - PRIOR_MEAN) * prior).collect();
+        for (i, row) in h.iter_mut().enumerate() {
+            row[i] = prior;
         }
-        let moved = next
-            .iter()
-            .zip(&ratings)
-            .map(|(a, b)| (a.rating - b.rating).abs() + (a.deviation - b.deviation).abs())
-            .fold(0.0, f64::max);
-        ratings = next;
-        if moved < 1e-6 {
+        for &(a, b, played, score) in &pairs {
+            let p = 1.0 / (1.0 + (-q * (r[a] - r[b])).exp());
+            let w = q * q * played * p * (1.0 - p);
+            g[a] += q * (score - played * p);
+            g[b] -= q * (score - played * p);
+            h[a][a] += w;
+            h[b][b] += w;
+            h[a][b] -= w;
+            h[b][a] -= w;
+        }
+        (h, g)
+    };
+    for _ in 0..100 {
+        let (h, g) = curvature(&r);
+        let step = solve(h, g);
+        let moved = step.iter().fold(0.0_f64, |m, x| m.max(x.abs()));
+        for (x, d) in r.iter_mut().zip(&step) {
+            // Long steps are cut: the first ones from the prior can
+            // overshoot when one side won nearly everything.
+            *x += d.clamp(-400.0, 400.0);
+        }
+        if moved < 1e-9 {
             break;
         }
     }
+    let (h, _) = curvature(&r);
+    let variance = invert_diagonal(h);
     levels
         .iter()
-        .zip(ratings)
+        .zip(r)
+        .zip(variance)
         .zip(games)
-        .map(|((bot, rating), games)| Rated {
+        .map(|(((bot, rating), var), games)| Rated {
             bot: bot.clone(),
-            rating,
+            rating: Glicko2Rating {
+                rating,
+                deviation: var.sqrt(),
+                ..Glicko2Rating::new()
+            },
             games,
+        })
+        .collect()
+}
+
+/// Solve `a x = b` (a symmetric positive definite, small) by Gaussian
+/// elimination with partial pivoting.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let n = b.len();
+    for c in 0..n {
+        let pivot = (c..n)
+            .max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))
+            .unwrap_or(c);
+        a.swap(c, pivot);
+        b.swap(c, pivot);
+        let d = a[c][c];
+        if d.abs() < 1e-300 {
+            continue;
+        }
+        let (top, below) = a.split_at_mut(c + 1);
+        let pivot_row = &top[c];
+        for (row, bi) in below.iter_mut().zip(c + 1..n) {
+            let f = row[c] / d;
+            if f != 0.0 {
+                for (x, p) in row[c..].iter_mut().zip(&pivot_row[c..]) {
+                    *x -= f * p;
+                }
+                b[bi] -= f * b[c];
+            }
+        }
+    }
+    let mut x = vec![0.0; n];
+    for c in (0..n).rev() {
+        let rest: f64 = (c + 1..n).map(|k| a[c][k] * x[k]).sum();
+        x[c] = if a[c][c].abs() < 1e-300 {
+            0.0
+        } else {
+            (b[c] - rest) / a[c][c]
+        };
+    }
+    x
+}
+
+/// The diagonal of `a`'s inverse: each column solved for.
+fn invert_diagonal(a: Vec<Vec<f64>>) -> Vec<f64> {
+    let n = a.len();
+    (0..n)
+        .map(|i| {
+            let mut e = vec![0.0; n];
+            e[i] = 1.0;
+            solve(a.clone(), e)[i]
         })
         .collect()
 }
@@ -172,5 +244,43 @@ mod tests {
         let mid = (b[0].rating.rating + b[2].rating.rating) / 2.0;
         assert!((b[1].rating.rating - mid).abs() < 1.0);
         assert_eq!(b[1].games, 20_000);
+    }
+
+    /// A level that won every game still gets a finite rating above the
+    /// others, held near them by the prior, and no deviation beyond it.
+    #[test]
+    fn a_clean_sweep_stays_finite() {
+        let levels: Vec<String> = ["random", "count", "expert"].map(String::from).to_vec();
+        let sweep = [
+            pairing("random", "count", 0, 0, 400),
+            pairing("count", "expert", 0, 0, 400),
+            pairing("random", "expert", 0, 0, 400),
+        ];
+        let r = rate(&levels, &sweep);
+        for x in &r {
+            assert!(
+                x.rating.rating.is_finite() && x.rating.rating.abs() < 10_000.0,
+                "{r:?}"
+            );
+            assert!(
+                x.rating.deviation > 0.0 && x.rating.deviation <= PRIOR_DEVIATION,
+                "{r:?}"
+            );
+        }
+        assert!(r[0].rating.rating < r[1].rating.rating, "{r:?}");
+        assert!(r[1].rating.rating < r[2].rating.rating, "{r:?}");
+        // Nothing played: the prior.
+        let none = rate(&levels, &[]);
+        assert!((none[0].rating.rating - PRIOR_MEAN).abs() < 1e-9);
+        assert!((none[0].rating.deviation - PRIOR_DEVIATION).abs() < 1e-9);
+    }
+
+    /// Even results leave equal ratings at the prior's mean.
+    #[test]
+    fn even_results_rate_even() {
+        let levels: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        let r = rate(&levels, &[pairing("a", "b", 40, 20, 40)]);
+        assert!((r[0].rating.rating - r[1].rating.rating).abs() < 1e-6);
+        assert!((r[0].rating.rating - PRIOR_MEAN).abs() < 1e-6);
     }
 }
