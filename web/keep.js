@@ -10,6 +10,7 @@
 
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
+import { optionField, readOptions, partnersIn } from "./options.js";
 
 const secretKey = (id) => "domino.sheet." + id;
 
@@ -50,17 +51,10 @@ export async function newSheetPage(app, nav) {
   const opts = h("div", { class: "opts", id: "keep-opts" });
   const names = h("fieldset", { class: "keepnames", id: "keep-names" });
   const msg = h("p", { class: "error", id: "keep-error", role: "alert" });
-  const partnersOf = (p, n) => n === 4 && (["jamaican", "chiva", "puerto-rican"].includes(p.name) || optionValue(p, "partners") === true);
-
-  function optionValue(p, name) {
-    const i = opts.querySelector(`[data-opt="${name}"]`);
-    if (!i) return undefined;
-    return i.type === "checkbox" ? i.checked : i.value;
-  }
   function fillNames() {
     const p = byName(game.value);
     const n = Number(players.value);
-    const sides = partnersOf(p, n) ? 2 : n;
+    const sides = partnersIn(opts, p, n) ? 2 : n;
     fill(names, h("legend", {}, t(sides < n ? "keep-teams" : "keep-players")));
     for (let k = 0; k < sides; k++) {
       const label = sides < n ? t("keep-team-n", { n: k + 1 }) : t("keep-player-n", { n: k + 1 });
@@ -73,27 +67,9 @@ export async function newSheetPage(app, nav) {
     fill(players, p.players.map((n) => h("option", { value: n, selected: n === p.default_players }, String(n))));
     fill(opts);
     for (const o of p.options) {
-      let input;
-      if (Array.isArray(o.values) && typeof o.values[0] === "boolean") {
-        input = h("input", { type: "checkbox", "data-opt": o.name, checked: o.default === true });
-      } else if (Array.isArray(o.values)) {
-        input = h("select", { "data-opt": o.name }, o.values.map((v) => h("option", { value: v, selected: v === o.default }, t("option-choice", { choice: String(v) }))));
-      } else if (o.values && Array.isArray(o.values.choices)) {
-        // Points, or one of some named choices (club fives' skunk).
-        const named = typeof o.default === "string";
-        const num = h("input", { type: "number", "data-part": "points", value: named ? 0 : o.default, min: o.values.min, max: o.values.max, "aria-label": t("option-name", { name: o.name }) });
-        const pick = h("select", { "data-part": "pick", "aria-label": t("option-name", { name: o.name }) },
-          h("option", { value: "", selected: !named }, t("lobby-option-points")),
-          o.values.choices.map((c) => h("option", { value: c, selected: c === o.default }, t("option-choice", { choice: c }))));
-        const sync = () => { num.hidden = pick.value !== ""; };
-        pick.addEventListener("change", sync);
-        sync();
-        input = h("span", { "data-opt": o.name, "data-kind": "points-or" }, pick, " ", num);
-      } else {
-        input = h("input", { type: "number", "data-opt": o.name, value: o.default, min: o.values.min, max: o.values.max });
-      }
+      const { input, label } = optionField(o);
       input.addEventListener("change", fillNames);
-      opts.append(h("label", { title: t("option-help", { name: o.name, help: o.help }) }, t("option-name", { name: o.name }), " ", input));
+      opts.append(label);
     }
     fillNames();
   }
@@ -104,17 +80,7 @@ export async function newSheetPage(app, nav) {
   async function create() {
     msg.textContent = "";
     const p = byName(game.value);
-    const options = {};
-    opts.querySelectorAll("[data-opt]").forEach((i) => {
-      const o = p.options.find((x) => x.name === i.dataset.opt);
-      let v = i.type === "checkbox" ? i.checked : i.value;
-      if (i.dataset.kind === "points-or") {
-        const pick = i.querySelector('[data-part="pick"]').value;
-        v = pick || Number(i.querySelector('[data-part="points"]').value);
-      }
-      else if (typeof o.default === "number") v = Number(v);
-      if (JSON.stringify(v) !== JSON.stringify(o.default)) options[o.name] = v;
-    });
+    const options = readOptions(opts, p);
     const given = [...names.querySelectorAll("input[data-side]")].map((i) => i.value.trim() || i.placeholder);
     const { data, error } = await api("POST", "/api/sheets", { rules: { preset: p.name, players: Number(players.value), options }, names: given });
     if (error) { msg.textContent = error; return; }

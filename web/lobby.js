@@ -7,6 +7,7 @@ import { t } from "./words.js";
 import { Conn } from "./conn.js";
 import { store } from "./store.js";
 import { profileCard } from "./profile.js";
+import { optionField, readOptions, partnersIn } from "./options.js";
 
 const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
 
@@ -57,30 +58,13 @@ export async function lobby(app, nav) {
     const p = byName(game.value);
     line.textContent = t("game-line", { preset: p.name });
     fill(players, p.players.map((n) => h("option", { value: n, selected: n === p.default_players }, String(n))));
-    fillPlan();
     fill(opts);
     for (const o of p.options) {
-      let input;
-      if (Array.isArray(o.values) && typeof o.values[0] === "boolean") {
-        input = h("input", { type: "checkbox", "data-opt": o.name, checked: o.default === true });
-      } else if (o.values && Array.isArray(o.values.choices)) {
-        // Points, or one of some named choices (club fives' skunk).
-        const named = typeof o.default === "string";
-        const num = h("input", { type: "number", "data-part": "points", value: named ? 0 : o.default, min: o.values.min, max: o.values.max, "aria-label": t("option-name", { name: o.name }) });
-        const pick = h("select", { "data-part": "pick", "aria-label": t("option-name", { name: o.name }) },
-          h("option", { value: "", selected: !named }, t("lobby-option-points")),
-          o.values.choices.map((c) => h("option", { value: c, selected: c === o.default }, t("option-choice", { choice: c }))));
-        const sync = () => { num.hidden = pick.value !== ""; };
-        pick.addEventListener("change", sync);
-        sync();
-        input = h("span", { "data-opt": o.name, "data-kind": "points-or" }, pick, " ", num);
-      } else if (Array.isArray(o.values)) {
-        input = h("select", { "data-opt": o.name }, o.values.map((v) => h("option", { value: v, selected: v === o.default }, t("option-choice", { choice: String(v) }))));
-      } else {
-        input = h("input", { type: "number", "data-opt": o.name, value: o.default, min: o.values.min, max: o.values.max });
-      }
-      opts.append(h("label", { title: t("option-help", { name: o.name, help: o.help }) }, t("option-name", { name: o.name }), " ", input));
+      const { input, label } = optionField(o);
+      input.addEventListener("change", fillPlan);
+      opts.append(label);
     }
+    fillPlan();
   }
   // Who sits where: you in seat 0; each other seat a friend to invite or a
   // computer player, named by where it is from you (partner across, the
@@ -88,7 +72,7 @@ export async function lobby(app, nav) {
   function fillPlan() {
     const p = byName(game.value);
     const n = Number(players.value);
-    const partners = p.partnerships.includes(n);
+    const partners = partnersIn(opts, p, n);
     fill(plan, h("legend", {}, t("lobby-seats")));
     plan.append(h("div", { class: "planrow" }, h("span", {}, t("lobby-seat-you")), h("span", { class: "muted" }, t("seat-where-0"))));
     for (let s = 1; s < n; s++) {
@@ -105,16 +89,7 @@ export async function lobby(app, nav) {
     const n = needName();
     if (!n) return;
     const p = byName(game.value);
-    const options = {};
-    opts.querySelectorAll("[data-opt]").forEach((i) => {
-      const o = p.options.find((x) => x.name === i.dataset.opt);
-      let v = i.type === "checkbox" ? i.checked : i.value;
-      if (i.dataset.kind === "points-or") {
-        const pick = i.querySelector('[data-part="pick"]').value;
-        v = pick || Number(i.querySelector('[data-part="points"]').value);
-      } else if (typeof o.default === "number") v = Number(v);
-      if (JSON.stringify(v) !== JSON.stringify(o.default)) options[o.name] = v;
-    });
+    const options = readOptions(opts, p);
     const count = Number(players.value);
     const invited = [...plan.querySelectorAll("select[data-seat]")].filter((x) => x.value === "invite").map((x) => Number(x.dataset.seat));
     store.level = level.value;

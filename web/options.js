@@ -1,0 +1,61 @@
+// A game's house rules as form fields, shared by the lobby's table form and
+// the scorekeeper's: one field per option (a switch, a list, a number, or
+// points with named choices beside them), and the options read back as the
+// rules' `options` (only those changed from their default).
+
+import { h } from "./dom.js";
+import { t } from "./words.js";
+
+/** The labelled field for option `o` of the presets list. */
+export function optionField(o) {
+  let input;
+  if (Array.isArray(o.values) && typeof o.values[0] === "boolean") {
+    input = h("input", { type: "checkbox", "data-opt": o.name, checked: o.default === true });
+  } else if (o.values && Array.isArray(o.values.choices)) {
+    // Points, or one of some named choices (club fives' skunk).
+    const named = typeof o.default === "string";
+    const num = h("input", { type: "number", "data-part": "points", value: named ? 0 : o.default, min: o.values.min, max: o.values.max, "aria-label": t("option-name", { name: o.name }) });
+    const pick = h("select", { "data-part": "pick", "aria-label": t("option-name", { name: o.name }) },
+      h("option", { value: "", selected: !named }, t("lobby-option-points")),
+      o.values.choices.map((c) => h("option", { value: c, selected: c === o.default }, t("option-choice", { choice: c }))));
+    const sync = () => { num.hidden = pick.value !== ""; };
+    pick.addEventListener("change", sync);
+    sync();
+    input = h("span", { "data-opt": o.name, "data-kind": "points-or" }, pick, " ", num);
+  } else if (Array.isArray(o.values)) {
+    input = h("select", { "data-opt": o.name }, o.values.map((v) => h("option", { value: v, selected: v === o.default }, t("option-choice", { choice: String(v) }))));
+  } else {
+    input = h("input", { type: "number", "data-opt": o.name, value: o.default, min: o.values.min, max: o.values.max });
+  }
+  return { input, label: h("label", { title: t("option-help", { name: o.name, help: o.help }) }, t("option-name", { name: o.name }), " ", input) };
+}
+
+/** The value option `name`'s field in `box` holds, or undefined. */
+export function fieldValue(box, name) {
+  const i = box.querySelector(`[data-opt="${name}"]`);
+  if (!i) return undefined;
+  if (i.dataset.kind === "points-or") {
+    const pick = i.querySelector('[data-part="pick"]').value;
+    return pick || Number(i.querySelector('[data-part="points"]').value);
+  }
+  return i.type === "checkbox" ? i.checked : i.value;
+}
+
+/** The options of game `p` as the fields in `box` set them: those changed only. */
+export function readOptions(box, p) {
+  const options = {};
+  box.querySelectorAll("[data-opt]").forEach((i) => {
+    const o = p.options.find((x) => x.name === i.dataset.opt);
+    if (!o) return;
+    let v = fieldValue(box, o.name);
+    if (i.dataset.kind !== "points-or" && typeof o.default === "number") v = Number(v);
+    if (JSON.stringify(v) !== JSON.stringify(o.default)) options[o.name] = v;
+  });
+  return options;
+}
+
+/** Whether game `p` for `n` players, with the fields in `box`, is played in two partnerships. */
+export function partnersIn(box, p, n) {
+  const chosen = fieldValue(box, "partners");
+  return chosen === undefined ? p.partnerships.includes(n) : n === 4 && chosen === true;
+}
