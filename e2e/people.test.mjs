@@ -4,7 +4,8 @@
 // chat as text, leaving, spectators told they watch, filling with bots;
 // the lobby's games, quick start and finished matches; 404 pages; a
 // server killed mid-hand (the board stays, greyed, and catches up); the
-// layout's geometry on real hands.
+// layout's geometry on real hands; one name per player in every place a
+// seat is named; bad input from a page's own socket refused.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -367,3 +368,128 @@ test("the layout in each game's shape: arms out of the posed double and of later
   assert.ok(detached * 10 <= boards, `${detached} tiles laid away from their chain in ${boards} boards`);
 });
 
+
+// ---- names, and what a page may send ----
+
+test("one name per player everywhere: seat panels, the story, the hand result, the score and the sheet (en)", async () => {
+  for (const [game, players] of [["draw", 4], ["jamaican", 4]]) {
+    const page = await newPlayer(env, `names-${game}`, { locale: "en-US" });
+    await createFriends(env, page, { game, players, name: "Ann" });
+    await page.waitForSelector(".seat.me");
+    await playHand([page]);
+    const seen = await page.evaluate(() => ({
+      me: Number(document.querySelector(".seat.me").dataset.seat),
+      panels: Object.fromEntries([...document.querySelectorAll(".seat")].map((s) => [s.dataset.seat, s.querySelector(".name").textContent])),
+      story: [...document.querySelectorAll("#log li[data-type]")].map((l) => l.textContent),
+      reveal: Object.fromEntries([...document.querySelectorAll("#result .reveal")].map((r) => [r.dataset.seat, r.querySelector(".rname").textContent])),
+      points: [...document.querySelectorAll("#resultpoints li[data-side]")].map((l) => l.textContent),
+      headline: document.querySelector("#resulttitle").textContent + " " + document.querySelector("#resulthow").textContent,
+      scores: [...document.querySelectorAll("#scores .sname")].map((s) => s.textContent),
+      sheet: [...document.querySelectorAll("#sheet thead th")].map((s) => s.textContent).slice(1, -1),
+      how: [...document.querySelectorAll("#sheet td.how")].map((s) => s.textContent),
+    }));
+    const { me, panels } = seen;
+    assert.equal(panels[me], "Ann", "your own panel carries your name");
+    const others = Object.entries(panels).filter(([s]) => Number(s) !== me).map(([, n]) => n);
+    assert.equal(new Set(Object.values(panels)).size, players, `one name per seat: ${JSON.stringify(panels)}`);
+    // How a seat is told: its panel's name, or "You" for yourself.
+    const told = (s) => (s === me ? "You" : panels[s]);
+    const everything = [...seen.story, ...Object.values(seen.reveal), ...seen.points, seen.headline, ...seen.scores, ...seen.sheet, ...seen.how];
+    for (const line of everything) {
+      // No other way of naming a seat than its panel's name.
+      for (const [w] of line.matchAll(/\b(?:Seat|Player|Bot|Computer) \d+\b/g)) assert.ok(others.includes(w), `${game}: "${w}" in "${line}" (the seats are ${others.join(", ")})`);
+      assert.doesNotMatch(line, /\bAnn\b/, `${game}: yourself as "You" in "${line}"`);
+    }
+    // Every line of the story starts with who did it.
+    const who = [...others, "You"];
+    for (const line of seen.story) assert.ok(who.some((n) => line.startsWith(n + " ")), `${game}: who is "${line}"?`);
+    for (const n of others) assert.ok(seen.story.some((l) => l.startsWith(n + " ")), `${game}: ${n} in the story`);
+    assert.ok(seen.story.some((l) => l.startsWith("You ")), `${game}: you in the story`);
+    // The hand result reveals each hand under its seat's name.
+    for (let s = 0; s < players; s++) assert.equal(seen.reveal[s], told(s), `${game}: the revealed hand of seat ${s}`);
+    // Sides are named the same in the result, the score and the sheet,
+    // after their players (a partnership after both).
+    assert.deepEqual(seen.sheet, seen.scores, `${game}: the sheet's columns are the score's sides`);
+    assert.equal(seen.points.length, seen.scores.length);
+    seen.scores.forEach((side, k) => {
+      assert.ok(seen.points[k].startsWith(side), `${game}: "${seen.points[k]}" is side "${side}"`);
+      const members = seen.scores.length < players ? [k, k + seen.scores.length] : [k];
+      for (const s of members) assert.ok(side.includes(told(s)), `${game}: side "${side}" names ${told(s)}`);
+    });
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("bad input from a page's own socket: a forged seat, a forged token, a stale action and an over-long chat are refused, and the table is unchanged; markup in a name is text", async () => {
+  const page = await newPlayer(env, "forger", { viewport: PHONE });
+  const id = await createFriends(env, page, { game: "draw", players: 2, name: "<i>Eve</i>" });
+  // A few plays in (so that an older state exists), at my turn: the bot
+  // waits for me, so nothing moves unless a request does.
+  for (let guard = 0; guard < 400 && (await page.locator("#board g.tile").count()) < 2; guard++) {
+    if (!(await moveOnce(page))) await page.waitForTimeout(30);
+  }
+  assert.ok(!(await handOver(page)), "the hand goes on");
+  await page.waitForSelector(".seat.me.toact");
+  await page.waitForFunction(() => document.querySelector("#hand .handtile.legal, #draw, #pass"));
+  const look = () => page.evaluate(() => ({
+    board: [...document.querySelectorAll("#board g.tile")].map((g) => g.dataset.tile),
+    hand: [...document.querySelectorAll("#hand .handtile")].map((b) => b.dataset.tile),
+    log: document.querySelectorAll("#log li").length,
+    chat: document.querySelectorAll("#chatlist li .said").length,
+    toact: !!document.querySelector(".seat.me.toact"),
+  }));
+  const before = await look();
+  const answers = await page.evaluate(async (id) => {
+    const ws = new WebSocket(`ws://${location.host}/ws`);
+    await new Promise((ok, fail) => { ws.onopen = ok; ws.onerror = fail; });
+    const pending = new Map();
+    let n = 0, state = null;
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.id != null && pending.has(m.id)) { pending.get(m.id)(m); pending.delete(m.id); } else if (m.type === "state") state = m;
+    };
+    const ask = (msg) => new Promise((ok) => { const i = ++n; pending.set(i, ok); ws.send(JSON.stringify({ ...msg, id: i })); });
+    const token = localStorage.getItem("domino.token." + id);
+    const out = {};
+    out.unseated = await ask({ type: "act", action: { type: "draw" } });
+    out.forgedToken = await ask({ type: "resume", table: id, token: token.replace(/./g, (c) => (c === "0" ? "1" : "0")) });
+    out.botSeat = await ask({ type: "join", table: id, name: "Mallory", seat: 1 });
+    out.mySeat = await ask({ type: "join", table: id, name: "Mallory", seat: 0 });
+    out.stillUnseated = await ask({ type: "act", action: { type: "pass" } });
+    // Back at my own seat on this socket: an action chosen from an old state.
+    out.resume = await ask({ type: "resume", table: id, token });
+    for (let i = 0; i < 50 && !state; i++) await new Promise((ok) => setTimeout(ok, 20));
+    const legal = (state && (state.legal || state.state?.legal)) || [];
+    out.seq = state && state.seq;
+    out.legal = legal.length;
+    out.stale = await ask({ type: "act", action: legal[0] || { type: "pass" }, seq: out.seq - 1 });
+    out.longChat = await ask({ type: "chat", text: "x".repeat(201) });
+    ws.close();
+    return out;
+  }, id);
+  const refused = (a, codes, what) => {
+    assert.equal(a.type, "error", `${what}: ${JSON.stringify(a)}`);
+    assert.ok(codes.includes(a.code), `${what}: ${JSON.stringify(a)}`);
+    assert.ok(a.message && a.message.length > 5, `${what}: a sentence for people`);
+  };
+  refused(answers.unseated, ["not_seated"], "an action from no seat");
+  refused(answers.forgedToken, ["bad_token"], "a forged token");
+  refused(answers.botSeat, ["seat_taken", "started", "table_full"], "a bot's seat");
+  refused(answers.mySeat, ["seat_taken", "started", "table_full"], "my own seat, by another");
+  refused(answers.stillUnseated, ["not_seated"], "an action after the refusals");
+  assert.equal(answers.resume.type, "joined", JSON.stringify(answers.resume));
+  assert.ok(answers.seq > 0 && answers.legal > 0, JSON.stringify(answers));
+  refused(answers.stale, ["stale"], "an action from an old state");
+  refused(answers.longChat, ["chat_too_long"], "201 characters of chat");
+  // The table as it was.
+  await page.waitForTimeout(300);
+  assert.deepEqual(await look(), before, "the table is unchanged");
+  // The name is shown as typed, not as markup.
+  assert.equal(await page.locator(".seat.me .name").innerText(), "<i>Eve</i>");
+  assert.equal(await page.locator("#tablepage i").count(), 0, "no markup from a name");
+  // The page plays on.
+  await playHand([page]);
+  noErrors(page);
+  await page.context().close();
+});
