@@ -1,7 +1,8 @@
 // People at the table, in real Chromium: a match against a bot by clicking
 // with a reload mid-hand, the match-end banner, rematch and the replay
 // (arrow keys) and the record; friends invited to chosen seats (partner),
-// chat as text, leaving, spectators told they watch, filling with bots;
+// chat (phrases, emotes, text as text, 200 characters at most) at both
+// sizes, leaving, spectators told they watch, filling with bots;
 // the lobby's games, quick start and finished matches; 404 pages; a
 // server killed mid-hand (the board stays, greyed, and catches up); the
 // layout's geometry on real hands; one name per player in every place a
@@ -112,56 +113,68 @@ test("the lobby explains each game in a line and starts a quick game against the
   await page.context().close();
 });
 
-test("friends: the host invites a partner, who comes by the link; chat is text; a third watches; a leaver's seat goes to a bot", async () => {
-  const host = await newPlayer(env, "Host");
-  const id = await createFriends(env, host, { game: "jamaican", invite: [2], name: "Hana", priv: true });
-  // The invited seat waits, and the match with it.
-  await host.waitForSelector('.seat[data-seat="2"].invited');
-  assert.match(await host.locator('.seat[data-seat="2"]').innerText(), /waiting for a friend/);
-  assert.match(await host.locator("#status").innerText(), /Waiting for 1 invited player/);
-  assert.equal(await host.locator("#hand .handtile.legal").count(), 0);
-  await shot(host, "invite-waiting-desktop");
-  const link = `${env.base}/t/${id}?seat=2`;
-  const friend = await newPlayer(env, "Pat", { viewport: PHONE });
-  await friend.goto(link);
-  await friend.fill("#joinname", "<b>Pat</b>");
-  await friend.click("#joinbtn");
-  await friend.waitForSelector(".seat.me");
-  assert.equal(await friend.locator(".seat.me").getAttribute("data-seat"), "2");
-  // The partner sits across from the host, named as text.
-  await host.waitForFunction(() => /Pat/.test(document.querySelector('.seat[data-seat="2"]').textContent));
-  assert.equal(await host.locator('.spot-top .seat[data-seat="2"].partner').count(), 1);
-  assert.equal(await host.locator('.seat[data-seat="2"] b').first().innerText(), "<b>Pat</b>");
-  assert.equal(await host.locator('.seat[data-seat="2"] .name b').count(), 0, "no markup from a name");
-  // Chat: a phrase, and free text with markup shown as text.
-  await friend.click('[data-phrase="gg"]');
-  await friend.fill("#chatinput", "<img src=x onerror=alert(1)> hi");
-  await friend.click("#chatsend");
-  await host.waitForFunction(() => document.querySelectorAll("#chatlist li").length >= 2);
-  const lines = await host.locator("#chatlist li").allInnerTexts();
-  assert.ok(lines.some((l) => /Good game!/.test(l)));
-  assert.ok(lines.some((l) => l.includes("<img src=x onerror=alert(1)> hi")));
-  assert.equal(await host.locator("#chatlist img").count(), 0);
-  assert.equal(await friend.getAttribute("#chatinput", "maxlength"), "200");
-  await shot(host, "friends-desktop");
-  await shot(friend, "friends-phone");
-  // A third person watches, and is told so.
-  const watcher = await newPlayer(env, "Cy");
-  await watcher.goto(`${env.base}/t/${id}`);
-  await watcher.fill("#joinname", "Cy");
-  await watcher.click("#joinbtn");
-  await watcher.waitForFunction(() => /You are watching/.test(document.querySelector("#status").textContent));
-  assert.equal(await watcher.locator("#hand .handtile").count(), 0);
-  assert.ok(await watcher.locator("#chat.readonly").count());
-  // The partner leaves: a bot plays the seat, and the host sees why.
-  friend.on("dialog", (d) => d.accept());
-  await friend.click("#leave");
-  await friend.waitForURL(`${env.base}/`);
-  await host.waitForFunction(() => /left: a computer plays/.test(document.querySelector('.seat[data-seat="2"]').textContent));
-  await shot(host, "friend-left-desktop");
-  for (const p of [host, friend, watcher]) noErrors(p);
-  for (const p of [host, friend, watcher]) await p.context().close();
-});
+for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP, "phone", PHONE], ["phone", PHONE, "desktop", DESKTOP]]) {
+  test(`friends (host at ${hostSize} size, friend at ${friendSize}): the host invites a partner, who comes by the link; chat is text, 200 characters at most; a third watches; a leaver's seat goes to a bot`, async () => {
+    const host = await newPlayer(env, "Host", { viewport: hostView });
+    const id = await createFriends(env, host, { game: "jamaican", invite: [2], name: "Hana", priv: true });
+    // The invited seat waits, and the match with it.
+    await host.waitForSelector('.seat[data-seat="2"].invited');
+    assert.match(await host.locator('.seat[data-seat="2"]').innerText(), /waiting for a friend/);
+    assert.match(await host.locator("#status").innerText(), /Waiting for 1 invited player/);
+    assert.equal(await host.locator("#hand .handtile.legal").count(), 0);
+    await shot(host, `invite-waiting-${hostSize}`);
+    const link = `${env.base}/t/${id}?seat=2`;
+    const friend = await newPlayer(env, "Pat", { viewport: friendView });
+    await friend.goto(link);
+    await friend.fill("#joinname", "<b>Pat</b>");
+    await friend.click("#joinbtn");
+    await friend.waitForSelector(".seat.me");
+    assert.equal(await friend.locator(".seat.me").getAttribute("data-seat"), "2");
+    // The partner sits across from the host, named as text.
+    await host.waitForFunction(() => /Pat/.test(document.querySelector('.seat[data-seat="2"]').textContent));
+    assert.equal(await host.locator('.spot-top .seat[data-seat="2"].partner').count(), 1);
+    assert.equal(await host.locator('.seat[data-seat="2"] b').first().innerText(), "<b>Pat</b>");
+    assert.equal(await host.locator('.seat[data-seat="2"] .name b').count(), 0, "no markup from a name");
+    // Chat: a phrase, and free text with markup shown as text.
+    await friend.click('[data-phrase="gg"]');
+    await friend.locator("#chatquick .emote").first().click();
+    await friend.fill("#chatinput", "<img src=x onerror=alert(1)> hi");
+    await friend.click("#chatsend");
+    await host.waitForFunction(() => document.querySelectorAll("#chatlist li").length >= 3);
+    assert.equal(await host.locator("#chatlist li .said svg").count(), 1, "the emote shows as its face");
+    const lines = await host.locator("#chatlist li").allInnerTexts();
+    assert.ok(lines.some((l) => /Good game!/.test(l)));
+    assert.ok(lines.some((l) => l.includes("<img src=x onerror=alert(1)> hi")));
+    assert.equal(await host.locator("#chatlist img").count(), 0);
+    // 200 characters at most: the field takes no more, and a longer line
+    // (put there by a script, say) is refused with a word, nothing sent.
+    assert.equal(await friend.getAttribute("#chatinput", "maxlength"), "200");
+    await friend.evaluate(() => { document.querySelector("#chatinput").value = "y".repeat(201); });
+    await friend.click("#chatsend");
+    await friend.waitForFunction(() => /At most 200 characters\./.test(document.querySelector("#status").textContent));
+    await friend.waitForTimeout(200);
+    assert.equal(await host.locator("#chatlist li .said").count(), lines.length, "the long line was not sent");
+    assert.equal(await friend.inputValue("#chatinput"), "y".repeat(201), "the line stays to be shortened");
+    await shot(host, `friends-${hostSize}`);
+    await shot(friend, `friends-${friendSize}`);
+    // A third person watches, and is told so.
+    const watcher = await newPlayer(env, "Cy", { viewport: hostView });
+    await watcher.goto(`${env.base}/t/${id}`);
+    await watcher.fill("#joinname", "Cy");
+    await watcher.click("#joinbtn");
+    await watcher.waitForFunction(() => /You are watching/.test(document.querySelector("#status").textContent));
+    assert.equal(await watcher.locator("#hand .handtile").count(), 0);
+    assert.ok(await watcher.locator("#chat.readonly").count());
+    // The partner leaves: a bot plays the seat, and the host sees why.
+    friend.on("dialog", (d) => d.accept());
+    await friend.click("#leave");
+    await friend.waitForURL(`${env.base}/`);
+    await host.waitForFunction(() => /left: a computer plays/.test(document.querySelector('.seat[data-seat="2"]').textContent));
+    await shot(host, `friend-left-${hostSize}`);
+    for (const p of [host, friend, watcher]) noErrors(p);
+    for (const p of [host, friend, watcher]) await p.context().close();
+  });
+}
 
 test("the creator fills the waiting seats with bots and the match starts", async () => {
   const host = await newPlayer(env, "Fay", { viewport: PHONE });
