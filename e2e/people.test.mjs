@@ -216,47 +216,52 @@ test("a table of bots only is watched, and the watcher is told so", async () => 
   await page.context().close();
 });
 
-test("kill -9 mid-hand: the board stays on screen greyed with a countdown, and the page catches up without a reload", async () => {
-  const port = await freePort();
-  const db = join(env.tmp, "restart.db");
-  let proc = await launch(port, db);
-  const url = `http://127.0.0.1:${port}`;
-  const local = { ...env, base: url };
-  try {
-    const a = await newPlayer(local, "Ann", { allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
-    const id = await createFriends(local, a, { game: "draw", players: 2, invite: [1], options: { target: 1 }, name: "Ann" });
-    const b = await newPlayer(local, "Bea", { allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
-    await b.goto(`${url}/t/${id}`);
-    await b.fill("#joinname", "Bea");
-    await b.click("#joinbtn");
-    await b.waitForSelector(".seat.me");
-    let moves = 0;
-    for (let guard = 0; moves < 4 && guard < 400; guard++) {
-      let any = false;
-      for (const p of [a, b]) if (await moveOnce(p)) { moves++; any = true; }
-      if (await handOver(a)) break;
-      if (!any) await a.waitForTimeout(30);
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`kill -9 mid-hand at ${size} size: the board stays on screen greyed with a countdown, and the page catches up without a reload`, async () => {
+    const port = await freePort();
+    const db = join(env.tmp, `restart-${size}.db`);
+    let proc = await launch(port, db);
+    const url = `http://127.0.0.1:${port}`;
+    const local = { ...env, base: url };
+    try {
+      const a = await newPlayer(local, "Ann", { viewport, allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
+      const id = await createFriends(local, a, { game: "draw", players: 2, invite: [1], options: { target: 1 }, name: "Ann" });
+      const b = await newPlayer(local, "Bea", { viewport, allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
+      await b.goto(`${url}/t/${id}`);
+      await b.fill("#joinname", "Bea");
+      await b.click("#joinbtn");
+      await b.waitForSelector(".seat.me");
+      let moves = 0;
+      for (let guard = 0; moves < 4 && guard < 400; guard++) {
+        let any = false;
+        for (const p of [a, b]) if (await moveOnce(p)) { moves++; any = true; }
+        if (await handOver(a)) break;
+        if (!any) await a.waitForTimeout(30);
+      }
+      await a.evaluate(() => (window.sameDocument = true));
+      const tiles = await a.locator("#board g.tile").count();
+      proc.kill("SIGKILL");
+      await new Promise((ok) => (proc.exitCode != null || proc.signalCode ? ok() : proc.once("exit", ok)));
+      await a.waitForSelector("#offline:not([hidden])");
+      assert.match(await a.locator("#offlinetext").innerText(), /Connection lost\. Reconnecting( in \d+ s)?…/);
+      assert.ok(await a.locator("#tablepage.offline").count(), "greyed");
+      assert.equal(await a.locator("#board g.tile").count(), tiles, "the board stays");
+      assert.ok(await a.locator("#scores").count(), "the score stays");
+      await shot(a, `offline-${size}`);
+      // The word and its retry button fit on the screen.
+      const word = await a.locator("#offline").boundingBox();
+      assert.ok(word && word.x >= 0 && word.x + word.width <= viewport.width + 1, `the offline word at ${size}: ${JSON.stringify(word)}`);
+      proc = await launch(port, db);
+      assert.match(plain(proc.log), /restored=1/);
+      for (const p of [a, b]) await p.waitForFunction(() => !document.querySelector("#tablepage.offline"), null, { timeout: 20000 });
+      assert.equal(await a.evaluate(() => window.sameDocument), true, "no reload");
+      await playHand([a, b]);
+      noErrors(b);
+    } finally {
+      proc.kill("SIGKILL");
     }
-    await a.evaluate(() => (window.sameDocument = true));
-    const tiles = await a.locator("#board g.tile").count();
-    proc.kill("SIGKILL");
-    await new Promise((ok) => (proc.exitCode != null || proc.signalCode ? ok() : proc.once("exit", ok)));
-    await a.waitForSelector("#offline:not([hidden])");
-    assert.match(await a.locator("#offlinetext").innerText(), /Connection lost\. Reconnecting( in \d+ s)?…/);
-    assert.ok(await a.locator("#tablepage.offline").count(), "greyed");
-    assert.equal(await a.locator("#board g.tile").count(), tiles, "the board stays");
-    assert.ok(await a.locator("#scores").count(), "the score stays");
-    await shot(a, "offline-desktop");
-    proc = await launch(port, db);
-    assert.match(plain(proc.log), /restored=1/);
-    for (const p of [a, b]) await p.waitForFunction(() => !document.querySelector("#tablepage.offline"), null, { timeout: 20000 });
-    assert.equal(await a.evaluate(() => window.sameDocument), true, "no reload");
-    await playHand([a, b]);
-    noErrors(b);
-  } finally {
-    proc.kill("SIGKILL");
-  }
-});
+  });
+}
 
 // ---- the table's shape ----
 
