@@ -213,7 +213,7 @@ for (const [game, kind] of GAMES) {
       if (await handOver(page)) {
         // A tile that fits two ends may take more than a hand to come.
         await page.waitForSelector("#banner:not([hidden]), #ready");
-        if (hands >= 4 || await page.locator("#banner:not([hidden])").count()) break;
+        if (hands >= 10 || await page.locator("#banner:not([hidden])").count()) break;
         hands++;
         await page.click("#ready");
         await page.waitForFunction(() => document.querySelector("#result").hidden);
