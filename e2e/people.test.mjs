@@ -149,6 +149,8 @@ for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP,
     // 200 characters at most: the field takes no more, and a longer line
     // (put there by a script, say) is refused with a word, nothing sent.
     assert.equal(await friend.getAttribute("#chatinput", "maxlength"), "200");
+    // The line sent is taken out of the field once the server has it.
+    await friend.waitForFunction(() => document.querySelector("#chatinput").value === "");
     await friend.evaluate(() => { document.querySelector("#chatinput").value = "y".repeat(201); });
     await friend.click("#chatsend");
     await friend.waitForFunction(() => /At most 200 characters\./.test(document.querySelector("#status").textContent));
