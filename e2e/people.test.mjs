@@ -1,10 +1,12 @@
 // People at the table, in real Chromium: a match against a bot by clicking
 // with a reload mid-hand, the match-end banner, rematch and the replay
 // (arrow keys) and the record; friends invited to chosen seats (partner),
-// chat as text, leaving, spectators told they watch, filling with bots;
+// chat (phrases, emotes, text as text, 200 characters at most) at both
+// sizes, leaving, spectators told they watch, filling with bots;
 // the lobby's games, quick start and finished matches; 404 pages; a
 // server killed mid-hand (the board stays, greyed, and catches up); the
-// layout's geometry on real hands.
+// layout's geometry on real hands; one name per player in every place a
+// seat is named; bad input from a page's own socket refused.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -111,56 +113,70 @@ test("the lobby explains each game in a line and starts a quick game against the
   await page.context().close();
 });
 
-test("friends: the host invites a partner, who comes by the link; chat is text; a third watches; a leaver's seat goes to a bot", async () => {
-  const host = await newPlayer(env, "Host");
-  const id = await createFriends(env, host, { game: "jamaican", invite: [2], name: "Hana", priv: true });
-  // The invited seat waits, and the match with it.
-  await host.waitForSelector('.seat[data-seat="2"].invited');
-  assert.match(await host.locator('.seat[data-seat="2"]').innerText(), /waiting for a friend/);
-  assert.match(await host.locator("#status").innerText(), /Waiting for 1 invited player/);
-  assert.equal(await host.locator("#hand .handtile.legal").count(), 0);
-  await shot(host, "invite-waiting-desktop");
-  const link = `${env.base}/t/${id}?seat=2`;
-  const friend = await newPlayer(env, "Pat", { viewport: PHONE });
-  await friend.goto(link);
-  await friend.fill("#joinname", "<b>Pat</b>");
-  await friend.click("#joinbtn");
-  await friend.waitForSelector(".seat.me");
-  assert.equal(await friend.locator(".seat.me").getAttribute("data-seat"), "2");
-  // The partner sits across from the host, named as text.
-  await host.waitForFunction(() => /Pat/.test(document.querySelector('.seat[data-seat="2"]').textContent));
-  assert.equal(await host.locator('.spot-top .seat[data-seat="2"].partner').count(), 1);
-  assert.equal(await host.locator('.seat[data-seat="2"] b').first().innerText(), "<b>Pat</b>");
-  assert.equal(await host.locator('.seat[data-seat="2"] .name b').count(), 0, "no markup from a name");
-  // Chat: a phrase, and free text with markup shown as text.
-  await friend.click('[data-phrase="gg"]');
-  await friend.fill("#chatinput", "<img src=x onerror=alert(1)> hi");
-  await friend.click("#chatsend");
-  await host.waitForFunction(() => document.querySelectorAll("#chatlist li").length >= 2);
-  const lines = await host.locator("#chatlist li").allInnerTexts();
-  assert.ok(lines.some((l) => /Good game!/.test(l)));
-  assert.ok(lines.some((l) => l.includes("<img src=x onerror=alert(1)> hi")));
-  assert.equal(await host.locator("#chatlist img").count(), 0);
-  assert.equal(await friend.getAttribute("#chatinput", "maxlength"), "200");
-  await shot(host, "friends-desktop");
-  await shot(friend, "friends-phone");
-  // A third person watches, and is told so.
-  const watcher = await newPlayer(env, "Cy");
-  await watcher.goto(`${env.base}/t/${id}`);
-  await watcher.fill("#joinname", "Cy");
-  await watcher.click("#joinbtn");
-  await watcher.waitForFunction(() => /You are watching/.test(document.querySelector("#status").textContent));
-  assert.equal(await watcher.locator("#hand .handtile").count(), 0);
-  assert.ok(await watcher.locator("#chat.readonly").count());
-  // The partner leaves: a bot plays the seat, and the host sees why.
-  friend.on("dialog", (d) => d.accept());
-  await friend.click("#leave");
-  await friend.waitForURL(`${env.base}/`);
-  await host.waitForFunction(() => /left: a computer plays/.test(document.querySelector('.seat[data-seat="2"]').textContent));
-  await shot(host, "friend-left-desktop");
-  for (const p of [host, friend, watcher]) noErrors(p);
-  for (const p of [host, friend, watcher]) await p.context().close();
-});
+for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP, "phone", PHONE], ["phone", PHONE, "desktop", DESKTOP]]) {
+  test(`friends (host at ${hostSize} size, friend at ${friendSize}): the host invites a partner, who comes by the link; chat is text, 200 characters at most; a third watches; a leaver's seat goes to a bot`, async () => {
+    const host = await newPlayer(env, "Host", { viewport: hostView });
+    const id = await createFriends(env, host, { game: "jamaican", invite: [2], name: "Hana", priv: true });
+    // The invited seat waits, and the match with it.
+    await host.waitForSelector('.seat[data-seat="2"].invited');
+    assert.match(await host.locator('.seat[data-seat="2"]').innerText(), /waiting for a friend/);
+    assert.match(await host.locator("#status").innerText(), /Waiting for 1 invited player/);
+    assert.equal(await host.locator("#hand .handtile.legal").count(), 0);
+    await shot(host, `invite-waiting-${hostSize}`);
+    const link = `${env.base}/t/${id}?seat=2`;
+    const friend = await newPlayer(env, "Pat", { viewport: friendView });
+    await friend.goto(link);
+    await friend.fill("#joinname", "<b>Pat</b>");
+    await friend.click("#joinbtn");
+    await friend.waitForSelector(".seat.me");
+    assert.equal(await friend.locator(".seat.me").getAttribute("data-seat"), "2");
+    // The partner sits across from the host, named as text.
+    await host.waitForFunction(() => /Pat/.test(document.querySelector('.seat[data-seat="2"]').textContent));
+    assert.equal(await host.locator('.spot-top .seat[data-seat="2"].partner').count(), 1);
+    assert.equal(await host.locator('.seat[data-seat="2"] b').first().innerText(), "<b>Pat</b>");
+    assert.equal(await host.locator('.seat[data-seat="2"] .name b').count(), 0, "no markup from a name");
+    // Chat: a phrase, and free text with markup shown as text.
+    await friend.click('[data-phrase="gg"]');
+    await friend.locator("#chatquick .emote").first().click();
+    await friend.fill("#chatinput", "<img src=x onerror=alert(1)> hi");
+    await friend.click("#chatsend");
+    await host.waitForFunction(() => document.querySelectorAll("#chatlist li").length >= 3);
+    assert.equal(await host.locator("#chatlist li .said svg").count(), 1, "the emote shows as its face");
+    const lines = await host.locator("#chatlist li").allInnerTexts();
+    assert.ok(lines.some((l) => /Good game!/.test(l)));
+    assert.ok(lines.some((l) => l.includes("<img src=x onerror=alert(1)> hi")));
+    assert.equal(await host.locator("#chatlist img").count(), 0);
+    // 200 characters at most: the field takes no more, and a longer line
+    // (put there by a script, say) is refused with a word, nothing sent.
+    assert.equal(await friend.getAttribute("#chatinput", "maxlength"), "200");
+    // The line sent is taken out of the field once the server has it.
+    await friend.waitForFunction(() => document.querySelector("#chatinput").value === "");
+    await friend.evaluate(() => { document.querySelector("#chatinput").value = "y".repeat(201); });
+    await friend.click("#chatsend");
+    await friend.waitForFunction(() => /At most 200 characters\./.test(document.querySelector("#status").textContent));
+    await friend.waitForTimeout(200);
+    assert.equal(await host.locator("#chatlist li .said").count(), lines.length, "the long line was not sent");
+    assert.equal(await friend.inputValue("#chatinput"), "y".repeat(201), "the line stays to be shortened");
+    await shot(host, `friends-${hostSize}`);
+    await shot(friend, `friends-${friendSize}`);
+    // A third person watches, and is told so.
+    const watcher = await newPlayer(env, "Cy", { viewport: hostView });
+    await watcher.goto(`${env.base}/t/${id}`);
+    await watcher.fill("#joinname", "Cy");
+    await watcher.click("#joinbtn");
+    await watcher.waitForFunction(() => /You are watching/.test(document.querySelector("#status").textContent));
+    assert.equal(await watcher.locator("#hand .handtile").count(), 0);
+    assert.ok(await watcher.locator("#chat.readonly").count());
+    // The partner leaves: a bot plays the seat, and the host sees why.
+    friend.on("dialog", (d) => d.accept());
+    await friend.click("#leave");
+    await friend.waitForURL(`${env.base}/`);
+    await host.waitForFunction(() => /left: a computer plays/.test(document.querySelector('.seat[data-seat="2"]').textContent));
+    await shot(host, `friend-left-${hostSize}`);
+    for (const p of [host, friend, watcher]) noErrors(p);
+    for (const p of [host, friend, watcher]) await p.context().close();
+  });
+}
 
 test("the creator fills the waiting seats with bots and the match starts", async () => {
   const host = await newPlayer(env, "Fay", { viewport: PHONE });
@@ -202,47 +218,52 @@ test("a table of bots only is watched, and the watcher is told so", async () => 
   await page.context().close();
 });
 
-test("kill -9 mid-hand: the board stays on screen greyed with a countdown, and the page catches up without a reload", async () => {
-  const port = await freePort();
-  const db = join(env.tmp, "restart.db");
-  let proc = await launch(port, db);
-  const url = `http://127.0.0.1:${port}`;
-  const local = { ...env, base: url };
-  try {
-    const a = await newPlayer(local, "Ann", { allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
-    const id = await createFriends(local, a, { game: "draw", players: 2, invite: [1], options: { target: 1 }, name: "Ann" });
-    const b = await newPlayer(local, "Bea", { allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
-    await b.goto(`${url}/t/${id}`);
-    await b.fill("#joinname", "Bea");
-    await b.click("#joinbtn");
-    await b.waitForSelector(".seat.me");
-    let moves = 0;
-    for (let guard = 0; moves < 4 && guard < 400; guard++) {
-      let any = false;
-      for (const p of [a, b]) if (await moveOnce(p)) { moves++; any = true; }
-      if (await handOver(a)) break;
-      if (!any) await a.waitForTimeout(30);
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`kill -9 mid-hand at ${size} size: the board stays on screen greyed with a countdown, and the page catches up without a reload`, async () => {
+    const port = await freePort();
+    const db = join(env.tmp, `restart-${size}.db`);
+    let proc = await launch(port, db);
+    const url = `http://127.0.0.1:${port}`;
+    const local = { ...env, base: url };
+    try {
+      const a = await newPlayer(local, "Ann", { viewport, allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
+      const id = await createFriends(local, a, { game: "draw", players: 2, invite: [1], options: { target: 1 }, name: "Ann" });
+      const b = await newPlayer(local, "Bea", { viewport, allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
+      await b.goto(`${url}/t/${id}`);
+      await b.fill("#joinname", "Bea");
+      await b.click("#joinbtn");
+      await b.waitForSelector(".seat.me");
+      let moves = 0;
+      for (let guard = 0; moves < 4 && guard < 400; guard++) {
+        let any = false;
+        for (const p of [a, b]) if (await moveOnce(p)) { moves++; any = true; }
+        if (await handOver(a)) break;
+        if (!any) await a.waitForTimeout(30);
+      }
+      await a.evaluate(() => (window.sameDocument = true));
+      const tiles = await a.locator("#board g.tile").count();
+      proc.kill("SIGKILL");
+      await new Promise((ok) => (proc.exitCode != null || proc.signalCode ? ok() : proc.once("exit", ok)));
+      await a.waitForSelector("#offline:not([hidden])");
+      assert.match(await a.locator("#offlinetext").innerText(), /Connection lost\. Reconnecting( in \d+ s)?…/);
+      assert.ok(await a.locator("#tablepage.offline").count(), "greyed");
+      assert.equal(await a.locator("#board g.tile").count(), tiles, "the board stays");
+      assert.ok(await a.locator("#scores").count(), "the score stays");
+      await shot(a, `offline-${size}`);
+      // The word and its retry button fit on the screen.
+      const word = await a.locator("#offline").boundingBox();
+      assert.ok(word && word.x >= 0 && word.x + word.width <= viewport.width + 1, `the offline word at ${size}: ${JSON.stringify(word)}`);
+      proc = await launch(port, db);
+      assert.match(plain(proc.log), /restored=1/);
+      for (const p of [a, b]) await p.waitForFunction(() => !document.querySelector("#tablepage.offline"), null, { timeout: 20000 });
+      assert.equal(await a.evaluate(() => window.sameDocument), true, "no reload");
+      await playHand([a, b]);
+      noErrors(b);
+    } finally {
+      proc.kill("SIGKILL");
     }
-    await a.evaluate(() => (window.sameDocument = true));
-    const tiles = await a.locator("#board g.tile").count();
-    proc.kill("SIGKILL");
-    await new Promise((ok) => (proc.exitCode != null || proc.signalCode ? ok() : proc.once("exit", ok)));
-    await a.waitForSelector("#offline:not([hidden])");
-    assert.match(await a.locator("#offlinetext").innerText(), /Connection lost\. Reconnecting( in \d+ s)?…/);
-    assert.ok(await a.locator("#tablepage.offline").count(), "greyed");
-    assert.equal(await a.locator("#board g.tile").count(), tiles, "the board stays");
-    assert.ok(await a.locator("#scores").count(), "the score stays");
-    await shot(a, "offline-desktop");
-    proc = await launch(port, db);
-    assert.match(plain(proc.log), /restored=1/);
-    for (const p of [a, b]) await p.waitForFunction(() => !document.querySelector("#tablepage.offline"), null, { timeout: 20000 });
-    assert.equal(await a.evaluate(() => window.sameDocument), true, "no reload");
-    await playHand([a, b]);
-    noErrors(b);
-  } finally {
-    proc.kill("SIGKILL");
-  }
-});
+  });
+}
 
 // ---- the table's shape ----
 
@@ -367,3 +388,128 @@ test("the layout in each game's shape: arms out of the posed double and of later
   assert.ok(detached * 10 <= boards, `${detached} tiles laid away from their chain in ${boards} boards`);
 });
 
+
+// ---- names, and what a page may send ----
+
+test("one name per player everywhere: seat panels, the story, the hand result, the score and the sheet (en)", async () => {
+  for (const [game, players] of [["draw", 4], ["jamaican", 4]]) {
+    const page = await newPlayer(env, `names-${game}`, { locale: "en-US" });
+    await createFriends(env, page, { game, players, name: "Ann" });
+    await page.waitForSelector(".seat.me");
+    await playHand([page]);
+    const seen = await page.evaluate(() => ({
+      me: Number(document.querySelector(".seat.me").dataset.seat),
+      panels: Object.fromEntries([...document.querySelectorAll(".seat")].map((s) => [s.dataset.seat, s.querySelector(".name").textContent])),
+      story: [...document.querySelectorAll("#log li[data-type]")].map((l) => l.textContent),
+      reveal: Object.fromEntries([...document.querySelectorAll("#result .reveal")].map((r) => [r.dataset.seat, r.querySelector(".rname").textContent])),
+      points: [...document.querySelectorAll("#resultpoints li[data-side]")].map((l) => l.textContent),
+      headline: document.querySelector("#resulttitle").textContent + " " + document.querySelector("#resulthow").textContent,
+      scores: [...document.querySelectorAll("#scores .sname")].map((s) => s.textContent),
+      sheet: [...document.querySelectorAll("#sheet thead th")].map((s) => s.textContent).slice(1, -1),
+      how: [...document.querySelectorAll("#sheet td.how")].map((s) => s.textContent),
+    }));
+    const { me, panels } = seen;
+    assert.equal(panels[me], "Ann", "your own panel carries your name");
+    const others = Object.entries(panels).filter(([s]) => Number(s) !== me).map(([, n]) => n);
+    assert.equal(new Set(Object.values(panels)).size, players, `one name per seat: ${JSON.stringify(panels)}`);
+    // How a seat is told: its panel's name, or "You" for yourself.
+    const told = (s) => (s === me ? "You" : panels[s]);
+    const everything = [...seen.story, ...Object.values(seen.reveal), ...seen.points, seen.headline, ...seen.scores, ...seen.sheet, ...seen.how];
+    for (const line of everything) {
+      // No other way of naming a seat than its panel's name.
+      for (const [w] of line.matchAll(/\b(?:Seat|Player|Bot|Computer) \d+\b/g)) assert.ok(others.includes(w), `${game}: "${w}" in "${line}" (the seats are ${others.join(", ")})`);
+      assert.doesNotMatch(line, /\bAnn\b/, `${game}: yourself as "You" in "${line}"`);
+    }
+    // Every line of the story starts with who did it.
+    const who = [...others, "You"];
+    for (const line of seen.story) assert.ok(who.some((n) => line.startsWith(n + " ")), `${game}: who is "${line}"?`);
+    for (const n of others) assert.ok(seen.story.some((l) => l.startsWith(n + " ")), `${game}: ${n} in the story`);
+    assert.ok(seen.story.some((l) => l.startsWith("You ")), `${game}: you in the story`);
+    // The hand result reveals each hand under its seat's name.
+    for (let s = 0; s < players; s++) assert.equal(seen.reveal[s], told(s), `${game}: the revealed hand of seat ${s}`);
+    // Sides are named the same in the result, the score and the sheet,
+    // after their players (a partnership after both).
+    assert.deepEqual(seen.sheet, seen.scores, `${game}: the sheet's columns are the score's sides`);
+    assert.equal(seen.points.length, seen.scores.length);
+    seen.scores.forEach((side, k) => {
+      assert.ok(seen.points[k].startsWith(side), `${game}: "${seen.points[k]}" is side "${side}"`);
+      const members = seen.scores.length < players ? [k, k + seen.scores.length] : [k];
+      for (const s of members) assert.ok(side.includes(told(s)), `${game}: side "${side}" names ${told(s)}`);
+    });
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("bad input from a page's own socket: a forged seat, a forged token, a stale action and an over-long chat are refused, and the table is unchanged; markup in a name is text", async () => {
+  const page = await newPlayer(env, "forger", { viewport: PHONE });
+  const id = await createFriends(env, page, { game: "draw", players: 2, name: "<i>Eve</i>" });
+  // A few plays in (so that an older state exists), at my turn: the bot
+  // waits for me, so nothing moves unless a request does.
+  for (let guard = 0; guard < 400 && (await page.locator("#board g.tile").count()) < 2; guard++) {
+    if (!(await moveOnce(page))) await page.waitForTimeout(30);
+  }
+  assert.ok(!(await handOver(page)), "the hand goes on");
+  await page.waitForSelector(".seat.me.toact");
+  await page.waitForFunction(() => document.querySelector("#hand .handtile.legal, #draw, #pass"));
+  const look = () => page.evaluate(() => ({
+    board: [...document.querySelectorAll("#board g.tile")].map((g) => g.dataset.tile),
+    hand: [...document.querySelectorAll("#hand .handtile")].map((b) => b.dataset.tile),
+    log: document.querySelectorAll("#log li").length,
+    chat: document.querySelectorAll("#chatlist li .said").length,
+    toact: !!document.querySelector(".seat.me.toact"),
+  }));
+  const before = await look();
+  const answers = await page.evaluate(async (id) => {
+    const ws = new WebSocket(`ws://${location.host}/ws`);
+    await new Promise((ok, fail) => { ws.onopen = ok; ws.onerror = fail; });
+    const pending = new Map();
+    let n = 0, state = null;
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.id != null && pending.has(m.id)) { pending.get(m.id)(m); pending.delete(m.id); } else if (m.type === "state") state = m;
+    };
+    const ask = (msg) => new Promise((ok) => { const i = ++n; pending.set(i, ok); ws.send(JSON.stringify({ ...msg, id: i })); });
+    const token = localStorage.getItem("domino.token." + id);
+    const out = {};
+    out.unseated = await ask({ type: "act", action: { type: "draw" } });
+    out.forgedToken = await ask({ type: "resume", table: id, token: token.replace(/./g, (c) => (c === "0" ? "1" : "0")) });
+    out.botSeat = await ask({ type: "join", table: id, name: "Mallory", seat: 1 });
+    out.mySeat = await ask({ type: "join", table: id, name: "Mallory", seat: 0 });
+    out.stillUnseated = await ask({ type: "act", action: { type: "pass" } });
+    // Back at my own seat on this socket: an action chosen from an old state.
+    out.resume = await ask({ type: "resume", table: id, token });
+    for (let i = 0; i < 50 && !state; i++) await new Promise((ok) => setTimeout(ok, 20));
+    const legal = (state && (state.legal || state.state?.legal)) || [];
+    out.seq = state && state.seq;
+    out.legal = legal.length;
+    out.stale = await ask({ type: "act", action: legal[0] || { type: "pass" }, seq: out.seq - 1 });
+    out.longChat = await ask({ type: "chat", text: "x".repeat(201) });
+    ws.close();
+    return out;
+  }, id);
+  const refused = (a, codes, what) => {
+    assert.equal(a.type, "error", `${what}: ${JSON.stringify(a)}`);
+    assert.ok(codes.includes(a.code), `${what}: ${JSON.stringify(a)}`);
+    assert.ok(a.message && a.message.length > 5, `${what}: a sentence for people`);
+  };
+  refused(answers.unseated, ["not_seated"], "an action from no seat");
+  refused(answers.forgedToken, ["bad_token"], "a forged token");
+  refused(answers.botSeat, ["seat_taken", "started", "table_full"], "a bot's seat");
+  refused(answers.mySeat, ["seat_taken", "started", "table_full"], "my own seat, by another");
+  refused(answers.stillUnseated, ["not_seated"], "an action after the refusals");
+  assert.equal(answers.resume.type, "joined", JSON.stringify(answers.resume));
+  assert.ok(answers.seq > 0 && answers.legal > 0, JSON.stringify(answers));
+  refused(answers.stale, ["stale"], "an action from an old state");
+  refused(answers.longChat, ["chat_too_long"], "201 characters of chat");
+  // The table as it was.
+  await page.waitForTimeout(300);
+  assert.deepEqual(await look(), before, "the table is unchanged");
+  // The name is shown as typed, not as markup.
+  assert.equal(await page.locator(".seat.me .name").innerText(), "<i>Eve</i>");
+  assert.equal(await page.locator("#tablepage i").count(), 0, "no markup from a name");
+  // The page plays on.
+  await playHand([page]);
+  noErrors(page);
+  await page.context().close();
+});

@@ -3,10 +3,12 @@
 // (1280x800) and phone (390x844) size: seats around the felt, large hand
 // tiles, playable ones marked, the last play highlighted and flown in,
 // ends named and big enough to hit, the score in the game's own form, the
-// score sheet, the hand result, the Fair deal panel; every board drawn in
+// score sheet, the hand result, the Fair deal panel; the turn marker and
+// ends chosen by name in each layout kind; every board drawn in
 // a whole hand checked for overlaps at both sizes; all twelve games
 // screenshotted at both sizes; automatic passes and the muggins claim;
-// sounds, reduced motion, double-nine pips and the timings.
+// sounds, plays flying in (or not, under reduced motion) at both sizes,
+// double-nine pips and the timings.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -202,13 +204,22 @@ for (const [game, kind, scoreForm, players, partners] of GAMES) {
   }
 }
 
-test("the turn marker stands out (3:1), playable tiles differ from the rest, an end is named and big", async () => {
+for (const [game, kind] of GAMES) {
+  test(`${game} (${kind}): the turn marker stands out (3:1), playable tiles differ from the rest, an end is named and big, at both sizes`, async () => {
   for (const viewport of [DESKTOP, PHONE]) {
-    const page = await newPlayer(env, "marks", { viewport });
-    await quickStart(env, page, { game: "draw", name: "Max" });
-    let checkedTurn = false, checkedTiles = false, checkedEnds = false;
-    for (let guard = 0; guard < 400 && !(checkedTurn && checkedTiles && checkedEnds); guard++) {
-      if (await handOver(page)) break;
+    const page = await newPlayer(env, `marks-${game}-${viewport.width}`, { viewport });
+    await quickStart(env, page, { game, name: "Max" });
+    let checkedTurn = false, checkedTiles = false, checkedEnds = false, hands = 1;
+    for (let guard = 0; guard < 1500 && !(checkedTurn && checkedTiles && checkedEnds); guard++) {
+      if (await handOver(page)) {
+        // A tile that fits two ends may take more than a hand to come.
+        await page.waitForSelector("#banner:not([hidden]), #ready");
+        if (hands >= 10 || await page.locator("#banner:not([hidden])").count()) break;
+        hands++;
+        await page.click("#ready");
+        await page.waitForFunction(() => document.querySelector("#result").hidden);
+        continue;
+      }
       if (await page.locator(".seat.me.toact").count() && await page.locator("#hand .handtile.legal").count()) {
         const m = await measure(page);
         assert.ok(contrast(m.turnBorder, "rgb(13, 84, 52)") >= 3, `turn marker contrast ${m.turnBorder}`);
@@ -232,7 +243,7 @@ test("the turn marker stands out (3:1), playable tiles differ from the rest, an 
               assert.match(b.text, /^(left end|right end|top|bottom|.+ branch \(.+\)) · \d+$/);
             }
             assert.match(await page.locator("#status").innerText(), /Where does \d+-\d+ go\? Choose an end\./);
-            await shot(page, `choose-end-${viewport.width}`);
+            await shot(page, `choose-end-${game}-${viewport.width}`);
             checkedEnds = true;
             asked = true;
             await page.locator("#buttons .endchoice").first().click();
@@ -246,11 +257,12 @@ test("the turn marker stands out (3:1), playable tiles differ from the rest, an 
           || !document.querySelector("#result[hidden]"), [history, held]);
         continue;
       }
-      if (await page.locator("#draw").count()) { await page.click("#draw"); continue; }
-      if (await page.locator("#pass").count()) { await page.click("#pass"); continue; }
-      await page.waitForTimeout(40);
+      // Draw or pass, waiting for the answer (a second click on the old
+      // button would find it gone).
+      if (!(await moveOnce(page))) await page.waitForTimeout(40);
     }
     assert.ok(checkedTurn, "saw my turn");
+    assert.ok(checkedEnds, `${game} at ${viewport.width}: no tile fitting two ends in ${hands} hands`);
     // Your turn and the score without scrolling.
     const m = await measure(page);
     assert.ok(m.scoreVisible, "the score is on screen");
@@ -259,11 +271,12 @@ test("the turn marker stands out (3:1), playable tiles differ from the rest, an 
     noErrors(page);
     await page.context().close();
   }
-});
+  });
+}
 
-test("each play flies from its seat to its place, except under prefers-reduced-motion", async () => {
-  for (const reducedMotion of ["no-preference", "reduce"]) {
-    const page = await newPlayer(env, "motion", { reducedMotion });
+test("each play flies from its seat to its place, except under prefers-reduced-motion, at both sizes", async () => {
+  for (const [viewport, reducedMotion] of [[DESKTOP, "no-preference"], [DESKTOP, "reduce"], [PHONE, "no-preference"], [PHONE, "reduce"]]) {
+    const page = await newPlayer(env, `motion-${viewport.width}-${reducedMotion}`, { viewport, reducedMotion });
     await quickStart(env, page, { game: "draw", name: "Mo" });
     await page.evaluate(() => {
       window.flights = 0;
@@ -279,8 +292,8 @@ test("each play flies from its seat to its place, except under prefers-reduced-m
     }
     await page.waitForTimeout(100);
     const flights = await page.evaluate(() => window.flights);
-    if (reducedMotion === "reduce") assert.equal(flights, 0, "no flights under reduced motion");
-    else assert.ok(flights >= 1, "plays fly in");
+    if (reducedMotion === "reduce") assert.equal(flights, 0, `no flights under reduced motion at ${viewport.width}`);
+    else assert.ok(flights >= 1, `plays fly in at ${viewport.width}`);
     noErrors(page);
     await page.context().close();
   }

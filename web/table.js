@@ -464,7 +464,8 @@ export function tablePage(app, id, nav) {
     }
     conn.request({ type: "chat", ...what }).then((r) => {
       if (r.type === "error" && r.code !== "offline") { S.note = t("error", { code: r.code, message: r.message }); render(); }
-      else if (what.text != null) chatInput.value = "";
+      // Only the line sent: what was typed while it travelled stays.
+      else if (what.text != null && chatInput.value.trim() === what.text) chatInput.value = "";
     });
   }
 
