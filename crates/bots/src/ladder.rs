@@ -78,8 +78,8 @@ const PRIOR_DEVIATION: f64 = 350.0;
 /// All games are one rating period, and the ratings are the most likely
 /// ones given the games and the newcomer's prior (1500, 350): the
 /// Bradley-Terry model on the Elo/Glicko scale, a draw half a win,
-/// solved by Newton's method. Its deviations come from the curvature at
-/// that point (the inverse of the information plus the prior's). Unlike
+/// solved by Newton's method. A level's deviation comes from the curvature
+/// there along its own rating (its games' information plus the prior's). Unlike
 /// rating each level against the others' ratings of a previous round,
 /// this always has one answer, even when a level won every game.
 pub fn rate(levels: &[String], pairings: &[Pairing]) -> Vec<Rated> {
@@ -131,8 +131,12 @@ pub fn rate(levels: &[String], pairings: &[Pairing]) -> Vec<Rated> {
             break;
         }
     }
+    // Each level's deviation given the others' ratings, as Glicko rates a
+    // player against opponents taken as known: the curvature along its own
+    // rating. (The full inverse would add the whole scale's uncertainty,
+    // which only the prior pins, to every level alike.)
     let (h, _) = curvature(&r);
-    let variance = invert_diagonal(h);
+    let variance: Vec<f64> = (0..n).map(|i| 1.0 / h[i][i]).collect();
     levels
         .iter()
         .zip(r)
@@ -186,18 +190,6 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
         };
     }
     x
-}
-
-/// The diagonal of `a`'s inverse: each column solved for.
-fn invert_diagonal(a: Vec<Vec<f64>>) -> Vec<f64> {
-    let n = a.len();
-    (0..n)
-        .map(|i| {
-            let mut e = vec![0.0; n];
-            e[i] = 1.0;
-            solve(a.clone(), e)[i]
-        })
-        .collect()
 }
 
 /// Whether each level's interval lies wholly above the one before it.
