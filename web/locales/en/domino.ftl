@@ -482,7 +482,8 @@ table-over = This match is over.
 # codes a move or a new table can bring are here; the engine's unknown_command,
 # no_match, unknown_bot, bad_deal and bad_record never reach a browser (they
 # belong to the engine's own line protocol: the server deals, and names bots
-# with bad_bot).
+# with bad_bot). English keeps the server's reason for bad_hand (which entry
+# of the scorekeeper's form is wrong); it comes only in English.
 error = { $code ->
     [already_seated] You already have a seat at this table.
     [bad_bot] That computer player does not exist: choose one from the list.
@@ -491,7 +492,7 @@ error = { $code ->
     [unknown_preset] There is no such game.
     [bad_option] One of the options is not allowed in this game: change it and try again.
     [bad_rules] Those options do not make a game: change them and try again.
-    [bad_hand] That hand cannot be scored as entered: check who went out and the counts.
+    [bad_hand] That hand cannot be scored as entered: { $message }.
     [bad_json] The page sent something the server could not read: reload the page.
     [bad_request] The page sent something the server could not read: reload the page.
     [too_large] That is too long to send.

@@ -496,7 +496,7 @@ error = { $code ->
     [unknown_preset] Ese juego no existe.
     [bad_option] Una de las opciones no se permite en este juego: cámbiala y trata otra vez.
     [bad_rules] Con esas opciones no sale un juego: cámbialas y trata otra vez.
-    [bad_hand] Esa mano no se puede anotar así: revisa quién dominó y los puntos.
+    [bad_hand] Esa mano no se puede anotar así: revisa lo que anotaste.
     [bad_json] La página envió algo que el servidor no pudo leer: vuelve a cargar la página.
     [bad_request] La página envió algo que el servidor no pudo leer: vuelve a cargar la página.
     [too_large] Eso es demasiado largo para enviarlo.

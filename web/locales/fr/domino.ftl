@@ -496,7 +496,7 @@ error = { $code ->
     [unknown_preset] Ce jeu n'existe pas.
     [bad_option] Une des options n'est pas permise dans ce jeu : changez-la et réessayez.
     [bad_rules] Ces options ne donnent pas un jeu : changez-les et réessayez.
-    [bad_hand] Cette manche ne peut pas être comptée ainsi : vérifiez qui a fait domino et les points.
+    [bad_hand] Cette manche ne peut pas être comptée ainsi : vérifiez la saisie.
     [bad_json] La page a envoyé quelque chose que le serveur n'a pas pu lire : rechargez la page.
     [bad_request] La page a envoyé quelque chose que le serveur n'a pas pu lire : rechargez la page.
     [too_large] C'est trop long pour être envoyé.
