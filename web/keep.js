@@ -34,7 +34,8 @@ async function api(method, url, body, secret) {
     return { error: t("offline-now") };
   }
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) return { error: data.message || String(res.status) };
+  // The server answers {code, message}: shown in the page's words by code.
+  if (!res.ok) return { error: data.code ? t("error", { code: data.code, message: data.message || data.code }) : String(res.status) };
   return { data };
 }
 

@@ -36,12 +36,10 @@ export async function me() {
 // out the page reloads, so every socket follows.
 const reload = () => location.reload();
 
-// A refusal in the page's words where we know its code.
+// A refusal in the page's words, by its code (the catalogs' `error`).
 function refusal(r) {
-  const code = r.data && r.data.code;
-  if (code === "name_taken") return t("profile-name-taken");
-  if (code === "link_used") return t("profile-link-used");
-  return r.data && r.data.message ? t("profile-refused", { message: r.data.message }) : t("offline-now");
+  if (!r.data || !r.data.code) return t("offline-now");
+  return t("error", { code: r.data.code, message: r.data.message || r.data.code });
 }
 
 /** The lobby's card: who you are here, and what you can do about it. */

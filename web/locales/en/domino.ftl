@@ -477,8 +477,63 @@ not-found-replay = There is no finished match at this address.
 not-found-page = This page does not exist.
 not-found-lobby = Go to the lobby
 table-over = This match is over.
-# The server's refusals by code; English shows the server's own message.
+# A refusal from the server, by its code ($message: the server's English words,
+# shown for a code not listed here). Every code of the server and the engine
+# codes a move or a new table can bring are here; the engine's unknown_command,
+# no_match, unknown_bot, bad_deal and bad_record never reach a browser (they
+# belong to the engine's own line protocol: the server deals, and names bots
+# with bad_bot). English keeps the server's reason for bad_hand (which entry
+# of the scorekeeper's form is wrong); it comes only in English.
 error = { $code ->
+    [already_seated] You already have a seat at this table.
+    [bad_bot] That computer player does not exist: choose one from the list.
+    [bad_chat] That cannot be sent: write something or choose a phrase.
+    [bad_game] There is no such game.
+    [unknown_preset] There is no such game.
+    [bad_option] One of the options is not allowed in this game: change it and try again.
+    [bad_rules] Those options do not make a game: change them and try again.
+    [bad_hand] That hand cannot be scored as entered: { $message }.
+    [bad_json] The page sent something the server could not read: reload the page.
+    [bad_request] The page sent something the server could not read: reload the page.
+    [too_large] That is too long to send.
+    [bad_name] Choose another name: it needs at least one visible character and cannot be too long.
+    [bad_names] Too many names for this game: one for each player or team.
+    [name_taken] That name is taken: choose another.
+    [bad_seat] That seat does not exist.
+    [bad_seats] Those seats do not fit this game: you take one, and the others go to players or the computer.
+    [seat_taken] That seat is not free.
+    [table_full] There is no free seat at this table.
+    [bad_token] That seat is no longer yours: join the table again.
+    [not_seated] You do not have a seat at this table.
+    [left] You left this table.
+    [no_table] That table is not being played here.
+    [not_host] Only the table's creator fills the seats.
+    [started] The match has already started.
+    [not_started] The match starts when every invited player is here.
+    [not_over] The match is still being played.
+    [match_over] The match is over.
+    [hand_over] The hand is over: get ready for the next one.
+    [hand_not_over] The hand is still being played.
+    [not_your_turn] It is not your turn.
+    [illegal_action] That play is not allowed.
+    [stale] The table moved on before your play arrived: look again and play.
+    [busy] One moment: the table is getting something ready. Try again.
+    [hint_failed] The expert could not work one out.
+    [chat_too_long] That line is too long: make it shorter.
+    [rate_limited] Slow down: too much at once. Wait a moment and try again.
+    [too_many_creates] Too many new tables at once: wait a minute.
+    [too_many_tables] You have too many unfinished tables: finish or leave one first.
+    [no_sheet] There is no score sheet at this address.
+    [no_secret] Only the sheet's keeper can change it: the keeper's link lets you.
+    [bad_secret] That link is not this sheet's keeper's link: ask the keeper for it.
+    [changed] The sheet changed meanwhile: reload it and enter the hand again.
+    [full] This sheet is full: start a new one.
+    [nothing_to_undo] There is nothing to undo.
+    [no_profile] There is no such profile.
+    [signed_out] Sign in first: make a profile, or open a link from your other device.
+    [link_used] This link was used already or has expired: make a new one on your other device.
+    [store] Not saved, so not done: try again in a moment.
+    [internal] Something went wrong on the server: try again.
    *[other] { $message }
 }
 
@@ -950,9 +1005,6 @@ profile-title = Profile
 profile-why = Make a profile to keep a rating in each game, your stats and your matches. No password: this browser remembers you.
 profile-name = Profile name
 profile-create = Make my profile
-profile-refused = Not done: { $message }
-profile-name-taken = That name is taken: choose another.
-profile-link-used = This link was used already or has expired: make a new one on your other device.
 profile-name-fixed = Your profile's name
 profile-signed-in = Signed in as { $name }
 profile-mine = My profile

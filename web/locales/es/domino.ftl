@@ -482,18 +482,62 @@ not-found-replay = No hay ninguna partida terminada en esta dirección.
 not-found-page = Esta página no existe.
 not-found-lobby = Ir a la sala
 table-over = Esta partida terminó.
+# Una negativa del servidor, según su código ($message: las palabras del servidor,
+# en inglés, para un código que no está aquí). Están todos los códigos del
+# servidor y los del motor que puede traer una jugada o una mesa nueva; los del
+# motor unknown_command, no_match, unknown_bot, bad_deal y bad_record nunca
+# llegan al navegador (son del protocolo propio del motor: el servidor reparte,
+# y para los bots usa bad_bot).
 error = { $code ->
-    [no_table] Esa mesa no se está jugando aquí.
-    [not_seated] No tienes puesto en esta mesa.
-    [left] Te fuiste de esta mesa.
-    [match_over] La partida terminó.
+    [already_seated] Ya tienes un puesto en esta mesa.
+    [bad_bot] Ese jugador de la computadora no existe: escoge uno de la lista.
+    [bad_chat] Eso no se puede enviar: escribe algo o escoge una frase.
+    [bad_game] Ese juego no existe.
+    [unknown_preset] Ese juego no existe.
+    [bad_option] Una de las opciones no se permite en este juego: cámbiala y trata otra vez.
+    [bad_rules] Con esas opciones no sale un juego: cámbialas y trata otra vez.
+    [bad_hand] Esa mano no se puede anotar así: revisa lo que anotaste.
+    [bad_json] La página envió algo que el servidor no pudo leer: vuelve a cargar la página.
+    [bad_request] La página envió algo que el servidor no pudo leer: vuelve a cargar la página.
+    [too_large] Eso es demasiado largo para enviarlo.
+    [bad_name] Escoge otro nombre: necesita algún carácter visible y no puede ser muy largo.
+    [bad_names] Demasiados nombres para este juego: uno por jugador o por equipo.
+    [name_taken] Ese nombre ya está ocupado: elige otro.
     [bad_seat] Ese puesto no existe.
+    [bad_seats] Esos puestos no cuadran con este juego: tú ocupas uno, y los demás son para jugadores o para la computadora.
     [seat_taken] Ese puesto no está libre.
     [table_full] No queda ningún puesto libre en esta mesa.
+    [bad_token] Ese puesto ya no es tuyo: vuelve a entrar a la mesa.
+    [not_seated] No tienes puesto en esta mesa.
+    [left] Te fuiste de esta mesa.
+    [no_table] Esa mesa no se está jugando aquí.
+    [not_host] Solo quien creó la mesa llena los puestos.
     [started] La partida ya empezó.
+    [not_started] La partida empieza cuando lleguen todos los invitados.
     [not_over] La partida todavía se está jugando.
-    [busy] Se está preparando la revancha.
-    [bad_name] Escoge otro nombre: necesita algún carácter visible y no puede ser muy largo.
+    [match_over] La partida terminó.
+    [hand_over] La mano terminó: prepárate para la próxima.
+    [hand_not_over] La mano todavía se está jugando.
+    [not_your_turn] No es tu turno.
+    [illegal_action] Esa jugada no se permite.
+    [stale] La mesa siguió antes de que llegara tu jugada: mira otra vez y juega.
+    [busy] Un momento: la mesa está preparando algo. Trata otra vez.
+    [hint_failed] El experto no pudo encontrar una.
+    [chat_too_long] Esa línea es muy larga: hazla más corta.
+    [rate_limited] Más despacio: es demasiado a la vez. Espera un momento y trata otra vez.
+    [too_many_creates] Demasiadas mesas nuevas seguidas: espera un minuto.
+    [too_many_tables] Tienes demasiadas mesas sin terminar: termina o deja una primero.
+    [no_sheet] No hay ninguna hoja de la cuenta en esta dirección.
+    [no_secret] Solo quien lleva la cuenta puede cambiar la hoja: su enlace te deja hacerlo.
+    [bad_secret] Ese enlace no es el de quien lleva esta hoja: pídeselo a quien lleva la cuenta.
+    [changed] La hoja cambió mientras tanto: vuelve a cargarla y anota la mano otra vez.
+    [full] Esta hoja está llena: empieza una nueva.
+    [nothing_to_undo] No hay nada que deshacer.
+    [no_profile] Ese perfil no existe.
+    [signed_out] Primero entra con tu perfil: crea uno o abre un enlace de tu otro dispositivo.
+    [link_used] Este enlace ya se usó o caducó: crea uno nuevo en tu otro dispositivo.
+    [store] No se guardó, así que no se hizo: trata otra vez en un momento.
+    [internal] Algo falló en el servidor: trata otra vez.
    *[other] { $message }
 }
 
@@ -982,9 +1026,6 @@ profile-title = Perfil
 profile-why = Crea un perfil para tener una puntuación en cada juego, tus estadísticas y tus partidas. Sin contraseña: este navegador te recuerda.
 profile-name = Nombre del perfil
 profile-create = Crear mi perfil
-profile-refused = No se hizo: { $message }
-profile-name-taken = Ese nombre ya está ocupado: elige otro.
-profile-link-used = Este enlace ya se usó o caducó: crea uno nuevo en tu otro dispositivo.
 profile-name-fixed = El nombre de tu perfil
 profile-signed-in = Conectado como { $name }
 profile-mine = Mi perfil

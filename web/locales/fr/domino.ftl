@@ -482,18 +482,62 @@ not-found-replay = Il n'y a pas de partie terminée à cette adresse.
 not-found-page = Cette page n'existe pas.
 not-found-lobby = Aller au salon
 table-over = Cette partie est terminée.
+# Un refus du serveur, selon son code ($message : les mots du serveur, en
+# anglais, pour un code absent d'ici). Tous les codes du serveur y sont, et ceux
+# du moteur qu'un coup ou une nouvelle table peuvent amener ; ceux du moteur
+# unknown_command, no_match, unknown_bot, bad_deal et bad_record n'arrivent
+# jamais au navigateur (ils sont au protocole propre du moteur : le serveur
+# distribue, et pour les robots il répond bad_bot).
 error = { $code ->
-    [no_table] Cette table ne se joue pas ici.
-    [not_seated] Vous n'avez pas de place à cette table.
-    [left] Vous avez quitté cette table.
-    [match_over] La partie est terminée.
+    [already_seated] Vous avez déjà une place à cette table.
+    [bad_bot] Ce joueur de l'ordinateur n'existe pas : choisissez-en un dans la liste.
+    [bad_chat] Impossible d'envoyer cela : écrivez quelque chose ou choisissez une phrase.
+    [bad_game] Ce jeu n'existe pas.
+    [unknown_preset] Ce jeu n'existe pas.
+    [bad_option] Une des options n'est pas permise dans ce jeu : changez-la et réessayez.
+    [bad_rules] Ces options ne donnent pas un jeu : changez-les et réessayez.
+    [bad_hand] Cette manche ne peut pas être comptée ainsi : vérifiez la saisie.
+    [bad_json] La page a envoyé quelque chose que le serveur n'a pas pu lire : rechargez la page.
+    [bad_request] La page a envoyé quelque chose que le serveur n'a pas pu lire : rechargez la page.
+    [too_large] C'est trop long pour être envoyé.
+    [bad_name] Choisissez un autre nom : il faut au moins un caractère visible, et pas trop long.
+    [bad_names] Trop de noms pour ce jeu : un par joueur ou par équipe.
+    [name_taken] Ce nom est déjà pris : choisissez-en un autre.
     [bad_seat] Cette place n'existe pas.
+    [bad_seats] Ces places ne vont pas avec ce jeu : vous en prenez une, les autres vont à des joueurs ou à l'ordinateur.
     [seat_taken] Cette place n'est pas libre.
     [table_full] Il n'y a plus de place libre à cette table.
+    [bad_token] Cette place n'est plus la vôtre : rejoignez la table à nouveau.
+    [not_seated] Vous n'avez pas de place à cette table.
+    [left] Vous avez quitté cette table.
+    [no_table] Cette table ne se joue pas ici.
+    [not_host] Seul le créateur de la table attribue les places.
     [started] La partie a déjà commencé.
+    [not_started] La partie commence quand tous les invités sont là.
     [not_over] La partie est encore en cours.
-    [busy] La revanche est en préparation.
-    [bad_name] Choisissez un autre nom : il faut au moins un caractère visible, et pas trop long.
+    [match_over] La partie est terminée.
+    [hand_over] La manche est finie : préparez-vous pour la suivante.
+    [hand_not_over] La manche est encore en cours.
+    [not_your_turn] Ce n'est pas à vous de jouer.
+    [illegal_action] Ce coup n'est pas permis.
+    [stale] La table a avancé avant que votre coup n'arrive : regardez de nouveau et jouez.
+    [busy] Un instant : la table prépare quelque chose. Réessayez.
+    [hint_failed] L'expert n'en a pas trouvé.
+    [chat_too_long] Cette ligne est trop longue : raccourcissez-la.
+    [rate_limited] Doucement : trop de choses à la fois. Attendez un instant et réessayez.
+    [too_many_creates] Trop de nouvelles tables d'un coup : attendez une minute.
+    [too_many_tables] Vous avez trop de tables non terminées : finissez-en une ou quittez-la d'abord.
+    [no_sheet] Il n'y a pas de feuille de marque à cette adresse.
+    [no_secret] Seul celui qui tient les comptes peut modifier la feuille : son lien le permet.
+    [bad_secret] Ce lien n'est pas celui qui permet de tenir cette feuille : demandez-le à celui qui tient les comptes.
+    [changed] La feuille a changé entre-temps : rechargez-la et saisissez la manche à nouveau.
+    [full] Cette feuille est pleine : commencez-en une nouvelle.
+    [nothing_to_undo] Il n'y a rien à annuler.
+    [no_profile] Ce profil n'existe pas.
+    [signed_out] Connectez-vous d'abord : créez un profil, ou ouvrez un lien venu de votre autre appareil.
+    [link_used] Ce lien a déjà servi ou a expiré : créez-en un nouveau sur votre autre appareil.
+    [store] Rien n'a été enregistré, donc rien n'a été fait : réessayez dans un instant.
+    [internal] Le serveur a eu un problème : réessayez.
    *[other] { $message }
 }
 
@@ -982,9 +1026,6 @@ profile-title = Profil
 profile-why = Créez un profil pour garder un classement dans chaque jeu, vos statistiques et vos parties. Pas de mot de passe : ce navigateur se souvient de vous.
 profile-name = Nom du profil
 profile-create = Créer mon profil
-profile-refused = Pas fait : { $message }
-profile-name-taken = Ce nom est déjà pris : choisissez-en un autre.
-profile-link-used = Ce lien a déjà servi ou a expiré : créez-en un nouveau sur votre autre appareil.
 profile-name-fixed = Le nom de votre profil
 profile-signed-in = Connecté en tant que { $name }
 profile-mine = Mon profil
