@@ -6,7 +6,9 @@
 // the lobby's games, quick start and finished matches; 404 pages; a
 // server killed mid-hand (the board stays, greyed, and catches up); the
 // layout's geometry on real hands; one name per player in every place a
-// seat is named; bad input from a page's own socket refused.
+// seat is named; bad input from a page's own socket refused. The match,
+// the lobby, filling with bots, the 404 pages and watching bots run at
+// desktop (1280x800) and phone (390x844) size.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -19,99 +21,98 @@ let env;
 before(async () => { env = await setup(); });
 after(async () => { await env.stop(); });
 
-test("a match against a bot by clicking, a reload mid-hand, the match-end banner, the replay by keys, the record, a rematch", async () => {
-  const page = await newPlayer(env, "Ann");
-  const id = await createFriends(env, page, { game: "draw", players: 2, options: { target: 1 }, name: "Ann" });
-  await shot(page, "match-start-desktop");
-  assert.match(await page.locator(".seat.me").innerText(), /Ann/);
-  let reloaded = false;
-  await playHand([page], async (p, n) => {
-    if (n === 2 && !reloaded) {
-      reloaded = true;
-      const hand = await p.locator("#hand .handtile").evaluateAll((ts) => ts.map((t) => t.dataset.tile).sort());
-      await p.reload();
-      await p.waitForSelector(".seat.me");
-      await p.waitForFunction((n) => document.querySelectorAll("#hand .handtile").length === n || !document.querySelector("#result[hidden]"), hand.length);
-      if (!(await handOver(p))) {
-        const back = await p.locator("#hand .handtile").evaluateAll((ts) => ts.map((t) => t.dataset.tile).sort());
-        assert.deepEqual(back, hand, "the same hand after a reload");
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`a match against a bot by clicking at ${size} size, a reload mid-hand, the match-end banner, the replay by keys, the record, a rematch`, async () => {
+    const page = await newPlayer(env, "Ann", { viewport });
+    const id = await createFriends(env, page, { game: "draw", players: 2, options: { target: 1 }, name: "Ann" });
+    await shot(page, `match-start-${size}`);
+    assert.match(await page.locator(".seat.me").innerText(), /Ann/);
+    let reloaded = false;
+    await playHand([page], async (p, n) => {
+      if (n === 2 && !reloaded) {
+        reloaded = true;
+        const hand = await p.locator("#hand .handtile").evaluateAll((ts) => ts.map((t) => t.dataset.tile).sort());
+        await p.reload();
+        await p.waitForSelector(".seat.me");
+        await p.waitForFunction((n) => document.querySelectorAll("#hand .handtile").length === n || !document.querySelector("#result[hidden]"), hand.length);
+        if (!(await handOver(p))) {
+          const back = await p.locator("#hand .handtile").evaluateAll((ts) => ts.map((t) => t.dataset.tile).sort());
+          assert.deepEqual(back, hand, "the same hand after a reload");
+        }
+        assert.equal(p.url(), `${env.base}/t/${id}`);
       }
-      assert.equal(p.url(), `${env.base}/t/${id}`);
+    });
+    // Tied hands score nothing: play on until the match ends.
+    for (let hands = 1; !(await page.locator("#banner:not([hidden])").count()); hands++) {
+      assert.ok(hands < 20, "the match did not end");
+      await page.waitForSelector("#banner:not([hidden]), #ready");
+      if (await page.locator("#banner:not([hidden])").count()) break;
+      await page.click("#ready");
+      await page.waitForFunction(() => document.querySelector("#result").hidden);
+      await playHand([page]);
     }
+    await page.waitForSelector("#replaylink");
+    assert.match(await page.locator("#bannertitle").innerText(), /(You win the match!|Bot 2 wins the match|The match is tied)/);
+    assert.equal(await page.locator("#final li").count(), 2);
+    await shot(page, `match-over-${size}`);
+    // Back at the table: a rematch seats Ann again at a new table.
+    await page.click("#rematch");
+    await page.waitForURL((u) => /\/t\/[0-9a-f]+$/.test(u.pathname) && !u.pathname.endsWith(id));
+    await page.waitForSelector(".seat.me");
+    assert.match(await page.locator(".seat.me").innerText(), /Ann/);
+    // The replay: arrow keys step, End and Home jump.
+    await page.goto(`${env.base}/r/${id}`);
+    await page.waitForSelector("#caption");
+    assert.match(await page.locator("#fairverdict").innerText(), /✓ Every deal matches its revealed key/);
+    assert.match(await page.locator("#caption").innerText(), /Hand 1, the deal/);
+    await page.keyboard.press("ArrowRight");
+    assert.match(await page.locator("#caption").innerText(), /Hand 1, move 1: .+ posed \d+-\d+/);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowLeft");
+    assert.match(await page.locator("#caption").innerText(), /Hand 1, move 1/);
+    await page.keyboard.press("End");
+    assert.equal(await page.locator("#slider").inputValue(), await page.locator("#slider").getAttribute("max"));
+    assert.match(await page.locator("#caption").innerText(), /wins the match|win the match|tie/);
+    await shot(page, `replay-end-${size}`);
+    await page.keyboard.press("Home");
+    assert.match(await page.locator("#caption").innerText(), /Hand 1, the deal/);
+    // The record verifies with `domino verify`.
+    const rec = await (await fetch(`${env.base}/api/history/${id}/record`)).json();
+    const file = join(env.tmp, `record-${size}.json`);
+    writeFileSync(file, JSON.stringify(rec));
+    const v = spawnSync(BIN, ["verify", file], { encoding: "utf8" });
+    assert.equal(v.status, 0, v.stderr);
+    // The lobby lists the finished match with its winner, score and date.
+    await page.click("a.brand");
+    const row = page.locator(`#history .finished[data-id="${id}"]`);
+    await row.waitFor();
+    assert.match(await row.innerText(), /Draw game[\s\S]*Ann, Bot 2[\s\S]*(won|No winner) · -?\d+ – -?\d+[\s\S]*\d+ hands?/);
+    assert.equal(await row.locator("time").count(), 1);
+    await shot(page, `lobby-${size}`);
+    noErrors(page);
+    await page.context().close();
   });
-  // Tied hands score nothing: play on until the match ends.
-  for (let hands = 1; !(await page.locator("#banner:not([hidden])").count()); hands++) {
-    assert.ok(hands < 20, "the match did not end");
-    await page.waitForSelector("#banner:not([hidden]), #ready");
-    if (await page.locator("#banner:not([hidden])").count()) break;
-    await page.click("#ready");
-    await page.waitForFunction(() => document.querySelector("#result").hidden);
-    await playHand([page]);
-  }
-  await page.waitForSelector("#replaylink");
-  assert.match(await page.locator("#bannertitle").innerText(), /(You win the match!|Bot 2 wins the match|The match is tied)/);
-  assert.equal(await page.locator("#final li").count(), 2);
-  await shot(page, "match-over-desktop");
-  await page.setViewportSize(PHONE);
-  await shot(page, "match-over-phone");
-  await page.setViewportSize(DESKTOP);
-  // Back at the table: a rematch seats Ann again at a new table.
-  await page.click("#rematch");
-  await page.waitForURL((u) => /\/t\/[0-9a-f]+$/.test(u.pathname) && !u.pathname.endsWith(id));
-  await page.waitForSelector(".seat.me");
-  assert.match(await page.locator(".seat.me").innerText(), /Ann/);
-  // The replay: arrow keys step, End and Home jump.
-  await page.goto(`${env.base}/r/${id}`);
-  await page.waitForSelector("#caption");
-  assert.match(await page.locator("#fairverdict").innerText(), /✓ Every deal matches its revealed key/);
-  assert.match(await page.locator("#caption").innerText(), /Hand 1, the deal/);
-  await page.keyboard.press("ArrowRight");
-  assert.match(await page.locator("#caption").innerText(), /Hand 1, move 1: .+ posed \d+-\d+/);
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowLeft");
-  assert.match(await page.locator("#caption").innerText(), /Hand 1, move 1/);
-  await page.keyboard.press("End");
-  assert.equal(await page.locator("#slider").inputValue(), await page.locator("#slider").getAttribute("max"));
-  assert.match(await page.locator("#caption").innerText(), /wins the match|win the match|tie/);
-  await shot(page, "replay-end-desktop");
-  await page.keyboard.press("Home");
-  assert.match(await page.locator("#caption").innerText(), /Hand 1, the deal/);
-  // The record verifies with `domino verify`.
-  const rec = await (await fetch(`${env.base}/api/history/${id}/record`)).json();
-  const file = join(env.tmp, "record.json");
-  writeFileSync(file, JSON.stringify(rec));
-  const v = spawnSync(BIN, ["verify", file], { encoding: "utf8" });
-  assert.equal(v.status, 0, v.stderr);
-  // The lobby lists the finished match with its winner, score and date.
-  await page.click("a.brand");
-  const row = page.locator(`#history .finished[data-id="${id}"]`);
-  await row.waitFor();
-  assert.match(await row.innerText(), /Draw game[\s\S]*Ann, Bot 2[\s\S]*(won|No winner) · -?\d+ – -?\d+[\s\S]*\d+ hands?/);
-  assert.equal(await row.locator("time").count(), 1);
-  await shot(page, "lobby-desktop");
-  await page.setViewportSize(PHONE);
-  await shot(page, "lobby-phone");
-  noErrors(page);
-  await page.context().close();
-});
+}
 
-test("the lobby explains each game in a line and starts a quick game against the chosen level", async () => {
-  const page = await newPlayer(env, "Lou", { viewport: PHONE });
-  await page.goto(env.base + "/");
-  // The lobby draws its games once the catalogs and the games list are in.
-  await page.waitForFunction(() => document.querySelectorAll("#games dt").length > 0);
-  assert.equal(await page.locator("#games dt").count(), 12);
-  for (const line of await page.locator("#games dd").allInnerTexts()) assert.ok(line.length > 20, line);
-  assert.deepEqual(await page.locator("#quicklevel option").allInnerTexts(), ["Beginner", "Easy", "Casual", "Strong", "Expert"]);
-  assert.match(await page.locator("#quicklevel option[value=expert]").getAttribute("title"), /expert/);
-  await page.click("#quickplay");
-  assert.match(await page.locator("#lobby-error").innerText(), /Choose a name first/);
-  await quickStart(env, page, { game: "chiva", level: "heuristic", name: "Lou" });
-  assert.match(await page.locator("#gametitle").innerText(), /Chiva/);
-  assert.match(await page.locator(".seat.bot").first().innerText(), /Strong/);
-  noErrors(page);
-  await page.context().close();
-});
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`the lobby at ${size} size explains each game in a line and starts a quick game against the chosen level`, async () => {
+    const page = await newPlayer(env, "Lou", { viewport });
+    await page.goto(env.base + "/");
+    // The lobby draws its games once the catalogs and the games list are in.
+    await page.waitForFunction(() => document.querySelectorAll("#games dt").length > 0);
+    assert.equal(await page.locator("#games dt").count(), 12);
+    for (const line of await page.locator("#games dd").allInnerTexts()) assert.ok(line.length > 20, line);
+    assert.deepEqual(await page.locator("#quicklevel option").allInnerTexts(), ["Beginner", "Easy", "Casual", "Strong", "Expert"]);
+    assert.match(await page.locator("#quicklevel option[value=expert]").getAttribute("title"), /expert/);
+    await page.click("#quickplay");
+    assert.match(await page.locator("#lobby-error").innerText(), /Choose a name first/);
+    await quickStart(env, page, { game: "chiva", level: "heuristic", name: "Lou" });
+    assert.match(await page.locator("#gametitle").innerText(), /Chiva/);
+    assert.match(await page.locator(".seat.bot").first().innerText(), /Strong/);
+    noErrors(page);
+    await page.context().close();
+  });
+}
 
 for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP, "phone", PHONE], ["phone", PHONE, "desktop", DESKTOP]]) {
   test(`friends (host at ${hostSize} size, friend at ${friendSize}): the host invites a partner, who comes by the link; chat is text, 200 characters at most; a third watches; a leaver's seat goes to a bot`, async () => {
@@ -178,45 +179,51 @@ for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP,
   });
 }
 
-test("the creator fills the waiting seats with bots and the match starts", async () => {
-  const host = await newPlayer(env, "Fay", { viewport: PHONE });
-  await createFriends(env, host, { game: "cutthroat", players: 3, invite: [1, 2], name: "Fay" });
-  await host.waitForSelector("#fill");
-  await host.click("#fill");
-  await host.waitForFunction(() => !document.querySelector(".seat.invited"));
-  await host.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 1 || document.querySelector(".seat.me.toact"));
-  assert.equal(await host.locator(".seat.bot").count(), 2);
-  noErrors(host);
-  await host.context().close();
-});
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`the creator at ${size} size fills the waiting seats with bots and the match starts`, async () => {
+    const host = await newPlayer(env, "Fay", { viewport });
+    await createFriends(env, host, { game: "cutthroat", players: 3, invite: [1, 2], name: "Fay" });
+    await host.waitForSelector("#fill");
+    await host.click("#fill");
+    await host.waitForFunction(() => !document.querySelector(".seat.invited"));
+    await host.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 1 || document.querySelector(".seat.me.toact"));
+    assert.equal(await host.locator(".seat.bot").count(), 2);
+    noErrors(host);
+    await host.context().close();
+  });
+}
 
-test("unknown table and replay addresses answer 404 with a page that says so", async () => {
-  for (const [path, text] of [["/t/0123456789abcdef", /There is no table at this address/], ["/r/0123456789abcdef", /There is no finished match at this address/], ["/nowhere", /This page does not exist/]]) {
-    const page = await newPlayer(env, "404", { allow: [/\/(t|r)\/0123|nowhere|Failed to load resource/] });
-    const res = await page.goto(env.base + path);
-    assert.equal(res.status(), 404, path);
-    await page.waitForSelector("#notfound");
-    assert.match(await page.locator("#notfound").innerText(), text);
-    await page.click("#tolobby");
-    await page.waitForSelector("#quickplay");
-    if (path.startsWith("/t")) await shot(page, "not-found");
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`unknown table and replay addresses answer 404 with a page that says so, at ${size} size`, async () => {
+    for (const [path, text] of [["/t/0123456789abcdef", /There is no table at this address/], ["/r/0123456789abcdef", /There is no finished match at this address/], ["/nowhere", /This page does not exist/]]) {
+      const page = await newPlayer(env, "404", { viewport, allow: [/\/(t|r)\/0123|nowhere|Failed to load resource/] });
+      const res = await page.goto(env.base + path);
+      assert.equal(res.status(), 404, path);
+      await page.waitForSelector("#notfound");
+      assert.match(await page.locator("#notfound").innerText(), text);
+      await page.click("#tolobby");
+      await page.waitForSelector("#quickplay");
+      if (path.startsWith("/t")) await shot(page, `not-found-${size}`);
+      noErrors(page);
+      await page.context().close();
+    }
+  });
+}
+
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`a table of bots only is watched at ${size} size, and the watcher is told so`, async () => {
+    const page = await newPlayer(env, "Wes", { viewport });
+    await createFriends(env, page, { game: "draw", players: 3, name: "Wes", botsOnly: true, options: { target: 100 } });
+    await page.waitForFunction(() => /watching the computer players/.test(document.querySelector("#status").textContent));
+    await page.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 3);
+    assert.equal(await page.locator(".seat.me").count(), 0);
+    assert.equal(await page.locator("#hand .handtile").count(), 0);
+    assert.equal(await page.locator("#settings").isVisible(), false, "no seat, no automatic-pass setting");
+    await shot(page, `bots-watched-${size}`);
     noErrors(page);
     await page.context().close();
-  }
-});
-
-test("a table of bots only is watched, and the watcher is told so", async () => {
-  const page = await newPlayer(env, "Wes");
-  await createFriends(env, page, { game: "draw", players: 3, name: "Wes", botsOnly: true, options: { target: 100 } });
-  await page.waitForFunction(() => /watching the computer players/.test(document.querySelector("#status").textContent));
-  await page.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 3);
-  assert.equal(await page.locator(".seat.me").count(), 0);
-  assert.equal(await page.locator("#hand .handtile").count(), 0);
-  assert.equal(await page.locator("#settings").isVisible(), false, "no seat, no automatic-pass setting");
-  await shot(page, "bots-watched");
-  noErrors(page);
-  await page.context().close();
-});
+  });
+}
 
 for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
   test(`kill -9 mid-hand at ${size} size: the board stays on screen greyed with a countdown, and the page catches up without a reload`, async () => {

@@ -6,9 +6,9 @@
 // score sheet, the hand result, the Fair deal panel; the turn marker and
 // ends chosen by name in each layout kind; every board drawn in
 // a whole hand checked for overlaps at both sizes; all twelve games
-// screenshotted at both sizes; automatic passes and the muggins claim;
-// sounds, plays flying in (or not, under reduced motion) at both sizes,
-// double-nine pips and the timings.
+// screenshotted at both sizes; automatic passes and the muggins claim,
+// sounds, plays flying in (or not, under reduced motion) and double-nine
+// pips, each at both sizes; and the timings.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -299,55 +299,59 @@ test("each play flies from its seat to its place, except under prefers-reduced-m
   }
 });
 
-test("sounds are off by default; the switch is remembered and plays, passes and turns sound", async () => {
-  const page = await newPlayer(env, "sound");
-  await quickStart(env, page, { game: "draw", name: "Sol" });
-  assert.equal(await page.getAttribute("#soundtoggle", "aria-pressed"), "false");
-  // The game is under way: a tile is down, or it is our own pose.
-  await page.waitForFunction(() =>
-    document.querySelectorAll("#board g.tile").length >= 1 || document.querySelector(".seat.me.toact"));
-  assert.equal(await page.evaluate(() => document.documentElement.dataset.sounds || "0"), "0");
-  await page.click("#soundtoggle");
-  assert.equal(await page.getAttribute("#soundtoggle", "aria-pressed"), "true");
-  await page.reload();
-  await page.waitForSelector(".seat.me");
-  assert.equal(await page.getAttribute("#soundtoggle", "aria-pressed"), "true", "remembered");
-  await playHand([page]);
-  const n = Number(await page.evaluate(() => document.documentElement.dataset.sounds || "0"));
-  assert.ok(n >= 2, `${n} sounds`);
-  noErrors(page);
-  await page.context().close();
-});
-
-test("double-nine tiles show 7, 8 and 9 as on real tiles", async () => {
-  const page = await newPlayer(env, "pips");
-  await page.goto(env.base + "/");
-  const spots = await page.evaluate(async () => {
-    const { tileSvg, pipSpots } = await import("/draw.js");
-    const row = document.createElement("div");
-    row.id = "pips";
-    row.style.cssText = "position:fixed;top:0;left:0;background:#0d5434;padding:10px;display:flex;gap:8px;z-index:9";
-    for (const t of ["7-7", "8-8", "9-9", "9-7", "8-0", "12-10", "11-11"]) {
-      const s = tileSvg(t);
-      s.style.cssText = "width:60px;height:116px";
-      row.append(s);
-    }
-    document.body.append(row);
-    return { 7: pipSpots(7), 8: pipSpots(8), 9: pipSpots(9) };
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`sounds at ${size} size are off by default; the switch is remembered and plays, passes and turns sound`, async () => {
+    const page = await newPlayer(env, "sound", { viewport });
+    await quickStart(env, page, { game: "draw", name: "Sol" });
+    assert.equal(await page.getAttribute("#soundtoggle", "aria-pressed"), "false");
+    // The game is under way: a tile is down, or it is our own pose.
+    await page.waitForFunction(() =>
+      document.querySelectorAll("#board g.tile").length >= 1 || document.querySelector(".seat.me.toact"));
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.sounds || "0"), "0");
+    await page.click("#soundtoggle");
+    assert.equal(await page.getAttribute("#soundtoggle", "aria-pressed"), "true");
+    await page.reload();
+    await page.waitForSelector(".seat.me");
+    assert.equal(await page.getAttribute("#soundtoggle", "aria-pressed"), "true", "remembered");
+    await playHand([page]);
+    const n = Number(await page.evaluate(() => document.documentElement.dataset.sounds || "0"));
+    assert.ok(n >= 2, `${n} sounds`);
+    noErrors(page);
+    await page.context().close();
   });
-  assert.equal(spots[7].length, 7);
-  assert.equal(spots[8].length, 8);
-  assert.equal(spots[9].length, 9);
-  // Symmetric about the centre, as printed: every pip has its mirror.
-  for (const n of [7, 8, 9]) {
-    for (const [x, y] of spots[n]) assert.ok(spots[n].some(([a, b]) => Math.abs(a - (1 - x)) < 1e-9 && Math.abs(b - (1 - y)) < 1e-9), `${n}`);
-  }
-  assert.ok(spots[7].some(([x, y]) => x === 0.5 && y === 0.5), "7 has its centre pip");
-  assert.ok(!spots[8].some(([x, y]) => x === 0.5 && y === 0.5), "8 has none");
-  await page.locator("#pips").screenshot({ path: join(ARTIFACTS, "pips-double-nine.png") });
-  noErrors(page);
-  await page.context().close();
-});
+}
+
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`double-nine tiles at ${size} size show 7, 8 and 9 as on real tiles`, async () => {
+    const page = await newPlayer(env, "pips", { viewport });
+    await page.goto(env.base + "/");
+    const spots = await page.evaluate(async () => {
+      const { tileSvg, pipSpots } = await import("/draw.js");
+      const row = document.createElement("div");
+      row.id = "pips";
+      row.style.cssText = "position:fixed;top:0;left:0;background:#0d5434;padding:10px;display:flex;gap:8px;z-index:9";
+      for (const t of ["7-7", "8-8", "9-9", "9-7", "8-0", "12-10", "11-11"]) {
+        const s = tileSvg(t);
+        s.style.cssText = "width:60px;height:116px";
+        row.append(s);
+      }
+      document.body.append(row);
+      return { 7: pipSpots(7), 8: pipSpots(8), 9: pipSpots(9) };
+    });
+    assert.equal(spots[7].length, 7);
+    assert.equal(spots[8].length, 8);
+    assert.equal(spots[9].length, 9);
+    // Symmetric about the centre, as printed: every pip has its mirror.
+    for (const n of [7, 8, 9]) {
+      for (const [x, y] of spots[n]) assert.ok(spots[n].some(([a, b]) => Math.abs(a - (1 - x)) < 1e-9 && Math.abs(b - (1 - y)) < 1e-9), `${n}`);
+    }
+    assert.ok(spots[7].some(([x, y]) => x === 0.5 && y === 0.5), "7 has its centre pip");
+    assert.ok(!spots[8].some(([x, y]) => x === 0.5 && y === 0.5), "8 has none");
+    await page.locator("#pips").screenshot({ path: join(ARTIFACTS, `pips-double-nine-${size}.png`) });
+    noErrors(page);
+    await page.context().close();
+  });
+}
 
 test("timings on loopback: a table link to the first board, a click to the board showing the play", async () => {
   const page = await newPlayer(env, "timing");
@@ -417,57 +421,59 @@ test("every game at both sizes, a few plays in: screenshots to look at, the boar
   }
 });
 
-test("automatic pass: on by default, with a word saying why; switched off, the pass is the player's own", async () => {
-  // The block game has no drawing: a player without a fitting tile passes.
-  const page = await newPlayer(env, "autopass", { viewport: PHONE });
-  await createFriends(env, page, { game: "block", players: 4, name: "Ada" });
-  await page.waitForSelector(".seat.me");
-  assert.equal(await page.isChecked("#autopass"), true, "on by default");
-  let told = null;
-  for (let hands = 0; !told && hands < 8; hands++) {
-    await playHand([page], async (p) => {
-      const s = await p.locator("#status").innerText();
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`automatic pass at ${size} size: on by default, with a word saying why; switched off, the pass is the player's own`, async () => {
+    // The block game has no drawing: a player without a fitting tile passes.
+    const page = await newPlayer(env, "autopass", { viewport });
+    await createFriends(env, page, { game: "block", players: 4, name: "Ada" });
+    await page.waitForSelector(".seat.me");
+    assert.equal(await page.isChecked("#autopass"), true, "on by default");
+    let told = null;
+    for (let hands = 0; !told && hands < 8; hands++) {
+      await playHand([page], async (p) => {
+        const s = await p.locator("#status").innerText();
+        if (!told && /passed for you/.test(s)) told = s;
+      });
+      // The word may come with the state that ends the hand.
+      const s = await page.locator("#status").innerText();
       if (!told && /passed for you/.test(s)) told = s;
-    });
-    // The word may come with the state that ends the hand.
-    const s = await page.locator("#status").innerText();
-    if (!told && /passed for you/.test(s)) told = s;
-    if (told || (await page.locator("#banner:not([hidden])").count())) break;
-    await page.click("#ready");
-    await page.waitForFunction(() => document.querySelector("#result").hidden);
-  }
-  assert.ok(told, "a pass was made for the player, and the page said so");
-  assert.match(told, /No tile of yours fits .+ and there is nothing to draw: passed for you\.|You could not play and there was nothing to draw: passed for you\./);
-  await page.context().close();
-
-  // Switched off (and remembered): the page offers Pass and waits for it.
-  const own = await newPlayer(env, "ownpass", { viewport: PHONE });
-  await own.goto(env.base + "/");
-  await own.evaluate(() => localStorage.clear());
-  await createFriends(env, own, { game: "block", players: 4, name: "Bo" });
-  await own.waitForSelector(".seat.me");
-  await own.uncheck("#autopass");
-  let offered = false;
-  for (let hands = 0; !offered && hands < 8; hands++) {
-    for (let guard = 0; guard < 600 && !(await handOver(own)); guard++) {
-      if (await own.locator("#pass").count()) {
-        offered = true;
-        assert.equal(await own.locator(".seat.me.toact").count(), 1, "still the player's turn");
-        const b = await own.locator("#pass").boundingBox();
-        assert.ok(b.width >= 44 && b.height >= 44, `the pass button is ${b.width}x${b.height}`);
-        await own.click("#pass");
-        break;
-      }
-      if (!(await moveOnce(own))) await own.waitForTimeout(40);
+      if (told || (await page.locator("#banner:not([hidden])").count())) break;
+      await page.click("#ready");
+      await page.waitForFunction(() => document.querySelector("#result").hidden);
     }
-    if (offered || (await own.locator("#banner:not([hidden])").count())) break;
-    await own.click("#ready");
-    await own.waitForFunction(() => document.querySelector("#result").hidden);
-  }
-  assert.ok(offered, "the pass was offered to the player");
-  noErrors(own);
-  await own.context().close();
-});
+    assert.ok(told, "a pass was made for the player, and the page said so");
+    assert.match(told, /No tile of yours fits .+ and there is nothing to draw: passed for you\.|You could not play and there was nothing to draw: passed for you\./);
+    await page.context().close();
+
+    // Switched off (and remembered): the page offers Pass and waits for it.
+    const own = await newPlayer(env, "ownpass", { viewport });
+    await own.goto(env.base + "/");
+    await own.evaluate(() => localStorage.clear());
+    await createFriends(env, own, { game: "block", players: 4, name: "Bo" });
+    await own.waitForSelector(".seat.me");
+    await own.uncheck("#autopass");
+    let offered = false;
+    for (let hands = 0; !offered && hands < 8; hands++) {
+      for (let guard = 0; guard < 600 && !(await handOver(own)); guard++) {
+        if (await own.locator("#pass").count()) {
+          offered = true;
+          assert.equal(await own.locator(".seat.me.toact").count(), 1, "still the player's turn");
+          const b = await own.locator("#pass").boundingBox();
+          assert.ok(b.width >= 44 && b.height >= 44, `the pass button is ${b.width}x${b.height}`);
+          await own.click("#pass");
+          break;
+        }
+        if (!(await moveOnce(own))) await own.waitForTimeout(40);
+      }
+      if (offered || (await own.locator("#banner:not([hidden])").count())) break;
+      await own.click("#ready");
+      await own.waitForFunction(() => document.querySelector("#result").hidden);
+    }
+    assert.ok(offered, "the pass was offered to the player");
+    noErrors(own);
+    await own.context().close();
+  });
+}
 
 test("under muggins the claim is the player's own act: never pre-ticked, ticked only by the player", async () => {
   for (const viewport of [DESKTOP, PHONE]) {
