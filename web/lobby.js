@@ -73,12 +73,15 @@ export async function lobby(app, nav) {
     const p = byName(game.value);
     const n = Number(players.value);
     const partners = partnersIn(opts, p, n);
+    // Redrawn when the players or the partnerships change: who was invited stays.
+    const chosen = new Map([...plan.querySelectorAll("select[data-seat]")].map((x) => [x.dataset.seat, x.value]));
     fill(plan, h("legend", {}, t("lobby-seats")));
     plan.append(h("div", { class: "planrow" }, h("span", {}, t("lobby-seat-you")), h("span", { class: "muted" }, t("seat-where-0"))));
     for (let s = 1; s < n; s++) {
       const where = partners ? t(s === 2 ? "seat-where-partner" : s === 1 ? "seat-where-left" : "seat-where-right") : t("seat-where-next", { n: s + 1 });
       const sel = h("select", { "data-seat": s, id: `plan-${s}`, "aria-label": where },
         h("option", { value: "bot" }, t("lobby-seat-bot")), h("option", { value: "invite" }, t("lobby-seat-invite")));
+      if (chosen.has(String(s))) sel.value = chosen.get(String(s));
       plan.append(h("label", { class: "planrow" }, h("span", {}, where), sel));
     }
   }
