@@ -348,10 +348,10 @@ impl Match {
 
     /// All fives: the first to the target wins at once, even mid-hand.
     fn reached_target_in_play(&mut self, ev: &mut impl Events) -> bool {
-        let counts = self.hand.counts();
+        let hand = &self.hand;
         match self
             .tally
-            .reached_target_in_play(&self.rules, &counts, &self.live)
+            .reached_target_in_play(&self.rules, || hand.counts(), &self.live)
         {
             Some(result) => {
                 self.end_hand(result, ev);

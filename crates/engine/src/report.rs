@@ -71,8 +71,12 @@ impl HandSummary {
             Ending::Blocked => SummaryEnd::Blocked,
         });
         let mut holds_double = [false; MAX_PLAYERS];
-        for (s, h) in holds_double.iter_mut().enumerate().take(n) {
-            *h = !(hand.hand(s as u8) & TileSet::DOUBLES).is_empty();
+        // Only French doubles a count for a double held: playouts settle
+        // millions of hands, so the others skip the look.
+        if rules.settle == Settle::OwnPipsDoubled {
+            for (s, h) in holds_double.iter_mut().enumerate().take(n) {
+                *h = !(hand.hand(s as u8) & TileSet::DOUBLES).is_empty();
+            }
         }
         let mut points = [0; MAX_PLAYERS];
         points[..rules.sides()].copy_from_slice(hand.points());
@@ -101,8 +105,11 @@ pub(crate) fn play_points(rules: &Rules, points: &[i32], penalties: &[i32]) -> [
     for (p, &v) in p.iter_mut().zip(points).take(rules.sides()) {
         *p = v;
     }
-    for (seat, &v) in penalties.iter().enumerate().take(rules.players as usize) {
-        p[rules.side_of(seat as u8)] += v;
+    // Most games charge no penalties: skip the sides' lookups.
+    if penalties.iter().any(|&v| v != 0) {
+        for (seat, &v) in penalties.iter().enumerate().take(rules.players as usize) {
+            p[rules.side_of(seat as u8)] += v;
+        }
     }
     p
 }

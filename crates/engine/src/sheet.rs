@@ -130,7 +130,7 @@ impl Sheet {
         let counts = summary.counts;
         let result = match self
             .tally
-            .reached_target_in_play(&self.rules, &counts, &live)
+            .reached_target_in_play(&self.rules, || counts, &live)
         {
             Some(result) => result,
             None => self.tally.finish(&self.rules, &summary, number, &live),

@@ -77,7 +77,7 @@ impl Tally {
     pub(crate) fn reached_target_in_play(
         &mut self,
         rules: &Rules,
-        counts: &[u32; MAX_PLAYERS],
+        counts: impl FnOnce() -> [u32; MAX_PLAYERS],
         live: &[i32; MAX_PLAYERS],
     ) -> Option<HandResult> {
         if !matches!(rules.win, MatchWin::Target { in_play: true, .. }) {
@@ -85,6 +85,8 @@ impl Tally {
         }
         let side = (0..rules.sides()).find(|&s| self.scores[s] >= rules.target)?;
         let n = rules.players as usize;
+        // Counted only now: this runs after every scoring play.
+        let counts = counts();
         self.winner = Some(Winner::Side(side));
         Some(HandResult {
             winner: Some(Side { side }),
