@@ -48,7 +48,7 @@ export async function profileCard(nameInput) {
   const msg = h("p", { class: "error", id: "profile-error", role: "alert" });
   const p = await me();
   if (!p) {
-    const name = h("input", { id: "profilename", maxlength: 24, value: nameInput ? nameInput.value : "", autocomplete: "nickname", "aria-label": t("profile-name") });
+    const name = h("input", { id: "profilename", maxlength: 24, value: nameInput ? nameInput.value : "", autocomplete: "nickname", "aria-label": t("profile-name"), placeholder: t("profile-name") });
     const create = async () => {
       msg.textContent = "";
       const r = await api("POST", "/api/profile", { name: name.value });
