@@ -214,8 +214,15 @@ for (const [game, kind] of GAMES) {
       if (await handOver(page)) {
         // A tile that fits two ends may take more than a hand to come.
         await page.waitForSelector("#banner:not([hidden]), #ready");
-        if (hands >= 10 || await page.locator("#banner:not([hidden])").count()) break;
+        if (hands >= 10) break;
         hands++;
+        if (await page.locator("#banner:not([hidden])").count()) {
+          // One big hand can end a double-nine match: play on in a rematch.
+          const url = page.url();
+          await page.click("#rematch");
+          await page.waitForURL((u) => u.toString() !== url);
+          continue;
+        }
         await page.click("#ready");
         await page.waitForFunction(() => document.querySelector("#result").hidden);
         continue;
