@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, handOver, moveOnce, writeArtifact, contrast } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, playToMatchEnd, handOver, moveOnce, writeArtifact, contrast } from "./helpers.mjs";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -81,14 +81,7 @@ for (const [code, locale] of [["en", "en-US"], ["es", "es-ES"], ["fr", "fr-FR"]]
     await playHand([page]);
     await page.waitForSelector("#result:not([hidden])");
     await axe(page, `${code} hand result`);
-    for (let hands = 1; !(await page.locator("#banner:not([hidden])").count()); hands++) {
-      assert.ok(hands < 20, "the match did not end");
-      await page.waitForSelector("#banner:not([hidden]), #ready");
-      if (await page.locator("#banner:not([hidden])").count()) break;
-      await page.click("#ready");
-      await page.waitForFunction(() => document.querySelector("#result").hidden);
-      await playHand([page]);
-    }
+    await playToMatchEnd(page);
     await page.waitForSelector("#replaylink");
     await axe(page, `${code} match end`);
     await page.goto(`${env.base}/r/${id}`);

@@ -199,6 +199,19 @@ export async function playHand(pages, onMove = async () => {}, pickEnd) {
   throw new Error("the hand did not end");
 }
 
+/// After a hand that is over, play on hand by hand until the match-end
+/// banner shows (ties score nothing, so this may take several hands).
+export async function playToMatchEnd(page) {
+  for (let hands = 1; !(await page.locator("#banner:not([hidden])").count()); hands++) {
+    assert.ok(hands < 20, "the match did not end");
+    await page.waitForSelector("#banner:not([hidden]), #ready");
+    if (await page.locator("#banner:not([hidden])").count()) break;
+    await page.click("#ready");
+    await page.waitForFunction(() => document.querySelector("#result").hidden);
+    await playHand([page]);
+  }
+}
+
 /// Relative luminance contrast of two CSS colours (rgb()/rgba() strings).
 export function contrast(a, b) {
   const lum = (c) => {

@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, moveOnce, handOver, launch, freePort, plain, BIN, DESKTOP, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, playToMatchEnd, moveOnce, handOver, launch, freePort, plain, BIN, DESKTOP, PHONE } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -43,14 +43,7 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
       }
     });
     // Tied hands score nothing: play on until the match ends.
-    for (let hands = 1; !(await page.locator("#banner:not([hidden])").count()); hands++) {
-      assert.ok(hands < 20, "the match did not end");
-      await page.waitForSelector("#banner:not([hidden]), #ready");
-      if (await page.locator("#banner:not([hidden])").count()) break;
-      await page.click("#ready");
-      await page.waitForFunction(() => document.querySelector("#result").hidden);
-      await playHand([page]);
-    }
+    await playToMatchEnd(page);
     await page.waitForSelector("#replaylink");
     assert.match(await page.locator("#bannertitle").innerText(), /(You win the match!|Bot 2 wins the match|The match is tied)/);
     assert.equal(await page.locator("#final li").count(), 2);

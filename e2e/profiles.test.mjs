@@ -6,7 +6,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, createFriends, playHand } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, createFriends, playHand, playToMatchEnd } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -25,14 +25,7 @@ test("a profile, a rated match against a bot, the banner's rating change, the pr
   const id = await createFriends(env, page, { game: "draw", players: 2, options: { target: 1 }, name: "Zoë" });
   assert.match(await page.locator(".seat.me").innerText(), /Zoë/);
   await playHand([page]);
-  for (let hands = 1; !(await page.locator("#banner:not([hidden])").count()); hands++) {
-    assert.ok(hands < 20, "the match did not end");
-    await page.waitForSelector("#banner:not([hidden]), #ready");
-    if (await page.locator("#banner:not([hidden])").count()) break;
-    await page.click("#ready");
-    await page.waitForFunction(() => document.querySelector("#result").hidden);
-    await playHand([page]);
-  }
+  await playToMatchEnd(page);
   await page.waitForSelector("#ratingline");
   const line = await page.locator("#ratingline").innerText();
   assert.match(line, /^Rating 1500 → \d+ \([+−±]\d+\)$/);

@@ -319,6 +319,20 @@ pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMa
         .into_response()
 }
 
+/// The page for a link whose target was found; the 404 page naming what is
+/// `missing` when it was not; a 500 when the store could not say.
+fn page_if(
+    found: Result<bool, impl std::fmt::Display>,
+    missing: &str,
+    headers: &HeaderMap,
+) -> Response {
+    match found {
+        Ok(true) => page(StatusCode::OK, None, headers),
+        Ok(false) => page(StatusCode::NOT_FOUND, Some(missing), headers),
+        Err(e) => internal(e),
+    }
+}
+
 /// A table link: the page while the table is played here or was finished
 /// here (the page then offers the replay); 404 otherwise.
 async fn table_page(
@@ -329,11 +343,7 @@ async fn table_page(
     if app.hub.get(&id).is_some() {
         return page(StatusCode::OK, None, &headers);
     }
-    match app.hub.store.exists(&id).await {
-        Ok(true) => page(StatusCode::OK, None, &headers),
-        Ok(false) => page(StatusCode::NOT_FOUND, Some("table"), &headers),
-        Err(e) => internal(e),
-    }
+    page_if(app.hub.store.exists(&id).await, "table", &headers)
 }
 
 /// A score sheet link (`/k/{id}`, the scorekeeper): the page while the
@@ -343,11 +353,7 @@ async fn sheet_page(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    match crate::keep::exists(&app.hub, &id).await {
-        Ok(true) => page(StatusCode::OK, None, &headers),
-        Ok(false) => page(StatusCode::NOT_FOUND, Some("sheet"), &headers),
-        Err(e) => internal(e),
-    }
+    page_if(crate::keep::exists(&app.hub, &id).await, "sheet", &headers)
 }
 
 /// How to play a game: the page for a game the engine knows; 404 otherwise.
@@ -364,11 +370,8 @@ async fn replay_page(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    match app.hub.store.finished(&id).await {
-        Ok(Some(_)) => page(StatusCode::OK, None, &headers),
-        Ok(None) => page(StatusCode::NOT_FOUND, Some("replay"), &headers),
-        Err(e) => internal(e),
-    }
+    let found = app.hub.store.finished(&id).await.map(|f| f.is_some());
+    page_if(found, "replay", &headers)
 }
 
 async fn asset(uri: Uri, headers: HeaderMap) -> Response {
