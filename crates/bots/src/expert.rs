@@ -4,7 +4,8 @@
 use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
-use domino_engine::{Action, SeatView};
+use domino_engine::rules::{DrawRule, LayoutKind};
+use domino_engine::{Action, Rules, SeatView};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -30,6 +31,12 @@ pub const MAX_SAMPLES: usize = 128;
 /// search for that decision (very large games early in the hand).
 pub const NODE_LIMIT: u64 = 400_000;
 
+/// Nodes the depth-limited search may take in one world (`search=horizon`):
+/// small enough that a decision weighs a dozen worlds or more within the
+/// budget, since a deep look at one guessed deal is worth less than a
+/// shallower one at many.
+pub const HORIZON_NODES: u64 = 40_000;
+
 thread_local! {
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(18));
     static MAXN: RefCell<MaxN> = RefCell::new(MaxN::new(18));
@@ -54,17 +61,50 @@ pub enum Search {
     Modeled(Modelled),
 }
 
+impl Search {
+    /// The search that plays a game best, from its rules' facts. The exact
+    /// solve is kept wherever it finishes: in the horizon search it is
+    /// tried first, and a game whose whole hand the solver always finishes
+    /// (two open ends, at most 28 tiles, nothing to draw) gains nothing
+    /// from the guess.
+    pub fn for_game(rules: &Rules) -> Search {
+        let small = rules.layout == LayoutKind::Line
+            && rules.max_pip <= 6
+            && rules.draw == DrawRule::Never
+            && rules.is_six_love();
+        if small {
+            Search::Exact
+        } else {
+            Search::Horizon
+        }
+    }
+}
+
+/// How far one world's search may go.
+#[derive(Copy, Clone, Debug)]
+struct Limits {
+    /// Nodes of an exact solve.
+    nodes: u64,
+    /// Nodes of the depth-limited search.
+    horizon: u64,
+    deadline: Instant,
+}
+
 /// One world's values for `side`, in the solver's units, or `None` when it
 /// could not be searched within the limits.
 fn world_values(
     pos: &Position,
     side: usize,
     search: Search,
-    node_limit: u64,
-    deadline: Instant,
+    limits: Limits,
     eval: &Eval,
     model: &PlayModel,
 ) -> Option<Vec<(Action, f64)>> {
+    let Limits {
+        nodes: node_limit,
+        horizon: horizon_nodes,
+        deadline,
+    } = limits;
     let as_f64 = |v: Vec<(Action, i32)>| v.into_iter().map(|(a, x)| (a, f64::from(x))).collect();
     let rules = pos.hand.rules();
     let free_for_all =
@@ -87,8 +127,11 @@ fn world_values(
             return v;
         }
     }
+    // In the horizon search the exact solve gets a share of the
+    // depth-limited search's nodes: where it does not finish in that, the
+    // guess is the better use of the time.
     let exact_limit = match search {
-        Search::Horizon => node_limit / 4,
+        Search::Horizon => horizon_nodes.min(node_limit),
         _ => node_limit,
     };
     let exact = SOLVER.with(|s| {
@@ -101,7 +144,7 @@ fn world_values(
     }
     HORIZON.with(|h| {
         let mut h = h.borrow_mut();
-        h.set_limits(Some(node_limit - exact_limit), Some(deadline));
+        h.set_limits(Some(horizon_nodes), Some(deadline));
         h.values(pos, side, eval).map(|e| e.values)
     })
 }
@@ -122,8 +165,10 @@ pub struct Expert {
     model: ModelChoice,
     /// Worlds drawn per world solved when weighting.
     oversample: usize,
-    /// How each world is searched.
-    search: Search,
+    /// How each world is searched (`None`: [`Search::for_game`]).
+    search: Option<Search>,
+    /// Nodes of the depth-limited search per world ([`HORIZON_NODES`]).
+    horizon_nodes: u64,
 }
 
 /// Which play model weighs the sampled worlds.
@@ -175,13 +220,20 @@ impl Expert {
             last_samples: 0,
             model: ModelChoice::ForGame,
             oversample: OVERSAMPLE,
-            search: Search::Exact,
+            search: None,
+            horizon_nodes: HORIZON_NODES,
         }
     }
 
     /// Search each world this way.
     pub fn with_search(mut self, search: Search) -> Expert {
-        self.search = search;
+        self.search = Some(search);
+        self
+    }
+
+    /// Cap the depth-limited search of each world (`search=horizon`).
+    pub fn with_horizon_nodes(mut self, nodes: u64) -> Expert {
+        self.horizon_nodes = nodes.max(1);
         self
     }
 
@@ -222,7 +274,9 @@ impl Expert {
         };
         let side = view.rules().side_of(view.seat());
         let mut sums = vec![0f64; order.len()];
-        let search = self.search;
+        let search = self
+            .search
+            .unwrap_or_else(|| Search::for_game(view.rules()));
         let eval = crate::eval::for_game(view.rules());
         let mut done = 0usize;
         let threads = rayon::current_num_threads().max(1);
@@ -244,7 +298,11 @@ impl Expert {
             ModelChoice::Fixed(m) => m,
             _ => PlayModel::for_game(view.rules()),
         };
-        let node_limit = self.node_limit;
+        let limits = Limits {
+            nodes: self.node_limit,
+            horizon: self.horizon_nodes,
+            deadline,
+        };
         while done < self.max_samples {
             let now = Instant::now();
             if now + batch_time > deadline && done > 0 {
@@ -274,7 +332,7 @@ impl Expert {
             };
             let results: Vec<Option<Vec<(Action, f64)>>> = worlds
                 .par_iter()
-                .map(|pos| world_values(pos, side, search, node_limit, deadline, &eval, &play))
+                .map(|pos| world_values(pos, side, search, limits, &eval, &play))
                 .collect();
             batch_time = now.elapsed();
             let mut any = false;
@@ -317,5 +375,59 @@ impl Bot for Expert {
             Prelude::ChoosePoser(seats) => choose_poser(view, seats),
             Prelude::Plays(plays) => self.choose(view, &plays),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domino_engine::RulesSpec;
+
+    fn rules(preset: &str, players: u8) -> Rules {
+        let mut spec = RulesSpec::preset(preset);
+        spec.players = Some(players);
+        spec.resolve().unwrap()
+    }
+
+    /// The exact solve stays the default where it always finishes; the
+    /// large layouts, the draw games and the points games search to a
+    /// depth with a guess where the solve does not finish.
+    #[test]
+    fn default_search_follows_the_rules() {
+        assert_eq!(Search::for_game(&rules("jamaican", 4)), Search::Exact);
+        assert_eq!(Search::for_game(&rules("cutthroat", 2)), Search::Exact);
+        for (preset, players) in [
+            ("cross", 4),
+            ("double-nine-cross", 4),
+            ("french", 4),
+            ("club-fives", 2),
+            ("all-fives", 2),
+            ("draw", 2),
+            ("block", 4),
+        ] {
+            let r = rules(preset, players);
+            assert_eq!(Search::for_game(&r), Search::Horizon, "{preset}");
+        }
+    }
+
+    /// In a cross deal the first decision still searches worlds (to a
+    /// depth) instead of falling back to the heuristic's choice.
+    #[test]
+    fn large_layout_opening_is_searched() {
+        let r = rules("cross", 4);
+        let mut m = domino_engine::Match::new(r, Some(11), None).unwrap();
+        let mut scratch = domino_engine::MoveList::new();
+        let mut expert = Expert::new(3, 10_000).with_max_samples(4);
+        loop {
+            let seat = m.to_act().unwrap();
+            let view = m.seat_view(seat);
+            if let Ok(Prelude::Plays(_)) = prelude(&view) {
+                expert.act(&view).unwrap();
+                assert_eq!(expert.last_samples, 4);
+                break;
+            }
+            m.hand().legal(&mut scratch);
+            m.act(scratch[0], &mut ()).unwrap();
+        }
     }
 }

@@ -32,7 +32,7 @@ pub fn by_name(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotError> 
     for o in options {
         let what = || {
             bad(format!(
-                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N or model=PIPS/KEEP/DOUBLE/POINTS"
+                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, search=exact|maxn|horizon|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS or styles=..."
             ))
         };
         let (k, v) = o.split_once('=').ok_or_else(what)?;
@@ -42,6 +42,7 @@ pub fn by_name(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotError> 
             ("weights", "off") => weights = false,
             ("oversample", n) => oversample = n.parse().map_err(|_| what())?,
             ("nodes", n) => expert = expert.with_node_limit(n.parse().map_err(|_| what())?),
+            ("horizon", n) => expert = expert.with_horizon_nodes(n.parse().map_err(|_| what())?),
             ("model", w) => fixed = Some(PlayModel::parse(w).ok_or_else(what)?),
             ("search", "exact") => expert = expert.with_search(Search::Exact),
             ("search", "maxn") => expert = expert.with_search(Search::MaxN),
