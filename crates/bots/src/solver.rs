@@ -22,7 +22,7 @@ use std::time::Instant;
 use domino_engine::deal::MAX_PLAYERS;
 use domino_engine::rules::{Claims, LayoutKind};
 use domino_engine::score::{settle, winner};
-use domino_engine::{Action, Deal, Hand, MoveList, Rules, TileSet};
+use domino_engine::{Action, Deal, Ending, Hand, MoveList, Rules, TileSet};
 
 /// What the solver optimises.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -176,19 +176,24 @@ pub(crate) fn moves_pruned(
     symmetric: bool,
 ) {
     out.clear();
+    if line_moves(hand, out, symmetric) {
+        return;
+    }
     hand.legal(scratch);
-    if scratch.contains(&Action::Muggins) {
+    // The hand lists muggins first when it is there.
+    if scratch.as_slice().first() == Some(&Action::Muggins) {
         out.push(Action::Muggins);
         return;
     }
-    let claims = hand.rules().claims != Claims::Auto;
-    for &a in scratch.iter() {
-        if claims {
+    if hand.rules().claims == Claims::Auto {
+        out.extend_from_slice(scratch.as_slice());
+    } else {
+        for &a in scratch.iter() {
             if let Action::Play { claim: true, .. } = a {
                 out.pop();
             }
+            out.push(a);
         }
-        out.push(a);
     }
     if symmetric && hand.layout().kind() == LayoutKind::Line {
         if let [c0, c1] = hand.layout().chains() {
@@ -201,6 +206,43 @@ pub(crate) fn moves_pruned(
             }
         }
     }
+}
+
+/// [`moves_pruned`] on a plain line with no claims, straight from the two
+/// ends' suits: the list [`Hand::legal`] gives (end 0's tiles, then end 1's,
+/// or a draw or a pass), without building it twice. `false` where the hand
+/// is not such a line.
+#[inline]
+fn line_moves(hand: &Hand, out: &mut Vec<Action>, symmetric: bool) -> bool {
+    let layout = hand.layout();
+    if layout.kind() != LayoutKind::Line || hand.rules().claims != Claims::Auto || hand.is_over() {
+        return false;
+    }
+    let [c0, c1] = layout.chains() else {
+        return false;
+    };
+    let held = hand.hand(hand.to_act());
+    let m0 = held & TileSet::suit(c0.pips);
+    let m1 = held & TileSet::suit(c1.pips);
+    if m0.is_empty() && m1.is_empty() {
+        out.push(if hand.can_draw() {
+            Action::Draw
+        } else {
+            Action::Pass
+        });
+        return true;
+    }
+    out.extend(m0.iter().map(|t| Action::play(t, 0)));
+    // Both ends alike: a play on end 1 reaches end 0's position mirrored.
+    let same = symmetric
+        && c0.pips == c1.pips
+        && c0.double_end == c1.double_end
+        && c0.counts_empty == c1.counts_empty
+        && (c0.len > 0) == (c1.len > 0);
+    if !same {
+        out.extend(m1.iter().map(|t| Action::play(t, 1)));
+    }
+    true
 }
 
 /// The exact value and best action of a position.
@@ -462,11 +504,18 @@ impl Solver {
     fn terminal(&self, pos: &Position) -> i32 {
         let rules = pos.hand.rules();
         match self.objective {
-            Objective::Outcome => match winner(rules, &pos.hand).0 {
-                Some(s) if s == self.side => 1,
-                Some(_) => -1,
-                None => 0,
-            },
+            Objective::Outcome => {
+                let side = match pos.hand.ending() {
+                    // The seat that went out wins for its side: no counting.
+                    Some(Ending::Domino { seat, .. }) => Some(rules.side_of(seat)),
+                    _ => winner(rules, &pos.hand).0,
+                };
+                match side {
+                    Some(s) if s == self.side => 1,
+                    Some(_) => -1,
+                    None => 0,
+                }
+            }
             Objective::Points { low_wins } => {
                 let r = settle(rules, &pos.hand, pos.hand_number);
                 self.diff(&r.points, low_wins)
@@ -504,8 +553,17 @@ impl Solver {
         let rules = pos.hand.rules();
         let maximizing = rules.side_of(pos.hand.to_act()) == self.side;
         let outcome = self.objective == Objective::Outcome;
+        // Playing the last tile wins the hand outright (unless partners play
+        // on after going out): no need to make the move to know it.
+        let domino = outcome
+            && pos.hand.hand(pos.hand.to_act()).len() == 1
+            && !(rules.both_partners_out && rules.partners);
         if list.len() == 1 {
             let a = list[0];
+            if domino && matches!(a, Action::Play { .. }) {
+                self.bufs[ply] = list;
+                return if maximizing { 1 } else { -1 };
+            }
             self.bufs[ply] = list;
             let child = pos.after(a);
             let d = self.current(&child) - base;
@@ -542,6 +600,19 @@ impl Solver {
         let mut best = if maximizing { i32::MIN } else { i32::MAX };
         let mut best_a = list[0];
         for (i, &a) in list.iter().enumerate() {
+            if domino && matches!(a, Action::Play { .. }) {
+                let v = if maximizing { 1 } else { -1 };
+                if maximizing {
+                    if v > best {
+                        best = v;
+                        best_a = a;
+                    }
+                } else if v < best {
+                    best = v;
+                    best_a = a;
+                }
+                break;
+            }
             let child = pos.after(a);
             let d = self.current(&child) - base;
             // Principal variation search (points): after the first action,
@@ -644,14 +715,27 @@ pub(crate) fn order(hand: &Hand, list: &mut [Action], hint: Option<Action>) {
         -1
     };
     let theirs = hand.hand(next);
+    // A plain line's ends after a play, worked out without copying the
+    // layout (the ordering runs at every node).
+    let line = match hand.layout().chains() {
+        [c0, c1] if hand.layout().kind() == LayoutKind::Line => Some((c0.pips, c1.pips)),
+        _ => None,
+    };
     let weight = |a: &Action| match *a {
         Action::Play { tile, end, .. } => {
-            let mut l = *hand.layout();
-            match end {
-                None => l.pose(tile),
-                Some(e) => l.place(tile, e),
-            }
-            let answers = i64::from(theirs.intersect(l.playable()).len().min(3));
+            let open = match (line, end) {
+                (Some((a, b)), Some(0)) => TileSet::suit(tile.other(a)) | TileSet::suit(b),
+                (Some((a, b)), Some(_)) => TileSet::suit(a) | TileSet::suit(tile.other(b)),
+                _ => {
+                    let mut l = *hand.layout();
+                    match end {
+                        None => l.pose(tile),
+                        Some(e) => l.place(tile, e),
+                    }
+                    l.playable()
+                }
+            };
+            let answers = i64::from(theirs.intersect(open).len().min(3));
             sign * answers * 64 + i64::from(tile.pips()) + if tile.is_double() { 13 } else { 0 }
         }
         _ => 0,

@@ -325,9 +325,21 @@ impl Hand {
             }
             return true;
         }
-        if self.rules.claims == Claims::Auto && self.muggins == 0 && self.layout.posed().is_some() {
-            self.random_play_on_chains(pick);
-            return true;
+        if self.rules.claims == Claims::Auto && self.muggins == 0 {
+            if self.layout.posed().is_some() {
+                self.random_play_on_chains(pick);
+                return true;
+            }
+            // The pose, straight to the move: the poser always holds a
+            // tile it may pose, but an empty choice goes the general way.
+            let seat = self.to_act;
+            let poses = self.hands[(seat & 7) as usize] & self.pose_allowed;
+            if !poses.is_empty() {
+                if let Some(tile) = poses.nth(pick(poses.len())) {
+                    self.play(seat, tile, None, false, &mut ());
+                }
+                return true;
+            }
         }
         match self.sample_legal(pick) {
             Some(a) => {
