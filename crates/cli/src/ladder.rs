@@ -53,9 +53,9 @@ pub fn play(config: &LadderConfig) -> anyhow::Result<(Vec<Pairing>, Vec<Rated>)>
     Ok((pairings, rated))
 }
 
-/// This game's entry of the data file.
-pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> Value {
-    let levels: Vec<Value> = rated
+/// The levels of `rated` as the data file keeps them.
+fn levels_json(rated: &[Rated]) -> Vec<Value> {
+    rated
         .iter()
         .map(|r| {
             let (low, high) = r.interval();
@@ -69,7 +69,81 @@ pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> Va
                 "games": r.games,
             })
         })
+        .collect()
+}
+
+/// A stored pairing read back.
+fn pairing_of(p: &Value) -> anyhow::Result<Pairing> {
+    let n = |k: &str| {
+        p[k].as_u64()
+            .with_context(|| format!("a pairing without a count `{k}`: {p}"))
+    };
+    let bot = |i: usize| {
+        p["bots"][i]
+            .as_str()
+            .map(str::to_string)
+            .with_context(|| format!("a pairing without its two bots: {p}"))
+    };
+    Ok(Pairing {
+        bots: [bot(0)?, bot(1)?],
+        deals: n("deals")?,
+        wins: n("wins")?,
+        draws: n("draws")?,
+        losses: n("losses")?,
+        edge: (
+            p["edge"].as_f64().unwrap_or(0.0),
+            p["ci95"].as_f64().unwrap_or(0.0),
+        ),
+    })
+}
+
+/// Rate every game of the ladder file at `path` again from its stored
+/// pairings (no deal is played) and write the file back; the report of
+/// each game as text.
+pub fn rerate(path: &Path) -> anyhow::Result<String> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut file: Value = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a ladder file", path.display()))?;
+    let levels: Vec<String> = domino_bots::BOT_NAMES
+        .iter()
+        .map(|s| s.to_string())
         .collect();
+    let games = file["games"]
+        .as_array_mut()
+        .with_context(|| format!("{} has no \"games\" list", path.display()))?;
+    let mut report = String::new();
+    for g in games.iter_mut() {
+        let pairings = g["pairings"]
+            .as_array()
+            .map(|ps| {
+                ps.iter()
+                    .map(pairing_of)
+                    .collect::<anyhow::Result<Vec<_>>>()
+            })
+            .transpose()?
+            .unwrap_or_default();
+        let rated = rate(&levels, &pairings);
+        g["levels"] = Value::Array(levels_json(&rated));
+        g["ordered"] = json!(ordered(&rated));
+        let spec = domino_engine::RulesSpec {
+            preset: g["preset"].as_str().unwrap_or_default().to_string(),
+            players: g["players"].as_u64().map(|n| n as u8),
+            options: Default::default(),
+        };
+        let rules = spec
+            .resolve()
+            .with_context(|| format!("a game the engine does not know: {}", g["preset"]))?;
+        report += &to_text(&rules, &rated, &pairings);
+    }
+    std::fs::write(path, serde_json::to_string_pretty(&file)? + "\n")
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(report)
+}
+
+/// This game's entry of the data file.
+pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> Value {
+    let levels = levels_json(rated);
     let pairs: Vec<Value> = pairings
         .iter()
         .map(|p| {
