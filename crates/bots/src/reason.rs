@@ -96,8 +96,8 @@ pub fn reasons(view: &SeatView, a: Action) -> Vec<Why> {
         _ => vec![tile.high(), tile.low()],
     };
     if rules.scores_ends() {
+        let points = rules.ends.points(layout.ends_total());
         let total = layout.ends_total() as i32;
-        let points = rules.ends.points(layout.ends_total()) as i32;
         if points > 0 {
             why.push(Why::Scores { points, total });
         }
@@ -223,7 +223,7 @@ mod tests {
                             None => l.pose(tile),
                             Some(e) => l.place(tile, e),
                         }
-                        let pts = view.rules().ends.points(l.ends_total()) as i32;
+                        let pts = view.rules().ends.points(l.ends_total());
                         if pts > 0 && view.hand().len() > 1 {
                             let why = reasons(&view, a);
                             assert!(

@@ -258,6 +258,16 @@ fn too_large(message: String) -> Refusal {
     Refusal::new(Code::AnalysisTooLarge, message)
 }
 
+/// An analysis, or why there is none.
+type Answer = Result<Arc<CoachReport>, Refusal>;
+
+/// The answers kept, and the order they came in (the oldest goes first).
+#[derive(Debug, Default)]
+struct Kept {
+    answers: HashMap<String, Answer>,
+    order: VecDeque<String>,
+}
+
 /// Analyses kept in memory.
 const KEPT: usize = 64;
 
@@ -266,10 +276,7 @@ const KEPT: usize = 64;
 #[derive(Debug)]
 pub struct Coach {
     budget: Budget,
-    done: Mutex<(
-        HashMap<String, Result<Arc<CoachReport>, Refusal>>,
-        VecDeque<String>,
-    )>,
+    done: Mutex<Kept>,
     running: Semaphore,
     waiting: AtomicUsize,
 }
@@ -278,25 +285,25 @@ impl Coach {
     pub fn new(budget: Budget) -> Coach {
         Coach {
             budget,
-            done: Mutex::new((HashMap::new(), VecDeque::new())),
+            done: Mutex::new(Kept::default()),
             running: Semaphore::new(1),
             waiting: AtomicUsize::new(0),
         }
     }
 
-    fn kept(&self, id: &str) -> Option<Result<Arc<CoachReport>, Refusal>> {
-        self.done.lock().ok()?.0.get(id).cloned()
+    fn kept(&self, id: &str) -> Option<Answer> {
+        self.done.lock().ok()?.answers.get(id).cloned()
     }
 
-    fn keep(&self, id: &str, r: Result<Arc<CoachReport>, Refusal>) {
+    fn keep(&self, id: &str, r: Answer) {
         if let Ok(mut done) = self.done.lock() {
-            let (map, order) = &mut *done;
-            if map.insert(id.to_string(), r).is_none() {
-                order.push_back(id.to_string());
+            let kept = &mut *done;
+            if kept.answers.insert(id.to_string(), r).is_none() {
+                kept.order.push_back(id.to_string());
             }
-            while order.len() > KEPT {
-                if let Some(old) = order.pop_front() {
-                    map.remove(&old);
+            while kept.order.len() > KEPT {
+                if let Some(old) = kept.order.pop_front() {
+                    kept.answers.remove(&old);
                 }
             }
         }
@@ -313,7 +320,7 @@ impl Coach {
         if let Some(r) = self.kept(id) {
             return r;
         }
-        if self.waiting.fetch_add(1, Ordering::AcqRel) >= self.budget.waiting + 1 {
+        if self.waiting.fetch_add(1, Ordering::AcqRel) >= self.budget.waiting {
             self.waiting.fetch_sub(1, Ordering::AcqRel);
             return Err(Refusal::new(
                 Code::AnalysisBusy,

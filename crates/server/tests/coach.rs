@@ -1,6 +1,7 @@
 //! The coach on a real server: `GET /api/analysis/{id}` for a match played
 //! to its end over the socket, the same answer again from memory, and
 //! clear refusals for a match that does not exist.
+#![allow(clippy::unwrap_used)]
 
 mod common;
 

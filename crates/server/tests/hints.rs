@@ -2,6 +2,7 @@
 //! of their legal actions with its reasons, changing nothing; refused out
 //! of turn, to a spectator and before joining; offered only at tables with
 //! a bot that do not count for ratings and were made with hints on.
+#![allow(clippy::unwrap_used)]
 
 mod common;
 
