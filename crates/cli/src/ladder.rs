@@ -232,3 +232,57 @@ pub fn to_text(rules: &Rules, rated: &[Rated], pairings: &[Pairing]) -> String {
     };
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rating a file again from its pairings gives what rating the same
+    /// pairings gives, writes it back, and keeps the pairings as they were.
+    #[test]
+    fn rerating_a_file_rates_its_stored_pairings_again() -> anyhow::Result<()> {
+        let pairings = json!([
+            {"bots": ["random", "heavy"], "deals": 100, "wins": 20, "draws": 10, "losses": 70, "edge": -1.0, "ci95": 0.5},
+            {"bots": ["heavy", "count"], "deals": 100, "wins": 30, "draws": 0, "losses": 70, "edge": -1.0, "ci95": 0.5},
+        ]);
+        let file = json!({"format": "domino-ladder/1", "system": "glicko2", "games": [
+            {"preset": "draw", "players": 2, "ordered": true, "levels": [], "pairings": pairings,
+             "deals": 100, "expert_deals": 0, "seed": 1, "budget_ms": 20}
+        ]});
+        let path = std::env::temp_dir().join(format!("domino-rerate-{}.json", std::process::id()));
+        std::fs::write(&path, file.to_string())?;
+        let text = rerate(&path)?;
+        let back: Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
+        std::fs::remove_file(&path)?;
+        assert!(text.starts_with("draw (2 players)"), "{text}");
+        let g = &back["games"][0];
+        assert_eq!(g["pairings"], pairings);
+        let levels: Vec<String> = domino_bots::BOT_NAMES
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let stored: Vec<Pairing> = pairings
+            .as_array()
+            .map(|ps| ps.iter().map(pairing_of).collect::<anyhow::Result<_>>())
+            .transpose()?
+            .unwrap_or_default();
+        let rated = rate(&levels, &stored);
+        assert_eq!(g["levels"], Value::Array(levels_json(&rated)));
+        assert_eq!(g["ordered"], json!(ordered(&rated)));
+        // Heavy beat random and count beat heavy.
+        let rating = |b: &str| {
+            g["levels"]
+                .as_array()
+                .and_then(|l| l.iter().find(|x| x["bot"] == b))
+                .and_then(|x| x["rating"].as_f64())
+                .unwrap_or(f64::NAN)
+        };
+        assert!(rating("random") < rating("heavy") && rating("heavy") < rating("count"));
+        Ok(())
+    }
+
+    #[test]
+    fn a_pairing_without_its_counts_is_an_error() {
+        assert!(pairing_of(&json!({"bots": ["random", "heavy"], "deals": 3})).is_err());
+    }
+}
