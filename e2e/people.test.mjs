@@ -95,7 +95,10 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     await page.waitForFunction(() => document.querySelectorAll("#games dt").length > 0);
     assert.equal(await page.locator("#games dt").count(), 12);
     for (const line of await page.locator("#games dd").allInnerTexts()) assert.ok(line.length > 20, line);
-    assert.deepEqual(await page.locator("#quicklevel option").allInnerTexts(), ["Beginner", "Easy", "Casual", "Strong", "Expert"]);
+    // Each level with its measured rating and 95% interval in the game chosen.
+    const levels = await page.locator("#quicklevel option").allInnerTexts();
+    assert.deepEqual(levels.map((x) => x.split(" · ")[0]), ["Beginner", "Easy", "Casual", "Strong", "Expert"]);
+    for (const l of levels) assert.match(l, / · \d{3,4} \(\d{3,4}–\d{3,4}\)$/);
     assert.match(await page.locator("#quicklevel option[value=expert]").getAttribute("title"), /expert/);
     await page.click("#quickplay");
     assert.match(await page.locator("#lobby-error").innerText(), /Choose a name first/);

@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import { t } from "./words.js";
 import { parseTile } from "./draw.js";
-import { endNameAt } from "./names.js";
+import { endName, endNameAt } from "./names.js";
 
 /** A number of pips as a word ("six", "blank"), in the page's language. */
 export function pipWord(n) {
@@ -19,6 +19,22 @@ export function pipWord(n) {
 export function tileWords(tile) {
   const [a, b] = parseTile(tile);
   return a === b ? t("a11y-tile-double", { a: pipWord(a) }) : t("a11y-tile", { a: pipWord(a), b: pipWord(b) });
+}
+
+/**
+ * An action in words ("play six-four on the left end", "draw a tile"):
+ * `P` from names.js people, `layout` the board before the action, `me`
+ * the viewer's seat (null for a spectator).
+ */
+export function actionWords(P, layout, a, me) {
+  let what;
+  if (a.type === "play") {
+    what = a.end == null ? t("a11y-hint-pose", { tile: tileWords(a.tile) })
+      : t("a11y-hint-play", { tile: tileWords(a.tile), end: endName(layout, a.end) });
+    if (a.claim) what = `${what}, ${t("ev-claim")}`;
+  } else if (a.type === "choose_poser") what = t("a11y-hint-poser", { who: P.name(a.seat), self: a.seat === me });
+  else what = t(`a11y-hint-${a.type}`);
+  return what;
 }
 
 /** A hand tile's name: its words and, on your turn, whether it can be played. */

@@ -13,10 +13,32 @@ const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
 
 export async function lobby(app, nav) {
   fill(app, h("p", { class: "muted" }, t("loading")));
-  const presets = await (await fetch("/api/presets")).json();
+  const [presets, ladder] = await Promise.all([
+    fetch("/api/presets").then((r) => r.json()),
+    fetch("/api/levels").then((r) => (r.ok ? r.json() : [])).catch(() => []),
+  ]);
   const byName = (n) => presets.find((p) => p.name === n) || presets[0];
   const gameOptions = (sel) => presets.map((p) => h("option", { value: p.name, selected: p.name === sel }, t("game-title", { preset: p.name })));
-  const levelOptions = (sel) => LEVELS.map((b) => h("option", { value: b, selected: b === sel, title: t("level-tooltip", { bot: b }) }, t("level", { bot: b })));
+  // Each level with its measured rating in the chosen game (and players,
+  // where the ladder has that count), its 95% interval in brackets.
+  const measured = (preset, players) => {
+    const of = ladder.filter((g) => g.preset === preset);
+    return of.find((g) => g.players === players) || of[0] || null;
+  };
+  const levelText = (b, m) => {
+    const l = m && m.levels.find((x) => x.bot === b);
+    const r = (x) => String(Math.round(x));
+    return l ? t("level-rated", { level: t("level", { bot: b }), rating: r(l.rating), low: r(l.low), high: r(l.high) }) : t("level", { bot: b });
+  };
+  const levelOptions = (sel, preset, players) => {
+    const m = measured(preset, players);
+    return LEVELS.map((b) => h("option", { value: b, selected: b === sel, title: t("level-tooltip", { bot: b }) }, levelText(b, m)));
+  };
+  const relabel = (select, preset, players) => {
+    const m = measured(preset, players);
+    for (const o of select.options) o.textContent = levelText(o.value, m);
+    select.title = m ? t("level-rating-help") : "";
+  };
 
   // ---- your name ----
   const name = h("input", { id: "name", value: store.name, maxlength: 24, placeholder: t("lobby-name-placeholder"), autocomplete: "nickname" });
@@ -31,9 +53,12 @@ export async function lobby(app, nav) {
 
   // ---- play now ----
   const quickGame = h("select", { id: "quickgame" }, gameOptions(store.game));
-  const quickLevel = h("select", { id: "quicklevel" }, levelOptions(store.level));
+  const quickLevel = h("select", { id: "quicklevel" }, levelOptions(store.level, quickGame.value, byName(quickGame.value).default_players));
   const quickLine = h("p", { class: "muted", id: "quickline" });
-  const showLine = () => (quickLine.textContent = t("game-line", { preset: quickGame.value }));
+  const showLine = () => {
+    quickLine.textContent = t("game-line", { preset: quickGame.value });
+    relabel(quickLevel, quickGame.value, byName(quickGame.value).default_players);
+  };
   quickGame.addEventListener("change", showLine);
   showLine();
   async function quick() {
@@ -49,8 +74,9 @@ export async function lobby(app, nav) {
   const game = h("select", { id: "game" }, gameOptions(store.game));
   const players = h("select", { id: "players" });
   const plan = h("fieldset", { class: "seatplan", id: "seatplan" });
-  const level = h("select", { id: "bot" }, levelOptions(store.level));
+  const level = h("select", { id: "bot" }, levelOptions(store.level, store.game, null));
   const priv = h("input", { type: "checkbox", id: "private" });
+  const hints = h("input", { type: "checkbox", id: "hints", checked: true });
   const botsOnly = h("input", { type: "checkbox", id: "botsonly" });
   const opts = h("div", { class: "opts", id: "opts" });
   const line = h("p", { class: "muted", id: "gameline" });
@@ -58,6 +84,7 @@ export async function lobby(app, nav) {
     const p = byName(game.value);
     line.textContent = t("game-line", { preset: p.name });
     fill(players, p.players.map((n) => h("option", { value: n, selected: n === p.default_players }, String(n))));
+    relabel(level, p.name, Number(players.value));
     fill(opts);
     for (const o of p.options) {
       const { input, label } = optionField(o);
@@ -86,7 +113,7 @@ export async function lobby(app, nav) {
     }
   }
   game.addEventListener("change", fillGame);
-  players.addEventListener("change", fillPlan);
+  players.addEventListener("change", () => { relabel(level, game.value, Number(players.value)); fillPlan(); });
   fillGame();
   async function createFriends() {
     const n = needName();
@@ -99,7 +126,7 @@ export async function lobby(app, nav) {
     await create({
       rules: { preset: p.name, players: count, options },
       seats: botsOnly.checked ? Array(count).fill("bot") : seatsFor(count, invited),
-      bot: level.value, private: priv.checked, name: n,
+      bot: level.value, private: priv.checked, name: n, hints: hints.checked,
     });
   }
 
@@ -137,7 +164,8 @@ export async function lobby(app, nav) {
           h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", game), h("label", {}, t("lobby-players"), " ", players),
             h("label", {}, t("lobby-level"), " ", level)),
           line, plan,
-          h("div", { class: "row" }, h("label", {}, priv, " ", t("lobby-private")), h("label", {}, botsOnly, " ", t("lobby-watch-bots"))),
+          h("div", { class: "row" }, h("label", {}, priv, " ", t("lobby-private")), h("label", {}, botsOnly, " ", t("lobby-watch-bots")),
+            h("label", {}, hints, " ", t("lobby-hints"))),
           h("details", { class: "houserules" }, h("summary", {}, t("lobby-house-rules")), opts),
           h("button", { type: "button", id: "create", onclick: createFriends }, t("lobby-create"))),
         h("section", { class: "card", id: "keepscore" }, h("h2", {}, t("keep-title")), h("p", { class: "muted" }, t("keep-lobby-help")),

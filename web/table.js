@@ -13,10 +13,10 @@ import { drawLayout, drawEnds, tileSvg, backSvg, el } from "./draw.js";
 import { checkHand } from "./fair.js";
 import { sound } from "./sound.js";
 import { store } from "./store.js";
-import { people, endName, endNameAt, eventText, resultHeadline, resultHow } from "./names.js";
+import { people, endNameAt, eventText, resultHeadline, resultHow } from "./names.js";
 import { scoreSummary, scoreSheet } from "./score.js";
 import { icon, EMOTES, emoteOf } from "./icons.js";
-import { Announcer, roving, focusIn, handTileName, tileWords, endsSummary, spokenEvent } from "./a11y.js";
+import { Announcer, roving, focusIn, handTileName, tileWords, endsSummary, spokenEvent, actionWords } from "./a11y.js";
 import { ratingLine } from "./profile.js";
 
 const PHRASES = ["hi", "gg", "nice", "oops", "thanks", "hurry", "again", "wow"];
@@ -281,7 +281,8 @@ export function tablePage(app, id, nav) {
       return;
     }
     const a = r.action;
-    S.note = t("a11y-hint", { what: hintWords(a) });
+    const why = hintReasons(r.reason || []);
+    S.note = why ? t("coach-hint", { what: hintWords(a), why }) : t("a11y-hint", { what: hintWords(a) });
     if (a.type === "play") S.handFocus = a.tile;
     render();
     if (typing()) return;
@@ -292,17 +293,27 @@ export function tablePage(app, id, nav) {
     }
   }
 
-  function hintWords(a) {
+  // The expert's reasons (the server's facts) in words: "scores 10 (the
+  // ends make 10); keeps 5s: you hold 2 more".
+  function hintReasons(reasons) {
     const m = S.msg;
     const P = people(m.seats, m.state, m.seat);
-    let what;
-    if (a.type === "play") {
-      what = a.end == null ? t("a11y-hint-pose", { tile: tileWords(a.tile) })
-        : t("a11y-hint-play", { tile: tileWords(a.tile), end: endName(m.layout, a.end) });
-      if (a.claim) what = `${what}, ${t("ev-claim")}`;
-    } else if (a.type === "choose_poser") what = t("a11y-hint-poser", { who: P.name(a.seat), self: a.seat === m.seat });
-    else what = t(`a11y-hint-${a.type}`);
-    return what;
+    const ends = (list) => {
+      const w = list.map(String);
+      return w.length < 2 ? w.join("") : t("term-or", { rest: w.slice(0, -1).join(", "), last: w[w.length - 1] });
+    };
+    return reasons.map((r) => {
+      const id = "term-why-" + r.why.replace(/_/g, "-");
+      const args = { ...r };
+      if (r.seat != null) args.who = P.name(r.seat);
+      if (r.ends) args.ends = ends(r.ends);
+      return t(id, args);
+    }).join("; ");
+  }
+
+  function hintWords(a) {
+    const m = S.msg;
+    return actionWords(people(m.seats, m.state, m.seat), m.layout, a, m.seat);
   }
 
   // The open ends and whose turn it is, on request (the B key).
@@ -703,7 +714,7 @@ export function tablePage(app, id, nav) {
     if (game.claims === "muggins") {
       buttons.append(h("button", { type: "button", id: "muggins", title: t("act-muggins-help"), onclick: () => act({ type: "muggins" }) }, t("act-muggins")));
     }
-    buttons.append(h("button", { type: "button", id: "hint", class: "quiet", onclick: askHint }, t("a11y-hint-button")));
+    if (S.msg.hints) buttons.append(h("button", { type: "button", id: "hint", class: "quiet", onclick: askHint }, t("a11y-hint-button")));
   }
 
   function renderStatus(P) {

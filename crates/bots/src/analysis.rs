@@ -602,6 +602,31 @@ pub fn analyze(
     config: &AnalyzeConfig,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Analysis, RecordError> {
+    let (analysis, _) = analyze_inner(rec, config, &mut |p| {
+        progress(p);
+        true
+    })?;
+    Ok(analysis)
+}
+
+/// [`analyze`], asking `keep_going` after each action whether to go on:
+/// `None` when it said no (a server's time budget ran out).
+pub fn analyze_until(
+    rec: &Record,
+    config: &AnalyzeConfig,
+    keep_going: &mut dyn FnMut(Progress) -> bool,
+) -> Result<Option<Analysis>, RecordError> {
+    let (analysis, stopped) = analyze_inner(rec, config, keep_going)?;
+    Ok((!stopped).then_some(analysis))
+}
+
+/// The analysis so far, and whether `keep_going` stopped it.
+fn analyze_inner(
+    rec: &Record,
+    config: &AnalyzeConfig,
+    keep_going: &mut dyn FnMut(Progress) -> bool,
+) -> Result<(Analysis, bool), RecordError> {
+    let mut stopped = false;
     let rules = rec.rules.resolve()?;
     let total: usize = rec.hands.iter().map(|h| h.actions.len()).sum();
     let blunder = config.blunder.unwrap_or_else(|| default_blunder(&rules));
@@ -652,9 +677,11 @@ pub fn analyze(
             h.actions += 1;
         }
         done += 1;
-        progress(Progress { done, total });
-        true
+        let go_on = keep_going(Progress { done, total });
+        stopped = !go_on;
+        go_on
     })?;
+
     // Hands with no actions at all still show up.
     for (i, _) in rec.hands.iter().enumerate() {
         if !hands.iter().any(|h| h.number as usize == i + 1) {
@@ -666,12 +693,13 @@ pub fn analyze(
         }
     }
     hands.sort_by_key(|h| h.number);
-    Ok(Analysis {
+    let analysis = Analysis {
         rules,
         blunder,
         hands,
         nodes: analyst.nodes(),
-    })
+    };
+    Ok((analysis, stopped))
 }
 
 /// The values of naming each partner as poser: the hand each choice deals.

@@ -41,6 +41,7 @@ pub mod likelihood;
 pub mod maxn;
 pub mod modeled;
 pub mod orders;
+pub mod reason;
 pub mod simple;
 pub mod solver;
 pub mod world;

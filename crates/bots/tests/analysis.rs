@@ -3,8 +3,8 @@
 #![allow(clippy::unwrap_used)]
 
 use domino_bots::analysis::{
-    analyze, default_blunder, final_value, record_position, standing, walk, Analyst, AnalyzeConfig,
-    ExpertConfig, PositionError,
+    analyze, analyze_until, default_blunder, final_value, record_position, standing, walk, Analyst,
+    AnalyzeConfig, ExpertConfig, PositionError,
 };
 use domino_bots::solver::{brute_force, moves, Position};
 use domino_bots::{by_name, BotConfig};
@@ -316,4 +316,27 @@ fn choosing_the_poser_is_valued() {
         }
     }
     panic!("no choice of poser in 20 matches");
+}
+
+#[test]
+fn an_analysis_told_to_stop_gives_nothing_and_one_let_run_gives_all() {
+    let rules = rules("draw", Some(2), serde_json::json!({}));
+    let rec = bot_record(rules, 9, 1);
+    let config = AnalyzeConfig {
+        node_limit: Some(100_000),
+        ..AnalyzeConfig::default()
+    };
+    let mut asked = 0;
+    let stopped = analyze_until(&rec, &config, &mut |p| {
+        asked += 1;
+        p.done < 3
+    })
+    .unwrap();
+    assert!(stopped.is_none());
+    assert_eq!(asked, 3);
+    let whole = analyze_until(&rec, &config, &mut |_| true)
+        .unwrap()
+        .unwrap();
+    let plain = analyze(&rec, &config, &mut |_| {}).unwrap();
+    assert_eq!(whole.hands, plain.hands);
 }

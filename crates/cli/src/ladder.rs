@@ -53,9 +53,9 @@ pub fn play(config: &LadderConfig) -> anyhow::Result<(Vec<Pairing>, Vec<Rated>)>
     Ok((pairings, rated))
 }
 
-/// This game's entry of the data file.
-pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> Value {
-    let levels: Vec<Value> = rated
+/// The levels of `rated` as the data file keeps them.
+fn levels_json(rated: &[Rated]) -> Vec<Value> {
+    rated
         .iter()
         .map(|r| {
             let (low, high) = r.interval();
@@ -69,7 +69,81 @@ pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> Va
                 "games": r.games,
             })
         })
+        .collect()
+}
+
+/// A stored pairing read back.
+fn pairing_of(p: &Value) -> anyhow::Result<Pairing> {
+    let n = |k: &str| {
+        p[k].as_u64()
+            .with_context(|| format!("a pairing without a count `{k}`: {p}"))
+    };
+    let bot = |i: usize| {
+        p["bots"][i]
+            .as_str()
+            .map(str::to_string)
+            .with_context(|| format!("a pairing without its two bots: {p}"))
+    };
+    Ok(Pairing {
+        bots: [bot(0)?, bot(1)?],
+        deals: n("deals")?,
+        wins: n("wins")?,
+        draws: n("draws")?,
+        losses: n("losses")?,
+        edge: (
+            p["edge"].as_f64().unwrap_or(0.0),
+            p["ci95"].as_f64().unwrap_or(0.0),
+        ),
+    })
+}
+
+/// Rate every game of the ladder file at `path` again from its stored
+/// pairings (no deal is played) and write the file back; the report of
+/// each game as text.
+pub fn rerate(path: &Path) -> anyhow::Result<String> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut file: Value = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a ladder file", path.display()))?;
+    let levels: Vec<String> = domino_bots::BOT_NAMES
+        .iter()
+        .map(|s| s.to_string())
         .collect();
+    let games = file["games"]
+        .as_array_mut()
+        .with_context(|| format!("{} has no \"games\" list", path.display()))?;
+    let mut report = String::new();
+    for g in games.iter_mut() {
+        let pairings = g["pairings"]
+            .as_array()
+            .map(|ps| {
+                ps.iter()
+                    .map(pairing_of)
+                    .collect::<anyhow::Result<Vec<_>>>()
+            })
+            .transpose()?
+            .unwrap_or_default();
+        let rated = rate(&levels, &pairings);
+        g["levels"] = Value::Array(levels_json(&rated));
+        g["ordered"] = json!(ordered(&rated));
+        let spec = domino_engine::RulesSpec {
+            preset: g["preset"].as_str().unwrap_or_default().to_string(),
+            players: g["players"].as_u64().map(|n| n as u8),
+            options: Default::default(),
+        };
+        let rules = spec
+            .resolve()
+            .with_context(|| format!("a game the engine does not know: {}", g["preset"]))?;
+        report += &to_text(&rules, &rated, &pairings);
+    }
+    std::fs::write(path, serde_json::to_string_pretty(&file)? + "\n")
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(report)
+}
+
+/// This game's entry of the data file.
+pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> Value {
+    let levels = levels_json(rated);
     let pairs: Vec<Value> = pairings
         .iter()
         .map(|p| {
@@ -157,4 +231,58 @@ pub fn to_text(rules: &Rules, rated: &[Rated], pairings: &[Pairing]) -> String {
         "NOT ordered: some intervals overlap or are out of order (play more deals)\n"
     };
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Rating a file again from its pairings gives what rating the same
+    /// pairings gives, writes it back, and keeps the pairings as they were.
+    #[test]
+    fn rerating_a_file_rates_its_stored_pairings_again() -> anyhow::Result<()> {
+        let pairings = json!([
+            {"bots": ["random", "heavy"], "deals": 100, "wins": 20, "draws": 10, "losses": 70, "edge": -1.0, "ci95": 0.5},
+            {"bots": ["heavy", "count"], "deals": 100, "wins": 30, "draws": 0, "losses": 70, "edge": -1.0, "ci95": 0.5},
+        ]);
+        let file = json!({"format": "domino-ladder/1", "system": "glicko2", "games": [
+            {"preset": "draw", "players": 2, "ordered": true, "levels": [], "pairings": pairings,
+             "deals": 100, "expert_deals": 0, "seed": 1, "budget_ms": 20}
+        ]});
+        let path = std::env::temp_dir().join(format!("domino-rerate-{}.json", std::process::id()));
+        std::fs::write(&path, file.to_string())?;
+        let text = rerate(&path)?;
+        let back: Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
+        std::fs::remove_file(&path)?;
+        assert!(text.starts_with("draw (2 players)"), "{text}");
+        let g = &back["games"][0];
+        assert_eq!(g["pairings"], pairings);
+        let levels: Vec<String> = domino_bots::BOT_NAMES
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let stored: Vec<Pairing> = pairings
+            .as_array()
+            .map(|ps| ps.iter().map(pairing_of).collect::<anyhow::Result<_>>())
+            .transpose()?
+            .unwrap_or_default();
+        let rated = rate(&levels, &stored);
+        assert_eq!(g["levels"], Value::Array(levels_json(&rated)));
+        assert_eq!(g["ordered"], json!(ordered(&rated)));
+        // Heavy beat random and count beat heavy.
+        let rating = |b: &str| {
+            g["levels"]
+                .as_array()
+                .and_then(|l| l.iter().find(|x| x["bot"] == b))
+                .and_then(|x| x["rating"].as_f64())
+                .unwrap_or(f64::NAN)
+        };
+        assert!(rating("random") < rating("heavy") && rating("heavy") < rating("count"));
+        Ok(())
+    }
+
+    #[test]
+    fn a_pairing_without_its_counts_is_an_error() {
+        assert!(pairing_of(&json!({"bots": ["random", "heavy"], "deals": 3})).is_err());
+    }
 }

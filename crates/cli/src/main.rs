@@ -127,6 +127,10 @@ enum Command {
         /// game's earlier entry).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Play nothing: rate every game of this ladder file again from
+        /// its stored pairings and write it back.
+        #[arg(long, conflicts_with_all = ["preset", "players", "deals", "expert_deals", "seed", "budget_ms", "jobs", "out", "json"])]
+        rerate: Option<PathBuf>,
         /// Print this game's entry as JSON.
         #[arg(long)]
         json: bool,
@@ -308,7 +312,12 @@ fn run(command: Command) -> anyhow::Result<()> {
             jobs,
             out: path,
             json,
+            rerate,
         } => {
+            if let Some(file) = rerate {
+                write!(out, "{}", ladder::rerate(&file)?)?;
+                return Ok(());
+            }
             preset(&name)?;
             let rules = bench::rules(&name, players).map_err(|e| Usage(e.to_string()))?;
             let config = ladder::LadderConfig {

@@ -3,10 +3,12 @@
 //!
 //! `GET /healthz` (alive: tables, parked tables, sockets and refusals by
 //! limit; `/readyz` and `/metrics` are in [`crate::ops`]), `GET /api/presets`, `GET /api/tables` (open public tables),
+//! `GET /api/levels` (the bot levels' measured ratings by game),
 //! `GET /api/history` (finished public matches), `GET /api/history/{id}`
 //! (a replay: the record, the revealed hand keys and commitments, and a
 //! full view after every step), `GET /api/history/{id}/record` (the
-//! `domino-record/1` file). The page opens at `/`, at table links
+//! `domino-record/1` file), `GET /api/analysis/{id}` (the coach's
+//! analysis of a finished match: [`crate::coach`]). The page opens at `/`, at table links
 //! (`/t/{id}`, a table being played or finished here) and replay links
 //! (`/r/{id}`, a finished match) and score sheet links (`/keep` for a new one, `/k/{id}`:
 //! see [`crate::keep`]); any other address, or one of those naming
@@ -55,6 +57,10 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
             get(|| async { Json(domino_engine::catalog::games()) }),
         )
         .route("/api/tables", get(tables))
+        .route(
+            "/api/levels",
+            get(|| async { Json(crate::ratings::shipped_levels()) }),
+        )
         .route("/api/history", get(history))
         .route("/api/history/{id}", get(replay))
         .route("/api/history/{id}/record", get(record))
@@ -72,6 +78,7 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
             stop: stop.clone(),
         })
         .merge(crate::keep::router(hub.clone()))
+        .merge(crate::coach::router(hub.clone()))
         .merge(crate::profile::router(hub.clone()))
         .merge(crate::ops::router(hub, stop))
 }

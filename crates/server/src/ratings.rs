@@ -167,6 +167,42 @@ pub fn bot_seed(preset: &str, players: u8, bot: &str) -> Glicko2Rating {
     .unwrap_or_default()
 }
 
+/// The levels' measured strength per game, as the lobby shows them
+/// (`GET /api/levels`): by game and number of players, each level's rating
+/// and 95% interval, and whether the levels are in order with intervals
+/// that do not overlap. Straight from the shipped ladder file, the same
+/// figures [`bot_seed`] starts ratings from.
+pub fn shipped_levels() -> Value {
+    let Ok(file) = serde_json::from_str::<Value>(SEEDS) else {
+        return Value::Array(Vec::new());
+    };
+    let games = file["games"].as_array().cloned().unwrap_or_default();
+    Value::Array(
+        games
+            .iter()
+            .map(|g| {
+                let levels: Vec<Value> = g["levels"]
+                    .as_array()
+                    .map(|l| {
+                        l.iter()
+                            .map(|x| {
+                                serde_json::json!({
+                                    "bot": x["bot"], "rating": x["rating"],
+                                    "low": x["low"], "high": x["high"],
+                                })
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                serde_json::json!({
+                    "preset": g["preset"], "players": g["players"],
+                    "ordered": g["ordered"], "levels": levels,
+                })
+            })
+            .collect(),
+    )
+}
+
 /// What one seat did in a match, from the table's score sheet.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SeatStats {

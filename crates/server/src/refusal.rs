@@ -12,6 +12,10 @@ pub enum Code {
     Engine(ErrorCode),
     /// This profile already holds a seat at the table.
     AlreadySeated,
+    /// The coach is analysing other matches and no more may wait.
+    AnalysisBusy,
+    /// The match has more decisions than the coach's budget allows.
+    AnalysisTooLarge,
     BadBot,
     BadChat,
     BadGame,
@@ -36,6 +40,9 @@ pub enum Code {
     HandOver,
     /// The expert could not work out a hint.
     HintFailed,
+    /// Hints are off at this table (rated, a tournament's, no bots, or
+    /// turned off when it was made).
+    HintsOff,
     /// A fault of the server's own.
     Internal,
     /// The player left this seat for good.
@@ -72,8 +79,10 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 46] = [
+    pub const OWN: [Code; 49] = [
         Code::AlreadySeated,
+        Code::AnalysisBusy,
+        Code::AnalysisTooLarge,
         Code::BadBot,
         Code::BadChat,
         Code::BadGame,
@@ -94,6 +103,7 @@ impl Code {
         Code::HandNotOver,
         Code::HandOver,
         Code::HintFailed,
+        Code::HintsOff,
         Code::Internal,
         Code::Left,
         Code::LinkUsed,
@@ -126,6 +136,8 @@ impl Code {
         match self {
             Code::Engine(e) => e.as_str(),
             Code::AlreadySeated => "already_seated",
+            Code::AnalysisBusy => "analysis_busy",
+            Code::AnalysisTooLarge => "analysis_too_large",
             Code::BadBot => "bad_bot",
             Code::BadChat => "bad_chat",
             Code::BadGame => "bad_game",
@@ -146,6 +158,7 @@ impl Code {
             Code::HandNotOver => "hand_not_over",
             Code::HandOver => "hand_over",
             Code::HintFailed => "hint_failed",
+            Code::HintsOff => "hints_off",
             Code::Internal => "internal",
             Code::Left => "left",
             Code::LinkUsed => "link_used",

@@ -7,7 +7,8 @@
 //! them), `human` (open to anyone) or `bot`; without it, `humans` open
 //! seats then bots; all bots makes a table the creator watches);
 //! `join {table, name, seat?}`; `resume {table, token}`; `spectate {table}`;
-//! `act {action}`; `ready`; `leave` (a seated player leaves for good: a bot
+//! `act {action}`; `ready`; `hint` (the expert's move and its reasons,
+//! where the table allows hints); `leave` (a seated player leaves for good: a bot
 //! plays the seat); `fill` (the creator starts now: bots take the seats
 //! still waiting); `settings {auto_pass}`; `chat {text}` or `chat
 //! {phrase}`; `rematch` (after the match: the same seats at a new table).
@@ -53,6 +54,10 @@ fn default_humans() -> u8 {
     1
 }
 
+fn default_hints() -> bool {
+    true
+}
+
 fn default_bot() -> String {
     "heuristic".into()
 }
@@ -84,6 +89,9 @@ enum Request {
         #[serde(default)]
         private: bool,
         name: String,
+        /// Players may ask for hints (where the table allows them).
+        #[serde(default = "default_hints")]
+        hints: bool,
     },
     Join {
         table: String,
@@ -340,6 +348,7 @@ async fn dispatch(
             bot,
             private,
             name,
+            hints,
         } => {
             // Checked before the table exists, so a bad name makes nothing
             // (a profile's name was checked when it was made).
@@ -377,6 +386,7 @@ async fn dispatch(
                 },
                 plan,
                 taken: Vec::new(),
+                hints,
             };
             new.check()?;
             conn.made.retain(|h| h.open());
@@ -473,8 +483,8 @@ async fn dispatch(
             })
             .await
             .map_err(|_| gone())?;
-            let action = rx.await.map_err(|_| gone())??;
-            Ok(json!({"type": "hint", "action": action}))
+            let (action, reason) = rx.await.map_err(|_| gone())??;
+            Ok(json!({"type": "hint", "action": action, "reason": reason}))
         }
         Request::Leave {} => {
             if let Some(h) = conn.at.take() {

@@ -1,8 +1,9 @@
 //! The expert's advice in words: the move, and a short why worked out from
 //! what the player's seat knows (never from hidden tiles).
 
-use domino_bots::knowledge::Knowledge;
-use domino_engine::{Action, SeatView, TileSet};
+use domino_bots::reason::Why;
+use domino_engine::{Action, SeatView};
+use fluent_bundle::FluentValue;
 
 use super::lang::{self, txt};
 use super::layout::Pic;
@@ -44,136 +45,59 @@ fn pic_of(view: &SeatView) -> Pic {
     Pic::new(view.drawn(), view.rules().max_pip)
 }
 
-fn count_in(set: TileSet, n: u8) -> u32 {
-    set.intersect(TileSet::suit(n)).len()
+/// Why the expert likes `a`, in a few words ("keeps 5s, your partner's
+/// suit"): the facts of [`domino_bots::reason::reasons`] in the player's
+/// language.
+pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
+    let mut why: Vec<String> = domino_bots::reason::reasons(view, a)
+        .iter()
+        .map(|w| words(w, table))
+        .collect();
+    why.dedup();
+    why
 }
 
-/// Why the expert likes `a`, in a few words ("keeps 5s, your partner's suit").
-pub fn reasons(view: &SeatView, a: Action, table: &Table) -> Vec<String> {
-    let Some(tile) = a.tile() else {
-        let id = match a {
-            Action::Draw => "term-why-nothing-fits",
-            Action::Pass => "term-why-nothing-drawn",
-            Action::Muggins => "term-why-free-points",
-            _ => "term-why-stronger-lead",
-        };
-        return vec![table.tr(id, &[])];
-    };
-    let rules = view.rules();
-    let me = view.seat();
-    let n = rules.players;
-    let k = Knowledge::new(view);
-    let hand = view.hand();
-    let rest = hand.minus(tile.bit());
-    let mut why: Vec<String> = Vec::new();
-    let plays: Vec<Action> = view
-        .legal()
-        .iter()
-        .filter(|x| matches!(x, Action::Play { claim: false, .. }))
-        .copied()
-        .collect();
-    if rest.is_empty() {
-        return vec![table.tr("term-why-last-tile", &[])];
-    }
-    if plays.len() == 1 {
-        why.push(table.tr("term-why-only-play", &[]));
-    }
-    let mut layout = *view.layout();
-    let end = match a {
-        Action::Play { end, .. } => end,
-        _ => None,
-    };
-    let covered = end.and_then(|e| layout.chains().get(e as usize).map(|c| c.pips));
-    match end {
-        None => layout.pose(tile),
-        Some(e) => layout.place(tile, e),
-    }
-    // The number this play leaves showing.
-    let shows: Vec<u8> = match (end, covered) {
-        (Some(_), Some(p)) => vec![tile.other(p)],
-        _ => vec![tile.high(), tile.low()],
-    };
-    if rules.scores_ends() {
-        let pts = rules.ends.points(layout.ends_total());
-        if pts > 0 {
-            why.push(table.tr(
-                "term-why-scores",
-                &[
-                    ("points", lang::num(pts as i64)),
-                    ("total", lang::num(layout.ends_total() as i64)),
-                ],
-            ));
-        }
-    }
-    // Does the next opponent have anything to play?
-    let playable = layout.playable();
-    let next = (me + 1) % n;
-    let next_is_foe = !rules.partners || rules.side_of(next) != rules.side_of(me);
-    if next_is_foe {
-        let could = k.possible(next).minus(tile.bit()).intersect(playable);
-        if could.is_empty() {
-            let ends: Vec<u8> = layout.chains().iter().map(|c| c.pips).collect();
-            why.push(table.tr(
-                "term-why-shown-none",
-                &[
-                    ("who", txt(table.name(next))),
-                    ("ends", txt(ends_words(table.lang, &ends))),
-                ],
-            ));
-        }
-    }
-    let partner = table.partner().filter(|_| rules.partners);
-    for &x in &shows {
-        let mine = count_in(rest, x);
-        let partners = partner.is_some_and(|p| k.shown[p as usize] & (1 << x) != 0);
-        let args = [("x", lang::num(x)), ("count", lang::num(mine as i64))];
-        match (mine >= 2, partners) {
-            (true, true) => why.push(table.tr("term-why-partner-suit", &args)),
-            (false, true) => why.push(table.tr("term-why-partner-number", &args)),
-            (true, false) => why.push(table.tr("term-why-keeps", &args)),
-            _ => {}
-        }
-    }
-    if let Some(p) = covered {
-        let foe_wants = (0..n).filter(|&s| s != me && rules.side_of(s) != rules.side_of(me));
-        for s in foe_wants {
-            if k.shown[s as usize] & (1 << p) != 0 && !shows.contains(&p) {
-                why.push(table.tr(
-                    "term-why-covers",
-                    &[("who", lang::txt(table.name(s))), ("x", lang::num(p))],
-                ));
-                break;
-            }
-        }
-    }
-    if tile.is_double() {
-        why.push(table.tr("term-why-double", &[]));
-    } else if tile.pips() >= 9 && !rules.scores_ends() {
-        why.push(table.tr(
+fn words(w: &Why, table: &Table) -> String {
+    match w {
+        Why::NothingFits => table.tr("term-why-nothing-fits", &[]),
+        Why::NothingDrawn => table.tr("term-why-nothing-drawn", &[]),
+        Why::FreePoints => table.tr("term-why-free-points", &[]),
+        Why::StrongerLead => table.tr("term-why-stronger-lead", &[]),
+        Why::LastTile => table.tr("term-why-last-tile", &[]),
+        Why::OnlyPlay => table.tr("term-why-only-play", &[]),
+        Why::Scores { points, total } => table.tr(
+            "term-why-scores",
+            &[
+                ("points", lang::num(i64::from(*points))),
+                ("total", lang::num(i64::from(*total))),
+            ],
+        ),
+        Why::ShownNone { seat, ends } => table.tr(
+            "term-why-shown-none",
+            &[
+                ("who", txt(table.name(*seat))),
+                ("ends", txt(ends_words(table.lang, ends))),
+            ],
+        ),
+        Why::PartnerSuit { x, count } => table.tr("term-why-partner-suit", &xc(*x, *count)),
+        Why::PartnerNumber { x, count } => table.tr("term-why-partner-number", &xc(*x, *count)),
+        Why::Keeps { x, count } => table.tr("term-why-keeps", &xc(*x, *count)),
+        Why::Covers { seat, x } => table.tr(
+            "term-why-covers",
+            &[("who", txt(table.name(*seat))), ("x", lang::num(*x))],
+        ),
+        Why::Double => table.tr("term-why-double", &[]),
+        Why::Unloads { count } => table.tr(
             "term-why-unloads",
-            &[("count", lang::num(tile.pips() as i64))],
-        ));
+            &[("count", lang::num(i64::from(*count)))],
+        ),
+        Why::Options { x, count } => table.tr("term-why-options", &xc(*x, *count)),
+        Why::Search => table.tr("term-why-search", &[]),
     }
-    if why.is_empty() {
-        let strongest = (0..=rules.max_pip)
-            .max_by_key(|&x| count_in(rest, x))
-            .unwrap_or(0);
-        let held = count_in(rest, strongest);
-        if held >= 2 {
-            why.push(table.tr(
-                "term-why-options",
-                &[
-                    ("count", lang::num(held as i64)),
-                    ("x", lang::num(strongest)),
-                ],
-            ));
-        } else {
-            why.push(table.tr("term-why-search", &[]));
-        }
-    }
-    why.dedup();
-    why.truncate(2);
-    why
+}
+
+fn xc(x: u8, count: u32) -> [(&'static str, FluentValue<'static>); 2] {
+    [("x", lang::num(x)), ("count", lang::num(i64::from(count)))]
 }
 
 /// The hint line: "play 5-3 on the right — keeps 5s, your partner's suit".

@@ -486,6 +486,8 @@ table-over = This match is over.
 # of the scorekeeper's form is wrong); it comes only in English.
 error = { $code ->
     [already_seated] You already have a seat at this table.
+    [analysis_busy] The coach is busy with other matches: try again in a minute.
+    [analysis_too_large] This match is too long for the coach to analyse.
     [bad_bot] That computer player does not exist: choose one from the list.
     [bad_chat] That cannot be sent: write something or choose a phrase.
     [bad_game] There is no such game.
@@ -519,6 +521,7 @@ error = { $code ->
     [stale] The table moved on before your play arrived: look again and play.
     [busy] One moment: the table is getting something ready. Try again.
     [hint_failed] The expert could not work one out.
+    [hints_off] Hints are off at this table.
     [chat_too_long] That line is too long: make it shorter.
     [rate_limited] Slow down: too much at once. Wait a moment and try again.
     [too_many_creates] Too many new tables at once: wait a minute.
@@ -1041,3 +1044,34 @@ leaderboard-min = Players with at least { $min } rated matches.
 profile-claim-title = Sign in on this device
 profile-claim-help = This one-time link signs this browser in to your profile.
 profile-claim = Sign in here
+
+## Coach (the replay's analysis and hints with a reason)
+coach-title = The coach
+coach-ask = Ask the coach
+coach-again = Ask again
+coach-about = Every decision compared with perfect play (all tiles known) and with what the expert would have played from that seat.
+coach-thinking = The coach is going through the match…
+coach-summary = { $objective ->
+    [outcome] Cost in hands: 2 is a win turned into a loss. A blunder costs { $blunder } or more.
+   *[other] Cost in points against perfect play. A blunder costs { $blunder } points or more.
+}
+coach-player = Player
+coach-decisions = Decisions
+coach-total = Total cost
+coach-mean = Mean cost
+coach-blunders = Blunders
+coach-agreed = Same as the expert
+coach-blunders-title = Blunders (go to the move):
+coach-blunder-at = Hand { $hand }, move { $step }: { $who }, cost { $cost }
+coach-no-blunders = No blunders in this match.
+coach-no-choice = No choice here: it was the only legal move.
+coach-blunder = Blunder!
+coach-best = { $played }: a best play.
+coach-cost = { $played } cost { $cost }; best was { $best }.
+coach-unsolved = { $played }: too deep to solve within the coach's budget.
+coach-expert = The expert would have chosen: { $expert }.
+coach-expert-agrees = The expert would have played the same.
+coach-hint = Hint: { $what } — { $why }.
+lobby-hints = Hints from the expert (never in rated play)
+level-rated = { $level } · { $rating } ({ $low }–{ $high })
+level-rating-help = Measured strength in this game: rating and its 95% interval.

@@ -490,6 +490,8 @@ table-over = Esta partida terminó.
 # y para los bots usa bad_bot).
 error = { $code ->
     [already_seated] Ya tienes un puesto en esta mesa.
+    [analysis_busy] El entrenador está ocupado con otras partidas: inténtalo dentro de un minuto.
+    [analysis_too_large] Esta partida es demasiado larga para que el entrenador la analice.
     [bad_bot] Ese jugador de la computadora no existe: escoge uno de la lista.
     [bad_chat] Eso no se puede enviar: escribe algo o escoge una frase.
     [bad_game] Ese juego no existe.
@@ -523,6 +525,7 @@ error = { $code ->
     [stale] La mesa siguió antes de que llegara tu jugada: mira otra vez y juega.
     [busy] Un momento: la mesa está preparando algo. Trata otra vez.
     [hint_failed] El experto no pudo encontrar una.
+    [hints_off] Las pistas están desactivadas en esta mesa.
     [chat_too_long] Esa línea es muy larga: hazla más corta.
     [rate_limited] Más despacio: es demasiado a la vez. Espera un momento y trata otra vez.
     [too_many_creates] Demasiadas mesas nuevas seguidas: espera un minuto.
@@ -1062,3 +1065,34 @@ leaderboard-min = Jugadores con al menos { $min } partidas puntuadas.
 profile-claim-title = Conectarse en este dispositivo
 profile-claim-help = Este enlace de un solo uso conecta este navegador a tu perfil.
 profile-claim = Conectarme aquí
+
+## Coach (the replay's analysis and hints with a reason)
+coach-title = El entrenador
+coach-ask = Preguntar al entrenador
+coach-again = Preguntar otra vez
+coach-about = Cada decisión comparada con el juego perfecto (todas las fichas a la vista) y con lo que el experto habría jugado desde ese puesto.
+coach-thinking = El entrenador está repasando la partida…
+coach-summary = { $objective ->
+    [outcome] Costo en manos: 2 es una mano ganada que se perdió. Un error grave cuesta { $blunder } o más.
+   *[other] Costo en puntos frente al juego perfecto. Un error grave cuesta { $blunder } puntos o más.
+}
+coach-player = Jugador
+coach-decisions = Decisiones
+coach-total = Costo total
+coach-mean = Costo medio
+coach-blunders = Errores graves
+coach-agreed = Igual que el experto
+coach-blunders-title = Errores graves (ir a la jugada):
+coach-blunder-at = Mano { $hand }, jugada { $step }: { $who }, costo { $cost }
+coach-no-blunders = Ningún error grave en esta partida.
+coach-no-choice = Aquí no había elección: era la única jugada legal.
+coach-blunder = ¡Error grave!
+coach-best = { $played }: una de las mejores jugadas.
+coach-cost = { $played } costó { $cost }; lo mejor era { $best }.
+coach-unsolved = { $played }: demasiado profundo para resolverlo dentro del presupuesto del entrenador.
+coach-expert = El experto habría elegido: { $expert }.
+coach-expert-agrees = El experto habría jugado lo mismo.
+coach-hint = Pista: { $what } — { $why }.
+lobby-hints = Pistas del experto (nunca en partidas puntuadas)
+level-rated = { $level } · { $rating } ({ $low }–{ $high })
+level-rating-help = Fuerza medida en este juego: puntuación y su intervalo del 95 %.

@@ -490,6 +490,8 @@ table-over = Cette partie est terminée.
 # distribue, et pour les robots il répond bad_bot).
 error = { $code ->
     [already_seated] Vous avez déjà une place à cette table.
+    [analysis_busy] L'entraîneur est occupé par d'autres parties : réessayez dans une minute.
+    [analysis_too_large] Cette partie est trop longue pour que l'entraîneur l'analyse.
     [bad_bot] Ce joueur de l'ordinateur n'existe pas : choisissez-en un dans la liste.
     [bad_chat] Impossible d'envoyer cela : écrivez quelque chose ou choisissez une phrase.
     [bad_game] Ce jeu n'existe pas.
@@ -523,6 +525,7 @@ error = { $code ->
     [stale] La table a avancé avant que votre coup n'arrive : regardez de nouveau et jouez.
     [busy] Un instant : la table prépare quelque chose. Réessayez.
     [hint_failed] L'expert n'en a pas trouvé.
+    [hints_off] Les conseils sont désactivés à cette table.
     [chat_too_long] Cette ligne est trop longue : raccourcissez-la.
     [rate_limited] Doucement : trop de choses à la fois. Attendez un instant et réessayez.
     [too_many_creates] Trop de nouvelles tables d'un coup : attendez une minute.
@@ -1062,3 +1065,34 @@ leaderboard-min = Joueurs avec au moins { $min } parties classées.
 profile-claim-title = Se connecter sur cet appareil
 profile-claim-help = Ce lien à usage unique connecte ce navigateur à votre profil.
 profile-claim = Me connecter ici
+
+## Coach (the replay's analysis and hints with a reason)
+coach-title = L'entraîneur
+coach-ask = Demander à l'entraîneur
+coach-again = Redemander
+coach-about = Chaque décision comparée au jeu parfait (tous les dominos connus) et à ce que l'expert aurait joué à cette place.
+coach-thinking = L'entraîneur passe la partie en revue…
+coach-summary = { $objective ->
+    [outcome] Coût en manches : 2, c'est une manche gagnée devenue perdue. Une gaffe coûte { $blunder } ou plus.
+   *[other] Coût en points face au jeu parfait. Une gaffe coûte { $blunder } points ou plus.
+}
+coach-player = Joueur
+coach-decisions = Décisions
+coach-total = Coût total
+coach-mean = Coût moyen
+coach-blunders = Gaffes
+coach-agreed = Comme l'expert
+coach-blunders-title = Gaffes (aller au coup) :
+coach-blunder-at = Manche { $hand }, coup { $step } : { $who }, coût { $cost }
+coach-no-blunders = Aucune gaffe dans cette partie.
+coach-no-choice = Pas de choix ici : c'était le seul coup légal.
+coach-blunder = Gaffe !
+coach-best = { $played } : un des meilleurs coups.
+coach-cost = { $played } a coûté { $cost } ; le mieux était { $best }.
+coach-unsolved = { $played } : trop profond pour être résolu dans le budget de l'entraîneur.
+coach-expert = L'expert aurait choisi : { $expert }.
+coach-expert-agrees = L'expert aurait joué la même chose.
+coach-hint = Conseil : { $what } — { $why }.
+lobby-hints = Conseils de l'expert (jamais en partie classée)
+level-rated = { $level } · { $rating } ({ $low }–{ $high })
+level-rating-help = Force mesurée dans ce jeu : classement et son intervalle à 95 %.

@@ -69,11 +69,21 @@ impl Table {
             seats: new.taken.clone(),
             log: Vec::new(),
         };
-        Table::restore(saved, store, config).map_err(|e| Refusal::new(Code::Store, e))
+        Table::rebuild(saved, store, config, new.hints).map_err(|e| Refusal::new(Code::Store, e))
     }
 
     /// Rebuild a stored table by replaying its log, and start its task.
     pub fn restore(saved: Saved, store: Store, config: Arc<Config>) -> Result<Handle, String> {
+        Table::rebuild(saved, store, config, true)
+    }
+
+    /// [`Table::restore`], with hints on or off.
+    fn rebuild(
+        saved: Saved,
+        store: Store,
+        config: Arc<Config>,
+        hints: bool,
+    ) -> Result<Handle, String> {
         let t = &saved.table;
         let spec: RulesSpec =
             serde_json::from_str(&t.rules).map_err(|e| format!("table {}: {e}", t.id))?;
@@ -162,6 +172,7 @@ impl Table {
             subs: HashMap::new(),
             bot_busy: false,
             hint_busy: Default::default(),
+            hints,
             finished: false,
             store,
             config,

@@ -135,6 +135,7 @@ impl Table {
             "watching": watching,
             "rematch": self.rematch.as_deref().filter(|r| !r.is_empty()),
             "ratings": self.rating_changes,
+            "hints": self.hints_allowed(),
         });
         if log {
             msg["log"] = Value::Array(viewer_events(&self.hand_events, seat));

@@ -44,6 +44,9 @@ pub use rated::bot_player;
 pub use seats::{random_id, token_hash, Seated, Seating};
 use seats::{SeatState, Sub};
 
+/// A hint: the expert's move and why it is good.
+pub type Hinted = (Action, Vec<domino_bots::reason::Why>);
+
 /// A connection's id, unique in the process.
 pub type ConnId = u64;
 
@@ -75,7 +78,7 @@ pub enum Cmd {
     /// turn, from what their seat knows.
     Hint {
         conn: ConnId,
-        reply: oneshot::Sender<Result<Action, Refusal>>,
+        reply: oneshot::Sender<Result<Hinted, Refusal>>,
     },
     /// A bot's decision, tagged with the log position it was asked at.
     BotMove {
@@ -185,6 +188,10 @@ pub struct Table {
     bot_busy: bool,
     /// A hint is being worked out: one at a time per table.
     hint_busy: Arc<std::sync::atomic::AtomicBool>,
+    /// Hints were left on when the table was made (in memory only: a
+    /// table restored from the store has them on, still subject to
+    /// [`Table::hints_allowed`]).
+    hints: bool,
     /// The finished match's record is stored (the task may end once nobody
     /// is attached).
     finished: bool,
@@ -226,6 +233,10 @@ pub struct NewTable {
     pub plan: Vec<SeatKind>,
     /// Seats already taken (a rematch's players keep their tokens).
     pub taken: Vec<SeatRow>,
+    /// Players may ask the expert for hints (where [`Table::hints_allowed`]
+    /// lets them: never in rated play). A tournament's tables are made
+    /// with this off.
+    pub hints: bool,
 }
 
 impl NewTable {

@@ -24,7 +24,7 @@ impl Table {
     /// Who each seat's rated player is: its profile, or the bot level for
     /// a bot seat or an open seat nobody claimed; `None` for a seat a
     /// player without a profile held.
-    fn rated_players(&self) -> Vec<Option<String>> {
+    pub(super) fn rated_players(&self) -> Vec<Option<String>> {
         self.seats
             .iter()
             .zip(&self.plan)
@@ -35,6 +35,20 @@ impl Table {
                 (None, Some(_)) => None,
             })
             .collect()
+    }
+
+    /// Whether the match counts for ratings as it stands: every seat a
+    /// rated player (a profile or the bot level) and one of them a profile.
+    pub(super) fn counts_for_ratings(&self) -> bool {
+        let players = self.rated_players();
+        players.iter().all(Option::is_some)
+            && players.iter().flatten().any(|p| !p.starts_with("bot:"))
+    }
+
+    /// Whether players here may ask for hints: the table was made with
+    /// them, a bot plays at it, and the match does not count for ratings.
+    pub(super) fn hints_allowed(&self) -> bool {
+        self.hints && self.plan.contains(&SeatKind::Bot) && !self.counts_for_ratings()
     }
 
     /// Store the finished match's lines for the profiles and bot levels at

@@ -304,12 +304,13 @@ impl Table {
 
     /// Ask the expert, on the blocking pool, what the asking player should
     /// do now: it sees only what their seat sees, and thinks within the
-    /// bots' budget. One hint at a time per table, so that asking cannot
-    /// tie up the pool.
+    /// bots' budget, with the reasons for its move (the facts of
+    /// [`domino_bots::reason`]). One hint at a time per table, so that
+    /// asking cannot tie up the pool; none where hints are off.
     fn hint(
         &mut self,
         conn: super::ConnId,
-        reply: tokio::sync::oneshot::Sender<Result<Action, Refusal>>,
+        reply: tokio::sync::oneshot::Sender<Result<super::Hinted, Refusal>>,
     ) {
         let Some(seat) = self.subs.get(&conn).and_then(|s| s.seat) else {
             let _ = reply.send(Err(Refusal::new(
@@ -318,6 +319,13 @@ impl Table {
             )));
             return;
         };
+        if !self.hints_allowed() {
+            let _ = reply.send(Err(Refusal::new(
+                Code::HintsOff,
+                "hints are off at this table: rated play, no bots, or turned off",
+            )));
+            return;
+        }
         let view = self.m.seat_view(seat);
         if view.to_act() != Some(seat) || view.legal().is_empty() {
             let _ = reply.send(Err(Refusal::new(
@@ -341,7 +349,8 @@ impl Table {
         tokio::task::spawn_blocking(move || {
             let r = domino_bots::by_name("expert", config)
                 .map_err(|e| e.to_string())
-                .and_then(|mut bot| bot.act(&view).map_err(|e| e.to_string()));
+                .and_then(|mut bot| bot.act(&view).map_err(|e| e.to_string()))
+                .map(|a| (a, domino_bots::reason::reasons(&view, a)));
             busy.store(false, std::sync::atomic::Ordering::Release);
             let _ = reply.send(r.map_err(|e| Refusal::new(Code::HintFailed, e)));
         });

@@ -1,0 +1,95 @@
+//! The coach on a real server: `GET /api/analysis/{id}` for a match played
+//! to its end over the socket, the same answer again from memory, and
+//! clear refusals for a match that does not exist.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_match_is_analysed_decision_by_decision() {
+    let s = mem();
+    let mut c = Client::connect(s.addr).await;
+    let r = c
+        .request(json!({"type": "create", "rules": {"preset": "block", "players": 2, "options": {"target": 20}},
+            "seats": ["me", "bot"], "bot": "random", "name": "Ana"}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let table = r["table"].as_str().unwrap().to_string();
+    c.settle(100).await;
+    let end = play_out(&mut c, 3).await;
+    assert_eq!(end["state"]["phase"], "match_over");
+    c.settle(200).await;
+
+    let (status, body) = http_get(s.addr, &format!("/api/analysis/{table}")).await;
+    assert_eq!(status, 200, "{body}");
+    let a: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(a["format"], "domino-coach/1");
+    assert_eq!(a["id"], table.as_str());
+    let decisions: Vec<&Value> = a["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|h| h["decisions"].as_array().unwrap())
+        .collect();
+    assert!(!decisions.is_empty());
+    let blunder = a["blunder"].as_i64().unwrap();
+    for d in &decisions {
+        if let (Some(c), Some(b), Some(v)) = (
+            d["cost"].as_i64(),
+            d["best_value"].as_i64(),
+            d["value"].as_i64(),
+        ) {
+            assert_eq!(c, b - v, "{d}");
+            assert_eq!(d["blunder"], c > 0 && c >= blunder, "{d}");
+        }
+        assert!(d["expert"].is_object(), "the expert was asked: {d}");
+    }
+    let seats = a["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert_eq!(seats[0]["name"], "Ana");
+    assert_eq!(seats[1]["name"], Value::Null);
+    let total: usize = seats
+        .iter()
+        .map(|s| s["decisions"].as_u64().unwrap() as usize)
+        .sum();
+    assert_eq!(total, decisions.len());
+
+    // Asked again: the same analysis, kept.
+    let (status, again) = http_get(s.addr, &format!("/api/analysis/{table}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(serde_json::from_str::<Value>(&again).unwrap(), a);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_such_match_is_a_404_with_a_code() {
+    let s = mem();
+    let (status, body) = http_get(s.addr, "/api/analysis/0123456789abcdef").await;
+    assert_eq!(status, 404, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["code"], "no_table");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_levels_ratings_are_served_for_every_game() {
+    let s = mem();
+    let (status, body) = http_get(s.addr, "/api/levels").await;
+    assert_eq!(status, 200, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let games = v.as_array().unwrap();
+    assert_eq!(games.len(), domino_engine::Preset::ALL.len());
+    for g in games {
+        let levels = g["levels"].as_array().unwrap();
+        assert_eq!(levels.len(), domino_bots::BOT_NAMES.len(), "{g}");
+        for l in levels {
+            let (lo, r, hi) = (
+                l["low"].as_f64().unwrap(),
+                l["rating"].as_f64().unwrap(),
+                l["high"].as_f64().unwrap(),
+            );
+            assert!(lo <= r && r <= hi, "{l}");
+        }
+    }
+}
