@@ -33,6 +33,7 @@ pub mod ratings;
 pub mod refusal;
 pub mod store;
 pub mod table;
+pub mod tournament;
 pub mod ws;
 
 use std::future::Future;
