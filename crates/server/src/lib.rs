@@ -122,6 +122,7 @@ pub async fn run(
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let app = http::router(hub.clone(), stop_rx.clone());
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
+    tokio::spawn(tournament::run::drive(hub.clone(), stop_rx.clone()));
     if hub.leased() {
         tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));
     }

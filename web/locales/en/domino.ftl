@@ -534,6 +534,14 @@ error = { $code ->
     [link_used] This link was used already or has expired: make a new one on your other device.
     [store] Not saved, so not done: try again in a moment.
     [internal] Something went wrong on the server: try again.
+    [already_entered] You are in this tournament already.
+    [bad_format] That is not a tournament format: round robin, Swiss or single elimination.
+    [bad_rounds] That number of rounds does not fit: a Swiss tournament plays 1 to 15 rounds.
+    [no_tournament] There is no tournament at this address.
+    [not_organiser] Only the organiser can do that: the organiser's link lets you.
+    [too_few_entrants] Not enough entrants to start: add players or bots.
+    [tournament_full] This tournament is full.
+    [tournament_started] This tournament has started: joining is closed.
    *[other] { $message }
 }
 

@@ -538,6 +538,14 @@ error = { $code ->
     [link_used] Este enlace ya se usó o caducó: crea uno nuevo en tu otro dispositivo.
     [store] No se guardó, así que no se hizo: trata otra vez en un momento.
     [internal] Algo falló en el servidor: trata otra vez.
+    [already_entered] Ya estás en este torneo.
+    [bad_format] Ese no es un formato de torneo: todos contra todos, suizo o eliminación directa.
+    [bad_rounds] Ese número de rondas no vale: un suizo juega de 1 a 15 rondas.
+    [no_tournament] No hay ningún torneo en esta dirección.
+    [not_organiser] Solo el organizador puede hacer eso: el enlace del organizador te deja.
+    [too_few_entrants] No hay participantes suficientes para empezar: añade jugadores o bots.
+    [tournament_full] Este torneo está completo.
+    [tournament_started] Este torneo ya empezó: la inscripción está cerrada.
    *[other] { $message }
 }
 

@@ -538,6 +538,14 @@ error = { $code ->
     [link_used] Ce lien a déjà servi ou a expiré : créez-en un nouveau sur votre autre appareil.
     [store] Rien n'a été enregistré, donc rien n'a été fait : réessayez dans un instant.
     [internal] Le serveur a eu un problème : réessayez.
+    [already_entered] Vous êtes déjà inscrit à ce tournoi.
+    [bad_format] Ce n'est pas une formule de tournoi : toutes rondes, suisse ou élimination directe.
+    [bad_rounds] Ce nombre de rondes ne convient pas : un suisse se joue en 1 à 15 rondes.
+    [no_tournament] Il n'y a pas de tournoi à cette adresse.
+    [not_organiser] Seul l'organisateur peut faire cela : le lien de l'organisateur le permet.
+    [too_few_entrants] Pas assez d'inscrits pour commencer : ajoutez des joueurs ou des robots.
+    [tournament_full] Ce tournoi est complet.
+    [tournament_started] Ce tournoi a commencé : les inscriptions sont closes.
    *[other] { $message }
 }
 

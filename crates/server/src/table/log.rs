@@ -20,7 +20,7 @@ use crate::fair::Secret;
 use crate::store::{LogRow, Logged, Saved, Store, TableRow};
 use crate::Config;
 
-pub(super) fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)

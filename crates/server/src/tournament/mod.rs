@@ -9,7 +9,9 @@
 //! and partnerships, 3 or 4 for the each-for-himself games of three or
 //! four). Entrants are numbered by seed: 0 is the first seed.
 
+pub mod http;
 pub mod pairing;
+pub mod run;
 pub mod standings;
 
 use serde::{Deserialize, Serialize};
