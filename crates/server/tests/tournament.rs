@@ -43,9 +43,9 @@ fn refused(got: (u16, Value), status: u16, code: &str) {
     );
 }
 
-/// Wait (bounded) until the tournament is finished, playing Ann's tables
-/// with her token as they open.
-async fn play_to_end(s: &Server, id: &str, ann: Option<(u64, &str)>) -> Value {
+/// Wait (bounded) until the tournament is finished, playing the tables of
+/// entrant `me` with its players' tokens (all at once) as they open.
+async fn play_to_end(s: &Server, id: &str, ann: Option<(u64, &[String])>) -> Value {
     let deadline = Instant::now() + Duration::from_secs(120);
     let mut played: Vec<String> = Vec::new();
     loop {
@@ -54,7 +54,7 @@ async fn play_to_end(s: &Server, id: &str, ann: Option<(u64, &str)>) -> Value {
             return v;
         }
         assert!(Instant::now() < deadline, "not finished in time: {v}");
-        if let Some((me, token)) = ann {
+        if let Some((me, tokens)) = ann {
             for r in v["played"].as_array().unwrap() {
                 for t in r["tables"].as_array().unwrap() {
                     let Some(table) = t["table"].as_str() else {
@@ -67,13 +67,25 @@ async fn play_to_end(s: &Server, id: &str, ann: Option<(u64, &str)>) -> Value {
                         .any(|e| e.as_u64() == Some(me));
                     if mine && !played.iter().any(|p| p == table) {
                         played.push(table.to_string());
-                        let mut c = Client::connect(s.addr).await;
-                        let r = c
-                            .request(json!({"type": "resume", "table": table, "token": token}))
-                            .await;
-                        assert_eq!(r["type"], "joined", "{r}");
-                        let end = play_out(&mut c, played.len() as u64).await;
-                        assert_eq!(end["state"]["phase"], "match_over");
+                        let mut clients = Vec::new();
+                        for token in tokens {
+                            let mut c = Client::connect(s.addr).await;
+                            let r = c
+                                .request(json!({"type": "resume", "table": table, "token": token}))
+                                .await;
+                            assert_eq!(r["type"], "joined", "{r}");
+                            clients.push(c);
+                        }
+                        let ends = futures_util::future::join_all(
+                            clients
+                                .iter_mut()
+                                .enumerate()
+                                .map(|(i, c)| play_out(c, i as u64)),
+                        )
+                        .await;
+                        for end in ends {
+                            assert_eq!(end["state"]["phase"], "match_over");
+                        }
                     }
                 }
             }
@@ -104,7 +116,7 @@ async fn swiss(s: &Server) {
     )
     .await;
     assert_eq!(status, 201, "{j}");
-    let token = j["tokens"][0].as_str().unwrap().to_string();
+    let tokens = vec![j["tokens"][0].as_str().unwrap().to_string()];
     let me = j["entrant"].as_u64().unwrap();
 
     // Refusals, each changing nothing.
@@ -222,7 +234,7 @@ async fn swiss(s: &Server) {
         "tournament_started",
     );
 
-    let v = play_to_end(s, &id, Some((me, &token))).await;
+    let v = play_to_end(s, &id, Some((me, &tokens))).await;
     let rounds = v["played"].as_array().unwrap();
     assert_eq!(rounds.len(), 2);
     // Three entrants: one table and one bye a round, never the same bye.
@@ -346,6 +358,113 @@ async fn round_robin_of_three(s: &Server) {
     assert_eq!(ranks, vec![1, 2, 3, 4]);
 }
 
+async fn partnership_knockout(s: &Server) {
+    let rules = json!({"preset": "draw", "players": 4, "options": {"partners": true, "target": 1}});
+    // Partnership games take teams.
+    refused(
+        call(
+            s,
+            "POST",
+            "/api/tournaments",
+            None,
+            Some(json!({"name": "P", "rules": rules, "format": "elimination"})),
+        )
+        .await,
+        400,
+        "bad_format",
+    );
+    let (status, t) = call(
+        s,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(json!({"name": "Pairs", "rules": rules, "format": "elimination", "teams": true, "max_entrants": 3, "bot": "random"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{t}");
+    let id = t["id"].as_str().unwrap().to_string();
+    let secret = t["secret"].as_str().unwrap().to_string();
+    let join = format!("/api/tournaments/{id}/join");
+    refused(
+        call(
+            s,
+            "POST",
+            &join,
+            None,
+            Some(json!({"name": "Aces", "members": ["Ann"]})),
+        )
+        .await,
+        400,
+        "bad_names",
+    );
+    let (status, j) = call(
+        s,
+        "POST",
+        &join,
+        None,
+        Some(json!({"name": "Aces", "members": ["Ann", "Bo"]})),
+    )
+    .await;
+    assert_eq!(status, 201, "{j}");
+    let tokens: Vec<String> = j["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(tokens.len(), 2);
+    refused(
+        call(
+            s,
+            "POST",
+            &join,
+            None,
+            Some(json!({"name": "Kings", "members": ["Cy", "bo"]})),
+        )
+        .await,
+        400,
+        "already_entered",
+    );
+    let (status, _) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/bots"),
+        Some(&secret),
+        Some(json!({"count": 2})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, v) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/start"),
+        Some(&secret),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    // Three teams: the first seed waits out round one, then the final.
+    assert_eq!(v["played"][0]["byes"], json!([0]));
+    let v = play_to_end(s, &id, Some((0, &tokens))).await;
+    let rounds = v["played"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2);
+    let final_ = &rounds[1]["tables"][0];
+    assert!(
+        final_["entrants"].as_array().unwrap().contains(&json!(0)),
+        "{final_}"
+    );
+    let winner = &v["champion"]["entrant"];
+    let result = &final_["result"];
+    let at = result["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e == winner)
+        .unwrap();
+    assert_eq!(result["places"][at], 0, "{v}");
+    assert_eq!(v["entrants"][0]["members"], json!(["Ann", "Bo"]));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tournaments_on_sqlite() {
     let dir = tempfile::tempdir().unwrap();
@@ -353,6 +472,7 @@ async fn tournaments_on_sqlite() {
     let s = Server::start(config(&db));
     swiss(&s).await;
     round_robin_of_three(&s).await;
+    partnership_knockout(&s).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1049,3 +1049,67 @@ leaderboard-min = Players with at least { $min } rated matches.
 profile-claim-title = Sign in on this device
 profile-claim-help = This one-time link signs this browser in to your profile.
 profile-claim = Sign in here
+
+## Tournaments
+
+tourney-title = Tournaments
+tourney-lobby-help = Run a tournament: round robin, Swiss or knock-out, with friends and computer players.
+tourney-see = Tournaments
+tourney-help = Choose the game, its house rules and the format. You get the organiser's link: with it you add computer players and start. Players join by the tournament's link.
+tourney-name = Name
+tourney-name-placeholder = Club night
+tourney-format-label = Format
+tourney-format = { $format ->
+    [swiss] Swiss
+    [round_robin] Round robin
+    [elimination] Knock-out
+   *[other] { $format }
+}
+tourney-rounds = Rounds
+tourney-max = Most entrants
+tourney-starts = Starts at (optional)
+tourney-starts-at = starts { $when }
+tourney-create = Create the tournament
+tourney-open = Open, playing and finished
+tourney-none = No tournaments right now.
+tourney-state = { $state ->
+    [open] open for entries
+    [playing] being played
+    [finished] finished
+   *[other] { $state }
+}
+tourney-champion = Winner: { $name }
+tourney-you-are = You play as { $name }.
+tourney-partner-link = Your partner's link (send it to them):
+tourney-entrants = Entrants ({ $count } of { $max })
+tourney-bot = computer
+tourney-csv = Download the standings (CSV)
+tourney-share = Link to join and follow:
+tourney-organiser-link = Organiser's link (keep it to yourself):
+tourney-join = Join
+tourney-your-name = Your name
+tourney-team-name = Team name
+tourney-member = Player { $n }
+tourney-organiser = Organiser
+tourney-add-bots = Computer players to add
+tourney-add = Add
+tourney-start = Start the tournament
+tourney-standings = Standings
+tourney-col = { $col ->
+    [rank] #
+    [name] Entrant
+    [played] Played
+    [won] Won
+    [drawn] Drawn
+    [lost] Lost
+    [points] Points
+    [buchholz] Buchholz
+   *[difference] Difference
+}
+tourney-opening = opening…
+tourney-play = Play
+tourney-watch = Watch
+tourney-table-n = Table { $n }
+tourney-byes = Bye: { $names }
+tourney-round = Round { $n } of { $total }
+not-found-tournament = There is no tournament at this address.

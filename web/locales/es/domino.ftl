@@ -1070,3 +1070,67 @@ leaderboard-min = Jugadores con al menos { $min } partidas puntuadas.
 profile-claim-title = Conectarse en este dispositivo
 profile-claim-help = Este enlace de un solo uso conecta este navegador a tu perfil.
 profile-claim = Conectarme aquí
+
+## Tournaments
+
+tourney-title = Torneos
+tourney-lobby-help = Organiza un torneo: todos contra todos, suizo o eliminación directa, con amigos y con la computadora.
+tourney-see = Torneos
+tourney-help = Elige el juego, sus reglas de la casa y el formato. Recibes el enlace del organizador: con él añades jugadores de la computadora y empiezas. Los jugadores se inscriben con el enlace del torneo.
+tourney-name = Nombre
+tourney-name-placeholder = Noche del club
+tourney-format-label = Formato
+tourney-format = { $format ->
+    [swiss] Suizo
+    [round_robin] Todos contra todos
+    [elimination] Eliminación directa
+   *[other] { $format }
+}
+tourney-rounds = Rondas
+tourney-max = Máximo de participantes
+tourney-starts = Empieza a las (opcional)
+tourney-starts-at = empieza { $when }
+tourney-create = Crear el torneo
+tourney-open = Abiertos, en juego y terminados
+tourney-none = No hay torneos ahora mismo.
+tourney-state = { $state ->
+    [open] inscripción abierta
+    [playing] en juego
+    [finished] terminado
+   *[other] { $state }
+}
+tourney-champion = Ganador: { $name }
+tourney-you-are = Juegas como { $name }.
+tourney-partner-link = El enlace de tu compañero (envíaselo):
+tourney-entrants = Participantes ({ $count } de { $max })
+tourney-bot = computadora
+tourney-csv = Descargar la clasificación (CSV)
+tourney-share = Enlace para inscribirse y seguirlo:
+tourney-organiser-link = Enlace del organizador (guárdalo para ti):
+tourney-join = Inscribirse
+tourney-your-name = Tu nombre
+tourney-team-name = Nombre de la pareja
+tourney-member = Jugador { $n }
+tourney-organiser = Organizador
+tourney-add-bots = Jugadores de la computadora que añadir
+tourney-add = Añadir
+tourney-start = Empezar el torneo
+tourney-standings = Clasificación
+tourney-col = { $col ->
+    [rank] #
+    [name] Participante
+    [played] Jugadas
+    [won] Ganadas
+    [drawn] Empatadas
+    [lost] Perdidas
+    [points] Puntos
+    [buchholz] Buchholz
+   *[difference] Diferencia
+}
+tourney-opening = abriendo…
+tourney-play = Jugar
+tourney-watch = Mirar
+tourney-table-n = Mesa { $n }
+tourney-byes = Descansa: { $names }
+tourney-round = Ronda { $n } de { $total }
+not-found-tournament = No hay ningún torneo en esta dirección.

@@ -1070,3 +1070,67 @@ leaderboard-min = Joueurs avec au moins { $min } parties classées.
 profile-claim-title = Se connecter sur cet appareil
 profile-claim-help = Ce lien à usage unique connecte ce navigateur à votre profil.
 profile-claim = Me connecter ici
+
+## Tournaments
+
+tourney-title = Tournois
+tourney-lobby-help = Organisez un tournoi : toutes rondes, suisse ou élimination directe, entre amis et avec l'ordinateur.
+tourney-see = Tournois
+tourney-help = Choisissez le jeu, ses règles maison et la formule. Vous recevez le lien de l'organisateur : il permet d'ajouter des joueurs de l'ordinateur et de lancer le tournoi. Les joueurs s'inscrivent par le lien du tournoi.
+tourney-name = Nom
+tourney-name-placeholder = Soirée du club
+tourney-format-label = Formule
+tourney-format = { $format ->
+    [swiss] Suisse
+    [round_robin] Toutes rondes
+    [elimination] Élimination directe
+   *[other] { $format }
+}
+tourney-rounds = Rondes
+tourney-max = Inscrits au plus
+tourney-starts = Début (facultatif)
+tourney-starts-at = début { $when }
+tourney-create = Créer le tournoi
+tourney-open = Ouverts, en cours et terminés
+tourney-none = Aucun tournoi pour l'instant.
+tourney-state = { $state ->
+    [open] inscriptions ouvertes
+    [playing] en cours
+    [finished] terminé
+   *[other] { $state }
+}
+tourney-champion = Vainqueur : { $name }
+tourney-you-are = Vous jouez sous le nom { $name }.
+tourney-partner-link = Le lien de votre partenaire (envoyez-le-lui) :
+tourney-entrants = Inscrits ({ $count } sur { $max })
+tourney-bot = ordinateur
+tourney-csv = Télécharger le classement (CSV)
+tourney-share = Lien pour s'inscrire et suivre :
+tourney-organiser-link = Lien de l'organisateur (gardez-le pour vous) :
+tourney-join = S'inscrire
+tourney-your-name = Votre nom
+tourney-team-name = Nom de l'équipe
+tourney-member = Joueur { $n }
+tourney-organiser = Organisateur
+tourney-add-bots = Joueurs de l'ordinateur à ajouter
+tourney-add = Ajouter
+tourney-start = Lancer le tournoi
+tourney-standings = Classement
+tourney-col = { $col ->
+    [rank] #
+    [name] Inscrit
+    [played] Jouées
+    [won] Gagnées
+    [drawn] Nulles
+    [lost] Perdues
+    [points] Points
+    [buchholz] Buchholz
+   *[difference] Différence
+}
+tourney-opening = ouverture…
+tourney-play = Jouer
+tourney-watch = Regarder
+tourney-table-n = Table { $n }
+tourney-byes = Exempt : { $names }
+tourney-round = Ronde { $n } sur { $total }
+not-found-tournament = Il n'y a pas de tournoi à cette adresse.

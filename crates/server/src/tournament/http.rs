@@ -3,7 +3,8 @@
 //! - `POST /api/tournaments` `{name, rules, format, rounds?, teams?,
 //!   starts_at?, max_entrants?, bot?}` creates one and answers it with the
 //!   organiser's `secret` (shown once; only its hash is stored).
-//! - `GET /api/tournaments`: those open for joining and being played.
+//! - `GET /api/tournaments`: those open for joining, being played, and
+//!   the last finished.
 //! - `GET /api/tournaments/{id}`: settings, entrants, rounds (tables, byes,
 //!   results) and standings.
 //! - `POST /api/tournaments/{id}/join` `{name, members?}`: an entrant (a
@@ -179,8 +180,8 @@ async fn create(State(hub): State<Hub>, body: Option<Json<NewTournament>>) -> Re
 
 async fn list(State(hub): State<Hub>) -> Response {
     let mut out = Vec::new();
-    for state in ["open", "playing"] {
-        match hub.store.tournaments_in(state, 50).await {
+    for (state, n) in [("open", 50), ("playing", 50), ("finished", 20)] {
+        match hub.store.tournaments_in(state, n).await {
             Ok(rows) => out.extend(rows.iter().map(summary)),
             Err(e) => return internal(e),
         }
