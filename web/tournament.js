@@ -56,6 +56,7 @@ export async function tournamentsPage(app, nav) {
   const max = h("input", { id: "tn-max", type: "number", min: 2, max: 64, value: 8 });
   const level = h("select", { id: "tn-level" }, LEVELS.map((b) => h("option", { value: b, selected: b === store.level }, t("level", { bot: b }))));
   const starts = h("input", { id: "tn-starts", type: "datetime-local" });
+  const duplicate = h("input", { id: "tn-duplicate", type: "checkbox" });
   const msg = h("p", { class: "error", id: "tn-error", role: "alert" });
   function fillGame() {
     const p = byName(game.value);
@@ -83,6 +84,7 @@ export async function tournamentsPage(app, nav) {
       max_entrants: Number(max.value),
       bot: level.value,
       starts_at: Number.isFinite(when) ? when : null,
+      duplicate: duplicate.checked,
     });
     if (error) { msg.textContent = error; return; }
     remember(orgKey(data.id), data.secret);
@@ -100,6 +102,7 @@ export async function tournamentsPage(app, nav) {
       h("div", { class: "row" }, h("label", {}, t("tourney-format-label"), " ", format), roundsLabel),
       h("div", { class: "row" }, h("label", {}, t("tourney-max"), " ", max), h("label", {}, t("lobby-level"), " ", level)),
       h("div", { class: "row" }, h("label", {}, t("tourney-starts"), " ", starts)),
+      h("div", { class: "row" }, h("label", { title: t("tourney-duplicate-help") }, duplicate, " ", t("tourney-duplicate"))),
       msg,
       h("button", { type: "button", id: "tn-create", class: "big", onclick: create }, t("tourney-create"))),
     h("section", { class: "card" }, h("h2", {}, t("tourney-open")), list)));
@@ -205,7 +208,7 @@ export function tournamentPage(app, id, nav) {
   }
 
   function standingsTable(tn) {
-    const head = ["rank", "name", "played", "won", "drawn", "lost", "points", "buchholz", "difference"];
+    const head = ["rank", "name", ...(tn.duplicate ? ["duplicate"] : []), "played", "won", "drawn", "lost", "points", "buchholz", "difference"];
     // On a phone the table keeps the columns that decide the order first.
     const wide = (c) => (["drawn", "lost", "buchholz", "difference"].includes(c) ? { class: "wide" } : {});
     return h("div", { class: "sheetwrap" }, h("table", { class: "standings", id: "tn-standings" },
@@ -229,7 +232,10 @@ export function tournamentPage(app, id, nav) {
       return h("li", {}, t("tourney-table-n", { n: i + 1 }), ": ", tb.names.join(" – "), " ", link, result ? [" ", h("span", { class: "muted" }, result)] : []);
     });
     if (r.byes.length) tables.push(h("li", { class: "muted" }, t("tourney-byes", { names: r.byes.map(name).join(", ") })));
-    return h("div", { class: "round" }, h("h3", {}, t("tourney-round", { n: r.round, total: tn.total_rounds })), h("ul", { class: "tables" }, tables));
+    const deals = r.deals
+      ? h("p", { class: "muted deals" }, r.deals.secret ? t("tourney-deals-revealed", { secret: r.deals.secret }) : t("tourney-deals-committed", { commit: r.deals.commit }))
+      : null;
+    return h("div", { class: "round" }, h("h3", {}, t("tourney-round", { n: r.round, total: tn.total_rounds })), h("ul", { class: "tables" }, tables), deals);
   }
 
   refresh();

@@ -377,6 +377,7 @@ async fn dispatch(
                 },
                 plan,
                 taken: Vec::new(),
+                secret: None,
             };
             new.check()?;
             conn.made.retain(|h| h.open());

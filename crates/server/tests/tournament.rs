@@ -1,7 +1,8 @@
 //! Tournaments over real HTTP and WebSockets on a loopback port: a small
-//! Swiss with one person and bots, and a round robin of bots at tables of
-//! three, played to the end (bot delay 0, one-hand matches); standings and
-//! CSV checked; refusals change nothing. On SQLite, and on PostgreSQL
+//! Swiss with one person and bots, a round robin of bots at tables of
+//! three, and a knock-out of partnerships (one of two people), played to
+//! the end (bot delay 0, one-hand matches); standings and CSV checked;
+//! refusals change nothing. On SQLite, and on PostgreSQL
 //! when `DOMINO_TEST_POSTGRES` names a server.
 #![allow(clippy::unwrap_used)]
 
@@ -465,6 +466,88 @@ async fn partnership_knockout(s: &Server) {
     assert_eq!(v["entrants"][0]["members"], json!(["Ann", "Bo"]));
 }
 
+/// Duplicate: both tables of each round deal the same hands, committed
+/// before and revealed after; the duplicate matchpoints share out 2 per
+/// position and hand both tables played.
+async fn duplicate_swiss(s: &Server) {
+    let (status, t) = call(
+        s,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(json!({"name": "Same cards", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 1, "max_entrants": 4, "bot": "random", "duplicate": true})),
+    )
+    .await;
+    assert_eq!(status, 201, "{t}");
+    let id = t["id"].as_str().unwrap().to_string();
+    let secret = t["secret"].as_str().unwrap().to_string();
+    call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/bots"),
+        Some(&secret),
+        Some(json!({"count": 4})),
+    )
+    .await;
+    let (status, v) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/start"),
+        Some(&secret),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let commit = v["played"][0]["deals"]["commit"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        v["played"][0]["deals"]["secret"].is_null(),
+        "not revealed while played"
+    );
+    let v = play_to_end(s, &id, None).await;
+    let round = &v["played"][0];
+    assert_eq!(round["deals"]["commit"], commit.as_str());
+    let revealed = round["deals"]["secret"].as_str().unwrap();
+    let key = domino_server::fair::Secret::from_hex(revealed).unwrap();
+    assert_eq!(domino_server::fair::commitment(&key.0), commit);
+    let tables: Vec<&str> = round["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["table"].as_str().unwrap())
+        .collect();
+    assert_eq!(tables.len(), 2);
+    let mut deals = Vec::new();
+    for t in &tables {
+        let (status, rec) = s.get(&format!("/api/history/{t}/record")).await;
+        assert_eq!(status, 200);
+        let rec: Value = serde_json::from_str(&rec).unwrap();
+        deals.push(rec["hands"][0]["deal"].clone());
+    }
+    assert_eq!(deals[0], deals[1], "the same first deal at both tables");
+    let hands: Vec<usize> = round["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["result"]["hands"].as_array().unwrap().len())
+        .collect();
+    let common = hands.iter().min().copied().unwrap() as i64;
+    let total: i64 = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["duplicate"].as_i64().unwrap())
+        .sum();
+    assert_eq!(total, 2 * 2 * common);
+    let st = v["standings"].as_array().unwrap();
+    assert!(st
+        .windows(2)
+        .all(|w| w[0]["duplicate"].as_i64() >= w[1]["duplicate"].as_i64()));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tournaments_on_sqlite() {
     let dir = tempfile::tempdir().unwrap();
@@ -473,6 +556,7 @@ async fn tournaments_on_sqlite() {
     swiss(&s).await;
     round_robin_of_three(&s).await;
     partnership_knockout(&s).await;
+    duplicate_swiss(&s).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -487,6 +571,7 @@ async fn tournaments_on_postgres() {
     let s = Server::start(config(&fresh));
     swiss(&s).await;
     round_robin_of_three(&s).await;
+    partnership_knockout(&s).await;
     drop(s);
     use sqlx::Executor;
     sqlx::any::install_default_drivers();

@@ -1104,6 +1104,7 @@ tourney-col = { $col ->
     [lost] Lost
     [points] Points
     [buchholz] Buchholz
+    [duplicate] Duplicate
    *[difference] Difference
 }
 tourney-opening = opening…
@@ -1113,3 +1114,7 @@ tourney-table-n = Table { $n }
 tourney-byes = Bye: { $names }
 tourney-round = Round { $n } of { $total }
 not-found-tournament = There is no tournament at this address.
+tourney-duplicate = Duplicate: every table of a round plays the same deals
+tourney-duplicate-help = Each result is scored against the other tables that held the same cards.
+tourney-deals-committed = Same deals at every table: sealed { $commit }
+tourney-deals-revealed = Same deals at every table: the round's secret { $secret }

@@ -1125,6 +1125,7 @@ tourney-col = { $col ->
     [lost] Perdidas
     [points] Puntos
     [buchholz] Buchholz
+    [duplicate] Duplicado
    *[difference] Diferencia
 }
 tourney-opening = abriendo…
@@ -1134,3 +1135,7 @@ tourney-table-n = Mesa { $n }
 tourney-byes = Descansa: { $names }
 tourney-round = Ronda { $n } de { $total }
 not-found-tournament = No hay ningún torneo en esta dirección.
+tourney-duplicate = Duplicado: todas las mesas de una ronda juegan las mismas manos
+tourney-duplicate-help = Cada resultado se compara con el de las otras mesas que tuvieron las mismas fichas.
+tourney-deals-committed = Las mismas manos en todas las mesas: sellado { $commit }
+tourney-deals-revealed = Las mismas manos en todas las mesas: el secreto de la ronda { $secret }

@@ -1125,6 +1125,7 @@ tourney-col = { $col ->
     [lost] Perdues
     [points] Points
     [buchholz] Buchholz
+    [duplicate] Duplicate
    *[difference] Différence
 }
 tourney-opening = ouverture…
@@ -1134,3 +1135,7 @@ tourney-table-n = Table { $n }
 tourney-byes = Exempt : { $names }
 tourney-round = Ronde { $n } sur { $total }
 not-found-tournament = Il n'y a pas de tournoi à cette adresse.
+tourney-duplicate = Duplicate : toutes les tables d'une ronde jouent les mêmes donnes
+tourney-duplicate-help = Chaque résultat est comparé à celui des autres tables qui avaient les mêmes dominos.
+tourney-deals-committed = Mêmes donnes à toutes les tables : scellé { $commit }
+tourney-deals-revealed = Mêmes donnes à toutes les tables : le secret de la ronde { $secret }

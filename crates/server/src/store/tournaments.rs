@@ -23,7 +23,8 @@ pub const MIGRATION: &[&str] = &[
         bot TEXT NOT NULL,
         seed BIGINT NOT NULL,
         state TEXT NOT NULL,
-        field BIGINT NOT NULL DEFAULT 0
+        field BIGINT NOT NULL DEFAULT 0,
+        duplicate BIGINT NOT NULL DEFAULT 0
     )",
     "CREATE INDEX IF NOT EXISTS domino_tournaments_state ON domino_tournaments (state)",
     "CREATE TABLE IF NOT EXISTS domino_entrants (
@@ -41,6 +42,7 @@ pub const MIGRATION: &[&str] = &[
         plan TEXT NOT NULL,
         tables TEXT NOT NULL,
         results TEXT NOT NULL,
+        secret TEXT NOT NULL DEFAULT '',
         PRIMARY KEY (tournament_id, round)
     )",
 ];
@@ -72,6 +74,8 @@ pub struct TournamentRow {
     pub state: String,
     /// The entrants taken in at the start (later rows are ignored).
     pub field: i64,
+    /// Every table of a round plays the same deals (duplicate scoring).
+    pub duplicate: bool,
 }
 
 /// An entrant: one player, or a partnership (two members).
@@ -92,6 +96,9 @@ pub struct RoundRow {
     pub plan: String,
     pub tables: String,
     pub results: String,
+    /// Duplicate: the round's match secret (hex), which every table of it
+    /// deals from; empty otherwise.
+    pub secret: String,
 }
 
 fn tournament_row(r: &sqlx::any::AnyRow) -> Result<TournamentRow, sqlx::Error> {
@@ -110,17 +117,18 @@ fn tournament_row(r: &sqlx::any::AnyRow) -> Result<TournamentRow, sqlx::Error> {
         seed: r.try_get("seed")?,
         state: r.try_get("state")?,
         field: r.try_get("field")?,
+        duplicate: r.try_get::<i64, _>("duplicate")? != 0,
     })
 }
 
-const COLUMNS: &str = "id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field";
+const COLUMNS: &str = "id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field, duplicate";
 
 impl Store {
     pub async fn create_tournament(&self, t: &TournamentRow) -> Result<(), sqlx::Error> {
         self.write(
             sqlx::query(
-                "INSERT INTO domino_tournaments (id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0)",
+                "INSERT INTO domino_tournaments (id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field, duplicate)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, $14)",
             )
             .bind(&t.id)
             .bind(&t.secret_hash)
@@ -134,7 +142,8 @@ impl Store {
             .bind(t.max_entrants)
             .bind(&t.bot)
             .bind(t.seed)
-            .bind(&t.state),
+            .bind(&t.state)
+            .bind(i64::from(t.duplicate)),
         )
         .await
     }
@@ -235,7 +244,7 @@ impl Store {
 
     pub async fn rounds(&self, id: &str) -> Result<Vec<RoundRow>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT round, plan, tables, results FROM domino_tournament_rounds
+            "SELECT round, plan, tables, results, secret FROM domino_tournament_rounds
              WHERE tournament_id = $1 ORDER BY round",
         )
         .bind(id)
@@ -248,6 +257,7 @@ impl Store {
                     plan: r.try_get("plan")?,
                     tables: r.try_get("tables")?,
                     results: r.try_get("results")?,
+                    secret: r.try_get("secret")?,
                 })
             })
             .collect()
@@ -256,14 +266,15 @@ impl Store {
     /// A new round; false when it exists already (another node made it).
     pub async fn add_round(&self, id: &str, r: &RoundRow) -> Result<bool, sqlx::Error> {
         let done = sqlx::query(
-            "INSERT INTO domino_tournament_rounds (tournament_id, round, plan, tables, results)
-             VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO domino_tournament_rounds (tournament_id, round, plan, tables, results, secret)
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(id)
         .bind(r.round)
         .bind(&r.plan)
         .bind(&r.tables)
         .bind(&r.results)
+        .bind(&r.secret)
         .execute(&self.pool)
         .await;
         match done {

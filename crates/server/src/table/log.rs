@@ -42,7 +42,7 @@ impl Table {
         config: Arc<Config>,
     ) -> Result<Handle, Refusal> {
         let rules = new.check()?;
-        let secret = Secret::random();
+        let secret = new.secret.unwrap_or_else(Secret::random);
         let row = TableRow {
             id: random_id(8),
             created_at: now_ms(),

@@ -227,6 +227,9 @@ pub struct NewTable {
     pub plan: Vec<SeatKind>,
     /// Seats already taken (a rematch's players keep their tokens).
     pub taken: Vec<SeatRow>,
+    /// The match secret the deals come from; `None`: a new random one.
+    /// A duplicate tournament gives every table of a round the same one.
+    pub secret: Option<crate::fair::Secret>,
 }
 
 impl NewTable {

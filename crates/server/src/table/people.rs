@@ -253,6 +253,7 @@ impl Table {
                 humans: plan.iter().filter(|k| **k != SeatKind::Bot).count() as u8,
                 plan,
                 taken,
+                secret: None,
             },
         })))
     }

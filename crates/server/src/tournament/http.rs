@@ -78,6 +78,8 @@ struct NewTournament {
     max_entrants: Option<i64>,
     #[serde(default)]
     bot: Option<String>,
+    #[serde(default)]
+    duplicate: bool,
 }
 
 async fn create(State(hub): State<Hub>, body: Option<Json<NewTournament>>) -> Response {
@@ -127,6 +129,7 @@ async fn create(State(hub): State<Hub>, body: Option<Json<NewTournament>>) -> Re
         swiss_rounds: usize::try_from(new.rounds).unwrap_or(0),
         low_wins: rules.low_score_wins(),
         seed: 0,
+        duplicate: new.duplicate,
     };
     match setup.check() {
         Err(SetupError::BadRounds(_)) => {
@@ -163,6 +166,7 @@ async fn create(State(hub): State<Hub>, body: Option<Json<NewTournament>>) -> Re
         seed: rand::random::<i64>(),
         state: "open".into(),
         field: 0,
+        duplicate: new.duplicate,
     };
     if let Err(e) = hub.store.create_tournament(&row).await {
         return internal(e);
@@ -234,7 +238,15 @@ fn view(t: &Loaded) -> Value {
                     })
                 })
                 .collect();
-            json!({"round": row.round + 1, "tables": boards, "byes": r.plan.byes})
+            // Duplicate: the round's deals are committed while it plays
+            // (the hash of its secret) and the secret revealed after.
+            let deals = crate::fair::Secret::from_hex(&row.secret).map(|s| {
+                json!({
+                    "commit": crate::fair::commitment(&s.0),
+                    "secret": r.finished().then(|| row.secret.clone()),
+                })
+            });
+            json!({"round": row.round + 1, "tables": boards, "byes": r.plan.byes, "deals": deals})
         })
         .collect();
     let standings: Vec<Value> = if setup.entrants >= 1 {
@@ -265,6 +277,7 @@ fn view(t: &Loaded) -> Value {
         "rounds": t.row.rounds,
         "total_rounds": if setup.entrants >= setup.per_table { setup.rounds() } else { 0 },
         "teams": t.row.teams,
+        "duplicate": t.row.duplicate,
         "starts_at": t.row.starts_at,
         "max_entrants": t.row.max_entrants,
         "bot": t.row.bot,
@@ -552,14 +565,14 @@ fn field(s: &str) -> String {
 
 /// The standings as CSV, one row per entrant, best first.
 pub fn standings_csv(t: &Loaded) -> String {
-    let mut out = String::from(
-        "rank,entrant,played,won,drawn,lost,byes,points,buchholz,head_to_head,difference\r\n",
-    );
     let setup = t.setup();
+    let mut out = String::from(
+        "rank,entrant,played,won,drawn,lost,byes,points,buchholz,head_to_head,difference,duplicate\r\n",
+    );
     for l in standings::standings(&setup, &t.played()) {
         let name = t.entrants.get(l.entrant).map_or("?", |e| e.name.as_str());
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{}\r\n",
+            "{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
             l.rank,
             field(name),
             l.played,
@@ -570,7 +583,8 @@ pub fn standings_csv(t: &Loaded) -> String {
             l.points,
             l.buchholz,
             l.head_to_head,
-            l.difference
+            l.difference,
+            l.duplicate
         ));
     }
     out

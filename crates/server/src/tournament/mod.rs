@@ -9,6 +9,7 @@
 //! and partnerships, 3 or 4 for the each-for-himself games of three or
 //! four). Entrants are numbered by seed: 0 is the first seed.
 
+pub mod duplicate;
 pub mod http;
 pub mod pairing;
 pub mod run;
@@ -61,6 +62,8 @@ pub struct Setup {
     pub low_wins: bool,
     /// Settles the last tie-break (the seeded draw).
     pub seed: u64,
+    /// Duplicate: the standings rank by duplicate matchpoints first.
+    pub duplicate: bool,
 }
 
 /// Why a setup cannot be played.
@@ -134,6 +137,9 @@ pub struct Game {
     pub entrants: Vec<usize>,
     pub places: Vec<usize>,
     pub scores: Vec<i64>,
+    /// The points each position made in each hand (duplicate scoring).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hands: Vec<Vec<i64>>,
 }
 
 /// A round as played: its plan and the result of each of its tables (in

@@ -295,6 +295,7 @@ mod tests {
             swiss_rounds: rounds,
             low_wins: false,
             seed: 7,
+            duplicate: false,
         }
     }
 
@@ -316,6 +317,7 @@ mod tests {
                     entrants: t.clone(),
                     places,
                     scores,
+                    hands: Vec::new(),
                 })
             })
             .collect();
@@ -398,6 +400,7 @@ mod tests {
             entrants: vec![0, 1],
             places: vec![0, 0],
             scores: vec![50, 60],
+            hands: Vec::new(),
         };
         assert_eq!(winner(&s, &g), 1);
         let even = Game {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::{pairing, Format, Game, Plan, Round, Setup};
+use crate::fair::Secret;
 use crate::hub::Hub;
 use crate::store::tournaments::{EntrantRow, RoundRow, TournamentRow};
 use crate::store::SeatRow;
@@ -55,6 +56,7 @@ impl Loaded {
             swiss_rounds: usize::try_from(self.row.rounds).unwrap_or(0),
             low_wins: self.rules.low_score_wins(),
             seed: self.row.seed as u64,
+            duplicate: self.row.duplicate,
         }
     }
 
@@ -172,8 +174,9 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
         let mut round = round.clone();
         let mut tables = tables.clone();
         if tables.len() < round.plan.tables.len() {
+            let secret = Secret::from_hex(&row.secret);
             for seats in &round.plan.tables[tables.len()..] {
-                tables.push(open_table(hub, &t, seats).await?);
+                tables.push(open_table(hub, &t, seats, secret).await?);
                 row.tables = json!(tables).to_string();
                 hub.store.set_round(id, &row).await?;
             }
@@ -210,6 +213,13 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
         plan: json!(plan).to_string(),
         tables: "[]".into(),
         results: json!(vec![None::<Game>; plan.tables.len()]).to_string(),
+        // Duplicate: one secret for the round, so every table deals the
+        // same hands from it; published (hashed) before, revealed after.
+        secret: if t.row.duplicate {
+            Secret::random().to_hex()
+        } else {
+            String::new()
+        },
     };
     if !hub.store.add_round(id, &row).await? {
         return Ok(());
@@ -231,7 +241,12 @@ fn seats_of(rules: &Rules, p: usize) -> Vec<u8> {
 
 /// Open one table of a round: each entrant on its side, its players'
 /// seats taken under their tournament tokens, bots on the bot entrants'.
-async fn open_table(hub: &Hub, t: &Loaded, entrants: &[usize]) -> anyhow::Result<String> {
+async fn open_table(
+    hub: &Hub,
+    t: &Loaded,
+    entrants: &[usize],
+    secret: Option<Secret>,
+) -> anyhow::Result<String> {
     let players = usize::from(t.rules.players);
     let mut plan = vec![SeatKind::Bot; players];
     let mut taken = Vec::new();
@@ -262,6 +277,7 @@ async fn open_table(hub: &Hub, t: &Loaded, entrants: &[usize]) -> anyhow::Result
         humans: plan.iter().filter(|k| **k == SeatKind::Human).count() as u8,
         plan,
         taken,
+        secret,
     };
     let (id, _) = hub
         .create(new)
@@ -281,7 +297,28 @@ async fn result(
         return Ok(None);
     };
     let rec: Record = serde_json::from_str(&f.record)?;
-    let m = domino_engine::Match::from_record(&rec)?;
+    // Each hand's points by side, read as the record is replayed: a new
+    // deal follows the hand before it.
+    let mut hands: Vec<Vec<i64>> = Vec::new();
+    let points = |m: &domino_engine::Match| -> Option<Vec<i64>> {
+        let r = m.result()?;
+        Some(
+            (0..entrants.len())
+                .map(|s| i64::from(r.points.get(s).copied().unwrap_or(0)))
+                .collect(),
+        )
+    };
+    let m = domino_engine::record::replay_with(&rec, |v| {
+        if let domino_engine::record::Visit::Deal { game, .. } = v {
+            if let Some(p) = points(game) {
+                hands.push(p);
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    })?;
+    if let Some(p) = points(&m) {
+        hands.push(p);
+    }
     let scores: Vec<i64> = m.scores().iter().map(|&s| i64::from(s)).collect();
     let winner = m.winner().and_then(|w| w.side());
     let ranks = crate::ratings::ranks(m.scores(), winner, t.rules.low_score_wins());
@@ -289,5 +326,6 @@ async fn result(
         entrants: entrants.to_vec(),
         places: ranks.iter().map(|r| r - 1).collect(),
         scores: scores.into_iter().take(entrants.len()).collect(),
+        hands,
     }))
 }

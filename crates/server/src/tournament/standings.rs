@@ -33,6 +33,9 @@ pub struct Line {
     pub buchholz: u32,
     pub head_to_head: u32,
     pub difference: i64,
+    /// Duplicate matchpoints (duplicate tournaments only; see
+    /// [`super::duplicate`]).
+    pub duplicate: i64,
     /// The seeded draw's number for this entrant.
     #[serde(skip)]
     pub draw: u64,
@@ -91,6 +94,7 @@ pub fn standings(setup: &Setup, played: &[Round]) -> Vec<Line> {
             buchholz: 0,
             head_to_head: 0,
             difference: 0,
+            duplicate: 0,
             draw: draw(setup.seed, e),
         })
         .collect();
@@ -126,6 +130,20 @@ pub fn standings(setup: &Setup, played: &[Round]) -> Vec<Line> {
             l.difference += if setup.low_wins { -others } else { others };
         }
     }
+    if setup.duplicate {
+        for r in played {
+            let games: Vec<&Game> = r.games.iter().flatten().collect();
+            let hands: Vec<Vec<Vec<i64>>> = games.iter().map(|g| g.hands.clone()).collect();
+            let mp = super::duplicate::matchpoints(&hands, setup.low_wins);
+            for (g, mp) in games.iter().zip(mp) {
+                for (&e, m) in g.entrants.iter().zip(mp) {
+                    if let Some(l) = lines.get_mut(e) {
+                        l.duplicate += m;
+                    }
+                }
+            }
+        }
+    }
     let points: Vec<u32> = lines.iter().map(|l| l.points).collect();
     for g in &games {
         for (i, &e) in g.entrants.iter().enumerate() {
@@ -152,14 +170,25 @@ pub fn standings(setup: &Setup, played: &[Round]) -> Vec<Line> {
             })
             .sum();
     }
+    // Duplicate tournaments rank by duplicate matchpoints first (zero
+    // for everyone otherwise).
     lines.sort_by(|a, b| {
-        (b.points, b.buchholz, b.head_to_head, b.difference, a.draw).cmp(&(
-            a.points,
-            a.buchholz,
-            a.head_to_head,
-            a.difference,
-            b.draw,
-        ))
+        (
+            b.duplicate,
+            b.points,
+            b.buchholz,
+            b.head_to_head,
+            b.difference,
+            a.draw,
+        )
+            .cmp(&(
+                a.duplicate,
+                a.points,
+                a.buchholz,
+                a.head_to_head,
+                a.difference,
+                b.draw,
+            ))
     });
     for (i, l) in lines.iter_mut().enumerate() {
         l.rank = i + 1;
@@ -180,6 +209,7 @@ mod tests {
             swiss_rounds: 3,
             low_wins: false,
             seed: 1,
+            duplicate: false,
         }
     }
 
@@ -188,6 +218,7 @@ mod tests {
             entrants: entrants.to_vec(),
             places: places.to_vec(),
             scores: scores.to_vec(),
+            hands: Vec::new(),
         })
     }
 
