@@ -12,6 +12,7 @@ import { replayPage } from "./replay.js";
 import { newSheetPage, sheetPage } from "./keep.js";
 import { howtoPage } from "./howto.js";
 import { profilePage, leaderboardPage, linkPage } from "./profile.js";
+import { tournamentsPage, tournamentPage } from "./tournament.js";
 
 const app = document.getElementById("app");
 document.documentElement.lang = lang;
@@ -54,7 +55,7 @@ const nav = {
     document.title = `${t("not-found-title")} · ${t("page-title")}`;
     fill(app, h("section", { class: "card notfound", id: "notfound" },
       h("h1", {}, t("not-found-title")),
-      h("p", {}, t(what === "table" ? "not-found-table" : what === "replay" ? "not-found-replay" : what === "sheet" ? "not-found-sheet" : "not-found-page")),
+      h("p", {}, t(what === "table" ? "not-found-table" : what === "replay" ? "not-found-replay" : what === "sheet" ? "not-found-sheet" : what === "tournament" ? "not-found-tournament" : "not-found-page")),
       h("p", {}, h("a", { href: "/", class: "button", id: "tolobby" }, t("not-found-lobby")))));
   },
 };
@@ -74,6 +75,8 @@ async function route() {
   if ((m = p.match(/^\/r\/([0-9a-f]+)$/))) { close = await replayPage(app, m[1], nav); return; }
   if ((m = p.match(/^\/k\/([0-9a-f]+)$/))) return sheetPage(app, m[1], nav);
   if (p === "/keep") return newSheetPage(app, nav);
+  if (p === "/tournaments") return tournamentsPage(app, nav);
+  if ((m = p.match(/^\/tournaments\/([0-9a-f]+)$/))) { close = tournamentPage(app, m[1], nav); return; }
   if ((m = p.match(/^\/how\/([a-z-]+)$/))) return howtoPage(app, m[1], nav);
   if ((m = p.match(/^\/p\/([0-9a-f]+)$/))) return profilePage(app, m[1]);
   if ((m = p.match(/^\/link\/([0-9a-f]+)$/))) return linkPage(app, m[1]);

@@ -170,6 +170,8 @@ export async function lobby(app, nav) {
           h("button", { type: "button", id: "create", onclick: createFriends }, t("lobby-create"))),
         h("section", { class: "card", id: "keepscore" }, h("h2", {}, t("keep-title")), h("p", { class: "muted" }, t("keep-lobby-help")),
           h("a", { href: "/keep", class: "button", id: "tokeep" }, t("keep-start"))),
+        h("section", { class: "card", id: "tournaments" }, h("h2", {}, t("tourney-title")), h("p", { class: "muted" }, t("tourney-lobby-help")),
+          h("a", { href: "/tournaments", class: "button", id: "totourney" }, t("tourney-see"))),
         h("section", { class: "card" }, h("h2", {}, t("lobby-open"), " ", h("button", { type: "button", class: "quiet small", onclick: loadTables, "aria-label": t("lobby-refresh") }, "↻")), tables),
         h("section", { class: "card" }, h("h2", {}, t("lobby-finished")), past)),
       h("aside", { class: "card gamesbox" }, h("h2", {}, t("lobby-games")), games)));

@@ -72,6 +72,11 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
             get(|headers: HeaderMap| async move { page(StatusCode::OK, None, &headers) }),
         )
         .route("/how/{preset}", get(how_page))
+        .route(
+            "/tournaments",
+            get(|headers: HeaderMap| async move { page(StatusCode::OK, None, &headers) }),
+        )
+        .route("/tournaments/{id}", get(tournament_page))
         .fallback(asset)
         .with_state(App {
             hub: hub.clone(),
@@ -80,6 +85,7 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
         .merge(crate::keep::router(hub.clone()))
         .merge(crate::coach::router(hub.clone()))
         .merge(crate::profile::router(hub.clone()))
+        .merge(crate::tournament::http::router(hub.clone()))
         .merge(crate::ops::router(hub, stop))
 }
 
@@ -361,6 +367,19 @@ async fn sheet_page(
     headers: HeaderMap,
 ) -> Response {
     page_if(crate::keep::exists(&app.hub, &id).await, "sheet", &headers)
+}
+
+/// A tournament's link: the page while it exists; 404 otherwise.
+async fn tournament_page(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    page_if(
+        crate::tournament::http::exists(&app.hub, &id).await,
+        "tournament",
+        &headers,
+    )
 }
 
 /// How to play a game: the page for a game the engine knows; 404 otherwise.

@@ -34,6 +34,7 @@ pub mod ratings;
 pub mod refusal;
 pub mod store;
 pub mod table;
+pub mod tournament;
 pub mod ws;
 
 use std::future::Future;
@@ -122,6 +123,7 @@ pub async fn run(
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let app = http::router(hub.clone(), stop_rx.clone());
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
+    tokio::spawn(tournament::run::drive(hub.clone(), stop_rx.clone()));
     if hub.leased() {
         tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));
     }

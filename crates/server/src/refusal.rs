@@ -75,11 +75,20 @@ pub enum Code {
     TooLarge,
     TooManyCreates,
     TooManyTables,
+    // Tournaments.
+    AlreadyEntered,
+    BadFormat,
+    BadRounds,
+    NoTournament,
+    NotOrganiser,
+    TooFewEntrants,
+    TournamentFull,
+    TournamentStarted,
 }
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 49] = [
+    pub const OWN: [Code; 57] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -129,6 +138,14 @@ impl Code {
         Code::TooLarge,
         Code::TooManyCreates,
         Code::TooManyTables,
+        Code::AlreadyEntered,
+        Code::BadFormat,
+        Code::BadRounds,
+        Code::NoTournament,
+        Code::NotOrganiser,
+        Code::TooFewEntrants,
+        Code::TournamentFull,
+        Code::TournamentStarted,
     ];
 
     /// The code as clients read it.
@@ -184,6 +201,14 @@ impl Code {
             Code::TooLarge => "too_large",
             Code::TooManyCreates => "too_many_creates",
             Code::TooManyTables => "too_many_tables",
+            Code::AlreadyEntered => "already_entered",
+            Code::BadFormat => "bad_format",
+            Code::BadRounds => "bad_rounds",
+            Code::NoTournament => "no_tournament",
+            Code::NotOrganiser => "not_organiser",
+            Code::TooFewEntrants => "too_few_entrants",
+            Code::TournamentFull => "tournament_full",
+            Code::TournamentStarted => "tournament_started",
         }
     }
 }

@@ -21,6 +21,7 @@ use crate::metrics::Histogram;
 pub mod lease;
 pub mod profiles;
 pub mod sheets;
+pub mod tournaments;
 
 /// The schema, one migration per entry, applied in order once each.
 /// The SQL is the common subset of SQLite and PostgreSQL.
@@ -95,6 +96,8 @@ const MIGRATIONS: &[&[&str]] = &[
     ],
     // Profiles and ratings: see `profiles`.
     profiles::MIGRATION,
+    // Tournaments, their entrants and rounds: see `tournaments`.
+    tournaments::MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

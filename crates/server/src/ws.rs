@@ -387,6 +387,7 @@ async fn dispatch(
                 plan,
                 taken: Vec::new(),
                 hints,
+                secret: None,
             };
             new.check()?;
             conn.made.retain(|h| h.open());

@@ -537,6 +537,14 @@ error = { $code ->
     [link_used] This link was used already or has expired: make a new one on your other device.
     [store] Not saved, so not done: try again in a moment.
     [internal] Something went wrong on the server: try again.
+    [already_entered] You are in this tournament already.
+    [bad_format] That is not a tournament format: round robin, Swiss or single elimination.
+    [bad_rounds] That number of rounds does not fit: a Swiss tournament plays 1 to 15 rounds.
+    [no_tournament] There is no tournament at this address.
+    [not_organiser] Only the organiser can do that: the organiser's link lets you.
+    [too_few_entrants] Not enough entrants to start: add players or bots.
+    [tournament_full] This tournament is full.
+    [tournament_started] This tournament has started: joining is closed.
    *[other] { $message }
 }
 
@@ -1075,3 +1083,72 @@ coach-hint = Hint: { $what } — { $why }.
 lobby-hints = Hints from the expert (never in rated play)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
 level-rating-help = Measured strength in this game: rating and its 95% interval.
+
+## Tournaments
+
+tourney-title = Tournaments
+tourney-lobby-help = Run a tournament: round robin, Swiss or knock-out, with friends and computer players.
+tourney-see = Tournaments
+tourney-help = Choose the game, its house rules and the format. You get the organiser's link: with it you add computer players and start. Players join by the tournament's link.
+tourney-name = Name
+tourney-name-placeholder = Club night
+tourney-format-label = Format
+tourney-format = { $format ->
+    [swiss] Swiss
+    [round_robin] Round robin
+    [elimination] Knock-out
+   *[other] { $format }
+}
+tourney-rounds = Rounds
+tourney-max = Most entrants
+tourney-starts = Starts at (optional)
+tourney-starts-at = starts { $when }
+tourney-create = Create the tournament
+tourney-open = Open, playing and finished
+tourney-none = No tournaments right now.
+tourney-state = { $state ->
+    [open] open for entries
+    [playing] being played
+    [finished] finished
+   *[other] { $state }
+}
+tourney-champion = Winner: { $name }
+tourney-you-are = You play as { $name }.
+tourney-partner-link = Your partner's link (send it to them):
+tourney-entrants = Entrants ({ $count } of { $max })
+tourney-bot = computer
+tourney-csv = Download the standings (CSV)
+tourney-share = Link to join and follow:
+tourney-organiser-link = Organiser's link (keep it to yourself):
+tourney-join = Join
+tourney-your-name = Your name
+tourney-team-name = Team name
+tourney-member = Player { $n }
+tourney-organiser = Organiser
+tourney-add-bots = Computer players to add
+tourney-add = Add
+tourney-start = Start the tournament
+tourney-standings = Standings
+tourney-col = { $col ->
+    [rank] #
+    [name] Entrant
+    [played] Played
+    [won] Won
+    [drawn] Drawn
+    [lost] Lost
+    [points] Points
+    [buchholz] Buchholz
+    [duplicate] Duplicate
+   *[difference] Difference
+}
+tourney-opening = opening…
+tourney-play = Play
+tourney-watch = Watch
+tourney-table-n = Table { $n }
+tourney-byes = Bye: { $names }
+tourney-round = Round { $n } of { $total }
+not-found-tournament = There is no tournament at this address.
+tourney-duplicate = Duplicate: every table of a round plays the same deals
+tourney-duplicate-help = Each result is scored against the other tables that held the same cards.
+tourney-deals-committed = Same deals at every table: sealed { $commit }
+tourney-deals-revealed = Same deals at every table: the round's secret { $secret }

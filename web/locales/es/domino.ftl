@@ -541,6 +541,14 @@ error = { $code ->
     [link_used] Este enlace ya se usó o caducó: crea uno nuevo en tu otro dispositivo.
     [store] No se guardó, así que no se hizo: trata otra vez en un momento.
     [internal] Algo falló en el servidor: trata otra vez.
+    [already_entered] Ya estás en este torneo.
+    [bad_format] Ese no es un formato de torneo: todos contra todos, suizo o eliminación directa.
+    [bad_rounds] Ese número de rondas no vale: un suizo juega de 1 a 15 rondas.
+    [no_tournament] No hay ningún torneo en esta dirección.
+    [not_organiser] Solo el organizador puede hacer eso: el enlace del organizador te deja.
+    [too_few_entrants] No hay participantes suficientes para empezar: añade jugadores o bots.
+    [tournament_full] Este torneo está completo.
+    [tournament_started] Este torneo ya empezó: la inscripción está cerrada.
    *[other] { $message }
 }
 
@@ -1096,3 +1104,72 @@ coach-hint = Pista: { $what } — { $why }.
 lobby-hints = Pistas del experto (nunca en partidas puntuadas)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
 level-rating-help = Fuerza medida en este juego: puntuación y su intervalo del 95 %.
+
+## Tournaments
+
+tourney-title = Torneos
+tourney-lobby-help = Organiza un torneo: todos contra todos, suizo o eliminación directa, con amigos y con la computadora.
+tourney-see = Torneos
+tourney-help = Elige el juego, sus reglas de la casa y el formato. Recibes el enlace del organizador: con él añades jugadores de la computadora y empiezas. Los jugadores se inscriben con el enlace del torneo.
+tourney-name = Nombre
+tourney-name-placeholder = Noche del club
+tourney-format-label = Formato
+tourney-format = { $format ->
+    [swiss] Suizo
+    [round_robin] Todos contra todos
+    [elimination] Eliminación directa
+   *[other] { $format }
+}
+tourney-rounds = Rondas
+tourney-max = Máximo de participantes
+tourney-starts = Empieza a las (opcional)
+tourney-starts-at = empieza { $when }
+tourney-create = Crear el torneo
+tourney-open = Abiertos, en juego y terminados
+tourney-none = No hay torneos ahora mismo.
+tourney-state = { $state ->
+    [open] inscripción abierta
+    [playing] en juego
+    [finished] terminado
+   *[other] { $state }
+}
+tourney-champion = Ganador: { $name }
+tourney-you-are = Juegas como { $name }.
+tourney-partner-link = El enlace de tu compañero (envíaselo):
+tourney-entrants = Participantes ({ $count } de { $max })
+tourney-bot = computadora
+tourney-csv = Descargar la clasificación (CSV)
+tourney-share = Enlace para inscribirse y seguirlo:
+tourney-organiser-link = Enlace del organizador (guárdalo para ti):
+tourney-join = Inscribirse
+tourney-your-name = Tu nombre
+tourney-team-name = Nombre de la pareja
+tourney-member = Jugador { $n }
+tourney-organiser = Organizador
+tourney-add-bots = Jugadores de la computadora que añadir
+tourney-add = Añadir
+tourney-start = Empezar el torneo
+tourney-standings = Clasificación
+tourney-col = { $col ->
+    [rank] #
+    [name] Participante
+    [played] Jugadas
+    [won] Ganadas
+    [drawn] Empatadas
+    [lost] Perdidas
+    [points] Puntos
+    [buchholz] Buchholz
+    [duplicate] Duplicado
+   *[difference] Diferencia
+}
+tourney-opening = abriendo…
+tourney-play = Jugar
+tourney-watch = Mirar
+tourney-table-n = Mesa { $n }
+tourney-byes = Descansa: { $names }
+tourney-round = Ronda { $n } de { $total }
+not-found-tournament = No hay ningún torneo en esta dirección.
+tourney-duplicate = Duplicado: todas las mesas de una ronda juegan las mismas manos
+tourney-duplicate-help = Cada resultado se compara con el de las otras mesas que tuvieron las mismas fichas.
+tourney-deals-committed = Las mismas manos en todas las mesas: sellado { $commit }
+tourney-deals-revealed = Las mismas manos en todas las mesas: el secreto de la ronda { $secret }

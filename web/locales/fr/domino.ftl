@@ -541,6 +541,14 @@ error = { $code ->
     [link_used] Ce lien a déjà servi ou a expiré : créez-en un nouveau sur votre autre appareil.
     [store] Rien n'a été enregistré, donc rien n'a été fait : réessayez dans un instant.
     [internal] Le serveur a eu un problème : réessayez.
+    [already_entered] Vous êtes déjà inscrit à ce tournoi.
+    [bad_format] Ce n'est pas une formule de tournoi : toutes rondes, suisse ou élimination directe.
+    [bad_rounds] Ce nombre de rondes ne convient pas : un suisse se joue en 1 à 15 rondes.
+    [no_tournament] Il n'y a pas de tournoi à cette adresse.
+    [not_organiser] Seul l'organisateur peut faire cela : le lien de l'organisateur le permet.
+    [too_few_entrants] Pas assez d'inscrits pour commencer : ajoutez des joueurs ou des robots.
+    [tournament_full] Ce tournoi est complet.
+    [tournament_started] Ce tournoi a commencé : les inscriptions sont closes.
    *[other] { $message }
 }
 
@@ -1096,3 +1104,72 @@ coach-hint = Conseil : { $what } — { $why }.
 lobby-hints = Conseils de l'expert (jamais en partie classée)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
 level-rating-help = Force mesurée dans ce jeu : classement et son intervalle à 95 %.
+
+## Tournaments
+
+tourney-title = Tournois
+tourney-lobby-help = Organisez un tournoi : toutes rondes, suisse ou élimination directe, entre amis et avec l'ordinateur.
+tourney-see = Tournois
+tourney-help = Choisissez le jeu, ses règles maison et la formule. Vous recevez le lien de l'organisateur : il permet d'ajouter des joueurs de l'ordinateur et de lancer le tournoi. Les joueurs s'inscrivent par le lien du tournoi.
+tourney-name = Nom
+tourney-name-placeholder = Soirée du club
+tourney-format-label = Formule
+tourney-format = { $format ->
+    [swiss] Suisse
+    [round_robin] Toutes rondes
+    [elimination] Élimination directe
+   *[other] { $format }
+}
+tourney-rounds = Rondes
+tourney-max = Inscrits au plus
+tourney-starts = Début (facultatif)
+tourney-starts-at = début { $when }
+tourney-create = Créer le tournoi
+tourney-open = Ouverts, en cours et terminés
+tourney-none = Aucun tournoi pour l'instant.
+tourney-state = { $state ->
+    [open] inscriptions ouvertes
+    [playing] en cours
+    [finished] terminé
+   *[other] { $state }
+}
+tourney-champion = Vainqueur : { $name }
+tourney-you-are = Vous jouez sous le nom { $name }.
+tourney-partner-link = Le lien de votre partenaire (envoyez-le-lui) :
+tourney-entrants = Inscrits ({ $count } sur { $max })
+tourney-bot = ordinateur
+tourney-csv = Télécharger le classement (CSV)
+tourney-share = Lien pour s'inscrire et suivre :
+tourney-organiser-link = Lien de l'organisateur (gardez-le pour vous) :
+tourney-join = S'inscrire
+tourney-your-name = Votre nom
+tourney-team-name = Nom de l'équipe
+tourney-member = Joueur { $n }
+tourney-organiser = Organisateur
+tourney-add-bots = Joueurs de l'ordinateur à ajouter
+tourney-add = Ajouter
+tourney-start = Lancer le tournoi
+tourney-standings = Classement
+tourney-col = { $col ->
+    [rank] #
+    [name] Inscrit
+    [played] Jouées
+    [won] Gagnées
+    [drawn] Nulles
+    [lost] Perdues
+    [points] Points
+    [buchholz] Buchholz
+    [duplicate] Duplicate
+   *[difference] Différence
+}
+tourney-opening = ouverture…
+tourney-play = Jouer
+tourney-watch = Regarder
+tourney-table-n = Table { $n }
+tourney-byes = Exempt : { $names }
+tourney-round = Ronde { $n } sur { $total }
+not-found-tournament = Il n'y a pas de tournoi à cette adresse.
+tourney-duplicate = Duplicate : toutes les tables d'une ronde jouent les mêmes donnes
+tourney-duplicate-help = Chaque résultat est comparé à celui des autres tables qui avaient les mêmes dominos.
+tourney-deals-committed = Mêmes donnes à toutes les tables : scellé { $commit }
+tourney-deals-revealed = Mêmes donnes à toutes les tables : le secret de la ronde { $secret }

@@ -20,7 +20,7 @@ use crate::fair::Secret;
 use crate::store::{LogRow, Logged, Saved, Store, TableRow};
 use crate::Config;
 
-pub(super) fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as i64)
@@ -42,7 +42,7 @@ impl Table {
         config: Arc<Config>,
     ) -> Result<Handle, Refusal> {
         let rules = new.check()?;
-        let secret = Secret::random();
+        let secret = new.secret.unwrap_or_else(Secret::random);
         let row = TableRow {
             id: random_id(8),
             created_at: now_ms(),

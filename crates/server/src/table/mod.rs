@@ -38,6 +38,7 @@ use crate::store::{SeatRow, Store};
 use crate::Config;
 
 use commitments::Commitments;
+pub(crate) use log::now_ms;
 pub use messages::{Code, Info, Outbox, Refusal};
 pub use people::{plan_of, RematchPlan, SeatKind, PHRASES};
 pub use rated::bot_player;
@@ -237,6 +238,9 @@ pub struct NewTable {
     /// lets them: never in rated play). A tournament's tables are made
     /// with this off.
     pub hints: bool,
+    /// The match secret the deals come from; `None`: a new random one.
+    /// A duplicate tournament gives every table of a round the same one.
+    pub secret: Option<crate::fair::Secret>,
 }
 
 impl NewTable {

@@ -254,6 +254,7 @@ impl Table {
                 plan,
                 taken,
                 hints: self.hints,
+                secret: None,
             },
         })))
     }

@@ -1,0 +1,300 @@
+//! Tournaments (`domino_tournaments`), their entrants (`domino_entrants`)
+//! and their rounds (`domino_tournament_rounds`: each round's plan, the
+//! tables opened for it and their results). Standings are never stored:
+//! they are worked out from the rounds on every read.
+
+use sqlx::Row;
+
+use super::Store;
+
+/// The migration that makes these tables.
+pub const MIGRATION: &[&str] = &[
+    "CREATE TABLE IF NOT EXISTS domino_tournaments (
+        id TEXT PRIMARY KEY,
+        secret_hash TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        format TEXT NOT NULL,
+        rounds BIGINT NOT NULL,
+        teams BIGINT NOT NULL,
+        starts_at BIGINT,
+        max_entrants BIGINT NOT NULL,
+        bot TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        state TEXT NOT NULL,
+        field BIGINT NOT NULL DEFAULT 0,
+        duplicate BIGINT NOT NULL DEFAULT 0
+    )",
+    "CREATE INDEX IF NOT EXISTS domino_tournaments_state ON domino_tournaments (state)",
+    "CREATE TABLE IF NOT EXISTS domino_entrants (
+        tournament_id TEXT NOT NULL,
+        entrant BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        members TEXT NOT NULL,
+        bot BIGINT NOT NULL,
+        PRIMARY KEY (tournament_id, entrant)
+    )",
+    "CREATE UNIQUE INDEX IF NOT EXISTS domino_entrants_name ON domino_entrants (tournament_id, name)",
+    "CREATE TABLE IF NOT EXISTS domino_tournament_rounds (
+        tournament_id TEXT NOT NULL,
+        round BIGINT NOT NULL,
+        plan TEXT NOT NULL,
+        tables TEXT NOT NULL,
+        results TEXT NOT NULL,
+        secret TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (tournament_id, round)
+    )",
+];
+
+/// A tournament as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRow {
+    pub id: String,
+    /// SHA-256 of the organiser's secret, hex.
+    pub secret_hash: String,
+    pub created_at: i64,
+    pub name: String,
+    /// The rules, a `RulesSpec` JSON object.
+    pub rules: String,
+    /// `round_robin`, `swiss` or `elimination`.
+    pub format: String,
+    /// Swiss rounds (0 for the other formats).
+    pub rounds: i64,
+    /// Entrants are partnerships of two.
+    pub teams: bool,
+    /// When the server starts it by itself (ms since the epoch).
+    pub starts_at: Option<i64>,
+    pub max_entrants: i64,
+    /// The bot level of the bot entrants.
+    pub bot: String,
+    /// Settles the last tie-break.
+    pub seed: i64,
+    /// `open`, `playing` or `finished`.
+    pub state: String,
+    /// The entrants taken in at the start (later rows are ignored).
+    pub field: i64,
+    /// Every table of a round plays the same deals (duplicate scoring).
+    pub duplicate: bool,
+}
+
+/// An entrant: one player, or a partnership (two members).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntrantRow {
+    pub entrant: i64,
+    pub name: String,
+    /// JSON array of `{name, token_hash, profile_id}`; empty for a bot.
+    pub members: String,
+    pub bot: bool,
+}
+
+/// A round: its plan, its tables' ids (in the plan's order, once opened)
+/// and their results (`null` while a table plays), all JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundRow {
+    pub round: i64,
+    pub plan: String,
+    pub tables: String,
+    pub results: String,
+    /// Duplicate: the round's match secret (hex), which every table of it
+    /// deals from; empty otherwise.
+    pub secret: String,
+}
+
+fn tournament_row(r: &sqlx::any::AnyRow) -> Result<TournamentRow, sqlx::Error> {
+    Ok(TournamentRow {
+        id: r.try_get("id")?,
+        secret_hash: r.try_get("secret_hash")?,
+        created_at: r.try_get("created_at")?,
+        name: r.try_get("name")?,
+        rules: r.try_get("rules")?,
+        format: r.try_get("format")?,
+        rounds: r.try_get("rounds")?,
+        teams: r.try_get::<i64, _>("teams")? != 0,
+        starts_at: r.try_get("starts_at")?,
+        max_entrants: r.try_get("max_entrants")?,
+        bot: r.try_get("bot")?,
+        seed: r.try_get("seed")?,
+        state: r.try_get("state")?,
+        field: r.try_get("field")?,
+        duplicate: r.try_get::<i64, _>("duplicate")? != 0,
+    })
+}
+
+const COLUMNS: &str = "id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field, duplicate";
+
+impl Store {
+    pub async fn create_tournament(&self, t: &TournamentRow) -> Result<(), sqlx::Error> {
+        self.write(
+            sqlx::query(
+                "INSERT INTO domino_tournaments (id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field, duplicate)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, $14)",
+            )
+            .bind(&t.id)
+            .bind(&t.secret_hash)
+            .bind(t.created_at)
+            .bind(&t.name)
+            .bind(&t.rules)
+            .bind(&t.format)
+            .bind(t.rounds)
+            .bind(i64::from(t.teams))
+            .bind(t.starts_at)
+            .bind(t.max_entrants)
+            .bind(&t.bot)
+            .bind(t.seed)
+            .bind(&t.state)
+            .bind(i64::from(t.duplicate)),
+        )
+        .await
+    }
+
+    pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, sqlx::Error> {
+        let r = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM domino_tournaments WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        r.as_ref().map(tournament_row).transpose()
+    }
+
+    /// Tournaments in `state`, newest first (at most `limit`).
+    pub async fn tournaments_in(
+        &self,
+        state: &str,
+        limit: i64,
+    ) -> Result<Vec<TournamentRow>, sqlx::Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM domino_tournaments WHERE state = $1 ORDER BY created_at DESC LIMIT $2"
+        ))
+        .bind(state)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(tournament_row).collect()
+    }
+
+    /// Open → playing, taking in the entrants so far; whether this call
+    /// did it (another may have started it meanwhile).
+    pub async fn start_tournament(&self, id: &str) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(
+            "UPDATE domino_tournaments SET state = 'playing',
+             field = (SELECT COUNT(*) FROM domino_entrants WHERE tournament_id = $1)
+             WHERE id = $2 AND state = 'open'",
+        )
+        .bind(id)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    pub async fn finish_tournament(&self, id: &str) -> Result<(), sqlx::Error> {
+        self.write(
+            sqlx::query(
+                "UPDATE domino_tournaments SET state = 'finished' WHERE id = $1 AND state = 'playing'",
+            )
+            .bind(id),
+        )
+        .await
+    }
+
+    pub async fn entrants(&self, id: &str) -> Result<Vec<EntrantRow>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT entrant, name, members, bot FROM domino_entrants
+             WHERE tournament_id = $1 ORDER BY entrant",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(EntrantRow {
+                    entrant: r.try_get("entrant")?,
+                    name: r.try_get("name")?,
+                    members: r.try_get("members")?,
+                    bot: r.try_get::<i64, _>("bot")? != 0,
+                })
+            })
+            .collect()
+    }
+
+    /// Add an entrant while the tournament is open; false when its number
+    /// or its name was taken meanwhile, or the tournament started.
+    pub async fn add_entrant(&self, id: &str, e: &EntrantRow) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(
+            "INSERT INTO domino_entrants (tournament_id, entrant, name, members, bot)
+             SELECT $1, $2, $3, $4, $5 WHERE EXISTS
+               (SELECT 1 FROM domino_tournaments WHERE id = $6 AND state = 'open')",
+        )
+        .bind(id)
+        .bind(e.entrant)
+        .bind(&e.name)
+        .bind(&e.members)
+        .bind(i64::from(e.bot))
+        .bind(id)
+        .execute(&self.pool)
+        .await;
+        match done {
+            Ok(d) => Ok(d.rows_affected() == 1),
+            Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    pub async fn rounds(&self, id: &str) -> Result<Vec<RoundRow>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT round, plan, tables, results, secret FROM domino_tournament_rounds
+             WHERE tournament_id = $1 ORDER BY round",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(RoundRow {
+                    round: r.try_get("round")?,
+                    plan: r.try_get("plan")?,
+                    tables: r.try_get("tables")?,
+                    results: r.try_get("results")?,
+                    secret: r.try_get("secret")?,
+                })
+            })
+            .collect()
+    }
+
+    /// A new round; false when it exists already (another node made it).
+    pub async fn add_round(&self, id: &str, r: &RoundRow) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(
+            "INSERT INTO domino_tournament_rounds (tournament_id, round, plan, tables, results, secret)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(id)
+        .bind(r.round)
+        .bind(&r.plan)
+        .bind(&r.tables)
+        .bind(&r.results)
+        .bind(&r.secret)
+        .execute(&self.pool)
+        .await;
+        match done {
+            Ok(d) => Ok(d.rows_affected() == 1),
+            Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    pub async fn set_round(&self, id: &str, r: &RoundRow) -> Result<(), sqlx::Error> {
+        self.write(
+            sqlx::query(
+                "UPDATE domino_tournament_rounds SET tables = $1, results = $2
+                 WHERE tournament_id = $3 AND round = $4",
+            )
+            .bind(&r.tables)
+            .bind(&r.results)
+            .bind(id)
+            .bind(r.round),
+        )
+        .await
+    }
+}

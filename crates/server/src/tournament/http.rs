@@ -1,0 +1,614 @@
+//! The tournaments over HTTP.
+//!
+//! - `POST /api/tournaments` `{name, rules, format, rounds?, teams?,
+//!   starts_at?, max_entrants?, bot?}` creates one and answers it with the
+//!   organiser's `secret` (shown once; only its hash is stored).
+//! - `GET /api/tournaments`: those open for joining, being played, and
+//!   the last finished.
+//! - `GET /api/tournaments/{id}`: settings, entrants, rounds (tables, byes,
+//!   results) and standings.
+//! - `POST /api/tournaments/{id}/join` `{name, members?}`: an entrant (a
+//!   signed-in profile plays under its name); a partnership gives its team
+//!   name and its two players' names. Answers the entrant's number and one
+//!   token per player: the token holds the player's seat at each table.
+//! - `POST /api/tournaments/{id}/bots` `{count}` and
+//!   `POST /api/tournaments/{id}/start`, with the organiser's secret in the
+//!   `X-Tournament-Secret` header.
+//! - `GET /api/tournaments/{id}/csv`: the standings as CSV.
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use domino_engine::RulesSpec;
+
+use super::run::{self, Loaded, Member, StartError};
+use super::{pairing, standings, Format, Setup, SetupError, MAX_SWISS_ROUNDS};
+use crate::hub::Hub;
+use crate::refusal::{http_refusal, Code};
+use crate::store::tournaments::{EntrantRow, TournamentRow};
+use crate::table::{now_ms, random_id, token_hash};
+
+/// The header carrying the organiser's secret.
+pub const SECRET_HEADER: &str = "x-tournament-secret";
+
+/// The most entrants a tournament takes.
+pub const MAX_ENTRANTS: i64 = 64;
+
+pub fn router(hub: Hub) -> Router {
+    Router::new()
+        .route("/api/tournaments", post(create).get(list))
+        .route("/api/tournaments/{id}", get(show))
+        .route("/api/tournaments/{id}/join", post(join))
+        .route("/api/tournaments/{id}/bots", post(bots))
+        .route("/api/tournaments/{id}/start", post(start))
+        .route("/api/tournaments/{id}/csv", get(csv))
+        .with_state(hub)
+}
+
+fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Response {
+    http_refusal(status, code, message)
+}
+
+fn bad(code: Code, message: impl std::fmt::Display) -> Response {
+    refuse(StatusCode::BAD_REQUEST, code, message)
+}
+
+fn internal(e: impl std::fmt::Display) -> Response {
+    refuse(StatusCode::INTERNAL_SERVER_ERROR, Code::Internal, e)
+}
+
+#[derive(Deserialize)]
+struct NewTournament {
+    #[serde(default)]
+    name: String,
+    rules: RulesSpec,
+    format: String,
+    #[serde(default)]
+    rounds: i64,
+    #[serde(default)]
+    teams: bool,
+    #[serde(default)]
+    starts_at: Option<i64>,
+    #[serde(default)]
+    max_entrants: Option<i64>,
+    #[serde(default)]
+    bot: Option<String>,
+    #[serde(default)]
+    duplicate: bool,
+}
+
+async fn create(State(hub): State<Hub>, body: Option<Json<NewTournament>>) -> Response {
+    let Some(Json(new)) = body else {
+        return bad(
+            Code::BadRequest,
+            "send {\"rules\": {\"preset\": ...}, \"format\": ...} as JSON",
+        );
+    };
+    let rules = match new.rules.resolve() {
+        Ok(r) => r,
+        Err(e) => return bad(Code::BadRules, e),
+    };
+    let Some(format) = Format::parse(&new.format) else {
+        return bad(
+            Code::BadFormat,
+            "the format is round_robin, swiss or elimination",
+        );
+    };
+    let name = match crate::name::display_name(&new.name) {
+        Ok(n) => n,
+        Err(r) => return bad(r.code, r.message),
+    };
+    // Partnership games take partnerships; the others, players.
+    let partners = usize::from(rules.players) > rules.sides();
+    if new.teams != partners {
+        return bad(
+            Code::BadFormat,
+            if partners {
+                "this game is played in partnerships: entrants are teams of two"
+            } else {
+                "this game is played each for himself: entrants are single players"
+            },
+        );
+    }
+    let max = new.max_entrants.unwrap_or(16);
+    if !(2..=MAX_ENTRANTS).contains(&max) {
+        return bad(
+            Code::BadRequest,
+            format!("a tournament takes 2 to {MAX_ENTRANTS} entrants"),
+        );
+    }
+    let setup = Setup {
+        entrants: max as usize,
+        per_table: rules.sides(),
+        format,
+        swiss_rounds: usize::try_from(new.rounds).unwrap_or(0),
+        low_wins: rules.low_score_wins(),
+        seed: 0,
+        duplicate: new.duplicate,
+    };
+    match setup.check() {
+        Err(SetupError::BadRounds(_)) => {
+            return bad(
+                Code::BadRounds,
+                format!("a Swiss tournament plays 1 to {MAX_SWISS_ROUNDS} rounds"),
+            )
+        }
+        Err(e @ SetupError::EliminationTable(_)) => return bad(Code::BadFormat, e),
+        Err(e) => return bad(Code::TooFewEntrants, e),
+        Ok(()) => {}
+    }
+    let bot = new.bot.unwrap_or_else(|| "heuristic".into());
+    if let Err(e) = domino_bots::by_name(&bot, domino_bots::BotConfig::default()) {
+        return bad(Code::BadBot, e);
+    }
+    let secret = random_id(24);
+    let row = TournamentRow {
+        id: random_id(8),
+        secret_hash: token_hash(&secret),
+        created_at: now_ms(),
+        name,
+        rules: json!(rules.spec()).to_string(),
+        format: format.name().into(),
+        rounds: if format == Format::Swiss {
+            new.rounds
+        } else {
+            0
+        },
+        teams: new.teams,
+        starts_at: new.starts_at,
+        max_entrants: max,
+        bot,
+        seed: rand::random::<i64>(),
+        state: "open".into(),
+        field: 0,
+        duplicate: new.duplicate,
+    };
+    if let Err(e) = hub.store.create_tournament(&row).await {
+        return internal(e);
+    }
+    match run::load(&hub, &row.id).await {
+        Ok(Some(t)) => {
+            let mut v = view(&t);
+            v["secret"] = json!(secret);
+            (StatusCode::CREATED, Json(v)).into_response()
+        }
+        Ok(None) => internal("the new tournament was not found"),
+        Err(e) => internal(e),
+    }
+}
+
+async fn list(State(hub): State<Hub>) -> Response {
+    let mut out = Vec::new();
+    for (state, n) in [("open", 50), ("playing", 50), ("finished", 20)] {
+        match hub.store.tournaments_in(state, n).await {
+            Ok(rows) => out.extend(rows.iter().map(summary)),
+            Err(e) => return internal(e),
+        }
+    }
+    Json(json!({"tournaments": out})).into_response()
+}
+
+fn summary(t: &TournamentRow) -> Value {
+    let game = serde_json::from_str::<Value>(&t.rules)
+        .ok()
+        .and_then(|r| r.get("preset").cloned())
+        .unwrap_or(Value::Null);
+    json!({
+        "id": t.id, "name": t.name, "game": game, "format": t.format,
+        "state": t.state, "starts_at": t.starts_at, "max_entrants": t.max_entrants,
+    })
+}
+
+/// A tournament as the page shows it.
+fn view(t: &Loaded) -> Value {
+    let setup = t.setup();
+    let played = t.played();
+    let names: Vec<&str> = t.entrants.iter().map(|e| e.name.as_str()).collect();
+    let name = |e: usize| names.get(e).copied().unwrap_or("?");
+    let entrants: Vec<Value> = t
+        .entrants
+        .iter()
+        .map(|e| {
+            let members: Vec<String> = serde_json::from_str::<Vec<Member>>(&e.members)
+                .map(|m| m.into_iter().map(|m| m.name).collect())
+                .unwrap_or_default();
+            json!({"entrant": e.entrant, "name": e.name, "bot": e.bot, "members": members})
+        })
+        .collect();
+    let rounds: Vec<Value> = t
+        .rounds
+        .iter()
+        .map(|(row, r, tables)| {
+            let boards: Vec<Value> = r
+                .plan
+                .tables
+                .iter()
+                .enumerate()
+                .map(|(i, seats)| {
+                    json!({
+                        "table": tables.get(i),
+                        "entrants": seats,
+                        "names": seats.iter().map(|&e| name(e)).collect::<Vec<_>>(),
+                        "result": r.games.get(i).cloned().flatten(),
+                    })
+                })
+                .collect();
+            // Duplicate: the round's deals are committed while it plays
+            // (the hash of its secret) and the secret revealed after.
+            let deals = crate::fair::Secret::from_hex(&row.secret).map(|s| {
+                json!({
+                    "commit": crate::fair::commitment(&s.0),
+                    "secret": r.finished().then(|| row.secret.clone()),
+                })
+            });
+            json!({"round": row.round + 1, "tables": boards, "byes": r.plan.byes, "deals": deals})
+        })
+        .collect();
+    let standings: Vec<Value> = if setup.entrants >= 1 {
+        standings::standings(&setup, &played)
+            .into_iter()
+            .map(|l| {
+                let mut v = json!(l);
+                v["name"] = json!(name(l.entrant));
+                v
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let champion = match t.format {
+        Format::Elimination => pairing::champion(&setup, &played),
+        _ if t.row.state == "finished" => standings
+            .first()
+            .and_then(|l| l["entrant"].as_u64())
+            .map(|e| e as usize),
+        _ => None,
+    };
+    json!({
+        "id": t.row.id,
+        "name": t.row.name,
+        "rules": serde_json::from_str::<Value>(&t.row.rules).unwrap_or(Value::Null),
+        "format": t.row.format,
+        "rounds": t.row.rounds,
+        "total_rounds": if setup.entrants >= setup.per_table { setup.rounds() } else { 0 },
+        "teams": t.row.teams,
+        "duplicate": t.row.duplicate,
+        "starts_at": t.row.starts_at,
+        "max_entrants": t.row.max_entrants,
+        "bot": t.row.bot,
+        "state": t.row.state,
+        "per_table": setup.per_table,
+        "entrants": entrants,
+        "played": rounds,
+        "standings": standings,
+        "champion": champion.map(|e| json!({"entrant": e, "name": name(e)})),
+    })
+}
+
+async fn loaded(hub: &Hub, id: &str) -> Result<Loaded, Response> {
+    match run::load(hub, id).await {
+        Ok(Some(t)) => Ok(t),
+        Ok(None) => Err(refuse(
+            StatusCode::NOT_FOUND,
+            Code::NoTournament,
+            "no tournament with that id",
+        )),
+        Err(e) => Err(internal(e)),
+    }
+}
+
+async fn show(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
+    match loaded(&hub, &id).await {
+        Ok(t) => Json(view(&t)).into_response(),
+        Err(r) => r,
+    }
+}
+
+#[derive(Deserialize)]
+struct Join {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    members: Vec<String>,
+}
+
+/// Refuse joining a tournament that is not open, or full.
+fn open_for_joining(t: &Loaded) -> Result<(), Box<Response>> {
+    if t.row.state != "open" {
+        return Err(Box::new(bad(
+            Code::TournamentStarted,
+            "the tournament has started: joining is closed",
+        )));
+    }
+    if t.entrants.len() as i64 >= t.row.max_entrants {
+        return Err(Box::new(bad(
+            Code::TournamentFull,
+            "the tournament is full",
+        )));
+    }
+    Ok(())
+}
+
+async fn join(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Option<Json<Join>>,
+) -> Response {
+    let t = match loaded(&hub, &id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let Some(Json(j)) = body else {
+        return bad(Code::BadRequest, "send {\"name\": ...} as JSON");
+    };
+    if let Err(r) = open_for_joining(&t) {
+        return *r;
+    }
+    let profile = crate::profile::signed_in(&hub, &headers)
+        .await
+        .map(|(p, _)| p);
+    let check =
+        |n: &str| crate::name::display_name(n).map_err(|r| Box::new(bad(r.code, r.message)));
+    // The players: the team's two, or the one (a profile's own name).
+    let players: Vec<String> = if t.row.teams {
+        if j.members.len() != 2 {
+            return bad(
+                Code::BadNames,
+                "a partnership joins with its two players' names",
+            );
+        }
+        let mut m = Vec::new();
+        for n in &j.members {
+            match check(n) {
+                Ok(n) => m.push(n),
+                Err(r) => return *r,
+            }
+        }
+        if let Some(p) = &profile {
+            m[0] = p.name.clone();
+        }
+        m
+    } else {
+        match &profile {
+            Some(p) => vec![p.name.clone()],
+            None => match check(&j.name) {
+                Ok(n) => vec![n],
+                Err(r) => return *r,
+            },
+        }
+    };
+    let entry_name = if t.row.teams {
+        match check(&j.name) {
+            Ok(n) => n,
+            Err(r) => return *r,
+        }
+    } else {
+        players[0].clone()
+    };
+    // Joining twice: the same profile, or the same name.
+    let mut taken = Vec::new();
+    for e in &t.entrants {
+        taken.push(e.name.to_lowercase());
+        for m in serde_json::from_str::<Vec<Member>>(&e.members).unwrap_or_default() {
+            if profile
+                .as_ref()
+                .is_some_and(|p| m.profile_id.as_ref() == Some(&p.id))
+            {
+                return bad(
+                    Code::AlreadyEntered,
+                    "your profile is in this tournament already",
+                );
+            }
+            taken.push(m.name.to_lowercase());
+        }
+    }
+    if players
+        .iter()
+        .chain([&entry_name])
+        .any(|n| taken.contains(&n.to_lowercase()))
+        || (players.len() == 2 && players[0].to_lowercase() == players[1].to_lowercase())
+    {
+        return bad(
+            Code::AlreadyEntered,
+            "someone of that name is in this tournament already",
+        );
+    }
+    let tokens: Vec<String> = players.iter().map(|_| random_id(24)).collect();
+    let members: Vec<Member> = players
+        .iter()
+        .zip(&tokens)
+        .enumerate()
+        .map(|(i, (n, tok))| Member {
+            name: n.clone(),
+            token_hash: token_hash(tok),
+            profile_id: (i == 0)
+                .then(|| profile.as_ref().map(|p| p.id.clone()))
+                .flatten(),
+        })
+        .collect();
+    let row = EntrantRow {
+        entrant: t.entrants.len() as i64,
+        name: entry_name,
+        members: json!(members).to_string(),
+        bot: false,
+    };
+    match hub.store.add_entrant(&id, &row).await {
+        Ok(true) => (
+            StatusCode::CREATED,
+            Json(json!({"entrant": row.entrant, "name": row.name, "players": players, "tokens": tokens})),
+        )
+            .into_response(),
+        // Another joined (or it started) meanwhile: nothing was added.
+        Ok(false) => refuse(
+            StatusCode::CONFLICT,
+            Code::Changed,
+            "the tournament changed meanwhile: try again",
+        ),
+        Err(e) => internal(e),
+    }
+}
+
+/// Whether the request carries the organiser's secret.
+fn organiser(t: &Loaded, headers: &HeaderMap) -> Result<(), Box<Response>> {
+    let given = headers
+        .get(SECRET_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if given.is_empty() || token_hash(given) != t.row.secret_hash {
+        return Err(Box::new(refuse(
+            StatusCode::FORBIDDEN,
+            Code::NotOrganiser,
+            "only the organiser can do that: the organiser's link carries the secret",
+        )));
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+struct Bots {
+    #[serde(default = "one")]
+    count: i64,
+}
+
+fn one() -> i64 {
+    1
+}
+
+async fn bots(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Option<Json<Bots>>,
+) -> Response {
+    let t = match loaded(&hub, &id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    if let Err(r) = organiser(&t, &headers) {
+        return *r;
+    }
+    let count = body.map_or(1, |Json(b)| b.count);
+    if let Err(r) = open_for_joining(&t) {
+        return *r;
+    }
+    let room = t.row.max_entrants - t.entrants.len() as i64;
+    if !(1..=room).contains(&count) {
+        return bad(
+            Code::TournamentFull,
+            format!("there is room for {room} more entrants"),
+        );
+    }
+    let first = t.entrants.len() as i64;
+    let bots_before = t.entrants.iter().filter(|e| e.bot).count() as i64;
+    for i in 0..count {
+        let number = bots_before + i + 1;
+        let row = EntrantRow {
+            entrant: first + i,
+            name: format!("{} {number}", t.row.bot),
+            members: "[]".into(),
+            bot: true,
+        };
+        match hub.store.add_entrant(&id, &row).await {
+            Ok(true) => {}
+            Ok(false) => {
+                return refuse(
+                    StatusCode::CONFLICT,
+                    Code::Changed,
+                    "the tournament changed meanwhile: try again",
+                )
+            }
+            Err(e) => return internal(e),
+        }
+    }
+    show(State(hub), Path(id)).await
+}
+
+async fn start(State(hub): State<Hub>, Path(id): Path<String>, headers: HeaderMap) -> Response {
+    let t = match loaded(&hub, &id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    if let Err(r) = organiser(&t, &headers) {
+        return *r;
+    }
+    match run::start(&hub, &id).await {
+        Ok(()) => show(State(hub), Path(id)).await,
+        Err(StartError::Started) => bad(Code::TournamentStarted, "the tournament has started"),
+        Err(StartError::Setup(e)) => bad(Code::TooFewEntrants, e),
+        Err(StartError::Missing) => refuse(
+            StatusCode::NOT_FOUND,
+            Code::NoTournament,
+            "no tournament with that id",
+        ),
+        Err(StartError::Store(e)) => internal(e),
+    }
+}
+
+/// One CSV field, quoted when needed (formulas defused, as the sheets').
+fn field(s: &str) -> String {
+    let s = match s.chars().next() {
+        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
+        _ => s.to_string(),
+    };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
+/// The standings as CSV, one row per entrant, best first.
+pub fn standings_csv(t: &Loaded) -> String {
+    let setup = t.setup();
+    let mut out = String::from(
+        "rank,entrant,played,won,drawn,lost,byes,points,buchholz,head_to_head,difference,duplicate\r\n",
+    );
+    for l in standings::standings(&setup, &t.played()) {
+        let name = t.entrants.get(l.entrant).map_or("?", |e| e.name.as_str());
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
+            l.rank,
+            field(name),
+            l.played,
+            l.won,
+            l.drawn,
+            l.lost,
+            l.byes,
+            l.points,
+            l.buchholz,
+            l.head_to_head,
+            l.difference,
+            l.duplicate
+        ));
+    }
+    out
+}
+
+async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
+    let t = match loaded(&hub, &id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"tournament-{}.csv\"", t.row.id),
+            ),
+        ],
+        standings_csv(&t),
+    )
+        .into_response()
+}
+
+/// Whether a tournament exists, for the page at `/tournament/{id}`.
+pub async fn exists(hub: &Hub, id: &str) -> Result<bool, sqlx::Error> {
+    Ok(hub.store.tournament(id).await?.is_some())
+}

@@ -1,0 +1,333 @@
+//! Running a started tournament: each round's tables opened through the
+//! hub (the same tables as the lobby's, each entrant's seats kept for its
+//! players under their tournament tokens), their results read back from
+//! the finished records, and the next round paired once the last table of
+//! a round is over. Everything is read from the store each time, so a
+//! restarted server (or another node) carries on where this one stopped.
+
+use std::time::Duration;
+
+use domino_engine::{Record, Rules, RulesSpec};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::{pairing, Format, Game, Plan, Round, Setup};
+use crate::fair::Secret;
+use crate::hub::Hub;
+use crate::store::tournaments::{EntrantRow, RoundRow, TournamentRow};
+use crate::store::SeatRow;
+use crate::table::{NewTable, SeatKind};
+
+/// How often the server looks at the tournaments being played.
+const EVERY: Duration = Duration::from_millis(250);
+
+/// One player of an entrant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    pub name: String,
+    pub token_hash: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile_id: Option<String>,
+}
+
+/// A stored tournament, read back.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub row: TournamentRow,
+    pub rules: Rules,
+    pub format: Format,
+    pub entrants: Vec<EntrantRow>,
+    pub rounds: Vec<(RoundRow, Round, Vec<String>)>,
+}
+
+impl Loaded {
+    /// The pairing's view of it (entrants: those taken in at the start,
+    /// or all so far while it is open).
+    pub fn setup(&self) -> Setup {
+        let n = if self.row.state == "open" {
+            self.entrants.len()
+        } else {
+            usize::try_from(self.row.field).unwrap_or(0)
+        };
+        Setup {
+            entrants: n,
+            per_table: self.rules.sides(),
+            format: self.format,
+            swiss_rounds: usize::try_from(self.row.rounds).unwrap_or(0),
+            low_wins: self.rules.low_score_wins(),
+            seed: self.row.seed as u64,
+            duplicate: self.row.duplicate,
+        }
+    }
+
+    pub fn played(&self) -> Vec<Round> {
+        self.rounds.iter().map(|(_, r, _)| r.clone()).collect()
+    }
+}
+
+/// Read a tournament with its entrants and rounds.
+pub async fn load(hub: &Hub, id: &str) -> anyhow::Result<Option<Loaded>> {
+    let Some(row) = hub.store.tournament(id).await? else {
+        return Ok(None);
+    };
+    let spec: RulesSpec = serde_json::from_str(&row.rules)?;
+    let rules = spec.resolve()?;
+    let format = Format::parse(&row.format)
+        .ok_or_else(|| anyhow::anyhow!("tournament {id}: format {}", row.format))?;
+    let entrants = hub.store.entrants(id).await?;
+    let mut rounds = Vec::new();
+    for r in hub.store.rounds(id).await? {
+        let plan: Plan = serde_json::from_str(&r.plan)?;
+        let games: Vec<Option<Game>> = serde_json::from_str(&r.results)?;
+        let tables: Vec<String> = serde_json::from_str(&r.tables)?;
+        rounds.push((r, Round { plan, games }, tables));
+    }
+    Ok(Some(Loaded {
+        row,
+        rules,
+        format,
+        entrants,
+        rounds,
+    }))
+}
+
+/// Until `stop`: start the tournaments whose start time came, and move
+/// the ones being played on.
+pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
+    let mut tick = tokio::time::interval(EVERY);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = stop.changed() => return,
+        }
+        let now = crate::table::now_ms();
+        if let Ok(open) = hub.store.tournaments_in("open", 200).await {
+            for t in open
+                .iter()
+                .filter(|t| t.starts_at.is_some_and(|s| s <= now))
+            {
+                // Too few entrants: it waits for the organiser.
+                let _ = start(&hub, &t.id).await;
+            }
+        }
+        let playing = match hub.store.tournaments_in("playing", 200).await {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::error!("reading tournaments: {e}");
+                continue;
+            }
+        };
+        for t in playing {
+            if let Err(e) = advance(&hub, &t.id).await {
+                tracing::error!(tournament = %t.id, "advancing: {e}");
+            }
+        }
+    }
+}
+
+/// Why a tournament could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("{0}")]
+    Setup(#[from] super::SetupError),
+    #[error("the tournament has started already")]
+    Started,
+    #[error("no such tournament")]
+    Missing,
+    #[error(transparent)]
+    Store(#[from] anyhow::Error),
+}
+
+/// Start an open tournament with the entrants it has, and open round one.
+pub async fn start(hub: &Hub, id: &str) -> Result<(), StartError> {
+    let Some(t) = load(hub, id).await? else {
+        return Err(StartError::Missing);
+    };
+    if t.row.state != "open" {
+        return Err(StartError::Started);
+    }
+    t.setup().check()?;
+    if !hub
+        .store
+        .start_tournament(id)
+        .await
+        .map_err(anyhow::Error::from)?
+    {
+        return Err(StartError::Started);
+    }
+    advance(hub, id).await?;
+    Ok(())
+}
+
+/// One look at a tournament being played: open the tables still missing,
+/// collect the results of finished ones, pair the next round or finish.
+pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
+    let Some(t) = load(hub, id).await? else {
+        return Ok(());
+    };
+    if t.row.state != "playing" {
+        return Ok(());
+    }
+    let setup = t.setup();
+    if let Some((row, round, tables)) = t.rounds.last() {
+        let mut row = row.clone();
+        let mut round = round.clone();
+        let mut tables = tables.clone();
+        if tables.len() < round.plan.tables.len() {
+            let secret = Secret::from_hex(&row.secret);
+            for seats in &round.plan.tables[tables.len()..] {
+                tables.push(open_table(hub, &t, seats, secret).await?);
+                row.tables = json!(tables).to_string();
+                hub.store.set_round(id, &row).await?;
+            }
+        }
+        let mut changed = false;
+        for (i, table) in tables.iter().enumerate() {
+            if round.games.get(i).is_some_and(Option::is_some) {
+                continue;
+            }
+            if let Some(game) = result(hub, &t, table, &round.plan.tables[i]).await? {
+                round.games[i] = Some(game);
+                changed = true;
+            }
+        }
+        if changed {
+            row.results = json!(round.games).to_string();
+            hub.store.set_round(id, &row).await?;
+        }
+        if !round.finished() {
+            return Ok(());
+        }
+    }
+    let mut played = t.played();
+    if played.last().is_some_and(|r| !r.finished()) {
+        // The last results were read just now: pair on the next look.
+        return Ok(());
+    }
+    let Some(plan) = pairing::next_round(&setup, &played) else {
+        hub.store.finish_tournament(id).await?;
+        return Ok(());
+    };
+    let row = RoundRow {
+        round: played.len() as i64,
+        plan: json!(plan).to_string(),
+        tables: "[]".into(),
+        results: json!(vec![None::<Game>; plan.tables.len()]).to_string(),
+        // Duplicate: one secret for the round, so every table deals the
+        // same hands from it; published (hashed) before, revealed after.
+        secret: if t.row.duplicate {
+            Secret::random().to_hex()
+        } else {
+            String::new()
+        },
+    };
+    if !hub.store.add_round(id, &row).await? {
+        return Ok(());
+    }
+    played.push(Round {
+        plan,
+        games: Vec::new(),
+    });
+    // The tables are opened on the next look (right away here).
+    Box::pin(advance(hub, id)).await
+}
+
+/// The seats of the side at position `p` of a table.
+fn seats_of(rules: &Rules, p: usize) -> Vec<u8> {
+    (0..rules.players)
+        .filter(|&s| rules.side_of(s) == p)
+        .collect()
+}
+
+/// Open one table of a round: each entrant on its side, its players'
+/// seats taken under their tournament tokens, bots on the bot entrants'.
+async fn open_table(
+    hub: &Hub,
+    t: &Loaded,
+    entrants: &[usize],
+    secret: Option<Secret>,
+) -> anyhow::Result<String> {
+    let players = usize::from(t.rules.players);
+    let mut plan = vec![SeatKind::Bot; players];
+    let mut taken = Vec::new();
+    for (p, &e) in entrants.iter().enumerate() {
+        let row = t
+            .entrants
+            .get(e)
+            .ok_or_else(|| anyhow::anyhow!("no entrant {e}"))?;
+        if row.bot {
+            continue;
+        }
+        let members: Vec<Member> = serde_json::from_str(&row.members)?;
+        for (seat, m) in seats_of(&t.rules, p).into_iter().zip(&members) {
+            plan[usize::from(seat)] = SeatKind::Human;
+            taken.push(SeatRow {
+                seat: i64::from(seat),
+                name: m.name.clone(),
+                token_hash: m.token_hash.clone(),
+                left_hand: None,
+                profile_id: m.profile_id.clone(),
+            });
+        }
+    }
+    let new = NewTable {
+        rules: t.rules.spec(),
+        bot: t.row.bot.clone(),
+        private: true,
+        humans: plan.iter().filter(|k| **k == SeatKind::Human).count() as u8,
+        plan,
+        taken,
+        // Never in tournament play (issue 18: hints are off there).
+        hints: false,
+        secret,
+    };
+    let (id, _) = hub
+        .create(new)
+        .await
+        .map_err(|r| anyhow::anyhow!("{}", r.message))?;
+    Ok(id)
+}
+
+/// A finished table's result, by the entrants' positions.
+async fn result(
+    hub: &Hub,
+    t: &Loaded,
+    table: &str,
+    entrants: &[usize],
+) -> anyhow::Result<Option<Game>> {
+    let Some(f) = hub.store.finished(table).await? else {
+        return Ok(None);
+    };
+    let rec: Record = serde_json::from_str(&f.record)?;
+    // Each hand's points by side, read as the record is replayed: a new
+    // deal follows the hand before it.
+    let mut hands: Vec<Vec<i64>> = Vec::new();
+    let points = |m: &domino_engine::Match| -> Option<Vec<i64>> {
+        let r = m.result()?;
+        Some(
+            (0..entrants.len())
+                .map(|s| i64::from(r.points.get(s).copied().unwrap_or(0)))
+                .collect(),
+        )
+    };
+    let m = domino_engine::record::replay_with(&rec, |v| {
+        if let domino_engine::record::Visit::Deal { game, .. } = v {
+            if let Some(p) = points(game) {
+                hands.push(p);
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    })?;
+    if let Some(p) = points(&m) {
+        hands.push(p);
+    }
+    let scores: Vec<i64> = m.scores().iter().map(|&s| i64::from(s)).collect();
+    let winner = m.winner().and_then(|w| w.side());
+    let ranks = crate::ratings::ranks(m.scores(), winner, t.rules.low_score_wins());
+    Ok(Some(Game {
+        entrants: entrants.to_vec(),
+        places: ranks.iter().map(|r| r - 1).collect(),
+        scores: scores.into_iter().take(entrants.len()).collect(),
+        hands,
+    }))
+}

@@ -1,0 +1,584 @@
+//! Tournaments over real HTTP and WebSockets on a loopback port: a small
+//! Swiss with one person and bots, a round robin of bots at tables of
+//! three, and a knock-out of partnerships (one of two people), played to
+//! the end (bot delay 0, one-hand matches); standings and CSV checked;
+//! refusals change nothing. On SQLite, and on PostgreSQL
+//! when `DOMINO_TEST_POSTGRES` names a server.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{config, http_request, play_out, Client, Server};
+use serde_json::{json, Value};
+
+async fn call(
+    s: &Server,
+    method: &str,
+    path: &str,
+    secret: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let headers: Vec<(&str, &str)> = secret
+        .map(|s| ("X-Tournament-Secret", s))
+        .into_iter()
+        .collect();
+    let body = body.map(|b| b.to_string());
+    let (status, _, text) = http_request(s.addr, method, path, &headers, body.as_deref()).await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+async fn view(s: &Server, id: &str) -> Value {
+    let (status, v) = call(s, "GET", &format!("/api/tournaments/{id}"), None, None).await;
+    assert_eq!(status, 200, "{v}");
+    v
+}
+
+fn refused(got: (u16, Value), status: u16, code: &str) {
+    assert_eq!(
+        (got.0, got.1["code"].as_str()),
+        (status, Some(code)),
+        "{}",
+        got.1
+    );
+}
+
+/// Wait (bounded) until the tournament is finished, playing the tables of
+/// entrant `me` with its players' tokens (all at once) as they open.
+async fn play_to_end(s: &Server, id: &str, ann: Option<(u64, &[String])>) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut played: Vec<String> = Vec::new();
+    loop {
+        let v = view(s, id).await;
+        if v["state"] == "finished" {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "not finished in time: {v}");
+        if let Some((me, tokens)) = ann {
+            for r in v["played"].as_array().unwrap() {
+                for t in r["tables"].as_array().unwrap() {
+                    let Some(table) = t["table"].as_str() else {
+                        continue;
+                    };
+                    let mine = t["entrants"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|e| e.as_u64() == Some(me));
+                    if mine && !played.iter().any(|p| p == table) {
+                        played.push(table.to_string());
+                        let mut clients = Vec::new();
+                        for token in tokens {
+                            let mut c = Client::connect(s.addr).await;
+                            let r = c
+                                .request(json!({"type": "resume", "table": table, "token": token}))
+                                .await;
+                            assert_eq!(r["type"], "joined", "{r}");
+                            clients.push(c);
+                        }
+                        let ends = futures_util::future::join_all(
+                            clients
+                                .iter_mut()
+                                .enumerate()
+                                .map(|(i, c)| play_out(c, i as u64)),
+                        )
+                        .await;
+                        for end in ends {
+                            assert_eq!(end["state"]["phase"], "match_over");
+                        }
+                    }
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn swiss(s: &Server) {
+    let (status, t) = call(
+        s,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(json!({"name": "Friday cup", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 2, "max_entrants": 3, "bot": "random"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{t}");
+    let id = t["id"].as_str().unwrap().to_string();
+    let secret = t["secret"].as_str().unwrap().to_string();
+    let (status, j) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/join"),
+        None,
+        Some(json!({"name": "Ann"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{j}");
+    let tokens = vec![j["tokens"][0].as_str().unwrap().to_string()];
+    let me = j["entrant"].as_u64().unwrap();
+
+    // Refusals, each changing nothing.
+    refused(
+        call(
+            s,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            None,
+            Some(json!({"name": "ann"})),
+        )
+        .await,
+        400,
+        "already_entered",
+    );
+    refused(
+        call(
+            s,
+            "POST",
+            &format!("/api/tournaments/{id}/bots"),
+            None,
+            Some(json!({"count": 2})),
+        )
+        .await,
+        403,
+        "not_organiser",
+    );
+    refused(
+        call(
+            s,
+            "POST",
+            &format!("/api/tournaments/{id}/bots"),
+            Some("nope"),
+            Some(json!({"count": 2})),
+        )
+        .await,
+        403,
+        "not_organiser",
+    );
+    refused(
+        call(
+            s,
+            "POST",
+            &format!("/api/tournaments/{id}/start"),
+            Some(&secret),
+            None,
+        )
+        .await,
+        400,
+        "too_few_entrants",
+    );
+    refused(
+        call(
+            s,
+            "POST",
+            &format!("/api/tournaments/{id}/bots"),
+            Some(&secret),
+            Some(json!({"count": 5})),
+        )
+        .await,
+        400,
+        "tournament_full",
+    );
+    refused(
+        call(s, "GET", "/api/tournaments/ffff", None, None).await,
+        404,
+        "no_tournament",
+    );
+    let v = view(s, &id).await;
+    assert_eq!(v["entrants"].as_array().unwrap().len(), 1);
+    assert_eq!(v["state"], "open");
+
+    let (status, v) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/bots"),
+        Some(&secret),
+        Some(json!({"count": 2})),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    refused(
+        call(
+            s,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            None,
+            Some(json!({"name": "Bob"})),
+        )
+        .await,
+        400,
+        "tournament_full",
+    );
+    let (status, v) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/start"),
+        Some(&secret),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["state"], "playing");
+    assert_eq!(v["total_rounds"], 2);
+    refused(
+        call(
+            s,
+            "POST",
+            &format!("/api/tournaments/{id}/start"),
+            Some(&secret),
+            None,
+        )
+        .await,
+        400,
+        "tournament_started",
+    );
+
+    let v = play_to_end(s, &id, Some((me, &tokens))).await;
+    let rounds = v["played"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2);
+    // Three entrants: one table and one bye a round, never the same bye.
+    let byes: Vec<&Value> = rounds.iter().map(|r| &r["byes"][0]).collect();
+    assert_ne!(byes[0], byes[1]);
+    for r in rounds {
+        assert_eq!(r["tables"].as_array().unwrap().len(), 1);
+        assert!(r["tables"][0]["result"].is_object(), "{r}");
+    }
+    let st = v["standings"].as_array().unwrap();
+    assert_eq!(st.len(), 3);
+    let total: u64 = st.iter().map(|l| l["points"].as_u64().unwrap()).sum();
+    // Two tables (2 points each, shared) and two byes (2 each).
+    assert_eq!(total, 8);
+    assert!(st
+        .windows(2)
+        .all(|w| w[0]["points"].as_u64() >= w[1]["points"].as_u64()));
+    assert_eq!(v["champion"]["name"], st[0]["name"]);
+
+    let (status, _, csv) = http_request(
+        s.addr,
+        "GET",
+        &format!("/api/tournaments/{id}/csv"),
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 4, "{csv}");
+    assert!(lines[0].starts_with("rank,entrant,"));
+    assert!(
+        lines[1].starts_with(&format!("1,{},", st[0]["name"].as_str().unwrap())),
+        "{csv}"
+    );
+    refused(
+        call(
+            s,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            None,
+            Some(json!({"name": "Late"})),
+        )
+        .await,
+        400,
+        "tournament_started",
+    );
+    // The tournament's pages answer.
+    assert_eq!(s.get(&format!("/tournaments/{id}")).await.0, 200);
+    assert_eq!(s.get("/tournaments/ffff").await.0, 404);
+}
+
+async fn round_robin_of_three(s: &Server) {
+    // Bad settings: an unknown game, a bad Swiss, knock-out at tables of three.
+    let bad =
+        |body: Value| async move { call(s, "POST", "/api/tournaments", None, Some(body)).await };
+    refused(
+        bad(json!({"name": "X", "rules": {"preset": "checkers"}, "format": "swiss", "rounds": 2}))
+            .await,
+        400,
+        "bad_rules",
+    );
+    refused(bad(json!({"name": "X", "rules": {"preset": "draw", "players": 2}, "format": "swiss", "rounds": 0})).await, 400, "bad_rounds");
+    refused(
+        bad(json!({"name": "X", "rules": {"preset": "draw", "players": 2}, "format": "ladder"}))
+            .await,
+        400,
+        "bad_format",
+    );
+    refused(bad(json!({"name": "X", "rules": {"preset": "draw", "players": 3}, "format": "elimination"})).await, 400, "bad_format");
+    let (status, list) = call(s, "GET", "/api/tournaments", None, None).await;
+    assert_eq!(status, 200);
+    let before = list["tournaments"].as_array().unwrap().len();
+
+    let (status, t) = call(
+        s,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(json!({"name": "Threes", "rules": {"preset": "draw", "players": 3, "options": {"target": 1}},
+            "format": "round_robin", "max_entrants": 4, "bot": "random"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{t}");
+    let id = t["id"].as_str().unwrap().to_string();
+    let secret = t["secret"].as_str().unwrap().to_string();
+    let (_, list) = call(s, "GET", "/api/tournaments", None, None).await;
+    assert_eq!(list["tournaments"].as_array().unwrap().len(), before + 1);
+    let (status, v) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/bots"),
+        Some(&secret),
+        Some(json!({"count": 4})),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/start"),
+        Some(&secret),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let v = play_to_end(s, &id, None).await;
+    let rounds = v["played"].as_array().unwrap();
+    // Four entrants at tables of three: two rounds, a bye each.
+    assert_eq!(rounds.len(), 2);
+    for r in rounds {
+        assert_eq!(r["tables"][0]["entrants"].as_array().unwrap().len(), 3);
+        assert_eq!(r["byes"].as_array().unwrap().len(), 1);
+    }
+    assert_ne!(rounds[0]["byes"], rounds[1]["byes"]);
+    let st = v["standings"].as_array().unwrap();
+    let total: u64 = st.iter().map(|l| l["points"].as_u64().unwrap()).sum();
+    // Each table hands out 6 points in all; each bye is worth 4.
+    assert_eq!(total, 2 * 6 + 2 * 4);
+    let ranks: Vec<u64> = st.iter().map(|l| l["rank"].as_u64().unwrap()).collect();
+    assert_eq!(ranks, vec![1, 2, 3, 4]);
+}
+
+async fn partnership_knockout(s: &Server) {
+    let rules = json!({"preset": "draw", "players": 4, "options": {"partners": true, "target": 1}});
+    // Partnership games take teams.
+    refused(
+        call(
+            s,
+            "POST",
+            "/api/tournaments",
+            None,
+            Some(json!({"name": "P", "rules": rules, "format": "elimination"})),
+        )
+        .await,
+        400,
+        "bad_format",
+    );
+    let (status, t) = call(
+        s,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(json!({"name": "Pairs", "rules": rules, "format": "elimination", "teams": true, "max_entrants": 3, "bot": "random"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{t}");
+    let id = t["id"].as_str().unwrap().to_string();
+    let secret = t["secret"].as_str().unwrap().to_string();
+    let join = format!("/api/tournaments/{id}/join");
+    refused(
+        call(
+            s,
+            "POST",
+            &join,
+            None,
+            Some(json!({"name": "Aces", "members": ["Ann"]})),
+        )
+        .await,
+        400,
+        "bad_names",
+    );
+    let (status, j) = call(
+        s,
+        "POST",
+        &join,
+        None,
+        Some(json!({"name": "Aces", "members": ["Ann", "Bo"]})),
+    )
+    .await;
+    assert_eq!(status, 201, "{j}");
+    let tokens: Vec<String> = j["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(tokens.len(), 2);
+    refused(
+        call(
+            s,
+            "POST",
+            &join,
+            None,
+            Some(json!({"name": "Kings", "members": ["Cy", "bo"]})),
+        )
+        .await,
+        400,
+        "already_entered",
+    );
+    let (status, _) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/bots"),
+        Some(&secret),
+        Some(json!({"count": 2})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, v) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/start"),
+        Some(&secret),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    // Three teams: the first seed waits out round one, then the final.
+    assert_eq!(v["played"][0]["byes"], json!([0]));
+    let v = play_to_end(s, &id, Some((0, &tokens))).await;
+    let rounds = v["played"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2);
+    let final_ = &rounds[1]["tables"][0];
+    assert!(
+        final_["entrants"].as_array().unwrap().contains(&json!(0)),
+        "{final_}"
+    );
+    let winner = &v["champion"]["entrant"];
+    let result = &final_["result"];
+    let at = result["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e == winner)
+        .unwrap();
+    assert_eq!(result["places"][at], 0, "{v}");
+    assert_eq!(v["entrants"][0]["members"], json!(["Ann", "Bo"]));
+}
+
+/// Duplicate: both tables of each round deal the same hands, committed
+/// before and revealed after; the duplicate matchpoints share out 2 per
+/// position and hand both tables played.
+async fn duplicate_swiss(s: &Server) {
+    let (status, t) = call(
+        s,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(json!({"name": "Same cards", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 1, "max_entrants": 4, "bot": "random", "duplicate": true})),
+    )
+    .await;
+    assert_eq!(status, 201, "{t}");
+    let id = t["id"].as_str().unwrap().to_string();
+    let secret = t["secret"].as_str().unwrap().to_string();
+    call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/bots"),
+        Some(&secret),
+        Some(json!({"count": 4})),
+    )
+    .await;
+    let (status, v) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/start"),
+        Some(&secret),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let commit = v["played"][0]["deals"]["commit"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        v["played"][0]["deals"]["secret"].is_null(),
+        "not revealed while played"
+    );
+    let v = play_to_end(s, &id, None).await;
+    let round = &v["played"][0];
+    assert_eq!(round["deals"]["commit"], commit.as_str());
+    let revealed = round["deals"]["secret"].as_str().unwrap();
+    let key = domino_server::fair::Secret::from_hex(revealed).unwrap();
+    assert_eq!(domino_server::fair::commitment(&key.0), commit);
+    let tables: Vec<&str> = round["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["table"].as_str().unwrap())
+        .collect();
+    assert_eq!(tables.len(), 2);
+    let mut deals = Vec::new();
+    for t in &tables {
+        let (status, rec) = s.get(&format!("/api/history/{t}/record")).await;
+        assert_eq!(status, 200);
+        let rec: Value = serde_json::from_str(&rec).unwrap();
+        deals.push(rec["hands"][0]["deal"].clone());
+    }
+    assert_eq!(deals[0], deals[1], "the same first deal at both tables");
+    let hands: Vec<usize> = round["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["result"]["hands"].as_array().unwrap().len())
+        .collect();
+    let common = hands.iter().min().copied().unwrap() as i64;
+    let total: i64 = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["duplicate"].as_i64().unwrap())
+        .sum();
+    assert_eq!(total, 2 * 2 * common);
+    let st = v["standings"].as_array().unwrap();
+    assert!(st
+        .windows(2)
+        .all(|w| w[0]["duplicate"].as_i64() >= w[1]["duplicate"].as_i64()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournaments_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("t.db").display());
+    let s = Server::start(config(&db));
+    swiss(&s).await;
+    round_robin_of_three(&s).await;
+    partnership_knockout(&s).await;
+    duplicate_swiss(&s).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournaments_on_postgres() {
+    let Ok(db) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    let (fresh, name) = domino_server::store::scratch_postgres(&db, "tourney")
+        .await
+        .unwrap();
+    let s = Server::start(config(&fresh));
+    swiss(&s).await;
+    round_robin_of_three(&s).await;
+    partnership_knockout(&s).await;
+    drop(s);
+    use sqlx::Executor;
+    sqlx::any::install_default_drivers();
+    let admin = sqlx::AnyPool::connect(&db).await.unwrap();
+    admin
+        .execute(format!("DROP DATABASE {name} WITH (FORCE)").as_str())
+        .await
+        .unwrap();
+    admin.close().await;
+}

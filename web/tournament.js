@@ -1,0 +1,243 @@
+// Tournaments: the tournament lobby (/tournaments: create one, the open
+// ones) and a tournament's page (/tournaments/ID: entrants, joining, the
+// organiser's controls, live standings, each round's tables, the final
+// results and the standings as CSV).
+//
+// The organiser's secret and each player's seat token stay in this
+// browser; the links that carry them put them after the '#', which is
+// never sent to the server in the address.
+
+import { h, fill } from "./dom.js";
+import { t } from "./words.js";
+import { store } from "./store.js";
+import { optionField, readOptions, partnersIn } from "./options.js";
+
+const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
+const FORMATS = ["swiss", "round_robin", "elimination"];
+const orgKey = (id) => "domino.tournament.org." + id;
+const meKey = (id) => "domino.tournament.me." + id;
+
+function remember(key, value) {
+  try { localStorage.setItem(key, value); } catch { /* private mode: the links still work */ }
+}
+function recall(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+async function api(method, url, body, secret) {
+  const headers = { "content-type": "application/json" };
+  if (secret) headers["x-tournament-secret"] = secret;
+  let res;
+  try {
+    res = await fetch(url, { method, headers, body: body == null ? undefined : JSON.stringify(body) });
+  } catch {
+    return { error: t("offline-now") };
+  }
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) return { error: data.code ? t("error", { code: data.code, message: data.message || data.code }) : String(res.status) };
+  return { data };
+}
+
+// ---- the tournament lobby ----
+
+/** The page at /tournaments. */
+export async function tournamentsPage(app, nav) {
+  document.title = `${t("tourney-title")} · ${t("page-title")}`;
+  fill(app, h("p", { class: "muted" }, t("loading")));
+  const presets = await (await fetch("/api/presets")).json();
+  const byName = (n) => presets.find((p) => p.name === n) || presets[0];
+  const name = h("input", { id: "tn-name", maxlength: 24, autocomplete: "off", placeholder: t("tourney-name-placeholder") });
+  const game = h("select", { id: "tn-game" }, presets.map((p) => h("option", { value: p.name }, t("game-title", { preset: p.name }))));
+  const players = h("select", { id: "tn-players" });
+  const opts = h("div", { class: "opts", id: "tn-opts" });
+  const format = h("select", { id: "tn-format" }, FORMATS.map((f) => h("option", { value: f }, t("tourney-format", { format: f }))));
+  const rounds = h("input", { id: "tn-rounds", type: "number", min: 1, max: 15, value: 3 });
+  const roundsLabel = h("label", {}, t("tourney-rounds"), " ", rounds);
+  const max = h("input", { id: "tn-max", type: "number", min: 2, max: 64, value: 8 });
+  const level = h("select", { id: "tn-level" }, LEVELS.map((b) => h("option", { value: b, selected: b === store.level }, t("level", { bot: b }))));
+  const starts = h("input", { id: "tn-starts", type: "datetime-local" });
+  const duplicate = h("input", { id: "tn-duplicate", type: "checkbox" });
+  const msg = h("p", { class: "error", id: "tn-error", role: "alert" });
+  function fillGame() {
+    const p = byName(game.value);
+    fill(players, p.players.map((n) => h("option", { value: n, selected: n === p.default_players }, String(n))));
+    fill(opts);
+    for (const o of p.options) opts.append(optionField(o).label);
+  }
+  const showRounds = () => { roundsLabel.hidden = format.value !== "swiss"; };
+  game.addEventListener("change", fillGame);
+  format.addEventListener("change", showRounds);
+  fillGame();
+  showRounds();
+
+  async function create() {
+    msg.textContent = "";
+    const p = byName(game.value);
+    const n = Number(players.value);
+    const when = starts.value ? Date.parse(starts.value) : null;
+    const { data, error } = await api("POST", "/api/tournaments", {
+      name: name.value.trim() || name.placeholder,
+      rules: { preset: p.name, players: n, options: readOptions(opts, p) },
+      format: format.value,
+      rounds: format.value === "swiss" ? Number(rounds.value) : 0,
+      teams: partnersIn(opts, p, n),
+      max_entrants: Number(max.value),
+      bot: level.value,
+      starts_at: Number.isFinite(when) ? when : null,
+      duplicate: duplicate.checked,
+    });
+    if (error) { msg.textContent = error; return; }
+    remember(orgKey(data.id), data.secret);
+    nav.go("/tournaments/" + data.id);
+  }
+
+  const list = h("ul", { class: "tables", id: "tn-list" });
+  fill(app, h("div", { class: "tourney" },
+    h("section", { class: "card", id: "tn-new" },
+      h("h1", {}, t("tourney-title")),
+      h("p", { class: "muted" }, t("tourney-help")),
+      h("div", { class: "row" }, h("label", {}, t("tourney-name"), " ", name)),
+      h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", game), h("label", {}, t("lobby-players"), " ", players)),
+      h("details", { class: "houserules" }, h("summary", {}, t("lobby-house-rules")), opts),
+      h("div", { class: "row" }, h("label", {}, t("tourney-format-label"), " ", format), roundsLabel),
+      h("div", { class: "row" }, h("label", {}, t("tourney-max"), " ", max), h("label", {}, t("lobby-level"), " ", level)),
+      h("div", { class: "row" }, h("label", {}, t("tourney-starts"), " ", starts)),
+      h("div", { class: "row" }, h("label", { title: t("tourney-duplicate-help") }, duplicate, " ", t("tourney-duplicate"))),
+      msg,
+      h("button", { type: "button", id: "tn-create", class: "big", onclick: create }, t("tourney-create"))),
+    h("section", { class: "card" }, h("h2", {}, t("tourney-open")), list)));
+  const got = await api("GET", "/api/tournaments");
+  const rows = got.data ? got.data.tournaments : [];
+  if (!rows.length) list.append(h("li", { class: "muted" }, t("tourney-none")));
+  for (const r of rows) {
+    list.append(h("li", {}, h("a", { href: "/tournaments/" + r.id }, r.name), " · ",
+      t("game-title", { preset: r.game }), " · ", t("tourney-format", { format: r.format }), " · ", t("tourney-state", { state: r.state })));
+  }
+}
+
+// ---- a tournament ----
+
+/** The page at /tournaments/ID; returns a function that stops its updates. */
+export function tournamentPage(app, id, nav) {
+  document.title = `${t("tourney-title")} · ${t("page-title")}`;
+  // Links: #org=SECRET (the organiser's), #seat=ENTRANT.TOKEN (a partner's).
+  const hash = decodeURIComponent(location.hash.slice(1));
+  if (hash.startsWith("org=")) remember(orgKey(id), hash.slice(4));
+  if (hash.startsWith("seat=")) {
+    const [entrant, token] = hash.slice(5).split(".");
+    remember(meKey(id), JSON.stringify({ entrant: Number(entrant), tokens: [token] }));
+  }
+  let timer = null;
+  let stopped = false;
+  const msg = h("p", { class: "error", id: "tn-error", role: "alert" });
+  const root = h("section", { class: "card tourney", id: "tn-page" }, h("p", { class: "muted" }, t("loading")));
+  fill(app, root);
+  let last = "";
+
+  async function refresh() {
+    const got = await api("GET", `/api/tournaments/${id}`);
+    if (stopped) return;
+    if (got.error) { if (!last) nav.notFound("tournament"); return; }
+    const text = JSON.stringify(got.data);
+    if (text !== last) { last = text; show(got.data); }
+    if (got.data.state !== "finished") timer = setTimeout(refresh, 1500);
+  }
+
+  function show(tn) {
+    const secret = recall(orgKey(id));
+    const me = JSON.parse(recall(meKey(id)) || "null");
+    const parts = [
+      h("h1", {}, tn.name),
+      h("p", { class: "muted", id: "tn-facts" }, t("game-title", { preset: tn.rules.preset }), " · ",
+        t("tourney-format", { format: tn.format }), " · ", t("tourney-state", { state: tn.state }),
+        tn.starts_at ? [" · ", t("tourney-starts-at", { when: new Date(tn.starts_at).toLocaleString() })] : []),
+      msg,
+    ];
+    if (tn.champion) parts.push(h("p", { class: "winner", id: "tn-champion" }, t("tourney-champion", { name: tn.champion.name })));
+    if (tn.state === "open" && !me) parts.push(joinForm(tn));
+    if (me) parts.push(h("p", { id: "tn-me" }, t("tourney-you-are", { name: tn.entrants[me.entrant]?.name || "?" })));
+    if (me && me.tokens[1]) {
+      parts.push(h("p", { class: "muted" }, t("tourney-partner-link"), " ", h("input", { readonly: "", id: "tn-partner-link", value: `${location.origin}/tournaments/${id}#seat=${me.entrant}.${me.tokens[1]}`, class: "sharelink", onclick: (e) => e.target.select() })));
+    }
+    if (secret && tn.state === "open") parts.push(organiserBox(tn, secret));
+    parts.push(h("h2", {}, t("tourney-entrants", { count: tn.entrants.length, max: tn.max_entrants })),
+      h("ol", { id: "tn-entrants" }, tn.entrants.map((e) => h("li", {}, e.name, e.members.length > 1 ? ` (${e.members.join(", ")})` : "", e.bot ? ` · ${t("tourney-bot")}` : ""))));
+    if (tn.played.length) parts.push(standingsTable(tn), h("p", {}, h("a", { href: `/api/tournaments/${id}/csv`, id: "tn-csv", download: "" }, t("tourney-csv"))));
+    for (const r of [...tn.played].reverse()) parts.push(roundBox(tn, r, me));
+    parts.push(h("p", { class: "muted" }, t("tourney-share"), " ", h("input", { readonly: "", value: location.origin + "/tournaments/" + id, class: "sharelink", onclick: (e) => e.target.select() })));
+    if (secret) parts.push(h("p", { class: "muted" }, t("tourney-organiser-link"), " ", h("input", { readonly: "", value: `${location.origin}/tournaments/${id}#org=${secret}`, class: "sharelink", onclick: (e) => e.target.select() })));
+    fill(root, ...parts);
+  }
+
+  function joinForm(tn) {
+    const name = h("input", { id: "tn-join-name", maxlength: 24, autocomplete: "off", value: store.name });
+    const m1 = h("input", { id: "tn-member-1", maxlength: 24, autocomplete: "off", value: store.name });
+    const m2 = h("input", { id: "tn-member-2", maxlength: 24, autocomplete: "off" });
+    async function join() {
+      msg.textContent = "";
+      const body = tn.teams ? { name: name.value, members: [m1.value, m2.value] } : { name: name.value };
+      const { data, error } = await api("POST", `/api/tournaments/${id}/join`, body);
+      if (error) { msg.textContent = error; return; }
+      if (!tn.teams) store.name = data.players[0];
+      remember(meKey(id), JSON.stringify({ entrant: data.entrant, tokens: data.tokens, players: data.players }));
+      last = "";
+      clearTimeout(timer);
+      refresh();
+    }
+    return h("div", { class: "card", id: "tn-join" }, h("h2", {}, t("tourney-join")),
+      tn.teams
+        ? h("div", { class: "row" }, h("label", {}, t("tourney-team-name"), " ", name), h("label", {}, t("tourney-member", { n: 1 }), " ", m1), h("label", {}, t("tourney-member", { n: 2 }), " ", m2))
+        : h("div", { class: "row" }, h("label", {}, t("tourney-your-name"), " ", name)),
+      h("button", { type: "button", id: "tn-join-button", onclick: join }, t("tourney-join")));
+  }
+
+  function organiserBox(tn, secret) {
+    const count = h("input", { id: "tn-bots", type: "number", min: 1, max: 64, value: Math.max(1, tn.max_entrants - tn.entrants.length) });
+    const act = async (path, body) => {
+      msg.textContent = "";
+      const { error } = await api("POST", `/api/tournaments/${id}/${path}`, body, secret);
+      if (error) { msg.textContent = error; return; }
+      last = "";
+      clearTimeout(timer);
+      refresh();
+    };
+    return h("div", { class: "card", id: "tn-organiser" }, h("h2", {}, t("tourney-organiser")),
+      h("div", { class: "row" }, h("label", {}, t("tourney-add-bots"), " ", count),
+        h("button", { type: "button", id: "tn-add-bots", onclick: () => act("bots", { count: Number(count.value) }) }, t("tourney-add"))),
+      h("button", { type: "button", id: "tn-start", class: "big", onclick: () => act("start") }, t("tourney-start")));
+  }
+
+  function standingsTable(tn) {
+    const head = ["rank", "name", ...(tn.duplicate ? ["duplicate"] : []), "played", "won", "drawn", "lost", "points", "buchholz", "difference"];
+    // On a phone the table keeps the columns that decide the order first.
+    const wide = (c) => (["drawn", "lost", "buchholz", "difference"].includes(c) ? { class: "wide" } : {});
+    return h("div", { class: "sheetwrap" }, h("table", { class: "standings", id: "tn-standings" },
+      h("caption", {}, t("tourney-standings")),
+      h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col", ...wide(c) }, t("tourney-col", { col: c }))))),
+      h("tbody", {}, tn.standings.map((l) => h("tr", {}, head.map((c) => c === "name" ? h("th", { scope: "row" }, l.name) : h("td", wide(c), String(l[c]))))))));
+  }
+
+  function roundBox(tn, r, me) {
+    const name = (e) => tn.entrants[e]?.name || "?";
+    const tables = r.tables.map((tb, i) => {
+      const mine = me && tb.entrants.includes(me.entrant);
+      let link = h("span", { class: "muted" }, t("tourney-opening"));
+      if (tb.table) {
+        // A player's own table opens at their seat: the table page finds
+        // the seat by the token it holds for that table.
+        if (mine && me.tokens[0]) store.setToken(tb.table, me.tokens[0]);
+        link = h("a", { href: "/t/" + tb.table, class: mine ? "button" : "", "data-table": tb.table }, t(mine ? "tourney-play" : "tourney-watch"));
+      }
+      const result = tb.result ? tb.result.entrants.map((e, k) => `${name(e)} ${tb.result.scores[k]}`).join(" · ") : "";
+      return h("li", {}, t("tourney-table-n", { n: i + 1 }), ": ", tb.names.join(" – "), " ", link, result ? [" ", h("span", { class: "muted" }, result)] : []);
+    });
+    if (r.byes.length) tables.push(h("li", { class: "muted" }, t("tourney-byes", { names: r.byes.map(name).join(", ") })));
+    const deals = r.deals
+      ? h("p", { class: "muted deals" }, r.deals.secret ? t("tourney-deals-revealed", { secret: r.deals.secret }) : t("tourney-deals-committed", { commit: r.deals.commit }))
+      : null;
+    return h("div", { class: "round" }, h("h3", {}, t("tourney-round", { n: r.round, total: tn.total_rounds })), h("ul", { class: "tables" }, tables), deals);
+  }
+
+  refresh();
+  return () => { stopped = true; clearTimeout(timer); };
+}
