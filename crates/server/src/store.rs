@@ -19,6 +19,7 @@ use sqlx::{AnyPool, Executor, Row};
 use crate::metrics::Histogram;
 
 pub mod lease;
+pub use lease::LobbyRow;
 pub mod profiles;
 pub mod sheets;
 
