@@ -527,7 +527,7 @@ impl Store {
     }
 
     /// A table's log, in order.
-    async fn log(&self, table: &str) -> Result<Vec<LogRow>, sqlx::Error> {
+    pub async fn log(&self, table: &str) -> Result<Vec<LogRow>, sqlx::Error> {
         sqlx::query(
             "SELECT seq, hand, seat, action, auto, at FROM domino_actions WHERE table_id = $1 ORDER BY seq",
         )
