@@ -48,20 +48,23 @@ pub struct Asked {
 }
 
 impl Asked {
-    /// The answer (`None`: none came in time, the node is gone or slow).
-    pub async fn answer(self) -> Option<Value> {
+    /// The answer; `Err(true)` when the request was given up because its
+    /// table moved to another node, `Err(false)` when no answer came in
+    /// time (the node is gone or slow).
+    pub async fn answer(self) -> Result<Value, bool> {
         let r = tokio::time::timeout(ANSWER_WITHIN, self.rx).await;
         if let Ok(mut p) = self.relay.pending.lock() {
             p.remove(&self.q);
         }
         match r {
-            Ok(Ok(v)) => Some(v),
-            _ => {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(_)) => Err(true),
+            Err(_) => {
                 self.relay
                     .counts
                     .requests_timed_out
                     .fetch_add(1, Ordering::Relaxed);
-                None
+                Err(false)
             }
         }
     }
@@ -86,6 +89,8 @@ pub struct Relay {
     /// Nodes whose remote sockets were here but that were not listening at
     /// the last look.
     suspects: Mutex<HashSet<String>>,
+    /// The channels nodes listened on at the last look.
+    live: Mutex<HashSet<String>>,
     /// The proxies of other nodes' tables, by table.
     proxies: Mutex<HashMap<String, remote::Proxy>>,
     /// Notifications and items sent and received, for `/metrics`.
@@ -124,6 +129,7 @@ impl Relay {
             routes: Mutex::new(HashMap::new()),
             served: Mutex::new(HashMap::new()),
             suspects: Mutex::new(HashSet::new()),
+            live: Mutex::new(HashSet::new()),
             proxies: Mutex::new(HashMap::new()),
             counts: Counts::default(),
         });
@@ -246,7 +252,46 @@ impl Relay {
     pub async fn beat(self: &Arc<Relay>, hub: &Hub) -> Result<(), sqlx::Error> {
         let live: HashSet<String> = self.store.live_channels().await?.into_iter().collect();
         served::drop_dead(self, &live);
+        if let Ok(mut l) = self.live.lock() {
+            *l = live;
+        }
         remote::follow(hub, self).await
+    }
+
+    /// Whether the node listening on `channel` is up: its listening
+    /// connection is open (a killed node's closes at once). Asked again
+    /// when the last look did not see it (a node started since).
+    pub async fn is_live(&self, channel: &str) -> bool {
+        if self.live.lock().is_ok_and(|l| l.contains(channel)) {
+            return true;
+        }
+        match self.store.live_channels().await {
+            Ok(live) => {
+                let up = live.iter().any(|c| c == channel);
+                if let Ok(mut l) = self.live.lock() {
+                    *l = live.into_iter().collect();
+                }
+                up
+            }
+            // Not known: let the request try.
+            Err(_) => true,
+        }
+    }
+
+    /// Give up waiting for the answers to requests `qs` (their node is
+    /// gone): their askers hear at once that the table's node does not
+    /// answer.
+    pub(crate) fn abandon(&self, qs: &[u64]) {
+        if let Ok(mut p) = self.pending.lock() {
+            for q in qs {
+                p.remove(q);
+            }
+        }
+    }
+
+    /// Whether request `q` still waits for its answer.
+    pub(crate) fn waiting(&self, q: u64) -> bool {
+        self.pending.lock().is_ok_and(|p| p.contains_key(&q))
     }
 }
 

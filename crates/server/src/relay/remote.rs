@@ -94,6 +94,11 @@ impl Hub {
             // Held here but not open (being adopted): not yet.
             return None;
         }
+        if !relay.is_live(&wire::channel(&node)).await {
+            // Its node died and the lease has not run out yet: the player
+            // tries again in a moment rather than wait for no answer.
+            return None;
+        }
         let row = self.store.lobby_row(id).await.ok()??;
         let info = Arc::new(Mutex::new(info_of(&row)?));
         let Ok(mut proxies) = relay.proxies.lock() else {
@@ -117,6 +122,7 @@ impl Hub {
             to: wire::channel(&node),
             local: None,
             socks: HashMap::new(),
+            inflight: Vec::new(),
             ctl,
         };
         tokio::spawn(run.run(rx, ctl_rx));
@@ -197,6 +203,9 @@ struct Run {
     /// The table itself, once this node owns it.
     local: Option<Handle>,
     socks: HashMap<ConnId, Sock>,
+    /// Requests sent to the owner and not answered yet, given up when the
+    /// table moves (the socket then retries at the new owner).
+    inflight: Vec<u64>,
     ctl: mpsc::UnboundedSender<Ctl>,
 }
 
@@ -246,17 +255,27 @@ impl Run {
     /// Send a request to the owner now; answer `reply` (with what `read`
     /// makes of the answer) once it comes.
     fn ask<T: Send + 'static>(
-        &self,
+        &mut self,
         conn: ConnId,
         cmd: Value,
         reply: oneshot::Sender<Result<T, Refusal>>,
         read: impl FnOnce(Value) -> Option<T> + Send + 'static,
     ) {
         let asked: Asked = self.relay.request(&self.to, self.item(conn, cmd));
+        let relay = &self.relay;
+        self.inflight.retain(|q| relay.waiting(*q));
+        self.inflight.push(asked.q);
         tokio::spawn(async move {
             let r = match asked.answer().await {
-                None => Err(gone()),
-                Some(a) => wire::parse_answer(&a).and_then(|v| {
+                Err(false) => Err(gone()),
+                // The table moved while this waited: whether or not the
+                // old owner stored it, the socket gets the table's state
+                // at the new owner and goes on from there.
+                Err(true) => Err(Refusal::new(
+                    Code::Stale,
+                    "the table moved to another node: go on from its new state",
+                )),
+                Ok(a) => wire::parse_answer(&a).and_then(|v| {
                     read(v).ok_or_else(|| {
                         Refusal::new(
                             Code::Internal,
@@ -383,6 +402,8 @@ impl Run {
     /// as it sat (a socket whose join was not answered yet closes, and
     /// its page reconnects).
     async fn moved(&mut self, node: &str) {
+        self.relay.abandon(&self.inflight);
+        self.inflight.clear();
         if node == self.hub.config.node {
             let Some(h) = self.hub.get(&self.table) else {
                 // Taken here but not open: the sockets reconnect.
@@ -433,7 +454,7 @@ impl Run {
                 let ok = asked
                     .answer()
                     .await
-                    .is_some_and(|a| wire::parse_answer(&a).is_ok());
+                    .is_ok_and(|a| wire::parse_answer(&a).is_ok());
                 if !ok {
                     kick.notify_one();
                 }
