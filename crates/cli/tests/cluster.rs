@@ -268,7 +268,11 @@ impl Player {
                     }
                     // The table's node stopped answering: go elsewhere.
                     Some(r) if r["code"] == "no_table" => self.ws = None,
-                    // Stale and the like: wait for the newer state.
+                    // Stale (the state moved on, or the table moved to
+                    // another node): play from the next state that comes,
+                    // even one at the same position.
+                    Some(r) if r["code"] == "stale" => self.state = None,
+                    // Other refusals: wait for the newer state.
                     Some(_) => acted = Some(seq),
                     None => continue,
                 }
