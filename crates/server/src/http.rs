@@ -147,7 +147,7 @@ async fn healthz(State(app): State<App>) -> Json<Value> {
 }
 
 async fn tables(State(app): State<App>) -> Json<Value> {
-    Json(Value::Array(app.hub.list()))
+    Json(Value::Array(app.hub.list_all().await))
 }
 
 fn internal(e: impl std::fmt::Display) -> Response {

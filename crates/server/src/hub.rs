@@ -33,6 +33,9 @@ pub struct Hub {
     /// Shutting down: `/readyz` turns the balancer away while open games
     /// go on for the drain time.
     draining: Arc<AtomicBool>,
+    /// With several nodes (PostgreSQL): the way to the other nodes' tables,
+    /// once started.
+    pub relay: Option<Arc<crate::relay::Relay>>,
 }
 
 impl Hub {
@@ -47,6 +50,7 @@ impl Hub {
             store,
             config,
             draining: Arc::new(AtomicBool::new(false)),
+            relay: None,
         }
     }
 

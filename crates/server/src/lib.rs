@@ -32,6 +32,7 @@ pub mod owner;
 pub mod profile;
 pub mod ratings;
 pub mod refusal;
+pub mod relay;
 pub mod store;
 pub mod table;
 pub mod tournament;
@@ -112,7 +113,10 @@ pub async fn run(
     }
     let config = Arc::new(config);
     let store = store::Store::connect(&config.db).await?;
-    let hub = hub::Hub::new(store, config.clone());
+    let mut hub = hub::Hub::new(store, config.clone());
+    if hub.leased() {
+        hub.relay = Some(relay::Relay::start(&hub).await?);
+    }
     let restored = hub.restore().await?;
     tracing::info!(
         addr = %listener.local_addr()?,

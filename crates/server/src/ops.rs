@@ -102,6 +102,9 @@ pub fn exposition(hub: &Hub) -> String {
             hub.stats.count(kind),
         );
     }
+    if let Some(relay) = &hub.relay {
+        relay_metrics(&mut e, relay);
+    }
     e.histogram(
         "domino_move_latency_seconds",
         "From a table taking an action to the state showing it queued to every socket of the table.",
@@ -113,6 +116,54 @@ pub fn exposition(hub: &Hub) -> String {
         hub.store.write_latency(),
     );
     e.into_text()
+}
+
+/// What the relay between nodes carries (only with several nodes).
+fn relay_metrics(e: &mut Exposition, relay: &crate::relay::Relay) {
+    let c = &relay.counts;
+    let n = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Relaxed);
+    e.single(
+        "domino_relay_sockets_remote",
+        Kind::Gauge,
+        "Sockets on this node at tables other nodes own.",
+        relay.remote_sockets(),
+    );
+    e.single(
+        "domino_relay_sockets_served",
+        Kind::Gauge,
+        "Sockets on other nodes at tables this node owns.",
+        relay.served_sockets(),
+    );
+    e.single(
+        "domino_relay_notifications_sent_total",
+        Kind::Counter,
+        "PostgreSQL notifications this node sent to other nodes (one statement each).",
+        n(&c.notifications_sent),
+    );
+    e.single(
+        "domino_relay_notifications_received_total",
+        Kind::Counter,
+        "PostgreSQL notifications this node received from other nodes.",
+        n(&c.notifications_received),
+    );
+    e.single(
+        "domino_relay_items_sent_total",
+        Kind::Counter,
+        "Requests, answers and table messages sent to other nodes (several per notification when they come together).",
+        n(&c.items_sent),
+    );
+    e.single(
+        "domino_relay_items_received_total",
+        Kind::Counter,
+        "Requests, answers and table messages received from other nodes.",
+        n(&c.items_received),
+    );
+    e.single(
+        "domino_relay_requests_timed_out_total",
+        Kind::Counter,
+        "Requests to another node's table that got no answer in time (its node died or stalled).",
+        n(&c.requests_timed_out),
+    );
 }
 
 async fn metrics(State(ops): State<Ops>) -> Response {

@@ -71,6 +71,9 @@ impl Hub {
         if opened > 0 {
             tracing::info!(opened, "took over tables");
         }
+        if let Some(relay) = &self.relay {
+            relay.beat(self).await?;
+        }
         Ok(())
     }
 

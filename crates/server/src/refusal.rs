@@ -213,6 +213,38 @@ impl Code {
     }
 }
 
+impl Code {
+    /// The code spelled `s` (as a node's answer carries it to another);
+    /// where the server and the engine spell a code alike, the server's.
+    pub fn parse(s: &str) -> Option<Code> {
+        if let Some(c) = Code::OWN.iter().find(|c| c.as_str() == s) {
+            return Some(*c);
+        }
+        use ErrorCode as E;
+        [
+            E::BadJson,
+            E::BadRequest,
+            E::UnknownCommand,
+            E::TooLarge,
+            E::NoMatch,
+            E::UnknownPreset,
+            E::BadOption,
+            E::UnknownBot,
+            E::BadDeal,
+            E::BadRecord,
+            E::IllegalAction,
+            E::NotYourTurn,
+            E::HandOver,
+            E::HandNotOver,
+            E::MatchOver,
+            E::Internal,
+        ]
+        .into_iter()
+        .find(|e| e.as_str() == s)
+        .map(Code::Engine)
+    }
+}
+
 impl Serialize for Code {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())

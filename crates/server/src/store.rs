@@ -19,6 +19,7 @@ use sqlx::{AnyPool, Executor, Row};
 use crate::metrics::Histogram;
 
 pub mod lease;
+pub use lease::LobbyRow;
 pub mod profiles;
 pub mod sheets;
 pub mod tournaments;
@@ -529,7 +530,7 @@ impl Store {
     }
 
     /// A table's log, in order.
-    async fn log(&self, table: &str) -> Result<Vec<LogRow>, sqlx::Error> {
+    pub async fn log(&self, table: &str) -> Result<Vec<LogRow>, sqlx::Error> {
         sqlx::query(
             "SELECT seq, hand, seat, action, auto, at FROM domino_actions WHERE table_id = $1 ORDER BY seq",
         )

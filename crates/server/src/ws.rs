@@ -50,6 +50,12 @@ use crate::table::{
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
+/// A connection id not used before in this process (sockets of other
+/// nodes attached here take theirs from the same count).
+pub fn next_conn_id() -> ConnId {
+    NEXT_CONN.fetch_add(1, Ordering::Relaxed)
+}
+
 fn default_humans() -> u8 {
     1
 }
@@ -170,7 +176,7 @@ pub async fn serve(
     profile: Option<(String, String)>,
     mut stop: watch::Receiver<bool>,
 ) {
-    let conn_id: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let conn_id: ConnId = next_conn_id();
     let limits = hub.config.limits.clone();
     let (mut sink, mut stream) = socket.split();
     let (out_tx, mut out_rx) = mpsc::channel::<Arc<str>>(512);
@@ -340,7 +346,7 @@ async fn dispatch(
         Request::Presets {} => {
             Ok(json!({"type": "presets", "presets": domino_engine::catalog::games()}))
         }
-        Request::List {} => Ok(json!({"type": "tables", "tables": hub.list()})),
+        Request::List {} => Ok(json!({"type": "tables", "tables": hub.list_all().await})),
         Request::Create {
             rules,
             seats,
@@ -417,7 +423,7 @@ async fn dispatch(
             attach(conn_id, conn, out, h, how).await
         }
         Request::Join { table, name, seat } => {
-            let h = hub.get(&table).ok_or_else(gone)?;
+            let h = hub.find(&table).await.ok_or_else(gone)?;
             let profile = conn.profile.clone();
             attach(
                 conn_id,
@@ -433,11 +439,11 @@ async fn dispatch(
             .await
         }
         Request::Resume { table, token } => {
-            let h = hub.get(&table).ok_or_else(gone)?;
+            let h = hub.find(&table).await.ok_or_else(gone)?;
             attach(conn_id, conn, out, h, Seating::Resume { token }).await
         }
         Request::Spectate { table } => {
-            let h = hub.get(&table).ok_or_else(gone)?;
+            let h = hub.find(&table).await.ok_or_else(gone)?;
             attach(conn_id, conn, out, h, Seating::Spectate).await
         }
         Request::Act { action, seq } => {

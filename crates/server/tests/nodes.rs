@@ -70,11 +70,13 @@ async fn a_killed_owners_table_is_taken_over_by_another_node_and_finished_there(
     tokio::time::sleep(Duration::from_millis(2000)).await;
     assert_eq!(metric(&a, "domino_tables_owned").await, 1.0);
     assert_eq!(metric(&b, "domino_tables_owned").await, 0.0);
+    // A watcher on b reaches the table through the relay.
     let mut early = Client::connect(b.addr).await;
     let r = early
-        .request(json!({"type": "resume", "table": table, "token": tokens[0]}))
+        .request(json!({"type": "spectate", "table": table}))
         .await;
-    assert_eq!(r["type"], "error", "{r}");
+    assert_eq!(r["type"], "joined", "{r}");
+    drop(early);
 
     // Kill the owner (like kill -9); b takes the table over.
     let killed = Instant::now();
@@ -123,4 +125,71 @@ async fn a_killed_owners_table_is_taken_over_by_another_node_and_finished_there(
     }
     let (code, _) = b.get(&format!("/api/history/{table}/record")).await;
     assert_eq!(code, 200);
+}
+
+/// Players on two nodes at one table: the lobby of either node lists it,
+/// a player and a watcher on the node that does not own it play and watch
+/// through the relay, each seeing only what their seat may see, and the
+/// match ends with one record.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_on_different_nodes_play_one_table() {
+    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    let db = fresh_db(&url).await;
+    let a = node(&db, "a");
+    let b = node(&db, "b");
+    let mut host = Client::connect(a.addr).await;
+    let r = host
+        .request(json!({"type": "create", "rules": {"preset": "draw", "players": 2, "options": {"target": 40}},
+            "humans": 2, "bot": "random", "name": "Ana"}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let table = r["table"].as_str().unwrap().to_string();
+
+    let mut guest = Client::connect(b.addr).await;
+    let list = guest.request(json!({"type": "list"})).await;
+    let listed = list["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == table.as_str())
+        .cloned()
+        .unwrap_or_else(|| panic!("b's lobby lists a's table: {list}"));
+    assert_eq!(listed["open_seats"], 1, "{listed}");
+    assert_eq!(listed["names"][0], "Ana", "{listed}");
+    let r = guest
+        .request(json!({"type": "join", "table": table, "name": "Bo"}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    assert_eq!(r["seat"], 1, "{r}");
+    let mut watcher = Client::connect(b.addr).await;
+    let r = watcher
+        .request(json!({"type": "spectate", "table": table}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    assert!(metric(&b, "domino_relay_sockets_remote").await >= 2.0);
+    assert!(metric(&a, "domino_relay_sockets_served").await >= 2.0);
+
+    if host.state.is_none() {
+        host.next_state().await;
+    }
+    if guest.state.is_none() {
+        guest.next_state().await;
+    }
+    let t0 = tokio::spawn(async move { play_out(&mut host, 1).await });
+    let t1 = tokio::spawn(async move { play_out(&mut guest, 2).await });
+    let (f0, f1) = (t0.await.unwrap(), t1.await.unwrap());
+    assert_eq!(f0["state"]["phase"], "match_over");
+    assert_eq!(f0["seq"], f1["seq"], "both saw the same end");
+    // The watcher saw the end too, through b.
+    let mut last = watcher.state.clone();
+    while last.as_ref().map(|s| s["seq"].clone()) != Some(f0["seq"].clone()) {
+        last = Some(watcher.next_state().await);
+    }
+    assert_eq!(last.unwrap()["seat"], Value::Null);
+    let (code, _) = b.get(&format!("/api/history/{table}/record")).await;
+    assert_eq!(code, 200);
+    assert!(metric(&a, "domino_relay_notifications_sent_total").await > 0.0);
 }

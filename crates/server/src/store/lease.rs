@@ -113,6 +113,132 @@ impl Store {
     }
 }
 
+/// A live table as the lobby of another node shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyRow {
+    pub id: String,
+    pub rules: String,
+    pub bot: String,
+    pub private: bool,
+    pub humans: i64,
+    pub seats: Option<String>,
+    /// The hand being played (the last logged one's number).
+    pub hand: i64,
+    /// The claimed seats' names, by seat.
+    pub names: Vec<(i64, String)>,
+}
+
+/// The columns of a [`LobbyRow`], from `domino_tables t`.
+const LOBBY_COLUMNS: &str = "t.id, t.rules, t.bot, t.private, t.humans, t.seats,
+    COALESCE((SELECT MAX(a.hand) FROM domino_actions a WHERE a.table_id = t.id), 0) AS hand,
+    COALESCE((SELECT CAST(json_agg(json_build_array(s.seat, s.name)) AS TEXT)
+              FROM domino_seats s WHERE s.table_id = t.id), '[]') AS names";
+
+fn lobby_row(r: &sqlx::any::AnyRow) -> Result<LobbyRow, sqlx::Error> {
+    let names: String = r.try_get("names")?;
+    Ok(LobbyRow {
+        id: r.try_get("id")?,
+        rules: r.try_get("rules")?,
+        bot: r.try_get("bot")?,
+        private: r.try_get::<i64, _>("private")? != 0,
+        humans: r.try_get("humans")?,
+        seats: r.try_get("seats")?,
+        hand: r.try_get("hand")?,
+        names: serde_json::from_str(&names).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+    })
+}
+
+/// The relay between nodes (PostgreSQL only): see `crate::relay`.
+impl Store {
+    /// Notify the node listening on `channel`.
+    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT CAST(pg_notify($1, $2) AS TEXT)")
+            .bind(channel)
+            .bind(payload)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The channels nodes are listening on now (their listening
+    /// connections are named after them).
+    pub async fn live_channels(&self) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query(
+            "SELECT DISTINCT application_name FROM pg_stat_activity
+             WHERE application_name LIKE 'domino\\_%'",
+        )
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect()
+    }
+
+    /// The node holding `table`'s lease, while it holds it.
+    pub async fn lease_holder(&self, table: &str) -> Result<Option<String>, sqlx::Error> {
+        let sql = format!(
+            "SELECT node FROM domino_leases WHERE table_id = $1 AND expires_at >= {NOW_MS}"
+        );
+        sqlx::query(&sql)
+            .bind(table)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| r.try_get(0))
+            .transpose()
+    }
+
+    /// The holders of the leases of `tables` still held: `(table, node)`.
+    pub async fn lease_holders(
+        &self,
+        tables: &[String],
+    ) -> Result<Vec<(String, String)>, sqlx::Error> {
+        let ids = serde_json::to_string(tables).unwrap_or_else(|_| "[]".into());
+        let sql = format!(
+            "SELECT table_id, node FROM domino_leases
+             WHERE table_id IN (SELECT json_array_elements_text(CAST($1 AS JSON)))
+               AND expires_at >= {NOW_MS}"
+        );
+        sqlx::query(&sql)
+            .bind(ids)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect()
+    }
+
+    /// One unfinished table, as a lobby shows it.
+    pub async fn lobby_row(&self, id: &str) -> Result<Option<LobbyRow>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {LOBBY_COLUMNS} FROM domino_tables t WHERE t.id = $1 AND t.finished_at IS NULL"
+        );
+        sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| lobby_row(&r))
+            .transpose()
+    }
+
+    /// The public unfinished tables other nodes than `node` hold, newest
+    /// first, at most 200.
+    pub async fn remote_lobby(&self, node: &str) -> Result<Vec<LobbyRow>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {LOBBY_COLUMNS} FROM domino_tables t JOIN domino_leases l ON l.table_id = t.id
+             WHERE t.finished_at IS NULL AND t.private = 0 AND l.node <> $1
+               AND l.expires_at >= {NOW_MS}
+             ORDER BY t.created_at DESC LIMIT 200"
+        );
+        sqlx::query(&sql)
+            .bind(node)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(lobby_row)
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

@@ -14,7 +14,7 @@ use super::{ConnId, Table};
 use crate::store::SeatRow;
 
 /// How a connection wants to sit at a table.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum Seating {
     /// Claim a free human seat (a given one, or the first) under a name,
     /// tied to the signed-in profile (`(id, name)`) if there is one: then

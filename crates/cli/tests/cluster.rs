@@ -1,0 +1,575 @@
+//! Three `domino serve` processes on one PostgreSQL database: players on
+//! different nodes play one table; the table's owner is killed with
+//! SIGKILL mid-hand; the match finishes on the other nodes, and the stored
+//! log holds every acknowledged action once, in its place.
+//!
+//! Runs when `DOMINO_TEST_POSTGRES` names a server whose user may create
+//! databases (each test makes a fresh one). The loop that kills owners at
+//! random moments is ignored in CI; run it with
+//! `cargo test -p domino-cli --test cluster -- --ignored --nocapture`
+//! (docs/deploy.md).
+#![cfg(unix)]
+#![allow(clippy::unwrap_used)]
+
+#[path = "../../server/tests/common/mod.rs"]
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use domino_server::store::{Logged, Store};
+use futures_util::{SinkExt, StreamExt};
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// How long a lease lasts in these tests: a dead owner's tables move about
+/// this long after its last heartbeat.
+const LEASE: &str = "1500ms";
+
+/// One `domino serve` process.
+struct Node {
+    child: Child,
+    addr: String,
+}
+
+impl Node {
+    fn start(db: &str, name: &str) -> Node {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_domino"))
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--db",
+                db,
+                "--node",
+                name,
+                "--lease",
+                LEASE,
+                "--bot-delay-ms",
+                "0",
+                "--budget-ms",
+                "20",
+            ])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let addr = lines
+            .by_ref()
+            .map_while(Result::ok)
+            .find_map(|l| l.split("serving on http://").nth(1).map(str::to_string))
+            .unwrap();
+        std::thread::spawn(move || lines.for_each(drop));
+        Node { child, addr }
+    }
+
+    /// SIGKILL: no drain, no goodbye.
+    fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The newest state any player saw: how a failover is timed.
+#[derive(Default)]
+struct Seen {
+    seq: i64,
+}
+
+/// A player (or watcher) that, like the browser, reconnects and resumes
+/// when its socket closes or its table's node stops answering, trying the
+/// nodes in turn.
+struct Player {
+    table: String,
+    token: Option<String>,
+    seat: Option<u64>,
+    nodes: Arc<Mutex<Vec<String>>>,
+    prefer: usize,
+    ws: Option<Ws>,
+    next_id: u64,
+    state: Option<Value>,
+    /// Acknowledged actions: `(seq of the state it produced, seat, action)`.
+    acks: Vec<(i64, u64, Value)>,
+    reattached: u32,
+    seen: Arc<Mutex<Seen>>,
+    acked: Arc<AtomicUsize>,
+}
+
+impl Player {
+    fn new(
+        nodes: &Arc<Mutex<Vec<String>>>,
+        prefer: usize,
+        seen: &Arc<Mutex<Seen>>,
+        acked: &Arc<AtomicUsize>,
+    ) -> Player {
+        Player {
+            table: String::new(),
+            token: None,
+            seat: None,
+            nodes: nodes.clone(),
+            prefer,
+            ws: None,
+            next_id: 0,
+            state: None,
+            acks: Vec::new(),
+            reattached: 0,
+            seen: seen.clone(),
+            acked: acked.clone(),
+        }
+    }
+
+    async fn connect(&mut self, addr: &str) -> bool {
+        match tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await {
+            Ok((ws, _)) => {
+                self.ws = Some(ws);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The next message within `ms`; `None` on silence, or with `ws`
+    /// gone when the socket closed.
+    async fn recv(&mut self, ms: u64) -> Option<Value> {
+        let ws = self.ws.as_mut()?;
+        let m = match tokio::time::timeout(Duration::from_millis(ms), ws.next()).await {
+            Err(_) => return None,
+            Ok(Some(Ok(m))) => m,
+            Ok(_) => {
+                self.ws = None;
+                return None;
+            }
+        };
+        let Message::Text(t) = m else {
+            return Some(Value::Null);
+        };
+        let v: Value = serde_json::from_str(t.as_str()).unwrap();
+        common::check_secrecy(&v);
+        if v["type"] == "state" && v["table"] == self.table.as_str() {
+            let seq = v["seq"].as_i64().unwrap();
+            if let Ok(mut s) = self.seen.lock() {
+                if seq > s.seq {
+                    *s = Seen { seq };
+                }
+            }
+            self.state = Some(v.clone());
+        }
+        Some(v)
+    }
+
+    /// Send a request and read until its answer; `None` if the socket
+    /// closed or nothing came for 10 s.
+    async fn request(&mut self, mut req: Value) -> Option<Value> {
+        self.next_id += 1;
+        let id = self.next_id;
+        req["id"] = json!(id);
+        let ws = self.ws.as_mut()?;
+        if ws
+            .send(Message::Text(req.to_string().into()))
+            .await
+            .is_err()
+        {
+            self.ws = None;
+            return None;
+        }
+        let began = Instant::now();
+        while began.elapsed() < Duration::from_secs(10) {
+            match self.recv(1000).await {
+                Some(v) if v["id"] == json!(id) => return Some(v),
+                None if self.ws.is_none() => return None,
+                _ => {}
+            }
+        }
+        self.ws = None;
+        None
+    }
+
+    /// Resume the seat (or watch again) on the first node that takes it.
+    async fn reattach(&mut self) {
+        self.ws = None;
+        self.reattached += 1;
+        let began = Instant::now();
+        loop {
+            assert!(
+                began.elapsed() < Duration::from_secs(40),
+                "no node took the player back"
+            );
+            let nodes = self.nodes.lock().unwrap().clone();
+            let addr = nodes[self.prefer % nodes.len()].clone();
+            self.prefer += 1;
+            if self.connect(&addr).await {
+                let req = match &self.token {
+                    Some(t) => json!({"type": "resume", "table": self.table, "token": t}),
+                    None => json!({"type": "spectate", "table": self.table}),
+                };
+                if let Some(r) = self.request(req).await {
+                    if r["type"] == "joined" {
+                        return;
+                    }
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    }
+
+    /// Play this seat to the match's end (a watcher only watches);
+    /// returns the final state.
+    async fn play(&mut self, seed: u64) -> Value {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut acted: Option<i64> = None;
+        let mut readied: Option<u64> = None;
+        loop {
+            if self.ws.is_none() {
+                self.reattach().await;
+            }
+            let Some(msg) = self.state.clone() else {
+                self.recv(1000).await;
+                continue;
+            };
+            let st = &msg["state"];
+            let seq = msg["seq"].as_i64().unwrap();
+            let hand = st["hand_number"].as_u64().unwrap();
+            let phase = st["phase"].as_str().unwrap();
+            let mine = self.seat.is_some() && st["to_act"].as_u64() == self.seat;
+            if phase == "match_over" {
+                return msg;
+            }
+            if self.seat.is_some() && phase == "hand_over" && readied != Some(hand) {
+                match self.request(json!({"type": "ready"})).await {
+                    Some(_) => readied = Some(hand),
+                    None => continue,
+                }
+            } else if mine && ["play", "choose_poser"].contains(&phase) && acted != Some(seq) {
+                let legal = st["legal"].as_array().unwrap();
+                let a = legal[rng.random_range(0..legal.len())].clone();
+                match self
+                    .request(json!({"type": "act", "action": a, "seq": seq}))
+                    .await
+                {
+                    Some(r) if r["type"] == "ok" => {
+                        self.acks
+                            .push((r["seq"].as_i64().unwrap(), self.seat.unwrap(), a));
+                        self.acked.fetch_add(1, Ordering::Relaxed);
+                        acted = Some(seq);
+                    }
+                    // The table's node stopped answering: go elsewhere.
+                    Some(r) if r["code"] == "no_table" => self.ws = None,
+                    // Stale (the state moved on, or the table moved to
+                    // another node): play from the next state that comes,
+                    // even one at the same position.
+                    Some(r) if r["code"] == "stale" => self.state = None,
+                    // Other refusals: wait for the newer state.
+                    Some(_) => acted = Some(seq),
+                    None => continue,
+                }
+            }
+            // Until the state moves on (or a while passes).
+            let began = Instant::now();
+            while began.elapsed() < Duration::from_secs(3) {
+                if self.recv(500).await.is_none() && self.ws.is_none() {
+                    break;
+                }
+                if self.state.as_ref().and_then(|s| s["seq"].as_i64()) != Some(seq) {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// A fresh database and three nodes on it.
+async fn three_nodes(tag: &str) -> Option<(String, Vec<Node>)> {
+    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return None;
+    };
+    let db = domino_server::store::scratch_postgres(&url, tag)
+        .await
+        .unwrap()
+        .0;
+    let nodes = (0..3)
+        .map(|i| Node::start(&db, &format!("{tag}-n{i}")))
+        .collect();
+    Some((db, nodes))
+}
+
+/// A table made on `nodes[0]` for two humans and two bots; the host sits
+/// there, the guest on `nodes[1]`, a watcher on `nodes[2]`.
+async fn a_table(
+    nodes: &Arc<Mutex<Vec<String>>>,
+    seen: &Arc<Mutex<Seen>>,
+    acked: &Arc<AtomicUsize>,
+    target: u32,
+) -> (Player, Player, Player) {
+    let mut host = Player::new(nodes, 0, seen, acked);
+    let addr = nodes.lock().unwrap()[0].clone();
+    assert!(host.connect(&addr).await);
+    let r = host
+        .request(
+            json!({"type": "create", "rules": {"preset": "draw", "players": 4,
+            "options": {"target": target}}, "humans": 2, "bot": "random", "name": "Host"}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r["type"], "joined", "{r}");
+    host.table = r["table"].as_str().unwrap().into();
+    host.token = r["token"].as_str().map(String::from);
+    host.seat = Some(0);
+    let mut guest = Player::new(nodes, 1, seen, acked);
+    guest.table = host.table.clone();
+    let addr = nodes.lock().unwrap()[1].clone();
+    assert!(guest.connect(&addr).await);
+    let r = guest
+        .request(json!({"type": "join", "table": host.table, "name": "Guest"}))
+        .await
+        .unwrap();
+    assert_eq!(r["type"], "joined", "{r}");
+    guest.token = r["token"].as_str().map(String::from);
+    guest.seat = r["seat"].as_u64();
+    let mut watcher = Player::new(nodes, 2, seen, acked);
+    watcher.table = host.table.clone();
+    let addr = nodes.lock().unwrap()[2].clone();
+    assert!(watcher.connect(&addr).await);
+    let r = watcher
+        .request(json!({"type": "spectate", "table": host.table}))
+        .await
+        .unwrap();
+    assert_eq!(r["type"], "joined", "{r}");
+    (host, guest, watcher)
+}
+
+/// The stored log: its positions run on without a gap (one entry per
+/// position), and each acknowledged action is the entry just before the
+/// state its `ok` named.
+async fn check_log(db: &str, table: &str, acks: &[(i64, u64, Value)]) -> usize {
+    let store = Store::connect(db).await.unwrap();
+    let log = store.log(table).await.unwrap();
+    for (i, e) in log.iter().enumerate() {
+        assert_eq!(e.seq, i as i64, "a gap or a doubled position in the log");
+    }
+    for (produced, seat, action) in acks {
+        let e = &log[(*produced - 1) as usize];
+        assert_eq!(e.seat, *seat as i64, "acknowledged at {produced}");
+        let Logged::Act(a) = &e.action else {
+            panic!("acknowledged at {produced}: not an action")
+        };
+        assert_eq!(
+            &serde_json::to_value(a).unwrap(),
+            action,
+            "acknowledged at {produced}"
+        );
+    }
+    store.close().await;
+    log.len()
+}
+
+/// The node (index into `names`) holding `table`'s lease now.
+async fn owner(db: &str, table: &str, names: &[String]) -> Option<usize> {
+    let store = Store::connect(db).await.unwrap();
+    let holder = store.lease_holder(table).await.unwrap();
+    store.close().await;
+    holder.and_then(|h| names.iter().position(|n| *n == h))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owner_is_killed_mid_hand_and_the_match_finishes_on_the_other_nodes() {
+    let Some((db, mut nodes)) = three_nodes("cluster").await else {
+        return;
+    };
+    let names: Vec<String> = (0..3).map(|i| format!("cluster-n{i}")).collect();
+    let addrs = Arc::new(Mutex::new(
+        nodes.iter().map(|n| n.addr.clone()).collect::<Vec<_>>(),
+    ));
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let acked = Arc::new(AtomicUsize::new(0));
+    let (mut host, mut guest, mut watcher) = a_table(&addrs, &seen, &acked, 60).await;
+    let table = host.table.clone();
+    assert_eq!(
+        owner(&db, &table, &names).await,
+        Some(0),
+        "the creator's node owns it"
+    );
+
+    let t_host = tokio::spawn(async move {
+        let f = host.play(1).await;
+        (host, f)
+    });
+    let t_guest = tokio::spawn(async move {
+        let f = guest.play(2).await;
+        (guest, f)
+    });
+    let t_watch = tokio::spawn(async move {
+        let f = watcher.play(3).await;
+        (watcher, f)
+    });
+    // Mid-hand, after a few acknowledged moves.
+    while acked.load(Ordering::Relaxed) < 4 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let before = seen.lock().unwrap().seq;
+    let killed = Instant::now();
+    nodes[0].kill();
+    addrs.lock().unwrap().remove(0);
+
+    let (host, f0) = tokio::time::timeout(Duration::from_secs(60), t_host)
+        .await
+        .unwrap()
+        .unwrap();
+    let (guest, f1) = tokio::time::timeout(Duration::from_secs(60), t_guest)
+        .await
+        .unwrap()
+        .unwrap();
+    let (watcher, f2) = tokio::time::timeout(Duration::from_secs(30), t_watch)
+        .await
+        .unwrap()
+        .unwrap();
+    for f in [&f0, &f1, &f2] {
+        assert_eq!(f["state"]["phase"], "match_over");
+        assert_eq!(f["seq"], f0["seq"], "all saw the same end");
+    }
+    let new_owner = owner(&db, &table, &names).await;
+    assert_ne!(new_owner, Some(0));
+    eprintln!(
+        "killed at seq {before}; finished at seq {}; host reattached {} times, guest {}, watcher {}; {:?} since the kill",
+        f0["seq"],
+        host.reattached,
+        guest.reattached,
+        watcher.reattached,
+        killed.elapsed()
+    );
+    let mut acks = host.acks.clone();
+    acks.extend(guest.acks.clone());
+    let n = check_log(&db, &table, &acks).await;
+    assert_eq!(
+        n as i64,
+        f0["seq"].as_i64().unwrap(),
+        "the log is the whole match"
+    );
+    let (code, _) = common::http_get(
+        nodes[1].addr.parse().unwrap(),
+        &format!("/api/history/{table}/record"),
+    )
+    .await;
+    assert_eq!(code, 200);
+}
+
+/// Kill the owner of a live table at random moments, again and again
+/// (`DOMINO_KILLS`, 10 by default), restarting a node each time; every
+/// match must finish with its acknowledged actions in the log once.
+/// Prints each failover's time (kill to the table playing again).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a long loop: run by hand (docs/deploy.md)"]
+async fn owners_killed_at_random_moments() {
+    let Some((db, nodes)) = three_nodes("killloop").await else {
+        return;
+    };
+    let kills: usize = std::env::var("DOMINO_KILLS")
+        .ok()
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(10);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(rand::random());
+    let mut nodes = nodes;
+    let mut names: Vec<String> = (0..3).map(|i| format!("killloop-n{i}")).collect();
+    let mut born = 3;
+    let mut times = Vec::new();
+    let mut matches = 0;
+    while times.len() < kills {
+        let addrs = Arc::new(Mutex::new(
+            nodes.iter().map(|n| n.addr.clone()).collect::<Vec<_>>(),
+        ));
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let acked = Arc::new(AtomicUsize::new(0));
+        let (mut host, mut guest, mut watcher) = a_table(&addrs, &seen, &acked, 150).await;
+        let table = host.table.clone();
+        let seed = rng.random::<u64>();
+        let tasks = [
+            tokio::spawn(async move {
+                let f = host.play(seed).await;
+                (host, f)
+            }),
+            tokio::spawn(async move {
+                let f = guest.play(seed + 1).await;
+                (guest, f)
+            }),
+            tokio::spawn(async move {
+                let f = watcher.play(seed + 2).await;
+                (watcher, f)
+            }),
+        ];
+        // Kill owners at random moments until this match ends.
+        while times.len() < kills && !tasks[0].is_finished() {
+            tokio::time::sleep(Duration::from_millis(rng.random_range(200..3000))).await;
+            let Some(o) = owner(&db, &table, &names).await else {
+                continue;
+            };
+            if tasks[0].is_finished() {
+                break;
+            }
+            let before = seen.lock().unwrap().seq;
+            let killed = Instant::now();
+            nodes[o].kill();
+            let gone = nodes[o].addr.clone();
+            addrs.lock().unwrap().retain(|a| *a != gone);
+            // The table plays again once some player sees a newer state.
+            loop {
+                let s = seen.lock().unwrap().seq;
+                if s > before || tasks[0].is_finished() {
+                    break;
+                }
+                assert!(
+                    killed.elapsed() < Duration::from_secs(60),
+                    "the table never played again"
+                );
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            let took = killed.elapsed();
+            eprintln!(
+                "kill {}: node {} at seq {before}: playing again after {took:?}",
+                times.len() + 1,
+                names[o]
+            );
+            times.push(took);
+            // A new node in the killed one's place, under a new name.
+            let name = format!("killloop-n{born}");
+            born += 1;
+            nodes[o] = Node::start(&db, &name);
+            names[o] = name;
+            addrs.lock().unwrap().push(nodes[o].addr.clone());
+        }
+        let mut acks = Vec::new();
+        let mut end = Value::Null;
+        for t in tasks {
+            let (p, f) = tokio::time::timeout(Duration::from_secs(300), t)
+                .await
+                .unwrap()
+                .unwrap();
+            acks.extend(p.acks);
+            end = f;
+        }
+        let n = check_log(&db, &table, &acks).await;
+        assert_eq!(n as i64, end["seq"].as_i64().unwrap());
+        matches += 1;
+    }
+    times.sort();
+    eprintln!(
+        "{} kills over {matches} matches: failover median {:?}, min {:?}, max {:?}",
+        times.len(),
+        times[times.len() / 2],
+        times[0],
+        times[times.len() - 1]
+    );
+}

@@ -1,0 +1,328 @@
+//! Players on any node reach any table: the relay carries a socket's
+//! requests to the node that owns its table and that table's messages back,
+//! through PostgreSQL's LISTEN/NOTIFY (no other link between nodes).
+//!
+//! Each node listens on its own channel (a hash of its `--node` name,
+//! [`wire::channel`]). A socket on a node that does not own its table talks
+//! to a [`remote`] proxy there, which looks to the socket like the table
+//! itself; the proxy sends the requests to the owner, where [`served`]
+//! attaches each remote socket to the table as if it were local, with an
+//! outbox whose messages (each built from that socket's own seat view, as
+//! for any socket) go back on the socket's node's channel. A socket on the
+//! owner never goes through here. When a table changes owner (the owner
+//! died and another took its lease), the proxies attach their sockets to
+//! the new owner, under the seat tokens they hold.
+//!
+//! Messages to one node leave in order from one task per destination,
+//! several per notification when they come together.
+
+pub mod remote;
+pub mod served;
+pub mod wire;
+
+use std::collections::{HashMap, HashSet};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::hub::Hub;
+use crate::store::Store;
+use crate::table::{ConnId, Outbox};
+
+/// How long a request to another node waits for its answer: longer than
+/// any table takes to answer, short enough that a player whose table's
+/// node died hears it and tries again.
+pub const ANSWER_WITHIN: Duration = Duration::from_secs(5);
+
+/// A request sent to another node, waiting for its answer.
+#[derive(Debug)]
+pub struct Asked {
+    relay: Arc<Relay>,
+    q: u64,
+    rx: oneshot::Receiver<Value>,
+}
+
+impl Asked {
+    /// The answer; `Err(true)` when the request was given up because its
+    /// table moved to another node, `Err(false)` when no answer came in
+    /// time (the node is gone or slow).
+    pub async fn answer(self) -> Result<Value, bool> {
+        let r = tokio::time::timeout(ANSWER_WITHIN, self.rx).await;
+        if let Ok(mut p) = self.relay.pending.lock() {
+            p.remove(&self.q);
+        }
+        match r {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(_)) => Err(true),
+            Err(_) => {
+                self.relay
+                    .counts
+                    .requests_timed_out
+                    .fetch_add(1, Ordering::Relaxed);
+                Err(false)
+            }
+        }
+    }
+}
+
+/// This node's end of the relay.
+#[derive(Debug)]
+pub struct Relay {
+    /// This node's channel.
+    pub me: String,
+    store: Store,
+    /// The sending task of each destination channel.
+    queues: Mutex<HashMap<String, mpsc::UnboundedSender<Value>>>,
+    /// Requests sent to other nodes, waiting for their answers.
+    pending: Mutex<HashMap<u64, oneshot::Sender<Value>>>,
+    next_req: AtomicU64,
+    /// Sockets here attached to other nodes' tables: where their messages go.
+    routes: Mutex<HashMap<ConnId, Outbox>>,
+    /// Remote sockets attached to this node's tables, by their node's
+    /// channel and their id there.
+    served: Mutex<HashMap<(String, u64), mpsc::UnboundedSender<Value>>>,
+    /// Nodes whose remote sockets were here but that were not listening at
+    /// the last look.
+    suspects: Mutex<HashSet<String>>,
+    /// The channels nodes listened on at the last look.
+    live: Mutex<HashSet<String>>,
+    /// The proxies of other nodes' tables, by table.
+    proxies: Mutex<HashMap<String, remote::Proxy>>,
+    /// Notifications and items sent and received, for `/metrics`.
+    pub counts: Counts,
+}
+
+/// What the relay did, for `/metrics`.
+#[derive(Debug, Default)]
+pub struct Counts {
+    pub notifications_sent: AtomicU64,
+    pub notifications_received: AtomicU64,
+    pub items_sent: AtomicU64,
+    pub items_received: AtomicU64,
+    pub requests_timed_out: AtomicU64,
+}
+
+impl Relay {
+    /// Listen on this node's channel and start answering; the listener's
+    /// connection is named after the channel, so that other nodes see in
+    /// `pg_stat_activity` which nodes are up.
+    pub async fn start(hub: &Hub) -> anyhow::Result<Arc<Relay>> {
+        let me = wire::channel(&hub.config.node);
+        let opts = PgConnectOptions::from_str(&hub.config.db)?.application_name(&me);
+        let pool = PgPoolOptions::new()
+            .max_connections(1)
+            .connect_with(opts)
+            .await?;
+        let mut listener = PgListener::connect_with(&pool).await?;
+        listener.listen(&me).await?;
+        let relay = Arc::new(Relay {
+            me,
+            store: hub.store.clone(),
+            queues: Mutex::new(HashMap::new()),
+            pending: Mutex::new(HashMap::new()),
+            next_req: AtomicU64::new(1),
+            routes: Mutex::new(HashMap::new()),
+            served: Mutex::new(HashMap::new()),
+            suspects: Mutex::new(HashSet::new()),
+            live: Mutex::new(HashSet::new()),
+            proxies: Mutex::new(HashMap::new()),
+            counts: Counts::default(),
+        });
+        tokio::spawn(listen(hub.clone(), relay.clone(), listener, pool));
+        Ok(relay)
+    }
+
+    /// Queue `item` for the node listening on `to`.
+    pub fn send(self: &Arc<Relay>, to: &str, item: Value) {
+        let Ok(mut q) = self.queues.lock() else {
+            return;
+        };
+        let tx = q.entry(to.to_string()).or_insert_with(|| {
+            let (tx, rx) = mpsc::unbounded_channel();
+            tokio::spawn(self.clone().sender(to.to_string(), rx));
+            tx
+        });
+        let _ = tx.send(item);
+    }
+
+    /// Send to `to` whatever is queued for it, in order, as few
+    /// notifications as it fits in.
+    async fn sender(self: Arc<Relay>, to: String, mut rx: mpsc::UnboundedReceiver<Value>) {
+        let mut next_id = 0;
+        while let Some(first) = rx.recv().await {
+            let mut items = vec![first];
+            while items.len() < 256 {
+                match rx.try_recv() {
+                    Ok(i) => items.push(i),
+                    Err(_) => break,
+                }
+            }
+            self.counts
+                .items_sent
+                .fetch_add(items.len() as u64, Ordering::Relaxed);
+            for p in wire::pack(&self.me, &items, &mut next_id) {
+                self.counts
+                    .notifications_sent
+                    .fetch_add(1, Ordering::Relaxed);
+                if let Err(e) = self.store.notify(&to, &p).await {
+                    tracing::warn!(to = %to, "relay: {e}");
+                }
+            }
+        }
+    }
+
+    /// Queue a request for `to` now (so that it leaves in order with what
+    /// this node sends it next); its answer comes on the receiver.
+    pub fn request(self: &Arc<Relay>, to: &str, mut item: Value) -> Asked {
+        let q = self.next_req.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = oneshot::channel();
+        if let Ok(mut p) = self.pending.lock() {
+            p.insert(q, tx);
+        }
+        item["q"] = json!(q);
+        self.send(to, item);
+        Asked {
+            relay: self.clone(),
+            q,
+            rx,
+        }
+    }
+
+    pub(crate) fn route(&self, conn: ConnId, out: Outbox) {
+        if let Ok(mut r) = self.routes.lock() {
+            r.insert(conn, out);
+        }
+    }
+
+    pub(crate) fn unroute(&self, conn: ConnId) {
+        if let Ok(mut r) = self.routes.lock() {
+            r.remove(&conn);
+        }
+    }
+
+    /// Sockets here attached to other nodes' tables.
+    pub fn remote_sockets(&self) -> usize {
+        self.routes.lock().map(|r| r.len()).unwrap_or(0)
+    }
+
+    /// Sockets of other nodes attached to this node's tables.
+    pub fn served_sockets(&self) -> usize {
+        self.served.lock().map(|s| s.len()).unwrap_or(0)
+    }
+
+    /// One item from another node.
+    fn receive(self: &Arc<Relay>, hub: &Hub, from: &str, item: Value) {
+        match item.get("k").and_then(Value::as_str) {
+            Some("msg") => {
+                let conn = item.get("c").and_then(Value::as_u64).unwrap_or(0);
+                let m = item.get("m").and_then(Value::as_str).unwrap_or("");
+                let out = self.routes.lock().ok().and_then(|r| r.get(&conn).cloned());
+                if let Some(out) = out {
+                    if out.tx.try_send(Arc::from(m)).is_err() {
+                        // Like a local socket that cannot keep up.
+                        out.kick.notify_one();
+                    }
+                }
+            }
+            Some("kick") => {
+                let conn = item.get("c").and_then(Value::as_u64).unwrap_or(0);
+                if let Some(out) = self.routes.lock().ok().and_then(|r| r.get(&conn).cloned()) {
+                    out.kick.notify_one();
+                }
+            }
+            Some("rep") => {
+                let q = item.get("q").and_then(Value::as_u64).unwrap_or(0);
+                let waiting = self.pending.lock().ok().and_then(|mut p| p.remove(&q));
+                if let Some(tx) = waiting {
+                    let _ = tx.send(item.get("r").cloned().unwrap_or(Value::Null));
+                }
+            }
+            Some("cmd") => served::receive(hub, self, from, item),
+            _ => tracing::debug!(from = %from, "relay: an item of no known kind"),
+        }
+    }
+
+    /// On each heartbeat: let go of remote sockets whose node is down, and
+    /// move the proxies of tables that changed owner to the new one.
+    pub async fn beat(self: &Arc<Relay>, hub: &Hub) -> Result<(), sqlx::Error> {
+        let live: HashSet<String> = self.store.live_channels().await?.into_iter().collect();
+        served::drop_dead(self, &live);
+        if let Ok(mut l) = self.live.lock() {
+            *l = live;
+        }
+        remote::follow(hub, self).await
+    }
+
+    /// Whether the node listening on `channel` is up: its listening
+    /// connection is open (a killed node's closes at once). Asked again
+    /// when the last look did not see it (a node started since).
+    pub async fn is_live(&self, channel: &str) -> bool {
+        if self.live.lock().is_ok_and(|l| l.contains(channel)) {
+            return true;
+        }
+        match self.store.live_channels().await {
+            Ok(live) => {
+                let up = live.iter().any(|c| c == channel);
+                if let Ok(mut l) = self.live.lock() {
+                    *l = live.into_iter().collect();
+                }
+                up
+            }
+            // Not known: let the request try.
+            Err(_) => true,
+        }
+    }
+
+    /// Give up waiting for the answers to requests `qs` (their node is
+    /// gone): their askers hear at once that the table's node does not
+    /// answer.
+    pub(crate) fn abandon(&self, qs: &[u64]) {
+        if let Ok(mut p) = self.pending.lock() {
+            for q in qs {
+                p.remove(q);
+            }
+        }
+    }
+
+    /// Whether request `q` still waits for its answer.
+    pub(crate) fn waiting(&self, q: u64) -> bool {
+        self.pending.lock().is_ok_and(|p| p.contains_key(&q))
+    }
+}
+
+/// Read this node's channel until the process ends.
+async fn listen(hub: Hub, relay: Arc<Relay>, mut listener: PgListener, _pool: sqlx::PgPool) {
+    let mut joiner = wire::Joiner::default();
+    loop {
+        match listener.try_recv().await {
+            Ok(Some(n)) => {
+                relay
+                    .counts
+                    .notifications_received
+                    .fetch_add(1, Ordering::Relaxed);
+                if let Some((from, items)) = joiner.take(n.payload()) {
+                    relay
+                        .counts
+                        .items_received
+                        .fetch_add(items.len() as u64, Ordering::Relaxed);
+                    for item in items {
+                        relay.receive(&hub, &from, item);
+                    }
+                }
+            }
+            // The connection was lost; the next call reconnects (what
+            // came meanwhile is lost: its requests time out and are tried
+            // again).
+            Ok(None) => tracing::warn!("relay: the listening connection was lost"),
+            Err(e) => {
+                tracing::warn!("relay: {e}");
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+    }
+}

@@ -1,0 +1,464 @@
+//! The side of a node that does not own a table: a proxy that looks to
+//! the sockets here like the table itself (a [`Handle`]), sends their
+//! requests to the owner and hands its answers back. It keeps how each
+//! socket sits (its seat token, or watching), so that when the table
+//! changes owner it attaches them again at the new one without the
+//! browser doing anything (the first `state` they get there carries the
+//! hand's `log`, as after any resume). When the new owner is this node,
+//! the proxy passes the requests straight to the local table.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use domino_engine::RulesSpec;
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, oneshot};
+
+use super::{wire, Asked, Relay};
+use crate::hub::Hub;
+use crate::store::LobbyRow;
+use crate::table::{plan_of, Cmd, Code, ConnId, Handle, Info, Outbox, Refusal, Seated, Seating};
+
+/// The proxy of one table another node owns.
+#[derive(Debug, Clone)]
+pub struct Proxy {
+    pub handle: Handle,
+    /// The owner the proxy sends to (a node's name).
+    owner: Arc<Mutex<String>>,
+    ctl: mpsc::UnboundedSender<Ctl>,
+}
+
+#[derive(Debug)]
+enum Ctl {
+    /// The table's lease is held by this node now.
+    Owner(String),
+    /// A socket's join was answered: it holds this seat token.
+    Seated { conn: ConnId, token: String },
+    /// A socket's attach was refused: it is not at the table.
+    Refused { conn: ConnId },
+}
+
+/// A socket here at the table.
+#[derive(Debug)]
+struct Sock {
+    out: Outbox,
+    /// How to attach it again at a new owner (`None`: a join not answered
+    /// yet).
+    again: Option<Seating>,
+}
+
+fn gone() -> Refusal {
+    Refusal::new(
+        Code::NoTable,
+        "that table's node does not answer: it may be moving to another node, try again in a few seconds",
+    )
+}
+
+/// The lobby's view of a table from its stored row.
+pub(crate) fn info_of(row: &LobbyRow) -> Option<Info> {
+    let spec: RulesSpec = serde_json::from_str(&row.rules).ok()?;
+    let players = spec.resolve().ok()?.players;
+    let plan = plan_of(row.seats.as_deref(), row.humans, players);
+    let mut names = vec![None; players as usize];
+    for (seat, name) in &row.names {
+        if let Some(n) = names.get_mut(*seat as usize) {
+            *n = Some(name.clone());
+        }
+    }
+    Some(Info {
+        id: row.id.clone(),
+        rules: spec,
+        bot: row.bot.clone(),
+        private: row.private,
+        humans: row.humans.clamp(0, i64::from(players)) as u8,
+        plan,
+        names,
+        hand_number: u32::try_from(row.hand.max(1)).unwrap_or(1),
+        finished: false,
+        parked: false,
+    })
+}
+
+impl Hub {
+    /// A live table, here or (through a proxy) on the node that owns it.
+    pub async fn find(&self, id: &str) -> Option<Handle> {
+        if let Some(h) = self.get(id) {
+            return Some(h);
+        }
+        let relay = self.relay.clone()?;
+        if let Some(p) = relay.proxy(id) {
+            return Some(p.handle);
+        }
+        let node = self.store.lease_holder(id).await.ok()??;
+        if node == self.config.node {
+            // Held here but not open (being adopted): not yet.
+            return None;
+        }
+        if !relay.is_live(&wire::channel(&node)).await {
+            // Its node died and the lease has not run out yet: the player
+            // tries again in a moment rather than wait for no answer.
+            return None;
+        }
+        let row = self.store.lobby_row(id).await.ok()??;
+        let info = Arc::new(Mutex::new(info_of(&row)?));
+        let Ok(mut proxies) = relay.proxies.lock() else {
+            return None;
+        };
+        if let Some(p) = proxies.get(id).filter(|p| !p.handle.tx.is_closed()) {
+            return Some(p.handle.clone());
+        }
+        let (tx, rx) = mpsc::channel(64);
+        let (ctl, ctl_rx) = mpsc::unbounded_channel();
+        let p = Proxy {
+            handle: Handle { tx, info },
+            owner: Arc::new(Mutex::new(node.clone())),
+            ctl: ctl.clone(),
+        };
+        proxies.insert(id.to_string(), p.clone());
+        let run = Run {
+            hub: self.clone(),
+            relay: relay.clone(),
+            table: id.to_string(),
+            to: wire::channel(&node),
+            local: None,
+            socks: HashMap::new(),
+            inflight: Vec::new(),
+            ctl,
+        };
+        tokio::spawn(run.run(rx, ctl_rx));
+        Some(p.handle)
+    }
+
+    /// The lobby: this node's public tables, then those of the other
+    /// nodes (as the store has them), those with free seats first.
+    pub async fn list_all(&self) -> Vec<Value> {
+        let mut list = self.list();
+        if self.relay.is_none() {
+            return list;
+        }
+        match self.store.remote_lobby(&self.config.node).await {
+            Ok(rows) => {
+                let mut infos: Vec<Info> = rows.iter().filter_map(info_of).collect();
+                infos.sort_by(|a, b| b.open_seats().cmp(&a.open_seats()).then(a.id.cmp(&b.id)));
+                list.extend(infos.iter().map(Info::to_json));
+                list.truncate(200);
+            }
+            Err(e) => tracing::warn!("the other nodes' tables: {e}"),
+        }
+        list
+    }
+}
+
+impl Relay {
+    fn proxy(&self, id: &str) -> Option<Proxy> {
+        let mut p = self.proxies.lock().ok()?;
+        match p.get(id) {
+            Some(x) if x.handle.tx.is_closed() => {
+                p.remove(id);
+                None
+            }
+            x => x.cloned(),
+        }
+    }
+}
+
+/// On each heartbeat: point every proxy at its table's lease holder.
+pub(super) async fn follow(hub: &Hub, relay: &Arc<Relay>) -> Result<(), sqlx::Error> {
+    let proxies: Vec<(String, Proxy)> = match relay.proxies.lock() {
+        Ok(mut p) => {
+            p.retain(|_, x| !x.handle.tx.is_closed());
+            p.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+        }
+        Err(_) => return Ok(()),
+    };
+    if proxies.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<String> = proxies.iter().map(|(id, _)| id.clone()).collect();
+    let holders: HashMap<String, String> =
+        hub.store.lease_holders(&ids).await?.into_iter().collect();
+    for (id, p) in proxies {
+        let Some(node) = holders.get(&id) else {
+            continue;
+        };
+        let Ok(mut owner) = p.owner.lock() else {
+            continue;
+        };
+        if *owner != *node {
+            tracing::info!(table = %id, from = %owner, to = %node, "the table changed owner: attaching its sockets there");
+            *owner = node.clone();
+            let _ = p.ctl.send(Ctl::Owner(node.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// A proxy's task state.
+struct Run {
+    hub: Hub,
+    relay: Arc<Relay>,
+    table: String,
+    /// The owner's channel.
+    to: String,
+    /// The table itself, once this node owns it.
+    local: Option<Handle>,
+    socks: HashMap<ConnId, Sock>,
+    /// Requests sent to the owner and not answered yet, given up when the
+    /// table moves (the socket then retries at the new owner).
+    inflight: Vec<u64>,
+    ctl: mpsc::UnboundedSender<Ctl>,
+}
+
+impl Run {
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut ctl: mpsc::UnboundedReceiver<Ctl>) {
+        loop {
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.forward(cmd).await,
+                    None => break,
+                },
+                Some(c) = ctl.recv() => match c {
+                    Ctl::Owner(node) => self.moved(&node).await,
+                    Ctl::Seated { conn, token } => {
+                        if let Some(s) = self.socks.get_mut(&conn) {
+                            s.again = Some(Seating::Resume { token });
+                        }
+                    }
+                    Ctl::Refused { conn } => {
+                        self.socks.remove(&conn);
+                        self.relay.unroute(conn);
+                    }
+                },
+            }
+            if self.socks.is_empty() {
+                // Nobody here is at the table: the next socket makes a
+                // new proxy (with the owner as the store has it then).
+                break;
+            }
+        }
+        rx.close();
+        if let Ok(mut p) = self.relay.proxies.lock() {
+            if p.get(&self.table).is_some_and(|x| x.handle.tx.is_closed()) {
+                p.remove(&self.table);
+            }
+        }
+        for conn in self.socks.keys() {
+            self.relay.unroute(*conn);
+        }
+    }
+
+    /// The item carrying a request of this socket to the owner.
+    fn item(&self, conn: ConnId, cmd: Value) -> Value {
+        json!({"k": "cmd", "t": self.table, "c": conn, "cmd": cmd})
+    }
+
+    /// Send a request to the owner now; answer `reply` (with what `read`
+    /// makes of the answer) once it comes.
+    fn ask<T: Send + 'static>(
+        &mut self,
+        conn: ConnId,
+        cmd: Value,
+        reply: oneshot::Sender<Result<T, Refusal>>,
+        read: impl FnOnce(Value) -> Option<T> + Send + 'static,
+    ) {
+        let asked: Asked = self.relay.request(&self.to, self.item(conn, cmd));
+        let relay = &self.relay;
+        self.inflight.retain(|q| relay.waiting(*q));
+        self.inflight.push(asked.q);
+        tokio::spawn(async move {
+            let r = match asked.answer().await {
+                Err(false) => Err(gone()),
+                // The table moved while this waited: whether or not the
+                // old owner stored it, the socket gets the table's state
+                // at the new owner and goes on from there.
+                Err(true) => Err(Refusal::new(
+                    Code::Stale,
+                    "the table moved to another node: go on from its new state",
+                )),
+                Ok(a) => wire::parse_answer(&a).and_then(|v| {
+                    read(v).ok_or_else(|| {
+                        Refusal::new(
+                            Code::Internal,
+                            "the table's node sent an answer this node does not read",
+                        )
+                    })
+                }),
+            };
+            let _ = reply.send(r);
+        });
+    }
+
+    /// A socket's request: to the local table if this node owns it now,
+    /// otherwise to the owner.
+    async fn forward(&mut self, cmd: Cmd) {
+        match &cmd {
+            Cmd::Attach { conn, how, out, .. } => {
+                let again = match how {
+                    Seating::Join { .. } => None,
+                    other => Some(other.clone()),
+                };
+                self.socks.insert(
+                    *conn,
+                    Sock {
+                        out: out.clone(),
+                        again,
+                    },
+                );
+                if self.local.is_none() {
+                    self.relay.route(*conn, out.clone());
+                }
+            }
+            Cmd::Detach { conn } => {
+                self.socks.remove(conn);
+                self.relay.unroute(*conn);
+            }
+            _ => {}
+        }
+        if let Some(h) = &self.local {
+            let _ = h.tx.send(cmd).await;
+            return;
+        }
+        let unit = |_: Value| Some(());
+        match cmd {
+            Cmd::Attach {
+                conn, how, reply, ..
+            } => {
+                let ctl = self.ctl.clone();
+                let (tx, rx) = oneshot::channel();
+                self.ask(
+                    conn,
+                    json!({"type": "attach", "how": wire::seating(&how)}),
+                    tx,
+                    |v| wire::parse_seated(&v),
+                );
+                tokio::spawn(async move {
+                    let r: Result<Seated, Refusal> = rx.await.unwrap_or_else(|_| Err(gone()));
+                    match &r {
+                        Ok(Seated { token: Some(t), .. }) => {
+                            let _ = ctl.send(Ctl::Seated {
+                                conn,
+                                token: t.clone(),
+                            });
+                        }
+                        Ok(_) => {}
+                        Err(_) => {
+                            let _ = ctl.send(Ctl::Refused { conn });
+                        }
+                    }
+                    let _ = reply.send(r);
+                });
+            }
+            Cmd::Detach { conn } => {
+                self.relay
+                    .send(&self.to, self.item(conn, json!({"type": "detach"})));
+            }
+            Cmd::Act {
+                conn,
+                action,
+                seq,
+                reply,
+            } => {
+                let cmd = json!({"type": "act", "action": action, "seq": seq});
+                self.ask(conn, cmd, reply, |v| v.as_i64());
+            }
+            Cmd::Ready { conn, reply } => self.ask(conn, json!({"type": "ready"}), reply, unit),
+            Cmd::Fill { conn, reply } => self.ask(conn, json!({"type": "fill"}), reply, unit),
+            Cmd::Leave { conn, reply } => self.ask(conn, json!({"type": "leave"}), reply, unit),
+            Cmd::Settings {
+                conn,
+                auto_pass,
+                reply,
+            } => self.ask(
+                conn,
+                json!({"type": "settings", "auto_pass": auto_pass}),
+                reply,
+                unit,
+            ),
+            Cmd::Chat {
+                conn,
+                text,
+                phrase,
+                reply,
+            } => {
+                let cmd = json!({"type": "chat", "text": text, "phrase": phrase});
+                self.ask(conn, cmd, reply, unit)
+            }
+            Cmd::Hint { conn, reply } => self.ask(conn, json!({"type": "hint"}), reply, |v| {
+                wire::parse_action(&v)
+            }),
+            Cmd::Rematch { conn, reply } => {
+                // The owner makes the rematch beside the table.
+                self.ask(conn, json!({"type": "rematch"}), reply, |v| {
+                    v.as_str().map(|id| Ok(id.to_string()))
+                })
+            }
+            // The table's own commands (bots, timers, the hub's sweep)
+            // never come through a proxy.
+            Cmd::BotMove { .. } | Cmd::Tick | Cmd::Sweep | Cmd::RematchMade { .. } => {}
+        }
+    }
+
+    /// The table's lease moved to `node`: attach every socket there again
+    /// as it sat (a socket whose join was not answered yet closes, and
+    /// its page reconnects).
+    async fn moved(&mut self, node: &str) {
+        self.relay.abandon(&self.inflight);
+        self.inflight.clear();
+        if node == self.hub.config.node {
+            let Some(h) = self.hub.get(&self.table) else {
+                // Taken here but not open: the sockets reconnect.
+                for s in self.socks.values() {
+                    s.out.kick.notify_one();
+                }
+                return;
+            };
+            for (conn, s) in &self.socks {
+                self.relay.unroute(*conn);
+                let Some(how) = s.again.clone() else {
+                    s.out.kick.notify_one();
+                    continue;
+                };
+                let (reply, rx) = oneshot::channel();
+                let cmd = Cmd::Attach {
+                    conn: *conn,
+                    how,
+                    out: s.out.clone(),
+                    reply,
+                };
+                let kick = s.out.kick.clone();
+                if h.tx.send(cmd).await.is_err() {
+                    kick.notify_one();
+                    continue;
+                }
+                tokio::spawn(async move {
+                    if !matches!(rx.await, Ok(Ok(_))) {
+                        kick.notify_one();
+                    }
+                });
+            }
+            self.local = Some(h);
+            return;
+        }
+        self.to = wire::channel(node);
+        for (conn, s) in &self.socks {
+            let Some(how) = s.again.clone() else {
+                s.out.kick.notify_one();
+                continue;
+            };
+            let asked = self.relay.request(
+                &self.to,
+                self.item(*conn, json!({"type": "attach", "how": wire::seating(&how)})),
+            );
+            let kick = s.out.kick.clone();
+            tokio::spawn(async move {
+                let ok = asked
+                    .answer()
+                    .await
+                    .is_ok_and(|a| wire::parse_answer(&a).is_ok());
+                if !ok {
+                    kick.notify_one();
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! What goes through PostgreSQL between nodes: each notification's payload
+//! is an envelope `{"f": FROM, "i": [ITEM, ...]}` (FROM: the sender's
+//! channel, where answers go), or, for an envelope longer than a
+//! notification may be, one of its pieces `{"f", "x": ID, "n": K, "of": N,
+//! "p": TEXT}`, joined again by the receiver. Items:
+//! `{"k": "cmd", "t": TABLE, "c": CONN, "q": REQ?, "cmd": {...}}` (a
+//! socket's request, to the table's owner), `{"k": "rep", "q", "r": {"ok":
+//! ...} | {"err": {"code", "message"}}}` (its answer), `{"k": "msg", "c",
+//! "m": TEXT}` (a message the table queued for that socket, already built
+//! from its own seat's view) and `{"k": "kick", "c"}` (the table dropped it).
+
+use std::collections::HashMap;
+
+use domino_engine::Action;
+use serde_json::{json, Value};
+
+use crate::refusal::{Code, Refusal};
+use crate::table::{Seated, Seating};
+
+/// What one payload may hold: PostgreSQL's limit is 8000 bytes.
+const PAYLOAD: usize = 7600;
+/// A piece's share of a long envelope: quoted inside a JSON string, its
+/// text may grow to twice as long (every `"` and `\` escaped).
+const PIECE: usize = 3600;
+
+/// The channel a node listens on: a hash of its name, so any name makes a
+/// short identifier (the same on every node).
+pub fn channel(node: &str) -> String {
+    // FNV-1a: stable across processes and builds, unlike `DefaultHasher`.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in node.as_bytes() {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("domino_{h:016x}")
+}
+
+/// The payloads carrying `items` from `from`, in order: as many items per
+/// envelope as fit, an item too long for one cut into pieces.
+pub fn pack(from: &str, items: &[Value], next_id: &mut u64) -> Vec<String> {
+    let head = json!({"f": from, "i": []}).to_string();
+    let mut out = Vec::new();
+    let mut batch: Vec<String> = Vec::new();
+    let mut len = head.len();
+    let close = |batch: &mut Vec<String>, out: &mut Vec<String>| {
+        if !batch.is_empty() {
+            let from = serde_json::to_string(from).unwrap_or_default();
+            out.push(format!(r#"{{"f":{from},"i":[{}]}}"#, batch.join(",")));
+            batch.clear();
+        }
+    };
+    for item in items {
+        let s = item.to_string();
+        if head.len() + s.len() > PAYLOAD {
+            close(&mut batch, &mut out);
+            len = head.len();
+            let whole = format!(
+                r#"{{"f":{},"i":[{s}]}}"#,
+                serde_json::to_string(from).unwrap_or_default()
+            );
+            *next_id += 1;
+            let pieces = split(&whole, PIECE);
+            let of = pieces.len();
+            for (n, p) in pieces.into_iter().enumerate() {
+                out.push(json!({"f": from, "x": *next_id, "n": n, "of": of, "p": p}).to_string());
+            }
+            continue;
+        }
+        if len + s.len() + 1 > PAYLOAD {
+            close(&mut batch, &mut out);
+            len = head.len();
+        }
+        len += s.len() + 1;
+        batch.push(s);
+    }
+    close(&mut batch, &mut out);
+    out
+}
+
+/// `s` in pieces of at most `max` bytes, cut between characters.
+fn split(s: &str, max: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    while rest.len() > max {
+        let mut cut = max;
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        out.push(&rest[..cut]);
+        rest = &rest[cut..];
+    }
+    out.push(rest);
+    out
+}
+
+/// Pieces of long envelopes, by sender and id, until all have come.
+#[derive(Debug, Default)]
+pub struct Joiner {
+    parts: HashMap<(String, u64), Vec<Option<String>>>,
+}
+
+impl Joiner {
+    /// The sender and items of a payload, once whole; `None` for a piece
+    /// that is not the last to come, or for a payload that is not ours.
+    pub fn take(&mut self, payload: &str) -> Option<(String, Vec<Value>)> {
+        let v: Value = serde_json::from_str(payload).ok()?;
+        let from = v.get("f")?.as_str()?.to_string();
+        if let Some(items) = v.get("i").and_then(Value::as_array) {
+            return Some((from, items.clone()));
+        }
+        let id = v.get("x")?.as_u64()?;
+        let n = v.get("n")?.as_u64()? as usize;
+        let of = v.get("of")?.as_u64()? as usize;
+        let p = v.get("p")?.as_str()?.to_string();
+        if n >= of || of > 10_000 {
+            return None;
+        }
+        let key = (from, id);
+        let parts = self
+            .parts
+            .entry(key.clone())
+            .or_insert_with(|| vec![None; of]);
+        if parts.len() != of {
+            self.parts.remove(&key);
+            return None;
+        }
+        parts[n] = Some(p);
+        if parts.iter().any(Option::is_none) {
+            return None;
+        }
+        let whole: String = self.parts.remove(&key)?.into_iter().flatten().collect();
+        self.take(&whole)
+    }
+}
+
+/// A request as it travels: the `Cmd`'s fields less the reply channel and
+/// the outbox (which stay on the socket's node).
+pub fn seating(how: &Seating) -> Value {
+    match how {
+        Seating::Join {
+            name,
+            seat,
+            profile,
+        } => json!({"join": {"name": name, "seat": seat, "profile": profile}}),
+        Seating::Resume { token } => json!({"resume": token}),
+        Seating::Spectate => json!("spectate"),
+    }
+}
+
+pub fn parse_seating(v: &Value) -> Option<Seating> {
+    if v.as_str() == Some("spectate") {
+        return Some(Seating::Spectate);
+    }
+    if let Some(t) = v.get("resume").and_then(Value::as_str) {
+        return Some(Seating::Resume { token: t.into() });
+    }
+    let j = v.get("join")?;
+    Some(Seating::Join {
+        name: j.get("name")?.as_str()?.into(),
+        seat: j
+            .get("seat")
+            .and_then(Value::as_u64)
+            .and_then(|s| u8::try_from(s).ok()),
+        profile: serde_json::from_value(j.get("profile")?.clone()).ok()?,
+    })
+}
+
+pub fn seated(s: &Seated) -> Value {
+    json!({"table": s.table, "seat": s.seat, "token": s.token})
+}
+
+pub fn parse_seated(v: &Value) -> Option<Seated> {
+    Some(Seated {
+        table: v.get("table")?.as_str()?.into(),
+        seat: v
+            .get("seat")
+            .and_then(Value::as_u64)
+            .and_then(|s| u8::try_from(s).ok()),
+        token: v.get("token").and_then(Value::as_str).map(String::from),
+    })
+}
+
+/// An answer: `{"ok": value}` or `{"err": {"code", "message"}}`.
+pub fn answer(r: Result<Value, Refusal>) -> Value {
+    match r {
+        Ok(v) => json!({"ok": v}),
+        Err(e) => json!({"err": {"code": e.code, "message": e.message}}),
+    }
+}
+
+/// The answer's value, or its refusal; an answer that does not parse is
+/// the server's own fault.
+pub fn parse_answer(v: &Value) -> Result<Value, Refusal> {
+    if let Some(ok) = v.get("ok") {
+        return Ok(ok.clone());
+    }
+    let e = v.get("err");
+    let code = e
+        .and_then(|e| e.get("code"))
+        .and_then(Value::as_str)
+        .and_then(Code::parse)
+        .unwrap_or(Code::Internal);
+    let message = e
+        .and_then(|e| e.get("message"))
+        .and_then(Value::as_str)
+        .unwrap_or("the table's node sent an answer this node does not read");
+    Err(Refusal::new(code, message))
+}
+
+pub fn parse_action(v: &Value) -> Option<Action> {
+    serde_json::from_value(v.clone()).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn channels_are_short_stable_identifiers() {
+        let c = channel("node-a:8080");
+        assert_eq!(c, channel("node-a:8080"));
+        assert_ne!(c, channel("node-b:8080"));
+        assert!(c.len() < 63);
+        assert!(c
+            .chars()
+            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_'));
+    }
+
+    #[test]
+    fn items_come_out_as_they_went_in_whatever_their_size() {
+        let big = "é\"x".repeat(5000);
+        let items: Vec<Value> = vec![
+            json!({"k": "msg", "c": 1, "m": "short"}),
+            json!({"k": "msg", "c": 2, "m": big}),
+            json!({"k": "rep", "q": 3, "r": {"ok": null}}),
+        ];
+        let mut id = 0;
+        let payloads = pack("domino_ab", &items, &mut id);
+        assert!(payloads.len() > 3, "the long one is cut");
+        let mut j = Joiner::default();
+        let mut got = Vec::new();
+        for p in &payloads {
+            assert!(p.len() <= 8000, "{}", p.len());
+            if let Some((from, items)) = j.take(p) {
+                assert_eq!(from, "domino_ab");
+                got.extend(items);
+            }
+        }
+        assert_eq!(got, items);
+        assert!(j.parts.is_empty());
+    }
+
+    #[test]
+    fn many_small_items_share_payloads() {
+        let items: Vec<Value> = (0..200).map(|c| json!({"k": "kick", "c": c})).collect();
+        let mut id = 0;
+        let payloads = pack("f", &items, &mut id);
+        assert!(payloads.len() < 5, "{}", payloads.len());
+        let mut j = Joiner::default();
+        let got: Vec<Value> = payloads.iter().flat_map(|p| j.take(p).unwrap().1).collect();
+        assert_eq!(got, items);
+    }
+
+    #[test]
+    fn seatings_answers_and_refusals_round_trip() {
+        for how in [
+            Seating::Spectate,
+            Seating::Resume { token: "t".into() },
+            Seating::Join {
+                name: "Ana".into(),
+                seat: Some(2),
+                profile: Some(("p".into(), "Ana".into())),
+            },
+            Seating::Join {
+                name: "Bo".into(),
+                seat: None,
+                profile: None,
+            },
+        ] {
+            let back = parse_seating(&seating(&how)).unwrap();
+            assert_eq!(format!("{back:?}"), format!("{how:?}"));
+        }
+        let r = Refusal::new(Code::Stale, "late");
+        assert_eq!(parse_answer(&answer(Err(r.clone()))), Err(r));
+        let e = Refusal::new(Code::Engine(domino_engine::ErrorCode::IllegalAction), "no");
+        assert_eq!(parse_answer(&answer(Err(e.clone()))), Err(e));
+        assert_eq!(parse_answer(&answer(Ok(json!(7)))), Ok(json!(7)));
+    }
+}
