@@ -4,13 +4,13 @@
 //! for the expert's hints in the terminal game and the browser; each front
 //! puts the facts into words in its own language.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::knowledge::Knowledge;
 use domino_engine::{Action, SeatView, TileSet};
 
 /// One reason for a move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "why", rename_all = "snake_case")]
 pub enum Why {
     /// Drawing: nothing in hand fits.

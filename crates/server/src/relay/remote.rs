@@ -383,8 +383,9 @@ impl Run {
                 let cmd = json!({"type": "chat", "text": text, "phrase": phrase});
                 self.ask(conn, cmd, reply, unit)
             }
+            // The move and its reasons, as the owner's table answered.
             Cmd::Hint { conn, reply } => self.ask(conn, json!({"type": "hint"}), reply, |v| {
-                wire::parse_action(&v)
+                serde_json::from_value::<crate::table::Hinted>(v).ok()
             }),
             Cmd::Rematch { conn, reply } => {
                 // The owner makes the rematch beside the table.
