@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::action::{Action, MoveList};
 use crate::behaviour::{MatchWin, NextPose, Winner};
-use crate::code::ErrorCode;
+use crate::code::{ErrorCode, Failure};
 use crate::deal::{hand_rng, Deal, DealError, DealSpec, MAX_PLAYERS};
 use crate::event::{Event, Events, SkunkReport};
 use crate::hand::{Hand, IllegalAction};
@@ -76,6 +76,13 @@ impl MatchError {
             MatchError::HandNotOver => ErrorCode::HandNotOver,
             MatchError::MatchOver => ErrorCode::MatchOver,
         }
+    }
+}
+
+/// A refused request's line names the error's code and says what went wrong.
+impl From<MatchError> for Failure {
+    fn from(e: MatchError) -> Failure {
+        Failure::new(e.code(), e.to_string())
     }
 }
 

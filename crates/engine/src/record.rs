@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::code::ErrorCode;
+use crate::code::{ErrorCode, Failure};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -52,6 +52,13 @@ impl RecordError {
             RecordError::Deal { .. } => ErrorCode::BadDeal,
             RecordError::Action { .. } => ErrorCode::IllegalAction,
         }
+    }
+}
+
+/// A refused request's line names the error's code and says what went wrong.
+impl From<RecordError> for Failure {
+    fn from(e: RecordError) -> Failure {
+        Failure::new(e.code(), e.to_string())
     }
 }
 
