@@ -236,11 +236,16 @@ pub fn check_secrecy(msg: &Value) {
     assert!(st["boneyard"].is_u64(), "the boneyard is shown: {msg}");
     // Each hand's published redeal rule may name a tile (French's `0-0`):
     // a public rule, not a tile anybody holds, so it is left out here.
+    // Likewise the game's facts name the redeal rules and the tiles the
+    // game leaves out of the set.
     let mut scanned = msg.clone();
     for f in scanned["fair"].as_array_mut().into_iter().flatten() {
         if let Some(o) = f.as_object_mut() {
             o.remove("redeal");
         }
+    }
+    if let Some(facts) = scanned["facts"].as_object_mut() {
+        facts.remove("deal");
     }
     let mut seen = HashSet::new();
     tiles_in(&scanned, &mut seen);
