@@ -62,16 +62,17 @@ test("ChaCha8 words are rand_chacha's", () => {
   }
 });
 
-test("every game's dealing facts read off its rules", () => {
+test("every game's dealing facts read off the state's facts", () => {
   for (const g of vectors.games) {
-    const f = gameFacts(g.rules);
+    const f = gameFacts(g.facts);
     assert.deepEqual([f.maxPip, f.players, f.handSize, f.removed], [g.max_pip, g.players, g.hand_size, g.removed], JSON.stringify(g.rules));
   }
 });
 
 test("every game's first hand redeals as the engine does", () => {
-  for (const [preset, redeal] of Object.entries(vectors.first_rules)) {
-    assert.deepEqual(redealCandidates(preset, 1), [redeal], preset);
+  for (const g of vectors.games) {
+    const preset = g.rules.preset;
+    assert.deepEqual(redealCandidates(g.facts, 1), [vectors.first_rules[preset]], preset);
   }
 });
 
@@ -79,8 +80,8 @@ test("every vector deals exactly what the engine dealt", async () => {
   for (const v of vectors.deals) {
     assert.equal(keySeed(v.key), BigInt(v.seed), v.name);
     assert.equal(bytesToHex(sha256(hexToBytes(v.key))), v.commit, v.name);
-    assert.ok(redealCandidates(v.rules.preset, v.hand).includes(v.redeal), v.name);
-    const d = dealFromKey(gameFacts(v.rules), v.key, v.hand, v.redeal);
+    assert.ok(redealCandidates(v.facts, v.hand).includes(v.redeal), v.name);
+    const d = dealFromKey(gameFacts(v.facts), v.key, v.hand, v.redeal);
     assert.deepEqual(d.hands, v.deal.hands, v.name);
     assert.deepEqual(d.boneyard, v.deal.boneyard, v.name);
     assert.equal(d.poser, v.deal.poser, v.name);
@@ -107,7 +108,7 @@ function playSome(v) {
     history.push({ seat: next, action: { type: "pass" } });
   }
   play(next);
-  return { rules: v.rules, hand: v.hand, key: v.key, commit: v.commit, redeal: v.redeal, hands, history };
+  return { facts: v.facts, rules: v.rules, hand: v.hand, key: v.key, commit: v.commit, redeal: v.redeal, hands, history };
 }
 
 const name = (s) => ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"][s];
@@ -171,24 +172,38 @@ test("the deal is checked under the published redeal rule only", async () => {
   // "double" (the engine's) and another under "never" (its first deal).
   const v = vectors.deals.find((d) => d.redeal === "double" && d.hand > 1 && d.redeals > 0);
   assert.ok(v, "a later-hand redeal vector");
-  const game = gameFacts(v.rules);
+  const game = gameFacts(v.facts);
   const first = dealFromKey(game, v.key, v.hand, "never");
   assert.notDeepEqual(first.hands, v.deal.hands);
   const underNever = playSome({ ...v, deal: { ...v.deal, hands: first.hands, boneyard: first.boneyard } });
-  // Without a published rule any rule the game allows is accepted: the
-  // weakness the published rule removes.
+  // The game's facts say every later hand of draw is dealt under "double"
+  // only, so even without a published rule (an older server) the deal made
+  // under "never" is refused.
+  assert.deepEqual(redealCandidates(v.facts, v.hand), ["double"]);
   const { redeal: _, ...unpublished } = underNever;
-  assert.equal((await checkHand(unpublished, name)).ok, true);
+  assert.equal((await checkHand(unpublished, name)).ok, false);
   // Published "double": the deal made under "never" is refused...
   const refused = await checkHand({ ...underNever, redeal: "double" }, name);
   assert.equal(refused.ok, false);
   assert.match(refused.message, /^✗ Deal NOT verified: /);
-  // ...and the engine's deal is accepted, but refused under "never".
+  // ...and the engine's deal is accepted, and refused under "never", a
+  // rule the game never deals a later hand under.
   const shown = playSome(v);
   assert.equal((await checkHand(shown, name)).ok, true);
-  assert.equal((await checkHand({ ...shown, redeal: "never" }, name)).ok, false);
-  // A deal checked under "never" when that is the published rule.
-  assert.equal((await checkHand({ ...underNever, redeal: "never" }, name)).ok, true);
+  const { redeal: __, ...shownUnpublished } = shown;
+  assert.equal((await checkHand(shownUnpublished, name)).ok, true);
+  for (const deal of [shown, underNever]) {
+    const r = await checkHand({ ...deal, redeal: "never" }, name);
+    assert.equal(r.ok, false);
+    assert.match(r.message, /published redeal rule "never" is not one/);
+  }
+
+  // A game whose later hands may be dealt under either rule (the love
+  // count: the lowest double after a tie, the winner's choice after a win)
+  // lets an older server's unpublished rule be any of them.
+  const love = vectors.games.find((g) => g.rules.preset === "jamaican").facts;
+  assert.deepEqual(redealCandidates(love, 2), ["double", "never"]);
+  assert.deepEqual(redealCandidates(love, 1), ["double"]);
 
   // A rule the game cannot deal that hand under is refused outright.
   for (const bad of ["0-0", "turn_over", "sometimes"]) {

@@ -219,19 +219,15 @@ const isDouble = (index) => {
   return h === l;
 };
 
-// What dealing needs from the rules as the state shows them (every option
-// spelled out): the set, the seats, the hand size, tiles left out.
-export function gameFacts(rules) {
-  const o = rules.options || {};
-  const preset = rules.preset;
-  const players = rules.players;
+// What dealing needs, from the `facts` the server sends with the state
+// (the engine's TableFacts, read off the resolved rules): the set, the
+// seats, the hand size, the tiles the game leaves out.
+export function gameFacts(facts) {
   return {
-    preset,
-    players,
-    maxPip: o.set != null ? o.set : preset === "double-nine-cross" ? 9 : 6,
-    handSize: o.hand_size,
-    // Three-handed cut-throat plays without 0-0.
-    removed: preset === "cutthroat" && players === 3 ? ["0-0"] : [],
+    players: facts.players,
+    maxPip: facts.max_pip,
+    handSize: facts.deal.hand_size,
+    removed: facts.deal.removed,
   };
 }
 
@@ -358,19 +354,15 @@ export function dealFromKey(game, keyHex, hand, redeal = "never") {
   throw new Error("no deal after " + MAX_REDEALS + " redeals");
 }
 
-// The redeal rules a hand may have been dealt under. The first hand's is
-// fixed by the game (game.rs `first_rule`); later ones depend on how the
-// match went, which the page does not replay. The server publishes the
-// hand's rule with its commitment (fair.rs `redeal_name`), and the page
-// checks the deal under that one rule, which must be one of these; only
-// without a published rule (an older server) is any of them accepted,
-// each giving at most one deal from the key.
-export function redealCandidates(preset, hand) {
-  const first = { french: "0-0", "all-fives": "never", "fives-and-threes": "never", "club-fives": "turn_over" }[preset] || "double";
-  if (hand === 1) return [first];
-  if (preset === "french") return ["double", "0-0"];
-  if (first === "never" || preset === "club-fives") return ["never"];
-  return ["double", "never"];
+// The redeal rules a hand may have been dealt under, from the facts: the
+// first hand's is fixed by the game; a later one's depends on how the match
+// went, which the page does not replay, so any the game can reach. The
+// server publishes the hand's rule with its commitment (fair.rs
+// `redeal_name`), and the page checks the deal under that one rule, which
+// must be one of these; only without a published rule (an older server) is
+// any of them accepted, each giving at most one deal from the key.
+export function redealCandidates(facts, hand) {
+  return hand === 1 ? [facts.deal.first_redeal] : facts.deal.later_redeals;
 }
 
 // ---- the page's check ----
@@ -412,18 +404,19 @@ function describe(problems, seatName) {
 }
 
 // Check a finished hand against its revealed key, from what the page was
-// shown: `rules` (the state's rules), `hand` (its number), `key` and
+// shown: `facts` (the state's), `rules` (only to name the game), `hand`
+// (its number), `key` and
 // `commit` (hex), `redeal` (the redeal rule published with the commitment;
 // null or absent from an older server), `hands` (every seat's tiles at the
 // end) and `history` (the hand's actions). Resolves to {ok, message} (and
 // `redeals` when ok).
-export async function checkHand({ rules, hand, key, commit, redeal: published, hands, history }, seatName = (s) => t("fair-seat", { n: s + 1 })) {
+export async function checkHand({ facts, rules, hand, key, commit, redeal: published, hands, history }, seatName = (s) => t("fair-seat", { n: s + 1 })) {
   if ((await sha256Hex(key)) !== String(commit).toLowerCase()) {
     return { ok: false, message: t("fair-bad-commit") };
   }
   if (!hands.every(Array.isArray)) return { ok: false, message: t("fair-not-all") };
-  const game = gameFacts(rules);
-  let candidates = redealCandidates(rules.preset, hand);
+  const game = gameFacts(facts);
+  let candidates = redealCandidates(facts, hand);
   if (published != null) {
     if (!candidates.includes(published)) {
       return { ok: false, message: t("fair-bad-rule", { rule: published, hand, preset: rules.preset }) };

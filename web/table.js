@@ -836,7 +836,7 @@ export function tablePage(app, id, nav) {
     if (c && c.key === f.key) return c;
     // Only the current hand's tiles are on this page to check against.
     if (f.hand !== st.hand_number || !st.hands.every(Array.isArray)) return c || null;
-    const shown = { rules: st.rules, hand: f.hand, key: f.key, commit: f.commit, redeal: f.redeal, hands: st.hands, history: st.history };
+    const shown = { facts: m.facts, rules: st.rules, hand: f.hand, key: f.key, commit: f.commit, redeal: f.redeal, hands: st.hands, history: st.history };
     c = { key: f.key, done: null };
     S.dealChecks.set(f.hand, c);
     checkHand(shown, (s) => P.name(s))

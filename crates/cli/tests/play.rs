@@ -120,6 +120,19 @@ impl Term {
     }
 }
 
+/// The flags of a match on `seed` against random bots, saved to `record`.
+fn against_random<'a>(seed: &'a str, record: &'a str) -> [&'a str; 6] {
+    ["--seed", seed, "--bots", "random", "--record", record]
+}
+
+/// `domino play` with the flags `first`, then [`against_random`]'s.
+fn play_args<'a>(first: &[&'a str], seed: &'a str, record: &'a str) -> Vec<&'a str> {
+    let mut args = vec!["play"];
+    args.extend_from_slice(first);
+    args.extend(against_random(seed, record));
+    args
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("domino-e2e-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -150,19 +163,7 @@ fn a_whole_hand_in_a_terminal_then_quit_save_and_resume() {
     let dir = scratch("hand");
     let record = dir.join("match.json");
     let rec = record.to_str().unwrap();
-    let mut t = Term::spawn(
-        &[
-            "play",
-            "--instant",
-            "--seed",
-            "7",
-            "--bots",
-            "random",
-            "--record",
-            rec,
-        ],
-        &dir,
-    );
+    let mut t = Term::spawn(&play_args(&["--instant"], "7", rec), &dir);
     let first = t.wait_for("the table", |s| s.contains("Jamaican partner"));
     assert!(
         first.contains("Six-love count: You & North 0 – East & West 0"),
@@ -220,16 +221,7 @@ fn the_game_in_spanish_from_lang_and_from_the_flag() {
     let dir = scratch("spanish");
     let record = dir.join("match.json");
     let rec = record.to_str().unwrap();
-    let args = [
-        "play",
-        "--instant",
-        "--seed",
-        "7",
-        "--bots",
-        "random",
-        "--record",
-        rec,
-    ];
+    let args = play_args(&["--instant"], "7", rec);
     let mut t = Term::spawn_env(&args, &dir, &[("LANG", "es_PR.UTF-8")]);
     let first = t.wait_for("the table", |s| s.contains("Tus fichas"));
     assert!(first.contains("Parejas a la jamaiquina"), "{first}");
@@ -278,16 +270,7 @@ fn a_panic_leaves_the_terminal_restored_and_the_match_saved() {
     let dir = scratch("panic");
     let record = dir.join("match.json");
     let mut t = Term::spawn_env(
-        &[
-            "play",
-            "--instant",
-            "--seed",
-            "3",
-            "--bots",
-            "random",
-            "--record",
-            record.to_str().unwrap(),
-        ],
+        &play_args(&["--instant"], "3", record.to_str().unwrap()),
         &dir,
         &[("DOMINO_PLAY_TEST_PANIC", "1")],
     );
@@ -331,19 +314,7 @@ fn the_plain_game_in_spanish_plays_a_hand_in_a_terminal() {
     let record = dir.join("plain.json");
     let rec = record.to_str().unwrap();
     let mut t = Term::spawn(
-        &[
-            "play",
-            "--plain",
-            "--lang",
-            "es",
-            "--instant",
-            "--seed",
-            "7",
-            "--bots",
-            "random",
-            "--record",
-            rec,
-        ],
+        &play_args(&["--plain", "--lang", "es", "--instant"], "7", rec),
         &dir,
     );
     let ask = " y luego Enter · h: pista";
@@ -426,10 +397,7 @@ fn the_plain_game_through_a_pipe_plays_a_match_and_stops_at_the_end_of_input() {
     let record = dir.join("pipe.json");
     let rec = record.to_str().unwrap();
     let answers = format!("r\nseven\n99\n{}", "1\n".repeat(400));
-    let (ok, out, err) = plain_through_a_pipe(
-        &["--seed", "7", "--bots", "random", "--record", rec],
-        &answers,
-    );
+    let (ok, out, err) = plain_through_a_pipe(&against_random("7", rec), &answers);
     assert!(ok, "{err}\n{out}");
     assert!(out.starts_with("Jamaican partner."), "{out}");
     assert!(
@@ -455,17 +423,7 @@ fn the_plain_game_through_a_pipe_plays_a_match_and_stops_at_the_end_of_input() {
 
     // One answer, then the input ends: the match is saved unfinished.
     let short = dir.join("short.json");
-    let (ok, out, err) = plain_through_a_pipe(
-        &[
-            "--seed",
-            "7",
-            "--bots",
-            "random",
-            "--record",
-            short.to_str().unwrap(),
-        ],
-        "1\n",
-    );
+    let (ok, out, err) = plain_through_a_pipe(&against_random("7", short.to_str().unwrap()), "1\n");
     assert!(ok, "{err}\n{out}");
     assert!(out.contains("Match unfinished (hand 1)"), "{out}");
     assert!(short.exists(), "the unfinished match is saved");

@@ -8,9 +8,11 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::behaviour::{EndCount, MatchWin, SKUNK_BELOW};
+use crate::behaviour::{EndCount, MatchWin, Redeal, SKUNK_BELOW};
+use crate::game::{first_rule, later_redeals};
 use crate::rules::{option_specs, Blocked, Claims, DrawRule, LayoutKind, OptionKind, OptionSpec};
 use crate::rules::{Preset, Rules, RulesSpec, Skunk};
+use crate::tile::Tile;
 
 /// One game: its name, player counts and options.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -108,9 +110,10 @@ pub fn game_info(preset: Preset, players: u8) -> GameInfo {
 }
 
 /// What a client needs to show a table of some rules: the score's form,
-/// the layout's shape, partnerships, claims. Read off the resolved rules,
-/// so no client decides them from a preset's name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// the layout's shape, partnerships, claims, and how hands are dealt (for
+/// the page's own deal check). Read off the resolved rules, so no client
+/// decides them from a preset's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TableFacts {
     /// A blocked partnership hand goes to the lighter team, not to the
     /// side of the lightest player.
@@ -119,6 +122,7 @@ pub struct TableFacts {
     /// when they are credited by themselves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claims: Option<&'static str>,
+    pub deal: DealFacts,
     /// A player who cannot play draws from the boneyard.
     pub draws: bool,
     pub layout: Shape,
@@ -126,6 +130,33 @@ pub struct TableFacts {
     pub partners: bool,
     pub players: u8,
     pub score: ScoreForm,
+}
+
+/// What dealing a hand takes besides the set and the seats: the hand size,
+/// the tiles left out of the set, and the redeal rules hands are dealt
+/// under (`double`, a tile, `turn_over` or `never`, as each hand's
+/// commitment publishes its own).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DealFacts {
+    pub hand_size: u8,
+    /// The first hand's redeal rule, fixed by the game.
+    pub first_redeal: Redeal,
+    /// Every rule a later hand may be dealt under (which one follows from
+    /// how the match went).
+    pub later_redeals: Vec<Redeal>,
+    /// Tiles of the set the game plays without, in the set's order.
+    pub removed: Vec<Tile>,
+}
+
+impl DealFacts {
+    pub fn of(rules: &Rules) -> DealFacts {
+        DealFacts {
+            hand_size: rules.hand_size,
+            first_redeal: first_rule(rules).redeal(),
+            later_redeals: later_redeals(rules),
+            removed: rules.removed.iter().collect(),
+        }
+    }
 }
 
 /// How the board grows, as a client draws it.
@@ -188,6 +219,7 @@ impl TableFacts {
                 Claims::Muggins => Some("muggins"),
                 Claims::Strict => Some("strict"),
             },
+            deal: DealFacts::of(rules),
             draws: rules.draw != DrawRule::Never,
             layout: match rules.layout {
                 LayoutKind::Line => Shape::Line,

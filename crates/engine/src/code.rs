@@ -91,24 +91,6 @@ impl Failure {
     }
 }
 
-impl From<crate::RulesError> for Failure {
-    fn from(e: crate::RulesError) -> Failure {
-        Failure::new(e.code(), e.to_string())
-    }
-}
-
-impl From<crate::MatchError> for Failure {
-    fn from(e: crate::MatchError) -> Failure {
-        Failure::new(e.code(), e.to_string())
-    }
-}
-
-impl From<crate::RecordError> for Failure {
-    fn from(e: crate::RecordError) -> Failure {
-        Failure::new(e.code(), e.to_string())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::ErrorCode;

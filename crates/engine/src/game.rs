@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::action::{Action, MoveList};
-use crate::behaviour::{MatchWin, NextPose, Winner};
-use crate::code::ErrorCode;
+use crate::behaviour::{MatchWin, NextPose, Redeal, Winner};
+use crate::code::{ErrorCode, Failure};
 use crate::deal::{hand_rng, Deal, DealError, DealSpec, MAX_PLAYERS};
 use crate::event::{Event, Events, SkunkReport};
 use crate::hand::{Hand, IllegalAction};
@@ -76,6 +76,13 @@ impl MatchError {
             MatchError::HandNotOver => ErrorCode::HandNotOver,
             MatchError::MatchOver => ErrorCode::MatchOver,
         }
+    }
+}
+
+/// A refused request's line names the error's code and says what went wrong.
+impl From<MatchError> for Failure {
+    fn from(e: MatchError) -> Failure {
+        Failure::new(e.code(), e.to_string())
     }
 }
 
@@ -558,6 +565,44 @@ fn empty_deal() -> Deal {
 /// Who poses the first hand of a match (and, in most games, after a tie).
 pub const fn first_rule(rules: &Rules) -> PoseRule {
     rules.first_pose
+}
+
+/// Every redeal rule a hand after the first may be dealt under, in a fixed
+/// order: what [`Match::next_pose_rule`] can reach (after a win, a tie, a
+/// reset or a replayed tie), so a client that does not replay the match
+/// can still refuse a published rule the game never uses.
+pub fn later_redeals(rules: &Rules) -> Vec<Redeal> {
+    let after_win = match rules.next_pose {
+        NextPose::Winner
+        | NextPose::WinnerOrPartner
+        | NextPose::WinnerOrPartnerUnlessBlocked
+        | NextPose::Alternate => Redeal::Never,
+        NextPose::WinnerWithDouble => Redeal::Double,
+        NextPose::First => rules.first_pose.redeal(),
+    };
+    // After a tie or a reset: the love count's lowest double (or the last
+    // winner's choice after a replayed tie); the points games' first rule,
+    // or the next seat in turn.
+    let otherwise: &[Redeal] = if rules.is_six_love() {
+        &[Redeal::Double, Redeal::Never]
+    } else if rules.next_pose == NextPose::Alternate {
+        &[Redeal::Never]
+    } else {
+        &[rules.first_pose.redeal()]
+    };
+    let mut all = vec![after_win];
+    for &r in otherwise {
+        if !all.contains(&r) {
+            all.push(r);
+        }
+    }
+    all.sort_by_key(|r| match r {
+        Redeal::Double => 0,
+        Redeal::Holder(_) => 1,
+        Redeal::TurnOver => 2,
+        Redeal::Never => 3,
+    });
+    all
 }
 
 /// Who poses a dealt hand, and with which tiles; `Redeal` if the rule needs

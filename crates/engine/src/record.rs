@@ -3,10 +3,11 @@
 
 use std::ops::ControlFlow;
 
-use crate::code::ErrorCode;
+use crate::code::{ErrorCode, Failure};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::deal::DealSpec;
 use crate::event::Event;
 use crate::game::{Entry, HandRecord, Match, MatchError};
 use crate::rules::{RulesError, RulesSpec};
@@ -52,6 +53,13 @@ impl RecordError {
             RecordError::Deal { .. } => ErrorCode::BadDeal,
             RecordError::Action { .. } => ErrorCode::IllegalAction,
         }
+    }
+}
+
+/// A refused request's line names the error's code and says what went wrong.
+impl From<RecordError> for Failure {
+    fn from(e: RecordError) -> Failure {
+        Failure::new(e.code(), e.to_string())
     }
 }
 
@@ -108,17 +116,33 @@ pub enum Visit<'a> {
 /// where `visit` breaks and returns the match as it stands there.
 pub fn replay_with(
     rec: &Record,
-    mut visit: impl FnMut(Visit<'_>) -> ControlFlow<()>,
+    visit: impl FnMut(Visit<'_>) -> ControlFlow<()>,
 ) -> Result<Match, RecordError> {
     if rec.format != FORMAT {
         return Err(RecordError::Format(rec.format.clone()));
     }
     let rules = rec.rules.resolve()?;
     let first = rec.hands.first().ok_or(RecordError::Empty)?;
-    let mut m = Match::new(rules, rec.seed, Some(&first.deal))
+    let m = Match::new(rules, rec.seed, Some(&first.deal))
         .map_err(|source| RecordError::Deal { hand: 1, source })?;
+    let actions = rec.hands.iter().map(|h| h.actions.as_slice());
+    let deal = |_: &Match, hand: usize| rec.hands[hand - 1].deal.clone();
+    replay_hands(m, actions, deal, visit)
+}
+
+/// The one replay loop, under [`replay_with`], also for a match whose deals
+/// are not written down beforehand (the server deals each hand from its key
+/// under the pose rule the match has reached, and restores a table this
+/// way): `m` has its first hand dealt, `hands` gives each hand's actions in
+/// order, and `deal` hand `hand`'s deal (from 2), from the match before it.
+pub fn replay_hands<'h>(
+    mut m: Match,
+    hands: impl IntoIterator<Item = &'h [Entry]>,
+    mut deal: impl FnMut(&Match, usize) -> DealSpec,
+    mut visit: impl FnMut(Visit<'_>) -> ControlFlow<()>,
+) -> Result<Match, RecordError> {
     let mut sink: Vec<Event> = Vec::new();
-    for (h, hand) in rec.hands.iter().enumerate() {
+    for (h, actions) in hands.into_iter().enumerate() {
         if h > 0 {
             let before = Visit::Deal {
                 game: &m,
@@ -127,7 +151,8 @@ pub fn replay_with(
             if visit(before).is_break() {
                 return Ok(m);
             }
-            m.next_hand(Some(&hand.deal))
+            let spec = deal(&m, h + 1);
+            m.next_hand(Some(&spec))
                 .map_err(|source| RecordError::Deal {
                     hand: h + 1,
                     source,
@@ -141,7 +166,7 @@ pub fn replay_with(
         {
             return Ok(m);
         }
-        for (i, &entry) in hand.actions.iter().enumerate() {
+        for (i, &entry) in actions.iter().enumerate() {
             let (hand, index) = (h + 1, i);
             if visit(Visit::Action {
                 game: &m,

@@ -10,6 +10,7 @@ use crate::behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle};
 use serde_json::{Map, Value};
 use thiserror::Error;
 
+use crate::code::{ErrorCode, Failure};
 use crate::tile::{set_size, Tile, TileSet};
 
 /// The twelve games.
@@ -306,11 +307,18 @@ pub enum RulesError {
 
 impl RulesError {
     /// The protocol's error code.
-    pub const fn code(&self) -> crate::code::ErrorCode {
+    pub const fn code(&self) -> ErrorCode {
         match self {
-            RulesError::UnknownPreset(_) => crate::code::ErrorCode::UnknownPreset,
-            _ => crate::code::ErrorCode::BadOption,
+            RulesError::UnknownPreset(_) => ErrorCode::UnknownPreset,
+            _ => ErrorCode::BadOption,
         }
+    }
+}
+
+/// A refused request's line names the error's code and says what went wrong.
+impl From<RulesError> for Failure {
+    fn from(e: RulesError) -> Failure {
+        Failure::new(e.code(), e.to_string())
     }
 }
 

@@ -23,6 +23,7 @@
 //!
 //! `record_fuzz` feeds the record loader mutated records of such matches.
 
+use domino_engine::game::later_redeals;
 use domino_engine::record::{self, Record};
 use domino_engine::{
     Action, Event, Match, MoveList, Phase, Preset, RulesSpec, Tile, TileSet, Viewer,
@@ -588,6 +589,12 @@ fn run(spec: Value, seed: u64) -> Check {
                 if m.hand_number() >= HAND_CAP {
                     break;
                 }
+                let redeal = m.next_pose_rule().redeal();
+                ensure!(
+                    later_redeals(&rules).contains(&redeal),
+                    at(&who, &m),
+                    "the next hand deals under {redeal}, which the game's facts leave out"
+                );
                 if let Err(e) = m.next_hand(None) {
                     return Err(TestCaseError::fail(format!("{}: next: {e}", at(&who, &m))));
                 }

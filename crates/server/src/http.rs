@@ -35,6 +35,7 @@ use tokio::sync::watch;
 use crate::fair::{self, Secret};
 use crate::hub::Hub;
 use crate::limits::Refused;
+use crate::refusal::internal;
 use crate::store::Finished;
 
 #[derive(RustEmbed)]
@@ -148,10 +149,6 @@ async fn healthz(State(app): State<App>) -> Json<Value> {
 
 async fn tables(State(app): State<App>) -> Json<Value> {
     Json(Value::Array(app.hub.list_all().await))
-}
-
-fn internal(e: impl std::fmt::Display) -> Response {
-    (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()
 }
 
 /// A finished match for the lists: the game, who sat where and how much of
@@ -334,7 +331,7 @@ pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMa
 
 /// The page for a link whose target was found; the 404 page naming what is
 /// `missing` when it was not; a 500 when the store could not say.
-fn page_if(
+pub(crate) fn page_if(
     found: Result<bool, impl std::fmt::Display>,
     missing: &str,
     headers: &HeaderMap,

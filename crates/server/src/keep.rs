@@ -21,7 +21,9 @@ use serde_json::{json, Value};
 
 use domino_engine::{HandReport, Rules, RulesSpec, Sheet};
 
+use crate::clock::now_ms;
 use crate::hub::Hub;
+use crate::refusal::internal;
 use crate::refusal::{http_refusal, Code};
 use crate::store::sheets::SheetRow;
 use crate::table::{random_id, token_hash};
@@ -67,16 +69,6 @@ fn refusal(status: StatusCode, code: Code, message: impl std::fmt::Display) -> R
 
 fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Response {
     refusal(status, code, message).into_response()
-}
-
-fn internal(e: impl std::fmt::Display) -> Response {
-    refuse(StatusCode::INTERNAL_SERVER_ERROR, Code::Internal, e)
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 #[derive(Deserialize)]

@@ -17,6 +17,7 @@
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
 
+pub mod clock;
 pub mod coach;
 pub mod fair;
 pub mod http;

@@ -22,7 +22,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
+use crate::clock::now_ms;
 use crate::hub::Hub;
+use crate::refusal::internal;
 use crate::refusal::{http_refusal, Code};
 use crate::store::profiles::Profile;
 
@@ -97,21 +99,6 @@ fn cookie(headers: &HeaderMap, value: &str, age: i64) -> HeaderValue {
 
 fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Response {
     http_refusal(status, code, message)
-}
-
-fn internal(e: impl std::fmt::Display) -> Response {
-    refuse(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        Code::Store,
-        e.to_string(),
-    )
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }
 
 fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, Box<Response>> {
@@ -409,11 +396,8 @@ async fn profile_page(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    match hub.store.profile(&id).await {
-        Ok(Some(_)) => crate::http::page(StatusCode::OK, None, &headers),
-        Ok(None) => crate::http::page(StatusCode::NOT_FOUND, Some("profile"), &headers),
-        Err(e) => internal(e),
-    }
+    let found = hub.store.profile(&id).await.map(|p| p.is_some());
+    crate::http::page_if(found, "profile", &headers)
 }
 
 async fn plain_page(headers: HeaderMap) -> Response {

@@ -18,6 +18,14 @@ use sqlx::{AnyPool, Executor, Row};
 
 use crate::metrics::Histogram;
 
+/// A struct read off a row: each listed field from the column of its name,
+/// then (after `;`) the fields that need more than `try_get`.
+macro_rules! from_row {
+    ($r:expr, $T:ident { $($f:ident),* $(,)? $(; $($g:ident : $e:expr),* $(,)?)? }) => {
+        $T { $($f: $r.try_get(stringify!($f))?,)* $($($g: $e,)*)? }
+    };
+}
+
 pub mod lease;
 pub use lease::LobbyRow;
 pub mod profiles;
@@ -454,16 +462,10 @@ impl Store {
     }
 
     fn table_row(r: &sqlx::any::AnyRow) -> Result<TableRow, sqlx::Error> {
-        Ok(TableRow {
-            id: r.try_get("id")?,
-            created_at: r.try_get("created_at")?,
-            rules: r.try_get("rules")?,
-            secret: r.try_get("secret")?,
-            bot: r.try_get("bot")?,
+        Ok(from_row!(r, TableRow {
+            id, created_at, rules, secret, bot, humans, seats;
             private: r.try_get::<i64, _>("private")? != 0,
-            humans: r.try_get("humans")?,
-            seats: r.try_get("seats")?,
-        })
+        }))
     }
 
     async fn seats(&self, table: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
@@ -564,19 +566,7 @@ impl Store {
             .await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in &rows {
-            let table = Self::table_row(r)?;
-            let seats = self.seats(&table.id).await?;
-            let moves = self.moves(&table.id).await?;
-            out.push(Finished {
-                moves,
-                abandoned: r.try_get::<i64, _>("abandoned")? != 0,
-                finished_at: r.try_get("finished_at")?,
-                record: r
-                    .try_get::<Option<String>, _>("record")?
-                    .unwrap_or_default(),
-                table,
-                seats,
-            });
+            out.push(self.finished_row(r).await?);
         }
         Ok(out)
     }
@@ -593,19 +583,22 @@ impl Store {
             else {
                 return Ok(None);
             };
-        let table = Self::table_row(&r)?;
-        let seats = self.seats(&table.id).await?;
-        let moves = self.moves(&table.id).await?;
-        Ok(Some(Finished {
-            moves,
+        Ok(Some(self.finished_row(&r).await?))
+    }
+
+    /// A finished table's row with its seats and moves.
+    async fn finished_row(&self, r: &sqlx::any::AnyRow) -> Result<Finished, sqlx::Error> {
+        let table = Self::table_row(r)?;
+        Ok(Finished {
+            moves: self.moves(&table.id).await?,
             abandoned: r.try_get::<i64, _>("abandoned")? != 0,
             finished_at: r.try_get("finished_at")?,
             record: r
                 .try_get::<Option<String>, _>("record")?
                 .unwrap_or_default(),
+            seats: self.seats(&table.id).await?,
             table,
-            seats,
-        }))
+        })
     }
 
     /// Close the pool and let go of a SQLite file's lock (tests use this
@@ -767,10 +760,7 @@ mod tests {
         // Now, in milliseconds like real matches, so it heads the list of
         // the latest even on a database that other tests (and earlier runs)
         // have filled with finished tables.
-        let at = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64)
-            + 1;
+        let at = crate::clock::now_ms() + 1;
         store.finish(id, at, "{}").await.unwrap();
         assert!(store
             .unfinished()

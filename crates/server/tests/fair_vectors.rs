@@ -10,6 +10,7 @@
 //! and make `web/fair.js` agree again (`node --test e2e/fair.test.mjs`).
 #![allow(clippy::unwrap_used)]
 
+use domino_engine::catalog::TableFacts;
 use domino_engine::deal::hand_rng;
 use domino_engine::game::{first_rule, resolve_pose, PoseRule};
 use domino_engine::{Deal, Rules, RulesSpec, TileSet};
@@ -62,6 +63,7 @@ fn vector(name: &str, label: &str, spec: Value, hand: u32, rule: Option<PoseRule
     json!({
         "name": name,
         "rules": rules.spec(),
+        "facts": TableFacts::of(&rules),
         "hand": hand,
         "redeal": rule.redeal().to_string(),
         "key": hex::encode(key),
@@ -212,8 +214,9 @@ fn vectors() -> Value {
             )
         })
         .collect();
-    // What the page reads off each game's rules: the set, the seats, the
-    // hand size and any tile left out of the set.
+    // What the page reads off each game's facts (as the state sends them):
+    // the set, the seats, the hand size and any tile left out of the set,
+    // here worked out from the rules without the facts.
     let mut games = Vec::new();
     for p in domino_engine::Preset::ALL {
         let (min, max) = p.player_range();
@@ -228,6 +231,7 @@ fn vectors() -> Value {
                 .collect();
             games.push(json!({
                 "rules": rules.spec(),
+                "facts": TableFacts::of(&rules),
                 "max_pip": rules.max_pip,
                 "players": rules.players,
                 "hand_size": rules.hand_size,

@@ -8,11 +8,12 @@ mod common;
 
 use std::net::SocketAddr;
 
-use common::{config, play_out, Client, Server};
+use common::{config, http_request, play_out, Client, Server};
 use serde_json::{json, Value};
 
-/// A bare HTTP/1.1 request: status, the `Set-Cookie` header if any, and
-/// the body as JSON (`Null` when it is not JSON).
+/// A request to the profile routes from `play.example`: status, the
+/// `Set-Cookie` header if any, and the body as JSON (`Null` when it is not
+/// JSON).
 async fn http(
     addr: SocketAddr,
     method: &str,
@@ -20,32 +21,27 @@ async fn http(
     cookie: Option<&str>,
     body: Option<Value>,
 ) -> (u16, Option<String>, Value) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let cookie = cookie
-        .map(|c| format!("Cookie: {c}\r\n"))
-        .unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: play.example\r\nConnection: close\r\n{cookie}\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let status: u16 = text[9..12].parse().unwrap();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap();
-    let set_cookie = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .map(|l| l["set-cookie:".len()..].trim().to_string());
+    let mut headers = vec![("Host", "play.example")];
+    headers.extend(cookie.map(|c| ("Cookie", c)));
+    let body = body.map(|b| b.to_string());
+    let (status, head, text) = http_request(addr, method, path, &headers, body.as_deref()).await;
     (
         status,
-        set_cookie,
-        serde_json::from_str(body).unwrap_or(Value::Null),
+        set_cookie(&head),
+        serde_json::from_str(&text).unwrap_or(Value::Null),
     )
+}
+
+/// The `Set-Cookie` header of a response head, if any.
+fn set_cookie(head: &str) -> Option<String> {
+    head.lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .map(|l| l["set-cookie:".len()..].trim().to_string())
+}
+
+/// A POST without a cookie.
+async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Option<String>, Value) {
+    http(addr, "POST", path, None, Some(body)).await
 }
 
 /// The `name=value` part of a `Set-Cookie` header.
@@ -64,14 +60,7 @@ fn unique(name: &str) -> String {
 }
 
 async fn create(addr: SocketAddr, name: &str) -> (String, String) {
-    let (status, set, body) = http(
-        addr,
-        "POST",
-        "/api/profile",
-        None,
-        Some(json!({"name": name})),
-    )
-    .await;
+    let (status, set, body) = post(addr, "/api/profile", json!({"name": name})).await;
     assert_eq!(status, 201, "{body}");
     (
         pair(&set.unwrap()),
@@ -85,14 +74,8 @@ async fn profiles_work_end_to_end(db: &str) {
     let ann = unique("Ann");
 
     // Created: a long secret in an HttpOnly, SameSite cookie.
-    let (status, set, body) = http(
-        addr,
-        "POST",
-        "/api/profile",
-        None,
-        Some(json!({"name": format!("  {ann} ")})),
-    )
-    .await;
+    let (status, set, body) =
+        post(addr, "/api/profile", json!({"name": format!("  {ann} ")})).await;
     assert_eq!(status, 201, "{body}");
     assert_eq!(body["name"], ann.as_str(), "trimmed");
     let set = set.unwrap();
@@ -112,54 +95,25 @@ async fn profiles_work_end_to_end(db: &str) {
 
     // Behind an https proxy the cookie is Secure.
     let https = {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
-        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
         let body = json!({"name": unique("Sec")}).to_string();
-        let req = format!(
-            "POST /api/profile HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Forwarded-Proto: https\r\n\
-             Content-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        s.write_all(req.as_bytes()).await.unwrap();
-        let mut buf = Vec::new();
-        s.read_to_end(&mut buf).await.unwrap();
-        String::from_utf8_lossy(&buf).to_string()
+        let proxy = [("X-Forwarded-Proto", "https")];
+        let (_, head, _) = http_request(addr, "POST", "/api/profile", &proxy, Some(&body)).await;
+        head
     };
     assert!(https.contains("; Secure"), "{https}");
 
     // The same name in other case is taken, with a clear message; a bad
     // name is refused by the name checks.
-    let (status, set, body) = http(
-        addr,
-        "POST",
-        "/api/profile",
-        None,
-        Some(json!({"name": ann.to_uppercase()})),
-    )
-    .await;
+    let (status, set, body) = post(addr, "/api/profile", json!({"name": ann.to_uppercase()})).await;
     assert_eq!((status, set), (409, None));
     assert_eq!(body["code"], "name_taken");
     assert!(
         body["message"].as_str().unwrap().contains("is taken"),
         "{body}"
     );
-    let (status, _, body) = http(
-        addr,
-        "POST",
-        "/api/profile",
-        None,
-        Some(json!({"name": "A\u{202E}B"})),
-    )
-    .await;
+    let (status, _, body) = post(addr, "/api/profile", json!({"name": "A\u{202E}B"})).await;
     assert_eq!((status, body["code"].as_str()), (400, Some("bad_name")));
-    let (status, _, _) = http(
-        addr,
-        "POST",
-        "/api/profile",
-        None,
-        Some(json!({"name": "x".repeat(25)})),
-    )
-    .await;
+    let (status, _, _) = post(addr, "/api/profile", json!({"name": "x".repeat(25)})).await;
     assert_eq!(status, 400);
 
     // A one-time link moves the profile to another device, once.
@@ -177,26 +131,12 @@ async fn profiles_work_end_to_end(db: &str) {
         .to_string();
     let (status, _, _) = http(addr, "GET", &format!("/link/{code}"), None, None).await;
     assert_eq!(status, 200, "the link's page");
-    let (status, set, body) = http(
-        addr,
-        "POST",
-        "/api/profile/claim",
-        None,
-        Some(json!({"code": code})),
-    )
-    .await;
+    let (status, set, body) = post(addr, "/api/profile/claim", json!({"code": code})).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["id"], id.as_str());
     let phone = pair(&set.unwrap());
     assert_ne!(phone, cookie, "the new device has its own secret");
-    let (status, set, body) = http(
-        addr,
-        "POST",
-        "/api/profile/claim",
-        None,
-        Some(json!({"code": code})),
-    )
-    .await;
+    let (status, set, body) = post(addr, "/api/profile/claim", json!({"code": code})).await;
     assert_eq!((status, set), (410, None));
     assert_eq!(body["code"], "link_used");
     let (status, _, _) = http(addr, "POST", "/api/profile/link", None, None).await;

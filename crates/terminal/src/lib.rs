@@ -424,6 +424,24 @@ impl Bots {
         Ok(Bots { tx, rx })
     }
 
+    /// One turn of the game's loop, on the screen and in plain lines
+    /// alike: `msgs` (the keys or lines read), the bots' finished answers
+    /// and a tick go to the app, and what it asks of the bots is sent.
+    fn step(&self, app: &mut App, mut msgs: Vec<Msg>) {
+        while let Ok(done) = self.rx.try_recv() {
+            msgs.push(match done {
+                Done::Bot(token, action) => Msg::Bot { token, action },
+                Done::Hint(token, action) => Msg::Hint { token, action },
+            });
+        }
+        msgs.push(Msg::Tick);
+        for msg in msgs {
+            for c in app.update(msg, Instant::now()) {
+                self.send(c);
+            }
+        }
+    }
+
     fn send(&self, cmd: Cmd) {
         let job = match cmd {
             Cmd::AskBot { token, seat, view } => Job::Bot(token, seat, view),
@@ -522,18 +540,7 @@ fn event_loop(
                 _ => {}
             }
         }
-        while let Ok(done) = bots.rx.try_recv() {
-            msgs.push(match done {
-                Done::Bot(token, action) => Msg::Bot { token, action },
-                Done::Hint(token, action) => Msg::Hint { token, action },
-            });
-        }
-        msgs.push(Msg::Tick);
-        for msg in msgs {
-            for c in app.update(msg, Instant::now()) {
-                bots.send(c);
-            }
-        }
+        bots.step(app, msgs);
         if let Ok(mut slot) = STRAY_PANIC.lock() {
             if let Some(p) = slot.take() {
                 app.log.push(words::Said::new(

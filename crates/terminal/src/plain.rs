@@ -20,7 +20,7 @@ use super::hint::action_words;
 use super::lang::{num, txt};
 use super::layout::Pic;
 use super::words::ends_words;
-use super::{Bots, Done};
+use super::Bots;
 
 /// Whether the game waits for the player to type something.
 pub fn awaiting(app: &App) -> bool {
@@ -470,18 +470,7 @@ pub(crate) fn event_loop(
                 }
             }
         }
-        while let Ok(done) = bots.rx.try_recv() {
-            msgs.push(match done {
-                Done::Bot(token, action) => Msg::Bot { token, action },
-                Done::Hint(token, action) => Msg::Hint { token, action },
-            });
-        }
-        msgs.push(Msg::Tick);
-        for msg in msgs {
-            for c in app.update(msg, Instant::now()) {
-                bots.send(c);
-            }
-        }
+        bots.step(app, msgs);
         let over = app.m.phase() == Phase::MatchOver;
         if over && !was_over {
             on_match_over(app);

@@ -268,10 +268,7 @@ mod tests {
         let store = Store::connect(&url).await.unwrap();
         let id = format!("lease{}x{}", std::process::id(), rand::random::<u32>());
         let (a, b) = (format!("{id}-a"), format!("{id}-b"));
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_millis() as i64;
+        let now = crate::clock::now_ms();
         store.create_table(&table(&id, now)).await.unwrap();
         let ttl = Duration::from_millis(400);
         let long = Duration::from_secs(60);

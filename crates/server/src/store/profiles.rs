@@ -161,11 +161,14 @@ impl Store {
     }
 
     fn profile_row(r: &sqlx::any::AnyRow) -> Result<Profile, sqlx::Error> {
-        Ok(Profile {
-            id: r.try_get("id")?,
-            name: r.try_get("name")?,
-            created_at: r.try_get("created_at")?,
-        })
+        Ok(from_row!(
+            r,
+            Profile {
+                id,
+                name,
+                created_at
+            }
+        ))
     }
 
     /// The profile a device secret (its hash) signs in.
@@ -446,22 +449,11 @@ impl Store {
     }
 
     fn line(r: &sqlx::any::AnyRow) -> Result<MatchPlayer, sqlx::Error> {
-        Ok(MatchPlayer {
-            table_id: r.try_get("table_id")?,
-            seat: r.try_get("seat")?,
-            player: r.try_get("player")?,
-            game: r.try_get("game")?,
-            at: r.try_get("at")?,
+        Ok(from_row!(r, MatchPlayer {
+            table_id, seat, player, game, at, hands, hands_won, dominoes,
+            blocked_wins, capicus, rating_before, rating, deviation;
             won: r.try_get::<i64, _>("won")? != 0,
-            hands: r.try_get("hands")?,
-            hands_won: r.try_get("hands_won")?,
-            dominoes: r.try_get("dominoes")?,
-            blocked_wins: r.try_get("blocked_wins")?,
-            capicus: r.try_get("capicus")?,
-            rating_before: r.try_get("rating_before")?,
-            rating: r.try_get("rating")?,
-            deviation: r.try_get("deviation")?,
-        })
+        }))
     }
 }
 

@@ -55,16 +55,19 @@ impl Store {
         else {
             return Ok(None);
         };
-        Ok(Some(SheetRow {
-            id: r.try_get("id")?,
-            secret_hash: r.try_get("secret_hash")?,
-            created_at: r.try_get("created_at")?,
-            updated_at: r.try_get("updated_at")?,
-            rules: r.try_get("rules")?,
-            names: r.try_get("names")?,
-            hands: r.try_get("hands")?,
-            reports: r.try_get("reports")?,
-        }))
+        Ok(Some(from_row!(
+            r,
+            SheetRow {
+                id,
+                secret_hash,
+                created_at,
+                updated_at,
+                rules,
+                names,
+                hands,
+                reports
+            }
+        )))
     }
 
     /// Replace a sheet's hands, if it still holds `was` hands (so that two

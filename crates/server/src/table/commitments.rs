@@ -41,14 +41,21 @@ impl Commitments {
         Ok(m)
     }
 
+    /// The deal of `m`'s next hand from its key, its redeal rule published
+    /// (the table's restore replays its log dealing through this).
+    pub(super) fn next_deal(&mut self, m: &Match) -> DealSpec {
+        let rule = m.next_pose_rule();
+        self.redeals.push(rule.redeal());
+        self.deal(m.rules(), rule, m.hand_number() + 1)
+    }
+
     /// Deal `m`'s next hand from its key, publishing the redeal rule it is
     /// dealt under; a failure leaves `m` and the commitments as they were.
     pub(super) fn next_hand(&mut self, m: &mut Match) -> Result<(), MatchError> {
-        let rule = m.next_pose_rule();
-        let deal = self.deal(m.rules(), rule, m.hand_number() + 1);
-        m.next_hand(Some(&deal))?;
-        self.redeals.push(rule.redeal());
-        Ok(())
+        let deal = self.next_deal(m);
+        m.next_hand(Some(&deal)).inspect_err(|_| {
+            self.redeals.pop();
+        })
     }
 
     /// The `fair` list of the state message: for hands 1 to `hand`, the

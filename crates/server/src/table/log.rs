@@ -4,11 +4,13 @@
 //! finished match's record is stored once.
 
 use std::collections::{HashMap, VecDeque};
+use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use domino_engine::{Action, Event, Phase, RulesSpec};
+use domino_engine::record::{replay_hands, Visit};
+use domino_engine::{Action, Entry, Event, Phase, RulesSpec};
 use tokio::sync::mpsc;
 
 use super::commitments::Commitments;
@@ -16,22 +18,27 @@ use super::messages::{Code, Info, Refusal};
 use super::people::{plan_of, sheet_line, SeatKind};
 use super::seats::{random_id, SeatState};
 use super::{Handle, NewTable, Table};
+use crate::clock::{now_ms, now_us};
 use crate::fair::Secret;
 use crate::store::{LogRow, Logged, Saved, Store, TableRow};
 use crate::Config;
 
-pub(crate) fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
-
-fn now_us() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_micros() as i64)
-        .unwrap_or(0)
+/// The log's actions hand by hand (a `NextHand` entry starts the next).
+fn hands_of(log: &[LogRow]) -> Result<Vec<Vec<Entry>>, String> {
+    let mut hands = vec![Vec::new()];
+    for e in log {
+        match e.action {
+            Logged::NextHand => hands.push(Vec::new()),
+            Logged::Act(action) => {
+                let seat = u8::try_from(e.seat)
+                    .map_err(|_| format!("entry {}: no seat {}", e.seq, e.seat))?;
+                if let Some(hand) = hands.last_mut() {
+                    hand.push(Entry { seat, action });
+                }
+            }
+        }
+    }
+    Ok(hands)
 }
 
 impl Table {
@@ -90,30 +97,32 @@ impl Table {
         let rules = spec.resolve().map_err(|e| format!("table {}: {e}", t.id))?;
         let secret = Secret::from_hex(&t.secret).ok_or(format!("table {}: bad secret", t.id))?;
         let mut commitments = Commitments::new(secret);
-        let mut m = commitments
+        let first = commitments
             .first_hand(rules)
             .map_err(|e| format!("table {}: {e}", t.id))?;
+        let hands = hands_of(&saved.log).map_err(|e| format!("table {}: {e}", t.id))?;
         // The events of the hand being played, for returning players' logs.
         let mut sink: Vec<Event> = Vec::new();
         let mut sheet = Vec::new();
-        for e in &saved.log {
-            let a = match e.action {
-                Logged::Act(a) => a,
-                Logged::NextHand => {
-                    sink.clear();
-                    commitments
-                        .next_hand(&mut m)
-                        .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
-                    continue;
+        let mut before = Phase::Play;
+        let m = replay_hands(
+            first,
+            hands.iter().map(Vec::as_slice),
+            |m, _| commitments.next_deal(m),
+            |visit| {
+                match visit {
+                    Visit::Dealt { .. } => sink.clear(),
+                    Visit::Action { game, .. } => before = game.phase(),
+                    Visit::Acted { game, events, .. } => {
+                        sink.extend_from_slice(events);
+                        sheet.extend(sheet_line(game, before));
+                    }
+                    Visit::Deal { .. } => {}
                 }
-            };
-            let before = m.phase();
-            m.act_as(e.seat as u8, a, &mut sink)
-                .map_err(|err| format!("table {} entry {}: {err}", t.id, e.seq))?;
-            if let Some(line) = sheet_line(&m, before) {
-                sheet.push(line);
-            }
-        }
+                ControlFlow::Continue(())
+            },
+        )
+        .map_err(|e| format!("table {}: {e}", t.id))?;
         let now = Instant::now();
         let mut seats: Vec<SeatState> = (0..rules.players).map(|_| SeatState::empty(now)).collect();
         for s in &saved.seats {

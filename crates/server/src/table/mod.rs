@@ -38,7 +38,6 @@ use crate::store::{SeatRow, Store};
 use crate::Config;
 
 use commitments::Commitments;
-pub(crate) use log::now_ms;
 pub use messages::{Code, Info, Outbox, Refusal};
 pub use people::{plan_of, RematchPlan, SeatKind, PHRASES};
 pub use rated::bot_player;

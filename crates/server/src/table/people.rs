@@ -11,14 +11,8 @@ use serde_json::{json, Value};
 
 use super::messages::{Code, Refusal};
 use super::{ConnId, NewTable, Table};
+use crate::clock::now_ms;
 use crate::store::SeatRow;
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
 
 /// What a seat is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -83,7 +83,7 @@ impl Table {
             sides[side_of(s)].push(s as usize);
         }
         let of = |p: &String| ids.iter().position(|x| x == p);
-        let at = super::log::now_ms();
+        let at = crate::clock::now_ms();
         for _ in 0..TRIES {
             let mut before: Vec<(Glicko2Rating, Option<i64>)> = Vec::new();
             for p in &ids {

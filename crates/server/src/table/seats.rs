@@ -214,7 +214,7 @@ impl Table {
         let _ = out.tx.try_send(msg);
         self.subs.insert(conn, Sub { seat, out });
         self.empty_since = None;
-        self.touched_ms = super::log::now_ms();
+        self.touched_ms = crate::clock::now_ms();
         Ok(Seated {
             table: self.id.clone(),
             seat,

@@ -28,10 +28,11 @@ use domino_engine::RulesSpec;
 
 use super::run::{self, Loaded, Member, StartError};
 use super::{pairing, standings, Format, Setup, SetupError, MAX_SWISS_ROUNDS};
+use crate::clock::now_ms;
 use crate::hub::Hub;
 use crate::refusal::{http_refusal, Code};
 use crate::store::tournaments::{EntrantRow, TournamentRow};
-use crate::table::{now_ms, random_id, token_hash};
+use crate::table::{random_id, token_hash};
 
 /// The header carrying the organiser's secret.
 pub const SECRET_HEADER: &str = "x-tournament-secret";

@@ -100,7 +100,7 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
             _ = tick.tick() => {}
             _ = stop.changed() => return,
         }
-        let now = crate::table::now_ms();
+        let now = crate::clock::now_ms();
         if let Ok(open) = hub.store.tournaments_in("open", 200).await {
             for t in open
                 .iter()

@@ -1,0 +1,238 @@
+use super::*;
+use crate::rules::Rules;
+
+fn rules(preset: &str) -> Rules {
+    Rules::preset(preset).expect("preset")
+}
+
+fn report(dominoed: &[u8], counts: &[u32]) -> HandReport {
+    HandReport {
+        dominoed: dominoed.to_vec(),
+        counts: counts.to_vec(),
+        ..HandReport::default()
+    }
+}
+
+#[test]
+fn two_players_dominoing_is_refused() {
+    let err = report(&[0, 1], &[0, 0, 12, 9])
+        .check(&rules("jamaican"), &[0, 0])
+        .unwrap_err();
+    assert_eq!(
+        err,
+        ReportError::TwoDominoes {
+            first: 0,
+            second: 1
+        }
+    );
+    assert!(err.to_string().contains("only one player goes out"));
+}
+
+#[test]
+fn both_partners_out_ends_the_hand_at_the_pair() {
+    let spec = crate::RulesSpec {
+        players: Some(4),
+        options: serde_json::json!({"partners": true, "both_partners_out": true})
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
+        ..crate::RulesSpec::preset("block")
+    };
+    let block = spec.resolve().expect("rules");
+    // One of each side out, then blocked.
+    let s = report(&[1, 2], &[8, 0, 0, 4])
+        .check(&block, &[0, 0])
+        .expect("valid");
+    assert_eq!(s.end, Some(SummaryEnd::Blocked));
+    // A pair out: a domino by the second partner.
+    let s = report(&[1, 2, 0], &[0, 0, 0, 4])
+        .check(&block, &[0, 0])
+        .expect("valid");
+    assert!(matches!(s.end, Some(SummaryEnd::Domino { seat: 0, .. })));
+    assert_eq!(
+        report(&[0, 2, 1], &[0, 0, 0, 4])
+            .check(&block, &[0, 0])
+            .unwrap_err(),
+        ReportError::OutAfterEnd {
+            seat: 1,
+            first: 0,
+            second: 2
+        }
+    );
+}
+
+#[test]
+fn a_domino_with_pips_left_is_refused() {
+    let err = report(&[2], &[5, 3, 4, 9])
+        .check(&rules("jamaican"), &[0, 0])
+        .unwrap_err();
+    assert_eq!(err, ReportError::DominoCount { seat: 2, count: 4 });
+}
+
+#[test]
+fn counts_out_of_range_are_refused() {
+    let r = rules("jamaican");
+    let err = report(&[0], &[0, 200, 3, 4])
+        .check(&r, &[0, 0])
+        .unwrap_err();
+    assert_eq!(
+        err,
+        ReportError::CountTooHigh {
+            count: 200,
+            max: 168
+        }
+    );
+    let err = report(&[0], &[0, 100, 60, 40])
+        .check(&r, &[0, 0])
+        .unwrap_err();
+    assert_eq!(
+        err,
+        ReportError::CountsTooHigh {
+            total: 200,
+            max: 168
+        }
+    );
+    let err = report(&[], &[1, 2, 3]).check(&r, &[0, 0]).unwrap_err();
+    assert_eq!(err, ReportError::CountsLength { players: 4, got: 3 });
+}
+
+#[test]
+fn a_seat_or_side_that_does_not_exist_is_refused() {
+    let err = report(&[4], &[0, 1, 2, 3, 4])
+        .check(&rules("jamaican"), &[0, 0])
+        .unwrap_err();
+    assert!(matches!(err, ReportError::CountsLength { .. }));
+    let err = report(&[4], &[0, 1, 2, 3])
+        .check(&rules("jamaican"), &[0, 0])
+        .unwrap_err();
+    assert_eq!(
+        err,
+        ReportError::NoSuchSeat {
+            seat: 4,
+            players: 4
+        }
+    );
+    let mut r = report(&[0], &[0, 10]);
+    r.points = vec![0, 5, 10];
+    let err = r.check(&rules("all-fives"), &[0, 0]).unwrap_err();
+    assert_eq!(err, ReportError::NoSuchSide { side: 2, sides: 2 });
+}
+
+#[test]
+fn terms_of_another_game_are_refused() {
+    let mut r = report(&[0], &[0, 10, 5, 5]);
+    r.capicu = true;
+    assert_eq!(
+        r.check(&rules("jamaican"), &[0, 0]).unwrap_err(),
+        ReportError::NotInGame("capicú")
+    );
+    let mut r = report(&[0], &[0, 10, 5, 5]);
+    r.points = vec![5, 0];
+    assert_eq!(
+        r.check(&rules("jamaican"), &[0, 0]).unwrap_err(),
+        ReportError::NoPlayPoints
+    );
+    let mut r = report(&[0], &[0, 10]);
+    r.acts = vec![TableAct {
+        seat: 1,
+        act: ActKind::WrongPlay,
+        points: 0,
+    }];
+    assert_eq!(
+        r.check(&rules("club-fives"), &[0, 0]).unwrap_err(),
+        ReportError::ActNotInGame {
+            act: ActKind::WrongPlay
+        }
+    );
+}
+
+#[test]
+fn capicu_needs_a_domino_and_not_the_double_blank() {
+    let mut r = report(&[], &[3, 10, 5, 5]);
+    r.capicu = true;
+    assert_eq!(
+        r.check(&rules("puerto-rican"), &[0, 0]).unwrap_err(),
+        ReportError::NeedsDomino("capicú")
+    );
+    let mut r = report(&[1], &[3, 0, 5, 5]);
+    r.capicu = true;
+    r.chuchazo = true;
+    assert_eq!(
+        r.check(&rules("puerto-rican"), &[0, 0]).unwrap_err(),
+        ReportError::CapicuChuchazo
+    );
+}
+
+#[test]
+fn all_fives_points_come_in_fives_and_one_side_reaches_the_target() {
+    let r4 = rules("all-fives");
+    let mut r = report(&[0], &[0, 10]);
+    r.points = vec![7, 0];
+    assert_eq!(r.check(&r4, &[0, 0]).unwrap_err(), ReportError::NotFives(7));
+    let mut r = report(&[0], &[0, 10]);
+    r.points = vec![20, 30];
+    assert_eq!(
+        r.check(&r4, &[90, 80]).unwrap_err(),
+        ReportError::BothReachTarget {
+            first: 0,
+            second: 1
+        }
+    );
+    assert!(r.check(&r4, &[90, 10]).is_ok());
+}
+
+#[test]
+fn club_penalties_cancel_points_made() {
+    let club = rules("club-fives");
+    let mut r = report(&[0], &[0, 10]);
+    r.points = vec![3, 1];
+    r.acts = vec![TableAct {
+        seat: 1,
+        act: ActKind::BoneyardTrip,
+        points: 2,
+    }];
+    assert_eq!(
+        r.check(&club, &[0, 0]).unwrap_err(),
+        ReportError::CancelsTooMuch {
+            side: 1,
+            cancelled: 2,
+            made: 1
+        }
+    );
+    r.acts[0].seat = 0;
+    let s = r.check(&club, &[0, 0]).expect("valid");
+    assert_eq!(&s.points[..2], &[1, 1]);
+    r.acts[0].points = 0;
+    assert_eq!(
+        r.check(&club, &[0, 0]).unwrap_err(),
+        ReportError::ActPoints {
+            act: ActKind::BoneyardTrip
+        }
+    );
+}
+
+#[test]
+fn french_acts_cost_ten() {
+    let french = rules("french");
+    let mut r = report(&[0], &[0, 10, 6, 4]);
+    r.acts = vec![
+        TableAct {
+            seat: 1,
+            act: ActKind::PassedWhenAble,
+            points: 0,
+        },
+        TableAct {
+            seat: 2,
+            act: ActKind::BoardPass,
+            points: 0,
+        },
+    ];
+    let s = r.check(&french, &[0, 0, 0, 0]).expect("valid");
+    assert_eq!(&s.penalties[..4], &[10, 20, 0, 10]);
+    assert_eq!(s.board_passes, 1);
+    r.doubles = vec![0];
+    assert_eq!(
+        r.check(&french, &[0, 0, 0, 0]).unwrap_err(),
+        ReportError::DominoHoldsDouble(0)
+    );
+}

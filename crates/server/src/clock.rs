@@ -1,0 +1,30 @@
+//! The wall clock as the store and the logs write it: milliseconds (and
+//! microseconds) since the Unix epoch, 0 for a clock set before it.
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    since_epoch().map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Microseconds since the Unix epoch.
+pub fn now_us() -> i64 {
+    since_epoch().map_or(0, |d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
+}
+
+fn since_epoch() -> Option<std::time::Duration> {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clocks_agree_and_are_after_2020() {
+        let (ms, us) = (now_ms(), now_us());
+        assert!(ms > 1_577_836_800_000, "{ms}");
+        assert!((us / 1000 - ms).abs() < 1000, "{us} {ms}");
+    }
+}
