@@ -10,6 +10,7 @@
 
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
+import { call } from "./api.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 
 const secretKey = (id) => "domino.sheet." + id;
@@ -24,19 +25,8 @@ function secretFor(id) {
   try { return fromLink || localStorage.getItem(secretKey(id)) || ""; } catch { return fromLink; }
 }
 
-async function api(method, url, body, secret) {
-  const headers = { "content-type": "application/json" };
-  if (secret) headers["x-sheet-secret"] = secret;
-  let res;
-  try {
-    res = await fetch(url, { method, headers, body: body == null ? undefined : JSON.stringify(body) });
-  } catch {
-    return { error: t("offline-now") };
-  }
-  const data = await res.json().catch(() => ({}));
-  // The server answers {code, message}: shown in the page's words by code.
-  if (!res.ok) return { error: data.code ? t("error", { code: data.code, message: data.message || data.code }) : String(res.status) };
-  return { data };
+function api(method, url, body, secret) {
+  return call(method, url, body, secret ? { "x-sheet-secret": secret } : {});
 }
 
 // ---- a new sheet ----

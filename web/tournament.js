@@ -9,6 +9,7 @@
 
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
+import { call } from "./api.js";
 import { store } from "./store.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 
@@ -24,18 +25,8 @@ function recall(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }
 
-async function api(method, url, body, secret) {
-  const headers = { "content-type": "application/json" };
-  if (secret) headers["x-tournament-secret"] = secret;
-  let res;
-  try {
-    res = await fetch(url, { method, headers, body: body == null ? undefined : JSON.stringify(body) });
-  } catch {
-    return { error: t("offline-now") };
-  }
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) return { error: data.code ? t("error", { code: data.code, message: data.message || data.code }) : String(res.status) };
-  return { data };
+function api(method, url, body, secret) {
+  return call(method, url, body, secret ? { "x-tournament-secret": secret } : {});
 }
 
 // ---- the tournament lobby ----

@@ -329,6 +329,21 @@ pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMa
         .into_response()
 }
 
+/// A CSV file for the browser to save as `filename`.
+pub(crate) fn csv_download(filename: &str, body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
 /// The page for a link whose target was found; the 404 page naming what is
 /// `missing` when it was not; a 500 when the store could not say.
 pub(crate) fn page_if(

@@ -12,7 +12,7 @@
 //! engine's message and changes nothing.
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
@@ -350,17 +350,7 @@ async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
         Ok(l) => l,
         Err(r) => return r,
     };
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"sheet-{}.csv\"", l.row.id),
-            ),
-        ],
-        to_csv(&l),
-    )
-        .into_response()
+    crate::http::csv_download(&format!("sheet-{}.csv", l.row.id), to_csv(&l))
 }
 
 /// Whether a sheet exists, for the page at `/k/{id}`.

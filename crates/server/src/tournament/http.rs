@@ -17,7 +17,7 @@
 //! - `GET /api/tournaments/{id}/csv`: the standings as CSV.
 
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -596,17 +596,7 @@ async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
         Ok(t) => t,
         Err(r) => return r,
     };
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"tournament-{}.csv\"", t.row.id),
-            ),
-        ],
-        standings_csv(&t),
-    )
-        .into_response()
+    crate::http::csv_download(&format!("tournament-{}.csv", t.row.id), standings_csv(&t))
 }
 
 /// Whether a tournament exists, for the page at `/tournament/{id}`.

@@ -1,0 +1,22 @@
+// One way to call the server's JSON routes from the scorekeeper and the
+// tournament pages: the answer's data, or its refusal in the page's words.
+
+import { t } from "./words.js";
+
+/** `method url` with a JSON `body` and extra `headers`; `{data}` or `{error}`. */
+export async function call(method, url, body, headers = {}) {
+  let res;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: { "content-type": "application/json", ...headers },
+      body: body == null ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { error: t("offline-now") };
+  }
+  const data = await res.json().catch(() => ({}));
+  // The server answers {code, message}: shown in the page's words by code.
+  if (!res.ok) return { error: data.code ? t("error", { code: data.code, message: data.message || data.code }) : String(res.status) };
+  return { data };
+}
