@@ -13,9 +13,9 @@
 
 #[path = "../../server/tests/common/mod.rs"]
 mod common;
+mod serving;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -41,32 +41,18 @@ struct Node {
 
 impl Node {
     fn start(db: &str, name: &str) -> Node {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_domino"))
-            .args([
-                "serve",
-                "--addr",
-                "127.0.0.1:0",
-                "--db",
-                db,
-                "--node",
-                name,
-                "--lease",
-                LEASE,
-                "--bot-delay-ms",
-                "0",
-                "--budget-ms",
-                "20",
-            ])
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-        let addr = lines
-            .by_ref()
-            .map_while(Result::ok)
-            .find_map(|l| l.split("serving on http://").nth(1).map(str::to_string))
-            .unwrap();
-        std::thread::spawn(move || lines.for_each(drop));
+        let (child, addr) = serving::spawn_serve(&[
+            "--db",
+            db,
+            "--node",
+            name,
+            "--lease",
+            LEASE,
+            "--bot-delay-ms",
+            "0",
+            "--budget-ms",
+            "20",
+        ]);
         Node { child, addr }
     }
 

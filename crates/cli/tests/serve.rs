@@ -3,9 +3,11 @@
 #![cfg(unix)]
 #![allow(clippy::unwrap_used)]
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod serving;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// A bare GET on loopback: the status and the body.
@@ -29,28 +31,7 @@ fn sigterm_drains_then_stops() {
     let dir = std::env::temp_dir().join(format!("domino-serve-drain-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = format!("sqlite://{}", dir.join("d.db").display());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_domino"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--db",
-            &db,
-            "--drain",
-            "2s",
-        ])
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // "domino: serving on http://ADDR" names the port it got.
-    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let addr = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|l| l.split("serving on http://").nth(1).map(str::to_string))
-        .unwrap();
-    // Keep reading the log so the server never blocks on a full pipe.
-    std::thread::spawn(move || lines.for_each(drop));
+    let (mut child, addr) = serving::spawn_serve(&["--db", &db, "--drain", "2s"]);
     assert_eq!(get(&addr, "/readyz").0, 200);
 
     let killed = Command::new("kill")

@@ -329,6 +329,20 @@ pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMa
         .into_response()
 }
 
+/// One CSV field, quoted when it needs to be (and defused when a
+/// spreadsheet would read it as a formula).
+pub(crate) fn csv_field(s: &str) -> String {
+    let s = match s.chars().next() {
+        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
+        _ => s.to_string(),
+    };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
 /// A CSV file for the browser to save as `filename`.
 pub(crate) fn csv_download(filename: &str, body: String) -> Response {
     (
@@ -442,5 +456,19 @@ async fn asset(uri: Uri, headers: HeaderMap) -> Response {
                 .into_response()
         }
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_and_formulas_defused() {
+        assert_eq!(csv_field("Ann"), "Ann");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=SUM(A1)"), "'=SUM(A1)");
+        assert_eq!(csv_field("-5"), "-5");
     }
 }

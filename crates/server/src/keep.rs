@@ -289,20 +289,6 @@ async fn undo(State(hub): State<Hub>, Path(id): Path<String>, headers: HeaderMap
     save(&hub, l, was).await
 }
 
-/// One CSV field, quoted when it needs to be (and defused when a
-/// spreadsheet would read it as a formula).
-fn field(s: &str) -> String {
-    let s = match s.chars().next() {
-        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
-        _ => s.to_string(),
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
-
 /// The sheet as CSV: a row per hand (its winner, how it ended, the points
 /// each side made in it, the match score after it and the notes), then
 /// the match result.
@@ -314,7 +300,7 @@ fn to_csv(l: &Loaded) -> String {
     head.push("notes".into());
     let mut out = String::new();
     let line = |out: &mut String, cells: &[String]| {
-        let row: Vec<String> = cells.iter().map(|c| field(c)).collect();
+        let row: Vec<String> = cells.iter().map(|c| crate::http::csv_field(c)).collect();
         out.push_str(&row.join(","));
         out.push_str("\r\n");
     };
@@ -356,18 +342,4 @@ async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
 /// Whether a sheet exists, for the page at `/k/{id}`.
 pub async fn exists(hub: &Hub, id: &str) -> Result<bool, sqlx::Error> {
     Ok(hub.store.sheet(id).await?.is_some())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_and_formulas_defused() {
-        assert_eq!(field("Ann"), "Ann");
-        assert_eq!(field("a,b"), "\"a,b\"");
-        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(field("=SUM(A1)"), "'=SUM(A1)");
-        assert_eq!(field("-5"), "-5");
-    }
 }

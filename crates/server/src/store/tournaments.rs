@@ -102,23 +102,12 @@ pub struct RoundRow {
 }
 
 fn tournament_row(r: &sqlx::any::AnyRow) -> Result<TournamentRow, sqlx::Error> {
-    Ok(TournamentRow {
-        id: r.try_get("id")?,
-        secret_hash: r.try_get("secret_hash")?,
-        created_at: r.try_get("created_at")?,
-        name: r.try_get("name")?,
-        rules: r.try_get("rules")?,
-        format: r.try_get("format")?,
-        rounds: r.try_get("rounds")?,
+    Ok(from_row!(r, TournamentRow {
+        id, secret_hash, created_at, name, rules, format, rounds, starts_at,
+        max_entrants, bot, seed, state, field;
         teams: r.try_get::<i64, _>("teams")? != 0,
-        starts_at: r.try_get("starts_at")?,
-        max_entrants: r.try_get("max_entrants")?,
-        bot: r.try_get("bot")?,
-        seed: r.try_get("seed")?,
-        state: r.try_get("state")?,
-        field: r.try_get("field")?,
         duplicate: r.try_get::<i64, _>("duplicate")? != 0,
-    })
+    }))
 }
 
 const COLUMNS: &str = "id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field, duplicate";
@@ -209,12 +198,10 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
-                Ok(EntrantRow {
-                    entrant: r.try_get("entrant")?,
-                    name: r.try_get("name")?,
-                    members: r.try_get("members")?,
+                Ok(from_row!(r, EntrantRow {
+                    entrant, name, members;
                     bot: r.try_get::<i64, _>("bot")? != 0,
-                })
+                }))
             })
             .collect()
     }
@@ -252,13 +239,16 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
-                Ok(RoundRow {
-                    round: r.try_get("round")?,
-                    plan: r.try_get("plan")?,
-                    tables: r.try_get("tables")?,
-                    results: r.try_get("results")?,
-                    secret: r.try_get("secret")?,
-                })
+                Ok(from_row!(
+                    r,
+                    RoundRow {
+                        round,
+                        plan,
+                        tables,
+                        results,
+                        secret
+                    }
+                ))
             })
             .collect()
     }

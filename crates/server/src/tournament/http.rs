@@ -551,19 +551,6 @@ async fn start(State(hub): State<Hub>, Path(id): Path<String>, headers: HeaderMa
     }
 }
 
-/// One CSV field, quoted when needed (formulas defused, as the sheets').
-fn field(s: &str) -> String {
-    let s = match s.chars().next() {
-        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
-        _ => s.to_string(),
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
-
 /// The standings as CSV, one row per entrant, best first.
 pub fn standings_csv(t: &Loaded) -> String {
     let setup = t.setup();
@@ -575,7 +562,7 @@ pub fn standings_csv(t: &Loaded) -> String {
         out.push_str(&format!(
             "{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
             l.rank,
-            field(name),
+            crate::http::csv_field(name),
             l.played,
             l.won,
             l.drawn,
