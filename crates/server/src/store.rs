@@ -637,6 +637,22 @@ pub async fn scratch_postgres(url: &str, tag: &str) -> Result<(String, String), 
     Ok((format!("{base}/{name}"), name))
 }
 
+/// Drop a database [`scratch_postgres`] made beside the one `url` names,
+/// even with connections still open to it.
+#[doc(hidden)]
+pub async fn drop_scratch_postgres(url: &str, name: &str) -> Result<(), sqlx::Error> {
+    sqlx::any::install_default_drivers();
+    let admin = AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(url)
+        .await?;
+    admin
+        .execute(format!("DROP DATABASE {name} WITH (FORCE)").as_str())
+        .await?;
+    admin.close().await;
+    Ok(())
+}
+
 /// Take the lock file beside a SQLite database (`FILE.lock`), held until
 /// the store is closed or the process ends (even by `kill -9`: the kernel
 /// drops the lock with the process). A second server on the same file is

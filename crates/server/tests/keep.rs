@@ -233,14 +233,9 @@ async fn sheets_on_postgres() {
     let s = Server::start(config(&fresh));
     whole_life(&s).await;
     drop(s);
-    use sqlx::Executor;
-    sqlx::any::install_default_drivers();
-    let admin = sqlx::AnyPool::connect(&db).await.unwrap();
-    admin
-        .execute(format!("DROP DATABASE {name} WITH (FORCE)").as_str())
+    domino_server::store::drop_scratch_postgres(&db, &name)
         .await
         .unwrap();
-    admin.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

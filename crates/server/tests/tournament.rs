@@ -573,12 +573,7 @@ async fn tournaments_on_postgres() {
     round_robin_of_three(&s).await;
     partnership_knockout(&s).await;
     drop(s);
-    use sqlx::Executor;
-    sqlx::any::install_default_drivers();
-    let admin = sqlx::AnyPool::connect(&db).await.unwrap();
-    admin
-        .execute(format!("DROP DATABASE {name} WITH (FORCE)").as_str())
+    domino_server::store::drop_scratch_postgres(&db, &name)
         .await
         .unwrap();
-    admin.close().await;
 }
