@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, playToMatchEnd, handOver, moveOnce, writeArtifact, contrast } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, playToMatchEnd, handOver, moveOnce, logged, writeArtifact, contrast } from "./helpers.mjs";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -115,7 +115,7 @@ async function keyboardHand(page, done) {
     await page.waitForFunction(() => document.querySelector(".seat.me.toact") && document.querySelector("#buttons button, #hand .handtile.legal")
       || !document.querySelector("#result[hidden]"), null, { timeout: 30000 });
     if (await handOver(page)) break;
-    const before = await page.locator("#log li").count();
+    const before = await logged(page);
     let a = await active(page);
     if (await page.locator("#hand .handtile.legal").count()) {
       // Your turn moved the focus to a playable tile.
@@ -134,7 +134,7 @@ async function keyboardHand(page, done) {
       assert.ok(a.legal, "arrows reach a playable tile");
       assert.match(a.label, /, playable$/);
       await page.keyboard.press("Enter");
-      await page.waitForFunction((n) => document.querySelector("#board g.end[role=button]") || document.querySelectorAll("#log li").length > n
+      await page.waitForFunction((n) => document.querySelector("#board g.end[role=button]") || +document.querySelector("#log").dataset.logged > n
         || !document.querySelector("#result[hidden]"), before);
       a = await active(page);
       if (a.end != null) {
@@ -164,7 +164,7 @@ async function keyboardHand(page, done) {
       assert.equal(a.tag, "BUTTON");
       await page.keyboard.press("Enter");
     }
-    await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n || !document.querySelector("#result[hidden]"), before);
+    await page.waitForFunction((n) => +document.querySelector("#log").dataset.logged > n || !document.querySelector("#result[hidden]"), before);
   }
   assert.ok(await handOver(page), "the hand ended");
 }

@@ -152,7 +152,7 @@ export async function moveOnce(page, pickEnd = (n) => 0) {
   if (await handOver(page)) return null;
   if (!(await page.locator(".seat.me.toact").count())) return null;
   const before = await page.locator("#hand .handtile").count();
-  const history = await page.locator("#log li").count();
+  const history = await logged(page);
   let did;
   if (await page.locator(".poser").count()) {
     await page.locator(".poser").first().click();
@@ -178,7 +178,7 @@ export async function moveOnce(page, pickEnd = (n) => 0) {
     document.querySelectorAll("#hand .handtile").length !== n
       || !document.querySelector(".seat.me.toact")
       || !document.querySelector("#result[hidden]")
-      || document.querySelectorAll("#log li").length > h, [before, history]);
+      || +document.querySelector("#log").dataset.logged > h, [before, history]);
   return did;
 }
 
@@ -227,4 +227,10 @@ export function contrast(a, b) {
 
 export function writeArtifact(name, data) {
   writeFileSync(join(ARTIFACTS, name), typeof data === "string" ? data : JSON.stringify(data, null, 2));
+}
+
+/// How many entries the table's log has had: the list itself shows only the
+/// last 80, so its length stops growing in a long match.
+export async function logged(page) {
+  return +(await page.locator("#log").getAttribute("data-logged") ?? 0);
 }

@@ -13,7 +13,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, handOver, moveOnce, contrast, DESKTOP, PHONE, writeArtifact, ARTIFACTS } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, handOver, moveOnce, logged, contrast, DESKTOP, PHONE, writeArtifact, ARTIFACTS } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -239,7 +239,7 @@ for (const [game, kind] of GAMES) {
         // A tile that fits two ends asks which: the ends by name, 44 px at least.
         const tiles = await page.locator("#hand .handtile.legal").evaluateAll((bs) => bs.map((b) => b.dataset.tile));
         let asked = false;
-        const history = await page.locator("#log li").count(), held = await page.locator("#hand .handtile").count();
+        const history = await logged(page), held = await page.locator("#hand .handtile").count();
         for (const t of tiles) {
           await page.click(`#hand .handtile[data-tile="${t}"]`);
           if (await page.locator("#buttons .endchoice").count()) {
@@ -259,7 +259,7 @@ for (const [game, kind] of GAMES) {
           break;
         }
         // The log grows with the play: the turn may already be back (bots answer fast).
-        await page.waitForFunction(([h, n]) => document.querySelectorAll("#log li").length > h
+        await page.waitForFunction(([h, n]) => +document.querySelector("#log").dataset.logged > h
           || document.querySelectorAll("#hand .handtile").length !== n
           || !document.querySelector("#result[hidden]"), [history, held]);
         continue;
@@ -506,10 +506,10 @@ test("under muggins the claim is the player's own act: never pre-ticked, ticked 
             // Ticked for a play: the play goes with the claim, or, when it
             // scores nothing, the page says so in words; the tick is off after.
             await page.click("#claim");
-            const history = await page.locator("#log li").count();
+            const history = await logged(page);
             await page.locator("#hand .handtile.legal").first().click();
             if (await page.locator("#buttons .endchoice").count()) await page.locator("#buttons .endchoice").first().click();
-            await page.waitForFunction((h) => document.querySelectorAll("#log li").length > h
+            await page.waitForFunction((h) => +document.querySelector("#log").dataset.logged > h
               || /nothing to claim/.test(document.querySelector("#status").textContent), history);
             const said = await page.locator("#status").innerText();
             if (/nothing to claim/.test(said)) assert.match(said, /That play scores nothing, so there was nothing to claim\. Choose your play again\./);

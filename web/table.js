@@ -27,6 +27,7 @@ export function tablePage(app, id, nav) {
   const S = {
     msg: null,          // the last state message
     log: [],            // [{hand: n}] or [{e: event}], this hand and before
+    logged: 0,          // entries ever added to the log: it shows only the last 80
     chat: [],           // [{seat, name, text | phrase, at}]
     sheetSeen: new Map(), // hand -> {hand, result, scores}, when the server sends no sheet
     selected: null,     // the tile whose end is being chosen
@@ -208,6 +209,7 @@ export function tablePage(app, id, nav) {
     } else if (newHand) S.log.push({ hand: st.hand_number });
     if (!S.log.length) S.log.push({ hand: st.hand_number });
     for (const e of m.events) S.log.push({ e, n: st.hand_number });
+    S.logged += m.events.length + (Array.isArray(m.log) ? m.log.length : 0);
     S.log = S.log.slice(-200);
     if (Array.isArray(m.chat)) S.chat = m.chat.slice(-50);
     if (m.rematch) S.rematch = m.rematch;
@@ -860,6 +862,8 @@ export function tablePage(app, id, nav) {
       if (text) logEl.append(h("li", { "data-type": x.e.type === "action" ? x.e.action.type : x.e.type }, text));
     }
     logEl.scrollTop = logEl.scrollHeight;
+    // A count that keeps growing once the list is full, for whoever waits on a move.
+    logEl.dataset.logged = S.logged;
   }
 
   // A quick-chat emote shows as its face; anything else as the text sent.
