@@ -50,14 +50,6 @@ impl Hand {
 
     fn line_run(&mut self, pick: &mut impl FnMut(u32) -> u32) -> u32 {
         let players = self.rules.players;
-        let mut next = [0u8; 8];
-        for (s, n) in next.iter_mut().enumerate() {
-            *n = if s + 1 >= players as usize {
-                0
-            } else {
-                s as u8 + 1
-            };
-        }
         let mut hands = [0u64; 8];
         for (h, t) in hands.iter_mut().zip(&self.hands) {
             *h = t.0 as u64;
@@ -90,7 +82,7 @@ impl Hand {
                     self.pass_bonus(seat, &mut ());
                 }
                 passed |= 1 << seat;
-                seat = next[(seat & 7) as usize];
+                seat = if seat + 1 == players { 0 } else { seat + 1 };
                 continue;
             }
             let k = pick(n);
@@ -147,7 +139,7 @@ impl Hand {
             passed = 0;
             passes = 0;
             last = seat;
-            seat = next[(seat & 7) as usize];
+            seat = if seat + 1 == players { 0 } else { seat + 1 };
         }
     }
 
