@@ -445,6 +445,31 @@ mod tests {
         }
     }
 
+    /// Max-n to a depth searches every world of a cross opening, and the
+    /// option that names it is taken.
+    #[test]
+    fn max_n_horizon_searches_every_world() {
+        assert!(crate::by_name("expert:search=maxn-horizon", crate::BotConfig::default()).is_ok());
+        let r = rules("cross", 4);
+        let mut m = domino_engine::Match::new(r, Some(12), None).unwrap();
+        let mut scratch = domino_engine::MoveList::new();
+        let mut expert = Expert::new(5, 10_000)
+            .with_search(Search::MaxNHorizon)
+            .with_max_samples(4);
+        loop {
+            let seat = m.to_act().unwrap();
+            let view = m.seat_view(seat);
+            if let Ok(Prelude::Plays(plays)) = prelude(&view) {
+                let a = expert.act(&view).unwrap();
+                assert_eq!(expert.last_samples, 4);
+                assert!(plays.iter().any(|p| with_claim(&view, *p) == a));
+                break;
+            }
+            m.hand().legal(&mut scratch);
+            m.act(scratch[0], &mut ()).unwrap();
+        }
+    }
+
     /// In a cross deal the first decision still searches worlds (to a
     /// depth) instead of falling back to the heuristic's choice.
     #[test]
