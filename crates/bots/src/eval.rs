@@ -9,7 +9,7 @@
 //! exact values of positions from real play (`examples/fit_eval.rs`).
 
 use domino_engine::deal::MAX_PLAYERS;
-use domino_engine::{Hand, Rules, TileSet};
+use domino_engine::{EndCount, Hand, Rules, TileSet};
 
 use crate::solver::{Objective, Position};
 
@@ -29,6 +29,9 @@ pub const NAMES: [&str; FEATURES] = [
     "numbers",
     "ends_held",
 ];
+
+/// The index of the points-on-offer feature (already in the game's points).
+const ON_OFFER: usize = 6;
 
 /// The weights of one game's guess.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -64,8 +67,58 @@ fn spread(by_side: &[f64], side: usize) -> f64 {
 
 /// The features of `hand` for `side` (see [`NAMES`]).
 pub fn features(hand: &Hand, side: usize) -> [f64; FEATURES] {
+    let raw = raw_features(hand);
+    let sides = hand.rules().sides();
+    let mut f = [0.0; FEATURES];
+    for (k, x) in f.iter_mut().enumerate() {
+        *x = spread(&raw[k][..sides], side);
+    }
+    f
+}
+
+impl Eval {
+    /// The guess for a game that pays one point per five pips (club
+    /// fives), from one fitted where a pip is a point: what the tiles and
+    /// pips held are worth shrinks fivefold, while the points on offer are
+    /// counted in the game's own points already.
+    pub const fn per_five(self) -> Eval {
+        let mut weights = self.weights;
+        let mut k = 0;
+        while k < FEATURES {
+            if k != ON_OFFER {
+                weights[k] /= 5.0;
+            }
+            k += 1;
+        }
+        Eval { weights }
+    }
+
+    /// The guess for every side at once (what [`Eval::value`] gives each
+    /// side), for the searches where each side plays for itself; the
+    /// features are counted once.
+    pub fn by_side(&self, pos: &Position) -> [f64; MAX_PLAYERS] {
+        let raw = raw_features(&pos.hand);
+        let sides = pos.hand.rules().sides();
+        let n = sides as f64;
+        let mut out = [0.0; MAX_PLAYERS];
+        for (w, per_side) in self.weights.iter().zip(raw.iter()) {
+            if *w == 0.0 {
+                continue;
+            }
+            let total: f64 = per_side[..sides].iter().sum();
+            for s in 0..sides {
+                out[s] += w * (per_side[s] * n - total);
+            }
+        }
+        out
+    }
+}
+
+/// Each feature's amount by side, before it is spread for one side (every
+/// feature is linear in these: the tiles-times-boneyard term is each
+/// side's tiles times the boneyard).
+fn raw_features(hand: &Hand) -> [[f64; MAX_PLAYERS]; FEATURES] {
     let rules = hand.rules();
-    let sides = rules.sides();
     let layout = hand.layout();
     let playable = if layout.posed().is_none() {
         rules.tiles()
@@ -123,18 +176,12 @@ pub fn features(hand: &Hand, side: usize) -> [f64; FEATURES] {
         offer[mover] = f64::from(best);
     }
     let bone = hand.boneyard().len() as f64;
-    let t = spread(&tiles[..sides], side);
+    let mut by_bone = [0.0f64; MAX_PLAYERS];
+    for (b, t) in by_bone.iter_mut().zip(tiles.iter()) {
+        *b = t * bone / 8.0;
+    }
     [
-        t,
-        spread(&pips[..sides], side),
-        spread(&doubles[..sides], side),
-        spread(&can[..sides], side),
-        spread(&stuck[..sides], side),
-        spread(&turn[..sides], side),
-        spread(&offer[..sides], side),
-        t * bone / 8.0,
-        spread(&numbers[..sides], side),
-        spread(&held_ends[..sides], side),
+        tiles, pips, doubles, can, stuck, turn, offer, by_bone, numbers, held_ends,
     ]
 }
 
@@ -179,7 +226,58 @@ pub fn for_game(rules: &Rules) -> Eval {
     match Objective::of(rules) {
         Objective::Outcome => OUTCOME,
         Objective::Points { low_wins: true } => LOW,
+        Objective::Points { .. } if rules.ends == EndCount::OnePerFive => ENDS.per_five(),
         Objective::Points { .. } if rules.scores_ends() => ENDS,
         Objective::Points { .. } => SPOTS,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domino_engine::{Match, MoveList, RulesSpec};
+
+    fn rules(preset: &str, players: u8) -> Rules {
+        let mut spec = RulesSpec::preset(preset);
+        spec.players = Some(players);
+        spec.resolve().unwrap()
+    }
+
+    /// Every side's guess at once is each side's own guess.
+    #[test]
+    fn by_side_is_each_sides_value() {
+        for (preset, players) in [("cross", 4), ("all-fives", 2), ("french", 4)] {
+            let r = rules(preset, players);
+            let eval = for_game(&r);
+            let mut m = Match::new(r, Some(5), None).unwrap();
+            let mut scratch = MoveList::new();
+            for _ in 0..5 {
+                m.hand().legal(&mut scratch);
+                m.act(scratch[0], &mut ()).unwrap();
+            }
+            let pos = Position::new(*m.hand(), 1);
+            let all = eval.by_side(&pos);
+            for (s, got) in all.iter().enumerate().take(r.sides()) {
+                let one = eval.value(&pos, s);
+                assert!((got - one).abs() < 1e-9, "{preset} side {s}: {got} {one}");
+            }
+        }
+    }
+
+    /// Club fives pays a point per five pips: its guess is the fives
+    /// games' one with what is held worth a fifth, the points on offer
+    /// as they are.
+    #[test]
+    fn club_fives_counts_in_fives() {
+        let club = for_game(&rules("club-fives", 2));
+        for (k, name) in NAMES.iter().enumerate() {
+            let want = if k == ON_OFFER {
+                ENDS.weights[k]
+            } else {
+                ENDS.weights[k] / 5.0
+            };
+            assert_eq!(club.weights[k], want, "{name}");
+        }
+        assert_eq!(for_game(&rules("all-fives", 2)), ENDS);
     }
 }

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use crate::eval::Eval;
 use crate::heuristic::rank;
 use crate::horizon::Horizon;
+use crate::horizon_maxn::HorizonMaxN;
 use crate::knowledge::Knowledge;
 use crate::likelihood::{PlayModel, Styles};
 use crate::maxn::MaxN;
@@ -41,6 +42,7 @@ thread_local! {
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(18));
     static MAXN: RefCell<MaxN> = RefCell::new(MaxN::new(18));
     static HORIZON: RefCell<Horizon> = RefCell::new(Horizon::new(18));
+    static HORIZON_MAXN: RefCell<HorizonMaxN> = RefCell::new(HorizonMaxN::new(18));
     static MODELED: RefCell<Modeled> = RefCell::new(Modeled::new(18));
 }
 
@@ -56,6 +58,10 @@ pub enum Search {
     /// Exactly when the solver finishes within a share of the node limit,
     /// else to a depth with a fitted guess past it ([`Horizon`]).
     Horizon,
+    /// Where more than two sides play for points, each for itself: every
+    /// seat maximises its own points to a depth, with the fitted guess
+    /// for every side past it ([`HorizonMaxN`]); other games as `Horizon`.
+    MaxNHorizon,
     /// Against the other sides playing as the play model says
     /// ([`Modeled`]); the exact solver when that is over the node limit.
     Modeled(Modelled),
@@ -66,14 +72,23 @@ impl Search {
     /// solve is kept wherever it finishes: in the horizon search it is
     /// tried first, and a game whose whole hand the solver always finishes
     /// (two open ends, at most 28 tiles, nothing to draw) gains nothing
-    /// from the guess.
+    /// from the guess. Where more than two sides play for points, each
+    /// for himself, the others are not one team: each maximises his own,
+    /// to a depth, in the layouts with more ends or a boneyard, where the
+    /// exact solve seldom finishes (on a line with nothing to draw, as in
+    /// the block game, it often does, and is kept).
     pub fn for_game(rules: &Rules) -> Search {
         let small = rules.layout == LayoutKind::Line
             && rules.max_pip <= 6
             && rules.draw == DrawRule::Never
             && rules.is_six_love();
+        let free_for_all =
+            rules.sides() > 2 && matches!(Objective::of(rules), Objective::Points { .. });
+        let solvable = rules.layout == LayoutKind::Line && rules.draw == DrawRule::Never;
         if small {
             Search::Exact
+        } else if free_for_all && !solvable {
+            Search::MaxNHorizon
         } else {
             Search::Horizon
         }
@@ -117,6 +132,18 @@ fn world_values(
         });
         return v.map(as_f64);
     }
+    if search == Search::MaxNHorizon && free_for_all {
+        return HORIZON_MAXN.with(|h| {
+            let mut h = h.borrow_mut();
+            h.set_limits(Some(horizon_nodes), Some(deadline));
+            h.values(pos, side, eval).map(|e| e.values)
+        });
+    }
+    let search = if search == Search::MaxNHorizon {
+        Search::Horizon
+    } else {
+        search
+    };
     if let Search::Modeled(who) = search {
         let v = MODELED.with(|m| {
             let mut m = m.borrow_mut();
@@ -397,16 +424,49 @@ mod tests {
         assert_eq!(Search::for_game(&rules("jamaican", 4)), Search::Exact);
         assert_eq!(Search::for_game(&rules("cutthroat", 2)), Search::Exact);
         for (preset, players) in [
-            ("cross", 4),
-            ("double-nine-cross", 4),
-            ("french", 4),
             ("club-fives", 2),
             ("all-fives", 2),
             ("draw", 2),
+            ("block", 2),
             ("block", 4),
+            ("puerto-rican", 4),
         ] {
             let r = rules(preset, players);
             assert_eq!(Search::for_game(&r), Search::Horizon, "{preset}");
+        }
+        for (preset, players) in [
+            ("cross", 4),
+            ("double-nine-cross", 4),
+            ("draw", 4),
+            ("french", 4),
+        ] {
+            let r = rules(preset, players);
+            assert_eq!(Search::for_game(&r), Search::MaxNHorizon, "{preset}");
+        }
+    }
+
+    /// Max-n to a depth searches every world of a cross opening, and the
+    /// option that names it is taken.
+    #[test]
+    fn max_n_horizon_searches_every_world() {
+        assert!(crate::by_name("expert:search=maxn-horizon", crate::BotConfig::default()).is_ok());
+        let r = rules("cross", 4);
+        let mut m = domino_engine::Match::new(r, Some(12), None).unwrap();
+        let mut scratch = domino_engine::MoveList::new();
+        let mut expert = Expert::new(5, 10_000)
+            .with_search(Search::MaxNHorizon)
+            .with_max_samples(4);
+        loop {
+            let seat = m.to_act().unwrap();
+            let view = m.seat_view(seat);
+            if let Ok(Prelude::Plays(plays)) = prelude(&view) {
+                let a = expert.act(&view).unwrap();
+                assert_eq!(expert.last_samples, 4);
+                assert!(plays.iter().any(|p| with_claim(&view, *p) == a));
+                break;
+            }
+            m.hand().legal(&mut scratch);
+            m.act(scratch[0], &mut ()).unwrap();
         }
     }
 

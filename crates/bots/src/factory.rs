@@ -32,7 +32,7 @@ pub fn by_name(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotError> 
     for o in options {
         let what = || {
             bad(format!(
-                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, search=exact|maxn|horizon|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS or styles=..."
+                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, search=exact|maxn|horizon|maxn-horizon|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS or styles=..."
             ))
         };
         let (k, v) = o.split_once('=').ok_or_else(what)?;
@@ -47,6 +47,7 @@ pub fn by_name(spec: &str, config: BotConfig) -> Result<Box<dyn Bot>, BotError> 
             ("search", "exact") => expert = expert.with_search(Search::Exact),
             ("search", "maxn") => expert = expert.with_search(Search::MaxN),
             ("search", "horizon") => expert = expert.with_search(Search::Horizon),
+            ("search", "maxn-horizon") => expert = expert.with_search(Search::MaxNHorizon),
             ("search", "modeled") => {
                 expert = expert.with_search(Search::Modeled(Modelled::Opponents))
             }

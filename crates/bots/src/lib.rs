@@ -35,6 +35,7 @@ pub mod expert;
 mod factory;
 pub mod heuristic;
 pub mod horizon;
+pub mod horizon_maxn;
 pub mod knowledge;
 pub mod ladder;
 pub mod likelihood;

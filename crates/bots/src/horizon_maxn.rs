@@ -1,0 +1,355 @@
+//! Depth-limited max-n: the horizon search for games where more than two
+//! sides play for points, each for itself. Every seat picks the action best
+//! for its own side, to a depth, and the fitted guess ([`Eval`]) values
+//! the positions where the search stops for every side at once. The
+//! paranoid reading ([`crate::horizon::Horizon`]: all the others against
+//! one side) makes the three other players of a cross or a 4-player draw
+//! game one team they are not, and so fears plays no one will make.
+//!
+//! Values are points still to come by side, in [`UNIT`]s; a seat's measure
+//! is its side's times (sides - 1) minus the others' total, as everywhere
+//! else. Between actions equally good for the seat to act it takes the one
+//! worst for the side searched for. There is no pruning in max-n; the
+//! search deepens one ply at a time until the node limit or the deadline,
+//! and keeps the deepest iteration that finished.
+
+use std::time::Instant;
+
+use domino_engine::deal::MAX_PLAYERS;
+use domino_engine::score::settle;
+use domino_engine::{Action, MoveList};
+
+use crate::eval::Eval;
+use crate::horizon::{Estimate, UNIT};
+use crate::solver::{moves_pruned, order, position_key, search_salt, Objective, Position};
+
+/// Points by side, in [`UNIT`]s.
+type Vals = [i32; MAX_PLAYERS];
+
+/// A depth standing for "searched to the end of the hand".
+const COMPLETE: u8 = u8::MAX;
+
+#[derive(Copy, Clone)]
+struct Slot {
+    key: u64,
+    vals: Vals,
+    depth: u8,
+    generation: u8,
+    best: Action,
+}
+
+/// A reusable depth-limited max-n searcher.
+pub struct HorizonMaxN {
+    table: Vec<Slot>,
+    mask: u64,
+    bufs: Vec<Vec<Action>>,
+    scratch: MoveList,
+    side: usize,
+    sides: usize,
+    low_wins: bool,
+    salt: u64,
+    eval: Eval,
+    nodes: u64,
+    limit: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+    generation: u8,
+}
+
+impl std::fmt::Debug for HorizonMaxN {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HorizonMaxN")
+            .field("table", &self.table.len())
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
+impl Default for HorizonMaxN {
+    fn default() -> HorizonMaxN {
+        HorizonMaxN::new(16)
+    }
+}
+
+impl HorizonMaxN {
+    /// A searcher with a table of 2^`bits` entries.
+    pub fn new(bits: u32) -> HorizonMaxN {
+        let bits = bits.clamp(8, 24);
+        HorizonMaxN {
+            table: vec![
+                Slot {
+                    key: 0,
+                    vals: [0; MAX_PLAYERS],
+                    depth: 0,
+                    generation: 0,
+                    best: Action::Pass,
+                };
+                1 << bits
+            ],
+            mask: (1u64 << bits) - 1,
+            bufs: Vec::new(),
+            scratch: MoveList::new(),
+            side: 0,
+            sides: 2,
+            low_wins: false,
+            salt: 0,
+            eval: Eval::PLAIN,
+            nodes: 0,
+            limit: u64::MAX,
+            deadline: None,
+            aborted: false,
+            generation: 1,
+        }
+    }
+
+    /// Give up deepening after this many nodes or past this instant.
+    pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
+        self.limit = nodes.unwrap_or(u64::MAX);
+        self.deadline = deadline;
+    }
+
+    /// Nodes searched by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The values for `side` of every action worth searching in `pos`, in
+    /// the solver's units, from the deepest iteration that finished within
+    /// the limits (`None` if not even the first did, or the game is not
+    /// scored in points).
+    pub fn values(&mut self, pos: &Position, side: usize, eval: &Eval) -> Option<Estimate> {
+        let rules = pos.hand.rules();
+        let Objective::Points { low_wins } = Objective::of(rules) else {
+            return None;
+        };
+        self.side = side;
+        self.sides = rules.sides();
+        self.low_wins = low_wins;
+        self.eval = *eval;
+        self.salt = search_salt(pos, side) ^ 0xbb67_ae85_84ca_a73b;
+        self.nodes = 0;
+        self.aborted = false;
+        // Entries depend on the side searched for through the tie-break.
+        self.generation = self.generation.wrapping_add(1).max(1);
+        let mut list = Vec::new();
+        crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
+        let base = now(pos);
+        let mut done: Option<Estimate> = None;
+        let mut depth = 1u32;
+        loop {
+            let mut vals = Vec::with_capacity(list.len());
+            let mut exact = true;
+            for &a in &list {
+                let child = pos.after(a);
+                let (mut v, complete) = self.search(&child, depth - 1, 0);
+                if self.aborted {
+                    return done;
+                }
+                exact &= complete;
+                let made = now(&child);
+                for s in 0..self.sides {
+                    v[s] += (made[s] - base[s]) * UNIT;
+                }
+                vals.push((a, f64::from(self.measure(&v, side)) / f64::from(UNIT)));
+            }
+            done = Some(Estimate {
+                values: vals,
+                exact,
+                depth,
+            });
+            if exact || depth >= 200 {
+                return done;
+            }
+            depth += 1;
+        }
+    }
+
+    /// `side`'s measure of points by side.
+    #[inline]
+    fn measure(&self, v: &Vals, side: usize) -> i32 {
+        let n = self.sides as i32;
+        let total: i32 = v[..self.sides].iter().sum();
+        let d = v[side] * (n - 1) - (total - v[side]);
+        if self.low_wins {
+            -d
+        } else {
+            d
+        }
+    }
+
+    /// The guess for every side, as points by side whose measure for each
+    /// side is that side's guess (the guesses sum to nothing, so each
+    /// side's share is its guess over the number of sides).
+    fn guess(&self, pos: &Position) -> Vals {
+        let g = self.eval.by_side(pos);
+        let n = self.sides as f64;
+        let sign = if self.low_wins { -1.0 } else { 1.0 };
+        let mut v = [0; MAX_PLAYERS];
+        for s in 0..self.sides {
+            v[s] = (sign * g[s] * f64::from(UNIT) / n).round() as i32;
+        }
+        v
+    }
+
+    /// Points still to come by side from `pos`, searched `depth` plies
+    /// deep (forced moves are free), and whether no guess is under them.
+    fn search(&mut self, pos: &Position, depth: u32, ply: usize) -> (Vals, bool) {
+        if pos.hand.is_over() {
+            let r = settle(pos.hand.rules(), &pos.hand, pos.hand_number);
+            let base = now(pos);
+            let mut v = [0; MAX_PLAYERS];
+            for s in 0..self.sides {
+                v[s] = (r.points[s] - base[s]) * UNIT;
+            }
+            return (v, true);
+        }
+        self.nodes += 1;
+        if self.nodes & 255 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.nodes >= self.limit {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            return ([0; MAX_PLAYERS], false);
+        }
+        if self.bufs.len() <= ply {
+            self.bufs.resize_with(ply + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.bufs[ply]);
+        moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
+        let base = now(pos);
+        if list.len() == 1 {
+            let a = list[0];
+            self.bufs[ply] = list;
+            let child = pos.after(a);
+            let (mut v, c) = self.search(&child, depth, ply + 1);
+            let made = now(&child);
+            for s in 0..self.sides {
+                v[s] += (made[s] - base[s]) * UNIT;
+            }
+            return (v, c);
+        }
+        if depth == 0 {
+            self.bufs[ply] = list;
+            return (self.guess(pos), false);
+        }
+        let key = position_key(self.salt, pos);
+        let at = (key & self.mask) as usize;
+        let slot = self.table[at];
+        let mut first = None;
+        if slot.key == key && slot.generation == self.generation {
+            if slot.depth == COMPLETE || u32::from(slot.depth) >= depth {
+                self.bufs[ply] = list;
+                return (slot.vals, slot.depth == COMPLETE);
+            }
+            first = Some(slot.best);
+        }
+        order(&pos.hand, &mut list, first);
+        let me = pos.hand.rules().side_of(pos.hand.to_act());
+        let mut best: Option<(i32, i32, Vals, Action)> = None;
+        let mut complete = true;
+        for &a in list.iter() {
+            let child = pos.after(a);
+            let (mut v, c) = self.search(&child, depth - 1, ply + 1);
+            if self.aborted {
+                self.bufs[ply] = list;
+                return ([0; MAX_PLAYERS], false);
+            }
+            complete &= c;
+            let made = now(&child);
+            for s in 0..self.sides {
+                v[s] += (made[s] - base[s]) * UNIT;
+            }
+            let mine = self.measure(&v, me);
+            let theirs = self.measure(&v, self.side);
+            let better = match best {
+                None => true,
+                Some((m, t, _, _)) => mine > m || (mine == m && theirs < t),
+            };
+            if better {
+                best = Some((mine, theirs, v, a));
+            }
+        }
+        self.bufs[ply] = list;
+        let (vals, best_a) = best.map_or(([0; MAX_PLAYERS], Action::Pass), |b| (b.2, b.3));
+        let stored = if complete {
+            COMPLETE
+        } else {
+            depth.min(u32::from(COMPLETE) - 1) as u8
+        };
+        self.table[at] = Slot {
+            key,
+            vals,
+            depth: stored,
+            generation: self.generation,
+            best: best_a,
+        };
+        (vals, complete)
+    }
+}
+
+/// Points made so far this hand by side (penalties to their seat's side).
+fn now(pos: &Position) -> Vals {
+    let rules = pos.hand.rules();
+    let mut v = [0; MAX_PLAYERS];
+    for (s, p) in pos.hand.points().iter().enumerate() {
+        v[s] += p;
+    }
+    for (seat, p) in pos.hand.penalties().iter().enumerate() {
+        v[rules.side_of(seat as u8)] += p;
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::maxn::MaxN;
+    use domino_engine::{Match, RulesSpec};
+
+    /// Searched deep enough, the depth-limited max-n gives the exact max-n
+    /// values and says they are exact.
+    #[test]
+    fn deep_enough_is_exact_max_n() {
+        let mut spec = RulesSpec::preset("block");
+        spec.players = Some(4);
+        let rules = spec.resolve().unwrap();
+        for seed in 0..3u64 {
+            let mut m = Match::new(rules, Some(seed), None).unwrap();
+            let mut scratch = MoveList::new();
+            for _ in 0..8 {
+                m.hand().legal(&mut scratch);
+                let a = scratch[0];
+                m.act(a, &mut ()).unwrap();
+            }
+            let pos = Position::new(*m.hand(), 1);
+            let side = rules.side_of(pos.hand.to_act());
+            let exact = MaxN::new(16).values(&pos, side).unwrap();
+            let est = HorizonMaxN::new(16)
+                .values(&pos, side, &crate::eval::SPOTS)
+                .unwrap();
+            assert!(est.exact, "seed {seed}: not exact at depth {}", est.depth);
+            for (a, v) in exact {
+                let got = est.values.iter().find(|(b, _)| *b == a).unwrap().1;
+                assert_eq!(got, f64::from(v), "seed {seed}: {a}");
+            }
+        }
+    }
+
+    /// With a node limit too small to finish a cross deal, the values are
+    /// guesses from a finished shallower iteration.
+    #[test]
+    fn stopped_early_is_a_guess() {
+        let rules = domino_engine::Rules::preset("cross").unwrap();
+        let m = Match::new(rules, Some(4), None).unwrap();
+        let pos = Position::new(*m.hand(), 1);
+        let side = rules.side_of(pos.hand.to_act());
+        let mut h = HorizonMaxN::new(16);
+        h.set_limits(Some(5_000), None);
+        let est = h.values(&pos, side, &crate::eval::SPOTS).unwrap();
+        assert!(!est.exact);
+        assert!(est.depth >= 1);
+        assert!(!est.values.is_empty());
+    }
+}
