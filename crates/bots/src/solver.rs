@@ -476,6 +476,8 @@ impl Solver {
     fn current(&self, pos: &Position) -> i32 {
         match self.objective {
             Objective::Outcome => 0,
+            // Nothing scored yet (every score adds to the tally).
+            Objective::Points { .. } if pos.hand.tally() == 0 => 0,
             Objective::Points { low_wins } => {
                 let rules = pos.hand.rules();
                 let mut by_side = [0i32; MAX_PLAYERS];
@@ -487,6 +489,18 @@ impl Solver {
                 }
                 self.diff(&by_side[..rules.sides()], low_wins)
             }
+        }
+    }
+
+    /// The points an action made: [`Solver::current`] of the position after
+    /// it minus `base`, the one before, whose tally was `tally`. Scores only
+    /// ever add to the tally, so an unchanged tally means none was made.
+    #[inline]
+    fn gained(&self, child: &Position, tally: i32, base: i32) -> i32 {
+        if child.hand.tally() == tally {
+            0
+        } else {
+            self.current(child) - base
         }
     }
 
@@ -557,6 +571,7 @@ impl Solver {
         let mut list = std::mem::take(&mut self.bufs[ply]);
         moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
         let base = self.current(pos);
+        let tally = pos.hand.tally();
         let rules = pos.hand.rules();
         let players = rules.players;
         let partners_play_on = rules.both_partners_out && rules.partners;
@@ -573,7 +588,7 @@ impl Solver {
             }
             self.bufs[ply] = list;
             pos.apply(a);
-            let d = self.current(pos) - base;
+            let d = self.gained(pos, tally, base);
             return d + self.search(pos, alpha - d, beta - d, ply + 1);
         }
         // Near the end of the hand a subtree is cheaper to search again
@@ -631,7 +646,7 @@ impl Solver {
                     (beta - 1, beta)
                 };
                 let mut child = pos.after(a);
-                let d = self.current(&child) - base;
+                let d = self.gained(&child, tally, base);
                 let t = d + self.search(&mut child, lo - d, hi - d, ply + 1);
                 if !self.aborted && t > alpha && t < beta {
                     // Rare: make the action again rather than copy every
@@ -643,11 +658,11 @@ impl Solver {
             } else if i + 1 == list.len() {
                 // The last action: nothing below needs `pos` again.
                 pos.apply(a);
-                let d = self.current(pos) - base;
+                let d = self.gained(pos, tally, base);
                 d + self.search(pos, alpha - d, beta - d, ply + 1)
             } else {
                 let mut child = pos.after(a);
-                let d = self.current(&child) - base;
+                let d = self.gained(&child, tally, base);
                 d + self.search(&mut child, alpha - d, beta - d, ply + 1)
             };
             if self.aborted {
