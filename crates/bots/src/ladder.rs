@@ -199,9 +199,40 @@ pub fn ordered(rated: &[Rated]) -> bool {
         .all(|w| w[1].interval().0 > w[0].interval().1)
 }
 
+/// Whether level `lower` and the next one need more games to tell apart:
+/// their intervals overlap. Levels clearly the wrong way round (the upper
+/// one's interval wholly below) need none: more games would only confirm
+/// it.
+pub fn overlapping(rated: &[Rated], lower: usize) -> bool {
+    let (Some(a), Some(b)) = (rated.get(lower), rated.get(lower + 1)) else {
+        return false;
+    };
+    let ((low_a, high_a), (low_b, high_b)) = (a.interval(), b.interval());
+    !(low_b > high_a || high_b < low_a)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_overlapping_neighbours_need_more_games() {
+        let levels: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        // a clearly below b; b and c even; nothing beyond c.
+        let r = rate(
+            &levels,
+            &[
+                pairing("a", "b", 1000, 0, 4000),
+                pairing("b", "c", 2000, 1000, 2000),
+            ],
+        );
+        assert!(!overlapping(&r, 0), "{r:?}");
+        assert!(overlapping(&r, 1), "{r:?}");
+        assert!(!overlapping(&r, 2));
+        // The wrong way round, clearly: no more games.
+        let r = rate(&levels, &[pairing("a", "b", 4000, 0, 1000)]);
+        assert!(!overlapping(&r, 0), "{r:?}");
+    }
 
     fn pairing(a: &str, b: &str, wins: u64, draws: u64, losses: u64) -> Pairing {
         Pairing {

@@ -38,6 +38,7 @@ pub mod horizon;
 pub mod horizon_maxn;
 pub mod knowledge;
 pub mod ladder;
+pub mod levels;
 pub mod likelihood;
 pub mod maxn;
 pub mod modeled;
@@ -53,7 +54,8 @@ use thiserror::Error;
 pub use expert::Expert;
 pub use factory::by_name;
 pub use heuristic::Heuristic;
-pub use simple::{Count, Heavy, Random};
+pub use levels::{level_bot, level_spec, LEVELS};
+pub use simple::{Count, Heavy, Noisy, Random};
 
 /// The names [`by_name`] knows, weakest first.
 pub const BOT_NAMES: [&str; 5] = ["random", "heavy", "count", "heuristic", "expert"];

@@ -135,3 +135,44 @@ impl Bot for Count {
         best_play(view, |a| Count::merit(view, a))
     }
 }
+
+/// Another bot that, at each real choice, plays a uniformly random legal
+/// play instead with probability `rate` (`heuristic:noise=0.25`): a way to
+/// set a strength between the random player's and the bot's. Forced
+/// actions, muggins and claims are as every bot takes them.
+#[derive(Debug)]
+pub struct Noisy {
+    inner: Box<dyn Bot>,
+    rate: f64,
+    rng: ChaCha8Rng,
+}
+
+impl Noisy {
+    /// `rate` is clamped to 0..=1.
+    pub fn new(inner: Box<dyn Bot>, rate: f64, seed: u64) -> Noisy {
+        Noisy {
+            inner,
+            rate: rate.clamp(0.0, 1.0),
+            // Not the inner bot's seed, so its own draws stay independent.
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x6e6f_6973_6500),
+        }
+    }
+}
+
+impl Bot for Noisy {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+
+    fn act(&mut self, view: &SeatView) -> Result<Action, BotError> {
+        if let Prelude::Plays(plays) = prelude(view)? {
+            if self.rng.random_bool(self.rate) {
+                return Ok(with_claim(
+                    view,
+                    plays[self.rng.random_range(0..plays.len())],
+                ));
+            }
+        }
+        self.inner.act(view)
+    }
+}

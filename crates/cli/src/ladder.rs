@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use domino_bots::arena::ArenaConfig;
-use domino_bots::ladder::{ordered, rate, Pairing, Rated};
+use domino_bots::ladder::{ordered, overlapping, rate, Pairing, Rated};
 use domino_engine::Rules;
 use serde_json::{json, Value};
 
@@ -13,44 +13,130 @@ use serde_json::{json, Value};
 #[derive(Clone, Debug)]
 pub struct LadderConfig {
     pub rules: Rules,
-    /// Deals for each pairing of two of the cheap levels.
+    /// Deals of each pairing of two levels below the expert to start with.
     pub deals: u64,
-    /// Deals for each pairing with the expert.
+    /// The most deals a pairing of two levels below the expert grows to.
+    pub max_deals: u64,
+    /// Deals of each pairing with the expert to start with.
     pub expert_deals: u64,
+    /// The most deals a pairing with the expert grows to.
+    pub expert_max_deals: u64,
     pub seed: u64,
     pub budget_ms: u64,
+    /// Deals played at once in the pairings without the expert (the
+    /// expert's pairings play one deal at a time, so its search has the
+    /// machine as at a table).
     pub jobs: usize,
 }
 
-/// Play every pairing of neighbouring levels and of levels two apart.
-pub fn play(config: &LadderConfig) -> anyhow::Result<(Vec<Pairing>, Vec<Rated>)> {
-    let levels: Vec<String> = domino_bots::BOT_NAMES
+/// One pairing's deals so far.
+struct Growing {
+    levels: [usize; 2],
+    pairing: Pairing,
+    edges: Vec<f64>,
+    batches: u64,
+}
+
+/// The level names, weakest first.
+fn level_names() -> Vec<String> {
+    domino_bots::LEVELS
         .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let mut pairings = Vec::new();
+        .map(|(l, _)| l.to_string())
+        .collect()
+}
+
+/// Play every pairing of neighbouring levels and of levels two apart,
+/// `deals` (or `expert_deals`) each; then, while two neighbouring levels'
+/// intervals overlap, double that pairing's deals (up to `max_deals` or
+/// `expert_max_deals`) and rate again. A pairing whose levels come out
+/// clearly the wrong way round gets no more deals: more would only
+/// confirm it.
+pub fn play(config: &LadderConfig) -> anyhow::Result<(Vec<Pairing>, Vec<Rated>)> {
+    let levels = level_names();
+    let mut pairs = Vec::new();
     for gap in [1, 2] {
         for i in 0..levels.len().saturating_sub(gap) {
-            let bots = [levels[i].clone(), levels[i + gap].clone()];
-            let expert = bots.iter().any(|b| b == "expert");
-            let arena = ArenaConfig {
-                rules: config.rules,
-                bots,
-                deals: if expert {
-                    config.expert_deals
-                } else {
-                    config.deals
+            pairs.push(Growing {
+                levels: [i, i + gap],
+                pairing: Pairing {
+                    bots: [levels[i].clone(), levels[i + gap].clone()],
+                    deals: 0,
+                    wins: 0,
+                    draws: 0,
+                    losses: 0,
+                    edge: (0.0, 0.0),
                 },
-                seed: config.seed,
-                budget_ms: config.budget_ms,
-                jobs: config.jobs,
-            };
-            let report = crate::arena::arena(&arena)?;
-            pairings.push(Pairing::from_report(&report));
+                edges: Vec::new(),
+                batches: 0,
+            });
         }
     }
-    let rated = rate(&levels, &pairings);
-    Ok((pairings, rated))
+    let expert = |g: &Growing| g.pairing.bots.iter().any(|b| b == "expert");
+    for g in pairs.iter_mut() {
+        let n = if expert(g) {
+            config.expert_deals
+        } else {
+            config.deals
+        };
+        grow(config, g, n, expert(g))?;
+    }
+    loop {
+        let rated = rate(&levels, &current(&pairs));
+        let mut grew = false;
+        for g in pairs.iter_mut() {
+            let [a, b] = g.levels;
+            if b != a + 1 {
+                continue;
+            }
+            let cap = if expert(g) {
+                config.expert_max_deals
+            } else {
+                config.max_deals
+            };
+            if !overlapping(&rated, a) || g.pairing.deals >= cap {
+                continue;
+            }
+            let more = g.pairing.deals.min(cap - g.pairing.deals).max(1);
+            grow(config, g, more, expert(g))?;
+            grew = true;
+        }
+        if !grew {
+            return Ok((current(&pairs), rated));
+        }
+    }
+}
+
+fn current(pairs: &[Growing]) -> Vec<Pairing> {
+    pairs.iter().map(|g| g.pairing.clone()).collect()
+}
+
+/// Play `deals` more deals of a pairing: each batch has its own seed, so
+/// no deal is played twice.
+fn grow(config: &LadderConfig, g: &mut Growing, deals: u64, expert: bool) -> anyhow::Result<()> {
+    let spec = |b: &str| domino_bots::level_spec(b).unwrap_or(b).to_string();
+    let arena = ArenaConfig {
+        rules: config.rules,
+        bots: [spec(&g.pairing.bots[0]), spec(&g.pairing.bots[1])],
+        deals,
+        seed: config.seed.wrapping_add(g.batches.wrapping_mul(1_000_003)),
+        budget_ms: config.budget_ms,
+        jobs: if expert { 1 } else { config.jobs },
+    };
+    let report = crate::arena::arena(&arena)?;
+    let batch = Pairing::from_report(&report);
+    g.edges.extend(&report.deal_edges);
+    let p = &mut g.pairing;
+    p.deals += batch.deals;
+    p.wins += batch.wins;
+    p.draws += batch.draws;
+    p.losses += batch.losses;
+    p.edge = domino_bots::arena::mean_ci(&g.edges);
+    g.batches += 1;
+    eprintln!(
+        "{} vs {}: {} deals, won / drawn / lost {} / {} / {}",
+        p.bots[0], p.bots[1], p.deals, p.wins, p.draws, p.losses
+    );
+    Ok(())
 }
 
 /// The levels of `rated` as the data file keeps them.
@@ -61,6 +147,7 @@ fn levels_json(rated: &[Rated]) -> Vec<Value> {
             let (low, high) = r.interval();
             json!({
                 "bot": r.bot,
+                "spec": domino_bots::level_spec(&r.bot).unwrap_or(&r.bot),
                 "rating": round1(r.rating.rating),
                 "deviation": round1(r.rating.deviation),
                 "volatility": r.rating.volatility,
@@ -105,10 +192,7 @@ pub fn rerate(path: &Path) -> anyhow::Result<String> {
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let mut file: Value = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a ladder file", path.display()))?;
-    let levels: Vec<String> = domino_bots::BOT_NAMES
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let levels = level_names();
     let games = file["games"]
         .as_array_mut()
         .with_context(|| format!("{} has no \"games\" list", path.display()))?;
@@ -124,7 +208,21 @@ pub fn rerate(path: &Path) -> anyhow::Result<String> {
             .transpose()?
             .unwrap_or_default();
         let rated = rate(&levels, &pairings);
-        g["levels"] = Value::Array(levels_json(&rated));
+        // Each level keeps the bot it was measured with: before levels had
+        // specs of their own, the bot of the level's name.
+        let measured_with = |bot: &str| {
+            g["levels"]
+                .as_array()
+                .and_then(|l| l.iter().find(|x| x["bot"] == bot))
+                .map(|x| x.get("spec").cloned().unwrap_or_else(|| json!(bot)))
+                .unwrap_or_else(|| json!(bot))
+        };
+        let mut new_levels = levels_json(&rated);
+        for l in new_levels.iter_mut() {
+            let bot = l["bot"].as_str().unwrap_or_default().to_string();
+            l["spec"] = measured_with(&bot);
+        }
+        g["levels"] = Value::Array(new_levels);
         g["ordered"] = json!(ordered(&rated));
         let spec = domino_engine::RulesSpec {
             preset: g["preset"].as_str().unwrap_or_default().to_string(),
@@ -165,7 +263,9 @@ pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> Va
         "levels": levels,
         "pairings": pairs,
         "deals": config.deals,
+        "max_deals": config.max_deals,
         "expert_deals": config.expert_deals,
+        "expert_max_deals": config.expert_max_deals,
         "seed": config.seed,
         "budget_ms": config.budget_ms,
     })
@@ -267,7 +367,12 @@ mod tests {
             .transpose()?
             .unwrap_or_default();
         let rated = rate(&levels, &stored);
-        assert_eq!(g["levels"], Value::Array(levels_json(&rated)));
+        // A file from before levels had specs: each level was its bot.
+        let mut expected = levels_json(&rated);
+        for l in expected.iter_mut() {
+            l["spec"] = l["bot"].clone();
+        }
+        assert_eq!(g["levels"], Value::Array(expected));
         assert_eq!(g["ordered"], json!(ordered(&rated)));
         // Heavy beat random and count beat heavy.
         let rating = |b: &str| {

@@ -108,19 +108,29 @@ enum Command {
         /// Players (default: the game's default).
         #[arg(long)]
         players: Option<u8>,
-        /// Deals for each pairing of two levels below the expert.
+        /// Deals each pairing of two levels below the expert starts with.
         #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
         deals: u64,
-        /// Deals for each pairing with the expert.
+        /// The most deals a pairing of two neighbouring levels below the
+        /// expert grows to while their intervals overlap (default: --deals,
+        /// no growing).
+        #[arg(long)]
+        max_deals: Option<u64>,
+        /// Deals each pairing with the expert starts with.
         #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
         expert_deals: u64,
+        /// The most deals the expert's pairing with the level below grows
+        /// to while their intervals overlap (default: --expert-deals).
+        #[arg(long)]
+        expert_max_deals: Option<u64>,
         /// Seed of the deals.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The expert's time budget per decision, in milliseconds.
-        #[arg(long, default_value_t = domino_bots::expert::DEFAULT_BUDGET_MS)]
+        /// The expert's time budget per decision, in milliseconds: by
+        /// default what `domino serve` gives the bots at its tables.
+        #[arg(long, default_value_t = serve::TABLE_BUDGET_MS)]
         budget_ms: u64,
-        /// Deals played at once.
+        /// Deals played at once (pairings without the expert).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
         jobs: u64,
         /// Write the game's ratings into this ladder file (replacing the
@@ -129,7 +139,7 @@ enum Command {
         out: Option<PathBuf>,
         /// Play nothing: rate every game of this ladder file again from
         /// its stored pairings and write it back.
-        #[arg(long, conflicts_with_all = ["preset", "players", "deals", "expert_deals", "seed", "budget_ms", "jobs", "out", "json"])]
+        #[arg(long, conflicts_with_all = ["preset", "players", "deals", "max_deals", "expert_deals", "expert_max_deals", "seed", "budget_ms", "jobs", "out", "json"])]
         rerate: Option<PathBuf>,
         /// Print this game's entry as JSON.
         #[arg(long)]
@@ -306,7 +316,9 @@ fn run(command: Command) -> anyhow::Result<()> {
             preset: name,
             players,
             deals,
+            max_deals,
             expert_deals,
+            expert_max_deals,
             seed,
             budget_ms,
             jobs,
@@ -323,7 +335,9 @@ fn run(command: Command) -> anyhow::Result<()> {
             let config = ladder::LadderConfig {
                 rules,
                 deals,
+                max_deals: max_deals.unwrap_or(deals).max(deals),
                 expert_deals,
+                expert_max_deals: expert_max_deals.unwrap_or(expert_deals).max(expert_deals),
                 seed,
                 budget_ms,
                 jobs: jobs as usize,

@@ -4,6 +4,10 @@ use std::time::Duration;
 
 use anyhow::Context;
 
+/// The expert's budget per move at `domino serve`'s tables unless told
+/// otherwise (and the budget `domino ladder` measures the levels at).
+pub const TABLE_BUDGET_MS: u64 = 300;
+
 /// Options of `domino serve`.
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
@@ -21,7 +25,7 @@ pub struct ServeArgs {
     bot_delay_ms: u64,
     /// The expert bot's time budget per move, in milliseconds
     /// (`--bot-budget-ms` still works).
-    #[arg(long = "budget-ms", alias = "bot-budget-ms", default_value_t = 300)]
+    #[arg(long = "budget-ms", alias = "bot-budget-ms", default_value_t = TABLE_BUDGET_MS)]
     bot_budget_ms: u64,
     /// At shutdown (Ctrl-C or SIGTERM), answer 503 on /readyz for this
     /// long while games go on, so a load balancer stops sending players

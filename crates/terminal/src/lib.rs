@@ -388,7 +388,7 @@ impl Bots {
                     seed: seed.wrapping_add(i as u64 + 1),
                     budget_ms: think_ms,
                 };
-                Some(domino_bots::by_name(name, config).map_err(|e| usage(e.to_string()))?)
+                Some(domino_bots::level_bot(name, config).map_err(|e| usage(e.to_string()))?)
             });
         }
         let mut adviser = Expert::new(seed ^ 0x5eed, think_ms);

@@ -367,7 +367,9 @@ impl Table {
                     seed: rand::random(),
                     budget_ms: self.config.bot_budget_ms,
                 };
-                match domino_bots::by_name(&self.bot_name, config) {
+                // The table's bot is a level (the lobby's choice), played
+                // by that level's bot.
+                match domino_bots::level_bot(&self.bot_name, config) {
                     Ok(b) => b,
                     Err(e) => {
                         tracing::error!(table = %self.id, "bot: {e}");
