@@ -240,6 +240,11 @@ pub struct NewTable {
     /// The match secret the deals come from; `None`: a new random one.
     /// A duplicate tournament gives every table of a round the same one.
     pub secret: Option<crate::fair::Secret>,
+    /// The table's id; `None`: a new random one. A tournament names its
+    /// tables after their place in it, so that two servers opening the
+    /// same table cannot both make it (the second is refused: the id is
+    /// taken).
+    pub id: Option<String>,
 }
 
 impl NewTable {
