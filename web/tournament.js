@@ -199,12 +199,14 @@ export function tournamentPage(app, id, nav) {
   }
 
   function standingsTable(tn) {
-    const head = ["rank", "name", ...(tn.duplicate ? ["duplicate"] : []), "played", "won", "drawn", "lost", "points", "buchholz", "difference"];
+    const head = ["rank", "name", ...(tn.duplicate ? ["duplicate", "compared"] : []), "played", "won", "drawn", "lost", "points", "buchholz", "difference"];
     // On a phone the table keeps the columns that decide the order first.
-    const wide = (c) => (["drawn", "lost", "buchholz", "difference"].includes(c) ? { class: "wide" } : {});
+    const wide = (c) => (["compared", "drawn", "lost", "buchholz", "difference"].includes(c) ? { class: "wide" } : {});
+    const label = (c) => (c === "compared" ? h("th", { scope: "col", title: t("tourney-compared-help"), ...wide(c) }, t("tourney-compared"))
+      : h("th", { scope: "col", ...wide(c) }, t("tourney-col", { col: c })));
     return h("div", { class: "sheetwrap" }, h("table", { class: "standings", id: "tn-standings" },
       h("caption", {}, t("tourney-standings")),
-      h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col", ...wide(c) }, t("tourney-col", { col: c }))))),
+      h("thead", {}, h("tr", {}, head.map(label))),
       h("tbody", {}, tn.standings.map((l) => h("tr", {}, head.map((c) => c === "name" ? h("th", { scope: "row" }, l.name) : h("td", wide(c), String(l[c]))))))));
   }
 

@@ -557,6 +557,68 @@ async fn duplicate_swiss(s: &Server) {
         .all(|w| w[0]["duplicate"].as_i64() >= w[1]["duplicate"].as_i64()));
 }
 
+/// Duplicate in Puerto Rican points, whose first hand is posed by the
+/// highest double (dealt again until someone holds one) and the later ones
+/// by the winner (any deal stands): a later hand can be dealt other cards
+/// at the two tables, and only the hands dealt alike are compared.
+async fn duplicate_compares_only_the_same_cards(s: &Server) {
+    let (id, secret) = create(
+        s,
+        json!({"name": "Same cards only", "rules": {"preset": "puerto-rican", "players": 2, "options": {"target": 60}},
+            "format": "swiss", "rounds": 1, "max_entrants": 4, "bot": "random", "duplicate": true}),
+    )
+    .await;
+    add_bots(s, &id, &secret, 4).await;
+    start(s, &id, &secret).await;
+    let v = play_to_end(s, &id, None).await;
+    let tables = v["played"][0]["tables"].as_array().unwrap();
+    let mut deals: Vec<Vec<Value>> = Vec::new();
+    for t in tables {
+        let (status, rec) = s
+            .get(&format!(
+                "/api/history/{}/record",
+                t["table"].as_str().unwrap()
+            ))
+            .await;
+        assert_eq!(status, 200);
+        let rec: Value = serde_json::from_str(&rec).unwrap();
+        let hands: Vec<Value> = rec["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["deal"].clone())
+            .collect();
+        assert_eq!(hands.len(), t["result"]["hands"].as_array().unwrap().len());
+        assert_eq!(hands.len(), t["result"]["deals"].as_array().unwrap().len());
+        deals.push(hands);
+    }
+    // The hands both tables reached with the same cards.
+    let alike = deals[0]
+        .iter()
+        .zip(&deals[1])
+        .filter(|(a, b)| a == b)
+        .count() as u64;
+    assert!(alike >= 1, "the first hand is dealt alike");
+    let st = v["standings"].as_array().unwrap();
+    for l in st {
+        assert_eq!(l["compared"], alike, "{l}");
+    }
+    let total: i64 = st.iter().map(|l| l["duplicate"].as_i64().unwrap()).sum();
+    assert_eq!(total, 2 * 2 * alike as i64, "{v}");
+    let (_, _, csv) = http_request(
+        s.addr,
+        "GET",
+        &format!("/api/tournaments/{id}/csv"),
+        &[],
+        None,
+    )
+    .await;
+    assert!(
+        csv.lines().next().unwrap().ends_with(",duplicate,compared"),
+        "{csv}"
+    );
+}
+
 /// Create a tournament (answers its id and secret).
 async fn create(s: &Server, body: Value) -> (String, String) {
     let (status, t) = call(s, "POST", "/api/tournaments", None, Some(body)).await;
@@ -837,6 +899,7 @@ async fn tournaments_on_sqlite() {
     duplicate_swiss(&s).await;
     rated_entrant(&s, "Rae").await;
     starts_on_time(&s).await;
+    duplicate_compares_only_the_same_cards(&s).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -861,6 +924,7 @@ async fn tournaments_on_postgres() {
     partnership_knockout(&s).await;
     rated_entrant(&s, "Rae").await;
     starts_on_time(&s).await;
+    duplicate_compares_only_the_same_cards(&s).await;
     drop(s);
     domino_server::store::drop_scratch_postgres(&db, &name)
         .await

@@ -555,12 +555,12 @@ async fn start(State(hub): State<Hub>, Path(id): Path<String>, headers: HeaderMa
 pub fn standings_csv(t: &Loaded) -> String {
     let setup = t.setup();
     let mut out = String::from(
-        "rank,entrant,played,won,drawn,lost,byes,points,buchholz,head_to_head,difference,duplicate\r\n",
+        "rank,entrant,played,won,drawn,lost,byes,points,buchholz,head_to_head,difference,duplicate,compared\r\n",
     );
     for l in standings::standings(&setup, &t.played()) {
         let name = t.entrants.get(l.entrant).map_or("?", |e| e.name.as_str());
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
             l.rank,
             crate::http::csv_field(name),
             l.played,
@@ -572,7 +572,8 @@ pub fn standings_csv(t: &Loaded) -> String {
             l.buchholz,
             l.head_to_head,
             l.difference,
-            l.duplicate
+            l.duplicate,
+            l.compared
         ));
     }
     out

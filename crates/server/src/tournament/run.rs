@@ -361,6 +361,18 @@ async fn result(
     if let Some(p) = points(&m) {
         hands.push(p);
     }
+    // Each hand's deal by its fingerprint, so that duplicate scoring
+    // compares only tables dealt the same cards.
+    let deals: Vec<String> = rec
+        .hands
+        .iter()
+        .take(hands.len())
+        .map(|h| {
+            use sha2::{Digest, Sha256};
+            let deal = serde_json::to_string(&h.deal).unwrap_or_default();
+            hex::encode(&Sha256::digest(deal)[..8])
+        })
+        .collect();
     let scores: Vec<i64> = m.scores().iter().map(|&s| i64::from(s)).collect();
     let winner = m.winner().and_then(|w| w.side());
     let ranks = crate::ratings::ranks(m.scores(), winner, t.rules.low_score_wins());
@@ -369,5 +381,6 @@ async fn result(
         places: ranks.iter().map(|r| r - 1).collect(),
         scores: scores.into_iter().take(entrants.len()).collect(),
         hands,
+        deals,
     }))
 }
