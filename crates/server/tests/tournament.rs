@@ -619,6 +619,82 @@ async fn duplicate_compares_only_the_same_cards(s: &Server) {
     );
 }
 
+/// Bots of several levels in one tournament: each bot entrant keeps its
+/// level, and a table of two levels seats each at its own seat.
+async fn bots_of_several_levels(s: &Server) {
+    let (id, secret) = create(
+        s,
+        json!({"name": "Mixed", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 2, "max_entrants": 4, "bot": "heavy"}),
+    )
+    .await;
+    let bots = format!("/api/tournaments/{id}/bots");
+    refused(
+        call(
+            s,
+            "POST",
+            &bots,
+            Some(&secret),
+            Some(json!({"count": 1, "level": "genius"})),
+        )
+        .await,
+        400,
+        "bad_bot",
+    );
+    refused(
+        call(
+            s,
+            "POST",
+            &bots,
+            Some(&secret),
+            Some(json!({"count": 1, "level": "random|heavy"})),
+        )
+        .await,
+        400,
+        "bad_bot",
+    );
+    for body in [
+        json!({"count": 2, "level": "random"}),
+        json!({"count": 1, "level": "heuristic"}),
+        json!({"count": 1}),
+    ] {
+        let (status, v) = call(s, "POST", &bots, Some(&secret), Some(body)).await;
+        assert_eq!(status, 200, "{v}");
+    }
+    let v = view(s, &id).await;
+    let levels: Vec<&str> = v["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(levels, ["random", "random", "heuristic", "heavy"]);
+    start(s, &id, &secret).await;
+    let v = play_to_end(s, &id, None).await;
+    played_once(&v, 2);
+    for round in v["played"].as_array().unwrap() {
+        for t in round["tables"].as_array().unwrap() {
+            let at: Vec<&str> = t["entrants"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| levels[e.as_u64().unwrap() as usize])
+                .collect();
+            let (status, h) = s
+                .get(&format!("/api/history/{}", t["table"].as_str().unwrap()))
+                .await;
+            assert_eq!(status, 200, "{h}");
+            let h: Value = serde_json::from_str(&h).unwrap();
+            let want = if at[0] == at[1] {
+                at[0].to_string()
+            } else {
+                at.join("|")
+            };
+            assert_eq!(h["summary"]["bot"], want.as_str(), "{t}");
+        }
+    }
+}
+
 /// Create a tournament (answers its id and secret).
 async fn create(s: &Server, body: Value) -> (String, String) {
     let (status, t) = call(s, "POST", "/api/tournaments", None, Some(body)).await;
@@ -900,6 +976,7 @@ async fn tournaments_on_sqlite() {
     rated_entrant(&s, "Rae").await;
     starts_on_time(&s).await;
     duplicate_compares_only_the_same_cards(&s).await;
+    bots_of_several_levels(&s).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

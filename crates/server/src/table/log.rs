@@ -167,6 +167,7 @@ impl Table {
             spec,
             commitments,
             bot_name: t.bot.clone(),
+            bot_levels: super::seat_levels(&t.bot, rules.players),
             plan,
             host,
             private: t.private,

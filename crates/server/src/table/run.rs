@@ -367,7 +367,11 @@ impl Table {
                     seed: rand::random(),
                     budget_ms: self.config.bot_budget_ms,
                 };
-                match domino_bots::by_name(&self.bot_name, config) {
+                let level = self
+                    .bot_levels
+                    .get(usize::from(seat))
+                    .unwrap_or(&self.bot_name);
+                match domino_bots::by_name(level, config) {
                     Ok(b) => b,
                     Err(e) => {
                         tracing::error!(table = %self.id, "bot: {e}");

@@ -271,6 +271,15 @@ pub fn table_id(tournament: &str, round: i64, table: usize) -> String {
     hex::encode(&digest[..8])
 }
 
+/// A bot entrant's level: its `members` hold it (`["expert"]`); older
+/// rows hold `[]`, and play at the tournament's level.
+pub fn bot_level(e: &EntrantRow) -> Option<String> {
+    serde_json::from_str::<Vec<String>>(&e.members)
+        .ok()?
+        .into_iter()
+        .next()
+}
+
 /// The seats of the side at position `p` of a table.
 fn seats_of(rules: &Rules, p: usize) -> Vec<u8> {
     (0..rules.players)
@@ -289,6 +298,9 @@ async fn open_table(
 ) -> anyhow::Result<()> {
     let players = usize::from(t.rules.players);
     let mut plan = vec![SeatKind::Bot; players];
+    // Each bot entrant plays at its own level; a player who does not come
+    // is played at the tournament's.
+    let mut levels = vec![t.row.bot.clone(); players];
     let mut taken = Vec::new();
     for (p, &e) in entrants.iter().enumerate() {
         let row = t
@@ -296,6 +308,10 @@ async fn open_table(
             .get(e)
             .ok_or_else(|| anyhow::anyhow!("no entrant {e}"))?;
         if row.bot {
+            let level = bot_level(row).unwrap_or_else(|| t.row.bot.clone());
+            for seat in seats_of(&t.rules, p) {
+                levels[usize::from(seat)] = level.clone();
+            }
             continue;
         }
         let members: Vec<Member> = serde_json::from_str(&row.members)?;
@@ -312,7 +328,11 @@ async fn open_table(
     }
     let new = NewTable {
         rules: t.rules.spec(),
-        bot: t.row.bot.clone(),
+        bot: if levels.iter().all(|l| *l == levels[0]) {
+            levels[0].clone()
+        } else {
+            levels.join(&crate::table::LEVELS_SEP.to_string())
+        },
         private: true,
         humans: plan.iter().filter(|k| **k == SeatKind::Human).count() as u8,
         plan,
