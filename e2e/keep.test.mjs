@@ -1,6 +1,6 @@
 // The scorekeeper in real Chromium: from the lobby to a new sheet, hands
 // entered in the game's own terms, an impossible hand refused, undo, the
-// shared read-only view and the CSV, at desktop and at phone size.
+// shared read-only view (following the keeper's hands) and the CSV, at desktop and at phone size.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -79,6 +79,11 @@ test("keeping a Jamaican match from the lobby at desktop size", async () => {
   assert.equal(await watcher.locator("#keep-form").count(), 0);
   assert.equal(await watcher.locator("#keep-undo").count(), 0);
   assert.deepEqual(await scores(watcher), ["1", "0"]);
+  // The keeper enters a hand: the open view follows without a reload.
+  await enterHand(page, { out: [2], counts: [3, 9, 0, 12] });
+  await page.waitForSelector('#sheet tr[data-hand="2"]');
+  await watcher.waitForSelector('#sheet tr[data-hand="2"]', { timeout: 15000 });
+  assert.deepEqual(await scores(watcher), ["2", "0"]);
   noErrors(watcher);
   await watcher.context().close();
   noErrors(page);

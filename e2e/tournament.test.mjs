@@ -70,9 +70,15 @@ test("a Swiss from the lobby, joined, filled, played and ranked at desktop size"
 test("a round robin of computer players, followed live at phone size", async () => {
   const page = await newPlayer(env, "watcher", { viewport: PHONE });
   const id = await createTournament(page, { name: "Threes", players: 3, format: "round_robin", max: 4 });
-  await page.fill("#tn-bots", "4");
+  // Three players of one level, one of another.
+  await page.fill("#tn-bots", "3");
+  await page.click("#tn-add-bots");
+  await page.waitForFunction(() => document.querySelectorAll("#tn-entrants li").length === 3);
+  await page.fill("#tn-bots", "1");
+  await page.selectOption("#tn-bots-level", "heavy");
   await page.click("#tn-add-bots");
   await page.waitForFunction(() => document.querySelectorAll("#tn-entrants li").length === 4);
+  assert.match(await page.textContent("#tn-entrants li:last-child"), /heavy 4 · .* · Easy/);
   await page.click("#tn-start");
   // The page follows the rounds without a reload until the winner shows.
   await page.waitForSelector("#tn-champion", { timeout: 60000 });

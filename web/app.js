@@ -73,7 +73,7 @@ async function route() {
   let m;
   if ((m = p.match(/^\/t\/([0-9a-f]+)$/))) { close = tablePage(app, m[1], nav); return; }
   if ((m = p.match(/^\/r\/([0-9a-f]+)$/))) { close = await replayPage(app, m[1], nav); return; }
-  if ((m = p.match(/^\/k\/([0-9a-f]+)$/))) return sheetPage(app, m[1], nav);
+  if ((m = p.match(/^\/k\/([0-9a-f]+)$/))) { close = await sheetPage(app, m[1], nav); return; }
   if (p === "/keep") return newSheetPage(app, nav);
   if (p === "/tournaments") return tournamentsPage(app, nav);
   if ((m = p.match(/^\/tournaments\/([0-9a-f]+)$/))) { close = tournamentPage(app, m[1], nav); return; }

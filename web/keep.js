@@ -3,7 +3,9 @@
 // sheet (/k/ID): the match score as the engine settles it, the hands so far,
 // a form for the next hand in the game's own terms, undo, share and CSV.
 //
-// The sheet lives on the server. Its address shows it to anyone; changing
+// The sheet lives on the server. Its address shows it to anyone, and the
+// page follows the changes (it asks for the sheet's version every few
+// seconds while it is shown, and fetches the sheet when it changed); changing
 // it needs its secret, which the keeper's browser remembers and the
 // editing link carries after the '#' (never sent to the server in the
 // address).
@@ -91,13 +93,16 @@ export async function newSheetPage(app, nav) {
 
 // ---- a sheet ----
 
-/** The page at /k/ID. */
+/** How often a shown sheet asks whether it changed. */
+const FOLLOW_MS = 2500;
+
+/** The page at /k/ID; returns a function that stops its updates. */
 export async function sheetPage(app, id, nav) {
   document.title = `${t("keep-title")} · ${t("page-title")}`;
   fill(app, h("p", { class: "muted" }, t("loading")));
   const secret = secretFor(id);
   const got = await api("GET", `/api/sheets/${id}`);
-  if (got.error) { nav.notFound("sheet"); return; }
+  if (got.error) { nav.notFound("sheet"); return () => {}; }
   let sheet = got.data;
   const msg = h("p", { class: "error", id: "keep-error", role: "alert" });
   const root = h("section", { class: "card keep", id: "keep-sheet" });
@@ -233,5 +238,37 @@ export async function sheetPage(app, id, nav) {
     return r;
   }
 
+  // Follow the sheet while the page is shown: its version is a few bytes,
+  // the sheet is fetched only when someone entered or took back a hand.
+  // A hidden page asks nothing until it is shown again.
+  let timer = null;
+  let asking = false;
+  let stopped = false;
+  async function follow() {
+    timer = null;
+    if (stopped || asking || document.hidden) return;
+    asking = true;
+    const v = await api("GET", `/api/sheets/${id}/version`);
+    if (!stopped && !v.error && v.data.version !== sheet.version) {
+      const got = await api("GET", `/api/sheets/${id}`);
+      if (!stopped && !got.error && got.data.version !== sheet.version) { sheet = got.data; render(); }
+    }
+    asking = false;
+    later();
+  }
+  function later() {
+    if (!stopped && timer === null && !document.hidden) timer = setTimeout(follow, FOLLOW_MS);
+  }
+  function shownOrHidden() {
+    if (document.hidden) { clearTimeout(timer); timer = null; } else follow();
+  }
+  document.addEventListener("visibilitychange", shownOrHidden);
+
   render();
+  later();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    document.removeEventListener("visibilitychange", shownOrHidden);
+  };
 }

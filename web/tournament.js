@@ -152,7 +152,7 @@ export function tournamentPage(app, id, nav) {
     }
     if (secret && tn.state === "open") parts.push(organiserBox(tn, secret));
     parts.push(h("h2", {}, t("tourney-entrants", { count: tn.entrants.length, max: tn.max_entrants })),
-      h("ol", { id: "tn-entrants" }, tn.entrants.map((e) => h("li", {}, e.name, e.members.length > 1 ? ` (${e.members.join(", ")})` : "", e.bot ? ` · ${t("tourney-bot")}` : ""))));
+      h("ol", { id: "tn-entrants" }, tn.entrants.map((e) => h("li", {}, e.name, e.members.length > 1 ? ` (${e.members.join(", ")})` : "", e.bot ? ` · ${t("tourney-bot")} · ${t("level", { bot: e.level })}` : ""))));
     if (tn.played.length) parts.push(standingsTable(tn), h("p", {}, h("a", { href: `/api/tournaments/${id}/csv`, id: "tn-csv", download: "" }, t("tourney-csv"))));
     for (const r of [...tn.played].reverse()) parts.push(roundBox(tn, r, me));
     parts.push(h("p", { class: "muted" }, t("tourney-share"), " ", h("input", { readonly: "", value: location.origin + "/tournaments/" + id, class: "sharelink", onclick: (e) => e.target.select() })));
@@ -184,6 +184,8 @@ export function tournamentPage(app, id, nav) {
 
   function organiserBox(tn, secret) {
     const count = h("input", { id: "tn-bots", type: "number", min: 1, max: 64, value: Math.max(1, tn.max_entrants - tn.entrants.length) });
+    // Each batch of computer players has its level (the tournament's at first).
+    const level = h("select", { id: "tn-bots-level" }, LEVELS.map((b) => h("option", { value: b, selected: b === tn.bot }, t("level", { bot: b }))));
     const act = async (path, body) => {
       msg.textContent = "";
       const { error } = await api("POST", `/api/tournaments/${id}/${path}`, body, secret);
@@ -193,18 +195,20 @@ export function tournamentPage(app, id, nav) {
       refresh();
     };
     return h("div", { class: "card", id: "tn-organiser" }, h("h2", {}, t("tourney-organiser")),
-      h("div", { class: "row" }, h("label", {}, t("tourney-add-bots"), " ", count),
-        h("button", { type: "button", id: "tn-add-bots", onclick: () => act("bots", { count: Number(count.value) }) }, t("tourney-add"))),
+      h("div", { class: "row" }, h("label", {}, t("tourney-add-bots"), " ", count), h("label", {}, t("lobby-level"), " ", level),
+        h("button", { type: "button", id: "tn-add-bots", onclick: () => act("bots", { count: Number(count.value), level: level.value }) }, t("tourney-add"))),
       h("button", { type: "button", id: "tn-start", class: "big", onclick: () => act("start") }, t("tourney-start")));
   }
 
   function standingsTable(tn) {
-    const head = ["rank", "name", ...(tn.duplicate ? ["duplicate"] : []), "played", "won", "drawn", "lost", "points", "buchholz", "difference"];
+    const head = ["rank", "name", ...(tn.duplicate ? ["duplicate", "compared"] : []), "played", "won", "drawn", "lost", "points", "buchholz", "difference"];
     // On a phone the table keeps the columns that decide the order first.
-    const wide = (c) => (["drawn", "lost", "buchholz", "difference"].includes(c) ? { class: "wide" } : {});
+    const wide = (c) => (["compared", "drawn", "lost", "buchholz", "difference"].includes(c) ? { class: "wide" } : {});
+    const label = (c) => (c === "compared" ? h("th", { scope: "col", title: t("tourney-compared-help"), ...wide(c) }, t("tourney-compared"))
+      : h("th", { scope: "col", ...wide(c) }, t("tourney-col", { col: c })));
     return h("div", { class: "sheetwrap" }, h("table", { class: "standings", id: "tn-standings" },
       h("caption", {}, t("tourney-standings")),
-      h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col", ...wide(c) }, t("tourney-col", { col: c }))))),
+      h("thead", {}, h("tr", {}, head.map(label))),
       h("tbody", {}, tn.standings.map((l) => h("tr", {}, head.map((c) => c === "name" ? h("th", { scope: "row" }, l.name) : h("td", wide(c), String(l[c]))))))));
   }
 

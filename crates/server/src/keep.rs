@@ -42,6 +42,7 @@ pub fn router(hub: Hub) -> Router {
         .route("/api/sheets/{id}/hands", post(enter))
         .route("/api/sheets/{id}/hands/last", delete(undo))
         .route("/api/sheets/{id}/csv", get(csv))
+        .route("/api/sheets/{id}/version", get(version))
         .with_state(hub)
 }
 
@@ -141,7 +142,24 @@ fn view(l: &Loaded) -> Value {
     v["names"] = json!(l.names);
     v["created_at"] = json!(l.row.created_at);
     v["updated_at"] = json!(l.row.updated_at);
+    v["version"] = json!(l.row.version());
     v
+}
+
+async fn version(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
+    match hub.store.sheet_version(&id).await {
+        Ok(Some(v)) => (
+            [(axum::http::header::CACHE_CONTROL, "no-store")],
+            Json(json!({"version": v})),
+        )
+            .into_response(),
+        Ok(None) => refuse(
+            StatusCode::NOT_FOUND,
+            Code::NoSheet,
+            "no score sheet with that id",
+        ),
+        Err(e) => internal(e),
+    }
 }
 
 /// Whether the request carries the sheet's editing secret.

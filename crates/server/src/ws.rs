@@ -394,6 +394,7 @@ async fn dispatch(
                 taken: Vec::new(),
                 hints,
                 secret: None,
+                id: None,
             };
             new.check()?;
             conn.made.retain(|h| h.open());

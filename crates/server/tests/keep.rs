@@ -150,9 +150,25 @@ async fn whole_life(s: &Server) {
     assert_eq!(status, 403);
     assert_eq!(k.sheet().await["hands"], before["hands"]);
 
+    // The version a viewing page asks for: unchanged by the refusals, the
+    // sheet's own; new after an undo (the same count as an earlier state
+    // of the sheet, but a new version).
+    let version_path = format!("/api/sheets/{}/version", k.id);
+    let (status, head, text) = http_request(s.addr, "GET", &version_path, &[], None).await;
+    assert_eq!(status, 200, "{text}");
+    assert!(head.to_ascii_lowercase().contains("no-store"), "{head}");
+    let version: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(version["version"], before["version"]);
+    assert!(version["version"].as_str().unwrap().starts_with("2."));
+    let (status, v) = k.call("GET", "/api/sheets/ffff/version", None, None).await;
+    assert_eq!((status, v["code"].as_str()), (404, Some("no_sheet")));
+
     // Undo the reset: the score is back to 1-0.
     let (status, v) = k.call("DELETE", &last, Some(&k.secret), None).await;
     assert_eq!(status, 200, "{v}");
+    let (_, now) = k.call("GET", &version_path, None, None).await;
+    assert_eq!(now["version"], v["version"]);
+    assert_ne!(now["version"], version["version"]);
     assert_eq!(v["scores"], json!([1, 0]));
     assert_eq!(v["hands"].as_array().unwrap().len(), 1);
 

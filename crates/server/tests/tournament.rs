@@ -47,8 +47,17 @@ fn refused(got: (u16, Value), status: u16, code: &str) {
 /// Wait (bounded) until the tournament is finished, playing the tables of
 /// entrant `me` with its players' tokens (all at once) as they open.
 async fn play_to_end(s: &Server, id: &str, ann: Option<(u64, &[String])>) -> Value {
+    play_to_end_after(s, id, ann, Vec::new()).await
+}
+
+/// [`play_to_end`], the tables in `played` played already.
+async fn play_to_end_after(
+    s: &Server,
+    id: &str,
+    ann: Option<(u64, &[String])>,
+    mut played: Vec<String>,
+) -> Value {
     let deadline = Instant::now() + Duration::from_secs(120);
-    let mut played: Vec<String> = Vec::new();
     loop {
         let v = view(s, id).await;
         if v["state"] == "finished" {
@@ -548,6 +557,413 @@ async fn duplicate_swiss(s: &Server) {
         .all(|w| w[0]["duplicate"].as_i64() >= w[1]["duplicate"].as_i64()));
 }
 
+/// Duplicate in Puerto Rican points, whose first hand is posed by the
+/// highest double (dealt again until someone holds one) and the later ones
+/// by the winner (any deal stands): a later hand can be dealt other cards
+/// at the two tables, and only the hands dealt alike are compared.
+async fn duplicate_compares_only_the_same_cards(s: &Server) {
+    let (id, secret) = create(
+        s,
+        json!({"name": "Same cards only", "rules": {"preset": "puerto-rican", "players": 2, "options": {"target": 60}},
+            "format": "swiss", "rounds": 1, "max_entrants": 4, "bot": "random", "duplicate": true}),
+    )
+    .await;
+    add_bots(s, &id, &secret, 4).await;
+    start(s, &id, &secret).await;
+    let v = play_to_end(s, &id, None).await;
+    let tables = v["played"][0]["tables"].as_array().unwrap();
+    let mut deals: Vec<Vec<Value>> = Vec::new();
+    for t in tables {
+        let (status, rec) = s
+            .get(&format!(
+                "/api/history/{}/record",
+                t["table"].as_str().unwrap()
+            ))
+            .await;
+        assert_eq!(status, 200);
+        let rec: Value = serde_json::from_str(&rec).unwrap();
+        let hands: Vec<Value> = rec["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["deal"].clone())
+            .collect();
+        assert_eq!(hands.len(), t["result"]["hands"].as_array().unwrap().len());
+        assert_eq!(hands.len(), t["result"]["deals"].as_array().unwrap().len());
+        deals.push(hands);
+    }
+    // The hands both tables reached with the same cards.
+    let alike = deals[0]
+        .iter()
+        .zip(&deals[1])
+        .filter(|(a, b)| a == b)
+        .count() as u64;
+    assert!(alike >= 1, "the first hand is dealt alike");
+    let st = v["standings"].as_array().unwrap();
+    for l in st {
+        assert_eq!(l["compared"], alike, "{l}");
+    }
+    let total: i64 = st.iter().map(|l| l["duplicate"].as_i64().unwrap()).sum();
+    assert_eq!(total, 2 * 2 * alike as i64, "{v}");
+    let (_, _, csv) = http_request(
+        s.addr,
+        "GET",
+        &format!("/api/tournaments/{id}/csv"),
+        &[],
+        None,
+    )
+    .await;
+    assert!(
+        csv.lines().next().unwrap().ends_with(",duplicate,compared"),
+        "{csv}"
+    );
+}
+
+/// Bots of several levels in one tournament: each bot entrant keeps its
+/// level, and a table of two levels seats each at its own seat.
+async fn bots_of_several_levels(s: &Server) {
+    let (id, secret) = create(
+        s,
+        json!({"name": "Mixed", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 2, "max_entrants": 4, "bot": "heavy"}),
+    )
+    .await;
+    let bots = format!("/api/tournaments/{id}/bots");
+    refused(
+        call(
+            s,
+            "POST",
+            &bots,
+            Some(&secret),
+            Some(json!({"count": 1, "level": "genius"})),
+        )
+        .await,
+        400,
+        "bad_bot",
+    );
+    refused(
+        call(
+            s,
+            "POST",
+            &bots,
+            Some(&secret),
+            Some(json!({"count": 1, "level": "random|heavy"})),
+        )
+        .await,
+        400,
+        "bad_bot",
+    );
+    for body in [
+        json!({"count": 2, "level": "random"}),
+        json!({"count": 1, "level": "heuristic"}),
+        json!({"count": 1}),
+    ] {
+        let (status, v) = call(s, "POST", &bots, Some(&secret), Some(body)).await;
+        assert_eq!(status, 200, "{v}");
+    }
+    let v = view(s, &id).await;
+    let levels: Vec<&str> = v["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(levels, ["random", "random", "heuristic", "heavy"]);
+    start(s, &id, &secret).await;
+    let v = play_to_end(s, &id, None).await;
+    played_once(&v, 2);
+    for round in v["played"].as_array().unwrap() {
+        for t in round["tables"].as_array().unwrap() {
+            let at: Vec<&str> = t["entrants"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| levels[e.as_u64().unwrap() as usize])
+                .collect();
+            let (status, h) = s
+                .get(&format!("/api/history/{}", t["table"].as_str().unwrap()))
+                .await;
+            assert_eq!(status, 200, "{h}");
+            let h: Value = serde_json::from_str(&h).unwrap();
+            let want = if at[0] == at[1] {
+                at[0].to_string()
+            } else {
+                at.join("|")
+            };
+            assert_eq!(h["summary"]["bot"], want.as_str(), "{t}");
+        }
+    }
+}
+
+/// Create a tournament (answers its id and secret).
+async fn create(s: &Server, body: Value) -> (String, String) {
+    let (status, t) = call(s, "POST", "/api/tournaments", None, Some(body)).await;
+    assert_eq!(status, 201, "{t}");
+    (
+        t["id"].as_str().unwrap().to_string(),
+        t["secret"].as_str().unwrap().to_string(),
+    )
+}
+
+async fn add_bots(s: &Server, id: &str, secret: &str, count: u64) {
+    let (status, v) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/bots"),
+        Some(secret),
+        Some(json!({"count": count})),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+}
+
+async fn start(s: &Server, id: &str, secret: &str) {
+    let (status, v) = call(
+        s,
+        "POST",
+        &format!("/api/tournaments/{id}/start"),
+        Some(secret),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+}
+
+/// How many tables the database holds (a scratch database: this test's).
+async fn tables_stored(db: &str) -> i64 {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(db).await.unwrap();
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM domino_tables")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    n
+}
+
+/// A finished tournament played each round once: every entrant at one
+/// table or a bye a round, each table opened once under its own id, the
+/// standings sharing out 2 match points a table of two and 2 a bye.
+fn played_once(v: &Value, rounds: usize) -> usize {
+    let entrants = v["entrants"].as_array().unwrap().len();
+    let played = v["played"].as_array().unwrap();
+    assert_eq!(played.len(), rounds, "{v}");
+    let mut ids: Vec<&str> = Vec::new();
+    let mut byes = 0;
+    for (r, round) in played.iter().enumerate() {
+        let mut seen: Vec<u64> = round["byes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_u64().unwrap())
+            .collect();
+        byes += seen.len();
+        for t in round["tables"].as_array().unwrap() {
+            assert!(t["result"].is_object(), "round {r}: {t}");
+            ids.push(t["table"].as_str().unwrap());
+            seen.extend(
+                t["entrants"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|e| e.as_u64().unwrap()),
+            );
+        }
+        seen.sort_unstable();
+        assert_eq!(seen, (0..entrants as u64).collect::<Vec<_>>(), "round {r}");
+    }
+    let tables = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), tables, "a table id twice: {v}");
+    let st = v["standings"].as_array().unwrap();
+    for l in st {
+        assert_eq!(
+            l["played"].as_u64().unwrap() + l["byes"].as_u64().unwrap(),
+            rounds as u64,
+            "{l}"
+        );
+    }
+    let total: u64 = st.iter().map(|l| l["points"].as_u64().unwrap()).sum();
+    assert_eq!(total, 2 * (tables + byes) as u64, "{v}");
+    tables
+}
+
+/// A signed-in profile joins, plays its match against a bot level, and
+/// the match rates both: the profile's rating moves the way its result
+/// went.
+async fn rated_entrant(s: &Server, name: &str) {
+    let body = json!({"name": name}).to_string();
+    let (status, head, text) = http_request(s.addr, "POST", "/api/profile", &[], Some(&body)).await;
+    assert_eq!(status, 201, "{text}");
+    let profile: Value = serde_json::from_str(&text).unwrap();
+    let pid = profile["id"].as_str().unwrap().to_string();
+    let cookie = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .unwrap()["set-cookie:".len()..]
+        .trim()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let (id, secret) = create(
+        s,
+        json!({"name": "Rated cup", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 1, "max_entrants": 2, "bot": "random"}),
+    )
+    .await;
+    let body = json!({"name": "ignored"}).to_string();
+    let (status, _, text) = http_request(
+        s.addr,
+        "POST",
+        &format!("/api/tournaments/{id}/join"),
+        &[("Cookie", &cookie)],
+        Some(&body),
+    )
+    .await;
+    assert_eq!(status, 201, "{text}");
+    let j: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(j["name"], name, "the profile's name");
+    let tokens = vec![j["tokens"][0].as_str().unwrap().to_string()];
+    let me = j["entrant"].as_u64().unwrap();
+    add_bots(s, &id, &secret, 1).await;
+    start(s, &id, &secret).await;
+    let v = play_to_end(s, &id, Some((me, &tokens))).await;
+    let result = &v["played"][0]["tables"][0]["result"];
+    let at = result["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e.as_u64() == Some(me))
+        .unwrap();
+    let (status, page) = s.get(&format!("/api/profiles/{pid}")).await;
+    assert_eq!(status, 200, "{page}");
+    let page: Value = serde_json::from_str(&page).unwrap();
+    let draw = page["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["game"] == "draw")
+        .unwrap_or_else(|| panic!("no rating after the match: {page}"))
+        .clone();
+    assert_eq!(draw["matches"], 1, "{page}");
+    let rating = draw["rating"].as_f64().unwrap();
+    let table = v["played"][0]["tables"][0]["table"].as_str().unwrap();
+    assert_eq!(draw["history"][0]["table"], table, "{page}");
+    let places = result["places"].as_array().unwrap();
+    if places[0] != places[1] {
+        assert_eq!(
+            result["places"][at] == 0,
+            rating > 1500.0,
+            "{result} {rating}"
+        );
+    }
+}
+
+/// A start time a moment ahead: the tournament waits until then, and
+/// then starts by itself; with too few entrants it waits for the
+/// organiser.
+async fn starts_on_time(s: &Server) {
+    let now = domino_server::clock::now_ms;
+    let at = now() + 1_500;
+    let (id, secret) = create(
+        s,
+        json!({"name": "On time", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 1, "max_entrants": 2, "bot": "random", "starts_at": at}),
+    )
+    .await;
+    add_bots(s, &id, &secret, 2).await;
+    let (lonely, _) = create(
+        s,
+        json!({"name": "Nobody came", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 1, "max_entrants": 2, "bot": "random", "starts_at": at}),
+    )
+    .await;
+    let v = view(s, &id).await;
+    // Read before the start time: still open.
+    if now() < at {
+        assert_eq!(v["state"], "open", "{v}");
+    }
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let v = view(s, &id).await;
+        if v["state"] != "open" {
+            assert!(now() >= at, "started early: {v}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "never started: {v}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let v = play_to_end(s, &id, None).await;
+    assert_eq!(played_once(&v, 1), 1);
+    let v = view(s, &lonely).await;
+    assert_eq!(v["state"], "open", "too few entrants: it waits");
+}
+
+/// A Swiss of one person and three bots, stopped abruptly while round 2
+/// is played and carried on by a new server on the same database: three
+/// rounds, each table opened once.
+async fn goes_on_after_a_restart(start_server: impl Fn() -> Server, db: &str) {
+    let s = start_server();
+    let (id, secret) = create(
+        &s,
+        json!({"name": "Restarted", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 3, "max_entrants": 4, "bot": "random"}),
+    )
+    .await;
+    let (status, j) = call(
+        &s,
+        "POST",
+        &format!("/api/tournaments/{id}/join"),
+        None,
+        Some(json!({"name": "Ann"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{j}");
+    let token = j["tokens"][0].as_str().unwrap().to_string();
+    add_bots(&s, &id, &secret, 3).await;
+    start(&s, &id, &secret).await;
+    // Ann plays her round-1 table; the bots' table needs nobody.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mine = |v: &Value, r: usize| -> Option<String> {
+        v["played"][r]["tables"]
+            .as_array()?
+            .iter()
+            .find(|t| t["entrants"].as_array().unwrap().contains(&json!(0)))
+            .and_then(|t| t["table"].as_str().map(String::from))
+    };
+    let first = mine(&view(&s, &id).await, 0).unwrap();
+    let mut c = Client::connect(s.addr).await;
+    let r = c
+        .request(json!({"type": "resume", "table": first, "token": token}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    assert_eq!(play_out(&mut c, 3).await["state"]["phase"], "match_over");
+    // Round 2 paired and its tables opened: Ann's waits for her.
+    let v = loop {
+        let v = view(&s, &id).await;
+        if mine(&v, 1).is_some() && v["played"][1]["tables"][1]["table"].is_string() {
+            break v;
+        }
+        assert!(Instant::now() < deadline, "round 2 not opened: {v}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(v["played"][0]["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|t| t["result"].is_object()));
+    s.kill();
+    drop(c);
+
+    let s = start_server();
+    let v = play_to_end_after(&s, &id, Some((0, &[token])), vec![first]).await;
+    let tables = played_once(&v, 3);
+    assert_eq!(tables, 6);
+    assert_eq!(tables_stored(db).await, 6, "a table opened twice");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tournaments_on_sqlite() {
     let dir = tempfile::tempdir().unwrap();
@@ -557,6 +973,17 @@ async fn tournaments_on_sqlite() {
     round_robin_of_three(&s).await;
     partnership_knockout(&s).await;
     duplicate_swiss(&s).await;
+    rated_entrant(&s, "Rae").await;
+    starts_on_time(&s).await;
+    duplicate_compares_only_the_same_cards(&s).await;
+    bots_of_several_levels(&s).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_carries_on_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("t.db").display());
+    goes_on_after_a_restart(|| Server::start(config(&db)), &db).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -572,7 +999,75 @@ async fn tournaments_on_postgres() {
     swiss(&s).await;
     round_robin_of_three(&s).await;
     partnership_knockout(&s).await;
+    rated_entrant(&s, "Rae").await;
+    starts_on_time(&s).await;
+    duplicate_compares_only_the_same_cards(&s).await;
     drop(s);
+    domino_server::store::drop_scratch_postgres(&db, &name)
+        .await
+        .unwrap();
+}
+
+fn node(db: &str, name: &str) -> Server {
+    let mut cfg = config(db);
+    cfg.node = name.into();
+    cfg.lease = Duration::from_millis(900);
+    Server::start(cfg)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_carries_on_on_postgres() {
+    let Ok(db) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    let (fresh, name) = domino_server::store::scratch_postgres(&db, "trestart")
+        .await
+        .unwrap();
+    // The same node name: it takes its tables back at once.
+    goes_on_after_a_restart(|| node(&fresh, "a"), &fresh).await;
+    domino_server::store::drop_scratch_postgres(&db, &name)
+        .await
+        .unwrap();
+}
+
+/// Two servers on one PostgreSQL database both advance one tournament:
+/// each round is paired once, each table opened once, the standings
+/// counted once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_advance_one_tournament() {
+    let Ok(db) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    let (fresh, name) = domino_server::store::scratch_postgres(&db, "ttwo")
+        .await
+        .unwrap();
+    let a = node(&fresh, "a");
+    let b = node(&fresh, "b");
+    let (id, secret) = create(
+        &a,
+        json!({"name": "Two nodes", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 4, "max_entrants": 9, "bot": "random"}),
+    )
+    .await;
+    add_bots(&b, &id, &secret, 9).await;
+    start(&b, &id, &secret).await;
+    let v = play_to_end(&a, &id, None).await;
+    // Nine entrants: four tables and a bye a round.
+    let tables = played_once(&v, 4);
+    assert_eq!(tables, 16);
+    assert_eq!(v, view(&b, &id).await, "both servers tell the same");
+    for (r, round) in v["played"].as_array().unwrap().iter().enumerate() {
+        for (i, t) in round["tables"].as_array().unwrap().iter().enumerate() {
+            assert_eq!(
+                t["table"],
+                domino_server::tournament::run::table_id(&id, r as i64, i).as_str()
+            );
+        }
+    }
+    assert_eq!(tables_stored(&fresh).await, 16, "a table opened twice");
+    drop((a, b));
     domino_server::store::drop_scratch_postgres(&db, &name)
         .await
         .unwrap();

@@ -1152,3 +1152,7 @@ tourney-duplicate = Duplicate: every table of a round plays the same deals
 tourney-duplicate-help = Each result is scored against the other tables that held the same cards.
 tourney-deals-committed = Same deals at every table: sealed { $commit }
 tourney-deals-revealed = Same deals at every table: the round's secret { $secret }
+
+## tournaments (4)
+tourney-compared = Hands compared
+tourney-compared-help = The hands in which this entrant's table was compared with others dealt the same cards

@@ -1173,3 +1173,7 @@ tourney-duplicate = Duplicado: todas las mesas de una ronda juegan las mismas ma
 tourney-duplicate-help = Cada resultado se compara con el de las otras mesas que tuvieron las mismas fichas.
 tourney-deals-committed = Las mismas manos en todas las mesas: sellado { $commit }
 tourney-deals-revealed = Las mismas manos en todas las mesas: el secreto de la ronda { $secret }
+
+## tournaments (4)
+tourney-compared = Manos comparadas
+tourney-compared-help = Las manos en que la mesa de este participante se comparó con otras que recibieron las mismas fichas

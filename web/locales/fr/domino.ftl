@@ -1173,3 +1173,7 @@ tourney-duplicate = Duplicate : toutes les tables d'une ronde jouent les mêmes 
 tourney-duplicate-help = Chaque résultat est comparé à celui des autres tables qui avaient les mêmes dominos.
 tourney-deals-committed = Mêmes donnes à toutes les tables : scellé { $commit }
 tourney-deals-revealed = Mêmes donnes à toutes les tables : le secret de la ronde { $secret }
+
+## tournaments (4)
+tourney-compared = Donnes comparées
+tourney-compared-help = Les donnes où la table de cet inscrit a été comparée à d'autres qui ont reçu les mêmes dominos

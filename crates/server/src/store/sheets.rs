@@ -25,6 +25,18 @@ pub struct SheetRow {
     pub reports: String,
 }
 
+/// A sheet's version: it changes with every hand entered or taken back
+/// (the count of hands, and the time of the change).
+fn version(hands: i64, updated_at: i64) -> String {
+    format!("{hands}.{updated_at}")
+}
+
+impl SheetRow {
+    pub fn version(&self) -> String {
+        version(self.hands, self.updated_at)
+    }
+}
+
 impl Store {
     pub async fn create_sheet(&self, s: &SheetRow) -> Result<(), sqlx::Error> {
         self.write(
@@ -68,6 +80,17 @@ impl Store {
                 reports
             }
         )))
+    }
+
+    /// A sheet's version (see [`SheetRow::version`]) without its hands:
+    /// what a page showing the sheet asks for every few seconds.
+    pub async fn sheet_version(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
+        let r = sqlx::query("SELECT hands, updated_at FROM domino_sheets WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        r.map(|r| Ok(version(r.try_get("hands")?, r.try_get("updated_at")?)))
+            .transpose()
     }
 
     /// Replace a sheet's hands, if it still holds `was` hands (so that two

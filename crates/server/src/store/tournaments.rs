@@ -274,17 +274,40 @@ impl Store {
         }
     }
 
-    pub async fn set_round(&self, id: &str, r: &RoundRow) -> Result<(), sqlx::Error> {
-        self.write(
-            sqlx::query(
-                "UPDATE domino_tournament_rounds SET tables = $1, results = $2
-                 WHERE tournament_id = $3 AND round = $4",
-            )
-            .bind(&r.tables)
-            .bind(&r.results)
-            .bind(id)
-            .bind(r.round),
-        )
-        .await
+    /// Replace a round's `column` (`tables` or `results`) by `new` if it
+    /// still holds `old`; whether it did. Two servers advancing one
+    /// tournament each write what they read plus what they found, so a
+    /// write made on a stale reading is refused rather than undoing the
+    /// other's.
+    pub async fn swap_round(
+        &self,
+        id: &str,
+        round: i64,
+        column: RoundColumn,
+        old: &str,
+        new: &str,
+    ) -> Result<bool, sqlx::Error> {
+        let col = match column {
+            RoundColumn::Tables => "tables",
+            RoundColumn::Results => "results",
+        };
+        let done = sqlx::query(&format!(
+            "UPDATE domino_tournament_rounds SET {col} = $1
+             WHERE tournament_id = $2 AND round = $3 AND {col} = $4"
+        ))
+        .bind(new)
+        .bind(id)
+        .bind(round)
+        .bind(old)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
+}
+
+/// A round's column that [`Store::swap_round`] updates.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RoundColumn {
+    Tables,
+    Results,
 }

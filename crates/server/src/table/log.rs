@@ -51,7 +51,7 @@ impl Table {
         let rules = new.check()?;
         let secret = new.secret.unwrap_or_else(Secret::random);
         let row = TableRow {
-            id: random_id(8),
+            id: new.id.clone().unwrap_or_else(|| random_id(8)),
             created_at: now_ms(),
             rules: serde_json::to_string(&rules.spec()).unwrap_or_default(),
             secret: secret.to_hex(),
@@ -167,6 +167,7 @@ impl Table {
             spec,
             commitments,
             bot_name: t.bot.clone(),
+            bot_levels: super::seat_levels(&t.bot, rules.players),
             plan,
             host,
             private: t.private,

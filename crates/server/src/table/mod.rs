@@ -155,6 +155,8 @@ pub struct Table {
     commitments: Commitments,
     /// The bot kind that plays bot seats and absent players' seats.
     bot_name: String,
+    /// Each seat's bot level (see [`seat_levels`]).
+    bot_levels: Vec<String>,
     /// Who sits where: open, invited and bot seats, by seat.
     plan: Vec<SeatKind>,
     /// The seat of the player who created the table (who may fill the
@@ -240,6 +242,32 @@ pub struct NewTable {
     /// The match secret the deals come from; `None`: a new random one.
     /// A duplicate tournament gives every table of a round the same one.
     pub secret: Option<crate::fair::Secret>,
+    /// The table's id; `None`: a new random one. A tournament names its
+    /// tables after their place in it, so that two servers opening the
+    /// same table cannot both make it (the second is refused: the id is
+    /// taken).
+    pub id: Option<String>,
+}
+
+/// Between the seats' levels when a table's bots are of several levels
+/// (a tournament table of bot entrants of different levels): `bot` is then
+/// one level per seat, `heuristic|expert`.
+pub const LEVELS_SEP: char = '|';
+
+/// Each seat's bot level from a table's `bot`: one level for every seat,
+/// or one per seat (a missing one: the first).
+pub fn seat_levels(bot: &str, players: u8) -> Vec<String> {
+    let given: Vec<&str> = bot.split(LEVELS_SEP).collect();
+    (0..usize::from(players))
+        .map(|s| {
+            given
+                .get(s)
+                .or(given.first())
+                .copied()
+                .unwrap_or(bot)
+                .to_string()
+        })
+        .collect()
 }
 
 impl NewTable {
@@ -249,8 +277,10 @@ impl NewTable {
             .rules
             .resolve()
             .map_err(|e| Refusal::new(Code::Engine(e.code()), e.to_string()))?;
-        if let Err(e) = domino_bots::by_name(&self.bot, BotConfig::default()) {
-            return Err(Refusal::new(Code::BadBot, e.to_string()));
+        for level in self.bot.split(LEVELS_SEP) {
+            if let Err(e) = domino_bots::by_name(level, BotConfig::default()) {
+                return Err(Refusal::new(Code::BadBot, e.to_string()));
+            }
         }
         if self.humans > rules.players {
             return Err(Refusal::new(

@@ -249,6 +249,7 @@ impl Table {
                 taken,
                 hints: self.hints,
                 secret: None,
+                id: None,
             },
         })))
     }

@@ -25,13 +25,15 @@ impl Table {
     /// a bot seat or an open seat nobody claimed; `None` for a seat a
     /// player without a profile held.
     pub(super) fn rated_players(&self) -> Vec<Option<String>> {
+        let level = |s: usize| self.bot_levels.get(s).unwrap_or(&self.bot_name);
         self.seats
             .iter()
             .zip(&self.plan)
-            .map(|(st, kind)| match (&st.profile, &st.name) {
+            .enumerate()
+            .map(|(s, (st, kind))| match (&st.profile, &st.name) {
                 (Some(p), _) => Some(p.clone()),
-                (None, None) => Some(bot_player(&self.bot_name)),
-                (None, Some(_)) if *kind == SeatKind::Bot => Some(bot_player(&self.bot_name)),
+                (None, None) => Some(bot_player(level(s))),
+                (None, Some(_)) if *kind == SeatKind::Bot => Some(bot_player(level(s))),
                 (None, Some(_)) => None,
             })
             .collect()

@@ -367,9 +367,13 @@ impl Table {
                     seed: rand::random(),
                     budget_ms: self.config.bot_budget_ms,
                 };
-                // The table's bot is a level (the lobby's choice), played
-                // by that level's bot.
-                match domino_bots::level_bot(&self.bot_name, config) {
+                // The table's bot is a level (the lobby's choice, or each
+                // seat's own in a tournament), played by that level's bot.
+                let level = self
+                    .bot_levels
+                    .get(usize::from(seat))
+                    .unwrap_or(&self.bot_name);
+                match domino_bots::level_bot(level, config) {
                     Ok(b) => b,
                     Err(e) => {
                         tracing::error!(table = %self.id, "bot: {e}");

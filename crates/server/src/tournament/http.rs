@@ -11,7 +11,8 @@
 //!   signed-in profile plays under its name); a partnership gives its team
 //!   name and its two players' names. Answers the entrant's number and one
 //!   token per player: the token holds the player's seat at each table.
-//! - `POST /api/tournaments/{id}/bots` `{count}` and
+//! - `POST /api/tournaments/{id}/bots` `{count, level?}` (computer
+//!   players of one level, the tournament's when none is given) and
 //!   `POST /api/tournaments/{id}/start`, with the organiser's secret in the
 //!   `X-Tournament-Secret` header.
 //! - `GET /api/tournaments/{id}/csv`: the standings as CSV.
@@ -218,7 +219,10 @@ fn view(t: &Loaded) -> Value {
             let members: Vec<String> = serde_json::from_str::<Vec<Member>>(&e.members)
                 .map(|m| m.into_iter().map(|m| m.name).collect())
                 .unwrap_or_default();
-            json!({"entrant": e.entrant, "name": e.name, "bot": e.bot, "members": members})
+            let level = e
+                .bot
+                .then(|| run::bot_level(e).unwrap_or_else(|| t.row.bot.clone()));
+            json!({"entrant": e.entrant, "name": e.name, "bot": e.bot, "level": level, "members": members})
         })
         .collect();
     let rounds: Vec<Value> = t
@@ -475,6 +479,9 @@ fn organiser(t: &Loaded, headers: &HeaderMap) -> Result<(), Box<Response>> {
 struct Bots {
     #[serde(default = "one")]
     count: i64,
+    /// Their level; none: the tournament's.
+    #[serde(default)]
+    level: Option<String>,
 }
 
 fn one() -> i64 {
@@ -494,7 +501,14 @@ async fn bots(
     if let Err(r) = organiser(&t, &headers) {
         return *r;
     }
-    let count = body.map_or(1, |Json(b)| b.count);
+    let (count, level) = body.map_or((1, None), |Json(b)| (b.count, b.level));
+    let level = level.unwrap_or_else(|| t.row.bot.clone());
+    if level.contains(crate::table::LEVELS_SEP) {
+        return bad(Code::BadBot, format!("no bot level {level}"));
+    }
+    if let Err(e) = domino_bots::by_name(&level, domino_bots::BotConfig::default()) {
+        return bad(Code::BadBot, e);
+    }
     if let Err(r) = open_for_joining(&t) {
         return *r;
     }
@@ -511,8 +525,8 @@ async fn bots(
         let number = bots_before + i + 1;
         let row = EntrantRow {
             entrant: first + i,
-            name: format!("{} {number}", t.row.bot),
-            members: "[]".into(),
+            name: format!("{level} {number}"),
+            members: json!([level]).to_string(),
             bot: true,
         };
         match hub.store.add_entrant(&id, &row).await {
@@ -555,12 +569,12 @@ async fn start(State(hub): State<Hub>, Path(id): Path<String>, headers: HeaderMa
 pub fn standings_csv(t: &Loaded) -> String {
     let setup = t.setup();
     let mut out = String::from(
-        "rank,entrant,played,won,drawn,lost,byes,points,buchholz,head_to_head,difference,duplicate\r\n",
+        "rank,entrant,played,won,drawn,lost,byes,points,buchholz,head_to_head,difference,duplicate,compared\r\n",
     );
     for l in standings::standings(&setup, &t.played()) {
         let name = t.entrants.get(l.entrant).map_or("?", |e| e.name.as_str());
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
             l.rank,
             crate::http::csv_field(name),
             l.played,
@@ -572,7 +586,8 @@ pub fn standings_csv(t: &Loaded) -> String {
             l.buchholz,
             l.head_to_head,
             l.difference,
-            l.duplicate
+            l.duplicate,
+            l.compared
         ));
     }
     out

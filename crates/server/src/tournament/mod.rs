@@ -140,6 +140,10 @@ pub struct Game {
     /// The points each position made in each hand (duplicate scoring).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hands: Vec<Vec<i64>>,
+    /// The fingerprint of each hand's deal (duplicate scoring compares
+    /// two tables in a hand only when they held the same cards).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deals: Vec<String>,
 }
 
 /// A round as played: its plan and the result of each of its tables (in

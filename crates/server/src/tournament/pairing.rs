@@ -318,6 +318,7 @@ mod tests {
                     places,
                     scores,
                     hands: Vec::new(),
+                    deals: Vec::new(),
                 })
             })
             .collect();
@@ -401,6 +402,7 @@ mod tests {
             places: vec![0, 0],
             scores: vec![50, 60],
             hands: Vec::new(),
+            deals: Vec::new(),
         };
         assert_eq!(winner(&s, &g), 1);
         let even = Game {

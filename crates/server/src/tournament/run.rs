@@ -14,7 +14,7 @@ use serde_json::json;
 use super::{pairing, Format, Game, Plan, Round, Setup};
 use crate::fair::Secret;
 use crate::hub::Hub;
-use crate::store::tournaments::{EntrantRow, RoundRow, TournamentRow};
+use crate::store::tournaments::{EntrantRow, RoundColumn, RoundRow, TournamentRow};
 use crate::store::SeatRow;
 use crate::table::{NewTable, SeatKind};
 
@@ -170,15 +170,36 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
     }
     let setup = t.setup();
     if let Some((row, round, tables)) = t.rounds.last() {
-        let mut row = row.clone();
         let mut round = round.clone();
         let mut tables = tables.clone();
         if tables.len() < round.plan.tables.len() {
             let secret = Secret::from_hex(&row.secret);
-            for seats in &round.plan.tables[tables.len()..] {
-                tables.push(open_table(hub, &t, seats, secret).await?);
-                row.tables = json!(tables).to_string();
-                hub.store.set_round(id, &row).await?;
+            for (i, seats) in round.plan.tables.iter().enumerate().skip(tables.len()) {
+                let table = table_id(id, row.round, i);
+                // Opened already: by another server, or by this one before
+                // a stop between opening it and writing it down.
+                if !hub.store.exists(&table).await? {
+                    if let Err(e) = open_table(hub, &t, seats, secret, &table).await {
+                        if !hub.store.exists(&table).await? {
+                            return Err(e);
+                        }
+                    }
+                }
+                tables.push(table);
+            }
+            let swapped = hub
+                .store
+                .swap_round(
+                    id,
+                    row.round,
+                    RoundColumn::Tables,
+                    &row.tables,
+                    &json!(tables).to_string(),
+                )
+                .await?;
+            if !swapped {
+                // Another server wrote them meanwhile (the same ids).
+                return Ok(());
             }
         }
         let mut changed = false;
@@ -192,18 +213,28 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
             }
         }
         if changed {
-            row.results = json!(round.games).to_string();
-            hub.store.set_round(id, &row).await?;
+            let swapped = hub
+                .store
+                .swap_round(
+                    id,
+                    row.round,
+                    RoundColumn::Results,
+                    &row.results,
+                    &json!(round.games).to_string(),
+                )
+                .await?;
+            // Read the results again on the next look, whoever wrote them.
+            return if swapped {
+                Box::pin(advance(hub, id)).await
+            } else {
+                Ok(())
+            };
         }
         if !round.finished() {
             return Ok(());
         }
     }
-    let mut played = t.played();
-    if played.last().is_some_and(|r| !r.finished()) {
-        // The last results were read just now: pair on the next look.
-        return Ok(());
-    }
+    let played = t.played();
     let Some(plan) = pairing::next_round(&setup, &played) else {
         hub.store.finish_tournament(id).await?;
         return Ok(());
@@ -222,14 +253,31 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
         },
     };
     if !hub.store.add_round(id, &row).await? {
+        // Another server paired it first.
         return Ok(());
     }
-    played.push(Round {
-        plan,
-        games: Vec::new(),
-    });
     // The tables are opened on the next look (right away here).
     Box::pin(advance(hub, id)).await
+}
+
+/// The id of a round's table: fixed by the tournament, the round and the
+/// table's place in it (the shape of a random table id), so that whoever
+/// opens it, it is opened once.
+pub fn table_id(tournament: &str, round: i64, table: usize) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!(
+        "tournament {tournament} round {round} table {table}"
+    ));
+    hex::encode(&digest[..8])
+}
+
+/// A bot entrant's level: its `members` hold it (`["expert"]`); older
+/// rows hold `[]`, and play at the tournament's level.
+pub fn bot_level(e: &EntrantRow) -> Option<String> {
+    serde_json::from_str::<Vec<String>>(&e.members)
+        .ok()?
+        .into_iter()
+        .next()
 }
 
 /// The seats of the side at position `p` of a table.
@@ -246,9 +294,13 @@ async fn open_table(
     t: &Loaded,
     entrants: &[usize],
     secret: Option<Secret>,
-) -> anyhow::Result<String> {
+    id: &str,
+) -> anyhow::Result<()> {
     let players = usize::from(t.rules.players);
     let mut plan = vec![SeatKind::Bot; players];
+    // Each bot entrant plays at its own level; a player who does not come
+    // is played at the tournament's.
+    let mut levels = vec![t.row.bot.clone(); players];
     let mut taken = Vec::new();
     for (p, &e) in entrants.iter().enumerate() {
         let row = t
@@ -256,6 +308,10 @@ async fn open_table(
             .get(e)
             .ok_or_else(|| anyhow::anyhow!("no entrant {e}"))?;
         if row.bot {
+            let level = bot_level(row).unwrap_or_else(|| t.row.bot.clone());
+            for seat in seats_of(&t.rules, p) {
+                levels[usize::from(seat)] = level.clone();
+            }
             continue;
         }
         let members: Vec<Member> = serde_json::from_str(&row.members)?;
@@ -272,7 +328,11 @@ async fn open_table(
     }
     let new = NewTable {
         rules: t.rules.spec(),
-        bot: t.row.bot.clone(),
+        bot: if levels.iter().all(|l| *l == levels[0]) {
+            levels[0].clone()
+        } else {
+            levels.join(&crate::table::LEVELS_SEP.to_string())
+        },
         private: true,
         humans: plan.iter().filter(|k| **k == SeatKind::Human).count() as u8,
         plan,
@@ -280,12 +340,12 @@ async fn open_table(
         // Never in tournament play (issue 18: hints are off there).
         hints: false,
         secret,
+        id: Some(id.to_string()),
     };
-    let (id, _) = hub
-        .create(new)
+    hub.create(new)
         .await
         .map_err(|r| anyhow::anyhow!("{}", r.message))?;
-    Ok(id)
+    Ok(())
 }
 
 /// A finished table's result, by the entrants' positions.
@@ -321,6 +381,18 @@ async fn result(
     if let Some(p) = points(&m) {
         hands.push(p);
     }
+    // Each hand's deal by its fingerprint, so that duplicate scoring
+    // compares only tables dealt the same cards.
+    let deals: Vec<String> = rec
+        .hands
+        .iter()
+        .take(hands.len())
+        .map(|h| {
+            use sha2::{Digest, Sha256};
+            let deal = serde_json::to_string(&h.deal).unwrap_or_default();
+            hex::encode(&Sha256::digest(deal)[..8])
+        })
+        .collect();
     let scores: Vec<i64> = m.scores().iter().map(|&s| i64::from(s)).collect();
     let winner = m.winner().and_then(|w| w.side());
     let ranks = crate::ratings::ranks(m.scores(), winner, t.rules.low_score_wins());
@@ -329,5 +401,6 @@ async fn result(
         places: ranks.iter().map(|r| r - 1).collect(),
         scores: scores.into_iter().take(entrants.len()).collect(),
         hands,
+        deals,
     }))
 }

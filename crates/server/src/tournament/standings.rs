@@ -36,6 +36,9 @@ pub struct Line {
     /// Duplicate matchpoints (duplicate tournaments only; see
     /// [`super::duplicate`]).
     pub duplicate: i64,
+    /// Duplicate: the hands in which the entrant's table was compared
+    /// with another that held the same cards.
+    pub compared: u32,
     /// The seeded draw's number for this entrant.
     #[serde(skip)]
     pub draw: u64,
@@ -95,6 +98,7 @@ pub fn standings(setup: &Setup, played: &[Round]) -> Vec<Line> {
             head_to_head: 0,
             difference: 0,
             duplicate: 0,
+            compared: 0,
             draw: draw(setup.seed, e),
         })
         .collect();
@@ -134,11 +138,13 @@ pub fn standings(setup: &Setup, played: &[Round]) -> Vec<Line> {
         for r in played {
             let games: Vec<&Game> = r.games.iter().flatten().collect();
             let hands: Vec<Vec<Vec<i64>>> = games.iter().map(|g| g.hands.clone()).collect();
-            let mp = super::duplicate::matchpoints(&hands, setup.low_wins);
-            for (g, mp) in games.iter().zip(mp) {
+            let deals: Vec<Vec<String>> = games.iter().map(|g| g.deals.clone()).collect();
+            let scored = super::duplicate::matchpoints(&hands, &deals, setup.low_wins);
+            for ((g, mp), compared) in games.iter().zip(scored.matchpoints).zip(scored.compared) {
                 for (&e, m) in g.entrants.iter().zip(mp) {
                     if let Some(l) = lines.get_mut(e) {
                         l.duplicate += m;
+                        l.compared += compared;
                     }
                 }
             }
@@ -219,6 +225,7 @@ mod tests {
             places: places.to_vec(),
             scores: scores.to_vec(),
             hands: Vec::new(),
+            deals: Vec::new(),
         })
     }
 
