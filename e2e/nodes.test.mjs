@@ -122,7 +122,10 @@ async function play(pages, each) {
       if (await moveOnce(page)) {
         made[i]++;
         any = true;
-        await other.waitForFunction((n) => +document.querySelector("#log").dataset.logged > n, seen);
+        await other.waitForFunction((n) => +document.querySelector("#log").dataset.logged > n, seen).catch(async () => {
+          const say = async (p) => `${p.who}: ${await logged(p)} logged, ${await p.locator("#status").innerText().catch(() => "")}`;
+          throw new Error(`${other.who} did not see ${page.who}'s move: ${await say(page)} / ${await say(other)}`);
+        });
       }
     }
     if (!any) await pages[0].waitForTimeout(40);
