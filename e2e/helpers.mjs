@@ -36,11 +36,13 @@ export function freePort() {
 
 export const plain = (log) => log.join("").replace(/\x1b\[[0-9;]*m/g, "");
 
-/// Start `domino serve` on `port` with the SQLite file `db`; resolves to
-/// the process once it listens.
+/// Start `domino serve` on `port` with the SQLite file `db` (or the
+/// database URL `db`, e.g. postgres://...); resolves to the process once
+/// it listens.
 export async function launch(port, db, extra = []) {
   assert.ok(existsSync(BIN), `no domino binary at ${BIN} (cargo build, or set DOMINO_BIN)`);
-  const args = ["serve", "--addr", `127.0.0.1:${port}`, "--db", `sqlite://${db}`,
+  const url = db.includes("://") ? db : `sqlite://${db}`;
+  const args = ["serve", "--addr", `127.0.0.1:${port}`, "--db", url,
     "--bot-delay-ms", "30", "--budget-ms", "20", "--grace-secs", "60",
     // Every test's pages come from one address and make many tables a minute.
     "--max-tables-per-address", "1000", "--max-creates-per-minute", "1000",

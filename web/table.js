@@ -34,6 +34,7 @@ export function tablePage(app, id, nav) {
     claim: false,       // the claim toggle, off after every play
     sentPass: false,    // whether this page sent the last pass itself
     note: null,         // a short message for the status line
+    movingNote: null,   // the note saying the table is moving to another server
     watching: null,     // why this page watches: "bots", "full", "choice"
     offlineAt: null,    // when the next reconnection try is, while offline
     rematch: null,      // the rematch's table id, once there is one
@@ -114,8 +115,9 @@ export function tablePage(app, id, nav) {
     const token = store.token(id);
     if (token) {
       const r = await conn.request({ type: "resume", table: id, token });
-      if (r.type === "joined") { sendSettings(); return; }
+      if (r.type === "joined") { settled(); sendSettings(); return; }
       if (r.code === "no_table") return gone();
+      if (r.code === "moving") return soon(r, sit);
     }
     if (S.watching) return watch(S.watching);
     const want = new URLSearchParams(location.search).get("seat");
@@ -129,11 +131,13 @@ export function tablePage(app, id, nav) {
     if (r.type === "error" && r.code === "seat_taken") r = await conn.request({ type: "join", table: id, name });
     if (r.type === "joined") {
       if (r.token) store.setToken(id, r.token);
+      settled();
       sendSettings();
       return;
     }
     if (r.code === "table_full" || r.code === "match_over") return watch("full");
     if (r.code === "no_table") return gone();
+    if (r.code === "moving") return soon(r, () => join(name, seat));
     if (r.code !== "offline") S.note = t("error", { code: r.code, message: r.message });
     render();
   }
@@ -142,6 +146,22 @@ export function tablePage(app, id, nav) {
     S.watching = why;
     const r = await conn.request({ type: "spectate", table: id });
     if (r.code === "no_table") return gone();
+    if (r.code === "moving") return soon(r, () => watch(why));
+    if (r.type === "joined") settled();
+  }
+
+  // The table's server stopped and another is taking the table over (a
+  // server among several): say so, and try again in a moment.
+  function soon(r, again) {
+    S.note = S.movingNote = t("error", { code: r.code, message: r.message });
+    render();
+    setTimeout(() => { if (conn.online) again(); }, 1500);
+  }
+
+  // Seated again: the word about the move goes.
+  function settled() {
+    if (S.note && S.note === S.movingNote) S.note = null;
+    S.movingNote = null;
   }
 
   function askName() {

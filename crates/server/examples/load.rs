@@ -23,8 +23,8 @@
 //! created on node `k mod n` by its watcher, and a second watcher on the
 //! next node watches it through the relay. Each step then reports the
 //! latency for watchers on the owner and on another node separately, and
-//! the work per move: the nodes' relay notifications (from their
-//! `/metrics`) and, with `--pg` naming the database, PostgreSQL's
+//! the work per move: the nodes' relay notifications and the statements
+//! that sent them (from their `/metrics`) and, with `--pg` naming the database, PostgreSQL's
 //! committed transactions (`pg_stat_database`).
 #![allow(clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr)]
 
@@ -105,9 +105,14 @@ async fn watcher(
             m = ws.next() => m,
             _ = tokio::time::sleep(Duration::from_millis(200)) => continue,
         };
-        let Some(Ok(Message::Text(t))) = msg else {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
-            break;
+        let t = match msg {
+            Some(Ok(Message::Text(t))) => t,
+            // The server's pings (every 20 s; answered by the library).
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            _ => {
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
         };
         let got = now_us();
         let v: Value = serde_json::from_str(t.as_str()).unwrap();
@@ -174,9 +179,14 @@ async fn remote_watcher(
             }
             _ = tokio::time::sleep(Duration::from_millis(200)) => continue,
         };
-        let Some(Ok(Message::Text(t))) = msg else {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
-            break;
+        let t = match msg {
+            Some(Ok(Message::Text(t))) => t,
+            // The server's pings (every 20 s; answered by the library).
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            _ => {
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
         };
         let got = now_us();
         let v: Value = serde_json::from_str(t.as_str()).unwrap();
@@ -312,7 +322,7 @@ fn main() {
         if !nodes.is_empty() {
             println!(
                 "        (latency of watchers on the owner node; then on another node: p50/p99/max ms, \
-                 relay notifications and PostgreSQL commits per move)"
+                 relay notifications, relay statements and PostgreSQL commits per move)"
             );
         }
         let rules = json!({"preset": game});
@@ -361,6 +371,7 @@ fn main() {
             let rss1 = rss_kb();
             let actions0 = metric_sum(&nodes, "domino_actions_total").await;
             let notes0 = metric_sum(&nodes, "domino_relay_notifications_sent_total").await;
+            let stmts0 = metric_sum(&nodes, "domino_relay_statements_total").await;
             let commits0 = pg_commits(&pool).await;
             measuring.store(true, Ordering::Relaxed);
             let t0 = Instant::now();
@@ -368,6 +379,7 @@ fn main() {
             measuring.store(false, Ordering::Relaxed);
             let actions = metric_sum(&nodes, "domino_actions_total").await - actions0;
             let notes = metric_sum(&nodes, "domino_relay_notifications_sent_total").await - notes0;
+            let stmts = metric_sum(&nodes, "domino_relay_statements_total").await - stmts0;
             let commits = pg_commits(&pool).await - commits0;
             let elapsed = t0.elapsed().as_secs_f64();
             let mut lat = std::mem::take(&mut *stats.lat_us.lock().unwrap());
@@ -390,13 +402,15 @@ fn main() {
                 r.sort_unstable();
                 println!(
                     "{:>7} remote: {} moves seen, p50 {:.2} / p99 {:.2} / max {:.2} ms; \
-                     {actions:.0} actions, {:.2} notifications and {:.2} commits per action",
+                     {actions:.0} actions; per action {:.2} notifications in {:.2} relay statements, \
+                     {:.2} commits",
                     "",
                     r.len(),
                     pct(&r, 0.5),
                     pct(&r, 0.99),
                     pct(&r, 1.0),
                     notes / actions.max(1.0),
+                    stmts / actions.max(1.0),
                     commits / actions.max(1.0),
                 );
             }

@@ -137,8 +137,14 @@ fn relay_metrics(e: &mut Exposition, relay: &crate::relay::Relay) {
     e.single(
         "domino_relay_notifications_sent_total",
         Kind::Counter,
-        "PostgreSQL notifications this node sent to other nodes (one statement each).",
+        "PostgreSQL notifications this node sent to other nodes.",
         n(&c.notifications_sent),
+    );
+    e.single(
+        "domino_relay_statements_total",
+        Kind::Counter,
+        "PostgreSQL statements that sent them (one carries all that wait for one node).",
+        n(&c.statements_sent),
     );
     e.single(
         "domino_relay_notifications_received_total",

@@ -50,6 +50,9 @@ pub enum Code {
     /// A one-time sign-in link was used or ran out.
     LinkUsed,
     MatchOver,
+    /// The table's node stopped answering and another has not taken the
+    /// table over yet (several nodes): try again in a few seconds.
+    Moving,
     /// Another profile has this display name.
     NameTaken,
     NoProfile,
@@ -88,7 +91,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 57] = [
+    pub const OWN: [Code; 58] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -117,6 +120,7 @@ impl Code {
         Code::Left,
         Code::LinkUsed,
         Code::MatchOver,
+        Code::Moving,
         Code::NameTaken,
         Code::NoProfile,
         Code::NoSecret,
@@ -180,6 +184,7 @@ impl Code {
             Code::Left => "left",
             Code::LinkUsed => "link_used",
             Code::MatchOver => "match_over",
+            Code::Moving => "moving",
             Code::NameTaken => "name_taken",
             Code::NoProfile => "no_profile",
             Code::NoSecret => "no_secret",

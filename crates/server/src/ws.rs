@@ -424,7 +424,7 @@ async fn dispatch(
             attach(conn_id, conn, out, h, how).await
         }
         Request::Join { table, name, seat } => {
-            let h = hub.find(&table).await.ok_or_else(gone)?;
+            let h = hub.locate(&table).await?;
             let profile = conn.profile.clone();
             attach(
                 conn_id,
@@ -440,11 +440,11 @@ async fn dispatch(
             .await
         }
         Request::Resume { table, token } => {
-            let h = hub.find(&table).await.ok_or_else(gone)?;
+            let h = hub.locate(&table).await?;
             attach(conn_id, conn, out, h, Seating::Resume { token }).await
         }
         Request::Spectate { table } => {
-            let h = hub.find(&table).await.ok_or_else(gone)?;
+            let h = hub.locate(&table).await?;
             attach(conn_id, conn, out, h, Seating::Spectate).await
         }
         Request::Act { action, seq } => {

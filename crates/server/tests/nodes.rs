@@ -193,3 +193,98 @@ async fn players_on_different_nodes_play_one_table() {
     assert_eq!(code, 200);
     assert!(metric(&a, "domino_relay_notifications_sent_total").await > 0.0);
 }
+
+/// A rematch asked for by a player on the node that does not own the
+/// table: the owner makes it beside the old table, both players hear of
+/// it, the same seat tokens hold their seats there (the guest's through
+/// the relay again), and the host asking after gets the same table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_asked_from_another_node_seats_both_players_again() {
+    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    let db = fresh_db(&url).await;
+    let a = node(&db, "a");
+    let b = node(&db, "b");
+    let mut host = Client::connect(a.addr).await;
+    let r = host
+        .request(json!({"type": "create", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},
+            "humans": 2, "bot": "random", "name": "Ana"}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let table = r["table"].as_str().unwrap().to_string();
+    // The guest watches first, then takes the seat on the same socket, as
+    // the page does (it shows the table behind the name form).
+    let mut guest = Client::connect(b.addr).await;
+    let r = guest
+        .request(json!({"type": "spectate", "table": table}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let r = guest
+        .request(json!({"type": "join", "table": table, "name": "Bo"}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let (host_token, guest_token) = (host.token.clone().unwrap(), guest.token.clone().unwrap());
+    for c in [&mut host, &mut guest] {
+        if c.state.is_none() {
+            c.next_state().await;
+        }
+    }
+    let t0 = tokio::spawn(async move {
+        play_out(&mut host, 3).await;
+        host
+    });
+    let t1 = tokio::spawn(async move {
+        play_out(&mut guest, 4).await;
+        guest
+    });
+    let (mut host, mut guest) = (t0.await.unwrap(), t1.await.unwrap());
+
+    // The guest, on b, asks first: a's table makes it, on a.
+    let r = guest.request(json!({"type": "rematch"})).await;
+    assert_eq!(r["type"], "rematch", "{r}");
+    let again = r["table"].as_str().unwrap().to_string();
+    assert_ne!(again, table);
+    // The host hears of it at the old table, and asking gets the same one.
+    let told = loop {
+        let m = host.recv().await;
+        if m["type"] == "rematch" {
+            break m;
+        }
+    };
+    assert_eq!(told["table"], again.as_str(), "{told}");
+    let r = host.request(json!({"type": "rematch"})).await;
+    assert_eq!(r["table"], again.as_str(), "{r}");
+    // Made beside the old table, on a: b runs no table.
+    assert_eq!(metric(&b, "domino_tables_owned").await, 0.0);
+
+    // Both take their seats there with their old tokens, each on its own
+    // node, and the new match plays.
+    let mut host2 = Client::connect(a.addr).await;
+    let r = host2
+        .request(json!({"type": "resume", "table": again, "token": host_token}))
+        .await;
+    assert_eq!(r["seat"], 0, "{r}");
+    let mut guest2 = Client::connect(b.addr).await;
+    let r = guest2
+        .request(json!({"type": "resume", "table": again, "token": guest_token}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    assert_eq!(r["seat"], 1, "{r}");
+    for c in [&mut host2, &mut guest2] {
+        if c.state.is_none() {
+            c.next_state().await;
+        }
+    }
+    let seats = &guest2.state.as_ref().unwrap()["seats"];
+    assert_eq!(seats[0]["name"], "Ana", "{seats}");
+    assert_eq!(seats[1]["name"], "Bo", "{seats}");
+    let t0 = tokio::spawn(async move { play_out(&mut host2, 5).await });
+    let t1 = tokio::spawn(async move { play_out(&mut guest2, 6).await });
+    let (f0, f1) = (t0.await.unwrap(), t1.await.unwrap());
+    assert_eq!(f0["state"]["phase"], "match_over");
+    assert_eq!(f0["seq"], f1["seq"]);
+    let (code, _) = b.get(&format!("/api/history/{again}/record")).await;
+    assert_eq!(code, 200);
+}

@@ -509,6 +509,7 @@ error = { $code ->
     [not_seated] You do not have a seat at this table.
     [left] You left this table.
     [no_table] That table is not being played here.
+    [moving] That table is moving to another server: wait a moment.
     [not_host] Only the table's creator fills the seats.
     [started] The match has already started.
     [not_started] The match starts when every invited player is here.

@@ -513,6 +513,7 @@ error = { $code ->
     [not_seated] No tienes puesto en esta mesa.
     [left] Te fuiste de esta mesa.
     [no_table] Esa mesa no se está jugando aquí.
+    [moving] Esa mesa está pasando a otro servidor: espera un momento.
     [not_host] Solo quien creó la mesa llena los puestos.
     [started] La partida ya empezó.
     [not_started] La partida empieza cuando lleguen todos los invitados.

@@ -513,6 +513,7 @@ error = { $code ->
     [not_seated] Vous n'avez pas de place à cette table.
     [left] Vous avez quitté cette table.
     [no_table] Cette table ne se joue pas ici.
+    [moving] Cette table passe sur un autre serveur : attendez un instant.
     [not_host] Seul le créateur de la table attribue les places.
     [started] La partie a déjà commencé.
     [not_started] La partie commence quand tous les invités sont là.

@@ -14,7 +14,8 @@
 //! the new owner, under the seat tokens they hold.
 //!
 //! Messages to one node leave in order from one task per destination,
-//! several per notification when they come together.
+//! several per notification when they come together, and all the
+//! notifications waiting for one node in one statement.
 
 pub mod remote;
 pub mod served;
@@ -27,7 +28,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::hub::Hub;
@@ -38,6 +39,33 @@ use crate::table::{ConnId, Outbox};
 /// any table takes to answer, short enough that a player whose table's
 /// node died hears it and tries again.
 pub const ANSWER_WITHIN: Duration = Duration::from_secs(5);
+
+/// The most items one statement takes from a destination's queue.
+const BATCH: usize = 2048;
+
+/// Connections for sending: one statement at a time per destination, so
+/// this many destinations are sent to at once.
+const SENDING_CONNECTIONS: u32 = 4;
+
+/// Send `payloads` to `channel` in one statement: one round trip, one
+/// transaction, whose notifications arrive together and in this order
+/// (each payload differs from the others, since PostgreSQL delivers only
+/// one of identical notifications sent in one transaction; [`wire::pack`]
+/// numbers them).
+async fn notify_all(
+    pool: &PgPool,
+    channel: &str,
+    payloads: Vec<String>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS u(p, i) ORDER BY i",
+    )
+    .bind(channel)
+    .bind(payloads)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
 
 /// A request sent to another node, waiting for its answer.
 #[derive(Debug)]
@@ -76,6 +104,9 @@ pub struct Relay {
     /// This node's channel.
     pub me: String,
     store: Store,
+    /// The connections notifications leave on (not the store's, so that
+    /// the tables' writes and the relay do not wait for each other).
+    sending: PgPool,
     /// The sending task of each destination channel.
     queues: Mutex<HashMap<String, mpsc::UnboundedSender<Value>>>,
     /// Requests sent to other nodes, waiting for their answers.
@@ -101,6 +132,7 @@ pub struct Relay {
 #[derive(Debug, Default)]
 pub struct Counts {
     pub notifications_sent: AtomicU64,
+    pub statements_sent: AtomicU64,
     pub notifications_received: AtomicU64,
     pub items_sent: AtomicU64,
     pub items_received: AtomicU64,
@@ -120,9 +152,14 @@ impl Relay {
             .await?;
         let mut listener = PgListener::connect_with(&pool).await?;
         listener.listen(&me).await?;
+        let sending = PgPoolOptions::new()
+            .max_connections(SENDING_CONNECTIONS)
+            .connect_with(PgConnectOptions::from_str(&hub.config.db)?)
+            .await?;
         let relay = Arc::new(Relay {
             me,
             store: hub.store.clone(),
+            sending,
             queues: Mutex::new(HashMap::new()),
             pending: Mutex::new(HashMap::new()),
             next_req: AtomicU64::new(1),
@@ -142,21 +179,25 @@ impl Relay {
         let Ok(mut q) = self.queues.lock() else {
             return;
         };
-        let tx = q.entry(to.to_string()).or_insert_with(|| {
-            let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(self.clone().sender(to.to_string(), rx));
-            tx
-        });
+        if let Some(tx) = q.get(to) {
+            let _ = tx.send(item);
+            return;
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(self.clone().sender(to.to_string(), rx));
         let _ = tx.send(item);
+        q.insert(to.to_string(), tx);
     }
 
-    /// Send to `to` whatever is queued for it, in order, as few
-    /// notifications as it fits in.
+    /// Send to `to` whatever is queued for it, in order: everything that
+    /// waited while the last statement ran goes in the next one (as few
+    /// notifications as it fits in, all in one statement), so a busy
+    /// destination costs fewer round trips, not a longer queue.
     async fn sender(self: Arc<Relay>, to: String, mut rx: mpsc::UnboundedReceiver<Value>) {
         let mut next_id = 0;
         while let Some(first) = rx.recv().await {
             let mut items = vec![first];
-            while items.len() < 256 {
+            while items.len() < BATCH {
                 match rx.try_recv() {
                     Ok(i) => items.push(i),
                     Err(_) => break,
@@ -165,13 +206,13 @@ impl Relay {
             self.counts
                 .items_sent
                 .fetch_add(items.len() as u64, Ordering::Relaxed);
-            for p in wire::pack(&self.me, &items, &mut next_id) {
-                self.counts
-                    .notifications_sent
-                    .fetch_add(1, Ordering::Relaxed);
-                if let Err(e) = self.store.notify(&to, &p).await {
-                    tracing::warn!(to = %to, "relay: {e}");
-                }
+            let payloads = wire::pack(&self.me, &items, &mut next_id);
+            self.counts
+                .notifications_sent
+                .fetch_add(payloads.len() as u64, Ordering::Relaxed);
+            self.counts.statements_sent.fetch_add(1, Ordering::Relaxed);
+            if let Err(e) = notify_all(&self.sending, &to, payloads).await {
+                tracing::warn!(to = %to, "relay: {e}");
             }
         }
     }

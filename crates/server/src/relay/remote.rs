@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use domino_engine::RulesSpec;
 use serde_json::{json, Value};
@@ -18,6 +19,9 @@ use super::{wire, Asked, Relay};
 use crate::hub::Hub;
 use crate::store::LobbyRow;
 use crate::table::{plan_of, Cmd, Code, ConnId, Handle, Info, Outbox, Refusal, Seated, Seating};
+
+/// How long a proxy with no socket waits for one before it goes.
+const LINGER: Duration = Duration::from_secs(10);
 
 /// The proxy of one table another node owns.
 #[derive(Debug, Clone)]
@@ -49,9 +53,13 @@ struct Sock {
 
 fn gone() -> Refusal {
     Refusal::new(
-        Code::NoTable,
+        Code::Moving,
         "that table's node does not answer: it may be moving to another node, try again in a few seconds",
     )
+}
+
+fn no_table() -> Refusal {
+    Refusal::new(Code::NoTable, "that table is not being played here")
 }
 
 /// The lobby's view of a table from its stored row.
@@ -80,32 +88,43 @@ pub(crate) fn info_of(row: &LobbyRow) -> Option<Info> {
 }
 
 impl Hub {
-    /// A live table, here or (through a proxy) on the node that owns it.
-    pub async fn find(&self, id: &str) -> Option<Handle> {
+    /// A live table, here or (through a proxy) on the node that owns it;
+    /// refused as `moving` while it is between owners (its node died and
+    /// no other has taken it over yet), so the player tries again.
+    pub async fn locate(&self, id: &str) -> Result<Handle, Refusal> {
         if let Some(h) = self.get(id) {
-            return Some(h);
+            return Ok(h);
         }
-        let relay = self.relay.clone()?;
+        let Some(relay) = self.relay.clone() else {
+            return Err(no_table());
+        };
         if let Some(p) = relay.proxy(id) {
-            return Some(p.handle);
+            return Ok(p.handle);
         }
-        let node = self.store.lease_holder(id).await.ok()??;
-        if node == self.config.node {
-            // Held here but not open (being adopted): not yet.
-            return None;
-        }
+        let store = |e: sqlx::Error| Refusal::new(Code::Store, e.to_string());
+        let row = self.store.lobby_row(id).await.map_err(store)?;
+        // Unfinished in the store: it has (or is about to have) an owner.
+        let Some(row) = row else {
+            return Err(no_table());
+        };
+        let node = match self.store.lease_holder(id).await.map_err(store)? {
+            Some(node) if node != self.config.node => node,
+            // Nobody's yet, or held here but not open (being adopted).
+            _ => return Err(gone()),
+        };
         if !relay.is_live(&wire::channel(&node)).await {
             // Its node died and the lease has not run out yet: the player
             // tries again in a moment rather than wait for no answer.
-            return None;
+            return Err(gone());
         }
-        let row = self.store.lobby_row(id).await.ok()??;
-        let info = Arc::new(Mutex::new(info_of(&row)?));
+        let info = Arc::new(Mutex::new(info_of(&row).ok_or_else(|| {
+            Refusal::new(Code::Internal, "that table's stored rules do not read")
+        })?));
         let Ok(mut proxies) = relay.proxies.lock() else {
-            return None;
+            return Err(Refusal::new(Code::Internal, "the relay's lock failed"));
         };
         if let Some(p) = proxies.get(id).filter(|p| !p.handle.tx.is_closed()) {
-            return Some(p.handle.clone());
+            return Ok(p.handle.clone());
         }
         let (tx, rx) = mpsc::channel(64);
         let (ctl, ctl_rx) = mpsc::unbounded_channel();
@@ -126,7 +145,7 @@ impl Hub {
             ctl,
         };
         tokio::spawn(run.run(rx, ctl_rx));
-        Some(p.handle)
+        Ok(p.handle)
     }
 
     /// The lobby: this node's public tables, then those of the other
@@ -212,11 +231,18 @@ struct Run {
 impl Run {
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, mut ctl: mpsc::UnboundedReceiver<Ctl>) {
         loop {
+            // Nobody here is at the table: the proxy lingers a moment (a
+            // socket moving from watching to a seat detaches, then
+            // attaches through the same handle), then goes, and the next
+            // socket makes a new one (with the owner as the store has it
+            // then).
+            let idle = self.socks.is_empty();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.forward(cmd).await,
                     None => break,
                 },
+                () = tokio::time::sleep(LINGER), if idle => break,
                 Some(c) = ctl.recv() => match c {
                     Ctl::Owner(node) => self.moved(&node).await,
                     Ctl::Seated { conn, token } => {
@@ -229,11 +255,6 @@ impl Run {
                         self.relay.unroute(conn);
                     }
                 },
-            }
-            if self.socks.is_empty() {
-                // Nobody here is at the table: the next socket makes a
-                // new proxy (with the owner as the store has it then).
-                break;
             }
         }
         rx.close();
@@ -261,6 +282,7 @@ impl Run {
         reply: oneshot::Sender<Result<T, Refusal>>,
         read: impl FnOnce(Value) -> Option<T> + Send + 'static,
     ) {
+        let attach = cmd.get("type").and_then(Value::as_str) == Some("attach");
         let asked: Asked = self.relay.request(&self.to, self.item(conn, cmd));
         let relay = &self.relay;
         self.inflight.retain(|q| relay.waiting(*q));
@@ -268,6 +290,9 @@ impl Run {
         tokio::spawn(async move {
             let r = match asked.answer().await {
                 Err(false) => Err(gone()),
+                // Taking a seat or watching while the table moved: the
+                // socket asks again, at the new owner.
+                Err(true) if attach => Err(gone()),
                 // The table moved while this waited: whether or not the
                 // old owner stored it, the socket gets the table's state
                 // at the new owner and goes on from there.

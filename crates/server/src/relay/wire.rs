@@ -1,6 +1,7 @@
 //! What goes through PostgreSQL between nodes: each notification's payload
-//! is an envelope `{"f": FROM, "i": [ITEM, ...]}` (FROM: the sender's
-//! channel, where answers go), or, for an envelope longer than a
+//! is an envelope `{"f": FROM, "s": NUMBER, "i": [ITEM, ...]}` (FROM: the
+//! sender's channel, where answers go; NUMBER: the sender's count of its
+//! payloads, which keeps them all different), or, for an envelope longer than a
 //! notification may be, one of its pieces `{"f", "x": ID, "n": K, "of": N,
 //! "p": TEXT}`, joined again by the receiver. Items:
 //! `{"k": "cmd", "t": TABLE, "c": CONN, "q": REQ?, "cmd": {...}}` (a
@@ -36,44 +37,51 @@ pub fn channel(node: &str) -> String {
 }
 
 /// The payloads carrying `items` from `from`, in order: as many items per
-/// envelope as fit, an item too long for one cut into pieces.
+/// envelope as fit, an item too long for one cut into pieces. Every
+/// payload is numbered from `next_id` (`"s"` on an envelope, `"x"` on the
+/// pieces of one), so no two are the same.
 pub fn pack(from: &str, items: &[Value], next_id: &mut u64) -> Vec<String> {
-    let head = json!({"f": from, "i": []}).to_string();
+    let from = serde_json::to_string(from).unwrap_or_default();
+    // The longest an envelope's frame can be, its number at its widest.
+    let head = format!(r#"{{"f":{from},"s":{},"i":[]}}"#, u64::MAX).len();
     let mut out = Vec::new();
     let mut batch: Vec<String> = Vec::new();
-    let mut len = head.len();
-    let close = |batch: &mut Vec<String>, out: &mut Vec<String>| {
+    let mut len = head;
+    let close = |batch: &mut Vec<String>, out: &mut Vec<String>, next_id: &mut u64| {
         if !batch.is_empty() {
-            let from = serde_json::to_string(from).unwrap_or_default();
-            out.push(format!(r#"{{"f":{from},"i":[{}]}}"#, batch.join(",")));
+            *next_id += 1;
+            out.push(format!(
+                r#"{{"f":{from},"s":{next_id},"i":[{}]}}"#,
+                batch.join(",")
+            ));
             batch.clear();
         }
     };
     for item in items {
         let s = item.to_string();
-        if head.len() + s.len() > PAYLOAD {
-            close(&mut batch, &mut out);
-            len = head.len();
-            let whole = format!(
-                r#"{{"f":{},"i":[{s}]}}"#,
-                serde_json::to_string(from).unwrap_or_default()
-            );
+        if head + s.len() > PAYLOAD {
+            close(&mut batch, &mut out, next_id);
+            len = head;
+            let whole = format!(r#"{{"f":{from},"i":[{s}]}}"#);
             *next_id += 1;
             let pieces = split(&whole, PIECE);
             let of = pieces.len();
             for (n, p) in pieces.into_iter().enumerate() {
-                out.push(json!({"f": from, "x": *next_id, "n": n, "of": of, "p": p}).to_string());
+                out.push(format!(
+                    r#"{{"f":{from},"x":{next_id},"n":{n},"of":{of},"p":{}}}"#,
+                    serde_json::to_string(p).unwrap_or_default()
+                ));
             }
             continue;
         }
         if len + s.len() + 1 > PAYLOAD {
-            close(&mut batch, &mut out);
-            len = head.len();
+            close(&mut batch, &mut out, next_id);
+            len = head;
         }
         len += s.len() + 1;
         batch.push(s);
     }
-    close(&mut batch, &mut out);
+    close(&mut batch, &mut out, next_id);
     out
 }
 
@@ -260,6 +268,35 @@ mod tests {
         let mut j = Joiner::default();
         let got: Vec<Value> = payloads.iter().flat_map(|p| j.take(p).unwrap().1).collect();
         assert_eq!(got, items);
+    }
+
+    #[test]
+    fn no_two_payloads_are_the_same_even_for_the_same_items() {
+        // PostgreSQL delivers one of identical notifications sent in one
+        // transaction, and one statement sends many.
+        let kick = json!({"k": "kick", "c": 1});
+        let long = json!({"k": "msg", "c": 1, "m": "x".repeat(9000)});
+        let mut id = 0;
+        let mut payloads = Vec::new();
+        for items in [
+            vec![kick.clone()],
+            vec![kick.clone()],
+            vec![long.clone()],
+            vec![long],
+        ] {
+            payloads.extend(pack("f", &items, &mut id));
+        }
+        let distinct: std::collections::HashSet<&String> = payloads.iter().collect();
+        assert_eq!(distinct.len(), payloads.len());
+        let mut j = Joiner::default();
+        let got: Vec<Value> = payloads
+            .iter()
+            .filter_map(|p| j.take(p))
+            .flat_map(|x| x.1)
+            .collect();
+        assert_eq!(got.len(), 4);
+        assert_eq!(got[0], kick);
+        assert_eq!(got[1], kick);
     }
 
     #[test]

@@ -150,16 +150,6 @@ fn lobby_row(r: &sqlx::any::AnyRow) -> Result<LobbyRow, sqlx::Error> {
 
 /// The relay between nodes (PostgreSQL only): see `crate::relay`.
 impl Store {
-    /// Notify the node listening on `channel`.
-    pub async fn notify(&self, channel: &str, payload: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("SELECT CAST(pg_notify($1, $2) AS TEXT)")
-            .bind(channel)
-            .bind(payload)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
     /// The channels nodes are listening on now (their listening
     /// connections are named after them).
     pub async fn live_channels(&self) -> Result<Vec<String>, sqlx::Error> {
