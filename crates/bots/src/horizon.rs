@@ -9,6 +9,7 @@
 //! side), so the two can be mixed: the expert tries the exact solver first
 //! and comes here when that is too expensive.
 
+use crate::stop::Stop;
 use std::time::Instant;
 
 use domino_engine::{Action, MoveList};
@@ -70,17 +71,14 @@ pub struct Horizon {
     outcome: bool,
     salt: u64,
     eval: Eval,
-    nodes: u64,
-    limit: u64,
-    deadline: Option<Instant>,
-    aborted: bool,
+    stop: Stop<1024>,
 }
 
 impl std::fmt::Debug for Horizon {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Horizon")
             .field("table", &self.table.len())
-            .field("nodes", &self.nodes)
+            .field("nodes", &self.stop.nodes)
             .finish()
     }
 }
@@ -104,22 +102,18 @@ impl Horizon {
             outcome: true,
             salt: 0,
             eval: Eval::PLAIN,
-            nodes: 0,
-            limit: u64::MAX,
-            deadline: None,
-            aborted: false,
+            stop: Stop::default(),
         }
     }
 
     /// Give up deepening after this many nodes or past this instant.
     pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        self.limit = nodes.unwrap_or(u64::MAX);
-        self.deadline = deadline;
+        self.stop.set_limits(nodes, deadline);
     }
 
     /// Nodes searched by the last call.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.stop.nodes
     }
 
     /// The values for `side` of every action worth searching in `pos`,
@@ -131,8 +125,7 @@ impl Horizon {
         self.eval = *eval;
         self.outcome = Objective::of(pos.hand.rules()) == Objective::Outcome;
         self.salt = search_salt(pos, side) ^ 0x6a09_e667_f3bc_c908;
-        self.nodes = 0;
-        self.aborted = false;
+        self.stop.start();
         let mut list = Vec::new();
         crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
         let base = standing(pos, side);
@@ -145,7 +138,7 @@ impl Horizon {
                 let child = pos.after(a);
                 let d = (standing(&child, side) - base) * UNIT;
                 let (v, complete) = self.search(&child, i32::MIN / 4, i32::MAX / 4, depth - 1, 0);
-                if self.aborted {
+                if self.stop.aborted {
                     return done;
                 }
                 exact &= complete;
@@ -192,14 +185,7 @@ impl Horizon {
                 true,
             );
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if late || self.nodes >= self.limit {
-                self.aborted = true;
-            }
-        }
-        if self.aborted {
+        if self.stop.node() {
             return (0, false);
         }
         if self.bufs.len() <= ply {
@@ -253,7 +239,7 @@ impl Horizon {
             let d = (standing(&child, self.side) - base) * UNIT;
             let (v, c) = self.search(&child, alpha - d, beta - d, depth - 1, ply + 1);
             let v = d + v;
-            if self.aborted {
+            if self.stop.aborted {
                 self.bufs[ply] = list;
                 return (0, false);
             }

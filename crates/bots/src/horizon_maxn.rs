@@ -13,6 +13,8 @@
 //! search deepens one ply at a time until the node limit or the deadline,
 //! and keeps the deepest iteration that finished.
 
+use crate::maxn::now;
+use crate::stop::Stop;
 use std::time::Instant;
 
 use domino_engine::deal::MAX_PLAYERS;
@@ -49,10 +51,7 @@ pub struct HorizonMaxN {
     low_wins: bool,
     salt: u64,
     eval: Eval,
-    nodes: u64,
-    limit: u64,
-    deadline: Option<Instant>,
-    aborted: bool,
+    stop: Stop<256>,
     generation: u8,
 }
 
@@ -60,7 +59,7 @@ impl std::fmt::Debug for HorizonMaxN {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("HorizonMaxN")
             .field("table", &self.table.len())
-            .field("nodes", &self.nodes)
+            .field("nodes", &self.stop.nodes)
             .finish()
     }
 }
@@ -94,23 +93,19 @@ impl HorizonMaxN {
             low_wins: false,
             salt: 0,
             eval: Eval::PLAIN,
-            nodes: 0,
-            limit: u64::MAX,
-            deadline: None,
-            aborted: false,
+            stop: Stop::default(),
             generation: 1,
         }
     }
 
     /// Give up deepening after this many nodes or past this instant.
     pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        self.limit = nodes.unwrap_or(u64::MAX);
-        self.deadline = deadline;
+        self.stop.set_limits(nodes, deadline);
     }
 
     /// Nodes searched by the last call.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.stop.nodes
     }
 
     /// The values for `side` of every action worth searching in `pos`, in
@@ -127,8 +122,7 @@ impl HorizonMaxN {
         self.low_wins = low_wins;
         self.eval = *eval;
         self.salt = search_salt(pos, side) ^ 0xbb67_ae85_84ca_a73b;
-        self.nodes = 0;
-        self.aborted = false;
+        self.stop.start();
         // Entries depend on the side searched for through the tie-break.
         self.generation = self.generation.wrapping_add(1).max(1);
         let mut list = Vec::new();
@@ -142,7 +136,7 @@ impl HorizonMaxN {
             for &a in &list {
                 let child = pos.after(a);
                 let (mut v, complete) = self.search(&child, depth - 1, 0);
-                if self.aborted {
+                if self.stop.aborted {
                     return done;
                 }
                 exact &= complete;
@@ -203,14 +197,7 @@ impl HorizonMaxN {
             }
             return (v, true);
         }
-        self.nodes += 1;
-        if self.nodes & 255 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if late || self.nodes >= self.limit {
-                self.aborted = true;
-            }
-        }
-        if self.aborted {
+        if self.stop.node() {
             return ([0; MAX_PLAYERS], false);
         }
         if self.bufs.len() <= ply {
@@ -252,7 +239,7 @@ impl HorizonMaxN {
         for &a in list.iter() {
             let child = pos.after(a);
             let (mut v, c) = self.search(&child, depth - 1, ply + 1);
-            if self.aborted {
+            if self.stop.aborted {
                 self.bufs[ply] = list;
                 return ([0; MAX_PLAYERS], false);
             }
@@ -287,19 +274,6 @@ impl HorizonMaxN {
         };
         (vals, complete)
     }
-}
-
-/// Points made so far this hand by side (penalties to their seat's side).
-fn now(pos: &Position) -> Vals {
-    let rules = pos.hand.rules();
-    let mut v = [0; MAX_PLAYERS];
-    for (s, p) in pos.hand.points().iter().enumerate() {
-        v[s] += p;
-    }
-    for (seat, p) in pos.hand.penalties().iter().enumerate() {
-        v[rules.side_of(seat as u8)] += p;
-    }
-    v
 }
 
 #[cfg(test)]

@@ -46,6 +46,7 @@ pub mod orders;
 pub mod reason;
 pub mod simple;
 pub mod solver;
+mod stop;
 pub mod world;
 
 use domino_engine::{Action, Phase, SeatView};

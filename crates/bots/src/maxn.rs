@@ -210,7 +210,7 @@ impl MaxN {
 }
 
 /// Points made so far this hand by side (penalties to their seat's side).
-fn now(pos: &Position) -> Vals {
+pub(crate) fn now(pos: &Position) -> Vals {
     let rules = pos.hand.rules();
     let mut v = [0; MAX_PLAYERS];
     for (s, p) in pos.hand.points().iter().enumerate() {

@@ -12,6 +12,7 @@
 //! Values and table as in [`crate::solver::Solver`]; there is no pruning,
 //! so the search gives up past a node limit.
 
+use crate::stop::Stop;
 use std::time::Instant;
 
 use domino_engine::{Action, MoveList};
@@ -47,10 +48,7 @@ pub struct Modeled {
     who: Modelled,
     model: PlayModel,
     salt: u64,
-    nodes: u64,
-    limit: u64,
-    deadline: Option<Instant>,
-    aborted: bool,
+    stop: Stop<1024>,
     generation: u8,
 }
 
@@ -58,7 +56,7 @@ impl std::fmt::Debug for Modeled {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Modeled")
             .field("table", &self.table.len())
-            .field("nodes", &self.nodes)
+            .field("nodes", &self.stop.nodes)
             .finish()
     }
 }
@@ -84,23 +82,19 @@ impl Modeled {
             who: Modelled::Opponents,
             model: PlayModel::default(),
             salt: 0,
-            nodes: 0,
-            limit: u64::MAX,
-            deadline: None,
-            aborted: false,
+            stop: Stop::default(),
             generation: 1,
         }
     }
 
     /// Give up (return `None`) after this many nodes or past this instant.
     pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        self.limit = nodes.unwrap_or(u64::MAX);
-        self.deadline = deadline;
+        self.stop.set_limits(nodes, deadline);
     }
 
     /// Nodes searched by the last call.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.stop.nodes
     }
 
     /// The value, for the side of the seat to act in `pos`, of every action
@@ -123,8 +117,7 @@ impl Modeled {
             .iter()
             .fold(0u64, |k, x| k.rotate_left(17) ^ x.to_bits());
         self.salt = search_salt(pos, self.side) ^ m ^ who_bits ^ (u64::from(self.me) << 40);
-        self.nodes = 0;
-        self.aborted = false;
+        self.stop.start();
         let mut list = Vec::new();
         crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
         let base = standing(pos, self.side);
@@ -133,7 +126,7 @@ impl Modeled {
             let child = pos.after(a);
             let d = f64::from(standing(&child, self.side) - base);
             let v = self.search(&child, 0);
-            if self.aborted {
+            if self.stop.aborted {
                 return None;
             }
             out.push((a, d + v));
@@ -156,14 +149,7 @@ impl Modeled {
         if pos.hand.is_over() {
             return f64::from(final_value(pos, self.side) - standing(pos, self.side));
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if late || self.nodes >= self.limit {
-                self.aborted = true;
-            }
-        }
-        if self.aborted {
+        if self.stop.node() {
             return 0.0;
         }
         if self.bufs.len() <= ply {
@@ -208,7 +194,7 @@ impl Modeled {
                 let child = pos.after(a);
                 let d = f64::from(standing(&child, self.side) - base);
                 v += scores[i] / z * (d + self.search(&child, ply + 1));
-                if self.aborted {
+                if self.stop.aborted {
                     break;
                 }
             }
@@ -221,7 +207,7 @@ impl Modeled {
                 let child = pos.after(a);
                 let d = f64::from(standing(&child, self.side) - base);
                 let v = d + self.search(&child, ply + 1);
-                if self.aborted {
+                if self.stop.aborted {
                     break;
                 }
                 best = if maximizing { best.max(v) } else { best.min(v) };
@@ -229,7 +215,7 @@ impl Modeled {
             best
         };
         self.bufs[ply] = list;
-        if self.aborted {
+        if self.stop.aborted {
             return 0.0;
         }
         self.table[at] = Slot {

@@ -17,6 +17,7 @@
 //! passes since the last tile (and each seat's passes in a row, for French),
 //! and pending muggins.
 
+use crate::stop::Stop;
 use std::time::Instant;
 
 use domino_engine::deal::MAX_PLAYERS;
@@ -288,10 +289,7 @@ pub struct Solver {
     side: usize,
     objective: Objective,
     salt: u64,
-    nodes: u64,
-    limit: u64,
-    deadline: Option<Instant>,
-    aborted: bool,
+    stop: Stop<1024>,
     generation: u8,
     /// Positions with at most this many tiles in hand skip the table.
     shallow: u32,
@@ -301,7 +299,7 @@ impl std::fmt::Debug for Solver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("table", &self.table.len())
-            .field("nodes", &self.nodes)
+            .field("nodes", &self.stop.nodes)
             .finish()
     }
 }
@@ -324,10 +322,7 @@ impl Solver {
             side: 0,
             objective: Objective::Outcome,
             salt: 0,
-            nodes: 0,
-            limit: u64::MAX,
-            deadline: None,
-            aborted: false,
+            stop: Stop::default(),
             generation: 1,
             shallow: 0,
         }
@@ -346,21 +341,19 @@ impl Solver {
 
     /// Give up (return `None`) after this many nodes or past this instant.
     pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        self.limit = nodes.unwrap_or(u64::MAX);
-        self.deadline = deadline;
+        self.stop.set_limits(nodes, deadline);
     }
 
     /// Nodes searched by the last call.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.stop.nodes
     }
 
     fn begin(&mut self, pos: &Position, side: usize) {
         let rules = pos.hand.rules();
         self.side = side;
         self.objective = Objective::of(rules);
-        self.nodes = 0;
-        self.aborted = false;
+        self.stop.start();
 
         self.salt = search_salt(pos, side);
         // Outcome searches (null windows) redo a small subtree faster than
@@ -379,7 +372,7 @@ impl Solver {
         Some(Solution {
             value: best.map_or_else(|| self.terminal(pos), |(_, v)| v),
             best: best.map(|(a, _)| a),
-            nodes: self.nodes,
+            nodes: self.stop.nodes,
         })
     }
 
@@ -397,7 +390,7 @@ impl Solver {
             });
         }
         let value = self.exact(pos);
-        if self.aborted {
+        if self.stop.aborted {
             return None;
         }
         let mut list = Vec::new();
@@ -416,7 +409,7 @@ impl Solver {
         Some(Solution {
             value,
             best,
-            nodes: self.nodes,
+            nodes: self.stop.nodes,
         })
     }
 
@@ -431,7 +424,7 @@ impl Solver {
             let child = pos.after(a);
             let d = self.current(&child) - base;
             let v = d + self.exact(&child);
-            if self.aborted {
+            if self.stop.aborted {
                 return None;
             }
             out.push((a, v));
@@ -555,14 +548,7 @@ impl Solver {
         if pos.hand.is_over() {
             return self.terminal(pos) - self.current(pos);
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if late || self.nodes >= self.limit {
-                self.aborted = true;
-            }
-        }
-        if self.aborted {
+        if self.stop.node() {
             return 0;
         }
         if self.bufs.len() <= ply {
@@ -648,7 +634,7 @@ impl Solver {
                 let mut child = pos.after(a);
                 let d = self.gained(&child, tally, base);
                 let t = d + self.search(&mut child, lo - d, hi - d, ply + 1);
-                if !self.aborted && t > alpha && t < beta {
+                if !self.stop.aborted && t > alpha && t < beta {
                     // Rare: make the action again rather than copy every
                     // child in case.
                     d + self.search(&mut pos.after(a), alpha - d, beta - d, ply + 1)
@@ -665,7 +651,7 @@ impl Solver {
                 let d = self.gained(&child, tally, base);
                 d + self.search(&mut child, alpha - d, beta - d, ply + 1)
             };
-            if self.aborted {
+            if self.stop.aborted {
                 self.bufs[ply] = list;
                 return 0;
             }
