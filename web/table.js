@@ -598,9 +598,12 @@ export function tablePage(app, id, nav) {
     const count = Array.isArray(hand) ? hand.length : hand;
     const passes = seatPassed(st, s);
     const tags = [];
+    // A tournament table may seat bots of several levels: one per seat, "a|b".
+    const levels = String(m.bot ?? "").split("|");
+    const level = levels[s] ?? levels[0];
     if (s === me) tags.push(t("you-tag"));
     if (partner) tags.push(t("seat-partner"));
-    if (!info.human) tags.push(t("seat-bot", { level: t("level", { bot: m.bot }) }));
+    if (!info.human) tags.push(t("seat-bot", { level: t("level", { bot: level }) }));
     else if (info.left) tags.push(t("seat-left"));
     else if (info.invited || (info.name == null && m.started === false)) tags.push(t("seat-waiting"));
     else if (!info.present && info.bot) tags.push(t("seat-away"));
@@ -611,7 +614,7 @@ export function tablePage(app, id, nav) {
     return h("div", { class: cls, "data-seat": s, id: `seat-${s}` },
       h("div", { class: "who" },
         h("b", { class: "name" }, P.label(s)),
-        tags.length ? h("span", { class: "tag", title: info.human ? null : t("level-tooltip", { bot: m.bot }) }, tags.join(" · ")) : null),
+        tags.length ? h("span", { class: "tag", title: info.human ? null : t("level-tooltip", { bot: level }) }, tags.join(" · ")) : null),
       h("div", { class: "marks" },
         toAct ? h("span", { class: "turn" }, s === me ? t("seat-your-turn") : t("seat-to-play")) : null,
         st.out && st.out.includes(s) ? h("span", { class: "out" }, t("seat-out")) : null,
