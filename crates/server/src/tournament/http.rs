@@ -525,7 +525,8 @@ async fn bots(
         let number = bots_before + i + 1;
         let row = EntrantRow {
             entrant: first + i,
-            name: format!("{level} {number}"),
+            // As the table names its computer players, in every language.
+            name: format!("Bot {number}"),
             members: json!([level]).to_string(),
             bot: true,
         };
