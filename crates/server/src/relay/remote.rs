@@ -7,7 +7,7 @@
 //! hand's `log`, as after any resume). When the new owner is this node,
 //! the proxy passes the requests straight to the local table.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -36,8 +36,8 @@ pub struct Proxy {
 enum Ctl {
     /// The table's lease is held by this node now.
     Owner(String),
-    /// A socket's join was answered: it holds this seat token.
-    Seated { conn: ConnId, token: String },
+    /// A socket's attach was answered (a join: with this seat token).
+    Seated { conn: ConnId, token: Option<String> },
     /// A socket's attach was refused: it is not at the table.
     Refused { conn: ConnId },
 }
@@ -142,6 +142,7 @@ impl Hub {
             local: None,
             socks: HashMap::new(),
             inflight: Vec::new(),
+            attaching: HashSet::new(),
             ctl,
         };
         tokio::spawn(run.run(rx, ctl_rx));
@@ -225,6 +226,10 @@ struct Run {
     /// Requests sent to the owner and not answered yet, given up when the
     /// table moves (the socket then retries at the new owner).
     inflight: Vec<u64>,
+    /// Sockets whose attach at the owner is not answered yet: when the
+    /// table moves, their own attach fails and the page asks again, so
+    /// the proxy must not attach them at the new owner as well.
+    attaching: HashSet<ConnId>,
     ctl: mpsc::UnboundedSender<Ctl>,
 }
 
@@ -238,23 +243,28 @@ impl Run {
             // then).
             let idle = self.socks.is_empty();
             tokio::select! {
+                // Control first: an attach's refusal is queued before its
+                // page hears of it, so it is handled before the page's retry.
+                biased;
+                Some(c) = ctl.recv() => match c {
+                    Ctl::Owner(node) => self.moved(&node).await,
+                    Ctl::Seated { conn, token } => {
+                        self.attaching.remove(&conn);
+                        if let (Some(s), Some(token)) = (self.socks.get_mut(&conn), token) {
+                            s.again = Some(Seating::Resume { token });
+                        }
+                    }
+                    Ctl::Refused { conn } => {
+                        self.attaching.remove(&conn);
+                        self.socks.remove(&conn);
+                        self.relay.unroute(conn);
+                    }
+                },
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.forward(cmd).await,
                     None => break,
                 },
                 () = tokio::time::sleep(LINGER), if idle => break,
-                Some(c) = ctl.recv() => match c {
-                    Ctl::Owner(node) => self.moved(&node).await,
-                    Ctl::Seated { conn, token } => {
-                        if let Some(s) = self.socks.get_mut(&conn) {
-                            s.again = Some(Seating::Resume { token });
-                        }
-                    }
-                    Ctl::Refused { conn } => {
-                        self.socks.remove(&conn);
-                        self.relay.unroute(conn);
-                    }
-                },
             }
         }
         rx.close();
@@ -349,6 +359,7 @@ impl Run {
                 conn, how, reply, ..
             } => {
                 let ctl = self.ctl.clone();
+                self.attaching.insert(conn);
                 let (tx, rx) = oneshot::channel();
                 self.ask(
                     conn,
@@ -359,13 +370,12 @@ impl Run {
                 tokio::spawn(async move {
                     let r: Result<Seated, Refusal> = rx.await.unwrap_or_else(|_| Err(gone()));
                     match &r {
-                        Ok(Seated { token: Some(t), .. }) => {
+                        Ok(Seated { token, .. }) => {
                             let _ = ctl.send(Ctl::Seated {
                                 conn,
-                                token: t.clone(),
+                                token: token.clone(),
                             });
                         }
-                        Ok(_) => {}
                         Err(_) => {
                             let _ = ctl.send(Ctl::Refused { conn });
                         }
@@ -440,6 +450,9 @@ impl Run {
             };
             for (conn, s) in &self.socks {
                 self.relay.unroute(*conn);
+                if self.attaching.contains(conn) {
+                    continue;
+                }
                 let Some(how) = s.again.clone() else {
                     s.out.kick.notify_one();
                     continue;
@@ -467,6 +480,9 @@ impl Run {
         }
         self.to = wire::channel(node);
         for (conn, s) in &self.socks {
+            if self.attaching.contains(conn) {
+                continue;
+            }
             let Some(how) = s.again.clone() else {
                 s.out.kick.notify_one();
                 continue;
