@@ -78,7 +78,7 @@ test("a round robin of computer players, followed live at phone size", async () 
   await page.selectOption("#tn-bots-level", "heavy");
   await page.click("#tn-add-bots");
   await page.waitForFunction(() => document.querySelectorAll("#tn-entrants li").length === 4);
-  assert.match(await page.textContent("#tn-entrants li:last-child"), /heavy 4 · .* · Easy/);
+  assert.match(await page.textContent("#tn-entrants li:last-child"), /Bot 4 · .* · Easy/);
   await page.click("#tn-start");
   // The page follows the rounds without a reload until the winner shows.
   await page.waitForSelector("#tn-champion", { timeout: 60000 });
