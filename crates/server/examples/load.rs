@@ -71,6 +71,29 @@ struct Stats {
     errors: AtomicU64,
 }
 
+/// What a watcher's next frame is.
+enum Frame {
+    Text(tokio_tungstenite::tungstenite::Utf8Bytes),
+    /// The server's pings (every 20 s; answered by the library): read past.
+    Control,
+    /// A closed or failed socket, counted as an error.
+    End,
+}
+
+fn frame(
+    msg: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+    stats: &Stats,
+) -> Frame {
+    match msg {
+        Some(Ok(Message::Text(t))) => Frame::Text(t),
+        Some(Ok(Message::Ping(_) | Message::Pong(_))) => Frame::Control,
+        _ => {
+            stats.errors.fetch_add(1, Ordering::Relaxed);
+            Frame::End
+        }
+    }
+}
+
 /// One watcher: create an all-bot table, read its states until `stop`,
 /// starting a new table whenever a match ends.
 #[allow(clippy::too_many_arguments)]
@@ -105,14 +128,10 @@ async fn watcher(
             m = ws.next() => m,
             _ = tokio::time::sleep(Duration::from_millis(200)) => continue,
         };
-        let t = match msg {
-            Some(Ok(Message::Text(t))) => t,
-            // The server's pings (every 20 s; answered by the library).
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-            _ => {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
-                break;
-            }
+        let t = match frame(msg, &stats) {
+            Frame::Text(t) => t,
+            Frame::Control => continue,
+            Frame::End => break,
         };
         let got = now_us();
         let v: Value = serde_json::from_str(t.as_str()).unwrap();
@@ -179,14 +198,10 @@ async fn remote_watcher(
             }
             _ = tokio::time::sleep(Duration::from_millis(200)) => continue,
         };
-        let t = match msg {
-            Some(Ok(Message::Text(t))) => t,
-            // The server's pings (every 20 s; answered by the library).
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-            _ => {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
-                break;
-            }
+        let t = match frame(msg, &stats) {
+            Frame::Text(t) => t,
+            Frame::Control => continue,
+            Frame::End => break,
         };
         let got = now_us();
         let v: Value = serde_json::from_str(t.as_str()).unwrap();
