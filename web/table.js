@@ -598,9 +598,8 @@ export function tablePage(app, id, nav) {
     const count = Array.isArray(hand) ? hand.length : hand;
     const passes = seatPassed(st, s);
     const tags = [];
-    // A tournament table may seat bots of several levels: one per seat, "a|b".
-    const levels = String(m.bot ?? "").split("|");
-    const level = levels[s] ?? levels[0];
+    // Each seat names its own bot's level: a tournament table may seat several.
+    const level = info.level ?? m.bot;
     if (s === me) tags.push(t("you-tag"));
     if (partner) tags.push(t("seat-partner"));
     if (!info.human) tags.push(t("seat-bot", { level: t("level", { bot: level }) }));

@@ -374,3 +374,26 @@ async fn unknown_table_and_replay_addresses_answer_404_with_the_page() {
     let (code, _) = s.get(&format!("/r/{table}")).await;
     assert_eq!(code, 404, "not finished yet");
 }
+
+/// Each seat says which bot level plays it: one level for the table, or
+/// one per seat (a tournament's bot entrants of different levels).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_seat_names_the_level_of_its_bot() {
+    let s = mem();
+    let mut c = Client::connect(s.addr).await;
+    let r = c
+        .request(json!({"type": "create", "rules": {"preset": "jamaican"},
+            "seats": ["me", "bot", "bot", "bot"], "bot": "random|heavy|count", "name": "Host"}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let st = c.state.clone().unwrap();
+    let levels: Vec<&str> = st["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["level"].as_str().unwrap())
+        .collect();
+    // A seat past the list plays at the first level.
+    assert_eq!(levels, ["random", "heavy", "count", "random"]);
+    assert_eq!(st["bot"], "random|heavy|count");
+}

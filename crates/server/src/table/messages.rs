@@ -103,6 +103,9 @@ impl Table {
                     "left": st.left,
                     "present": st.conns > 0,
                     "bot": self.bot_plays(s),
+                    // The level of the bot that plays this seat when a bot
+                    // does: seats may differ at a tournament table.
+                    "level": self.bot_levels.get(usize::from(s)),
                     "ready": st.ready,
                 })
             })
