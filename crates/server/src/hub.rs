@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::limits::{Creators, Gate, Refused, Stats};
 use crate::store::Store;
-use crate::table::{Cmd, Code, Handle, NewTable, Refusal, Table};
+use crate::table::{Cmd, Code, Handle, NewTable, Refusal, RematchPlan, Table};
 use crate::Config;
 
 /// Every live table, by id, and what the limits count.
@@ -114,6 +114,26 @@ impl Hub {
         }
         self.insert(id.clone(), h.clone());
         Ok((id, h))
+    }
+
+    /// The table a `rematch` answer names: the one already made, or the
+    /// one its plan describes, made now and announced to the table `h`
+    /// it follows (made or not, so that a later ask is not left waiting).
+    pub async fn follow_rematch(
+        &self,
+        h: &Handle,
+        answer: Result<String, Box<RematchPlan>>,
+    ) -> Result<String, Refusal> {
+        match answer {
+            Ok(id) => Ok(id),
+            Err(plan) => {
+                let made = self.create(plan.new).await;
+                let id = made.as_ref().ok().map(|(id, _)| id.clone());
+                let _ = h.tx.send(Cmd::RematchMade { table: id.clone() }).await;
+                made?;
+                Ok(id.unwrap_or_default())
+            }
+        }
     }
 
     /// Create a table for a client at `ip`, within the per-address limits.

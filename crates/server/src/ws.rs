@@ -448,50 +448,29 @@ async fn dispatch(
             attach(conn_id, conn, out, h, Seating::Spectate).await
         }
         Request::Act { action, seq } => {
-            let h = conn
-                .at
-                .as_ref()
-                .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
-            let (reply, rx) = oneshot::channel();
-            h.tx.send(Cmd::Act {
+            let seq = ask(conn, |reply| Cmd::Act {
                 conn: conn_id,
                 action,
                 seq,
                 reply,
             })
-            .await
-            .map_err(|_| gone())?;
-            let seq = rx.await.map_err(|_| gone())??;
+            .await?;
             Ok(json!({"type": "ok", "seq": seq}))
         }
         Request::Ready {} => {
-            let h = conn
-                .at
-                .as_ref()
-                .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
-            let (reply, rx) = oneshot::channel();
-            h.tx.send(Cmd::Ready {
+            ask(conn, |reply| Cmd::Ready {
                 conn: conn_id,
                 reply,
             })
-            .await
-            .map_err(|_| gone())?;
-            rx.await.map_err(|_| gone())??;
+            .await?;
             Ok(json!({"type": "ok"}))
         }
         Request::Hint {} => {
-            let h = conn
-                .at
-                .as_ref()
-                .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
-            let (reply, rx) = oneshot::channel();
-            h.tx.send(Cmd::Hint {
+            let (action, reason) = ask(conn, |reply| Cmd::Hint {
                 conn: conn_id,
                 reply,
             })
-            .await
-            .map_err(|_| gone())?;
-            let (action, reason) = rx.await.map_err(|_| gone())??;
+            .await?;
             Ok(json!({"type": "hint", "action": action, "reason": reason}))
         }
         Request::Leave {} => {
@@ -535,38 +514,27 @@ async fn dispatch(
             Ok(json!({"type": "ok"}))
         }
         Request::Rematch {} => {
-            let h = conn
-                .at
-                .clone()
-                .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
-            let (reply, rx) = oneshot::channel();
-            h.tx.send(Cmd::Rematch {
+            let answer = ask(conn, |reply| Cmd::Rematch {
                 conn: conn_id,
                 reply,
             })
-            .await
-            .map_err(|_| gone())?;
-            let table = match rx.await.map_err(|_| gone())?? {
-                Ok(id) => id,
-                Err(plan) => {
-                    let made = hub.create(plan.new).await;
-                    let id = made.as_ref().ok().map(|(id, _)| id.clone());
-                    let _ = h.tx.send(Cmd::RematchMade { table: id.clone() }).await;
-                    made?;
-                    id.unwrap_or_default()
-                }
-            };
+            .await?;
+            let h = conn
+                .at
+                .as_ref()
+                .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
+            let table = hub.follow_rematch(h, answer).await?;
             Ok(json!({"type": "rematch", "table": table}))
         }
     }
 }
 
-/// Send the table this connection is at a command that answers ok or a
-/// refusal.
-async fn ask(
+/// Send the table this connection is at a command, and wait for its
+/// answer or refusal.
+async fn ask<T>(
     conn: &Conn,
-    cmd: impl FnOnce(oneshot::Sender<Result<(), Refusal>>) -> Cmd,
-) -> Result<(), Refusal> {
+    cmd: impl FnOnce(oneshot::Sender<Result<T, Refusal>>) -> Cmd,
+) -> Result<T, Refusal> {
     let h = conn
         .at
         .as_ref()

@@ -236,18 +236,9 @@ async fn run(
             serde_json::to_value(a).map_err(|e| Refusal::new(Code::Internal, e.to_string()))
         }
         "rematch" => {
-            let table = match call(h, |reply| Cmd::Rematch { conn, reply }).await? {
-                Ok(id) => id,
-                Err(plan) => {
-                    // Made here, beside the table it follows.
-                    let made = hub.create(plan.new).await;
-                    let id = made.as_ref().ok().map(|(id, _)| id.clone());
-                    let _ = h.tx.send(Cmd::RematchMade { table: id.clone() }).await;
-                    made?;
-                    id.unwrap_or_default()
-                }
-            };
-            Ok(json!(table))
+            let answer = call(h, |reply| Cmd::Rematch { conn, reply }).await?;
+            // Made here, beside the table it follows.
+            Ok(json!(hub.follow_rematch(h, answer).await?))
         }
         _ => Err(Refusal::new(
             Code::BadRequest,
