@@ -511,7 +511,7 @@ impl Solver {
         if !self.use_line {
             return None;
         }
-        let found = line::Fixed::of(pos, self.salt)?;
+        let found = line::Fixed::of(pos, self.side, self.salt)?;
         self.line_base = self.current(pos);
         Some(found)
     }

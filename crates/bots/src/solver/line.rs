@@ -131,12 +131,14 @@ pub(super) struct Fixed {
     salt: u64,
     /// Whether the seat after each seat is on its side.
     mate_next: [bool; MAX_PLAYERS],
+    /// Whether each seat plays for the side searched for.
+    ours: [bool; MAX_PLAYERS],
 }
 
 impl Fixed {
     /// The line core's view of a position, or `None` where it does not
     /// hold every rule that could still act (the engine's path does).
-    pub(super) fn of(pos: &Position, salt: u64) -> Option<(Fixed, State)> {
+    pub(super) fn of(pos: &Position, side: usize, salt: u64) -> Option<(Fixed, State)> {
         let hand = &pos.hand;
         let rules = hand.rules();
         let usable = !hand.is_over()
@@ -150,7 +152,7 @@ impl Fixed {
             && !(rules.both_partners_out && rules.partners)
             && !hand.can_draw()
             && hand.muggins_state().0 == 0
-            && (0..rules.players).all(|s| !hand.is_out(s));
+            && (0..rules.players).all(|s| !hand.is_out(s) && (hand.hand(s).len() as usize) < MOST);
         if !usable {
             return None;
         }
@@ -186,6 +188,10 @@ impl Fixed {
         for s in 0..players {
             mate_next[s as usize] = rules.side_of((s + 1) % players) == rules.side_of(s);
         }
+        let mut ours = [false; MAX_PLAYERS];
+        for s in 0..players {
+            ours[s as usize] = rules.side_of(s) == side;
+        }
         let mut made = HandSummary::of(hand);
         made.end = None;
         let fixed = Fixed {
@@ -197,6 +203,7 @@ impl Fixed {
             // Apart from the engine's keys, which may share the table.
             salt: salt ^ 0x4528_21e6_38d0_1377,
             mate_next,
+            ours,
         };
         let state = State {
             hands,
@@ -318,9 +325,13 @@ impl Fixed {
     }
 }
 
-/// Moves of one node, at most every tile of a hand on each end.
+/// Most moves a node can have: a hand's tiles, and one of them (the tile
+/// showing both ends' numbers) twice.
+const MOST: usize = 32;
+
+/// Moves of one node.
 struct Moves {
-    list: [Move; 64],
+    list: [Move; MOST],
     len: usize,
 }
 
@@ -357,7 +368,7 @@ impl Solver {
         let mut push = |m: u64, end: Option<u8>| {
             let mut m = m;
             while m != 0 {
-                out.list[out.len & 63] = play_move(m.trailing_zeros(), end);
+                out.list[out.len & (MOST - 1)] = play_move(m.trailing_zeros(), end);
                 out.len += 1;
                 m &= m - 1;
             }
@@ -399,7 +410,7 @@ impl Solver {
         let sign = if f.mate_next[me as usize & 7] { 1 } else { -1 };
         let theirs = s.hands[f.next(me) as usize & 7];
         let [a, b] = s.ends;
-        let mut keys = [0i32; 64];
+        let mut keys = [0i32; MOST];
         for (k, &m) in keys.iter_mut().zip(rest.iter()) {
             let t = tile_of(u32::from((m - 16) >> 5));
             let open = match ((m - 16) >> 1) & 15 {
@@ -439,12 +450,12 @@ impl Solver {
             return 0;
         }
         let mut moves = Moves {
-            list: [0; 64],
+            list: [0; MOST],
             len: 0,
         };
         Self::line_moves(f, s, &mut moves);
         let me = s.to_act;
-        let maximizing = f.rules.side_of(me) == self.side;
+        let maximizing = f.ours[me as usize & 7];
         let outcome = self.objective == Objective::Outcome;
         // Playing the last tile wins the hand outright.
         let domino = outcome && s.hands[me as usize & 7].count_ones() == 1;
@@ -617,7 +628,7 @@ mod tests {
         let values = engine.values(pos, side).unwrap();
         let worth = |a| values.iter().find(|(b, _)| Some(*b) == a).map(|(_, v)| *v);
         assert_eq!(worth(c.best), Some(c.value));
-        Fixed::of(pos, 0).is_some()
+        Fixed::of(pos, 0, 0).is_some()
     }
 
     /// Both paths agree on a random position of a game, if the deal
@@ -683,7 +694,7 @@ mod tests {
         let served = |preset: &str, players: u8, options: &str| {
             (0..40).any(|seed| {
                 position(rules(preset, players, options), seed, 10)
-                    .is_some_and(|p| Fixed::of(&p, 0).is_some())
+                    .is_some_and(|p| Fixed::of(&p, 0, 0).is_some())
             })
         };
         assert!(served("jamaican", 4, "{}"));
