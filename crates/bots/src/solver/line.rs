@@ -133,6 +133,8 @@ pub(super) struct Fixed {
     mate_next: [bool; MAX_PLAYERS],
     /// Whether each seat plays for the side searched for.
     ours: [bool; MAX_PLAYERS],
+    /// What a double adds to a play's weight in the order.
+    double_first: i32,
 }
 
 impl Fixed {
@@ -204,6 +206,12 @@ impl Fixed {
             salt: salt ^ 0x4528_21e6_38d0_1377,
             mate_next,
             ours,
+            // Measured: doubles first save nodes in win/tie/loss searches
+            // (jamaican) and cost them in points searches (block).
+            double_first: match Objective::of(rules) {
+                Objective::Outcome => 13,
+                Objective::Points { .. } => 0,
+            },
         };
         let state = State {
             hands,
@@ -388,10 +396,12 @@ impl Solver {
         }
     }
 
-    /// Put the hinted tile first, then the others by the engine path's
-    /// weights (`super::order`): plays the next seat cannot answer first
-    /// when it is an opponent, last when a partner, then heavier tiles and
-    /// doubles.
+    /// Put the hinted move first, then the others by weights like the
+    /// engine path's (`super::order`): plays that leave the next seat the
+    /// fewest tiles to answer with first when it is an opponent, the most
+    /// when a partner, then heavier tiles and (win/tie/loss) doubles. The
+    /// engine path stops counting answers at 3; counting them all (up to
+    /// 7) cut the 14-tile block game's nodes by two thirds.
     #[inline(always)]
     fn line_order(f: &Fixed, s: &State, moves: &mut Moves, hint: Move) {
         let list = &mut moves.list[..moves.len];
@@ -418,8 +428,10 @@ impl Solver {
                 1 => suit(t.other(a)) | suit(b),
                 _ => suit(a) | suit(t.other(b)),
             };
-            let answers = (theirs & open).count_ones().min(3) as i32;
-            let w = sign * answers * 64 + i32::from(t.pips()) + if t.is_double() { 13 } else { 0 };
+            let answers = (theirs & open).count_ones().min(7) as i32;
+            let w = sign * answers * 64
+                + i32::from(t.pips())
+                + if t.is_double() { f.double_first } else { 0 };
             *k = -w;
         }
         // Insertion sort: the lists are short.
