@@ -135,6 +135,8 @@ pub(super) struct Fixed {
     ours: [bool; MAX_PLAYERS],
     /// What a double adds to a play's weight in the order.
     double_first: i32,
+    /// Positions with at most this many tiles in hand skip the table.
+    shallow: u32,
 }
 
 impl Fixed {
@@ -210,6 +212,15 @@ impl Fixed {
             // (jamaican) and cost them in points searches (block).
             double_first: match Objective::of(rules) {
                 Objective::Outcome => 13,
+                Objective::Points { .. } => 0,
+            },
+            // As the engine path's cut (`Solver::begin`), further up: a
+            // node here costs a third of one there, so a probe of the
+            // table (a cache miss) pays later. Five sevenths of the tiles
+            // dealt (20 in jamaican) measured best, against a half (14)
+            // and against 11 to 26.
+            shallow: match Objective::of(rules) {
+                Objective::Outcome => u32::from(rules.hand_size) * u32::from(players) * 5 / 7,
                 Objective::Points { .. } => 0,
             },
         };
@@ -481,7 +492,7 @@ impl Solver {
         }
         // Near the end of the hand a subtree is cheaper to search again
         // than a probe of the table, which is a cache miss.
-        let tabled = s.in_play.count_ones() > self.shallow;
+        let tabled = s.in_play.count_ones() > f.shallow;
         let key = if tabled { f.key(s) } else { 0 };
         let mut hint = 0;
         if tabled {
