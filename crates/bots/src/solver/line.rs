@@ -42,6 +42,9 @@ const fn table<const N: usize>(seed: u64) -> [u64; N] {
     t
 }
 
+/// Seats the core plays (the lines are games of two to four).
+const SEATS: usize = 4;
+
 /// Tiles fit in a `u64` up to double-nine (55 tiles).
 const TILES: usize = 64;
 /// `TILE_KEYS[seat * 64 + tile]`: the key of `seat` holding `tile`.
@@ -105,7 +108,7 @@ enum End {
 /// Everything that changes during the search.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct State {
-    hands: [u64; MAX_PLAYERS],
+    hands: [u64; SEATS],
     /// Every tile held by some seat.
     in_play: u64,
     /// Every tile on the table.
@@ -149,6 +152,7 @@ impl Fixed {
             && rules.layout == LayoutKind::Line
             && hand.layout().kind() == LayoutKind::Line
             && usize::from(rules.max_pip) <= 9
+            && usize::from(rules.players) <= SEATS
             && rules.claims == Claims::Auto
             && !rules.scores_ends()
             && rules.pass_points == 0
@@ -174,7 +178,7 @@ impl Fixed {
             }
             ([0, 0], pose)
         };
-        let mut hands = [0u64; MAX_PLAYERS];
+        let mut hands = [0u64; SEATS];
         let mut key = 0;
         for s in 0..players {
             let h = hand.hand(s).0 as u64;
@@ -264,7 +268,7 @@ impl Fixed {
         let mut c = *s;
         let seat = s.to_act;
         let next = self.next(seat);
-        c.key ^= SEAT_KEYS[seat as usize & 7] ^ SEAT_KEYS[next as usize & 7];
+        c.key ^= SEAT_KEYS[seat as usize & (SEATS - 1)] ^ SEAT_KEYS[next as usize & (SEATS - 1)];
         c.to_act = next;
         if m == PASS {
             return c;
@@ -273,11 +277,11 @@ impl Fixed {
         let code = ((m - 16) >> 1) & 15;
         let tile = tile_of(t);
         let bit = 1u64 << t;
-        let held = &mut c.hands[seat as usize & 7];
+        let held = &mut c.hands[seat as usize & (SEATS - 1)];
         let last = *held == bit;
         *held ^= bit;
         c.in_play ^= bit;
-        c.key ^= TILE_KEYS[(seat as usize & 7) * TILES + t as usize];
+        c.key ^= TILE_KEYS[(seat as usize & (SEATS - 1)) * TILES + t as usize];
         let (mut key_tile, mut capicu) = (false, false);
         if code == 0 {
             c.posed = true;
@@ -383,7 +387,7 @@ impl Solver {
     #[inline(always)]
     fn line_moves(f: &Fixed, s: &State, out: &mut Moves) {
         out.len = 0;
-        let held = s.hands[s.to_act as usize & 7];
+        let held = s.hands[s.to_act as usize & (SEATS - 1)];
         let mut push = |m: u64, end: Option<u8>| {
             let mut m = m;
             while m != 0 {
@@ -428,8 +432,12 @@ impl Solver {
             return;
         }
         let me = s.to_act;
-        let sign = if f.mate_next[me as usize & 7] { 1 } else { -1 };
-        let theirs = s.hands[f.next(me) as usize & 7];
+        let sign = if f.mate_next[me as usize & (SEATS - 1)] {
+            1
+        } else {
+            -1
+        };
+        let theirs = s.hands[f.next(me) as usize & (SEATS - 1)];
         let [a, b] = s.ends;
         let mut keys = [0i32; MOST];
         for (k, &m) in keys.iter_mut().zip(rest.iter()) {
@@ -478,10 +486,10 @@ impl Solver {
         };
         Self::line_moves(f, s, &mut moves);
         let me = s.to_act;
-        let maximizing = f.ours[me as usize & 7];
+        let maximizing = f.ours[me as usize & (SEATS - 1)];
         let outcome = self.objective == Objective::Outcome;
         // Playing the last tile wins the hand outright.
-        let domino = outcome && s.hands[me as usize & 7].count_ones() == 1;
+        let domino = outcome && s.hands[me as usize & (SEATS - 1)].count_ones() == 1;
         let win = if maximizing { 1 } else { -1 };
         if domino && moves.list[0] != PASS {
             return win;
