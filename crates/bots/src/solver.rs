@@ -18,6 +18,8 @@
 //! and pending muggins.
 
 use crate::stop::Stop;
+
+mod line;
 use std::time::Instant;
 
 use domino_engine::deal::MAX_PLAYERS;
@@ -254,26 +256,53 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-#[derive(Copy, Clone)]
+/// One entry of the table: 16 bytes, so four share a cache line.
+#[derive(Copy, Clone, Default)]
 struct Slot {
     key: u64,
     value: i32,
     flag: u8,
     /// The table's generation when stored: older entries count as empty.
     generation: u8,
-    best: Action,
+    /// The best action found, [`encode`]d.
+    best: u16,
 }
 
-impl Default for Slot {
-    fn default() -> Slot {
-        Slot {
-            key: 0,
-            value: 0,
-            flag: 0,
-            generation: 0,
-            best: Action::Pass,
+/// An action in 16 bits, for the table: 0 is none, then a pass, a draw,
+/// muggins, a named poser, and a play by its tile, end (or pose) and claim.
+fn encode(a: Action) -> u16 {
+    match a {
+        Action::Pass => 1,
+        Action::Draw => 2,
+        Action::Muggins => 3,
+        Action::ChoosePoser { seat } => 4 + u16::from(seat & 7),
+        Action::Play { tile, end, claim } => {
+            let end = end.map_or(0, |e| u16::from(e.min(14)) + 1);
+            16 + ((tile.index() as u16) << 5 | end << 1 | u16::from(claim))
         }
     }
+}
+
+/// The action [`encode`] made `code` from (`None` for 0).
+fn decode(code: u16) -> Option<Action> {
+    Some(match code {
+        0 => return None,
+        1 => Action::Pass,
+        2 => Action::Draw,
+        3 => Action::Muggins,
+        4..=15 => Action::ChoosePoser {
+            seat: (code - 4) as u8,
+        },
+        _ => {
+            let c = code - 16;
+            let end = (c >> 1) & 15;
+            Action::Play {
+                tile: domino_engine::Tile::from_index(usize::from(c >> 5))?,
+                end: if end == 0 { None } else { Some(end as u8 - 1) },
+                claim: c & 1 == 1,
+            }
+        }
+    })
 }
 
 const EXACT: u8 = 1;
@@ -293,6 +322,11 @@ pub struct Solver {
     generation: u8,
     /// Positions with at most this many tiles in hand skip the table.
     shallow: u32,
+    /// Whether plain line positions go to the line core (`line.rs`); off
+    /// only in the tests that check it against the engine's path.
+    use_line: bool,
+    /// What the root of a line core search had made already.
+    line_base: i32,
 }
 
 impl std::fmt::Debug for Solver {
@@ -325,6 +359,8 @@ impl Solver {
             stop: Stop::default(),
             generation: 1,
             shallow: 0,
+            use_line: true,
+            line_base: 0,
         }
     }
 
@@ -395,11 +431,13 @@ impl Solver {
         }
         let mut list = Vec::new();
         moves(&pos.hand, &mut self.scratch, &mut list);
-        let slot = self.table[(self.key(pos) & self.mask) as usize];
-        let stored = slot.key == self.key(pos) && slot.generation == self.generation;
+        let key = self.root_key(pos);
+        let slot = self.table[(key & self.mask) as usize];
+        let stored = slot.key == key && slot.generation == self.generation;
+        let hint = decode(slot.best).filter(|a| stored && list.contains(a));
         let best = match list[..] {
             [only] => Some(only),
-            _ if stored && list.contains(&slot.best) => Some(slot.best),
+            _ if hint.is_some() => hint,
             _ => self
                 .values(pos, side)?
                 .into_iter()
@@ -436,6 +474,22 @@ impl Solver {
     /// null-window probes (is it a win? if not, is it a tie?), which prune
     /// far more than one wide window.
     fn exact(&mut self, pos: &Position) -> i32 {
+        if let Some((fixed, state)) = self.line_setup(pos) {
+            return match self.objective {
+                Objective::Outcome => {
+                    if self.line_search(&fixed, &state, 0, 1) >= 1 {
+                        1
+                    } else if self.line_search(&fixed, &state, -1, 0) >= 0 {
+                        0
+                    } else {
+                        -1
+                    }
+                }
+                Objective::Points { .. } => {
+                    self.line_search(&fixed, &state, i32::MIN / 4, i32::MAX / 4)
+                }
+            };
+        }
         match self.objective {
             Objective::Outcome => {
                 if self.search(&mut pos.clone(), 0, 1, 0) >= 1 {
@@ -449,6 +503,24 @@ impl Solver {
             Objective::Points { .. } => {
                 self.search(&mut pos.clone(), i32::MIN / 4, i32::MAX / 4, 0)
             }
+        }
+    }
+
+    /// The line core's view of a position, where it serves it.
+    fn line_setup(&mut self, pos: &Position) -> Option<(line::Fixed, line::State)> {
+        if !self.use_line {
+            return None;
+        }
+        let found = line::Fixed::of(pos, self.side, self.salt)?;
+        self.line_base = self.current(pos);
+        Some(found)
+    }
+
+    /// The table key of a search's root, on whichever path searches it.
+    fn root_key(&mut self, pos: &Position) -> u64 {
+        match self.line_setup(pos) {
+            Some((fixed, state)) => fixed.key(&state),
+            None => self.key(pos),
         }
     }
 
@@ -601,7 +673,7 @@ impl Solver {
                 self.bufs[ply] = list;
                 return slot.value;
             }
-            first = Some(slot.best);
+            first = decode(slot.best);
         }
         order(&pos.hand, &mut list, first);
         let (a0, b0) = (alpha, beta);
@@ -694,7 +766,7 @@ impl Solver {
             value: best,
             flag,
             generation: self.generation,
-            best: best_a,
+            best: encode(best_a),
         };
         best
     }
