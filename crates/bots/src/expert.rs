@@ -196,6 +196,33 @@ pub struct Expert {
     search: Option<Search>,
     /// Nodes of the depth-limited search per world ([`HORIZON_NODES`]).
     horizon_nodes: u64,
+    /// How far past its budget a recent decision ended (threads waiting
+    /// for a core on a loaded machine): the next deadline comes that much
+    /// earlier. The largest recent overrun, fading by a tenth a decision.
+    late: Duration,
+}
+
+/// The share of the budget the search may use before its last batch winds
+/// down.
+const DEADLINE_SHARE: f64 = 0.85;
+
+/// The deadline is never brought earlier than this share of the budget, so
+/// a loaded machine still leaves the search some worlds.
+const LEAST_SHARE: f64 = 0.3;
+
+/// How long after its start a decision's search must stop, given how late
+/// recent decisions ended.
+fn search_time(budget: Duration, late: Duration) -> Duration {
+    budget
+        .mul_f64(DEADLINE_SHARE)
+        .saturating_sub(late)
+        .max(budget.mul_f64(LEAST_SHARE))
+}
+
+/// The overrun remembered after a decision that ended `over` past its
+/// budget: the larger of it and the last one, faded.
+fn next_late(late: Duration, over: Duration) -> Duration {
+    over.max(late.mul_f64(0.9))
 }
 
 /// Which play model weighs the sampled worlds.
@@ -249,6 +276,7 @@ impl Expert {
             oversample: OVERSAMPLE,
             search: None,
             horizon_nodes: HORIZON_NODES,
+            late: Duration::ZERO,
         }
     }
 
@@ -287,8 +315,18 @@ impl Expert {
 
     fn choose(&mut self, view: &SeatView, plays: &[Action]) -> Action {
         let start = Instant::now();
-        // Leave a margin for the last batch to wind down within the budget.
-        let deadline = start + self.budget.mul_f64(0.85);
+        // Leave a margin for the last batch to wind down within the budget,
+        // and more when recent decisions ended late.
+        let deadline = start + search_time(self.budget, self.late);
+        let action = self.search(view, plays, deadline);
+        // An end between the deadline and the budget is what the margin
+        // is for; only past the budget is late.
+        let over = Instant::now().saturating_duration_since(start + self.budget);
+        self.late = next_late(self.late, over);
+        action
+    }
+
+    fn search(&mut self, view: &SeatView, plays: &[Action], deadline: Instant) -> Action {
         let k = Knowledge::new(view);
         let order: Vec<Action> = rank(view, &k, plays)
             .into_iter()
@@ -443,6 +481,24 @@ mod tests {
             let r = rules(preset, players);
             assert_eq!(Search::for_game(&r), Search::MaxNHorizon, "{preset}");
         }
+    }
+
+    /// A decision that ended late brings the next deadline earlier, never
+    /// below the least share, and the memory of it fades.
+    #[test]
+    fn late_decisions_bring_the_deadline_earlier() {
+        let budget = Duration::from_millis(150);
+        let full = search_time(budget, Duration::ZERO);
+        assert_eq!(full, budget.mul_f64(DEADLINE_SHARE));
+        let late = next_late(Duration::ZERO, Duration::from_millis(40));
+        assert_eq!(search_time(budget, late), full - Duration::from_millis(40));
+        let very = next_late(late, Duration::from_millis(500));
+        assert_eq!(search_time(budget, very), budget.mul_f64(LEAST_SHARE));
+        let mut fading = very;
+        for _ in 0..100 {
+            fading = next_late(fading, Duration::ZERO);
+        }
+        assert!(search_time(budget, fading) > full - Duration::from_millis(1));
     }
 
     /// Max-n to a depth searches every world of a cross opening, and the
