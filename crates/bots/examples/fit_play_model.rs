@@ -3,6 +3,9 @@
 //! their actual plays the highest mean log-probability.
 //!
 //! `cargo run --release -p domino-bots --example fit_play_model -- jamaican 300`
+//!
+//! A third argument fits one bot's plays only, that bot playing against
+//! `count` (`... -- jamaican 300 expert`: how the expert's partner reads it).
 
 use domino_bots::likelihood::PlayModel;
 use domino_bots::{by_name, BotConfig};
@@ -17,6 +20,7 @@ fn main() {
         eprintln!("unknown preset {preset}");
         std::process::exit(2);
     };
+    let only = args.next();
     // Positions before each real choice, and the play made.
     let mut data: Vec<(Hand, Action)> = Vec::new();
     let lineups = [
@@ -25,7 +29,10 @@ fn main() {
         ["expert", "heuristic"],
     ];
     for i in 0..deals {
-        let lineup = lineups[(i % 3) as usize];
+        let lineup = match &only {
+            Some(bot) => [bot.as_str(), "count"],
+            None => lineups[(i % 3) as usize],
+        };
         let Ok(mut m) = Match::new(rules, Some(i + 1), None) else {
             continue;
         };
@@ -38,7 +45,7 @@ fn main() {
                 by_name(lineup[usize::from(s) % 2], config).expect("known bot")
             })
             .collect();
-        if lineup[0] == "expert" && i % 9 != 2 {
+        if only.is_none() && lineup[0] == "expert" && i % 9 != 2 {
             continue; // a few expert games only: they are slow
         }
         while matches!(m.phase(), Phase::Play | Phase::ChoosePoser) {
@@ -61,7 +68,9 @@ fn main() {
                     )
                 })
                 .count();
+            let counted = only.is_none() || usize::from(seat) % 2 == 0;
             if m.phase() == Phase::Play
+                && counted
                 && plays > 1
                 && matches!(a, Action::Play { end: Some(_), .. })
             {

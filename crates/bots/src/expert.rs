@@ -19,7 +19,7 @@ use crate::likelihood::{PlayModel, Styles};
 use crate::maxn::MaxN;
 use crate::modeled::{Modeled, Modelled};
 use crate::solver::{Objective, Position, Solver};
-use crate::world::Sampler;
+use crate::world::{Sampler, Weighing};
 use crate::{choose_poser, prelude, with_claim, Bot, BotError, Prelude};
 
 /// The default time budget per decision, in milliseconds.
@@ -190,6 +190,8 @@ pub struct Expert {
     /// fitted model, a given one, or none (every consistent world equally
     /// likely).
     model: ModelChoice,
+    /// How the partners' plays weigh a world (`None`: as the others').
+    partner_model: Option<ModelChoice>,
     /// Worlds drawn per world solved when weighting.
     oversample: usize,
     /// How each world is searched (`None`: [`Search::for_game`]).
@@ -273,6 +275,7 @@ impl Expert {
             node_limit: NODE_LIMIT,
             last_samples: 0,
             model: ModelChoice::ForGame,
+            partner_model: None,
             oversample: OVERSAMPLE,
             search: None,
             horizon_nodes: HORIZON_NODES,
@@ -297,6 +300,12 @@ impl Expert {
     pub fn with_model(mut self, model: ModelChoice, oversample: usize) -> Expert {
         self.model = model;
         self.oversample = oversample.max(1);
+        self
+    }
+
+    /// Weigh the partners' plays by `model` instead of the others' model.
+    pub fn with_partner_model(mut self, model: ModelChoice) -> Expert {
+        self.partner_model = Some(model);
         self
     }
 
@@ -352,13 +361,15 @@ impl Expert {
             (2 * threads).min(self.max_samples)
         };
         let mut batch_time = Duration::ZERO;
-        let model = match self.model {
+        let styles_of = |choice: ModelChoice| match choice {
             ModelChoice::Off => None,
             ModelChoice::ForGame => Some(Styles::one(PlayModel::for_game(view.rules()))),
             ModelChoice::Fixed(m) => Some(Styles::one(m)),
             ModelChoice::Mixed(s) => Some(s),
         };
-        let weigh = model.is_some() && sampler.hidden() > 0;
+        let model = styles_of(self.model);
+        let partner_model = self.partner_model.map_or(model, styles_of);
+        let weigh = (model.is_some() || partner_model.is_some()) && sampler.hidden() > 0;
         let play = match self.model {
             ModelChoice::Fixed(m) => m,
             _ => PlayModel::for_game(view.rules()),
@@ -379,7 +390,14 @@ impl Expert {
                 batch
             };
             let seeds: Vec<u64> = (0..draws).map(|_| self.rng.next_u64()).collect();
-            let model = model.as_ref().filter(|_| weigh);
+            let weighing = if weigh {
+                Weighing {
+                    opponents: model.as_ref(),
+                    partners: partner_model.as_ref(),
+                }
+            } else {
+                Weighing::default()
+            };
             let worlds: Vec<(Position, f64)> = seeds
                 .par_iter()
                 // Past the deadline (a loaded machine), draw no more.
@@ -387,7 +405,7 @@ impl Expert {
                     if Instant::now() >= deadline {
                         return None;
                     }
-                    sampler.sample_weighted(seed, model)
+                    sampler.sample_weighed(seed, weighing)
                 })
                 .collect();
             let worlds = if weigh {

@@ -61,10 +61,11 @@ fn with_options(
     let mut expert = Expert::new(config.seed, config.budget_ms);
     let (mut weights, mut oversample, mut fixed) = (true, OVERSAMPLE, None);
     let mut mixed = None;
+    let mut partner = None;
     for &o in options {
         let what = || {
             bad(format!(
-                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, search=exact|maxn|horizon|maxn-horizon|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS, styles=... or noise=P"
+                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, search=exact|maxn|horizon|maxn-horizon|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS, partner=off|PIPS/KEEP/DOUBLE/POINTS, styles=... or noise=P"
             ))
         };
         let (k, v) = o.split_once('=').ok_or_else(what)?;
@@ -75,6 +76,10 @@ fn with_options(
             ("oversample", n) => oversample = n.parse().map_err(|_| what())?,
             ("nodes", n) => expert = expert.with_node_limit(n.parse().map_err(|_| what())?),
             ("horizon", n) => expert = expert.with_horizon_nodes(n.parse().map_err(|_| what())?),
+            ("partner", "off") => partner = Some(ModelChoice::Off),
+            ("partner", w) => {
+                partner = Some(ModelChoice::Fixed(PlayModel::parse(w).ok_or_else(what)?))
+            }
             ("model", w) => fixed = Some(PlayModel::parse(w).ok_or_else(what)?),
             ("search", "exact") => expert = expert.with_search(Search::Exact),
             ("search", "maxn") => expert = expert.with_search(Search::MaxN),
@@ -105,7 +110,11 @@ fn with_options(
         (true, Some(m), None) => ModelChoice::Fixed(m),
         (true, None, None) => ModelChoice::ForGame,
     };
-    Ok(Box::new(expert.with_model(model, oversample)))
+    let mut expert = expert.with_model(model, oversample);
+    if let Some(p) = partner {
+        expert = expert.with_partner_model(p);
+    }
+    Ok(Box::new(expert))
 }
 
 /// A bot by its plain name, with no options.

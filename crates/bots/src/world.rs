@@ -32,6 +32,26 @@ struct Slot {
     avoid: TileSet,
 }
 
+/// How the other seats' plays weigh a sampled world: by a mixture of play
+/// styles, or not at all (`None`). The partners can be read apart from the
+/// opponents, since they may play in another way (the expert's partner is
+/// often the expert itself).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Weighing<'a> {
+    pub opponents: Option<&'a Styles>,
+    pub partners: Option<&'a Styles>,
+}
+
+impl<'a> Weighing<'a> {
+    /// Every other seat read by the same styles.
+    pub fn all(styles: Option<&'a Styles>) -> Weighing<'a> {
+        Weighing {
+            opponents: styles,
+            partners: styles,
+        }
+    }
+}
+
 /// Samples worlds for one decision of one seat.
 #[derive(Debug, Clone)]
 pub struct Sampler {
@@ -210,17 +230,25 @@ impl Sampler {
     /// As [`Sampler::sample`], with the log-likelihood under `styles` of
     /// the other seats' plays in that world (0 without styles).
     pub fn sample_weighted(&self, seed: u64, model: Option<&Styles>) -> Option<(Position, f64)> {
-        self.sample_world(seed, model).map(|(p, w, _)| (p, w))
+        self.sample_world(seed, Weighing::all(model))
+            .map(|(p, w, _)| (p, w))
+    }
+
+    /// As [`Sampler::sample_weighted`], the partners' plays read by their
+    /// own styles (or not at all) and the opponents' by theirs.
+    pub fn sample_weighed(&self, seed: u64, weighing: Weighing<'_>) -> Option<(Position, f64)> {
+        self.sample_world(seed, weighing).map(|(p, w, _)| (p, w))
     }
 
     /// The deal of the world [`Sampler::sample`] draws from `seed`, for
     /// callers that replay the hand themselves (the Python package's
     /// information-set resampling replays it through a match).
     pub fn sample_deal(&self, seed: u64) -> Option<Deal> {
-        self.sample_world(seed, None).map(|(_, _, d)| d)
+        self.sample_world(seed, Weighing::all(None))
+            .map(|(_, _, d)| d)
     }
 
-    fn sample_world(&self, seed: u64, model: Option<&Styles>) -> Option<(Position, f64, Deal)> {
+    fn sample_world(&self, seed: u64, model: Weighing<'_>) -> Option<(Position, f64, Deal)> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for attempt in 0..40 {
             let strict = attempt < 32;
@@ -235,7 +263,7 @@ impl Sampler {
         &self,
         rng: &mut ChaCha8Rng,
         strict: bool,
-        model: Option<&Styles>,
+        weighing: Weighing<'_>,
     ) -> Option<(Position, f64, Deal)> {
         let mut left = self.pool;
         let mut held = [TileSet::EMPTY; MAX_PLAYERS];
@@ -291,8 +319,16 @@ impl Sampler {
         );
         let mut by_seat = [[0.0f64; MAX_STYLES]; MAX_PLAYERS];
         let mut scratch = MoveList::new();
+        let partner = |s: u8| self.rules.side_of(s) == self.rules.side_of(self.me);
+        let model_of = |s: u8| {
+            if partner(s) {
+                weighing.partners
+            } else {
+                weighing.opponents
+            }
+        };
         for st in &self.steps {
-            if let Some(model) = model {
+            if let Some(model) = model_of(st.seat) {
                 // Poses are left out: which tiles may open varies by game.
                 let laid = matches!(st.action, Action::Play { end: Some(_), .. });
                 if laid && st.seat != self.me {
@@ -302,13 +338,10 @@ impl Sampler {
             }
             pos.apply(st.action);
         }
-        let log_weight = match model {
-            Some(m) => (0..self.rules.players)
-                .filter(|&s| s != self.me)
-                .map(|s| m.log_weight(&by_seat[s as usize]))
-                .sum(),
-            None => 0.0,
-        };
+        let log_weight = (0..self.rules.players)
+            .filter(|&s| s != self.me)
+            .filter_map(|s| model_of(s).map(|m| m.log_weight(&by_seat[s as usize])))
+            .sum();
         let ok = pos.hand.to_act() == self.me
             && !pos.hand.is_over()
             && pos.hand.boneyard().len() == self.boneyard_left
