@@ -62,10 +62,11 @@ fn with_options(
     let (mut weights, mut oversample, mut fixed) = (true, OVERSAMPLE, None);
     let mut mixed = None;
     let mut partner = None;
+    let mut partner_same = false;
     for &o in options {
         let what = || {
             bad(format!(
-                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, search=exact|maxn|horizon|maxn-horizon|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS, partner=off|PIPS/KEEP/DOUBLE/POINTS, styles=... or noise=P"
+                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, search=exact|maxn|horizon|maxn-horizon|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS, partner=off|same|PIPS/KEEP/DOUBLE/POINTS, styles=... or noise=P"
             ))
         };
         let (k, v) = o.split_once('=').ok_or_else(what)?;
@@ -77,6 +78,7 @@ fn with_options(
             ("nodes", n) => expert = expert.with_node_limit(n.parse().map_err(|_| what())?),
             ("horizon", n) => expert = expert.with_horizon_nodes(n.parse().map_err(|_| what())?),
             ("partner", "off") => partner = Some(ModelChoice::Off),
+            ("partner", "same") => partner_same = true,
             ("partner", w) => {
                 partner = Some(ModelChoice::Fixed(PlayModel::parse(w).ok_or_else(what)?))
             }
@@ -110,6 +112,9 @@ fn with_options(
         (true, Some(m), None) => ModelChoice::Fixed(m),
         (true, None, None) => ModelChoice::ForGame,
     };
+    if partner_same {
+        partner = Some(model);
+    }
     let mut expert = expert.with_model(model, oversample);
     if let Some(p) = partner {
         expert = expert.with_partner_model(p);
