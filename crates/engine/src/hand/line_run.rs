@@ -56,12 +56,18 @@ impl Hand {
         }
         let mut in_play = self.in_play.0 as u64;
         let mut board = self.layout.board().0 as u64;
-        let mut ends = [self.layout.chains()[0], self.layout.chains()[1]];
-        let (mut a, mut b) = (ends[0].pips, ends[1].pips);
-        // The chains and the pass bookkeeping live in registers while the
-        // line grows, and go back to the hand once, at its end.
-        let (mut len_a, mut len_b) = (ends[0].len, ends[1].len);
-        let (mut double_a, mut double_b) = (ends[0].double_end, ends[1].double_end);
+        let chains = [self.layout.chains()[0], self.layout.chains()[1]];
+        // The two ends as arrays indexed by the end played on: the random
+        // choice of end then picks an index instead of a branch, which the
+        // processor could not predict. Each end's tiles are kept as a mask
+        // too: the next masks come from one table lookup after the pick,
+        // the shortest chain from one action to the next.
+        let mut pips = [chains[0].pips, chains[1].pips];
+        let mut suits = pips.map(|p| SUITS64[(p & 15) as usize]);
+        // Both ends' lengths in one number (a byte each) and both double
+        // flags in two bits, updated by shifts rather than branches.
+        let mut lens = u16::from(chains[0].len) | u16::from(chains[1].len) << 8;
+        let mut doubles = u8::from(chains[0].double_end) | u8::from(chains[1].double_end) << 1;
         let mut passes = self.passes_since_play;
         let mut passed = self.passed_since_play;
         let mut last = self.last_player;
@@ -70,8 +76,8 @@ impl Hand {
         let mut steps = 0u32;
         loop {
             let h = hands[(seat & 7) as usize];
-            let m0 = h & SUITS64[(a & 15) as usize];
-            let m1 = h & SUITS64[(b & 15) as usize];
+            let m0 = h & suits[0];
+            let m1 = h & suits[1];
             let c0 = m0.count_ones();
             let n = c0 + m1.count_ones();
             steps += 1;
@@ -85,54 +91,44 @@ impl Hand {
                 seat = if seat + 1 == players { 0 } else { seat + 1 };
                 continue;
             }
+            // Each end's first tiles with their lower tiles cleared, made
+            // while the pick is being drawn: after it, only selects remain.
+            let firsts = [m0, m1].map(|m| {
+                let rest = m & m.wrapping_sub(1);
+                [m, rest, rest & rest.wrapping_sub(1)]
+            });
             let k = pick(n);
-            let on_a = k < c0;
-            let (mut m, k) = if on_a { (m0, k) } else { (m1, k - c0) };
-            for _ in 0..k {
-                m &= m - 1;
-            }
-            let index = m.trailing_zeros() as usize;
+            let end = usize::from(k >= c0);
+            let nth = k - if end == 1 { c0 } else { 0 };
+            let bit = lowest(nth_of(firsts[end], nth));
+            let index = bit.trailing_zeros() as usize;
             let Some(tile) = Tile::from_index(index) else {
                 unreachable!("a set bit of a double-nine set is a tile")
             };
-            let bit = m & m.wrapping_neg();
-            let (na, nb) = if on_a {
-                (tile.other(a), b)
-            } else {
-                (a, tile.other(b))
-            };
-            let open = SUITS64[(na & 15) as usize] | SUITS64[(nb & 15) as usize];
-            if h == bit || in_play & !bit & open == 0 {
+            let from = pips[end];
+            let to = tile.other(from);
+            let mut next = suits;
+            next[end] = AFTER64[(index & 63) << 4 | (from & 15) as usize];
+            if h == bit || in_play & !bit & (next[0] | next[1]) == 0 {
                 // A domino or a block: hand the final play to the general path.
-                ends[0] = Chain {
-                    pips: a,
-                    len: len_a,
-                    double_end: double_a,
-                    ..ends[0]
-                };
-                ends[1] = Chain {
-                    pips: b,
-                    len: len_b,
-                    double_end: double_b,
-                    ..ends[1]
-                };
+                let ends = [0, 1].map(|e| Chain {
+                    pips: pips[e],
+                    len: (lens >> (8 * e)) as u8,
+                    double_end: doubles >> e & 1 == 1,
+                    ..chains[e]
+                });
                 self.passes_since_play = passes;
                 self.passed_since_play = passed;
                 self.last_player = last;
                 self.write_back(&hands, in_play, board, ends, seat);
-                let end = if on_a { 0 } else { 1 };
-                self.play(seat, tile, Some(end), false, &mut ());
+                self.play(seat, tile, Some(end as u8), false, &mut ());
                 return steps;
             }
+            suits = next;
+            pips[end] = to;
+            lens += 1 << (8 * end);
             // A double leaves its end showing what it showed.
-            if on_a {
-                len_a += 1;
-                double_a = na == a;
-            } else {
-                len_b += 1;
-                double_b = nb == b;
-            }
-            (a, b) = (na, nb);
+            doubles = doubles & !(1 << end) | u8::from(to == from) << end;
             hands[(seat & 7) as usize] = h & !bit;
             in_play &= !bit;
             board |= bit;
@@ -158,6 +154,48 @@ impl Hand {
         self.layout.set_line(ends, TileSet(board as u128));
         self.to_act = seat;
     }
+}
+
+/// `AFTER64[index << 4 | n]`: the tiles carrying the number left showing
+/// when the tile `index` (of a set up to double-nine) is played on an end
+/// showing `n`; unused where the tile does not carry `n`.
+const AFTER64: [u64; 64 * 16] = {
+    let mut t = [0u64; 64 * 16];
+    let mut i = 0;
+    while i < 55 {
+        let Some(tile) = Tile::from_index(i) else {
+            unreachable!()
+        };
+        let mut n = 0;
+        while n < 10 {
+            if tile.has(n) {
+                t[i << 4 | n as usize] = SUITS64[tile.other(n) as usize];
+            }
+            n += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The mask with its `k` lowest set bits cleared (`k` below its count),
+/// given the mask with none, one and two cleared: selects for the common
+/// small `k`, whose random value a branch would mispredict.
+#[inline(always)]
+fn nth_of(firsts: [u64; 3], k: u32) -> u64 {
+    let mut m = firsts[0];
+    m = if k >= 1 { firsts[1] } else { m };
+    m = if k >= 2 { firsts[2] } else { m };
+    for _ in 2..k {
+        m &= m - 1;
+    }
+    m
+}
+
+/// The lowest set bit of `m` as a one-bit mask.
+#[inline(always)]
+fn lowest(m: u64) -> u64 {
+    m & m.wrapping_neg()
 }
 
 #[cfg(test)]
