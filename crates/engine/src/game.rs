@@ -303,7 +303,15 @@ impl Match {
                 ev.push(Event::Action { seat, action: a });
             }
             self.poser = chosen;
-            self.hand = Hand::new(&self.rules, &self.deal, chosen, TileSet(u128::MAX));
+            self.hand.give_pose(chosen);
+            debug_assert_eq!(
+                format!("{:?}", self.hand),
+                format!(
+                    "{:?}",
+                    Hand::new(&self.rules, &self.deal, chosen, TileSet(u128::MAX))
+                ),
+                "handing the pose over builds the hand anew"
+            );
             self.phase = Phase::Play;
             return;
         }

@@ -135,6 +135,15 @@ impl Hand {
         }
     }
 
+    /// A hand not yet begun, posed instead by `poser` with any tile: the
+    /// state [`Hand::new`] gives that poser, without building it again.
+    pub(crate) fn give_pose(&mut self, poser: u8) {
+        debug_assert!(self.layout.posed().is_none() && self.ending.is_none());
+        self.to_act = poser;
+        self.last_player = poser;
+        self.pose_allowed = TileSet(u128::MAX);
+    }
+
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
