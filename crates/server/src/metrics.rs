@@ -60,12 +60,16 @@ pub struct Metrics {
     /// From a table taking an action to the state showing it being queued
     /// to every socket of the table (the store write included).
     pub move_latency: Histogram,
+    /// Bot moves a table could not take (most often the store refusing
+    /// the write); each is tried again after a growing pause.
+    pub bot_moves_refused: AtomicU64,
 }
 
 impl Default for Metrics {
     fn default() -> Metrics {
         Metrics {
             move_latency: Histogram::latency(),
+            bot_moves_refused: AtomicU64::new(0),
         }
     }
 }

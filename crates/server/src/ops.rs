@@ -105,6 +105,15 @@ pub fn exposition(hub: &Hub) -> String {
     if let Some(relay) = &hub.relay {
         relay_metrics(&mut e, relay);
     }
+    e.single(
+        "domino_bot_moves_refused_total",
+        Kind::Counter,
+        "Bot moves a table could not take (the store refusing the write, most often), each asked for again after a pause that doubles, up to 2 s.",
+        hub.config
+            .metrics
+            .bot_moves_refused
+            .load(Ordering::Relaxed),
+    );
     e.histogram(
         "domino_move_latency_seconds",
         "From a table taking an action to the state showing it queued to every socket of the table.",

@@ -181,6 +181,8 @@ impl Table {
             seats,
             subs: HashMap::new(),
             bot_busy: false,
+            bot_refusals: 0,
+            bot_retry_at: None,
             hint_busy: Default::default(),
             hints,
             finished: false,

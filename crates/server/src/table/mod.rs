@@ -188,6 +188,11 @@ pub struct Table {
     subs: HashMap<ConnId, Sub>,
     /// A bot is thinking; no other is started until it answers.
     bot_busy: bool,
+    /// Bot moves refused in a row (the store not taking writes, say), and
+    /// when the next may be asked for: each refusal doubles the pause, so
+    /// a table whose moves cannot be kept does not spin.
+    bot_refusals: u32,
+    bot_retry_at: Option<Instant>,
     /// A hint is being worked out: one at a time per table.
     hint_busy: Arc<std::sync::atomic::AtomicBool>,
     /// Hints were left on when the table was made (in memory only: a

@@ -15,6 +15,12 @@ use super::people::SeatKind;
 use super::seats::SeatState;
 use super::{Cmd, Table};
 
+/// The pause after a first refused bot move; it doubles with each refusal
+/// in a row.
+const BOT_RETRY_FIRST: Duration = Duration::from_millis(20);
+/// The longest pause between a table's asks for a bot move.
+const BOT_RETRY_MOST: Duration = Duration::from_secs(2);
+
 impl Table {
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         // A restored table may owe the next hand or a bot move.
@@ -110,10 +116,12 @@ impl Table {
                         if let Some(a) = action {
                             let auto = self.plan[seat as usize] != SeatKind::Bot;
                             match self.act(seat, a, auto).await {
-                                Ok(ev) => events = ev,
-                                Err(e) => {
-                                    tracing::warn!(table = %self.id, seat, "bot move refused: {}", e.message)
+                                Ok(ev) => {
+                                    events = ev;
+                                    self.bot_refusals = 0;
+                                    self.bot_retry_at = None;
                                 }
+                                Err(e) => self.bot_refused(seat, &e.message),
                             }
                         }
                     }
@@ -233,6 +241,28 @@ impl Table {
         self.schedule();
     }
 
+    /// A bot's move was refused: count it, and pause before the next ask,
+    /// twice as long as the last pause, from [`BOT_RETRY_FIRST`] up to
+    /// [`BOT_RETRY_MOST`].
+    fn bot_refused(&mut self, seat: u8, why: &str) {
+        self.bot_refusals = self.bot_refusals.saturating_add(1);
+        self.config
+            .metrics
+            .bot_moves_refused
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let pause = BOT_RETRY_FIRST
+            .saturating_mul(1 << self.bot_refusals.min(16).saturating_sub(1))
+            .min(BOT_RETRY_MOST);
+        self.bot_retry_at = Some(Instant::now() + pause);
+        tracing::warn!(
+            table = %self.id,
+            seat,
+            refused = self.bot_refusals,
+            retry_ms = pause.as_millis() as u64,
+            "bot move refused: {why}"
+        );
+    }
+
     /// An action's state is queued to every socket: note how long it took.
     fn moved(&mut self) {
         if let Some(took) = self.acted_at.take() {
@@ -270,8 +300,11 @@ impl Table {
             _ if !self.started() => {}
             (Phase::Play | Phase::ChoosePoser, Some(seat)) => {
                 if self.bot_plays(seat) {
-                    if !self.bot_busy {
-                        self.start_bot(seat);
+                    match self.bot_retry_at.filter(|&t| t > Instant::now()) {
+                        // After a refused move, ask again once the pause is over.
+                        Some(t) => wake = Some(wake.map_or(t, |w: Instant| w.min(t))),
+                        None if !self.bot_busy => self.start_bot(seat),
+                        None => {}
                     }
                 } else {
                     due(&self.seats[seat as usize], self.config.grace);
