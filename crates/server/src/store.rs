@@ -157,6 +157,8 @@ pub struct TableRow {
 pub struct SeatRow {
     pub seat: i64,
     pub name: String,
+    /// Empty for a computer player's seat that only carries a name (a
+    /// tournament's bot entrant, named as in the standings).
     pub token_hash: String,
     /// The hand in which the player left the seat to a bot for good.
     pub left_hand: Option<i64>,

@@ -669,6 +669,13 @@ async fn bots_of_several_levels(s: &Server) {
         .map(|e| e["level"].as_str().unwrap())
         .collect();
     assert_eq!(levels, ["random", "random", "heuristic", "heavy"]);
+    let names: Vec<String> = v["entrants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["Bot 1", "Bot 2", "Bot 3", "Bot 4"]);
     start(s, &id, &secret).await;
     let v = play_to_end(s, &id, None).await;
     played_once(&v, 2);
@@ -691,6 +698,15 @@ async fn bots_of_several_levels(s: &Server) {
                 at.join("|")
             };
             assert_eq!(h["summary"]["bot"], want.as_str(), "{t}");
+            // Each seat carries its entrant's name from the standings,
+            // whatever seat the table gave it.
+            let seated: Vec<&str> = t["entrants"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| names[e.as_u64().unwrap() as usize].as_str())
+                .collect();
+            assert_eq!(h["summary"]["names"], json!(seated), "{t}");
         }
     }
 }

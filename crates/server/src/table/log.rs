@@ -129,7 +129,9 @@ impl Table {
             if let Some(st) = seats.get_mut(s.seat as usize) {
                 st.name = Some(s.name.clone());
                 st.profile = s.profile_id.clone();
-                st.token_hash = Some(s.token_hash.clone());
+                // No token: a computer player's seat, named (a
+                // tournament's bot entrant).
+                st.token_hash = Some(s.token_hash.clone()).filter(|h| !h.is_empty());
                 st.left = s.left_hand.is_some();
             }
         }

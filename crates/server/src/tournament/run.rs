@@ -311,6 +311,15 @@ async fn open_table(
             let level = bot_level(row).unwrap_or_else(|| t.row.bot.clone());
             for seat in seats_of(&t.rules, p) {
                 levels[usize::from(seat)] = level.clone();
+                // The seat shows the entrant's name from the standings
+                // ("Bot 2"), not the table's own numbering of its bots.
+                taken.push(SeatRow {
+                    seat: i64::from(seat),
+                    name: row.name.clone(),
+                    token_hash: String::new(),
+                    left_hand: None,
+                    profile_id: None,
+                });
             }
             continue;
         }
