@@ -309,6 +309,101 @@ const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 
+/// One node's alpha-beta bookkeeping, shared by the engine's path and the
+/// line core: the window, the best value and move so far for the side to
+/// move, and the window the node was entered with (for the table's bound).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Window<M> {
+    pub(crate) alpha: i32,
+    pub(crate) beta: i32,
+    pub(crate) best: i32,
+    pub(crate) best_move: M,
+    entered: (i32, i32),
+    maximizing: bool,
+    /// Win/tie/loss: a win (or a loss, for the side against) ends the
+    /// node, whatever the window.
+    outcome: bool,
+}
+
+impl<M: Copy> Window<M> {
+    #[inline]
+    pub(crate) fn new(alpha: i32, beta: i32, maximizing: bool, outcome: bool, first: M) -> Self {
+        Window {
+            alpha,
+            beta,
+            best: if maximizing { i32::MIN } else { i32::MAX },
+            best_move: first,
+            entered: (alpha, beta),
+            maximizing,
+            outcome,
+        }
+    }
+
+    /// Whether the `i`-th child is first asked with a null window
+    /// (principal variation search, points only): after the first, only
+    /// whether it beats the best so far.
+    #[inline]
+    pub(crate) fn null_first(&self, i: usize) -> bool {
+        !self.outcome && i > 0 && self.beta - self.alpha > 1
+    }
+
+    /// That null window.
+    #[inline]
+    pub(crate) fn null(&self) -> (i32, i32) {
+        if self.maximizing {
+            (self.alpha, self.alpha + 1)
+        } else {
+            (self.beta - 1, self.beta)
+        }
+    }
+
+    /// Whether a null-window answer falls inside the window, so the child
+    /// must be searched again with the whole window.
+    #[inline]
+    pub(crate) fn inside(&self, v: i32) -> bool {
+        v > self.alpha && v < self.beta
+    }
+
+    /// Take a child's value; `true` when the other children cannot change
+    /// the node's value.
+    #[inline]
+    pub(crate) fn take(&mut self, v: i32, m: M) -> bool {
+        if self.maximizing {
+            if v > self.best {
+                self.best = v;
+                self.best_move = m;
+            }
+            self.alpha = self.alpha.max(v);
+            if self.outcome && v >= 1 {
+                return true;
+            }
+        } else {
+            if v < self.best {
+                self.best = v;
+                self.best_move = m;
+            }
+            self.beta = self.beta.min(v);
+            if self.outcome && v <= -1 {
+                return true;
+            }
+        }
+        self.alpha >= self.beta
+    }
+
+    /// What the best value is, against the window the node was entered
+    /// with: the bound a table entry keeps.
+    #[inline]
+    pub(crate) fn flag(&self) -> u8 {
+        if self.best <= self.entered.0 {
+            UPPER
+        } else if self.best >= self.entered.1 {
+            LOWER
+        } else {
+            EXACT
+        }
+    }
+}
+
 /// A reusable solver: the table is kept between solves.
 pub struct Solver {
     table: Vec<Slot>,
@@ -676,40 +771,21 @@ impl Solver {
             first = decode(slot.best);
         }
         order(&pos.hand, &mut list, first);
-        let (a0, b0) = (alpha, beta);
-        let mut best = if maximizing { i32::MIN } else { i32::MAX };
-        let mut best_a = list[0];
+        let mut w = Window::new(alpha, beta, maximizing, outcome, list[0]);
         for (i, &a) in list.iter().enumerate() {
             if domino && matches!(a, Action::Play { .. }) {
-                let v = if maximizing { 1 } else { -1 };
-                if maximizing {
-                    if v > best {
-                        best = v;
-                        best_a = a;
-                    }
-                } else if v < best {
-                    best = v;
-                    best_a = a;
-                }
+                w.take(if maximizing { 1 } else { -1 }, a);
                 break;
             }
-            // Principal variation search (points): after the first action,
-            // only ask whether an action beats the best so far, with a null
-            // window, and search exactly only the ones that do.
-            let pvs = !outcome && i > 0 && beta - alpha > 1;
-            let v = if pvs {
-                let (lo, hi) = if maximizing {
-                    (alpha, alpha + 1)
-                } else {
-                    (beta - 1, beta)
-                };
+            let v = if w.null_first(i) {
+                let (lo, hi) = w.null();
                 let mut child = pos.after(a);
                 let d = self.gained(&child, tally, base);
                 let t = d + self.search(&mut child, lo - d, hi - d, ply + 1);
-                if !self.stop.aborted && t > alpha && t < beta {
+                if !self.stop.aborted && w.inside(t) {
                     // Rare: make the action again rather than copy every
                     // child in case.
-                    d + self.search(&mut pos.after(a), alpha - d, beta - d, ply + 1)
+                    d + self.search(&mut pos.after(a), w.alpha - d, w.beta - d, ply + 1)
                 } else {
                     t
                 }
@@ -717,58 +793,32 @@ impl Solver {
                 // The last action: nothing below needs `pos` again.
                 pos.apply(a);
                 let d = self.gained(pos, tally, base);
-                d + self.search(pos, alpha - d, beta - d, ply + 1)
+                d + self.search(pos, w.alpha - d, w.beta - d, ply + 1)
             } else {
                 let mut child = pos.after(a);
                 let d = self.gained(&child, tally, base);
-                d + self.search(&mut child, alpha - d, beta - d, ply + 1)
+                d + self.search(&mut child, w.alpha - d, w.beta - d, ply + 1)
             };
             if self.stop.aborted {
                 self.bufs[ply] = list;
                 return 0;
             }
-            if maximizing {
-                if v > best {
-                    best = v;
-                    best_a = a;
-                }
-                alpha = alpha.max(v);
-                if outcome && v >= 1 {
-                    break;
-                }
-            } else {
-                if v < best {
-                    best = v;
-                    best_a = a;
-                }
-                beta = beta.min(v);
-                if outcome && v <= -1 {
-                    break;
-                }
-            }
-            if alpha >= beta {
+            if w.take(v, a) {
                 break;
             }
         }
         self.bufs[ply] = list;
         if !tabled {
-            return best;
+            return w.best;
         }
-        let flag = if best <= a0 {
-            UPPER
-        } else if best >= b0 {
-            LOWER
-        } else {
-            EXACT
-        };
         self.table[(key & self.mask) as usize] = Slot {
             key,
-            value: best,
-            flag,
+            value: w.best,
+            flag: w.flag(),
             generation: self.generation,
-            best: encode(best_a),
+            best: encode(w.best_move),
         };
-        best
+        w.best
     }
 }
 

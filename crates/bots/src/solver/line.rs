@@ -21,7 +21,7 @@ use domino_engine::rules::{Claims, LayoutKind};
 use domino_engine::score::{settle_summary, winner_of};
 use domino_engine::{HandSummary, Rules, Tile, TileSet};
 
-use super::{Objective, Position, Slot, Solver, EXACT, LOWER, UPPER};
+use super::{Objective, Position, Slot, Solver, Window, EXACT, LOWER};
 
 /// A 64-bit finalizer (splitmix64), for the key tables built at compile time.
 const fn mix(mut x: u64) -> u64 {
@@ -518,73 +518,38 @@ impl Solver {
             }
         }
         Self::line_order(f, s, &mut moves, hint);
-        let (a0, b0) = (alpha, beta);
-        let mut best = if maximizing { i32::MIN } else { i32::MAX };
-        let mut best_m = moves.list[0];
+        let mut w = Window::new(alpha, beta, maximizing, outcome, moves.list[0]);
         for i in 0..moves.len {
             let m = moves.list[i];
             let c = f.after(s, m);
-            // Principal variation search (points): after the first move,
-            // only ask whether a move beats the best so far.
-            let pvs = !outcome && i > 0 && beta - alpha > 1;
-            let v = if pvs {
-                let (lo, hi) = if maximizing {
-                    (alpha, alpha + 1)
-                } else {
-                    (beta - 1, beta)
-                };
+            let v = if w.null_first(i) {
+                let (lo, hi) = w.null();
                 let t = self.line_search(f, &c, lo, hi);
-                if !self.stop.aborted && t > alpha && t < beta {
-                    self.line_search(f, &c, alpha, beta)
+                if !self.stop.aborted && w.inside(t) {
+                    self.line_search(f, &c, w.alpha, w.beta)
                 } else {
                     t
                 }
             } else {
-                self.line_search(f, &c, alpha, beta)
+                self.line_search(f, &c, w.alpha, w.beta)
             };
             if self.stop.aborted {
                 return 0;
             }
-            if maximizing {
-                if v > best {
-                    best = v;
-                    best_m = m;
-                }
-                alpha = alpha.max(v);
-                if outcome && v >= 1 {
-                    break;
-                }
-            } else {
-                if v < best {
-                    best = v;
-                    best_m = m;
-                }
-                beta = beta.min(v);
-                if outcome && v <= -1 {
-                    break;
-                }
-            }
-            if alpha >= beta {
+            if w.take(v, m) {
                 break;
             }
         }
         if tabled {
-            let flag = if best <= a0 {
-                UPPER
-            } else if best >= b0 {
-                LOWER
-            } else {
-                EXACT
-            };
             self.table[(key & self.mask) as usize] = Slot {
                 key,
-                value: best,
-                flag,
+                value: w.best,
+                flag: w.flag(),
                 generation: self.generation,
-                best: best_m,
+                best: w.best_move,
             };
         }
-        best
+        w.best
     }
 }
 
