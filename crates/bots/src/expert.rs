@@ -103,6 +103,8 @@ struct Limits {
     /// Nodes of the depth-limited search.
     horizon: u64,
     deadline: Instant,
+    /// Whether the max-n horizon search stops at draws.
+    blind_draws: bool,
 }
 
 /// One world's values for `side`, in the solver's units, or `None` when it
@@ -119,6 +121,7 @@ fn world_values(
         nodes: node_limit,
         horizon: horizon_nodes,
         deadline,
+        blind_draws,
     } = limits;
     let as_f64 = |v: Vec<(Action, i32)>| v.into_iter().map(|(a, x)| (a, f64::from(x))).collect();
     let rules = pos.hand.rules();
@@ -136,6 +139,7 @@ fn world_values(
         return HORIZON_MAXN.with(|h| {
             let mut h = h.borrow_mut();
             h.set_limits(Some(horizon_nodes), Some(deadline));
+            h.set_blind_draws(blind_draws);
             h.values(pos, side, eval).map(|e| e.values)
         });
     }
@@ -176,6 +180,18 @@ fn world_values(
     })
 }
 
+/// Whether a gain summed over `n` worlds (`(sum, sum of squares)`) is at
+/// least `z` standard errors of its mean above nothing.
+fn sure((sum, squares): (f64, f64), n: usize, z: f64) -> bool {
+    if n < 2 {
+        return sum > 0.0;
+    }
+    let n = n as f64;
+    let mean = sum / n;
+    let variance = ((squares - sum * mean) / (n - 1.0)).max(0.0);
+    mean > z * (variance / n).sqrt()
+}
+
 /// Determinized exact search under a time budget.
 #[derive(Debug, Clone)]
 pub struct Expert {
@@ -198,6 +214,12 @@ pub struct Expert {
     search: Option<Search>,
     /// Nodes of the depth-limited search per world ([`HORIZON_NODES`]).
     horizon_nodes: u64,
+    /// Whether the max-n horizon search stops at draws (`draws=unknown`).
+    blind_draws: bool,
+    /// How sure the worlds must be before the expert plays against the
+    /// heuristic's first choice: the mean gain over it, in standard errors
+    /// across the worlds (`trust=Z`; 0 plays the best mean however slight).
+    trust: f64,
     /// How far past its budget a recent decision ended (threads waiting
     /// for a core on a loaded machine): the next deadline comes that much
     /// earlier. The largest recent overrun, fading by a tenth a decision.
@@ -294,6 +316,8 @@ impl Expert {
             oversample: OVERSAMPLE,
             search: None,
             horizon_nodes: HORIZON_NODES,
+            blind_draws: false,
+            trust: 0.0,
             late: Duration::ZERO,
         }
     }
@@ -307,6 +331,20 @@ impl Expert {
     /// Cap the depth-limited search of each world (`search=horizon`).
     pub fn with_horizon_nodes(mut self, nodes: u64) -> Expert {
         self.horizon_nodes = nodes.max(1);
+        self
+    }
+
+    /// Play against the heuristic's first choice only when the worlds'
+    /// mean gain over it is at least `z` standard errors.
+    pub fn with_trust(mut self, z: f64) -> Expert {
+        self.trust = z.max(0.0);
+        self
+    }
+
+    /// Stop the max-n horizon search's lines at draws (`true`), or follow
+    /// each sampled world's boneyard order through them.
+    pub fn with_blind_draws(mut self, blind: bool) -> Expert {
+        self.blind_draws = blind;
         self
     }
 
@@ -363,6 +401,9 @@ impl Expert {
         };
         let side = view.rules().side_of(view.seat());
         let mut sums = vec![0f64; order.len()];
+        // Each action's gain over the heuristic's first choice, world by
+        // world, summed and squared: how sure the worlds are of it.
+        let mut gains = vec![(0f64, 0f64); order.len()];
         let search = self
             .search
             .unwrap_or_else(|| Search::for_game(view.rules()));
@@ -396,6 +437,7 @@ impl Expert {
             nodes: self.node_limit,
             horizon: self.horizon_nodes,
             deadline,
+            blind_draws: self.blind_draws,
         };
         while done < self.max_samples {
             let now = Instant::now();
@@ -440,9 +482,14 @@ impl Expert {
             for vals in results.into_iter().flatten() {
                 any = true;
                 done += 1;
+                let first = vals.iter().find(|(b, _)| *b == order[0]).map(|x| x.1);
                 for (i, a) in order.iter().enumerate() {
                     if let Some((_, v)) = vals.iter().find(|(b, _)| b == a) {
                         sums[i] += *v;
+                        if let Some(f) = first {
+                            gains[i].0 += v - f;
+                            gains[i].1 += (v - f) * (v - f);
+                        }
                     }
                 }
             }
@@ -460,6 +507,9 @@ impl Expert {
             if sums[i] > sums[best] {
                 best = i;
             }
+        }
+        if self.trust > 0.0 && best != 0 && !sure(gains[best], done, self.trust) {
+            best = 0;
         }
         order[best]
     }
@@ -493,6 +543,23 @@ mod tests {
     /// The exact solve stays the default where it always finishes; the
     /// large layouts, the draw games and the points games search to a
     /// depth with a guess where the solve does not finish.
+    /// A gain is trusted only when its mean stands `z` standard errors
+    /// clear of nothing across the worlds.
+    #[test]
+    fn trust_asks_for_a_gain_clear_of_the_noise() {
+        // Gains 1, 1, 1, 1: no spread, so any positive mean is sure.
+        assert!(sure((4.0, 4.0), 4, 3.0));
+        // Gains 3, -1, 3, -1: mean 1, standard deviation 2.31, standard
+        // error 1.15: clear at z = 0.5, not at z = 1.
+        assert!(sure((4.0, 20.0), 4, 0.5));
+        assert!(!sure((4.0, 20.0), 4, 1.0));
+        // No gain, or a loss, is never sure.
+        assert!(!sure((0.0, 0.0), 4, 0.0));
+        assert!(!sure((-2.0, 2.0), 2, 0.0));
+        // One world: its sign alone.
+        assert!(sure((0.5, 0.25), 1, 2.0));
+    }
+
     #[test]
     fn default_search_follows_the_rules() {
         assert_eq!(Search::for_game(&rules("jamaican", 4)), Search::Exact);

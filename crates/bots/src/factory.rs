@@ -66,7 +66,7 @@ fn with_options(
     for &o in options {
         let what = || {
             bad(format!(
-                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, search=exact|maxn|horizon|maxn-horizon|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS, partner=off|same|PIPS/KEEP/DOUBLE/POINTS, styles=... or noise=P"
+                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, draws=known|unknown, trust=Z, search=exact|maxn|horizon|maxn-horizon|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS, partner=off|same|PIPS/KEEP/DOUBLE/POINTS, styles=... or noise=P"
             ))
         };
         let (k, v) = o.split_once('=').ok_or_else(what)?;
@@ -77,6 +77,9 @@ fn with_options(
             ("oversample", n) => oversample = n.parse().map_err(|_| what())?,
             ("nodes", n) => expert = expert.with_node_limit(n.parse().map_err(|_| what())?),
             ("horizon", n) => expert = expert.with_horizon_nodes(n.parse().map_err(|_| what())?),
+            ("draws", "known") => expert = expert.with_blind_draws(false),
+            ("trust", z) => expert = expert.with_trust(z.parse().map_err(|_| what())?),
+            ("draws", "unknown") => expert = expert.with_blind_draws(true),
             ("partner", "off") => partner = Some(ModelChoice::Off),
             ("partner", "same") => partner_same = true,
             ("partner", w) => {

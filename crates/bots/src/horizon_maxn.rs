@@ -53,6 +53,10 @@ pub struct HorizonMaxN {
     eval: Eval,
     stop: Stop<256>,
     generation: u8,
+    /// Whether a draw ends the line searched, valued by the guess: the
+    /// sampled world fixes the boneyard's order, and a search that follows
+    /// a draw would know which tile comes, which no player does.
+    blind_draws: bool,
 }
 
 impl std::fmt::Debug for HorizonMaxN {
@@ -95,7 +99,14 @@ impl HorizonMaxN {
             eval: Eval::PLAIN,
             stop: Stop::default(),
             generation: 1,
+            blind_draws: false,
         }
+    }
+
+    /// Stop each line at a draw (`true`) or search on through it with the
+    /// world's boneyard order (`false`, the default).
+    pub fn set_blind_draws(&mut self, blind: bool) {
+        self.blind_draws = blind;
     }
 
     /// Give up deepening after this many nodes or past this instant.
@@ -206,6 +217,10 @@ impl HorizonMaxN {
         let mut list = std::mem::take(&mut self.bufs[ply]);
         moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
         let base = now(pos);
+        if self.blind_draws && list.first() == Some(&Action::Draw) {
+            self.bufs[ply] = list;
+            return (self.guess(pos), false);
+        }
         if list.len() == 1 {
             let a = list[0];
             self.bufs[ply] = list;
@@ -309,6 +324,37 @@ mod tests {
                 assert_eq!(got, f64::from(v), "seed {seed}: {a}");
             }
         }
+    }
+
+    /// Lines that stop at draws cannot tell the boneyard's order: two
+    /// worlds that differ only there get the same values; followed through
+    /// the draws, the order shows.
+    #[test]
+    fn blind_draws_do_not_see_the_boneyard_order() {
+        use domino_engine::{Deal, Hand, TileSet};
+        use rand::SeedableRng;
+        let mut spec = RulesSpec::preset("draw");
+        spec.players = Some(4);
+        let rules = spec.resolve().unwrap();
+        let eval = crate::eval::for_game(&rules);
+        let mut seen_order = false;
+        for seed in 0..12u64 {
+            let deal = Deal::random(&rules, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+            let mut turned = deal;
+            turned.boneyard[..usize::from(deal.bone_len)].reverse();
+            let pos = |d: &Deal| {
+                Position::new(Hand::new(&rules, d, 0, TileSet::full(rules.max_pip)), 1)
+            };
+            let values = |d: &Deal, blind: bool| {
+                let mut h = HorizonMaxN::new(16);
+                h.set_limits(Some(20_000), None);
+                h.set_blind_draws(blind);
+                h.values(&pos(d), 0, &eval).unwrap().values
+            };
+            assert_eq!(values(&deal, true), values(&turned, true), "seed {seed}");
+            seen_order |= values(&deal, false) != values(&turned, false);
+        }
+        assert!(seen_order, "the order never mattered: the test shows nothing");
     }
 
     /// With a node limit too small to finish a cross deal, the values are
