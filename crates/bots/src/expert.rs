@@ -82,8 +82,7 @@ impl Search {
             && rules.max_pip <= 6
             && rules.draw == DrawRule::Never
             && rules.is_six_love();
-        let free_for_all =
-            rules.sides() > 2 && matches!(Objective::of(rules), Objective::Points { .. });
+        let free_for_all = free_for_all(rules);
         let solvable = rules.layout == LayoutKind::Line && rules.draw == DrawRule::Never;
         if small {
             Search::Exact
@@ -91,6 +90,27 @@ impl Search {
             Search::MaxNHorizon
         } else {
             Search::Horizon
+        }
+    }
+}
+
+/// More than two sides, each playing for its own points: where the max-n
+/// searches apply.
+fn free_for_all(rules: &Rules) -> bool {
+    rules.sides() > 2 && matches!(Objective::of(rules), Objective::Points { .. })
+}
+
+impl Search {
+    /// How many standard errors the worlds' gain over the heuristic's
+    /// first choice must clear before the expert plays against it, by
+    /// default: 2 where each world's values are depth-limited max-n guesses
+    /// (few worlds, noisy values, in games where the heuristic is strong),
+    /// none elsewhere.
+    pub fn trust(self, rules: &Rules) -> f64 {
+        if self == Search::MaxNHorizon && free_for_all(rules) {
+            2.0
+        } else {
+            0.0
         }
     }
 }
@@ -125,8 +145,7 @@ fn world_values(
     } = limits;
     let as_f64 = |v: Vec<(Action, i32)>| v.into_iter().map(|(a, x)| (a, f64::from(x))).collect();
     let rules = pos.hand.rules();
-    let free_for_all =
-        rules.sides() > 2 && matches!(Objective::of(rules), Objective::Points { .. });
+    let free_for_all = free_for_all(rules);
     if search == Search::MaxN && free_for_all {
         let v = MAXN.with(|m| {
             let mut m = m.borrow_mut();
@@ -218,8 +237,9 @@ pub struct Expert {
     blind_draws: bool,
     /// How sure the worlds must be before the expert plays against the
     /// heuristic's first choice: the mean gain over it, in standard errors
-    /// across the worlds (`trust=Z`; 0 plays the best mean however slight).
-    trust: f64,
+    /// across the worlds (`trust=Z`; 0 plays the best mean however slight;
+    /// `None`: the game's default, [`Search::trust_for`]).
+    trust: Option<f64>,
     /// How far past its budget a recent decision ended (threads waiting
     /// for a core on a loaded machine): the next deadline comes that much
     /// earlier. The largest recent overrun, fading by a tenth a decision.
@@ -317,7 +337,7 @@ impl Expert {
             search: None,
             horizon_nodes: HORIZON_NODES,
             blind_draws: false,
-            trust: 0.0,
+            trust: None,
             late: Duration::ZERO,
         }
     }
@@ -337,7 +357,7 @@ impl Expert {
     /// Play against the heuristic's first choice only when the worlds'
     /// mean gain over it is at least `z` standard errors.
     pub fn with_trust(mut self, z: f64) -> Expert {
-        self.trust = z.max(0.0);
+        self.trust = Some(z.max(0.0));
         self
     }
 
@@ -508,7 +528,8 @@ impl Expert {
                 best = i;
             }
         }
-        if self.trust > 0.0 && best != 0 && !sure(gains[best], done, self.trust) {
+        let trust = self.trust.unwrap_or_else(|| search.trust(view.rules()));
+        if trust > 0.0 && best != 0 && !sure(gains[best], done, trust) {
             best = 0;
         }
         order[best]

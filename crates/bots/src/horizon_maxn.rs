@@ -342,9 +342,8 @@ mod tests {
             let deal = Deal::random(&rules, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
             let mut turned = deal;
             turned.boneyard[..usize::from(deal.bone_len)].reverse();
-            let pos = |d: &Deal| {
-                Position::new(Hand::new(&rules, d, 0, TileSet::full(rules.max_pip)), 1)
-            };
+            let pos =
+                |d: &Deal| Position::new(Hand::new(&rules, d, 0, TileSet::full(rules.max_pip)), 1);
             let values = |d: &Deal, blind: bool| {
                 let mut h = HorizonMaxN::new(16);
                 h.set_limits(Some(20_000), None);
@@ -354,7 +353,10 @@ mod tests {
             assert_eq!(values(&deal, true), values(&turned, true), "seed {seed}");
             seen_order |= values(&deal, false) != values(&turned, false);
         }
-        assert!(seen_order, "the order never mattered: the test shows nothing");
+        assert!(
+            seen_order,
+            "the order never mattered: the test shows nothing"
+        );
     }
 
     /// With a node limit too small to finish a cross deal, the values are
