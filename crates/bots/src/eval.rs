@@ -235,7 +235,7 @@ pub fn for_game(rules: &Rules) -> Eval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domino_engine::{Match, MoveList, RulesSpec};
+    use domino_engine::RulesSpec;
 
     fn rules(preset: &str, players: u8) -> Rules {
         let mut spec = RulesSpec::preset(preset);
@@ -249,13 +249,7 @@ mod tests {
         for (preset, players) in [("cross", 4), ("all-fives", 2), ("french", 4)] {
             let r = rules(preset, players);
             let eval = for_game(&r);
-            let mut m = Match::new(r, Some(5), None).unwrap();
-            let mut scratch = MoveList::new();
-            for _ in 0..5 {
-                m.hand().legal(&mut scratch);
-                m.act(scratch[0], &mut ()).unwrap();
-            }
-            let pos = Position::new(*m.hand(), 1);
+            let pos = Position::after_first_actions(r, 5, 5);
             let all = eval.by_side(&pos);
             for (s, got) in all.iter().enumerate().take(r.sides()) {
                 let one = eval.value(&pos, s);

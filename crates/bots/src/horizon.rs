@@ -17,6 +17,7 @@ use domino_engine::{Action, MoveList};
 use crate::analysis::{final_value, standing};
 use crate::eval::Eval;
 use crate::solver::{moves_pruned, order, position_key, search_salt, Objective, Position};
+use crate::table::{Plies, Table};
 
 /// Search values per unit of the solver's scale (one hand won, one point).
 pub const UNIT: i32 = 256;
@@ -60,12 +61,47 @@ pub struct Estimate {
     pub depth: u32,
 }
 
+/// The deepest a search goes, in plies.
+const MAX_DEPTH: u32 = 200;
+
+/// Iterative deepening, shared by the depth-limited searches: values every
+/// root action in `list` `depth` plies deep (`root(action, depth)`: its
+/// value and whether no guess is under it, or `None` once the search gave
+/// up), one ply deeper each time, until an iteration is exact everywhere.
+/// The deepest iteration that finished is the answer (`None` if not even
+/// the first did).
+pub(crate) fn deepen(
+    list: &[Action],
+    mut root: impl FnMut(Action, u32) -> Option<(f64, bool)>,
+) -> Option<Estimate> {
+    let mut done = None;
+    for depth in 1..=MAX_DEPTH {
+        let mut values = Vec::with_capacity(list.len());
+        let mut exact = true;
+        for &a in list {
+            let Some((v, complete)) = root(a, depth) else {
+                return done;
+            };
+            exact &= complete;
+            values.push((a, v));
+        }
+        done = Some(Estimate {
+            values,
+            exact,
+            depth,
+        });
+        if exact {
+            break;
+        }
+    }
+    done
+}
+
 /// A reusable depth-limited searcher: the table is kept between searches
 /// of the same position (iterations) and salted per search otherwise.
 pub struct Horizon {
-    table: Vec<Slot>,
-    mask: u64,
-    bufs: Vec<Vec<Action>>,
+    table: Table<Slot>,
+    plies: Plies,
     scratch: MoveList,
     side: usize,
     outcome: bool,
@@ -92,11 +128,9 @@ impl Default for Horizon {
 impl Horizon {
     /// A searcher with a table of 2^`bits` entries.
     pub fn new(bits: u32) -> Horizon {
-        let bits = bits.clamp(8, 26);
         Horizon {
-            table: vec![Slot::default(); 1 << bits],
-            mask: (1u64 << bits) - 1,
-            bufs: Vec::new(),
+            table: Table::new(bits, 26, Slot::default()),
+            plies: Plies::default(),
             scratch: MoveList::new(),
             side: 0,
             outcome: true,
@@ -129,31 +163,13 @@ impl Horizon {
         let mut list = Vec::new();
         crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
         let base = standing(pos, side);
-        let mut done: Option<Estimate> = None;
-        let mut depth = 1u32;
-        loop {
-            let mut vals = Vec::with_capacity(list.len());
-            let mut exact = true;
-            for &a in &list {
-                let child = pos.after(a);
-                let d = (standing(&child, side) - base) * UNIT;
-                let (v, complete) = self.search(&child, i32::MIN / 4, i32::MAX / 4, depth - 1, 0);
-                if self.stop.aborted {
-                    return done;
-                }
-                exact &= complete;
-                vals.push((a, f64::from(d + v) / f64::from(UNIT)));
-            }
-            done = Some(Estimate {
-                values: vals,
-                exact,
-                depth,
-            });
-            if exact || depth >= 200 {
-                return done;
-            }
-            depth += 1;
-        }
+        deepen(&list, |a, depth| {
+            let child = pos.after(a);
+            let d = (standing(&child, side) - base) * UNIT;
+            let (v, complete) = self.search(&child, i32::MIN / 4, i32::MAX / 4, depth - 1, 0);
+            let value = f64::from(d + v) / f64::from(UNIT);
+            (!self.stop.aborted).then_some((value, complete))
+        })
     }
 
     /// The guess for a position the search stops at.
@@ -188,26 +204,23 @@ impl Horizon {
         if self.stop.node() {
             return (0, false);
         }
-        if self.bufs.len() <= ply {
-            self.bufs.resize_with(ply + 1, Vec::new);
-        }
-        let mut list = std::mem::take(&mut self.bufs[ply]);
+        let mut list = self.plies.take(ply);
         moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
         let base = standing(pos, self.side);
         if list.len() == 1 {
             let a = list[0];
-            self.bufs[ply] = list;
+            self.plies.give(ply, list);
             let child = pos.after(a);
             let d = (standing(&child, self.side) - base) * UNIT;
             let (v, c) = self.search(&child, alpha - d, beta - d, depth, ply + 1);
             return (d + v, c);
         }
         if depth == 0 {
-            self.bufs[ply] = list;
+            self.plies.give(ply, list);
             return (self.guess(pos), false);
         }
         let key = position_key(self.salt, pos);
-        let slot = self.table[(key & self.mask) as usize];
+        let slot = self.table.get(key);
         let mut first = None;
         if slot.key == key && slot.flag != 0 {
             let deep = slot.depth == COMPLETE || u32::from(slot.depth) >= depth;
@@ -215,14 +228,14 @@ impl Horizon {
                 let complete = slot.depth == COMPLETE;
                 match slot.flag {
                     EXACT => {
-                        self.bufs[ply] = list;
+                        self.plies.give(ply, list);
                         return (slot.value, complete);
                     }
                     LOWER => alpha = alpha.max(slot.value),
                     _ => beta = beta.min(slot.value),
                 }
                 if alpha >= beta {
-                    self.bufs[ply] = list;
+                    self.plies.give(ply, list);
                     return (slot.value, complete);
                 }
             }
@@ -240,7 +253,7 @@ impl Horizon {
             let (v, c) = self.search(&child, alpha - d, beta - d, depth - 1, ply + 1);
             let v = d + v;
             if self.stop.aborted {
-                self.bufs[ply] = list;
+                self.plies.give(ply, list);
                 return (0, false);
             }
             complete &= c;
@@ -267,7 +280,7 @@ impl Horizon {
                 break;
             }
         }
-        self.bufs[ply] = list;
+        self.plies.give(ply, list);
         let flag = if best <= a0 {
             UPPER
         } else if best >= b0 {
@@ -280,13 +293,16 @@ impl Horizon {
         } else {
             depth.min(u32::from(COMPLETE) - 1) as u8
         };
-        self.table[(key & self.mask) as usize] = Slot {
+        self.table.put(
             key,
-            value: best,
-            depth: stored,
-            flag,
-            best: best_a,
-        };
+            Slot {
+                key,
+                value: best,
+                depth: stored,
+                flag,
+                best: best_a,
+            },
+        );
         (best, complete)
     }
 }
@@ -303,15 +319,8 @@ mod tests {
     fn deep_enough_is_exact() {
         for (preset, seed) in [("jamaican", 3u64), ("block", 5), ("all-fives", 9)] {
             let rules = Rules::preset(preset).unwrap();
-            let mut m = Match::new(rules, Some(seed), None).unwrap();
             // A few plays in, so the search is small.
-            let mut scratch = MoveList::new();
-            for _ in 0..6 {
-                m.hand().legal(&mut scratch);
-                let a = scratch[0];
-                m.act(a, &mut ()).unwrap();
-            }
-            let pos = Position::new(*m.hand(), 1);
+            let pos = Position::after_first_actions(rules, seed, 6);
             let side = rules.side_of(pos.hand.to_act());
             let exact = Solver::new(16).values(&pos, side).unwrap();
             let est = Horizon::new(16).values(&pos, side, &Eval::PLAIN).unwrap();

@@ -13,20 +13,17 @@
 //! search deepens one ply at a time until the node limit or the deadline,
 //! and keeps the deepest iteration that finished.
 
-use crate::maxn::now;
+use crate::maxn::{now, Measure, Pick, Vals};
 use crate::stop::Stop;
 use std::time::Instant;
 
 use domino_engine::deal::MAX_PLAYERS;
-use domino_engine::score::settle;
 use domino_engine::{Action, MoveList};
 
 use crate::eval::Eval;
-use crate::horizon::{Estimate, UNIT};
-use crate::solver::{moves_pruned, order, position_key, search_salt, Objective, Position};
-
-/// Points by side, in [`UNIT`]s.
-type Vals = [i32; MAX_PLAYERS];
+use crate::horizon::{deepen, Estimate, UNIT};
+use crate::solver::{moves_pruned, order, position_key, search_salt, Position};
+use crate::table::{Plies, Table};
 
 /// A depth standing for "searched to the end of the hand".
 const COMPLETE: u8 = u8::MAX;
@@ -42,13 +39,11 @@ struct Slot {
 
 /// A reusable depth-limited max-n searcher.
 pub struct HorizonMaxN {
-    table: Vec<Slot>,
-    mask: u64,
-    bufs: Vec<Vec<Action>>,
+    table: Table<Slot>,
+    plies: Plies,
     scratch: MoveList,
     side: usize,
-    sides: usize,
-    low_wins: bool,
+    measure: Measure,
     salt: u64,
     eval: Eval,
     stop: Stop<256>,
@@ -77,24 +72,19 @@ impl Default for HorizonMaxN {
 impl HorizonMaxN {
     /// A searcher with a table of 2^`bits` entries.
     pub fn new(bits: u32) -> HorizonMaxN {
-        let bits = bits.clamp(8, 24);
+        let empty = Slot {
+            key: 0,
+            vals: [0; MAX_PLAYERS],
+            depth: 0,
+            generation: 0,
+            best: Action::Pass,
+        };
         HorizonMaxN {
-            table: vec![
-                Slot {
-                    key: 0,
-                    vals: [0; MAX_PLAYERS],
-                    depth: 0,
-                    generation: 0,
-                    best: Action::Pass,
-                };
-                1 << bits
-            ],
-            mask: (1u64 << bits) - 1,
-            bufs: Vec::new(),
+            table: Table::new(bits, 24, empty),
+            plies: Plies::default(),
             scratch: MoveList::new(),
             side: 0,
-            sides: 2,
-            low_wins: false,
+            measure: Measure::default(),
             salt: 0,
             eval: Eval::PLAIN,
             stop: Stop::default(),
@@ -102,7 +92,6 @@ impl HorizonMaxN {
             blind_draws: false,
         }
     }
-
     /// Stop each line at a draw (`true`) or search on through it with the
     /// world's boneyard order (`false`, the default).
     pub fn set_blind_draws(&mut self, blind: bool) {
@@ -124,13 +113,8 @@ impl HorizonMaxN {
     /// the limits (`None` if not even the first did, or the game is not
     /// scored in points).
     pub fn values(&mut self, pos: &Position, side: usize, eval: &Eval) -> Option<Estimate> {
-        let rules = pos.hand.rules();
-        let Objective::Points { low_wins } = Objective::of(rules) else {
-            return None;
-        };
+        self.measure = Measure::of(pos.hand.rules())?;
         self.side = side;
-        self.sides = rules.sides();
-        self.low_wins = low_wins;
         self.eval = *eval;
         self.salt = search_salt(pos, side) ^ 0xbb67_ae85_84ca_a73b;
         self.stop.start();
@@ -139,47 +123,13 @@ impl HorizonMaxN {
         let mut list = Vec::new();
         crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
         let base = now(pos);
-        let mut done: Option<Estimate> = None;
-        let mut depth = 1u32;
-        loop {
-            let mut vals = Vec::with_capacity(list.len());
-            let mut exact = true;
-            for &a in &list {
-                let child = pos.after(a);
-                let (mut v, complete) = self.search(&child, depth - 1, 0);
-                if self.stop.aborted {
-                    return done;
-                }
-                exact &= complete;
-                let made = now(&child);
-                for s in 0..self.sides {
-                    v[s] += (made[s] - base[s]) * UNIT;
-                }
-                vals.push((a, f64::from(self.measure(&v, side)) / f64::from(UNIT)));
-            }
-            done = Some(Estimate {
-                values: vals,
-                exact,
-                depth,
-            });
-            if exact || depth >= 200 {
-                return done;
-            }
-            depth += 1;
-        }
-    }
-
-    /// `side`'s measure of points by side.
-    #[inline]
-    fn measure(&self, v: &Vals, side: usize) -> i32 {
-        let n = self.sides as i32;
-        let total: i32 = v[..self.sides].iter().sum();
-        let d = v[side] * (n - 1) - (total - v[side]);
-        if self.low_wins {
-            -d
-        } else {
-            d
-        }
+        deepen(&list, |a, depth| {
+            let child = pos.after(a);
+            let (mut v, complete) = self.search(&child, depth - 1, 0);
+            self.measure.add_made(&mut v, &child, &base, UNIT);
+            let value = f64::from(self.measure.of_side(&v, side)) / f64::from(UNIT);
+            (!self.stop.aborted).then_some((value, complete))
+        })
     }
 
     /// The guess for every side, as points by side whose measure for each
@@ -187,10 +137,11 @@ impl HorizonMaxN {
     /// side's share is its guess over the number of sides).
     fn guess(&self, pos: &Position) -> Vals {
         let g = self.eval.by_side(pos);
-        let n = self.sides as f64;
-        let sign = if self.low_wins { -1.0 } else { 1.0 };
+        let sides = self.measure.sides();
+        let n = sides as f64;
+        let sign = if self.measure.low_wins() { -1.0 } else { 1.0 };
         let mut v = [0; MAX_PLAYERS];
-        for s in 0..self.sides {
+        for s in 0..sides {
             v[s] = (sign * g[s] * f64::from(UNIT) / n).round() as i32;
         }
         v
@@ -200,93 +151,71 @@ impl HorizonMaxN {
     /// deep (forced moves are free), and whether no guess is under them.
     fn search(&mut self, pos: &Position, depth: u32, ply: usize) -> (Vals, bool) {
         if pos.hand.is_over() {
-            let r = settle(pos.hand.rules(), &pos.hand, pos.hand_number);
-            let base = now(pos);
-            let mut v = [0; MAX_PLAYERS];
-            for s in 0..self.sides {
-                v[s] = (r.points[s] - base[s]) * UNIT;
-            }
-            return (v, true);
+            return (self.measure.at_end(pos, UNIT), true);
         }
         if self.stop.node() {
             return ([0; MAX_PLAYERS], false);
         }
-        if self.bufs.len() <= ply {
-            self.bufs.resize_with(ply + 1, Vec::new);
-        }
-        let mut list = std::mem::take(&mut self.bufs[ply]);
+        let mut list = self.plies.take(ply);
         moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
         let base = now(pos);
         if self.blind_draws && list.first() == Some(&Action::Draw) {
-            self.bufs[ply] = list;
+            self.plies.give(ply, list);
             return (self.guess(pos), false);
         }
         if list.len() == 1 {
             let a = list[0];
-            self.bufs[ply] = list;
+            self.plies.give(ply, list);
             let child = pos.after(a);
             let (mut v, c) = self.search(&child, depth, ply + 1);
-            let made = now(&child);
-            for s in 0..self.sides {
-                v[s] += (made[s] - base[s]) * UNIT;
-            }
+            self.measure.add_made(&mut v, &child, &base, UNIT);
             return (v, c);
         }
         if depth == 0 {
-            self.bufs[ply] = list;
+            self.plies.give(ply, list);
             return (self.guess(pos), false);
         }
         let key = position_key(self.salt, pos);
-        let at = (key & self.mask) as usize;
-        let slot = self.table[at];
+        let slot = self.table.get(key);
         let mut first = None;
         if slot.key == key && slot.generation == self.generation {
             if slot.depth == COMPLETE || u32::from(slot.depth) >= depth {
-                self.bufs[ply] = list;
+                self.plies.give(ply, list);
                 return (slot.vals, slot.depth == COMPLETE);
             }
             first = Some(slot.best);
         }
         order(&pos.hand, &mut list, first);
-        let me = pos.hand.rules().side_of(pos.hand.to_act());
-        let mut best: Option<(i32, i32, Vals, Action)> = None;
+        let mut pick = Pick::new(pos.hand.rules().side_of(pos.hand.to_act()), self.side);
         let mut complete = true;
         for &a in list.iter() {
             let child = pos.after(a);
             let (mut v, c) = self.search(&child, depth - 1, ply + 1);
             if self.stop.aborted {
-                self.bufs[ply] = list;
+                self.plies.give(ply, list);
                 return ([0; MAX_PLAYERS], false);
             }
             complete &= c;
-            let made = now(&child);
-            for s in 0..self.sides {
-                v[s] += (made[s] - base[s]) * UNIT;
-            }
-            let mine = self.measure(&v, me);
-            let theirs = self.measure(&v, self.side);
-            let better = match best {
-                None => true,
-                Some((m, t, _, _)) => mine > m || (mine == m && theirs < t),
-            };
-            if better {
-                best = Some((mine, theirs, v, a));
-            }
+            self.measure.add_made(&mut v, &child, &base, UNIT);
+            pick.offer(&self.measure, v, a);
         }
-        self.bufs[ply] = list;
-        let (vals, best_a) = best.map_or(([0; MAX_PLAYERS], Action::Pass), |b| (b.2, b.3));
+        self.plies.give(ply, list);
+        let (vals, best) = pick.picked();
         let stored = if complete {
             COMPLETE
         } else {
             depth.min(u32::from(COMPLETE) - 1) as u8
         };
-        self.table[at] = Slot {
+        self.table.put(
             key,
-            vals,
-            depth: stored,
-            generation: self.generation,
-            best: best_a,
-        };
+            Slot {
+                key,
+                vals,
+                depth: stored,
+                generation: self.generation,
+                best,
+            },
+        );
         (vals, complete)
     }
 }
@@ -305,14 +234,7 @@ mod tests {
         spec.players = Some(4);
         let rules = spec.resolve().unwrap();
         for seed in 0..3u64 {
-            let mut m = Match::new(rules, Some(seed), None).unwrap();
-            let mut scratch = MoveList::new();
-            for _ in 0..8 {
-                m.hand().legal(&mut scratch);
-                let a = scratch[0];
-                m.act(a, &mut ()).unwrap();
-            }
-            let pos = Position::new(*m.hand(), 1);
+            let pos = Position::after_first_actions(rules, seed, 8);
             let side = rules.side_of(pos.hand.to_act());
             let exact = MaxN::new(16).values(&pos, side).unwrap();
             let est = HorizonMaxN::new(16)

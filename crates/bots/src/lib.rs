@@ -47,6 +47,7 @@ pub mod reason;
 pub mod simple;
 pub mod solver;
 mod stop;
+mod table;
 pub mod world;
 
 use domino_engine::{Action, Phase, SeatView};

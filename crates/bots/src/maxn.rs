@@ -9,128 +9,67 @@
 //!
 //! There is no pruning in max-n, only a transposition table, so this is for
 //! positions small enough to search whole; it gives up past a node limit.
+//! The measure, the points made and the pick are shared with the
+//! depth-limited max-n ([`crate::horizon_maxn`]).
 
 use std::time::Instant;
 
 use domino_engine::deal::MAX_PLAYERS;
 use domino_engine::score::settle;
-use domino_engine::{Action, MoveList};
+use domino_engine::{Action, MoveList, Rules};
 
 use crate::solver::{moves_pruned, order, position_key, search_salt, Objective, Position};
+use crate::stop::Stop;
+use crate::table::{Plies, Table};
 
 /// Points by side.
-type Vals = [i32; MAX_PLAYERS];
+pub(crate) type Vals = [i32; MAX_PLAYERS];
 
-#[derive(Copy, Clone)]
-struct Slot {
-    key: u64,
-    vals: Vals,
-    generation: u8,
-}
-
-/// A reusable max-n searcher.
-pub struct MaxN {
-    table: Vec<Slot>,
-    mask: u64,
-    bufs: Vec<Vec<Action>>,
-    scratch: MoveList,
-    side: usize,
+/// How a game scored in points where more than two sides may play, each
+/// for itself, measures points by side for one side.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Measure {
     sides: usize,
     low_wins: bool,
-    salt: u64,
-    nodes: u64,
-    limit: u64,
-    deadline: Option<Instant>,
-    aborted: bool,
-    generation: u8,
 }
 
-impl std::fmt::Debug for MaxN {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MaxN")
-            .field("table", &self.table.len())
-            .field("nodes", &self.nodes)
-            .finish()
-    }
-}
-
-impl MaxN {
-    /// A searcher with a table of 2^`bits` entries.
-    pub fn new(bits: u32) -> MaxN {
-        let bits = bits.clamp(8, 24);
-        MaxN {
-            table: vec![
-                Slot {
-                    key: 0,
-                    vals: [0; MAX_PLAYERS],
-                    generation: 0,
-                };
-                1 << bits
-            ],
-            mask: (1u64 << bits) - 1,
-            bufs: Vec::new(),
-            scratch: MoveList::new(),
-            side: 0,
+impl Default for Measure {
+    /// Two sides, more points better.
+    fn default() -> Measure {
+        Measure {
             sides: 2,
             low_wins: false,
-            salt: 0,
-            nodes: 0,
-            limit: u64::MAX,
-            deadline: None,
-            aborted: false,
-            generation: 1,
+        }
+    }
+}
+
+impl Measure {
+    /// The measure of a game scored in points (`None` for the games won
+    /// or lost).
+    pub(crate) fn of(rules: &Rules) -> Option<Measure> {
+        match Objective::of(rules) {
+            Objective::Points { low_wins } => Some(Measure {
+                sides: rules.sides(),
+                low_wins,
+            }),
+            _ => None,
         }
     }
 
-    /// Give up (return `None`) after this many nodes or past this instant.
-    pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        self.limit = nodes.unwrap_or(u64::MAX);
-        self.deadline = deadline;
+    /// How many sides play.
+    pub(crate) fn sides(&self) -> usize {
+        self.sides
     }
 
-    /// Nodes searched by the last call.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
+    /// Whether fewer points are better.
+    pub(crate) fn low_wins(&self) -> bool {
+        self.low_wins
     }
 
-    /// The value for `side` of every action worth searching in `pos`, in
-    /// the solver's units, when every seat plays for itself. Only for the
-    /// points games.
-    pub fn values(&mut self, pos: &Position, side: usize) -> Option<Vec<(Action, i32)>> {
-        let rules = pos.hand.rules();
-        let Objective::Points { low_wins } = Objective::of(rules) else {
-            return None;
-        };
-        self.side = side;
-        self.sides = rules.sides();
-        self.low_wins = low_wins;
-        self.salt = search_salt(pos, side) ^ 0x3c6e_f372_fe94_f82b;
-        self.nodes = 0;
-        self.aborted = false;
-        // Entries depend on the side only through the tie-break: clear.
-        self.generation = self.generation.wrapping_add(1).max(1);
-        let mut list = Vec::new();
-        crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
-        let base = now(pos);
-        let mut out = Vec::with_capacity(list.len());
-        for a in list {
-            let child = pos.after(a);
-            let mut v = self.search(&child, 0);
-            if self.aborted {
-                return None;
-            }
-            let made = now(&child);
-            for s in 0..self.sides {
-                v[s] += made[s] - base[s];
-            }
-            out.push((a, self.measure(&v, side)));
-        }
-        Some(out)
-    }
-
-    /// `side`'s measure of points by side.
+    /// `side`'s measure of points by side: its points times (sides - 1)
+    /// less the others' total, turned round where fewer points win.
     #[inline]
-    fn measure(&self, v: &Vals, side: usize) -> i32 {
+    pub(crate) fn of_side(&self, v: &Vals, side: usize) -> i32 {
         let n = self.sides as i32;
         let total: i32 = v[..self.sides].iter().sum();
         let d = v[side] * (n - 1) - (total - v[side]);
@@ -141,70 +80,193 @@ impl MaxN {
         }
     }
 
+    /// Adds to `v` (points to come after `child`) what the move to `child`
+    /// made over `base` (the points made before it), in `unit`s.
+    #[inline]
+    pub(crate) fn add_made(&self, v: &mut Vals, child: &Position, base: &Vals, unit: i32) {
+        let made = now(child);
+        for s in 0..self.sides {
+            v[s] += (made[s] - base[s]) * unit;
+        }
+    }
+
+    /// Points still to come by side in a finished hand: its settlement
+    /// less what was made during play, in `unit`s.
+    pub(crate) fn at_end(&self, pos: &Position, unit: i32) -> Vals {
+        let r = settle(pos.hand.rules(), &pos.hand, pos.hand_number);
+        let base = now(pos);
+        let mut v = [0; MAX_PLAYERS];
+        for s in 0..self.sides {
+            v[s] = (r.points[s] - base[s]) * unit;
+        }
+        v
+    }
+}
+
+/// The choice of the seat to act among the actions offered: the best
+/// measure for its own side, ties going to the one worst for the side
+/// searched for.
+#[derive(Debug)]
+pub(crate) struct Pick {
+    me: usize,
+    side: usize,
+    best: Option<(i32, i32, Vals, Action)>,
+}
+
+impl Pick {
+    /// The pick of side `me`, in a search for side `side`.
+    pub(crate) fn new(me: usize, side: usize) -> Pick {
+        Pick {
+            me,
+            side,
+            best: None,
+        }
+    }
+
+    /// Offer action `a`, worth `v`.
+    #[inline]
+    pub(crate) fn offer(&mut self, m: &Measure, v: Vals, a: Action) {
+        let mine = m.of_side(&v, self.me);
+        let theirs = m.of_side(&v, self.side);
+        let better = match self.best {
+            None => true,
+            Some((b, t, _, _)) => mine > b || (mine == b && theirs < t),
+        };
+        if better {
+            self.best = Some((mine, theirs, v, a));
+        }
+    }
+
+    /// The values of the action picked and the action (nothing and a pass
+    /// if none was offered).
+    pub(crate) fn picked(&self) -> (Vals, Action) {
+        self.best
+            .map_or(([0; MAX_PLAYERS], Action::Pass), |b| (b.2, b.3))
+    }
+}
+
+#[derive(Copy, Clone)]
+struct Slot {
+    key: u64,
+    vals: Vals,
+    generation: u8,
+}
+
+/// A reusable max-n searcher.
+pub struct MaxN {
+    table: Table<Slot>,
+    plies: Plies,
+    scratch: MoveList,
+    side: usize,
+    measure: Measure,
+    salt: u64,
+    stop: Stop<1024>,
+    generation: u8,
+}
+
+impl std::fmt::Debug for MaxN {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MaxN")
+            .field("table", &self.table.len())
+            .field("nodes", &self.stop.nodes)
+            .finish()
+    }
+}
+
+impl MaxN {
+    /// A searcher with a table of 2^`bits` entries.
+    pub fn new(bits: u32) -> MaxN {
+        let empty = Slot {
+            key: 0,
+            vals: [0; MAX_PLAYERS],
+            generation: 0,
+        };
+        MaxN {
+            table: Table::new(bits, 24, empty),
+            plies: Plies::default(),
+            scratch: MoveList::new(),
+            side: 0,
+            measure: Measure::default(),
+            salt: 0,
+            stop: Stop::default(),
+            generation: 1,
+        }
+    }
+
+    /// Give up (return `None`) after this many nodes or past this instant.
+    pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
+        self.stop.set_limits(nodes, deadline);
+    }
+
+    /// Nodes searched by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.stop.nodes
+    }
+
+    /// The value for `side` of every action worth searching in `pos`, in
+    /// the solver's units, when every seat plays for itself. Only for the
+    /// points games.
+    pub fn values(&mut self, pos: &Position, side: usize) -> Option<Vec<(Action, i32)>> {
+        self.measure = Measure::of(pos.hand.rules())?;
+        self.side = side;
+        self.salt = search_salt(pos, side) ^ 0x3c6e_f372_fe94_f82b;
+        self.stop.start();
+        // Entries depend on the side only through the tie-break: clear.
+        self.generation = self.generation.wrapping_add(1).max(1);
+        let mut list = Vec::new();
+        crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
+        let base = now(pos);
+        let mut out = Vec::with_capacity(list.len());
+        for a in list {
+            let child = pos.after(a);
+            let mut v = self.search(&child, 0);
+            if self.stop.aborted {
+                return None;
+            }
+            self.measure.add_made(&mut v, &child, &base, 1);
+            out.push((a, self.measure.of_side(&v, side)));
+        }
+        Some(out)
+    }
+
     /// Points still to come by side from `pos`.
     fn search(&mut self, pos: &Position, ply: usize) -> Vals {
         if pos.hand.is_over() {
-            let r = settle(pos.hand.rules(), &pos.hand, pos.hand_number);
-            let base = now(pos);
-            let mut v = [0; MAX_PLAYERS];
-            for s in 0..self.sides {
-                v[s] = r.points[s] - base[s];
-            }
-            return v;
+            return self.measure.at_end(pos, 1);
         }
-        self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if late || self.nodes >= self.limit {
-                self.aborted = true;
-            }
-        }
-        if self.aborted {
+        if self.stop.node() {
             return [0; MAX_PLAYERS];
         }
         let key = position_key(self.salt, pos);
-        let at = (key & self.mask) as usize;
-        let slot = self.table[at];
+        let slot = self.table.get(key);
         if slot.key == key && slot.generation == self.generation {
             return slot.vals;
         }
-        if self.bufs.len() <= ply {
-            self.bufs.resize_with(ply + 1, Vec::new);
-        }
-        let mut list = std::mem::take(&mut self.bufs[ply]);
+        let mut list = self.plies.take(ply);
         moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
         order(&pos.hand, &mut list, None);
-        let me = pos.hand.rules().side_of(pos.hand.to_act());
+        let mut pick = Pick::new(pos.hand.rules().side_of(pos.hand.to_act()), self.side);
         let base = now(pos);
-        let mut best: Option<(i32, i32, Vals)> = None;
         for &a in list.iter() {
             let child = pos.after(a);
             let mut v = self.search(&child, ply + 1);
-            if self.aborted {
-                self.bufs[ply] = list;
+            if self.stop.aborted {
+                self.plies.give(ply, list);
                 return [0; MAX_PLAYERS];
             }
-            let made = now(&child);
-            for s in 0..self.sides {
-                v[s] += made[s] - base[s];
-            }
-            let mine = self.measure(&v, me);
-            let theirs = self.measure(&v, self.side);
-            let better = match best {
-                None => true,
-                Some((m, t, _)) => mine > m || (mine == m && theirs < t),
-            };
-            if better {
-                best = Some((mine, theirs, v));
-            }
+            self.measure.add_made(&mut v, &child, &base, 1);
+            pick.offer(&self.measure, v, a);
         }
-        self.bufs[ply] = list;
-        let vals = best.map_or([0; MAX_PLAYERS], |b| b.2);
-        self.table[at] = Slot {
+        self.plies.give(ply, list);
+        let (vals, _) = pick.picked();
+        self.table.put(
             key,
-            vals,
-            generation: self.generation,
-        };
+            Slot {
+                key,
+                vals,
+                generation: self.generation,
+            },
+        );
         vals
     }
 }

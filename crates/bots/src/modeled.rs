@@ -13,6 +13,7 @@
 //! so the search gives up past a node limit.
 
 use crate::stop::Stop;
+use crate::table::{Plies, Table};
 use std::time::Instant;
 
 use domino_engine::{Action, MoveList};
@@ -39,9 +40,8 @@ pub enum Modelled {
 
 /// A reusable searcher against modelled players.
 pub struct Modeled {
-    table: Vec<Slot>,
-    mask: u64,
-    bufs: Vec<Vec<Action>>,
+    table: Table<Slot>,
+    plies: Plies,
     scratch: MoveList,
     side: usize,
     me: u8,
@@ -64,18 +64,14 @@ impl std::fmt::Debug for Modeled {
 impl Modeled {
     /// A searcher with a table of 2^`bits` entries.
     pub fn new(bits: u32) -> Modeled {
-        let bits = bits.clamp(8, 24);
+        let empty = Slot {
+            key: 0,
+            value: 0.0,
+            generation: 0,
+        };
         Modeled {
-            table: vec![
-                Slot {
-                    key: 0,
-                    value: 0.0,
-                    generation: 0,
-                };
-                1 << bits
-            ],
-            mask: (1u64 << bits) - 1,
-            bufs: Vec::new(),
+            table: Table::new(bits, 24, empty),
+            plies: Plies::default(),
             scratch: MoveList::new(),
             side: 0,
             me: 0,
@@ -152,24 +148,20 @@ impl Modeled {
         if self.stop.node() {
             return 0.0;
         }
-        if self.bufs.len() <= ply {
-            self.bufs.resize_with(ply + 1, Vec::new);
-        }
-        let mut list = std::mem::take(&mut self.bufs[ply]);
+        let mut list = self.plies.take(ply);
         moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
         let base = standing(pos, self.side);
         if list.len() == 1 {
             let a = list[0];
-            self.bufs[ply] = list;
+            self.plies.give(ply, list);
             let child = pos.after(a);
             let d = f64::from(standing(&child, self.side) - base);
             return d + self.search(&child, ply + 1);
         }
         let key = position_key(self.salt, pos);
-        let at = (key & self.mask) as usize;
-        let slot = self.table[at];
+        let slot = self.table.get(key);
         if slot.key == key && slot.generation == self.generation {
-            self.bufs[ply] = list;
+            self.plies.give(ply, list);
             return f64::from(slot.value);
         }
         let value = if self.modelled(pos) {
@@ -214,15 +206,18 @@ impl Modeled {
             }
             best
         };
-        self.bufs[ply] = list;
+        self.plies.give(ply, list);
         if self.stop.aborted {
             return 0.0;
         }
-        self.table[at] = Slot {
+        self.table.put(
             key,
-            value: value as f32,
-            generation: self.generation,
-        };
+            Slot {
+                key,
+                value: value as f32,
+                generation: self.generation,
+            },
+        );
         value
     }
 }
@@ -231,7 +226,7 @@ impl Modeled {
 mod tests {
     use super::*;
     use crate::solver::Solver;
-    use domino_engine::{Match, Rules};
+    use domino_engine::Rules;
 
     /// Against modelled opponents the side does at least as well as against
     /// perfect ones, and values stay within the outcome's range.
@@ -239,14 +234,7 @@ mod tests {
     fn modelled_opponents_are_no_harder_than_perfect_ones() {
         let rules = Rules::preset("jamaican").unwrap();
         for seed in 0..5 {
-            let mut m = Match::new(rules, Some(seed), None).unwrap();
-            let mut scratch = MoveList::new();
-            for _ in 0..8 {
-                m.hand().legal(&mut scratch);
-                let a = scratch[0];
-                m.act(a, &mut ()).unwrap();
-            }
-            let pos = Position::new(*m.hand(), 1);
+            let pos = Position::after_first_actions(rules, seed, 8);
             let side = rules.side_of(pos.hand.to_act());
             let exact = Solver::new(16).values(&pos, side).unwrap();
             let vs = Modeled::new(16)

@@ -18,6 +18,7 @@
 //! and pending muggins.
 
 use crate::stop::Stop;
+use crate::table::{Plies, Table};
 
 mod line;
 use std::time::Instant;
@@ -78,6 +79,19 @@ pub enum SetupError {
 }
 
 impl Position {
+    /// The first hand of a match seeded `seed` after its first legal action
+    /// was played `plies` times: a small position for the searchers' tests.
+    #[cfg(test)]
+    pub(crate) fn after_first_actions(rules: Rules, seed: u64, plies: usize) -> Position {
+        let mut m = domino_engine::Match::new(rules, Some(seed), None).expect("a seeded match");
+        let mut scratch = MoveList::new();
+        for _ in 0..plies {
+            m.hand().legal(&mut scratch);
+            m.act(scratch[0], &mut ()).expect("a legal action");
+        }
+        Position::new(*m.hand(), 1)
+    }
+
     /// The position at the start of a hand dealt as `deal`, with `poser` to
     /// pose one of `allowed`: how `domino solve` and the expert's sampled
     /// worlds both set a position up, before playing its actions.
@@ -406,9 +420,8 @@ impl<M: Copy> Window<M> {
 
 /// A reusable solver: the table is kept between solves.
 pub struct Solver {
-    table: Vec<Slot>,
-    mask: u64,
-    bufs: Vec<Vec<Action>>,
+    table: Table<Slot>,
+    plies: Plies,
     scratch: MoveList,
     side: usize,
     objective: Objective,
@@ -442,11 +455,9 @@ impl Default for Solver {
 impl Solver {
     /// A solver with a table of 2^`bits` entries.
     pub fn new(bits: u32) -> Solver {
-        let bits = bits.clamp(8, 26);
         Solver {
-            table: vec![Slot::default(); 1 << bits],
-            mask: (1u64 << bits) - 1,
-            bufs: Vec::new(),
+            table: Table::new(bits, 26, Slot::default()),
+            plies: Plies::default(),
             scratch: MoveList::new(),
             side: 0,
             objective: Objective::Outcome,
@@ -527,7 +538,7 @@ impl Solver {
         let mut list = Vec::new();
         moves(&pos.hand, &mut self.scratch, &mut list);
         let key = self.root_key(pos);
-        let slot = self.table[(key & self.mask) as usize];
+        let slot = self.table.get(key);
         let stored = slot.key == key && slot.generation == self.generation;
         let hint = decode(slot.best).filter(|a| stored && list.contains(a));
         let best = match list[..] {
@@ -718,10 +729,7 @@ impl Solver {
         if self.stop.node() {
             return 0;
         }
-        if self.bufs.len() <= ply {
-            self.bufs.resize_with(ply + 1, Vec::new);
-        }
-        let mut list = std::mem::take(&mut self.bufs[ply]);
+        let mut list = self.plies.take(ply);
         moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
         let base = self.current(pos);
         let tally = pos.hand.tally();
@@ -736,10 +744,10 @@ impl Solver {
         if list.len() == 1 {
             let a = list[0];
             if domino && matches!(a, Action::Play { .. }) {
-                self.bufs[ply] = list;
+                self.plies.give(ply, list);
                 return if maximizing { 1 } else { -1 };
             }
-            self.bufs[ply] = list;
+            self.plies.give(ply, list);
             pos.apply(a);
             let d = self.gained(pos, tally, base);
             return d + self.search(pos, alpha - d, beta - d, ply + 1);
@@ -750,7 +758,7 @@ impl Solver {
         let tabled = held > self.shallow;
         let key = if tabled { self.key(pos) } else { 0 };
         let slot = if tabled {
-            self.table[(key & self.mask) as usize]
+            self.table.get(key)
         } else {
             Slot::default()
         };
@@ -758,14 +766,14 @@ impl Solver {
         if tabled && slot.key == key && slot.flag != 0 && slot.generation == self.generation {
             match slot.flag {
                 EXACT => {
-                    self.bufs[ply] = list;
+                    self.plies.give(ply, list);
                     return slot.value;
                 }
                 LOWER => alpha = alpha.max(slot.value),
                 _ => beta = beta.min(slot.value),
             }
             if alpha >= beta {
-                self.bufs[ply] = list;
+                self.plies.give(ply, list);
                 return slot.value;
             }
             first = decode(slot.best);
@@ -800,24 +808,27 @@ impl Solver {
                 d + self.search(&mut child, w.alpha - d, w.beta - d, ply + 1)
             };
             if self.stop.aborted {
-                self.bufs[ply] = list;
+                self.plies.give(ply, list);
                 return 0;
             }
             if w.take(v, a) {
                 break;
             }
         }
-        self.bufs[ply] = list;
+        self.plies.give(ply, list);
         if !tabled {
             return w.best;
         }
-        self.table[(key & self.mask) as usize] = Slot {
+        self.table.put(
             key,
-            value: w.best,
-            flag: w.flag(),
-            generation: self.generation,
-            best: encode(w.best_move),
-        };
+            Slot {
+                key,
+                value: w.best,
+                flag: w.flag(),
+                generation: self.generation,
+                best: encode(w.best_move),
+            },
+        );
         w.best
     }
 }

@@ -504,7 +504,7 @@ impl Solver {
         let key = if tabled { f.key(s) } else { 0 };
         let mut hint = 0;
         if tabled {
-            let slot = self.table[(key & self.mask) as usize];
+            let slot = self.table.get(key);
             if slot.key == key && slot.flag != 0 && slot.generation == self.generation {
                 match slot.flag {
                     EXACT => return slot.value,
@@ -541,13 +541,16 @@ impl Solver {
             }
         }
         if tabled {
-            self.table[(key & self.mask) as usize] = Slot {
+            self.table.put(
                 key,
-                value: w.best,
-                flag: w.flag(),
-                generation: self.generation,
-                best: w.best_move,
-            };
+                Slot {
+                    key,
+                    value: w.best,
+                    flag: w.flag(),
+                    generation: self.generation,
+                    best: w.best_move,
+                },
+            );
         }
         w.best
     }
