@@ -420,34 +420,50 @@ impl Hand {
     /// `u64` masks: the same picks over the same counts.
     #[inline]
     fn random_play_on_chains64(&mut self, pick: impl FnOnce(u32) -> u32) {
+        // Four chains (the cross, French arms, the first of double-nine
+        // cross) in a loop of fixed length: its end is then no branch to
+        // predict.
+        if self.layout.chains().len() <= 4 {
+            self.random_play_on_chains64_upto::<4>(pick);
+        } else {
+            self.random_play_on_chains64_upto::<MAX_CHAINS>(pick);
+        }
+    }
+
+    /// [`Hand::random_play_on_chains64`] for at most `N` chains.
+    #[inline(always)]
+    fn random_play_on_chains64_upto<const N: usize>(&mut self, pick: impl FnOnce(u32) -> u32) {
         let seat = self.to_act;
         let hand = self.hands[(seat & 7) as usize].0 as u64;
         let chains = self.layout.chains().len();
+        // The loops run over all `N` places when `N` is small, the chains
+        // past the last counting nothing.
+        let len = if N <= 4 { N } else { chains };
         // Each chain's matches, worked out once for the count and the pick.
-        let mut matches = [0u64; MAX_CHAINS];
+        let mut matches = [0u64; N];
         let mut n = 0;
-        for (id, m) in matches.iter_mut().enumerate().take(chains) {
-            *m = hand & self.layout.accepts64(id);
+        for (id, m) in matches.iter_mut().enumerate().take(len) {
+            *m = hand & self.layout.accepts64(id) & (u64::from(id < chains)).wrapping_neg();
             n += m.count_ones();
         }
         if n == 0 {
             self.draw_or_pass(seat);
             return;
         }
-        let mut k = pick(n);
-        for (id, &m) in matches.iter().enumerate().take(chains) {
-            let mut m = m;
-            let c = m.count_ones();
-            if k < c {
-                for _ in 0..k {
-                    m &= m - 1;
-                }
-                if let Some(tile) = Tile::from_index(m.trailing_zeros() as usize) {
-                    self.play(seat, tile, Some(id as u8), false, &mut ());
-                }
-                return;
-            }
-            k -= c;
+        let k = pick(n);
+        // The chain the pick falls in, and the matches before it, counted
+        // without a branch per chain (which chain it is, is random).
+        let (mut id, mut before, mut upto) = (0, 0, 0);
+        for &m in matches.iter().take(len) {
+            upto += m.count_ones();
+            let past = upto <= k;
+            id += usize::from(past);
+            before = if past { upto } else { before };
+        }
+        let m = matches[id % N];
+        let bit = line_run::nth_bit(m, k - before);
+        if let Some(tile) = Tile::from_index(bit.trailing_zeros() as usize) {
+            self.play(seat, tile, Some(id as u8), false, &mut ());
         }
     }
 
