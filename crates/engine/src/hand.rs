@@ -330,7 +330,7 @@ impl Hand {
                     self.play(self.to_act, tile, Some(end), false, &mut ());
                 }
             } else if self.can_draw() {
-                self.apply_unchecked(Action::Draw, &mut ());
+                self.draw(self.to_act, &mut ());
             } else {
                 let seat = self.to_act;
                 self.on_pass(seat, &mut ());
@@ -374,8 +374,10 @@ impl Hand {
 
     /// [`Hand::random_step`] once posed on a layout of any shape: the pick
     /// goes over the chains' matches in the order [`Hand::sample_legal`]
-    /// lists them, straight to the move without building an action.
-    #[inline]
+    /// lists them, straight to the move without building an action. Out of
+    /// line, so that the step stays small enough to be inlined into the
+    /// playouts' loops (the line games' steps do not come here).
+    #[inline(never)]
     fn random_play_on_chains(&mut self, pick: impl FnOnce(u32) -> u32) {
         let seat = self.to_act;
         let hand = self.hands[(seat & 7) as usize];
@@ -409,7 +411,7 @@ impl Hand {
     #[inline]
     fn draw_or_pass(&mut self, seat: u8) {
         if self.can_draw() {
-            self.apply_unchecked(Action::Draw, &mut ());
+            self.draw(seat, &mut ());
         } else {
             self.on_pass(seat, &mut ());
             self.to_act = self.next_seat(seat);
@@ -676,22 +678,7 @@ impl Hand {
                 self.muggins = 0;
             }
             Action::ChoosePoser { .. } => {}
-            Action::Draw => {
-                self.muggins_declined_by(seat);
-                let t = self.boneyard[self.bone_next as usize];
-                self.bone_next += 1;
-                self.hands[seat as usize].insert(t);
-                self.in_play.insert(t);
-                if ev.wanted() {
-                    ev.push(Event::Drew {
-                        seat,
-                        tile: Some(t),
-                    });
-                }
-                if self.is_blocked() {
-                    self.ending = Some(Ending::Blocked);
-                }
-            }
+            Action::Draw => self.draw(seat, ev),
             Action::Pass => {
                 self.muggins_declined_by(seat);
                 self.on_pass(seat, ev);
@@ -701,6 +688,26 @@ impl Hand {
                 self.muggins_declined_by(seat);
                 self.play(seat, tile, end, claim, ev);
             }
+        }
+    }
+
+    /// `seat` draws the boneyard's top tile (the random steps call this
+    /// straight, rather than through [`Hand::apply_unchecked`]'s match).
+    #[inline]
+    fn draw(&mut self, seat: u8, ev: &mut impl Events) {
+        self.muggins_declined_by(seat);
+        let t = self.boneyard[self.bone_next as usize];
+        self.bone_next += 1;
+        self.hands[(seat & 7) as usize].insert(t);
+        self.in_play.insert(t);
+        if ev.wanted() {
+            ev.push(Event::Drew {
+                seat,
+                tile: Some(t),
+            });
+        }
+        if self.is_blocked() {
+            self.ending = Some(Ending::Blocked);
         }
     }
 
