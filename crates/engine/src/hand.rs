@@ -330,7 +330,7 @@ impl Hand {
                     self.play(self.to_act, tile, Some(end), false, &mut ());
                 }
             } else if self.can_draw() {
-                self.apply_unchecked(Action::Draw, &mut ());
+                self.draw(self.to_act, &mut ());
             } else {
                 let seat = self.to_act;
                 self.on_pass(seat, &mut ());
@@ -374,8 +374,10 @@ impl Hand {
 
     /// [`Hand::random_step`] once posed on a layout of any shape: the pick
     /// goes over the chains' matches in the order [`Hand::sample_legal`]
-    /// lists them, straight to the move without building an action.
-    #[inline]
+    /// lists them, straight to the move without building an action. Out of
+    /// line, so that the step stays small enough to be inlined into the
+    /// playouts' loops (the line games' steps do not come here).
+    #[inline(never)]
     fn random_play_on_chains(&mut self, pick: impl FnOnce(u32) -> u32) {
         let seat = self.to_act;
         let hand = self.hands[(seat & 7) as usize];
@@ -409,7 +411,7 @@ impl Hand {
     #[inline]
     fn draw_or_pass(&mut self, seat: u8) {
         if self.can_draw() {
-            self.apply_unchecked(Action::Draw, &mut ());
+            self.draw(seat, &mut ());
         } else {
             self.on_pass(seat, &mut ());
             self.to_act = self.next_seat(seat);
@@ -420,34 +422,50 @@ impl Hand {
     /// `u64` masks: the same picks over the same counts.
     #[inline]
     fn random_play_on_chains64(&mut self, pick: impl FnOnce(u32) -> u32) {
+        // Four chains (the cross, French arms, the first of double-nine
+        // cross) in a loop of fixed length: its end is then no branch to
+        // predict.
+        if self.layout.chains().len() <= 4 {
+            self.random_play_on_chains64_upto::<4>(pick);
+        } else {
+            self.random_play_on_chains64_upto::<MAX_CHAINS>(pick);
+        }
+    }
+
+    /// [`Hand::random_play_on_chains64`] for at most `N` chains.
+    #[inline(always)]
+    fn random_play_on_chains64_upto<const N: usize>(&mut self, pick: impl FnOnce(u32) -> u32) {
         let seat = self.to_act;
         let hand = self.hands[(seat & 7) as usize].0 as u64;
         let chains = self.layout.chains().len();
+        // The loops run over all `N` places when `N` is small, the chains
+        // past the last counting nothing.
+        let len = if N <= 4 { N } else { chains };
         // Each chain's matches, worked out once for the count and the pick.
-        let mut matches = [0u64; MAX_CHAINS];
+        let mut matches = [0u64; N];
         let mut n = 0;
-        for (id, m) in matches.iter_mut().enumerate().take(chains) {
-            *m = hand & self.layout.accepts64(id);
+        for (id, m) in matches.iter_mut().enumerate().take(len) {
+            *m = hand & self.layout.accepts64(id) & (u64::from(id < chains)).wrapping_neg();
             n += m.count_ones();
         }
         if n == 0 {
             self.draw_or_pass(seat);
             return;
         }
-        let mut k = pick(n);
-        for (id, &m) in matches.iter().enumerate().take(chains) {
-            let mut m = m;
-            let c = m.count_ones();
-            if k < c {
-                for _ in 0..k {
-                    m &= m - 1;
-                }
-                if let Some(tile) = Tile::from_index(m.trailing_zeros() as usize) {
-                    self.play(seat, tile, Some(id as u8), false, &mut ());
-                }
-                return;
-            }
-            k -= c;
+        let k = pick(n);
+        // The chain the pick falls in, and the matches before it, counted
+        // without a branch per chain (which chain it is, is random).
+        let (mut id, mut before, mut upto) = (0, 0, 0);
+        for &m in matches.iter().take(len) {
+            upto += m.count_ones();
+            let past = upto <= k;
+            id += usize::from(past);
+            before = if past { upto } else { before };
+        }
+        let m = matches[id % N];
+        let bit = line_run::nth_bit(m, k - before);
+        if let Some(tile) = Tile::from_index(bit.trailing_zeros() as usize) {
+            self.play(seat, tile, Some(id as u8), false, &mut ());
         }
     }
 
@@ -660,22 +678,7 @@ impl Hand {
                 self.muggins = 0;
             }
             Action::ChoosePoser { .. } => {}
-            Action::Draw => {
-                self.muggins_declined_by(seat);
-                let t = self.boneyard[self.bone_next as usize];
-                self.bone_next += 1;
-                self.hands[seat as usize].insert(t);
-                self.in_play.insert(t);
-                if ev.wanted() {
-                    ev.push(Event::Drew {
-                        seat,
-                        tile: Some(t),
-                    });
-                }
-                if self.is_blocked() {
-                    self.ending = Some(Ending::Blocked);
-                }
-            }
+            Action::Draw => self.draw(seat, ev),
             Action::Pass => {
                 self.muggins_declined_by(seat);
                 self.on_pass(seat, ev);
@@ -685,6 +688,26 @@ impl Hand {
                 self.muggins_declined_by(seat);
                 self.play(seat, tile, end, claim, ev);
             }
+        }
+    }
+
+    /// `seat` draws the boneyard's top tile (the random steps call this
+    /// straight, rather than through [`Hand::apply_unchecked`]'s match).
+    #[inline]
+    fn draw(&mut self, seat: u8, ev: &mut impl Events) {
+        self.muggins_declined_by(seat);
+        let t = self.boneyard[self.bone_next as usize];
+        self.bone_next += 1;
+        self.hands[(seat & 7) as usize].insert(t);
+        self.in_play.insert(t);
+        if ev.wanted() {
+            ev.push(Event::Drew {
+                seat,
+                tile: Some(t),
+            });
+        }
+        if self.is_blocked() {
+            self.ending = Some(Ending::Blocked);
         }
     }
 

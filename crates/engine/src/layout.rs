@@ -27,6 +27,18 @@ const DOUBLE_BITS: [u128; 16] = {
     d
 };
 
+/// All ones if `b`, else zero.
+#[inline(always)]
+fn mask64(b: bool) -> u64 {
+    u64::from(b).wrapping_neg()
+}
+
+/// All ones if `b`, else zero.
+#[inline(always)]
+fn mask128(b: bool) -> u128 {
+    u128::from(b).wrapping_neg()
+}
+
 /// One line of tiles growing from the posed tile or a double.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Chain {
@@ -166,24 +178,23 @@ impl Layout {
         }
     }
 
-    /// The tiles chain `id` accepts now (of any owner).
+    /// The tiles chain `id` accepts now (of any owner). Whether a chain
+    /// is still empty during the opening, and whether a French arm still
+    /// waits for its double, are random from step to step: they choose by
+    /// masks, not branches.
     #[inline(always)]
     pub fn accepts(&self, id: usize) -> TileSet {
         let c = &self.chains[id];
+        let suit = TileSet::suit(c.pips).0;
         if self.opening {
-            return if c.len == 0 {
-                TileSet::suit(c.pips)
-            } else {
-                TileSet::EMPTY
-            };
+            return TileSet(suit & mask128(c.len == 0));
         }
         if self.kind == LayoutKind::French {
             let double = DOUBLE_BITS[(c.pips & 15) as usize];
-            if self.board.0 & double == 0 {
-                return TileSet(double);
-            }
+            let waits = mask128(self.board.0 & double == 0);
+            return TileSet(double & waits | suit & !waits);
         }
-        TileSet::suit(c.pips)
+        TileSet(suit)
     }
 
     /// [`Layout::accepts`] for a set of up to double-nine, as a `u64`.
@@ -191,16 +202,16 @@ impl Layout {
     pub(crate) fn accepts64(&self, id: usize) -> u64 {
         let c = &self.chains[id];
         let pips = (c.pips & 15) as usize;
+        let suit = SUITS64[pips];
         if self.opening {
-            return if c.len == 0 { SUITS64[pips] } else { 0 };
+            return suit & mask64(c.len == 0);
         }
         if self.kind == LayoutKind::French {
             let double = DOUBLE_BITS[pips] as u64;
-            if self.board.0 as u64 & double == 0 {
-                return double;
-            }
+            let waits = mask64(self.board.0 as u64 & double == 0);
+            return double & waits | suit & !waits;
         }
-        SUITS64[pips]
+        suit
     }
 
     /// Every tile that could be played somewhere now (tiles already on the
@@ -222,14 +233,28 @@ impl Layout {
     }
 
     /// Whether some tile of `set` could be played now: [`Layout::playable`]
-    /// met with `set`, stopping at the first chain that takes one (the block
-    /// check after every play).
+    /// met with `set` (the block check after every play). Every chain is
+    /// looked at: stopping at the first that takes a tile would branch on
+    /// which one does, at random.
     #[inline(always)]
     pub fn takes_any(&self, set: TileSet) -> bool {
-        if self.posed.is_none() || self.line {
-            return !(set & self.playable()).is_empty();
+        if self.posed.is_some() && !self.line && set.0 >> 64 == 0 {
+            // No tile past the first 64 (always so up to double-nine): the
+            // chains' tiles as `u64`, which cut off only tiles not in `set`.
+            let mut m = 0u64;
+            if self.n <= 4 {
+                // A loop of fixed length, whose end needs no prediction.
+                for id in 0..4 {
+                    m |= self.accepts64(id) & mask64(id < self.n as usize);
+                }
+            } else {
+                for id in 0..self.n as usize {
+                    m |= self.accepts64(id);
+                }
+            }
+            return set.0 as u64 & m != 0;
         }
-        (0..self.n as usize).any(|id| !(set & self.accepts(id)).is_empty())
+        !(set & self.playable()).is_empty()
     }
 
     /// Check that `t` can go on chain `id`.

@@ -192,6 +192,14 @@ fn nth_of(firsts: [u64; 3], k: u32) -> u64 {
     m
 }
 
+/// The `k`-th lowest set bit of `m` (`k` below its count) as a one-bit
+/// mask, by selects for the common small `k`.
+#[inline(always)]
+pub(super) fn nth_bit(m: u64, k: u32) -> u64 {
+    let rest = m & m.wrapping_sub(1);
+    lowest(nth_of([m, rest, rest & rest.wrapping_sub(1)], k))
+}
+
 /// The lowest set bit of `m` as a one-bit mask.
 #[inline(always)]
 fn lowest(m: u64) -> u64 {
