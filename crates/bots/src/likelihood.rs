@@ -79,6 +79,18 @@ impl PlayModel {
         }
     }
 
+    /// A player who keeps to its numbers strictly: the play after which it
+    /// holds the most tiles of the number left showing, the heavier tile
+    /// among those (a tile kept outweighs any pips; a pip more makes a
+    /// play e^5 times as likely). The way the `count` bot plays, and a
+    /// habit a real player may keep to.
+    pub const KEEPER: PlayModel = PlayModel {
+        pips: 5.0,
+        keep: 75.0,
+        double: 0.0,
+        points: 0.0,
+    };
+
     /// A model that finds every legal play equally likely.
     pub const UNIFORM: PlayModel = PlayModel {
         pips: 0.0,
@@ -343,5 +355,33 @@ mod tests {
             .log_prob(&hand, plays[0], &mut moves)
             .exp();
         assert!((uniform * plays.len() as f64 - 1.0).abs() < 1e-9);
+
+        // The strict keeper all but certainly plays as `count` does (the
+        // most tiles kept of the number left showing: 6-0 keeps 2-0 and
+        // 0-0), and finds any other play all but impossible.
+        let keeper = PlayModel::KEEPER;
+        let lp = |m: &PlayModel, s: &str, moves: &mut MoveList| {
+            let a = plays.iter().find(|a| a.tile() == Some(t(s))).unwrap();
+            m.log_prob(&hand, *a, moves)
+        };
+        assert!(lp(&keeper, "6-0", &mut moves).exp() > 0.99);
+        assert!(lp(&keeper, "6-4", &mut moves) < -50.0);
+        // A mixture of the two reads a seat that kept its numbers by the
+        // keeper (its weight near the keeper's likelihood, times the
+        // prior), and one that did not by the fitted model.
+        let mix = Styles::mix(&[(0.5, m), (0.5, keeper)]);
+        let weight = |s: &str, moves: &mut MoveList| {
+            let a = plays.iter().find(|a| a.tile() == Some(t(s))).unwrap();
+            let mut acc = [0.0; MAX_STYLES];
+            mix.add_log_probs(&hand, *a, moves, &mut acc);
+            mix.log_weight(&acc)
+        };
+        let kept = weight("6-0", &mut moves);
+        assert!(
+            (kept - (0.5f64 + 0.5 * p("6-0")).ln()).abs() < 1e-6,
+            "{kept}"
+        );
+        let other = weight("6-4", &mut moves);
+        assert!((other - (0.5 * p("6-4")).ln()).abs() < 1e-6, "{other}");
     }
 }
