@@ -682,13 +682,24 @@ mod tests {
             "expert:partner=off",
             "expert:partner=same",
             "expert:partner=0/0.5/1.5/0",
+            "expert:partner=off:styles=1*0.35/2/1.5/0",
+            "expert:styles=0.5*0.35/2/1.5/0+0.5*5/75/0/0",
         ] {
             assert!(
                 crate::by_name(spec, crate::BotConfig::default()).is_ok(),
                 "{spec}"
             );
         }
-        assert!(crate::by_name("expert:partner=x", crate::BotConfig::default()).is_err());
+        for bad in [
+            "expert:partner=x",
+            "expert:styles=0.5*1/2/3",
+            "expert:styles=1/2/3/4",
+        ] {
+            assert!(
+                crate::by_name(bad, crate::BotConfig::default()).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     /// The opponents are read by the fitted model mixed with the strict

@@ -358,30 +358,46 @@ mod tests {
 
         // The strict keeper all but certainly plays as `count` does (the
         // most tiles kept of the number left showing: 6-0 keeps 2-0 and
-        // 0-0), and finds any other play all but impossible.
+        // 0-0, on either end of the 6-6), and finds any other tile all
+        // but impossible.
         let keeper = PlayModel::KEEPER;
-        let lp = |m: &PlayModel, s: &str, moves: &mut MoveList| {
-            let a = plays.iter().find(|a| a.tile() == Some(t(s))).unwrap();
-            m.log_prob(&hand, *a, moves)
+        let of_tile = |m: &PlayModel, s: &str, moves: &mut MoveList| -> f64 {
+            plays
+                .iter()
+                .filter(|a| a.tile() == Some(t(s)))
+                .map(|a| m.log_prob(&hand, *a, moves).exp())
+                .sum()
         };
-        assert!(lp(&keeper, "6-0", &mut moves).exp() > 0.99);
-        assert!(lp(&keeper, "6-4", &mut moves) < -50.0);
-        // A mixture of the two reads a seat that kept its numbers by the
-        // keeper (its weight near the keeper's likelihood, times the
-        // prior), and one that did not by the fitted model.
+        assert!(of_tile(&keeper, "6-0", &mut moves) > 0.99);
+        assert!(of_tile(&keeper, "6-4", &mut moves) < 1e-20);
+        // A mixture of the two weighs a seat's play by the prior-weighted
+        // sum of the styles' likelihoods: a seat that kept its numbers is
+        // read by the keeper, one that did not by the fitted model.
         let mix = Styles::mix(&[(0.5, m), (0.5, keeper)]);
+        for s in ["6-0", "6-4"] {
+            let a = *plays.iter().find(|a| a.tile() == Some(t(s))).unwrap();
+            let mut acc = [0.0; MAX_STYLES];
+            mix.add_log_probs(&hand, a, &mut moves, &mut acc);
+            let got = mix.log_weight(&acc);
+            let fitted = m.log_prob(&hand, a, &mut moves).exp();
+            let kept = keeper.log_prob(&hand, a, &mut moves).exp();
+            let want = (0.5 * fitted + 0.5 * kept).ln();
+            assert!((got - want).abs() < 1e-9, "{s}: {got} {want}");
+        }
         let weight = |s: &str, moves: &mut MoveList| {
             let a = plays.iter().find(|a| a.tile() == Some(t(s))).unwrap();
             let mut acc = [0.0; MAX_STYLES];
             mix.add_log_probs(&hand, *a, moves, &mut acc);
             mix.log_weight(&acc)
         };
-        let kept = weight("6-0", &mut moves);
-        assert!(
-            (kept - (0.5f64 + 0.5 * p("6-0")).ln()).abs() < 1e-6,
-            "{kept}"
-        );
-        let other = weight("6-4", &mut moves);
-        assert!((other - (0.5 * p("6-4")).ln()).abs() < 1e-6, "{other}");
+        // Keeping its numbers makes a world likelier under the mixture
+        // than under the fitted model alone; not keeping them, half as.
+        let fitted = |s: &str, moves: &mut MoveList| {
+            let a = plays.iter().find(|a| a.tile() == Some(t(s))).unwrap();
+            m.log_prob(&hand, *a, moves)
+        };
+        assert!(weight("6-0", &mut moves) > fitted("6-0", &mut moves));
+        let off = fitted("6-4", &mut moves) + 0.5f64.ln();
+        assert!((weight("6-4", &mut moves) - off).abs() < 1e-6);
     }
 }
