@@ -90,7 +90,9 @@ fn main() {
     };
     let uniform = mean(&PlayModel::UNIFORM);
     let mut best = (uniform, PlayModel::UNIFORM);
-    let grid = [0.0, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0];
+    let grid = [
+        -1.0, -0.5, -0.2, 0.0, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0,
+    ];
     let points_grid: &[f64] = if rules.scores_ends() {
         &[0.0, 0.1, 0.25, 0.5, 1.0]
     } else {

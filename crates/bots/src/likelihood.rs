@@ -79,6 +79,18 @@ impl PlayModel {
         }
     }
 
+    /// A player who keeps to its numbers strictly: the play after which it
+    /// holds the most tiles of the number left showing, the heavier tile
+    /// among those (a tile kept outweighs any pips; a pip more makes a
+    /// play e^5 times as likely). The way the `count` bot plays, and a
+    /// habit a real player may keep to.
+    pub const KEEPER: PlayModel = PlayModel {
+        pips: 5.0,
+        keep: 75.0,
+        double: 0.0,
+        points: 0.0,
+    };
+
     /// A model that finds every legal play equally likely.
     pub const UNIFORM: PlayModel = PlayModel {
         pips: 0.0,
@@ -343,5 +355,49 @@ mod tests {
             .log_prob(&hand, plays[0], &mut moves)
             .exp();
         assert!((uniform * plays.len() as f64 - 1.0).abs() < 1e-9);
+
+        // The strict keeper all but certainly plays as `count` does (the
+        // most tiles kept of the number left showing: 6-0 keeps 2-0 and
+        // 0-0, on either end of the 6-6), and finds any other tile all
+        // but impossible.
+        let keeper = PlayModel::KEEPER;
+        let of_tile = |m: &PlayModel, s: &str, moves: &mut MoveList| -> f64 {
+            plays
+                .iter()
+                .filter(|a| a.tile() == Some(t(s)))
+                .map(|a| m.log_prob(&hand, *a, moves).exp())
+                .sum()
+        };
+        assert!(of_tile(&keeper, "6-0", &mut moves) > 0.99);
+        assert!(of_tile(&keeper, "6-4", &mut moves) < 1e-20);
+        // A mixture of the two weighs a seat's play by the prior-weighted
+        // sum of the styles' likelihoods: a seat that kept its numbers is
+        // read by the keeper, one that did not by the fitted model.
+        let mix = Styles::mix(&[(0.5, m), (0.5, keeper)]);
+        for s in ["6-0", "6-4"] {
+            let a = *plays.iter().find(|a| a.tile() == Some(t(s))).unwrap();
+            let mut acc = [0.0; MAX_STYLES];
+            mix.add_log_probs(&hand, a, &mut moves, &mut acc);
+            let got = mix.log_weight(&acc);
+            let fitted = m.log_prob(&hand, a, &mut moves).exp();
+            let kept = keeper.log_prob(&hand, a, &mut moves).exp();
+            let want = (0.5 * fitted + 0.5 * kept).ln();
+            assert!((got - want).abs() < 1e-9, "{s}: {got} {want}");
+        }
+        let weight = |s: &str, moves: &mut MoveList| {
+            let a = plays.iter().find(|a| a.tile() == Some(t(s))).unwrap();
+            let mut acc = [0.0; MAX_STYLES];
+            mix.add_log_probs(&hand, *a, moves, &mut acc);
+            mix.log_weight(&acc)
+        };
+        // Keeping its numbers makes a world likelier under the mixture
+        // than under the fitted model alone; not keeping them, half as.
+        let fitted = |s: &str, moves: &mut MoveList| {
+            let a = plays.iter().find(|a| a.tile() == Some(t(s))).unwrap();
+            m.log_prob(&hand, *a, moves)
+        };
+        assert!(weight("6-0", &mut moves) > fitted("6-0", &mut moves));
+        let off = fitted("6-4", &mut moves) + 0.5f64.ln();
+        assert!((weight("6-4", &mut moves) - off).abs() < 1e-6);
     }
 }
