@@ -38,6 +38,10 @@ pub const NODE_LIMIT: u64 = 400_000;
 /// shallower one at many.
 pub const HORIZON_NODES: u64 = 40_000;
 
+/// Rollouts per sampled world and candidate play (`search=rollout`), each
+/// on its own shuffle of the boneyard.
+pub const ROLLOUTS: usize = 8;
+
 thread_local! {
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(18));
     static MAXN: RefCell<MaxN> = RefCell::new(MaxN::new(18));
@@ -65,6 +69,11 @@ pub enum Search {
     /// Against the other sides playing as the play model says
     /// ([`Modeled`]); the exact solver when that is over the node limit.
     Modeled(Modelled),
+    /// Where the hand is scored in points: each candidate play followed by
+    /// the rest of the hand with every seat playing as the heuristic, the
+    /// boneyard shuffled afresh for each rollout ([`crate::rollout`]);
+    /// other games as `Horizon`.
+    Rollout,
 }
 
 impl Search {
@@ -235,6 +244,8 @@ pub struct Expert {
     horizon_nodes: u64,
     /// Whether the max-n horizon search stops at draws (`draws=unknown`).
     blind_draws: bool,
+    /// Rollouts per world and candidate (`search=rollout`, [`ROLLOUTS`]).
+    rollouts: usize,
     /// How sure the worlds must be before the expert plays against the
     /// heuristic's first choice: the mean gain over it, in standard errors
     /// across the worlds (`trust=Z`; 0 plays the best mean however slight;
@@ -337,6 +348,7 @@ impl Expert {
             search: None,
             horizon_nodes: HORIZON_NODES,
             blind_draws: false,
+            rollouts: ROLLOUTS,
             trust: None,
             late: Duration::ZERO,
         }
@@ -351,6 +363,12 @@ impl Expert {
     /// Cap the depth-limited search of each world (`search=horizon`).
     pub fn with_horizon_nodes(mut self, nodes: u64) -> Expert {
         self.horizon_nodes = nodes.max(1);
+        self
+    }
+
+    /// Play out each candidate `n` times per world (`search=rollout`).
+    pub fn with_rollouts(mut self, n: usize) -> Expert {
+        self.rollouts = n.max(1);
         self
     }
 
@@ -424,9 +442,13 @@ impl Expert {
         // Each action's gain over the heuristic's first choice, world by
         // world, summed and squared: how sure the worlds are of it.
         let mut gains = vec![(0f64, 0f64); order.len()];
-        let search = self
+        let mut search = self
             .search
             .unwrap_or_else(|| Search::for_game(view.rules()));
+        if search == Search::Rollout && crate::maxn::Measure::of(view.rules()).is_none() {
+            search = Search::Horizon;
+        }
+        let public = crate::rollout::Public::of(&k);
         let eval = crate::eval::for_game(view.rules());
         let mut done = 0usize;
         let threads = rayon::current_num_threads().max(1);
@@ -493,9 +515,25 @@ impl Expert {
             } else {
                 worlds.into_iter().map(|(p, _)| p).collect()
             };
+            let world_seeds: Vec<u64> = worlds.iter().map(|_| self.rng.next_u64()).collect();
             let results: Vec<Option<Vec<(Action, f64)>>> = worlds
                 .par_iter()
-                .map(|pos| world_values(pos, side, search, limits, &eval, &play))
+                .zip(world_seeds.par_iter())
+                .map(|(pos, &seed)| {
+                    if search == Search::Rollout {
+                        crate::rollout::values(
+                            pos,
+                            &public,
+                            side,
+                            &order,
+                            self.rollouts,
+                            seed,
+                            Some(deadline),
+                        )
+                    } else {
+                        world_values(pos, side, search, limits, &eval, &play)
+                    }
+                })
                 .collect();
             batch_time = now.elapsed();
             let mut any = false;
