@@ -246,6 +246,9 @@ pub struct Expert {
     blind_draws: bool,
     /// Rollouts per world and candidate (`search=rollout`, [`ROLLOUTS`]).
     rollouts: usize,
+    /// How likely the others were to play the heuristic's choice, for
+    /// weighing worlds (`imitate=P`; `None`: not read so).
+    imitate: Option<f64>,
     /// How sure the worlds must be before the expert plays against the
     /// heuristic's first choice: the mean gain over it, in standard errors
     /// across the worlds (`trust=Z`; 0 plays the best mean however slight;
@@ -349,6 +352,7 @@ impl Expert {
             horizon_nodes: HORIZON_NODES,
             blind_draws: false,
             rollouts: ROLLOUTS,
+            imitate: None,
             trust: None,
             late: Duration::ZERO,
         }
@@ -363,6 +367,13 @@ impl Expert {
     /// Cap the depth-limited search of each world (`search=horizon`).
     pub fn with_horizon_nodes(mut self, nodes: u64) -> Expert {
         self.horizon_nodes = nodes.max(1);
+        self
+    }
+
+    /// Weigh worlds by how often the others played the heuristic's choice,
+    /// taking it to be made with probability `p` (0 turns it off).
+    pub fn with_imitate(mut self, p: f64) -> Expert {
+        self.imitate = (p > 0.0).then_some(p.min(0.999));
         self
     }
 
@@ -470,7 +481,8 @@ impl Expert {
             Some(choice) => styles_of(choice),
             None => styles_of(partner_model(view.rules(), self.model)),
         };
-        let weigh = (model.is_some() || partner_model.is_some()) && sampler.hidden() > 0;
+        let weigh = (model.is_some() || partner_model.is_some() || self.imitate.is_some())
+            && sampler.hidden() > 0;
         let play = match self.model {
             ModelChoice::Fixed(m) => m,
             _ => PlayModel::for_game(view.rules()),
@@ -496,6 +508,7 @@ impl Expert {
                 Weighing {
                     opponents: model.as_ref(),
                     partners: partner_model.as_ref(),
+                    heuristic: self.imitate,
                 }
             } else {
                 Weighing::default()

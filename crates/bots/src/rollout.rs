@@ -46,6 +46,15 @@ impl Public {
         }
     }
 
+    /// Nothing seen yet (a hand's start).
+    pub fn empty() -> Public {
+        Public {
+            lacks: [TileSet::EMPTY; MAX_SEATS],
+            shown: [0; MAX_SEATS],
+            prev: None,
+        }
+    }
+
     /// Take note of `a`, about to be played in `hand` (as
     /// [`Knowledge::new`] reads a history).
     #[inline]
@@ -85,9 +94,16 @@ pub struct Scratch {
 /// The heuristic's action for the seat to act in `hand`, from what that
 /// seat could know: muggins and lone choices taken, scoring plays claimed.
 pub fn heuristic_action(hand: &Hand, public: &Public, scratch: &mut Scratch) -> Action {
+    heuristic_choice(hand, public, scratch).0
+}
+
+/// As [`heuristic_action`], with how many actions there were to choose
+/// from.
+pub fn heuristic_choice(hand: &Hand, public: &Public, scratch: &mut Scratch) -> (Action, usize) {
     moves(hand, &mut scratch.legal, &mut scratch.moves);
-    if scratch.moves.len() == 1 {
-        return scratch.moves[0];
+    let n = scratch.moves.len();
+    if n == 1 {
+        return (scratch.moves[0], 1);
     }
     let rules = hand.rules();
     let me = hand.to_act();
@@ -118,7 +134,7 @@ pub fn heuristic_action(hand: &Hand, public: &Public, scratch: &mut Scratch) -> 
             best_score = s;
         }
     }
-    best
+    (best, n)
 }
 
 /// Play `hand` to its end with the heuristic in every seat.
@@ -293,11 +309,7 @@ mod tests {
             claim: false,
         });
         // Seats 0.. act; play on until seat 0 has a choice.
-        let mut public = Public {
-            lacks: [TileSet::EMPTY; MAX_SEATS],
-            shown: [0; MAX_SEATS],
-            prev: None,
-        };
+        let mut public = Public::empty();
         while pos.hand.to_act() != 0 {
             let mut s = Scratch::default();
             let a = heuristic_action(&pos.hand, &public, &mut s);
