@@ -82,10 +82,12 @@ impl Search {
     /// tried first, and a game whose whole hand the solver always finishes
     /// (two open ends, at most 28 tiles, nothing to draw) gains nothing
     /// from the guess. Where more than two sides play for points, each
-    /// for himself, the others are not one team: each maximises his own,
-    /// to a depth, in the layouts with more ends or a boneyard, where the
+    /// for himself, in the layouts with more ends or a boneyard, where the
     /// exact solve seldom finishes (on a line with nothing to draw, as in
-    /// the block game, it often does, and is kept).
+    /// the block game, it often does, and is kept), each candidate play is
+    /// rolled out with the heuristic in every seat and the boneyard
+    /// reshuffled ([`Search::Rollout`]): measured ahead of max-n to a depth
+    /// there (docs/bots.md, "Rollouts"), at a fraction of the time.
     pub fn for_game(rules: &Rules) -> Search {
         let small = rules.layout == LayoutKind::Line
             && rules.max_pip <= 6
@@ -96,7 +98,7 @@ impl Search {
         if small {
             Search::Exact
         } else if free_for_all && !solvable {
-            Search::MaxNHorizon
+            Search::Rollout
         } else {
             Search::Horizon
         }
@@ -654,7 +656,7 @@ mod tests {
             ("french", 4),
         ] {
             let r = rules(preset, players);
-            assert_eq!(Search::for_game(&r), Search::MaxNHorizon, "{preset}");
+            assert_eq!(Search::for_game(&r), Search::Rollout, "{preset}");
         }
     }
 

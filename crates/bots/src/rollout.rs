@@ -275,6 +275,47 @@ mod tests {
         }
     }
 
+    /// The options that set the rollout search are taken, bad values
+    /// refused, and the expert rolls out every world it samples.
+    #[test]
+    fn rollout_options_parse_and_the_expert_uses_them() {
+        use crate::{by_name, BotConfig};
+        for ok in [
+            "expert:search=rollout",
+            "expert:search=rollout:rollouts=4:samples=8",
+            "expert:search=rollout:imitate=0.8",
+        ] {
+            assert!(by_name(ok, BotConfig::default()).is_ok(), "{ok}");
+        }
+        for bad in [
+            "expert:rollouts=0",
+            "expert:rollouts=x",
+            "expert:imitate=1.5",
+            "expert:search=rollouts",
+        ] {
+            assert!(by_name(bad, BotConfig::default()).is_err(), "{bad}");
+        }
+        let r = rules("draw", 4);
+        let mut m = Match::new(r, Some(8), None).unwrap();
+        let mut expert = crate::Expert::new(2, 10_000)
+            .with_search(crate::expert::Search::Rollout)
+            .with_rollouts(2)
+            .with_max_samples(4);
+        let mut decided = 0;
+        while m.phase() == Phase::Play {
+            let seat = m.to_act().unwrap();
+            let view = m.seat_view(seat);
+            let a = expert.act(&view).unwrap();
+            if matches!(crate::prelude(&view), Ok(crate::Prelude::Plays(_))) {
+                assert_eq!(expert.last_samples, 4);
+                decided += 1;
+            }
+            assert!(view.legal().contains(&a));
+            m.act(a, &mut ()).unwrap();
+        }
+        assert!(decided > 0);
+    }
+
     /// A constructed draw position where one play clearly wins: the seat
     /// holds 6-6 and 6-2 with 6 and 3 showing and the others hold no six;
     /// laying the double keeps a six to go out on, laying 6-2 leaves the
