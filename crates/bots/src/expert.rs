@@ -38,6 +38,10 @@ pub const NODE_LIMIT: u64 = 400_000;
 /// shallower one at many.
 pub const HORIZON_NODES: u64 = 40_000;
 
+/// Rollouts per sampled world and candidate play (`search=rollout`), each
+/// on its own shuffle of the boneyard.
+pub const ROLLOUTS: usize = 8;
+
 thread_local! {
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new(18));
     static MAXN: RefCell<MaxN> = RefCell::new(MaxN::new(18));
@@ -65,6 +69,11 @@ pub enum Search {
     /// Against the other sides playing as the play model says
     /// ([`Modeled`]); the exact solver when that is over the node limit.
     Modeled(Modelled),
+    /// Where the hand is scored in points: each candidate play followed by
+    /// the rest of the hand with every seat playing as the heuristic, the
+    /// boneyard shuffled afresh for each rollout ([`crate::rollout`]);
+    /// other games as `Horizon`.
+    Rollout,
 }
 
 impl Search {
@@ -73,10 +82,12 @@ impl Search {
     /// tried first, and a game whose whole hand the solver always finishes
     /// (two open ends, at most 28 tiles, nothing to draw) gains nothing
     /// from the guess. Where more than two sides play for points, each
-    /// for himself, the others are not one team: each maximises his own,
-    /// to a depth, in the layouts with more ends or a boneyard, where the
+    /// for himself, in the layouts with more ends or a boneyard, where the
     /// exact solve seldom finishes (on a line with nothing to draw, as in
-    /// the block game, it often does, and is kept).
+    /// the block game, it often does, and is kept), each candidate play is
+    /// rolled out with the heuristic in every seat and the boneyard
+    /// reshuffled ([`Search::Rollout`]): measured ahead of max-n to a depth
+    /// there (docs/bots.md, "Rollouts"), at a fraction of the time.
     pub fn for_game(rules: &Rules) -> Search {
         let small = rules.layout == LayoutKind::Line
             && rules.max_pip <= 6
@@ -87,7 +98,7 @@ impl Search {
         if small {
             Search::Exact
         } else if free_for_all && !solvable {
-            Search::MaxNHorizon
+            Search::Rollout
         } else {
             Search::Horizon
         }
@@ -235,6 +246,11 @@ pub struct Expert {
     horizon_nodes: u64,
     /// Whether the max-n horizon search stops at draws (`draws=unknown`).
     blind_draws: bool,
+    /// Rollouts per world and candidate (`search=rollout`, [`ROLLOUTS`]).
+    rollouts: usize,
+    /// How likely the others were to play the heuristic's choice, for
+    /// weighing worlds (`imitate=P`; `None`: not read so).
+    imitate: Option<f64>,
     /// How sure the worlds must be before the expert plays against the
     /// heuristic's first choice: the mean gain over it, in standard errors
     /// across the worlds (`trust=Z`; 0 plays the best mean however slight;
@@ -372,6 +388,8 @@ impl Expert {
             search: None,
             horizon_nodes: HORIZON_NODES,
             blind_draws: false,
+            rollouts: ROLLOUTS,
+            imitate: None,
             trust: None,
             late: Duration::ZERO,
         }
@@ -386,6 +404,19 @@ impl Expert {
     /// Cap the depth-limited search of each world (`search=horizon`).
     pub fn with_horizon_nodes(mut self, nodes: u64) -> Expert {
         self.horizon_nodes = nodes.max(1);
+        self
+    }
+
+    /// Weigh worlds by how often the others played the heuristic's choice,
+    /// taking it to be made with probability `p` (0 turns it off).
+    pub fn with_imitate(mut self, p: f64) -> Expert {
+        self.imitate = (p > 0.0).then_some(p.min(0.999));
+        self
+    }
+
+    /// Play out each candidate `n` times per world (`search=rollout`).
+    pub fn with_rollouts(mut self, n: usize) -> Expert {
+        self.rollouts = n.max(1);
         self
     }
 
@@ -459,9 +490,13 @@ impl Expert {
         // Each action's gain over the heuristic's first choice, world by
         // world, summed and squared: how sure the worlds are of it.
         let mut gains = vec![(0f64, 0f64); order.len()];
-        let search = self
+        let mut search = self
             .search
             .unwrap_or_else(|| Search::for_game(view.rules()));
+        if search == Search::Rollout && crate::maxn::Measure::of(view.rules()).is_none() {
+            search = Search::Horizon;
+        }
+        let public = crate::rollout::Public::of(&k);
         let eval = crate::eval::for_game(view.rules());
         let mut done = 0usize;
         let threads = rayon::current_num_threads().max(1);
@@ -483,7 +518,8 @@ impl Expert {
             Some(choice) => styles_of(choice),
             None => styles_of(partner_model(view.rules(), self.model)),
         };
-        let weigh = (model.is_some() || partner_model.is_some()) && sampler.hidden() > 0;
+        let weigh = (model.is_some() || partner_model.is_some() || self.imitate.is_some())
+            && sampler.hidden() > 0;
         let play = match self.model {
             ModelChoice::Fixed(m) => m,
             _ => PlayModel::for_game(view.rules()),
@@ -509,6 +545,7 @@ impl Expert {
                 Weighing {
                     opponents: model.as_ref(),
                     partners: partner_model.as_ref(),
+                    heuristic: self.imitate,
                 }
             } else {
                 Weighing::default()
@@ -528,9 +565,25 @@ impl Expert {
             } else {
                 worlds.into_iter().map(|(p, _)| p).collect()
             };
+            let world_seeds: Vec<u64> = worlds.iter().map(|_| self.rng.next_u64()).collect();
             let results: Vec<Option<Vec<(Action, f64)>>> = worlds
                 .par_iter()
-                .map(|pos| world_values(pos, side, search, limits, &eval, &play))
+                .zip(world_seeds.par_iter())
+                .map(|(pos, &seed)| {
+                    if search == Search::Rollout {
+                        crate::rollout::values(
+                            pos,
+                            &public,
+                            side,
+                            &order,
+                            self.rollouts,
+                            seed,
+                            Some(deadline),
+                        )
+                    } else {
+                        world_values(pos, side, search, limits, &eval, &play)
+                    }
+                })
                 .collect();
             batch_time = now.elapsed();
             let mut any = false;
@@ -638,7 +691,7 @@ mod tests {
             ("french", 4),
         ] {
             let r = rules(preset, players);
-            assert_eq!(Search::for_game(&r), Search::MaxNHorizon, "{preset}");
+            assert_eq!(Search::for_game(&r), Search::Rollout, "{preset}");
         }
     }
 

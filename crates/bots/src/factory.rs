@@ -66,7 +66,7 @@ fn with_options(
     for &o in options {
         let what = || {
             bad(format!(
-                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, draws=known|unknown, trust=Z, search=exact|maxn|horizon|maxn-horizon|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS, partner=off|same|PIPS/KEEP/DOUBLE/POINTS, styles=... or noise=P"
+                "`{o}`: expected samples=N, weights=on|off, oversample=N, nodes=N, horizon=N, draws=known|unknown, trust=Z, rollouts=N, imitate=P, search=exact|maxn|horizon|maxn-horizon|rollout|modeled|modeled-all, model=PIPS/KEEP/DOUBLE/POINTS, partner=off|same|PIPS/KEEP/DOUBLE/POINTS, styles=... or noise=P"
             ))
         };
         let (k, v) = o.split_once('=').ok_or_else(what)?;
@@ -90,6 +90,15 @@ fn with_options(
             ("search", "maxn") => expert = expert.with_search(Search::MaxN),
             ("search", "horizon") => expert = expert.with_search(Search::Horizon),
             ("search", "maxn-horizon") => expert = expert.with_search(Search::MaxNHorizon),
+            ("search", "rollout") => expert = expert.with_search(Search::Rollout),
+            ("imitate", p) => match p.parse::<f64>() {
+                Ok(p) if (0.0..1.0).contains(&p) => expert = expert.with_imitate(p),
+                _ => return Err(what()),
+            },
+            ("rollouts", n) => match n.parse::<usize>() {
+                Ok(n) if n > 0 => expert = expert.with_rollouts(n),
+                _ => return Err(what()),
+            },
             ("search", "modeled") => {
                 expert = expert.with_search(Search::Modeled(Modelled::Opponents))
             }

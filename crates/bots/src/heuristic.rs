@@ -1,9 +1,10 @@
 //! A good club player, as rules of thumb over what the seat has seen.
 
+use domino_engine::layout::Layout;
 use domino_engine::rules::LayoutKind;
-use domino_engine::{Action, EndCount, SeatView, TileSet};
+use domino_engine::{Action, EndCount, Rules, SeatView, TileSet};
 
-use crate::knowledge::Knowledge;
+use crate::knowledge::{Knowledge, MAX_SEATS};
 use crate::simple::play_parts;
 use crate::{choose_poser, prelude, with_claim, Bot, BotError, Prelude};
 
@@ -50,18 +51,60 @@ fn after(me: u8, players: u8) -> impl Iterator<Item = u8> {
     (1..players).map(move |d| (me + d) % players)
 }
 
+/// What the heuristic reads to judge a play: from a seat's view, or from a
+/// known position in a rollout ([`crate::rollout`]), where every seat is
+/// played by the heuristic on what it could know.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Facts<'a> {
+    pub rules: &'a Rules,
+    pub me: u8,
+    /// The seat's own tiles.
+    pub hand: TileSet,
+    pub layout: &'a Layout,
+    /// Tiles neither held by the seat nor on the table.
+    pub unseen: TileSet,
+    /// Tiles each seat surely lacks ([`Knowledge::lacks`]).
+    pub lacks: &'a [TileSet; MAX_SEATS],
+    /// Numbers each seat chose to leave showing ([`Knowledge::shown`]).
+    pub shown: &'a [u16; MAX_SEATS],
+}
+
+impl<'a> Facts<'a> {
+    pub(crate) fn of(view: &'a SeatView, k: &'a Knowledge) -> Facts<'a> {
+        Facts {
+            rules: view.rules(),
+            me: view.seat(),
+            hand: view.hand(),
+            layout: view.layout(),
+            unseen: k.unseen,
+            lacks: &k.lacks,
+            shown: &k.shown,
+        }
+    }
+
+    fn possible(&self, seat: u8) -> TileSet {
+        self.unseen.minus(self.lacks[seat as usize])
+    }
+}
+
 fn score(view: &SeatView, k: &Knowledge, a: Action) -> f64 {
+    score_facts(&Facts::of(view, k), a)
+}
+
+/// The heuristic's score of play `a` (higher is better).
+pub(crate) fn score_facts(f: &Facts<'_>, a: Action) -> f64 {
     let Some((tile, end)) = play_parts(a) else {
         return 0.0;
     };
-    let rules = view.rules();
-    let me = view.seat();
+    let rules = f.rules;
+    let me = f.me;
     let n = rules.players;
-    let rest = view.hand().minus(tile.bit());
+    let rest = f.hand.minus(tile.bit());
     if rest.is_empty() {
         return 10_000.0;
     }
-    let mut layout = *view.layout();
+    let k = f;
+    let mut layout = *f.layout;
     let covered = end.and_then(|e| layout.chains().get(e as usize).map(|c| c.pips));
     match end {
         None => layout.pose(tile),

@@ -44,6 +44,7 @@ pub mod maxn;
 pub mod modeled;
 pub mod orders;
 pub mod reason;
+pub mod rollout;
 pub mod simple;
 pub mod solver;
 mod stop;

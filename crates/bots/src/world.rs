@@ -40,6 +40,11 @@ struct Slot {
 pub struct Weighing<'a> {
     pub opponents: Option<&'a Styles>,
     pub partners: Option<&'a Styles>,
+    /// How likely each other seat was to make the heuristic's choice
+    /// where it had one (`expert:imitate=P`), the other plays sharing the
+    /// rest: worlds where the others played as the heuristic would have
+    /// weigh more. `None`: not read this way.
+    pub heuristic: Option<f64>,
 }
 
 impl<'a> Weighing<'a> {
@@ -48,6 +53,7 @@ impl<'a> Weighing<'a> {
         Weighing {
             opponents: styles,
             partners: styles,
+            heuristic: None,
         }
     }
 }
@@ -327,7 +333,27 @@ impl Sampler {
                 weighing.opponents
             }
         };
+        let mut public = crate::rollout::Public::empty();
+        let mut rollout_scratch = crate::rollout::Scratch::default();
+        let mut imitation = 0.0;
         for st in &self.steps {
+            if let Some(p) = weighing.heuristic {
+                let laid = matches!(st.action, Action::Play { end: Some(_), .. });
+                if laid && st.seat != self.me && pos.hand.to_act() == st.seat {
+                    let (want, choices) =
+                        crate::rollout::heuristic_choice(&pos.hand, &public, &mut rollout_scratch);
+                    if choices > 1 {
+                        let same = want.tile() == st.action.tile()
+                            && matches!((want, st.action), (Action::Play { end: a, .. }, Action::Play { end: b, .. }) if a == b);
+                        imitation += if same {
+                            p.ln()
+                        } else {
+                            ((1.0 - p) / (choices - 1) as f64).ln()
+                        };
+                    }
+                }
+                public.note(&pos.hand, st.action);
+            }
             if let Some(model) = model_of(st.seat) {
                 // Poses are left out: which tiles may open varies by game.
                 let laid = matches!(st.action, Action::Play { end: Some(_), .. });
@@ -338,10 +364,11 @@ impl Sampler {
             }
             pos.apply(st.action);
         }
-        let log_weight = (0..self.rules.players)
-            .filter(|&s| s != self.me)
-            .filter_map(|s| model_of(s).map(|m| m.log_weight(&by_seat[s as usize])))
-            .sum();
+        let log_weight = imitation
+            + (0..self.rules.players)
+                .filter(|&s| s != self.me)
+                .filter_map(|s| model_of(s).map(|m| m.log_weight(&by_seat[s as usize])))
+                .sum::<f64>();
         let ok = pos.hand.to_act() == self.me
             && !pos.hand.is_over()
             && pos.hand.boneyard().len() == self.boneyard_left

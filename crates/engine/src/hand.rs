@@ -165,6 +165,13 @@ impl Hand {
         &self.boneyard[self.bone_next as usize..self.bone_len as usize]
     }
 
+    /// Shuffle the tiles left in the boneyard (a searcher that samples a
+    /// world must not know which tile each draw brings).
+    pub fn shuffle_boneyard<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
+        let (from, to) = (self.bone_next as usize, self.bone_len as usize);
+        crate::deal::shuffle(&mut self.boneyard[from..to], rng);
+    }
+
     pub fn ending(&self) -> Option<Ending> {
         self.ending
     }
