@@ -183,6 +183,17 @@ impl Hand {
         &self.penalties[..self.rules.players as usize]
     }
 
+    /// [`Hand::points`] and [`Hand::penalties`] as whole arrays: the places
+    /// past the sides and seats stay zero, so a copy needs no length.
+    #[inline]
+    pub(crate) fn points_and_penalties(&self) -> ([i32; MAX_PLAYERS], [i32; MAX_PLAYERS]) {
+        debug_assert!(self.points[self.rules.sides()..].iter().all(|&p| p == 0));
+        debug_assert!(self.penalties[self.rules.players as usize..]
+            .iter()
+            .all(|&p| p == 0));
+        (self.points, self.penalties)
+    }
+
     /// Every point scored and charged so far, summed: it only grows, so a
     /// change says the match score needs crediting.
     #[inline]
