@@ -63,6 +63,7 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
 
 /// Settle a hand from its summary: the one scoring both played hands and
 /// the scorekeeper's reported hands go through.
+#[inline]
 pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) -> HandResult {
     let n = rules.players as usize;
     let sides = rules.sides();

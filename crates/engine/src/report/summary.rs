@@ -46,6 +46,7 @@ pub struct HandSummary {
 
 impl HandSummary {
     /// The summary of a played hand.
+    #[inline]
     pub fn of(hand: &Hand) -> HandSummary {
         let rules = hand.rules();
         let n = rules.players as usize;
