@@ -204,14 +204,25 @@ impl Dealer {
     /// A uniformly random deal (no redeal check).
     #[inline]
     pub fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> Deal {
-        let mut tiles = self.tiles;
-        shuffle_tiles(&mut tiles, self.n, &self.batches, rng);
         let mut deal = Deal {
             hands: [TileSet::EMPTY; MAX_PLAYERS],
             boneyard: [Tile::double(0); MAX_TILES],
             bone_len: 0,
             poser: None,
         };
+        self.deal_into(rng, &mut deal);
+        deal
+    }
+
+    /// [`Dealer::deal`] written over `deal` (every field), for playouts
+    /// that deal into the match in place.
+    #[inline]
+    pub fn deal_into<R: Rng + ?Sized>(&self, rng: &mut R, deal: &mut Deal) {
+        let mut tiles = self.tiles;
+        shuffle_tiles(&mut tiles, self.n, &self.batches, rng);
+        deal.hands = [TileSet::EMPTY; MAX_PLAYERS];
+        deal.boneyard = [Tile::double(0); MAX_TILES];
+        deal.poser = None;
         let h = self.hand_size;
         let dealt = h * self.players;
         for (seat, hand) in deal.hands.iter_mut().enumerate().take(self.players) {
@@ -229,7 +240,6 @@ impl Dealer {
             }
         }
         deal.bone_len = rest.len() as u8;
-        deal
     }
 }
 

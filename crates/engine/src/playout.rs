@@ -80,15 +80,13 @@ impl Playout {
         if self.m.phase() == Phase::MatchOver {
             self.m.restart();
         }
-        loop {
-            let mut deal = self.dealer.deal(&mut self.rng);
-            if self.m.next_pose_rule() == PoseRule::TurnOver {
-                deal.poser = Some(self.rng.random_range(0..2));
+        let (dealer, rng) = (&self.dealer, &mut self.rng);
+        self.m.start_dealing(|deal, rule| {
+            dealer.deal_into(rng, deal);
+            if rule == PoseRule::TurnOver {
+                deal.poser = Some(rng.random_range(0..2));
             }
-            if self.m.start_dealt(deal).is_ok() {
-                break;
-            }
-        }
+        });
     }
 
     /// Deal and play one whole hand at random; starts a new match when the
