@@ -171,6 +171,8 @@ pub struct Dealer {
     tiles: [u8; 128],
     n: usize,
     batches: [Batch; MAX_TILES],
+    /// How many of `batches` the shuffle runs (the ones before its stop).
+    runs: usize,
     players: usize,
     hand_size: usize,
     /// Every tile's index is below 64 (sets up to double-nine): a hand's
@@ -188,11 +190,24 @@ impl Dealer {
         }
         let h = rules.hand_size as usize;
         let players = rules.players as usize;
+        // Seat 0's hand is the first places: its order does not matter.
+        let batches = plan(n, h);
+        // The batches [`shuffle_planned`] runs before it stops, worked out
+        // once: the shuffle then has no stop to test.
+        let (mut runs, mut i) = (0, n);
+        for b in &batches {
+            let k = b.k as usize;
+            if i <= 1 || k == 0 || k > i {
+                break;
+            }
+            runs += 1;
+            i -= k;
+        }
         Dealer {
             tiles,
             n,
-            // Seat 0's hand is the first places: its order does not matter.
-            batches: plan(n, h),
+            batches,
+            runs,
             // Rules never deal more than the set (checked when resolved);
             // the bound keeps every slice below in range regardless.
             players: players.min(MAX_PLAYERS).min(n / h.max(1)),
@@ -219,7 +234,7 @@ impl Dealer {
     #[inline]
     pub fn deal_into<R: Rng + ?Sized>(&self, rng: &mut R, deal: &mut Deal) {
         let mut tiles = self.tiles;
-        shuffle_tiles(&mut tiles, self.n, &self.batches, rng);
+        shuffle_tiles(&mut tiles, self.n, &self.batches[..self.runs], rng);
         deal.hands = [TileSet::EMPTY; MAX_PLAYERS];
         deal.boneyard = [Tile::double(0); MAX_TILES];
         deal.poser = None;
@@ -228,7 +243,11 @@ impl Dealer {
         for (seat, hand) in deal.hands.iter_mut().enumerate().take(self.players) {
             let held = &tiles[seat * h..seat * h + h];
             *hand = if self.small {
-                TileSet(held.iter().fold(0u64, |bits, &t| bits | 1 << (t & 63)) as u128)
+                let mut bits = 0u64;
+                for &t in held {
+                    bits |= BITS64[(t & 63) as usize];
+                }
+                TileSet(u128::from(bits))
             } else {
                 TileSet(held.iter().fold(0u128, |bits, &t| bits | 1 << (t & 127)))
             };
@@ -243,18 +262,28 @@ impl Dealer {
     }
 }
 
+/// One-bit masks by index below 64: a variable shift costs more than a load.
+const BITS64: [u64; 64] = {
+    let mut b = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        b[i] = 1 << i;
+        i += 1;
+    }
+    b
+};
+
 /// [`shuffle_planned`] of the first `n` places of a dealer's tile list: the
 /// same swaps from the same numbers, each made as soon as its place is
 /// drawn (a rejected batch, about once in 2^16 at most, undoes its swaps
-/// and draws again), on places masked into the list's 128.
+/// and draws again), on places masked into the list's 128. `batches` are
+/// the ones the planned shuffle runs before it stops.
 #[inline]
 fn shuffle_tiles<R: Rng + ?Sized>(tiles: &mut [u8; 128], n: usize, batches: &[Batch], rng: &mut R) {
     let mut i = n;
     for batch in batches {
         let k = batch.k as usize;
-        if i <= 1 || k == 0 || k > i {
-            break;
-        }
+        debug_assert!(i > 1 && k > 0 && k <= i);
         let mut picks = [0u8; 16];
         loop {
             let mut low = rng.next_u64();
