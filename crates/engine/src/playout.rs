@@ -74,8 +74,10 @@ impl Playout {
     }
 
     /// Deal the next hand at random; starts a new match when the last one
-    /// ended.
-    #[inline]
+    /// ended. Out of line (once a hand): inlined, the deal crowded the
+    /// kernel's loop in the same function (in `domino bench`, 300 more
+    /// instructions a jamaican hand).
+    #[inline(never)]
     fn start_hand(&mut self) {
         if self.m.phase() == Phase::MatchOver {
             self.m.restart();
