@@ -541,7 +541,10 @@ mod tests {
                     let mut a = ZeroFirst(true, hand_rng(3, 2));
                     let mut b = ZeroFirst(true, hand_rng(3, 2));
                     assert_eq!(dealer.deal(&mut a), deal_by_plan(&rules, &mut b));
-                    assert_eq!(rand::RngCore::next_u64(&mut a.1), rand::RngCore::next_u64(&mut b.1));
+                    assert_eq!(
+                        rand::RngCore::next_u64(&mut a.1),
+                        rand::RngCore::next_u64(&mut b.1)
+                    );
                     covered += 1;
                 }
             }
