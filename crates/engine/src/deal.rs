@@ -166,57 +166,146 @@ struct Batch {
 /// plan worked out once.
 #[derive(Clone, Debug)]
 pub struct Dealer {
-    tiles: [Tile; MAX_TILES],
+    /// The tiles' indexes, in a place list sized 128 so that a masked
+    /// place needs no bounds check.
+    tiles: [u8; 128],
     n: usize,
     batches: [Batch; MAX_TILES],
+    /// How many of `batches` the shuffle runs (the ones before its stop).
+    runs: usize,
     players: usize,
     hand_size: usize,
+    /// Every tile's index is below 64 (sets up to double-nine): a hand's
+    /// set is built by shifts of a `u64`.
+    small: bool,
 }
 
 impl Dealer {
     pub fn new(rules: &Rules) -> Dealer {
-        let mut tiles = [Tile::double(0); MAX_TILES];
+        let mut tiles = [0u8; 128];
         let mut n = 0;
         for t in rules.tiles().iter() {
-            tiles[n] = t;
+            tiles[n] = t.index() as u8;
             n += 1;
+        }
+        let h = rules.hand_size as usize;
+        let players = rules.players as usize;
+        // Seat 0's hand is the first places: its order does not matter.
+        let batches = plan(n, h);
+        // The batches [`shuffle_planned`] runs before it stops, worked out
+        // once: the shuffle then has no stop to test.
+        let (mut runs, mut i) = (0, n);
+        for b in &batches {
+            let k = b.k as usize;
+            if i <= 1 || k == 0 || k > i {
+                break;
+            }
+            runs += 1;
+            i -= k;
         }
         Dealer {
             tiles,
             n,
-            // Seat 0's hand is the first places: its order does not matter.
-            batches: plan(n, rules.hand_size as usize),
-            players: rules.players as usize,
-            hand_size: rules.hand_size as usize,
+            batches,
+            runs,
+            // Rules never deal more than the set (checked when resolved);
+            // the bound keeps every slice below in range regardless.
+            players: players.min(MAX_PLAYERS).min(n / h.max(1)),
+            hand_size: h,
+            small: rules.tiles().0 >> 64 == 0,
         }
     }
 
     /// A uniformly random deal (no redeal check).
     #[inline]
     pub fn deal<R: Rng + ?Sized>(&self, rng: &mut R) -> Deal {
-        let mut tiles = self.tiles;
-        shuffle_planned(&mut tiles[..self.n], &self.batches, rng);
         let mut deal = Deal {
             hands: [TileSet::EMPTY; MAX_PLAYERS],
             boneyard: [Tile::double(0); MAX_TILES],
             bone_len: 0,
             poser: None,
         };
+        self.deal_into(rng, &mut deal);
+        deal
+    }
+
+    /// [`Dealer::deal`] written over `deal` (every field), for playouts
+    /// that deal into the match in place.
+    #[inline]
+    pub fn deal_into<R: Rng + ?Sized>(&self, rng: &mut R, deal: &mut Deal) {
+        let mut tiles = self.tiles;
+        shuffle_tiles(&mut tiles, self.n, &self.batches[..self.runs], rng);
+        deal.hands = [TileSet::EMPTY; MAX_PLAYERS];
+        deal.boneyard = [Tile::double(0); MAX_TILES];
+        deal.poser = None;
         let h = self.hand_size;
         let dealt = h * self.players;
-        let mut next = 0;
-        for hand in deal.hands.iter_mut().take(self.players) {
-            let mut bits = 0u128;
-            for t in &tiles[next..next + h] {
-                bits |= t.bit().0;
-            }
-            *hand = TileSet(bits);
-            next += h;
+        for (seat, hand) in deal.hands.iter_mut().enumerate().take(self.players) {
+            let held = &tiles[seat * h..seat * h + h];
+            *hand = if self.small {
+                let mut bits = 0u64;
+                for &t in held {
+                    bits |= BITS64[(t & 63) as usize];
+                }
+                TileSet(u128::from(bits))
+            } else {
+                TileSet(held.iter().fold(0u128, |bits, &t| bits | 1 << (t & 127)))
+            };
         }
         let rest = &tiles[dealt..self.n];
-        deal.boneyard[..rest.len()].copy_from_slice(rest);
+        if !rest.is_empty() {
+            for (b, &t) in deal.boneyard.iter_mut().zip(rest) {
+                *b = Tile::from_index(usize::from(t)).unwrap_or(Tile::double(0));
+            }
+        }
         deal.bone_len = rest.len() as u8;
-        deal
+    }
+}
+
+/// One-bit masks by index below 64: a variable shift costs more than a load.
+const BITS64: [u64; 64] = {
+    let mut b = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        b[i] = 1 << i;
+        i += 1;
+    }
+    b
+};
+
+/// [`shuffle_planned`] of the first `n` places of a dealer's tile list: the
+/// same swaps from the same numbers, each made as soon as its place is
+/// drawn (a rejected batch, about once in 2^16 at most, undoes its swaps
+/// and draws again), on places masked into the list's 128. `batches` are
+/// the ones the planned shuffle runs before it stops.
+#[inline]
+fn shuffle_tiles<R: Rng + ?Sized>(tiles: &mut [u8; 128], n: usize, batches: &[Batch], rng: &mut R) {
+    let mut i = n;
+    for batch in batches {
+        let k = batch.k as usize;
+        debug_assert!(i > 1 && k > 0 && k <= i);
+        let mut picks = [0u8; 16];
+        loop {
+            let mut low = rng.next_u64();
+            let mut j = 0;
+            while j < k && j < 16 {
+                let m = low as u128 * (i - j) as u128;
+                let p = (m >> 64) as usize;
+                picks[j] = p as u8;
+                tiles.swap((i - 1 - j) & 127, p & 127);
+                low = m as u64;
+                j += 1;
+            }
+            // 2^64 mod product values of `low` are over-represented.
+            if low >= batch.product || low >= batch.product.wrapping_neg() % batch.product {
+                break;
+            }
+            while j > 0 {
+                j -= 1;
+                tiles.swap((i - 1 - j) & 127, usize::from(picks[j]) & 127);
+            }
+        }
+        i -= k;
     }
 }
 
@@ -379,6 +468,88 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The deal as it was made before [`shuffle_tiles`]: the tiles shuffled
+    /// by [`shuffle_planned`], each hand's set built from its places.
+    fn deal_by_plan<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Deal {
+        let mut tiles: Vec<Tile> = rules.tiles().iter().collect();
+        let (h, players) = (rules.hand_size as usize, rules.players as usize);
+        let batches = plan(tiles.len(), h);
+        shuffle_planned(&mut tiles, &batches, rng);
+        let mut deal = Deal {
+            hands: [TileSet::EMPTY; MAX_PLAYERS],
+            boneyard: [Tile::double(0); MAX_TILES],
+            bone_len: 0,
+            poser: None,
+        };
+        for (seat, hand) in deal.hands.iter_mut().enumerate().take(players) {
+            for &t in &tiles[seat * h..seat * h + h] {
+                hand.insert(t);
+            }
+        }
+        let rest = &tiles[h * players..];
+        deal.boneyard[..rest.len()].copy_from_slice(rest);
+        deal.bone_len = rest.len() as u8;
+        deal
+    }
+
+    /// A generator whose first number is 0, which every batch of more than
+    /// one place rejects: the first batch must draw again.
+    struct ZeroFirst(bool, ChaCha8Rng);
+
+    impl rand::RngCore for ZeroFirst {
+        fn next_u32(&mut self) -> u32 {
+            self.next_u64() as u32
+        }
+        fn next_u64(&mut self) -> u64 {
+            if std::mem::replace(&mut self.0, false) {
+                0
+            } else {
+                self.1.next_u64()
+            }
+        }
+        fn fill_bytes(&mut self, dst: &mut [u8]) {
+            self.1.fill_bytes(dst)
+        }
+    }
+
+    /// The dealer's shuffle in place (swaps made as drawn, undone on a
+    /// rejected batch) and its sets built by shifts deal exactly what the
+    /// plain planned shuffle dealt, from the same numbers: every preset,
+    /// player count and set, a rejected first batch included. The server's
+    /// fair deals and the page's check depend on it.
+    #[test]
+    fn dealer_deals_what_the_planned_shuffle_dealt() {
+        use crate::rules::{Preset, RulesSpec};
+        let mut covered = 0;
+        for preset in Preset::ALL {
+            for set in [None, Some(9), Some(12)] {
+                for players in 2..=5 {
+                    let mut spec = RulesSpec::preset(preset.name());
+                    spec.players = Some(players);
+                    if let Some(set) = set {
+                        spec.options.insert("set".into(), set.into());
+                    }
+                    let Ok(rules) = spec.resolve() else { continue };
+                    let dealer = Dealer::new(&rules);
+                    let mut a = hand_rng(u64::from(players), 1);
+                    let mut b = a.clone();
+                    for _ in 0..200 {
+                        assert_eq!(dealer.deal(&mut a), deal_by_plan(&rules, &mut b));
+                    }
+                    let mut a = ZeroFirst(true, hand_rng(3, 2));
+                    let mut b = ZeroFirst(true, hand_rng(3, 2));
+                    assert_eq!(dealer.deal(&mut a), deal_by_plan(&rules, &mut b));
+                    assert_eq!(
+                        rand::RngCore::next_u64(&mut a.1),
+                        rand::RngCore::next_u64(&mut b.1)
+                    );
+                    covered += 1;
+                }
+            }
+        }
+        assert!(covered > 40, "{covered} rules");
     }
 
     #[test]

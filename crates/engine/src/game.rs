@@ -505,6 +505,23 @@ impl Match {
         Ok(())
     }
 
+    /// Start the next hand from deals written in place by `deal` (given the
+    /// match's deal and the pose rule), dealt again until the rule can
+    /// start the hand: [`Match::start_dealt`] in a loop, for playouts,
+    /// without moving deals around. The match must be between hands.
+    #[inline]
+    pub(crate) fn start_dealing(&mut self, mut deal: impl FnMut(&mut Deal, PoseRule)) {
+        debug_assert_eq!(self.phase, Phase::HandOver);
+        let rule = self.next_rule;
+        loop {
+            deal(&mut self.deal, rule);
+            if let Ok(start) = resolve_pose(&self.rules, &self.deal, rule) {
+                self.begin(start);
+                return;
+            }
+        }
+    }
+
     /// Start over as a new match with the same rules, waiting for the first
     /// deal through [`Match::start_dealt`] (playouts reuse one value).
     pub fn restart(&mut self) {
@@ -524,25 +541,37 @@ impl Match {
     }
 
     fn start(&mut self, deal: Deal, start: Start) {
-        self.hand_number += 1;
         self.deal = deal;
+        self.begin(start);
+    }
+
+    /// Start the hand of the match's deal.
+    #[inline]
+    fn begin(&mut self, start: Start) {
+        self.hand_number += 1;
         self.live = [0; MAX_PLAYERS];
         self.result = None;
-        match start {
+        let (seat, allowed) = match start {
             Start::Choose(chooser) => {
                 self.chooser = chooser;
                 self.phase = Phase::ChoosePoser;
-                self.hand = Hand::new(&self.rules, &deal, chooser, TileSet::EMPTY);
+                (chooser, TileSet::EMPTY)
             }
             Start::Pose { seat, allowed } => {
                 self.poser = seat;
                 self.phase = Phase::Play;
-                self.hand = Hand::new(&self.rules, &deal, seat, allowed);
+                (seat, allowed)
             }
-        }
+        };
+        self.hand.restart(&self.rules, &self.deal, seat, allowed);
+        debug_assert_eq!(
+            format!("{:?}", self.hand),
+            format!("{:?}", Hand::new(&self.rules, &self.deal, seat, allowed)),
+            "restarting the hand in place builds it anew"
+        );
         if self.recording {
             self.record.push(HandRecord {
-                deal: deal.to_spec(self.rules.players),
+                deal: self.deal.to_spec(self.rules.players),
                 actions: Vec::new(),
             });
         }

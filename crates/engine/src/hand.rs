@@ -135,6 +135,63 @@ impl Hand {
         }
     }
 
+    /// [`Hand::new`] written over this hand, field by field (every field
+    /// is named, so a new one cannot be missed), rather than built whole
+    /// and moved: the match starts each hand this way.
+    #[inline]
+    pub(crate) fn restart(&mut self, rules: &Rules, deal: &Deal, poser: u8, allowed: TileSet) {
+        let Hand {
+            rules: r,
+            hands,
+            boneyard,
+            bone_next,
+            bone_len,
+            layout,
+            to_act,
+            pose_allowed,
+            out,
+            passed_since_play,
+            pass_run,
+            last_player,
+            passes_since_play,
+            muggins,
+            muggins_from,
+            muggins_declined,
+            points,
+            penalties,
+            tally,
+            board_passes_by,
+            three_passes,
+            ending,
+            in_play,
+        } = self;
+        *r = *rules;
+        *hands = deal.hands;
+        *boneyard = deal.boneyard;
+        *bone_next = 0;
+        *bone_len = deal.bone_len;
+        *layout = Layout::new(rules.layout);
+        *to_act = poser;
+        *pose_allowed = allowed;
+        *out = 0;
+        *passed_since_play = 0;
+        *pass_run = [0; MAX_PLAYERS];
+        *last_player = poser;
+        *passes_since_play = 0;
+        *muggins = 0;
+        *muggins_from = 0;
+        *muggins_declined = 0;
+        *points = [0; MAX_PLAYERS];
+        *penalties = [0; MAX_PLAYERS];
+        *tally = 0;
+        *board_passes_by = [0; MAX_PLAYERS];
+        *three_passes = [0; MAX_PLAYERS];
+        *ending = None;
+        *in_play = deal.hands[..rules.players as usize]
+            .iter()
+            .fold(TileSet::EMPTY, |a, &h| a | h);
+    }
+
     /// A hand not yet begun, posed instead by `poser` with any tile: the
     /// state [`Hand::new`] gives that poser, without building it again.
     pub(crate) fn give_pose(&mut self, poser: u8) {
@@ -188,6 +245,17 @@ impl Hand {
     /// Penalties charged so far, by seat.
     pub fn penalties(&self) -> &[i32] {
         &self.penalties[..self.rules.players as usize]
+    }
+
+    /// [`Hand::points`] and [`Hand::penalties`] as whole arrays: the places
+    /// past the sides and seats stay zero, so a copy needs no length.
+    #[inline]
+    pub(crate) fn points_and_penalties(&self) -> ([i32; MAX_PLAYERS], [i32; MAX_PLAYERS]) {
+        debug_assert!(self.points[self.rules.sides()..].iter().all(|&p| p == 0));
+        debug_assert!(self.penalties[self.rules.players as usize..]
+            .iter()
+            .all(|&p| p == 0));
+        (self.points, self.penalties)
     }
 
     /// Every point scored and charged so far, summed: it only grows, so a

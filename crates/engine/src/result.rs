@@ -58,6 +58,20 @@ impl<T: Copy + Default> PerSeat<T> {
         p.vals[..p.len as usize].copy_from_slice(&s[..p.len as usize]);
         p
     }
+
+    /// The first `len` values of `vals` (the same as [`PerSeat::from_slice`]
+    /// of `&vals[..len]`): the rest are cleared by selects, not copied by
+    /// length.
+    #[inline]
+    pub fn from_array(mut vals: [T; MAX_PLAYERS], len: usize) -> PerSeat<T> {
+        for (i, v) in vals.iter_mut().enumerate() {
+            *v = if i < len { *v } else { T::default() };
+        }
+        PerSeat {
+            vals,
+            len: len.min(MAX_PLAYERS) as u8,
+        }
+    }
 }
 
 impl<T: Copy + Default> std::ops::Deref for PerSeat<T> {

@@ -63,6 +63,7 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
 
 /// Settle a hand from its summary: the one scoring both played hands and
 /// the scorekeeper's reported hands go through.
+#[inline]
 pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) -> HandResult {
     let n = rules.players as usize;
     let sides = rules.sides();
@@ -73,10 +74,7 @@ pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) ->
         _ => EndReason::Domino,
     };
     let mut notes = Notes::default();
-    let mut points = PerSeat::<i32>::new(sides);
-    for (p, &s) in points.iter_mut().zip(&summary.play_points(rules)) {
-        *p += s;
-    }
+    let mut points = PerSeat::from_array(summary.play_points(rules), sides);
     let domino = match summary.end {
         Some(SummaryEnd::Domino {
             seat,
@@ -94,8 +92,15 @@ pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) ->
     }
     // Pip totals by side, for the games that pay the losers' pips.
     let mut side_counts = [0i32; MAX_PLAYERS];
-    for s in 0..n {
-        side_counts[rules.side_of(s as u8)] += counts[s] as i32;
+    if rules.partners {
+        for (s, &c) in counts.iter().enumerate().take(n) {
+            side_counts[rules.side_of(s as u8)] += c as i32;
+        }
+    } else {
+        // One side a seat: the counts themselves.
+        for (s, (side, &c)) in side_counts.iter_mut().zip(&counts).enumerate() {
+            *side = if s < n { c as i32 } else { 0 };
+        }
     }
     let total: i32 = side_counts[..sides].iter().sum();
     match rules.settle {
@@ -181,7 +186,7 @@ pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) ->
         winner: win.map(|side| Side { side }),
         reason,
         seat,
-        counts: PerSeat::from_slice(&counts[..n]),
+        counts: PerSeat::from_array(counts, n),
         points,
         notes,
     }

@@ -41,11 +41,51 @@ impl Hand {
             if kernel && self.layout.is_line() && self.ending.is_none() {
                 return steps + self.line_run(&mut pick);
             }
+            if kernel && self.line_pose(&mut pick) {
+                steps += 1;
+                continue;
+            }
             if !self.random_step(&mut pick) {
                 return steps;
             }
             steps += 1;
         }
+    }
+
+    /// The pose of a hand the kernel takes, as [`Hand::random_step`] makes
+    /// it (the same pick over the same count, the same state after), on
+    /// `u64` masks and without the general play; `false`, with nothing
+    /// picked or changed, where the general path must pose (the hand
+    /// already posed or over, or a poser holding one tile or none to pose).
+    #[inline]
+    fn line_pose(&mut self, pick: &mut impl FnMut(u32) -> u32) -> bool {
+        let seat = self.to_act;
+        let h = self.hands[(seat & 7) as usize].0 as u64;
+        let poses = h & self.pose_allowed.0 as u64;
+        if self.ending.is_some()
+            || self.layout.posed().is_some()
+            || poses == 0
+            || h.count_ones() < 2
+            || self.muggins != 0
+        {
+            return false;
+        }
+        let bit = nth_bit(poses, pick(poses.count_ones()));
+        let Some(tile) = Tile::from_index(bit.trailing_zeros() as usize) else {
+            unreachable!("a set bit of a double-nine set is a tile")
+        };
+        self.hands[(seat & 7) as usize].remove(tile);
+        self.in_play.remove(tile);
+        self.layout.pose(tile);
+        self.passed_since_play = 0;
+        self.last_player = seat;
+        self.passes_since_play = 0;
+        if self.is_blocked() {
+            self.ending = Some(super::Ending::Blocked);
+        } else {
+            self.to_act = self.next_seat(seat);
+        }
+        true
     }
 
     fn line_run(&mut self, pick: &mut impl FnMut(u32) -> u32) -> u32 {

@@ -46,6 +46,7 @@ pub struct HandSummary {
 
 impl HandSummary {
     /// The summary of a played hand.
+    #[inline]
     pub fn of(hand: &Hand) -> HandSummary {
         let rules = hand.rules();
         let n = rules.players as usize;
@@ -72,10 +73,7 @@ impl HandSummary {
                 *h = !(hand.hand(s as u8) & TileSet::DOUBLES).is_empty();
             }
         }
-        let mut points = [0; MAX_PLAYERS];
-        points[..rules.sides()].copy_from_slice(hand.points());
-        let mut penalties = [0; MAX_PLAYERS];
-        penalties[..n].copy_from_slice(hand.penalties());
+        let (points, penalties) = hand.points_and_penalties();
         HandSummary {
             end,
             counts: hand.counts(),
