@@ -521,33 +521,22 @@ mod tests {
     /// fair deals and the page's check depend on it.
     #[test]
     fn dealer_deals_what_the_planned_shuffle_dealt() {
-        use crate::rules::{Preset, RulesSpec};
         let mut covered = 0;
-        for preset in Preset::ALL {
-            for set in [None, Some(9), Some(12)] {
-                for players in 2..=5 {
-                    let mut spec = RulesSpec::preset(preset.name());
-                    spec.players = Some(players);
-                    if let Some(set) = set {
-                        spec.options.insert("set".into(), set.into());
-                    }
-                    let Ok(rules) = spec.resolve() else { continue };
-                    let dealer = Dealer::new(&rules);
-                    let mut a = hand_rng(u64::from(players), 1);
-                    let mut b = a.clone();
-                    for _ in 0..200 {
-                        assert_eq!(dealer.deal(&mut a), deal_by_plan(&rules, &mut b));
-                    }
-                    let mut a = ZeroFirst(true, hand_rng(3, 2));
-                    let mut b = ZeroFirst(true, hand_rng(3, 2));
-                    assert_eq!(dealer.deal(&mut a), deal_by_plan(&rules, &mut b));
-                    assert_eq!(
-                        rand::RngCore::next_u64(&mut a.1),
-                        rand::RngCore::next_u64(&mut b.1)
-                    );
-                    covered += 1;
-                }
+        for (_, players, rules) in crate::rules::every_preset_set_and_count(2..=5) {
+            let dealer = Dealer::new(&rules);
+            let mut a = hand_rng(u64::from(players), 1);
+            let mut b = a.clone();
+            for _ in 0..200 {
+                assert_eq!(dealer.deal(&mut a), deal_by_plan(&rules, &mut b));
             }
+            let mut a = ZeroFirst(true, hand_rng(3, 2));
+            let mut b = ZeroFirst(true, hand_rng(3, 2));
+            assert_eq!(dealer.deal(&mut a), deal_by_plan(&rules, &mut b));
+            assert_eq!(
+                rand::RngCore::next_u64(&mut a.1),
+                rand::RngCore::next_u64(&mut b.1)
+            );
+            covered += 1;
         }
         assert!(covered > 40, "{covered} rules");
     }

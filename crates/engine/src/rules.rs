@@ -1199,6 +1199,31 @@ impl Rules {
     }
 }
 
+/// Every preset with each of `players` and each set (its own, double-nine,
+/// double-twelve) that resolves, in that order: the cases the engine's
+/// fast paths are checked against its general ones on.
+#[cfg(test)]
+pub(crate) fn every_preset_set_and_count(
+    players: std::ops::RangeInclusive<u8>,
+) -> Vec<(Preset, u8, Rules)> {
+    let mut all = Vec::new();
+    for preset in Preset::ALL {
+        for set in [None, Some(9), Some(12)] {
+            for n in players.clone() {
+                let mut spec = RulesSpec::preset(preset.name());
+                spec.players = Some(n);
+                if let Some(set) = set {
+                    spec.options.insert("set".into(), set.into());
+                }
+                if let Ok(rules) = spec.resolve() {
+                    all.push((preset, n, rules));
+                }
+            }
+        }
+    }
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -251,7 +251,7 @@ mod tests {
     use super::*;
     use crate::deal::Deal;
     use crate::playout::Picker;
-    use crate::rules::{Preset, RulesSpec};
+    use crate::rules::{every_preset_set_and_count, RulesSpec};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -261,40 +261,31 @@ mod tests {
     /// state applying it reaches, at every step of every preset and set.
     #[test]
     fn step_matches_sample_and_apply() {
-        let sets = [None, Some(9), Some(12)];
-        for (preset, set) in Preset::ALL.iter().flat_map(|p| sets.map(|s| (*p, s))) {
-            for players in 2..=4 {
-                let mut spec = RulesSpec::preset(preset.name());
-                spec.players = Some(players);
-                if let Some(set) = set {
-                    spec.options.insert("set".into(), set.into());
+        for (preset, players, rules) in every_preset_set_and_count(2..=4) {
+            let mut deals = ChaCha8Rng::seed_from_u64(u64::from(players) + 100);
+            for i in 0..100u64 {
+                let deal = Deal::random(&rules, &mut deals);
+                let poser = (i % u64::from(players)) as u8;
+                let mut fast = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip));
+                let mut slow = fast;
+                let mut picks = [ChaCha8Rng::seed_from_u64(i), ChaCha8Rng::seed_from_u64(i)];
+                let mut pickers = [Picker::default(), Picker::default()];
+                let [ra, rb] = &mut picks;
+                let [pa, pb] = &mut pickers;
+                while fast.random_step(|n| pa.below(ra, n)) {
+                    let a = slow.sample_legal(|n| pb.below(rb, n));
+                    let Some(a) = a else {
+                        panic!("{} {players} deal {i}: no action", preset.name())
+                    };
+                    slow.apply_unchecked(a, &mut ());
+                    assert_eq!(
+                        format!("{fast:?}"),
+                        format!("{slow:?}"),
+                        "{} {players} deal {i} after {a:?}",
+                        preset.name()
+                    );
                 }
-                let Ok(rules) = spec.resolve() else { continue };
-                let mut deals = ChaCha8Rng::seed_from_u64(u64::from(players) + 100);
-                for i in 0..100u64 {
-                    let deal = Deal::random(&rules, &mut deals);
-                    let poser = (i % u64::from(players)) as u8;
-                    let mut fast = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip));
-                    let mut slow = fast;
-                    let mut picks = [ChaCha8Rng::seed_from_u64(i), ChaCha8Rng::seed_from_u64(i)];
-                    let mut pickers = [Picker::default(), Picker::default()];
-                    let [ra, rb] = &mut picks;
-                    let [pa, pb] = &mut pickers;
-                    while fast.random_step(|n| pa.below(ra, n)) {
-                        let a = slow.sample_legal(|n| pb.below(rb, n));
-                        let Some(a) = a else {
-                            panic!("{} {players} deal {i}: no action", preset.name())
-                        };
-                        slow.apply_unchecked(a, &mut ());
-                        assert_eq!(
-                            format!("{fast:?}"),
-                            format!("{slow:?}"),
-                            "{} {players} deal {i} after {a:?}",
-                            preset.name()
-                        );
-                    }
-                    assert!(slow.is_over() && slow.sample_legal(|_| 0).is_none());
-                }
+                assert!(slow.is_over() && slow.sample_legal(|_| 0).is_none());
             }
         }
     }
@@ -305,43 +296,33 @@ mod tests {
     #[test]
     fn run_matches_step_by_step() {
         let mut covered = 0;
-        let sets = [None, Some(9), Some(12)];
-        for (preset, set) in Preset::ALL.iter().flat_map(|p| sets.map(|s| (*p, s))) {
-            for players in 2..=5 {
-                let mut spec = RulesSpec::preset(preset.name());
-                spec.players = Some(players);
-                if let Some(set) = set {
-                    spec.options.insert("set".into(), set.into());
+        for (preset, players, rules) in every_preset_set_and_count(2..=5) {
+            let mut deals = ChaCha8Rng::seed_from_u64(u64::from(players));
+            for i in 0..300u64 {
+                let deal = Deal::random(&rules, &mut deals);
+                let poser = (i % u64::from(players)) as u8;
+                let start = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip));
+                let (mut fast, mut slow) = (start, start);
+                let mut picks = [ChaCha8Rng::seed_from_u64(i), ChaCha8Rng::seed_from_u64(i)];
+                let mut pickers = [Picker::default(), Picker::default()];
+                let [ra, rb] = &mut picks;
+                let [pa, pb] = &mut pickers;
+                let n = fast.random_run(|n| pa.below(ra, n));
+                let mut steps = 0;
+                while slow.random_step(|n| pb.below(rb, n)) {
+                    steps += 1;
                 }
-                let Ok(rules) = spec.resolve() else { continue };
-                let mut deals = ChaCha8Rng::seed_from_u64(u64::from(players));
-                for i in 0..300u64 {
-                    let deal = Deal::random(&rules, &mut deals);
-                    let poser = (i % u64::from(players)) as u8;
-                    let start = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip));
-                    let (mut fast, mut slow) = (start, start);
-                    let mut picks = [ChaCha8Rng::seed_from_u64(i), ChaCha8Rng::seed_from_u64(i)];
-                    let mut pickers = [Picker::default(), Picker::default()];
-                    let [ra, rb] = &mut picks;
-                    let [pa, pb] = &mut pickers;
-                    let n = fast.random_run(|n| pa.below(ra, n));
-                    let mut steps = 0;
-                    while slow.random_step(|n| pb.below(rb, n)) {
-                        steps += 1;
-                    }
-                    assert_eq!(n, steps, "{} {players} deal {i}", preset.name());
-                    assert_eq!(
-                        format!("{fast:?}"),
-                        format!("{slow:?}"),
-                        "{} {players} deal {i}",
-                        preset.name()
-                    );
-                    assert!(fast.is_over());
-                    covered += usize::from(
-                        start.rules.draw == DrawRule::Never
-                            && start.rules.layout == LayoutKind::Line,
-                    );
-                }
+                assert_eq!(n, steps, "{} {players} deal {i}", preset.name());
+                assert_eq!(
+                    format!("{fast:?}"),
+                    format!("{slow:?}"),
+                    "{} {players} deal {i}",
+                    preset.name()
+                );
+                assert!(fast.is_over());
+                covered += usize::from(
+                    start.rules.draw == DrawRule::Never && start.rules.layout == LayoutKind::Line,
+                );
             }
         }
         assert!(
