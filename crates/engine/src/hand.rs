@@ -10,6 +10,7 @@ use crate::layout::{Layout, PlaceError, MAX_CHAINS};
 use crate::rules::{Claims, DrawRule, MugginsBy, Rules};
 use crate::tile::{Tile, TileSet, MAX_TILES};
 
+mod chains_run;
 mod key;
 mod line_run;
 
@@ -518,29 +519,19 @@ impl Hand {
         let len = if N <= 4 { N } else { chains };
         // Each chain's matches, worked out once for the count and the pick.
         let mut matches = [0u64; N];
+        self.layout.accepts64_into(&mut matches);
         let mut n = 0;
-        for (id, m) in matches.iter_mut().enumerate().take(len) {
-            *m = hand & self.layout.accepts64(id) & (u64::from(id < chains)).wrapping_neg();
+        for m in matches.iter_mut().take(len) {
+            *m &= hand;
             n += m.count_ones();
         }
         if n == 0 {
             self.draw_or_pass(seat);
             return;
         }
-        let k = pick(n);
-        // The chain the pick falls in, and the matches before it, counted
-        // without a branch per chain (which chain it is, is random).
-        let (mut id, mut before, mut upto) = (0, 0, 0);
-        for &m in matches.iter().take(len) {
-            upto += m.count_ones();
-            let past = upto <= k;
-            id += usize::from(past);
-            before = if past { upto } else { before };
-        }
-        let m = matches[id % N];
-        let bit = line_run::nth_bit(m, k - before);
+        let (id, bit) = chains_run::pick_among(&matches, len, pick(n));
         if let Some(tile) = Tile::from_index(bit.trailing_zeros() as usize) {
-            self.play(seat, tile, Some(id as u8), false, &mut ());
+            self.play(seat, tile, Some(id), false, &mut ());
         }
     }
 
@@ -827,16 +818,7 @@ impl Hand {
             }
         }
         if self.rules.pass_penalties {
-            let players = self.rules.players;
-            if self.last_player == seat && self.passes_since_play + 1 >= players {
-                self.board_passes_by[seat as usize] += 1;
-                for s in 0..players {
-                    if s != seat {
-                        self.charge(s, PenaltyReason::BoardPass, ev);
-                    }
-                }
-            }
-            self.pass_run[seat as usize] = 0;
+            self.penalties_on_play(seat, self.last_player, self.passes_since_play, ev);
         }
         self.passed_since_play = 0;
         self.last_player = seat;
@@ -896,17 +878,41 @@ impl Hand {
     fn on_pass(&mut self, seat: u8, ev: &mut impl Events) {
         self.passes_since_play += 1;
         if self.rules.pass_penalties {
-            self.pass_run[seat as usize] += 1;
-            if self.pass_run[seat as usize] >= 3 {
-                self.pass_run[seat as usize] = 0;
-                self.three_passes[seat as usize] += 1;
-                self.charge(seat, PenaltyReason::ThreePasses, ev);
-            }
+            self.penalties_on_pass(seat, ev);
         }
         if self.rules.pass_points > 0 {
             self.pass_bonus(seat, ev);
         }
         self.passed_since_play |= 1 << seat;
+    }
+
+    /// French penalties as `seat` plays, given the last seat to play and
+    /// the passes since: a board pass (everyone else passed since the
+    /// seat's own last play) charges every other seat, and the seat's run
+    /// of passes ends.
+    #[inline]
+    fn penalties_on_play(&mut self, seat: u8, last: u8, passes: u8, ev: &mut impl Events) {
+        let players = self.rules.players;
+        if last == seat && passes + 1 >= players {
+            self.board_passes_by[seat as usize] += 1;
+            for s in 0..players {
+                if s != seat {
+                    self.charge(s, PenaltyReason::BoardPass, ev);
+                }
+            }
+        }
+        self.pass_run[seat as usize] = 0;
+    }
+
+    /// French penalties as `seat` passes: the third pass in a row costs it.
+    #[inline]
+    fn penalties_on_pass(&mut self, seat: u8, ev: &mut impl Events) {
+        self.pass_run[seat as usize] += 1;
+        if self.pass_run[seat as usize] >= 3 {
+            self.pass_run[seat as usize] = 0;
+            self.three_passes[seat as usize] += 1;
+            self.charge(seat, PenaltyReason::ThreePasses, ev);
+        }
     }
 
     /// Puerto Rican partners: a pass gives the other side the pass bonus

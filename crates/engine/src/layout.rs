@@ -214,6 +214,49 @@ impl Layout {
         suit
     }
 
+    /// [`Layout::accepts64`] of every chain, for a layout of at most `N`
+    /// chains, written into `a`. Up to four chains all four places are
+    /// written (zero past the last), in a loop of fixed length whose end
+    /// needs no prediction; past four, only the chains there are.
+    #[inline(always)]
+    pub(crate) fn accepts64_into<const N: usize>(&self, a: &mut [u64; N]) {
+        let n = self.n as usize;
+        let len = if N <= 4 { N } else { n };
+        for (id, a) in a.iter_mut().enumerate().take(len) {
+            *a = self.accepts64(id) & mask64(id < n);
+        }
+    }
+
+    /// [`Layout::place`] for a playout that keeps each chain's accepted
+    /// tiles in `accepts` (as [`Layout::accepts64_into`] writes them): only
+    /// what the play can change is worked out again. A play changes its own
+    /// chain's tiles; the rest only change when the opening ends, chains
+    /// open, or (French) a double lets other arms grow.
+    #[inline(always)]
+    pub(crate) fn place_keeping<const N: usize>(
+        &mut self,
+        t: Tile,
+        id: u8,
+        accepts: &mut [u64; N],
+    ) {
+        let (opening, n) = (self.opening, self.n);
+        self.place(t, id);
+        let french_double = self.kind == LayoutKind::French && t.is_double();
+        if self.opening != opening || self.n != n || french_double {
+            self.accepts64_into(accepts);
+        } else {
+            accepts[usize::from(id) % N] = self.accepts64(usize::from(id));
+        }
+    }
+
+    /// The tiles any chain accepts now, for a layout of at most `N` chains.
+    #[inline(always)]
+    fn accepts64_any<const N: usize>(&self) -> u64 {
+        let mut a = [0u64; N];
+        self.accepts64_into(&mut a);
+        a.iter().fold(0, |m, a| m | a)
+    }
+
     /// Every tile that could be played somewhere now (tiles already on the
     /// board may be included: callers intersect with a hand).
     #[inline(always)]
@@ -241,17 +284,11 @@ impl Layout {
         if self.posed.is_some() && !self.line && set.0 >> 64 == 0 {
             // No tile past the first 64 (always so up to double-nine): the
             // chains' tiles as `u64`, which cut off only tiles not in `set`.
-            let mut m = 0u64;
-            if self.n <= 4 {
-                // A loop of fixed length, whose end needs no prediction.
-                for id in 0..4 {
-                    m |= self.accepts64(id) & mask64(id < self.n as usize);
-                }
+            let m = if self.n <= 4 {
+                self.accepts64_any::<4>()
             } else {
-                for id in 0..self.n as usize {
-                    m |= self.accepts64(id);
-                }
-            }
+                self.accepts64_any::<MAX_CHAINS>()
+            };
             return set.0 as u64 & m != 0;
         }
         !(set & self.playable()).is_empty()

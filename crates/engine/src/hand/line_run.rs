@@ -36,10 +36,14 @@ impl Hand {
     pub fn random_run(&mut self, mut pick: impl FnMut(u32) -> u32) -> u32 {
         let mut steps = 0;
         let kernel = self.rules_fit_line_run();
+        let chains = self.rules_fit_chains_run();
         loop {
             // Once posed, nothing the kernel cannot take comes back.
             if kernel && self.layout.is_line() && self.ending.is_none() {
                 return steps + self.line_run(&mut pick);
+            }
+            if chains && self.layout.posed().is_some() && self.ending.is_none() {
+                return steps + self.chains_run(&mut pick);
             }
             if kernel && self.line_pose(&mut pick) {
                 steps += 1;
@@ -290,12 +294,13 @@ mod tests {
         }
     }
 
-    /// The kernel and the step-by-step path, fed the same picks, end in the
-    /// same state for every preset and player count it takes (and for the
-    /// others, where it must step through the general path).
+    /// The kernels and the step-by-step path, fed the same picks, end in
+    /// the same state for every preset and player count they take (and for
+    /// the others, where they must step through the general path).
     #[test]
     fn run_matches_step_by_step() {
         let mut covered = 0;
+        let (mut chains, mut many_chains) = (0, 0);
         for (preset, players, rules) in every_preset_set_and_count(2..=5) {
             let mut deals = ChaCha8Rng::seed_from_u64(u64::from(players));
             for i in 0..300u64 {
@@ -323,22 +328,30 @@ mod tests {
                 covered += usize::from(
                     start.rules.draw == DrawRule::Never && start.rules.layout == LayoutKind::Line,
                 );
+                chains += usize::from(start.rules_fit_chains_run());
+                // Past eight chains the chains' kernel changes its room.
+                many_chains += usize::from(fast.layout.chains().len() > 8);
             }
         }
         assert!(
             covered > 1000,
             "the kernel's games were covered {covered} times"
         );
+        assert!(
+            chains > 1000 && many_chains > 10,
+            "the chains' kernel ran {chains} times, {many_chains} past eight chains"
+        );
     }
 
     proptest::proptest! {
         /// Any deal, poser and stream of picks: the whole-hand run and the
         /// step-by-step path end in the same state after the same number of
-        /// actions, for the line games the kernel takes.
+        /// actions, for the games the kernels take.
         #[test]
         fn run_equals_steps_for_any_picks(
             preset in proptest::sample::select(&[
                 "jamaican", "cutthroat", "chiva", "puerto-rican", "block",
+                "cross", "double-nine-cross", "french",
             ][..]),
             players in 2u8..=4,
             deal_seed: u64,
