@@ -331,6 +331,16 @@ impl Match {
         self.rules.live_scoring && matches!(self.rules.win, MatchWin::Target { in_play: true, .. })
     }
 
+    /// Whether points a hand adds up to `hand_tally` (points and penalties
+    /// of the hand so far, which only grow) could have brought some side
+    /// to a target that ends the match mid-hand: below it, crediting them
+    /// can wait for the hand's end (the scores come out the same).
+    #[inline]
+    pub(crate) fn target_within(&self, hand_tally: i32) -> bool {
+        let best = self.scores().iter().copied().max().unwrap_or(0);
+        best.saturating_add(hand_tally) >= self.rules.target
+    }
+
     /// The hand itself, for playouts that drive it directly (no record).
     pub(crate) fn hand_mut(&mut self) -> &mut Hand {
         &mut self.hand
@@ -352,7 +362,8 @@ impl Match {
 
     /// Move points scored during play into the match score.
     fn credit_live(&mut self) {
-        let now = play_points(&self.rules, self.hand.points(), self.hand.penalties());
+        let (points, penalties) = self.hand.points_and_penalties();
+        let now = play_points(&self.rules, &points, &penalties);
         let mut delta = [0i32; MAX_PLAYERS];
         for ((d, n), l) in delta.iter_mut().zip(now).zip(&self.live) {
             *d = n - l;

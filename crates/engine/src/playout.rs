@@ -122,7 +122,8 @@ impl Playout {
                     if !hand.random_step(|n| picker.below(rng, n)) {
                         break;
                     }
-                    if hand.tally() != tally || hand.is_over() {
+                    let (over, now) = (hand.is_over(), hand.tally());
+                    if over || now != tally && self.m.target_within(now) {
                         self.m.after_hand_action(&mut ());
                     }
                 }
