@@ -362,8 +362,7 @@ impl Match {
 
     /// Move points scored during play into the match score.
     fn credit_live(&mut self) {
-        let (points, penalties) = self.hand.points_and_penalties();
-        let now = play_points(&self.rules, &points, &penalties);
+        let now = play_points(&self.rules, self.hand.points(), self.hand.penalties());
         let mut delta = [0i32; MAX_PLAYERS];
         for ((d, n), l) in delta.iter_mut().zip(now).zip(&self.live) {
             *d = n - l;

@@ -227,28 +227,6 @@ impl Layout {
         }
     }
 
-    /// [`Layout::place`] for a playout that keeps each chain's accepted
-    /// tiles in `accepts` (as [`Layout::accepts64_into`] writes them): only
-    /// what the play can change is worked out again. A play changes its own
-    /// chain's tiles; the rest only change when the opening ends, chains
-    /// open, or (French) a double lets other arms grow.
-    #[inline(always)]
-    pub(crate) fn place_keeping<const N: usize>(
-        &mut self,
-        t: Tile,
-        id: u8,
-        accepts: &mut [u64; N],
-    ) {
-        let (opening, n) = (self.opening, self.n);
-        self.place(t, id);
-        let french_double = self.kind == LayoutKind::French && t.is_double();
-        if self.opening != opening || self.n != n || french_double {
-            self.accepts64_into(accepts);
-        } else {
-            accepts[usize::from(id) % N] = self.accepts64(usize::from(id));
-        }
-    }
-
     /// The tiles any chain accepts now, for a layout of at most `N` chains.
     #[inline(always)]
     fn accepts64_any<const N: usize>(&self) -> u64 {

@@ -123,7 +123,7 @@ impl Hand {
             }
             hands[(seat & 7) as usize] = h & !bit;
             in_play &= !bit;
-            layout.place_keeping(tile, id, &mut accepts);
+            layout.place(tile, id);
             if penalties {
                 self.penalties_on_play(seat, last, passes, &mut ());
             }
@@ -134,6 +134,10 @@ impl Hand {
             if len > N {
                 break Stop::Grew;
             }
+            // Worked out again whole: which chains a play changes (its own,
+            // all at the opening's end, French arms on a double) is random,
+            // and a branch on it costs more than the work.
+            layout.accepts64_into(&mut accepts);
             let len = if N <= 4 { N } else { len };
             if bone_next >= draw_stop && !takes(&accepts, len, in_play) {
                 break Stop::Blocked;

@@ -91,18 +91,11 @@ impl HandSummary {
     }
 }
 
-/// Points by side plus penalties by seat, summed by side. Whole arrays in
-/// a loop of fixed length: the match credits them after every scoring play
-/// of the fives games, where a copy of `sides` places cost a `memcpy` call.
-pub(crate) fn play_points(
-    rules: &Rules,
-    points: &[i32; MAX_PLAYERS],
-    penalties: &[i32; MAX_PLAYERS],
-) -> [i32; MAX_PLAYERS] {
-    let sides = rules.sides();
+/// Points by side plus penalties by seat, summed by side.
+pub(crate) fn play_points(rules: &Rules, points: &[i32], penalties: &[i32]) -> [i32; MAX_PLAYERS] {
     let mut p = [0; MAX_PLAYERS];
-    for (s, (p, &v)) in p.iter_mut().zip(points).enumerate() {
-        *p = if s < sides { v } else { 0 };
+    for (p, &v) in p.iter_mut().zip(points).take(rules.sides()) {
+        *p = v;
     }
     // Most games charge no penalties: skip the sides' lookups.
     if penalties.iter().any(|&v| v != 0) {
