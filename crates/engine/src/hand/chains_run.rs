@@ -41,15 +41,24 @@ impl Hand {
         // The cross and French never hold more than four chains; double-nine
         // cross rarely more than eight, and goes on with room for every
         // chain when it does.
+        // French penalties (only French has them) as a constant of each
+        // run, so the others carry no check for them.
+        let penalties = self.rules.pass_penalties;
         let mut steps = 0;
         loop {
             let chains = self.layout.chains().len();
-            steps += if self.rules.layout != LayoutKind::CrossEveryDouble {
-                self.chains_run_upto::<4>(pick)
-            } else if chains <= 8 {
-                self.chains_run_upto::<8>(pick)
-            } else {
-                self.chains_run_upto::<MAX_CHAINS>(pick)
+            steps += match (self.rules.layout, chains <= 8, penalties) {
+                (LayoutKind::CrossEveryDouble, true, false) => {
+                    self.chains_run_upto::<8, false>(pick)
+                }
+                (LayoutKind::CrossEveryDouble, false, false) => {
+                    self.chains_run_upto::<MAX_CHAINS, false>(pick)
+                }
+                (LayoutKind::CrossEveryDouble, _, true) => {
+                    self.chains_run_upto::<MAX_CHAINS, true>(pick)
+                }
+                (_, _, false) => self.chains_run_upto::<4, false>(pick),
+                (_, _, true) => self.chains_run_upto::<4, true>(pick),
             };
             if self.ending.is_some() {
                 return steps;
@@ -57,10 +66,13 @@ impl Hand {
         }
     }
 
-    fn chains_run_upto<const N: usize>(&mut self, pick: &mut impl FnMut(u32) -> u32) -> u32 {
+    fn chains_run_upto<const N: usize, const PENALTIES: bool>(
+        &mut self,
+        pick: &mut impl FnMut(u32) -> u32,
+    ) -> u32 {
         debug_assert!(self.muggins == 0 && self.out == 0 && self.ending.is_none());
+        debug_assert_eq!(PENALTIES, self.rules.pass_penalties);
         let players = self.rules.players;
-        let penalties = self.rules.pass_penalties;
         // The seat to act may draw while fewer than `draw_stop` are drawn.
         let draw_stop = if self.rules.draw == DrawRule::Never {
             0
@@ -106,7 +118,7 @@ impl Hand {
                     }
                 } else {
                     passes += 1;
-                    if penalties {
+                    if PENALTIES {
                         self.penalties_on_pass(seat, &mut ());
                     }
                     passed |= 1 << seat;
@@ -124,7 +136,7 @@ impl Hand {
             hands[(seat & 7) as usize] = h & !bit;
             in_play &= !bit;
             layout.place(tile, id);
-            if penalties {
+            if PENALTIES {
                 self.penalties_on_play(seat, last, passes, &mut ());
             }
             passed = 0;
