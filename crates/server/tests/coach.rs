@@ -79,8 +79,20 @@ async fn the_levels_ratings_are_served_for_every_game() {
     assert_eq!(status, 200, "{body}");
     let v: Value = serde_json::from_str(&body).unwrap();
     let games = v.as_array().unwrap();
-    assert_eq!(games.len(), domino_engine::Preset::ALL.len());
+    let rated = |preset: &str, players: u8| {
+        games
+            .iter()
+            .any(|g| g["preset"] == preset && g["players"] == players)
+    };
+    // Every game at its default count, and the 2-player games people play.
+    for p in domino_engine::Preset::ALL {
+        assert!(rated(p.name(), p.default_players()), "{}", p.name());
+    }
+    for p in ["cutthroat", "block", "chiva", "draw"] {
+        assert!(rated(p, 2), "{p} with 2 players");
+    }
     for g in games {
+        assert_eq!(g["ordered"], true, "{g}");
         let levels = g["levels"].as_array().unwrap();
         assert_eq!(levels.len(), domino_bots::BOT_NAMES.len(), "{g}");
         for l in levels {
