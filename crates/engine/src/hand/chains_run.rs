@@ -39,26 +39,20 @@ impl Hand {
     /// of actions applied.
     pub(super) fn chains_run(&mut self, pick: &mut impl FnMut(u32) -> u32) -> u32 {
         // The cross and French never hold more than four chains; double-nine
-        // cross rarely more than eight, and goes on with room for every
-        // chain when it does.
-        // French penalties (only French has them) as a constant of each
-        // run, so the others carry no check for them.
+        // cross rarely more than eight. A run stops without an ending only
+        // once its chains outgrow its room, and the next has more, up to
+        // every chain. French penalties (only French has them) are a
+        // constant of each run, so the others carry no check for them.
         let penalties = self.rules.pass_penalties;
+        let grows = self.rules.layout == LayoutKind::CrossEveryDouble;
         let mut steps = 0;
         loop {
-            let chains = self.layout.chains().len();
-            steps += match (self.rules.layout, chains <= 8, penalties) {
-                (LayoutKind::CrossEveryDouble, true, false) => {
-                    self.chains_run_upto::<8, false>(pick)
-                }
-                (LayoutKind::CrossEveryDouble, false, false) => {
-                    self.chains_run_upto::<MAX_CHAINS, false>(pick)
-                }
-                (LayoutKind::CrossEveryDouble, _, true) => {
-                    self.chains_run_upto::<MAX_CHAINS, true>(pick)
-                }
-                (_, _, false) => self.chains_run_upto::<4, false>(pick),
-                (_, _, true) => self.chains_run_upto::<4, true>(pick),
+            steps += match (self.layout.chains().len(), penalties) {
+                (..=4, false) if !grows => self.chains_run_upto::<4, false>(pick),
+                (..=4, true) if !grows => self.chains_run_upto::<4, true>(pick),
+                (..=8, false) => self.chains_run_upto::<8, false>(pick),
+                (_, false) => self.chains_run_upto::<MAX_CHAINS, false>(pick),
+                (_, true) => self.chains_run_upto::<MAX_CHAINS, true>(pick),
             };
             if self.ending.is_some() {
                 return steps;
