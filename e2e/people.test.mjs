@@ -100,6 +100,16 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     assert.deepEqual(levels.map((x) => x.split(" · ")[0]), ["Beginner", "Easy", "Casual", "Strong", "Expert"]);
     for (const l of levels) assert.match(l, / · \d{3,4} \(\d{3,4}–\d{3,4}\)$/);
     assert.match(await page.locator("#quicklevel option[value=expert]").getAttribute("title"), /expert/);
+    // Each table size shows the levels as rated with that many players.
+    await page.selectOption("#game", "block");
+    await page.selectOption("#players", "4");
+    const four = await page.locator("#bot option").allInnerTexts();
+    for (const n of ["2", "3", "5"]) {
+      await page.selectOption("#players", n);
+      const other = await page.locator("#bot option").allInnerTexts();
+      for (const l of other) assert.match(l, / · \d{3,4} \(\d{3,4}–\d{3,4}\)$/);
+      assert.notDeepEqual(other, four, `block with ${n} players`);
+    }
     await page.click("#quickplay");
     assert.match(await page.locator("#lobby-error").innerText(), /Choose a name first/);
     await quickStart(env, page, { game: "chiva", level: "heuristic", name: "Lou" });

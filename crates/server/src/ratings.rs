@@ -13,6 +13,7 @@
 //! one rating whatever the number of players. Bot levels start from seeds
 //! measured by the arena ladder (`data/bot-seeds.json`).
 
+use domino_engine::rules::Preset;
 use serde_json::Value;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
@@ -141,30 +142,37 @@ pub fn ranks(scores: &[i32], winner: Option<usize>, low_wins: bool) -> Vec<usize
 /// The shipped seeds of the bot levels (`domino ladder` output).
 const SEEDS: &str = include_str!("../data/bot-seeds.json");
 
+/// The ladder entry a table of `players` in `preset` reads: the one rated
+/// with that many players, else the one at the game's default count, else
+/// any of the game's (the lobby's `measured` makes the same choice).
+fn ladder_entry<'a>(games: &'a [Value], preset: &str, players: u8) -> Option<&'a Value> {
+    let of_game = || games.iter().filter(|g| g["preset"] == preset);
+    let with = |n: u8| of_game().find(|g| g["players"].as_u64() == Some(u64::from(n)));
+    let default = Preset::from_name(preset).map(Preset::default_players);
+    with(players)
+        .or_else(|| default.and_then(with))
+        .or_else(|| of_game().next())
+}
+
 /// A bot level's starting rating in a game: the ladder's for this game and
-/// number of players, else for the game at any number of players, else the
-/// default start.
+/// number of players (see [`ladder_entry`]), else the default start.
 pub fn bot_seed(preset: &str, players: u8, bot: &str) -> Glicko2Rating {
     let Ok(file) = serde_json::from_str::<Value>(SEEDS) else {
         return Glicko2Rating::new();
     };
     let games = file["games"].as_array().cloned().unwrap_or_default();
-    let of_game: Vec<&Value> = games.iter().filter(|g| g["preset"] == preset).collect();
-    let pick = of_game
-        .iter()
-        .find(|g| g["players"].as_u64() == Some(u64::from(players)))
-        .or(of_game.first());
-    pick.and_then(|g| {
-        let level = g["levels"].as_array()?.iter().find(|l| l["bot"] == bot)?;
-        Some(Glicko2Rating {
-            rating: level["rating"].as_f64()?,
-            deviation: level["deviation"].as_f64()?,
-            volatility: level["volatility"].as_f64().unwrap_or(0.06),
+    ladder_entry(&games, preset, players)
+        .and_then(|g| {
+            let level = g["levels"].as_array()?.iter().find(|l| l["bot"] == bot)?;
+            Some(Glicko2Rating {
+                rating: level["rating"].as_f64()?,
+                deviation: level["deviation"].as_f64()?,
+                volatility: level["volatility"].as_f64().unwrap_or(0.06),
+            })
         })
-    })
-    // A ladder that did not settle (too few deals) is no seed.
-    .filter(|r| (0.0..4000.0).contains(&r.rating) && r.deviation > 0.0 && r.deviation <= 350.0)
-    .unwrap_or_default()
+        // A ladder that did not settle (too few deals) is no seed.
+        .filter(|r| (0.0..4000.0).contains(&r.rating) && r.deviation > 0.0 && r.deviation <= 350.0)
+        .unwrap_or_default()
 }
 
 /// The levels' measured strength per game, as the lobby shows them
@@ -251,6 +259,7 @@ pub fn seat_stats(sheet: &[Value], players: u8, side_of: impl Fn(u8) -> usize) -
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use serde_json::json;
     use skillratings::glicko2::glicko2_rating_period;
 
     fn g(rating: f64, deviation: f64) -> Glicko2Rating {
@@ -385,6 +394,33 @@ mod tests {
             }
         }
         assert_eq!(bot_seed("nope", 2, "heuristic"), Glicko2Rating::new());
+    }
+
+    #[test]
+    fn an_unrated_count_reads_the_games_default_count() {
+        let games: Vec<Value> = [("block", 2), ("block", 4), ("block", 3)]
+            .iter()
+            .map(|(p, n)| json!({"preset": p, "players": n}))
+            .collect();
+        let players = |n| ladder_entry(&games, "block", n).map(|g| g["players"].clone());
+        assert_eq!(players(3), Some(json!(3)));
+        // Not the first entry's count (2): the default count's.
+        assert_eq!(players(5), Some(json!(4)));
+        assert_eq!(ladder_entry(&games, "cross", 4), None);
+    }
+
+    #[test]
+    fn every_count_of_every_game_is_rated_in_order() {
+        let file: Value = serde_json::from_str(SEEDS).unwrap();
+        let games = file["games"].as_array().unwrap();
+        for preset in Preset::ALL {
+            let (low, high) = preset.player_range();
+            for n in low..=high {
+                let entry = ladder_entry(games, preset.name(), n).unwrap();
+                assert_eq!(entry["players"], n, "{} with {n} is rated", preset.name());
+                assert_eq!(entry["ordered"], true, "{} with {n}", preset.name());
+            }
+        }
     }
 
     #[test]

@@ -512,9 +512,17 @@ async fn duplicate_swiss(s: &Server) {
         .as_str()
         .unwrap()
         .to_string();
-    assert!(
+    // Random bots may finish the round before the start's answer is made
+    // (seen in CI): the secret is hidden exactly while some table plays.
+    let playing = v["played"][0]["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t["result"].is_null());
+    assert_eq!(
         v["played"][0]["deals"]["secret"].is_null(),
-        "not revealed while played"
+        playing,
+        "revealed only once every table has played: {v}"
     );
     let v = play_to_end(s, &id, None).await;
     let round = &v["played"][0];
