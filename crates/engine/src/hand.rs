@@ -831,11 +831,7 @@ impl Hand {
                     if ev.wanted() {
                         ev.push(Event::Out { seat });
                     }
-                    if self.is_blocked() {
-                        self.ending = Some(Ending::Blocked);
-                    } else {
-                        self.to_act = self.next_seat(seat);
-                    }
+                    self.blocked_or_next_seat(seat);
                     return;
                 }
             }
@@ -847,11 +843,9 @@ impl Hand {
             });
             return;
         }
-        if self.is_blocked() {
-            self.ending = Some(Ending::Blocked);
+        if self.blocked_or_next_seat(seat) {
             return;
         }
-        self.to_act = self.next_seat(seat);
         if pending > 0 {
             // A new unclaimed score closes any older one.
             self.muggins = pending;
@@ -965,6 +959,19 @@ impl Hand {
     #[inline(always)]
     fn is_blocked(&self) -> bool {
         !self.can_draw() && !self.layout.takes_any(self.in_play)
+    }
+
+    /// After `seat` has played and the hand goes on: it ends blocked if
+    /// nobody can play or draw, else the turn passes to the next seat.
+    /// Whether it ended.
+    #[inline(always)]
+    fn blocked_or_next_seat(&mut self, seat: u8) -> bool {
+        if self.is_blocked() {
+            self.ending = Some(Ending::Blocked);
+            return true;
+        }
+        self.to_act = self.next_seat(seat);
+        false
     }
 
     /// Each seat's count of pips still held.

@@ -167,11 +167,7 @@ impl Hand {
             // The play is made: the block check and the next seat are left
             // to the run with room for the chains.
             Stop::Grew => {
-                if self.is_blocked() {
-                    self.ending = Some(Ending::Blocked);
-                } else {
-                    self.to_act = self.next_seat(seat);
-                }
+                self.blocked_or_next_seat(seat);
             }
         }
         steps

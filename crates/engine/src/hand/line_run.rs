@@ -84,11 +84,7 @@ impl Hand {
         self.passed_since_play = 0;
         self.last_player = seat;
         self.passes_since_play = 0;
-        if self.is_blocked() {
-            self.ending = Some(super::Ending::Blocked);
-        } else {
-            self.to_act = self.next_seat(seat);
-        }
+        self.blocked_or_next_seat(seat);
         true
     }
 
