@@ -14,6 +14,8 @@
 //! measured by the arena ladder (`data/bot-seeds.json`).
 
 use domino_engine::rules::Preset;
+use std::sync::LazyLock;
+
 use serde_json::Value;
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
@@ -142,6 +144,21 @@ pub fn ranks(scores: &[i32], winner: Option<usize>, low_wins: bool) -> Vec<usize
 /// The shipped seeds of the bot levels (`domino ladder` output).
 const SEEDS: &str = include_str!("../data/bot-seeds.json");
 
+/// The games of [`SEEDS`], parsed once (every rated match with a bot and
+/// every lobby reads them); none if the file does not parse.
+fn seeded_games() -> &'static [Value] {
+    static GAMES: LazyLock<Vec<Value>> = LazyLock::new(|| {
+        serde_json::from_str::<Value>(SEEDS)
+            .ok()
+            .and_then(|mut f| match f["games"].take() {
+                Value::Array(games) => Some(games),
+                _ => None,
+            })
+            .unwrap_or_default()
+    });
+    &GAMES
+}
+
 /// The ladder entry a table of `players` in `preset` reads: the one rated
 /// with that many players, else the one at the game's default count, else
 /// any of the game's (the lobby's `measured` makes the same choice).
@@ -157,11 +174,7 @@ fn ladder_entry<'a>(games: &'a [Value], preset: &str, players: u8) -> Option<&'a
 /// A bot level's starting rating in a game: the ladder's for this game and
 /// number of players (see [`ladder_entry`]), else the default start.
 pub fn bot_seed(preset: &str, players: u8, bot: &str) -> Glicko2Rating {
-    let Ok(file) = serde_json::from_str::<Value>(SEEDS) else {
-        return Glicko2Rating::new();
-    };
-    let games = file["games"].as_array().cloned().unwrap_or_default();
-    ladder_entry(&games, preset, players)
+    ladder_entry(seeded_games(), preset, players)
         .and_then(|g| {
             let level = g["levels"].as_array()?.iter().find(|l| l["bot"] == bot)?;
             Some(Glicko2Rating {
@@ -181,12 +194,8 @@ pub fn bot_seed(preset: &str, players: u8, bot: &str) -> Glicko2Rating {
 /// that do not overlap. Straight from the shipped ladder file, the same
 /// figures [`bot_seed`] starts ratings from.
 pub fn shipped_levels() -> Value {
-    let Ok(file) = serde_json::from_str::<Value>(SEEDS) else {
-        return Value::Array(Vec::new());
-    };
-    let games = file["games"].as_array().cloned().unwrap_or_default();
     Value::Array(
-        games
+        seeded_games()
             .iter()
             .map(|g| {
                 let levels: Vec<Value> = g["levels"]
@@ -411,8 +420,7 @@ mod tests {
 
     #[test]
     fn every_count_of_every_game_is_rated_in_order() {
-        let file: Value = serde_json::from_str(SEEDS).unwrap();
-        let games = file["games"].as_array().unwrap();
+        let games = seeded_games();
         for preset in Preset::ALL {
             let (low, high) = preset.player_range();
             for n in low..=high {
