@@ -19,8 +19,12 @@ async function matchWithHint(page, name, size) {
   const id = await createFriends(env, page, { game: "draw", players: 2, options: { target: 1 }, name });
   let hint = null;
   await playHand([page], async (p) => {
-    if (hint != null || (await p.locator("#result:not([hidden])").count())) return;
-    if (!(await p.locator(".seat.me.toact").count()) || !(await p.locator("#hint").count())) return;
+    if (hint != null) return;
+    // Called just after our move: wait for the bot's reply (our turn again)
+    // or the hand's end, so a slow reply under load cannot skip every hint.
+    await p.waitForSelector(".seat.me.toact, #result:not([hidden])");
+    if (await p.locator("#result:not([hidden])").count()) return;
+    if (!(await p.locator("#hint").count())) return;
     await p.click("#hint");
     await p.waitForFunction(() => /—/.test(document.querySelector("#status").textContent) || /No hint/.test(document.querySelector("#status").textContent));
     hint = await p.locator("#status").innerText();
@@ -41,7 +45,7 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     // make them often); the hint is checked in each.
     let found = null;
     let hinted = 0;
-    for (let tries = 0; tries < 6 && !found; tries++) {
+    for (let tries = 0; tries < 6 && (!found || hinted === 0); tries++) {
       const { id, hint } = await matchWithHint(page, "Coachee", size);
       if (hint != null) {
         hinted++;
@@ -50,7 +54,7 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
       const r = await page.request.get(`${env.base}/api/analysis/${id}`);
       assert.equal(r.status(), 200);
       const a = await r.json();
-      if (a.hands.some((h) => h.decisions.some((d) => d.blunder))) found = { id, a };
+      if (!found && a.hands.some((h) => h.decisions.some((d) => d.blunder))) found = { id, a };
     }
     assert.ok(hinted >= 1, "a hint was asked and answered");
     assert.ok(found, "a match with a blunder in six");
