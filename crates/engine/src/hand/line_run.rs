@@ -94,40 +94,41 @@ impl Hand {
         for (h, t) in hands.iter_mut().zip(&self.hands) {
             *h = t.0 as u64;
         }
-        let mut in_play = self.in_play.0 as u64;
-        let mut board = self.layout.board().0 as u64;
+        let start_in_play = self.in_play.0 as u64;
+        let mut in_play = start_in_play;
         let chains = [self.layout.chains()[0], self.layout.chains()[1]];
-        // The two ends as arrays indexed by the end played on: the random
-        // choice of end then picks an index instead of a branch, which the
-        // processor could not predict. Each end's tiles are kept as a mask
-        // too: the next masks come from one table lookup after the pick,
-        // the shortest chain from one action to the next.
-        let mut pips = [chains[0].pips, chains[1].pips];
-        let mut suits = pips.map(|p| SUITS64[(p & 15) as usize]);
-        // Both ends' lengths in one number (a byte each) and both double
-        // flags in two bits, updated by shifts rather than branches.
-        let mut lens = u16::from(chains[0].len) | u16::from(chains[1].len) << 8;
-        let mut doubles = u8::from(chains[0].double_end) | u8::from(chains[1].double_end) << 1;
-        let mut passes = self.passes_since_play;
-        let mut passed = self.passed_since_play;
+        // Only what the next action needs lives in the loop: the two ends'
+        // masks (a play swaps its end's mask by one XOR, with no pip
+        // numbers), the hands, the tiles held, the seats. The rest of the
+        // line (pips, lengths, doubles across, the passes since the last
+        // play) is worked out once, when the run hands over.
+        let mut suits = chains.map(|c| SUITS64[(c.pips & 15) as usize]);
+        // The last tile each end took in the run (`NONE` for none yet),
+        // and how many the second end took: the first's is the rest.
+        let mut last_tile = [NONE; 2];
+        let mut second_len = 0u32;
+        let mut passes = 0u32;
         let mut last = self.last_player;
+        debug_assert_eq!(
+            (self.passes_since_play, self.passed_since_play),
+            passes_between(last, self.to_act, players),
+            "the run starts with the passes since the last play in turn order"
+        );
         let pass_points = self.rules.pass_points > 0;
         let mut seat = self.to_act;
-        let mut steps = 0u32;
         loop {
             let h = hands[(seat & 7) as usize];
             let m0 = h & suits[0];
             let m1 = h & suits[1];
             let c0 = m0.count_ones();
             let n = c0 + m1.count_ones();
-            steps += 1;
             if n == 0 {
                 passes += 1;
                 if pass_points {
-                    self.passed_since_play = passed;
+                    (self.passes_since_play, self.passed_since_play) =
+                        passes_between(last, seat, players);
                     self.pass_bonus(seat, &mut ());
                 }
-                passed |= 1 << seat;
                 seat = if seat + 1 == players { 0 } else { seat + 1 };
                 continue;
             }
@@ -142,38 +143,39 @@ impl Hand {
             let nth = k - if end == 1 { c0 } else { 0 };
             let bit = lowest(nth_of(firsts[end], nth));
             let index = bit.trailing_zeros() as usize;
-            let Some(tile) = Tile::from_index(index) else {
-                unreachable!("a set bit of a double-nine set is a tile")
-            };
-            let from = pips[end];
-            let to = tile.other(from);
             let mut next = suits;
-            next[end] = AFTER64[(index & 63) << 4 | (from & 15) as usize];
+            next[end] ^= FLIP64[index & 63];
             if h == bit || in_play & !bit & (next[0] | next[1]) == 0 {
                 // A domino or a block: hand the final play to the general path.
+                let Some(tile) = Tile::from_index(index) else {
+                    unreachable!("a set bit of a double-nine set is a tile")
+                };
+                let from = pip_of(suits[end]);
+                let played = (start_in_play & !in_play).count_ones();
+                let lens = [played - second_len, second_len];
                 let ends = [0, 1].map(|e| Chain {
-                    pips: pips[e],
-                    len: (lens >> (8 * e)) as u8,
-                    double_end: doubles >> e & 1 == 1,
+                    pips: pip_of(suits[e]),
+                    len: chains[e].len + lens[e] as u8,
+                    double_end: match Tile::from_index(usize::from(last_tile[e])) {
+                        Some(t) => t.is_double(),
+                        None => chains[e].double_end,
+                    },
                     ..chains[e]
                 });
-                self.passes_since_play = passes;
-                self.passed_since_play = passed;
+                (self.passes_since_play, self.passed_since_play) =
+                    passes_between(last, seat, players);
                 self.last_player = last;
+                let board = self.layout.board().0 as u64 | start_in_play & !in_play;
                 self.write_back(&hands, in_play, board, ends, seat);
+                debug_assert!(tile.has(from));
                 self.play(seat, tile, Some(end as u8), false, &mut ());
-                return steps;
+                return played + 1 + passes;
             }
             suits = next;
-            pips[end] = to;
-            lens += 1 << (8 * end);
-            // A double leaves its end showing what it showed.
-            doubles = doubles & !(1 << end) | u8::from(to == from) << end;
+            last_tile[end] = index as u8;
+            second_len += end as u32;
             hands[(seat & 7) as usize] = h & !bit;
             in_play &= !bit;
-            board |= bit;
-            passed = 0;
-            passes = 0;
             last = seat;
             seat = if seat + 1 == players { 0 } else { seat + 1 };
         }
@@ -196,23 +198,45 @@ impl Hand {
     }
 }
 
-/// `AFTER64[index << 4 | n]`: the tiles carrying the number left showing
-/// when the tile `index` (of a set up to double-nine) is played on an end
-/// showing `n`; unused where the tile does not carry `n`.
-const AFTER64: [u64; 64 * 16] = {
-    let mut t = [0u64; 64 * 16];
+/// No tile: above every index of a set up to double-nine.
+const NONE: u8 = u8::MAX;
+
+/// The passes since `last` played with `seat` to act, in a stretch with no
+/// drawing: every seat after `last` up to `seat` passed. Their number and
+/// seats as the hand keeps them.
+fn passes_between(last: u8, seat: u8, players: u8) -> (u8, u8) {
+    let (mut count, mut seats) = (0, 0);
+    let mut s = if last + 1 >= players { 0 } else { last + 1 };
+    while s != seat {
+        count += 1;
+        seats |= 1 << s;
+        s = if s + 1 == players { 0 } else { s + 1 };
+    }
+    (count, seats)
+}
+
+/// The number an end shows, from its mask of tiles carrying it: the one
+/// double in the mask is that number's.
+fn pip_of(suit: u64) -> u8 {
+    let double = suit & TileSet::DOUBLES.0 as u64;
+    match Tile::from_index(double.trailing_zeros() as usize) {
+        Some(t) => t.high(),
+        None => unreachable!("an end's mask is one number's tiles, its double among them"),
+    }
+}
+
+/// `FLIP64[index]`: the masks of the tile's two numbers XORed. An end
+/// showing either number shows the other after the tile, and its mask
+/// XORed with this is that number's mask (a double's is zero: the end
+/// still shows its number).
+const FLIP64: [u64; 64] = {
+    let mut t = [0u64; 64];
     let mut i = 0;
     while i < 55 {
         let Some(tile) = Tile::from_index(i) else {
             unreachable!()
         };
-        let mut n = 0;
-        while n < 10 {
-            if tile.has(n) {
-                t[i << 4 | n as usize] = SUITS64[tile.other(n) as usize];
-            }
-            n += 1;
-        }
+        t[i] = SUITS64[tile.low() as usize] ^ SUITS64[tile.high() as usize];
         i += 1;
     }
     t
