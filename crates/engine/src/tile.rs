@@ -253,6 +253,23 @@ pub(crate) const SUITS64: [u64; 16] = {
     s
 };
 
+/// `FLIP64[index]`: the [`SUITS64`] masks of the tile's two numbers XORed. An end
+/// showing either number shows the other after the tile, and its mask
+/// XORed with this is that number's mask (a double's is zero: the end
+/// still shows its number).
+pub(crate) const FLIP64: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 55 {
+        let Some(tile) = Tile::from_index(i) else {
+            unreachable!()
+        };
+        t[i] = SUITS64[tile.low() as usize] ^ SUITS64[tile.high() as usize];
+        i += 1;
+    }
+    t
+};
+
 const fn build_doubles() -> u128 {
     let mut m = 0u128;
     let mut n = 0;

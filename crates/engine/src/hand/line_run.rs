@@ -12,7 +12,7 @@
 use super::Hand;
 use crate::layout::Chain;
 use crate::rules::{Claims, DrawRule, LayoutKind};
-use crate::tile::{Tile, TileSet, SUITS64};
+use crate::tile::{Tile, TileSet, FLIP64, SUITS64};
 
 impl Hand {
     /// Whether the rules let [`Hand::random_run`] use the kernel: a line of
@@ -224,23 +224,6 @@ fn pip_of(suit: u64) -> u8 {
         None => unreachable!("an end's mask is one number's tiles, its double among them"),
     }
 }
-
-/// `FLIP64[index]`: the masks of the tile's two numbers XORed. An end
-/// showing either number shows the other after the tile, and its mask
-/// XORed with this is that number's mask (a double's is zero: the end
-/// still shows its number).
-const FLIP64: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut i = 0;
-    while i < 55 {
-        let Some(tile) = Tile::from_index(i) else {
-            unreachable!()
-        };
-        t[i] = SUITS64[tile.low() as usize] ^ SUITS64[tile.high() as usize];
-        i += 1;
-    }
-    t
-};
 
 /// The mask with its `k` lowest set bits cleared (`k` below its count),
 /// given the mask with none, one and two cleared: selects for the common
