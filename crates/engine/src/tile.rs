@@ -256,9 +256,10 @@ pub(crate) const SUITS64: [u64; 16] = {
 /// `FLIP64[index]`: the [`SUITS64`] masks of the tile's two numbers XORed. An end
 /// showing either number shows the other after the tile, and its mask
 /// XORed with this is that number's mask (a double's is zero: the end
-/// still shows its number).
-pub(crate) const FLIP64: [u64; 64] = {
-    let mut t = [0u64; 64];
+/// still shows its number). Sized 65, one past any `u64`'s trailing
+/// zeros, so that an index by them needs neither a mask nor a check.
+pub(crate) const FLIP64: [u64; 65] = {
+    let mut t = [0u64; 65];
     let mut i = 0;
     while i < 55 {
         let Some(tile) = Tile::from_index(i) else {

@@ -144,7 +144,7 @@ impl Hand {
             let bit = lowest(nth_of(firsts[end], nth));
             let index = bit.trailing_zeros() as usize;
             let mut next = suits;
-            next[end] ^= FLIP64[index & 63];
+            next[end] ^= FLIP64[index];
             if h == bit || in_play & !bit & (next[0] | next[1]) == 0 {
                 // A domino or a block: hand the final play to the general path.
                 let Some(tile) = Tile::from_index(index) else {
