@@ -297,6 +297,33 @@ mod tests {
         }
     }
 
+    /// The passes since a play, read from who played and who is to act:
+    /// none right after it, the seats between otherwise, round the table.
+    #[test]
+    fn passes_between_counts_the_seats_after_the_last_play() {
+        assert_eq!(passes_between(0, 1, 4), (0, 0));
+        assert_eq!(passes_between(0, 3, 4), (2, 0b0110));
+        assert_eq!(passes_between(2, 1, 4), (2, 0b1001));
+        assert_eq!(passes_between(3, 3, 4), (3, 0b0111));
+        assert_eq!(passes_between(1, 0, 2), (0, 0));
+        assert_eq!(passes_between(1, 1, 2), (1, 0b01));
+    }
+
+    /// Each end's number read back from its tile mask, and a tile's flip
+    /// turning one number's mask into the other's.
+    #[test]
+    fn flips_and_pips_of_every_tile() {
+        for i in 0..55 {
+            let Some(t) = Tile::from_index(i) else {
+                continue;
+            };
+            for n in [t.low(), t.high()] {
+                let after = SUITS64[usize::from(n)] ^ FLIP64[i];
+                assert_eq!(pip_of(after), t.other(n), "{t:?} on {n}");
+            }
+        }
+    }
+
     /// The kernels and the step-by-step path, fed the same picks, end in
     /// the same state for every preset and player count they take (and for
     /// the others, where they must step through the general path).
