@@ -9,15 +9,14 @@
 //! side), so the two can be mixed: the expert tries the exact solver first
 //! and comes here when that is too expensive.
 
-use crate::stop::Stop;
 use std::time::Instant;
 
-use domino_engine::{Action, MoveList};
+use domino_engine::Action;
 
 use crate::analysis::{final_value, standing};
 use crate::eval::Eval;
 use crate::solver::{moves_pruned, order, position_key, search_salt, Objective, Position};
-use crate::table::{Plies, Table};
+use crate::table::Kept;
 
 /// Search values per unit of the solver's scale (one hand won, one point).
 pub const UNIT: i32 = 256;
@@ -99,24 +98,13 @@ pub(crate) fn deepen(
 
 /// A reusable depth-limited searcher: the table is kept between searches
 /// of the same position (iterations) and salted per search otherwise.
+#[derive(Debug)]
 pub struct Horizon {
-    table: Table<Slot>,
-    plies: Plies,
-    scratch: MoveList,
+    /// The table, move lists and node count kept between searches.
+    kept: Kept<Slot, 1024>,
     side: usize,
     outcome: bool,
-    salt: u64,
     eval: Eval,
-    stop: Stop<1024>,
-}
-
-impl std::fmt::Debug for Horizon {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Horizon")
-            .field("table", &self.table.len())
-            .field("nodes", &self.stop.nodes)
-            .finish()
-    }
 }
 
 impl Default for Horizon {
@@ -129,25 +117,21 @@ impl Horizon {
     /// A searcher with a table of 2^`bits` entries.
     pub fn new(bits: u32) -> Horizon {
         Horizon {
-            table: Table::new(bits, 26, Slot::default()),
-            plies: Plies::default(),
-            scratch: MoveList::new(),
+            kept: Kept::new(bits, 26, Slot::default()),
             side: 0,
             outcome: true,
-            salt: 0,
             eval: Eval::PLAIN,
-            stop: Stop::default(),
         }
     }
 
     /// Give up deepening after this many nodes or past this instant.
     pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        self.stop.set_limits(nodes, deadline);
+        self.kept.stop.set_limits(nodes, deadline);
     }
 
     /// Nodes searched by the last call.
     pub fn nodes(&self) -> u64 {
-        self.stop.nodes
+        self.kept.stop.nodes
     }
 
     /// The values for `side` of every action worth searching in `pos`,
@@ -158,17 +142,17 @@ impl Horizon {
         self.side = side;
         self.eval = *eval;
         self.outcome = Objective::of(pos.hand.rules()) == Objective::Outcome;
-        self.salt = search_salt(pos, side) ^ 0x6a09_e667_f3bc_c908;
-        self.stop.start();
+        self.kept.salt = search_salt(pos, side) ^ 0x6a09_e667_f3bc_c908;
+        self.kept.stop.start();
         let mut list = Vec::new();
-        crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
+        crate::solver::moves(&pos.hand, &mut self.kept.scratch, &mut list);
         let base = standing(pos, side);
         deepen(&list, |a, depth| {
             let child = pos.after(a);
             let d = (standing(&child, side) - base) * UNIT;
             let (v, complete) = self.search(&child, i32::MIN / 4, i32::MAX / 4, depth - 1, 0);
             let value = f64::from(d + v) / f64::from(UNIT);
-            (!self.stop.aborted).then_some((value, complete))
+            (!self.kept.stop.aborted).then_some((value, complete))
         })
     }
 
@@ -201,26 +185,26 @@ impl Horizon {
                 true,
             );
         }
-        if self.stop.node() {
+        if self.kept.stop.node() {
             return (0, false);
         }
-        let mut list = self.plies.take(ply);
-        moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
+        let mut list = self.kept.plies.take(ply);
+        moves_pruned(&pos.hand, &mut self.kept.scratch, &mut list, true);
         let base = standing(pos, self.side);
         if list.len() == 1 {
             let a = list[0];
-            self.plies.give(ply, list);
+            self.kept.plies.give(ply, list);
             let child = pos.after(a);
             let d = (standing(&child, self.side) - base) * UNIT;
             let (v, c) = self.search(&child, alpha - d, beta - d, depth, ply + 1);
             return (d + v, c);
         }
         if depth == 0 {
-            self.plies.give(ply, list);
+            self.kept.plies.give(ply, list);
             return (self.guess(pos), false);
         }
-        let key = position_key(self.salt, pos);
-        let slot = self.table.get(key);
+        let key = position_key(self.kept.salt, pos);
+        let slot = self.kept.table.get(key);
         let mut first = None;
         if slot.key == key && slot.flag != 0 {
             let deep = slot.depth == COMPLETE || u32::from(slot.depth) >= depth;
@@ -228,14 +212,14 @@ impl Horizon {
                 let complete = slot.depth == COMPLETE;
                 match slot.flag {
                     EXACT => {
-                        self.plies.give(ply, list);
+                        self.kept.plies.give(ply, list);
                         return (slot.value, complete);
                     }
                     LOWER => alpha = alpha.max(slot.value),
                     _ => beta = beta.min(slot.value),
                 }
                 if alpha >= beta {
-                    self.plies.give(ply, list);
+                    self.kept.plies.give(ply, list);
                     return (slot.value, complete);
                 }
             }
@@ -252,8 +236,8 @@ impl Horizon {
             let d = (standing(&child, self.side) - base) * UNIT;
             let (v, c) = self.search(&child, alpha - d, beta - d, depth - 1, ply + 1);
             let v = d + v;
-            if self.stop.aborted {
-                self.plies.give(ply, list);
+            if self.kept.stop.aborted {
+                self.kept.plies.give(ply, list);
                 return (0, false);
             }
             complete &= c;
@@ -280,7 +264,7 @@ impl Horizon {
                 break;
             }
         }
-        self.plies.give(ply, list);
+        self.kept.plies.give(ply, list);
         let flag = if best <= a0 {
             UPPER
         } else if best >= b0 {
@@ -293,7 +277,7 @@ impl Horizon {
         } else {
             depth.min(u32::from(COMPLETE) - 1) as u8
         };
-        self.table.put(
+        self.kept.table.put(
             key,
             Slot {
                 key,

@@ -14,16 +14,15 @@
 //! and keeps the deepest iteration that finished.
 
 use crate::maxn::{now, Measure, Pick, Vals};
-use crate::stop::Stop;
 use std::time::Instant;
 
 use domino_engine::deal::MAX_PLAYERS;
-use domino_engine::{Action, MoveList};
+use domino_engine::Action;
 
 use crate::eval::Eval;
 use crate::horizon::{deepen, Estimate, UNIT};
 use crate::solver::{moves_pruned, order, position_key, search_salt, Position};
-use crate::table::{Plies, Table};
+use crate::table::Kept;
 
 /// A depth standing for "searched to the end of the hand".
 const COMPLETE: u8 = u8::MAX;
@@ -38,29 +37,18 @@ struct Slot {
 }
 
 /// A reusable depth-limited max-n searcher.
+#[derive(Debug)]
 pub struct HorizonMaxN {
-    table: Table<Slot>,
-    plies: Plies,
-    scratch: MoveList,
+    /// The table, move lists and node count kept between searches.
+    kept: Kept<Slot, 256>,
     side: usize,
     measure: Measure,
-    salt: u64,
     eval: Eval,
-    stop: Stop<256>,
     generation: u8,
     /// Whether a draw ends the line searched, valued by the guess: the
     /// sampled world fixes the boneyard's order, and a search that follows
     /// a draw would know which tile comes, which no player does.
     blind_draws: bool,
-}
-
-impl std::fmt::Debug for HorizonMaxN {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("HorizonMaxN")
-            .field("table", &self.table.len())
-            .field("nodes", &self.stop.nodes)
-            .finish()
-    }
 }
 
 impl Default for HorizonMaxN {
@@ -80,14 +68,10 @@ impl HorizonMaxN {
             best: Action::Pass,
         };
         HorizonMaxN {
-            table: Table::new(bits, 24, empty),
-            plies: Plies::default(),
-            scratch: MoveList::new(),
+            kept: Kept::new(bits, 24, empty),
             side: 0,
             measure: Measure::default(),
-            salt: 0,
             eval: Eval::PLAIN,
-            stop: Stop::default(),
             generation: 1,
             blind_draws: false,
         }
@@ -100,12 +84,12 @@ impl HorizonMaxN {
 
     /// Give up deepening after this many nodes or past this instant.
     pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        self.stop.set_limits(nodes, deadline);
+        self.kept.stop.set_limits(nodes, deadline);
     }
 
     /// Nodes searched by the last call.
     pub fn nodes(&self) -> u64 {
-        self.stop.nodes
+        self.kept.stop.nodes
     }
 
     /// The values for `side` of every action worth searching in `pos`, in
@@ -116,19 +100,19 @@ impl HorizonMaxN {
         self.measure = Measure::of(pos.hand.rules())?;
         self.side = side;
         self.eval = *eval;
-        self.salt = search_salt(pos, side) ^ 0xbb67_ae85_84ca_a73b;
-        self.stop.start();
+        self.kept.salt = search_salt(pos, side) ^ 0xbb67_ae85_84ca_a73b;
+        self.kept.stop.start();
         // Entries depend on the side searched for through the tie-break.
         self.generation = self.generation.wrapping_add(1).max(1);
         let mut list = Vec::new();
-        crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
+        crate::solver::moves(&pos.hand, &mut self.kept.scratch, &mut list);
         let base = now(pos);
         deepen(&list, |a, depth| {
             let child = pos.after(a);
             let (mut v, complete) = self.search(&child, depth - 1, 0);
             self.measure.add_made(&mut v, &child, &base, UNIT);
             let value = f64::from(self.measure.of_side(&v, side)) / f64::from(UNIT);
-            (!self.stop.aborted).then_some((value, complete))
+            (!self.kept.stop.aborted).then_some((value, complete))
         })
     }
 
@@ -153,34 +137,34 @@ impl HorizonMaxN {
         if pos.hand.is_over() {
             return (self.measure.at_end(pos, UNIT), true);
         }
-        if self.stop.node() {
+        if self.kept.stop.node() {
             return ([0; MAX_PLAYERS], false);
         }
-        let mut list = self.plies.take(ply);
-        moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
+        let mut list = self.kept.plies.take(ply);
+        moves_pruned(&pos.hand, &mut self.kept.scratch, &mut list, true);
         let base = now(pos);
         if self.blind_draws && list.first() == Some(&Action::Draw) {
-            self.plies.give(ply, list);
+            self.kept.plies.give(ply, list);
             return (self.guess(pos), false);
         }
         if list.len() == 1 {
             let a = list[0];
-            self.plies.give(ply, list);
+            self.kept.plies.give(ply, list);
             let child = pos.after(a);
             let (mut v, c) = self.search(&child, depth, ply + 1);
             self.measure.add_made(&mut v, &child, &base, UNIT);
             return (v, c);
         }
         if depth == 0 {
-            self.plies.give(ply, list);
+            self.kept.plies.give(ply, list);
             return (self.guess(pos), false);
         }
-        let key = position_key(self.salt, pos);
-        let slot = self.table.get(key);
+        let key = position_key(self.kept.salt, pos);
+        let slot = self.kept.table.get(key);
         let mut first = None;
         if slot.key == key && slot.generation == self.generation {
             if slot.depth == COMPLETE || u32::from(slot.depth) >= depth {
-                self.plies.give(ply, list);
+                self.kept.plies.give(ply, list);
                 return (slot.vals, slot.depth == COMPLETE);
             }
             first = Some(slot.best);
@@ -191,22 +175,22 @@ impl HorizonMaxN {
         for &a in list.iter() {
             let child = pos.after(a);
             let (mut v, c) = self.search(&child, depth - 1, ply + 1);
-            if self.stop.aborted {
-                self.plies.give(ply, list);
+            if self.kept.stop.aborted {
+                self.kept.plies.give(ply, list);
                 return ([0; MAX_PLAYERS], false);
             }
             complete &= c;
             self.measure.add_made(&mut v, &child, &base, UNIT);
             pick.offer(&self.measure, v, a);
         }
-        self.plies.give(ply, list);
+        self.kept.plies.give(ply, list);
         let (vals, best) = pick.picked();
         let stored = if complete {
             COMPLETE
         } else {
             depth.min(u32::from(COMPLETE) - 1) as u8
         };
-        self.table.put(
+        self.kept.table.put(
             key,
             Slot {
                 key,

@@ -16,11 +16,10 @@ use std::time::Instant;
 
 use domino_engine::deal::MAX_PLAYERS;
 use domino_engine::score::settle;
-use domino_engine::{Action, MoveList, Rules};
+use domino_engine::{Action, Rules};
 
 use crate::solver::{moves_pruned, order, position_key, search_salt, Objective, Position};
-use crate::stop::Stop;
-use crate::table::{Plies, Table};
+use crate::table::Kept;
 
 /// Points by side.
 pub(crate) type Vals = [i32; MAX_PLAYERS];
@@ -153,24 +152,13 @@ struct Slot {
 }
 
 /// A reusable max-n searcher.
+#[derive(Debug)]
 pub struct MaxN {
-    table: Table<Slot>,
-    plies: Plies,
-    scratch: MoveList,
+    /// The table, move lists and node count kept between searches.
+    kept: Kept<Slot, 1024>,
     side: usize,
     measure: Measure,
-    salt: u64,
-    stop: Stop<1024>,
     generation: u8,
-}
-
-impl std::fmt::Debug for MaxN {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MaxN")
-            .field("table", &self.table.len())
-            .field("nodes", &self.stop.nodes)
-            .finish()
-    }
 }
 
 impl MaxN {
@@ -182,25 +170,21 @@ impl MaxN {
             generation: 0,
         };
         MaxN {
-            table: Table::new(bits, 24, empty),
-            plies: Plies::default(),
-            scratch: MoveList::new(),
+            kept: Kept::new(bits, 24, empty),
             side: 0,
             measure: Measure::default(),
-            salt: 0,
-            stop: Stop::default(),
             generation: 1,
         }
     }
 
     /// Give up (return `None`) after this many nodes or past this instant.
     pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        self.stop.set_limits(nodes, deadline);
+        self.kept.stop.set_limits(nodes, deadline);
     }
 
     /// Nodes searched by the last call.
     pub fn nodes(&self) -> u64 {
-        self.stop.nodes
+        self.kept.stop.nodes
     }
 
     /// The value for `side` of every action worth searching in `pos`, in
@@ -209,18 +193,18 @@ impl MaxN {
     pub fn values(&mut self, pos: &Position, side: usize) -> Option<Vec<(Action, i32)>> {
         self.measure = Measure::of(pos.hand.rules())?;
         self.side = side;
-        self.salt = search_salt(pos, side) ^ 0x3c6e_f372_fe94_f82b;
-        self.stop.start();
+        self.kept.salt = search_salt(pos, side) ^ 0x3c6e_f372_fe94_f82b;
+        self.kept.stop.start();
         // Entries depend on the side only through the tie-break: clear.
         self.generation = self.generation.wrapping_add(1).max(1);
         let mut list = Vec::new();
-        crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
+        crate::solver::moves(&pos.hand, &mut self.kept.scratch, &mut list);
         let base = now(pos);
         let mut out = Vec::with_capacity(list.len());
         for a in list {
             let child = pos.after(a);
             let mut v = self.search(&child, 0);
-            if self.stop.aborted {
+            if self.kept.stop.aborted {
                 return None;
             }
             self.measure.add_made(&mut v, &child, &base, 1);
@@ -234,32 +218,32 @@ impl MaxN {
         if pos.hand.is_over() {
             return self.measure.at_end(pos, 1);
         }
-        if self.stop.node() {
+        if self.kept.stop.node() {
             return [0; MAX_PLAYERS];
         }
-        let key = position_key(self.salt, pos);
-        let slot = self.table.get(key);
+        let key = position_key(self.kept.salt, pos);
+        let slot = self.kept.table.get(key);
         if slot.key == key && slot.generation == self.generation {
             return slot.vals;
         }
-        let mut list = self.plies.take(ply);
-        moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
+        let mut list = self.kept.plies.take(ply);
+        moves_pruned(&pos.hand, &mut self.kept.scratch, &mut list, true);
         order(&pos.hand, &mut list, None);
         let mut pick = Pick::new(pos.hand.rules().side_of(pos.hand.to_act()), self.side);
         let base = now(pos);
         for &a in list.iter() {
             let child = pos.after(a);
             let mut v = self.search(&child, ply + 1);
-            if self.stop.aborted {
-                self.plies.give(ply, list);
+            if self.kept.stop.aborted {
+                self.kept.plies.give(ply, list);
                 return [0; MAX_PLAYERS];
             }
             self.measure.add_made(&mut v, &child, &base, 1);
             pick.offer(&self.measure, v, a);
         }
-        self.plies.give(ply, list);
+        self.kept.plies.give(ply, list);
         let (vals, _) = pick.picked();
-        self.table.put(
+        self.kept.table.put(
             key,
             Slot {
                 key,

@@ -12,11 +12,10 @@
 //! Values and table as in [`crate::solver::Solver`]; there is no pruning,
 //! so the search gives up past a node limit.
 
-use crate::stop::Stop;
-use crate::table::{Plies, Table};
+use crate::table::Kept;
 use std::time::Instant;
 
-use domino_engine::{Action, MoveList};
+use domino_engine::Action;
 
 use crate::analysis::{final_value, standing};
 use crate::likelihood::{traits, PlayModel};
@@ -39,26 +38,15 @@ pub enum Modelled {
 }
 
 /// A reusable searcher against modelled players.
+#[derive(Debug)]
 pub struct Modeled {
-    table: Table<Slot>,
-    plies: Plies,
-    scratch: MoveList,
+    /// The table, move lists and node count kept between searches.
+    kept: Kept<Slot, 1024>,
     side: usize,
     me: u8,
     who: Modelled,
     model: PlayModel,
-    salt: u64,
-    stop: Stop<1024>,
     generation: u8,
-}
-
-impl std::fmt::Debug for Modeled {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Modeled")
-            .field("table", &self.table.len())
-            .field("nodes", &self.stop.nodes)
-            .finish()
-    }
 }
 
 impl Modeled {
@@ -70,27 +58,23 @@ impl Modeled {
             generation: 0,
         };
         Modeled {
-            table: Table::new(bits, 24, empty),
-            plies: Plies::default(),
-            scratch: MoveList::new(),
+            kept: Kept::new(bits, 24, empty),
             side: 0,
             me: 0,
             who: Modelled::Opponents,
             model: PlayModel::default(),
-            salt: 0,
-            stop: Stop::default(),
             generation: 1,
         }
     }
 
     /// Give up (return `None`) after this many nodes or past this instant.
     pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        self.stop.set_limits(nodes, deadline);
+        self.kept.stop.set_limits(nodes, deadline);
     }
 
     /// Nodes searched by the last call.
     pub fn nodes(&self) -> u64 {
-        self.stop.nodes
+        self.kept.stop.nodes
     }
 
     /// The value, for the side of the seat to act in `pos`, of every action
@@ -112,17 +96,17 @@ impl Modeled {
         let m = [model.pips, model.keep, model.double, model.points]
             .iter()
             .fold(0u64, |k, x| k.rotate_left(17) ^ x.to_bits());
-        self.salt = search_salt(pos, self.side) ^ m ^ who_bits ^ (u64::from(self.me) << 40);
-        self.stop.start();
+        self.kept.salt = search_salt(pos, self.side) ^ m ^ who_bits ^ (u64::from(self.me) << 40);
+        self.kept.stop.start();
         let mut list = Vec::new();
-        crate::solver::moves(&pos.hand, &mut self.scratch, &mut list);
+        crate::solver::moves(&pos.hand, &mut self.kept.scratch, &mut list);
         let base = standing(pos, self.side);
         let mut out = Vec::with_capacity(list.len());
         for a in list {
             let child = pos.after(a);
             let d = f64::from(standing(&child, self.side) - base);
             let v = self.search(&child, 0);
-            if self.stop.aborted {
+            if self.kept.stop.aborted {
                 return None;
             }
             out.push((a, d + v));
@@ -145,23 +129,23 @@ impl Modeled {
         if pos.hand.is_over() {
             return f64::from(final_value(pos, self.side) - standing(pos, self.side));
         }
-        if self.stop.node() {
+        if self.kept.stop.node() {
             return 0.0;
         }
-        let mut list = self.plies.take(ply);
-        moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
+        let mut list = self.kept.plies.take(ply);
+        moves_pruned(&pos.hand, &mut self.kept.scratch, &mut list, true);
         let base = standing(pos, self.side);
         if list.len() == 1 {
             let a = list[0];
-            self.plies.give(ply, list);
+            self.kept.plies.give(ply, list);
             let child = pos.after(a);
             let d = f64::from(standing(&child, self.side) - base);
             return d + self.search(&child, ply + 1);
         }
-        let key = position_key(self.salt, pos);
-        let slot = self.table.get(key);
+        let key = position_key(self.kept.salt, pos);
+        let slot = self.kept.table.get(key);
         if slot.key == key && slot.generation == self.generation {
-            self.plies.give(ply, list);
+            self.kept.plies.give(ply, list);
             return f64::from(slot.value);
         }
         let value = if self.modelled(pos) {
@@ -186,7 +170,7 @@ impl Modeled {
                 let child = pos.after(a);
                 let d = f64::from(standing(&child, self.side) - base);
                 v += scores[i] / z * (d + self.search(&child, ply + 1));
-                if self.stop.aborted {
+                if self.kept.stop.aborted {
                     break;
                 }
             }
@@ -199,18 +183,18 @@ impl Modeled {
                 let child = pos.after(a);
                 let d = f64::from(standing(&child, self.side) - base);
                 let v = d + self.search(&child, ply + 1);
-                if self.stop.aborted {
+                if self.kept.stop.aborted {
                     break;
                 }
                 best = if maximizing { best.max(v) } else { best.min(v) };
             }
             best
         };
-        self.plies.give(ply, list);
-        if self.stop.aborted {
+        self.kept.plies.give(ply, list);
+        if self.kept.stop.aborted {
             return 0.0;
         }
-        self.table.put(
+        self.kept.table.put(
             key,
             Slot {
                 key,

@@ -17,8 +17,7 @@
 //! passes since the last tile (and each seat's passes in a row, for French),
 //! and pending muggins.
 
-use crate::stop::Stop;
-use crate::table::{Plies, Table};
+use crate::table::Kept;
 
 mod line;
 use std::time::Instant;
@@ -419,14 +418,12 @@ impl<M: Copy> Window<M> {
 }
 
 /// A reusable solver: the table is kept between solves.
+#[derive(Debug)]
 pub struct Solver {
-    table: Table<Slot>,
-    plies: Plies,
-    scratch: MoveList,
+    /// The table, move lists and node count kept between searches.
+    kept: Kept<Slot, 1024>,
     side: usize,
     objective: Objective,
-    salt: u64,
-    stop: Stop<1024>,
     generation: u8,
     /// Positions with at most this many tiles in hand skip the table.
     shallow: u32,
@@ -435,15 +432,6 @@ pub struct Solver {
     use_line: bool,
     /// What the root of a line core search had made already.
     line_base: i32,
-}
-
-impl std::fmt::Debug for Solver {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Solver")
-            .field("table", &self.table.len())
-            .field("nodes", &self.stop.nodes)
-            .finish()
-    }
 }
 
 impl Default for Solver {
@@ -456,13 +444,9 @@ impl Solver {
     /// A solver with a table of 2^`bits` entries.
     pub fn new(bits: u32) -> Solver {
         Solver {
-            table: Table::new(bits, 26, Slot::default()),
-            plies: Plies::default(),
-            scratch: MoveList::new(),
+            kept: Kept::new(bits, 26, Slot::default()),
             side: 0,
             objective: Objective::Outcome,
-            salt: 0,
-            stop: Stop::default(),
             generation: 1,
             shallow: 0,
             use_line: true,
@@ -476,28 +460,28 @@ impl Solver {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // Wrapped: really empty the table once in 255 clears.
-            self.table.fill(Slot::default());
+            self.kept.table.fill(Slot::default());
             self.generation = 1;
         }
     }
 
     /// Give up (return `None`) after this many nodes or past this instant.
     pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
-        self.stop.set_limits(nodes, deadline);
+        self.kept.stop.set_limits(nodes, deadline);
     }
 
     /// Nodes searched by the last call.
     pub fn nodes(&self) -> u64 {
-        self.stop.nodes
+        self.kept.stop.nodes
     }
 
     fn begin(&mut self, pos: &Position, side: usize) {
         let rules = pos.hand.rules();
         self.side = side;
         self.objective = Objective::of(rules);
-        self.stop.start();
+        self.kept.stop.start();
 
-        self.salt = search_salt(pos, side);
+        self.kept.salt = search_salt(pos, side);
         // Outcome searches (null windows) redo a small subtree faster than
         // they probe the table; points searches need the table's bounds.
         self.shallow = match self.objective {
@@ -514,7 +498,7 @@ impl Solver {
         Some(Solution {
             value: best.map_or_else(|| self.terminal(pos), |(_, v)| v),
             best: best.map(|(a, _)| a),
-            nodes: self.stop.nodes,
+            nodes: self.kept.stop.nodes,
         })
     }
 
@@ -532,13 +516,13 @@ impl Solver {
             });
         }
         let value = self.exact(pos);
-        if self.stop.aborted {
+        if self.kept.stop.aborted {
             return None;
         }
         let mut list = Vec::new();
-        moves(&pos.hand, &mut self.scratch, &mut list);
+        moves(&pos.hand, &mut self.kept.scratch, &mut list);
         let key = self.root_key(pos);
-        let slot = self.table.get(key);
+        let slot = self.kept.table.get(key);
         let stored = slot.key == key && slot.generation == self.generation;
         let hint = decode(slot.best).filter(|a| stored && list.contains(a));
         let best = match list[..] {
@@ -553,7 +537,7 @@ impl Solver {
         Some(Solution {
             value,
             best,
-            nodes: self.stop.nodes,
+            nodes: self.kept.stop.nodes,
         })
     }
 
@@ -561,14 +545,14 @@ impl Solver {
     pub fn values(&mut self, pos: &Position, side: usize) -> Option<Vec<(Action, i32)>> {
         self.begin(pos, side);
         let mut list = Vec::new();
-        moves(&pos.hand, &mut self.scratch, &mut list);
+        moves(&pos.hand, &mut self.kept.scratch, &mut list);
         let base = self.current(pos);
         let mut out = Vec::with_capacity(list.len());
         for a in list {
             let child = pos.after(a);
             let d = self.current(&child) - base;
             let v = d + self.exact(&child);
-            if self.stop.aborted {
+            if self.kept.stop.aborted {
                 return None;
             }
             out.push((a, v));
@@ -617,7 +601,7 @@ impl Solver {
         if !self.use_line {
             return None;
         }
-        let found = line::Fixed::of(pos, self.side, self.salt)?;
+        let found = line::Fixed::of(pos, self.side, self.kept.salt)?;
         self.line_base = self.current(pos);
         Some(found)
     }
@@ -712,7 +696,7 @@ impl Solver {
 
     #[inline]
     fn key(&self, pos: &Position) -> u64 {
-        position_key(self.salt, pos)
+        position_key(self.kept.salt, pos)
     }
 
     /// The future value of `pos` (points from here on, or the outcome),
@@ -726,11 +710,11 @@ impl Solver {
         if pos.hand.is_over() {
             return self.terminal(pos) - self.current(pos);
         }
-        if self.stop.node() {
+        if self.kept.stop.node() {
             return 0;
         }
-        let mut list = self.plies.take(ply);
-        moves_pruned(&pos.hand, &mut self.scratch, &mut list, true);
+        let mut list = self.kept.plies.take(ply);
+        moves_pruned(&pos.hand, &mut self.kept.scratch, &mut list, true);
         let base = self.current(pos);
         let tally = pos.hand.tally();
         let rules = pos.hand.rules();
@@ -744,10 +728,10 @@ impl Solver {
         if list.len() == 1 {
             let a = list[0];
             if domino && matches!(a, Action::Play { .. }) {
-                self.plies.give(ply, list);
+                self.kept.plies.give(ply, list);
                 return if maximizing { 1 } else { -1 };
             }
-            self.plies.give(ply, list);
+            self.kept.plies.give(ply, list);
             pos.apply(a);
             let d = self.gained(pos, tally, base);
             return d + self.search(pos, alpha - d, beta - d, ply + 1);
@@ -758,7 +742,7 @@ impl Solver {
         let tabled = held > self.shallow;
         let key = if tabled { self.key(pos) } else { 0 };
         let slot = if tabled {
-            self.table.get(key)
+            self.kept.table.get(key)
         } else {
             Slot::default()
         };
@@ -766,14 +750,14 @@ impl Solver {
         if tabled && slot.key == key && slot.flag != 0 && slot.generation == self.generation {
             match slot.flag {
                 EXACT => {
-                    self.plies.give(ply, list);
+                    self.kept.plies.give(ply, list);
                     return slot.value;
                 }
                 LOWER => alpha = alpha.max(slot.value),
                 _ => beta = beta.min(slot.value),
             }
             if alpha >= beta {
-                self.plies.give(ply, list);
+                self.kept.plies.give(ply, list);
                 return slot.value;
             }
             first = decode(slot.best);
@@ -790,7 +774,7 @@ impl Solver {
                 let mut child = pos.after(a);
                 let d = self.gained(&child, tally, base);
                 let t = d + self.search(&mut child, lo - d, hi - d, ply + 1);
-                if !self.stop.aborted && w.inside(t) {
+                if !self.kept.stop.aborted && w.inside(t) {
                     // Rare: make the action again rather than copy every
                     // child in case.
                     d + self.search(&mut pos.after(a), w.alpha - d, w.beta - d, ply + 1)
@@ -807,19 +791,19 @@ impl Solver {
                 let d = self.gained(&child, tally, base);
                 d + self.search(&mut child, w.alpha - d, w.beta - d, ply + 1)
             };
-            if self.stop.aborted {
-                self.plies.give(ply, list);
+            if self.kept.stop.aborted {
+                self.kept.plies.give(ply, list);
                 return 0;
             }
             if w.take(v, a) {
                 break;
             }
         }
-        self.plies.give(ply, list);
+        self.kept.plies.give(ply, list);
         if !tabled {
             return w.best;
         }
-        self.table.put(
+        self.kept.table.put(
             key,
             Slot {
                 key,

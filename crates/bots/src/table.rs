@@ -2,7 +2,46 @@
 //! transposition table indexed by a key's low bits, and one move list per
 //! ply, so that a warm search allocates nothing.
 
-use domino_engine::Action;
+use domino_engine::{Action, MoveList};
+
+use crate::stop::Stop;
+
+/// What every searcher keeps from one search to the next, besides its own
+/// settings: its table of `S` slots, one move list per ply and a scratch
+/// list, the salt that sets this search's keys apart, and its node count
+/// and limits (checking the clock every `EVERY` nodes).
+pub(crate) struct Kept<S, const EVERY: u64> {
+    pub(crate) table: Table<S>,
+    pub(crate) plies: Plies,
+    pub(crate) scratch: MoveList,
+    pub(crate) salt: u64,
+    pub(crate) stop: Stop<EVERY>,
+}
+
+impl<S: Copy, const EVERY: u64> Kept<S, EVERY> {
+    /// A table of 2^`bits` slots (clamped to 8..=`max_bits`), all `empty`,
+    /// and nothing searched yet.
+    pub(crate) fn new(bits: u32, max_bits: u32, empty: S) -> Self {
+        Kept {
+            table: Table::new(bits, max_bits, empty),
+            plies: Plies::default(),
+            scratch: MoveList::new(),
+            salt: 0,
+            stop: Stop::default(),
+        }
+    }
+}
+
+/// The size of the table and the nodes of the last search: the slots
+/// themselves would fill pages.
+impl<S: Copy, const EVERY: u64> std::fmt::Debug for Kept<S, EVERY> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kept")
+            .field("table", &self.table.len())
+            .field("nodes", &self.stop.nodes)
+            .finish()
+    }
+}
 
 /// 2^bits slots, each found by the low bits of a position's key; a slot
 /// carries its full key, so a reader tells a hit from another position.

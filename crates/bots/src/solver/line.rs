@@ -477,7 +477,7 @@ impl Solver {
         if let Some(end) = s.end {
             return self.line_terminal(f, s, end);
         }
-        if self.stop.node() {
+        if self.kept.stop.node() {
             return 0;
         }
         let mut moves = Moves {
@@ -504,7 +504,7 @@ impl Solver {
         let key = if tabled { f.key(s) } else { 0 };
         let mut hint = 0;
         if tabled {
-            let slot = self.table.get(key);
+            let slot = self.kept.table.get(key);
             if slot.key == key && slot.flag != 0 && slot.generation == self.generation {
                 match slot.flag {
                     EXACT => return slot.value,
@@ -525,7 +525,7 @@ impl Solver {
             let v = if w.null_first(i) {
                 let (lo, hi) = w.null();
                 let t = self.line_search(f, &c, lo, hi);
-                if !self.stop.aborted && w.inside(t) {
+                if !self.kept.stop.aborted && w.inside(t) {
                     self.line_search(f, &c, w.alpha, w.beta)
                 } else {
                     t
@@ -533,7 +533,7 @@ impl Solver {
             } else {
                 self.line_search(f, &c, w.alpha, w.beta)
             };
-            if self.stop.aborted {
+            if self.kept.stop.aborted {
                 return 0;
             }
             if w.take(v, m) {
@@ -541,7 +541,7 @@ impl Solver {
             }
         }
         if tabled {
-            self.table.put(
+            self.kept.table.put(
                 key,
                 Slot {
                     key,
