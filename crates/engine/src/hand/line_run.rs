@@ -150,7 +150,6 @@ impl Hand {
                 let Some(tile) = Tile::from_index(index) else {
                     unreachable!("a set bit of a double-nine set is a tile")
                 };
-                let from = pip_of(suits[end]);
                 let played = (start_in_play & !in_play).count_ones();
                 let lens = [played - second_len, second_len];
                 let ends = [0, 1].map(|e| Chain {
@@ -167,7 +166,7 @@ impl Hand {
                 self.last_player = last;
                 let board = self.layout.board().0 as u64 | start_in_play & !in_play;
                 self.write_back(&hands, in_play, board, ends, seat);
-                debug_assert!(tile.has(from));
+                debug_assert!(tile.has(pip_of(suits[end])));
                 self.play(seat, tile, Some(end as u8), false, &mut ());
                 return played + 1 + passes;
             }
