@@ -20,12 +20,12 @@ export async function lobby(app, nav) {
   const byName = (n) => presets.find((p) => p.name === n) || presets[0];
   const gameOptions = (sel) => presets.map((p) => h("option", { value: p.name, selected: p.name === sel }, t("game-title", { preset: p.name })));
   // Each level with its measured rating in the chosen game, its 95%
-  // interval in brackets: rated with this many players, else with the
-  // game's default count (as the server seeds bot ratings), else any.
+  // interval in brackets: the server sends the figures for each table size
+  // (the ones it seeds bot ratings from); no count chosen yet reads the
+  // game's default count.
   const measured = (preset, players) => {
-    const of = ladder.filter((g) => g.preset === preset);
-    const rated = (n) => of.find((g) => g.players === n);
-    return rated(players) || rated(byName(preset).default_players) || of[0] || null;
+    const n = players || byName(preset).default_players;
+    return ladder.find((g) => g.preset === preset && g.players === n) || null;
   };
   const levelText = (b, m) => {
     const l = m && m.levels.find((x) => x.bot === b);

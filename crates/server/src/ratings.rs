@@ -161,7 +161,8 @@ fn seeded_games() -> &'static [Value] {
 
 /// The ladder entry a table of `players` in `preset` reads: the one rated
 /// with that many players, else the one at the game's default count, else
-/// any of the game's (the lobby's `measured` makes the same choice).
+/// any of the game's. The lobby reads the same choice from
+/// [`shipped_levels`].
 fn ladder_entry<'a>(games: &'a [Value], preset: &str, players: u8) -> Option<&'a Value> {
     let of_game = || games.iter().filter(|g| g["preset"] == preset);
     let with = |n: u8| of_game().find(|g| g["players"].as_u64() == Some(u64::from(n)));
@@ -189,35 +190,44 @@ pub fn bot_seed(preset: &str, players: u8, bot: &str) -> Glicko2Rating {
 }
 
 /// The levels' measured strength per game, as the lobby shows them
-/// (`GET /api/levels`): by game and number of players, each level's rating
-/// and 95% interval, and whether the levels are in order with intervals
-/// that do not overlap. Straight from the shipped ladder file, the same
-/// figures [`bot_seed`] starts ratings from.
+/// (`GET /api/levels`): for every game and every number of players it
+/// allows, the ladder entry a table of that size reads ([`ladder_entry`],
+/// the same figures [`bot_seed`] starts ratings from): each level's rating
+/// and 95% interval, whether the levels are in order with intervals that
+/// do not overlap, and the count they were measured with (`rated_players`).
 pub fn shipped_levels() -> Value {
-    Value::Array(
-        seeded_games()
-            .iter()
-            .map(|g| {
-                let levels: Vec<Value> = g["levels"]
-                    .as_array()
-                    .map(|l| {
-                        l.iter()
-                            .map(|x| {
-                                serde_json::json!({
-                                    "bot": x["bot"], "rating": x["rating"],
-                                    "low": x["low"], "high": x["high"],
-                                })
+    levels_by_table(seeded_games())
+}
+
+fn levels_by_table(games: &[Value]) -> Value {
+    let mut out = Vec::new();
+    for preset in Preset::ALL {
+        let (low, high) = preset.player_range();
+        for players in low..=high {
+            let Some(g) = ladder_entry(games, preset.name(), players) else {
+                continue;
+            };
+            let levels: Vec<Value> = g["levels"]
+                .as_array()
+                .map(|l| {
+                    l.iter()
+                        .map(|x| {
+                            serde_json::json!({
+                                "bot": x["bot"], "rating": x["rating"],
+                                "low": x["low"], "high": x["high"],
                             })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                serde_json::json!({
-                    "preset": g["preset"], "players": g["players"],
-                    "ordered": g["ordered"], "levels": levels,
+                        })
+                        .collect()
                 })
-            })
-            .collect(),
-    )
+                .unwrap_or_default();
+            out.push(serde_json::json!({
+                "preset": preset.name(), "players": players,
+                "rated_players": g["players"], "ordered": g["ordered"],
+                "levels": levels,
+            }));
+        }
+    }
+    Value::Array(out)
 }
 
 /// What one seat did in a match, from the table's score sheet.
@@ -416,6 +426,52 @@ mod tests {
         // Not the first entry's count (2): the default count's.
         assert_eq!(players(5), Some(json!(4)));
         assert_eq!(ladder_entry(&games, "cross", 4), None);
+    }
+
+    /// Every table size of every game gets the entry the server seeds bot
+    /// ratings from, a missing count its default count's, so the lobby
+    /// needs no rule of its own.
+    #[test]
+    fn the_lobby_gets_each_table_sizes_entry() {
+        let games: Vec<Value> = [("block", 2, 1500), ("block", 4, 1600)]
+            .iter()
+            .map(|(p, n, r)| {
+                json!({"preset": p, "players": n, "ordered": true,
+                "levels": [{"bot": "count", "rating": r, "low": r - 10, "high": r + 10}]})
+            })
+            .collect();
+        let served = levels_by_table(&games);
+        let rows = served.as_array().unwrap();
+        let (low, high) = Preset::Block.player_range();
+        assert_eq!(rows.len(), usize::from(high - low + 1), "{served}");
+        let rated = |n: u8| {
+            let row = rows.iter().find(|r| r["players"] == n).unwrap();
+            (
+                row["rated_players"].clone(),
+                row["levels"][0]["rating"].clone(),
+            )
+        };
+        assert_eq!(rated(2), (json!(2), json!(1500)));
+        assert_eq!(rated(3), (json!(4), json!(1600)));
+        assert_eq!(rated(5), (json!(4), json!(1600)));
+        let shipped = shipped_levels();
+        for preset in Preset::ALL {
+            let (low, high) = preset.player_range();
+            for n in low..=high {
+                let row = shipped
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|r| r["preset"] == preset.name() && r["players"] == n);
+                let entry = ladder_entry(seeded_games(), preset.name(), n);
+                assert_eq!(
+                    row.map(|r| r["rated_players"].clone()),
+                    entry.map(|e| e["players"].clone()),
+                    "{} with {n}",
+                    preset.name()
+                );
+            }
+        }
     }
 
     #[test]
