@@ -11,7 +11,7 @@ use crate::rules::Rules;
 /// Uniform small random numbers, four to a 64-bit draw: playout choices are
 /// among a few hundred actions at most, so 16 bits with Lemire's rejection
 /// step give exactly uniform picks for a quarter of the generator's work.
-#[derive(Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Picker {
     bits: u64,
     left: u8,
@@ -96,7 +96,10 @@ impl Playout {
     #[inline]
     pub fn hand(&mut self) {
         self.start_hand();
-        let (rng, picker) = (&mut self.rng, &mut self.picker);
+        // A local copy the optimiser can keep in registers through the
+        // kernel's loop, written back once the hand is over.
+        let mut local = self.picker;
+        let (rng, picker) = (&mut self.rng, &mut local);
         let live = self.m.target_in_play();
         loop {
             match self.m.phase() {
@@ -131,6 +134,7 @@ impl Playout {
             }
             self.actions += 1;
         }
+        self.picker = local;
     }
 }
 
