@@ -3,7 +3,7 @@
 //!
 //! `GET /healthz` (alive: tables, parked tables, sockets and refusals by
 //! limit; `/readyz` and `/metrics` are in [`crate::ops`]), `GET /api/presets`, `GET /api/tables` (open public tables),
-//! `GET /api/levels` (the bot levels' measured ratings by game),
+//! `GET /api/levels` (the bot levels' measured ratings by game and table size),
 //! `GET /api/history` (finished public matches), `GET /api/history/{id}`
 //! (a replay: the record, the revealed hand keys and commitments, and a
 //! full view after every step), `GET /api/history/{id}/record` (the
