@@ -227,6 +227,36 @@ impl Layout {
         }
     }
 
+    /// [`Layout::place`], keeping `a` as [`Layout::accepts64_into`] writes
+    /// it. A play on a cross changes only its own chain's tiles and those
+    /// of the sides a double opens, except the play that ends the opening,
+    /// which opens every chain; French arms wait on doubles played
+    /// anywhere, so French works them all out again.
+    #[inline(always)]
+    pub(crate) fn place_keeping_accepts64<const N: usize>(
+        &mut self,
+        t: Tile,
+        id: u8,
+        a: &mut [u64; N],
+    ) {
+        let (opening, n0) = (self.opening, self.n as usize);
+        self.place(t, id);
+        if self.kind == LayoutKind::French || self.opening != opening {
+            self.accepts64_into(a);
+            return;
+        }
+        let pips = self.chains[id as usize].pips;
+        a[(id as usize).min(N - 1)] = SUITS64[(pips & 15) as usize] & mask64(!opening);
+        if self.kind == LayoutKind::CrossEveryDouble && n0 < N {
+            // Zero past the last chain where the play opens no sides.
+            let side = SUITS64[(t.high() & 15) as usize] & mask64(t.is_double() && !opening);
+            a[n0] = side;
+            if n0 + 1 < N {
+                a[n0 + 1] = side;
+            }
+        }
+    }
+
     /// The tiles any chain accepts now, for a layout of at most `N` chains.
     #[inline(always)]
     fn accepts64_any<const N: usize>(&self) -> u64 {
@@ -485,5 +515,65 @@ mod tests {
         assert!(l.check(t("4-5"), 2).is_err());
         assert!(l.check(t("4-5"), 3).is_err());
         assert!(l.check(t("4-4"), 2).is_ok());
+    }
+
+    /// The chains' tiles kept up to date play by play, as the playout
+    /// kernel keeps them, equal those worked out afresh after every play,
+    /// on every layout of several chains, for random hands of double-nine.
+    #[test]
+    fn accepts_kept_play_by_play_equal_accepts_worked_out_again() {
+        use rand::{Rng, SeedableRng};
+        let kinds = [
+            LayoutKind::Cross,
+            LayoutKind::CrossEveryDouble,
+            LayoutKind::French,
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut plays = 0;
+        for kind in kinds {
+            for _ in 0..300 {
+                let mut left: Vec<Tile> = TileSet::full(9).iter().collect();
+                let mut l = Layout::new(kind);
+                l.pose(left.swap_remove(rng.random_range(0..left.len())));
+                let (mut kept, mut kept8, mut kept4) = ([0u64; MAX_CHAINS], [0u64; 8], [0u64; 4]);
+                l.accepts64_into(&mut kept);
+                l.accepts64_into(&mut kept8);
+                l.accepts64_into(&mut kept4);
+                loop {
+                    let can: Vec<(usize, u8)> = (0..left.len())
+                        .flat_map(|i| (0..l.n).map(move |id| (i, id)))
+                        .filter(|&(i, id)| l.accepts(id as usize).contains(left[i]))
+                        .collect();
+                    let Some(&(i, id)) = can.get(rng.random_range(0..can.len().max(1))) else {
+                        break;
+                    };
+                    let tile = left.swap_remove(i);
+                    // The kernel runs with room for four chains, eight, or
+                    // all, and stops once a play outgrows its room.
+                    let mut with8 = l;
+                    with8.place_keeping_accepts64(tile, id, &mut kept8);
+                    let mut with4 = l;
+                    with4.place_keeping_accepts64(tile, id, &mut kept4);
+                    l.place_keeping_accepts64(tile, id, &mut kept);
+                    assert!(with8 == l && with4 == l);
+                    let mut fresh = [0u64; MAX_CHAINS];
+                    l.accepts64_into(&mut fresh);
+                    let n = usize::from(l.n);
+                    let at = format!("{kind:?} after {tile:?} on {id}");
+                    assert_eq!(kept[..n], fresh[..n], "{at}");
+                    if n <= 8 {
+                        assert_eq!(kept8[..n], fresh[..n], "{at}");
+                    }
+                    if n <= 4 {
+                        // Zero past the last chain: the room of four is
+                        // read whole.
+                        assert_eq!(kept4[..n], fresh[..n], "{at}");
+                        assert!(kept4[n..].iter().all(|&a| a == 0), "{at}");
+                    }
+                    plays += 1;
+                }
+            }
+        }
+        assert!(plays > 5000, "{plays} plays");
     }
 }

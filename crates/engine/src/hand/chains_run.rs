@@ -5,10 +5,10 @@
 //! each chain's accepted tiles, a pick among the seat's matches, a draw or
 //! a pass when there are none. Here the hands and the tiles in play are
 //! `u64` masks, the layout is a local copy, and each chain's accepted tiles
-//! are worked out once a play (they serve the block check after it and the
-//! next seat's count); the rest of a play (French penalties, the chains'
-//! rules) goes through the same helpers as [`Hand::play`]. Every random pick
-//! is asked for in the same order and over the same counts as
+//! are kept up to date play by play (they serve the block check after it
+//! and the next seat's count); the rest of a play (French penalties, the
+//! chains' rules) goes through the same helpers as [`Hand::play`]. Every
+//! random pick is asked for in the same order and over the same counts as
 //! [`Hand::random_step`], so a run ends in exactly the state the
 //! step-by-step path reaches from the same picks; a play that goes out goes
 //! through the general [`Hand::play`].
@@ -129,7 +129,7 @@ impl Hand {
             }
             hands[(seat & 7) as usize] = h & !bit;
             in_play &= !bit;
-            layout.place(tile, id);
+            layout.place_keeping_accepts64(tile, id, &mut accepts);
             if PENALTIES {
                 self.penalties_on_play(seat, last, passes, &mut ());
             }
@@ -140,10 +140,6 @@ impl Hand {
             if len > N {
                 break Stop::Grew;
             }
-            // Worked out again whole: which chains a play changes (its own,
-            // all at the opening's end, French arms on a double) is random,
-            // and a branch on it costs more than the work.
-            layout.accepts64_into(&mut accepts);
             let len = if N <= 4 { N } else { len };
             if bone_next >= draw_stop && !takes(&accepts, len, in_play) {
                 break Stop::Blocked;
