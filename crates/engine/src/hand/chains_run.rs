@@ -5,9 +5,10 @@
 //! each chain's accepted tiles, a pick among the seat's matches, a draw or
 //! a pass when there are none. Here the hands and the tiles in play are
 //! `u64` masks, the layout is a local copy, and each chain's accepted tiles
-//! are kept up to date play by play (they serve the block check after it
-//! and the next seat's count); the rest of a play (French penalties, the
-//! chains' rules) goes through the same helpers as [`Hand::play`]. Every
+//! are kept up to date play by play: they give the next seat's count, and
+//! their union whether the seat must draw or pass and the block check
+//! after the play. The rest of a play (French penalties, the chains'
+//! rules) goes through the same helpers as [`Hand::play`]. Every
 //! random pick is asked for in the same order and over the same counts as
 //! [`Hand::random_step`], so a run ends in exactly the state the
 //! step-by-step path reaches from the same picks; a play that goes out goes
@@ -89,25 +90,22 @@ impl Hand {
         let mut last = self.last_player;
         let mut seat = self.to_act;
         let mut steps = 0u32;
+        // The tiles any chain accepts: whether the seat must draw or pass,
+        // and the block check.
+        let room = if N <= 4 { N } else { layout.chains().len() };
+        let mut any = accepts.iter().take(room).fold(0, |m, a| m | a);
         // How the run ends: blocked, a play going out (tile, chain), or
         // more chains than `N` (the hand goes on).
         let stop = loop {
             steps += 1;
             let h = hands[(seat & 7) as usize];
-            let len = if N <= 4 { N } else { layout.chains().len() };
-            let mut matches = [0u64; N];
-            let mut n = 0;
-            for (m, a) in matches.iter_mut().zip(&accepts).take(len) {
-                *m = a & h;
-                n += m.count_ones();
-            }
-            if n == 0 {
+            if h & any == 0 {
                 if bone_next < draw_stop {
                     let t = self.boneyard[bone_next as usize].bit().0 as u64;
                     bone_next += 1;
                     hands[(seat & 7) as usize] = h | t;
                     in_play |= t;
-                    if bone_next >= draw_stop && !takes(&accepts, len, in_play) {
+                    if bone_next >= draw_stop && in_play & any == 0 {
                         break Stop::Blocked;
                     }
                 } else {
@@ -119,6 +117,13 @@ impl Hand {
                     seat = if seat + 1 == players { 0 } else { seat + 1 };
                 }
                 continue;
+            }
+            let len = if N <= 4 { N } else { layout.chains().len() };
+            let mut matches = [0u64; N];
+            let mut n = 0;
+            for (m, a) in matches.iter_mut().zip(&accepts).take(len) {
+                *m = a & h;
+                n += m.count_ones();
             }
             let (id, bit) = pick_among(&matches, len, pick(n));
             let Some(tile) = Tile::from_index(bit.trailing_zeros() as usize) else {
@@ -141,7 +146,8 @@ impl Hand {
                 break Stop::Grew;
             }
             let len = if N <= 4 { N } else { len };
-            if bone_next >= draw_stop && !takes(&accepts, len, in_play) {
+            any = accepts.iter().take(len).fold(0, |m, a| m | a);
+            if bone_next >= draw_stop && in_play & any == 0 {
                 break Stop::Blocked;
             }
             seat = if seat + 1 == players { 0 } else { seat + 1 };
@@ -178,12 +184,6 @@ enum Stop {
     Out(Tile, u8),
     /// The last play opened more chains than the run has room for.
     Grew,
-}
-
-/// Whether any chain takes a tile of `set`.
-#[inline(always)]
-fn takes<const N: usize>(accepts: &[u64; N], len: usize, set: u64) -> bool {
-    accepts.iter().take(len).fold(0, |m, a| m | a) & set != 0
 }
 
 /// The chain (by id) and the tile (as a one-bit mask) the `k`-th of the
