@@ -93,7 +93,7 @@ impl Hand {
         // The tiles any chain accepts: whether the seat must draw or pass,
         // and the block check.
         let room = if N <= 4 { N } else { layout.chains().len() };
-        let mut any = accepts.iter().take(room).fold(0, |m, a| m | a);
+        let mut any = union(&accepts, room);
         // How the run ends: blocked, a play going out (tile, chain), or
         // more chains than `N` (the hand goes on).
         let stop = loop {
@@ -146,7 +146,7 @@ impl Hand {
                 break Stop::Grew;
             }
             let len = if N <= 4 { N } else { len };
-            any = accepts.iter().take(len).fold(0, |m, a| m | a);
+            any = union(&accepts, len);
             if bone_next >= draw_stop && in_play & any == 0 {
                 break Stop::Blocked;
             }
@@ -184,6 +184,12 @@ enum Stop {
     Out(Tile, u8),
     /// The last play opened more chains than the run has room for.
     Grew,
+}
+
+/// The tiles any of the first `len` chains accepts.
+#[inline(always)]
+fn union<const N: usize>(accepts: &[u64; N], len: usize) -> u64 {
+    accepts.iter().take(len).fold(0, |m, a| m | a)
 }
 
 /// The chain (by id) and the tile (as a one-bit mask) the `k`-th of the
