@@ -18,6 +18,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::{Parser, Subcommand};
 use domino_engine::Preset;
 
@@ -168,6 +169,14 @@ enum Command {
         /// Bench every game at its default players, one line each.
         #[arg(long)]
         all: bool,
+        /// Time each game this many times, taking turns between games, and
+        /// report the median run with the slowest and fastest.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+        runs: u32,
+        /// An earlier bench's output: each game's line gains that figure and
+        /// the change from it.
+        #[arg(long, value_name = "FILE")]
+        baseline: Option<PathBuf>,
     },
 }
 
@@ -359,8 +368,10 @@ fn run(command: Command) -> anyhow::Result<()> {
             seed,
             players,
             all,
+            runs,
+            baseline,
         } => {
-            let games: Vec<(String, Option<u8>)> = if all {
+            let names: Vec<(String, Option<u8>)> = if all {
                 catalog::names()
                     .into_iter()
                     .map(|n| (n.to_string(), None))
@@ -369,11 +380,37 @@ fn run(command: Command) -> anyhow::Result<()> {
                 preset(&name)?;
                 vec![(name, players)]
             };
-            for (name, players) in games {
-                let rules = bench::rules(&name, players).map_err(|e| Usage(e.to_string()))?;
-                let report = bench::run(rules, hands, seed);
-                writeln!(out, "{}", serde_json::to_string(&report)?)?;
-                out.flush()?;
+            let games = names
+                .into_iter()
+                .map(|(name, players)| bench::rules(&name, players))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| Usage(e.to_string()))?;
+            // Read before any timing: a bad file fails at once.
+            let baseline = match baseline {
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path)
+                        .with_context(|| format!("cannot read {}", path.display()))?;
+                    bench::read_baseline(&text)
+                        .with_context(|| format!("baseline {}", path.display()))?
+                }
+                None => Vec::new(),
+            };
+            // Round by round, every game once a round: a slow spell of a
+            // shared machine falls on every game, not on one. Each game's
+            // line is printed as soon as its last run ends.
+            let mut timed: Vec<Vec<bench::Report>> = games.iter().map(|_| Vec::new()).collect();
+            for round in 1..=runs {
+                for (rules, runs_of) in games.iter().zip(&mut timed) {
+                    runs_of.push(bench::run(*rules, hands, seed));
+                    if round < runs {
+                        continue;
+                    }
+                    if let Some(mut report) = bench::median(std::mem::take(runs_of)) {
+                        bench::compare(&mut report, &baseline);
+                        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+                        out.flush()?;
+                    }
+                }
             }
         }
     }

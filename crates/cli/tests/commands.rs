@@ -23,6 +23,15 @@ fn played() -> Match {
     m
 }
 
+/// A command's output, one JSON value a line.
+fn json_lines(out: Vec<u8>) -> Vec<Value> {
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 fn write(name: &str, v: &Value) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::write(&path, serde_json::to_string_pretty(v).unwrap()).unwrap();
@@ -263,6 +272,75 @@ fn bench_prints_one_json_line() {
 }
 
 #[test]
+fn bench_runs_report_the_median_and_compare_with_a_baseline() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let before = dir.join("bench-baseline.jsonl");
+    // Only cross is in the baseline: the draw game's line has no change.
+    std::fs::write(
+        &before,
+        "{\"preset\":\"cross\",\"players\":4,\"hands_per_sec\":1000}\n",
+    )
+    .unwrap();
+    let out = cargo_bin_cmd!("domino")
+        .args([
+            "bench",
+            "--all",
+            "--hands",
+            "50",
+            "--runs",
+            "3",
+            "--baseline",
+        ])
+        .arg(&before)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines = json_lines(out);
+    assert_eq!(lines.len(), domino_engine::Preset::ALL.len());
+    for v in &lines {
+        assert_eq!(v["runs"], 3);
+        let (min, mid, max) = (
+            v["min_hands_per_sec"].as_u64().unwrap(),
+            v["hands_per_sec"].as_u64().unwrap(),
+            v["max_hands_per_sec"].as_u64().unwrap(),
+        );
+        assert!(min <= mid && mid <= max, "{v}");
+        let compared = v["preset"] == "cross";
+        assert_eq!(v.get("baseline_hands_per_sec").is_some(), compared, "{v}");
+        if compared {
+            assert_eq!(v["baseline_hands_per_sec"], 1000);
+            let change = v["change_percent"].as_f64().unwrap();
+            let expected = 100.0 * (mid as f64 / 1000.0 - 1.0);
+            assert!((change - expected).abs() <= 0.05, "{change} {expected}");
+        }
+    }
+
+    // A baseline that is not bench output fails before any timing, naming
+    // the file and the line.
+    let bad = dir.join("bench-bad-baseline.jsonl");
+    std::fs::write(&bad, "{\"preset\":\"cross\"}\n").unwrap();
+    let out = cargo_bin_cmd!("domino")
+        .args(["bench", "--hands", "5", "--baseline"])
+        .arg(&bad)
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("bench-bad-baseline.jsonl") && err.contains("line 1"),
+        "{err}"
+    );
+    cargo_bin_cmd!("domino")
+        .args(["bench", "--runs", "0"])
+        .assert()
+        .code(2);
+}
+
+#[test]
 fn bench_all_prints_every_game() {
     let out = cargo_bin_cmd!("domino")
         .args(["bench", "--all", "--hands", "20"])
@@ -271,10 +349,9 @@ fn bench_all_prints_every_game() {
         .get_output()
         .stdout
         .clone();
-    let presets: Vec<Value> = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["preset"].clone())
+    let presets: Vec<Value> = json_lines(out)
+        .into_iter()
+        .map(|v| v["preset"].clone())
         .collect();
     let names: Vec<Value> = domino_engine::Preset::ALL
         .iter()
