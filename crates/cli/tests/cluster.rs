@@ -1,7 +1,9 @@
 //! Three `domino serve` processes on one PostgreSQL database: players on
 //! different nodes play one table; the table's owner is killed with
-//! SIGKILL mid-hand; the match finishes on the other nodes, and the stored
-//! log holds every acknowledged action once, in its place.
+//! SIGKILL mid-hand (or stopped with SIGSTOP past its lease, then let run
+//! again); the match finishes on the other nodes, and the stored log holds
+//! every acknowledged action once, in its place. `DOMINO_TEST_NODE_LOG=1`
+//! shows each node's log.
 //!
 //! Runs when `DOMINO_TEST_POSTGRES` names a server whose user may create
 //! databases (each test makes a fresh one). The loop that kills owners at
@@ -60,6 +62,24 @@ impl Node {
             "20",
         ]);
         Node { child, addr }
+    }
+
+    /// SIGSTOP, then SIGCONT after `d`: the node stalls as a loaded
+    /// machine can stall it, and wakes up believing it still runs its
+    /// tables.
+    fn stall(&self, d: Duration) {
+        let pid = self.child.id().to_string();
+        let signal = |s: &str| {
+            let ok = std::process::Command::new("kill")
+                .args([s, &pid])
+                .status()
+                .unwrap()
+                .success();
+            assert!(ok, "kill {s} {pid}");
+        };
+        signal("-STOP");
+        std::thread::sleep(d);
+        signal("-CONT");
     }
 
     /// SIGKILL: no drain, no goodbye.
@@ -261,6 +281,10 @@ impl Player {
                     // another node): play from the next state that comes,
                     // even one at the same position.
                     Some(r) if r["code"] == "stale" => self.state = None,
+                    // The table is moving (its owner died or stalled
+                    // past its lease) and nothing was played: play again
+                    // once the state moves on or a while passes.
+                    Some(r) if r["code"] == "moving" => {}
                     // Other refusals: wait for the newer state.
                     Some(_) => acted = Some(seq),
                     None => continue,
@@ -399,77 +423,133 @@ async fn owner(db: &str, table: &str, names: &[String]) -> Option<usize> {
     holder.and_then(|h| names.iter().position(|n| *n == h))
 }
 
+/// A table on three nodes, created on the first, which owns it; its host,
+/// guest and watcher play it in their own tasks.
+struct Live {
+    db: String,
+    nodes: Vec<Node>,
+    names: Vec<String>,
+    /// The nodes the players try when they reconnect.
+    addrs: Arc<Mutex<Vec<String>>>,
+    seen: Arc<Mutex<Seen>>,
+    table: String,
+    tasks: Vec<(&'static str, tokio::task::JoinHandle<(Player, Value)>)>,
+}
+
+impl Live {
+    /// Three nodes tagged `tag`, and a table played on them to the middle
+    /// of its first hand (a few acknowledged moves); `None` without
+    /// `DOMINO_TEST_POSTGRES`.
+    async fn mid_hand(tag: &str) -> Option<Live> {
+        let (db, nodes) = three_nodes(tag).await?;
+        let names: Vec<String> = (0..3).map(|i| format!("{tag}-n{i}")).collect();
+        let addrs = Arc::new(Mutex::new(
+            nodes.iter().map(|n| n.addr.clone()).collect::<Vec<_>>(),
+        ));
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let acked = Arc::new(AtomicUsize::new(0));
+        let (host, guest, watcher) = a_table(&addrs, &seen, &acked, 60).await;
+        let table = host.table.clone();
+        assert_eq!(
+            owner(&db, &table, &names).await,
+            Some(0),
+            "the creator's node owns it"
+        );
+        let tasks = [("host", host), ("guest", guest), ("watcher", watcher)]
+            .into_iter()
+            .zip(1..)
+            .map(|((who, mut p), seed)| {
+                let task = tokio::spawn(async move {
+                    let f = p.play(seed).await;
+                    (p, f)
+                });
+                (who, task)
+            })
+            .collect();
+        while acked.load(Ordering::Relaxed) < 4 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        Some(Live {
+            db,
+            nodes,
+            names,
+            addrs,
+            seen,
+            table,
+            tasks,
+        })
+    }
+
+    /// Wait for every player to see the same end of the match, and check
+    /// that the stored log is the whole match with each acknowledged
+    /// action in its place; the players, and the last state.
+    async fn finish(&mut self) -> (Vec<Player>, Value) {
+        let mut players = Vec::new();
+        let mut ends = Vec::new();
+        for (who, task) in self.tasks.drain(..) {
+            let (p, end) = finish(task, &self.seen, who).await;
+            players.push(p);
+            ends.push(end);
+        }
+        for end in &ends {
+            assert_eq!(end["state"]["phase"], "match_over");
+            assert_eq!(end["seq"], ends[0]["seq"], "all saw the same end");
+        }
+        let acks: Vec<_> = players.iter().flat_map(|p| p.acks.clone()).collect();
+        let n = check_log(&self.db, &self.table, &acks).await;
+        assert_eq!(
+            n as i64,
+            ends[0]["seq"].as_i64().unwrap(),
+            "the log is the whole match"
+        );
+        (players, ends.swap_remove(0))
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_owner_is_killed_mid_hand_and_the_match_finishes_on_the_other_nodes() {
-    let Some((db, mut nodes)) = three_nodes("cluster").await else {
+    let Some(mut live) = Live::mid_hand("cluster").await else {
         return;
     };
-    let names: Vec<String> = (0..3).map(|i| format!("cluster-n{i}")).collect();
-    let addrs = Arc::new(Mutex::new(
-        nodes.iter().map(|n| n.addr.clone()).collect::<Vec<_>>(),
-    ));
-    let seen = Arc::new(Mutex::new(Seen::default()));
-    let acked = Arc::new(AtomicUsize::new(0));
-    let (mut host, mut guest, mut watcher) = a_table(&addrs, &seen, &acked, 60).await;
-    let table = host.table.clone();
-    assert_eq!(
-        owner(&db, &table, &names).await,
-        Some(0),
-        "the creator's node owns it"
-    );
-
-    let t_host = tokio::spawn(async move {
-        let f = host.play(1).await;
-        (host, f)
-    });
-    let t_guest = tokio::spawn(async move {
-        let f = guest.play(2).await;
-        (guest, f)
-    });
-    let t_watch = tokio::spawn(async move {
-        let f = watcher.play(3).await;
-        (watcher, f)
-    });
-    // Mid-hand, after a few acknowledged moves.
-    while acked.load(Ordering::Relaxed) < 4 {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let before = seen.lock().unwrap().seq;
+    let before = live.seen.lock().unwrap().seq;
     let killed = Instant::now();
-    nodes[0].kill();
-    addrs.lock().unwrap().remove(0);
+    live.nodes[0].kill();
+    live.addrs.lock().unwrap().remove(0);
 
-    let (host, f0) = finish(t_host, &seen, "host").await;
-    let (guest, f1) = finish(t_guest, &seen, "guest").await;
-    let (watcher, f2) = finish(t_watch, &seen, "watcher").await;
-    for f in [&f0, &f1, &f2] {
-        assert_eq!(f["state"]["phase"], "match_over");
-        assert_eq!(f["seq"], f0["seq"], "all saw the same end");
-    }
-    let new_owner = owner(&db, &table, &names).await;
+    let (players, end) = live.finish().await;
+    let new_owner = owner(&live.db, &live.table, &live.names).await;
     assert_ne!(new_owner, Some(0));
     eprintln!(
         "killed at seq {before}; finished at seq {}; host reattached {} times, guest {}, watcher {}; {:?} since the kill",
-        f0["seq"],
-        host.reattached,
-        guest.reattached,
-        watcher.reattached,
+        end["seq"],
+        players[0].reattached,
+        players[1].reattached,
+        players[2].reattached,
         killed.elapsed()
     );
-    let mut acks = host.acks.clone();
-    acks.extend(guest.acks.clone());
-    let n = check_log(&db, &table, &acks).await;
-    assert_eq!(
-        n as i64,
-        f0["seq"].as_i64().unwrap(),
-        "the log is the whole match"
-    );
     let (code, _) = common::http_get(
-        nodes[1].addr.parse().unwrap(),
-        &format!("/api/history/{table}/record"),
+        live.nodes[1].addr.parse().unwrap(),
+        &format!("/api/history/{}/record", live.table),
     )
     .await;
     assert_eq!(code, 200);
+}
+
+/// The owner stops (SIGSTOP) for three leases, so that another node takes
+/// its table over, then runs again believing it still owns the table: its
+/// copy must play nothing more, and send its players to the new owner.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_stalled_past_its_lease_gives_the_table_up_and_the_match_finishes() {
+    let Some(mut live) = Live::mid_hand("stall").await else {
+        return;
+    };
+    let stalled = &live.nodes[0];
+    tokio::task::block_in_place(|| stalled.stall(Duration::from_millis(4500)));
+    let (players, end) = live.finish().await;
+    eprintln!(
+        "stalled; finished at seq {}; host reattached {} times, guest {}, watcher {}",
+        end["seq"], players[0].reattached, players[1].reattached, players[2].reattached,
+    );
 }
 
 /// Kill the owner of a live table at random moments, again and again

@@ -93,25 +93,8 @@ impl Hub {
     pub async fn create(&self, new: NewTable) -> Result<(String, Handle), Refusal> {
         let h = Table::create(new, self.store.clone(), self.config.clone()).await?;
         let id = h.info.lock().map(|i| i.id.clone()).unwrap_or_default();
-        if self.leased() {
-            // Before the table is listed here, so that a heartbeat never
-            // finds it here without its lease.
-            let (node, ttl) = (&self.config.node, self.config.lease);
-            // Without its lease the table is not played here: another node
-            // opens it once it is older than a lease.
-            let why = match self.store.take_lease(&id, node, ttl).await {
-                Ok(true) => None,
-                Ok(false) => Some("held by another node".to_string()),
-                Err(e) => Some(e.to_string()),
-            };
-            if let Some(why) = why {
-                tracing::warn!(table = %id, "taking a new table's lease: {why}");
-                return Err(Refusal::new(
-                    Code::Store,
-                    format!("the table could not be opened: {why}"),
-                ));
-            }
-        }
+        // (On PostgreSQL the table took its lease before its task started,
+        // so a heartbeat never finds it here without one.)
         self.insert(id.clone(), h.clone());
         Ok((id, h))
     }

@@ -11,7 +11,7 @@ use tokio::sync::watch;
 
 use crate::hub::Hub;
 use crate::store::Backend;
-use crate::table::Table;
+use crate::table::{Cmd, Table};
 
 impl Hub {
     /// Whether this node coordinates through leases (PostgreSQL).
@@ -63,7 +63,13 @@ impl Hub {
             if still_open && !held.contains(&id) {
                 // This node missed its renewals (stalled, cut off) and
                 // another took the table: players reconnect to that one.
+                // Its copy here stops and drops its connections.
                 tracing::warn!(table = %id, "lease lost: another node runs this table now");
+                if let Some(h) = self.get(&id) {
+                    // A full queue: the copy learns it at its next entry,
+                    // which the log refuses (see `Store::append`).
+                    let _ = h.tx.try_send(Cmd::Superseded);
+                }
                 self.forget(&id);
             }
         }

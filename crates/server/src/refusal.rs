@@ -51,7 +51,8 @@ pub enum Code {
     LinkUsed,
     MatchOver,
     /// The table's node stopped answering and another has not taken the
-    /// table over yet (several nodes): try again in a few seconds.
+    /// table over yet, or this node's copy of the table was taken over
+    /// (several nodes): nothing was done; try again in a few seconds.
     Moving,
     /// Another profile has this display name.
     NameTaken,

@@ -135,6 +135,19 @@ pub struct Store {
     writes: Arc<Histogram>,
 }
 
+/// Why a log entry was not appended.
+#[derive(Debug, thiserror::Error)]
+pub enum AppendError {
+    /// This copy of the table is behind its log: another node runs the
+    /// table now, or the log already has this position. It must not play
+    /// on; the table's log is whole and another copy plays from it.
+    #[error("this copy of the table is behind its log: {0}")]
+    Superseded(&'static str),
+    /// The database failed: nothing was written.
+    #[error(transparent)]
+    Store(#[from] sqlx::Error),
+}
+
 /// A table as created.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableRow {
@@ -302,10 +315,18 @@ impl Store {
         &self,
         q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
     ) -> Result<(), sqlx::Error> {
+        self.write_counted(q).await.map(|_| ())
+    }
+
+    /// Run one write, timed; how many rows it wrote.
+    async fn write_counted<'q>(
+        &self,
+        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> Result<u64, sqlx::Error> {
         let started = std::time::Instant::now();
         let done = q.execute(&self.pool).await;
         self.writes.observe(started.elapsed());
-        done.map(|_| ())
+        done.map(|d| d.rows_affected())
     }
 
     /// Bring the schema up to date. On PostgreSQL this runs on one
@@ -421,21 +442,44 @@ impl Store {
             .is_some())
     }
 
-    /// Append one log entry; it is durable when this returns.
-    pub async fn append(&self, table: &str, e: &LogRow) -> Result<(), sqlx::Error> {
-        self.write(
-            sqlx::query(
-                "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
+    /// Append one log entry for the table's copy on `node`; it is durable
+    /// when this returns. On PostgreSQL the entry is written only while
+    /// `node` holds the table's lease, checked in the same statement, which
+    /// locks the lease row: a node taking the table over waits for it and
+    /// then reads the log with the entry, or takes the lease first and the
+    /// entry is refused. So a node that stalled past its lease cannot add
+    /// to a log another node now plays from. (A SQLite file has one
+    /// server: there `node` is not used.)
+    pub async fn append(&self, table: &str, node: &str, e: &LogRow) -> Result<(), AppendError> {
+        let fenced = self.backend == Backend::Postgres;
+        let sql = if fenced {
+            "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at)
+             SELECT $1, $2, $3, $4, $5, $6, $7 FROM domino_leases
+             WHERE table_id = $1 AND node = $8 FOR SHARE"
+        } else {
+            "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at) VALUES ($1, $2, $3, $4, $5, $6, $7)"
+        };
+        let mut q = sqlx::query(sql)
             .bind(table)
             .bind(e.seq)
             .bind(e.hand)
             .bind(e.seat)
             .bind(e.action.column())
             .bind(i64::from(e.auto))
-            .bind(e.at)
-        )
-        .await
+            .bind(e.at);
+        if fenced {
+            q = q.bind(node);
+        }
+        match self.write_counted(q).await {
+            Ok(0) => Err(AppendError::Superseded(
+                "another node holds the table's lease",
+            )),
+            Ok(_) => Ok(()),
+            Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Err(
+                AppendError::Superseded("the log already has an entry at this position"),
+            ),
+            Err(e) => Err(AppendError::Store(e)),
+        }
     }
 
     /// Close a table nobody plays: finished, with its record so far, and
@@ -738,6 +782,11 @@ mod tests {
             profile_id: Some("p1".into()),
         };
         store.add_seat(id, &s).await.unwrap();
+        let leased = store.backend() == Backend::Postgres;
+        if leased {
+            let ttl = std::time::Duration::from_secs(60);
+            assert!(store.take_lease(id, "node-a", ttl).await.unwrap());
+        }
         for seq in 0..3 {
             let e = LogRow {
                 seq,
@@ -751,7 +800,7 @@ mod tests {
                 auto: seq == 2,
                 at: 1000 + seq,
             };
-            store.append(id, &e).await.unwrap();
+            store.append(id, "node-a", &e).await.unwrap();
         }
         let dup = LogRow {
             seq: 1,
@@ -762,9 +811,23 @@ mod tests {
             at: 0,
         };
         assert!(
-            store.append(id, &dup).await.is_err(),
-            "no entry is overwritten"
+            matches!(
+                store.append(id, "node-a", &dup).await,
+                Err(AppendError::Superseded(_))
+            ),
+            "no entry is overwritten, and the writer learns its copy is behind"
         );
+        if leased {
+            // Only the lease holder adds to the log.
+            let next = LogRow {
+                seq: 3,
+                ..dup.clone()
+            };
+            assert!(matches!(
+                store.append(id, "node-b", &next).await,
+                Err(AppendError::Superseded(_))
+            ));
+        }
         let saved = store.unfinished().await.unwrap();
         let mine = saved.iter().find(|s| s.table.id == id).unwrap();
         assert_eq!(mine.table, t);

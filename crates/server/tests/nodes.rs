@@ -12,12 +12,18 @@ use std::time::{Duration, Instant};
 use common::{config, full_table, play_out, Client, Server};
 use serde_json::{json, Value};
 
-/// A fresh database on the test server; its URL.
-async fn fresh_db(url: &str) -> String {
-    domino_server::store::scratch_postgres(url, "nodes")
+/// A fresh database on the test server named by `DOMINO_TEST_POSTGRES`;
+/// its URL, or `None` (the test is skipped) without one.
+async fn fresh_db() -> Option<String> {
+    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return None;
+    };
+    let db = domino_server::store::scratch_postgres(&url, "nodes")
         .await
         .unwrap()
-        .0
+        .0;
+    Some(db)
 }
 
 fn node(db: &str, name: &str) -> Server {
@@ -39,11 +45,9 @@ async fn metric(s: &Server, name: &str) -> f64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_owners_table_is_taken_over_by_another_node_and_finished_there() {
-    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
-        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+    let Some(db) = fresh_db().await else {
         return;
     };
-    let db = fresh_db(&url).await;
     let a = node(&db, "a");
     let (mut clients, table) = full_table(
         &a,
@@ -133,11 +137,9 @@ async fn a_killed_owners_table_is_taken_over_by_another_node_and_finished_there(
 /// match ends with one record.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_on_different_nodes_play_one_table() {
-    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
-        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+    let Some(db) = fresh_db().await else {
         return;
     };
-    let db = fresh_db(&url).await;
     let a = node(&db, "a");
     let b = node(&db, "b");
     let mut host = Client::connect(a.addr).await;
@@ -200,11 +202,9 @@ async fn players_on_different_nodes_play_one_table() {
 /// the relay again), and the host asking after gets the same table.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_asked_from_another_node_seats_both_players_again() {
-    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
-        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+    let Some(db) = fresh_db().await else {
         return;
     };
-    let db = fresh_db(&url).await;
     let a = node(&db, "a");
     let b = node(&db, "b");
     let mut host = Client::connect(a.addr).await;
@@ -287,4 +287,90 @@ async fn a_rematch_asked_from_another_node_seats_both_players_again() {
     assert_eq!(f0["seq"], f1["seq"]);
     let (code, _) = b.get(&format!("/api/history/{again}/record")).await;
     assert_eq!(code, 200);
+}
+
+/// Node `a` with `lease`, two players seated at a table there and one
+/// action played; the table's id and the log's length.
+async fn one_move_on_a(db: &str, lease: Duration) -> (Server, Vec<Client>, String, i64) {
+    let mut cfg = config(db);
+    cfg.node = "a".into();
+    cfg.lease = lease;
+    let a = Server::start(cfg);
+    let (mut clients, table) = full_table(
+        &a,
+        json!({"preset": "draw", "players": 2, "options": {"target": 60}}),
+        2,
+    )
+    .await;
+    let st = clients[0].state.clone().unwrap()["state"].clone();
+    assert!(common::step_all(&mut clients, &st).await);
+    for c in &mut clients {
+        c.settle(50).await;
+    }
+    let seq = clients[0].state.as_ref().unwrap()["seq"].as_i64().unwrap();
+    (a, clients, table, seq)
+}
+
+/// Node `b` takes `table` over for an hour, as after a's lease ran out
+/// while a stalled.
+async fn lease_to_b(db: &str, table: &str) {
+    let pool = sqlx::PgPool::connect(db).await.unwrap();
+    sqlx::query(
+        "UPDATE domino_leases SET node = 'b',
+         expires_at = CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT) + 3600000
+         WHERE table_id = $1",
+    )
+    .bind(table)
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+}
+
+/// Every socket at the table closes (each page then reconnects and finds
+/// the table where it is played now), and the log is still `seq` long.
+async fn dropped_and_logged_nothing(clients: &mut [Client], db: &str, table: &str, seq: i64) {
+    for c in clients.iter_mut() {
+        assert!(
+            c.closed_within(5000).await,
+            "a socket stayed at the old copy"
+        );
+    }
+    let store = domino_server::store::Store::connect(db).await.unwrap();
+    assert_eq!(
+        store.log(table).await.unwrap().len() as i64,
+        seq,
+        "nothing was logged after the lease moved"
+    );
+    store.close().await;
+}
+
+/// A node whose table was taken over while it stalled (its lease moved to
+/// another node) plays nothing more there: the next action is refused as
+/// `moving` and not logged, and every socket at that table is closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_whose_lease_was_taken_logs_nothing_more_and_drops_its_sockets() {
+    let Some(db) = fresh_db().await else {
+        return;
+    };
+    // A lease far longer than the test: a's heartbeat does not look at the
+    // lease again meanwhile, so the refusal comes from the log itself.
+    let (_a, mut clients, table, seq) = one_move_on_a(&db, Duration::from_secs(600)).await;
+    lease_to_b(&db, &table).await;
+    let st = clients[0].state.clone().unwrap()["state"].clone();
+    let r = common::act_first_legal(&mut clients, &st).await;
+    assert_eq!(r["code"], "moving", "{r}");
+    dropped_and_logged_nothing(&mut clients, &db, &table, seq).await;
+}
+
+/// The same found by the heartbeat, with nobody acting: the node's next
+/// heartbeat sees the lease gone and its copy drops every socket.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_whose_heartbeat_finds_its_lease_taken_drops_the_tables_sockets() {
+    let Some(db) = fresh_db().await else {
+        return;
+    };
+    let (_a, mut clients, table, seq) = one_move_on_a(&db, Duration::from_millis(900)).await;
+    lease_to_b(&db, &table).await;
+    dropped_and_logged_nothing(&mut clients, &db, &table, seq).await;
 }

@@ -20,6 +20,15 @@ pub fn spawn_serve(args: &[&str]) -> (Child, String) {
         .map_while(Result::ok)
         .find_map(|l| l.split("serving on http://").nth(1).map(str::to_string))
         .unwrap();
-    std::thread::spawn(move || lines.for_each(drop));
+    // DOMINO_TEST_NODE_LOG=1 shows each server's log, after its address.
+    let show = std::env::var_os("DOMINO_TEST_NODE_LOG").is_some();
+    let tag = addr.clone();
+    std::thread::spawn(move || {
+        for l in lines.map_while(Result::ok) {
+            if show {
+                eprintln!("[{tag}] {l}");
+            }
+        }
+    });
     (child, addr)
 }

@@ -430,7 +430,11 @@ impl Run {
             }
             // The table's own commands (bots, timers, the hub's sweep)
             // never come through a proxy.
-            Cmd::BotMove { .. } | Cmd::Tick | Cmd::Sweep | Cmd::RematchMade { .. } => {}
+            Cmd::BotMove { .. }
+            | Cmd::Tick
+            | Cmd::Sweep
+            | Cmd::Superseded
+            | Cmd::RematchMade { .. } => {}
         }
     }
 

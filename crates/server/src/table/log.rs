@@ -20,7 +20,7 @@ use super::seats::{random_id, SeatState};
 use super::{Handle, NewTable, Table};
 use crate::clock::{now_ms, now_us};
 use crate::fair::Secret;
-use crate::store::{LogRow, Logged, Saved, Store, TableRow};
+use crate::store::{AppendError, Backend, LogRow, Logged, Saved, Store, TableRow};
 use crate::Config;
 
 /// The log's actions hand by hand (a `NextHand` entry starts the next).
@@ -70,6 +70,24 @@ impl Table {
                 .add_seat(&row.id, seat)
                 .await
                 .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
+        }
+        if store.backend() == Backend::Postgres {
+            // Before the table's task starts: its log takes entries only
+            // from the lease holder (see `Store::append`). Without the
+            // lease the table is not played here: another node opens it
+            // once it is older than a lease.
+            let why = match store.take_lease(&row.id, &config.node, config.lease).await {
+                Ok(true) => None,
+                Ok(false) => Some("held by another node".to_string()),
+                Err(e) => Some(e.to_string()),
+            };
+            if let Some(why) = why {
+                tracing::warn!(table = %row.id, "taking a new table's lease: {why}");
+                return Err(Refusal::new(
+                    Code::Store,
+                    format!("the table could not be opened: {why}"),
+                ));
+            }
         }
         let saved = Saved {
             table: row,
@@ -185,6 +203,7 @@ impl Table {
             bot_busy: false,
             bot_refusals: 0,
             bot_retry_at: None,
+            superseded: false,
             hint_busy: Default::default(),
             hints,
             finished: false,
@@ -245,10 +264,9 @@ impl Table {
             auto,
             at: now_ms(),
         };
-        self.store
-            .append(&self.id, &row)
-            .await
-            .map_err(|e| Refusal::new(Code::Store, format!("not stored, not played: {e}")))?;
+        if let Err(e) = self.store.append(&self.id, &self.config.node, &row).await {
+            return Err(self.not_appended(e));
+        }
         self.seq += 1;
         self.touched_ms = row.at;
         self.config.stats.actions.fetch_add(1, Ordering::Relaxed);
@@ -265,6 +283,24 @@ impl Table {
         Ok(events)
     }
 
+    /// The refusal for an entry the log did not take. A copy of the table
+    /// behind its log (another node runs the table now) stops playing:
+    /// see [`Table::superseded`].
+    fn not_appended(&mut self, e: AppendError) -> Refusal {
+        match e {
+            AppendError::Superseded(why) => {
+                self.superseded = true;
+                Refusal::new(
+                    Code::Moving,
+                    format!("not played: this server no longer runs the table ({why}); reconnect"),
+                )
+            }
+            AppendError::Store(e) => {
+                Refusal::new(Code::Store, format!("not stored, not played: {e}"))
+            }
+        }
+    }
+
     /// Log the next hand, then deal it from its key; whether it was dealt
     /// (a failure is logged and leaves the table as it was).
     pub(super) async fn deal_next(&mut self) -> bool {
@@ -277,8 +313,9 @@ impl Table {
             auto: false,
             at: now_ms(),
         };
-        if let Err(e) = self.store.append(&self.id, &row).await {
-            tracing::error!(table = %self.id, "storing the next hand: {e}");
+        if let Err(e) = self.store.append(&self.id, &self.config.node, &row).await {
+            let r = self.not_appended(e);
+            tracing::error!(table = %self.id, "storing the next hand: {}", r.message);
             return false;
         }
         if let Err(e) = self.commitments.next_hand(&mut self.m) {

@@ -125,6 +125,9 @@ pub enum Cmd {
     /// The hub's periodic look: close the table as abandoned if nothing
     /// was played at it for `Limits::abandon_after`.
     Sweep,
+    /// The heartbeat found another node holding the table's lease: this
+    /// copy stops (see [`Table::superseded`]).
+    Superseded,
 }
 
 /// The handle the hub keeps for a table.
@@ -193,6 +196,12 @@ pub struct Table {
     /// a table whose moves cannot be kept does not spin.
     bot_refusals: u32,
     bot_retry_at: Option<Instant>,
+    /// This copy is behind the table's log: another node took the table
+    /// over while this one stalled past its lease, or the log refused an
+    /// entry at this position. Nothing more is played here; every
+    /// connection is dropped so that its page reconnects and finds the
+    /// table where it is played, and the task ends.
+    superseded: bool,
     /// A hint is being worked out: one at a time per table.
     hint_busy: Arc<std::sync::atomic::AtomicBool>,
     /// Hints were left on when the table was made (in memory only: a

@@ -25,7 +25,10 @@ impl Table {
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         // A restored table may owe the next hand or a bot move.
         self.pump(Vec::new()).await;
-        while let Some(cmd) = rx.recv().await {
+        while !self.superseded {
+            let Some(cmd) = rx.recv().await else {
+                break;
+            };
             match cmd {
                 Cmd::Attach {
                     conn,
@@ -121,6 +124,8 @@ impl Table {
                                     self.bot_refusals = 0;
                                     self.bot_retry_at = None;
                                 }
+                                // (A superseded copy stops: nothing to retry.)
+                                Err(_) if self.superseded => {}
                                 Err(e) => self.bot_refused(seat, &e.message),
                             }
                         }
@@ -180,6 +185,7 @@ impl Table {
                     self.sweep().await;
                     self.schedule();
                 }
+                Cmd::Superseded => self.superseded = true,
                 Cmd::RematchMade { table } => {
                     self.rematch = table;
                     if let Some(id) = &self.rematch {
@@ -195,11 +201,32 @@ impl Table {
                 break;
             }
         }
+        if self.superseded {
+            self.give_up();
+        }
+    }
+
+    /// This copy is behind the table's log: drop every connection (each
+    /// page reconnects and finds the table on the node that runs it now).
+    /// The task then ends, and the hub forgets the table.
+    fn give_up(&self) {
+        tracing::warn!(
+            table = %self.id,
+            seq = self.seq,
+            connections = self.subs.len(),
+            "another node runs this table now: this copy stops and drops its connections"
+        );
+        for sub in self.subs.values() {
+            sub.out.kick.notify_one();
+        }
     }
 
     /// After any change: broadcast, deal on when everyone is ready, store
     /// a finished match, and start a bot or a timer where one is due.
     async fn pump(&mut self, mut events: Vec<Event>) {
+        if self.superseded {
+            return;
+        }
         let mut changed = false;
         // Passes made for players who can do nothing else go out with what
         // led to them, in the same message.

@@ -483,13 +483,19 @@ pub async fn step_all(clients: &mut [Client], st: &Value) -> bool {
         }
         return false;
     }
-    let seat = st["to_act"].as_u64().unwrap() as usize;
-    let legal = clients[seat].state.as_ref().unwrap()["state"]["legal"][0].clone();
-    let r = clients[seat]
-        .request(json!({"type": "act", "action": legal}))
-        .await;
+    let r = act_first_legal(clients, st).await;
     assert_eq!(r["type"], "ok", "{r}");
     true
+}
+
+/// The seat to act in `st` sends the first of its legal actions; the
+/// answer.
+pub async fn act_first_legal(clients: &mut [Client], st: &Value) -> Value {
+    let seat = st["to_act"].as_u64().unwrap() as usize;
+    let legal = clients[seat].state.as_ref().unwrap()["state"]["legal"][0].clone();
+    clients[seat]
+        .request(json!({"type": "act", "action": legal}))
+        .await
 }
 
 /// A server on an in-memory SQLite database.
