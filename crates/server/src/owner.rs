@@ -10,13 +10,12 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::hub::Hub;
-use crate::store::Backend;
 use crate::table::{Cmd, Table};
 
 impl Hub {
     /// Whether this node coordinates through leases (PostgreSQL).
     pub fn leased(&self) -> bool {
-        self.store.backend() == Backend::Postgres
+        self.store.leased()
     }
 
     /// Take the lease of every unowned unfinished table and open it;
@@ -59,17 +58,17 @@ impl Hub {
             .collect();
         for id in open {
             // (A table that finished meanwhile let its lease go.)
-            let still_open = self.get(&id).is_some_and(|h| h.open());
-            if still_open && !held.contains(&id) {
+            let Some(h) = self.get(&id).filter(|h| h.open()) else {
+                continue;
+            };
+            if !held.contains(&id) {
                 // This node missed its renewals (stalled, cut off) and
-                // another took the table: players reconnect to that one.
-                // Its copy here stops and drops its connections.
+                // another took the table: its copy here stops and drops
+                // its connections, which reconnect to that node. (With a
+                // full queue the copy learns it at its next entry, which
+                // the log refuses: see `Store::append`.)
                 tracing::warn!(table = %id, "lease lost: another node runs this table now");
-                if let Some(h) = self.get(&id) {
-                    // A full queue: the copy learns it at its next entry,
-                    // which the log refuses (see `Store::append`).
-                    let _ = h.tx.try_send(Cmd::Superseded);
-                }
+                let _ = h.tx.try_send(Cmd::Superseded);
                 self.forget(&id);
             }
         }

@@ -451,7 +451,7 @@ impl Store {
     /// to a log another node now plays from. (A SQLite file has one
     /// server: there `node` is not used.)
     pub async fn append(&self, table: &str, node: &str, e: &LogRow) -> Result<(), AppendError> {
-        let fenced = self.backend == Backend::Postgres;
+        let fenced = self.leased();
         let sql = if fenced {
             "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at)
              SELECT $1, $2, $3, $4, $5, $6, $7 FROM domino_leases
@@ -782,7 +782,7 @@ mod tests {
             profile_id: Some("p1".into()),
         };
         store.add_seat(id, &s).await.unwrap();
-        let leased = store.backend() == Backend::Postgres;
+        let leased = store.leased();
         if leased {
             let ttl = std::time::Duration::from_secs(60);
             assert!(store.take_lease(id, "node-a", ttl).await.unwrap());

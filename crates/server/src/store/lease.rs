@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use sqlx::Row;
 
-use super::{Saved, Store};
+use super::{Backend, Saved, Store};
 
 /// Now on the database's clock, in ms since the epoch.
 const NOW_MS: &str = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)";
@@ -23,6 +23,12 @@ fn ms(d: Duration) -> i64 {
 }
 
 impl Store {
+    /// Whether tables are owned through leases: on PostgreSQL, which
+    /// several nodes may share (a SQLite file has one server).
+    pub fn leased(&self) -> bool {
+        self.backend() == Backend::Postgres
+    }
+
     /// Take `table`'s lease for `node` for `ttl`, or keep it if `node`
     /// holds it already; whether `node` holds it now.
     pub async fn take_lease(

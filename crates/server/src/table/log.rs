@@ -20,7 +20,7 @@ use super::seats::{random_id, SeatState};
 use super::{Handle, NewTable, Table};
 use crate::clock::{now_ms, now_us};
 use crate::fair::Secret;
-use crate::store::{AppendError, Backend, LogRow, Logged, Saved, Store, TableRow};
+use crate::store::{AppendError, LogRow, Logged, Saved, Store, TableRow};
 use crate::Config;
 
 /// The log's actions hand by hand (a `NextHand` entry starts the next).
@@ -71,7 +71,7 @@ impl Table {
                 .await
                 .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
         }
-        if store.backend() == Backend::Postgres {
+        if store.leased() {
             // Before the table's task starts: its log takes entries only
             // from the lease holder (see `Store::append`). Without the
             // lease the table is not played here: another node opens it
