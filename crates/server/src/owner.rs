@@ -66,7 +66,7 @@ impl Hub {
                 // another took the table: its copy here stops and drops
                 // its connections, which reconnect to that node. (With a
                 // full queue the copy learns it at its next entry, which
-                // the log refuses: see `Store::append`.)
+                // the store refuses: see `Store::fence`.)
                 tracing::warn!(table = %id, "lease lost: another node runs this table now");
                 let _ = h.tx.try_send(Cmd::Superseded);
                 self.forget(&id);

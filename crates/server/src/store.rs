@@ -135,13 +135,14 @@ pub struct Store {
     writes: Arc<Histogram>,
 }
 
-/// Why a log entry was not appended.
+/// Why a write by a table's copy (a log entry, a seat, the finished
+/// record) was not made.
 #[derive(Debug, thiserror::Error)]
-pub enum AppendError {
-    /// This copy of the table is behind its log: another node runs the
-    /// table now, or the log already has this position. It must not play
+pub enum TableWriteError {
+    /// This copy of the table is behind the store: another node runs the
+    /// table now, or the store already has this row. It must not play
     /// on; the table's log is whole and another copy plays from it.
-    #[error("this copy of the table is behind its log: {0}")]
+    #[error("this copy of the table is behind the store: {0}")]
     Superseded(&'static str),
     /// The database failed: nothing was written.
     #[error(transparent)]
@@ -397,40 +398,98 @@ impl Store {
         .await
     }
 
-    pub async fn add_seat(&self, table: &str, s: &SeatRow) -> Result<(), sqlx::Error> {
-        self.write(
-            sqlx::query(
-                "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand, profile_id) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
+    /// Seat a player at `table`, for the table's copy on `node`.
+    pub async fn add_seat(
+        &self,
+        table: &str,
+        node: &str,
+        s: &SeatRow,
+    ) -> Result<(), TableWriteError> {
+        let sql = format!(
+            "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand, profile_id)
+             SELECT $1, $2, $3, $4, $5, $6 WHERE {}",
+            self.fence(1, 7)
+        );
+        let q = sqlx::query(&sql)
             .bind(table)
             .bind(s.seat)
             .bind(&s.name)
             .bind(&s.token_hash)
             .bind(s.left_hand)
-            .bind(&s.profile_id)
-        )
-        .await
+            .bind(&s.profile_id);
+        self.owned_write(q, node).await
     }
 
     /// A player leaves their seat to a bot for the rest of the match.
-    pub async fn leave_seat(&self, table: &str, seat: i64, hand: i64) -> Result<(), sqlx::Error> {
-        self.write(
-            sqlx::query("UPDATE domino_seats SET left_hand = $1 WHERE table_id = $2 AND seat = $3")
-                .bind(hand)
-                .bind(table)
-                .bind(seat),
-        )
-        .await
+    pub async fn leave_seat(
+        &self,
+        table: &str,
+        node: &str,
+        seat: i64,
+        hand: i64,
+    ) -> Result<(), TableWriteError> {
+        let sql = format!(
+            "UPDATE domino_seats SET left_hand = $1 WHERE table_id = $2 AND seat = $3 AND {}",
+            self.fence(2, 4)
+        );
+        let q = sqlx::query(&sql).bind(hand).bind(table).bind(seat);
+        self.owned_write(q, node).await
     }
 
     /// A new seat plan (the creator filled the invited seats with bots).
-    pub async fn set_seats(&self, table: &str, seats: &str) -> Result<(), sqlx::Error> {
-        self.write(
-            sqlx::query("UPDATE domino_tables SET seats = $1 WHERE id = $2")
-                .bind(seats)
-                .bind(table),
-        )
-        .await
+    pub async fn set_seats(
+        &self,
+        table: &str,
+        node: &str,
+        seats: &str,
+    ) -> Result<(), TableWriteError> {
+        let sql = format!(
+            "UPDATE domino_tables SET seats = $1 WHERE id = $2 AND {}",
+            self.fence(2, 3)
+        );
+        let q = sqlx::query(&sql).bind(seats).bind(table);
+        self.owned_write(q, node).await
+    }
+
+    /// The condition every write of a table's copy carries, with the
+    /// statement's placeholders for the table and the node. On PostgreSQL:
+    /// that the node holds the table's lease, whose row the statement
+    /// locks. A node taking the table over either waits for the statement
+    /// and then reads the table with the write in it, or takes the lease
+    /// first, and the write is refused. So a node that stalled past its
+    /// lease changes nothing at a table another node now plays. (A SQLite
+    /// file has one server: there the condition always holds.)
+    fn fence(&self, table: u8, node: u8) -> String {
+        if self.leased() {
+            format!(
+                "EXISTS (SELECT 1 FROM domino_leases WHERE table_id = ${table} AND node = ${node} FOR SHARE)"
+            )
+        } else {
+            "1 = 1".into()
+        }
+    }
+
+    /// Run a write of `node`'s copy of a table whose statement carries
+    /// [`Store::fence`], its node placeholder the last: a write that the
+    /// fence stopped, or that finds its row already stored, is
+    /// `Superseded`.
+    async fn owned_write<'q>(
+        &self,
+        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+        node: &'q str,
+    ) -> Result<(), TableWriteError> {
+        let fenced = self.leased();
+        let q = if fenced { q.bind(node) } else { q };
+        match self.write_counted(q).await {
+            Ok(0) if fenced => Err(TableWriteError::Superseded(
+                "another node holds the table's lease",
+            )),
+            Ok(_) => Ok(()),
+            Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Err(
+                TableWriteError::Superseded("the store already has this row"),
+            ),
+            Err(e) => Err(TableWriteError::Store(e)),
+        }
     }
 
     /// Whether a table of this id was ever created here.
@@ -443,23 +502,16 @@ impl Store {
     }
 
     /// Append one log entry for the table's copy on `node`; it is durable
-    /// when this returns. On PostgreSQL the entry is written only while
-    /// `node` holds the table's lease, checked in the same statement, which
-    /// locks the lease row: a node taking the table over waits for it and
-    /// then reads the log with the entry, or takes the lease first and the
-    /// entry is refused. So a node that stalled past its lease cannot add
-    /// to a log another node now plays from. (A SQLite file has one
-    /// server: there `node` is not used.)
-    pub async fn append(&self, table: &str, node: &str, e: &LogRow) -> Result<(), AppendError> {
-        let fenced = self.leased();
-        let sql = if fenced {
+    /// when this returns. Only the lease holder's entries are taken (see
+    /// [`Store::fence`]), and an entry at a position the log already has
+    /// is refused: either way the copy is `Superseded`.
+    pub async fn append(&self, table: &str, node: &str, e: &LogRow) -> Result<(), TableWriteError> {
+        let sql = format!(
             "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at)
-             SELECT $1, $2, $3, $4, $5, $6, $7 FROM domino_leases
-             WHERE table_id = $1 AND node = $8 FOR SHARE"
-        } else {
-            "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at) VALUES ($1, $2, $3, $4, $5, $6, $7)"
-        };
-        let mut q = sqlx::query(sql)
+             SELECT $1, $2, $3, $4, $5, $6, $7 WHERE {}",
+            self.fence(1, 8)
+        );
+        let q = sqlx::query(&sql)
             .bind(table)
             .bind(e.seq)
             .bind(e.hand)
@@ -467,44 +519,50 @@ impl Store {
             .bind(e.action.column())
             .bind(i64::from(e.auto))
             .bind(e.at);
-        if fenced {
-            q = q.bind(node);
-        }
-        match self.write_counted(q).await {
-            Ok(0) => Err(AppendError::Superseded(
-                "another node holds the table's lease",
-            )),
-            Ok(_) => Ok(()),
-            Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Err(
-                AppendError::Superseded("the log already has an entry at this position"),
-            ),
-            Err(e) => Err(AppendError::Store(e)),
-        }
+        self.owned_write(q, node).await
     }
 
     /// Close a table nobody plays: finished, with its record so far, and
     /// marked abandoned.
-    pub async fn abandon(&self, table: &str, at: i64, record: &str) -> Result<(), sqlx::Error> {
-        self.write(
-            sqlx::query(
-                "UPDATE domino_tables SET finished_at = $1, record = $2, abandoned = 1 WHERE id = $3",
-            )
-            .bind(at)
-            .bind(record)
-            .bind(table)
-        )
-        .await
+    pub async fn abandon(
+        &self,
+        table: &str,
+        node: &str,
+        at: i64,
+        record: &str,
+    ) -> Result<(), TableWriteError> {
+        self.close_table(table, node, at, record, true).await
     }
 
     /// Mark a table finished with its final record.
-    pub async fn finish(&self, table: &str, at: i64, record: &str) -> Result<(), sqlx::Error> {
-        self.write(
-            sqlx::query("UPDATE domino_tables SET finished_at = $1, record = $2 WHERE id = $3")
-                .bind(at)
-                .bind(record)
-                .bind(table),
-        )
-        .await
+    pub async fn finish(
+        &self,
+        table: &str,
+        node: &str,
+        at: i64,
+        record: &str,
+    ) -> Result<(), TableWriteError> {
+        self.close_table(table, node, at, record, false).await
+    }
+
+    async fn close_table(
+        &self,
+        table: &str,
+        node: &str,
+        at: i64,
+        record: &str,
+        abandoned: bool,
+    ) -> Result<(), TableWriteError> {
+        let sql = format!(
+            "UPDATE domino_tables SET finished_at = $1, record = $2, abandoned = $3 WHERE id = $4 AND {}",
+            self.fence(4, 5)
+        );
+        let q = sqlx::query(&sql)
+            .bind(at)
+            .bind(record)
+            .bind(i64::from(abandoned))
+            .bind(table);
+        self.owned_write(q, node).await
     }
 
     fn table_row(r: &sqlx::any::AnyRow) -> Result<TableRow, sqlx::Error> {
@@ -781,12 +839,19 @@ mod tests {
             left_hand: None,
             profile_id: Some("p1".into()),
         };
-        store.add_seat(id, &s).await.unwrap();
         let leased = store.leased();
         if leased {
             let ttl = std::time::Duration::from_secs(60);
             assert!(store.take_lease(id, "node-a", ttl).await.unwrap());
         }
+        store.add_seat(id, "node-a", &s).await.unwrap();
+        assert!(
+            matches!(
+                store.add_seat(id, "node-a", &s).await,
+                Err(TableWriteError::Superseded(_))
+            ),
+            "a seat is taken once"
+        );
         for seq in 0..3 {
             let e = LogRow {
                 seq,
@@ -813,20 +878,33 @@ mod tests {
         assert!(
             matches!(
                 store.append(id, "node-a", &dup).await,
-                Err(AppendError::Superseded(_))
+                Err(TableWriteError::Superseded(_))
             ),
             "no entry is overwritten, and the writer learns its copy is behind"
         );
         if leased {
-            // Only the lease holder adds to the log.
+            // Only the lease holder writes the table: its log, its seats,
+            // its end. Nothing another node tries changes it.
             let next = LogRow {
                 seq: 3,
                 ..dup.clone()
             };
-            assert!(matches!(
-                store.append(id, "node-b", &next).await,
-                Err(AppendError::Superseded(_))
-            ));
+            let other = SeatRow {
+                seat: 2,
+                ..s.clone()
+            };
+            let b = "node-b";
+            let refused = [
+                store.append(id, b, &next).await,
+                store.add_seat(id, b, &other).await,
+                store.leave_seat(id, b, 0, 9).await,
+                store.set_seats(id, b, r#"["bot","bot","bot"]"#).await,
+                store.finish(id, b, 1, "{}").await,
+                store.abandon(id, b, 1, "{}").await,
+            ];
+            for r in refused {
+                assert!(matches!(r, Err(TableWriteError::Superseded(_))), "{r:?}");
+            }
         }
         let saved = store.unfinished().await.unwrap();
         let mine = saved.iter().find(|s| s.table.id == id).unwrap();
@@ -842,16 +920,16 @@ mod tests {
         // the latest even on a database that other tests (and earlier runs)
         // have filled with finished tables.
         let at = crate::clock::now_ms() + 1;
-        store.finish(id, at, "{}").await.unwrap();
+        store.finish(id, "node-a", at, "{}").await.unwrap();
         assert!(store
             .unfinished()
             .await
             .unwrap()
             .iter()
             .all(|s| s.table.id != id));
-        store.leave_seat(id, 0, 3).await.unwrap();
+        store.leave_seat(id, "node-a", 0, 3).await.unwrap();
         store
-            .set_seats(id, r#"["human","bot","bot"]"#)
+            .set_seats(id, "node-a", r#"["human","bot","bot"]"#)
             .await
             .unwrap();
         assert!(store.exists(id).await.unwrap());

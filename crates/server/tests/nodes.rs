@@ -374,3 +374,72 @@ async fn a_node_whose_heartbeat_finds_its_lease_taken_drops_the_tables_sockets()
     lease_to_b(&db, &table).await;
     dropped_and_logged_nothing(&mut clients, &db, &table, seq).await;
 }
+
+/// Node `a` (its lease far longer than the test, so that only the store
+/// refuses what follows) with a table for three where one player sits,
+/// whose lease then moves to node `b`: that player's client and the table.
+async fn one_seated_on_a_then_lease_to_b(db: &str) -> (Server, Client, String) {
+    let mut cfg = config(db);
+    cfg.node = "a".into();
+    cfg.lease = Duration::from_secs(600);
+    let a = Server::start(cfg);
+    let mut host = Client::connect(a.addr).await;
+    let r = host
+        .request(
+            json!({"type": "create", "rules": {"preset": "draw", "players": 3},
+            "humans": 3, "bot": "random", "name": "P0"}),
+        )
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let table = r["table"].as_str().unwrap().to_string();
+    lease_to_b(db, &table).await;
+    (a, host, table)
+}
+
+/// The host's socket closes, and the store still has the one seat it
+/// had: the host's, not left.
+async fn host_dropped_and_seats_unchanged(host: &mut Client, db: &str, table: &str) {
+    assert!(
+        host.closed_within(5000).await,
+        "the host stayed at the old copy"
+    );
+    let store = domino_server::store::Store::connect(db).await.unwrap();
+    let saved = store.unfinished_one(table).await.unwrap().unwrap();
+    store.close().await;
+    let seats: Vec<_> = saved
+        .seats
+        .into_iter()
+        .map(|s| (s.seat, s.name, s.left_hand))
+        .collect();
+    assert_eq!(seats, vec![(0, "P0".to_string(), None)]);
+}
+
+/// Nor does such a node seat anyone there: the seats are the new owner's
+/// to write. The newcomer is answered `moving` (their page tries again and
+/// finds the table where it is played), and the copy drops its sockets.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_whose_lease_was_taken_seats_nobody_more() {
+    let Some(db) = fresh_db().await else {
+        return;
+    };
+    let (a, mut host, table) = one_seated_on_a_then_lease_to_b(&db).await;
+    let mut guest = Client::connect(a.addr).await;
+    let r = guest
+        .request(json!({"type": "join", "table": table, "name": "P1"}))
+        .await;
+    assert_eq!(r["code"], "moving", "{r}");
+    host_dropped_and_seats_unchanged(&mut host, &db, &table).await;
+}
+
+/// Nor does it let a player leave there: the seat stays theirs on the new
+/// owner, and the leave is answered `moving`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_whose_lease_was_taken_lets_nobody_leave() {
+    let Some(db) = fresh_db().await else {
+        return;
+    };
+    let (_a, mut host, table) = one_seated_on_a_then_lease_to_b(&db).await;
+    let r = host.request(json!({"type": "leave"})).await;
+    assert_eq!(r["code"], "moving", "{r}");
+    host_dropped_and_seats_unchanged(&mut host, &db, &table).await;
+}

@@ -295,7 +295,7 @@ mod tests {
             table(&id, now)
         );
 
-        store.finish(&id, now + 1, "{}").await.unwrap();
+        store.finish(&id, &b, now + 1, "{}").await.unwrap();
         assert!(
             !store.renew_leases(&b, ttl).await.unwrap().contains(&id),
             "let go once finished"
@@ -308,6 +308,7 @@ mod tests {
         let old = format!("{id}-old");
         store.create_table(&table(&old, 1)).await.unwrap();
         assert!(store.unowned(&b, long).await.unwrap().contains(&old));
-        store.finish(&old, now, "{}").await.unwrap();
+        assert!(store.take_lease(&old, &b, ttl).await.unwrap());
+        store.finish(&old, &b, now, "{}").await.unwrap();
     }
 }

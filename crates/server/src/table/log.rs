@@ -20,7 +20,7 @@ use super::seats::{random_id, SeatState};
 use super::{Handle, NewTable, Table};
 use crate::clock::{now_ms, now_us};
 use crate::fair::Secret;
-use crate::store::{AppendError, LogRow, Logged, Saved, Store, TableRow};
+use crate::store::{LogRow, Logged, Saved, Store, TableRow, TableWriteError};
 use crate::Config;
 
 /// The log's actions hand by hand (a `NextHand` entry starts the next).
@@ -65,17 +65,11 @@ impl Table {
             .create_table(&row)
             .await
             .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
-        for seat in &new.taken {
-            store
-                .add_seat(&row.id, seat)
-                .await
-                .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
-        }
         if store.leased() {
-            // Before the table's task starts: its log takes entries only
-            // from the lease holder (see `Store::append`). Without the
-            // lease the table is not played here: another node opens it
-            // once it is older than a lease.
+            // Before the seats and the table's task: the store takes a
+            // table's writes only from its lease holder (see
+            // `Store::fence`). Without the lease the table is not played
+            // here: another node opens it once it is older than a lease.
             let why = match store.take_lease(&row.id, &config.node, config.lease).await {
                 Ok(true) => None,
                 Ok(false) => Some("held by another node".to_string()),
@@ -88,6 +82,12 @@ impl Table {
                     format!("the table could not be opened: {why}"),
                 ));
             }
+        }
+        for seat in &new.taken {
+            store
+                .add_seat(&row.id, &config.node, seat)
+                .await
+                .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
         }
         let saved = Saved {
             table: row,
@@ -265,7 +265,7 @@ impl Table {
             at: now_ms(),
         };
         if let Err(e) = self.store.append(&self.id, &self.config.node, &row).await {
-            return Err(self.not_appended(e));
+            return Err(self.not_written(e));
         }
         self.seq += 1;
         self.touched_ms = row.at;
@@ -283,19 +283,19 @@ impl Table {
         Ok(events)
     }
 
-    /// The refusal for an entry the log did not take. A copy of the table
-    /// behind its log (another node runs the table now) stops playing:
-    /// see [`Table::superseded`].
-    fn not_appended(&mut self, e: AppendError) -> Refusal {
+    /// The refusal for a write the store did not take. A copy of the
+    /// table behind the store (another node runs the table now) stops
+    /// playing: see [`Table::superseded`].
+    pub(super) fn not_written(&mut self, e: TableWriteError) -> Refusal {
         match e {
-            AppendError::Superseded(why) => {
+            TableWriteError::Superseded(why) => {
                 self.superseded = true;
                 Refusal::new(
                     Code::Moving,
-                    format!("not played: this server no longer runs the table ({why}); reconnect"),
+                    format!("not done: this server no longer runs the table ({why}); reconnect"),
                 )
             }
-            AppendError::Store(e) => {
+            TableWriteError::Store(e) => {
                 Refusal::new(Code::Store, format!("not stored, not played: {e}"))
             }
         }
@@ -314,7 +314,7 @@ impl Table {
             at: now_ms(),
         };
         if let Err(e) = self.store.append(&self.id, &self.config.node, &row).await {
-            let r = self.not_appended(e);
+            let r = self.not_written(e);
             tracing::error!(table = %self.id, "storing the next hand: {}", r.message);
             return false;
         }
@@ -341,7 +341,11 @@ impl Table {
             return;
         }
         let rec = serde_json::to_string(&self.m.record()).unwrap_or_default();
-        match self.store.abandon(&self.id, now_ms(), &rec).await {
+        let done = self
+            .store
+            .abandon(&self.id, &self.config.node, now_ms(), &rec)
+            .await;
+        match done {
             Ok(()) => {
                 tracing::info!(table = %self.id, idle_ms, "closed as abandoned");
                 self.finished = true;
@@ -349,7 +353,10 @@ impl Table {
                     info.finished = true;
                 }
             }
-            Err(e) => tracing::error!(table = %self.id, "closing as abandoned: {e}"),
+            Err(e) => {
+                let r = self.not_written(e);
+                tracing::error!(table = %self.id, "closing as abandoned: {}", r.message);
+            }
         }
     }
 
@@ -359,7 +366,11 @@ impl Table {
             return false;
         }
         let rec = serde_json::to_string(&self.m.record()).unwrap_or_default();
-        match self.store.finish(&self.id, now_ms(), &rec).await {
+        let done = self
+            .store
+            .finish(&self.id, &self.config.node, now_ms(), &rec)
+            .await;
+        match done {
             Ok(()) => {
                 self.finished = true;
                 if let Ok(mut info) = self.info.lock() {
@@ -371,7 +382,8 @@ impl Table {
                 true
             }
             Err(e) => {
-                tracing::error!(table = %self.id, "storing the record: {e}");
+                let r = self.not_written(e);
+                tracing::error!(table = %self.id, "storing the record: {}", r.message);
                 false
             }
         }

@@ -164,10 +164,13 @@ impl Table {
             }
         }
         let text = serde_json::to_string(&plan).unwrap_or_default();
-        self.store
-            .set_seats(&self.id, &text)
+        if let Err(e) = self
+            .store
+            .set_seats(&self.id, &self.config.node, &text)
             .await
-            .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
+        {
+            return Err(self.not_written(e));
+        }
         self.plan = plan;
         if let Ok(mut info) = self.info.lock() {
             info.plan = self.plan.clone();
@@ -183,10 +186,14 @@ impl Table {
             return Ok(());
         };
         if self.m.phase() != Phase::MatchOver {
-            self.store
-                .leave_seat(&self.id, i64::from(seat), i64::from(self.m.hand_number()))
-                .await
-                .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
+            let hand = i64::from(self.m.hand_number());
+            let left = self
+                .store
+                .leave_seat(&self.id, &self.config.node, i64::from(seat), hand)
+                .await;
+            if let Err(e) = left {
+                return Err(self.not_written(e));
+            }
             self.seats[seat as usize].left = true;
         }
         for sub in self.subs.values_mut() {

@@ -192,10 +192,9 @@ impl Table {
                     left_hand: None,
                     profile_id: profile.map(|(id, _)| id),
                 };
-                self.store
-                    .add_seat(&self.id, &row)
-                    .await
-                    .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
+                if let Err(e) = self.store.add_seat(&self.id, &self.config.node, &row).await {
+                    return Err(self.not_written(e));
+                }
                 let st = &mut self.seats[seat];
                 st.name = Some(name);
                 st.profile = row.profile_id;
