@@ -26,9 +26,11 @@ const missing = !PG ? "DOMINO_TEST_POSTGRES is not set"
   : !has("nginx") ? "nginx is not installed" : null;
 if (missing) console.log(`# skipped: ${missing}`);
 
+/// Run `sql` on the database at `url`; what it printed, trimmed.
 function psql(url, sql) {
   const r = spawnSync("psql", [url, "-qtAX", "-c", sql], { encoding: "utf8" });
   assert.equal(r.status, 0, `psql: ${r.stderr}`);
+  return r.stdout.trim();
 }
 
 /// nginx on two loopback ports in front of nodes `a` and `b`: the first
@@ -133,14 +135,17 @@ async function play(pages, each) {
   return made;
 }
 
-test("two nodes behind nginx: players on different nodes see each other's moves, and carry on when the table's node is killed", { skip: missing ?? false }, async () => {
+/// A fresh database, nodes `a` and `b` on it (each with its `--lease`),
+/// nginx in front of them and a browser: `body` gets them, and everything
+/// is stopped and dropped after it.
+async function withCluster(leases, body) {
   const tmp = mkdtempSync(join(tmpdir(), "domino-e2e-nodes-"));
   const name = `domino_e2e_nodes_${process.pid}_${Date.now()}`;
   const base = PG.replace(/\/[^/?]*(\?.*)?$/, "");
   psql(PG, `CREATE DATABASE ${name}`);
   const db = `${base}/${name}`;
   const [pa, pb] = [await freePort(), await freePort()];
-  const node = (port, id) => launch(port, db, ["--node", id, "--lease", "1500ms"]);
+  const node = (port, id) => launch(port, db, ["--node", id, "--lease", leases[id]]);
   const procs = [];
   let browser;
   try {
@@ -155,6 +160,19 @@ test("two nodes behind nginx: players on different nodes see each other's moves,
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
+    await body({ a, b, pa, pb, lb, browser, db });
+  } finally {
+    if (browser) await browser.close();
+    for (const p of procs.reverse()) if (p.exitCode == null && !p.signalCode) p.kill("SIGKILL");
+    await new Promise((ok) => setTimeout(ok, 300));
+    const log = join(tmp, "nginx-error.log");
+    if (existsSync(log) && process.env.E2E_VERBOSE) console.log(readFileSync(log, "utf8"));
+    psql(PG, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+test("two nodes behind nginx: players on different nodes see each other's moves, and carry on when the table's node is killed", { skip: missing ?? false }, () =>
+  withCluster({ a: "1500ms", b: "1500ms" }, async ({ a, b, pa, pb, lb, browser }) => {
     const lost = [/WebSocket|ERR_CONNECTION_REFUSED|502/];
     // Ana comes in on the first port (node a), Bo on the second (node b).
     const ana = await newPlayer({ browser, base: lb.first }, "Ana", { allow: lost });
@@ -205,12 +223,34 @@ test("two nodes behind nginx: players on different nodes see each other's moves,
     await shot(ana, "nodes-after-failover");
     noErrors(ana);
     noErrors(bo);
-  } finally {
-    if (browser) await browser.close();
-    for (const p of procs.reverse()) if (p.exitCode == null && !p.signalCode) p.kill("SIGKILL");
-    await new Promise((ok) => setTimeout(ok, 300));
-    const log = join(tmp, "nginx-error.log");
-    if (existsSync(log) && process.env.E2E_VERBOSE) console.log(readFileSync(log, "utf8"));
-    psql(PG, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-});
+  }));
+
+test("a node that stalled past its lease stops its copy of the table: a player leaving there leaves at the node that runs the table now", { skip: missing ?? false }, () =>
+  // a's heartbeat comes far later than the test ends, so only the store
+  // can stop a's copy; b's comes every half second and opens the table
+  // as soon as its lease is b's.
+  withCluster({ a: "600s", b: "1500ms" }, async ({ pa, pb, lb, browser, db }) => {
+    const lost = [/WebSocket|ERR_CONNECTION_REFUSED|502/];
+    const ana = await newPlayer({ browser, base: lb.first }, "Ana", { allow: lost });
+    const id = await createFriends({ browser, base: lb.first }, ana, { game: "draw", players: 2, invite: [1], name: "Ana" });
+    await ana.waitForSelector(".seat.me");
+    assert.equal(await metric(pa, "domino_tables_owned"), 1);
+    // The lease moves to b, as when a stalls past it and b takes over.
+    psql(db, `UPDATE domino_leases SET node = 'b',
+      expires_at = CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT) + 3600000
+      WHERE table_id = '${id}'`);
+    for (let i = 0; (await metric(pb, "domino_tables_owned")) !== 1; i++) {
+      assert.ok(i < 300, "b did not take the table over");
+      await ana.waitForTimeout(50);
+    }
+    // Ana leaves on a's copy. The store refuses a's write, a's copy
+    // answers `moving` and drops her socket; her page reconnects, is
+    // taken to b, and asks again there.
+    ana.on("dialog", (d) => d.accept());
+    await ana.click("#leave");
+    await ana.waitForURL(`${lb.first}/`, { timeout: 20000 });
+    const left = `SELECT left_hand IS NOT NULL FROM domino_seats WHERE table_id = '${id}' AND seat = 0`;
+    assert.equal(psql(db, left), "t", "her seat is left for good");
+    assert.equal(await metric(pa, "domino_tables_owned"), 0, "a's copy stopped");
+    noErrors(ana);
+  }));

@@ -504,7 +504,14 @@ export function tablePage(app, id, nav) {
 
   async function leave() {
     if (!confirm(t("act-leave-confirm"))) return;
-    await conn.request({ type: "leave" });
+    leaveNow();
+  }
+
+  // Asked again once the table has moved to another server: until the
+  // server running it takes the leave, the seat is still the player's.
+  async function leaveNow() {
+    const r = await conn.request({ type: "leave" });
+    if (r.code === "moving") return soon(r, leaveNow);
     store.dropToken(id);
     S.left = true;
     nav.go("/");
