@@ -1,7 +1,7 @@
 //! The tables of this process: creating them, finding them by id, listing
 //! the open ones, and restoring the unfinished ones from the store on start.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::limits::{Creators, Gate, Refused, Stats};
 use crate::store::Store;
-use crate::table::{Cmd, Code, Handle, NewTable, Refusal, RematchPlan, Table};
+use crate::table::{random_id, Cmd, Code, Handle, NewTable, Refusal, RematchPlan, Table};
 use crate::Config;
 
 /// Every live table, by id, and what the limits count.
@@ -19,6 +19,10 @@ use crate::Config;
 pub struct Hub {
     /// Live tables (playing, parked or finished with someone still there).
     tables: Arc<Mutex<HashMap<String, Handle>>>,
+    /// Tables being created here, not yet in `tables`: on PostgreSQL each
+    /// holds this node's lease already, and the heartbeat, which reopens
+    /// this node's leased tables (after a restart), must leave them be.
+    creating: Arc<Mutex<HashSet<String>>>,
     /// Tables created from each address, for the per-address limit
     /// (finished ones are dropped as the list is counted).
     made_by: Arc<Mutex<HashMap<IpAddr, Vec<Handle>>>>,
@@ -43,6 +47,7 @@ impl Hub {
         let l = &config.limits;
         Hub {
             tables: Arc::new(Mutex::new(HashMap::new())),
+            creating: Arc::new(Mutex::new(HashSet::new())),
             made_by: Arc::new(Mutex::new(HashMap::new())),
             creators: Arc::new(Creators::default()),
             sockets: Gate::new(l.sockets_per_address, l.sockets),
@@ -90,13 +95,30 @@ impl Hub {
         }
     }
 
-    pub async fn create(&self, new: NewTable) -> Result<(String, Handle), Refusal> {
-        let h = Table::create(new, self.store.clone(), self.config.clone()).await?;
-        let id = h.info.lock().map(|i| i.id.clone()).unwrap_or_default();
-        // (On PostgreSQL the table took its lease before its task started,
-        // so a heartbeat never finds it here without one.)
-        self.insert(id.clone(), h.clone());
-        Ok((id, h))
+    pub async fn create(&self, mut new: NewTable) -> Result<(String, Handle), Refusal> {
+        // The id is chosen here and held in `creating` until the table is
+        // in `tables` (see `Hub::claimed`): it takes its lease before its
+        // task starts, and a heartbeat meanwhile would otherwise open a
+        // second copy of it.
+        let id = new.id.get_or_insert_with(|| random_id(8)).clone();
+        if let Ok(mut c) = self.creating.lock() {
+            c.insert(id.clone());
+        }
+        let made = Table::create(new, self.store.clone(), self.config.clone()).await;
+        if let Ok(h) = &made {
+            self.insert(id.clone(), h.clone());
+        }
+        if let Ok(mut c) = self.creating.lock() {
+            c.remove(&id);
+        }
+        Ok((id, made?))
+    }
+
+    /// Whether the table runs here or is being created here. `creating` is
+    /// asked first: a table leaves it only once it is in `tables`.
+    pub(crate) fn claimed(&self, id: &str) -> bool {
+        let creating = self.creating.lock().is_ok_and(|c| c.contains(id));
+        creating || self.get(id).is_some()
     }
 
     /// The table a `rematch` answer names: the one already made, or the
@@ -254,5 +276,45 @@ impl Hub {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::store::tests::table_row;
+
+    /// A table being created here holds this node's lease before it is in
+    /// `tables`. The heartbeat, which opens this node's leased tables that
+    /// do not run here (as after a restart), leaves it to its creator
+    /// rather than open a second copy; once nobody here is creating it, it
+    /// opens it. Runs when `DOMINO_TEST_POSTGRES` names a server.
+    #[tokio::test]
+    async fn the_heartbeat_leaves_a_table_being_created_here_to_its_creator() {
+        let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+            eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+            return;
+        };
+        let db = crate::store::scratch_postgres(&url, "hub").await.unwrap().0;
+        let store = Store::connect(&db).await.unwrap();
+        let lease = Duration::from_secs(60);
+        let config = Arc::new(Config {
+            db,
+            node: "n0".into(),
+            lease,
+            ..Config::default()
+        });
+        let hub = Hub::new(store.clone(), config);
+        let id = "being-made";
+        let row = table_row(id, crate::clock::now_ms());
+        store.create_table(&row).await.unwrap();
+        assert!(store.take_lease(id, "n0", lease).await.unwrap());
+        hub.creating.lock().unwrap().insert(id.into());
+        assert_eq!(hub.adopt().await.unwrap(), 0);
+        assert!(hub.get(id).is_none());
+        hub.creating.lock().unwrap().remove(id);
+        assert_eq!(hub.adopt().await.unwrap(), 1);
+        assert!(hub.get(id).is_some());
     }
 }

@@ -24,7 +24,7 @@ impl Hub {
         let (node, ttl) = (&self.config.node, self.config.lease);
         let mut n = 0;
         for id in self.store.unowned(node, ttl).await? {
-            if self.get(&id).is_some() || !self.store.take_lease(&id, node, ttl).await? {
+            if self.claimed(&id) || !self.store.take_lease(&id, node, ttl).await? {
                 continue;
             }
             // Finished since the list was read: nothing to open.

@@ -814,9 +814,23 @@ fn lock_sqlite_file(url: &str) -> Result<std::fs::File, sqlx::Error> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    /// A draw table for one player and bots, created at `created_at`.
+    pub(crate) fn table_row(id: &str, created_at: i64) -> TableRow {
+        TableRow {
+            id: id.into(),
+            created_at,
+            rules: r#"{"preset":"draw"}"#.into(),
+            secret: "ab".repeat(32),
+            bot: "random".into(),
+            private: false,
+            humans: 1,
+            seats: None,
+        }
+    }
 
     /// The store's contract, for any backend.
     pub(crate) async fn contract(store: &Store, id: &str) {

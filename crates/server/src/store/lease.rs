@@ -239,20 +239,7 @@ impl Store {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::store::TableRow;
-
-    fn table(id: &str, created_at: i64) -> TableRow {
-        TableRow {
-            id: id.into(),
-            created_at,
-            rules: r#"{"preset":"draw"}"#.into(),
-            secret: "ab".repeat(32),
-            bot: "random".into(),
-            private: false,
-            humans: 1,
-            seats: None,
-        }
-    }
+    use crate::store::tests::table_row as table;
 
     /// Runs when `DOMINO_TEST_POSTGRES` names a server.
     #[tokio::test]
