@@ -296,9 +296,16 @@ impl Table {
                 )
             }
             TableWriteError::Store(e) => {
-                Refusal::new(Code::Store, format!("not stored, not played: {e}"))
+                Refusal::new(Code::Store, format!("not stored, not done: {e}"))
             }
         }
+    }
+
+    /// [`Table::not_written`] for a write nobody asked for (the next
+    /// hand, the table's end): there is nobody to answer, so it is logged.
+    fn log_not_written(&mut self, doing: &str, e: TableWriteError) {
+        let r = self.not_written(e);
+        tracing::error!(table = %self.id, "{doing}: {}", r.message);
     }
 
     /// Log the next hand, then deal it from its key; whether it was dealt
@@ -314,8 +321,7 @@ impl Table {
             at: now_ms(),
         };
         if let Err(e) = self.store.append(&self.id, &self.config.node, &row).await {
-            let r = self.not_written(e);
-            tracing::error!(table = %self.id, "storing the next hand: {}", r.message);
+            self.log_not_written("storing the next hand", e);
             return false;
         }
         if let Err(e) = self.commitments.next_hand(&mut self.m) {
@@ -348,15 +354,9 @@ impl Table {
         match done {
             Ok(()) => {
                 tracing::info!(table = %self.id, idle_ms, "closed as abandoned");
-                self.finished = true;
-                if let Ok(mut info) = self.info.lock() {
-                    info.finished = true;
-                }
+                self.mark_finished();
             }
-            Err(e) => {
-                let r = self.not_written(e);
-                tracing::error!(table = %self.id, "closing as abandoned: {}", r.message);
-            }
+            Err(e) => self.log_not_written("closing as abandoned", e),
         }
     }
 
@@ -372,20 +372,24 @@ impl Table {
             .await;
         match done {
             Ok(()) => {
-                self.finished = true;
-                if let Ok(mut info) = self.info.lock() {
-                    info.finished = true;
-                }
+                self.mark_finished();
                 // Rated before anyone hears the match ended, so the last
                 // state carries the changes.
                 self.rate().await;
                 true
             }
             Err(e) => {
-                let r = self.not_written(e);
-                tracing::error!(table = %self.id, "storing the record: {}", r.message);
+                self.log_not_written("storing the record", e);
                 false
             }
+        }
+    }
+
+    /// The match is in the history: finished here and in the lobby's view.
+    fn mark_finished(&mut self) {
+        self.finished = true;
+        if let Ok(mut info) = self.info.lock() {
+            info.finished = true;
         }
     }
 }

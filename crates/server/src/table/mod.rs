@@ -196,11 +196,11 @@ pub struct Table {
     /// a table whose moves cannot be kept does not spin.
     bot_refusals: u32,
     bot_retry_at: Option<Instant>,
-    /// This copy is behind the table's log: another node took the table
-    /// over while this one stalled past its lease, or the log refused an
-    /// entry at this position. Nothing more is played here; every
-    /// connection is dropped so that its page reconnects and finds the
-    /// table where it is played, and the task ends.
+    /// This copy is behind the store: another node took the table over
+    /// while this one stalled past its lease, or the store already had a
+    /// row this copy wrote (see `Store::fence`). Nothing more is done
+    /// here; every connection is dropped so that its page reconnects and
+    /// finds the table where it is played, and the task ends.
     superseded: bool,
     /// A hint is being worked out: one at a time per table.
     hint_busy: Arc<std::sync::atomic::AtomicBool>,

@@ -206,7 +206,7 @@ impl Table {
         }
     }
 
-    /// This copy is behind the table's log: drop every connection (each
+    /// This copy is behind the store: drop every connection (each
     /// page reconnects and finds the table on the node that runs it now).
     /// The task then ends, and the hub forgets the table.
     fn give_up(&self) {
