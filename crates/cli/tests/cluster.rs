@@ -100,6 +100,8 @@ impl Drop for Node {
 #[derive(Default)]
 struct Seen {
     seq: i64,
+    /// Some player saw a hand end.
+    hand_over: bool,
 }
 
 /// A player (or watcher) that, like the browser, reconnects and resumes
@@ -174,9 +176,8 @@ impl Player {
         if v["type"] == "state" && v["table"] == self.table.as_str() {
             let seq = v["seq"].as_i64().unwrap();
             if let Ok(mut s) = self.seen.lock() {
-                if seq > s.seq {
-                    *s = Seen { seq };
-                }
+                s.seq = s.seq.max(seq);
+                s.hand_over |= v["state"]["phase"] == "hand_over";
             }
             self.state = Some(v.clone());
         }
@@ -240,7 +241,6 @@ impl Player {
     async fn play(&mut self, seed: u64) -> Value {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut acted: Option<i64> = None;
-        let mut readied: Option<u64> = None;
         loop {
             if self.ws.is_none() {
                 self.reattach().await;
@@ -251,16 +251,20 @@ impl Player {
             };
             let st = &msg["state"];
             let seq = msg["seq"].as_i64().unwrap();
-            let hand = st["hand_number"].as_u64().unwrap();
             let phase = st["phase"].as_str().unwrap();
             let mine = self.seat.is_some() && st["to_act"].as_u64() == self.seat;
             if phase == "match_over" {
                 return msg;
             }
-            if self.seat.is_some() && phase == "hand_over" && readied != Some(hand) {
-                match self.request(json!({"type": "ready"})).await {
-                    Some(_) => readied = Some(hand),
-                    None => continue,
+            // Ready while the table shows this seat not ready, as the page
+            // offers its button: readiness is not in the log, so a node
+            // that takes the table over asks again.
+            let ready = self
+                .seat
+                .is_some_and(|s| msg["seats"][s as usize]["ready"] == json!(true));
+            if self.seat.is_some() && phase == "hand_over" && !ready {
+                if self.request(json!({"type": "ready"})).await.is_none() {
+                    continue;
                 }
             } else if mine && ["play", "choose_poser"].contains(&phase) && acted != Some(seq) {
                 let legal = st["legal"].as_array().unwrap();
@@ -540,9 +544,30 @@ async fn the_owner_is_killed_mid_hand_and_the_match_finishes_on_the_other_nodes(
 /// copy must play nothing more, and send its players to the new owner.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_owner_stalled_past_its_lease_gives_the_table_up_and_the_match_finishes() {
-    let Some(mut live) = Live::mid_hand("stall").await else {
+    let Some(live) = Live::mid_hand("stall").await else {
         return;
     };
+    stall_owner_and_finish(live).await;
+}
+
+/// The same at the end of a hand: the players' `ready` reaches the stalled
+/// copy, which takes it once it runs again and then cannot log the next
+/// hand. Readiness is not in the log: the node that took the table over
+/// shows every seat not ready, and the players say so again there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_stalled_at_a_hands_end_gives_the_table_up_and_the_match_finishes() {
+    let Some(live) = Live::mid_hand("stallend").await else {
+        return;
+    };
+    while !live.seen.lock().unwrap().hand_over {
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    stall_owner_and_finish(live).await;
+}
+
+/// Stop the table's first owner for three leases, so that another node
+/// takes the table over, let it run again, and see the match finish.
+async fn stall_owner_and_finish(mut live: Live) {
     let stalled = &live.nodes[0];
     tokio::task::block_in_place(|| stalled.stall(Duration::from_millis(4500)));
     let (players, end) = live.finish().await;
