@@ -41,6 +41,13 @@ const LEASE: &str = "1500ms";
 /// that plays on never goes this long without a state.
 const STALL: Duration = Duration::from_secs(60);
 
+/// The target of the tables the failover tests play: above the 168 pips of
+/// the whole double-six set, so no hand ends the match on its own. The
+/// first hand then always ends at `hand_over` with the match going on (at
+/// 60, a first hand worth 60 or more went straight to `match_over`, and
+/// the test waiting for a hand's end waited for ever).
+const TARGET: u32 = 169;
+
 /// One `domino serve` process.
 struct Node {
     child: Child,
@@ -333,6 +340,16 @@ async fn finish(
     }
 }
 
+/// Wait until `done`, failing after [`STALL`]: a table that stops playing
+/// fails its test rather than hanging it.
+async fn wait_for(what: &str, done: impl Fn() -> bool) {
+    let began = Instant::now();
+    while !done() {
+        assert!(began.elapsed() < STALL, "no {what} in {STALL:?}");
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+}
+
 /// A fresh database and three nodes on it.
 async fn three_nodes(tag: &str) -> Option<(String, Vec<Node>)> {
     let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
@@ -452,7 +469,7 @@ impl Live {
         ));
         let seen = Arc::new(Mutex::new(Seen::default()));
         let acked = Arc::new(AtomicUsize::new(0));
-        let (host, guest, watcher) = a_table(&addrs, &seen, &acked, 60).await;
+        let (host, guest, watcher) = a_table(&addrs, &seen, &acked, TARGET).await;
         let table = host.table.clone();
         assert_eq!(
             owner(&db, &table, &names).await,
@@ -470,9 +487,10 @@ impl Live {
                 (who, task)
             })
             .collect();
-        while acked.load(Ordering::Relaxed) < 4 {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        wait_for("four acknowledged moves", || {
+            acked.load(Ordering::Relaxed) >= 4
+        })
+        .await;
         Some(Live {
             db,
             nodes,
@@ -559,9 +577,7 @@ async fn an_owner_stalled_at_a_hands_end_gives_the_table_up_and_the_match_finish
     let Some(live) = Live::mid_hand("stallend").await else {
         return;
     };
-    while !live.seen.lock().unwrap().hand_over {
-        tokio::time::sleep(Duration::from_millis(1)).await;
-    }
+    wait_for("a hand's end", || live.seen.lock().unwrap().hand_over).await;
     stall_owner_and_finish(live).await;
 }
 
