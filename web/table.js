@@ -504,7 +504,7 @@ export function tablePage(app, id, nav) {
 
   async function leave() {
     if (!confirm(t("act-leave-confirm"))) return;
-    leaveNow();
+    await leaveNow();
   }
 
   // Asked again once the table has moved to another server: until the

@@ -101,17 +101,10 @@ impl Hub {
         // task starts, and a heartbeat meanwhile would otherwise open a
         // second copy of it.
         let id = new.id.get_or_insert_with(|| random_id(8)).clone();
-        if let Ok(mut c) = self.creating.lock() {
-            c.insert(id.clone());
-        }
-        let made = Table::create(new, self.store.clone(), self.config.clone()).await;
-        if let Ok(h) = &made {
-            self.insert(id.clone(), h.clone());
-        }
-        if let Ok(mut c) = self.creating.lock() {
-            c.remove(&id);
-        }
-        Ok((id, made?))
+        let _creating = Creating::hold(&self.creating, &id);
+        let h = Table::create(new, self.store.clone(), self.config.clone()).await?;
+        self.insert(id.clone(), h.clone());
+        Ok((id, h))
     }
 
     /// Whether the table runs here or is being created here. `creating` is
@@ -279,6 +272,35 @@ impl Hub {
     }
 }
 
+/// An id in [`Hub::creating`] while its table is being made, taken out
+/// when this is dropped: after the table is listed, on a refusal, or when
+/// the creating task is cut short, so no id is left behind to hide a table
+/// from the heartbeat.
+struct Creating<'a> {
+    set: &'a Mutex<HashSet<String>>,
+    id: String,
+}
+
+impl<'a> Creating<'a> {
+    fn hold(set: &'a Mutex<HashSet<String>>, id: &str) -> Creating<'a> {
+        if let Ok(mut c) = set.lock() {
+            c.insert(id.to_string());
+        }
+        Creating {
+            set,
+            id: id.to_string(),
+        }
+    }
+}
+
+impl Drop for Creating<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut c) = self.set.lock() {
+            c.remove(&self.id);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -310,10 +332,10 @@ mod tests {
         let row = table_row(id, crate::clock::now_ms());
         store.create_table(&row).await.unwrap();
         assert!(store.take_lease(id, "n0", lease).await.unwrap());
-        hub.creating.lock().unwrap().insert(id.into());
+        let held = Creating::hold(&hub.creating, id);
         assert_eq!(hub.adopt().await.unwrap(), 0);
         assert!(hub.get(id).is_none());
-        hub.creating.lock().unwrap().remove(id);
+        drop(held);
         assert_eq!(hub.adopt().await.unwrap(), 1);
         assert!(hub.get(id).is_some());
     }
