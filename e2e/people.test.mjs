@@ -278,6 +278,34 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
   });
 }
 
+test("a silent node (SIGSTOP, its socket left open): the page notices within seconds by its own ping, says so, and catches up once the node runs again", async () => {
+  const port = await freePort();
+  const db = join(env.tmp, "silent.db");
+  const proc = await launch(port, db);
+  const url = `http://127.0.0.1:${port}`;
+  const local = { ...env, base: url };
+  try {
+    const a = await newPlayer(local, "Ann", { viewport: DESKTOP, allow: [/WebSocket|ERR_CONNECTION_REFUSED|ERR_TIMED_OUT/] });
+    await createFriends(local, a, { game: "draw", players: 2, invite: [1], options: { target: 1 }, name: "Ann" });
+    await a.evaluate(() => (window.sameDocument = true));
+    const stopped = Date.now();
+    proc.kill("SIGSTOP");
+    // Nothing closes the socket: only the page's unanswered ping tells.
+    await a.waitForSelector("#offline:not([hidden])", { timeout: 15000 });
+    const noticed = Date.now() - stopped;
+    assert.ok(noticed < 12000, `noticed after ${noticed} ms`);
+    console.log(`a silent node noticed after ${noticed} ms`);
+    proc.kill("SIGCONT");
+    await a.waitForFunction(() => !document.querySelector("#tablepage.offline"), null, { timeout: 20000 });
+    assert.equal(await a.evaluate(() => window.sameDocument), true, "no reload");
+    await a.waitForSelector(".seat.me");
+    noErrors(a);
+  } finally {
+    proc.kill("SIGCONT");
+    proc.kill("SIGKILL");
+  }
+});
+
 // ---- the table's shape ----
 
 /// The board as drawn: the viewBox, each tile's box in the SVG's own

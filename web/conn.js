@@ -3,6 +3,14 @@
 // to 8 s between tries). `onOpen` runs on every (re)connection, so a page
 // can take its seat again; `onStatus` hears "online" and "offline" (with
 // the time of the next try).
+//
+// A node can also fall silent without closing the socket (stalled, or cut
+// off behind a balancer that holds the connection open), and a page cannot
+// see the socket's own pings. So after PING_EVERY with nothing heard the
+// page sends a `ping`; with still nothing SILENT_AFTER later it drops the
+// socket as if it had closed, and reconnects.
+const PING_EVERY = 4000;
+const SILENT_AFTER = 3000;
 
 export class Conn {
   constructor({ onPush = () => {}, onOpen = async () => {}, onStatus = () => {} } = {}) {
@@ -15,6 +23,9 @@ export class Conn {
     this.delay = 1000;
     this.timer = null;
     this.ws = null;
+    this.heard = Date.now();
+    this.pinged = null; // when the unanswered ping left, if one did
+    this.watch = setInterval(() => this.listen(), 1000);
     this.connect();
   }
 
@@ -31,6 +42,8 @@ export class Conn {
     this.ws = ws;
     ws.onopen = async () => {
       this.delay = 1000;
+      this.heard = Date.now();
+      this.pinged = null;
       try {
         await this.onOpen(this);
       } finally {
@@ -38,6 +51,7 @@ export class Conn {
       }
     };
     ws.onmessage = (ev) => {
+      this.heard = Date.now();
       let m;
       try { m = JSON.parse(ev.data); } catch (_) { return; }
       if (m.id != null && this.pending.has(m.id)) {
@@ -46,16 +60,39 @@ export class Conn {
         done(m);
       } else this.onPush(m);
     };
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      for (const done of this.pending.values()) done({ type: "error", code: "offline", message: "" });
-      this.pending.clear();
-      if (this.closed) return;
-      const at = Date.now() + this.delay;
-      this.onStatus("offline", at);
-      this.timer = setTimeout(() => this.connect(), this.delay);
-      this.delay = Math.min(8000, this.delay * 2);
-    };
+    ws.onclose = () => this.lost(ws);
+  }
+
+  /** `ws` closed (or fell silent): answer what waits, and try again later. */
+  lost(ws) {
+    if (this.ws !== ws) return;
+    for (const done of this.pending.values()) done({ type: "error", code: "offline", message: "" });
+    this.pending.clear();
+    if (this.closed) return;
+    const at = Date.now() + this.delay;
+    this.onStatus("offline", at);
+    this.timer = setTimeout(() => this.connect(), this.delay);
+    this.delay = Math.min(8000, this.delay * 2);
+  }
+
+  /** Every second: ping a quiet node, drop one that left its ping
+   * unanswered (timed from the ping, not from the last message: a hidden
+   * tab's timers may run once a minute). */
+  listen() {
+    if (!this.online) return;
+    const now = Date.now();
+    if (this.pinged != null && this.heard < this.pinged) {
+      if (now - this.pinged < SILENT_AFTER) return;
+      const ws = this.ws;
+      ws.onclose = null;
+      ws.close();
+      this.lost(ws);
+    } else if (now - this.heard >= PING_EVERY) {
+      this.pinged = now;
+      this.request({ type: "ping" });
+    } else {
+      this.pinged = null;
+    }
   }
 
   /** Try again now instead of waiting. */
@@ -79,6 +116,7 @@ export class Conn {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.watch);
     if (this.ws) this.ws.close();
   }
 }

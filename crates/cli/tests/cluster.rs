@@ -18,7 +18,7 @@ mod common;
 mod serving;
 
 use std::process::Child;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -54,15 +54,20 @@ struct Node {
     addr: String,
 }
 
+/// The lease of the test of a restart under the same name: long enough
+/// that the restarted process is up before the lease runs out on the
+/// busiest machine, so that it, not another node, takes the table back.
+const RESTART_LEASE: &str = "6s";
+
 impl Node {
-    fn start(db: &str, name: &str) -> Node {
+    fn start_leasing(db: &str, name: &str, lease: &str) -> Node {
         let (child, addr) = serving::spawn_serve(&[
             "--db",
             db,
             "--node",
             name,
             "--lease",
-            LEASE,
+            lease,
             "--bot-delay-ms",
             "0",
             "--budget-ms",
@@ -75,18 +80,19 @@ impl Node {
     /// machine can stall it, and wakes up believing it still runs its
     /// tables.
     fn stall(&self, d: Duration) {
-        let pid = self.child.id().to_string();
-        let signal = |s: &str| {
-            let ok = std::process::Command::new("kill")
-                .args([s, &pid])
-                .status()
-                .unwrap()
-                .success();
-            assert!(ok, "kill {s} {pid}");
-        };
-        signal("-STOP");
+        self.signal("-STOP");
         std::thread::sleep(d);
-        signal("-CONT");
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, s: &str) {
+        let pid = self.child.id().to_string();
+        let ok = std::process::Command::new("kill")
+            .args([s, &pid])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "kill {s} {pid}");
     }
 
     /// SIGKILL: no drain, no goodbye.
@@ -126,6 +132,8 @@ struct Player {
     /// Acknowledged actions: `(seq of the state it produced, seat, action)`.
     acks: Vec<(i64, u64, Value)>,
     reattached: u32,
+    /// The newest position this player's own socket was sent.
+    newest: Arc<AtomicI64>,
     seen: Arc<Mutex<Seen>>,
     acked: Arc<AtomicUsize>,
 }
@@ -148,6 +156,7 @@ impl Player {
             state: None,
             acks: Vec::new(),
             reattached: 0,
+            newest: Arc::new(AtomicI64::new(-1)),
             seen: seen.clone(),
             acked: acked.clone(),
         }
@@ -182,6 +191,7 @@ impl Player {
         common::check_secrecy(&v);
         if v["type"] == "state" && v["table"] == self.table.as_str() {
             let seq = v["seq"].as_i64().unwrap();
+            self.newest.fetch_max(seq, Ordering::Relaxed);
             if let Ok(mut s) = self.seen.lock() {
                 s.seq = s.seq.max(seq);
                 s.hand_over |= v["state"]["phase"] == "hand_over";
@@ -351,7 +361,7 @@ async fn wait_for(what: &str, done: impl Fn() -> bool) {
 }
 
 /// A fresh database and three nodes on it.
-async fn three_nodes(tag: &str) -> Option<(String, Vec<Node>)> {
+async fn three_nodes(tag: &str, lease: &str) -> Option<(String, Vec<Node>)> {
     let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
         return None;
@@ -361,7 +371,7 @@ async fn three_nodes(tag: &str) -> Option<(String, Vec<Node>)> {
         .unwrap()
         .0;
     let nodes = (0..3)
-        .map(|i| Node::start(&db, &format!("{tag}-n{i}")))
+        .map(|i| Node::start_leasing(&db, &format!("{tag}-n{i}"), lease))
         .collect();
     Some((db, nodes))
 }
@@ -441,7 +451,7 @@ async fn owner(db: &str, table: &str, names: &[String]) -> Option<usize> {
     let store = Store::connect(db).await.unwrap();
     let holder = store.lease_holder(table).await.unwrap();
     store.close().await;
-    holder.and_then(|h| names.iter().position(|n| *n == h))
+    holder.and_then(|h| names.iter().position(|n| *n == h.node))
 }
 
 /// A table on three nodes, created on the first, which owns it; its host,
@@ -455,6 +465,8 @@ struct Live {
     seen: Arc<Mutex<Seen>>,
     table: String,
     tasks: Vec<(&'static str, tokio::task::JoinHandle<(Player, Value)>)>,
+    /// Each player's newest position, by the same names as `tasks`.
+    newest: Vec<(&'static str, Arc<AtomicI64>)>,
 }
 
 impl Live {
@@ -462,7 +474,11 @@ impl Live {
     /// of its first hand (a few acknowledged moves); `None` without
     /// `DOMINO_TEST_POSTGRES`.
     async fn mid_hand(tag: &str) -> Option<Live> {
-        let (db, nodes) = three_nodes(tag).await?;
+        Live::mid_hand_leasing(tag, LEASE).await
+    }
+
+    async fn mid_hand_leasing(tag: &str, lease: &str) -> Option<Live> {
+        let (db, nodes) = three_nodes(tag, lease).await?;
         let names: Vec<String> = (0..3).map(|i| format!("{tag}-n{i}")).collect();
         let addrs = Arc::new(Mutex::new(
             nodes.iter().map(|n| n.addr.clone()).collect::<Vec<_>>(),
@@ -476,7 +492,12 @@ impl Live {
             Some(0),
             "the creator's node owns it"
         );
-        let tasks = [("host", host), ("guest", guest), ("watcher", watcher)]
+        let players = [("host", host), ("guest", guest), ("watcher", watcher)];
+        let newest = players
+            .iter()
+            .map(|(who, p)| (*who, p.newest.clone()))
+            .collect();
+        let tasks = players
             .into_iter()
             .zip(1..)
             .map(|((who, mut p), seed)| {
@@ -499,6 +520,7 @@ impl Live {
             seen,
             table,
             tasks,
+            newest,
         })
     }
 
@@ -557,6 +579,55 @@ async fn the_owner_is_killed_mid_hand_and_the_match_finishes_on_the_other_nodes(
     assert_eq!(code, 200);
 }
 
+/// The owner is killed and started again at once under its own name, as
+/// a service manager restarts it: the new process takes the table back,
+/// and the players whose sockets are on the other nodes (the guest and the
+/// watcher) get its state again through those nodes, without reconnecting,
+/// within a failover's time (the other nodes see the lease's new run on
+/// their next heartbeat and attach the sockets there; before incarnations,
+/// they kept sending to the name and the new process answered `not_seated`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owner_restarted_under_its_name_serves_the_other_nodes_sockets_again() {
+    let Some(mut live) = Live::mid_hand_leasing("restart", RESTART_LEASE).await else {
+        return;
+    };
+    let before = live.seen.lock().unwrap().seq;
+    live.nodes[0].kill();
+    let restarted = Instant::now();
+    live.nodes[0] = Node::start_leasing(&live.db, &live.names[0], RESTART_LEASE);
+    assert_eq!(
+        owner(&live.db, &live.table, &live.names).await,
+        Some(0),
+        "the restarted node took its table back"
+    );
+    live.addrs.lock().unwrap()[0] = live.nodes[0].addr.clone();
+    for (who, newest) in live.newest.clone() {
+        if who == "host" {
+            // Its socket was on the killed node: it reconnects.
+            continue;
+        }
+        wait_for(&format!("newer state for the {who}"), || {
+            newest.load(Ordering::Relaxed) > before
+        })
+        .await;
+        eprintln!(
+            "{who}: a newer state {:?} after the restart",
+            restarted.elapsed()
+        );
+        assert!(
+            restarted.elapsed() < Duration::from_secs(6),
+            "the {who} waited longer than a lease"
+        );
+    }
+    let (players, end) = live.finish().await;
+    assert_eq!(players[1].reattached, 0, "the guest never reconnected");
+    assert_eq!(players[2].reattached, 0, "the watcher never reconnected");
+    eprintln!(
+        "restarted at seq {before}; finished at seq {}; host reattached {} times",
+        end["seq"], players[0].reattached
+    );
+}
+
 /// The owner stops (SIGSTOP) for three leases, so that another node takes
 /// its table over, then runs again believing it still owns the table: its
 /// copy must play nothing more, and send its players to the new owner.
@@ -597,10 +668,15 @@ async fn stall_owner_and_finish(mut live: Live) {
 /// (`DOMINO_KILLS`, 10 by default), restarting a node each time; every
 /// match must finish with its acknowledged actions in the log once.
 /// Prints each failover's time (kill to the table playing again).
+/// `DOMINO_LEASE` sets the nodes' `--lease` (1500ms by default), and
+/// `DOMINO_STOP=1` stops the owner with SIGSTOP instead (until another node
+/// plays the table; then it runs again and gives the table up).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a long loop: run by hand (docs/deploy.md)"]
 async fn owners_killed_at_random_moments() {
-    let Some((db, nodes)) = three_nodes("killloop").await else {
+    let lease = std::env::var("DOMINO_LEASE").unwrap_or_else(|_| LEASE.into());
+    let stop = std::env::var("DOMINO_STOP").is_ok_and(|s| s == "1");
+    let Some((db, nodes)) = three_nodes("killloop", &lease).await else {
         return;
     };
     let kills: usize = std::env::var("DOMINO_KILLS")
@@ -647,7 +723,11 @@ async fn owners_killed_at_random_moments() {
             }
             let before = seen.lock().unwrap().seq;
             let killed = Instant::now();
-            nodes[o].kill();
+            if stop {
+                nodes[o].signal("-STOP");
+            } else {
+                nodes[o].kill();
+            }
             let gone = nodes[o].addr.clone();
             addrs.lock().unwrap().retain(|a| *a != gone);
             // The table plays again once some player sees a newer state.
@@ -661,15 +741,22 @@ async fn owners_killed_at_random_moments() {
             }
             let took = killed.elapsed();
             eprintln!(
-                "kill {}: node {} at seq {before}: playing again after {took:?}",
+                "{} {}: node {} at seq {before}: playing again after {took:?}",
+                if stop { "stop" } else { "kill" },
                 times.len() + 1,
                 names[o]
             );
             times.push(took);
+            if stop {
+                // It runs again, finds its table taken, and serves on.
+                nodes[o].signal("-CONT");
+                addrs.lock().unwrap().push(gone);
+                continue;
+            }
             // A new node in the killed one's place, under a new name.
             let name = format!("killloop-n{born}");
             born += 1;
-            nodes[o] = Node::start(&db, &name);
+            nodes[o] = Node::start_leasing(&db, &name, &lease);
             names[o] = name;
             addrs.lock().unwrap().push(nodes[o].addr.clone());
         }

@@ -331,7 +331,10 @@ mod tests {
         let id = "being-made";
         let row = table_row(id, crate::clock::now_ms());
         store.create_table(&row).await.unwrap();
-        assert!(store.take_lease(id, "n0", lease).await.unwrap());
+        assert!(store
+            .take_lease(id, &hub.config.holder(), lease)
+            .await
+            .unwrap());
         let held = Creating::hold(&hub.creating, id);
         assert_eq!(hub.adopt().await.unwrap(), 0);
         assert!(hub.get(id).is_none());

@@ -72,6 +72,12 @@ pub struct Config {
     /// name and the port. A node restarted under its name takes its
     /// tables back at once; under another, once their leases run out.
     pub node: String,
+    /// This run of the node's process, written in the leases beside its
+    /// name; empty: a new random one each time [`run`] starts. A node
+    /// restarted under its name is a new incarnation, so the other nodes
+    /// see its tables change hands and attach their sockets there again
+    /// (the new process knows none of the old one's).
+    pub incarnation: String,
     /// How long a table's lease lasts without renewal: a dead node's
     /// tables are taken over this long after its last heartbeat (renewed
     /// every third of it).
@@ -93,8 +99,20 @@ impl Default for Config {
             metrics: Arc::new(metrics::Metrics::default()),
             drain: Duration::ZERO,
             node: String::new(),
+            incarnation: String::new(),
             lease: Duration::from_secs(10),
             leaderboard_min: 5,
+        }
+    }
+}
+
+impl Config {
+    /// This node as the leases name it: its name, and this run's relay
+    /// channel.
+    pub fn holder(&self) -> store::Holder {
+        store::Holder {
+            node: self.node.clone(),
+            channel: relay::wire::channel(&self.node, &self.incarnation),
         }
     }
 }
@@ -112,6 +130,9 @@ pub async fn run(
     if config.node.is_empty() {
         config.node = format!("{}:{}", host_name(), listener.local_addr()?.port());
     }
+    if config.incarnation.is_empty() {
+        config.incarnation = table::random_id(12);
+    }
     let config = Arc::new(config);
     let store = store::Store::connect(&config.db).await?;
     let mut hub = hub::Hub::new(store, config.clone());
@@ -123,6 +144,7 @@ pub async fn run(
         addr = %listener.local_addr()?,
         restored,
         node = %config.node,
+        incarnation = %config.incarnation,
         "serving"
     );
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);

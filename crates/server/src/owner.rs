@@ -1,8 +1,11 @@
 //! Which node runs which table, when several share one PostgreSQL database
 //! (see [`crate::store::lease`]): at start and on each heartbeat a node
 //! renews the leases of its tables, forgets those another node took over,
-//! and opens the unowned ones (a dead node's, once their leases ran out),
-//! rebuilding each from its log.
+//! and opens the unowned ones (a killed node's at once, a stalled one's
+//! once their leases ran out), rebuilding each from its log. It looks for
+//! unowned tables every [`LOOK_EVERY`] whatever the lease: a look is one
+//! statement, whatever the play, and a killed node's tables move in about
+//! that time.
 
 use std::collections::HashSet;
 use std::time::Duration;
@@ -11,6 +14,11 @@ use tokio::sync::watch;
 
 use crate::hub::Hub;
 use crate::table::{Cmd, Table};
+
+/// How often a node looks for tables to take over, and points the proxies
+/// of other nodes' tables at their holders: each look is a few statements,
+/// however many tables there are and however fast they play.
+pub const LOOK_EVERY: Duration = Duration::from_secs(1);
 
 impl Hub {
     /// Whether this node coordinates through leases (PostgreSQL).
@@ -22,9 +30,10 @@ impl Hub {
     /// returns how many were opened.
     pub async fn adopt(&self) -> Result<usize, sqlx::Error> {
         let (node, ttl) = (&self.config.node, self.config.lease);
+        let me = self.config.holder();
         let mut n = 0;
         for id in self.store.unowned(node, ttl).await? {
-            if self.claimed(&id) || !self.store.take_lease(&id, node, ttl).await? {
+            if self.claimed(&id) || !self.store.take_lease(&id, &me, ttl).await? {
                 continue;
             }
             // Finished since the list was read: nothing to open.
@@ -44,7 +53,7 @@ impl Hub {
     }
 
     /// One heartbeat: renew this node's leases, forget the tables another
-    /// node took over, open unowned ones.
+    /// node took over, then [`Hub::look`].
     pub async fn beat(&self) -> Result<(), sqlx::Error> {
         let (node, ttl) = (&self.config.node, self.config.lease);
         // Listed before renewing: a table created meanwhile takes its lease
@@ -72,6 +81,12 @@ impl Hub {
                 self.forget(&id);
             }
         }
+        self.look().await
+    }
+
+    /// Open the unowned tables, and point the proxies of other nodes'
+    /// tables at their holders now.
+    pub async fn look(&self) -> Result<(), sqlx::Error> {
         let opened = self.adopt().await?;
         if opened > 0 {
             tracing::info!(opened, "took over tables");
@@ -82,17 +97,28 @@ impl Hub {
         Ok(())
     }
 
-    /// Beat every third of the lease until `stop`.
+    /// Beat every third of the lease, and look every [`LOOK_EVERY`] in
+    /// between, until `stop`. One task does both, so that two looks never
+    /// open the same table twice.
     pub async fn keep_leases(self, mut stop: watch::Receiver<bool>) {
-        let every = (self.config.lease / 3).max(Duration::from_millis(50));
-        let mut tick = tokio::time::interval(every);
+        let beat_every = (self.config.lease / 3).max(Duration::from_millis(50));
+        let mut tick = tokio::time::interval(beat_every.min(LOOK_EVERY));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_beat: Option<tokio::time::Instant> = None;
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
                 _ = stop.changed() => return,
             }
-            if let Err(e) = self.beat().await {
+            // Renewed a little early rather than a look late.
+            let due = last_beat.is_none_or(|t| t.elapsed() + LOOK_EVERY >= beat_every);
+            let done = if due {
+                last_beat = Some(tokio::time::Instant::now());
+                self.beat().await
+            } else {
+                self.look().await
+            };
+            if let Err(e) = done {
                 tracing::warn!("lease heartbeat: {e}");
             }
         }

@@ -27,7 +27,7 @@ macro_rules! from_row {
 }
 
 pub mod lease;
-pub use lease::LobbyRow;
+pub use lease::{Holder, LobbyRow};
 pub mod profiles;
 pub mod sheets;
 pub mod tournaments;
@@ -107,6 +107,11 @@ const MIGRATIONS: &[&[&str]] = &[
     profiles::MIGRATION,
     // Tournaments, their entrants and rounds: see `tournaments`.
     tournaments::MIGRATION,
+    &[
+        // The relay channel of the holder's run beside its name (see
+        // `lease::Holder`); empty for a lease written before this column.
+        "ALTER TABLE domino_leases ADD COLUMN channel TEXT NOT NULL DEFAULT ''",
+    ],
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that
@@ -856,7 +861,11 @@ pub(crate) mod tests {
         let leased = store.leased();
         if leased {
             let ttl = std::time::Duration::from_secs(60);
-            assert!(store.take_lease(id, "node-a", ttl).await.unwrap());
+            let holder = Holder {
+                node: "node-a".into(),
+                channel: "domino_1".into(),
+            };
+            assert!(store.take_lease(id, &holder, ttl).await.unwrap());
         }
         store.add_seat(id, "node-a", &s).await.unwrap();
         assert!(

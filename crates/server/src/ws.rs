@@ -11,8 +11,10 @@
 //! where the table allows hints); `leave` (a seated player leaves for good: a bot
 //! plays the seat); `fill` (the creator starts now: bots take the seats
 //! still waiting); `settings {auto_pass}`; `chat {text}` or `chat
-//! {phrase}`; `rematch` (after the match: the same seats at a new table).
-//! Answers: `presets`, `tables`, `joined {table, seat, token?}`, `ok`,
+//! {phrase}`; `rematch` (after the match: the same seats at a new table);
+//! `ping` (answered `pong`: a page, which cannot see the socket's own
+//! pings, learns that its node still answers).
+//! Answers: `presets`, `tables`, `joined {table, seat, token?}`, `ok`, `pong`,
 //! `rematch {table}`, `error {code, message}`; a table pushes `state`
 //! messages built from this connection's seat view only, `chat` lines and
 //! `rematch {table}`.
@@ -82,6 +84,7 @@ enum PlanSeat {
 #[derive(Debug, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 enum Request {
+    Ping {},
     Presets {},
     List {},
     Create {
@@ -343,6 +346,7 @@ async fn dispatch(
     req: Request,
 ) -> Result<Value, Refusal> {
     match req {
+        Request::Ping {} => Ok(json!({"type": "pong"})),
         Request::Presets {} => {
             Ok(json!({"type": "presets", "presets": domino_engine::catalog::games()}))
         }

@@ -2,8 +2,8 @@
 //! requests to the node that owns its table and that table's messages back,
 //! through PostgreSQL's LISTEN/NOTIFY (no other link between nodes).
 //!
-//! Each node listens on its own channel (a hash of its `--node` name,
-//! [`wire::channel`]). A socket on a node that does not own its table talks
+//! Each node listens on its own channel (a hash of its `--node` name and
+//! this run of its process, [`wire::channel`]). A socket on a node that does not own its table talks
 //! to a [`remote`] proxy there, which looks to the socket like the table
 //! itself; the proxy sends the requests to the owner, where [`served`]
 //! attaches each remote socket to the table as if it were local, with an
@@ -11,7 +11,8 @@
 //! for any socket) go back on the socket's node's channel. A socket on the
 //! owner never goes through here. When a table changes owner (the owner
 //! died and another took its lease), the proxies attach their sockets to
-//! the new owner, under the seat tokens they hold.
+//! the new owner, under the seat tokens they hold; so they do when the owner
+//! was restarted under its name (a new run, which knows none of them).
 //!
 //! Messages to one node leave in order from one task per destination,
 //! several per notification when they come together, and all the
@@ -144,7 +145,7 @@ impl Relay {
     /// connection is named after the channel, so that other nodes see in
     /// `pg_stat_activity` which nodes are up.
     pub async fn start(hub: &Hub) -> anyhow::Result<Arc<Relay>> {
-        let me = wire::channel(&hub.config.node);
+        let me = hub.config.holder().channel;
         let opts = PgConnectOptions::from_str(&hub.config.db)?.application_name(&me);
         let pool = PgPoolOptions::new()
             .max_connections(1)

@@ -17,7 +17,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::{wire, Asked, Relay};
 use crate::hub::Hub;
-use crate::store::LobbyRow;
+use crate::store::{Holder, LobbyRow};
 use crate::table::{plan_of, Cmd, Code, ConnId, Handle, Info, Outbox, Refusal, Seated, Seating};
 
 /// How long a proxy with no socket waits for one before it goes.
@@ -27,15 +27,15 @@ const LINGER: Duration = Duration::from_secs(10);
 #[derive(Debug, Clone)]
 pub struct Proxy {
     pub handle: Handle,
-    /// The owner the proxy sends to (a node's name).
-    owner: Arc<Mutex<String>>,
+    /// The owner the proxy sends to.
+    owner: Arc<Mutex<Holder>>,
     ctl: mpsc::UnboundedSender<Ctl>,
 }
 
 #[derive(Debug)]
 enum Ctl {
-    /// The table's lease is held by this node now.
-    Owner(String),
+    /// The table's lease is held by this node's run now.
+    Owner(Holder),
     /// A socket's attach was answered (a join: with this seat token).
     Seated { conn: ConnId, token: Option<String> },
     /// A socket's attach was refused: it is not at the table.
@@ -108,11 +108,11 @@ impl Hub {
             return Err(no_table());
         };
         let node = match self.store.lease_holder(id).await.map_err(store)? {
-            Some(node) if node != self.config.node => node,
+            Some(holder) if holder != self.config.holder() => holder,
             // Nobody's yet, or held here but not open (being adopted).
             _ => return Err(gone()),
         };
-        if !relay.is_live(&wire::channel(&node)).await {
+        if !relay.is_live(&wire::channel_of(&node)).await {
             // Its node died and the lease has not run out yet: the player
             // tries again in a moment rather than wait for no answer.
             return Err(gone());
@@ -138,7 +138,7 @@ impl Hub {
             hub: self.clone(),
             relay: relay.clone(),
             table: id.to_string(),
-            to: wire::channel(&node),
+            to: wire::channel_of(&node),
             local: None,
             socks: HashMap::new(),
             inflight: Vec::new(),
@@ -195,7 +195,7 @@ pub(super) async fn follow(hub: &Hub, relay: &Arc<Relay>) -> Result<(), sqlx::Er
         return Ok(());
     }
     let ids: Vec<String> = proxies.iter().map(|(id, _)| id.clone()).collect();
-    let holders: HashMap<String, String> =
+    let holders: HashMap<String, Holder> =
         hub.store.lease_holders(&ids).await?.into_iter().collect();
     for (id, p) in proxies {
         let Some(node) = holders.get(&id) else {
@@ -204,8 +204,10 @@ pub(super) async fn follow(hub: &Hub, relay: &Arc<Relay>) -> Result<(), sqlx::Er
         let Ok(mut owner) = p.owner.lock() else {
             continue;
         };
+        // A new run of the same node is a new owner too: it knows none of
+        // the sockets the old one served.
         if *owner != *node {
-            tracing::info!(table = %id, from = %owner, to = %node, "the table changed owner: attaching its sockets there");
+            tracing::info!(table = %id, from = %owner.node, to = %node.node, run = %node.channel, "the table changed owner: attaching its sockets there");
             *owner = node.clone();
             let _ = p.ctl.send(Ctl::Owner(node.clone()));
         }
@@ -441,10 +443,10 @@ impl Run {
     /// The table's lease moved to `node`: attach every socket there again
     /// as it sat (a socket whose join was not answered yet closes, and
     /// its page reconnects).
-    async fn moved(&mut self, node: &str) {
+    async fn moved(&mut self, node: &Holder) {
         self.relay.abandon(&self.inflight);
         self.inflight.clear();
-        if node == self.hub.config.node {
+        if *node == self.hub.config.holder() {
             let Some(h) = self.hub.get(&self.table) else {
                 // Taken here but not open: the sockets reconnect.
                 for s in self.socks.values() {
@@ -482,7 +484,7 @@ impl Run {
             self.local = Some(h);
             return;
         }
-        self.to = wire::channel(node);
+        self.to = wire::channel_of(node);
         for (conn, s) in &self.socks {
             if self.attaching.contains(conn) {
                 continue;

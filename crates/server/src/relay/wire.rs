@@ -16,6 +16,7 @@ use domino_engine::Action;
 use serde_json::{json, Value};
 
 use crate::refusal::{Code, Refusal};
+use crate::store::Holder;
 use crate::table::{Seated, Seating};
 
 /// What one payload may hold: PostgreSQL's limit is 8000 bytes.
@@ -24,16 +25,38 @@ const PAYLOAD: usize = 7600;
 /// text may grow to twice as long (every `"` and `\` escaped).
 const PIECE: usize = 3600;
 
-/// The channel a node listens on: a hash of its name, so any name makes a
-/// short identifier (the same on every node).
-pub fn channel(node: &str) -> String {
+/// The channel a node listens on in one run of its process: a hash of its
+/// name and the run's random incarnation, so any name makes a short
+/// identifier (the same on every node). Each run has its own, so that
+/// nothing meant for the sockets of a process that died reaches the run
+/// that replaced it under the same name (whose connection ids start again
+/// from one), and the owner of a table sees the old run's sockets go.
+pub fn channel(node: &str, incarnation: &str) -> String {
     // FNV-1a: stable across processes and builds, unlike `DefaultHasher`.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in node.as_bytes() {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    let mut eat = |bytes: &[u8]| {
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    eat(node.as_bytes());
+    if !incarnation.is_empty() {
+        // A byte no name holds keeps ("ab", "c") apart from ("a", "bc").
+        eat(&[0]);
+        eat(incarnation.as_bytes());
     }
     format!("domino_{h:016x}")
+}
+
+/// Where a lease's holder listens (a holder from before runs were kept
+/// listens on the hash of its name alone).
+pub fn channel_of(holder: &Holder) -> String {
+    if holder.channel.is_empty() {
+        channel(&holder.node, "")
+    } else {
+        holder.channel.clone()
+    }
 }
 
 /// The payloads carrying `items` from `from`, in order: as many items per
@@ -226,9 +249,17 @@ mod tests {
 
     #[test]
     fn channels_are_short_stable_identifiers() {
-        let c = channel("node-a:8080");
-        assert_eq!(c, channel("node-a:8080"));
-        assert_ne!(c, channel("node-b:8080"));
+        let c = channel("node-a:8080", "x1");
+        assert_eq!(c, channel("node-a:8080", "x1"));
+        assert_ne!(c, channel("node-b:8080", "x1"));
+        assert_ne!(c, channel("node-a:8080", "x2"), "a restart's own");
+        assert_ne!(channel("ab", "c"), channel("a", "bc"));
+        // A holder from before runs were kept: its name's hash, as then.
+        let old = Holder {
+            node: "n".into(),
+            channel: String::new(),
+        };
+        assert_eq!(channel_of(&old), "domino_af63e34c8601f871");
         assert!(c.len() < 63);
         assert!(c
             .chars()

@@ -5,6 +5,16 @@
 //! one owner at a time; when a node dies its leases run out and the others
 //! take its tables over, rebuilding each from its log.
 //!
+//! A lease names its holder's run too: the channel its relay listens on
+//! ([`Holder`]), new each time the process starts, and also the name of
+//! its listening connection. So a node restarted under its own name takes
+//! its tables back at once, and the other nodes, which see the run change,
+//! attach their sockets to the new process, which knows none of the old
+//! one's. And a killed node's tables need not wait for their leases to run
+//! out: its listening connection closes when the process dies, and a lease
+//! whose run has no connection is anybody's (a node that stalls keeps its
+//! connection, and its tables move when their leases run out).
+//!
 //! Expiry is reckoned on the database's clock, so the nodes' clocks do not
 //! matter. A SQLite file has one server (its lock file): there the leases
 //! are not used.
@@ -22,6 +32,35 @@ fn ms(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
+/// Who holds a lease: a node, by its name, in one run of its process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Holder {
+    pub node: String,
+    /// The channel the run's relay listens on, which names its listening
+    /// connection too (`crate::relay::wire::channel`); empty in a lease
+    /// written by a node from before runs were kept.
+    pub channel: String,
+}
+
+impl Holder {
+    fn of(r: &sqlx::any::AnyRow, node: usize) -> Result<Holder, sqlx::Error> {
+        Ok(Holder {
+            node: r.try_get(node)?,
+            channel: r.try_get(node + 1)?,
+        })
+    }
+}
+
+/// Whether the run holding the lease row `l` is gone: its listening
+/// connection is closed (a node from before runs were kept is judged by
+/// its lease's expiry alone).
+fn run_gone(l: &str) -> String {
+    format!(
+        "({l}.channel <> '' AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a
+          WHERE a.application_name = {l}.channel))"
+    )
+}
+
 impl Store {
     /// Whether tables are owned through leases: on PostgreSQL, which
     /// several nodes may share (a SQLite file has one server).
@@ -29,23 +68,30 @@ impl Store {
         self.backend() == Backend::Postgres
     }
 
-    /// Take `table`'s lease for `node` for `ttl`, or keep it if `node`
-    /// holds it already; whether `node` holds it now.
+    /// Take `table`'s lease for `me` for `ttl`, or keep it if `me.node`
+    /// holds it already (in this run or an earlier one, which this run
+    /// replaces); it is taken when it ran out or its run is gone. Whether
+    /// `me` holds it now.
     pub async fn take_lease(
         &self,
         table: &str,
-        node: &str,
+        me: &Holder,
         ttl: Duration,
     ) -> Result<bool, sqlx::Error> {
+        let gone = run_gone("domino_leases");
         let sql = format!(
-            "INSERT INTO domino_leases (table_id, node, expires_at) VALUES ($1, $2, {NOW_MS} + $3)
+            "INSERT INTO domino_leases (table_id, node, channel, expires_at)
+             VALUES ($1, $2, $3, {NOW_MS} + $4)
              ON CONFLICT (table_id) DO UPDATE
-             SET node = excluded.node, expires_at = excluded.expires_at
-             WHERE domino_leases.node = excluded.node OR domino_leases.expires_at < {NOW_MS}"
+             SET node = excluded.node, channel = excluded.channel,
+                 expires_at = excluded.expires_at
+             WHERE domino_leases.node = excluded.node OR domino_leases.expires_at < {NOW_MS}
+                OR {gone}"
         );
         let done = sqlx::query(&sql)
             .bind(table)
-            .bind(node)
+            .bind(&me.node)
+            .bind(&me.channel)
             .bind(ms(ttl))
             .execute(&self.pool)
             .await?;
@@ -81,16 +127,18 @@ impl Store {
     }
 
     /// Unfinished tables `node` may open, oldest first: their lease ran
-    /// out, or is `node`'s own (from before a restart), or they have none
+    /// out or its run is gone, or is `node`'s own (from before a restart),
+    /// or they have none
     /// and were created more than `ttl` ago (a node takes a new table's
     /// lease right after creating it, so a younger one is still being
     /// opened by its creator).
     pub async fn unowned(&self, node: &str, ttl: Duration) -> Result<Vec<String>, sqlx::Error> {
+        let gone = run_gone("l");
         let sql = format!(
             "SELECT t.id FROM domino_tables t LEFT JOIN domino_leases l ON l.table_id = t.id
              WHERE t.finished_at IS NULL
                AND ((l.table_id IS NULL AND t.created_at < {NOW_MS} - $1)
-                    OR l.expires_at < {NOW_MS} OR l.node = $2)
+                    OR l.expires_at < {NOW_MS} OR l.node = $2 OR {gone})
              ORDER BY t.created_at, t.id"
         );
         sqlx::query(&sql)
@@ -170,27 +218,27 @@ impl Store {
         .collect()
     }
 
-    /// The node holding `table`'s lease, while it holds it.
-    pub async fn lease_holder(&self, table: &str) -> Result<Option<String>, sqlx::Error> {
+    /// Who holds `table`'s lease, while it is held.
+    pub async fn lease_holder(&self, table: &str) -> Result<Option<Holder>, sqlx::Error> {
         let sql = format!(
-            "SELECT node FROM domino_leases WHERE table_id = $1 AND expires_at >= {NOW_MS}"
+            "SELECT node, channel FROM domino_leases WHERE table_id = $1 AND expires_at >= {NOW_MS}"
         );
         sqlx::query(&sql)
             .bind(table)
             .fetch_optional(&self.pool)
             .await?
-            .map(|r| r.try_get(0))
+            .map(|r| Holder::of(&r, 0))
             .transpose()
     }
 
-    /// The holders of the leases of `tables` still held: `(table, node)`.
+    /// The holders of the leases of `tables` still held.
     pub async fn lease_holders(
         &self,
         tables: &[String],
-    ) -> Result<Vec<(String, String)>, sqlx::Error> {
+    ) -> Result<Vec<(String, Holder)>, sqlx::Error> {
         let ids = serde_json::to_string(tables).unwrap_or_else(|_| "[]".into());
         let sql = format!(
-            "SELECT table_id, node FROM domino_leases
+            "SELECT table_id, node, channel FROM domino_leases
              WHERE table_id IN (SELECT json_array_elements_text(CAST($1 AS JSON)))
                AND expires_at >= {NOW_MS}"
         );
@@ -199,7 +247,7 @@ impl Store {
             .fetch_all(&self.pool)
             .await?
             .iter()
-            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .map(|r| Ok((r.try_get(0)?, Holder::of(r, 1)?)))
             .collect()
     }
 
@@ -255,23 +303,41 @@ mod tests {
         store.create_table(&table(&id, now)).await.unwrap();
         let ttl = Duration::from_millis(400);
         let long = Duration::from_secs(60);
+        // Runs of no channel: judged by their leases' expiry alone.
+        let run = |node: &str, channel: &str| Holder {
+            node: node.into(),
+            channel: channel.into(),
+        };
+        let (ha, hb) = (run(&a, ""), run(&b, ""));
         assert!(
             !store.unowned(&b, long).await.unwrap().contains(&id),
             "a new table without a lease is its creator's for a while"
         );
-        assert!(store.take_lease(&id, &a, ttl).await.unwrap());
-        assert!(store.take_lease(&id, &a, ttl).await.unwrap(), "kept");
-        assert!(!store.take_lease(&id, &b, ttl).await.unwrap(), "held");
+        assert!(store.take_lease(&id, &ha, ttl).await.unwrap());
+        assert!(store.take_lease(&id, &ha, ttl).await.unwrap(), "kept");
+        assert!(!store.take_lease(&id, &hb, ttl).await.unwrap(), "held");
+        assert_eq!(store.lease_holder(&id).await.unwrap(), Some(ha.clone()));
         assert!(!store.unowned(&b, ttl).await.unwrap().contains(&id));
         assert!(
             store.unowned(&a, ttl).await.unwrap().contains(&id),
             "a restarted node takes its own tables back"
         );
+        // Restarted under its name: a new run, which the others see.
+        let ha2 = run(&a, "");
+        assert!(store.take_lease(&id, &ha2, ttl).await.unwrap());
+        assert_eq!(store.lease_holder(&id).await.unwrap(), Some(ha2.clone()));
+        assert_eq!(
+            store
+                .lease_holders(std::slice::from_ref(&id))
+                .await
+                .unwrap(),
+            vec![(id.clone(), ha2)]
+        );
         assert!(store.renew_leases(&a, ttl).await.unwrap().contains(&id));
 
         tokio::time::sleep(ttl + Duration::from_millis(200)).await;
         assert!(store.unowned(&b, ttl).await.unwrap().contains(&id));
-        assert!(store.take_lease(&id, &b, ttl).await.unwrap(), "ran out");
+        assert!(store.take_lease(&id, &hb, ttl).await.unwrap(), "ran out");
         assert!(
             !store.renew_leases(&a, ttl).await.unwrap().contains(&id),
             "the old owner hears it lost the table"
@@ -295,7 +361,55 @@ mod tests {
         let old = format!("{id}-old");
         store.create_table(&table(&old, 1)).await.unwrap();
         assert!(store.unowned(&b, long).await.unwrap().contains(&old));
-        assert!(store.take_lease(&old, &b, ttl).await.unwrap());
+        assert!(store.take_lease(&old, &hb, ttl).await.unwrap());
         store.finish(&old, &b, now, "{}").await.unwrap();
+    }
+
+    /// A killed node's listening connection closes with its process: its
+    /// tables are anybody's at once, not when their leases run out. Runs
+    /// when `DOMINO_TEST_POSTGRES` names a server.
+    #[tokio::test]
+    async fn a_lease_whose_run_is_gone_is_taken_at_once() {
+        use sqlx::Connection;
+        use std::str::FromStr;
+        let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+            eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+            return;
+        };
+        let store = Store::connect(&url).await.unwrap();
+        let id = format!("gone{}x{}", std::process::id(), rand::random::<u32>());
+        let a = Holder {
+            node: format!("{id}-a"),
+            channel: crate::relay::wire::channel(&id, "a"),
+        };
+        let b = Holder {
+            node: format!("{id}-b"),
+            channel: crate::relay::wire::channel(&id, "b"),
+        };
+        let opts = sqlx::postgres::PgConnectOptions::from_str(&url)
+            .unwrap()
+            .application_name(&a.channel);
+        let listening = sqlx::PgConnection::connect_with(&opts).await.unwrap();
+        store
+            .create_table(&table(&id, crate::clock::now_ms()))
+            .await
+            .unwrap();
+        let long = Duration::from_secs(600);
+        assert!(store.take_lease(&id, &a, long).await.unwrap());
+        assert!(!store.unowned(&b.node, long).await.unwrap().contains(&id));
+        assert!(!store.take_lease(&id, &b, long).await.unwrap(), "held");
+
+        listening.close().await.unwrap();
+        let began = std::time::Instant::now();
+        while !store.unowned(&b.node, long).await.unwrap().contains(&id) {
+            assert!(began.elapsed() < Duration::from_secs(10), "never free");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(
+            store.take_lease(&id, &b, long).await.unwrap(),
+            "taken at once"
+        );
+        assert_eq!(store.lease_holder(&id).await.unwrap(), Some(b.clone()));
+        store.finish(&id, &b.node, 1, "{}").await.unwrap();
     }
 }

@@ -70,7 +70,10 @@ impl Table {
             // table's writes only from its lease holder (see
             // `Store::fence`). Without the lease the table is not played
             // here: another node opens it once it is older than a lease.
-            let why = match store.take_lease(&row.id, &config.node, config.lease).await {
+            let why = match store
+                .take_lease(&row.id, &config.holder(), config.lease)
+                .await
+            {
                 Ok(true) => None,
                 Ok(false) => Some("held by another node".to_string()),
                 Err(e) => Some(e.to_string()),
