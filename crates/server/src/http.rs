@@ -201,6 +201,7 @@ async fn history(State(app): State<App>) -> Response {
 }
 
 async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
+    crate::tournament::secrecy::check_http(&app.hub.store, id).await?;
     let f = match app.hub.store.finished(id).await {
         Ok(Some(f)) => f,
         Ok(None) => {
