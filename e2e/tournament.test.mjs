@@ -1,7 +1,8 @@
 // Tournaments in real Chromium: from the lobby to a new Swiss, joining it,
 // filling it with a computer player, starting it, playing one's table by
 // clicking, and the standings, the winner and the CSV on the tournament
-// page; a round robin of computer players followed live at phone size.
+// page; a round robin of computer players followed live at phone size; a
+// duplicate round whose other tables are offered only once it is over.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -12,7 +13,7 @@ before(async () => { env = await setup(); });
 after(async () => { await env.stop(); });
 
 // The create form: a one-hand match of the draw game for `players`.
-async function createTournament(page, { name, players, format, rounds, max }) {
+async function createTournament(page, { name, players, format, rounds, max, duplicate }) {
   await page.goto(env.base + "/");
   await page.click("#totourney");
   await page.waitForURL(/\/tournaments$/);
@@ -25,6 +26,7 @@ async function createTournament(page, { name, players, format, rounds, max }) {
   if (rounds) await page.fill("#tn-rounds", String(rounds));
   await page.fill("#tn-max", String(max));
   await page.selectOption("#tn-level", "random");
+  if (duplicate) await page.check("#tn-duplicate");
   await page.click("#tn-create");
   await page.waitForURL(/\/tournaments\/[0-9a-f]+$/);
   await page.waitForSelector("#tn-organiser");
@@ -98,3 +100,46 @@ test("a round robin of computer players, followed live at phone size", async () 
   await page.waitForSelector(`#tn-list a[href="/tournaments/${id}"]`);
   noErrors(page);
 });
+
+test("a duplicate round's tables are watched only once the round is over", async () => {
+  // The refused replay answers 403, which the console reports.
+  const sealedOk = [/status of 403/, /\/api\/history\/[0-9a-f]+$/];
+  const ann = await newPlayer(env, "ann", { allow: sealedOk });
+  const id = await createTournament(ann, { name: "Same cards", players: 2, format: "swiss", rounds: 1, max: 4, duplicate: true });
+  await ann.fill("#tn-join-name", "Ann");
+  await ann.click("#tn-join-button");
+  await ann.waitForSelector("#tn-me");
+  await ann.fill("#tn-bots", "3");
+  await ann.click("#tn-add-bots");
+  await ann.waitForFunction(() => document.querySelectorAll("#tn-entrants li").length === 4);
+  await ann.click("#tn-start");
+  // Ann's own table to play; the bots' table, dealt the same cards, not to watch.
+  await ann.waitForSelector("a.button[data-table]");
+  await ann.waitForSelector(".later[data-table]");
+  assert.match(await ann.textContent(".later[data-table]"), /you can watch once the round is over/);
+  assert.equal(await ann.locator("a[data-table]:not(.button)").count(), 0);
+  const bots = await ann.getAttribute(".later[data-table]", "data-table");
+  // Its link opened by hand says the same, and so does its replay.
+  const other = await newPlayer(env, "other", { allow: sealedOk });
+  for (const path of [`/t/${bots}`, `/r/${bots}`]) {
+    await other.goto(env.base + path);
+    await other.waitForSelector("#sealed");
+    assert.match(await other.textContent("#sealed"), /once the round is over/);
+  }
+  await shot(other, "tournament-duplicate-sealed");
+  // Ann plays her table out: the round is over and everything opens.
+  await ann.click("a.button[data-table]");
+  await ann.waitForURL(/\/t\/[0-9a-f]+$/);
+  await ann.waitForSelector(".seat.me");
+  await playHand([ann]);
+  await playToMatchEnd(ann);
+  await ann.goto(`${env.base}/tournaments/${id}`);
+  await ann.waitForSelector("#tn-champion", { timeout: 30000 });
+  assert.equal(await ann.locator(".later").count(), 0);
+  await ann.waitForSelector(`a[data-table="${bots}"]`);
+  await other.goto(`${env.base}/r/${bots}`);
+  await other.waitForSelector("#board");
+  noErrors(ann);
+  noErrors(other);
+});
+

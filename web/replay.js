@@ -10,9 +10,18 @@ import { people, eventText } from "./names.js";
 import { scoreSummary } from "./score.js";
 import { tileWords, endsSummary, actionWords } from "./a11y.js";
 
+/** A table of a duplicate round still being played: the server shows
+ * nothing of it (nor its replay) until the round is over. */
+export function sealedCard(app) {
+  fill(app, h("section", { class: "card notfound", id: "sealed" },
+    h("p", {}, t("error", { code: "round_not_over", message: "" })),
+    h("p", {}, h("a", { href: "/", class: "button", id: "tolobby" }, t("not-found-lobby")))));
+}
+
 export async function replayPage(app, id, nav) {
   fill(app, h("p", { class: "muted" }, t("loading")));
   const res = await fetch(`/api/history/${id}`);
+  if (res.status === 403) { sealedCard(app); return () => {}; }
   if (!res.ok) { nav.notFound("replay"); return () => {}; }
   const data = await res.json();
   const frames = data.frames;

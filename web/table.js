@@ -18,6 +18,7 @@ import { scoreSummary, scoreSheet } from "./score.js";
 import { icon, EMOTES, emoteOf } from "./icons.js";
 import { Announcer, roving, focusIn, handTileName, tileWords, endsSummary, spokenEvent, actionWords } from "./a11y.js";
 import { ratingLine } from "./profile.js";
+import { sealedCard } from "./replay.js";
 
 const PHRASES = ["hi", "gg", "nice", "oops", "thanks", "hurry", "again", "wow"];
 const CHAT_MAX = 200;
@@ -147,7 +148,14 @@ export function tablePage(app, id, nav) {
     const r = await conn.request({ type: "spectate", table: id });
     if (r.code === "no_table") return gone();
     if (r.code === "moving") return soon(r, () => watch(why));
+    if (r.code === "round_not_over") return sealed();
     if (r.type === "joined") settled();
+  }
+
+  // A duplicate round's table before the round is over: nothing to show.
+  function sealed() {
+    conn.close();
+    sealedCard(app);
   }
 
   // The table's server stopped and another is taking the table over (a
@@ -172,13 +180,14 @@ export function tablePage(app, id, nav) {
       h("button", { type: "submit", id: "joinbtn" }, t("act-join")),
       h("button", { type: "button", class: "quiet", id: "watchbtn", onclick: () => { fill(status); watch("choice"); } }, t("act-watch"))));
     // Show the table behind the form.
-    if (!S.msg) conn.request({ type: "spectate", table: id }).then((r) => { if (r.code === "no_table") gone(); });
+    if (!S.msg) conn.request({ type: "spectate", table: id }).then((r) => { if (r.code === "no_table") gone(); else if (r.code === "round_not_over") sealed(); });
   }
 
   // The table does not exist (any more): a finished match has a replay.
   async function gone() {
     conn.close();
     const res = await fetch(`/api/history/${id}`, { method: "HEAD" }).catch(() => null);
+    if (res && res.status === 403) return sealed();
     if (res && res.ok) {
       fill(app, h("section", { class: "card notfound", id: "notfound" }, h("h1", {}, t("table-over")),
         h("p", {}, h("a", { href: `/r/${id}`, class: "button", id: "replaylink" }, t("open-replay")), " ",

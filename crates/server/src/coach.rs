@@ -368,6 +368,9 @@ async fn analysis(
     State((hub, coach)): State<(Hub, Arc<Coach>)>,
     Path(id): Path<String>,
 ) -> Response {
+    if let Err(r) = crate::tournament::secrecy::check_http(&hub.store, &id).await {
+        return r;
+    }
     let f = match hub.store.finished(&id).await {
         Ok(Some(f)) => f,
         Ok(None) => {

@@ -201,6 +201,7 @@ async fn history(State(app): State<App>) -> Response {
 }
 
 async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
+    crate::tournament::secrecy::check_http(&app.hub.store, id).await?;
     let f = match app.hub.store.finished(id).await {
         Ok(Some(f)) => f,
         Ok(None) => {
@@ -416,12 +417,19 @@ async fn how_page(Path(preset): Path<String>, headers: HeaderMap) -> Response {
     }
 }
 
-/// A replay link: the page for a finished match; 404 otherwise.
+/// A replay link: the page for a finished match, or for a table of a
+/// duplicate round being played (the page says when it opens); 404
+/// otherwise.
 async fn replay_page(
     State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
+    if let Err(r) = crate::tournament::secrecy::check(&app.hub.store, &id).await {
+        if r.code == crate::refusal::Code::RoundNotOver {
+            return page(StatusCode::OK, None, &headers);
+        }
+    }
     let found = app.hub.store.finished(&id).await.map(|f| f.is_some());
     page_if(found, "replay", &headers)
 }

@@ -85,6 +85,9 @@ pub enum Code {
     BadRounds,
     NoTournament,
     NotOrganiser,
+    /// A table of a duplicate round still being played: its deals are
+    /// the other tables' too, so nobody watches it or reads its record.
+    RoundNotOver,
     TooFewEntrants,
     TournamentFull,
     TournamentStarted,
@@ -92,7 +95,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 58] = [
+    pub const OWN: [Code; 59] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -148,6 +151,7 @@ impl Code {
         Code::BadRounds,
         Code::NoTournament,
         Code::NotOrganiser,
+        Code::RoundNotOver,
         Code::TooFewEntrants,
         Code::TournamentFull,
         Code::TournamentStarted,
@@ -212,6 +216,7 @@ impl Code {
             Code::BadRounds => "bad_rounds",
             Code::NoTournament => "no_tournament",
             Code::NotOrganiser => "not_organiser",
+            Code::RoundNotOver => "round_not_over",
             Code::TooFewEntrants => "too_few_entrants",
             Code::TournamentFull => "tournament_full",
             Code::TournamentStarted => "tournament_started",

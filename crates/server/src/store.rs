@@ -112,6 +112,9 @@ const MIGRATIONS: &[&[&str]] = &[
         // `lease::Holder`); empty for a lease written before this column.
         "ALTER TABLE domino_leases ADD COLUMN channel TEXT NOT NULL DEFAULT ''",
     ],
+    // A table of a duplicate round finds its round by the secret they
+    // share (`Store::dealing_round`), on every spectate and history read.
+    &["CREATE INDEX IF NOT EXISTS domino_tournament_rounds_secret ON domino_tournament_rounds (secret)"],
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

@@ -448,6 +448,9 @@ async fn dispatch(
             attach(conn_id, conn, out, h, Seating::Resume { token }).await
         }
         Request::Spectate { table } => {
+            // Asked of the store before the table is found, so every node
+            // refuses alike, whichever plays it.
+            crate::tournament::secrecy::check(&hub.store, &table).await?;
             let h = hub.locate(&table).await?;
             attach(conn_id, conn, out, h, Seating::Spectate).await
         }

@@ -565,6 +565,152 @@ async fn duplicate_swiss(s: &Server) {
         .all(|w| w[0]["duplicate"].as_i64() >= w[1]["duplicate"].as_i64()));
 }
 
+/// Duplicate: every table of a round is dealt the same cards, so while any
+/// of them plays nobody may watch one, nor read a finished one's replay,
+/// record or analysis (a player seated in the round would see the hands
+/// they hold), and the page shows none of the round's results; once the
+/// round is over all of it opens. Asked of each of `nodes` (on PostgreSQL
+/// two nodes of one database: the rule is read from the store).
+async fn duplicate_round_is_sealed(nodes: &[&Server]) {
+    let a = nodes[0];
+    let (id, secret) = create(
+        a,
+        json!({"name": "Sealed deals", "rules": {"preset": "block", "players": 2, "options": {"target": 1}},
+            "format": "swiss", "rounds": 1, "max_entrants": 4, "bot": "random", "duplicate": true}),
+    )
+    .await;
+    let (status, j) = call(
+        a,
+        "POST",
+        &format!("/api/tournaments/{id}/join"),
+        None,
+        Some(json!({"name": "Ann"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{j}");
+    let token = j["tokens"][0].as_str().unwrap().to_string();
+    let me = j["entrant"].as_u64().unwrap();
+    add_bots(a, &id, &secret, 3).await;
+    start(a, &id, &secret).await;
+    // Ann's table waits for her (its grace is long); the bots' table
+    // plays its one hand at once.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let (v, mine, bots) = loop {
+        let v = view(a, &id).await;
+        let tables = v["played"][0]["tables"].as_array().unwrap().clone();
+        let of = |want_mine: bool| {
+            tables.iter().find(|t| {
+                let mine = t["entrants"].as_array().unwrap().contains(&json!(me));
+                mine == want_mine
+            })
+        };
+        let (m, b) = (of(true).unwrap().clone(), of(false).unwrap().clone());
+        if m["table"].is_string() && b["finished"] == true {
+            let id_of = |t: &Value| t["table"].as_str().unwrap().to_string();
+            break (v, id_of(&m), id_of(&b));
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the bots' table did not finish: {v}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let round = &v["played"][0];
+    assert_eq!(round["sealed"], true, "{v}");
+    assert!(
+        round["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["result"].is_null()),
+        "no result shown while the round is played: {v}"
+    );
+    assert!(
+        v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["played"] == 0),
+        "{v}"
+    );
+    let mut ann = Client::connect(a.addr).await;
+    let r = ann
+        .request(json!({"type": "resume", "table": mine, "token": token}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    for n in nodes {
+        // Ann, seated in the round, and anyone else, through every node.
+        for (who, table) in [("Ann", &bots), ("a stranger", &bots), ("a stranger", &mine)] {
+            let mut fresh;
+            let c = if who == "Ann" {
+                &mut ann
+            } else {
+                fresh = Client::connect(n.addr).await;
+                &mut fresh
+            };
+            let r = c.request(json!({"type": "spectate", "table": table})).await;
+            assert_eq!(r["type"], "error", "{who} watched {table}: {r}");
+            assert_eq!(r["code"], "round_not_over", "{r}");
+            assert!(
+                r["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("once the round is over"),
+                "{r}"
+            );
+        }
+        for path in [
+            format!("/api/history/{bots}"),
+            format!("/api/history/{bots}/record"),
+            format!("/api/analysis/{bots}"),
+        ] {
+            let (status, body) = n.get(&path).await;
+            let body: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+            assert_eq!(
+                (status, body["code"].as_str()),
+                (403, Some("round_not_over")),
+                "{path} while the round is played: {body}"
+            );
+        }
+    }
+    // Ann is still at her table (the refusals moved her nowhere): she
+    // plays it out, and the round, the tournament's only one, is over.
+    let end = play_out(&mut ann, 7).await;
+    assert_eq!(end["state"]["phase"], "match_over");
+    let v = play_to_end(a, &id, None).await;
+    let round = &v["played"][0];
+    assert_eq!(round["sealed"], false, "{v}");
+    assert!(round["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|t| t["result"]["hands"].is_array()));
+    for n in nodes {
+        for table in [&bots, &mine] {
+            for path in [
+                format!("/api/history/{table}"),
+                format!("/api/history/{table}/record"),
+                format!("/api/analysis/{table}"),
+            ] {
+                let (status, body) = n.get(&path).await;
+                assert_eq!(status, 200, "{path} once the round is over: {body}");
+            }
+        }
+    }
+    // Ann's table is still live (she is there): anyone may watch it now.
+    let mut watched = 0;
+    for n in nodes {
+        let mut c = Client::connect(n.addr).await;
+        let r = c.request(json!({"type": "spectate", "table": mine})).await;
+        assert_ne!(r["code"], "round_not_over", "{r}");
+        watched += usize::from(r["type"] == "joined");
+    }
+    assert!(
+        watched >= 1,
+        "nobody could watch Ann's table once the round was over"
+    );
+}
+
 /// Duplicate in Puerto Rican points, whose first hand is posed by the
 /// highest double (dealt again until someone holds one) and the later ones
 /// by the winner (any deal stands): a later hand can be dealt other cards
@@ -1001,6 +1147,7 @@ async fn tournaments_on_sqlite() {
     starts_on_time(&s).await;
     duplicate_compares_only_the_same_cards(&s).await;
     bots_of_several_levels(&s).await;
+    duplicate_round_is_sealed(&[&s]).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1091,6 +1238,26 @@ async fn two_servers_advance_one_tournament() {
         }
     }
     assert_eq!(tables_stored(&fresh).await, 16, "a table opened twice");
+    drop((a, b));
+    domino_server::store::drop_scratch_postgres(&db, &name)
+        .await
+        .unwrap();
+}
+
+/// A duplicate round's tables are refused through either of two nodes on
+/// one PostgreSQL database, and opened by both once the round is over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_duplicate_round_is_sealed_on_every_node() {
+    let Ok(db) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    let (fresh, name) = domino_server::store::scratch_postgres(&db, "tsealed")
+        .await
+        .unwrap();
+    let a = node(&fresh, "a");
+    let b = node(&fresh, "b");
+    duplicate_round_is_sealed(&[&a, &b]).await;
     drop((a, b));
     domino_server::store::drop_scratch_postgres(&db, &name)
         .await

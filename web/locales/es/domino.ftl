@@ -547,6 +547,7 @@ error = { $code ->
     [bad_rounds] Ese número de rondas no vale: un suizo juega de 1 a 15 rondas.
     [no_tournament] No hay ningún torneo en esta dirección.
     [not_organiser] Solo el organizador puede hacer eso: el enlace del organizador te deja.
+    [round_not_over] Todas las mesas de esta ronda reciben las mismas fichas: podrás mirarla, y ver su repetición, cuando termine la ronda.
     [too_few_entrants] No hay participantes suficientes para empezar: añade jugadores o bots.
     [tournament_full] Este torneo está completo.
     [tournament_started] Este torneo ya empezó: la inscripción está cerrada.
@@ -1166,6 +1167,7 @@ tourney-col = { $col ->
 tourney-opening = abriendo…
 tourney-play = Jugar
 tourney-watch = Mirar
+tourney-watch-later = podrás mirar cuando termine la ronda
 tourney-table-n = Mesa { $n }
 tourney-byes = Descansa: { $names }
 tourney-round = Ronda { $n } de { $total }

@@ -110,6 +110,19 @@ fn tournament_row(r: &sqlx::any::AnyRow) -> Result<TournamentRow, sqlx::Error> {
     }))
 }
 
+fn round_row(r: &sqlx::any::AnyRow) -> Result<RoundRow, sqlx::Error> {
+    Ok(from_row!(
+        r,
+        RoundRow {
+            round,
+            plan,
+            tables,
+            results,
+            secret
+        }
+    ))
+}
+
 const COLUMNS: &str = "id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field, duplicate";
 
 impl Store {
@@ -237,20 +250,7 @@ impl Store {
         .bind(id)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(from_row!(
-                    r,
-                    RoundRow {
-                        round,
-                        plan,
-                        tables,
-                        results,
-                        secret
-                    }
-                ))
-            })
-            .collect()
+        rows.iter().map(round_row).collect()
     }
 
     /// A new round; false when it exists already (another node made it).
@@ -272,6 +272,22 @@ impl Store {
             Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Ok(false),
             Err(e) => Err(e),
         }
+    }
+
+    /// The duplicate round a table deals from, found by the match secret
+    /// the table was made with (every table of a duplicate round deals
+    /// from the round's; no other table has it); `None` for any other
+    /// table, or no table of that id.
+    pub async fn dealing_round(&self, table: &str) -> Result<Option<RoundRow>, sqlx::Error> {
+        let r = sqlx::query(
+            "SELECT r.round, r.plan, r.tables, r.results, r.secret
+             FROM domino_tournament_rounds r JOIN domino_tables t ON t.secret = r.secret
+             WHERE t.id = $1 AND r.secret <> '' LIMIT 1",
+        )
+        .bind(table)
+        .fetch_optional(&self.pool)
+        .await?;
+        r.as_ref().map(round_row).transpose()
     }
 
     /// Replace a round's `column` (`tables` or `results`) by `new` if it

@@ -209,7 +209,7 @@ fn summary(t: &TournamentRow) -> Value {
 /// A tournament as the page shows it.
 fn view(t: &Loaded) -> Value {
     let setup = t.setup();
-    let played = t.played();
+    let played = t.published();
     let names: Vec<&str> = t.entrants.iter().map(|e| e.name.as_str()).collect();
     let name = |e: usize| names.get(e).copied().unwrap_or("?");
     let entrants: Vec<Value> = t
@@ -228,7 +228,8 @@ fn view(t: &Loaded) -> Value {
     let rounds: Vec<Value> = t
         .rounds
         .iter()
-        .map(|(row, r, tables)| {
+        .zip(&played)
+        .map(|((row, r, tables), shown)| {
             let boards: Vec<Value> = r
                 .plan
                 .tables
@@ -239,7 +240,8 @@ fn view(t: &Loaded) -> Value {
                         "table": tables.get(i),
                         "entrants": seats,
                         "names": seats.iter().map(|&e| name(e)).collect::<Vec<_>>(),
-                        "result": r.games.get(i).cloned().flatten(),
+                        "finished": r.games.get(i).is_some_and(Option::is_some),
+                        "result": shown.games.get(i).cloned().flatten(),
                     })
                 })
                 .collect();
@@ -251,7 +253,9 @@ fn view(t: &Loaded) -> Value {
                     "secret": r.finished().then(|| row.secret.clone()),
                 })
             });
-            json!({"round": row.round + 1, "tables": boards, "byes": r.plan.byes, "deals": deals})
+            // Sealed: nobody may watch its tables or read their replays yet.
+            let sealed = super::secrecy::sealed(t.row.duplicate, r);
+            json!({"round": row.round + 1, "tables": boards, "byes": r.plan.byes, "deals": deals, "sealed": sealed})
         })
         .collect();
     let standings: Vec<Value> = if setup.entrants >= 1 {
@@ -572,7 +576,7 @@ pub fn standings_csv(t: &Loaded) -> String {
     let mut out = String::from(
         "rank,entrant,played,won,drawn,lost,byes,points,buchholz,head_to_head,difference,duplicate,compared\r\n",
     );
-    for l in standings::standings(&setup, &t.played()) {
+    for l in standings::standings(&setup, &t.published()) {
         let name = t.entrants.get(l.entrant).map_or("?", |e| e.name.as_str());
         out.push_str(&format!(
             "{},{},{},{},{},{},{},{},{},{},{},{},{}\r\n",

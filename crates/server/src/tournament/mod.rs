@@ -13,6 +13,7 @@ pub mod duplicate;
 pub mod http;
 pub mod pairing;
 pub mod run;
+pub mod secrecy;
 pub mod standings;
 
 use serde::{Deserialize, Serialize};

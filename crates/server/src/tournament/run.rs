@@ -63,6 +63,12 @@ impl Loaded {
     pub fn played(&self) -> Vec<Round> {
         self.rounds.iter().map(|(_, r, _)| r.clone()).collect()
     }
+
+    /// The rounds as the page and the CSV show them: a duplicate round's
+    /// results only once it is over (see [`super::secrecy`]).
+    pub fn published(&self) -> Vec<Round> {
+        super::secrecy::published(self.row.duplicate, self.played())
+    }
 }
 
 /// Read a tournament with its entrants and rounds.
