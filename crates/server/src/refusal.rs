@@ -79,6 +79,8 @@ pub enum Code {
     TooLarge,
     TooManyCreates,
     TooManyTables,
+    /// The organiser has as many tournaments waiting to start as one may.
+    TooManyTournaments,
     // Tournaments.
     AlreadyEntered,
     BadFormat,
@@ -92,7 +94,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 58] = [
+    pub const OWN: [Code; 59] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -143,6 +145,7 @@ impl Code {
         Code::TooLarge,
         Code::TooManyCreates,
         Code::TooManyTables,
+        Code::TooManyTournaments,
         Code::AlreadyEntered,
         Code::BadFormat,
         Code::BadRounds,
@@ -207,6 +210,7 @@ impl Code {
             Code::TooLarge => "too_large",
             Code::TooManyCreates => "too_many_creates",
             Code::TooManyTables => "too_many_tables",
+            Code::TooManyTournaments => "too_many_tournaments",
             Code::AlreadyEntered => "already_entered",
             Code::BadFormat => "bad_format",
             Code::BadRounds => "bad_rounds",

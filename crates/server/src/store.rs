@@ -107,6 +107,14 @@ const MIGRATIONS: &[&[&str]] = &[
     profiles::MIGRATION,
     // Tournaments, their entrants and rounds: see `tournaments`.
     tournaments::MIGRATION,
+    &[
+        // Who organised each tournament (the address it was created from;
+        // NULL before this migration), for the cap on open tournaments per
+        // organiser; and an index for deleting the sheets nobody used.
+        "ALTER TABLE domino_tournaments ADD COLUMN organiser TEXT",
+        "CREATE INDEX IF NOT EXISTS domino_tournaments_organiser ON domino_tournaments (organiser, state)",
+        "CREATE INDEX IF NOT EXISTS domino_sheets_unused ON domino_sheets (hands, updated_at)",
+    ],
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that
