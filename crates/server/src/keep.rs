@@ -208,7 +208,7 @@ async fn create(
         Err(r) => return r.into_response(),
     };
     if let Err(r) = quota::take(&hub, ip, Made::Sheet) {
-        return r;
+        return *r;
     }
     let secret = random_id(24);
     let at = now_ms();

@@ -157,7 +157,7 @@ async fn create(
         Err(e) => return internal(e),
     };
     if let Err(r) = quota::take(&hub, ip, Made::Profile) {
-        return r;
+        return *r;
     }
     let p = Profile {
         id: crate::table::random_id(12),
@@ -221,7 +221,7 @@ async fn link(State(hub): State<Hub>, ClientIp(ip): ClientIp, headers: HeaderMap
         return refuse(StatusCode::UNAUTHORIZED, Code::SignedOut, "sign in first");
     };
     if let Err(r) = quota::take(&hub, ip, Made::Link) {
-        return r;
+        return *r;
     }
     let code = match new_secret() {
         Ok(s) => s,
@@ -266,7 +266,7 @@ async fn claim(
     // Counted before the link is used up; a link that signs nobody in
     // (used, expired, unknown) gives its count back.
     if let Err(r) = quota::take(&hub, ip, Made::Link) {
-        return r;
+        return *r;
     }
     let gone = || {
         quota::give_back(&hub, ip, Made::Link);

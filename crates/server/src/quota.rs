@@ -81,7 +81,7 @@ impl Quotas {
 
 /// Count one creation of `kind` from `ip`, or answer why not: 429
 /// `too_many_creates`, with the limit in the message.
-pub fn take(hub: &Hub, ip: IpAddr, kind: Made) -> Result<(), Response> {
+pub fn take(hub: &Hub, ip: IpAddr, kind: Made) -> Result<(), Box<Response>> {
     let most = kind.most(&hub.config.limits);
     if hub.quotas.of(kind).allow_within(ip, most, WINDOW) {
         return Ok(());
@@ -92,11 +92,11 @@ pub fn take(hub: &Hub, ip: IpAddr, kind: Made) -> Result<(), Response> {
         ip,
         &format!("{what} created per hour"),
     );
-    Err(http_refusal(
+    Err(Box::new(http_refusal(
         StatusCode::TOO_MANY_REQUESTS,
         Code::TooManyCreates,
         format!("one address may create {most} {what} an hour: try again later"),
-    ))
+    )))
 }
 
 /// Take back a creation counted by [`take`] that was then refused for

@@ -156,7 +156,7 @@ async fn create(
         return bad(Code::BadBot, e);
     }
     if let Err(r) = quota::take(&hub, ip, Made::Tournament) {
-        return r;
+        return *r;
     }
     let secret = random_id(24);
     let row = TournamentRow {
@@ -460,7 +460,7 @@ async fn join(
         );
     }
     if let Err(r) = quota::take(&hub, ip, Made::Entry) {
-        return r;
+        return *r;
     }
     let tokens: Vec<String> = players.iter().map(|_| random_id(24)).collect();
     let members: Vec<Member> = players
@@ -564,7 +564,7 @@ async fn bots(
     // One call counts once, however many bots it adds: the tournament's
     // room bounds those.
     if let Err(r) = quota::take(&hub, ip, Made::Entry) {
-        return r;
+        return *r;
     }
     let first = t.entrants.len() as i64;
     let bots_before = t.entrants.iter().filter(|e| e.bot).count() as i64;
