@@ -46,7 +46,9 @@ export async function launch(port, db, extra = []) {
     "--bot-delay-ms", "30", "--budget-ms", "20", "--grace-secs", "60",
     // Every test's pages come from one address and make many tables a minute.
     "--max-tables-per-address", "1000", "--max-creates-per-minute", "1000",
-    "--max-sockets-per-address", "1000", "--max-connections-per-address", "1000", ...extra];
+    "--max-sockets-per-address", "1000", "--max-connections-per-address", "1000",
+    "--max-sheets-per-hour", "1000", "--max-tournaments-per-hour", "1000", "--max-open-tournaments", "1000",
+    "--max-entries-per-hour", "1000", "--max-profiles-per-hour", "1000", "--max-links-per-hour", "1000", ...extra];
   const proc = spawn(BIN, args, { stdio: ["ignore", "ignore", "pipe"] });
   proc.log = [];
   await new Promise((ok, fail) => {

@@ -178,7 +178,7 @@ test("two nodes behind nginx: players on different nodes see each other's moves,
     const ana = await newPlayer({ browser, base: lb.first }, "Ana", { allow: lost });
     const id = await createFriends({ browser, base: lb.first }, ana, { game: "draw", players: 2, invite: [1], options: { target: 200 }, name: "Ana" });
     const bo = await newPlayer({ browser, base: lb.second }, "Bo", { allow: lost });
-    await bo.goto(`${lb.second}/t/${id}`);
+    await bo.goto(`${lb.second}/t/${id}?seat=1`);
     await bo.fill("#joinname", "Bo");
     await bo.click("#joinbtn");
     await bo.waitForSelector(".seat.me").catch(async (e) => {

@@ -242,7 +242,7 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
       const a = await newPlayer(local, "Ann", { viewport, allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
       const id = await createFriends(local, a, { game: "draw", players: 2, invite: [1], options: { target: 1 }, name: "Ann" });
       const b = await newPlayer(local, "Bea", { viewport, allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
-      await b.goto(`${url}/t/${id}`);
+      await b.goto(`${url}/t/${id}?seat=1`);
       await b.fill("#joinname", "Bea");
       await b.click("#joinbtn");
       await b.waitForSelector(".seat.me");

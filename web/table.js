@@ -122,8 +122,9 @@ export function tablePage(app, id, nav) {
     }
     if (S.watching) return watch(S.watching);
     const want = new URLSearchParams(location.search).get("seat");
-    if (store.name) return join(store.name, want == null ? null : Number(want));
-    askName();
+    const seat = want == null ? null : Number(want);
+    if (store.name) return join(store.name, seat);
+    askName(seat);
   }
 
   async function join(name, seat) {
@@ -172,9 +173,10 @@ export function tablePage(app, id, nav) {
     S.movingNote = null;
   }
 
-  function askName() {
+  // `seat`: the seat an invite link names, which only a join naming it takes.
+  function askName(seat) {
     const input = h("input", { id: "joinname", maxlength: 24, placeholder: t("lobby-name-placeholder"), "aria-label": t("lobby-you"), autocomplete: "nickname" });
-    const go = (e) => { e.preventDefault(); const n = input.value.trim(); if (n) { fill(status); join(n, null); } };
+    const go = (e) => { e.preventDefault(); const n = input.value.trim(); if (n) { fill(status); join(n, seat); } };
     fill(status, h("form", { class: "joinform", onsubmit: go },
       h("label", { for: "joinname" }, t("join-prompt"), " "), input,
       h("button", { type: "submit", id: "joinbtn" }, t("act-join")),

@@ -114,6 +114,29 @@ pub struct LimitArgs {
     /// abandoned (kept in the history).
     #[arg(long, default_value_t = Span(D.abandon_after))]
     abandon_after: Span,
+    /// Score sheets one address may create in an hour.
+    #[arg(long, default_value_t = D.sheets_per_hour)]
+    max_sheets_per_hour: u32,
+    /// Tournaments one address may create in an hour.
+    #[arg(long, default_value_t = D.tournaments_per_hour)]
+    max_tournaments_per_hour: u32,
+    /// Tournaments one organiser (address) may have waiting to start.
+    #[arg(long, default_value_t = D.open_tournaments_per_organiser)]
+    max_open_tournaments: usize,
+    /// Tournament entries (joins, and the organiser's bot calls) one
+    /// address may make in an hour.
+    #[arg(long, default_value_t = D.entries_per_hour)]
+    max_entries_per_hour: u32,
+    /// Profiles one address may create in an hour.
+    #[arg(long, default_value_t = D.profiles_per_hour)]
+    max_profiles_per_hour: u32,
+    /// One-time sign-in links one address may make or use in an hour.
+    #[arg(long, default_value_t = D.links_per_hour)]
+    max_links_per_hour: u32,
+    /// A score sheet with no hand entered, and a tournament never started
+    /// that nobody entered, are deleted once this old.
+    #[arg(long, default_value_t = Span(D.expire_after))]
+    expire_after: Span,
     /// Behind our own reverse proxy: the client's address is the last
     /// X-Forwarded-For entry, and only the total connection limit applies
     /// to the proxy's connections.
@@ -172,6 +195,13 @@ impl LimitArgs {
             name_chars: self.name_chars,
             park_after: self.park_after.0,
             abandon_after: self.abandon_after.0,
+            sheets_per_hour: self.max_sheets_per_hour,
+            tournaments_per_hour: self.max_tournaments_per_hour,
+            open_tournaments_per_organiser: self.max_open_tournaments,
+            entries_per_hour: self.max_entries_per_hour,
+            profiles_per_hour: self.max_profiles_per_hour,
+            links_per_hour: self.max_links_per_hour,
+            expire_after: self.expire_after.0,
             behind_proxy: self.behind_proxy,
         }
     }

@@ -18,11 +18,11 @@
 use axum::extract::ws::WebSocketUpgrade;
 use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts, Path, State};
+use axum::http::{header, request::Parts, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Extension, Json, Router};
+use axum::{Json, Router};
 use std::ops::ControlFlow;
 
 use domino_engine::catalog::TableFacts;
@@ -46,6 +46,12 @@ struct Assets;
 struct App {
     hub: Hub,
     stop: watch::Receiver<bool>,
+}
+
+impl FromRef<App> for Hub {
+    fn from_ref(app: &App) -> Hub {
+        app.hub.clone()
+    }
 }
 
 /// The whole HTTP application.
@@ -102,19 +108,34 @@ fn client_ip(peer: Option<SocketAddr>, headers: &HeaderMap, behind_proxy: bool) 
         .unwrap_or(IpAddr::from([0, 0, 0, 0]))
 }
 
+/// The client's address (see [`client_ip`]), for the per-address limits.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct ClientIp(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp
+where
+    Hub: FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<ClientIp, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0);
+        let behind_proxy = Hub::from_ref(state).config.limits.behind_proxy;
+        Ok(ClientIp(client_ip(peer, &parts.headers, behind_proxy)))
+    }
+}
+
 async fn upgrade(
     ws: WebSocketUpgrade,
-    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     State(app): State<App>,
 ) -> Response {
     let hub = app.hub.clone();
     let stop = app.stop.clone();
-    let ip = client_ip(
-        peer.map(|c| (c.0).0),
-        &headers,
-        hub.config.limits.behind_proxy,
-    );
     let pass = match hub.sockets.admit(ip) {
         Ok(p) => p,
         Err(full) => {

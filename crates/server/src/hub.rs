@@ -28,6 +28,9 @@ pub struct Hub {
     made_by: Arc<Mutex<HashMap<IpAddr, Vec<Handle>>>>,
     /// Creations per address in the last minute.
     creators: Arc<Creators>,
+    /// Sheets, tournaments, entries, profiles and links created over
+    /// HTTP, per address.
+    pub quotas: Arc<crate::quota::Quotas>,
     /// Open WebSockets, per address and in all.
     pub sockets: Arc<Gate>,
     /// What the limits refused, by kind.
@@ -50,6 +53,7 @@ impl Hub {
             creating: Arc::new(Mutex::new(HashSet::new())),
             made_by: Arc::new(Mutex::new(HashMap::new())),
             creators: Arc::new(Creators::default()),
+            quotas: Arc::default(),
             sockets: Gate::new(l.sockets_per_address, l.sockets),
             stats: config.stats.clone(),
             store,

@@ -22,7 +22,9 @@ use serde_json::{json, Value};
 use domino_engine::{HandReport, Rules, RulesSpec, Sheet};
 
 use crate::clock::now_ms;
+use crate::http::ClientIp;
 use crate::hub::Hub;
+use crate::quota::{self, Made};
 use crate::refusal::internal;
 use crate::refusal::{http_refusal, Code};
 use crate::store::sheets::SheetRow;
@@ -185,7 +187,11 @@ fn check_secret(row: &SheetRow, headers: &HeaderMap) -> Result<(), Refused> {
     Ok(())
 }
 
-async fn create(State(hub): State<Hub>, body: Option<Json<NewSheet>>) -> Response {
+async fn create(
+    State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
+    body: Option<Json<NewSheet>>,
+) -> Response {
     let Some(Json(new)) = body else {
         return refuse(
             StatusCode::BAD_REQUEST,
@@ -201,6 +207,9 @@ async fn create(State(hub): State<Hub>, body: Option<Json<NewSheet>>) -> Respons
         Ok(n) => n,
         Err(r) => return r.into_response(),
     };
+    if let Err(r) = quota::take(&hub, ip, Made::Sheet) {
+        return *r;
+    }
     let secret = random_id(24);
     let at = now_ms();
     let row = SheetRow {

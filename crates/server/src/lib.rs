@@ -8,7 +8,9 @@
 //! JSON-over-WebSocket protocol of one connection), [`http`] (the page,
 //! the lobby and history endpoints, and the WebSocket upgrade) and
 //! [`listen`] (the accept loop with its timeouts). [`limits`] holds what one
-//! client, one address and the server may use, and the refusal counters;
+//! client, one address and the server may use, and the refusal counters,
+//! and [`quota`] what one address may create over HTTP; [`expire`]
+//! deletes the score sheets and tournaments nobody used;
 //! [`ops`] answers the load balancer (`/readyz`) and monitoring
 //! (`/metrics`, written by [`metrics`]). [`profile`] serves profiles
 //! (a name, a device cookie, one-time links) and leaderboards, and
@@ -19,6 +21,7 @@
 
 pub mod clock;
 pub mod coach;
+pub mod expire;
 pub mod fair;
 pub mod http;
 pub mod hub;
@@ -31,6 +34,7 @@ pub mod name;
 pub mod ops;
 pub mod owner;
 pub mod profile;
+pub mod quota;
 pub mod ratings;
 pub mod refusal;
 pub mod relay;
@@ -150,6 +154,7 @@ pub async fn run(
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let app = http::router(hub.clone(), stop_rx.clone());
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
+    tokio::spawn(expire::sweep(hub.clone(), stop_rx.clone()));
     tokio::spawn(tournament::run::drive(hub.clone(), stop_rx.clone()));
     if hub.leased() {
         tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));

@@ -58,6 +58,25 @@ pub struct Limits {
     /// A table where nothing was played for this long is closed as
     /// abandoned (kept in the history).
     pub abandon_after: Duration,
+    /// Score sheets one address may create in an hour (over HTTP, as
+    /// every limit below; see [`crate::quota`]).
+    pub sheets_per_hour: u32,
+    /// Tournaments one address may create in an hour ...
+    pub tournaments_per_hour: u32,
+    /// ... and have open (not started) at once: the lobby's list of open
+    /// tournaments is not one address's to fill.
+    pub open_tournaments_per_organiser: usize,
+    /// Tournament entries one address may make in an hour: players and
+    /// teams joining, and bots the organiser adds.
+    pub entries_per_hour: u32,
+    /// Profiles one address may create in an hour.
+    pub profiles_per_hour: u32,
+    /// One-time sign-in links one address may make or use in an hour.
+    pub links_per_hour: u32,
+    /// A score sheet with no hand entered, and a tournament never started
+    /// that nobody entered, are deleted once this old (a tournament's age
+    /// counts from its start time when that is later).
+    pub expire_after: Duration,
     /// Take the client's address from the last `X-Forwarded-For` entry
     /// (set by our own proxy) instead of the TCP peer.
     pub behind_proxy: bool,
@@ -84,6 +103,13 @@ impl Limits {
         name_chars: crate::name::NAME_MAX,
         park_after: Duration::from_secs(60),
         abandon_after: Duration::from_secs(7 * 24 * 3600),
+        sheets_per_hour: 20,
+        tournaments_per_hour: 5,
+        open_tournaments_per_organiser: 3,
+        entries_per_hour: 60,
+        profiles_per_hour: 10,
+        links_per_hour: 20,
+        expire_after: Duration::from_secs(3 * 24 * 3600),
         behind_proxy: false,
     };
 }
@@ -105,11 +131,15 @@ pub enum Refused {
     HeaderTimeout,
     DeadSocket,
     NoJoin,
+    /// Sheets, tournaments, entries, profiles or links created over HTTP.
+    HttpCreates,
+    /// Tournaments open at once per organiser.
+    OpenTournaments,
 }
 
 impl Refused {
     /// Every kind, in the order `/healthz` and `/metrics` show them.
-    pub const ALL: [Refused; 8] = [
+    pub const ALL: [Refused; 10] = [
         Refused::Connection,
         Refused::Socket,
         Refused::Messages,
@@ -118,6 +148,8 @@ impl Refused {
         Refused::HeaderTimeout,
         Refused::DeadSocket,
         Refused::NoJoin,
+        Refused::HttpCreates,
+        Refused::OpenTournaments,
     ];
 
     pub fn name(self) -> &'static str {
@@ -130,6 +162,8 @@ impl Refused {
             Refused::HeaderTimeout => "header_timeouts",
             Refused::DeadSocket => "dead_sockets",
             Refused::NoJoin => "idle_sockets",
+            Refused::HttpCreates => "http_creates",
+            Refused::OpenTournaments => "open_tournaments",
         }
     }
 }
@@ -139,8 +173,8 @@ impl Refused {
 pub struct Stats {
     /// Actions stored by every table since the start.
     pub actions: AtomicU64,
-    counts: [AtomicU64; 8],
-    logged_ms: [AtomicU64; 8],
+    counts: [AtomicU64; Refused::ALL.len()],
+    logged_ms: [AtomicU64; Refused::ALL.len()],
     started: OnceInstant,
 }
 
@@ -297,8 +331,8 @@ impl Bucket {
     }
 }
 
-/// Tables created per address: when, for the per-minute limit, and which
-/// are still open, for the per-address one.
+/// Creations per address: when each was made, for a limit per window
+/// (tables a minute, sheets an hour, ...).
 #[derive(Debug, Default)]
 pub struct Creators {
     by_address: Mutex<HashMap<IpAddr, Vec<Instant>>>,
@@ -308,24 +342,37 @@ impl Creators {
     /// Record a creation from `ip` unless it made `per_minute` in the last
     /// minute.
     pub fn allow(&self, ip: IpAddr, per_minute: u32) -> bool {
+        self.allow_within(ip, per_minute, Duration::from_secs(60))
+    }
+
+    /// Record a creation from `ip` unless it made `most` in the last
+    /// `window`.
+    pub fn allow_within(&self, ip: IpAddr, most: u32, window: Duration) -> bool {
         let Ok(mut m) = self.by_address.lock() else {
             return false;
         };
         let now = Instant::now();
         // Forget addresses that have been quiet, so the map stays small.
         if m.len() > 4096 {
-            m.retain(|_, v| {
-                v.iter()
-                    .any(|t| now.duration_since(*t) < Duration::from_secs(60))
-            });
+            m.retain(|_, v| v.iter().any(|t| now.duration_since(*t) < window));
         }
         let times = m.entry(ip).or_default();
-        times.retain(|t| now.duration_since(*t) < Duration::from_secs(60));
-        if times.len() >= per_minute as usize {
+        times.retain(|t| now.duration_since(*t) < window);
+        if times.len() >= most as usize {
             return false;
         }
         times.push(now);
         true
+    }
+
+    /// Take back the last creation recorded for `ip` (it was refused for
+    /// another reason and made nothing).
+    pub fn give_back(&self, ip: IpAddr) {
+        if let Ok(mut m) = self.by_address.lock() {
+            if let Some(times) = m.get_mut(&ip) {
+                times.pop();
+            }
+        }
     }
 }
 
@@ -361,5 +408,8 @@ mod tests {
         assert!(c.allow(a, 2) && c.allow(a, 2));
         assert!(!c.allow(a, 2));
         assert!(c.allow(IpAddr::from([10, 0, 0, 2]), 2));
+        c.give_back(a);
+        assert!(c.allow(a, 2), "a creation given back frees its place");
+        assert!(!c.allow(a, 2));
     }
 }

@@ -23,7 +23,9 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use crate::clock::now_ms;
+use crate::http::ClientIp;
 use crate::hub::Hub;
+use crate::quota::{self, Made};
 use crate::refusal::internal;
 use crate::refusal::{http_refusal, Code};
 use crate::store::profiles::Profile;
@@ -136,7 +138,12 @@ struct NewProfile {
     name: String,
 }
 
-async fn create(State(hub): State<Hub>, headers: HeaderMap, bytes: Bytes) -> Response {
+async fn create(
+    State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Response {
     let req: NewProfile = match body(&bytes) {
         Ok(r) => r,
         Err(r) => return *r,
@@ -149,6 +156,9 @@ async fn create(State(hub): State<Hub>, headers: HeaderMap, bytes: Bytes) -> Res
         Ok(s) => s,
         Err(e) => return internal(e),
     };
+    if let Err(r) = quota::take(&hub, ip, Made::Profile) {
+        return *r;
+    }
     let p = Profile {
         id: crate::table::random_id(12),
         name: name.clone(),
@@ -165,11 +175,14 @@ async fn create(State(hub): State<Hub>, headers: HeaderMap, bytes: Bytes) -> Res
                 .insert(header::SET_COOKIE, cookie(&headers, &secret, COOKIE_AGE_S));
             r
         }
-        Ok(false) => refuse(
-            StatusCode::CONFLICT,
-            Code::NameTaken,
-            format!("the name \u{201c}{name}\u{201d} is taken: choose another"),
-        ),
+        Ok(false) => {
+            quota::give_back(&hub, ip, Made::Profile);
+            refuse(
+                StatusCode::CONFLICT,
+                Code::NameTaken,
+                format!("the name \u{201c}{name}\u{201d} is taken: choose another"),
+            )
+        }
         Err(e) => internal(e),
     }
 }
@@ -203,10 +216,13 @@ fn origin(headers: &HeaderMap) -> String {
     format!("{scheme}://{host}")
 }
 
-async fn link(State(hub): State<Hub>, headers: HeaderMap) -> Response {
+async fn link(State(hub): State<Hub>, ClientIp(ip): ClientIp, headers: HeaderMap) -> Response {
     let Some((p, _)) = signed_in(&hub, &headers).await else {
         return refuse(StatusCode::UNAUTHORIZED, Code::SignedOut, "sign in first");
     };
+    if let Err(r) = quota::take(&hub, ip, Made::Link) {
+        return *r;
+    }
     let code = match new_secret() {
         Ok(s) => s,
         Err(e) => return internal(e),
@@ -237,12 +253,23 @@ struct Claim {
     code: String,
 }
 
-async fn claim(State(hub): State<Hub>, headers: HeaderMap, bytes: Bytes) -> Response {
+async fn claim(
+    State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Response {
     let req: Claim = match body(&bytes) {
         Ok(r) => r,
         Err(r) => return *r,
     };
+    // Counted before the link is used up; a link that signs nobody in
+    // (used, expired, unknown) gives its count back.
+    if let Err(r) = quota::take(&hub, ip, Made::Link) {
+        return *r;
+    }
     let gone = || {
+        quota::give_back(&hub, ip, Made::Link);
         refuse(
             StatusCode::GONE,
             Code::LinkUsed,

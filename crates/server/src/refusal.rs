@@ -79,6 +79,8 @@ pub enum Code {
     TooLarge,
     TooManyCreates,
     TooManyTables,
+    /// The organiser has as many tournaments waiting to start as one may.
+    TooManyTournaments,
     // Tournaments.
     AlreadyEntered,
     BadFormat,
@@ -146,6 +148,7 @@ impl Code {
         Code::TooLarge,
         Code::TooManyCreates,
         Code::TooManyTables,
+        Code::TooManyTournaments,
         Code::AlreadyEntered,
         Code::BadFormat,
         Code::BadRounds,
@@ -211,6 +214,7 @@ impl Code {
             Code::TooLarge => "too_large",
             Code::TooManyCreates => "too_many_creates",
             Code::TooManyTables => "too_many_tables",
+            Code::TooManyTournaments => "too_many_tournaments",
             Code::AlreadyEntered => "already_entered",
             Code::BadFormat => "bad_format",
             Code::BadRounds => "bad_rounds",

@@ -115,6 +115,14 @@ const MIGRATIONS: &[&[&str]] = &[
     // A table of a duplicate round finds its round by the secret they
     // share (`Store::dealing_round`), on every spectate and history read.
     &["CREATE INDEX IF NOT EXISTS domino_tournament_rounds_secret ON domino_tournament_rounds (secret)"],
+    &[
+        // Who organised each tournament (the address it was created from;
+        // NULL before this migration), for the cap on open tournaments per
+        // organiser; and an index for deleting the sheets nobody used.
+        "ALTER TABLE domino_tournaments ADD COLUMN organiser TEXT",
+        "CREATE INDEX IF NOT EXISTS domino_tournaments_organiser ON domino_tournaments (organiser, state)",
+        "CREATE INDEX IF NOT EXISTS domino_sheets_unused ON domino_sheets (hands, updated_at)",
+    ],
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

@@ -55,7 +55,7 @@ async fn invited_seats_wait_for_their_friends_then_the_match_starts() {
     }
     host.settle(300).await;
     assert_eq!(host.state.clone().unwrap()["state"]["history"], json!([]));
-    // The lobby lists the free seat.
+    // The lobby lists the table with no seat open to strangers.
     let (_, list) = s.get("/api/tables").await;
     let list: Value = serde_json::from_str(&list).unwrap();
     let row = list
@@ -64,7 +64,7 @@ async fn invited_seats_wait_for_their_friends_then_the_match_starts() {
         .iter()
         .find(|t| t["id"] == table.as_str())
         .unwrap();
-    assert_eq!(row["open_seats"], 1);
+    assert_eq!(row["open_seats"], 0);
     assert_eq!(row["seats"], json!(["human", "bot", "invite", "bot"]));
     // The partner takes the invited seat by its link; the match starts.
     let mut friend = Client::connect(s.addr).await;
@@ -75,6 +75,52 @@ async fn invited_seats_wait_for_their_friends_then_the_match_starts() {
     let st = host.next_state().await;
     assert_eq!(st["started"], true);
     assert_eq!(st["seats"][2]["name"], "Pat");
+}
+
+/// A public table with an invited seat and an open one: strangers from the
+/// lobby see one open seat and take it, never the seat kept for the friend,
+/// whose link (naming the seat) still takes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_strangers_join_takes_the_open_seat_never_the_invited_one() {
+    let s = mem();
+    let mut host = Client::connect(s.addr).await;
+    let table = create(
+        &mut host,
+        json!({"preset": "draw", "players": 3}),
+        json!(["me", "invite", "human"]),
+    )
+    .await;
+    let listed = |list: &str| -> Value {
+        let list: Value = serde_json::from_str(list).unwrap();
+        let row = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == table.as_str());
+        row.unwrap().clone()
+    };
+    assert_eq!(listed(&s.get("/api/tables").await.1)["open_seats"], 1);
+    let mut stranger = Client::connect(s.addr).await;
+    let r = stranger
+        .request(json!({"type": "join", "table": table, "name": "Sam"}))
+        .await;
+    assert_eq!(r["seat"], 2, "{r}");
+    assert_eq!(listed(&s.get("/api/tables").await.1)["open_seats"], 0);
+    let mut another = Client::connect(s.addr).await;
+    let r = another
+        .request(json!({"type": "join", "table": table, "name": "Ivo"}))
+        .await;
+    assert_eq!(r["code"], "table_full", "{r}");
+    host.settle(150).await;
+    let st = host.state.clone().unwrap();
+    assert_eq!(st["seats"][1]["invited"], true, "{st}");
+    assert_eq!(st["started"], false);
+    let mut friend = Client::connect(s.addr).await;
+    let r = friend
+        .request(json!({"type": "join", "table": table, "name": "Pat", "seat": 1}))
+        .await;
+    assert_eq!(r["seat"], 1, "{r}");
+    assert_eq!(host.next_state().await["started"], true);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -89,7 +135,7 @@ async fn only_the_creator_fills_the_waiting_seats_with_bots() {
     .await;
     let mut other = Client::connect(s.addr).await;
     let r = other
-        .request(json!({"type": "join", "table": table, "name": "Cy"}))
+        .request(json!({"type": "join", "table": table, "name": "Cy", "seat": 1}))
         .await;
     assert_eq!(r["seat"], 1);
     let r = other.request(json!({"type": "fill"})).await;

@@ -525,7 +525,7 @@ error = { $code ->
     [hints_off] Hints are off at this table.
     [chat_too_long] That line is too long: make it shorter.
     [rate_limited] Slow down: too much at once. Wait a moment and try again.
-    [too_many_creates] Too many new tables at once: wait a minute.
+    [too_many_creates] Too much created from here in a short time: wait a while and try again.
     [too_many_tables] You have too many unfinished tables: finish or leave one first.
     [no_sheet] There is no score sheet at this address.
     [no_secret] Only the sheet's keeper can change it: the keeper's link lets you.
@@ -546,6 +546,7 @@ error = { $code ->
     [round_not_over] Every table of this round is dealt the same cards: you can watch it, and see its replay, once the round is over.
     [too_few_entrants] Not enough entrants to start: add players or bots.
     [tournament_full] This tournament is full.
+    [too_many_tournaments] You have as many tournaments waiting to start as you may: start one first, or wait until one nobody entered expires.
     [tournament_started] This tournament has started: joining is closed.
    *[other] { $message }
 }

@@ -529,7 +529,7 @@ error = { $code ->
     [hints_off] Las pistas están desactivadas en esta mesa.
     [chat_too_long] Esa línea es muy larga: hazla más corta.
     [rate_limited] Más despacio: es demasiado a la vez. Espera un momento y trata otra vez.
-    [too_many_creates] Demasiadas mesas nuevas seguidas: espera un minuto.
+    [too_many_creates] Demasiadas cosas creadas desde aquí en poco tiempo: espera un rato y vuelve a intentarlo.
     [too_many_tables] Tienes demasiadas mesas sin terminar: termina o deja una primero.
     [no_sheet] No hay ninguna hoja de la cuenta en esta dirección.
     [no_secret] Solo quien lleva la cuenta puede cambiar la hoja: su enlace te deja hacerlo.
@@ -550,6 +550,7 @@ error = { $code ->
     [round_not_over] Todas las mesas de esta ronda reciben las mismas fichas: podrás mirarla, y ver su repetición, cuando termine la ronda.
     [too_few_entrants] No hay participantes suficientes para empezar: añade jugadores o bots.
     [tournament_full] Este torneo está completo.
+    [too_many_tournaments] Ya tienes todos los torneos por empezar que se permiten: empieza uno antes, o espera a que caduque uno en el que no se inscribió nadie.
     [tournament_started] Este torneo ya empezó: la inscripción está cerrada.
    *[other] { $message }
 }

@@ -529,7 +529,7 @@ error = { $code ->
     [hints_off] Les conseils sont désactivés à cette table.
     [chat_too_long] Cette ligne est trop longue : raccourcissez-la.
     [rate_limited] Doucement : trop de choses à la fois. Attendez un instant et réessayez.
-    [too_many_creates] Trop de nouvelles tables d'un coup : attendez une minute.
+    [too_many_creates] Trop de créations depuis ici en peu de temps : attendez un moment et réessayez.
     [too_many_tables] Vous avez trop de tables non terminées : finissez-en une ou quittez-la d'abord.
     [no_sheet] Il n'y a pas de feuille de marque à cette adresse.
     [no_secret] Seul celui qui tient les comptes peut modifier la feuille : son lien le permet.
@@ -550,6 +550,7 @@ error = { $code ->
     [round_not_over] Toutes les tables de cette ronde reçoivent les mêmes dominos : vous pourrez la regarder, et revoir la partie, une fois la ronde terminée.
     [too_few_entrants] Pas assez d'inscrits pour commencer : ajoutez des joueurs ou des robots.
     [tournament_full] Ce tournoi est complet.
+    [too_many_tournaments] Vous avez autant de tournois en attente de début que permis : commencez-en un d'abord, ou attendez qu'expire un tournoi où personne ne s'est inscrit.
     [tournament_started] Ce tournoi a commencé : les inscriptions sont closes.
    *[other] { $message }
 }

@@ -93,6 +93,16 @@ impl Store {
             .transpose()
     }
 
+    /// Delete the sheets holding no hand that were last changed before
+    /// `before` (ms since the epoch): how many.
+    pub async fn expire_sheets(&self, before: i64) -> Result<u64, sqlx::Error> {
+        let done = sqlx::query("DELETE FROM domino_sheets WHERE hands = 0 AND updated_at < $1")
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
     /// Replace a sheet's hands, if it still holds `was` hands (so that two
     /// edits made at once cannot both land on the same sheet): whether it
     /// did.

@@ -126,11 +126,19 @@ fn round_row(r: &sqlx::any::AnyRow) -> Result<RoundRow, sqlx::Error> {
 const COLUMNS: &str = "id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field, duplicate";
 
 impl Store {
-    pub async fn create_tournament(&self, t: &TournamentRow) -> Result<(), sqlx::Error> {
-        self.write(
-            sqlx::query(
-                "INSERT INTO domino_tournaments (id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field, duplicate)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, $14)",
+    /// Store a new tournament for `organiser`, unless they have `cap`
+    /// open (not started) already: whether it was stored.
+    pub async fn create_tournament(
+        &self,
+        t: &TournamentRow,
+        organiser: &str,
+        cap: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let started = std::time::Instant::now();
+        let done = sqlx::query(
+                "INSERT INTO domino_tournaments (id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field, duplicate, organiser)
+                 SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, $14, $15
+                 WHERE (SELECT COUNT(*) FROM domino_tournaments WHERE organiser = $16 AND state = 'open') < $17",
             )
             .bind(&t.id)
             .bind(&t.secret_hash)
@@ -145,9 +153,41 @@ impl Store {
             .bind(&t.bot)
             .bind(t.seed)
             .bind(&t.state)
-            .bind(i64::from(t.duplicate)),
+            .bind(i64::from(t.duplicate))
+            .bind(organiser)
+            .bind(organiser)
+            .bind(cap)
+            .execute(&self.pool)
+            .await;
+        self.writes.observe(started.elapsed());
+        Ok(done?.rows_affected() == 1)
+    }
+
+    /// Delete the tournaments never started that no person entered (bots
+    /// the organiser added do not count), made before `before` (ms since
+    /// the epoch) and not due to start after it, with their bot entrants:
+    /// how many.
+    pub async fn expire_tournaments(&self, before: i64) -> Result<u64, sqlx::Error> {
+        let done = sqlx::query(
+            "DELETE FROM domino_tournaments
+             WHERE state = 'open' AND created_at < $1 AND (starts_at IS NULL OR starts_at < $2)
+               AND NOT EXISTS (SELECT 1 FROM domino_entrants e
+                               WHERE e.tournament_id = domino_tournaments.id AND e.bot = 0)",
         )
-        .await
+        .bind(before)
+        .bind(before)
+        .execute(&self.pool)
+        .await?;
+        // Entrants are deleted after their tournament, so that a person
+        // joining meanwhile either kept it or was refused (a join inserts
+        // only while the tournament is there and open).
+        sqlx::query(
+            "DELETE FROM domino_entrants WHERE NOT EXISTS
+               (SELECT 1 FROM domino_tournaments t WHERE t.id = domino_entrants.tournament_id)",
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
     }
 
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, sqlx::Error> {

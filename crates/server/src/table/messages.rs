@@ -40,12 +40,13 @@ pub struct Info {
 }
 
 impl Info {
-    /// Human seats nobody has claimed yet.
+    /// Seats open to anyone that nobody has claimed yet (not the invited
+    /// ones: those wait for their friends).
     pub fn open_seats(&self) -> usize {
         self.names
             .iter()
             .zip(&self.plan)
-            .filter(|(n, k)| n.is_none() && **k != super::SeatKind::Bot)
+            .filter(|(n, k)| n.is_none() && **k == super::SeatKind::Human)
             .count()
     }
 

@@ -162,8 +162,14 @@ impl Table {
                         ));
                     }
                 }
-                let free = |s: usize, st: &SeatState| {
-                    self.plan.get(s).is_some_and(|k| *k != SeatKind::Bot) && st.name.is_none()
+                // An invited seat is kept for the friend whose link names
+                // it: a join that names no seat (a stranger from the lobby)
+                // takes only an open one.
+                let free = |s: usize, st: &SeatState, named: bool| {
+                    let kind = self.plan.get(s).copied();
+                    let sits =
+                        kind == Some(SeatKind::Human) || (named && kind == Some(SeatKind::Invite));
+                    sits && st.name.is_none()
                 };
                 let seat = match seat {
                     Some(s)
@@ -172,6 +178,7 @@ impl Table {
                             self.seats
                                 .get(s as usize)
                                 .ok_or(Refusal::new(Code::BadSeat, "no such seat"))?,
+                            true,
                         ) =>
                     {
                         s as usize
@@ -181,7 +188,7 @@ impl Table {
                         .seats
                         .iter()
                         .enumerate()
-                        .position(|(s, st)| free(s, st))
+                        .position(|(s, st)| free(s, st, false))
                         .ok_or(Refusal::new(Code::TableFull, "no free seat at this table"))?,
                 };
                 let token = random_id(24);

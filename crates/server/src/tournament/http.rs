@@ -30,7 +30,10 @@ use domino_engine::RulesSpec;
 use super::run::{self, Loaded, Member, StartError};
 use super::{pairing, standings, Format, Setup, SetupError, MAX_SWISS_ROUNDS};
 use crate::clock::now_ms;
+use crate::http::ClientIp;
 use crate::hub::Hub;
+use crate::limits::Refused;
+use crate::quota::{self, Made};
 use crate::refusal::{http_refusal, Code};
 use crate::store::tournaments::{EntrantRow, TournamentRow};
 use crate::table::{random_id, token_hash};
@@ -84,7 +87,11 @@ struct NewTournament {
     duplicate: bool,
 }
 
-async fn create(State(hub): State<Hub>, body: Option<Json<NewTournament>>) -> Response {
+async fn create(
+    State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
+    body: Option<Json<NewTournament>>,
+) -> Response {
     let Some(Json(new)) = body else {
         return bad(
             Code::BadRequest,
@@ -148,6 +155,9 @@ async fn create(State(hub): State<Hub>, body: Option<Json<NewTournament>>) -> Re
     if let Err(e) = domino_bots::by_name(&bot, domino_bots::BotConfig::default()) {
         return bad(Code::BadBot, e);
     }
+    if let Err(r) = quota::take(&hub, ip, Made::Tournament) {
+        return *r;
+    }
     let secret = random_id(24);
     let row = TournamentRow {
         id: random_id(8),
@@ -170,8 +180,32 @@ async fn create(State(hub): State<Hub>, body: Option<Json<NewTournament>>) -> Re
         field: 0,
         duplicate: new.duplicate,
     };
-    if let Err(e) = hub.store.create_tournament(&row).await {
-        return internal(e);
+    // The organiser is the address it comes from: there is no account
+    // behind a tournament, and the cap is what keeps one address from
+    // filling the lobby's list of open tournaments.
+    let cap = hub.config.limits.open_tournaments_per_organiser;
+    match hub
+        .store
+        .create_tournament(&row, &ip.to_string(), cap as i64)
+        .await
+    {
+        Ok(true) => {}
+        Ok(false) => {
+            quota::give_back(&hub, ip, Made::Tournament);
+            hub.stats.refuse(
+                Refused::OpenTournaments,
+                ip,
+                "open tournaments per organiser",
+            );
+            return refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                Code::TooManyTournaments,
+                format!(
+                    "one organiser may have {cap} tournaments waiting to start: start one first, or wait until one nobody entered expires"
+                ),
+            );
+        }
+        Err(e) => return internal(e),
     }
     match run::load(&hub, &row.id).await {
         Ok(Some(t)) => {
@@ -345,6 +379,7 @@ fn open_for_joining(t: &Loaded) -> Result<(), Box<Response>> {
 
 async fn join(
     State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Option<Json<Join>>,
@@ -428,6 +463,9 @@ async fn join(
             "someone of that name is in this tournament already",
         );
     }
+    if let Err(r) = quota::take(&hub, ip, Made::Entry) {
+        return *r;
+    }
     let tokens: Vec<String> = players.iter().map(|_| random_id(24)).collect();
     let members: Vec<Member> = players
         .iter()
@@ -454,11 +492,14 @@ async fn join(
         )
             .into_response(),
         // Another joined (or it started) meanwhile: nothing was added.
-        Ok(false) => refuse(
-            StatusCode::CONFLICT,
-            Code::Changed,
-            "the tournament changed meanwhile: try again",
-        ),
+        Ok(false) => {
+            quota::give_back(&hub, ip, Made::Entry);
+            refuse(
+                StatusCode::CONFLICT,
+                Code::Changed,
+                "the tournament changed meanwhile: try again",
+            )
+        }
         Err(e) => internal(e),
     }
 }
@@ -494,6 +535,7 @@ fn one() -> i64 {
 
 async fn bots(
     State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Option<Json<Bots>>,
@@ -522,6 +564,11 @@ async fn bots(
             Code::TournamentFull,
             format!("there is room for {room} more entrants"),
         );
+    }
+    // One call counts once, however many bots it adds: the tournament's
+    // room bounds those.
+    if let Err(r) = quota::take(&hub, ip, Made::Entry) {
+        return *r;
     }
     let first = t.entrants.len() as i64;
     let bots_before = t.entrants.iter().filter(|e| e.bot).count() as i64;

@@ -36,6 +36,12 @@ pub fn config(db: &str) -> Config {
             creates_per_minute: 100_000,
             sockets_per_address: 10_000,
             connections_per_address: 10_000,
+            sheets_per_hour: 100_000,
+            tournaments_per_hour: 100_000,
+            open_tournaments_per_organiser: 100_000,
+            entries_per_hour: 100_000,
+            profiles_per_hour: 100_000,
+            links_per_hour: 100_000,
             ..domino_server::limits::Limits::DEFAULT
         }),
         ..Config::default()
@@ -117,8 +123,23 @@ pub async fn http_request(
     headers: &[(&str, &str)],
     body: Option<&str>,
 ) -> (u16, String, String) {
+    http_request_from(addr, [127, 0, 0, 1], method, path, headers, body).await
+}
+
+/// [`http_request`] from another loopback address (`from`, e.g.
+/// 127.0.0.2), as a second machine would send it.
+pub async fn http_request_from(
+    addr: SocketAddr,
+    from: [u8; 4],
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> (u16, String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = TcpStream::connect(addr).await.unwrap();
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.bind(SocketAddr::from((from, 0))).unwrap();
+    let mut s = sock.connect(addr).await.unwrap();
     let is_host = |k: &str| k.eq_ignore_ascii_case("host");
     let host = headers
         .iter()

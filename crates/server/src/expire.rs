@@ -1,0 +1,43 @@
+//! Deleting what was made and never used, so that nothing made in bulk
+//! stays for good: a score sheet with no hand entered, and a tournament
+//! never started that no person entered, once older than
+//! `Limits::expire_after` (`--expire-after`). A tournament's age counts
+//! from its start time when that is later, so one announced for next month
+//! waits. Every node sweeps; deleting what another node deleted already
+//! deletes nothing.
+
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::clock::now_ms;
+use crate::hub::Hub;
+
+/// Every so often until `stop`, delete what expired (at once too, for
+/// what expired while the server was stopped).
+pub async fn sweep(hub: Hub, mut stop: watch::Receiver<bool>) {
+    let every = (hub.config.limits.expire_after / 8)
+        .clamp(Duration::from_millis(200), Duration::from_secs(600));
+    let mut tick = tokio::time::interval(every);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = stop.changed() => return,
+        }
+        if let Err(e) = once(&hub).await {
+            tracing::warn!("deleting unused sheets and tournaments: {e}");
+        }
+    }
+}
+
+/// Delete what has expired now: how many sheets and tournaments.
+pub async fn once(hub: &Hub) -> Result<(u64, u64), sqlx::Error> {
+    let age = i64::try_from(hub.config.limits.expire_after.as_millis()).unwrap_or(i64::MAX);
+    let before = now_ms().saturating_sub(age);
+    let sheets = hub.store.expire_sheets(before).await?;
+    let tournaments = hub.store.expire_tournaments(before).await?;
+    if sheets + tournaments > 0 {
+        tracing::info!(sheets, tournaments, "deleted unused sheets and tournaments");
+    }
+    Ok((sheets, tournaments))
+}
