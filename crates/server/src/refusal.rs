@@ -97,7 +97,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 59] = [
+    pub const OWN: [Code; 60] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
