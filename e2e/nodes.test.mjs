@@ -45,7 +45,7 @@ async function balancer(tmp, a, b) {
         proxy_http_version 1.1;
         proxy_set_header Upgrade $http_upgrade;
         proxy_set_header Connection $connection_upgrade;
-        proxy_set_header Host $host;
+        proxy_set_header Host $http_host;
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         proxy_connect_timeout 2s;
         proxy_read_timeout 120s;
@@ -92,9 +92,13 @@ http {
   return { proc, first: `http://127.0.0.1:${p1}`, second: `http://127.0.0.1:${p2}` };
 }
 
+/// The nodes' `/metrics` token.
+const METRICS_TOKEN = "e2e-metrics";
+
 /// The number in a node's `/metrics` line `name`.
 async function metric(port, name) {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const auth = { authorization: `Bearer ${METRICS_TOKEN}` };
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: auth })).text();
   const line = text.split("\n").find((l) => l.startsWith(name + " "));
   return Number(line?.split(" ")[1]);
 }
@@ -145,7 +149,7 @@ async function withCluster(leases, body) {
   psql(PG, `CREATE DATABASE ${name}`);
   const db = `${base}/${name}`;
   const [pa, pb] = [await freePort(), await freePort()];
-  const node = (port, id) => launch(port, db, ["--node", id, "--lease", leases[id]]);
+  const node = (port, id) => launch(port, db, ["--node", id, "--lease", leases[id], "--metrics-token", METRICS_TOKEN]);
   const procs = [];
   let browser;
   try {
