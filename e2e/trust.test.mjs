@@ -17,13 +17,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync, existsSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import net from "node:net";
 import { chromium } from "playwright-core";
-import { setup, launch, freePort, newPlayer, noErrors, quickStart, root } from "./helpers.mjs";
+import { setup, launch, freePort, nginx, newPlayer, noErrors, quickStart, root } from "./helpers.mjs";
 
 /// A page server on another loopback port: `pages` maps a path to its HTML.
 async function otherOrigin(pages) {
@@ -187,40 +186,7 @@ async function tlsProxy(tmp, ups) {
         proxy_read_timeout 120s;
       }
     }`;
-  const conf = `
-worker_processes 1;
-pid ${tmp}/nginx.pid;
-error_log ${tmp}/nginx-error.log;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${tmp}/body;
-  proxy_temp_path ${tmp}/proxy;
-  fastcgi_temp_path ${tmp}/fastcgi;
-  uwsgi_temp_path ${tmp}/uwsgi;
-  scgi_temp_path ${tmp}/scgi;
-  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
-  ${ups.map((up, i) => site(ports[i], up)).join("\n")}
-}
-`;
-  writeFileSync(join(tmp, "nginx.conf"), conf);
-  // As root, nginx's workers would run as nobody: keep them as whoever runs the test.
-  const proc = spawn("nginx", ["-p", tmp, "-e", join(tmp, "nginx-error.log"), "-c", join(tmp, "nginx.conf"),
-    "-g", `daemon off;${process.getuid?.() === 0 ? " user root;" : ""}`], { stdio: ["ignore", "ignore", "pipe"] });
-  proc.log = [];
-  proc.stderr.on("data", (d) => proc.log.push(String(d)));
-  for (const port of ports) {
-    for (let i = 0; ; i++) {
-      assert.ok(proc.exitCode == null, `nginx exited: ${proc.log.join("")}`);
-      const up = await new Promise((ok) => {
-        const s = net.connect(port, "127.0.0.1", () => { s.end(); ok(true); });
-        s.on("error", () => ok(false));
-      });
-      if (up) break;
-      assert.ok(i < 100, `nginx did not listen: ${proc.log.join("")}`);
-      await new Promise((ok) => setTimeout(ok, 100));
-    }
-  }
+  const proc = await nginx(tmp, ups.map((up, i) => site(ports[i], up)).join("\n"), ports);
   return { proc, ports };
 }
 
@@ -228,8 +194,6 @@ test("behind nginx with TLS: a Secure cookie, https sign-in links with the port,
   const tmp = mkdtempSync(join(tmpdir(), "domino-e2e-tls-"));
   const [a, b] = [await freePort(), await freePort()];
   const procs = [];
-  // The page's origin is known only once nginx has its ports: take them
-  // first, then start the node that is told its public URL.
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -240,6 +204,8 @@ test("behind nginx with TLS: a Secure cookie, https sign-in links with the port,
     procs.push(plainNode);
     const lb = await tlsProxy(tmp, [a, b]);
     procs.push(lb.proc);
+    // Node a is told its public URL, known once nginx has its ports (its
+    // upstream need not be up yet); node b works it out from the headers.
     const publicUrl = `https://127.0.0.1:${lb.ports[0]}`;
     procs.push(await launch(a, join(tmp, "a.db"), ["--behind-proxy", "--public-url", publicUrl]));
     for (const [i, origin] of [[0, publicUrl], [1, `https://127.0.0.1:${lb.ports[1]}`]]) {
