@@ -62,6 +62,48 @@ export async function launch(port, db, extra = []) {
   return proc;
 }
 
+/// nginx in the foreground, its files in `tmp`, with `http` as the inside
+/// of its `http {}` block (upstreams and servers; `$connection_upgrade` is
+/// defined); resolves to its process once every port in `ports` takes
+/// connections.
+export async function nginx(tmp, http, ports) {
+  const conf = `
+worker_processes 1;
+pid ${tmp}/nginx.pid;
+error_log ${tmp}/nginx-error.log;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${tmp}/body;
+  proxy_temp_path ${tmp}/proxy;
+  fastcgi_temp_path ${tmp}/fastcgi;
+  uwsgi_temp_path ${tmp}/uwsgi;
+  scgi_temp_path ${tmp}/scgi;
+  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
+  ${http}
+}
+`;
+  writeFileSync(join(tmp, "nginx.conf"), conf);
+  // As root, nginx's workers would run as nobody: keep them as whoever runs the test.
+  const proc = spawn("nginx", ["-p", tmp, "-e", join(tmp, "nginx-error.log"), "-c", join(tmp, "nginx.conf"),
+    "-g", `daemon off;${process.getuid?.() === 0 ? " user root;" : ""}`], { stdio: ["ignore", "ignore", "pipe"] });
+  proc.log = [];
+  proc.stderr.on("data", (d) => proc.log.push(String(d)));
+  for (const port of ports) {
+    for (let i = 0; ; i++) {
+      assert.ok(proc.exitCode == null, `nginx exited: ${proc.log.join("")}`);
+      const up = await new Promise((ok) => {
+        const s = net.connect(port, "127.0.0.1", () => { s.end(); ok(true); });
+        s.on("error", () => ok(false));
+      });
+      if (up) break;
+      assert.ok(i < 100, `nginx did not listen: ${proc.log.join("")}`);
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+  }
+  return proc;
+}
+
 /// A server of its own (`extra`: more `domino serve` flags) and a
 /// browser: {base, tmp, browser, stop()}.
 export async function setup(extra = []) {

@@ -11,13 +11,12 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync, readFileSync, existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import net from "node:net";
 import { chromium } from "playwright-core";
-import { launch, freePort, newPlayer, noErrors, createFriends, moveOnce, handOver, logged, shot } from "./helpers.mjs";
+import { launch, freePort, nginx, newPlayer, noErrors, createFriends, moveOnce, handOver, logged, shot } from "./helpers.mjs";
 
 const PG = process.env.DOMINO_TEST_POSTGRES;
 const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
@@ -45,56 +44,28 @@ async function balancer(tmp, a, b) {
         proxy_http_version 1.1;
         proxy_set_header Upgrade $http_upgrade;
         proxy_set_header Connection $connection_upgrade;
-        proxy_set_header Host $host;
+        proxy_set_header Host $http_host;
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         proxy_connect_timeout 2s;
         proxy_read_timeout 120s;
       }
     }`;
-  const conf = `
-worker_processes 1;
-pid ${tmp}/nginx.pid;
-error_log ${tmp}/nginx-error.log;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${tmp}/body;
-  proxy_temp_path ${tmp}/proxy;
-  fastcgi_temp_path ${tmp}/fastcgi;
-  uwsgi_temp_path ${tmp}/uwsgi;
-  scgi_temp_path ${tmp}/scgi;
+  const proc = await nginx(tmp, `
   proxy_buffering off;
-  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
   upstream first_a { server 127.0.0.1:${a} max_fails=1 fail_timeout=30s; server 127.0.0.1:${b} backup; }
   upstream first_b { server 127.0.0.1:${b} max_fails=1 fail_timeout=30s; server 127.0.0.1:${a} backup; }
   ${site(p1, "first_a")}
-  ${site(p2, "first_b")}
-}
-`;
-  writeFileSync(join(tmp, "nginx.conf"), conf);
-  // As root, nginx's workers would run as nobody: keep them as whoever runs the test.
-  const proc = spawn("nginx", ["-p", tmp, "-e", join(tmp, "nginx-error.log"), "-c", join(tmp, "nginx.conf"),
-    "-g", `daemon off;${process.getuid?.() === 0 ? " user root;" : ""}`], { stdio: ["ignore", "ignore", "pipe"] });
-  proc.log = [];
-  proc.stderr.on("data", (d) => proc.log.push(String(d)));
-  for (const port of [p1, p2]) {
-    for (let i = 0; ; i++) {
-      assert.ok(proc.exitCode == null, `nginx exited: ${proc.log.join("")}`);
-      const up = await new Promise((ok) => {
-        const s = net.connect(port, "127.0.0.1", () => { s.end(); ok(true); });
-        s.on("error", () => ok(false));
-      });
-      if (up) break;
-      assert.ok(i < 100, `nginx did not listen: ${proc.log.join("")}`);
-      await new Promise((ok) => setTimeout(ok, 100));
-    }
-  }
+  ${site(p2, "first_b")}`, [p1, p2]);
   return { proc, first: `http://127.0.0.1:${p1}`, second: `http://127.0.0.1:${p2}` };
 }
 
+/// The nodes' `/metrics` token.
+const METRICS_TOKEN = "e2e-metrics";
+
 /// The number in a node's `/metrics` line `name`.
 async function metric(port, name) {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const auth = { authorization: `Bearer ${METRICS_TOKEN}` };
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: auth })).text();
   const line = text.split("\n").find((l) => l.startsWith(name + " "));
   return Number(line?.split(" ")[1]);
 }
@@ -145,7 +116,7 @@ async function withCluster(leases, body) {
   psql(PG, `CREATE DATABASE ${name}`);
   const db = `${base}/${name}`;
   const [pa, pb] = [await freePort(), await freePort()];
-  const node = (port, id) => launch(port, db, ["--node", id, "--lease", leases[id]]);
+  const node = (port, id) => launch(port, db, ["--node", id, "--lease", leases[id], "--metrics-token", METRICS_TOKEN]);
   const procs = [];
   let browser;
   try {

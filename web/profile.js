@@ -14,7 +14,9 @@ async function api(method, path, body) {
   try {
     r = await fetch(path, {
       method,
-      headers: body ? { "Content-Type": "application/json" } : {},
+      // The server takes only JSON on requests that change anything, even
+      // those with no body (sign out, a new link).
+      headers: method === "GET" ? {} : { "Content-Type": "application/json" },
       body: body ? JSON.stringify(body) : undefined,
       credentials: "same-origin",
     });

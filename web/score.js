@@ -33,6 +33,13 @@ export function scoreSummary(P, game, st) {
     extra.length ? h("div", { class: "extra" }, extra) : null);
 }
 
+// The bar's width set through the element's style object: the page's
+// Content-Security-Policy refuses style attributes in markup.
+function fillTo(e, share) {
+  e.style.width = `${(share * 100).toFixed(1)}%`;
+  return e;
+}
+
 // The bar under a side's score: dots for hands won, a bar toward the
 // target, a peg track.
 function progress(sc, pts, k) {
@@ -44,7 +51,7 @@ function progress(sc, pts, k) {
   if (sc.kind === "pegs") return pegs(sc, pts, k);
   const share = Math.max(0, Math.min(1, pts / sc.goal));
   const bar = h("span", { class: "bar", title: sc.kind === "points" ? t("score-to-go", { count: Math.max(0, sc.goal - pts) }) : t("score-of", { score: pts, target: sc.goal }) },
-    h("span", { class: "fill", style: `width:${(share * 100).toFixed(1)}%` }));
+    fillTo(h("span", { class: "fill" }), share));
   return h("span", { class: "progress" }, bar, h("span", { class: "of" }, t("score-of", { score: pts, target: sc.goal })));
 }
 

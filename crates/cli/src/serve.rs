@@ -45,6 +45,18 @@ pub struct ServeArgs {
     /// The rated matches a player needs to appear on a game's leaderboard.
     #[arg(long, default_value_t = 5)]
     leaderboard_min: u32,
+    /// The address players open, e.g. https://domino.example.org: sign-in
+    /// links point there, the profile cookie is Secure when it is https,
+    /// and requests from pages elsewhere are refused. Give it behind a
+    /// proxy (default: the request's Host, and https only when
+    /// --behind-proxy and the proxy's X-Forwarded-Proto say so).
+    #[arg(long, value_parser = domino_server::trust::PublicUrl::parse)]
+    public_url: Option<domino_server::trust::PublicUrl>,
+    /// The bearer token /metrics asks for (Authorization: Bearer TOKEN);
+    /// without one, /metrics is off. Best given in the environment, which
+    /// other local users cannot read as they can a command line.
+    #[arg(long, env = "DOMINO_METRICS_TOKEN", hide_env_values = true)]
+    metrics_token: Option<String>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -138,8 +150,9 @@ pub struct LimitArgs {
     #[arg(long, default_value_t = Span(D.expire_after))]
     expire_after: Span,
     /// Behind our own reverse proxy: the client's address is the last
-    /// X-Forwarded-For entry, and only the total connection limit applies
-    /// to the proxy's connections.
+    /// X-Forwarded-For entry, X-Forwarded-Proto says whether the browser
+    /// came over HTTPS, and only the total connection limit applies to the
+    /// proxy's connections.
     #[arg(long)]
     behind_proxy: bool,
 }
@@ -266,6 +279,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         node: args.node,
         lease: args.lease.0,
         leaderboard_min: args.leaderboard_min,
+        public_url: args.public_url,
+        metrics_token: args.metrics_token.filter(|t| !t.is_empty()),
         ..domino_server::Config::default()
     };
     let rt = tokio::runtime::Builder::new_multi_thread()

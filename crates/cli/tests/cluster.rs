@@ -134,6 +134,8 @@ struct Player {
     reattached: u32,
     /// The newest position this player's own socket was sent.
     newest: Arc<AtomicI64>,
+    /// How many states of its table this player's socket was sent.
+    states: u64,
     seen: Arc<Mutex<Seen>>,
     acked: Arc<AtomicUsize>,
 }
@@ -157,6 +159,7 @@ impl Player {
             acks: Vec::new(),
             reattached: 0,
             newest: Arc::new(AtomicI64::new(-1)),
+            states: 0,
             seen: seen.clone(),
             acked: acked.clone(),
         }
@@ -192,6 +195,7 @@ impl Player {
         if v["type"] == "state" && v["table"] == self.table.as_str() {
             let seq = v["seq"].as_i64().unwrap();
             self.newest.fetch_max(seq, Ordering::Relaxed);
+            self.states += 1;
             if let Ok(mut s) = self.seen.lock() {
                 s.seq = s.seq.max(seq);
                 s.hand_over |= v["state"]["phase"] == "hand_over";
@@ -259,6 +263,10 @@ impl Player {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut acted: Option<i64> = None;
         loop {
+            // Refused as `moving`: like a person at the page, play again as
+            // soon as the table's state comes, even at the same position
+            // (as it does once the table is attached at its new owner).
+            let mut moving = false;
             if self.ws.is_none() {
                 self.reattach().await;
             }
@@ -304,8 +312,8 @@ impl Player {
                     Some(r) if r["code"] == "stale" => self.state = None,
                     // The table is moving (its owner died or stalled
                     // past its lease) and nothing was played: play again
-                    // once the state moves on or a while passes.
-                    Some(r) if r["code"] == "moving" => {}
+                    // once a state comes or a while passes.
+                    Some(r) if r["code"] == "moving" => moving = true,
                     // Other refusals: wait for the newer state.
                     Some(_) => acted = Some(seq),
                     None => continue,
@@ -313,11 +321,15 @@ impl Player {
             }
             // Until the state moves on (or a while passes).
             let began = Instant::now();
+            let states = self.states;
             while began.elapsed() < Duration::from_secs(3) {
                 if self.recv(500).await.is_none() && self.ws.is_none() {
                     break;
                 }
                 if self.state.as_ref().and_then(|s| s["seq"].as_i64()) != Some(seq) {
+                    break;
+                }
+                if moving && self.states > states {
                     break;
                 }
             }

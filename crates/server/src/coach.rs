@@ -20,8 +20,7 @@ use std::time::{Duration, Instant};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use domino_bots::analysis::{
     analyze_until, objective_name, walk, Analysis, AnalyzeConfig, Decision, ExpertConfig,
 };
@@ -31,6 +30,7 @@ use tokio::sync::Semaphore;
 
 use crate::hub::Hub;
 use crate::refusal::{http_refusal, Code, Refusal};
+use crate::routes::Routes;
 
 /// The payload's format name.
 pub const FORMAT: &str = "domino-coach/1";
@@ -357,10 +357,10 @@ impl Coach {
 }
 
 /// `GET /api/analysis/{id}`.
-pub fn router(hub: Hub) -> Router {
+pub fn routes(hub: Hub) -> Routes {
     let coach = Arc::new(Coach::new(Budget::for_bots(hub.config.bot_budget_ms)));
-    Router::new()
-        .route("/api/analysis/{id}", get(analysis))
+    Routes::new()
+        .get("/api/analysis/{id}", analysis)
         .with_state((hub, coach))
 }
 

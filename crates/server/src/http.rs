@@ -21,7 +21,6 @@ use std::net::{IpAddr, SocketAddr};
 use axum::extract::{ConnectInfo, FromRef, FromRequestParts, Path, State};
 use axum::http::{header, request::Parts, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use axum::{Json, Router};
 use std::ops::ControlFlow;
 
@@ -36,6 +35,7 @@ use crate::fair::{self, Secret};
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::refusal::internal;
+use crate::routes::Routes;
 use crate::store::Finished;
 
 #[derive(RustEmbed)]
@@ -54,46 +54,52 @@ impl FromRef<App> for Hub {
     }
 }
 
-/// The whole HTTP application.
+/// The whole HTTP application: every route behind [`crate::trust::guard`],
+/// every answer with [`crate::trust::headers`].
 pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
-    Router::new()
-        .route("/ws", get(upgrade))
-        .route("/healthz", get(healthz))
-        .route(
-            "/api/presets",
-            get(|| async { Json(domino_engine::catalog::games()) }),
-        )
-        .route("/api/tables", get(tables))
-        .route(
-            "/api/levels",
-            get(|| async { Json(crate::ratings::shipped_levels()) }),
-        )
-        .route("/api/history", get(history))
-        .route("/api/history/{id}", get(replay))
-        .route("/api/history/{id}/record", get(record))
-        .route("/t/{id}", get(table_page))
-        .route("/r/{id}", get(replay_page))
-        .route("/k/{id}", get(sheet_page))
-        .route(
-            "/keep",
-            get(|headers: HeaderMap| async move { page(StatusCode::OK, None, &headers) }),
-        )
-        .route("/how/{preset}", get(how_page))
-        .route(
-            "/tournaments",
-            get(|headers: HeaderMap| async move { page(StatusCode::OK, None, &headers) }),
-        )
-        .route("/tournaments/{id}", get(tournament_page))
+    let config = hub.config.clone();
+    let app = routes(hub, stop)
+        .into_router()
+        .layer(axum::middleware::from_fn_with_state(
+            config,
+            crate::trust::guard,
+        ));
+    crate::trust::headers(app)
+}
+
+/// Every route, with the list of those that change state.
+pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
+    let page_ok = |headers: HeaderMap| async move { page(StatusCode::OK, None, &headers) };
+    Routes::new()
+        .get("/ws", upgrade)
+        .get("/healthz", healthz)
+        .get("/api/presets", || async {
+            Json(domino_engine::catalog::games())
+        })
+        .get("/api/tables", tables)
+        .get("/api/levels", || async {
+            Json(crate::ratings::shipped_levels())
+        })
+        .get("/api/history", history)
+        .get("/api/history/{id}", replay)
+        .get("/api/history/{id}/record", record)
+        .get("/t/{id}", table_page)
+        .get("/r/{id}", replay_page)
+        .get("/k/{id}", sheet_page)
+        .get("/keep", page_ok)
+        .get("/how/{preset}", how_page)
+        .get("/tournaments", page_ok)
+        .get("/tournaments/{id}", tournament_page)
         .fallback(asset)
         .with_state(App {
             hub: hub.clone(),
             stop: stop.clone(),
         })
-        .merge(crate::keep::router(hub.clone()))
-        .merge(crate::coach::router(hub.clone()))
-        .merge(crate::profile::router(hub.clone()))
-        .merge(crate::tournament::http::router(hub.clone()))
-        .merge(crate::ops::router(hub, stop))
+        .merge(crate::keep::routes(hub.clone()))
+        .merge(crate::coach::routes(hub.clone()))
+        .merge(crate::profile::routes(hub.clone()))
+        .merge(crate::tournament::http::routes(hub.clone()))
+        .merge(crate::ops::routes(hub, stop))
 }
 
 /// The client's address: the TCP peer, or behind our own proxy the last
@@ -134,6 +140,17 @@ async fn upgrade(
     headers: HeaderMap,
     State(app): State<App>,
 ) -> Response {
+    // Any page could open sockets from its visitors' browsers (spread over
+    // all their addresses) and play with their profile: a browser's
+    // handshake must come from our own page. Clients that are no browser
+    // send no Origin.
+    if !crate::trust::same_origin(&app.hub.config, &headers) {
+        return crate::refusal::http_refusal(
+            StatusCode::FORBIDDEN,
+            crate::refusal::Code::CrossSite,
+            "game connections from another site's page are refused",
+        );
+    }
     let hub = app.hub.clone();
     let stop = app.stop.clone();
     let pass = match hub.sockets.admit(ip) {

@@ -14,8 +14,7 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -27,6 +26,7 @@ use crate::hub::Hub;
 use crate::quota::{self, Made};
 use crate::refusal::internal;
 use crate::refusal::{http_refusal, Code};
+use crate::routes::Routes;
 use crate::store::sheets::SheetRow;
 use crate::table::{random_id, token_hash};
 
@@ -37,14 +37,14 @@ pub const MAX_HANDS: usize = 500;
 pub const SECRET_HEADER: &str = "x-sheet-secret";
 
 /// The sheet routes, merged into the server's router.
-pub fn router(hub: Hub) -> Router {
-    Router::new()
-        .route("/api/sheets", post(create))
-        .route("/api/sheets/{id}", get(show))
-        .route("/api/sheets/{id}/hands", post(enter))
-        .route("/api/sheets/{id}/hands/last", delete(undo))
-        .route("/api/sheets/{id}/csv", get(csv))
-        .route("/api/sheets/{id}/version", get(version))
+pub fn routes(hub: Hub) -> Routes {
+    Routes::new()
+        .post("/api/sheets", create)
+        .get("/api/sheets/{id}", show)
+        .post("/api/sheets/{id}/hands", enter)
+        .delete("/api/sheets/{id}/hands/last", undo)
+        .get("/api/sheets/{id}/csv", csv)
+        .get("/api/sheets/{id}/version", version)
         .with_state(hub)
 }
 

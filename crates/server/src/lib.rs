@@ -14,7 +14,8 @@
 //! [`ops`] answers the load balancer (`/readyz`) and monitoring
 //! (`/metrics`, written by [`metrics`]). [`profile`] serves profiles
 //! (a name, a device cookie, one-time links) and leaderboards, and
-//! [`ratings`] rates finished matches (Glicko-2, Weng-Lin).
+//! [`ratings`] rates finished matches (Glicko-2, Weng-Lin). [`trust`]
+//! refuses requests from other sites and sets the security headers.
 //!
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
@@ -38,9 +39,11 @@ pub mod quota;
 pub mod ratings;
 pub mod refusal;
 pub mod relay;
+pub mod routes;
 pub mod store;
 pub mod table;
 pub mod tournament;
+pub mod trust;
 pub mod ws;
 
 use std::future::Future;
@@ -88,6 +91,12 @@ pub struct Config {
     pub lease: Duration,
     /// The rated matches a player needs to appear on a leaderboard.
     pub leaderboard_min: u32,
+    /// The address players reach the server at (`--public-url`): sign-in
+    /// links point there, and it is the origin requests must come from.
+    /// None: the request's own `Host` and scheme.
+    pub public_url: Option<trust::PublicUrl>,
+    /// The bearer token `/metrics` asks for; None: `/metrics` is off.
+    pub metrics_token: Option<String>,
 }
 
 impl Default for Config {
@@ -106,6 +115,8 @@ impl Default for Config {
             incarnation: String::new(),
             lease: Duration::from_secs(10),
             leaderboard_min: 5,
+            public_url: None,
+            metrics_token: None,
         }
     }
 }

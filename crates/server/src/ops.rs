@@ -1,22 +1,24 @@
 //! What a load balancer and a monitoring system ask a node:
 //! `GET /readyz` (may this node be sent players now?) and `GET /metrics`
-//! (the Prometheus text format). `/healthz`, in [`crate::http`], only says
+//! (the Prometheus text format, with the `--metrics-token` as a bearer
+//! token). `/healthz`, in [`crate::http`], only says
 //! the process answers.
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::json;
 use tokio::sync::watch;
 
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::metrics::{Exposition, Kind};
+use crate::refusal::{http_refusal, Code};
+use crate::routes::Routes;
 
 /// How long the store may take to answer the readiness query: a balancer
 /// polls every few seconds and must not pile up waiting probes.
@@ -29,10 +31,10 @@ struct Ops {
 }
 
 /// `/readyz` and `/metrics`, to merge into the application.
-pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
-    Router::new()
-        .route("/readyz", get(readyz))
-        .route("/metrics", get(metrics))
+pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
+    Routes::new()
+        .get("/readyz", readyz)
+        .get("/metrics", metrics)
         .with_state(Ops { hub, stop })
 }
 
@@ -181,7 +183,42 @@ fn relay_metrics(e: &mut Exposition, relay: &crate::relay::Relay) {
     );
 }
 
-async fn metrics(State(ops): State<Ops>) -> Response {
+/// Whether the request carries the metrics token as `Authorization:
+/// Bearer TOKEN`. The hashes are compared, so the time taken says nothing
+/// about how much of a guess was right.
+fn token_given(token: &str, headers: &HeaderMap) -> bool {
+    use sha2::{Digest, Sha256};
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim);
+    given.is_some_and(|g| Sha256::digest(g.as_bytes()) == Sha256::digest(token.as_bytes()))
+}
+
+/// The metrics, to whoever gives the token (`--metrics-token`): they
+/// count players and refusals, nothing for the public. Without a token
+/// configured `/metrics` is off.
+async fn metrics(State(ops): State<Ops>, headers: HeaderMap) -> Response {
+    let Some(token) = &ops.hub.config.metrics_token else {
+        return http_refusal(
+            StatusCode::NOT_FOUND,
+            Code::BadRequest,
+            "metrics are off: start the server with --metrics-token",
+        );
+    };
+    if !token_given(token, &headers) {
+        let mut r = http_refusal(
+            StatusCode::UNAUTHORIZED,
+            Code::BadToken,
+            "give the metrics token: Authorization: Bearer TOKEN",
+        );
+        r.headers_mut().insert(
+            header::WWW_AUTHENTICATE,
+            axum::http::HeaderValue::from_static("Bearer"),
+        );
+        return r;
+    }
     (
         [(
             header::CONTENT_TYPE,

@@ -10,14 +10,15 @@
 //! /api/leaderboard?game=G&min=N`; pages `/p/{id}`, `/leaderboard` and
 //! `/link/{code}` (docs/server.md). Errors answer `{code, message}`.
 //! The cookie is `SameSite=Lax`, so another site's page cannot post with
-//! it, and `HttpOnly`, so no script reads it.
+//! it, and `HttpOnly`, so no script reads it. Pages on another port of the
+//! same host share it, so requests that change anything must also be
+//! same-origin and JSON ([`crate::trust`]); signing out needs the cookie.
 
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -28,6 +29,7 @@ use crate::hub::Hub;
 use crate::quota::{self, Made};
 use crate::refusal::internal;
 use crate::refusal::{http_refusal, Code};
+use crate::routes::Routes;
 use crate::store::profiles::Profile;
 
 /// The cookie holding a device's profile secret.
@@ -85,18 +87,17 @@ pub async fn signed_in(hub: &Hub, headers: &HeaderMap) -> Option<(Profile, Strin
     }
 }
 
-/// The request came over HTTPS (to us, or to the proxy in front).
-fn https(headers: &HeaderMap) -> bool {
-    headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
-}
-
-fn cookie(headers: &HeaderMap, value: &str, age: i64) -> HeaderValue {
-    let secure = if https(headers) { "; Secure" } else { "" };
+/// The profile cookie; `secure` when the browser reaches the server over
+/// HTTPS (see [`crate::trust::https`]).
+fn cookie(value: &str, age: i64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
     let text = format!("{COOKIE}={value}; Path=/; Max-Age={age}; HttpOnly; SameSite=Lax{secure}");
     HeaderValue::from_str(&text).unwrap_or(HeaderValue::from_static(""))
+}
+
+/// The cookie holding `value` for this request's browser.
+fn cookie_for(hub: &Hub, headers: &HeaderMap, value: &str, age: i64) -> HeaderValue {
+    cookie(value, age, crate::trust::https(&hub.config, headers))
 }
 
 fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Response {
@@ -118,17 +119,18 @@ fn profile_json(p: &Profile) -> Value {
 }
 
 /// The profile routes.
-pub fn router(hub: Hub) -> Router {
-    Router::new()
-        .route("/api/profile", post(create).get(me))
-        .route("/api/profile/signout", post(sign_out))
-        .route("/api/profile/link", post(link))
-        .route("/api/profile/claim", post(claim))
-        .route("/api/profiles/{id}", get(public))
-        .route("/api/leaderboard", get(leaderboard))
-        .route("/p/{id}", get(profile_page))
-        .route("/leaderboard", get(plain_page))
-        .route("/link/{code}", get(plain_page))
+pub fn routes(hub: Hub) -> Routes {
+    Routes::new()
+        .post("/api/profile", create)
+        .get("/api/profile", me)
+        .post("/api/profile/signout", sign_out)
+        .post("/api/profile/link", link)
+        .post("/api/profile/claim", claim)
+        .get("/api/profiles/{id}", public)
+        .get("/api/leaderboard", leaderboard)
+        .get("/p/{id}", profile_page)
+        .get("/leaderboard", plain_page)
+        .get("/link/{code}", plain_page)
         .with_state(hub)
 }
 
@@ -171,8 +173,10 @@ async fn create(
     {
         Ok(true) => {
             let mut r = (StatusCode::CREATED, Json(profile_json(&p))).into_response();
-            r.headers_mut()
-                .insert(header::SET_COOKIE, cookie(&headers, &secret, COOKIE_AGE_S));
+            r.headers_mut().insert(
+                header::SET_COOKIE,
+                cookie_for(&hub, &headers, &secret, COOKIE_AGE_S),
+            );
             r
         }
         Ok(false) => {
@@ -194,26 +198,20 @@ async fn me(State(hub): State<Hub>, headers: HeaderMap) -> Response {
     Json(json!({"profile": p})).into_response()
 }
 
+/// Signing out drops this device's key; it needs the cookie, so that a
+/// request without it (from a page that could not send it) does not clear
+/// the cookie either.
 async fn sign_out(State(hub): State<Hub>, headers: HeaderMap) -> Response {
-    if let Some(secret) = cookie_secret(&headers) {
-        if let Err(e) = hub.store.drop_profile_key(&secret_hash(&secret)).await {
-            return internal(e);
-        }
+    let Some(secret) = cookie_secret(&headers) else {
+        return refuse(StatusCode::UNAUTHORIZED, Code::SignedOut, "not signed in");
+    };
+    if let Err(e) = hub.store.drop_profile_key(&secret_hash(&secret)).await {
+        return internal(e);
     }
     let mut r = Json(json!({"profile": null})).into_response();
     r.headers_mut()
-        .insert(header::SET_COOKIE, cookie(&headers, "", 0));
+        .insert(header::SET_COOKIE, cookie_for(&hub, &headers, "", 0));
     r
-}
-
-/// The address a link is opened at, from the request's host.
-fn origin(headers: &HeaderMap) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("localhost");
-    let scheme = if https(headers) { "https" } else { "http" };
-    format!("{scheme}://{host}")
 }
 
 async fn link(State(hub): State<Hub>, ClientIp(ip): ClientIp, headers: HeaderMap) -> Response {
@@ -236,7 +234,7 @@ async fn link(State(hub): State<Hub>, ClientIp(ip): ClientIp, headers: HeaderMap
         return internal(e);
     }
     let path = format!("/link/{code}");
-    let url = format!("{}{path}", origin(&headers));
+    let url = format!("{}{path}", crate::trust::own_origin(&hub.config, &headers));
     let qr = match qrcode::QrCode::new(url.as_bytes()) {
         Ok(q) => q
             .render::<qrcode::render::svg::Color>()
@@ -302,8 +300,10 @@ async fn claim(
         return internal(e);
     }
     let mut r = Json(profile_json(&p)).into_response();
-    r.headers_mut()
-        .insert(header::SET_COOKIE, cookie(&headers, &secret, COOKIE_AGE_S));
+    r.headers_mut().insert(
+        header::SET_COOKIE,
+        cookie_for(&hub, &headers, &secret, COOKIE_AGE_S),
+    );
     r
 }
 
@@ -473,12 +473,13 @@ mod tests {
     }
 
     #[test]
-    fn the_cookie_is_http_only_lax_and_secure_behind_https() {
-        let mut h = HeaderMap::new();
-        let c = cookie(&h, "v", 10);
+    fn the_cookie_is_http_only_lax_and_secure_over_https() {
+        let c = cookie("v", 10, false);
         let c = c.to_str().unwrap();
         assert!(c.contains("HttpOnly") && c.contains("SameSite=Lax") && !c.contains("Secure"));
-        h.insert("x-forwarded-proto", HeaderValue::from_static("https"));
-        assert!(cookie(&h, "v", 10).to_str().unwrap().ends_with("; Secure"));
+        assert!(cookie("v", 10, true)
+            .to_str()
+            .unwrap()
+            .ends_with("; Secure"));
     }
 }

@@ -16,6 +16,9 @@ pub enum Code {
     AnalysisBusy,
     /// The match has more decisions than the coach's budget allows.
     AnalysisTooLarge,
+    /// A request that changes state, or a game connection, came from
+    /// another site's page.
+    CrossSite,
     BadBot,
     BadChat,
     BadGame,
@@ -61,6 +64,8 @@ pub enum Code {
     NoSheet,
     NoTable,
     NotHost,
+    /// A request that changes state did not carry JSON.
+    NotJson,
     NotOver,
     NotSeated,
     /// The invited players are not all here yet.
@@ -97,10 +102,11 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 60] = [
+    pub const OWN: [Code; 62] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
+        Code::CrossSite,
         Code::BadBot,
         Code::BadChat,
         Code::BadGame,
@@ -133,6 +139,7 @@ impl Code {
         Code::NoSheet,
         Code::NoTable,
         Code::NotHost,
+        Code::NotJson,
         Code::NotOver,
         Code::NotSeated,
         Code::NotStarted,
@@ -167,6 +174,7 @@ impl Code {
             Code::AlreadySeated => "already_seated",
             Code::AnalysisBusy => "analysis_busy",
             Code::AnalysisTooLarge => "analysis_too_large",
+            Code::CrossSite => "cross_site",
             Code::BadBot => "bad_bot",
             Code::BadChat => "bad_chat",
             Code::BadGame => "bad_game",
@@ -199,6 +207,7 @@ impl Code {
             Code::NoSheet => "no_sheet",
             Code::NoTable => "no_table",
             Code::NotHost => "not_host",
+            Code::NotJson => "not_json",
             Code::NotOver => "not_over",
             Code::NotSeated => "not_seated",
             Code::NotStarted => "not_started",

@@ -13,7 +13,7 @@ use serde_json::json;
 
 /// `domino_bot_moves_refused_total` in `/metrics`.
 async fn refused(s: &Server) -> f64 {
-    let (_, text) = s.get("/metrics").await;
+    let (_, text) = s.metrics().await;
     text.lines()
         .find_map(|l| l.strip_prefix("domino_bot_moves_refused_total "))
         .and_then(|v| v.trim().parse().ok())

@@ -35,7 +35,7 @@ fn node(db: &str, name: &str) -> Server {
 
 /// The number in a `/metrics` line.
 async fn metric(s: &Server, name: &str) -> f64 {
-    let (_, text) = s.get("/metrics").await;
+    let (_, text) = s.metrics().await;
     text.lines()
         .find_map(|l| l.strip_prefix(&format!("{name} ")))
         .unwrap()

@@ -9,29 +9,23 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{config, http_get, play_out, Client, Server};
+use common::{config, http_get, http_request, play_out, Client, Server, METRICS_TOKEN};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-/// The status line and headers (lower-cased names) and the body of a GET.
-async fn get_with_headers(
+/// The status, the headers (lower-cased names) and the body of `/metrics`
+/// asked with the test token.
+async fn metrics_with_headers(
     addr: std::net::SocketAddr,
-    path: &str,
 ) -> (u16, HashMap<String, String>, String) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let (head, _) = text.split_once("\r\n\r\n").unwrap();
+    let auth = format!("Bearer {METRICS_TOKEN}");
+    let (status, head, body) =
+        http_request(addr, "GET", "/metrics", &[("Authorization", &auth)], None).await;
     let headers = head
         .lines()
         .skip(1)
         .filter_map(|l| l.split_once(':'))
         .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
         .collect();
-    let (status, body) = http_get(addr, path).await;
     (status, headers, body)
 }
 
@@ -164,7 +158,7 @@ fn check_histogram(samples: &HashMap<String, f64>, name: &str) -> f64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_count_a_match_against_bots() {
     let s = Server::start(config("sqlite::memory:"));
-    let (code, headers, before) = get_with_headers(s.addr, "/metrics").await;
+    let (code, headers, before) = metrics_with_headers(s.addr).await;
     assert_eq!(code, 200);
     assert_eq!(
         headers["content-type"],
@@ -188,7 +182,7 @@ async fn metrics_count_a_match_against_bots() {
     let last = play_out(&mut me, 3).await;
     assert_eq!(last["state"]["phase"], "match_over");
 
-    let (_, text) = s.get("/metrics").await;
+    let (_, text) = s.metrics().await;
     let (after, types) = parse(&text);
     let actions = after["domino_actions_total"];
     let (_, health) = s.get("/healthz").await;

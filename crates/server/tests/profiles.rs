@@ -93,14 +93,15 @@ async fn profiles_work_end_to_end(db: &str) {
     let (_, _, nobody) = http(addr, "GET", "/api/profile", None, None).await;
     assert_eq!(nobody["profile"], Value::Null);
 
-    // Behind an https proxy the cookie is Secure.
-    let https = {
+    // Anyone may send X-Forwarded-Proto: without --behind-proxy it says
+    // nothing (tests/trust.rs has the proxy's).
+    let forged = {
         let body = json!({"name": unique("Sec")}).to_string();
         let proxy = [("X-Forwarded-Proto", "https")];
         let (_, head, _) = http_request(addr, "POST", "/api/profile", &proxy, Some(&body)).await;
         head
     };
-    assert!(https.contains("; Secure"), "{https}");
+    assert!(!forged.contains("; Secure"), "{forged}");
 
     // The same name in other case is taken, with a clear message; a bad
     // name is refused by the name checks.
@@ -152,6 +153,11 @@ async fn profiles_work_end_to_end(db: &str) {
     assert_eq!(status, 401);
     let (_, _, me) = http(addr, "GET", "/api/profile", Some(&cookie), None).await;
     assert_eq!(me["profile"]["id"], id.as_str());
+    // Without the cookie there is nothing to sign out of, and no cookie is
+    // cleared (a request that could not carry it must not end it).
+    let (status, set, body) = http(addr, "POST", "/api/profile/signout", None, None).await;
+    assert_eq!((status, set), (401, None));
+    assert_eq!(body["code"], "signed_out");
 
     // A match against a bot, signed in: the seat takes the profile's name
     // and the match rates both players.

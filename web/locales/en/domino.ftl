@@ -536,6 +536,8 @@ error = { $code ->
     [no_profile] There is no such profile.
     [signed_out] Sign in first: make a profile, or open a link from your other device.
     [link_used] This link was used already or has expired: make a new one on your other device.
+    [cross_site] Refused: the request came from another site. Open the game at its own address.
+    [not_json] Refused: the request was not sent as JSON. Reload the page and try again.
     [store] Not saved, so not done: try again in a moment.
     [internal] Something went wrong on the server: try again.
     [already_entered] You are in this tournament already.

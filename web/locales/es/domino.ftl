@@ -540,6 +540,8 @@ error = { $code ->
     [no_profile] Ese perfil no existe.
     [signed_out] Primero entra con tu perfil: crea uno o abre un enlace de tu otro dispositivo.
     [link_used] Este enlace ya se usó o caducó: crea uno nuevo en tu otro dispositivo.
+    [cross_site] Rechazado: la petición venía de otro sitio. Abre el juego en su propia dirección.
+    [not_json] Rechazado: la petición no se envió como JSON. Recarga la página e inténtalo de nuevo.
     [store] No se guardó, así que no se hizo: trata otra vez en un momento.
     [internal] Algo falló en el servidor: trata otra vez.
     [already_entered] Ya estás en este torneo.

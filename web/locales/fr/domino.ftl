@@ -540,6 +540,8 @@ error = { $code ->
     [no_profile] Ce profil n'existe pas.
     [signed_out] Connectez-vous d'abord : créez un profil, ou ouvrez un lien venu de votre autre appareil.
     [link_used] Ce lien a déjà servi ou a expiré : créez-en un nouveau sur votre autre appareil.
+    [cross_site] Refusé : la demande venait d'un autre site. Ouvrez le jeu à sa propre adresse.
+    [not_json] Refusé : la demande n'était pas envoyée en JSON. Rechargez la page et réessayez.
     [store] Rien n'a été enregistré, donc rien n'a été fait : réessayez dans un instant.
     [internal] Le serveur a eu un problème : réessayez.
     [already_entered] Vous êtes déjà inscrit à ce tournoi.

@@ -20,8 +20,7 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -35,6 +34,7 @@ use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::quota::{self, Made};
 use crate::refusal::{http_refusal, Code};
+use crate::routes::Routes;
 use crate::store::tournaments::{EntrantRow, TournamentRow};
 use crate::table::{random_id, token_hash};
 
@@ -44,14 +44,15 @@ pub const SECRET_HEADER: &str = "x-tournament-secret";
 /// The most entrants a tournament takes.
 pub const MAX_ENTRANTS: i64 = 64;
 
-pub fn router(hub: Hub) -> Router {
-    Router::new()
-        .route("/api/tournaments", post(create).get(list))
-        .route("/api/tournaments/{id}", get(show))
-        .route("/api/tournaments/{id}/join", post(join))
-        .route("/api/tournaments/{id}/bots", post(bots))
-        .route("/api/tournaments/{id}/start", post(start))
-        .route("/api/tournaments/{id}/csv", get(csv))
+pub fn routes(hub: Hub) -> Routes {
+    Routes::new()
+        .post("/api/tournaments", create)
+        .get("/api/tournaments", list)
+        .get("/api/tournaments/{id}", show)
+        .post("/api/tournaments/{id}/join", join)
+        .post("/api/tournaments/{id}/bots", bots)
+        .post("/api/tournaments/{id}/start", start)
+        .get("/api/tournaments/{id}/csv", csv)
         .with_state(hub)
 }
 

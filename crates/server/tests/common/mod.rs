@@ -44,9 +44,13 @@ pub fn config(db: &str) -> Config {
             links_per_hour: 100_000,
             ..domino_server::limits::Limits::DEFAULT
         }),
+        metrics_token: Some(METRICS_TOKEN.into()),
         ..Config::default()
     }
 }
+
+/// The `/metrics` token of the test servers.
+pub const METRICS_TOKEN: &str = "test-metrics-token";
 
 impl Server {
     pub fn start(config: Config) -> Server {
@@ -103,6 +107,11 @@ impl Server {
     pub async fn get(&self, path: &str) -> (u16, String) {
         http_get(self.addr, path).await
     }
+
+    /// `/metrics` with the test token: the status and the text.
+    pub async fn metrics(&self) -> (u16, String) {
+        metrics(self.addr).await
+    }
 }
 
 impl Drop for Server {
@@ -114,8 +123,8 @@ impl Drop for Server {
 }
 
 /// A bare HTTP/1.1 request with extra header lines (a `Host` among them
-/// replaces the default `x`) and a JSON body: the status, the head and the
-/// body.
+/// replaces the default `x`) and a body, JSON unless a `Content-Type` is
+/// among the headers: the status, the head and the body.
 pub async fn http_request(
     addr: SocketAddr,
     method: &str,
@@ -149,11 +158,18 @@ pub async fn http_request_from(
     for (k, v) in headers.iter().filter(|(k, _)| !is_host(k)) {
         req.push_str(&format!("{k}: {v}\r\n"));
     }
+    // JSON unless told otherwise: the server takes nothing else on the
+    // methods that change state, body or none.
+    let typed = headers
+        .iter()
+        .any(|(k, _)| k.eq_ignore_ascii_case("content-type"));
+    if !typed && (body.is_some() || !matches!(method, "GET" | "HEAD")) {
+        req.push_str("Content-Type: application/json\r\n");
+    }
     if let Some(b) = body {
-        req.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            b.len()
-        ));
+        req.push_str(&format!("Content-Length: {}\r\n", b.len()));
+    } else if !matches!(method, "GET" | "HEAD") {
+        req.push_str("Content-Length: 0\r\n");
     }
     req.push_str("\r\n");
     req.push_str(body.unwrap_or(""));
@@ -177,6 +193,14 @@ pub async fn http_request_from(
 /// A bare HTTP/1.1 GET (no client library needed): the status and body.
 pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
     let (status, _, body) = http_request(addr, "GET", path, &[], None).await;
+    (status, body)
+}
+
+/// `/metrics` with the test token: the status and the text.
+pub async fn metrics(addr: SocketAddr) -> (u16, String) {
+    let auth = format!("Bearer {METRICS_TOKEN}");
+    let (status, _, body) =
+        http_request(addr, "GET", "/metrics", &[("Authorization", &auth)], None).await;
     (status, body)
 }
 
