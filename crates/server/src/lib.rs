@@ -42,6 +42,7 @@ pub mod relay;
 pub mod routes;
 pub mod store;
 pub mod table;
+pub mod text;
 pub mod tournament;
 pub mod trust;
 pub mod ws;

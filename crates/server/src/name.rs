@@ -1,17 +1,29 @@
 //! Display names as people see them: one check for every place a name
-//! enters (creating a table, joining one).
+//! enters (a profile, creating or joining a table, a scoresheet, a
+//! tournament), and the keys a profile's name is unique by.
 //!
-//! A name is normalised to NFC (so the same letters typed two ways are one
-//! name) and trimmed. Control characters, format characters (zero-width
-//! joiners and spaces, bidirectional overrides and isolates, the BOM, soft
-//! hyphens, tags) and other invisible code points are refused: they let a
-//! name look like another or reorder the text around it. A name must show
-//! at least one visible character.
+//! A name is normalised to NFKC and trimmed: NFKC makes one name of the
+//! same letters typed two ways and of their compatibility forms (fullwidth
+//! "Ｋim" is "Kim", "ﬁ" is "fi"), which matter for a name that must not
+//! pass for another; chat keeps what was typed (see [`crate::text`]).
+//! Invisible characters (controls, zero-width joiners and spaces, bidi
+//! controls, the BOM, soft hyphens, tags, private use) are refused: they
+//! let a name look like another or reorder the text around it. A name must
+//! show a letter, digit, punctuation or symbol, may not start with a
+//! combining mark, nor pile more than [`MARKS_PER_BASE`] on one character.
+//!
+//! Look-alikes follow Unicode's UTS #39: a name mixing scripts that pass
+//! for each other (Latin with Cyrillic or Greek letters: "Kіm" with a
+//! Cyrillic "і") is refused, and a profile's name is unique by its
+//! confusable skeleton ([`name_keys`]), so "Κim" with a Greek capital
+//! kappa is taken when "Kim" is.
 
-use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::UnicodeNormalization;
+use unicode_script::{Script, UnicodeScript};
+use unicode_security::mixed_script::AugmentedScriptSet;
 
 use crate::table::{Code, Refusal};
+use crate::text::{invisible, most_marks, shows, stacks, MARKS_PER_BASE};
 
 /// The longest display name by default, in characters (after normalising);
 /// `Limits::name_chars` sets it.
@@ -24,11 +36,25 @@ pub fn display_name(raw: &str) -> Result<String, Refusal> {
 
 /// [`display_name`] with at most `max` characters.
 pub fn display_name_within(raw: &str, max: usize) -> Result<String, Refusal> {
-    let name: String = raw.nfc().collect::<String>().trim().to_string();
+    let name = visible_name(raw, max)?;
+    one_script(&name)?;
+    Ok(name)
+}
+
+/// The name normalised, trimmed and checked for what shows (everything
+/// [`display_name_within`] checks but mixed scripts: a profile checks
+/// those after asking whether the name looks like one already taken).
+pub fn visible_name(raw: &str, max: usize) -> Result<String, Refusal> {
+    let name: String = raw.nfkc().collect::<String>().trim().to_string();
     if name.is_empty() {
         return Err(Refusal::new(Code::BadName, "a display name is needed"));
     }
-    if let Some(c) = name.chars().find(|&c| hidden(c)) {
+    // Spaces other than the plain one are refused too: a name of
+    // ideographic or no-break spaces would look empty.
+    if let Some(c) = name
+        .chars()
+        .find(|&c| invisible(c) || (c.is_whitespace() && c != ' '))
+    {
         return Err(Refusal::new(
             Code::BadName,
             format!(
@@ -37,10 +63,22 @@ pub fn display_name_within(raw: &str, max: usize) -> Result<String, Refusal> {
             ),
         ));
     }
-    if !name.chars().any(|c| !c.is_whitespace()) {
+    if !name.chars().any(shows) {
         return Err(Refusal::new(
             Code::BadName,
             "a name needs a visible character",
+        ));
+    }
+    if name.chars().next().is_some_and(stacks) {
+        return Err(Refusal::new(
+            Code::BadName,
+            "a name cannot start with an accent or other combining mark",
+        ));
+    }
+    if most_marks(&name) > MARKS_PER_BASE {
+        return Err(Refusal::new(
+            Code::BadName,
+            format!("at most {MARKS_PER_BASE} accents or marks on one letter"),
         ));
     }
     if name.chars().count() > max {
@@ -52,29 +90,95 @@ pub fn display_name_within(raw: &str, max: usize) -> Result<String, Refusal> {
     Ok(name)
 }
 
-/// Characters that reorder the text around them (bidi overrides,
-/// isolates and marks): refused in chat lines as well as names.
-pub fn reorders(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+/// Refuse a name that mixes scripts the way look-alikes do.
+///
+/// One script (with the common digits, spaces and punctuation) is always
+/// fine, in any script. Mixed, the name must meet UTS #39's "moderately
+/// restrictive" level: Latin with Han, kana or Hangul, or with one other
+/// recommended script that is neither Cyrillic nor Greek, whose letters
+/// pass for Latin ones. `unicode-security`'s own
+/// `detect_restriction_level` is not used as is: it also treats anything
+/// that is not an identifier character (a space, an apostrophe, an emoji)
+/// as unrestricted.
+pub fn one_script(name: &str) -> Result<(), Refusal> {
+    if !AugmentedScriptSet::for_str(name).is_empty() {
+        return Ok(());
+    }
+    let mut beside_latin = AugmentedScriptSet::default();
+    for c in name.chars() {
+        let set = AugmentedScriptSet::for_char(c);
+        if !set.base.contains_script(Script::Latin) {
+            beside_latin.intersect_with(set);
+        }
+    }
+    let cjk = beside_latin.hanb || beside_latin.jpan || beside_latin.kore;
+    let mut scripts = beside_latin.base.iter();
+    let other = match (scripts.next(), scripts.next()) {
+        (Some(s), None) => Some(s),
+        _ => None,
+    };
+    let moderate =
+        other.is_some_and(|s| s.is_recommended() && s != Script::Cyrillic && s != Script::Greek);
+    if cjk || moderate {
+        return Ok(());
+    }
+    Err(Refusal::new(
+        Code::BadName,
+        "a name cannot mix letters of scripts that look alike (such as Latin with Cyrillic or Greek)",
+    ))
 }
 
-/// Characters that show nothing or change how the text around them shows.
-fn hidden(c: char) -> bool {
-    use GeneralCategory::*;
-    // Spaces other than the plain one are refused too: a name of
-    // ideographic or no-break spaces would look empty.
-    matches!(
-        get_general_category(c),
-        Control | Format | Surrogate | PrivateUse | Unassigned | LineSeparator | ParagraphSeparator
-    ) || (c.is_whitespace() && c != ' ')
-        || matches!(
-            c,
-            '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' | '\u{2800}'
-        )
+/// The keys a profile's name is unique by: no two profiles share either.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameKeys {
+    /// The skeleton of the name case-folded: "KIM" is "kim", and so is
+    /// "kіm" with a Cyrillic "і", or "kirn".
+    pub folded: String,
+    /// The skeleton as written: capitals that pass for each other ("Κim"
+    /// with a Greek kappa, "KIM" and "KlM") are caught here, where folding
+    /// first would part them (Greek "κ" is not Latin "k").
+    pub skeleton: String,
+}
+
+/// The keys of a display name (see [`NameKeys`]). Both are UTS #39
+/// confusable skeletons of the name in NFKC with the accents of Latin,
+/// Greek and Cyrillic letters removed, so "Kim" with a combining acute, or
+/// "Jose" beside "José", is the same name; the marks of other scripts
+/// (Indic vowel signs, Arabic and Hebrew points) are part of the letters
+/// and stay.
+pub fn name_keys(name: &str) -> NameKeys {
+    let bare = without_accents(name);
+    // Folded as before skeletons were compared: upper then lower case, so
+    // that "ß" and "SS", or final and medial sigma, are one.
+    let folded = bare.to_uppercase().to_lowercase();
+    NameKeys {
+        folded: unicode_security::skeleton(&folded).collect(),
+        skeleton: unicode_security::skeleton(&bare).collect(),
+    }
+}
+
+fn without_accents(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut accented = false;
+    for c in name.nfkd() {
+        if stacks(c) {
+            if accented {
+                continue;
+            }
+        } else {
+            accented = matches!(
+                c.script(),
+                Script::Latin | Script::Greek | Script::Cyrillic | Script::Common
+            );
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     fn refused(raw: &str) -> String {
@@ -88,6 +192,10 @@ mod tests {
         assert_eq!(display_name("Rene\u{301}").unwrap(), "Ren\u{e9}");
         assert_eq!(display_name("José Pérez").unwrap(), "José Pérez");
         assert_eq!(display_name("Zoë 🁢").unwrap(), "Zoë 🁢");
+        // Compatibility forms become the letters they stand for.
+        assert_eq!(display_name("Ｋim").unwrap(), "Kim");
+        assert_eq!(display_name("ﬁona").unwrap(), "fiona");
+        assert_eq!(display_name("A\u{00A0}B").unwrap(), "A B");
     }
 
     #[test]
@@ -103,8 +211,8 @@ mod tests {
             "Ann\u{E0041}",     // tag character
             "\u{3164}",         // Hangul filler: looks empty
             "\u{3000}\u{3000}", // ideographic spaces
-            "A\u{00A0}B",       // no-break space
             "\u{E000}",         // private use
+            "Kim\u{2028}Lee",   // line separator
         ] {
             let m = refused(raw);
             assert!(
@@ -115,5 +223,77 @@ mod tests {
         assert!(refused("   ").contains("needed"));
         assert!(refused(&"x".repeat(25)).contains("24"));
         assert_eq!(display_name(&"x".repeat(24)).unwrap().len(), 24);
+    }
+
+    #[test]
+    fn a_name_of_marks_alone_or_piled_marks_is_refused() {
+        assert!(refused("\u{301}\u{301}\u{301}").contains("visible"));
+        assert!(refused("\u{20DD}").contains("visible"));
+        assert!(refused("\u{301}Kim").contains("start with"));
+        assert!(refused(&format!("Kim{}", "\u{301}".repeat(8))).contains("on one letter"));
+        // Vietnamese and pointed Hebrew stay within the cap.
+        assert_eq!(display_name("Nguyễn Thị").unwrap(), "Nguyễn Thị");
+        assert!(display_name("שִׁמְשׁוֹן").is_ok());
+    }
+
+    #[test]
+    fn single_script_names_in_any_script_and_common_punctuation_pass() {
+        for name in [
+            "José",
+            "Ñandú",
+            "Élodie",
+            "Κώστας",
+            "Иван",
+            "山田",
+            "O'Neil",
+            "Anne-Marie",
+            "Ali علي",
+            "Kim 山田",
+            "たなか Tanaka",
+            "김 Kim",
+            "Kim99",
+            "ᏣᎳᎩ",
+        ] {
+            assert_eq!(display_name(name).unwrap(), name, "{name:?}");
+        }
+    }
+
+    #[test]
+    fn names_mixing_look_alike_scripts_are_refused() {
+        for name in [
+            "\u{39A}im",      // Greek capital kappa
+            "K\u{456}m",      // Cyrillic і
+            "P\u{430}ypal",   // Cyrillic а
+            "Ив\u{61}н",      // Latin a among Cyrillic
+            "\u{39A}\u{456}", // Greek with Cyrillic
+        ] {
+            assert!(refused(name).contains("scripts"), "{name:?}");
+        }
+    }
+
+    #[test]
+    fn look_alikes_of_a_name_share_a_key() {
+        let kim = name_keys("Kim");
+        // The issue's examples: Greek kappa, Cyrillic i, fullwidth K (as
+        // normalised), an acute on the m.
+        for alike in ["\u{39A}im", "K\u{456}m", "Ｋim", "Kim\u{301}", "Ki\u{1E3F}"] {
+            let keys = name_keys(alike);
+            assert!(
+                keys.folded == kim.folded || keys.skeleton == kim.skeleton,
+                "{alike:?}: {keys:?} vs {kim:?}"
+            );
+        }
+        assert_eq!(name_keys("KIM").folded, kim.folded);
+        assert_eq!(name_keys("Kirn").folded, kim.folded);
+        assert_eq!(name_keys("PayPaI").skeleton, name_keys("PayPal").skeleton);
+        assert_eq!(name_keys("STRASSE").folded, name_keys("straße").folded);
+        assert_eq!(name_keys("ΟΔΟΣ").folded, name_keys("οδος").folded);
+        assert_eq!(name_keys("José").folded, name_keys("Jose").folded);
+        // Different names stay different, in every script.
+        assert_ne!(name_keys("Ann").folded, name_keys("Anne").folded);
+        assert_ne!(name_keys("Kim").folded, name_keys("Tim").folded);
+        assert_ne!(name_keys("山田").folded, name_keys("山本").folded);
+        // A Devanagari vowel sign is part of the letter, not an accent.
+        assert_ne!(name_keys("गुप्त").folded, name_keys("गप्त").folded);
     }
 }

@@ -123,6 +123,8 @@ const MIGRATIONS: &[&[&str]] = &[
         "CREATE INDEX IF NOT EXISTS domino_tournaments_organiser ON domino_tournaments (organiser, state)",
         "CREATE INDEX IF NOT EXISTS domino_sheets_unused ON domino_sheets (hands, updated_at)",
     ],
+    // Profiles' names unique by their look-alike keys: see `profiles`.
+    profiles::SKELETON_MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that
@@ -358,7 +360,17 @@ impl Store {
                 .execute(&mut *conn)
                 .await?;
         }
-        let done = Self::migrate_on(&mut conn).await;
+        let mut done = Self::migrate_on(&mut conn).await;
+        if done.is_ok() {
+            done = match profiles::fill_name_keys(&mut conn).await {
+                Ok(0) => Ok(()),
+                Ok(n) => {
+                    tracing::info!("gave {n} profiles their look-alike name keys");
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            };
+        }
         if self.backend == Backend::Postgres {
             let unlocked = sqlx::query("SELECT pg_advisory_unlock($1)")
                 .bind(MIGRATION_LOCK)

@@ -57,6 +57,50 @@ async fn invisible_and_deceptive_names_are_refused_and_make_nothing() {
     host.settle(100).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_names_are_normalised_and_chat_arrives_without_invisible_characters() {
+    let s = mem();
+    let mut host = Client::connect(s.addr).await;
+    let r = host
+        .request(
+            json!({"type": "create", "rules": {"preset": "draw", "players": 2},
+                        "seats": ["me", "human"], "bot": "random", "name": "\u{FF2B}im"}),
+        )
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let table = r["table"].as_str().unwrap().to_string();
+    let mut guest = Client::connect(s.addr).await;
+    // Look-alike scripts and a name of accents alone are refused at a
+    // table as they are for a profile.
+    for name in ["K\u{456}m", "\u{39A}im", "\u{301}\u{301}"] {
+        let r = guest
+            .request(json!({"type": "join", "table": table, "name": name}))
+            .await;
+        assert_eq!(r["code"], "bad_name", "{name:?}: {r}");
+    }
+    let r = guest
+        .request(json!({"type": "join", "table": table, "name": "Eve"}))
+        .await;
+    assert_eq!(r["seat"], 1, "{r}");
+    guest.settle(200).await;
+    assert_eq!(guest.state.as_ref().unwrap()["seats"][0]["name"], "Kim");
+
+    let said = format!(
+        "\u{FEFF}h\u{200B}e\u{200C}l\u{2060}l\u{E0041}o\u{202E}\u{2028}w\u{E000}orld{}!",
+        "\u{301}".repeat(200)
+    );
+    let r = guest.request(json!({"type": "chat", "text": said})).await;
+    assert_eq!(r["type"], "ok", "{r}");
+    let line = loop {
+        let m = host.recv().await;
+        if m["type"] == "chat" {
+            break m;
+        }
+    };
+    let marks = "\u{301}".repeat(domino_server::text::MARKS_PER_BASE);
+    assert_eq!(line["text"], format!("hello world{marks}!"), "{line}");
+}
+
 fn history_len(msg: &Value) -> usize {
     msg["state"]["history"].as_array().unwrap().len()
 }

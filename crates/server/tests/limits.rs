@@ -260,7 +260,7 @@ async fn silent_sockets_and_sockets_that_never_join_are_closed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn chat_lines_and_names_are_limited_in_length_and_direction_characters() {
+async fn chat_lines_and_names_are_limited_in_length_and_lose_direction_characters() {
     let s = server(Limits {
         chat_chars: 10,
         name_chars: 5,
@@ -277,8 +277,13 @@ async fn chat_lines_and_names_are_limited_in_length_and_direction_characters() {
         .request(json!({"type": "chat", "text": "x".repeat(11)}))
         .await;
     assert_eq!(r["code"], "chat_too_long", "{r}");
+    // Direction controls are taken out, and the length counted without them.
     let r = a
-        .request(json!({"type": "chat", "text": "ok\u{202E}kO"}))
+        .request(json!({"type": "chat", "text": "ok\u{202E}kO\u{202C}\u{2066}xyzw\u{2069}"}))
+        .await;
+    assert_eq!(r["type"], "ok", "{r}");
+    let r = a
+        .request(json!({"type": "chat", "text": "\u{202E}\u{202C}"}))
         .await;
     assert_eq!(r["code"], "bad_chat", "{r}");
     assert_eq!(

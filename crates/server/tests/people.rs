@@ -250,7 +250,7 @@ async fn chat_is_text_for_the_table_short_and_rate_limited() {
             "chat_too_long",
         ),
         (json!({"type": "chat", "text": "   "}), "bad_chat"),
-        (json!({"type": "chat", "text": "a\u{0}b"}), "bad_chat"),
+        (json!({"type": "chat", "text": "\u{200B}\u{0}"}), "bad_chat"),
         (json!({"type": "chat", "phrase": "<b>"}), "bad_chat"),
         (
             json!({"type": "chat", "text": "a", "phrase": "gg"}),

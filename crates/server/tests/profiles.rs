@@ -303,6 +303,68 @@ async fn profiles_work_end_to_end(db: &str) {
     assert_eq!(st["seats"][2]["name"], "Guest");
 }
 
+/// A name that looks like a profile's is taken: in other case, in another
+/// script's look-alike letters, in fullwidth letters, with an accent.
+async fn look_alike_names_are_taken(db: &str) {
+    let s = Server::start(config(db));
+    let addr = s.addr;
+    let digits = unique("");
+    create(addr, &format!("Kim{digits}")).await;
+    for alike in [
+        "KIM",
+        "\u{39A}im",  // Greek capital kappa
+        "K\u{456}m",  // Cyrillic i
+        "\u{FF2B}im", // fullwidth K
+        "Kim\u{301}", // combining acute
+        "Kirn",
+    ] {
+        let (status, set, body) = post(
+            addr,
+            "/api/profile",
+            json!({"name": format!("{alike}{digits}")}),
+        )
+        .await;
+        assert_eq!((status, set), (409, None), "{alike:?}: {body}");
+        assert_eq!(body["code"], "name_taken", "{alike:?}: {body}");
+    }
+    // Mixing scripts that look alike is refused even when no profile has
+    // the name it passes for; one script of any kind is fine.
+    let (status, _, body) = post(
+        addr,
+        "/api/profile",
+        json!({"name": format!("P\u{430}ypal{digits}")}),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("bad_name")),
+        "{body}"
+    );
+    for fine in ["Иван", "Κώστας", "山田", "O'Neil"] {
+        let (status, _, body) = post(
+            addr,
+            "/api/profile",
+            json!({"name": format!("{fine}{digits}")}),
+        )
+        .await;
+        assert_eq!(status, 201, "{fine}: {body}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_look_alike_names_are_taken() {
+    look_alike_names_are_taken("sqlite::memory:").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_look_alike_names_are_taken() {
+    let Ok(db) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    look_alike_names_are_taken(&db).await;
+}
+
 /// A profile's name, from its page.
 async fn b_name(id: &str, addr: SocketAddr) -> String {
     let (_, _, page) = http(addr, "GET", &format!("/api/profiles/{id}"), None, None).await;

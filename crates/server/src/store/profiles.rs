@@ -9,10 +9,12 @@ use skillratings::glicko2::Glicko2Rating;
 use sqlx::{Executor, Row};
 
 use super::Store;
+use crate::name::NameKeys;
 
 /// The migration of this module (one entry of `MIGRATIONS`).
 pub(super) const MIGRATION: &[&str] = &[
-    // `name_key` is the name folded for comparison: unique.
+    // `name_key` is the name folded for comparison: unique (see
+    // `SKELETON_MIGRATION` for what it holds now).
     "CREATE TABLE IF NOT EXISTS domino_profiles (
         id TEXT PRIMARY KEY,
         name TEXT NOT NULL,
@@ -64,6 +66,76 @@ pub(super) const MIGRATION: &[&str] = &[
     "CREATE INDEX IF NOT EXISTS domino_ratings_game ON domino_ratings (game, rating)",
 ];
 
+/// The migration that makes a profile's name unique by its look-alike
+/// keys (see [`crate::name::name_keys`]): `name_key` holds the folded key
+/// from then on, and `name_skeleton` the skeleton as written. Rows made
+/// before it get both from [`fill_name_keys`], run after every migration.
+pub(super) const SKELETON_MIGRATION: &[&str] = &[
+    "ALTER TABLE domino_profiles ADD COLUMN name_skeleton TEXT",
+    "CREATE UNIQUE INDEX IF NOT EXISTS domino_profiles_name_skeleton
+        ON domino_profiles (name_skeleton)",
+];
+
+/// Put between a key and a profile's id when an older profile holds the
+/// key: no name holds a line feed, so no new name's key can equal it.
+const KEY_TAKEN: char = '\n';
+
+/// Give the profiles made before [`SKELETON_MIGRATION`] their look-alike
+/// keys; how many were filled. Done in Rust because the keys are
+/// (Unicode's skeletons are not in either database). Their old
+/// `name_key`s (case folding only) are set aside first, so that they do
+/// not stand in the way of the new ones; then, oldest first, each takes
+/// its keys, or, when an older profile already holds one (two names that
+/// were different and now look alike, "José" and "Jose"), its keys with
+/// its id after them: both keep their names, and a new name is checked
+/// against the older one. Safe to run at once on several nodes: each
+/// update is made only while the row has no skeleton.
+pub(super) async fn fill_name_keys(conn: &mut sqlx::AnyConnection) -> Result<u64, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, name FROM domino_profiles WHERE name_skeleton IS NULL ORDER BY created_at, id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    sqlx::query("UPDATE domino_profiles SET name_key = $1 || id WHERE name_skeleton IS NULL")
+        .bind(format!("{KEY_TAKEN}old{KEY_TAKEN}"))
+        .execute(&mut *conn)
+        .await?;
+    let mut filled = 0;
+    for r in &rows {
+        let id: String = r.try_get("id")?;
+        let name: String = r.try_get("name")?;
+        let keys = crate::name::name_keys(&name);
+        let set = |folded: String, skeleton: String| {
+            sqlx::query(
+                "UPDATE domino_profiles SET name_key = $1, name_skeleton = $2
+                 WHERE id = $3 AND name_skeleton IS NULL",
+            )
+            .bind(folded)
+            .bind(skeleton)
+            .bind(id.clone())
+        };
+        let done = match set(keys.folded.clone(), keys.skeleton.clone())
+            .execute(&mut *conn)
+            .await
+        {
+            Ok(d) => d.rows_affected(),
+            Err(e) if unique_violation(&e) => {
+                let apart = |k: &str| format!("{k}{KEY_TAKEN}{id}");
+                set(apart(&keys.folded), apart(&keys.skeleton))
+                    .execute(&mut *conn)
+                    .await?
+                    .rows_affected()
+            }
+            Err(e) => return Err(e),
+        };
+        filled += done;
+    }
+    Ok(filled)
+}
+
 /// A profile.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Profile {
@@ -113,22 +185,25 @@ fn unique_violation(e: &sqlx::Error) -> bool {
 
 impl Store {
     /// Create a profile with its first device secret (hashed); `false`
-    /// when the folded name is taken (nothing is created).
+    /// when another profile holds one of the name's keys (nothing is
+    /// created).
     pub async fn create_profile(
         &self,
         p: &Profile,
-        name_key: &str,
+        keys: &NameKeys,
         secret_hash: &str,
     ) -> Result<bool, sqlx::Error> {
         use sqlx::Connection;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         let made = sqlx::query(
-            "INSERT INTO domino_profiles (id, name, name_key, created_at) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO domino_profiles (id, name, name_key, name_skeleton, created_at)
+             VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(&p.id)
         .bind(&p.name)
-        .bind(name_key)
+        .bind(&keys.folded)
+        .bind(&keys.skeleton)
         .bind(p.created_at)
         .execute(&mut *tx)
         .await;
@@ -149,15 +224,17 @@ impl Store {
         Ok(true)
     }
 
-    /// Whether a profile already has this folded name.
-    pub async fn profile_name_taken(&self, name_key: &str) -> Result<bool, sqlx::Error> {
-        Ok(
-            sqlx::query("SELECT 1 FROM domino_profiles WHERE name_key = $1")
-                .bind(name_key)
-                .fetch_optional(&self.pool)
-                .await?
-                .is_some(),
+    /// Whether a profile already holds one of these keys: its name looks
+    /// like this one.
+    pub async fn profile_name_taken(&self, keys: &NameKeys) -> Result<bool, sqlx::Error> {
+        Ok(sqlx::query(
+            "SELECT 1 FROM domino_profiles WHERE name_key = $1 OR name_skeleton = $2 LIMIT 1",
         )
+        .bind(&keys.folded)
+        .bind(&keys.skeleton)
+        .fetch_optional(&self.pool)
+        .await?
+        .is_some())
     }
 
     fn profile_row(r: &sqlx::any::AnyRow) -> Result<Profile, sqlx::Error> {
@@ -470,12 +547,24 @@ mod tests {
             name: format!("Ann{tag}"),
             created_at: 1,
         };
-        let key = format!("ann{tag}");
+        let key = crate::name::name_keys(&p.name);
         assert!(store
             .create_profile(&p, &key, &format!("s{tag}"))
             .await
             .unwrap());
         assert!(store.profile_name_taken(&key).await.unwrap());
+        let alike = |folded: &str, skeleton: &str| NameKeys {
+            folded: folded.to_string(),
+            skeleton: skeleton.to_string(),
+        };
+        assert!(store
+            .profile_name_taken(&alike("other", &key.skeleton))
+            .await
+            .unwrap());
+        assert!(!store
+            .profile_name_taken(&alike("other", "other"))
+            .await
+            .unwrap());
         let twin = Profile {
             id: format!("id2{tag}"),
             ..p.clone()
@@ -487,6 +576,22 @@ mod tests {
                 .unwrap(),
             "a folded name is unique"
         );
+        for (i, half) in [alike(&key.folded, "x"), alike("x", &key.skeleton)]
+            .iter()
+            .enumerate()
+        {
+            let twin = Profile {
+                id: format!("id{i}{tag}"),
+                ..p.clone()
+            };
+            assert!(
+                !store
+                    .create_profile(&twin, half, &format!("t{i}{tag}"))
+                    .await
+                    .unwrap(),
+                "either key is unique: {half:?}"
+            );
+        }
         assert!(store.profile(&twin.id).await.unwrap().is_none());
         assert!(store
             .profile_by_secret(&format!("t{tag}"))
@@ -608,10 +713,84 @@ mod tests {
         assert_eq!(store.ratings_of(&p.id).await.unwrap().len(), 1);
     }
 
+    /// Profiles made before look-alike keys get them, oldest first; one
+    /// that now looks like an older one keeps its name and its keys apart.
+    async fn old_profiles_get_keys(store: &Store, tag: &str) {
+        let old = [
+            ("o1", "Jos\u{e9}", 1),
+            ("o2", "Jose", 2),
+            ("o3", "Kim", 3),
+            // Its old key is the new folded key of "Kim".
+            ("o4", "kirn", 4),
+            ("o5", "Ann", 5),
+        ];
+        for (id, name, at) in old {
+            let name = format!("{name}{tag}");
+            sqlx::query(
+                "INSERT INTO domino_profiles (id, name, name_key, created_at) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(format!("{id}{tag}"))
+            .bind(&name)
+            .bind(name.to_lowercase())
+            .bind(at)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        }
+        // (The in-memory SQLite store has one connection: each is given back.)
+        let mut conn = store.pool.acquire().await.unwrap();
+        assert!(fill_name_keys(&mut conn).await.unwrap() >= 5);
+        drop(conn);
+        let keys_of = |id: &str| {
+            let id = format!("{id}{tag}");
+            let pool = store.pool.clone();
+            async move {
+                let r = sqlx::query(
+                    "SELECT name_key, name_skeleton FROM domino_profiles WHERE id = $1",
+                )
+                .bind(&id)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+                NameKeys {
+                    folded: r.try_get("name_key").unwrap(),
+                    skeleton: r.try_get("name_skeleton").unwrap(),
+                }
+            }
+        };
+        let named = |name: &str| crate::name::name_keys(&format!("{name}{tag}"));
+        assert_eq!(keys_of("o1").await, named("Jose"));
+        assert_eq!(keys_of("o3").await, named("Kim"));
+        assert_eq!(keys_of("o5").await, named("Ann"));
+        for (younger, alike) in [("o2", "Jose"), ("o4", "Kim")] {
+            let keys = keys_of(younger).await;
+            let apart = format!("{}\n{younger}{tag}", named(alike).folded);
+            assert_eq!(keys.folded, apart, "{younger}");
+        }
+        // A new profile is checked against the old ones.
+        let p = Profile {
+            id: format!("new{tag}"),
+            name: format!("KIM{tag}"),
+            created_at: 9,
+        };
+        assert!(store.profile_name_taken(&named("KIM")).await.unwrap());
+        assert!(!store
+            .create_profile(&p, &named("KIM"), &format!("n{tag}"))
+            .await
+            .unwrap());
+        assert!(!store.profile_name_taken(&named("Tim")).await.unwrap());
+        // Nothing is left to fill, and a second run changes nothing.
+        let mut conn = store.pool.acquire().await.unwrap();
+        fill_name_keys(&mut conn).await.unwrap();
+        drop(conn);
+        assert_eq!(keys_of("o3").await, named("Kim"));
+    }
+
     #[tokio::test]
     async fn sqlite_keeps_the_profile_contract() {
         let store = Store::connect("sqlite::memory:").await.unwrap();
         contract(&store, "x").await;
+        old_profiles_get_keys(&store, "y").await;
     }
 
     #[tokio::test]
@@ -626,5 +805,6 @@ mod tests {
             .unwrap()
             .as_nanos();
         contract(&store, &format!("{}x{nanos}", std::process::id())).await;
+        old_profiles_get_keys(&store, &format!("{}y{nanos}", std::process::id())).await;
     }
 }

@@ -92,26 +92,7 @@ impl Table {
         let mut line = json!({"type": "chat", "seat": seat, "at": now_ms()});
         match (text, phrase) {
             (Some(text), None) => {
-                let text = text.trim();
-                if text.is_empty() {
-                    return Err(Refusal::new(Code::BadChat, "say something"));
-                }
-                let max = self.config.limits.chat_chars;
-                if text.chars().count() > max {
-                    return Err(Refusal::new(
-                        Code::ChatTooLong,
-                        format!("chat lines are at most {max} characters"),
-                    ));
-                }
-                if text
-                    .chars()
-                    .any(|c| c.is_control() || crate::name::reorders(c))
-                {
-                    return Err(Refusal::new(
-                        Code::BadChat,
-                        "no control or text-direction characters",
-                    ));
-                }
+                let text = crate::text::chat_line(&text, self.config.limits.chat_chars)?;
                 line["text"] = json!(text);
             }
             (None, Some(p)) if PHRASES.contains(&p.as_str()) => line["phrase"] = json!(p),
