@@ -109,7 +109,9 @@ export class Conn {
     const id = ++this.id;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.ws.send(JSON.stringify({ ...msg, id }));
+      // The id first: of a request too large or over the rate the server
+      // reads only the start for the id its refusal carries.
+      this.ws.send(JSON.stringify({ id, ...msg }));
     });
   }
 

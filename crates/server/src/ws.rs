@@ -30,10 +30,14 @@
 //! request names a seat to act as. A connection opened with a profile's
 //! cookie (docs/server.md) sits under that profile and its name: no
 //! request names a profile either. Malformed, unknown or oversized
-//! requests get an error and change nothing.
+//! requests get an error and change nothing; the error carries the
+//! request's `id` wherever the text shows one (see [`readable_id`]).
+//! Ping frames, and pong frames that answer no ping of ours, count against
+//! the socket's message rate like requests: one over it closes the socket,
+//! since a ping is answered before the server sees it.
 
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket};
@@ -139,6 +143,56 @@ enum Request {
     Rematch {},
 }
 
+/// How much of a request too large to handle, or over the rate, is read
+/// for its `id`: enough for `{"type": ..., "id": ...}` written in any
+/// order with a short id, little enough that a flood costs nothing.
+const ID_PREFIX: usize = 256;
+
+/// The `id` of a request that is not handled as a whole (too large, not
+/// JSON, over the rate), so that a client waiting for that answer gets it:
+/// the value of the top-level `"id"` key of an object, read as far as
+/// the text parses (a syntax error after the id still finds it), or null.
+fn readable_id(text: &str) -> Value {
+    use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+
+    /// Records the id when it reads it, then stops the parse.
+    struct FindId<'a>(&'a mut Value);
+
+    impl<'de> Visitor<'de> for FindId<'_> {
+        type Value = ();
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a request object")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            while let Some(key) = map.next_key::<String>()? {
+                if key == "id" {
+                    *self.0 = map.next_value()?;
+                    return Ok(());
+                }
+                map.next_value::<IgnoredAny>()?;
+            }
+            Ok(())
+        }
+    }
+
+    let mut id = Value::Null;
+    // The parse's own error says nothing more than the refusal will.
+    let _ = serde_json::Deserializer::from_str(text).deserialize_map(FindId(&mut id));
+    id
+}
+
+/// The start of `text`, at most [`ID_PREFIX`] bytes, cut between
+/// characters.
+fn id_prefix(text: &str) -> &str {
+    let mut end = text.len().min(ID_PREFIX);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
 fn error(id: &Value, r: &Refusal) -> String {
     let message = domino_engine::text::bounded(&r.message);
     json!({"type": "error", "id": id, "code": r.code, "message": message}).to_string()
@@ -189,18 +243,24 @@ pub async fn serve(
         kick: kick.clone(),
     };
     let ping_every = limits.ping_every;
+    // Pings sent and not yet answered: a pong beyond them was not asked for.
+    let unanswered = Arc::new(AtomicU32::new(0));
+    let pinged = unanswered.clone();
     let writer = tokio::spawn(async move {
         let mut ping = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
         loop {
-            let msg = tokio::select! {
+            let (msg, is_ping) = tokio::select! {
                 m = out_rx.recv() => match m {
-                    Some(m) => Message::Text(m.as_ref().into()),
+                    Some(m) => (Message::Text(m.as_ref().into()), false),
                     None => break,
                 },
-                _ = ping.tick() => Message::Ping(Default::default()),
+                _ = ping.tick() => (Message::Ping(Default::default()), true),
             };
             if sink.send(msg).await.is_err() {
                 break;
+            }
+            if is_ping {
+                pinged.fetch_add(1, Ordering::Relaxed);
             }
         }
         let _ = sink.close().await;
@@ -240,7 +300,31 @@ pub async fn serve(
                 let _ = out_tx.send(error(&Value::Null, &r).into()).await;
                 continue;
             }
-            Some(Ok(_)) => continue,
+            Some(Ok(Message::Pong(_)))
+                if unanswered
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+                    .is_ok() =>
+            {
+                continue;
+            }
+            // A ping (already answered by the WebSocket layer) or a pong
+            // nobody asked for: as much work for us as a small request.
+            Some(Ok(_)) => {
+                if bucket.take() {
+                    continue;
+                }
+                hub.stats
+                    .refuse(Refused::Messages, ip, "pings beyond the socket's rate");
+                let r = Refusal::new(
+                    Code::RateLimited,
+                    format!(
+                        "at most {} messages or pings a second: closing",
+                        limits.messages_per_second
+                    ),
+                );
+                let _ = out_tx.send(error(&Value::Null, &r).into()).await;
+                break;
+            }
         };
         if !bucket.take() {
             hub.stats.refuse(
@@ -255,7 +339,8 @@ pub async fn serve(
                     limits.messages_per_second
                 ),
             );
-            if out_tx.send(error(&Value::Null, &r).into()).await.is_err() {
+            let id = readable_id(id_prefix(&text));
+            if out_tx.send(error(&id, &r).into()).await.is_err() {
                 break;
             }
             continue;
@@ -280,11 +365,16 @@ async fn handle(hub: &Hub, conn_id: ConnId, conn: &mut Conn, out: &Outbox, text:
             Code::TooLarge,
             format!("messages are at most {} bytes", hub.config.max_message),
         );
-        return error(&Value::Null, &r);
+        // Only the start is read: parsing all of it is what the limit
+        // spares the server.
+        return error(&readable_id(id_prefix(text)), &r);
     }
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(e) => return error(&Value::Null, &Refusal::new(Code::BadJson, e.to_string())),
+        Err(e) => {
+            let r = Refusal::new(Code::BadJson, e.to_string());
+            return error(&readable_id(text), &r);
+        }
     };
     let id = value
         .as_object()
@@ -549,4 +639,42 @@ async fn ask<T>(
     let (reply, rx) = oneshot::channel();
     h.tx.send(cmd(reply)).await.map_err(|_| gone())?;
     rx.await.map_err(|_| gone())?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_id_is_read_as_far_as_the_text_parses() {
+        for (text, id) in [
+            (r#"{"id": 7, "type": "list"}"#, json!(7)),
+            (r#"{"id": 7, "type": "#, json!(7)),
+            (r#"{"type": "list", "id": "a", "#, json!("a")),
+            (
+                r#"{"type": ["deep", {"id": 1}], "id": [2, {"x": 3}]} trailing"#,
+                json!([2, {"x": 3}]),
+            ),
+            (r#"{not json"#, Value::Null),
+            (r#"{"type": "list", "id": "cut"#, Value::Null),
+            (r#"[{"id": 1}]"#, Value::Null),
+            (r#""id""#, Value::Null),
+            ("", Value::Null),
+        ] {
+            assert_eq!(readable_id(text), id, "{text}");
+        }
+    }
+
+    #[test]
+    fn only_a_prefix_of_a_large_request_is_read() {
+        let pad = "x".repeat(2 * ID_PREFIX);
+        let early = format!(r#"{{"id": 3, "pad": "{pad}"}}"#);
+        let late = format!(r#"{{"pad": "{pad}", "id": 3}}"#);
+        assert_eq!(readable_id(id_prefix(&early)), json!(3));
+        assert_eq!(readable_id(id_prefix(&late)), Value::Null);
+        assert_eq!(readable_id(&late), json!(3));
+        let wide = "\u{e9}".repeat(ID_PREFIX);
+        let cut = id_prefix(&wide);
+        assert!(cut.len() <= ID_PREFIX && wide.starts_with(cut));
+    }
 }

@@ -109,11 +109,14 @@ async fn a_socket_over_its_message_rate_is_answered_rate_limited_and_recovers() 
     });
     let mut flood = Client::connect(s.addr).await;
     let mut calm = Client::connect(s.addr).await;
-    for _ in 0..10 {
-        flood.send_raw(r#"{"type":"list"}"#).await;
+    for i in 0..10 {
+        flood
+            .send_raw(&json!({"type": "list", "id": i}).to_string())
+            .await;
     }
     let mut answered = 0;
     let mut limited = 0;
+    let mut ids = Vec::new();
     while let Some(m) = flood.try_recv(300).await {
         match m["type"].as_str().unwrap() {
             "tables" => answered += 1,
@@ -123,8 +126,11 @@ async fn a_socket_over_its_message_rate_is_answered_rate_limited_and_recovers() 
             }
             t => panic!("{t}"),
         }
+        ids.push(m["id"].as_u64().unwrap());
     }
     assert_eq!((answered, limited), (3, 7));
+    // Every request got its own answer, refused ones too.
+    assert_eq!(ids, (0..10).collect::<Vec<_>>());
     // Another socket is not slowed, and the flooder gets tokens back.
     assert_eq!(
         calm.request(json!({"type": "list"})).await["type"],
@@ -136,6 +142,55 @@ async fn a_socket_over_its_message_rate_is_answered_rate_limited_and_recovers() 
         "tables"
     );
     assert_eq!(health(&s).await["refused"]["messages"], 7);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pings_and_unasked_pongs_count_against_the_message_rate() {
+    use tokio_tungstenite::tungstenite::Message;
+    let s = server(Limits {
+        messages_per_second: 2,
+        message_burst: 5,
+        ..WIDE
+    });
+    let mut calm = Client::connect(s.addr).await;
+    for frame in [
+        Message::Ping(b"p".to_vec().into()),
+        Message::Pong(b"p".to_vec().into()),
+    ] {
+        let mut flood = Client::connect(s.addr).await;
+        // Sent as fast as the socket takes them, at most 2,000.
+        let mut sent = 0;
+        while sent < 2000 && flood.send_frame(frame.clone()).await {
+            sent += 1;
+        }
+        let pongs = flood
+            .pongs_until_closed(3000)
+            .await
+            .unwrap_or_else(|| panic!("{frame:?}: the flooding socket stays open"));
+        // The burst, what the rate adds while the flood is read, and the
+        // one the WebSocket layer answers before the server refuses it.
+        assert!(pongs <= 5 + 2 + 1, "{frame:?}: {pongs} of {sent} answered");
+        // Another socket is not affected.
+        assert_eq!(
+            calm.request(json!({"type": "list"})).await["type"],
+            "tables"
+        );
+    }
+    assert_eq!(health(&s).await["refused"]["messages"], 2);
+    // A socket that answers the server's own pings (a reading client does)
+    // is not cut off for it.
+    let s = server(Limits {
+        ping_every: Duration::from_millis(20),
+        messages_per_second: 1,
+        message_burst: 1,
+        ..WIDE
+    });
+    let mut reader = Client::connect(s.addr).await;
+    assert!(reader.pongs_until_closed(500).await.is_none());
+    assert_eq!(
+        reader.request(json!({"type": "list"})).await["type"],
+        "tables"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

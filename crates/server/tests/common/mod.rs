@@ -371,6 +371,27 @@ impl Client {
         }
     }
 
+    /// Send a control or data frame as it is (a ping, an unasked pong);
+    /// false once the socket no longer takes frames.
+    pub async fn send_frame(&mut self, m: Message) -> bool {
+        self.ws.send(m).await.is_ok()
+    }
+
+    /// The pongs received until the server closed this socket, if it did
+    /// within `ms` (other messages are read and dropped).
+    pub async fn pongs_until_closed(&mut self, ms: u64) -> Option<usize> {
+        let end = tokio::time::Instant::now() + Duration::from_millis(ms);
+        let mut pongs = 0;
+        loop {
+            match tokio::time::timeout_at(end, self.ws.next()).await {
+                Err(_) => return None,
+                Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => return Some(pongs),
+                Ok(Some(Ok(Message::Pong(_)))) => pongs += 1,
+                Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+
     pub async fn send_raw(&mut self, text: &str) {
         self.ws.send(Message::Text(text.into())).await.unwrap();
     }
