@@ -31,7 +31,7 @@
 //! cookie (docs/server.md) sits under that profile and its name: no
 //! request names a profile either. Malformed, unknown or oversized
 //! requests get an error and change nothing; the error carries the
-//! request's `id` wherever the text shows one (see [`readable_id`]).
+//! request's `id` wherever the text shows one (see `readable_id`).
 //! Ping frames, and pong frames that answer no ping of ours, count against
 //! the socket's message rate like requests: one over it closes the socket,
 //! since a ping is answered before the server sees it.

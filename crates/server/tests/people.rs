@@ -260,7 +260,7 @@ async fn chat_is_text_for_the_table_short_and_rate_limited() {
         let r = f.request(req).await;
         assert_eq!(r["code"], code, "{r}");
     }
-    // Past the message limit the request is not even read (no id back).
+    // Past the message limit the request is not handled.
     f.send_raw(&json!({"type": "chat", "text": "x".repeat(20_000)}).to_string())
         .await;
     assert_eq!(f.next_reply().await["code"], "too_large");

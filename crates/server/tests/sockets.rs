@@ -215,27 +215,27 @@ async fn bad_requests_get_errors_and_change_nothing() {
     // Each answer carries the request's id where the text shows it: before
     // a syntax error, in a request the protocol does not know, at the start
     // of one too large to read.
-    idle.send_raw(r#"{"id": 41, "type": "list", oops"#).await;
-    let r = idle.next_reply().await;
-    assert_eq!(
-        (r["code"].as_str(), r["id"].as_u64()),
-        (Some("bad_json"), Some(41)),
-        "{r}"
-    );
-    idle.send_raw(r#"{"id": 42, "type": "fly"}"#).await;
-    let r = idle.next_reply().await;
-    assert_eq!(
-        (r["code"].as_str(), r["id"].as_u64()),
-        (Some("bad_request"), Some(42)),
-        "{r}"
-    );
-    idle.send_raw(&format!(r#"{{"id":43,{}"#, &big[1..])).await;
-    let r = idle.next_reply().await;
-    assert_eq!(
-        (r["code"].as_str(), r["id"].as_u64()),
-        (Some("too_large"), Some(43)),
-        "{r}"
-    );
+    for (text, code, id) in [
+        (
+            r#"{"id": 41, "type": "list", oops"#.to_string(),
+            "bad_json",
+            41,
+        ),
+        (
+            r#"{"id": 42, "type": "fly"}"#.to_string(),
+            "bad_request",
+            42,
+        ),
+        (format!(r#"{{"id":43,{}"#, &big[1..]), "too_large", 43),
+    ] {
+        idle.send_raw(&text).await;
+        let r = idle.next_reply().await;
+        assert_eq!(
+            (r["code"].as_str(), r["id"].as_u64()),
+            (Some(code), Some(id)),
+            "{r}"
+        );
+    }
     // Out of turn: the idle seat tries the mover's legal action.
     let r = idle
         .request(json!({"type": "act", "action": legal[0]}))
