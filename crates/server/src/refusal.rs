@@ -61,6 +61,8 @@ pub enum Code {
     NoSheet,
     NoTable,
     NotHost,
+    /// An invited seat named without its invitation code (or a wrong one).
+    NotInvited,
     NotOver,
     NotSeated,
     /// The invited players are not all here yet.
@@ -97,7 +99,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 60] = [
+    pub const OWN: [Code; 61] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -133,6 +135,7 @@ impl Code {
         Code::NoSheet,
         Code::NoTable,
         Code::NotHost,
+        Code::NotInvited,
         Code::NotOver,
         Code::NotSeated,
         Code::NotStarted,
@@ -199,6 +202,7 @@ impl Code {
             Code::NoSheet => "no_sheet",
             Code::NoTable => "no_table",
             Code::NotHost => "not_host",
+            Code::NotInvited => "not_invited",
             Code::NotOver => "not_over",
             Code::NotSeated => "not_seated",
             Code::NotStarted => "not_started",
