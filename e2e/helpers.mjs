@@ -188,6 +188,20 @@ export async function createFriends(env, page, { game, players, invite = [], opt
   return page.url().split("/t/")[1];
 }
 
+/// The invite link the creator's page gives for `seat` (what its copy
+/// button copies: the seat and its code), at `base` when given (another
+/// node's address).
+export async function inviteLinkOf(page, seat, base) {
+  await page.waitForSelector(`[data-invite="${seat}"]`, { state: "attached" });
+  const link = new URL(await page.locator(`[data-invite="${seat}"]`).first().getAttribute("data-link"));
+  assert.ok(link.searchParams.get("invite"), `the link carries the code: ${link}`);
+  if (!base) return link.href;
+  const at = new URL(base);
+  link.protocol = at.protocol;
+  link.host = at.host;
+  return link.href;
+}
+
 export const handOver = (page) => page.locator("#result:not([hidden])").count().then((n) => n > 0);
 
 /// One move by clicking, if it is this page's turn: draw or pass when

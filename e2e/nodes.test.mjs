@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { launch, freePort, nginx, newPlayer, noErrors, createFriends, moveOnce, handOver, logged, shot } from "./helpers.mjs";
+import { launch, freePort, nginx, newPlayer, noErrors, createFriends, inviteLinkOf, moveOnce, handOver, logged, shot } from "./helpers.mjs";
 
 const PG = process.env.DOMINO_TEST_POSTGRES;
 const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0;
@@ -149,7 +149,7 @@ test("two nodes behind nginx: players on different nodes see each other's moves,
     const ana = await newPlayer({ browser, base: lb.first }, "Ana", { allow: lost });
     const id = await createFriends({ browser, base: lb.first }, ana, { game: "draw", players: 2, invite: [1], options: { target: 200 }, name: "Ana" });
     const bo = await newPlayer({ browser, base: lb.second }, "Bo", { allow: lost });
-    await bo.goto(`${lb.second}/t/${id}?seat=1`);
+    await bo.goto(await inviteLinkOf(ana, 1, lb.second));
     await bo.fill("#joinname", "Bo");
     await bo.click("#joinbtn");
     await bo.waitForSelector(".seat.me").catch(async (e) => {

@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, playToMatchEnd, moveOnce, handOver, launch, freePort, plain, BIN, DESKTOP, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, inviteLinkOf, playHand, playToMatchEnd, moveOnce, handOver, launch, freePort, plain, BIN, DESKTOP, PHONE } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -130,7 +130,20 @@ for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP,
     assert.match(await host.locator("#status").innerText(), /Waiting for 1 invited player/);
     assert.equal(await host.locator("#hand .handtile.legal").count(), 0);
     await shot(host, `invite-waiting-${hostSize}`);
-    const link = `${env.base}/t/${id}?seat=2`;
+    // A stranger typing the seat into the table's address (no code) is not
+    // seated there: no seat is open to strangers, so they watch.
+    const stranger = await newPlayer(env, "Sam", { viewport: friendView });
+    await stranger.goto(`${env.base}/t/${id}?seat=2`);
+    await stranger.fill("#joinname", "Sam");
+    await stranger.click("#joinbtn");
+    await stranger.waitForFunction(() => /You are watching/.test(document.querySelector("#status").textContent));
+    assert.equal(await stranger.locator(".seat.me").count(), 0);
+    assert.equal(await stranger.locator("[data-invite]").count(), 0, "only the creator is given invite links");
+    await host.waitForSelector('.seat[data-seat="2"].invited');
+    noErrors(stranger);
+    await stranger.context().close();
+    // The friend comes by the link the host's page gives.
+    const link = await inviteLinkOf(host, 2);
     const friend = await newPlayer(env, "Pat", { viewport: friendView });
     await friend.goto(link);
     await friend.fill("#joinname", "<b>Pat</b>");
@@ -242,7 +255,7 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
       const a = await newPlayer(local, "Ann", { viewport, allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
       const id = await createFriends(local, a, { game: "draw", players: 2, invite: [1], options: { target: 1 }, name: "Ann" });
       const b = await newPlayer(local, "Bea", { viewport, allow: [/WebSocket|ERR_CONNECTION_REFUSED/] });
-      await b.goto(`${url}/t/${id}?seat=1`);
+      await b.goto(await inviteLinkOf(a, 1));
       await b.fill("#joinname", "Bea");
       await b.click("#joinbtn");
       await b.waitForSelector(".seat.me");

@@ -121,16 +121,23 @@ export function tablePage(app, id, nav) {
       if (r.code === "moving") return soon(r, sit);
     }
     if (S.watching) return watch(S.watching);
-    const want = new URLSearchParams(location.search).get("seat");
+    const params = new URLSearchParams(location.search);
+    const want = params.get("seat");
     const seat = want == null ? null : Number(want);
-    if (store.name) return join(store.name, seat);
-    askName(seat);
+    const invite = params.get("invite");
+    if (store.name) return join(store.name, seat, invite);
+    askName(seat, invite);
   }
 
-  async function join(name, seat) {
+  // `invite`: the code an invite link carries, without which the server
+  // gives nobody the invited seat it names.
+  async function join(name, seat, invite) {
     store.name = name;
-    let r = await conn.request({ type: "join", table: id, name, ...(seat != null && seat >= 0 ? { seat } : {}) });
-    if (r.type === "error" && r.code === "seat_taken") r = await conn.request({ type: "join", table: id, name });
+    const named = seat != null && seat >= 0 ? { seat, ...(invite ? { invite } : {}) } : {};
+    let r = await conn.request({ type: "join", table: id, name, ...named });
+    // A seat taken, or kept for a friend whose link this is not: an open
+    // seat if there is one, else watching (below).
+    if (r.type === "error" && (r.code === "seat_taken" || r.code === "not_invited")) r = await conn.request({ type: "join", table: id, name });
     if (r.type === "joined") {
       if (r.token) store.setToken(id, r.token);
       settled();
@@ -139,7 +146,7 @@ export function tablePage(app, id, nav) {
     }
     if (r.code === "table_full" || r.code === "match_over") return watch("full");
     if (r.code === "no_table") return gone();
-    if (r.code === "moving") return soon(r, () => join(name, seat));
+    if (r.code === "moving") return soon(r, () => join(name, seat, invite));
     if (r.code !== "offline") S.note = t("error", { code: r.code, message: r.message });
     render();
   }
@@ -173,10 +180,11 @@ export function tablePage(app, id, nav) {
     S.movingNote = null;
   }
 
-  // `seat`: the seat an invite link names, which only a join naming it takes.
-  function askName(seat) {
+  // `seat`, `invite`: the seat an invite link names and its code, which only
+  // a join carrying both takes.
+  function askName(seat, invite) {
     const input = h("input", { id: "joinname", maxlength: 24, placeholder: t("lobby-name-placeholder"), "aria-label": t("lobby-you"), autocomplete: "nickname" });
-    const go = (e) => { e.preventDefault(); const n = input.value.trim(); if (n) { fill(status); join(n, seat); } };
+    const go = (e) => { e.preventDefault(); const n = input.value.trim(); if (n) { fill(status); join(n, seat, invite); } };
     fill(status, h("form", { class: "joinform", onsubmit: go },
       h("label", { for: "joinname" }, t("join-prompt"), " "), input,
       h("button", { type: "submit", id: "joinbtn" }, t("act-join")),
@@ -639,7 +647,7 @@ export function tablePage(app, id, nav) {
         passes ? h("span", { class: "passes" }, t("seat-passes", { count: passes })) : null,
         st.phase === "hand_over" && info.ready ? h("span", { class: "ready" }, icon("tick"), " ", t("seat-ready")) : null),
       backs,
-      info.invited && me != null ? h("button", { type: "button", class: "chip", "data-invite": s, onclick: () => copyInvite(s) }, t("copy-invite")) : null,
+      info.invited && info.invite && me != null ? inviteButton(s, info.invite) : null,
       h("div", { class: "bubble", hidden: true }));
   }
 
@@ -939,12 +947,19 @@ export function tablePage(app, id, nav) {
     b.timer = setTimeout(() => (b.hidden = true), 5000);
   }
 
-  function inviteLink(s) {
-    return `${location.origin}/t/${id}${s != null ? `?seat=${s}` : ""}`;
+  // The table's plain link (`code` null: open seats or watching), or an
+  // invited seat's, carrying the code only the creator is told.
+  function inviteLink(s, code) {
+    const q = s != null && code ? `?${new URLSearchParams({ seat: s, invite: code })}` : "";
+    return `${location.origin}/t/${id}${q}`;
   }
 
-  async function copyInvite(s) {
-    const link = inviteLink(s);
+  function inviteButton(s, code) {
+    return h("button", { type: "button", class: "chip", "data-invite": s, "data-link": inviteLink(s, code), onclick: () => copyInvite(s, code) }, t("copy-invite"));
+  }
+
+  async function copyInvite(s, code) {
+    const link = inviteLink(s, code);
     try { await navigator.clipboard.writeText(link); S.note = t("copied"); } catch (_) { S.note = link; }
     render();
   }
@@ -953,15 +968,17 @@ export function tablePage(app, id, nav) {
     const m = S.msg;
     if (m.seat == null || m.state.phase === "match_over") { invite.hidden = true; return; }
     invite.hidden = false;
-    const invited = m.seats.map((x, s) => (x.invited ? s : null)).filter((s) => s != null);
-    const share = h("input", { readonly: true, value: inviteLink(null), id: "share", "aria-label": t("invite-link"), onclick: (e) => e.target.select() });
+    // Only the creator is told the invited seats' codes, so only the
+    // creator is offered their links.
+    const invited = m.seats.map((x, s) => (x.invited && x.invite ? s : null)).filter((s) => s != null);
+    const share = h("input", { readonly: true, value: inviteLink(null, null), id: "share", "aria-label": t("invite-link"), onclick: (e) => e.target.select() });
     fill(invite, h("h2", {}, t("invite-link")), share,
       m.started === false ? h("p", { class: "muted" }, t("waiting-host")) : null,
       m.started === false && m.host === m.seat
         ? h("button", { type: "button", id: "fill", onclick: fillBots }, t("fill-bots")) : null,
       invited.length ? h("ul", { class: "invites" }, invited.map((s) => h("li", {},
         t("invite-for", { where: P.label(s) }), " ",
-        h("button", { type: "button", class: "chip", "data-invite": s, onclick: () => copyInvite(s) }, t("copy-invite"))))) : null);
+        inviteButton(s, m.seats[s].invite)))) : null);
   }
 
   // ---- the flight of a play from its seat to its place ----

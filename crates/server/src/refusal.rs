@@ -66,6 +66,8 @@ pub enum Code {
     NotHost,
     /// A request that changes state did not carry JSON.
     NotJson,
+    /// An invited seat named without its invitation code (or a wrong one).
+    NotInvited,
     NotOver,
     NotSeated,
     /// The invited players are not all here yet.
@@ -102,7 +104,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 62] = [
+    pub const OWN: [Code; 63] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -139,6 +141,7 @@ impl Code {
         Code::NoSheet,
         Code::NoTable,
         Code::NotHost,
+        Code::NotInvited,
         Code::NotJson,
         Code::NotOver,
         Code::NotSeated,
@@ -208,6 +211,7 @@ impl Code {
             Code::NoTable => "no_table",
             Code::NotHost => "not_host",
             Code::NotJson => "not_json",
+            Code::NotInvited => "not_invited",
             Code::NotOver => "not_over",
             Code::NotSeated => "not_seated",
             Code::NotStarted => "not_started",

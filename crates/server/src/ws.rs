@@ -6,8 +6,9 @@
 //! (`seats`: by seat `me`, `invite` (kept for a friend: the match waits for
 //! them), `human` (open to anyone) or `bot`; without it, `humans` open
 //! seats then bots; all bots makes a table the creator watches);
-//! `join {table, name, seat?}`; `resume {table, token}`; `spectate {table}`;
-//! `act {action}`; `ready`; `hint` (the expert's move and its reasons,
+//! `join {table, name, seat?, invite?}` (`invite`: an invited seat's
+//! code, which its invite link carries); `resume {table, token}`;
+//! `spectate {table}`; `act {action}`; `ready`; `hint` (the expert's move and its reasons,
 //! where the table allows hints); `leave` (a seated player leaves for good: a bot
 //! plays the seat); `fill` (the creator starts now: bots take the seats
 //! still waiting); `settings {auto_pass}`; `chat {text}` or `chat
@@ -111,6 +112,10 @@ enum Request {
         name: String,
         #[serde(default)]
         seat: Option<u8>,
+        /// The invitation code of the invited seat `seat` (its invite
+        /// link carries it).
+        #[serde(default)]
+        invite: Option<String>,
     },
     Resume {
         table: String,
@@ -512,12 +517,18 @@ async fn dispatch(
                 Some(seat) => Seating::Join {
                     name,
                     seat: Some(seat),
+                    invite: None,
                     profile: conn.profile.clone(),
                 },
             };
             attach(conn_id, conn, out, h, how).await
         }
-        Request::Join { table, name, seat } => {
+        Request::Join {
+            table,
+            name,
+            seat,
+            invite,
+        } => {
             let h = hub.locate(&table).await?;
             let profile = conn.profile.clone();
             attach(
@@ -528,6 +539,7 @@ async fn dispatch(
                 Seating::Join {
                     name,
                     seat,
+                    invite,
                     profile,
                 },
             )

@@ -196,6 +196,64 @@ async fn players_on_different_nodes_play_one_table() {
     assert!(metric(&a, "domino_relay_notifications_sent_total").await > 0.0);
 }
 
+/// An invited seat of a table owned by node a, named by a stranger on
+/// node b: the join reaches a through the relay, and without the seat's
+/// code or with a wrong one it is refused there and the seat stays free;
+/// the friend's join through b carrying the creator's code takes it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invited_seat_asked_through_another_node_needs_its_code() {
+    let Some(db) = fresh_db().await else {
+        return;
+    };
+    let a = node(&db, "a");
+    let b = node(&db, "b");
+    let mut host = Client::connect(a.addr).await;
+    let r = host
+        .request(
+            json!({"type": "create", "rules": {"preset": "draw", "players": 2},
+            "seats": ["me", "invite"], "bot": "random", "name": "Ana"}),
+        )
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let table = r["table"].as_str().unwrap().to_string();
+    if host.state.is_none() {
+        host.next_state().await;
+    }
+    let code = host.state.clone().unwrap()["seats"][1]["invite"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut stranger = Client::connect(b.addr).await;
+    for invite in [Value::Null, json!("0".repeat(code.len()))] {
+        let r = stranger
+            .request(
+                json!({"type": "join", "table": table, "name": "Sam", "seat": 1, "invite": invite}),
+            )
+            .await;
+        assert_eq!(r["code"], "not_invited", "{r}");
+    }
+    // Refused at a, the table's node, which b reached through the relay.
+    assert_eq!(metric(&b, "domino_tables_owned").await, 0.0);
+    assert!(metric(&a, "domino_relay_items_received_total").await >= 2.0);
+    host.settle(200).await;
+    let st = host.state.clone().unwrap();
+    assert_eq!(st["seats"][1]["name"], Value::Null, "{st}");
+    assert_eq!(st["started"], false);
+    let mut friend = Client::connect(b.addr).await;
+    let r = friend
+        .request(json!({"type": "join", "table": table, "name": "Bo", "seat": 1, "invite": code}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    assert_eq!(r["seat"], 1, "{r}");
+    loop {
+        let st = host.next_state().await;
+        if st["started"] == true {
+            assert_eq!(st["seats"][1]["name"], "Bo");
+            break;
+        }
+    }
+}
+
 /// A rematch asked for by a player on the node that does not own the
 /// table: the owner makes it beside the old table, both players hear of
 /// it, the same seat tokens hold their seats there (the guest's through

@@ -22,6 +22,14 @@ async fn create(c: &mut Client, rules: Value, seats: Value) -> String {
     r["table"].as_str().unwrap().to_string()
 }
 
+/// The invitation code of `seat`, as the creator's state gives it (its
+/// invite link carries it).
+fn invite_code(host: &Client, seat: usize) -> String {
+    let st = host.state.clone().unwrap();
+    let code = st["seats"][seat]["invite"].as_str().map(String::from);
+    code.unwrap_or_else(|| panic!("no code for seat {seat}: {st}"))
+}
+
 /// The table as this client last saw it, without what moves on its own.
 fn snapshot(c: &Client) -> Value {
     let st = c.state.clone().unwrap();
@@ -69,7 +77,7 @@ async fn invited_seats_wait_for_their_friends_then_the_match_starts() {
     // The partner takes the invited seat by its link; the match starts.
     let mut friend = Client::connect(s.addr).await;
     let r = friend
-        .request(json!({"type": "join", "table": table, "name": "Pat", "seat": 2}))
+        .request(json!({"type": "join", "table": table, "name": "Pat", "seat": 2, "invite": invite_code(&host, 2)}))
         .await;
     assert_eq!(r["seat"], 2, "{r}");
     let st = host.next_state().await;
@@ -117,10 +125,88 @@ async fn a_strangers_join_takes_the_open_seat_never_the_invited_one() {
     assert_eq!(st["started"], false);
     let mut friend = Client::connect(s.addr).await;
     let r = friend
-        .request(json!({"type": "join", "table": table, "name": "Pat", "seat": 1}))
+        .request(json!({"type": "join", "table": table, "name": "Pat", "seat": 1, "invite": invite_code(&host, 1)}))
         .await;
     assert_eq!(r["seat"], 1, "{r}");
     assert_eq!(host.next_state().await["started"], true);
+}
+
+/// A stranger who names the invited seat by hand (the table is public, its
+/// id in the lobby) is refused without the seat's code, with a wrong one
+/// and with another table's, all alike; the seat stays free. Only the
+/// creator is told the code, and the join carrying it (the invite link's)
+/// takes the seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invited_seat_is_taken_only_with_its_invitation_code() {
+    let s = mem();
+    let mut host = Client::connect(s.addr).await;
+    let table = create(
+        &mut host,
+        json!({"preset": "draw", "players": 3}),
+        json!(["me", "invite", "human"]),
+    )
+    .await;
+    let code = invite_code(&host, 1);
+    let mut other_host = Client::connect(s.addr).await;
+    create(
+        &mut other_host,
+        json!({"preset": "draw", "players": 2}),
+        json!(["me", "invite"]),
+    )
+    .await;
+    let elsewhere = invite_code(&other_host, 1);
+    let mut stranger = Client::connect(s.addr).await;
+    let mut messages = Vec::new();
+    for invite in [
+        None,
+        Some("0".repeat(code.len())),
+        Some(elsewhere),
+        Some(code[..code.len() - 1].to_string()),
+    ] {
+        let mut req = json!({"type": "join", "table": table, "name": "Sam", "seat": 1});
+        if let Some(i) = invite {
+            req["invite"] = json!(i);
+        }
+        let r = stranger.request(req).await;
+        assert_eq!(r["code"], "not_invited", "{r}");
+        messages.push(r["message"].clone());
+    }
+    assert!(
+        messages.windows(2).all(|w| w[0] == w[1]),
+        "one refusal for every wrong code: {messages:?}"
+    );
+    host.settle(150).await;
+    let st = host.state.clone().unwrap();
+    assert_eq!(st["seats"][1]["invited"], true, "{st}");
+    assert_eq!(st["seats"][1]["name"], Value::Null, "{st}");
+    assert_eq!(st["started"], false);
+    // The stranger sits in the open seat and is told no code.
+    let r = stranger
+        .request(json!({"type": "join", "table": table, "name": "Sam"}))
+        .await;
+    assert_eq!(r["seat"], 2, "{r}");
+    stranger.settle(150).await;
+    let seen = stranger.state.clone().unwrap();
+    assert_eq!(seen["seats"][1]["invited"], true, "{seen}");
+    assert_eq!(seen["seats"][1]["invite"], Value::Null, "{seen}");
+    // The friend's link carries the code.
+    let mut friend = Client::connect(s.addr).await;
+    let r = friend
+        .request(json!({"type": "join", "table": table, "name": "Pat", "seat": 1, "invite": code}))
+        .await;
+    assert_eq!(r["seat"], 1, "{r}");
+    loop {
+        let st = host.next_state().await;
+        if st["started"] == true {
+            assert_eq!(st["seats"][1]["name"], "Pat");
+            assert_eq!(
+                st["seats"][1]["invite"],
+                Value::Null,
+                "a taken seat has no code"
+            );
+            break;
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -135,7 +221,7 @@ async fn only_the_creator_fills_the_waiting_seats_with_bots() {
     .await;
     let mut other = Client::connect(s.addr).await;
     let r = other
-        .request(json!({"type": "join", "table": table, "name": "Cy", "seat": 1}))
+        .request(json!({"type": "join", "table": table, "name": "Cy", "seat": 1, "invite": invite_code(&host, 1)}))
         .await;
     assert_eq!(r["seat"], 1);
     let r = other.request(json!({"type": "fill"})).await;
@@ -195,7 +281,7 @@ async fn forged_seats_and_stale_sockets_are_refused_and_change_nothing() {
     // from then on, and so is their token.
     let mut f = Client::connect(s.addr).await;
     let r = f
-        .request(json!({"type": "join", "table": table, "name": "Flo", "seat": 1}))
+        .request(json!({"type": "join", "table": table, "name": "Flo", "seat": 1, "invite": invite_code(&host, 1)}))
         .await;
     let token = r["token"].clone();
     let r = f.request(json!({"type": "leave"})).await;
@@ -235,7 +321,7 @@ async fn chat_is_text_for_the_table_short_and_rate_limited() {
     let mut f = Client::connect(s.addr).await;
     let evil = "<img src=x onerror=f()>";
     let r = f
-        .request(json!({"type": "join", "table": table, "name": evil, "seat": 1}))
+        .request(json!({"type": "join", "table": table, "name": evil, "seat": 1, "invite": invite_code(&host, 1)}))
         .await;
     assert_eq!(r["seat"], 1);
     host.settle(100).await;

@@ -504,6 +504,7 @@ error = { $code ->
     [bad_seat] That seat does not exist.
     [bad_seats] Those seats do not fit this game: you take one, and the others go to players or the computer.
     [seat_taken] That seat is not free.
+    [not_invited] That seat is kept for an invited friend: only their invite link takes it.
     [table_full] There is no free seat at this table.
     [bad_token] That seat is no longer yours: join the table again.
     [not_seated] You do not have a seat at this table.

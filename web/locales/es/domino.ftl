@@ -508,6 +508,7 @@ error = { $code ->
     [bad_seat] Ese puesto no existe.
     [bad_seats] Esos puestos no cuadran con este juego: tú ocupas uno, y los demás son para jugadores o para la computadora.
     [seat_taken] Ese puesto no está libre.
+    [not_invited] Ese puesto está reservado para un amigo invitado: solo su enlace de invitación lo ocupa.
     [table_full] No queda ningún puesto libre en esta mesa.
     [bad_token] Ese puesto ya no es tuyo: vuelve a entrar a la mesa.
     [not_seated] No tienes puesto en esta mesa.

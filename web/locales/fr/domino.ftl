@@ -508,6 +508,7 @@ error = { $code ->
     [bad_seat] Cette place n'existe pas.
     [bad_seats] Ces places ne vont pas avec ce jeu : vous en prenez une, les autres vont à des joueurs ou à l'ordinateur.
     [seat_taken] Cette place n'est pas libre.
+    [not_invited] Cette place est réservée à un ami invité : seul son lien d'invitation la prend.
     [table_full] Il n'y a plus de place libre à cette table.
     [bad_token] Cette place n'est plus la vôtre : rejoignez la table à nouveau.
     [not_seated] Vous n'avez pas de place à cette table.

@@ -171,8 +171,9 @@ pub fn seating(how: &Seating) -> Value {
         Seating::Join {
             name,
             seat,
+            invite,
             profile,
-        } => json!({"join": {"name": name, "seat": seat, "profile": profile}}),
+        } => json!({"join": {"name": name, "seat": seat, "invite": invite, "profile": profile}}),
         Seating::Resume { token } => json!({"resume": token}),
         Seating::Spectate => json!("spectate"),
     }
@@ -192,6 +193,7 @@ pub fn parse_seating(v: &Value) -> Option<Seating> {
             .get("seat")
             .and_then(Value::as_u64)
             .and_then(|s| u8::try_from(s).ok()),
+        invite: j.get("invite").and_then(Value::as_str).map(String::from),
         profile: serde_json::from_value(j.get("profile")?.clone()).ok()?,
     })
 }
@@ -338,11 +340,13 @@ mod tests {
             Seating::Join {
                 name: "Ana".into(),
                 seat: Some(2),
+                invite: Some("c0de".into()),
                 profile: Some(("p".into(), "Ana".into())),
             },
             Seating::Join {
                 name: "Bo".into(),
                 seat: None,
+                invite: None,
                 profile: None,
             },
         ] {

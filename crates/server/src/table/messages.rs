@@ -97,10 +97,16 @@ impl Table {
         let seats: Vec<Value> = (0..self.rules.players)
             .map(|s| {
                 let st = &self.seats[s as usize];
+                let invited = self.plan[s as usize] == super::SeatKind::Invite && st.name.is_none();
+                // Only the creator is told a waiting seat's code, for the
+                // invite link it gives the friend.
+                let code = (invited && seat.is_some() && seat == self.host)
+                    .then(|| super::invites::code(&self.commitments.secret, &self.id, s));
                 json!({
                     "name": st.name,
                     "human": self.plan[s as usize] != super::SeatKind::Bot,
-                    "invited": self.plan[s as usize] == super::SeatKind::Invite && st.name.is_none(),
+                    "invited": invited,
+                    "invite": code,
                     "left": st.left,
                     "present": st.conns > 0,
                     "bot": self.bot_plays(s),

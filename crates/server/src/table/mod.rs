@@ -19,6 +19,7 @@
 //! (the table's command loop, bots and timers).
 
 mod commitments;
+mod invites;
 mod log;
 mod messages;
 mod people;

@@ -22,6 +22,9 @@ pub enum Seating {
     Join {
         name: String,
         seat: Option<u8>,
+        /// The invitation code an invite link carries: an invited seat is
+        /// taken only with its code (see `invites`).
+        invite: Option<String>,
         profile: Option<(String, String)>,
     },
     /// Return to a claimed seat.
@@ -143,6 +146,7 @@ impl Table {
             Seating::Join {
                 name,
                 seat,
+                invite,
                 profile,
             } => {
                 let name = match &profile {
@@ -171,6 +175,8 @@ impl Table {
                         kind == Some(SeatKind::Human) || (named && kind == Some(SeatKind::Invite));
                     sits && st.name.is_none()
                 };
+                // The seat named must be free before its code is checked:
+                // a taken seat says `seat_taken` whatever the code.
                 let seat = match seat {
                     Some(s)
                         if free(
@@ -191,6 +197,22 @@ impl Table {
                         .position(|(s, st)| free(s, st, false))
                         .ok_or(Refusal::new(Code::TableFull, "no free seat at this table"))?,
                 };
+                if self.plan.get(seat) == Some(&SeatKind::Invite) {
+                    let given = invite.as_deref().unwrap_or("");
+                    // One refusal for no code and a wrong one: it tells a
+                    // stranger nothing about the right one.
+                    if !super::invites::matches(
+                        &self.commitments.secret,
+                        &self.id,
+                        seat as u8,
+                        given,
+                    ) {
+                        return Err(Refusal::new(
+                            Code::NotInvited,
+                            "that seat is kept for an invited friend: only their invite link takes it",
+                        ));
+                    }
+                }
                 let token = random_id(24);
                 let row = SeatRow {
                     seat: seat as i64,
