@@ -700,7 +700,9 @@ async fn owners_killed_at_random_moments() {
     let mut names: Vec<String> = (0..3).map(|i| format!("killloop-n{i}")).collect();
     let mut born = 3;
     let mut times = Vec::new();
+    let mut moves = Vec::new();
     let mut matches = 0;
+    let store = Store::connect(&db).await.unwrap();
     while times.len() < kills {
         let addrs = Arc::new(Mutex::new(
             nodes.iter().map(|n| n.addr.clone()).collect::<Vec<_>>(),
@@ -742,10 +744,21 @@ async fn owners_killed_at_random_moments() {
             }
             let gone = nodes[o].addr.clone();
             addrs.lock().unwrap().retain(|a| *a != gone);
-            // The table plays again once some player sees a newer state.
+            // The table moves once another node holds its lease, and plays
+            // again once some player sees a newer state.
+            let mut moved = None;
             loop {
+                // No lease at all: the match ended (its lease let go).
+                let mut ended = false;
+                if moved.is_none() {
+                    match store.lease_holder(&table).await.unwrap() {
+                        Some(h) if h.node != names[o] => moved = Some(killed.elapsed()),
+                        Some(_) => {}
+                        None => ended = store.finished(&table).await.unwrap().is_some(),
+                    }
+                }
                 let s = seen.lock().unwrap().seq;
-                if s > before || tasks[0].is_finished() {
+                if (s > before && (moved.is_some() || ended)) || tasks[0].is_finished() {
                     break;
                 }
                 assert!(killed.elapsed() < STALL, "the table never played again");
@@ -753,12 +766,13 @@ async fn owners_killed_at_random_moments() {
             }
             let took = killed.elapsed();
             eprintln!(
-                "{} {}: node {} at seq {before}: playing again after {took:?}",
+                "{} {}: node {} at seq {before}: moved after {moved:?}, playing again after {took:?}",
                 if stop { "stop" } else { "kill" },
                 times.len() + 1,
                 names[o]
             );
             times.push(took);
+            moves.extend(moved);
             if stop {
                 // It runs again, finds its table taken, and serves on.
                 nodes[o].signal("-CONT");
@@ -783,12 +797,17 @@ async fn owners_killed_at_random_moments() {
         assert_eq!(n as i64, end["seq"].as_i64().unwrap());
         matches += 1;
     }
-    times.sort();
-    eprintln!(
-        "{} kills over {matches} matches: failover median {:?}, min {:?}, max {:?}",
-        times.len(),
-        times[times.len() / 2],
-        times[0],
-        times[times.len() - 1]
-    );
+    let spread = |what: &str, mut t: Vec<Duration>| {
+        t.sort();
+        if let (Some(min), Some(max)) = (t.first(), t.last()) {
+            eprintln!(
+                "{what} over {matches} matches, {} events: median {:?}, min {min:?}, max {max:?}",
+                t.len(),
+                t[t.len() / 2],
+            );
+        }
+    };
+    spread("moved (another node holds the lease)", moves);
+    spread("failover (playing again)", times);
+    store.close().await;
 }
