@@ -63,7 +63,8 @@ enum Command {
     /// Play a match in the terminal against bots (Jamaican partner by default).
     Play(domino_terminal::PlayArgs),
     /// Serve the browser game: lobby, tables with friends and bots, history.
-    Serve(serve::ServeArgs),
+    // Boxed: its many flags would make every other command as large.
+    Serve(Box<serve::ServeArgs>),
     /// Check every deal of a downloaded browser match (record or replay)
     /// against its revealed keys and commitments; exit 1 if one fails.
     Verify {
@@ -219,7 +220,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         return domino_terminal::run(args);
     }
     if let Command::Serve(args) = command {
-        return serve::run(args);
+        return serve::run(*args);
     }
     let mut out = io::stdout().lock();
     match command {
