@@ -36,6 +36,7 @@ export function tablePage(app, id, nav) {
     sentPass: false,    // whether this page sent the last pass itself
     note: null,         // a short message for the status line
     movingNote: null,   // the note saying the table is moving to another server
+    passNote: null,     // the note saying a pass was made for you
     watching: null,     // why this page watches: "bots", "full", "choice"
     offlineAt: null,    // when the next reconnection try is, while offline
     rematch: null,      // the rematch's table id, once there is one
@@ -258,6 +259,11 @@ export function tablePage(app, id, nav) {
     if (newHand) S.note = null;
     const me = m.seat;
     if (S.selected && !(Array.isArray(st.hands[me]) && st.hands[me].includes(S.selected) && st.to_act === me)) S.selected = null;
+    const myTurn = me != null && st.to_act === me && st.phase !== "hand_over";
+    const wasMyTurn = prev && prev.seat === me && prev.state.to_act === me && prev.state.hand_number === st.hand_number;
+    // The word about a pass made for you tells of your last turn: gone
+    // when your next one comes, where it would contradict "your turn".
+    if (myTurn && !wasMyTurn && S.note && S.note === S.passNote) S.note = null;
     // Sounds, and a word when a pass was made for you.
     let played = null;
     for (const e of m.events) {
@@ -265,12 +271,10 @@ export function tablePage(app, id, nav) {
       if (e.action.type === "play") { sound("play"); played = e; }
       if (e.action.type === "pass") {
         sound("pass");
-        if (e.seat === me && me != null && !S.sentPass) S.note = autoPassNote(prev);
+        if (e.seat === me && me != null && !S.sentPass) S.note = S.passNote = autoPassNote(prev);
         if (e.seat === me) S.sentPass = false;
       }
     }
-    const myTurn = me != null && st.to_act === me && st.phase !== "hand_over";
-    const wasMyTurn = prev && prev.seat === me && prev.state.to_act === me && prev.state.hand_number === st.hand_number;
     if (myTurn && !wasMyTurn && !Array.isArray(m.log)) sound("turn");
     render();
     if (played && !Array.isArray(m.log)) fly(played.seat, played.action.tile);

@@ -261,11 +261,13 @@ pub async fn serve(
                 },
                 _ = ping.tick() => (Message::Ping(Default::default()), true),
             };
-            if sink.send(msg).await.is_err() {
-                break;
-            }
+            // Counted before it leaves: its pong may come back before the
+            // send returns, and must not be taken for one nobody asked for.
             if is_ping {
                 pinged.fetch_add(1, Ordering::Relaxed);
+            }
+            if sink.send(msg).await.is_err() {
+                break;
             }
         }
         let _ = sink.close().await;
