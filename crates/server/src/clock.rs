@@ -1,5 +1,37 @@
 //! The wall clock as the store and the logs write it: milliseconds (and
-//! microseconds) since the Unix epoch, 0 for a clock set before it.
+//! microseconds) since the Unix epoch, 0 for a clock set before it; and
+//! the pace of the sweeps that clear what has lasted too long.
+
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+/// The ticks of a sweep for what goes after `age`: every eighth of it
+/// (between 200 ms and 10 minutes), the first at once, for what went while
+/// the server was stopped.
+#[derive(Debug)]
+pub struct Sweep {
+    tick: tokio::time::Interval,
+    stop: watch::Receiver<bool>,
+}
+
+impl Sweep {
+    pub fn after(age: Duration, stop: watch::Receiver<bool>) -> Sweep {
+        let every = (age / 8).clamp(Duration::from_millis(200), Duration::from_secs(600));
+        Sweep {
+            tick: tokio::time::interval(every),
+            stop,
+        }
+    }
+
+    /// Wait for the next sweep; false once the server stops.
+    pub async fn next(&mut self) -> bool {
+        tokio::select! {
+            _ = self.tick.tick() => true,
+            _ = self.stop.changed() => false,
+        }
+    }
+}
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {

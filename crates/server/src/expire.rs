@@ -6,24 +6,16 @@
 //! waits. Every node sweeps; deleting what another node deleted already
 //! deletes nothing.
 
-use std::time::Duration;
-
 use tokio::sync::watch;
 
-use crate::clock::now_ms;
+use crate::clock::{now_ms, Sweep};
 use crate::hub::Hub;
 
 /// Every so often until `stop`, delete what expired (at once too, for
 /// what expired while the server was stopped).
-pub async fn sweep(hub: Hub, mut stop: watch::Receiver<bool>) {
-    let every = (hub.config.limits.expire_after / 8)
-        .clamp(Duration::from_millis(200), Duration::from_secs(600));
-    let mut tick = tokio::time::interval(every);
-    loop {
-        tokio::select! {
-            _ = tick.tick() => {}
-            _ = stop.changed() => return,
-        }
+pub async fn sweep(hub: Hub, stop: watch::Receiver<bool>) {
+    let mut sweep = Sweep::after(hub.config.limits.expire_after, stop);
+    while sweep.next().await {
         if let Err(e) = once(&hub).await {
             tracing::warn!("deleting unused sheets and tournaments: {e}");
         }

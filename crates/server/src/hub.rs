@@ -5,7 +5,6 @@ use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use serde_json::Value;
 
@@ -225,15 +224,9 @@ impl Hub {
 
     /// Every so often until `stop`, ask each table whether it is abandoned
     /// (at once too, for tables restored after a long stop).
-    pub async fn sweep(self, mut stop: tokio::sync::watch::Receiver<bool>) {
-        let every = (self.config.limits.abandon_after / 8)
-            .clamp(Duration::from_millis(200), Duration::from_secs(600));
-        let mut tick = tokio::time::interval(every);
-        loop {
-            tokio::select! {
-                _ = tick.tick() => {}
-                _ = stop.changed() => return,
-            }
+    pub async fn sweep(self, stop: tokio::sync::watch::Receiver<bool>) {
+        let mut sweep = crate::clock::Sweep::after(self.config.limits.abandon_after, stop);
+        while sweep.next().await {
             let handles: Vec<Handle> = match self.tables.lock() {
                 Ok(mut t) => {
                     t.retain(|_, h| !h.tx.is_closed());
@@ -310,6 +303,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::store::tests::table_row;
+    use std::time::Duration;
 
     /// A table being created here holds this node's lease before it is in
     /// `tables`. The heartbeat, which opens this node's leased tables that

@@ -198,6 +198,19 @@ fn id_prefix(text: &str) -> &str {
     &text[..end]
 }
 
+/// A socket over its message rate: counted (`why`, for the log) and told
+/// so (`at most N messages` then `then`).
+fn over_rate(hub: &Hub, ip: IpAddr, why: &str, then: &str) -> Refusal {
+    hub.stats.refuse(Refused::Messages, ip, why);
+    Refusal::new(
+        Code::RateLimited,
+        format!(
+            "at most {} messages {then}",
+            hub.config.limits.messages_per_second
+        ),
+    )
+}
+
 fn error(id: &Value, r: &Refusal) -> String {
     let message = domino_engine::text::bounded(&r.message);
     json!({"type": "error", "id": id, "code": r.code, "message": message}).to_string()
@@ -320,31 +333,22 @@ pub async fn serve(
                 if bucket.take() {
                     continue;
                 }
-                hub.stats
-                    .refuse(Refused::Messages, ip, "pings beyond the socket's rate");
-                let r = Refusal::new(
-                    Code::RateLimited,
-                    format!(
-                        "at most {} messages or pings a second: closing",
-                        limits.messages_per_second
-                    ),
+                let r = over_rate(
+                    &hub,
+                    ip,
+                    "pings beyond the socket's rate",
+                    "or pings a second: closing",
                 );
                 let _ = out_tx.send(error(&Value::Null, &r).into()).await;
                 break;
             }
         };
         if !bucket.take() {
-            hub.stats.refuse(
-                Refused::Messages,
+            let r = over_rate(
+                &hub,
                 ip,
                 "more messages than the socket's rate",
-            );
-            let r = Refusal::new(
-                Code::RateLimited,
-                format!(
-                    "at most {} messages a second: this one was not handled",
-                    limits.messages_per_second
-                ),
+                "a second: this one was not handled",
             );
             let id = readable_id(id_prefix(&text));
             if out_tx.send(error(&id, &r).into()).await.is_err() {
