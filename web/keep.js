@@ -14,6 +14,7 @@ import { h, fill } from "./dom.js";
 import { t } from "./words.js";
 import { call } from "./api.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
+import { sideOf } from "./sides.js";
 
 const secretKey = (id) => "domino.sheet." + id;
 
@@ -111,7 +112,7 @@ export async function sheetPage(app, id, nav) {
   // The player in a seat: a team's name with a number in partnerships.
   const seatName = (s) => {
     const f = sheet.fields;
-    if (f.sides < f.players) return t("keep-seat-of-team", { team: sheet.names[s % f.sides], n: Math.floor(s / f.sides) + 1 });
+    if (f.sides < f.players) return t("keep-seat-of-team", { team: sheet.names[sideOf(s, f.sides)], n: Math.floor(s / f.sides) + 1 });
     return sheet.names[s];
   };
 

@@ -8,6 +8,7 @@ import { Conn } from "./conn.js";
 import { store } from "./store.js";
 import { profileCard } from "./profile.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
+import { seatsOf } from "./sides.js";
 
 const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
 
@@ -215,7 +216,10 @@ function finishedRow(m) {
   const players = m.rules.players || m.names.length;
   const partners = sides && sides < players;
   const who = (s) => playerWords(m, s);
-  const side = (k) => (partners ? t("team", { a: who(k), b: who(k + sides) }) : who(k));
+  const side = (k) => {
+    const [a, b] = seatsOf(k, sides, players);
+    return partners ? t("team", { a: who(a), b: who(b) }) : who(k);
+  };
   const winner = m.winner ? t("lobby-won-by", { who: side(m.winner.side), many: partners }) : t("lobby-tie");
   return h("div", { class: "tablerow finished", "data-id": m.id },
     h("b", {}, t("game-title", { preset: m.rules.preset })), " ",

@@ -5,6 +5,7 @@
 // the words come from words.js.
 
 import { t } from "./words.js";
+import { sideOf as sideOfSeat, seatsOf } from "./sides.js";
 
 /**
  * The people at a table as one viewer sees them: `seats` (the server's
@@ -18,8 +19,8 @@ export function people(seats, state, me, game = null) {
   const partners = sides < n;
   const label = (s) => (seats && seats[s] && seats[s].name) || t("bot-name", { n: s + 1 });
   const name = (s) => (s === me ? t("you") : label(s));
-  const sideSeats = (k) => (partners ? [k, k + sides].filter((s) => s < n) : [k]);
-  const sideOf = (s) => (partners ? s % sides : s);
+  const sideSeats = (k) => seatsOf(k, sides, n);
+  const sideOf = (s) => sideOfSeat(s, sides);
   const side = (k) => {
     const members = sideSeats(k);
     if (members.length < 2) return name(members[0]);
