@@ -8,27 +8,50 @@ import { el } from "./draw.js";
 import { t } from "./words.js";
 import { resultShort } from "./names.js";
 
-/** The score summary for a state: a <section id="scores">. */
-export function scoreSummary(P, game, st) {
+/**
+ * The score as data: the goal's words, and each side's name, points,
+ * whether it is the viewer's and whether it leads (no DOM: web/test).
+ * @param {import("./types/hand").People} P
+ * @param {ReturnType<typeof import("./games.js").facts>} game
+ * @param {import("./types/State").State} st
+ */
+export function scoreFacts(P, game, st) {
   const sc = game.score;
-  const goalText = sc.kind === "love" ? t(sc.resetsWhenAllScored ? "score-love-cut" : "score-love", { goal: sc.goal })
+  const goal = sc.kind === "love" ? t(sc.resetsWhenAllScored ? "score-love-cut" : "score-love", { goal: sc.goal })
     : sc.kind === "penalty" ? t("score-penalty", { target: sc.goal })
     : sc.kind === "pegs" ? t("score-pegs", { target: sc.goal })
     : t("score-points", { target: sc.goal });
   const mine = P.me == null ? null : P.sideOf(P.me);
   const best = sc.kind === "penalty" ? Math.min(...st.scores) : Math.max(...st.scores);
-  const sides = st.scores.map((pts, k) => {
-    const lead = st.scores.some((x) => x !== pts) && pts === best;
-    return h("li", { class: "side" + (k === mine ? " mine" : "") + (lead ? " lead" : ""), "data-side": k },
-      h("span", { class: "sname" }, P.side(k)),
-      h("span", { class: "pts" }, String(pts)),
-      progress(sc, pts, k));
-  });
+  const sides = st.scores.map((pts, k) => ({
+    k, name: P.side(k), pts, mine: k === mine,
+    lead: st.scores.some((x) => x !== pts) && pts === best,
+  }));
+  return {
+    goal, sides,
+    stake: sc.kind === "love" && st.stake > 1 ? st.stake : null,
+    playoff: sc.kind === "love" && !!st.playoff,
+  };
+}
+
+/**
+ * The score summary for a state: a <section id="scores">.
+ * @param {import("./types/hand").People} P
+ * @param {ReturnType<typeof import("./games.js").facts>} game
+ * @param {import("./types/State").State} st
+ */
+export function scoreSummary(P, game, st) {
+  const sc = game.score;
+  const f = scoreFacts(P, game, st);
+  const sides = f.sides.map((x) => h("li", { class: "side" + (x.mine ? " mine" : "") + (x.lead ? " lead" : ""), "data-side": x.k },
+    h("span", { class: "sname" }, x.name),
+    h("span", { class: "pts" }, String(x.pts)),
+    progress(sc, x.pts, x.k)));
   const extra = [];
-  if (sc.kind === "love" && st.stake > 1) extra.push(h("span", { class: "stake" }, t("score-stake", { stake: st.stake })));
-  if (sc.kind === "love" && st.playoff) extra.push(h("span", { class: "playoff" }, t("score-playoff")));
+  if (f.stake != null) extra.push(h("span", { class: "stake" }, t("score-stake", { stake: f.stake })));
+  if (f.playoff) extra.push(h("span", { class: "playoff" }, t("score-playoff")));
   return h("section", { id: "scores", class: `scores kind-${sc.kind}`, "aria-label": t("score-title") },
-    h("div", { class: "goal", id: "goal" }, goalText),
+    h("div", { class: "goal", id: "goal" }, f.goal),
     h("ul", { class: "sides" }, sides),
     extra.length ? h("div", { class: "extra" }, extra) : null);
 }
