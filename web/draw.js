@@ -1,3 +1,4 @@
+// @ts-check
 // SVG dominoes: tiles with pips, and the layout drawn from `layout_json`
 // in the games' real shapes: every chain grows out of the tile it hangs
 // from (the posed tile's four sides, or a later double's two ends), doubles
@@ -25,10 +26,19 @@ const PIPS = {
   12: G.flatMap((x) => R4.map((y) => [x, y])),
 };
 
+/**
+ * @param {number} n
+ */
 export function pipSpots(n) {
   return PIPS[n] || [];
 }
 
+/**
+ * @param {string} name
+ * @param {Record<string, any>} [attrs]
+ * @param {Element} [parent]
+ * @returns {any}
+ */
 export function el(name, attrs = {}, parent) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -36,6 +46,10 @@ export function el(name, attrs = {}, parent) {
   return e;
 }
 
+/**
+ * @param {string} t
+ * @returns {number[]}
+ */
 export function parseTile(t) {
   const [a, b] = t.split("-").map(Number);
   return [a, b];
@@ -60,6 +74,12 @@ export function tile(parent, x, y, a, b, vertical, cls = "") {
 
 // A standalone tile as an <svg> (hands, results, flights). It scales to
 // whatever size the page's CSS gives it.
+/**
+ * @param {string} t
+ * @param {string} [cls]
+ * @param {boolean} [vertical]
+ * @returns {SVGSVGElement}
+ */
 export function tileSvg(t, cls = "", vertical = true) {
   const [a, b] = parseTile(t);
   const w = vertical ? U + 4 : 2 * U + 4, h = vertical ? 2 * U + 4 : U + 4;
@@ -145,6 +165,12 @@ function corner(c, t) {
 // `branches`: later doubles open chains (double-nine cross), so room is
 // kept free off both ends of every double laid; by default, whether the
 // layout already has such a chain.
+/**
+ * @param {import("./types/Drawn").Drawn | null} layout
+ * @param {number} [width]
+ * @param {import("./types/Entry").Entry[] | null} [history]
+ * @param {boolean | null} [branches]
+ */
 export function planLayout(layout, width = 800, history = null, branches = null) {
   const tiles = [], ends = [];
   if (!layout || !layout.posed) return { tiles, ends };
@@ -257,6 +283,7 @@ export function planLayout(layout, width = 800, history = null, branches = null)
     const dbl = a === b;
     const inner = a === c.pips || b !== c.pips ? a : b;
     const outer = inner === a ? b : a;
+    /** @type {ReturnType<typeof spot> & { loose?: boolean }} */
     let s = spot(c, dbl);
     if (!s) { // boxed in: the nearest free place on, detached
       const o = options(c)[c.back && !c.lastDbl && c.next > 0 ? 1 : 0];
@@ -293,8 +320,8 @@ export function planLayout(layout, width = 800, history = null, branches = null)
     order = [];
     const seenN = chains.map(() => 0);
     for (const e of history) {
-      const a = e.action || {};
-      if (a.type !== "play" || a.end == null) continue;
+      const a = e.action;
+      if (!a || a.type !== "play" || a.end == null) continue;
       const c = chains[a.end];
       if (!c || c.tiles[seenN[a.end]] !== a.tile) { order = null; break; }
       order.push([a.end, seenN[a.end]++]);
@@ -338,6 +365,15 @@ export function planLayout(layout, width = 800, history = null, branches = null)
 // it grows from, L, R, U or D). `history` (optional) orders the tiles as
 // played; `branches` says that later doubles open chains (see
 // planLayout); `last` names the tile played last, drawn highlighted.
+/**
+ * @param {SVGSVGElement} svg
+ * @param {import("./types/Drawn").Drawn} layout
+ * @param {number} width
+ * @param {import("./types/Entry").Entry[]} history
+ * @param {boolean} branches
+ * @param {string | null} [last]
+ * @param {string} [emptyText]
+ */
 export function drawLayout(svg, layout, width, history, branches, last = null, emptyText = "") {
   svg.innerHTML = "";
   if (!layout || !layout.posed) {
@@ -382,6 +418,12 @@ export function drawLayout(svg, layout, width, history, branches, last = null, e
 
 // Markers at the open ends, showing the number each end asks for; those
 // in `choosable` (chain ids) are highlighted and call onPick(id).
+/**
+ * @param {SVGSVGElement} svg
+ * @param {{ id: number, pips: number | string, x?: number, y?: number }[]} ends
+ * @param {(end: number) => void} onPick
+ * @param {Set<number> | null} choosable
+ */
 export function drawEnds(svg, ends, onPick, choosable) {
   const g = el("g", { class: "ends" }, svg);
   for (const e of ends) {

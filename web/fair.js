@@ -1,3 +1,4 @@
+// @ts-check
 // Fair deals, checked by the page itself.
 //
 // Before each hand the server publishes SHA-256(key); after the hand it

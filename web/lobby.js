@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: your name, a quick game against the computer, a table for
 // friends with the seats you choose for them, the games in a line each,
 // the open tables and the finished matches.
@@ -102,7 +103,7 @@ export async function lobby(app, nav) {
     const n = Number(players.value);
     const partners = partnersIn(opts, p, n);
     // Redrawn when the players or the partnerships change: who was invited stays.
-    const chosen = new Map([...plan.querySelectorAll("select[data-seat]")].map((x) => [x.dataset.seat, x.value]));
+    const chosen = new Map([.../** @type {NodeListOf<HTMLSelectElement>} */ (plan.querySelectorAll("select[data-seat]"))].map((x) => [x.dataset.seat, x.value]));
     fill(plan, h("legend", {}, t("lobby-seats")));
     plan.append(h("div", { class: "planrow" }, h("span", {}, t("lobby-seat-you")), h("span", { class: "muted" }, t("seat-where-0"))));
     for (let s = 1; s < n; s++) {
@@ -122,7 +123,7 @@ export async function lobby(app, nav) {
     const p = byName(game.value);
     const options = readOptions(opts, p);
     const count = Number(players.value);
-    const invited = [...plan.querySelectorAll("select[data-seat]")].filter((x) => x.value === "invite").map((x) => Number(x.dataset.seat));
+    const invited = [.../** @type {NodeListOf<HTMLSelectElement>} */ (plan.querySelectorAll("select[data-seat]"))].filter((x) => x.value === "invite").map((x) => Number(x.dataset.seat));
     store.level = level.value;
     await create({
       rules: { preset: p.name, players: count, options },
@@ -133,6 +134,7 @@ export async function lobby(app, nav) {
 
   async function create(req) {
     msg.textContent = "";
+    /** @type {import("./types/hand").Answer | null} */
     let answered = null;
     const conn = new Conn({ onOpen: async (c) => { answered = await c.request({ type: "create", ...req }); } });
     for (let i = 0; i < 200 && !answered; i++) await new Promise((ok) => setTimeout(ok, 25));

@@ -1,3 +1,4 @@
+// @ts-check
 // Who is who, and what happened, in words: one name per player everywhere
 // (seat panels, the log, results, the score, chat), the sides of the
 // partnership games named after their players, open ends named by where
@@ -12,9 +13,13 @@ import { sideOf as sideOfSeat, seatsOf } from "./sides.js";
  * seat list: name, human, ...), `state` (for the player and side counts)
  * `me` (the viewer's seat, or null for a spectator) and `game` (games.js
  * facts, where results are told).
+ * @param {{ name?: string | null }[] | null} seats
+ * @param {{ rules: { players?: number | null }, scores: number[] }} state
+ * @param {number | null | undefined} me
+ * @param {{ blockedByTeam?: boolean } | null} [game]
  */
 export function people(seats, state, me, game = null) {
-  const n = state.rules.players;
+  const n = /** @type {number} */ (state.rules.players);
   const sides = state.scores.length;
   const partners = sides < n;
   const label = (s) => (seats && seats[s] && seats[s].name) || t("bot-name", { n: s + 1 });
@@ -57,7 +62,14 @@ export function endNameAt(layout, end) {
   return side ? t("end-branch-side", { tile: c.from, side: t(side) }) : endName(layout, end.id);
 }
 
-/** An event of the hand as a sentence, or null for events not worth a line. */
+/**
+ * An event of the hand as a sentence, or null for events not worth a line.
+ * @param {People} P
+ * @param {import("./types/Drawn").Drawn} layout
+ * @param {import("./types/Event").Event} e
+ * @param {import("./types/State").State} state
+ * @returns {string | null}
+ */
 export function eventText(P, layout, e, state) {
   switch (e.type) {
     case "action": return actionText(P, layout, e.seat, e.action);
@@ -91,14 +103,26 @@ function actionText(P, layout, seat, a) {
   }
 }
 
-/** "You & Cy win the hand", or "A tied hand". */
+/** @typedef {ReturnType<typeof people>} People */
+
+/**
+ * "You & Cy win the hand", or "A tied hand".
+ * @param {People} P
+ * @param {import("./types/State").State} state
+ * @param {import("./types/HandResult").HandResult | null} r
+ */
 export function resultHeadline(P, state, r) {
   if (!r) return "";
   if (!r.winner) return t("result-tie");
   return t("result-wins", { who: P.side(r.winner.side), many: P.sideMany(r.winner.side) });
 }
 
-/** How the hand ended, as a sentence. */
+/**
+ * How the hand ended, as a sentence.
+ * @param {People} P
+ * @param {import("./types/State").State} state
+ * @param {import("./types/HandResult").HandResult | null} r
+ */
 export function resultHow(P, state, r) {
   if (!r) return "";
   if (r.reason === "domino" && r.seat != null) return t("result-domino", { who: P.name(r.seat) });

@@ -1,3 +1,4 @@
+// @ts-check
 // The score in each game's own form, with its target always shown: hands
 // won toward six-love (or four-love) with the stake, points toward the
 // target, French penalty totals where the lowest wins, club-fives pegs to
@@ -95,6 +96,8 @@ function pegs(sc, pts, k) {
  * The score sheet: one row per finished hand (`sheet`: [{hand, result,
  * scores}], scores after the hand), the points each side made and the
  * running totals.
+ * @param {import("./types/hand").People} P
+ * @param {import("./types/hand").SheetLine[]} sheet
  */
 export function scoreSheet(P, sheet) {
   if (!sheet.length) return h("p", { class: "muted", id: "sheet" }, t("sheet-empty"));

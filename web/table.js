@@ -186,7 +186,7 @@ export function tablePage(app, id, nav) {
       return;
     }
     const press = (id) => {
-      const b = document.getElementById(id);
+      const b = /** @type {HTMLButtonElement | null} */ (document.getElementById(id));
       if (!b || b.disabled || !buttons.contains(b)) return false;
       b.click();
       return true;
@@ -295,8 +295,6 @@ export function tablePage(app, id, nav) {
     fair.open = true;
     fair.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
   }
-
-  roving(board, endMarks);
 
   roving(board, () => endMarks(el));
 

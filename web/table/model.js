@@ -188,7 +188,7 @@ export function lastPlayed(history) {
  */
 export function seatView(S, P, s) {
   const m = /** @type {StateMessage} */ (S.msg), st = m.state;
-  const info = m.seats[s] || {};
+  const info = m.seats[s] || /** @type {Partial<import("../types/hand").SeatInfo>} */ ({});
   const me = m.seat;
   const toAct = st.to_act === s && (st.phase === "play" || st.phase === "choose_poser") && m.started !== false;
   const partner = P.partners && me != null && s !== me && P.sideOf(s) === P.sideOf(me);
