@@ -10,8 +10,8 @@ import type { Tile } from "./Tile";
 /**
  * Something that happened in a match.
  */
-export type Event = { "type": "action", seat: number, action: Action, } | { "type": "drew", seat: number, tile: Tile | null, } | { "type": "scored", side: number, points: number, reason: ScoreReason, } | { "type": "penalty", seat: number, points: number, reason: PenaltyReason, } | { "type": "unclaimed", seat: number, points: number, } | { "type": "out", seat: number, } | { "type": "hand_over", result: HandResult, } | { "type": "match_over", winner: Side | null, 
+export type Event = { "type": "action", seat: number, action: Action, } | { "type": "drew", seat: number, tile?: Tile, } | { "type": "scored", side: number, points: number, reason: ScoreReason, } | { "type": "penalty", seat: number, points: number, reason: PenaltyReason, } | { "type": "unclaimed", seat: number, points: number, } | { "type": "out", seat: number, } | { "type": "hand_over", result: HandResult, } | { "type": "match_over", winner: Side | null, 
 /**
  * Club fives: the loser was skunked, and what it cost.
  */
-skunk: SkunkReport | null, };
+skunk?: SkunkReport, };

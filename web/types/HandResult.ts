@@ -14,7 +14,7 @@ winner: Side | null, reason: EndReason,
 /**
  * The seat that dominoed, or the lightest winning seat after a block.
  */
-seat: number | null, 
+seat?: number, 
 /**
  * Pips still held, by seat.
  */

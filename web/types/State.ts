@@ -15,12 +15,12 @@ import type { Winner } from "./Winner";
  * The protocol's `state` object (docs/protocol.md). Optional members are
  * left out when they do not apply, as the protocol has always done.
  */
-export type State = { boneyard: SeenBoneyard, ends: Array<OpenEnd>, hand_number: number, hands: Array<SeenHand>, history: Array<Entry>, layout: Drawn, legal: Array<Action>, muggins: number, out: Array<number>, phase: Phase, 
+export type State = { boneyard: SeenBoneyard, ends: Array<OpenEnd>, hand_number: number, hands: Array<SeenHand>, history: Array<Entry>, layout: Drawn, legal?: Array<Action>, muggins?: number, out?: Array<number>, phase: Phase, 
 /**
  * Six-love games only, with `stake`.
  */
-playoff: boolean | null, result: HandResult | null, rules: RulesSpec, scores: Array<number>, seat: number | null, seed: bigint | null, skunk: SkunkReport | null, stake: number | null, to_act: number | null, 
+playoff?: boolean, result: HandResult | null, rules: RulesSpec, scores: Array<number>, seat?: number, seed?: number, skunk?: SkunkReport, stake?: number, to_act: number | null, 
 /**
  * Present once the match is over: the winning side, or null for none.
  */
-winner: Winner | null, };
+winner?: Winner, };

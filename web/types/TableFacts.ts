@@ -19,7 +19,7 @@ blocked_by_team: boolean,
  * Who must claim the points of a play: `muggins` or `strict`; absent
  * when they are credited by themselves.
  */
-claims: string | null, deal: DealFacts, 
+claims?: string, deal: DealFacts, 
 /**
  * A player who cannot play draws from the boneyard.
  */
