@@ -16,7 +16,7 @@ import { sideOf as sideOfSeat, seatsOf } from "./sides.js";
  * @param {{ name?: string | null }[] | null} seats
  * @param {{ rules: { players?: number | null }, scores: number[] }} state
  * @param {number | null | undefined} me
- * @param {{ blockedByTeam?: boolean } | null} [game]
+ * @param {{ blockedByTeam?: boolean, seatSides?: number[] | null } | null} [game]
  */
 export function people(seats, state, me, game = null) {
   const n = /** @type {number} */ (state.rules.players);
@@ -24,8 +24,9 @@ export function people(seats, state, me, game = null) {
   const partners = sides < n;
   const label = (s) => (seats && seats[s] && seats[s].name) || t("bot-name", { n: s + 1 });
   const name = (s) => (s === me ? t("you") : label(s));
-  const sideSeats = (k) => seatsOf(k, sides, n);
-  const sideOf = (s) => sideOfSeat(s, sides);
+  const given = game && game.seatSides ? { seat_sides: game.seatSides } : null;
+  const sideSeats = (k) => seatsOf(k, sides, n, given);
+  const sideOf = (s) => sideOfSeat(s, sides, given);
   const side = (k) => {
     const members = sideSeats(k);
     if (members.length < 2) return name(members[0]);

@@ -72,3 +72,11 @@ test("the board's plan: every tile once, nothing overlapping, an open end per ch
   }
   assert.deepEqual(planLayout({ chains: [], posed: null }), { tiles: [], ends: [] });
 });
+
+test("people take each seat's side from the table facts when the server states it", () => {
+  const m = fixture("jamaican-turn");
+  const P = people(m.seats, m.state, m.seat, facts({ ...m.facts, seat_sides: [1, 0, 1, 0] }));
+  assert.equal(P.sideOf(0), 1);
+  assert.deepEqual(P.sideSeats(1), [0, 2]);
+  assert.equal(P.side(1), "You & Bot 3");
+});
