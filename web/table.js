@@ -18,11 +18,11 @@ import { sound } from "./sound.js";
 import { store } from "./store.js";
 import { people } from "./names.js";
 import { scoreSummary } from "./score.js";
-import { roving, tileWords, actionWords } from "./a11y.js";
+import { roving, actionWords } from "./a11y.js";
 import { spokenLines } from "./table/speech.js";
 import { typing, focusHandOf, focusTurn, focusAfterHand } from "./table/focus.js";
-import { newTable, takeState, legalNow, withClaim, statusLine, hintReasons, chatWho, inviteLink as linkFor } from "./table/model.js";
-import { tableParts, CHAT_MAX } from "./table/parts.js";
+import { newTable, takeState, statusLine, hintReasons, chatWho, inviteLink as linkFor } from "./table/model.js";
+import { tableParts } from "./table/parts.js";
 import { renderSeats, bubble } from "./table/seats.js";
 import { renderBoard, endMarks, fly } from "./table/board.js";
 import { renderHand, renderButtons } from "./table/hand.js";
@@ -30,6 +30,7 @@ import { renderResult, renderBanner } from "./table/result.js";
 import { renderSheet, renderLog, renderChat, renderInvite, chatText } from "./table/side.js";
 import { renderFair } from "./table/fairpanel.js";
 import { seating } from "./table/seating.js";
+import { acting } from "./table/acting.js";
 
 /** @typedef {import("./types/hand").StateMessage} StateMessage */
 /** @typedef {import("./types/hand").ChatLine} ChatLine */
@@ -45,22 +46,23 @@ import { seating } from "./table/seating.js";
 export function tablePage(app, id, nav) {
   const S = newTable();
   const el = tableParts({
-    openFair, leave, say,
+    openFair, leave: () => acts.leave(), say: (what) => acts.say(what),
     autoPass: (on) => { store.autoPass = on; sendSettings(); },
   });
-  const { page, status, offline, announcer, buttons, board, handEl, chatInput, fair } = el;
+  const { page, status, offline, announcer, buttons, board, handEl, fair } = el;
   roving(handEl, el.handTiles, (b) => { S.handFocus = b.dataset.tile ?? null; });
   fill(app, page);
   el.title.textContent = t("loading");
+  // ---- the connection ----
+  const conn = new Conn({ onPush, onOpen: () => seats.sit(), onStatus });
+  const seats = seating({ S, conn, id, app, nav, status, render, sendSettings });
+  const acts = acting({ S, el, conn, id, nav, render, soon: (r, again) => seats.soon(r, again), focusHand });
+  const { act, playTile, playAt, rematch, fillBots } = acts;
   /** @type {import("./table/hand.js").HandActions} */
   const handActions = {
     act, playTile, playAt, cancelChoice, askHint, focusHand,
     toggleClaim: () => { S.claim = !S.claim; render(); },
   };
-
-  // ---- the connection ----
-  const conn = new Conn({ onPush, onOpen: () => seats.sit(), onStatus });
-  const seats = seating({ S, conn, id, app, nav, status, render, sendSettings });
   const ticker = setInterval(tick, 250);
   const onResize = () => S.msg && renderBoard(S, el, playAt);
   window.addEventListener("resize", onResize);
@@ -195,100 +197,6 @@ export function tablePage(app, id, nav) {
     const done = k === "d" ? press("draw") : k === "p" ? press("pass") : k === "c" ? press("claim") : k === "m" ? press("muggins") : k === "h" ? press("hint")
       : k === "t" ? focusHand() : k === "b" ? (sayBoard(), true) : false;
     if (done) e.preventDefault();
-  }
-
-  // ---- acting ----
-  function act(a) {
-    S.selected = null;
-    if (a.type === "pass") S.sentPass = true;
-    if (a.type === "play") S.claim = false;
-    S.note = null;
-    // The state the move was chosen from: a move made on an old board is
-    // refused as stale (the new board is already on its way) and never
-    // applied by mistake.
-    conn.request({ type: "act", action: a, seq: S.msg && S.msg.seq }).then((r) => {
-      if (r.type !== "error" || r.code === "offline") return;
-      if (r.code === "stale") { if (a.type === "pass") S.sentPass = false; render(); return; }
-      if (a.type === "pass") S.sentPass = false;
-      // The play came from the legal list: refused with a claim, it was the claim.
-      S.note = a.type === "muggins" ? t("act-muggins-nothing")
-        : a.claim && r.code === "illegal_action" ? t("act-claim-nothing")
-        : t("error", { code: r.code, message: r.message });
-      render();
-    });
-    render();
-  }
-
-  function playTile(tile) {
-    const { plays } = legalNow(S);
-    const mine = plays.filter((a) => a.tile === tile);
-    if (!mine.length) return;
-    const ends = [...new Set(mine.map((a) => a.end))];
-    if (ends.length === 1) return act(withClaim(S, mine[0]));
-    S.selected = S.selected === tile ? null : tile;
-    S.handFocus = tile;
-    render();
-    // Choosing the end goes on on the board's end markers.
-    const marks = endMarks(el);
-    if (S.selected && marks.length) {
-      marks[0].focus();
-      announcer.say(t("status-choose-end", { tile: tileWords(tile) }), true);
-    } else focusHand();
-  }
-
-  function playAt(end) {
-    const { plays } = legalNow(S);
-    const a = plays.find((x) => x.tile === S.selected && x.end === end);
-    if (a) act(withClaim(S, a));
-  }
-
-  // A claim is the player's own act: sent only when they asked for it.
-  function say(what) {
-    if (what.text != null) {
-      const text = what.text.trim();
-      if (!text) return;
-      if ([...text].length > CHAT_MAX) { S.note = t("chat-too-long"); return render(); }
-      what = { text };
-    }
-    conn.request({ type: "chat", ...what }).then((r) => {
-      if (r.type === "error" && r.code !== "offline") { S.note = t("error", { code: r.code, message: r.message }); render(); }
-      // Only the line sent: what was typed while it travelled stays.
-      else if (what.text != null && chatInput.value.trim() === what.text) chatInput.value = "";
-    });
-  }
-
-  async function leave() {
-    if (!confirm(t("act-leave-confirm"))) return;
-    await leaveNow();
-  }
-
-  // Asked again once the table has moved to another server: until the
-  // server running it takes the leave, the seat is still the player's.
-  async function leaveNow() {
-    const r = await conn.request({ type: "leave" });
-    if (r.code === "moving") return seats.soon(r, leaveNow);
-    store.dropToken(id);
-    S.left = true;
-    nav.go("/");
-  }
-
-  async function rematch() {
-    if (S.rematch) return follow(S.rematch);
-    const r = await conn.request({ type: "rematch" });
-    if (r.type === "error") { S.note = t("error", { code: r.code, message: r.message }); return render(); }
-    follow(r.table);
-  }
-
-  // Take your seat in the rematch: the same token holds it.
-  function follow(table) {
-    const tok = store.token(id);
-    if (tok && !store.token(table)) store.setToken(table, tok);
-    nav.go("/t/" + table);
-  }
-
-  async function fillBots() {
-    const r = await conn.request({ type: "fill" });
-    if (r.type === "error") { S.note = t("error", { code: r.code, message: r.message }); render(); }
   }
 
   function openFair() {
