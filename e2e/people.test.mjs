@@ -386,7 +386,7 @@ test("the layout in each game's shape: arms out of the posed double and of later
           const pick = plays.length ? plays : actions;
           st = (await ask({ cmd: "act", action: pick[(n * 7 + seed) % pick.length] })).state;
           // The widths the page lays boards out at: a phone (340 for a line,
-          // 420 for arms and branches: renderBoard in web/table.js), a
+          // 420 for arms and branches: renderBoard in web/table/board.js), a
           // desktop beside seats, a wide board.
           for (const width of [preset === "draw" ? 340 : 420, 506, 860]) {
             const what = `${preset} seed ${seed} step ${n} at ${width}`;

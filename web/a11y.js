@@ -1,3 +1,4 @@
+// @ts-check
 // For players who use a keyboard or a screen reader: tiles and open ends
 // named in words, the board's open ends as a sentence, arrow keys across a
 // group of controls (one tab stop for the group), and the polite live
@@ -8,14 +9,20 @@ import { t } from "./words.js";
 import { parseTile } from "./draw.js";
 import { endName, endNameAt } from "./names.js";
 
-/** A number of pips as a word ("six", "blank"), in the page's language. */
+/**
+ * A number of pips as a word ("six", "blank"), in the page's language.
+ * @param {number} n
+ */
 export function pipWord(n) {
   const id = `a11y-pips-${n}`;
   const w = t(id);
   return w === id ? String(n) : w;
 }
 
-/** A tile in words ("six-four", "double six"): what a screen reader says. */
+/**
+ * A tile in words ("six-four", "double six"): what a screen reader says.
+ * @param {string} tile
+ */
 export function tileWords(tile) {
   const [a, b] = parseTile(tile);
   return a === b ? t("a11y-tile-double", { a: pipWord(a) }) : t("a11y-tile", { a: pipWord(a), b: pipWord(b) });
@@ -25,6 +32,10 @@ export function tileWords(tile) {
  * An action in words ("play six-four on the left end", "draw a tile"):
  * `P` from names.js people, `layout` the board before the action, `me`
  * the viewer's seat (null for a spectator).
+ * @param {import("./types/hand").People} P
+ * @param {import("./types/Drawn").Drawn} layout
+ * @param {import("./types/Action").Action} a
+ * @param {number | null} me
  */
 export function actionWords(P, layout, a, me) {
   let what;
@@ -37,24 +48,37 @@ export function actionWords(P, layout, a, me) {
   return what;
 }
 
-/** A hand tile's name: its words and, on your turn, whether it can be played. */
+/**
+ * A hand tile's name: its words and, on your turn, whether it can be played.
+ * @param {string} tile
+ * @param {boolean} playable
+ * @param {boolean} myTurn
+ */
 export function handTileName(tile, playable, myTurn) {
   return t("a11y-hand-tile", { tile: tileWords(tile), playable: myTurn ? playable : "none" });
 }
 
-/** The board's open ends as a sentence (`ends` from drawLayout). */
+/**
+ * The board's open ends as a sentence (`ends` from drawLayout).
+ * @param {import("./types/Drawn").Drawn} layout
+ * @param {{ id: number, pips: number | string }[]} ends
+ * @param {string} emptyText
+ */
 export function endsSummary(layout, ends, emptyText) {
   if (!ends.length) return emptyText;
   const list = ends.map((e) => t("a11y-end-asks", { end: endNameAt(layout, e), pips: e.pips }));
   return t("a11y-board-ends", { ends: list.join("; ") });
 }
 
-/** The same event with its tiles in words, for reading aloud. */
+/**
+ * The same event with its tiles in words, for reading aloud.
+ * @param {import("./types/Event").Event} e
+ * @returns {import("./types/Event").Event}
+ */
 export function spokenEvent(e) {
-  const out = { ...e };
-  if (e.tile) out.tile = tileWords(e.tile);
-  if (e.action && e.action.tile) out.action = { ...e.action, tile: tileWords(e.action.tile) };
-  return out;
+  if (e.type === "drew" && e.tile) return { ...e, tile: tileWords(e.tile) };
+  if (e.type === "action" && e.action.type === "play") return { ...e, action: { ...e.action, tile: tileWords(e.action.tile) } };
+  return { ...e };
 }
 
 // The keys that move across a row of controls, and where each goes.
@@ -65,12 +89,16 @@ const MOVES = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
  * `container`: only one of them is in the tab order at a time (roving
  * tabindex), so Tab enters and leaves the group in one step. `onMove(el)`
  * learns which control holds the group's place.
+ * @param {HTMLElement | SVGElement} container
+ * @param {() => HTMLElement[]} items
+ * @param {(el: HTMLElement) => void} [onMove]
  */
 export function roving(container, items, onMove = () => {}) {
-  container.addEventListener("keydown", (e) => {
+  container.addEventListener("keydown", (/** @type {KeyboardEvent} */ e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const list = items();
-    const at = list.indexOf(e.target.closest ? e.target.closest("[tabindex]") : e.target);
+    const target = /** @type {HTMLElement} */ (e.target);
+    const at = list.indexOf(/** @type {HTMLElement} */ (target.closest ? target.closest("[tabindex]") : target));
     if (at < 0) return;
     let next = null;
     if (e.key in MOVES) next = (at + MOVES[e.key] + list.length) % list.length;
@@ -83,7 +111,11 @@ export function roving(container, items, onMove = () => {}) {
   });
 }
 
-/** Give control `k` of `list` the group's tab stop, and focus it. */
+/**
+ * Give control `k` of `list` the group's tab stop, and focus it.
+ * @param {(HTMLElement | SVGElement)[]} list
+ * @param {number} k
+ */
 export function focusIn(list, k) {
   list.forEach((x, i) => x.setAttribute("tabindex", i === k ? "0" : "-1"));
   if (list[k]) list[k].focus();

@@ -1,9 +1,16 @@
+// @ts-check
 // One way to call the server's JSON routes from the scorekeeper and the
 // tournament pages: the answer's data, or its refusal in the page's words.
 
 import { t } from "./words.js";
 
-/** `method url` with a JSON `body` and extra `headers`; `{data}` or `{error}`. */
+/**
+ * `method url` with a JSON `body` and extra `headers`; `{data}` or `{error}`.
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body]
+ * @param {Record<string, string>} [headers]
+ */
 export async function call(method, url, body, headers = {}) {
   let res;
   try {

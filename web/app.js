@@ -1,3 +1,4 @@
+// @ts-check
 // The page: the header (with the sounds switch), and the lobby, a table or
 // a replay by address. Links inside the page open without reloading it.
 
@@ -87,7 +88,8 @@ async function route() {
 
 window.addEventListener("popstate", route);
 document.addEventListener("click", (e) => {
-  const a = e.target.closest && e.target.closest("a[href]");
+  const target = /** @type {Element} */ (e.target);
+  const a = /** @type {HTMLAnchorElement | null} */ (target.closest && target.closest("a[href]"));
   if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const href = a.getAttribute("href");
   if (/^\/(t\/|r\/|k\/|keep$|how\/|p\/|leaderboard$|$)/.test(href)) { e.preventDefault(); nav.go(href); }

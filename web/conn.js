@@ -1,3 +1,4 @@
+// @ts-check
 // The WebSocket to the server: requests with ids and their answers, pushed
 // messages, and reconnecting by itself after a drop (1 s, then longer, up
 // to 8 s between tries). `onOpen` runs on every (re)connection, so a page
@@ -12,7 +13,18 @@
 const PING_EVERY = 4000;
 const SILENT_AFTER = 3000;
 
+/** @typedef {import("./types/hand").Answer} Answer */
+
+/**
+ * @typedef {{
+ *   onPush?: (m: any) => void,
+ *   onOpen?: (conn: Conn) => Promise<void>,
+ *   onStatus?: (what: "online" | "offline", at?: number) => void,
+ * }} ConnHandlers
+ */
+
 export class Conn {
+  /** @param {ConnHandlers} [on] */
   constructor({ onPush = () => {}, onOpen = async () => {}, onStatus = () => {} } = {}) {
     this.onPush = onPush;
     this.onOpen = onOpen;
@@ -104,6 +116,10 @@ export class Conn {
   }
 
   /** Send a request; resolves to its answer (an `error` when offline). */
+  /**
+   * @param {{ type: string, [field: string]: unknown }} msg
+   * @returns {Promise<Answer>}
+   */
   request(msg) {
     if (!this.online) return Promise.resolve({ type: "error", code: "offline", message: "" });
     const id = ++this.id;

@@ -1,11 +1,16 @@
+// @ts-check
 // What the page needs to know about a game, as the server states it (the
 // engine's TableFacts, read off the resolved rules): how the score is kept
 // and to what, partnerships, the shape of the layout, claims. The page
 // decides none of it from a game's name. No words here (words.js).
 
-/** The server's `facts` in the page's terms. */
+/**
+ * The server's `facts` in the page's terms.
+ * @param {import("./types/TableFacts").TableFacts} f
+ */
 export function facts(f) {
   const s = f.score;
+  /** @type {{ kind: string, goal: number, resetsWhenAllScored?: boolean, lowWins?: boolean, skunkBelow?: number }} */
   const score = { kind: s.kind, goal: s.goal };
   if (s.kind === "love") score.resetsWhenAllScored = s.resets_when_all_scored;
   if (s.kind === "penalty") score.lowWins = true;
@@ -20,10 +25,17 @@ export function facts(f) {
     draws: f.draws,
     maxPip: f.max_pip,
     blockedByTeam: f.blocked_by_team,
+    // Each seat's side, once the server's facts state it (sides.js reads it).
+    seatSides: /** @type {{ seat_sides?: number[] }} */ (f).seat_sides ?? null,
   };
 }
 
-/** Where each seat sits around the table, seen from `me` (bottom). */
+/**
+ * Where each seat sits around the table, seen from `me` (bottom).
+ * @param {number} players
+ * @param {number} me
+ * @returns {Record<number, "top" | "left" | "right" | "bottom">}
+ */
 export function placeSeats(players, me) {
   const others = [];
   for (let k = 1; k < players; k++) others.push((me + k) % players);
@@ -36,6 +48,7 @@ export function placeSeats(players, me) {
     6: ["left", "left", "top", "top", "right", "right"],
     7: ["left", "left", "top", "top", "top", "right", "right"],
   }[others.length] || others.map(() => "top");
+  /** @type {Record<number, "top" | "left" | "right" | "bottom">} */
   const place = { [me]: "bottom" };
   others.forEach((s, i) => (place[s] = spots[i]));
   return place;

@@ -1,3 +1,4 @@
+// @ts-check
 // How to play a game (/how/GAME): the aim, the deal, a turn, scoring and how
 // the match is won, in the page's language (web/locales/LANG/howto.ftl, the
 // same words `domino rules --how GAME` prints), with links to the other
@@ -9,6 +10,11 @@ import { t } from "./words.js";
 /** The parts of every game's page, in order (as in the terminal's howto.rs). */
 export const PARTS = ["aim", "deal", "turn", "score", "win"];
 
+/**
+ * @param {HTMLElement} app
+ * @param {string} preset
+ * @param {{ notFound: (what: string) => void }} nav
+ */
 export async function howtoPage(app, preset, nav) {
   let presets = [];
   try {

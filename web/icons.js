@@ -1,3 +1,4 @@
+// @ts-check
 // Small inline SVG icons and emote faces. The page draws its own symbols
 // instead of relying on emoji glyphs: many systems (and the test browser)
 // have no emoji font, and an emoji without one shows as an empty box.
@@ -45,7 +46,9 @@ const DRAWINGS = {
 };
 
 /** An icon by name, sized by the surrounding text (style.css); with a
- * `label` it is an image with that name, else hidden from screen readers. */
+ * @param {string} name
+ * @param {string | null} [label]
+ */
 export function icon(name, label = null) {
   const svg = el("svg", { viewBox: "0 0 24 24", class: "icon icon-" + name, width: 24, height: 24 });
   if (label) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", label); el("title", {}, svg).textContent = label; }

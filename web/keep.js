@@ -1,3 +1,4 @@
+// @ts-check
 // The scorekeeper for games played with real tiles: a new sheet (/keep:
 // the game, its options and the names of the players or teams), and a
 // sheet (/k/ID): the match score as the engine settles it, the hands so far,
@@ -14,6 +15,7 @@ import { h, fill } from "./dom.js";
 import { t } from "./words.js";
 import { call } from "./api.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
+import { sideOf } from "./sides.js";
 
 const secretKey = (id) => "domino.sheet." + id;
 
@@ -33,7 +35,11 @@ function api(method, url, body, secret) {
 
 // ---- a new sheet ----
 
-/** The page at /keep: choose the game, its options and the names. */
+/**
+ * The page at /keep: choose the game, its options and the names.
+ * @param {HTMLElement} app
+ * @param {{ go: (path: string) => void }} nav
+ */
 export async function newSheetPage(app, nav) {
   document.title = `${t("keep-title")} · ${t("page-title")}`;
   fill(app, h("p", { class: "muted" }, t("loading")));
@@ -74,7 +80,7 @@ export async function newSheetPage(app, nav) {
     msg.textContent = "";
     const p = byName(game.value);
     const options = readOptions(opts, p);
-    const given = [...names.querySelectorAll("input[data-side]")].map((i) => i.value.trim() || i.placeholder);
+    const given = [...names.querySelectorAll("input")].filter((i) => i.hasAttribute("data-side")).map((i) => i.value.trim() || i.placeholder);
     const { data, error } = await api("POST", "/api/sheets", { rules: { preset: p.name, players: Number(players.value), options }, names: given });
     if (error) { msg.textContent = error; return; }
     rememberSecret(data.id, data.secret);
@@ -96,7 +102,12 @@ export async function newSheetPage(app, nav) {
 /** How often a shown sheet asks whether it changed. */
 const FOLLOW_MS = 2500;
 
-/** The page at /k/ID; returns a function that stops its updates. */
+/**
+ * The page at /k/ID; returns a function that stops its updates.
+ * @param {HTMLElement} app
+ * @param {string} id
+ * @param {{ go: (path: string) => void, notFound: (what: string) => void }} nav
+ */
 export async function sheetPage(app, id, nav) {
   document.title = `${t("keep-title")} · ${t("page-title")}`;
   fill(app, h("p", { class: "muted" }, t("loading")));
@@ -111,7 +122,7 @@ export async function sheetPage(app, id, nav) {
   // The player in a seat: a team's name with a number in partnerships.
   const seatName = (s) => {
     const f = sheet.fields;
-    if (f.sides < f.players) return t("keep-seat-of-team", { team: sheet.names[s % f.sides], n: Math.floor(s / f.sides) + 1 });
+    if (f.sides < f.players) return t("keep-seat-of-team", { team: sheet.names[sideOf(s, f.sides)], n: Math.floor(s / f.sides) + 1 });
     return sheet.names[s];
   };
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: your name, a quick game against the computer, a table for
 // friends with the seats you choose for them, the games in a line each,
 // the open tables and the finished matches.
@@ -8,9 +9,16 @@ import { Conn } from "./conn.js";
 import { store } from "./store.js";
 import { profileCard } from "./profile.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
+import { LEVELS, measured as measuredIn, levelText, seatWhere, seatsFor, openTableWho, finishedWords } from "./lobby/model.js";
 
-const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
+/** @typedef {import("./types/hand").Preset} Preset */
+/** @typedef {import("./types/hand").FinishedMatch} FinishedMatch */
 
+/**
+ * The lobby page in `app`.
+ * @param {HTMLElement} app
+ * @param {{ go: (path: string) => void }} nav
+ */
 export async function lobby(app, nav) {
   fill(app, h("p", { class: "muted" }, t("loading")));
   const [presets, ladder] = await Promise.all([
@@ -23,15 +31,7 @@ export async function lobby(app, nav) {
   // interval in brackets: the server sends the figures for each table size
   // (the ones it seeds bot ratings from); no count chosen yet reads the
   // game's default count.
-  const measured = (preset, players) => {
-    const n = players || byName(preset).default_players;
-    return ladder.find((g) => g.preset === preset && g.players === n) || null;
-  };
-  const levelText = (b, m) => {
-    const l = m && m.levels.find((x) => x.bot === b);
-    const r = (x) => String(Math.round(x));
-    return l ? t("level-rated", { level: t("level", { bot: b }), rating: r(l.rating), low: r(l.low), high: r(l.high) }) : t("level", { bot: b });
-  };
+  const measured = (preset, players) => measuredIn(ladder, byName(preset), players);
   const levelOptions = (sel, preset, players) => {
     const m = measured(preset, players);
     return LEVELS.map((b) => h("option", { value: b, selected: b === sel, title: t("level-tooltip", { bot: b }) }, levelText(b, m)));
@@ -103,11 +103,11 @@ export async function lobby(app, nav) {
     const n = Number(players.value);
     const partners = partnersIn(opts, p, n);
     // Redrawn when the players or the partnerships change: who was invited stays.
-    const chosen = new Map([...plan.querySelectorAll("select[data-seat]")].map((x) => [x.dataset.seat, x.value]));
+    const chosen = new Map([.../** @type {NodeListOf<HTMLSelectElement>} */ (plan.querySelectorAll("select[data-seat]"))].map((x) => [x.dataset.seat, x.value]));
     fill(plan, h("legend", {}, t("lobby-seats")));
     plan.append(h("div", { class: "planrow" }, h("span", {}, t("lobby-seat-you")), h("span", { class: "muted" }, t("seat-where-0"))));
     for (let s = 1; s < n; s++) {
-      const where = partners ? t(s === 2 ? "seat-where-partner" : s === 1 ? "seat-where-left" : "seat-where-right") : t("seat-where-next", { n: s + 1 });
+      const where = seatWhere(partners, s);
       const sel = h("select", { "data-seat": s, id: `plan-${s}`, "aria-label": where },
         h("option", { value: "bot" }, t("lobby-seat-bot")), h("option", { value: "invite" }, t("lobby-seat-invite")));
       if (chosen.has(String(s))) sel.value = chosen.get(String(s));
@@ -123,7 +123,7 @@ export async function lobby(app, nav) {
     const p = byName(game.value);
     const options = readOptions(opts, p);
     const count = Number(players.value);
-    const invited = [...plan.querySelectorAll("select[data-seat]")].filter((x) => x.value === "invite").map((x) => Number(x.dataset.seat));
+    const invited = [.../** @type {NodeListOf<HTMLSelectElement>} */ (plan.querySelectorAll("select[data-seat]"))].filter((x) => x.value === "invite").map((x) => Number(x.dataset.seat));
     store.level = level.value;
     await create({
       rules: { preset: p.name, players: count, options },
@@ -134,6 +134,7 @@ export async function lobby(app, nav) {
 
   async function create(req) {
     msg.textContent = "";
+    /** @type {import("./types/hand").Answer | null} */
     let answered = null;
     const conn = new Conn({ onOpen: async (c) => { answered = await c.request({ type: "create", ...req }); } });
     for (let i = 0; i < 200 && !answered; i++) await new Promise((ok) => setTimeout(ok, 25));
@@ -183,7 +184,7 @@ export async function lobby(app, nav) {
     fill(tables);
     if (!list.length) tables.append(h("p", { class: "muted" }, t("lobby-none-open")));
     for (const row of list) {
-      const who = row.names.map((n, i) => n || (isHuman(row, i) ? "·" : t("bot-name", { n: i + 1 }))).join(", ");
+      const who = openTableWho(row);
       tables.append(h("div", { class: "tablerow" },
         h("b", {}, t("game-title", { preset: row.rules.preset })), " ",
         h("span", { class: "muted" }, `${who} · ${t("lobby-hand", { n: row.hand_number })}`),
@@ -198,41 +199,16 @@ export async function lobby(app, nav) {
   for (const m of done) past.append(finishedRow(m));
 }
 
-function isHuman(row, i) {
-  if (Array.isArray(row.seats)) return row.seats[i] !== "bot";
-  return i < row.humans;
-}
-
-/** The seat plan: you in seat 0, `invited` seats for friends, bots elsewhere. */
-export function seatsFor(count, invited) {
-  return Array.from({ length: count }, (_, s) => (s === 0 ? "me" : invited.includes(s) ? "invite" : "bot"));
-}
-
 // A finished match: the game, who really played, the winner, the final
 // score, the date, and its replay and record.
+/** @param {FinishedMatch} m */
 function finishedRow(m) {
-  const sides = Array.isArray(m.scores) ? m.scores.length : 0;
-  const players = m.rules.players || m.names.length;
-  const partners = sides && sides < players;
-  const who = (s) => playerWords(m, s);
-  const side = (k) => (partners ? t("team", { a: who(k), b: who(k + sides) }) : who(k));
-  const winner = m.winner ? t("lobby-won-by", { who: side(m.winner.side), many: partners }) : t("lobby-tie");
+  const { players, winner } = finishedWords(m);
   return h("div", { class: "tablerow finished", "data-id": m.id },
     h("b", {}, t("game-title", { preset: m.rules.preset })), " ",
-    h("span", { class: "players" }, m.names.map((_, s) => who(s)).join(", ")), " · ",
+    h("span", { class: "players" }, players), " · ",
     m.scores ? h("span", { class: "winner" }, winner, " · ", m.scores.join(" – ")) : null, " · ",
     h("span", { class: "muted" }, t("lobby-hands", { count: m.hands }), " · ", m.finished_at ? h("time", { datetime: new Date(m.finished_at).toISOString() }, t("lobby-date", { at: m.finished_at })) : null), " ",
     h("a", { href: "/r/" + m.id, class: "button small" }, t("lobby-replay")), " ",
     h("a", { href: `/api/history/${m.id}/record`, download: true, title: t("lobby-record-help") }, t("lobby-record")));
-}
-
-// A seat of a finished match: its player's name, and whether a computer
-// player took over (they left, or were away for part of the match).
-function playerWords(m, s) {
-  const p = Array.isArray(m.players) ? m.players[s] : null;
-  const name = m.names[s] || t("bot-name", { n: s + 1 });
-  if (!p || !m.names[s]) return name;
-  if (p.left) return t("left-match", { name });
-  if (p.moves && p.bot_moves) return t("away-match", { name, share: Math.round((100 * p.bot_moves) / p.moves) });
-  return name;
 }

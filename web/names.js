@@ -1,3 +1,4 @@
+// @ts-check
 // Who is who, and what happened, in words: one name per player everywhere
 // (seat panels, the log, results, the score, chat), the sides of the
 // partnership games named after their players, open ends named by where
@@ -5,21 +6,27 @@
 // the words come from words.js.
 
 import { t } from "./words.js";
+import { sideOf as sideOfSeat, seatsOf } from "./sides.js";
 
 /**
  * The people at a table as one viewer sees them: `seats` (the server's
  * seat list: name, human, ...), `state` (for the player and side counts)
  * `me` (the viewer's seat, or null for a spectator) and `game` (games.js
  * facts, where results are told).
+ * @param {{ name?: string | null }[] | null} seats
+ * @param {{ rules: { players?: number | null }, scores: number[] }} state
+ * @param {number | null | undefined} me
+ * @param {{ blockedByTeam?: boolean, seatSides?: number[] | null } | null} [game]
  */
 export function people(seats, state, me, game = null) {
-  const n = state.rules.players;
+  const n = /** @type {number} */ (state.rules.players);
   const sides = state.scores.length;
   const partners = sides < n;
   const label = (s) => (seats && seats[s] && seats[s].name) || t("bot-name", { n: s + 1 });
   const name = (s) => (s === me ? t("you") : label(s));
-  const sideSeats = (k) => (partners ? [k, k + sides].filter((s) => s < n) : [k]);
-  const sideOf = (s) => (partners ? s % sides : s);
+  const given = game && game.seatSides ? { seat_sides: game.seatSides } : null;
+  const sideSeats = (k) => seatsOf(k, sides, n, given);
+  const sideOf = (s) => sideOfSeat(s, sides, given);
   const side = (k) => {
     const members = sideSeats(k);
     if (members.length < 2) return name(members[0]);
@@ -56,7 +63,14 @@ export function endNameAt(layout, end) {
   return side ? t("end-branch-side", { tile: c.from, side: t(side) }) : endName(layout, end.id);
 }
 
-/** An event of the hand as a sentence, or null for events not worth a line. */
+/**
+ * An event of the hand as a sentence, or null for events not worth a line.
+ * @param {People} P
+ * @param {import("./types/Drawn").Drawn} layout
+ * @param {import("./types/Event").Event} e
+ * @param {import("./types/State").State} state
+ * @returns {string | null}
+ */
 export function eventText(P, layout, e, state) {
   switch (e.type) {
     case "action": return actionText(P, layout, e.seat, e.action);
@@ -90,14 +104,26 @@ function actionText(P, layout, seat, a) {
   }
 }
 
-/** "You & Cy win the hand", or "A tied hand". */
+/** @typedef {ReturnType<typeof people>} People */
+
+/**
+ * "You & Cy win the hand", or "A tied hand".
+ * @param {People} P
+ * @param {import("./types/State").State} state
+ * @param {import("./types/HandResult").HandResult | null} r
+ */
 export function resultHeadline(P, state, r) {
   if (!r) return "";
   if (!r.winner) return t("result-tie");
   return t("result-wins", { who: P.side(r.winner.side), many: P.sideMany(r.winner.side) });
 }
 
-/** How the hand ended, as a sentence. */
+/**
+ * How the hand ended, as a sentence.
+ * @param {People} P
+ * @param {import("./types/State").State} state
+ * @param {import("./types/HandResult").HandResult | null} r
+ */
 export function resultHow(P, state, r) {
   if (!r) return "";
   if (r.reason === "domino" && r.seat != null) return t("result-domino", { who: P.name(r.seat) });

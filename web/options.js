@@ -1,3 +1,4 @@
+// @ts-check
 // A game's house rules as form fields, shared by the lobby's table form and
 // the scorekeeper's: one field per option (a switch, a list, a number, or
 // points with named choices beside them), and the options read back as the
@@ -6,7 +7,10 @@
 import { h } from "./dom.js";
 import { t } from "./words.js";
 
-/** The labelled field for option `o` of the presets list. */
+/**
+ * The labelled field for option `o` of the presets list.
+ * @param {{ name: string, kind: string, [field: string]: any }} o
+ */
 export function optionField(o) {
   let input;
   if (Array.isArray(o.values) && typeof o.values[0] === "boolean") {
@@ -30,21 +34,31 @@ export function optionField(o) {
   return { input, label: h("label", { title: t("option-help", { name: o.name, help: o.help }) }, t("option-name", { name: o.name }), " ", input) };
 }
 
-/** The value option `name`'s field in `box` holds, or undefined. */
+/**
+ * The value option `name`'s field in `box` holds, or undefined.
+ * @param {Element} box
+ * @param {string} name
+ */
 export function fieldValue(box, name) {
-  const i = box.querySelector(`[data-opt="${name}"]`);
+  // An input or select, or the points-or pair's box holding one of each.
+  const i = /** @type {HTMLInputElement | null} */ (box.querySelector(`[data-opt="${name}"]`));
   if (!i) return undefined;
   if (i.dataset.kind === "points-or") {
-    const pick = i.querySelector('[data-part="pick"]').value;
-    return pick || Number(i.querySelector('[data-part="points"]').value);
+    const pick = /** @type {HTMLSelectElement} */ (i.querySelector('[data-part="pick"]')).value;
+    return pick || Number(/** @type {HTMLInputElement} */ (i.querySelector('[data-part="points"]')).value);
   }
   return i.type === "checkbox" ? i.checked : i.value;
 }
 
-/** The options of game `p` as the fields in `box` set them: those changed only. */
+/**
+ * The options of game `p` as the fields in `box` set them: those changed only.
+ * @param {Element} box
+ * @param {import("./types/hand").Preset} p
+ */
 export function readOptions(box, p) {
+  /** @type {Record<string, unknown>} */
   const options = {};
-  box.querySelectorAll("[data-opt]").forEach((i) => {
+  box.querySelectorAll("[data-opt]").forEach((/** @type {HTMLElement} */ i) => {
     const o = p.options.find((x) => x.name === i.dataset.opt);
     if (!o) return;
     let v = fieldValue(box, o.name);
@@ -54,7 +68,12 @@ export function readOptions(box, p) {
   return options;
 }
 
-/** Whether game `p` for `n` players, with the fields in `box`, is played in two partnerships. */
+/**
+ * Whether game `p` for `n` players, with the fields in `box`, is played in two partnerships.
+ * @param {Element} box
+ * @param {import("./types/hand").Preset} p
+ * @param {number} n
+ */
 export function partnersIn(box, p, n) {
   const chosen = fieldValue(box, "partners");
   return chosen === undefined ? p.partnerships.includes(n) : n === 4 && chosen === true;

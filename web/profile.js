@@ -1,3 +1,4 @@
+// @ts-check
 // Profiles and ratings on the page: the lobby's profile card (create one,
 // sign out, move it to another device with a one-time link and its QR
 // code), a profile's page (ratings per game with a chart of their history,
@@ -44,7 +45,10 @@ function refusal(r) {
   return t("error", { code: r.data.code, message: r.data.message || r.data.code });
 }
 
-/** The lobby's card: who you are here, and what you can do about it. */
+/**
+ * The lobby's card: who you are here, and what you can do about it.
+ * @param {HTMLInputElement} nameInput
+ */
 export async function profileCard(nameInput) {
   const card = h("section", { class: "card", id: "profilecard" }, h("h2", {}, t("profile-title")));
   const msg = h("p", { class: "error", id: "profile-error", role: "alert" });
@@ -106,7 +110,11 @@ export function chart(history) {
   return svg;
 }
 
-/** A profile's page. */
+/**
+ * A profile's page.
+ * @param {HTMLElement} app
+ * @param {string} id
+ */
 export async function profilePage(app, id) {
   fill(app, h("p", { class: "muted" }, t("loading")));
   const r = await api("GET", "/api/profiles/" + id);
@@ -139,7 +147,10 @@ export async function profilePage(app, id) {
 
 const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(Math.round(n));
 
-/** The leaderboards, one game at a time. */
+/**
+ * The leaderboards, one game at a time.
+ * @param {HTMLElement} app
+ */
 export async function leaderboardPage(app) {
   document.title = `${t("leaderboard-title")} · ${t("page-title")}`;
   const presets = await (await fetch("/api/presets")).json();
@@ -162,7 +173,11 @@ export async function leaderboardPage(app) {
   await load();
 }
 
-/** The page a one-time link opens: confirm to sign in on this device. */
+/**
+ * The page a one-time link opens: confirm to sign in on this device.
+ * @param {HTMLElement} app
+ * @param {string} code
+ */
 export function linkPage(app, code) {
   const msg = h("p", { class: "error", role: "alert", id: "claim-error" });
   const go = async () => {
@@ -174,7 +189,10 @@ export function linkPage(app, code) {
     h("button", { type: "button", class: "big", id: "claimbtn", onclick: go }, t("profile-claim")), msg));
 }
 
-/** The match-end banner's line: your rating change, if the match was rated. */
+/**
+ * The match-end banner's line: your rating change, if the match was rated.
+ * @param {{ ratings?: { seat: number, before: number, after: number }[] | null, seat?: number | null }} msg
+ */
 export function ratingLine(msg) {
   const mine = (msg.ratings || []).find((r) => r.seat === msg.seat);
   if (!mine) return null;

@@ -1,3 +1,4 @@
+// @ts-check
 // The replay of a finished match: every hand face up, step by step, with
 // the buttons, the slider or the keyboard (arrows step, Page Up/Down jump a
 // hand, Home/End go to the ends).
@@ -11,13 +12,19 @@ import { scoreSummary } from "./score.js";
 import { tileWords, endsSummary, actionWords } from "./a11y.js";
 
 /** A table of a duplicate round still being played: the server shows
- * nothing of it (nor its replay) until the round is over. */
+ * @param {HTMLElement} app
+ */
 export function sealedCard(app) {
   fill(app, h("section", { class: "card notfound", id: "sealed" },
     h("p", {}, t("error", { code: "round_not_over", message: "" })),
     h("p", {}, h("a", { href: "/", class: "button", id: "tolobby" }, t("not-found-lobby")))));
 }
 
+/**
+ * @param {HTMLElement} app
+ * @param {string} id
+ * @param {{ go: (path: string) => void, notFound: (what: string) => void }} nav
+ */
 export async function replayPage(app, id, nav) {
   fill(app, h("p", { class: "muted" }, t("loading")));
   const res = await fetch(`/api/history/${id}`);
@@ -162,7 +169,7 @@ export async function replayPage(app, id, nav) {
   document.addEventListener("keydown", onKey);
 
   function show() {
-    slider.value = i;
+    slider.value = String(i);
     const f = frames[i];
     const st = f.state;
     const game = facts(data.facts);

@@ -1,3 +1,4 @@
+// @ts-check
 // The score in each game's own form, with its target always shown: hands
 // won toward six-love (or four-love) with the stake, points toward the
 // target, French penalty totals where the lowest wins, club-fives pegs to
@@ -8,27 +9,50 @@ import { el } from "./draw.js";
 import { t } from "./words.js";
 import { resultShort } from "./names.js";
 
-/** The score summary for a state: a <section id="scores">. */
-export function scoreSummary(P, game, st) {
+/**
+ * The score as data: the goal's words, and each side's name, points,
+ * whether it is the viewer's and whether it leads (no DOM: web/test).
+ * @param {import("./types/hand").People} P
+ * @param {ReturnType<typeof import("./games.js").facts>} game
+ * @param {import("./types/State").State} st
+ */
+export function scoreFacts(P, game, st) {
   const sc = game.score;
-  const goalText = sc.kind === "love" ? t(sc.resetsWhenAllScored ? "score-love-cut" : "score-love", { goal: sc.goal })
+  const goal = sc.kind === "love" ? t(sc.resetsWhenAllScored ? "score-love-cut" : "score-love", { goal: sc.goal })
     : sc.kind === "penalty" ? t("score-penalty", { target: sc.goal })
     : sc.kind === "pegs" ? t("score-pegs", { target: sc.goal })
     : t("score-points", { target: sc.goal });
   const mine = P.me == null ? null : P.sideOf(P.me);
   const best = sc.kind === "penalty" ? Math.min(...st.scores) : Math.max(...st.scores);
-  const sides = st.scores.map((pts, k) => {
-    const lead = st.scores.some((x) => x !== pts) && pts === best;
-    return h("li", { class: "side" + (k === mine ? " mine" : "") + (lead ? " lead" : ""), "data-side": k },
-      h("span", { class: "sname" }, P.side(k)),
-      h("span", { class: "pts" }, String(pts)),
-      progress(sc, pts, k));
-  });
+  const sides = st.scores.map((pts, k) => ({
+    k, name: P.side(k), pts, mine: k === mine,
+    lead: st.scores.some((x) => x !== pts) && pts === best,
+  }));
+  return {
+    goal, sides,
+    stake: sc.kind === "love" && st.stake > 1 ? st.stake : null,
+    playoff: sc.kind === "love" && !!st.playoff,
+  };
+}
+
+/**
+ * The score summary for a state: a <section id="scores">.
+ * @param {import("./types/hand").People} P
+ * @param {ReturnType<typeof import("./games.js").facts>} game
+ * @param {import("./types/State").State} st
+ */
+export function scoreSummary(P, game, st) {
+  const sc = game.score;
+  const f = scoreFacts(P, game, st);
+  const sides = f.sides.map((x) => h("li", { class: "side" + (x.mine ? " mine" : "") + (x.lead ? " lead" : ""), "data-side": x.k },
+    h("span", { class: "sname" }, x.name),
+    h("span", { class: "pts" }, String(x.pts)),
+    progress(sc, x.pts, x.k)));
   const extra = [];
-  if (sc.kind === "love" && st.stake > 1) extra.push(h("span", { class: "stake" }, t("score-stake", { stake: st.stake })));
-  if (sc.kind === "love" && st.playoff) extra.push(h("span", { class: "playoff" }, t("score-playoff")));
+  if (f.stake != null) extra.push(h("span", { class: "stake" }, t("score-stake", { stake: f.stake })));
+  if (f.playoff) extra.push(h("span", { class: "playoff" }, t("score-playoff")));
   return h("section", { id: "scores", class: `scores kind-${sc.kind}`, "aria-label": t("score-title") },
-    h("div", { class: "goal", id: "goal" }, goalText),
+    h("div", { class: "goal", id: "goal" }, f.goal),
     h("ul", { class: "sides" }, sides),
     extra.length ? h("div", { class: "extra" }, extra) : null);
 }
@@ -72,6 +96,8 @@ function pegs(sc, pts, k) {
  * The score sheet: one row per finished hand (`sheet`: [{hand, result,
  * scores}], scores after the hand), the points each side made and the
  * running totals.
+ * @param {import("./types/hand").People} P
+ * @param {import("./types/hand").SheetLine[]} sheet
  */
 export function scoreSheet(P, sheet) {
   if (!sheet.length) return h("p", { class: "muted", id: "sheet" }, t("sheet-empty"));

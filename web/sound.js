@@ -1,3 +1,4 @@
+// @ts-check
 // Optional sounds for a play, a pass and your turn: short tones made with
 // Web Audio (no files to load). Off by default; the choice is remembered.
 
@@ -6,6 +7,9 @@ let ctx = null;
 
 export const soundOn = () => localStorage.getItem(KEY) === "on";
 
+/**
+ * @param {boolean} on
+ */
 export function setSound(on) {
   localStorage.setItem(KEY, on ? "on" : "off");
   document.documentElement.dataset.sound = on ? "on" : "off";
@@ -14,7 +18,8 @@ export function setSound(on) {
 
 function audio() {
   if (!ctx) {
-    const AC = window.AudioContext || window.webkitAudioContext;
+    // Older Safari names it with its prefix.
+    const AC = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!AC) return null;
     ctx = new AC();
   }
@@ -28,7 +33,10 @@ const TONES = {
   turn: [[660, 0, 0.1, "sine"], [880, 0.11, 0.16, "sine"]],
 };
 
-/** Play the sound for `kind` (play, pass, turn) when sounds are on. */
+/**
+ * Play the sound for `kind` (play, pass, turn) when sounds are on.
+ * @param {string} kind
+ */
 export function sound(kind) {
   if (!soundOn()) return;
   // What was played last, for the browser tests (and curious players).

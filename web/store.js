@@ -1,3 +1,4 @@
+// @ts-check
 // What the browser remembers: the player's name, a seat token per table,
 // and settings.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Tournaments: the tournament lobby (/tournaments: create one, the open
 // ones) and a tournament's page (/tournaments/ID: entrants, joining, the
 // organiser's controls, live standings, each round's tables, the final
@@ -31,7 +32,11 @@ function api(method, url, body, secret) {
 
 // ---- the tournament lobby ----
 
-/** The page at /tournaments. */
+/**
+ * The page at /tournaments.
+ * @param {HTMLElement} app
+ * @param {{ go: (path: string) => void }} nav
+ */
 export async function tournamentsPage(app, nav) {
   document.title = `${t("tourney-title")} · ${t("page-title")}`;
   fill(app, h("p", { class: "muted" }, t("loading")));
@@ -108,7 +113,12 @@ export async function tournamentsPage(app, nav) {
 
 // ---- a tournament ----
 
-/** The page at /tournaments/ID; returns a function that stops its updates. */
+/**
+ * The page at /tournaments/ID; returns a function that stops its updates.
+ * @param {HTMLElement} app
+ * @param {string} id
+ * @param {{ go: (path: string) => void, notFound: (what: string) => void }} nav
+ */
 export function tournamentPage(app, id, nav) {
   document.title = `${t("tourney-title")} · ${t("page-title")}`;
   // Links: #org=SECRET (the organiser's), #seat=ENTRANT.TOKEN (a partner's).
@@ -137,7 +147,8 @@ export function tournamentPage(app, id, nav) {
   function show(tn) {
     const secret = recall(orgKey(id));
     const me = JSON.parse(recall(meKey(id)) || "null");
-    const parts = [
+    /** @type {HTMLElement[]} */
+  const parts = [
       h("h1", {}, tn.name),
       h("p", { class: "muted", id: "tn-facts" }, t("game-title", { preset: tn.rules.preset }), " · ",
         t("tourney-format", { format: tn.format }), " · ", t("tourney-state", { state: tn.state }),

@@ -1,3 +1,4 @@
+// @ts-check
 // Every word the page shows a player comes from here.
 //
 // The words themselves are in the Fluent catalogs, web/locales/LANG/domino.ftl
@@ -31,6 +32,7 @@ function remembered() {
 // Outside a browser (the page's modules under node, e2e/fair.test.mjs)
 // there is no navigator or document: English.
 function choose() {
+  /** @type {{ languages?: readonly string[], language?: string }} */
   const nav = globalThis.navigator || {};
   const browser = (nav.languages && nav.languages.length ? nav.languages : [nav.language])
     .map(spoken).find(Boolean);
@@ -46,7 +48,9 @@ export const lang = choose();
 async function catalog(code, file = "domino.ftl") {
   const url = new URL(`./locales/${code}/${file}`, import.meta.url);
   if (url.protocol === "file:") {
-    const { readFile } = await import("node:fs/promises");
+    // Named through a string: the page's type check knows no node modules.
+    const fs = /** @type {string} */ ("node:fs/promises");
+    const { readFile } = await import(fs);
     return readFile(url, "utf8");
   }
   const res = await fetch(url);
@@ -88,6 +92,7 @@ const SIGNED = { "result-points": ["points"] };
 
 // What Fluent takes: true/false as words to select on, lists joined the
 // language's way ("4, 5 or 6"), times as dates, signed numbers with a sign.
+/** @returns {Record<string, any>} */
 function fluentArgs(id, args) {
   const out = {};
   for (const [k, v] of Object.entries(args)) {
@@ -106,7 +111,11 @@ function listFormat(list) {
   try { return new Intl.ListFormat(lang, { type: "disjunction" }).format(items); } catch { return items.join(", "); }
 }
 
-/** The text of message `id` with `args`. */
+/**
+ * The text of message `id` with `args`.
+ * @param {string} id
+ * @param {Record<string, any>} [args]
+ */
 export function t(id, args = {}) {
   for (const bundle of bundles) {
     const m = bundle.getMessage(id);

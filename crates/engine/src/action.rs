@@ -9,6 +9,7 @@ use crate::tile::Tile;
 /// One decision of the seat to act.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Action {
     /// Lay a tile: the pose when `end` is `None`, else on the chain `end`.
     Play {

@@ -32,6 +32,7 @@ pub enum PoseRule {
 /// each hand's commitment, so written as `double`, a tile (`6-6`),
 /// `turn_over` or `never`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub enum Redeal {
     /// Somebody must hold a double.
     Double,
@@ -204,6 +205,11 @@ pub enum MatchWin {
 
 /// Who won the match: a side, or nobody (a tie the rules leave standing).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(type = "{ side: number } | null")
+)]
 pub enum Winner {
     Side(usize),
     Nobody,

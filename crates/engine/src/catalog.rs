@@ -114,6 +114,7 @@ pub fn game_info(preset: Preset, players: u8) -> GameInfo {
 /// the page's own deal check). Read off the resolved rules, so no client
 /// decides them from a preset's name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TableFacts {
     /// A blocked partnership hand goes to the lighter team, not to the
     /// side of the lightest player.
@@ -121,6 +122,7 @@ pub struct TableFacts {
     /// Who must claim the points of a play: `muggins` or `strict`; absent
     /// when they are credited by themselves.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub claims: Option<&'static str>,
     pub deal: DealFacts,
     /// A player who cannot play draws from the boneyard.
@@ -137,6 +139,7 @@ pub struct TableFacts {
 /// under (`double`, a tile, `turn_over` or `never`, as each hand's
 /// commitment publishes its own).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DealFacts {
     pub hand_size: u8,
     /// The first hand's redeal rule, fixed by the game.
@@ -162,6 +165,7 @@ impl DealFacts {
 /// How the board grows, as a client draws it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Shape {
     /// Two open ends.
     Line,
@@ -178,6 +182,7 @@ pub enum Shape {
 /// How the match score is kept and shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ScoreForm {
     /// Hands won, to `goal` ahead of a side with none; counts go back to
     /// love when every side has scored (without partners).
@@ -192,6 +197,7 @@ pub enum ScoreForm {
     Pegs {
         goal: i32,
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         skunk_below: Option<i32>,
     },
     /// Points to `goal`.

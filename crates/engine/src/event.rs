@@ -9,6 +9,7 @@ use crate::tile::Tile;
 /// Why points were scored.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ScoreReason {
     /// The open ends made a scoring total.
     Ends,
@@ -21,6 +22,7 @@ pub enum ScoreReason {
 /// Why a penalty was charged.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum PenaltyReason {
     /// Three passes in a row (French).
     ThreePasses,
@@ -32,6 +34,7 @@ pub enum PenaltyReason {
 /// added to the winner's match score, and how many games the match counts for
 /// in a series (2 under `skunk: "double_game"`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SkunkReport {
     pub side: usize,
     pub points: i32,
@@ -41,6 +44,7 @@ pub struct SkunkReport {
 /// Something that happened in a match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Event {
     /// A seat acted.
     Action {
@@ -51,6 +55,7 @@ pub enum Event {
     Drew {
         seat: u8,
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         tile: Option<Tile>,
     },
     Scored {
@@ -79,6 +84,7 @@ pub enum Event {
         winner: Option<Side>,
         /// Club fives: the loser was skunked, and what it cost.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         skunk: Option<SkunkReport>,
     },
 }

@@ -22,6 +22,7 @@ use crate::tile::{Tile, TileSet};
 /// Where a match stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Phase {
     /// The winning seat names which partner poses.
     ChoosePoser,
@@ -34,6 +35,7 @@ pub use crate::behaviour::PoseRule;
 
 /// A seat's action, as kept in the history and the record.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Entry {
     pub seat: u8,
     pub action: Action,

@@ -8,6 +8,7 @@ use crate::deal::MAX_PLAYERS;
 
 /// A scoring side, as the protocol writes it: `{"side": 0}`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Side {
     pub side: usize,
 }
@@ -15,6 +16,7 @@ pub struct Side {
 /// How a hand ended, as the protocol names it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum EndReason {
     Domino,
     Blocked,
@@ -24,17 +26,22 @@ pub enum EndReason {
 
 /// The settled hand: the protocol's `result`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HandResult {
     /// `None` is a tie.
     pub winner: Option<Side>,
     pub reason: EndReason,
     /// The seat that dominoed, or the lightest winning seat after a block.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub seat: Option<u8>,
     /// Pips still held, by seat.
+    #[cfg_attr(feature = "ts", ts(as = "Vec<u32>"))]
     pub counts: PerSeat<u32>,
     /// Points this hand by side, premiums and penalties included.
+    #[cfg_attr(feature = "ts", ts(as = "Vec<i32>"))]
     pub points: PerSeat<i32>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<Note>"))]
     pub notes: Notes,
 }
 
@@ -103,6 +110,7 @@ impl<T: Copy + Default + Serialize> Serialize for PerSeat<T> {
 /// snake_case name).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Note {
     KeyTile,
     Capicu,

@@ -22,6 +22,7 @@ pub const fn set_size(max_pip: u8) -> usize {
 
 /// One domino.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub struct Tile(u8);
 
 const fn build_halves() -> ([u8; 128], [u8; 128]) {

@@ -21,6 +21,7 @@ use crate::tile::Tile;
 /// A seat's hand as a viewer sees it: the tiles, or only how many.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum SeenHand {
     Tiles(Vec<Tile>),
     Count(u32),
@@ -29,6 +30,7 @@ pub enum SeenHand {
 /// The boneyard: in order for the referee, else only its size.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum SeenBoneyard<'a> {
     Tiles(&'a [Tile]),
     Count(usize),
@@ -36,6 +38,7 @@ pub enum SeenBoneyard<'a> {
 
 /// An open end: its chain's id and the pips showing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OpenEnd {
     pub id: usize,
     pub pips: u8,
@@ -43,6 +46,7 @@ pub struct OpenEnd {
 
 /// The layout for drawing: the first tile and each chain's tiles in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Drawn {
     pub chains: Vec<DrawnChain>,
     pub posed: Option<Tile>,
@@ -50,6 +54,7 @@ pub struct Drawn {
 
 /// One chain of the layout: the tile it grows from and its tiles outwards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DrawnChain {
     /// The tile the chain leaves from (the pose, or the double it branches off).
     pub from: Option<Tile>,
@@ -62,6 +67,7 @@ pub struct DrawnChain {
 /// The protocol's `state` object (docs/protocol.md). Optional members are
 /// left out when they do not apply, as the protocol has always done.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct State<'a> {
     pub boneyard: SeenBoneyard<'a>,
     pub ends: Vec<OpenEnd>,
@@ -70,29 +76,38 @@ pub struct State<'a> {
     pub history: &'a [Entry],
     pub layout: Drawn,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Action>>", optional))]
     pub legal: &'a [Action],
     #[serde(skip_serializing_if = "is_zero")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<i32>", optional))]
     pub muggins: i32,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<u8>>", optional))]
     pub out: &'a [u8],
     pub phase: Phase,
     /// Six-love games only, with `stake`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub playoff: Option<bool>,
     pub result: Option<&'a HandResult>,
     pub rules: RulesSpec,
     pub scores: &'a [i32],
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub seat: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub seed: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub skunk: Option<SkunkReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub stake: Option<i32>,
     pub to_act: Option<u8>,
     /// Present once the match is over: the winning side, or null for none.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub winner: Option<Winner>,
 }
 

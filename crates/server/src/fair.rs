@@ -192,6 +192,7 @@ pub fn verify_published(
 /// shown before the hand, and the key revealed after it. Files from before
 /// the rule was published have no `redeal`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Reveal {
     pub hand: u32,
     pub commit: String,

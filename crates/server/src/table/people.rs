@@ -17,6 +17,7 @@ use crate::store::SeatRow;
 /// What a seat is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum SeatKind {
     /// A seat for whoever comes: until someone claims it, a bot plays it
     /// once the grace period has passed.

@@ -1,0 +1,115 @@
+// @ts-check
+// The lobby as data: the bot levels with their measured ratings, where a
+// planned seat sits from you, the seat plan sent with a new table, and the
+// words of an open table's and a finished match's row. No page here:
+// web/test/lobby-model.test.mjs runs it under node; lobby.js draws it.
+
+import { t } from "../words.js";
+import { seatsOf } from "../sides.js";
+
+/** @typedef {import("../types/hand").Preset} Preset */
+/** @typedef {import("../types/hand").LadderGame} LadderGame */
+/** @typedef {import("../types/hand").OpenTable} OpenTable */
+/** @typedef {import("../types/hand").FinishedMatch} FinishedMatch */
+/** @typedef {import("../types/SeatKind").SeatKind} SeatKind */
+
+/** The bot levels, weakest first. */
+export const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
+
+/**
+ * A game's measured ratings for `players` (the game's default count when
+ * none is chosen yet), or null.
+ * @param {LadderGame[]} ladder
+ * @param {Preset} preset
+ * @param {number | null} players
+ */
+export function measured(ladder, preset, players) {
+  const n = players || preset.default_players;
+  return ladder.find((g) => g.preset === preset.name && g.players === n) || null;
+}
+
+/**
+ * A level with its rating and 95% interval in brackets, when measured.
+ * @param {string} bot
+ * @param {LadderGame | null} m
+ */
+export function levelText(bot, m) {
+  const l = m && m.levels.find((x) => x.bot === bot);
+  /** @param {number} x */
+  const r = (x) => String(Math.round(x));
+  return l ? t("level-rated", { level: t("level", { bot }), rating: r(l.rating), low: r(l.low), high: r(l.high) }) : t("level", { bot });
+}
+
+/**
+ * Where seat `s` sits from you (seat 0): partner across, opponents left
+ * and right, or the next seats in turn.
+ * @param {boolean} partners
+ * @param {number} s
+ */
+export function seatWhere(partners, s) {
+  return partners ? t(s === 2 ? "seat-where-partner" : s === 1 ? "seat-where-left" : "seat-where-right") : t("seat-where-next", { n: s + 1 });
+}
+
+/**
+ * The seat plan: you in seat 0, `invited` seats for friends, bots elsewhere.
+ * @param {number} count
+ * @param {number[]} invited
+ * @returns {("me" | SeatKind)[]}
+ */
+export function seatsFor(count, invited) {
+  return Array.from({ length: count }, (_, s) => (s === 0 ? "me" : invited.includes(s) ? "invite" : "bot"));
+}
+
+/**
+ * Whether seat `i` of an open table is for a person.
+ * @param {OpenTable} row
+ * @param {number} i
+ */
+export function isHuman(row, i) {
+  if (Array.isArray(row.seats)) return row.seats[i] !== "bot";
+  return i < (row.humans ?? 0);
+}
+
+/**
+ * Who sits at an open table: names, "·" for an empty seat, bots by number.
+ * @param {OpenTable} row
+ */
+export function openTableWho(row) {
+  return row.names.map((n, i) => n || (isHuman(row, i) ? "·" : t("bot-name", { n: i + 1 }))).join(", ");
+}
+
+/**
+ * A seat of a finished match: its player's name, and whether a computer
+ * player took over (they left, or were away for part of the match).
+ * @param {FinishedMatch} m
+ * @param {number} s
+ */
+export function playerWords(m, s) {
+  const p = Array.isArray(m.players) ? m.players[s] : null;
+  const name = m.names[s] || t("bot-name", { n: s + 1 });
+  if (!p || !m.names[s]) return name;
+  if (p.left) return t("left-match", { name });
+  if (p.moves && p.bot_moves) return t("away-match", { name, share: Math.round((100 * p.bot_moves) / p.moves) });
+  return name;
+}
+
+/**
+ * A finished match's players and winner in words.
+ * @param {FinishedMatch} m
+ */
+export function finishedWords(m) {
+  const sides = Array.isArray(m.scores) ? m.scores.length : 0;
+  const players = m.rules.players || m.names.length;
+  const partners = !!sides && sides < players;
+  /** @param {number} s */
+  const who = (s) => playerWords(m, s);
+  /** @param {number} k */
+  const side = (k) => {
+    const [a, b] = seatsOf(k, sides, players);
+    return partners ? t("team", { a: who(a), b: who(b) }) : who(k);
+  };
+  return {
+    players: m.names.map((_, s) => who(s)).join(", "),
+    winner: m.winner ? t("lobby-won-by", { who: side(m.winner.side), many: partners }) : t("lobby-tie"),
+  };
+}

@@ -1,0 +1,123 @@
+// @ts-check
+// What the player does at the table: a move (sent with the state it was
+// chosen from), a tile whose end is still to choose, a chat line, leaving,
+// the rematch, filling waiting seats with bots. Each refusal becomes the
+// status line's note.
+
+import { t } from "../words.js";
+import { store } from "../store.js";
+import { tileWords } from "../a11y.js";
+import { legalNow, withClaim } from "./model.js";
+import { endMarks } from "./board.js";
+import { CHAT_MAX } from "./parts.js";
+
+/** @typedef {import("../types/Action").Action} Action */
+/** @typedef {import("../types/hand").Answer} Answer */
+
+/**
+ * @param {{
+ *   S: import("./model.js").Table, el: import("./parts.js").Parts, conn: import("../conn.js").Conn,
+ *   id: string, nav: { go: (path: string) => void }, render: () => void,
+ *   soon: (r: Answer, again: () => void) => void, focusHand: () => boolean,
+ * }} ctx
+ */
+export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
+  /** @param {Action} a */
+  function act(a) {
+    S.selected = null;
+    if (a.type === "pass") S.sentPass = true;
+    if (a.type === "play") S.claim = false;
+    S.note = null;
+    // The state the move was chosen from: a move made on an old board is
+    // refused as stale (the new board is already on its way) and never
+    // applied by mistake.
+    conn.request({ type: "act", action: a, seq: S.msg && S.msg.seq }).then((r) => {
+      if (r.type !== "error" || r.code === "offline") return;
+      if (r.code === "stale") { if (a.type === "pass") S.sentPass = false; render(); return; }
+      if (a.type === "pass") S.sentPass = false;
+      // The play came from the legal list: refused with a claim, it was the claim.
+      S.note = a.type === "muggins" ? t("act-muggins-nothing")
+        : a.type === "play" && a.claim && r.code === "illegal_action" ? t("act-claim-nothing")
+        : t("error", { code: r.code, message: r.message });
+      render();
+    });
+    render();
+  }
+
+  /** @param {string} tile */
+  function playTile(tile) {
+    const { plays } = legalNow(S);
+    const mine = plays.filter((a) => a.tile === tile);
+    if (!mine.length) return;
+    const ends = [...new Set(mine.map((a) => a.end))];
+    if (ends.length === 1) return act(withClaim(S, mine[0]));
+    S.selected = S.selected === tile ? null : tile;
+    S.handFocus = tile;
+    render();
+    // Choosing the end goes on on the board's end markers.
+    const marks = endMarks(el);
+    if (S.selected && marks.length) {
+      marks[0].focus();
+      el.announcer.say(t("status-choose-end", { tile: tileWords(tile) }), true);
+    } else focusHand();
+  }
+
+  /** @param {number} end */
+  function playAt(end) {
+    const { plays } = legalNow(S);
+    const a = plays.find((x) => x.tile === S.selected && x.end === end);
+    if (a) act(withClaim(S, a));
+  }
+
+  /** @param {{ text?: string, phrase?: string }} what */
+  function say(what) {
+    if (what.text != null) {
+      const text = what.text.trim();
+      if (!text) return;
+      if ([...text].length > CHAT_MAX) { S.note = t("chat-too-long"); return render(); }
+      what = { text };
+    }
+    conn.request({ type: "chat", ...what }).then((r) => {
+      if (r.type === "error" && r.code !== "offline") { S.note = t("error", { code: r.code, message: r.message }); render(); }
+      // Only the line sent: what was typed while it travelled stays.
+      else if (what.text != null && el.chatInput.value.trim() === what.text) el.chatInput.value = "";
+    });
+  }
+
+  async function leave() {
+    if (!confirm(t("act-leave-confirm"))) return;
+    await leaveNow();
+  }
+
+  // Asked again once the table has moved to another server: until the
+  // server running it takes the leave, the seat is still the player's.
+  async function leaveNow() {
+    const r = await conn.request({ type: "leave" });
+    if (r.code === "moving") return soon(r, leaveNow);
+    store.dropToken(id);
+    S.left = true;
+    nav.go("/");
+  }
+
+  async function rematch() {
+    if (S.rematch) return follow(S.rematch);
+    const r = await conn.request({ type: "rematch" });
+    if (r.type === "error") { S.note = t("error", { code: r.code, message: r.message }); return render(); }
+    follow(r.table);
+  }
+
+  // Take your seat in the rematch: the same token holds it.
+  /** @param {string} table */
+  function follow(table) {
+    const tok = store.token(id);
+    if (tok && !store.token(table)) store.setToken(table, tok);
+    nav.go("/t/" + table);
+  }
+
+  async function fillBots() {
+    const r = await conn.request({ type: "fill" });
+    if (r.type === "error") { S.note = t("error", { code: r.code, message: r.message }); render(); }
+  }
+
+  return { act, playTile, playAt, say, leave, rematch, fillBots };
+}

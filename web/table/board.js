@@ -1,0 +1,124 @@
+// @ts-check
+// The board: the layout drawn to the width there is (draw.js), its open
+// ends (buttons when the chosen tile fits several), the sentence that says
+// what is open, and the flight of a play from its seat to its place.
+
+import { reducedMotion } from "../dom.js";
+import { t } from "../words.js";
+import { facts } from "../games.js";
+import { drawLayout, drawEnds, el as svgEl } from "../draw.js";
+import { endNameAt } from "../names.js";
+import { focusIn, endsSummary, tileWords } from "../a11y.js";
+import { legalNow, lastPlayed } from "./model.js";
+
+/** @typedef {import("./model.js").Table} Table */
+/** @typedef {import("./model.js").End} End */
+/** @typedef {import("./parts.js").Parts} Parts */
+
+/**
+ * @param {Table} S
+ * @param {Parts} el
+ * @param {(end: number) => void} playAt
+ */
+export function renderBoard(S, el, playAt) {
+  const m = S.msg;
+  if (!m) return;
+  const st = m.state;
+  const game = facts(m.facts);
+  // Arms and branches need room to turn: on a narrow screen they are laid
+  // out a little wider and drawn scaled down, rather than boxed in and
+  // continued away from their chain.
+  const least = game.layout === "line" ? 340 : 420;
+  const width = Math.max(least, Math.min(1000, el.boardWrap.clientWidth || 800));
+  const last = lastPlayed(st.history);
+  const empty = m.started === false ? t("board-waiting") : t("board-empty");
+  // A flight belongs to the board it was started on: once the board is
+  // redrawn (and maybe re-fitted), it would land on the wrong spot.
+  for (const g of document.querySelectorAll(".flying")) g.remove();
+  const active = document.activeElement;
+  const focused = active && el.board.contains(active) ? active.getAttribute("data-end") : null;
+  /** @type {End[]} */
+  const ends = drawLayout(el.board, m.layout, width, st.history, game.branches, last, empty);
+  el.boardSummary.textContent = [endsSummary(m.layout, ends, empty), last ? t("a11y-board-last", { tile: tileWords(last) }) : ""].join(" ").trim();
+  const { plays } = legalNow(S);
+  const choosable = S.selected ? new Set(plays.filter((a) => a.tile === S.selected && a.end != null).map((a) => a.end)) : null;
+  drawEnds(el.board, ends, playAt, choosable);
+  S.ends = ends;
+  const marks = nameEnds(S, el, ends, choosable, playAt);
+  if (focused != null && marks.length) focusIn(marks, Math.max(0, marks.findIndex((g) => g.getAttribute("data-end") === focused)));
+}
+
+/**
+ * The drawn tiles are told by the summary; the ends you may choose are
+ * buttons named by where they are (arrows move between them).
+ * @param {Table} S
+ * @param {Parts} el
+ * @param {End[]} ends
+ * @param {Set<number | undefined> | null} choosable
+ * @param {(end: number) => void} playAt
+ */
+function nameEnds(S, el, ends, choosable, playAt) {
+  const m = S.msg;
+  const layoutG = el.board.querySelector("g.layout");
+  if (layoutG) layoutG.setAttribute("aria-hidden", "true");
+  /** @type {SVGElement[]} */
+  const marks = [];
+  for (const g of /** @type {NodeListOf<SVGElement>} */ (el.board.querySelectorAll("g.end"))) {
+    const id = Number(g.getAttribute("data-end"));
+    const e = ends.find((x) => x.id === id);
+    if (!e || !choosable || !choosable.has(id)) { g.setAttribute("aria-hidden", "true"); continue; }
+    g.setAttribute("role", "button");
+    g.setAttribute("tabindex", marks.length ? "-1" : "0");
+    g.setAttribute("aria-label", t("a11y-end-play", { end: endNameAt(m && m.layout, e), pips: e.pips }));
+    g.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter" && ev.key !== " ") return;
+      ev.preventDefault();
+      playAt(id);
+    });
+    marks.push(g);
+  }
+  return marks;
+}
+
+/**
+ * The open ends that are buttons now.
+ * @param {Parts} el
+ * @returns {HTMLElement[]}
+ */
+export function endMarks(el) {
+  return [...el.board.querySelectorAll("g.end[role=button]")].map((g) => /** @type {HTMLElement} */ (/** @type {unknown} */ (g)));
+}
+
+/**
+ * The flight of a play from its seat (your hand, for your own) to its place.
+ * @param {Parts} el
+ * @param {boolean} mine
+ * @param {number} seat
+ * @param {string} tile
+ */
+export function fly(el, mine, seat, tile) {
+  if (reducedMotion()) return;
+  const target = /** @type {SVGGElement | null} */ (el.board.querySelector(`g.tile[data-tile="${tile}"]`));
+  const from = (mine ? el.handEl : null) || document.getElementById(`seat-${seat}`);
+  if (!target || !from) return;
+  const tr = target.getBoundingClientRect(), fr = from.getBoundingClientRect();
+  if (!tr.width || !fr.width) return;
+  const face = /** @type {Element} */ (target.querySelector("rect"));
+  const w = Number(face.getAttribute("width")), hh = Number(face.getAttribute("height"));
+  const ghost = /** @type {SVGSVGElement} */ (svgEl("svg", { class: "flying", viewBox: `0 0 ${w} ${hh}`, width: tr.width, height: tr.height }));
+  const clone = /** @type {Element} */ (target.cloneNode(true));
+  clone.removeAttribute("transform");
+  ghost.appendChild(clone);
+  // On the page, not the window: scrolling during the flight moves it with the board.
+  Object.assign(ghost.style, { position: "absolute", left: `${tr.left + scrollX}px`, top: `${tr.top + scrollY}px`, zIndex: 50, pointerEvents: "none" });
+  document.body.appendChild(ghost);
+  target.style.opacity = "0";
+  const dx = fr.left + fr.width / 2 - (tr.left + tr.width / 2), dy = fr.top + fr.height / 2 - (tr.top + tr.height / 2);
+  const anim = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) scale(1.4)` }, { transform: "none" }],
+    { duration: 420, easing: "cubic-bezier(.2,.7,.3,1)" });
+  const done = () => { ghost.remove(); target.style.opacity = ""; };
+  anim.onfinish = done;
+  anim.oncancel = done;
+  // Whatever happens to the animation, the ghost goes.
+  setTimeout(done, 600);
+}

@@ -1,0 +1,116 @@
+// @ts-check
+// Taking a place at the table on every (re)connection: the seat this
+// browser holds (its token), the seat an invite link names, any open seat,
+// or watching; the name asked for first when there is none; a table that
+// moved to another server tried again; a table that is gone.
+
+import { h, fill } from "../dom.js";
+import { t } from "../words.js";
+import { store } from "../store.js";
+import { sealedCard } from "../replay.js";
+
+/** @typedef {import("../types/hand").Answer} Answer */
+
+/**
+ * @param {{
+ *   S: import("./model.js").Table, conn: import("../conn.js").Conn, id: string, app: HTMLElement,
+ *   nav: { notFound: (what: string) => void }, status: HTMLElement,
+ *   render: () => void, sendSettings: () => void,
+ * }} ctx
+ */
+export function seating({ S, conn, id, app, nav, status, render, sendSettings }) {
+  async function sit() {
+    const token = store.token(id);
+    if (token) {
+      const r = await conn.request({ type: "resume", table: id, token });
+      if (r.type === "joined") { settled(); sendSettings(); return; }
+      if (r.code === "no_table") return gone();
+      if (r.code === "moving") return soon(r, sit);
+    }
+    if (S.watching) return watch(S.watching);
+    const params = new URLSearchParams(location.search);
+    const want = params.get("seat");
+    const seat = want == null ? null : Number(want);
+    const invite = params.get("invite");
+    if (store.name) return join(store.name, seat, invite);
+    askName(seat, invite);
+  }
+
+  // `invite`: the code an invite link carries, without which the server
+  // gives nobody the invited seat it names.
+  async function join(name, seat, invite) {
+    store.name = name;
+    const named = seat != null && seat >= 0 ? { seat, ...(invite ? { invite } : {}) } : {};
+    let r = await conn.request({ type: "join", table: id, name, ...named });
+    // A seat taken, or kept for a friend whose link this is not: an open
+    // seat if there is one, else watching (below).
+    if (r.type === "error" && (r.code === "seat_taken" || r.code === "not_invited")) r = await conn.request({ type: "join", table: id, name });
+    if (r.type === "joined") {
+      if (r.token) store.setToken(id, r.token);
+      settled();
+      sendSettings();
+      return;
+    }
+    if (r.code === "table_full" || r.code === "match_over") return watch("full");
+    if (r.code === "no_table") return gone();
+    if (r.code === "moving") return soon(r, () => join(name, seat, invite));
+    if (r.code !== "offline") S.note = t("error", { code: r.code, message: r.message });
+    render();
+  }
+
+  async function watch(why) {
+    S.watching = why;
+    const r = await conn.request({ type: "spectate", table: id });
+    if (r.code === "no_table") return gone();
+    if (r.code === "moving") return soon(r, () => watch(why));
+    if (r.code === "round_not_over") return sealed();
+    if (r.type === "joined") settled();
+  }
+
+  // A duplicate round's table before the round is over: nothing to show.
+  function sealed() {
+    conn.close();
+    sealedCard(app);
+  }
+
+  // The table's server stopped and another is taking the table over (a
+  // server among several): say so, and try again in a moment.
+  function soon(r, again) {
+    S.note = S.movingNote = t("error", { code: r.code, message: r.message });
+    render();
+    setTimeout(() => { if (conn.online) again(); }, 1500);
+  }
+
+  // Seated again: the word about the move goes.
+  function settled() {
+    if (S.note && S.note === S.movingNote) S.note = null;
+    S.movingNote = null;
+  }
+
+  // `seat`, `invite`: the seat an invite link names and its code, which only
+  // a join carrying both takes.
+  function askName(seat, invite) {
+    const input = h("input", { id: "joinname", maxlength: 24, placeholder: t("lobby-name-placeholder"), "aria-label": t("lobby-you"), autocomplete: "nickname" });
+    const go = (e) => { e.preventDefault(); const n = input.value.trim(); if (n) { fill(status); join(n, seat, invite); } };
+    fill(status, h("form", { class: "joinform", onsubmit: go },
+      h("label", { for: "joinname" }, t("join-prompt"), " "), input,
+      h("button", { type: "submit", id: "joinbtn" }, t("act-join")),
+      h("button", { type: "button", class: "quiet", id: "watchbtn", onclick: () => { fill(status); watch("choice"); } }, t("act-watch"))));
+    // Show the table behind the form.
+    if (!S.msg) conn.request({ type: "spectate", table: id }).then((r) => { if (r.code === "no_table") gone(); else if (r.code === "round_not_over") sealed(); });
+  }
+
+  // The table does not exist (any more): a finished match has a replay.
+  async function gone() {
+    conn.close();
+    const res = await fetch(`/api/history/${id}`, { method: "HEAD" }).catch(() => null);
+    if (res && res.status === 403) return sealed();
+    if (res && res.ok) {
+      fill(app, h("section", { class: "card notfound", id: "notfound" }, h("h1", {}, t("table-over")),
+        h("p", {}, h("a", { href: `/r/${id}`, class: "button", id: "replaylink" }, t("open-replay")), " ",
+          h("a", { href: "/", class: "button quiet" }, t("not-found-lobby")))));
+    } else nav.notFound("table");
+  }
+
+  return { sit, soon };
+}

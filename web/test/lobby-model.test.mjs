@@ -1,0 +1,42 @@
+// The lobby's model (web/lobby/model.js) under node, no browser.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { LEVELS, measured, levelText, seatWhere, seatsFor, isHuman, openTableWho, playerWords, finishedWords } from "../lobby/model.js";
+
+const jamaican = { name: "jamaican", default_players: 4, players: [4], partnerships: [4], options: [], summary: "" };
+
+test("levels with their measured ratings, for the players chosen or the game's default", () => {
+  const ladder = [{ preset: "jamaican", players: 4, levels: [{ bot: "expert", rating: 1612.4, low: 1580.2, high: 1650.9 }] }];
+  assert.equal(measured(ladder, jamaican, null), ladder[0]);
+  assert.equal(measured(ladder, jamaican, 2), null);
+  assert.match(levelText("expert", ladder[0]), /1612.*1580.*1651/);
+  assert.doesNotMatch(levelText("random", ladder[0]), /\d/);
+  assert.deepEqual(LEVELS, ["random", "heavy", "count", "heuristic", "expert"]);
+});
+
+test("the seat plan: you first, friends where invited, bots elsewhere; where each sits", () => {
+  assert.deepEqual(seatsFor(4, [2]), ["me", "bot", "invite", "bot"]);
+  assert.equal(seatWhere(true, 2), "partner, across");
+  assert.notEqual(seatWhere(true, 1), seatWhere(true, 3));
+  assert.match(seatWhere(false, 1), /2/);
+});
+
+test("an open table's seats: names, an open seat's dot, bots by number", () => {
+  const row = { id: "a", names: ["Ann", null, null], seats: ["human", "human", "bot"], rules: { preset: "draw" }, hand_number: 1, open_seats: 1 };
+  assert.equal(isHuman(row, 1), true);
+  assert.equal(isHuman(row, 2), false);
+  assert.equal(openTableWho(row), "Ann, ·, Bot 3");
+  assert.equal(isHuman({ ...row, seats: undefined, humans: 1 }, 1), false, "tables from before plans: humans first");
+});
+
+test("a finished match: who played, who took over, who won", () => {
+  const m = { id: "f", names: ["Ann", "Bo", "Cy", null], rules: { preset: "jamaican", players: 4 }, scores: [6, 2], winner: { side: 0 },
+    players: [{ moves: 10, bot_moves: 0 }, { left: true }, { moves: 10, bot_moves: 5 }, null], hands: 8 };
+  assert.equal(playerWords(m, 0), "Ann");
+  assert.match(playerWords(m, 1), /Bo/);
+  assert.match(playerWords(m, 2), /50/);
+  const w = finishedWords(m);
+  assert.match(w.players, /^Ann, .*Bot 4$/);
+  assert.match(w.winner, /Ann & Cy/);
+});
