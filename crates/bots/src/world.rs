@@ -281,7 +281,7 @@ impl Sampler {
             limit,
             // Assignments that repeat a hand are bounded too, so a position
             // with many drawn tiles cannot run on.
-            budget: limit.saturating_mul(64).max(1024),
+            budget: limit.saturating_mul(16).max(1024),
         };
         walk.fill(self.pool).then_some(walk.out)
     }

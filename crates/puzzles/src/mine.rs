@@ -4,8 +4,9 @@
 
 use std::collections::BTreeMap;
 
+use domino_bots::knowledge::Knowledge;
 use domino_bots::{by_name, Bot, BotConfig, BotError};
-use domino_engine::{Action, Match, Phase, Rules};
+use domino_engine::{Action, Match, Phase, RulesSpec};
 
 use crate::format::{Kind, Puzzle};
 use crate::position::Setup;
@@ -42,15 +43,25 @@ pub struct Tally {
     pub rejected: BTreeMap<(Kind, &'static str), u64>,
 }
 
-/// Mine puzzles of `rules` (named `game` in their ids); `progress` hears
-/// of each puzzle kept.
+/// Why mining stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum MineError {
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    #[error("rules: {0}")]
+    Rules(#[from] domino_engine::RulesError),
+}
+
+/// Mine puzzles of the game `spec` (named `game` in their ids);
+/// `progress` hears of each puzzle kept and each hand played.
 pub fn mine(
     game: &str,
-    rules: &Rules,
+    spec: &RulesSpec,
     cfg: &MineConfig,
-    progress: &mut dyn FnMut(&Puzzle),
-) -> Result<(Vec<Puzzle>, Tally), BotError> {
-    let spec = rules.spec();
+    progress: &mut dyn FnMut(Option<&Puzzle>),
+) -> Result<(Vec<Puzzle>, Tally), MineError> {
+    let rules = &spec.resolve()?;
+    let spec = spec.clone();
     let mut out = Vec::new();
     let mut tally = Tally::default();
     for h in 0..cfg.max_hands {
@@ -88,6 +99,10 @@ pub fn mine(
                         if full || kept_here.contains_key(&kind) || out.len() >= cfg.count {
                             continue;
                         }
+                        if kind == Kind::Counting && hidden(&setup) > MAX_HIDDEN {
+                            *tally.rejected.entry((kind, "too-many-hidden")).or_default() += 1;
+                            continue;
+                        }
                         match prove(&setup, kind, cfg.limits) {
                             Ok(proof) => {
                                 let view = setup.view();
@@ -105,7 +120,7 @@ pub fn mine(
                                     rating: rating(&rates),
                                     solved_by: rates,
                                 };
-                                progress(&p);
+                                progress(Some(&p));
                                 kept_here.insert(kind, ());
                                 *tally.kept.entry(kind).or_default() += 1;
                                 out.push(p);
@@ -126,8 +141,19 @@ pub fn mine(
             // The history holds the action as the engine checked it.
             actions = m.history().iter().map(|e| e.action).collect();
         }
+        progress(None);
     }
     Ok((out, tally))
+}
+
+/// Most tiles hidden from the mover for a counting puzzle to be tried:
+/// thirteen tiles over three hands leave thousands of worlds unless passes
+/// rule nearly all out, and counting them is most of the mining's time.
+pub const MAX_HIDDEN: u32 = 12;
+
+/// The tiles the mover cannot see: other hands and the boneyard.
+fn hidden(setup: &Setup) -> u32 {
+    Knowledge::new(&setup.view()).unseen.len()
 }
 
 /// A rejection's name in the tally.

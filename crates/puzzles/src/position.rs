@@ -3,7 +3,9 @@
 
 use domino_bots::solver::Position;
 use domino_engine::rules::DrawRule;
-use domino_engine::{Action, Match, MoveList, Phase, Rules, RulesSpec, SeatView};
+use domino_engine::{Action, Match, MoveList, Phase, Rules, RulesSpec, SeatView, Viewer};
+
+use crate::format::Kind;
 
 /// Why a puzzle's position cannot be rebuilt or is no decision.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -93,6 +95,17 @@ impl Setup {
     /// What the seat to move sees.
     pub fn view(&self) -> SeatView {
         self.game.seat_view(self.seat)
+    }
+
+    /// The position as a puzzle of `kind` shows it, in the engine
+    /// protocol's state form: every hand for an open puzzle, only the
+    /// mover's view for a counting one.
+    pub fn shown(&self, kind: Kind) -> serde_json::Value {
+        let viewer = match kind {
+            Kind::Open => Viewer::All,
+            Kind::Counting => Viewer::Seat(self.seat),
+        };
+        self.game.state_json(viewer)
     }
 }
 

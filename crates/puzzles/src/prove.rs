@@ -24,7 +24,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            max_worlds: 64,
+            max_worlds: 256,
             node_limit: 20_000_000,
         }
     }

@@ -1,14 +1,14 @@
 //! Mined puzzles prove again, a wrong answer or value does not, and a
 //! counting puzzle's worlds hold the real deal.
 
-use domino_engine::Rules;
+use domino_engine::RulesSpec;
 use domino_puzzles::mine::{mine, MineConfig};
 use domino_puzzles::prove::{verify, worlds, Limits, VerifyError};
 use domino_puzzles::rate::RateConfig;
 use domino_puzzles::{Kind, Puzzle, Setup};
 
 fn mined(game: &str, count: usize) -> Vec<Puzzle> {
-    let rules = Rules::preset(game).expect("a preset");
+    let spec = RulesSpec::preset(game);
     let cfg = MineConfig {
         count,
         per_kind: count.div_ceil(2),
@@ -23,7 +23,7 @@ fn mined(game: &str, count: usize) -> Vec<Puzzle> {
             seed: 1,
         },
     };
-    let (puzzles, tally) = mine(game, &rules, &cfg, &mut |_| {}).expect("mining");
+    let (puzzles, tally) = mine(game, &spec, &cfg, &mut |_| {}).expect("mining");
     eprintln!("{game}: {tally:?}");
     puzzles
 }
