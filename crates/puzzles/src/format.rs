@@ -17,6 +17,17 @@ pub enum Kind {
     Counting,
 }
 
+impl Kind {
+    /// The kind's letter in a puzzle's id: one position may make a puzzle
+    /// of each kind.
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Open => 'o',
+            Kind::Counting => 'c',
+        }
+    }
+}
+
 /// An idea the solution shows, found from the answer and the line after it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -57,7 +68,7 @@ pub struct Choice {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Puzzle {
-    /// `GAME-SEED-PLY`: unique in a set.
+    /// `GAME-SEED-PLY-K` (K: `o` open, `c` counting): unique in a set.
     pub id: String,
     pub rules: RulesSpec,
     /// The first hand of the match seeded so...

@@ -108,7 +108,11 @@ pub fn mine(
                                 let view = setup.view();
                                 let rates = solve_rates(&view, proof.answer, &cfg.rate);
                                 let p = Puzzle {
-                                    id: format!("{game}-{seed}-{}", actions.len()),
+                                    id: format!(
+                                        "{game}-{seed}-{}-{}",
+                                        actions.len(),
+                                        kind.letter()
+                                    ),
                                     rules: spec.clone(),
                                     seed,
                                     actions: actions.clone(),
