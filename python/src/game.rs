@@ -218,7 +218,7 @@ fn seat_arg(def: &GameDef, player: i64) -> PyResult<u8> {
     Ok(player as u8)
 }
 
-fn decode(def: &GameDef, action: i64) -> PyResult<Action> {
+pub(crate) fn decode(def: &GameDef, action: i64) -> PyResult<Action> {
     usize::try_from(action)
         .ok()
         .and_then(|id| def.codec.decode(id))
@@ -659,7 +659,7 @@ pub fn load_record(record: &Bound<'_, PyAny>, r#match: bool) -> PyResult<State> 
 }
 
 /// Replay a record, keeping the tracker of the hand it ends in.
-fn replay_core(def: Arc<GameDef>, rec: &Record) -> Result<Core, String> {
+pub(crate) fn replay_core(def: Arc<GameDef>, rec: &Record) -> Result<Core, String> {
     let mut tracker = Tracker::new(true);
     let mut hand_start = vec![0; def.rules.sides()];
     let mut pending = None;

@@ -13,6 +13,7 @@ mod encode;
 mod env;
 mod errors;
 mod game;
+mod puzzle;
 mod tracker;
 
 use pyo3::prelude::*;
@@ -42,6 +43,8 @@ fn _domino(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::State>()?;
     m.add_class::<bot::Bot>()?;
     m.add_class::<env::VecEnv>()?;
+    m.add_class::<puzzle::Puzzle>()?;
+    m.add_function(wrap_pyfunction!(puzzle::load_puzzles, m)?)?;
     m.add_function(wrap_pyfunction!(game::load_record, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot_names, m)?)?;

@@ -254,6 +254,38 @@ impl Sampler {
             .map(|(_, _, d)| d)
     }
 
+    /// Every world the seat cannot tell from the real one, one per way
+    /// the hidden tiles may lie in the hands now, when there are at most
+    /// `limit`; `None` when there are more. The boneyard left is put in one
+    /// fixed order, so this is exact only where no draw can still happen.
+    pub fn worlds(&self, limit: usize) -> Option<Vec<Position>> {
+        // Slots of one seat dealt alike are interchangeable: their tiles are
+        // taken in increasing order, so each hand is built once. Slots of
+        // drawn tiles are not (each avoids its own tiles), and the hands they
+        // build twice are dropped by `seen`.
+        let twin: Vec<Option<usize>> = (0..self.slots.len())
+            .map(|i| {
+                let s = self.slots[i];
+                (0..i).rev().find(|&j| {
+                    let o = self.slots[j];
+                    s.draw.is_none() && o.draw.is_none() && o.seat == s.seat
+                })
+            })
+            .collect();
+        let mut walk = Enumeration {
+            sampler: self,
+            twin: &twin,
+            chosen: Vec::with_capacity(self.slots.len()),
+            seen: std::collections::HashSet::new(),
+            out: Vec::new(),
+            limit,
+            // Assignments that repeat a hand are bounded too, so a position
+            // with many drawn tiles cannot run on.
+            budget: limit.saturating_mul(16).max(1024),
+        };
+        walk.fill(self.pool).then_some(walk.out)
+    }
+
     fn sample_world(&self, seed: u64, model: Weighing<'_>) -> Option<(Position, f64, Deal)> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for attempt in 0..40 {
@@ -272,9 +304,7 @@ impl Sampler {
         weighing: Weighing<'_>,
     ) -> Option<(Position, f64, Deal)> {
         let mut left = self.pool;
-        let mut held = [TileSet::EMPTY; MAX_PLAYERS];
-        let mut draws = self.draws.clone();
-        let mut dealt = self.dealt;
+        let mut chosen = Vec::with_capacity(self.slots.len());
         for slot in &self.slots {
             let mut cand = left;
             if strict {
@@ -285,6 +315,26 @@ impl Sampler {
             }
             let t = cand.nth(rng.random_range(0..cand.len()))?;
             left.remove(t);
+            chosen.push(t);
+        }
+        let mut rest: Vec<Tile> = left.iter().collect();
+        domino_engine::deal::shuffle(&mut rest, rng);
+        self.assemble(&chosen, rest, weighing)
+    }
+
+    /// The world where slot `i` holds `chosen[i]` and the boneyard left is
+    /// `rest`, top first, replayed to now; `None` when the replay does not
+    /// reach the seat's view.
+    fn assemble(
+        &self,
+        chosen: &[Tile],
+        rest: Vec<Tile>,
+        weighing: Weighing<'_>,
+    ) -> Option<(Position, f64, Deal)> {
+        let mut held = [TileSet::EMPTY; MAX_PLAYERS];
+        let mut draws = self.draws.clone();
+        let mut dealt = self.dealt;
+        for (slot, &t) in self.slots.iter().zip(chosen) {
             held[slot.seat as usize].insert(t);
             match slot.draw {
                 Some(d) => draws[d] = Some(t),
@@ -296,8 +346,6 @@ impl Sampler {
             draws[d] = Some(t);
         }
         held[self.me as usize] = self.view_hand;
-        let mut rest: Vec<Tile> = left.iter().collect();
-        domino_engine::deal::shuffle(&mut rest, rng);
         let mut deal = Deal {
             hands: dealt,
             boneyard: [Tile::double(0); domino_engine::tile::MAX_TILES],
@@ -379,5 +427,65 @@ impl Sampler {
                     && (s == self.me || h == held[s as usize])
             });
         ok.then_some((pos, log_weight, deal))
+    }
+}
+
+/// The state of [`Sampler::worlds`]'s search.
+struct Enumeration<'a> {
+    sampler: &'a Sampler,
+    twin: &'a [Option<usize>],
+    chosen: Vec<Tile>,
+    seen: std::collections::HashSet<[TileSet; MAX_PLAYERS]>,
+    out: Vec<Position>,
+    limit: usize,
+    budget: usize,
+}
+
+impl Enumeration<'_> {
+    /// Fill the slots from `chosen.len()` on with tiles of `left`; false
+    /// once more than `limit` worlds (or the budget of assignments) are
+    /// passed.
+    fn fill(&mut self, left: TileSet) -> bool {
+        let i = self.chosen.len();
+        let Some(slot) = self.sampler.slots.get(i) else {
+            return self.leaf(left);
+        };
+        let floor = self.twin[i].map(|j| self.chosen[j]);
+        for t in left.minus(slot.avoid).iter() {
+            if floor.is_some_and(|f| t <= f) {
+                continue;
+            }
+            self.chosen.push(t);
+            let more = self.fill(left.minus(t.bit()));
+            self.chosen.pop();
+            if !more {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn leaf(&mut self, left: TileSet) -> bool {
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        let Some((pos, _, _)) =
+            self.sampler
+                .assemble(&self.chosen, left.iter().collect(), Weighing::all(None))
+        else {
+            return true;
+        };
+        let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
+        for s in 0..self.sampler.rules.players {
+            hands[s as usize] = pos.hand.hand(s);
+        }
+        if self.seen.insert(hands) {
+            if self.out.len() == self.limit {
+                return false;
+            }
+            self.out.push(pos);
+        }
+        true
     }
 }

@@ -9,6 +9,7 @@ use std::io::{self, BufRead, Write};
 
 use anyhow::Context;
 
+mod puzzle;
 mod reply;
 mod session;
 

@@ -8,6 +8,7 @@ mod bench;
 mod catalog;
 mod engine;
 mod ladder;
+mod puzzles;
 mod replay;
 mod rules;
 mod serve;
@@ -150,6 +151,9 @@ enum Command {
     /// Solve a fully known position exactly: its value, every legal
     /// action's value and the best line (see docs/analysis.md).
     Solve(solve::SolveArgs),
+    /// Puzzles proved by the solver: mine a set, or prove one again.
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
     /// Go through a match record: each decision's cost with full
     /// information, and what the expert would have played.
     Analyze(analyze::AnalyzeArgs),
@@ -229,6 +233,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Replay { file } => writeln!(out, "{}", replay::replay(&file)?)?,
         Command::Verify { file } => writeln!(out, "{}", verify::verify(&file)?)?,
         Command::Solve(args) => solve::run(&args, &mut out)?,
+        Command::Puzzles(cmd) => puzzles::run(&cmd, &mut out)?,
         Command::Analyze(args) => analyze::run(&args, &mut out)?,
         Command::Rules {
             preset: None,

@@ -14,7 +14,7 @@ use super::reply::{fields, ok, to_json, Failure};
 use domino_engine::ErrorCode;
 
 /// The commands, for the `unknown_command` message.
-const COMMANDS: &str = "presets, new, state, legal, act, next, go, record, load";
+const COMMANDS: &str = "presets, new, state, legal, act, next, go, record, load, puzzle";
 
 /// Seeds picked for the client stay below 2^53 so that JavaScript clients,
 /// whose numbers are doubles, can send them back exactly.
@@ -86,6 +86,13 @@ impl Session {
             "go" => self.go(&req),
             "record" => Ok(fields([("record", to_json(&self.game()?.record())?)])),
             "load" => self.load(&req),
+            "puzzle" => {
+                let (game, out) = super::puzzle::puzzle(&req)?;
+                if let Some(g) = game {
+                    self.game = Some(g);
+                }
+                Ok(out)
+            }
             other => Err(Failure::new(
                 ErrorCode::UnknownCommand,
                 format!("unknown command `{other}`: the commands are {COMMANDS}"),

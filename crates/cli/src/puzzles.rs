@@ -1,0 +1,275 @@
+//! `domino puzzles generate` and `domino puzzles verify`: mine puzzles from
+//! self-played hands into a set file, and prove every puzzle of a set
+//! again (docs/puzzles.md).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use domino_engine::RulesSpec;
+use domino_puzzles::format::{read_set, to_line};
+use domino_puzzles::mine::{mine, MineConfig, Tally};
+use domino_puzzles::rate::RateConfig;
+use domino_puzzles::{verify, Kind, Limits, Puzzle};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::solve::read_input;
+use crate::Usage;
+
+/// `domino puzzles ...`
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesCommand {
+    /// Mine puzzles from self-played hands and write them, one per line.
+    Generate(GenerateArgs),
+    /// Prove every puzzle of a set again; exit 1 if any answer is not the
+    /// only one or differs from what the file states.
+    Verify {
+        /// The set (one puzzle per line), or `-` for stdin.
+        file: PathBuf,
+        /// Most worlds a counting puzzle may leave (more than a puzzle
+        /// states are always allowed).
+        #[arg(long, default_value_t = Limits::default().max_worlds)]
+        max_worlds: usize,
+    },
+}
+
+/// Flags of `domino puzzles generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The games, comma-separated; `GAME:N` for N players.
+    #[arg(long, default_value = "jamaican")]
+    pub games: String,
+    /// Puzzles to keep per game.
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// Seed of each game's first hand (the next hands take the next seeds).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The bot playing every seat of the self-played hands.
+    #[arg(long, default_value = "expert:samples=16")]
+    pub bots: String,
+    /// Hands to play per game at most.
+    #[arg(long, default_value_t = 2000)]
+    pub max_hands: u64,
+    /// Most worlds a counting puzzle may leave open.
+    #[arg(long, default_value_t = Limits::default().max_worlds)]
+    pub max_worlds: usize,
+    /// Tries of each bot level below the expert when rating a puzzle.
+    #[arg(long, default_value_t = RateConfig::default().tries)]
+    pub tries: u32,
+    /// Tries of the expert level when rating a puzzle (0: it counts as
+    /// missing every one).
+    #[arg(long, default_value_t = RateConfig::default().expert_tries)]
+    pub expert_tries: u32,
+    /// The expert level's time budget per try, in milliseconds.
+    #[arg(long, default_value_t = RateConfig::default().budget_ms)]
+    pub budget_ms: u64,
+    /// The file to write (one puzzle per line); stdout when absent.
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+}
+
+/// A game of `--games`: its id prefix and its rules.
+fn games(list: &str) -> anyhow::Result<Vec<(String, RulesSpec)>> {
+    let mut out = Vec::new();
+    for g in list.split(',').map(str::trim).filter(|g| !g.is_empty()) {
+        let (name, players) = match g.split_once(':') {
+            Some((n, p)) => {
+                let p: u8 = p
+                    .parse()
+                    .map_err(|_| Usage(format!("`{g}`: players after the colon, like block:4")))?;
+                (n, Some(p))
+            }
+            None => (g, None),
+        };
+        let spec = RulesSpec {
+            players,
+            ..RulesSpec::preset(name)
+        };
+        spec.resolve().map_err(|e| Usage(format!("`{g}`: {e}")))?;
+        let id = match players {
+            Some(p) => format!("{name}{p}"),
+            None => name.to_string(),
+        };
+        out.push((id, spec));
+    }
+    if out.is_empty() {
+        return Err(Usage("--games names no game".to_string()).into());
+    }
+    Ok(out)
+}
+
+/// Run `domino puzzles`.
+pub fn run(cmd: &PuzzlesCommand, out: &mut impl std::io::Write) -> anyhow::Result<()> {
+    match cmd {
+        PuzzlesCommand::Generate(args) => generate(args, out),
+        PuzzlesCommand::Verify { file, max_worlds } => {
+            let text = read_input(file)?;
+            let set = read_set(&text).map_err(|e| Usage(format!("{}: {e}", file.display())))?;
+            let limits = Limits {
+                max_worlds: *max_worlds,
+                ..Limits::default()
+            };
+            let (report, failed) = verify_set(&set, limits);
+            write!(out, "{report}")?;
+            if failed > 0 {
+                anyhow::bail!("{failed} of {} puzzles failed", set.len());
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Prove each puzzle again: the report and the number that failed.
+fn verify_set(set: &[Puzzle], limits: Limits) -> (String, usize) {
+    let start = Instant::now();
+    let bar = bar(
+        set.len() as u64,
+        "{pos}/{len} puzzles verified, {elapsed} (eta {eta})",
+    );
+    let mut report = String::new();
+    let mut failed = 0;
+    for p in set {
+        if let Err(e) = verify(p, limits) {
+            failed += 1;
+            let _ = writeln!(report, "{}: {e}", p.id);
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let _ = writeln!(
+        report,
+        "{} puzzles, {} proved, {failed} failed, in {:.1} s",
+        set.len(),
+        set.len() - failed,
+        start.elapsed().as_secs_f64()
+    );
+    (report, failed)
+}
+
+fn bar(len: u64, template: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(&format!("{{msg}} [{{bar:30}}] {template}")) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+fn generate(args: &GenerateArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
+    let games = games(&args.games)?;
+    domino_bots::by_name(&args.bots, domino_bots::BotConfig::default())
+        .map_err(|e| Usage(e.to_string()))?;
+    let cfg = MineConfig {
+        count: args.count,
+        per_kind: (args.count * 7).div_ceil(10),
+        seed: args.seed,
+        max_hands: args.max_hands,
+        bots: args.bots.clone(),
+        limits: Limits {
+            max_worlds: args.max_worlds,
+            ..Limits::default()
+        },
+        rate: RateConfig {
+            tries: args.tries,
+            expert_tries: args.expert_tries,
+            budget_ms: args.budget_ms,
+            seed: args.seed,
+        },
+    };
+    let mut file = match &args.out {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot write {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let start = Instant::now();
+    let bar = bar(
+        (args.count * games.len()) as u64,
+        "{pos}/{len} puzzles, {elapsed} (eta {eta})",
+    );
+    let mut all = Vec::new();
+    let mut tallies = Vec::new();
+    for (id, spec) in &games {
+        bar.set_message(id.clone());
+        let mut hands = 0u64;
+        let (puzzles, tally) = mine(id, spec, &cfg, &mut |p| match p {
+            Some(_) => bar.inc(1),
+            None => {
+                hands += 1;
+                bar.set_message(format!("{id}, hand {hands}"));
+            }
+        })?;
+        for p in &puzzles {
+            let line = to_line(p)?;
+            match &mut file {
+                Some(f) => writeln!(f, "{line}")?,
+                None => writeln!(out, "{line}")?,
+            }
+        }
+        if let Some(f) = &mut file {
+            f.flush()?;
+        }
+        all.extend(puzzles);
+        tallies.push((id.clone(), tally));
+    }
+    bar.finish_and_clear();
+    eprint!("{}", summary(&all, &tallies, start.elapsed().as_secs_f64()));
+    Ok(())
+}
+
+/// The mining figures: positions offered and kept, and the set by game,
+/// kind and theme, with each level's solve rate.
+pub fn summary(set: &[Puzzle], tallies: &[(String, Tally)], seconds: f64) -> String {
+    let mut s = String::new();
+    let positions: u64 = tallies.iter().map(|(_, t)| t.positions).sum();
+    let hands: u64 = tallies.iter().map(|(_, t)| t.hands).sum();
+    let _ = writeln!(
+        s,
+        "{} puzzles from {positions} positions ({:.1}% kept) of {hands} hands, in {seconds:.0} s",
+        set.len(),
+        100.0 * set.len() as f64 / positions.max(1) as f64
+    );
+    for (id, t) in tallies {
+        let kept = |k| t.kept.get(&k).copied().unwrap_or(0);
+        let _ = writeln!(
+            s,
+            "  {id:<20} hands {:>5}  positions {:>6}  open {:>4}  counting {:>4}",
+            t.hands,
+            t.positions,
+            kept(Kind::Open),
+            kept(Kind::Counting)
+        );
+        let rejected: Vec<String> = t
+            .rejected
+            .iter()
+            .map(|((k, r), n)| format!("{k:?} {r} {n}").to_lowercase())
+            .collect();
+        let _ = writeln!(s, "    turned down: {}", rejected.join(", "));
+    }
+    let mut themes: BTreeMap<String, usize> = BTreeMap::new();
+    let mut rates: BTreeMap<String, (f64, usize)> = BTreeMap::new();
+    for p in set {
+        for t in &p.themes {
+            *themes.entry(format!("{t:?}")).or_default() += 1;
+        }
+        for (l, r) in &p.solved_by {
+            let e = rates.entry(l.clone()).or_default();
+            e.0 += r;
+            e.1 += 1;
+        }
+    }
+    let _ = writeln!(s, "themes: {themes:?}");
+    for (l, (sum, n)) in &rates {
+        let _ = writeln!(
+            s,
+            "  {l:<10} solves {:.1}%",
+            100.0 * sum / (*n).max(1) as f64
+        );
+    }
+    s
+}

@@ -1,0 +1,21 @@
+//! Domino puzzles proved by the exact solver.
+//!
+//! A [`Puzzle`] is a position of a seeded deal (the seed and the actions so
+//! far), its kind, its answer and the proof that the answer is the only
+//! one: the solver's value of every choice. [`prove`] finds that proof for
+//! a position or refuses it (one choice only, every choice as good,
+//! several best, too many hidden worlds); [`verify`] proves a stored
+//! puzzle again and says where it differs. [`mine`] finds puzzles in
+//! self-played hands and rates them by how often the bot levels solve
+//! them. The format is described in docs/puzzles.md.
+
+pub mod format;
+pub mod mine;
+pub mod position;
+pub mod prove;
+pub mod rate;
+pub mod themes;
+
+pub use format::{Choice, Kind, Puzzle, Theme};
+pub use position::{PuzzleError, Setup};
+pub use prove::{prove, verify, Limits, Proof, Rejection, VerifyError};

@@ -1,0 +1,175 @@
+//! Mining puzzles from self-played hands: every decision of the first hand
+//! of a seeded match, played by one bot spec at every seat, is offered to
+//! both kinds of proof; those that pass are tagged and rated.
+
+use std::collections::BTreeMap;
+
+use domino_bots::knowledge::Knowledge;
+use domino_bots::{by_name, Bot, BotConfig, BotError};
+use domino_engine::{Action, Match, Phase, RulesSpec};
+
+use crate::format::{Kind, Puzzle};
+use crate::position::Setup;
+use crate::prove::{prove, Limits, Rejection};
+use crate::rate::{rating, solve_rates, RateConfig};
+use crate::themes;
+
+/// What to mine.
+#[derive(Clone, Debug)]
+pub struct MineConfig {
+    /// Puzzles to keep for the game.
+    pub count: usize,
+    /// Most of them of one kind, so both kinds come out.
+    pub per_kind: usize,
+    /// Seed of the first hand; the next hands take the next seeds.
+    pub seed: u64,
+    /// Hands to play at most.
+    pub max_hands: u64,
+    /// The bot spec playing every seat.
+    pub bots: String,
+    pub limits: Limits,
+    pub rate: RateConfig,
+}
+
+/// What mining one game found.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub hands: u64,
+    /// Decisions offered to a proof: a choice of two plays or more with no
+    /// draw left to come.
+    pub positions: u64,
+    pub kept: BTreeMap<Kind, u64>,
+    /// Why positions were turned down, by kind and reason.
+    pub rejected: BTreeMap<(Kind, &'static str), u64>,
+}
+
+/// Why mining stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum MineError {
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    #[error("rules: {0}")]
+    Rules(#[from] domino_engine::RulesError),
+}
+
+/// Mine puzzles of the game `spec` (named `game` in their ids);
+/// `progress` hears of each puzzle kept and each hand played.
+pub fn mine(
+    game: &str,
+    spec: &RulesSpec,
+    cfg: &MineConfig,
+    progress: &mut dyn FnMut(Option<&Puzzle>),
+) -> Result<(Vec<Puzzle>, Tally), MineError> {
+    let rules = &spec.resolve()?;
+    let spec = spec.clone();
+    let mut out = Vec::new();
+    let mut tally = Tally::default();
+    for h in 0..cfg.max_hands {
+        if out.len() >= cfg.count {
+            break;
+        }
+        let seed = cfg.seed.wrapping_add(h);
+        tally.hands += 1;
+        let Ok(mut m) = Match::new(*rules, Some(seed), None) else {
+            continue;
+        };
+        let mut bots: Vec<Box<dyn Bot>> = (0..rules.players)
+            .map(|s| {
+                by_name(
+                    &cfg.bots,
+                    BotConfig {
+                        seed: seed.wrapping_mul(31).wrapping_add(u64::from(s)),
+                        ..BotConfig::default()
+                    },
+                )
+            })
+            .collect::<Result<_, _>>()?;
+        let mut actions: Vec<Action> = Vec::new();
+        let mut kept_here = BTreeMap::new();
+        while matches!(m.phase(), Phase::Play | Phase::ChoosePoser) && out.len() < cfg.count {
+            let Some(seat) = m.to_act() else { break };
+            if let Ok(setup) = Setup::new(&spec, seed, &actions) {
+                if setup.choices.len() >= 2 {
+                    tally.positions += 1;
+                    for kind in [Kind::Counting, Kind::Open] {
+                        let full =
+                            tally.kept.get(&kind).copied().unwrap_or(0) as usize >= cfg.per_kind;
+                        // One puzzle of each kind per hand: hands differ more
+                        // than the moves of one hand.
+                        if full || kept_here.contains_key(&kind) || out.len() >= cfg.count {
+                            continue;
+                        }
+                        if kind == Kind::Counting && hidden(&setup) > MAX_HIDDEN {
+                            *tally.rejected.entry((kind, "too-many-hidden")).or_default() += 1;
+                            continue;
+                        }
+                        match prove(&setup, kind, cfg.limits) {
+                            Ok(proof) => {
+                                let view = setup.view();
+                                let rates = solve_rates(&view, proof.answer, &cfg.rate);
+                                let p = Puzzle {
+                                    id: format!(
+                                        "{game}-{seed}-{}-{}",
+                                        actions.len(),
+                                        kind.letter()
+                                    ),
+                                    rules: spec.clone(),
+                                    seed,
+                                    actions: actions.clone(),
+                                    kind,
+                                    answer: proof.answer,
+                                    themes: themes::detect(&setup, kind, proof.answer),
+                                    choices: proof.choices,
+                                    worlds: proof.worlds,
+                                    rating: rating(&rates),
+                                    solved_by: rates,
+                                };
+                                progress(Some(&p));
+                                kept_here.insert(kind, ());
+                                *tally.kept.entry(kind).or_default() += 1;
+                                out.push(p);
+                            }
+                            Err(r) => *tally.rejected.entry((kind, reason(&r))).or_default() += 1,
+                        }
+                    }
+                }
+            }
+            let a =
+                bots[seat as usize]
+                    .act(&m.seat_view(seat))
+                    .map_err(|e| BotError::BadOptions {
+                        spec: cfg.bots.clone(),
+                        why: e.to_string(),
+                    })?;
+            let Ok(()) = m.act(a, &mut ()) else { break };
+            // The history holds the action as the engine checked it.
+            actions = m.history().iter().map(|e| e.action).collect();
+        }
+        progress(None);
+    }
+    Ok((out, tally))
+}
+
+/// Most tiles hidden from the mover for a counting puzzle to be tried:
+/// thirteen tiles over three hands leave thousands of worlds unless passes
+/// rule nearly all out, and counting them is most of the mining's time.
+pub const MAX_HIDDEN: u32 = 12;
+
+/// The tiles the mover cannot see: other hands and the boneyard.
+fn hidden(setup: &Setup) -> u32 {
+    Knowledge::new(&setup.view()).unseen.len()
+}
+
+/// A rejection's name in the tally.
+fn reason(r: &Rejection) -> &'static str {
+    match r {
+        Rejection::OnePlay => "one-play",
+        Rejection::NotUnique { .. } => "not-unique",
+        Rejection::NoSafePlay => "no-safe-play",
+        Rejection::EveryPlayWins => "every-play-wins",
+        Rejection::TooManyWorlds(_) => "too-many-worlds",
+        Rejection::OneWorld => "one-world",
+        Rejection::TooLarge => "too-large",
+        Rejection::View(_) => "view",
+    }
+}

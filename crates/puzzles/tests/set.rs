@@ -1,0 +1,66 @@
+//! The shipped set (`puzzles/set.jsonl`): a fixed sample proves again, and
+//! no counting puzzle's view names a tile hidden from the mover.
+
+use std::collections::{BTreeSet, HashSet};
+
+use domino_puzzles::format::read_set;
+use domino_puzzles::{verify, Kind, Limits, Puzzle, Setup};
+
+fn set() -> Vec<Puzzle> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/set.jsonl");
+    let text = std::fs::read_to_string(path).expect("puzzles/set.jsonl");
+    read_set(&text).expect("a readable set")
+}
+
+#[test]
+fn the_set_is_large_varied_and_its_ids_unique() {
+    let set = set();
+    assert!(set.len() >= 2000, "{} puzzles", set.len());
+    let games: BTreeSet<&str> = set.iter().map(|p| p.rules.preset.as_str()).collect();
+    assert!(games.len() >= 8, "{games:?}");
+    for kind in [Kind::Open, Kind::Counting] {
+        assert!(
+            set.iter().filter(|p| p.kind == kind).count() >= 200,
+            "{kind:?}"
+        );
+    }
+    let ids: HashSet<&str> = set.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids.len(), set.len());
+}
+
+/// Every 25th puzzle, the same ones on every run (the whole set is proved
+/// by `domino puzzles verify puzzles/set.jsonl`).
+#[test]
+fn a_fixed_sample_of_the_set_proves_again() {
+    let set = set();
+    let sample: Vec<&Puzzle> = set.iter().step_by(25).collect();
+    let failed: Vec<String> = sample
+        .iter()
+        .filter_map(|p| {
+            verify(p, Limits::default())
+                .err()
+                .map(|e| format!("{}: {e}", p.id))
+        })
+        .collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn no_counting_puzzle_shows_a_hidden_tile() {
+    for p in set().iter().filter(|p| p.kind == Kind::Counting) {
+        let setup = Setup::new(&p.rules, p.seed, &p.actions).expect("a position");
+        let shown = setup.shown(p.kind).to_string();
+        let hand = &setup.pos.hand;
+        let hidden = (0..setup.rules.players)
+            .filter(|&s| s != setup.seat)
+            .flat_map(|s| hand.hand(s).iter())
+            .chain(hand.boneyard().iter().copied());
+        for t in hidden {
+            assert!(
+                !shown.contains(&format!("\"{t}\"")),
+                "{}: {t} is shown",
+                p.id
+            );
+        }
+    }
+}
