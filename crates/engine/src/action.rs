@@ -46,6 +46,12 @@ impl Action {
         }
     }
 
+    /// Whether this action tells that points are there to claim: a play's
+    /// claiming twin, or muggins.
+    pub const fn is_claim_hint(self) -> bool {
+        matches!(self, Action::Play { claim: true, .. } | Action::Muggins)
+    }
+
     /// The tile laid, if this is a play.
     pub const fn tile(self) -> Option<Tile> {
         match self {
