@@ -451,26 +451,6 @@ pub fn value_text(rules: &Rules, v: i32) -> String {
     }
 }
 
-/// A short form of an action: `6-4@1`, `6-6` for the pose, `+` for a claim.
-pub fn short(a: &Action) -> String {
-    match *a {
-        Action::Play { tile, end, claim } => {
-            let mut s = tile.to_string();
-            if let Some(e) = end {
-                let _ = write!(s, "@{e}");
-            }
-            if claim {
-                s.push('+');
-            }
-            s
-        }
-        Action::Draw => "draw".to_string(),
-        Action::Pass => "pass".to_string(),
-        Action::Muggins => "muggins".to_string(),
-        Action::ChoosePoser { seat } => format!("poser {seat}"),
-    }
-}
-
 /// Run `domino solve`.
 pub fn run(args: &SolveArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
     let (pos, unknown) = match (&args.file, &args.record) {
