@@ -15,7 +15,7 @@ use domino_engine::Rules;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
-use crate::solve::{read_record, short, value_text};
+use crate::solve::{read_record, value_text};
 use crate::Usage;
 
 /// Flags of `domino analyze`.
@@ -225,12 +225,12 @@ pub fn to_text(a: &Analysis, config: &AnalyzeConfig, seconds: f64) -> String {
                 best.first().copied()
             };
             let best_text = match shown_best {
-                Some(b) if best.len() > 1 => format!("{}*", short(&b)),
-                Some(b) => short(&b),
+                Some(b) if best.len() > 1 => format!("{}*", b.short()),
+                Some(b) => b.short().to_string(),
                 None => "unsolved".to_string(),
             };
             let expert = match (config.expert, d.expert) {
-                (Some(_), Some(e)) => short(&e),
+                (Some(_), Some(e)) => e.short().to_string(),
                 (Some(_), None) => "?".to_string(),
                 (None, _) => "-".to_string(),
             };
@@ -240,7 +240,7 @@ pub fn to_text(a: &Analysis, config: &AnalyzeConfig, seconds: f64) -> String {
                 "  {:>3}  {:>4}  {:<10} {:>5}  {:<10} {:<11} {:>5}  {:>4}{}",
                 d.index,
                 d.seat,
-                short(&d.played),
+                d.played.short().to_string(),
                 value_or_unknown(rules, d.played_value()),
                 expert,
                 best_text,

@@ -3,7 +3,8 @@
 use domino_bots::arena::{run, ArenaConfig, Report};
 use domino_engine::Rules;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 
 /// Play the arena with a progress bar on stderr.
 pub fn arena(config: &ArenaConfig) -> anyhow::Result<Report> {
@@ -19,30 +20,62 @@ pub fn arena(config: &ArenaConfig) -> anyhow::Result<Report> {
     Ok(report)
 }
 
-/// The report as JSON.
-pub fn to_json(rules: &Rules, r: &Report) -> Value {
-    let bots: Vec<Value> = (0..2)
-        .map(|b| {
-            json!({
-                "bot": r.bots[b],
-                "mean": r.mean[b].0,
-                "ci95": r.mean[b].1,
-                "decisions": r.decisions[b],
-                "median_ms": r.median_ms[b],
-                "p99_ms": r.p99_ms[b],
-            })
-        })
-        .collect();
-    json!({
-        "preset": rules.preset.name(),
-        "players": rules.players,
-        "deals": r.deals,
-        "hands": 2 * r.deals,
-        "metric": r.metric,
-        "lower_is_better": r.low_wins,
-        "bots": bots,
-        "edge": {"of": r.bots[0], "mean": r.edge.0, "ci95": r.edge.1},
-    })
+/// `arena --json`.
+#[derive(Serialize)]
+struct Answer<'a> {
+    preset: &'static str,
+    players: u8,
+    deals: u64,
+    hands: u64,
+    metric: &'static str,
+    lower_is_better: bool,
+    bots: [BotLine<'a>; 2],
+    edge: Edge<'a>,
+}
+
+/// One bot's line of `arena --json`.
+#[derive(Serialize)]
+struct BotLine<'a> {
+    bot: &'a str,
+    mean: f64,
+    ci95: f64,
+    decisions: usize,
+    median_ms: f64,
+    p99_ms: f64,
+}
+
+/// The first bot's edge over the second.
+#[derive(Serialize)]
+struct Edge<'a> {
+    of: &'a str,
+    mean: f64,
+    ci95: f64,
+}
+
+/// The report as JSON (a map with its keys sorted, as always printed).
+pub fn to_json(rules: &Rules, r: &Report) -> anyhow::Result<Value> {
+    let bot = |b: usize| BotLine {
+        bot: &r.bots[b],
+        mean: r.mean[b].0,
+        ci95: r.mean[b].1,
+        decisions: r.decisions[b],
+        median_ms: r.median_ms[b],
+        p99_ms: r.p99_ms[b],
+    };
+    Ok(serde_json::to_value(Answer {
+        preset: rules.preset.name(),
+        players: rules.players,
+        deals: r.deals,
+        hands: 2 * r.deals,
+        metric: r.metric,
+        lower_is_better: r.low_wins,
+        bots: [bot(0), bot(1)],
+        edge: Edge {
+            of: &r.bots[0],
+            mean: r.edge.0,
+            ci95: r.edge.1,
+        },
+    })?)
 }
 
 /// The report as text.

@@ -322,7 +322,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             };
             let report = arena::arena(&config)?;
             if json {
-                writeln!(out, "{}", arena::to_json(&rules, &report))?;
+                writeln!(out, "{}", arena::to_json(&rules, &report)?)?;
             } else {
                 write!(out, "{}", arena::to_text(&rules, &report))?;
             }

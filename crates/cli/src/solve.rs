@@ -21,8 +21,8 @@ use domino_engine::score::settle;
 use domino_engine::{
     Action, Deal, DealError, DealSpec, Entry, Record, Rules, RulesSpec, Tile, TileSet,
 };
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::Usage;
 
@@ -451,26 +451,6 @@ pub fn value_text(rules: &Rules, v: i32) -> String {
     }
 }
 
-/// A short form of an action: `6-4@1`, `6-6` for the pose, `+` for a claim.
-pub fn short(a: &Action) -> String {
-    match *a {
-        Action::Play { tile, end, claim } => {
-            let mut s = tile.to_string();
-            if let Some(e) = end {
-                let _ = write!(s, "@{e}");
-            }
-            if claim {
-                s.push('+');
-            }
-            s
-        }
-        Action::Draw => "draw".to_string(),
-        Action::Pass => "pass".to_string(),
-        Action::Muggins => "muggins".to_string(),
-        Action::ChoosePoser { seat } => format!("poser {seat}"),
-    }
-}
-
 /// Run `domino solve`.
 pub fn run(args: &SolveArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
     let (pos, unknown) = match (&args.file, &args.record) {
@@ -504,6 +484,86 @@ pub struct Report {
     pub text: String,
 }
 
+/// What every answer of `solve --json` begins with.
+#[derive(Serialize)]
+struct Head {
+    rules: RulesSpec,
+    hand_number: u32,
+    to_act: u8,
+    side: usize,
+    objective: &'static str,
+}
+
+/// One action's value (`V` an exact `i32` or an expected `f64`).
+#[derive(Serialize)]
+struct Valued<V> {
+    action: Action,
+    value: V,
+    best: bool,
+    /// Sampled boneyard orders only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    std_error: Option<f64>,
+}
+
+/// One move of the principal line.
+#[derive(Serialize)]
+struct Step {
+    seat: u8,
+    action: Action,
+}
+
+/// `solve --json` with every tile known.
+#[derive(Serialize)]
+struct Solved<'a> {
+    #[serde(flatten)]
+    head: Head,
+    value: i32,
+    /// Win/tie/loss games only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<String>,
+    /// Points games only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    so_far: Option<i32>,
+    actions: Vec<Valued<i32>>,
+    line: Vec<Step>,
+    result: &'a domino_engine::HandResult,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// The boneyard of `solve --json` when its order is unknown.
+#[derive(Serialize)]
+struct Unknown {
+    known: bool,
+    tiles: usize,
+    orders: Option<u64>,
+    solved: u64,
+    sampled: bool,
+    seed: Option<u64>,
+}
+
+/// `solve --json` over the boneyard's possible orders.
+#[derive(Serialize)]
+struct Expected {
+    #[serde(flatten)]
+    head: Head,
+    boneyard: Unknown,
+    value: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    std_error: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    so_far: Option<i32>,
+    actions: Vec<Valued<f64>>,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// `answer` as a JSON value, whose map keeps its keys sorted: the order
+/// the answers have always been printed in.
+fn sorted(answer: &impl Serialize) -> anyhow::Result<Value> {
+    Ok(serde_json::to_value(answer)?)
+}
+
 /// Solve a position: every legal action's value and the principal line.
 pub fn solve(pos: &Position, node_limit: Option<u64>) -> anyhow::Result<Report> {
     let rules = *pos.hand.rules();
@@ -526,7 +586,10 @@ pub fn solve(pos: &Position, node_limit: Option<u64>) -> anyhow::Result<Report> 
     let mut line_text = String::new();
     for a in &line {
         let s = end.hand.to_act();
-        line_json.push(json!({"seat": s, "action": a}));
+        line_json.push(Step {
+            seat: s,
+            action: *a,
+        });
         let _ = writeln!(line_text, "  seat {s}  {a}");
         end.apply(*a);
     }
@@ -535,27 +598,31 @@ pub fn solve(pos: &Position, node_limit: Option<u64>) -> anyhow::Result<Report> 
     let result = settle(&rules, &end.hand, end.hand_number);
     let outcome = matches!(Objective::of(&rules), Objective::Outcome);
 
-    let mut json = json!({
-        "rules": rules.spec(),
-        "hand_number": pos.hand_number,
-        "to_act": seat,
-        "side": side,
-        "objective": objective_name(&rules),
-        "value": value,
-    });
-    if outcome {
-        json["outcome"] = json!(value_text(&rules, value));
-    } else {
-        json["so_far"] = json!(so_far);
-    }
-    json["actions"] = values
-        .iter()
-        .map(|(a, v)| json!({"action": a, "value": v, "best": *v == value}))
-        .collect();
-    json["line"] = Value::Array(line_json);
-    json["result"] = serde_json::to_value(&result)?;
-    json["nodes"] = json!(analyst.nodes());
-    json["seconds"] = json!(seconds);
+    let json = sorted(&Solved {
+        head: Head {
+            rules: rules.spec(),
+            hand_number: pos.hand_number,
+            to_act: seat,
+            side,
+            objective: objective_name(&rules),
+        },
+        value,
+        outcome: outcome.then(|| value_text(&rules, value)),
+        so_far: (!outcome).then_some(so_far),
+        actions: values
+            .iter()
+            .map(|&(action, v)| Valued {
+                action,
+                value: v,
+                best: v == value,
+                std_error: None,
+            })
+            .collect(),
+        line: line_json,
+        result: &result,
+        nodes: analyst.nodes(),
+        seconds,
+    })?;
 
     let mut text = String::new();
     let boneyard = pos.hand.boneyard().len();
@@ -647,41 +714,38 @@ pub fn solve_unknown(
     let distinct = e
         .distinct
         .map_or_else(|| "more than 18 quintillion".to_string(), |d| d.to_string());
-    let mut json = json!({
-        "rules": rules.spec(),
-        "hand_number": pos.hand_number,
-        "to_act": seat,
-        "side": side,
-        "objective": objective_name(&rules),
-        "boneyard": {
-            "known": false,
-            "tiles": unknown.rest.len(),
-            "orders": e.distinct,
-            "solved": e.solved,
-            "sampled": sampled,
-            "seed": if sampled { json!(seed) } else { Value::Null },
+    let json = sorted(&Expected {
+        head: Head {
+            rules: rules.spec(),
+            hand_number: pos.hand_number,
+            to_act: seat,
+            side,
+            objective: objective_name(&rules),
         },
-        "value": value,
-    });
-    if sampled {
-        json["std_error"] = json!(value_se);
-    }
-    if !outcome {
-        json["so_far"] = json!(so_far);
-    }
-    json["actions"] = e
-        .values
-        .iter()
-        .map(|&(a, v, se)| {
-            let mut o = json!({"action": a, "value": v, "best": v == value});
-            if sampled {
-                o["std_error"] = json!(se);
-            }
-            o
-        })
-        .collect();
-    json["nodes"] = json!(e.nodes);
-    json["seconds"] = json!(seconds);
+        boneyard: Unknown {
+            known: false,
+            tiles: unknown.rest.len(),
+            orders: e.distinct,
+            solved: e.solved,
+            sampled,
+            seed: sampled.then_some(seed),
+        },
+        value,
+        std_error: sampled.then_some(value_se),
+        so_far: (!outcome).then_some(so_far),
+        actions: e
+            .values
+            .iter()
+            .map(|&(action, v, se)| Valued {
+                action,
+                value: v,
+                best: v == value,
+                std_error: sampled.then_some(se),
+            })
+            .collect(),
+        nodes: e.nodes,
+        seconds,
+    })?;
 
     let shown = |v: f64, se: f64| {
         let mut t = if outcome {

@@ -1,8 +1,10 @@
 //! Actions a seat can take, their JSON form, and a heap-free list of them.
 
 use std::fmt;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::tile::Tile;
 
@@ -47,6 +49,12 @@ impl Action {
         }
     }
 
+    /// Whether this action tells that points are there to claim: a play's
+    /// claiming twin, or muggins.
+    pub const fn is_claim_hint(self) -> bool {
+        matches!(self, Action::Play { claim: true, .. } | Action::Muggins)
+    }
+
     /// The tile laid, if this is a play.
     pub const fn tile(self) -> Option<Tile> {
         match self {
@@ -74,6 +82,84 @@ impl fmt::Display for Action {
             write!(f, " claiming")?;
         }
         Ok(())
+    }
+}
+
+/// An action in the short notation of the analysis tools (docs/analysis.md):
+/// `6-4@1` lays 6-4 on end 1, a bare tile (`6-6`) is the pose, a trailing
+/// `+` claims the play's points, then `draw`, `pass`, `muggins` and
+/// `poser 2`. [`Action`]'s own `Display` is the words of the logs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Short(pub Action);
+
+impl Action {
+    /// This action in the short notation.
+    pub const fn short(self) -> Short {
+        Short(self)
+    }
+}
+
+impl fmt::Display for Short {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Action::Play { tile, end, claim } => {
+                write!(f, "{tile}")?;
+                if let Some(e) = end {
+                    write!(f, "@{e}")?;
+                }
+                if claim {
+                    write!(f, "+")?;
+                }
+                Ok(())
+            }
+            Action::Draw => write!(f, "draw"),
+            Action::Pass => write!(f, "pass"),
+            Action::Muggins => write!(f, "muggins"),
+            Action::ChoosePoser { seat } => write!(f, "poser {seat}"),
+        }
+    }
+}
+
+/// Text that is no action in the short notation.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("`{text}` is no action: write 6-4@1, 6-6 (the pose), 6-4@1+ (claiming), draw, pass, muggins or poser 2")]
+pub struct ParseActionError {
+    pub text: String,
+}
+
+impl FromStr for Short {
+    type Err = ParseActionError;
+
+    fn from_str(s: &str) -> Result<Short, ParseActionError> {
+        let err = || ParseActionError {
+            text: s.to_string(),
+        };
+        let a = match s.trim() {
+            "draw" => Action::Draw,
+            "pass" => Action::Pass,
+            "muggins" => Action::Muggins,
+            what => match what.strip_prefix("poser") {
+                Some(seat) => Action::ChoosePoser {
+                    seat: seat.trim().parse().map_err(|_| err())?,
+                },
+                None => {
+                    let (what, claim) = match what.strip_suffix('+') {
+                        Some(w) => (w, true),
+                        None => (what, false),
+                    };
+                    let (tile, end) = match what.split_once('@') {
+                        Some((t, e)) => (t, Some(e.parse().map_err(|_| err())?)),
+                        None => (what, None),
+                    };
+                    Action::Play {
+                        tile: tile.parse().map_err(|_| err())?,
+                        end,
+                        claim,
+                    }
+                }
+            },
+        };
+        Ok(Short(a))
     }
 }
 
@@ -196,5 +282,52 @@ mod tests {
             }
         );
         assert!(serde_json::from_value::<Action>(json!({"type": "fly"})).is_err());
+    }
+
+    #[test]
+    fn the_short_notation_reads_what_it_writes() {
+        let t: Tile = "6-4".parse().unwrap();
+        let cases = [
+            (Action::play(t, 1), "6-4@1"),
+            (Action::pose(t), "6-4"),
+            (
+                Action::Play {
+                    tile: t,
+                    end: Some(12),
+                    claim: true,
+                },
+                "6-4@12+",
+            ),
+            (Action::Draw, "draw"),
+            (Action::Pass, "pass"),
+            (Action::Muggins, "muggins"),
+            (Action::ChoosePoser { seat: 2 }, "poser 2"),
+        ];
+        for (a, text) in cases {
+            assert_eq!(a.short().to_string(), text);
+            assert_eq!(text.parse::<Short>(), Ok(Short(a)));
+        }
+        for bad in [
+            "", "fly", "6-4@", "6-4@x", "poser", "poser x", "13-0", "6-4+@1",
+        ] {
+            assert!(bad.parse::<Short>().is_err(), "{bad}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Every action written short reads back as itself.
+        #[test]
+        fn short_round_trips(a in 0u8..=12, b in 0u8..=12, end in proptest::option::of(0u8..28),
+                             claim: bool, kind in 0u8..5, seat in 0u8..4) {
+            let action = match kind {
+                0 => Action::Play { tile: Tile::new(a, b), end, claim },
+                1 => Action::Draw,
+                2 => Action::Pass,
+                3 => Action::Muggins,
+                _ => Action::ChoosePoser { seat },
+            };
+            let text = action.short().to_string();
+            proptest::prop_assert_eq!(text.parse::<Short>(), Ok(Short(action)), "{}", text);
+        }
     }
 }

@@ -132,6 +132,9 @@ pub struct TableFacts {
     pub partners: bool,
     pub players: u8,
     pub score: ScoreForm,
+    /// Each seat's side, by seat: the index of its score in `scores`
+    /// ([`Rules::side_of`]), so a client never works out partnerships.
+    pub sides: Vec<usize>,
 }
 
 /// What dealing a hand takes besides the set and the seats: the hand size,
@@ -238,6 +241,7 @@ impl TableFacts {
             partners: rules.partners,
             players: rules.players,
             score,
+            sides: (0..rules.players).map(|s| rules.side_of(s)).collect(),
         }
     }
 }
@@ -292,6 +296,9 @@ mod tests {
             (json!("line"), json!(true))
         );
         assert_eq!(jam["blocked_by_team"], json!(false));
+        // Partners sit across: seats 0 and 2 play for side 0.
+        assert_eq!(jam["sides"], json!([0, 1, 0, 1]));
+        assert_eq!(facts("cutthroat", json!({}))["sides"], json!([0, 1, 2, 3]));
         assert_eq!(jam["draws"], json!(false));
         assert_eq!(facts("draw", json!({}))["draws"], json!(true));
         assert_eq!(facts("chiva", json!({}))["score"]["goal"], json!(4));

@@ -41,7 +41,7 @@ pub mod tile;
 pub mod view;
 pub mod wire;
 
-pub use action::{Action, MoveList};
+pub use action::{Action, MoveList, ParseActionError, Short};
 pub use behaviour::{EndCount, MatchWin, NextPose, PoseRule, Redeal, Settle, Winner};
 pub use code::{ErrorCode, Failure};
 pub use deal::{Deal, DealError, DealSpec};

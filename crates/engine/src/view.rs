@@ -11,7 +11,7 @@ use crate::deal::MAX_PLAYERS;
 use crate::game::{Entry, Match, Phase};
 use crate::layout::Layout;
 use crate::result::HandResult;
-use crate::rules::Rules;
+use crate::rules::{Claims, Rules};
 use crate::tile::{Tile, TileSet};
 use crate::wire::{Drawn, OpenEnd, SeenBoneyard, SeenHand, State};
 
@@ -125,6 +125,22 @@ impl Match {
     /// The protocol's state JSON for `viewer`.
     pub fn state_json(&self, viewer: Viewer) -> serde_json::Value {
         self.view(viewer).to_json()
+    }
+
+    /// What a person at `seat` is shown: the seat's view less any hint of
+    /// points to claim where the rules leave claiming to the player (claims
+    /// `muggins` or `strict`): no claiming twin of a play, no muggins
+    /// action, no muggins amount. Seeing that a play scores is the player's
+    /// own work there, as at a real table; a program at the seat (a bot, the
+    /// engine protocol) keeps them in [`Match::view`] and [`Match::seat_view`],
+    /// since it acts only from its list of legal actions.
+    pub fn player_view(&self, seat: u8) -> View {
+        let mut view = self.view(Viewer::Seat(seat));
+        if view.rules.claims != Claims::Auto {
+            view.legal.retain(|a| !a.is_claim_hint());
+            view.muggins = 0;
+        }
+        view
     }
 }
 
@@ -301,5 +317,84 @@ impl SeatView {
     /// The protocol's state JSON for this seat.
     pub fn to_json(&self) -> serde_json::Value {
         self.view.to_json()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RulesSpec;
+    use serde_json::json;
+
+    fn all_fives(claims: &str) -> Match {
+        let spec: RulesSpec = serde_json::from_value(
+            json!({"preset": "all-fives", "players": 2, "options": {"claims": claims}}),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let rules = spec.resolve().unwrap_or_else(|e| panic!("{e}"));
+        Match::new(rules, Some(3), None).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Play never claiming until the seat to act may take muggins, checking
+    /// the player's view at every step; whether muggins was reached.
+    fn play_unclaimed(m: &mut Match, check: impl Fn(&Match, u8)) -> bool {
+        for _ in 0..200 {
+            if m.phase() != Phase::Play {
+                return false;
+            }
+            let seat = m.to_act().unwrap_or(0);
+            check(m, seat);
+            if m.hand().muggins_available() > 0 {
+                return true;
+            }
+            let mut moves = crate::MoveList::new();
+            m.legal(&mut moves);
+            let a = moves.iter().copied().find(|a| !a.is_claim_hint());
+            m.act(a.unwrap_or(Action::Pass), &mut ())
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        false
+    }
+
+    #[test]
+    fn a_player_is_not_told_of_points_to_claim_when_claims_are_by_hand() {
+        let mut m = all_fives("muggins");
+        let hinted = std::cell::Cell::new(0);
+        let reached = play_unclaimed(&mut m, |m, seat| {
+            let seat_view = m.view(Viewer::Seat(seat));
+            if seat_view.legal.iter().any(|a| a.is_claim_hint()) {
+                hinted.set(hinted.get() + 1);
+            }
+            let shown = m.player_view(seat);
+            let state = shown.to_json();
+            let legal = state["legal"].to_string();
+            assert!(
+                !legal.contains("claim") && !legal.contains("muggins"),
+                "{legal}"
+            );
+            assert!(state.get("muggins").is_none(), "{state}");
+            // Everything else is the seat's view.
+            let mut plain = seat_view;
+            plain.legal.retain(|a| !a.is_claim_hint());
+            plain.muggins = 0;
+            assert_eq!(plain.to_json(), shown.to_json());
+        });
+        assert!(reached, "seed 3 leaves points unclaimed");
+        assert!(hinted.get() > 0, "the seat's view had hints to hide");
+        let seat = m.to_act().unwrap_or(0);
+        // The program at the seat still sees muggins; the person does not.
+        assert!(m.view(Viewer::Seat(seat)).legal.contains(&Action::Muggins));
+        assert!(!m.player_view(seat).legal.contains(&Action::Muggins));
+    }
+
+    #[test]
+    fn with_points_credited_the_player_sees_the_seats_view() {
+        let mut m = all_fives("auto");
+        play_unclaimed(&mut m, |m, seat| {
+            assert_eq!(
+                m.player_view(seat).to_json(),
+                m.view(Viewer::Seat(seat)).to_json()
+            );
+        });
     }
 }

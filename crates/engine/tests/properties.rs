@@ -8,7 +8,8 @@
 //! 1. tiles are conserved: hands, board and boneyard partition the rules' set;
 //! 2. no view leaks a hidden tile: a seat's state JSON names no tile of another
 //!    seat's hand (while the hand is played) nor of the boneyard, and a
-//!    spectator's names no hidden tile at all;
+//!    spectator's names no hidden tile at all; where claims are by hand, the
+//!    view a person at a seat is shown hints at no points to claim;
 //! 3. every listed action is accepted by `act` (and agrees with
 //!    `apply_unchecked` and `Hand::check`), and a broad sample of unlisted
 //!    actions is refused without changing anything;
@@ -25,6 +26,7 @@
 
 use domino_engine::game::later_redeals;
 use domino_engine::record::{self, Record};
+use domino_engine::rules::Claims;
 use domino_engine::{
     Action, Event, Match, MoveList, Phase, Preset, RulesSpec, Tile, TileSet, Viewer,
 };
@@ -154,6 +156,14 @@ fn check_views(m: &Match, who: &str) -> Check {
             "seat {s}'s view does not show its own tiles {:?}",
             hand.hand(s)
         );
+        if m.rules().claims != Claims::Auto {
+            let shown = m.player_view(s).to_json();
+            ensure!(
+                shown.get("muggins").is_none() && !shown["legal"].to_string().contains("claim"),
+                at(who, m),
+                "seat {s}'s player view hints at points to claim: {shown}"
+            );
+        }
     }
     let text = serde_json::to_string(&m.state_json(Viewer::Spectator)).unwrap();
     let mut hidden = boneyard;

@@ -324,6 +324,8 @@ async fn bots_fill_empty_seats_and_absent_players_after_the_grace_period() {
     assert_eq!(seats[1]["human"], true);
     assert_eq!(seats[1]["bot"], true, "the absent seat was played by a bot");
     assert_eq!(seats[2]["human"], false);
+    // Each seat's side, as the engine pairs the partners across the table.
+    assert_eq!(last["facts"]["sides"], json!([0, 1, 0, 1]));
     // The whole match is in the history.
     let (code, _) = s.get(&format!("/api/history/{table}/record")).await;
     assert_eq!(code, 200);

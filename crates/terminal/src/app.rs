@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use domino_engine::rules::Claims;
-use domino_engine::{Action, Event, Match, MoveList, Phase, SeatView, Tile, Viewer};
+use domino_engine::{Action, Event, Match, MoveList, Phase, SeatView, Tile};
 
 use super::hint;
 use super::lang::{num, txt, Lang};
@@ -125,7 +125,8 @@ pub struct App {
     /// A message for the player about the last key.
     pub notice: Option<Said>,
     pub hint: Hint,
-    /// Call the points of a scoring play (claim rules only).
+    /// Call the points of the next play (claim rules only); off again after
+    /// every play, as on the page.
     pub claim: bool,
     pub help: bool,
     pub quit: bool,
@@ -152,7 +153,7 @@ impl App {
             log: Vec::new(),
             notice: None,
             hint: Hint::None,
-            claim: true,
+            claim: false,
             help: false,
             quit: false,
             last: None,
@@ -176,7 +177,7 @@ impl App {
 
     /// The player's view of the match.
     pub fn view(&self) -> domino_engine::View {
-        self.m.view(Viewer::Seat(self.cfg.human))
+        self.m.player_view(self.cfg.human)
     }
 
     pub fn my_turn(&self) -> bool {
@@ -233,11 +234,9 @@ impl App {
                 end,
                 claim: true,
             };
-            let chosen = if self.claim && legal.contains(&called) {
-                called
-            } else {
-                *a
-            };
+            // Sent as the player asked: whether the play scores is theirs to
+            // see, and the engine refuses a claim on nothing.
+            let chosen = if self.claim { called } else { *a };
             // Ends that leave the same table for the rules (the two 6s of a
             // posed 6-6) are one choice.
             let same = out
@@ -380,11 +379,7 @@ impl App {
     /// Make the player's move `a` if it is legal now (the plain mode's way
     /// in: it names whole moves, not keys); whether it was made.
     pub fn choose(&mut self, a: Action, now: Instant) -> bool {
-        if !self.my_turn() || !self.legal().contains(&a) {
-            return false;
-        }
-        self.apply(a, now, false);
-        true
+        self.my_turn() && self.apply(a, now, false)
     }
 
     /// When the next automatic step is due, if one is waiting.
@@ -564,7 +559,9 @@ impl App {
                 return;
             }
             Key::Char('m') | Key::Char('M') => {
-                if self.my_turn() && self.legal().contains(&Action::Muggins) {
+                // Offered at every turn, as at the table: the engine refuses
+                // it when nothing was left unclaimed.
+                if self.my_turn() && self.m.rules().claims == Claims::Muggins {
                     self.apply(Action::Muggins, now, false);
                 }
                 return;
@@ -697,7 +694,9 @@ impl App {
                 let options = self.placements(t);
                 match options.as_slice() {
                     [] => {}
-                    [one] => self.apply(*one, now, false),
+                    [one] => {
+                        self.apply(*one, now, false);
+                    }
                     _ => {
                         let hinted = match &self.hint {
                             Hint::Ready { action, .. } if action.tile() == Some(t) => {
@@ -754,7 +753,9 @@ impl App {
     }
 
     /// Apply a legal action and tell what happened.
-    fn apply(&mut self, a: Action, now: Instant, forced: bool) {
+    /// Make `a` for the seat to act, or say why the engine refused it;
+    /// whether it was made.
+    fn apply(&mut self, a: Action, now: Instant, forced: bool) -> bool {
         let seat = self.m.to_act().unwrap_or(0);
         let ends_before: Vec<u8> = if self.m.phase() == Phase::Play {
             self.m
@@ -773,7 +774,11 @@ impl App {
                 .table
                 .tr("term-refused", &[("error", txt(e.to_string()))]);
             self.say(Said::new(text, Tone::Warning));
-            return;
+            return false;
+        }
+        // A call is for one play, as on the page.
+        if seat == self.cfg.human && a.tile().is_some() {
+            self.claim = false;
         }
         let after = Pic::from_view(&self.view());
         let total = self.m.hand().layout().ends_total();
@@ -832,6 +837,7 @@ impl App {
         self.hint = Hint::None;
         self.ready_at = now + self.cfg.delay;
         self.settle_mode();
+        true
     }
 
     fn tell_draw(&mut self, seat: u8, tile: Option<Tile>, forced: bool) {
@@ -879,7 +885,6 @@ impl App {
                 return n.clone();
             }
         }
-        let muggins = self.m.hand().muggins_available();
         match &self.mode {
             Mode::Over => Said::new(
                 t.tr(
@@ -894,8 +899,8 @@ impl App {
             ),
             Mode::Tile { .. } => {
                 let mut line = t.tr("term-prompt-tile", &[]);
-                if muggins > 0 && self.legal().contains(&Action::Muggins) {
-                    line.push_str(&t.tr("term-prompt-muggins", &[("points", num(muggins as i64))]));
+                if self.m.rules().claims == Claims::Muggins {
+                    line.push_str(&t.tr("term-prompt-muggins", &[]));
                 }
                 if self.m.rules().claims != Claims::Auto {
                     line.push_str(&t.tr(

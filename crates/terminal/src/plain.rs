@@ -46,8 +46,13 @@ pub fn choices(app: &App) -> Vec<Action> {
                 .filter(|t| playable.contains(t))
                 .flat_map(|t| app.placements(t))
                 .collect();
+            // Muggins is offered at every turn where it exists, never only
+            // when points were left: seeing them is the player's work.
+            if app.m.rules().claims == Claims::Muggins {
+                out.push(Action::Muggins);
+            }
             for a in app.legal() {
-                if matches!(a, Action::Muggins | Action::Draw | Action::Pass) && !out.contains(&a) {
+                if matches!(a, Action::Draw | Action::Pass) && !out.contains(&a) {
                     out.push(a);
                 }
             }
@@ -66,10 +71,7 @@ pub fn choice_line(app: &App, n: usize, a: Action) -> String {
     let t = &app.table;
     let view = app.m.seat_view(app.human());
     let what = match a {
-        Action::Muggins => t.tr(
-            "term-plain-muggins",
-            &[("points", num(app.m.hand().muggins_available() as i64))],
-        ),
+        Action::Muggins => t.tr("term-plain-muggins", &[]),
         _ => action_words(&view, a, t),
     };
     let shows = match a {

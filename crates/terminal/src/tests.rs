@@ -1117,3 +1117,60 @@ fn flag_mistakes_are_told_in_the_chosen_language() {
     };
     assert!(err(en).starts_with("--bots names 2 bots, but there are 3 other seats"));
 }
+
+/// Under claims by hand nothing on the screen or in the plain mode's list
+/// tells the player that points are there to claim: muggins is offered
+/// with no amount, and a call goes with every play the player makes.
+#[test]
+fn no_hint_of_points_to_claim_shows_where_claims_are_by_hand() {
+    let r = rules("all-fives", Some(2), json!({"claims": "muggins"}));
+    // Never claiming, play until the player (seat 0) may take points left
+    // and has a play that scores nothing.
+    let m = (0..50)
+        .find_map(|seed| {
+            let mut m = Match::new(r, Some(seed), None).unwrap();
+            while m.phase() == Phase::Play {
+                let mut l = domino_engine::MoveList::new();
+                m.legal(&mut l);
+                let scoreless = l.iter().any(|&a| match a {
+                    Action::Play { tile, end, .. } => !l.contains(&Action::Play {
+                        tile,
+                        end,
+                        claim: true,
+                    }),
+                    _ => false,
+                });
+                if m.to_act() == Some(0) && m.hand().muggins_available() > 0 && scoreless {
+                    return Some(m);
+                }
+                let a = l.iter().copied().find(|a| !a.is_claim_hint()).unwrap();
+                m.act(a, &mut ()).unwrap();
+            }
+            None
+        })
+        .expect("points left to the player");
+    let points = m.hand().muggins_available().to_string();
+    let mut app = app_of(m);
+    settle(&mut app, Vec::new());
+    assert!(app.my_turn());
+    let prompt = app.prompt().text;
+    assert!(
+        prompt.contains("muggins") && !prompt.contains(&points),
+        "{prompt}"
+    );
+    assert!(!screen(&app, 80, 24).contains(&format!("take {points}")));
+    let choices = crate::plain::choices(&app);
+    assert!(choices.contains(&Action::Muggins));
+    let line = crate::plain::choice_line(&app, 1, Action::Muggins);
+    assert!(!line[2..].contains(&points), "{line}");
+    // With the call on, every play is offered calling, scoring or not.
+    app.claim = true;
+    let calling = crate::plain::choices(&app);
+    let plays = calling.iter().filter(|a| a.tile().is_some());
+    assert!(
+        plays
+            .clone()
+            .all(|a| matches!(a, Action::Play { claim: true, .. })),
+        "{calling:?}"
+    );
+}

@@ -754,14 +754,14 @@ term-poses = { $who } poses.
 term-your-turn = Your turn.
 term-to-play = { $who } to play.
 term-no-advice = The expert has no advice here.
-term-claim-on = You will call the points of your scoring plays.
+term-claim-on = You will call the points of your next play.
 term-claim-off = You will lay tiles without calling points.
 term-hint-not-now = Hints are for your turn, when you have a tile to choose.
 term-no-next-hand = No next hand: { $error }
 term-prompt-match-over = The match is over. Enter or q: leave.
 term-prompt-hand-over = Hand over. Enter: next hand · q: quit (the match is saved).
 term-prompt-tile = Your turn: ←/→ or the tile's number, then Enter · h: hint
-term-prompt-muggins = { " " }· m: take { $points } (muggins)
+term-prompt-muggins = { " " }· m: muggins
 term-prompt-calling = { " " }· c: calling points
 term-prompt-not-calling = { " " }· c: not calling
 term-prompt-end = { $tile } goes on { $ends } · Enter plays, Esc back
@@ -983,7 +983,7 @@ term-plain-choice = { $n }: { $what }{ $shows ->
    *[other] { " " }(on a { $shows })
 }
 term-plain-left = { $who }: { $tiles } (count { $count })
-term-plain-muggins = take { $points } left unclaimed (muggins)
+term-plain-muggins = take the points left unclaimed (muggins)
 term-plain-prompt = { $count ->
     [one] Type 1
    *[other] Type a number from 1 to { $count }

@@ -775,14 +775,14 @@ term-poses = Sale { $who }.
 term-your-turn = Te toca.
 term-to-play = Le toca a { $who }.
 term-no-advice = El experto no tiene consejo aquí.
-term-claim-on = Cantarás los puntos de tus jugadas que anoten.
+term-claim-on = Cantarás los puntos de tu próxima jugada.
 term-claim-off = Pondrás fichas sin cantar puntos.
 term-hint-not-now = Las pistas son para tu turno, cuando tienes una ficha que escoger.
 term-no-next-hand = No hay próxima mano: { $error }
 term-prompt-match-over = La partida terminó. Enter o q: salir.
 term-prompt-hand-over = Fin de la mano. Enter: próxima mano · q: salir (la partida se guarda).
 term-prompt-tile = Te toca: ←/→ o el número de la ficha, luego Enter · h: pista
-term-prompt-muggins = { " " }· m: llevarte { $points } (muggins)
+term-prompt-muggins = { " " }· m: muggins
 term-prompt-calling = { " " }· c: cantando puntos
 term-prompt-not-calling = { " " }· c: sin cantar
 term-prompt-end = { $tile } va en { $ends } · Enter juega, Esc vuelve
@@ -1004,7 +1004,7 @@ term-plain-choice = { $n }: { $what }{ $shows ->
    *[other] { " " }(sobre el { $shows })
 }
 term-plain-left = { $who }: { $tiles } (cuenta { $count })
-term-plain-muggins = llevarte { $points } que nadie cantó (muggins)
+term-plain-muggins = llevarte los puntos que nadie cantó (muggins)
 term-plain-prompt = { $count ->
     [one] Escribe 1
    *[other] Escribe un número del 1 al { $count }

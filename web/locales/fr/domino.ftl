@@ -775,14 +775,14 @@ term-poses = { $who } pose.
 term-your-turn = À vous.
 term-to-play = À { $who } de jouer.
 term-no-advice = L'expert n'a pas de conseil ici.
-term-claim-on = Vous annoncerez les points de vos coups qui marquent.
+term-claim-on = Vous annoncerez les points de votre prochain coup.
 term-claim-off = Vous poserez sans annoncer de points.
 term-hint-not-now = Les conseils sont pour votre tour, quand vous avez un domino à choisir.
 term-no-next-hand = Pas de manche suivante : { $error }
 term-prompt-match-over = La partie est finie. Entrée ou q : partir.
 term-prompt-hand-over = Manche finie. Entrée : manche suivante · q : quitter (la partie est enregistrée).
 term-prompt-tile = À vous : ←/→ ou le numéro du domino, puis Entrée · h : conseil
-term-prompt-muggins = { " " }· m : prendre { $points } (muggins)
+term-prompt-muggins = { " " }· m : muggins
 term-prompt-calling = { " " }· c : vous annoncez
 term-prompt-not-calling = { " " }· c : sans annoncer
 term-prompt-end = { $tile } va sur { $ends } · Entrée joue, Échap revient
@@ -1004,7 +1004,7 @@ term-plain-choice = { $n }: { $what }{ $shows ->
    *[other] { " " }(sur le { $shows })
 }
 term-plain-left = { $who } : { $tiles } (total { $count })
-term-plain-muggins = prendre les { $points } points non annoncés (muggins)
+term-plain-muggins = prendre les points non annoncés (muggins)
 term-plain-prompt = { $count ->
     [one] Tapez 1
    *[other] Tapez un numéro de 1 à { $count }

@@ -14,12 +14,10 @@
 //! [`HandSummary`] built from the state, so every rule of the ending holds.
 //! Any other position goes to the engine's path ([`Solver::search`]).
 
-use domino_engine::behaviour::Settle;
 use domino_engine::deal::MAX_PLAYERS;
-use domino_engine::report::SummaryEnd;
 use domino_engine::rules::{Claims, LayoutKind};
 use domino_engine::score::{settle_summary, winner_of};
-use domino_engine::{HandSummary, Rules, Tile, TileSet};
+use domino_engine::{Ending, HandSummary, Rules, Tile, TileSet};
 
 use super::{Objective, Position, Slot, Solver, Window, EXACT, LOWER};
 
@@ -93,18 +91,6 @@ fn play_move(t: u32, end: Option<u8>) -> Move {
     16 + ((t as u16) << 5 | code << 1)
 }
 
-/// How the hand ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum End {
-    Domino {
-        seat: u8,
-        tile: Tile,
-        key_tile: bool,
-        capicu: bool,
-    },
-    Blocked,
-}
-
 /// Everything that changes during the search.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct State {
@@ -116,7 +102,7 @@ pub(super) struct State {
     ends: [u8; 2],
     posed: bool,
     to_act: u8,
-    end: Option<End>,
+    end: Option<Ending>,
     /// The Zobrist key of the hands and the seat to act.
     key: u64,
 }
@@ -295,14 +281,14 @@ impl Fixed {
         }
         c.board |= bit;
         if last {
-            c.end = Some(End::Domino {
+            c.end = Some(Ending::Domino {
                 seat,
                 tile,
                 key_tile,
                 capicu,
             });
         } else if c.in_play & (suit(c.ends[0]) | suit(c.ends[1])) == 0 {
-            c.end = Some(End::Blocked);
+            c.end = Some(Ending::Blocked);
         }
         c
     }
@@ -319,32 +305,9 @@ impl Fixed {
     }
 
     /// The summary of a finished hand, as the engine would make it.
-    fn summary(&self, s: &State, end: End) -> HandSummary {
-        let mut sum = self.made;
-        let n = self.players as usize;
-        for seat in 0..n {
-            let h = TileSet(u128::from(s.hands[seat]));
-            sum.counts[seat] = self.rules.count(h);
-            if self.rules.settle == Settle::OwnPipsDoubled {
-                sum.holds_double[seat] = !(h & TileSet::DOUBLES).is_empty();
-            }
-        }
-        sum.end = Some(match end {
-            End::Domino {
-                seat,
-                tile,
-                key_tile,
-                capicu,
-            } => SummaryEnd::Domino {
-                seat,
-                double: tile.is_double(),
-                key_tile,
-                capicu,
-                chuchazo: tile.high() == 0,
-            },
-            End::Blocked => SummaryEnd::Blocked,
-        });
-        sum
+    fn summary(&self, s: &State, end: Ending) -> HandSummary {
+        let hands = (0..self.players as usize).map(|seat| TileSet(u128::from(s.hands[seat])));
+        self.made.ended(&self.rules, end, hands)
     }
 }
 
@@ -361,12 +324,12 @@ struct Moves {
 impl Solver {
     /// The value of a finished hand, everything counted, minus what was
     /// made before the root (as the engine's path's `terminal - current`).
-    fn line_terminal(&self, f: &Fixed, s: &State, end: End) -> i32 {
+    fn line_terminal(&self, f: &Fixed, s: &State, end: Ending) -> i32 {
         match self.objective {
             Objective::Outcome => {
                 let side = match end {
-                    End::Domino { seat, .. } => Some(f.rules.side_of(seat)),
-                    End::Blocked => winner_of(&f.rules, &f.summary(s, end)).0,
+                    Ending::Domino { seat, .. } => Some(f.rules.side_of(seat)),
+                    Ending::Blocked => winner_of(&f.rules, &f.summary(s, end)).0,
                 };
                 match side {
                     Some(x) if x == self.side => 1,

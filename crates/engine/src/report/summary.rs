@@ -26,6 +26,28 @@ pub enum SummaryEnd {
     Blocked,
 }
 
+impl SummaryEnd {
+    /// How a hand that ended so is settled.
+    #[inline]
+    pub fn of(ending: Ending) -> SummaryEnd {
+        match ending {
+            Ending::Domino {
+                seat,
+                tile,
+                key_tile,
+                capicu,
+            } => SummaryEnd::Domino {
+                seat,
+                double: tile.is_double(),
+                key_tile,
+                capicu,
+                chuchazo: tile.high() == 0,
+            },
+            Ending::Blocked => SummaryEnd::Blocked,
+        }
+    }
+}
+
 /// Everything the settling of a hand reads: the engine builds it from a
 /// played [`Hand`], the scorekeeper from a checked [`HandReport`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -49,38 +71,47 @@ impl HandSummary {
     #[inline]
     pub fn of(hand: &Hand) -> HandSummary {
         let rules = hand.rules();
-        let n = rules.players as usize;
-        let end = hand.ending().map(|e| match e {
-            Ending::Domino {
-                seat,
-                tile,
-                key_tile,
-                capicu,
-            } => SummaryEnd::Domino {
-                seat,
-                double: tile.is_double(),
-                key_tile,
-                capicu,
-                chuchazo: tile.high() == 0,
-            },
-            Ending::Blocked => SummaryEnd::Blocked,
-        });
-        let mut holds_double = [false; MAX_PLAYERS];
-        // Only French doubles a count for a double held: playouts settle
-        // millions of hands, so the others skip the look.
-        if rules.settle == Settle::OwnPipsDoubled {
-            for (s, h) in holds_double.iter_mut().enumerate().take(n) {
-                *h = !(hand.hand(s as u8) & TileSet::DOUBLES).is_empty();
-            }
-        }
         let (points, penalties) = hand.points_and_penalties();
-        HandSummary {
-            end,
-            counts: hand.counts(),
-            holds_double,
+        let mut sum = HandSummary {
+            end: hand.ending().map(SummaryEnd::of),
+            counts: [0; MAX_PLAYERS],
+            holds_double: [false; MAX_PLAYERS],
             points,
             penalties,
             board_passes: hand.board_passes(),
+        };
+        for s in 0..rules.players {
+            sum.hold(rules, s as usize, hand.hand(s));
+        }
+        sum
+    }
+
+    /// This summary once the hand has ended in `end` with the seats holding
+    /// `hands`, in seat order: how a search that plays hands out without a
+    /// [`Hand`] settles its leaves.
+    #[inline]
+    pub fn ended(
+        mut self,
+        rules: &Rules,
+        end: Ending,
+        hands: impl Iterator<Item = TileSet>,
+    ) -> HandSummary {
+        for (seat, tiles) in hands.enumerate() {
+            self.hold(rules, seat, tiles);
+        }
+        self.end = Some(SummaryEnd::of(end));
+        self
+    }
+
+    /// `seat` holds `tiles` at the end: its count and, where the game
+    /// doubles it for a double held, whether it holds one.
+    #[inline]
+    fn hold(&mut self, rules: &Rules, seat: usize, tiles: TileSet) {
+        self.counts[seat] = rules.count(tiles);
+        // Only French doubles a count for a double held: playouts settle
+        // millions of hands, so the others skip the look.
+        if rules.settle == Settle::OwnPipsDoubled {
+            self.holds_double[seat] = !(tiles & TileSet::DOUBLES).is_empty();
         }
     }
 

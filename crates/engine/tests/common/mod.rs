@@ -7,8 +7,8 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 use domino_engine::{
-    Action, DealSpec, Event, IllegalAction, Match, MatchError, MoveList, Rules, RulesSpec, Tile,
-    TileSet, Viewer,
+    Action, DealSpec, Event, IllegalAction, Match, MatchError, MoveList, Rules, RulesSpec, Short,
+    Tile, TileSet, Viewer,
 };
 use serde_json::{json, Value};
 
@@ -57,30 +57,11 @@ pub fn start(r: Rules, d: &DealSpec) -> Match {
     Match::new(r, None, Some(d)).unwrap()
 }
 
+/// An action in the short notation; `poser:2` (no space, for scripts) is
+/// `poser 2`.
 pub fn action(what: &str) -> Action {
-    match what {
-        "pass" => Action::Pass,
-        "draw" => Action::Draw,
-        "muggins" => Action::Muggins,
-        _ if what.starts_with("poser:") => Action::ChoosePoser {
-            seat: what["poser:".len()..].parse().unwrap(),
-        },
-        _ => {
-            let (what, claim) = match what.strip_suffix('+') {
-                Some(w) => (w, true),
-                None => (what, false),
-            };
-            let (t, end) = match what.split_once('@') {
-                Some((t, end)) => (t, Some(end.parse().unwrap())),
-                None => (what, None),
-            };
-            Action::Play {
-                tile: tile(t),
-                end,
-                claim,
-            }
-        }
-    }
+    let what = what.replacen("poser:", "poser ", 1);
+    what.parse::<Short>().unwrap().0
 }
 
 /// Play a script; every step must be legal and by the named seat.

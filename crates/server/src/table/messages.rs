@@ -91,8 +91,12 @@ impl Table {
     /// events so far (as that viewer may see them), for a connection that
     /// has just joined or come back.
     pub(super) fn state_message(&self, seat: Option<u8>, events: &[Event], log: bool) -> Arc<str> {
-        let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
-        let view = self.m.view(viewer);
+        // A person at a seat is shown the engine's player view, which under
+        // claims by hand hints at no points to claim.
+        let view = match seat {
+            Some(s) => self.m.player_view(s),
+            None => self.m.view(Viewer::Spectator),
+        };
         let events = viewer_events(events, seat);
         let seats: Vec<Value> = (0..self.rules.players)
             .map(|s| {
@@ -119,10 +123,7 @@ impl Table {
             .collect();
         let over = matches!(self.m.phase(), Phase::HandOver | Phase::MatchOver);
         let fair = self.commitments.to_json(self.m.hand_number(), over);
-        let mut state = view.to_json();
-        if seat.is_some() {
-            super::people::hide_claim_hints(&self.spec, &mut state);
-        }
+        let state = view.to_json();
         let watching = self.subs.values().filter(|s| s.seat.is_none()).count();
         let mut msg = json!({
             "type": "state",

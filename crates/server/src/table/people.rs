@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use domino_engine::{Action, Match, Phase, RulesSpec};
+use domino_engine::{Action, Match, Phase};
 use serde_json::{json, Value};
 
 use super::messages::{Code, Refusal};
@@ -267,22 +267,4 @@ pub(super) fn sheet_line(m: &Match, before: Phase) -> Option<Value> {
         return None;
     }
     Some(json!({"hand": m.hand_number(), "result": m.result(), "scores": m.scores()}))
-}
-
-/// Under claims (`muggins`, `strict`), claiming is the player's own act:
-/// a seat is not told which of its plays score (the claiming twins in
-/// `legal`) nor that muggins is there to call (the `muggins` action and
-/// amount). The page offers claim and muggins at every turn instead, and
-/// the table refuses what is not legal.
-pub(super) fn hide_claim_hints(spec: &RulesSpec, state: &mut Value) {
-    let claims = spec.options.get("claims").and_then(Value::as_str);
-    if !matches!(claims, Some("muggins" | "strict")) {
-        return;
-    }
-    if let Some(o) = state.as_object_mut() {
-        o.remove("muggins");
-        if let Some(Value::Array(legal)) = o.get_mut("legal") {
-            legal.retain(|a| a.get("claim").is_none() && a["type"] != "muggins");
-        }
-    }
 }
