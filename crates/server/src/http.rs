@@ -16,10 +16,9 @@
 //! body) and a way back to the lobby.
 
 use axum::extract::ws::WebSocketUpgrade;
-use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRef, FromRequestParts, Path, State};
-use axum::http::{header, request::Parts, HeaderMap, StatusCode, Uri};
+use axum::extract::{FromRef, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use std::ops::ControlFlow;
@@ -27,20 +26,17 @@ use std::ops::ControlFlow;
 use domino_engine::catalog::TableFacts;
 use domino_engine::record::{replay_with, Record, Visit};
 use domino_engine::{Event, Match, Viewer};
-use rust_embed::RustEmbed;
 use serde_json::{json, Value};
 use tokio::sync::watch;
 
+use crate::client::ClientIp;
 use crate::fair::{self, Secret};
 use crate::hub::Hub;
 use crate::limits::Refused;
+use crate::page::{asset, page, page_if};
 use crate::refusal::internal;
 use crate::routes::Routes;
 use crate::store::Finished;
-
-#[derive(RustEmbed)]
-#[folder = "../../web/"]
-struct Assets;
 
 #[derive(Clone, Debug)]
 struct App {
@@ -100,38 +96,6 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .merge(crate::profile::routes(hub.clone()))
         .merge(crate::tournament::http::routes(hub.clone()))
         .merge(crate::ops::routes(hub, stop))
-}
-
-/// The client's address: the TCP peer, or behind our own proxy the last
-/// `X-Forwarded-For` entry (the one the proxy added).
-fn client_ip(peer: Option<SocketAddr>, headers: &HeaderMap, behind_proxy: bool) -> IpAddr {
-    let forwarded = behind_proxy
-        .then(|| headers.get("x-forwarded-for")?.to_str().ok())
-        .flatten()
-        .and_then(|v| v.rsplit(',').next()?.trim().parse().ok());
-    forwarded
-        .or(peer.map(|p| p.ip()))
-        .unwrap_or(IpAddr::from([0, 0, 0, 0]))
-}
-
-/// The client's address (see [`client_ip`]), for the per-address limits.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct ClientIp(pub IpAddr);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp
-where
-    Hub: FromRef<S>,
-{
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<ClientIp, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0);
-        let behind_proxy = Hub::from_ref(state).config.limits.behind_proxy;
-        Ok(ClientIp(client_ip(peer, &parts.headers, behind_proxy)))
-    }
 }
 
 async fn upgrade(
@@ -336,81 +300,6 @@ async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
     }
 }
 
-/// The page, answered with `status`; a 404 page carries `data-missing`
-/// (what was not found) on its body, so the page says so. Its `<html lang>`
-/// is the browser's `Accept-Language` where the page speaks it.
-pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMap) -> Response {
-    let Some(content) = Assets::get("index.html") else {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
-    };
-    let html = String::from_utf8_lossy(&content.data).into_owned();
-    let asked = headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(crate::lang::from_accept_language);
-    let html = match asked {
-        Some(lang) => crate::lang::with_lang(&html, lang),
-        None => html,
-    };
-    let html = match missing {
-        Some(what) => html.replacen("<body>", &format!("<body data-missing=\"{what}\">"), 1),
-        None => html,
-    };
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
-            (header::CACHE_CONTROL, "no-cache".to_string()),
-            (header::VARY, "Accept-Language".to_string()),
-        ],
-        html,
-    )
-        .into_response()
-}
-
-/// One CSV field, quoted when it needs to be (and defused when a
-/// spreadsheet would read it as a formula).
-pub(crate) fn csv_field(s: &str) -> String {
-    let s = match s.chars().next() {
-        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
-        _ => s.to_string(),
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
-
-/// A CSV file for the browser to save as `filename`.
-pub(crate) fn csv_download(filename: &str, body: String) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{filename}\""),
-            ),
-        ],
-        body,
-    )
-        .into_response()
-}
-
-/// The page for a link whose target was found; the 404 page naming what is
-/// `missing` when it was not; a 500 when the store could not say.
-pub(crate) fn page_if(
-    found: Result<bool, impl std::fmt::Display>,
-    missing: &str,
-    headers: &HeaderMap,
-) -> Response {
-    match found {
-        Ok(true) => page(StatusCode::OK, None, headers),
-        Ok(false) => page(StatusCode::NOT_FOUND, Some(missing), headers),
-        Err(e) => internal(e),
-    }
-}
-
 /// A table link: the page while the table is played here or was finished
 /// here (the page then offers the replay); 404 otherwise.
 async fn table_page(
@@ -470,51 +359,4 @@ async fn replay_page(
     }
     let found = app.hub.store.finished(&id).await.map(|f| f.is_some());
     page_if(found, "replay", &headers)
-}
-
-async fn asset(uri: Uri, headers: HeaderMap) -> Response {
-    let path = uri.path().trim_start_matches('/');
-    if path.is_empty() {
-        return page(StatusCode::OK, None, &headers);
-    }
-    if !path.contains('.') {
-        return page(StatusCode::NOT_FOUND, Some("page"), &headers);
-    }
-    let file = path;
-    match Assets::get(file) {
-        Some(content) => {
-            // The Fluent catalogs are UTF-8 text.
-            let mime = if file.ends_with(".ftl") {
-                "text/plain; charset=utf-8".to_string()
-            } else {
-                mime_guess::from_path(file)
-                    .first_or_octet_stream()
-                    .as_ref()
-                    .to_string()
-            };
-            (
-                [
-                    (header::CONTENT_TYPE, mime),
-                    (header::CACHE_CONTROL, "no-cache".to_string()),
-                ],
-                content.data,
-            )
-                .into_response()
-        }
-        None => (StatusCode::NOT_FOUND, "not found").into_response(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_and_formulas_defused() {
-        assert_eq!(csv_field("Ann"), "Ann");
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("=SUM(A1)"), "'=SUM(A1)");
-        assert_eq!(csv_field("-5"), "-5");
-    }
 }

@@ -20,8 +20,8 @@ use serde_json::{json, Value};
 
 use domino_engine::{HandReport, Rules, RulesSpec, Sheet};
 
+use crate::client::ClientIp;
 use crate::clock::now_ms;
-use crate::http::ClientIp;
 use crate::hub::Hub;
 use crate::quota::{self, Made};
 use crate::refusal::internal;
@@ -327,7 +327,7 @@ fn to_csv(l: &Loaded) -> String {
     head.push("notes".into());
     let mut out = String::new();
     let line = |out: &mut String, cells: &[String]| {
-        let row: Vec<String> = cells.iter().map(|c| crate::http::csv_field(c)).collect();
+        let row: Vec<String> = cells.iter().map(|c| crate::page::csv_field(c)).collect();
         out.push_str(&row.join(","));
         out.push_str("\r\n");
     };
@@ -363,7 +363,7 @@ async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
         Ok(l) => l,
         Err(r) => return r,
     };
-    crate::http::csv_download(&format!("sheet-{}.csv", l.row.id), to_csv(&l))
+    crate::page::csv_download(&format!("sheet-{}.csv", l.row.id), to_csv(&l))
 }
 
 /// Whether a sheet exists, for the page at `/k/{id}`.

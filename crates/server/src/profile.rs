@@ -23,8 +23,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
+use crate::client::ClientIp;
 use crate::clock::now_ms;
-use crate::http::ClientIp;
 use crate::hub::Hub;
 use crate::quota::{self, Made};
 use crate::refusal::internal;
@@ -435,11 +435,11 @@ async fn profile_page(
     headers: HeaderMap,
 ) -> Response {
     let found = hub.store.profile(&id).await.map(|p| p.is_some());
-    crate::http::page_if(found, "profile", &headers)
+    crate::page::page_if(found, "profile", &headers)
 }
 
 async fn plain_page(headers: HeaderMap) -> Response {
-    crate::http::page(StatusCode::OK, None, &headers)
+    crate::page::page(StatusCode::OK, None, &headers)
 }
 
 #[cfg(test)]

@@ -38,7 +38,7 @@
 //! since a ping is answered before the server sees it.
 
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket};
@@ -52,16 +52,8 @@ use tokio::time::Instant;
 use crate::hub::Hub;
 use crate::limits::{Bucket, Pass, Refused};
 use crate::table::{
-    Cmd, Code, ConnId, Handle, NewTable, Outbox, Refusal, SeatKind, Seated, Seating,
+    next_conn_id, Cmd, Code, ConnId, Handle, NewTable, Outbox, Refusal, SeatKind, Seated, Seating,
 };
-
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
-
-/// A connection id not used before in this process (sockets of other
-/// nodes attached here take theirs from the same count).
-pub fn next_conn_id() -> ConnId {
-    NEXT_CONN.fetch_add(1, Ordering::Relaxed)
-}
 
 fn default_humans() -> u8 {
     1

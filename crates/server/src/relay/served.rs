@@ -99,7 +99,7 @@ async fn serve(
     h: Handle,
     mut rx: mpsc::UnboundedReceiver<Value>,
 ) {
-    let local = crate::ws::next_conn_id();
+    let local = crate::table::next_conn_id();
     let (otx, mut orx) = mpsc::channel::<Arc<str>>(512);
     let kick = Arc::new(Notify::new());
     let out = Outbox {

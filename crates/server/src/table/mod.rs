@@ -51,6 +51,14 @@ pub type Hinted = (Action, Vec<domino_bots::reason::Why>);
 /// A connection's id, unique in the process.
 pub type ConnId = u64;
 
+static NEXT_CONN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// A connection id not used before in this process (sockets of other
+/// nodes attached here take theirs from the same count).
+pub fn next_conn_id() -> ConnId {
+    NEXT_CONN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A request to a table task.
 #[derive(Debug)]
 pub enum Cmd {

@@ -28,8 +28,8 @@ use domino_engine::RulesSpec;
 
 use super::run::{self, Loaded, Member, StartError};
 use super::{pairing, standings, Format, Setup, SetupError, MAX_SWISS_ROUNDS};
+use crate::client::ClientIp;
 use crate::clock::now_ms;
-use crate::http::ClientIp;
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::quota::{self, Made};
@@ -629,7 +629,7 @@ pub fn standings_csv(t: &Loaded) -> String {
         out.push_str(&format!(
             "{},{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
             l.rank,
-            crate::http::csv_field(name),
+            crate::page::csv_field(name),
             l.played,
             l.won,
             l.drawn,
@@ -651,7 +651,7 @@ async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
         Ok(t) => t,
         Err(r) => return r,
     };
-    crate::http::csv_download(&format!("tournament-{}.csv", t.row.id), standings_csv(&t))
+    crate::page::csv_download(&format!("tournament-{}.csv", t.row.id), standings_csv(&t))
 }
 
 /// Whether a tournament exists, for the page at `/tournament/{id}`.
