@@ -37,6 +37,7 @@ pub mod ops;
 pub mod owner;
 pub mod page;
 pub mod profile;
+pub mod protocol;
 pub mod quota;
 pub mod ratings;
 pub mod refusal;
