@@ -29,12 +29,13 @@ use domino_engine::{Event, Match, Viewer};
 use serde_json::{json, Value};
 use tokio::sync::watch;
 
+use crate::answer::internal;
 use crate::client::ClientIp;
 use crate::fair::{self, Secret};
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::page::{asset, page, page_if};
-use crate::refusal::internal;
+use crate::protocol::socket::LobbyTable;
 use crate::routes::Routes;
 use crate::store::Finished;
 
@@ -109,7 +110,7 @@ async fn upgrade(
     // handshake must come from our own page. Clients that are no browser
     // send no Origin.
     if !crate::trust::same_origin(&app.hub.config, &headers) {
-        return crate::refusal::http_refusal(
+        return crate::answer::http_refusal(
             StatusCode::FORBIDDEN,
             crate::refusal::Code::CrossSite,
             "game connections from another site's page are refused",
@@ -149,8 +150,8 @@ async fn healthz(State(app): State<App>) -> Json<Value> {
     }))
 }
 
-async fn tables(State(app): State<App>) -> Json<Value> {
-    Json(Value::Array(app.hub.list_all().await))
+async fn tables(State(app): State<App>) -> Json<Vec<LobbyTable>> {
+    Json(app.hub.list_all().await)
 }
 
 /// A finished match for the lists: the game, who sat where and how much of

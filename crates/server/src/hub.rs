@@ -6,11 +6,10 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use serde_json::Value;
-
 use crate::limits::{Creators, Gate, Refused, Stats};
+use crate::protocol::socket::LobbyTable;
 use crate::store::Store;
-use crate::table::{random_id, Cmd, Code, Handle, NewTable, Refusal, RematchPlan, Table};
+use crate::table::{random_id, Cmd, Code, Handle, Info, NewTable, Refusal, RematchPlan, Table};
 use crate::Config;
 
 /// Every live table, by id, and what the limits count.
@@ -196,7 +195,7 @@ impl Hub {
     }
 
     /// Public tables still being played, those with free seats first.
-    pub fn list(&self) -> Vec<Value> {
+    pub fn list(&self) -> Vec<LobbyTable> {
         let Ok(mut t) = self.tables.lock() else {
             return Vec::new();
         };
@@ -207,7 +206,7 @@ impl Hub {
             .filter(|i| !i.private && !i.finished)
             .collect();
         infos.sort_by(|a, b| b.open_seats().cmp(&a.open_seats()).then(a.id.cmp(&b.id)));
-        infos.iter().take(200).map(|i| i.to_json()).collect()
+        infos.iter().take(200).map(Info::to_lobby).collect()
     }
 
     /// Live tables parked (nobody there, bots waiting).

@@ -20,6 +20,7 @@
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
 
+pub mod answer;
 pub mod client;
 pub mod clock;
 pub mod coach;

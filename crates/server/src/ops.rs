@@ -14,10 +14,11 @@ use axum::Json;
 use serde_json::json;
 use tokio::sync::watch;
 
+use crate::answer::http_refusal;
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::metrics::{Exposition, Kind};
-use crate::refusal::{http_refusal, Code};
+use crate::refusal::Code;
 use crate::routes::Routes;
 
 /// How long the store may take to answer the readiness query: a balancer

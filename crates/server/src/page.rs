@@ -6,7 +6,7 @@ use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
-use crate::refusal::internal;
+use crate::answer::internal;
 
 #[derive(RustEmbed)]
 #[folder = "../../web/"]

@@ -11,9 +11,10 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use axum::response::Response;
 
+use crate::answer::http_refusal;
 use crate::hub::Hub;
 use crate::limits::{Creators, Limits, Refused};
-use crate::refusal::{http_refusal, Code};
+use crate::refusal::Code;
 
 /// The window every HTTP creation limit counts over.
 const WINDOW: Duration = Duration::from_secs(3600);

@@ -311,30 +311,6 @@ impl Refusal {
     }
 }
 
-/// A refusal answered over HTTP (the scorekeeper's and the profiles'
-/// routes): `status`, with `{"code", "message"}` as its body.
-pub fn http_refusal(
-    status: axum::http::StatusCode,
-    code: Code,
-    message: impl std::fmt::Display,
-) -> axum::response::Response {
-    use axum::response::IntoResponse;
-    let body = serde_json::json!({"code": code, "message": message.to_string()});
-    (status, axum::Json(body)).into_response()
-}
-
-/// The answer to an HTTP request that failed on the server's side (the
-/// store could not say, a stored value did not read back): a 500 with the
-/// `internal` code, like every HTTP refusal.
-pub fn internal(e: impl std::fmt::Display) -> axum::response::Response {
-    tracing::error!("answering 500: {e}");
-    http_refusal(
-        axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-        Code::Internal,
-        e,
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

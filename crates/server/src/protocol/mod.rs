@@ -7,5 +7,9 @@
 //! This module is a leaf: it names the engine's types and the refusals,
 //! never the server's tasks, so any area may import it.
 
+pub mod keep;
+pub mod profile;
 pub mod relay;
 pub mod seat;
+pub mod socket;
+pub mod tournament;

@@ -81,6 +81,20 @@ impl From<SeatingWire> for Seating {
     }
 }
 
+/// What a seat is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A seat for whoever comes: until someone claims it, a bot plays it
+    /// once the grace period has passed.
+    Human,
+    /// A seat kept for an invited friend: the match waits for them (or
+    /// for the creator to fill it with a bot).
+    Invite,
+    /// Always a bot.
+    Bot,
+}
+
 /// Where a connection sits once attached.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seated {

@@ -12,12 +12,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use domino_engine::RulesSpec;
-use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
 use super::{wire, Asked, Relay};
 use crate::hub::Hub;
 use crate::protocol::relay::{Answer, Item, Reply, Request};
+use crate::protocol::socket::LobbyTable;
 use crate::store::{Holder, LobbyRow};
 use crate::table::{plan_of, Cmd, Code, ConnId, Handle, Info, Outbox, Refusal, Seated, Seating};
 
@@ -152,7 +152,7 @@ impl Hub {
 
     /// The lobby: this node's public tables, then those of the other
     /// nodes (as the store has them), those with free seats first.
-    pub async fn list_all(&self) -> Vec<Value> {
+    pub async fn list_all(&self) -> Vec<LobbyTable> {
         let mut list = self.list();
         if self.relay.is_none() {
             return list;
@@ -161,7 +161,7 @@ impl Hub {
             Ok(rows) => {
                 let mut infos: Vec<Info> = rows.iter().filter_map(info_of).collect();
                 infos.sort_by(|a, b| b.open_seats().cmp(&a.open_seats()).then(a.id.cmp(&b.id)));
-                list.extend(infos.iter().map(Info::to_json));
+                list.extend(infos.iter().map(Info::to_lobby));
                 list.truncate(200);
             }
             Err(e) => tracing::warn!("the other nodes' tables: {e}"),
@@ -359,15 +359,10 @@ impl Run {
                 let ctl = self.ctl.clone();
                 self.attaching.insert(conn);
                 let (tx, rx) = oneshot::channel();
-                self.ask(
-                    conn,
-                    Request::Attach { how },
-                    tx,
-                    |r| match r {
-                        Reply::Seated(s) => Some(s),
-                        _ => None,
-                    },
-                );
+                self.ask(conn, Request::Attach { how }, tx, |r| match r {
+                    Reply::Seated(s) => Some(s),
+                    _ => None,
+                });
                 tokio::spawn(async move {
                     let r: Result<Seated, Refusal> = rx.await.unwrap_or_else(|_| Err(gone()));
                     match &r {
@@ -420,9 +415,7 @@ impl Run {
                 text,
                 phrase,
                 reply,
-            } => {
-                self.ask(conn, Request::Chat { text, phrase }, reply, unit)
-            }
+            } => self.ask(conn, Request::Chat { text, phrase }, reply, unit),
             // The move and its reasons, as the owner's table answered.
             Cmd::Hint { conn, reply } => self.ask(conn, Request::Hint, reply, |r| match r {
                 Reply::Hint(action, why) => Some((action, why)),
@@ -498,9 +491,9 @@ impl Run {
                 s.out.kick.notify_one();
                 continue;
             };
-            let asked =
-                self.relay
-                    .request(&self.to, &self.table, *conn, Request::Attach { how });
+            let asked = self
+                .relay
+                .request(&self.to, &self.table, *conn, Request::Attach { how });
             let kick = s.out.kick.clone();
             tokio::spawn(async move {
                 let ok = asked

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use super::Table;
+use crate::protocol::socket::LobbyTable;
 
 /// Messages to one connection, already serialized, and a way to close it.
 #[derive(Debug, Clone)]
@@ -50,14 +51,20 @@ impl Info {
             .count()
     }
 
-    pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.id, "rules": self.rules, "bot": self.bot, "private": self.private,
-            "humans": self.humans, "seats": self.plan, "names": self.names,
-            "open_seats": self.open_seats(),
-            "hand_number": self.hand_number, "finished": self.finished,
-            "parked": self.parked,
-        })
+    pub fn to_lobby(&self) -> LobbyTable {
+        LobbyTable {
+            bot: self.bot.clone(),
+            finished: self.finished,
+            hand_number: self.hand_number,
+            humans: self.humans,
+            id: self.id.clone(),
+            names: self.names.clone(),
+            open_seats: self.open_seats(),
+            parked: self.parked,
+            private: self.private,
+            rules: self.rules.clone(),
+            seats: self.plan.clone(),
+        }
     }
 }
 

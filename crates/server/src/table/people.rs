@@ -14,19 +14,7 @@ use super::{ConnId, NewTable, Table};
 use crate::clock::now_ms;
 use crate::store::SeatRow;
 
-/// What a seat is for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SeatKind {
-    /// A seat for whoever comes: until someone claims it, a bot plays it
-    /// once the grace period has passed.
-    Human,
-    /// A seat kept for an invited friend: the match waits for them (or
-    /// for the creator to fill it with a bot).
-    Invite,
-    /// Always a bot.
-    Bot,
-}
+pub use crate::protocol::seat::SeatKind;
 
 /// The plan of a stored table: its `seats` column, or for tables from
 /// before plans, `humans` open seats then bots.

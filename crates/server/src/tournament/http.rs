@@ -28,12 +28,15 @@ use domino_engine::RulesSpec;
 
 use super::run::{self, Loaded, Member, StartError};
 use super::{pairing, standings, Format, Setup, SetupError, MAX_SWISS_ROUNDS};
+use crate::answer::http_refusal;
+use crate::answer::HttpRefusal;
 use crate::client::ClientIp;
 use crate::clock::now_ms;
 use crate::hub::Hub;
 use crate::limits::Refused;
+use crate::protocol::tournament::TournamentState;
 use crate::quota::{self, Made};
-use crate::refusal::{http_refusal, Code};
+use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::store::tournaments::{EntrantRow, TournamentRow};
 use crate::table::{random_id, token_hash};
@@ -177,7 +180,7 @@ async fn create(
         max_entrants: max,
         bot,
         seed: rand::random::<i64>(),
-        state: "open".into(),
+        state: TournamentState::Open,
         field: 0,
         duplicate: new.duplicate,
     };
@@ -210,7 +213,10 @@ async fn create(
     }
     match run::load(&hub, &row.id).await {
         Ok(Some(t)) => {
-            let mut v = view(&t);
+            let mut v = match view(&t) {
+                Ok(v) => v,
+                Err(r) => return r.into_response(),
+            };
             v["secret"] = json!(secret);
             (StatusCode::CREATED, Json(v)).into_response()
         }
@@ -221,28 +227,37 @@ async fn create(
 
 async fn list(State(hub): State<Hub>) -> Response {
     let mut out = Vec::new();
-    for (state, n) in [("open", 50), ("playing", 50), ("finished", 20)] {
+    for (state, n) in [
+        (TournamentState::Open, 50),
+        (TournamentState::Playing, 50),
+        (TournamentState::Finished, 20),
+    ] {
         match hub.store.tournaments_in(state, n).await {
-            Ok(rows) => out.extend(rows.iter().map(summary)),
+            Ok(rows) => {
+                for row in &rows {
+                    match summary(row) {
+                        Ok(v) => out.push(v),
+                        Err(r) => return r.into_response(),
+                    }
+                }
+            }
             Err(e) => return internal(e),
         }
     }
     Json(json!({"tournaments": out})).into_response()
 }
 
-fn summary(t: &TournamentRow) -> Value {
-    let game = serde_json::from_str::<Value>(&t.rules)
-        .ok()
-        .and_then(|r| r.get("preset").cloned())
-        .unwrap_or(Value::Null);
-    json!({
+fn summary(t: &TournamentRow) -> Result<Value, HttpRefusal> {
+    let rules = serde_json::from_str::<Value>(&t.rules)?;
+    let game = rules.get("preset").cloned().unwrap_or(Value::Null);
+    Ok(json!({
         "id": t.id, "name": t.name, "game": game, "format": t.format,
         "state": t.state, "starts_at": t.starts_at, "max_entrants": t.max_entrants,
-    })
+    }))
 }
 
 /// A tournament as the page shows it.
-fn view(t: &Loaded) -> Value {
+fn view(t: &Loaded) -> Result<Value, HttpRefusal> {
     let setup = t.setup();
     let played = t.published();
     let names: Vec<&str> = t.entrants.iter().map(|e| e.name.as_str()).collect();
@@ -251,15 +266,13 @@ fn view(t: &Loaded) -> Value {
         .entrants
         .iter()
         .map(|e| {
-            let members: Vec<String> = serde_json::from_str::<Vec<Member>>(&e.members)
-                .map(|m| m.into_iter().map(|m| m.name).collect())
-                .unwrap_or_default();
+            let members: Vec<String> = run::members_of(e)?.into_iter().map(|m| m.name).collect();
             let level = e
                 .bot
                 .then(|| run::bot_level(e).unwrap_or_else(|| t.row.bot.clone()));
-            json!({"entrant": e.entrant, "name": e.name, "bot": e.bot, "level": level, "members": members})
+            Ok(json!({"entrant": e.entrant, "name": e.name, "bot": e.bot, "level": level, "members": members}))
         })
-        .collect();
+        .collect::<Result<_, HttpRefusal>>()?;
     let rounds: Vec<Value> = t
         .rounds
         .iter()
@@ -307,16 +320,16 @@ fn view(t: &Loaded) -> Value {
     };
     let champion = match t.format {
         Format::Elimination => pairing::champion(&setup, &played),
-        _ if t.row.state == "finished" => standings
+        _ if t.row.state == TournamentState::Finished => standings
             .first()
             .and_then(|l| l["entrant"].as_u64())
             .map(|e| e as usize),
         _ => None,
     };
-    json!({
+    Ok(json!({
         "id": t.row.id,
         "name": t.row.name,
-        "rules": serde_json::from_str::<Value>(&t.row.rules).unwrap_or(Value::Null),
+        "rules": serde_json::from_str::<Value>(&t.row.rules)?,
         "format": t.row.format,
         "rounds": t.row.rounds,
         "total_rounds": if setup.entrants >= setup.per_table { setup.rounds() } else { 0 },
@@ -331,7 +344,7 @@ fn view(t: &Loaded) -> Value {
         "played": rounds,
         "standings": standings,
         "champion": champion.map(|e| json!({"entrant": e, "name": name(e)})),
-    })
+    }))
 }
 
 async fn loaded(hub: &Hub, id: &str) -> Result<Loaded, Response> {
@@ -348,7 +361,10 @@ async fn loaded(hub: &Hub, id: &str) -> Result<Loaded, Response> {
 
 async fn show(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
     match loaded(&hub, &id).await {
-        Ok(t) => Json(view(&t)).into_response(),
+        Ok(t) => match view(&t) {
+            Ok(v) => Json(v).into_response(),
+            Err(r) => r.into_response(),
+        },
         Err(r) => r,
     }
 }
@@ -363,7 +379,7 @@ struct Join {
 
 /// Refuse joining a tournament that is not open, or full.
 fn open_for_joining(t: &Loaded) -> Result<(), Box<Response>> {
-    if t.row.state != "open" {
+    if t.row.state != TournamentState::Open {
         return Err(Box::new(bad(
             Code::TournamentStarted,
             "the tournament has started: joining is closed",
@@ -440,7 +456,11 @@ async fn join(
     let mut taken = Vec::new();
     for e in &t.entrants {
         taken.push(e.name.to_lowercase());
-        for m in serde_json::from_str::<Vec<Member>>(&e.members).unwrap_or_default() {
+        let members = match run::members_of(e) {
+            Ok(m) => m,
+            Err(e) => return HttpRefusal::from(e).into_response(),
+        };
+        for m in members {
             if profile
                 .as_ref()
                 .is_some_and(|p| m.profile_id.as_ref() == Some(&p.id))
