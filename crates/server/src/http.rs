@@ -26,15 +26,18 @@ use std::ops::ControlFlow;
 use domino_engine::catalog::TableFacts;
 use domino_engine::record::{replay_with, Record, Visit};
 use domino_engine::{Event, Match, Viewer};
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::watch;
 
 use crate::answer::internal;
+use crate::answer::HttpRefusal;
 use crate::client::ClientIp;
 use crate::fair::{self, Secret};
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::page::{asset, page, page_if};
+use crate::protocol::history::{Frame, MatchSummary, Replay, SeatPlay};
+use crate::protocol::ops::Health;
 use crate::protocol::socket::LobbyTable;
 use crate::routes::Routes;
 use crate::store::Finished;
@@ -138,16 +141,16 @@ async fn upgrade(
 }
 
 /// Alive, with what it holds and what its limits refused.
-async fn healthz(State(app): State<App>) -> Json<Value> {
+async fn healthz(State(app): State<App>) -> Json<Health> {
     let hub = &app.hub;
-    Json(json!({
-        "ok": true,
-        "tables": hub.len(),
-        "parked": hub.parked(),
-        "sockets": hub.sockets.open(),
-        "actions": hub.stats.actions.load(std::sync::atomic::Ordering::Relaxed),
-        "refused": hub.stats.to_json(),
-    }))
+    Json(Health {
+        actions: hub.stats.actions.load(std::sync::atomic::Ordering::Relaxed),
+        ok: true,
+        parked: hub.parked(),
+        refused: hub.stats.to_json(),
+        sockets: hub.sockets.open(),
+        tables: hub.len(),
+    })
 }
 
 async fn tables(State(app): State<App>) -> Json<Vec<LobbyTable>> {
@@ -157,50 +160,55 @@ async fn tables(State(app): State<App>) -> Json<Vec<LobbyTable>> {
 /// A finished match for the lists: the game, who sat where and how much of
 /// the match each really played (`players`: their actions, those a bot
 /// made while they were away, and the hand they left in), the final scores
-/// and the winner.
-fn summary(f: &Finished) -> Value {
-    let rules: Value = serde_json::from_str(&f.table.rules).unwrap_or(Value::Null);
+/// and the winner. Stored rules or a record that do not read back are an
+/// error, not a match shown without them.
+fn summary(f: &Finished) -> Result<MatchSummary, HttpRefusal> {
+    let rules: Value = serde_json::from_str(&f.table.rules)?;
     let players = rules["players"].as_u64().unwrap_or(0) as i64;
     let seat = |s: i64| f.seats.iter().find(|r| r.seat == s);
-    let names: Vec<Value> = (0..players)
-        .map(|s| seat(s).map_or(Value::Null, |r| json!(r.name)))
+    let names = (0..players)
+        .map(|s| seat(s).map(|r| r.name.clone()))
         .collect();
-    let played: Vec<Value> = (0..players)
+    let played = (0..players)
         .map(|s| {
-            let (_, moves, bots) = f
+            let (_, moves, bot_moves) = f
                 .moves
                 .iter()
                 .copied()
                 .find(|m| m.0 == s)
                 .unwrap_or((s, 0, 0));
-            json!({
-                "moves": moves,
-                "bot_moves": bots,
-                "left": seat(s).and_then(|r| r.left_hand),
-            })
+            SeatPlay {
+                bot_moves,
+                left: seat(s).and_then(|r| r.left_hand),
+                moves,
+            }
         })
         .collect();
-    let rec: Option<Record> = serde_json::from_str(&f.record).ok();
-    let end = rec
-        .as_ref()
-        .and_then(|r| Match::from_record(r).ok())
+    let rec: Record = serde_json::from_str(&f.record)?;
+    // A record that no longer replays still lists, without its end.
+    let end = Match::from_record(&rec)
+        .ok()
         .map(|m| m.view(Viewer::All).to_json());
-    json!({
-        "id": f.table.id, "rules": rules, "names": names, "bot": f.table.bot,
-        "players": played,
-        "created_at": f.table.created_at, "finished_at": f.finished_at,
-        "hands": rec.as_ref().map_or(0, |r| r.hands.len()),
-        "abandoned": f.abandoned,
-        "scores": end.as_ref().map(|v| v["scores"].clone()),
-        "winner": end.as_ref().map(|v| v.get("winner").cloned().unwrap_or(Value::Null)),
+    Ok(MatchSummary {
+        abandoned: f.abandoned,
+        bot: f.table.bot.clone(),
+        created_at: f.table.created_at,
+        finished_at: f.finished_at,
+        hands: rec.hands.len(),
+        id: f.table.id.clone(),
+        names,
+        players: played,
+        rules,
+        scores: end.as_ref().map(|v| v["scores"].clone()),
+        winner: end
+            .as_ref()
+            .map(|v| v.get("winner").cloned().unwrap_or(Value::Null)),
     })
 }
 
-async fn history(State(app): State<App>) -> Response {
-    match app.hub.store.finished_list(100).await {
-        Ok(list) => Json(Value::Array(list.iter().map(summary).collect())).into_response(),
-        Err(e) => internal(e),
-    }
+async fn history(State(app): State<App>) -> Result<Json<Vec<MatchSummary>>, HttpRefusal> {
+    let list = app.hub.store.finished_list(100).await?;
+    Ok(Json(list.iter().map(summary).collect::<Result<_, _>>()?))
 }
 
 async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
@@ -227,12 +235,21 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
     // The record, plus each hand's commitment, redeal rule and revealed
     // key, so that `domino verify FILE` can check every deal (`domino
     // replay` ignores the extra field).
-    let mut body = serde_json::to_value(&rec).unwrap_or_default();
+    let mut body = match serde_json::to_value(&rec) {
+        Ok(v) => v,
+        Err(e) => return internal(e),
+    };
     if let Some(o) = body.as_object_mut() {
         let fair = fair::reveals(secret, &rec);
-        o.insert("fair".into(), json!(fair));
+        match serde_json::to_value(fair) {
+            Ok(v) => o.insert("fair".into(), v),
+            Err(e) => return internal(e),
+        };
     }
-    let body = serde_json::to_string_pretty(&body).unwrap_or_default();
+    let body = match serde_json::to_string_pretty(&body) {
+        Ok(b) => b,
+        Err(e) => return internal(e),
+    };
     (
         [
             (header::CONTENT_TYPE, "application/json".to_string()),
@@ -248,23 +265,28 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
 
 /// Every step of a finished match in the full view: the deal of each hand,
 /// then the state after each action, with that action's events.
-pub fn replay_frames(rec: &Record) -> Result<Vec<Value>, String> {
+pub fn replay_frames(rec: &Record) -> Result<Vec<Frame>, String> {
     let mut frames = Vec::new();
-    let frame = |m: &Match, hand: usize, events: &[Event], step: Value| {
+    let frame = |m: &Match, hand: usize, events: &[Event], step: Option<usize>| {
         let v = m.view(Viewer::All);
-        json!({"hand": hand, "step": step, "state": v.to_json(),
-               "layout": v.drawn(), "events": events})
+        Frame {
+            events: events.to_vec(),
+            hand,
+            layout: v.drawn(),
+            state: v.to_json(),
+            step,
+        }
     };
     replay_with(rec, |visit| {
         match visit {
-            Visit::Dealt { game, hand } => frames.push(frame(game, hand, &[], Value::Null)),
+            Visit::Dealt { game, hand } => frames.push(frame(game, hand, &[], None)),
             Visit::Acted {
                 game,
                 hand,
                 index,
                 events,
                 ..
-            } => frames.push(frame(game, hand, events, json!(index))),
+            } => frames.push(frame(game, hand, events, Some(index))),
             Visit::Deal { .. } | Visit::Action { .. } => {}
         }
         ControlFlow::Continue(())
@@ -288,15 +310,18 @@ async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
     let verified = fair::verify(&rec, &keys, None).map_err(|e| e.to_string());
     let facts = rec.rules.resolve().ok().map(|r| TableFacts::of(&r));
     match replay_frames(&rec) {
-        Ok(frames) => Json(json!({
-            "summary": summary(&f),
-            "facts": facts,
-            "record": rec,
-            "fair": fair,
-            "verified": verified.is_ok(),
-            "frames": frames,
-        }))
-        .into_response(),
+        Ok(frames) => match summary(&f) {
+            Ok(summary) => Json(Replay {
+                facts,
+                fair,
+                frames,
+                record: rec,
+                summary,
+                verified: verified.is_ok(),
+            })
+            .into_response(),
+            Err(r) => r.into_response(),
+        },
         Err(e) => internal(e),
     }
 }

@@ -194,6 +194,21 @@ impl Hub {
         }
     }
 
+    /// Count one HTTP creation of `kind` from `ip`, or answer why not (see
+    /// [`crate::quota::take`]).
+    pub fn take_quota(
+        &self,
+        ip: std::net::IpAddr,
+        kind: crate::quota::Made,
+    ) -> Result<(), Box<axum::response::Response>> {
+        crate::quota::take(&self.quotas, &self.config.limits, &self.stats, ip, kind)
+    }
+
+    /// Take back a creation that made nothing (see [`crate::quota::give_back`]).
+    pub fn give_back_quota(&self, ip: std::net::IpAddr, kind: crate::quota::Made) {
+        crate::quota::give_back(&self.quotas, ip, kind);
+    }
+
     /// Public tables still being played, those with free seats first.
     pub fn list(&self) -> Vec<LobbyTable> {
         let Ok(mut t) = self.tables.lock() else {

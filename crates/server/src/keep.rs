@@ -22,7 +22,7 @@ use crate::client::ClientIp;
 use crate::clock::now_ms;
 use crate::hub::Hub;
 use crate::protocol::keep::{NewSheet, SheetVersion, SheetView};
-use crate::quota::{self, Made};
+use crate::quota::Made;
 use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::store::sheets::SheetRow;
@@ -167,7 +167,7 @@ async fn create(
         .resolve()
         .map_err(|e| bad(Code::BadRules, e).into_response())?;
     let names = side_names(&rules, &new.names).map_err(IntoResponse::into_response)?;
-    quota::take(&hub, ip, Made::Sheet).map_err(|r| *r)?;
+    hub.take_quota(ip, Made::Sheet).map_err(|r| *r)?;
     let secret = random_id(24);
     let at = now_ms();
     let stored = |e: serde_json::Error| HttpRefusal::internal(e).into_response();

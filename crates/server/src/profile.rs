@@ -31,7 +31,7 @@ use crate::protocol::profile::{
     GameRating, Leader, Leaderboard, Me, ProfileCard, ProfileStats, PublicProfile, RatingPoint,
     RecentMatch, SignInLink,
 };
-use crate::quota::{self, Made};
+use crate::quota::Made;
 use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::store::profiles::Profile;
@@ -171,7 +171,7 @@ async fn create(
         Ok(s) => s,
         Err(e) => return internal(e),
     };
-    if let Err(r) = quota::take(&hub, ip, Made::Profile) {
+    if let Err(r) = hub.take_quota(ip, Made::Profile) {
         return *r;
     }
     let p = Profile {
@@ -193,7 +193,7 @@ async fn create(
             r
         }
         Ok(false) => {
-            quota::give_back(&hub, ip, Made::Profile);
+            hub.give_back_quota(ip, Made::Profile);
             name_taken(&name)
         }
         Err(e) => internal(e),
@@ -235,7 +235,7 @@ async fn link(State(hub): State<Hub>, ClientIp(ip): ClientIp, headers: HeaderMap
     let Some((p, _)) = signed_in(&hub, &headers).await else {
         return refuse(StatusCode::UNAUTHORIZED, Code::SignedOut, "sign in first");
     };
-    if let Err(r) = quota::take(&hub, ip, Made::Link) {
+    if let Err(r) = hub.take_quota(ip, Made::Link) {
         return *r;
     }
     let code = match new_secret() {
@@ -286,11 +286,11 @@ async fn claim(
     };
     // Counted before the link is used up; a link that signs nobody in
     // (used, expired, unknown) gives its count back.
-    if let Err(r) = quota::take(&hub, ip, Made::Link) {
+    if let Err(r) = hub.take_quota(ip, Made::Link) {
         return *r;
     }
     let gone = || {
-        quota::give_back(&hub, ip, Made::Link);
+        hub.give_back_quota(ip, Made::Link);
         refuse(
             StatusCode::GONE,
             Code::LinkUsed,

@@ -7,9 +7,12 @@
 //! This module is a leaf: it names the engine's types and the refusals,
 //! never the server's tasks, so any area may import it.
 
+pub mod history;
 pub mod keep;
+pub mod ops;
 pub mod profile;
 pub mod relay;
 pub mod seat;
 pub mod socket;
+pub mod table;
 pub mod tournament;

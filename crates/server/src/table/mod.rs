@@ -38,6 +38,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::store::{SeatRow, Store};
 use crate::Config;
 
+use crate::protocol::table::{ChatLine, RatingChange};
 use commitments::Commitments;
 pub use messages::{Code, Info, Outbox, Refusal};
 pub use people::{plan_of, RematchPlan, SeatKind, PHRASES};
@@ -177,12 +178,12 @@ pub struct Table {
     /// Whether the table is private (kept for the rematch).
     private: bool,
     /// Recent chat lines, for newcomers: in memory only, gone with the match.
-    chat: VecDeque<serde_json::Value>,
+    chat: VecDeque<ChatLine>,
     /// Each finished hand: `{hand, result, scores}` (scores after it).
     sheet: Vec<serde_json::Value>,
     /// Each rated seat's rating change once the match is rated:
     /// `{seat, player, before, after, deviation}`.
-    rating_changes: Vec<serde_json::Value>,
+    rating_changes: Vec<RatingChange>,
     /// The rematch's table, once made (`Some("")` while it is being made).
     rematch: Option<String>,
     /// The authoritative match.

@@ -35,7 +35,7 @@ use crate::clock::now_ms;
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::protocol::tournament::TournamentState;
-use crate::quota::{self, Made};
+use crate::quota::Made;
 use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::store::tournaments::{EntrantRow, TournamentRow};
@@ -159,7 +159,7 @@ async fn create(
     if let Err(e) = domino_bots::by_name(&bot, domino_bots::BotConfig::default()) {
         return bad(Code::BadBot, e);
     }
-    if let Err(r) = quota::take(&hub, ip, Made::Tournament) {
+    if let Err(r) = hub.take_quota(ip, Made::Tournament) {
         return *r;
     }
     let secret = random_id(24);
@@ -195,7 +195,7 @@ async fn create(
     {
         Ok(true) => {}
         Ok(false) => {
-            quota::give_back(&hub, ip, Made::Tournament);
+            hub.give_back_quota(ip, Made::Tournament);
             hub.stats.refuse(
                 Refused::OpenTournaments,
                 ip,
@@ -484,7 +484,7 @@ async fn join(
             "someone of that name is in this tournament already",
         );
     }
-    if let Err(r) = quota::take(&hub, ip, Made::Entry) {
+    if let Err(r) = hub.take_quota(ip, Made::Entry) {
         return *r;
     }
     let tokens: Vec<String> = players.iter().map(|_| random_id(24)).collect();
@@ -514,7 +514,7 @@ async fn join(
             .into_response(),
         // Another joined (or it started) meanwhile: nothing was added.
         Ok(false) => {
-            quota::give_back(&hub, ip, Made::Entry);
+            hub.give_back_quota(ip, Made::Entry);
             refuse(
                 StatusCode::CONFLICT,
                 Code::Changed,
@@ -588,7 +588,7 @@ async fn bots(
     }
     // One call counts once, however many bots it adds: the tournament's
     // room bounds those.
-    if let Err(r) = quota::take(&hub, ip, Made::Entry) {
+    if let Err(r) = hub.take_quota(ip, Made::Entry) {
         return *r;
     }
     let first = t.entrants.len() as i64;

@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use domino_engine::{Record, Rules, RulesSpec};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use super::{pairing, Format, Game, Plan, Round, Setup};
 use crate::fair::Secret;
@@ -205,7 +204,7 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
                     row.round,
                     RoundColumn::Tables,
                     &row.tables,
-                    &json!(tables).to_string(),
+                    &serde_json::to_string(&tables)?,
                 )
                 .await?;
             if !swapped {
@@ -231,7 +230,7 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
                     row.round,
                     RoundColumn::Results,
                     &row.results,
-                    &json!(round.games).to_string(),
+                    &serde_json::to_string(&round.games)?,
                 )
                 .await?;
             // Read the results again on the next look, whoever wrote them.
@@ -252,9 +251,9 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
     };
     let row = RoundRow {
         round: played.len() as i64,
-        plan: json!(plan).to_string(),
+        plan: serde_json::to_string(&plan)?,
         tables: "[]".into(),
-        results: json!(vec![None::<Game>; plan.tables.len()]).to_string(),
+        results: serde_json::to_string(&vec![None::<Game>; plan.tables.len()])?,
         // Duplicate: one secret for the round, so every table deals the
         // same hands from it; published (hashed) before, revealed after.
         secret: if t.row.duplicate {
