@@ -70,6 +70,13 @@ pub fn internal(e: impl std::fmt::Display) -> Response {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json<T>(pub T);
 
+/// Answered as axum's `Json` is.
+impl<T: serde::Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
 fn refused(r: JsonRejection) -> HttpRefusal {
     let status = r.status();
     match r {

@@ -147,7 +147,12 @@ async fn healthz(State(app): State<App>) -> Json<Health> {
         actions: hub.stats.actions.load(std::sync::atomic::Ordering::Relaxed),
         ok: true,
         parked: hub.parked(),
-        refused: hub.stats.to_json(),
+        refused: hub
+            .stats
+            .by_name()
+            .into_iter()
+            .map(|(k, n)| (k.to_string(), n))
+            .collect(),
         sockets: hub.sockets.open(),
         tables: hub.len(),
     })

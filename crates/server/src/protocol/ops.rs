@@ -2,7 +2,7 @@
 //! [`crate::ops`]).
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// `GET /healthz`: alive, with what the node holds and what its limits
 /// refused.
@@ -11,7 +11,8 @@ pub struct Health {
     pub actions: u64,
     pub ok: bool,
     pub parked: usize,
-    pub refused: Value,
+    /// Refusals by limit since the start.
+    pub refused: BTreeMap<String, u64>,
     pub sockets: usize,
     pub tables: usize,
 }

@@ -20,21 +20,24 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use domino_engine::RulesSpec;
 
 use super::run::{self, Loaded, Member, StartError};
 use super::{pairing, standings, Format, Setup, SetupError, MAX_SWISS_ROUNDS};
 use crate::answer::http_refusal;
-use crate::answer::HttpRefusal;
+use crate::answer::{HttpRefusal, Json};
 use crate::client::ClientIp;
 use crate::clock::now_ms;
 use crate::hub::Hub;
 use crate::limits::Refused;
-use crate::protocol::tournament::TournamentState;
+use crate::protocol::tournament::{
+    BoardView, Champion, Deals, Entered, EntrantView, RoundView, Standing, TournamentList,
+    TournamentState, TournamentSummary, TournamentView,
+};
 use crate::quota::Made;
 use crate::refusal::Code;
 use crate::routes::Routes;
@@ -168,7 +171,10 @@ async fn create(
         secret_hash: token_hash(&secret),
         created_at: now_ms(),
         name,
-        rules: json!(rules.spec()).to_string(),
+        rules: match serde_json::to_string(&rules.spec()) {
+            Ok(r) => r,
+            Err(e) => return internal(e),
+        },
         format: format.name().into(),
         rounds: if format == Format::Swiss {
             new.rounds
@@ -217,7 +223,7 @@ async fn create(
                 Ok(v) => v,
                 Err(r) => return r.into_response(),
             };
-            v["secret"] = json!(secret);
+            v.secret = Some(secret);
             (StatusCode::CREATED, Json(v)).into_response()
         }
         Ok(None) => internal("the new tournament was not found"),
@@ -244,75 +250,82 @@ async fn list(State(hub): State<Hub>) -> Response {
             Err(e) => return internal(e),
         }
     }
-    Json(json!({"tournaments": out})).into_response()
+    Json(TournamentList { tournaments: out }).into_response()
 }
 
-fn summary(t: &TournamentRow) -> Result<Value, HttpRefusal> {
+fn summary(t: &TournamentRow) -> Result<TournamentSummary, HttpRefusal> {
     let rules = serde_json::from_str::<Value>(&t.rules)?;
-    let game = rules.get("preset").cloned().unwrap_or(Value::Null);
-    Ok(json!({
-        "id": t.id, "name": t.name, "game": game, "format": t.format,
-        "state": t.state, "starts_at": t.starts_at, "max_entrants": t.max_entrants,
-    }))
+    Ok(TournamentSummary {
+        format: t.format.clone(),
+        game: rules.get("preset").cloned().unwrap_or(Value::Null),
+        id: t.id.clone(),
+        max_entrants: t.max_entrants,
+        name: t.name.clone(),
+        starts_at: t.starts_at,
+        state: t.state,
+    })
 }
 
 /// A tournament as the page shows it.
-fn view(t: &Loaded) -> Result<Value, HttpRefusal> {
+fn view(t: &Loaded) -> Result<TournamentView, HttpRefusal> {
     let setup = t.setup();
     let played = t.published();
     let names: Vec<&str> = t.entrants.iter().map(|e| e.name.as_str()).collect();
-    let name = |e: usize| names.get(e).copied().unwrap_or("?");
-    let entrants: Vec<Value> = t
+    let name = |e: usize| names.get(e).copied().unwrap_or("?").to_string();
+    let entrants = t
         .entrants
         .iter()
         .map(|e| {
-            let members: Vec<String> = run::members_of(e)?.into_iter().map(|m| m.name).collect();
-            let level = e
-                .bot
-                .then(|| run::bot_level(e).unwrap_or_else(|| t.row.bot.clone()));
-            Ok(json!({"entrant": e.entrant, "name": e.name, "bot": e.bot, "level": level, "members": members}))
+            Ok(EntrantView {
+                bot: e.bot,
+                entrant: e.entrant,
+                level: e
+                    .bot
+                    .then(|| run::bot_level(e).unwrap_or_else(|| t.row.bot.clone())),
+                members: run::members_of(e)?.into_iter().map(|m| m.name).collect(),
+                name: e.name.clone(),
+            })
         })
         .collect::<Result<_, HttpRefusal>>()?;
-    let rounds: Vec<Value> = t
+    let rounds = t
         .rounds
         .iter()
         .zip(&played)
         .map(|((row, r, tables), shown)| {
-            let boards: Vec<Value> = r
+            let boards = r
                 .plan
                 .tables
                 .iter()
                 .enumerate()
-                .map(|(i, seats)| {
-                    json!({
-                        "table": tables.get(i),
-                        "entrants": seats,
-                        "names": seats.iter().map(|&e| name(e)).collect::<Vec<_>>(),
-                        "finished": r.games.get(i).is_some_and(Option::is_some),
-                        "result": shown.games.get(i).cloned().flatten(),
-                    })
+                .map(|(i, seats)| BoardView {
+                    entrants: seats.clone(),
+                    finished: r.games.get(i).is_some_and(Option::is_some),
+                    names: seats.iter().map(|&e| name(e)).collect(),
+                    result: shown.games.get(i).cloned().flatten(),
+                    table: tables.get(i).cloned(),
                 })
                 .collect();
             // Duplicate: the round's deals are committed while it plays
             // (the hash of its secret) and the secret revealed after.
-            let deals = crate::fair::Secret::from_hex(&row.secret).map(|s| {
-                json!({
-                    "commit": crate::fair::commitment(&s.0),
-                    "secret": r.finished().then(|| row.secret.clone()),
-                })
+            let deals = crate::fair::Secret::from_hex(&row.secret).map(|s| Deals {
+                commit: crate::fair::commitment(&s.0),
+                secret: r.finished().then(|| row.secret.clone()),
             });
-            // Sealed: nobody may watch its tables or read their replays yet.
-            let sealed = super::secrecy::sealed(t.row.duplicate, r);
-            json!({"round": row.round + 1, "tables": boards, "byes": r.plan.byes, "deals": deals, "sealed": sealed})
+            RoundView {
+                byes: r.plan.byes.clone(),
+                deals,
+                round: row.round + 1,
+                sealed: super::secrecy::sealed(t.row.duplicate, r),
+                tables: boards,
+            }
         })
         .collect();
-    let standings: Vec<Value> = if setup.entrants >= 1 {
+    let standings: Vec<Standing> = if setup.entrants >= 1 {
         standings::standings(&setup, &played)
             .into_iter()
-            .map(|l| {
-                let mut v = json!(l);
-                v["name"] = json!(name(l.entrant));
-                v
+            .map(|line| Standing {
+                name: name(line.entrant),
+                line,
             })
             .collect()
     } else {
@@ -320,31 +333,36 @@ fn view(t: &Loaded) -> Result<Value, HttpRefusal> {
     };
     let champion = match t.format {
         Format::Elimination => pairing::champion(&setup, &played),
-        _ if t.row.state == TournamentState::Finished => standings
-            .first()
-            .and_then(|l| l["entrant"].as_u64())
-            .map(|e| e as usize),
+        _ if t.row.state == TournamentState::Finished => standings.first().map(|s| s.line.entrant),
         _ => None,
     };
-    Ok(json!({
-        "id": t.row.id,
-        "name": t.row.name,
-        "rules": serde_json::from_str::<Value>(&t.row.rules)?,
-        "format": t.row.format,
-        "rounds": t.row.rounds,
-        "total_rounds": if setup.entrants >= setup.per_table { setup.rounds() } else { 0 },
-        "teams": t.row.teams,
-        "duplicate": t.row.duplicate,
-        "starts_at": t.row.starts_at,
-        "max_entrants": t.row.max_entrants,
-        "bot": t.row.bot,
-        "state": t.row.state,
-        "per_table": setup.per_table,
-        "entrants": entrants,
-        "played": rounds,
-        "standings": standings,
-        "champion": champion.map(|e| json!({"entrant": e, "name": name(e)})),
-    }))
+    Ok(TournamentView {
+        bot: t.row.bot.clone(),
+        champion: champion.map(|entrant| Champion {
+            entrant,
+            name: name(entrant),
+        }),
+        duplicate: t.row.duplicate,
+        entrants,
+        format: t.row.format.clone(),
+        id: t.row.id.clone(),
+        max_entrants: t.row.max_entrants,
+        name: t.row.name.clone(),
+        per_table: setup.per_table,
+        played: rounds,
+        rounds: t.row.rounds,
+        rules: serde_json::from_str::<Value>(&t.row.rules)?,
+        secret: None,
+        standings,
+        starts_at: t.row.starts_at,
+        state: t.row.state,
+        teams: t.row.teams,
+        total_rounds: if setup.entrants >= setup.per_table {
+            setup.rounds()
+        } else {
+            0
+        },
+    })
 }
 
 async fn loaded(hub: &Hub, id: &str) -> Result<Loaded, Response> {
@@ -503,13 +521,21 @@ async fn join(
     let row = EntrantRow {
         entrant: t.entrants.len() as i64,
         name: entry_name,
-        members: json!(members).to_string(),
+        members: match serde_json::to_string(&members) {
+            Ok(m) => m,
+            Err(e) => return internal(e),
+        },
         bot: false,
     };
     match hub.store.add_entrant(&id, &row).await {
         Ok(true) => (
             StatusCode::CREATED,
-            Json(json!({"entrant": row.entrant, "name": row.name, "players": players, "tokens": tokens})),
+            Json(Entered {
+                entrant: row.entrant,
+                name: row.name,
+                players,
+                tokens,
+            }),
         )
             .into_response(),
         // Another joined (or it started) meanwhile: nothing was added.
@@ -599,7 +625,10 @@ async fn bots(
             entrant: first + i,
             // As the table names its computer players, in every language.
             name: format!("Bot {number}"),
-            members: json!([level]).to_string(),
+            members: match serde_json::to_string(&[&level]) {
+                Ok(m) => m,
+                Err(e) => return internal(e),
+            },
             bot: true,
         };
         match hub.store.add_entrant(&id, &row).await {
