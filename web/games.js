@@ -26,7 +26,7 @@ export function facts(f) {
     maxPip: f.max_pip,
     blockedByTeam: f.blocked_by_team,
     // Each seat's side, once the server's facts state it (sides.js reads it).
-    seatSides: /** @type {{ seat_sides?: number[] }} */ (f).seat_sides ?? null,
+    seatSides: /** @type {{ sides?: number[] }} */ (f).sides ?? null,
   };
 }
 

@@ -24,7 +24,7 @@ export function people(seats, state, me, game = null) {
   const partners = sides < n;
   const label = (s) => (seats && seats[s] && seats[s].name) || t("bot-name", { n: s + 1 });
   const name = (s) => (s === me ? t("you") : label(s));
-  const given = game && game.seatSides ? { seat_sides: game.seatSides } : null;
+  const given = game && game.seatSides ? { sides: game.seatSides } : null;
   const sideSeats = (k) => seatsOf(k, sides, n, given);
   const sideOf = (s) => sideOfSeat(s, sides, given);
   const side = (k) => {

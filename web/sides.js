@@ -2,17 +2,17 @@
 // Which side a seat plays for: the one place the page decides it. The
 // engine's rule (partners sit across: seat s plays for side s % sides)
 // is followed here until the server's table facts state each seat's side
-// themselves (`seat_sides`), which are read first when present.
+// themselves (`sides`), which are read first when present.
 
 /**
  * The side of `seat` where `sides` sides share `players` seats.
  * @param {number} seat
  * @param {number} sides
- * @param {{ seat_sides?: number[] } | null} [facts] the server's table facts, when at hand
+ * @param {{ sides?: number[] } | null} [facts] the server's table facts, when at hand
  * @returns {number}
  */
 export function sideOf(seat, sides, facts = null) {
-  const given = facts && facts.seat_sides;
+  const given = facts && facts.sides;
   if (Array.isArray(given) && given[seat] != null) return given[seat];
   return sides > 0 ? seat % sides : seat;
 }
@@ -22,7 +22,7 @@ export function sideOf(seat, sides, facts = null) {
  * @param {number} k
  * @param {number} sides
  * @param {number} players
- * @param {{ seat_sides?: number[] } | null} [facts]
+ * @param {{ sides?: number[] } | null} [facts]
  * @returns {number[]}
  */
 export function seatsOf(k, sides, players, facts = null) {

@@ -18,7 +18,7 @@ test("sides: partners sit across; the table facts' own sides win when given", ()
   assert.deepEqual([0, 1, 2].map((s) => sideOf(s, 3)), [0, 1, 2]);
   assert.deepEqual(seatsOf(1, 2, 4), [1, 3]);
   assert.deepEqual(seatsOf(2, 3, 3), [2]);
-  const given = { seat_sides: [1, 0, 1, 0] };
+  const given = { sides: [1, 0, 1, 0] };
   assert.equal(sideOf(0, 2, given), 1);
   assert.deepEqual(seatsOf(1, 2, 4, given), [0, 2]);
 });
@@ -75,7 +75,7 @@ test("the board's plan: every tile once, nothing overlapping, an open end per ch
 
 test("people take each seat's side from the table facts when the server states it", () => {
   const m = fixture("jamaican-turn");
-  const P = people(m.seats, m.state, m.seat, facts({ ...m.facts, seat_sides: [1, 0, 1, 0] }));
+  const P = people(m.seats, m.state, m.seat, facts({ ...m.facts, sides: [1, 0, 1, 0] }));
   assert.equal(P.sideOf(0), 1);
   assert.deepEqual(P.sideSeats(1), [0, 2]);
   assert.equal(P.side(1), "You & Bot 3");

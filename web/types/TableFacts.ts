@@ -23,4 +23,9 @@ claims?: string, deal: DealFacts,
 /**
  * A player who cannot play draws from the boneyard.
  */
-draws: boolean, layout: Shape, max_pip: number, partners: boolean, players: number, score: ScoreForm, };
+draws: boolean, layout: Shape, max_pip: number, partners: boolean, players: number, score: ScoreForm, 
+/**
+ * Each seat's side, by seat: the index of its score in `scores`
+ * ([`Rules::side_of`]), so a client never works out partnerships.
+ */
+sides: Array<number>, };

@@ -28,8 +28,9 @@ use domino_engine::{Action, MoveList, Record};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
+use crate::answer::http_refusal;
 use crate::hub::Hub;
-use crate::refusal::{http_refusal, Code, Refusal};
+use crate::refusal::{Code, Refusal};
 use crate::routes::Routes;
 
 /// The payload's format name.

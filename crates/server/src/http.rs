@@ -16,10 +16,9 @@
 //! body) and a way back to the lobby.
 
 use axum::extract::ws::WebSocketUpgrade;
-use std::net::{IpAddr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRef, FromRequestParts, Path, State};
-use axum::http::{header, request::Parts, HeaderMap, StatusCode, Uri};
+use axum::extract::{FromRef, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
 use std::ops::ControlFlow;
@@ -27,20 +26,21 @@ use std::ops::ControlFlow;
 use domino_engine::catalog::TableFacts;
 use domino_engine::record::{replay_with, Record, Visit};
 use domino_engine::{Event, Match, Viewer};
-use rust_embed::RustEmbed;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::watch;
 
+use crate::answer::internal;
+use crate::answer::HttpRefusal;
+use crate::client::ClientIp;
 use crate::fair::{self, Secret};
 use crate::hub::Hub;
 use crate::limits::Refused;
-use crate::refusal::internal;
+use crate::page::{asset, page, page_if};
+use crate::protocol::history::{Frame, MatchSummary, Replay, SeatPlay};
+use crate::protocol::ops::Health;
+use crate::protocol::socket::LobbyTable;
 use crate::routes::Routes;
 use crate::store::Finished;
-
-#[derive(RustEmbed)]
-#[folder = "../../web/"]
-struct Assets;
 
 #[derive(Clone, Debug)]
 struct App {
@@ -102,38 +102,6 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .merge(crate::ops::routes(hub, stop))
 }
 
-/// The client's address: the TCP peer, or behind our own proxy the last
-/// `X-Forwarded-For` entry (the one the proxy added).
-fn client_ip(peer: Option<SocketAddr>, headers: &HeaderMap, behind_proxy: bool) -> IpAddr {
-    let forwarded = behind_proxy
-        .then(|| headers.get("x-forwarded-for")?.to_str().ok())
-        .flatten()
-        .and_then(|v| v.rsplit(',').next()?.trim().parse().ok());
-    forwarded
-        .or(peer.map(|p| p.ip()))
-        .unwrap_or(IpAddr::from([0, 0, 0, 0]))
-}
-
-/// The client's address (see [`client_ip`]), for the per-address limits.
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct ClientIp(pub IpAddr);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp
-where
-    Hub: FromRef<S>,
-{
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<ClientIp, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0);
-        let behind_proxy = Hub::from_ref(state).config.limits.behind_proxy;
-        Ok(ClientIp(client_ip(peer, &parts.headers, behind_proxy)))
-    }
-}
-
 async fn upgrade(
     ws: WebSocketUpgrade,
     ClientIp(ip): ClientIp,
@@ -145,7 +113,7 @@ async fn upgrade(
     // handshake must come from our own page. Clients that are no browser
     // send no Origin.
     if !crate::trust::same_origin(&app.hub.config, &headers) {
-        return crate::refusal::http_refusal(
+        return crate::answer::http_refusal(
             StatusCode::FORBIDDEN,
             crate::refusal::Code::CrossSite,
             "game connections from another site's page are refused",
@@ -173,69 +141,79 @@ async fn upgrade(
 }
 
 /// Alive, with what it holds and what its limits refused.
-async fn healthz(State(app): State<App>) -> Json<Value> {
+async fn healthz(State(app): State<App>) -> Json<Health> {
     let hub = &app.hub;
-    Json(json!({
-        "ok": true,
-        "tables": hub.len(),
-        "parked": hub.parked(),
-        "sockets": hub.sockets.open(),
-        "actions": hub.stats.actions.load(std::sync::atomic::Ordering::Relaxed),
-        "refused": hub.stats.to_json(),
-    }))
+    Json(Health {
+        actions: hub.stats.actions.load(std::sync::atomic::Ordering::Relaxed),
+        ok: true,
+        parked: hub.parked(),
+        refused: hub
+            .stats
+            .by_name()
+            .into_iter()
+            .map(|(k, n)| (k.to_string(), n))
+            .collect(),
+        sockets: hub.sockets.open(),
+        tables: hub.len(),
+    })
 }
 
-async fn tables(State(app): State<App>) -> Json<Value> {
-    Json(Value::Array(app.hub.list_all().await))
+async fn tables(State(app): State<App>) -> Json<Vec<LobbyTable>> {
+    Json(app.hub.list_all().await)
 }
 
 /// A finished match for the lists: the game, who sat where and how much of
 /// the match each really played (`players`: their actions, those a bot
 /// made while they were away, and the hand they left in), the final scores
-/// and the winner.
-fn summary(f: &Finished) -> Value {
-    let rules: Value = serde_json::from_str(&f.table.rules).unwrap_or(Value::Null);
+/// and the winner. Stored rules or a record that do not read back are an
+/// error, not a match shown without them.
+fn summary(f: &Finished) -> Result<MatchSummary, HttpRefusal> {
+    let rules: Value = serde_json::from_str(&f.table.rules)?;
     let players = rules["players"].as_u64().unwrap_or(0) as i64;
     let seat = |s: i64| f.seats.iter().find(|r| r.seat == s);
-    let names: Vec<Value> = (0..players)
-        .map(|s| seat(s).map_or(Value::Null, |r| json!(r.name)))
+    let names = (0..players)
+        .map(|s| seat(s).map(|r| r.name.clone()))
         .collect();
-    let played: Vec<Value> = (0..players)
+    let played = (0..players)
         .map(|s| {
-            let (_, moves, bots) = f
+            let (_, moves, bot_moves) = f
                 .moves
                 .iter()
                 .copied()
                 .find(|m| m.0 == s)
                 .unwrap_or((s, 0, 0));
-            json!({
-                "moves": moves,
-                "bot_moves": bots,
-                "left": seat(s).and_then(|r| r.left_hand),
-            })
+            SeatPlay {
+                bot_moves,
+                left: seat(s).and_then(|r| r.left_hand),
+                moves,
+            }
         })
         .collect();
-    let rec: Option<Record> = serde_json::from_str(&f.record).ok();
-    let end = rec
-        .as_ref()
-        .and_then(|r| Match::from_record(r).ok())
+    let rec: Record = serde_json::from_str(&f.record)?;
+    // A record that no longer replays still lists, without its end.
+    let end = Match::from_record(&rec)
+        .ok()
         .map(|m| m.view(Viewer::All).to_json());
-    json!({
-        "id": f.table.id, "rules": rules, "names": names, "bot": f.table.bot,
-        "players": played,
-        "created_at": f.table.created_at, "finished_at": f.finished_at,
-        "hands": rec.as_ref().map_or(0, |r| r.hands.len()),
-        "abandoned": f.abandoned,
-        "scores": end.as_ref().map(|v| v["scores"].clone()),
-        "winner": end.as_ref().map(|v| v.get("winner").cloned().unwrap_or(Value::Null)),
+    Ok(MatchSummary {
+        abandoned: f.abandoned,
+        bot: f.table.bot.clone(),
+        created_at: f.table.created_at,
+        finished_at: f.finished_at,
+        hands: rec.hands.len(),
+        id: f.table.id.clone(),
+        names,
+        players: played,
+        rules,
+        scores: end.as_ref().map(|v| v["scores"].clone()),
+        winner: end
+            .as_ref()
+            .map(|v| v.get("winner").cloned().unwrap_or(Value::Null)),
     })
 }
 
-async fn history(State(app): State<App>) -> Response {
-    match app.hub.store.finished_list(100).await {
-        Ok(list) => Json(Value::Array(list.iter().map(summary).collect())).into_response(),
-        Err(e) => internal(e),
-    }
+async fn history(State(app): State<App>) -> Result<Json<Vec<MatchSummary>>, HttpRefusal> {
+    let list = app.hub.store.finished_list(100).await?;
+    Ok(Json(list.iter().map(summary).collect::<Result<_, _>>()?))
 }
 
 async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
@@ -262,12 +240,21 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
     // The record, plus each hand's commitment, redeal rule and revealed
     // key, so that `domino verify FILE` can check every deal (`domino
     // replay` ignores the extra field).
-    let mut body = serde_json::to_value(&rec).unwrap_or_default();
+    let mut body = match serde_json::to_value(&rec) {
+        Ok(v) => v,
+        Err(e) => return internal(e),
+    };
     if let Some(o) = body.as_object_mut() {
         let fair = fair::reveals(secret, &rec);
-        o.insert("fair".into(), json!(fair));
+        match serde_json::to_value(fair) {
+            Ok(v) => o.insert("fair".into(), v),
+            Err(e) => return internal(e),
+        };
     }
-    let body = serde_json::to_string_pretty(&body).unwrap_or_default();
+    let body = match serde_json::to_string_pretty(&body) {
+        Ok(b) => b,
+        Err(e) => return internal(e),
+    };
     (
         [
             (header::CONTENT_TYPE, "application/json".to_string()),
@@ -283,23 +270,28 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
 
 /// Every step of a finished match in the full view: the deal of each hand,
 /// then the state after each action, with that action's events.
-pub fn replay_frames(rec: &Record) -> Result<Vec<Value>, String> {
+pub fn replay_frames(rec: &Record) -> Result<Vec<Frame>, String> {
     let mut frames = Vec::new();
-    let frame = |m: &Match, hand: usize, events: &[Event], step: Value| {
+    let frame = |m: &Match, hand: usize, events: &[Event], step: Option<usize>| {
         let v = m.view(Viewer::All);
-        json!({"hand": hand, "step": step, "state": v.to_json(),
-               "layout": v.drawn(), "events": events})
+        Frame {
+            events: events.to_vec(),
+            hand,
+            layout: v.drawn(),
+            state: v.to_json(),
+            step,
+        }
     };
     replay_with(rec, |visit| {
         match visit {
-            Visit::Dealt { game, hand } => frames.push(frame(game, hand, &[], Value::Null)),
+            Visit::Dealt { game, hand } => frames.push(frame(game, hand, &[], None)),
             Visit::Acted {
                 game,
                 hand,
                 index,
                 events,
                 ..
-            } => frames.push(frame(game, hand, events, json!(index))),
+            } => frames.push(frame(game, hand, events, Some(index))),
             Visit::Deal { .. } | Visit::Action { .. } => {}
         }
         ControlFlow::Continue(())
@@ -323,90 +315,18 @@ async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
     let verified = fair::verify(&rec, &keys, None).map_err(|e| e.to_string());
     let facts = rec.rules.resolve().ok().map(|r| TableFacts::of(&r));
     match replay_frames(&rec) {
-        Ok(frames) => Json(json!({
-            "summary": summary(&f),
-            "facts": facts,
-            "record": rec,
-            "fair": fair,
-            "verified": verified.is_ok(),
-            "frames": frames,
-        }))
-        .into_response(),
-        Err(e) => internal(e),
-    }
-}
-
-/// The page, answered with `status`; a 404 page carries `data-missing`
-/// (what was not found) on its body, so the page says so. Its `<html lang>`
-/// is the browser's `Accept-Language` where the page speaks it.
-pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMap) -> Response {
-    let Some(content) = Assets::get("index.html") else {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
-    };
-    let html = String::from_utf8_lossy(&content.data).into_owned();
-    let asked = headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(crate::lang::from_accept_language);
-    let html = match asked {
-        Some(lang) => crate::lang::with_lang(&html, lang),
-        None => html,
-    };
-    let html = match missing {
-        Some(what) => html.replacen("<body>", &format!("<body data-missing=\"{what}\">"), 1),
-        None => html,
-    };
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
-            (header::CACHE_CONTROL, "no-cache".to_string()),
-            (header::VARY, "Accept-Language".to_string()),
-        ],
-        html,
-    )
-        .into_response()
-}
-
-/// One CSV field, quoted when it needs to be (and defused when a
-/// spreadsheet would read it as a formula).
-pub(crate) fn csv_field(s: &str) -> String {
-    let s = match s.chars().next() {
-        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
-        _ => s.to_string(),
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
-
-/// A CSV file for the browser to save as `filename`.
-pub(crate) fn csv_download(filename: &str, body: String) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{filename}\""),
-            ),
-        ],
-        body,
-    )
-        .into_response()
-}
-
-/// The page for a link whose target was found; the 404 page naming what is
-/// `missing` when it was not; a 500 when the store could not say.
-pub(crate) fn page_if(
-    found: Result<bool, impl std::fmt::Display>,
-    missing: &str,
-    headers: &HeaderMap,
-) -> Response {
-    match found {
-        Ok(true) => page(StatusCode::OK, None, headers),
-        Ok(false) => page(StatusCode::NOT_FOUND, Some(missing), headers),
+        Ok(frames) => match summary(&f) {
+            Ok(summary) => Json(Replay {
+                facts,
+                fair,
+                frames,
+                record: rec,
+                summary,
+                verified: verified.is_ok(),
+            })
+            .into_response(),
+            Err(r) => r.into_response(),
+        },
         Err(e) => internal(e),
     }
 }
@@ -470,51 +390,4 @@ async fn replay_page(
     }
     let found = app.hub.store.finished(&id).await.map(|f| f.is_some());
     page_if(found, "replay", &headers)
-}
-
-async fn asset(uri: Uri, headers: HeaderMap) -> Response {
-    let path = uri.path().trim_start_matches('/');
-    if path.is_empty() {
-        return page(StatusCode::OK, None, &headers);
-    }
-    if !path.contains('.') {
-        return page(StatusCode::NOT_FOUND, Some("page"), &headers);
-    }
-    let file = path;
-    match Assets::get(file) {
-        Some(content) => {
-            // The Fluent catalogs are UTF-8 text.
-            let mime = if file.ends_with(".ftl") {
-                "text/plain; charset=utf-8".to_string()
-            } else {
-                mime_guess::from_path(file)
-                    .first_or_octet_stream()
-                    .as_ref()
-                    .to_string()
-            };
-            (
-                [
-                    (header::CONTENT_TYPE, mime),
-                    (header::CACHE_CONTROL, "no-cache".to_string()),
-                ],
-                content.data,
-            )
-                .into_response()
-        }
-        None => (StatusCode::NOT_FOUND, "not found").into_response(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_and_formulas_defused() {
-        assert_eq!(csv_field("Ann"), "Ann");
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("=SUM(A1)"), "'=SUM(A1)");
-        assert_eq!(csv_field("-5"), "-5");
-    }
 }

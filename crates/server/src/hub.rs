@@ -6,11 +6,10 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use serde_json::Value;
-
 use crate::limits::{Creators, Gate, Refused, Stats};
+use crate::protocol::socket::LobbyTable;
 use crate::store::Store;
-use crate::table::{random_id, Cmd, Code, Handle, NewTable, Refusal, RematchPlan, Table};
+use crate::table::{random_id, Cmd, Code, Handle, Info, NewTable, Refusal, RematchPlan, Table};
 use crate::Config;
 
 /// Every live table, by id, and what the limits count.
@@ -195,8 +194,23 @@ impl Hub {
         }
     }
 
+    /// Count one HTTP creation of `kind` from `ip`, or answer why not (see
+    /// [`crate::quota::take`]).
+    pub fn take_quota(
+        &self,
+        ip: std::net::IpAddr,
+        kind: crate::quota::Made,
+    ) -> Result<(), Box<axum::response::Response>> {
+        crate::quota::take(&self.quotas, &self.config.limits, &self.stats, ip, kind)
+    }
+
+    /// Take back a creation that made nothing (see [`crate::quota::give_back`]).
+    pub fn give_back_quota(&self, ip: std::net::IpAddr, kind: crate::quota::Made) {
+        crate::quota::give_back(&self.quotas, ip, kind);
+    }
+
     /// Public tables still being played, those with free seats first.
-    pub fn list(&self) -> Vec<Value> {
+    pub fn list(&self) -> Vec<LobbyTable> {
         let Ok(mut t) = self.tables.lock() else {
             return Vec::new();
         };
@@ -207,7 +221,7 @@ impl Hub {
             .filter(|i| !i.private && !i.finished)
             .collect();
         infos.sort_by(|a, b| b.open_seats().cmp(&a.open_seats()).then(a.id.cmp(&b.id)));
-        infos.iter().take(200).map(|i| i.to_json()).collect()
+        infos.iter().take(200).map(Info::to_lobby).collect()
     }
 
     /// Live tables parked (nobody there, bots waiting).

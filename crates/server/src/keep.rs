@@ -14,18 +14,16 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Value};
 
 use domino_engine::{HandReport, Rules, RulesSpec, Sheet};
 
+use crate::answer::{HttpRefusal, Json};
+use crate::client::ClientIp;
 use crate::clock::now_ms;
-use crate::http::ClientIp;
 use crate::hub::Hub;
-use crate::quota::{self, Made};
-use crate::refusal::internal;
-use crate::refusal::{http_refusal, Code};
+use crate::protocol::keep::{NewSheet, SheetVersion, SheetView};
+use crate::quota::Made;
+use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::store::sheets::SheetRow;
 use crate::table::{random_id, token_hash};
@@ -48,46 +46,24 @@ pub fn routes(hub: Hub) -> Routes {
         .with_state(hub)
 }
 
-/// A refused request: its status, code and message.
-#[derive(Debug)]
-struct Refused {
-    status: StatusCode,
-    code: Code,
-    message: String,
+fn bad(code: Code, message: impl std::fmt::Display) -> HttpRefusal {
+    HttpRefusal::new(StatusCode::BAD_REQUEST, code, message)
 }
 
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
-        http_refusal(self.status, self.code, self.message)
-    }
-}
-
-fn refusal(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Refused {
-    Refused {
-        status,
-        code,
-        message: message.to_string(),
-    }
-}
-
-fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Response {
-    refusal(status, code, message).into_response()
-}
-
-#[derive(Deserialize)]
-struct NewSheet {
-    rules: RulesSpec,
-    #[serde(default)]
-    names: Vec<String>,
+fn no_sheet() -> HttpRefusal {
+    HttpRefusal::new(
+        StatusCode::NOT_FOUND,
+        Code::NoSheet,
+        "no score sheet with that id",
+    )
 }
 
 /// The names of the sides: one each, checked as display names; missing
 /// ones are filled in as "1", "2", ... (the page sends its own labels).
-fn side_names(rules: &Rules, given: &[String]) -> Result<Vec<String>, Refused> {
+fn side_names(rules: &Rules, given: &[String]) -> Result<Vec<String>, HttpRefusal> {
     let sides = rules.sides();
     if given.len() > sides {
-        return Err(refusal(
-            StatusCode::BAD_REQUEST,
+        return Err(bad(
             Code::BadNames,
             format!(
                 "this game has {sides} sides: give at most {sides} names, not {}",
@@ -97,8 +73,7 @@ fn side_names(rules: &Rules, given: &[String]) -> Result<Vec<String>, Refused> {
     }
     (0..sides)
         .map(|i| match given.get(i).filter(|n| !n.trim().is_empty()) {
-            Some(n) => crate::name::display_name(n)
-                .map_err(|r| refusal(StatusCode::BAD_REQUEST, r.code, r.message)),
+            Some(n) => crate::name::display_name(n).map_err(|r| bad(r.code, r.message)),
             None => Ok(format!("{}", i + 1)),
         })
         .collect()
@@ -112,24 +87,17 @@ struct Loaded {
     sheet: Sheet,
 }
 
-async fn load(hub: &Hub, id: &str) -> Result<Loaded, Response> {
-    let row = match hub.store.sheet(id).await {
-        Ok(Some(r)) => r,
-        Ok(None) => {
-            return Err(refuse(
-                StatusCode::NOT_FOUND,
-                Code::NoSheet,
-                "no score sheet with that id",
-            ))
-        }
-        Err(e) => return Err(internal(e)),
-    };
-    let spec: RulesSpec = serde_json::from_str(&row.rules).map_err(internal)?;
-    let rules = spec.resolve().map_err(internal)?;
-    let names: Vec<String> = serde_json::from_str(&row.names).map_err(internal)?;
-    let reports: Vec<HandReport> = serde_json::from_str(&row.reports).map_err(internal)?;
-    let sheet = Sheet::from_reports(rules, reports)
-        .map_err(|(i, e)| internal(format!("stored hand {} no longer settles: {e}", i + 1)))?;
+/// A stored sheet; one whose stored columns do not read back (or no
+/// longer settle) is the server's fault, answered 500 `internal`.
+async fn load(hub: &Hub, id: &str) -> Result<Loaded, HttpRefusal> {
+    let row = hub.store.sheet(id).await?.ok_or_else(no_sheet)?;
+    let spec: RulesSpec = serde_json::from_str(&row.rules)?;
+    let rules = spec.resolve().map_err(HttpRefusal::internal)?;
+    let names: Vec<String> = serde_json::from_str(&row.names)?;
+    let reports: Vec<HandReport> = serde_json::from_str(&row.reports)?;
+    let sheet = Sheet::from_reports(rules, reports).map_err(|(i, e)| {
+        HttpRefusal::internal(format!("stored hand {} no longer settles: {e}", i + 1))
+    })?;
     Ok(Loaded {
         row,
         rules,
@@ -138,47 +106,42 @@ async fn load(hub: &Hub, id: &str) -> Result<Loaded, Response> {
     })
 }
 
-fn view(l: &Loaded) -> Value {
-    let mut v = l.sheet.to_json();
-    v["id"] = json!(l.row.id);
-    v["names"] = json!(l.names);
-    v["created_at"] = json!(l.row.created_at);
-    v["updated_at"] = json!(l.row.updated_at);
-    v["version"] = json!(l.row.version());
-    v
-}
-
-async fn version(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
-    match hub.store.sheet_version(&id).await {
-        Ok(Some(v)) => (
-            [(axum::http::header::CACHE_CONTROL, "no-store")],
-            Json(json!({"version": v})),
-        )
-            .into_response(),
-        Ok(None) => refuse(
-            StatusCode::NOT_FOUND,
-            Code::NoSheet,
-            "no score sheet with that id",
-        ),
-        Err(e) => internal(e),
+fn view(l: &Loaded) -> SheetView {
+    SheetView {
+        sheet: l.sheet.to_json(),
+        created_at: l.row.created_at,
+        id: l.row.id.clone(),
+        names: l.names.clone(),
+        secret: None,
+        updated_at: l.row.updated_at,
+        version: l.row.version(),
     }
 }
 
+async fn version(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Response, HttpRefusal> {
+    let version = hub.store.sheet_version(&id).await?.ok_or_else(no_sheet)?;
+    Ok((
+        [(axum::http::header::CACHE_CONTROL, "no-store")],
+        axum::Json(SheetVersion { version }),
+    )
+        .into_response())
+}
+
 /// Whether the request carries the sheet's editing secret.
-fn check_secret(row: &SheetRow, headers: &HeaderMap) -> Result<(), Refused> {
+fn check_secret(row: &SheetRow, headers: &HeaderMap) -> Result<(), HttpRefusal> {
     let given = headers
         .get(SECRET_HEADER)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     if given.is_empty() {
-        return Err(refusal(
+        return Err(HttpRefusal::new(
             StatusCode::FORBIDDEN,
             Code::NoSecret,
             "only the sheet's keeper can change it: the editing link carries the secret",
         ));
     }
     if token_hash(given) != row.secret_hash {
-        return Err(refusal(
+        return Err(HttpRefusal::new(
             StatusCode::FORBIDDEN,
             Code::BadSecret,
             "that is not this sheet's editing secret",
@@ -191,40 +154,37 @@ async fn create(
     State(hub): State<Hub>,
     ClientIp(ip): ClientIp,
     body: Option<Json<NewSheet>>,
-) -> Response {
+) -> Result<(StatusCode, axum::Json<SheetView>), Response> {
     let Some(Json(new)) = body else {
-        return refuse(
-            StatusCode::BAD_REQUEST,
+        return Err(bad(
             Code::BadRequest,
             "send {\"rules\": {\"preset\": ...}, \"names\": [...]} as JSON",
-        );
+        )
+        .into_response());
     };
-    let rules = match new.rules.resolve() {
-        Ok(r) => r,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, Code::BadRules, e),
-    };
-    let names = match side_names(&rules, &new.names) {
-        Ok(n) => n,
-        Err(r) => return r.into_response(),
-    };
-    if let Err(r) = quota::take(&hub, ip, Made::Sheet) {
-        return *r;
-    }
+    let rules = new
+        .rules
+        .resolve()
+        .map_err(|e| bad(Code::BadRules, e).into_response())?;
+    let names = side_names(&rules, &new.names).map_err(IntoResponse::into_response)?;
+    hub.take_quota(ip, Made::Sheet).map_err(|r| *r)?;
     let secret = random_id(24);
     let at = now_ms();
+    let stored = |e: serde_json::Error| HttpRefusal::internal(e).into_response();
     let row = SheetRow {
         id: random_id(12),
         secret_hash: token_hash(&secret),
         created_at: at,
         updated_at: at,
-        rules: json!(rules.spec()).to_string(),
-        names: json!(names).to_string(),
+        rules: serde_json::to_string(&rules.spec()).map_err(stored)?,
+        names: serde_json::to_string(&names).map_err(stored)?,
         hands: 0,
         reports: "[]".into(),
     };
-    if let Err(e) = hub.store.create_sheet(&row).await {
-        return internal(e);
-    }
+    hub.store
+        .create_sheet(&row)
+        .await
+        .map_err(|e| HttpRefusal::from(e).into_response())?;
     let loaded = Loaded {
         sheet: Sheet::new(rules),
         rules,
@@ -232,87 +192,75 @@ async fn create(
         row,
     };
     let mut v = view(&loaded);
-    v["secret"] = json!(secret);
-    (StatusCode::CREATED, Json(v)).into_response()
+    v.secret = Some(secret);
+    Ok((StatusCode::CREATED, axum::Json(v)))
 }
 
-async fn show(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
-    match load(&hub, &id).await {
-        Ok(l) => Json(view(&l)).into_response(),
-        Err(r) => r,
-    }
+async fn show(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<axum::Json<SheetView>, HttpRefusal> {
+    Ok(axum::Json(view(&load(&hub, &id).await?)))
 }
 
 /// Store `l`'s hands (it held `was` before the change) and answer the sheet.
-async fn save(hub: &Hub, mut l: Loaded, was: i64) -> Response {
+async fn save(hub: &Hub, mut l: Loaded, was: i64) -> Result<axum::Json<SheetView>, HttpRefusal> {
     let reports: Vec<&HandReport> = l.sheet.reports().collect();
     let at = now_ms();
     let hands = reports.len() as i64;
-    match hub
+    let text = serde_json::to_string(&reports).map_err(HttpRefusal::internal)?;
+    if !hub
         .store
-        .set_sheet_hands(&l.row.id, was, hands, &json!(reports).to_string(), at)
-        .await
+        .set_sheet_hands(&l.row.id, was, hands, &text, at)
+        .await?
     {
-        Ok(true) => {
-            l.row.updated_at = at;
-            l.row.hands = hands;
-            Json(view(&l)).into_response()
-        }
-        Ok(false) => refuse(
+        return Err(HttpRefusal::new(
             StatusCode::CONFLICT,
             Code::Changed,
             "the sheet changed meanwhile: reload it and enter the hand again",
-        ),
-        Err(e) => internal(e),
+        ));
     }
+    l.row.updated_at = at;
+    l.row.hands = hands;
+    Ok(axum::Json(view(&l)))
 }
 
 async fn enter(
     State(hub): State<Hub>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    body: Option<Json<HandReport>>,
-) -> Response {
-    let mut l = match load(&hub, &id).await {
-        Ok(l) => l,
-        Err(r) => return r,
-    };
-    if let Err(r) = check_secret(&l.row, &headers) {
-        return r.into_response();
-    }
-    let Some(Json(report)) = body else {
-        return refuse(
-            StatusCode::BAD_REQUEST,
+    body: Result<Option<Json<HandReport>>, HttpRefusal>,
+) -> Result<axum::Json<SheetView>, HttpRefusal> {
+    let mut l = load(&hub, &id).await?;
+    check_secret(&l.row, &headers)?;
+    // The secret is checked before the body: a stranger learns nothing
+    // from how a hand is refused.
+    let Some(Json(report)) = body? else {
+        return Err(bad(
             Code::BadHand,
             "send the hand as JSON: {\"dominoed\": [seat], \"counts\": [...], ...}",
-        );
+        ));
     };
     if l.sheet.hands().len() >= MAX_HANDS {
-        return refuse(
-            StatusCode::BAD_REQUEST,
+        return Err(bad(
             Code::Full,
             format!("a sheet holds at most {MAX_HANDS} hands: start a new one"),
-        );
+        ));
     }
     let was = l.row.hands;
-    if let Err(e) = l.sheet.enter(report) {
-        return refuse(StatusCode::BAD_REQUEST, Code::BadHand, e);
-    }
+    l.sheet.enter(report).map_err(|e| bad(Code::BadHand, e))?;
     save(&hub, l, was).await
 }
 
-async fn undo(State(hub): State<Hub>, Path(id): Path<String>, headers: HeaderMap) -> Response {
-    let mut l = match load(&hub, &id).await {
-        Ok(l) => l,
-        Err(r) => return r,
-    };
-    if let Err(r) = check_secret(&l.row, &headers) {
-        return r.into_response();
-    }
+async fn undo(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<axum::Json<SheetView>, HttpRefusal> {
+    let mut l = load(&hub, &id).await?;
+    check_secret(&l.row, &headers)?;
     let was = l.row.hands;
-    if let Err(e) = l.sheet.undo() {
-        return refuse(StatusCode::BAD_REQUEST, Code::NothingToUndo, e);
-    }
+    l.sheet.undo().map_err(|e| bad(Code::NothingToUndo, e))?;
     save(&hub, l, was).await
 }
 
@@ -327,7 +275,7 @@ fn to_csv(l: &Loaded) -> String {
     head.push("notes".into());
     let mut out = String::new();
     let line = |out: &mut String, cells: &[String]| {
-        let row: Vec<String> = cells.iter().map(|c| crate::http::csv_field(c)).collect();
+        let row: Vec<String> = cells.iter().map(|c| crate::page::csv_field(c)).collect();
         out.push_str(&row.join(","));
         out.push_str("\r\n");
     };
@@ -338,7 +286,11 @@ fn to_csv(l: &Loaded) -> String {
         let mut cells = vec![
             h.number.to_string(),
             r.winner.map_or_else(|| "tie".into(), |w| name(w.side)),
-            json!(r.reason).as_str().unwrap_or_default().to_string(),
+            // The engine's own spelling of how it ended (`domino`, ...).
+            serde_json::to_value(r.reason)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default(),
         ];
         cells.extend((0..sides).map(|s| r.points.get(s).copied().unwrap_or(0).to_string()));
         cells.extend(h.scores.iter().map(|s| s.to_string()));
@@ -358,12 +310,12 @@ fn to_csv(l: &Loaded) -> String {
     out
 }
 
-async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
-    let l = match load(&hub, &id).await {
-        Ok(l) => l,
-        Err(r) => return r,
-    };
-    crate::http::csv_download(&format!("sheet-{}.csv", l.row.id), to_csv(&l))
+async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Response, HttpRefusal> {
+    let l = load(&hub, &id).await?;
+    Ok(crate::page::csv_download(
+        &format!("sheet-{}.csv", l.row.id),
+        to_csv(&l),
+    ))
 }
 
 /// Whether a sheet exists, for the page at `/k/{id}`.

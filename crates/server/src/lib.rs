@@ -20,6 +20,8 @@
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
 
+pub mod answer;
+pub mod client;
 pub mod clock;
 pub mod coach;
 pub mod expire;
@@ -34,7 +36,9 @@ pub mod metrics;
 pub mod name;
 pub mod ops;
 pub mod owner;
+pub mod page;
 pub mod profile;
+pub mod protocol;
 pub mod quota;
 pub mod ratings;
 pub mod refusal;

@@ -5,13 +5,11 @@
 //! counted by kind (shown by `/healthz`) and logged, at most once a second
 //! per kind so that a flood cannot flood the log too.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-use serde_json::{json, Value};
 
 /// The limits, with defaults for a public server on a small machine.
 #[derive(Clone, Debug)]
@@ -209,12 +207,11 @@ impl Stats {
     }
 
     /// Every counter by name.
-    pub fn to_json(&self) -> Value {
-        let mut o = serde_json::Map::new();
-        for k in Refused::ALL {
-            o.insert(k.name().into(), json!(self.count(k)));
-        }
-        Value::Object(o)
+    pub fn by_name(&self) -> BTreeMap<&'static str, u64> {
+        Refused::ALL
+            .into_iter()
+            .map(|k| (k.name(), self.count(k)))
+            .collect()
     }
 }
 

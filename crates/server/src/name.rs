@@ -22,7 +22,7 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
-use crate::table::{Code, Refusal};
+use crate::refusal::{Code, Refusal};
 use crate::text::{invisible, most_marks, shows, stacks, MARKS_PER_BASE};
 
 /// The longest display name by default, in characters (after normalising);

@@ -11,13 +11,14 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 use tokio::sync::watch;
 
+use crate::answer::http_refusal;
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::metrics::{Exposition, Kind};
-use crate::refusal::{http_refusal, Code};
+use crate::protocol::ops::Readiness;
+use crate::refusal::Code;
 use crate::routes::Routes;
 
 /// How long the store may take to answer the readiness query: a balancer
@@ -56,10 +57,17 @@ pub async fn not_ready(hub: &Hub, stop: &watch::Receiver<bool>) -> Option<String
 /// 200 `{"ready": true}`, or 503 `{"ready": false, "reason": ...}`.
 async fn readyz(State(ops): State<Ops>) -> Response {
     match not_ready(&ops.hub, &ops.stop).await {
-        None => Json(json!({"ready": true})).into_response(),
+        None => Json(Readiness {
+            ready: true,
+            reason: None,
+        })
+        .into_response(),
         Some(reason) => (
             StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({"ready": false, "reason": reason})),
+            Json(Readiness {
+                ready: false,
+                reason: Some(reason),
+            }),
         )
             .into_response(),
     }

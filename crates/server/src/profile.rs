@@ -20,15 +20,19 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
+use crate::answer::http_refusal;
+use crate::answer::internal;
+use crate::client::ClientIp;
 use crate::clock::now_ms;
-use crate::http::ClientIp;
 use crate::hub::Hub;
-use crate::quota::{self, Made};
-use crate::refusal::internal;
-use crate::refusal::{http_refusal, Code};
+use crate::protocol::profile::{
+    GameRating, Leader, Leaderboard, Me, ProfileCard, ProfileStats, PublicProfile, RatingPoint,
+    RecentMatch, SignInLink,
+};
+use crate::quota::Made;
+use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::store::profiles::Profile;
 
@@ -107,8 +111,12 @@ fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, Box<Response>>
     })
 }
 
-fn profile_json(p: &Profile) -> Value {
-    json!({"id": p.id, "name": p.name, "created_at": p.created_at})
+fn card(p: &Profile) -> ProfileCard {
+    ProfileCard {
+        created_at: p.created_at,
+        id: p.id.clone(),
+        name: p.name.clone(),
+    }
 }
 
 /// The profile routes.
@@ -163,7 +171,7 @@ async fn create(
         Ok(s) => s,
         Err(e) => return internal(e),
     };
-    if let Err(r) = quota::take(&hub, ip, Made::Profile) {
+    if let Err(r) = hub.take_quota(ip, Made::Profile) {
         return *r;
     }
     let p = Profile {
@@ -177,7 +185,7 @@ async fn create(
         .await
     {
         Ok(true) => {
-            let mut r = (StatusCode::CREATED, Json(profile_json(&p))).into_response();
+            let mut r = (StatusCode::CREATED, Json(card(&p))).into_response();
             r.headers_mut().insert(
                 header::SET_COOKIE,
                 cookie_for(&hub, &headers, &secret, COOKIE_AGE_S),
@@ -185,7 +193,7 @@ async fn create(
             r
         }
         Ok(false) => {
-            quota::give_back(&hub, ip, Made::Profile);
+            hub.give_back_quota(ip, Made::Profile);
             name_taken(&name)
         }
         Err(e) => internal(e),
@@ -203,10 +211,8 @@ fn name_taken(name: &str) -> Response {
 }
 
 async fn me(State(hub): State<Hub>, headers: HeaderMap) -> Response {
-    let p = signed_in(&hub, &headers)
-        .await
-        .map(|(p, _)| profile_json(&p));
-    Json(json!({"profile": p})).into_response()
+    let profile = signed_in(&hub, &headers).await.map(|(p, _)| card(&p));
+    Json(Me { profile }).into_response()
 }
 
 /// Signing out drops this device's key; it needs the cookie, so that a
@@ -219,7 +225,7 @@ async fn sign_out(State(hub): State<Hub>, headers: HeaderMap) -> Response {
     if let Err(e) = hub.store.drop_profile_key(&secret_hash(&secret)).await {
         return internal(e);
     }
-    let mut r = Json(json!({"profile": null})).into_response();
+    let mut r = Json(Me { profile: None }).into_response();
     r.headers_mut()
         .insert(header::SET_COOKIE, cookie_for(&hub, &headers, "", 0));
     r
@@ -229,7 +235,7 @@ async fn link(State(hub): State<Hub>, ClientIp(ip): ClientIp, headers: HeaderMap
     let Some((p, _)) = signed_in(&hub, &headers).await else {
         return refuse(StatusCode::UNAUTHORIZED, Code::SignedOut, "sign in first");
     };
-    if let Err(r) = quota::take(&hub, ip, Made::Link) {
+    if let Err(r) = hub.take_quota(ip, Made::Link) {
         return *r;
     }
     let code = match new_secret() {
@@ -253,7 +259,13 @@ async fn link(State(hub): State<Hub>, ClientIp(ip): ClientIp, headers: HeaderMap
             .build(),
         Err(e) => return internal(e),
     };
-    Json(json!({"path": path, "url": url, "expires_at": expires_at, "qr": qr})).into_response()
+    Json(SignInLink {
+        expires_at,
+        path,
+        qr,
+        url,
+    })
+    .into_response()
 }
 
 #[derive(Deserialize)]
@@ -274,11 +286,11 @@ async fn claim(
     };
     // Counted before the link is used up; a link that signs nobody in
     // (used, expired, unknown) gives its count back.
-    if let Err(r) = quota::take(&hub, ip, Made::Link) {
+    if let Err(r) = hub.take_quota(ip, Made::Link) {
         return *r;
     }
     let gone = || {
-        quota::give_back(&hub, ip, Made::Link);
+        hub.give_back_quota(ip, Made::Link);
         refuse(
             StatusCode::GONE,
             Code::LinkUsed,
@@ -310,7 +322,7 @@ async fn claim(
     {
         return internal(e);
     }
-    let mut r = Json(profile_json(&p)).into_response();
+    let mut r = Json(card(&p)).into_response();
     r.headers_mut().insert(
         header::SET_COOKIE,
         cookie_for(&hub, &headers, &secret, COOKIE_AGE_S),
@@ -334,55 +346,62 @@ async fn public(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
         (Ok(r), Ok(l)) => (r, l),
         (Err(e), _) | (_, Err(e)) => return internal(e),
     };
-    let ratings: Vec<Value> = ratings
+    let ratings: Vec<GameRating> = ratings
         .iter()
         .map(|r| {
             // Oldest first, for the chart.
-            let history: Vec<Value> = lines
+            let history = lines
                 .iter()
                 .rev()
                 .filter(|l| l.game == r.game)
                 .filter_map(|l| {
-                    Some(json!({"at": l.at, "table": l.table_id, "rating": l.rating?.round()}))
+                    Some(RatingPoint {
+                        at: l.at,
+                        rating: l.rating?.round(),
+                        table: l.table_id.clone(),
+                    })
                 })
                 .collect();
-            json!({
-                "game": r.game,
-                "rating": r.rating.rating.round(),
-                "deviation": r.rating.deviation.round(),
-                "matches": r.matches,
-                "history": history,
-            })
+            GameRating {
+                deviation: r.rating.deviation.round(),
+                game: r.game.clone(),
+                history,
+                matches: r.matches,
+                rating: r.rating.rating.round(),
+            }
         })
         .collect();
     let sum =
         |f: fn(&crate::store::profiles::MatchPlayer) -> i64| -> i64 { lines.iter().map(f).sum() };
-    let stats = json!({
-        "matches": lines.len(),
-        "matches_won": lines.iter().filter(|l| l.won).count(),
-        "hands": sum(|l| l.hands),
-        "hands_won": sum(|l| l.hands_won),
-        "dominoes": sum(|l| l.dominoes),
-        "blocked_wins": sum(|l| l.blocked_wins),
-        "capicus": sum(|l| l.capicus),
-    });
-    let recent: Vec<Value> = lines
+    let stats = ProfileStats {
+        blocked_wins: sum(|l| l.blocked_wins),
+        capicus: sum(|l| l.capicus),
+        dominoes: sum(|l| l.dominoes),
+        hands: sum(|l| l.hands),
+        hands_won: sum(|l| l.hands_won),
+        matches: lines.len(),
+        matches_won: lines.iter().filter(|l| l.won).count(),
+    };
+    let recent = lines
         .iter()
         .take(20)
-        .map(|l| {
-            json!({
-                "table": l.table_id, "game": l.game, "at": l.at, "won": l.won,
-                "hands": l.hands, "hands_won": l.hands_won,
-                "before": l.rating_before.map(f64::round), "after": l.rating.map(f64::round),
-            })
+        .map(|l| RecentMatch {
+            after: l.rating.map(f64::round),
+            at: l.at,
+            before: l.rating_before.map(f64::round),
+            game: l.game.clone(),
+            hands: l.hands,
+            hands_won: l.hands_won,
+            table: l.table_id.clone(),
+            won: l.won,
         })
         .collect();
-    Json(json!({
-        "profile": profile_json(&p),
-        "ratings": ratings,
-        "stats": stats,
-        "recent": recent,
-    }))
+    Json(PublicProfile {
+        profile: card(&p),
+        ratings,
+        recent,
+        stats,
+    })
     .into_response()
 }
 
@@ -409,21 +428,23 @@ async fn leaderboard(State(hub): State<Hub>, Query(q): Query<Board>) -> Response
         .max(0);
     match hub.store.leaderboard(&q.game, min, 100).await {
         Ok(rows) => {
-            let rows: Vec<Value> = rows
+            let players = rows
                 .iter()
-                .map(|r| {
-                    let bot = r.player.strip_prefix("bot:");
-                    json!({
-                        "player": r.player,
-                        "name": r.name,
-                        "bot": bot,
-                        "rating": r.rating.rating.round(),
-                        "deviation": r.rating.deviation.round(),
-                        "matches": r.matches,
-                    })
+                .map(|r| Leader {
+                    bot: r.player.strip_prefix("bot:").map(String::from),
+                    deviation: r.rating.deviation.round(),
+                    matches: r.matches,
+                    name: r.name.clone(),
+                    player: r.player.clone(),
+                    rating: r.rating.rating.round(),
                 })
                 .collect();
-            Json(json!({"game": q.game, "min": min, "players": rows})).into_response()
+            Json(Leaderboard {
+                game: q.game,
+                min,
+                players,
+            })
+            .into_response()
         }
         Err(e) => internal(e),
     }
@@ -435,11 +456,11 @@ async fn profile_page(
     headers: HeaderMap,
 ) -> Response {
     let found = hub.store.profile(&id).await.map(|p| p.is_some());
-    crate::http::page_if(found, "profile", &headers)
+    crate::page::page_if(found, "profile", &headers)
 }
 
 async fn plain_page(headers: HeaderMap) -> Response {
-    crate::http::page(StatusCode::OK, None, &headers)
+    crate::page::page(StatusCode::OK, None, &headers)
 }
 
 #[cfg(test)]

@@ -11,9 +11,9 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use crate::hub::Hub;
-use crate::limits::{Creators, Limits, Refused};
-use crate::refusal::{http_refusal, Code};
+use crate::answer::http_refusal;
+use crate::limits::{Creators, Limits, Refused, Stats};
+use crate::refusal::Code;
 
 /// The window every HTTP creation limit counts over.
 const WINDOW: Duration = Duration::from_secs(3600);
@@ -81,13 +81,19 @@ impl Quotas {
 
 /// Count one creation of `kind` from `ip`, or answer why not: 429
 /// `too_many_creates`, with the limit in the message.
-pub fn take(hub: &Hub, ip: IpAddr, kind: Made) -> Result<(), Box<Response>> {
-    let most = kind.most(&hub.config.limits);
-    if hub.quotas.of(kind).allow_within(ip, most, WINDOW) {
+pub fn take(
+    quotas: &Quotas,
+    limits: &Limits,
+    stats: &Stats,
+    ip: IpAddr,
+    kind: Made,
+) -> Result<(), Box<Response>> {
+    let most = kind.most(limits);
+    if quotas.of(kind).allow_within(ip, most, WINDOW) {
         return Ok(());
     }
     let what = kind.what();
-    hub.stats.refuse(
+    stats.refuse(
         Refused::HttpCreates,
         ip,
         &format!("{what} created per hour"),
@@ -102,6 +108,6 @@ pub fn take(hub: &Hub, ip: IpAddr, kind: Made) -> Result<(), Box<Response>> {
 /// Take back a creation counted by [`take`] that was then refused for
 /// another reason (a profile name already taken, say) and made nothing,
 /// so that trying again is not held against the address.
-pub fn give_back(hub: &Hub, ip: IpAddr, kind: Made) {
-    hub.quotas.of(kind).give_back(ip);
+pub fn give_back(quotas: &Quotas, ip: IpAddr, kind: Made) {
+    quotas.of(kind).give_back(ip);
 }

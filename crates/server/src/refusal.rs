@@ -3,7 +3,7 @@
 //! spelled once, here, and the engine's own codes pass through unchanged.
 
 use domino_engine::ErrorCode;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Why a request was refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -279,14 +279,24 @@ impl Serialize for Code {
     }
 }
 
+/// A code this node does not know (a newer node's, through the relay)
+/// reads as [`Code::Internal`]: the refusal's message still says what.
+impl<'de> Deserialize<'de> for Code {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Code, D::Error> {
+        let s = std::borrow::Cow::<str>::deserialize(d)?;
+        Ok(Code::parse(&s).unwrap_or(Code::Internal))
+    }
+}
+
 impl std::fmt::Display for Code {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-/// A refusal, sent to the client as `{"type": "error", "code", "message"}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A refusal, sent to the client as `{"type": "error", "code", "message"}`
+/// on a socket and as the body `{"code", "message"}` over HTTP.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Refusal {
     pub code: Code,
     pub message: String,
@@ -299,30 +309,6 @@ impl Refusal {
             message: message.into(),
         }
     }
-}
-
-/// A refusal answered over HTTP (the scorekeeper's and the profiles'
-/// routes): `status`, with `{"code", "message"}` as its body.
-pub fn http_refusal(
-    status: axum::http::StatusCode,
-    code: Code,
-    message: impl std::fmt::Display,
-) -> axum::response::Response {
-    use axum::response::IntoResponse;
-    let body = serde_json::json!({"code": code, "message": message.to_string()});
-    (status, axum::Json(body)).into_response()
-}
-
-/// The answer to an HTTP request that failed on the server's side (the
-/// store could not say, a stored value did not read back): a 500 with the
-/// `internal` code, like every HTTP refusal.
-pub fn internal(e: impl std::fmt::Display) -> axum::response::Response {
-    tracing::error!("answering 500: {e}");
-    http_refusal(
-        axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-        Code::Internal,
-        e,
-    )
 }
 
 #[cfg(test)]

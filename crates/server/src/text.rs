@@ -8,7 +8,7 @@
 use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::table::{Code, Refusal};
+use crate::refusal::{Code, Refusal};
 
 /// Combining marks kept on one base character (counted decomposed). Three,
 /// not two: pointed Hebrew puts a dagesh, a shin dot and a vowel on one

@@ -23,7 +23,8 @@ use axum::response::Response;
 use axum::Router;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::refusal::{http_refusal, Code};
+use crate::answer::http_refusal;
+use crate::refusal::Code;
 use crate::Config;
 
 /// The address players reach the server at, as a browser spells an origin:

@@ -38,115 +38,21 @@
 //! since a ping is answered before the server sees it.
 
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket};
-use domino_engine::{Action, RulesSpec};
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
 use crate::hub::Hub;
 use crate::limits::{Bucket, Pass, Refused};
+use crate::protocol::socket::{Answer, PlanSeat, Reply, Request};
 use crate::table::{
-    Cmd, Code, ConnId, Handle, NewTable, Outbox, Refusal, SeatKind, Seated, Seating,
+    next_conn_id, Cmd, Code, ConnId, Handle, NewTable, Outbox, Refusal, SeatKind, Seated, Seating,
 };
-
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
-
-/// A connection id not used before in this process (sockets of other
-/// nodes attached here take theirs from the same count).
-pub fn next_conn_id() -> ConnId {
-    NEXT_CONN.fetch_add(1, Ordering::Relaxed)
-}
-
-fn default_humans() -> u8 {
-    1
-}
-
-fn default_hints() -> bool {
-    true
-}
-
-fn default_bot() -> String {
-    "heuristic".into()
-}
-
-/// A seat in a new table's plan.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum PlanSeat {
-    /// The creator's seat.
-    Me,
-    Invite,
-    Human,
-    Bot,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum Request {
-    Ping {},
-    Presets {},
-    List {},
-    Create {
-        rules: RulesSpec,
-        #[serde(default)]
-        seats: Option<Vec<PlanSeat>>,
-        #[serde(default = "default_humans")]
-        humans: u8,
-        #[serde(default = "default_bot")]
-        bot: String,
-        #[serde(default)]
-        private: bool,
-        name: String,
-        /// Players may ask for hints (where the table allows them).
-        #[serde(default = "default_hints")]
-        hints: bool,
-    },
-    Join {
-        table: String,
-        name: String,
-        #[serde(default)]
-        seat: Option<u8>,
-        /// The invitation code of the invited seat `seat` (its invite
-        /// link carries it).
-        #[serde(default)]
-        invite: Option<String>,
-    },
-    Resume {
-        table: String,
-        token: String,
-    },
-    Spectate {
-        table: String,
-    },
-    Act {
-        action: Action,
-        /// The `seq` of the state the action was chosen from; a stale one
-        /// is refused.
-        #[serde(default)]
-        seq: Option<i64>,
-    },
-    Ready {},
-    /// The expert's move for the asking player's turn.
-    Hint {},
-    Leave {},
-    Fill {},
-    Settings {
-        auto_pass: bool,
-    },
-    Chat {
-        #[serde(default)]
-        text: Option<String>,
-        #[serde(default)]
-        phrase: Option<String>,
-    },
-    Rematch {},
-}
 
 /// How much of a request too large to handle, or over the rate, is read
 /// for its `id`: enough for `{"type": ..., "id": ...}` written in any
@@ -212,8 +118,15 @@ fn over_rate(hub: &Hub, ip: IpAddr, why: &str, then: &str) -> Refusal {
 }
 
 fn error(id: &Value, r: &Refusal) -> String {
-    let message = domino_engine::text::bounded(&r.message);
-    json!({"type": "error", "id": id, "code": r.code, "message": message}).to_string()
+    let message = domino_engine::text::bounded(&r.message).to_string();
+    Answer {
+        reply: Reply::Error {
+            code: r.code,
+            message,
+        },
+        id: id.clone(),
+    }
+    .to_text()
 }
 
 /// A connection's place: the table it is attached to, if any, and the
@@ -401,12 +314,7 @@ async fn handle(hub: &Hub, conn_id: ConnId, conn: &mut Conn, out: &Outbox, text:
         Err(e) => return error(&id, &Refusal::new(Code::BadRequest, e.to_string())),
     };
     match dispatch(hub, conn_id, conn, out, req).await {
-        Ok(mut v) => {
-            if let Some(o) = v.as_object_mut() {
-                o.insert("id".into(), id);
-            }
-            v.to_string()
-        }
+        Ok(reply) => Answer { reply, id }.to_text(),
         Err(r) => error(&id, &r),
     }
 }
@@ -421,7 +329,7 @@ async fn attach(
     out: &Outbox,
     h: Handle,
     how: Seating,
-) -> Result<Value, Refusal> {
+) -> Result<Reply, Refusal> {
     if let Some(old) = conn.at.take() {
         let _ = old.tx.send(Cmd::Detach { conn: conn_id }).await;
     }
@@ -436,7 +344,7 @@ async fn attach(
     .map_err(|_| gone())?;
     let Seated { table, seat, token } = rx.await.map_err(|_| gone())??;
     conn.at = Some(h);
-    Ok(json!({"type": "joined", "table": table, "seat": seat, "token": token}))
+    Ok(Reply::Joined { seat, table, token })
 }
 
 async fn dispatch(
@@ -445,13 +353,15 @@ async fn dispatch(
     conn: &mut Conn,
     out: &Outbox,
     req: Request,
-) -> Result<Value, Refusal> {
+) -> Result<Reply, Refusal> {
     match req {
-        Request::Ping {} => Ok(json!({"type": "pong"})),
-        Request::Presets {} => {
-            Ok(json!({"type": "presets", "presets": domino_engine::catalog::games()}))
-        }
-        Request::List {} => Ok(json!({"type": "tables", "tables": hub.list_all().await})),
+        Request::Ping {} => Ok(Reply::Pong),
+        Request::Presets {} => Ok(Reply::Presets {
+            presets: domino_engine::catalog::games(),
+        }),
+        Request::List {} => Ok(Reply::Tables {
+            tables: hub.list_all().await,
+        }),
         Request::Create {
             rules,
             seats,
@@ -570,7 +480,7 @@ async fn dispatch(
                 reply,
             })
             .await?;
-            Ok(json!({"type": "ok", "seq": seq}))
+            Ok(Reply::Ok { seq: Some(seq) })
         }
         Request::Ready {} => {
             ask(conn, |reply| Cmd::Ready {
@@ -578,7 +488,7 @@ async fn dispatch(
                 reply,
             })
             .await?;
-            Ok(json!({"type": "ok"}))
+            Ok(Reply::Ok { seq: None })
         }
         Request::Hint {} => {
             let (action, reason) = ask(conn, |reply| Cmd::Hint {
@@ -586,7 +496,7 @@ async fn dispatch(
                 reply,
             })
             .await?;
-            Ok(json!({"type": "hint", "action": action, "reason": reason}))
+            Ok(Reply::Hint { action, reason })
         }
         Request::Leave {} => {
             if let Some(h) = conn.at.take() {
@@ -599,7 +509,7 @@ async fn dispatch(
                 .map_err(|_| gone())?;
                 rx.await.map_err(|_| gone())??;
             }
-            Ok(json!({"type": "ok"}))
+            Ok(Reply::Ok { seq: None })
         }
         Request::Fill {} => {
             ask(conn, |reply| Cmd::Fill {
@@ -607,7 +517,7 @@ async fn dispatch(
                 reply,
             })
             .await?;
-            Ok(json!({"type": "ok"}))
+            Ok(Reply::Ok { seq: None })
         }
         Request::Settings { auto_pass } => {
             ask(conn, |reply| Cmd::Settings {
@@ -616,7 +526,7 @@ async fn dispatch(
                 reply,
             })
             .await?;
-            Ok(json!({"type": "ok"}))
+            Ok(Reply::Ok { seq: None })
         }
         Request::Chat { text, phrase } => {
             ask(conn, |reply| Cmd::Chat {
@@ -626,7 +536,7 @@ async fn dispatch(
                 reply,
             })
             .await?;
-            Ok(json!({"type": "ok"}))
+            Ok(Reply::Ok { seq: None })
         }
         Request::Rematch {} => {
             let answer = ask(conn, |reply| Cmd::Rematch {
@@ -639,7 +549,7 @@ async fn dispatch(
                 .as_ref()
                 .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
             let table = hub.follow_rematch(h, answer).await?;
-            Ok(json!({"type": "rematch", "table": table}))
+            Ok(Reply::Rematch { table })
         }
     }
 }
@@ -662,6 +572,7 @@ async fn ask<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn the_id_is_read_as_far_as_the_text_parses() {

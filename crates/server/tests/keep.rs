@@ -184,6 +184,22 @@ async fn whole_life(s: &Server) {
     assert_eq!(status, 400);
     assert!(v["message"].as_str().unwrap().contains("match is over"));
 
+    // A body that does not parse is refused in the API's shape, like
+    // every other refusal, and changes nothing.
+    let before = k.sheet().await;
+    let (status, v) = k.enter(json!({"counts": [-1, 2, 3, 4]})).await;
+    assert_eq!((status, v["code"].as_str()), (400, Some("bad_json")), "{v}");
+    assert!(v["message"].as_str().unwrap().contains("counts"), "{v}");
+    let (status, _, text) =
+        http_request(s.addr, "POST", "/api/sheets", &[], Some("{\"rules\":")).await;
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (400, Some("bad_json")),
+        "{text}"
+    );
+    assert_eq!(k.sheet().await, before);
+
     // Shared: the page and the CSV at their links, for anyone.
     let (status, _) = s.get(&format!("/k/{}", k.id)).await;
     assert_eq!(status, 200);

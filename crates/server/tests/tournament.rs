@@ -1263,3 +1263,44 @@ async fn a_duplicate_round_is_sealed_on_every_node() {
         .await
         .unwrap();
 }
+
+/// A stored entrant whose players do not read back is the server's fault,
+/// answered 500 `internal` in the refusal's shape: never an entrant shown
+/// with nobody in it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_corrupt_stored_entrant_is_an_error_not_an_empty_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("t.db").display());
+    let s = Server::start(config(&db));
+    let (id, _) = create(
+        &s,
+        json!({"name": "Cup", "rules": {"preset": "draw", "players": 2}, "format": "swiss",
+            "rounds": 1, "max_entrants": 4, "bot": "random"}),
+    )
+    .await;
+    let join = format!("/api/tournaments/{id}/join");
+    let (status, j) = call(&s, "POST", &join, None, Some(json!({"name": "Ann"}))).await;
+    assert_eq!(status, 201, "{j}");
+    assert_eq!(
+        view(&s, &id).await["entrants"][0]["members"],
+        json!(["Ann"])
+    );
+
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&db).await.unwrap();
+    sqlx::query("UPDATE domino_entrants SET members = 'not json' WHERE tournament_id = $1")
+        .bind(&id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+
+    let path = format!("/api/tournaments/{id}");
+    refused(call(&s, "GET", &path, None, None).await, 500, "internal");
+    // Joining reads the entrants too (for names taken): refused alike.
+    refused(
+        call(&s, "POST", &join, None, Some(json!({"name": "Bo"}))).await,
+        500,
+        "internal",
+    );
+}

@@ -35,6 +35,19 @@ pub enum ActKind {
 }
 
 impl ActKind {
+    /// The act as the API spells it (its serde name), for messages.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ActKind::ThreePasses => "three_passes",
+            ActKind::BoardPass => "board_pass",
+            ActKind::PassedWhenAble => "passed_when_able",
+            ActKind::WrongPlay => "wrong_play",
+            ActKind::OverDraw => "over_draw",
+            ActKind::BoneyardTrip => "boneyard_trip",
+            ActKind::Exposed => "exposed",
+        }
+    }
+
     /// Whether the game penalises this act: the French acts where passes
     /// are penalised, the club acts in two-player club fives.
     pub fn in_game(self, rules: &Rules) -> bool {
@@ -137,9 +150,9 @@ pub enum ReportError {
     CapicuChuchazo,
     #[error("seat {0} dominoed, so it holds no double")]
     DominoHoldsDouble(u8),
-    #[error("the act {act:?} is not penalised in this game")]
+    #[error("the act {} is not penalised in this game", act.as_str())]
     ActNotInGame { act: ActKind },
-    #[error("the act {act:?} cancels points: say how many (1 or more)")]
+    #[error("the act {} cancels points: say how many (1 or more)", act.as_str())]
     ActPoints { act: ActKind },
     #[error("the acts cancel {cancelled} points of side {side}, which made only {made}")]
     CancelsTooMuch {

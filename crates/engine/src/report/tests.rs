@@ -236,3 +236,24 @@ fn french_acts_cost_ten() {
         ReportError::DominoHoldsDouble(0)
     );
 }
+
+/// A refused act is named as the API spells it, not as Rust does.
+#[test]
+fn refused_acts_are_named_in_the_apis_spelling() {
+    for act in [
+        ActKind::ThreePasses,
+        ActKind::BoardPass,
+        ActKind::PassedWhenAble,
+        ActKind::WrongPlay,
+        ActKind::OverDraw,
+        ActKind::BoneyardTrip,
+        ActKind::Exposed,
+    ] {
+        let spelled = serde_json::to_value(act).ok();
+        assert_eq!(spelled, Some(serde_json::Value::from(act.as_str())));
+        let m = ReportError::ActNotInGame { act }.to_string();
+        assert!(m.contains(act.as_str()), "{m}");
+        let m = ReportError::ActPoints { act }.to_string();
+        assert!(m.contains(act.as_str()), "{m}");
+    }
+}

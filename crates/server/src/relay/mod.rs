@@ -28,11 +28,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::hub::Hub;
+use crate::protocol::relay::{Answer, Item, Request};
 use crate::store::Store;
 use crate::table::{ConnId, Outbox};
 
@@ -73,14 +74,14 @@ async fn notify_all(
 pub struct Asked {
     relay: Arc<Relay>,
     q: u64,
-    rx: oneshot::Receiver<Value>,
+    rx: oneshot::Receiver<Answer>,
 }
 
 impl Asked {
     /// The answer; `Err(true)` when the request was given up because its
     /// table moved to another node, `Err(false)` when no answer came in
     /// time (the node is gone or slow).
-    pub async fn answer(self) -> Result<Value, bool> {
+    pub async fn answer(self) -> Result<Answer, bool> {
         let r = tokio::time::timeout(ANSWER_WITHIN, self.rx).await;
         if let Ok(mut p) = self.relay.pending.lock() {
             p.remove(&self.q);
@@ -109,15 +110,15 @@ pub struct Relay {
     /// the tables' writes and the relay do not wait for each other).
     sending: PgPool,
     /// The sending task of each destination channel.
-    queues: Mutex<HashMap<String, mpsc::UnboundedSender<Value>>>,
+    queues: Mutex<HashMap<String, mpsc::UnboundedSender<Item>>>,
     /// Requests sent to other nodes, waiting for their answers.
-    pending: Mutex<HashMap<u64, oneshot::Sender<Value>>>,
+    pending: Mutex<HashMap<u64, oneshot::Sender<Answer>>>,
     next_req: AtomicU64,
     /// Sockets here attached to other nodes' tables: where their messages go.
     routes: Mutex<HashMap<ConnId, Outbox>>,
     /// Remote sockets attached to this node's tables, by their node's
     /// channel and their id there.
-    served: Mutex<HashMap<(String, u64), mpsc::UnboundedSender<Value>>>,
+    served: Mutex<HashMap<(String, u64), mpsc::UnboundedSender<served::Asking>>>,
     /// Nodes whose remote sockets were here but that were not listening at
     /// the last look.
     suspects: Mutex<HashSet<String>>,
@@ -176,7 +177,7 @@ impl Relay {
     }
 
     /// Queue `item` for the node listening on `to`.
-    pub fn send(self: &Arc<Relay>, to: &str, item: Value) {
+    pub fn send(self: &Arc<Relay>, to: &str, item: Item) {
         let Ok(mut q) = self.queues.lock() else {
             return;
         };
@@ -194,7 +195,7 @@ impl Relay {
     /// waited while the last statement ran goes in the next one (as few
     /// notifications as it fits in, all in one statement), so a busy
     /// destination costs fewer round trips, not a longer queue.
-    async fn sender(self: Arc<Relay>, to: String, mut rx: mpsc::UnboundedReceiver<Value>) {
+    async fn sender(self: Arc<Relay>, to: String, mut rx: mpsc::UnboundedReceiver<Item>) {
         let mut next_id = 0;
         while let Some(first) = rx.recv().await {
             let mut items = vec![first];
@@ -218,15 +219,21 @@ impl Relay {
         }
     }
 
-    /// Queue a request for `to` now (so that it leaves in order with what
-    /// this node sends it next); its answer comes on the receiver.
-    pub fn request(self: &Arc<Relay>, to: &str, mut item: Value) -> Asked {
+    /// Queue socket `conn`'s request for `table` at `to` now (so that it
+    /// leaves in order with what this node sends it next); its answer
+    /// comes on the receiver.
+    pub fn request(self: &Arc<Relay>, to: &str, table: &str, conn: ConnId, cmd: Request) -> Asked {
         let q = self.next_req.fetch_add(1, Ordering::Relaxed);
         let (tx, rx) = oneshot::channel();
         if let Ok(mut p) = self.pending.lock() {
             p.insert(q, tx);
         }
-        item["q"] = json!(q);
+        let item = Item::Cmd {
+            t: table.to_string(),
+            c: conn,
+            q: Some(q),
+            cmd,
+        };
         self.send(to, item);
         Asked {
             relay: self.clone(),
@@ -257,13 +264,19 @@ impl Relay {
         self.served.lock().map(|s| s.len()).unwrap_or(0)
     }
 
-    /// One item from another node.
+    /// One item from another node (one this node does not read is
+    /// logged and dropped: a newer node's, say).
     fn receive(self: &Arc<Relay>, hub: &Hub, from: &str, item: Value) {
-        match item.get("k").and_then(Value::as_str) {
-            Some("msg") => {
-                let conn = item.get("c").and_then(Value::as_u64).unwrap_or(0);
-                let m = item.get("m").and_then(Value::as_str).unwrap_or("");
-                let out = self.routes.lock().ok().and_then(|r| r.get(&conn).cloned());
+        let item: Item = match serde_json::from_value(item) {
+            Ok(item) => item,
+            Err(e) => {
+                tracing::debug!(from = %from, "relay: an item this node does not read: {e}");
+                return;
+            }
+        };
+        match item {
+            Item::Msg { c, m } => {
+                let out = self.routes.lock().ok().and_then(|r| r.get(&c).cloned());
                 if let Some(out) = out {
                     if out.tx.try_send(Arc::from(m)).is_err() {
                         // Like a local socket that cannot keep up.
@@ -271,21 +284,18 @@ impl Relay {
                     }
                 }
             }
-            Some("kick") => {
-                let conn = item.get("c").and_then(Value::as_u64).unwrap_or(0);
-                if let Some(out) = self.routes.lock().ok().and_then(|r| r.get(&conn).cloned()) {
+            Item::Kick { c } => {
+                if let Some(out) = self.routes.lock().ok().and_then(|r| r.get(&c).cloned()) {
                     out.kick.notify_one();
                 }
             }
-            Some("rep") => {
-                let q = item.get("q").and_then(Value::as_u64).unwrap_or(0);
+            Item::Rep { q, r } => {
                 let waiting = self.pending.lock().ok().and_then(|mut p| p.remove(&q));
                 if let Some(tx) = waiting {
-                    let _ = tx.send(item.get("r").cloned().unwrap_or(Value::Null));
+                    let _ = tx.send(r);
                 }
             }
-            Some("cmd") => served::receive(hub, self, from, item),
-            _ => tracing::debug!(from = %from, "relay: an item of no known kind"),
+            Item::Cmd { t, c, q, cmd } => served::receive(hub, self, from, &t, c, (q, cmd)),
         }
     }
 

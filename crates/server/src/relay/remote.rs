@@ -12,11 +12,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use domino_engine::RulesSpec;
-use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot};
 
 use super::{wire, Asked, Relay};
 use crate::hub::Hub;
+use crate::protocol::relay::{Answer, Item, Reply, Request};
+use crate::protocol::socket::LobbyTable;
 use crate::store::{Holder, LobbyRow};
 use crate::table::{plan_of, Cmd, Code, ConnId, Handle, Info, Outbox, Refusal, Seated, Seating};
 
@@ -151,7 +152,7 @@ impl Hub {
 
     /// The lobby: this node's public tables, then those of the other
     /// nodes (as the store has them), those with free seats first.
-    pub async fn list_all(&self) -> Vec<Value> {
+    pub async fn list_all(&self) -> Vec<LobbyTable> {
         let mut list = self.list();
         if self.relay.is_none() {
             return list;
@@ -160,7 +161,7 @@ impl Hub {
             Ok(rows) => {
                 let mut infos: Vec<Info> = rows.iter().filter_map(info_of).collect();
                 infos.sort_by(|a, b| b.open_seats().cmp(&a.open_seats()).then(a.id.cmp(&b.id)));
-                list.extend(infos.iter().map(Info::to_json));
+                list.extend(infos.iter().map(Info::to_lobby));
                 list.truncate(200);
             }
             Err(e) => tracing::warn!("the other nodes' tables: {e}"),
@@ -280,22 +281,17 @@ impl Run {
         }
     }
 
-    /// The item carrying a request of this socket to the owner.
-    fn item(&self, conn: ConnId, cmd: Value) -> Value {
-        json!({"k": "cmd", "t": self.table, "c": conn, "cmd": cmd})
-    }
-
     /// Send a request to the owner now; answer `reply` (with what `read`
     /// makes of the answer) once it comes.
     fn ask<T: Send + 'static>(
         &mut self,
         conn: ConnId,
-        cmd: Value,
+        cmd: Request,
         reply: oneshot::Sender<Result<T, Refusal>>,
-        read: impl FnOnce(Value) -> Option<T> + Send + 'static,
+        read: impl FnOnce(Reply) -> Option<T> + Send + 'static,
     ) {
-        let attach = cmd.get("type").and_then(Value::as_str) == Some("attach");
-        let asked: Asked = self.relay.request(&self.to, self.item(conn, cmd));
+        let attach = matches!(cmd, Request::Attach { .. });
+        let asked: Asked = self.relay.request(&self.to, &self.table, conn, cmd);
         let relay = &self.relay;
         self.inflight.retain(|q| relay.waiting(*q));
         self.inflight.push(asked.q);
@@ -312,7 +308,7 @@ impl Run {
                     Code::Stale,
                     "the table moved to another node: go on from its new state",
                 )),
-                Ok(a) => wire::parse_answer(&a).and_then(|v| {
+                Ok(a) => Result::<Reply, Refusal>::from(a).and_then(|v| {
                     read(v).ok_or_else(|| {
                         Refusal::new(
                             Code::Internal,
@@ -355,7 +351,7 @@ impl Run {
             let _ = h.tx.send(cmd).await;
             return;
         }
-        let unit = |_: Value| Some(());
+        let unit = |r: Reply| (r == Reply::Done).then_some(());
         match cmd {
             Cmd::Attach {
                 conn, how, reply, ..
@@ -363,12 +359,10 @@ impl Run {
                 let ctl = self.ctl.clone();
                 self.attaching.insert(conn);
                 let (tx, rx) = oneshot::channel();
-                self.ask(
-                    conn,
-                    json!({"type": "attach", "how": wire::seating(&how)}),
-                    tx,
-                    |v| wire::parse_seated(&v),
-                );
+                self.ask(conn, Request::Attach { how }, tx, |r| match r {
+                    Reply::Seated(s) => Some(s),
+                    _ => None,
+                });
                 tokio::spawn(async move {
                     let r: Result<Seated, Refusal> = rx.await.unwrap_or_else(|_| Err(gone()));
                     match &r {
@@ -386,8 +380,15 @@ impl Run {
                 });
             }
             Cmd::Detach { conn } => {
-                self.relay
-                    .send(&self.to, self.item(conn, json!({"type": "detach"})));
+                self.relay.send(
+                    &self.to,
+                    Item::Cmd {
+                        t: self.table.clone(),
+                        c: conn,
+                        q: None,
+                        cmd: Request::Detach,
+                    },
+                );
             }
             Cmd::Act {
                 conn,
@@ -395,39 +396,36 @@ impl Run {
                 seq,
                 reply,
             } => {
-                let cmd = json!({"type": "act", "action": action, "seq": seq});
-                self.ask(conn, cmd, reply, |v| v.as_i64());
+                let cmd = Request::Act { action, seq };
+                self.ask(conn, cmd, reply, |r| match r {
+                    Reply::Seq(s) => Some(s),
+                    _ => None,
+                });
             }
-            Cmd::Ready { conn, reply } => self.ask(conn, json!({"type": "ready"}), reply, unit),
-            Cmd::Fill { conn, reply } => self.ask(conn, json!({"type": "fill"}), reply, unit),
-            Cmd::Leave { conn, reply } => self.ask(conn, json!({"type": "leave"}), reply, unit),
+            Cmd::Ready { conn, reply } => self.ask(conn, Request::Ready, reply, unit),
+            Cmd::Fill { conn, reply } => self.ask(conn, Request::Fill, reply, unit),
+            Cmd::Leave { conn, reply } => self.ask(conn, Request::Leave, reply, unit),
             Cmd::Settings {
                 conn,
                 auto_pass,
                 reply,
-            } => self.ask(
-                conn,
-                json!({"type": "settings", "auto_pass": auto_pass}),
-                reply,
-                unit,
-            ),
+            } => self.ask(conn, Request::Settings { auto_pass }, reply, unit),
             Cmd::Chat {
                 conn,
                 text,
                 phrase,
                 reply,
-            } => {
-                let cmd = json!({"type": "chat", "text": text, "phrase": phrase});
-                self.ask(conn, cmd, reply, unit)
-            }
+            } => self.ask(conn, Request::Chat { text, phrase }, reply, unit),
             // The move and its reasons, as the owner's table answered.
-            Cmd::Hint { conn, reply } => self.ask(conn, json!({"type": "hint"}), reply, |v| {
-                serde_json::from_value::<crate::table::Hinted>(v).ok()
+            Cmd::Hint { conn, reply } => self.ask(conn, Request::Hint, reply, |r| match r {
+                Reply::Hint(action, why) => Some((action, why)),
+                _ => None,
             }),
             Cmd::Rematch { conn, reply } => {
                 // The owner makes the rematch beside the table.
-                self.ask(conn, json!({"type": "rematch"}), reply, |v| {
-                    v.as_str().map(|id| Ok(id.to_string()))
+                self.ask(conn, Request::Rematch, reply, |r| match r {
+                    Reply::Rematch(id) => Some(Ok(id)),
+                    _ => None,
                 })
             }
             // The table's own commands (bots, timers, the hub's sweep)
@@ -493,16 +491,15 @@ impl Run {
                 s.out.kick.notify_one();
                 continue;
             };
-            let asked = self.relay.request(
-                &self.to,
-                self.item(*conn, json!({"type": "attach", "how": wire::seating(&how)})),
-            );
+            let asked = self
+                .relay
+                .request(&self.to, &self.table, *conn, Request::Attach { how });
             let kick = s.out.kick.clone();
             tokio::spawn(async move {
                 let ok = asked
                     .answer()
                     .await
-                    .is_ok_and(|a| wire::parse_answer(&a).is_ok());
+                    .is_ok_and(|a| matches!(a, Answer::Ok(_)));
                 if !ok {
                     kick.notify_one();
                 }

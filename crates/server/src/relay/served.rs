@@ -8,62 +8,72 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use serde_json::{json, Value};
 use tokio::sync::{mpsc, oneshot, Notify};
 
-use super::{wire, Relay};
+use super::Relay;
 use crate::hub::Hub;
+use crate::protocol::relay::{Answer, Item, Reply, Request};
 use crate::table::{Cmd, Code, ConnId, Handle, Outbox, Refusal};
+
+/// A relayed request, with the number its answer goes back under (none
+/// when no answer is wanted).
+pub(super) type Asking = (Option<u64>, Request);
 
 fn gone() -> Refusal {
     Refusal::new(Code::NoTable, "that table is not being played here")
 }
 
-/// A request for one of this node's tables, from the node `from`.
-pub(super) fn receive(hub: &Hub, relay: &Arc<Relay>, from: &str, item: Value) {
-    let conn = item.get("c").and_then(Value::as_u64).unwrap_or(0);
+/// Socket `conn`'s request for this node's table `table`, from the node
+/// `from`.
+pub(super) fn receive(
+    hub: &Hub,
+    relay: &Arc<Relay>,
+    from: &str,
+    table: &str,
+    conn: u64,
+    asking: Asking,
+) {
     let key = (from.to_string(), conn);
-    let kind = item
-        .pointer("/cmd/type")
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let q = item.get("q").and_then(Value::as_u64);
     let refuse = |r: Refusal| {
-        if let Some(q) = q {
-            relay.send(from, json!({"k": "rep", "q": q, "r": wire::answer(Err(r))}));
+        if let Some(q) = asking.0 {
+            relay.send(
+                from,
+                Item::Rep {
+                    q,
+                    r: Answer::Err(r),
+                },
+            );
         }
     };
     let Ok(mut served) = relay.served.lock() else {
         return;
     };
-    if kind == "attach" {
-        let table = item.get("t").and_then(Value::as_str).unwrap_or("");
-        let Some(h) = hub.get(table) else {
-            refuse(gone());
-            return;
-        };
-        if let Some(old) = served.remove(&key) {
-            let _ = old.send(json!({"cmd": {"type": "detach"}}));
+    match (&asking.1, served.get(&key)) {
+        (Request::Attach { .. }, _) => {
+            let Some(h) = hub.get(table) else {
+                refuse(gone());
+                return;
+            };
+            if let Some(old) = served.remove(&key) {
+                let _ = old.send((None, Request::Detach));
+            }
+            let (tx, rx) = mpsc::unbounded_channel();
+            let _ = tx.send(asking);
+            served.insert(key, tx);
+            tokio::spawn(serve(
+                hub.clone(),
+                relay.clone(),
+                from.to_string(),
+                conn,
+                h,
+                rx,
+            ));
         }
-        let (tx, rx) = mpsc::unbounded_channel();
-        let _ = tx.send(item);
-        served.insert(key, tx);
-        tokio::spawn(serve(
-            hub.clone(),
-            relay.clone(),
-            from.to_string(),
-            conn,
-            h,
-            rx,
-        ));
-        return;
-    }
-    match served.get(&key) {
-        Some(tx) => {
-            let _ = tx.send(item);
+        (_, Some(tx)) => {
+            let _ = tx.send(asking);
         }
-        None if kind == "detach" => {}
-        None => refuse(Refusal::new(Code::NotSeated, "join a table first")),
+        (Request::Detach, None) => {}
+        (_, None) => refuse(Refusal::new(Code::NotSeated, "join a table first")),
     }
 }
 
@@ -84,7 +94,7 @@ pub(super) fn drop_dead(relay: &Relay, live: &HashSet<String>) {
     };
     for ((from, _), tx) in served.iter() {
         if down.contains(from) && suspects.contains(from) {
-            let _ = tx.send(json!({"cmd": {"type": "detach"}}));
+            let _ = tx.send((None, Request::Detach));
         }
     }
     *suspects = down;
@@ -97,9 +107,9 @@ async fn serve(
     from: String,
     remote: u64,
     h: Handle,
-    mut rx: mpsc::UnboundedReceiver<Value>,
+    mut rx: mpsc::UnboundedReceiver<Asking>,
 ) {
-    let local = crate::ws::next_conn_id();
+    let local = crate::table::next_conn_id();
     let (otx, mut orx) = mpsc::channel::<Arc<str>>(512);
     let kick = Arc::new(Notify::new());
     let out = Outbox {
@@ -107,19 +117,24 @@ async fn serve(
         kick: kick.clone(),
     };
     let forward = |m: Arc<str>| {
-        relay.send(&from, json!({"k": "msg", "c": remote, "m": &*m}));
+        relay.send(
+            &from,
+            Item::Msg {
+                c: remote,
+                m: m.to_string(),
+            },
+        );
     };
     loop {
         tokio::select! {
             Some(m) = orx.recv() => forward(m),
-            _ = kick.notified() => relay.send(&from, json!({"k": "kick", "c": remote})),
-            item = rx.recv() => {
-                let Some(item) = item else { break };
-                let cmd = item.get("cmd").cloned().unwrap_or(Value::Null);
-                if cmd.get("type").and_then(Value::as_str) == Some("detach") {
+            _ = kick.notified() => relay.send(&from, Item::Kick { c: remote }),
+            asking = rx.recv() => {
+                let Some((q, cmd)) = asking else { break };
+                if cmd == Request::Detach {
                     break;
                 }
-                let run = run(&hub, &h, local, &out, &cmd);
+                let run = run(&hub, &h, local, &out, cmd);
                 tokio::pin!(run);
                 let r = loop {
                     tokio::select! {
@@ -130,8 +145,8 @@ async fn serve(
                 while let Ok(m) = orx.try_recv() {
                     forward(m);
                 }
-                if let Some(q) = item.get("q").and_then(Value::as_u64) {
-                    relay.send(&from, json!({"k": "rep", "q": q, "r": wire::answer(r)}));
+                if let Some(q) = q {
+                    relay.send(&from, Item::Rep { q, r: r.into() });
                 }
             }
         }
@@ -153,29 +168,17 @@ async fn call<T>(
     rx.await.map_err(|_| gone())?
 }
 
-fn bad(what: &str) -> Refusal {
-    Refusal::new(
-        Code::BadRequest,
-        format!("a relayed request without {what}"),
-    )
-}
-
 /// One relayed request, as `ws` would make it for a local socket.
 async fn run(
     hub: &Hub,
     h: &Handle,
     conn: ConnId,
     out: &Outbox,
-    cmd: &Value,
-) -> Result<Value, Refusal> {
-    let kind = cmd.get("type").and_then(Value::as_str).unwrap_or("");
-    let null = |r: Result<(), Refusal>| r.map(|()| Value::Null);
-    match kind {
-        "attach" => {
-            let how = cmd
-                .get("how")
-                .and_then(wire::parse_seating)
-                .ok_or_else(|| bad("a seating"))?;
+    cmd: Request,
+) -> Result<Reply, Refusal> {
+    let done = |r: Result<(), Refusal>| r.map(|()| Reply::Done);
+    match cmd {
+        Request::Attach { how } => {
             let out = out.clone();
             let s = call(h, |reply| Cmd::Attach {
                 conn,
@@ -184,14 +187,9 @@ async fn run(
                 reply,
             })
             .await?;
-            Ok(wire::seated(&s))
+            Ok(Reply::Seated(s))
         }
-        "act" => {
-            let action = cmd
-                .get("action")
-                .and_then(wire::parse_action)
-                .ok_or_else(|| bad("an action"))?;
-            let seq = cmd.get("seq").and_then(Value::as_i64);
+        Request::Act { action, seq } => {
             let s = call(h, |reply| Cmd::Act {
                 conn,
                 action,
@@ -199,50 +197,38 @@ async fn run(
                 reply,
             })
             .await?;
-            Ok(json!(s))
+            Ok(Reply::Seq(s))
         }
-        "ready" => null(call(h, |reply| Cmd::Ready { conn, reply }).await),
-        "fill" => null(call(h, |reply| Cmd::Fill { conn, reply }).await),
-        "leave" => null(call(h, |reply| Cmd::Leave { conn, reply }).await),
-        "settings" => {
-            let auto_pass = cmd
-                .get("auto_pass")
-                .and_then(Value::as_bool)
-                .ok_or_else(|| bad("auto_pass"))?;
-            null(
-                call(h, |reply| Cmd::Settings {
-                    conn,
-                    auto_pass,
-                    reply,
-                })
-                .await,
-            )
+        Request::Ready => done(call(h, |reply| Cmd::Ready { conn, reply }).await),
+        Request::Fill => done(call(h, |reply| Cmd::Fill { conn, reply }).await),
+        Request::Leave => done(call(h, |reply| Cmd::Leave { conn, reply }).await),
+        Request::Settings { auto_pass } => done(
+            call(h, |reply| Cmd::Settings {
+                conn,
+                auto_pass,
+                reply,
+            })
+            .await,
+        ),
+        Request::Chat { text, phrase } => done(
+            call(h, |reply| Cmd::Chat {
+                conn,
+                text,
+                phrase,
+                reply,
+            })
+            .await,
+        ),
+        Request::Hint => {
+            let (action, why) = call(h, |reply| Cmd::Hint { conn, reply }).await?;
+            Ok(Reply::Hint(action, why))
         }
-        "chat" => {
-            let text = cmd.get("text").and_then(Value::as_str).map(String::from);
-            let phrase = cmd.get("phrase").and_then(Value::as_str).map(String::from);
-            null(
-                call(h, |reply| Cmd::Chat {
-                    conn,
-                    text,
-                    phrase,
-                    reply,
-                })
-                .await,
-            )
-        }
-        "hint" => {
-            let a = call(h, |reply| Cmd::Hint { conn, reply }).await?;
-            serde_json::to_value(a).map_err(|e| Refusal::new(Code::Internal, e.to_string()))
-        }
-        "rematch" => {
+        Request::Rematch => {
             let answer = call(h, |reply| Cmd::Rematch { conn, reply }).await?;
             // Made here, beside the table it follows.
-            Ok(json!(hub.follow_rematch(h, answer).await?))
+            Ok(Reply::Rematch(hub.follow_rematch(h, answer).await?))
         }
-        _ => Err(Refusal::new(
-            Code::BadRequest,
-            format!("a relayed request of unknown type `{kind}`"),
-        )),
+        // Handled by `serve` (it ends the socket's task).
+        Request::Detach => Ok(Reply::Done),
     }
 }

@@ -3,21 +3,15 @@
 //! sender's channel, where answers go; NUMBER: the sender's count of its
 //! payloads, which keeps them all different), or, for an envelope longer than a
 //! notification may be, one of its pieces `{"f", "x": ID, "n": K, "of": N,
-//! "p": TEXT}`, joined again by the receiver. Items:
-//! `{"k": "cmd", "t": TABLE, "c": CONN, "q": REQ?, "cmd": {...}}` (a
-//! socket's request, to the table's owner), `{"k": "rep", "q", "r": {"ok":
-//! ...} | {"err": {"code", "message"}}}` (its answer), `{"k": "msg", "c",
-//! "m": TEXT}` (a message the table queued for that socket, already built
-//! from its own seat's view) and `{"k": "kick", "c"}` (the table dropped it).
+//! "p": TEXT}`, joined again by the receiver. The items are
+//! [`crate::protocol::relay::Item`]s.
 
 use std::collections::HashMap;
 
-use domino_engine::Action;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 
-use crate::refusal::{Code, Refusal};
 use crate::store::Holder;
-use crate::table::{Seated, Seating};
 
 /// What one payload may hold: PostgreSQL's limit is 8000 bytes.
 const PAYLOAD: usize = 7600;
@@ -63,7 +57,7 @@ pub fn channel_of(holder: &Holder) -> String {
 /// envelope as fit, an item too long for one cut into pieces. Every
 /// payload is numbered from `next_id` (`"s"` on an envelope, `"x"` on the
 /// pieces of one), so no two are the same.
-pub fn pack(from: &str, items: &[Value], next_id: &mut u64) -> Vec<String> {
+pub fn pack<T: Serialize>(from: &str, items: &[T], next_id: &mut u64) -> Vec<String> {
     let from = serde_json::to_string(from).unwrap_or_default();
     // The longest an envelope's frame can be, its number at its widest.
     let head = format!(r#"{{"f":{from},"s":{},"i":[]}}"#, u64::MAX).len();
@@ -81,7 +75,10 @@ pub fn pack(from: &str, items: &[Value], next_id: &mut u64) -> Vec<String> {
         }
     };
     for item in items {
-        let s = item.to_string();
+        // An item is the protocol's own type: it always serializes.
+        let Ok(s) = serde_json::to_string(item) else {
+            continue;
+        };
         if head + s.len() > PAYLOAD {
             close(&mut batch, &mut out, next_id);
             len = head;
@@ -164,90 +161,11 @@ impl Joiner {
     }
 }
 
-/// A request as it travels: the `Cmd`'s fields less the reply channel and
-/// the outbox (which stay on the socket's node).
-pub fn seating(how: &Seating) -> Value {
-    match how {
-        Seating::Join {
-            name,
-            seat,
-            invite,
-            profile,
-        } => json!({"join": {"name": name, "seat": seat, "invite": invite, "profile": profile}}),
-        Seating::Resume { token } => json!({"resume": token}),
-        Seating::Spectate => json!("spectate"),
-    }
-}
-
-pub fn parse_seating(v: &Value) -> Option<Seating> {
-    if v.as_str() == Some("spectate") {
-        return Some(Seating::Spectate);
-    }
-    if let Some(t) = v.get("resume").and_then(Value::as_str) {
-        return Some(Seating::Resume { token: t.into() });
-    }
-    let j = v.get("join")?;
-    Some(Seating::Join {
-        name: j.get("name")?.as_str()?.into(),
-        seat: j
-            .get("seat")
-            .and_then(Value::as_u64)
-            .and_then(|s| u8::try_from(s).ok()),
-        invite: j.get("invite").and_then(Value::as_str).map(String::from),
-        profile: serde_json::from_value(j.get("profile")?.clone()).ok()?,
-    })
-}
-
-pub fn seated(s: &Seated) -> Value {
-    json!({"table": s.table, "seat": s.seat, "token": s.token})
-}
-
-pub fn parse_seated(v: &Value) -> Option<Seated> {
-    Some(Seated {
-        table: v.get("table")?.as_str()?.into(),
-        seat: v
-            .get("seat")
-            .and_then(Value::as_u64)
-            .and_then(|s| u8::try_from(s).ok()),
-        token: v.get("token").and_then(Value::as_str).map(String::from),
-    })
-}
-
-/// An answer: `{"ok": value}` or `{"err": {"code", "message"}}`.
-pub fn answer(r: Result<Value, Refusal>) -> Value {
-    match r {
-        Ok(v) => json!({"ok": v}),
-        Err(e) => json!({"err": {"code": e.code, "message": e.message}}),
-    }
-}
-
-/// The answer's value, or its refusal; an answer that does not parse is
-/// the server's own fault.
-pub fn parse_answer(v: &Value) -> Result<Value, Refusal> {
-    if let Some(ok) = v.get("ok") {
-        return Ok(ok.clone());
-    }
-    let e = v.get("err");
-    let code = e
-        .and_then(|e| e.get("code"))
-        .and_then(Value::as_str)
-        .and_then(Code::parse)
-        .unwrap_or(Code::Internal);
-    let message = e
-        .and_then(|e| e.get("message"))
-        .and_then(Value::as_str)
-        .unwrap_or("the table's node sent an answer this node does not read");
-    Err(Refusal::new(code, message))
-}
-
-pub fn parse_action(v: &Value) -> Option<Action> {
-    serde_json::from_value(v.clone()).ok()
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn channels_are_short_stable_identifiers() {
@@ -330,33 +248,5 @@ mod tests {
         assert_eq!(got.len(), 4);
         assert_eq!(got[0], kick);
         assert_eq!(got[1], kick);
-    }
-
-    #[test]
-    fn seatings_answers_and_refusals_round_trip() {
-        for how in [
-            Seating::Spectate,
-            Seating::Resume { token: "t".into() },
-            Seating::Join {
-                name: "Ana".into(),
-                seat: Some(2),
-                invite: Some("c0de".into()),
-                profile: Some(("p".into(), "Ana".into())),
-            },
-            Seating::Join {
-                name: "Bo".into(),
-                seat: None,
-                invite: None,
-                profile: None,
-            },
-        ] {
-            let back = parse_seating(&seating(&how)).unwrap();
-            assert_eq!(format!("{back:?}"), format!("{how:?}"));
-        }
-        let r = Refusal::new(Code::Stale, "late");
-        assert_eq!(parse_answer(&answer(Err(r.clone()))), Err(r));
-        let e = Refusal::new(Code::Engine(domino_engine::ErrorCode::IllegalAction), "no");
-        assert_eq!(parse_answer(&answer(Err(e.clone()))), Err(e));
-        assert_eq!(parse_answer(&answer(Ok(json!(7)))), Ok(json!(7)));
     }
 }

@@ -5,6 +5,8 @@
 
 use sqlx::Row;
 
+use crate::protocol::tournament::TournamentState;
+
 use super::Store;
 
 /// The migration that makes these tables.
@@ -70,8 +72,7 @@ pub struct TournamentRow {
     pub bot: String,
     /// Settles the last tie-break.
     pub seed: i64,
-    /// `open`, `playing` or `finished`.
-    pub state: String,
+    pub state: TournamentState,
     /// The entrants taken in at the start (later rows are ignored).
     pub field: i64,
     /// Every table of a round plays the same deals (duplicate scoring).
@@ -101,10 +102,18 @@ pub struct RoundRow {
     pub secret: String,
 }
 
+/// A stored state no version wrote is an error, not a guess.
+fn stored_state(s: &str) -> Result<TournamentState, sqlx::Error> {
+    TournamentState::parse(s).ok_or_else(|| {
+        sqlx::Error::Decode(format!("a tournament's stored state `{s}` is no state").into())
+    })
+}
+
 fn tournament_row(r: &sqlx::any::AnyRow) -> Result<TournamentRow, sqlx::Error> {
     Ok(from_row!(r, TournamentRow {
         id, secret_hash, created_at, name, rules, format, rounds, starts_at,
-        max_entrants, bot, seed, state, field;
+        max_entrants, bot, seed, field;
+        state: stored_state(&r.try_get::<String, _>("state")?)?,
         teams: r.try_get::<i64, _>("teams")? != 0,
         duplicate: r.try_get::<i64, _>("duplicate")? != 0,
     }))
@@ -152,7 +161,7 @@ impl Store {
             .bind(t.max_entrants)
             .bind(&t.bot)
             .bind(t.seed)
-            .bind(&t.state)
+            .bind(t.state.as_str())
             .bind(i64::from(t.duplicate))
             .bind(organiser)
             .bind(organiser)
@@ -203,13 +212,13 @@ impl Store {
     /// Tournaments in `state`, newest first (at most `limit`).
     pub async fn tournaments_in(
         &self,
-        state: &str,
+        state: TournamentState,
         limit: i64,
     ) -> Result<Vec<TournamentRow>, sqlx::Error> {
         let rows = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM domino_tournaments WHERE state = $1 ORDER BY created_at DESC LIMIT $2"
         ))
-        .bind(state)
+        .bind(state.as_str())
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;

@@ -3,9 +3,9 @@
 //! the redeal rule it is dealt under, and the key once the hand is over
 //! (see [`crate::fair`]).
 
+use crate::protocol::table::FairHand;
 use domino_engine::game::{first_rule, PoseRule};
 use domino_engine::{DealSpec, Match, MatchError, Redeal, Rules};
-use serde_json::{json, Value};
 
 use crate::fair::{self, Secret};
 
@@ -61,17 +61,17 @@ impl Commitments {
     /// The `fair` list of the state message: for hands 1 to `hand`, the
     /// commitment, the redeal rule and, once revealed (every earlier hand,
     /// and this one when `over`), the key.
-    pub(super) fn to_json(&self, hand: u32, over: bool) -> Vec<Value> {
+    pub(super) fn to_json(&self, hand: u32, over: bool) -> Vec<FairHand> {
         (1..=hand)
             .map(|k| {
                 let key = self.secret.hand_key(k);
                 let revealed = k < hand || over;
-                json!({
-                    "hand": k,
-                    "commit": fair::commitment(&key),
-                    "redeal": self.redeals.get(k as usize - 1),
-                    "key": revealed.then(|| hex::encode(key)),
-                })
+                FairHand {
+                    commit: fair::commitment(&key),
+                    hand: k,
+                    key: revealed.then(|| hex::encode(key)),
+                    redeal: self.redeals.get(k as usize - 1).copied(),
+                }
             })
             .collect()
     }

@@ -6,10 +6,12 @@ use std::sync::Arc;
 
 use domino_engine::catalog::TableFacts;
 use domino_engine::{Event, Phase, RulesSpec, Viewer};
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::mpsc;
 
 use super::Table;
+use crate::protocol::socket::LobbyTable;
+use crate::protocol::table::{SeatView, StateMessage};
 
 /// Messages to one connection, already serialized, and a way to close it.
 #[derive(Debug, Clone)]
@@ -50,14 +52,20 @@ impl Info {
             .count()
     }
 
-    pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.id, "rules": self.rules, "bot": self.bot, "private": self.private,
-            "humans": self.humans, "seats": self.plan, "names": self.names,
-            "open_seats": self.open_seats(),
-            "hand_number": self.hand_number, "finished": self.finished,
-            "parked": self.parked,
-        })
+    pub fn to_lobby(&self) -> LobbyTable {
+        LobbyTable {
+            bot: self.bot.clone(),
+            finished: self.finished,
+            hand_number: self.hand_number,
+            humans: self.humans,
+            id: self.id.clone(),
+            names: self.names.clone(),
+            open_seats: self.open_seats(),
+            parked: self.parked,
+            private: self.private,
+            rules: self.rules.clone(),
+            seats: self.plan.clone(),
+        }
     }
 }
 
@@ -98,7 +106,7 @@ impl Table {
             None => self.m.view(Viewer::Spectator),
         };
         let events = viewer_events(events, seat);
-        let seats: Vec<Value> = (0..self.rules.players)
+        let seats: Vec<SeatView> = (0..self.rules.players)
             .map(|s| {
                 let st = &self.seats[s as usize];
                 let invited = self.plan[s as usize] == super::SeatKind::Invite && st.name.is_none();
@@ -106,53 +114,54 @@ impl Table {
                 // invite link it gives the friend.
                 let code = (invited && seat.is_some() && seat == self.host)
                     .then(|| super::invites::code(&self.commitments.secret, &self.id, s));
-                json!({
-                    "name": st.name,
-                    "human": self.plan[s as usize] != super::SeatKind::Bot,
-                    "invited": invited,
-                    "invite": code,
-                    "left": st.left,
-                    "present": st.conns > 0,
-                    "bot": self.bot_plays(s),
-                    // The level of the bot that plays this seat when a bot
-                    // does: seats may differ at a tournament table.
-                    "level": self.bot_levels.get(usize::from(s)),
-                    "ready": st.ready,
-                })
+                SeatView {
+                    bot: self.bot_plays(s),
+                    human: self.plan[s as usize] != super::SeatKind::Bot,
+                    invite: code,
+                    invited,
+                    left: st.left,
+                    // Seats may differ at a tournament table.
+                    level: self.bot_levels.get(usize::from(s)).cloned(),
+                    name: st.name.clone(),
+                    present: st.conns > 0,
+                    ready: st.ready,
+                }
             })
             .collect();
         let over = matches!(self.m.phase(), Phase::HandOver | Phase::MatchOver);
         let fair = self.commitments.to_json(self.m.hand_number(), over);
         let state = view.to_json();
         let watching = self.subs.values().filter(|s| s.seat.is_none()).count();
-        let mut msg = json!({
-            "type": "state",
-            "table": self.id,
-            "seq": self.seq,
-            "seat": seat,
-            "rules": self.spec,
-            "facts": TableFacts::of(&self.rules),
-            "bot": self.bot_name,
-            "state": state,
-            "layout": view.drawn(),
-            "events": events,
-            "seats": seats,
-            "fair": fair,
-            "finished": self.finished,
-            "move_at_us": self.move_at_us,
-            "started": self.started(),
-            "host": self.host,
-            "sheet": self.sheet,
-            "watching": watching,
-            "rematch": self.rematch.as_deref().filter(|r| !r.is_empty()),
-            "ratings": self.rating_changes,
-            "hints": self.hints_allowed(),
+        let msg = StateMessage {
+            bot: self.bot_name.clone(),
+            chat: log.then(|| self.chat.iter().cloned().collect()),
+            events,
+            facts: TableFacts::of(&self.rules),
+            fair,
+            finished: self.finished,
+            hints: self.hints_allowed(),
+            host: self.host,
+            layout: view.drawn(),
+            log: log.then(|| viewer_events(&self.hand_events, seat)),
+            move_at_us: self.move_at_us,
+            ratings: self.rating_changes.clone(),
+            rematch: self.rematch.clone().filter(|r| !r.is_empty()),
+            rules: self.spec.clone(),
+            seat,
+            seats,
+            seq: self.seq,
+            sheet: self.sheet.clone(),
+            started: self.started(),
+            state,
+            table: self.id.clone(),
+            watching,
+        };
+        // Only the protocol's own types: writing them cannot fail.
+        let text = serde_json::to_string(&msg).unwrap_or_else(|e| {
+            tracing::error!(table = %self.id, "a state message did not serialize: {e}");
+            String::new()
         });
-        if log {
-            msg["log"] = Value::Array(viewer_events(&self.hand_events, seat));
-            msg["chat"] = Value::Array(self.chat.iter().cloned().collect());
-        }
-        Arc::from(msg.to_string())
+        Arc::from(text)
     }
 }
 

@@ -38,6 +38,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::store::{SeatRow, Store};
 use crate::Config;
 
+use crate::protocol::table::{ChatLine, RatingChange};
 use commitments::Commitments;
 pub use messages::{Code, Info, Outbox, Refusal};
 pub use people::{plan_of, RematchPlan, SeatKind, PHRASES};
@@ -50,6 +51,14 @@ pub type Hinted = (Action, Vec<domino_bots::reason::Why>);
 
 /// A connection's id, unique in the process.
 pub type ConnId = u64;
+
+static NEXT_CONN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// A connection id not used before in this process (sockets of other
+/// nodes attached here take theirs from the same count).
+pub fn next_conn_id() -> ConnId {
+    NEXT_CONN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
 
 /// A request to a table task.
 #[derive(Debug)]
@@ -169,12 +178,12 @@ pub struct Table {
     /// Whether the table is private (kept for the rematch).
     private: bool,
     /// Recent chat lines, for newcomers: in memory only, gone with the match.
-    chat: VecDeque<serde_json::Value>,
+    chat: VecDeque<ChatLine>,
     /// Each finished hand: `{hand, result, scores}` (scores after it).
     sheet: Vec<serde_json::Value>,
     /// Each rated seat's rating change once the match is rated:
     /// `{seat, player, before, after, deviation}`.
-    rating_changes: Vec<serde_json::Value>,
+    rating_changes: Vec<RatingChange>,
     /// The rematch's table, once made (`Some("")` while it is being made).
     rematch: Option<String>,
     /// The authoritative match.

@@ -7,27 +7,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use domino_engine::{Action, Match, Phase};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::messages::{Code, Refusal};
 use super::{ConnId, NewTable, Table};
 use crate::clock::now_ms;
 use crate::store::SeatRow;
 
-/// What a seat is for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub enum SeatKind {
-    /// A seat for whoever comes: until someone claims it, a bot plays it
-    /// once the grace period has passed.
-    Human,
-    /// A seat kept for an invited friend: the match waits for them (or
-    /// for the creator to fill it with a bot).
-    Invite,
-    /// Always a bot.
-    Bot,
-}
+pub use crate::protocol::seat::SeatKind;
+use crate::protocol::table::{ChatLine, HandLine};
 
 /// The plan of a stored table: its `seats` column, or for tables from
 /// before plans, `humans` open seats then bots.
@@ -90,13 +78,18 @@ impl Table {
                 Code::NotSeated,
                 "only players talk at the table",
             ))?;
-        let mut line = json!({"type": "chat", "seat": seat, "at": now_ms()});
+        let mut line = ChatLine {
+            at: now_ms(),
+            phrase: None,
+            seat,
+            text: None,
+        };
         match (text, phrase) {
             (Some(text), None) => {
                 let text = crate::text::chat_line(&text, self.config.limits.chat_chars)?;
-                line["text"] = json!(text);
+                line.text = Some(text);
             }
-            (None, Some(p)) if PHRASES.contains(&p.as_str()) => line["phrase"] = json!(p),
+            (None, Some(p)) if PHRASES.contains(&p.as_str()) => line.phrase = Some(p),
             (None, Some(_)) => return Err(Refusal::new(Code::BadChat, "no such phrase")),
             _ => return Err(Refusal::new(Code::BadChat, "send a text or a phrase")),
         }
@@ -115,7 +108,10 @@ impl Table {
             ));
         }
         said.push_back(now);
-        let msg: Arc<str> = Arc::from(line.to_string());
+        let msg: Arc<str> = match serde_json::to_string(&line) {
+            Ok(m) => Arc::from(m),
+            Err(e) => return Err(Refusal::new(Code::Internal, e.to_string())),
+        };
         self.chat.push_back(line);
         while self.chat.len() > CHAT_KEPT {
             self.chat.pop_front();
@@ -266,5 +262,10 @@ pub(super) fn sheet_line(m: &Match, before: Phase) -> Option<Value> {
     if !ended || matches!(before, Phase::HandOver | Phase::MatchOver) {
         return None;
     }
-    Some(json!({"hand": m.hand_number(), "result": m.result(), "scores": m.scores()}))
+    let line = HandLine {
+        hand: m.hand_number(),
+        result: m.result().cloned(),
+        scores: m.scores().to_vec(),
+    };
+    serde_json::to_value(line).ok()
 }

@@ -3,7 +3,7 @@
 //! [`crate::ratings`]) and each seat's line of the profile stats, stored
 //! once; the changes go out in the `state` messages as `ratings`.
 
-use serde_json::{json, Value};
+use crate::protocol::table::RatingChange;
 use skillratings::glicko2::Glicko2Rating;
 
 use super::people::SeatKind;
@@ -192,17 +192,17 @@ impl Table {
 }
 
 /// Each rated seat's change, for the state messages.
-fn changes(lines: &[MatchPlayer]) -> Vec<Value> {
+fn changes(lines: &[MatchPlayer]) -> Vec<RatingChange> {
     lines
         .iter()
         .filter_map(|l| {
-            Some(json!({
-                "seat": l.seat,
-                "player": l.player,
-                "before": l.rating_before?.round(),
-                "after": l.rating?.round(),
-                "deviation": l.deviation?.round(),
-            }))
+            Some(RatingChange {
+                after: l.rating?.round(),
+                before: l.rating_before?.round(),
+                deviation: l.deviation?.round(),
+                player: l.player.clone(),
+                seat: l.seat,
+            })
         })
         .collect()
 }

@@ -2,12 +2,12 @@
 //! to date (broadcast, deal on, store a finished match) and `schedule`
 //! starts the bot to act or a timer for an absent player.
 
+use crate::protocol::table::RematchMade;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use domino_bots::BotConfig;
 use domino_engine::{Action, Event, Phase};
-use serde_json::json;
 use tokio::sync::mpsc;
 
 use super::messages::{Code, Refusal};
@@ -189,10 +189,12 @@ impl Table {
                 Cmd::RematchMade { table } => {
                     self.rematch = table;
                     if let Some(id) = &self.rematch {
-                        let msg: Arc<str> =
-                            Arc::from(json!({"type": "rematch", "table": id}).to_string());
-                        for sub in self.subs.values() {
-                            let _ = sub.out.tx.try_send(msg.clone());
+                        let made = RematchMade { table: id.clone() };
+                        if let Ok(text) = serde_json::to_string(&made) {
+                            let msg: Arc<str> = Arc::from(text);
+                            for sub in self.subs.values() {
+                                let _ = sub.out.tx.try_send(msg.clone());
+                            }
                         }
                     }
                 }

@@ -11,36 +11,8 @@ use sha2::{Digest, Sha256};
 use super::messages::{Code, Outbox, Refusal};
 use super::people::SeatKind;
 use super::{ConnId, Table};
+pub use crate::protocol::seat::{Seated, Seating};
 use crate::store::SeatRow;
-
-/// How a connection wants to sit at a table.
-#[derive(Debug, Clone)]
-pub enum Seating {
-    /// Claim a free human seat (a given one, or the first) under a name,
-    /// tied to the signed-in profile (`(id, name)`) if there is one: then
-    /// the seat takes the profile's name.
-    Join {
-        name: String,
-        seat: Option<u8>,
-        /// The invitation code an invite link carries: an invited seat is
-        /// taken only with its code (see `invites`).
-        invite: Option<String>,
-        profile: Option<(String, String)>,
-    },
-    /// Return to a claimed seat.
-    Resume { token: String },
-    /// Watch the public view.
-    Spectate,
-}
-
-/// Where a connection sits once attached.
-#[derive(Debug, Clone)]
-pub struct Seated {
-    pub table: String,
-    pub seat: Option<u8>,
-    /// The secret token, when a seat was just claimed.
-    pub token: Option<String>,
-}
 
 /// One seat of a table.
 #[derive(Debug)]

@@ -20,20 +20,26 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use domino_engine::RulesSpec;
 
 use super::run::{self, Loaded, Member, StartError};
 use super::{pairing, standings, Format, Setup, SetupError, MAX_SWISS_ROUNDS};
+use crate::answer::http_refusal;
+use crate::answer::{HttpRefusal, Json};
+use crate::client::ClientIp;
 use crate::clock::now_ms;
-use crate::http::ClientIp;
 use crate::hub::Hub;
 use crate::limits::Refused;
-use crate::quota::{self, Made};
-use crate::refusal::{http_refusal, Code};
+use crate::protocol::tournament::{
+    BoardView, Champion, Deals, Entered, EntrantView, RoundView, Standing, TournamentList,
+    TournamentState, TournamentSummary, TournamentView,
+};
+use crate::quota::Made;
+use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::store::tournaments::{EntrantRow, TournamentRow};
 use crate::table::{random_id, token_hash};
@@ -156,7 +162,7 @@ async fn create(
     if let Err(e) = domino_bots::by_name(&bot, domino_bots::BotConfig::default()) {
         return bad(Code::BadBot, e);
     }
-    if let Err(r) = quota::take(&hub, ip, Made::Tournament) {
+    if let Err(r) = hub.take_quota(ip, Made::Tournament) {
         return *r;
     }
     let secret = random_id(24);
@@ -165,7 +171,10 @@ async fn create(
         secret_hash: token_hash(&secret),
         created_at: now_ms(),
         name,
-        rules: json!(rules.spec()).to_string(),
+        rules: match serde_json::to_string(&rules.spec()) {
+            Ok(r) => r,
+            Err(e) => return internal(e),
+        },
         format: format.name().into(),
         rounds: if format == Format::Swiss {
             new.rounds
@@ -177,7 +186,7 @@ async fn create(
         max_entrants: max,
         bot,
         seed: rand::random::<i64>(),
-        state: "open".into(),
+        state: TournamentState::Open,
         field: 0,
         duplicate: new.duplicate,
     };
@@ -192,7 +201,7 @@ async fn create(
     {
         Ok(true) => {}
         Ok(false) => {
-            quota::give_back(&hub, ip, Made::Tournament);
+            hub.give_back_quota(ip, Made::Tournament);
             hub.stats.refuse(
                 Refused::OpenTournaments,
                 ip,
@@ -210,8 +219,11 @@ async fn create(
     }
     match run::load(&hub, &row.id).await {
         Ok(Some(t)) => {
-            let mut v = view(&t);
-            v["secret"] = json!(secret);
+            let mut v = match view(&t) {
+                Ok(v) => v,
+                Err(r) => return r.into_response(),
+            };
+            v.secret = Some(secret);
             (StatusCode::CREATED, Json(v)).into_response()
         }
         Ok(None) => internal("the new tournament was not found"),
@@ -221,85 +233,99 @@ async fn create(
 
 async fn list(State(hub): State<Hub>) -> Response {
     let mut out = Vec::new();
-    for (state, n) in [("open", 50), ("playing", 50), ("finished", 20)] {
+    for (state, n) in [
+        (TournamentState::Open, 50),
+        (TournamentState::Playing, 50),
+        (TournamentState::Finished, 20),
+    ] {
         match hub.store.tournaments_in(state, n).await {
-            Ok(rows) => out.extend(rows.iter().map(summary)),
+            Ok(rows) => {
+                for row in &rows {
+                    match summary(row) {
+                        Ok(v) => out.push(v),
+                        Err(r) => return r.into_response(),
+                    }
+                }
+            }
             Err(e) => return internal(e),
         }
     }
-    Json(json!({"tournaments": out})).into_response()
+    Json(TournamentList { tournaments: out }).into_response()
 }
 
-fn summary(t: &TournamentRow) -> Value {
-    let game = serde_json::from_str::<Value>(&t.rules)
-        .ok()
-        .and_then(|r| r.get("preset").cloned())
-        .unwrap_or(Value::Null);
-    json!({
-        "id": t.id, "name": t.name, "game": game, "format": t.format,
-        "state": t.state, "starts_at": t.starts_at, "max_entrants": t.max_entrants,
+fn summary(t: &TournamentRow) -> Result<TournamentSummary, HttpRefusal> {
+    let rules = serde_json::from_str::<Value>(&t.rules)?;
+    Ok(TournamentSummary {
+        format: t.format.clone(),
+        game: rules.get("preset").cloned().unwrap_or(Value::Null),
+        id: t.id.clone(),
+        max_entrants: t.max_entrants,
+        name: t.name.clone(),
+        starts_at: t.starts_at,
+        state: t.state,
     })
 }
 
 /// A tournament as the page shows it.
-fn view(t: &Loaded) -> Value {
+fn view(t: &Loaded) -> Result<TournamentView, HttpRefusal> {
     let setup = t.setup();
     let played = t.published();
     let names: Vec<&str> = t.entrants.iter().map(|e| e.name.as_str()).collect();
-    let name = |e: usize| names.get(e).copied().unwrap_or("?");
-    let entrants: Vec<Value> = t
+    let name = |e: usize| names.get(e).copied().unwrap_or("?").to_string();
+    let entrants = t
         .entrants
         .iter()
         .map(|e| {
-            let members: Vec<String> = serde_json::from_str::<Vec<Member>>(&e.members)
-                .map(|m| m.into_iter().map(|m| m.name).collect())
-                .unwrap_or_default();
-            let level = e
-                .bot
-                .then(|| run::bot_level(e).unwrap_or_else(|| t.row.bot.clone()));
-            json!({"entrant": e.entrant, "name": e.name, "bot": e.bot, "level": level, "members": members})
+            Ok(EntrantView {
+                bot: e.bot,
+                entrant: e.entrant,
+                level: e
+                    .bot
+                    .then(|| run::bot_level(e).unwrap_or_else(|| t.row.bot.clone())),
+                members: run::members_of(e)?.into_iter().map(|m| m.name).collect(),
+                name: e.name.clone(),
+            })
         })
-        .collect();
-    let rounds: Vec<Value> = t
+        .collect::<Result<_, HttpRefusal>>()?;
+    let rounds = t
         .rounds
         .iter()
         .zip(&played)
         .map(|((row, r, tables), shown)| {
-            let boards: Vec<Value> = r
+            let boards = r
                 .plan
                 .tables
                 .iter()
                 .enumerate()
-                .map(|(i, seats)| {
-                    json!({
-                        "table": tables.get(i),
-                        "entrants": seats,
-                        "names": seats.iter().map(|&e| name(e)).collect::<Vec<_>>(),
-                        "finished": r.games.get(i).is_some_and(Option::is_some),
-                        "result": shown.games.get(i).cloned().flatten(),
-                    })
+                .map(|(i, seats)| BoardView {
+                    entrants: seats.clone(),
+                    finished: r.games.get(i).is_some_and(Option::is_some),
+                    names: seats.iter().map(|&e| name(e)).collect(),
+                    result: shown.games.get(i).cloned().flatten(),
+                    table: tables.get(i).cloned(),
                 })
                 .collect();
             // Duplicate: the round's deals are committed while it plays
             // (the hash of its secret) and the secret revealed after.
-            let deals = crate::fair::Secret::from_hex(&row.secret).map(|s| {
-                json!({
-                    "commit": crate::fair::commitment(&s.0),
-                    "secret": r.finished().then(|| row.secret.clone()),
-                })
+            let deals = crate::fair::Secret::from_hex(&row.secret).map(|s| Deals {
+                commit: crate::fair::commitment(&s.0),
+                secret: r.finished().then(|| row.secret.clone()),
             });
-            // Sealed: nobody may watch its tables or read their replays yet.
-            let sealed = super::secrecy::sealed(t.row.duplicate, r);
-            json!({"round": row.round + 1, "tables": boards, "byes": r.plan.byes, "deals": deals, "sealed": sealed})
+            RoundView {
+                byes: r.plan.byes.clone(),
+                deals,
+                round: row.round + 1,
+                sealed: super::secrecy::sealed(t.row.duplicate, r),
+                tables: boards,
+            }
         })
         .collect();
-    let standings: Vec<Value> = if setup.entrants >= 1 {
+    let standings: Vec<Standing> = if setup.entrants >= 1 {
         standings::standings(&setup, &played)
             .into_iter()
-            .map(|l| {
-                let mut v = json!(l);
-                v["name"] = json!(name(l.entrant));
-                v
+            .map(|line| Standing {
+                name: name(line.entrant),
+                line,
             })
             .collect()
     } else {
@@ -307,30 +333,35 @@ fn view(t: &Loaded) -> Value {
     };
     let champion = match t.format {
         Format::Elimination => pairing::champion(&setup, &played),
-        _ if t.row.state == "finished" => standings
-            .first()
-            .and_then(|l| l["entrant"].as_u64())
-            .map(|e| e as usize),
+        _ if t.row.state == TournamentState::Finished => standings.first().map(|s| s.line.entrant),
         _ => None,
     };
-    json!({
-        "id": t.row.id,
-        "name": t.row.name,
-        "rules": serde_json::from_str::<Value>(&t.row.rules).unwrap_or(Value::Null),
-        "format": t.row.format,
-        "rounds": t.row.rounds,
-        "total_rounds": if setup.entrants >= setup.per_table { setup.rounds() } else { 0 },
-        "teams": t.row.teams,
-        "duplicate": t.row.duplicate,
-        "starts_at": t.row.starts_at,
-        "max_entrants": t.row.max_entrants,
-        "bot": t.row.bot,
-        "state": t.row.state,
-        "per_table": setup.per_table,
-        "entrants": entrants,
-        "played": rounds,
-        "standings": standings,
-        "champion": champion.map(|e| json!({"entrant": e, "name": name(e)})),
+    Ok(TournamentView {
+        bot: t.row.bot.clone(),
+        champion: champion.map(|entrant| Champion {
+            entrant,
+            name: name(entrant),
+        }),
+        duplicate: t.row.duplicate,
+        entrants,
+        format: t.row.format.clone(),
+        id: t.row.id.clone(),
+        max_entrants: t.row.max_entrants,
+        name: t.row.name.clone(),
+        per_table: setup.per_table,
+        played: rounds,
+        rounds: t.row.rounds,
+        rules: serde_json::from_str::<Value>(&t.row.rules)?,
+        secret: None,
+        standings,
+        starts_at: t.row.starts_at,
+        state: t.row.state,
+        teams: t.row.teams,
+        total_rounds: if setup.entrants >= setup.per_table {
+            setup.rounds()
+        } else {
+            0
+        },
     })
 }
 
@@ -348,7 +379,10 @@ async fn loaded(hub: &Hub, id: &str) -> Result<Loaded, Response> {
 
 async fn show(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
     match loaded(&hub, &id).await {
-        Ok(t) => Json(view(&t)).into_response(),
+        Ok(t) => match view(&t) {
+            Ok(v) => Json(v).into_response(),
+            Err(r) => r.into_response(),
+        },
         Err(r) => r,
     }
 }
@@ -363,7 +397,7 @@ struct Join {
 
 /// Refuse joining a tournament that is not open, or full.
 fn open_for_joining(t: &Loaded) -> Result<(), Box<Response>> {
-    if t.row.state != "open" {
+    if t.row.state != TournamentState::Open {
         return Err(Box::new(bad(
             Code::TournamentStarted,
             "the tournament has started: joining is closed",
@@ -440,7 +474,11 @@ async fn join(
     let mut taken = Vec::new();
     for e in &t.entrants {
         taken.push(e.name.to_lowercase());
-        for m in serde_json::from_str::<Vec<Member>>(&e.members).unwrap_or_default() {
+        let members = match run::members_of(e) {
+            Ok(m) => m,
+            Err(e) => return HttpRefusal::from(e).into_response(),
+        };
+        for m in members {
             if profile
                 .as_ref()
                 .is_some_and(|p| m.profile_id.as_ref() == Some(&p.id))
@@ -464,7 +502,7 @@ async fn join(
             "someone of that name is in this tournament already",
         );
     }
-    if let Err(r) = quota::take(&hub, ip, Made::Entry) {
+    if let Err(r) = hub.take_quota(ip, Made::Entry) {
         return *r;
     }
     let tokens: Vec<String> = players.iter().map(|_| random_id(24)).collect();
@@ -483,18 +521,26 @@ async fn join(
     let row = EntrantRow {
         entrant: t.entrants.len() as i64,
         name: entry_name,
-        members: json!(members).to_string(),
+        members: match serde_json::to_string(&members) {
+            Ok(m) => m,
+            Err(e) => return internal(e),
+        },
         bot: false,
     };
     match hub.store.add_entrant(&id, &row).await {
         Ok(true) => (
             StatusCode::CREATED,
-            Json(json!({"entrant": row.entrant, "name": row.name, "players": players, "tokens": tokens})),
+            Json(Entered {
+                entrant: row.entrant,
+                name: row.name,
+                players,
+                tokens,
+            }),
         )
             .into_response(),
         // Another joined (or it started) meanwhile: nothing was added.
         Ok(false) => {
-            quota::give_back(&hub, ip, Made::Entry);
+            hub.give_back_quota(ip, Made::Entry);
             refuse(
                 StatusCode::CONFLICT,
                 Code::Changed,
@@ -568,7 +614,7 @@ async fn bots(
     }
     // One call counts once, however many bots it adds: the tournament's
     // room bounds those.
-    if let Err(r) = quota::take(&hub, ip, Made::Entry) {
+    if let Err(r) = hub.take_quota(ip, Made::Entry) {
         return *r;
     }
     let first = t.entrants.len() as i64;
@@ -579,7 +625,10 @@ async fn bots(
             entrant: first + i,
             // As the table names its computer players, in every language.
             name: format!("Bot {number}"),
-            members: json!([level]).to_string(),
+            members: match serde_json::to_string(&[&level]) {
+                Ok(m) => m,
+                Err(e) => return internal(e),
+            },
             bot: true,
         };
         match hub.store.add_entrant(&id, &row).await {
@@ -629,7 +678,7 @@ pub fn standings_csv(t: &Loaded) -> String {
         out.push_str(&format!(
             "{},{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
             l.rank,
-            crate::http::csv_field(name),
+            crate::page::csv_field(name),
             l.played,
             l.won,
             l.drawn,
@@ -651,7 +700,7 @@ async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
         Ok(t) => t,
         Err(r) => return r,
     };
-    crate::http::csv_download(&format!("tournament-{}.csv", t.row.id), standings_csv(&t))
+    crate::page::csv_download(&format!("tournament-{}.csv", t.row.id), standings_csv(&t))
 }
 
 /// Whether a tournament exists, for the page at `/tournament/{id}`.

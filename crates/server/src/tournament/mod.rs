@@ -131,21 +131,7 @@ pub struct Plan {
     pub byes: Vec<usize>,
 }
 
-/// A finished table: its entrants (as in the plan), each one's place (0 is
-/// first; equal places are a draw between them) and match score.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
-    pub entrants: Vec<usize>,
-    pub places: Vec<usize>,
-    pub scores: Vec<i64>,
-    /// The points each position made in each hand (duplicate scoring).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub hands: Vec<Vec<i64>>,
-    /// The fingerprint of each hand's deal (duplicate scoring compares
-    /// two tables in a hand only when they held the same cards).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub deals: Vec<String>,
-}
+pub use crate::protocol::tournament::Game;
 
 /// A round as played: its plan and the result of each of its tables (in
 /// the plan's order; `None` while the table plays).

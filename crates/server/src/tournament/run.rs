@@ -9,11 +9,11 @@ use std::time::Duration;
 
 use domino_engine::{Record, Rules, RulesSpec};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use super::{pairing, Format, Game, Plan, Round, Setup};
 use crate::fair::Secret;
 use crate::hub::Hub;
+use crate::protocol::tournament::TournamentState;
 use crate::store::tournaments::{EntrantRow, RoundColumn, RoundRow, TournamentRow};
 use crate::store::SeatRow;
 use crate::table::{NewTable, SeatKind};
@@ -44,7 +44,7 @@ impl Loaded {
     /// The pairing's view of it (entrants: those taken in at the start,
     /// or all so far while it is open).
     pub fn setup(&self) -> Setup {
-        let n = if self.row.state == "open" {
+        let n = if self.row.state == TournamentState::Open {
             self.entrants.len()
         } else {
             usize::try_from(self.row.field).unwrap_or(0)
@@ -107,7 +107,7 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
             _ = stop.changed() => return,
         }
         let now = crate::clock::now_ms();
-        if let Ok(open) = hub.store.tournaments_in("open", 200).await {
+        if let Ok(open) = hub.store.tournaments_in(TournamentState::Open, 200).await {
             for t in open
                 .iter()
                 .filter(|t| t.starts_at.is_some_and(|s| s <= now))
@@ -116,7 +116,11 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
                 let _ = start(&hub, &t.id).await;
             }
         }
-        let playing = match hub.store.tournaments_in("playing", 200).await {
+        let playing = match hub
+            .store
+            .tournaments_in(TournamentState::Playing, 200)
+            .await
+        {
             Ok(p) => p,
             Err(e) => {
                 tracing::error!("reading tournaments: {e}");
@@ -149,7 +153,7 @@ pub async fn start(hub: &Hub, id: &str) -> Result<(), StartError> {
     let Some(t) = load(hub, id).await? else {
         return Err(StartError::Missing);
     };
-    if t.row.state != "open" {
+    if t.row.state != TournamentState::Open {
         return Err(StartError::Started);
     }
     t.setup().check()?;
@@ -171,7 +175,7 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
     let Some(t) = load(hub, id).await? else {
         return Ok(());
     };
-    if t.row.state != "playing" {
+    if t.row.state != TournamentState::Playing {
         return Ok(());
     }
     let setup = t.setup();
@@ -200,7 +204,7 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
                     row.round,
                     RoundColumn::Tables,
                     &row.tables,
-                    &json!(tables).to_string(),
+                    &serde_json::to_string(&tables)?,
                 )
                 .await?;
             if !swapped {
@@ -226,7 +230,7 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
                     row.round,
                     RoundColumn::Results,
                     &row.results,
-                    &json!(round.games).to_string(),
+                    &serde_json::to_string(&round.games)?,
                 )
                 .await?;
             // Read the results again on the next look, whoever wrote them.
@@ -247,9 +251,9 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
     };
     let row = RoundRow {
         round: played.len() as i64,
-        plan: json!(plan).to_string(),
+        plan: serde_json::to_string(&plan)?,
         tables: "[]".into(),
-        results: json!(vec![None::<Game>; plan.tables.len()]).to_string(),
+        results: serde_json::to_string(&vec![None::<Game>; plan.tables.len()])?,
         // Duplicate: one secret for the round, so every table deals the
         // same hands from it; published (hashed) before, revealed after.
         secret: if t.row.duplicate {
@@ -275,6 +279,16 @@ pub fn table_id(tournament: &str, round: i64, table: usize) -> String {
         "tournament {tournament} round {round} table {table}"
     ));
     hex::encode(&digest[..8])
+}
+
+/// A human entrant's players, as stored; none for a bot (whose `members`
+/// hold its level). A stored list that does not read is an error, never
+/// an entrant with nobody in it.
+pub fn members_of(e: &EntrantRow) -> Result<Vec<Member>, serde_json::Error> {
+    if e.bot {
+        return Ok(Vec::new());
+    }
+    serde_json::from_str(&e.members)
 }
 
 /// A bot entrant's level: its `members` hold it (`["expert"]`); older

@@ -60,7 +60,7 @@ pub async fn check_http(store: &Store, table: &str) -> Result<(), axum::response
             Code::RoundNotOver => StatusCode::FORBIDDEN,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        crate::refusal::http_refusal(status, r.code, r.message)
+        crate::answer::http_refusal(status, r.code, r.message)
     })
 }
 

@@ -1,0 +1,165 @@
+//! HTTP answers in one shape: a handler returns `Result<T, HttpRefusal>`,
+//! and every refusal (the handler's own, a store that failed, a body that
+//! does not parse) is its status with `{"code", "message"}` as the body.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, OptionalFromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+
+use crate::refusal::{Code, Refusal};
+
+/// A refused HTTP request: its status, and the refusal as its body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpRefusal {
+    pub status: StatusCode,
+    pub refusal: Refusal,
+}
+
+impl HttpRefusal {
+    pub fn new(status: StatusCode, code: Code, message: impl std::fmt::Display) -> HttpRefusal {
+        HttpRefusal {
+            status,
+            refusal: Refusal::new(code, message.to_string()),
+        }
+    }
+
+    /// A fault of the server's own (the store could not say, a stored
+    /// value does not read back): logged, and answered 500 `internal`.
+    pub fn internal(e: impl std::fmt::Display) -> HttpRefusal {
+        tracing::error!("answering 500: {e}");
+        HttpRefusal::new(StatusCode::INTERNAL_SERVER_ERROR, Code::Internal, e)
+    }
+}
+
+impl IntoResponse for HttpRefusal {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(self.refusal)).into_response()
+    }
+}
+
+impl From<sqlx::Error> for HttpRefusal {
+    fn from(e: sqlx::Error) -> HttpRefusal {
+        HttpRefusal::internal(e)
+    }
+}
+
+/// A stored JSON column that does not read back is the server's fault.
+impl From<serde_json::Error> for HttpRefusal {
+    fn from(e: serde_json::Error) -> HttpRefusal {
+        HttpRefusal::internal(format!("a stored value does not read: {e}"))
+    }
+}
+
+/// A refusal answered over HTTP: `status`, with `{"code", "message"}` as
+/// its body.
+pub fn http_refusal(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Response {
+    HttpRefusal::new(status, code, message).into_response()
+}
+
+/// The answer to an HTTP request that failed on the server's side (see
+/// [`HttpRefusal::internal`]).
+pub fn internal(e: impl std::fmt::Display) -> Response {
+    HttpRefusal::internal(e).into_response()
+}
+
+/// A JSON body, read like axum's `Json` but refused in the API's shape: a
+/// body that does not parse (bad syntax, or a value of the wrong type) is
+/// 400 `bad_json` with serde's words; one too large keeps its 413.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json<T>(pub T);
+
+/// Answered as axum's `Json` is.
+impl<T: serde::Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+fn refused(r: JsonRejection) -> HttpRefusal {
+    let status = r.status();
+    match r {
+        JsonRejection::JsonDataError(_) | JsonRejection::JsonSyntaxError(_) => {
+            HttpRefusal::new(StatusCode::BAD_REQUEST, Code::BadJson, r.body_text())
+        }
+        JsonRejection::MissingJsonContentType(_) => HttpRefusal::new(
+            status,
+            Code::NotJson,
+            "send the body as JSON (Content-Type: application/json)",
+        ),
+        _ if status == StatusCode::PAYLOAD_TOO_LARGE => {
+            HttpRefusal::new(status, Code::TooLarge, r.body_text())
+        }
+        _ => HttpRefusal::new(status, Code::BadRequest, r.body_text()),
+    }
+}
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = HttpRefusal;
+
+    async fn from_request(req: Request, state: &S) -> Result<Json<T>, HttpRefusal> {
+        match <axum::Json<T> as FromRequest<S>>::from_request(req, state).await {
+            Ok(axum::Json(v)) => Ok(Json(v)),
+            Err(r) => Err(refused(r)),
+        }
+    }
+}
+
+/// As an `Option`: no body (no content type) is `None`, as with axum's.
+impl<T: DeserializeOwned, S: Send + Sync> OptionalFromRequest<S> for Json<T> {
+    type Rejection = HttpRefusal;
+
+    async fn from_request(req: Request, state: &S) -> Result<Option<Json<T>>, HttpRefusal> {
+        match <axum::Json<T> as OptionalFromRequest<S>>::from_request(req, state).await {
+            Ok(v) => Ok(v.map(|axum::Json(v)| Json(v))),
+            Err(r) => Err(refused(r)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use axum::body::Body;
+
+    #[derive(serde::Deserialize, Debug)]
+    struct Counts {
+        #[allow(dead_code)]
+        counts: Vec<u16>,
+    }
+
+    async fn body_of(r: Response) -> (StatusCode, serde_json::Value) {
+        let status = r.status();
+        let bytes = axum::body::to_bytes(r.into_body(), 1 << 16).await.unwrap();
+        (status, serde_json::from_slice(&bytes).unwrap())
+    }
+
+    fn post(body: &'static str) -> Request {
+        Request::builder()
+            .method("POST")
+            .header("content-type", "application/json")
+            .body(Body::from(body))
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_body_that_does_not_parse_is_refused_in_the_api_shape() {
+        for body in [r#"{"counts":[-1,2,3,4]}"#, "{not json"] {
+            let r = <Json<Counts> as FromRequest<()>>::from_request(post(body), &())
+                .await
+                .unwrap_err();
+            let (status, v) = body_of(r.into_response()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+            assert_eq!(v["code"], "bad_json", "{body}");
+            assert!(v["message"].as_str().unwrap().contains("JSON"), "{v}");
+        }
+        let none = Request::builder()
+            .method("POST")
+            .body(Body::empty())
+            .unwrap();
+        let got = <Json<Counts> as OptionalFromRequest<()>>::from_request(none, &()).await;
+        assert!(matches!(got, Ok(None)));
+    }
+}

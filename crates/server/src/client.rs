@@ -1,0 +1,44 @@
+//! Who is asking: the client's address, for the per-address limits.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
+use axum::http::{request::Parts, HeaderMap};
+
+use crate::hub::Hub;
+
+/// The client's address: the TCP peer, or behind our own proxy the last
+/// `X-Forwarded-For` entry (the one the proxy added).
+pub(crate) fn client_ip(
+    peer: Option<SocketAddr>,
+    headers: &HeaderMap,
+    behind_proxy: bool,
+) -> IpAddr {
+    let forwarded = behind_proxy
+        .then(|| headers.get("x-forwarded-for")?.to_str().ok())
+        .flatten()
+        .and_then(|v| v.rsplit(',').next()?.trim().parse().ok());
+    forwarded
+        .or(peer.map(|p| p.ip()))
+        .unwrap_or(IpAddr::from([0, 0, 0, 0]))
+}
+
+/// The client's address (see [`client_ip`]), for the per-address limits.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct ClientIp(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp
+where
+    Hub: FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<ClientIp, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0);
+        let behind_proxy = Hub::from_ref(state).config.limits.behind_proxy;
+        Ok(ClientIp(client_ip(peer, &parts.headers, behind_proxy)))
+    }
+}

@@ -1,0 +1,136 @@
+//! The embedded page (`web/`) and the files the browser saves (CSV):
+//! answers every area's routes share, kept apart from the routes so that
+//! the areas need not import [`crate::http`].
+
+use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use rust_embed::RustEmbed;
+
+use crate::answer::internal;
+
+#[derive(RustEmbed)]
+#[folder = "../../web/"]
+struct Assets;
+
+/// The page, answered with `status`; a 404 page carries `data-missing`
+/// (what was not found) on its body, so the page says so. Its `<html lang>`
+/// is the browser's `Accept-Language` where the page speaks it.
+pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMap) -> Response {
+    let Some(content) = Assets::get("index.html") else {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    };
+    let html = String::from_utf8_lossy(&content.data).into_owned();
+    let asked = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(crate::lang::from_accept_language);
+    let html = match asked {
+        Some(lang) => crate::lang::with_lang(&html, lang),
+        None => html,
+    };
+    let html = match missing {
+        Some(what) => html.replacen("<body>", &format!("<body data-missing=\"{what}\">"), 1),
+        None => html,
+    };
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
+            (header::CACHE_CONTROL, "no-cache".to_string()),
+            (header::VARY, "Accept-Language".to_string()),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+/// One CSV field, quoted when it needs to be (and defused when a
+/// spreadsheet would read it as a formula).
+pub(crate) fn csv_field(s: &str) -> String {
+    let s = match s.chars().next() {
+        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
+        _ => s.to_string(),
+    };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
+/// A CSV file for the browser to save as `filename`.
+pub(crate) fn csv_download(filename: &str, body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The page for a link whose target was found; the 404 page naming what is
+/// `missing` when it was not; a 500 when the store could not say.
+pub(crate) fn page_if(
+    found: Result<bool, impl std::fmt::Display>,
+    missing: &str,
+    headers: &HeaderMap,
+) -> Response {
+    match found {
+        Ok(true) => page(StatusCode::OK, None, headers),
+        Ok(false) => page(StatusCode::NOT_FOUND, Some(missing), headers),
+        Err(e) => internal(e),
+    }
+}
+
+/// Any other address: a file of the page, or the page itself.
+pub(crate) async fn asset(uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    if path.is_empty() {
+        return page(StatusCode::OK, None, &headers);
+    }
+    if !path.contains('.') {
+        return page(StatusCode::NOT_FOUND, Some("page"), &headers);
+    }
+    let file = path;
+    match Assets::get(file) {
+        Some(content) => {
+            // The Fluent catalogs are UTF-8 text.
+            let mime = if file.ends_with(".ftl") {
+                "text/plain; charset=utf-8".to_string()
+            } else {
+                mime_guess::from_path(file)
+                    .first_or_octet_stream()
+                    .as_ref()
+                    .to_string()
+            };
+            (
+                [
+                    (header::CONTENT_TYPE, mime),
+                    (header::CACHE_CONTROL, "no-cache".to_string()),
+                ],
+                content.data,
+            )
+                .into_response()
+        }
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_and_formulas_defused() {
+        assert_eq!(csv_field("Ann"), "Ann");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=SUM(A1)"), "'=SUM(A1)");
+        assert_eq!(csv_field("-5"), "-5");
+    }
+}

@@ -1,0 +1,59 @@
+//! Finished matches over HTTP: the history list and a replay (see
+//! [`crate::http`]).
+
+use domino_engine::catalog::TableFacts;
+use domino_engine::record::Record;
+use domino_engine::wire::Drawn;
+use domino_engine::Event;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::fair::Reveal;
+
+/// How much of the match a seat's player really played.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatPlay {
+    pub bot_moves: i64,
+    /// The hand they left in, if they left for good.
+    pub left: Option<i64>,
+    pub moves: i64,
+}
+
+/// A finished match for the lists.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchSummary {
+    pub abandoned: bool,
+    pub bot: String,
+    pub created_at: i64,
+    pub finished_at: i64,
+    pub hands: usize,
+    pub id: String,
+    pub names: Vec<Option<String>>,
+    pub players: Vec<SeatPlay>,
+    /// The rules as the table was made with them (a `RulesSpec`).
+    pub rules: Value,
+    pub scores: Option<Value>,
+    pub winner: Option<Value>,
+}
+
+/// One step of a replay in the full view: a hand's deal (no `step`) or
+/// the state after action `step`, with its events.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Frame {
+    pub events: Vec<Event>,
+    pub hand: usize,
+    pub layout: Drawn,
+    pub state: Value,
+    pub step: Option<usize>,
+}
+
+/// `GET /api/history/{id}`: a finished match to replay and verify.
+#[derive(Debug, Clone, Serialize)]
+pub struct Replay {
+    pub facts: Option<TableFacts>,
+    pub fair: Vec<Reveal>,
+    pub frames: Vec<Frame>,
+    pub record: Record,
+    pub summary: MatchSummary,
+    pub verified: bool,
+}

@@ -1,0 +1,254 @@
+//! The socket's messages (documented in `docs/server.md`): what a client
+//! asks ([`Request`], each with an optional `id` the answer echoes) and
+//! how the server answers it ([`Reply`]). The table's own messages
+//! (`state`, `chat`, ...) are built by the table.
+
+use domino_bots::reason::Why;
+use domino_engine::catalog::GameInfo;
+use domino_engine::{Action, RulesSpec};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::seat::SeatKind;
+use crate::refusal::Code;
+
+fn default_humans() -> u8 {
+    1
+}
+
+fn default_hints() -> bool {
+    true
+}
+
+fn default_bot() -> String {
+    "heuristic".into()
+}
+
+/// A seat in a new table's plan.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanSeat {
+    /// The creator's seat.
+    Me,
+    Invite,
+    Human,
+    Bot,
+}
+
+/// A client's request (its `id`, when it sends one, is taken off first).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Request {
+    Ping {},
+    Presets {},
+    List {},
+    Create {
+        rules: RulesSpec,
+        #[serde(default)]
+        seats: Option<Vec<PlanSeat>>,
+        #[serde(default = "default_humans")]
+        humans: u8,
+        #[serde(default = "default_bot")]
+        bot: String,
+        #[serde(default)]
+        private: bool,
+        name: String,
+        /// Players may ask for hints (where the table allows them).
+        #[serde(default = "default_hints")]
+        hints: bool,
+    },
+    Join {
+        table: String,
+        name: String,
+        #[serde(default)]
+        seat: Option<u8>,
+        /// The invitation code of the invited seat `seat` (its invite
+        /// link carries it).
+        #[serde(default)]
+        invite: Option<String>,
+    },
+    Resume {
+        table: String,
+        token: String,
+    },
+    Spectate {
+        table: String,
+    },
+    Act {
+        action: Action,
+        /// The `seq` of the state the action was chosen from; a stale one
+        /// is refused.
+        #[serde(default)]
+        seq: Option<i64>,
+    },
+    Ready {},
+    /// The expert's move for the asking player's turn.
+    Hint {},
+    Leave {},
+    Fill {},
+    Settings {
+        auto_pass: bool,
+    },
+    Chat {
+        #[serde(default)]
+        text: Option<String>,
+        #[serde(default)]
+        phrase: Option<String>,
+    },
+    Rematch {},
+}
+
+/// A table as the lobby lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LobbyTable {
+    pub bot: String,
+    pub finished: bool,
+    pub hand_number: u32,
+    pub humans: u8,
+    pub id: String,
+    pub names: Vec<Option<String>>,
+    pub open_seats: usize,
+    pub parked: bool,
+    pub private: bool,
+    pub rules: RulesSpec,
+    /// Who sits where.
+    pub seats: Vec<SeatKind>,
+}
+
+/// The server's answer to one request (written only: the engine's
+/// catalog entries it carries are).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Reply {
+    Pong,
+    Presets {
+        presets: Vec<GameInfo>,
+    },
+    Tables {
+        tables: Vec<LobbyTable>,
+    },
+    /// Sat at (or watching) a table; the token when a seat was claimed.
+    Joined {
+        seat: Option<u8>,
+        table: String,
+        token: Option<String>,
+    },
+    /// Done; an action answers the `seq` of the state it made.
+    Ok {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seq: Option<i64>,
+    },
+    Hint {
+        action: Action,
+        reason: Vec<Why>,
+    },
+    Rematch {
+        table: String,
+    },
+    /// Refused: a code a client can act on and words for people.
+    Error {
+        code: Code,
+        message: String,
+    },
+}
+
+/// An answer as it is sent: the reply and the request's `id` (null when
+/// the request had none, or could not be read).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Answer {
+    #[serde(flatten)]
+    pub reply: Reply,
+    pub id: Value,
+}
+
+impl Answer {
+    /// The answer as the socket sends it.
+    pub fn to_text(&self) -> String {
+        // Only the protocol's own types, all with string keys: writing
+        // them cannot fail; should it, the client hears nothing rather
+        // than something malformed.
+        serde_json::to_string(self).unwrap_or_else(|e| {
+            tracing::error!("an answer did not serialize: {e}");
+            String::new()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use serde_json::json;
+
+    fn sent(reply: Reply, id: Value) -> Value {
+        serde_json::from_str(&Answer { reply, id }.to_text()).unwrap()
+    }
+
+    /// The answers carry the fields docs/server.md gives them, the id last
+    /// read from the request.
+    #[test]
+    fn answers_are_written_as_the_protocol_documents_them() {
+        assert_eq!(
+            sent(Reply::Pong, json!(3)),
+            json!({"type": "pong", "id": 3})
+        );
+        assert_eq!(
+            sent(Reply::Ok { seq: None }, Value::Null),
+            json!({"type": "ok", "id": null})
+        );
+        assert_eq!(
+            sent(Reply::Ok { seq: Some(4) }, json!("a")),
+            json!({"type": "ok", "seq": 4, "id": "a"})
+        );
+        assert_eq!(
+            sent(
+                Reply::Joined {
+                    seat: Some(1),
+                    table: "t".into(),
+                    token: None
+                },
+                json!(1)
+            ),
+            json!({"type": "joined", "table": "t", "seat": 1, "token": null, "id": 1})
+        );
+        assert_eq!(
+            sent(
+                Reply::Error {
+                    code: Code::BadJson,
+                    message: "m".into()
+                },
+                Value::Null
+            ),
+            json!({"type": "error", "code": "bad_json", "message": "m", "id": null})
+        );
+        assert_eq!(
+            sent(Reply::Rematch { table: "r".into() }, json!(2)),
+            json!({"type": "rematch", "table": "r", "id": 2})
+        );
+    }
+
+    #[test]
+    fn requests_read_as_before() {
+        let r: Request =
+            serde_json::from_value(json!({"type": "act", "action": {"type": "pass"}})).unwrap();
+        assert_eq!(
+            r,
+            Request::Act {
+                action: Action::Pass,
+                seq: None
+            }
+        );
+        let c: Request = serde_json::from_value(
+            json!({"type": "create", "rules": {"preset": "draw"}, "name": "A"}),
+        )
+        .unwrap();
+        let Request::Create {
+            humans, bot, hints, ..
+        } = c
+        else {
+            panic!("{c:?}")
+        };
+        assert_eq!((humans, bot.as_str(), hints), (1, "heuristic", true));
+        assert!(serde_json::from_value::<Request>(json!({"type": "ping", "x": 1})).is_err());
+    }
+}

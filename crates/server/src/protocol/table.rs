@@ -1,0 +1,105 @@
+//! What a table pushes to its sockets (documented in `docs/server.md`):
+//! its `state` (each built from one viewer's view), `chat` lines and the
+//! `rematch` made after a match.
+
+use domino_engine::behaviour::Redeal;
+use domino_engine::catalog::TableFacts;
+use domino_engine::wire::Drawn;
+use domino_engine::{HandResult, RulesSpec};
+use serde::Serialize;
+use serde_json::Value;
+
+/// A chat line or phrase, as sent and as kept for those who join later.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename = "chat")]
+pub struct ChatLine {
+    pub at: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phrase: Option<String>,
+    pub seat: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// The rematch table exists: everyone at the table may follow.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "type", rename = "rematch")]
+pub struct RematchMade {
+    pub table: String,
+}
+
+/// One seat as the state shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatView {
+    pub bot: bool,
+    pub human: bool,
+    /// A waiting invited seat's code, for the creator's invite link only.
+    pub invite: Option<String>,
+    pub invited: bool,
+    pub left: bool,
+    /// The level of the bot that plays this seat when a bot does.
+    pub level: Option<String>,
+    pub name: Option<String>,
+    pub present: bool,
+    pub ready: bool,
+}
+
+/// A hand's fair-deal commitment; its key once revealed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FairHand {
+    pub commit: String,
+    pub hand: u32,
+    pub key: Option<String>,
+    pub redeal: Option<Redeal>,
+}
+
+/// A rated seat's change of rating at the end of the match.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RatingChange {
+    pub after: f64,
+    pub before: f64,
+    pub deviation: f64,
+    pub player: String,
+    pub seat: i64,
+}
+
+/// A finished hand's line of the score sheet.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HandLine {
+    pub hand: u32,
+    pub result: Option<HandResult>,
+    pub scores: Vec<i32>,
+}
+
+/// The table as one viewer may see it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type", rename = "state")]
+pub struct StateMessage {
+    pub bot: String,
+    /// The chat so far, for a connection that has just come (with `log`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat: Option<Vec<ChatLine>>,
+    pub events: Vec<Value>,
+    pub facts: TableFacts,
+    pub fair: Vec<FairHand>,
+    pub finished: bool,
+    pub hints: bool,
+    pub host: Option<u8>,
+    pub layout: Drawn,
+    /// The hand's events so far as this viewer may see them (with `log`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log: Option<Vec<Value>>,
+    pub move_at_us: i64,
+    pub ratings: Vec<RatingChange>,
+    pub rematch: Option<String>,
+    pub rules: RulesSpec,
+    pub seat: Option<u8>,
+    pub seats: Vec<SeatView>,
+    pub seq: i64,
+    /// The score sheet: a line per finished hand.
+    pub sheet: Vec<Value>,
+    pub started: bool,
+    pub state: Value,
+    pub table: String,
+    pub watching: usize,
+}

@@ -1,0 +1,206 @@
+//! The tournaments' words that are stored and answered alike.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Where a tournament is: taking entries, being played, or over. Stored
+/// in the `state` column as its snake-case name, and answered so.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TournamentState {
+    Open,
+    Playing,
+    Finished,
+}
+
+impl TournamentState {
+    pub const ALL: [TournamentState; 3] = [
+        TournamentState::Open,
+        TournamentState::Playing,
+        TournamentState::Finished,
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TournamentState::Open => "open",
+            TournamentState::Playing => "playing",
+            TournamentState::Finished => "finished",
+        }
+    }
+
+    /// The state stored as `s`; `None` for a word no version wrote.
+    pub fn parse(s: &str) -> Option<TournamentState> {
+        TournamentState::ALL.into_iter().find(|t| t.as_str() == s)
+    }
+}
+
+/// A finished table: its entrants (as in its round's plan), each one's place (0 is
+/// first; equal places are a draw between them) and match score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub entrants: Vec<usize>,
+    pub places: Vec<usize>,
+    pub scores: Vec<i64>,
+    /// The points each position made in each hand (duplicate scoring).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hands: Vec<Vec<i64>>,
+    /// The fingerprint of each hand's deal (duplicate scoring compares
+    /// two tables in a hand only when they held the same cards).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deals: Vec<String>,
+}
+
+/// One entrant's line in the standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub entrant: usize,
+    /// 1 for the leader; entrants level on every tie-break but the draw
+    /// still get different ranks (the draw decides).
+    pub rank: usize,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub byes: u32,
+    pub points: u32,
+    pub buchholz: u32,
+    pub head_to_head: u32,
+    pub difference: i64,
+    /// Duplicate matchpoints (duplicate tournaments only; see
+    /// `crate::tournament::duplicate`).
+    pub duplicate: i64,
+    /// Duplicate: the hands in which the entrant's table was compared
+    /// with another that held the same cards.
+    pub compared: u32,
+    /// The seeded draw's number for this entrant.
+    #[serde(skip)]
+    pub draw: u64,
+}
+
+/// A tournament for the lists.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TournamentSummary {
+    pub format: String,
+    /// The game's preset.
+    pub game: Value,
+    pub id: String,
+    pub max_entrants: i64,
+    pub name: String,
+    pub starts_at: Option<i64>,
+    pub state: TournamentState,
+}
+
+/// `GET /api/tournaments`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TournamentList {
+    pub tournaments: Vec<TournamentSummary>,
+}
+
+/// An entrant as the page shows it (a bot's `level`; a person's or
+/// team's member names).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EntrantView {
+    pub bot: bool,
+    pub entrant: i64,
+    pub level: Option<String>,
+    pub members: Vec<String>,
+    pub name: String,
+}
+
+/// One table of a round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardView {
+    pub entrants: Vec<usize>,
+    pub finished: bool,
+    pub names: Vec<String>,
+    /// The result, once published.
+    pub result: Option<Game>,
+    /// The table's id, once opened.
+    pub table: Option<String>,
+}
+
+/// A duplicate round's deals: the hash of its secret while it plays, the
+/// secret after.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Deals {
+    pub commit: String,
+    pub secret: Option<String>,
+}
+
+/// A round as played so far.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoundView {
+    pub byes: Vec<usize>,
+    pub deals: Option<Deals>,
+    pub round: i64,
+    /// Nobody may watch its tables or read their replays yet.
+    pub sealed: bool,
+    pub tables: Vec<BoardView>,
+}
+
+/// An entrant's line in the standings, with its name.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standing {
+    #[serde(flatten)]
+    pub line: Line,
+    pub name: String,
+}
+
+/// The winner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Champion {
+    pub entrant: usize,
+    pub name: String,
+}
+
+/// `GET /api/tournaments/{id}`: a tournament as the page shows it (with
+/// the organiser's `secret` in the answer to its creation only).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TournamentView {
+    pub bot: String,
+    pub champion: Option<Champion>,
+    pub duplicate: bool,
+    pub entrants: Vec<EntrantView>,
+    pub format: String,
+    pub id: String,
+    pub max_entrants: i64,
+    pub name: String,
+    pub per_table: usize,
+    pub played: Vec<RoundView>,
+    pub rounds: i64,
+    /// The rules as the organiser gave them (a `RulesSpec`).
+    pub rules: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+    pub standings: Vec<Standing>,
+    pub starts_at: Option<i64>,
+    pub state: TournamentState,
+    pub teams: bool,
+    pub total_rounds: usize,
+}
+
+/// The answer to joining: the entrant, and each player's seat token.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entered {
+    pub entrant: i64,
+    pub name: String,
+    pub players: Vec<String>,
+    pub tokens: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_are_stored_and_answered_with_one_spelling() {
+        for s in TournamentState::ALL {
+            assert_eq!(TournamentState::parse(s.as_str()), Some(s));
+            assert_eq!(
+                serde_json::to_value(s).ok(),
+                Some(serde_json::Value::from(s.as_str()))
+            );
+        }
+        assert_eq!(TournamentState::parse("Finished"), None);
+    }
+}

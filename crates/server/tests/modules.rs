@@ -1,0 +1,116 @@
+//! The server crate's top-level modules import each other without
+//! circles: each `crate::NAME` named outside a test module is an edge, and
+//! no module may reach itself again. The one pair left is the hub and its
+//! relay (the relay's proxies are the hub's tables on other nodes).
+#![allow(clippy::unwrap_used)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Pairs allowed to name each other, and why.
+const ALLOWED: &[(&str, &str)] = &[("hub", "relay")];
+
+fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The `crate::NAME` (and `crate::{NAME, ...}`) names in `text`, outside
+/// `#[cfg(test)] mod` blocks (which sit at the end of a file here) and
+/// comments.
+fn named(text: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let t = line.trim();
+        if t.starts_with("#[cfg(test)]")
+            && lines.peek().is_some_and(|n| n.trim().starts_with("mod "))
+        {
+            break;
+        }
+        if t.starts_with("//") {
+            continue;
+        }
+        for (i, _) in line.match_indices("crate::") {
+            let rest = &line[i + "crate::".len()..];
+            let words: Vec<&str> = if let Some(group) = rest.strip_prefix('{') {
+                group
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                    .filter_map(|w| w.split("::").next())
+                    .collect()
+            } else {
+                rest.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .take(1)
+                    .collect()
+            };
+            out.extend(
+                words
+                    .into_iter()
+                    .filter(|w| modules.contains(*w))
+                    .map(String::from),
+            );
+        }
+    }
+    out
+}
+
+#[test]
+fn the_servers_modules_import_without_circles() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let modules: BTreeSet<String> = std::fs::read_dir(&src)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))
+        .filter(|m| m != "lib")
+        .collect();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    for f in files {
+        let rel = f.strip_prefix(&src).unwrap();
+        let top = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_str()
+            .unwrap();
+        let top = top.trim_end_matches(".rs").to_string();
+        if top == "lib" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&f).unwrap();
+        let to = edges.entry(top.clone()).or_default();
+        to.extend(named(&text, &modules).into_iter().filter(|m| *m != top));
+    }
+    for (a, b) in ALLOWED {
+        edges.get_mut(*b).unwrap().remove(*a);
+    }
+    // A circle: a module that reaches itself by its imports.
+    let mut circles = Vec::new();
+    for start in edges.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<Vec<&String>> = vec![vec![start]];
+        while let Some(path) = stack.pop() {
+            let last = path[path.len() - 1];
+            for next in edges.get(last).into_iter().flatten() {
+                if next == start {
+                    let mut c: Vec<&str> = path.iter().map(|s| s.as_str()).collect();
+                    c.push(start);
+                    circles.push(c.join(" -> "));
+                } else if seen.insert(next) {
+                    let mut p = path.clone();
+                    p.push(next);
+                    stack.push(p);
+                }
+            }
+        }
+    }
+    assert!(circles.is_empty(), "import circles: {circles:#?}");
+}
