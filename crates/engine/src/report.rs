@@ -7,8 +7,10 @@
 //! refusals and which fields a game asks for, `check.rs` the checks that turn
 //! a report into a summary (and a played hand into a report).
 
+mod bounds;
 mod check;
 mod form;
+mod realise;
 mod summary;
 #[cfg(test)]
 mod tests;

@@ -6,6 +6,7 @@ use crate::deal::MAX_PLAYERS;
 use crate::hand::Hand;
 use crate::rules::Rules;
 
+use super::bounds::{act_max, check_held, check_points, Held};
 use super::{ActKind, HandReport, HandSummary, ReportError, SummaryEnd, TableAct};
 
 pub(super) fn play_points_in(rules: &Rules) -> bool {
@@ -202,6 +203,19 @@ impl HandReport {
             holds_double[seat as usize] = true;
         }
 
+        // Some deal must leave these hands.
+        check_held(
+            rules,
+            &Held {
+                counts: &counts[..n],
+                out: &self.dominoed,
+                doubles: french.then_some(&holds_double),
+                domino: out_seat.is_some(),
+                last_double: double,
+                chuchazo,
+            },
+        )?;
+
         // Points made during play.
         let mut points = [0i32; MAX_PLAYERS];
         if !self.points.is_empty() {
@@ -230,6 +244,7 @@ impl HandReport {
                 }
                 points[side] = p;
             }
+            check_points(rules, &points[..sides], self.dominoed.len())?;
         }
 
         // Penalised acts.
@@ -254,6 +269,14 @@ impl HandReport {
                 ActKind::OverDraw | ActKind::BoneyardTrip | ActKind::Exposed => {
                     if a.points <= 0 {
                         return Err(ReportError::ActPoints { act: a.act });
+                    }
+                    let max = act_max(rules);
+                    if a.act != ActKind::BoneyardTrip && a.points > max {
+                        return Err(ReportError::ActPointsTooHigh {
+                            act: a.act,
+                            points: a.points,
+                            max,
+                        });
                     }
                     cancelled[rules.side_of(a.seat)] += a.points;
                 }
