@@ -15,6 +15,6 @@ mod summary;
 #[cfg(test)]
 mod tests;
 
-pub use form::{ActKind, HandReport, ReportError, ReportFields, TableAct};
+pub use form::{ActKind, HandReport, Impossible, ReportError, ReportFields, TableAct};
 pub(crate) use summary::play_points;
 pub use summary::{HandSummary, SummaryEnd};

@@ -368,19 +368,8 @@ pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMa
         .into_response()
 }
 
-/// One CSV field, quoted when it needs to be (and defused when a
-/// spreadsheet would read it as a formula).
-pub(crate) fn csv_field(s: &str) -> String {
-    let s = match s.chars().next() {
-        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
-        _ => s.to_string(),
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
+/// One CSV field (the engine's, shared with `domino keep`).
+pub(crate) use domino_engine::text::csv_field;
 
 /// A CSV file for the browser to save as `filename`.
 pub(crate) fn csv_download(filename: &str, body: String) -> Response {

@@ -18,7 +18,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use domino_engine::{HandReport, Rules, RulesSpec, Sheet};
+use domino_engine::{HandReport, Impossible, Rules, RulesSpec, Sheet};
 
 use crate::clock::now_ms;
 use crate::http::ClientIp;
@@ -107,7 +107,6 @@ fn side_names(rules: &Rules, given: &[String]) -> Result<Vec<String>, Refused> {
 /// A stored sheet, rebuilt by the engine.
 struct Loaded {
     row: SheetRow,
-    rules: Rules,
     names: Vec<String>,
     sheet: Sheet,
 }
@@ -128,14 +127,10 @@ async fn load(hub: &Hub, id: &str) -> Result<Loaded, Response> {
     let rules = spec.resolve().map_err(internal)?;
     let names: Vec<String> = serde_json::from_str(&row.names).map_err(internal)?;
     let reports: Vec<HandReport> = serde_json::from_str(&row.reports).map_err(internal)?;
-    let sheet = Sheet::from_reports(rules, reports)
+    // Hands accepted once open again, though a stricter check came since.
+    let sheet = Sheet::from_entered(rules, reports)
         .map_err(|(i, e)| internal(format!("stored hand {} no longer settles: {e}", i + 1)))?;
-    Ok(Loaded {
-        row,
-        rules,
-        names,
-        sheet,
-    })
+    Ok(Loaded { row, names, sheet })
 }
 
 fn view(l: &Loaded) -> Value {
@@ -227,7 +222,6 @@ async fn create(
     }
     let loaded = Loaded {
         sheet: Sheet::new(rules),
-        rules,
         names,
         row,
     };
@@ -296,7 +290,13 @@ async fn enter(
     }
     let was = l.row.hands;
     if let Err(e) = l.sheet.enter(report) {
-        return refuse(StatusCode::BAD_REQUEST, Code::BadHand, e);
+        let code = match e.impossible() {
+            Some(Impossible::Counts) => Code::ImpossibleCounts,
+            Some(Impossible::Points) => Code::ImpossiblePoints,
+            Some(Impossible::Acts) => Code::ImpossibleActs,
+            None => Code::BadHand,
+        };
+        return refuse(StatusCode::BAD_REQUEST, code, e);
     }
     save(&hub, l, was).await
 }
@@ -316,46 +316,9 @@ async fn undo(State(hub): State<Hub>, Path(id): Path<String>, headers: HeaderMap
     save(&hub, l, was).await
 }
 
-/// The sheet as CSV: a row per hand (its winner, how it ended, the points
-/// each side made in it, the match score after it and the notes), then
-/// the match result.
+/// The sheet as CSV (the engine's, shared with `domino keep`).
 fn to_csv(l: &Loaded) -> String {
-    let sides = l.rules.sides();
-    let mut head = vec!["hand".to_string(), "winner".into(), "ended".into()];
-    head.extend(l.names.iter().map(|n| format!("{n} points")));
-    head.extend(l.names.iter().map(|n| format!("{n} score")));
-    head.push("notes".into());
-    let mut out = String::new();
-    let line = |out: &mut String, cells: &[String]| {
-        let row: Vec<String> = cells.iter().map(|c| crate::http::csv_field(c)).collect();
-        out.push_str(&row.join(","));
-        out.push_str("\r\n");
-    };
-    line(&mut out, &head);
-    let name = |side: usize| l.names.get(side).cloned().unwrap_or_default();
-    for h in l.sheet.hands() {
-        let r = &h.result;
-        let mut cells = vec![
-            h.number.to_string(),
-            r.winner.map_or_else(|| "tie".into(), |w| name(w.side)),
-            json!(r.reason).as_str().unwrap_or_default().to_string(),
-        ];
-        cells.extend((0..sides).map(|s| r.points.get(s).copied().unwrap_or(0).to_string()));
-        cells.extend(h.scores.iter().map(|s| s.to_string()));
-        cells.push(
-            r.notes
-                .iter()
-                .map(|n| n.name())
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
-        line(&mut out, &cells);
-    }
-    if let Some(w) = l.sheet.tally().winner() {
-        let who = w.side().map_or_else(|| "nobody".into(), name);
-        line(&mut out, &["match".into(), who]);
-    }
-    out
+    l.sheet.to_csv(&l.names)
 }
 
 async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {

@@ -175,19 +175,32 @@ pub enum ReportError {
     NothingToUndo,
 }
 
+/// What part of a report no deal could produce: the server's refusal
+/// codes and the clients' words follow it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Impossible {
+    /// The counts, doubles or last tile: no disjoint hands of the set.
+    Counts,
+    /// Points in play beyond a hand's, or not in the game's unit.
+    Points,
+    /// A penalty cancelling more than its act can.
+    Acts,
+}
+
 impl ReportError {
-    /// Why a report no deal could produce is refused, for the server's
-    /// refusal codes: `counts` (the tiles held), `points` (made in play),
-    /// `acts` (what a penalty cancels); `None` for a malformed report.
-    pub fn impossible(&self) -> Option<&'static str> {
+    /// Which part of the report no deal could produce; `None` for a
+    /// malformed report (a seat that does not exist, terms of another
+    /// game, ...).
+    pub fn impossible(&self) -> Option<Impossible> {
         match self {
             ReportError::SeatCannotHold { .. }
             | ReportError::NoDeal { .. }
-            | ReportError::LastTileHeld(_) => Some("counts"),
+            | ReportError::LastTileHeld(_) => Some(Impossible::Counts),
             ReportError::NotPassPoints { .. } | ReportError::PlayPointsTooHigh { .. } => {
-                Some("points")
+                Some(Impossible::Points)
             }
-            ReportError::ActPointsTooHigh { .. } => Some("acts"),
+            ReportError::ActPointsTooHigh { .. } => Some(Impossible::Acts),
             _ => None,
         }
     }

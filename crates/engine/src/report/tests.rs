@@ -253,7 +253,7 @@ fn two_seats_of_one_pip_each_are_refused() {
         .check(&rules("jamaican"), &[0, 0])
         .unwrap_err();
     assert_eq!(err, ReportError::NoDeal { seats: vec![0, 1] });
-    assert_eq!(err.impossible(), Some("counts"));
+    assert_eq!(err.impossible(), Some(Impossible::Counts));
     assert!(err.to_string().contains("seats 0 and 1"), "{err}");
     assert!(report(&[], &[1, 2, 30, 40])
         .check(&rules("jamaican"), &[0, 0])
@@ -293,7 +293,7 @@ fn pass_points_come_in_the_tables_unit_and_bound() {
         ),
         "{err}"
     );
-    assert_eq!(err.impossible(), Some("points"));
+    assert_eq!(err.impossible(), Some(Impossible::Points));
     r.points = vec![20, 10];
     assert!(r.check(&pr, &[0, 0]).is_ok());
 }
