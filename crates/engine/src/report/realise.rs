@@ -95,13 +95,31 @@ impl Pool {
             .collect()
     }
 
+    /// How far a seat's count lies from the least and the most its tiles
+    /// could make from the whole pool, whichever is nearer.
+    fn slack(&self, h: &Holding) -> u32 {
+        let mut values: Vec<u32> = self
+            .classes
+            .iter()
+            .zip(&self.many)
+            .filter(|(c, _)| !(c.double && h.double == Some(false)))
+            .flat_map(|(c, &m)| std::iter::repeat_n(c.value, usize::from(m)))
+            .collect();
+        values.sort_unstable();
+        let low: u32 = values.iter().take(usize::from(h.min_tiles)).sum();
+        let high: u32 = values.iter().rev().take(usize::from(h.max_tiles)).sum();
+        h.count
+            .saturating_sub(low)
+            .min(high.saturating_sub(h.count))
+    }
+
     /// Whether disjoint hands from this pool can make every holding, with
     /// at most `held_max` tiles held in all.
     pub fn holds(&self, seats: &[Holding], held_max: u32) -> Verdict {
         let mut seats = seats.to_vec();
-        // The smallest counts fit the fewest hands: deciding them first
-        // prunes most.
-        seats.sort_by_key(|h| h.count);
+        // A count near the least or the most its tiles can make fits the
+        // fewest hands: deciding those first prunes most.
+        seats.sort_by_key(|h| self.slack(h));
         let mut search = Search {
             classes: &self.classes,
             seats: &seats,
@@ -169,10 +187,13 @@ impl Search<'_> {
             return false;
         }
         let total: u32 = rest.iter().map(|h| h.count).sum();
+        // Doubles count only if some seat left may hold one.
+        let doubles = rest.iter().any(|h| h.double != Some(false));
         let values = || {
             self.classes
                 .iter()
                 .zip(many)
+                .filter(move |(c, _)| doubles || !c.double)
                 .flat_map(|(c, &m)| std::iter::repeat_n(c.value, usize::from(m)))
         };
         let low: u32 = values().take(fewest as usize).sum();
@@ -227,7 +248,7 @@ impl Search<'_> {
         if left > 0 {
             let top = (i..self.classes.len())
                 .rev()
-                .find(|&j| many[j] > 0)
+                .find(|&j| many[j] > 0 && !(self.classes[j].double && h.double == Some(false)))
                 .map_or(0, |j| self.classes[j].value);
             if top == 0 || left > u32::from(room) * top {
                 return Ok(false);
