@@ -256,8 +256,9 @@ impl Search<'_> {
         }
         let double = self.classes[i].double;
         let mut most = many[i].min(room);
-        if value > 0 {
-            most = most.min(u8::try_from(left / value).unwrap_or(u8::MAX));
+        // A class of blanks (value 0) is bounded by its number only.
+        if let Some(fit) = left.checked_div(value) {
+            most = most.min(u8::try_from(fit).unwrap_or(u8::MAX));
         }
         if double && h.double == Some(false) {
             most = 0;
