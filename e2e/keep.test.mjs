@@ -52,9 +52,16 @@ test("keeping a Jamaican match from the lobby at desktop size", async () => {
   assert.match(await page.textContent("#keep-error"), /cannot both have dominoed/);
   assert.equal(await page.locator("#sheet tbody tr").count(), 1);
 
-  // The other team wins while it has none: the count goes back to 0-0.
+  // Counts no deal leaves (only 1-0 counts one): refused in the page's
+  // words for that code, with the engine's reason.
   await page.uncheck('[data-out="0"]');
   await page.uncheck('[data-out="1"]');
+  await enterHand(page, { counts: [1, 1, 30, 40] });
+  await page.waitForFunction(() => /No deal of the set/.test(document.querySelector("#keep-error").textContent));
+  assert.match(await page.textContent("#keep-error"), /seats 0 and 1/);
+  assert.equal(await page.locator("#sheet tbody tr").count(), 1);
+
+  // The other team wins while it has none: the count goes back to 0-0.
   await enterHand(page, { out: [1], counts: [5, 0, 4, 12] });
   await page.waitForSelector('#sheet tr[data-hand="2"]');
   assert.deepEqual(await scores(page), ["0", "0"]);

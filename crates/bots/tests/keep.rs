@@ -3,7 +3,9 @@
 //! identical sheets, hand by hand and in the match result.
 
 use domino_bots::{by_name, Bot, BotConfig};
-use domino_engine::{HandReport, HandResult, Match, Phase, Preset, Rules, RulesSpec, Sheet};
+use domino_engine::{
+    HandReport, HandResult, Impossible, Match, Phase, Preset, Rules, RulesSpec, Sheet,
+};
 
 /// One hand as the engine's match settled it.
 #[derive(Debug, PartialEq)]
@@ -190,4 +192,91 @@ fn house_rules_keep_the_same_sheet_as_the_engine() {
         }
     }
     covers(&seen, &["replay", "skunk", "hand_premium"]);
+}
+
+/// A change to a played hand's report that no deal could give, or `None`
+/// when this hand offers none of the kind `pick` asks.
+fn impossible(rules: &Rules, report: &HandReport, pick: u64) -> Option<(HandReport, Impossible)> {
+    let mut r = report.clone();
+    let still_in: Vec<usize> = (0..r.counts.len())
+        .filter(|&s| !r.dominoed.contains(&(s as u8)))
+        .collect();
+    match pick % 3 {
+        // Only 1-0 counts one: two seats cannot both hold one pip.
+        0 if still_in.len() >= 2 => {
+            let k = (pick / 3) as usize % (still_in.len() - 1);
+            r.counts[still_in[k]] = 1;
+            r.counts[still_in[k + 1]] = 1;
+            Some((r, Impossible::Counts))
+        }
+        // Every seat still in holds a tile, and only 0-0 counts nothing.
+        1 if still_in.len() >= 2 && !rules.double_blank_ten => {
+            for &s in &still_in {
+                r.counts[s] = 0;
+            }
+            Some((r, Impossible::Counts))
+        }
+        // Points in play beyond a hand's, in the game's unit.
+        2 if rules.scores_ends() || rules.pass_points > 0 => {
+            let unit = if rules.pass_points > 0 {
+                rules.pass_points
+            } else {
+                5
+            };
+            r.points = vec![0; rules.sides()];
+            r.points[(pick / 3) as usize % rules.sides()] = 10_000 * unit;
+            Some((r, Impossible::Points))
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn reports_no_deal_could_give_are_refused() {
+    let mut refused = std::collections::HashMap::new();
+    for preset in Preset::ALL {
+        let spec = RulesSpec::preset(preset.name());
+        let rules = spec.resolve().expect("rules");
+        for seed in 1..=2u64 {
+            let (hands, _) = play(rules, seed, 12, ["heuristic", "random"]);
+            let mut sheet = Sheet::new(rules);
+            // A small LCG: the same mutations on every run.
+            let mut state = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            for (i, (report, _)) in hands.iter().enumerate() {
+                for _ in 0..3 {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let Some((bad, kind)) = impossible(&rules, report, state >> 33) else {
+                        continue;
+                    };
+                    let err = sheet.enter(bad.clone()).map(|_| ()).expect_err(&format!(
+                        "{spec:?} seed {seed} hand {}: {bad:?} accepted",
+                        i + 1
+                    ));
+                    assert_eq!(
+                        err.impossible(),
+                        Some(kind),
+                        "{spec:?} hand {}: {err}: {bad:?}",
+                        i + 1
+                    );
+                    *refused.entry(kind).or_insert(0) += 1;
+                }
+                sheet.enter(report.clone()).expect("the hand as played");
+                if sheet.is_over() {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(
+        refused.get(&Impossible::Counts).copied().unwrap_or(0) > 50,
+        "{refused:?}"
+    );
+    assert!(
+        refused.get(&Impossible::Points).copied().unwrap_or(0) > 10,
+        "{refused:?}"
+    );
 }

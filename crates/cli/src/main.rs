@@ -63,6 +63,9 @@ enum Command {
     },
     /// Play a match in the terminal against bots (Jamaican partner by default).
     Play(domino_terminal::PlayArgs),
+    /// Keep the score of a game played with real tiles, offline: a line per
+    /// hand, undo, the sheet and CSV (docs/keep.md).
+    Keep(domino_terminal::keep::KeepArgs),
     /// Serve the browser game: lobby, tables with friends and bots, history.
     // Boxed: its many flags would make every other command as large.
     Serve(Box<serve::ServeArgs>),
@@ -226,9 +229,12 @@ fn run(command: Command) -> anyhow::Result<()> {
     if let Command::Serve(args) = command {
         return serve::run(*args);
     }
+    if let Command::Keep(args) = command {
+        return domino_terminal::keep::run(&args);
+    }
     let mut out = io::stdout().lock();
     match command {
-        Command::Play(_) | Command::Serve(_) => {}
+        Command::Play(_) | Command::Serve(_) | Command::Keep(_) => {}
         Command::Engine => engine::serve(io::stdin().lock(), out)?,
         Command::Replay { file } => writeln!(out, "{}", replay::replay(&file)?)?,
         Command::Verify { file } => writeln!(out, "{}", verify::verify(&file)?)?,

@@ -21,6 +21,8 @@ pub fn replay(path: &Path) -> anyhow::Result<String> {
     };
     let rec: Record = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a domino-record/1 record", path.display()))?;
-    let m = record::replay(&rec)?;
+    // The record error's message already holds its cause (the illegal
+    // action's reason): as a chain it would print the reason three times.
+    let m = record::replay(&rec).map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(serde_json::to_string_pretty(&m.state_json(Viewer::All))?)
 }

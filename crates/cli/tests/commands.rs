@@ -91,6 +91,8 @@ fn replay_names_the_illegal_action() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("hand 2, action 2"), "{err}");
+    // The reason once, not once per error in the chain.
+    assert_eq!(err.matches("illegal action").count(), 1, "{err}");
 }
 
 #[test]

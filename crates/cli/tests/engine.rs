@@ -317,3 +317,82 @@ fn errors_quote_a_short_escaped_excerpt_not_the_whole_input() {
     assert!(!m.contains('\u{1b}') && !m.contains('\n'), "{m}");
     assert!(m.contains("\\u{1b}"), "{m}");
 }
+
+/// The hand just played, as a player at a Jamaican table reports it: who
+/// went out (the seat with no tile), the counts, the key tile.
+fn jamaican_report(state: &Value) -> Value {
+    let result = &state["result"];
+    let dominoed: Vec<usize> = (0..4)
+        .filter(|&s| state["hands"][s].as_array().is_some_and(|h| h.is_empty()))
+        .collect();
+    let notes = result["notes"].as_array().unwrap();
+    json!({
+        "dominoed": dominoed,
+        "counts": result["counts"],
+        "key_tile": notes.contains(&json!("key_tile")),
+    })
+}
+
+/// `settle` in lockstep with a match the engine plays: the reports of the
+/// hands so far settle to the engine's own results and scores.
+#[test]
+fn settle_agrees_with_the_engine_hand_by_hand() {
+    let mut e = Engine::start();
+    let rules = json!({"preset": "jamaican"});
+    e.send(json!({"cmd": "new", "rules": rules, "seed": 11}));
+    let mut reports = Vec::new();
+    for hand in 1..=6 {
+        let last = e.play_hand();
+        let state = &last["state"];
+        reports.push(jamaican_report(state));
+        let r = e.send(json!({"cmd": "settle", "rules": rules, "reports": reports}));
+        assert_eq!(r["ok"], true, "hand {hand}: {r}");
+        assert_eq!(r["hand"]["number"], hand);
+        assert_eq!(r["hand"]["result"], state["result"], "hand {hand}");
+        assert_eq!(r["sheet"]["scores"], state["scores"], "hand {hand}");
+        if state["phase"] == "match_over" {
+            assert_eq!(r["sheet"]["over"], true);
+            break;
+        }
+        e.send(json!({"cmd": "next"}));
+    }
+    // One hand alone is the first of a match.
+    let one = e.send(json!({"cmd": "settle", "rules": rules, "report": reports[0]}));
+    assert_eq!(one["sheet"]["hands"].as_array().unwrap().len(), 1, "{one}");
+}
+
+#[test]
+fn settle_refuses_with_the_hand_and_the_reason() {
+    let mut e = Engine::start();
+    e.send(json!({"cmd": "new", "rules": {"preset": "jamaican"}, "seed": 7}));
+    let before = e.state();
+    let rules = json!({"preset": "jamaican"});
+    let cases = [
+        (
+            json!({"counts": [1, 1, 30, 40]}),
+            "impossible_report",
+            "seats 0 and 1",
+        ),
+        (
+            json!({"dominoed": [7], "counts": [0, 1, 2, 3]}),
+            "bad_report",
+            "no seat 7",
+        ),
+    ];
+    for (report, code, words) in cases {
+        let ok = json!({"dominoed": [0], "counts": [0, 5, 6, 7]});
+        let r = e.send(json!({"cmd": "settle", "rules": rules, "reports": [ok, report]}));
+        assert_eq!(r["error"]["code"], code, "{r}");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("hand 2: ") && message.contains(words),
+            "{message}"
+        );
+    }
+    let r = e.send(json!({"cmd": "settle", "rules": rules}));
+    assert_eq!(r["error"]["code"], "bad_request", "{r}");
+    let r =
+        e.send(json!({"cmd": "settle", "rules": {"preset": "checkers"}, "report": {"counts": []}}));
+    assert_eq!(r["error"]["code"], "unknown_preset", "{r}");
+    assert_eq!(e.state(), before, "settle keeps nothing");
+}

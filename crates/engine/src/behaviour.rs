@@ -187,10 +187,6 @@ pub const fn round5(x: i32) -> i32 {
     (x + 2).div_euclid(5) * 5
 }
 
-/// A club-fives loser below this many points at the match's end is
-/// skunked (where the skunk is played).
-pub const SKUNK_BELOW: i32 = 31;
-
 /// How a match is won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MatchWin {

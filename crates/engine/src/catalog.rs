@@ -8,7 +8,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::behaviour::{EndCount, MatchWin, Redeal, SKUNK_BELOW};
+use crate::behaviour::{EndCount, MatchWin, Redeal};
 use crate::game::{first_rule, later_redeals};
 use crate::rules::{option_specs, Blocked, Claims, DrawRule, LayoutKind, OptionKind, OptionSpec};
 use crate::rules::{Preset, Rules, RulesSpec, Skunk};
@@ -217,7 +217,7 @@ impl TableFacts {
             MatchWin::Target { low_wins: true, .. } => ScoreForm::Penalty { goal: rules.target },
             MatchWin::Target { .. } if rules.ends == EndCount::OnePerFive => ScoreForm::Pegs {
                 goal: rules.target,
-                skunk_below: (rules.skunk != Skunk::Off).then_some(SKUNK_BELOW),
+                skunk_below: (rules.skunk != Skunk::Off).then_some(rules.skunk_below()),
             },
             MatchWin::Target { .. } => ScoreForm::Points { goal: rules.target },
         };

@@ -20,6 +20,10 @@ pub enum ErrorCode {
     UnknownBot,
     BadDeal,
     BadRecord,
+    /// `settle`: a hand report that does not fit the rules.
+    BadReport,
+    /// `settle`: a hand report that no deal could produce.
+    ImpossibleReport,
     IllegalAction,
     NotYourTurn,
     HandOver,
@@ -43,6 +47,8 @@ impl ErrorCode {
             ErrorCode::UnknownBot => "unknown_bot",
             ErrorCode::BadDeal => "bad_deal",
             ErrorCode::BadRecord => "bad_record",
+            ErrorCode::BadReport => "bad_report",
+            ErrorCode::ImpossibleReport => "impossible_report",
             ErrorCode::IllegalAction => "illegal_action",
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::HandOver => "hand_over",

@@ -856,11 +856,16 @@ impl Hand {
 
     fn key_and_capicu(&self, tile: Tile, end: Option<u8>) -> (bool, bool) {
         let chains = self.layout.chains();
-        if end.is_none() || chains.len() != 2 || tile.is_double() {
+        if chains.len() != 2 || tile.is_double() {
             return (false, false);
         }
         let (a, b) = (chains[0].pips, chains[1].pips);
-        if a == b || tile != Tile::new(a, b) {
+        if a == b {
+            // Both ends alike: any tile of that number fits either, a
+            // capicú only for the tables that count it.
+            return (false, self.rules.capicu_same_ends && tile.has(a));
+        }
+        if end.is_none() || tile != Tile::new(a, b) {
             return (false, false);
         }
         let left = (TileSet::suit(a) | TileSet::suit(b))

@@ -49,7 +49,9 @@ pub use event::{Event, Events};
 pub use game::{Entry, Match, MatchError, Phase};
 pub use hand::{Ending, Hand, IllegalAction};
 pub use record::{Record, RecordError};
-pub use report::{ActKind, HandReport, HandSummary, ReportError, ReportFields, TableAct};
+pub use report::{
+    ActKind, HandReport, HandSummary, Impossible, ReportError, ReportFields, TableAct,
+};
 pub use result::HandResult;
 pub use rules::{Preset, Rules, RulesError, RulesSpec};
 pub use sheet::{Sheet, SheetHand};

@@ -7,12 +7,14 @@
 //! refusals and which fields a game asks for, `check.rs` the checks that turn
 //! a report into a summary (and a played hand into a report).
 
+mod bounds;
 mod check;
 mod form;
+mod realise;
 mod summary;
 #[cfg(test)]
 mod tests;
 
-pub use form::{ActKind, HandReport, ReportError, ReportFields, TableAct};
+pub use form::{ActKind, HandReport, Impossible, ReportError, ReportFields, TableAct};
 pub(crate) use summary::play_points;
 pub use summary::{HandSummary, SummaryEnd};

@@ -250,6 +250,9 @@ pub struct Rules {
     pub scoring: Scoring,
     pub both_partners_out: bool,
     pub double_blank_ten: bool,
+    /// Puerto Rican: a last tile fitting both ends that show the same
+    /// number is capicú too (RULES.md's default: the ends must differ).
+    pub capicu_same_ends: bool,
     pub claims: Claims,
     pub muggins_by: MugginsBy,
     pub skunk: Skunk,
@@ -457,6 +460,7 @@ pub enum OptionName {
     Scoring,
     Target,
     DoubleBlankTen,
+    CapicuSameEnds,
 }
 
 impl OptionName {
@@ -481,6 +485,7 @@ impl OptionName {
             OptionName::Scoring => "scoring",
             OptionName::Target => "target",
             OptionName::DoubleBlankTen => "double_blank_ten",
+            OptionName::CapicuSameEnds => "capicu_same_ends",
         }
     }
 }
@@ -631,6 +636,11 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
                 true,
                 "bonuses for hands 1 and 2, capicu and chuchazo",
             ));
+            v.push(boolean(
+                O::CapicuSameEnds,
+                false,
+                "capicu also when both ends show the same number and the last tile fits either",
+            ));
         }
         Preset::Block | Preset::Draw => {
             max_pip = given_set(6) as u8;
@@ -678,7 +688,7 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
                     choices: &["no_skunk", "double_game"],
                 },
                 0.into(),
-                "a loser below 31: extra points to the winner (0: reported only), no_skunk, or double_game (the match counts twice)",
+                "a loser below half the target (31 of 61): extra points to the winner (0: reported only), no_skunk, or double_game (the match counts twice)",
             ));
         }
     }
@@ -861,6 +871,17 @@ impl RulesSpec {
             Some("any") => MugginsBy::Any,
             _ => MugginsBy::Next,
         };
+        // As `both_partners_out` without partners: a value that would
+        // change nothing is refused, the default (`next`) left alone so
+        // every spelled-out spec resolves.
+        if muggins_by == MugginsBy::Any && claims != Claims::Muggins {
+            return Err(RulesError::BadOption {
+                option: O::MugginsBy.name().into(),
+                reason:
+                    "it needs claims: muggins (otherwise points are credited and nobody takes them)"
+                        .into(),
+            });
+        }
         let skunk = match preset {
             Preset::ClubFives => match get(O::Skunk) {
                 Value::String(w) if w == "no_skunk" => Skunk::Off,
@@ -896,6 +917,7 @@ impl RulesSpec {
             scoring,
             both_partners_out: b(O::BothPartnersOut),
             double_blank_ten: b(O::DoubleBlankTen),
+            capicu_same_ends: b(O::CapicuSameEnds),
             claims,
             muggins_by,
             skunk,
@@ -1091,6 +1113,13 @@ impl Rules {
         !matches!(self.ends, EndCount::Off)
     }
 
+    /// Club fives: a loser below this many points at the match's end is
+    /// skunked (where the skunk is played). RULES.md: the turn of the
+    /// board, half the target rounded up (31 for 61, 61 for 121).
+    pub const fn skunk_below(&self) -> i32 {
+        (self.target + 1) / 2
+    }
+
     /// Whether the fewest points win the match (French).
     pub const fn low_score_wins(&self) -> bool {
         matches!(self.win, MatchWin::Target { low_wins: true, .. })
@@ -1176,6 +1205,11 @@ impl Rules {
         );
         put(O::BothPartnersOut, self.both_partners_out.into());
         put(O::DoubleBlankTen, self.double_blank_ten.into());
+        // Written only when on, so records of the other games keep their
+        // bytes.
+        if self.capicu_same_ends {
+            put(O::CapicuSameEnds, true.into());
+        }
         put(
             O::Claims,
             match self.claims {

@@ -11,6 +11,7 @@ use crate::report::{HandReport, ReportError, ReportFields};
 use crate::result::{HandResult, Side};
 use crate::rules::{Rules, RulesSpec};
 use crate::tally::Tally;
+use crate::text::csv_field;
 
 /// One hand on the sheet.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -83,6 +84,21 @@ impl Sheet {
         Ok(sheet)
     }
 
+    /// A sheet of hands accepted when they were entered (a stored sheet),
+    /// without asking again whether a deal could produce them: a looser
+    /// check of an older version may have let one through, and the sheet
+    /// must still open. A new hand is checked in full.
+    pub fn from_entered(
+        rules: Rules,
+        reports: impl IntoIterator<Item = HandReport>,
+    ) -> Result<Sheet, (usize, ReportError)> {
+        let mut sheet = Sheet::new(rules);
+        for (i, r) in reports.into_iter().enumerate() {
+            sheet.enter_as(r, false).map_err(|e| (i, e))?;
+        }
+        Ok(sheet)
+    }
+
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
@@ -115,10 +131,18 @@ impl Sheet {
     /// Enter the next hand: checked against the rules, then settled. On
     /// error the sheet is unchanged.
     pub fn enter(&mut self, report: HandReport) -> Result<&SheetHand, ReportError> {
+        self.enter_as(report, true)
+    }
+
+    fn enter_as(&mut self, report: HandReport, new: bool) -> Result<&SheetHand, ReportError> {
         if self.is_over() {
             return Err(ReportError::MatchOver);
         }
-        let summary = report.check(&self.rules, self.scores())?;
+        let summary = if new {
+            report.check(&self.rules, self.scores())?
+        } else {
+            report.check_entered(&self.rules, self.scores())?
+        };
         let number = self.hands.len() as u32 + 1;
         // As the engine does: points made during play move into the score
         // first (a target may be reached then), the rest when settled.
@@ -153,9 +177,54 @@ impl Sheet {
         let last = reports.pop().ok_or(ReportError::NothingToUndo)?;
         // Replaying the earlier hands rebuilds every stake and play-off
         // exactly; they were accepted once, so they are accepted again.
-        let rebuilt = Sheet::from_reports(self.rules, reports).map_err(|(_, e)| e)?;
+        let rebuilt = Sheet::from_entered(self.rules, reports).map_err(|(_, e)| e)?;
         *self = rebuilt;
         Ok(last)
+    }
+
+    /// The sheet as CSV, `names` by side: a row per hand (its winner, how
+    /// it ended, the points each side made in it, the match score after
+    /// it and the notes), then the match result.
+    pub fn to_csv(&self, names: &[String]) -> String {
+        let sides = self.rules.sides();
+        let name = |side: usize| names.get(side).cloned().unwrap_or_default();
+        let mut head = vec!["hand".to_string(), "winner".into(), "ended".into()];
+        head.extend((0..sides).map(|s| format!("{} points", name(s))));
+        head.extend((0..sides).map(|s| format!("{} score", name(s))));
+        head.push("notes".into());
+        let mut out = String::new();
+        let line = |out: &mut String, cells: &[String]| {
+            let row: Vec<String> = cells.iter().map(|c| csv_field(c)).collect();
+            out.push_str(&row.join(","));
+            out.push_str("\r\n");
+        };
+        line(&mut out, &head);
+        for h in &self.hands {
+            let r = &h.result;
+            let mut cells = vec![
+                h.number.to_string(),
+                r.winner.map_or_else(|| "tie".into(), |w| name(w.side)),
+                serde_json::to_value(r.reason)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+            ];
+            cells.extend((0..sides).map(|s| r.points.get(s).copied().unwrap_or(0).to_string()));
+            cells.extend(h.scores.iter().map(|s| s.to_string()));
+            cells.push(
+                r.notes
+                    .iter()
+                    .map(|n| n.name())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+            line(&mut out, &cells);
+        }
+        if let Some(w) = self.tally.winner() {
+            let who = w.side().map_or_else(|| "nobody".into(), name);
+            line(&mut out, &["match".into(), who]);
+        }
+        out
     }
 
     /// The sheet as JSON: `rules`, `hands` (each with its `report`,
@@ -236,6 +305,46 @@ mod tests {
         bad.dominoed.push(3);
         assert!(sheet.enter(bad).is_err());
         assert_eq!(sheet.to_json(), before);
+    }
+
+    #[test]
+    fn a_hand_entered_before_the_deal_check_still_opens() {
+        let rules = Rules::preset("jamaican").expect("preset");
+        let old = HandReport {
+            counts: vec![1, 1, 30, 40],
+            ..HandReport::default()
+        };
+        assert!(Sheet::from_reports(rules, [old.clone()]).is_err());
+        let mut sheet = Sheet::from_entered(rules, [old.clone(), domino(0)]).expect("opens");
+        assert_eq!(sheet.undo().expect("undo"), domino(0));
+        assert_eq!(sheet.reports().collect::<Vec<_>>(), [&old]);
+        assert!(sheet.enter(old).is_err(), "a new hand is checked in full");
+    }
+
+    #[test]
+    fn the_skunk_line_is_half_the_target() {
+        let rules = RulesSpec {
+            options: serde_json::json!({"target": 121})
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
+            ..RulesSpec::preset("club-fives")
+        }
+        .resolve()
+        .expect("rules");
+        assert_eq!(rules.skunk_below(), 61);
+        let hand = |points: [i32; 2]| HandReport {
+            dominoed: vec![0],
+            counts: vec![0, 10],
+            points: points.to_vec(),
+            ..HandReport::default()
+        };
+        let mut sheet = Sheet::new(rules);
+        sheet.enter(hand([60, 40])).expect("hand 1");
+        let last = sheet.enter(hand([60, 0])).expect("hand 2");
+        // 40 is above the 31 of a 61 game, below the 61 of a 121 game.
+        assert!(last.result.notes.contains(Note::Skunk), "{:?}", last.result);
+        assert!(sheet.is_over());
     }
 
     #[test]

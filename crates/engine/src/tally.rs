@@ -3,7 +3,7 @@
 //! keeps one for the hands it plays and [`crate::Sheet`] one for the hands
 //! a real table reports; both settle hands only through it.
 
-use crate::behaviour::{MatchWin, Winner, SKUNK_BELOW};
+use crate::behaviour::{MatchWin, Winner};
 use crate::deal::MAX_PLAYERS;
 use crate::event::SkunkReport;
 use crate::report::HandSummary;
@@ -193,7 +193,7 @@ impl Tally {
         let w = best(rules.low_score_wins())?;
         if rules.skunk != Skunk::Off {
             let l = 1 - w;
-            if self.scores[l] < SKUNK_BELOW {
+            if self.scores[l] < rules.skunk_below() {
                 // The skunk moves the match score only: the hand's points
                 // stay what the hand made.
                 result.notes.push(Note::Skunk);

@@ -33,6 +33,21 @@ pub fn bounded(message: &str) -> String {
     out
 }
 
+/// One CSV cell: quoted when it holds a separator, and a leading `=`,
+/// `+`, `-` or `@` of text defused with a `'` so a spreadsheet never runs
+/// it as a formula (numbers stay numbers).
+pub fn csv_field(s: &str) -> String {
+    let s = match s.chars().next() {
+        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
+        _ => s.to_string(),
+    };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -290,6 +290,12 @@ fn all_fives_muggins_by_any_leaves_unclaimed_points_to_every_other_player() {
     run(&mut m, "0:5-0 1:1-0@1");
     assert_eq!(m.hand().muggins_available(), 0);
     assert!(refused_spec("all-fives", 3, json!({"muggins_by": "last"})).contains("muggins_by"));
+    // `any` means nothing while points are credited by themselves.
+    let auto = refused_spec("all-fives", 3, json!({"muggins_by": "any"}));
+    assert!(
+        auto.contains("muggins_by") && auto.contains("claims: muggins"),
+        "{auto}"
+    );
 }
 
 // -------------------------------------------------------------- club fives

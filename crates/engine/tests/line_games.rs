@@ -913,6 +913,22 @@ fn puerto_rican_hand_premiums_twenty_then_ten_then_none() {
     assert_eq!(m.scores(), [54, 0]);
 }
 
+#[test]
+fn puerto_rican_capicu_same_ends_counts_a_tile_fitting_both_alike_ends() {
+    let r = rules(
+        "puerto-rican",
+        4,
+        json!({"hand_size": 2, "capicu_same_ends": true}),
+    );
+    let mut m = start(
+        r,
+        &deal(&r, &["1-0 2-0", "6-6 6-5", "3-3 4-4", "5-5 5-4"], ""),
+    );
+    run(&mut m, "1:6-6 2:pass 3:pass 0:pass 1:6-5@0");
+    assert!(notes(&m).contains(&"capicu"), "{:?}", notes(&m));
+    assert_eq!(r.spec().options["capicu_same_ends"], true);
+}
+
 /// Seat 0 dominoes with 6-2 on ends 2 and 6 (hand 1, three tiles each).
 fn capicu_deal(r: &Rules) -> DealSpec {
     deal(

@@ -15,7 +15,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use domino_engine::{HandReport, Rules, RulesSpec, Sheet};
+use domino_engine::{HandReport, Impossible, Rules, RulesSpec, Sheet};
 
 use crate::answer::{HttpRefusal, Json};
 use crate::client::ClientIp;
@@ -82,7 +82,6 @@ fn side_names(rules: &Rules, given: &[String]) -> Result<Vec<String>, HttpRefusa
 /// A stored sheet, rebuilt by the engine.
 struct Loaded {
     row: SheetRow,
-    rules: Rules,
     names: Vec<String>,
     sheet: Sheet,
 }
@@ -95,15 +94,11 @@ async fn load(hub: &Hub, id: &str) -> Result<Loaded, HttpRefusal> {
     let rules = spec.resolve().map_err(HttpRefusal::internal)?;
     let names: Vec<String> = serde_json::from_str(&row.names)?;
     let reports: Vec<HandReport> = serde_json::from_str(&row.reports)?;
-    let sheet = Sheet::from_reports(rules, reports).map_err(|(i, e)| {
+    // Hands accepted once open again, though a stricter check came since.
+    let sheet = Sheet::from_entered(rules, reports).map_err(|(i, e)| {
         HttpRefusal::internal(format!("stored hand {} no longer settles: {e}", i + 1))
     })?;
-    Ok(Loaded {
-        row,
-        rules,
-        names,
-        sheet,
-    })
+    Ok(Loaded { row, names, sheet })
 }
 
 fn view(l: &Loaded) -> SheetView {
@@ -187,7 +182,6 @@ async fn create(
         .map_err(|e| HttpRefusal::from(e).into_response())?;
     let loaded = Loaded {
         sheet: Sheet::new(rules),
-        rules,
         names,
         row,
     };
@@ -248,7 +242,15 @@ async fn enter(
         ));
     }
     let was = l.row.hands;
-    l.sheet.enter(report).map_err(|e| bad(Code::BadHand, e))?;
+    if let Err(e) = l.sheet.enter(report) {
+        let code = match e.impossible() {
+            Some(Impossible::Counts) => Code::ImpossibleCounts,
+            Some(Impossible::Points) => Code::ImpossiblePoints,
+            Some(Impossible::Acts) => Code::ImpossibleActs,
+            None => Code::BadHand,
+        };
+        return Err(bad(code, e));
+    }
     save(&hub, l, was).await
 }
 
@@ -264,50 +266,9 @@ async fn undo(
     save(&hub, l, was).await
 }
 
-/// The sheet as CSV: a row per hand (its winner, how it ended, the points
-/// each side made in it, the match score after it and the notes), then
-/// the match result.
+/// The sheet as CSV (the engine's, shared with `domino keep`).
 fn to_csv(l: &Loaded) -> String {
-    let sides = l.rules.sides();
-    let mut head = vec!["hand".to_string(), "winner".into(), "ended".into()];
-    head.extend(l.names.iter().map(|n| format!("{n} points")));
-    head.extend(l.names.iter().map(|n| format!("{n} score")));
-    head.push("notes".into());
-    let mut out = String::new();
-    let line = |out: &mut String, cells: &[String]| {
-        let row: Vec<String> = cells.iter().map(|c| crate::page::csv_field(c)).collect();
-        out.push_str(&row.join(","));
-        out.push_str("\r\n");
-    };
-    line(&mut out, &head);
-    let name = |side: usize| l.names.get(side).cloned().unwrap_or_default();
-    for h in l.sheet.hands() {
-        let r = &h.result;
-        let mut cells = vec![
-            h.number.to_string(),
-            r.winner.map_or_else(|| "tie".into(), |w| name(w.side)),
-            // The engine's own spelling of how it ended (`domino`, ...).
-            serde_json::to_value(r.reason)
-                .ok()
-                .and_then(|v| v.as_str().map(String::from))
-                .unwrap_or_default(),
-        ];
-        cells.extend((0..sides).map(|s| r.points.get(s).copied().unwrap_or(0).to_string()));
-        cells.extend(h.scores.iter().map(|s| s.to_string()));
-        cells.push(
-            r.notes
-                .iter()
-                .map(|n| n.name())
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
-        line(&mut out, &cells);
-    }
-    if let Some(w) = l.sheet.tally().winner() {
-        let who = w.side().map_or_else(|| "nobody".into(), name);
-        line(&mut out, &["match".into(), who]);
-    }
-    out
+    l.sheet.to_csv(&l.names)
 }
 
 async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Response, HttpRefusal> {

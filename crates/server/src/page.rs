@@ -46,17 +46,7 @@ pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMa
 
 /// One CSV field, quoted when it needs to be (and defused when a
 /// spreadsheet would read it as a formula).
-pub(crate) fn csv_field(s: &str) -> String {
-    let s = match s.chars().next() {
-        Some('=' | '+' | '-' | '@') if s.parse::<f64>().is_err() => format!("'{s}"),
-        _ => s.to_string(),
-    };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
+pub(crate) use domino_engine::text::csv_field;
 
 /// A CSV file for the browser to save as `filename`.
 pub(crate) fn csv_download(filename: &str, body: String) -> Response {

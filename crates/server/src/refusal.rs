@@ -46,6 +46,12 @@ pub enum Code {
     /// Hints are off at this table (rated, a tournament's, no bots, or
     /// turned off when it was made).
     HintsOff,
+    /// A hand report whose counts (doubles, last tile) no deal could give.
+    ImpossibleCounts,
+    /// A hand report whose points in play no hand could make.
+    ImpossiblePoints,
+    /// A hand report whose penalty cancels more than its act can.
+    ImpossibleActs,
     /// A fault of the server's own.
     Internal,
     /// The player left this seat for good.
@@ -104,7 +110,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 63] = [
+    pub const OWN: [Code; 66] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -130,6 +136,9 @@ impl Code {
         Code::HandOver,
         Code::HintFailed,
         Code::HintsOff,
+        Code::ImpossibleCounts,
+        Code::ImpossiblePoints,
+        Code::ImpossibleActs,
         Code::Internal,
         Code::Left,
         Code::LinkUsed,
@@ -199,6 +208,9 @@ impl Code {
             Code::HandOver => "hand_over",
             Code::HintFailed => "hint_failed",
             Code::HintsOff => "hints_off",
+            Code::ImpossibleCounts => "impossible_counts",
+            Code::ImpossiblePoints => "impossible_points",
+            Code::ImpossibleActs => "impossible_acts",
             Code::Internal => "internal",
             Code::Left => "left",
             Code::LinkUsed => "link_used",

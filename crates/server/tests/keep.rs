@@ -302,3 +302,63 @@ async fn sheets_outlive_a_restart() {
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["scores"], json!([7, 4]));
 }
+
+/// The audit's impossible hands, each once answered 200: refused with the
+/// part no deal could give, and the sheet left as it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hands_no_deal_could_give_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("k.db").display());
+    let s = Server::start(config(&db));
+    let cases = [
+        (
+            json!({"preset": "jamaican"}),
+            json!({"counts": [1, 1, 30, 40]}),
+            "impossible_counts",
+            "seats 0 and 1",
+        ),
+        (
+            json!({"preset": "jamaican"}),
+            json!({"counts": [0, 0, 0, 0]}),
+            "impossible_counts",
+            "no deal",
+        ),
+        (
+            json!({"preset": "puerto-rican"}),
+            json!({"dominoed": [1], "counts": [3, 0, 4, 15], "points": [7, 3]}),
+            "impossible_points",
+            "multiples of 10",
+        ),
+        (
+            json!({"preset": "puerto-rican"}),
+            json!({"dominoed": [1], "counts": [3, 0, 4, 15], "points": [1000, 0]}),
+            "impossible_points",
+            "at most",
+        ),
+        (
+            json!({"preset": "club-fives"}),
+            json!({"dominoed": [1], "counts": [17, 0], "points": [0, 1000]}),
+            "impossible_points",
+            "at most",
+        ),
+        (
+            json!({"preset": "french", "options": {"double_blank_ten": true}}),
+            json!({"counts": [0, 7, 5, 10], "doubles": [0]}),
+            "impossible_counts",
+            "seat 0",
+        ),
+    ];
+    for (rules, report, code, words) in cases {
+        let k = keeper(&s, json!({ "rules": rules })).await;
+        let before = k.sheet().await;
+        let (status, v) = k.enter(report.clone()).await;
+        assert_eq!(
+            (status, v["code"].as_str()),
+            (400, Some(code)),
+            "{report}: {v}"
+        );
+        let message = v["message"].as_str().unwrap();
+        assert!(message.contains(words), "{report}: {message}");
+        assert_eq!(k.sheet().await["hands"], before["hands"]);
+    }
+}

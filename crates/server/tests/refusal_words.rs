@@ -33,11 +33,13 @@ fn browser_meets(e: ErrorCode) -> bool {
         | ErrorCode::NoMatch
         | ErrorCode::UnknownBot
         | ErrorCode::BadDeal
-        | ErrorCode::BadRecord => false,
+        | ErrorCode::BadRecord
+        | ErrorCode::BadReport
+        | ErrorCode::ImpossibleReport => false,
     }
 }
 
-const ENGINE: [ErrorCode; 16] = [
+const ENGINE: [ErrorCode; 18] = [
     ErrorCode::BadJson,
     ErrorCode::BadRequest,
     ErrorCode::UnknownCommand,
@@ -48,6 +50,8 @@ const ENGINE: [ErrorCode; 16] = [
     ErrorCode::UnknownBot,
     ErrorCode::BadDeal,
     ErrorCode::BadRecord,
+    ErrorCode::BadReport,
+    ErrorCode::ImpossibleReport,
     ErrorCode::IllegalAction,
     ErrorCode::NotYourTurn,
     ErrorCode::HandOver,

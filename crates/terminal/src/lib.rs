@@ -14,6 +14,7 @@ pub mod draw;
 pub mod hint;
 pub mod howto;
 pub mod input;
+pub mod keep;
 pub mod lang;
 pub mod layout;
 pub mod plain;

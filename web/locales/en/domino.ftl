@@ -495,6 +495,9 @@ error = { $code ->
     [bad_option] One of the options is not allowed in this game: change it and try again.
     [bad_rules] Those options do not make a game: change them and try again.
     [bad_hand] That hand cannot be scored as entered: { $message }.
+    [impossible_counts] No deal of the set leaves those counts: two players cannot hold the same tile, and each player still in holds at least one ({ $message }).
+    [impossible_points] No hand scores those points during play: they are more than every play can make, or not in the points this table scores ({ $message }).
+    [impossible_acts] That penalty cancels more than the act can: one play's points at most ({ $message }).
     [bad_json] The page sent something the server could not read: reload the page.
     [bad_request] The page sent something the server could not read: reload the page.
     [too_large] That is too long to send.

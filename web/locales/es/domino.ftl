@@ -499,6 +499,9 @@ error = { $code ->
     [bad_option] Una de las opciones no se permite en este juego: cámbiala y trata otra vez.
     [bad_rules] Con esas opciones no sale un juego: cámbialas y trata otra vez.
     [bad_hand] Esa mano no se puede anotar así: revisa lo que anotaste.
+    [impossible_counts] Ningún reparto deja esas cuentas: dos jugadores no pueden tener la misma ficha, y cada jugador que no salió tiene al menos una.
+    [impossible_points] Ninguna mano da esos puntos durante el juego: son más de lo que pueden hacer todas las jugadas, o no van en las unidades que puntúa esta mesa.
+    [impossible_acts] Esa penalización anula más de lo que puede: como mucho los puntos de una jugada.
     [bad_json] La página envió algo que el servidor no pudo leer: vuelve a cargar la página.
     [bad_request] La página envió algo que el servidor no pudo leer: vuelve a cargar la página.
     [too_large] Eso es demasiado largo para enviarlo.

@@ -499,6 +499,9 @@ error = { $code ->
     [bad_option] Une des options n'est pas permise dans ce jeu : changez-la et réessayez.
     [bad_rules] Ces options ne donnent pas un jeu : changez-les et réessayez.
     [bad_hand] Cette manche ne peut pas être comptée ainsi : vérifiez la saisie.
+    [impossible_counts] Aucune donne ne laisse ces comptes : deux joueurs ne peuvent pas tenir le même domino, et chaque joueur encore en jeu en tient au moins un.
+    [impossible_points] Aucune manche ne marque ces points pendant le jeu : c'est plus que toutes les poses ne peuvent faire, ou pas dans l'unité que compte cette table.
+    [impossible_acts] Cette pénalité annule plus que l'acte ne peut : au plus les points d'une pose.
     [bad_json] La page a envoyé quelque chose que le serveur n'a pas pu lire : rechargez la page.
     [bad_request] La page a envoyé quelque chose que le serveur n'a pas pu lire : rechargez la page.
     [too_large] C'est trop long pour être envoyé.

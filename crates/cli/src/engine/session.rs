@@ -14,7 +14,7 @@ use super::reply::{fields, ok, to_json, Failure};
 use domino_engine::ErrorCode;
 
 /// The commands, for the `unknown_command` message.
-const COMMANDS: &str = "presets, new, state, legal, act, next, go, record, load, puzzle";
+const COMMANDS: &str = "presets, new, state, legal, act, next, go, record, load, puzzle, settle";
 
 /// Seeds picked for the client stay below 2^53 so that JavaScript clients,
 /// whose numbers are doubles, can send them back exactly.
@@ -93,6 +93,7 @@ impl Session {
                 }
                 Ok(out)
             }
+            "settle" => settle::settle(&req),
             other => Err(Failure::new(
                 ErrorCode::UnknownCommand,
                 format!("unknown command `{other}`: the commands are {COMMANDS}"),
@@ -238,6 +239,8 @@ fn optional<T: DeserializeOwned>(req: &Request, name: &str) -> Result<Option<T>,
 fn required<T: DeserializeOwned>(req: &Request, name: &str) -> Result<T, Failure> {
     optional(req, name)?.ok_or_else(|| Failure::bad_request(format!("missing field `{name}`")))
 }
+
+mod settle;
 
 #[cfg(test)]
 mod fuzz;

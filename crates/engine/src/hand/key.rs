@@ -38,6 +38,7 @@ impl Hand {
             r.scoring as u64,
             u64::from(r.both_partners_out),
             u64::from(r.double_blank_ten),
+            u64::from(r.capicu_same_ends),
             r.claims as u64,
         ];
         let mut salt = rules.iter().fold(0u64, |k, &x| mix(k ^ x));

@@ -6,6 +6,7 @@ use crate::deal::MAX_PLAYERS;
 use crate::hand::Hand;
 use crate::rules::Rules;
 
+use super::bounds::{act_max, check_held, check_points, Held};
 use super::{ActKind, HandReport, HandSummary, ReportError, SummaryEnd, TableAct};
 
 pub(super) fn play_points_in(rules: &Rules) -> bool {
@@ -77,6 +78,23 @@ impl HandReport {
     /// engine settles; `scores` is the match score before the hand (for a
     /// target reached during play). Nothing is changed on error.
     pub fn check(&self, rules: &Rules, scores: &[i32]) -> Result<HandSummary, ReportError> {
+        self.check_as(rules, scores, true)
+    }
+
+    /// As [`HandReport::check`], but without asking whether a deal could
+    /// produce the report: for hands accepted when they were entered
+    /// (stored sheets, and the hands before one taken back), which an
+    /// older, looser check may have let through.
+    pub fn check_entered(&self, rules: &Rules, scores: &[i32]) -> Result<HandSummary, ReportError> {
+        self.check_as(rules, scores, false)
+    }
+
+    fn check_as(
+        &self,
+        rules: &Rules,
+        scores: &[i32],
+        deal: bool,
+    ) -> Result<HandSummary, ReportError> {
         let players = rules.players;
         let n = players as usize;
         let sides = rules.sides();
@@ -202,6 +220,21 @@ impl HandReport {
             holds_double[seat as usize] = true;
         }
 
+        // Some deal must leave these hands.
+        if deal {
+            check_held(
+                rules,
+                &Held {
+                    counts: &counts[..n],
+                    out: &self.dominoed,
+                    doubles: french.then_some(&holds_double),
+                    domino: out_seat.is_some(),
+                    last_double: double,
+                    chuchazo,
+                },
+            )?;
+        }
+
         // Points made during play.
         let mut points = [0i32; MAX_PLAYERS];
         if !self.points.is_empty() {
@@ -230,6 +263,9 @@ impl HandReport {
                 }
                 points[side] = p;
             }
+            if deal {
+                check_points(rules, &points[..sides], self.dominoed.len())?;
+            }
         }
 
         // Penalised acts.
@@ -254,6 +290,14 @@ impl HandReport {
                 ActKind::OverDraw | ActKind::BoneyardTrip | ActKind::Exposed => {
                     if a.points <= 0 {
                         return Err(ReportError::ActPoints { act: a.act });
+                    }
+                    let max = act_max(rules);
+                    if deal && a.act != ActKind::BoneyardTrip && a.points > max {
+                        return Err(ReportError::ActPointsTooHigh {
+                            act: a.act,
+                            points: a.points,
+                            max,
+                        });
                     }
                     cancelled[rules.side_of(a.seat)] += a.points;
                 }

@@ -162,10 +162,77 @@ pub enum ReportError {
     },
     #[error("side {first} and side {second} cannot both reach the target during play: the hand stops at the first")]
     BothReachTarget { first: usize, second: usize },
+    #[error(
+        "no deal leaves seat {seat} {count} pips in 1 to {most} tiles{}",
+        holding_double(double)
+    )]
+    SeatCannotHold {
+        seat: u8,
+        count: u32,
+        most: u8,
+        double: Option<bool>,
+    },
+    #[error("no deal leaves seats {} these counts at once: the set has too few tiles of the counts they need", seat_list(seats))]
+    NoDeal { seats: Vec<u8> },
+    #[error("the last tile was {0}, but these counts leave none of them on the table")]
+    LastTileHeld(&'static str),
+    #[error("pass points come in multiples of {unit} at this table, not {points}")]
+    NotPassPoints { points: i32, unit: i32 },
+    #[error("side {side} cannot make {points} points in play in one hand: at most {max}")]
+    PlayPointsTooHigh { side: usize, points: i32, max: i32 },
+    #[error("the act {act:?} cancels one play's points, at most {max}, not {points}")]
+    ActPointsTooHigh { act: ActKind, points: i32, max: i32 },
     #[error("the match is over: start a new sheet")]
     MatchOver,
     #[error("there is no hand to undo")]
     NothingToUndo,
+}
+
+/// What part of a report no deal could produce: the server's refusal
+/// codes and the clients' words follow it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Impossible {
+    /// The counts, doubles or last tile: no disjoint hands of the set.
+    Counts,
+    /// Points in play beyond a hand's, or not in the game's unit.
+    Points,
+    /// A penalty cancelling more than its act can.
+    Acts,
+}
+
+impl ReportError {
+    /// Which part of the report no deal could produce; `None` for a
+    /// malformed report (a seat that does not exist, terms of another
+    /// game, ...).
+    pub fn impossible(&self) -> Option<Impossible> {
+        match self {
+            ReportError::SeatCannotHold { .. }
+            | ReportError::NoDeal { .. }
+            | ReportError::LastTileHeld(_) => Some(Impossible::Counts),
+            ReportError::NotPassPoints { .. } | ReportError::PlayPointsTooHigh { .. } => {
+                Some(Impossible::Points)
+            }
+            ReportError::ActPointsTooHigh { .. } => Some(Impossible::Acts),
+            _ => None,
+        }
+    }
+}
+
+fn holding_double(double: &Option<bool>) -> &'static str {
+    match double {
+        Some(true) => " with a double among them",
+        Some(false) => " without a double",
+        None => "",
+    }
+}
+
+fn seat_list(seats: &[u8]) -> String {
+    let words: Vec<String> = seats.iter().map(u8::to_string).collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => words.concat(),
+    }
 }
 
 /// Which parts of a [`HandReport`] a game uses, for a form that asks

@@ -257,3 +257,122 @@ fn refused_acts_are_named_in_the_apis_spelling() {
         assert!(m.contains(act.as_str()), "{m}");
     }
 }
+
+fn with(preset: &str, options: serde_json::Value) -> Rules {
+    crate::RulesSpec {
+        options: options.as_object().cloned().unwrap_or_default(),
+        ..crate::RulesSpec::preset(preset)
+    }
+    .resolve()
+    .expect("rules")
+}
+
+#[test]
+fn two_seats_of_one_pip_each_are_refused() {
+    // Only 1-0 counts one.
+    let err = report(&[], &[1, 1, 30, 40])
+        .check(&rules("jamaican"), &[0, 0])
+        .unwrap_err();
+    assert_eq!(err, ReportError::NoDeal { seats: vec![0, 1] });
+    assert_eq!(err.impossible(), Some(Impossible::Counts));
+    assert!(err.to_string().contains("seats 0 and 1"), "{err}");
+    assert!(report(&[], &[1, 2, 30, 40])
+        .check(&rules("jamaican"), &[0, 0])
+        .is_ok());
+}
+
+#[test]
+fn a_blocked_hand_with_nothing_held_is_refused() {
+    let err = report(&[], &[0, 0, 0, 0])
+        .check(&rules("jamaican"), &[0, 0])
+        .unwrap_err();
+    assert_eq!(err, ReportError::NoDeal { seats: vec![0, 1] });
+}
+
+#[test]
+fn pass_points_come_in_the_tables_unit_and_bound() {
+    let pr = rules("puerto-rican");
+    let mut r = report(&[1], &[3, 0, 4, 15]);
+    r.points = vec![7, 3];
+    assert_eq!(
+        r.check(&pr, &[0, 0]).unwrap_err(),
+        ReportError::NotPassPoints {
+            points: 7,
+            unit: 10
+        }
+    );
+    r.points = vec![1000, 0];
+    let err = r.check(&pr, &[0, 0]).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ReportError::PlayPointsTooHigh {
+                side: 0,
+                points: 1000,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(err.impossible(), Some(Impossible::Points));
+    r.points = vec![20, 10];
+    assert!(r.check(&pr, &[0, 0]).is_ok());
+}
+
+#[test]
+fn club_points_beyond_a_hand_are_refused() {
+    let club = rules("club-fives");
+    let mut r = report(&[1], &[17, 0]);
+    r.points = vec![0, 1000];
+    assert!(matches!(
+        r.check(&club, &[0, 0]).unwrap_err(),
+        ReportError::PlayPointsTooHigh {
+            side: 1,
+            points: 1000,
+            ..
+        }
+    ));
+    r.points = vec![0, 9];
+    r.acts = vec![TableAct {
+        seat: 1,
+        act: ActKind::OverDraw,
+        points: 50,
+    }];
+    assert!(matches!(
+        r.check(&club, &[0, 0]).unwrap_err(),
+        ReportError::ActPointsTooHigh { points: 50, .. }
+    ));
+    r.acts[0].points = 3;
+    assert!(r.check(&club, &[0, 0]).is_ok());
+}
+
+#[test]
+fn a_double_held_with_no_pips_is_refused_when_the_blank_counts_ten() {
+    let french = with("french", serde_json::json!({"double_blank_ten": true}));
+    let mut r = report(&[], &[0, 7, 5, 10]);
+    r.doubles = vec![0];
+    let err = r.check(&french, &[0, 0, 0, 0]).unwrap_err();
+    assert_eq!(
+        err,
+        ReportError::SeatCannotHold {
+            seat: 0,
+            count: 0,
+            most: 7,
+            double: Some(true)
+        }
+    );
+    // Counting the blank as nothing, 0-0 alone makes it.
+    assert!(r.check(&rules("french"), &[0, 0, 0, 0]).is_ok());
+}
+
+#[test]
+fn the_last_tile_cannot_still_be_held() {
+    // Chuchazo: the double blank went out last, so no seat holds it, and
+    // a count of 0 needs it.
+    let mut r = report(&[1], &[0, 0, 5, 5]);
+    r.chuchazo = true;
+    assert_eq!(
+        r.check(&rules("puerto-rican"), &[0, 0]).unwrap_err(),
+        ReportError::LastTileHeld("the double blank")
+    );
+}
