@@ -310,8 +310,11 @@ mod tests {
             assert!(store.take_lease(&b, &me, ttl).await.unwrap());
         }
         store.append(&a, "n", &row(0)).await.unwrap();
-        let answers =
-            commit_one_batch(store, &[(&a, "n", 1), (&a, "n", 0), (&b, "n", 0), (&a, "n", 2)]).await;
+        let answers = commit_one_batch(
+            store,
+            &[(&a, "n", 1), (&a, "n", 0), (&b, "n", 0), (&a, "n", 2)],
+        )
+        .await;
         assert!(answers[0].is_ok() && answers[2].is_ok() && answers[3].is_ok());
         assert!(
             refused_as(&answers[1], "the store already has this row"),
