@@ -107,27 +107,28 @@ impl Writer {
     }
 
     /// One transaction: the batch's entries in one statement, each behind
-    /// its fence; the answer for each entry, in the batch's order.
+    /// its fence; the answer for each entry, in the batch's order. Most
+    /// batches write every entry, which the count of rows tells; one that
+    /// did not is rolled back and written again, learning which entries
+    /// were refused.
     async fn try_commit(
         &self,
         batch: &[Pending],
     ) -> Result<Vec<Result<(), TableWriteError>>, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        let sql = insert_sql(batch.len(), self.leased);
-        let mut q = sqlx::query(&sql);
-        for p in batch {
-            let e = &p.row;
-            q = q
-                .bind(&p.table)
-                .bind(e.seq)
-                .bind(e.hand)
-                .bind(e.seat)
-                .bind(e.action.column())
-                .bind(i64::from(e.auto))
-                .bind(e.at)
-                .bind(&p.node);
+        let sql = insert_sql(batch.len(), self.leased, false);
+        let n = bind_all(sqlx::query(&sql), batch)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if n == batch.len() as u64 {
+            tx.commit().await?;
+            return Ok(batch.iter().map(|_| Ok(())).collect());
         }
-        let written: HashSet<(String, i64)> = q
+        tx.rollback().await?;
+        let mut tx = self.pool.begin().await?;
+        let sql = insert_sql(batch.len(), self.leased, true);
+        let written: HashSet<(String, i64)> = bind_all(sqlx::query(&sql), batch)
             .fetch_all(&mut *tx)
             .await?
             .iter()
@@ -168,10 +169,30 @@ impl Writer {
     }
 }
 
+/// `q` with the placeholders of [`insert_sql`] bound to `batch`.
+fn bind_all<'q>(
+    mut q: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    batch: &'q [Pending],
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    for p in batch {
+        let e = &p.row;
+        q = q
+            .bind(&p.table)
+            .bind(e.seq)
+            .bind(e.hand)
+            .bind(e.seat)
+            .bind(e.action.column())
+            .bind(i64::from(e.auto))
+            .bind(e.at)
+            .bind(&p.node);
+    }
+    q
+}
+
 /// The statement that writes `n` entries: each one only when its fence
-/// holds and its position is free, returning those written. (SQLite and
+/// holds and its position is free; `returning` those written. (SQLite and
 /// PostgreSQL both name a `VALUES` list's columns `column1`, `column2`...)
-fn insert_sql(n: usize, leased: bool) -> String {
+fn insert_sql(n: usize, leased: bool, returning: bool) -> String {
     let rows: Vec<String> = (0..n)
         .map(|i| {
             let k = i * 8;
@@ -189,9 +210,13 @@ fn insert_sql(n: usize, leased: bool) -> String {
         "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at)
          SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7
          FROM (VALUES {}) AS v WHERE {fence}
-         ON CONFLICT (table_id, seq) DO NOTHING
-         RETURNING table_id, seq",
-        rows.join(", ")
+         ON CONFLICT (table_id, seq) DO NOTHING{}",
+        rows.join(", "),
+        if returning {
+            " RETURNING table_id, seq"
+        } else {
+            ""
+        }
     )
 }
 
