@@ -516,9 +516,9 @@ fn main() {
             "load: {game}, bot {bot}, {delay} ms between bot moves, {secs} s per step, {cores} cores"
         );
         println!(
-            "{:>7} {:>6} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>11} {:>9} {:>6}  {}",
+            "{:>7} {:>6} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>11} {:>9} {:>6}  load average",
             "tables", "group", "moves", "moves/s", "p50 ms", "p99 ms", "max ms", "matches",
-            "KiB/table", "commits/m", "errors", "load average"
+            "KiB/table", "commits/m", "errors"
         );
         let rules = json!({"preset": game});
         let stats = Arc::new(Stats::default());
