@@ -4,28 +4,37 @@
 //! ```text
 //! cargo run --release -p domino-server --example load -- \
 //!     [--tables 100,250,500,1000] [--secs 10] [--delay-ms 700] \
-//!     [--game jamaican] [--bot heuristic] [--db sqlite://FILE] \
-//!     [--nodes ADDR,ADDR,... [--pg postgres://...]]
+//!     [--game jamaican] [--bot heuristic] [--db sqlite://FILE|postgres://...] \
+//!     [--group-commit on,off] \
+//!     [--nodes ADDR,ADDR,... [--pg postgres://...] [--metrics-token T]]
 //! ```
 //!
-//! Starts a server in this process on a temporary SQLite file (or `--db`),
-//! then for each step opens that many tables with `humans: 0` (the bots play
-//! every seat, `--delay-ms` apart as `domino serve` paces them) from one
-//! WebSocket client per table that watches it; a finished match is replaced
-//! by a new one. Each step reports the moves broadcast, the 50th/99th
-//! percentile and worst move-to-broadcast latency (from the server taking
-//! the action, through the store, to the watching client reading its
-//! `state`: `move_at_us` against this process's clock), and the resident
-//! memory per table (client sockets included, since both ends live here).
+//! For each step and each `--group-commit` setting in turn (`off` sets
+//! `DOMINO_GROUP_COMMIT=off`: each log entry committed alone, as before
+//! group commit), starts a server in a process of its own (this program
+//! again, with `--serve-only`) on a fresh SQLite file, or a fresh database
+//! beside the PostgreSQL one `--db` names, then opens that many tables with
+//! `humans: 0` (the bots play every seat, `--delay-ms` apart as `domino
+//! serve` paces them) from one WebSocket client per table, in this process,
+//! that watches it; a finished match is replaced by a new one. Each step
+//! reports the moves broadcast, the 50th/99th percentile and worst
+//! move-to-broadcast latency (from the server taking the action, through
+//! the store, to the watching client reading its `state`: `move_at_us`
+//! against the machine's clock), the server's own resident memory per table
+//! (its growth since it started; the clients' sockets are in this process),
+//! the commits of log entries per move (on SQLite FULL one sync each), and
+//! the load average.
 //!
 //! With `--nodes` (several `domino serve` already running on one
 //! PostgreSQL database, docs/deploy.md) no server starts here: table `k` is
 //! created on node `k mod n` by its watcher, and a second watcher on the
-//! next node watches it through the relay. Each step then reports the
-//! latency for watchers on the owner and on another node separately, and
-//! the work per move: the nodes' relay notifications and the statements
-//! that sent them (from their `/metrics`) and, with `--pg` naming the database, PostgreSQL's
-//! committed transactions (`pg_stat_database`).
+//! next node watches it through the relay; steps add tables to those
+//! already playing. Each step then reports the latency for watchers on the
+//! owner and on another node separately, and the work per move: the nodes'
+//! relay notifications and the statements that sent them (from their
+//! `/metrics`, given `--metrics-token` or `DOMINO_METRICS_TOKEN`) and, with
+//! `--pg` naming the database, PostgreSQL's committed transactions
+//! (`pg_stat_database`).
 #![allow(clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr)]
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -51,8 +60,9 @@ fn now_us() -> i64 {
         .as_micros() as i64
 }
 
-fn rss_kb() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
+/// A process's resident memory in KiB (`self`, or a process id).
+fn rss_kb(pid: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
         .and_then(|s| {
             s.lines()
@@ -225,15 +235,19 @@ async fn remote_watcher(
     let _ = ws.close(None).await;
 }
 
-/// The sum over `nodes` of the `/metrics` sample `name`.
-async fn metric_sum(nodes: &[std::net::SocketAddr], name: &str) -> f64 {
+/// The sum over `nodes` of the `/metrics` sample `name` (read with
+/// `token`).
+async fn metric_sum(nodes: &[std::net::SocketAddr], token: &str, name: &str) -> f64 {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut sum = 0.0;
     for a in nodes {
         let Ok(mut s) = tokio::net::TcpStream::connect(a).await else {
             continue;
         };
-        let req = "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+        let req = format!(
+            "GET /metrics HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\
+             Connection: close\r\n\r\n"
+        );
         if s.write_all(req.as_bytes()).await.is_err() {
             continue;
         }
@@ -270,6 +284,195 @@ fn pct(sorted: &[i64], p: f64) -> f64 {
     sorted[i] as f64 / 1000.0
 }
 
+/// The server's settings: the benchmark's pace, and no limits (one
+/// process on one address plays every table).
+fn server_config(db: String, delay: u64, token: &str) -> domino_server::Config {
+    domino_server::Config {
+        db,
+        bot_delay: Duration::from_millis(delay),
+        bot_budget_ms: 20,
+        metrics_token: Some(token.to_string()),
+        limits: Arc::new(domino_server::limits::Limits {
+            tables_per_client: usize::MAX,
+            tables_per_address: usize::MAX,
+            creates_per_minute: u32::MAX,
+            messages_per_second: u32::MAX,
+            message_burst: u32::MAX,
+            sockets_per_address: usize::MAX,
+            sockets: usize::MAX,
+            connections_per_address: usize::MAX,
+            connections: usize::MAX,
+            ..domino_server::limits::Limits::DEFAULT
+        }),
+        ..domino_server::Config::default()
+    }
+}
+
+/// `--serve-only`: the server alone, in this process, until killed; its
+/// address on the first line of the output.
+async fn serve_only(db: String, delay: u64, token: String) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    println!("{}", listener.local_addr().unwrap());
+    let config = server_config(db, delay, &token);
+    if let Err(e) = domino_server::run(listener, config, std::future::pending()).await {
+        eprintln!("serve: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// A server in a process of its own, killed when dropped.
+struct Server {
+    child: std::process::Child,
+    addr: std::net::SocketAddr,
+    /// Its resident memory once it answered, before any table.
+    rss0: u64,
+}
+
+impl Server {
+    fn start(db: &str, delay: u64, token: &str, group_commit: &str) -> Server {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--serve-only", "--db", db, "--delay-ms", &delay.to_string()])
+            .args(["--metrics-token", token])
+            .env("DOMINO_GROUP_COMMIT", group_commit)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line.trim().parse().unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        let rss0 = rss_kb(&child.id().to_string());
+        Server { child, addr, rss0 }
+    }
+
+    fn rss(&self) -> u64 {
+        rss_kb(&self.child.id().to_string())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+/// What one step measured.
+struct Step {
+    lat: Vec<i64>,
+    remote: Vec<i64>,
+    elapsed: f64,
+    actions: f64,
+    notes: f64,
+    stmts: f64,
+    pg_commits: f64,
+    log_commits: f64,
+}
+
+/// Let play settle, then measure for `secs`.
+async fn measure(
+    nodes: &[std::net::SocketAddr],
+    token: &str,
+    pool: &Option<sqlx::PgPool>,
+    stats: &Stats,
+    measuring: &AtomicBool,
+    delay: u64,
+    secs: u64,
+) -> Step {
+    tokio::time::sleep(Duration::from_millis(delay.max(500) * 2)).await;
+    let sample = |name: &'static str| metric_sum(nodes, token, name);
+    let names = [
+        "domino_actions_total",
+        "domino_relay_notifications_sent_total",
+        "domino_relay_statements_total",
+        "domino_store_log_commits_total",
+    ];
+    let mut before = Vec::new();
+    for n in names {
+        before.push(sample(n).await);
+    }
+    let commits0 = pg_commits(pool).await;
+    stats.lat_us.lock().unwrap().clear();
+    stats.remote_us.lock().unwrap().clear();
+    measuring.store(true, Ordering::Relaxed);
+    let t0 = Instant::now();
+    tokio::time::sleep(Duration::from_secs(secs)).await;
+    measuring.store(false, Ordering::Relaxed);
+    let elapsed = t0.elapsed().as_secs_f64();
+    let mut d = Vec::new();
+    for (n, b) in names.into_iter().zip(before) {
+        d.push(sample(n).await - b);
+    }
+    let pg_commits = pg_commits(pool).await - commits0;
+    let mut lat = std::mem::take(&mut *stats.lat_us.lock().unwrap());
+    lat.sort_unstable();
+    let mut remote = std::mem::take(&mut *stats.remote_us.lock().unwrap());
+    remote.sort_unstable();
+    Step {
+        lat,
+        remote,
+        elapsed,
+        actions: d[0],
+        notes: d[1],
+        stmts: d[2],
+        pg_commits,
+        log_commits: d[3],
+    }
+}
+
+/// Open `n` watchers at `addr` (each creating a table), once all are in.
+#[allow(clippy::too_many_arguments)]
+async fn open_watchers(
+    n: usize,
+    first: usize,
+    nodes: &[std::net::SocketAddr],
+    rules: &Value,
+    bot: &str,
+    stats: &Arc<Stats>,
+    measuring: &Arc<AtomicBool>,
+    stop: &Arc<AtomicBool>,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let (tx, mut rx) = tokio::sync::mpsc::channel(n.max(1));
+    let mut tasks = Vec::new();
+    for k in first..first + n {
+        // Watchers on another node only when there are several.
+        let pair = (nodes.len() > 1).then(|| {
+            let (ptx, prx) = tokio::sync::mpsc::unbounded_channel();
+            tokio::spawn(remote_watcher(
+                nodes[(k + 1) % nodes.len()],
+                prx,
+                stats.clone(),
+                measuring.clone(),
+                stop.clone(),
+            ));
+            ptx
+        });
+        tasks.push(tokio::spawn(watcher(
+            nodes[k % nodes.len()],
+            rules.clone(),
+            bot.to_string(),
+            stats.clone(),
+            measuring.clone(),
+            stop.clone(),
+            tx.clone(),
+            pair,
+        )));
+    }
+    for _ in 0..n {
+        rx.recv().await;
+    }
+    tasks
+}
+
 fn main() {
     let steps: Vec<usize> = arg("--tables", "100,250,500,1000")
         .split(',')
@@ -279,15 +482,23 @@ fn main() {
     let delay: u64 = arg("--delay-ms", "700").parse().unwrap();
     let game = arg("--game", "jamaican");
     let bot = arg("--bot", "heuristic");
-    let dir = tempfile::tempdir().unwrap();
-    let db = arg(
-        "--db",
-        &format!("sqlite://{}", dir.path().join("load.db").display()),
+    let db = arg("--db", "");
+    let token = arg(
+        "--metrics-token",
+        &std::env::var("DOMINO_METRICS_TOKEN").unwrap_or_else(|_| "load".into()),
     );
+    let modes: Vec<String> = arg("--group-commit", "on")
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .collect();
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();
+    if std::env::args().any(|a| a == "--serve-only") {
+        rt.block_on(serve_only(db, delay, token));
+        return;
+    }
     let nodes: Vec<std::net::SocketAddr> = arg("--nodes", "")
         .split(',')
         .filter(|s| !s.is_empty())
@@ -295,144 +506,118 @@ fn main() {
         .collect();
     let pg = arg("--pg", "");
     rt.block_on(async move {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
         let pool = if pg.is_empty() {
             None
         } else {
             Some(sqlx::PgPool::connect(&pg).await.unwrap())
         };
-        let config = domino_server::Config {
-            db,
-            bot_delay: Duration::from_millis(delay),
-            bot_budget_ms: 20,
-            // One process on one address plays every table: no limits.
-            limits: std::sync::Arc::new(domino_server::limits::Limits {
-                tables_per_client: usize::MAX,
-                tables_per_address: usize::MAX,
-                creates_per_minute: u32::MAX,
-                messages_per_second: u32::MAX,
-                message_burst: u32::MAX,
-                sockets_per_address: usize::MAX,
-                sockets: usize::MAX,
-                connections_per_address: usize::MAX,
-                ..domino_server::limits::Limits::DEFAULT
-            }),
-            ..domino_server::Config::default()
-        };
-        if nodes.is_empty() {
-            tokio::spawn(domino_server::run(listener, config, std::future::pending()));
-            tokio::time::sleep(Duration::from_millis(300)).await;
-        } else {
-            drop((listener, config));
-        }
         let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
         println!(
             "load: {game}, bot {bot}, {delay} ms between bot moves, {secs} s per step, {cores} cores"
         );
         println!(
-            "{:>7} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>11} {:>6}",
-            "tables", "moves", "moves/s", "p50 ms", "p99 ms", "max ms", "matches", "KiB/table", "errors"
+            "{:>7} {:>6} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>11} {:>9} {:>6}  load average",
+            "tables", "group", "moves", "moves/s", "p50 ms", "p99 ms", "max ms", "matches",
+            "KiB/table", "commits/m", "errors"
         );
+        let rules = json!({"preset": game});
+        let stats = Arc::new(Stats::default());
+        let measuring = Arc::new(AtomicBool::new(false));
         if !nodes.is_empty() {
             println!(
                 "        (latency of watchers on the owner node; then on another node: p50/p99/max ms, \
                  relay notifications, relay statements and PostgreSQL commits per move)"
             );
-        }
-        let rules = json!({"preset": game});
-        // Steps add tables to those already playing: an abandoned table
-        // would play on unwatched and load the next step unseen.
-        let stats = Arc::new(Stats::default());
-        let measuring = Arc::new(AtomicBool::new(false));
-        let stop = Arc::new(AtomicBool::new(false));
-        let rss0 = rss_kb();
-        let mut tasks = Vec::new();
-        for &n in &steps {
-            let add = n.saturating_sub(tasks.len());
-            let (tx, mut rx) = tokio::sync::mpsc::channel(add.max(1));
-            stats.matches.store(0, Ordering::Relaxed);
-            for _ in 0..add {
-                let k = tasks.len();
-                let (at, pair) = if nodes.is_empty() {
-                    (addr, None)
-                } else {
-                    let (ptx, prx) = tokio::sync::mpsc::unbounded_channel();
-                    tokio::spawn(remote_watcher(
-                        nodes[(k + 1) % nodes.len()],
-                        prx,
-                        stats.clone(),
-                        measuring.clone(),
-                        stop.clone(),
-                    ));
-                    (nodes[k % nodes.len()], Some(ptx))
-                };
-                tasks.push(tokio::spawn(watcher(
-                    at,
-                    rules.clone(),
-                    bot.clone(),
-                    stats.clone(),
-                    measuring.clone(),
-                    stop.clone(),
-                    tx.clone(),
-                    pair,
-                )));
-            }
-            for _ in 0..add {
-                rx.recv().await;
-            }
-            // Let play settle, then measure.
-            tokio::time::sleep(Duration::from_millis(delay.max(500) * 2)).await;
-            let rss1 = rss_kb();
-            let actions0 = metric_sum(&nodes, "domino_actions_total").await;
-            let notes0 = metric_sum(&nodes, "domino_relay_notifications_sent_total").await;
-            let stmts0 = metric_sum(&nodes, "domino_relay_statements_total").await;
-            let commits0 = pg_commits(&pool).await;
-            measuring.store(true, Ordering::Relaxed);
-            let t0 = Instant::now();
-            tokio::time::sleep(Duration::from_secs(secs)).await;
-            measuring.store(false, Ordering::Relaxed);
-            let actions = metric_sum(&nodes, "domino_actions_total").await - actions0;
-            let notes = metric_sum(&nodes, "domino_relay_notifications_sent_total").await - notes0;
-            let stmts = metric_sum(&nodes, "domino_relay_statements_total").await - stmts0;
-            let commits = pg_commits(&pool).await - commits0;
-            let elapsed = t0.elapsed().as_secs_f64();
-            let mut lat = std::mem::take(&mut *stats.lat_us.lock().unwrap());
-            lat.sort_unstable();
-            let per_table = (rss1.saturating_sub(rss0)) as f64 / n.max(1) as f64;
-            println!(
-                "{:>7} {:>9} {:>8.0} {:>8.2} {:>8.2} {:>8.2} {:>8} {:>11.1} {:>6}",
-                n,
-                lat.len(),
-                lat.len() as f64 / elapsed,
-                pct(&lat, 0.5),
-                pct(&lat, 0.99),
-                pct(&lat, 1.0),
-                stats.matches.load(Ordering::Relaxed),
-                per_table,
-                stats.errors.load(Ordering::Relaxed),
-            );
-            if !nodes.is_empty() {
-                let mut r = std::mem::take(&mut *stats.remote_us.lock().unwrap());
-                r.sort_unstable();
+            // Steps add tables to those already playing: an abandoned
+            // table would play on unwatched and load the next step unseen.
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut tasks = Vec::new();
+            for &n in &steps {
+                let add = n.saturating_sub(tasks.len());
+                stats.matches.store(0, Ordering::Relaxed);
+                let first = tasks.len();
+                tasks.extend(
+                    open_watchers(add, first, &nodes, &rules, &bot, &stats, &measuring, &stop).await,
+                );
+                let m = measure(&nodes, &token, &pool, &stats, &measuring, delay, secs).await;
+                print_row(n, "-", &m, f64::NAN, &stats);
                 println!(
                     "{:>7} remote: {} moves seen, p50 {:.2} / p99 {:.2} / max {:.2} ms; \
-                     {actions:.0} actions; per action {:.2} notifications in {:.2} relay statements, \
+                     {:.0} actions; per action {:.2} notifications in {:.2} relay statements, \
                      {:.2} commits",
                     "",
-                    r.len(),
-                    pct(&r, 0.5),
-                    pct(&r, 0.99),
-                    pct(&r, 1.0),
-                    notes / actions.max(1.0),
-                    stmts / actions.max(1.0),
-                    commits / actions.max(1.0),
+                    m.remote.len(),
+                    pct(&m.remote, 0.5),
+                    pct(&m.remote, 0.99),
+                    pct(&m.remote, 1.0),
+                    m.actions,
+                    m.notes / m.actions.max(1.0),
+                    m.stmts / m.actions.max(1.0),
+                    m.pg_commits / m.actions.max(1.0),
                 );
             }
+            stop.store(true, Ordering::Relaxed);
+            for t in tasks {
+                let _ = t.await;
+            }
+            return;
         }
-        stop.store(true, Ordering::Relaxed);
-        for t in tasks {
-            let _ = t.await;
+        // A fresh server and store for each step and setting, in turn, so
+        // that the settings see the same machine's load.
+        for &n in &steps {
+            for mode in &modes {
+                let dir = tempfile::tempdir().unwrap();
+                let scratch = if db.starts_with("postgres") {
+                    Some(domino_server::store::scratch_postgres(&db, "load").await.unwrap())
+                } else {
+                    None
+                };
+                let url = match &scratch {
+                    Some((url, _)) => url.clone(),
+                    None if db.is_empty() => {
+                        format!("sqlite://{}", dir.path().join("load.db").display())
+                    }
+                    None => db.clone(),
+                };
+                let server = Server::start(&url, delay, &token, mode);
+                let stop = Arc::new(AtomicBool::new(false));
+                stats.matches.store(0, Ordering::Relaxed);
+                stats.errors.store(0, Ordering::Relaxed);
+                let tasks = open_watchers(
+                    n, 0, &[server.addr], &rules, &bot, &stats, &measuring, &stop,
+                )
+                .await;
+                let m = measure(&[server.addr], &token, &pool, &stats, &measuring, delay, secs)
+                    .await;
+                let per_table = server.rss().saturating_sub(server.rss0) as f64 / n.max(1) as f64;
+                print_row(n, mode, &m, per_table, &stats);
+                stop.store(true, Ordering::Relaxed);
+                for t in tasks {
+                    let _ = t.await;
+                }
+                drop(server);
+                if let Some((_, name)) = scratch {
+                    let _ = domino_server::store::drop_scratch_postgres(&db, &name).await;
+                }
+            }
         }
     });
+}
+
+fn print_row(n: usize, mode: &str, m: &Step, per_table: f64, stats: &Stats) {
+    println!(
+        "{:>7} {:>6} {:>9} {:>8.0} {:>8.2} {:>8.2} {:>8.2} {:>8} {:>11.1} {:>9.3} {:>6}  {}",
+        n,
+        mode,
+        m.lat.len(),
+        m.lat.len() as f64 / m.elapsed,
+        pct(&m.lat, 0.5),
+        pct(&m.lat, 0.99),
+        pct(&m.lat, 1.0),
+        stats.matches.load(Ordering::Relaxed),
+        per_table,
+        m.log_commits / m.actions.max(1.0),
+        stats.errors.load(Ordering::Relaxed),
+        load_average(),
+    );
 }

@@ -137,8 +137,16 @@ async fn upgrade(
     // messages get a `too_large` error from the protocol itself.
     ws.max_message_size(1 << 20)
         .max_frame_size(1 << 20)
+        .read_buffer_size(WS_READ_BUFFER)
         .on_upgrade(move |socket| crate::ws::serve(socket, hub, ip, pass, profile, stop))
 }
+
+/// Each socket's read buffer. The library's default, 128 KiB, is filled
+/// with zeros before the first read, so it is resident for every socket,
+/// twice what a whole table may cost; a player's messages are a few hundred
+/// bytes, and a longer one (up to the size limit) grows the buffer for its
+/// own reading.
+const WS_READ_BUFFER: usize = 4 * 1024;
 
 /// Alive, with what it holds and what its limits refused.
 async fn healthz(State(app): State<App>) -> Json<Health> {

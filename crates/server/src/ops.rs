@@ -131,8 +131,21 @@ pub fn exposition(hub: &Hub) -> String {
     );
     e.histogram(
         "domino_store_write_seconds",
-        "Each write to the store (log entries, seats, finished records).",
+        "Each write to the store (log entries, seats, finished records); a log entry from being queued to its batch's commit.",
         hub.store.write_latency(),
+    );
+    let (commits, entries) = hub.store.log_commits();
+    e.single(
+        "domino_store_log_commits_total",
+        Kind::Counter,
+        "Transactions that wrote log entries (group commit: one for every entry queued meanwhile; one sync each on SQLite).",
+        commits,
+    );
+    e.single(
+        "domino_store_log_entries_total",
+        Kind::Counter,
+        "Log entries written (actions and next hands).",
+        entries,
     );
     e.into_text()
 }

@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex};
 use domino_engine::Action;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
+use tokio::sync::{mpsc, oneshot};
 
 use crate::metrics::Histogram;
 
@@ -26,6 +27,7 @@ macro_rules! from_row {
     };
 }
 
+pub mod batch;
 pub mod lease;
 pub use lease::{Holder, LobbyRow};
 pub mod profiles;
@@ -149,8 +151,15 @@ pub struct Store {
     /// that a second server on the same file is refused (SQLite has one
     /// writer; two servers would each restore and play the same tables).
     file_lock: Arc<Mutex<Option<std::fs::File>>>,
-    /// How long each write took, for `/metrics`.
+    /// How long each write took, for `/metrics` (a log entry: from being
+    /// queued to its batch's commit).
     writes: Arc<Histogram>,
+    /// The group-commit writer of log entries (see `batch`); `None` when
+    /// turned off (`DOMINO_GROUP_COMMIT=off`), each entry then committed on
+    /// its own.
+    log_writer: Option<mpsc::UnboundedSender<batch::Pending>>,
+    /// Commits and entries of the log so far.
+    log_counts: Arc<batch::Counts>,
 }
 
 /// Why a write by a table's copy (a log entry, a seat, the finished
@@ -162,9 +171,16 @@ pub enum TableWriteError {
     /// on; the table's log is whole and another copy plays from it.
     #[error("this copy of the table is behind the store: {0}")]
     Superseded(&'static str),
-    /// The database failed: nothing was written.
+    /// The database failed: nothing was written. (Shared: a failed batch
+    /// gives each of its entries the same error.)
     #[error(transparent)]
-    Store(#[from] sqlx::Error),
+    Store(Arc<sqlx::Error>),
+}
+
+impl From<sqlx::Error> for TableWriteError {
+    fn from(e: sqlx::Error) -> Self {
+        TableWriteError::Store(Arc::new(e))
+    }
 }
 
 /// A table as created.
@@ -304,11 +320,24 @@ impl Store {
             })
             .connect_with(opts)
             .await?;
+        let writes = Arc::new(Histogram::latency());
+        let log_counts = Arc::new(batch::Counts::default());
+        let log_writer = group_commit().then(|| {
+            batch::Writer {
+                pool: pool.clone(),
+                leased: backend == Backend::Postgres,
+                writes: writes.clone(),
+                counts: log_counts.clone(),
+            }
+            .spawn()
+        });
         let store = Store {
             pool,
             backend,
             file_lock: Arc::new(Mutex::new(file_lock)),
-            writes: Arc::new(Histogram::latency()),
+            writes,
+            log_writer,
+            log_counts,
         };
         store.migrate().await?;
         Ok(store)
@@ -321,6 +350,13 @@ impl Store {
     /// The time each write took so far.
     pub fn write_latency(&self) -> &Histogram {
         &self.writes
+    }
+
+    /// The log's commits and entries so far: `(commits, entries)`.
+    pub fn log_commits(&self) -> (u64, u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let c = &self.log_counts;
+        (c.commits.load(Relaxed), c.entries.load(Relaxed))
     }
 
     /// A trivial query, for readiness: the database answers.
@@ -516,7 +552,7 @@ impl Store {
             Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Err(
                 TableWriteError::Superseded("the store already has this row"),
             ),
-            Err(e) => Err(TableWriteError::Store(e)),
+            Err(e) => Err(e.into()),
         }
     }
 
@@ -532,8 +568,33 @@ impl Store {
     /// Append one log entry for the table's copy on `node`; it is durable
     /// when this returns. Only the lease holder's entries are taken (see
     /// [`Store::fence`]), and an entry at a position the log already has
-    /// is refused: either way the copy is `Superseded`.
+    /// is refused: either way the copy is `Superseded`. The entry goes in
+    /// the next batch of the log's writer (see `batch`), with the entries
+    /// of every other table queued by then.
     pub async fn append(&self, table: &str, node: &str, e: &LogRow) -> Result<(), TableWriteError> {
+        let Some(writer) = &self.log_writer else {
+            return self.append_alone(table, node, e).await;
+        };
+        let (done, answer) = oneshot::channel();
+        let pending = batch::Pending {
+            table: table.to_string(),
+            node: node.to_string(),
+            row: e.clone(),
+            queued: std::time::Instant::now(),
+            done,
+        };
+        let gone = || TableWriteError::from(sqlx::Error::PoolClosed);
+        writer.send(pending).map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
+    }
+
+    /// [`Store::append`] in a transaction of its own.
+    async fn append_alone(
+        &self,
+        table: &str,
+        node: &str,
+        e: &LogRow,
+    ) -> Result<(), TableWriteError> {
         let sql = format!(
             "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at)
              SELECT $1, $2, $3, $4, $5, $6, $7 WHERE {}",
@@ -547,7 +608,11 @@ impl Store {
             .bind(e.action.column())
             .bind(i64::from(e.auto))
             .bind(e.at);
-        self.owned_write(q, node).await
+        let done = self.owned_write(q, node).await;
+        let c = &self.log_counts;
+        c.commits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        c.entries.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        done
     }
 
     /// Close a table nobody plays: finished, with its record so far, and
@@ -741,6 +806,16 @@ impl Store {
             lock.take();
         }
     }
+}
+
+/// Whether log entries are group-committed: yes unless the environment
+/// says `DOMINO_GROUP_COMMIT=off` (or `0`), which commits each on its own,
+/// as before group commit, for comparing the two under load.
+fn group_commit() -> bool {
+    !matches!(
+        std::env::var("DOMINO_GROUP_COMMIT").as_deref(),
+        Ok("off" | "0")
+    )
 }
 
 /// A new, empty PostgreSQL database beside the one `url` names, called

@@ -113,8 +113,14 @@ impl Store {
         .bind(node)
         .execute(&self.pool)
         .await?;
+        // The rows are locked in the tables' order, as a batch of the log
+        // locks them (see `batch`): the two never wait for each other in
+        // a circle.
         let sql = format!(
-            "UPDATE domino_leases SET expires_at = {NOW_MS} + $2 WHERE node = $1 RETURNING table_id"
+            "UPDATE domino_leases SET expires_at = {NOW_MS} + $2
+             WHERE node = $1 AND table_id IN (SELECT table_id FROM domino_leases
+                 WHERE node = $1 ORDER BY table_id FOR UPDATE)
+             RETURNING table_id"
         );
         sqlx::query(&sql)
             .bind(node)
