@@ -1167,16 +1167,9 @@ impl Rules {
         put(O::Playoff, self.playoff.into());
         put(O::TieReplays, self.tie_replays.into());
         put(O::Boneyard, self.boneyard.into());
-        // 10 and 0 are written as the switch they once were, so records of
-        // default games keep their bytes.
-        put(
-            O::PassPoints,
-            match self.pass_points {
-                10 => true.into(),
-                0 => false.into(),
-                n => n.into(),
-            },
-        );
+        // Always a number, as `presets` lists it; records that wrote the
+        // old switch (`true`/`false`) still read.
+        put(O::PassPoints, self.pass_points.into());
         put(
             O::Blocked,
             match self.blocked {

@@ -64,9 +64,12 @@ fn puerto_rican_pass_points_is_the_agreed_number() {
     assert_eq!(pass_score(json!({"pass_points": true})), [10, 0]);
     assert_eq!(pass_score(json!({"pass_points": false})), [0, 0]);
     assert_eq!(pass_score(json!({"pass_points": 0})), [0, 0]);
-    // Old records keep their bytes: 10 is written back as `true`.
+    // One type on the wire: the default is written as the number 10, and
+    // the old switch read from a record is written back as its number.
     let spec = rules("puerto-rican", 4, json!({})).spec();
-    assert_eq!(spec.options["pass_points"], json!(true));
+    assert_eq!(spec.options["pass_points"], json!(10));
+    let spec = rules("puerto-rican", 4, json!({"pass_points": false})).spec();
+    assert_eq!(spec.options["pass_points"], json!(0));
     let spec = rules("puerto-rican", 4, json!({"pass_points": 25})).spec();
     assert_eq!(spec.options["pass_points"], json!(25));
     assert!(refused_spec("puerto-rican", 4, json!({"pass_points": -5})).contains("pass_points"));
