@@ -3,16 +3,19 @@
 //! is checked and settled by the engine's [`Sheet`], the call `domino
 //! serve`'s sheets and the protocol's `settle` make. The sheet is written
 //! to its file after every change, so a keeper can stop and go on later.
+//! Its words come from the catalogs (web/locales/*/domino.ftl) in the
+//! language of `--lang` or the environment; the commands typed are the same
+//! in every language.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
-use domino_engine::{ActKind, HandReport, ReportFields, RulesSpec, Sheet};
+use domino_engine::{ActKind, HandReport, Impossible, ReportError, ReportFields, RulesSpec, Sheet};
 use serde::{Deserialize, Serialize};
 
-use crate::lang::Lang;
+use crate::lang::{num, txt, Lang};
 
 /// Flags of `domino keep`.
 #[derive(Debug, Clone, Args)]
@@ -33,6 +36,11 @@ pub struct KeepArgs {
     /// win over the flags), written after every entry and undo.
     #[arg(long, value_name = "PATH")]
     pub sheet: Option<PathBuf>,
+    /// The language of the keeper: en, es or fr (default: from LC_ALL,
+    /// LC_MESSAGES or LANG, else English). The commands are the same in
+    /// every language.
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
 }
 
 /// A sheet as its file holds it: what rebuilds it through the engine.
@@ -49,6 +57,7 @@ pub struct Keeper {
     sheet: Sheet,
     names: Vec<String>,
     path: Option<PathBuf>,
+    lang: Lang,
 }
 
 /// What a line asks for.
@@ -65,25 +74,31 @@ impl Keeper {
     /// A keeper for these flags: the sheet's file when it exists, else a
     /// new sheet.
     pub fn open(args: &KeepArgs) -> anyhow::Result<Keeper> {
+        let lang = crate::lang_of(args.lang.as_deref())?;
         if let Some(path) = args.sheet.as_deref().filter(|p| p.exists()) {
-            return Keeper::load(path);
+            return Keeper::load(path, lang);
         }
         let spec = RulesSpec {
             preset: args.preset.clone(),
             players: args.players,
-            options: crate::parse_options(&args.options, Lang::En)?,
+            options: crate::parse_options(&args.options, lang)?,
         };
-        let rules = spec.resolve().map_err(|e| crate::Usage(e.to_string()))?;
+        let rules = spec.resolve().map_err(|e| {
+            crate::Usage(lang.tr("term-error-rules", &[("error", txt(e.to_string()))]))
+        })?;
         let sides = rules.sides();
         let names: Vec<String> = match &args.names {
             Some(list) => list.split(',').map(|n| n.trim().to_string()).collect(),
-            None => (0..sides).map(|s| default_name(&rules, s)).collect(),
+            None => (0..sides).map(|s| default_name(&rules, s, lang)).collect(),
         };
         if names.len() != sides {
-            return Err(crate::Usage(format!(
-                "give {sides} names (one per {}), not {}",
-                if rules.partners { "team" } else { "player" },
-                names.len()
+            return Err(crate::Usage(lang.tr(
+                "term-keep-error-names",
+                &[
+                    ("partners", txt(rules.partners.to_string())),
+                    ("sides", num(sides as i64)),
+                    ("got", num(names.len() as i64)),
+                ],
             ))
             .into());
         }
@@ -91,27 +106,41 @@ impl Keeper {
             sheet: Sheet::new(rules),
             names,
             path: args.sheet.clone(),
+            lang,
         })
     }
 
-    fn load(path: &Path) -> anyhow::Result<Keeper> {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    fn load(path: &Path, lang: Lang) -> anyhow::Result<Keeper> {
+        let shown = || txt(path.display().to_string());
+        let text = std::fs::read_to_string(path)
+            .with_context(|| lang.tr("term-keep-error-read", &[("path", shown())]))?;
         let saved: Saved = serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a domino keep sheet", path.display()))?;
+            .with_context(|| lang.tr("term-keep-error-not-sheet", &[("path", shown())]))?;
         let rules = saved
             .rules
             .resolve()
-            .with_context(|| format!("the rules of {}", path.display()))?;
+            .with_context(|| lang.tr("term-keep-error-sheet-rules", &[("path", shown())]))?;
         // Hands accepted once open again, though a stricter check came since.
         let sheet = Sheet::from_entered(rules, saved.reports).map_err(|(i, e)| {
-            anyhow::anyhow!("{}: hand {} is refused: {e}", path.display(), i + 1)
+            anyhow::anyhow!(lang.tr(
+                "term-keep-error-sheet-hand",
+                &[
+                    ("path", shown()),
+                    ("n", num(i as i64 + 1)),
+                    ("error", txt(e.to_string())),
+                ],
+            ))
         })?;
         Ok(Keeper {
             sheet,
             names: saved.names,
             path: Some(path.to_path_buf()),
+            lang,
         })
+    }
+
+    fn tr(&self, id: &str, args: &[(&str, fluent_bundle::FluentValue<'_>)]) -> String {
+        self.lang.tr(id, args)
     }
 
     pub fn sheet(&self) -> &Sheet {
@@ -129,57 +158,94 @@ impl Keeper {
         };
         // Written beside and renamed, so a crash never leaves half a sheet.
         let tmp = path.with_extension("tmp");
+        let cannot = |p: &Path| {
+            self.tr(
+                "term-keep-error-write",
+                &[("path", txt(p.display().to_string()))],
+            )
+        };
         std::fs::write(&tmp, serde_json::to_string_pretty(&saved)?)
-            .with_context(|| format!("writing {}", tmp.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
+            .with_context(|| cannot(&tmp))?;
+        std::fs::rename(&tmp, path).with_context(|| cannot(path))
     }
 
     /// The lines that open a session: the game, the sheet so far, help.
     pub fn intro(&self) -> Vec<String> {
-        let mut out = vec![format!(
-            "Keeping score: {} for {}.",
-            self.sheet.rules().preset.title(),
-            self.names.join(", ")
+        let game = self.tr(
+            "game-title",
+            &[("preset", txt(self.sheet.rules().preset.name()))],
+        );
+        let mut out = vec![self.tr(
+            "term-keep-intro",
+            &[("game", txt(game)), ("names", txt(self.names.join(", ")))],
         )];
         if !self.sheet.hands().is_empty() {
             out.extend(self.table());
         }
-        out.push("Type a hand, or help.".into());
+        out.push(self.tr("term-keep-prompt", &[]));
         out
     }
 
     /// Answer one line typed by the keeper; `None` to stop.
     pub fn line(&mut self, text: &str) -> anyhow::Result<Option<Vec<String>>> {
-        let line = match parse(text) {
+        let line = match parse(text, self.lang) {
             Ok(line) => line,
-            Err(e) => return Ok(Some(vec![format!("Not understood: {e}. Type help.")])),
+            Err(e) => {
+                return Ok(Some(vec![
+                    self.tr("term-keep-not-understood", &[("error", txt(e))])
+                ]))
+            }
         };
         Ok(Some(match line {
             Line::Quit => return Ok(None),
             Line::Help => self.help(),
             Line::Show => self.table(),
             Line::Csv(path) => {
+                let shown = || txt(path.display().to_string());
                 std::fs::write(&path, self.sheet.to_csv(&self.names))
-                    .with_context(|| format!("writing {}", path.display()))?;
-                vec![format!("Wrote {}.", path.display())]
+                    .with_context(|| self.tr("term-keep-error-write", &[("path", shown())]))?;
+                vec![self.tr("term-keep-wrote", &[("path", shown())])]
             }
             Line::Undo => match self.sheet.undo() {
                 Ok(_) => {
                     self.save()?;
-                    let mut out = vec!["Took back the last hand.".to_string()];
+                    let mut out = vec![self.tr("term-keep-undone", &[])];
                     out.push(self.score_line());
                     out
                 }
-                Err(e) => vec![format!("Refused: {e}.")],
+                Err(e) => vec![self.refusal(&e)],
             },
             Line::Hand(report) => match self.sheet.enter(report) {
                 Ok(_) => {
                     self.save()?;
                     self.last_lines()
                 }
-                Err(e) => vec![format!("Refused: {e}. The sheet is unchanged.")],
+                Err(e) => vec![self.refusal(&e)],
             },
         }))
+    }
+
+    /// A refused hand or undo: the words the page gives its refusal code,
+    /// and the engine's English reason after them where the catalog has no
+    /// words for it (a `bad_hand` outside English).
+    fn refusal(&self, e: &ReportError) -> String {
+        let message = e.to_string();
+        let reason = match e {
+            ReportError::MatchOver => self.tr("term-keep-match-over", &[]),
+            _ => self.tr(
+                "error",
+                &[
+                    ("code", txt(refusal_code(e))),
+                    ("message", txt(message.as_str())),
+                ],
+            ),
+        };
+        let untold = refusal_code(e) == "bad_hand" && !reason.contains(&message);
+        let detail = if untold { message } else { "none".into() };
+        self.tr(
+            "term-keep-refused",
+            &[("reason", txt(reason)), ("detail", txt(detail))],
+        )
     }
 
     fn name(&self, side: usize) -> String {
@@ -190,7 +256,7 @@ impl Keeper {
         let scores: Vec<String> = (0..self.names.len())
             .map(|s| format!("{} {}", self.name(s), self.sheet.scores()[s]))
             .collect();
-        format!("Score: {}.", scores.join(", "))
+        self.tr("term-keep-score", &[("scores", txt(scores.join(", ")))])
     }
 
     /// What the hand just entered did, and the match after it.
@@ -202,8 +268,8 @@ impl Keeper {
         out.push(self.score_line());
         if let Some(w) = self.sheet.tally().winner() {
             out.push(match w.side() {
-                Some(side) => format!("The match is over: {} wins.", self.name(side)),
-                None => "The match is over: nobody wins.".into(),
+                Some(side) => self.tr("keep-won", &[("who", txt(self.name(side)))]),
+                None => self.tr("keep-drawn", &[]),
             });
         }
         out
@@ -213,25 +279,35 @@ impl Keeper {
         let r = &h.result;
         let who = r
             .winner
-            .map_or_else(|| "a tie".to_string(), |w| self.name(w.side));
+            .map_or_else(|| self.tr("term-keep-tie", &[]), |w| self.name(w.side));
         let how = serde_json::to_value(r.reason)
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default();
+        let how = self.tr("term-keep-how", &[("how", txt(how))]);
         let points: Vec<String> = (0..self.names.len())
             .map(|s| r.points.get(s).copied().unwrap_or(0).to_string())
             .collect();
-        let notes: Vec<&str> = r.notes.iter().map(|n| n.name()).collect();
-        let mut line = format!(
-            "Hand {}: {who} ({how}), points {}",
-            h.number,
-            points.join("-")
-        );
-        if !notes.is_empty() {
-            line.push_str(&format!(", {}", notes.join(" ")));
-        }
-        line.push('.');
-        line
+        let notes: Vec<String> = r
+            .notes
+            .iter()
+            .map(|n| self.tr("result-note", &[("note", txt(n.name()))]))
+            .collect();
+        let notes = if notes.is_empty() {
+            "none".to_string()
+        } else {
+            notes.join("; ")
+        };
+        self.tr(
+            "term-keep-hand",
+            &[
+                ("n", num(h.number as i64)),
+                ("who", txt(who)),
+                ("how", txt(how)),
+                ("points", txt(points.join("-"))),
+                ("notes", txt(notes)),
+            ],
+        )
     }
 
     /// The sheet: a line per hand and the score.
@@ -243,72 +319,139 @@ impl Keeper {
             .map(|h| self.hand_line(h))
             .collect();
         if out.is_empty() {
-            out.push("No hand yet.".into());
+            out.push(self.tr("sheet-empty", &[]));
         }
         out.push(self.score_line());
         out
     }
 
-    /// How to enter a hand of this game.
+    /// How to enter a hand of this game, and the commands.
     fn help(&self) -> Vec<String> {
         let f = ReportFields::of(self.sheet.rules());
-        let mut out = vec![
-            format!(
-                "A hand: counts and {} numbers (pips left by seat, from 0), then what happened:",
-                f.players
-            ),
-            "  out SEAT         who went out (leave it out for a blocked hand)".into(),
-        ];
+        let seat = self.tr("term-keep-arg-seat", &[]);
+        let file = self.tr("term-keep-arg-file", &[]);
+        let points = self.tr("term-keep-arg-points", &[]);
+        // What is typed (the same in every language but the placeholders),
+        // and what it means.
+        let mut terms: Vec<(String, String)> =
+            vec![(format!("out {seat}"), self.tr("term-keep-help-out", &[]))];
         if f.both_partners_out {
-            out.push("  out SEAT SEAT    both partners, in the order they went out".into());
-        }
-        if f.play_points {
-            out.push(format!(
-                "  points N N ...   points each {} made during play",
-                if f.partners { "team" } else { "player" }
+            terms.push((
+                format!("out {seat} {seat}"),
+                self.tr("term-keep-help-out-both", &[]),
             ));
         }
+        if f.play_points {
+            let id = if f.fives {
+                "keep-play-points-fives"
+            } else {
+                "keep-play-points"
+            };
+            terms.push(("points N N ...".into(), self.tr(id, &[])));
+        }
+        let flag = |name: &str| self.tr("keep-flag", &[("flag", txt(name))]);
+        let note = |name: &str| self.tr("result-note", &[("note", txt(name))]);
         if f.doubles {
-            out.push("  doubles SEAT ... the seats still holding a double".into());
-            out.push("  double           the last tile was a double".into());
+            terms.push((
+                format!("doubles {seat} ..."),
+                self.tr("term-keep-help-doubles", &[]),
+            ));
+            terms.push(("double".into(), flag("double")));
         }
         if f.key_tile {
-            out.push("  key              the last tile was the key tile".into());
+            terms.push(("key".into(), flag("key_tile")));
         }
         if f.capicu {
-            out.push("  capicu / chuchazo".into());
+            terms.push(("capicu".into(), note("capicu")));
+        }
+        if f.chuchazo {
+            terms.push(("chuchazo".into(), note("chuchazo")));
         }
         for act in &f.acts {
-            out.push(format!("  act SEAT {} [POINTS]", act_name(*act)));
+            // The club acts say the points they cancel; the French acts
+            // are counted, one line each time.
+            let cancels = matches!(
+                act,
+                ActKind::OverDraw | ActKind::BoneyardTrip | ActKind::Exposed
+            );
+            let usage = if cancels {
+                format!("act {seat} {} {points}", act.as_str())
+            } else {
+                format!("act {seat} {}", act.as_str())
+            };
+            terms.push((usage, self.tr("keep-act", &[("act", txt(act.as_str()))])));
         }
-        out.push("Example: out 2 counts 12 9 0 7".into());
-        out.push("Also: undo, sheet, csv FILE, quit (a JSON hand report works too).".into());
+        let example = format!(
+            "out 0 counts {}",
+            [0, 12, 9, 7, 4, 3, 11, 5, 8]
+                .iter()
+                .take(f.players as usize)
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        let commands = [
+            ("undo".to_string(), self.tr("term-keep-help-undo", &[])),
+            ("sheet".into(), self.tr("term-keep-help-sheet", &[])),
+            (format!("csv {file}"), self.tr("term-keep-help-csv", &[])),
+            ("help".into(), self.tr("term-keep-help-help", &[])),
+            ("quit".into(), self.tr("term-keep-help-quit", &[])),
+        ];
+        let width = terms
+            .iter()
+            .chain(&commands)
+            .map(|(usage, _)| usage.chars().count())
+            .max()
+            .unwrap_or(0);
+        let row =
+            |(usage, what): &(String, String)| format!("  {usage:<width$}  {}", capitalised(what));
+        let mut out = vec![self.tr("term-keep-help-hand", &[("count", num(f.players as i64))])];
+        out.extend(terms.iter().map(row));
+        out.push(self.tr("term-keep-help-example", &[("example", txt(example))]));
+        out.push(self.tr("term-keep-help-commands", &[]));
+        out.extend(commands.iter().map(row));
+        out.push(self.tr("term-keep-help-json", &[]));
         out
     }
 }
 
-fn default_name(rules: &domino_engine::Rules, side: usize) -> String {
-    if rules.partners {
-        format!("Team {}", side + 1)
-    } else {
-        format!("Player {}", side + 1)
+/// The page's refusal code for a refused hand or undo, as `domino serve`
+/// sends it (the catalogs' `error` has words for each).
+fn refusal_code(e: &ReportError) -> &'static str {
+    match (e, e.impossible()) {
+        (_, Some(Impossible::Counts)) => "impossible_counts",
+        (_, Some(Impossible::Points)) => "impossible_points",
+        (_, Some(Impossible::Acts)) => "impossible_acts",
+        (ReportError::NothingToUndo, None) => "nothing_to_undo",
+        (_, None) => "bad_hand",
     }
 }
 
-fn act_name(act: ActKind) -> String {
-    serde_json::to_value(act)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
+/// `text` with its first letter a capital (the catalogs' notes start low).
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
-/// Read one typed line.
-fn parse(text: &str) -> Result<Line, String> {
+fn default_name(rules: &domino_engine::Rules, side: usize, lang: Lang) -> String {
+    let id = if rules.partners {
+        "keep-team-n"
+    } else {
+        "keep-player-n"
+    };
+    lang.tr(id, &[("n", num(side as i64 + 1))])
+}
+
+/// Read one typed line; a mistake is told in `lang`.
+fn parse(text: &str, lang: Lang) -> Result<Line, String> {
     let text = text.trim();
     if text.starts_with('{') {
         return serde_json::from_str(text)
             .map(Line::Hand)
-            .map_err(|e| format!("that JSON is not a hand report ({e})"));
+            .map_err(|e| lang.tr("term-keep-bad-json", &[("error", txt(e.to_string()))]));
     }
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
@@ -317,9 +460,9 @@ fn parse(text: &str) -> Result<Line, String> {
         ["undo"] => Ok(Line::Undo),
         ["sheet" | "show"] => Ok(Line::Show),
         ["csv", path] => Ok(Line::Csv(PathBuf::from(path))),
-        ["csv"] => Err("csv needs a file name".into()),
-        [] => Err("an empty line".into()),
-        _ => hand(&words).map(Line::Hand),
+        ["csv"] => Err(lang.tr("term-keep-csv-file", &[])),
+        [] => Err(lang.tr("term-keep-empty", &[])),
+        _ => hand(&words, lang).map(Line::Hand),
     }
 }
 
@@ -334,7 +477,7 @@ fn numbers<T: std::str::FromStr>(words: &[&str], i: &mut usize) -> Vec<T> {
 }
 
 /// A hand in words: `out 2 counts 12 9 0 7 points 10 0 doubles 1 key`.
-fn hand(words: &[&str]) -> Result<HandReport, String> {
+fn hand(words: &[&str], lang: Lang) -> Result<HandReport, String> {
     let mut r = HandReport::default();
     let mut i = 0;
     while let Some(&word) = words.get(i) {
@@ -350,13 +493,17 @@ fn hand(words: &[&str]) -> Result<HandReport, String> {
             "chuchazo" => r.chuchazo = true,
             "act" => {
                 let seat = numbers::<u8>(words, &mut i);
-                let kind = words.get(i).ok_or("act needs a seat and a kind")?;
+                let kind = words
+                    .get(i)
+                    .ok_or_else(|| lang.tr("term-keep-act-form", &[]))?;
                 i += 1;
-                let act: ActKind = serde_json::from_value(serde_json::Value::from(*kind))
-                    .map_err(|_| format!("there is no act {kind:?}"))?;
+                let act: ActKind =
+                    serde_json::from_value(serde_json::Value::from(*kind)).map_err(|_| {
+                        lang.tr("term-keep-no-act", &[("kind", txt(format!("{kind:?}")))])
+                    })?;
                 let points = numbers::<i32>(words, &mut i);
                 let [seat] = seat[..] else {
-                    return Err("act needs one seat".into());
+                    return Err(lang.tr("term-keep-act-seat", &[]));
                 };
                 r.acts.push(domino_engine::TableAct {
                     seat,
@@ -364,11 +511,16 @@ fn hand(words: &[&str]) -> Result<HandReport, String> {
                     points: points.first().copied().unwrap_or(0),
                 });
             }
-            other => return Err(format!("{other:?} is not part of a hand")),
+            other => {
+                return Err(lang.tr(
+                    "term-keep-unknown-word",
+                    &[("word", txt(format!("{other:?}")))],
+                ))
+            }
         }
     }
     if r.counts.is_empty() {
-        return Err("a hand needs its counts (counts N N ...)".into());
+        return Err(lang.tr("term-keep-no-counts", &[]));
     }
     Ok(r)
 }
@@ -412,14 +564,27 @@ mod tests {
     use super::*;
 
     fn keeper(preset: &str, sheet: Option<PathBuf>) -> Keeper {
+        keeper_in(preset, sheet, "en")
+    }
+
+    fn keeper_in(preset: &str, sheet: Option<PathBuf>, lang: &str) -> Keeper {
         Keeper::open(&KeepArgs {
             preset: preset.into(),
             players: None,
             options: Vec::new(),
             names: None,
             sheet,
+            lang: Some(lang.into()),
         })
         .expect("keeper")
+    }
+
+    /// A whole session on `input`, as `domino keep` runs it.
+    fn session_in(preset: &str, lang: &str, input: &str) -> String {
+        let mut k = keeper_in(preset, None, lang);
+        let mut out = Vec::new();
+        session(&mut k, input.as_bytes(), &mut out).expect("session");
+        String::from_utf8(out).expect("utf-8")
     }
 
     fn say(k: &mut Keeper, line: &str) -> String {
@@ -433,7 +598,7 @@ mod tests {
         assert!(out.contains("Hand 1: Team 1 (domino)"), "{out}");
         assert!(out.contains("Score: Team 1 1, Team 2 0."), "{out}");
         let out = say(&mut k, r#"{"dominoed": [1], "counts": [5, 0, 4, 12]}"#);
-        assert!(out.contains("reset"), "{out}");
+        assert!(out.contains("the scores go back to zero"), "{out}");
         assert_eq!(k.sheet().hands().len(), 2);
     }
 
@@ -441,10 +606,9 @@ mod tests {
     fn an_impossible_hand_is_refused_and_changes_nothing() {
         let mut k = keeper("jamaican", None);
         let out = say(&mut k, "counts 1 1 30 40");
-        assert!(
-            out.starts_with("Refused: no deal leaves seats 0 and 1"),
-            "{out}"
-        );
+        assert!(out.starts_with("Refused: No deal of the set"), "{out}");
+        assert!(out.contains("(no deal leaves seats 0 and 1"), "{out}");
+        assert!(out.ends_with("The sheet is unchanged."), "{out}");
         assert!(k.sheet().hands().is_empty());
         let out = say(&mut k, "out 0 counts 0 9 4 12 capicu");
         assert!(out.contains("capicú is not scored"), "{out}");
@@ -470,5 +634,71 @@ mod tests {
         let text = std::fs::read_to_string(csv).expect("csv");
         assert!(text.starts_with("hand,winner,ended,"), "{text}");
         assert!(again.line("quit").expect("quit").is_none());
+    }
+
+    #[test]
+    fn english_help_lists_the_game_s_terms_and_the_commands() {
+        let out = session_in("french", "en", "help\nundo\n");
+        for want in [
+            "Keeping score: French",
+            "doubles SEAT ...",
+            "act SEAT wrong_play",
+            "undo",
+            "csv FILE",
+            "Refused: There is nothing to undo. The sheet is unchanged.",
+        ] {
+            assert!(out.contains(want), "no {want:?} in:\n{out}");
+        }
+    }
+
+    #[test]
+    fn spanish_and_french_sessions_are_told_in_their_language() {
+        let input = "help\ncounts 1 1 30 40\nout 0 counts 0 9 4 12 capicu\nout zero\nout 0 counts 0 9 4 12\nquit\n";
+        let es = session_in("jamaican", "es", input);
+        for want in [
+            "Llevando la cuenta:",
+            "Escribe una mano, o help",
+            "Una mano: counts y 4 números",
+            "out PUESTO",
+            "Quién dominó",
+            "Órdenes (se escriben igual en todos los idiomas):",
+            "csv ARCHIVO",
+            "Deshace la última mano",
+            "No se anotó: Ningún reparto deja esas cuentas",
+            "La hoja sigue igual.",
+            // No words of its own for this reason: the engine's, in English.
+            "(en inglés: capicú is not scored in this game)",
+            "No se entiende: \"zero\" no forma parte de una mano",
+            "Mano 1: Equipo 1 (dominó), puntos 1-0",
+            "Tanteo: Equipo 1 1, Equipo 2 0.",
+        ] {
+            assert!(es.contains(want), "no {want:?} in:\n{es}");
+        }
+        assert!(!es.contains("no deal leaves"), "{es}");
+        let fr = session_in("jamaican", "fr", input);
+        for want in [
+            "Feuille de score :",
+            "Une manche : counts et 4 nombres",
+            "out PLACE",
+            "Qui a fait domino",
+            "Commandes (les mêmes mots dans toutes les langues) :",
+            "csv FICHIER",
+            "Annule la dernière manche",
+            "Refusée : Aucune donne ne laisse ces comptes",
+            "La feuille n'a pas changé.",
+            "(en anglais : capicú is not scored in this game)",
+            "Pas compris : \"zero\" ne fait pas partie d'une manche",
+            "Manche 1 : Équipe 1 (domino), points 1-0",
+            "Score : Équipe 1 1, Équipe 2 0.",
+        ] {
+            assert!(fr.contains(want), "no {want:?} in:\n{fr}");
+        }
+        assert!(!fr.contains("no deal leaves"), "{fr}");
+        // The commands are the same words in every language.
+        for out in [&es, &fr] {
+            for command in ["undo", "sheet", "help", "quit"] {
+                assert!(out.contains(&format!("  {command} ")), "{command}: {out}");
+            }
+        }
     }
 }

@@ -1020,6 +1020,64 @@ term-error-replay = { $path } cannot be replayed: { $error }
 term-error-start = cannot start the match: { $error }
 term-error-write = cannot write the record to { $path }
 
+## The terminal scorekeeper (domino keep). The commands typed (undo, sheet,
+## csv, help, quit and the words of a hand) are the same in every language.
+
+term-keep-intro = Keeping score: { $game } for { $names }.
+term-keep-prompt = Type a hand, or help.
+term-keep-score = Score: { $scores }.
+term-keep-tie = a tie
+term-keep-how = { $how ->
+    [domino] domino
+    [blocked] blocked
+   *[target] target reached
+}
+term-keep-hand = Hand { $n }: { $who } ({ $how }), points { $points }{ $notes ->
+    [none] { "" }
+   *[other] ; { $notes }
+}.
+term-keep-wrote = Wrote { $path }.
+term-keep-undone = Took back the last hand.
+# $detail: the engine's reason in English where the catalog has none, else "none".
+term-keep-refused = Refused: { $reason }{ $detail ->
+    [none] { "" }
+   *[other] { " " }({ $detail })
+} The sheet is unchanged.
+term-keep-not-understood = Not understood: { $error }. Type help.
+term-keep-match-over = The match is over: start a new sheet for the next one.
+term-keep-bad-json = that JSON is not a hand report ({ $error })
+term-keep-csv-file = csv needs a file name
+term-keep-empty = an empty line
+term-keep-act-form = act needs a seat and a kind
+term-keep-no-act = there is no act { $kind }
+term-keep-act-seat = act takes one seat
+term-keep-unknown-word = { $word } is not part of a hand
+term-keep-no-counts = a hand needs its counts (counts N N ...)
+term-keep-help-hand = A hand: counts and { $count } numbers (the pips each seat still holds, seat 0 first), then what happened:
+term-keep-arg-seat = SEAT
+term-keep-arg-file = FILE
+term-keep-arg-points = POINTS
+term-keep-help-out = Who went out (leave it out for a blocked hand)
+term-keep-help-out-both = Both partners, in the order they went out
+term-keep-help-doubles = The seats still holding a double
+term-keep-help-example = Example: { $example }
+term-keep-help-commands = Commands (the same words in every language):
+term-keep-help-undo = Take back the last hand
+term-keep-help-sheet = Show every hand and the score
+term-keep-help-csv = Write the sheet to the file as CSV
+term-keep-help-help = This help
+term-keep-help-quit = Stop (with --sheet, the sheet is already saved)
+term-keep-help-json = A hand report in JSON, on one line, works too.
+term-keep-error-names = { $partners ->
+    [true] give { $sides } names, one per team, not { $got }
+   *[other] give { $sides } names, one per player, not { $got }
+}
+term-keep-error-read = cannot read the sheet { $path }
+term-keep-error-not-sheet = { $path } is not a domino keep sheet
+term-keep-error-sheet-rules = the rules of { $path } cannot be played
+term-keep-error-sheet-hand = { $path }: hand { $n } is refused: { $error }
+term-keep-error-write = cannot write { $path }
+
 ## Profiles and ratings
 profile-title = Profile
 profile-why = Make a profile to keep a rating in each game, your stats and your matches. No password: this browser remembers you.

@@ -1041,6 +1041,64 @@ term-error-replay = { $path } no se puede reproducir: { $error }
 term-error-start = no se puede empezar la partida: { $error }
 term-error-write = no se puede guardar el registro en { $path }
 
+## The terminal scorekeeper (domino keep). The commands typed (undo, sheet,
+## csv, help, quit and the words of a hand) are the same in every language.
+
+term-keep-intro = Llevando la cuenta: { $game }, con { $names }.
+term-keep-prompt = Escribe una mano, o help para ver cómo.
+term-keep-score = Tanteo: { $scores }.
+term-keep-tie = empate
+term-keep-how = { $how ->
+    [domino] dominó
+    [blocked] tranque
+   *[target] llegó a la meta
+}
+term-keep-hand = Mano { $n }: { $who } ({ $how }), puntos { $points }{ $notes ->
+    [none] { "" }
+   *[other] ; { $notes }
+}.
+term-keep-wrote = Hoja guardada en { $path }.
+term-keep-undone = Se deshizo la última mano.
+# $detail: el motivo del motor en inglés cuando el catálogo no tiene uno, si no "none".
+term-keep-refused = No se anotó: { $reason }{ $detail ->
+    [none] { "" }
+   *[other] { " " }(en inglés: { $detail })
+} La hoja sigue igual.
+term-keep-not-understood = No se entiende: { $error }. Escribe help.
+term-keep-match-over = La partida ya terminó: empieza otra hoja para la siguiente.
+term-keep-bad-json = ese JSON no es una mano ({ $error })
+term-keep-csv-file = a csv le falta el nombre del archivo
+term-keep-empty = la línea está vacía
+term-keep-act-form = act lleva un puesto y el tipo de falta
+term-keep-no-act = no hay ninguna falta llamada { $kind }
+term-keep-act-seat = act lleva un solo puesto
+term-keep-unknown-word = { $word } no forma parte de una mano
+term-keep-no-counts = faltan los puntos que le quedan a cada uno (counts N N ...)
+term-keep-help-hand = Una mano: counts y { $count } números (los puntos que le quedan a cada puesto, empezando por el 0), y luego lo que pasó:
+term-keep-arg-seat = PUESTO
+term-keep-arg-file = ARCHIVO
+term-keep-arg-points = PUNTOS
+term-keep-help-out = Quién dominó (nada si la mano se trancó)
+term-keep-help-out-both = Los dos compañeros, en el orden en que salieron
+term-keep-help-doubles = Los puestos que todavía tienen un doble
+term-keep-help-example = Por ejemplo: { $example }
+term-keep-help-commands = Órdenes (se escriben igual en todos los idiomas):
+term-keep-help-undo = Deshace la última mano
+term-keep-help-sheet = Muestra todas las manos y el tanteo
+term-keep-help-csv = Guarda la hoja en ese archivo, en CSV
+term-keep-help-help = Esta ayuda
+term-keep-help-quit = Termina (con --sheet, la hoja ya está guardada)
+term-keep-help-json = También vale una mano en JSON, en una sola línea.
+term-keep-error-names = { $partners ->
+    [true] hacen falta { $sides } nombres, uno por equipo, no { $got }
+   *[other] hacen falta { $sides } nombres, uno por jugador, no { $got }
+}
+term-keep-error-read = no se puede leer la hoja { $path }
+term-keep-error-not-sheet = { $path } no es una hoja de domino keep
+term-keep-error-sheet-rules = las reglas de { $path } no se pueden jugar
+term-keep-error-sheet-hand = { $path }: la mano { $n } no se acepta: { $error }
+term-keep-error-write = no se puede escribir { $path }
+
 ## Profiles and ratings
 profile-title = Perfil
 profile-why = Crea un perfil para tener una puntuación en cada juego, tus estadísticas y tus partidas. Sin contraseña: este navegador te recuerda.

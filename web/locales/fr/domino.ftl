@@ -1041,6 +1041,64 @@ term-error-replay = { $path } ne peut pas être rejoué : { $error }
 term-error-start = impossible de commencer la partie : { $error }
 term-error-write = impossible d'enregistrer la partie dans { $path }
 
+## The terminal scorekeeper (domino keep). The commands typed (undo, sheet,
+## csv, help, quit and the words of a hand) are the same in every language.
+
+term-keep-intro = Feuille de score : { $game }, avec { $names }.
+term-keep-prompt = Saisissez une manche, ou help pour l'aide.
+term-keep-score = Score : { $scores }.
+term-keep-tie = égalité
+term-keep-how = { $how ->
+    [domino] domino
+    [blocked] bloquée
+   *[target] but atteint
+}
+term-keep-hand = Manche { $n } : { $who } ({ $how }), points { $points }{ $notes ->
+    [none] { "" }
+   *[other] { " " }; { $notes }
+}.
+term-keep-wrote = Feuille écrite dans { $path }.
+term-keep-undone = La dernière manche est annulée.
+# $detail : la raison du moteur, en anglais, quand le catalogue n'en a pas ; sinon "none".
+term-keep-refused = Refusée : { $reason }{ $detail ->
+    [none] { "" }
+   *[other] { " " }(en anglais : { $detail })
+} La feuille n'a pas changé.
+term-keep-not-understood = Pas compris : { $error }. Tapez help.
+term-keep-match-over = La partie est finie : commencez une nouvelle feuille pour la suivante.
+term-keep-bad-json = ce JSON n'est pas une manche ({ $error })
+term-keep-csv-file = il manque à csv le nom du fichier
+term-keep-empty = la ligne est vide
+term-keep-act-form = act demande une place et le genre de faute
+term-keep-no-act = il n'y a pas de faute { $kind }
+term-keep-act-seat = act ne prend qu'une place
+term-keep-unknown-word = { $word } ne fait pas partie d'une manche
+term-keep-no-counts = il manque les points qui restent à chacun (counts N N ...)
+term-keep-help-hand = Une manche : counts et { $count } nombres (les points qui restent à chaque place, à partir de la place 0), puis ce qui s'est passé :
+term-keep-arg-seat = PLACE
+term-keep-arg-file = FICHIER
+term-keep-arg-points = POINTS
+term-keep-help-out = Qui a fait domino (rien si la manche est bloquée)
+term-keep-help-out-both = Les deux partenaires, dans l'ordre où ils sont sortis
+term-keep-help-doubles = Les places qui ont encore un double
+term-keep-help-example = Par exemple : { $example }
+term-keep-help-commands = Commandes (les mêmes mots dans toutes les langues) :
+term-keep-help-undo = Annule la dernière manche
+term-keep-help-sheet = Montre toutes les manches et le score
+term-keep-help-csv = Écrit la feuille dans ce fichier, en CSV
+term-keep-help-help = Cette aide
+term-keep-help-quit = Termine (avec --sheet, la feuille est déjà enregistrée)
+term-keep-help-json = Une manche en JSON, sur une seule ligne, est acceptée aussi.
+term-keep-error-names = { $partners ->
+    [true] il faut { $sides } noms, un par équipe, pas { $got }
+   *[other] il faut { $sides } noms, un par joueur, pas { $got }
+}
+term-keep-error-read = impossible de lire la feuille { $path }
+term-keep-error-not-sheet = { $path } n'est pas une feuille de domino keep
+term-keep-error-sheet-rules = les règles de { $path } ne peuvent pas être jouées
+term-keep-error-sheet-hand = { $path } : la manche { $n } est refusée : { $error }
+term-keep-error-write = impossible d'écrire { $path }
+
 ## Profiles and ratings
 profile-title = Profil
 profile-why = Créez un profil pour garder un classement dans chaque jeu, vos statistiques et vos parties. Pas de mot de passe : ce navigateur se souvient de vous.
