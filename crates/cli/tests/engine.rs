@@ -396,3 +396,78 @@ fn settle_refuses_with_the_hand_and_the_reason() {
     assert_eq!(r["error"]["code"], "unknown_preset", "{r}");
     assert_eq!(e.state(), before, "settle keeps nothing");
 }
+
+/// `settle` in lockstep with the engine in every game: a match played by
+/// bots in the library, each hand reported as a real table reports it, is
+/// settled by the protocol to the library's own results and scores, hand
+/// by hand; and a hand no deal could give is refused.
+#[test]
+fn settle_agrees_with_the_engine_in_every_game() {
+    use domino_bots::{by_name, Bot, BotConfig};
+    use domino_engine::{HandReport, Match, Phase, Preset, RulesSpec};
+
+    let mut e = Engine::start();
+    for preset in Preset::ALL {
+        let spec = RulesSpec::preset(preset.name());
+        let rules = spec.resolve().expect("preset resolves");
+        let mut m = Match::new(rules, Some(5), None).expect("seeded match");
+        let mut bots: Vec<Box<dyn Bot>> = (0..rules.players)
+            .map(|s| {
+                by_name(
+                    "heuristic",
+                    BotConfig {
+                        seed: u64::from(s),
+                        ..BotConfig::default()
+                    },
+                )
+                .expect("bot")
+            })
+            .collect();
+        let (mut reports, mut played) = (Vec::new(), Vec::new());
+        while reports.len() < 8 {
+            match m.phase() {
+                Phase::Play | Phase::ChoosePoser => {
+                    let seat = m.to_act().expect("a seat to act");
+                    let a = bots[usize::from(seat)]
+                        .act(&m.seat_view(seat))
+                        .expect("bot acts");
+                    m.act(a, &mut ()).expect("legal action");
+                }
+                Phase::HandOver | Phase::MatchOver => {
+                    reports.push(HandReport::of(m.hand()));
+                    played.push((json!(m.result().expect("result")), json!(m.scores())));
+                    if m.phase() == Phase::MatchOver {
+                        break;
+                    }
+                    m.next_hand(None).expect("next hand");
+                }
+            }
+        }
+        let r = e.send(json!({"cmd": "settle", "rules": spec, "reports": reports}));
+        assert_eq!(r["ok"], true, "{}: {r}", preset.name());
+        let hands = r["sheet"]["hands"].as_array().expect("the sheet's hands");
+        assert_eq!(hands.len(), played.len(), "{}", preset.name());
+        for (i, (h, (result, scores))) in hands.iter().zip(&played).enumerate() {
+            assert_eq!(&h["result"], result, "{} hand {}", preset.name(), i + 1);
+            assert_eq!(&h["scores"], scores, "{} hand {}", preset.name(), i + 1);
+        }
+        assert_eq!(
+            r["sheet"]["over"],
+            m.phase() == Phase::MatchOver,
+            "{}",
+            preset.name()
+        );
+        // The first hand with a seat said to hold more pips than the whole
+        // set has is no hand at all.
+        let mut wrong = json!(reports[0]);
+        wrong["counts"][0] = json!(10_000);
+        let r = e.send(json!({"cmd": "settle", "rules": spec, "report": wrong}));
+        assert_eq!(r["ok"], false, "{}: {r}", preset.name());
+        assert!(
+            ["impossible_report", "bad_report"]
+                .contains(&r["error"]["code"].as_str().unwrap_or("")),
+            "{}: {r}",
+            preset.name()
+        );
+    }
+}
