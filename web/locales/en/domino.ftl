@@ -531,6 +531,7 @@ error = { $code ->
     [rate_limited] Slow down: too much at once. Wait a moment and try again.
     [too_many_creates] Too much created from here in a short time: wait a while and try again.
     [too_many_tables] You have too many unfinished tables: finish or leave one first.
+    [no_puzzle] There is no puzzle with this id.
     [no_sheet] There is no score sheet at this address.
     [no_secret] Only the sheet's keeper can change it: the keeper's link lets you.
     [bad_secret] That link is not this sheet's keeper's link: ask the keeper for it.

@@ -535,6 +535,7 @@ error = { $code ->
     [rate_limited] Más despacio: es demasiado a la vez. Espera un momento y trata otra vez.
     [too_many_creates] Demasiadas cosas creadas desde aquí en poco tiempo: espera un rato y vuelve a intentarlo.
     [too_many_tables] Tienes demasiadas mesas sin terminar: termina o deja una primero.
+    [no_puzzle] No hay ningún problema con este identificador.
     [no_sheet] No hay ninguna hoja de la cuenta en esta dirección.
     [no_secret] Solo quien lleva la cuenta puede cambiar la hoja: su enlace te deja hacerlo.
     [bad_secret] Ese enlace no es el de quien lleva esta hoja: pídeselo a quien lleva la cuenta.

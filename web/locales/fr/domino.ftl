@@ -535,6 +535,7 @@ error = { $code ->
     [rate_limited] Doucement : trop de choses à la fois. Attendez un instant et réessayez.
     [too_many_creates] Trop de créations depuis ici en peu de temps : attendez un moment et réessayez.
     [too_many_tables] Vous avez trop de tables non terminées : finissez-en une ou quittez-la d'abord.
+    [no_puzzle] Aucun problème ne porte cet identifiant.
     [no_sheet] Il n'y a pas de feuille de marque à cette adresse.
     [no_secret] Seul celui qui tient les comptes peut modifier la feuille : son lien le permet.
     [bad_secret] Ce lien n'est pas celui qui permet de tenir cette feuille : demandez-le à celui qui tient les comptes.
