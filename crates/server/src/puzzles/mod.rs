@@ -8,6 +8,8 @@ mod set;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use domino_engine::catalog::TableFacts;
+use domino_engine::wire::Drawn;
 use domino_engine::{Action, ErrorCode};
 use domino_puzzles::rate::same_play;
 use domino_puzzles::{Choice, Kind, Puzzle, Setup, Theme};
@@ -111,7 +113,7 @@ struct NextQuery {
 
 /// A puzzle as the player sees it: never its answer, and for a counting
 /// puzzle only the mover's view.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize)]
 pub struct Shown {
     pub id: String,
     pub game: String,
@@ -122,6 +124,10 @@ pub struct Shown {
     /// The position in the engine protocol's state form (docs/protocol.md),
     /// through the mover's eyes for a counting puzzle.
     pub state: serde_json::Value,
+    /// The line of play as the board draws it, as a table's state has it.
+    pub layout: Drawn,
+    /// The game's facts the board needs (as a table's state has them).
+    pub facts: TableFacts,
     /// The plays to choose from.
     pub choices: Vec<Action>,
     /// Counting: how many deals of the hidden tiles agree with the view.
@@ -182,6 +188,8 @@ async fn next(State(hub): State<Hub>, headers: HeaderMap, Query(q): Query<NextQu
         themes: p.themes.clone(),
         seat: setup.seat,
         state: setup.shown(p.kind),
+        layout: setup.view().drawn(),
+        facts: TableFacts::of(&setup.rules),
         choices: setup.choices.clone(),
         worlds: p.worlds,
         rating: rating.into(),
