@@ -8,7 +8,7 @@
 /**
  * A puzzle as the server shows it (never its answer).
  * @typedef {{ id: string, game: string, kind: "open" | "counting", themes: string[], seat: number,
- *   state: { hands: (string[] | number)[], history: any[] }, layout: any, facts: any,
+ *   state: { hands: (string[] | number)[], history: any[], ends: { id: number, pips: number }[] }, layout: any, facts: any,
  *   choices: Action[], worlds?: number, rating: Rating, player: Rating }} Shown
  */
 /** @typedef {{ action: Action, value: number, best_in?: number }} Choice */
@@ -35,6 +35,19 @@ export function show(S, puzzle) {
 export function myTiles(p) {
   const h = p.state.hands[p.seat];
   return Array.isArray(h) ? h : [];
+}
+
+/**
+ * The number of the end a play goes to, when its tile fits more than one
+ * end (else null: the tile says it all).
+ * @param {Shown} p @param {Action} a @returns {number | null}
+ */
+export function endPips(p, a) {
+  if (a.type !== "play" || a.end == null) return null;
+  const ends = p.choices.filter((c) => c.type === "play" && c.tile === a.tile).length;
+  if (ends < 2) return null;
+  const end = p.state.ends.find((e) => e.id === a.end);
+  return end ? end.pips : null;
 }
 
 /** The tiles that have a play. @param {Shown} p @returns {Set<string>} */

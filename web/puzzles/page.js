@@ -23,9 +23,14 @@ function guest() {
   return id;
 }
 
-/** How a play reads: its tile, and its end when there are two. @param {Action} a */
-function playWords(a) {
-  return a.type === "play" ? (a.end != null ? t("puzzle-play-at", { tile: a.tile, end: a.end }) : a.tile) : a.type;
+/**
+ * How a play reads: its tile, and the number of its end when the tile fits two.
+ * @param {import("./model.js").Shown} p @param {Action} a
+ */
+function playWords(p, a) {
+  if (a.type !== "play") return a.type;
+  const pips = M.endPips(p, a);
+  return pips == null ? a.tile : t("puzzle-play-at", { tile: a.tile, pips });
 }
 
 /** @param {HTMLElement} app */
@@ -96,12 +101,14 @@ export function puzzlesPage(app) {
 
   function renderResult() {
     const tr = S.tried;
-    if (!tr) { fill(result); return; }
+    const p = S.puzzle;
+    if (!tr || !p) { fill(result); return; }
     fill(result,
-      h("p", { class: tr.right ? "right" : "wrong", id: "puzzleverdict" }, t(tr.right ? "puzzle-right" : "puzzle-wrong", { answer: playWords(tr.answer) })),
-      h("table", { id: "puzzlevalues" }, h("caption", {}, t("puzzle-values")),
+      h("p", { class: tr.right ? "right" : "wrong", id: "puzzleverdict" }, t(tr.right ? "puzzle-right" : "puzzle-wrong", { answer: playWords(p, tr.answer) })),
+      h("p", {}, t("puzzle-values")),
+      h("table", { id: "puzzlevalues" },
         ...M.rows(tr, S.mine).map((r) => h("tr", { class: [r.answer ? "answer" : "", r.mine ? "mine" : ""].join(" ").trim() },
-          h("td", {}, playWords(r.action)), h("td", {}, String(r.value)),
+          h("td", {}, playWords(p, r.action)), h("td", {}, String(r.value)),
           h("td", {}, r.bestIn != null ? t("puzzle-best-in", { count: r.bestIn }) : "")))),
       h("p", { id: "puzzleratings" },
         t("puzzle-your-rating", { rating: M.points(tr.player.after), change: M.change(tr.player) }), " · ",

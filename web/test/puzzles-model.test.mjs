@@ -7,7 +7,7 @@ import * as M from "../puzzles/model.js";
 /** A puzzle where 3-1 fits one end and 5-3 both. */
 const puzzle = {
   id: "draw-1-2-o", game: "draw", kind: "open", themes: ["double"], seat: 1,
-  state: { hands: [["6-6"], ["3-1", "5-3", "2-2"]], history: [] }, layout: null, facts: null,
+  state: { hands: [["6-6"], ["3-1", "5-3", "2-2"]], history: [], ends: [{ id: 0, pips: 3 }, { id: 1, pips: 5 }] }, layout: null, facts: null,
   choices: [{ type: "play", tile: "3-1", end: 0 }, { type: "play", tile: "5-3", end: 0 }, { type: "play", tile: "5-3", end: 1 }],
   rating: { rating: 1500, deviation: 200 }, player: { rating: 1500, deviation: 350 },
 };
@@ -31,6 +31,11 @@ test("a tile with one place is played at once; one with two waits for its end", 
   const done = M.answered(at.S, { right: false, answer: puzzle.choices[0], choices: [], player: { before: puzzle.player, after: puzzle.player }, puzzle: { before: puzzle.rating, after: puzzle.rating } });
   assert.equal(M.pickTile(done, "3-1").play, null);
   assert.equal(M.show(done, puzzle).tried, null);
+});
+
+test("a play names its end's number only when its tile fits two", () => {
+  assert.equal(M.endPips(puzzle, puzzle.choices[0]), null);
+  assert.equal(M.endPips(puzzle, puzzle.choices[2]), 5);
 });
 
 test("the answer's rows are best first, marking the answer and the player's play", () => {
