@@ -72,3 +72,21 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     noErrors(page);
   });
 }
+
+test("today's puzzle from the lobby", async () => {
+  const page = await newPlayer(env, "daily");
+  await page.goto(env.base + "/");
+  const daily = page.waitForResponse((r) => r.url().includes("/api/puzzles/daily")).then((r) => r.json());
+  await page.click("#todaily");
+  await page.waitForURL(/\/puzzles\?daily$/);
+  const shown = await daily;
+  assert.ok(KEY.has(shown.id));
+  await page.waitForSelector("#puzzlehand .handtile.legal");
+  assert.match(await page.textContent("#puzzletitle"), /Today/);
+  // The next one is an ordinary puzzle.
+  const next = nextShown(page);
+  await page.click("#puzzlenext");
+  assert.notEqual((await next).id, shown.id);
+  await page.waitForFunction(() => !/Today/.test(document.querySelector("#puzzletitle").textContent));
+  noErrors(page);
+});

@@ -37,9 +37,13 @@ function playWords(p, a) {
 export function puzzlesPage(app) {
   document.title = `${t("puzzles-title")} · ${t("page-title")}`;
   const me = guest();
+  const params = new URLSearchParams(location.search);
   /** @type {Puzzles} */
-  let S = M.start(new URLSearchParams(location.search).get("theme") || "");
+  let S = M.start(params.get("theme") || "");
+  // `?daily` (the lobby's link) opens on today's puzzle, then goes on as usual.
+  let daily = params.has("daily");
   const board = /** @type {SVGSVGElement} */ (svgEl("svg", { class: "board", id: "puzzleboard", role: "img" }));
+  const title = h("h1", { id: "puzzletitle" }, t("puzzles-title"));
   const info = h("p", { id: "puzzleinfo", class: "muted" });
   const others = h("div", { id: "puzzleothers", class: "puzzleothers" });
   const hand = h("div", { class: "hand", id: "puzzlehand", role: "group", "aria-label": t("puzzle-your-hand") });
@@ -53,15 +57,18 @@ export function puzzlesPage(app) {
   theme.addEventListener("change", () => { S = { ...S, theme: theme.value }; load(); });
   nextBtn.addEventListener("click", () => load());
   fill(app, h("section", { class: "card puzzles", id: "puzzles" },
-    h("h1", {}, t("puzzles-title")),
+    title,
     h("div", { class: "row" }, h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn),
     info, board, others, prompt, hand, error, result));
 
   async function load() {
     error.textContent = "";
-    const { data, error: e } = await call("GET", "/api/puzzles/next?" + M.nextQuery(S, me));
+    const url = daily ? "/api/puzzles/daily?" + new URLSearchParams({ guest: me }) : "/api/puzzles/next?" + M.nextQuery(S, me);
+    const { data, error: e } = await call("GET", url);
     if (e) { error.textContent = e; return; }
     S = M.show(S, data);
+    title.textContent = t(daily ? "puzzles-daily" : "puzzles-title");
+    daily = false;
     render();
   }
 

@@ -137,6 +137,31 @@ async fn puzzles_work_end_to_end(db: &str) {
         );
     }
 
+    // Today's puzzle is the same for everyone.
+    let (status, a) = http(
+        addr,
+        "GET",
+        &format!("/api/puzzles/daily?guest={right}"),
+        None,
+    )
+    .await;
+    let (_, b) = http(
+        addr,
+        "GET",
+        &format!("/api/puzzles/daily?guest={wrong}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{a}");
+    let (a, b): (Value, Value) = (
+        serde_json::from_str(&a).unwrap(),
+        serde_json::from_str(&b).unwrap(),
+    );
+    assert!(a["id"]
+        .as_str()
+        .is_some_and(|id| key.iter().any(|p| p.id == id)));
+    assert_eq!(a["id"], b["id"]);
+
     // An unknown puzzle, and a play that is not one of the puzzle's.
     let (status, text) = http(
         addr,

@@ -1173,6 +1173,7 @@ tourney-compared-help = The hands in which this entrant's table was compared wit
 puzzles-title = Puzzles
 puzzles-lobby-help = One position, one best play, proved by the solver. Find it and your puzzle rating moves.
 puzzles-see = Solve puzzles
+puzzles-daily = Today's puzzle
 puzzle-theme-label = Theme
 puzzle-theme-any = Any theme
 puzzle-theme = { $theme ->

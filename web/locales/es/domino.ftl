@@ -1194,6 +1194,7 @@ tourney-compared-help = Las manos en que la mesa de este participante se compar�
 puzzles-title = Problemas
 puzzles-lobby-help = Una posición, una sola mejor jugada, demostrada por el solucionador. Encuéntrala y tu puntuación de problemas cambia.
 puzzles-see = Resolver problemas
+puzzles-daily = El problema del día
 puzzle-theme-label = Tema
 puzzle-theme-any = Cualquier tema
 puzzle-theme = { $theme ->

@@ -1194,6 +1194,7 @@ tourney-compared-help = Les donnes où la table de cet inscrit a été comparée
 puzzles-title = Problèmes
 puzzles-lobby-help = Une position, un seul meilleur coup, prouvé par le solveur. Trouvez-le et votre classement aux problèmes bouge.
 puzzles-see = Résoudre des problèmes
+puzzles-daily = Le problème du jour
 puzzle-theme-label = Thème
 puzzle-theme-any = Tous les thèmes
 puzzle-theme = { $theme ->

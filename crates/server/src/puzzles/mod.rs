@@ -22,12 +22,13 @@ use crate::hub::Hub;
 use crate::refusal::Code;
 use crate::routes::Routes;
 
-pub use set::{all, by_id, game_of, near, Filter};
+pub use set::{all, by_id, daily, game_of, near, Filter};
 
 /// The puzzle routes and the page.
 pub fn routes(hub: Hub) -> Routes {
     Routes::new()
         .get("/api/puzzles/next", next)
+        .get("/api/puzzles/daily", daily_puzzle)
         .post("/api/puzzles/{id}/try", try_puzzle)
         .get("/puzzles", page)
         .with_state(hub)
@@ -173,11 +174,16 @@ async fn next(State(hub): State<Hub>, headers: HeaderMap, Query(q): Query<NextQu
             "no puzzle has this theme in this game",
         );
     };
+    show(&hub, p, mine).await
+}
+
+/// A puzzle as the player sees it, with its rating and the player's.
+async fn show(hub: &Hub, p: &'static Puzzle, mine: Glicko2Rating) -> Response {
     let setup = match Setup::new(&p.rules, p.seed, &p.actions) {
         Ok(s) => s,
         Err(e) => return internal(format!("puzzle {}: {e}", p.id)),
     };
-    let rating = match puzzle_rating(&hub, p).await {
+    let rating = match puzzle_rating(hub, p).await {
         Ok(r) => r,
         Err(r) => return r,
     };
@@ -196,6 +202,38 @@ async fn next(State(hub): State<Hub>, headers: HeaderMap, Query(q): Query<NextQu
         player: mine.into(),
     })
     .into_response()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GuestQuery {
+    #[serde(default)]
+    guest: Option<String>,
+}
+
+/// Today's puzzle (UTC), the same for everyone.
+async fn daily_puzzle(
+    State(hub): State<Hub>,
+    headers: HeaderMap,
+    Query(q): Query<GuestQuery>,
+) -> Response {
+    let player = match player(&hub, &headers, q.guest.as_deref()).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let mine = match player_rating(&hub, &player).await {
+        Ok(r) => r,
+        Err(r) => return r,
+    };
+    let day = crate::clock::now_ms().max(0) as u64 / 86_400_000;
+    match daily(day) {
+        Some(p) => show(&hub, p, mine).await,
+        None => http_refusal(
+            StatusCode::NOT_FOUND,
+            Code::NoPuzzle,
+            "no puzzles are shipped",
+        ),
+    }
 }
 
 /// A try: the play chosen.

@@ -72,6 +72,30 @@ pub fn near(
     (!found.is_empty()).then(|| found[pick % found.len()])
 }
 
+/// The puzzle of day `day` (days since 1970-01-01, UTC): the same for
+/// everyone that day, stepping through the set in a scattered order
+/// (a step prime to the set's size visits every puzzle before repeating).
+pub fn daily(day: u64) -> Option<&'static Puzzle> {
+    let n = all().len() as u64;
+    if n == 0 {
+        return None;
+    }
+    let step = (1..n)
+        .rev()
+        .find(|s| gcd(*s, n) == 1 && *s < n * 2 / 3)
+        .unwrap_or(1);
+    let i = (day % n) * step % n;
+    all().get(i as usize)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,6 +107,15 @@ mod tests {
             SET.lines().filter(|l| !l.trim().is_empty()).count()
         );
         assert!(all().len() > 1000);
+    }
+
+    #[test]
+    fn each_day_has_its_puzzle_and_days_differ() {
+        let days: std::collections::HashSet<_> = (20_000..20_030)
+            .filter_map(|d| daily(d).map(|p| p.id.clone()))
+            .collect();
+        assert_eq!(days.len(), 30);
+        assert_eq!(daily(20_000).map(|p| &p.id), daily(20_000).map(|p| &p.id));
     }
 
     #[test]
