@@ -50,6 +50,19 @@ export function endPips(p, a) {
   return end ? end.pips : null;
 }
 
+/**
+ * Who another seat is to the mover: `partner`, `next` (plays after the
+ * mover), `before` (plays just before) or `across` (neither, no partner).
+ * @param {number} players @param {boolean} partners @param {number} mover @param {number} seat
+ */
+export function seatRole(players, partners, mover, seat) {
+  const offset = (seat - mover + players) % players;
+  if (partners && offset === players / 2) return "partner";
+  if (offset === 1) return "next";
+  if (offset === players - 1) return "before";
+  return "across";
+}
+
 /** The tiles that have a play. @param {Shown} p @returns {Set<string>} */
 export function playable(p) {
   return new Set(p.choices.flatMap((a) => (a.type === "play" ? [a.tile] : [])));

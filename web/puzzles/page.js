@@ -92,7 +92,7 @@ export function puzzlesPage(app) {
     const choosable = M.endsFor(S);
     drawEnds(board, ends, (end) => { const r = M.pickEnd(S, end); S = r.S; send(r.play); }, choosable.size ? choosable : null);
     fill(others, ...p.state.hands.map((hd, seat) => seat === p.seat ? null
-      : h("div", { class: "puzzleseat" }, t("puzzle-seat", { seat: seat + 1 }), " ",
+      : h("div", { class: "puzzleseat" }, t("puzzle-seat", { role: M.seatRole(p.state.hands.length, !!p.facts.partners, p.seat, seat) }), " ",
         ...(Array.isArray(hd) ? hd.map((tl) => h("span", { class: "minitile" }, tileSvg(tl))) : [t("puzzle-tiles", { count: hd })]))));
     prompt.textContent = S.tried ? "" : S.selected ? t("puzzle-pick-end") : t(p.kind === "counting" ? "puzzle-prompt-counting" : "puzzle-prompt-open", { worlds: p.worlds ?? 0 });
     const can = M.playable(p);

@@ -64,3 +64,9 @@ test("the next query carries the theme and skips the puzzle just seen", () => {
   const S = M.show(M.start("passes"), puzzle);
   assert.equal(M.nextQuery(S, "g1234567"), "guest=g1234567&theme=passes&skip=draw-1-2-o");
 });
+
+test("the other seats are named from the mover's place", () => {
+  assert.deepEqual([0, 2, 3].map((s) => M.seatRole(4, true, 1, s)), ["before", "next", "partner"]);
+  assert.deepEqual([0, 2, 3].map((s) => M.seatRole(4, false, 1, s)), ["before", "next", "across"]);
+  assert.deepEqual([1, 2].map((s) => M.seatRole(3, false, 0, s)), ["next", "before"]);
+});

@@ -1193,7 +1193,12 @@ puzzle-info = { $game }, { $kind ->
    *[open] every hand shown
 }. Puzzle { $rating }, you { $player }.
 puzzle-your-hand = Your tiles
-puzzle-seat = Seat { $seat }:
+puzzle-seat = { $role ->
+    [partner] Partner:
+    [next] Next to play:
+    [before] Plays before you:
+   *[other] Across:
+}
 puzzle-tiles = { $count ->
     [one] one tile
    *[other] { $count } tiles

@@ -1214,7 +1214,12 @@ puzzle-info = { $game }, { $kind ->
    *[open] todas las manos a la vista
 }. Problema { $rating }, tú { $player }.
 puzzle-your-hand = Tus fichas
-puzzle-seat = Asiento { $seat }:
+puzzle-seat = { $role ->
+    [partner] Compañero:
+    [next] Juega después:
+    [before] Juega antes que tú:
+   *[other] Enfrente:
+}
 puzzle-tiles = { $count ->
     [one] una ficha
    *[other] { $count } fichas

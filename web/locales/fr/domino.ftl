@@ -1214,7 +1214,12 @@ puzzle-info = { $game }, { $kind ->
    *[open] toutes les mains visibles
 }. Problème { $rating }, vous { $player }.
 puzzle-your-hand = Vos dominos
-puzzle-seat = Place { $seat } :
+puzzle-seat = { $role ->
+    [partner] Partenaire :
+    [next] Joue après vous :
+    [before] Joue avant vous :
+   *[other] En face :
+}
 puzzle-tiles = { $count ->
     [one] un domino
    *[other] { $count } dominos
