@@ -14,6 +14,7 @@ import { newSheetPage, sheetPage } from "./keep.js";
 import { howtoPage } from "./howto.js";
 import { profilePage, leaderboardPage, linkPage } from "./profile.js";
 import { tournamentsPage, tournamentPage } from "./tournament.js";
+import { puzzlesPage } from "./puzzles/page.js";
 
 const app = document.getElementById("app");
 document.documentElement.lang = lang;
@@ -82,6 +83,7 @@ async function route() {
   if ((m = p.match(/^\/p\/([0-9a-f]+)$/))) return profilePage(app, m[1]);
   if ((m = p.match(/^\/link\/([0-9a-f]+)$/))) return linkPage(app, m[1]);
   if (p === "/leaderboard") return leaderboardPage(app);
+  if (p === "/puzzles") return puzzlesPage(app);
   if (p === "/" || p === "/index.html") return lobby(app, nav);
   nav.notFound("page");
 }
@@ -92,6 +94,6 @@ document.addEventListener("click", (e) => {
   const a = /** @type {HTMLAnchorElement | null} */ (target.closest && target.closest("a[href]"));
   if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const href = a.getAttribute("href");
-  if (/^\/(t\/|r\/|k\/|keep$|how\/|p\/|leaderboard$|$)/.test(href)) { e.preventDefault(); nav.go(href); }
+  if (/^\/(t\/|r\/|k\/|keep$|puzzles($|\?)|how\/|p\/|leaderboard$|$)/.test(href)) { e.preventDefault(); nav.go(href); }
 });
 route();

@@ -175,6 +175,9 @@ export async function lobby(app, nav) {
           h("a", { href: "/keep", class: "button", id: "tokeep" }, t("keep-start"))),
         h("section", { class: "card", id: "tournaments" }, h("h2", {}, t("tourney-title")), h("p", { class: "muted" }, t("tourney-lobby-help")),
           h("a", { href: "/tournaments", class: "button", id: "totourney" }, t("tourney-see"))),
+        h("section", { class: "card", id: "puzzlescard" }, h("h2", {}, t("puzzles-title")), h("p", { class: "muted" }, t("puzzles-lobby-help")),
+          h("a", { href: "/puzzles?daily", class: "button", id: "todaily" }, t("puzzles-daily")), " ",
+          h("a", { href: "/puzzles", class: "button", id: "topuzzles" }, t("puzzles-see"))),
         h("section", { class: "card" }, h("h2", {}, t("lobby-open"), " ", h("button", { type: "button", class: "quiet small", onclick: loadTables, "aria-label": t("lobby-refresh") }, "↻")), tables),
         h("section", { class: "card" }, h("h2", {}, t("lobby-finished")), past)),
       h("aside", { class: "card gamesbox" }, h("h2", {}, t("lobby-games")), games)));

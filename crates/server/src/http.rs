@@ -98,6 +98,7 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .merge(crate::keep::routes(hub.clone()))
         .merge(crate::coach::routes(hub.clone()))
         .merge(crate::profile::routes(hub.clone()))
+        .merge(crate::puzzles::routes(hub.clone()))
         .merge(crate::tournament::http::routes(hub.clone()))
         .merge(crate::ops::routes(hub, stop))
 }

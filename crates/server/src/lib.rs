@@ -39,6 +39,7 @@ pub mod owner;
 pub mod page;
 pub mod profile;
 pub mod protocol;
+pub mod puzzles;
 pub mod quota;
 pub mod ratings;
 pub mod refusal;

@@ -67,6 +67,8 @@ pub enum Code {
     NameTaken,
     NoProfile,
     NoSecret,
+    /// No puzzle has this id.
+    NoPuzzle,
     NoSheet,
     NoTable,
     NotHost,
@@ -110,7 +112,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 66] = [
+    pub const OWN: [Code; 67] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -147,6 +149,7 @@ impl Code {
         Code::NameTaken,
         Code::NoProfile,
         Code::NoSecret,
+        Code::NoPuzzle,
         Code::NoSheet,
         Code::NoTable,
         Code::NotHost,
@@ -219,6 +222,7 @@ impl Code {
             Code::NameTaken => "name_taken",
             Code::NoProfile => "no_profile",
             Code::NoSecret => "no_secret",
+            Code::NoPuzzle => "no_puzzle",
             Code::NoSheet => "no_sheet",
             Code::NoTable => "no_table",
             Code::NotHost => "not_host",

@@ -31,6 +31,7 @@ pub mod batch;
 pub mod lease;
 pub use lease::{Holder, LobbyRow};
 pub mod profiles;
+pub mod puzzles;
 pub mod sheets;
 pub mod tournaments;
 
@@ -127,6 +128,8 @@ const MIGRATIONS: &[&[&str]] = &[
     ],
     // Profiles' names unique by their look-alike keys: see `profiles`.
     profiles::SKELETON_MIGRATION,
+    // Puzzle ratings of players and puzzles: see `puzzles`.
+    puzzles::MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

@@ -531,6 +531,7 @@ error = { $code ->
     [rate_limited] Slow down: too much at once. Wait a moment and try again.
     [too_many_creates] Too much created from here in a short time: wait a while and try again.
     [too_many_tables] You have too many unfinished tables: finish or leave one first.
+    [no_puzzle] There is no puzzle with this id.
     [no_sheet] There is no score sheet at this address.
     [no_secret] Only the sheet's keeper can change it: the keeper's link lets you.
     [bad_secret] That link is not this sheet's keeper's link: ask the keeper for it.
@@ -1224,3 +1225,52 @@ tourney-deals-revealed = Same deals at every table: the round's secret { $secret
 ## tournaments (4)
 tourney-compared = Hands compared
 tourney-compared-help = The hands in which this entrant's table was compared with others dealt the same cards
+
+## Puzzles (/puzzles)
+
+puzzles-title = Puzzles
+puzzles-lobby-help = One position, one best play, proved by the solver. Find it and your puzzle rating moves.
+puzzles-see = Solve puzzles
+puzzles-daily = Today's puzzle
+puzzle-theme-label = Theme
+puzzle-theme-any = Any theme
+puzzle-theme = { $theme ->
+    [blocking] Blocking
+    [domino] Going out
+    [capicu] Capicú
+    [cutting] Cutting
+    [partner-number] Partner's number
+    [scoring] Scoring
+    [double] Doubles
+    [passes] Reading passes
+   *[other] { $theme }
+}
+puzzle-next = Next puzzle
+puzzle-info = { $game }, { $kind ->
+    [counting] your hand only
+   *[open] every hand shown
+}. Puzzle { $rating }, you { $player }.
+puzzle-your-hand = Your tiles
+puzzle-seat = { $role ->
+    [partner] Partner:
+    [next] Next to play:
+    [before] Plays before you:
+   *[other] Across:
+}
+puzzle-tiles = { $count ->
+    [one] one tile
+   *[other] { $count } tiles
+}
+puzzle-prompt-open = Your move: find the one best play.
+puzzle-prompt-counting = Your move: find the play that is best however the hidden tiles lie ({ $worlds } possible deals).
+puzzle-pick-end = Which end? Pick one on the board.
+puzzle-play-at = { $tile } on the { $pips }
+puzzle-right = Right: { $answer } is the best play.
+puzzle-wrong = Not that one: the best play was { $answer }.
+puzzle-values = What the solver says each play is worth to your side
+puzzle-best-in = best in { $count ->
+    [one] one deal
+   *[other] { $count } deals
+}
+puzzle-your-rating = Your rating: { $rating } ({ $change })
+puzzle-its-rating = this puzzle: { $rating } ({ $change })

@@ -535,6 +535,7 @@ error = { $code ->
     [rate_limited] Más despacio: es demasiado a la vez. Espera un momento y trata otra vez.
     [too_many_creates] Demasiadas cosas creadas desde aquí en poco tiempo: espera un rato y vuelve a intentarlo.
     [too_many_tables] Tienes demasiadas mesas sin terminar: termina o deja una primero.
+    [no_puzzle] No hay ningún problema con este identificador.
     [no_sheet] No hay ninguna hoja de la cuenta en esta dirección.
     [no_secret] Solo quien lleva la cuenta puede cambiar la hoja: su enlace te deja hacerlo.
     [bad_secret] Ese enlace no es el de quien lleva esta hoja: pídeselo a quien lleva la cuenta.
@@ -1245,3 +1246,52 @@ tourney-deals-revealed = Las mismas manos en todas las mesas: el secreto de la r
 ## tournaments (4)
 tourney-compared = Manos comparadas
 tourney-compared-help = Las manos en que la mesa de este participante se comparó con otras que recibieron las mismas fichas
+
+## Problemas (/puzzles)
+
+puzzles-title = Problemas
+puzzles-lobby-help = Una posición, una sola mejor jugada, demostrada por el solucionador. Encuéntrala y tu puntuación de problemas cambia.
+puzzles-see = Resolver problemas
+puzzles-daily = El problema del día
+puzzle-theme-label = Tema
+puzzle-theme-any = Cualquier tema
+puzzle-theme = { $theme ->
+    [blocking] Tranque
+    [domino] Dominar
+    [capicu] Capicúa
+    [cutting] Cortar al contrario
+    [partner-number] El número del compañero
+    [scoring] Anotar
+    [double] Dobles
+    [passes] Leer los pases
+   *[other] { $theme }
+}
+puzzle-next = Otro problema
+puzzle-info = { $game }, { $kind ->
+    [counting] solo ves tu mano
+   *[open] todas las manos a la vista
+}. Problema { $rating }, tú { $player }.
+puzzle-your-hand = Tus fichas
+puzzle-seat = { $role ->
+    [partner] Compañero:
+    [next] Juega después:
+    [before] Juega antes que tú:
+   *[other] Enfrente:
+}
+puzzle-tiles = { $count ->
+    [one] una ficha
+   *[other] { $count } fichas
+}
+puzzle-prompt-open = Te toca: encuentra la única mejor jugada.
+puzzle-prompt-counting = Te toca: encuentra la jugada mejor, estén como estén las fichas ocultas ({ $worlds } repartos posibles).
+puzzle-pick-end = ¿En qué punta? Elige una en la mesa.
+puzzle-play-at = { $tile } en el { $pips }
+puzzle-right = ¡Bien! { $answer } es la mejor jugada.
+puzzle-wrong = Esa no: la mejor jugada era { $answer }.
+puzzle-values = Lo que vale cada jugada para tu lado, según el solucionador
+puzzle-best-in = la mejor en { $count ->
+    [one] un reparto
+   *[other] { $count } repartos
+}
+puzzle-your-rating = Tu puntuación: { $rating } ({ $change })
+puzzle-its-rating = este problema: { $rating } ({ $change })

@@ -535,6 +535,7 @@ error = { $code ->
     [rate_limited] Doucement : trop de choses à la fois. Attendez un instant et réessayez.
     [too_many_creates] Trop de créations depuis ici en peu de temps : attendez un moment et réessayez.
     [too_many_tables] Vous avez trop de tables non terminées : finissez-en une ou quittez-la d'abord.
+    [no_puzzle] Aucun problème ne porte cet identifiant.
     [no_sheet] Il n'y a pas de feuille de marque à cette adresse.
     [no_secret] Seul celui qui tient les comptes peut modifier la feuille : son lien le permet.
     [bad_secret] Ce lien n'est pas celui qui permet de tenir cette feuille : demandez-le à celui qui tient les comptes.
@@ -1245,3 +1246,52 @@ tourney-deals-revealed = Mêmes donnes à toutes les tables : le secret de la ro
 ## tournaments (4)
 tourney-compared = Donnes comparées
 tourney-compared-help = Les donnes où la table de cet inscrit a été comparée à d'autres qui ont reçu les mêmes dominos
+
+## Problèmes (/puzzles)
+
+puzzles-title = Problèmes
+puzzles-lobby-help = Une position, un seul meilleur coup, prouvé par le solveur. Trouvez-le et votre classement aux problèmes bouge.
+puzzles-see = Résoudre des problèmes
+puzzles-daily = Le problème du jour
+puzzle-theme-label = Thème
+puzzle-theme-any = Tous les thèmes
+puzzle-theme = { $theme ->
+    [blocking] Bloquer
+    [domino] Finir
+    [capicu] Capicú
+    [cutting] Couper l'adversaire
+    [partner-number] Le chiffre du partenaire
+    [scoring] Marquer
+    [double] Doubles
+    [passes] Lire les passes
+   *[other] { $theme }
+}
+puzzle-next = Problème suivant
+puzzle-info = { $game }, { $kind ->
+    [counting] votre main seulement
+   *[open] toutes les mains visibles
+}. Problème { $rating }, vous { $player }.
+puzzle-your-hand = Vos dominos
+puzzle-seat = { $role ->
+    [partner] Partenaire :
+    [next] Joue après vous :
+    [before] Joue avant vous :
+   *[other] En face :
+}
+puzzle-tiles = { $count ->
+    [one] un domino
+   *[other] { $count } dominos
+}
+puzzle-prompt-open = À vous : trouvez le seul meilleur coup.
+puzzle-prompt-counting = À vous : trouvez le coup le meilleur quelle que soit la place des dominos cachés ({ $worlds } donnes possibles).
+puzzle-pick-end = Quel bout ? Choisissez-en un sur la table.
+puzzle-play-at = { $tile } sur le { $pips }
+puzzle-right = Bravo : { $answer } est le meilleur coup.
+puzzle-wrong = Pas celui-là : le meilleur coup était { $answer }.
+puzzle-values = Ce que vaut chaque coup pour votre camp, selon le solveur
+puzzle-best-in = le meilleur dans { $count ->
+    [one] une donne
+   *[other] { $count } donnes
+}
+puzzle-your-rating = Votre classement : { $rating } ({ $change })
+puzzle-its-rating = ce problème : { $rating } ({ $change })

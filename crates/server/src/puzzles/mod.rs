@@ -1,0 +1,327 @@
+//! Puzzles on the server (docs/puzzles.md, "On the server"): the next
+//! puzzle near a player's rating, shown as its kind allows, and a try at
+//! it, which moves the player's rating and the puzzle's (one Glicko-2 game
+//! between them: the player wins by finding the answer).
+
+mod set;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use domino_engine::catalog::TableFacts;
+use domino_engine::wire::Drawn;
+use domino_engine::{Action, ErrorCode};
+use domino_puzzles::rate::same_play;
+use domino_puzzles::{Choice, Kind, Puzzle, Setup, Theme};
+use serde::{Deserialize, Serialize};
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::Outcomes;
+
+use crate::answer::{http_refusal, internal, Json};
+use crate::hub::Hub;
+use crate::refusal::Code;
+use crate::routes::Routes;
+
+pub use set::{all, by_id, daily, game_of, near, Filter};
+
+/// The puzzle routes and the page.
+pub fn routes(hub: Hub) -> Routes {
+    Routes::new()
+        .get("/api/puzzles/next", next)
+        .get("/api/puzzles/daily", daily_puzzle)
+        .post("/api/puzzles/{id}/try", try_puzzle)
+        .get("/puzzles", page)
+        .with_state(hub)
+}
+
+/// How sure the set's starting rating of a puzzle is: measured by the bot
+/// levels, so surer than a new player's 350, still far from settled.
+const PUZZLE_DEVIATION: f64 = 200.0;
+
+fn puzzle_start(p: &Puzzle) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: f64::from(p.rating),
+        deviation: PUZZLE_DEVIATION,
+        ..Glicko2Rating::new()
+    }
+}
+
+/// A rating as the page shows it.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+}
+
+impl From<Glicko2Rating> for Rating {
+    fn from(r: Glicko2Rating) -> Rating {
+        Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+        }
+    }
+}
+
+/// A guest's browser id: the page makes one at random and keeps it.
+fn guest_ok(g: &str) -> bool {
+    (8..=64).contains(&g.len())
+        && g.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Who is trying: the signed-in profile, else the guest's browser id.
+async fn player(hub: &Hub, headers: &HeaderMap, guest: Option<&str>) -> Result<String, Response> {
+    if let Some((profile, _)) = crate::profile::signed_in(hub, headers).await {
+        return Ok(format!("p:{}", profile.id));
+    }
+    match guest {
+        Some(g) if guest_ok(g) => Ok(format!("g:{g}")),
+        _ => Err(http_refusal(
+            StatusCode::BAD_REQUEST,
+            Code::BadRequest,
+            "sign in, or send `guest`: your browser's id (8 to 64 letters, digits, - or _)",
+        )),
+    }
+}
+
+async fn player_rating(hub: &Hub, player: &str) -> Result<Glicko2Rating, Response> {
+    match hub.store.puzzle_player(player).await {
+        Ok(r) => Ok(r.unwrap_or_default()),
+        Err(e) => Err(internal(e)),
+    }
+}
+
+async fn puzzle_rating(hub: &Hub, p: &Puzzle) -> Result<Glicko2Rating, Response> {
+    match hub.store.puzzle_rating(&p.id).await {
+        Ok(r) => Ok(r.unwrap_or_else(|| puzzle_start(p))),
+        Err(e) => Err(internal(e)),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NextQuery {
+    #[serde(default)]
+    theme: Option<String>,
+    #[serde(default)]
+    game: Option<String>,
+    /// The puzzle just seen, not to be given again at once.
+    #[serde(default)]
+    skip: Option<String>,
+    #[serde(default)]
+    guest: Option<String>,
+}
+
+/// A puzzle as the player sees it: never its answer, and for a counting
+/// puzzle only the mover's view.
+#[derive(Debug, Serialize)]
+pub struct Shown {
+    pub id: String,
+    pub game: String,
+    pub kind: Kind,
+    pub themes: Vec<Theme>,
+    /// The seat to move: the player's.
+    pub seat: u8,
+    /// The position in the engine protocol's state form (docs/protocol.md),
+    /// through the mover's eyes for a counting puzzle.
+    pub state: serde_json::Value,
+    /// The line of play as the board draws it, as a table's state has it.
+    pub layout: Drawn,
+    /// The game's facts the board needs (as a table's state has them).
+    pub facts: TableFacts,
+    /// The plays to choose from.
+    pub choices: Vec<Action>,
+    /// Counting: how many deals of the hidden tiles agree with the view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worlds: Option<u32>,
+    pub rating: Rating,
+    pub player: Rating,
+}
+
+fn empty(s: Option<String>) -> Option<String> {
+    s.filter(|s| !s.is_empty())
+}
+
+async fn next(State(hub): State<Hub>, headers: HeaderMap, Query(q): Query<NextQuery>) -> Response {
+    let theme = match empty(q.theme) {
+        None => None,
+        Some(t) => match serde_json::from_value::<Theme>(serde_json::Value::String(t.clone())) {
+            Ok(t) => Some(t),
+            Err(_) => {
+                let msg = format!("no theme is called {t:?}");
+                return http_refusal(StatusCode::BAD_REQUEST, Code::BadRequest, msg);
+            }
+        },
+    };
+    let player = match player(&hub, &headers, q.guest.as_deref()).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let mine = match player_rating(&hub, &player).await {
+        Ok(r) => r,
+        Err(r) => return r,
+    };
+    let game = empty(q.game);
+    let filter = Filter {
+        theme,
+        game: game.as_deref(),
+    };
+    let pick = rand::random::<u32>() as usize;
+    let Some(p) = near(filter, mine.rating, q.skip.as_deref(), pick) else {
+        return http_refusal(
+            StatusCode::NOT_FOUND,
+            Code::NoPuzzle,
+            "no puzzle has this theme in this game",
+        );
+    };
+    show(&hub, p, mine).await
+}
+
+/// A puzzle as the player sees it, with its rating and the player's.
+async fn show(hub: &Hub, p: &'static Puzzle, mine: Glicko2Rating) -> Response {
+    let setup = match Setup::new(&p.rules, p.seed, &p.actions) {
+        Ok(s) => s,
+        Err(e) => return internal(format!("puzzle {}: {e}", p.id)),
+    };
+    let rating = match puzzle_rating(hub, p).await {
+        Ok(r) => r,
+        Err(r) => return r,
+    };
+    Json(Shown {
+        id: p.id.clone(),
+        game: game_of(p).to_string(),
+        kind: p.kind,
+        themes: p.themes.clone(),
+        seat: setup.seat,
+        state: setup.shown(p.kind),
+        layout: setup.view().drawn(),
+        facts: TableFacts::of(&setup.rules),
+        choices: setup.choices.clone(),
+        worlds: p.worlds,
+        rating: rating.into(),
+        player: mine.into(),
+    })
+    .into_response()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GuestQuery {
+    #[serde(default)]
+    guest: Option<String>,
+}
+
+/// Today's puzzle (UTC), the same for everyone.
+async fn daily_puzzle(
+    State(hub): State<Hub>,
+    headers: HeaderMap,
+    Query(q): Query<GuestQuery>,
+) -> Response {
+    let player = match player(&hub, &headers, q.guest.as_deref()).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let mine = match player_rating(&hub, &player).await {
+        Ok(r) => r,
+        Err(r) => return r,
+    };
+    let day = crate::clock::now_ms().max(0) as u64 / 86_400_000;
+    match daily(day) {
+        Some(p) => show(&hub, p, mine).await,
+        None => http_refusal(
+            StatusCode::NOT_FOUND,
+            Code::NoPuzzle,
+            "no puzzles are shipped",
+        ),
+    }
+}
+
+/// A try: the play chosen.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Try {
+    pub action: Action,
+    #[serde(default)]
+    pub guest: Option<String>,
+}
+
+/// A rating before and after a try.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Moved {
+    pub before: Rating,
+    pub after: Rating,
+}
+
+/// The answer to a try.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Tried {
+    pub right: bool,
+    pub answer: Action,
+    /// Every play with the solver's value for the mover's side (for a
+    /// counting puzzle the worst over the worlds, and in how many it is
+    /// best): values only, never a line through hidden tiles.
+    pub choices: Vec<Choice>,
+    pub player: Moved,
+    pub puzzle: Moved,
+}
+
+async fn try_puzzle(
+    State(hub): State<Hub>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Json(t): Json<Try>,
+) -> Response {
+    let Some(p) = by_id(&id) else {
+        return http_refusal(
+            StatusCode::NOT_FOUND,
+            Code::NoPuzzle,
+            format!("no puzzle {id:?}"),
+        );
+    };
+    if !p.choices.iter().any(|c| same_play(t.action, c.action)) {
+        return http_refusal(
+            StatusCode::BAD_REQUEST,
+            Code::Engine(ErrorCode::IllegalAction),
+            format!("{} is not a play of this puzzle", t.action),
+        );
+    }
+    let player = match player(&hub, &headers, t.guest.as_deref()).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let (mine, theirs) = match (
+        player_rating(&hub, &player).await,
+        puzzle_rating(&hub, p).await,
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(r), _) | (_, Err(r)) => return r,
+    };
+    let right = same_play(t.action, p.answer);
+    let outcome = if right { Outcomes::WIN } else { Outcomes::LOSS };
+    let (mine2, theirs2) = glicko2(&mine, &theirs, &outcome, &Glicko2Config::new());
+    if let Err(e) = hub
+        .store
+        .record_puzzle_try(&player, &mine2, &p.id, &theirs2)
+        .await
+    {
+        return internal(e);
+    }
+    Json(Tried {
+        right,
+        answer: p.answer,
+        choices: p.choices.clone(),
+        player: Moved {
+            before: mine.into(),
+            after: mine2.into(),
+        },
+        puzzle: Moved {
+            before: theirs.into(),
+            after: theirs2.into(),
+        },
+    })
+    .into_response()
+}
+
+async fn page(headers: HeaderMap) -> Response {
+    crate::page::page(StatusCode::OK, None, &headers)
+}

@@ -1,0 +1,157 @@
+//! The shipped puzzle set (`puzzles/set.jsonl`), embedded in the binary and
+//! read once, and the choice of a puzzle near a player's rating.
+
+use std::sync::LazyLock;
+
+use domino_puzzles::{format::read_set, Puzzle, Theme};
+
+const SET: &str = include_str!("../../../../puzzles/set.jsonl");
+
+/// The set, read on first use; empty (and logged) if it does not parse,
+/// which the unit test below rules out for the shipped file.
+static PUZZLES: LazyLock<Vec<Puzzle>> = LazyLock::new(|| {
+    read_set(SET).unwrap_or_else(|e| {
+        tracing::error!("the embedded puzzle set: {e}");
+        Vec::new()
+    })
+});
+
+/// Every puzzle of the set.
+pub fn all() -> &'static [Puzzle] {
+    &PUZZLES
+}
+
+/// The puzzle with this id.
+pub fn by_id(id: &str) -> Option<&'static Puzzle> {
+    all().iter().find(|p| p.id == id)
+}
+
+/// A puzzle's game: its id without the seed, ply and kind (`GAME` may hold
+/// dashes itself, as `club-fives`).
+pub fn game_of(p: &Puzzle) -> &str {
+    p.id.rsplitn(4, '-').last().unwrap_or(&p.id)
+}
+
+/// What a player asks for: a theme and a game, each optional.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Filter<'a> {
+    pub theme: Option<Theme>,
+    pub game: Option<&'a str>,
+}
+
+impl Filter<'_> {
+    fn admits(&self, p: &Puzzle) -> bool {
+        self.theme.is_none_or(|t| p.themes.contains(&t))
+            && self.game.is_none_or(|g| game_of(p) == g)
+    }
+}
+
+/// How many of the nearest puzzles the choice is drawn from, so that a
+/// player does not meet the same puzzle again and again.
+const NEAREST: usize = 12;
+
+/// A puzzle the filter admits whose starting rating is among the nearest to
+/// `rating`, other than `skip`; `pick` chooses among them (any number,
+/// taken modulo their count).
+pub fn near(
+    filter: Filter,
+    rating: f64,
+    skip: Option<&str>,
+    pick: usize,
+) -> Option<&'static Puzzle> {
+    let mut found: Vec<&Puzzle> = all()
+        .iter()
+        .filter(|p| filter.admits(p) && Some(p.id.as_str()) != skip)
+        .collect();
+    found.sort_by(|a, b| {
+        (f64::from(a.rating) - rating)
+            .abs()
+            .total_cmp(&(f64::from(b.rating) - rating).abs())
+    });
+    found.truncate(NEAREST);
+    (!found.is_empty()).then(|| found[pick % found.len()])
+}
+
+/// The puzzle of day `day` (days since 1970-01-01, UTC): the same for
+/// everyone that day, stepping through the set in a scattered order
+/// (a step prime to the set's size visits every puzzle before repeating).
+pub fn daily(day: u64) -> Option<&'static Puzzle> {
+    let n = all().len() as u64;
+    if n == 0 {
+        return None;
+    }
+    let step = (1..n)
+        .rev()
+        .find(|s| gcd(*s, n) == 1 && *s < n * 2 / 3)
+        .unwrap_or(1);
+    let i = (day % n) * step % n;
+    all().get(i as usize)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_set_reads_whole() {
+        assert_eq!(
+            all().len(),
+            SET.lines().filter(|l| !l.trim().is_empty()).count()
+        );
+        assert!(all().len() > 1000);
+    }
+
+    #[test]
+    fn each_day_has_its_puzzle_and_days_differ() {
+        let days: std::collections::HashSet<_> = (20_000..20_030)
+            .filter_map(|d| daily(d).map(|p| p.id.clone()))
+            .collect();
+        assert_eq!(days.len(), 30);
+        assert_eq!(daily(20_000).map(|p| &p.id), daily(20_000).map(|p| &p.id));
+    }
+
+    #[test]
+    fn games_keep_their_dashes() {
+        let club = all().iter().find(|p| p.id.starts_with("club-fives-"));
+        assert_eq!(club.map(game_of), Some("club-fives"));
+        assert_eq!(by_id("jamaican-1-11-o").map(game_of), Some("jamaican"));
+    }
+
+    #[test]
+    fn the_choice_follows_the_filter_and_the_rating() {
+        let f = Filter {
+            theme: Some(Theme::Capicu),
+            game: Some("jamaican"),
+        };
+        for pick in 0..NEAREST {
+            let p = near(f, 1500.0, None, pick);
+            assert!(
+                p.is_some_and(|p| p.themes.contains(&Theme::Capicu) && game_of(p) == "jamaican")
+            );
+        }
+        let low = near(Filter::default(), 0.0, None, 0).map(|p| p.rating);
+        let high = near(Filter::default(), 5000.0, None, 0).map(|p| p.rating);
+        assert!(low < high, "{low:?} {high:?}");
+        let first = near(Filter::default(), 1500.0, None, 0).map(|p| p.id.clone());
+        let other = near(Filter::default(), 1500.0, first.as_deref(), 0);
+        assert_ne!(other.map(|p| p.id.clone()), first);
+        assert!(near(
+            Filter {
+                theme: None,
+                game: Some("nope")
+            },
+            1500.0,
+            None,
+            0
+        )
+        .is_none());
+    }
+}

@@ -1,0 +1,201 @@
+//! Puzzles on a real server: the next puzzle and a try, a right try and a
+//! wrong one moving the player's rating and the puzzle's in opposite
+//! directions, and a counting puzzle showing no hidden tile, before or
+//! after the try. On SQLite, and on PostgreSQL when `DOMINO_TEST_POSTGRES`
+//! names one.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+
+use common::{config, http_request, Server};
+use domino_puzzles::{format::read_set, Kind, Puzzle, Setup};
+use serde_json::{json, Value};
+
+/// The answer key: the shipped set, read as the test's own copy.
+fn set() -> Vec<Puzzle> {
+    read_set(include_str!("../../../puzzles/set.jsonl")).unwrap()
+}
+
+async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, String) {
+    let body = body.map(|b| b.to_string());
+    let headers = [
+        ("Host", "play.example"),
+        ("Content-Type", "application/json"),
+    ];
+    let (status, _, text) = http_request(addr, method, path, &headers, body.as_deref()).await;
+    (status, text)
+}
+
+/// A guest id unique to this run (PostgreSQL keeps earlier runs' rows).
+fn guest(tag: &str) -> String {
+    let n = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!("{tag}-{n}")
+}
+
+async fn next(addr: SocketAddr, query: &str) -> (Value, String) {
+    let (status, text) = http(addr, "GET", &format!("/api/puzzles/next?{query}"), None).await;
+    assert_eq!(status, 200, "{text}");
+    (serde_json::from_str(&text).unwrap(), text)
+}
+
+async fn try_it(addr: SocketAddr, id: &str, action: Value, guest: &str) -> (Value, String) {
+    let body = json!({"action": action, "guest": guest});
+    let (status, text) = http(addr, "POST", &format!("/api/puzzles/{id}/try"), Some(body)).await;
+    assert_eq!(status, 200, "{text}");
+    (serde_json::from_str(&text).unwrap(), text)
+}
+
+fn rating(v: &Value, who: &str, when: &str) -> f64 {
+    v[who][when]["rating"].as_f64().unwrap()
+}
+
+/// The tiles (`"a-b"`) a JSON text names.
+fn tiles(text: &str) -> BTreeSet<String> {
+    text.split('"')
+        .filter(|s| {
+            let mut parts = s.split('-');
+            let digits = |p: Option<&str>| {
+                p.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+            };
+            digits(parts.next()) && digits(parts.next()) && parts.next().is_none()
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+async fn puzzles_work_end_to_end(db: &str) {
+    let s = Server::start(config(db));
+    let addr = s.addr;
+    let key = set();
+    let answer_of = |id: &str| key.iter().find(|p| p.id == id).unwrap().clone();
+
+    // No one to rate: refused.
+    let (status, text) = http(addr, "GET", "/api/puzzles/next", None).await;
+    assert_eq!(status, 400, "{text}");
+
+    // A right try: the player goes up, the puzzle down.
+    let right = guest("right");
+    let (shown, _) = next(addr, &format!("guest={right}&game=jamaican&theme=double")).await;
+    assert_eq!(shown["game"], "jamaican");
+    assert!(shown["themes"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("double")));
+    let p = answer_of(shown["id"].as_str().unwrap());
+    let (tried, _) = try_it(addr, &p.id, json!(p.answer), &right).await;
+    assert_eq!(tried["right"], true);
+    assert!(rating(&tried, "player", "after") > rating(&tried, "player", "before"));
+    assert!(rating(&tried, "puzzle", "after") < rating(&tried, "puzzle", "before"));
+    assert_eq!(tried["choices"].as_array().unwrap().len(), p.choices.len());
+    // Both were stored: the puzzle starts from its new rating.
+    let (again, _) = next(addr, &format!("guest={right}&game=jamaican&theme=double")).await;
+    assert_eq!(
+        again["player"]["rating"],
+        tried["player"]["after"]["rating"]
+    );
+
+    // A wrong try: the player goes down, the puzzle up.
+    let wrong = guest("wrong");
+    let (shown, _) = next(addr, &format!("guest={wrong}&game=chiva")).await;
+    let p = answer_of(shown["id"].as_str().unwrap());
+    let miss = p
+        .choices
+        .iter()
+        .find(|c| c.action != p.answer)
+        .unwrap()
+        .action;
+    let (tried, _) = try_it(addr, &p.id, json!(miss), &wrong).await;
+    assert_eq!(tried["right"], false);
+    assert_eq!(tried["answer"], json!(p.answer));
+    assert!(rating(&tried, "player", "after") < rating(&tried, "player", "before"));
+    assert!(rating(&tried, "puzzle", "after") > rating(&tried, "puzzle", "before"));
+
+    // A counting puzzle shows no hidden tile, nor does its answer.
+    let (shown, shown_text) = next(addr, &format!("guest={wrong}&theme=passes")).await;
+    assert_eq!(shown["kind"], "counting");
+    let p = answer_of(shown["id"].as_str().unwrap());
+    let setup = Setup::new(&p.rules, p.seed, &p.actions).unwrap();
+    let open = tiles(&setup.shown(Kind::Open).to_string());
+    let seen = tiles(&setup.shown(Kind::Counting).to_string());
+    let hidden: BTreeSet<_> = open.difference(&seen).collect();
+    assert!(!hidden.is_empty(), "{}", p.id);
+    let (_, tried_text) = try_it(addr, &p.id, json!(p.answer), &wrong).await;
+    for t in hidden {
+        assert!(
+            !shown_text.contains(&format!("\"{t}\"")),
+            "{t} shown in {shown_text}"
+        );
+        assert!(
+            !tried_text.contains(&format!("\"{t}\"")),
+            "{t} in the answer {tried_text}"
+        );
+    }
+
+    // Today's puzzle is the same for everyone.
+    let (status, a) = http(
+        addr,
+        "GET",
+        &format!("/api/puzzles/daily?guest={right}"),
+        None,
+    )
+    .await;
+    let (_, b) = http(
+        addr,
+        "GET",
+        &format!("/api/puzzles/daily?guest={wrong}"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{a}");
+    let (a, b): (Value, Value) = (
+        serde_json::from_str(&a).unwrap(),
+        serde_json::from_str(&b).unwrap(),
+    );
+    assert!(a["id"]
+        .as_str()
+        .is_some_and(|id| key.iter().any(|p| p.id == id)));
+    assert_eq!(a["id"], b["id"]);
+
+    // An unknown puzzle, and a play that is not one of the puzzle's.
+    let (status, text) = http(
+        addr,
+        "POST",
+        "/api/puzzles/nope/try",
+        Some(json!({"action": p.answer, "guest": wrong})),
+    )
+    .await;
+    assert_eq!((status, text.contains("no_puzzle")), (404, true), "{text}");
+    let (status, text) = http(
+        addr,
+        "POST",
+        &format!("/api/puzzles/{}/try", p.id),
+        Some(json!({"action": {"type": "pass"}, "guest": wrong})),
+    )
+    .await;
+    assert_eq!(
+        (status, text.contains("illegal_action")),
+        (400, true),
+        "{text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_puzzles_work_end_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    puzzles_work_end_to_end(&format!("sqlite://{}", dir.path().join("p.db").display())).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_puzzles_work_end_to_end() {
+    let Ok(db) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    puzzles_work_end_to_end(&db).await;
+}

@@ -1,0 +1,92 @@
+// The puzzles page in real Chromium: from the lobby's link, one puzzle
+// solved right and one wrong, with the answer, the solver's values and
+// both ratings moving, at desktop and at phone size.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { setup, newPlayer, noErrors, shot, root, DESKTOP, PHONE } from "./helpers.mjs";
+
+/** The answer key: the shipped set, by id. */
+const KEY = new Map(readFileSync(join(root, "puzzles/set.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l)).map((p) => [p.id, p]));
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env.stop(); });
+
+const same = (a, b) => a.tile === b.tile && (a.end ?? null) === (b.end ?? null);
+
+/** Play `action` on the page: its tile, then its end when the tile fits two. */
+async function play(page, shown, action) {
+  await page.click(`#puzzlehand [data-tile="${action.tile}"]`);
+  if (shown.choices.filter((c) => c.tile === action.tile).length > 1) {
+    await page.click(`#puzzleboard g.end.choosable[data-end="${action.end}"]`);
+  }
+}
+
+/** Wait for the next puzzle the page loads, and read it from its answer. */
+const nextShown = (page) => page.waitForResponse((r) => r.url().includes("/api/puzzles/next")).then((r) => r.json());
+
+/** The two ratings shown after a try, as numbers. */
+async function ratings(page) {
+  const text = await page.textContent("#puzzleratings");
+  return [...text.matchAll(/(\d+) \(([+-]\d+)\)/g)].map((m) => Number(m[2]));
+}
+
+for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+  test(`a puzzle solved right and one wrong at ${size} size`, async () => {
+    const page = await newPlayer(env, `puzzler-${size}`, { viewport });
+    await page.goto(env.base + "/");
+    const first = nextShown(page);
+    await page.click("#topuzzles");
+    await page.waitForURL(/\/puzzles$/);
+    let shown = await first;
+    await page.waitForSelector("#puzzlehand .handtile.legal");
+    await page.waitForSelector("#puzzleboard g.tile");
+    await shot(page, `puzzles-${size}-puzzle`);
+    // Right.
+    let key = KEY.get(shown.id);
+    await play(page, shown, key.answer);
+    await page.waitForSelector("#puzzleverdict.right");
+    assert.equal(await page.locator("#puzzlevalues tr").count(), key.choices.length);
+    let [mine, its] = await ratings(page);
+    assert.ok(mine > 0 && its < 0, `right: ${mine} ${its}`);
+    await shot(page, `puzzles-${size}-right`);
+    // Wrong, on a counting puzzle of the theme chosen.
+    const second = nextShown(page);
+    await page.selectOption("#puzzletheme", "passes");
+    shown = await second;
+    assert.equal(shown.kind, "counting");
+    await page.waitForFunction((id) => !document.querySelector("#puzzleverdict"), shown.id);
+    key = KEY.get(shown.id);
+    const miss = key.choices.map((c) => c.action).find((a) => !same(a, key.answer));
+    await play(page, shown, miss);
+    await page.waitForSelector("#puzzleverdict.wrong");
+    [mine, its] = await ratings(page);
+    assert.ok(mine < 0 && its > 0, `wrong: ${mine} ${its}`);
+    await shot(page, `puzzles-${size}-wrong`);
+    // The next puzzle clears the answer.
+    await page.click("#puzzlenext");
+    await page.waitForFunction(() => !document.querySelector("#puzzleverdict"));
+    noErrors(page);
+  });
+}
+
+test("today's puzzle from the lobby", async () => {
+  const page = await newPlayer(env, "daily");
+  await page.goto(env.base + "/");
+  const daily = page.waitForResponse((r) => r.url().includes("/api/puzzles/daily")).then((r) => r.json());
+  await page.click("#todaily");
+  await page.waitForURL(/\/puzzles\?daily$/);
+  const shown = await daily;
+  assert.ok(KEY.has(shown.id));
+  await page.waitForSelector("#puzzlehand .handtile.legal");
+  assert.match(await page.textContent("#puzzletitle"), /Today/);
+  // The next one is an ordinary puzzle.
+  const next = nextShown(page);
+  await page.click("#puzzlenext");
+  assert.notEqual((await next).id, shown.id);
+  await page.waitForFunction(() => !/Today/.test(document.querySelector("#puzzletitle").textContent));
+  noErrors(page);
+});

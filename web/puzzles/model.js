@@ -1,0 +1,154 @@
+// @ts-check
+// The puzzles page's state, pure: the puzzle shown, the tile picked, the
+// try and its answer. The page (page.js) fetches and draws; this decides.
+
+/** @typedef {import("../types/Action").Action} Action */
+/** @typedef {{ rating: number, deviation: number }} Rating */
+/** @typedef {{ before: Rating, after: Rating }} Moved */
+/**
+ * A puzzle as the server shows it (never its answer).
+ * @typedef {{ id: string, game: string, kind: "open" | "counting", themes: string[], seat: number,
+ *   state: { hands: (string[] | number)[], history: any[], ends: { id: number, pips: number }[] }, layout: any, facts: any,
+ *   choices: Action[], worlds?: number, rating: Rating, player: Rating }} Shown
+ */
+/** @typedef {{ action: Action, value: number, best_in?: number }} Choice */
+/** @typedef {{ right: boolean, answer: Action, choices: Choice[], player: Moved, puzzle: Moved }} Tried */
+/**
+ * @typedef {{ puzzle: Shown | null, selected: string | null, mine: Action | null,
+ *   tried: Tried | null, theme: string }} Puzzles
+ */
+
+/** The themes a player may ask for (docs/puzzles.md, "Themes"). */
+export const THEMES = ["blocking", "domino", "capicu", "cutting", "partner-number", "scoring", "double", "passes"];
+
+/** @param {string} theme @returns {Puzzles} */
+export function start(theme = "") {
+  return { puzzle: null, selected: null, mine: null, tried: null, theme: THEMES.includes(theme) ? theme : "" };
+}
+
+/** A new puzzle to solve. @param {Puzzles} S @param {Shown} puzzle @returns {Puzzles} */
+export function show(S, puzzle) {
+  return { ...S, puzzle, selected: null, mine: null, tried: null };
+}
+
+/** The mover's tiles. @param {Shown} p @returns {string[]} */
+export function myTiles(p) {
+  const h = p.state.hands[p.seat];
+  return Array.isArray(h) ? h : [];
+}
+
+/**
+ * The number of the end a play goes to, when its tile fits more than one
+ * end (else null: the tile says it all).
+ * @param {Shown} p @param {Action} a @returns {number | null}
+ */
+export function endPips(p, a) {
+  if (a.type !== "play" || a.end == null) return null;
+  const ends = p.choices.filter((c) => c.type === "play" && c.tile === a.tile).length;
+  if (ends < 2) return null;
+  const end = p.state.ends.find((e) => e.id === a.end);
+  return end ? end.pips : null;
+}
+
+/**
+ * Who another seat is to the mover: `partner`, `next` (plays after the
+ * mover), `before` (plays just before) or `across` (neither, no partner).
+ * @param {number} players @param {boolean} partners @param {number} mover @param {number} seat
+ */
+export function seatRole(players, partners, mover, seat) {
+  const offset = (seat - mover + players) % players;
+  if (partners && offset === players / 2) return "partner";
+  if (offset === 1) return "next";
+  if (offset === players - 1) return "before";
+  return "across";
+}
+
+/** The tiles that have a play. @param {Shown} p @returns {Set<string>} */
+export function playable(p) {
+  return new Set(p.choices.flatMap((a) => (a.type === "play" ? [a.tile] : [])));
+}
+
+/**
+ * Picking a tile: its play when it has one place, else the tile waits for
+ * an end (`selected`); nothing once the puzzle is tried.
+ * @param {Puzzles} S @param {string} tile
+ * @returns {{ S: Puzzles, play: Action | null }}
+ */
+export function pickTile(S, tile) {
+  if (!S.puzzle || S.tried) return { S, play: null };
+  const plays = S.puzzle.choices.filter((a) => a.type === "play" && a.tile === tile);
+  if (plays.length === 1) return { S: { ...S, selected: null, mine: plays[0] }, play: plays[0] };
+  if (plays.length === 0 || S.selected === tile) return { S: { ...S, selected: null }, play: null };
+  return { S: { ...S, selected: tile }, play: null };
+}
+
+/** The ends the selected tile may go to. @param {Puzzles} S @returns {Set<number>} */
+export function endsFor(S) {
+  if (!S.puzzle || !S.selected) return new Set();
+  return new Set(S.puzzle.choices.flatMap((a) => (a.type === "play" && a.tile === S.selected && a.end != null ? [a.end] : [])));
+}
+
+/** Picking an end for the selected tile. @param {Puzzles} S @param {number} end @returns {{ S: Puzzles, play: Action | null }} */
+export function pickEnd(S, end) {
+  if (!S.puzzle || !S.selected || S.tried) return { S, play: null };
+  const play = S.puzzle.choices.find((a) => a.type === "play" && a.tile === S.selected && a.end === end) || null;
+  return { S: play ? { ...S, selected: null, mine: play } : S, play };
+}
+
+/** The server's answer to the try. @param {Puzzles} S @param {Tried} tried @returns {Puzzles} */
+export function answered(S, tried) {
+  return { ...S, tried };
+}
+
+/** A try that failed to reach the server: the player may pick again. @param {Puzzles} S @returns {Puzzles} */
+export function unsent(S) {
+  return { ...S, mine: null, selected: null };
+}
+
+/** Whether two plays are the same (a claim does not change the play). @param {Action | null} a @param {Action | null} b */
+export function samePlay(a, b) {
+  if (!a || !b) return false;
+  if (a.type === "play" && b.type === "play") return a.tile === b.tile && (a.end ?? null) === (b.end ?? null);
+  return a.type === b.type;
+}
+
+/**
+ * The plays with the solver's values, best first, marking the answer and
+ * the player's own.
+ * @param {Tried} tried @param {Action | null} mine
+ * @returns {{ action: Action, value: number, bestIn: number | null, answer: boolean, mine: boolean }[]}
+ */
+export function rows(tried, mine) {
+  return tried.choices
+    .map((c) => ({ action: c.action, value: c.value, bestIn: c.best_in ?? null, answer: samePlay(c.action, tried.answer), mine: samePlay(c.action, mine) }))
+    .sort((a, b) => b.value - a.value || Number(b.answer) - Number(a.answer));
+}
+
+/** A rating as shown: whole points. @param {Rating} r */
+export const points = (r) => Math.round(r.rating);
+
+/** A rating's change as shown, signed. @param {Moved} m */
+export function change(m) {
+  const d = points(m.after) - points(m.before);
+  return d > 0 ? `+${d}` : `${d}`;
+}
+
+const GUEST = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * The guest's browser id: the one kept, else a new one from `random`
+ * (16 bytes), to keep.
+ * @param {string | null} kept @param {() => Uint8Array} random
+ */
+export function guestId(kept, random) {
+  if (kept && GUEST.test(kept)) return kept;
+  return Array.from(random(), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The query of the next puzzle. @param {Puzzles} S @param {string} guest */
+export function nextQuery(S, guest) {
+  const q = new URLSearchParams({ guest });
+  if (S.theme) q.set("theme", S.theme);
+  if (S.puzzle) q.set("skip", S.puzzle.id);
+  return q.toString();
+}

@@ -1,0 +1,72 @@
+// The puzzles page's model: picking a tile or an end makes the play to
+// try, the answer's rows, the ratings as shown, the guest's id.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as M from "../puzzles/model.js";
+
+/** A puzzle where 3-1 fits one end and 5-3 both. */
+const puzzle = {
+  id: "draw-1-2-o", game: "draw", kind: "open", themes: ["double"], seat: 1,
+  state: { hands: [["6-6"], ["3-1", "5-3", "2-2"]], history: [], ends: [{ id: 0, pips: 3 }, { id: 1, pips: 5 }] }, layout: null, facts: null,
+  choices: [{ type: "play", tile: "3-1", end: 0 }, { type: "play", tile: "5-3", end: 0 }, { type: "play", tile: "5-3", end: 1 }],
+  rating: { rating: 1500, deviation: 200 }, player: { rating: 1500, deviation: 350 },
+};
+
+test("a tile with one place is played at once; one with two waits for its end", () => {
+  let S = M.show(M.start(), puzzle);
+  assert.deepEqual(M.myTiles(puzzle), ["3-1", "5-3", "2-2"]);
+  assert.deepEqual([...M.playable(puzzle)].sort(), ["3-1", "5-3"]);
+  assert.equal(M.pickTile(S, "2-2").play, null);
+  const one = M.pickTile(S, "3-1");
+  assert.deepEqual(one.play, { type: "play", tile: "3-1", end: 0 });
+  const two = M.pickTile(S, "5-3");
+  assert.equal(two.play, null);
+  S = two.S;
+  assert.equal(S.selected, "5-3");
+  assert.deepEqual([...M.endsFor(S)], [0, 1]);
+  const at = M.pickEnd(S, 1);
+  assert.deepEqual(at.play, { type: "play", tile: "5-3", end: 1 });
+  assert.deepEqual(at.S.mine, at.play);
+  // Once tried, nothing more is played.
+  const done = M.answered(at.S, { right: false, answer: puzzle.choices[0], choices: [], player: { before: puzzle.player, after: puzzle.player }, puzzle: { before: puzzle.rating, after: puzzle.rating } });
+  assert.equal(M.pickTile(done, "3-1").play, null);
+  assert.equal(M.show(done, puzzle).tried, null);
+});
+
+test("a play names its end's number only when its tile fits two", () => {
+  assert.equal(M.endPips(puzzle, puzzle.choices[0]), null);
+  assert.equal(M.endPips(puzzle, puzzle.choices[2]), 5);
+});
+
+test("the answer's rows are best first, marking the answer and the player's play", () => {
+  const tried = {
+    right: false, answer: { type: "play", tile: "3-1", end: 0 },
+    choices: [{ action: { type: "play", tile: "5-3", end: 0 }, value: -10, best_in: 1 }, { action: { type: "play", tile: "3-1", end: 0 }, value: 20, best_in: 3 }],
+    player: { before: { rating: 1500, deviation: 350 }, after: { rating: 1421.6, deviation: 300 } },
+    puzzle: { before: { rating: 1500, deviation: 200 }, after: { rating: 1530.4, deviation: 190 } },
+  };
+  const rows = M.rows(tried, { type: "play", tile: "5-3", end: 0 });
+  assert.deepEqual(rows.map((r) => [r.action.tile, r.value, r.bestIn, r.answer, r.mine]), [["3-1", 20, 3, true, false], ["5-3", -10, 1, false, true]]);
+  assert.equal(M.change(tried.player), "-78");
+  assert.equal(M.change(tried.puzzle), "+30");
+  assert.equal(M.points(tried.player.after), 1422);
+});
+
+test("the guest keeps a good id and gets a new one otherwise", () => {
+  const random = () => new Uint8Array(16).fill(171);
+  assert.equal(M.guestId("kept-id-123", random), "kept-id-123");
+  assert.equal(M.guestId(null, random), "ab".repeat(16));
+  assert.equal(M.guestId("bad id!", random), "ab".repeat(16));
+});
+
+test("the next query carries the theme and skips the puzzle just seen", () => {
+  assert.equal(M.nextQuery(M.start("nonsense"), "g1234567"), "guest=g1234567");
+  const S = M.show(M.start("passes"), puzzle);
+  assert.equal(M.nextQuery(S, "g1234567"), "guest=g1234567&theme=passes&skip=draw-1-2-o");
+});
+
+test("the other seats are named from the mover's place", () => {
+  assert.deepEqual([0, 2, 3].map((s) => M.seatRole(4, true, 1, s)), ["before", "next", "partner"]);
+  assert.deepEqual([0, 2, 3].map((s) => M.seatRole(4, false, 1, s)), ["before", "next", "across"]);
+  assert.deepEqual([1, 2].map((s) => M.seatRole(3, false, 0, s)), ["next", "before"]);
+});
