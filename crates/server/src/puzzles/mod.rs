@@ -7,7 +7,7 @@ mod set;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use domino_engine::catalog::TableFacts;
 use domino_engine::wire::Drawn;
 use domino_engine::{Action, ErrorCode};
@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-use crate::answer::{http_refusal, internal, Json};
+use crate::answer::{HttpRefusal, Json};
 use crate::hub::Hub;
 use crate::refusal::Code;
 use crate::routes::Routes;
@@ -70,13 +70,17 @@ fn guest_ok(g: &str) -> bool {
 }
 
 /// Who is trying: the signed-in profile, else the guest's browser id.
-async fn player(hub: &Hub, headers: &HeaderMap, guest: Option<&str>) -> Result<String, Response> {
+async fn player(
+    hub: &Hub,
+    headers: &HeaderMap,
+    guest: Option<&str>,
+) -> Result<String, HttpRefusal> {
     if let Some((profile, _)) = crate::profile::signed_in(hub, headers).await {
         return Ok(format!("p:{}", profile.id));
     }
     match guest {
         Some(g) if guest_ok(g) => Ok(format!("g:{g}")),
-        _ => Err(http_refusal(
+        _ => Err(HttpRefusal::new(
             StatusCode::BAD_REQUEST,
             Code::BadRequest,
             "sign in, or send `guest`: your browser's id (8 to 64 letters, digits, - or _)",
@@ -84,18 +88,16 @@ async fn player(hub: &Hub, headers: &HeaderMap, guest: Option<&str>) -> Result<S
     }
 }
 
-async fn player_rating(hub: &Hub, player: &str) -> Result<Glicko2Rating, Response> {
-    match hub.store.puzzle_player(player).await {
-        Ok(r) => Ok(r.unwrap_or_default()),
-        Err(e) => Err(internal(e)),
-    }
+async fn player_rating(hub: &Hub, player: &str) -> Result<Glicko2Rating, HttpRefusal> {
+    let stored = hub.store.puzzle_player(player).await;
+    Ok(stored.map_err(HttpRefusal::internal)?.unwrap_or_default())
 }
 
-async fn puzzle_rating(hub: &Hub, p: &Puzzle) -> Result<Glicko2Rating, Response> {
-    match hub.store.puzzle_rating(&p.id).await {
-        Ok(r) => Ok(r.unwrap_or_else(|| puzzle_start(p))),
-        Err(e) => Err(internal(e)),
-    }
+async fn puzzle_rating(hub: &Hub, p: &Puzzle) -> Result<Glicko2Rating, HttpRefusal> {
+    let stored = hub.store.puzzle_rating(&p.id).await;
+    Ok(stored
+        .map_err(HttpRefusal::internal)?
+        .unwrap_or_else(|| puzzle_start(p)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -142,25 +144,27 @@ fn empty(s: Option<String>) -> Option<String> {
     s.filter(|s| !s.is_empty())
 }
 
-async fn next(State(hub): State<Hub>, headers: HeaderMap, Query(q): Query<NextQuery>) -> Response {
+async fn next(
+    State(hub): State<Hub>,
+    headers: HeaderMap,
+    Query(q): Query<NextQuery>,
+) -> Result<axum::Json<Shown>, HttpRefusal> {
     let theme = match empty(q.theme) {
         None => None,
         Some(t) => match serde_json::from_value::<Theme>(serde_json::Value::String(t.clone())) {
             Ok(t) => Some(t),
             Err(_) => {
                 let msg = format!("no theme is called {t:?}");
-                return http_refusal(StatusCode::BAD_REQUEST, Code::BadRequest, msg);
+                return Err(HttpRefusal::new(
+                    StatusCode::BAD_REQUEST,
+                    Code::BadRequest,
+                    msg,
+                ));
             }
         },
     };
-    let player = match player(&hub, &headers, q.guest.as_deref()).await {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
-    let mine = match player_rating(&hub, &player).await {
-        Ok(r) => r,
-        Err(r) => return r,
-    };
+    let player = player(&hub, &headers, q.guest.as_deref()).await?;
+    let mine = player_rating(&hub, &player).await?;
     let game = empty(q.game);
     let filter = Filter {
         theme,
@@ -168,26 +172,25 @@ async fn next(State(hub): State<Hub>, headers: HeaderMap, Query(q): Query<NextQu
     };
     let pick = rand::random::<u32>() as usize;
     let Some(p) = near(filter, mine.rating, q.skip.as_deref(), pick) else {
-        return http_refusal(
+        return Err(HttpRefusal::new(
             StatusCode::NOT_FOUND,
             Code::NoPuzzle,
             "no puzzle has this theme in this game",
-        );
+        ));
     };
     show(&hub, p, mine).await
 }
 
 /// A puzzle as the player sees it, with its rating and the player's.
-async fn show(hub: &Hub, p: &'static Puzzle, mine: Glicko2Rating) -> Response {
-    let setup = match Setup::new(&p.rules, p.seed, &p.actions) {
-        Ok(s) => s,
-        Err(e) => return internal(format!("puzzle {}: {e}", p.id)),
-    };
-    let rating = match puzzle_rating(hub, p).await {
-        Ok(r) => r,
-        Err(r) => return r,
-    };
-    Json(Shown {
+async fn show(
+    hub: &Hub,
+    p: &'static Puzzle,
+    mine: Glicko2Rating,
+) -> Result<axum::Json<Shown>, HttpRefusal> {
+    let setup = Setup::new(&p.rules, p.seed, &p.actions)
+        .map_err(|e| HttpRefusal::internal(format!("puzzle {}: {e}", p.id)))?;
+    let rating = puzzle_rating(hub, p).await?;
+    Ok(axum::Json(Shown {
         id: p.id.clone(),
         game: game_of(p).to_string(),
         kind: p.kind,
@@ -200,8 +203,7 @@ async fn show(hub: &Hub, p: &'static Puzzle, mine: Glicko2Rating) -> Response {
         worlds: p.worlds,
         rating: rating.into(),
         player: mine.into(),
-    })
-    .into_response()
+    }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -216,23 +218,17 @@ async fn daily_puzzle(
     State(hub): State<Hub>,
     headers: HeaderMap,
     Query(q): Query<GuestQuery>,
-) -> Response {
-    let player = match player(&hub, &headers, q.guest.as_deref()).await {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
-    let mine = match player_rating(&hub, &player).await {
-        Ok(r) => r,
-        Err(r) => return r,
-    };
+) -> Result<axum::Json<Shown>, HttpRefusal> {
+    let player = player(&hub, &headers, q.guest.as_deref()).await?;
+    let mine = player_rating(&hub, &player).await?;
     let day = crate::clock::now_ms().max(0) as u64 / 86_400_000;
     match daily(day) {
         Some(p) => show(&hub, p, mine).await,
-        None => http_refusal(
+        None => Err(HttpRefusal::new(
             StatusCode::NOT_FOUND,
             Code::NoPuzzle,
             "no puzzles are shipped",
-        ),
+        )),
     }
 }
 
@@ -270,43 +266,32 @@ async fn try_puzzle(
     headers: HeaderMap,
     Path(id): Path<String>,
     Json(t): Json<Try>,
-) -> Response {
+) -> Result<axum::Json<Tried>, HttpRefusal> {
     let Some(p) = by_id(&id) else {
-        return http_refusal(
+        return Err(HttpRefusal::new(
             StatusCode::NOT_FOUND,
             Code::NoPuzzle,
             format!("no puzzle {id:?}"),
-        );
+        ));
     };
     if !p.choices.iter().any(|c| same_play(t.action, c.action)) {
-        return http_refusal(
+        return Err(HttpRefusal::new(
             StatusCode::BAD_REQUEST,
             Code::Engine(ErrorCode::IllegalAction),
             format!("{} is not a play of this puzzle", t.action),
-        );
+        ));
     }
-    let player = match player(&hub, &headers, t.guest.as_deref()).await {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
-    let (mine, theirs) = match (
-        player_rating(&hub, &player).await,
-        puzzle_rating(&hub, p).await,
-    ) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(r), _) | (_, Err(r)) => return r,
-    };
+    let player = player(&hub, &headers, t.guest.as_deref()).await?;
+    let mine = player_rating(&hub, &player).await?;
+    let theirs = puzzle_rating(&hub, p).await?;
     let right = same_play(t.action, p.answer);
     let outcome = if right { Outcomes::WIN } else { Outcomes::LOSS };
     let (mine2, theirs2) = glicko2(&mine, &theirs, &outcome, &Glicko2Config::new());
-    if let Err(e) = hub
-        .store
+    hub.store
         .record_puzzle_try(&player, &mine2, &p.id, &theirs2)
         .await
-    {
-        return internal(e);
-    }
-    Json(Tried {
+        .map_err(HttpRefusal::internal)?;
+    Ok(axum::Json(Tried {
         right,
         answer: p.answer,
         choices: p.choices.clone(),
@@ -318,8 +303,7 @@ async fn try_puzzle(
             before: theirs.into(),
             after: theirs2.into(),
         },
-    })
-    .into_response()
+    }))
 }
 
 async fn page(headers: HeaderMap) -> Response {
