@@ -45,10 +45,13 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     await page.waitForSelector("#puzzlehand .handtile.legal");
     await page.waitForSelector("#puzzleboard g.tile");
     await shot(page, `puzzles-${size}-puzzle`);
+    // The themes would give the answer away: none before the try.
+    assert.equal(await page.locator(".chip").count(), 0, "no theme shown before the try");
     // Right.
     let key = KEY.get(shown.id);
     await play(page, shown, key.answer);
     await page.waitForSelector("#puzzleverdict.right");
+    assert.equal(await page.locator(".chip").count(), key.themes.length, "the themes after the try");
     assert.equal(await page.locator("#puzzlevalues tr").count(), key.choices.length);
     let [mine, its] = await ratings(page);
     assert.ok(mine > 0 && its < 0, `right: ${mine} ${its}`);

@@ -86,7 +86,8 @@ export function puzzlesPage(app) {
     if (!p) return;
     const game = facts(p.facts);
     fill(info, t("puzzle-info", { game: t("game-title", { preset: p.game.replace(/\d+$/, "") }), kind: p.kind, rating: M.points(p.rating), player: M.points(p.player) }),
-      " ", ...p.themes.map((th) => h("span", { class: "chip" }, t("puzzle-theme", { theme: th }))));
+      // The themes would give the answer away: shown once it is tried.
+      " ", ...(S.tried ? p.themes : []).map((th) => h("span", { class: "chip" }, t("puzzle-theme", { theme: th }))));
     const width = Math.max(game.layout === "line" ? 340 : 420, Math.min(1000, board.clientWidth || 800));
     const ends = drawLayout(board, p.layout, width, p.state.history, game.branches, null, "");
     const choosable = M.endsFor(S);
