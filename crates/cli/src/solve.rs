@@ -494,6 +494,18 @@ struct Head {
     objective: &'static str,
 }
 
+impl Head {
+    fn of(rules: &Rules, pos: &Position, seat: u8, side: usize) -> Head {
+        Head {
+            rules: rules.spec(),
+            hand_number: pos.hand_number,
+            to_act: seat,
+            side,
+            objective: objective_name(rules),
+        }
+    }
+}
+
 /// One action's value (`V` an exact `i32` or an expected `f64`).
 #[derive(Serialize)]
 struct Valued<V> {
@@ -599,13 +611,7 @@ pub fn solve(pos: &Position, node_limit: Option<u64>) -> anyhow::Result<Report> 
     let outcome = matches!(Objective::of(&rules), Objective::Outcome);
 
     let json = sorted(&Solved {
-        head: Head {
-            rules: rules.spec(),
-            hand_number: pos.hand_number,
-            to_act: seat,
-            side,
-            objective: objective_name(&rules),
-        },
+        head: Head::of(&rules, pos, seat, side),
         value,
         outcome: outcome.then(|| value_text(&rules, value)),
         so_far: (!outcome).then_some(so_far),
@@ -715,13 +721,7 @@ pub fn solve_unknown(
         .distinct
         .map_or_else(|| "more than 18 quintillion".to_string(), |d| d.to_string());
     let json = sorted(&Expected {
-        head: Head {
-            rules: rules.spec(),
-            hand_number: pos.hand_number,
-            to_act: seat,
-            side,
-            objective: objective_name(&rules),
-        },
+        head: Head::of(&rules, pos, seat, side),
         boneyard: Unknown {
             known: false,
             tiles: unknown.rest.len(),
