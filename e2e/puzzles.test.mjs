@@ -72,6 +72,14 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     // The next puzzle clears the answer.
     await page.click("#puzzlenext");
     await page.waitForFunction(() => !document.querySelector("#puzzleverdict"));
+    // A game chosen: the next puzzles are of that game (and the theme kept).
+    await page.waitForSelector('#puzzlegame option[value="club-fives"]', { state: "attached" });
+    const third = nextShown(page);
+    await page.selectOption("#puzzlegame", "club-fives");
+    shown = await third;
+    assert.equal(shown.game, "club-fives");
+    assert.ok(shown.themes.includes("passes"), shown.themes.join());
+    assert.match(await page.textContent("#puzzleinfo"), /[Cc]lub/);
     noErrors(page);
   });
 }

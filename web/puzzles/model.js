@@ -15,15 +15,19 @@
 /** @typedef {{ right: boolean, answer: Action, choices: Choice[], player: Moved, puzzle: Moved }} Tried */
 /**
  * @typedef {{ puzzle: Shown | null, selected: string | null, mine: Action | null,
- *   tried: Tried | null, theme: string }} Puzzles
+ *   tried: Tried | null, theme: string, game: string }} Puzzles
  */
 
 /** The themes a player may ask for (docs/puzzles.md, "Themes"). */
 export const THEMES = ["blocking", "domino", "capicu", "cutting", "partner-number", "scoring", "double", "passes"];
 
-/** @param {string} theme @returns {Puzzles} */
-export function start(theme = "") {
-  return { puzzle: null, selected: null, mine: null, tried: null, theme: THEMES.includes(theme) ? theme : "" };
+/**
+ * A page's start, with the theme and game asked for (a game is the server's
+ * to check: an unknown one gets its refusal).
+ * @param {string} theme @param {string} game @returns {Puzzles}
+ */
+export function start(theme = "", game = "") {
+  return { puzzle: null, selected: null, mine: null, tried: null, theme: THEMES.includes(theme) ? theme : "", game: /^[a-z0-9-]{1,40}$/.test(game) ? game : "" };
 }
 
 /** A new puzzle to solve. @param {Puzzles} S @param {Shown} puzzle @returns {Puzzles} */
@@ -149,6 +153,7 @@ export function guestId(kept, random) {
 export function nextQuery(S, guest) {
   const q = new URLSearchParams({ guest });
   if (S.theme) q.set("theme", S.theme);
+  if (S.game) q.set("game", S.game);
   if (S.puzzle) q.set("skip", S.puzzle.id);
   return q.toString();
 }

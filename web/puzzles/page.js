@@ -39,7 +39,7 @@ export function puzzlesPage(app) {
   const me = guest();
   const params = new URLSearchParams(location.search);
   /** @type {Puzzles} */
-  let S = M.start(params.get("theme") || "");
+  let S = M.start(params.get("theme") || "", params.get("game") || "");
   // `?daily` (the lobby's link) opens on today's puzzle, then goes on as usual.
   let daily = params.has("daily");
   const board = /** @type {SVGSVGElement} */ (svgEl("svg", { class: "board", id: "puzzleboard", role: "img" }));
@@ -53,12 +53,14 @@ export function puzzlesPage(app) {
   const theme = /** @type {HTMLSelectElement} */ (h("select", { id: "puzzletheme" },
     h("option", { value: "" }, t("puzzle-theme-any")),
     ...M.THEMES.map((th) => h("option", { value: th, ...(th === S.theme ? { selected: "" } : {}) }, t("puzzle-theme", { theme: th })))));
+  const game = /** @type {HTMLSelectElement} */ (h("select", { id: "puzzlegame" }, h("option", { value: "" }, t("puzzle-game-any"))));
   const nextBtn = h("button", { type: "button", id: "puzzlenext" }, t("puzzle-next"));
   theme.addEventListener("change", () => { S = { ...S, theme: theme.value }; load(); });
+  game.addEventListener("change", () => { S = { ...S, game: game.value }; load(); });
   nextBtn.addEventListener("click", () => load());
   fill(app, h("section", { class: "card puzzles", id: "puzzles" },
     title,
-    h("div", { class: "row" }, h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn),
+    h("div", { class: "row" }, h("label", {}, t("puzzle-game-label"), " ", game), h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn),
     info, board, others, prompt, hand, error, result));
 
   async function load() {
@@ -123,5 +125,16 @@ export function puzzlesPage(app) {
         t("puzzle-its-rating", { rating: M.points(tr.puzzle.after), change: M.change(tr.puzzle) })));
   }
 
+  loadGames();
   load();
+
+  // The games the set has puzzles for; the filter stays at "any" if they
+  // cannot be had.
+  async function loadGames() {
+    const { data } = await call("GET", "/api/puzzles/games");
+    if (!Array.isArray(data)) return;
+    fill(game, h("option", { value: "" }, t("puzzle-game-any")),
+      ...data.map((/** @type {{ game: string }} */ g) => h("option", { value: g.game, ...(g.game === S.game ? { selected: "" } : {}) },
+        t("game-title", { preset: g.game.replace(/\d+$/, "") }))));
+  }
 }

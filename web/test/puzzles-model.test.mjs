@@ -63,6 +63,9 @@ test("the next query carries the theme and skips the puzzle just seen", () => {
   assert.equal(M.nextQuery(M.start("nonsense"), "g1234567"), "guest=g1234567");
   const S = M.show(M.start("passes"), puzzle);
   assert.equal(M.nextQuery(S, "g1234567"), "guest=g1234567&theme=passes&skip=draw-1-2-o");
+  const inGame = M.show(M.start("", "club-fives"), puzzle);
+  assert.equal(M.nextQuery(inGame, "g1234567"), "guest=g1234567&game=club-fives&skip=draw-1-2-o");
+  assert.equal(M.start("", "<script>").game, "");
 });
 
 test("the other seats are named from the mover's place", () => {

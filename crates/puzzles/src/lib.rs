@@ -10,6 +10,7 @@
 //! them. The format is described in docs/puzzles.md.
 
 pub mod format;
+pub mod line;
 pub mod mine;
 pub mod position;
 pub mod prove;
@@ -17,5 +18,6 @@ pub mod rate;
 pub mod themes;
 
 pub use format::{Choice, Kind, Puzzle, Theme};
+pub use line::{played_out, LineError, Played};
 pub use position::{PuzzleError, Setup};
 pub use prove::{prove, verify, Limits, Proof, Rejection, VerifyError};

@@ -75,6 +75,14 @@ async fn puzzles_work_end_to_end(db: &str) {
     let key = set();
     let answer_of = |id: &str| key.iter().find(|p| p.id == id).unwrap().clone();
 
+    // The games to choose from: every puzzle counted once.
+    let (status, text) = http(addr, "GET", "/api/puzzles/games", None).await;
+    assert_eq!(status, 200, "{text}");
+    let games: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let counted: u64 = games.iter().map(|g| g["puzzles"].as_u64().unwrap()).sum();
+    assert_eq!(counted as usize, key.len());
+    assert!(games.iter().any(|g| g["game"] == "block4"), "{text}");
+
     // No one to rate: refused.
     let (status, text) = http(addr, "GET", "/api/puzzles/next", None).await;
     assert_eq!(status, 400, "{text}");
@@ -93,6 +101,11 @@ async fn puzzles_work_end_to_end(db: &str) {
     assert!(rating(&tried, "player", "after") > rating(&tried, "player", "before"));
     assert!(rating(&tried, "puzzle", "after") < rating(&tried, "puzzle", "before"));
     assert_eq!(tried["choices"].as_array().unwrap().len(), p.choices.len());
+    // An open puzzle is played out from the answer, to the hand's end.
+    let line = tried["line"].as_array().unwrap();
+    assert_eq!(line[0]["action"], json!(p.answer));
+    assert!(line.iter().all(|s| s["layout"].is_object()));
+    assert!(tried.get("your_line").is_none());
     // Both were stored: the puzzle starts from its new rating.
     let (again, _) = next(addr, &format!("guest={right}&game=jamaican&theme=double")).await;
     assert_eq!(
@@ -115,6 +128,11 @@ async fn puzzles_work_end_to_end(db: &str) {
     assert_eq!(tried["answer"], json!(p.answer));
     assert!(rating(&tried, "player", "after") < rating(&tried, "player", "before"));
     assert!(rating(&tried, "puzzle", "after") > rating(&tried, "puzzle", "before"));
+    // A wrong try on an open puzzle is played out both ways.
+    if p.kind == Kind::Open {
+        assert_eq!(tried["your_line"][0]["action"], json!(miss));
+        assert_eq!(tried["line"][0]["action"], json!(p.answer));
+    }
 
     // A counting puzzle shows no hidden tile, nor does its answer.
     let (shown, shown_text) = next(addr, &format!("guest={wrong}&theme=passes")).await;
@@ -125,7 +143,11 @@ async fn puzzles_work_end_to_end(db: &str) {
     let seen = tiles(&setup.shown(Kind::Counting).to_string());
     let hidden: BTreeSet<_> = open.difference(&seen).collect();
     assert!(!hidden.is_empty(), "{}", p.id);
-    let (_, tried_text) = try_it(addr, &p.id, json!(p.answer), &wrong).await;
+    let (tried, tried_text) = try_it(addr, &p.id, json!(p.answer), &wrong).await;
+    assert!(
+        tried.get("line").is_none(),
+        "a counting puzzle's line: {tried_text}"
+    );
     for t in hidden {
         assert!(
             !shown_text.contains(&format!("\"{t}\"")),
@@ -183,6 +205,71 @@ async fn puzzles_work_end_to_end(db: &str) {
         (400, true),
         "{text}"
     );
+}
+
+/// Whether the tries moved one rating one after another: each started from
+/// a different rating, and each but the last one's result is where another
+/// started (no two read the same rating and one move was lost).
+fn chained(tries: &[Value], who: &str) -> bool {
+    let before: Vec<f64> = tries.iter().map(|t| rating(t, who, "before")).collect();
+    let after: Vec<f64> = tries.iter().map(|t| rating(t, who, "after")).collect();
+    let distinct = before
+        .iter()
+        .enumerate()
+        .all(|(i, b)| !before[..i].contains(b));
+    let continued = after.iter().filter(|a| before.contains(a)).count();
+    distinct && continued == tries.len() - 1
+}
+
+/// Many tries at once at one puzzle (everyone at the daily puzzle), and
+/// one player's tries at once at many (a second tab): every move is kept.
+async fn tries_at_once_lose_no_move(db: &str) {
+    let s = Server::start(config(db));
+    let addr = s.addr;
+    let key = set();
+    let p = key.iter().find(|p| p.id.starts_with("jamaican-")).unwrap();
+    let tries: Vec<_> = (0..12)
+        .map(|i| {
+            let (id, answer, who) = (p.id.clone(), json!(p.answer), guest(&format!("many{i}")));
+            tokio::spawn(async move { try_it(addr, &id, answer, &who).await.0 })
+        })
+        .collect();
+    let mut at_one = Vec::new();
+    for t in tries {
+        at_one.push(t.await.unwrap());
+    }
+    assert!(chained(&at_one, "puzzle"), "{at_one:#?}");
+
+    let me = guest("tabs");
+    let tries: Vec<_> = key
+        .iter()
+        .filter(|p| p.id.starts_with("chiva-"))
+        .take(12)
+        .map(|p| {
+            let (id, answer, me) = (p.id.clone(), json!(p.answer), me.clone());
+            tokio::spawn(async move { try_it(addr, &id, answer, &me).await.0 })
+        })
+        .collect();
+    let mut mine = Vec::new();
+    for t in tries {
+        mine.push(t.await.unwrap());
+    }
+    assert!(chained(&mine, "player"), "{mine:#?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_tries_at_once_lose_no_move() {
+    let dir = tempfile::tempdir().unwrap();
+    tries_at_once_lose_no_move(&format!("sqlite://{}", dir.path().join("p.db").display())).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_tries_at_once_lose_no_move() {
+    let Ok(db) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    tries_at_once_lose_no_move(&db).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -12,7 +12,7 @@ use domino_engine::catalog::TableFacts;
 use domino_engine::wire::Drawn;
 use domino_engine::{Action, ErrorCode};
 use domino_puzzles::rate::same_play;
-use domino_puzzles::{Choice, Kind, Puzzle, Setup, Theme};
+use domino_puzzles::{played_out, Choice, Kind, Played, Puzzle, Setup, Theme};
 use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -21,14 +21,16 @@ use crate::answer::{HttpRefusal, Json};
 use crate::hub::Hub;
 use crate::refusal::Code;
 use crate::routes::Routes;
+use crate::store::puzzles::{Move, Stored};
 
-pub use set::{all, by_id, daily, game_of, near, Filter};
+pub use set::{all, by_id, daily, game_of, games, near, Filter};
 
 /// The puzzle routes and the page.
 pub fn routes(hub: Hub) -> Routes {
     Routes::new()
         .get("/api/puzzles/next", next)
         .get("/api/puzzles/daily", daily_puzzle)
+        .get("/api/puzzles/games", game_list)
         .post("/api/puzzles/{id}/try", try_puzzle)
         .get("/puzzles", page)
         .with_state(hub)
@@ -45,6 +47,11 @@ fn puzzle_start(p: &Puzzle) -> Glicko2Rating {
         ..Glicko2Rating::new()
     }
 }
+
+/// How many times a try reads and writes the two ratings before it gives
+/// up because other tries keep moving them (each waits a little longer,
+/// at random, so that tries at once spread out).
+const RATING_ATTEMPTS: u64 = 32;
 
 /// A rating as the page shows it.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
@@ -88,16 +95,22 @@ async fn player(
     }
 }
 
-async fn player_rating(hub: &Hub, player: &str) -> Result<Glicko2Rating, HttpRefusal> {
+/// A player's puzzle rating as stored (a new player's when none is).
+async fn player_rating(hub: &Hub, player: &str) -> Result<Stored, HttpRefusal> {
     let stored = hub.store.puzzle_player(player).await;
-    Ok(stored.map_err(HttpRefusal::internal)?.unwrap_or_default())
+    Ok(stored.map_err(HttpRefusal::internal)?.unwrap_or(Stored {
+        rating: Glicko2Rating::new(),
+        tries: 0,
+    }))
 }
 
-async fn puzzle_rating(hub: &Hub, p: &Puzzle) -> Result<Glicko2Rating, HttpRefusal> {
+/// A puzzle's rating as stored (its starting one when nobody tried it).
+async fn puzzle_rating(hub: &Hub, p: &Puzzle) -> Result<Stored, HttpRefusal> {
     let stored = hub.store.puzzle_rating(&p.id).await;
-    Ok(stored
-        .map_err(HttpRefusal::internal)?
-        .unwrap_or_else(|| puzzle_start(p)))
+    Ok(stored.map_err(HttpRefusal::internal)?.unwrap_or(Stored {
+        rating: puzzle_start(p),
+        tries: 0,
+    }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -164,14 +177,19 @@ async fn next(
         },
     };
     let player = player(&hub, &headers, q.guest.as_deref()).await?;
-    let mine = player_rating(&hub, &player).await?;
+    let mine = player_rating(&hub, &player).await?.rating;
     let game = empty(q.game);
     let filter = Filter {
         theme,
         game: game.as_deref(),
     };
+    let current = hub
+        .store
+        .puzzle_ratings_now()
+        .await
+        .map_err(HttpRefusal::internal)?;
     let pick = rand::random::<u32>() as usize;
-    let Some(p) = near(filter, mine.rating, q.skip.as_deref(), pick) else {
+    let Some(p) = near(filter, &current, mine.rating, q.skip.as_deref(), pick) else {
         return Err(HttpRefusal::new(
             StatusCode::NOT_FOUND,
             Code::NoPuzzle,
@@ -189,7 +207,7 @@ async fn show(
 ) -> Result<axum::Json<Shown>, HttpRefusal> {
     let setup = Setup::new(&p.rules, p.seed, &p.actions)
         .map_err(|e| HttpRefusal::internal(format!("puzzle {}: {e}", p.id)))?;
-    let rating = puzzle_rating(hub, p).await?;
+    let rating = puzzle_rating(hub, p).await?.rating;
     Ok(axum::Json(Shown {
         id: p.id.clone(),
         game: game_of(p).to_string(),
@@ -206,6 +224,28 @@ async fn show(
     }))
 }
 
+/// A game the set has puzzles for.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Game {
+    /// As `next`'s `game` asks for it (a preset's name, its size kept:
+    /// `block4`).
+    pub game: String,
+    pub puzzles: usize,
+}
+
+/// The games to choose from, for the page's game filter.
+async fn game_list() -> axum::Json<Vec<Game>> {
+    axum::Json(
+        games()
+            .into_iter()
+            .map(|(game, puzzles)| Game {
+                game: game.to_string(),
+                puzzles,
+            })
+            .collect(),
+    )
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GuestQuery {
@@ -220,7 +260,7 @@ async fn daily_puzzle(
     Query(q): Query<GuestQuery>,
 ) -> Result<axum::Json<Shown>, HttpRefusal> {
     let player = player(&hub, &headers, q.guest.as_deref()).await?;
-    let mine = player_rating(&hub, &player).await?;
+    let mine = player_rating(&hub, &player).await?.rating;
     let day = crate::clock::now_ms().max(0) as u64 / 86_400_000;
     match daily(day) {
         Some(p) => show(&hub, p, mine).await,
@@ -259,6 +299,52 @@ pub struct Tried {
     pub choices: Vec<Choice>,
     pub player: Moved,
     pub puzzle: Moved,
+    /// Open puzzles: the hand played out by the solver from the answer
+    /// (counting puzzles have none: it would show hidden tiles).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<Vec<Played>>,
+    /// Open puzzles tried wrong: the hand played out from the player's play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub your_line: Option<Vec<Played>>,
+}
+
+/// How far the search of a played-out line may go: as far as the set's
+/// proofs went.
+const LINE_NODES: u64 = 20_000_000;
+
+/// The lines of an open puzzle after a try: from the answer, and from the
+/// player's play when it was another. On the blocking pool (a search); a
+/// line that cannot be had is logged and left out, the try stands.
+async fn lines(
+    p: &'static Puzzle,
+    mine: Action,
+    right: bool,
+) -> (Option<Vec<Played>>, Option<Vec<Played>>) {
+    if p.kind != Kind::Open {
+        return (None, None);
+    }
+    let worked = tokio::task::spawn_blocking(move || {
+        let setup = Setup::new(&p.rules, p.seed, &p.actions).map_err(|e| e.to_string())?;
+        let line = played_out(&setup, p.answer, LINE_NODES).map_err(|e| e.to_string())?;
+        let yours = if right {
+            None
+        } else {
+            Some(played_out(&setup, mine, LINE_NODES).map_err(|e| e.to_string())?)
+        };
+        Ok::<_, String>((Some(line), yours))
+    })
+    .await;
+    match worked {
+        Ok(Ok(lines)) => lines,
+        Ok(Err(e)) => {
+            tracing::warn!(puzzle = %p.id, "no line to play out: {e}");
+            (None, None)
+        }
+        Err(e) => {
+            tracing::warn!(puzzle = %p.id, "the line's search failed: {e}");
+            (None, None)
+        }
+    }
 }
 
 async fn try_puzzle(
@@ -274,23 +360,60 @@ async fn try_puzzle(
             format!("no puzzle {id:?}"),
         ));
     };
-    if !p.choices.iter().any(|c| same_play(t.action, c.action)) {
+    // The play as the puzzle lists it (a claim the try left out is made).
+    let Some(chosen) = p
+        .choices
+        .iter()
+        .map(|c| c.action)
+        .find(|&c| same_play(t.action, c))
+    else {
         return Err(HttpRefusal::new(
             StatusCode::BAD_REQUEST,
             Code::Engine(ErrorCode::IllegalAction),
             format!("{} is not a play of this puzzle", t.action),
         ));
-    }
+    };
     let player = player(&hub, &headers, t.guest.as_deref()).await?;
-    let mine = player_rating(&hub, &player).await?;
-    let theirs = puzzle_rating(&hub, p).await?;
     let right = same_play(t.action, p.answer);
     let outcome = if right { Outcomes::WIN } else { Outcomes::LOSS };
-    let (mine2, theirs2) = glicko2(&mine, &theirs, &outcome, &Glicko2Config::new());
-    hub.store
-        .record_puzzle_try(&player, &mine2, &p.id, &theirs2)
-        .await
-        .map_err(HttpRefusal::internal)?;
+    // Another try at once (the daily puzzle, a second tab) may move either
+    // rating between the read and the write: then read both again.
+    let mut attempts = 0;
+    let (mine, theirs, mine2, theirs2) = loop {
+        let mine = player_rating(&hub, &player).await?;
+        let theirs = puzzle_rating(&hub, p).await?;
+        let (mine2, theirs2) = glicko2(
+            &mine.rating,
+            &theirs.rating,
+            &outcome,
+            &Glicko2Config::new(),
+        );
+        let player_move = Move {
+            id: &player,
+            was: mine.tries,
+            now: &mine2,
+        };
+        let puzzle_move = Move {
+            id: &p.id,
+            was: theirs.tries,
+            now: &theirs2,
+        };
+        let kept = hub.store.record_puzzle_try(player_move, puzzle_move).await;
+        if kept.map_err(HttpRefusal::internal)? {
+            break (mine.rating, theirs.rating, mine2, theirs2);
+        }
+        attempts += 1;
+        if attempts == RATING_ATTEMPTS {
+            return Err(HttpRefusal::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                Code::Busy,
+                "this puzzle's rating is being moved by many tries at once: try again",
+            ));
+        }
+        let wait = 1 + rand::random::<u64>() % (2 * attempts);
+        tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+    };
+    let (line, your_line) = lines(p, chosen, right).await;
     Ok(axum::Json(Tried {
         right,
         answer: p.answer,
@@ -303,6 +426,8 @@ async fn try_puzzle(
             before: theirs.into(),
             after: theirs2.into(),
         },
+        line,
+        your_line,
     }))
 }
 

@@ -32,6 +32,20 @@ pub fn game_of(p: &Puzzle) -> &str {
     p.id.rsplitn(4, '-').last().unwrap_or(&p.id)
 }
 
+/// The games the set has puzzles for, in the set's order, with how many
+/// each has.
+pub fn games() -> Vec<(&'static str, usize)> {
+    let mut games: Vec<(&'static str, usize)> = Vec::new();
+    for p in all() {
+        let game = game_of(p);
+        match games.iter_mut().find(|(g, _)| *g == game) {
+            Some((_, n)) => *n += 1,
+            None => games.push((game, 1)),
+        }
+    }
+    games
+}
+
 /// What a player asks for: a theme and a game, each optional.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Filter<'a> {
@@ -50,26 +64,36 @@ impl Filter<'_> {
 /// player does not meet the same puzzle again and again.
 const NEAREST: usize = 12;
 
-/// A puzzle the filter admits whose starting rating is among the nearest to
+/// Puzzles' ratings as tries have moved them, by id; a puzzle nobody tried
+/// yet is at its starting rating.
+pub type Current = std::collections::HashMap<String, f64>;
+
+/// A puzzle's rating now: as tries moved it, else its starting one.
+pub fn rating_now(p: &Puzzle, current: &Current) -> f64 {
+    current
+        .get(&p.id)
+        .copied()
+        .unwrap_or_else(|| f64::from(p.rating))
+}
+
+/// A puzzle the filter admits whose rating now is among the nearest to
 /// `rating`, other than `skip`; `pick` chooses among them (any number,
 /// taken modulo their count).
 pub fn near(
     filter: Filter,
+    current: &Current,
     rating: f64,
     skip: Option<&str>,
     pick: usize,
 ) -> Option<&'static Puzzle> {
-    let mut found: Vec<&Puzzle> = all()
+    let mut found: Vec<(f64, &Puzzle)> = all()
         .iter()
         .filter(|p| filter.admits(p) && Some(p.id.as_str()) != skip)
+        .map(|p| ((rating_now(p, current) - rating).abs(), p))
         .collect();
-    found.sort_by(|a, b| {
-        (f64::from(a.rating) - rating)
-            .abs()
-            .total_cmp(&(f64::from(b.rating) - rating).abs())
-    });
+    found.sort_by(|a, b| a.0.total_cmp(&b.0));
     found.truncate(NEAREST);
-    (!found.is_empty()).then(|| found[pick % found.len()])
+    (!found.is_empty()).then(|| found[pick % found.len()].1)
 }
 
 /// The puzzle of day `day` (days since 1970-01-01, UTC): the same for
@@ -119,6 +143,14 @@ mod tests {
     }
 
     #[test]
+    fn every_puzzle_is_counted_in_its_game() {
+        let games = games();
+        assert_eq!(games.iter().map(|(_, n)| n).sum::<usize>(), all().len());
+        assert!(games.iter().any(|(g, _)| *g == "club-fives"));
+        assert!(games.iter().all(|(g, n)| *n > 0 && !g.is_empty()));
+    }
+
+    #[test]
     fn games_keep_their_dashes() {
         let club = all().iter().find(|p| p.id.starts_with("club-fives-"));
         assert_eq!(club.map(game_of), Some("club-fives"));
@@ -132,26 +164,46 @@ mod tests {
             game: Some("jamaican"),
         };
         for pick in 0..NEAREST {
-            let p = near(f, 1500.0, None, pick);
+            let p = near(f, &Current::new(), 1500.0, None, pick);
             assert!(
                 p.is_some_and(|p| p.themes.contains(&Theme::Capicu) && game_of(p) == "jamaican")
             );
         }
-        let low = near(Filter::default(), 0.0, None, 0).map(|p| p.rating);
-        let high = near(Filter::default(), 5000.0, None, 0).map(|p| p.rating);
+        let none = Current::new();
+        let low = near(Filter::default(), &none, 0.0, None, 0).map(|p| p.rating);
+        let high = near(Filter::default(), &none, 5000.0, None, 0).map(|p| p.rating);
         assert!(low < high, "{low:?} {high:?}");
-        let first = near(Filter::default(), 1500.0, None, 0).map(|p| p.id.clone());
-        let other = near(Filter::default(), 1500.0, first.as_deref(), 0);
+        let first = near(Filter::default(), &none, 1500.0, None, 0).map(|p| p.id.clone());
+        let other = near(Filter::default(), &none, 1500.0, first.as_deref(), 0);
         assert_ne!(other.map(|p| p.id.clone()), first);
         assert!(near(
             Filter {
                 theme: None,
                 game: Some("nope")
             },
+            &none,
             1500.0,
             None,
             0
         )
         .is_none());
+    }
+
+    #[test]
+    fn the_choice_follows_the_puzzles_rating_now_not_its_start() {
+        let f = Filter::default();
+        let first = near(f, &Current::new(), 1500.0, None, 0).map(|p| p.id.clone());
+        let Some(first) = first else {
+            panic!("the set has a puzzle near 1500");
+        };
+        // Tries have made it far harder: it is no longer near 1500, and it
+        // is the one nearest 4000.
+        let moved = Current::from([(first.clone(), 4000.0)]);
+        for pick in 0..NEAREST {
+            let p = near(f, &moved, 1500.0, None, pick).map(|p| p.id.clone());
+            assert_ne!(p.as_deref(), Some(first.as_str()));
+        }
+        let hard = near(f, &moved, 4000.0, None, 0).map(|p| p.id.clone());
+        assert_eq!(hard, Some(first));
     }
 }

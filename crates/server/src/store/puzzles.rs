@@ -28,67 +28,111 @@ pub(super) const MIGRATION: &[&str] = &[
     )",
 ];
 
-fn rating(r: &sqlx::any::AnyRow) -> Result<Glicko2Rating, sqlx::Error> {
-    Ok(Glicko2Rating {
-        rating: r.try_get("rating")?,
-        deviation: r.try_get("deviation")?,
-        volatility: r.try_get("volatility")?,
+/// A rating as stored, and how many tries have moved it: the version a
+/// write checks, so that two tries at once cannot both start from the
+/// same rating and lose one move.
+#[derive(Debug, Clone, Copy)]
+pub struct Stored {
+    pub rating: Glicko2Rating,
+    pub tries: i64,
+}
+
+fn stored(r: &sqlx::any::AnyRow) -> Result<Stored, sqlx::Error> {
+    Ok(Stored {
+        rating: Glicko2Rating {
+            rating: r.try_get("rating")?,
+            deviation: r.try_get("deviation")?,
+            volatility: r.try_get("volatility")?,
+        },
+        tries: r.try_get("tries")?,
     })
+}
+
+/// One rating a try moves: where it is kept, the version it was read at (0
+/// when it was not stored yet) and its new value.
+#[derive(Debug, Clone, Copy)]
+pub struct Move<'a> {
+    pub id: &'a str,
+    pub was: i64,
+    pub now: &'a Glicko2Rating,
 }
 
 impl Store {
     /// A player's puzzle rating, if they tried a puzzle before.
-    pub async fn puzzle_player(&self, player: &str) -> Result<Option<Glicko2Rating>, sqlx::Error> {
+    pub async fn puzzle_player(&self, player: &str) -> Result<Option<Stored>, sqlx::Error> {
         sqlx::query(
-            "SELECT rating, deviation, volatility FROM domino_puzzle_players WHERE player = $1",
+            "SELECT rating, deviation, volatility, tries FROM domino_puzzle_players WHERE player = $1",
         )
         .bind(player)
         .fetch_optional(&self.pool)
         .await?
-        .map(|r| rating(&r))
+        .map(|r| stored(&r))
         .transpose()
     }
 
     /// A puzzle's rating, if anyone tried it before.
-    pub async fn puzzle_rating(&self, puzzle: &str) -> Result<Option<Glicko2Rating>, sqlx::Error> {
+    pub async fn puzzle_rating(&self, puzzle: &str) -> Result<Option<Stored>, sqlx::Error> {
         sqlx::query(
-            "SELECT rating, deviation, volatility FROM domino_puzzle_ratings WHERE puzzle = $1",
+            "SELECT rating, deviation, volatility, tries FROM domino_puzzle_ratings WHERE puzzle = $1",
         )
         .bind(puzzle)
         .fetch_optional(&self.pool)
         .await?
-        .map(|r| rating(&r))
+        .map(|r| stored(&r))
         .transpose()
     }
 
-    /// Store both ratings after a try, in one transaction.
+    /// The rating of every puzzle tries have moved, by id.
+    pub async fn puzzle_ratings_now(
+        &self,
+    ) -> Result<std::collections::HashMap<String, f64>, sqlx::Error> {
+        let rows = sqlx::query("SELECT puzzle, rating FROM domino_puzzle_ratings")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("puzzle")?, r.try_get("rating")?)))
+            .collect()
+    }
+
+    /// Store both ratings after a try, in one transaction, if neither moved
+    /// since it was read: false (and nothing written) when one did, for the
+    /// caller to read again and recompute.
     pub async fn record_puzzle_try(
         &self,
-        player: &str,
-        player_rating: &Glicko2Rating,
-        puzzle: &str,
-        puzzle_rating: &Glicko2Rating,
-    ) -> Result<(), sqlx::Error> {
+        player: Move<'_>,
+        puzzle: Move<'_>,
+    ) -> Result<bool, sqlx::Error> {
         use sqlx::Connection;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
-        for (table, key, id, r) in [
-            ("domino_puzzle_players", "player", player, player_rating),
-            ("domino_puzzle_ratings", "puzzle", puzzle, puzzle_rating),
+        for (table, key, m) in [
+            ("domino_puzzle_players", "player", player),
+            ("domino_puzzle_ratings", "puzzle", puzzle),
         ] {
-            sqlx::query(&format!(
-                "INSERT INTO {table} ({key}, rating, deviation, volatility, tries)
-                 VALUES ($1, $2, $3, $4, 1)
-                 ON CONFLICT ({key}) DO UPDATE SET rating = $2, deviation = $3,
-                     volatility = $4, tries = {table}.tries + 1"
-            ))
-            .bind(id)
-            .bind(r.rating)
-            .bind(r.deviation)
-            .bind(r.volatility)
-            .execute(&mut *tx)
-            .await?;
+            let sql = if m.was == 0 {
+                format!(
+                    "INSERT INTO {table} ({key}, rating, deviation, volatility, tries)
+                     VALUES ($1, $2, $3, $4, 1) ON CONFLICT ({key}) DO NOTHING"
+                )
+            } else {
+                format!(
+                    "UPDATE {table} SET rating = $2, deviation = $3, volatility = $4,
+                         tries = tries + 1 WHERE {key} = $1 AND tries = $5"
+                )
+            };
+            let mut q = sqlx::query(&sql)
+                .bind(m.id)
+                .bind(m.now.rating)
+                .bind(m.now.deviation)
+                .bind(m.now.volatility);
+            if m.was != 0 {
+                q = q.bind(m.was);
+            }
+            if q.execute(&mut *tx).await?.rows_affected() != 1 {
+                return Ok(false);
+            }
         }
-        tx.commit().await
+        tx.commit().await?;
+        Ok(true)
     }
 }
