@@ -101,3 +101,44 @@ test("today's puzzle from the lobby", async () => {
   await page.waitForFunction(() => !/Today/.test(document.querySelector("#puzzletitle").textContent));
   noErrors(page);
 });
+
+for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone", PHONE, "fr-FR"]]) {
+  test(`an open puzzle tried wrong is played out both ways, in ${locale} at ${size} size`, async () => {
+    const page = await newPlayer(env, `lines-${size}`, { viewport, locale });
+    let next = nextShown(page);
+    await page.goto(env.base + "/puzzles?game=jamaican");
+    let shown = await next;
+    // The set mixes open and counting puzzles: go on to an open one.
+    for (let i = 0; shown.kind !== "open" && i < 20; i++) {
+      next = nextShown(page);
+      await page.click("#puzzlenext");
+      shown = await next;
+    }
+    assert.equal(shown.kind, "open");
+    await page.waitForSelector("#puzzlehand .handtile.legal");
+    const key = KEY.get(shown.id);
+    const miss = key.choices.map((c) => c.action).find((a) => !same(a, key.answer));
+    const tried = page.waitForResponse((r) => r.url().includes("/try")).then((r) => r.json());
+    await play(page, shown, miss);
+    const answer = await tried;
+    await page.waitForSelector("#puzzleline #puzzlelinenext");
+    // From the best play first: its first step is the answer, drawn last on the board.
+    await page.click("#puzzlelinenext");
+    assert.match(await page.textContent("#puzzlestep"), new RegExp(`^1 (de|sur) ${answer.line.length}`));
+    assert.ok((await page.textContent("#puzzlestep")).includes(key.answer.tile));
+    await page.waitForSelector(`#puzzleboard g.tile.last[data-tile="${key.answer.tile}"]`);
+    assert.equal(await page.locator(`#puzzlehand [data-tile="${key.answer.tile}"]`).count(), 0, "the tile played left the hand");
+    await shot(page, `puzzles-line-${size}-${locale}`);
+    // To the end, then the player's own play.
+    for (let i = 1; i < answer.line.length; i++) await page.click("#puzzlelinenext");
+    assert.ok(await page.locator("#puzzlelinenext").isDisabled());
+    await page.click("#puzzlelineyours");
+    assert.equal(await page.getAttribute("#puzzlelineyours", "aria-pressed"), "true");
+    await page.click("#puzzlelinenext");
+    await page.waitForSelector(`#puzzleboard g.tile.last[data-tile="${miss.tile}"]`);
+    await page.click("#puzzlelineback");
+    assert.ok(await page.locator("#puzzlelineback").isDisabled(), "back at the position");
+    await page.waitForSelector(`#puzzlehand [data-tile="${miss.tile}"]`);
+    noErrors(page);
+  });
+}

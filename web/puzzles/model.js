@@ -12,10 +12,16 @@
  *   choices: Action[], worlds?: number, rating: Rating, player: Rating }} Shown
  */
 /** @typedef {{ action: Action, value: number, best_in?: number }} Choice */
-/** @typedef {{ right: boolean, answer: Action, choices: Choice[], player: Moved, puzzle: Moved }} Tried */
+/** @typedef {{ seat: number, action: Action, layout: any }} Played */
 /**
+ * @typedef {{ right: boolean, answer: Action, choices: Choice[], player: Moved, puzzle: Moved,
+ *   line?: Played[], your_line?: Played[] }} Tried
+ */
+/**
+ * `step`: how far the played-out line is shown (-1: the position itself);
+ * `yours`: the line from the player's play rather than from the answer.
  * @typedef {{ puzzle: Shown | null, selected: string | null, mine: Action | null,
- *   tried: Tried | null, theme: string, game: string }} Puzzles
+ *   tried: Tried | null, theme: string, game: string, step: number, yours: boolean }} Puzzles
  */
 
 /** The themes a player may ask for (docs/puzzles.md, "Themes"). */
@@ -27,17 +33,17 @@ export const THEMES = ["blocking", "domino", "capicu", "cutting", "partner-numbe
  * @param {string} theme @param {string} game @returns {Puzzles}
  */
 export function start(theme = "", game = "") {
-  return { puzzle: null, selected: null, mine: null, tried: null, theme: THEMES.includes(theme) ? theme : "", game: /^[a-z0-9-]{1,40}$/.test(game) ? game : "" };
+  return { puzzle: null, selected: null, mine: null, tried: null, theme: THEMES.includes(theme) ? theme : "", game: /^[a-z0-9-]{1,40}$/.test(game) ? game : "", step: -1, yours: false };
 }
 
 /** A new puzzle to solve. @param {Puzzles} S @param {Shown} puzzle @returns {Puzzles} */
 export function show(S, puzzle) {
-  return { ...S, puzzle, selected: null, mine: null, tried: null };
+  return { ...S, puzzle, selected: null, mine: null, tried: null, step: -1, yours: false };
 }
 
-/** The mover's tiles. @param {Shown} p @returns {string[]} */
-export function myTiles(p) {
-  const h = p.state.hands[p.seat];
+/** The mover's tiles (in `hands`, by default the puzzle's). @param {Shown} p @param {(string[] | number)[]} [hands] @returns {string[]} */
+export function myTiles(p, hands = p.state.hands) {
+  const h = hands[p.seat];
   return Array.isArray(h) ? h : [];
 }
 
@@ -101,7 +107,44 @@ export function pickEnd(S, end) {
 
 /** The server's answer to the try. @param {Puzzles} S @param {Tried} tried @returns {Puzzles} */
 export function answered(S, tried) {
-  return { ...S, tried };
+  return { ...S, tried, step: -1, yours: false };
+}
+
+/** The line being shown, if the answer came with one. @param {Puzzles} S @returns {Played[] | null} */
+export function line(S) {
+  const tr = S.tried;
+  if (!tr) return null;
+  return (S.yours ? tr.your_line : tr.line) ?? null;
+}
+
+/**
+ * Another step of the line shown, kept between the position (-1) and the
+ * line's last step.
+ * @param {Puzzles} S @param {number} step @returns {Puzzles}
+ */
+export function stepTo(S, step) {
+  const l = line(S);
+  if (!l) return S;
+  return { ...S, step: Math.max(-1, Math.min(l.length - 1, step)) };
+}
+
+/** The other line (from the answer, or from the player's play), from its start. @param {Puzzles} S @param {boolean} yours @returns {Puzzles} */
+export function showLine(S, yours) {
+  if (yours && !S.tried?.your_line) return S;
+  return { ...S, yours, step: -1 };
+}
+
+/**
+ * Every seat's tiles once the line shown has gone to `S.step`: the tiles
+ * played so far taken out of the puzzle's hands (a count stays a count).
+ * @param {Puzzles} S @returns {(string[] | number)[]}
+ */
+export function handsNow(S) {
+  const p = S.puzzle;
+  if (!p) return [];
+  const l = line(S) ?? [];
+  const played = new Set(l.slice(0, S.step + 1).flatMap((s) => (s.action.type === "play" ? [s.action.tile] : [])));
+  return p.state.hands.map((hd) => (Array.isArray(hd) ? hd.filter((tl) => !played.has(tl)) : hd));
 }
 
 /** A try that failed to reach the server: the player may pick again. @param {Puzzles} S @returns {Puzzles} */

@@ -49,6 +49,8 @@ export function puzzlesPage(app) {
   const hand = h("div", { class: "hand", id: "puzzlehand", role: "group", "aria-label": t("puzzle-your-hand") });
   const prompt = h("p", { id: "puzzleprompt" });
   const result = h("div", { id: "puzzleresult", "aria-live": "polite" });
+  // The solver's line after a try, step by step on the board.
+  const lineBox = h("div", { id: "puzzleline", class: "puzzleline" });
   const error = h("p", { class: "error", id: "puzzleerror", role: "alert" });
   const theme = /** @type {HTMLSelectElement} */ (h("select", { id: "puzzletheme" },
     h("option", { value: "" }, t("puzzle-theme-any")),
@@ -61,7 +63,7 @@ export function puzzlesPage(app) {
   fill(app, h("section", { class: "card puzzles", id: "puzzles" },
     title,
     h("div", { class: "row" }, h("label", {}, t("puzzle-game-label"), " ", game), h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn),
-    info, board, others, prompt, hand, error, result));
+    info, board, lineBox, others, prompt, hand, error, result));
 
   async function load() {
     error.textContent = "";
@@ -91,22 +93,61 @@ export function puzzlesPage(app) {
       // The themes would give the answer away: shown once it is tried.
       " ", ...(S.tried ? p.themes : []).map((th) => h("span", { class: "chip" }, t("puzzle-theme", { theme: th }))));
     const width = Math.max(game.layout === "line" ? 340 : 420, Math.min(1000, board.clientWidth || 800));
-    const ends = drawLayout(board, p.layout, width, p.state.history, game.branches, null, "");
+    const steps = M.line(S);
+    const step = steps && S.step >= 0 ? steps[S.step] : null;
+    const ends = step
+      ? drawLayout(board, step.layout, width, null, game.branches, step.action.type === "play" ? step.action.tile : null, "")
+      : drawLayout(board, p.layout, width, p.state.history, game.branches, null, "");
     const choosable = M.endsFor(S);
     drawEnds(board, ends, (end) => { const r = M.pickEnd(S, end); S = r.S; send(r.play); }, choosable.size ? choosable : null);
-    fill(others, ...p.state.hands.map((hd, seat) => seat === p.seat ? null
+    const hands = M.handsNow(S);
+    fill(others, ...hands.map((hd, seat) => seat === p.seat ? null
       : h("div", { class: "puzzleseat" }, t("puzzle-seat", { role: M.seatRole(p.state.hands.length, !!p.facts.partners, p.seat, seat) }), " ",
         ...(Array.isArray(hd) ? hd.map((tl) => h("span", { class: "minitile" }, tileSvg(tl))) : [t("puzzle-tiles", { count: hd })]))));
     prompt.textContent = S.tried ? "" : S.selected ? t("puzzle-pick-end") : t(p.kind === "counting" ? "puzzle-prompt-counting" : "puzzle-prompt-open", { worlds: p.worlds ?? 0 });
     const can = M.playable(p);
-    fill(hand, ...M.myTiles(p).map((tl) => {
+    fill(hand, ...M.myTiles(p, hands).map((tl) => {
       const on = can.has(tl) && !S.tried;
       const b = h("button", { type: "button", class: "handtile" + (on ? " legal" : " unplayable") + (S.selected === tl ? " selected" : ""),
         "data-tile": tl, "aria-label": tl, "aria-pressed": S.selected === tl ? "true" : "false", ...(on ? {} : { "aria-disabled": "true" }) }, tileSvg(tl));
       b.addEventListener("click", () => { const r = M.pickTile(S, tl); S = r.S; send(r.play); });
       return b;
     }));
+    renderLine();
     renderResult();
+  }
+
+  /** The played-out line's controls: which line, back, next, and the step in words. */
+  function renderLine() {
+    const p = S.puzzle;
+    const steps = M.line(S);
+    if (!p || !steps) { fill(lineBox); return; }
+    const step = S.step >= 0 ? steps[S.step] : null;
+    /** @param {string} id @param {string} label @param {number} to @param {boolean} off */
+    const move = (id, label, to, off) => {
+      const b = h("button", { type: "button", id, ...(off ? { disabled: "" } : {}) }, label);
+      b.addEventListener("click", () => { S = M.stepTo(S, to); render(); });
+      return b;
+    };
+    /** @param {boolean} yours */
+    const which = (yours) => {
+      const b = h("button", { type: "button", class: "chip", id: yours ? "puzzlelineyours" : "puzzlelinebest", "aria-pressed": S.yours === yours ? "true" : "false" },
+        t(yours ? "puzzle-line-yours" : "puzzle-line-best"));
+      b.addEventListener("click", () => { S = M.showLine(S, yours); render(); });
+      return b;
+    };
+    const words = step
+      ? t("puzzle-line-step", { step: S.step + 1, count: steps.length,
+        who: step.seat === p.seat ? "you" : M.seatRole(p.state.hands.length, !!p.facts.partners, p.seat, step.seat),
+        action: step.action.type, tile: step.action.type === "play" ? step.action.tile : "" })
+      : t("puzzle-line-start", { count: steps.length });
+    fill(lineBox,
+      h("p", { class: "muted" }, t("puzzle-line-title")),
+      S.tried?.your_line ? h("div", { class: "row" }, which(false), which(true)) : null,
+      h("div", { class: "row" },
+        move("puzzlelineback", t("puzzle-line-back"), S.step - 1, S.step < 0),
+        move("puzzlelinenext", t("puzzle-line-next"), S.step + 1, S.step >= steps.length - 1),
+        h("span", { id: "puzzlestep", "aria-live": "polite" }, words)));
   }
 
   function renderResult() {

@@ -73,3 +73,32 @@ test("the other seats are named from the mover's place", () => {
   assert.deepEqual([0, 2, 3].map((s) => M.seatRole(4, false, 1, s)), ["before", "next", "across"]);
   assert.deepEqual([1, 2].map((s) => M.seatRole(3, false, 0, s)), ["next", "before"]);
 });
+
+test("a played-out line steps within its length, and the hands lose the tiles played", () => {
+  const line = [
+    { seat: 1, action: { type: "play", tile: "3-1", end: 0 }, layout: { posed: "x" } },
+    { seat: 0, action: { type: "pass" }, layout: { posed: "x" } },
+    { seat: 1, action: { type: "play", tile: "5-3", end: 1 }, layout: { posed: "x" } },
+  ];
+  const yours = [{ seat: 1, action: { type: "play", tile: "5-3", end: 0 }, layout: { posed: "y" } }];
+  const moved = { before: { rating: 1500, deviation: 350 }, after: { rating: 1490, deviation: 340 } };
+  let S = M.show(M.start(), puzzle);
+  assert.equal(M.line(S), null);
+  assert.equal(M.stepTo(S, 2), S, "no line before the try");
+  S = M.answered(S, { right: false, answer: line[0].action, choices: [], player: moved, puzzle: moved, line, your_line: yours });
+  assert.equal(S.step, -1);
+  assert.equal(M.line(S), line);
+  assert.deepEqual(M.handsNow(S), puzzle.state.hands, "before the first step, every tile is in hand");
+  S = M.stepTo(S, 9);
+  assert.equal(S.step, 2, "kept to the last step");
+  assert.deepEqual(M.handsNow(S), [["6-6"], ["2-2"]]);
+  S = M.stepTo(S, 0);
+  assert.deepEqual(M.handsNow(S), [["6-6"], ["5-3", "2-2"]]);
+  assert.equal(M.stepTo(S, -5).step, -1, "kept to the position");
+  S = M.showLine(S, true);
+  assert.equal(S.step, -1);
+  assert.equal(M.line(S), yours);
+  // A right try has no line of the player's own.
+  const right = M.answered(S, { right: true, answer: line[0].action, choices: [], player: moved, puzzle: moved, line });
+  assert.equal(M.showLine(right, true), right);
+});

@@ -1274,5 +1274,28 @@ puzzle-best-in = best in { $count ->
     [one] one deal
    *[other] { $count } deals
 }
+puzzle-line-title = The hand played out by the solver, each side at its best:
+puzzle-line-best = From the best play
+puzzle-line-yours = From your play
+puzzle-line-back = Back
+puzzle-line-next = Next
+puzzle-line-start = Before the play: { $count } steps to the end of the hand.
+puzzle-line-step = { $step } of { $count }: { $who ->
+    [you] you
+    [partner] your partner
+    [next] the next player
+    [before] the player before you
+   *[other] the player across
+} { $action ->
+    [play] { $who ->
+        [you] play
+       *[other] plays
+    } { $tile }
+    [pass] { $who ->
+        [you] pass
+       *[other] passes
+    }
+   *[other] { $action }
+}
 puzzle-your-rating = Your rating: { $rating } ({ $change })
 puzzle-its-rating = this puzzle: { $rating } ({ $change })

@@ -1295,5 +1295,28 @@ puzzle-best-in = la mejor en { $count ->
     [one] un reparto
    *[other] { $count } repartos
 }
+puzzle-line-title = La mano jugada hasta el final por el solucionador, cada lado en su mejor juego:
+puzzle-line-best = Desde la mejor jugada
+puzzle-line-yours = Desde tu jugada
+puzzle-line-back = Atrás
+puzzle-line-next = Siguiente
+puzzle-line-start = Antes de jugar: { $count } pasos hasta el final de la mano.
+puzzle-line-step = { $step } de { $count }: { $who ->
+    [you] tú
+    [partner] tu compañero
+    [next] el siguiente jugador
+    [before] el jugador anterior
+   *[other] el jugador de enfrente
+} { $action ->
+    [play] { $who ->
+        [you] juegas
+       *[other] juega
+    } { $tile }
+    [pass] { $who ->
+        [you] pasas
+       *[other] pasa
+    }
+   *[other] { $action }
+}
 puzzle-your-rating = Tu puntuación: { $rating } ({ $change })
 puzzle-its-rating = este problema: { $rating } ({ $change })

@@ -1295,5 +1295,28 @@ puzzle-best-in = le meilleur dans { $count ->
     [one] une donne
    *[other] { $count } donnes
 }
+puzzle-line-title = La manche jouée jusqu'au bout par le solveur, chaque camp au mieux :
+puzzle-line-best = Depuis le meilleur coup
+puzzle-line-yours = Depuis votre coup
+puzzle-line-back = Retour
+puzzle-line-next = Suivant
+puzzle-line-start = Avant le coup : { $count } coups jusqu'à la fin de la manche.
+puzzle-line-step = { $step } sur { $count } : { $who ->
+    [you] vous
+    [partner] votre partenaire
+    [next] le joueur suivant
+    [before] le joueur précédent
+   *[other] le joueur d'en face
+} { $action ->
+    [play] { $who ->
+        [you] posez
+       *[other] pose
+    } le { $tile }
+    [pass] { $who ->
+        [you] passez
+       *[other] passe
+    }
+   *[other] { $action }
+}
 puzzle-your-rating = Votre classement : { $rating } ({ $change })
 puzzle-its-rating = ce problème : { $rating } ({ $change })
