@@ -66,6 +66,8 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     const miss = key.choices.map((c) => c.action).find((a) => !same(a, key.answer));
     await play(page, shown, miss);
     await page.waitForSelector("#puzzleverdict.wrong");
+    // The answer in words, from what the mover could see.
+    assert.match(await page.textContent("#puzzlewhy"), /^Why: .+\.$/);
     [mine, its] = await ratings(page);
     assert.ok(mine < 0 && its > 0, `wrong: ${mine} ${its}`);
     await shot(page, `puzzles-${size}-wrong`);
@@ -122,6 +124,7 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone",
     await play(page, shown, miss);
     const answer = await tried;
     await page.waitForSelector("#puzzleline #puzzlelinenext");
+    assert.match(await page.textContent("#puzzlewhy"), /^(Por qué|Pourquoi) ?: /);
     // From the best play first: its first step is the answer, drawn last on the board.
     await page.click("#puzzlelinenext");
     assert.match(await page.textContent("#puzzlestep"), new RegExp(`^1 (de|sur) ${answer.line.length}`));

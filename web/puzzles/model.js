@@ -14,8 +14,14 @@
 /** @typedef {{ action: Action, value: number, best_in?: number }} Choice */
 /** @typedef {{ seat: number, action: Action, layout: any }} Played */
 /**
+ * The answer explained from the mover's view: the expert's reasons (as the
+ * table's hints give them), who passed on what, which numbers are all seen.
+ * @typedef {{ why: { why: string, seat?: number, ends?: number[], [k: string]: unknown }[],
+ *   lacks: { seat: number, numbers: number[] }[], all_seen: number[] }} Explained
+ */
+/**
  * @typedef {{ right: boolean, answer: Action, choices: Choice[], player: Moved, puzzle: Moved,
- *   line?: Played[], your_line?: Played[] }} Tried
+ *   line?: Played[], your_line?: Played[], explained?: Explained }} Tried
  */
 /**
  * `step`: how far the played-out line is shown (-1: the position itself);
@@ -71,6 +77,28 @@ export function seatRole(players, partners, mover, seat) {
   if (offset === 1) return "next";
   if (offset === players - 1) return "before";
   return "across";
+}
+
+/**
+ * The explanation as messages to put into words: each an id of the
+ * catalogs and its arguments, seats given as their role to the mover
+ * (`role`), lists of numbers as lists (the page joins them).
+ * @param {Shown} p @param {Explained} e
+ * @returns {{ why: { id: string, args: Record<string, unknown> }[], known: { id: string, args: Record<string, unknown> }[] }}
+ */
+export function explanation(p, e) {
+  const role = (/** @type {number} */ seat) => seatRole(p.state.hands.length, !!p.facts?.partners, p.seat, seat);
+  const why = e.why.map((r) => {
+    /** @type {Record<string, unknown>} */
+    const args = { ...r };
+    if (r.seat != null) args.role = role(r.seat);
+    return { id: "term-why-" + r.why.replace(/_/g, "-"), args };
+  });
+  const known = [
+    ...e.lacks.map((l) => ({ id: "puzzle-lacks", args: { role: role(l.seat), numbers: l.numbers } })),
+    ...e.all_seen.map((n) => ({ id: "puzzle-all-seen", args: { number: n } })),
+  ];
+  return { why, known };
 }
 
 /** The tiles that have a play. @param {Shown} p @returns {Set<string>} */

@@ -150,12 +150,30 @@ export function puzzlesPage(app) {
         h("span", { id: "puzzlestep", "aria-live": "polite" }, words)));
   }
 
+  /** A list of numbers in words: "4", "4 or 6", "2, 4 or 6". @param {number[]} list */
+  function numbers(list) {
+    const w = list.map(String);
+    return w.length < 2 ? w.join("") : t("term-or", { rest: w.slice(0, -1).join(", "), last: w[w.length - 1] });
+  }
+
+  /** One explained fact in words. @param {{ id: string, args: Record<string, unknown> }} m */
+  function said(m) {
+    const args = { ...m.args };
+    if (typeof args.role === "string") args.who = t("puzzle-who", { role: args.role });
+    if (Array.isArray(args.ends)) args.ends = numbers(args.ends);
+    if (Array.isArray(args.numbers)) args.numbers = numbers(args.numbers);
+    return t(m.id, /** @type {Record<string, string | number>} */ (args));
+  }
+
   function renderResult() {
     const tr = S.tried;
     const p = S.puzzle;
     if (!tr || !p) { fill(result); return; }
+    const ex = tr.explained ? M.explanation(p, tr.explained) : null;
     fill(result,
       h("p", { class: tr.right ? "right" : "wrong", id: "puzzleverdict" }, t(tr.right ? "puzzle-right" : "puzzle-wrong", { answer: playWords(p, tr.answer) })),
+      ex && ex.why.length ? h("p", { id: "puzzlewhy" }, t("puzzle-why", { reasons: ex.why.map(said).join("; ") })) : null,
+      ex && ex.known.length ? h("p", { id: "puzzleknown" }, t("puzzle-known", { facts: ex.known.map(said).join("; ") })) : null,
       h("p", {}, t("puzzle-values")),
       h("table", { id: "puzzlevalues" },
         ...M.rows(tr, S.mine).map((r) => h("tr", { class: [r.answer ? "answer" : "", r.mine ? "mine" : ""].join(" ").trim() },

@@ -102,3 +102,19 @@ test("a played-out line steps within its length, and the hands lose the tiles pl
   const right = M.answered(S, { right: true, answer: line[0].action, choices: [], player: moved, puzzle: moved, line });
   assert.equal(M.showLine(right, true), right);
 });
+
+test("the explanation names seats by their place to the mover", () => {
+  const four = { ...puzzle, seat: 0, state: { ...puzzle.state, hands: [["6-6"], 3, 3, 3] }, facts: { partners: true } };
+  const e = M.explanation(four, {
+    why: [{ why: "shown_none", seat: 1, ends: [4, 6] }, { why: "double" }],
+    lacks: [{ seat: 2, numbers: [2] }, { seat: 3, numbers: [4, 6] }],
+    all_seen: [3],
+  });
+  assert.deepEqual(e.why.map((w) => w.id), ["term-why-shown-none", "term-why-double"]);
+  assert.equal(e.why[0].args.role, "next");
+  assert.deepEqual(e.known, [
+    { id: "puzzle-lacks", args: { role: "partner", numbers: [2] } },
+    { id: "puzzle-lacks", args: { role: "before", numbers: [4, 6] } },
+    { id: "puzzle-all-seen", args: { number: 3 } },
+  ]);
+});

@@ -9,6 +9,7 @@
 //! self-played hands and rates them by how often the bot levels solve
 //! them. The format is described in docs/puzzles.md.
 
+pub mod explain;
 pub mod format;
 pub mod line;
 pub mod mine;
@@ -17,6 +18,7 @@ pub mod prove;
 pub mod rate;
 pub mod themes;
 
+pub use explain::{explain, Explained, Lacks};
 pub use format::{Choice, Kind, Puzzle, Theme};
 pub use line::{played_out, LineError, Played};
 pub use position::{PuzzleError, Setup};

@@ -1297,5 +1297,15 @@ puzzle-line-step = { $step } of { $count }: { $who ->
     }
    *[other] { $action }
 }
+puzzle-why = Why: { $reasons }.
+puzzle-known = What you could know: { $facts }.
+puzzle-who = { $role ->
+    [partner] your partner
+    [next] the next player
+    [before] the player before you
+   *[other] the player across
+}
+puzzle-lacks = { $who } has no { $numbers } (passed on it)
+puzzle-all-seen = every { $number } is in sight
 puzzle-your-rating = Your rating: { $rating } ({ $change })
 puzzle-its-rating = this puzzle: { $rating } ({ $change })

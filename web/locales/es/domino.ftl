@@ -1318,5 +1318,15 @@ puzzle-line-step = { $step } de { $count }: { $who ->
     }
    *[other] { $action }
 }
+puzzle-why = Por qué: { $reasons }.
+puzzle-known = Lo que podías saber: { $facts }.
+puzzle-who = { $role ->
+    [partner] tu compañero
+    [next] el siguiente jugador
+    [before] el jugador anterior
+   *[other] el jugador de enfrente
+}
+puzzle-lacks = { $who } no lleva { $numbers } (pasó)
+puzzle-all-seen = todos los { $number } están a la vista
 puzzle-your-rating = Tu puntuación: { $rating } ({ $change })
 puzzle-its-rating = este problema: { $rating } ({ $change })

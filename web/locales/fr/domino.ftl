@@ -1318,5 +1318,15 @@ puzzle-line-step = { $step } sur { $count } : { $who ->
     }
    *[other] { $action }
 }
+puzzle-why = Pourquoi : { $reasons }.
+puzzle-known = Ce que vous pouviez savoir : { $facts }.
+puzzle-who = { $role ->
+    [partner] votre partenaire
+    [next] le joueur suivant
+    [before] le joueur précédent
+   *[other] le joueur d'en face
+}
+puzzle-lacks = { $who } n'a aucun { $numbers } (il a passé)
+puzzle-all-seen = tous les { $number } sont visibles
 puzzle-your-rating = Votre classement : { $rating } ({ $change })
 puzzle-its-rating = ce problème : { $rating } ({ $change })

@@ -12,7 +12,7 @@ use domino_engine::catalog::TableFacts;
 use domino_engine::wire::Drawn;
 use domino_engine::{Action, ErrorCode};
 use domino_puzzles::rate::same_play;
-use domino_puzzles::{played_out, Choice, Kind, Played, Puzzle, Setup, Theme};
+use domino_puzzles::{explain, played_out, Choice, Explained, Kind, Played, Puzzle, Setup, Theme};
 use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -299,6 +299,10 @@ pub struct Tried {
     pub choices: Vec<Choice>,
     pub player: Moved,
     pub puzzle: Moved,
+    /// Why the answer is good and what the mover could know, from the
+    /// mover's view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explained: Option<Explained>,
     /// Open puzzles: the hand played out by the solver from the answer
     /// (counting puzzles have none: it would show hidden tiles).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -312,37 +316,50 @@ pub struct Tried {
 /// proofs went.
 const LINE_NODES: u64 = 20_000_000;
 
-/// The lines of an open puzzle after a try: from the answer, and from the
-/// player's play when it was another. On the blocking pool (a search); a
-/// line that cannot be had is logged and left out, the try stands.
-async fn lines(
-    p: &'static Puzzle,
-    mine: Action,
-    right: bool,
-) -> (Option<Vec<Played>>, Option<Vec<Played>>) {
-    if p.kind != Kind::Open {
-        return (None, None);
-    }
+/// What the answer to a try teaches, past the values.
+#[derive(Debug, Default)]
+struct Taught {
+    explained: Option<Explained>,
+    line: Option<Vec<Played>>,
+    your_line: Option<Vec<Played>>,
+}
+
+/// The answer explained from the mover's view, and for an open puzzle the
+/// lines: from the answer, and from the player's play when it was another.
+/// On the blocking pool (the lines are searches); what cannot be had is
+/// logged and left out, the try stands.
+async fn taught(p: &'static Puzzle, mine: Action, right: bool) -> Taught {
     let worked = tokio::task::spawn_blocking(move || {
         let setup = Setup::new(&p.rules, p.seed, &p.actions).map_err(|e| e.to_string())?;
+        let explained = Some(explain(&setup, p.answer));
+        if p.kind != Kind::Open {
+            return Ok(Taught {
+                explained,
+                ..Taught::default()
+            });
+        }
         let line = played_out(&setup, p.answer, LINE_NODES).map_err(|e| e.to_string())?;
-        let yours = if right {
+        let your_line = if right {
             None
         } else {
             Some(played_out(&setup, mine, LINE_NODES).map_err(|e| e.to_string())?)
         };
-        Ok::<_, String>((Some(line), yours))
+        Ok::<_, String>(Taught {
+            explained,
+            line: Some(line),
+            your_line,
+        })
     })
     .await;
     match worked {
-        Ok(Ok(lines)) => lines,
+        Ok(Ok(taught)) => taught,
         Ok(Err(e)) => {
-            tracing::warn!(puzzle = %p.id, "no line to play out: {e}");
-            (None, None)
+            tracing::warn!(puzzle = %p.id, "nothing more to teach: {e}");
+            Taught::default()
         }
         Err(e) => {
             tracing::warn!(puzzle = %p.id, "the line's search failed: {e}");
-            (None, None)
+            Taught::default()
         }
     }
 }
@@ -413,7 +430,7 @@ async fn try_puzzle(
         let wait = 1 + rand::random::<u64>() % (2 * attempts);
         tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
     };
-    let (line, your_line) = lines(p, chosen, right).await;
+    let taught = taught(p, chosen, right).await;
     Ok(axum::Json(Tried {
         right,
         answer: p.answer,
@@ -426,8 +443,9 @@ async fn try_puzzle(
             before: theirs.into(),
             after: theirs2.into(),
         },
-        line,
-        your_line,
+        explained: taught.explained,
+        line: taught.line,
+        your_line: taught.your_line,
     }))
 }
 
