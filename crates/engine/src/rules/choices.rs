@@ -1,0 +1,90 @@
+//! The rules' own kinds of choice: how the layout grows, when a player
+//! draws, how blocked hands, claims and skunks go.
+
+/// How open ends are arranged.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LayoutKind {
+    /// Two open ends.
+    Line,
+    /// A posed double takes both long sides first, then its short ends open.
+    FirstDoubleSpinner,
+    /// A posed double takes four tiles on its sides before anything else.
+    Cross,
+    /// The cross, then every later double opens two new chains.
+    CrossEveryDouble,
+    /// Four arms from the posed double, each number waiting for its double.
+    French,
+}
+
+/// When a player who cannot play may draw.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawRule {
+    /// The undealt tiles sleep.
+    Never,
+    /// Draw until able to play or the boneyard is empty.
+    UntilAble,
+    /// As `UntilAble`, but the last two tiles are never drawn.
+    KeepTwo,
+}
+
+impl DrawRule {
+    /// Boneyard tiles that can never be drawn.
+    pub const fn reserve(self) -> u8 {
+        match self {
+            DrawRule::Never => u8::MAX,
+            DrawRule::UntilAble => 0,
+            DrawRule::KeepTwo => 2,
+        }
+    }
+}
+
+/// Block and draw game scoring.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// One point per hand won.
+    Hand,
+    /// The winners score the losers' pips.
+    Spots,
+}
+
+/// Who must claim the points of a play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Claims {
+    /// Points are credited automatically.
+    Auto,
+    /// Unclaimed points may be taken by the next player.
+    Muggins,
+    /// Unclaimed points are lost.
+    Strict,
+}
+
+/// Who may take points left unclaimed under `claims: muggins`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MugginsBy {
+    /// Only the next player, before his own action.
+    Next,
+    /// Any other player, each before his own next action, until the turn
+    /// comes back to the scorer or somebody takes them.
+    Any,
+}
+
+/// Who wins a blocked hand in a partnership game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Blocked {
+    /// The player with the lowest count wins for his side.
+    LowestPlayer,
+    /// The side with the lowest combined count wins.
+    TeamTotal,
+}
+
+/// What a skunk (a club-fives loser below 31) costs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Skunk {
+    /// No skunk at all (the common house choice): not even reported.
+    Off,
+    /// Reported, and the winner's match score gains this many points (0:
+    /// reported only).
+    Points(i32),
+    /// Reported, and the match counts as two games in a series.
+    DoubleGame,
+}
