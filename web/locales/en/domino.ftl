@@ -1276,3 +1276,14 @@ puzzle-best-in = best in { $count ->
 }
 puzzle-your-rating = Your rating: { $rating } ({ $change })
 puzzle-its-rating = this puzzle: { $rating } ({ $change })
+
+## The table, finished (issue 39)
+
+board-ends-total = Ends: { $total }
+board-scored = +{ $points }
+table-rated = Rated match
+table-casual = Casual match
+table-no-hints = No hints: this match counts for ratings.
+switch-on = on
+switch-off = off
+result-ended = The hand ends with the match

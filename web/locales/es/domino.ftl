@@ -1297,3 +1297,14 @@ puzzle-best-in = la mejor en { $count ->
 }
 puzzle-your-rating = Tu puntuación: { $rating } ({ $change })
 puzzle-its-rating = este problema: { $rating } ({ $change })
+
+## La mesa, terminada (issue 39)
+
+board-ends-total = Suma de las puntas: { $total }
+board-scored = +{ $points }
+table-rated = Partida puntuada
+table-casual = Partida amistosa
+table-no-hints = Sin pistas: esta partida cuenta para la clasificación.
+switch-on = sí
+switch-off = no
+result-ended = La mano termina con la partida

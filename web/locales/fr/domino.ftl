@@ -1297,3 +1297,14 @@ puzzle-best-in = le meilleur dans { $count ->
 }
 puzzle-your-rating = Votre classement : { $rating } ({ $change })
 puzzle-its-rating = ce problème : { $rating } ({ $change })
+
+## La table, finie (issue 39)
+
+board-ends-total = Total des bouts : { $total }
+board-scored = +{ $points }
+table-rated = Partie classée
+table-casual = Partie amicale
+table-no-hints = Pas de conseils : cette partie compte pour le classement.
+switch-on = oui
+switch-off = non
+result-ended = La manche s'arrête avec la partie
