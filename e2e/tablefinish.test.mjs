@@ -19,7 +19,7 @@ const LANGS = [
   { code: "es", locale: "es-ES" },
   { code: "fr", locale: "fr-FR" },
 ];
-const SIZES = [{ name: "desktop", viewport: DESKTOP }, { name: "phone", viewport: PHONE }];
+const SIZES = [{ size: "desktop", viewport: DESKTOP }, { size: "phone", viewport: PHONE }];
 
 /** Wait until the board holds a tile: play the pose when it is ours. */
 async function firstTileDown(page) {
@@ -76,15 +76,15 @@ test("the fives games show the ends' total at every turn and a scoring play's po
     let turns = 0, shotTaken = false;
     for (let hand = 0; hand < 3; hand++) {
       await playHand([page], async (p) => {
+        if (!shotTaken && await p.locator("#scoredmark").count()) {
+          shotTaken = true;
+          await shot(p, `tablefinish-fives-${size}-${code}`);
+        }
         if (await p.locator("#board g.layout g.tile").count() === 0 || await handOver(p)) return;
         if (!(await p.locator(".seat.me.toact").count())) return;
         turns++;
         const total = await p.locator("#endstotal").innerText();
         assert.match(total, code === "fr" ? /^Total des bouts : \d+$/ : /^Ends: \d+$/, `turn ${turns}`);
-        if (!shotTaken && await p.locator("#scoredmark").count()) {
-          shotTaken = true;
-          await shot(p, `tablefinish-fives-${size}-${code}`);
-        }
       });
       if ((await page.evaluate(() => window.__scored.length)) && turns) break;
       if (await page.locator("#ready").count()) { await page.click("#ready"); await page.waitForFunction(() => document.querySelector("#result").hidden); }
