@@ -217,6 +217,7 @@ test("signed in, the table says it is rated and why there is no hint", async () 
   for (let i = 0; i < 200 && !(await page.locator("#nohints").count()); i++) await page.waitForTimeout(40);
   assert.match(await page.locator("#nohints").innerText(), /Pas de conseils/);
   assert.equal(await page.locator("#hint").count(), 0);
+  await page.evaluate(() => scrollTo(0, 0));
   await shot(page, "tablefinish-rated-phone-fr");
   noErrors(page);
 });
@@ -236,4 +237,39 @@ test("a 6-player match's final scores keep every name whole on a phone", async (
     noErrors(page);
     await page.context().close();
   }
+});
+
+test("a pass made for you is told until the turn moves on, naming only ends on the board", async () => {
+  const page = await newPlayer(env, "passes", { viewport: PHONE, locale: "es-ES" });
+  await quickStart(env, page, { game: "block", name: "Ana" });
+  // Every time the status line changes: whether it tells of a pass made
+  // for us, how many moves the log had when it began to, and the board's ends.
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__pass = { seen: 0, late: [], wrongEnds: [] };
+    let since = null;
+    const check = () => {
+      const status = document.querySelector("#status")?.textContent || "";
+      const n = Number(document.querySelector("#log")?.getAttribute("data-logged") || 0);
+      const on = status.includes("pasaste");
+      if (!on) { since = null; return; }
+      if (since == null) { since = n; w.__pass.seen++; }
+      else if (n > since) w.__pass.late.push(status);
+      const ends = [...document.querySelectorAll("#board g.end text")].map((t) => t.textContent);
+      const named = (status.match(/le cabe a ([^y]*(?: y \d+)?) y no hay/) || [, ""])[1].match(/\d+/g) || [];
+      if (named.some((x) => !ends.includes(x))) w.__pass.wrongEnds.push(`${status} | ${ends}`);
+    };
+    new MutationObserver(check).observe(document.querySelector("#tablepage"), { childList: true, subtree: true, characterData: true });
+  });
+  for (let hand = 0; hand < 6; hand++) {
+    await playHand([page]);
+    if ((await page.evaluate(() => /** @type {any} */ (window).__pass.seen)) >= 1) break;
+    await page.click("#ready");
+    await page.waitForFunction(() => document.querySelector("#result").hidden);
+  }
+  const pass = await page.evaluate(() => /** @type {any} */ (window).__pass);
+  assert.ok(pass.seen >= 1, "a pass was made for us");
+  assert.deepEqual(pass.late, [], "the notice went when the next player moved");
+  assert.deepEqual(pass.wrongEnds, [], "it named only ends on the board");
+  noErrors(page);
 });

@@ -114,9 +114,7 @@ function actionText(P, layout, seat, a) {
  */
 export function resultHeadline(P, state, r) {
   if (!r) return "";
-  // A hand that ended with the match (a player reached the target) was
-  // not tied: nobody won the hand itself.
-  if (!r.winner) return r.reason === "target" ? t("result-ended") : t("result-tie");
+  if (!r.winner) return t("result-tie");
   return t("result-wins", { who: P.side(r.winner.side), many: P.sideMany(r.winner.side) });
 }
 

@@ -8,7 +8,6 @@ import { readFileSync } from "node:fs";
 import { newTable, takeState, legalNow, withClaim, seatView, statusLine, boneyardShown, lastPlayed,
   notReady, viewerWon, hintReasons, sheetLines, chatWho, inviteLink, invitedSeats, autoPassNote,
   sameWay, boardCount, logRows, tableKind } from "../table/model.js";
-import { resultHeadline } from "../names.js";
 import { spokenLines } from "../table/speech.js";
 import { people } from "../names.js";
 import { facts } from "../games.js";
@@ -199,14 +198,6 @@ test("the move log numbers each hand's moves from 1", () => {
   // Only the last few shown: they keep their numbers in the hand.
   const tail = logRows(S, (e) => e.type, 2);
   assert.deepEqual(tail.map((r) => r.no), [m.state.history.length - 1, m.state.history.length]);
-});
-
-test("a tied hand is headed as tied; a hand ended by the match is not", () => {
-  const m = fixture("jamaican-end");
-  const P = peopleOf(m);
-  const r = m.state.result;
-  assert.equal(resultHeadline(P, m.state, { ...r, winner: null, reason: "blocked" }), "A tied hand");
-  assert.notEqual(resultHeadline(P, m.state, { ...r, winner: null, reason: "target" }), "A tied hand");
 });
 
 test("every table says whether it is rated or casual", () => {

@@ -1286,4 +1286,3 @@ table-casual = Casual match
 table-no-hints = No hints: this match counts for ratings.
 switch-on = on
 switch-off = off
-result-ended = The hand ends with the match

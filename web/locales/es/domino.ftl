@@ -1307,4 +1307,3 @@ table-casual = Partida amistosa
 table-no-hints = Sin pistas: esta partida cuenta para la clasificación.
 switch-on = sí
 switch-off = no
-result-ended = La mano termina con la partida

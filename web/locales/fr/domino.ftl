@@ -1307,4 +1307,3 @@ table-casual = Partie amicale
 table-no-hints = Pas de conseils : cette partie compte pour le classement.
 switch-on = oui
 switch-off = non
-result-ended = La manche s'arrête avec la partie
