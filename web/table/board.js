@@ -64,6 +64,8 @@ export function renderBoard(S, el, playAt) {
  */
 function markBoard(S, el, scale) {
   const { total, scored } = boardCount(S);
+  // On the felt beside your seat (the seats are drawn first).
+  if (total != null && el.endsTotal.parentElement !== el.spots.bottom) el.spots.bottom.append(el.endsTotal);
   el.endsTotal.hidden = total == null;
   el.endsTotal.textContent = total == null ? "" : t("board-ends-total", { total });
   if (!scored) return;

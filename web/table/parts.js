@@ -46,9 +46,9 @@ export function tableParts(on) {
   // fits several; the sentence beside it says what is open.
   const board = el("svg", { class: "board", id: "board", role: "group", "aria-label": t("a11y-board"), "aria-describedby": "boardsummary" });
   const boardSummary = h("p", { class: "sr", id: "boardsummary" });
-  // The fives games' count of the ends, on the felt beside the board.
+  // The fives games' count of the ends, on the felt beside your seat (board.js places it).
   const endsTotal = h("p", { class: "endstotal", id: "endstotal", hidden: true });
-  const boardWrap = h("div", { class: "boardwrap" }, board, endsTotal, boardSummary);
+  const boardWrap = h("div", { class: "boardwrap" }, board, boardSummary);
   const felt = h("div", { class: "felt", id: "felt" }, spots.top, spots.left, boardWrap, spots.right, spots.bottom);
   // Not a live region itself: the announcer reads what matters, once.
   const status = h("p", { class: "status", id: "status" });
