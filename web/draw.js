@@ -106,8 +106,9 @@ export function backSvg() {
  * @param {boolean} branches
  * @param {string | null} [last]
  * @param {string} [emptyText]
+ * @param {number} [zoom] how much larger than life a small layout may be drawn
  */
-export function drawLayout(svg, layout, width, history, branches, last = null, emptyText = "") {
+export function drawLayout(svg, layout, width, history, branches, last = null, emptyText = "", zoom = 1) {
   svg.innerHTML = "";
   if (!layout || !layout.posed) {
     el("text", { x: width / 2, y: 40, class: "empty", "text-anchor": "middle" }, svg).textContent = emptyText;
@@ -140,11 +141,11 @@ export function drawLayout(svg, layout, width, history, branches, last = null, e
   // Fitted to what is drawn; at least `width` wide (no zooming in), kept
   // centred on the posed tile while that shows everything.
   const pad = 16;
-  const w = Math.max(width, x1 - x0 + 2 * pad);
+  const w = Math.max(width / zoom, x1 - x0 + 2 * pad);
   let vx = -w / 2;
   if (x0 - pad < vx) vx = x0 - pad;
   if (x1 + pad > vx + w) vx = x1 + pad - w;
-  const vy = y0 - pad, h = Math.max(y1 - y0 + 2 * pad, 120);
+  const vy = y0 - pad, h = Math.max(y1 - y0 + 2 * pad, 120 / zoom);
   svg.setAttribute("viewBox", `${vx} ${vy - (h - (y1 - y0 + 2 * pad)) / 2} ${w} ${h}`);
   return ends;
 }
@@ -156,14 +157,20 @@ export function drawLayout(svg, layout, width, history, branches, last = null, e
  * @param {{ id: number, pips: number | string, x?: number, y?: number }[]} ends
  * @param {(end: number) => void} onPick
  * @param {Set<number> | null} choosable
+ * @param {{ least?: number, hinted?: number | null }} [opts] `least`: the
+ *   smallest radius, in board units; `hinted`: the end the hint plays at
  */
-export function drawEnds(svg, ends, onPick, choosable) {
+export function drawEnds(svg, ends, onPick, choosable, opts = {}) {
   const g = el("g", { class: "ends" }, svg);
+  const least = opts.least || 0;
   for (const e of ends) {
     const on = choosable && choosable.has(e.id);
-    const c = el("g", { class: "end" + (on ? " choosable" : ""), "data-end": e.id }, g);
-    el("circle", { cx: e.x, cy: e.y, r: on ? 13 : 11 }, c);
-    el("text", { x: e.x, y: e.y + 4, "text-anchor": "middle" }, c).textContent = e.pips ?? "";
+    const hinted = opts.hinted != null && opts.hinted === e.id;
+    const c = el("g", { class: "end" + (on ? " choosable" : "") + (hinted ? " hinted" : ""), "data-end": e.id }, g);
+    const r = Math.max(on ? 13 : 11, least);
+    if (hinted) el("circle", { cx: e.x, cy: e.y, r: r + 5, class: "hintring" }, c);
+    el("circle", { cx: e.x, cy: e.y, r }, c);
+    el("text", { x: e.x, y: e.y + r * 0.36, "text-anchor": "middle", "font-size": r }, c).textContent = e.pips ?? "";
     if (on) c.addEventListener("click", () => onPick(e.id));
   }
 }

@@ -21,7 +21,7 @@ import { scoreSummary } from "./score.js";
 import { roving, actionWords } from "./a11y.js";
 import { spokenLines } from "./table/speech.js";
 import { typing, focusHandOf, focusTurn, focusAfterHand } from "./table/focus.js";
-import { newTable, takeState, statusLine, hintReasons, chatWho, inviteLink as linkFor } from "./table/model.js";
+import { newTable, takeState, statusLine, hintReasons, chatWho, tableKind, inviteLink as linkFor } from "./table/model.js";
 import { tableParts } from "./table/parts.js";
 import { renderSeats, bubble } from "./table/seats.js";
 import { renderBoard, endMarks, fly } from "./table/board.js";
@@ -144,6 +144,8 @@ export function tablePage(app, id, nav) {
     const why = hintReasons(people(S.msg.seats, S.msg.state, S.msg.seat), r.reason || []);
     S.note = why ? t("coach-hint", { what: hintWords(a), why }) : t("a11y-hint", { what: hintWords(a) });
     if (a.type === "play") S.handFocus = a.tile;
+    // Marked in the hand and on the board too, until the turn is played.
+    S.hint = a.type === "play" ? { tile: a.tile, end: a.end ?? null } : null;
     render();
     if (typing()) return;
     if (a.type === "play") focusHand();
@@ -219,6 +221,9 @@ export function tablePage(app, id, nav) {
     el.howLink.href = `/how/${st.rules.preset}`;
     el.howLink.hidden = false;
     el.handNo.textContent = t("score-hand", { n: st.hand_number });
+    const kind = tableKind(S);
+    el.kind.textContent = kind ? kind.text : "";
+    el.kind.classList.toggle("rated", !!kind && kind.rated);
     el.leaveBtn.hidden = me == null || st.phase === "match_over";
     fill(el.scoreBox, scoreSummary(P, game, st));
     renderSeats(S, el, P, inviteButton);

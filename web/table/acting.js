@@ -7,7 +7,7 @@
 import { t } from "../words.js";
 import { store } from "../store.js";
 import { tileWords } from "../a11y.js";
-import { legalNow, withClaim } from "./model.js";
+import { legalNow, withClaim, sameWay } from "./model.js";
 import { endMarks } from "./board.js";
 import { CHAT_MAX } from "./parts.js";
 
@@ -25,6 +25,7 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
   /** @param {Action} a */
   function act(a) {
     S.selected = null;
+    S.hint = null;
     if (a.type === "pass") S.sentPass = true;
     if (a.type === "play") S.claim = false;
     S.note = null;
@@ -49,8 +50,8 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
     const { plays } = legalNow(S);
     const mine = plays.filter((a) => a.tile === tile);
     if (!mine.length) return;
-    const ends = [...new Set(mine.map((a) => a.end))];
-    if (ends.length === 1) return act(withClaim(S, mine[0]));
+    // Nothing to choose when every end takes the tile the same way.
+    if (sameWay(S, tile)) return act(withClaim(S, mine[0]));
     S.selected = S.selected === tile ? null : tile;
     S.handFocus = tile;
     render();

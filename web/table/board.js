@@ -9,7 +9,7 @@ import { facts } from "../games.js";
 import { drawLayout, drawEnds, el as svgEl } from "../draw.js";
 import { endNameAt } from "../names.js";
 import { focusIn, endsSummary, tileWords } from "../a11y.js";
-import { legalNow, lastPlayed } from "./model.js";
+import { legalNow, lastPlayed, boardCount } from "./model.js";
 
 /** @typedef {import("./model.js").Table} Table */
 /** @typedef {import("./model.js").End} End */
@@ -38,14 +38,46 @@ export function renderBoard(S, el, playAt) {
   const active = document.activeElement;
   const focused = active && el.board.contains(active) ? active.getAttribute("data-end") : null;
   /** @type {End[]} */
-  const ends = drawLayout(el.board, m.layout, width, st.history, game.branches, last, empty);
+  // A board with few tiles is drawn larger, up to twice their size, and
+  // shrinks back as the layout grows to fill the width.
+  const ends = drawLayout(el.board, m.layout, width, st.history, game.branches, last, empty, 2);
   el.boardSummary.textContent = [endsSummary(m.layout, ends, empty), last ? t("a11y-board-last", { tile: tileWords(last) }) : ""].join(" ").trim();
   const { plays } = legalNow(S);
   const choosable = S.selected ? new Set(plays.filter((a) => a.tile === S.selected && a.end != null).map((a) => a.end)) : null;
-  drawEnds(el.board, ends, playAt, choosable);
+  // The markers stay a finger's size however small the board is drawn.
+  const ctm = el.board.getScreenCTM();
+  const scale = ctm && ctm.a > 0 ? ctm.a : 1;
+  const hinted = S.hint && st.to_act === m.seat ? S.hint : null;
+  drawEnds(el.board, ends, playAt, choosable, { least: 13 / scale, hinted: hinted && hinted.end != null ? hinted.end : null });
   S.ends = ends;
+  markBoard(S, el, scale);
   const marks = nameEnds(S, el, ends, choosable, playAt);
   if (focused != null && marks.length) focusIn(marks, Math.max(0, marks.findIndex((g) => g.getAttribute("data-end") === focused)));
+}
+
+/**
+ * The fives games' count on the board: the ends' total at every turn, and
+ * the points of the last play beside its tile ("+10").
+ * @param {Table} S
+ * @param {Parts} el
+ * @param {number} scale screen pixels per board unit
+ */
+function markBoard(S, el, scale) {
+  const { total, scored } = boardCount(S);
+  // On the felt beside your seat (the seats are drawn first).
+  if (total != null && el.endsTotal.parentElement !== el.spots.bottom) el.spots.bottom.append(el.endsTotal);
+  el.endsTotal.hidden = total == null;
+  el.endsTotal.textContent = total == null ? "" : t("board-ends-total", { total });
+  if (!scored) return;
+  const g = /** @type {SVGGElement | null} */ (el.board.querySelector(`g.layout g.tile[data-tile="${scored.tile}"]`));
+  if (!g) return;
+  const at = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(g.getAttribute("transform") || "");
+  const face = g.querySelector("rect");
+  if (!at || !face) return;
+  const x = Number(at[1]) + Number(face.getAttribute("width")) / 2, y = Number(at[2]);
+  const size = Math.max(14, 16 / scale);
+  const text = svgEl("text", { x, y: y - size * 0.35, class: "scoredmark", id: "scoredmark", "text-anchor": "middle", "font-size": size }, el.board);
+  text.textContent = t("board-scored", { points: scored.points });
 }
 
 /**

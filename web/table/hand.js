@@ -51,7 +51,8 @@ export function renderHand(S, el, on) {
     const ok = plays.some((a) => a.tile === tile);
     // Unplayable tiles stay focusable, so that they can be heard.
     const b = h("button", {
-      type: "button", class: "handtile" + (ok ? " legal" : myTurn ? " unplayable" : "") + (S.selected === tile ? " selected" : ""),
+      type: "button", class: "handtile" + (ok ? " legal" : myTurn ? " unplayable" : "") + (S.selected === tile ? " selected" : "")
+        + (S.hint && S.hint.tile === tile ? " hinted" : ""),
       "data-tile": tile, "aria-disabled": ok ? null : "true", "aria-pressed": S.selected === tile ? "true" : null,
       tabindex: tile === S.handFocus ? "0" : "-1",
       "aria-label": handTileName(tile, ok, myTurn), onclick: () => on.playTile(tile),
@@ -93,12 +94,16 @@ export function renderButtons(S, el, P, on) {
     if (a.type !== "choose_poser") continue;
     buttons.append(h("button", { type: "button", class: "poser", "data-seat": a.seat, onclick: () => on.act(a) }, t("act-poser", { who: P.name(a.seat), me: a.seat === me })));
   }
+  // A switch, not an action: its state is written on it ("on"/"off").
   if (game.claims && plays.length) {
-    buttons.append(h("button", { type: "button", id: "claim", class: "toggle", "aria-pressed": S.claim ? "true" : "false", title: t("act-claim-help"),
-      onclick: on.toggleClaim }, t("act-claim")));
+    buttons.append(h("button", { type: "button", id: "claim", class: "switch", "aria-pressed": S.claim ? "true" : "false", title: t("act-claim-help"),
+      onclick: on.toggleClaim }, h("span", { class: "track", "aria-hidden": "true" }, h("span", { class: "knob" })), " ", t("act-claim"), " ",
+      h("span", { class: "state", "aria-hidden": "true" }, t(S.claim ? "switch-on" : "switch-off"))));
   }
   if (game.claims === "muggins") {
     buttons.append(h("button", { type: "button", id: "muggins", title: t("act-muggins-help"), onclick: () => on.act({ type: "muggins" }) }, t("act-muggins")));
   }
   if (m.hints) buttons.append(h("button", { type: "button", id: "hint", class: "quiet", onclick: on.askHint }, t("a11y-hint-button")));
+  // Where the hint button would be: why there is none.
+  else if (m.rated) buttons.append(h("span", { class: "muted nohints", id: "nohints" }, t("table-no-hints")));
 }

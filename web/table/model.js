@@ -59,6 +59,10 @@ export function newTable() {
     spokenNote: null,
     /** @type {End[] | null} the open ends as last drawn */
     ends: null,
+    /** @type {{ tile: string, end: number | null } | null} the hinted play, marked in the hand and on the board */
+    hint: null,
+    /** @type {{ tile: string, points: number } | null} the last play, when it scored by the ends */
+    scored: null,
   };
 }
 
@@ -90,7 +94,7 @@ export function takeState(S, m) {
   if ((st.phase === "hand_over" || st.phase === "match_over") && st.result) {
     S.sheetSeen.set(st.hand_number, { hand: st.hand_number, result: st.result, scores: st.scores });
   }
-  if (newHand) S.note = null;
+  if (newHand) { S.note = null; S.scored = null; }
   const me = m.seat;
   const held = me != null ? st.hands[me] : null;
   if (S.selected && !(Array.isArray(held) && held.includes(S.selected) && st.to_act === me)) S.selected = null;
@@ -104,11 +108,18 @@ export function takeState(S, m) {
   /** @type {{ seat: number, tile: string } | null} */
   let played = null;
   for (const e of m.events) {
+    // A play's points by the ends come right after it.
+    if (e.type === "scored" && e.reason === "ends" && played) S.scored = { tile: played.tile, points: e.points };
     if (e.type !== "action") continue;
-    if (e.action.type === "play") { sounds.push("play"); played = { seat: e.seat, tile: e.action.tile }; }
+    // Whatever is done next, the hint was for a turn that is over, and a
+    // pass made for you is old news once the turn moves on.
+    S.hint = null;
+    if (S.note && S.note === S.passNote) S.note = null;
+    if (e.action.type === "play") { sounds.push("play"); played = { seat: e.seat, tile: e.action.tile }; S.scored = null; }
     if (e.action.type === "pass") {
       sounds.push("pass");
-      if (e.seat === me && me != null && !S.sentPass) S.note = S.passNote = autoPassNote(prev);
+      // The ends now: a pass changes none, and any play before it is in.
+      if (e.seat === me && me != null && !S.sentPass) S.note = S.passNote = autoPassNote(st.ends);
       if (e.seat === me) S.sentPass = false;
     }
   }
@@ -124,10 +135,10 @@ export function takeState(S, m) {
 
 /**
  * The word for a pass made for you: the ends you could not match.
- * @param {StateMessage | null} prev the state before the pass
+ * @param {{ pips: number }[]} open the ends on the board at the pass
  */
-export function autoPassNote(prev) {
-  const ends = prev ? [...new Set(prev.state.ends.map((e) => e.pips))].sort((a, b) => a - b) : [];
+export function autoPassNote(open) {
+  const ends = [...new Set(open.map((e) => e.pips))].sort((a, b) => a - b);
   return ends.length ? t("status-auto-passed", { ends: t("ends-list", { list: ends.map(String) }) }) : t("status-auto-passed-empty");
 }
 
@@ -336,4 +347,69 @@ export function inviteLink(origin, id, s, code) {
  */
 export function invitedSeats(m) {
   return m.seats.map((x, s) => (x.invited && x.invite ? s : null)).filter((s) => s != null);
+}
+
+/**
+ * Whether every end `tile` may go to takes it the same way, so that there
+ * is nothing to choose: the ends show the same number and either the
+ * board is a line (playing at one end or the other leaves the same ends)
+ * or the posed tile lies alone (its ends are mirror images).
+ * @param {Table} S
+ * @param {string} tile
+ */
+export function sameWay(S, tile) {
+  const m = S.msg;
+  if (!m) return false;
+  const ids = [...new Set(legalNow(S).plays.filter((a) => a.tile === tile && a.end != null).map((a) => a.end))];
+  if (ids.length < 2) return true;
+  const pips = new Set(ids.map((id) => (m.state.ends.find((e) => e.id === id) || { pips: -1 }).pips));
+  if (pips.size !== 1) return false;
+  const alone = m.layout.chains.every((c) => !c.tiles.length);
+  return m.facts.layout === "line" || alone;
+}
+
+/**
+ * The open ends' total on the board (the fives games tell it), and the
+ * points the last play made by them, where it was made.
+ * @param {Table} S
+ * @returns {{ total: number | null, scored: { tile: string, points: number } | null }}
+ */
+export function boardCount(S) {
+  const st = S.msg && S.msg.state;
+  const total = st && typeof st.ends_total === "number" && st.phase !== "hand_over" && st.phase !== "match_over" ? st.ends_total : null;
+  return { total, scored: st && st.phase === "play" ? S.scored : null };
+}
+
+/**
+ * The story of the hand as lines: each hand's heading, then its moves
+ * numbered from 1 (`text` gives an event's words, or nothing to leave it out).
+ * @param {Table} S
+ * @param {(e: Event) => string} text
+ * @param {number} [last] how many entries to show
+ * @returns {({ hand: number } | { no: number, text: string, type: string })[]}
+ */
+export function logRows(S, text, last = 80) {
+  /** @type {({ hand: number } | { no: number, text: string, type: string })[]} */
+  const rows = [];
+  let no = 0;
+  const from = Math.max(0, S.log.length - last);
+  S.log.forEach((x, i) => {
+    if ("hand" in x) { no = 0; if (i >= from) rows.push({ hand: x.hand }); return; }
+    const words = text(x.e);
+    if (!words) return;
+    no += 1;
+    if (i >= from) rows.push({ no, text: words, type: x.e.type === "action" ? x.e.action.type : x.e.type });
+  });
+  return rows;
+}
+
+/**
+ * What the table says about ratings and hints: rated or casual, and,
+ * where hints are off because the match is rated, that there are none.
+ * @param {Table} S
+ */
+export function tableKind(S) {
+  const m = S.msg;
+  if (!m) return null;
+  return { rated: !!m.rated, text: t(m.rated ? "table-rated" : "table-casual") };
 }

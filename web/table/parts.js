@@ -28,6 +28,8 @@ export function tableParts(on) {
   // How to play this game: a new tab, so the table stays open.
   const howLink = /** @type {HTMLAnchorElement} */ (h("a", { id: "howlink", class: "howlink", target: "_blank", rel: "noopener", hidden: true }, t("howto-link")));
   const handNo = h("span", { class: "handno", id: "handno" });
+  // Rated or casual, written on every table.
+  const kind = h("span", { class: "tablekind", id: "tablekind" });
   const fairTick = h("button", { type: "button", class: "linkish fairtick", id: "fairtick", onclick: on.openFair });
   const leaveBtn = h("button", { type: "button", class: "quiet", id: "leave", hidden: true, onclick: on.leave }, t("act-leave"));
   const scoreBox = h("div", { class: "scorebox", id: "scorebox" });
@@ -44,6 +46,8 @@ export function tableParts(on) {
   // fits several; the sentence beside it says what is open.
   const board = el("svg", { class: "board", id: "board", role: "group", "aria-label": t("a11y-board"), "aria-describedby": "boardsummary" });
   const boardSummary = h("p", { class: "sr", id: "boardsummary" });
+  // The fives games' count of the ends, on the felt beside your seat (board.js places it).
+  const endsTotal = h("p", { class: "endstotal", id: "endstotal", hidden: true });
   const boardWrap = h("div", { class: "boardwrap" }, board, boardSummary);
   const felt = h("div", { class: "felt", id: "felt" }, spots.top, spots.left, boardWrap, spots.right, spots.bottom);
   // Not a live region itself: the announcer reads what matters, once.
@@ -74,12 +78,12 @@ export function tableParts(on) {
   const invite = h("section", { class: "panel invite", id: "invite", hidden: true });
   const page = h("div", { class: "tablepage", id: "tablepage" },
     h("div", { class: "play" },
-      h("div", { class: "topbar" }, title, handNo, fairTick, howLink, leaveBtn),
+      h("div", { class: "topbar" }, title, handNo, kind, fairTick, howLink, leaveBtn),
       scoreBox, banner, offline, felt, status, buttons, result, handEl, keysHelp, announcer.el),
     h("aside", { class: "side" }, invite, sheetBox, chat, fair,
       h("section", { class: "panel" }, h("h2", {}, t("log-title")), logEl), settings));
   return {
-    page, title, howLink, handNo, fairTick, leaveBtn, scoreBox, banner, offline, spots, board, boardSummary, boardWrap,
+    page, title, howLink, handNo, kind, endsTotal, fairTick, leaveBtn, scoreBox, banner, offline, spots, board, boardSummary, boardWrap,
     status, announcer, buttons, handEl, result, sheetBox, fair, chatList, chatInput, chat, logEl, settings, invite,
     /** The hand's tile buttons, in order. */
     handTiles: () => /** @type {HTMLElement[]} */ ([...handEl.querySelectorAll(".handtile")]),

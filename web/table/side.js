@@ -7,7 +7,7 @@ import { t } from "../words.js";
 import { eventText } from "../names.js";
 import { scoreSheet } from "../score.js";
 import { icon, emoteOf } from "../icons.js";
-import { sheetLines, chatWho, invitedSeats } from "./model.js";
+import { sheetLines, chatWho, invitedSeats, logRows } from "./model.js";
 
 /** @typedef {import("./model.js").Table} Table */
 /** @typedef {import("./parts.js").Parts} Parts */
@@ -33,10 +33,10 @@ export function renderLog(S, el, P) {
   if (!m) return;
   const logEl = el.logEl;
   fill(logEl);
-  for (const x of S.log.slice(-80)) {
+  // Each hand's moves are numbered from 1, under its heading.
+  for (const x of logRows(S, (e) => eventText(P, m.layout, e, m.state))) {
     if ("hand" in x) { logEl.append(h("li", { class: "handline" }, t("log-hand", { n: x.hand }))); continue; }
-    const text = eventText(P, m.layout, x.e, m.state);
-    if (text) logEl.append(h("li", { "data-type": x.e.type === "action" ? x.e.action.type : x.e.type }, text));
+    logEl.append(h("li", { "data-type": x.type, value: x.no }, x.text));
   }
   logEl.scrollTop = logEl.scrollHeight;
   // A count that keeps growing once the list is full, for whoever waits on a move.

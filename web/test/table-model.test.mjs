@@ -6,7 +6,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { newTable, takeState, legalNow, withClaim, seatView, statusLine, boneyardShown, lastPlayed,
-  notReady, viewerWon, hintReasons, sheetLines, chatWho, inviteLink, invitedSeats, autoPassNote } from "../table/model.js";
+  notReady, viewerWon, hintReasons, sheetLines, chatWho, inviteLink, invitedSeats, autoPassNote,
+  sameWay, boardCount, logRows, tableKind } from "../table/model.js";
 import { spokenLines } from "../table/speech.js";
 import { people } from "../names.js";
 import { facts } from "../games.js";
@@ -88,7 +89,7 @@ test("a pass made for you leaves a word naming the ends; your own pass does not"
   const S = newTable();
   takeState(S, m);
   takeState(S, passed);
-  assert.equal(S.note, autoPassNote(m));
+  assert.equal(S.note, autoPassNote(passed.state.ends));
   assert.match(S.note, /1/);
   const T = newTable();
   takeState(T, m);
@@ -126,4 +127,84 @@ test("hints, chat names and invite links in words", () => {
   assert.equal(inviteLink("http://x", "ab", 2, "c0de"), "http://x/t/ab?seat=2&invite=c0de");
   const seats = m.seats.map((x, s) => (s === 1 ? { ...x, invited: true, invite: "c0de" } : x));
   assert.deepEqual(invitedSeats({ ...m, seats }), [1]);
+});
+
+test("the pass notice goes when the turn moves on, and names the ends on the board at the pass", () => {
+  const m = fixture("jamaican-turn");
+  const ends = m.state.ends;
+  // A play before the pass in the same message: the notice names the ends after it.
+  const newEnds = ends.map((e, i) => (i === 0 ? { ...e, pips: 9 } : e));
+  const passed = { ...m, state: { ...m.state, ends: newEnds, to_act: 1 },
+    events: [{ type: "action", seat: 3, action: { type: "play", tile: "9-1", end: 0 } }, { type: "action", seat: 0, action: { type: "pass" } }] };
+  const S = newTable();
+  takeState(S, m);
+  takeState(S, passed);
+  assert.equal(S.note, autoPassNote(newEnds));
+  assert.match(S.note, /9/);
+  // The next player moves: the notice is gone, long before your turn.
+  takeState(S, { ...passed, state: { ...passed.state, to_act: 2 }, events: [{ type: "action", seat: 1, action: { type: "pass" } }] });
+  assert.equal(S.note, null);
+});
+
+test("no end to choose when both ends take the tile the same way", () => {
+  const m = fixture("jamaican-turn");
+  const plays = (tile, ids) => ids.map((end) => ({ type: "play", tile, end }));
+  const S = newTable();
+  // The posed double alone: its two ends are mirror images.
+  const alone = { ...m, facts: { ...m.facts, layout: "spinner" }, layout: { posed: "2-2", chains: [{ id: 0, from: "2-2", pips: 2, tiles: [] }, { id: 1, from: "2-2", pips: 2, tiles: [] }] },
+    state: { ...m.state, ends: [{ id: 0, pips: 2 }, { id: 1, pips: 2 }], legal: plays("2-5", [0, 1]) } };
+  takeState(S, alone);
+  assert.equal(sameWay(S, "2-5"), true);
+  // A line whose two ends show the same number: either leaves the same ends.
+  const line = { ...m, facts: { ...m.facts, layout: "line" }, layout: { posed: "2-3", chains: [{ id: 0, from: "2-3", pips: 2, tiles: [] }, { id: 1, from: "2-3", pips: 2, tiles: ["3-2"] }] },
+    state: { ...m.state, ends: [{ id: 0, pips: 2 }, { id: 1, pips: 2 }], legal: plays("2-5", [0, 1]) } };
+  takeState(S, line);
+  assert.equal(sameWay(S, "2-5"), true);
+  // A spinner with tiles down: its arms differ, so the player chooses.
+  takeState(S, { ...line, facts: { ...m.facts, layout: "spinner" } });
+  assert.equal(sameWay(S, "2-5"), false);
+  // Different numbers: a choice.
+  takeState(S, { ...line, state: { ...line.state, ends: [{ id: 0, pips: 2 }, { id: 1, pips: 5 }], legal: plays("2-5", [0, 1]) } });
+  assert.equal(sameWay(S, "2-5"), false);
+});
+
+test("the fives count: the ends' total at every turn, and the points of a play where it was made", () => {
+  const m = fixture("jamaican-turn");
+  const S = newTable();
+  takeState(S, { ...m, state: { ...m.state, ends_total: 15 } });
+  assert.deepEqual(boardCount(S), { total: 15, scored: null });
+  takeState(S, { ...m, state: { ...m.state, ends_total: 10 },
+    events: [{ type: "action", seat: 1, action: { type: "play", tile: "5-5", end: 0 } }, { type: "scored", side: 1, points: 10, reason: "ends" }] });
+  assert.deepEqual(boardCount(S), { total: 10, scored: { tile: "5-5", points: 10 } });
+  // A pass keeps the mark; the next play, scoring nothing, takes it away.
+  takeState(S, { ...m, state: { ...m.state, ends_total: 10 }, events: [{ type: "action", seat: 2, action: { type: "pass" } }] });
+  assert.equal(boardCount(S).scored?.points, 10);
+  takeState(S, { ...m, state: { ...m.state, ends_total: 12 }, events: [{ type: "action", seat: 3, action: { type: "play", tile: "2-2", end: 1 } }] });
+  assert.deepEqual(boardCount(S), { total: 12, scored: null });
+  // Games that do not count the ends say nothing.
+  const T = newTable();
+  takeState(T, m);
+  assert.equal(boardCount(T).total, null);
+});
+
+test("the move log numbers each hand's moves from 1", () => {
+  const m = fixture("jamaican-turn");
+  const S = newTable();
+  takeState(S, { ...m, log: m.state.history.map((e) => ({ type: "action", ...e })), events: [] });
+  const rows = logRows(S, (e) => e.type);
+  assert.deepEqual(rows[0], { hand: 1 });
+  assert.equal(rows[1].no, 1);
+  assert.equal(rows[rows.length - 1].no, m.state.history.length);
+  // Only the last few shown: they keep their numbers in the hand.
+  const tail = logRows(S, (e) => e.type, 2);
+  assert.deepEqual(tail.map((r) => r.no), [m.state.history.length - 1, m.state.history.length]);
+});
+
+test("every table says whether it is rated or casual", () => {
+  const m = fixture("jamaican-turn");
+  const S = newTable();
+  takeState(S, { ...m, rated: true });
+  assert.deepEqual(tableKind(S), { rated: true, text: "Rated match" });
+  takeState(S, { ...m, rated: false });
+  assert.equal(tableKind(S)?.text, "Casual match");
 });

@@ -15,7 +15,14 @@ import type { Winner } from "./Winner";
  * The protocol's `state` object (docs/protocol.md). Optional members are
  * left out when they do not apply, as the protocol has always done.
  */
-export type State = { boneyard: SeenBoneyard, ends: Array<OpenEnd>, hand_number: number, hands: Array<SeenHand>, history: Array<Entry>, layout: Drawn, legal?: Array<Action>, muggins?: number, out?: Array<number>, phase: Phase, 
+export type State = { boneyard: SeenBoneyard, ends: Array<OpenEnd>, 
+/**
+ * The fives games: the open ends' total as the game counts it (a
+ * double across an end counts both halves), once a tile is down.
+ * Absent where the ends do not score, and where the player must
+ * claim the points (seeing them is the player's own work there).
+ */
+ends_total?: number, hand_number: number, hands: Array<SeenHand>, history: Array<Entry>, layout: Drawn, legal?: Array<Action>, muggins?: number, out?: Array<number>, phase: Phase, 
 /**
  * Six-love games only, with `stake`.
  */

@@ -56,6 +56,8 @@ export type StateMessage = {
   /** The rating changes once the match is over. */
   ratings: { seat: number; before: number; after: number }[];
   hints: boolean;
+  /** Whether the match counts for ratings (casual otherwise). */
+  rated: boolean;
   /** On joining or coming back: the hand's events so far, and the chat. */
   log?: Event[];
   chat?: ChatLine[];

@@ -7,6 +7,7 @@
 //! seat's JSON cannot contain a tile its view does not hold.
 
 use crate::action::Action;
+use crate::behaviour::EndCount;
 use crate::deal::MAX_PLAYERS;
 use crate::game::{Entry, Match, Phase};
 use crate::layout::Layout;
@@ -55,6 +56,9 @@ pub struct View {
     /// Club fives: the skunk the match ended with.
     pub skunk: Option<crate::event::SkunkReport>,
     pub seed: Option<u64>,
+    /// Whether the state tells the open ends' total (the fives games,
+    /// unless the player is to claim the points).
+    pub shows_total: bool,
 }
 
 impl Match {
@@ -119,6 +123,7 @@ impl Match {
             winner: self.winner(),
             skunk: self.skunk(),
             seed: if all { self.seed() } else { None },
+            shows_total: rules.ends != EndCount::Off,
         }
     }
 
@@ -139,6 +144,7 @@ impl Match {
         if view.rules.claims != Claims::Auto {
             view.legal.retain(|a| !a.is_claim_hint());
             view.muggins = 0;
+            view.shows_total = false;
         }
         view
     }
@@ -164,6 +170,8 @@ impl View {
             } else {
                 Vec::new()
             },
+            ends_total: (self.shows_total && self.layout.posed().is_some())
+                .then(|| self.layout.ends_total()),
             hand_number: self.hand_number,
             hands: (0..n)
                 .map(|s| match self.hands[s] {

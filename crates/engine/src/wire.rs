@@ -71,6 +71,13 @@ pub struct DrawnChain {
 pub struct State<'a> {
     pub boneyard: SeenBoneyard<'a>,
     pub ends: Vec<OpenEnd>,
+    /// The fives games: the open ends' total as the game counts it (a
+    /// double across an end counts both halves), once a tile is down.
+    /// Absent where the ends do not score, and where the player must
+    /// claim the points (seeing them is the player's own work there).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub ends_total: Option<u32>,
     pub hand_number: u32,
     pub hands: Vec<SeenHand>,
     pub history: &'a [Entry],

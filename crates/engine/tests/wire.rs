@@ -64,3 +64,47 @@ fn every_games_state_json_is_unchanged() {
     let want = std::fs::read_to_string(&path).unwrap();
     assert_eq!(got, want, "the state JSON changed (see this file's header)");
 }
+
+/// The fives games tell the open ends' total (the count the engine scores
+/// by) once a tile is down; a game whose ends do not score, and a seat that
+/// must claim its points, are not told.
+#[test]
+fn the_fives_games_state_tells_the_ends_total() {
+    let mut m = Match::new(Rules::preset("all-fives").unwrap(), Some(3), None).unwrap();
+    assert!(
+        m.state_json(Viewer::Seat(0)).get("ends_total").is_none(),
+        "nothing down yet"
+    );
+    while m.hand().layout().posed().is_none() {
+        let mut moves = MoveList::new();
+        m.legal(&mut moves);
+        m.act(moves.as_slice()[0], &mut ()).unwrap();
+    }
+    let total = u64::from(m.hand().layout().ends_total());
+    for viewer in [Viewer::Seat(0), Viewer::Spectator] {
+        assert_eq!(m.state_json(viewer)["ends_total"], total);
+    }
+    let block = Match::new(Rules::preset("block").unwrap(), Some(3), None).unwrap();
+    assert!(block
+        .state_json(Viewer::Seat(0))
+        .get("ends_total")
+        .is_none());
+    let spec = domino_engine::RulesSpec {
+        preset: "all-fives".into(),
+        players: None,
+        options: [("claims".to_string(), serde_json::json!("muggins"))]
+            .into_iter()
+            .collect(),
+    };
+    let mut m = Match::new(spec.resolve().unwrap(), Some(3), None).unwrap();
+    while m.hand().layout().posed().is_none() {
+        let mut moves = MoveList::new();
+        m.legal(&mut moves);
+        m.act(moves.as_slice()[0], &mut ()).unwrap();
+    }
+    let seat = m.to_act().unwrap_or(0);
+    assert!(
+        m.player_view(seat).to_json().get("ends_total").is_none(),
+        "claimed points are the player's to see"
+    );
+}

@@ -1309,3 +1309,13 @@ puzzle-lacks = { $who } has no { $numbers } (passed on it)
 puzzle-all-seen = every { $number } is in sight
 puzzle-your-rating = Your rating: { $rating } ({ $change })
 puzzle-its-rating = this puzzle: { $rating } ({ $change })
+
+## The table, finished (issue 39)
+
+board-ends-total = Ends: { $total }
+board-scored = +{ $points }
+table-rated = Rated match
+table-casual = Casual match
+table-no-hints = No hints: this match counts for ratings.
+switch-on = on
+switch-off = off

@@ -1330,3 +1330,13 @@ puzzle-lacks = { $who } no lleva { $numbers } (pasó)
 puzzle-all-seen = todos los { $number } están a la vista
 puzzle-your-rating = Tu puntuación: { $rating } ({ $change })
 puzzle-its-rating = este problema: { $rating } ({ $change })
+
+## La mesa, terminada (issue 39)
+
+board-ends-total = Suma de las puntas: { $total }
+board-scored = +{ $points }
+table-rated = Partida puntuada
+table-casual = Partida amistosa
+table-no-hints = Sin pistas: esta partida cuenta para la clasificación.
+switch-on = sí
+switch-off = no

@@ -1330,3 +1330,13 @@ puzzle-lacks = { $who } n'a aucun { $numbers } (il a passé)
 puzzle-all-seen = tous les { $number } sont visibles
 puzzle-your-rating = Votre classement : { $rating } ({ $change })
 puzzle-its-rating = ce problème : { $rating } ({ $change })
+
+## La table, finie (issue 39)
+
+board-ends-total = Total des bouts : { $total }
+board-scored = +{ $points }
+table-rated = Partie classée
+table-casual = Partie amicale
+table-no-hints = Pas de conseils : cette partie compte pour le classement.
+switch-on = oui
+switch-off = non

@@ -91,6 +91,9 @@ pub struct StateMessage {
     pub log: Option<Vec<Value>>,
     pub move_at_us: i64,
     pub ratings: Vec<RatingChange>,
+    /// Whether the match counts for ratings as the table stands (a
+    /// casual match otherwise); the table says which.
+    pub rated: bool,
     pub rematch: Option<String>,
     pub rules: RulesSpec,
     pub seat: Option<u8>,

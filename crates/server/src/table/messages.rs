@@ -145,6 +145,7 @@ impl Table {
             log: log.then(|| viewer_events(&self.hand_events, seat)),
             move_at_us: self.move_at_us,
             ratings: self.rating_changes.clone(),
+            rated: self.counts_for_ratings(),
             rematch: self.rematch.clone().filter(|r| !r.is_empty()),
             rules: self.spec.clone(),
             seat,

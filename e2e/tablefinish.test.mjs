@@ -1,0 +1,275 @@
+// The table's finish (issue 39, "At the table") in real Chromium, at
+// 1280x800 and 390x844, in English, Spanish and French: the fives count on
+// the board, a board that fills the felt, no end to choose when the ends
+// take a tile the same way, the hint marked on the tiles, the move log from
+// 1, controls a finger can hit, the claim switch, rated or casual on every
+// table. Screenshots go to target/e2e-artifacts/tablefinish-*.png.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, moveOnce, handOver,
+  DESKTOP, PHONE, writeArtifact } from "./helpers.mjs";
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env?.stop(); });
+
+const LANGS = [
+  { code: "en", locale: "en-US" },
+  { code: "es", locale: "es-ES" },
+  { code: "fr", locale: "fr-FR" },
+];
+const SIZES = [{ size: "desktop", viewport: DESKTOP }, { size: "phone", viewport: PHONE }];
+
+/** Wait until the board holds a tile: play the pose when it is ours. */
+async function firstTileDown(page) {
+  for (let i = 0; i < 200; i++) {
+    if (await page.locator("#board g.layout g.tile").count()) return;
+    if (await page.locator(".seat.me.toact").count() && await page.locator("#hand .handtile.legal").count()) {
+      await page.locator("#hand .handtile.legal").first().click();
+    }
+    await page.waitForTimeout(50);
+  }
+  throw new Error("no tile came down");
+}
+
+/** The drawn size of the board's tiles (their faces), smallest side first. */
+function tileSizes(page) {
+  return page.evaluate(() => [...document.querySelectorAll("#board g.layout g.tile rect.face")].map((r) => {
+    const b = r.getBoundingClientRect();
+    return { short: Math.min(b.width, b.height), long: Math.max(b.width, b.height) };
+  }));
+}
+
+test("the board fills the felt: the first tiles at least 36 px tall on 1280x800, shrinking as the layout grows", async () => {
+  const page = await newPlayer(env, "board", { viewport: DESKTOP, locale: "es-ES" });
+  await quickStart(env, page, { game: "block", name: "Ana" });
+  await firstTileDown(page);
+  const first = await tileSizes(page);
+  writeArtifact("tablefinish-first-tiles.json", first);
+  assert.ok(first.length >= 1 && first.every((s) => s.short >= 36), `first tiles ${JSON.stringify(first)}`);
+  await shot(page, "tablefinish-board-first-desktop-es");
+  // Played on, the layout grows and the tiles come back towards their size.
+  for (let i = 0; i < 400 && !(await handOver(page)) && (await page.locator("#board g.layout g.tile").count()) < 9; i++) {
+    if (!(await moveOnce(page))) await page.waitForTimeout(30);
+  }
+  const later = await tileSizes(page);
+  if (later.length >= 9) assert.ok(later[0].short <= first[0].short, `later ${later[0].short} vs first ${first[0].short}`);
+  noErrors(page);
+});
+
+test("the fives games show the ends' total at every turn and a scoring play's points where it was made", async () => {
+  for (const { code, locale, viewport, size } of [
+    { code: "fr", locale: "fr-FR", viewport: PHONE, size: "phone" },
+    { code: "en", locale: "en-US", viewport: DESKTOP, size: "desktop" },
+  ]) {
+    const page = await newPlayer(env, `fives-${code}`, { viewport, locale });
+    await quickStart(env, page, { game: "all-fives", name: "Léa" });
+    // Every "+N" the board ever shows, and where.
+    await page.evaluate(() => {
+      window.__scored = [];
+      new MutationObserver(() => {
+        const m = document.querySelector("#scoredmark");
+        if (m && !window.__scored.includes(m.textContent)) window.__scored.push(m.textContent);
+      }).observe(document.querySelector("#board"), { childList: true, subtree: true });
+    });
+    let turns = 0, shotTaken = false;
+    for (let hand = 0; hand < 3; hand++) {
+      await playHand([page], async (p) => {
+        if (!shotTaken && await p.locator("#scoredmark").count()) {
+          shotTaken = true;
+          await shot(p, `tablefinish-fives-${size}-${code}`);
+        }
+        if (await p.locator("#board g.layout g.tile").count() === 0 || await handOver(p)) return;
+        if (!(await p.locator(".seat.me.toact").count())) return;
+        turns++;
+        const total = await p.locator("#endstotal").innerText();
+        assert.match(total, code === "fr" ? /^Total des bouts : \d+$/ : /^Ends: \d+$/, `turn ${turns}`);
+      });
+      if ((await page.evaluate(() => window.__scored.length)) && turns) break;
+      if (await page.locator("#ready").count()) { await page.click("#ready"); await page.waitForFunction(() => document.querySelector("#result").hidden); }
+      else break;
+    }
+    const scored = await page.evaluate(() => window.__scored);
+    assert.ok(turns > 0, "played turns with tiles down");
+    assert.ok(scored.length > 0, "a scoring play was marked");
+    for (const s of scored) assert.match(s, /^\+\d+$/);
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("no end to choose when both ends take the tile the same way", async () => {
+  // A posed double alone, and a tile of ours that fits it: either end is the same.
+  let seen = false;
+  for (let k = 0; k < 12 && !seen; k++) {
+    const viewport = k % 2 ? PHONE : DESKTOP;
+    const page = await newPlayer(env, `same-${k}`, { viewport, locale: "es-ES" });
+    await quickStart(env, page, { game: "block", name: "Ana" });
+    await page.waitForSelector(".seat.toact");
+    for (let i = 0; i < 100; i++) {
+      if (await page.locator(".seat.me.toact").count() && await page.locator("#hand .handtile.legal").count()) break;
+      await page.waitForTimeout(40);
+    }
+    const tiles = await page.evaluate(() => [...document.querySelectorAll("#board g.layout g.tile")].map((g) => g.getAttribute("data-tile")));
+    const posed = tiles.length === 1 ? tiles[0].split("-") : null;
+    if (posed && posed[0] === posed[1]) {
+      const before = await page.locator("#hand .handtile").count();
+      await shot(page, `tablefinish-sameway-before-${viewport === PHONE ? "phone" : "desktop"}-es`);
+      await page.locator("#hand .handtile.legal").first().click();
+      await page.waitForFunction((n) => document.querySelectorAll("#hand .handtile").length < n || document.querySelector("#buttons .endchoice"), before);
+      assert.equal(await page.locator("#buttons .endchoice").count(), 0, "no end choice for the posed double's mirror ends");
+      assert.equal(await page.locator("#hand .handtile").count(), before - 1, "the tile was played at once");
+      seen = true;
+    }
+    noErrors(page);
+    await page.context().close();
+  }
+  assert.ok(seen, "a table began with a double posed before our turn");
+});
+
+test("the hint marks its tile in the hand and its end on the board", async () => {
+  for (const { viewport, size } of SIZES) {
+    const page = await newPlayer(env, `hint-${size}`, { viewport, locale: "fr-FR" });
+    await quickStart(env, page, { game: "block", name: "Léa" });
+    await firstTileDown(page);
+    for (let i = 0; i < 200; i++) {
+      if (await page.locator(".seat.me.toact").count() && await page.locator("#hand .handtile.legal").count() && await page.locator("#hint").count()) break;
+      if (await handOver(page)) break;
+      await page.waitForTimeout(40);
+    }
+    await page.click("#hint");
+    await page.waitForSelector("#hand .handtile.hinted");
+    assert.equal(await page.locator("#hand .handtile.hinted").count(), 1);
+    assert.match(await page.locator("#hand .handtile.hinted").getAttribute("class"), /legal/);
+    assert.equal(await page.locator("#board g.end.hinted").count(), 1, "the hinted end is marked on the board");
+    await shot(page, `tablefinish-hint-${size}-fr`);
+    // Played, the marks go.
+    await page.locator("#hand .handtile.hinted").click();
+    if (await page.locator("#buttons .endchoice").count()) await page.locator("#buttons .endchoice").first().click();
+    await page.waitForFunction(() => !document.querySelector("#hand .handtile.hinted") && !document.querySelector("#board g.end.hinted"));
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("the move log numbers from 1, every control on a phone is at least 24x24, the table says casual", async () => {
+  for (const { code, locale } of LANGS) {
+    for (const { viewport, size } of SIZES) {
+      const page = await newPlayer(env, `controls-${code}-${size}`, { viewport, locale });
+      await quickStart(env, page, { game: "block", name: "Zoé" });
+      await firstTileDown(page);
+      await page.waitForFunction(() => document.querySelectorAll("#log li:not(.handline)").length > 0);
+      const first = await page.evaluate(() => /** @type {HTMLLIElement} */ (document.querySelector("#log li:not(.handline)")).value);
+      assert.equal(first, 1, "the first move is number 1");
+      const kind = await page.locator("#tablekind").innerText();
+      assert.equal(kind, { en: "Casual match", es: "Partida amistosa", fr: "Partie amicale" }[code]);
+      if (size === "phone") {
+        const small = await page.evaluate(() => [...document.querySelectorAll(
+          "#tablepage button, #tablepage a, #tablepage summary, #tablepage input, #tablepage select, #board g.end")]
+          .map((e) => ({ e, b: e.getBoundingClientRect() }))
+          .filter(({ e, b }) => b.width > 0 && b.height > 0 && getComputedStyle(e).visibility !== "hidden" && !e.closest(".sr, [hidden]"))
+          .filter(({ b }) => b.width < 24 || b.height < 24)
+          .map(({ e, b }) => `${e.tagName}#${e.id}.${e.getAttribute("class")} "${(e.textContent || "").trim().slice(0, 20)}" ${b.width.toFixed(0)}x${b.height.toFixed(0)}`));
+        assert.deepEqual(small, [], `controls under 24x24 (${code})`);
+      }
+      await shot(page, `tablefinish-table-${size}-${code}`);
+      noErrors(page);
+      await page.context().close();
+    }
+  }
+});
+
+test("the claim switch shows its state and does not look like the muggins action", async () => {
+  for (const { viewport, size } of SIZES) {
+    const page = await newPlayer(env, `claim-${size}`, { viewport, locale: "es-ES" });
+    await createFriends(env, page, { game: "all-fives", players: 2, options: { claims: "muggins" }, name: "Ana" });
+    await page.waitForSelector("#claim", { timeout: 30000 }).catch(async () => {
+      // The bot may be to pose: play on until our turn with a play.
+      for (let i = 0; i < 100 && !(await page.locator("#claim").count()); i++) { await moveOnce(page); await page.waitForTimeout(40); }
+    });
+    const claim = page.locator("#claim");
+    assert.equal(await claim.getAttribute("aria-pressed"), "false");
+    assert.match(await claim.innerText(), /no$/i);
+    await claim.click();
+    assert.equal(await claim.getAttribute("aria-pressed"), "true");
+    assert.match(await claim.innerText(), /sí$/i);
+    const look = await page.evaluate(() => {
+      const s = (id) => getComputedStyle(/** @type {Element} */ (document.getElementById(id))).backgroundColor;
+      return { claim: s("claim"), muggins: s("muggins") };
+    });
+    assert.notEqual(look.claim, look.muggins, "the switch and the action look different");
+    await shot(page, `tablefinish-claim-${size}-es`);
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("signed in, the table says it is rated and why there is no hint", async () => {
+  const page = await newPlayer(env, "rated", { viewport: PHONE, locale: "fr-FR" });
+  await page.goto(env.base + "/");
+  await page.fill("#profilename", "Margaux");
+  await page.click("#profilecreate");
+  await page.waitForSelector("#profilewho");
+  await createFriends(env, page, { game: "draw", players: 2, name: "Margaux" });
+  await page.waitForSelector("#tablekind");
+  assert.equal(await page.locator("#tablekind").innerText(), "Partie classée");
+  for (let i = 0; i < 200 && !(await page.locator("#nohints").count()); i++) await page.waitForTimeout(40);
+  assert.match(await page.locator("#nohints").innerText(), /Pas de conseils/);
+  assert.equal(await page.locator("#hint").count(), 0);
+  await page.evaluate(() => scrollTo(0, 0));
+  await shot(page, "tablefinish-rated-phone-fr");
+  noErrors(page);
+});
+
+test("a 6-player match's final scores keep every name whole on a phone", async () => {
+  for (const { code, locale } of [{ code: "es", locale: "es-ES" }, { code: "fr", locale: "fr-FR" }]) {
+    const page = await newPlayer(env, `six-${code}`, { viewport: PHONE, locale });
+    await createFriends(env, page, { game: "double-nine-cross", players: 6, options: { target: 1 }, name: "Ana", botsOnly: true });
+    await page.waitForSelector("#banner:not([hidden])", { timeout: 60000 });
+    const broken = await page.evaluate(() => [...document.querySelectorAll("#final .sname")]
+      .filter((s) => s.getClientRects().length > 1 || s.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(s).lineHeight || "20"))
+      .map((s) => s.textContent));
+    assert.equal(await page.locator("#final li").count(), 6);
+    assert.deepEqual(broken, [], "no name broken in two");
+    await page.locator("#banner").scrollIntoViewIfNeeded();
+    await shot(page, `tablefinish-six-final-phone-${code}`);
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("a pass made for you is told until the turn moves on, naming only ends on the board", async () => {
+  const page = await newPlayer(env, "passes", { viewport: PHONE, locale: "es-ES" });
+  await quickStart(env, page, { game: "block", name: "Ana" });
+  // Every time the status line changes: whether it tells of a pass made
+  // for us, how many moves the log had when it began to, and the board's ends.
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__pass = { seen: 0, late: [], wrongEnds: [] };
+    let since = null;
+    const check = () => {
+      const status = document.querySelector("#status")?.textContent || "";
+      const n = Number(document.querySelector("#log")?.getAttribute("data-logged") || 0);
+      const on = status.includes("pasaste");
+      if (!on) { since = null; return; }
+      if (since == null) { since = n; w.__pass.seen++; }
+      else if (n > since) w.__pass.late.push(status);
+      const ends = [...document.querySelectorAll("#board g.end text")].map((t) => t.textContent);
+      const named = (status.match(/le cabe a ([^y]*(?: y \d+)?) y no hay/) || [, ""])[1].match(/\d+/g) || [];
+      if (named.some((x) => !ends.includes(x))) w.__pass.wrongEnds.push(`${status} | ${ends}`);
+    };
+    new MutationObserver(check).observe(document.querySelector("#tablepage"), { childList: true, subtree: true, characterData: true });
+  });
+  for (let hand = 0; hand < 6; hand++) {
+    await playHand([page]);
+    if ((await page.evaluate(() => /** @type {any} */ (window).__pass.seen)) >= 1) break;
+    await page.click("#ready");
+    await page.waitForFunction(() => document.querySelector("#result").hidden);
+  }
+  const pass = await page.evaluate(() => /** @type {any} */ (window).__pass);
+  assert.ok(pass.seen >= 1, "a pass was made for us");
+  assert.deepEqual(pass.late, [], "the notice went when the next player moved");
+  assert.deepEqual(pass.wrongEnds, [], "it named only ends on the board");
+  noErrors(page);
+});
