@@ -1,5 +1,8 @@
 //! The rules' own kinds of choice: how the layout grows, when a player
-//! draws, how blocked hands, claims and skunks go.
+//! draws, how blocked hands, claims and skunks go. Those a user chooses
+//! by name are read and written through serde, by their snake_case names.
+
+use serde::{Deserialize, Serialize};
 
 /// How open ends are arranged.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -39,7 +42,8 @@ impl DrawRule {
 }
 
 /// Block and draw game scoring.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Scoring {
     /// One point per hand won.
     Hand,
@@ -48,7 +52,8 @@ pub enum Scoring {
 }
 
 /// Who must claim the points of a play.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Claims {
     /// Points are credited automatically.
     Auto,
@@ -59,7 +64,8 @@ pub enum Claims {
 }
 
 /// Who may take points left unclaimed under `claims: muggins`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum MugginsBy {
     /// Only the next player, before his own action.
     Next,
@@ -69,7 +75,8 @@ pub enum MugginsBy {
 }
 
 /// Who wins a blocked hand in a partnership game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Blocked {
     /// The player with the lowest count wins for his side.
     LowestPlayer,

@@ -190,7 +190,8 @@ impl Rules {
         }
     }
 
-    /// Every option value this rules value holds, by option name.
+    /// Every option value this rules value holds, by option name (a
+    /// choice by its serde name, as `resolve` reads it).
     fn given_map(&self) -> Map<String, Value> {
         let mut m = Map::new();
         let mut put = |k: OptionName, v: Value| {
@@ -204,32 +205,11 @@ impl Rules {
         // Always a number, as `presets` lists it; records that wrote the
         // old switch (`true`/`false`) still read.
         put(O::PassPoints, self.pass_points.into());
-        put(
-            O::Blocked,
-            match self.blocked {
-                Blocked::LowestPlayer => "lowest_player",
-                Blocked::TeamTotal => "team_total",
-            }
-            .into(),
-        );
-        put(
-            O::MugginsBy,
-            match self.muggins_by {
-                MugginsBy::Next => "next",
-                MugginsBy::Any => "any",
-            }
-            .into(),
-        );
+        put(O::Blocked, named(self.blocked));
+        put(O::MugginsBy, named(self.muggins_by));
         put(O::Premiums, self.premiums.into());
         put(O::Target, self.target.into());
-        put(
-            O::Scoring,
-            match self.scoring {
-                Scoring::Hand => "hand",
-                Scoring::Spots => "spots",
-            }
-            .into(),
-        );
+        put(O::Scoring, named(self.scoring));
         put(O::BothPartnersOut, self.both_partners_out.into());
         put(O::DoubleBlankTen, self.double_blank_ten.into());
         // Written only when on, so records of the other games keep their
@@ -237,15 +217,7 @@ impl Rules {
         if self.capicu_same_ends {
             put(O::CapicuSameEnds, true.into());
         }
-        put(
-            O::Claims,
-            match self.claims {
-                Claims::Auto => "auto",
-                Claims::Muggins => "muggins",
-                Claims::Strict => "strict",
-            }
-            .into(),
-        );
+        put(O::Claims, named(self.claims));
         put(
             O::Skunk,
             match self.skunk {
@@ -259,6 +231,11 @@ impl Rules {
         put(O::HandSize, (self.hand_size as i64).into());
         m
     }
+}
+
+/// A choice's name as the option table spells it.
+fn named<T: serde::Serialize>(choice: T) -> Value {
+    serde_json::to_value(choice).unwrap_or(Value::Null)
 }
 
 /// Every preset with each of `players` and each set (its own, double-nine,
@@ -376,5 +353,38 @@ mod tests {
                 .resolve()
                 .is_err()
         );
+    }
+
+    /// Every name an option table offers for a typed choice is a value of
+    /// its type, and the type writes it back the same: one spelling, both
+    /// ways.
+    #[test]
+    fn every_choice_the_tables_offer_reads_as_its_type_and_back() {
+        fn round<T: serde::de::DeserializeOwned + serde::Serialize>(name: &str) -> bool {
+            serde_json::from_value::<T>(json!(name)).is_ok_and(|t| named(t) == json!(name))
+        }
+        let mut seen = 0;
+        for preset in Preset::ALL {
+            let (min, max) = preset.player_range();
+            for players in min..=max {
+                for spec in option_specs(preset, players, &Map::new()) {
+                    let OptionKind::Choice(names) = spec.kind else {
+                        continue;
+                    };
+                    for &n in names {
+                        let ok = match spec.name {
+                            "claims" => round::<Claims>(n),
+                            "scoring" => round::<Scoring>(n),
+                            "muggins_by" => round::<MugginsBy>(n),
+                            "blocked" => round::<Blocked>(n),
+                            _ => continue,
+                        };
+                        assert!(ok, "{}: {} offers {n:?}", preset.name(), spec.name);
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen > 10, "{seen}");
     }
 }

@@ -150,15 +150,8 @@ impl RulesSpec {
             Preset::ClubFives => LayoutKind::FirstDoubleSpinner,
             _ => LayoutKind::Line,
         };
-        let claims = match get(O::Claims).as_str() {
-            Some("muggins") => Claims::Muggins,
-            Some("strict") => Claims::Strict,
-            _ => Claims::Auto,
-        };
-        let scoring = match get(O::Scoring).as_str() {
-            Some("hand") => Scoring::Hand,
-            _ => Scoring::Spots,
-        };
+        let claims = chosen(O::Claims, get(O::Claims))?.unwrap_or(Claims::Auto);
+        let scoring = chosen(O::Scoring, get(O::Scoring))?.unwrap_or(Scoring::Spots);
         if b(O::BothPartnersOut) && !partners {
             return Err(RulesError::BadOption {
                 option: O::BothPartnersOut.name().into(),
@@ -167,15 +160,12 @@ impl RulesSpec {
         }
         // Jamaican blocked hands go to the lowest player; the other
         // partnership games compare team totals unless chiva says otherwise.
-        let blocked = match (preset, get(O::Blocked).as_str()) {
-            (Preset::Jamaican, _) | (_, Some("lowest_player")) => Blocked::LowestPlayer,
+        let blocked = match (preset, chosen(O::Blocked, get(O::Blocked))?) {
+            (Preset::Jamaican, _) | (_, Some(Blocked::LowestPlayer)) => Blocked::LowestPlayer,
             _ if partners => Blocked::TeamTotal,
             _ => Blocked::LowestPlayer,
         };
-        let muggins_by = match get(O::MugginsBy).as_str() {
-            Some("any") => MugginsBy::Any,
-            _ => MugginsBy::Next,
-        };
+        let muggins_by = chosen(O::MugginsBy, get(O::MugginsBy))?.unwrap_or(MugginsBy::Next);
         // As `both_partners_out` without partners: a value that would
         // change nothing is refused, the default (`next`) left alone so
         // every spelled-out spec resolves.
@@ -235,4 +225,22 @@ impl RulesSpec {
             live_scoring: behaviour.live_scoring,
         })
     }
+}
+
+/// A choice option's value as its type (`None` when the preset has no such
+/// option): the option table checked the name already, so a name the type
+/// does not know is a mistake in the table, refused rather than defaulted.
+fn chosen<T: serde::de::DeserializeOwned>(
+    name: OptionName,
+    v: Value,
+) -> Result<Option<T>, RulesError> {
+    if v.is_null() {
+        return Ok(None);
+    }
+    serde_json::from_value(v)
+        .map(Some)
+        .map_err(|e| RulesError::BadOption {
+            option: name.name().into(),
+            reason: e.to_string(),
+        })
 }
