@@ -54,20 +54,24 @@ export async function profileCard(nameInput) {
   const msg = h("p", { class: "error", id: "profile-error", role: "alert" });
   const p = await me();
   if (!p) {
-    const name = h("input", { id: "profilename", maxlength: 24, value: nameInput ? nameInput.value : "", autocomplete: "nickname", "aria-label": t("profile-name"), placeholder: t("profile-name") });
+    // The profile is the name you play under (the lobby's one name field):
+    // making one keeps that name, guests play under it without.
     const create = async () => {
       msg.textContent = "";
-      const r = await api("POST", "/api/profile", { name: name.value });
+      const name = nameInput ? nameInput.value.trim() : "";
+      if (!name) { msg.textContent = t("lobby-need-name"); if (nameInput) nameInput.focus(); return; }
+      const r = await api("POST", "/api/profile", { name });
       if (r.ok) return reload();
       msg.textContent = refusal(r);
     };
     card.append(h("p", { class: "muted" }, t("profile-why")),
-      h("div", { class: "row" }, name, h("button", { type: "button", id: "profilecreate", onclick: create }, t("profile-create"))),
-      msg,
-      h("p", {}, h("a", { href: "/leaderboard", id: "leaderboardlink" }, t("leaderboard-title"))));
+      h("div", { class: "row" }, h("button", { type: "button", id: "profilecreate", onclick: create }, t("profile-create")),
+        h("a", { href: "/leaderboard", id: "leaderboardlink" }, t("leaderboard-title"))),
+      msg);
     return card;
   }
-  if (nameInput) { nameInput.value = p.name; nameInput.title = t("profile-name-fixed"); }
+  // Signed in, the name is the profile's: shown, not typed again.
+  if (nameInput) { nameInput.value = p.name; nameInput.readOnly = true; nameInput.title = t("profile-name-fixed"); }
   const linkBox = h("div", { id: "linkbox", hidden: true });
   const showLink = async () => {
     const r = await api("POST", "/api/profile/link");

@@ -74,7 +74,7 @@ lobby-name-placeholder = The name others see
 lobby-quick = Play now
 lobby-quick-help = You against the computer, at the level you choose.
 lobby-game = Game
-lobby-level = Computer players
+lobby-level = Opponent level
 lobby-play = Play
 lobby-new = A table for friends
 lobby-new-help = Choose who sits where: invite friends to seats, the computer takes the others.
@@ -128,45 +128,45 @@ away-match = { $name } (away: a computer player made { $share }% of the moves)
 ## House rules (the lobby's options)
 
 option-name = { $name ->
-    [set] set
-    [hand_size] hand size
-    [sporting] sporting
-    [key_tile] key tile
-    [playoff] playoff
-    [tie_replays] tie replays
-    [boneyard] boneyard
-    [blocked] blocked
-    [pass_points] pass points
-    [premiums] premiums
-    [claims] claims
-    [muggins_by] muggins by
-    [skunk] skunk
-    [partners] partners
-    [both_partners_out] both partners out
-    [scoring] scoring
-    [target] target
-    [double_blank_ten] double blank ten
+    [set] Tiles
+    [hand_size] Tiles in each hand
+    [sporting] Free first lead
+    [key_tile] Key tile
+    [playoff] Playoff at one all
+    [tie_replays] Replay tied hands
+    [boneyard] Drawing from the boneyard
+    [blocked] Blocked hands go to
+    [pass_points] Points for a pass
+    [premiums] Bonuses
+    [claims] Scoring your points
+    [muggins_by] Who may take missed points
+    [skunk] Skunk
+    [partners] Partners
+    [both_partners_out] Both partners must go out
+    [scoring] Scoring
+    [target] Points to win
+    [double_blank_ten] Double blank counts 10
    *[other] { $name }
 }
 option-help = { $name ->
-    [set] the set: double-six, double-nine or double-twelve
-    [hand_size] tiles dealt to each player
-    [sporting] the 6-6 holder may pose any tile on the first hand
-    [key_tile] dominoing with the key tile scores 2
-    [playoff] a hand that would make 1-1 is played off for 2-0
-    [tie_replays] a tied hand is replayed for one point more
-    [boneyard] deal 7 each and draw from the rest
-    [blocked] a blocked hand goes to the team with the lower combined count, or to the team of the player with the lowest count
-    [pass_points] points a pass gives the other team (0: none)
-    [premiums] bonuses for hands 1 and 2, capicú and chuchazo
-    [claims] auto: points credited; otherwise claim them, or the next player may take them (muggins) or they are lost (strict)
-    [muggins_by] with muggins: who may take unclaimed points, the next player or any other player
-    [skunk] a loser below 31: extra points to the winner, no skunk, or a match that counts twice
-    [partners] two partnerships, seats 0+2 and 1+3
-    [both_partners_out] with partners: a team wins only when both partners are out
-    [scoring] hand: 1 per hand won; spots: the losers' pips
-    [target] the total that ends the match
-    [double_blank_ten] 0-0 counts 10 pips
+    [set] Double-six, double-nine or double-twelve tiles.
+    [hand_size] How many tiles each player is dealt.
+    [sporting] Whoever holds the double six may lead any tile in the first hand.
+    [key_tile] Going out with the key tile scores 2.
+    [playoff] A hand that would make it 1–1 is played off for 2–0.
+    [tie_replays] A tied hand is played again for one point more.
+    [boneyard] Deal 7 each; a player who cannot play draws from the rest.
+    [blocked] When nobody can play: the team with the lower total of pips, or the team of the player with the fewest pips.
+    [pass_points] What each pass gives the other team (0: nothing).
+    [premiums] Extra points for the first two hands, for a capicú and for a chuchazo.
+    [claims] Automatic: your points are added for you. Muggins: you call them, and if you miss them another player may take them. Strict: points you do not call are lost.
+    [muggins_by] With muggins: only the next player, or any other player, may take points you missed.
+    [skunk] A loser still under 31: extra points for the winner, no skunk, or the match counts twice.
+    [partners] Two teams: you and the player across against the other two.
+    [both_partners_out] With partners, a team wins the hand only once both partners have gone out.
+    [scoring] Hands: one point per hand won. Pips: the winner scores the pips left in the losers' hands.
+    [target] The score that ends the match.
+    [double_blank_ten] The double blank counts 10 pips in a hand's count.
    *[other] { $help }
 }
 option-choice = { $choice ->
@@ -1081,9 +1081,9 @@ term-keep-error-write = cannot write { $path }
 
 ## Profiles and ratings
 profile-title = Profile
-profile-why = Make a profile to keep a rating in each game, your stats and your matches. No password: this browser remembers you.
+profile-why = Make your name a profile to keep a rating in each game, your stats and your matches. No password: this browser remembers you.
 profile-name = Profile name
-profile-create = Make my profile
+profile-create = Keep my name as a profile
 profile-name-fixed = Your profile's name
 profile-signed-in = Signed in as { $name }
 profile-mine = My profile
@@ -1274,3 +1274,21 @@ puzzle-best-in = best in { $count ->
 }
 puzzle-your-rating = Your rating: { $rating } ({ $change })
 puzzle-its-rating = this puzzle: { $rating } ({ $change })
+seat-where-opposite = your opponent, across
+level-choice = { $bot ->
+    [random] Beginner: plays any tile that fits
+    [heavy] Easy: sheds its heaviest tiles first
+    [count] Casual: like a friendly home game
+    [heuristic] Strong: plays like a good club player
+    [expert] Expert: counts every tile, a champion
+   *[other] { $bot }
+}
+lobby-more = More ways to play
+leaderboard-people = Players
+leaderboard-provisional = Provisional ratings
+leaderboard-provisional-help = Marked ?: fewer than { $min } rated matches, or a rating still uncertain (deviation over { $deviation }). They join the table above once their rating settles.
+leaderboard-bots = Computer levels
+leaderboard-bots-help = Measured strength of each level in this game, with its 95% interval.
+leaderboard-none-provisional = Nobody with a provisional rating.
+tourney-back = Back to the tournament
+tourney-replay = Replay
