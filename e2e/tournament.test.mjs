@@ -53,10 +53,18 @@ test("a Swiss from the lobby, joined, filled, played and ranked at desktop size"
   await page.click("a.button[data-table]");
   await page.waitForURL(/\/t\/[0-9a-f]+$/);
   await page.waitForSelector(".seat.me");
+  const table = page.url().split("/t/")[1];
   await playHand([page]);
   await playToMatchEnd(page);
-  await page.goto(`${env.base}/tournaments/${id}`);
+  // A tournament's table ends with the way back to it, not a rematch.
+  await page.waitForSelector("#totournament");
+  assert.equal(await page.locator("#rematch").count(), 0);
+  assert.equal(await page.textContent("#totournament"), "Back to the tournament");
+  await page.click("#totournament");
+  await page.waitForURL(`${env.base}/tournaments/${id}`);
   await page.waitForSelector("#tn-champion", { timeout: 30000 });
+  // The finished table is offered as its replay.
+  assert.equal(await page.getAttribute(`a[data-replay="${table}"]`, "href"), `/r/${table}`);
   const rows = await page.locator("#tn-standings tbody tr").count();
   assert.equal(rows, 2);
   const champion = await page.textContent("#tn-champion");
@@ -90,11 +98,12 @@ test("a round robin of computer players, followed live at phone size", async () 
   const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
   assert.equal(wide, false);
   await shot(page, "tournament-phone-finished");
-  // A table of the tournament can be opened (to watch, or its replay once over).
-  const href = await page.getAttribute("a[data-table]", "href");
+  // Every table is over: each is offered as its replay, which opens.
+  assert.equal(await page.locator("a[data-table]").count(), 0);
+  const href = await page.getAttribute("a[data-replay]", "href");
+  assert.match(href, /^\/r\/[0-9a-f]+$/);
   await page.goto(env.base + href);
-  // Finished by now: the table offers its replay.
-  await page.waitForSelector("#board, #replaylink");
+  await page.waitForSelector("#board");
   // The tournament lobby lists it.
   await page.goto(env.base + "/tournaments");
   await page.waitForSelector(`#tn-list a[href="/tournaments/${id}"]`);
@@ -136,7 +145,7 @@ test("a duplicate round's tables are watched only once the round is over", async
   await ann.goto(`${env.base}/tournaments/${id}`);
   await ann.waitForSelector("#tn-champion", { timeout: 30000 });
   assert.equal(await ann.locator(".later").count(), 0);
-  await ann.waitForSelector(`a[data-table="${bots}"]`);
+  await ann.waitForSelector(`a[data-replay="${bots}"]`);
   await other.goto(`${env.base}/r/${bots}`);
   await other.waitForSelector("#board");
   noErrors(ann);

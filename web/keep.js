@@ -179,7 +179,12 @@ export async function sheetPage(app, id, nav) {
         }),
         h("td", { class: "how" }, how(r), r.notes.length ? h("span", { class: "notes" }, ` · ${r.notes.map((n) => t("result-note", { note: n })).join(", ")}`) : null));
     });
-    return h("div", { class: "sheetwrap" }, h("table", { class: "sheet", id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows)));
+    const grid = h("table", { class: "sheet", id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows));
+    // --sides: a phone lays each hand out as a grid of that many score
+    // columns, its comment on a line of its own (lobby.css). Set through
+    // the style object: the page's policy refuses style attributes.
+    grid.style.setProperty("--sides", String(sheet.names.length));
+    return h("div", { class: "sheetwrap" }, grid);
   }
 
   function how(r) {

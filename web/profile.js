@@ -2,7 +2,7 @@
 // Profiles and ratings on the page: the lobby's profile card (create one,
 // sign out, move it to another device with a one-time link and its QR
 // code), a profile's page (ratings per game with a chart of their history,
-// stats, recent matches), the leaderboards, the page a one-time link opens,
+// stats, recent matches), the page a one-time link opens,
 // and the rating line of the match-end banner. Ratings are shown as plain
 // numbers (no thousands separator: "1500", as players write them).
 
@@ -150,32 +150,6 @@ export async function profilePage(app, id) {
 }
 
 const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(Math.round(n));
-
-/**
- * The leaderboards, one game at a time.
- * @param {HTMLElement} app
- */
-export async function leaderboardPage(app) {
-  document.title = `${t("leaderboard-title")} · ${t("page-title")}`;
-  const presets = await (await fetch("/api/presets")).json();
-  const game = h("select", { id: "boardgame", "aria-label": t("lobby-game") },
-    presets.map((p) => h("option", { value: p.name }, t("game-title", { preset: p.name }))));
-  const list = h("div", { id: "board" });
-  const load = async () => {
-    const r = await api("GET", "/api/leaderboard?game=" + encodeURIComponent(game.value));
-    if (!r.ok) { fill(list, h("p", { class: "error" }, t("offline-now"))); return; }
-    const rows = r.data.players;
-    if (!rows.length) { fill(list, h("p", { class: "muted" }, t("leaderboard-empty", { min: r.data.min }))); return; }
-    fill(list, h("ol", { class: "board" }, rows.map((p) => h("li", { "data-player": p.player },
-      p.bot ? t("level", { bot: p.bot }) : h("a", { href: "/p/" + p.player }, p.name), " ",
-      h("b", {}, String(p.rating)), " ", h("span", { class: "muted" }, t("profile-rating-detail", { deviation: p.deviation, count: p.matches }))))),
-      h("p", { class: "muted" }, t("leaderboard-min", { min: r.data.min })));
-  };
-  game.addEventListener("change", load);
-  fill(app, h("section", { class: "card", id: "leaderboard" }, h("h1", {}, t("leaderboard-title")), game, list,
-    h("p", {}, h("a", { href: "/" }, t("back-lobby")))));
-  await load();
-}
 
 /**
  * The page a one-time link opens: confirm to sign in on this device.
