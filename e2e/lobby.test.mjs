@@ -138,3 +138,34 @@ test("the French leaderboard on a phone: people, provisional players and compute
   noErrors(page);
   await page.context().close();
 });
+
+for (const [code, locale, size, viewport, two, counts] of [
+  ["es", "es-ES", "phone", PHONE, /^Esa mano no se puede anotar así: Ann & Bo \(1\) y Ann & Bo \(2\) no pueden haberse pegado los dos: solo se pega un jugador\.$/, /^Ningún reparto deja esas cuentas: .*\((ningún reparto deja a|la última ficha)/],
+  ["fr", "fr-FR", "desktop", DESKTOP, /^Cette manche ne peut pas être comptée ainsi : Ann & Bo \(1\) et Ann & Bo \(2\) ne peuvent pas être sortis tous les deux : un seul joueur sort\.$/, /^Aucune donne ne laisse ces comptes : .*\((aucune donne ne laisse à|le dernier domino)/],
+]) {
+  test(`the scorekeeper's refusals say the precise reason in ${code} at ${size} size`, async () => {
+    const page = await newPlayer(env, `keeper-${code}`, { viewport, locale, allow: [/\/api\/sheets\/[0-9a-f]+\/hands$/, /status of 400/] });
+    const sheet = await (await fetch(env.base + "/api/sheets", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rules: { preset: "jamaican", players: 4, options: {} }, names: ["Ann & Bo", "Cy & Di"] }) })).json();
+    await page.goto(`${env.base}/k/${sheet.id}#${sheet.secret}`);
+    await page.waitForSelector("#keep-form");
+    // Two players out at once.
+    await page.check('[data-out="0"]');
+    await page.check('[data-out="2"]');
+    await page.click("#keep-enter");
+    await page.waitForFunction(() => document.querySelector("#keep-error").textContent.length > 0);
+    assert.match(await page.textContent("#keep-error"), two);
+    // Counts no deal leaves.
+    await page.uncheck('[data-out="0"]');
+    await page.uncheck('[data-out="2"]');
+    for (const [s, n] of [[0, 1], [1, 1], [2, 30], [3, 40]]) await page.fill(`[data-count="${s}"]`, String(n));
+    await page.click("#keep-enter");
+    await page.waitForFunction(() => !/^(Esa mano|Cette manche)/.test(document.querySelector("#keep-error").textContent));
+    const said = await page.textContent("#keep-error");
+    assert.match(said, counts);
+    assert.doesNotMatch(said, /no deal|the last tile|seat \d/);
+    await shot(page, `keep-refused-${code}-${size}`);
+    noErrors(page);
+    await page.context().close();
+  });
+}

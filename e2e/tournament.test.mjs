@@ -2,7 +2,9 @@
 // filling it with a computer player, starting it, playing one's table by
 // clicking, and the standings, the winner and the CSV on the tournament
 // page; a round robin of computer players followed live at phone size; a
-// duplicate round whose other tables are offered only once it is over.
+// duplicate round whose other tables are offered only once it is over; a
+// tournament table ending with the way back to it (no rematch), its replay
+// in the standings, in French on a phone.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -152,3 +154,35 @@ test("a duplicate round's tables are watched only once the round is over", async
   noErrors(other);
 });
 
+
+test("in French on a phone, a tournament table ends with the way back to it, and its replay is in the standings", async () => {
+  const page = await newPlayer(env, "anne", { viewport: PHONE, locale: "fr-FR" });
+  const id = await createTournament(page, { name: "Soirée du club", players: 2, format: "swiss", rounds: 1, max: 2 });
+  await page.fill("#tn-join-name", "Anne");
+  await page.click("#tn-join-button");
+  await page.waitForSelector("#tn-me");
+  await page.fill("#tn-bots", "1");
+  await page.click("#tn-add-bots");
+  await page.waitForFunction(() => document.querySelectorAll("#tn-entrants li").length === 2);
+  await page.click("#tn-start");
+  await page.waitForSelector("a.button[data-table]");
+  await page.click("a.button[data-table]");
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  const table = page.url().split("/t/")[1];
+  await page.waitForSelector(".seat.me");
+  await playHand([page]);
+  await playToMatchEnd(page);
+  await page.waitForSelector("#totournament");
+  assert.equal(await page.textContent("#totournament"), "Retour au tournoi");
+  assert.equal(await page.locator("#rematch").count(), 0);
+  assert.equal(await page.locator("#tolobby").count(), 0);
+  await shot(page, "tournament-fr-phone-back");
+  await page.click("#totournament");
+  await page.waitForURL(`${env.base}/tournaments/${id}`);
+  await page.waitForSelector(`a[data-replay="${table}"]`, { timeout: 30000 });
+  assert.equal(await page.textContent(`a[data-replay="${table}"]`), "Revoir");
+  await page.click(`a[data-replay="${table}"]`);
+  await page.waitForURL(`${env.base}/r/${table}`);
+  await page.waitForSelector("#board");
+  noErrors(page);
+});

@@ -14,6 +14,7 @@
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
 import { call } from "./api.js";
+import { reasonWords } from "./keep/reason.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 import { sideOf } from "./sides.js";
 
@@ -129,7 +130,12 @@ export async function sheetPage(app, id, nav) {
   async function send(method, url, body) {
     msg.textContent = "";
     const r = await api(method, url, body, secret);
-    if (r.error) { msg.textContent = r.error; return false; }
+    if (r.error) {
+      // A refused hand says exactly what is wrong, in the page's language,
+      // its players named as on the sheet.
+      msg.textContent = r.reason ? t("error", { code: r.code, message: reasonWords(r.reason, seatName, (k) => sheet.names[k] ?? String(k)) }) : r.error;
+      return false;
+    }
     sheet = r.data;
     render();
     return true;

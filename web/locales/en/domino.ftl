@@ -482,8 +482,9 @@ table-over = This match is over.
 # codes a move or a new table can bring are here; the engine's unknown_command,
 # no_match, unknown_bot, bad_deal and bad_record never reach a browser (they
 # belong to the engine's own line protocol: the server deals, and names bots
-# with bad_bot). English keeps the server's reason for bad_hand (which entry
-# of the scorekeeper's form is wrong); it comes only in English.
+# with bad_bot). $message for bad_hand and the impossible_* codes is the
+# precise reason: the scorekeeper's page says it in its own language from
+# the refusal's facts (keep-reason); other clients get the server's English.
 error = { $code ->
     [already_seated] You already have a seat at this table.
     [analysis_busy] The coach is busy with other matches: try again in a minute.
@@ -1292,3 +1293,49 @@ leaderboard-bots-help = Measured strength of each level in this game, with its 9
 leaderboard-none-provisional = Nobody with a provisional rating.
 tourney-back = Back to the tournament
 tourney-replay = Replay
+keep-thing = { $thing ->
+    [double_out] going out with a double
+    [key_tile] the key tile
+    [capicu] capicú
+    [chuchazo] chuchazo
+    [holding_double] holding a double
+    [double_blank] the double blank
+    [double] a double
+   *[other] { $thing }
+}
+keep-reason = { $kind ->
+    [no_such_seat] there is no seat { $seat }: this game has { $players } players
+    [no_such_side] there is no side { $side }: this game has { $sides }
+    [counts_length] give { $players } counts, one per player, not { $got }
+    [points_length] give the points of the { $sides } sides, not { $got } numbers
+    [two_dominoes] { $first } and { $second } cannot both have gone out: only one player goes out
+    [repeated] { $value } is ticked twice
+    [out_after_end] the hand ended when { $first } and { $second } were both out, so { $seat } cannot have gone out after
+    [domino_count] { $seat } went out, so their count is 0, not { $count }
+    [count_too_high] a count of { $count } is impossible: the whole set holds { $max } pips
+    [counts_too_high] the counts add up to { $total }, more than the { $max } pips of the whole set
+    [negative_points] points cannot be negative ({ $value })
+    [no_play_points] this game scores nothing during play: leave the points empty
+    [not_fives] all fives scores multiples of 5 during play, not { $value }
+    [not_in_game] { $thing } does not count in this game
+    [needs_domino] { $thing } needs somebody to have gone out
+    [capicu_chuchazo] capicú and chuchazo cannot both be: the double blank fits one end only
+    [domino_holds_double] { $value } went out, so holds no double
+    [act_not_in_game] “{ $act }” is not penalised in this game
+    [act_points] “{ $act }” cancels points: say how many (1 or more)
+    [cancels_too_much] the penalties cancel { $cancelled } points of { $side }, who made only { $made }
+    [both_reach_target] { $first } and { $second } cannot both reach the target during play: the hand stops at the first
+    [seat_cannot_hold] no deal leaves { $seat } { $count } pips in 1 to { $most } tiles{ $double ->
+        [true] { " " }with a double among them
+        [false] { " " }without a double
+       *[other] { "" }
+    }
+    [no_deal] no deal leaves { $seats } these counts at once: the set has too few tiles of the counts they need
+    [last_tile_held] the last tile was { $thing }, but these counts leave none on the table
+    [not_pass_points] pass points come in multiples of { $unit } at this table, not { $points }
+    [play_points_too_high] { $side } cannot make { $points } points in play in one hand: at most { $max }
+    [act_points_too_high] “{ $act }” cancels one play's points, at most { $max }, not { $points }
+    [match_over] the match is over: start a new sheet
+    [nothing_to_undo] there is no hand to undo
+   *[other] { $kind }
+}

@@ -498,10 +498,10 @@ error = { $code ->
     [unknown_preset] Ese juego no existe.
     [bad_option] Una de las opciones no se permite en este juego: cámbiala y trata otra vez.
     [bad_rules] Con esas opciones no sale un juego: cámbialas y trata otra vez.
-    [bad_hand] Esa mano no se puede anotar así: revisa lo que anotaste.
-    [impossible_counts] Ningún reparto deja esas cuentas: dos jugadores no pueden tener la misma ficha, y cada jugador que no salió tiene al menos una.
-    [impossible_points] Ninguna mano da esos puntos durante el juego: son más de lo que pueden hacer todas las jugadas, o no van en las unidades que puntúa esta mesa.
-    [impossible_acts] Esa penalización anula más de lo que puede: como mucho los puntos de una jugada.
+    [bad_hand] Esa mano no se puede anotar así: { $message }.
+    [impossible_counts] Ningún reparto deja esas cuentas: dos jugadores no pueden tener la misma ficha, y cada jugador que no salió tiene al menos una ({ $message }).
+    [impossible_points] Ninguna mano da esos puntos durante el juego: son más de lo que pueden hacer todas las jugadas, o no van en las unidades que puntúa esta mesa ({ $message }).
+    [impossible_acts] Esa penalización anula más de lo que puede: como mucho los puntos de una jugada ({ $message }).
     [bad_json] La página envió algo que el servidor no pudo leer: vuelve a cargar la página.
     [bad_request] La página envió algo que el servidor no pudo leer: vuelve a cargar la página.
     [too_large] Eso es demasiado largo para enviarlo.
@@ -1313,3 +1313,49 @@ leaderboard-bots-help = Fuerza medida de cada nivel en este juego, con su interv
 leaderboard-none-provisional = Nadie tiene una puntuación provisional.
 tourney-back = Volver al torneo
 tourney-replay = Repetición
+keep-thing = { $thing ->
+    [double_out] pegarse con un doble
+    [key_tile] la ficha clave
+    [capicu] el capicú
+    [chuchazo] el chuchazo
+    [holding_double] quedarse con un doble
+    [double_blank] el doble blanco
+    [double] un doble
+   *[other] { $thing }
+}
+keep-reason = { $kind ->
+    [no_such_seat] no hay puesto { $seat }: este juego es de { $players } jugadores
+    [no_such_side] no hay bando { $side }: este juego tiene { $sides }
+    [counts_length] pon { $players } cuentas, una por jugador, no { $got }
+    [points_length] pon los puntos de los { $sides } bandos, no { $got } números
+    [two_dominoes] { $first } y { $second } no pueden haberse pegado los dos: solo se pega un jugador
+    [repeated] { $value } está marcado dos veces
+    [out_after_end] la mano terminó cuando { $first } y { $second } se pegaron, así que { $seat } no pudo pegarse después
+    [domino_count] { $seat } se pegó, así que su cuenta es 0, no { $count }
+    [count_too_high] una cuenta de { $count } es imposible: todo el juego suma { $max } puntos
+    [counts_too_high] las cuentas suman { $total }, más que los { $max } puntos de todo el juego
+    [negative_points] los puntos no pueden ser negativos ({ $value })
+    [no_play_points] este juego no anota nada durante el juego: deja los puntos vacíos
+    [not_fives] en todos los cincos se anotan múltiplos de 5 durante el juego, no { $value }
+    [not_in_game] { $thing } no cuenta en este juego
+    [needs_domino] { $thing } necesita que alguien se haya pegado
+    [capicu_chuchazo] no puede haber capicú y chuchazo a la vez: el doble blanco solo entra por una punta
+    [domino_holds_double] { $value } se pegó, así que no tiene ningún doble
+    [act_not_in_game] «{ $act }» no se castiga en este juego
+    [act_points] «{ $act }» anula puntos: di cuántos (1 o más)
+    [cancels_too_much] los castigos anulan { $cancelled } puntos de { $side }, que solo hizo { $made }
+    [both_reach_target] { $first } y { $second } no pueden llegar los dos a la meta durante el juego: la mano se para en el primero
+    [seat_cannot_hold] ningún reparto deja a { $seat } { $count } puntos en 1 a { $most } fichas{ $double ->
+        [true] { " " }con un doble entre ellas
+        [false] { " " }sin ningún doble
+       *[other] { "" }
+    }
+    [no_deal] ningún reparto deja a { $seats } esas cuentas a la vez: el juego no tiene bastantes fichas de esos puntos
+    [last_tile_held] la última ficha fue { $thing }, pero con esas cuentas no queda ninguna en la mesa
+    [not_pass_points] los puntos por pase van de { $unit } en { $unit } en esta mesa, no { $points }
+    [play_points_too_high] { $side } no puede hacer { $points } puntos jugando en una mano: como mucho { $max }
+    [act_points_too_high] «{ $act }» anula los puntos de una jugada, como mucho { $max }, no { $points }
+    [match_over] la partida terminó: empieza una hoja nueva
+    [nothing_to_undo] no hay ninguna mano que deshacer
+   *[other] { $kind }
+}

@@ -498,10 +498,10 @@ error = { $code ->
     [unknown_preset] Ce jeu n'existe pas.
     [bad_option] Une des options n'est pas permise dans ce jeu : changez-la et réessayez.
     [bad_rules] Ces options ne donnent pas un jeu : changez-les et réessayez.
-    [bad_hand] Cette manche ne peut pas être comptée ainsi : vérifiez la saisie.
-    [impossible_counts] Aucune donne ne laisse ces comptes : deux joueurs ne peuvent pas tenir le même domino, et chaque joueur encore en jeu en tient au moins un.
-    [impossible_points] Aucune manche ne marque ces points pendant le jeu : c'est plus que toutes les poses ne peuvent faire, ou pas dans l'unité que compte cette table.
-    [impossible_acts] Cette pénalité annule plus que l'acte ne peut : au plus les points d'une pose.
+    [bad_hand] Cette manche ne peut pas être comptée ainsi : { $message }.
+    [impossible_counts] Aucune donne ne laisse ces comptes : deux joueurs ne peuvent pas tenir le même domino, et chaque joueur encore en jeu en tient au moins un ({ $message }).
+    [impossible_points] Aucune manche ne marque ces points pendant le jeu : c'est plus que toutes les poses ne peuvent faire, ou pas dans l'unité que compte cette table ({ $message }).
+    [impossible_acts] Cette pénalité annule plus que l'acte ne peut : au plus les points d'une pose ({ $message }).
     [bad_json] La page a envoyé quelque chose que le serveur n'a pas pu lire : rechargez la page.
     [bad_request] La page a envoyé quelque chose que le serveur n'a pas pu lire : rechargez la page.
     [too_large] C'est trop long pour être envoyé.
@@ -1313,3 +1313,49 @@ leaderboard-bots-help = Force mesurée de chaque niveau dans ce jeu, avec son in
 leaderboard-none-provisional = Personne n'a de classement provisoire.
 tourney-back = Retour au tournoi
 tourney-replay = Revoir
+keep-thing = { $thing ->
+    [double_out] sortir sur un double
+    [key_tile] le domino clé
+    [capicu] le capicú
+    [chuchazo] le chuchazo
+    [holding_double] garder un double
+    [double_blank] le double blanc
+    [double] un double
+   *[other] { $thing }
+}
+keep-reason = { $kind ->
+    [no_such_seat] il n'y a pas de place { $seat } : ce jeu se joue à { $players }
+    [no_such_side] il n'y a pas de camp { $side } : ce jeu en a { $sides }
+    [counts_length] donnez { $players } comptes, un par joueur, pas { $got }
+    [points_length] donnez les points des { $sides } camps, pas { $got } nombres
+    [two_dominoes] { $first } et { $second } ne peuvent pas être sortis tous les deux : un seul joueur sort
+    [repeated] { $value } est coché deux fois
+    [out_after_end] la manche s'est arrêtée quand { $first } et { $second } sont sortis, donc { $seat } n'a pas pu sortir après
+    [domino_count] { $seat } est sorti, son compte est donc 0, pas { $count }
+    [count_too_high] un compte de { $count } est impossible : tout le jeu fait { $max } points
+    [counts_too_high] les comptes font { $total }, plus que les { $max } points de tout le jeu
+    [negative_points] les points ne peuvent pas être négatifs ({ $value })
+    [no_play_points] ce jeu ne marque rien pendant le jeu : laissez les points vides
+    [not_fives] au domino par cinq, on marque des multiples de 5 pendant le jeu, pas { $value }
+    [not_in_game] { $thing } ne compte pas dans ce jeu
+    [needs_domino] { $thing } demande que quelqu'un soit sorti
+    [capicu_chuchazo] capicú et chuchazo ne peuvent pas aller ensemble : le double blanc ne va qu'à un bout
+    [domino_holds_double] { $value } est sorti, il ne garde donc aucun double
+    [act_not_in_game] « { $act } » n'est pas pénalisé dans ce jeu
+    [act_points] « { $act } » annule des points : dites combien (1 ou plus)
+    [cancels_too_much] les pénalités annulent { $cancelled } points de { $side }, qui n'en a fait que { $made }
+    [both_reach_target] { $first } et { $second } ne peuvent pas atteindre le but tous les deux pendant le jeu : la manche s'arrête au premier
+    [seat_cannot_hold] aucune donne ne laisse à { $seat } { $count } points en 1 à { $most } dominos{ $double ->
+        [true] { " " }dont un double
+        [false] { " " }sans double
+       *[other] { "" }
+    }
+    [no_deal] aucune donne ne laisse à { $seats } ces comptes à la fois : le jeu n'a pas assez de dominos de ces points
+    [last_tile_held] le dernier domino était { $thing }, mais avec ces comptes il n'en reste aucun sur la table
+    [not_pass_points] à cette table, les points du boudé vont par { $unit }, pas { $points }
+    [play_points_too_high] { $side } ne peut pas marquer { $points } points en jouant une manche : au plus { $max }
+    [act_points_too_high] « { $act } » annule les points d'une pose, au plus { $max }, pas { $points }
+    [match_over] la partie est finie : commencez une nouvelle feuille
+    [nothing_to_undo] il n'y a aucune manche à annuler
+   *[other] { $kind }
+}
