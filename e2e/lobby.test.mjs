@@ -140,8 +140,8 @@ test("the French leaderboard on a phone: people, provisional players and compute
 });
 
 for (const [code, locale, size, viewport, two, counts] of [
-  ["es", "es-ES", "phone", PHONE, /^Esa mano no se puede anotar así: Ann & Bo \(1\) y Ann & Bo \(2\) no pueden haberse pegado los dos: solo se pega un jugador\.$/, /^Ningún reparto deja esas cuentas: .*\((ningún reparto deja a|la última ficha)/],
-  ["fr", "fr-FR", "desktop", DESKTOP, /^Cette manche ne peut pas être comptée ainsi : Ann & Bo \(1\) et Ann & Bo \(2\) ne peuvent pas être sortis tous les deux : un seul joueur sort\.$/, /^Aucune donne ne laisse ces comptes : .*\((aucune donne ne laisse à|le dernier domino)/],
+  ["es", "es-ES", "phone", PHONE, /^Esa mano no se puede anotar así: Ann & Bo \(1\) y Ann & Bo \(2\) no pueden haberse pegado los dos: solo se pega un jugador\.$/, /^Ningún reparto deja esas cuentas: Ann & Bo \(1\) y Cy & Di \(1\) no pueden tener esas cuentas a la vez/],
+  ["fr", "fr-FR", "desktop", DESKTOP, /^Cette manche ne peut pas être comptée ainsi : Ann & Bo \(1\) et Ann & Bo \(2\) ne peuvent pas être sortis tous les deux : un seul joueur sort\.$/, /^Aucune donne ne laisse ces comptes : Ann & Bo \(1\) et Cy & Di \(1\) ne peuvent pas avoir ces comptes à la fois/],
 ]) {
   test(`the scorekeeper's refusals say the precise reason in ${code} at ${size} size`, async () => {
     const page = await newPlayer(env, `keeper-${code}`, { viewport, locale, allow: [/\/api\/sheets\/[0-9a-f]+\/hands$/, /status of 400/] });

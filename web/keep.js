@@ -133,7 +133,7 @@ export async function sheetPage(app, id, nav) {
     if (r.error) {
       // A refused hand says exactly what is wrong, in the page's language,
       // its players named as on the sheet.
-      msg.textContent = r.reason ? t("error", { code: r.code, message: reasonWords(r.reason, seatName, (k) => sheet.names[k] ?? String(k)) }) : r.error;
+      msg.textContent = r.reason ? t("keep-refused", { code: r.code, why: reasonWords(r.reason, seatName, (k) => sheet.names[k] ?? String(k)) }) : r.error;
       return false;
     }
     sheet = r.data;

@@ -482,9 +482,9 @@ table-over = This match is over.
 # codes a move or a new table can bring are here; the engine's unknown_command,
 # no_match, unknown_bot, bad_deal and bad_record never reach a browser (they
 # belong to the engine's own line protocol: the server deals, and names bots
-# with bad_bot). $message for bad_hand and the impossible_* codes is the
-# precise reason: the scorekeeper's page says it in its own language from
-# the refusal's facts (keep-reason); other clients get the server's English.
+# with bad_bot). English keeps the server's reason for bad_hand (which entry
+# of the scorekeeper's form is wrong); it comes only in English. The
+# scorekeeper's page says it in every language (keep-refused).
 error = { $code ->
     [already_seated] You already have a seat at this table.
     [analysis_busy] The coach is busy with other matches: try again in a minute.
@@ -1325,12 +1325,12 @@ keep-reason = { $kind ->
     [act_points] “{ $act }” cancels points: say how many (1 or more)
     [cancels_too_much] the penalties cancel { $cancelled } points of { $side }, who made only { $made }
     [both_reach_target] { $first } and { $second } cannot both reach the target during play: the hand stops at the first
-    [seat_cannot_hold] no deal leaves { $seat } { $count } pips in 1 to { $most } tiles{ $double ->
+    [seat_cannot_hold] { $seat } cannot hold { $count } pips in 1 to { $most } tiles{ $double ->
         [true] { " " }with a double among them
         [false] { " " }without a double
        *[other] { "" }
     }
-    [no_deal] no deal leaves { $seats } these counts at once: the set has too few tiles of the counts they need
+    [no_deal] { $seats } cannot hold these counts at once: the set has too few tiles of the counts they need
     [last_tile_held] the last tile was { $thing }, but these counts leave none on the table
     [not_pass_points] pass points come in multiples of { $unit } at this table, not { $points }
     [play_points_too_high] { $side } cannot make { $points } points in play in one hand: at most { $max }
@@ -1338,4 +1338,10 @@ keep-reason = { $kind ->
     [match_over] the match is over: start a new sheet
     [nothing_to_undo] there is no hand to undo
    *[other] { $kind }
+}
+keep-refused = { $code ->
+    [impossible_counts] No deal of the set leaves those counts: { $why }.
+    [impossible_points] No hand scores those points during play: { $why }.
+    [impossible_acts] That penalty cancels more than the act can: { $why }.
+   *[other] That hand cannot be scored as entered: { $why }.
 }

@@ -498,10 +498,10 @@ error = { $code ->
     [unknown_preset] Ese juego no existe.
     [bad_option] Una de las opciones no se permite en este juego: cámbiala y trata otra vez.
     [bad_rules] Con esas opciones no sale un juego: cámbialas y trata otra vez.
-    [bad_hand] Esa mano no se puede anotar así: { $message }.
-    [impossible_counts] Ningún reparto deja esas cuentas: dos jugadores no pueden tener la misma ficha, y cada jugador que no salió tiene al menos una ({ $message }).
-    [impossible_points] Ninguna mano da esos puntos durante el juego: son más de lo que pueden hacer todas las jugadas, o no van en las unidades que puntúa esta mesa ({ $message }).
-    [impossible_acts] Esa penalización anula más de lo que puede: como mucho los puntos de una jugada ({ $message }).
+    [bad_hand] Esa mano no se puede anotar así: revisa lo que anotaste.
+    [impossible_counts] Ningún reparto deja esas cuentas: dos jugadores no pueden tener la misma ficha, y cada jugador que no salió tiene al menos una.
+    [impossible_points] Ninguna mano da esos puntos durante el juego: son más de lo que pueden hacer todas las jugadas, o no van en las unidades que puntúa esta mesa.
+    [impossible_acts] Esa penalización anula más de lo que puede: como mucho los puntos de una jugada.
     [bad_json] La página envió algo que el servidor no pudo leer: vuelve a cargar la página.
     [bad_request] La página envió algo que el servidor no pudo leer: vuelve a cargar la página.
     [too_large] Eso es demasiado largo para enviarlo.
@@ -1345,12 +1345,12 @@ keep-reason = { $kind ->
     [act_points] «{ $act }» anula puntos: di cuántos (1 o más)
     [cancels_too_much] los castigos anulan { $cancelled } puntos de { $side }, que solo hizo { $made }
     [both_reach_target] { $first } y { $second } no pueden llegar los dos a la meta durante el juego: la mano se para en el primero
-    [seat_cannot_hold] ningún reparto deja a { $seat } { $count } puntos en 1 a { $most } fichas{ $double ->
+    [seat_cannot_hold] { $seat } no puede tener { $count } puntos en 1 a { $most } fichas{ $double ->
         [true] { " " }con un doble entre ellas
         [false] { " " }sin ningún doble
        *[other] { "" }
     }
-    [no_deal] ningún reparto deja a { $seats } esas cuentas a la vez: el juego no tiene bastantes fichas de esos puntos
+    [no_deal] { $seats } no pueden tener esas cuentas a la vez: el juego no tiene bastantes fichas de esos puntos
     [last_tile_held] la última ficha fue { $thing }, pero con esas cuentas no queda ninguna en la mesa
     [not_pass_points] los puntos por pase van de { $unit } en { $unit } en esta mesa, no { $points }
     [play_points_too_high] { $side } no puede hacer { $points } puntos jugando en una mano: como mucho { $max }
@@ -1358,4 +1358,10 @@ keep-reason = { $kind ->
     [match_over] la partida terminó: empieza una hoja nueva
     [nothing_to_undo] no hay ninguna mano que deshacer
    *[other] { $kind }
+}
+keep-refused = { $code ->
+    [impossible_counts] Ningún reparto deja esas cuentas: { $why }.
+    [impossible_points] Ninguna mano da esos puntos durante el juego: { $why }.
+    [impossible_acts] Esa penalización anula más de lo que puede: { $why }.
+   *[other] Esa mano no se puede anotar así: { $why }.
 }

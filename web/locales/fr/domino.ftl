@@ -498,10 +498,10 @@ error = { $code ->
     [unknown_preset] Ce jeu n'existe pas.
     [bad_option] Une des options n'est pas permise dans ce jeu : changez-la et réessayez.
     [bad_rules] Ces options ne donnent pas un jeu : changez-les et réessayez.
-    [bad_hand] Cette manche ne peut pas être comptée ainsi : { $message }.
-    [impossible_counts] Aucune donne ne laisse ces comptes : deux joueurs ne peuvent pas tenir le même domino, et chaque joueur encore en jeu en tient au moins un ({ $message }).
-    [impossible_points] Aucune manche ne marque ces points pendant le jeu : c'est plus que toutes les poses ne peuvent faire, ou pas dans l'unité que compte cette table ({ $message }).
-    [impossible_acts] Cette pénalité annule plus que l'acte ne peut : au plus les points d'une pose ({ $message }).
+    [bad_hand] Cette manche ne peut pas être comptée ainsi : vérifiez la saisie.
+    [impossible_counts] Aucune donne ne laisse ces comptes : deux joueurs ne peuvent pas tenir le même domino, et chaque joueur encore en jeu en tient au moins un.
+    [impossible_points] Aucune manche ne marque ces points pendant le jeu : c'est plus que toutes les poses ne peuvent faire, ou pas dans l'unité que compte cette table.
+    [impossible_acts] Cette pénalité annule plus que l'acte ne peut : au plus les points d'une pose.
     [bad_json] La page a envoyé quelque chose que le serveur n'a pas pu lire : rechargez la page.
     [bad_request] La page a envoyé quelque chose que le serveur n'a pas pu lire : rechargez la page.
     [too_large] C'est trop long pour être envoyé.
@@ -1345,12 +1345,12 @@ keep-reason = { $kind ->
     [act_points] « { $act } » annule des points : dites combien (1 ou plus)
     [cancels_too_much] les pénalités annulent { $cancelled } points de { $side }, qui n'en a fait que { $made }
     [both_reach_target] { $first } et { $second } ne peuvent pas atteindre le but tous les deux pendant le jeu : la manche s'arrête au premier
-    [seat_cannot_hold] aucune donne ne laisse à { $seat } { $count } points en 1 à { $most } dominos{ $double ->
+    [seat_cannot_hold] { $seat } ne peut pas avoir { $count } points en 1 à { $most } dominos{ $double ->
         [true] { " " }dont un double
         [false] { " " }sans double
        *[other] { "" }
     }
-    [no_deal] aucune donne ne laisse à { $seats } ces comptes à la fois : le jeu n'a pas assez de dominos de ces points
+    [no_deal] { $seats } ne peuvent pas avoir ces comptes à la fois : le jeu n'a pas assez de dominos de ces points
     [last_tile_held] le dernier domino était { $thing }, mais avec ces comptes il n'en reste aucun sur la table
     [not_pass_points] à cette table, les points du boudé vont par { $unit }, pas { $points }
     [play_points_too_high] { $side } ne peut pas marquer { $points } points en jouant une manche : au plus { $max }
@@ -1358,4 +1358,10 @@ keep-reason = { $kind ->
     [match_over] la partie est finie : commencez une nouvelle feuille
     [nothing_to_undo] il n'y a aucune manche à annuler
    *[other] { $kind }
+}
+keep-refused = { $code ->
+    [impossible_counts] Aucune donne ne laisse ces comptes : { $why }.
+    [impossible_points] Aucune manche ne marque ces points pendant le jeu : { $why }.
+    [impossible_acts] Cette pénalité annule plus que l'acte ne peut : { $why }.
+   *[other] Cette manche ne peut pas être comptée ainsi : { $why }.
 }
