@@ -72,7 +72,6 @@ settings = Settings
 lobby-you = Your name
 lobby-name-placeholder = The name others see
 lobby-quick = Play now
-lobby-quick-help = You against the computer, at the level you choose.
 lobby-game = Game
 lobby-level = Opponent level
 lobby-play = Play
@@ -1083,7 +1082,6 @@ term-keep-error-write = cannot write { $path }
 ## Profiles and ratings
 profile-title = Profile
 profile-why = Make your name a profile to keep a rating in each game, your stats and your matches. No password: this browser remembers you.
-profile-name = Profile name
 profile-create = Keep my name as a profile
 profile-name-fixed = Your profile's name
 profile-signed-in = Signed in as { $name }
@@ -1151,7 +1149,6 @@ coach-expert-agrees = The expert would have played the same.
 coach-hint = Hint: { $what } — { $why }.
 lobby-hints = Hints from the expert (never in rated play)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
-level-rating-help = Measured strength in this game: rating and its 95% interval.
 
 ## Tournaments
 

@@ -70,7 +70,6 @@ settings = Ajustes
 lobby-you = Tu nombre
 lobby-name-placeholder = El nombre que verán los demás
 lobby-quick = Jugar ya
-lobby-quick-help = Tú contra la computadora, al nivel que escojas.
 lobby-game = Juego
 lobby-level = Nivel de la computadora
 lobby-play = Jugar
@@ -1103,7 +1102,6 @@ term-keep-error-write = no se puede escribir { $path }
 ## Profiles and ratings
 profile-title = Perfil
 profile-why = Convierte tu nombre en un perfil para tener una puntuación en cada juego, tus estadísticas y tus partidas. Sin contraseña: este navegador te recuerda.
-profile-name = Nombre del perfil
 profile-create = Guardar mi nombre como perfil
 profile-name-fixed = El nombre de tu perfil
 profile-signed-in = Conectado como { $name }
@@ -1171,7 +1169,6 @@ coach-expert-agrees = El experto habría jugado lo mismo.
 coach-hint = Pista: { $what } — { $why }.
 lobby-hints = Pistas del experto (nunca en partidas puntuadas)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
-level-rating-help = Fuerza medida en este juego: puntuación y su intervalo del 95 %.
 
 ## Tournaments
 

@@ -70,7 +70,6 @@ settings = Réglages
 lobby-you = Votre nom
 lobby-name-placeholder = Le nom que voient les autres
 lobby-quick = Jouer tout de suite
-lobby-quick-help = Vous contre l'ordinateur, au niveau de votre choix.
 lobby-game = Jeu
 lobby-level = Niveau de l'ordinateur
 lobby-play = Jouer
@@ -1103,7 +1102,6 @@ term-keep-error-write = impossible d'écrire { $path }
 ## Profiles and ratings
 profile-title = Profil
 profile-why = Faites de votre nom un profil pour garder un classement dans chaque jeu, vos statistiques et vos parties. Pas de mot de passe : ce navigateur se souvient de vous.
-profile-name = Nom du profil
 profile-create = Garder mon nom comme profil
 profile-name-fixed = Le nom de votre profil
 profile-signed-in = Connecté en tant que { $name }
@@ -1171,7 +1169,6 @@ coach-expert-agrees = L'expert aurait joué la même chose.
 coach-hint = Conseil : { $what } — { $why }.
 lobby-hints = Conseils de l'expert (jamais en partie classée)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
-level-rating-help = Force mesurée dans ce jeu : classement et son intervalle à 95 %.
 
 ## Tournaments
 
