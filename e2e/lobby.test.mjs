@@ -160,7 +160,7 @@ for (const [code, locale, size, viewport, two, counts] of [
     await page.uncheck('[data-out="2"]');
     for (const [s, n] of [[0, 1], [1, 1], [2, 30], [3, 40]]) await page.fill(`[data-count="${s}"]`, String(n));
     await page.click("#keep-enter");
-    await page.waitForFunction(() => !/^(Esa mano|Cette manche)/.test(document.querySelector("#keep-error").textContent));
+    await page.waitForFunction(() => /^(Ningún reparto|Aucune donne)/.test(document.querySelector("#keep-error").textContent));
     const said = await page.textContent("#keep-error");
     assert.match(said, counts);
     assert.doesNotMatch(said, /no deal|the last tile|seat \d/);
