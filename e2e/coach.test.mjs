@@ -37,10 +37,11 @@ async function matchWithHint(page, name, size) {
 for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
   test(`a hint with its reason, and the coach's analysis of the replay with a blunder highlighted, at ${size} size`, async () => {
     const page = await newPlayer(env, "Coachee", { viewport });
-    // The lobby: each level with its rating and interval for the game.
-    await page.goto(env.base + "/");
-    await page.selectOption("#quickgame", "jamaican");
-    assert.match(await page.locator("#quicklevel option[value=expert]").innerText(), /Expert.*\d{3,4} \(\d{3,4}–\d{3,4}\)/);
+    // The lobby names each level in words; the leaderboard gives its rating and interval.
+    await page.goto(env.base + "/leaderboard");
+    await page.selectOption("#boardgame", "jamaican");
+    await page.waitForSelector("#board-bots [data-bot=expert]");
+    assert.match(await page.locator("#board-bots [data-bot=expert]").innerText(), /Expert.*\d{3,4} \(\d{3,4}–\d{3,4}\)/);
     // Matches until one has a blunder (a random bot and first-legal clicks
     // make them often); the hint is checked in each.
     let found = null;

@@ -164,7 +164,8 @@ export async function quickStart(env, page, { game, level = "random", name }) {
 /// are house rules by name; returns the table id.
 export async function createFriends(env, page, { game, players, invite = [], options = {}, name, priv = false, botsOnly = false }) {
   await page.goto(env.base + "/");
-  await page.fill("#name", name);
+  // Signed in, the name field shows the profile's name, not to be typed.
+  if (await page.locator("#name").isEditable()) await page.fill("#name", name);
   await page.selectOption("#game", game);
   if (players) await page.selectOption("#players", String(players));
   for (const s of invite) await page.selectOption(`#plan-${s}`, "invite");

@@ -46,19 +46,20 @@ test("keeping a Jamaican match from the lobby at desktop size", async () => {
   await page.waitForSelector('#sheet tr[data-hand="1"]');
   assert.deepEqual(await scores(page), ["1", "0"]);
 
-  // Two players dominoing: refused with the engine's message, nothing kept.
+  // Two players dominoing: refused with the precise reason, the players
+  // named as on the sheet, nothing kept.
   await enterHand(page, { out: [0, 1], counts: [0, 0, 4, 12] });
   await page.waitForFunction(() => document.querySelector("#keep-error").textContent.length > 0);
-  assert.match(await page.textContent("#keep-error"), /cannot both have dominoed/);
+  assert.match(await page.textContent("#keep-error"), /Ann & Bo \(1\) and Cy & Di \(1\) cannot both have gone out/);
   assert.equal(await page.locator("#sheet tbody tr").count(), 1);
 
   // Counts no deal leaves (only 1-0 counts one): refused in the page's
-  // words for that code, with the engine's reason.
+  // words for that code, with the precise reason.
   await page.uncheck('[data-out="0"]');
   await page.uncheck('[data-out="1"]');
   await enterHand(page, { counts: [1, 1, 30, 40] });
-  await page.waitForFunction(() => /No deal of the set/.test(document.querySelector("#keep-error").textContent));
-  assert.match(await page.textContent("#keep-error"), /seats 0 and 1/);
+  await page.waitForFunction(() => /No deal of the set leaves those counts/.test(document.querySelector("#keep-error").textContent));
+  assert.match(await page.textContent("#keep-error"), /: Ann & Bo \(1\) and Cy & Di \(1\) cannot hold these counts at once/);
   assert.equal(await page.locator("#sheet tbody tr").count(), 1);
 
   // The other team wins while it has none: the count goes back to 0-0.

@@ -45,9 +45,9 @@ for (const L of LANGS) {
     // The house rules: names and help in the language.
     await page.selectOption("#game", "jamaican");
     await page.click(".houserules summary");
-    const rules = page.locator(".houserules label");
+    const rules = page.locator("#newtable .houserules label.option");
     assert.match((await rules.allInnerTexts()).join(" | "), L.lobby.option);
-    assert.doesNotMatch(await rules.first().getAttribute("title"), /^the |points that win/);
+    assert.doesNotMatch(await rules.first().locator(".optionhelp").innerText(), /^the |points that win/i);
 
     await quickStart(env, page, { game: "draw", name: `${L.code}-player` });
     assert.equal(await htmlLang(page), L.code);

@@ -15,7 +15,7 @@ after(async () => { await env.stop(); });
 test("a profile, a rated match against a bot, the banner's rating change, the profile page and the leaderboard", async () => {
   const page = await newPlayer(env, "Zoë");
   await page.goto(env.base + "/");
-  await page.fill("#profilename", "Zoë");
+  await page.fill("#name", "Zoë");
   await page.click("#profilecreate");
   await page.waitForSelector("#profilewho");
   assert.match(await page.locator("#profilewho").innerText(), /Zoë/);
@@ -47,14 +47,25 @@ test("a profile, a rated match against a bot, the banner's rating change, the pr
   await page.click('a[href="/leaderboard"]');
   await page.waitForSelector("#leaderboard");
   await page.selectOption("#boardgame", "draw");
-  await page.waitForSelector("#board p.muted");
-  assert.equal(await page.locator('#board a[href^="/p/"]').count(), 0);
+  await page.waitForSelector("#board-provisional");
+  // With one match Zoë's rating is provisional: listed apart, marked "?".
+  assert.equal(await page.locator('#board-people a[href^="/p/"]').count(), 0);
+  assert.match(await page.locator("#board-provisional li").first().innerText(), /^Zoë \d+\?/);
+  // The computer levels are listed apart from people, with no profile link.
+  assert.ok(await page.locator("#board-bots li").count() >= 1);
+  assert.equal(await page.locator('#board-bots a[href^="/p/"]').count(), 0);
+  await shot(page, "profiles-leaderboard");
+  // Signed in, the lobby's one name field holds the profile's name.
+  await page.goto(env.base + "/");
+  await page.waitForSelector("#profilewho");
+  assert.equal(await page.locator("#name").inputValue(), "Zoë");
+  assert.equal(await page.locator("#name").isEditable(), false);
   noErrors(page);
 
   // Another browser cannot take the name, in any case.
   const other = await newPlayer(env, "Other", { allow: [/\/api\/profile$/] });
   await other.goto(env.base + "/");
-  await other.fill("#profilename", "ZOË");
+  await other.fill("#name", "ZOË");
   await other.click("#profilecreate");
   await other.waitForFunction(() => document.querySelector("#profile-error").textContent.length > 0);
   assert.equal(await other.locator("#profile-error").innerText(), "That name is taken: choose another.");

@@ -2,7 +2,9 @@
 // filling it with a computer player, starting it, playing one's table by
 // clicking, and the standings, the winner and the CSV on the tournament
 // page; a round robin of computer players followed live at phone size; a
-// duplicate round whose other tables are offered only once it is over.
+// duplicate round whose other tables are offered only once it is over; a
+// tournament table ending with the way back to it (no rematch), its replay
+// in the standings, in French on a phone.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -53,10 +55,18 @@ test("a Swiss from the lobby, joined, filled, played and ranked at desktop size"
   await page.click("a.button[data-table]");
   await page.waitForURL(/\/t\/[0-9a-f]+$/);
   await page.waitForSelector(".seat.me");
+  const table = page.url().split("/t/")[1];
   await playHand([page]);
   await playToMatchEnd(page);
-  await page.goto(`${env.base}/tournaments/${id}`);
+  // A tournament's table ends with the way back to it, not a rematch.
+  await page.waitForSelector("#totournament");
+  assert.equal(await page.locator("#rematch").count(), 0);
+  assert.equal(await page.textContent("#totournament"), "Back to the tournament");
+  await page.click("#totournament");
+  await page.waitForURL(`${env.base}/tournaments/${id}`);
   await page.waitForSelector("#tn-champion", { timeout: 30000 });
+  // The finished table is offered as its replay.
+  assert.equal(await page.getAttribute(`a[data-replay="${table}"]`, "href"), `/r/${table}`);
   const rows = await page.locator("#tn-standings tbody tr").count();
   assert.equal(rows, 2);
   const champion = await page.textContent("#tn-champion");
@@ -90,11 +100,12 @@ test("a round robin of computer players, followed live at phone size", async () 
   const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
   assert.equal(wide, false);
   await shot(page, "tournament-phone-finished");
-  // A table of the tournament can be opened (to watch, or its replay once over).
-  const href = await page.getAttribute("a[data-table]", "href");
+  // Every table is over: each is offered as its replay, which opens.
+  assert.equal(await page.locator("a[data-table]").count(), 0);
+  const href = await page.getAttribute("a[data-replay]", "href");
+  assert.match(href, /^\/r\/[0-9a-f]+$/);
   await page.goto(env.base + href);
-  // Finished by now: the table offers its replay.
-  await page.waitForSelector("#board, #replaylink");
+  await page.waitForSelector("#board");
   // The tournament lobby lists it.
   await page.goto(env.base + "/tournaments");
   await page.waitForSelector(`#tn-list a[href="/tournaments/${id}"]`);
@@ -136,10 +147,42 @@ test("a duplicate round's tables are watched only once the round is over", async
   await ann.goto(`${env.base}/tournaments/${id}`);
   await ann.waitForSelector("#tn-champion", { timeout: 30000 });
   assert.equal(await ann.locator(".later").count(), 0);
-  await ann.waitForSelector(`a[data-table="${bots}"]`);
+  await ann.waitForSelector(`a[data-replay="${bots}"]`);
   await other.goto(`${env.base}/r/${bots}`);
   await other.waitForSelector("#board");
   noErrors(ann);
   noErrors(other);
 });
 
+
+test("in French on a phone, a tournament table ends with the way back to it, and its replay is in the standings", async () => {
+  const page = await newPlayer(env, "anne", { viewport: PHONE, locale: "fr-FR" });
+  const id = await createTournament(page, { name: "Soirée du club", players: 2, format: "swiss", rounds: 1, max: 2 });
+  await page.fill("#tn-join-name", "Anne");
+  await page.click("#tn-join-button");
+  await page.waitForSelector("#tn-me");
+  await page.fill("#tn-bots", "1");
+  await page.click("#tn-add-bots");
+  await page.waitForFunction(() => document.querySelectorAll("#tn-entrants li").length === 2);
+  await page.click("#tn-start");
+  await page.waitForSelector("a.button[data-table]");
+  await page.click("a.button[data-table]");
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  const table = page.url().split("/t/")[1];
+  await page.waitForSelector(".seat.me");
+  await playHand([page]);
+  await playToMatchEnd(page);
+  await page.waitForSelector("#totournament");
+  assert.equal(await page.textContent("#totournament"), "Retour au tournoi");
+  assert.equal(await page.locator("#rematch").count(), 0);
+  assert.equal(await page.locator("#tolobby").count(), 0);
+  await shot(page, "tournament-fr-phone-back");
+  await page.click("#totournament");
+  await page.waitForURL(`${env.base}/tournaments/${id}`);
+  await page.waitForSelector(`a[data-replay="${table}"]`, { timeout: 30000 });
+  assert.equal(await page.textContent(`a[data-replay="${table}"]`), "Revoir");
+  await page.click(`a[data-replay="${table}"]`);
+  await page.waitForURL(`${env.base}/r/${table}`);
+  await page.waitForSelector("#board");
+  noErrors(page);
+});

@@ -5,7 +5,8 @@
 import { t } from "./words.js";
 
 /**
- * `method url` with a JSON `body` and extra `headers`; `{data}` or `{error}`.
+ * `method url` with a JSON `body` and extra `headers`; `{data}`, or `{error}`
+ * with the refusal's `code` and `reason` when it has them.
  * @param {string} method
  * @param {string} url
  * @param {unknown} [body]
@@ -24,6 +25,8 @@ export async function call(method, url, body, headers = {}) {
   }
   const data = await res.json().catch(() => ({}));
   // The server answers {code, message}: shown in the page's words by code.
-  if (!res.ok) return { error: data.code ? t("error", { code: data.code, message: data.message || data.code }) : String(res.status) };
+  // A score sheet's refused hand also sends its `reason` as facts, for the
+  // page to say exactly (keep.js).
+  if (!res.ok) return { error: data.code ? t("error", { code: data.code, message: data.message || data.code }) : String(res.status), code: data.code, reason: data.reason };
   return { data };
 }

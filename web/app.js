@@ -12,7 +12,8 @@ import { tablePage } from "./table.js";
 import { replayPage } from "./replay.js";
 import { newSheetPage, sheetPage } from "./keep.js";
 import { howtoPage } from "./howto.js";
-import { profilePage, leaderboardPage, linkPage } from "./profile.js";
+import { profilePage, linkPage } from "./profile.js";
+import { leaderboardPage } from "./clubs/leaderboard.js";
 import { tournamentsPage, tournamentPage } from "./tournament.js";
 import { puzzlesPage } from "./puzzles/page.js";
 

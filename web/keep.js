@@ -14,6 +14,7 @@
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
 import { call } from "./api.js";
+import { reasonWords } from "./keep/reason.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 import { sideOf } from "./sides.js";
 
@@ -129,7 +130,12 @@ export async function sheetPage(app, id, nav) {
   async function send(method, url, body) {
     msg.textContent = "";
     const r = await api(method, url, body, secret);
-    if (r.error) { msg.textContent = r.error; return false; }
+    if (r.error) {
+      // A refused hand says exactly what is wrong, in the page's language,
+      // its players named as on the sheet.
+      msg.textContent = r.reason ? t("keep-refused", { code: r.code, why: reasonWords(r.reason, seatName, (k) => sheet.names[k] ?? String(k)) }) : r.error;
+      return false;
+    }
     sheet = r.data;
     render();
     return true;
@@ -179,7 +185,12 @@ export async function sheetPage(app, id, nav) {
         }),
         h("td", { class: "how" }, how(r), r.notes.length ? h("span", { class: "notes" }, ` · ${r.notes.map((n) => t("result-note", { note: n })).join(", ")}`) : null));
     });
-    return h("div", { class: "sheetwrap" }, h("table", { class: "sheet", id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows)));
+    const grid = h("table", { class: "sheet", id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows));
+    // --sides: a phone lays each hand out as a grid of that many score
+    // columns, its comment on a line of its own (lobby.css). Set through
+    // the style object: the page's policy refuses style attributes.
+    grid.style.setProperty("--sides", String(sheet.names.length));
+    return h("div", { class: "sheetwrap" }, grid);
   }
 
   function how(r) {

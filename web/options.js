@@ -1,6 +1,7 @@
 // @ts-check
-// A game's house rules as form fields, shared by the lobby's table form and
-// the scorekeeper's: one field per option (a switch, a list, a number, or
+// A game's house rules as form fields, shared by the lobby's table form,
+// the tournament's and the scorekeeper's: one field per option, its meaning
+// written under it (a switch, a list, a number, or
 // points with named choices beside them), and the options read back as the
 // rules' `options` (only those changed from their default).
 
@@ -31,7 +32,12 @@ export function optionField(o) {
   } else {
     input = h("input", { type: "number", "data-opt": o.name, value: o.default, min: o.values.min, max: o.values.max });
   }
-  return { input, label: h("label", { title: t("option-help", { name: o.name, help: o.help }) }, t("option-name", { name: o.name }), " ", input) };
+  // The rule's meaning is written under it, not in a tooltip: a phone
+  // has no hover.
+  const label = h("label", { class: "option" },
+    h("span", { class: "optfield" }, h("span", { class: "optname" }, t("option-name", { name: o.name })), input),
+    h("span", { class: "optionhelp" }, t("option-help", { name: o.name, help: o.help })));
+  return { input, label };
 }
 
 /**

@@ -2,7 +2,7 @@
 // Profiles and ratings on the page: the lobby's profile card (create one,
 // sign out, move it to another device with a one-time link and its QR
 // code), a profile's page (ratings per game with a chart of their history,
-// stats, recent matches), the leaderboards, the page a one-time link opens,
+// stats, recent matches), the page a one-time link opens,
 // and the rating line of the match-end banner. Ratings are shown as plain
 // numbers (no thousands separator: "1500", as players write them).
 
@@ -54,20 +54,24 @@ export async function profileCard(nameInput) {
   const msg = h("p", { class: "error", id: "profile-error", role: "alert" });
   const p = await me();
   if (!p) {
-    const name = h("input", { id: "profilename", maxlength: 24, value: nameInput ? nameInput.value : "", autocomplete: "nickname", "aria-label": t("profile-name"), placeholder: t("profile-name") });
+    // The profile is the name you play under (the lobby's one name field):
+    // making one keeps that name, guests play under it without.
     const create = async () => {
       msg.textContent = "";
-      const r = await api("POST", "/api/profile", { name: name.value });
+      const name = nameInput ? nameInput.value.trim() : "";
+      if (!name) { msg.textContent = t("lobby-need-name"); if (nameInput) nameInput.focus(); return; }
+      const r = await api("POST", "/api/profile", { name });
       if (r.ok) return reload();
       msg.textContent = refusal(r);
     };
     card.append(h("p", { class: "muted" }, t("profile-why")),
-      h("div", { class: "row" }, name, h("button", { type: "button", id: "profilecreate", onclick: create }, t("profile-create"))),
-      msg,
-      h("p", {}, h("a", { href: "/leaderboard", id: "leaderboardlink" }, t("leaderboard-title"))));
+      h("div", { class: "row" }, h("button", { type: "button", id: "profilecreate", onclick: create }, t("profile-create")),
+        h("a", { href: "/leaderboard", id: "leaderboardlink" }, t("leaderboard-title"))),
+      msg);
     return card;
   }
-  if (nameInput) { nameInput.value = p.name; nameInput.title = t("profile-name-fixed"); }
+  // Signed in, the name is the profile's: shown, not typed again.
+  if (nameInput) { nameInput.value = p.name; nameInput.readOnly = true; nameInput.title = t("profile-name-fixed"); }
   const linkBox = h("div", { id: "linkbox", hidden: true });
   const showLink = async () => {
     const r = await api("POST", "/api/profile/link");
@@ -146,32 +150,6 @@ export async function profilePage(app, id) {
 }
 
 const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + Math.abs(Math.round(n));
-
-/**
- * The leaderboards, one game at a time.
- * @param {HTMLElement} app
- */
-export async function leaderboardPage(app) {
-  document.title = `${t("leaderboard-title")} · ${t("page-title")}`;
-  const presets = await (await fetch("/api/presets")).json();
-  const game = h("select", { id: "boardgame", "aria-label": t("lobby-game") },
-    presets.map((p) => h("option", { value: p.name }, t("game-title", { preset: p.name }))));
-  const list = h("div", { id: "board" });
-  const load = async () => {
-    const r = await api("GET", "/api/leaderboard?game=" + encodeURIComponent(game.value));
-    if (!r.ok) { fill(list, h("p", { class: "error" }, t("offline-now"))); return; }
-    const rows = r.data.players;
-    if (!rows.length) { fill(list, h("p", { class: "muted" }, t("leaderboard-empty", { min: r.data.min }))); return; }
-    fill(list, h("ol", { class: "board" }, rows.map((p) => h("li", { "data-player": p.player },
-      p.bot ? t("level", { bot: p.bot }) : h("a", { href: "/p/" + p.player }, p.name), " ",
-      h("b", {}, String(p.rating)), " ", h("span", { class: "muted" }, t("profile-rating-detail", { deviation: p.deviation, count: p.matches }))))),
-      h("p", { class: "muted" }, t("leaderboard-min", { min: r.data.min })));
-  };
-  game.addEventListener("change", load);
-  fill(app, h("section", { class: "card", id: "leaderboard" }, h("h1", {}, t("leaderboard-title")), game, list,
-    h("p", {}, h("a", { href: "/" }, t("back-lobby")))));
-  await load();
-}
 
 /**
  * The page a one-time link opens: confirm to sign in on this device.

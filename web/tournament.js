@@ -232,11 +232,15 @@ export function tournamentPage(app, id, nav) {
         // A player's own table opens at their seat: the table page finds
         // the seat by the token it holds for that table.
         if (mine && me.tokens[0]) store.setToken(tb.table, me.tokens[0]);
+        store.setTournamentOf(tb.table, id);
         // A duplicate round's tables hold the same cards: the server lets
         // nobody watch them (a player's own once over) until the round is.
         link = r.sealed && !(mine && !tb.finished)
           ? h("span", { class: "muted later", "data-table": tb.table }, t("tourney-watch-later"))
-          : h("a", { href: "/t/" + tb.table, class: mine ? "button" : "", "data-table": tb.table }, t(mine ? "tourney-play" : "tourney-watch"));
+          : tb.finished
+            // A finished table is watched again as its replay.
+            ? h("a", { href: "/r/" + tb.table, class: "replaylink", "data-replay": tb.table }, t("tourney-replay"))
+            : h("a", { href: "/t/" + tb.table, class: mine ? "button" : "", "data-table": tb.table }, t(mine ? "tourney-play" : "tourney-watch"));
       }
       const result = tb.result ? tb.result.entrants.map((e, k) => `${name(e)} ${tb.result.scores[k]}`).join(" · ") : "";
       return h("li", {}, t("tourney-table-n", { n: i + 1 }), ": ", tb.names.join(" – "), " ", link, result ? [" ", h("span", { class: "muted" }, result)] : []);

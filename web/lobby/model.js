@@ -1,6 +1,6 @@
 // @ts-check
-// The lobby as data: the bot levels with their measured ratings, where a
-// planned seat sits from you, the seat plan sent with a new table, and the
+// The lobby as data: the bot levels in words (their measured ratings are
+// the leaderboard's), where a planned seat sits from you, the seat plan sent with a new table, and the
 // words of an open table's and a finished match's row. No page here:
 // web/test/lobby-model.test.mjs runs it under node; lobby.js draws it.
 
@@ -29,7 +29,17 @@ export function measured(ladder, preset, players) {
 }
 
 /**
- * A level with its rating and 95% interval in brackets, when measured.
+ * A level as the lobby offers it: its name and how it plays, in words a
+ * club player knows ("Strong: plays like a good club player").
+ * @param {string} bot
+ */
+export function levelChoice(bot) {
+  return t("level-choice", { bot });
+}
+
+/**
+ * A level with its rating and 95% interval in brackets, when measured
+ * (the leaderboard's computer levels).
  * @param {string} bot
  * @param {LadderGame | null} m
  */
@@ -41,13 +51,16 @@ export function levelText(bot, m) {
 }
 
 /**
- * Where seat `s` sits from you (seat 0): partner across, opponents left
- * and right, or the next seats in turn.
+ * Where seat `s` sits from you (seat 0) at a table of `count`: partner
+ * across, opponents left and right, your one opponent across, or the next
+ * seats in turn.
  * @param {boolean} partners
  * @param {number} s
+ * @param {number} count
  */
-export function seatWhere(partners, s) {
-  return partners ? t(s === 2 ? "seat-where-partner" : s === 1 ? "seat-where-left" : "seat-where-right") : t("seat-where-next", { n: s + 1 });
+export function seatWhere(partners, s, count) {
+  if (partners) return t(s === 2 ? "seat-where-partner" : s === 1 ? "seat-where-left" : "seat-where-right");
+  return count === 2 ? t("seat-where-opposite") : t("seat-where-next", { n: s + 1 });
 }
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
 // The end of a hand (who won and how, the points, every hand shown, the
 // ready button) and the end of the match (the final score, ratings, the
-// rematch, the replay and the record).
+// rematch, or the way back to its tournament, the replay and the record).
 
 import { h, fill } from "../dom.js";
 import { t } from "../words.js";
@@ -10,6 +10,7 @@ import { icon } from "../icons.js";
 import { resultHeadline, resultHow } from "../names.js";
 import { tileWords } from "../a11y.js";
 import { ratingLine } from "../profile.js";
+import { store } from "../store.js";
 import { notReady, viewerWon } from "./model.js";
 
 /** @typedef {import("./model.js").Table} Table */
@@ -80,6 +81,7 @@ export function renderBanner(S, el, P, rematch) {
   const w = st.winner;
   const won = viewerWon(P, w);
   const head = !w ? t("match-tie") : won ? t("match-you-win", { many: P.partners }) : t("match-winner", { who: P.side(w.side), many: P.sideMany(w.side) });
+  const tournament = store.tournamentOf(m.table);
   const final = st.scores.map((p, k) => h("li", { "data-side": k }, h("span", { class: "sname" }, P.side(k)), " ", h("b", {}, String(p))));
   fill(banner,
     h("h2", { id: "bannertitle" }, won ? [icon("trophy"), " "] : null, head),
@@ -88,8 +90,11 @@ export function renderBanner(S, el, P, rematch) {
     ratingLine(m),
     st.skunk ? h("p", { id: "skunkline" }, t("match-skunk", { who: P.side(st.skunk.side), many: P.sideMany(st.skunk.side), points: st.skunk.points, games: st.skunk.games })) : null,
     h("div", { class: "row" },
-      me != null || S.rematch ? h("button", { type: "button", id: "rematch", class: "big", title: t("rematch-help"), onclick: rematch }, S.rematch ? t("rematch-open") : t("rematch")) : null,
-      h("a", { href: "/", class: "button quiet", id: "tolobby" }, t("back-lobby")),
+      // A tournament's table has no rematch: its players go back to the
+      // tournament for the next round.
+      tournament ? h("a", { href: "/tournaments/" + tournament, class: "button big", id: "totournament" }, t("tourney-back"))
+        : me != null || S.rematch ? h("button", { type: "button", id: "rematch", class: "big", title: t("rematch-help"), onclick: rematch }, S.rematch ? t("rematch-open") : t("rematch")) : null,
+      tournament ? null : h("a", { href: "/", class: "button quiet", id: "tolobby" }, t("back-lobby")),
       m.finished ? h("a", { href: "/r/" + m.table, class: "button quiet", id: "replaylink" }, t("open-replay")) : null,
       m.finished ? h("a", { href: `/api/history/${m.table}/record`, download: true, class: "button quiet", id: "recordlink" }, t("download-record")) : null));
   banner.className = "banner" + (won ? " won" : "");

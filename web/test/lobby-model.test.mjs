@@ -2,7 +2,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { LEVELS, measured, levelText, seatWhere, seatsFor, isHuman, openTableWho, playerWords, finishedWords } from "../lobby/model.js";
+import { LEVELS, measured, levelText, levelChoice, seatWhere, seatsFor, isHuman, openTableWho, playerWords, finishedWords } from "../lobby/model.js";
 
 const jamaican = { name: "jamaican", default_players: 4, players: [4], partnerships: [4], options: [], summary: "" };
 
@@ -15,11 +15,18 @@ test("levels with their measured ratings, for the players chosen or the game's d
   assert.deepEqual(LEVELS, ["random", "heavy", "count", "heuristic", "expert"]);
 });
 
+test("the lobby offers each level in words, no rating", () => {
+  assert.equal(levelChoice("heuristic"), "Strong: plays like a good club player");
+  for (const b of LEVELS) assert.doesNotMatch(levelChoice(b), /\d/);
+});
+
 test("the seat plan: you first, friends where invited, bots elsewhere; where each sits", () => {
   assert.deepEqual(seatsFor(4, [2]), ["me", "bot", "invite", "bot"]);
-  assert.equal(seatWhere(true, 2), "partner, across");
-  assert.notEqual(seatWhere(true, 1), seatWhere(true, 3));
-  assert.match(seatWhere(false, 1), /2/);
+  assert.equal(seatWhere(true, 2, 4), "partner, across");
+  assert.notEqual(seatWhere(true, 1, 4), seatWhere(true, 3, 4));
+  assert.match(seatWhere(false, 1, 3), /2/);
+  // Two players: the other one is your opponent, not "player 2 in turn".
+  assert.equal(seatWhere(false, 1, 2), "your opponent, across");
 });
 
 test("an open table's seats: names, an open seat's dot, bots by number", () => {

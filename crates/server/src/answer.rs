@@ -15,6 +15,17 @@ use crate::refusal::{Code, Refusal};
 pub struct HttpRefusal {
     pub status: StatusCode,
     pub refusal: Refusal,
+    /// What exactly was refused, as facts a page says in its own language
+    /// (a score sheet's hand: `{"kind", "facts"}`); sent as `reason`.
+    pub reason: Option<serde_json::Value>,
+}
+
+/// The body of a refusal that carries a reason.
+#[derive(serde::Serialize)]
+struct WithReason<'a> {
+    #[serde(flatten)]
+    refusal: &'a Refusal,
+    reason: &'a serde_json::Value,
 }
 
 impl HttpRefusal {
@@ -22,7 +33,15 @@ impl HttpRefusal {
         HttpRefusal {
             status,
             refusal: Refusal::new(code, message.to_string()),
+            reason: None,
         }
+    }
+
+    /// The refusal with `reason`'s facts beside its message (the message
+    /// stays for clients that only read it).
+    pub fn with_reason(mut self, reason: &impl serde::Serialize) -> HttpRefusal {
+        self.reason = serde_json::to_value(reason).ok();
+        self
     }
 
     /// A fault of the server's own (the store could not say, a stored
@@ -35,7 +54,17 @@ impl HttpRefusal {
 
 impl IntoResponse for HttpRefusal {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(self.refusal)).into_response()
+        match &self.reason {
+            Some(reason) => (
+                self.status,
+                axum::Json(WithReason {
+                    refusal: &self.refusal,
+                    reason,
+                }),
+            )
+                .into_response(),
+            None => (self.status, axum::Json(self.refusal)).into_response(),
+        }
     }
 }
 

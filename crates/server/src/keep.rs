@@ -249,7 +249,7 @@ async fn enter(
             Some(Impossible::Acts) => Code::ImpossibleActs,
             None => Code::BadHand,
         };
-        return Err(bad(code, e));
+        return Err(bad(code, &e).with_reason(&e));
     }
     save(&hub, l, was).await
 }

@@ -124,6 +124,11 @@ async fn whole_life(s: &Server) {
             .contains("cannot both have dominoed"),
         "{v}"
     );
+    // And as facts, for the page to say in its own language.
+    assert_eq!(
+        v["reason"],
+        json!({"kind": "two_dominoes", "facts": {"first": 0, "second": 1}})
+    );
     let (status, v) = k
         .enter(json!({"dominoed": [0], "counts": [0, 1, 2, 3], "capicu": true}))
         .await;

@@ -72,9 +72,8 @@ settings = Settings
 lobby-you = Your name
 lobby-name-placeholder = The name others see
 lobby-quick = Play now
-lobby-quick-help = You against the computer, at the level you choose.
 lobby-game = Game
-lobby-level = Computer players
+lobby-level = Opponent level
 lobby-play = Play
 lobby-new = A table for friends
 lobby-new-help = Choose who sits where: invite friends to seats, the computer takes the others.
@@ -128,45 +127,45 @@ away-match = { $name } (away: a computer player made { $share }% of the moves)
 ## House rules (the lobby's options)
 
 option-name = { $name ->
-    [set] set
-    [hand_size] hand size
-    [sporting] sporting
-    [key_tile] key tile
-    [playoff] playoff
-    [tie_replays] tie replays
-    [boneyard] boneyard
-    [blocked] blocked
-    [pass_points] pass points
-    [premiums] premiums
-    [claims] claims
-    [muggins_by] muggins by
-    [skunk] skunk
-    [partners] partners
-    [both_partners_out] both partners out
-    [scoring] scoring
-    [target] target
-    [double_blank_ten] double blank ten
+    [set] Tiles
+    [hand_size] Tiles in each hand
+    [sporting] Free first lead
+    [key_tile] Key tile
+    [playoff] Playoff at one all
+    [tie_replays] Replay tied hands
+    [boneyard] Drawing from the boneyard
+    [blocked] Blocked hands go to
+    [pass_points] Points for a pass
+    [premiums] Bonuses
+    [claims] Scoring your points
+    [muggins_by] Who may take missed points
+    [skunk] Skunk
+    [partners] Partners
+    [both_partners_out] Both partners must go out
+    [scoring] Scoring
+    [target] Points to win
+    [double_blank_ten] Double blank counts 10
    *[other] { $name }
 }
 option-help = { $name ->
-    [set] the set: double-six, double-nine or double-twelve
-    [hand_size] tiles dealt to each player
-    [sporting] the 6-6 holder may pose any tile on the first hand
-    [key_tile] dominoing with the key tile scores 2
-    [playoff] a hand that would make 1-1 is played off for 2-0
-    [tie_replays] a tied hand is replayed for one point more
-    [boneyard] deal 7 each and draw from the rest
-    [blocked] a blocked hand goes to the team with the lower combined count, or to the team of the player with the lowest count
-    [pass_points] points a pass gives the other team (0: none)
-    [premiums] bonuses for hands 1 and 2, capicú and chuchazo
-    [claims] auto: points credited; otherwise claim them, or the next player may take them (muggins) or they are lost (strict)
-    [muggins_by] with muggins: who may take unclaimed points, the next player or any other player
-    [skunk] a loser below 31: extra points to the winner, no skunk, or a match that counts twice
-    [partners] two partnerships, seats 0+2 and 1+3
-    [both_partners_out] with partners: a team wins only when both partners are out
-    [scoring] hand: 1 per hand won; spots: the losers' pips
-    [target] the total that ends the match
-    [double_blank_ten] 0-0 counts 10 pips
+    [set] Double-six, double-nine or double-twelve tiles.
+    [hand_size] How many tiles each player is dealt.
+    [sporting] Whoever holds the double six may lead any tile in the first hand.
+    [key_tile] Going out with the key tile scores 2.
+    [playoff] A hand that would make it 1–1 is played off for 2–0.
+    [tie_replays] A tied hand is played again for one point more.
+    [boneyard] Deal 7 each; a player who cannot play draws from the rest.
+    [blocked] When nobody can play: the team with the lower total of pips, or the team of the player with the fewest pips.
+    [pass_points] What each pass gives the other team (0: nothing).
+    [premiums] Extra points for the first two hands, for a capicú and for a chuchazo.
+    [claims] Automatic: your points are added for you. Muggins: you call them, and if you miss them another player may take them. Strict: points you do not call are lost.
+    [muggins_by] With muggins: only the next player, or any other player, may take points you missed.
+    [skunk] A loser still under 31: extra points for the winner, no skunk, or the match counts twice.
+    [partners] Two teams: you and the player across against the other two.
+    [both_partners_out] With partners, a team wins the hand only once both partners have gone out.
+    [scoring] Hands: one point per hand won. Pips: the winner scores the pips left in the losers' hands.
+    [target] The score that ends the match.
+    [double_blank_ten] The double blank counts 10 pips in a hand's count.
    *[other] { $help }
 }
 option-choice = { $choice ->
@@ -483,7 +482,8 @@ table-over = This match is over.
 # no_match, unknown_bot, bad_deal and bad_record never reach a browser (they
 # belong to the engine's own line protocol: the server deals, and names bots
 # with bad_bot). English keeps the server's reason for bad_hand (which entry
-# of the scorekeeper's form is wrong); it comes only in English.
+# of the scorekeeper's form is wrong); it comes only in English. The
+# scorekeeper's page says it in every language (keep-refused).
 error = { $code ->
     [already_seated] You already have a seat at this table.
     [analysis_busy] The coach is busy with other matches: try again in a minute.
@@ -1081,9 +1081,8 @@ term-keep-error-write = cannot write { $path }
 
 ## Profiles and ratings
 profile-title = Profile
-profile-why = Make a profile to keep a rating in each game, your stats and your matches. No password: this browser remembers you.
-profile-name = Profile name
-profile-create = Make my profile
+profile-why = Make your name a profile to keep a rating in each game, your stats and your matches. No password: this browser remembers you.
+profile-create = Keep my name as a profile
 profile-name-fixed = Your profile's name
 profile-signed-in = Signed in as { $name }
 profile-mine = My profile
@@ -1150,7 +1149,6 @@ coach-expert-agrees = The expert would have played the same.
 coach-hint = Hint: { $what } — { $why }.
 lobby-hints = Hints from the expert (never in rated play)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
-level-rating-help = Measured strength in this game: rating and its 95% interval.
 
 ## Tournaments
 
@@ -1319,3 +1317,73 @@ table-casual = Casual match
 table-no-hints = No hints: this match counts for ratings.
 switch-on = on
 switch-off = off
+seat-where-opposite = your opponent, across
+level-choice = { $bot ->
+    [random] Beginner: plays any tile that fits
+    [heavy] Easy: sheds its heaviest tiles first
+    [count] Casual: like a friendly home game
+    [heuristic] Strong: plays like a good club player
+    [expert] Expert: counts every tile, a champion
+   *[other] { $bot }
+}
+lobby-more = More ways to play
+leaderboard-people = Players
+leaderboard-provisional = Provisional ratings
+leaderboard-provisional-help = Marked ?: fewer than { $min } rated matches, or a rating still uncertain (deviation over { $deviation }). They join the table above once their rating settles.
+leaderboard-bots = Computer levels
+leaderboard-bots-help = Measured strength of each level in this game, with its 95% interval.
+leaderboard-none-provisional = Nobody with a provisional rating.
+tourney-back = Back to the tournament
+tourney-replay = Replay
+keep-thing = { $thing ->
+    [double_out] going out with a double
+    [key_tile] the key tile
+    [capicu] capicú
+    [chuchazo] chuchazo
+    [holding_double] holding a double
+    [double_blank] the double blank
+    [double] a double
+   *[other] { $thing }
+}
+keep-reason = { $kind ->
+    [no_such_seat] there is no seat { $seat }: this game has { $players } players
+    [no_such_side] there is no side { $side }: this game has { $sides }
+    [counts_length] give { $players } counts, one per player, not { $got }
+    [points_length] give the points of the { $sides } sides, not { $got } numbers
+    [two_dominoes] { $first } and { $second } cannot both have gone out: only one player goes out
+    [repeated] { $value } is ticked twice
+    [out_after_end] the hand ended when { $first } and { $second } were both out, so { $seat } cannot have gone out after
+    [domino_count] { $seat } went out, so their count is 0, not { $count }
+    [count_too_high] a count of { $count } is impossible: the whole set holds { $max } pips
+    [counts_too_high] the counts add up to { $total }, more than the { $max } pips of the whole set
+    [negative_points] points cannot be negative ({ $value })
+    [no_play_points] this game scores nothing during play: leave the points empty
+    [not_fives] all fives scores multiples of 5 during play, not { $value }
+    [not_in_game] { $thing } does not count in this game
+    [needs_domino] { $thing } needs somebody to have gone out
+    [capicu_chuchazo] capicú and chuchazo cannot both be: the double blank fits one end only
+    [domino_holds_double] { $value } went out, so holds no double
+    [act_not_in_game] “{ $act }” is not penalised in this game
+    [act_points] “{ $act }” cancels points: say how many (1 or more)
+    [cancels_too_much] the penalties cancel { $cancelled } points of { $side }, who made only { $made }
+    [both_reach_target] { $first } and { $second } cannot both reach the target during play: the hand stops at the first
+    [seat_cannot_hold] { $seat } cannot hold { $count } pips in 1 to { $most } tiles{ $double ->
+        [true] { " " }with a double among them
+        [false] { " " }without a double
+       *[other] { "" }
+    }
+    [no_deal] { $seats } cannot hold these counts at once: the set has too few tiles of the counts they need
+    [last_tile_held] the last tile was { $thing }, but these counts leave none on the table
+    [not_pass_points] pass points come in multiples of { $unit } at this table, not { $points }
+    [play_points_too_high] { $side } cannot make { $points } points in play in one hand: at most { $max }
+    [act_points_too_high] “{ $act }” cancels one play's points, at most { $max }, not { $points }
+    [match_over] the match is over: start a new sheet
+    [nothing_to_undo] there is no hand to undo
+   *[other] { $kind }
+}
+keep-refused = { $code ->
+    [impossible_counts] No deal of the set leaves those counts: { $why }.
+    [impossible_points] No hand scores those points during play: { $why }.
+    [impossible_acts] That penalty cancels more than the act can: { $why }.
+   *[other] That hand cannot be scored as entered: { $why }.
+}

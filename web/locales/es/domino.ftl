@@ -20,21 +20,21 @@ game-title = { $preset ->
     [french] Dominó francés
     [all-fives] Todos los cincos (muggins)
     [fives-and-threes] Cincos y treses
-    [club-fives] Cincos de club
+    [club-fives] Cincos a 61
    *[other] { $preset }
 }
 game-line = { $preset ->
     [jamaican] Dos parejas compiten por llegar a seis manos mientras la otra no tiene ninguna; la ficha clave cuenta doble.
     [cutthroat] Cada cual por su lado: gana quien llegue a seis manos mientras alguien sigue en cero.
     [chiva] Cuatro a cero entre dos parejas, o cada uno por su cuenta y robando del pozo si son dos o tres.
-    [puerto-rican] Quien gana la mano se lleva los puntos que quedan en las fichas de los demás; los pases y el capicú pagan. A 100.
+    [puerto-rican] Quien gana la mano se lleva los puntos que quedan en las fichas de los demás; los pases y el capicú pagan. A 100 puntos.
     [block] El clásico: no se roba; el ganador se anota los puntos de los perdedores.
     [draw] El clásico con pozo: se roba hasta poder jugar.
     [cross] El primer doble se juega por sus cuatro lados antes de seguir.
     [double-nine-cross] Fichas hasta el doble nueve; salida en cruz, y cada doble abre dos líneas nuevas.
     [french] Cuatro brazos que esperan su doble; puntos de castigo, y al llegar a 100 gana el total más bajo.
-    [all-fives] Se anotan las puntas cuando suman un múltiplo de cinco. A 100.
-    [fives-and-threes] Anotan los múltiplos de tres y los de cinco. A 100.
+    [all-fives] Se anotan las puntas cuando suman un múltiplo de cinco. A 100 puntos.
+    [fives-and-threes] Anotan los múltiplos de tres y los de cinco. A 100 puntos.
     [club-fives] Dos jugadores marcan un punto por cada cinco, cruzando la T, hasta 61.
    *[other] { "" }
 }
@@ -70,9 +70,8 @@ settings = Ajustes
 lobby-you = Tu nombre
 lobby-name-placeholder = El nombre que verán los demás
 lobby-quick = Jugar ya
-lobby-quick-help = Tú contra la computadora, al nivel que escojas.
 lobby-game = Juego
-lobby-level = Jugadores de la computadora
+lobby-level = Nivel de la computadora
 lobby-play = Jugar
 lobby-new = Una mesa con amigos
 lobby-new-help = Decide quién se sienta dónde: invita a tus amigos a sus puestos y la computadora ocupa los demás.
@@ -126,45 +125,45 @@ away-match = { $name } (ausente: un jugador de la computadora hizo el { $share }
 ## Reglas de la casa (las opciones de la sala)
 
 option-name = { $name ->
-    [set] juego de fichas
-    [hand_size] fichas por mano
-    [sporting] salida libre
-    [key_tile] ficha clave
-    [playoff] desempate
-    [tie_replays] repetir empates
-    [boneyard] pozo
-    [blocked] tranque
-    [pass_points] puntos por pase
-    [premiums] premios
-    [claims] cantar
-    [muggins_by] muggins para
-    [skunk] zapatero
-    [partners] parejas
-    [both_partners_out] se pegan los dos
-    [scoring] tanteo
-    [target] meta
-    [double_blank_ten] la chucha vale diez
+    [set] Fichas
+    [hand_size] Fichas por jugador
+    [sporting] Salida libre
+    [key_tile] Ficha clave
+    [playoff] Desempate al uno a uno
+    [tie_replays] Repetir las manos empatadas
+    [boneyard] Robar del pozo
+    [blocked] En un tranque gana
+    [pass_points] Puntos por pase
+    [premiums] Premios
+    [claims] Cómo se anotan los puntos
+    [muggins_by] Quién se lleva los puntos sin cantar
+    [skunk] Zapatero
+    [partners] Parejas
+    [both_partners_out] Tienen que pegarse los dos
+    [scoring] Tanteo
+    [target] Puntos para ganar
+    [double_blank_ten] El doble blanco vale 10
    *[other] { $name }
 }
 option-help = { $name ->
-    [set] el juego: doble seis, doble nueve o doble doce
-    [hand_size] fichas que recibe cada jugador
-    [sporting] quien tiene el doble seis puede salir con cualquier ficha en la primera mano
-    [key_tile] dominar con la ficha clave vale 2
-    [playoff] una mano que dejaría 1-1 se juega como desempate a 2-0
-    [tie_replays] una mano empatada se repite por un punto más
-    [boneyard] se reparten 7 a cada uno y se roba del resto
-    [blocked] en un tranque gana la pareja con menos puntos sumados, o la del jugador con menos puntos
-    [pass_points] puntos que un pase le da a la otra pareja (0: ninguno)
-    [premiums] premios por las manos 1 y 2, el capicú y el chuchazo
-    [claims] automático: los puntos se anotan solos; si no, hay que cantarlos, o el siguiente se los lleva (muggins) o se pierden (estricto)
-    [muggins_by] con muggins: quién se lleva los puntos sin cantar, el siguiente jugador o cualquiera
-    [skunk] un perdedor por debajo de 31: puntos extra para el ganador, sin zapatero, o la partida cuenta doble
-    [partners] dos parejas, puestos 0+2 y 1+3
-    [both_partners_out] con parejas: una pareja gana solo cuando los dos se pegan
-    [scoring] manos: 1 por mano ganada; puntos: los de las fichas de los perdedores
-    [target] el total que termina la partida
-    [double_blank_ten] el doble blanco cuenta 10 puntos
+    [set] Fichas hasta el doble seis, el doble nueve o el doble doce.
+    [hand_size] Cuántas fichas recibe cada jugador.
+    [sporting] Quien tiene el doble seis puede salir con cualquier ficha en la primera mano.
+    [key_tile] Dominar con la ficha clave vale 2.
+    [playoff] Una mano que dejaría el marcador 1-1 se juega como desempate a 2-0.
+    [tie_replays] Una mano empatada se vuelve a jugar por un punto más.
+    [boneyard] Se reparten 7 a cada uno; quien no puede jugar roba del resto.
+    [blocked] Cuando nadie puede jugar: la pareja con menos puntos sumados, o la pareja del jugador con menos puntos.
+    [pass_points] Lo que cada pase le da a la otra pareja (0: nada).
+    [premiums] Puntos extra por las dos primeras manos, por el capicú y por el chuchazo.
+    [claims] Automático: tus puntos se anotan solos. Muggins: los cantas tú, y si se te pasan otro jugador puede llevárselos. Estricto: los puntos que no cantas se pierden.
+    [muggins_by] Con muggins: solo el siguiente jugador, o cualquier otro, puede llevarse los puntos que no cantaste.
+    [skunk] Un perdedor por debajo de 31: puntos extra para el ganador, sin zapatero, o la partida cuenta doble.
+    [partners] Dos parejas: tú y quien está de frente contra los otros dos.
+    [both_partners_out] Con parejas, una pareja gana la mano solo cuando los dos se han pegado.
+    [scoring] Manos: un punto por mano ganada. Puntos: el ganador se anota los puntos de las fichas de los perdedores.
+    [target] El tanteo que termina la partida.
+    [double_blank_ten] El doble blanco cuenta 10 puntos al contar una mano.
    *[other] { $help }
 }
 option-choice = { $choice ->
@@ -1102,9 +1101,8 @@ term-keep-error-write = no se puede escribir { $path }
 
 ## Profiles and ratings
 profile-title = Perfil
-profile-why = Crea un perfil para tener una puntuación en cada juego, tus estadísticas y tus partidas. Sin contraseña: este navegador te recuerda.
-profile-name = Nombre del perfil
-profile-create = Crear mi perfil
+profile-why = Convierte tu nombre en un perfil para tener una puntuación en cada juego, tus estadísticas y tus partidas. Sin contraseña: este navegador te recuerda.
+profile-create = Guardar mi nombre como perfil
 profile-name-fixed = El nombre de tu perfil
 profile-signed-in = Conectado como { $name }
 profile-mine = Mi perfil
@@ -1171,7 +1169,6 @@ coach-expert-agrees = El experto habría jugado lo mismo.
 coach-hint = Pista: { $what } — { $why }.
 lobby-hints = Pistas del experto (nunca en partidas puntuadas)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
-level-rating-help = Fuerza medida en este juego: puntuación y su intervalo del 95 %.
 
 ## Tournaments
 
@@ -1340,3 +1337,73 @@ table-casual = Partida amistosa
 table-no-hints = Sin pistas: esta partida cuenta para la clasificación.
 switch-on = sí
 switch-off = no
+seat-where-opposite = tu rival, de frente
+level-choice = { $bot ->
+    [random] Principiante: juega lo que entre
+    [heavy] Fácil: suelta primero las gordas
+    [count] Tranquilo: como en casa con amigos
+    [heuristic] Fuerte: como un buen jugador de club
+    [expert] Experto: cuenta fichas como un campeón
+   *[other] { $bot }
+}
+lobby-more = Más formas de jugar
+leaderboard-people = Jugadores
+leaderboard-provisional = Puntuaciones provisionales
+leaderboard-provisional-help = Marcados con ?: menos de { $min } partidas puntuadas, o una puntuación todavía incierta (desviación de más de { $deviation }). Pasan a la tabla de arriba cuando su puntuación se asienta.
+leaderboard-bots = Niveles de la computadora
+leaderboard-bots-help = Fuerza medida de cada nivel en este juego, con su intervalo del 95 %.
+leaderboard-none-provisional = Nadie tiene una puntuación provisional.
+tourney-back = Volver al torneo
+tourney-replay = Repetición
+keep-thing = { $thing ->
+    [double_out] pegarse con un doble
+    [key_tile] la ficha clave
+    [capicu] el capicú
+    [chuchazo] el chuchazo
+    [holding_double] quedarse con un doble
+    [double_blank] el doble blanco
+    [double] un doble
+   *[other] { $thing }
+}
+keep-reason = { $kind ->
+    [no_such_seat] no hay puesto { $seat }: este juego es de { $players } jugadores
+    [no_such_side] no hay bando { $side }: este juego tiene { $sides }
+    [counts_length] pon { $players } cuentas, una por jugador, no { $got }
+    [points_length] pon los puntos de los { $sides } bandos, no { $got } números
+    [two_dominoes] { $first } y { $second } no pueden haberse pegado los dos: solo se pega un jugador
+    [repeated] { $value } está marcado dos veces
+    [out_after_end] la mano terminó cuando { $first } y { $second } se pegaron, así que { $seat } no pudo pegarse después
+    [domino_count] { $seat } se pegó, así que su cuenta es 0, no { $count }
+    [count_too_high] una cuenta de { $count } es imposible: todo el juego suma { $max } puntos
+    [counts_too_high] las cuentas suman { $total }, más que los { $max } puntos de todo el juego
+    [negative_points] los puntos no pueden ser negativos ({ $value })
+    [no_play_points] este juego no anota nada durante el juego: deja los puntos vacíos
+    [not_fives] en todos los cincos se anotan múltiplos de 5 durante el juego, no { $value }
+    [not_in_game] { $thing } no cuenta en este juego
+    [needs_domino] { $thing } necesita que alguien se haya pegado
+    [capicu_chuchazo] no puede haber capicú y chuchazo a la vez: el doble blanco solo entra por una punta
+    [domino_holds_double] { $value } se pegó, así que no tiene ningún doble
+    [act_not_in_game] «{ $act }» no se castiga en este juego
+    [act_points] «{ $act }» anula puntos: di cuántos (1 o más)
+    [cancels_too_much] los castigos anulan { $cancelled } puntos de { $side }, que solo hizo { $made }
+    [both_reach_target] { $first } y { $second } no pueden llegar los dos a la meta durante el juego: la mano se para en el primero
+    [seat_cannot_hold] { $seat } no puede tener { $count } puntos en 1 a { $most } fichas{ $double ->
+        [true] { " " }con un doble entre ellas
+        [false] { " " }sin ningún doble
+       *[other] { "" }
+    }
+    [no_deal] { $seats } no pueden tener esas cuentas a la vez: el juego no tiene bastantes fichas de esos puntos
+    [last_tile_held] la última ficha fue { $thing }, pero con esas cuentas no queda ninguna en la mesa
+    [not_pass_points] los puntos por pase van de { $unit } en { $unit } en esta mesa, no { $points }
+    [play_points_too_high] { $side } no puede hacer { $points } puntos jugando en una mano: como mucho { $max }
+    [act_points_too_high] «{ $act }» anula los puntos de una jugada, como mucho { $max }, no { $points }
+    [match_over] la partida terminó: empieza una hoja nueva
+    [nothing_to_undo] no hay ninguna mano que deshacer
+   *[other] { $kind }
+}
+keep-refused = { $code ->
+    [impossible_counts] Ningún reparto deja esas cuentas: { $why }.
+    [impossible_points] Ninguna mano da esos puntos durante el juego: { $why }.
+    [impossible_acts] Esa penalización anula más de lo que puede: { $why }.
+   *[other] Esa mano no se puede anotar así: { $why }.
+}

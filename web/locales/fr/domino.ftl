@@ -12,29 +12,29 @@ game-title = { $preset ->
     [jamaican] Jamaïcain en équipes
     [cutthroat] Chacun pour soi
     [chiva] Chiva
-    [puerto-rican] Portoricain aux points
+    [puerto-rican] À la portoricaine
     [block] Partie bloquée
     [draw] Partie avec pioche
     [cross] La croix
     [double-nine-cross] Croix en double-neuf
     [french] Domino français
-    [all-fives] Tout par cinq (muggins)
+    [all-fives] Domino par cinq (muggins)
     [fives-and-threes] Cinq et trois
-    [club-fives] Cinq de club
+    [club-fives] Cinq en 61
    *[other] { $preset }
 }
 game-line = { $preset ->
     [jamaican] Deux équipes de deux courent à six manches tandis que l'autre n'en a aucune ; le domino clé compte double.
     [cutthroat] Chacun pour soi : le premier à six manches pendant qu'un autre est encore à zéro.
     [chiva] Quatre à zéro entre deux équipes, ou chacun pour soi avec la pioche à deux ou trois.
-    [puerto-rican] Gagnez une manche et prenez les points restés dans les mains des autres ; les boudés et le capicú rapportent. En 100.
+    [puerto-rican] Gagnez une manche et prenez les points restés dans les mains des autres ; les boudés et le capicú rapportent. En 100 points.
     [block] Le classique : pas de pioche ; le gagnant marque les points des perdants.
     [draw] Le classique avec pioche : on pioche jusqu'à pouvoir jouer.
     [cross] Le premier double se joue sur ses quatre côtés avant que le jeu continue.
     [double-nine-cross] Dominos jusqu'au double-neuf ; départ en croix, et chaque double ouvre deux nouvelles lignes.
     [french] Quatre branches qui attendent leur double ; points de pénalité, et à 100 le plus petit total gagne.
-    [all-fives] On marque les bouts quand leur somme est un multiple de cinq. En 100.
-    [fives-and-threes] Les multiples de trois et de cinq marquent. En 100.
+    [all-fives] On marque les bouts quand leur somme est un multiple de cinq. En 100 points.
+    [fives-and-threes] Les multiples de trois et de cinq marquent. En 100 points.
     [club-fives] Deux joueurs avancent d'un point par cinq, en passant le T, jusqu'à 61.
    *[other] { "" }
 }
@@ -70,9 +70,8 @@ settings = Réglages
 lobby-you = Votre nom
 lobby-name-placeholder = Le nom que voient les autres
 lobby-quick = Jouer tout de suite
-lobby-quick-help = Vous contre l'ordinateur, au niveau de votre choix.
 lobby-game = Jeu
-lobby-level = Joueurs de l'ordinateur
+lobby-level = Niveau de l'ordinateur
 lobby-play = Jouer
 lobby-new = Une table entre amis
 lobby-new-help = Choisissez qui s'assoit où : invitez des amis à leurs places, l'ordinateur prend les autres.
@@ -100,7 +99,7 @@ lobby-replay = Revoir
 lobby-record = Relevé
 lobby-record-help = Télécharger le relevé de la partie (JSON), vérifiable avec domino verify
 lobby-free-seats = { $count ->
-    [one] 1 place libre
+    [one] { $count } place libre
    *[other] { $count } places libres
 }
 lobby-hand = manche { $n }
@@ -111,7 +110,7 @@ lobby-won-by = { $many ->
 lobby-tie = Pas de gagnant
 lobby-date = { DATETIME($at, dateStyle: "medium", timeStyle: "short") }
 lobby-hands = { $count ->
-    [one] 1 manche
+    [one] { $count } manche
    *[other] { $count } manches
 }
 seat-where-0 = votre place
@@ -126,45 +125,45 @@ away-match = { $name } (absent : un joueur de l'ordinateur a fait { $share } % d
 ## Règles de la maison (les options du salon)
 
 option-name = { $name ->
-    [set] jeu
-    [hand_size] dominos par main
-    [sporting] pose libre
-    [key_tile] domino clé
-    [playoff] belle
-    [tie_replays] nulles rejouées
-    [boneyard] pioche
-    [blocked] partie bloquée
-    [pass_points] points du boudé
-    [premiums] primes
-    [claims] annonces
-    [muggins_by] muggins pour
-    [skunk] capot
-    [partners] équipes
-    [both_partners_out] les deux sortis
-    [scoring] décompte
-    [target] but
-    [double_blank_ten] double blanc à dix
+    [set] Dominos
+    [hand_size] Dominos par joueur
+    [sporting] Pose libre
+    [key_tile] Domino clé
+    [playoff] Belle à une manche partout
+    [tie_replays] Rejouer les manches nulles
+    [boneyard] Piocher
+    [blocked] Une partie bloquée revient à
+    [pass_points] Points par boudé
+    [premiums] Primes
+    [claims] Marquer ses points
+    [muggins_by] Qui peut prendre les points oubliés
+    [skunk] Capot
+    [partners] Équipes
+    [both_partners_out] Les deux partenaires doivent sortir
+    [scoring] Décompte
+    [target] Points pour gagner
+    [double_blank_ten] Le double blanc vaut 10
    *[other] { $name }
 }
 option-help = { $name ->
-    [set] le jeu : double-six, double-neuf ou double-douze
-    [hand_size] dominos donnés à chaque joueur
-    [sporting] celui qui a le double-six peut poser n'importe quel domino à la première manche
-    [key_tile] faire domino avec le domino clé vaut 2
-    [playoff] une manche qui ferait 1-1 se joue comme une belle à 2-0
-    [tie_replays] une manche nulle se rejoue pour un point de plus
-    [boneyard] 7 dominos chacun, on pioche dans le reste
-    [blocked] une partie bloquée va à l'équipe au plus petit total, ou à l'équipe du joueur au plus petit compte
-    [pass_points] points qu'un boudé donne à l'autre équipe (0 : aucun)
-    [premiums] primes pour les manches 1 et 2, le capicú et le chuchazo
-    [claims] automatique : les points sont comptés ; sinon il faut les annoncer, ou le suivant peut les prendre (muggins), ou ils sont perdus (strict)
-    [muggins_by] avec muggins : qui peut prendre les points non annoncés, le joueur suivant ou n'importe qui
-    [skunk] un perdant sous 31 : des points en plus pour le gagnant, pas de capot, ou une partie qui compte double
-    [partners] deux équipes, places 0+2 et 1+3
-    [both_partners_out] en équipes : une équipe ne gagne que quand les deux partenaires sont sortis
-    [scoring] manches : 1 par manche gagnée ; points : ceux des perdants
-    [target] le total qui termine la partie
-    [double_blank_ten] le double blanc compte 10 points
+    [set] Dominos jusqu'au double-six, au double-neuf ou au double-douze.
+    [hand_size] Combien de dominos reçoit chaque joueur.
+    [sporting] Celui qui a le double-six peut poser n'importe quel domino à la première manche.
+    [key_tile] Faire domino avec le domino clé vaut 2.
+    [playoff] Une manche qui mettrait le score à 1-1 se joue comme une belle à 2-0.
+    [tie_replays] Une manche nulle se rejoue pour un point de plus.
+    [boneyard] 7 dominos chacun ; qui ne peut pas jouer pioche dans le reste.
+    [blocked] Quand personne ne peut jouer : l'équipe au plus petit total, ou l'équipe du joueur qui a le moins de points.
+    [pass_points] Ce que chaque boudé donne à l'autre équipe (0 : rien).
+    [premiums] Des points en plus pour les deux premières manches, pour un capicú et pour un chuchazo.
+    [claims] Automatique : vos points sont comptés pour vous. Muggins : vous les annoncez, et si vous les oubliez un autre joueur peut les prendre. Strict : les points non annoncés sont perdus.
+    [muggins_by] Avec muggins : seul le joueur suivant, ou n'importe quel autre joueur, peut prendre les points que vous avez oubliés.
+    [skunk] Un perdant encore sous 31 : des points en plus pour le gagnant, pas de capot, ou une partie qui compte double.
+    [partners] Deux équipes : vous et le joueur d'en face contre les deux autres.
+    [both_partners_out] En équipes, une équipe ne gagne la manche que quand les deux partenaires sont sortis.
+    [scoring] Manches : un point par manche gagnée. Points : le gagnant marque les points restés dans les mains des perdants.
+    [target] Le score qui termine la partie.
+    [double_blank_ten] Le double blanc compte 10 points dans le compte d'une main.
    *[other] { $help }
 }
 option-choice = { $choice ->
@@ -185,7 +184,7 @@ option-choice = { $choice ->
 ## Table : places
 
 seat-tiles = { $count ->
-    [one] 1 domino
+    [one] { $count } domino
    *[other] { $count } dominos
 }
 seat-passes = { $count ->
@@ -202,7 +201,7 @@ seat-waiting = on attend un ami
 seat-ready = prêt
 seat-out = sorti
 boneyard = { $count ->
-    [one] Pioche : 1 domino
+    [one] Pioche : { $count } domino
    *[other] Pioche : { $count } dominos
 }
 copy-invite = Copier le lien d'invitation
@@ -211,7 +210,7 @@ invite-link = Lien d'invitation
 invite-for = Invitation pour la place : { $where }
 fill-bots = Commencer : l'ordinateur prend les places vides
 waiting-invited = { $count ->
-    [one] En attente d'1 invité.
+    [one] En attente de { $count } invité.
    *[other] En attente de { $count } invités.
 }
 waiting-host = La partie commence quand tous les invités sont là.
@@ -350,7 +349,7 @@ result-note = { $note ->
    *[other] { $note }
 }
 result-pips = { $count ->
-    [one] 1 point
+    [one] { $count } point
    *[other] { $count } points
 }
 result-ready-wait = On attend { $who }.
@@ -402,7 +401,7 @@ score-of = { $score } / { $target }
 score-stake = La manche suivante vaut { $stake }
 score-playoff = Cette manche est la belle
 score-hands-won = { $count ->
-    [one] 1 manche
+    [one] { $count } manche
    *[other] { $count } manches
 }
 score-leader-low = le plus bas
@@ -626,7 +625,7 @@ term-scored = { $person ->
     [one] { $who } marque
    *[many] { $who } marquent
 } { $points ->
-    [one] 1 point
+    [one] { $points } point
    *[other] { $points } points
 } : { $reason ->
     [ends] les bouts font { $total }
@@ -646,7 +645,7 @@ term-unclaimed = { $person ->
     [one] { $who } fait
    *[many] { $who } font
 } { $points ->
-    [one] 1 point
+    [one] { $points } point
    *[other] { $points } points
 } sans les annoncer. { $muggins ->
     [true] Le joueur suivant peut les prendre (muggins).
@@ -717,7 +716,7 @@ term-draws = { $person ->
     [one] { $who } pioche
    *[many] { $who } piochent
 } { $count ->
-    [one] 1 domino
+    [one] { $count } domino
    *[other] { $count } dominos
 }.
 term-cannot-play = Vous ne pouvez pas jouer : { $then }
@@ -814,7 +813,7 @@ term-pegs-to = En { $target } :{ " " }
 term-skunked-below = { " " }(capot sous 31)
 term-points-to = Points en { $target } :{ " " }
 term-seat-tiles = { $count ->
-    [one] 1 domino
+    [one] { $count } domino
    *[other] { $count } dominos
 }
 term-seat-partner-bot = { $who } (partenaire, { $bot }) : { $tiles }
@@ -831,7 +830,7 @@ term-empty-choose = (pas encore de domino : { $who } choisit qui pose)
 term-empty-you = (pas encore de domino : à vous de poser)
 term-empty = (pas encore de domino : { $who } pose)
 term-hidden = { $count ->
-    [one] { " " }1 domino caché : la table est pleine{ " " }
+    [one] { " " }{ $count } domino caché : la table est pleine{ " " }
    *[other] { " " }{ $count } dominos cachés : la table est pleine{ " " }
 }
 term-hint-thinking = Conseil : l'expert réfléchit…
@@ -1102,9 +1101,8 @@ term-keep-error-write = impossible d'écrire { $path }
 
 ## Profiles and ratings
 profile-title = Profil
-profile-why = Créez un profil pour garder un classement dans chaque jeu, vos statistiques et vos parties. Pas de mot de passe : ce navigateur se souvient de vous.
-profile-name = Nom du profil
-profile-create = Créer mon profil
+profile-why = Faites de votre nom un profil pour garder un classement dans chaque jeu, vos statistiques et vos parties. Pas de mot de passe : ce navigateur se souvient de vous.
+profile-create = Garder mon nom comme profil
 profile-name-fixed = Le nom de votre profil
 profile-signed-in = Connecté en tant que { $name }
 profile-mine = Mon profil
@@ -1114,12 +1112,12 @@ profile-link = Lien à usage unique
 profile-link-help = Ouvrez ce lien (ou scannez le code) sur votre autre appareil dans les 15 minutes. Il ne sert qu'une fois.
 profile-link-qr = Code QR du lien à usage unique
 profile-chart = { $count ->
-    [one] Classement après 1 partie
+    [one] Classement après { $count } partie
    *[other] Classement sur { $count } parties
 }
 profile-ratings = Classements
 profile-rating-detail = { $count ->
-    [one] ±{ $deviation } · 1 partie classée
+    [one] ±{ $deviation } · { $count } partie classée
    *[other] ±{ $deviation } · { $count } parties classées
 }
 profile-no-ratings = Pas encore de partie classée : terminez une partie contre l'ordinateur ou d'autres profils.
@@ -1171,7 +1169,6 @@ coach-expert-agrees = L'expert aurait joué la même chose.
 coach-hint = Conseil : { $what } — { $why }.
 lobby-hints = Conseils de l'expert (jamais en partie classée)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
-level-rating-help = Force mesurée dans ce jeu : classement et son intervalle à 95 %.
 
 ## Tournaments
 
@@ -1281,7 +1278,7 @@ puzzle-seat = { $role ->
    *[other] En face :
 }
 puzzle-tiles = { $count ->
-    [one] un domino
+    [one] { $count } domino
    *[other] { $count } dominos
 }
 puzzle-prompt-open = À vous : trouvez le seul meilleur coup.
@@ -1292,7 +1289,7 @@ puzzle-right = Bravo : { $answer } est le meilleur coup.
 puzzle-wrong = Pas celui-là : le meilleur coup était { $answer }.
 puzzle-values = Ce que vaut chaque coup pour votre camp, selon le solveur
 puzzle-best-in = le meilleur dans { $count ->
-    [one] une donne
+    [one] { $count } donne
    *[other] { $count } donnes
 }
 puzzle-line-title = La manche jouée jusqu'au bout par le solveur, chaque camp au mieux :
@@ -1340,3 +1337,73 @@ table-casual = Partie amicale
 table-no-hints = Pas de conseils : cette partie compte pour le classement.
 switch-on = oui
 switch-off = non
+seat-where-opposite = votre adversaire, en face
+level-choice = { $bot ->
+    [random] Débutant : joue ce qui va
+    [heavy] Facile : pose d'abord les gros
+    [count] Détendu : comme une partie en famille
+    [heuristic] Fort : comme un bon joueur de club
+    [expert] Expert : compte tout, un champion
+   *[other] { $bot }
+}
+lobby-more = D'autres façons de jouer
+leaderboard-people = Joueurs
+leaderboard-provisional = Classements provisoires
+leaderboard-provisional-help = Marqués ? : moins de { $min } parties classées, ou un classement encore incertain (écart de plus de { $deviation }). Ils rejoignent le tableau du dessus quand leur classement se stabilise.
+leaderboard-bots = Niveaux de l'ordinateur
+leaderboard-bots-help = Force mesurée de chaque niveau dans ce jeu, avec son intervalle à 95 %.
+leaderboard-none-provisional = Personne n'a de classement provisoire.
+tourney-back = Retour au tournoi
+tourney-replay = Revoir
+keep-thing = { $thing ->
+    [double_out] sortir sur un double
+    [key_tile] le domino clé
+    [capicu] le capicú
+    [chuchazo] le chuchazo
+    [holding_double] garder un double
+    [double_blank] le double blanc
+    [double] un double
+   *[other] { $thing }
+}
+keep-reason = { $kind ->
+    [no_such_seat] il n'y a pas de place { $seat } : ce jeu se joue à { $players }
+    [no_such_side] il n'y a pas de camp { $side } : ce jeu en a { $sides }
+    [counts_length] donnez { $players } comptes, un par joueur, pas { $got }
+    [points_length] donnez les points des { $sides } camps, pas { $got } nombres
+    [two_dominoes] { $first } et { $second } ne peuvent pas être sortis tous les deux : un seul joueur sort
+    [repeated] { $value } est coché deux fois
+    [out_after_end] la manche s'est arrêtée quand { $first } et { $second } sont sortis, donc { $seat } n'a pas pu sortir après
+    [domino_count] { $seat } est sorti, son compte est donc 0, pas { $count }
+    [count_too_high] un compte de { $count } est impossible : tout le jeu fait { $max } points
+    [counts_too_high] les comptes font { $total }, plus que les { $max } points de tout le jeu
+    [negative_points] les points ne peuvent pas être négatifs ({ $value })
+    [no_play_points] ce jeu ne marque rien pendant le jeu : laissez les points vides
+    [not_fives] au domino par cinq, on marque des multiples de 5 pendant le jeu, pas { $value }
+    [not_in_game] { $thing } ne compte pas dans ce jeu
+    [needs_domino] { $thing } demande que quelqu'un soit sorti
+    [capicu_chuchazo] capicú et chuchazo ne peuvent pas aller ensemble : le double blanc ne va qu'à un bout
+    [domino_holds_double] { $value } est sorti, il ne garde donc aucun double
+    [act_not_in_game] « { $act } » n'est pas pénalisé dans ce jeu
+    [act_points] « { $act } » annule des points : dites combien (1 ou plus)
+    [cancels_too_much] les pénalités annulent { $cancelled } points de { $side }, qui n'en a fait que { $made }
+    [both_reach_target] { $first } et { $second } ne peuvent pas atteindre le but tous les deux pendant le jeu : la manche s'arrête au premier
+    [seat_cannot_hold] { $seat } ne peut pas avoir { $count } points en 1 à { $most } dominos{ $double ->
+        [true] { " " }dont un double
+        [false] { " " }sans double
+       *[other] { "" }
+    }
+    [no_deal] { $seats } ne peuvent pas avoir ces comptes à la fois : le jeu n'a pas assez de dominos de ces points
+    [last_tile_held] le dernier domino était { $thing }, mais avec ces comptes il n'en reste aucun sur la table
+    [not_pass_points] à cette table, les points du boudé vont par { $unit }, pas { $points }
+    [play_points_too_high] { $side } ne peut pas marquer { $points } points en jouant une manche : au plus { $max }
+    [act_points_too_high] « { $act } » annule les points d'une pose, au plus { $max }, pas { $points }
+    [match_over] la partie est finie : commencez une nouvelle feuille
+    [nothing_to_undo] il n'y a aucune manche à annuler
+   *[other] { $kind }
+}
+keep-refused = { $code ->
+    [impossible_counts] Aucune donne ne laisse ces comptes : { $why }.
+    [impossible_points] Aucune manche ne marque ces points pendant le jeu : { $why }.
+    [impossible_acts] Cette pénalité annule plus que l'acte ne peut : { $why }.
+   *[other] Cette manche ne peut pas être comptée ainsi : { $why }.
+}

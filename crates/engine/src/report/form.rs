@@ -114,7 +114,10 @@ pub struct HandReport {
 }
 
 /// Why a hand report was refused. The messages say what to change.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+// Serialized as `{"kind": "two_dominoes", "facts": {"first": 0, ...}}`:
+// what a client needs to say the reason in its own language.
+#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize)]
+#[serde(tag = "kind", content = "facts", rename_all = "snake_case")]
 pub enum ReportError {
     #[error("there is no seat {seat}: this game has {players} players (seats 0 to {last})", last = players - 1)]
     NoSuchSeat { seat: u8, players: u8 },
@@ -143,9 +146,9 @@ pub enum ReportError {
     #[error("all fives scores multiples of 5 during play, not {0}")]
     NotFives(i32),
     #[error("{0} is not scored in this game")]
-    NotInGame(&'static str),
+    NotInGame(#[serde(serialize_with = "thing_key")] &'static str),
     #[error("{0} needs somebody to have dominoed")]
-    NeedsDomino(&'static str),
+    NeedsDomino(#[serde(serialize_with = "thing_key")] &'static str),
     #[error("capicú and chuchazo cannot both be: the double blank fits one end only")]
     CapicuChuchazo,
     #[error("seat {0} dominoed, so it holds no double")]
@@ -175,7 +178,7 @@ pub enum ReportError {
     #[error("no deal leaves seats {} these counts at once: the set has too few tiles of the counts they need", seat_list(seats))]
     NoDeal { seats: Vec<u8> },
     #[error("the last tile was {0}, but these counts leave none of them on the table")]
-    LastTileHeld(&'static str),
+    LastTileHeld(#[serde(serialize_with = "thing_key")] &'static str),
     #[error("pass points come in multiples of {unit} at this table, not {points}")]
     NotPassPoints { points: i32, unit: i32 },
     #[error("side {side} cannot make {points} points in play in one hand: at most {max}")]
@@ -217,6 +220,20 @@ impl ReportError {
             _ => None,
         }
     }
+}
+
+/// The key a client names one of the report's things by (the phrases in
+/// [`ReportError`]'s English messages).
+fn thing_key<S: serde::Serializer>(thing: &&'static str, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(match *thing {
+        "a double out" => "double_out",
+        "the key tile" => "key_tile",
+        "capicú" => "capicu",
+        "holding a double" => "holding_double",
+        "the double blank" => "double_blank",
+        "a double" => "double",
+        other => other,
+    })
 }
 
 fn holding_double(double: &Option<bool>) -> &'static str {

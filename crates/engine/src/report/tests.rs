@@ -376,3 +376,25 @@ fn the_last_tile_cannot_still_be_held() {
         ReportError::LastTileHeld("the double blank")
     );
 }
+
+/// A refusal serializes as its kind and facts, so that a client can say
+/// it in its own words; the report's things by a key, not an English phrase.
+#[test]
+fn refusals_serialize_as_kind_and_facts() {
+    let two = serde_json::to_value(ReportError::TwoDominoes {
+        first: 0,
+        second: 2,
+    })
+    .unwrap();
+    assert_eq!(
+        two,
+        serde_json::json!({"kind": "two_dominoes", "facts": {"first": 0, "second": 2}})
+    );
+    let thing = serde_json::to_value(ReportError::NeedsDomino("capicú")).unwrap();
+    assert_eq!(
+        thing,
+        serde_json::json!({"kind": "needs_domino", "facts": "capicu"})
+    );
+    let plain = serde_json::to_value(ReportError::CapicuChuchazo).unwrap();
+    assert_eq!(plain, serde_json::json!({"kind": "capicu_chuchazo"}));
+}

@@ -1,0 +1,171 @@
+// The lobby's first screen and its words in real Chromium (issue 39,
+// "First contact" and "Languages"): on a 390x844 phone, in English, Spanish
+// and French, one name field, the game, the opponent level in words and
+// Play all show without scrolling and end well above the browser's bars;
+// house rules are named in words with their meaning written under them; a
+// two-player table names the other seat as your opponent; the leaderboard
+// keeps provisional players apart; French counts 0 and 1 in the singular.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE } from "./helpers.mjs";
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env.stop(); });
+
+const LANGS = [
+  { code: "en", locale: "en-US", strong: "Strong: plays like a good club player", claims: "Scoring your points", opponent: "your opponent, across" },
+  { code: "es", locale: "es-ES", strong: "Fuerte: como un buen jugador de club", claims: "Cómo se anotan los puntos", opponent: "tu rival, de frente" },
+  { code: "fr", locale: "fr-FR", strong: "Fort : comme un bon joueur de club", claims: "Marquer ses points", opponent: "votre adversaire, en face" },
+];
+
+// Where the bottom of `sel` is on the first screen, in px from the top.
+const bottomOf = (page, sel) => page.locator(sel).evaluate((e) => e.getBoundingClientRect().bottom);
+
+for (const L of LANGS) {
+  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    test(`the first screen in ${L.code} at ${size} size: one name, the game, the level in words and Play, above the fold`, async () => {
+      const page = await newPlayer(env, `first-${L.code}-${size}`, { viewport, locale: L.locale });
+      await page.goto(env.base + "/");
+      await page.waitForSelector("#quickplay");
+      // Name, game, level and Play in that order, all on the first screen;
+      // on a phone Play ends far enough up to leave room for the browser's
+      // bars (and for one more choice above it).
+      let last = 0;
+      for (const sel of ["#name", "#quickgame", "#quicklevel", "#quickplay"]) {
+        const bottom = await bottomOf(page, sel);
+        assert.ok(bottom >= last, `${sel} comes after the one before it`);
+        last = bottom;
+      }
+      assert.ok(last < 700, `Play ends at ${last} px`);
+      // One name field: a profile is that name, kept.
+      assert.equal(await page.locator("main input[autocomplete=nickname]").count(), 1);
+      assert.equal(await page.locator("#profilename").count(), 0);
+      // The levels in words, no ratings.
+      const levels = await page.locator("#quicklevel option").allInnerTexts();
+      assert.equal(levels.length, 5);
+      assert.ok(levels.includes(L.strong), `${levels}`);
+      for (const l of levels) assert.doesNotMatch(l, /\d/);
+      // Nothing scrolls sideways.
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > innerWidth), false);
+      await shot(page, `lobby-first-${L.code}-${size}`);
+      noErrors(page);
+      await page.context().close();
+    });
+  }
+}
+
+for (const [L, size, viewport] of [[LANGS[2], "phone", PHONE], [LANGS[1], "desktop", DESKTOP], [LANGS[0], "phone", PHONE]]) {
+  test(`house rules in words with their meaning shown, and a two-player seat plan, in ${L.code} at ${size} size`, async () => {
+    const page = await newPlayer(env, `rules-${L.code}`, { viewport, locale: L.locale });
+    await page.goto(env.base + "/");
+    await page.waitForSelector("#game");
+    await page.selectOption("#game", "all-fives");
+    await page.click("#newtable .houserules summary");
+    const rules = page.locator("#opts label.option");
+    assert.ok(await rules.count() >= 3);
+    const names = await page.locator("#opts .optname").allInnerTexts();
+    assert.ok(names.includes(L.claims), `${names}`);
+    for (const n of names) assert.doesNotMatch(n, /^(claims|muggins by|hand size)$/);
+    // Each rule's meaning is on the page, visible, not in a tooltip.
+    for (let i = 0; i < await rules.count(); i++) {
+      const help = rules.nth(i).locator(".optionhelp");
+      assert.ok(await help.isVisible());
+      assert.ok((await help.innerText()).length > 10);
+      assert.equal(await rules.nth(i).getAttribute("title"), null);
+    }
+    const box = await page.locator("#opts").evaluate((e) => e.getBoundingClientRect().right);
+    assert.ok(box <= viewport.width, "the rules fit the screen");
+    await shot(page, `lobby-rules-${L.code}-${size}`);
+    // Two players: the other seat is your opponent, not "player 2 in turn".
+    await page.selectOption("#game", "draw");
+    await page.selectOption("#players", "2");
+    assert.equal(await page.getAttribute("#plan-1", "aria-label"), L.opponent);
+    noErrors(page);
+    await page.context().close();
+  });
+}
+
+test("French counts 0 and 1 in the singular: 0 point, 1 domino, 0 manche", async () => {
+  const page = await newPlayer(env, "pluriel", { viewport: PHONE, locale: "fr-FR" });
+  await page.goto(env.base + "/");
+  await page.waitForSelector("#quickplay");
+  const said = await page.evaluate(async () => {
+    const { t } = await import("/words.js");
+    return [t("result-pips", { count: 0 }), t("result-pips", { count: 1 }), t("result-pips", { count: 2 }),
+      t("seat-tiles", { count: 0 }), t("seat-tiles", { count: 1 }), t("lobby-hands", { count: 0 }), t("boneyard", { count: 0 })];
+  });
+  assert.deepEqual(said, ["0 point", "1 point", "2 points", "0 domino", "1 domino", "0 manche", "Pioche : 0 domino"]);
+  noErrors(page);
+  await page.context().close();
+});
+
+for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+  test(`the French score sheet of four players shows its comments whole, nothing sideways, at ${size} size`, async () => {
+    const page = await newPlayer(env, "feuille", { viewport, locale: "fr-FR" });
+    const sheet = await (await fetch(env.base + "/api/sheets", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rules: { preset: "draw", players: 4, options: { partners: false } }, names: ["Annabelle", "Bonaventure", "Cyrille", "Dieudonné"] }) })).json();
+    await page.goto(`${env.base}/k/${sheet.id}#${sheet.secret}`);
+    await page.waitForSelector("#keep-form");
+    await page.check('[data-out="0"]');
+    for (const [s, n] of [[1, 9], [2, 4], [3, 12]]) await page.fill(`[data-count="${s}"]`, String(n));
+    await page.click("#keep-enter");
+    await page.waitForSelector('#sheet tr[data-hand="1"]');
+    const how = page.locator('#sheet tr[data-hand="1"] .how');
+    assert.match(await how.innerText(), /domino de Annabelle/);
+    const fits = await page.evaluate(() => {
+      const wrap = /** @type {HTMLElement} */ (document.querySelector("#sheet").parentElement);
+      const right = Math.max(...[...document.querySelectorAll("#sheet th, #sheet td")].map((e) => e.getBoundingClientRect().right));
+      return { page: document.documentElement.scrollWidth <= innerWidth, wrap: wrap.scrollWidth <= wrap.clientWidth, right: right <= innerWidth };
+    });
+    assert.deepEqual(fits, { page: true, wrap: true, right: true });
+    await shot(page, `keep-sheet-fr-${size}`);
+    noErrors(page);
+    await page.context().close();
+  });
+}
+
+test("the French leaderboard on a phone: people, provisional players and computer levels apart", async () => {
+  const page = await newPlayer(env, "classement", { viewport: PHONE, locale: "fr-FR" });
+  await page.goto(env.base + "/leaderboard");
+  await page.selectOption("#boardgame", "draw");
+  await page.waitForSelector("#board-bots li");
+  assert.deepEqual(await page.locator("#board h2").allInnerTexts(), ["Joueurs", "Classements provisoires", "Niveaux de l'ordinateur"]);
+  assert.match(await page.locator("#board-bots [data-bot=heuristic]").innerText(), /^Fort · \d{3,4} \(\d{3,4}–\d{3,4}\)$/);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > innerWidth), false);
+  await shot(page, "leaderboard-fr-phone");
+  noErrors(page);
+  await page.context().close();
+});
+
+for (const [code, locale, size, viewport, two, counts] of [
+  ["es", "es-ES", "phone", PHONE, /^Esa mano no se puede anotar así: Ann & Bo \(1\) y Ann & Bo \(2\) no pueden haberse pegado los dos: solo se pega un jugador\.$/, /^Ningún reparto deja esas cuentas: Ann & Bo \(1\) y Cy & Di \(1\) no pueden tener esas cuentas a la vez/],
+  ["fr", "fr-FR", "desktop", DESKTOP, /^Cette manche ne peut pas être comptée ainsi : Ann & Bo \(1\) et Ann & Bo \(2\) ne peuvent pas être sortis tous les deux : un seul joueur sort\.$/, /^Aucune donne ne laisse ces comptes : Ann & Bo \(1\) et Cy & Di \(1\) ne peuvent pas avoir ces comptes à la fois/],
+]) {
+  test(`the scorekeeper's refusals say the precise reason in ${code} at ${size} size`, async () => {
+    const page = await newPlayer(env, `keeper-${code}`, { viewport, locale, allow: [/\/api\/sheets\/[0-9a-f]+\/hands$/, /status of 400/] });
+    const sheet = await (await fetch(env.base + "/api/sheets", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rules: { preset: "jamaican", players: 4, options: {} }, names: ["Ann & Bo", "Cy & Di"] }) })).json();
+    await page.goto(`${env.base}/k/${sheet.id}#${sheet.secret}`);
+    await page.waitForSelector("#keep-form");
+    // Two players out at once.
+    await page.check('[data-out="0"]');
+    await page.check('[data-out="2"]');
+    await page.click("#keep-enter");
+    await page.waitForFunction(() => document.querySelector("#keep-error").textContent.length > 0);
+    assert.match(await page.textContent("#keep-error"), two);
+    // Counts no deal leaves.
+    await page.uncheck('[data-out="0"]');
+    await page.uncheck('[data-out="2"]');
+    for (const [s, n] of [[0, 1], [1, 1], [2, 30], [3, 40]]) await page.fill(`[data-count="${s}"]`, String(n));
+    await page.click("#keep-enter");
+    await page.waitForFunction(() => /^(Ningún reparto|Aucune donne)/.test(document.querySelector("#keep-error").textContent));
+    const said = await page.textContent("#keep-error");
+    assert.match(said, counts);
+    assert.doesNotMatch(said, /no deal|the last tile|seat \d/);
+    await shot(page, `keep-refused-${code}-${size}`);
+    noErrors(page);
+    await page.context().close();
+  });
+}
