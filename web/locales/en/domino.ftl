@@ -555,6 +555,8 @@ error = { $code ->
     [tournament_full] This tournament is full.
     [too_many_tournaments] You have as many tournaments waiting to start as you may: start one first, or wait until one nobody entered expires.
     [tournament_started] This tournament has started: joining is closed.
+    [bad_clock] That clock is out of range: a move takes 5 seconds to 5 minutes, a bank up to an hour, a match 1 minute to 2 hours, and a correspondence move 1 hour to 3 days.
+    [out_of_time] Your time ran out: the computer moved for you.
    *[other] { $message }
 }
 

@@ -559,6 +559,8 @@ error = { $code ->
     [tournament_full] Este torneo está completo.
     [too_many_tournaments] Ya tienes todos los torneos por empezar que se permiten: empieza uno antes, o espera a que caduque uno en el que no se inscribió nadie.
     [tournament_started] Este torneo ya empezó: la inscripción está cerrada.
+    [bad_clock] Ese reloj está fuera de rango: una jugada dura de 5 segundos a 5 minutos, la reserva hasta una hora, una partida de 1 minuto a 2 horas y una jugada por correspondencia de 1 hora a 3 días.
+    [out_of_time] Se te acabó el tiempo: la computadora jugó por ti.
    *[other] { $message }
 }
 

@@ -559,6 +559,8 @@ error = { $code ->
     [tournament_full] Ce tournoi est complet.
     [too_many_tournaments] Vous avez autant de tournois en attente de début que permis : commencez-en un d'abord, ou attendez qu'expire un tournoi où personne ne s'est inscrit.
     [tournament_started] Ce tournoi a commencé : les inscriptions sont closes.
+    [bad_clock] Cette pendule est hors limites : un coup dure de 5 secondes à 5 minutes, la réserve jusqu'à une heure, une partie de 1 minute à 2 heures, et un coup par correspondance de 1 heure à 3 jours.
+    [out_of_time] Votre temps est écoulé : l'ordinateur a joué pour vous.
    *[other] { $message }
 }
 
