@@ -9,6 +9,8 @@ import { Conn } from "./conn.js";
 import { store } from "./store.js";
 import { profileCard } from "./profile.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
+import { yourTablesCard } from "./turns.js";
+import { clockSelect } from "./lobby/clock.js";
 import { LEVELS, measured as measuredIn, levelText, seatWhere, seatsFor, openTableWho, finishedWords } from "./lobby/model.js";
 
 /** @typedef {import("./types/hand").Preset} Preset */
@@ -80,6 +82,7 @@ export async function lobby(app, nav) {
   const priv = h("input", { type: "checkbox", id: "private" });
   const hints = h("input", { type: "checkbox", id: "hints", checked: true });
   const botsOnly = h("input", { type: "checkbox", id: "botsonly" });
+  const clock = clockSelect();
   const opts = h("div", { class: "opts", id: "opts" });
   const line = h("p", { class: "muted", id: "gameline" });
   function fillGame() {
@@ -129,6 +132,7 @@ export async function lobby(app, nav) {
       rules: { preset: p.name, players: count, options },
       seats: botsOnly.checked ? Array(count).fill("bot") : seatsFor(count, invited),
       bot: level.value, private: priv.checked, name: n, hints: hints.checked,
+      clock: clock.value(),
     });
   }
 
@@ -160,12 +164,13 @@ export async function lobby(app, nav) {
       h("div", { class: "lobbymain" },
         h("section", { class: "card" }, h("h2", {}, h("label", { for: "name" }, t("lobby-you"))), name, msg),
         profile,
+        yourTablesCard(),
         h("section", { class: "card quick", id: "quick" }, h("h2", {}, t("lobby-quick")), h("p", { class: "muted" }, t("lobby-quick-help")),
           h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", quickGame), h("label", {}, t("lobby-level"), " ", quickLevel),
             h("button", { type: "button", id: "quickplay", class: "big", onclick: quick }, t("lobby-play"))), quickLine),
         h("section", { class: "card", id: "newtable" }, h("h2", {}, t("lobby-new")), h("p", { class: "muted" }, t("lobby-new-help")),
           h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", game), h("label", {}, t("lobby-players"), " ", players),
-            h("label", {}, t("lobby-level"), " ", level)),
+            h("label", {}, t("lobby-level"), " ", level), clock.label),
           line, plan,
           h("div", { class: "row" }, h("label", {}, priv, " ", t("lobby-private")), h("label", {}, botsOnly, " ", t("lobby-watch-bots")),
             h("label", {}, hints, " ", t("lobby-hints"))),

@@ -34,6 +34,7 @@ pub mod profiles;
 pub mod puzzles;
 pub mod sheets;
 pub mod tournaments;
+pub mod turns;
 
 /// The schema, one migration per entry, applied in order once each.
 /// The SQL is the common subset of SQLite and PostgreSQL.

@@ -168,6 +168,30 @@ async fn a_correspondence_move_a_day_later_is_kept_and_a_late_one_is_made_for_yo
     // The next turn left alone for three days, at a parked table: the
     // computer moves for the player when the deadline passes.
     let mine = until(&mut c, my_clock_runs).await;
+    // Meanwhile the lobby lists it as the player's turn, with the time
+    // left, before a table of theirs where it is not (a casual one); a
+    // token that holds no seat lists nothing.
+    let casual = {
+        let mut other = Client::connect(s.addr).await;
+        let t = create(&mut other, json!({"kind": "none"})).await;
+        (t, other.token.clone().unwrap())
+    };
+    let ask = json!({"seats": [
+        {"table": casual.0, "token": casual.1},
+        {"table": table, "token": token},
+        {"table": table, "token": "not-a-token"},
+    ]});
+    let (status, _, body) =
+        common::http_request(s.addr, "POST", "/api/turns", &[], Some(&ask.to_string())).await;
+    assert_eq!(status, 200, "{body}");
+    let list: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 2, "{list}");
+    assert_eq!(list[0]["table"], table.as_str(), "{list}");
+    assert_eq!(list[0]["your_turn"], true, "{list}");
+    assert_eq!(list[0]["clock"]["kind"], "correspondence");
+    let left = list[0]["left_ms"].as_i64().unwrap();
+    assert!(left > 47 * 3600 * 1000 && left <= two_days * 1000, "{list}");
+    assert_eq!(list[1]["your_turn"], false, "{list}");
     drop(c);
     tokio::time::sleep(Duration::from_millis(300)).await;
     time.advance(Duration::from_secs(3 * 24 * 3600));

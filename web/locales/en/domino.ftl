@@ -1276,3 +1276,28 @@ puzzle-best-in = best in { $count ->
 }
 puzzle-your-rating = Your rating: { $rating } ({ $change })
 puzzle-its-rating = this puzzle: { $rating } ({ $change })
+
+## Turn clocks and correspondence tables
+clock-hours = { $h } h { $m } min
+clock-days = { $d } d { $h } h
+clock-warning = { $secs ->
+    [one] One second left on your clock!
+   *[other] { $secs } seconds left on your clock!
+}
+lobby-clock = Clock
+clock-choice-none = None (take your time)
+clock-choice-move15 = 15 s a move + 1 min in the bank
+clock-choice-move30 = 30 s a move + 5 min in the bank
+clock-choice-match10 = 10 min for the match
+clock-choice-day1 = Correspondence: a day a move
+clock-choice-day3 = Correspondence: three days a move
+turn-title = Your tables with a clock
+turn-yours = Your turn
+turn-theirs = Waiting for the others
+turn-left = { $left } left
+turn-open = Open
+turn-notify-ask = Tell me when it is my turn
+turn-notify-on = While a page of the game is open, you will be told when it is your turn.
+turn-notify-off = Notifications are off: this browser does not allow them.
+turn-notify-title = Your turn
+turn-notify-body = { $game }: { $left } left to move.

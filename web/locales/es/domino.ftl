@@ -1297,3 +1297,28 @@ puzzle-best-in = la mejor en { $count ->
 }
 puzzle-your-rating = Tu puntuación: { $rating } ({ $change })
 puzzle-its-rating = este problema: { $rating } ({ $change })
+
+## Turn clocks and correspondence tables
+clock-hours = { $h } h { $m } min
+clock-days = { $d } d { $h } h
+clock-warning = { $secs ->
+    [one] ¡Te queda un segundo en el reloj!
+   *[other] ¡Te quedan { $secs } segundos en el reloj!
+}
+lobby-clock = Reloj
+clock-choice-none = Ninguno (sin prisa)
+clock-choice-move15 = 15 s por jugada + 1 min de reserva
+clock-choice-move30 = 30 s por jugada + 5 min de reserva
+clock-choice-match10 = 10 min para la partida
+clock-choice-day1 = Por correspondencia: un día por jugada
+clock-choice-day3 = Por correspondencia: tres días por jugada
+turn-title = Tus mesas con reloj
+turn-yours = Te toca
+turn-theirs = Esperando a los demás
+turn-left = Quedan { $left }
+turn-open = Abrir
+turn-notify-ask = Avísame cuando me toque
+turn-notify-on = Mientras haya una página del juego abierta, te avisaremos cuando te toque.
+turn-notify-off = Los avisos están desactivados: este navegador no los permite.
+turn-notify-title = Te toca
+turn-notify-body = { $game }: quedan { $left } para jugar.

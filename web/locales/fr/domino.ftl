@@ -1297,3 +1297,28 @@ puzzle-best-in = le meilleur dans { $count ->
 }
 puzzle-your-rating = Votre classement : { $rating } ({ $change })
 puzzle-its-rating = ce problème : { $rating } ({ $change })
+
+## Turn clocks and correspondence tables
+clock-hours = { $h } h { $m } min
+clock-days = { $d } j { $h } h
+clock-warning = { $secs ->
+    [one] Plus qu'une seconde à votre pendule !
+   *[other] Plus que { $secs } secondes à votre pendule !
+}
+lobby-clock = Pendule
+clock-choice-none = Aucune (prenez votre temps)
+clock-choice-move15 = 15 s par coup + 1 min de réserve
+clock-choice-move30 = 30 s par coup + 5 min de réserve
+clock-choice-match10 = 10 min pour la partie
+clock-choice-day1 = Par correspondance : un jour par coup
+clock-choice-day3 = Par correspondance : trois jours par coup
+turn-title = Vos tables avec pendule
+turn-yours = À vous de jouer
+turn-theirs = Les autres jouent
+turn-left = Il reste { $left }
+turn-open = Ouvrir
+turn-notify-ask = Prévenez-moi quand c'est à moi
+turn-notify-on = Tant qu'une page du jeu est ouverte, vous serez prévenu quand c'est à vous.
+turn-notify-off = Les notifications sont désactivées : ce navigateur ne les permet pas.
+turn-notify-title = À vous de jouer
+turn-notify-body = { $game } : il reste { $left } pour jouer.
