@@ -63,6 +63,7 @@ export function clockView(announcer) {
     const left = leftNow(c, at, Date.now());
     const mine = me != null && c.running === me;
     const low = mine && left[me] <= WARN_MS;
+    box.dataset.timeouts = String(me != null ? c.timeouts[me] : 0);
     fill(box, left.map((ms, s) => h("span", {
       class: "seatclock" + (s === c.running ? " running" : "") + (s === me ? " mine" : ""),
       "data-seat": s,
