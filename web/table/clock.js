@@ -40,7 +40,7 @@ export function leftNow(c, at, now) {
  */
 export function clockView(announcer) {
   const box = h("div", { class: "clocks", id: "clocks", hidden: true });
-  /** @type {{ c: any, at: number, me: number | null, names: string[] } | null} */
+  /** @type {{ m: any, c: any, at: number, me: number | null, names: string[] } | null} */
   let got = null;
   let warned = false;
 
@@ -50,8 +50,11 @@ export function clockView(announcer) {
    * @param {(s: number) => string} name
    */
   function take(m, name) {
+    // The page redraws on other things too: the count goes on from the
+    // state's own arrival.
+    if (got && got.m === m) return draw();
     const was = got && got.c.running;
-    got = m.clock ? { c: m.clock, at: Date.now(), me: m.seat, names: m.clock.left_ms.map((_, s) => name(s)) } : null;
+    got = m.clock ? { m, c: m.clock, at: Date.now(), me: m.seat, names: m.clock.left_ms.map((_, s) => name(s)) } : null;
     if (!got || got.c.running !== was) warned = false;
     draw();
   }

@@ -73,7 +73,10 @@ async fn turns(
             continue;
         };
         let rules: serde_json::Value = serde_json::from_str(&row.rules).unwrap_or_default();
-        let clock: Option<Clock> = row.clock.as_deref().and_then(|c| serde_json::from_str(c).ok());
+        let clock: Option<Clock> = row
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok());
         let seat = u8::try_from(row.seat).unwrap_or(u8::MAX);
         let running = clock.as_ref().and_then(|c| c.running).map(|r| r.seat);
         out.push(MyTable {
