@@ -35,7 +35,7 @@ test("a correspondence table from the lobby: the clocks at the table and the lob
   await row.waitFor();
   assert.match(await row.innerText(), /Te toca/);
   assert.match(await row.innerText(), /Quedan (23 h|1 d)/);
-  assert.equal(await page.locator("#notifyask").innerText(), "Avísame cuando me toque");
+  assert.equal(await page.locator("#notifyask").textContent(), "Avísame cuando me toque");
   await shot(page, "clocks-lobby-your-turn-es-phone");
   noErrors(page);
 });
