@@ -40,7 +40,7 @@ export function leftNow(c, at, now) {
  */
 export function clockView(announcer) {
   const box = h("div", { class: "clocks", id: "clocks", hidden: true });
-  /** @type {{ m: any, c: any, at: number, me: number | null, names: string[] } | null} */
+  /** @type {{ m: any, c: any, at: number, me: number | null, timed: boolean[], names: string[] } | null} */
   let got = null;
   let warned = false;
 
@@ -54,7 +54,9 @@ export function clockView(announcer) {
     // state's own arrival.
     if (got && got.m === m) return draw();
     const was = got && got.c.running;
-    got = m.clock ? { m, c: m.clock, at: Date.now(), me: m.seat, names: m.clock.left_ms.map((_, s) => name(s)) } : null;
+    // Only people are timed: a bot's seat (or one its player left) shows no clock.
+    const timed = m.clock ? m.clock.left_ms.map((_, s) => m.seats[s].human && !m.seats[s].left) : [];
+    got = m.clock ? { m, c: m.clock, at: Date.now(), me: m.seat, timed, names: m.clock.left_ms.map((_, s) => name(s)) } : null;
     if (!got || got.c.running !== was) warned = false;
     draw();
   }
@@ -62,12 +64,12 @@ export function clockView(announcer) {
   function draw() {
     box.hidden = !got;
     if (!got) return;
-    const { c, at, me, names } = got;
+    const { c, at, me, timed, names } = got;
     const left = leftNow(c, at, Date.now());
     const mine = me != null && c.running === me;
     const low = mine && left[me] <= WARN_MS;
     box.dataset.timeouts = String(me != null ? c.timeouts[me] : 0);
-    fill(box, left.map((ms, s) => h("span", {
+    fill(box, left.map((ms, s) => !timed[s] ? null : h("span", {
       class: "seatclock" + (s === c.running ? " running" : "") + (s === me ? " mine" : ""),
       "data-seat": s,
     }, h("span", { class: "who" }, names[s]), " ", h("time", {}, clockText(ms)))),
