@@ -16,9 +16,13 @@ import { profilePage, linkPage } from "./profile.js";
 import { leaderboardPage } from "./clubs/leaderboard.js";
 import { tournamentsPage, tournamentPage } from "./tournament.js";
 import { puzzlesPage } from "./puzzles/page.js";
+import { watchTurns } from "./turns.js";
 
 const app = document.getElementById("app");
 document.documentElement.lang = lang;
+// Whatever page is open tells the player when it becomes their turn at
+// one of their clocked tables (if they allowed notifications).
+watchTurns();
 
 // ---- the header ----
 const soundBtn = h("button", { type: "button", id: "soundtoggle", class: "headbtn", title: t("sound-toggle") });

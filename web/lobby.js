@@ -13,6 +13,7 @@ import { profileCard } from "./profile.js";
 import { LEVELS, levelChoice, seatsFor } from "./lobby/model.js";
 import { friendsCard } from "./lobby/friends.js";
 import { openTablesCard, finishedCard } from "./lobby/lists.js";
+import { yourTablesCard } from "./turns.js";
 
 /** @typedef {import("./types/hand").Preset} Preset */
 
@@ -79,6 +80,8 @@ export async function lobby(app, nav) {
   fill(app,
     h("div", { class: "lobby" },
       h("div", { class: "lobbymain" },
+        // Clocked tables (your turn first); hidden when there are none.
+        yourTablesCard(),
         h("section", { class: "card playnow", id: "quick" }, h("h2", {}, t("lobby-quick")),
           h("label", { class: "field" }, h("span", {}, t("lobby-you")), name),
           h("div", { class: "quickpick", id: "quickpick" },

@@ -31,6 +31,7 @@ import { renderSheet, renderLog, renderChat, renderInvite, chatText } from "./ta
 import { renderFair } from "./table/fairpanel.js";
 import { seating } from "./table/seating.js";
 import { acting } from "./table/acting.js";
+import { clockView } from "./table/clock.js";
 
 /** @typedef {import("./types/hand").StateMessage} StateMessage */
 /** @typedef {import("./types/hand").ChatLine} ChatLine */
@@ -50,6 +51,8 @@ export function tablePage(app, id, nav) {
     autoPass: (on) => { store.autoPass = on; sendSettings(); },
   });
   const { page, status, offline, announcer, buttons, board, handEl, fair } = el;
+  const clock = clockView(announcer);
+  status.before(clock.el);
   roving(handEl, el.handTiles, (b) => { S.handFocus = b.dataset.tile ?? null; });
   fill(app, page);
   el.title.textContent = t("loading");
@@ -81,6 +84,7 @@ export function tablePage(app, id, nav) {
   }
 
   function tick() {
+    clock.tick();
     if (S.offlineAt == null) { offline.hidden = true; return; }
     const secs = Math.max(0, Math.ceil((S.offlineAt - Date.now()) / 1000));
     offline.hidden = false;
@@ -231,6 +235,7 @@ export function tablePage(app, id, nav) {
     renderHand(S, el, handActions);
     renderButtons(S, el, P, handActions);
     renderStatus(P);
+    clock.take(m, (s) => P.name(s));
     renderResult(S, el, P, () => conn.request({ type: "ready" }));
     renderBanner(S, el, P, rematch);
     renderFair(S, el, P, fairAgain);

@@ -1,13 +1,14 @@
 // @ts-check
 // The lobby's table for friends: the game, how many play, who sits where
 // (a friend invited or the computer), the opponent level, the house rules
-// with their explanations, and the table's switches.
+// with their explanations, the clock, and the table's switches.
 
 import { h, fill } from "../dom.js";
 import { t } from "../words.js";
 import { store } from "../store.js";
 import { optionField, readOptions, partnersIn } from "../options.js";
 import { LEVELS, levelChoice, seatWhere, seatsFor } from "./model.js";
+import { clockSelect } from "./clock.js";
 
 /** @typedef {import("../types/hand").Preset} Preset */
 
@@ -23,6 +24,7 @@ export function friendsCard(presets, gameOptions, needName, create) {
   const game = h("select", { id: "game" }, gameOptions(store.game));
   const players = h("select", { id: "players" });
   const plan = h("fieldset", { class: "seatplan", id: "seatplan" });
+  const clock = clockSelect();
   const level = h("select", { id: "bot" }, LEVELS.map((b) => h("option", { value: b, selected: b === store.level, title: t("level-tooltip", { bot: b }) }, levelChoice(b))));
   const priv = h("input", { type: "checkbox", id: "private" });
   const hints = h("input", { type: "checkbox", id: "hints", checked: true });
@@ -75,11 +77,12 @@ export function friendsCard(presets, gameOptions, needName, create) {
       rules: { preset: p.name, players: count, options },
       seats: botsOnly.checked ? Array(count).fill("bot") : seatsFor(count, invited),
       bot: level.value, private: priv.checked, name: n, hints: hints.checked,
+      clock: clock.value(),
     });
   }
   return h("section", { class: "card", id: "newtable" }, h("h2", {}, t("lobby-new")), h("p", { class: "muted" }, t("lobby-new-help")),
     h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", game), h("label", {}, t("lobby-players"), " ", players),
-      h("label", {}, t("lobby-level"), " ", level)),
+      h("label", {}, t("lobby-level"), " ", level), clock.label),
     line, plan,
     h("div", { class: "row" }, h("label", {}, priv, " ", t("lobby-private")), h("label", {}, botsOnly, " ", t("lobby-watch-bots")),
       h("label", {}, hints, " ", t("lobby-hints"))),

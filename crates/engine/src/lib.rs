@@ -22,6 +22,7 @@
 pub mod action;
 pub mod behaviour;
 pub mod catalog;
+pub mod clock;
 pub mod code;
 pub mod deal;
 pub mod event;
@@ -43,6 +44,7 @@ pub mod wire;
 
 pub use action::{Action, MoveList, ParseActionError, Short};
 pub use behaviour::{EndCount, MatchWin, NextPose, PoseRule, Redeal, Settle, Winner};
+pub use clock::{Clock, ClockError, ClockView, TimeControl};
 pub use code::{ErrorCode, Failure};
 pub use deal::{Deal, DealError, DealSpec};
 pub use event::{Event, Events};

@@ -33,6 +33,27 @@ impl Sweep {
     }
 }
 
+/// The time the turn clocks read (ms since the Unix epoch): the wall
+/// clock, which a test may move on (a correspondence move "a day later"
+/// without waiting a day). Clones share the offset.
+#[derive(Clone, Debug, Default)]
+pub struct TimeSource {
+    ahead_ms: std::sync::Arc<std::sync::atomic::AtomicI64>,
+}
+
+impl TimeSource {
+    pub fn now_ms(&self) -> i64 {
+        now_ms().saturating_add(self.ahead_ms.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// Move this time on by `by` (tests).
+    pub fn advance(&self, by: Duration) {
+        let ms = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
+        self.ahead_ms
+            .fetch_add(ms, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
     since_epoch().map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
@@ -58,5 +79,13 @@ mod tests {
         let (ms, us) = (now_ms(), now_us());
         assert!(ms > 1_577_836_800_000, "{ms}");
         assert!((us / 1000 - ms).abs() < 1000, "{us} {ms}");
+    }
+
+    #[test]
+    fn a_time_source_moves_on_for_all_its_clones() {
+        let t = TimeSource::default();
+        let copy = t.clone();
+        t.advance(Duration::from_secs(86_400));
+        assert!(copy.now_ms() - now_ms() >= 86_399_000);
     }
 }

@@ -254,6 +254,32 @@ impl Hub {
         }
     }
 
+    /// Every `Config::clock_sweep` until `stop`, wake the tables whose
+    /// turn clock ran out (read from what each shows the lobby, so a
+    /// parked table waiting days for a correspondence move costs nothing
+    /// until its deadline).
+    pub async fn clocks(self, stop: tokio::sync::watch::Receiver<bool>) {
+        let mut sweep = crate::clock::Sweep::after(self.config.clock_sweep * 8, stop);
+        while sweep.next().await {
+            let now = self.config.time.now_ms();
+            let due: Vec<Handle> = match self.tables.lock() {
+                Ok(t) => t
+                    .values()
+                    .filter(|h| {
+                        h.info.lock().is_ok_and(|i| {
+                            !i.finished && i.turn().is_some_and(|t| t.deadline_ms <= now)
+                        })
+                    })
+                    .cloned()
+                    .collect(),
+                Err(_) => return,
+            };
+            for h in due {
+                let _ = h.tx.try_send(Cmd::Tick);
+            }
+        }
+    }
+
     /// Stop listing a table (another node runs it now).
     pub(crate) fn forget(&self, id: &str) {
         if let Ok(mut t) = self.tables.lock() {

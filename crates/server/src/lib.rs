@@ -50,6 +50,7 @@ pub mod table;
 pub mod text;
 pub mod tournament;
 pub mod trust;
+pub mod turns;
 pub mod ws;
 
 use std::future::Future;
@@ -103,6 +104,11 @@ pub struct Config {
     pub public_url: Option<trust::PublicUrl>,
     /// The bearer token `/metrics` asks for; None: `/metrics` is off.
     pub metrics_token: Option<String>,
+    /// The time the turn clocks read: the wall clock, moved on by tests.
+    pub time: clock::TimeSource,
+    /// How often the hub looks for turn clocks that ran out (at parked
+    /// tables too, without waking the others).
+    pub clock_sweep: Duration,
 }
 
 impl Default for Config {
@@ -123,6 +129,8 @@ impl Default for Config {
             leaderboard_min: 5,
             public_url: None,
             metrics_token: None,
+            time: clock::TimeSource::default(),
+            clock_sweep: Duration::from_secs(1),
         }
     }
 }
@@ -171,6 +179,7 @@ pub async fn run(
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let app = http::router(hub.clone(), stop_rx.clone());
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
+    tokio::spawn(hub.clone().clocks(stop_rx.clone()));
     tokio::spawn(expire::sweep(hub.clone(), stop_rx.clone()));
     tokio::spawn(tournament::run::drive(hub.clone(), stop_rx.clone()));
     if hub.leased() {

@@ -108,11 +108,15 @@ pub enum Code {
     TooFewEntrants,
     TournamentFull,
     TournamentStarted,
+    /// A time control out of its range (see `domino_engine::clock`).
+    BadClock,
+    /// The player's turn clock ran out: the computer made or makes the move.
+    OutOfTime,
 }
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 67] = [
+    pub const OWN: [Code; 69] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -180,6 +184,8 @@ impl Code {
         Code::TooFewEntrants,
         Code::TournamentFull,
         Code::TournamentStarted,
+        Code::BadClock,
+        Code::OutOfTime,
     ];
 
     /// The code as clients read it.
@@ -253,6 +259,8 @@ impl Code {
             Code::TooFewEntrants => "too_few_entrants",
             Code::TournamentFull => "tournament_full",
             Code::TournamentStarted => "tournament_started",
+            Code::BadClock => "bad_clock",
+            Code::OutOfTime => "out_of_time",
         }
     }
 }

@@ -34,6 +34,7 @@ pub mod profiles;
 pub mod puzzles;
 pub mod sheets;
 pub mod tournaments;
+pub mod turns;
 
 /// The schema, one migration per entry, applied in order once each.
 /// The SQL is the common subset of SQLite and PostgreSQL.
@@ -130,6 +131,10 @@ const MIGRATIONS: &[&[&str]] = &[
     profiles::SKELETON_MIGRATION,
     // Puzzle ratings of players and puzzles: see `puzzles`.
     puzzles::MIGRATION,
+    // A table's turn clock (`domino_engine::Clock`, JSON: each seat's bank
+    // and timeouts, whose turn runs since when), so that a restart or
+    // another node keeps its deadline; NULL: no clock.
+    &["ALTER TABLE domino_tables ADD COLUMN clock TEXT"],
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that
@@ -201,6 +206,8 @@ pub struct TableRow {
     /// The seat plan, JSON: `"human"` or `"bot"` by seat; `None` for
     /// tables from before plans, whose first `humans` seats are human.
     pub seats: Option<String>,
+    /// The turn clock, JSON (`domino_engine::Clock`); `None`: no clock.
+    pub clock: Option<String>,
 }
 
 /// A claimed seat.
@@ -450,8 +457,8 @@ impl Store {
     pub async fn create_table(&self, t: &TableRow) -> Result<(), sqlx::Error> {
         self.write(
             sqlx::query(
-                "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans, seats)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans, seats, clock)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(&t.id)
             .bind(t.created_at)
@@ -461,6 +468,7 @@ impl Store {
             .bind(i64::from(t.private))
             .bind(t.humans)
             .bind(&t.seats)
+            .bind(&t.clock)
         )
         .await
     }
@@ -515,6 +523,21 @@ impl Store {
             self.fence(2, 3)
         );
         let q = sqlx::query(&sql).bind(seats).bind(table);
+        self.owned_write(q, node).await
+    }
+
+    /// The table's turn clock as it stands now (JSON).
+    pub async fn set_clock(
+        &self,
+        table: &str,
+        node: &str,
+        clock: &str,
+    ) -> Result<(), TableWriteError> {
+        let sql = format!(
+            "UPDATE domino_tables SET clock = $1 WHERE id = $2 AND {}",
+            self.fence(2, 3)
+        );
+        let q = sqlx::query(&sql).bind(clock).bind(table);
         self.owned_write(q, node).await
     }
 
@@ -663,7 +686,7 @@ impl Store {
 
     fn table_row(r: &sqlx::any::AnyRow) -> Result<TableRow, sqlx::Error> {
         Ok(from_row!(r, TableRow {
-            id, created_at, rules, secret, bot, humans, seats;
+            id, created_at, rules, secret, bot, humans, seats, clock;
             private: r.try_get::<i64, _>("private")? != 0,
         }))
     }
@@ -711,7 +734,7 @@ impl Store {
     /// Every unfinished table with its seats and log, oldest first.
     pub async fn unfinished(&self) -> Result<Vec<Saved>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT id, created_at, rules, secret, bot, private, humans, seats FROM domino_tables
+            "SELECT id, created_at, rules, secret, bot, private, humans, seats, clock FROM domino_tables
                  WHERE finished_at IS NULL ORDER BY created_at, id",
         )
         .fetch_all(&self.pool)
@@ -757,7 +780,7 @@ impl Store {
     /// Finished matches, newest first.
     pub async fn finished_list(&self, limit: i64) -> Result<Vec<Finished>, sqlx::Error> {
         let rows = sqlx::query(
-                "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record, abandoned
+                "SELECT id, created_at, rules, secret, bot, private, humans, seats, clock, finished_at, record, abandoned
                  FROM domino_tables WHERE finished_at IS NOT NULL AND private = 0
                  ORDER BY finished_at DESC, id LIMIT $1",
             )
@@ -774,7 +797,7 @@ impl Store {
     /// One finished match.
     pub async fn finished(&self, id: &str) -> Result<Option<Finished>, sqlx::Error> {
         let Some(r) = sqlx::query(
-                "SELECT id, created_at, rules, secret, bot, private, humans, seats, finished_at, record, abandoned
+                "SELECT id, created_at, rules, secret, bot, private, humans, seats, clock, finished_at, record, abandoned
                  FROM domino_tables WHERE id = $1 AND finished_at IS NOT NULL",
             )
             .bind(id)
@@ -935,6 +958,7 @@ pub(crate) mod tests {
             private: false,
             humans: 1,
             seats: None,
+            clock: None,
         }
     }
 
@@ -949,6 +973,7 @@ pub(crate) mod tests {
             private: false,
             humans: 2,
             seats: Some(r#"["human","bot","human"]"#.into()),
+            clock: Some("first".into()),
         };
         store.create_table(&t).await.unwrap();
         assert!(store.create_table(&t).await.is_err(), "ids are unique");
@@ -969,6 +994,12 @@ pub(crate) mod tests {
             assert!(store.take_lease(id, &holder, ttl).await.unwrap());
         }
         store.add_seat(id, "node-a", &s).await.unwrap();
+        // The clock is written as it runs, and read back with the table.
+        store.set_clock(id, "node-a", "second").await.unwrap();
+        let t = TableRow {
+            clock: Some("second".into()),
+            ..t
+        };
         assert!(
             matches!(
                 store.add_seat(id, "node-a", &s).await,
@@ -1023,6 +1054,7 @@ pub(crate) mod tests {
                 store.add_seat(id, b, &other).await,
                 store.leave_seat(id, b, 0, 9).await,
                 store.set_seats(id, b, r#"["bot","bot","bot"]"#).await,
+                store.set_clock(id, b, "other").await,
                 store.finish(id, b, 1, "{}").await,
                 store.abandon(id, b, 1, "{}").await,
             ];

@@ -370,6 +370,7 @@ async fn dispatch(
             private,
             name,
             hints,
+            clock,
         } => {
             // Checked before the table exists, so a bad name makes nothing
             // (a profile's name was checked when it was made).
@@ -410,6 +411,7 @@ async fn dispatch(
                 hints,
                 secret: None,
                 id: None,
+                clock,
             };
             new.check()?;
             conn.made.retain(|h| h.open());

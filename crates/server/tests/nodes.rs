@@ -501,3 +501,61 @@ async fn a_node_whose_lease_was_taken_lets_nobody_leave() {
     assert_eq!(r["code"], "moving", "{r}");
     host_dropped_and_seats_unchanged(&mut host, &db, &table).await;
 }
+
+/// A turn clock survives a failover: the node that takes a table over
+/// reads the stored deadline (the time that passed counts), and the
+/// timeout fires there. Both nodes read one time source, moved on by the
+/// test.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_clock_survives_a_failover() {
+    let Some(db) = fresh_db().await else {
+        return;
+    };
+    let time = domino_server::clock::TimeSource::default();
+    let clocked = |name: &str| {
+        let mut cfg = config(&db);
+        cfg.node = name.into();
+        cfg.lease = Duration::from_millis(900);
+        cfg.time = time.clone();
+        cfg.clock_sweep = Duration::from_millis(25);
+        Server::start(cfg)
+    };
+    let a = clocked("a");
+    let mut c = Client::connect(a.addr).await;
+    let r = c
+        .request(
+            json!({"type": "create", "rules": {"preset": "draw", "players": 2},
+            "humans": 1, "bot": "random", "name": "Ann",
+            "clock": {"kind": "per_move", "move_s": 15, "bank_s": 60}}),
+        )
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let table = r["table"].as_str().unwrap().to_string();
+    let token = c.token.clone().unwrap();
+    let mine = |m: &Value| m["clock"]["running"] == 0 && m["state"]["to_act"] == 0;
+    while !mine(c.state.as_ref().unwrap()) {
+        c.next_state().await;
+    }
+    let b = clocked("b");
+    time.advance(Duration::from_secs(30));
+    let killed = Instant::now();
+    a.kill();
+    drop(c);
+    while metric(&b, "domino_tables_owned").await < 1.0 {
+        assert!(killed.elapsed() < Duration::from_secs(15), "not taken over");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut c = Client::connect(b.addr).await;
+    let r = c
+        .request(json!({"type": "resume", "table": table, "token": token}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    let st = c.state.clone().unwrap();
+    assert!(mine(&st), "{st}");
+    let left = st["clock"]["left_ms"][0].as_i64().unwrap();
+    assert!((38_000..=45_000).contains(&left), "the deadline held: {st}");
+    time.advance(Duration::from_secs(46));
+    while c.state.as_ref().unwrap()["clock"]["timeouts"][0] != 1 {
+        c.next_state().await;
+    }
+}

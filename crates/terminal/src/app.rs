@@ -140,6 +140,10 @@ pub struct App {
     queued: Option<Action>,
     ready_at: Instant,
     draw_run: Option<DrawRun>,
+    /// The player's turn clock (`--clock`), if any.
+    pub clock: Option<super::clock::TermClock>,
+    /// The time of the last update, for the clock shown.
+    pub now: Instant,
 }
 
 impl App {
@@ -163,6 +167,8 @@ impl App {
             queued: None,
             ready_at: now,
             draw_run: None,
+            clock: None,
+            now,
         };
         app.last = app.last_tile();
         app.announce_hand();
@@ -181,7 +187,25 @@ impl App {
     }
 
     pub fn my_turn(&self) -> bool {
-        self.m.to_act() == Some(self.cfg.human)
+        self.m.to_act() == Some(self.cfg.human) && !self.out_of_time()
+    }
+
+    /// Time the player's moves with `control` from `now` (none: untimed).
+    pub fn set_clock(&mut self, control: domino_engine::TimeControl, now: Instant) {
+        self.clock = (!control.is_none())
+            .then(|| super::clock::TermClock::new(control, self.m.rules().players, now));
+    }
+
+    /// The player's time ran out this turn: the computer moves for them.
+    fn out_of_time(&self) -> bool {
+        self.clock.as_ref().is_some_and(|c| c.timed_out)
+    }
+
+    /// The player's clock as the header shows it.
+    pub fn clock_line(&self) -> Option<String> {
+        let c = self.clock.as_ref()?;
+        let left = super::clock::clock_text(c.left_ms(self.cfg.human, self.now));
+        Some(self.table.tr("term-clock", &[("left", txt(left))]))
     }
 
     /// The legal actions of the seat to act.
@@ -366,6 +390,8 @@ impl App {
             Msg::Bot { token, action } => self.bot_answer(token, action),
             Msg::Hint { token, action } => self.hint_answer(token, action),
         }
+        self.now = now;
+        self.run_clock(now);
         self.tick(now, &mut cmds);
         cmds
     }
@@ -396,6 +422,21 @@ impl App {
         self.waiting.is_some()
     }
 
+    /// Run the player's clock on their turn; when it runs out, say so and
+    /// leave the move to the computer.
+    fn run_clock(&mut self, now: Instant) {
+        let human = self.cfg.human;
+        let to_move = self.m.to_act() == Some(human);
+        let Some(c) = &mut self.clock else {
+            return;
+        };
+        if c.turn(human, to_move, now) {
+            self.mode = Mode::Watch;
+            let text = self.table.tr("term-out-of-time", &[]);
+            self.say(Said::new(text, Tone::Warning));
+        }
+    }
+
     fn tick(&mut self, now: Instant, cmds: &mut Vec<Cmd>) {
         if self.quit {
             return;
@@ -406,7 +447,7 @@ impl App {
             }
             return;
         };
-        if seat == self.cfg.human {
+        if seat == self.cfg.human && !self.out_of_time() {
             if self.mode == Mode::Watch {
                 self.settle_mode();
             }
@@ -424,7 +465,8 @@ impl App {
         }
         // Ask the bot to act next at once: it thinks during the pause.
         if let Some(seat) = self.m.to_act() {
-            if seat != self.cfg.human && self.waiting.is_none() && self.queued.is_none() {
+            let computer = seat != self.cfg.human || self.out_of_time();
+            if computer && self.waiting.is_none() && self.queued.is_none() {
                 self.token += 1;
                 self.waiting = Some(self.token);
                 cmds.push(Cmd::AskBot {

@@ -102,6 +102,10 @@ fn header(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
         None if view.phase == Phase::MatchOver => t.tr("term-header-match-over", &[]),
         None => t.tr("term-header-hand-over", &[]),
     };
+    let turn = match app.clock_line() {
+        Some(clock) => format!("{turn} · {clock}"),
+        None => turn,
+    };
     let game = t.tr("game-title", &[("preset", txt(view.rules.preset.name()))]);
     let left = format!(
         " {}",

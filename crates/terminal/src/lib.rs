@@ -10,6 +10,7 @@
 //! match record.
 
 pub mod app;
+pub mod clock;
 pub mod draw;
 pub mod hint;
 pub mod howto;
@@ -92,6 +93,11 @@ pub struct PlayArgs {
     /// and pipes (your moves are numbered; type a number and Enter).
     #[arg(long)]
     pub plain: bool,
+    /// A clock for your moves: MOVE+BANK seconds (15+60: 15 s a move, then
+    /// a bank of 60 for the match), or one number for the whole match
+    /// (600). When it runs out, the computer moves for you.
+    #[arg(long, value_name = "CLOCK")]
+    pub clock: Option<String>,
 }
 
 /// The default bot level.
@@ -180,6 +186,8 @@ pub struct Setup {
     pub think_ms: u64,
     pub record: PathBuf,
     pub resumed: bool,
+    /// The player's time control (`--clock`).
+    pub clock: domino_engine::TimeControl,
 }
 
 /// Read a saved record: the match replayed, and who sat where if saved;
@@ -236,6 +244,10 @@ fn seat_error(lang: Lang, seat: u8, players: u8) -> anyhow::Error {
 /// Work out the match, seats and paths from the flags.
 pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
     let lang = lang_of(args.lang.as_deref())?;
+    let clock = match &args.clock {
+        Some(text) => domino_engine::TimeControl::parse(text).map_err(|e| usage(e.to_string()))?,
+        None => domino_engine::TimeControl::None,
+    };
     let delay = if args.instant {
         Duration::ZERO
     } else {
@@ -328,6 +340,7 @@ pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
         think_ms: args.think_ms,
         record,
         resumed,
+        clock,
     })
 }
 
@@ -586,9 +599,21 @@ fn read_lines() -> Receiver<Option<String>> {
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let s = setup(&args)?;
     let seed = s.game.seed().unwrap_or(0);
-    let bots = Bots::start(&s.config.bots, seed, s.think_ms)?;
+    // With a clock the player's seat has a computer player too, for the
+    // moves it makes when their time runs out.
+    let names: Vec<String> = s
+        .config
+        .bots
+        .iter()
+        .map(|b| match b.as_str() {
+            "human" if !s.clock.is_none() => "heuristic".to_string(),
+            b => b.to_string(),
+        })
+        .collect();
+    let bots = Bots::start(&names, seed, s.think_ms)?;
     let path = s.record.clone();
     let mut app = App::new(s.game, s.config, Instant::now());
+    app.set_clock(s.clock, Instant::now());
     if s.resumed {
         app.log.push(words::Said::new(
             app.table.tr(

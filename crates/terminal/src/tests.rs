@@ -960,6 +960,7 @@ fn args() -> super::PlayArgs {
         record: None,
         lang: None,
         plain: false,
+        clock: None,
     }
 }
 
@@ -1172,5 +1173,57 @@ fn no_hint_of_points_to_claim_shows_where_claims_are_by_hand() {
             .clone()
             .all(|a| matches!(a, Action::Play { claim: true, .. })),
         "{calling:?}"
+    );
+}
+
+#[test]
+fn the_clock_flag_is_read_and_checked() {
+    let s = super::setup(&super::PlayArgs {
+        clock: Some("15+60".into()),
+        ..args()
+    })
+    .unwrap();
+    assert_eq!(
+        s.clock,
+        domino_engine::TimeControl::PerMove {
+            move_s: 15,
+            bank_s: 60
+        }
+    );
+    assert!(super::setup(&super::PlayArgs {
+        clock: Some("1+60".into()),
+        ..args()
+    })
+    .is_err());
+}
+
+/// Out of time: the computer is asked for the player's move, the player's
+/// keys no longer move, and the header shows the clock.
+#[test]
+fn when_the_clock_runs_out_the_computer_moves_for_the_player() {
+    let t0 = Instant::now();
+    let m = Match::new(rules("draw", Some(2), json!({})), Some(3), None).unwrap();
+    let human = m.to_act().unwrap();
+    let mut app = App::new(m, config(2, human), t0);
+    app.set_clock(
+        domino_engine::TimeControl::PerMove {
+            move_s: 5,
+            bank_s: 0,
+        },
+        t0,
+    );
+    assert!(app.update(Msg::Tick, t0).is_empty());
+    assert!(app.my_turn());
+    assert!(app.clock_line().unwrap().contains("0:05"));
+    let late = t0 + Duration::from_secs(6);
+    let cmds = app.update(Msg::Tick, late);
+    assert!(
+        cmds.iter()
+            .any(|c| matches!(c, Cmd::AskBot { seat, .. } if *seat == human)),
+        "{cmds:?}"
+    );
+    assert!(
+        !app.my_turn(),
+        "the player's keys wait for the computer's move"
     );
 }

@@ -555,6 +555,8 @@ error = { $code ->
     [tournament_full] This tournament is full.
     [too_many_tournaments] You have as many tournaments waiting to start as you may: start one first, or wait until one nobody entered expires.
     [tournament_started] This tournament has started: joining is closed.
+    [bad_clock] That clock is out of range: a move takes 5 seconds to 5 minutes, a bank up to an hour, a match 1 minute to 2 hours, and a correspondence move 1 hour to 3 days.
+    [out_of_time] Your time ran out: the computer moved for you.
    *[other] { $message }
 }
 
@@ -775,6 +777,8 @@ term-passing = You cannot play: passing…
 term-thinking = { $who } ({ $bot }) is thinking…
 term-bot-to-play = { $who } ({ $bot }) to play.
 term-header-your-turn = your turn
+term-clock = clock { $left }
+term-out-of-time = Out of time: the computer moves for you.
 term-header-to-play = { $who } to play
 term-header-match-over = match over
 term-header-hand-over = hand over
@@ -1387,3 +1391,27 @@ keep-refused = { $code ->
     [impossible_acts] That penalty cancels more than the act can: { $why }.
    *[other] That hand cannot be scored as entered: { $why }.
 }
+## Turn clocks and correspondence tables
+clock-hours = { $h } h { $m } min
+clock-days = { $d } d { $h } h
+clock-warning = { $secs ->
+    [one] One second left on your clock!
+   *[other] { $secs } seconds left on your clock!
+}
+lobby-clock = Clock
+clock-choice-none = None (take your time)
+clock-choice-move15 = 15 s a move + 1 min in the bank
+clock-choice-move30 = 30 s a move + 5 min in the bank
+clock-choice-match10 = 10 min for the match
+clock-choice-day1 = Correspondence: a day a move
+clock-choice-day3 = Correspondence: three days a move
+turn-title = Your tables with a clock
+turn-yours = Your turn
+turn-theirs = Waiting for the others
+turn-left = { $left } left
+turn-open = Open
+turn-notify-ask = Tell me when it is my turn
+turn-notify-on = While a page of the game is open, you will be told when it is your turn.
+turn-notify-off = Notifications are off: this browser does not allow them.
+turn-notify-title = Your turn
+turn-notify-body = { $game }: { $left } left to move.

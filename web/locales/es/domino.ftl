@@ -558,6 +558,8 @@ error = { $code ->
     [tournament_full] Este torneo está completo.
     [too_many_tournaments] Ya tienes todos los torneos por empezar que se permiten: empieza uno antes, o espera a que caduque uno en el que no se inscribió nadie.
     [tournament_started] Este torneo ya empezó: la inscripción está cerrada.
+    [bad_clock] Ese reloj está fuera de rango: una jugada dura de 5 segundos a 5 minutos, la reserva hasta una hora, una partida de 1 minuto a 2 horas y una jugada por correspondencia de 1 hora a 3 días.
+    [out_of_time] Se te acabó el tiempo: la computadora jugó por ti.
    *[other] { $message }
 }
 
@@ -795,6 +797,8 @@ term-passing = No puedes jugar: pasando…
 term-thinking = { $who } ({ $bot }) está pensando…
 term-bot-to-play = Le toca a { $who } ({ $bot }).
 term-header-your-turn = te toca
+term-clock = reloj { $left }
+term-out-of-time = Se acabó tu tiempo: la computadora juega por ti.
 term-header-to-play = le toca a { $who }
 term-header-match-over = fin de la partida
 term-header-hand-over = fin de la mano
@@ -1407,3 +1411,27 @@ keep-refused = { $code ->
     [impossible_acts] Esa penalización anula más de lo que puede: { $why }.
    *[other] Esa mano no se puede anotar así: { $why }.
 }
+## Turn clocks and correspondence tables
+clock-hours = { $h } h { $m } min
+clock-days = { $d } d { $h } h
+clock-warning = { $secs ->
+    [one] ¡Te queda un segundo en el reloj!
+   *[other] ¡Te quedan { $secs } segundos en el reloj!
+}
+lobby-clock = Reloj
+clock-choice-none = Ninguno (sin prisa)
+clock-choice-move15 = 15 s por jugada + 1 min de reserva
+clock-choice-move30 = 30 s por jugada + 5 min de reserva
+clock-choice-match10 = 10 min para la partida
+clock-choice-day1 = Por correspondencia: un día por jugada
+clock-choice-day3 = Por correspondencia: tres días por jugada
+turn-title = Tus mesas con reloj
+turn-yours = Te toca
+turn-theirs = Esperando a los demás
+turn-left = Quedan { $left }
+turn-open = Abrir
+turn-notify-ask = Avísame cuando me toque
+turn-notify-on = Mientras haya una página del juego abierta, te avisaremos cuando te toque.
+turn-notify-off = Los avisos están desactivados: este navegador no los permite.
+turn-notify-title = Te toca
+turn-notify-body = { $game }: quedan { $left } para jugar.

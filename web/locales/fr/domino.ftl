@@ -558,6 +558,8 @@ error = { $code ->
     [tournament_full] Ce tournoi est complet.
     [too_many_tournaments] Vous avez autant de tournois en attente de début que permis : commencez-en un d'abord, ou attendez qu'expire un tournoi où personne ne s'est inscrit.
     [tournament_started] Ce tournoi a commencé : les inscriptions sont closes.
+    [bad_clock] Cette pendule est hors limites : un coup dure de 5 secondes à 5 minutes, la réserve jusqu'à une heure, une partie de 1 minute à 2 heures, et un coup par correspondance de 1 heure à 3 jours.
+    [out_of_time] Votre temps est écoulé : l'ordinateur a joué pour vous.
    *[other] { $message }
 }
 
@@ -795,6 +797,8 @@ term-passing = Vous ne pouvez pas jouer : vous boudez…
 term-thinking = { $who } ({ $bot }) réfléchit…
 term-bot-to-play = À { $who } ({ $bot }) de jouer.
 term-header-your-turn = à vous
+term-clock = pendule { $left }
+term-out-of-time = Temps écoulé : l'ordinateur joue pour vous.
 term-header-to-play = à { $who } de jouer
 term-header-match-over = partie finie
 term-header-hand-over = manche finie
@@ -1407,3 +1411,27 @@ keep-refused = { $code ->
     [impossible_acts] Cette pénalité annule plus que l'acte ne peut : { $why }.
    *[other] Cette manche ne peut pas être comptée ainsi : { $why }.
 }
+## Turn clocks and correspondence tables
+clock-hours = { $h } h { $m } min
+clock-days = { $d } j { $h } h
+clock-warning = { $secs ->
+    [one] Plus qu'une seconde à votre pendule !
+   *[other] Plus que { $secs } secondes à votre pendule !
+}
+lobby-clock = Pendule
+clock-choice-none = Aucune (prenez votre temps)
+clock-choice-move15 = 15 s par coup + 1 min de réserve
+clock-choice-move30 = 30 s par coup + 5 min de réserve
+clock-choice-match10 = 10 min pour la partie
+clock-choice-day1 = Par correspondance : un jour par coup
+clock-choice-day3 = Par correspondance : trois jours par coup
+turn-title = Vos tables avec pendule
+turn-yours = À vous de jouer
+turn-theirs = Les autres jouent
+turn-left = Il reste { $left }
+turn-open = Ouvrir
+turn-notify-ask = Prévenez-moi quand c'est à moi
+turn-notify-on = Tant qu'une page du jeu est ouverte, vous serez prévenu quand c'est à vous.
+turn-notify-off = Les notifications sont désactivées : ce navigateur ne les permet pas.
+turn-notify-title = À vous de jouer
+turn-notify-body = { $game } : il reste { $left } pour jouer.

@@ -56,6 +56,9 @@ pub enum Request {
         /// Players may ask for hints (where the table allows them).
         #[serde(default = "default_hints")]
         hints: bool,
+        /// The table's time control; absent: none.
+        #[serde(default)]
+        clock: domino_engine::TimeControl,
     },
     Join {
         table: String,
@@ -113,6 +116,20 @@ pub struct LobbyTable {
     pub rules: RulesSpec,
     /// Who sits where.
     pub seats: Vec<SeatKind>,
+    /// The time control (`none` at most tables).
+    #[serde(default)]
+    pub clock: domino_engine::TimeControl,
+    /// Whose clock runs and until when (ms since the epoch), for the
+    /// lobby's "your turn" list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn: Option<Turn>,
+}
+
+/// The seat to move at a clocked table, and its deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    pub seat: u8,
+    pub deadline_ms: i64,
 }
 
 /// The server's answer to one request (written only: the engine's

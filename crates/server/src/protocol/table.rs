@@ -76,6 +76,10 @@ pub struct HandLine {
 #[serde(tag = "type", rename = "state")]
 pub struct StateMessage {
     pub bot: String,
+    /// The turn clock: each seat's time left and whose clock runs; absent
+    /// at a table without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<domino_engine::ClockView>,
     /// The chat so far, for a connection that has just come (with `log`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chat: Option<Vec<ChatLine>>,

@@ -85,6 +85,10 @@ pub(crate) fn info_of(row: &LobbyRow) -> Option<Info> {
         hand_number: u32::try_from(row.hand.max(1)).unwrap_or(1),
         finished: false,
         parked: false,
+        clock: row
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok()),
     })
 }
 

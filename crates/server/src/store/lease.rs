@@ -160,7 +160,7 @@ impl Store {
     /// One unfinished table with its seats and log, to rebuild it.
     pub async fn unfinished_one(&self, id: &str) -> Result<Option<Saved>, sqlx::Error> {
         let Some(r) = sqlx::query(
-            "SELECT id, created_at, rules, secret, bot, private, humans, seats FROM domino_tables
+            "SELECT id, created_at, rules, secret, bot, private, humans, seats, clock FROM domino_tables
              WHERE id = $1 AND finished_at IS NULL",
         )
         .bind(id)
@@ -186,10 +186,12 @@ pub struct LobbyRow {
     pub hand: i64,
     /// The claimed seats' names, by seat.
     pub names: Vec<(i64, String)>,
+    /// The turn clock, JSON (see [`super::TableRow::clock`]).
+    pub clock: Option<String>,
 }
 
 /// The columns of a [`LobbyRow`], from `domino_tables t`.
-const LOBBY_COLUMNS: &str = "t.id, t.rules, t.bot, t.private, t.humans, t.seats,
+const LOBBY_COLUMNS: &str = "t.id, t.rules, t.bot, t.private, t.humans, t.seats, t.clock,
     COALESCE((SELECT MAX(a.hand) FROM domino_actions a WHERE a.table_id = t.id), 0) AS hand,
     COALESCE((SELECT CAST(json_agg(json_build_array(s.seat, s.name)) AS TEXT)
               FROM domino_seats s WHERE s.table_id = t.id), '[]') AS names";
@@ -205,6 +207,7 @@ fn lobby_row(r: &sqlx::any::AnyRow) -> Result<LobbyRow, sqlx::Error> {
         seats: r.try_get("seats")?,
         hand: r.try_get("hand")?,
         names: serde_json::from_str(&names).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+        clock: r.try_get("clock")?,
     })
 }
 

@@ -60,6 +60,10 @@ impl Table {
             humans: i64::from(new.humans),
             seats: (!new.plan.is_empty())
                 .then(|| serde_json::to_string(&new.plan).unwrap_or_default()),
+            clock: (!new.clock.is_none()).then(|| {
+                let clock = domino_engine::Clock::new(new.clock, rules.players);
+                serde_json::to_string(&clock).unwrap_or_default()
+            }),
         };
         store
             .create_table(&row)
@@ -156,6 +160,12 @@ impl Table {
                 st.left = s.left_hand.is_some();
             }
         }
+        let clock: Option<domino_engine::Clock> = match &t.clock {
+            Some(c) => {
+                Some(serde_json::from_str(c).map_err(|e| format!("table {}: clock: {e}", t.id))?)
+            }
+            None => None,
+        };
         let humans = t.humans.clamp(0, i64::from(rules.players)) as u8;
         let plan = plan_of(t.seats.as_deref(), t.humans, rules.players);
         // The creator sits in the first seat that is not a bot's.
@@ -174,6 +184,7 @@ impl Table {
             hand_number: m.hand_number(),
             finished: false,
             parked: false,
+            clock: clock.clone(),
         }));
         // A table is touched when created and by every move.
         let touched_ms = saved
@@ -222,6 +233,8 @@ impl Table {
             empty_since: Some(now),
             parked: false,
             touched_ms,
+            clock,
+            timed_out: None,
         };
         tokio::spawn(table.run(rx));
         Ok(Handle { tx, info })
@@ -306,7 +319,7 @@ impl Table {
 
     /// [`Table::not_written`] for a write nobody asked for (the next
     /// hand, the table's end): there is nobody to answer, so it is logged.
-    fn log_not_written(&mut self, doing: &str, e: TableWriteError) {
+    pub(super) fn log_not_written(&mut self, doing: &str, e: TableWriteError) {
         let r = self.not_written(e);
         tracing::error!(table = %self.id, "{doing}: {}", r.message);
     }
@@ -346,7 +359,10 @@ impl Table {
     /// abandon delay: its record so far goes to the history, marked so.
     pub(super) async fn sweep(&mut self) {
         let idle_ms = now_ms() - self.touched_ms;
-        if self.finished || idle_ms < self.config.limits.abandon_after.as_millis() as i64 {
+        // A running turn clock moves the table on by itself (a
+        // correspondence move may take days): it is never abandoned.
+        let timed = self.clock.as_ref().is_some_and(|c| c.running.is_some());
+        if self.finished || timed || idle_ms < self.config.limits.abandon_after.as_millis() as i64 {
             return;
         }
         let rec = serde_json::to_string(&self.m.record()).unwrap_or_default();

@@ -39,6 +39,9 @@ pub struct Info {
     pub finished: bool,
     /// Nobody is connected and the bots wait (see `Table::parked`).
     pub parked: bool,
+    /// The turn clock as last changed (its deadline is what the hub's
+    /// clock sweep looks at, without waking the table).
+    pub clock: Option<domino_engine::Clock>,
 }
 
 impl Info {
@@ -65,7 +68,21 @@ impl Info {
             private: self.private,
             rules: self.rules.clone(),
             seats: self.plan.clone(),
+            clock: self
+                .clock
+                .as_ref()
+                .map_or_else(Default::default, |c| c.control),
+            turn: self.turn(),
         }
+    }
+
+    /// The seat whose clock runs, and its deadline.
+    pub fn turn(&self) -> Option<crate::protocol::socket::Turn> {
+        let c = self.clock.as_ref()?;
+        Some(crate::protocol::socket::Turn {
+            seat: c.running?.seat,
+            deadline_ms: c.deadline()?,
+        })
     }
 }
 
@@ -134,6 +151,7 @@ impl Table {
         let watching = self.subs.values().filter(|s| s.seat.is_none()).count();
         let msg = StateMessage {
             bot: self.bot_name.clone(),
+            clock: self.clock_view(),
             chat: log.then(|| self.chat.iter().cloned().collect()),
             events,
             facts: TableFacts::of(&self.rules),

@@ -15,8 +15,9 @@
 //! finished record), [`commitments`] (each hand's fair-deal key, commitment
 //! and redeal rule), [`messages`] (what a connection is sent), [`people`]
 //! (the seat plan, invitations and filling with bots, leaving, rematches,
-//! chat, automatic passes, claims kept to the player, the score sheet) and [`run`]
-//! (the table's command loop, bots and timers).
+//! chat, automatic passes, claims kept to the player, the score sheet),
+//! [`timing`] (the turn clock and timeouts) and [`run`] (the table's
+//! command loop, bots and timers).
 
 mod commitments;
 mod invites;
@@ -26,6 +27,7 @@ mod people;
 mod rated;
 mod run;
 mod seats;
+mod timing;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -246,6 +248,10 @@ pub struct Table {
     /// When something was last played or someone last came (ms since the
     /// epoch), for closing abandoned tables.
     touched_ms: i64,
+    /// The turn clock; `None` at a table without one (see [`timing`]).
+    clock: Option<domino_engine::Clock>,
+    /// The seat whose time ran out: the computer makes its move now.
+    timed_out: Option<u8>,
 }
 
 /// A new table's settings, checked.
@@ -271,6 +277,9 @@ pub struct NewTable {
     /// same table cannot both make it (the second is refused: the id is
     /// taken).
     pub id: Option<String>,
+    /// The time control (checked by [`NewTable::check`]); `None` for
+    /// casual tables.
+    pub clock: domino_engine::TimeControl,
 }
 
 /// Between the seats' levels when a table's bots are of several levels
@@ -315,6 +324,9 @@ impl NewTable {
                 ),
             ));
         }
+        self.clock
+            .check()
+            .map_err(|e| Refusal::new(Code::BadClock, e.to_string()))?;
         if !self.plan.is_empty() && self.plan.len() != rules.players as usize {
             return Err(Refusal::new(
                 Code::BadSeats,

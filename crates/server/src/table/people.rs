@@ -235,6 +235,10 @@ impl Table {
                 hints: self.hints,
                 secret: None,
                 id: None,
+                clock: self
+                    .clock
+                    .as_ref()
+                    .map_or_else(Default::default, |c| c.control),
             },
         })))
     }

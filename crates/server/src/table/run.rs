@@ -68,7 +68,19 @@ impl Table {
                                 self.seq
                             ),
                         )),
-                        Some(seat) => self.act(seat, action, false).await,
+                        Some(seat) => {
+                            // A move after the deadline is too late: the
+                            // computer makes it.
+                            self.clock_expired().await;
+                            if self.timed_out == Some(seat) {
+                                Err(Refusal::new(
+                                    Code::OutOfTime,
+                                    "your time ran out: the computer moves for you",
+                                ))
+                            } else {
+                                self.act(seat, action, false).await
+                            }
+                        }
                     };
                     match r {
                         Ok(events) => {
@@ -79,7 +91,11 @@ impl Table {
                             let _ = reply.send(Ok(produced));
                         }
                         Err(e) => {
+                            let late = e.code == Code::OutOfTime;
                             let _ = reply.send(Err(e));
+                            if late {
+                                self.pump(Vec::new()).await;
+                            }
                         }
                     }
                 }
@@ -230,6 +246,8 @@ impl Table {
             return;
         }
         let mut changed = false;
+        // A seat whose time ran out: the computer moves for it.
+        self.clock_expired().await;
         // Passes made for players who can do nothing else go out with what
         // led to them, in the same message.
         while let Some(seat) = self.auto_pass_due() {
@@ -243,6 +261,7 @@ impl Table {
         }
         // A finished match is in the history before anyone hears it ended.
         self.store_finished().await;
+        self.clock_turn().await;
         if !events.is_empty() {
             self.broadcast(&events);
             self.moved();
@@ -264,6 +283,7 @@ impl Table {
             break;
         }
         if changed || events.is_empty() {
+            self.clock_turn().await;
             self.broadcast(&[]);
             self.moved();
         }
@@ -313,7 +333,9 @@ impl Table {
                 info.parked = parked;
             }
         }
-        if parked || self.finished {
+        // A parked clocked table still lets the computer move (a timed-out
+        // seat, the bots after it) until a person is to move.
+        if (parked && !self.computer_to_move()) || self.finished {
             return;
         }
         let mut wake: Option<Instant> = None;
@@ -347,6 +369,11 @@ impl Table {
                 }
             }
             _ => {}
+        }
+        if let Some(d) = self.clock_deadline() {
+            let left = (d - self.config.time.now_ms()).max(0);
+            let t = Instant::now() + Duration::from_millis(left.unsigned_abs());
+            wake = Some(wake.map_or(t, |w: Instant| w.min(t)));
         }
         if let Some(t) = self.empty_since {
             let t = t + self.config.limits.park_after;

@@ -241,16 +241,26 @@ impl Table {
         self.subs.get(&conn).and_then(|s| s.seat)
     }
 
-    /// Whether a bot plays `seat` now.
+    /// Whether a bot plays `seat` now. At a clocked table an absent
+    /// player's seat waits for them until their time runs out (then the
+    /// computer moves for them: `timed_out`).
     pub(super) fn bot_plays(&self, seat: u8) -> bool {
         let st = &self.seats[seat as usize];
         self.plan[seat as usize] == SeatKind::Bot
             || st.left
-            || (st.conns == 0 && st.absent_since.elapsed() >= self.config.grace)
+            || self.timed_out == Some(seat)
+            || (self.clock.is_none() && self.away(seat))
     }
 
-    /// Every seat is ready for the next hand (or played by a bot).
+    /// Nobody has been at `seat` for the grace period.
+    fn away(&self, seat: u8) -> bool {
+        let st = &self.seats[seat as usize];
+        st.conns == 0 && st.absent_since.elapsed() >= self.config.grace
+    }
+
+    /// Every seat is ready for the next hand (or played by a bot, or away).
     pub(super) fn all_ready(&self) -> bool {
-        (0..self.rules.players).all(|s| self.seats[s as usize].ready || self.bot_plays(s))
+        (0..self.rules.players)
+            .all(|s| self.seats[s as usize].ready || self.bot_plays(s) || self.away(s))
     }
 }

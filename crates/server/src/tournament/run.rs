@@ -370,6 +370,7 @@ async fn open_table(
         hints: false,
         secret,
         id: Some(id.to_string()),
+        clock: domino_engine::TimeControl::None,
     };
     hub.create(new)
         .await

@@ -1,0 +1,42 @@
+//! What the lobby's "your turn" list reads (see `crate::turns`).
+
+use sqlx::Row;
+
+use super::Store;
+
+/// An unfinished table a token holds a seat at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatTurn {
+    pub seat: i64,
+    pub rules: String,
+    pub clock: Option<String>,
+}
+
+impl Store {
+    /// The seat the token with hash `token_hash` holds at `table`, if the
+    /// match is not finished and the player has not left it.
+    pub async fn seat_turn(
+        &self,
+        table: &str,
+        token_hash: &str,
+    ) -> Result<Option<SeatTurn>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT s.seat, t.rules, t.clock FROM domino_tables t
+               JOIN domino_seats s ON s.table_id = t.id
+             WHERE t.id = $1 AND s.token_hash = $2 AND t.finished_at IS NULL
+               AND s.left_hand IS NULL",
+        )
+        .bind(table)
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok(SeatTurn {
+                seat: r.try_get("seat")?,
+                rules: r.try_get("rules")?,
+                clock: r.try_get("clock")?,
+            })
+        })
+        .transpose()
+    }
+}

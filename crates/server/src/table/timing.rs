@@ -1,0 +1,140 @@
+//! The table's turn clock (see `domino_engine::clock`): it runs for the
+//! person to move, reading the server's [`crate::clock::TimeSource`], and
+//! is stored with the table whenever it changes, so that its deadline
+//! outlives the process. When a seat's time runs out the computer makes
+//! its move; the seat's third timeout in a match counts as leaving it.
+
+use domino_engine::clock::TIMEOUTS_TO_LEAVE;
+use domino_engine::{ClockView, Phase};
+
+use super::people::SeatKind;
+use super::Table;
+
+impl Table {
+    /// The clock as the players see it now.
+    pub(super) fn clock_view(&self) -> Option<ClockView> {
+        let now = self.config.time.now_ms();
+        self.clock.as_ref().map(|c| c.view(now))
+    }
+
+    /// The seat whose clock should run: a person's (not the computer's)
+    /// turn in a hand being played.
+    fn clock_seat(&self) -> Option<u8> {
+        if !self.started() || self.finished {
+            return None;
+        }
+        match (self.m.phase(), self.m.to_act()) {
+            (Phase::Play | Phase::ChoosePoser, Some(s))
+                if self.plan[usize::from(s)] != SeatKind::Bot
+                    && !self.seats[usize::from(s)].left
+                    && self.timed_out != Some(s) =>
+            {
+                Some(s)
+            }
+            _ => None,
+        }
+    }
+
+    /// Bring the clock to the turn being played: run the clock of the
+    /// person to move, stop it while the computer or nobody moves; store
+    /// it when it changed.
+    pub(super) async fn clock_turn(&mut self) {
+        if self.clock.is_none() {
+            return;
+        }
+        // The computer's forced move is made: the seat is its player's again.
+        if self.timed_out.is_some() && self.timed_out != self.m.to_act() {
+            self.timed_out = None;
+        }
+        let seat = self.clock_seat();
+        let now = self.config.time.now_ms();
+        let Some(clock) = &mut self.clock else {
+            return;
+        };
+        let before = clock.clone();
+        match seat {
+            Some(s) => clock.start(s, now),
+            None => clock.stop(now),
+        }
+        if *clock != before {
+            self.save_clock().await;
+        }
+    }
+
+    /// If the running seat's time is out: count the timeout and let the
+    /// computer move for it (see [`Table::bot_plays`]); at the seat's
+    /// third, its player has left the match.
+    pub(super) async fn clock_expired(&mut self) {
+        let now = self.config.time.now_ms();
+        let Some(clock) = &mut self.clock else {
+            return;
+        };
+        if clock.expired(now).is_none() {
+            return;
+        }
+        let Some((seat, n)) = clock.time_out() else {
+            return;
+        };
+        tracing::info!(table = %self.id, seat, timeouts = n, "out of time: the computer moves");
+        self.timed_out = Some(seat);
+        if n >= TIMEOUTS_TO_LEAVE && !self.seats[usize::from(seat)].left {
+            self.leave_for_timeouts(seat).await;
+        }
+        self.save_clock().await;
+    }
+
+    /// The seat's third timeout: as if its player had left (a bot plays
+    /// on, their connections watch).
+    async fn leave_for_timeouts(&mut self, seat: u8) {
+        let hand = i64::from(self.m.hand_number());
+        let left = self
+            .store
+            .leave_seat(&self.id, &self.config.node, i64::from(seat), hand)
+            .await;
+        if let Err(e) = left {
+            self.log_not_written("leaving after three timeouts", e);
+            return;
+        }
+        tracing::info!(table = %self.id, seat, "three timeouts: the seat is left to the computer");
+        self.seats[usize::from(seat)].left = true;
+        for sub in self.subs.values_mut() {
+            if sub.seat == Some(seat) {
+                sub.seat = None;
+            }
+        }
+        self.seats[usize::from(seat)].conns = 0;
+    }
+
+    /// Store the clock and show it to the hub's clock sweep.
+    async fn save_clock(&mut self) {
+        let Some(clock) = &self.clock else {
+            return;
+        };
+        if let Ok(mut info) = self.info.lock() {
+            info.clock = Some(clock.clone());
+        }
+        let text = serde_json::to_string(clock).unwrap_or_default();
+        if let Err(e) = self
+            .store
+            .set_clock(&self.id, &self.config.node, &text)
+            .await
+        {
+            self.log_not_written("storing the clock", e);
+        }
+    }
+
+    /// When the running clock runs out, on the time source's count.
+    pub(super) fn clock_deadline(&self) -> Option<i64> {
+        self.clock.as_ref().and_then(domino_engine::Clock::deadline)
+    }
+
+    /// Whether the computer is to move now at a clocked table: it plays on
+    /// at a parked table too, until a person is to move (whose clock then
+    /// runs, and who is told it is their turn).
+    pub(super) fn computer_to_move(&self) -> bool {
+        self.clock.is_some()
+            && self.started()
+            && matches!(self.m.phase(), Phase::Play | Phase::ChoosePoser)
+            && self.m.to_act().is_some_and(|s| self.bot_plays(s))
+    }
+}

@@ -1,0 +1,97 @@
+//! `POST /api/turns`: the lobby's "your turn" list. The page sends the
+//! seat tokens it keeps (one per table it sat at); the answer says, for
+//! each unfinished table the token still holds a seat at, whose clock runs
+//! and how long is left, "your turn" first and the nearest deadline first.
+//! Read from the store, so a parked table (a correspondence table waiting
+//! for days) is not woken, and another node's tables are there too.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use domino_engine::{Clock, TimeControl};
+use serde::{Deserialize, Serialize};
+
+use crate::answer::{HttpRefusal, Json};
+use crate::hub::Hub;
+use crate::refusal::Code;
+use crate::routes::Routes;
+use crate::table::token_hash;
+
+/// The most seats one ask may name.
+pub const MOST: usize = 100;
+
+pub fn routes(hub: Hub) -> Routes {
+    Routes::new().post("/api/turns", turns).with_state(hub)
+}
+
+/// A table the page holds a seat at.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Held {
+    pub table: String,
+    pub token: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ask {
+    pub seats: Vec<Held>,
+}
+
+/// One of the asker's tables.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct MyTable {
+    pub table: String,
+    pub seat: u8,
+    pub preset: String,
+    pub clock: TimeControl,
+    /// The asker's clock runs: it is their move.
+    pub your_turn: bool,
+    /// The running clock's time left, ms (absent: no clock runs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_ms: Option<i64>,
+}
+
+async fn turns(
+    State(hub): State<Hub>,
+    Json(ask): Json<Ask>,
+) -> Result<axum::Json<Vec<MyTable>>, HttpRefusal> {
+    if ask.seats.len() > MOST {
+        return Err(HttpRefusal::new(
+            StatusCode::BAD_REQUEST,
+            Code::BadRequest,
+            format!("at most {MOST} tables an ask"),
+        ));
+    }
+    let now = hub.config.time.now_ms();
+    let mut out = Vec::new();
+    for held in &ask.seats {
+        let Some(row) = hub
+            .store
+            .seat_turn(&held.table, &token_hash(&held.token))
+            .await?
+        else {
+            continue;
+        };
+        let rules: serde_json::Value = serde_json::from_str(&row.rules).unwrap_or_default();
+        let clock: Option<Clock> = row
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok());
+        let seat = u8::try_from(row.seat).unwrap_or(u8::MAX);
+        let running = clock.as_ref().and_then(|c| c.running).map(|r| r.seat);
+        out.push(MyTable {
+            table: held.table.clone(),
+            seat,
+            preset: rules["preset"].as_str().unwrap_or_default().to_string(),
+            clock: clock.as_ref().map_or(TimeControl::None, |c| c.control),
+            your_turn: running == Some(seat),
+            left_ms: clock
+                .as_ref()
+                .and_then(Clock::deadline)
+                .map(|d| (d - now).max(0)),
+        });
+    }
+    // Your turn first, the least time left first.
+    out.sort_by_key(|t| (!t.your_turn, t.left_ms.unwrap_or(i64::MAX)));
+    Ok(axum::Json(out))
+}

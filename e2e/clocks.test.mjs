@@ -1,0 +1,68 @@
+// Turn clocks in real Chromium, in Spanish at phone size (390x844): the
+// lobby's clock field makes a correspondence table, the table shows each
+// person's time, and the lobby lists it under "your tables with a clock";
+// at a table of 5 s a move, the last seconds of your turn bring a warning
+// that is shown and said by the announcer, then the computer moves for you.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { setup, newPlayer, noErrors, shot, PHONE } from "./helpers.mjs";
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env.stop(); });
+
+test("a correspondence table from the lobby: the clocks at the table and the lobby's list, in Spanish on a phone", async () => {
+  const page = await newPlayer(env, "Ana", { viewport: PHONE, locale: "es-PR" });
+  await page.goto(env.base + "/");
+  await page.fill("#name", "Ana");
+  await page.selectOption("#game", "draw");
+  await page.selectOption("#players", "2");
+  await page.selectOption("#bot", "random");
+  assert.match(await page.locator("label:has(#clock)").innerText(), /Reloj/);
+  await page.selectOption("#clock", "day1");
+  await page.click("#create");
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  const id = page.url().split("/t/")[1];
+  // Your time (the bot is not timed); it runs once the bot has posed or
+  // you pose.
+  await page.waitForSelector("#clocks .seatclock.running.mine");
+  assert.equal(await page.locator("#clocks .seatclock").count(), 1);
+  assert.match(await page.locator("#clocks .seatclock.mine time").innerText(), /^(23 h 59 min|1 d 0 h)$/);
+  await shot(page, "clocks-correspondence-es-phone");
+  // Back in the lobby: the table is listed, your turn, with the time left.
+  await page.goto(env.base + "/");
+  const row = page.locator(`#yourtables [data-table="${id}"]`);
+  await row.waitFor();
+  assert.match(await row.innerText(), /Te toca/);
+  assert.match(await row.innerText(), /Quedan (23 h|1 d)/);
+  assert.equal(await page.locator("#notifyask").textContent(), "Avísame cuando me toque");
+  await shot(page, "clocks-lobby-your-turn-es-phone");
+  noErrors(page);
+});
+
+test("the last seconds of your turn: a warning shown and announced, then the computer moves for you", async () => {
+  const page = await newPlayer(env, "Ana", { viewport: PHONE, locale: "es-PR" });
+  await page.goto(env.base + "/");
+  // A table of 5 s a move (not among the lobby's choices), made from the
+  // page's own socket as the lobby makes its tables.
+  const made = await page.evaluate(() => new Promise((ok) => {
+    const ws = new WebSocket(`ws://${location.host}/ws`);
+    ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "draw", players: 2, options: {} },
+      seats: ["me", "bot"], bot: "random", name: "Ana", clock: { kind: "per_move", move_s: 5, bank_s: 0 } }));
+    ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { ws.close(); ok(m); } };
+  }));
+  assert.equal(made.type, "joined", JSON.stringify(made));
+  await page.evaluate(([t, tok]) => localStorage.setItem("domino.token." + t, tok), [made.table, made.token]);
+  await page.goto(`${env.base}/t/${made.table}`);
+  const warn = page.locator("#clockwarn");
+  await warn.waitFor({ state: "visible", timeout: 20000 });
+  assert.match(await warn.innerText(), /Te queda(n)? .*reloj/);
+  await shot(page, "clocks-warning-es-phone");
+  // Said in the table's live region too.
+  await page.waitForFunction(() => /reloj/.test(document.getElementById("announce").textContent));
+  // Nothing played: the computer moves for you, and your next turn's
+  // clock starts afresh.
+  await page.waitForFunction(() => document.getElementById("clocks").dataset.timeouts === "1", null, { timeout: 20000 });
+  noErrors(page);
+});

@@ -1,0 +1,25 @@
+// @ts-check
+// The new table's clock: none (casual), a time per move with a bank, one
+// for the whole match, or a move a day or more by correspondence. The
+// ranges are the server's (domino_engine::clock).
+
+import { h } from "../dom.js";
+import { t } from "../words.js";
+
+/** The choices, by value: the time control the server takes. */
+export const CLOCKS = {
+  none: { kind: "none" },
+  move15: { kind: "per_move", move_s: 15, bank_s: 60 },
+  move30: { kind: "per_move", move_s: 30, bank_s: 300 },
+  match10: { kind: "per_match", bank_s: 600 },
+  day1: { kind: "correspondence", move_s: 86_400 },
+  day3: { kind: "correspondence", move_s: 3 * 86_400 },
+};
+
+/** The clock field: its label (with the select) and the chosen control. */
+export function clockSelect() {
+  const select = /** @type {HTMLSelectElement} */ (h("select", { id: "clock" },
+    Object.keys(CLOCKS).map((k) => h("option", { value: k }, t("clock-choice-" + k)))));
+  const label = h("label", {}, t("lobby-clock"), " ", select);
+  return { label, value: () => CLOCKS[select.value] || CLOCKS.none };
+}

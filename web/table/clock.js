@@ -1,0 +1,84 @@
+// @ts-check
+// The turn clock at the table: each seat's time left beside its name, the
+// running one counted down between the server's states, and in the last
+// seconds of your own turn a warning that is shown and said (once a turn)
+// by the table's announcer. The times come from the server (`clock` in
+// `state`); the page only counts down from when it got them.
+
+import { h, fill } from "../dom.js";
+import { t } from "../words.js";
+
+/** Your own clock warns in its last this many ms. */
+export const WARN_MS = 10_000;
+
+/**
+ * A time left, in the player's words: `m:ss` under an hour, else hours
+ * and minutes, else days and hours.
+ * @param {number} ms
+ */
+export function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  if (s < 3600) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  const hours = Math.floor(s / 3600);
+  if (hours < 24) return t("clock-hours", { h: hours, m: Math.floor((s % 3600) / 60) });
+  return t("clock-days", { d: Math.floor(hours / 24), h: hours % 24 });
+}
+
+/**
+ * Each seat's time left `now`, from the server's view got at `at`.
+ * @param {{ left_ms: number[], running: number | null }} c
+ * @param {number} at
+ * @param {number} now
+ */
+export function leftNow(c, at, now) {
+  return c.left_ms.map((ms, s) => (s === c.running ? Math.max(0, ms - (now - at)) : ms));
+}
+
+/**
+ * The clock's box and its drawing.
+ * @param {{ say: (s: string | string[], now?: boolean) => void }} announcer
+ */
+export function clockView(announcer) {
+  const box = h("div", { class: "clocks", id: "clocks", hidden: true });
+  /** @type {{ m: any, c: any, at: number, me: number | null, timed: boolean[], names: string[] } | null} */
+  let got = null;
+  let warned = false;
+
+  /**
+   * A new state: its clock (if the table has one) and the seats' names.
+   * @param {any} m the state message
+   * @param {(s: number) => string} name
+   */
+  function take(m, name) {
+    // The page redraws on other things too: the count goes on from the
+    // state's own arrival.
+    if (got && got.m === m) return draw();
+    const was = got && got.c.running;
+    // Only people are timed: a bot's seat (or one its player left) shows no clock.
+    const timed = m.clock ? m.clock.left_ms.map((_, s) => m.seats[s].human && !m.seats[s].left) : [];
+    got = m.clock ? { m, c: m.clock, at: Date.now(), me: m.seat, timed, names: m.clock.left_ms.map((_, s) => name(s)) } : null;
+    if (!got || got.c.running !== was) warned = false;
+    draw();
+  }
+
+  function draw() {
+    box.hidden = !got;
+    if (!got) return;
+    const { c, at, me, timed, names } = got;
+    const left = leftNow(c, at, Date.now());
+    const mine = me != null && c.running === me;
+    const low = mine && left[me] <= WARN_MS;
+    box.dataset.timeouts = String(me != null ? c.timeouts[me] : 0);
+    fill(box, left.map((ms, s) => !timed[s] ? null : h("span", {
+      class: "seatclock" + (s === c.running ? " running" : "") + (s === me ? " mine" : ""),
+      "data-seat": s,
+    }, h("span", { class: "who" }, names[s]), " ", h("time", {}, clockText(ms)))),
+    low ? h("p", { class: "clockwarn", id: "clockwarn" }, t("clock-warning", { secs: Math.ceil(left[me] / 1000) })) : null);
+    if (low && !warned) {
+      warned = true;
+      announcer.say(t("clock-warning", { secs: Math.ceil(left[me] / 1000) }), true);
+    }
+  }
+
+  return { el: box, take, tick: draw };
+}

@@ -1,0 +1,19 @@
+// The turn clock's words and count-down (web/table/clock.js) under node.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { clockText, leftNow } from "../table/clock.js";
+
+test("times left read as m:ss under an hour, then hours, then days", () => {
+  assert.equal(clockText(0), "0:00");
+  assert.equal(clockText(9_001), "0:10");
+  assert.equal(clockText(75_000), "1:15");
+  assert.equal(clockText((3600 + 120) * 1000), "1 h 2 min");
+  assert.equal(clockText((2 * 86_400 + 5 * 3600) * 1000), "2 d 5 h");
+});
+
+test("only the running seat's time counts down, and never below zero", () => {
+  const c = { left_ms: [75_000, 60_000], running: 1 };
+  assert.deepEqual(leftNow(c, 1_000, 11_000), [75_000, 50_000]);
+  assert.deepEqual(leftNow(c, 1_000, 99_000), [75_000, 0]);
+});
