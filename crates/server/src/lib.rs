@@ -50,6 +50,7 @@ pub mod table;
 pub mod text;
 pub mod tournament;
 pub mod trust;
+pub mod verdict;
 pub mod ws;
 
 use std::future::Future;
