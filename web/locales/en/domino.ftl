@@ -1274,3 +1274,50 @@ puzzle-best-in = best in { $count ->
 }
 puzzle-your-rating = Your rating: { $rating } ({ $change })
 puzzle-its-rating = this puzzle: { $rating } ({ $change })
+# Presence and failure (issue 39)
+seat-dropped = disconnected: the computer plays in { $secs } s
+seat-invited-name = Invited: seat { $n }
+join-prompt-seat = Take seat { $n } as
+join-full = Every seat at this table is taken.
+act-watch-full = Watch the match
+server-silent = The server is not answering. Trying again…
+# The coach's verdicts (issue 39)
+coach-marks-rule = { $objective ->
+    [outcome] Marks are earned from the player's view: what the move lost against the expert's choice from the same seat, in hands (2 is a win turned into a loss). Inaccuracy from { $inaccuracy }, mistake from { $mistake }, blunder from { $blunder }.
+   *[other] Marks are earned from the player's view: what the move lost against the expert's choice from the same seat, in points. Inaccuracy from { $inaccuracy }, mistake from { $mistake }, blunder from { $blunder }.
+}
+coach-inaccuracies = Inaccuracies
+coach-mistakes = Mistakes
+coach-hindsight = Costly only in hindsight
+coach-severity = { $severity ->
+    [blunder] Blunder!
+    [mistake] Mistake.
+   *[inaccuracy] Inaccuracy.
+}
+coach-mark-at = { $severity ->
+    [blunder] Blunder
+    [mistake] Mistake
+   *[inaccuracy] Inaccuracy
+}: hand { $hand }, move { $step }, { $who } (−{ $cost })
+coach-marks-title = Marks: { $blunder } { $blunder ->
+    [one] blunder
+   *[other] blunders
+}, { $mistake } { $mistake ->
+    [one] mistake
+   *[other] mistakes
+}, { $inaccuracy } { $inaccuracy ->
+    [one] inaccuracy
+   *[other] inaccuracies
+} (open to go to a move)
+coach-no-marks = No inaccuracies, mistakes or blunders in this match.
+coach-all-best = With all tiles known, this move ({ $played }) is one of the best.
+coach-all-cost = With all tiles known, this move ({ $played }) cost { $cost }; best was { $best }.
+coach-view-same = From your view, the expert would have played the same.
+coach-view-better = From your view, the expert would have played { $expert }, { $cost } better.
+coach-view-other = From your view, the expert would have played { $expert }, no better here.
+coach-hindsight-only = Only hindsight: no mistake with what you could see.
+coach-graph-label = Value graph of hand { $hand } for { $side }
+coach-graph-caption = Hand { $hand }: what is still to come for { $side } after each move, with all tiles known (up is better). Large dots are marks; a dot goes to its move.
+coach-graph-none = No move of this hand could be valued.
+coach-graph-dot = Move { $step }: { $value }
+coach-better-here = Better: { $play }

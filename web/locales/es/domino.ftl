@@ -1295,3 +1295,50 @@ puzzle-best-in = la mejor en { $count ->
 }
 puzzle-your-rating = Tu puntuación: { $rating } ({ $change })
 puzzle-its-rating = este problema: { $rating } ({ $change })
+# Presence and failure (issue 39)
+seat-dropped = sin conexión: la computadora juega en { $secs } s
+seat-invited-name = Invitación: puesto { $n }
+join-prompt-seat = Ocupar el puesto { $n } como
+join-full = Todos los puestos de esta mesa están ocupados.
+act-watch-full = Ver la partida
+server-silent = El servidor no responde. Volviendo a intentar…
+# The coach's verdicts (issue 39)
+coach-marks-rule = { $objective ->
+    [outcome] Las marcas se ganan desde tu vista: lo que la jugada perdió frente a la elección del experto desde el mismo puesto, en manos (2 es una victoria convertida en derrota). Imprecisión desde { $inaccuracy }, error desde { $mistake }, error grave desde { $blunder }.
+   *[other] Las marcas se ganan desde tu vista: lo que la jugada perdió frente a la elección del experto desde el mismo puesto, en puntos. Imprecisión desde { $inaccuracy }, error desde { $mistake }, error grave desde { $blunder }.
+}
+coach-inaccuracies = Imprecisiones
+coach-mistakes = Errores
+coach-hindsight = Costosas solo a posteriori
+coach-severity = { $severity ->
+    [blunder] ¡Error grave!
+    [mistake] Error.
+   *[inaccuracy] Imprecisión.
+}
+coach-mark-at = { $severity ->
+    [blunder] Error grave
+    [mistake] Error
+   *[inaccuracy] Imprecisión
+}: mano { $hand }, jugada { $step }, { $who } (−{ $cost })
+coach-marks-title = Marcas: { $blunder } { $blunder ->
+    [one] error grave
+   *[other] errores graves
+}, { $mistake } { $mistake ->
+    [one] error
+   *[other] errores
+}, { $inaccuracy } { $inaccuracy ->
+    [one] imprecisión
+   *[other] imprecisiones
+} (ábrelo para ir a una jugada)
+coach-no-marks = Ninguna imprecisión, error ni error grave en esta partida.
+coach-all-best = Con todas las fichas a la vista, esta jugada ({ $played }) es de las mejores.
+coach-all-cost = Con todas las fichas a la vista, esta jugada ({ $played }) costó { $cost }; lo mejor era { $best }.
+coach-view-same = Desde tu vista, el experto habría jugado lo mismo.
+coach-view-better = Desde tu vista, el experto habría jugado { $expert }, { $cost } mejor.
+coach-view-other = Desde tu vista, el experto habría jugado { $expert }, que aquí no era mejor.
+coach-hindsight-only = Solo a posteriori: con lo que podías ver no fue un error.
+coach-graph-label = Gráfico de valor de la mano { $hand } para { $side }
+coach-graph-caption = Mano { $hand }: lo que aún está por venir para { $side } tras cada jugada, con todas las fichas a la vista (arriba es mejor). Los puntos grandes son marcas; cada punto lleva a su jugada.
+coach-graph-none = No se pudo valorar ninguna jugada de esta mano.
+coach-graph-dot = Jugada { $step }: { $value }
+coach-better-here = Mejor: { $play }

@@ -1295,3 +1295,50 @@ puzzle-best-in = le meilleur dans { $count ->
 }
 puzzle-your-rating = Votre classement : { $rating } ({ $change })
 puzzle-its-rating = ce problème : { $rating } ({ $change })
+# Presence and failure (issue 39)
+seat-dropped = hors ligne : l'ordinateur joue dans { $secs } s
+seat-invited-name = Invitation : place { $n }
+join-prompt-seat = Prendre la place { $n } sous le nom
+join-full = Toutes les places de cette table sont prises.
+act-watch-full = Regarder la partie
+server-silent = Le serveur ne répond pas. Nouvel essai…
+# The coach's verdicts (issue 39)
+coach-marks-rule = { $objective ->
+    [outcome] Les marques se méritent de votre point de vue : ce que le coup a perdu face au choix de l'expert à la même place, en manches (2, c'est une victoire changée en défaite). Imprécision dès { $inaccuracy }, erreur dès { $mistake }, gaffe dès { $blunder }.
+   *[other] Les marques se méritent de votre point de vue : ce que le coup a perdu face au choix de l'expert à la même place, en points. Imprécision dès { $inaccuracy }, erreur dès { $mistake }, gaffe dès { $blunder }.
+}
+coach-inaccuracies = Imprécisions
+coach-mistakes = Erreurs
+coach-hindsight = Coûteux après coup seulement
+coach-severity = { $severity ->
+    [blunder] Gaffe !
+    [mistake] Erreur.
+   *[inaccuracy] Imprécision.
+}
+coach-mark-at = { $severity ->
+    [blunder] Gaffe
+    [mistake] Erreur
+   *[inaccuracy] Imprécision
+} : manche { $hand }, coup { $step }, { $who } (−{ $cost })
+coach-marks-title = Marques : { $blunder } { $blunder ->
+    [one] gaffe
+   *[other] gaffes
+}, { $mistake } { $mistake ->
+    [one] erreur
+   *[other] erreurs
+}, { $inaccuracy } { $inaccuracy ->
+    [one] imprécision
+   *[other] imprécisions
+} (ouvrir pour aller à un coup)
+coach-no-marks = Aucune imprécision, erreur ni gaffe dans cette partie.
+coach-all-best = Avec tous les dominos connus, ce coup ({ $played }) est parmi les meilleurs.
+coach-all-cost = Avec tous les dominos connus, ce coup ({ $played }) a coûté { $cost } ; le meilleur était { $best }.
+coach-view-same = De votre point de vue, l'expert aurait joué la même chose.
+coach-view-better = De votre point de vue, l'expert aurait joué { $expert }, meilleur de { $cost }.
+coach-view-other = De votre point de vue, l'expert aurait joué { $expert }, pas meilleur ici.
+coach-hindsight-only = Après coup seulement : pas d'erreur avec ce que vous pouviez voir.
+coach-graph-label = Graphique de valeur de la manche { $hand } pour { $side }
+coach-graph-caption = Manche { $hand } : ce qui reste à venir pour { $side } après chaque coup, tous les dominos connus (plus haut, c'est mieux). Les gros points sont des marques ; un point mène à son coup.
+coach-graph-none = Aucun coup de cette manche n'a pu être évalué.
+coach-graph-dot = Coup { $step } : { $value }
+coach-better-here = Mieux : { $play }
