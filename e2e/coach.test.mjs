@@ -37,8 +37,8 @@ async function matchWithHint(page, name, size) {
 
 // The replay's words in the language each size is looked at in.
 const WORDS = {
-  es: { mark: /^(¡Error grave!|Error\.|Imprecisión\.) Con todas las fichas a la vista, .+ Desde tu vista, el experto habría jugado .+/, marks: /^Marcas: \d+ error/, better: /^Mejor: / },
-  fr: { mark: /^(Gaffe !|Erreur\.|Imprécision\.) Avec tous les dominos connus, .+ De votre point de vue, l'expert aurait joué .+/, marks: /^Marques : \d+ gaffe/, better: /^Mieux : / },
+  es: { mark: /^(¡Error grave!|Error\.|Imprecisión\.) Con todas las fichas a la vista, .+ Desde tu vista, el experto habría elegido: .+/, marks: /^Marcas: \d+ error/, better: /^Mejor/ },
+  fr: { mark: /^(Gaffe !|Erreur\.|Imprécision\.) Avec tous les dominos connus, .+ De votre point de vue, l'expert aurait choisi : .+/, marks: /^Marques : \d+ gaffe/, better: /^Mieux/ },
 };
 
 for (const [size, viewport, locale] of [["desktop", DESKTOP, "es"], ["phone", PHONE, "fr"]]) {
@@ -102,7 +102,10 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es"], ["phone", PH
     // The better play is drawn on the board, and the hand's value graph
     // marks the move.
     await viewer.waitForSelector("#board #better");
+    assert.match(await viewer.locator("#board #better").getAttribute("aria-label"), words.better);
     assert.match(await viewer.locator("#board #better .betterlabel").textContent(), words.better);
+    // Nothing of the page scrolls sideways.
+    assert.ok(await viewer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), "no sideways scroll");
     assert.ok(await viewer.locator("#coach-graph svg .dot").count() >= 1);
     assert.equal(await viewer.locator(`#coach-graph svg .dot.now.${d.severity}`).count(), 1);
     // The verdict fits the page's width.

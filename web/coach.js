@@ -32,8 +32,11 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  */
 export function coachSummary(coach, who) {
   const th = coach.thresholds;
-  return h("table", { class: "coachsum", id: "coach-summary" },
-    h("caption", {}, t("coach-marks-rule", { objective: coach.objective, inaccuracy: th.inaccuracy, mistake: th.mistake, blunder: th.blunder })),
+  // The rule above the table, wrapped to the page; the table scrolls in
+  // its own box on a narrow screen, the page does not.
+  return h("div", { class: "coachsumwrap" },
+    h("p", { class: "coachrule", id: "coach-rule" }, t("coach-marks-rule", { objective: coach.objective, inaccuracy: th.inaccuracy, mistake: th.mistake, blunder: th.blunder })),
+    h("div", { class: "coachsumscroll" }, h("table", { class: "coachsum", id: "coach-summary" },
     h("thead", {}, h("tr", {}, ["coach-player", "coach-decisions", "coach-inaccuracies", "coach-mistakes", "coach-blunders", "coach-hindsight", "coach-agreed"]
       .map((k) => h("th", { scope: "col" }, t(k))))),
     h("tbody", {}, coach.seats.map((s) => h("tr", { "data-seat": s.seat, class: s.blunders ? "hasblunders" : "" },
@@ -43,7 +46,7 @@ export function coachSummary(coach, who) {
       h("td", {}, String(s.mistakes)),
       h("td", { class: "nblunders" }, String(s.blunders)),
       h("td", {}, String(s.hindsight)),
-      h("td", {}, `${s.expert_agreed}/${s.expert_asked}`)))));
+      h("td", {}, `${s.expert_agreed}/${s.expert_asked}`)))))));
 }
 
 /**
@@ -131,7 +134,9 @@ export function drawBetter(board, before, width, history, branches, a, label) {
   const g = el("g", { class: "better", id: "better", role: "img", "aria-label": label }, board);
   el("title", {}, g).textContent = label;
   tile(g, x - U, y - U / 2, p, q, vertical, "ghost");
-  el("text", { x, y: y - U, "text-anchor": "middle", class: "betterlabel" }, g).textContent = label;
+  // The short word on the board (a narrow board clips long text); the
+  // whole play is in the title and in the verdict's words.
+  el("text", { x, y: y - U, "text-anchor": "middle", class: "betterlabel" }, g).textContent = t("coach-better-mark");
 }
 
 /**
