@@ -91,8 +91,12 @@ for (const [size, viewport, locale] of EVERY) {
     const silent = { en: /The server is not answering/, es: /El servidor no responde/, fr: /Le serveur ne répond pas/ }[locale];
     const page = await newPlayer(env, "Mo", { viewport, locale, allow: [/WebSocket/] });
     await createFriends(env, page, { game: "draw", players: 2, options: { target: 100 }, name: "Mo" });
-    // Our turn, with a tile to play.
+    // Our turn, with a tile to play (drawing from the boneyard until one fits).
     await page.waitForSelector(".seat.me.toact");
+    for (let i = 0; i < 30 && !(await page.locator("#hand .handtile.legal").count()); i++) {
+      if (await page.locator("#draw").count()) await page.click("#draw");
+      await page.waitForTimeout(300);
+    }
     await page.waitForSelector("#hand .handtile.legal");
     const tiles = await page.locator("#hand .handtile").count();
     const history = await page.evaluate(() => +document.querySelector("#log").dataset.logged);

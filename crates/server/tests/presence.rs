@@ -23,8 +23,10 @@ async fn a_dropped_player_is_shown_at_once_with_the_time_before_a_computer_plays
     let s = Server::start(cfg);
     let mut ann = Client::connect(s.addr).await;
     let r = ann
-        .request(json!({"type": "create", "rules": {"preset": "draw", "players": 2},
-                        "seats": ["me", "human"], "bot": "random", "name": "Ann"}))
+        .request(
+            json!({"type": "create", "rules": {"preset": "draw", "players": 2},
+                        "seats": ["me", "human"], "bot": "random", "name": "Ann"}),
+        )
         .await;
     assert_eq!(r["type"], "joined", "{r}");
     let table = r["table"].clone();
