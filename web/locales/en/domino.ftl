@@ -1126,26 +1126,12 @@ coach-ask = Ask the coach
 coach-again = Ask again
 coach-about = Every decision compared with perfect play (all tiles known) and with what the expert would have played from that seat.
 coach-thinking = The coach is going through the match…
-coach-summary = { $objective ->
-    [outcome] Cost in hands: 2 is a win turned into a loss. A blunder costs { $blunder } or more.
-   *[other] Cost in points against perfect play. A blunder costs { $blunder } points or more.
-}
 coach-player = Player
 coach-decisions = Decisions
-coach-total = Total cost
-coach-mean = Mean cost
 coach-blunders = Blunders
 coach-agreed = Same as the expert
-coach-blunders-title = Blunders (go to the move):
-coach-blunder-at = Hand { $hand }, move { $step }: { $who }, cost { $cost }
-coach-no-blunders = No blunders in this match.
 coach-no-choice = No choice here: it was the only legal move.
-coach-blunder = Blunder!
-coach-best = This move ({ $played }) is one of the best.
-coach-cost = This move ({ $played }) cost { $cost }; best was { $best }.
 coach-unsolved = This move ({ $played }) was too deep to judge within the coach's time.
-coach-expert = The expert would have chosen: { $expert }.
-coach-expert-agrees = The expert would have played the same.
 coach-hint = Hint: { $what } — { $why }.
 lobby-hints = Hints from the expert (never in rated play)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })

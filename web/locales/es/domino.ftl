@@ -1147,26 +1147,12 @@ coach-ask = Preguntar al entrenador
 coach-again = Preguntar otra vez
 coach-about = Cada decisión comparada con el juego perfecto (todas las fichas a la vista) y con lo que el experto habría jugado desde ese puesto.
 coach-thinking = El entrenador está repasando la partida…
-coach-summary = { $objective ->
-    [outcome] Costo en manos: 2 es una mano ganada que se perdió. Un error grave cuesta { $blunder } o más.
-   *[other] Costo en puntos frente al juego perfecto. Un error grave cuesta { $blunder } puntos o más.
-}
 coach-player = Jugador
 coach-decisions = Decisiones
-coach-total = Costo total
-coach-mean = Costo medio
 coach-blunders = Errores graves
 coach-agreed = Igual que el experto
-coach-blunders-title = Errores graves (ir a la jugada):
-coach-blunder-at = Mano { $hand }, jugada { $step }: { $who }, costo { $cost }
-coach-no-blunders = Ningún error grave en esta partida.
 coach-no-choice = Aquí no había elección: era la única jugada legal.
-coach-blunder = ¡Error grave!
-coach-best = Esta jugada ({ $played }) es de las mejores.
-coach-cost = Esta jugada ({ $played }) costó { $cost }; lo mejor era { $best }.
 coach-unsolved = Esta jugada ({ $played }) era demasiado difícil de juzgar en el tiempo del entrenador.
-coach-expert = El experto habría elegido: { $expert }.
-coach-expert-agrees = El experto habría jugado lo mismo.
 coach-hint = Pista: { $what } — { $why }.
 lobby-hints = Pistas del experto (nunca en partidas puntuadas)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })

@@ -1147,26 +1147,12 @@ coach-ask = Demander à l'entraîneur
 coach-again = Redemander
 coach-about = Chaque décision comparée au jeu parfait (tous les dominos connus) et à ce que l'expert aurait joué à cette place.
 coach-thinking = L'entraîneur passe la partie en revue…
-coach-summary = { $objective ->
-    [outcome] Coût en manches : 2, c'est une manche gagnée devenue perdue. Une gaffe coûte { $blunder } ou plus.
-   *[other] Coût en points face au jeu parfait. Une gaffe coûte { $blunder } points ou plus.
-}
 coach-player = Joueur
 coach-decisions = Décisions
-coach-total = Coût total
-coach-mean = Coût moyen
 coach-blunders = Gaffes
 coach-agreed = Comme l'expert
-coach-blunders-title = Gaffes (aller au coup) :
-coach-blunder-at = Manche { $hand }, coup { $step } : { $who }, coût { $cost }
-coach-no-blunders = Aucune gaffe dans cette partie.
 coach-no-choice = Pas de choix ici : c'était le seul coup légal.
-coach-blunder = Gaffe !
-coach-best = Ce coup ({ $played }) est un des meilleurs.
-coach-cost = Ce coup ({ $played }) a coûté { $cost } ; le mieux était { $best }.
 coach-unsolved = Ce coup ({ $played }) était trop difficile à juger dans le temps de l'entraîneur.
-coach-expert = L'expert aurait choisi : { $expert }.
-coach-expert-agrees = L'expert aurait joué la même chose.
 coach-hint = Conseil : { $what } — { $why }.
 lobby-hints = Conseils de l'expert (jamais en partie classée)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
