@@ -1,8 +1,9 @@
 // The coach in real Chromium, at desktop (1280x800) and phone (390x844)
 // size: a hint at a table against a bot, with the expert's move and its
-// reason in words; then the replay of the finished match asks the coach,
-// shows each player's totals, lists the blunders, and a blunder's step is
-// highlighted with what it cost and what the expert would have played.
+// reason in words; then the replay of the finished match, in Spanish or
+// French, asks the coach: each player's marks, earned from the player's
+// view; the list of marks folded; a marked step's verdict saying what it
+// knows, the better play drawn on the board, and the hand's value graph.
 // The lobby's level choice shows each level's measured rating.
 
 import { test, before, after } from "node:test";
@@ -34,18 +35,26 @@ async function matchWithHint(page, name, size) {
   return { id, hint };
 }
 
-for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
-  test(`a hint with its reason, and the coach's analysis of the replay with a blunder highlighted, at ${size} size`, async () => {
+// The replay's words in the language each size is looked at in.
+const WORDS = {
+  es: { mark: /^(¡Error grave!|Error\.|Imprecisión\.) Con todas las fichas a la vista, .+ Desde tu vista, el experto habría elegido: .+/, marks: /^Marcas: \d+ error/, better: /^Mejor/ },
+  fr: { mark: /^(Gaffe !|Erreur\.|Imprécision\.) Avec tous les dominos connus, .+ De votre point de vue, l'expert aurait choisi : .+/, marks: /^Marques : \d+ gaffe/, better: /^Mieux/ },
+};
+
+for (const [size, viewport, locale] of [["desktop", DESKTOP, "es"], ["phone", PHONE, "fr"]]) {
+  test(`a hint with its reason, and the coach's marks from the player's view on the replay, its value graph and the better play on the board (${locale}, ${size})`, async () => {
     const page = await newPlayer(env, "Coachee", { viewport });
     // The lobby names each level in words; the leaderboard gives its rating and interval.
     await page.goto(env.base + "/leaderboard");
     await page.selectOption("#boardgame", "jamaican");
     await page.waitForSelector("#board-bots [data-bot=expert]");
     assert.match(await page.locator("#board-bots [data-bot=expert]").innerText(), /Expert.*\d{3,4} \(\d{3,4}–\d{3,4}\)/);
-    // Matches until one has a blunder (a random bot and first-legal clicks
-    // make them often); the hint is checked in each.
+    // Matches until one has a play marked from the player's view where
+    // the expert would have played a tile (a random bot and first-legal
+    // clicks make them often); the hint is checked in each.
     let found = null;
     let hinted = 0;
+    const marked = (d) => d.severity && d.expert && d.expert.type === "play" && JSON.stringify(d.expert) !== JSON.stringify(d.played);
     for (let tries = 0; tries < 6 && (!found || hinted === 0); tries++) {
       const { id, hint } = await matchWithHint(page, "Coachee", size);
       if (hint != null) {
@@ -55,31 +64,62 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
       const r = await page.request.get(`${env.base}/api/analysis/${id}`);
       assert.equal(r.status(), 200);
       const a = await r.json();
-      if (!found && a.hands.some((h) => h.decisions.some((d) => d.blunder))) found = { id, a };
+      for (const d of a.hands.flatMap((h) => h.decisions)) {
+        // Marks come from the player's view only; hindsight is never marked.
+        assert.ok(!(d.hindsight && d.severity), JSON.stringify(d));
+        if (d.severity) assert.ok(d.view_cost >= a.thresholds.inaccuracy, JSON.stringify(d));
+        assert.equal(d.blunder, d.severity === "blunder");
+      }
+      if (!found && a.hands.some((h) => h.decisions.some(marked))) found = { id, a };
     }
     assert.ok(hinted >= 1, "a hint was asked and answered");
-    assert.ok(found, "a match with a blunder in six");
-    await page.goto(`${env.base}/r/${found.id}`);
-    await page.waitForSelector("#coach-ask");
-    await page.click("#coach-ask");
-    await page.waitForSelector("#coach-summary");
-    // One row a player: decisions, costs, blunders.
-    assert.equal(await page.locator("#coach-summary tbody tr").count(), 2);
-    assert.match(await page.locator("#coach-summary tbody tr").first().innerText(), /Coachee/);
-    const blunders = found.a.seats.reduce((n, s) => n + s.blunders, 0);
-    assert.equal(await page.locator("#coach-blunders .blunderlink").count(), blunders);
-    await page.locator("#coach-blunders .blunderlink").first().click();
-    await page.waitForSelector("#coachstep.blunder");
-    const words = await page.locator("#coachstep").innerText();
-    assert.match(words, /^Blunder! .+ cost \d+; best was .+\./);
-    assert.match(words, /The expert would have (chosen|played the same)/);
-    // The highlighted line fits the page's width.
-    const box = await page.locator("#coachstep").boundingBox();
+    assert.ok(found, "a match with a marked play in six");
+    const words = WORDS[locale];
+    const viewer = await newPlayer(env, "Coachee", { viewport, locale });
+    await viewer.goto(`${env.base}/r/${found.id}`);
+    await viewer.waitForSelector("#coach-ask");
+    await viewer.click("#coach-ask");
+    await viewer.waitForSelector("#coach-summary");
+    // One row a player: decisions and marks by severity.
+    assert.equal(await viewer.locator("#coach-summary tbody tr").count(), 2);
+    assert.match(await viewer.locator("#coach-summary tbody tr").first().innerText(), /Coachee/);
+    // The marks are folded under one line: the board stays in view.
+    const marks = found.a.seats.reduce((n, s) => n + s.blunders + s.mistakes + s.inaccuracies, 0);
+    assert.match(await viewer.locator("#coach-marks summary").innerText(), words.marks);
+    assert.equal(await viewer.locator("#coach-marks[open]").count(), 0);
+    assert.ok(await viewer.locator("#board").isVisible());
+    const boardBox = await viewer.locator("#board").boundingBox();
+    assert.ok(boardBox.y < viewport.height, `the board starts in view: ${JSON.stringify(boardBox)}`);
+    await viewer.click("#coach-marks summary");
+    assert.equal(await viewer.locator("#coach-marks .marklink").count(), marks);
+    // The first mark where the expert would have played a tile.
+    const hand = found.a.hands.find((h) => h.decisions.some(marked));
+    const d = hand.decisions.find(marked);
+    await viewer.locator(`#coach-marks .marklink`).nth(
+      found.a.hands.flatMap((h) => h.decisions.filter((x) => x.severity).map((x) => [h.hand, x.index]))
+        .findIndex(([k, i]) => k === hand.hand && i === d.index)).click();
+    await viewer.waitForSelector(`#coachstep.${d.severity}`);
+    assert.match(await viewer.locator("#coachstep").innerText(), words.mark);
+    // The better play is drawn on the board, and the hand's value graph
+    // marks the move.
+    await viewer.waitForSelector("#board #better");
+    assert.match(await viewer.locator("#board #better").getAttribute("aria-label"), words.better);
+    assert.match(await viewer.locator("#board #better .betterlabel").textContent(), words.better);
+    // Nothing of the page scrolls sideways.
+    assert.ok(await viewer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), "no sideways scroll");
+    assert.ok(await viewer.locator("#coach-graph svg .dot").count() >= 1);
+    assert.equal(await viewer.locator(`#coach-graph svg .dot.now.${d.severity}`).count(), 1);
+    // The verdict fits the page's width.
+    const box = await viewer.locator("#coachstep").boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= viewport.width + 1, `${JSON.stringify(box)} within ${viewport.width}`);
-    await shot(page, `coach-replay-${size}`);
-    // A step that was not a blunder loses the highlight.
-    await page.keyboard.press("Home");
-    await page.waitForSelector("#coachstep:not(.blunder)");
+    await shot(viewer, `coach-replay-${locale}-${size}`);
+    await viewer.locator("#coach-graph").scrollIntoViewIfNeeded();
+    await shot(viewer, `coach-graph-${locale}-${size}`);
+    // A step without a mark loses the highlight and the drawing.
+    await viewer.keyboard.press("Home");
+    await viewer.waitForSelector("#coachstep:not(.blunder):not(.mistake):not(.inaccuracy)");
+    assert.equal(await viewer.locator("#board #better").count(), 0);
     noErrors(page);
+    noErrors(viewer);
   });
 }

@@ -10,8 +10,15 @@
 // see the socket's own pings. So after PING_EVERY with nothing heard the
 // page sends a `ping`; with still nothing SILENT_AFTER later it drops the
 // socket as if it had closed, and reconnects.
+//
+// A move is a request with patience (`request(msg, { patience })`): with no
+// answer in that time the server is taken as not answering, whatever the
+// socket says, and the page is told ("offline" with why "silent") and
+// tries again at once. A connection that does not open within OPEN_WITHIN
+// is given up the same way (a frozen server may accept and never answer).
 const PING_EVERY = 4000;
 const SILENT_AFTER = 3000;
+const OPEN_WITHIN = 5000;
 
 /** @typedef {import("./types/hand").Answer} Answer */
 
@@ -19,7 +26,7 @@ const SILENT_AFTER = 3000;
  * @typedef {{
  *   onPush?: (m: any) => void,
  *   onOpen?: (conn: Conn) => Promise<void>,
- *   onStatus?: (what: "online" | "offline", at?: number) => void,
+ *   onStatus?: (what: "online" | "offline", at?: number, why?: "closed" | "silent") => void,
  * }} ConnHandlers
  */
 
@@ -52,7 +59,9 @@ export class Conn {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws`);
     this.ws = ws;
+    const opening = setTimeout(() => { if (ws.readyState === WebSocket.CONNECTING) this.drop(ws, "silent"); }, OPEN_WITHIN);
     ws.onopen = async () => {
+      clearTimeout(opening);
       this.delay = 1000;
       this.heard = Date.now();
       this.pinged = null;
@@ -75,16 +84,31 @@ export class Conn {
     ws.onclose = () => this.lost(ws);
   }
 
-  /** `ws` closed (or fell silent): answer what waits, and try again later. */
-  lost(ws) {
+  /** `ws` closed (or fell silent): answer what waits, and try again later
+   * (at once when the server stopped answering a live socket: a new one
+   * may reach it, or another node).
+   * @param {WebSocket} ws
+   * @param {"closed" | "silent"} [why]
+   */
+  lost(ws, why = "closed") {
     if (this.ws !== ws) return;
     for (const done of this.pending.values()) done({ type: "error", code: "offline", message: "" });
     this.pending.clear();
     if (this.closed) return;
-    const at = Date.now() + this.delay;
-    this.onStatus("offline", at);
-    this.timer = setTimeout(() => this.connect(), this.delay);
+    const wait = why === "silent" ? 0 : this.delay;
+    this.onStatus("offline", Date.now() + wait, why);
+    this.timer = setTimeout(() => this.connect(), wait);
     this.delay = Math.min(8000, this.delay * 2);
+  }
+
+  /** Give `ws` up as if it had closed.
+   * @param {WebSocket} ws
+   * @param {"closed" | "silent"} why
+   */
+  drop(ws, why) {
+    ws.onclose = null;
+    ws.close();
+    this.lost(ws, why);
   }
 
   /** Every second: ping a quiet node, drop one that left its ping
@@ -95,10 +119,7 @@ export class Conn {
     const now = Date.now();
     if (this.pinged != null && this.heard < this.pinged) {
       if (now - this.pinged < SILENT_AFTER) return;
-      const ws = this.ws;
-      ws.onclose = null;
-      ws.close();
-      this.lost(ws);
+      this.drop(this.ws, "silent");
     } else if (now - this.heard >= PING_EVERY) {
       this.pinged = now;
       this.request({ type: "ping" });
@@ -115,16 +136,20 @@ export class Conn {
     }
   }
 
-  /** Send a request; resolves to its answer (an `error` when offline). */
-  /**
+  /** Send a request; resolves to its answer (an `error` when offline).
+   * With `patience` (ms), no answer in that time drops the socket as
+   * silent: the answer is then `offline` and the page tries again.
    * @param {{ type: string, [field: string]: unknown }} msg
+   * @param {{ patience?: number }} [opts]
    * @returns {Promise<Answer>}
    */
-  request(msg) {
+  request(msg, { patience } = {}) {
     if (!this.online) return Promise.resolve({ type: "error", code: "offline", message: "" });
     const id = ++this.id;
+    const ws = this.ws;
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
+      const timer = patience ? setTimeout(() => { if (this.pending.has(id)) this.drop(ws, "silent"); }, patience) : null;
+      this.pending.set(id, (m) => { clearTimeout(timer); resolve(m); });
       // The id first: of a request too large or over the rate the server
       // reads only the start for the id its refusal carries.
       this.ws.send(JSON.stringify({ id, ...msg }));

@@ -13,7 +13,7 @@ import { sideOf as sideOfSeat, seatsOf } from "./sides.js";
  * seat list: name, human, ...), `state` (for the player and side counts)
  * `me` (the viewer's seat, or null for a spectator) and `game` (games.js
  * facts, where results are told).
- * @param {{ name?: string | null }[] | null} seats
+ * @param {{ name?: string | null, invited?: boolean }[] | null} seats
  * @param {{ rules: { players?: number | null }, scores: number[] }} state
  * @param {number | null | undefined} me
  * @param {{ blockedByTeam?: boolean, seatSides?: number[] | null } | null} [game]
@@ -22,7 +22,13 @@ export function people(seats, state, me, game = null) {
   const n = /** @type {number} */ (state.rules.players);
   const sides = state.scores.length;
   const partners = sides < n;
-  const label = (s) => (seats && seats[s] && seats[s].name) || t("bot-name", { n: s + 1 });
+  // A seat kept for an invited friend is named as the invitation until she
+  // comes, never as a bot.
+  const label = (s) => {
+    const x = seats && seats[s];
+    if (x && x.name) return x.name;
+    return t(x && x.invited ? "seat-invited-name" : "bot-name", { n: s + 1 });
+  };
   const name = (s) => (s === me ? t("you") : label(s));
   const given = game && game.seatSides ? { sides: game.seatSides } : null;
   const sideSeats = (k) => seatsOf(k, sides, n, given);

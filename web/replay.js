@@ -10,6 +10,7 @@ import { drawLayout, tileSvg, el } from "./draw.js";
 import { people, eventText } from "./names.js";
 import { scoreSummary } from "./score.js";
 import { tileWords, endsSummary, actionWords } from "./a11y.js";
+import { coachSummary, marksList, verdictWords, valueGraph, betterPlay, drawBetter } from "./coach.js";
 
 /** A table of a duplicate round still being played: the server shows
  * @param {HTMLElement} app
@@ -45,12 +46,17 @@ export async function replayPage(app, id, nav) {
   slider.addEventListener("input", () => go(Number(slider.value)));
   const preset = data.summary.rules.preset;
 
-  // The coach: the server's analysis of every decision, asked for once.
+  // The coach: the server's analysis of every decision, asked for once
+  // (its views are in coach.js).
+  /** @type {import("./coach.js").Report | null} */
   let coach = null;
   const stepCoach = h("p", { class: "coachstep", id: "coachstep", "aria-live": "polite" });
+  const graphBox = h("div", { class: "graphbox" });
   const coachBox = h("section", { class: "coach", id: "coach", "aria-label": t("coach-title") },
     h("button", { type: "button", id: "coach-ask", onclick: askCoach }, t("coach-ask")),
     h("span", { class: "muted small" }, " ", t("coach-about")));
+  const who = (s) => names[s] || t("bot-name", { n: s + 1 });
+  const frameOf = (hand, index) => frames.findIndex((f) => f.hand === hand && f.step === index);
   async function askCoach() {
     fill(coachBox, h("p", { class: "muted", id: "coach-wait" }, t("coach-thinking")));
     let r;
@@ -66,7 +72,7 @@ export async function replayPage(app, id, nav) {
       return;
     }
     coach = body;
-    fill(coachBox, coachSummary(), blunderList());
+    fill(coachBox, coachSummary(body, who), marksList(body, frameOf, who, go));
     show();
   }
 
@@ -77,51 +83,24 @@ export async function replayPage(app, id, nav) {
     return hand ? hand.decisions.find((d) => d.index === f.step) || null : null;
   }
 
-  function coachSummary() {
-    const cost = (x) => (x == null ? "–" : (Math.round(x * 100) / 100).toLocaleString(document.documentElement.lang));
-    return h("table", { class: "coachsum", id: "coach-summary" },
-      h("caption", {}, t("coach-summary", { objective: coach.objective, blunder: coach.blunder })),
-      h("thead", {}, h("tr", {}, ["coach-player", "coach-decisions", "coach-total", "coach-mean", "coach-blunders", "coach-agreed"].map((k) => h("th", { scope: "col" }, t(k))))),
-      h("tbody", {}, coach.seats.map((s) => h("tr", { "data-seat": s.seat, class: s.blunders ? "hasblunders" : "" },
-        h("th", { scope: "row" }, s.name || t("bot-name", { n: s.seat + 1 })),
-        h("td", {}, String(s.decisions)),
-        h("td", {}, String(s.total_cost)),
-        h("td", {}, cost(s.mean_cost)),
-        h("td", {}, String(s.blunders)),
-        h("td", {}, `${s.expert_agreed}/${s.expert_asked}`)))));
-  }
+  // The graph is drawn for the side of the first person at the table.
+  const graphSeat = Math.max(0, names.findIndex((n) => n != null));
 
-  // Every blunder as a button that goes to its step.
-  function blunderList() {
-    const items = [];
-    for (const hand of coach.hands) {
-      for (const d of hand.decisions.filter((x) => x.blunder)) {
-        const k = frames.findIndex((f) => f.hand === hand.hand && f.step === d.index);
-        if (k < 0) continue;
-        const who = names[d.seat] || t("bot-name", { n: d.seat + 1 });
-        items.push(h("li", {}, h("button", { type: "button", class: "quiet small blunderlink", onclick: () => go(k) },
-          t("coach-blunder-at", { hand: hand.hand, step: d.index + 1, who, cost: d.cost }))));
-      }
-    }
-    return items.length
-      ? h("div", { id: "coach-blunders" }, h("p", {}, t("coach-blunders-title")), h("ul", { class: "blunders" }, items))
-      : h("p", { id: "coach-blunders", class: "muted" }, t("coach-no-blunders"));
-  }
-
-  function showCoach(k, P) {
-    const d = decisionAt(frames[k]);
-    stepCoach.classList.toggle("blunder", !!(d && d.blunder));
+  function showCoach(k, P, game) {
+    const f = frames[k];
+    const d = decisionAt(f);
+    stepCoach.className = "coachstep" + (d && d.severity ? ` ${d.severity}` : "") + (d && d.blunder ? " blunder" : "");
     if (!coach) { stepCoach.textContent = ""; return; }
-    if (!d) { stepCoach.textContent = frames[k].step == null ? "" : t("coach-no-choice"); return; }
-    const before = frames[k - 1] ? frames[k - 1].layout : frames[k].layout;
+    const hand = coach.hands.find((x) => x.hand === f.hand);
+    // Each seat's side from the facts; without them, partners sit across.
+    const seatSides = game.seatSides || names.map((_, s) => (game.partners ? s % 2 : s));
+    const sides = new Set(seatSides).size;
+    const side = seatSides[graphSeat];
+    fill(graphBox, hand ? valueGraph(hand, side, sides, P.name(graphSeat), (i) => frameOf(f.hand, i), go, d ? d.index : null) : null);
+    if (!d) { stepCoach.textContent = f.step == null ? "" : t("coach-no-choice"); return; }
+    const before = frames[k - 1] ? frames[k - 1].layout : f.layout;
     const say = (a) => actionWords(P, before, a, null);
-    const parts = [];
-    if (d.cost == null) parts.push(t("coach-unsolved", { played: say(d.played) }));
-    else if (d.cost === 0) parts.push(t("coach-best", { played: say(d.played) }));
-    else parts.push(t("coach-cost", { played: say(d.played), cost: d.cost, best: say(d.best[0]) }));
-    if (d.expert) parts.push(d.expert && JSON.stringify(d.expert) === JSON.stringify(d.played) ? t("coach-expert-agrees") : t("coach-expert", { expert: say(d.expert) }));
-    if (d.blunder) parts.unshift(t("coach-blunder"));
-    stepCoach.textContent = parts.join(" ");
+    stepCoach.textContent = verdictWords(d, say);
   }
   document.title = `${t("replay-title", { game: t("game-title", { preset }) })} · ${t("page-title")}`;
   fill(app, h("div", { class: "replay" },
@@ -136,6 +115,7 @@ export async function replayPage(app, id, nav) {
     coachBox,
     caption, stepCoach, scoreBox,
     h("div", { class: "felt replayfelt" }, boardWrap),
+    graphBox,
     hands,
     h("p", { class: "fair", id: "fairverdict" }, data.verified ? t("fair-replay-ok") : t("fair-replay-bad"))));
 
@@ -177,11 +157,20 @@ export async function replayPage(app, id, nav) {
     const words = f.events.map((e) => eventText(P, f.layout, e, st)).filter(Boolean).join(" · ");
     caption.textContent = f.step == null ? t("replay-deal", { hand: f.hand }) : `${t("replay-step", { hand: f.hand, step: f.step + 1 })}: ${words}`;
     fill(scoreBox, scoreSummary(P, game, st));
-    showCoach(i, P);
+    showCoach(i, P, game);
     let last = null;
     const a = st.history.length ? st.history[st.history.length - 1].action : null;
     if (a && a.type === "play") last = a.tile;
-    const ends = drawLayout(board, f.layout, Math.max(340, Math.min(1000, boardWrap.clientWidth || 800)), st.history, game.branches, last, t("board-empty"));
+    const width = Math.max(340, Math.min(1000, boardWrap.clientWidth || 800));
+    const ends = drawLayout(board, f.layout, width, st.history, game.branches, last, t("board-empty"));
+    // At a marked step, the play the player could have found is drawn
+    // where it would have gone.
+    const better = betterPlay(decisionAt(f));
+    if (better && frames[i - 1]) {
+      const prev = frames[i - 1];
+      drawBetter(board, prev.layout, width, prev.state.history, game.branches, better,
+        t("coach-better-here", { play: actionWords(P, prev.layout, better, null) }));
+    }
     board.setAttribute("aria-label", [endsSummary(f.layout, ends, t("board-empty")), last ? t("a11y-board-last", { tile: tileWords(last) }) : ""].join(" ").trim());
     fill(hands, st.hands.map((hand, s) => h("li", { class: "reveal" + (st.to_act === s ? " toact" : ""), "data-seat": s },
       h("span", { class: "rname" }, P.name(s)),

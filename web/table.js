@@ -23,7 +23,7 @@ import { spokenLines } from "./table/speech.js";
 import { typing, focusHandOf, focusTurn, focusAfterHand } from "./table/focus.js";
 import { newTable, takeState, statusLine, hintReasons, chatWho, tableKind, inviteLink as linkFor } from "./table/model.js";
 import { tableParts } from "./table/parts.js";
-import { renderSeats, bubble } from "./table/seats.js";
+import { renderSeats, bubble, tickDropped } from "./table/seats.js";
 import { renderBoard, endMarks, fly } from "./table/board.js";
 import { renderHand, renderButtons } from "./table/hand.js";
 import { renderResult, renderBanner } from "./table/result.js";
@@ -75,8 +75,9 @@ export function tablePage(app, id, nav) {
     conn.request({ type: "settings", auto_pass: store.autoPass });
   }
 
-  function onStatus(what, at) {
+  function onStatus(what, at, why) {
     S.offlineAt = what === "offline" ? at : null;
+    S.offlineWhy = why;
     if (what === "online" && page.classList.contains("offline")) S.note = t("online-again");
     page.classList.toggle("offline", what === "offline");
     tick();
@@ -85,10 +86,12 @@ export function tablePage(app, id, nav) {
 
   function tick() {
     clock.tick();
+    tickDropped();
     if (S.offlineAt == null) { offline.hidden = true; return; }
     const secs = Math.max(0, Math.ceil((S.offlineAt - Date.now()) / 1000));
     offline.hidden = false;
-    fill(offline, h("span", { id: "offlinetext" }, secs > 0 ? t("offline", { secs }) : t("offline-now")), " ",
+    const words = S.offlineWhy === "silent" ? t("server-silent") : secs > 0 ? t("offline", { secs }) : t("offline-now");
+    fill(offline, h("span", { id: "offlinetext" }, words), " ",
       h("button", { type: "button", class: "quiet", id: "reconnect", onclick: () => conn.retry() }, t("offline-retry")));
   }
 
@@ -107,6 +110,7 @@ export function tablePage(app, id, nav) {
 
   /** @param {StateMessage} m */
   function onState(m) {
+    S.stateAt = Date.now();
     const did = takeState(S, m);
     for (const s of did.sounds) sound(s);
     render();
@@ -117,6 +121,7 @@ export function tablePage(app, id, nav) {
     else if (!did.prev) announce({ ...m, events: m.log || [] }, did.turnBegins);
     if (did.turnBegins) focusTurn(S, el);
     if (did.handEnded) focusAfterHand();
+    acts.again(m);
   }
 
   // ---- for the keyboard and screen readers ----

@@ -12,6 +12,10 @@ import { endMarks } from "./board.js";
 import { CHAT_MAX } from "./parts.js";
 
 /** @typedef {import("../types/Action").Action} Action */
+
+/** How long a move may go unanswered before the page says the server is
+ * not answering and tries again (ms). */
+const MOVE_PATIENCE = 5000;
 /** @typedef {import("../types/hand").Answer} Answer */
 
 /**
@@ -32,8 +36,14 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
     // The state the move was chosen from: a move made on an old board is
     // refused as stale (the new board is already on its way) and never
     // applied by mistake.
-    conn.request({ type: "act", action: a, seq: S.msg && S.msg.seq }).then((r) => {
-      if (r.type !== "error" || r.code === "offline") return;
+    const seq = S.msg && S.msg.seq;
+    S.unanswered = { a, seq };
+    // No answer within MOVE_PATIENCE: the connection is dropped as silent,
+    // and the move is sent again once the table is back (see `again`).
+    conn.request({ type: "act", action: a, seq }, { patience: MOVE_PATIENCE }).then((r) => {
+      if (r.type === "error" && r.code === "offline") return;
+      S.unanswered = null;
+      if (r.type !== "error") return;
       if (r.code === "stale") { if (a.type === "pass") S.sentPass = false; render(); return; }
       if (a.type === "pass") S.sentPass = false;
       // The play came from the legal list: refused with a claim, it was the claim.
@@ -43,6 +53,19 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
       render();
     });
     render();
+  }
+
+  /**
+   * The first state after (re)joining: a move left unanswered is sent again
+   * if the table is still where it was chosen (otherwise it was played, or
+   * the board moved on and the player chooses again).
+   * @param {import("../types/hand").StateMessage} m
+   */
+  function again(m) {
+    const u = S.unanswered;
+    if (!u || m.log == null) return;
+    S.unanswered = null;
+    if (m.seq === u.seq && m.state.to_act === m.seat) act(u.a);
   }
 
   /** @param {string} tile */
@@ -120,5 +143,5 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
     if (r.type === "error") { S.note = t("error", { code: r.code, message: r.message }); render(); }
   }
 
-  return { act, playTile, playAt, say, leave, rematch, fillBots };
+  return { act, again, playTile, playAt, say, leave, rematch, fillBots };
 }

@@ -48,6 +48,12 @@ export function newTable() {
     watching: null,
     /** @type {number | null} when the next reconnection try is, while offline */
     offlineAt: null,
+    /** @type {"closed" | "silent" | undefined} why the connection went: closed, or the server stopped answering */
+    offlineWhy: undefined,
+    /** @type {{ a: import("../types/Action").Action, seq: number | null } | null} a move sent and not answered yet */
+    unanswered: null,
+    /** @type {number} when the last state came (Date.now()), for the seats' countdowns */
+    stateAt: 0,
     /** @type {string | null} the rematch's table id, once there is one */
     rematch: null,
     /** @type {Map<number, DealCheck>} */
@@ -215,6 +221,7 @@ export function seatView(S, P, s) {
   else if (info.left) tags.push(t("seat-left"));
   else if (info.invited || (info.name == null && m.started === false)) tags.push(t("seat-waiting"));
   else if (!info.present && info.bot) tags.push(t("seat-away"));
+
   const cls = ["seat", s === me ? "me" : "", toAct ? "toact" : "", partner ? "partner" : "",
     info.human ? "" : "bot", info.invited ? "invited" : ""].filter(Boolean).join(" ");
   return {
@@ -228,7 +235,19 @@ export function seatView(S, P, s) {
     // Your own tiles are in your hand while you play; others' show their backs.
     backs: s === me && st.phase === "play" ? null : typeof hand === "number" ? Math.min(hand, 14) : null,
     invite: info.invited && info.invite && me != null ? info.invite : null,
+    // A dropped player's seat: when a computer takes it over (Date.now() scale).
+    droppedUntil: info.bot_in_ms != null && !info.bot && !info.left ? S.stateAt + info.bot_in_ms : null,
   };
+}
+
+/**
+ * A dropped player's countdown in words, at `now`.
+ * @param {number} until
+ * @param {number} now
+ */
+export function droppedWords(until, now) {
+  const secs = Math.ceil((until - now) / 1000);
+  return secs > 0 ? t("seat-dropped", { secs }) : t("seat-away");
 }
 
 /**

@@ -92,12 +92,28 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
   function askName(seat, invite) {
     const input = h("input", { id: "joinname", maxlength: 24, placeholder: t("lobby-name-placeholder"), "aria-label": t("lobby-you"), autocomplete: "nickname" });
     const go = (e) => { e.preventDefault(); const n = input.value.trim(); if (n) { fill(status); join(n, seat, invite); } };
-    fill(status, h("form", { class: "joinform", onsubmit: go },
-      h("label", { for: "joinname" }, t("join-prompt"), " "), input,
+    // The seat an invite link names is said, so the friend knows where she sits.
+    const prompt = seat != null && seat >= 0 ? t("join-prompt-seat", { n: seat + 1 }) : t("join-prompt");
+    const form = h("form", { class: "joinform", onsubmit: go },
+      h("label", { for: "joinname" }, prompt, " "), input,
       h("button", { type: "submit", id: "joinbtn" }, t("act-join")),
-      h("button", { type: "button", class: "quiet", id: "watchbtn", onclick: () => { fill(status); watch("choice"); } }, t("act-watch"))));
-    // Show the table behind the form.
-    if (!S.msg) conn.request({ type: "spectate", table: id }).then((r) => { if (r.code === "no_table") gone(); else if (r.code === "round_not_over") sealed(); });
+      h("button", { type: "button", class: "quiet", id: "watchbtn", onclick: () => { fill(status); watch("choice"); } }, t("act-watch")));
+    fill(status, form);
+    // Show the table behind the form; a table with no seat for this
+    // visitor offers only to watch.
+    const full = () => {
+      if (!S.msg || !status.contains(form) || freeSeat(S.msg, seat, invite)) return;
+      fill(status, h("form", { class: "joinform", id: "fullform", onsubmit: (e) => { e.preventDefault(); fill(status); watch("full"); } },
+        h("span", {}, t("join-full"), " "),
+        h("button", { type: "submit", id: "watchbtn" }, t("act-watch-full"))));
+    };
+    if (!S.msg) {
+      conn.request({ type: "spectate", table: id }).then((r) => {
+        if (r.code === "no_table") gone();
+        else if (r.code === "round_not_over") sealed();
+        else full();
+      });
+    } else full();
   }
 
   // The table does not exist (any more): a finished match has a replay.
@@ -113,4 +129,16 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
   }
 
   return { sit, soon };
+}
+
+/**
+ * Whether `m`'s table has a seat a visitor may take: an open one nobody
+ * holds, or the invited one her link names (with its code).
+ * @param {import("../types/hand").StateMessage} m
+ * @param {number | null} seat
+ * @param {string | null} invite
+ */
+export function freeSeat(m, seat, invite) {
+  if (m.finished || m.state.phase === "match_over") return false;
+  return m.seats.some((x, s) => x.human && x.name == null && !x.left && (!x.invited || (s === seat && !!invite)));
 }

@@ -8,7 +8,7 @@ import { t } from "../words.js";
 import { placeSeats } from "../games.js";
 import { backSvg } from "../draw.js";
 import { icon } from "../icons.js";
-import { seatView, boneyardShown } from "./model.js";
+import { seatView, boneyardShown, droppedWords } from "./model.js";
 
 /** @typedef {import("./model.js").Table} Table */
 /** @typedef {import("./parts.js").Parts} Parts */
@@ -50,7 +50,8 @@ function seatPanel(S, P, s, inviteButton) {
       v.out ? h("span", { class: "out" }, t("seat-out")) : null,
       v.count != null ? h("span", { class: "count" }, t("seat-tiles", { count: v.count })) : null,
       v.passes ? h("span", { class: "passes" }, t("seat-passes", { count: v.passes })) : null,
-      v.ready ? h("span", { class: "ready" }, icon("tick"), " ", t("seat-ready")) : null),
+      v.ready ? h("span", { class: "ready" }, icon("tick"), " ", t("seat-ready")) : null,
+      v.droppedUntil != null ? h("span", { class: "dropped", "data-until": v.droppedUntil }, droppedWords(v.droppedUntil, Date.now())) : null),
     v.backs != null ? h("span", { class: "backs", "aria-hidden": "true" }, Array.from({ length: v.backs }, backSvg)) : null,
     v.invite ? inviteButton(s, v.invite) : null,
     h("div", { class: "bubble", hidden: true }));
@@ -71,4 +72,12 @@ export function bubble(seat, said) {
   b.hidden = false;
   clearTimeout(bubbleTimers.get(b));
   bubbleTimers.set(b, setTimeout(() => (b.hidden = true), 5000));
+}
+
+/** The dropped players' countdowns, a second less (between states). */
+export function tickDropped() {
+  for (const x of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".seat .dropped[data-until]"))) {
+    const words = droppedWords(Number(x.dataset.until), Date.now());
+    if (x.textContent !== words) x.textContent = words;
+  }
 }

@@ -92,6 +92,6 @@ export function renderInvite(S, el, P, on) {
     m.started === false && m.host === m.seat
       ? h("button", { type: "button", id: "fill", onclick: on.fillBots }, t("fill-bots")) : null,
     invited.length ? h("ul", { class: "invites" }, invited.map((s) => h("li", {},
-      t("invite-for", { where: P.label(s) }), " ",
+      P.label(s), " ", // "Invited: seat 3"
       on.button(s, /** @type {string} */ (m.seats[s].invite))))) : null);
 }

@@ -207,4 +207,17 @@ test("every table says whether it is rated or casual", () => {
   assert.deepEqual(tableKind(S), { rated: true, text: "Rated match" });
   takeState(S, { ...m, rated: false });
   assert.equal(tableKind(S)?.text, "Casual match");
+test("a dropped player's seat counts down to the computer taking it; an invited seat is named as the invitation", async () => {
+  const { droppedWords } = await import("../table/model.js");
+  const S = newTable();
+  const m = fixture("jamaican-turn");
+  const seats = m.seats.map((x, s) => (s === 2 ? { ...x, present: false, bot: false, bot_in_ms: 25000 } : x));
+  takeState(S, { ...m, seats });
+  const v = seatView(S, peopleOf(S.msg), 2);
+  assert.ok(v.droppedUntil != null && v.droppedUntil - S.stateAt === 25000);
+  assert.match(droppedWords(v.droppedUntil, S.stateAt), /the computer plays in 25 s/);
+  assert.match(droppedWords(v.droppedUntil, S.stateAt + 25000), /away: a computer plays/);
+  assert.equal(seatView(S, peopleOf(S.msg), 1).droppedUntil, null);
+  const invited = m.seats.map((x, s) => (s === 2 ? { ...x, name: null, invited: true } : x));
+  assert.equal(people(invited, m.state, m.seat).label(2), "Invited: seat 3");
 });

@@ -24,6 +24,8 @@ export type SeatInfo = {
   left: boolean;
   present: boolean;
   bot: boolean;
+  /** A player's seat nobody is connected to: ms left before a computer plays it. */
+  bot_in_ms?: number;
   level: string | null;
   ready: boolean;
 };

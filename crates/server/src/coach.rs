@@ -2,7 +2,8 @@
 //! decision by decision with the same analysis as `domino analyze`
 //! ([`domino_bots::analysis`]): each decision's cost against play with
 //! full information, what the expert would have played from the seat's own
-//! view, blunders, and each player's totals (docs/analysis.md).
+//! view, the marks earned from the player's view ([`crate::verdict`]), and
+//! each player's totals (docs/analysis.md).
 //!
 //! An analysis runs on the blocking pool, one at a time per server, with a
 //! few requests waiting at most; the expert thinks within a budget per
@@ -32,6 +33,7 @@ use crate::answer::http_refusal;
 use crate::hub::Hub;
 use crate::refusal::{Code, Refusal};
 use crate::routes::Routes;
+use crate::verdict::{judge, Severity, Thresholds};
 
 /// The payload's format name.
 pub const FORMAT: &str = "domino-coach/1";
@@ -87,12 +89,22 @@ pub struct CoachDecision {
     pub best_value: Option<i32>,
     /// Best value minus the played one.
     pub cost: Option<i32>,
-    /// The cost reached the blunder threshold.
+    /// The play is marked a blunder from the player's view (see
+    /// [`crate::verdict`]).
     pub blunder: bool,
     /// What the expert would have played from the seat's view.
     pub expert: Option<Action>,
     /// What the expert's choice would have cost.
     pub expert_cost: Option<i32>,
+    /// The seat's side (a team in the partnership games).
+    pub side: usize,
+    /// The cost beyond the expert's choice from the same view: what the
+    /// play cost with the player's information.
+    pub view_cost: Option<i32>,
+    /// The mark from the player's view, if any.
+    pub severity: Option<Severity>,
+    /// Costly only with all tiles known: not the player's mistake.
+    pub hindsight: bool,
 }
 
 /// One hand's decisions.
@@ -115,7 +127,12 @@ pub struct CoachSeat {
     pub total_cost: i64,
     /// Total cost over solved decisions; `None` when none was solved.
     pub mean_cost: Option<f64>,
+    /// Blunders, mistakes and inaccuracies from the player's view.
     pub blunders: usize,
+    pub mistakes: usize,
+    pub inaccuracies: usize,
+    /// Plays costly only with all tiles known.
+    pub hindsight: usize,
     /// Decisions where the player chose what the expert would have.
     pub expert_agreed: usize,
     pub expert_asked: usize,
@@ -128,8 +145,10 @@ pub struct CoachReport {
     pub id: String,
     /// `outcome`, `points` or `low_points`, as in `domino analyze`.
     pub objective: String,
-    /// The smallest cost that is a blunder.
+    /// The smallest cost from the player's view that is a blunder.
     pub blunder: i32,
+    /// The smallest cost from the player's view of each severity.
+    pub thresholds: Thresholds,
     pub expert_ms: u64,
     pub node_limit: u64,
     pub hands: Vec<CoachHand>,
@@ -138,7 +157,8 @@ pub struct CoachReport {
     pub seconds: f64,
 }
 
-fn decision(d: &Decision, blunder: i32) -> CoachDecision {
+fn decision(d: &Decision, t: &Thresholds) -> CoachDecision {
+    let v = judge(d, t);
     CoachDecision {
         index: d.index,
         seat: d.seat,
@@ -147,9 +167,13 @@ fn decision(d: &Decision, blunder: i32) -> CoachDecision {
         best: d.best(),
         best_value: d.best_value(),
         cost: d.cost(),
-        blunder: d.is_blunder(blunder),
+        blunder: v.severity == Some(Severity::Blunder),
         expert: d.expert,
         expert_cost: d.expert_cost(),
+        side: d.side,
+        view_cost: v.view_cost,
+        severity: v.severity,
+        hindsight: v.hindsight,
     }
 }
 
@@ -162,34 +186,48 @@ pub fn report(
     budget: &Budget,
     seconds: f64,
 ) -> CoachReport {
-    let hands = a
+    let thresholds = Thresholds::of(&a.rules);
+    let hands: Vec<CoachHand> = a
         .hands
         .iter()
         .map(|h| CoachHand {
             hand: h.number,
-            decisions: h.decisions.iter().map(|d| decision(d, a.blunder)).collect(),
+            decisions: h
+                .decisions
+                .iter()
+                .map(|d| decision(d, &thresholds))
+                .collect(),
         })
         .collect();
+    let all: Vec<&CoachDecision> = hands.iter().flat_map(|h| &h.decisions).collect();
     let seats = a
         .seats()
         .into_iter()
-        .map(|s| CoachSeat {
-            seat: s.seat,
-            name: names.get(s.seat as usize).cloned().flatten(),
-            decisions: s.decisions,
-            solved: s.solved,
-            total_cost: s.total_cost,
-            mean_cost: (s.solved > 0).then(|| s.total_cost as f64 / s.solved as f64),
-            blunders: s.blunders,
-            expert_agreed: s.agreed,
-            expert_asked: s.asked,
+        .map(|s| {
+            let mine = || all.iter().filter(move |d| d.seat == s.seat);
+            let marked = |k: Severity| mine().filter(|d| d.severity == Some(k)).count();
+            CoachSeat {
+                seat: s.seat,
+                name: names.get(s.seat as usize).cloned().flatten(),
+                decisions: s.decisions,
+                solved: s.solved,
+                total_cost: s.total_cost,
+                mean_cost: (s.solved > 0).then(|| s.total_cost as f64 / s.solved as f64),
+                blunders: marked(Severity::Blunder),
+                mistakes: marked(Severity::Mistake),
+                inaccuracies: marked(Severity::Inaccuracy),
+                hindsight: mine().filter(|d| d.hindsight).count(),
+                expert_agreed: s.agreed,
+                expert_asked: s.asked,
+            }
         })
         .collect();
     CoachReport {
         format: FORMAT.to_string(),
         id: id.to_string(),
         objective: objective_name(&a.rules).to_string(),
-        blunder: a.blunder,
+        blunder: thresholds.blunder,
+        thresholds,
         expert_ms: budget.expert_ms,
         node_limit: budget.node_limit,
         hands,
@@ -448,8 +486,14 @@ mod tests {
             if let (Some(c), Some(b), Some(v)) = (d.cost, d.best_value, d.value) {
                 assert_eq!(c, b - v);
                 assert!(c >= 0);
-                assert_eq!(d.blunder, c > 0 && c >= r.blunder);
             }
+            // A mark is earned from the player's view only.
+            assert_eq!(d.blunder, d.severity == Some(Severity::Blunder));
+            if let Some(v) = d.view_cost {
+                assert_eq!(d.severity, r.thresholds.grade(v));
+                assert!(v <= d.cost.unwrap_or(0));
+            }
+            assert!(!(d.hindsight && d.severity.is_some()));
         }
         for s in &r.seats {
             let mine: Vec<&&CoachDecision> = all.iter().filter(|d| d.seat == s.seat).collect();

@@ -51,6 +51,7 @@ pub mod text;
 pub mod tournament;
 pub mod trust;
 pub mod turns;
+pub mod verdict;
 pub mod ws;
 
 use std::future::Future;

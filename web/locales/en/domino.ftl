@@ -209,7 +209,6 @@ boneyard = { $count ->
 copy-invite = Copy the invitation link
 copied = Link copied
 invite-link = Invitation link
-invite-for = Invitation for the { $where } seat
 fill-bots = Start now: computer players take the empty seats
 waiting-invited = { $count ->
     [one] Waiting for 1 invited player.
@@ -1130,26 +1129,12 @@ coach-ask = Ask the coach
 coach-again = Ask again
 coach-about = Every decision compared with perfect play (all tiles known) and with what the expert would have played from that seat.
 coach-thinking = The coach is going through the match…
-coach-summary = { $objective ->
-    [outcome] Cost in hands: 2 is a win turned into a loss. A blunder costs { $blunder } or more.
-   *[other] Cost in points against perfect play. A blunder costs { $blunder } points or more.
-}
 coach-player = Player
 coach-decisions = Decisions
-coach-total = Total cost
-coach-mean = Mean cost
 coach-blunders = Blunders
 coach-agreed = Same as the expert
-coach-blunders-title = Blunders (go to the move):
-coach-blunder-at = Hand { $hand }, move { $step }: { $who }, cost { $cost }
-coach-no-blunders = No blunders in this match.
 coach-no-choice = No choice here: it was the only legal move.
-coach-blunder = Blunder!
-coach-best = This move ({ $played }) is one of the best.
-coach-cost = This move ({ $played }) cost { $cost }; best was { $best }.
 coach-unsolved = This move ({ $played }) was too deep to judge within the coach's time.
-coach-expert = The expert would have chosen: { $expert }.
-coach-expert-agrees = The expert would have played the same.
 coach-hint = Hint: { $what } — { $why }.
 lobby-hints = Hints from the expert (never in rated play)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
@@ -1415,3 +1400,51 @@ turn-notify-on = While a page of the game is open, you will be told when it is y
 turn-notify-off = Notifications are off: this browser does not allow them.
 turn-notify-title = Your turn
 turn-notify-body = { $game }: { $left } left to move.
+# Presence and failure (issue 39)
+seat-dropped = disconnected: the computer plays in { $secs } s
+seat-invited-name = Invited: seat { $n }
+join-prompt-seat = Take seat { $n } as
+join-full = Every seat at this table is taken.
+act-watch-full = Watch the match
+server-silent = The server is not answering. Trying again…
+# The coach's verdicts (issue 39)
+coach-marks-rule = { $objective ->
+    [outcome] Marks are earned from the player's view: what the move lost against the expert's choice from the same seat, in hands (2 is a win turned into a loss). Inaccuracy from { $inaccuracy }, mistake from { $mistake }, blunder from { $blunder }.
+   *[other] Marks are earned from the player's view: what the move lost against the expert's choice from the same seat, in points. Inaccuracy from { $inaccuracy }, mistake from { $mistake }, blunder from { $blunder }.
+}
+coach-inaccuracies = Inaccuracies
+coach-mistakes = Mistakes
+coach-hindsight = Costly only in hindsight
+coach-severity = { $severity ->
+    [blunder] Blunder!
+    [mistake] Mistake.
+   *[inaccuracy] Inaccuracy.
+}
+coach-mark-at = { $severity ->
+    [blunder] Blunder
+    [mistake] Mistake
+   *[inaccuracy] Inaccuracy
+}: hand { $hand }, move { $step }, { $who } (−{ $cost })
+coach-marks-title = Marks: { $blunder } { $blunder ->
+    [one] blunder
+   *[other] blunders
+}, { $mistake } { $mistake ->
+    [one] mistake
+   *[other] mistakes
+}, { $inaccuracy } { $inaccuracy ->
+    [one] inaccuracy
+   *[other] inaccuracies
+} (open to go to a move)
+coach-no-marks = No inaccuracies, mistakes or blunders in this match.
+coach-all-best = With all tiles known, this move ({ $played }) is one of the best.
+coach-all-cost = With all tiles known, this move ({ $played }) cost { $cost }; best was { $best }.
+coach-view-same = From your view, the expert would have played the same.
+coach-view-better = From your view, the expert would have chosen: { $expert } ({ $cost } better).
+coach-view-other = From your view, the expert would have chosen: { $expert } (no better here).
+coach-hindsight-only = Only hindsight: no mistake with what you could see.
+coach-graph-label = Value graph of hand { $hand } for { $side }
+coach-graph-caption = Hand { $hand }: what is still to come for { $side } after each move, with all tiles known (up is better). Large dots are marks; a dot goes to its move.
+coach-graph-none = No move of this hand could be valued.
+coach-graph-dot = Move { $step }: { $value }
+coach-better-here = Better: { $play }
+coach-better-mark = Better

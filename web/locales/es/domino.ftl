@@ -207,7 +207,6 @@ boneyard = { $count ->
 copy-invite = Copiar el enlace de invitación
 copied = Enlace copiado
 invite-link = Enlace de invitación
-invite-for = Invitación para el puesto: { $where }
 fill-bots = Empezar ya: la computadora ocupa los puestos vacíos
 waiting-invited = { $count ->
     [one] Esperando a 1 invitado.
@@ -1150,26 +1149,12 @@ coach-ask = Preguntar al entrenador
 coach-again = Preguntar otra vez
 coach-about = Cada decisión comparada con el juego perfecto (todas las fichas a la vista) y con lo que el experto habría jugado desde ese puesto.
 coach-thinking = El entrenador está repasando la partida…
-coach-summary = { $objective ->
-    [outcome] Costo en manos: 2 es una mano ganada que se perdió. Un error grave cuesta { $blunder } o más.
-   *[other] Costo en puntos frente al juego perfecto. Un error grave cuesta { $blunder } puntos o más.
-}
 coach-player = Jugador
 coach-decisions = Decisiones
-coach-total = Costo total
-coach-mean = Costo medio
 coach-blunders = Errores graves
 coach-agreed = Igual que el experto
-coach-blunders-title = Errores graves (ir a la jugada):
-coach-blunder-at = Mano { $hand }, jugada { $step }: { $who }, costo { $cost }
-coach-no-blunders = Ningún error grave en esta partida.
 coach-no-choice = Aquí no había elección: era la única jugada legal.
-coach-blunder = ¡Error grave!
-coach-best = Esta jugada ({ $played }) es de las mejores.
-coach-cost = Esta jugada ({ $played }) costó { $cost }; lo mejor era { $best }.
 coach-unsolved = Esta jugada ({ $played }) era demasiado difícil de juzgar en el tiempo del entrenador.
-coach-expert = El experto habría elegido: { $expert }.
-coach-expert-agrees = El experto habría jugado lo mismo.
 coach-hint = Pista: { $what } — { $why }.
 lobby-hints = Pistas del experto (nunca en partidas puntuadas)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
@@ -1435,3 +1420,51 @@ turn-notify-on = Mientras haya una página del juego abierta, te avisaremos cuan
 turn-notify-off = Los avisos están desactivados: este navegador no los permite.
 turn-notify-title = Te toca
 turn-notify-body = { $game }: quedan { $left } para jugar.
+# Presence and failure (issue 39)
+seat-dropped = sin conexión: la computadora juega en { $secs } s
+seat-invited-name = Invitación: puesto { $n }
+join-prompt-seat = Ocupar el puesto { $n } como
+join-full = Todos los puestos de esta mesa están ocupados.
+act-watch-full = Ver la partida
+server-silent = El servidor no responde. Volviendo a intentar…
+# The coach's verdicts (issue 39)
+coach-marks-rule = { $objective ->
+    [outcome] Las marcas se ganan desde tu vista: lo que la jugada perdió frente a la elección del experto desde el mismo puesto, en manos (2 es una victoria convertida en derrota). Imprecisión desde { $inaccuracy }, error desde { $mistake }, error grave desde { $blunder }.
+   *[other] Las marcas se ganan desde tu vista: lo que la jugada perdió frente a la elección del experto desde el mismo puesto, en puntos. Imprecisión desde { $inaccuracy }, error desde { $mistake }, error grave desde { $blunder }.
+}
+coach-inaccuracies = Imprecisiones
+coach-mistakes = Errores
+coach-hindsight = Costosas solo a posteriori
+coach-severity = { $severity ->
+    [blunder] ¡Error grave!
+    [mistake] Error.
+   *[inaccuracy] Imprecisión.
+}
+coach-mark-at = { $severity ->
+    [blunder] Error grave
+    [mistake] Error
+   *[inaccuracy] Imprecisión
+}: mano { $hand }, jugada { $step }, { $who } (−{ $cost })
+coach-marks-title = Marcas: { $blunder } { $blunder ->
+    [one] error grave
+   *[other] errores graves
+}, { $mistake } { $mistake ->
+    [one] error
+   *[other] errores
+}, { $inaccuracy } { $inaccuracy ->
+    [one] imprecisión
+   *[other] imprecisiones
+} (ábrelo para ir a una jugada)
+coach-no-marks = Ninguna imprecisión, error ni error grave en esta partida.
+coach-all-best = Con todas las fichas a la vista, esta jugada ({ $played }) es de las mejores.
+coach-all-cost = Con todas las fichas a la vista, esta jugada ({ $played }) costó { $cost }; lo mejor era { $best }.
+coach-view-same = Desde tu vista, el experto habría jugado lo mismo.
+coach-view-better = Desde tu vista, el experto habría elegido: { $expert } ({ $cost } mejor).
+coach-view-other = Desde tu vista, el experto habría elegido: { $expert } (aquí no era mejor).
+coach-hindsight-only = Solo a posteriori: con lo que podías ver no fue un error.
+coach-graph-label = Gráfico de valor de la mano { $hand } para { $side }
+coach-graph-caption = Mano { $hand }: lo que aún está por venir para { $side } tras cada jugada, con todas las fichas a la vista (arriba es mejor). Los puntos grandes son marcas; cada punto lleva a su jugada.
+coach-graph-none = No se pudo valorar ninguna jugada de esta mano.
+coach-graph-dot = Jugada { $step }: { $value }
+coach-better-here = Mejor: { $play }
+coach-better-mark = Mejor

@@ -207,7 +207,6 @@ boneyard = { $count ->
 copy-invite = Copier le lien d'invitation
 copied = Lien copié
 invite-link = Lien d'invitation
-invite-for = Invitation pour la place : { $where }
 fill-bots = Commencer : l'ordinateur prend les places vides
 waiting-invited = { $count ->
     [one] En attente de { $count } invité.
@@ -1150,26 +1149,12 @@ coach-ask = Demander à l'entraîneur
 coach-again = Redemander
 coach-about = Chaque décision comparée au jeu parfait (tous les dominos connus) et à ce que l'expert aurait joué à cette place.
 coach-thinking = L'entraîneur passe la partie en revue…
-coach-summary = { $objective ->
-    [outcome] Coût en manches : 2, c'est une manche gagnée devenue perdue. Une gaffe coûte { $blunder } ou plus.
-   *[other] Coût en points face au jeu parfait. Une gaffe coûte { $blunder } points ou plus.
-}
 coach-player = Joueur
 coach-decisions = Décisions
-coach-total = Coût total
-coach-mean = Coût moyen
 coach-blunders = Gaffes
 coach-agreed = Comme l'expert
-coach-blunders-title = Gaffes (aller au coup) :
-coach-blunder-at = Manche { $hand }, coup { $step } : { $who }, coût { $cost }
-coach-no-blunders = Aucune gaffe dans cette partie.
 coach-no-choice = Pas de choix ici : c'était le seul coup légal.
-coach-blunder = Gaffe !
-coach-best = Ce coup ({ $played }) est un des meilleurs.
-coach-cost = Ce coup ({ $played }) a coûté { $cost } ; le mieux était { $best }.
 coach-unsolved = Ce coup ({ $played }) était trop difficile à juger dans le temps de l'entraîneur.
-coach-expert = L'expert aurait choisi : { $expert }.
-coach-expert-agrees = L'expert aurait joué la même chose.
 coach-hint = Conseil : { $what } — { $why }.
 lobby-hints = Conseils de l'expert (jamais en partie classée)
 level-rated = { $level } · { $rating } ({ $low }–{ $high })
@@ -1435,3 +1420,51 @@ turn-notify-on = Tant qu'une page du jeu est ouverte, vous serez prévenu quand 
 turn-notify-off = Les notifications sont désactivées : ce navigateur ne les permet pas.
 turn-notify-title = À vous de jouer
 turn-notify-body = { $game } : il reste { $left } pour jouer.
+# Presence and failure (issue 39)
+seat-dropped = hors ligne : l'ordinateur joue dans { $secs } s
+seat-invited-name = Invitation : place { $n }
+join-prompt-seat = Prendre la place { $n } sous le nom
+join-full = Toutes les places de cette table sont prises.
+act-watch-full = Regarder la partie
+server-silent = Le serveur ne répond pas. Nouvel essai…
+# The coach's verdicts (issue 39)
+coach-marks-rule = { $objective ->
+    [outcome] Les marques se méritent de votre point de vue : ce que le coup a perdu face au choix de l'expert à la même place, en manches (2, c'est une victoire changée en défaite). Imprécision dès { $inaccuracy }, erreur dès { $mistake }, gaffe dès { $blunder }.
+   *[other] Les marques se méritent de votre point de vue : ce que le coup a perdu face au choix de l'expert à la même place, en points. Imprécision dès { $inaccuracy }, erreur dès { $mistake }, gaffe dès { $blunder }.
+}
+coach-inaccuracies = Imprécisions
+coach-mistakes = Erreurs
+coach-hindsight = Coûteux après coup seulement
+coach-severity = { $severity ->
+    [blunder] Gaffe !
+    [mistake] Erreur.
+   *[inaccuracy] Imprécision.
+}
+coach-mark-at = { $severity ->
+    [blunder] Gaffe
+    [mistake] Erreur
+   *[inaccuracy] Imprécision
+} : manche { $hand }, coup { $step }, { $who } (−{ $cost })
+coach-marks-title = Marques : { $blunder } { $blunder ->
+    [one] gaffe
+   *[other] gaffes
+}, { $mistake } { $mistake ->
+    [one] erreur
+   *[other] erreurs
+}, { $inaccuracy } { $inaccuracy ->
+    [one] imprécision
+   *[other] imprécisions
+} (ouvrir pour aller à un coup)
+coach-no-marks = Aucune imprécision, erreur ni gaffe dans cette partie.
+coach-all-best = Avec tous les dominos connus, ce coup ({ $played }) est parmi les meilleurs.
+coach-all-cost = Avec tous les dominos connus, ce coup ({ $played }) a coûté { $cost } ; le meilleur était { $best }.
+coach-view-same = De votre point de vue, l'expert aurait joué la même chose.
+coach-view-better = De votre point de vue, l'expert aurait choisi : { $expert } (meilleur de { $cost }).
+coach-view-other = De votre point de vue, l'expert aurait choisi : { $expert } (pas meilleur ici).
+coach-hindsight-only = Après coup seulement : pas d'erreur avec ce que vous pouviez voir.
+coach-graph-label = Graphique de valeur de la manche { $hand } pour { $side }
+coach-graph-caption = Manche { $hand } : ce qui reste à venir pour { $side } après chaque coup, tous les dominos connus (plus haut, c'est mieux). Les gros points sont des marques ; un point mène à son coup.
+coach-graph-none = Aucun coup de cette manche n'a pu être évalué.
+coach-graph-dot = Coup { $step } : { $value }
+coach-better-here = Mieux : { $play }
+coach-better-mark = Mieux

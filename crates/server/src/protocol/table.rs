@@ -32,6 +32,11 @@ pub struct RematchMade {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeatView {
     pub bot: bool,
+    /// A player's seat nobody is connected to: the milliseconds left of
+    /// the grace period before a computer plays it (0 once one does);
+    /// `None` while its player is here, or for a seat never taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot_in_ms: Option<u64>,
     pub human: bool,
     /// A waiting invited seat's code, for the creator's invite link only.
     pub invite: Option<String>,

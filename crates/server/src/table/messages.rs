@@ -133,6 +133,7 @@ impl Table {
                     .then(|| super::invites::code(&self.commitments.secret, &self.id, s));
                 SeatView {
                     bot: self.bot_plays(s),
+                    bot_in_ms: self.bot_in(s).map(|d| d.as_millis() as u64),
                     human: self.plan[s as usize] != super::SeatKind::Bot,
                     invite: code,
                     invited,

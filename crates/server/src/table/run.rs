@@ -319,13 +319,11 @@ impl Table {
         }
     }
 
-    /// Park when nobody has been here for the park delay; otherwise start
+    /// Park when nobody is here (see [`Table::paused`]); otherwise start
     /// the bot to act, or a timer for the first absent seat whose grace
     /// runs out.
     fn schedule(&mut self) {
-        let parked = self
-            .empty_since
-            .is_some_and(|t| t.elapsed() >= self.config.limits.park_after);
+        let parked = self.paused();
         if parked != self.parked {
             self.parked = parked;
             tracing::debug!(table = %self.id, parked, "parking");

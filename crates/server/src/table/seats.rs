@@ -258,6 +258,32 @@ impl Table {
         st.conns == 0 && st.absent_since.elapsed() >= self.config.grace
     }
 
+    /// How long before a computer plays `seat` for its absent player:
+    /// `None` while the player is here (or the seat is a bot's, left for
+    /// good, never taken, or timed by a clock), zero once a computer plays
+    /// it.
+    pub(super) fn bot_in(&self, seat: u8) -> Option<std::time::Duration> {
+        let st = &self.seats[seat as usize];
+        let person = self.plan[seat as usize] != SeatKind::Bot && st.name.is_some();
+        // At a clocked table the clock decides when the computer moves.
+        if !person || st.left || st.conns > 0 || self.clock.is_some() {
+            return None;
+        }
+        Some(self.config.grace.saturating_sub(st.absent_since.elapsed()))
+    }
+
+    /// Nobody at all is connected to a table with seats for people: it
+    /// waits for them (the bots do not play out a match for players who
+    /// went away). A table of bots alone parks only after
+    /// `Limits::park_after`, so that a watcher's reload does not stop it.
+    pub(super) fn paused(&self) -> bool {
+        let Some(since) = self.empty_since else {
+            return false;
+        };
+        let people = self.plan.iter().any(|k| *k != SeatKind::Bot);
+        people || since.elapsed() >= self.config.limits.park_after
+    }
+
     /// Every seat is ready for the next hand (or played by a bot, or away).
     pub(super) fn all_ready(&self) -> bool {
         (0..self.rules.players)
