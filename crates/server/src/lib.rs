@@ -37,6 +37,7 @@ pub mod name;
 pub mod ops;
 pub mod owner;
 pub mod page;
+pub mod pairing;
 pub mod profile;
 pub mod protocol;
 pub mod puzzles;
@@ -103,6 +104,8 @@ pub struct Config {
     pub public_url: Option<trust::PublicUrl>,
     /// The bearer token `/metrics` asks for; None: `/metrics` is off.
     pub metrics_token: Option<String>,
+    /// The time the pairing pool reads (tests move it ahead).
+    pub pairing_clock: pairing::Clock,
 }
 
 impl Default for Config {
@@ -123,6 +126,7 @@ impl Default for Config {
             leaderboard_min: 5,
             public_url: None,
             metrics_token: None,
+            pairing_clock: pairing::Clock::default(),
         }
     }
 }
@@ -173,6 +177,7 @@ pub async fn run(
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
     tokio::spawn(expire::sweep(hub.clone(), stop_rx.clone()));
     tokio::spawn(tournament::run::drive(hub.clone(), stop_rx.clone()));
+    tokio::spawn(pairing::drive(hub.clone(), stop_rx.clone()));
     if hub.leased() {
         tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));
     }

@@ -108,11 +108,24 @@ pub enum Code {
     TooFewEntrants,
     TournamentFull,
     TournamentStarted,
+    // Pairing.
+    /// The player already waits for a game (one seek at a time).
+    AlreadySeeking,
+    /// The player holds a seat at an unfinished rated table.
+    AtRatedTable,
+    /// A fill delay out of range, or asked for a rated game.
+    BadFill,
+    /// A team asked for a game without partners.
+    BadTeam,
+    /// A seek for rules that make no game.
+    NoGame,
+    NoSeek,
+    NoTeam,
 }
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 67] = [
+    pub const OWN: [Code; 74] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -180,6 +193,13 @@ impl Code {
         Code::TooFewEntrants,
         Code::TournamentFull,
         Code::TournamentStarted,
+        Code::AlreadySeeking,
+        Code::AtRatedTable,
+        Code::BadFill,
+        Code::BadTeam,
+        Code::NoGame,
+        Code::NoSeek,
+        Code::NoTeam,
     ];
 
     /// The code as clients read it.
@@ -253,6 +273,13 @@ impl Code {
             Code::TooFewEntrants => "too_few_entrants",
             Code::TournamentFull => "tournament_full",
             Code::TournamentStarted => "tournament_started",
+            Code::AlreadySeeking => "already_seeking",
+            Code::AtRatedTable => "at_rated_table",
+            Code::BadFill => "bad_fill",
+            Code::BadTeam => "bad_team",
+            Code::NoGame => "no_game",
+            Code::NoSeek => "no_seek",
+            Code::NoTeam => "no_team",
         }
     }
 }

@@ -32,6 +32,7 @@ pub mod lease;
 pub use lease::{Holder, LobbyRow};
 pub mod profiles;
 pub mod puzzles;
+pub mod seeks;
 pub mod sheets;
 pub mod tournaments;
 
@@ -130,6 +131,8 @@ const MIGRATIONS: &[&[&str]] = &[
     profiles::SKELETON_MIGRATION,
     // Puzzle ratings of players and puzzles: see `puzzles`.
     puzzles::MIGRATION,
+    // The pairing pool: see `seeks`.
+    seeks::MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that
