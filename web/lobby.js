@@ -8,6 +8,7 @@ import { t } from "./words.js";
 import { Conn } from "./conn.js";
 import { store } from "./store.js";
 import { profileCard } from "./profile.js";
+import { playNowCard } from "./playnow.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 import { LEVELS, measured as measuredIn, levelText, seatWhere, seatsFor, openTableWho, finishedWords } from "./lobby/model.js";
 
@@ -160,6 +161,7 @@ export async function lobby(app, nav) {
       h("div", { class: "lobbymain" },
         h("section", { class: "card" }, h("h2", {}, h("label", { for: "name" }, t("lobby-you"))), name, msg),
         profile,
+        playNowCard({ presets, byName, needName, go: nav.go }),
         h("section", { class: "card quick", id: "quick" }, h("h2", {}, t("lobby-quick")), h("p", { class: "muted" }, t("lobby-quick-help")),
           h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", quickGame), h("label", {}, t("lobby-level"), " ", quickLevel),
             h("button", { type: "button", id: "quickplay", class: "big", onclick: quick }, t("lobby-play"))), quickLine),

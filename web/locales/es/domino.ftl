@@ -559,6 +559,13 @@ error = { $code ->
     [tournament_full] Este torneo está completo.
     [too_many_tournaments] Ya tienes todos los torneos por empezar que se permiten: empieza uno antes, o espera a que caduque uno en el que no se inscribió nadie.
     [tournament_started] Este torneo ya empezó: la inscripción está cerrada.
+    [already_seeking] Ya estás esperando una partida: deja de esperar primero.
+    [at_rated_table] Estás jugando una partida puntuada: termínala primero (abandonarla la pierde).
+    [bad_fill] La computadora completa tras 5 a 300 segundos, y nunca en partidas puntuadas.
+    [bad_team] Este juego no tiene parejas: pide solo.
+    [no_game] Ese juego no existe: revisa el juego y sus reglas.
+    [no_seek] Esa espera terminó: se canceló o ya se jugó.
+    [no_team] Ningún equipo espera pareja con ese código.
    *[other] { $message }
 }
 
@@ -1295,3 +1302,24 @@ puzzle-best-in = la mejor en { $count ->
 }
 puzzle-your-rating = Tu puntuación: { $rating } ({ $change })
 puzzle-its-rating = este problema: { $rating } ({ $change })
+
+pn-title = Jugar ya con personas
+pn-help = Encuentra jugadores que piden el mismo juego, cerca de tu puntuación. Las partidas puntuadas necesitan un perfil.
+pn-rated = Puntuada
+pn-fill = La computadora completa
+pn-fill-never = nunca
+pn-fill-after = tras { $s } s
+pn-team = Con un amigo como pareja
+pn-play = Jugar ya con personas
+pn-join = Unirme al equipo
+pn-code = Código del equipo de un amigo
+pn-cancel = Dejar de esperar
+pn-cancelled = Dejaste de esperar.
+pn-found = Tu mesa está lista.
+pn-waiting-count = { $count ->
+    [0] Nadie espera este juego todavía.
+    [one] Un jugador espera este juego.
+   *[other] { $count } jugadores esperan este juego.
+}
+pn-wait = Esperando { $game }: { $s } s, jugadores a ±{ $window } de tu puntuación.
+pn-forming = Da a tu pareja este código de equipo: { $code }. Entrarán juntos en cuanto se una.
