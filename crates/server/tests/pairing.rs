@@ -416,3 +416,64 @@ async fn hundreds_of_seeks_on_two_nodes_make_each_pairing_once() {
         assert_eq!(seats, vec![0, 1, 2], "table {table}: each seat once");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_leaves_a_rated_match_loses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("p.db").display());
+    let [ana, bea] = rated_profiles(&db).await;
+    let clock = domino_server::pairing::Clock::default();
+    let mut cfg = config(&db);
+    cfg.pairing_clock = clock.clone();
+    let s = Server::start(cfg);
+    let rules = json!({"preset": "draw", "players": 2, "options": {"target": 30}});
+    let mut seeks = Vec::new();
+    for cookie in [&ana, &bea] {
+        let (status, made) = call(
+            s.addr,
+            "POST",
+            "/api/seeks",
+            &[("Cookie", cookie.as_str())],
+            json!({"rules": rules, "rated": true}),
+        )
+        .await;
+        assert_eq!(status, 200, "{made}");
+        seeks.push(made);
+    }
+    clock.advance(25_000);
+    let table = paired(
+        s.addr,
+        seeks[0]["seek"].as_str().unwrap(),
+        Duration::from_secs(5),
+    )
+    .await["table"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut sat = Vec::new();
+    for (cookie, made) in [&ana, &bea].into_iter().zip(&seeks) {
+        let mut c = Client::connect_with_cookie(s.addr, cookie).await;
+        let r = c
+            .request(json!({"type": "resume", "table": table, "token": made["token"]}))
+            .await;
+        assert_eq!(r["type"], "joined", "{r}");
+        sat.push((c, r["seat"].as_u64().unwrap()));
+    }
+    // Bea, the stronger, leaves at once; the computer plays her seat on.
+    let (mut bea_c, bea_seat) = sat.pop().unwrap();
+    assert_eq!(bea_c.request(json!({"type": "leave"})).await["type"], "ok");
+    let (mut ana_c, _) = sat.pop().unwrap();
+    ana_c.next_state().await;
+    let end = common::play_out(&mut ana_c, 7).await;
+    let change = end["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["seat"] == bea_seat)
+        .cloned()
+        .unwrap();
+    assert!(
+        change["after"].as_f64() < change["before"].as_f64(),
+        "she left and lost: {change}"
+    );
+}

@@ -63,7 +63,7 @@ pub fn groups(pool: &[Waiting], layout: &Layout) -> Vec<Group> {
     let mut placed = vec![false; pool.len()];
     let mut out = Vec::new();
     for a in 0..pool.len() {
-        if placed[a] {
+        if placed[a] || !fits(pool, &[], a, layout) {
             continue;
         }
         let anchor = &pool[a];

@@ -250,6 +250,28 @@ impl Store {
         Ok(row.is_some())
     }
 
+    /// How a table was made, for its ratings: `Some(true)` by a rated
+    /// pairing or a tournament, `Some(false)` by a casual pairing, `None`
+    /// otherwise (created by a player).
+    pub async fn made_rated(&self, table: &str) -> Result<Option<bool>, sqlx::Error> {
+        let paired = sqlx::query("SELECT rated FROM domino_seeks WHERE table_id = $1 LIMIT 1")
+            .bind(table)
+            .fetch_optional(&self.pool)
+            .await?;
+        if let Some(r) = paired {
+            let rated: i64 = r.try_get(0)?;
+            return Ok(Some(rated != 0));
+        }
+        // A tournament round lists its tables' ids in a JSON array.
+        let entered = sqlx::query(
+            "SELECT 1 FROM domino_tournament_rounds WHERE tables LIKE '%\"' || $1 || '\"%' LIMIT 1",
+        )
+        .bind(table)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(entered.is_some().then_some(true))
+    }
+
     /// Take a seek out of the pool, unless it was put to a table already:
     /// whether it was taken out.
     pub async fn cancel_seek(&self, id: &str) -> Result<bool, sqlx::Error> {
