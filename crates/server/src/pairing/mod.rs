@@ -103,11 +103,15 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
 pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
     let now = hub.config.pairing_clock.now_ms();
     let placed = hub.store.pair(now, |open| plan(open, now)).await?;
-    let mut tables: Vec<&str> = placed.iter().map(|p| p.table.as_str()).collect();
+    let mut tables: Vec<String> = placed.into_iter().map(|p| p.table).collect();
     tables.dedup();
+    // Opened side by side: each waits for its own commit.
+    let mut opening = tokio::task::JoinSet::new();
     for t in &tables {
-        open_table(hub, t).await;
+        let (hub, t) = (hub.clone(), t.clone());
+        opening.spawn(async move { open_table(&hub, &t).await });
     }
+    while opening.join_next().await.is_some() {}
     Ok(tables.len())
 }
 

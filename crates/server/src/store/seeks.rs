@@ -44,6 +44,36 @@ pub(super) const MIGRATION: &[&str] = &[
 /// that of several nodes one pairs at a time ("domino" and 2).
 const PAIRING_LOCK: i64 = 0x646f_6d69_6e6f_0002;
 
+/// SQLite upgrades a transaction that read to a writer only if no other
+/// wrote meanwhile, and answers "database is locked" at once otherwise
+/// (the busy timeout does not wait for that): the pool's transactions,
+/// which read then write, take turns in this process (a SQLite file has
+/// one server).
+static SQLITE_TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+impl Store {
+    /// On SQLite, make `tx` the writer now (a write that changes nothing),
+    /// waiting its turn under the busy timeout, so that it never has to be
+    /// upgraded after reading.
+    async fn write_now(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    ) -> Result<(), sqlx::Error> {
+        if self.backend == Backend::Sqlite {
+            tx.execute("DELETE FROM domino_seekers WHERE 0 = 1").await?;
+        }
+        Ok(())
+    }
+
+    /// This process's turn for a pool transaction on SQLite.
+    async fn pool_turn(&self) -> Option<tokio::sync::MutexGuard<'static, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(SQLITE_TURN.lock().await),
+            Backend::Postgres => None,
+        }
+    }
+}
+
 /// One player of a seek.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Member {
@@ -118,8 +148,10 @@ impl Store {
     /// Add a seek and claim its first member as seeking; refused when that
     /// player already seeks (a seek of theirs not yet put to a table).
     pub async fn add_seek(&self, s: &SeekRow) -> Result<(), AddError> {
+        let _turn = self.pool_turn().await;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
+        self.write_now(&mut tx).await?;
         for m in &s.members {
             claim_player(&mut tx, &m.player, &s.id).await?;
         }
@@ -155,8 +187,10 @@ impl Store {
         rating: f64,
         now_ms: i64,
     ) -> Result<Option<SeekRow>, AddError> {
+        let _turn = self.pool_turn().await;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
+        self.write_now(&mut tx).await?;
         let row = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM domino_seeks WHERE team_code = $1 AND table_id IS NULL"
         ))
@@ -275,8 +309,10 @@ impl Store {
     /// Take a seek out of the pool, unless it was put to a table already:
     /// whether it was taken out.
     pub async fn cancel_seek(&self, id: &str) -> Result<bool, sqlx::Error> {
+        let _turn = self.pool_turn().await;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
+        self.write_now(&mut tx).await?;
         let gone = tx
             .execute(
                 sqlx::query("DELETE FROM domino_seeks WHERE id = $1 AND table_id IS NULL").bind(id),
@@ -313,8 +349,10 @@ impl Store {
     where
         F: FnOnce(&[SeekRow]) -> Vec<Placed>,
     {
+        let _turn = self.pool_turn().await;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
+        self.write_now(&mut tx).await?;
         if self.backend == Backend::Postgres {
             tx.execute(sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(PAIRING_LOCK))
                 .await?;
@@ -382,8 +420,10 @@ impl Store {
     /// Forget the seeks put to tables before `before` (ms) whose table is
     /// finished or was never opened, and their seekers.
     pub async fn forget_seeks(&self, before: i64) -> Result<u64, sqlx::Error> {
+        let _turn = self.pool_turn().await;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
+        self.write_now(&mut tx).await?;
         let gone_ids =
             "SELECT k.id FROM domino_seeks k LEFT JOIN domino_tables t ON t.id = k.table_id
              WHERE k.table_id IS NOT NULL AND k.paired_at < $1
