@@ -315,7 +315,9 @@ async fn status(
     // Paired, but the table not open yet (being opened, or its node
     // stopped and another opens it): still waiting, as the player sees it.
     let open = match &s.table_id {
-        Some(t) => hub.store.exists(t).await?,
+        // Stored, and not still being started here (its row is written
+        // before its task takes players).
+        Some(t) => hub.store.exists(t).await? && !(hub.claimed(t) && hub.get(t).is_none()),
         None => false,
     };
     let state = match (&s.team_code, open) {
