@@ -14,6 +14,7 @@ import { LEVELS, levelChoice, seatsFor } from "./lobby/model.js";
 import { friendsCard } from "./lobby/friends.js";
 import { openTablesCard, finishedCard } from "./lobby/lists.js";
 import { yourTablesCard } from "./turns.js";
+import { playNowCard } from "./playnow.js";
 
 /** @typedef {import("./types/hand").Preset} Preset */
 
@@ -88,6 +89,8 @@ export async function lobby(app, nav) {
             h("label", { class: "field" }, h("span", {}, t("lobby-game")), quickGame),
             h("label", { class: "field" }, h("span", {}, t("lobby-level")), quickLevel)),
           h("button", { type: "button", id: "quickplay", class: "big", onclick: quick }, t("lobby-play")), msg),
+        // Play now with people: paired by rating (docs/server.md, "Pairing").
+        playNowCard({ presets, byName, needName, go: nav.go }),
         profile,
         friendsCard(presets, gameOptions, needName, create),
         openTablesCard(),

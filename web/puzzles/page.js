@@ -9,19 +9,11 @@ import { facts } from "../games.js";
 import { drawLayout, drawEnds, tileSvg, el as svgEl } from "../draw.js";
 import { call } from "../api.js";
 import * as M from "./model.js";
+import { guest } from "../guest.js";
 
 /** @typedef {import("./model.js").Puzzles} Puzzles */
 /** @typedef {import("../types/Action").Action} Action */
 
-const GUEST_KEY = "domino.guest";
-
-function guest() {
-  let kept = null;
-  try { kept = localStorage.getItem(GUEST_KEY); } catch { /* private mode: a new id each visit */ }
-  const id = M.guestId(kept, () => crypto.getRandomValues(new Uint8Array(16)));
-  try { localStorage.setItem(GUEST_KEY, id); } catch { /* as above */ }
-  return id;
-}
 
 /**
  * How a play reads: its tile, and the number of its end when the tile fits two.

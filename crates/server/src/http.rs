@@ -101,6 +101,7 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .merge(crate::puzzles::routes(hub.clone()))
         .merge(crate::tournament::http::routes(hub.clone()))
         .merge(crate::turns::routes(hub.clone()))
+        .merge(crate::pairing::http::routes(hub.clone()))
         .merge(crate::ops::routes(hub, stop))
 }
 

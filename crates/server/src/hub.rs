@@ -41,6 +41,8 @@ pub struct Hub {
     /// With several nodes (PostgreSQL): the way to the other nodes' tables,
     /// once started.
     pub relay: Option<Arc<crate::relay::Relay>>,
+    /// Wakes this node's pairing rounds when a seek arrives here.
+    pub pairing: Arc<tokio::sync::Notify>,
 }
 
 impl Hub {
@@ -58,6 +60,7 @@ impl Hub {
             config,
             draining: Arc::new(AtomicBool::new(false)),
             relay: None,
+            pairing: Arc::default(),
         }
     }
 

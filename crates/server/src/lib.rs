@@ -37,6 +37,7 @@ pub mod name;
 pub mod ops;
 pub mod owner;
 pub mod page;
+pub mod pairing;
 pub mod profile;
 pub mod protocol;
 pub mod puzzles;
@@ -110,6 +111,8 @@ pub struct Config {
     /// How often the hub looks for turn clocks that ran out (at parked
     /// tables too, without waking the others).
     pub clock_sweep: Duration,
+    /// The time the pairing pool reads (tests move it ahead).
+    pub pairing_clock: pairing::Clock,
 }
 
 impl Default for Config {
@@ -132,6 +135,7 @@ impl Default for Config {
             metrics_token: None,
             time: clock::TimeSource::default(),
             clock_sweep: Duration::from_secs(1),
+            pairing_clock: pairing::Clock::default(),
         }
     }
 }
@@ -183,6 +187,7 @@ pub async fn run(
     tokio::spawn(hub.clone().clocks(stop_rx.clone()));
     tokio::spawn(expire::sweep(hub.clone(), stop_rx.clone()));
     tokio::spawn(tournament::run::drive(hub.clone(), stop_rx.clone()));
+    tokio::spawn(pairing::drive(hub.clone(), stop_rx.clone()));
     if hub.leased() {
         tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));
     }

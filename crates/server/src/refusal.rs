@@ -112,11 +112,24 @@ pub enum Code {
     BadClock,
     /// The player's turn clock ran out: the computer made or makes the move.
     OutOfTime,
+    // Pairing.
+    /// The player already waits for a game (one seek at a time).
+    AlreadySeeking,
+    /// The player holds a seat at an unfinished rated table.
+    AtRatedTable,
+    /// A fill delay out of range, or asked for a rated game.
+    BadFill,
+    /// A team asked for a game without partners.
+    BadTeam,
+    /// A seek for rules that make no game.
+    NoGame,
+    NoSeek,
+    NoTeam,
 }
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 69] = [
+    pub const OWN: [Code; 76] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -186,6 +199,13 @@ impl Code {
         Code::TournamentStarted,
         Code::BadClock,
         Code::OutOfTime,
+        Code::AlreadySeeking,
+        Code::AtRatedTable,
+        Code::BadFill,
+        Code::BadTeam,
+        Code::NoGame,
+        Code::NoSeek,
+        Code::NoTeam,
     ];
 
     /// The code as clients read it.
@@ -261,6 +281,13 @@ impl Code {
             Code::TournamentStarted => "tournament_started",
             Code::BadClock => "bad_clock",
             Code::OutOfTime => "out_of_time",
+            Code::AlreadySeeking => "already_seeking",
+            Code::AtRatedTable => "at_rated_table",
+            Code::BadFill => "bad_fill",
+            Code::BadTeam => "bad_team",
+            Code::NoGame => "no_game",
+            Code::NoSeek => "no_seek",
+            Code::NoTeam => "no_team",
         }
     }
 }

@@ -32,6 +32,7 @@ pub mod lease;
 pub use lease::{Holder, LobbyRow};
 pub mod profiles;
 pub mod puzzles;
+pub mod seeks;
 pub mod sheets;
 pub mod tournaments;
 pub mod turns;
@@ -135,6 +136,8 @@ const MIGRATIONS: &[&[&str]] = &[
     // and timeouts, whose turn runs since when), so that a restart or
     // another node keeps its deadline; NULL: no clock.
     &["ALTER TABLE domino_tables ADD COLUMN clock TEXT"],
+    // The pairing pool: see `seeks`.
+    seeks::MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

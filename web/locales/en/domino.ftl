@@ -556,6 +556,13 @@ error = { $code ->
     [tournament_started] This tournament has started: joining is closed.
     [bad_clock] That clock is out of range: a move takes 5 seconds to 5 minutes, a bank up to an hour, a match 1 minute to 2 hours, and a correspondence move 1 hour to 3 days.
     [out_of_time] Your time ran out: the computer moved for you.
+    [already_seeking] You are already waiting for a game: stop waiting first.
+    [at_rated_table] You are playing a rated match: finish it (leaving loses it) first.
+    [bad_fill] The computer fills after 5 to 300 seconds, and never in rated games.
+    [bad_team] This game has no partners: ask alone.
+    [no_game] There is no such game: check the game and its rules.
+    [no_seek] That wait is over: it was cancelled or played.
+    [no_team] No team waits for a partner with that code.
    *[other] { $message }
 }
 
@@ -1448,3 +1455,23 @@ coach-graph-none = No move of this hand could be valued.
 coach-graph-dot = Move { $step }: { $value }
 coach-better-here = Better: { $play }
 coach-better-mark = Better
+pn-title = Play now with people
+pn-help = Meet players who ask for the same game, near your rating. Rated games need a profile.
+pn-rated = Rated
+pn-fill = Computer fills
+pn-fill-never = never
+pn-fill-after = after { $s } s
+pn-team = With a friend as partners
+pn-play = Play now with people
+pn-join = Join the team
+pn-code = A friend's team code
+pn-cancel = Stop waiting
+pn-cancelled = You stopped waiting.
+pn-found = Your table is ready.
+pn-waiting-count = { $count ->
+    [0] Nobody waits for this game yet.
+    [one] One player waits for this game.
+   *[other] { $count } players wait for this game.
+}
+pn-wait = Waiting for { $game }: { $s } s, players within ±{ $window } of your rating.
+pn-forming = Give your partner this team code: { $code } — you enter the pool together once they join.

@@ -559,6 +559,13 @@ error = { $code ->
     [tournament_started] Este torneo ya empezó: la inscripción está cerrada.
     [bad_clock] Ese reloj está fuera de rango: una jugada dura de 5 segundos a 5 minutos, la reserva hasta una hora, una partida de 1 minuto a 2 horas y una jugada por correspondencia de 1 hora a 3 días.
     [out_of_time] Se te acabó el tiempo: la computadora jugó por ti.
+    [already_seeking] Ya estás esperando una partida: deja de esperar primero.
+    [at_rated_table] Estás jugando una partida puntuada: termínala primero (abandonarla la pierde).
+    [bad_fill] La computadora completa tras 5 a 300 segundos, y nunca en partidas puntuadas.
+    [bad_team] Este juego no tiene parejas: pide solo.
+    [no_game] Ese juego no existe: revisa el juego y sus reglas.
+    [no_seek] Esa espera terminó: se canceló o ya se jugó.
+    [no_team] Ningún equipo espera pareja con ese código.
    *[other] { $message }
 }
 
@@ -1468,3 +1475,23 @@ coach-graph-none = No se pudo valorar ninguna jugada de esta mano.
 coach-graph-dot = Jugada { $step }: { $value }
 coach-better-here = Mejor: { $play }
 coach-better-mark = Mejor
+pn-title = Jugar ya con personas
+pn-help = Encuentra jugadores que piden el mismo juego, cerca de tu puntuación. Las partidas puntuadas necesitan un perfil.
+pn-rated = Puntuada
+pn-fill = La computadora completa
+pn-fill-never = nunca
+pn-fill-after = tras { $s } s
+pn-team = Con un amigo como pareja
+pn-play = Jugar ya con personas
+pn-join = Unirme al equipo
+pn-code = Código del equipo de un amigo
+pn-cancel = Dejar de esperar
+pn-cancelled = Dejaste de esperar.
+pn-found = Tu mesa está lista.
+pn-waiting-count = { $count ->
+    [0] Nadie espera este juego todavía.
+    [one] Un jugador espera este juego.
+   *[other] { $count } jugadores esperan este juego.
+}
+pn-wait = Esperando { $game }: { $s } s, jugadores a ±{ $window } de tu puntuación.
+pn-forming = Da a tu pareja este código de equipo: { $code }. Entrarán juntos en cuanto se una.

@@ -559,6 +559,13 @@ error = { $code ->
     [tournament_started] Ce tournoi a commencé : les inscriptions sont closes.
     [bad_clock] Cette pendule est hors limites : un coup dure de 5 secondes à 5 minutes, la réserve jusqu'à une heure, une partie de 1 minute à 2 heures, et un coup par correspondance de 1 heure à 3 jours.
     [out_of_time] Votre temps est écoulé : l'ordinateur a joué pour vous.
+    [already_seeking] Vous attendez déjà une partie : arrêtez d’attendre d’abord.
+    [at_rated_table] Vous jouez une partie classée : terminez-la d’abord (la quitter, c’est la perdre).
+    [bad_fill] L’ordinateur complète après 5 à 300 secondes, et jamais en partie classée.
+    [bad_team] Ce jeu se joue sans partenaires : demandez seul.
+    [no_game] Ce jeu n’existe pas : vérifiez le jeu et ses règles.
+    [no_seek] Cette attente est finie : annulée ou déjà jouée.
+    [no_team] Aucune équipe n’attend de partenaire avec ce code.
    *[other] { $message }
 }
 
@@ -1468,3 +1475,23 @@ coach-graph-none = Aucun coup de cette manche n'a pu être évalué.
 coach-graph-dot = Coup { $step } : { $value }
 coach-better-here = Mieux : { $play }
 coach-better-mark = Mieux
+pn-title = Jouer tout de suite avec des gens
+pn-help = Retrouvez des joueurs qui demandent le même jeu, proches de votre classement. Les parties classées demandent un profil.
+pn-rated = Classée
+pn-fill = L'ordinateur complète
+pn-fill-never = jamais
+pn-fill-after = après { $s } s
+pn-team = Avec un ami comme partenaire
+pn-play = Jouer tout de suite avec des gens
+pn-join = Rejoindre l'équipe
+pn-code = Code d'équipe d'un ami
+pn-cancel = Ne plus attendre
+pn-cancelled = Vous n'attendez plus.
+pn-found = Votre table est prête.
+pn-waiting-count = { $count ->
+    [0] Personne n'attend encore ce jeu.
+    [one] Un joueur attend ce jeu.
+   *[other] { $count } joueurs attendent ce jeu.
+}
+pn-wait = En attente de { $game } : { $s } s, joueurs à ±{ $window } de votre classement.
+pn-forming = Donnez ce code d'équipe à votre partenaire : { $code }. Vous entrerez ensemble dès qu'il vous rejoint.

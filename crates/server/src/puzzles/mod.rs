@@ -70,7 +70,7 @@ impl From<Glicko2Rating> for Rating {
 }
 
 /// A guest's browser id: the page makes one at random and keeps it.
-fn guest_ok(g: &str) -> bool {
+pub(crate) fn guest_ok(g: &str) -> bool {
     (8..=64).contains(&g.len())
         && g.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')

@@ -58,6 +58,13 @@ impl Table {
     /// a profile, update their ratings. Sets [`Table::rating_changes`].
     pub(super) async fn rate(&mut self) {
         let players = self.rated_players();
+        let made_rated = match self.store.made_rated(&self.id).await {
+            Ok(m) => m,
+            Err(e) => {
+                tracing::error!(table = %self.id, "reading how the table was made: {e}");
+                return;
+            }
+        };
         if players
             .iter()
             .all(|p| p.as_ref().is_none_or(|p| p.starts_with("bot:")))
@@ -70,10 +77,18 @@ impl Table {
         let stats = ratings::seat_stats(&self.sheet, n, side_of);
         let winner = self.m.winner().and_then(|w| w.side());
         let ranks = ratings::ranks(self.m.scores(), winner, self.rules.low_score_wins());
+        let left: Vec<bool> = self.seats.iter().map(|s| s.left).collect();
+        let rated_play = rated_play(made_rated, &self.plan);
+        // In rated play a side whose player left loses, whatever the score.
+        let (ranks, winner) = if rated_play == Some(true) {
+            leavers_lose(ranks, winner, &left, side_of)
+        } else {
+            (ranks, winner)
+        };
         // Each seat is one participant of the model, on its side; a bot
         // level at several seats (even on different sides) moves by the
         // mean of its seats' changes. A profile holds one seat a table.
-        let rated = players.iter().all(Option::is_some);
+        let rated = players.iter().all(Option::is_some) && rated_play != Some(false);
         let mut ids: Vec<String> = Vec::new();
         for p in players.iter().flatten() {
             if !ids.contains(p) {
@@ -191,6 +206,59 @@ impl Table {
     }
 }
 
+/// Whether a match is rated play as the table was made: `Some(true)` by a
+/// rated pairing or a tournament, `Some(false)` casual (a casual pairing,
+/// or a table a player made for people: friends' tables are casual),
+/// `None` against the computer alone (rated as before, by the levels).
+fn rated_play(made_rated: Option<bool>, plan: &[SeatKind]) -> Option<bool> {
+    made_rated.or_else(|| {
+        let people = plan.iter().filter(|k| **k != SeatKind::Bot).count();
+        (people >= 2).then_some(false)
+    })
+}
+
+/// The places with each side a player left put last (tied), and the
+/// winner the best side nobody left (or none).
+fn leavers_lose(
+    ranks: Vec<usize>,
+    winner: Option<usize>,
+    left: &[bool],
+    side_of: impl Fn(u8) -> usize,
+) -> (Vec<usize>, Option<usize>) {
+    let quit: Vec<bool> = (0..ranks.len())
+        .map(|side| {
+            left.iter()
+                .enumerate()
+                .any(|(s, l)| *l && side_of(s as u8) == side)
+        })
+        .collect();
+    if !quit.contains(&true) {
+        return (ranks, winner);
+    }
+    // Those who stayed keep their order among themselves, ahead of all
+    // who left (tied last).
+    let stayed = quit.iter().filter(|q| !**q).count();
+    let ranks: Vec<usize> = (0..ranks.len())
+        .map(|s| {
+            if quit[s] {
+                stayed + 1
+            } else {
+                1 + (0..ranks.len())
+                    .filter(|&o| !quit[o] && ranks[o] < ranks[s])
+                    .count()
+            }
+        })
+        .collect();
+    let winner = winner
+        .filter(|w| !quit.get(*w).copied().unwrap_or(false))
+        .or_else(|| {
+            (0..ranks.len())
+                .filter(|s| !quit[*s])
+                .min_by_key(|s| ranks[*s])
+        });
+    (ranks, winner)
+}
+
 /// Each rated seat's change, for the state messages.
 fn changes(lines: &[MatchPlayer]) -> Vec<RatingChange> {
     lines
@@ -205,4 +273,36 @@ fn changes(lines: &[MatchPlayer]) -> Vec<RatingChange> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn friends_tables_are_casual_and_pairings_say_for_themselves() {
+        let (me, bot, friend) = (SeatKind::Human, SeatKind::Bot, SeatKind::Invite);
+        assert_eq!(
+            rated_play(None, &[me, bot]),
+            None,
+            "against the computer: as before"
+        );
+        assert_eq!(rated_play(None, &[me, friend]), Some(false));
+        assert_eq!(rated_play(Some(true), &[me, me]), Some(true));
+        assert_eq!(rated_play(Some(false), &[me, bot]), Some(false));
+    }
+
+    #[test]
+    fn a_side_whose_player_left_loses() {
+        let solo = |s: u8| usize::from(s);
+        // Seat 0 was ahead (place 1, the winner) but left.
+        let (ranks, winner) = leavers_lose(vec![1, 2, 3], Some(0), &[true, false, false], solo);
+        assert_eq!((ranks, winner), (vec![3, 1, 2], Some(1)));
+        let partners = |s: u8| usize::from(s % 2);
+        let (ranks, winner) =
+            leavers_lose(vec![1, 2], Some(0), &[false, false, true, false], partners);
+        assert_eq!((ranks, winner), (vec![2, 1], Some(1)));
+        let kept = leavers_lose(vec![2, 1], Some(1), &[false; 2], solo);
+        assert_eq!(kept, (vec![2, 1], Some(1)));
+    }
 }

@@ -1,0 +1,381 @@
+//! The pool over HTTP (docs/server.md, "Pairing"): `POST /api/seeks` asks
+//! for a game (alone, or as the first of a team), `POST
+//! /api/seeks/team/{code}` joins a friend's team, `GET /api/seeks/{id}`
+//! says whether the seek waits or where its table is, `DELETE
+//! /api/seeks/{id}` takes it back, and `GET /api/seeks` counts who waits
+//! for each game, for the lobby.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use domino_engine::{Rules, RulesSpec};
+use serde::{Deserialize, Serialize};
+
+use super::group::window;
+use crate::answer::{HttpRefusal, Json};
+use crate::hub::Hub;
+use crate::refusal::Code;
+use crate::routes::Routes;
+use crate::store::seeks::{AddError, Member, SeekRow};
+use crate::table::{random_id, token_hash};
+
+/// The shortest and longest wait a player may choose before the computer
+/// fills the empty seats, in seconds.
+pub const FILL_MIN_S: u32 = 5;
+pub const FILL_MAX_S: u32 = 300;
+
+pub fn routes(hub: Hub) -> Routes {
+    Routes::new()
+        .get("/api/seeks", waiting)
+        .post("/api/seeks", seek)
+        .post("/api/seeks/team/{code}", join_team)
+        .get("/api/seeks/{id}", status)
+        .delete("/api/seeks/{id}", cancel)
+        .with_state(hub)
+}
+
+/// A request for a game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seek {
+    pub rules: RulesSpec,
+    #[serde(default)]
+    pub rated: bool,
+    /// Seconds after which the computer takes the seats nobody took;
+    /// none: wait for people.
+    #[serde(default)]
+    pub fill_s: Option<u32>,
+    /// The name to sit under (a signed-in player sits under the profile's).
+    #[serde(default)]
+    pub name: String,
+    /// A guest's browser id (a signed-in player's profile says who).
+    #[serde(default)]
+    pub guest: Option<String>,
+    /// Ask as the first of a team: the answer's `team` code is for the
+    /// partner to join with.
+    #[serde(default)]
+    pub team: bool,
+}
+
+/// A friend joining a team.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Join {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub guest: Option<String>,
+}
+
+/// A seek made: its id (to follow and cancel it), the seat token the
+/// table will know this player by, and a team's code for the partner.
+#[derive(Debug, Serialize)]
+pub struct Made {
+    pub seek: String,
+    pub token: String,
+    pub team: Option<String>,
+}
+
+/// Where a seek stands.
+#[derive(Debug, Serialize)]
+pub struct Status {
+    pub seek: String,
+    /// `forming` (a team waiting for its partner), `waiting`, or `paired`
+    /// (its table is open: `table`, and the members' `seats`).
+    pub state: &'static str,
+    pub rules: RulesSpec,
+    pub rated: bool,
+    pub waited_ms: i64,
+    /// The rating window now: ± this many points.
+    pub window: f64,
+    pub names: Vec<String>,
+    pub team: Option<String>,
+    pub table: Option<String>,
+    pub seats: Vec<u8>,
+}
+
+/// How many players wait for one game.
+#[derive(Debug, Serialize)]
+pub struct Waiting {
+    pub rules: RulesSpec,
+    pub rated: bool,
+    pub players: usize,
+}
+
+fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> HttpRefusal {
+    HttpRefusal::new(status, code, message)
+}
+
+/// Who asks: `(player, name, profile, rating in the game)`.
+async fn who(
+    hub: &Hub,
+    headers: &HeaderMap,
+    guest: Option<&str>,
+    name: &str,
+    game: &str,
+) -> Result<(String, String, Option<String>, f64), HttpRefusal> {
+    if let Some((p, _)) = crate::profile::signed_in(hub, headers).await {
+        let rating = hub.store.rating(&p.id, game).await?;
+        let rating = rating.map_or(1500.0, |(r, _)| r.rating);
+        return Ok((format!("p:{}", p.id), p.name, Some(p.id), rating));
+    }
+    let Some(g) = guest.filter(|g| crate::puzzles::guest_ok(g)) else {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            Code::BadRequest,
+            "sign in, or send `guest`: your browser's id (8 to 64 letters, digits, - or _)",
+        ));
+    };
+    let name =
+        crate::name::display_name_within(name, hub.config.limits.name_chars).map_err(|r| {
+            HttpRefusal {
+                status: StatusCode::BAD_REQUEST,
+                refusal: r,
+                reason: None,
+            }
+        })?;
+    Ok((format!("g:{g}"), name, None, 1500.0))
+}
+
+/// The rules asked for, resolved, or `no_game`.
+fn game(spec: &RulesSpec) -> Result<Rules, HttpRefusal> {
+    spec.resolve().map_err(|e| {
+        refuse(
+            StatusCode::BAD_REQUEST,
+            Code::NoGame,
+            format!("no such game: {e}"),
+        )
+    })
+}
+
+/// A player at an unfinished rated table plays it out first.
+async fn free_to_seek(hub: &Hub, player: &str) -> Result<(), HttpRefusal> {
+    if hub.store.at_rated_table(player).await? {
+        return Err(refuse(
+            StatusCode::CONFLICT,
+            Code::AtRatedTable,
+            "you are playing a rated match: finish it (or leave it, which loses it) first",
+        ));
+    }
+    Ok(())
+}
+
+fn added(r: Result<(), AddError>) -> Result<(), HttpRefusal> {
+    match r {
+        Ok(()) => Ok(()),
+        Err(AddError::AlreadySeeking) => Err(refuse(
+            StatusCode::CONFLICT,
+            Code::AlreadySeeking,
+            "you are already waiting for a game: cancel that one first",
+        )),
+        Err(AddError::Store(e)) => Err(e.into()),
+    }
+}
+
+async fn seek(
+    State(hub): State<Hub>,
+    headers: HeaderMap,
+    Json(req): Json<Seek>,
+) -> Result<Json<Made>, HttpRefusal> {
+    let rules = game(&req.rules)?;
+    let name = rules.preset.name();
+    if let Some(s) = req.fill_s {
+        if req.rated {
+            return Err(refuse(
+                StatusCode::BAD_REQUEST,
+                Code::BadFill,
+                "rated games are played by people only: no filling with the computer",
+            ));
+        }
+        if !(FILL_MIN_S..=FILL_MAX_S).contains(&s) {
+            return Err(refuse(
+                StatusCode::BAD_REQUEST,
+                Code::BadFill,
+                format!("the computer fills after {FILL_MIN_S} to {FILL_MAX_S} seconds, not {s}"),
+            ));
+        }
+    }
+    let partners = super::layout(&rules).sides.iter().any(|s| s.len() == 2);
+    if req.team && !partners {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            Code::BadTeam,
+            format!("{name} with these rules has no partners: ask alone"),
+        ));
+    }
+    let (player, name, profile, rating) =
+        who(&hub, &headers, req.guest.as_deref(), &req.name, name).await?;
+    if req.rated && profile.is_none() {
+        return Err(refuse(
+            StatusCode::FORBIDDEN,
+            Code::SignedOut,
+            "rated games are for profiles: make one, or ask for a casual game",
+        ));
+    }
+    free_to_seek(&hub, &player).await?;
+    let token = random_id(16);
+    let id = random_id(16);
+    let team = req.team.then(|| random_id(8));
+    let row = SeekRow {
+        id: id.clone(),
+        game: super::game_key(&rules, req.rated),
+        rules: serde_json::to_string(&rules.spec())?,
+        rated: req.rated,
+        rating,
+        fill_ms: req.fill_s.map(|s| i64::from(s) * 1000),
+        members: vec![Member {
+            player,
+            name,
+            profile_id: profile,
+            token_hash: token_hash(&token),
+        }],
+        size: if req.team { 2 } else { 1 },
+        team_code: team.clone(),
+        created_at: hub.config.pairing_clock.now_ms(),
+        table_id: None,
+        seats: None,
+        paired_at: None,
+    };
+    added(hub.store.add_seek(&row).await)?;
+    hub.pairing.notify_one();
+    Ok(Json(Made {
+        seek: id,
+        token,
+        team,
+    }))
+}
+
+async fn join_team(
+    State(hub): State<Hub>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+    Json(req): Json<Join>,
+) -> Result<Json<Made>, HttpRefusal> {
+    let none = || {
+        refuse(
+            StatusCode::NOT_FOUND,
+            Code::NoTeam,
+            "no team is waiting for a partner with that code",
+        )
+    };
+    let forming = hub.store.open_team(&code).await?.ok_or_else(none)?;
+    let rules = game(&serde_json::from_str(&forming.rules)?)?;
+    let (player, name, profile, rating) = who(
+        &hub,
+        &headers,
+        req.guest.as_deref(),
+        &req.name,
+        rules.preset.name(),
+    )
+    .await?;
+    if forming.rated && profile.is_none() {
+        return Err(refuse(
+            StatusCode::FORBIDDEN,
+            Code::SignedOut,
+            "rated games are for profiles: make one to join this team",
+        ));
+    }
+    free_to_seek(&hub, &player).await?;
+    let token = random_id(16);
+    let member = Member {
+        player,
+        name,
+        profile_id: profile,
+        token_hash: token_hash(&token),
+    };
+    let now = hub.config.pairing_clock.now_ms();
+    let joined = hub.store.join_team(&code, &member, rating, now).await;
+    let seek = match joined {
+        Ok(Some(s)) => s,
+        Ok(None) => return Err(none()),
+        Err(e) => {
+            added(Err(e))?;
+            return Err(none());
+        }
+    };
+    hub.pairing.notify_one();
+    Ok(Json(Made {
+        seek: seek.id,
+        token,
+        team: None,
+    }))
+}
+
+async fn status(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<Status>, HttpRefusal> {
+    let s = hub.store.seek(&id).await?.ok_or_else(|| {
+        refuse(
+            StatusCode::NOT_FOUND,
+            Code::NoSeek,
+            "no such seek: it was cancelled, or played long ago",
+        )
+    })?;
+    // Paired, but the table not open yet (being opened, or its node
+    // stopped and another opens it): still waiting, as the player sees it.
+    let open = match &s.table_id {
+        // Stored, and not still being started here (its row is written
+        // before its task takes players).
+        Some(t) => hub.store.exists(t).await? && !(hub.claimed(t) && hub.get(t).is_none()),
+        None => false,
+    };
+    let state = match (&s.team_code, open) {
+        (Some(_), _) => "forming",
+        (None, true) => "paired",
+        (None, false) => "waiting",
+    };
+    let waited_ms = (hub.config.pairing_clock.now_ms() - s.created_at).max(0);
+    Ok(Json(Status {
+        seek: s.id,
+        state,
+        rules: serde_json::from_str(&s.rules)?,
+        rated: s.rated,
+        waited_ms,
+        window: window(waited_ms),
+        names: s.members.iter().map(|m| m.name.clone()).collect(),
+        team: s.team_code,
+        table: s.table_id.filter(|_| open),
+        seats: if open {
+            serde_json::from_str(s.seats.as_deref().unwrap_or("[]"))?
+        } else {
+            Vec::new()
+        },
+    }))
+}
+
+async fn cancel(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<serde_json::Value>, HttpRefusal> {
+    if hub.store.cancel_seek(&id).await? {
+        return Ok(Json(serde_json::json!({"ok": true})));
+    }
+    match hub.store.seek(&id).await? {
+        Some(_) => Err(refuse(
+            StatusCode::CONFLICT,
+            Code::Started,
+            "this seek has its table already",
+        )),
+        None => Err(refuse(StatusCode::NOT_FOUND, Code::NoSeek, "no such seek")),
+    }
+}
+
+/// Who waits, by game: players (a team counts two; a team still forming
+/// is not in the pool yet).
+async fn waiting(State(hub): State<Hub>) -> Result<Json<Vec<Waiting>>, HttpRefusal> {
+    let mut by: BTreeMap<String, Waiting> = BTreeMap::new();
+    for s in hub.store.open_seeks().await? {
+        let w = match by.entry(s.game.clone()) {
+            std::collections::btree_map::Entry::Occupied(o) => o.into_mut(),
+            std::collections::btree_map::Entry::Vacant(v) => v.insert(Waiting {
+                rules: serde_json::from_str(&s.rules)?,
+                rated: s.rated,
+                players: 0,
+            }),
+        };
+        w.players += s.members.len();
+    }
+    Ok(Json(by.into_values().collect()))
+}

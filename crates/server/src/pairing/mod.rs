@@ -1,0 +1,259 @@
+//! "Play now with people": the pairing pool (docs/server.md, "Pairing").
+//!
+//! A player asks for a game (its rules, rated or casual, and whether the
+//! computer may fill the seats nobody takes); the seek is stored
+//! ([`crate::store::seeks`]), so every node answers it and a node's loss
+//! loses none. Every node runs [`drive`]: each round reads the pool in one
+//! transaction (on PostgreSQL under an advisory lock: one node pairs at a
+//! time), groups the seeks of each game by rating ([`group`]), marks them
+//! with their table's id and seats, and then opens those tables with the
+//! players' seats taken under the tokens they were given when they asked.
+//! A pairing whose node stopped before opening its table is opened by
+//! another node's round a few seconds later (the table's id is fixed, so
+//! it is opened once).
+
+pub mod group;
+pub mod http;
+
+use domino_engine::TimeControl;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use domino_engine::{Rules, RulesSpec};
+
+use crate::hub::Hub;
+use crate::store::seeks::{Placed, SeekRow};
+use crate::store::SeatRow;
+use crate::table::{random_id, NewTable, SeatKind};
+use group::{Layout, Waiting};
+
+/// The time the pool reads: the wall clock, plus an offset a test moves
+/// to wait without sleeping.
+#[derive(Clone, Debug, Default)]
+pub struct Clock(Arc<AtomicI64>);
+
+impl Clock {
+    /// Milliseconds since the epoch, as the pool counts them.
+    pub fn now_ms(&self) -> i64 {
+        crate::clock::now_ms().saturating_add(self.0.load(Ordering::Relaxed))
+    }
+
+    /// Move this clock `ms` ahead of the wall clock.
+    pub fn advance(&self, ms: i64) {
+        self.0.fetch_add(ms, Ordering::Relaxed);
+    }
+}
+
+/// How often each node pairs (sooner when a seek arrives here).
+const ROUND: Duration = Duration::from_millis(250);
+/// A pairing whose table is not in the store this long after is opened
+/// by whichever node sees it (its own node stopped in between).
+const OPEN_AFTER_MS: i64 = 5_000;
+/// Seeks put to tables are kept this long once the table is finished (or
+/// was never opened), for the seekers' last look.
+const KEEP_PAIRED_MS: i64 = 10 * 60 * 1000;
+
+/// The pool's key for the game a seek asks for: the rules with every
+/// option spelled out, and whether rated. The same key: the same game.
+pub fn game_key(rules: &Rules, rated: bool) -> String {
+    let spec = serde_json::to_string(&rules.spec()).unwrap_or_default();
+    format!("{}:{spec}", if rated { "rated" } else { "casual" })
+}
+
+/// A table's seats as the grouping sees them.
+pub fn layout(rules: &Rules) -> Layout {
+    let mut sides: Vec<Vec<u8>> = vec![Vec::new(); rules.sides()];
+    for s in 0..rules.players {
+        if let Some(side) = sides.get_mut(rules.side_of(s)) {
+            side.push(s);
+        }
+    }
+    Layout {
+        players: rules.players,
+        sides,
+    }
+}
+
+/// Pair until the server stops: a round every [`ROUND`], or at once when
+/// a seek arrives on this node.
+pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
+    let mut last_tidy = 0;
+    loop {
+        tokio::select! {
+            _ = hub.pairing.notified() => {}
+            _ = tokio::time::sleep(ROUND) => {}
+            _ = stop.changed() => return,
+        }
+        if let Err(e) = round(&hub).await {
+            tracing::warn!("pairing: {e}");
+        }
+        let now = hub.config.pairing_clock.now_ms();
+        if now - last_tidy >= OPEN_AFTER_MS {
+            last_tidy = now;
+            if let Err(e) = tidy(&hub, now).await {
+                tracing::warn!("pairing: {e}");
+            }
+        }
+    }
+}
+
+/// One round: pair what can be paired and open those tables; how many
+/// tables were opened.
+pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
+    let now = hub.config.pairing_clock.now_ms();
+    let placed = hub.store.pair(now, |open| plan(open, now)).await?;
+    let mut tables: Vec<String> = placed.into_iter().map(|p| p.table).collect();
+    tables.dedup();
+    // Opened side by side: each waits for its own commit.
+    let mut opening = tokio::task::JoinSet::new();
+    for t in &tables {
+        let (hub, t) = (hub.clone(), t.clone());
+        opening.spawn(async move { open_table(&hub, &t).await });
+    }
+    while opening.join_next().await.is_some() {}
+    Ok(tables.len())
+}
+
+/// Open the pairings another node made and did not open, and forget the
+/// seeks of finished tables.
+async fn tidy(hub: &Hub, now: i64) -> anyhow::Result<()> {
+    for t in hub.store.unopened_pairings(now - OPEN_AFTER_MS).await? {
+        tracing::info!(table = %t, "opening a pairing its node did not open");
+        open_table(hub, &t).await;
+    }
+    hub.store.forget_seeks(now - KEEP_PAIRED_MS).await?;
+    Ok(())
+}
+
+/// The tables the pool makes now: by game, then by [`group::groups`].
+fn plan(open: &[SeekRow], now: i64) -> Vec<Placed> {
+    let mut by_game: BTreeMap<&str, Vec<&SeekRow>> = BTreeMap::new();
+    for s in open {
+        by_game.entry(&s.game).or_default().push(s);
+    }
+    let mut placed = Vec::new();
+    for seeks in by_game.values() {
+        let Some(rules) = seeks.first().and_then(|s| rules_of(s).ok()) else {
+            continue;
+        };
+        let pool: Vec<Waiting> = seeks
+            .iter()
+            .map(|s| Waiting {
+                rating: s.rating,
+                size: s.members.len() as u8,
+                waited_ms: now - s.created_at,
+                fill_ms: s.fill_ms,
+            })
+            .collect();
+        for g in group::groups(&pool, &layout(&rules)) {
+            let table = random_id(8);
+            for (i, seats) in g.seeks {
+                placed.push(Placed {
+                    seek: seeks[i].id.clone(),
+                    table: table.clone(),
+                    seats,
+                });
+            }
+        }
+    }
+    placed
+}
+
+fn rules_of(s: &SeekRow) -> anyhow::Result<Rules> {
+    let spec: RulesSpec = serde_json::from_str(&s.rules)?;
+    Ok(spec.resolve()?)
+}
+
+/// The bot level whose rating in this game is nearest `rating`.
+pub fn level_near(rules: &Rules, rating: f64) -> String {
+    let game = rules.preset.name();
+    domino_bots::BOT_NAMES
+        .iter()
+        .min_by(|a, b| {
+            let da = (crate::ratings::bot_seed(game, rules.players, a).rating - rating).abs();
+            let db = (crate::ratings::bot_seed(game, rules.players, b).rating - rating).abs();
+            da.total_cmp(&db)
+        })
+        .map_or_else(|| "heuristic".to_string(), |l| l.to_string())
+}
+
+/// The table a pairing made, from its seeks as stored: each member's seat
+/// taken under the token they were given, the computer in the other
+/// seats at the level nearest the players' mean rating.
+pub fn new_table(id: &str, seeks: &[SeekRow]) -> anyhow::Result<NewTable> {
+    let first = seeks
+        .first()
+        .ok_or_else(|| anyhow::anyhow!("no seeks at {id}"))?;
+    let rules = rules_of(first)?;
+    let players = usize::from(rules.players);
+    let mut plan = vec![SeatKind::Bot; players];
+    let mut taken = Vec::new();
+    let (mut sum, mut count) = (0.0, 0.0);
+    for s in seeks {
+        let seats: Vec<u8> = serde_json::from_str(s.seats.as_deref().unwrap_or("[]"))?;
+        for (m, seat) in s.members.iter().zip(seats) {
+            let Some(kind) = plan.get_mut(usize::from(seat)) else {
+                anyhow::bail!("seat {seat} at a table of {players}");
+            };
+            *kind = SeatKind::Human;
+            taken.push(SeatRow {
+                seat: i64::from(seat),
+                name: m.name.clone(),
+                token_hash: m.token_hash.clone(),
+                left_hand: None,
+                profile_id: m.profile_id.clone(),
+            });
+            sum += s.rating;
+            count += 1.0;
+        }
+    }
+    let rated = first.rated;
+    Ok(NewTable {
+        rules: rules.spec(),
+        bot: level_near(&rules, if count > 0.0 { sum / count } else { 1500.0 }),
+        private: false,
+        humans: taken.len() as u8,
+        plan,
+        taken,
+        // Never in rated play; a casual table with the computer may.
+        hints: !rated,
+        secret: None,
+        id: Some(id.to_string()),
+        clock: if rated {
+            RATED_CLOCK
+        } else {
+            TimeControl::None
+        },
+    })
+}
+
+/// The clock of a rated pairing: 15 s a move and a minute in the bank
+/// (docs/server.md, "Pairing"), so that a rated match keeps moving.
+pub const RATED_CLOCK: TimeControl = TimeControl::PerMove {
+    move_s: 15,
+    bank_s: 60,
+};
+
+/// Open the table of a pairing (made by this round, or left unopened by
+/// another node). Opened once: its id is fixed, a second opening is
+/// refused by the store.
+async fn open_table(hub: &Hub, id: &str) {
+    let seeks = match hub.store.seeks_at(id).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::warn!(table = %id, "reading a pairing: {e}");
+            return;
+        }
+    };
+    match new_table(id, &seeks) {
+        Ok(new) => {
+            if let Err(r) = hub.create(new).await {
+                // Already opened by another node, most likely.
+                tracing::info!(table = %id, "pairing's table not opened here: {}", r.message);
+            }
+        }
+        Err(e) => tracing::error!(table = %id, "a pairing that makes no table: {e}"),
+    }
+}

@@ -1,0 +1,493 @@
+//! The pairing pool in the database (see [`crate::pairing`]): each seek
+//! (one player, or a team of two) waiting for a game, and who is seeking.
+//! The pool lives here, not in a node's memory, so that any node answers
+//! a seeker and a node's loss loses no seek; pairings are made in one
+//! transaction, on PostgreSQL under an advisory lock, so each is made once.
+
+use sqlx::{Connection, Executor, Row};
+
+use super::{Backend, Store};
+
+/// The migration of this module (one entry of `MIGRATIONS`).
+pub(super) const MIGRATION: &[&str] = &[
+    // A seek: `game` is the pool's key (the same key: the same game asked
+    // for), `members` a JSON list of [`Member`]s (`size` of them once the
+    // team is whole; a team being formed has `team_code`), `created_at`
+    // when it entered the pool. Once paired: the table's id, the seats of
+    // the members (JSON) and when.
+    "CREATE TABLE IF NOT EXISTS domino_seeks (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        rated BIGINT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        fill_ms BIGINT,
+        members TEXT NOT NULL,
+        size BIGINT NOT NULL,
+        team_code TEXT,
+        created_at BIGINT NOT NULL,
+        table_id TEXT,
+        seats TEXT,
+        paired_at BIGINT
+    )",
+    "CREATE INDEX IF NOT EXISTS domino_seeks_table ON domino_seeks (table_id)",
+    "CREATE UNIQUE INDEX IF NOT EXISTS domino_seeks_team ON domino_seeks (team_code)",
+    // One seek per player (`p:` and a profile id, or `g:` and a guest's
+    // browser id): the key refuses a second one on any node.
+    "CREATE TABLE IF NOT EXISTS domino_seekers (
+        player TEXT PRIMARY KEY,
+        seek_id TEXT NOT NULL
+    )",
+];
+
+/// The PostgreSQL advisory lock held by the transaction that pairs, so
+/// that of several nodes one pairs at a time ("domino" and 2).
+const PAIRING_LOCK: i64 = 0x646f_6d69_6e6f_0002;
+
+/// SQLite upgrades a transaction that read to a writer only if no other
+/// wrote meanwhile, and answers "database is locked" at once otherwise
+/// (the busy timeout does not wait for that): the pool's transactions,
+/// which read then write, take turns in this process (a SQLite file has
+/// one server).
+static SQLITE_TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+impl Store {
+    /// On SQLite, make `tx` the writer now (a write that changes nothing),
+    /// waiting its turn under the busy timeout, so that it never has to be
+    /// upgraded after reading.
+    async fn write_now(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    ) -> Result<(), sqlx::Error> {
+        if self.backend == Backend::Sqlite {
+            tx.execute("DELETE FROM domino_seekers WHERE 0 = 1").await?;
+        }
+        Ok(())
+    }
+
+    /// This process's turn for a pool transaction on SQLite.
+    async fn pool_turn(&self) -> Option<tokio::sync::MutexGuard<'static, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(SQLITE_TURN.lock().await),
+            Backend::Postgres => None,
+        }
+    }
+}
+
+/// One player of a seek.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Member {
+    /// `p:` and the profile id, or `g:` and the guest's browser id.
+    pub player: String,
+    pub name: String,
+    pub profile_id: Option<String>,
+    /// SHA-256 of the seat token the seeker was given.
+    pub token_hash: String,
+}
+
+/// A seek as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeekRow {
+    pub id: String,
+    pub game: String,
+    /// The rules as a `RulesSpec` JSON object.
+    pub rules: String,
+    pub rated: bool,
+    pub rating: f64,
+    pub fill_ms: Option<i64>,
+    pub members: Vec<Member>,
+    pub size: i64,
+    pub team_code: Option<String>,
+    pub created_at: i64,
+    pub table_id: Option<String>,
+    /// The members' seats (JSON list), once paired.
+    pub seats: Option<String>,
+    pub paired_at: Option<i64>,
+}
+
+/// A seek that is put to a table: its id, table and members' seats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placed {
+    pub seek: String,
+    pub table: String,
+    pub seats: Vec<u8>,
+}
+
+/// Why a seek was not added.
+#[derive(Debug, thiserror::Error)]
+pub enum AddError {
+    /// One of its players already has a seek in the pool.
+    #[error("already seeking")]
+    AlreadySeeking,
+    #[error(transparent)]
+    Store(#[from] sqlx::Error),
+}
+
+const COLUMNS: &str = "id, game, rules, rated, rating, fill_ms, members, size, team_code,
+    created_at, table_id, seats, paired_at";
+
+fn seek_of(r: &sqlx::any::AnyRow) -> Result<SeekRow, sqlx::Error> {
+    let members: String = r.try_get("members")?;
+    let members = serde_json::from_str(&members).map_err(|e| sqlx::Error::Decode(e.into()))?;
+    let rated: i64 = r.try_get("rated")?;
+    Ok(
+        from_row!(r, SeekRow { id, game, rules, rating, fill_ms, size, team_code,
+        created_at, table_id, seats, paired_at; members: members, rated: rated != 0 }),
+    )
+}
+
+fn unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
+}
+
+fn members_text(m: &[Member]) -> String {
+    serde_json::to_string(m).unwrap_or_else(|_| "[]".into())
+}
+
+impl Store {
+    /// Add a seek and claim its first member as seeking; refused when that
+    /// player already seeks (a seek of theirs not yet put to a table).
+    pub async fn add_seek(&self, s: &SeekRow) -> Result<(), AddError> {
+        let _turn = self.pool_turn().await;
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        self.write_now(&mut tx).await?;
+        for m in &s.members {
+            claim_player(&mut tx, &m.player, &s.id).await?;
+        }
+        let sql = format!(
+            "INSERT INTO domino_seeks ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+        );
+        let q = sqlx::query(&sql)
+            .bind(&s.id)
+            .bind(&s.game)
+            .bind(&s.rules)
+            .bind(i64::from(s.rated))
+            .bind(s.rating)
+            .bind(s.fill_ms)
+            .bind(members_text(&s.members))
+            .bind(s.size)
+            .bind(&s.team_code)
+            .bind(s.created_at)
+            .bind(&s.table_id)
+            .bind(&s.seats)
+            .bind(s.paired_at);
+        tx.execute(q).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The second member joins a team being formed (by its code): the
+    /// team enters the pool now, with the mean of the two ratings. `None`
+    /// when no team is being formed under that code.
+    pub async fn join_team(
+        &self,
+        code: &str,
+        m: &Member,
+        rating: f64,
+        now_ms: i64,
+    ) -> Result<Option<SeekRow>, AddError> {
+        let _turn = self.pool_turn().await;
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        self.write_now(&mut tx).await?;
+        let row = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM domino_seeks WHERE team_code = $1 AND table_id IS NULL"
+        ))
+        .bind(code)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(mut s) = row.as_ref().map(seek_of).transpose()? else {
+            return Ok(None);
+        };
+        if s.members.len() as i64 >= s.size {
+            return Ok(None);
+        }
+        claim_player(&mut tx, &m.player, &s.id).await?;
+        s.members.push(m.clone());
+        s.rating = (s.rating + rating) / 2.0;
+        s.created_at = now_ms;
+        s.team_code = None;
+        let done = tx
+            .execute(
+                sqlx::query(
+                    "UPDATE domino_seeks SET members = $1, rating = $2, created_at = $3, team_code = NULL
+                     WHERE id = $4 AND team_code = $5",
+                )
+                .bind(members_text(&s.members))
+                .bind(s.rating)
+                .bind(s.created_at)
+                .bind(&s.id)
+                .bind(code),
+            )
+            .await?;
+        if done.rows_affected() != 1 {
+            return Ok(None);
+        }
+        tx.commit().await?;
+        Ok(Some(s))
+    }
+
+    /// The team being formed under `code`, if one is.
+    pub async fn open_team(&self, code: &str) -> Result<Option<SeekRow>, sqlx::Error> {
+        sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM domino_seeks WHERE team_code = $1 AND table_id IS NULL"
+        ))
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await?
+        .as_ref()
+        .map(seek_of)
+        .transpose()
+    }
+
+    pub async fn seek(&self, id: &str) -> Result<Option<SeekRow>, sqlx::Error> {
+        sqlx::query(&format!("SELECT {COLUMNS} FROM domino_seeks WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .as_ref()
+            .map(seek_of)
+            .transpose()
+    }
+
+    /// The seek a player has (waiting or put to a table), if any.
+    pub async fn seek_of_player(&self, player: &str) -> Result<Option<SeekRow>, sqlx::Error> {
+        sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM domino_seeks WHERE id =
+             (SELECT seek_id FROM domino_seekers WHERE player = $1)"
+        ))
+        .bind(player)
+        .fetch_optional(&self.pool)
+        .await?
+        .as_ref()
+        .map(seek_of)
+        .transpose()
+    }
+
+    /// Whether a player holds a seat, not left, at an unfinished rated
+    /// table made by pairing.
+    pub async fn at_rated_table(&self, player: &str) -> Result<bool, sqlx::Error> {
+        let Some(profile) = player.strip_prefix("p:") else {
+            return Ok(false);
+        };
+        let row = sqlx::query(
+            "SELECT 1 FROM domino_seeks k
+             JOIN domino_tables t ON t.id = k.table_id
+             JOIN domino_seats s ON s.table_id = t.id
+             WHERE k.rated = 1 AND t.finished_at IS NULL
+               AND s.profile_id = $1 AND s.left_hand IS NULL",
+        )
+        .bind(profile)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// How a table was made, for its ratings: `Some(true)` by a rated
+    /// pairing or a tournament, `Some(false)` by a casual pairing, `None`
+    /// otherwise (created by a player).
+    pub async fn made_rated(&self, table: &str) -> Result<Option<bool>, sqlx::Error> {
+        let paired = sqlx::query("SELECT rated FROM domino_seeks WHERE table_id = $1 LIMIT 1")
+            .bind(table)
+            .fetch_optional(&self.pool)
+            .await?;
+        if let Some(r) = paired {
+            let rated: i64 = r.try_get(0)?;
+            return Ok(Some(rated != 0));
+        }
+        // A tournament round lists its tables' ids in a JSON array.
+        let entered = sqlx::query(
+            "SELECT 1 FROM domino_tournament_rounds WHERE tables LIKE '%\"' || $1 || '\"%' LIMIT 1",
+        )
+        .bind(table)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(entered.is_some().then_some(true))
+    }
+
+    /// Take a seek out of the pool, unless it was put to a table already:
+    /// whether it was taken out.
+    pub async fn cancel_seek(&self, id: &str) -> Result<bool, sqlx::Error> {
+        let _turn = self.pool_turn().await;
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        self.write_now(&mut tx).await?;
+        let gone = tx
+            .execute(
+                sqlx::query("DELETE FROM domino_seeks WHERE id = $1 AND table_id IS NULL").bind(id),
+            )
+            .await?;
+        if gone.rows_affected() == 1 {
+            tx.execute(sqlx::query("DELETE FROM domino_seekers WHERE seek_id = $1").bind(id))
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(gone.rows_affected() == 1)
+    }
+
+    /// The whole seeks waiting in the pool (teams still being formed are
+    /// not), oldest first.
+    pub async fn open_seeks(&self) -> Result<Vec<SeekRow>, sqlx::Error> {
+        sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM domino_seeks WHERE table_id IS NULL AND team_code IS NULL
+             ORDER BY created_at, id"
+        ))
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(seek_of)
+        .collect()
+    }
+
+    /// Pair in one transaction: read the pool, let `pair` choose the
+    /// seeks to put at tables, and mark each of them (only if still
+    /// waiting: otherwise nothing is written). On PostgreSQL the
+    /// transaction holds [`PAIRING_LOCK`], so nodes pair one at a time and
+    /// each reads what the last one wrote. Returns what was placed.
+    pub async fn pair<F>(&self, now_ms: i64, pair: F) -> Result<Vec<Placed>, sqlx::Error>
+    where
+        F: FnOnce(&[SeekRow]) -> Vec<Placed>,
+    {
+        let _turn = self.pool_turn().await;
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        self.write_now(&mut tx).await?;
+        if self.backend == Backend::Postgres {
+            tx.execute(sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(PAIRING_LOCK))
+                .await?;
+        }
+        let open: Vec<SeekRow> = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM domino_seeks WHERE table_id IS NULL AND team_code IS NULL
+             ORDER BY created_at, id"
+        ))
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(seek_of)
+        .collect::<Result<_, _>>()?;
+        let placed = pair(&open);
+        for p in &placed {
+            let seats = serde_json::to_string(&p.seats).unwrap_or_else(|_| "[]".into());
+            let done = tx
+                .execute(
+                    sqlx::query(
+                        "UPDATE domino_seeks SET table_id = $1, seats = $2, paired_at = $3
+                         WHERE id = $4 AND table_id IS NULL",
+                    )
+                    .bind(&p.table)
+                    .bind(seats)
+                    .bind(now_ms)
+                    .bind(&p.seek),
+                )
+                .await?;
+            if done.rows_affected() != 1 {
+                // Only without the lock (never): give up this round whole.
+                return Ok(Vec::new());
+            }
+        }
+        tx.commit().await?;
+        Ok(placed)
+    }
+
+    /// The seeks put to table `table`.
+    pub async fn seeks_at(&self, table: &str) -> Result<Vec<SeekRow>, sqlx::Error> {
+        sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM domino_seeks WHERE table_id = $1 ORDER BY id"
+        ))
+        .bind(table)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(seek_of)
+        .collect()
+    }
+
+    /// The tables pairings were made for before `before` (ms) that are not
+    /// in the store: their node stopped between pairing and opening them.
+    pub async fn unopened_pairings(&self, before: i64) -> Result<Vec<String>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT k.table_id FROM domino_seeks k
+             LEFT JOIN domino_tables t ON t.id = k.table_id
+             WHERE k.table_id IS NOT NULL AND k.paired_at < $1 AND t.id IS NULL",
+        )
+        .bind(before)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| r.try_get(0)).collect()
+    }
+
+    /// Forget the seeks put to tables before `before` (ms) whose table is
+    /// finished or was never opened, and their seekers.
+    pub async fn forget_seeks(&self, before: i64) -> Result<u64, sqlx::Error> {
+        let _turn = self.pool_turn().await;
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        self.write_now(&mut tx).await?;
+        let gone_ids =
+            "SELECT k.id FROM domino_seeks k LEFT JOIN domino_tables t ON t.id = k.table_id
+             WHERE k.table_id IS NOT NULL AND k.paired_at < $1
+               AND (t.id IS NULL OR t.finished_at IS NOT NULL)";
+        tx.execute(
+            sqlx::query(&format!(
+                "DELETE FROM domino_seekers WHERE seek_id IN ({gone_ids})"
+            ))
+            .bind(before),
+        )
+        .await?;
+        let gone = tx
+            .execute(
+                sqlx::query(&format!(
+                    "DELETE FROM domino_seeks WHERE id IN ({gone_ids})"
+                ))
+                .bind(before),
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(gone.rows_affected())
+    }
+}
+
+/// Note `player` as seeking with `seek`; a seeker row of an earlier seek
+/// already put to a table is replaced (that player is free to seek again:
+/// the rated-table check is the caller's).
+async fn claim_player(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    player: &str,
+    seek: &str,
+) -> Result<(), AddError> {
+    let earlier: Option<(String, Option<String>)> = sqlx::query(
+        "SELECT p.seek_id, k.table_id FROM domino_seekers p
+         LEFT JOIN domino_seeks k ON k.id = p.seek_id WHERE p.player = $1",
+    )
+    .bind(player)
+    .fetch_optional(&mut **tx)
+    .await?
+    .map(|r| Ok::<_, sqlx::Error>((r.try_get(0)?, r.try_get(1)?)))
+    .transpose()?;
+    if let Some((seek_id, table)) = earlier {
+        let gone_seek = table.is_none()
+            && sqlx::query("SELECT 1 FROM domino_seeks WHERE id = $1")
+                .bind(&seek_id)
+                .fetch_optional(&mut **tx)
+                .await?
+                .is_none();
+        if table.is_none() && !gone_seek {
+            return Err(AddError::AlreadySeeking);
+        }
+        tx.execute(sqlx::query("DELETE FROM domino_seekers WHERE player = $1").bind(player))
+            .await?;
+    }
+    match tx
+        .execute(
+            sqlx::query("INSERT INTO domino_seekers (player, seek_id) VALUES ($1, $2)")
+                .bind(player)
+                .bind(seek),
+        )
+        .await
+    {
+        Ok(_) => Ok(()),
+        Err(e) if unique_violation(&e) => Err(AddError::AlreadySeeking),
+        Err(e) => Err(e.into()),
+    }
+}

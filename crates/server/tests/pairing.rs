@@ -1,0 +1,479 @@
+//! "Play now with people" on a real server: seekers of one game are paired
+//! into one table and sit there with the tokens they were given; a team
+//! sits as partners; the rating window widens with the wait (moved by the
+//! pool's settable clock, not by sleeping); bad seeks are refused; and on
+//! two nodes over PostgreSQL (when `DOMINO_TEST_POSTGRES` is set) hundreds
+//! of concurrent seeks make each pairing once.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::collections::{HashMap, HashSet};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use common::{config, http_request, mem, Client, Server};
+use serde_json::{json, Value};
+
+async fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Value,
+) -> (u16, Value) {
+    let body = body.to_string();
+    let (status, _, text) = http_request(addr, method, path, headers, Some(&body)).await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+async fn get(addr: SocketAddr, path: &str) -> Value {
+    let (status, _, text) = http_request(addr, "GET", path, &[], None).await;
+    assert_eq!(status, 200, "{path}: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// A guest's seek: `(seek id, token)`.
+async fn seek_as(addr: SocketAddr, guest: &str, body: Value) -> (String, String) {
+    let mut body = body;
+    body["guest"] = json!(format!("guest-id-{guest}"));
+    body["name"] = json!(guest);
+    let (status, made) = call(addr, "POST", "/api/seeks", &[], body).await;
+    assert_eq!(status, 200, "{made}");
+    (
+        made["seek"].as_str().unwrap().into(),
+        made["token"].as_str().unwrap().into(),
+    )
+}
+
+/// Wait (at most `within`) until the seek has its table: its status.
+async fn paired(addr: SocketAddr, seek: &str, within: Duration) -> Value {
+    let start = Instant::now();
+    loop {
+        let st = get(addr, &format!("/api/seeks/{seek}")).await;
+        if st["state"] == "paired" {
+            return st;
+        }
+        assert!(
+            start.elapsed() < within,
+            "not paired within {within:?}: {st}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Sit at the table with the seek's token: the seat the table gives.
+async fn sit(addr: SocketAddr, table: &str, token: &str) -> u64 {
+    let mut c = Client::connect(addr).await;
+    let r = c
+        .request(json!({"type": "resume", "table": table, "token": token}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    r["seat"].as_u64().unwrap()
+}
+
+async fn seat_everyone(s: &Server, rules: Value, players: usize) {
+    let mut seeks = Vec::new();
+    for i in 0..players {
+        seeks.push(seek_as(s.addr, &format!("p{i}"), json!({"rules": rules})).await);
+    }
+    let mut tables = HashSet::new();
+    let mut seats = HashSet::new();
+    for (seek, token) in &seeks {
+        let st = paired(s.addr, seek, Duration::from_secs(5)).await;
+        let table = st["table"].as_str().unwrap().to_string();
+        let seat = sit(s.addr, &table, token).await;
+        assert_eq!(st["seats"], json!([seat]));
+        tables.insert(table);
+        seats.insert(seat);
+    }
+    assert_eq!(tables.len(), 1, "one table: {tables:?}");
+    assert_eq!(seats.len(), players, "every seat its own player");
+}
+
+#[tokio::test]
+async fn two_seekers_are_paired_into_one_table() {
+    let s = mem();
+    seat_everyone(&s, json!({"preset": "draw", "players": 2}), 2).await;
+}
+
+#[tokio::test]
+async fn four_seekers_are_paired_into_one_table() {
+    let s = mem();
+    seat_everyone(&s, json!({"preset": "draw", "players": 4}), 4).await;
+}
+
+#[tokio::test]
+async fn the_lobby_counts_who_waits_and_a_seeker_can_cancel() {
+    let s = mem();
+    let rules = json!({"preset": "block", "players": 3});
+    let (a, _) = seek_as(s.addr, "a", json!({"rules": rules})).await;
+    seek_as(s.addr, "b", json!({"rules": rules})).await;
+    let list = get(s.addr, "/api/seeks").await;
+    assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
+    assert_eq!(list[0]["players"], 2);
+    assert_eq!(list[0]["rules"]["preset"], "block");
+    let st = get(s.addr, &format!("/api/seeks/{a}")).await;
+    assert_eq!(st["state"], "waiting");
+    assert_eq!(st["window"], 150.0);
+    let (status, _) = call(
+        s.addr,
+        "DELETE",
+        &format!("/api/seeks/{a}"),
+        &[],
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(get(s.addr, "/api/seeks").await[0]["players"], 1);
+    // Cancelled, the player may ask again.
+    seek_as(s.addr, "a", json!({"rules": rules})).await;
+}
+
+#[tokio::test]
+async fn a_team_is_seated_as_partners() {
+    let s = mem();
+    let rules = json!({"preset": "jamaican"});
+    let (status, made) = call(
+        s.addr,
+        "POST",
+        "/api/seeks",
+        &[],
+        json!({"rules": rules, "team": true, "guest": "guest-ann", "name": "Ann"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{made}");
+    let (team_seek, ann) = (
+        made["seek"].as_str().unwrap().to_string(),
+        made["token"].as_str().unwrap().to_string(),
+    );
+    let code = made["team"].as_str().unwrap();
+    assert_eq!(
+        get(s.addr, &format!("/api/seeks/{team_seek}")).await["state"],
+        "forming"
+    );
+    let (status, joined) = call(
+        s.addr,
+        "POST",
+        &format!("/api/seeks/team/{code}"),
+        &[],
+        json!({"guest": "guest-bob", "name": "Bob"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["seek"], team_seek.as_str());
+    let bob = joined["token"].as_str().unwrap().to_string();
+    let singles = [
+        seek_as(s.addr, "cy", json!({"rules": rules})).await,
+        seek_as(s.addr, "di", json!({"rules": rules})).await,
+    ];
+    let st = paired(s.addr, &team_seek, Duration::from_secs(5)).await;
+    let table = st["table"].as_str().unwrap().to_string();
+    let (a, b) = (
+        sit(s.addr, &table, &ann).await,
+        sit(s.addr, &table, &bob).await,
+    );
+    assert_eq!((a + 2) % 4, b, "partners sit across: {a} and {b}");
+    let mut others = Vec::new();
+    for (seek, token) in &singles {
+        let st = paired(s.addr, seek, Duration::from_secs(5)).await;
+        assert_eq!(st["table"], table.as_str());
+        others.push(sit(s.addr, &table, token).await);
+    }
+    others.sort();
+    assert_eq!(
+        (others[0] + 2) % 4,
+        others[1],
+        "the singles are the other side"
+    );
+    // The team's code is used up.
+    let (status, again) = call(
+        s.addr,
+        "POST",
+        &format!("/api/seeks/team/{code}"),
+        &[],
+        json!({"guest": "guest-eve", "name": "Eve"}),
+    )
+    .await;
+    assert_eq!((status, again["code"].clone()), (404, json!("no_team")));
+}
+
+#[tokio::test]
+async fn the_computer_fills_after_the_chosen_wait() {
+    let clock = domino_server::pairing::Clock::default();
+    let mut cfg = config("sqlite::memory:");
+    cfg.pairing_clock = clock.clone();
+    let s = Server::start(cfg);
+    let (seek, token) = seek_as(
+        s.addr,
+        "solo",
+        json!({"rules": {"preset": "draw", "players": 3}, "fill_s": 10}),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(
+        get(s.addr, &format!("/api/seeks/{seek}")).await["state"],
+        "waiting"
+    );
+    clock.advance(10_000);
+    let st = paired(s.addr, &seek, Duration::from_secs(5)).await;
+    let table = st["table"].as_str().unwrap();
+    sit(s.addr, table, &token).await;
+    let lobby = get(s.addr, "/api/tables").await;
+    let t = lobby
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == table)
+        .unwrap();
+    assert_eq!(
+        t["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|k| **k == "bot")
+            .count(),
+        2,
+        "{t}"
+    );
+}
+
+/// Two profiles rated 1500 and 1900 in the draw game, made in the store
+/// before the server starts: their cookies.
+async fn rated_profiles(db: &str) -> [String; 2] {
+    use domino_server::store::profiles::Profile;
+    let store = domino_server::store::Store::connect(db).await.unwrap();
+    let mut cookies = Vec::new();
+    for (id, name, rating) in [("pa", "Ana", 1500.0), ("pb", "Bea", 1900.0)] {
+        let p = Profile {
+            id: id.into(),
+            name: name.into(),
+            created_at: 1,
+        };
+        let secret = format!("{:064x}", rating as u64);
+        let hash = domino_server::profile::secret_hash(&secret);
+        assert!(store
+            .create_profile(&p, &domino_server::name::name_keys(name), &hash)
+            .await
+            .unwrap());
+        let r = skillratings::glicko2::Glicko2Rating {
+            rating,
+            ..Default::default()
+        };
+        assert!(store
+            .record_match("draw", &[(id.to_string(), r, None)], &[])
+            .await
+            .unwrap());
+        cookies.push(format!("{}={secret}", domino_server::profile::COOKIE));
+    }
+    [cookies[0].clone(), cookies[1].clone()]
+}
+
+#[tokio::test]
+async fn the_window_widens_and_pairs_players_far_apart_only_after_the_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("p.db").display());
+    let [ana, bea] = rated_profiles(&db).await;
+    let clock = domino_server::pairing::Clock::default();
+    let mut cfg = config(&db);
+    cfg.pairing_clock = clock.clone();
+    let s = Server::start(cfg);
+    let rules = json!({"preset": "draw", "players": 2});
+    let ask = |cookie: String, body: Value| async move {
+        call(
+            s.addr,
+            "POST",
+            "/api/seeks",
+            &[("Cookie", cookie.as_str())],
+            body,
+        )
+        .await
+    };
+    // Bad seeks first: each refused with its own code.
+    for (body, code) in [
+        (
+            json!({"rules": {"preset": "snooker"}, "rated": true}),
+            "no_game",
+        ),
+        (
+            json!({"rules": rules, "rated": true, "fill_s": 30}),
+            "bad_fill",
+        ),
+        (json!({"rules": rules, "fill_s": 2}), "bad_fill"),
+        (json!({"rules": rules, "team": true}), "bad_team"),
+    ] {
+        let (status, r) = ask(ana.clone(), body).await;
+        assert_eq!((status, r["code"].as_str()), (400, Some(code)), "{r}");
+    }
+    let (status, r) = call(
+        s.addr,
+        "POST",
+        "/api/seeks",
+        &[],
+        json!({"rules": rules, "rated": true, "guest": "guest-zed", "name": "Zed"}),
+    )
+    .await;
+    assert_eq!(
+        (status, r["code"].as_str()),
+        (403, Some("signed_out")),
+        "{r}"
+    );
+
+    let (_, a) = ask(ana.clone(), json!({"rules": rules, "rated": true})).await;
+    let (status, r) = ask(ana.clone(), json!({"rules": rules, "rated": true})).await;
+    assert_eq!(
+        (status, r["code"].as_str()),
+        (409, Some("already_seeking")),
+        "{r}"
+    );
+    let (_, b) = ask(bea.clone(), json!({"rules": rules, "rated": true})).await;
+    let (a, b) = (
+        a["seek"].as_str().unwrap().to_string(),
+        b["seek"].as_str().unwrap().to_string(),
+    );
+    // 400 points apart: the window reaches them after 25 s (150 + 5 × 50).
+    clock.advance(24_000);
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let st = get(s.addr, &format!("/api/seeks/{a}")).await;
+    assert_eq!(
+        (st["state"].as_str(), st["window"].as_f64()),
+        (Some("waiting"), Some(350.0)),
+        "{st}"
+    );
+    clock.advance(1_000);
+    let st = paired(s.addr, &a, Duration::from_secs(5)).await;
+    assert_eq!(
+        paired(s.addr, &b, Duration::from_secs(5)).await["table"],
+        st["table"]
+    );
+    // Seated at a rated table, she plays it out before asking again.
+    let (status, r) = ask(
+        ana.clone(),
+        json!({"rules": {"preset": "draw", "players": 3}}),
+    )
+    .await;
+    assert_eq!(
+        (status, r["code"].as_str()),
+        (409, Some("at_rated_table")),
+        "{r}"
+    );
+}
+
+/// A fresh database on the test server named by `DOMINO_TEST_POSTGRES`.
+async fn fresh_postgres() -> Option<String> {
+    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return None;
+    };
+    Some(
+        domino_server::store::scratch_postgres(&url, "pairing")
+            .await
+            .unwrap()
+            .0,
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn hundreds_of_seeks_on_two_nodes_make_each_pairing_once() {
+    let Some(db) = fresh_postgres().await else {
+        return;
+    };
+    let nodes: Vec<Server> = ["a", "b"]
+        .into_iter()
+        .map(|name| {
+            let mut cfg = config(&db);
+            cfg.node = name.into();
+            Server::start(cfg)
+        })
+        .collect();
+    let addrs: Vec<SocketAddr> = nodes.iter().map(|n| n.addr).collect();
+    const SEEKERS: usize = 300;
+    let rules = json!({"preset": "draw", "players": 3});
+    let asks = (0..SEEKERS).map(|i| {
+        let addr = addrs[i % 2];
+        let rules = rules.clone();
+        tokio::spawn(
+            async move { seek_as(addr, &format!("s{i:03}"), json!({"rules": rules})).await },
+        )
+    });
+    let mut seeks = Vec::new();
+    for a in asks {
+        seeks.push(a.await.unwrap());
+    }
+    let mut at: HashMap<String, Vec<u64>> = HashMap::new();
+    for (i, (seek, _)) in seeks.iter().enumerate() {
+        // Asked of the other node than the one it was made on.
+        let st = paired(addrs[(i + 1) % 2], seek, Duration::from_secs(30)).await;
+        let seats = st["seats"].as_array().unwrap();
+        assert_eq!(seats.len(), 1, "{st}");
+        at.entry(st["table"].as_str().unwrap().into())
+            .or_default()
+            .push(seats[0].as_u64().unwrap());
+    }
+    assert_eq!(at.len(), SEEKERS / 3, "{} tables", at.len());
+    for (table, mut seats) in at {
+        seats.sort();
+        assert_eq!(seats, vec![0, 1, 2], "table {table}: each seat once");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_leaves_a_rated_match_loses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("p.db").display());
+    let [ana, bea] = rated_profiles(&db).await;
+    let clock = domino_server::pairing::Clock::default();
+    let mut cfg = config(&db);
+    cfg.pairing_clock = clock.clone();
+    let s = Server::start(cfg);
+    let rules = json!({"preset": "draw", "players": 2, "options": {"target": 30}});
+    let mut seeks = Vec::new();
+    for cookie in [&ana, &bea] {
+        let (status, made) = call(
+            s.addr,
+            "POST",
+            "/api/seeks",
+            &[("Cookie", cookie.as_str())],
+            json!({"rules": rules, "rated": true}),
+        )
+        .await;
+        assert_eq!(status, 200, "{made}");
+        seeks.push(made);
+    }
+    clock.advance(25_000);
+    let table = paired(
+        s.addr,
+        seeks[0]["seek"].as_str().unwrap(),
+        Duration::from_secs(5),
+    )
+    .await["table"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut sat = Vec::new();
+    for (cookie, made) in [&ana, &bea].into_iter().zip(&seeks) {
+        let mut c = Client::connect_with_cookie(s.addr, cookie).await;
+        let r = c
+            .request(json!({"type": "resume", "table": table, "token": made["token"]}))
+            .await;
+        assert_eq!(r["type"], "joined", "{r}");
+        sat.push((c, r["seat"].as_u64().unwrap()));
+    }
+    // Bea, the stronger, leaves at once; the computer plays her seat on.
+    let (mut bea_c, bea_seat) = sat.pop().unwrap();
+    assert_eq!(bea_c.request(json!({"type": "leave"})).await["type"], "ok");
+    let (mut ana_c, _) = sat.pop().unwrap();
+    ana_c.next_state().await;
+    let end = common::play_out(&mut ana_c, 7).await;
+    let change = end["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["seat"] == bea_seat)
+        .cloned()
+        .unwrap();
+    assert!(
+        change["after"].as_f64() < change["before"].as_f64(),
+        "she left and lost: {change}"
+    );
+}

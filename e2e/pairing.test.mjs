@@ -1,0 +1,59 @@
+// "Play now with people" in real Chromium: two players, each in their own
+// browser context, ask for the same game from the lobby; the first sees
+// that she waits (and how many wait for the game); both are paired and sit
+// at one table within 5 seconds of the second asking.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { setup, newPlayer, noErrors, shot } from "./helpers.mjs";
+
+let env;
+before(async () => { env = await setup(); });
+after(async () => { await env.stop(); });
+
+async function choose(page, name, players) {
+  await page.goto(env.base + "/");
+  await page.fill("#name", name);
+  await page.selectOption("#pn-game", "draw");
+  await page.selectOption("#pn-players", String(players));
+}
+
+async function ask(page, name, players = 2) {
+  await choose(page, name, players);
+  await page.click("#pn-play");
+}
+
+test("two players press Play now with people and sit at one table within 5 s", async () => {
+  const ann = await newPlayer(env, "ann");
+  const bob = await newPlayer(env, "bob");
+  await ask(ann, "Ann");
+  await ann.waitForSelector("#pn-cancel:not([hidden])");
+  await ann.waitForFunction(() => /Waiting for/.test(document.querySelector("#pn-status")?.textContent || ""));
+  await shot(ann, "pairing-waiting");
+
+  await choose(bob, "Bob", 2);
+  await bob.waitForFunction(() => /One player waits/.test(document.querySelector("#pn-waiting")?.textContent || ""), null, { timeout: 8000 });
+  const asked = Date.now();
+  await bob.click("#pn-play");
+  await Promise.all([ann, bob].map((p) => p.waitForURL(/\/t\/[0-9a-f]+$/, { timeout: 5000 })));
+  await Promise.all([ann, bob].map((p) => p.waitForSelector(".seat.me", { timeout: 5000 - (Date.now() - asked) })));
+  const took = Date.now() - asked;
+  assert.ok(took < 5000, `seated after ${took} ms`);
+  assert.equal(ann.url(), bob.url(), "one table");
+  const names = await ann.locator(".seat").allInnerTexts();
+  assert.ok(names.some((n) => n.includes("Bob")) && names.some((n) => n.includes("Ann")), names.join(" | "));
+  await shot(bob, "pairing-seated");
+  noErrors(ann);
+  noErrors(bob);
+});
+
+test("a waiting player can stop waiting", async () => {
+  const cy = await newPlayer(env, "cy");
+  await ask(cy, "Cy", 3);
+  await cy.waitForSelector("#pn-cancel:not([hidden])");
+  await cy.click("#pn-cancel");
+  await cy.waitForFunction(() => /stopped waiting/.test(document.querySelector("#pn-status")?.textContent || ""));
+  const pool = await (await fetch(env.base + "/api/seeks")).json();
+  assert.deepEqual(pool, []);
+  noErrors(cy);
+});
