@@ -117,7 +117,7 @@ export class Conn {
 
   /** Send a request; resolves to its answer (an `error` when offline). */
   /**
-   * @param {{ type: string, [field: string]: unknown }} msg
+   * @param {import("./types/Request").Request} msg
    * @returns {Promise<Answer>}
    */
   request(msg) {

@@ -11,8 +11,8 @@ import { profileCard } from "./profile.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 import { LEVELS, measured as measuredIn, levelText, seatWhere, seatsFor, openTableWho, finishedWords } from "./lobby/model.js";
 
-/** @typedef {import("./types/hand").Preset} Preset */
-/** @typedef {import("./types/hand").FinishedMatch} FinishedMatch */
+/** @typedef {import("./types/GameInfo").GameInfo} Preset */
+/** @typedef {import("./types/MatchSummary").MatchSummary} FinishedMatch */
 
 /**
  * The lobby page in `app`.

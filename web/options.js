@@ -53,7 +53,7 @@ export function fieldValue(box, name) {
 /**
  * The options of game `p` as the fields in `box` set them: those changed only.
  * @param {Element} box
- * @param {import("./types/hand").Preset} p
+ * @param {import("./types/GameInfo").GameInfo} p
  */
 export function readOptions(box, p) {
   /** @type {Record<string, unknown>} */
@@ -71,7 +71,7 @@ export function readOptions(box, p) {
 /**
  * Whether game `p` for `n` players, with the fields in `box`, is played in two partnerships.
  * @param {Element} box
- * @param {import("./types/hand").Preset} p
+ * @param {import("./types/GameInfo").GameInfo} p
  * @param {number} n
  */
 export function partnersIn(box, p, n) {
