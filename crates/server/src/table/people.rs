@@ -42,11 +42,10 @@ pub fn plan_of(seats: Option<&str>, humans: i64, players: u8) -> Result<Vec<Seat
             })
             .collect());
     };
-    let plan: Vec<SeatKind> =
-        serde_json::from_str(stored).map_err(|e| BadPlan::Unreadable {
-            stored: stored.to_string(),
-            why: e.to_string(),
-        })?;
+    let plan: Vec<SeatKind> = serde_json::from_str(stored).map_err(|e| BadPlan::Unreadable {
+        stored: stored.to_string(),
+        why: e.to_string(),
+    })?;
     if plan.len() != usize::from(players) {
         return Err(BadPlan::WrongSize {
             seats: plan.len(),
