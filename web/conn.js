@@ -139,7 +139,7 @@ export class Conn {
   /** Send a request; resolves to its answer (an `error` when offline).
    * With `patience` (ms), no answer in that time drops the socket as
    * silent: the answer is then `offline` and the page tries again.
-   * @param {{ type: string, [field: string]: unknown }} msg
+   * @param {import("./types/Request").Request} msg
    * @param {{ patience?: number }} [opts]
    * @returns {Promise<Answer>}
    */

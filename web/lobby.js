@@ -16,7 +16,8 @@ import { openTablesCard, finishedCard } from "./lobby/lists.js";
 import { yourTablesCard } from "./turns.js";
 import { playNowCard } from "./playnow.js";
 
-/** @typedef {import("./types/hand").Preset} Preset */
+/** @typedef {import("./types/GameInfo").GameInfo} Preset */
+/** @typedef {import("./types/MatchSummary").MatchSummary} FinishedMatch */
 
 /**
  * The lobby page in `app`.

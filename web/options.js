@@ -10,7 +10,7 @@ import { t } from "./words.js";
 
 /**
  * The labelled field for option `o` of the presets list.
- * @param {{ name: string, kind: string, [field: string]: any }} o
+ * @param {{ name: string, [field: string]: any }} o an option as the presets list gives it (types/OptionInfo)
  */
 export function optionField(o) {
   let input;
@@ -59,7 +59,7 @@ export function fieldValue(box, name) {
 /**
  * The options of game `p` as the fields in `box` set them: those changed only.
  * @param {Element} box
- * @param {import("./types/hand").Preset} p
+ * @param {import("./types/GameInfo").GameInfo} p
  */
 export function readOptions(box, p) {
   /** @type {Record<string, unknown>} */
@@ -77,7 +77,7 @@ export function readOptions(box, p) {
 /**
  * Whether game `p` for `n` players, with the fields in `box`, is played in two partnerships.
  * @param {Element} box
- * @param {import("./types/hand").Preset} p
+ * @param {import("./types/GameInfo").GameInfo} p
  * @param {number} n
  */
 export function partnersIn(box, p, n) {

@@ -11,7 +11,7 @@ import { store } from "./store.js";
 import { guest } from "./guest.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 
-/** @typedef {import("./types/hand").Preset} Preset */
+/** @typedef {import("./types/GameInfo").GameInfo} Preset */
 
 const SEEK_KEY = "domino.seek";
 const FILLS = [0, 15, 30, 60, 120];

@@ -97,7 +97,7 @@ function pegs(sc, pts, k) {
  * scores}], scores after the hand), the points each side made and the
  * running totals.
  * @param {import("./types/hand").People} P
- * @param {import("./types/hand").SheetLine[]} sheet
+ * @param {import("./types/HandLine").HandLine[]} sheet
  */
 export function scoreSheet(P, sheet) {
   if (!sheet.length) return h("p", { class: "muted", id: "sheet" }, t("sheet-empty"));

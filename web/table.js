@@ -33,8 +33,8 @@ import { seating } from "./table/seating.js";
 import { acting } from "./table/acting.js";
 import { clockView } from "./table/clock.js";
 
-/** @typedef {import("./types/hand").StateMessage} StateMessage */
-/** @typedef {import("./types/hand").ChatLine} ChatLine */
+/** @typedef {import("./types/StateMessage").StateMessage} StateMessage */
+/** @typedef {import("./types/ChatLine").ChatLine} ChatLine */
 /** @typedef {import("./types/hand").Answer} Answer */
 /** @typedef {import("./types/Action").Action} Action */
 
@@ -159,7 +159,7 @@ export function tablePage(app, id, nav) {
     if (typing()) return;
     if (a.type === "play") focusHand();
     else {
-      const b = document.getElementById(a.type) || buttons.querySelector(`.poser[data-seat="${a.seat}"]`);
+      const b = document.getElementById(a.type) || (a.type === "choose_poser" ? buttons.querySelector(`.poser[data-seat="${a.seat}"]`) : null);
       if (b) b.focus();
     }
   }

@@ -10,7 +10,7 @@ import { optionField, readOptions, partnersIn } from "../options.js";
 import { LEVELS, levelChoice, seatWhere, seatsFor } from "./model.js";
 import { clockSelect } from "./clock.js";
 
-/** @typedef {import("../types/hand").Preset} Preset */
+/** @typedef {import("../types/GameInfo").GameInfo} Preset */
 
 /**
  * The card, and what it asks `create` for when its button is pressed.

@@ -7,7 +7,7 @@ import { h, fill } from "../dom.js";
 import { t } from "../words.js";
 import { openTableWho, finishedWords } from "./model.js";
 
-/** @typedef {import("../types/hand").FinishedMatch} FinishedMatch */
+/** @typedef {import("../types/MatchSummary").MatchSummary} FinishedMatch */
 
 /** The open tables' card, filled now and on its refresh button. */
 export function openTablesCard() {

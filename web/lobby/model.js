@@ -7,10 +7,10 @@
 import { t } from "../words.js";
 import { seatsOf } from "../sides.js";
 
-/** @typedef {import("../types/hand").Preset} Preset */
-/** @typedef {import("../types/hand").LadderGame} LadderGame */
-/** @typedef {import("../types/hand").OpenTable} OpenTable */
-/** @typedef {import("../types/hand").FinishedMatch} FinishedMatch */
+/** @typedef {import("../types/GameInfo").GameInfo} Preset */
+/** @typedef {import("../types/LadderGame").LadderGame} LadderGame */
+/** @typedef {import("../types/LobbyTable").LobbyTable} OpenTable */
+/** @typedef {import("../types/MatchSummary").MatchSummary} FinishedMatch */
 /** @typedef {import("../types/SeatKind").SeatKind} SeatKind */
 
 /** The bot levels, weakest first. */

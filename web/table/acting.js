@@ -59,7 +59,7 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
    * The first state after (re)joining: a move left unanswered is sent again
    * if the table is still where it was chosen (otherwise it was played, or
    * the board moved on and the player chooses again).
-   * @param {import("../types/hand").StateMessage} m
+   * @param {import("../types/StateMessage").StateMessage} m
    */
   function again(m) {
     const u = S.unanswered;

@@ -7,8 +7,8 @@
 
 import { t } from "../words.js";
 
-/** @typedef {import("../types/hand").StateMessage} StateMessage */
-/** @typedef {import("../types/hand").ChatLine} ChatLine */
+/** @typedef {import("../types/StateMessage").StateMessage} StateMessage */
+/** @typedef {import("../types/ChatLine").ChatLine} ChatLine */
 /** @typedef {import("../types/hand").People} People */
 /** @typedef {import("../types/Action").Action} Action */
 /** @typedef {import("../types/State").State} State */
@@ -205,7 +205,7 @@ export function lastPlayed(history) {
  */
 export function seatView(S, P, s) {
   const m = /** @type {StateMessage} */ (S.msg), st = m.state;
-  const info = m.seats[s] || /** @type {Partial<import("../types/hand").SeatInfo>} */ ({});
+  const info = m.seats[s] || /** @type {Partial<import("../types/SeatView").SeatView>} */ ({});
   const me = m.seat;
   const toAct = st.to_act === s && (st.phase === "play" || st.phase === "choose_poser") && m.started !== false;
   const partner = P.partners && me != null && s !== me && P.sideOf(s) === P.sideOf(me);
@@ -339,7 +339,7 @@ export function sheetLines(S) {
  * Who said a chat line, by the name the table gives them.
  * @param {Table} S
  * @param {People | null} P
- * @param {ChatLine} c
+ * @param {ChatLine & { name?: string }} c a line, or one the page wrote with a name
  */
 export function chatWho(S, P, c) {
   if (!S.msg || !P) return c.name || "";

@@ -134,7 +134,7 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
 /**
  * Whether `m`'s table has a seat a visitor may take: an open one nobody
  * holds, or the invited one her link names (with its code).
- * @param {import("../types/hand").StateMessage} m
+ * @param {import("../types/StateMessage").StateMessage} m
  * @param {number | null} seat
  * @param {string | null} invite
  */

@@ -12,7 +12,7 @@ import { sheetLines, chatWho, invitedSeats, logRows } from "./model.js";
 /** @typedef {import("./model.js").Table} Table */
 /** @typedef {import("./parts.js").Parts} Parts */
 /** @typedef {import("../types/hand").People} People */
-/** @typedef {import("../types/hand").ChatLine} ChatLine */
+/** @typedef {import("../types/ChatLine").ChatLine} ChatLine */
 
 /**
  * @param {Table} S

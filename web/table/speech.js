@@ -10,7 +10,7 @@ import { endsSummary, spokenEvent } from "../a11y.js";
 
 /**
  * @param {import("./model.js").Table} S
- * @param {import("../types/hand").StateMessage} m the message, or one whose `events` are the hand so far
+ * @param {import("../types/StateMessage").StateMessage} m the message, or one whose `events` are the hand so far
  * @param {boolean} turnBegins
  * @returns {{ lines: string[], now: boolean }}
  */

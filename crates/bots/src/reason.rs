@@ -12,6 +12,7 @@ use domino_engine::{Action, SeatView, TileSet};
 /// One reason for a move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "why", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Why {
     /// Drawing: nothing in hand fits.
     NothingFits,

@@ -11,9 +11,9 @@ use domino_bots::analysis::{
     analyze, objective_name, objective_text, Analysis, AnalyzeConfig, Decision, ExpertConfig,
     DEFAULT_EXPERT_BUDGET_MS, DEFAULT_NODE_LIMIT,
 };
-use domino_engine::Rules;
+use domino_engine::{Action, Rules, RulesSpec};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::solve::{read_record, value_text};
 use crate::Usage;
@@ -74,7 +74,9 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl std::io::Write) -> anyhow::Result<
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     if args.json {
-        let v = to_json(&analysis, &config, seconds);
+        // Through a `Value`, whose objects keep their keys sorted: the
+        // engine's actions and rules inside are written as they always were.
+        let v = serde_json::to_value(to_json(&analysis, &config, seconds))?;
         writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
     } else {
         write!(out, "{}", to_text(&analysis, &config, seconds))?;
@@ -82,77 +84,149 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl std::io::Write) -> anyhow::Result<
     Ok(())
 }
 
-fn decision_json(d: &Decision, blunder: i32) -> Value {
-    let values = d.values.as_ref().map(|vals| {
-        d.legal
-            .iter()
-            .zip(vals)
-            .map(|(a, v)| json!({"action": a, "value": v}))
-            .collect::<Vec<_>>()
-    });
-    json!({
-        "index": d.index,
-        "seat": d.seat,
-        "side": d.side,
-        "played": d.played,
-        "value": d.played_value(),
-        "best": d.best(),
-        "best_value": d.best_value(),
-        "cost": d.cost(),
-        "blunder": d.is_blunder(blunder),
-        "expert": d.expert,
-        "expert_value": d.expert_value(),
-        "expert_cost": d.expert_cost(),
-        "values": values,
-    })
+// The JSON shapes of docs/analysis.md, each struct's fields in the sorted
+// order the file is written in.
+
+/// One legal action and its value.
+#[derive(Serialize)]
+struct ValuedAction<'a> {
+    action: &'a Action,
+    value: &'a i32,
+}
+
+/// One decision of a hand.
+#[derive(Serialize)]
+struct DecisionJson<'a> {
+    best: Vec<Action>,
+    best_value: Option<i32>,
+    blunder: bool,
+    cost: Option<i32>,
+    expert: &'a Option<Action>,
+    expert_cost: Option<i32>,
+    expert_value: Option<i32>,
+    index: usize,
+    played: &'a Action,
+    seat: u8,
+    side: usize,
+    value: Option<i32>,
+    values: Option<Vec<ValuedAction<'a>>>,
+}
+
+impl<'a> DecisionJson<'a> {
+    fn new(d: &'a Decision, blunder: i32) -> Self {
+        DecisionJson {
+            best: d.best(),
+            best_value: d.best_value(),
+            blunder: d.is_blunder(blunder),
+            cost: d.cost(),
+            expert: &d.expert,
+            expert_cost: d.expert_cost(),
+            expert_value: d.expert_value(),
+            index: d.index,
+            played: &d.played,
+            seat: d.seat,
+            side: d.side,
+            value: d.played_value(),
+            values: d.values.as_ref().map(|vals| {
+                d.legal
+                    .iter()
+                    .zip(vals)
+                    .map(|(action, value)| ValuedAction { action, value })
+                    .collect()
+            }),
+        }
+    }
+}
+
+/// One hand: its count of actions and its decisions.
+#[derive(Serialize)]
+struct HandJson<'a> {
+    actions: usize,
+    decisions: Vec<DecisionJson<'a>>,
+    hand: u32,
+}
+
+/// One seat's totals.
+#[derive(Serialize)]
+struct SeatJson {
+    blunders: usize,
+    decisions: usize,
+    expert_agreed: usize,
+    expert_asked: usize,
+    expert_cost: i64,
+    seat: u8,
+    solved: usize,
+    total_cost: i64,
+}
+
+/// How the expert was asked.
+#[derive(Serialize)]
+struct ExpertJson {
+    budget_ms: u64,
+    samples: Option<usize>,
+    seed: u64,
 }
 
 /// The analysis as JSON (`domino-analysis/1`).
-pub fn to_json(a: &Analysis, config: &AnalyzeConfig, seconds: f64) -> Value {
-    let hands: Vec<Value> = a
-        .hands
-        .iter()
-        .map(|h| {
-            json!({
-                "hand": h.number,
-                "actions": h.actions,
-                "decisions": h.decisions.iter().map(|d| decision_json(d, a.blunder)).collect::<Vec<_>>(),
+#[derive(Serialize)]
+pub struct AnalysisJson<'a> {
+    blunder: i32,
+    expert: Option<ExpertJson>,
+    format: &'static str,
+    hands: Vec<HandJson<'a>>,
+    node_limit: Option<u64>,
+    nodes: u64,
+    objective: &'static str,
+    rules: RulesSpec,
+    seats: Vec<SeatJson>,
+    seconds: f64,
+    values: String,
+}
+
+/// The analysis as JSON (`domino-analysis/1`).
+pub fn to_json<'a>(a: &'a Analysis, config: &AnalyzeConfig, seconds: f64) -> AnalysisJson<'a> {
+    AnalysisJson {
+        blunder: a.blunder,
+        expert: config.expert.map(|e| ExpertJson {
+            budget_ms: e.budget_ms,
+            samples: e.samples,
+            seed: e.seed,
+        }),
+        format: "domino-analysis/1",
+        hands: a
+            .hands
+            .iter()
+            .map(|h| HandJson {
+                actions: h.actions,
+                decisions: h
+                    .decisions
+                    .iter()
+                    .map(|d| DecisionJson::new(d, a.blunder))
+                    .collect(),
+                hand: h.number,
             })
-        })
-        .collect();
-    let seats: Vec<Value> = a
-        .seats()
-        .iter()
-        .map(|s| {
-            json!({
-                "seat": s.seat,
-                "decisions": s.decisions,
-                "solved": s.solved,
-                "total_cost": s.total_cost,
-                "blunders": s.blunders,
-                "expert_asked": s.asked,
-                "expert_agreed": s.agreed,
-                "expert_cost": s.expert_cost,
+            .collect(),
+        node_limit: config.node_limit,
+        nodes: a.nodes,
+        objective: objective_name(&a.rules),
+        rules: a.rules.spec(),
+        seats: a
+            .seats()
+            .iter()
+            .map(|s| SeatJson {
+                blunders: s.blunders,
+                decisions: s.decisions,
+                expert_agreed: s.agreed,
+                expert_asked: s.asked,
+                expert_cost: s.expert_cost,
+                seat: s.seat,
+                solved: s.solved,
+                total_cost: s.total_cost,
             })
-        })
-        .collect();
-    json!({
-        "format": "domino-analysis/1",
-        "rules": a.rules.spec(),
-        "objective": objective_name(&a.rules),
-        "values": objective_text(&a.rules),
-        "blunder": a.blunder,
-        "node_limit": config.node_limit,
-        "expert": config.expert.map(|e| json!({
-            "budget_ms": e.budget_ms,
-            "seed": e.seed,
-            "samples": e.samples,
-        })),
-        "hands": hands,
-        "seats": seats,
-        "nodes": a.nodes,
-        "seconds": seconds,
-    })
+            .collect(),
+        seconds,
+        values: objective_text(&a.rules),
+    }
 }
 
 fn value_or_unknown(rules: &Rules, v: Option<i32>) -> String {

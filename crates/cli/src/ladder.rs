@@ -7,7 +7,8 @@ use anyhow::Context;
 use domino_bots::arena::ArenaConfig;
 use domino_bots::ladder::{ordered, overlapping, rate, Pairing, Rated};
 use domino_engine::Rules;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 
 /// How to play one game's ladder.
 #[derive(Clone, Debug)]
@@ -139,22 +140,77 @@ fn grow(config: &LadderConfig, g: &mut Growing, deals: u64, expert: bool) -> any
     Ok(())
 }
 
+// The data file's shapes (docs: `domino ladder`), each struct's fields in
+// the sorted order the file has always been written in.
+
+/// A level as the data file keeps it.
+#[derive(Clone, Debug, Serialize)]
+pub struct LevelEntry {
+    pub bot: String,
+    pub deviation: f64,
+    pub games: u64,
+    pub high: f64,
+    pub low: f64,
+    pub rating: f64,
+    /// The bot the level was measured with.
+    pub spec: String,
+    pub volatility: f64,
+}
+
+/// A pairing's deals as the data file keeps them.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairingEntry {
+    pub bots: [String; 2],
+    pub ci95: f64,
+    pub deals: u64,
+    pub draws: u64,
+    pub edge: f64,
+    pub losses: u64,
+    pub wins: u64,
+}
+
+/// One game's entry of the data file.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameEntry {
+    pub budget_ms: u64,
+    pub deals: u64,
+    pub expert_deals: u64,
+    pub expert_max_deals: u64,
+    pub levels: Vec<LevelEntry>,
+    pub max_deals: u64,
+    pub ordered: bool,
+    pub pairings: Vec<PairingEntry>,
+    pub players: u8,
+    pub preset: &'static str,
+    pub seed: u64,
+}
+
+/// A data file with no game yet.
+#[derive(Serialize)]
+struct EmptyFile {
+    format: &'static str,
+    games: [GameEntry; 0],
+    system: &'static str,
+}
+
 /// The levels of `rated` as the data file keeps them.
-fn levels_json(rated: &[Rated]) -> Vec<Value> {
+fn levels_json(rated: &[Rated]) -> Vec<LevelEntry> {
     rated
         .iter()
         .map(|r| {
             let (low, high) = r.interval();
-            json!({
-                "bot": r.bot,
-                "spec": domino_bots::level_spec(&r.bot).unwrap_or(&r.bot),
-                "rating": round1(r.rating.rating),
-                "deviation": round1(r.rating.deviation),
-                "volatility": r.rating.volatility,
-                "low": round1(low),
-                "high": round1(high),
-                "games": r.games,
-            })
+            LevelEntry {
+                bot: r.bot.clone(),
+                deviation: round1(r.rating.deviation),
+                games: r.games,
+                high: round1(high),
+                low: round1(low),
+                rating: round1(r.rating.rating),
+                spec: domino_bots::level_spec(&r.bot)
+                    .unwrap_or(&r.bot)
+                    .to_string(),
+                volatility: r.rating.volatility,
+            }
         })
         .collect()
 }
@@ -214,16 +270,17 @@ pub fn rerate(path: &Path) -> anyhow::Result<String> {
             g["levels"]
                 .as_array()
                 .and_then(|l| l.iter().find(|x| x["bot"] == bot))
-                .map(|x| x.get("spec").cloned().unwrap_or_else(|| json!(bot)))
-                .unwrap_or_else(|| json!(bot))
+                .and_then(|x| x.get("spec"))
+                .and_then(Value::as_str)
+                .unwrap_or(bot)
+                .to_string()
         };
         let mut new_levels = levels_json(&rated);
         for l in new_levels.iter_mut() {
-            let bot = l["bot"].as_str().unwrap_or_default().to_string();
-            l["spec"] = measured_with(&bot);
+            l.spec = measured_with(&l.bot);
         }
-        g["levels"] = Value::Array(new_levels);
-        g["ordered"] = json!(ordered(&rated));
+        g["levels"] = serde_json::to_value(&new_levels)?;
+        g["ordered"] = Value::Bool(ordered(&rated));
         let spec = domino_engine::RulesSpec {
             preset: g["preset"].as_str().unwrap_or_default().to_string(),
             players: g["players"].as_u64().map(|n| n as u8),
@@ -240,35 +297,31 @@ pub fn rerate(path: &Path) -> anyhow::Result<String> {
 }
 
 /// This game's entry of the data file.
-pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> Value {
-    let levels = levels_json(rated);
-    let pairs: Vec<Value> = pairings
-        .iter()
-        .map(|p| {
-            json!({
-                "bots": p.bots,
-                "deals": p.deals,
-                "wins": p.wins,
-                "draws": p.draws,
-                "losses": p.losses,
-                "edge": p.edge.0,
-                "ci95": p.edge.1,
+pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> GameEntry {
+    GameEntry {
+        budget_ms: config.budget_ms,
+        deals: config.deals,
+        expert_deals: config.expert_deals,
+        expert_max_deals: config.expert_max_deals,
+        levels: levels_json(rated),
+        max_deals: config.max_deals,
+        ordered: ordered(rated),
+        pairings: pairings
+            .iter()
+            .map(|p| PairingEntry {
+                bots: p.bots.clone(),
+                ci95: p.edge.1,
+                deals: p.deals,
+                draws: p.draws,
+                edge: p.edge.0,
+                losses: p.losses,
+                wins: p.wins,
             })
-        })
-        .collect();
-    json!({
-        "preset": config.rules.preset.name(),
-        "players": config.rules.players,
-        "ordered": ordered(rated),
-        "levels": levels,
-        "pairings": pairs,
-        "deals": config.deals,
-        "max_deals": config.max_deals,
-        "expert_deals": config.expert_deals,
-        "expert_max_deals": config.expert_max_deals,
-        "seed": config.seed,
-        "budget_ms": config.budget_ms,
-    })
+            .collect(),
+        players: config.rules.players,
+        preset: config.rules.preset.name(),
+        seed: config.seed,
+    }
 }
 
 fn round1(x: f64) -> f64 {
@@ -277,15 +330,16 @@ fn round1(x: f64) -> f64 {
 
 /// Put `entry` into the data file at `path` (replacing the same game's),
 /// creating the file when missing.
-pub fn store(path: &Path, entry: Value) -> anyhow::Result<()> {
+pub fn store(path: &Path, entry: &GameEntry) -> anyhow::Result<()> {
+    let entry = serde_json::to_value(entry)?;
     let mut file = match std::fs::read_to_string(path) {
         Ok(text) => serde_json::from_str::<Value>(&text)
             .with_context(|| format!("{} is not a ladder file", path.display()))?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => json!({
-            "format": "domino-ladder/1",
-            "system": "glicko2",
-            "games": [],
-        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => serde_json::to_value(EmptyFile {
+            format: "domino-ladder/1",
+            games: [],
+            system: "glicko2",
+        })?,
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
     let games = file["games"]
@@ -336,6 +390,7 @@ pub fn to_text(rules: &Rules, rated: &[Rated], pairings: &[Pairing]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     /// Rating a file again from its pairings gives what rating the same
     /// pairings gives, writes it back, and keeps the pairings as they were.
@@ -370,9 +425,9 @@ mod tests {
         // A file from before levels had specs: each level was its bot.
         let mut expected = levels_json(&rated);
         for l in expected.iter_mut() {
-            l["spec"] = l["bot"].clone();
+            l.spec = l.bot.clone();
         }
-        assert_eq!(g["levels"], Value::Array(expected));
+        assert_eq!(g["levels"], serde_json::to_value(&expected)?);
         assert_eq!(g["ordered"], json!(ordered(&rated)));
         // Heavy beat random and count beat heavy.
         let rating = |b: &str| {

@@ -366,7 +366,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             let (pairings, rated) = ladder::play(&config)?;
             let entry = ladder::entry(&config, &pairings, &rated);
             if let Some(path) = &path {
-                ladder::store(path, entry.clone())?;
+                ladder::store(path, &entry)?;
             }
             if json {
                 writeln!(out, "{}", serde_json::to_string_pretty(&entry)?)?;

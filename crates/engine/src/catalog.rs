@@ -16,6 +16,7 @@ use crate::tile::Tile;
 
 /// One game: its name, player counts and options.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameInfo {
     pub default_players: u8,
     pub name: &'static str,
@@ -31,6 +32,7 @@ pub struct GameInfo {
 
 /// One option of a game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OptionInfo {
     pub default: Value,
     pub help: &'static str,
@@ -42,6 +44,7 @@ pub struct OptionInfo {
 /// some named choices besides).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Allowed {
     Switch([bool; 2]),
     Words(&'static [&'static str]),

@@ -20,7 +20,6 @@ use std::time::{Duration, Instant};
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use axum::Json;
 use domino_bots::analysis::{
     analyze_until, objective_name, walk, Analysis, AnalyzeConfig, Decision, ExpertConfig,
@@ -29,7 +28,7 @@ use domino_engine::{Action, MoveList, Record};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
-use crate::answer::http_refusal;
+use crate::answer::HttpRefusal;
 use crate::hub::Hub;
 use crate::refusal::{Code, Refusal};
 use crate::routes::Routes;
@@ -406,25 +405,22 @@ pub fn routes(hub: Hub) -> Routes {
 async fn analysis(
     State((hub, coach)): State<(Hub, Arc<Coach>)>,
     Path(id): Path<String>,
-) -> Response {
-    if let Err(r) = crate::tournament::secrecy::check_http(&hub.store, &id).await {
-        return r;
-    }
-    let f = match hub.store.finished(&id).await {
-        Ok(Some(f)) => f,
-        Ok(None) => {
-            return http_refusal(
+) -> Result<Json<CoachReport>, HttpRefusal> {
+    crate::tournament::secrecy::check_http(&hub.store, &id).await?;
+    let f = hub
+        .store
+        .finished(&id)
+        .await
+        .map_err(|e| HttpRefusal::new(StatusCode::INTERNAL_SERVER_ERROR, Code::Store, e))?
+        .ok_or_else(|| {
+            HttpRefusal::new(
                 StatusCode::NOT_FOUND,
                 Code::NoTable,
                 "no finished match with that id",
             )
-        }
-        Err(e) => return http_refusal(StatusCode::INTERNAL_SERVER_ERROR, Code::Store, e),
-    };
-    let rec: Record = match serde_json::from_str(&f.record) {
-        Ok(r) => r,
-        Err(e) => return http_refusal(StatusCode::INTERNAL_SERVER_ERROR, Code::Internal, e),
-    };
+        })?;
+    let rec: Record = serde_json::from_str(&f.record)
+        .map_err(|e| HttpRefusal::new(StatusCode::INTERNAL_SERVER_ERROR, Code::Internal, e))?;
     let players = rec.rules.players.unwrap_or(0) as usize;
     let names: Vec<Option<String>> = (0..players.max(f.seats.len()))
         .map(|s| {
@@ -434,17 +430,15 @@ async fn analysis(
                 .map(|r| r.name.clone())
         })
         .collect();
-    match coach.analysis(&id, rec, names).await {
-        Ok(r) => Json(r.as_ref().clone()).into_response(),
-        Err(e) => {
-            let status = match e.code {
-                Code::AnalysisBusy => StatusCode::SERVICE_UNAVAILABLE,
-                Code::AnalysisTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-                _ => StatusCode::INTERNAL_SERVER_ERROR,
-            };
-            http_refusal(status, e.code, e.message)
-        }
-    }
+    let report = coach.analysis(&id, rec, names).await.map_err(|e| {
+        let status = match e.code {
+            Code::AnalysisBusy => StatusCode::SERVICE_UNAVAILABLE,
+            Code::AnalysisTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        HttpRefusal::new(status, e.code, e.message)
+    })?;
+    Ok(Json(report.as_ref().clone()))
 }
 
 #[cfg(test)]

@@ -228,7 +228,9 @@ async fn history(State(app): State<App>) -> Result<Json<Vec<MatchSummary>>, Http
 }
 
 async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
-    crate::tournament::secrecy::check_http(&app.hub.store, id).await?;
+    crate::tournament::secrecy::check_http(&app.hub.store, id)
+        .await
+        .map_err(IntoResponse::into_response)?;
     let f = match app.hub.store.finished(id).await {
         Ok(Some(f)) => f,
         Ok(None) => {

@@ -203,7 +203,7 @@ impl Hub {
         &self,
         ip: std::net::IpAddr,
         kind: crate::quota::Made,
-    ) -> Result<(), Box<axum::response::Response>> {
+    ) -> Result<(), crate::answer::HttpRefusal> {
         crate::quota::take(&self.quotas, &self.config.limits, &self.stats, ip, kind)
     }
 

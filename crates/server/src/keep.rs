@@ -162,7 +162,8 @@ async fn create(
         .resolve()
         .map_err(|e| bad(Code::BadRules, e).into_response())?;
     let names = side_names(&rules, &new.names).map_err(IntoResponse::into_response)?;
-    hub.take_quota(ip, Made::Sheet).map_err(|r| *r)?;
+    hub.take_quota(ip, Made::Sheet)
+        .map_err(IntoResponse::into_response)?;
     let secret = random_id(24);
     let at = now_ms();
     let stored = |e: serde_json::Error| HttpRefusal::internal(e).into_response();

@@ -16,14 +16,13 @@
 
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::response::Response;
 use axum::Json;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
-use crate::answer::http_refusal;
-use crate::answer::internal;
+use crate::answer::HttpRefusal;
 use crate::client::ClientIp;
 use crate::clock::now_ms;
 use crate::hub::Hub;
@@ -97,18 +96,20 @@ fn cookie_for(hub: &Hub, headers: &HeaderMap, value: &str, age: i64) -> HeaderVa
     cookie(value, age, crate::trust::https(&hub.config, headers))
 }
 
-fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Response {
-    http_refusal(status, code, message)
+fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> HttpRefusal {
+    HttpRefusal::new(status, code, message)
 }
 
-fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, Box<Response>> {
-    serde_json::from_slice(bytes).map_err(|e| {
-        Box::new(refuse(
-            StatusCode::BAD_REQUEST,
-            Code::BadRequest,
-            e.to_string(),
-        ))
-    })
+fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, HttpRefusal> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, Code::BadRequest, e.to_string()))
+}
+
+/// An answer that sets the profile's cookie.
+type WithCookie<T> = ([(HeaderName, HeaderValue); 1], Json<T>);
+
+fn with_cookie<T>(cookie: HeaderValue, answer: T) -> WithCookie<T> {
+    ([(header::SET_COOKIE, cookie)], Json(answer))
 }
 
 fn card(p: &Profile) -> ProfileCard {
@@ -146,61 +147,39 @@ async fn create(
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     bytes: Bytes,
-) -> Response {
-    let req: NewProfile = match body(&bytes) {
-        Ok(r) => r,
-        Err(r) => return *r,
-    };
-    let name = match crate::name::visible_name(&req.name, hub.config.limits.name_chars) {
-        Ok(n) => n,
-        Err(r) => return refuse(StatusCode::BAD_REQUEST, r.code, r.message),
-    };
+) -> Result<(StatusCode, WithCookie<ProfileCard>), HttpRefusal> {
+    let req: NewProfile = body(&bytes)?;
+    let name = crate::name::visible_name(&req.name, hub.config.limits.name_chars)
+        .map_err(|r| refuse(StatusCode::BAD_REQUEST, r.code, r.message))?;
     // Asked before the scripts are checked, so that a look-alike of a
     // profile's name ("Κim" with a Greek kappa beside "Kim") is answered
     // as taken, which says why, rather than only as mixing scripts.
     let keys = crate::name::name_keys(&name);
-    match hub.store.profile_name_taken(&keys).await {
-        Ok(false) => {}
-        Ok(true) => return name_taken(&name),
-        Err(e) => return internal(e),
+    if hub.store.profile_name_taken(&keys).await? {
+        return Err(name_taken(&name));
     }
-    if let Err(r) = crate::name::one_script(&name) {
-        return refuse(StatusCode::BAD_REQUEST, r.code, r.message);
-    }
-    let secret = match new_secret() {
-        Ok(s) => s,
-        Err(e) => return internal(e),
-    };
-    if let Err(r) = hub.take_quota(ip, Made::Profile) {
-        return *r;
-    }
+    crate::name::one_script(&name)
+        .map_err(|r| refuse(StatusCode::BAD_REQUEST, r.code, r.message))?;
+    let secret = new_secret().map_err(HttpRefusal::internal)?;
+    hub.take_quota(ip, Made::Profile)?;
     let p = Profile {
         id: crate::table::random_id(12),
         name: name.clone(),
         created_at: now_ms(),
     };
-    match hub
+    if !hub
         .store
         .create_profile(&p, &keys, &secret_hash(&secret))
-        .await
+        .await?
     {
-        Ok(true) => {
-            let mut r = (StatusCode::CREATED, Json(card(&p))).into_response();
-            r.headers_mut().insert(
-                header::SET_COOKIE,
-                cookie_for(&hub, &headers, &secret, COOKIE_AGE_S),
-            );
-            r
-        }
-        Ok(false) => {
-            hub.give_back_quota(ip, Made::Profile);
-            name_taken(&name)
-        }
-        Err(e) => internal(e),
+        hub.give_back_quota(ip, Made::Profile);
+        return Err(name_taken(&name));
     }
+    let cookie = cookie_for(&hub, &headers, &secret, COOKIE_AGE_S);
+    Ok((StatusCode::CREATED, with_cookie(cookie, card(&p))))
 }
 
-fn name_taken(name: &str) -> Response {
+fn name_taken(name: &str) -> HttpRefusal {
     refuse(
         StatusCode::CONFLICT,
         Code::NameTaken,
@@ -210,62 +189,63 @@ fn name_taken(name: &str) -> Response {
     )
 }
 
-async fn me(State(hub): State<Hub>, headers: HeaderMap) -> Response {
+async fn me(State(hub): State<Hub>, headers: HeaderMap) -> Json<Me> {
     let profile = signed_in(&hub, &headers).await.map(|(p, _)| card(&p));
-    Json(Me { profile }).into_response()
+    Json(Me { profile })
 }
 
 /// Signing out drops this device's key; it needs the cookie, so that a
 /// request without it (from a page that could not send it) does not clear
 /// the cookie either.
-async fn sign_out(State(hub): State<Hub>, headers: HeaderMap) -> Response {
+async fn sign_out(
+    State(hub): State<Hub>,
+    headers: HeaderMap,
+) -> Result<WithCookie<Me>, HttpRefusal> {
     let Some(secret) = cookie_secret(&headers) else {
-        return refuse(StatusCode::UNAUTHORIZED, Code::SignedOut, "not signed in");
+        return Err(refuse(
+            StatusCode::UNAUTHORIZED,
+            Code::SignedOut,
+            "not signed in",
+        ));
     };
-    if let Err(e) = hub.store.drop_profile_key(&secret_hash(&secret)).await {
-        return internal(e);
-    }
-    let mut r = Json(Me { profile: None }).into_response();
-    r.headers_mut()
-        .insert(header::SET_COOKIE, cookie_for(&hub, &headers, "", 0));
-    r
+    hub.store.drop_profile_key(&secret_hash(&secret)).await?;
+    Ok(with_cookie(
+        cookie_for(&hub, &headers, "", 0),
+        Me { profile: None },
+    ))
 }
 
-async fn link(State(hub): State<Hub>, ClientIp(ip): ClientIp, headers: HeaderMap) -> Response {
+async fn link(
+    State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+) -> Result<Json<SignInLink>, HttpRefusal> {
     let Some((p, _)) = signed_in(&hub, &headers).await else {
-        return refuse(StatusCode::UNAUTHORIZED, Code::SignedOut, "sign in first");
+        return Err(refuse(
+            StatusCode::UNAUTHORIZED,
+            Code::SignedOut,
+            "sign in first",
+        ));
     };
-    if let Err(r) = hub.take_quota(ip, Made::Link) {
-        return *r;
-    }
-    let code = match new_secret() {
-        Ok(s) => s,
-        Err(e) => return internal(e),
-    };
+    hub.take_quota(ip, Made::Link)?;
+    let code = new_secret().map_err(HttpRefusal::internal)?;
     let expires_at = now_ms() + LINK_TTL_MS;
-    if let Err(e) = hub
-        .store
+    hub.store
         .add_profile_link(&secret_hash(&code), &p.id, expires_at)
-        .await
-    {
-        return internal(e);
-    }
+        .await?;
     let path = format!("/link/{code}");
     let url = format!("{}{path}", crate::trust::own_origin(&hub.config, &headers));
-    let qr = match qrcode::QrCode::new(url.as_bytes()) {
-        Ok(q) => q
-            .render::<qrcode::render::svg::Color>()
-            .min_dimensions(200, 200)
-            .build(),
-        Err(e) => return internal(e),
-    };
-    Json(SignInLink {
+    let qr = qrcode::QrCode::new(url.as_bytes())
+        .map_err(HttpRefusal::internal)?
+        .render::<qrcode::render::svg::Color>()
+        .min_dimensions(200, 200)
+        .build();
+    Ok(Json(SignInLink {
         expires_at,
         path,
         qr,
         url,
-    })
-    .into_response()
+    }))
 }
 
 #[derive(Deserialize)]
@@ -279,16 +259,11 @@ async fn claim(
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     bytes: Bytes,
-) -> Response {
-    let req: Claim = match body(&bytes) {
-        Ok(r) => r,
-        Err(r) => return *r,
-    };
+) -> Result<WithCookie<ProfileCard>, HttpRefusal> {
+    let req: Claim = body(&bytes)?;
     // Counted before the link is used up; a link that signs nobody in
     // (used, expired, unknown) gives its count back.
-    if let Err(r) = hub.take_quota(ip, Made::Link) {
-        return *r;
-    }
+    hub.take_quota(ip, Made::Link)?;
     let gone = || {
         hub.give_back_quota(ip, Made::Link);
         refuse(
@@ -297,55 +272,42 @@ async fn claim(
             "this link was used already or has expired: make a new one on the other device",
         )
     };
-    let profile = match hub
+    let Some(profile) = hub
         .store
         .use_profile_link(&secret_hash(req.code.trim()), now_ms())
-        .await
-    {
-        Ok(Some(id)) => id,
-        Ok(None) => return gone(),
-        Err(e) => return internal(e),
+        .await?
+    else {
+        return Err(gone());
     };
-    let p = match hub.store.profile(&profile).await {
-        Ok(Some(p)) => p,
-        Ok(None) => return gone(),
-        Err(e) => return internal(e),
+    let Some(p) = hub.store.profile(&profile).await? else {
+        return Err(gone());
     };
-    let secret = match new_secret() {
-        Ok(s) => s,
-        Err(e) => return internal(e),
-    };
-    if let Err(e) = hub
-        .store
+    let secret = new_secret().map_err(HttpRefusal::internal)?;
+    hub.store
         .add_profile_key(&secret_hash(&secret), &p.id, now_ms())
-        .await
-    {
-        return internal(e);
-    }
-    let mut r = Json(card(&p)).into_response();
-    r.headers_mut().insert(
-        header::SET_COOKIE,
+        .await?;
+    Ok(with_cookie(
         cookie_for(&hub, &headers, &secret, COOKIE_AGE_S),
-    );
-    r
+        card(&p),
+    ))
 }
 
 /// How many recent matches a profile shows, and rating points per game.
 const RECENT: i64 = 200;
 
-async fn public(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
-    let p = match hub.store.profile(&id).await {
-        Ok(Some(p)) => p,
-        Ok(None) => return refuse(StatusCode::NOT_FOUND, Code::NoProfile, "no such profile"),
-        Err(e) => return internal(e),
+async fn public(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<PublicProfile>, HttpRefusal> {
+    let Some(p) = hub.store.profile(&id).await? else {
+        return Err(refuse(
+            StatusCode::NOT_FOUND,
+            Code::NoProfile,
+            "no such profile",
+        ));
     };
-    let (ratings, lines) = match (
-        hub.store.ratings_of(&p.id).await,
-        hub.store.matches_of(&p.id, RECENT).await,
-    ) {
-        (Ok(r), Ok(l)) => (r, l),
-        (Err(e), _) | (_, Err(e)) => return internal(e),
-    };
+    let ratings = hub.store.ratings_of(&p.id).await?;
+    let lines = hub.store.matches_of(&p.id, RECENT).await?;
     let ratings: Vec<GameRating> = ratings
         .iter()
         .map(|r| {
@@ -396,13 +358,12 @@ async fn public(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
             won: l.won,
         })
         .collect();
-    Json(PublicProfile {
+    Ok(Json(PublicProfile {
         profile: card(&p),
         ratings,
         recent,
         stats,
-    })
-    .into_response()
+    }))
 }
 
 #[derive(Deserialize)]
@@ -412,42 +373,42 @@ struct Board {
     min: Option<i64>,
 }
 
-async fn leaderboard(State(hub): State<Hub>, Query(q): Query<Board>) -> Response {
+async fn leaderboard(
+    State(hub): State<Hub>,
+    Query(q): Query<Board>,
+) -> Result<Json<Leaderboard>, HttpRefusal> {
     if domino_engine::Preset::from_name(&q.game).is_none() {
-        return refuse(
+        return Err(refuse(
             StatusCode::BAD_REQUEST,
             Code::BadGame,
             domino_engine::Preset::named(&q.game)
                 .err()
                 .unwrap_or_default(),
-        );
+        ));
     }
     let min = q
         .min
         .unwrap_or(i64::from(hub.config.leaderboard_min))
         .max(0);
-    match hub.store.leaderboard(&q.game, min, 100).await {
-        Ok(rows) => {
-            let players = rows
-                .iter()
-                .map(|r| Leader {
-                    bot: r.player.strip_prefix("bot:").map(String::from),
-                    deviation: r.rating.deviation.round(),
-                    matches: r.matches,
-                    name: r.name.clone(),
-                    player: r.player.clone(),
-                    rating: r.rating.rating.round(),
-                })
-                .collect();
-            Json(Leaderboard {
-                game: q.game,
-                min,
-                players,
-            })
-            .into_response()
-        }
-        Err(e) => internal(e),
-    }
+    let players = hub
+        .store
+        .leaderboard(&q.game, min, 100)
+        .await?
+        .iter()
+        .map(|r| Leader {
+            bot: r.player.strip_prefix("bot:").map(String::from),
+            deviation: r.rating.deviation.round(),
+            matches: r.matches,
+            name: r.name.clone(),
+            player: r.player.clone(),
+            rating: r.rating.rating.round(),
+        })
+        .collect();
+    Ok(Json(Leaderboard {
+        game: q.game,
+        min,
+        players,
+    }))
 }
 
 async fn profile_page(

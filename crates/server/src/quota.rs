@@ -9,9 +9,8 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use axum::response::Response;
 
-use crate::answer::http_refusal;
+use crate::answer::HttpRefusal;
 use crate::limits::{Creators, Limits, Refused, Stats};
 use crate::refusal::Code;
 
@@ -87,7 +86,7 @@ pub fn take(
     stats: &Stats,
     ip: IpAddr,
     kind: Made,
-) -> Result<(), Box<Response>> {
+) -> Result<(), HttpRefusal> {
     let most = kind.most(limits);
     if quotas.of(kind).allow_within(ip, most, WINDOW) {
         return Ok(());
@@ -98,11 +97,11 @@ pub fn take(
         ip,
         &format!("{what} created per hour"),
     );
-    Err(Box::new(http_refusal(
+    Err(HttpRefusal::new(
         StatusCode::TOO_MANY_REQUESTS,
         Code::TooManyCreates,
         format!("one address may create {most} {what} an hour: try again later"),
-    )))
+    ))
 }
 
 /// Take back a creation counted by [`take`] that was then refused for

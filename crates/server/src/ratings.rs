@@ -21,6 +21,8 @@ use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::{MultiTeamOutcome, Outcomes};
 
+use crate::protocol::levels::{LadderGame, LevelRating};
+
 /// Rating points per Weng-Lin point (350 / (25 / 3)).
 const SCALE: f64 = 42.0;
 
@@ -195,11 +197,11 @@ pub fn bot_seed(preset: &str, players: u8, bot: &str) -> Glicko2Rating {
 /// the same figures [`bot_seed`] starts ratings from): each level's rating
 /// and 95% interval, whether the levels are in order with intervals that
 /// do not overlap, and the count they were measured with (`rated_players`).
-pub fn shipped_levels() -> Value {
+pub fn shipped_levels() -> Vec<LadderGame> {
     levels_by_table(seeded_games())
 }
 
-fn levels_by_table(games: &[Value]) -> Value {
+fn levels_by_table(games: &[Value]) -> Vec<LadderGame> {
     let mut out = Vec::new();
     for preset in Preset::ALL {
         let (low, high) = preset.player_range();
@@ -207,27 +209,35 @@ fn levels_by_table(games: &[Value]) -> Value {
             let Some(g) = ladder_entry(games, preset.name(), players) else {
                 continue;
             };
-            let levels: Vec<Value> = g["levels"]
+            // A level the file does not rate in full is not shown.
+            let levels = g["levels"]
                 .as_array()
                 .map(|l| {
                     l.iter()
-                        .map(|x| {
-                            serde_json::json!({
-                                "bot": x["bot"], "rating": x["rating"],
-                                "low": x["low"], "high": x["high"],
+                        .filter_map(|x| {
+                            Some(LevelRating {
+                                bot: x["bot"].as_str()?.to_string(),
+                                high: x["high"].as_f64()?,
+                                low: x["low"].as_f64()?,
+                                rating: x["rating"].as_f64()?,
                             })
                         })
                         .collect()
                 })
                 .unwrap_or_default();
-            out.push(serde_json::json!({
-                "preset": preset.name(), "players": players,
-                "rated_players": g["players"], "ordered": g["ordered"],
-                "levels": levels,
-            }));
+            out.push(LadderGame {
+                levels,
+                ordered: g["ordered"].as_bool().unwrap_or(false),
+                players,
+                preset: preset.name().to_string(),
+                rated_players: g["players"]
+                    .as_u64()
+                    .and_then(|n| u8::try_from(n).ok())
+                    .unwrap_or(players),
+            });
         }
     }
-    Value::Array(out)
+    out
 }
 
 /// What one seat did in a match, from the table's score sheet.
@@ -433,28 +443,24 @@ mod tests {
     /// needs no rule of its own.
     #[test]
     fn the_lobby_gets_each_table_sizes_entry() {
-        let games: Vec<Value> = [("block", 2, 1500), ("block", 4, 1600)]
+        let games: Vec<Value> = [("block", 2, 1500.0), ("block", 4, 1600.0)]
             .iter()
             .map(|(p, n, r)| {
                 json!({"preset": p, "players": n, "ordered": true,
-                "levels": [{"bot": "count", "rating": r, "low": r - 10, "high": r + 10}]})
+                "levels": [{"bot": "count", "rating": r, "low": r - 10.0, "high": r + 10.0}]})
             })
             .collect();
-        let served = levels_by_table(&games);
-        let rows = served.as_array().unwrap();
+        let rows = levels_by_table(&games);
         let (low, high) = Preset::Block.player_range();
-        assert_eq!(rows.len(), usize::from(high - low + 1), "{served}");
+        assert_eq!(rows.len(), usize::from(high - low + 1), "{rows:?}");
         let rated = |n: u8| {
-            let row = rows.iter().find(|r| r["players"] == n).unwrap();
-            (
-                row["rated_players"].clone(),
-                row["levels"][0]["rating"].clone(),
-            )
+            let row = rows.iter().find(|r| r.players == n).unwrap();
+            (row.rated_players, row.levels[0].rating)
         };
-        assert_eq!(rated(2), (json!(2), json!(1500)));
-        assert_eq!(rated(3), (json!(4), json!(1600)));
-        assert_eq!(rated(5), (json!(4), json!(1600)));
-        let shipped = shipped_levels();
+        assert_eq!(rated(2), (2, 1500.0));
+        assert_eq!(rated(3), (4, 1600.0));
+        assert_eq!(rated(5), (4, 1600.0));
+        let shipped = serde_json::to_value(shipped_levels()).unwrap();
         for preset in Preset::ALL {
             let (low, high) = preset.player_range();
             for n in low..=high {

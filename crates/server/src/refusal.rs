@@ -7,6 +7,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Why a request was refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+// Written by hand as its snake_case name (see `Serialize` below).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub enum Code {
     /// The engine refused the action (illegal, not your turn, ...).
     Engine(ErrorCode),

@@ -25,6 +25,17 @@ const TYPES: &[Export] = &[
     <domino_server::fair::Reveal>::export_all,
     // What a seat is for, as the lobby plans a table.
     <domino_server::table::SeatKind>::export_all,
+    // The socket (docs/server.md): what the page asks, how it is answered,
+    // and what a table pushes.
+    <domino_server::protocol::socket::Request>::export_all,
+    <domino_server::protocol::socket::Answer>::export_all,
+    <domino_server::protocol::table::StateMessage>::export_all,
+    <domino_server::protocol::table::ChatLine>::export_all,
+    <domino_server::protocol::table::RematchMade>::export_all,
+    // The lobby's HTTP answers: the games, the levels, the finished matches.
+    <domino_engine::catalog::GameInfo>::export_all,
+    <domino_server::protocol::levels::LadderGame>::export_all,
+    <domino_server::protocol::history::MatchSummary>::export_all,
 ];
 
 /// Files of the page's types that are written by hand, not generated.

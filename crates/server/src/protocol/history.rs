@@ -12,6 +12,7 @@ use crate::fair::Reveal;
 
 /// How much of the match a seat's player really played.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatPlay {
     pub bot_moves: i64,
     /// The hand they left in, if they left for good.
@@ -21,6 +22,7 @@ pub struct SeatPlay {
 
 /// A finished match for the lists.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MatchSummary {
     pub abandoned: bool,
     pub bot: String,
@@ -31,8 +33,12 @@ pub struct MatchSummary {
     pub names: Vec<Option<String>>,
     pub players: Vec<SeatPlay>,
     /// The rules as the table was made with them (a `RulesSpec`).
+    #[cfg_attr(feature = "ts", ts(as = "domino_engine::RulesSpec"))]
     pub rules: Value,
+    /// The final scores (none when the record no longer replays).
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<i32>>"))]
     pub scores: Option<Value>,
+    #[cfg_attr(feature = "ts", ts(as = "Option<domino_engine::Winner>"))]
     pub winner: Option<Value>,
 }
 

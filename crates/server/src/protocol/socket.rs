@@ -26,6 +26,7 @@ fn default_bot() -> String {
 
 /// A seat in a new table's plan.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum PlanSeat {
     /// The creator's seat.
@@ -37,6 +38,7 @@ pub enum PlanSeat {
 
 /// A client's request (its `id`, when it sends one, is taken off first).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Request {
     Ping {},
@@ -45,16 +47,21 @@ pub enum Request {
     Create {
         rules: RulesSpec,
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
         seats: Option<Vec<PlanSeat>>,
         #[serde(default = "default_humans")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<u8>", optional))]
         humans: u8,
         #[serde(default = "default_bot")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
         bot: String,
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
         private: bool,
         name: String,
         /// Players may ask for hints (where the table allows them).
         #[serde(default = "default_hints")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
         hints: bool,
         /// The table's time control; absent: none.
         #[serde(default)]
@@ -64,10 +71,12 @@ pub enum Request {
         table: String,
         name: String,
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
         seat: Option<u8>,
         /// The invitation code of the invited seat `seat` (its invite
         /// link carries it).
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
         invite: Option<String>,
     },
     Resume {
@@ -82,6 +91,7 @@ pub enum Request {
         /// The `seq` of the state the action was chosen from; a stale one
         /// is refused.
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
         seq: Option<i64>,
     },
     Ready {},
@@ -94,8 +104,10 @@ pub enum Request {
     },
     Chat {
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
         text: Option<String>,
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
         phrase: Option<String>,
     },
     Rematch {},
@@ -103,6 +115,7 @@ pub enum Request {
 
 /// A table as the lobby lists it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LobbyTable {
     pub bot: String,
     pub finished: bool,
@@ -122,11 +135,13 @@ pub struct LobbyTable {
     /// Whose clock runs and until when (ms since the epoch), for the
     /// lobby's "your turn" list.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub turn: Option<Turn>,
 }
 
 /// The seat to move at a clocked table, and its deadline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Turn {
     pub seat: u8,
     pub deadline_ms: i64,
@@ -135,6 +150,7 @@ pub struct Turn {
 /// The server's answer to one request (written only: the engine's
 /// catalog entries it carries are).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Reply {
     Pong,
@@ -153,6 +169,7 @@ pub enum Reply {
     /// Done; an action answers the `seq` of the state it made.
     Ok {
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         seq: Option<i64>,
     },
     Hint {
@@ -172,6 +189,7 @@ pub enum Reply {
 /// An answer as it is sent: the reply and the request's `id` (null when
 /// the request had none, or could not be read).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Answer {
     #[serde(flatten)]
     pub reply: Reply,

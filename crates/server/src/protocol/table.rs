@@ -9,27 +9,61 @@ use domino_engine::{HandResult, RulesSpec};
 use serde::Serialize;
 use serde_json::Value;
 
+// The `type` each pushed message carries first, as its own one-word type
+// (so that the page's declaration names it, where serde's tag would not).
+
+/// The `type` of a [`ChatLine`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum ChatType {
+    #[serde(rename = "chat")]
+    Chat,
+}
+
+/// The `type` of a [`RematchMade`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum RematchType {
+    #[serde(rename = "rematch")]
+    Rematch,
+}
+
+/// The `type` of a [`StateMessage`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum StateType {
+    #[serde(rename = "state")]
+    State,
+}
+
 /// A chat line or phrase, as sent and as kept for those who join later.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "type", rename = "chat")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChatLine {
+    #[serde(rename = "type")]
+    pub kind: ChatType,
     pub at: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub phrase: Option<String>,
     pub seat: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub text: Option<String>,
 }
 
 /// The rematch table exists: everyone at the table may follow.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "type", rename = "rematch")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RematchMade {
+    #[serde(rename = "type")]
+    pub kind: RematchType,
     pub table: String,
 }
 
 /// One seat as the state shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatView {
     pub bot: bool,
     /// A player's seat nobody is connected to: the milliseconds left of
@@ -51,6 +85,7 @@ pub struct SeatView {
 
 /// A hand's fair-deal commitment; its key once revealed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FairHand {
     pub commit: String,
     pub hand: u32,
@@ -60,6 +95,7 @@ pub struct FairHand {
 
 /// A rated seat's change of rating at the end of the match.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RatingChange {
     pub after: f64,
     pub before: f64,
@@ -70,6 +106,7 @@ pub struct RatingChange {
 
 /// A finished hand's line of the score sheet.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HandLine {
     pub hand: u32,
     pub result: Option<HandResult>,
@@ -78,8 +115,10 @@ pub struct HandLine {
 
 /// The table as one viewer may see it.
 #[derive(Debug, Clone, Serialize)]
-#[serde(tag = "type", rename = "state")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StateMessage {
+    #[serde(rename = "type")]
+    pub kind: StateType,
     pub bot: String,
     /// The turn clock: each seat's time left and whose clock runs; absent
     /// at a table without one.
@@ -87,7 +126,9 @@ pub struct StateMessage {
     pub clock: Option<domino_engine::ClockView>,
     /// The chat so far, for a connection that has just come (with `log`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub chat: Option<Vec<ChatLine>>,
+    #[cfg_attr(feature = "ts", ts(as = "Vec<domino_engine::event::Event>"))]
     pub events: Vec<Value>,
     pub facts: TableFacts,
     pub fair: Vec<FairHand>,
@@ -97,6 +138,8 @@ pub struct StateMessage {
     pub layout: Drawn,
     /// The hand's events so far as this viewer may see them (with `log`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<domino_engine::event::Event>>"))]
     pub log: Option<Vec<Value>>,
     pub move_at_us: i64,
     pub ratings: Vec<RatingChange>,
@@ -109,8 +152,10 @@ pub struct StateMessage {
     pub seats: Vec<SeatView>,
     pub seq: i64,
     /// The score sheet: a line per finished hand.
+    #[cfg_attr(feature = "ts", ts(as = "Vec<HandLine>"))]
     pub sheet: Vec<Value>,
     pub started: bool,
+    #[cfg_attr(feature = "ts", ts(as = "domino_engine::wire::State<'static>"))]
     pub state: Value,
     pub table: String,
     pub watching: usize,

@@ -67,7 +67,14 @@ fn no_table() -> Refusal {
 pub(crate) fn info_of(row: &LobbyRow) -> Option<Info> {
     let spec: RulesSpec = serde_json::from_str(&row.rules).ok()?;
     let players = spec.resolve().ok()?.players;
-    let plan = plan_of(row.seats.as_deref(), row.humans, players);
+    let plan = match plan_of(row.seats.as_deref(), row.humans, players) {
+        Ok(plan) => plan,
+        Err(e) => {
+            // Not listed: its node does not restore it either.
+            tracing::warn!(table = %row.id, "not listed: {e}");
+            return None;
+        }
+    };
     let mut names = vec![None; players as usize];
     for (seat, name) in &row.names {
         if let Some(n) = names.get_mut(*seat as usize) {

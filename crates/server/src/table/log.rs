@@ -167,7 +167,8 @@ impl Table {
             None => None,
         };
         let humans = t.humans.clamp(0, i64::from(rules.players)) as u8;
-        let plan = plan_of(t.seats.as_deref(), t.humans, rules.players);
+        let plan = plan_of(t.seats.as_deref(), t.humans, rules.players)
+            .map_err(|e| format!("table {}: {e}", t.id))?;
         // The creator sits in the first seat that is not a bot's.
         let host = plan
             .iter()

@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 
 use super::Table;
 use crate::protocol::socket::LobbyTable;
-use crate::protocol::table::{SeatView, StateMessage};
+use crate::protocol::table::{SeatView, StateMessage, StateType};
 
 /// Messages to one connection, already serialized, and a way to close it.
 #[derive(Debug, Clone)]
@@ -151,6 +151,7 @@ impl Table {
         let state = view.to_json();
         let watching = self.subs.values().filter(|s| s.seat.is_none()).count();
         let msg = StateMessage {
+            kind: StateType::State,
             bot: self.bot_name.clone(),
             clock: self.clock_view(),
             chat: log.then(|| self.chat.iter().cloned().collect()),

@@ -15,25 +15,44 @@ use crate::clock::now_ms;
 use crate::store::SeatRow;
 
 pub use crate::protocol::seat::SeatKind;
-use crate::protocol::table::{ChatLine, HandLine};
+use crate::protocol::table::{ChatLine, ChatType, HandLine};
+
+/// A table's stored seat plan that cannot be its plan.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadPlan {
+    #[error("its stored seat plan {stored:?} does not parse: {why}")]
+    Unreadable { stored: String, why: String },
+    #[error("its stored seat plan has {seats} seats for {players} players")]
+    WrongSize { seats: usize, players: u8 },
+}
 
 /// The plan of a stored table: its `seats` column, or for tables from
-/// before plans, `humans` open seats then bots.
-pub fn plan_of(seats: Option<&str>, humans: i64, players: u8) -> Vec<SeatKind> {
-    if let Some(p) = seats.and_then(|s| serde_json::from_str::<Vec<SeatKind>>(s).ok()) {
-        if p.len() == players as usize {
-            return p;
-        }
+/// before plans (no column), `humans` open seats then bots. A column that
+/// is there but does not fit is an error: guessing would seat bots where
+/// people were kept places, or the other way round.
+pub fn plan_of(seats: Option<&str>, humans: i64, players: u8) -> Result<Vec<SeatKind>, BadPlan> {
+    let Some(stored) = seats else {
+        return Ok((0..i64::from(players))
+            .map(|s| {
+                if s < humans {
+                    SeatKind::Human
+                } else {
+                    SeatKind::Bot
+                }
+            })
+            .collect());
+    };
+    let plan: Vec<SeatKind> = serde_json::from_str(stored).map_err(|e| BadPlan::Unreadable {
+        stored: stored.to_string(),
+        why: e.to_string(),
+    })?;
+    if plan.len() != usize::from(players) {
+        return Err(BadPlan::WrongSize {
+            seats: plan.len(),
+            players,
+        });
     }
-    (0..i64::from(players))
-        .map(|s| {
-            if s < humans {
-                SeatKind::Human
-            } else {
-                SeatKind::Bot
-            }
-        })
-        .collect()
+    Ok(plan)
 }
 
 /// Quick-chat phrases a player may send by name (each page says them in
@@ -79,6 +98,7 @@ impl Table {
                 "only players talk at the table",
             ))?;
         let mut line = ChatLine {
+            kind: ChatType::Chat,
             at: now_ms(),
             phrase: None,
             seat,
@@ -272,4 +292,32 @@ pub(super) fn sheet_line(m: &Match, before: Phase) -> Option<Value> {
         scores: m.scores().to_vec(),
     };
     serde_json::to_value(line).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_stored_plan_is_read_or_refused() {
+        use SeatKind::{Bot, Human, Invite};
+        assert_eq!(
+            plan_of(Some(r#"["human","invite","bot"]"#), 1, 3),
+            Ok(vec![Human, Invite, Bot])
+        );
+        // From before plans: the open seats first.
+        assert_eq!(plan_of(None, 2, 3), Ok(vec![Human, Human, Bot]));
+        assert!(matches!(
+            plan_of(Some(r#"["human","robot"]"#), 1, 2),
+            Err(BadPlan::Unreadable { .. })
+        ));
+        assert_eq!(
+            plan_of(Some(r#"["human"]"#), 1, 2),
+            Err(BadPlan::WrongSize {
+                seats: 1,
+                players: 2
+            })
+        );
+    }
 }

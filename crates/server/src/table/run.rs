@@ -2,7 +2,7 @@
 //! to date (broadcast, deal on, store a finished match) and `schedule`
 //! starts the bot to act or a timer for an absent player.
 
-use crate::protocol::table::RematchMade;
+use crate::protocol::table::{RematchMade, RematchType};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -205,7 +205,10 @@ impl Table {
                 Cmd::RematchMade { table } => {
                     self.rematch = table;
                     if let Some(id) = &self.rematch {
-                        let made = RematchMade { table: id.clone() };
+                        let made = RematchMade {
+                            kind: RematchType::Rematch,
+                            table: id.clone(),
+                        };
                         if let Ok(text) = serde_json::to_string(&made) {
                             let msg: Arc<str> = Arc::from(text);
                             for sub in self.subs.values() {

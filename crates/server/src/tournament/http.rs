@@ -19,7 +19,7 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -28,7 +28,6 @@ use domino_engine::RulesSpec;
 
 use super::run::{self, Loaded, Member, StartError};
 use super::{pairing, standings, Format, Setup, SetupError, MAX_SWISS_ROUNDS};
-use crate::answer::http_refusal;
 use crate::answer::{HttpRefusal, Json};
 use crate::client::ClientIp;
 use crate::clock::now_ms;
@@ -62,17 +61,16 @@ pub fn routes(hub: Hub) -> Routes {
         .with_state(hub)
 }
 
-fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Response {
-    http_refusal(status, code, message)
+fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> HttpRefusal {
+    HttpRefusal::new(status, code, message)
 }
 
-fn bad(code: Code, message: impl std::fmt::Display) -> Response {
+fn bad(code: Code, message: impl std::fmt::Display) -> HttpRefusal {
     refuse(StatusCode::BAD_REQUEST, code, message)
 }
 
-fn internal(e: impl std::fmt::Display) -> Response {
-    refuse(StatusCode::INTERNAL_SERVER_ERROR, Code::Internal, e)
-}
+/// A tournament created or joined: 201 with the answer.
+type Created<T> = (StatusCode, Json<T>);
 
 #[derive(Deserialize)]
 struct NewTournament {
@@ -98,45 +96,39 @@ async fn create(
     State(hub): State<Hub>,
     ClientIp(ip): ClientIp,
     body: Option<Json<NewTournament>>,
-) -> Response {
+) -> Result<Created<TournamentView>, HttpRefusal> {
     let Some(Json(new)) = body else {
-        return bad(
+        return Err(bad(
             Code::BadRequest,
             "send {\"rules\": {\"preset\": ...}, \"format\": ...} as JSON",
-        );
+        ));
     };
-    let rules = match new.rules.resolve() {
-        Ok(r) => r,
-        Err(e) => return bad(Code::BadRules, e),
-    };
+    let rules = new.rules.resolve().map_err(|e| bad(Code::BadRules, e))?;
     let Some(format) = Format::parse(&new.format) else {
-        return bad(
+        return Err(bad(
             Code::BadFormat,
             "the format is round_robin, swiss or elimination",
-        );
+        ));
     };
-    let name = match crate::name::display_name(&new.name) {
-        Ok(n) => n,
-        Err(r) => return bad(r.code, r.message),
-    };
+    let name = crate::name::display_name(&new.name).map_err(|r| bad(r.code, r.message))?;
     // Partnership games take partnerships; the others, players.
     let partners = usize::from(rules.players) > rules.sides();
     if new.teams != partners {
-        return bad(
+        return Err(bad(
             Code::BadFormat,
             if partners {
                 "this game is played in partnerships: entrants are teams of two"
             } else {
                 "this game is played each for himself: entrants are single players"
             },
-        );
+        ));
     }
     let max = new.max_entrants.unwrap_or(16);
     if !(2..=MAX_ENTRANTS).contains(&max) {
-        return bad(
+        return Err(bad(
             Code::BadRequest,
             format!("a tournament takes 2 to {MAX_ENTRANTS} entrants"),
-        );
+        ));
     }
     let setup = Setup {
         entrants: max as usize,
@@ -147,34 +139,25 @@ async fn create(
         seed: 0,
         duplicate: new.duplicate,
     };
-    match setup.check() {
-        Err(SetupError::BadRounds(_)) => {
-            return bad(
-                Code::BadRounds,
-                format!("a Swiss tournament plays 1 to {MAX_SWISS_ROUNDS} rounds"),
-            )
-        }
-        Err(e @ SetupError::EliminationTable(_)) => return bad(Code::BadFormat, e),
-        Err(e) => return bad(Code::TooFewEntrants, e),
-        Ok(()) => {}
-    }
+    setup.check().map_err(|e| match e {
+        SetupError::BadRounds(_) => bad(
+            Code::BadRounds,
+            format!("a Swiss tournament plays 1 to {MAX_SWISS_ROUNDS} rounds"),
+        ),
+        e @ SetupError::EliminationTable(_) => bad(Code::BadFormat, e),
+        e => bad(Code::TooFewEntrants, e),
+    })?;
     let bot = new.bot.unwrap_or_else(|| "heuristic".into());
-    if let Err(e) = domino_bots::by_name(&bot, domino_bots::BotConfig::default()) {
-        return bad(Code::BadBot, e);
-    }
-    if let Err(r) = hub.take_quota(ip, Made::Tournament) {
-        return *r;
-    }
+    domino_bots::by_name(&bot, domino_bots::BotConfig::default())
+        .map_err(|e| bad(Code::BadBot, e))?;
+    hub.take_quota(ip, Made::Tournament)?;
     let secret = random_id(24);
     let row = TournamentRow {
         id: random_id(8),
         secret_hash: token_hash(&secret),
         created_at: now_ms(),
         name,
-        rules: match serde_json::to_string(&rules.spec()) {
-            Ok(r) => r,
-            Err(e) => return internal(e),
-        },
+        rules: serde_json::to_string(&rules.spec()).map_err(HttpRefusal::internal)?,
         format: format.name().into(),
         rounds: if format == Format::Swiss {
             new.rounds
@@ -194,63 +177,46 @@ async fn create(
     // behind a tournament, and the cap is what keeps one address from
     // filling the lobby's list of open tournaments.
     let cap = hub.config.limits.open_tournaments_per_organiser;
-    match hub
+    if !hub
         .store
         .create_tournament(&row, &ip.to_string(), cap as i64)
-        .await
+        .await?
     {
-        Ok(true) => {}
-        Ok(false) => {
-            hub.give_back_quota(ip, Made::Tournament);
-            hub.stats.refuse(
-                Refused::OpenTournaments,
-                ip,
-                "open tournaments per organiser",
-            );
-            return refuse(
-                StatusCode::TOO_MANY_REQUESTS,
-                Code::TooManyTournaments,
-                format!(
-                    "one organiser may have {cap} tournaments waiting to start: start one first, or wait until one nobody entered expires"
-                ),
-            );
-        }
-        Err(e) => return internal(e),
+        hub.give_back_quota(ip, Made::Tournament);
+        hub.stats.refuse(
+            Refused::OpenTournaments,
+            ip,
+            "open tournaments per organiser",
+        );
+        return Err(refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            Code::TooManyTournaments,
+            format!(
+                "one organiser may have {cap} tournaments waiting to start: start one first, or wait until one nobody entered expires"
+            ),
+        ));
     }
-    match run::load(&hub, &row.id).await {
-        Ok(Some(t)) => {
-            let mut v = match view(&t) {
-                Ok(v) => v,
-                Err(r) => return r.into_response(),
-            };
-            v.secret = Some(secret);
-            (StatusCode::CREATED, Json(v)).into_response()
-        }
-        Ok(None) => internal("the new tournament was not found"),
-        Err(e) => internal(e),
-    }
+    let t = run::load(&hub, &row.id)
+        .await
+        .map_err(HttpRefusal::internal)?
+        .ok_or_else(|| HttpRefusal::internal("the new tournament was not found"))?;
+    let mut v = view(&t)?;
+    v.secret = Some(secret);
+    Ok((StatusCode::CREATED, Json(v)))
 }
 
-async fn list(State(hub): State<Hub>) -> Response {
-    let mut out = Vec::new();
+async fn list(State(hub): State<Hub>) -> Result<Json<TournamentList>, HttpRefusal> {
+    let mut tournaments = Vec::new();
     for (state, n) in [
         (TournamentState::Open, 50),
         (TournamentState::Playing, 50),
         (TournamentState::Finished, 20),
     ] {
-        match hub.store.tournaments_in(state, n).await {
-            Ok(rows) => {
-                for row in &rows {
-                    match summary(row) {
-                        Ok(v) => out.push(v),
-                        Err(r) => return r.into_response(),
-                    }
-                }
-            }
-            Err(e) => return internal(e),
+        for row in &hub.store.tournaments_in(state, n).await? {
+            tournaments.push(summary(row)?);
         }
     }
-    Json(TournamentList { tournaments: out }).into_response()
+    Ok(Json(TournamentList { tournaments }))
 }
 
 fn summary(t: &TournamentRow) -> Result<TournamentSummary, HttpRefusal> {
@@ -365,26 +331,26 @@ fn view(t: &Loaded) -> Result<TournamentView, HttpRefusal> {
     })
 }
 
-async fn loaded(hub: &Hub, id: &str) -> Result<Loaded, Response> {
-    match run::load(hub, id).await {
-        Ok(Some(t)) => Ok(t),
-        Ok(None) => Err(refuse(
-            StatusCode::NOT_FOUND,
-            Code::NoTournament,
-            "no tournament with that id",
-        )),
-        Err(e) => Err(internal(e)),
-    }
+fn no_tournament() -> HttpRefusal {
+    refuse(
+        StatusCode::NOT_FOUND,
+        Code::NoTournament,
+        "no tournament with that id",
+    )
 }
 
-async fn show(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
-    match loaded(&hub, &id).await {
-        Ok(t) => match view(&t) {
-            Ok(v) => Json(v).into_response(),
-            Err(r) => r.into_response(),
-        },
-        Err(r) => r,
-    }
+async fn loaded(hub: &Hub, id: &str) -> Result<Loaded, HttpRefusal> {
+    run::load(hub, id)
+        .await
+        .map_err(HttpRefusal::internal)?
+        .ok_or_else(no_tournament)
+}
+
+async fn show(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<TournamentView>, HttpRefusal> {
+    Ok(Json(view(&loaded(&hub, &id).await?)?))
 }
 
 #[derive(Deserialize)]
@@ -396,18 +362,15 @@ struct Join {
 }
 
 /// Refuse joining a tournament that is not open, or full.
-fn open_for_joining(t: &Loaded) -> Result<(), Box<Response>> {
+fn open_for_joining(t: &Loaded) -> Result<(), HttpRefusal> {
     if t.row.state != TournamentState::Open {
-        return Err(Box::new(bad(
+        return Err(bad(
             Code::TournamentStarted,
             "the tournament has started: joining is closed",
-        )));
+        ));
     }
     if t.entrants.len() as i64 >= t.row.max_entrants {
-        return Err(Box::new(bad(
-            Code::TournamentFull,
-            "the tournament is full",
-        )));
+        return Err(bad(Code::TournamentFull, "the tournament is full"));
     }
     Ok(())
 }
@@ -418,37 +381,29 @@ async fn join(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Option<Json<Join>>,
-) -> Response {
-    let t = match loaded(&hub, &id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
+) -> Result<Created<Entered>, HttpRefusal> {
+    let t = loaded(&hub, &id).await?;
     let Some(Json(j)) = body else {
-        return bad(Code::BadRequest, "send {\"name\": ...} as JSON");
+        return Err(bad(Code::BadRequest, "send {\"name\": ...} as JSON"));
     };
-    if let Err(r) = open_for_joining(&t) {
-        return *r;
-    }
+    open_for_joining(&t)?;
     let profile = crate::profile::signed_in(&hub, &headers)
         .await
         .map(|(p, _)| p);
-    let check =
-        |n: &str| crate::name::display_name(n).map_err(|r| Box::new(bad(r.code, r.message)));
+    let check = |n: &str| crate::name::display_name(n).map_err(|r| bad(r.code, r.message));
     // The players: the team's two, or the one (a profile's own name).
     let players: Vec<String> = if t.row.teams {
         if j.members.len() != 2 {
-            return bad(
+            return Err(bad(
                 Code::BadNames,
                 "a partnership joins with its two players' names",
-            );
+            ));
         }
-        let mut m = Vec::new();
-        for n in &j.members {
-            match check(n) {
-                Ok(n) => m.push(n),
-                Err(r) => return *r,
-            }
-        }
+        let mut m = j
+            .members
+            .iter()
+            .map(|n| check(n))
+            .collect::<Result<Vec<_>, _>>()?;
         if let Some(p) = &profile {
             m[0] = p.name.clone();
         }
@@ -456,17 +411,11 @@ async fn join(
     } else {
         match &profile {
             Some(p) => vec![p.name.clone()],
-            None => match check(&j.name) {
-                Ok(n) => vec![n],
-                Err(r) => return *r,
-            },
+            None => vec![check(&j.name)?],
         }
     };
     let entry_name = if t.row.teams {
-        match check(&j.name) {
-            Ok(n) => n,
-            Err(r) => return *r,
-        }
+        check(&j.name)?
     } else {
         players[0].clone()
     };
@@ -474,19 +423,15 @@ async fn join(
     let mut taken = Vec::new();
     for e in &t.entrants {
         taken.push(e.name.to_lowercase());
-        let members = match run::members_of(e) {
-            Ok(m) => m,
-            Err(e) => return HttpRefusal::from(e).into_response(),
-        };
-        for m in members {
+        for m in run::members_of(e)? {
             if profile
                 .as_ref()
                 .is_some_and(|p| m.profile_id.as_ref() == Some(&p.id))
             {
-                return bad(
+                return Err(bad(
                     Code::AlreadyEntered,
                     "your profile is in this tournament already",
-                );
+                ));
             }
             taken.push(m.name.to_lowercase());
         }
@@ -497,14 +442,12 @@ async fn join(
         .any(|n| taken.contains(&n.to_lowercase()))
         || (players.len() == 2 && players[0].to_lowercase() == players[1].to_lowercase())
     {
-        return bad(
+        return Err(bad(
             Code::AlreadyEntered,
             "someone of that name is in this tournament already",
-        );
+        ));
     }
-    if let Err(r) = hub.take_quota(ip, Made::Entry) {
-        return *r;
-    }
+    hub.take_quota(ip, Made::Entry)?;
     let tokens: Vec<String> = players.iter().map(|_| random_id(24)).collect();
     let members: Vec<Member> = players
         .iter()
@@ -521,48 +464,45 @@ async fn join(
     let row = EntrantRow {
         entrant: t.entrants.len() as i64,
         name: entry_name,
-        members: match serde_json::to_string(&members) {
-            Ok(m) => m,
-            Err(e) => return internal(e),
-        },
+        members: serde_json::to_string(&members).map_err(HttpRefusal::internal)?,
         bot: false,
     };
-    match hub.store.add_entrant(&id, &row).await {
-        Ok(true) => (
-            StatusCode::CREATED,
-            Json(Entered {
-                entrant: row.entrant,
-                name: row.name,
-                players,
-                tokens,
-            }),
-        )
-            .into_response(),
+    if !hub.store.add_entrant(&id, &row).await? {
         // Another joined (or it started) meanwhile: nothing was added.
-        Ok(false) => {
-            hub.give_back_quota(ip, Made::Entry);
-            refuse(
-                StatusCode::CONFLICT,
-                Code::Changed,
-                "the tournament changed meanwhile: try again",
-            )
-        }
-        Err(e) => internal(e),
+        hub.give_back_quota(ip, Made::Entry);
+        return Err(changed());
     }
+    Ok((
+        StatusCode::CREATED,
+        Json(Entered {
+            entrant: row.entrant,
+            name: row.name,
+            players,
+            tokens,
+        }),
+    ))
+}
+
+fn changed() -> HttpRefusal {
+    refuse(
+        StatusCode::CONFLICT,
+        Code::Changed,
+        "the tournament changed meanwhile: try again",
+    )
 }
 
 /// Whether the request carries the organiser's secret.
-fn organiser(t: &Loaded, headers: &HeaderMap) -> Result<(), Box<Response>> {
+fn organiser(t: &Loaded, headers: &HeaderMap) -> Result<(), HttpRefusal> {
     let given = headers
         .get(SECRET_HEADER)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     if given.is_empty() || token_hash(given) != t.row.secret_hash {
-        return Err(Box::new(refuse(
+        return Err(refuse(
             StatusCode::FORBIDDEN,
             Code::NotOrganiser,
             "only the organiser can do that: the organiser's link carries the secret",
-        )));
+        ));
     }
     Ok(())
 }
@@ -586,37 +526,27 @@ async fn bots(
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Option<Json<Bots>>,
-) -> Response {
-    let t = match loaded(&hub, &id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
-    if let Err(r) = organiser(&t, &headers) {
-        return *r;
-    }
+) -> Result<Json<TournamentView>, HttpRefusal> {
+    let t = loaded(&hub, &id).await?;
+    organiser(&t, &headers)?;
     let (count, level) = body.map_or((1, None), |Json(b)| (b.count, b.level));
     let level = level.unwrap_or_else(|| t.row.bot.clone());
     if level.contains(crate::table::LEVELS_SEP) {
-        return bad(Code::BadBot, format!("no bot level {level}"));
+        return Err(bad(Code::BadBot, format!("no bot level {level}")));
     }
-    if let Err(e) = domino_bots::by_name(&level, domino_bots::BotConfig::default()) {
-        return bad(Code::BadBot, e);
-    }
-    if let Err(r) = open_for_joining(&t) {
-        return *r;
-    }
+    domino_bots::by_name(&level, domino_bots::BotConfig::default())
+        .map_err(|e| bad(Code::BadBot, e))?;
+    open_for_joining(&t)?;
     let room = t.row.max_entrants - t.entrants.len() as i64;
     if !(1..=room).contains(&count) {
-        return bad(
+        return Err(bad(
             Code::TournamentFull,
             format!("there is room for {room} more entrants"),
-        );
+        ));
     }
     // One call counts once, however many bots it adds: the tournament's
     // room bounds those.
-    if let Err(r) = hub.take_quota(ip, Made::Entry) {
-        return *r;
-    }
+    hub.take_quota(ip, Made::Entry)?;
     let first = t.entrants.len() as i64;
     let bots_before = t.entrants.iter().filter(|e| e.bot).count() as i64;
     for i in 0..count {
@@ -625,46 +555,30 @@ async fn bots(
             entrant: first + i,
             // As the table names its computer players, in every language.
             name: format!("Bot {number}"),
-            members: match serde_json::to_string(&[&level]) {
-                Ok(m) => m,
-                Err(e) => return internal(e),
-            },
+            members: serde_json::to_string(&[&level]).map_err(HttpRefusal::internal)?,
             bot: true,
         };
-        match hub.store.add_entrant(&id, &row).await {
-            Ok(true) => {}
-            Ok(false) => {
-                return refuse(
-                    StatusCode::CONFLICT,
-                    Code::Changed,
-                    "the tournament changed meanwhile: try again",
-                )
-            }
-            Err(e) => return internal(e),
+        if !hub.store.add_entrant(&id, &row).await? {
+            return Err(changed());
         }
     }
     show(State(hub), Path(id)).await
 }
 
-async fn start(State(hub): State<Hub>, Path(id): Path<String>, headers: HeaderMap) -> Response {
-    let t = match loaded(&hub, &id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
-    if let Err(r) = organiser(&t, &headers) {
-        return *r;
-    }
-    match run::start(&hub, &id).await {
-        Ok(()) => show(State(hub), Path(id)).await,
-        Err(StartError::Started) => bad(Code::TournamentStarted, "the tournament has started"),
-        Err(StartError::Setup(e)) => bad(Code::TooFewEntrants, e),
-        Err(StartError::Missing) => refuse(
-            StatusCode::NOT_FOUND,
-            Code::NoTournament,
-            "no tournament with that id",
-        ),
-        Err(StartError::Store(e)) => internal(e),
-    }
+async fn start(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<TournamentView>, HttpRefusal> {
+    let t = loaded(&hub, &id).await?;
+    organiser(&t, &headers)?;
+    run::start(&hub, &id).await.map_err(|e| match e {
+        StartError::Started => bad(Code::TournamentStarted, "the tournament has started"),
+        StartError::Setup(e) => bad(Code::TooFewEntrants, e),
+        StartError::Missing => no_tournament(),
+        StartError::Store(e) => HttpRefusal::internal(e),
+    })?;
+    show(State(hub), Path(id)).await
 }
 
 /// The standings as CSV, one row per entrant, best first.
@@ -695,12 +609,12 @@ pub fn standings_csv(t: &Loaded) -> String {
     out
 }
 
-async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
-    let t = match loaded(&hub, &id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
-    crate::page::csv_download(&format!("tournament-{}.csv", t.row.id), standings_csv(&t))
+async fn csv(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Response, HttpRefusal> {
+    let t = loaded(&hub, &id).await?;
+    Ok(crate::page::csv_download(
+        &format!("tournament-{}.csv", t.row.id),
+        standings_csv(&t),
+    ))
 }
 
 /// Whether a tournament exists, for the page at `/tournament/{id}`.

@@ -53,14 +53,14 @@ pub async fn check(store: &Store, table: &str) -> Result<(), Refusal> {
 
 /// [`check`] for an HTTP read: 403 with the refusal, or 500 when the
 /// store could not say.
-pub async fn check_http(store: &Store, table: &str) -> Result<(), axum::response::Response> {
+pub async fn check_http(store: &Store, table: &str) -> Result<(), crate::answer::HttpRefusal> {
     use axum::http::StatusCode;
     check(store, table).await.map_err(|r| {
         let status = match r.code {
             Code::RoundNotOver => StatusCode::FORBIDDEN,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        crate::answer::http_refusal(status, r.code, r.message)
+        crate::answer::HttpRefusal::new(status, r.code, r.message)
     })
 }
 
