@@ -207,6 +207,8 @@ test("every table says whether it is rated or casual", () => {
   assert.deepEqual(tableKind(S), { rated: true, text: "Rated match" });
   takeState(S, { ...m, rated: false });
   assert.equal(tableKind(S)?.text, "Casual match");
+});
+
 test("a dropped player's seat counts down to the computer taking it; an invited seat is named as the invitation", async () => {
   const { droppedWords } = await import("../table/model.js");
   const S = newTable();
