@@ -106,13 +106,12 @@ pub struct Config {
     pub public_url: Option<trust::PublicUrl>,
     /// The bearer token `/metrics` asks for; None: `/metrics` is off.
     pub metrics_token: Option<String>,
-    /// The time the turn clocks read: the wall clock, moved on by tests.
+    /// The time the turn clocks and the pairing pool read: the wall
+    /// clock, moved on by tests.
     pub time: clock::TimeSource,
     /// How often the hub looks for turn clocks that ran out (at parked
     /// tables too, without waking the others).
     pub clock_sweep: Duration,
-    /// The time the pairing pool reads (tests move it ahead).
-    pub pairing_clock: pairing::Clock,
 }
 
 impl Default for Config {
@@ -135,7 +134,6 @@ impl Default for Config {
             metrics_token: None,
             time: clock::TimeSource::default(),
             clock_sweep: Duration::from_secs(1),
-            pairing_clock: pairing::Clock::default(),
         }
     }
 }

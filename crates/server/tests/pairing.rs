@@ -200,9 +200,9 @@ async fn a_team_is_seated_as_partners() {
 
 #[tokio::test]
 async fn the_computer_fills_after_the_chosen_wait() {
-    let clock = domino_server::pairing::Clock::default();
+    let clock = domino_server::clock::TimeSource::default();
     let mut cfg = config("sqlite::memory:");
-    cfg.pairing_clock = clock.clone();
+    cfg.time = clock.clone();
     let s = Server::start(cfg);
     let (seek, token) = seek_as(
         s.addr,
@@ -215,7 +215,7 @@ async fn the_computer_fills_after_the_chosen_wait() {
         get(s.addr, &format!("/api/seeks/{seek}")).await["state"],
         "waiting"
     );
-    clock.advance(10_000);
+    clock.advance(Duration::from_secs(10));
     let st = paired(s.addr, &seek, Duration::from_secs(5)).await;
     let table = st["table"].as_str().unwrap();
     sit(s.addr, table, &token).await;
@@ -274,9 +274,9 @@ async fn the_window_widens_and_pairs_players_far_apart_only_after_the_wait() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("p.db").display());
     let [ana, bea] = rated_profiles(&db).await;
-    let clock = domino_server::pairing::Clock::default();
+    let clock = domino_server::clock::TimeSource::default();
     let mut cfg = config(&db);
-    cfg.pairing_clock = clock.clone();
+    cfg.time = clock.clone();
     let s = Server::start(cfg);
     let rules = json!({"preset": "draw", "players": 2});
     let ask = |cookie: String, body: Value| async move {
@@ -332,7 +332,7 @@ async fn the_window_widens_and_pairs_players_far_apart_only_after_the_wait() {
         b["seek"].as_str().unwrap().to_string(),
     );
     // 400 points apart: the window reaches them after 25 s (150 + 5 × 50).
-    clock.advance(24_000);
+    clock.advance(Duration::from_secs(24));
     tokio::time::sleep(Duration::from_millis(800)).await;
     let st = get(s.addr, &format!("/api/seeks/{a}")).await;
     assert_eq!(
@@ -340,7 +340,7 @@ async fn the_window_widens_and_pairs_players_far_apart_only_after_the_wait() {
         (Some("waiting"), Some(350.0)),
         "{st}"
     );
-    clock.advance(1_000);
+    clock.advance(Duration::from_millis(1_000));
     let st = paired(s.addr, &a, Duration::from_secs(5)).await;
     assert_eq!(
         paired(s.addr, &b, Duration::from_secs(5)).await["table"],
@@ -422,9 +422,9 @@ async fn a_player_who_leaves_a_rated_match_loses_it() {
     let dir = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}", dir.path().join("p.db").display());
     let [ana, bea] = rated_profiles(&db).await;
-    let clock = domino_server::pairing::Clock::default();
+    let clock = domino_server::clock::TimeSource::default();
     let mut cfg = config(&db);
-    cfg.pairing_clock = clock.clone();
+    cfg.time = clock.clone();
     let s = Server::start(cfg);
     let rules = json!({"preset": "draw", "players": 2, "options": {"target": 30}});
     let mut seeks = Vec::new();
@@ -440,7 +440,7 @@ async fn a_player_who_leaves_a_rated_match_loses_it() {
         assert_eq!(status, 200, "{made}");
         seeks.push(made);
     }
-    clock.advance(25_000);
+    clock.advance(Duration::from_millis(25_000));
     let table = paired(
         s.addr,
         seeks[0]["seek"].as_str().unwrap(),

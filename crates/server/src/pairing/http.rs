@@ -232,7 +232,7 @@ async fn seek(
         }],
         size: if req.team { 2 } else { 1 },
         team_code: team.clone(),
-        created_at: hub.config.pairing_clock.now_ms(),
+        created_at: hub.config.time.now_ms(),
         table_id: None,
         seats: None,
         paired_at: None,
@@ -284,7 +284,7 @@ async fn join_team(
         profile_id: profile,
         token_hash: token_hash(&token),
     };
-    let now = hub.config.pairing_clock.now_ms();
+    let now = hub.config.time.now_ms();
     let joined = hub.store.join_team(&code, &member, rating, now).await;
     let seek = match joined {
         Ok(Some(s)) => s,
@@ -326,7 +326,7 @@ async fn status(
         (None, true) => "paired",
         (None, false) => "waiting",
     };
-    let waited_ms = (hub.config.pairing_clock.now_ms() - s.created_at).max(0);
+    let waited_ms = (hub.config.time.now_ms() - s.created_at).max(0);
     Ok(Json(Status {
         seek: s.id,
         state,

@@ -17,8 +17,6 @@ pub mod http;
 
 use domino_engine::TimeControl;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 use domino_engine::{Rules, RulesSpec};
@@ -28,23 +26,6 @@ use crate::store::seeks::{Placed, SeekRow};
 use crate::store::SeatRow;
 use crate::table::{random_id, NewTable, SeatKind};
 use group::{Layout, Waiting};
-
-/// The time the pool reads: the wall clock, plus an offset a test moves
-/// to wait without sleeping.
-#[derive(Clone, Debug, Default)]
-pub struct Clock(Arc<AtomicI64>);
-
-impl Clock {
-    /// Milliseconds since the epoch, as the pool counts them.
-    pub fn now_ms(&self) -> i64 {
-        crate::clock::now_ms().saturating_add(self.0.load(Ordering::Relaxed))
-    }
-
-    /// Move this clock `ms` ahead of the wall clock.
-    pub fn advance(&self, ms: i64) {
-        self.0.fetch_add(ms, Ordering::Relaxed);
-    }
-}
 
 /// How often each node pairs (sooner when a seek arrives here).
 const ROUND: Duration = Duration::from_millis(250);
@@ -89,7 +70,7 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
         if let Err(e) = round(&hub).await {
             tracing::warn!("pairing: {e}");
         }
-        let now = hub.config.pairing_clock.now_ms();
+        let now = hub.config.time.now_ms();
         if now - last_tidy >= OPEN_AFTER_MS {
             last_tidy = now;
             if let Err(e) = tidy(&hub, now).await {
@@ -102,7 +83,7 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
 /// One round: pair what can be paired and open those tables; how many
 /// tables were opened.
 pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
-    let now = hub.config.pairing_clock.now_ms();
+    let now = hub.config.time.now_ms();
     let placed = hub.store.pair(now, |open| plan(open, now)).await?;
     let mut tables: Vec<String> = placed.into_iter().map(|p| p.table).collect();
     tables.dedup();
