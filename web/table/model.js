@@ -327,48 +327,6 @@ export function hintReasons(P, reasons) {
 }
 
 /**
- * The score sheet's lines: the server's, else those this page saw end.
- * @param {Table} S
- */
-export function sheetLines(S) {
-  const m = S.msg;
-  return m && Array.isArray(m.sheet) ? m.sheet : [...S.sheetSeen.values()].sort((a, b) => a.hand - b.hand);
-}
-
-/**
- * Who said a chat line, by the name the table gives them.
- * @param {Table} S
- * @param {People | null} P
- * @param {ChatLine & { name?: string }} c a line, or one the page wrote with a name
- */
-export function chatWho(S, P, c) {
-  if (!S.msg || !P) return c.name || "";
-  return c.seat != null ? P.name(c.seat) : c.name || "";
-}
-
-/**
- * The table's plain link (`code` null: open seats or watching), or an
- * invited seat's, carrying the code only the creator is told.
- * @param {string} origin
- * @param {string} id
- * @param {number | null} s
- * @param {string | null} code
- */
-export function inviteLink(origin, id, s, code) {
-  const q = s != null && code ? `?${new URLSearchParams({ seat: String(s), invite: code })}` : "";
-  return `${origin}/t/${id}${q}`;
-}
-
-/**
- * The seats whose invite link the viewer may copy (the creator only is
- * told the codes).
- * @param {StateMessage} m
- */
-export function invitedSeats(m) {
-  return m.seats.map((x, s) => (x.invited && x.invite ? s : null)).filter((s) => s != null);
-}
-
-/**
  * Whether every end `tile` may go to takes it the same way, so that there
  * is nothing to choose: the ends show the same number and either the
  * board is a line (playing at one end or the other leaves the same ends)
@@ -399,36 +357,5 @@ export function boardCount(S) {
   return { total, scored: st && st.phase === "play" ? S.scored : null };
 }
 
-/**
- * The story of the hand as lines: each hand's heading, then its moves
- * numbered from 1 (`text` gives an event's words, or nothing to leave it out).
- * @param {Table} S
- * @param {(e: Event) => string} text
- * @param {number} [last] how many entries to show
- * @returns {({ hand: number } | { no: number, text: string, type: string })[]}
- */
-export function logRows(S, text, last = 80) {
-  /** @type {({ hand: number } | { no: number, text: string, type: string })[]} */
-  const rows = [];
-  let no = 0;
-  const from = Math.max(0, S.log.length - last);
-  S.log.forEach((x, i) => {
-    if ("hand" in x) { no = 0; if (i >= from) rows.push({ hand: x.hand }); return; }
-    const words = text(x.e);
-    if (!words) return;
-    no += 1;
-    if (i >= from) rows.push({ no, text: words, type: x.e.type === "action" ? x.e.action.type : x.e.type });
-  });
-  return rows;
-}
-
-/**
- * What the table says about ratings and hints: rated or casual, and,
- * where hints are off because the match is rated, that there are none.
- * @param {Table} S
- */
-export function tableKind(S) {
-  const m = S.msg;
-  if (!m) return null;
-  return { rated: !!m.rated, text: t(m.rated ? "table-rated" : "table-casual") };
-}
+// The lists and links the views show, kept apart (lists.js).
+export { sheetLines, chatWho, inviteLink, invitedSeats, logRows, tableKind } from "./lists.js";
