@@ -58,7 +58,7 @@ for (const [code, locale] of [["en", "en-US"], ["es", "es-ES"], ["fr", "fr-FR"]]
     await page.waitForSelector("#quick h2");
     await page.waitForSelector("#history .tablerow, #history p");
     await axe(page, `${code} lobby`);
-    await page.click(".houserules summary");
+    await page.click("#newtable .houserules summary");
     await axe(page, `${code} lobby, house rules open`);
 
     for (const L of LAYOUTS) {

@@ -151,7 +151,9 @@ export async function shot(page, name) {
 /// Quick start from the lobby: you against bots; returns the table id.
 export async function quickStart(env, page, { game, level = "random", name }) {
   await page.goto(env.base + "/");
-  await page.fill("#name", name);
+  // Signed in, the name field shows the profile's name, not to be typed.
+  await page.waitForSelector("#name");
+  if (await page.locator("#name").isEditable()) await page.fill("#name", name);
   await page.selectOption("#quickgame", game);
   await page.selectOption("#quicklevel", level);
   await page.click("#quickplay");
@@ -170,15 +172,16 @@ export async function createFriends(env, page, { game, players, invite = [], opt
   if (players) await page.selectOption("#players", String(players));
   for (const s of invite) await page.selectOption(`#plan-${s}`, "invite");
   await page.selectOption("#bot", "random");
-  if (Object.keys(options).length) await page.click(".houserules summary");
+  if (Object.keys(options).length) await page.click("#newtable .houserules summary");
   for (const [k, v] of Object.entries(options)) {
-    const sel = `[data-opt=${k}]`;
+    const sel = `#opts [data-opt=${k}]`;
+    const select = `#opts select[data-opt=${k}]`;
     if (await page.locator(sel).getAttribute("data-kind") === "points-or") {
       // Points, or one of the option's named choices.
       await page.selectOption(`${sel} [data-part=pick]`, typeof v === "number" ? "" : v);
       if (typeof v === "number") await page.fill(`${sel} [data-part=points]`, String(v));
     } else if (typeof v === "boolean") await page.setChecked(sel, v);
-    else if (await page.locator(`select${sel}`).count()) await page.selectOption(sel, String(v));
+    else if (await page.locator(select).count()) await page.selectOption(sel, String(v));
     else await page.fill(sel, String(v));
   }
   if (priv) await page.check("#private");

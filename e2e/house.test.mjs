@@ -39,9 +39,9 @@ test("the skunk choice: points or a named choice, at phone size too", async () =
   const page = await newPlayer(env, "phone host", { viewport: PHONE });
   await page.goto(env.base + "/");
   await page.selectOption("#game", "club-fives");
-  await page.click(".houserules summary");
-  const pick = page.locator("[data-opt=skunk] [data-part=pick]");
-  const points = page.locator("[data-opt=skunk] [data-part=points]");
+  await page.click("#newtable .houserules summary");
+  const pick = page.locator("#opts [data-opt=skunk] [data-part=pick]");
+  const points = page.locator("#opts [data-opt=skunk] [data-part=points]");
   assert.equal(await pick.inputValue(), "", "points by default");
   assert.ok(await points.isVisible());
   await pick.selectOption("double_game");

@@ -44,7 +44,7 @@ for (const L of LANGS) {
     for (const h of headings) assert.doesNotMatch(h, /Play now|Open tables|Finished matches|The games/);
     // The house rules: names and help in the language.
     await page.selectOption("#game", "jamaican");
-    await page.click(".houserules summary");
+    await page.click("#newtable .houserules summary");
     const rules = page.locator("#newtable .houserules label.option");
     assert.match((await rules.allInnerTexts()).join(" | "), L.lobby.option);
     assert.doesNotMatch(await rules.first().locator(".optionhelp").innerText(), /^the |points that win/i);

@@ -208,7 +208,7 @@ test("the claim switch shows its state and does not look like the muggins action
 test("signed in, the table says it is rated and why there is no hint", async () => {
   const page = await newPlayer(env, "rated", { viewport: PHONE, locale: "fr-FR" });
   await page.goto(env.base + "/");
-  await page.fill("#profilename", "Margaux");
+  await page.fill("#name", "Margaux");
   await page.click("#profilecreate");
   await page.waitForSelector("#profilewho");
   await createFriends(env, page, { game: "draw", players: 2, name: "Margaux" });

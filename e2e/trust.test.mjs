@@ -49,7 +49,7 @@ test("another origin's forms cannot make a profile or sign the visitor out, and 
     // The refusals below are 4xx answers the page's listener would count.
     const page = await newPlayer(env, "Ann", { allow: [/\/api\/profile/] });
     await page.goto(env.base + "/");
-    await page.fill("#profilename", "Ann");
+    await page.fill("#name", "Ann");
     await page.click("#profilecreate");
     await page.waitForSelector("#profilewho");
     const before = await profileCookie(page, env.base);
@@ -217,7 +217,7 @@ test("behind nginx with TLS: a Secure cookie, https sign-in links with the port,
       page.who = `tls ${i}`;
       const tlsEnv = { base: origin };
       await page.goto(origin + "/");
-      await page.fill("#profilename", `Tls${i}`);
+      await page.fill("#name", `Tls${i}`);
       await page.click("#profilecreate");
       await page.waitForSelector("#profilewho");
       const cookie = (await ctx.cookies(origin)).find((c) => c.name === "domino_profile");
