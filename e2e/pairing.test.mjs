@@ -5,7 +5,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, PHONE } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -56,4 +56,15 @@ test("a waiting player can stop waiting", async () => {
   const pool = await (await fetch(env.base + "/api/seeks")).json();
   assert.deepEqual(pool, []);
   noErrors(cy);
+});
+
+test("on a phone the Play now card's switches are at least 24 px", async () => {
+  const page = await newPlayer(env, "phone-switches", { viewport: PHONE });
+  await page.goto(env.base + "/");
+  await page.waitForSelector("#pn-rated");
+  for (const id of ["#pn-rated", "#private"]) {
+    const box = await page.locator(id).boundingBox();
+    assert.ok(box && box.width >= 24 && box.height >= 24, `${id}: ${JSON.stringify(box)}`);
+  }
+  noErrors(page);
 });
