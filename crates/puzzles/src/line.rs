@@ -9,7 +9,7 @@ use domino_engine::wire::Drawn;
 use domino_engine::Action;
 use serde::{Deserialize, Serialize};
 
-use crate::position::{PuzzleError, Setup};
+use crate::position::Setup;
 
 /// One step of a line: who acted, what, and the board after it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,16 +32,6 @@ pub enum LineError {
         action: Action,
         why: String,
     },
-}
-
-impl From<PuzzleError> for LineError {
-    fn from(e: PuzzleError) -> LineError {
-        LineError::Step {
-            index: 0,
-            action: Action::Pass,
-            why: e.to_string(),
-        }
-    }
 }
 
 /// The hand played out from `setup` after `first` (one of its choices): the
