@@ -124,6 +124,15 @@ export function t(id, args = {}) {
   return id;
 }
 
+/**
+ * A list in words, its last two joined by "or": "4", "4 or 6", "2, 4 or 6".
+ * @param {(string | number)[]} list
+ */
+export function orList(list) {
+  const w = list.map(String);
+  return w.length < 2 ? w.join("") : t("term-or", { rest: w.slice(0, -1).join(", "), last: w[w.length - 1] });
+}
+
 /** Whether a message exists (for optional notes and reasons). */
 export function has(id) {
   return bundles.some((b) => b.hasMessage(id));

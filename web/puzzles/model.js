@@ -2,6 +2,8 @@
 // The puzzles page's state, pure: the puzzle shown, the tile picked, the
 // try and its answer. The page (page.js) fetches and draws; this decides.
 
+import { reasonId } from "../table/model.js";
+
 /** @typedef {import("../types/Action").Action} Action */
 /** @typedef {{ rating: number, deviation: number }} Rating */
 /** @typedef {{ before: Rating, after: Rating }} Moved */
@@ -92,7 +94,7 @@ export function explanation(p, e) {
     /** @type {Record<string, unknown>} */
     const args = { ...r };
     if (r.seat != null) args.role = role(r.seat);
-    return { id: "term-why-" + r.why.replace(/_/g, "-"), args };
+    return { id: reasonId(r.why), args };
   });
   const known = [
     ...e.lacks.map((l) => ({ id: "puzzle-lacks", args: { role: role(l.seat), numbers: l.numbers } })),

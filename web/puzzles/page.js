@@ -4,7 +4,7 @@
 // solver's values and both ratings. The state is model.js's.
 
 import { h, fill } from "../dom.js";
-import { t } from "../words.js";
+import { t, orList } from "../words.js";
 import { facts } from "../games.js";
 import { drawLayout, drawEnds, tileSvg, el as svgEl } from "../draw.js";
 import { call } from "../api.js";
@@ -142,18 +142,12 @@ export function puzzlesPage(app) {
         h("span", { id: "puzzlestep", "aria-live": "polite" }, words)));
   }
 
-  /** A list of numbers in words: "4", "4 or 6", "2, 4 or 6". @param {number[]} list */
-  function numbers(list) {
-    const w = list.map(String);
-    return w.length < 2 ? w.join("") : t("term-or", { rest: w.slice(0, -1).join(", "), last: w[w.length - 1] });
-  }
-
   /** One explained fact in words. @param {{ id: string, args: Record<string, unknown> }} m */
   function said(m) {
     const args = { ...m.args };
     if (typeof args.role === "string") args.who = t("puzzle-who", { role: args.role });
-    if (Array.isArray(args.ends)) args.ends = numbers(args.ends);
-    if (Array.isArray(args.numbers)) args.numbers = numbers(args.numbers);
+    if (Array.isArray(args.ends)) args.ends = orList(args.ends);
+    if (Array.isArray(args.numbers)) args.numbers = orList(args.numbers);
     return t(m.id, /** @type {Record<string, string | number>} */ (args));
   }
 

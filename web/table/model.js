@@ -5,7 +5,7 @@
 // node (web/test/table-model.test.mjs); the views (seats.js, board.js,
 // hand.js, result.js, side.js, fairpanel.js) draw what it says.
 
-import { t } from "../words.js";
+import { t, orList } from "../words.js";
 
 /** @typedef {import("../types/StateMessage").StateMessage} StateMessage */
 /** @typedef {import("../types/ChatLine").ChatLine} ChatLine */
@@ -311,19 +311,18 @@ export function viewerWon(P, winner) {
  * @param {{ why: string, seat?: number, ends?: number[] }[]} reasons
  */
 export function hintReasons(P, reasons) {
-  /** @param {number[]} list */
-  const ends = (list) => {
-    const w = list.map(String);
-    return w.length < 2 ? w.join("") : t("term-or", { rest: w.slice(0, -1).join(", "), last: w[w.length - 1] });
-  };
   return reasons.map((r) => {
-    const id = "term-why-" + r.why.replace(/_/g, "-");
     /** @type {Record<string, unknown>} */
     const args = { ...r };
     if (r.seat != null) args.who = P.name(r.seat);
-    if (r.ends) args.ends = ends(r.ends);
-    return t(id, args);
+    if (r.ends) args.ends = orList(r.ends);
+    return t(reasonId(r.why), args);
   }).join("; ");
+}
+
+/** The catalog's id of one of the expert's reasons (`shown_none`: `term-why-shown-none`). @param {string} why */
+export function reasonId(why) {
+  return "term-why-" + why.replace(/_/g, "-");
 }
 
 /**
