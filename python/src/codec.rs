@@ -13,7 +13,7 @@
 //! be indexed by them directly.
 
 use domino_engine::rules::{Claims, LayoutKind};
-use domino_engine::tile::set_size;
+use domino_engine::set_size;
 use domino_engine::{Action, Rules, Tile};
 
 /// The action encoding of one set of rules.

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use domino_engine::deal::{DealError, MAX_PLAYERS};
-use domino_engine::game::{first_rule, PoseRule};
 use domino_engine::rules::DrawRule;
+use domino_engine::{first_rule, PoseRule};
 use domino_engine::{Action, DealSpec, Match, MatchError, MoveList, Phase, Rules, Tile, TileSet};
 
 use crate::codec::Codec;

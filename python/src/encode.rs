@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use domino_engine::tile::set_size;
+use domino_engine::set_size;
 use domino_engine::{Action, Match, Phase, Rules, TileSet};
 
 use crate::codec::max_chains;

@@ -13,7 +13,7 @@
 use domino_bots::eval::{features, FEATURES, NAMES};
 use domino_bots::solver::{Position, Solver};
 use domino_bots::{by_name, BotConfig};
-use domino_engine::action::MoveList;
+use domino_engine::MoveList;
 use domino_engine::{Match, Phase, RulesSpec};
 
 fn main() {

@@ -9,7 +9,7 @@
 
 use domino_bots::likelihood::PlayModel;
 use domino_bots::{by_name, BotConfig};
-use domino_engine::action::MoveList;
+use domino_engine::MoveList;
 use domino_engine::{Action, Hand, Match, Phase, Rules};
 
 fn main() {

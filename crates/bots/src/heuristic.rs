@@ -1,7 +1,7 @@
 //! A good club player, as rules of thumb over what the seat has seen.
 
-use domino_engine::layout::Layout;
 use domino_engine::rules::LayoutKind;
+use domino_engine::Layout;
 use domino_engine::{Action, EndCount, Rules, SeatView, TileSet};
 
 use crate::knowledge::{Knowledge, MAX_SEATS};
@@ -195,7 +195,7 @@ pub(crate) fn score_facts(f: &Facts<'_>, a: Action) -> f64 {
 }
 
 /// The most points any of `tiles` could make laid on `layout`.
-fn best_reply(layout: &domino_engine::layout::Layout, ends: EndCount, tiles: TileSet) -> i32 {
+fn best_reply(layout: &domino_engine::Layout, ends: EndCount, tiles: TileSet) -> i32 {
     let mut best = 0;
     for id in 0..layout.chains().len() {
         for t in tiles.intersect(layout.accepts(id)).iter() {

@@ -2,7 +2,7 @@
 //! tiles each player has shown it cannot hold (from passes and draws), the
 //! numbers each player showed it likes, and each player's draws.
 
-use domino_engine::layout::Layout;
+use domino_engine::Layout;
 use domino_engine::{Action, SeatView, Tile, TileSet};
 
 /// Most players any preset allows.

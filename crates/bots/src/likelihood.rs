@@ -8,8 +8,8 @@
 //! the expert samples many worlds cheaply and keeps them in proportion to
 //! the product of these probabilities (importance resampling).
 
-use domino_engine::action::MoveList;
 use domino_engine::rules::LayoutKind;
+use domino_engine::MoveList;
 use domino_engine::{Action, Hand, Rules, TileSet};
 
 /// A softmax over a few features of each legal play.

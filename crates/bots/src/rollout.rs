@@ -330,7 +330,7 @@ mod tests {
         let t = |a, b| Tile::new(a, b);
         let mut deal = Deal {
             hands: [TileSet::EMPTY; MAX_PLAYERS],
-            boneyard: [Tile::double(0); domino_engine::tile::MAX_TILES],
+            boneyard: [Tile::double(0); domino_engine::MAX_TILES],
             bone_len: 0,
             poser: Some(3),
         };

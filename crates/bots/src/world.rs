@@ -3,8 +3,8 @@
 //! who passed and drew over which ends, every hand size and the boneyard's
 //! size), turned into fully known [`Position`]s by replaying the hand.
 
-use domino_engine::action::MoveList;
 use domino_engine::deal::{Deal, MAX_PLAYERS};
+use domino_engine::MoveList;
 use domino_engine::{Action, SeatView, Tile, TileSet};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -348,7 +348,7 @@ impl Sampler {
         held[self.me as usize] = self.view_hand;
         let mut deal = Deal {
             hands: dealt,
-            boneyard: [Tile::double(0); domino_engine::tile::MAX_TILES],
+            boneyard: [Tile::double(0); domino_engine::MAX_TILES],
             bone_len: 0,
             poser: None,
         };

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use anyhow::Context;
-use domino_engine::playout::Playout;
+use domino_engine::Playout;
 use domino_engine::{Rules, RulesSpec};
 use serde::{Deserialize, Serialize};
 

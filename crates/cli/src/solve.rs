@@ -15,9 +15,9 @@ use domino_bots::analysis::{
 };
 use domino_bots::orders::{expected_values, Coverage, Plan};
 use domino_bots::solver::{Objective, Position};
-use domino_engine::game::{first_rule, resolve_pose, Start};
 use domino_engine::rules::DrawRule;
 use domino_engine::score::settle;
+use domino_engine::{first_rule, resolve_pose, Start};
 use domino_engine::{
     Action, Deal, DealError, DealSpec, Entry, Record, Rules, RulesSpec, Tile, TileSet,
 };
@@ -816,9 +816,9 @@ pub fn solve_unknown(
 
 fn result_text(r: &domino_engine::HandResult) -> String {
     let reason = match r.reason {
-        domino_engine::result::EndReason::Domino => "domino",
-        domino_engine::result::EndReason::Blocked => "blocked",
-        domino_engine::result::EndReason::Target => "target",
+        domino_engine::EndReason::Domino => "domino",
+        domino_engine::EndReason::Blocked => "blocked",
+        domino_engine::EndReason::Target => "target",
     };
     let who = match r.winner {
         Some(w) => format!("side {} wins ({reason})", w.side),

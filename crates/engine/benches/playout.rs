@@ -2,7 +2,7 @@
 //! `cargo bench -p domino-engine --bench playout`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use domino_engine::playout::Playout;
+use domino_engine::Playout;
 use domino_engine::{Preset, Rules};
 
 fn playouts(c: &mut Criterion) {

@@ -20,7 +20,7 @@ fn main() {
         println!("deals/s {:.0} {x}", 1e6 / t.elapsed().as_secs_f64());
         return;
     }
-    let mut p = domino_engine::playout::Playout::new(rules, 1);
+    let mut p = domino_engine::Playout::new(rules, 1);
     let n: u64 = std::env::var("HANDS")
         .ok()
         .and_then(|s| s.parse().ok())

@@ -1,11 +1,12 @@
 //! A pure, synchronous rules engine for twelve regional domino games.
 //!
-//! The layers, from the bottom: [`tile`] (tiles and bitsets), [`rules`]
-//! (presets and options resolved into [`Rules`]), [`layout`] (chains with
-//! stable ids), [`hand`] (one hand's state machine), [`result`] and
-//! [`event`] (what happened, as the protocol writes it), [`score`]
-//! (settling a hand), [`game`] (the match), [`view`] (what one seat may know, and the
-//! protocol's state JSON) and [`record`] (saving and replaying matches).
+//! The layers, from the bottom: tiles and their bitsets ([`Tile`],
+//! [`TileSet`]); the rules, presets and options resolved into [`Rules`]
+//! ([`rules`]); layouts, chains with stable ids ([`Layout`]); one hand's
+//! state machine ([`Hand`]); what happened, as the protocol writes it
+//! ([`Event`], [`HandResult`]); settling a hand ([`score`]); the match
+//! ([`Match`]); what one seat may know, and the protocol's state JSON
+//! ([`View`]); and saving and replaying matches ([`record`]).
 //!
 //! ```
 //! use domino_engine::{Match, MoveList, Rules};
@@ -19,44 +20,57 @@
 //! assert!(m.result().is_some());
 //! ```
 
-pub mod action;
-pub mod behaviour;
+// The core's modules are private: their types are named from the crate's
+// root (the curated list below), so a module can be split or moved without
+// touching any user. The public modules are namespaces of their own: the
+// rules' presets and options, deals and their shuffles, settling a hand,
+// records, the wire encodings, the catalog of games and the text forms.
+mod action;
+mod behaviour;
 pub mod catalog;
-pub mod clock;
-pub mod code;
+mod clock;
+mod code;
 pub mod deal;
-pub mod event;
-pub mod game;
-pub mod hand;
-pub mod layout;
-pub mod playout;
+mod event;
+mod game;
+mod hand;
+mod layout;
+mod playout;
 pub mod record;
-pub mod report;
-pub mod result;
+mod report;
+mod result;
 pub mod rules;
 pub mod score;
-pub mod sheet;
-pub mod tally;
+mod sheet;
+mod tally;
 pub mod text;
-pub mod tile;
-pub mod view;
+mod tile;
+mod view;
 pub mod wire;
 
-pub use action::{Action, MoveList, ParseActionError, Short};
-pub use behaviour::{EndCount, MatchWin, NextPose, PoseRule, Redeal, Settle, Winner};
-pub use clock::{Clock, ClockError, ClockView, TimeControl};
-pub use code::{ErrorCode, Failure};
+pub use action::{Action, MoveList, ParseActionError, Short, MAX_MOVES};
+pub use behaviour::{round5, EndCount, MatchWin, NextPose, PoseRule, Redeal, Settle, Winner};
+pub use clock::{
+    Clock, ClockError, ClockView, Running, TimeControl, BANK_SECONDS, CORRESPONDENCE_SECONDS,
+    MATCH_SECONDS, MOVE_SECONDS, TIMEOUTS_TO_LEAVE,
+};
+pub use code::{ErrorCode, Failure, FailureLine};
 pub use deal::{Deal, DealError, DealSpec};
-pub use event::{Event, Events};
-pub use game::{Entry, Match, MatchError, Phase};
+pub use event::{Event, Events, PenaltyReason, ScoreReason, SkunkReport};
+pub use game::{
+    first_rule, later_redeals, resolve_pose, seeded_deal, Entry, HandRecord, Match, MatchError,
+    Phase, Start,
+};
 pub use hand::{Ending, Hand, IllegalAction};
+pub use layout::{Chain, Layout, PlaceError, MAX_CHAINS};
+pub use playout::{Picker, Playout};
 pub use record::{Record, RecordError};
 pub use report::{
-    ActKind, HandReport, HandSummary, Impossible, ReportError, ReportFields, TableAct,
+    ActKind, HandReport, HandSummary, Impossible, ReportError, ReportFields, SummaryEnd, TableAct,
 };
-pub use result::HandResult;
+pub use result::{EndReason, HandResult, Note, Notes, PerSeat, Side};
 pub use rules::{Preset, Rules, RulesError, RulesSpec};
 pub use sheet::{Sheet, SheetHand};
 pub use tally::Tally;
-pub use tile::{Tile, TileSet};
+pub use tile::{set_size, ParseTileError, Tile, TileIter, TileSet, MAX_PIP, MAX_TILES};
 pub use view::{SeatView, View, Viewer};

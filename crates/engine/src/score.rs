@@ -1,6 +1,6 @@
 //! Settling a finished hand: who won, each seat's count, and the points of
 //! the points games. Six-love games turn the winner into match points in
-//! [`crate::game`], because their value depends on the match state.
+//! [`crate::Match`], because their value depends on the match state.
 
 use crate::behaviour::Settle;
 use crate::deal::MAX_PLAYERS;

@@ -5,9 +5,9 @@
 mod common;
 
 use common::*;
-use domino_engine::event::ScoreReason;
-use domino_engine::result::EndReason;
 use domino_engine::rules::{Blocked, MugginsBy, Skunk};
+use domino_engine::EndReason;
+use domino_engine::ScoreReason;
 use domino_engine::{Action, Event, Phase, RulesSpec};
 use serde_json::{json, Value};
 

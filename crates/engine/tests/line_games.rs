@@ -10,10 +10,10 @@
 //! actions long; the undealt tiles then sleep in the boneyard.
 
 use domino_engine::deal::hand_rng;
-use domino_engine::event::ScoreReason;
-use domino_engine::layout::PlaceError;
-use domino_engine::result::EndReason;
-use domino_engine::result::Side;
+use domino_engine::EndReason;
+use domino_engine::PlaceError;
+use domino_engine::ScoreReason;
+use domino_engine::Side;
 use domino_engine::{
     Action, Deal, DealError, DealSpec, Event, IllegalAction, Match, MatchError, MoveList, Phase,
     Rules, RulesSpec, Tile, TileSet, Viewer,

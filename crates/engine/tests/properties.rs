@@ -24,7 +24,7 @@
 //!
 //! `record_fuzz` feeds the record loader mutated records of such matches.
 
-use domino_engine::game::later_redeals;
+use domino_engine::later_redeals;
 use domino_engine::record::{self, Record};
 use domino_engine::rules::Claims;
 use domino_engine::{
@@ -456,7 +456,7 @@ fn check_hand_over(m: &Match, start: &[i32], who: &str) -> Check {
                 result.notes
             );
         }
-        if result.notes.contains(domino_engine::result::Note::Skunk) {
+        if result.notes.contains(domino_engine::Note::Skunk) {
             ensure!(
                 rules.preset == Preset::ClubFives
                     && winner.is_some_and(|w| scores[1 - w] < 31)

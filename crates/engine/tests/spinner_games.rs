@@ -11,14 +11,14 @@
 //! `hand_size` option (every game takes it) so that a hand is only a few
 //! actions long; the undealt tiles then sleep in the boneyard.
 
-use domino_engine::event::{PenaltyReason, ScoreReason, SkunkReport};
-use domino_engine::layout::PlaceError;
-use domino_engine::result::EndReason;
-use domino_engine::result::Side;
+use domino_engine::EndReason;
+use domino_engine::PlaceError;
+use domino_engine::Side;
 use domino_engine::{
     Action, DealError, DealSpec, Event, IllegalAction, Match, MatchError, Phase, Rules, RulesSpec,
     TileSet, Viewer,
 };
+use domino_engine::{PenaltyReason, ScoreReason, SkunkReport};
 use serde_json::{json, Value};
 
 mod common;

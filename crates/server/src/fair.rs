@@ -4,7 +4,7 @@
 //! A table draws a random 32-byte match secret. Hand `k`'s key is
 //! `SHA-256(secret || k as u32 big-endian)`; its seed is the key's first
 //! eight bytes (little-endian u64), and the hand is dealt by the engine's
-//! own `domino_engine::game::seeded_deal(rules, seed, k, rule)`, which deals
+//! own `domino_engine::seeded_deal(rules, seed, k, rule)`, which deals
 //! again from the same generator when the pose rule needs a double nobody
 //! holds. Before the hand the server publishes `SHA-256(key)` (the
 //! commitment), together with the hand's redeal rule ([`PoseRule::redeal`]:
@@ -18,9 +18,9 @@
 //! two in step: change how a key deals and it fails until its vectors (and
 //! `web/fair.js`) are brought up to date.
 
-use domino_engine::game::{first_rule, seeded_deal, PoseRule};
 use domino_engine::record::{replay_with, Record, Visit};
 use domino_engine::Redeal;
+use domino_engine::{first_rule, seeded_deal, PoseRule};
 use domino_engine::{DealSpec, Rules};
 use rand::RngCore;
 use sha2::{Digest, Sha256};

@@ -12,7 +12,7 @@
 
 use domino_engine::catalog::TableFacts;
 use domino_engine::deal::hand_rng;
-use domino_engine::game::{first_rule, resolve_pose, PoseRule};
+use domino_engine::{first_rule, resolve_pose, PoseRule};
 use domino_engine::{Deal, Rules, RulesSpec, TileSet};
 // What makes the engine deal again, as the server publishes it with each
 // commitment and `web/fair.js` names it: `never`, `double`, a tile such as

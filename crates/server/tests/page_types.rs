@@ -17,7 +17,7 @@ type Export = fn(&Config) -> Result<(), ExportError>;
 const TYPES: &[Export] = &[
     // The table's state message (docs/protocol.md): the engine's view.
     <domino_engine::wire::State<'static>>::export_all,
-    <domino_engine::event::Event>::export_all,
+    <domino_engine::Event>::export_all,
     <domino_engine::wire::Drawn>::export_all,
     <domino_engine::catalog::TableFacts>::export_all,
     <domino_engine::rules::RulesSpec>::export_all,

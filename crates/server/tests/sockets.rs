@@ -8,7 +8,7 @@ mod common;
 use std::time::Duration;
 
 use common::{config, full_table, mem, play_out, Client, Server};
-use domino_engine::game::first_rule;
+use domino_engine::first_rule;
 use domino_engine::record::Record;
 use domino_engine::Match;
 use serde_json::{json, Value};

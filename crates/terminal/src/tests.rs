@@ -205,7 +205,7 @@ fn find_in(
     panic!("no seed reaches the position");
 }
 
-fn layout(app: &App) -> domino_engine::layout::Layout {
+fn layout(app: &App) -> domino_engine::Layout {
     *app.m.hand().layout()
 }
 

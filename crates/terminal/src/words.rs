@@ -2,10 +2,10 @@
 //! words come from the catalogs (see [`crate::lang`]), in the table's
 //! language.
 
-use domino_engine::event::{PenaltyReason, ScoreReason};
-use domino_engine::result::{EndReason, Note};
 use domino_engine::rules::LayoutKind;
 use domino_engine::{Action, Event, HandResult, Rules, Tile};
+use domino_engine::{EndReason, Note};
+use domino_engine::{PenaltyReason, ScoreReason};
 
 use super::lang::{num, txt, Lang};
 use super::layout::Pic;

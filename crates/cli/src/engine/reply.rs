@@ -1,8 +1,8 @@
 //! Protocol responses: the `"ok"` envelope; the failures and their stable
 //! error codes are the engine's (`domino_engine::code`).
 
-pub use domino_engine::code::Failure;
 use domino_engine::ErrorCode;
+pub use domino_engine::Failure;
 use serde_json::{Map, Value};
 
 /// A success response: `"ok": true` followed by `fields`.

@@ -49,7 +49,7 @@ impl SummaryEnd {
 }
 
 /// Everything the settling of a hand reads: the engine builds it from a
-/// played [`Hand`], the scorekeeper from a checked [`HandReport`].
+/// played [`Hand`], the scorekeeper from a checked [`HandReport`](crate::HandReport).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct HandSummary {
     /// `None` while the hand is still being played.

@@ -2,9 +2,9 @@
 //! its `state` (each built from one viewer's view), `chat` lines and the
 //! `rematch` made after a match.
 
-use domino_engine::behaviour::Redeal;
 use domino_engine::catalog::TableFacts;
 use domino_engine::wire::Drawn;
+use domino_engine::Redeal;
 use domino_engine::{HandResult, RulesSpec};
 use serde::Serialize;
 use serde_json::Value;
@@ -128,7 +128,7 @@ pub struct StateMessage {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub chat: Option<Vec<ChatLine>>,
-    #[cfg_attr(feature = "ts", ts(as = "Vec<domino_engine::event::Event>"))]
+    #[cfg_attr(feature = "ts", ts(as = "Vec<domino_engine::Event>"))]
     pub events: Vec<Value>,
     pub facts: TableFacts,
     pub fair: Vec<FairHand>,
@@ -139,7 +139,7 @@ pub struct StateMessage {
     /// The hand's events so far as this viewer may see them (with `log`).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
-    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<domino_engine::event::Event>>"))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<domino_engine::Event>>"))]
     pub log: Option<Vec<Value>>,
     pub move_at_us: i64,
     pub ratings: Vec<RatingChange>,

@@ -4,7 +4,7 @@
 //! (see [`crate::fair`]).
 
 use crate::protocol::table::FairHand;
-use domino_engine::game::{first_rule, PoseRule};
+use domino_engine::{first_rule, PoseRule};
 use domino_engine::{DealSpec, Match, MatchError, Redeal, Rules};
 
 use crate::fair::{self, Secret};

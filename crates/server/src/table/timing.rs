@@ -4,7 +4,7 @@
 //! outlives the process. When a seat's time runs out the computer makes
 //! its move; the seat's third timeout in a match counts as leaving it.
 
-use domino_engine::clock::TIMEOUTS_TO_LEAVE;
+use domino_engine::TIMEOUTS_TO_LEAVE;
 use domino_engine::{ClockView, Phase};
 
 use super::people::SeatKind;
