@@ -71,10 +71,10 @@ test("the fives games show the ends' total at every turn and a scoring play's po
       new MutationObserver(() => {
         const m = document.querySelector("#scoredmark");
         if (m && !window.__scored.includes(m.textContent)) window.__scored.push(m.textContent);
-      }).observe(document.querySelector("#board"), { childList: true, subtree: true });
+      }).observe(document.body, { childList: true, subtree: true });
     });
     let turns = 0, shotTaken = false;
-    for (let hand = 0; hand < 3; hand++) {
+    for (let hand = 0; hand < 6; hand++) {
       await playHand([page], async (p) => {
         if (!shotTaken && await p.locator("#scoredmark").count()) {
           shotTaken = true;
@@ -87,8 +87,11 @@ test("the fives games show the ends' total at every turn and a scoring play's po
         assert.match(total, code === "fr" ? /^Total des bouts : \d+$/ : /^Ends: \d+$/, `turn ${turns}`);
       });
       if ((await page.evaluate(() => window.__scored.length)) && turns) break;
-      if (await page.locator("#ready").count()) { await page.click("#ready"); await page.waitForFunction(() => document.querySelector("#result").hidden); }
-      else break;
+      // The result shows the ready button, or the banner when the match is over.
+      await page.waitForSelector("#ready, #banner:not([hidden])");
+      if (await page.locator("#banner:not([hidden])").count()) break;
+      await page.click("#ready");
+      await page.waitForFunction(() => document.querySelector("#result").hidden);
     }
     const scored = await page.evaluate(() => window.__scored);
     assert.ok(turns > 0, "played turns with tiles down");
