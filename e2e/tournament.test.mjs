@@ -170,6 +170,11 @@ test("in French on a phone, a tournament table ends with the way back to it, and
   await page.waitForURL(/\/t\/[0-9a-f]+$/);
   const table = page.url().split("/t/")[1];
   await page.waitForSelector(".seat.me");
+  // As if opened from a bare link: this browser no longer knows the table's
+  // tournament, and the page asks the server.
+  await page.evaluate((tb) => localStorage.removeItem("domino.tournament." + tb), table);
+  await page.reload();
+  await page.waitForSelector(".seat.me");
   await playHand([page]);
   await playToMatchEnd(page);
   await page.waitForSelector("#totournament");

@@ -16,6 +16,7 @@ import { Conn } from "./conn.js";
 import { facts } from "./games.js";
 import { sound } from "./sound.js";
 import { store } from "./store.js";
+import { call } from "./api.js";
 import { people } from "./names.js";
 import { scoreSummary } from "./score.js";
 import { roving, actionWords } from "./a11y.js";
@@ -66,6 +67,13 @@ export function tablePage(app, id, nav) {
     act, playTile, playAt, cancelChoice, askHint, focusHand,
     toggleClaim: () => { S.claim = !S.claim; render(); },
   };
+  // A tournament's table ends with the way back to it: this browser knows
+  // it if it came from the tournament's page, the server in any case.
+  if (!store.tournamentOf(id)) {
+    call("GET", `/api/tables/${id}/tournament`).then(({ data }) => {
+      if (data && data.tournament) { store.setTournamentOf(id, data.tournament); render(); }
+    });
+  }
   const ticker = setInterval(tick, 250);
   const onResize = () => S.msg && renderBoard(S, el, playAt);
   window.addEventListener("resize", onResize);

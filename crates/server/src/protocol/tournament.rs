@@ -204,3 +204,10 @@ mod tests {
         assert_eq!(TournamentState::parse("Finished"), None);
     }
 }
+
+/// `GET /api/tables/{id}/tournament`: the tournament a table belongs to,
+/// or none, so that its page offers the way back rather than a rematch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableTournament {
+    pub tournament: Option<String>,
+}

@@ -49,6 +49,14 @@ pub const MIGRATION: &[&str] = &[
     )",
 ];
 
+/// Each tournament table's tournament, so that a table opened from a bare
+/// link still ends with the way back to its tournament (its id is a hash
+/// of its place: see `tournament::run::table_id`).
+pub const TABLES_MIGRATION: &[&str] = &["CREATE TABLE IF NOT EXISTS domino_tournament_tables (
+        table_id TEXT PRIMARY KEY,
+        tournament_id TEXT NOT NULL
+    )"];
+
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentRow {
@@ -321,6 +329,28 @@ impl Store {
             Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Ok(false),
             Err(e) => Err(e),
         }
+    }
+
+    /// Note that `table` is one of tournament `id`'s tables (again: a
+    /// second server opening the same table writes the same row).
+    pub async fn note_tournament_table(&self, id: &str, table: &str) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO domino_tournament_tables (table_id, tournament_id) VALUES ($1, $2)
+             ON CONFLICT (table_id) DO NOTHING",
+        )
+        .bind(table)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The tournament a table belongs to; `None` for any other table.
+    pub async fn tournament_of_table(&self, table: &str) -> Result<Option<String>, sqlx::Error> {
+        sqlx::query_scalar("SELECT tournament_id FROM domino_tournament_tables WHERE table_id = $1")
+            .bind(table)
+            .fetch_optional(&self.pool)
+            .await
     }
 
     /// The duplicate round a table deals from, found by the match secret

@@ -35,7 +35,7 @@ use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::protocol::tournament::{
     BoardView, Champion, Deals, Entered, EntrantView, RoundView, Standing, TournamentList,
-    TournamentState, TournamentSummary, TournamentView,
+    TableTournament, TournamentState, TournamentSummary, TournamentView,
 };
 use crate::quota::Made;
 use crate::refusal::Code;
@@ -58,6 +58,7 @@ pub fn routes(hub: Hub) -> Routes {
         .post("/api/tournaments/{id}/bots", bots)
         .post("/api/tournaments/{id}/start", start)
         .get("/api/tournaments/{id}/csv", csv)
+        .get("/api/tables/{id}/tournament", of_table)
         .with_state(hub)
 }
 
@@ -351,6 +352,15 @@ async fn show(
     Path(id): Path<String>,
 ) -> Result<Json<TournamentView>, HttpRefusal> {
     Ok(Json(view(&loaded(&hub, &id).await?)?))
+}
+
+async fn of_table(
+    State(hub): State<Hub>,
+    Path(table): Path<String>,
+) -> Result<Json<TableTournament>, HttpRefusal> {
+    Ok(Json(TableTournament {
+        tournament: hub.store.tournament_of_table(&table).await?,
+    }))
 }
 
 #[derive(Deserialize)]

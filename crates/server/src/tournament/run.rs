@@ -372,6 +372,8 @@ async fn open_table(
         id: Some(id.to_string()),
         clock: domino_engine::TimeControl::None,
     };
+    // Written before the table opens, so that its players' pages find it.
+    hub.store.note_tournament_table(&t.row.id, id).await?;
     hub.create(new)
         .await
         .map_err(|r| anyhow::anyhow!("{}", r.message))?;
