@@ -17,6 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::lang::{num, txt, Lang};
 
+mod reason;
+
 /// Flags of `domino keep`.
 #[derive(Debug, Clone, Args)]
 pub struct KeepArgs {
@@ -225,26 +227,45 @@ impl Keeper {
         }))
     }
 
-    /// A refused hand or undo: the words the page gives its refusal code,
-    /// and the engine's English reason after them where the catalog has no
-    /// words for it (a `bad_hand` outside English).
+    /// A refused hand or undo, in the words the page gives it: the
+    /// refusal's code and its precise reason from the engine's facts.
     fn refusal(&self, e: &ReportError) -> String {
-        let message = e.to_string();
+        let code = refusal_code(e);
+        let general = || {
+            self.tr(
+                "error",
+                &[("code", txt(code)), ("message", txt(e.to_string()))],
+            )
+        };
         let reason = match e {
             ReportError::MatchOver => self.tr("term-keep-match-over", &[]),
-            _ => self.tr(
-                "error",
-                &[
-                    ("code", txt(refusal_code(e))),
-                    ("message", txt(message.as_str())),
-                ],
-            ),
+            ReportError::NothingToUndo => general(),
+            _ => reason::reason_words(self.lang, e, &|s| self.seat_name(s), &|s| self.name(s))
+                .map_or_else(general, |why| {
+                    self.tr("keep-refused", &[("code", txt(code)), ("why", txt(why))])
+                }),
         };
-        let untold = refusal_code(e) == "bad_hand" && !reason.contains(&message);
-        let detail = if untold { message } else { "none".into() };
         self.tr(
             "term-keep-refused",
-            &[("reason", txt(reason)), ("detail", txt(detail))],
+            &[("reason", txt(reason)), ("detail", txt("none"))],
+        )
+    }
+
+    /// A seat by its player's name, or its team's and place when the
+    /// sheet names teams (as the page names it).
+    fn seat_name(&self, seat: u8) -> String {
+        let rules = self.sheet.rules();
+        let sides = rules.sides();
+        if sides >= usize::from(rules.players) {
+            return self.name(usize::from(seat));
+        }
+        let place = i64::from(seat) / i64::try_from(sides).unwrap_or(1) + 1;
+        self.tr(
+            "keep-seat-of-team",
+            &[
+                ("team", txt(self.name(rules.side_of(seat)))),
+                ("n", num(place)),
+            ],
         )
     }
 
@@ -607,11 +628,15 @@ mod tests {
         let mut k = keeper("jamaican", None);
         let out = say(&mut k, "counts 1 1 30 40");
         assert!(out.starts_with("Refused: No deal of the set"), "{out}");
-        assert!(out.contains("(no deal leaves seats 0 and 1"), "{out}");
+        // The precise reason, with the seats named as on the sheet.
+        assert!(
+            out.contains("Team 1 (1) and Team 2 (1) cannot hold these counts at once"),
+            "{out}"
+        );
         assert!(out.ends_with("The sheet is unchanged."), "{out}");
         assert!(k.sheet().hands().is_empty());
         let out = say(&mut k, "out 0 counts 0 9 4 12 capicu");
-        assert!(out.contains("capicú is not scored"), "{out}");
+        assert!(out.contains("capicú does not count in this game"), "{out}");
         let out = say(&mut k, "out zero");
         assert!(out.starts_with("Not understood"), "{out}");
     }
@@ -666,8 +691,9 @@ mod tests {
             "Deshace la última mano",
             "No se anotó: Ningún reparto deja esas cuentas",
             "La hoja sigue igual.",
-            // No words of its own for this reason: the engine's, in English.
-            "(en inglés: capicú is not scored in this game)",
+            // The precise reasons, in Spanish too.
+            "Equipo 1 (1) y Equipo 2 (1) no pueden tener esas cuentas a la vez",
+            "el capicú no cuenta en este juego",
             "No se entiende: \"zero\" no forma parte de una mano",
             "Mano 1: Equipo 1 (dominó), puntos 1-0",
             "Tanteo: Equipo 1 1, Equipo 2 0.",
@@ -675,6 +701,7 @@ mod tests {
             assert!(es.contains(want), "no {want:?} in:\n{es}");
         }
         assert!(!es.contains("no deal leaves"), "{es}");
+        assert!(!es.contains("en inglés"), "{es}");
         let fr = session_in("jamaican", "fr", input);
         for want in [
             "Feuille de score :",
@@ -686,7 +713,8 @@ mod tests {
             "Annule la dernière manche",
             "Refusée : Aucune donne ne laisse ces comptes",
             "La feuille n'a pas changé.",
-            "(en anglais : capicú is not scored in this game)",
+            "Équipe 1 (1) et Équipe 2 (1) ne peuvent pas avoir ces comptes à la fois",
+            "le capicú ne compte pas dans ce jeu",
             "Pas compris : \"zero\" ne fait pas partie d'une manche",
             "Manche 1 : Équipe 1 (domino), points 1-0",
             "Score : Équipe 1 1, Équipe 2 0.",

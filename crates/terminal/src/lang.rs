@@ -121,6 +121,18 @@ impl Lang {
             .format_pattern(pattern, Some(&fargs), &mut errors)
             .into_owned()
     }
+
+    /// `items` as one list in this language ("A, B and C").
+    pub fn list(self, items: &[String]) -> String {
+        match items {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., last] => self.tr(
+                "term-list",
+                &[("rest", txt(rest.join(", "))), ("last", txt(last.clone()))],
+            ),
+        }
+    }
 }
 
 fn build(lang: Lang) -> Bundle {

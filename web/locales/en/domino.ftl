@@ -1050,6 +1050,8 @@ term-keep-hand = Hand { $n }: { $who } ({ $how }), points { $points }{ $notes ->
 term-keep-wrote = Wrote { $path }.
 term-keep-undone = Took back the last hand.
 # $detail: the engine's reason in English where the catalog has none, else "none".
+# A list's last item joined to the others ("A, B and C"), in the terminal.
+term-list = { $rest } and { $last }
 term-keep-refused = Refused: { $reason }{ $detail ->
     [none] { "" }
    *[other] { " " }({ $detail })

@@ -1070,6 +1070,8 @@ term-keep-hand = Mano { $n }: { $who } ({ $how }), puntos { $points }{ $notes ->
 term-keep-wrote = Hoja guardada en { $path }.
 term-keep-undone = Se deshizo la última mano.
 # $detail: el motivo del motor en inglés cuando el catálogo no tiene uno, si no "none".
+# A list's last item joined to the others ("A, B and C"), in the terminal.
+term-list = { $rest } y { $last }
 term-keep-refused = No se anotó: { $reason }{ $detail ->
     [none] { "" }
    *[other] { " " }(en inglés: { $detail })

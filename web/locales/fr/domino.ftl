@@ -1070,6 +1070,8 @@ term-keep-hand = Manche { $n } : { $who } ({ $how }), points { $points }{ $notes
 term-keep-wrote = Feuille écrite dans { $path }.
 term-keep-undone = La dernière manche est annulée.
 # $detail : la raison du moteur, en anglais, quand le catalogue n'en a pas ; sinon "none".
+# A list's last item joined to the others ("A, B and C"), in the terminal.
+term-list = { $rest } et { $last }
 term-keep-refused = Refusée : { $reason }{ $detail ->
     [none] { "" }
    *[other] { " " }(en anglais : { $detail })

@@ -34,8 +34,8 @@ use crate::clock::now_ms;
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::protocol::tournament::{
-    BoardView, Champion, Deals, Entered, EntrantView, RoundView, Standing, TournamentList,
-    TableTournament, TournamentState, TournamentSummary, TournamentView,
+    BoardView, Champion, Deals, Entered, EntrantView, RoundView, Standing, TableTournament,
+    TournamentList, TournamentState, TournamentSummary, TournamentView,
 };
 use crate::quota::Made;
 use crate::refusal::Code;
