@@ -156,7 +156,7 @@ pub fn mine(
 pub const MAX_HIDDEN: u32 = 12;
 
 /// The tiles the mover cannot see: other hands and the boneyard.
-fn hidden(setup: &Setup) -> u32 {
+pub(crate) fn hidden(setup: &Setup) -> u32 {
     Knowledge::new(&setup.view()).unseen.len()
 }
 
