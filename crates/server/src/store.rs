@@ -30,6 +30,7 @@ macro_rules! from_row {
 pub mod batch;
 pub mod lease;
 pub use lease::{Holder, LobbyRow};
+pub mod own_puzzles;
 pub mod profiles;
 pub mod puzzles;
 pub mod seeks;
@@ -138,6 +139,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &["ALTER TABLE domino_tables ADD COLUMN clock TEXT"],
     // The pairing pool: see `seeks`.
     seeks::MIGRATION,
+    // Each player's own puzzles, from their matches: see `own_puzzles`.
+    own_puzzles::MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that
