@@ -34,7 +34,7 @@ for (const [size, viewport, locale, lang] of [["desktop", DESKTOP, undefined, "e
     const words = WORDS[lang];
     const name = `Own${size}`;
     // A position with no single best play is refused in words, with a 422.
-    const page = await signedIn(name, { viewport, locale, allow: [/\/api\/puzzles\/own$/] });
+    const page = await signedIn(name, { viewport, locale, allow: [/\/api\/puzzles\/own$/, /status of 422/] });
     let made = null;
     for (let match = 0; match < 8 && !made; match++) {
       const id = await createFriends(env, page, { game: "block", players: 2, options: { target: 1 }, name });
@@ -85,7 +85,7 @@ for (const [size, viewport, locale, lang] of [["desktop", DESKTOP, undefined, "e
     noErrors(page);
 
     // Another player: none of it, on the page or from the server.
-    const other = await signedIn(`Other${size}`, { viewport, locale, allow: [/\/api\/puzzles\/own\//] });
+    const other = await signedIn(`Other${size}`, { viewport, locale, allow: [/\/api\/puzzles\/own\//, /status of 404/] });
     await other.goto(`${env.base}/puzzles?own=${encodeURIComponent(p.id)}`);
     await other.waitForFunction(() => document.querySelector("#puzzleerror").textContent.length > 0);
     assert.match(await other.textContent("#puzzleerror"), words.none);
