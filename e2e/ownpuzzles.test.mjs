@@ -36,7 +36,7 @@ for (const [size, viewport, locale, lang] of [["desktop", DESKTOP, undefined, "e
     // A position with no single best play is refused in words, with a 422.
     const page = await signedIn(name, { viewport, locale, allow: [/\/api\/puzzles\/own$/, /status of 422/] });
     let made = null;
-    for (let match = 0; match < 8 && !made; match++) {
+    for (let match = 0; match < 16 && !made; match++) {
       const id = await createFriends(env, page, { game: "block", players: 2, options: { target: 1 }, name });
       await playHand([page]);
       await playToMatchEnd(page);
@@ -60,7 +60,7 @@ for (const [size, viewport, locale, lang] of [["desktop", DESKTOP, undefined, "e
         }
       }
     }
-    assert.ok(made, "a marked move of this player made a puzzle in eight matches");
+    assert.ok(made, "a marked move of this player made a puzzle in sixteen matches");
     const shown = page.waitForResponse((r) => /\/api\/puzzles\/own\/[^/]+$/.test(r.url())).then((r) => r.json());
     await page.click("#coach-puzzle-open");
     await page.waitForURL(/\/puzzles\?own=/);
