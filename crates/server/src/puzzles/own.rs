@@ -9,13 +9,14 @@ use std::sync::LazyLock;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use domino_engine::{Action, Record};
+use domino_engine::Action;
 use domino_puzzles::{prove_at, setup_at, FromRecordError, Limits, RecordPuzzle};
 use serde::{Deserialize, Serialize};
 use tokio::sync::Semaphore;
 
 use super::{chosen, shown, taught, Showing, Shown, Tried};
 use crate::answer::{HttpRefusal, Json};
+use crate::coach::finished_record;
 use crate::hub::Hub;
 use crate::refusal::Code;
 use crate::routes::Routes;
@@ -87,28 +88,6 @@ impl From<&RecordPuzzle> for Listed {
     }
 }
 
-/// The stored record of finished match `table`.
-async fn record_of(
-    hub: &Hub,
-    table: &str,
-) -> Result<(Record, crate::store::Finished), HttpRefusal> {
-    crate::tournament::secrecy::check_http(&hub.store, table).await?;
-    let f = hub
-        .store
-        .finished(table)
-        .await
-        .map_err(store_error)?
-        .ok_or_else(|| {
-            HttpRefusal::new(
-                StatusCode::NOT_FOUND,
-                Code::NoTable,
-                "no finished match with that id",
-            )
-        })?;
-    let rec: Record = serde_json::from_str(&f.record).map_err(HttpRefusal::internal)?;
-    Ok((rec, f))
-}
-
 /// `POST /api/puzzles/own`: prove the decision and keep it for the player
 /// who made it; 201 with the puzzle listed, 200 when it was kept already.
 async fn make(
@@ -117,7 +96,7 @@ async fn make(
     Json(m): Json<Make>,
 ) -> Result<(StatusCode, axum::Json<Listed>), HttpRefusal> {
     let me = profile(&hub, &headers).await?;
-    let (rec, f) = record_of(&hub, &m.table).await?;
+    let (rec, f) = finished_record(&hub, &m.table).await?;
     let (hand, index) = (m.hand, m.index);
     // Whose decision it was, before any proof: only its player may keep it.
     let probe = rec.clone();
@@ -207,7 +186,7 @@ async fn mine(hub: &Hub, headers: &HeaderMap, id: &str) -> Result<RecordPuzzle, 
 
 /// Rebuild an own puzzle's position from its match's record.
 async fn rebuilt(hub: &Hub, p: &RecordPuzzle) -> Result<domino_puzzles::Setup, HttpRefusal> {
-    let (rec, _) = record_of(hub, &p.table).await?;
+    let (rec, _) = finished_record(hub, &p.table).await?;
     let (hand, index) = (p.hand, p.index);
     tokio::task::spawn_blocking(move || setup_at(&rec, hand, index).map(|(s, _)| s))
         .await
