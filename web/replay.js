@@ -11,6 +11,7 @@ import { people, eventText } from "./names.js";
 import { scoreSummary } from "./score.js";
 import { tileWords, endsSummary, actionWords } from "./a11y.js";
 import { coachSummary, marksList, verdictWords, valueGraph, betterPlay, drawBetter } from "./coach.js";
+import { makePuzzleBox } from "./coachpuzzle.js";
 
 /** A table of a duplicate round still being played: the server shows
  * @param {HTMLElement} app
@@ -51,6 +52,8 @@ export async function replayPage(app, id, nav) {
   /** @type {import("./coach.js").Report | null} */
   let coach = null;
   const stepCoach = h("p", { class: "coachstep", id: "coachstep", "aria-live": "polite" });
+  // A marked step's "Make this a puzzle".
+  const puzzleBox = h("div", {});
   const graphBox = h("div", { class: "graphbox" });
   const coachBox = h("section", { class: "coach", id: "coach", "aria-label": t("coach-title") },
     h("button", { type: "button", id: "coach-ask", onclick: askCoach }, t("coach-ask")),
@@ -90,6 +93,7 @@ export async function replayPage(app, id, nav) {
     const f = frames[k];
     const d = decisionAt(f);
     stepCoach.className = "coachstep" + (d && d.severity ? ` ${d.severity}` : "") + (d && d.blunder ? " blunder" : "");
+    fill(puzzleBox);
     if (!coach) { stepCoach.textContent = ""; return; }
     const hand = coach.hands.find((x) => x.hand === f.hand);
     // Each seat's side from the facts; without them, partners sit across.
@@ -101,6 +105,7 @@ export async function replayPage(app, id, nav) {
     const before = frames[k - 1] ? frames[k - 1].layout : f.layout;
     const say = (a) => actionWords(P, before, a, null);
     stepCoach.textContent = verdictWords(d, say);
+    fill(puzzleBox, d.severity ? makePuzzleBox(id, f.hand, d.index) : null);
   }
   document.title = `${t("replay-title", { game: t("game-title", { preset }) })} · ${t("page-title")}`;
   fill(app, h("div", { class: "replay" },
@@ -113,7 +118,7 @@ export async function replayPage(app, id, nav) {
       h("a", { href: `/api/history/${id}/record`, download: true, class: "button quiet" }, t("download-record"))),
     h("p", { class: "muted small" }, t("replay-keys")),
     coachBox,
-    caption, stepCoach, scoreBox,
+    caption, stepCoach, puzzleBox, scoreBox,
     h("div", { class: "felt replayfelt" }, boardWrap),
     graphBox,
     hands,

@@ -11,7 +11,7 @@ import { reasonId } from "../table/model.js";
  * A puzzle as the server shows it (never its answer).
  * @typedef {{ id: string, game: string, kind: "open" | "counting", themes: string[], seat: number,
  *   state: { hands: (string[] | number)[], history: any[], ends: { id: number, pips: number }[] }, layout: any, facts: any,
- *   choices: Action[], worlds?: number, rating: Rating, player: Rating }} Shown
+ *   choices: Action[], worlds?: number, rating?: Rating, player?: Rating }} Shown
  */
 /** @typedef {{ action: Action, value: number, best_in?: number }} Choice */
 /** @typedef {{ seat: number, action: Action, layout: any }} Played */
@@ -22,7 +22,9 @@ import { reasonId } from "../table/model.js";
  *   lacks: { seat: number, numbers: number[] }[], all_seen: number[] }} Explained
  */
 /**
- * @typedef {{ right: boolean, answer: Action, choices: Choice[], player: Moved, puzzle: Moved,
+ * `player` and `puzzle`: the ratings moved (none for the player's own
+ * puzzles, which are not rated); `played`: an own puzzle's play in the match.
+ * @typedef {{ right: boolean, answer: Action, choices: Choice[], player?: Moved, puzzle?: Moved, played?: Action,
  *   line?: Played[], your_line?: Played[], explained?: Explained }} Tried
  */
 /**

@@ -10,6 +10,7 @@ import { drawLayout, drawEnds, tileSvg, el as svgEl } from "../draw.js";
 import { call } from "../api.js";
 import * as M from "./model.js";
 import { guest } from "../guest.js";
+import * as O from "./own.js";
 
 /** @typedef {import("./model.js").Puzzles} Puzzles */
 /** @typedef {import("../types/Action").Action} Action */
@@ -34,6 +35,10 @@ export function puzzlesPage(app) {
   let S = M.start(params.get("theme") || "", params.get("game") || "");
   // `?daily` (the lobby's link) opens on today's puzzle, then goes on as usual.
   let daily = params.has("daily");
+  // "My puzzles": the player's own, made from their matches (`?own`, or
+  // `?own=ID` from the coach's link to the one just made); not rated.
+  /** @type {import("./own.js").Own} */
+  let own = O.start(params.has("own"), params.get("own") || "");
   const board = /** @type {SVGSVGElement} */ (svgEl("svg", { class: "board", id: "puzzleboard", role: "img" }));
   const title = h("h1", { id: "puzzletitle" }, t("puzzles-title"));
   const info = h("p", { id: "puzzleinfo", class: "muted" });
@@ -49,16 +54,21 @@ export function puzzlesPage(app) {
     ...M.THEMES.map((th) => h("option", { value: th, ...(th === S.theme ? { selected: "" } : {}) }, t("puzzle-theme", { theme: th })))));
   const game = /** @type {HTMLSelectElement} */ (h("select", { id: "puzzlegame" }, h("option", { value: "" }, t("puzzle-game-any"))));
   const nextBtn = h("button", { type: "button", id: "puzzlenext" }, t("puzzle-next"));
+  const mineBtn = h("button", { type: "button", id: "puzzlemine", class: "quiet", "aria-pressed": String(own.on) }, t("puzzle-own-toggle"));
+  mineBtn.addEventListener("click", () => { own = O.toggle(own); load(); });
   theme.addEventListener("change", () => { S = { ...S, theme: theme.value }; load(); });
   game.addEventListener("change", () => { S = { ...S, game: game.value }; load(); });
   nextBtn.addEventListener("click", () => load());
   fill(app, h("section", { class: "card puzzles", id: "puzzles" },
     title,
-    h("div", { class: "row" }, h("label", {}, t("puzzle-game-label"), " ", game), h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn),
+    h("div", { class: "row" }, h("label", {}, t("puzzle-game-label"), " ", game), h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn, mineBtn),
     info, board, lineBox, others, prompt, hand, error, result));
 
   async function load() {
     error.textContent = "";
+    mineBtn.setAttribute("aria-pressed", String(own.on));
+    theme.disabled = game.disabled = own.on;
+    if (own.on) return loadOwn();
     const url = daily ? "/api/puzzles/daily?" + new URLSearchParams({ guest: me }) : "/api/puzzles/next?" + M.nextQuery(S, me);
     const { data, error: e } = await call("GET", url);
     if (e) { error.textContent = e; return; }
@@ -68,11 +78,38 @@ export function puzzlesPage(app) {
     render();
   }
 
+  /** The player's next own puzzle, or why there is none. */
+  async function loadOwn() {
+    const { data: list, error: e } = await call("GET", "/api/puzzles/own");
+    if (e) { clear(e); return; }
+    own = O.listed(own, list);
+    const id = O.nextId(own, S.puzzle ? S.puzzle.id : null);
+    if (!id) { clear(t("puzzle-own-none")); return; }
+    const { data, error: e2 } = await call("GET", `/api/puzzles/own/${encodeURIComponent(id)}`);
+    if (e2) { clear(e2); return; }
+    own = O.opened(own, id);
+    S = M.show(S, data);
+    title.textContent = t("puzzle-own-title");
+    render();
+  }
+
+  /** No puzzle to show: the board and hands emptied, and `why`. @param {string} why */
+  function clear(why) {
+    S = M.show(S, /** @type {any} */ (null));
+    fill(board); fill(info); fill(others); fill(hand); fill(lineBox); fill(result);
+    prompt.textContent = "";
+    error.textContent = why;
+    title.textContent = t(own.on ? "puzzle-own-title" : "puzzles-title");
+  }
+
   /** @param {Action | null} play */
   async function send(play) {
     render();
     if (!play || !S.puzzle) return;
-    const { data, error: e } = await call("POST", `/api/puzzles/${encodeURIComponent(S.puzzle.id)}/try`, { action: play, guest: me });
+    const id = encodeURIComponent(S.puzzle.id);
+    const { data, error: e } = own.on
+      ? await call("POST", `/api/puzzles/own/${id}/try`, { action: play })
+      : await call("POST", `/api/puzzles/${id}/try`, { action: play, guest: me });
     if (e) { error.textContent = e; S = M.unsent(S); } else S = M.answered(S, data);
     render();
   }
@@ -81,7 +118,11 @@ export function puzzlesPage(app) {
     const p = S.puzzle;
     if (!p) return;
     const game = facts(p.facts);
-    fill(info, t("puzzle-info", { game: t("game-title", { preset: p.game.replace(/\d+$/, "") }), kind: p.kind, rating: M.points(p.rating), player: M.points(p.player) }),
+    const gameName = t("game-title", { preset: p.game.replace(/\d+$/, "") });
+    const from = O.current(own);
+    fill(info, p.rating && p.player
+      ? t("puzzle-info", { game: gameName, kind: p.kind, rating: M.points(p.rating), player: M.points(p.player) })
+      : t("puzzle-own-info", { game: gameName, kind: p.kind, hand: from ? from.hand : 0, step: from ? from.index + 1 : 0 }),
       // The themes would give the answer away: shown once it is tried.
       " ", ...(S.tried ? p.themes : []).map((th) => h("span", { class: "chip" }, t("puzzle-theme", { theme: th }))));
     const width = Math.max(game.layout === "line" ? 340 : 420, Math.min(1000, board.clientWidth || 800));
@@ -165,9 +206,12 @@ export function puzzlesPage(app) {
         ...M.rows(tr, S.mine).map((r) => h("tr", { class: [r.answer ? "answer" : "", r.mine ? "mine" : ""].join(" ").trim() },
           h("td", {}, playWords(p, r.action)), h("td", {}, String(r.value)),
           h("td", {}, r.bestIn != null ? t("puzzle-best-in", { count: r.bestIn }) : "")))),
-      h("p", { id: "puzzleratings" },
-        t("puzzle-your-rating", { rating: M.points(tr.player.after), change: M.change(tr.player) }), " · ",
-        t("puzzle-its-rating", { rating: M.points(tr.puzzle.after), change: M.change(tr.puzzle) })));
+      tr.played ? h("p", { id: "puzzleplayed" }, t("puzzle-own-played", { play: playWords(p, tr.played) })) : null,
+      tr.player && tr.puzzle
+        ? h("p", { id: "puzzleratings" },
+          t("puzzle-your-rating", { rating: M.points(tr.player.after), change: M.change(tr.player) }), " · ",
+          t("puzzle-its-rating", { rating: M.points(tr.puzzle.after), change: M.change(tr.puzzle) }))
+        : h("p", { id: "puzzleunrated", class: "muted" }, t("puzzle-own-unrated")));
   }
 
   loadGames();

@@ -58,6 +58,11 @@ pub struct GenerateArgs {
     /// Most worlds a counting puzzle may leave open.
     #[arg(long, default_value_t = Limits::default().max_worlds)]
     pub max_worlds: usize,
+    /// Offer only positions with at most this many tiles still in the
+    /// players' hands (early positions of the larger games are slow to
+    /// solve and seldom proved).
+    #[arg(long)]
+    pub max_in_hands: Option<u32>,
     /// Tries of each bot level below the expert when rating a puzzle.
     #[arg(long, default_value_t = RateConfig::default().tries)]
     pub tries: u32,
@@ -169,6 +174,7 @@ fn generate(args: &GenerateArgs, out: &mut impl std::io::Write) -> anyhow::Resul
         seed: args.seed,
         max_hands: args.max_hands,
         bots: args.bots.clone(),
+        max_in_hands: args.max_in_hands,
         limits: Limits {
             max_worlds: args.max_worlds,
             ..Limits::default()

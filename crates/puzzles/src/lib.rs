@@ -16,6 +16,7 @@ pub mod mine;
 pub mod position;
 pub mod prove;
 pub mod rate;
+pub mod record;
 pub mod themes;
 
 pub use explain::{explain, Explained, Lacks};
@@ -23,3 +24,4 @@ pub use format::{Choice, Kind, Puzzle, Theme};
 pub use line::{played_out, LineError, Played};
 pub use position::{PuzzleError, Setup};
 pub use prove::{prove, verify, Limits, Proof, Rejection, VerifyError};
+pub use record::{prove_at, setup_at, FromRecordError, RecordPuzzle};

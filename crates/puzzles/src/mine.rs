@@ -27,6 +27,11 @@ pub struct MineConfig {
     pub max_hands: u64,
     /// The bot spec playing every seat.
     pub bots: String,
+    /// Positions with more tiles than this still in the players' hands are
+    /// not offered to the proofs (`None`: all are): the solve of an early
+    /// position of French's four arms passes the node limit only after
+    /// seconds, and ends unproved.
+    pub max_in_hands: Option<u32>,
     pub limits: Limits,
     pub rate: RateConfig,
 }
@@ -89,7 +94,13 @@ pub fn mine(
         while matches!(m.phase(), Phase::Play | Phase::ChoosePoser) && out.len() < cfg.count {
             let Some(seat) = m.to_act() else { break };
             if let Ok(setup) = Setup::new(&spec, seed, &actions) {
-                if setup.choices.len() >= 2 {
+                if setup.choices.len() >= 2
+                    && cfg.max_in_hands.is_some_and(|m| in_hands(&setup) > m)
+                {
+                    for kind in [Kind::Counting, Kind::Open] {
+                        *tally.rejected.entry((kind, "too-early")).or_default() += 1;
+                    }
+                } else if setup.choices.len() >= 2 {
                     tally.positions += 1;
                     for kind in [Kind::Counting, Kind::Open] {
                         let full =
@@ -156,8 +167,14 @@ pub fn mine(
 pub const MAX_HIDDEN: u32 = 12;
 
 /// The tiles the mover cannot see: other hands and the boneyard.
-fn hidden(setup: &Setup) -> u32 {
+pub(crate) fn hidden(setup: &Setup) -> u32 {
     Knowledge::new(&setup.view()).unseen.len()
+}
+
+/// The tiles still in the players' hands.
+fn in_hands(setup: &Setup) -> u32 {
+    let hand = setup.pos.hand;
+    (0..setup.rules.players).map(|s| hand.hand(s).len()).sum()
 }
 
 /// A rejection's name in the tally.
@@ -171,5 +188,42 @@ fn reason(r: &Rejection) -> &'static str {
         Rejection::OneWorld => "one-world",
         Rejection::TooLarge => "too-large",
         Rejection::View(_) => "view",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_with_more_tiles_in_hand_than_asked_are_not_offered() {
+        let spec = RulesSpec::preset("jamaican");
+        let cfg = |max_in_hands| MineConfig {
+            count: 50,
+            per_kind: 50,
+            seed: 1,
+            max_hands: 1,
+            bots: "heuristic".to_string(),
+            max_in_hands,
+            limits: Limits::default(),
+            rate: RateConfig {
+                tries: 0,
+                expert_tries: 0,
+                budget_ms: 1,
+                seed: 1,
+            },
+        };
+        let (all, every) = mine("jamaican", &spec, &cfg(None), &mut |_| {}).expect("mined");
+        let (late, fewer) = mine("jamaican", &spec, &cfg(Some(8)), &mut |_| {}).expect("mined");
+        assert!(fewer.positions < every.positions, "{fewer:?} {every:?}");
+        assert!(fewer
+            .rejected
+            .get(&(Kind::Open, "too-early"))
+            .is_some_and(|&n| n > 0));
+        assert!(late.len() <= all.len());
+        for p in &late {
+            let setup = Setup::new(&p.rules, p.seed, &p.actions).expect("rebuilt");
+            assert!(in_hands(&setup) <= 8, "{}", p.id);
+        }
     }
 }

@@ -69,6 +69,12 @@ impl Setup {
                 p.apply(checked);
             }
         }
+        Setup::at(rules, game, pos)
+    }
+
+    /// The decision in `game` (`pos`: its fully known position, `None`
+    /// before the first play), if it is one a puzzle can be made of.
+    pub fn at(rules: Rules, game: Match, pos: Option<Position>) -> Result<Setup, PuzzleError> {
         if game.phase() != Phase::Play {
             return Err(PuzzleError::NoChoice);
         }

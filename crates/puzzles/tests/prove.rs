@@ -15,6 +15,7 @@ fn mined(game: &str, count: usize) -> Vec<Puzzle> {
         seed: 1,
         max_hands: 200,
         bots: "heuristic".to_string(),
+        max_in_hands: None,
         limits: Limits::default(),
         rate: RateConfig {
             tries: 2,

@@ -402,14 +402,17 @@ pub fn routes(hub: Hub) -> Routes {
         .with_state((hub, coach))
 }
 
-async fn analysis(
-    State((hub, coach)): State<(Hub, Arc<Coach>)>,
-    Path(id): Path<String>,
-) -> Result<Json<CoachReport>, HttpRefusal> {
-    crate::tournament::secrecy::check_http(&hub.store, &id).await?;
+/// Finished match `id`'s stored row and record, unless a duplicate round
+/// still being played keeps it sealed (also for own puzzles:
+/// `puzzles::own`).
+pub(crate) async fn finished_record(
+    hub: &Hub,
+    id: &str,
+) -> Result<(Record, crate::store::Finished), HttpRefusal> {
+    crate::tournament::secrecy::check_http(&hub.store, id).await?;
     let f = hub
         .store
-        .finished(&id)
+        .finished(id)
         .await
         .map_err(|e| HttpRefusal::new(StatusCode::INTERNAL_SERVER_ERROR, Code::Store, e))?
         .ok_or_else(|| {
@@ -421,6 +424,14 @@ async fn analysis(
         })?;
     let rec: Record = serde_json::from_str(&f.record)
         .map_err(|e| HttpRefusal::new(StatusCode::INTERNAL_SERVER_ERROR, Code::Internal, e))?;
+    Ok((rec, f))
+}
+
+async fn analysis(
+    State((hub, coach)): State<(Hub, Arc<Coach>)>,
+    Path(id): Path<String>,
+) -> Result<Json<CoachReport>, HttpRefusal> {
+    let (rec, f) = finished_record(&hub, &id).await?;
     let players = rec.rules.players.unwrap_or(0) as usize;
     let names: Vec<Option<String>> = (0..players.max(f.seats.len()))
         .map(|s| {

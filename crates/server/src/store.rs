@@ -30,6 +30,7 @@ macro_rules! from_row {
 pub mod batch;
 pub mod lease;
 pub use lease::{Holder, LobbyRow};
+pub mod own_puzzles;
 pub mod profiles;
 pub mod puzzles;
 pub mod seeks;
@@ -140,6 +141,8 @@ const MIGRATIONS: &[&[&str]] = &[
     seeks::MIGRATION,
     // Which tournament a table belongs to: see `tournaments`.
     tournaments::TABLES_MIGRATION,
+    // Each player's own puzzles, from their matches: see `own_puzzles`.
+    own_puzzles::MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

@@ -1477,3 +1477,22 @@ pn-waiting-count = { $count ->
 }
 pn-wait = Waiting for { $game }: { $s } s, players within ±{ $window } of your rating.
 pn-forming = Give your partner this team code: { $code } — you enter the pool together once they join.
+
+## My puzzles: puzzles from the player's own matches (issue 41)
+
+puzzle-own-toggle = My puzzles
+puzzle-own-title = My puzzles
+puzzle-own-none = You have no puzzles of your own yet. On the replay of one of your matches, ask the coach, go to a marked move and press “Make this a puzzle”.
+puzzle-own-info = { $game }, { $kind ->
+    [counting] your hand only
+   *[open] every hand shown
+}. From your match: hand { $hand }, move { $step }.
+puzzle-own-played = In the match you played { $play }.
+puzzle-own-unrated = Your own puzzles are not rated: you have seen this position before.
+coach-make-puzzle = Make this a puzzle
+coach-making-puzzle = The solver is checking the position…
+coach-made-puzzle = Kept in your puzzles.
+coach-open-puzzle = Solve it now
+coach-puzzle-not-yours = Only the player who made this move can make it a puzzle.
+coach-puzzle-none = No puzzle here: the solver finds no single best play in this position, or a tile could still be drawn.
+coach-puzzle-full = You keep as many puzzles as one player may.

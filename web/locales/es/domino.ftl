@@ -1497,3 +1497,22 @@ pn-waiting-count = { $count ->
 }
 pn-wait = Esperando { $game }: { $s } s, jugadores a ±{ $window } de tu puntuación.
 pn-forming = Da a tu pareja este código de equipo: { $code }. Entrarán juntos en cuanto se una.
+
+## My puzzles: puzzles from the player's own matches (issue 41)
+
+puzzle-own-toggle = Mis problemas
+puzzle-own-title = Mis problemas
+puzzle-own-none = Todavía no tienes problemas propios. En la repetición de una de tus partidas, pregunta al entrenador, ve a una jugada marcada y pulsa «Convertir en problema».
+puzzle-own-info = { $game }, { $kind ->
+    [counting] solo tu mano
+   *[open] todas las manos a la vista
+}. De tu partida: mano { $hand }, jugada { $step }.
+puzzle-own-played = En la partida jugaste { $play }.
+puzzle-own-unrated = Tus propios problemas no cuentan para la puntuación: ya conocías esta posición.
+coach-make-puzzle = Convertir en problema
+coach-making-puzzle = El solucionador está comprobando la posición…
+coach-made-puzzle = Guardado en tus problemas.
+coach-open-puzzle = Resolverlo ahora
+coach-puzzle-not-yours = Solo quien hizo esta jugada puede convertirla en problema.
+coach-puzzle-none = Aquí no hay problema: el solucionador no encuentra una única mejor jugada en esta posición, o aún se podía robar una ficha.
+coach-puzzle-full = Ya guardas tantos problemas como se permite a un jugador.

@@ -1497,3 +1497,22 @@ pn-waiting-count = { $count ->
 }
 pn-wait = En attente de { $game } : { $s } s, joueurs à ±{ $window } de votre classement.
 pn-forming = Donnez ce code d'équipe à votre partenaire : { $code }. Vous entrerez ensemble dès qu'il vous rejoint.
+
+## My puzzles: puzzles from the player's own matches (issue 41)
+
+puzzle-own-toggle = Mes problèmes
+puzzle-own-title = Mes problèmes
+puzzle-own-none = Vous n'avez pas encore de problèmes à vous. Sur le replay d'une de vos parties, demandez à l'entraîneur, allez à un coup marqué et appuyez sur « En faire un problème ».
+puzzle-own-info = { $game }, { $kind ->
+    [counting] votre main seulement
+   *[open] toutes les mains visibles
+}. De votre partie : donne { $hand }, coup { $step }.
+puzzle-own-played = Dans la partie, vous avez joué { $play }.
+puzzle-own-unrated = Vos propres problèmes ne sont pas classés : vous connaissiez déjà cette position.
+coach-make-puzzle = En faire un problème
+coach-making-puzzle = Le solveur vérifie la position…
+coach-made-puzzle = Gardé dans vos problèmes.
+coach-open-puzzle = Le résoudre maintenant
+coach-puzzle-not-yours = Seul le joueur qui a fait ce coup peut en faire un problème.
+coach-puzzle-none = Pas de problème ici : le solveur ne trouve pas un seul meilleur coup dans cette position, ou un domino pouvait encore être pioché.
+coach-puzzle-full = Vous gardez déjà autant de problèmes qu'un joueur le peut.

@@ -74,6 +74,7 @@ mod tests {
             seed: 1,
             max_hands: 100,
             bots: "heuristic".to_string(),
+            max_in_hands: None,
             limits: Limits::default(),
             rate: RateConfig {
                 tries: 1,

@@ -3,6 +3,7 @@
 //! it, which moves the player's rating and the puzzle's (one Glicko-2 game
 //! between them: the player wins by finding the answer).
 
+mod own;
 mod set;
 
 use axum::extract::{Path, Query, State};
@@ -33,7 +34,8 @@ pub fn routes(hub: Hub) -> Routes {
         .get("/api/puzzles/games", game_list)
         .post("/api/puzzles/{id}/try", try_puzzle)
         .get("/puzzles", page)
-        .with_state(hub)
+        .with_state(hub.clone())
+        .merge(own::routes(hub))
 }
 
 /// How sure the set's starting rating of a puzzle is: measured by the bot
@@ -149,8 +151,40 @@ pub struct Shown {
     /// Counting: how many deals of the hidden tiles agree with the view.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worlds: Option<u32>,
-    pub rating: Rating,
-    pub player: Rating,
+    /// The puzzle's rating and the player's; none for a player's own
+    /// puzzle, which is not rated (docs/puzzles.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<Rating>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<Rating>,
+}
+
+/// What a puzzle shows of its position (its ratings left for the caller).
+pub(crate) struct Showing<'a> {
+    pub id: &'a str,
+    pub game: &'a str,
+    pub kind: Kind,
+    pub themes: &'a [Theme],
+    pub worlds: Option<u32>,
+}
+
+/// `setup` as the puzzle `what` shows it: every hand for an open puzzle,
+/// the mover's view only for a counting one.
+pub(crate) fn shown(setup: &Setup, what: Showing<'_>) -> Shown {
+    Shown {
+        id: what.id.to_string(),
+        game: what.game.to_string(),
+        kind: what.kind,
+        themes: what.themes.to_vec(),
+        seat: setup.seat,
+        state: setup.shown(what.kind),
+        layout: setup.view().drawn(),
+        facts: TableFacts::of(&setup.rules),
+        choices: setup.choices.clone(),
+        worlds: what.worlds,
+        rating: None,
+        player: None,
+    }
 }
 
 fn empty(s: Option<String>) -> Option<String> {
@@ -208,19 +242,17 @@ async fn show(
     let setup = Setup::new(&p.rules, p.seed, &p.actions)
         .map_err(|e| HttpRefusal::internal(format!("puzzle {}: {e}", p.id)))?;
     let rating = puzzle_rating(hub, p).await?.rating;
-    Ok(axum::Json(Shown {
-        id: p.id.clone(),
-        game: game_of(p).to_string(),
+    let what = Showing {
+        id: &p.id,
+        game: game_of(p),
         kind: p.kind,
-        themes: p.themes.clone(),
-        seat: setup.seat,
-        state: setup.shown(p.kind),
-        layout: setup.view().drawn(),
-        facts: TableFacts::of(&setup.rules),
-        choices: setup.choices.clone(),
+        themes: &p.themes,
         worlds: p.worlds,
-        rating: rating.into(),
-        player: mine.into(),
+    };
+    Ok(axum::Json(Shown {
+        rating: Some(rating.into()),
+        player: Some(mine.into()),
+        ..shown(&setup, what)
     }))
 }
 
@@ -297,8 +329,14 @@ pub struct Tried {
     /// counting puzzle the worst over the worlds, and in how many it is
     /// best): values only, never a line through hidden tiles.
     pub choices: Vec<Choice>,
-    pub player: Moved,
-    pub puzzle: Moved,
+    /// Both ratings, before and after; none for a player's own puzzle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<Moved>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<Moved>,
+    /// A player's own puzzle: what was played in the match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played: Option<Action>,
     /// Why the answer is good and what the mover could know, from the
     /// mover's view.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -318,7 +356,7 @@ const LINE_NODES: u64 = 20_000_000;
 
 /// What the answer to a try teaches, past the values.
 #[derive(Debug, Default)]
-struct Taught {
+pub(crate) struct Taught {
     explained: Option<Explained>,
     line: Option<Vec<Played>>,
     your_line: Option<Vec<Played>>,
@@ -328,17 +366,25 @@ struct Taught {
 /// lines: from the answer, and from the player's play when it was another.
 /// On the blocking pool (the lines are searches); what cannot be had is
 /// logged and left out, the try stands.
-async fn taught(p: &'static Puzzle, mine: Action, right: bool) -> Taught {
+/// `build` makes the puzzle's position (`label` names it in the log).
+pub(crate) async fn taught(
+    label: String,
+    build: impl FnOnce() -> Result<Setup, String> + Send + 'static,
+    kind: Kind,
+    answer: Action,
+    mine: Action,
+    right: bool,
+) -> Taught {
     let worked = tokio::task::spawn_blocking(move || {
-        let setup = Setup::new(&p.rules, p.seed, &p.actions).map_err(|e| e.to_string())?;
-        let explained = Some(explain(&setup, p.answer));
-        if p.kind != Kind::Open {
+        let setup = build()?;
+        let explained = Some(explain(&setup, answer));
+        if kind != Kind::Open {
             return Ok(Taught {
                 explained,
                 ..Taught::default()
             });
         }
-        let line = played_out(&setup, p.answer, LINE_NODES).map_err(|e| e.to_string())?;
+        let line = played_out(&setup, answer, LINE_NODES).map_err(|e| e.to_string())?;
         let your_line = if right {
             None
         } else {
@@ -354,14 +400,30 @@ async fn taught(p: &'static Puzzle, mine: Action, right: bool) -> Taught {
     match worked {
         Ok(Ok(taught)) => taught,
         Ok(Err(e)) => {
-            tracing::warn!(puzzle = %p.id, "nothing more to teach: {e}");
+            tracing::warn!(puzzle = %label, "nothing more to teach: {e}");
             Taught::default()
         }
         Err(e) => {
-            tracing::warn!(puzzle = %p.id, "the line's search failed: {e}");
+            tracing::warn!(puzzle = %label, "the line's search failed: {e}");
             Taught::default()
         }
     }
+}
+
+/// The play tried, as the puzzle lists it (a claim the try left out is
+/// made); refused when it is none of the puzzle's.
+pub(crate) fn chosen(choices: &[Choice], tried: Action) -> Result<Action, HttpRefusal> {
+    choices
+        .iter()
+        .map(|c| c.action)
+        .find(|&c| same_play(tried, c))
+        .ok_or_else(|| {
+            HttpRefusal::new(
+                StatusCode::BAD_REQUEST,
+                Code::Engine(ErrorCode::IllegalAction),
+                format!("{tried} is not a play of this puzzle"),
+            )
+        })
 }
 
 async fn try_puzzle(
@@ -377,19 +439,7 @@ async fn try_puzzle(
             format!("no puzzle {id:?}"),
         ));
     };
-    // The play as the puzzle lists it (a claim the try left out is made).
-    let Some(chosen) = p
-        .choices
-        .iter()
-        .map(|c| c.action)
-        .find(|&c| same_play(t.action, c))
-    else {
-        return Err(HttpRefusal::new(
-            StatusCode::BAD_REQUEST,
-            Code::Engine(ErrorCode::IllegalAction),
-            format!("{} is not a play of this puzzle", t.action),
-        ));
-    };
+    let chosen = chosen(&p.choices, t.action)?;
     let player = player(&hub, &headers, t.guest.as_deref()).await?;
     let right = same_play(t.action, p.answer);
     let outcome = if right { Outcomes::WIN } else { Outcomes::LOSS };
@@ -430,19 +480,21 @@ async fn try_puzzle(
         let wait = 1 + rand::random::<u64>() % (2 * attempts);
         tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
     };
-    let taught = taught(p, chosen, right).await;
+    let build = || Setup::new(&p.rules, p.seed, &p.actions).map_err(|e| e.to_string());
+    let taught = taught(p.id.clone(), build, p.kind, p.answer, chosen, right).await;
     Ok(axum::Json(Tried {
         right,
         answer: p.answer,
         choices: p.choices.clone(),
-        player: Moved {
+        player: Some(Moved {
             before: mine.into(),
             after: mine2.into(),
-        },
-        puzzle: Moved {
+        }),
+        puzzle: Some(Moved {
             before: theirs.into(),
             after: theirs2.into(),
-        },
+        }),
+        played: None,
         explained: taught.explained,
         line: taught.line,
         your_line: taught.your_line,
