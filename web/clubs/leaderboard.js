@@ -89,7 +89,7 @@ export async function leaderboardPage(app) {
     // The levels' measured strength where the server has it, else their ratings here.
     const levels = m
       ? LEVELS.filter((b) => m.levels.some((l) => l.bot === b)).map((b) => h("li", { "data-bot": b }, levelText(b, m)))
-      : bots.map((b) => h("li", { "data-bot": b.bot }, t("level", { bot: b.bot }), " ", h("b", {}, String(b.rating))));
+      : bots.map((b) => h("li", { "data-bot": builtinLevel(b) }, t("level", { bot: builtinLevel(b) }), " ", h("b", {}, String(b.rating))));
     fill(list,
       h("h2", {}, t("leaderboard-people")),
       people.length ? h("ol", { class: "board", id: "board-people" }, people.map((p) => personRow(p, false)))

@@ -35,9 +35,10 @@ export function isBot(row) {
 /**
  * A built-in level's name from its id ("bot:expert" → "expert"), or null
  * for a bot account.
- * @param {{ id?: string, player?: string, builtin?: boolean, bot?: boolean | string | null }} row
+ * @param {{ id?: string, player?: string, builtin?: boolean, bot?: boolean | string | null, level?: string | null }} row
  */
 export function builtinLevel(row) {
+  if (row.level) return row.level;
   const id = row.id ?? row.player ?? "";
   if (typeof id === "string" && id.startsWith("bot:")) return id.slice(4);
   return typeof row.bot === "string" && row.bot ? row.bot : null;
