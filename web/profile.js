@@ -88,7 +88,7 @@ export async function profileCard(nameInput) {
   };
   const signOut = async () => { await api("POST", "/api/profile/signout"); reload(); };
   card.append(
-    h("p", { id: "profilewho" }, t("profile-signed-in", { name: p.name })),
+    h("p", { id: "profilewho" }, t("profile-signed-in", { name: p.name }), p.bot ? [" ", botBadge()] : null),
     h("div", { class: "row" },
       h("a", { href: "/p/" + p.id, class: "button small", id: "myprofile" }, t("profile-mine")),
       h("a", { href: "/leaderboard", class: "button small quiet", id: "leaderboardlink" }, t("leaderboard-title")),

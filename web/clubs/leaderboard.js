@@ -64,7 +64,7 @@ export async function leaderboardPage(app) {
   const list = h("div", { id: "board" });
   // People or bots: two buttons, the chosen one pressed.
   let kind = new URLSearchParams(location.search).get("kind") === "bots" ? "bots" : "people";
-  const kindBtn = (/** @type {"people" | "bots"} */ k) => h("button", { type: "button", class: "small", id: "boardkind-" + k, "aria-pressed": String(kind === k),
+  const kindBtn = (/** @type {"people" | "bots"} */ k) => h("button", { type: "button", class: "small toggle", id: "boardkind-" + k, "aria-pressed": String(kind === k),
     onclick: () => { kind = k; for (const b of kinds.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.id === "boardkind-" + k)); load(); } },
   t("leaderboard-kind-" + k));
   const kinds = h("div", { class: "row boardkind", role: "group", "aria-label": t("leaderboard-kind") }, kindBtn("people"), kindBtn("bots"));
