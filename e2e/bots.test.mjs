@@ -195,6 +195,28 @@ test("on a phone in Spanish: the challenge, the table and the bots' leaderboard"
   noErrors(bea);
 });
 
+test("Play now pairs a person with a bot account only when they switch on \"Also play bot accounts\"", async () => {
+  const cy = await newPlayer(env, "cy");
+  await cy.goto(env.base + "/");
+  await cy.fill("#name", "Cy");
+  await cy.selectOption("#pn-game", "draw");
+  await cy.selectOption("#pn-players", "2");
+  assert.equal(await cy.isChecked("#pn-bots"), false, "off by default");
+  await cy.check("#pn-bots");
+  await cy.click("#pn-play");
+  await cy.waitForSelector("#pn-cancel:not([hidden])");
+  const seats = bot.tables.size;
+  // The bot asks the pool for the same game with its token.
+  const r = await fetch(env.base + "/api/seeks", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ rules: { preset: "draw", players: 2, options: {} }, rated: false, name: "Robo" }) });
+  assert.ok(r.ok, await r.text());
+  await cy.waitForURL(/\/t\/[0-9a-f]+$/, { timeout: 10000 });
+  await cy.locator(".seat:not(.me) .botbadge").waitFor();
+  for (let i = 0; i < 50 && bot.tables.size === seats; i++) await new Promise((ok) => setTimeout(ok, 100));
+  assert.equal(bot.tables.size, seats + 1, "the bot was told of its new table");
+  noErrors(cy);
+});
+
 test("the owner revokes the token on the page: the bot is cut off at once", async () => {
   assert.ok(bot && !bot.closed, "the bot is connected");
   await owner.reload();
