@@ -54,6 +54,7 @@ function runBot(base, token) {
     if (m.type === "challenge") {
       const r = await fetch(`${base}/api/challenges/${m.challenge.id}/accept`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: "{}" });
       const seat = await r.json();
+      bot.log.push(`accept ${r.status}${r.ok ? "" : " " + seat.code}`);
       if (r.ok) play(seat.table, seat.token);
     } else if (m.type === "table") play(m.table, m.token);
   });
@@ -112,9 +113,13 @@ async function challenge(page, shotName) {
   await page.locator("#pb-challenge").scrollIntoViewIfNeeded();
   await shot(page, shotName);
   await page.click("#pb-send");
-  await page.waitForURL(/\/t\/[0-9a-f]+$/, { timeout: 15000 });
+  await page.waitForURL(/\/t\/[0-9a-f]+$/, { timeout: 15000 }).catch(async (e) => {
+    const said = await page.locator("#pb-status, #pb-error").allInnerTexts();
+    throw new Error(`not seated: ${said.join(" | ")}; the bot: ${bot.log.join(" ")}; ${e}`);
+  });
   // The bot sits across, marked as a bot.
   await page.locator("#seat-1 .botbadge").waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 test("a person makes a bot account and a token on the profile page", async () => {
