@@ -15,6 +15,7 @@ import { friendsCard } from "./lobby/friends.js";
 import { openTablesCard, finishedCard } from "./lobby/lists.js";
 import { yourTablesCard } from "./turns.js";
 import { playNowCard } from "./playnow.js";
+import { playBotCard } from "./lobby/playbot.js";
 
 /** @typedef {import("./types/GameInfo").GameInfo} Preset */
 /** @typedef {import("./types/MatchSummary").MatchSummary} FinishedMatch */
@@ -92,6 +93,8 @@ export async function lobby(app, nav) {
           h("button", { type: "button", id: "quickplay", class: "big", onclick: quick }, t("lobby-play")), msg),
         // Play now with people: paired by rating (docs/server.md, "Pairing").
         playNowCard({ presets, byName, needName, go: nav.go }),
+        // Bot accounts online and the built-in levels, to challenge.
+        playBotCard({ presets, byName, needName, go: nav.go, create }),
         profile,
         friendsCard(presets, gameOptions, needName, create),
         openTablesCard(),

@@ -10,6 +10,7 @@ import { call } from "./api.js";
 import { store } from "./store.js";
 import { guest } from "./guest.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
+import { opponentsFor } from "./lobby/bots.js";
 
 /** @typedef {import("./types/GameInfo").GameInfo} Preset */
 
@@ -26,6 +27,8 @@ export function playNowCard({ presets, byName, needName, go }) {
   const rated = h("input", { type: "checkbox", id: "pn-rated" });
   const fillSel = h("select", { id: "pn-fill" }, FILLS.map((s) => h("option", { value: s }, s ? t("pn-fill-after", { s }) : t("pn-fill-never"))));
   const team = h("input", { type: "checkbox", id: "pn-team" });
+  // Bot accounts only when the player asks for them (off by default).
+  const alsoBots = h("input", { type: "checkbox", id: "pn-bots" });
   const teamLabel = h("label", {}, team, " ", t("pn-team"));
   const opts = h("div", { class: "opts", id: "pn-opts" });
   const counts = h("p", { class: "muted", id: "pn-waiting" });
@@ -114,7 +117,7 @@ export function playNowCard({ presets, byName, needName, go }) {
     if (!name) return;
     const fillS = Number(fillSel.value);
     const { data, error: e } = await call("POST", "/api/seeks", {
-      rules: rules(), rated: rated.checked, team: team.checked, name, guest: guest(),
+      rules: rules(), rated: rated.checked, team: team.checked, name, guest: guest(), opponents: opponentsFor(alsoBots.checked),
       ...(fillS && !rated.checked ? { fill_s: fillS } : {}),
     });
     if (!data) { error.textContent = e || ""; return; }
@@ -149,7 +152,8 @@ export function playNowCard({ presets, byName, needName, go }) {
   return h("section", { class: "card", id: "playnow" },
     h("h2", {}, t("pn-title")), h("p", { class: "muted" }, t("pn-help")),
     h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", game), h("label", {}, t("lobby-players"), " ", players),
-      h("label", {}, rated, " ", t("pn-rated")), h("label", {}, t("pn-fill"), " ", fillSel), teamLabel),
+      h("label", {}, rated, " ", t("pn-rated")), h("label", {}, t("pn-fill"), " ", fillSel), teamLabel,
+      h("label", {}, alsoBots, " ", t("pn-bots"))),
     h("details", { class: "houserules" }, h("summary", {}, t("lobby-house-rules")), opts),
     h("div", { class: "row" }, playBtn, cancelBtn), counts, status, error,
     h("div", { class: "row" }, h("label", {}, t("pn-code"), " ", code), joinBtn));

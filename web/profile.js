@@ -9,6 +9,8 @@
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
 import { el } from "./draw.js";
+import { botBadge } from "./badge.js";
+import { botAccountSection } from "./botaccount.js";
 
 async function api(method, path, body) {
   let r;
@@ -86,7 +88,7 @@ export async function profileCard(nameInput) {
   };
   const signOut = async () => { await api("POST", "/api/profile/signout"); reload(); };
   card.append(
-    h("p", { id: "profilewho" }, t("profile-signed-in", { name: p.name })),
+    h("p", { id: "profilewho" }, t("profile-signed-in", { name: p.name }), p.bot ? [" ", botBadge()] : null),
     h("div", { class: "row" },
       h("a", { href: "/p/" + p.id, class: "button small", id: "myprofile" }, t("profile-mine")),
       h("a", { href: "/leaderboard", class: "button small quiet", id: "leaderboardlink" }, t("leaderboard-title")),
@@ -121,14 +123,16 @@ export function chart(history) {
  */
 export async function profilePage(app, id) {
   fill(app, h("p", { class: "muted" }, t("loading")));
-  const r = await api("GET", "/api/profiles/" + id);
+  const [r, mine] = await Promise.all([api("GET", "/api/profiles/" + id), me()]);
   if (!r.ok) { fill(app, h("p", { class: "error" }, t("offline-now"))); return; }
   const d = r.data;
+  // The owner, signed in, may make it a bot account and keep its tokens.
+  const own = mine && mine.id === d.profile.id ? botAccountSection({ ...mine, ...d.profile }, () => profilePage(app, id)) : null;
   document.title = `${d.profile.name} · ${t("page-title")}`;
   const s = d.stats;
   const stat = (key, n) => h("li", { "data-stat": key }, t("profile-stat-" + key, { count: n }));
   fill(app, h("section", { class: "card", id: "profilepage" },
-    h("h1", { id: "profilename" }, d.profile.name),
+    h("h1", { id: "profilename" }, d.profile.name, d.profile.bot ? [" ", botBadge()] : null),
     h("h2", {}, t("profile-ratings")),
     d.ratings.length ? h("div", { class: "ratings" }, d.ratings.map((g) => h("div", { class: "ratinggame", "data-game": g.game },
       h("h3", {}, t("game-title", { preset: g.game }), " ", h("b", { class: "rating" }, String(g.rating)),
@@ -146,6 +150,7 @@ export async function profilePage(app, id) {
       h("span", { class: "muted" }, t("lobby-date", { at: m.at })), " ",
       h("a", { href: "/r/" + m.table, class: "button small" }, t("lobby-replay")))))
       : h("p", { class: "muted" }, t("lobby-none-finished")),
+    own,
     h("p", {}, h("a", { href: "/leaderboard" }, t("leaderboard-title")), " · ", h("a", { href: "/" }, t("back-lobby")))));
 }
 

@@ -1,12 +1,16 @@
 // @ts-check
-// The leaderboards, one game at a time: the rated players, then those
-// whose rating is still provisional (marked "?"), then the computer levels
-// with their measured strength.
+// The leaderboards, one game at a time, for people or for bots (a switch):
+// people are the rated players, then those whose rating is still
+// provisional (marked "?"), then the computer levels with their measured
+// strength; bots are the bot accounts and the built-in levels on one scale,
+// each marked as a bot.
 
 import { h, fill } from "../dom.js";
 import { t } from "../words.js";
 import { LEVELS, levelText, measured } from "../lobby/model.js";
 import { splitBoard, PROVISIONAL_DEVIATION } from "./board.js";
+import { botBadge } from "../badge.js";
+import { builtinLevel } from "../lobby/bots.js";
 
 /** @typedef {import("./board.js").Leader} Leader */
 
@@ -36,6 +40,19 @@ function personRow(p, provisional) {
 }
 
 /**
+ * A bot's line on the bots' board: a bot account (to its profile) or a
+ * built-in level, with the mark, its rating and matches.
+ * @param {Leader} b
+ */
+function botRow(b) {
+  const level = builtinLevel(b);
+  return h("li", { "data-player": b.player, ...(level ? { "data-bot": level } : {}) },
+    level ? t("level", { bot: level }) : h("a", { href: "/p/" + b.player }, b.name), " ", botBadge(), " ",
+    h("b", {}, String(b.rating)), " ",
+    h("span", { class: "muted" }, t("profile-rating-detail", { deviation: b.deviation, count: b.matches })));
+}
+
+/**
  * The leaderboards page.
  * @param {HTMLElement} app
  */
@@ -45,19 +62,37 @@ export async function leaderboardPage(app) {
   const game = h("select", { id: "boardgame", "aria-label": t("lobby-game") },
     (presets || []).map((p) => h("option", { value: p.name }, t("game-title", { preset: p.name }))));
   const list = h("div", { id: "board" });
+  // People or bots: two buttons, the chosen one pressed.
+  let kind = new URLSearchParams(location.search).get("kind") === "bots" ? "bots" : "people";
+  const kindBtn = (/** @type {"people" | "bots"} */ k) => h("button", { type: "button", class: "small toggle", id: "boardkind-" + k, "aria-pressed": String(kind === k),
+    onclick: () => { kind = k; for (const b of kinds.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.id === "boardkind-" + k)); load(); } },
+  t("leaderboard-kind-" + k));
+  const kinds = h("div", { class: "row boardkind", role: "group", "aria-label": t("leaderboard-kind") }, kindBtn("people"), kindBtn("bots"));
+  const loadBots = async () => {
+    const all = await get("/api/leaderboard?min=0&kind=bots&game=" + encodeURIComponent(game.value));
+    if (!all) { fill(list, h("p", { class: "error" }, t("offline-now"))); return; }
+    const rows = [...all.players].sort((a, b) => b.rating - a.rating);
+    fill(list, h("h2", {}, t("leaderboard-bot-accounts")),
+      rows.length ? h("ol", { class: "board", id: "board-botaccounts" }, rows.map(botRow)) : h("p", { class: "muted" }, t("leaderboard-bots-none")),
+      h("p", { class: "muted" }, t("leaderboard-bots-scale")));
+  };
   const load = async () => {
+    if (kind === "bots") return loadBots();
     // Every player of the game (min=0): the page sets the provisional ones apart.
     const all = await get("/api/leaderboard?min=0&game=" + encodeURIComponent(game.value));
     const settled = await get("/api/leaderboard?game=" + encodeURIComponent(game.value));
+    // The built-in levels are on the bots' board (with the bot accounts).
+    const botBoard = await get("/api/leaderboard?min=0&kind=bots&game=" + encodeURIComponent(game.value));
     if (!all || !settled) { fill(list, h("p", { class: "error" }, t("offline-now"))); return; }
     const min = settled.min;
-    const { people, provisional, bots } = splitBoard(all.players, min);
+    const { people, provisional } = splitBoard(all.players, min);
+    const bots = splitBoard(botBoard ? botBoard.players : [], min).bots.filter((b) => b.level);
     const preset = (presets || []).find((p) => p.name === game.value);
     const m = preset ? measured(ladder || [], preset, null) : null;
     // The levels' measured strength where the server has it, else their ratings here.
     const levels = m
       ? LEVELS.filter((b) => m.levels.some((l) => l.bot === b)).map((b) => h("li", { "data-bot": b }, levelText(b, m)))
-      : bots.map((b) => h("li", { "data-bot": b.bot }, t("level", { bot: b.bot }), " ", h("b", {}, String(b.rating))));
+      : bots.map((b) => h("li", { "data-bot": builtinLevel(b) }, t("level", { bot: builtinLevel(b) }), " ", h("b", {}, String(b.rating))));
     fill(list,
       h("h2", {}, t("leaderboard-people")),
       people.length ? h("ol", { class: "board", id: "board-people" }, people.map((p) => personRow(p, false)))
@@ -71,7 +106,7 @@ export async function leaderboardPage(app) {
         m ? h("p", { class: "muted" }, t("leaderboard-bots-help")) : null] : []);
   };
   game.addEventListener("change", load);
-  fill(app, h("section", { class: "card", id: "leaderboard" }, h("h1", {}, t("leaderboard-title")), game, list,
+  fill(app, h("section", { class: "card", id: "leaderboard" }, h("h1", {}, t("leaderboard-title")), kinds, game, list,
     h("p", {}, h("a", { href: "/" }, t("back-lobby")))));
   await load();
 }

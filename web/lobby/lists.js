@@ -5,7 +5,8 @@
 
 import { h, fill } from "../dom.js";
 import { t } from "../words.js";
-import { openTableWho, finishedWords } from "./model.js";
+import { openSeatNames, finishedWords } from "./model.js";
+import { botBadge } from "../badge.js";
 
 /** @typedef {import("../types/MatchSummary").MatchSummary} FinishedMatch */
 
@@ -17,10 +18,11 @@ export function openTablesCard() {
     fill(tables);
     if (!list.length) tables.append(h("p", { class: "muted" }, t("lobby-none-open")));
     for (const row of list) {
-      const who = openTableWho(row);
+      // Each name, a bot account's marked (the server's bot_accounts).
+      const who = openSeatNames(row).map((n, i) => [i ? ", " : "", n, row.bot_accounts?.[i] ? [" ", botBadge()] : null]);
       tables.append(h("div", { class: "tablerow" },
         h("b", {}, t("game-title", { preset: row.rules.preset })), " ",
-        h("span", { class: "muted" }, `${who} · ${t("lobby-hand", { n: row.hand_number })}`),
+        h("span", { class: "muted" }, who, ` · ${t("lobby-hand", { n: row.hand_number })}`),
         row.open_seats ? h("span", { class: "chip" }, t("lobby-free-seats", { count: row.open_seats })) : null,
         h("a", { href: "/t/" + row.id, class: "button small" }, row.open_seats ? t("lobby-join") : t("lobby-watch"))));
     }

@@ -84,11 +84,20 @@ export function isHuman(row, i) {
 }
 
 /**
- * Who sits at an open table: names, "·" for an empty seat, bots by number.
+ * Who sits at each seat of an open table: a name, "·" for an empty seat,
+ * bots by number.
+ * @param {OpenTable} row
+ */
+export function openSeatNames(row) {
+  return row.names.map((n, i) => n || (isHuman(row, i) ? "·" : t("bot-name", { n: i + 1 })));
+}
+
+/**
+ * Who sits at an open table, in a line.
  * @param {OpenTable} row
  */
 export function openTableWho(row) {
-  return row.names.map((n, i) => n || (isHuman(row, i) ? "·" : t("bot-name", { n: i + 1 }))).join(", ");
+  return openSeatNames(row).join(", ");
 }
 
 /**

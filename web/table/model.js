@@ -235,6 +235,8 @@ export function seatView(S, P, s) {
     // Your own tiles are in your hand while you play; others' show their backs.
     backs: s === me && st.phase === "play" ? null : typeof hand === "number" ? Math.min(hand, 14) : null,
     invite: info.invited && info.invite && me != null ? info.invite : null,
+    // A bot account sits here (a program, not a person): marked by its name.
+    botAccount: !!info.bot_account,
     // A dropped player's seat: when a computer takes it over (Date.now() scale).
     droppedUntil: info.bot_in_ms != null && !info.bot && !info.left ? S.stateAt + info.bot_in_ms : null,
   };

@@ -8,6 +8,7 @@ import { t } from "../words.js";
 import { placeSeats } from "../games.js";
 import { backSvg } from "../draw.js";
 import { icon } from "../icons.js";
+import { botBadge } from "../badge.js";
 import { seatView, boneyardShown, droppedWords } from "./model.js";
 
 /** @typedef {import("./model.js").Table} Table */
@@ -43,7 +44,7 @@ function seatPanel(S, P, s, inviteButton) {
   const v = seatView(S, P, s);
   return h("div", { class: v.cls, "data-seat": s, id: `seat-${s}` },
     h("div", { class: "who" },
-      h("b", { class: "name" }, v.label),
+      h("b", { class: "name" }, v.label), v.botAccount ? [" ", botBadge()] : null,
       v.tags.length ? h("span", { class: "tag", title: v.levelTip }, v.tags.join(" · ")) : null),
     h("div", { class: "marks" },
       v.turn ? h("span", { class: "turn" }, v.turn) : null,

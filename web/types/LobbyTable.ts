@@ -7,7 +7,11 @@ import type { Turn } from "./Turn";
 /**
  * A table as the lobby lists it.
  */
-export type LobbyTable = { bot: string, finished: boolean, hand_number: number, humans: number, id: string, names: Array<string | null>, open_seats: number, parked: boolean, private: boolean, rules: RulesSpec, 
+export type LobbyTable = { bot: string, finished: boolean, hand_number: number, humans: number, id: string, names: Array<string | null>, 
+/**
+ * Which seats bot accounts hold (docs/botapi.md), marked in the lists.
+ */
+bot_accounts: Array<boolean>, open_seats: number, parked: boolean, private: boolean, rules: RulesSpec, 
 /**
  * Who sits where.
  */

@@ -3,7 +3,16 @@
 /**
  * One seat as the state shows it.
  */
-export type SeatView = { bot: boolean, 
+export type SeatView = { 
+/**
+ * A computer plays this seat now (a bot seat, or a person's taken over).
+ */
+bot: boolean, 
+/**
+ * The seat's player is a bot account (docs/botapi.md): a program,
+ * marked as a bot wherever its name shows.
+ */
+bot_account: boolean, 
 /**
  * A player's seat nobody is connected to: the milliseconds left of
  * the grace period before a computer plays it (0 once one does);

@@ -28,6 +28,7 @@ macro_rules! from_row {
 }
 
 pub mod batch;
+pub mod bots;
 pub mod lease;
 pub use lease::{Holder, LobbyRow};
 pub mod own_puzzles;
@@ -143,6 +144,8 @@ const MIGRATIONS: &[&[&str]] = &[
     tournaments::TABLES_MIGRATION,
     // Each player's own puzzles, from their matches: see `own_puzzles`.
     own_puzzles::MIGRATION,
+    // Bot accounts, their API tokens and seats: see `bots`.
+    bots::MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

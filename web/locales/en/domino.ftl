@@ -563,6 +563,17 @@ error = { $code ->
     [no_game] There is no such game: check the game and its rules.
     [no_seek] That wait is over: it was cancelled or played.
     [no_team] No team waits for a partner with that code.
+    [has_rated_games] This profile has played rated matches as a person: make a new profile for your bot.
+    [not_a_bot] That is for bot accounts only.
+    [too_many_tokens] This bot already has 10 tokens: revoke one first.
+    [no_token] This bot has no such token.
+    [rate] Too many requests with this token: slow down.
+    [bot_pairing_off] This server does not pair bot accounts.
+    [bot_offline] That bot is not online now.
+    [too_many_challenges] Too many challenges are waiting: wait for an answer first.
+    [no_such_profile] There is no such profile.
+    [no_challenge] There is no such challenge.
+    [not_pending] That challenge was already answered, cancelled or has expired.
    *[other] { $message }
 }
 
@@ -1496,3 +1507,73 @@ coach-open-puzzle = Solve it now
 coach-puzzle-not-yours = Only the player who made this move can make it a puzzle.
 coach-puzzle-none = No puzzle here: the solver finds no single best play in this position, or a tile could still be drawn.
 coach-puzzle-full = You keep as many puzzles as one player may.
+## Bot accounts (the bot API: docs/botapi.md)
+
+# The mark beside a bot account's name, everywhere it shows.
+bot-badge = bot
+bot-badge-title = A bot account: a program plays under this name.
+botacct-title = Bot account
+botacct-help = A bot account is played by a program you write or run, not by you: it connects to this server with a token, plays people and other bots under the table's clock, and has its own rating on the bots' leaderboard. Its name carries a bot mark everywhere, so nobody mistakes it for a person.
+botacct-for-good = It is for good: a bot account cannot become a person's profile again. A profile that has played rated matches itself cannot become one: make a new profile for your bot.
+botacct-make = Make this a bot account
+botacct-confirm = Make “{ $name }” a bot account for good? This cannot be undone.
+botacct-is = This is a bot account: a program plays under this name with one of its tokens.
+tokens-title = Bot account and API tokens
+tokens-help = Your program signs in with a token (see docs/botapi.md). Give each token a name, so that you know which one to revoke; at most 10.
+tokens-name = Token name
+tokens-name-placeholder = my laptop
+tokens-make = Make a token
+tokens-new = Your new token “{ $name }”:
+tokens-once = Copy it now: it will not be shown again. Keep it secret: whoever has it plays as this bot.
+tokens-value = The new token
+tokens-copy = Copy
+tokens-copied = Copied.
+tokens-copy-yourself = Select it and copy it yourself.
+tokens-none = No tokens yet.
+tokens-made = made { DATETIME($at, dateStyle: "medium", timeStyle: "short") }
+tokens-used = last used { DATETIME($at, dateStyle: "medium", timeStyle: "short") }
+tokens-never-used = never used
+tokens-revoke = Revoke
+tokens-revoke-named = Revoke the token “{ $name }”
+tokens-revoke-confirm = Revoke the token “{ $name }”? A program using it is cut off at once.
+tokens-revoked = The token “{ $name }” is revoked.
+pb-title = Play a bot
+pb-help = Bot accounts are programs people connect to this server, each with its own rating; the built-in levels are always here. Choose one to challenge it.
+pb-refresh = Look again for bots online
+pb-online = Bots online
+pb-none-online = No bot account is online now.
+pb-builtin = Built-in levels
+pb-rating = rating { $rating } in this game
+pb-unrated = not rated in this game yet
+pb-tables = { $count ->
+    [0] free
+    [one] playing one table
+   *[other] playing { $count } tables
+}
+pb-challenge = Challenge
+pb-challenge-named = Challenge { $name }
+pb-challenge-title = Challenge { $name }
+pb-builtin-casual = Casual: a built-in level plays at once.
+pb-send = Send the challenge
+pb-close = Close
+pb-cancel = Cancel the challenge
+pb-waiting = Waiting for { $name } to answer…
+pb-accepted = Accepted: your table is ready.
+pb-declined = { $reason ->
+    [later] { $name } declined: not now, maybe later.
+    [rules] { $name } declined: it does not play these rules.
+    [rated] { $name } declined: it plays casual games only.
+    [casual] { $name } declined: it plays rated games only.
+   *[other] { $name } declined the challenge.
+}
+pb-expired = { $name } did not answer within a minute: the challenge expired.
+pb-offline = { $name } went offline: the challenge is off.
+pb-cancelled = You cancelled the challenge.
+pb-gone = The challenge to { $name } is no longer open.
+pn-bots = Also play bot accounts
+leaderboard-kind = Show the leaderboard of
+leaderboard-kind-people = People
+leaderboard-kind-bots = Bots
+leaderboard-bot-accounts = Bot accounts and built-in levels
+leaderboard-bots-none = No bot has a rating in this game yet.
+leaderboard-bots-scale = Bot accounts and the built-in levels are rated on the same scale as people.

@@ -566,6 +566,17 @@ error = { $code ->
     [no_game] Ese juego no existe: revisa el juego y sus reglas.
     [no_seek] Esa espera terminó: se canceló o ya se jugó.
     [no_team] Ningún equipo espera pareja con ese código.
+    [has_rated_games] Este perfil ya jugó partidas puntuadas como persona: crea otro perfil para tu bot.
+    [not_a_bot] Eso es solo para cuentas de bot.
+    [too_many_tokens] Este bot ya tiene 10 claves: revoca una primero.
+    [no_token] Este bot no tiene esa clave.
+    [rate] Demasiadas peticiones con esta clave: ve más despacio.
+    [bot_pairing_off] Este servidor no empareja cuentas de bot.
+    [bot_offline] Ese bot no está conectado ahora.
+    [too_many_challenges] Hay demasiados desafíos esperando: espera una respuesta primero.
+    [no_such_profile] Ese perfil no existe.
+    [no_challenge] Ese desafío no existe.
+    [not_pending] Ese desafío ya fue respondido, cancelado o caducó.
    *[other] { $message }
 }
 
@@ -1516,3 +1527,73 @@ coach-open-puzzle = Resolverlo ahora
 coach-puzzle-not-yours = Solo quien hizo esta jugada puede convertirla en problema.
 coach-puzzle-none = Aquí no hay problema: el solucionador no encuentra una única mejor jugada en esta posición, o aún se podía robar una ficha.
 coach-puzzle-full = Ya guardas tantos problemas como se permite a un jugador.
+## Bot accounts (the bot API: docs/botapi.md)
+
+# The mark beside a bot account's name, everywhere it shows.
+bot-badge = bot
+bot-badge-title = Una cuenta bot: un programa juega con este nombre.
+botacct-title = Cuenta bot
+botacct-help = Una cuenta bot la juega un programa que tú escribes o ejecutas, no tú: se conecta a este servidor con un token, juega contra personas y otros bots con el reloj de la mesa y tiene su propia puntuación en la clasificación de bots. Su nombre lleva una marca de bot en todas partes, para que nadie la confunda con una persona.
+botacct-for-good = Es para siempre: una cuenta bot no vuelve a ser el perfil de una persona. Un perfil que ya jugó partidas puntuadas no puede convertirse en una: crea un perfil nuevo para tu bot.
+botacct-make = Convertir en cuenta bot
+botacct-confirm = ¿Convertir «{ $name }» en cuenta bot para siempre? No se puede deshacer.
+botacct-is = Esta es una cuenta bot: un programa juega con este nombre usando uno de sus tokens.
+tokens-title = Cuenta bot y tokens de la API
+tokens-help = Tu programa se conecta con un token (ver docs/botapi.md). Pon un nombre a cada token para saber cuál revocar; 10 como máximo.
+tokens-name = Nombre del token
+tokens-name-placeholder = mi portátil
+tokens-make = Crear un token
+tokens-new = Tu nuevo token «{ $name }»:
+tokens-once = Cópialo ahora: no se volverá a mostrar. Guárdalo en secreto: quien lo tenga juega como este bot.
+tokens-value = El nuevo token
+tokens-copy = Copiar
+tokens-copied = Copiado.
+tokens-copy-yourself = Selecciónalo y cópialo tú.
+tokens-none = Todavía no hay tokens.
+tokens-made = creado el { DATETIME($at, dateStyle: "medium", timeStyle: "short") }
+tokens-used = usado por última vez el { DATETIME($at, dateStyle: "medium", timeStyle: "short") }
+tokens-never-used = nunca usado
+tokens-revoke = Revocar
+tokens-revoke-named = Revocar el token «{ $name }»
+tokens-revoke-confirm = ¿Revocar el token «{ $name }»? El programa que lo use queda desconectado al instante.
+tokens-revoked = El token «{ $name }» está revocado.
+pb-title = Jugar contra un bot
+pb-help = Las cuentas bot son programas que la gente conecta a este servidor, cada uno con su puntuación; los niveles incorporados están siempre. Elige uno para retarlo.
+pb-refresh = Buscar de nuevo bots conectados
+pb-online = Bots conectados
+pb-none-online = Ninguna cuenta bot está conectada ahora.
+pb-builtin = Niveles incorporados
+pb-rating = puntuación { $rating } en este juego
+pb-unrated = todavía sin puntuación en este juego
+pb-tables = { $count ->
+    [0] libre
+    [one] juega una mesa
+   *[other] juega { $count } mesas
+}
+pb-challenge = Retar
+pb-challenge-named = Retar a { $name }
+pb-challenge-title = Retar a { $name }
+pb-builtin-casual = Amistosa: un nivel incorporado juega al instante.
+pb-send = Enviar el reto
+pb-close = Cerrar
+pb-cancel = Cancelar el reto
+pb-waiting = Esperando la respuesta de { $name }…
+pb-accepted = Aceptado: tu mesa está lista.
+pb-declined = { $reason ->
+    [later] { $name } rechazó el reto: ahora no, quizá más tarde.
+    [rules] { $name } rechazó el reto: no juega con estas reglas.
+    [rated] { $name } rechazó el reto: solo juega partidas amistosas.
+    [casual] { $name } rechazó el reto: solo juega partidas puntuadas.
+   *[other] { $name } rechazó el reto.
+}
+pb-expired = { $name } no respondió en un minuto: el reto caducó.
+pb-offline = { $name } se desconectó: el reto queda anulado.
+pb-cancelled = Cancelaste el reto.
+pb-gone = El reto a { $name } ya no está abierto.
+pn-bots = Jugar también contra cuentas bot
+leaderboard-kind = Ver la clasificación de
+leaderboard-kind-people = Personas
+leaderboard-kind-bots = Bots
+leaderboard-bot-accounts = Cuentas bot y niveles incorporados
+leaderboard-bots-none = Ningún bot tiene puntuación en este juego todavía.
+leaderboard-bots-scale = Las cuentas bot y los niveles incorporados se puntúan en la misma escala que las personas.

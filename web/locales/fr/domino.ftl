@@ -566,6 +566,17 @@ error = { $code ->
     [no_game] Ce jeu n’existe pas : vérifiez le jeu et ses règles.
     [no_seek] Cette attente est finie : annulée ou déjà jouée.
     [no_team] Aucune équipe n’attend de partenaire avec ce code.
+    [has_rated_games] Ce profil a joué des parties classées en tant que personne : créez un autre profil pour votre bot.
+    [not_a_bot] C’est réservé aux comptes de bot.
+    [too_many_tokens] Ce bot a déjà 10 clés : révoquez-en une d’abord.
+    [no_token] Ce bot n’a pas cette clé.
+    [rate] Trop de requêtes avec cette clé : ralentissez.
+    [bot_pairing_off] Ce serveur n’apparie pas les comptes de bot.
+    [bot_offline] Ce bot n’est pas en ligne pour le moment.
+    [too_many_challenges] Trop de défis attendent : attendez d’abord une réponse.
+    [no_such_profile] Ce profil n’existe pas.
+    [no_challenge] Ce défi n’existe pas.
+    [not_pending] Ce défi a déjà reçu une réponse, a été annulé ou a expiré.
    *[other] { $message }
 }
 
@@ -1516,3 +1527,73 @@ coach-open-puzzle = Le résoudre maintenant
 coach-puzzle-not-yours = Seul le joueur qui a fait ce coup peut en faire un problème.
 coach-puzzle-none = Pas de problème ici : le solveur ne trouve pas un seul meilleur coup dans cette position, ou un domino pouvait encore être pioché.
 coach-puzzle-full = Vous gardez déjà autant de problèmes qu'un joueur le peut.
+## Bot accounts (the bot API: docs/botapi.md)
+
+# The mark beside a bot account's name, everywhere it shows.
+bot-badge = bot
+bot-badge-title = Un compte bot : un programme joue sous ce nom.
+botacct-title = Compte bot
+botacct-help = Un compte bot est joué par un programme que vous écrivez ou lancez, pas par vous : il se connecte à ce serveur avec un jeton, joue contre des gens et d'autres bots avec l'horloge de la table et a son propre classement parmi les bots. Son nom porte une marque de bot partout, pour que personne ne le prenne pour une personne.
+botacct-for-good = C'est définitif : un compte bot ne redevient jamais le profil d'une personne. Un profil qui a déjà joué des parties classées ne peut pas en devenir un : créez un nouveau profil pour votre bot.
+botacct-make = Faire de ce profil un compte bot
+botacct-confirm = Faire de « { $name } » un compte bot, définitivement ? Impossible de revenir en arrière.
+botacct-is = Ceci est un compte bot : un programme joue sous ce nom avec l'un de ses jetons.
+tokens-title = Compte bot et jetons d'API
+tokens-help = Votre programme se connecte avec un jeton (voir docs/botapi.md). Nommez chaque jeton pour savoir lequel révoquer ; 10 au plus.
+tokens-name = Nom du jeton
+tokens-name-placeholder = mon portable
+tokens-make = Créer un jeton
+tokens-new = Votre nouveau jeton « { $name } » :
+tokens-once = Copiez-le maintenant : il ne sera plus jamais affiché. Gardez-le secret : qui l'a joue en tant que ce bot.
+tokens-value = Le nouveau jeton
+tokens-copy = Copier
+tokens-copied = Copié.
+tokens-copy-yourself = Sélectionnez-le et copiez-le vous-même.
+tokens-none = Aucun jeton pour l'instant.
+tokens-made = créé le { DATETIME($at, dateStyle: "medium", timeStyle: "short") }
+tokens-used = dernière utilisation le { DATETIME($at, dateStyle: "medium", timeStyle: "short") }
+tokens-never-used = jamais utilisé
+tokens-revoke = Révoquer
+tokens-revoke-named = Révoquer le jeton « { $name } »
+tokens-revoke-confirm = Révoquer le jeton « { $name } » ? Le programme qui l'utilise est coupé aussitôt.
+tokens-revoked = Le jeton « { $name } » est révoqué.
+pb-title = Jouer contre un bot
+pb-help = Les comptes bot sont des programmes que des gens connectent à ce serveur, chacun avec son classement ; les niveaux intégrés sont toujours là. Choisissez-en un pour le défier.
+pb-refresh = Chercher à nouveau les bots en ligne
+pb-online = Bots en ligne
+pb-none-online = Aucun compte bot n'est en ligne en ce moment.
+pb-builtin = Niveaux intégrés
+pb-rating = classement { $rating } dans ce jeu
+pb-unrated = pas encore classé dans ce jeu
+pb-tables = { $count ->
+    [0] libre
+    [one] joue une table
+   *[other] joue { $count } tables
+}
+pb-challenge = Défier
+pb-challenge-named = Défier { $name }
+pb-challenge-title = Défier { $name }
+pb-builtin-casual = Amicale : un niveau intégré joue aussitôt.
+pb-send = Envoyer le défi
+pb-close = Fermer
+pb-cancel = Annuler le défi
+pb-waiting = En attente de la réponse de { $name }…
+pb-accepted = Accepté : votre table est prête.
+pb-declined = { $reason ->
+    [later] { $name } a refusé : pas maintenant, peut-être plus tard.
+    [rules] { $name } a refusé : il ne joue pas avec ces règles.
+    [rated] { $name } a refusé : il ne joue que des parties amicales.
+    [casual] { $name } a refusé : il ne joue que des parties classées.
+   *[other] { $name } a refusé le défi.
+}
+pb-expired = { $name } n'a pas répondu en une minute : le défi a expiré.
+pb-offline = { $name } s'est déconnecté : le défi est annulé.
+pb-cancelled = Vous avez annulé le défi.
+pb-gone = Le défi à { $name } n'est plus ouvert.
+pn-bots = Jouer aussi contre des comptes bot
+leaderboard-kind = Afficher le classement des
+leaderboard-kind-people = Personnes
+leaderboard-kind-bots = Bots
+leaderboard-bot-accounts = Comptes bot et niveaux intégrés
+leaderboard-bots-none = Aucun bot n'a encore de classement dans ce jeu.
+leaderboard-bots-scale = Les comptes bot et les niveaux intégrés sont classés sur la même échelle que les personnes.

@@ -42,6 +42,8 @@ pub enum PlanSeat {
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Request {
     Ping {},
+    /// A bot account's events socket (docs/botapi.md).
+    Events {},
     Presets {},
     List {},
     Create {
@@ -123,6 +125,9 @@ pub struct LobbyTable {
     pub humans: u8,
     pub id: String,
     pub names: Vec<Option<String>>,
+    /// Which seats bot accounts hold (docs/botapi.md), marked in the lists.
+    #[serde(default)]
+    pub bot_accounts: Vec<bool>,
     pub open_seats: usize,
     pub parked: bool,
     pub private: bool,

@@ -65,7 +65,11 @@ pub struct RematchMade {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatView {
+    /// A computer plays this seat now (a bot seat, or a person's taken over).
     pub bot: bool,
+    /// The seat's player is a bot account (docs/botapi.md): a program,
+    /// marked as a bot wherever its name shows.
+    pub bot_account: bool,
     /// A player's seat nobody is connected to: the milliseconds left of
     /// the grace period before a computer plays it (0 once one does);
     /// `None` while its player is here, or for a seat never taken.

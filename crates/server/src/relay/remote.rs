@@ -88,6 +88,8 @@ pub(crate) fn info_of(row: &LobbyRow) -> Option<Info> {
         private: row.private,
         humans: row.humans.clamp(0, i64::from(players)) as u8,
         plan,
+        // Another node's table: its seats' bot accounts are not in its row.
+        bot_accounts: vec![false; players as usize],
         names,
         hand_number: u32::try_from(row.hand.max(1)).unwrap_or(1),
         finished: false,

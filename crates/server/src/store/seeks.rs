@@ -285,14 +285,26 @@ impl Store {
     }
 
     /// How a table was made, for its ratings: `Some(true)` by a rated
-    /// pairing or a tournament, `Some(false)` by a casual pairing, `None`
-    /// otherwise (created by a player).
+    /// pairing, a rated challenge to a bot account or a tournament,
+    /// `Some(false)` by a casual pairing or challenge, `None` otherwise
+    /// (created by a player).
     pub async fn made_rated(&self, table: &str) -> Result<Option<bool>, sqlx::Error> {
         let paired = sqlx::query("SELECT rated FROM domino_seeks WHERE table_id = $1 LIMIT 1")
             .bind(table)
             .fetch_optional(&self.pool)
             .await?;
         if let Some(r) = paired {
+            let rated: i64 = r.try_get(0)?;
+            return Ok(Some(rated != 0));
+        }
+        // A challenge's table: its bot's seat keeps whether it was rated.
+        let challenged = sqlx::query(
+            "SELECT rated FROM domino_bot_seats WHERE table_id = $1 AND via = 'challenge' LIMIT 1",
+        )
+        .bind(table)
+        .fetch_optional(&self.pool)
+        .await?;
+        if let Some(r) = challenged {
             let rated: i64 = r.try_get(0)?;
             return Ok(Some(rated != 0));
         }

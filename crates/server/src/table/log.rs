@@ -182,6 +182,8 @@ impl Table {
             humans,
             plan: plan.clone(),
             names: seats.iter().map(|s| s.name.clone()).collect(),
+            // Read when the table starts (Table::mark_bot_account).
+            bot_accounts: vec![false; seats.len()],
             hand_number: m.hand_number(),
             finished: false,
             parked: false,

@@ -35,6 +35,8 @@ pub struct Info {
     /// Who sits where: the seat plan.
     pub plan: Vec<super::SeatKind>,
     pub names: Vec<Option<String>>,
+    /// Which seats bot accounts hold (table/accounts.rs).
+    pub bot_accounts: Vec<bool>,
     pub hand_number: u32,
     pub finished: bool,
     /// Nobody is connected and the bots wait (see `Table::parked`).
@@ -63,6 +65,7 @@ impl Info {
             humans: self.humans,
             id: self.id.clone(),
             names: self.names.clone(),
+            bot_accounts: self.bot_accounts.clone(),
             open_seats: self.open_seats(),
             parked: self.parked,
             private: self.private,
@@ -133,6 +136,7 @@ impl Table {
                     .then(|| super::invites::code(&self.commitments.secret, &self.id, s));
                 SeatView {
                     bot: self.bot_plays(s),
+                    bot_account: st.bot_account,
                     bot_in_ms: self.bot_in(s).map(|d| d.as_millis() as u64),
                     human: self.plan[s as usize] != super::SeatKind::Bot,
                     invite: code,

@@ -19,6 +19,7 @@
 //! [`timing`] (the turn clock and timeouts) and [`run`] (the table's
 //! command loop, bots and timers).
 
+mod accounts;
 mod commitments;
 mod invites;
 mod log;

@@ -23,6 +23,11 @@ const BOT_RETRY_MOST: Duration = Duration::from_secs(2);
 
 impl Table {
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        // Its seats' bot accounts, read once (a stored table knows only
+        // the profiles).
+        for s in 0..self.seats.len() {
+            self.mark_bot_account(s).await;
+        }
         // A restored table may owe the next hand or a bot move.
         self.pump(Vec::new()).await;
         while !self.superseded {

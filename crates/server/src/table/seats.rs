@@ -21,6 +21,8 @@ pub(super) struct SeatState {
     pub(super) name: Option<String>,
     /// The sitter's profile, when they sat down signed in.
     pub(super) profile: Option<String>,
+    /// That profile is a bot account (table/accounts.rs): its seat says so.
+    pub(super) bot_account: bool,
     /// SHA-256 of the seat's token, once claimed: a returning player proves
     /// the seat with the token.
     pub(super) token_hash: Option<String>,
@@ -47,6 +49,7 @@ impl SeatState {
         SeatState {
             name: None,
             profile: None,
+            bot_account: false,
             token_hash: None,
             conns: 0,
             absent_since: now,
@@ -203,6 +206,7 @@ impl Table {
                 if let Ok(mut info) = self.info.lock() {
                     info.names[seat] = st.name.clone();
                 }
+                self.mark_bot_account(seat).await;
                 (Some(seat as u8), Some(token))
             }
         };
