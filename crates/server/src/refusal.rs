@@ -127,11 +127,13 @@ pub enum Code {
     NoGame,
     NoSeek,
     NoTeam,
+    /// As many seeks as one address may have wait at once.
+    TooManySeeks,
 }
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 76] = [
+    pub const OWN: [Code; 77] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -208,6 +210,7 @@ impl Code {
         Code::NoGame,
         Code::NoSeek,
         Code::NoTeam,
+        Code::TooManySeeks,
     ];
 
     /// The code as clients read it.
@@ -290,6 +293,7 @@ impl Code {
             Code::NoGame => "no_game",
             Code::NoSeek => "no_seek",
             Code::NoTeam => "no_team",
+            Code::TooManySeeks => "too_many_seeks",
         }
     }
 }

@@ -138,6 +138,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &["ALTER TABLE domino_tables ADD COLUMN clock TEXT"],
     // The pairing pool: see `seeks`.
     seeks::MIGRATION,
+    // Seeks' addresses and chosen clocks: see `seeks`.
+    seeks::ADDRESS_CLOCK_MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

@@ -73,6 +73,8 @@ fn main() {
                 sockets: usize::MAX,
                 connections_per_address: usize::MAX,
                 connections: usize::MAX,
+                // Every player asks from 127.0.0.1.
+                seeks_per_address: usize::MAX,
                 ..domino_server::limits::Limits::DEFAULT
             }),
             ..domino_server::Config::default()

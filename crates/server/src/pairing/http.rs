@@ -9,11 +9,12 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use domino_engine::{Rules, RulesSpec};
+use domino_engine::{Rules, RulesSpec, TimeControl};
 use serde::{Deserialize, Serialize};
 
 use super::group::window;
 use crate::answer::{HttpRefusal, Json};
+use crate::client::ClientIp;
 use crate::hub::Hub;
 use crate::refusal::Code;
 use crate::routes::Routes;
@@ -56,6 +57,11 @@ pub struct Seek {
     /// partner to join with.
     #[serde(default)]
     pub team: bool,
+    /// The table's clock: none (a casual game's default), the rated
+    /// pairing's (a rated game's, and its only one), or a correspondence
+    /// pace. Paired only with seekers who chose the same.
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
 }
 
 /// A friend joining a team.
@@ -86,6 +92,7 @@ pub struct Status {
     pub state: &'static str,
     pub rules: RulesSpec,
     pub rated: bool,
+    pub clock: TimeControl,
     pub waited_ms: i64,
     /// The rating window now: ± this many points.
     pub window: f64,
@@ -100,6 +107,7 @@ pub struct Status {
 pub struct Waiting {
     pub rules: RulesSpec,
     pub rated: bool,
+    pub clock: TimeControl,
     pub players: usize,
 }
 
@@ -161,9 +169,43 @@ async fn free_to_seek(hub: &Hub, player: &str) -> Result<(), HttpRefusal> {
     Ok(())
 }
 
+/// The clock a seek asks for, within what the pool offers: a rated game
+/// has the rated pairing's clock; a casual one none, that one, or a
+/// correspondence pace.
+fn seek_clock(asked: Option<TimeControl>, rated: bool) -> Result<TimeControl, HttpRefusal> {
+    let bad = |m: String| refuse(StatusCode::BAD_REQUEST, Code::BadClock, m);
+    let clock = asked.unwrap_or(if rated {
+        super::RATED_CLOCK
+    } else {
+        TimeControl::None
+    });
+    if rated && clock != super::RATED_CLOCK {
+        return Err(bad(
+            "rated games are played at 15 seconds a move and 60 in the bank".into(),
+        ));
+    }
+    clock.check().map_err(|e| bad(e.to_string()))?;
+    match clock {
+        TimeControl::None | TimeControl::Correspondence { .. } => Ok(clock),
+        c if c == super::RATED_CLOCK => Ok(clock),
+        _ => Err(bad(
+            "a seek's clock is none, 15 seconds a move and 60 in the bank, \
+             or correspondence (1 hour to 3 days a move)"
+                .into(),
+        )),
+    }
+}
+
 fn added(r: Result<(), AddError>) -> Result<(), HttpRefusal> {
     match r {
         Ok(()) => Ok(()),
+        Err(AddError::TooManyFromAddress(n)) => Err(refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            Code::TooManySeeks,
+            format!(
+                "{n} players already wait for a game from this address: wait until some are paired"
+            ),
+        )),
         Err(AddError::AlreadySeeking) => Err(refuse(
             StatusCode::CONFLICT,
             Code::AlreadySeeking,
@@ -175,10 +217,12 @@ fn added(r: Result<(), AddError>) -> Result<(), HttpRefusal> {
 
 async fn seek(
     State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Json(req): Json<Seek>,
 ) -> Result<Json<Made>, HttpRefusal> {
     let rules = game(&req.rules)?;
+    let clock = seek_clock(req.clock, req.rated)?;
     let name = rules.preset.name();
     if let Some(s) = req.fill_s {
         if req.rated {
@@ -219,7 +263,7 @@ async fn seek(
     let team = req.team.then(|| random_id(8));
     let row = SeekRow {
         id: id.clone(),
-        game: super::game_key(&rules, req.rated),
+        game: super::game_key(&rules, req.rated, &clock),
         rules: serde_json::to_string(&rules.spec())?,
         rated: req.rated,
         rating,
@@ -236,8 +280,14 @@ async fn seek(
         table_id: None,
         seats: None,
         paired_at: None,
+        address: Some(ip.to_string()),
+        clock: Some(serde_json::to_string(&clock)?),
     };
-    added(hub.store.add_seek(&row).await)?;
+    added(
+        hub.store
+            .add_seek(&row, hub.config.limits.seeks_per_address)
+            .await,
+    )?;
     hub.pairing.notify_one();
     Ok(Json(Made {
         seek: id,
@@ -327,11 +377,13 @@ async fn status(
         (None, false) => "waiting",
     };
     let waited_ms = (hub.config.time.now_ms() - s.created_at).max(0);
+    let clock = super::clock_of(&s)?;
     Ok(Json(Status {
         seek: s.id,
         state,
         rules: serde_json::from_str(&s.rules)?,
         rated: s.rated,
+        clock,
         waited_ms,
         window: window(waited_ms),
         names: s.members.iter().map(|m| m.name.clone()).collect(),
@@ -372,6 +424,7 @@ async fn waiting(State(hub): State<Hub>) -> Result<Json<Vec<Waiting>>, HttpRefus
             std::collections::btree_map::Entry::Vacant(v) => v.insert(Waiting {
                 rules: serde_json::from_str(&s.rules)?,
                 rated: s.rated,
+                clock: super::clock_of(&s)?,
                 players: 0,
             }),
         };
