@@ -563,6 +563,7 @@ error = { $code ->
     [no_game] There is no such game: check the game and its rules.
     [no_seek] That wait is over: it was cancelled or played.
     [no_team] No team waits for a partner with that code.
+    [too_many_seeks] Too many people are waiting for a game from this address: wait until some are paired.
    *[other] { $message }
 }
 
@@ -1474,4 +1475,5 @@ pn-waiting-count = { $count ->
    *[other] { $count } players wait for this game.
 }
 pn-wait = Waiting for { $game }: { $s } s, players within ±{ $window } of your rating.
+pn-wait-clock = Clock: { $clock }.
 pn-forming = Give your partner this team code: { $code } — you enter the pool together once they join.

@@ -566,6 +566,7 @@ error = { $code ->
     [no_game] Ese juego no existe: revisa el juego y sus reglas.
     [no_seek] Esa espera terminó: se canceló o ya se jugó.
     [no_team] Ningún equipo espera pareja con ese código.
+    [too_many_seeks] Demasiadas personas esperan una partida desde esta dirección: espera a que algunas encuentren mesa.
    *[other] { $message }
 }
 
@@ -1494,4 +1495,5 @@ pn-waiting-count = { $count ->
    *[other] { $count } jugadores esperan este juego.
 }
 pn-wait = Esperando { $game }: { $s } s, jugadores a ±{ $window } de tu puntuación.
+pn-wait-clock = Reloj: { $clock }.
 pn-forming = Da a tu pareja este código de equipo: { $code }. Entrarán juntos en cuanto se una.

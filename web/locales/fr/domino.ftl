@@ -566,6 +566,7 @@ error = { $code ->
     [no_game] Ce jeu n’existe pas : vérifiez le jeu et ses règles.
     [no_seek] Cette attente est finie : annulée ou déjà jouée.
     [no_team] Aucune équipe n’attend de partenaire avec ce code.
+    [too_many_seeks] Trop de personnes attendent une partie depuis cette adresse : attendez que certaines soient placées.
    *[other] { $message }
 }
 
@@ -1494,4 +1495,5 @@ pn-waiting-count = { $count ->
    *[other] { $count } joueurs attendent ce jeu.
 }
 pn-wait = En attente de { $game } : { $s } s, joueurs à ±{ $window } de votre classement.
+pn-wait-clock = Pendule : { $clock }.
 pn-forming = Donnez ce code d'équipe à votre partenaire : { $code }. Vous entrerez ensemble dès qu'il vous rejoint.
