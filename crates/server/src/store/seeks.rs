@@ -54,6 +54,10 @@ pub(super) const ADDRESS_CLOCK_MIGRATION: &[&str] = &[
 /// that of several nodes one pairs at a time ("domino" and 2).
 const PAIRING_LOCK: i64 = 0x646f_6d69_6e6f_0002;
 
+/// The first key of the PostgreSQL advisory locks taken per address while
+/// a seek is added ("do" and 3); the second is the address's hash.
+const ADDRESS_LOCK: i32 = 0x646f_0003;
+
 /// SQLite upgrades a transaction that read to a writer only if no other
 /// wrote meanwhile, and answers "database is locked" at once otherwise
 /// (the busy timeout does not wait for that): the pool's transactions,
@@ -170,13 +174,15 @@ impl Store {
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         self.write_now(&mut tx).await?;
-        if self.backend == Backend::Postgres {
-            // Counted and added under the pool's lock: two nodes adding at
-            // once cannot both pass the cap.
-            tx.execute(sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(PAIRING_LOCK))
-                .await?;
-        }
         if let Some(address) = &s.address {
+            if self.backend == Backend::Postgres {
+                // Counted and added under the address's own lock: two
+                // nodes adding for one address cannot both pass the cap,
+                // and other addresses' seeks and the pairing wait for none.
+                let lock = "SELECT pg_advisory_xact_lock($1, hashtext($2))";
+                tx.execute(sqlx::query(lock).bind(ADDRESS_LOCK).bind(address))
+                    .await?;
+            }
             let waiting: i64 = sqlx::query(
                 "SELECT COUNT(*) FROM domino_seeks WHERE address = $1 AND table_id IS NULL",
             )
