@@ -225,3 +225,48 @@ test("a node that stalled past its lease stops its copy of the table: a player l
     assert.equal(await metric(pa, "domino_tables_owned"), 0, "a's copy stopped");
     noErrors(ana);
   }));
+
+/// A clock's text ("5:27", "1:02:03") in seconds.
+const seconds = (text) => text.trim().split(":").map(Number).reduce((a, n) => a * 60 + n, 0);
+
+test("a clocked table's node is killed on the player's turn: her clock goes on at the other node, with the time she had", { skip: missing ?? false }, () =>
+  withCluster({ a: "1500ms", b: "1500ms" }, async ({ a, pa, pb, lb, browser, b }) => {
+    const lost = [/WebSocket|ERR_CONNECTION_REFUSED|502/];
+    const ana = await newPlayer({ browser, base: lb.first }, "Ana", { allow: lost });
+    await ana.goto(lb.first + "/");
+    await ana.fill("#name", "Ana");
+    await ana.selectOption("#game", "draw");
+    await ana.selectOption("#players", "2");
+    await ana.selectOption("#bot", "random");
+    // 30 s a move and 5 min in the bank: time enough for the failover.
+    await ana.selectOption("#clock", "move30");
+    await ana.click("#create");
+    await ana.waitForURL(/\/t\/[0-9a-f]+$/);
+    await ana.waitForSelector("#clocks .seatclock.running.mine");
+    assert.equal(await metric(pa, "domino_tables_owned"), 1);
+    const mine = ana.locator("#clocks .seatclock.mine time");
+    const had = seconds(await mine.innerText());
+    const killed = Date.now();
+    a.kill("SIGKILL");
+    await new Promise((ok) => (a.exitCode != null || a.signalCode ? ok() : a.once("exit", ok)));
+    await ana.waitForSelector("#offline:not([hidden])");
+    // Long enough that a clock restarted afresh at b would show it.
+    await ana.waitForTimeout(5000);
+    await ana.waitForSelector("#offline[hidden]", { state: "attached", timeout: 30000 });
+    await ana.waitForSelector(".seat.me").catch(async () => {
+      throw new Error(`Ana is not seated again: ${await ana.locator("#status").innerText().catch(() => "")}\n${b.log.join("")}`);
+    });
+    for (let i = 0; (await metric(pb, "domino_tables_owned")) !== 1; i++) {
+      assert.ok(i < 300, "b did not take the table over");
+      await ana.waitForTimeout(50);
+    }
+    // Still her turn, her clock running at b from where it was.
+    await ana.waitForSelector("#clocks .seatclock.running.mine");
+    const left = seconds(await mine.innerText());
+    const gone = (Date.now() - killed) / 1000;
+    await shot(ana, "nodes-clock-after-failover");
+    // What she had less what passed, give or take the display's rounding.
+    assert.ok(left <= had - gone + 2, `the clock went on through the failover (had ${had} s, ${gone.toFixed(1)} s passed, shows ${left} s)`);
+    assert.ok(left >= had - gone - 2, `no time lost beyond what passed (had ${had} s, ${gone.toFixed(1)} s passed, shows ${left} s)`);
+    noErrors(ana);
+  }));

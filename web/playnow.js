@@ -11,11 +11,14 @@ import { store } from "./store.js";
 import { guest } from "./guest.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 import { opponentsFor } from "./lobby/bots.js";
+import { clockSelect, sameClock, clockName } from "./lobby/clock.js";
 
 /** @typedef {import("./types/GameInfo").GameInfo} Preset */
 
 const SEEK_KEY = "domino.seek";
 const FILLS = [0, 15, 30, 60, 120];
+/** The clocks the pool offers (the server's `seek_clock`); rated: move15 only. */
+const POOL_CLOCKS = ["none", "move15", "day1", "day3"];
 
 /**
  * The card, in the lobby.
@@ -26,6 +29,7 @@ export function playNowCard({ presets, byName, needName, go }) {
   const players = h("select", { id: "pn-players" });
   const rated = h("input", { type: "checkbox", id: "pn-rated" });
   const fillSel = h("select", { id: "pn-fill" }, FILLS.map((s) => h("option", { value: s }, s ? t("pn-fill-after", { s }) : t("pn-fill-never"))));
+  const clock = clockSelect("pn-clock", POOL_CLOCKS);
   const team = h("input", { type: "checkbox", id: "pn-team" });
   // Bot accounts only when the player asks for them (off by default).
   const alsoBots = h("input", { type: "checkbox", id: "pn-bots" });
@@ -35,7 +39,7 @@ export function playNowCard({ presets, byName, needName, go }) {
   const status = h("p", { id: "pn-status", role: "status", "aria-live": "polite" });
   const error = h("p", { class: "error", id: "pn-error", role: "alert" });
   const code = h("input", { id: "pn-code", size: 18, "aria-label": t("pn-code") });
-  /** @type {{ rules: any, rated: boolean, players: number }[]} */
+  /** @type {{ rules: any, rated: boolean, clock: any, players: number }[]} */
   let waiting = [];
 
   const rules = () => {
@@ -44,7 +48,7 @@ export function playNowCard({ presets, byName, needName, go }) {
   };
   const showCount = () => {
     const r = rules();
-    const n = waiting.filter((w) => w.rules.preset === r.preset && w.rules.players === r.players && w.rated === rated.checked).reduce((a, w) => a + w.players, 0);
+    const n = waiting.filter((w) => w.rules.preset === r.preset && w.rules.players === r.players && w.rated === rated.checked && sameClock(w.clock, clock.value())).reduce((a, w) => a + w.players, 0);
     counts.textContent = t("pn-waiting-count", { count: n });
   };
   const showTeam = () => {
@@ -52,6 +56,9 @@ export function playNowCard({ presets, byName, needName, go }) {
     teamLabel.hidden = !partnersIn(opts, p, Number(players.value));
     if (teamLabel.hidden) team.checked = false;
     fillSel.disabled = rated.checked;
+    // A rated game has the rated pairing's clock, and only that one.
+    if (rated.checked) clock.select.value = "move15";
+    clock.select.disabled = rated.checked;
     showCount();
   };
   function fillGame() {
@@ -68,6 +75,7 @@ export function playNowCard({ presets, byName, needName, go }) {
   game.addEventListener("change", fillGame);
   players.addEventListener("change", showTeam);
   rated.addEventListener("change", showTeam);
+  clock.select.addEventListener("change", showCount);
   fillGame();
 
   async function refreshCounts() {
@@ -108,7 +116,8 @@ export function playNowCard({ presets, byName, needName, go }) {
     const s = Math.floor(data.waited_ms / 1000);
     status.textContent = data.state === "forming"
       ? t("pn-forming", { code: data.team || "" })
-      : t("pn-wait", { game: t("game-title", { preset: data.rules.preset }), s, window: Math.round(data.window) });
+      : t("pn-wait", { game: t("game-title", { preset: data.rules.preset }), s, window: Math.round(data.window) })
+        + " " + t("pn-wait-clock", { clock: clockName(data.clock) });
     timer = window.setTimeout(poll, 700);
   }
   async function play() {
@@ -117,7 +126,7 @@ export function playNowCard({ presets, byName, needName, go }) {
     if (!name) return;
     const fillS = Number(fillSel.value);
     const { data, error: e } = await call("POST", "/api/seeks", {
-      rules: rules(), rated: rated.checked, team: team.checked, name, guest: guest(), opponents: opponentsFor(alsoBots.checked),
+      rules: rules(), rated: rated.checked, team: team.checked, name, guest: guest(), opponents: opponentsFor(alsoBots.checked), clock: clock.value(),
       ...(fillS && !rated.checked ? { fill_s: fillS } : {}),
     });
     if (!data) { error.textContent = e || ""; return; }
@@ -152,7 +161,7 @@ export function playNowCard({ presets, byName, needName, go }) {
   return h("section", { class: "card", id: "playnow" },
     h("h2", {}, t("pn-title")), h("p", { class: "muted" }, t("pn-help")),
     h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", game), h("label", {}, t("lobby-players"), " ", players),
-      h("label", {}, rated, " ", t("pn-rated")), h("label", {}, t("pn-fill"), " ", fillSel), teamLabel,
+      h("label", {}, rated, " ", t("pn-rated")), h("label", {}, t("pn-fill"), " ", fillSel), clock.label, teamLabel,
       h("label", {}, alsoBots, " ", t("pn-bots"))),
     h("details", { class: "houserules" }, h("summary", {}, t("lobby-house-rules")), opts),
     h("div", { class: "row" }, playBtn, cancelBtn), counts, status, error,

@@ -144,6 +144,9 @@ pub struct LimitArgs {
     /// Tournaments one organiser (address) may have waiting to start.
     #[arg(long, default_value_t = D.open_tournaments_per_organiser)]
     max_open_tournaments: usize,
+    /// Seeks ("Play now with people") waiting from one address at once.
+    #[arg(long, default_value_t = D.seeks_per_address)]
+    max_seeks_per_address: usize,
     /// Tournament entries (joins, and the organiser's bot calls) one
     /// address may make in an hour.
     #[arg(long, default_value_t = D.entries_per_hour)]
@@ -234,6 +237,7 @@ impl LimitArgs {
             bot_token_burst: self.max_bot_token_burst,
             expire_after: self.expire_after.0,
             behind_proxy: self.behind_proxy,
+            seeks_per_address: self.max_seeks_per_address,
         }
     }
 }

@@ -82,6 +82,9 @@ pub struct Limits {
     /// Take the client's address from the last `X-Forwarded-For` entry
     /// (set by our own proxy) instead of the TCP peer.
     pub behind_proxy: bool,
+    /// Seeks waiting in the pairing pool from one address (one a player;
+    /// a guest's id costs nothing, so it is the address that is counted).
+    pub seeks_per_address: usize,
 }
 
 impl Limits {
@@ -115,6 +118,7 @@ impl Limits {
         bot_token_burst: 40,
         expire_after: Duration::from_secs(3 * 24 * 3600),
         behind_proxy: false,
+        seeks_per_address: 8,
     };
 }
 

@@ -147,11 +147,13 @@ pub enum Code {
     NoChallenge,
     /// The challenge was accepted, declined, cancelled or expired already.
     NotPending,
+    /// As many seeks as one address may have wait at once.
+    TooManySeeks,
 }
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 87] = [
+    pub const OWN: [Code; 88] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -239,6 +241,7 @@ impl Code {
         Code::NoSuchProfile,
         Code::NoChallenge,
         Code::NotPending,
+        Code::TooManySeeks,
     ];
 
     /// The code as clients read it.
@@ -332,6 +335,7 @@ impl Code {
             Code::NoSuchProfile => "no_such_profile",
             Code::NoChallenge => "no_challenge",
             Code::NotPending => "not_pending",
+            Code::TooManySeeks => "too_many_seeks",
         }
     }
 }

@@ -146,6 +146,8 @@ const MIGRATIONS: &[&[&str]] = &[
     own_puzzles::MIGRATION,
     // Bot accounts, their API tokens and seats: see `bots`.
     bots::MIGRATION,
+    // Seeks' addresses and chosen clocks: see `seeks`.
+    seeks::ADDRESS_CLOCK_MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

@@ -3,7 +3,9 @@
 //! sits as partners; the rating window widens with the wait (moved by the
 //! pool's settable clock, not by sleeping); bad seeks are refused; and on
 //! two nodes over PostgreSQL (when `DOMINO_TEST_POSTGRES` is set) hundreds
-//! of concurrent seeks make each pairing once.
+//! of concurrent seeks make each pairing once. One address may have only
+//! so many seeks waiting; a casual seeker's chosen clock pairs them only
+//! with seekers of the same clock, at a table with it.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -12,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use common::{config, http_request, mem, Client, Server};
+use common::{config, http_request, http_request_from, mem, Client, Server};
 use serde_json::{json, Value};
 
 async fn call(
@@ -475,5 +477,147 @@ async fn a_player_who_leaves_a_rated_match_loses_it() {
     assert!(
         change["after"].as_f64() < change["before"].as_f64(),
         "she left and lost: {change}"
+    );
+}
+
+/// A guest's seek from the address `from`: the status and the answer.
+async fn seek_from(addr: SocketAddr, from: [u8; 4], guest: &str, body: Value) -> (u16, Value) {
+    let mut body = body;
+    body["guest"] = json!(format!("guest-id-{guest}"));
+    body["name"] = json!(guest);
+    let body = body.to_string();
+    let (status, _, text) =
+        http_request_from(addr, from, "POST", "/api/seeks", &[], Some(&body)).await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+fn mem_with_cap(seeks_per_address: usize) -> Server {
+    let mut cfg = config("sqlite::memory:");
+    let mut limits = (*cfg.limits).clone();
+    limits.seeks_per_address = seeks_per_address;
+    cfg.limits = std::sync::Arc::new(limits);
+    Server::start(cfg)
+}
+
+const HOME: [u8; 4] = [127, 0, 0, 1];
+
+/// Guests rotating their ids from one address fill its cap and no more;
+/// another address still asks; a seek taken back frees a place.
+#[tokio::test]
+async fn one_address_may_have_only_so_many_seeks_waiting() {
+    let s = mem_with_cap(3);
+    // Three-player games, each seeker its own clock: nobody is paired.
+    let rules = json!({"preset": "draw", "players": 3});
+    let paces = [3_600, 7_200, 10_800, 14_400];
+    let mut seeks = Vec::new();
+    for (i, pace) in paces.iter().take(3).enumerate() {
+        let clock = json!({"kind": "correspondence", "move_s": pace});
+        let (status, r) = seek_from(
+            s.addr,
+            HOME,
+            &format!("rotating-{i}"),
+            json!({"rules": rules, "clock": clock}),
+        )
+        .await;
+        assert_eq!(status, 200, "{r}");
+        seeks.push(r["seek"].as_str().unwrap().to_string());
+    }
+    let fourth = json!({"rules": rules, "clock": {"kind": "correspondence", "move_s": paces[3]}});
+    let (status, r) = seek_from(s.addr, HOME, "rotating-3", fourth.clone()).await;
+    assert_eq!(
+        (status, r["code"].as_str()),
+        (429, Some("too_many_seeks")),
+        "{r}"
+    );
+    let (status, r) = seek_from(s.addr, [127, 0, 0, 2], "elsewhere", fourth.clone()).await;
+    assert_eq!(status, 200, "another address: {r}");
+    let (status, _, text) = common::http_request(
+        s.addr,
+        "DELETE",
+        &format!("/api/seeks/{}", seeks[0]),
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    let (status, r) = seek_from(s.addr, HOME, "rotating-3", fourth).await;
+    assert_eq!(status, 200, "a place freed: {r}");
+}
+
+/// Casual seekers of one game with different clocks wait apart; those of
+/// the same clock are paired at a table with it. Clocks the pool does not
+/// offer are refused.
+#[tokio::test]
+async fn casual_seekers_are_paired_by_the_clock_they_chose() {
+    let s = mem_with_cap(100);
+    let rules = json!({"preset": "draw", "players": 2});
+    let rated_clock = json!({"kind": "per_move", "move_s": 15, "bank_s": 60});
+    let day = json!({"kind": "correspondence", "move_s": 86_400});
+    for (body, code) in [
+        (
+            json!({"rules": rules, "clock": {"kind": "per_match", "bank_s": 600}}),
+            "bad_clock",
+        ),
+        (
+            json!({"rules": rules, "clock": {"kind": "per_move", "move_s": 20, "bank_s": 60}}),
+            "bad_clock",
+        ),
+        (
+            json!({"rules": rules, "clock": {"kind": "correspondence", "move_s": 60}}),
+            "bad_clock",
+        ),
+        (
+            json!({"rules": rules, "clock": {"kind": "sundial"}}),
+            "bad_request",
+        ),
+    ] {
+        let (status, r) = seek_from(s.addr, HOME, "refused", body.clone()).await;
+        assert_eq!(status, 400, "{body}: {r}");
+        if code != "bad_request" {
+            assert_eq!(r["code"], code, "{body}: {r}");
+        }
+    }
+    let mut made = Vec::new();
+    for (who, clock) in [
+        ("none-a", Value::Null),
+        ("timed-a", rated_clock.clone()),
+        ("post-a", day.clone()),
+    ] {
+        let (status, r) =
+            seek_from(s.addr, HOME, who, json!({"rules": rules, "clock": clock})).await;
+        assert_eq!(status, 200, "{r}");
+        made.push(r["seek"].as_str().unwrap().to_string());
+    }
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    for seek in &made {
+        let st = get(s.addr, &format!("/api/seeks/{seek}")).await;
+        assert_eq!(st["state"], "waiting", "three clocks, three pools: {st}");
+    }
+    let waiting = get(s.addr, "/api/seeks").await;
+    assert_eq!(waiting.as_array().unwrap().len(), 3, "{waiting}");
+    let (_, r) = seek_from(
+        s.addr,
+        HOME,
+        "post-b",
+        json!({"rules": rules, "clock": day}),
+    )
+    .await;
+    let b = r["seek"].as_str().unwrap().to_string();
+    let st = paired(s.addr, &b, Duration::from_secs(5)).await;
+    assert_eq!(
+        paired(s.addr, &made[2], Duration::from_secs(5)).await["table"],
+        st["table"]
+    );
+    assert_eq!(st["clock"], day, "{st}");
+    let tables = get(s.addr, "/api/tables").await;
+    let table = tables
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == st["table"])
+        .unwrap();
+    assert_eq!(
+        table["clock"], day,
+        "the table keeps the chosen clock: {table}"
     );
 }

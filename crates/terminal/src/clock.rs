@@ -7,6 +7,9 @@ use std::time::Instant;
 
 use domino_engine::{Clock, TimeControl};
 
+/// The player's clock warns in its last this many ms (as the page's).
+pub const WARN_MS: i64 = 10_000;
+
 /// The player's clock in a terminal game.
 #[derive(Clone, Debug)]
 pub struct TermClock {

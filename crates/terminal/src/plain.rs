@@ -16,6 +16,7 @@ use domino_engine::rules::{Claims, DrawRule};
 use domino_engine::{Action, Phase};
 
 use super::app::{App, Hint, Key, Mode, Msg};
+use super::clock::WARN_MS;
 use super::hint::action_words;
 use super::lang::{num, txt};
 use super::layout::Pic;
@@ -146,6 +147,8 @@ pub fn table_lines(app: &App) -> Vec<String> {
         ));
     }
     out.push(t.tr("term-plain-seats", &[("seats", txt(seats.join(", ")))]));
+    // The full screen's header shows the clock; here each turn says it.
+    out.extend(app.clock_line());
     out
 }
 
@@ -268,6 +271,8 @@ pub struct Printer {
     /// Log lines printed, counting those the log has since dropped.
     printed: usize,
     turn: Option<TurnKey>,
+    /// The turn whose last seconds were warned of (once a turn).
+    warned: Option<TurnKey>,
     notice: Option<String>,
     hint: Option<String>,
 }
@@ -330,6 +335,10 @@ impl Printer {
                 self.turn = Some(key);
                 out.extend(self.turn_lines(app));
             }
+            if let Some(secs) = clock_warning(app).filter(|_| self.warned != self.turn) {
+                self.warned = self.turn;
+                out.push(app.table.tr("clock-warning", &[("secs", num(secs))]));
+            }
         }
         out
     }
@@ -355,6 +364,17 @@ impl Printer {
         out.extend(self.again(app));
         out
     }
+}
+
+/// The seconds left on the player's running clock once it is in its last
+/// [`WARN_MS`] (as the page warns).
+fn clock_warning(app: &App) -> Option<i64> {
+    let c = app.clock.as_ref()?;
+    if !app.my_turn() {
+        return None;
+    }
+    let left = c.left_ms(app.human(), app.now);
+    (left <= WARN_MS).then(|| (left.max(0) + 999) / 1000)
 }
 
 /// The opening lines: the game and the seats.

@@ -1227,3 +1227,42 @@ fn when_the_clock_runs_out_the_computer_moves_for_the_player() {
         "the player's keys wait for the computer's move"
     );
 }
+
+/// The plain mode says the player's clock with each turn, and warns once
+/// in its last ten seconds, as the page does.
+#[test]
+fn the_plain_mode_shows_the_clock_and_warns_in_its_last_seconds() {
+    let t0 = Instant::now();
+    let m = Match::new(rules("draw", Some(2), json!({})), Some(3), None).unwrap();
+    let human = m.to_act().unwrap();
+    let mut app = App::new(m, config(2, human), t0);
+    app.set_clock(
+        domino_engine::TimeControl::PerMove {
+            move_s: 15,
+            bank_s: 0,
+        },
+        t0,
+    );
+    app.update(Msg::Tick, t0);
+    let mut printer = crate::plain::Printer::new();
+    let lines = printer.take(&app, false);
+    assert!(lines.iter().any(|l| l == "clock 0:15"), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.contains("left on your clock")),
+        "{lines:?}"
+    );
+    app.update(Msg::Tick, t0 + Duration::from_secs(6));
+    let lines = printer.take(&app, false);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("9 seconds left on your clock")),
+        "{lines:?}"
+    );
+    app.update(Msg::Tick, t0 + Duration::from_secs(8));
+    let lines = printer.take(&app, false);
+    assert!(
+        !lines.iter().any(|l| l.contains("left on your clock")),
+        "once a turn: {lines:?}"
+    );
+}

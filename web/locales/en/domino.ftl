@@ -574,6 +574,7 @@ error = { $code ->
     [no_such_profile] There is no such profile.
     [no_challenge] There is no such challenge.
     [not_pending] That challenge was already answered, cancelled or has expired.
+    [too_many_seeks] Too many people are waiting for a game from this address: wait until some are paired.
    *[other] { $message }
 }
 
@@ -1487,6 +1488,7 @@ pn-waiting-count = { $count ->
    *[other] { $count } players wait for this game.
 }
 pn-wait = Waiting for { $game }: { $s } s, players within ±{ $window } of your rating.
+pn-wait-clock = Clock: { $clock }.
 pn-forming = Give your partner this team code: { $code } — you enter the pool together once they join.
 
 ## My puzzles: puzzles from the player's own matches (issue 41)

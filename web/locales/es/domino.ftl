@@ -577,6 +577,7 @@ error = { $code ->
     [no_such_profile] Ese perfil no existe.
     [no_challenge] Ese desafío no existe.
     [not_pending] Ese desafío ya fue respondido, cancelado o caducó.
+    [too_many_seeks] Demasiadas personas esperan una partida desde esta dirección: espera a que algunas encuentren mesa.
    *[other] { $message }
 }
 
@@ -1507,6 +1508,7 @@ pn-waiting-count = { $count ->
    *[other] { $count } jugadores esperan este juego.
 }
 pn-wait = Esperando { $game }: { $s } s, jugadores a ±{ $window } de tu puntuación.
+pn-wait-clock = Reloj: { $clock }.
 pn-forming = Da a tu pareja este código de equipo: { $code }. Entrarán juntos en cuanto se una.
 
 ## My puzzles: puzzles from the player's own matches (issue 41)

@@ -577,6 +577,7 @@ error = { $code ->
     [no_such_profile] Ce profil n’existe pas.
     [no_challenge] Ce défi n’existe pas.
     [not_pending] Ce défi a déjà reçu une réponse, a été annulé ou a expiré.
+    [too_many_seeks] Trop de personnes attendent une partie depuis cette adresse : attendez que certaines soient placées.
    *[other] { $message }
 }
 
@@ -1507,6 +1508,7 @@ pn-waiting-count = { $count ->
    *[other] { $count } joueurs attendent ce jeu.
 }
 pn-wait = En attente de { $game } : { $s } s, joueurs à ±{ $window } de votre classement.
+pn-wait-clock = Pendule : { $clock }.
 pn-forming = Donnez ce code d'équipe à votre partenaire : { $code }. Vous entrerez ensemble dès qu'il vous rejoint.
 
 ## My puzzles: puzzles from the player's own matches (issue 41)

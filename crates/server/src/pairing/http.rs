@@ -9,11 +9,12 @@ use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use domino_engine::{Rules, RulesSpec};
+use domino_engine::{Rules, RulesSpec, TimeControl};
 use serde::{Deserialize, Serialize};
 
 use super::group::window;
 use crate::answer::{HttpRefusal, Json};
+use crate::client::ClientIp;
 use crate::hub::Hub;
 use crate::refusal::Code;
 use crate::routes::Routes;
@@ -60,6 +61,11 @@ pub struct Seek {
     /// none: people for a person, any for a bot account.
     #[serde(default)]
     pub opponents: Option<crate::bots::Opponents>,
+    /// The table's clock: none (a casual game's default), the rated
+    /// pairing's (a rated game's, and its only one), or a correspondence
+    /// pace. Paired only with seekers who chose the same.
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
 }
 
 /// A friend joining a team.
@@ -90,6 +96,7 @@ pub struct Status {
     pub state: &'static str,
     pub rules: RulesSpec,
     pub rated: bool,
+    pub clock: TimeControl,
     pub waited_ms: i64,
     /// The rating window now: ± this many points.
     pub window: f64,
@@ -104,6 +111,7 @@ pub struct Status {
 pub struct Waiting {
     pub rules: RulesSpec,
     pub rated: bool,
+    pub clock: TimeControl,
     pub players: usize,
 }
 
@@ -165,9 +173,43 @@ async fn free_to_seek(hub: &Hub, player: &str) -> Result<(), HttpRefusal> {
     Ok(())
 }
 
+/// The clock a seek asks for, within what the pool offers: a rated game
+/// has the rated pairing's clock; a casual one none, that one, or a
+/// correspondence pace.
+fn seek_clock(asked: Option<TimeControl>, rated: bool) -> Result<TimeControl, HttpRefusal> {
+    let bad = |m: String| refuse(StatusCode::BAD_REQUEST, Code::BadClock, m);
+    let clock = asked.unwrap_or(if rated {
+        super::RATED_CLOCK
+    } else {
+        TimeControl::None
+    });
+    if rated && clock != super::RATED_CLOCK {
+        return Err(bad(
+            "rated games are played at 15 seconds a move and 60 in the bank".into(),
+        ));
+    }
+    clock.check().map_err(|e| bad(e.to_string()))?;
+    match clock {
+        TimeControl::None | TimeControl::Correspondence { .. } => Ok(clock),
+        c if c == super::RATED_CLOCK => Ok(clock),
+        _ => Err(bad(
+            "a seek's clock is none, 15 seconds a move and 60 in the bank, \
+             or correspondence (1 hour to 3 days a move)"
+                .into(),
+        )),
+    }
+}
+
 fn added(r: Result<(), AddError>) -> Result<(), HttpRefusal> {
     match r {
         Ok(()) => Ok(()),
+        Err(AddError::TooManyFromAddress(n)) => Err(refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            Code::TooManySeeks,
+            format!(
+                "{n} players already wait for a game from this address: wait until some are paired"
+            ),
+        )),
         Err(AddError::AlreadySeeking) => Err(refuse(
             StatusCode::CONFLICT,
             Code::AlreadySeeking,
@@ -179,10 +221,12 @@ fn added(r: Result<(), AddError>) -> Result<(), HttpRefusal> {
 
 async fn seek(
     State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Json(req): Json<Seek>,
 ) -> Result<Json<Made>, HttpRefusal> {
     let rules = game(&req.rules)?;
+    let clock = seek_clock(req.clock, req.rated)?;
     let name = rules.preset.name();
     if let Some(s) = req.fill_s {
         if req.rated {
@@ -241,7 +285,7 @@ async fn seek(
     hub.store.add_seek_side(&side).await?;
     let row = SeekRow {
         id: id.clone(),
-        game: super::game_key(&rules, req.rated),
+        game: super::game_key(&rules, req.rated, &clock),
         rules: serde_json::to_string(&rules.spec())?,
         rated: req.rated,
         rating,
@@ -258,8 +302,14 @@ async fn seek(
         table_id: None,
         seats: None,
         paired_at: None,
+        address: Some(ip.to_string()),
+        clock: Some(serde_json::to_string(&clock)?),
     };
-    added(hub.store.add_seek(&row).await)?;
+    added(
+        hub.store
+            .add_seek(&row, hub.config.limits.seeks_per_address)
+            .await,
+    )?;
     hub.pairing.notify_one();
     Ok(Json(Made {
         seek: id,
@@ -349,11 +399,13 @@ async fn status(
         (None, false) => "waiting",
     };
     let waited_ms = (hub.config.time.now_ms() - s.created_at).max(0);
+    let clock = super::clock_of(&s)?;
     Ok(Json(Status {
         seek: s.id,
         state,
         rules: serde_json::from_str(&s.rules)?,
         rated: s.rated,
+        clock,
         waited_ms,
         window: window(waited_ms),
         names: s.members.iter().map(|m| m.name.clone()).collect(),
@@ -394,6 +446,7 @@ async fn waiting(State(hub): State<Hub>) -> Result<Json<Vec<Waiting>>, HttpRefus
             std::collections::btree_map::Entry::Vacant(v) => v.insert(Waiting {
                 rules: serde_json::from_str(&s.rules)?,
                 rated: s.rated,
+                clock: super::clock_of(&s)?,
                 players: 0,
             }),
         };

@@ -38,10 +38,29 @@ const OPEN_AFTER_MS: i64 = 5_000;
 const KEEP_PAIRED_MS: i64 = 10 * 60 * 1000;
 
 /// The pool's key for the game a seek asks for: the rules with every
-/// option spelled out, and whether rated. The same key: the same game.
-pub fn game_key(rules: &Rules, rated: bool) -> String {
+/// option spelled out, whether rated, and the clock. The same key: the
+/// same game (seekers who chose different clocks are not paired).
+pub fn game_key(rules: &Rules, rated: bool, clock: &TimeControl) -> String {
     let spec = serde_json::to_string(&rules.spec()).unwrap_or_default();
-    format!("{}:{spec}", if rated { "rated" } else { "casual" })
+    let rated = if rated { "rated" } else { "casual" };
+    match clock {
+        TimeControl::None => format!("{rated}:{spec}"),
+        c => format!(
+            "{rated}:{}:{spec}",
+            serde_json::to_string(c).unwrap_or_default()
+        ),
+    }
+}
+
+/// The clock a seek's table gets: the one its seeker chose (stored with
+/// the seek), or for a rated seek stored before seeks had clocks, the
+/// rated one.
+pub fn clock_of(s: &SeekRow) -> Result<TimeControl, serde_json::Error> {
+    Ok(match &s.clock {
+        Some(c) => serde_json::from_str(c)?,
+        None if s.rated => RATED_CLOCK,
+        None => TimeControl::None,
+    })
 }
 
 /// A table's seats as the grouping sees them.
@@ -232,11 +251,7 @@ pub fn new_table(id: &str, seeks: &[SeekRow]) -> anyhow::Result<NewTable> {
         hints: !rated,
         secret: None,
         id: Some(id.to_string()),
-        clock: if rated {
-            RATED_CLOCK
-        } else {
-            TimeControl::None
-        },
+        clock: clock_of(first)?,
     })
 }
 

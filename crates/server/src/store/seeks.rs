@@ -40,9 +40,23 @@ pub(super) const MIGRATION: &[&str] = &[
     )",
 ];
 
+/// The second migration of this module: the address a seek came from, for
+/// the cap on open seeks per address (guests' ids cost nothing to make,
+/// an address does), and the clock the seeker chose (a
+/// `domino_engine::TimeControl`, JSON; NULL before this migration: none).
+pub(super) const ADDRESS_CLOCK_MIGRATION: &[&str] = &[
+    "ALTER TABLE domino_seeks ADD COLUMN address TEXT",
+    "ALTER TABLE domino_seeks ADD COLUMN clock TEXT",
+    "CREATE INDEX IF NOT EXISTS domino_seeks_address ON domino_seeks (address, table_id)",
+];
+
 /// The PostgreSQL advisory lock held by the transaction that pairs, so
 /// that of several nodes one pairs at a time ("domino" and 2).
 const PAIRING_LOCK: i64 = 0x646f_6d69_6e6f_0002;
+
+/// The first key of the PostgreSQL advisory locks taken per address while
+/// a seek is added ("do" and 3); the second is the address's hash.
+const ADDRESS_LOCK: i32 = 0x646f_0003;
 
 /// SQLite upgrades a transaction that read to a writer only if no other
 /// wrote meanwhile, and answers "database is locked" at once otherwise
@@ -103,6 +117,10 @@ pub struct SeekRow {
     /// The members' seats (JSON list), once paired.
     pub seats: Option<String>,
     pub paired_at: Option<i64>,
+    /// The address it was asked from (the first member's).
+    pub address: Option<String>,
+    /// The clock chosen (a `TimeControl`, JSON); `None`: no clock.
+    pub clock: Option<String>,
 }
 
 /// A seek that is put to a table: its id, table and members' seats.
@@ -119,12 +137,15 @@ pub enum AddError {
     /// One of its players already has a seek in the pool.
     #[error("already seeking")]
     AlreadySeeking,
+    /// Its address has this many seeks waiting already.
+    #[error("{0} seeks wait from this address")]
+    TooManyFromAddress(usize),
     #[error(transparent)]
     Store(#[from] sqlx::Error),
 }
 
 const COLUMNS: &str = "id, game, rules, rated, rating, fill_ms, members, size, team_code,
-    created_at, table_id, seats, paired_at";
+    created_at, table_id, seats, paired_at, address, clock";
 
 fn seek_of(r: &sqlx::any::AnyRow) -> Result<SeekRow, sqlx::Error> {
     let members: String = r.try_get("members")?;
@@ -132,7 +153,7 @@ fn seek_of(r: &sqlx::any::AnyRow) -> Result<SeekRow, sqlx::Error> {
     let rated: i64 = r.try_get("rated")?;
     Ok(
         from_row!(r, SeekRow { id, game, rules, rating, fill_ms, size, team_code,
-        created_at, table_id, seats, paired_at; members: members, rated: rated != 0 }),
+        created_at, table_id, seats, paired_at, address, clock; members: members, rated: rated != 0 }),
     )
 }
 
@@ -146,17 +167,38 @@ fn members_text(m: &[Member]) -> String {
 
 impl Store {
     /// Add a seek and claim its first member as seeking; refused when that
-    /// player already seeks (a seek of theirs not yet put to a table).
-    pub async fn add_seek(&self, s: &SeekRow) -> Result<(), AddError> {
+    /// player already seeks (a seek of theirs not yet put to a table), or
+    /// when `per_address` seeks from its address wait already.
+    pub async fn add_seek(&self, s: &SeekRow, per_address: usize) -> Result<(), AddError> {
         let _turn = self.pool_turn().await;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         self.write_now(&mut tx).await?;
+        if let Some(address) = &s.address {
+            if self.backend == Backend::Postgres {
+                // Counted and added under the address's own lock: two
+                // nodes adding for one address cannot both pass the cap,
+                // and other addresses' seeks and the pairing wait for none.
+                let lock = "SELECT pg_advisory_xact_lock($1, hashtext($2))";
+                tx.execute(sqlx::query(lock).bind(ADDRESS_LOCK).bind(address))
+                    .await?;
+            }
+            let waiting: i64 = sqlx::query(
+                "SELECT COUNT(*) FROM domino_seeks WHERE address = $1 AND table_id IS NULL",
+            )
+            .bind(address)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get(0)?;
+            if usize::try_from(waiting).unwrap_or(usize::MAX) >= per_address {
+                return Err(AddError::TooManyFromAddress(per_address));
+            }
+        }
         for m in &s.members {
             claim_player(&mut tx, &m.player, &s.id).await?;
         }
         let sql = format!(
-            "INSERT INTO domino_seeks ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+            "INSERT INTO domino_seeks ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
         );
         let q = sqlx::query(&sql)
             .bind(&s.id)
@@ -171,7 +213,9 @@ impl Store {
             .bind(s.created_at)
             .bind(&s.table_id)
             .bind(&s.seats)
-            .bind(s.paired_at);
+            .bind(s.paired_at)
+            .bind(&s.address)
+            .bind(&s.clock);
         tx.execute(q).await?;
         tx.commit().await?;
         Ok(())
@@ -266,17 +310,20 @@ impl Store {
     }
 
     /// Whether a player holds a seat, not left, at an unfinished rated
-    /// table made by pairing.
+    /// table: one made by a rated pairing, or a tournament's (every
+    /// tournament table is rated, see [`Store::made_rated`]).
     pub async fn at_rated_table(&self, player: &str) -> Result<bool, sqlx::Error> {
         let Some(profile) = player.strip_prefix("p:") else {
             return Ok(false);
         };
         let row = sqlx::query(
-            "SELECT 1 FROM domino_seeks k
-             JOIN domino_tables t ON t.id = k.table_id
-             JOIN domino_seats s ON s.table_id = t.id
-             WHERE k.rated = 1 AND t.finished_at IS NULL
-               AND s.profile_id = $1 AND s.left_hand IS NULL",
+            "SELECT 1 FROM domino_seats s
+             JOIN domino_tables t ON t.id = s.table_id
+             WHERE s.profile_id = $1 AND s.left_hand IS NULL AND t.finished_at IS NULL
+               AND (EXISTS (SELECT 1 FROM domino_seeks k WHERE k.table_id = t.id AND k.rated = 1)
+                 OR EXISTS (SELECT 1 FROM domino_tournament_rounds r
+                            WHERE r.tables LIKE '%\"' || t.id || '\"%'))
+             LIMIT 1",
         )
         .bind(profile)
         .fetch_optional(&self.pool)
@@ -501,5 +548,47 @@ async fn claim_player(
         Ok(_) => Ok(()),
         Err(e) if unique_violation(&e) => Err(AddError::AlreadySeeking),
         Err(e) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::store::tests::table_row;
+    use crate::store::tournaments::RoundRow;
+    use crate::store::SeatRow;
+
+    fn seat(profile: &str) -> SeatRow {
+        SeatRow {
+            seat: 0,
+            name: "Ana".into(),
+            token_hash: "h".into(),
+            left_hand: None,
+            profile_id: Some(profile.into()),
+        }
+    }
+
+    /// A tournament's table is rated: a player seated at an unfinished one
+    /// is at a rated table. A casual table is not, nor is another player.
+    #[tokio::test]
+    async fn a_tournament_table_counts_as_a_rated_table() {
+        let store = Store::connect("sqlite::memory:").await.unwrap();
+        store.create_table(&table_row("casual", 1)).await.unwrap();
+        store.add_seat("casual", "n", &seat("ana")).await.unwrap();
+        assert!(!store.at_rated_table("p:ana").await.unwrap());
+        store.create_table(&table_row("round1", 1)).await.unwrap();
+        store.add_seat("round1", "n", &seat("ana")).await.unwrap();
+        let round = RoundRow {
+            round: 1,
+            plan: "[]".into(),
+            tables: r#"["other","round1"]"#.into(),
+            results: "[]".into(),
+            secret: String::new(),
+        };
+        assert!(store.add_round("t1", &round).await.unwrap());
+        assert!(store.at_rated_table("p:ana").await.unwrap());
+        assert!(!store.at_rated_table("p:bea").await.unwrap());
+        assert!(!store.at_rated_table("g:ana-guest-id").await.unwrap());
     }
 }

@@ -42,6 +42,7 @@ pub fn config(db: &str) -> Config {
             entries_per_hour: 100_000,
             profiles_per_hour: 100_000,
             links_per_hour: 100_000,
+            seeks_per_address: 100_000,
             ..domino_server::limits::Limits::DEFAULT
         }),
         metrics_token: Some(METRICS_TOKEN.into()),

@@ -1,0 +1,111 @@
+//! Pairing benchmark (not a test): N players ask the pool for a game at
+//! once, are paired, sit at their tables and play them out, all on
+//! loopback.
+//!
+//! ```text
+//! cargo run --release -p domino-server --example pairload -- \
+//!     [--players 2000] [--game draw] [--size 2] [--target 20] [--poll-ms 200] \
+//!     [--db sqlite://FILE]
+//! ```
+//!
+//! Starts a server in this process on a fresh SQLite file (or `--db`),
+//! then `--players` guest clients each `POST /api/seeks` for the same
+//! casual game (`--size` players, the match to `--target` points so that
+//! matches are short), follow their seek every `--poll-ms` until it is
+//! paired, sit at the table with their token over a WebSocket and play the
+//! first legal move whenever it is their turn until the match is over.
+//! Reports the pairing time (from asking to reading `paired`: the polling
+//! interval bounds its resolution), its median, 99th percentile and worst,
+//! the move round trips, and the matches finished. Clients and server
+//! share the process and its cores.
+#![allow(clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr)]
+
+mod player;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use player::{player, Stats};
+use serde_json::json;
+
+fn arg(name: &str, default: &str) -> String {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+        .unwrap_or_else(|| default.to_string())
+}
+
+fn pct(sorted: &[u64], p: f64) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn main() {
+    let players: usize = arg("--players", "200").parse().unwrap();
+    let size: u64 = arg("--size", "2").parse().unwrap();
+    let target: u64 = arg("--target", "20").parse().unwrap();
+    let poll = Duration::from_millis(arg("--poll-ms", "200").parse().unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let db = arg(
+        "--db",
+        &format!("sqlite://{}", dir.path().join("pairload.db").display()),
+    );
+    let rules =
+        json!({"preset": arg("--game", "draw"), "players": size, "options": {"target": target}});
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let config = domino_server::Config {
+            db,
+            bot_delay: Duration::ZERO,
+            bot_budget_ms: 20,
+            limits: Arc::new(domino_server::limits::Limits {
+                messages_per_second: u32::MAX,
+                message_burst: u32::MAX,
+                sockets_per_address: usize::MAX,
+                sockets: usize::MAX,
+                connections_per_address: usize::MAX,
+                connections: usize::MAX,
+                // Every player asks from 127.0.0.1.
+                seeks_per_address: usize::MAX,
+                ..domino_server::limits::Limits::DEFAULT
+            }),
+            ..domino_server::Config::default()
+        };
+        tokio::spawn(domino_server::run(listener, config, std::future::pending()));
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let stats = Arc::new(Stats::default());
+        let started = Instant::now();
+        let tasks: Vec<_> = (0..players)
+            .map(|i| tokio::spawn(player(addr, i, rules.clone(), poll, stats.clone())))
+            .collect();
+        for t in tasks {
+            t.await.unwrap();
+        }
+        let mut paired = stats.paired_ms.lock().unwrap().clone();
+        paired.sort_unstable();
+        let mut moves = stats.move_ms.lock().unwrap().clone();
+        moves.sort_unstable();
+        println!(
+            "players {players} ({size} a table, poll {} ms): paired median {} ms, p99 {} ms, worst {} ms; \
+             moves {} median {} ms p99 {} ms; matches finished {} of {}; all done in {:.1} s",
+            poll.as_millis(),
+            pct(&paired, 0.5),
+            pct(&paired, 0.99),
+            paired.last().copied().unwrap_or(0),
+            moves.len(),
+            pct(&moves, 0.5),
+            pct(&moves, 0.99),
+            *stats.matches.lock().unwrap(),
+            players,
+            started.elapsed().as_secs_f64(),
+        );
+    });
+}
