@@ -158,7 +158,28 @@ async fn first_state(c: &mut Client) {
 
 #[tokio::test]
 async fn two_bots_paired_by_the_pool_play_a_rated_match_and_both_ratings_change() {
-    let s = Server::start(fast("sqlite::memory:"));
+    two_bots_play_rated(&fast("sqlite::memory:").db).await;
+}
+
+/// The same on PostgreSQL (when `DOMINO_TEST_POSTGRES` names a server):
+/// the bot accounts' tables, tokens and seek sides in its dialect.
+#[tokio::test]
+async fn postgres_two_bots_paired_by_the_pool_play_a_rated_match() {
+    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    let (db, name) = domino_server::store::scratch_postgres(&url, "bots")
+        .await
+        .unwrap();
+    two_bots_play_rated(&db).await;
+    domino_server::store::drop_scratch_postgres(&url, &name)
+        .await
+        .unwrap();
+}
+
+async fn two_bots_play_rated(db: &str) {
+    let s = Server::start(fast(db));
     let (a, b) = (
         bot(s.addr, "Alpha Bot").await,
         bot(s.addr, "Beta Bot").await,

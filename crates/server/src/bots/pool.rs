@@ -112,7 +112,7 @@ pub type Kind = (bool, Opponents);
 
 /// The passes of a round, in order: each a set of kinds that all admit
 /// each other, so any group drawn from one is allowed.
-pub const PASSES: [&[Kind]; 5] = [
+pub const PASSES: [&[Kind]; 6] = [
     // People among themselves.
     &[(false, Opponents::People), (false, Opponents::Any)],
     // Bots among themselves.
@@ -123,6 +123,8 @@ pub const PASSES: [&[Kind]; 5] = [
     &[(true, Opponents::People), (false, Opponents::Any)],
     // A person who asks for bots, with bots who admit people.
     &[(false, Opponents::Bots), (true, Opponents::Any)],
+    // A person who asks for bots, with a bot that asks for people.
+    &[(false, Opponents::Bots), (true, Opponents::People)],
 ];
 
 /// The seeks of `seeks` that take part in `pass`: those of its kinds, and

@@ -108,7 +108,7 @@ pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
     // meanwhile waits for the next round rather than be placed unknown.
     let known = hub.store.open_seeks().await?;
     let ids: Vec<String> = known.iter().map(|s| s.id.clone()).collect();
-    let sides = hub.store.seek_sides(&ids).await?;
+    let sides = hub.store.open_seek_sides().await?;
     let placed = hub
         .store
         .pair(now, |open| plan(open, now, &ids, &sides))
@@ -140,6 +140,7 @@ async fn tidy(hub: &Hub, now: i64) -> anyhow::Result<()> {
         open_table(hub, &t).await;
     }
     hub.store.forget_seeks(now - KEEP_PAIRED_MS).await?;
+    hub.store.forget_seek_sides().await?;
     Ok(())
 }
 

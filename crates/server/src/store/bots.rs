@@ -271,27 +271,36 @@ impl Store {
         Ok(())
     }
 
-    /// The sides of these seeks, by seek id.
-    pub async fn seek_sides(
-        &self,
-        seeks: &[String],
-    ) -> Result<HashMap<String, SeekSide>, sqlx::Error> {
+    /// The sides of the seeks still waiting, by seek id (each side is
+    /// written before its seek, so every waiting seek read before this
+    /// has its side here).
+    pub async fn open_seek_sides(&self) -> Result<HashMap<String, SeekSide>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT s.seek_id, s.bot, s.opponents, s.profile_id, s.token
+             FROM domino_seek_sides s JOIN domino_seeks k ON k.id = s.seek_id
+             WHERE k.table_id IS NULL",
+        )
+        .fetch_all(&self.pool)
+        .await?;
         let mut out = HashMap::new();
-        for id in seeks {
-            let row = sqlx::query(
-                "SELECT seek_id, bot, opponents, profile_id, token FROM domino_seek_sides
-                 WHERE seek_id = $1",
-            )
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-            if let Some(r) = row {
-                let side = from_row!(r, SeekSide { seek_id, opponents, profile_id, token;
-                    bot: r.try_get::<i64, _>("bot")? != 0 });
-                out.insert(id.clone(), side);
-            }
+        for r in &rows {
+            let side = from_row!(r, SeekSide { seek_id, opponents, profile_id, token;
+                bot: r.try_get::<i64, _>("bot")? != 0 });
+            out.insert(side.seek_id.clone(), side);
         }
         Ok(out)
+    }
+
+    /// Forget the sides of seeks no longer stored (cancelled, or forgotten
+    /// after their table).
+    pub async fn forget_seek_sides(&self) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "DELETE FROM domino_seek_sides
+             WHERE seek_id NOT IN (SELECT id FROM domino_seeks)",
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
     /// A game's leaderboard of people only (`bots` false) or of bot
