@@ -35,6 +35,7 @@ pub mod report;
 pub mod result;
 pub mod rules;
 pub mod score;
+pub mod seen;
 pub mod sheet;
 pub mod tally;
 pub mod text;
