@@ -9,6 +9,7 @@ registration (``domino.openspiel``). See docs/python.md.
 from ._domino import (
     BotError,
     CHANCE,
+    ConnectError,
     DealError,
     DominoError,
     Game,
@@ -23,6 +24,7 @@ from ._domino import (
     VecEnv,
     bot,
     bot_names,
+    connect,
     load_puzzles,
     load_record,
     presets,
@@ -31,6 +33,7 @@ from ._domino import (
 __all__ = [
     "BotError",
     "CHANCE",
+    "ConnectError",
     "DealError",
     "DominoError",
     "Game",
@@ -45,6 +48,7 @@ __all__ = [
     "VecEnv",
     "bot",
     "bot_names",
+    "connect",
     "load_puzzles",
     "load_record",
     "preset_names",

@@ -8,6 +8,7 @@
 
 mod bot;
 mod codec;
+mod connect;
 mod core;
 mod encode;
 mod env;
@@ -48,6 +49,7 @@ fn _domino(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::load_record, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot_names, m)?)?;
+    m.add_function(wrap_pyfunction!(connect::connect, m)?)?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     m.add("CHANCE", core::CHANCE)?;
     m.add("TERMINAL", core::TERMINAL)?;
@@ -65,5 +67,6 @@ fn _domino(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DealError", py.get_type::<errors::DealError>())?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("BotError", py.get_type::<errors::BotError>())?;
+    m.add("ConnectError", py.get_type::<connect::ConnectError>())?;
     Ok(())
 }

@@ -42,8 +42,9 @@ impl From<tokio_tungstenite::tungstenite::Error> for ClientError {
 }
 
 impl ClientError {
-    /// Whether trying again later cannot help: the token is dead or the
-    /// options are wrong. Everything else (a lost connection, a refusal
+    /// Whether trying again later cannot help: the token is dead, the
+    /// options are wrong, or the policy failed (its author needs to see
+    /// that, not a bot that stops moving). Everything else (a lost connection, a refusal
     /// for now) is retried with backoff.
     pub fn is_fatal(&self) -> bool {
         matches!(
@@ -53,6 +54,7 @@ impl ClientError {
                 | ClientError::BadUrl(_)
                 | ClientError::Options(_)
                 | ClientError::UnknownBot(_)
+                | ClientError::Policy(_)
         ) || matches!(self, ClientError::Refused { status: 401, .. })
     }
 

@@ -48,7 +48,12 @@ pub struct BuiltIn {
 impl BuiltIn {
     /// The bot `spec`, checked now so that a typo stops the client at once.
     pub fn new(spec: &str) -> Result<BuiltIn, ClientError> {
-        let config = BotConfig::default();
+        BuiltIn::with_config(spec, BotConfig::default())
+    }
+
+    /// The bot `spec` with its budget and seed (each table's bot gets a
+    /// seed of its own, drawn from this one's).
+    pub fn with_config(spec: &str, config: BotConfig) -> Result<BuiltIn, ClientError> {
         levels::level_bot(spec, config).map_err(|_| ClientError::UnknownBot(spec.into()))?;
         Ok(BuiltIn {
             spec: spec.into(),
@@ -60,7 +65,7 @@ impl BuiltIn {
 impl Policy for BuiltIn {
     fn player(&self, _rules: &RulesSpec) -> Result<Box<dyn Player>, ClientError> {
         let config = BotConfig {
-            seed: rand::random(),
+            seed: self.config.seed ^ rand::random::<u64>(),
             ..self.config
         };
         let bot = levels::level_bot(&self.spec, config)
