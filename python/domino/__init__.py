@@ -28,6 +28,7 @@ from ._domino import (
     load_puzzles,
     load_record,
     presets,
+    sample_state,
 )
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "load_record",
     "preset_names",
     "presets",
+    "sample_state",
 ]
 
 

@@ -15,6 +15,7 @@ mod env;
 mod errors;
 mod game;
 mod puzzle;
+mod sample;
 mod tracker;
 
 use pyo3::prelude::*;
@@ -50,6 +51,7 @@ fn _domino(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot_names, m)?)?;
     m.add_function(wrap_pyfunction!(connect::connect, m)?)?;
+    m.add_function(wrap_pyfunction!(sample::sample_state, m)?)?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     m.add("CHANCE", core::CHANCE)?;
     m.add("TERMINAL", core::TERMINAL)?;
