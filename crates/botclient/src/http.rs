@@ -9,6 +9,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 use crate::error::ClientError;
+use crate::pace::Pace;
 
 /// How long one request may take, connection to last byte.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
@@ -23,6 +24,8 @@ pub struct Server {
     /// The path the server is mounted under ("" at the root).
     prefix: String,
     token: String,
+    /// Shared by every connection made from this value and its clones.
+    pace: Pace,
 }
 
 impl Server {
@@ -52,6 +55,7 @@ impl Server {
             port,
             prefix: path.trim_end_matches('/').into(),
             token: token.into(),
+            pace: Pace::default(),
         })
     }
 
@@ -62,6 +66,11 @@ impl Server {
 
     pub fn token(&self) -> &str {
         &self.token
+    }
+
+    /// The client's turns to send (see [`Pace`]).
+    pub(crate) fn pace(&self) -> &Pace {
+        &self.pace
     }
 
     /// `HOST:PORT`, as the `Host` header gives it.
@@ -85,6 +94,7 @@ impl Server {
         path: &str,
         body: Option<&Value>,
     ) -> Result<Value, ClientError> {
+        self.pace.wait().await;
         tokio::time::timeout(REQUEST_TIMEOUT, self.exchange(method, path, body))
             .await
             .map_err(|_| {

@@ -11,6 +11,7 @@ pub mod error;
 mod events;
 pub mod http;
 mod manager;
+mod pace;
 pub mod policy;
 mod socket;
 pub mod table;

@@ -12,6 +12,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::error::ClientError;
 use crate::http::Server;
+use crate::pace::Pace;
 
 /// The close code the server ends a revoked token's connections with.
 pub const REVOKED_CLOSE: u16 = 4001;
@@ -20,6 +21,7 @@ pub const REVOKED_CLOSE: u16 = 4001;
 #[derive(Debug)]
 pub struct Socket {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pace: Pace,
 }
 
 impl Socket {
@@ -31,10 +33,14 @@ impl Socket {
             .map_err(|_| ClientError::BadToken)?;
         request.headers_mut().insert("authorization", bearer);
         let (ws, _) = tokio_tungstenite::connect_async(request).await?;
-        Ok(Socket { ws })
+        Ok(Socket {
+            ws,
+            pace: server.pace().clone(),
+        })
     }
 
     pub async fn send(&mut self, message: &Value) -> Result<(), ClientError> {
+        self.pace.wait().await;
         self.ws.send(Message::text(message.to_string())).await?;
         Ok(())
     }

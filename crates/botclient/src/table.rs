@@ -21,6 +21,9 @@ const RATINGS_WAIT: Duration = Duration::from_secs(5);
 /// A message to the server at least this often, so that a quiet table
 /// never looks like a dead connection.
 const KEEPALIVE: Duration = Duration::from_secs(20);
+/// How long to wait before sending again a message the server refused
+/// for the rate.
+const RETRY_AFTER: Duration = Duration::from_secs(1);
 
 /// A seat the bot holds: the table and the seat token it resumes with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,6 +69,10 @@ struct Play<'a> {
     seat_no: Option<u8>,
     /// Set once the match is over and the rating awaited.
     over: Option<(Finished, tokio::time::Instant)>,
+    /// The last state, and when to act on it again after an action the
+    /// server did not handle (over the rate): no new state would come.
+    last: Option<Value>,
+    retry: Option<tokio::time::Instant>,
 }
 
 /// Play `seat` until its match is over.
@@ -84,6 +91,8 @@ pub async fn play(
         ready_after: None,
         seat_no: None,
         over: None,
+        last: None,
+        retry: None,
     };
     let mut backoff = Backoff::default();
     loop {
@@ -129,6 +138,16 @@ impl Play<'_> {
                     socket.close().await;
                     return Ok(self.over.take().map(|(f, _)| f));
                 }
+                _ = sleep_until(self.retry) => {
+                    self.retry = None;
+                    self.acted = -1;
+                    if let Some(last) = self.last.clone() {
+                        if let Some(reply) = self.on_state(&last).await? {
+                            socket.send(&reply).await?;
+                        }
+                    }
+                    continue;
+                }
             };
             let Some(message) = message else {
                 return Ok(None);
@@ -139,6 +158,7 @@ impl Play<'_> {
                 }
                 Some("error") => self.refused(&message)?,
                 Some("state") => {
+                    self.last = Some(message.clone());
                     if let Some(reply) = self.on_state(&message).await? {
                         socket.send(&reply).await?;
                     }
@@ -171,9 +191,14 @@ impl Play<'_> {
                 message: text("message"),
             });
         }
+        let code = text("code");
+        if matches!(code.as_str(), "rate_limited" | "rate") {
+            // Not handled at all: the same state stands, so act on it again.
+            self.retry = Some(tokio::time::Instant::now() + RETRY_AFTER);
+        }
         (self.report)(Progress::Refused {
             table: self.seat.table.clone(),
-            code: text("code"),
+            code,
             message: text("message"),
         });
         Ok(())
