@@ -32,6 +32,7 @@ class IsmctsPolicy:
         self.simulations = simulations
         self.rng = np.random.RandomState(seed)
         self.games = {}
+        self.fallbacks = 0
 
     def game(self, rules):
         key = (rules["preset"], rules.get("players"))
@@ -46,7 +47,14 @@ class IsmctsPolicy:
             return legal[0]
         game = self.game(observation["rules"])
         state = game.new_initial_state()
-        state.inner = domino.sample_state(observation, seed=random.getrandbits(63))
+        try:
+            state.inner = domino.sample_state(observation, seed=random.getrandbits(63))
+        except domino.DominoError:
+            # No sampled deal replays this hand (the seat's own draws can
+            # rule them all out in the draw games): play the first legal
+            # action rather than stall the table.
+            self.fallbacks += 1
+            return legal[0]
         evaluator = mcts.RandomRolloutEvaluator(1, self.rng)
         bot = ismcts.ISMCTSBot(game, evaluator, 2.0, self.simulations, random_state=self.rng)
         chosen = json.loads(state.inner.action_to_string(bot.step(state)))

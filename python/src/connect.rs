@@ -27,7 +27,9 @@ struct PyPolicy(Py<PyAny>);
 
 impl Policy for PyPolicy {
     fn player(&self, _rules: &RulesSpec) -> Result<Box<dyn Player>, ClientError> {
-        Ok(Box::new(PyPlayer(Python::attach(|py| self.0.clone_ref(py)))))
+        Ok(Box::new(PyPlayer(Python::attach(|py| {
+            self.0.clone_ref(py)
+        }))))
     }
 }
 
