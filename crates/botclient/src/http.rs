@@ -16,14 +16,15 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
 /// The largest answer read: the API's answers are small.
 const MAX_ANSWER: u64 = 4 << 20;
 
-/// A server and the token every request carries.
+/// A server and the token every request carries (none for a client that
+/// only plays seats it holds tokens for, as a page without a profile does).
 #[derive(Clone, Debug)]
 pub struct Server {
     host: String,
     port: u16,
     /// The path the server is mounted under ("" at the root).
     prefix: String,
-    token: String,
+    token: Option<String>,
     /// Shared by every connection made from this value and its clones.
     pace: Pace,
 }
@@ -54,7 +55,7 @@ impl Server {
             host: host.trim_start_matches('[').trim_end_matches(']').into(),
             port,
             prefix: path.trim_end_matches('/').into(),
-            token: token.into(),
+            token: Some(token.into()),
             pace: Pace::default(),
         })
     }
@@ -64,8 +65,16 @@ impl Server {
         format!("ws://{}/ws", self.authority_and_prefix())
     }
 
-    pub fn token(&self) -> &str {
-        &self.token
+    /// The server at `url`, asked without a token: enough to play a seat
+    /// by its seat token ([`crate::table::play`]), not to use the bot API.
+    pub fn without_token(url: &str) -> Result<Server, ClientError> {
+        let mut server = Server::new(url, "-")?;
+        server.token = None;
+        Ok(server)
+    }
+
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
     }
 
     /// The client's turns to send (see [`Pace`]).
@@ -113,11 +122,14 @@ impl Server {
     ) -> Result<Value, ClientError> {
         let body = body.map(Value::to_string).unwrap_or_default();
         let head = format!(
-            "{method} {}{path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {}\r\n\
+            "{method} {}{path} HTTP/1.1\r\nHost: {}\r\n{}\
              Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
             self.prefix,
             self.authority(),
-            self.token,
+            self.token
+                .as_ref()
+                .map(|t| format!("Authorization: Bearer {t}\r\n"))
+                .unwrap_or_default(),
             body.len()
         );
         let mut stream = TcpStream::connect((self.host.as_str(), self.port)).await?;

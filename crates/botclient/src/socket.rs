@@ -25,13 +25,16 @@ pub struct Socket {
 }
 
 impl Socket {
-    /// Open `/ws` with `Authorization: Bearer`; a refused token is
+    /// Open `/ws` (with `Authorization: Bearer` when the server value has
+    /// a token); a refused token is
     /// [`ClientError::BadToken`].
     pub async fn open(server: &Server) -> Result<Socket, ClientError> {
         let mut request = server.ws_url().into_client_request()?;
-        let bearer = HeaderValue::from_str(&format!("Bearer {}", server.token()))
-            .map_err(|_| ClientError::BadToken)?;
-        request.headers_mut().insert("authorization", bearer);
+        if let Some(token) = server.token() {
+            let bearer = HeaderValue::from_str(&format!("Bearer {token}"))
+                .map_err(|_| ClientError::BadToken)?;
+            request.headers_mut().insert("authorization", bearer);
+        }
         let (ws, _) = tokio_tungstenite::connect_async(request).await?;
         Ok(Socket {
             ws,
