@@ -8,7 +8,7 @@
 export const PROVISIONAL_DEVIATION = 110;
 
 /**
- * @typedef {{ player: string, name: string, rating: number, deviation: number, matches: number, bot?: string | null }} Leader
+ * @typedef {{ player: string, name: string, rating: number, deviation: number, matches: number, bot?: boolean, level?: string | null }} Leader
  */
 
 /**

@@ -49,15 +49,18 @@ export async function leaderboardPage(app) {
     // Every player of the game (min=0): the page sets the provisional ones apart.
     const all = await get("/api/leaderboard?min=0&game=" + encodeURIComponent(game.value));
     const settled = await get("/api/leaderboard?game=" + encodeURIComponent(game.value));
+    // The built-in levels are on the bots' board (with the bot accounts).
+    const botBoard = await get("/api/leaderboard?min=0&kind=bots&game=" + encodeURIComponent(game.value));
     if (!all || !settled) { fill(list, h("p", { class: "error" }, t("offline-now"))); return; }
     const min = settled.min;
-    const { people, provisional, bots } = splitBoard(all.players, min);
+    const { people, provisional } = splitBoard(all.players, min);
+    const bots = splitBoard(botBoard ? botBoard.players : [], min).bots.filter((b) => b.level);
     const preset = (presets || []).find((p) => p.name === game.value);
     const m = preset ? measured(ladder || [], preset, null) : null;
     // The levels' measured strength where the server has it, else their ratings here.
     const levels = m
       ? LEVELS.filter((b) => m.levels.some((l) => l.bot === b)).map((b) => h("li", { "data-bot": b }, levelText(b, m)))
-      : bots.map((b) => h("li", { "data-bot": b.bot }, t("level", { bot: b.bot }), " ", h("b", {}, String(b.rating))));
+      : bots.map((b) => h("li", { "data-bot": b.level }, t("level", { bot: b.level }), " ", h("b", {}, String(b.rating))));
     fill(list,
       h("h2", {}, t("leaderboard-people")),
       people.length ? h("ol", { class: "board", id: "board-people" }, people.map((p) => personRow(p, false)))

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { splitBoard, PROVISIONAL_DEVIATION } from "../clubs/board.js";
 
-const row = (player, rating, deviation, matches, bot = null) => ({ player, name: player, rating, deviation, matches, bot });
+const row = (player, rating, deviation, matches, level = null) => ({ player, name: player, rating, deviation, matches, bot: level != null, level });
 
 test("few matches or a wide deviation is provisional; bots stand apart; each list by rating", () => {
   const rows = [
@@ -18,5 +18,5 @@ test("few matches or a wide deviation is provisional; bots stand apart; each lis
   const { people, provisional, bots } = splitBoard(rows, 10);
   assert.deepEqual(people.map((r) => r.player), ["bob", "ann"]);
   assert.deepEqual(provisional.map((r) => r.player), ["new", "wide"]);
-  assert.deepEqual(bots.map((r) => r.bot), ["expert", "random"]);
+  assert.deepEqual(bots.map((r) => r.level), ["expert", "random"]);
 });

@@ -7,7 +7,7 @@ import type { TimeControl } from "./TimeControl";
 /**
  * A client's request (its `id`, when it sends one, is taken off first).
  */
-export type Request = { "type": "ping", } | { "type": "presets", } | { "type": "list", } | { "type": "create", rules: RulesSpec, seats?: Array<PlanSeat>, humans?: number, bot?: string, private?: boolean, name: string, 
+export type Request = { "type": "ping", } | { "type": "events", } | { "type": "presets", } | { "type": "list", } | { "type": "create", rules: RulesSpec, seats?: Array<PlanSeat>, humans?: number, bot?: string, private?: boolean, name: string, 
 /**
  * Players may ask for hints (where the table allows them).
  */

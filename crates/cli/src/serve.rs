@@ -45,6 +45,15 @@ pub struct ServeArgs {
     /// The rated matches a player needs to appear on a game's leaderboard.
     #[arg(long, default_value_t = 5)]
     leaderboard_min: u32,
+    /// Whom bot accounts are paired with in the pool: any (whoever admits
+    /// bots), bots (bots only) or off (bot accounts may not seek; they
+    /// still take challenges).
+    #[arg(long, env = "DOMINO_BOT_PAIRING", default_value = "any",
+          value_parser = domino_server::bots::Pairing::parse)]
+    bot_pairing: domino_server::bots::Pairing,
+    /// The tables one bot account may play at once.
+    #[arg(long, default_value_t = 8)]
+    bot_tables: usize,
     /// The address players open, e.g. https://domino.example.org: sign-in
     /// links point there, the profile cookie is Secure when it is https,
     /// and requests from pages elsewhere are refused. Give it behind a
@@ -145,6 +154,13 @@ pub struct LimitArgs {
     /// One-time sign-in links one address may make or use in an hour.
     #[arg(long, default_value_t = D.links_per_hour)]
     max_links_per_hour: u32,
+    /// Requests a second one bot API token may make (HTTP and socket
+    /// messages together).
+    #[arg(long, default_value_t = D.bot_token_rate)]
+    max_bot_token_rate: u32,
+    /// The burst a bot API token may make above its rate.
+    #[arg(long, default_value_t = D.bot_token_burst)]
+    max_bot_token_burst: u32,
     /// A score sheet with no hand entered, and a tournament never started
     /// that nobody entered, are deleted once this old.
     #[arg(long, default_value_t = Span(D.expire_after))]
@@ -214,6 +230,8 @@ impl LimitArgs {
             entries_per_hour: self.max_entries_per_hour,
             profiles_per_hour: self.max_profiles_per_hour,
             links_per_hour: self.max_links_per_hour,
+            bot_token_rate: self.max_bot_token_rate,
+            bot_token_burst: self.max_bot_token_burst,
             expire_after: self.expire_after.0,
             behind_proxy: self.behind_proxy,
         }
@@ -279,6 +297,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         node: args.node,
         lease: args.lease.0,
         leaderboard_min: args.leaderboard_min,
+        bot_pairing: args.bot_pairing,
+        bot_tables: args.bot_tables,
         public_url: args.public_url,
         metrics_token: args.metrics_token.filter(|t| !t.is_empty()),
         ..domino_server::Config::default()

@@ -58,8 +58,12 @@ impl FromRef<App> for Hub {
 /// every answer with [`crate::trust::headers`].
 pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
     let config = hub.config.clone();
-    let app = routes(hub, stop)
+    let app = routes(hub.clone(), stop)
         .into_router()
+        .layer(axum::middleware::from_fn_with_state(
+            hub,
+            crate::bots::auth::guard,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             config,
             crate::trust::guard,
@@ -102,6 +106,8 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .merge(crate::tournament::http::routes(hub.clone()))
         .merge(crate::turns::routes(hub.clone()))
         .merge(crate::pairing::http::routes(hub.clone()))
+        .merge(crate::bots::accounts::routes(hub.clone()))
+        .merge(crate::bots::challenges::routes(hub.clone()))
         .merge(crate::ops::routes(hub, stop))
 }
 
@@ -109,6 +115,7 @@ async fn upgrade(
     ws: WebSocketUpgrade,
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
+    bot: Option<axum::Extension<crate::bots::BotAuth>>,
     State(app): State<App>,
 ) -> Response {
     // Any page could open sockets from its visitors' browsers (spread over
@@ -141,7 +148,10 @@ async fn upgrade(
     ws.max_message_size(1 << 20)
         .max_frame_size(1 << 20)
         .read_buffer_size(WS_READ_BUFFER)
-        .on_upgrade(move |socket| crate::ws::serve(socket, hub, ip, pass, profile, stop))
+        .on_upgrade(move |socket| {
+            let bot = bot.map(|axum::Extension(b)| b);
+            crate::ws::serve(socket, hub, ip, pass, profile, bot, stop)
+        })
 }
 
 /// Each socket's read buffer. The library's default, 128 KiB, is filled

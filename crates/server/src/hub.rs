@@ -43,6 +43,8 @@ pub struct Hub {
     pub relay: Option<Arc<crate::relay::Relay>>,
     /// Wakes this node's pairing rounds when a seek arrives here.
     pub pairing: Arc<tokio::sync::Notify>,
+    /// Bot accounts' events sockets, challenges and token limits here.
+    pub bots: Arc<crate::bots::Registry>,
 }
 
 impl Hub {
@@ -61,6 +63,7 @@ impl Hub {
             draining: Arc::new(AtomicBool::new(false)),
             relay: None,
             pairing: Arc::default(),
+            bots: Arc::default(),
         }
     }
 

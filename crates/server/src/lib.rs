@@ -21,6 +21,7 @@
 //! start a real server on a loopback port.
 
 pub mod answer;
+pub mod bots;
 pub mod client;
 pub mod clock;
 pub mod coach;
@@ -112,6 +113,10 @@ pub struct Config {
     /// How often the hub looks for turn clocks that ran out (at parked
     /// tables too, without waking the others).
     pub clock_sweep: Duration,
+    /// Whom bot accounts are paired with in the pool (`--bot-pairing`).
+    pub bot_pairing: bots::Pairing,
+    /// The tables a bot account may play at once (`--bot-tables`).
+    pub bot_tables: usize,
 }
 
 impl Default for Config {
@@ -134,6 +139,8 @@ impl Default for Config {
             metrics_token: None,
             time: clock::TimeSource::default(),
             clock_sweep: Duration::from_secs(1),
+            bot_pairing: bots::Pairing::Any,
+            bot_tables: 8,
         }
     }
 }

@@ -71,6 +71,10 @@ pub struct Limits {
     pub profiles_per_hour: u32,
     /// One-time sign-in links one address may make or use in an hour.
     pub links_per_hour: u32,
+    /// Requests a second one bot API token may make, over HTTP and socket
+    /// messages together, and the burst above that rate.
+    pub bot_token_rate: u32,
+    pub bot_token_burst: u32,
     /// A score sheet with no hand entered, and a tournament never started
     /// that nobody entered, are deleted once this old (a tournament's age
     /// counts from its start time when that is later).
@@ -107,6 +111,8 @@ impl Limits {
         entries_per_hour: 60,
         profiles_per_hour: 10,
         links_per_hour: 20,
+        bot_token_rate: 20,
+        bot_token_burst: 40,
         expire_after: Duration::from_secs(3 * 24 * 3600),
         behind_proxy: false,
     };

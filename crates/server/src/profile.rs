@@ -71,8 +71,13 @@ pub fn cookie_secret(headers: &HeaderMap) -> Option<String> {
         .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-/// The signed-in profile of a request, with its secret's hash.
+/// The signed-in profile of a request, with its secret's hash: a bot
+/// account's bearer token (the cookie is then ignored), else the cookie.
 pub async fn signed_in(hub: &Hub, headers: &HeaderMap) -> Option<(Profile, String)> {
+    if let Some(token) = crate::bots::auth::bearer(headers) {
+        let auth = crate::bots::auth::resolve(hub, token).await?;
+        return Some((auth.profile, secret_hash(token)));
+    }
     let hash = secret_hash(&cookie_secret(headers)?);
     match hub.store.profile_by_secret(&hash).await {
         Ok(p) => p.map(|p| (p, hash)),
@@ -112,12 +117,18 @@ fn with_cookie<T>(cookie: HeaderValue, answer: T) -> WithCookie<T> {
     ([(header::SET_COOKIE, cookie)], Json(answer))
 }
 
-fn card(p: &Profile) -> ProfileCard {
+fn card(p: &Profile, bot: bool) -> ProfileCard {
     ProfileCard {
+        bot,
         created_at: p.created_at,
         id: p.id.clone(),
         name: p.name.clone(),
     }
+}
+
+/// A stored profile as anyone may see it, bot account or not.
+pub async fn card_of(hub: &Hub, p: &Profile) -> Result<ProfileCard, sqlx::Error> {
+    Ok(card(p, hub.store.is_bot(&p.id).await?))
 }
 
 /// The profile routes.
@@ -176,7 +187,7 @@ async fn create(
         return Err(name_taken(&name));
     }
     let cookie = cookie_for(&hub, &headers, &secret, COOKIE_AGE_S);
-    Ok((StatusCode::CREATED, with_cookie(cookie, card(&p))))
+    Ok((StatusCode::CREATED, with_cookie(cookie, card(&p, false))))
 }
 
 fn name_taken(name: &str) -> HttpRefusal {
@@ -189,9 +200,12 @@ fn name_taken(name: &str) -> HttpRefusal {
     )
 }
 
-async fn me(State(hub): State<Hub>, headers: HeaderMap) -> Json<Me> {
-    let profile = signed_in(&hub, &headers).await.map(|(p, _)| card(&p));
-    Json(Me { profile })
+async fn me(State(hub): State<Hub>, headers: HeaderMap) -> Result<Json<Me>, HttpRefusal> {
+    let profile = match signed_in(&hub, &headers).await {
+        Some((p, _)) => Some(card_of(&hub, &p).await?),
+        None => None,
+    };
+    Ok(Json(Me { profile }))
 }
 
 /// Signing out drops this device's key; it needs the cookie, so that a
@@ -288,7 +302,7 @@ async fn claim(
         .await?;
     Ok(with_cookie(
         cookie_for(&hub, &headers, &secret, COOKIE_AGE_S),
-        card(&p),
+        card_of(&hub, &p).await?,
     ))
 }
 
@@ -359,7 +373,7 @@ async fn public(
         })
         .collect();
     Ok(Json(PublicProfile {
-        profile: card(&p),
+        profile: card_of(&hub, &p).await?,
         ratings,
         recent,
         stats,
@@ -371,6 +385,9 @@ struct Board {
     game: String,
     #[serde(default)]
     min: Option<i64>,
+    /// `people` (the default) or `bots`: bot accounts and built-in levels.
+    #[serde(default)]
+    kind: Option<String>,
 }
 
 async fn leaderboard(
@@ -390,13 +407,25 @@ async fn leaderboard(
         .min
         .unwrap_or(i64::from(hub.config.leaderboard_min))
         .max(0);
+    let bots = match q.kind.as_deref() {
+        None | Some("people") => false,
+        Some("bots") => true,
+        Some(other) => {
+            return Err(refuse(
+                StatusCode::BAD_REQUEST,
+                Code::BadRequest,
+                format!("`kind` is people or bots, not {other}"),
+            ))
+        }
+    };
     let players = hub
         .store
-        .leaderboard(&q.game, min, 100)
+        .board(&q.game, min, 100, bots)
         .await?
         .iter()
-        .map(|r| Leader {
-            bot: r.player.strip_prefix("bot:").map(String::from),
+        .map(|(r, bot)| Leader {
+            bot: *bot,
+            level: r.player.strip_prefix("bot:").map(String::from),
             deviation: r.rating.deviation.round(),
             matches: r.matches,
             name: r.name.clone(),

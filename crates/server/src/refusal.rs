@@ -127,11 +127,31 @@ pub enum Code {
     NoGame,
     NoSeek,
     NoTeam,
+    // Bot accounts.
+    /// A profile that played rated matches as a person cannot become a bot.
+    HasRatedGames,
+    /// Bot accounts only (tokens, the events socket), or a challenge to a person.
+    NotABot,
+    /// A bot account holds as many live API tokens as it may.
+    TooManyTokens,
+    NoToken,
+    /// An API token over its request rate.
+    Rate,
+    /// The server pairs no bot accounts (`--bot-pairing off`).
+    BotPairingOff,
+    /// The challenged bot has no events socket open.
+    BotOffline,
+    /// The challenger, or the challenged bot, has as many pending challenges as it may.
+    TooManyChallenges,
+    NoSuchProfile,
+    NoChallenge,
+    /// The challenge was accepted, declined, cancelled or expired already.
+    NotPending,
 }
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 76] = [
+    pub const OWN: [Code; 87] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -208,6 +228,17 @@ impl Code {
         Code::NoGame,
         Code::NoSeek,
         Code::NoTeam,
+        Code::HasRatedGames,
+        Code::NotABot,
+        Code::TooManyTokens,
+        Code::NoToken,
+        Code::Rate,
+        Code::BotPairingOff,
+        Code::BotOffline,
+        Code::TooManyChallenges,
+        Code::NoSuchProfile,
+        Code::NoChallenge,
+        Code::NotPending,
     ];
 
     /// The code as clients read it.
@@ -290,6 +321,17 @@ impl Code {
             Code::NoGame => "no_game",
             Code::NoSeek => "no_seek",
             Code::NoTeam => "no_team",
+            Code::HasRatedGames => "has_rated_games",
+            Code::NotABot => "not_a_bot",
+            Code::TooManyTokens => "too_many_tokens",
+            Code::NoToken => "no_token",
+            Code::Rate => "rate",
+            Code::BotPairingOff => "bot_pairing_off",
+            Code::BotOffline => "bot_offline",
+            Code::TooManyChallenges => "too_many_challenges",
+            Code::NoSuchProfile => "no_such_profile",
+            Code::NoChallenge => "no_challenge",
+            Code::NotPending => "not_pending",
         }
     }
 }

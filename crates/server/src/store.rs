@@ -28,6 +28,7 @@ macro_rules! from_row {
 }
 
 pub mod batch;
+pub mod bots;
 pub mod lease;
 pub use lease::{Holder, LobbyRow};
 pub mod profiles;
@@ -138,6 +139,8 @@ const MIGRATIONS: &[&[&str]] = &[
     &["ALTER TABLE domino_tables ADD COLUMN clock TEXT"],
     // The pairing pool: see `seeks`.
     seeks::MIGRATION,
+    // Bot accounts, their API tokens and seats: see `bots`.
+    bots::MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

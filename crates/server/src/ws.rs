@@ -41,12 +41,13 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
+use crate::bots::BotAuth;
 use crate::hub::Hub;
 use crate::limits::{Bucket, Pass, Refused};
 use crate::protocol::socket::{Answer, PlanSeat, Reply, Request};
@@ -139,6 +140,11 @@ struct Conn {
     made: Vec<Handle>,
     /// The profile signed in when the socket opened: `(id, name)`.
     profile: Option<(String, String)>,
+    /// The bot account's token the socket was opened with.
+    bot: Option<BotAuth>,
+    /// `events` was asked for: the bot's events come here (docs/botapi.md).
+    events_wanted: bool,
+    events: bool,
 }
 
 impl Default for Conn {
@@ -148,6 +154,9 @@ impl Default for Conn {
             ip: IpAddr::from([0, 0, 0, 0]),
             made: Vec::new(),
             profile: None,
+            bot: None,
+            events_wanted: false,
+            events: false,
         }
     }
 }
@@ -155,13 +164,15 @@ impl Default for Conn {
 /// Serve one upgraded socket from `ip` until it closes, falls silent, stays
 /// away from every table too long, or the server stops. `pass` is its place
 /// under the socket limits, given back when it closes; `profile` the
-/// signed-in profile, `(id, name)`.
+/// signed-in profile, `(id, name)`; `bot` the bot account's token it was
+/// opened with, whose revocation closes it (code [`REVOKED`]).
 pub async fn serve(
     socket: WebSocket,
     hub: Hub,
     ip: IpAddr,
     pass: Pass,
     profile: Option<(String, String)>,
+    bot: Option<BotAuth>,
     mut stop: watch::Receiver<bool>,
 ) {
     let conn_id: ConnId = next_conn_id();
@@ -177,6 +188,9 @@ pub async fn serve(
     // Pings sent and not yet answered: a pong beyond them was not asked for.
     let unanswered = Arc::new(AtomicU32::new(0));
     let pinged = unanswered.clone();
+    // The close frame to end with, when not the plain one.
+    let closing: Arc<std::sync::Mutex<Option<CloseFrame>>> = Arc::default();
+    let close_with = closing.clone();
     let writer = tokio::spawn(async move {
         let mut ping = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
         loop {
@@ -196,11 +210,21 @@ pub async fn serve(
                 break;
             }
         }
-        let _ = sink.close().await;
+        let frame = close_with.lock().ok().and_then(|mut f| f.take());
+        match frame {
+            Some(f) => {
+                let _ = sink.send(Message::Close(Some(f))).await;
+            }
+            None => {
+                let _ = sink.close().await;
+            }
+        }
     });
+    let mut revoked = bot.as_ref().map(|b| hub.bots.watch_token(&b.token_id));
     let mut conn = Conn {
         ip,
         profile,
+        bot,
         ..Conn::default()
     };
     let mut bucket = Bucket::new(limits.messages_per_second, limits.message_burst);
@@ -212,12 +236,21 @@ pub async fn serve(
             m = stream.next() => m,
             _ = stop.changed() => None,
             _ = kick.notified() => None,
+            _ = token_revoked(&mut revoked) => {
+                if let Ok(mut f) = closing.lock() {
+                    *f = Some(CloseFrame {
+                        code: REVOKED,
+                        reason: "token revoked".into(),
+                    });
+                }
+                break;
+            }
             _ = watch.tick() => {
                 if heard.elapsed() > limits.dead_after {
                     hub.stats.refuse(Refused::DeadSocket, ip, "no answer to pings");
                     break;
                 }
-                if conn.at.is_none() && conn.made.is_empty() && opened.elapsed() > limits.join_timeout {
+                if conn.at.is_none() && conn.made.is_empty() && !conn.events && opened.elapsed() > limits.join_timeout {
                     hub.stats.refuse(Refused::NoJoin, ip, "never sat at or watched a table");
                     break;
                 }
@@ -256,13 +289,29 @@ pub async fn serve(
                 break;
             }
         };
-        if !bucket.take() {
-            let r = over_rate(
-                &hub,
-                ip,
-                "more messages than the socket's rate",
-                "a second: this one was not handled",
-            );
+        let token_ok = conn.bot.as_ref().is_none_or(|b| {
+            hub.bots
+                .take(&b.token_id, limits.bot_token_rate, limits.bot_token_burst)
+        });
+        if !bucket.take() || !token_ok {
+            let r = if token_ok {
+                over_rate(
+                    &hub,
+                    ip,
+                    "more messages than the socket's rate",
+                    "a second: this one was not handled",
+                )
+            } else {
+                hub.stats
+                    .refuse(Refused::Messages, ip, "more than the token's rate");
+                Refusal::new(
+                    Code::RateLimited,
+                    format!(
+                        "at most {} requests a second per API token: this one was not handled",
+                        limits.bot_token_rate
+                    ),
+                )
+            };
             let id = readable_id(id_prefix(&text));
             if out_tx.send(error(&id, &r).into()).await.is_err() {
                 break;
@@ -273,6 +322,17 @@ pub async fn serve(
         if out_tx.send(reply.into()).await.is_err() {
             break;
         }
+        // Subscribed after the `ok`, so that the bot's tables and
+        // challenges come after it.
+        if conn.events_wanted && !conn.events {
+            if let Some(b) = &conn.bot {
+                conn.events = true;
+                crate::bots::events::subscribe(&hub, &b.profile.id, conn_id, &outbox).await;
+            }
+        }
+    }
+    if let (true, Some(b)) = (conn.events, &conn.bot) {
+        hub.bots.offline(&b.profile.id, conn_id);
     }
     if let Some(h) = conn.at.take() {
         let _ = h.tx.send(Cmd::Detach { conn: conn_id }).await;
@@ -281,6 +341,25 @@ pub async fn serve(
     drop(outbox);
     let _ = writer.await;
     drop(pass);
+}
+
+/// The close code of a socket whose token was revoked.
+pub const REVOKED: u16 = 4001;
+
+/// Resolves when the token this socket was opened with is revoked (never
+/// for a socket opened without one).
+async fn token_revoked(revoked: &mut Option<watch::Receiver<bool>>) {
+    match revoked {
+        Some(rx) => {
+            // The sender goes away only when the token is revoked.
+            while !*rx.borrow_and_update() {
+                if rx.changed().await.is_err() {
+                    return;
+                }
+            }
+        }
+        None => std::future::pending().await,
+    }
 }
 
 async fn handle(hub: &Hub, conn_id: ConnId, conn: &mut Conn, out: &Outbox, text: &str) -> String {
@@ -356,6 +435,16 @@ async fn dispatch(
 ) -> Result<Reply, Refusal> {
     match req {
         Request::Ping {} => Ok(Reply::Pong),
+        Request::Events {} => {
+            if conn.bot.is_none() {
+                return Err(Refusal::new(
+                    Code::NotABot,
+                    "events are for bot accounts: open the socket with an API token",
+                ));
+            }
+            conn.events_wanted = true;
+            Ok(Reply::Ok { seq: None })
+        }
         Request::Presets {} => Ok(Reply::Presets {
             presets: domino_engine::catalog::games(),
         }),

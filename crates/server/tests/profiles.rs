@@ -245,7 +245,21 @@ async fn profiles_work_end_to_end(db: &str) {
     assert!(players
         .iter()
         .any(|p| p["player"] == id.as_str() && p["name"] == ann.as_str()));
-    assert!(players.iter().any(|p| p["bot"] == "random"));
+    assert!(players.iter().all(|p| p["bot"] == false));
+    // The levels are on the bots' board (docs/botapi.md).
+    let (_, _, bots) = http(
+        addr,
+        "GET",
+        "/api/leaderboard?game=draw&min=1&kind=bots",
+        None,
+        None,
+    )
+    .await;
+    assert!(bots["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["level"] == "random" && p["bot"] == true));
     let (_, _, board) = http(addr, "GET", "/api/leaderboard?game=draw", None, None).await;
     assert_eq!(board["min"], 5, "the default minimum");
     assert!(board["players"]

@@ -563,6 +563,17 @@ error = { $code ->
     [no_game] There is no such game: check the game and its rules.
     [no_seek] That wait is over: it was cancelled or played.
     [no_team] No team waits for a partner with that code.
+    [has_rated_games] This profile has played rated matches as a person: make a new profile for your bot.
+    [not_a_bot] That is for bot accounts only.
+    [too_many_tokens] This bot already has 10 tokens: revoke one first.
+    [no_token] This bot has no such token.
+    [rate] Too many requests with this token: slow down.
+    [bot_pairing_off] This server does not pair bot accounts.
+    [bot_offline] That bot is not online now.
+    [too_many_challenges] Too many challenges are waiting: wait for an answer first.
+    [no_such_profile] There is no such profile.
+    [no_challenge] There is no such challenge.
+    [not_pending] That challenge was already answered, cancelled or has expired.
    *[other] { $message }
 }
 

@@ -566,6 +566,17 @@ error = { $code ->
     [no_game] Ese juego no existe: revisa el juego y sus reglas.
     [no_seek] Esa espera terminó: se canceló o ya se jugó.
     [no_team] Ningún equipo espera pareja con ese código.
+    [has_rated_games] Este perfil ya jugó partidas puntuadas como persona: crea otro perfil para tu bot.
+    [not_a_bot] Eso es solo para cuentas de bot.
+    [too_many_tokens] Este bot ya tiene 10 claves: revoca una primero.
+    [no_token] Este bot no tiene esa clave.
+    [rate] Demasiadas peticiones con esta clave: ve más despacio.
+    [bot_pairing_off] Este servidor no empareja cuentas de bot.
+    [bot_offline] Ese bot no está conectado ahora.
+    [too_many_challenges] Hay demasiados desafíos esperando: espera una respuesta primero.
+    [no_such_profile] Ese perfil no existe.
+    [no_challenge] Ese desafío no existe.
+    [not_pending] Ese desafío ya fue respondido, cancelado o caducó.
    *[other] { $message }
 }
 

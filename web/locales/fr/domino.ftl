@@ -566,6 +566,17 @@ error = { $code ->
     [no_game] Ce jeu n’existe pas : vérifiez le jeu et ses règles.
     [no_seek] Cette attente est finie : annulée ou déjà jouée.
     [no_team] Aucune équipe n’attend de partenaire avec ce code.
+    [has_rated_games] Ce profil a joué des parties classées en tant que personne : créez un autre profil pour votre bot.
+    [not_a_bot] C’est réservé aux comptes de bot.
+    [too_many_tokens] Ce bot a déjà 10 clés : révoquez-en une d’abord.
+    [no_token] Ce bot n’a pas cette clé.
+    [rate] Trop de requêtes avec cette clé : ralentissez.
+    [bot_pairing_off] Ce serveur n’apparie pas les comptes de bot.
+    [bot_offline] Ce bot n’est pas en ligne pour le moment.
+    [too_many_challenges] Trop de défis attendent : attendez d’abord une réponse.
+    [no_such_profile] Ce profil n’existe pas.
+    [no_challenge] Ce défi n’existe pas.
+    [not_pending] Ce défi a déjà reçu une réponse, a été annulé ou a expiré.
    *[other] { $message }
 }
 

@@ -56,6 +56,10 @@ pub struct Seek {
     /// partner to join with.
     #[serde(default)]
     pub team: bool,
+    /// Whom to be paired with: people, bots or any (docs/botapi.md);
+    /// none: people for a person, any for a bot account.
+    #[serde(default)]
+    pub opponents: Option<crate::bots::Opponents>,
 }
 
 /// A friend joining a team.
@@ -108,7 +112,7 @@ fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Ht
 }
 
 /// Who asks: `(player, name, profile, rating in the game)`.
-async fn who(
+pub(crate) async fn who(
     hub: &Hub,
     headers: &HeaderMap,
     guest: Option<&str>,
@@ -213,10 +217,28 @@ async fn seek(
             "rated games are for profiles: make one, or ask for a casual game",
         ));
     }
-    free_to_seek(&hub, &player).await?;
+    let bot = match &profile {
+        Some(p) => hub.store.is_bot(p).await?,
+        None => false,
+    };
+    if bot {
+        crate::bots::pool::may_seek(&hub, profile.as_deref().unwrap_or_default(), req.team).await?;
+    } else {
+        free_to_seek(&hub, &player).await?;
+    }
     let token = random_id(16);
     let id = random_id(16);
     let team = req.team.then(|| random_id(8));
+    let side = crate::store::bots::SeekSide {
+        seek_id: id.clone(),
+        bot,
+        opponents: crate::bots::pool::admitted(bot, req.opponents, hub.config.bot_pairing)
+            .as_str()
+            .into(),
+        profile_id: profile.clone().filter(|_| bot),
+        token: bot.then(|| token.clone()),
+    };
+    hub.store.add_seek_side(&side).await?;
     let row = SeekRow {
         id: id.clone(),
         game: super::game_key(&rules, req.rated),

@@ -16,12 +16,13 @@ pub mod group;
 pub mod http;
 
 use domino_engine::TimeControl;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
 use domino_engine::{Rules, RulesSpec};
 
 use crate::hub::Hub;
+use crate::store::bots::SeekSide;
 use crate::store::seeks::{Placed, SeekRow};
 use crate::store::SeatRow;
 use crate::table::{random_id, NewTable, SeatKind};
@@ -84,8 +85,16 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
 /// tables were opened.
 pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
     let now = hub.config.time.now_ms();
-    let placed = hub.store.pair(now, |open| plan(open, now)).await?;
-    let mut tables: Vec<String> = placed.into_iter().map(|p| p.table).collect();
+    // Who made each seek, read before the round: a seek that arrives
+    // meanwhile waits for the next round rather than be placed unknown.
+    let known = hub.store.open_seeks().await?;
+    let ids: Vec<String> = known.iter().map(|s| s.id.clone()).collect();
+    let sides = hub.store.seek_sides(&ids).await?;
+    let placed = hub
+        .store
+        .pair(now, |open| plan(open, now, &ids, &sides))
+        .await?;
+    let mut tables: Vec<String> = placed.iter().map(|p| p.table.clone()).collect();
     tables.dedup();
     // Opened side by side: each waits for its own commit.
     let mut opening = tokio::task::JoinSet::new();
@@ -94,6 +103,13 @@ pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
         opening.spawn(async move { open_table(&hub, &t).await });
     }
     while opening.join_next().await.is_some() {}
+    let asked = |seek: &str| {
+        known
+            .iter()
+            .find(|s| s.id == seek)
+            .map(|s| (s.rated, s.rules.clone()))
+    };
+    crate::bots::events::seated_by_pool(hub, &placed, &sides, asked).await;
     Ok(tables.len())
 }
 
@@ -108,35 +124,49 @@ async fn tidy(hub: &Hub, now: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The tables the pool makes now: by game, then by [`group::groups`].
-fn plan(open: &[SeekRow], now: i64) -> Vec<Placed> {
+/// The tables the pool makes now: by game, then in the passes of
+/// [`crate::bots::pool::PASSES`] (only seekers that admit each other sit
+/// together), then by [`group::groups`]. Only the seeks in `known` (whose
+/// sides were read) are placed.
+fn plan(
+    open: &[SeekRow],
+    now: i64,
+    known: &[String],
+    sides: &HashMap<String, SeekSide>,
+) -> Vec<Placed> {
+    use crate::bots::pool;
     let mut by_game: BTreeMap<&str, Vec<&SeekRow>> = BTreeMap::new();
-    for s in open {
+    for s in open.iter().filter(|s| known.contains(&s.id)) {
         by_game.entry(&s.game).or_default().push(s);
     }
     let mut placed = Vec::new();
-    for seeks in by_game.values() {
-        let Some(rules) = seeks.first().and_then(|s| rules_of(s).ok()) else {
+    for all in by_game.values() {
+        let Some(rules) = all.first().and_then(|s| rules_of(s).ok()) else {
             continue;
         };
-        let pool: Vec<Waiting> = seeks
-            .iter()
-            .map(|s| Waiting {
-                rating: s.rating,
-                size: s.members.len() as u8,
-                waited_ms: now - s.created_at,
-                fill_ms: s.fill_ms,
-            })
-            .collect();
-        for g in group::groups(&pool, &layout(&rules)) {
-            let table = random_id(8);
-            for (i, seats) in g.seeks {
-                placed.push(Placed {
-                    seek: seeks[i].id.clone(),
-                    table: table.clone(),
-                    seats,
-                });
+        let mut left: Vec<&SeekRow> = all.clone();
+        for pass in pool::PASSES {
+            let seeks = pool::in_pass(&left, pass, |s| pool::kind_of(sides.get(&s.id)));
+            let pool: Vec<Waiting> = seeks
+                .iter()
+                .map(|s| Waiting {
+                    rating: s.rating,
+                    size: s.members.len() as u8,
+                    waited_ms: now - s.created_at,
+                    fill_ms: s.fill_ms,
+                })
+                .collect();
+            for g in group::groups(&pool, &layout(&rules)) {
+                let table = random_id(8);
+                for (i, seats) in g.seeks {
+                    placed.push(Placed {
+                        seek: seeks[i].id.clone(),
+                        table: table.clone(),
+                        seats,
+                    });
+                }
             }
+            left.retain(|s| !placed.iter().any(|p| p.seek == s.id));
         }
     }
     placed

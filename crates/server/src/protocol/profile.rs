@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 /// A profile as anyone may see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ProfileCard {
+    /// A bot account (docs/botapi.md).
+    pub bot: bool,
     pub created_at: i64,
     pub id: String,
     pub name: String,
@@ -81,7 +83,10 @@ pub struct PublicProfile {
 /// One row of a game's leaderboard (a bot's `player` is `bot:LEVEL`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Leader {
-    pub bot: Option<String>,
+    /// A bot account or a built-in level.
+    pub bot: bool,
+    /// The built-in level, for a `bot:LEVEL` row.
+    pub level: Option<String>,
     pub deviation: f64,
     pub matches: i64,
     pub name: Option<String>,

@@ -42,6 +42,8 @@ pub enum PlanSeat {
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Request {
     Ping {},
+    /// A bot account's events socket (docs/botapi.md).
+    Events {},
     Presets {},
     List {},
     Create {

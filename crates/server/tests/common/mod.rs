@@ -325,6 +325,40 @@ impl Client {
         Client::on(ws)
     }
 
+    /// A client whose upgrade request carries these headers (a bot's
+    /// `Authorization`); `Err` holds the status of a refused upgrade.
+    pub async fn connect_with_headers(
+        addr: SocketAddr,
+        headers: &[(&str, &str)],
+    ) -> Result<Client, u16> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        use tokio_tungstenite::tungstenite::Error;
+        let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+        for (k, v) in headers {
+            let name: tokio_tungstenite::tungstenite::http::HeaderName = k.parse().unwrap();
+            req.headers_mut().insert(name, v.parse().unwrap());
+        }
+        match tokio_tungstenite::connect_async_with_config(req, None, true).await {
+            Ok((ws, _)) => Ok(Client::on(ws)),
+            Err(Error::Http(r)) => Err(r.status().as_u16()),
+            Err(e) => panic!("connecting: {e}"),
+        }
+    }
+
+    /// Wait (at most `ms`) for the server to close the socket: the close
+    /// frame's code, if it sent one.
+    pub async fn close_code_within(&mut self, ms: u64) -> Option<Option<u16>> {
+        let deadline = tokio::time::Instant::now() + Duration::from_millis(ms);
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
+                Err(_) => return None,
+                Ok(Some(Ok(Message::Close(f)))) => return Some(f.map(|f| f.code.into())),
+                Ok(None) | Ok(Some(Err(_))) => return Some(None),
+                Ok(Some(Ok(_))) => continue,
+            }
+        }
+    }
+
     fn on(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             ws,

@@ -1,0 +1,561 @@
+//! Challenges to bot accounts, from people (signed in or guests) and from
+//! other bots: `POST /api/challenges`, `GET /api/challenges/{id}`, `POST
+//! /api/challenges/{id}/accept`, `POST /api/challenges/{id}/decline`,
+//! `DELETE /api/challenges/{id}`.
+//!
+//! A challenge waits at most [`TTL`] for its bot, so it is kept in this
+//! node's memory only (the bot's events socket is here too); answered ones
+//! are kept [`KEEP`] more for the challenger's last look.
+
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use domino_engine::{RulesSpec, TimeControl};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use tokio::time::Instant;
+
+use crate::answer::{HttpRefusal, Json};
+use crate::hub::Hub;
+use crate::refusal::Code;
+use crate::routes::Routes;
+use crate::store::bots::BotSeat;
+use crate::store::SeatRow;
+use crate::table::{random_id, token_hash, NewTable, SeatKind};
+
+/// How long a challenge waits for an answer.
+pub const TTL: Duration = Duration::from_secs(60);
+/// How long an answered challenge can still be read.
+const KEEP: Duration = Duration::from_secs(600);
+/// Pending challenges one challenger may have.
+pub const PER_CHALLENGER: usize = 3;
+/// Pending challenges one bot may have waiting for it.
+pub const PER_TARGET: usize = 20;
+/// The reasons a bot may give for declining.
+const REASONS: [&str; 5] = ["generic", "later", "rules", "rated", "casual"];
+
+pub fn routes(hub: Hub) -> Routes {
+    Routes::new()
+        .post("/api/challenges", create)
+        .get("/api/challenges/{id}", status)
+        .post("/api/challenges/{id}/accept", accept)
+        .post("/api/challenges/{id}/decline", decline)
+        .delete("/api/challenges/{id}", cancel)
+        .with_state(hub)
+}
+
+/// A challenge's clock as asked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+impl ClockSpec {
+    /// The table's time control: with an increment, that much a move and
+    /// the base as the bank; without, the base for the whole match.
+    pub fn control(self) -> TimeControl {
+        let s = |ms: u64| u32::try_from(ms / 1000).unwrap_or(u32::MAX);
+        if self.increment_ms > 0 {
+            TimeControl::PerMove {
+                move_s: s(self.increment_ms),
+                bank_s: s(self.base_ms),
+            }
+        } else {
+            TimeControl::PerMatch {
+                bank_s: s(self.base_ms),
+            }
+        }
+    }
+}
+
+/// A challenge, pending or answered.
+#[derive(Clone, Debug)]
+pub struct Challenge {
+    pub id: String,
+    /// `p:` and a profile id, or `g:` and a guest's browser id.
+    pub player: String,
+    pub from_id: String,
+    pub from_name: String,
+    pub from_profile: Option<String>,
+    pub from_bot: bool,
+    pub to: String,
+    pub rules: RulesSpec,
+    pub rated: bool,
+    pub clock: Option<ClockSpec>,
+    pub fill: String,
+    /// The challenger's seat token, given to them when they challenged.
+    token: String,
+    pub state: &'static str,
+    pub table: Option<String>,
+    pub reason: Option<String>,
+    at: Instant,
+}
+
+impl Challenge {
+    fn event(&self) -> Value {
+        json!({
+            "type": "challenge",
+            "challenge": {
+                "id": self.id,
+                "from": {"id": self.from_id, "name": self.from_name, "bot": self.from_bot},
+                "rules": self.rules,
+                "rated": self.rated,
+                "clock": self.clock,
+            }
+        })
+    }
+}
+
+fn gone_event(id: &str, reason: &str) -> Value {
+    json!({"type": "challenge_gone", "id": id, "reason": reason})
+}
+
+/// The `challenge` events of the challenges waiting for `profile`.
+pub fn pending_for(hub: &Hub, profile: &str) -> Vec<Value> {
+    let inner = hub.bots.lock();
+    let mut list: Vec<&Challenge> = inner
+        .challenges
+        .values()
+        .filter(|c| c.to == profile && c.state == "pending")
+        .collect();
+    list.sort_by_key(|c| c.at);
+    list.iter().map(|c| c.event()).collect()
+}
+
+fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> HttpRefusal {
+    HttpRefusal::new(status, code, message)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewChallenge {
+    to: String,
+    rules: RulesSpec,
+    #[serde(default)]
+    rated: bool,
+    #[serde(default)]
+    clock: Option<ClockSpec>,
+    #[serde(default)]
+    fill: Option<String>,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    guest: Option<String>,
+}
+
+/// A challenge made: its id, and the challenger's seat token.
+#[derive(Debug, Serialize)]
+pub struct Made {
+    pub id: String,
+    pub token: String,
+}
+
+async fn create(
+    State(hub): State<Hub>,
+    headers: HeaderMap,
+    Json(req): Json<NewChallenge>,
+) -> Result<(StatusCode, Json<Made>), HttpRefusal> {
+    let rules = req.rules.resolve().map_err(|e| {
+        refuse(
+            StatusCode::BAD_REQUEST,
+            Code::BadRules,
+            format!("no such game: {e}"),
+        )
+    })?;
+    let fill = req.fill.unwrap_or_else(|| "expert".into());
+    if !domino_bots::BOT_NAMES.contains(&fill.as_str()) {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            Code::BadBot,
+            format!("no built-in level is called {fill}"),
+        ));
+    }
+    let clock = match req.clock {
+        Some(c) => c.control(),
+        None if req.rated => crate::pairing::RATED_CLOCK,
+        None => TimeControl::None,
+    };
+    clock
+        .check()
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, Code::BadClock, e))?;
+    let Some(target) = hub.store.profile(&req.to).await? else {
+        return Err(refuse(
+            StatusCode::NOT_FOUND,
+            Code::NoSuchProfile,
+            "no such profile",
+        ));
+    };
+    if !hub.store.is_bot(&target.id).await? {
+        return Err(refuse(
+            StatusCode::CONFLICT,
+            Code::NotABot,
+            format!(
+                "{} is a person: invite them to a table instead",
+                target.name
+            ),
+        ));
+    }
+    if !hub.bots.is_online(&target.id) {
+        return Err(refuse(
+            StatusCode::CONFLICT,
+            Code::BotOffline,
+            format!("{} is not online now", target.name),
+        ));
+    }
+    let (player, name, profile, _) = crate::pairing::http::who(
+        &hub,
+        &headers,
+        req.guest.as_deref(),
+        &req.name,
+        rules.preset.name(),
+    )
+    .await?;
+    if profile.as_deref() == Some(target.id.as_str()) {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            Code::BadRequest,
+            "a bot cannot challenge itself",
+        ));
+    }
+    if req.rated && profile.is_none() {
+        return Err(refuse(
+            StatusCode::FORBIDDEN,
+            Code::SignedOut,
+            "rated games are for profiles: make one, or ask for a casual game",
+        ));
+    }
+    let from_bot = match &profile {
+        Some(p) => hub.store.is_bot(p).await?,
+        None => false,
+    };
+    let token = random_id(16);
+    let c = Challenge {
+        id: random_id(12),
+        from_id: profile.clone().unwrap_or_else(|| player.clone()),
+        player,
+        from_name: name,
+        from_profile: profile,
+        from_bot,
+        to: target.id.clone(),
+        rules: rules.spec(),
+        rated: req.rated,
+        clock: req.clock,
+        fill,
+        token: token.clone(),
+        state: "pending",
+        table: None,
+        reason: None,
+        at: Instant::now(),
+    };
+    {
+        let mut inner = hub.bots.lock();
+        inner
+            .challenges
+            .retain(|_, c| c.state == "pending" || c.at.elapsed() < KEEP);
+        let pending = |f: &dyn Fn(&Challenge) -> bool| {
+            inner
+                .challenges
+                .values()
+                .filter(|x| x.state == "pending" && f(x))
+                .count()
+        };
+        if pending(&|x| x.player == c.player) >= PER_CHALLENGER {
+            return Err(refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                Code::TooManyChallenges,
+                format!("you have {PER_CHALLENGER} challenges waiting: wait for an answer or cancel one"),
+            ));
+        }
+        if pending(&|x| x.to == c.to) >= PER_TARGET {
+            return Err(refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                Code::TooManyChallenges,
+                format!(
+                    "{} has {PER_TARGET} challenges waiting: try again later",
+                    target.name
+                ),
+            ));
+        }
+        inner.challenges.insert(c.id.clone(), c.clone());
+    }
+    hub.bots.push(&c.to, &c.event());
+    let (h, id) = (hub.clone(), c.id.clone());
+    tokio::spawn(async move {
+        tokio::time::sleep(TTL).await;
+        end(&h, &id, "expired", None);
+    });
+    Ok((StatusCode::CREATED, Json(Made { id: c.id, token })))
+}
+
+/// Answer a pending challenge (`state` and why); its bot's events sockets
+/// are told. False when it was not pending.
+fn end(hub: &Hub, id: &str, state: &'static str, reason: Option<String>) -> bool {
+    let to = {
+        let mut inner = hub.bots.lock();
+        let Some(c) = inner
+            .challenges
+            .get_mut(id)
+            .filter(|c| c.state == "pending")
+        else {
+            return false;
+        };
+        c.state = state;
+        c.reason = reason;
+        c.at = Instant::now();
+        c.to.clone()
+    };
+    hub.bots.push(&to, &gone_event(id, state));
+    true
+}
+
+fn no_challenge() -> HttpRefusal {
+    refuse(
+        StatusCode::NOT_FOUND,
+        Code::NoChallenge,
+        "no such challenge",
+    )
+}
+
+fn not_pending(c: &Challenge) -> HttpRefusal {
+    refuse(
+        StatusCode::CONFLICT,
+        Code::NotPending,
+        format!("this challenge is {} already", c.state),
+    )
+}
+
+fn find(hub: &Hub, id: &str) -> Result<Challenge, HttpRefusal> {
+    hub.bots
+        .lock()
+        .challenges
+        .get(id)
+        .cloned()
+        .ok_or_else(no_challenge)
+}
+
+/// Where a challenge stands.
+#[derive(Debug, Serialize)]
+pub struct Status {
+    pub id: String,
+    pub state: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+async fn status(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<Status>, HttpRefusal> {
+    let c = find(&hub, &id)?;
+    Ok(Json(Status {
+        id: c.id,
+        state: c.state,
+        seat: c.table.is_some().then_some(0),
+        table: c.table,
+        reason: c.reason,
+    }))
+}
+
+/// The challenged bot, or `404 no_challenge` for anyone else (a challenge
+/// to another bot is none of theirs).
+async fn for_me(hub: &Hub, headers: &HeaderMap, id: &str) -> Result<Challenge, HttpRefusal> {
+    let me = super::accounts::profile(hub, headers).await?;
+    let c = find(hub, id)?;
+    if c.to != me.id {
+        return Err(no_challenge());
+    }
+    Ok(c)
+}
+
+/// Where the challenged bot sits: its table, seat and seat token.
+#[derive(Debug, Serialize)]
+pub struct Accepted {
+    pub table: String,
+    pub seat: u8,
+    pub token: String,
+}
+
+async fn accept(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Accepted>, HttpRefusal> {
+    let c = for_me(&hub, &headers, &id).await?;
+    if c.state != "pending" {
+        return Err(not_pending(&c));
+    }
+    super::limit_tables(&hub, &c.to).await?;
+    // Taken out of pending first, so that a second accept meanwhile is
+    // refused rather than opening a second table.
+    {
+        let mut inner = hub.bots.lock();
+        match inner.challenges.get_mut(&id) {
+            Some(x) if x.state == "pending" => x.state = "accepting",
+            Some(x) => return Err(not_pending(x)),
+            None => return Err(no_challenge()),
+        }
+    }
+    let token = random_id(16);
+    let opened = open(&hub, &c, &token).await;
+    let table = settle(&hub, &id, opened)?;
+    hub.bots.push(&c.to, &gone_event(&id, "accepted"));
+    let now = hub.config.time.now_ms();
+    let rules = serde_json::to_string(&c.rules)?;
+    let seat = |profile: &str, seat: i64, token: &str| BotSeat {
+        table_id: table.clone(),
+        seat,
+        profile_id: profile.to_string(),
+        token: token.to_string(),
+        rated: c.rated,
+        rules: rules.clone(),
+        via: "challenge".into(),
+        created_at: now,
+    };
+    super::events::seated(&hub, seat(&c.to, 1, &token)).await;
+    if let (true, Some(p)) = (c.from_bot, &c.from_profile) {
+        super::events::seated(&hub, seat(p, 0, &c.token)).await;
+    }
+    Ok(Json(Accepted {
+        table,
+        seat: 1,
+        token,
+    }))
+}
+
+/// Mark a challenge being accepted as accepted at its new table, or back
+/// to pending when the table could not be opened.
+fn settle(hub: &Hub, id: &str, opened: Result<String, HttpRefusal>) -> Result<String, HttpRefusal> {
+    let mut inner = hub.bots.lock();
+    let Some(x) = inner.challenges.get_mut(id) else {
+        return Err(no_challenge());
+    };
+    x.at = Instant::now();
+    match opened {
+        Ok(t) => {
+            x.state = "accepted";
+            x.table = Some(t.clone());
+            Ok(t)
+        }
+        Err(e) => {
+            x.state = "pending";
+            Err(e)
+        }
+    }
+}
+
+/// Open an accepted challenge's table: the challenger at seat 0, the bot
+/// at seat 1, the `fill` level in the others.
+async fn open(hub: &Hub, c: &Challenge, bot_token: &str) -> Result<String, HttpRefusal> {
+    let rules = c
+        .rules
+        .resolve()
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, Code::BadRules, e))?;
+    let mut plan = vec![SeatKind::Bot; usize::from(rules.players)];
+    for s in plan.iter_mut().take(2) {
+        *s = SeatKind::Human;
+    }
+    let to_name = hub
+        .store
+        .profile(&c.to)
+        .await?
+        .map_or_else(|| c.to.clone(), |p| p.name);
+    let new = NewTable {
+        rules: c.rules.clone(),
+        bot: c.fill.clone(),
+        private: true,
+        humans: 2,
+        plan,
+        taken: vec![
+            SeatRow {
+                seat: 0,
+                name: c.from_name.clone(),
+                token_hash: token_hash(&c.token),
+                left_hand: None,
+                profile_id: c.from_profile.clone(),
+            },
+            SeatRow {
+                seat: 1,
+                name: to_name,
+                token_hash: token_hash(bot_token),
+                left_hand: None,
+                profile_id: Some(c.to.clone()),
+            },
+        ],
+        hints: !c.rated,
+        secret: None,
+        id: None,
+        clock: match c.clock {
+            Some(k) => k.control(),
+            None if c.rated => crate::pairing::RATED_CLOCK,
+            None => TimeControl::None,
+        },
+    };
+    let (id, _) = hub
+        .create(new)
+        .await
+        .map_err(|r| refuse(StatusCode::BAD_REQUEST, r.code, r.message))?;
+    Ok(id)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Decline {
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+async fn decline(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Option<Json<Decline>>,
+) -> Result<Json<Status>, HttpRefusal> {
+    let c = for_me(&hub, &headers, &id).await?;
+    let reason = body
+        .and_then(|Json(d)| d.reason)
+        .unwrap_or_else(|| "generic".into());
+    if !REASONS.contains(&reason.as_str()) {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            Code::BadRequest,
+            format!("a reason is one of {}", REASONS.join(", ")),
+        ));
+    }
+    if !end(&hub, &id, "declined", Some(reason.clone())) {
+        return Err(not_pending(&find(&hub, &id)?));
+    }
+    Ok(Json(Status {
+        id: c.id,
+        state: "declined",
+        table: None,
+        seat: None,
+        reason: Some(reason),
+    }))
+}
+
+async fn cancel(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<axum::http::StatusCode, HttpRefusal> {
+    let c = find(&hub, &id)?;
+    // A profile's challenge is cancelled by that profile; a guest's by
+    // whoever holds its id (only the guest and the bot were told it).
+    if let Some(p) = &c.from_profile {
+        let me = super::accounts::profile(&hub, &headers).await?;
+        if &me.id != p {
+            return Err(no_challenge());
+        }
+    }
+    if !end(&hub, &id, "cancelled", None) {
+        return Err(not_pending(&c));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}

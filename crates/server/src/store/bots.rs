@@ -1,0 +1,338 @@
+//! Bot accounts in the database: which profiles are bots, their API
+//! tokens (only the SHA-256 of each is kept), the seats they hold with the
+//! seat tokens their events socket hands them again after a reconnection,
+//! and, for every seek of the pool, who asked (a person or a bot) and whom
+//! they will be paired with (see `crate::bots`).
+
+use std::collections::HashMap;
+
+use sqlx::Row;
+
+use super::profiles::{Profile, RatingRow};
+use super::Store;
+
+/// The migration of this module (one entry of `MIGRATIONS`).
+pub(super) const MIGRATION: &[&str] = &[
+    "ALTER TABLE domino_profiles ADD COLUMN bot BIGINT NOT NULL DEFAULT 0",
+    "CREATE TABLE IF NOT EXISTS domino_bot_tokens (
+        id TEXT PRIMARY KEY,
+        profile_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at BIGINT NOT NULL,
+        last_used BIGINT,
+        revoked_at BIGINT
+    )",
+    "CREATE INDEX IF NOT EXISTS domino_bot_tokens_profile ON domino_bot_tokens (profile_id)",
+    // The seat token is kept as given (not hashed) so that a bot whose
+    // events socket reconnects is handed its tables again; it opens one
+    // seat of a bot the token's own holder already controls.
+    "CREATE TABLE IF NOT EXISTS domino_bot_seats (
+        table_id TEXT NOT NULL,
+        seat BIGINT NOT NULL,
+        profile_id TEXT NOT NULL,
+        token TEXT NOT NULL,
+        rated BIGINT NOT NULL,
+        rules TEXT NOT NULL,
+        via TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )",
+    "CREATE INDEX IF NOT EXISTS domino_bot_seats_profile ON domino_bot_seats (profile_id)",
+    "CREATE TABLE IF NOT EXISTS domino_seek_sides (
+        seek_id TEXT PRIMARY KEY,
+        bot BIGINT NOT NULL,
+        opponents TEXT NOT NULL,
+        profile_id TEXT,
+        token TEXT
+    )",
+];
+
+/// An API token as listed (never the token itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenRow {
+    pub id: String,
+    pub profile_id: String,
+    pub name: String,
+    pub created_at: i64,
+    pub last_used: Option<i64>,
+}
+
+/// A seat a bot account holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotSeat {
+    pub table_id: String,
+    pub seat: i64,
+    pub profile_id: String,
+    pub token: String,
+    pub rated: bool,
+    /// The rules, JSON (a `RulesSpec`).
+    pub rules: String,
+    /// `seek` or `challenge`.
+    pub via: String,
+    pub created_at: i64,
+}
+
+/// Who made a seek, for the pool: a bot account or not, whom it admits
+/// (`people`, `bots`, `any`), and a bot's seat token for its events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeekSide {
+    pub seek_id: String,
+    pub bot: bool,
+    pub opponents: String,
+    pub profile_id: Option<String>,
+    pub token: Option<String>,
+}
+
+/// A rated player of a leaderboard, and whether it is a bot (a bot
+/// account or a built-in level).
+pub type BoardRow = (RatingRow, bool);
+
+impl Store {
+    /// Whether a profile is a bot account.
+    pub async fn is_bot(&self, profile: &str) -> Result<bool, sqlx::Error> {
+        let row = sqlx::query("SELECT bot FROM domino_profiles WHERE id = $1")
+            .bind(profile)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get::<i64, _>("bot")? != 0,
+            None => false,
+        })
+    }
+
+    /// Make a profile a bot account, for good.
+    pub async fn make_bot(&self, profile: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE domino_profiles SET bot = 1 WHERE id = $1")
+            .bind(profile)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Whether a player has a rated match on record.
+    pub async fn has_rated_games(&self, player: &str) -> Result<bool, sqlx::Error> {
+        Ok(sqlx::query(
+            "SELECT 1 FROM domino_match_players WHERE player = $1 AND rating IS NOT NULL LIMIT 1",
+        )
+        .bind(player)
+        .fetch_optional(&self.pool)
+        .await?
+        .is_some())
+    }
+
+    pub async fn add_bot_token(&self, t: &TokenRow, hash: &str) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO domino_bot_tokens (id, profile_id, name, token_hash, created_at)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&t.id)
+        .bind(&t.profile_id)
+        .bind(&t.name)
+        .bind(hash)
+        .bind(t.created_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A profile's tokens not revoked, oldest first.
+    pub async fn bot_tokens(&self, profile: &str) -> Result<Vec<TokenRow>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT id, profile_id, name, created_at, last_used FROM domino_bot_tokens
+             WHERE profile_id = $1 AND revoked_at IS NULL ORDER BY created_at, id",
+        )
+        .bind(profile)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(from_row!(
+                    r,
+                    TokenRow {
+                        id,
+                        profile_id,
+                        name,
+                        created_at,
+                        last_used
+                    }
+                ))
+            })
+            .collect()
+    }
+
+    /// Revoke one of a profile's tokens; `false` when it has no such live
+    /// token.
+    pub async fn revoke_bot_token(
+        &self,
+        profile: &str,
+        id: &str,
+        now: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(
+            "UPDATE domino_bot_tokens SET revoked_at = $1
+             WHERE id = $2 AND profile_id = $3 AND revoked_at IS NULL",
+        )
+        .bind(now)
+        .bind(id)
+        .bind(profile)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The live token with this hash: its row and its bot account.
+    pub async fn bot_token(&self, hash: &str) -> Result<Option<(TokenRow, Profile)>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT t.id, t.profile_id, t.name, t.created_at AS t_created, t.last_used,
+                    p.name AS p_name, p.created_at AS p_created
+             FROM domino_bot_tokens t JOIN domino_profiles p ON p.id = t.profile_id
+             WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND p.bot = 1",
+        )
+        .bind(hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = row else { return Ok(None) };
+        let token = TokenRow {
+            id: r.try_get("id")?,
+            profile_id: r.try_get("profile_id")?,
+            name: r.try_get("name")?,
+            created_at: r.try_get("t_created")?,
+            last_used: r.try_get("last_used")?,
+        };
+        let profile = Profile {
+            id: token.profile_id.clone(),
+            name: r.try_get("p_name")?,
+            created_at: r.try_get("p_created")?,
+        };
+        Ok(Some((token, profile)))
+    }
+
+    pub async fn touch_bot_token(&self, id: &str, now: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE domino_bot_tokens SET last_used = $1 WHERE id = $2")
+            .bind(now)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn add_bot_seat(&self, s: &BotSeat) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO domino_bot_seats (table_id, seat, profile_id, token, rated, rules, via, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&s.table_id)
+        .bind(s.seat)
+        .bind(&s.profile_id)
+        .bind(&s.token)
+        .bind(i64::from(s.rated))
+        .bind(&s.rules)
+        .bind(&s.via)
+        .bind(s.created_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A bot account's seats at tables not finished, oldest first.
+    pub async fn playing_bot_seats(&self, profile: &str) -> Result<Vec<BotSeat>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT s.table_id, s.seat, s.profile_id, s.token, s.rated, s.rules, s.via, s.created_at
+             FROM domino_bot_seats s JOIN domino_tables t ON t.id = s.table_id
+             WHERE s.profile_id = $1 AND t.finished_at IS NULL
+             ORDER BY s.created_at, s.table_id",
+        )
+        .bind(profile)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(from_row!(r, BotSeat { table_id, seat, profile_id, token, rules, via, created_at;
+                    rated: r.try_get::<i64, _>("rated")? != 0 }))
+            })
+            .collect()
+    }
+
+    /// Record who made a seek (written before the seek itself, so that
+    /// the pool never sees a seek without its side).
+    pub async fn add_seek_side(&self, s: &SeekSide) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO domino_seek_sides (seek_id, bot, opponents, profile_id, token)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&s.seek_id)
+        .bind(i64::from(s.bot))
+        .bind(&s.opponents)
+        .bind(&s.profile_id)
+        .bind(&s.token)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The sides of these seeks, by seek id.
+    pub async fn seek_sides(
+        &self,
+        seeks: &[String],
+    ) -> Result<HashMap<String, SeekSide>, sqlx::Error> {
+        let mut out = HashMap::new();
+        for id in seeks {
+            let row = sqlx::query(
+                "SELECT seek_id, bot, opponents, profile_id, token FROM domino_seek_sides
+                 WHERE seek_id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+            if let Some(r) = row {
+                let side = from_row!(r, SeekSide { seek_id, opponents, profile_id, token;
+                    bot: r.try_get::<i64, _>("bot")? != 0 });
+                out.insert(id.clone(), side);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A game's leaderboard of people only (`bots` false) or of bot
+    /// accounts and built-in levels (`bots` true), best first.
+    pub async fn board(
+        &self,
+        game: &str,
+        min: i64,
+        limit: i64,
+        bots: bool,
+    ) -> Result<Vec<BoardRow>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT r.player, r.game, r.rating, r.deviation, r.volatility, r.matches, p.name,
+                    CAST(CASE WHEN r.player LIKE 'bot:%' OR p.bot = 1 THEN 1 ELSE 0 END AS BIGINT)
+                      AS is_bot
+             FROM domino_ratings r LEFT JOIN domino_profiles p ON p.id = r.player
+             WHERE r.game = $1 AND r.matches >= $2
+               AND (CASE WHEN r.player LIKE 'bot:%' OR p.bot = 1 THEN 1 ELSE 0 END) = $3
+             ORDER BY r.rating DESC, r.player LIMIT $4",
+        )
+        .bind(game)
+        .bind(min)
+        .bind(i64::from(bots))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let row = RatingRow {
+                    player: r.try_get("player")?,
+                    game: r.try_get("game")?,
+                    rating: skillratings::glicko2::Glicko2Rating {
+                        rating: r.try_get("rating")?,
+                        deviation: r.try_get("deviation")?,
+                        volatility: r.try_get("volatility")?,
+                    },
+                    matches: r.try_get("matches")?,
+                    name: r.try_get("name")?,
+                };
+                Ok((row, r.try_get::<i64, _>("is_bot")? != 0))
+            })
+            .collect()
+    }
+}

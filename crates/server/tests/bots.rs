@@ -1,0 +1,537 @@
+//! Bot accounts on a real server (docs/botapi.md): two bots connected by
+//! token are paired by the pool and play a rated match to the end, and
+//! both ratings change; a person challenges a bot, which accepts and plays,
+//! and its illegal and late actions get a page's refusals; a revoked token
+//! is cut off at once and is stored only hashed; bad input (unknown
+//! tokens, a flood of challenges or requests) is refused without touching
+//! anyone else; a bot that never reads its socket does not stop its table.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use common::{config, http_request, Client, Server};
+use serde_json::{json, Value};
+
+/// A short rated game: two players, to 30 points.
+fn short() -> Value {
+    json!({"preset": "draw", "players": 2, "options": {"target": 30}})
+}
+
+/// A test server whose bot tokens have no rate to speak of: the tests'
+/// bots play as fast as the server answers.
+fn fast(db: &str) -> domino_server::Config {
+    let mut cfg = config(db);
+    cfg.limits = std::sync::Arc::new(domino_server::limits::Limits {
+        bot_token_rate: 100_000,
+        bot_token_burst: 100_000,
+        ..(*cfg.limits).clone()
+    });
+    cfg
+}
+
+async fn call(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<Value>,
+) -> (u16, Value) {
+    let body = body.map(|b| b.to_string());
+    let (status, _, text) = http_request(addr, method, path, headers, body.as_deref()).await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// A new profile: its cookie and id.
+async fn person(addr: SocketAddr, name: &str) -> (String, String) {
+    let body = json!({ "name": name }).to_string();
+    let (status, head, text) = http_request(addr, "POST", "/api/profile", &[], Some(&body)).await;
+    assert_eq!(status, 201, "{text}");
+    let cookie = head
+        .lines()
+        .find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.eq_ignore_ascii_case("set-cookie").then(|| v.trim())
+        })
+        .and_then(|v| v.split(';').next())
+        .unwrap()
+        .to_string();
+    let card: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(card["bot"], false);
+    (cookie, card["id"].as_str().unwrap().to_string())
+}
+
+/// A bot account with one token.
+struct Bot {
+    id: String,
+    cookie: String,
+    token: String,
+    token_id: String,
+}
+
+impl Bot {
+    fn auth(&self) -> String {
+        format!("Bearer {}", self.token)
+    }
+
+    async fn call(
+        &self,
+        addr: SocketAddr,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let auth = self.auth();
+        call(addr, method, path, &[("Authorization", &auth)], body).await
+    }
+
+    async fn socket(&self, addr: SocketAddr) -> Client {
+        Client::connect_with_headers(addr, &[("Authorization", &self.auth())])
+            .await
+            .unwrap()
+    }
+
+    /// Its events socket, subscribed.
+    async fn events(&self, addr: SocketAddr) -> Client {
+        let mut c = self.socket(addr).await;
+        let r = c.request(json!({"type": "events"})).await;
+        assert_eq!(r["type"], "ok", "{r}");
+        c
+    }
+}
+
+async fn bot(addr: SocketAddr, name: &str) -> Bot {
+    let (cookie, id) = person(addr, name).await;
+    let c = [("Cookie", cookie.as_str())];
+    let (status, card) = call(addr, "POST", "/api/profile/bot", &c, Some(json!({}))).await;
+    assert_eq!(status, 200, "{card}");
+    assert_eq!(card["bot"], true);
+    let (status, made) = call(
+        addr,
+        "POST",
+        "/api/tokens",
+        &c,
+        Some(json!({"name": "test"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{made}");
+    let token = made["token"].as_str().unwrap().to_string();
+    assert!(token.starts_with("dbt_") && token.len() == 44, "{token}");
+    Bot {
+        id,
+        cookie,
+        token,
+        token_id: made["id"].as_str().unwrap().to_string(),
+    }
+}
+
+/// The next pushed message of `type` on an events socket.
+async fn event(c: &mut Client, kind: &str) -> Value {
+    loop {
+        let v = c.recv().await;
+        if v["type"] == kind {
+            return v;
+        }
+    }
+}
+
+/// A bot's table socket, resumed at the seat of a `table` event.
+async fn sit(b: &Bot, addr: SocketAddr, ev: &Value) -> Client {
+    let mut c = b.socket(addr).await;
+    let r = c
+        .request(json!({"type": "resume", "table": ev["table"], "token": ev["token"]}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    assert_eq!(r["seat"], ev["seat"]);
+    first_state(&mut c).await;
+    c
+}
+
+/// Wait for a seat's first state unless it came with the join.
+async fn first_state(c: &mut Client) {
+    if c.state.is_none() {
+        c.next_state().await;
+    }
+}
+
+#[tokio::test]
+async fn two_bots_paired_by_the_pool_play_a_rated_match_and_both_ratings_change() {
+    let s = Server::start(fast("sqlite::memory:"));
+    let (a, b) = (
+        bot(s.addr, "Alpha Bot").await,
+        bot(s.addr, "Beta Bot").await,
+    );
+    let mut ea = a.events(s.addr).await;
+    let mut eb = b.events(s.addr).await;
+    for x in [&a, &b] {
+        let (status, made) = x
+            .call(
+                s.addr,
+                "POST",
+                "/api/seeks",
+                Some(json!({"rules": short(), "rated": true})),
+            )
+            .await;
+        assert_eq!(status, 200, "{made}");
+    }
+    let ta = event(&mut ea, "table").await;
+    let tb = event(&mut eb, "table").await;
+    assert_eq!(ta["table"], tb["table"], "{ta} {tb}");
+    assert_eq!(
+        (ta["via"].as_str(), ta["rated"].as_bool()),
+        (Some("seek"), Some(true))
+    );
+    assert_ne!(ta["seat"], tb["seat"]);
+    let mut ca = sit(&a, s.addr, &ta).await;
+    let mut cb = sit(&b, s.addr, &tb).await;
+    // Each seat sees only its own hand: the client checks every message.
+    let (end, _) = tokio::join!(common::play_out(&mut ca, 1), common::play_out(&mut cb, 2));
+    let changes = end["ratings"].as_array().unwrap();
+    assert_eq!(changes.len(), 2, "{end}");
+    for c in changes {
+        assert_ne!(c["before"], c["after"], "{c}");
+    }
+    let (status, board) = call(
+        s.addr,
+        "GET",
+        "/api/leaderboard?game=draw&kind=bots&min=1",
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let ids: Vec<&str> = board["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .inspect(|l| assert_eq!(l["bot"], true))
+        .map(|l| l["player"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&a.id.as_str()) && ids.contains(&b.id.as_str()),
+        "{board}"
+    );
+    let (_, people) = call(s.addr, "GET", "/api/leaderboard?game=draw&min=0", &[], None).await;
+    assert_eq!(
+        people["players"],
+        json!([]),
+        "bots are not on the people's board"
+    );
+    // Reconnecting, the events socket is told of no table still playing.
+    let mut again = a.events(s.addr).await;
+    assert!(again.try_recv(300).await.is_none());
+}
+
+#[tokio::test]
+async fn a_person_challenges_a_bot_which_plays_and_is_refused_as_a_page_is() {
+    let s = Server::start(fast("sqlite::memory:"));
+    let b = bot(s.addr, "Gamma Bot").await;
+    let (cookie, _) = person(s.addr, "Pat").await;
+    let c = [("Cookie", cookie.as_str())];
+    let body = json!({"to": b.id, "rules": short(), "rated": false, "clock": null});
+    let (status, r) = call(s.addr, "POST", "/api/challenges", &c, Some(body.clone())).await;
+    assert_eq!((status, &r["code"]), (409, &json!("bot_offline")), "{r}");
+    let mut ev = b.events(s.addr).await;
+    let (status, made) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap();
+    let ch = event(&mut ev, "challenge").await;
+    assert_eq!(ch["challenge"]["id"], id);
+    assert_eq!(ch["challenge"]["from"]["name"], "Pat");
+    assert_eq!(ch["challenge"]["from"]["bot"], false);
+    // Only the challenged bot answers it.
+    let (status, _) = call(
+        s.addr,
+        "POST",
+        &format!("/api/challenges/{id}/accept"),
+        &c,
+        None,
+    )
+    .await;
+    assert_eq!(status, 404);
+    let (status, seat) = b
+        .call(
+            s.addr,
+            "POST",
+            &format!("/api/challenges/{id}/accept"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{seat}");
+    assert_eq!(seat["seat"], 1);
+    let tab = event(&mut ev, "table").await;
+    assert_eq!(
+        (tab["table"].clone(), tab["via"].clone()),
+        (seat["table"].clone(), json!("challenge"))
+    );
+    let (_, st) = call(s.addr, "GET", &format!("/api/challenges/{id}"), &[], None).await;
+    assert_eq!(
+        (st["state"].clone(), st["seat"].clone()),
+        (json!("accepted"), json!(0))
+    );
+    assert_eq!(st["table"], seat["table"]);
+    let (status, _) = b
+        .call(
+            s.addr,
+            "POST",
+            &format!("/api/challenges/{id}/accept"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 409, "accepted once");
+
+    let mut page = Client::connect_with_cookie(s.addr, &cookie).await;
+    let r = page
+        .request(json!({"type": "resume", "table": st["table"], "token": made["token"]}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    first_state(&mut page).await;
+    let mut cb = sit(&b, s.addr, &tab).await;
+    // Whoever is not to act, page or bot, is refused alike.
+    let st0 = page.state.clone().unwrap()["state"].clone();
+    let waiting_is_bot = st0["to_act"] == 0;
+    let (waiting, acting) = if waiting_is_bot {
+        (&mut cb, &mut page)
+    } else {
+        (&mut page, &mut cb)
+    };
+    let wmsg = waiting.state.clone().unwrap();
+    let wseat = wmsg["seat"].as_u64().unwrap() as usize;
+    let not_theirs = wmsg["state"]["hands"][wseat][0].clone();
+    let amsg = acting.state.clone().unwrap();
+    let legal = amsg["state"]["legal"][0].clone();
+    let r = waiting
+        .request(json!({"type": "act", "action": legal}))
+        .await;
+    assert_eq!(r["code"], "not_your_turn", "{r}");
+    let seq = amsg["seq"].as_i64().unwrap();
+    let r = acting
+        .request(json!({"type": "act", "action": legal, "seq": seq - 1}))
+        .await;
+    assert_eq!(r["code"], "stale", "{r}");
+    let r = acting
+        .request(json!({"type": "act", "action": {"type": "play", "tile": not_theirs, "end": 0}}))
+        .await;
+    assert_eq!(r["code"], "illegal_action", "{r}");
+    let (end, _) = tokio::join!(common::play_out(&mut page, 3), common::play_out(&mut cb, 4));
+    assert_eq!(end["state"]["phase"], "match_over");
+}
+
+/// The whole database as bytes: the file and its journal.
+fn store_bytes(dir: &std::path::Path) -> Vec<u8> {
+    let mut all = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        all.extend(std::fs::read(e.unwrap().path()).unwrap_or_default());
+    }
+    all
+}
+
+fn contains(hay: &[u8], needle: &str) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle.as_bytes())
+}
+
+#[tokio::test]
+async fn a_revoked_token_is_cut_off_at_once_and_tokens_are_stored_hashed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("b.db").display());
+    let s = Server::start(config(&db));
+    let b = bot(s.addr, "Delta Bot").await;
+    let (status, me) = b.call(s.addr, "GET", "/api/profile", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        (me["profile"]["id"].as_str(), me["profile"]["bot"].as_bool()),
+        (Some(b.id.as_str()), Some(true))
+    );
+    let (_, list) = call(s.addr, "GET", "/api/tokens", &[("Cookie", &b.cookie)], None).await;
+    assert_eq!(list[0]["id"], b.token_id.as_str());
+    assert!(list[0].get("token").is_none(), "{list}");
+    let bytes = store_bytes(dir.path());
+    assert!(
+        !contains(&bytes, &b.token),
+        "the plain token is in the store"
+    );
+    assert!(contains(
+        &bytes,
+        &domino_server::profile::secret_hash(&b.token)
+    ));
+
+    let mut ev = b.events(s.addr).await;
+    let mut other = b.socket(s.addr).await;
+    assert_eq!(other.request(json!({"type": "ping"})).await["type"], "pong");
+    let (status, _) = call(
+        s.addr,
+        "DELETE",
+        &format!("/api/tokens/{}", b.token_id),
+        &[("Cookie", &b.cookie)],
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    assert_eq!(ev.close_code_within(1000).await, Some(Some(4001)));
+    assert_eq!(other.close_code_within(1000).await, Some(Some(4001)));
+    let (status, r) = b.call(s.addr, "GET", "/api/profile", None).await;
+    assert_eq!((status, &r["code"]), (401, &json!("bad_token")));
+    let auth = b.auth();
+    assert_eq!(
+        Client::connect_with_headers(s.addr, &[("Authorization", &auth)])
+            .await
+            .err(),
+        Some(401)
+    );
+}
+
+#[tokio::test]
+async fn unknown_tokens_floods_of_challenges_and_requests_are_refused_alone() {
+    let s = common::mem();
+    let (status, r) = call(
+        s.addr,
+        "GET",
+        "/api/profile",
+        &[("Authorization", "Bearer dbt_nobody")],
+        None,
+    )
+    .await;
+    assert_eq!((status, &r["code"]), (401, &json!("bad_token")));
+    assert_eq!(
+        Client::connect_with_headers(s.addr, &[("Authorization", "Bearer dbt_nobody")])
+            .await
+            .err(),
+        Some(401)
+    );
+    // A person's cookie makes no token, and a person takes no challenge.
+    let (cookie, pid) = person(s.addr, "Quinn").await;
+    let (status, r) = call(
+        s.addr,
+        "POST",
+        "/api/tokens",
+        &[("Cookie", &cookie)],
+        Some(json!({"name": "x"})),
+    )
+    .await;
+    assert_eq!((status, &r["code"]), (403, &json!("not_a_bot")));
+    let to_person = json!({"to": pid, "rules": short(), "guest": "guest-flood-0", "name": "G"});
+    let (status, r) = call(s.addr, "POST", "/api/challenges", &[], Some(to_person)).await;
+    assert_eq!((status, &r["code"]), (409, &json!("not_a_bot")));
+
+    let b = bot(s.addr, "Echo Bot").await;
+    let mut ev = b.events(s.addr).await;
+    let ask = |g: usize| json!({"to": b.id, "rules": short(), "guest": format!("guest-flood-{g}"), "name": "G"});
+    for _ in 0..3 {
+        assert_eq!(
+            call(s.addr, "POST", "/api/challenges", &[], Some(ask(1)))
+                .await
+                .0,
+            201
+        );
+    }
+    let (status, r) = call(s.addr, "POST", "/api/challenges", &[], Some(ask(1))).await;
+    assert_eq!((status, &r["code"]), (429, &json!("too_many_challenges")));
+    // Another challenger is not held back by the flood, up to the bot's 20.
+    let mut made = 3;
+    for g in 2..=7 {
+        for _ in 0..3 {
+            let (status, _) = call(s.addr, "POST", "/api/challenges", &[], Some(ask(g))).await;
+            if made < 20 {
+                assert_eq!(status, 201);
+                made += 1;
+            } else {
+                assert_eq!(status, 429);
+            }
+        }
+    }
+    let mut seen = 0;
+    while let Some(v) = ev.try_recv(300).await {
+        seen += usize::from(v["type"] == "challenge");
+    }
+    assert_eq!(seen, 20);
+    // A reconnecting events socket is told of the 20 again.
+    let mut again = b.events(s.addr).await;
+    let mut seen = 0;
+    while let Some(v) = again.try_recv(300).await {
+        seen += usize::from(v["type"] == "challenge");
+    }
+    assert_eq!(seen, 20);
+
+    // Over its rate a token is refused; another bot's token is not.
+    let c = bot(s.addr, "Foxtrot Bot").await;
+    let mut refused = 0;
+    for _ in 0..60 {
+        let (status, r) = b.call(s.addr, "GET", "/api/tokens", None).await;
+        if status == 429 {
+            assert_eq!(r["code"], "rate");
+            refused += 1;
+        }
+    }
+    assert!(refused > 0, "60 requests at once are over a burst of 40");
+    assert_eq!(c.call(s.addr, "GET", "/api/tokens", None).await.0, 200);
+}
+
+#[tokio::test]
+async fn a_bot_that_never_reads_does_not_stop_its_table() {
+    let clock = domino_server::clock::TimeSource::default();
+    let mut cfg = fast("sqlite::memory:");
+    cfg.time = clock.clone();
+    cfg.clock_sweep = Duration::from_millis(20);
+    let s = Server::start(cfg);
+    let b = bot(s.addr, "Golf Bot").await;
+    let mut ev = b.events(s.addr).await;
+    let body = json!({
+        "to": b.id, "rules": short(), "guest": "guest-patient", "name": "Pat",
+        "clock": {"base_ms": 60_000, "increment_ms": 15_000},
+    });
+    let (status, made) = call(s.addr, "POST", "/api/challenges", &[], Some(body)).await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap();
+    event(&mut ev, "challenge").await;
+    let (status, seat) = b
+        .call(
+            s.addr,
+            "POST",
+            &format!("/api/challenges/{id}/accept"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200, "{seat}");
+    // The bot sits and then reads nothing more, ever.
+    let mut silent = b.socket(s.addr).await;
+    silent
+        .send_raw(
+            &json!({"type": "resume", "table": seat["table"], "token": seat["token"]}).to_string(),
+        )
+        .await;
+    let mut page = Client::connect(s.addr).await;
+    let r = page
+        .request(json!({"type": "resume", "table": seat["table"], "token": made["token"]}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    first_state(&mut page).await;
+    // The person plays; on the bot's turns its clock runs out (moved on,
+    // not waited for) and the computer plays for it, as for a slow person.
+    let mut readied = None;
+    for _ in 0..2000 {
+        let msg = page.state.clone().unwrap();
+        let st = &msg["state"];
+        match st["phase"].as_str().unwrap() {
+            "match_over" => return,
+            "hand_over" if readied != st["hand_number"].as_u64() => {
+                readied = st["hand_number"].as_u64();
+                assert_eq!(page.request(json!({"type": "ready"})).await["type"], "ok");
+            }
+            _ if st["to_act"] == 0 && !st["legal"].as_array().unwrap().is_empty() => {
+                let a = st["legal"][0].clone();
+                let r = page.request(json!({"type": "act", "action": a})).await;
+                // The moved clock may have run out the person's turn too.
+                let late = ["stale", "out_of_time", "not_your_turn"];
+                assert!(
+                    r["type"] == "ok" || late.iter().any(|c| r["code"] == *c),
+                    "{r}"
+                );
+            }
+            _ => clock.advance(Duration::from_secs(100)),
+        }
+        page.try_recv(200).await;
+    }
+    panic!("the match did not finish: {:?}", page.state);
+}
