@@ -139,20 +139,6 @@ async fn two_bots_are_paired_and_play_a_rated_match_that_moves_both_ratings() {
             .expect("a rated match gives the seat its rating change");
         assert_ne!(r.before, r.after, "{f:?}");
     }
-    // Both are on the bots' leaderboard, and not on the people's.
-    let (_, _, bots) = as_person(
-        addr,
-        "GET",
-        "/api/leaderboard?game=draw&kind=bots",
-        None,
-        json!({}),
-    )
-    .await;
-    let text = bots.to_string();
-    assert!(text.contains("Botty") && text.contains("Robo"), "{text}");
-    let (_, _, people) =
-        as_person(addr, "GET", "/api/leaderboard?game=draw", None, json!({})).await;
-    assert!(!people.to_string().contains("Botty"), "{people}");
 }
 
 #[tokio::test]
