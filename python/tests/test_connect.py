@@ -8,6 +8,7 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+import threading
 import urllib.request
 
 import pytest
@@ -48,6 +49,8 @@ def server():
                     url = line.split("serving on ", 1)[1].strip()
                     break
             assert url, "the server did not start"
+            # Keep reading its log, or a full pipe would stop the server.
+            threading.Thread(target=proc.stderr.read, daemon=True).start()
             yield bin_, url
         finally:
             proc.kill()
