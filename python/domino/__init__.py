@@ -9,6 +9,7 @@ registration (``domino.openspiel``). See docs/python.md.
 from ._domino import (
     BotError,
     CHANCE,
+    ConnectError,
     DealError,
     DominoError,
     Game,
@@ -23,14 +24,17 @@ from ._domino import (
     VecEnv,
     bot,
     bot_names,
+    connect,
     load_puzzles,
     load_record,
     presets,
+    sample_state,
 )
 
 __all__ = [
     "BotError",
     "CHANCE",
+    "ConnectError",
     "DealError",
     "DominoError",
     "Game",
@@ -45,10 +49,12 @@ __all__ = [
     "VecEnv",
     "bot",
     "bot_names",
+    "connect",
     "load_puzzles",
     "load_record",
     "preset_names",
     "presets",
+    "sample_state",
 ]
 
 

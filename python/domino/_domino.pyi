@@ -1,6 +1,6 @@
 """Type stubs of the native module (see docs/python.md)."""
 
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -16,6 +16,7 @@ class RulesError(DominoError): ...
 class DealError(DominoError): ...
 class RecordError(DominoError): ...
 class BotError(DominoError): ...
+class ConnectError(RuntimeError): ...
 
 class Game:
     def __init__(
@@ -126,6 +127,19 @@ class VecEnv:
 
 def bot(name: str, budget_ms: Optional[int] = None, seed: Optional[int] = None) -> Bot: ...
 def bot_names() -> list[str]: ...
+def sample_state(observation: Union[dict[str, Any], str], seed: int = 0) -> State: ...
+def connect(
+    url: str,
+    token: str,
+    policy: Union[Bot, Callable[[dict[str, Any], list[dict[str, Any]]], Union[dict[str, Any], int]]],
+    *,
+    game: Optional[str] = None,
+    rated: bool = False,
+    seek: bool = False,
+    accept: Optional[list[str]] = None,
+    tables: int = 1,
+    games: Optional[int] = None,
+) -> list[dict[str, Any]]: ...
 class Puzzle:
     def __init__(self, puzzle: Union[dict[str, Any], str]) -> None: ...
     @property

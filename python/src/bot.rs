@@ -15,6 +15,14 @@ use crate::game::State;
 pub struct Bot {
     bot: Mutex<Box<dyn domino_bots::Bot>>,
     spec: String,
+    /// As made, for `domino.connect`, which makes one such bot per table.
+    pub(crate) config: BotConfig,
+}
+
+impl Bot {
+    pub(crate) fn spec(&self) -> &str {
+        &self.spec
+    }
 }
 
 #[pymethods]
@@ -74,6 +82,7 @@ pub fn bot(name: &str, budget_ms: Option<u64>, seed: Option<u64>) -> PyResult<Bo
     Ok(Bot {
         bot: Mutex::new(b),
         spec: name.to_string(),
+        config,
     })
 }
 

@@ -8,12 +8,14 @@
 
 mod bot;
 mod codec;
+mod connect;
 mod core;
 mod encode;
 mod env;
 mod errors;
 mod game;
 mod puzzle;
+mod sample;
 mod tracker;
 
 use pyo3::prelude::*;
@@ -48,6 +50,8 @@ fn _domino(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::load_record, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot_names, m)?)?;
+    m.add_function(wrap_pyfunction!(connect::connect, m)?)?;
+    m.add_function(wrap_pyfunction!(sample::sample_state, m)?)?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     m.add("CHANCE", core::CHANCE)?;
     m.add("TERMINAL", core::TERMINAL)?;
@@ -65,5 +69,6 @@ fn _domino(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DealError", py.get_type::<errors::DealError>())?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("BotError", py.get_type::<errors::BotError>())?;
+    m.add("ConnectError", py.get_type::<connect::ConnectError>())?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 mod analyze;
 mod arena;
 mod bench;
+mod bot;
 mod catalog;
 mod engine;
 mod ladder;
@@ -69,6 +70,9 @@ enum Command {
     /// Serve the browser game: lobby, tables with friends and bots, history.
     // Boxed: its many flags would make every other command as large.
     Serve(Box<serve::ServeArgs>),
+    /// Play as a bot account on a server with a built-in bot: accept
+    /// challenges, seek in the pool, many tables at once (docs/play.md).
+    Bot(Box<bot::BotArgs>),
     /// Check every deal of a downloaded browser match (record or replay)
     /// against its revealed keys and commitments; exit 1 if one fails.
     Verify {
@@ -232,9 +236,12 @@ fn run(command: Command) -> anyhow::Result<()> {
     if let Command::Keep(args) = command {
         return domino_terminal::keep::run(&args);
     }
+    if let Command::Bot(args) = command {
+        return bot::run(*args);
+    }
     let mut out = io::stdout().lock();
     match command {
-        Command::Play(_) | Command::Serve(_) | Command::Keep(_) => {}
+        Command::Play(_) | Command::Serve(_) | Command::Keep(_) | Command::Bot(_) => {}
         Command::Engine => engine::serve(io::stdin().lock(), out)?,
         Command::Replay { file } => writeln!(out, "{}", replay::replay(&file)?)?,
         Command::Verify { file } => writeln!(out, "{}", verify::verify(&file)?)?,

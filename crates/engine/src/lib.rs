@@ -41,6 +41,7 @@ mod report;
 mod result;
 pub mod rules;
 pub mod score;
+mod seen;
 mod sheet;
 mod tally;
 pub mod text;
@@ -70,6 +71,7 @@ pub use report::{
 };
 pub use result::{EndReason, HandResult, Note, Notes, PerSeat, Side};
 pub use rules::{Preset, Rules, RulesError, RulesSpec};
+pub use seen::SeenError;
 pub use sheet::{Sheet, SheetHand};
 pub use tally::Tally;
 pub use tile::{set_size, ParseTileError, Tile, TileIter, TileSet, MAX_PIP, MAX_TILES};

@@ -233,6 +233,12 @@ impl Match {
 }
 
 impl SeatView {
+    /// A seat's view read back from what the seat was sent
+    /// ([`crate::seen`]): it holds only what that seat was shown.
+    pub(crate) fn from_seen(view: View, seat: u8) -> SeatView {
+        SeatView { view, seat }
+    }
+
     /// The seat looking.
     pub fn seat(&self) -> u8 {
         self.seat

@@ -1,0 +1,142 @@
+"""``domino.connect`` plays a match on a real ``domino serve`` (issue 44):
+two bot accounts, one run by ``domino bot`` and one by a Python policy
+through ``domino.connect``, are paired by the pool and play to the end."""
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import threading
+import urllib.request
+
+import pytest
+
+import domino
+
+from conftest import ROOT
+
+
+def binary():
+    """$DOMINO_BIN, else the workspace's debug or release build, else None."""
+    given = os.environ.get("DOMINO_BIN")
+    if given:
+        return given if pathlib.Path(given).exists() else None
+    for profile in ("debug", "release"):
+        path = ROOT / "target" / profile / "domino"
+        if path.exists():
+            return str(path)
+    return None
+
+
+@pytest.fixture
+def server():
+    bin_ = binary()
+    if bin_ is None:
+        pytest.skip("no domino binary: cargo build -p domino-cli --bin domino, or set DOMINO_BIN")
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.Popen(
+            [bin_, "serve", "--addr", "127.0.0.1:0", "--db", f"sqlite://{tmp}/t.db",
+             "--bot-delay-ms", "0", "--budget-ms", "20"],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            url = None
+            for line in proc.stderr:
+                if "serving on " in line:
+                    url = line.split("serving on ", 1)[1].strip()
+                    break
+            assert url, "the server did not start"
+            # Keep reading its log, or a full pipe would stop the server.
+            threading.Thread(target=proc.stderr.read, daemon=True).start()
+            yield bin_, url
+        finally:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def request(url, method, path, body=None, cookie=None):
+    req = urllib.request.Request(url + path, method=method, data=json.dumps(body or {}).encode())
+    req.add_header("Content-Type", "application/json")
+    if cookie:
+        req.add_header("Cookie", cookie)
+    with urllib.request.urlopen(req, timeout=10) as r:
+        set_cookie = r.headers.get("Set-Cookie")
+        text = r.read()
+        return json.loads(text) if text else None, set_cookie
+
+
+def bot_account(url, name):
+    """A new profile made a bot account: its API token."""
+    _, set_cookie = request(url, "POST", "/api/profile", {"name": name})
+    cookie = set_cookie.split(";")[0]
+    me, _ = request(url, "POST", "/api/profile/bot", {}, cookie)
+    assert me["bot"] is True
+    made, _ = request(url, "POST", "/api/tokens", {"name": "pytest"}, cookie)
+    assert made["token"].startswith("dbt_")
+    return made["token"]
+
+
+def test_a_python_policy_plays_a_match_against_domino_bot(server):
+    bin_, url = server
+    cli_token = bot_account(url, "Clibot")
+    py_token = bot_account(url, "Pybot")
+    cli = subprocess.Popen(
+        [bin_, "bot", "--server", url, "--bot", "heuristic", "--game", "draw", "--seek", "--games", "1"],
+        env={**os.environ, "DOMINO_BOT_TOKEN": cli_token},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    seen = []
+
+    def policy(observation, legal):
+        # The seat's own view: its tiles, the others' only counted.
+        seen.append(observation)
+        assert isinstance(observation["hands"][observation["seat"]], list)
+        assert all(isinstance(h, int) for s, h in enumerate(observation["hands"]) if s != observation["seat"])
+        return legal[0]
+
+    try:
+        played = domino.connect(url, py_token, policy, game="draw", seek=True, games=1)
+        out, err = cli.communicate(timeout=120)
+    finally:
+        cli.kill()
+    assert len(played) == 1, played
+    assert played[0]["rated"] is False
+    assert seen, "the policy was never asked"
+    assert cli.returncode == 0, err
+    assert "finished" in out and "1 matches played" in out, out
+
+
+def test_the_openspiel_example_plays_on_a_server(server):
+    pytest.importorskip("pyspiel")
+    bin_, url = server
+    opponent = subprocess.Popen(
+        [bin_, "bot", "--server", url, "--bot", "random", "--game", "draw", "--seek", "--games", "1"],
+        env={**os.environ, "DOMINO_BOT_TOKEN": bot_account(url, "Randy")},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    example = ROOT / "python" / "examples" / "server_bot.py"
+    try:
+        out = subprocess.run(
+            [sys.executable, str(example), "--server", url, "--game", "draw", "--seek",
+             "--games", "1", "--simulations", "10"],
+            env={**os.environ, "DOMINO_BOT_TOKEN": bot_account(url, "Ismcts")},
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        opponent.kill()
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("table "), out.stdout
+
+
+def test_a_bad_token_stops_connect_with_a_clear_error(server):
+    _, url = server
+    with pytest.raises(domino.ConnectError, match="bad_token|unknown or revoked"):
+        domino.connect(url, "dbt_" + "0" * 40, domino.bot("random"), games=1)
