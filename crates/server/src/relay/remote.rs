@@ -337,7 +337,7 @@ impl Run {
     async fn forward(&mut self, cmd: Cmd) {
         match &cmd {
             Cmd::Attach { conn, how, out, .. } => {
-                let again = match how {
+                let again = match &**how {
                     Seating::Join { .. } => None,
                     other => Some(other.clone()),
                 };
@@ -370,7 +370,7 @@ impl Run {
                 let ctl = self.ctl.clone();
                 self.attaching.insert(conn);
                 let (tx, rx) = oneshot::channel();
-                self.ask(conn, Request::Attach { how }, tx, |r| match r {
+                self.ask(conn, Request::Attach { how: *how }, tx, |r| match r {
                     Reply::Seated(s) => Some(s),
                     _ => None,
                 });
@@ -475,7 +475,7 @@ impl Run {
                 let (reply, rx) = oneshot::channel();
                 let cmd = Cmd::Attach {
                     conn: *conn,
-                    how,
+                    how: Box::new(how),
                     out: s.out.clone(),
                     reply,
                 };
