@@ -21,7 +21,9 @@
 //! move-to-broadcast latency (from the server taking the action, through
 //! the store, to the watching client reading its `state`: `move_at_us`
 //! against the machine's clock), the server's own resident memory per table
-//! (its growth since it started; the clients' sockets are in this process),
+//! and its heap in use per table (their growth since it started, the heap
+//! counted by the server process's allocator; the clients' sockets are in
+//! this process),
 //! the commits of log entries per move (on SQLite FULL one sync each), and
 //! the load average.
 //!
