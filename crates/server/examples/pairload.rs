@@ -26,32 +26,15 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-fn arg(name: &str, default: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-        .unwrap_or_else(|| default.to_string())
-}
+mod common;
+use common::arg;
 
 /// A bare HTTP/1.1 request with a JSON body: the status and the body.
 async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf);
-    let status = text[9..12].parse().unwrap();
-    let body = text.split_once("\r\n\r\n").map_or("", |b| b.1);
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    let (status, body) = common::http(addr, method, path, "", body).await.unwrap();
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
 }
 
 #[derive(Default)]
@@ -145,10 +128,7 @@ async fn player(addr: SocketAddr, i: usize, rules: Value, poll: Duration, stats:
 }
 
 fn pct(sorted: &[u64], p: f64) -> u64 {
-    if sorted.is_empty() {
-        return 0;
-    }
-    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+    common::pct(sorted, p).unwrap_or(0)
 }
 
 fn main() {
@@ -174,15 +154,7 @@ fn main() {
             db,
             bot_delay: Duration::ZERO,
             bot_budget_ms: 20,
-            limits: Arc::new(domino_server::limits::Limits {
-                messages_per_second: u32::MAX,
-                message_burst: u32::MAX,
-                sockets_per_address: usize::MAX,
-                sockets: usize::MAX,
-                connections_per_address: usize::MAX,
-                connections: usize::MAX,
-                ..domino_server::limits::Limits::DEFAULT
-            }),
+            limits: common::no_limits(),
             ..domino_server::Config::default()
         };
         tokio::spawn(domino_server::run(listener, config, std::future::pending()));
