@@ -31,6 +31,14 @@ use tokio_tungstenite::tungstenite::Message;
 const SQLITE_TABLES: usize = 200;
 const POSTGRES_TABLES: usize = 100;
 
+/// The sharper SQLite test: few tables, so that the server is far from
+/// saturated and a move reaches its watcher milliseconds after its batch
+/// is answered (with hundreds of tables flat out a broadcast waits longer
+/// than a late commit would, and an early answer went unseen), killed in
+/// each of several rounds.
+const SHARP_TABLES: usize = 12;
+const SHARP_ROUNDS: usize = 3;
+
 /// How long the tests wait for the tables to be seen, taken over and play
 /// on: a debug build on a loaded 2-core machine is slow.
 const PATIENCE: Duration = Duration::from_secs(180);
@@ -228,13 +236,13 @@ async fn all_play_on(addr: &str, stored: &HashMap<String, i64>) {
     }
 }
 
-/// Play `tables` tables at `addr` for a while, kill `server` with
+/// Play `tables` tables at `addr` for `secs`, kill `server` with
 /// SIGKILL, and let the watchers read what they were sent before it died.
-async fn play_then_kill(addr: &str, server: &mut Proc, tables: usize) -> Seen {
+async fn play_then_kill(addr: &str, server: &mut Proc, tables: usize, secs: f64) -> Seen {
     let seen: Seen = Default::default();
     let stop = Arc::new(AtomicBool::new(false));
     let tasks = watchers(addr, vec![None; tables], &seen, &stop).await;
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    tokio::time::sleep(Duration::from_secs_f64(secs)).await;
     server.kill();
     for t in tasks {
         t.await.unwrap();
@@ -250,11 +258,31 @@ async fn killed_mid_play_on_sqlite_the_server_keeps_every_move_it_showed() {
     std::fs::create_dir_all(&dir).unwrap();
     let db = format!("sqlite://{}", dir.join("crash.db").display());
     let (mut server, addr) = serve(&db, &[]);
-    let seen = play_then_kill(&addr, &mut server, SQLITE_TABLES).await;
+    let seen = play_then_kill(&addr, &mut server, SQLITE_TABLES, 3.0).await;
     let stored = check_stored(&db, &seen, SQLITE_TABLES).await;
     let (mut server, addr) = serve(&db, &[]);
     all_play_on(&addr, &stored).await;
     server.kill();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A server that answered a move before its batch was synced would be
+/// caught here: with the server unhurried, a watcher is shown a move
+/// within milliseconds of its answer, so a kill between an answer and its
+/// commit leaves a move shown and not stored. (Answering 50 ms before each
+/// commit fails this test in its first round; the 200-table test above
+/// passed with it.) Each round kills a fresh server at a different moment.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_unhurried_on_sqlite_the_server_showed_no_move_it_had_not_stored() {
+    let dir = std::env::temp_dir().join(format!("domino-sharp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for round in 0..SHARP_ROUNDS {
+        let db = format!("sqlite://{}", dir.join(format!("r{round}.db")).display());
+        let (mut server, addr) = serve(&db, &[]);
+        let secs = 1.0 + 0.37 * round as f64;
+        let seen = play_then_kill(&addr, &mut server, SHARP_TABLES, secs).await;
+        check_stored(&db, &seen, SHARP_TABLES).await;
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -270,7 +298,7 @@ async fn killed_owner_on_postgres_loses_no_move_and_the_other_node_plays_on() {
     let node = |n: &'static str| serve(&db, &["--node", n, "--lease", "1500ms"]);
     let (mut owner, owner_addr) = node("crash-a");
     let (mut other, other_addr) = node("crash-b");
-    let seen = play_then_kill(&owner_addr, &mut owner, POSTGRES_TABLES).await;
+    let seen = play_then_kill(&owner_addr, &mut owner, POSTGRES_TABLES, 3.0).await;
     let stored = check_stored(&db, &seen, POSTGRES_TABLES).await;
     // The other node takes each table over once it sees the owner gone.
     let store = Store::connect(&db).await.unwrap();

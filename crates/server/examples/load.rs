@@ -21,7 +21,9 @@
 //! move-to-broadcast latency (from the server taking the action, through
 //! the store, to the watching client reading its `state`: `move_at_us`
 //! against the machine's clock), the server's own resident memory per table
-//! (its growth since it started; the clients' sockets are in this process),
+//! and its heap in use per table (their growth since it started, the heap
+//! counted by the server process's allocator; the clients' sockets are in
+//! this process),
 //! the commits of log entries per move (on SQLite FULL one sync each), and
 //! the load average.
 //!
@@ -45,31 +47,19 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
-fn arg(name: &str, default: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-        .unwrap_or_else(|| default.to_string())
-}
+mod common;
+use common::arg;
+
+/// The server's heap is counted (`--serve-only` writes it to its
+/// `--heap-file`); the clients' too, unread.
+#[global_allocator]
+static HEAP: &stats_alloc::StatsAlloc<std::alloc::System> = common::COUNTING;
 
 fn now_us() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_micros() as i64
-}
-
-/// A process's resident memory in KiB (`self`, or a process id).
-fn rss_kb(pid: &str) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0)
 }
 
 #[derive(Default)]
@@ -238,21 +228,13 @@ async fn remote_watcher(
 /// The sum over `nodes` of the `/metrics` sample `name` (read with
 /// `token`).
 async fn metric_sum(nodes: &[std::net::SocketAddr], token: &str, name: &str) -> f64 {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let auth = format!("Authorization: Bearer {token}\r\n");
     let mut sum = 0.0;
-    for a in nodes {
-        let Ok(mut s) = tokio::net::TcpStream::connect(a).await else {
-            continue;
-        };
-        let req = format!(
-            "GET /metrics HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\
-             Connection: close\r\n\r\n"
-        );
-        if s.write_all(req.as_bytes()).await.is_err() {
-            continue;
-        }
-        let mut text = String::new();
-        let _ = s.read_to_string(&mut text).await;
+    for &a in nodes {
+        let text = common::http(a, "GET", "/metrics", &auth, None)
+            .await
+            .map(|(_, body)| body)
+            .unwrap_or_default();
         sum += text
             .lines()
             .find_map(|l| l.strip_prefix(&format!("{name} ")))
@@ -276,12 +258,9 @@ async fn pg_commits(pool: &Option<sqlx::PgPool>) -> f64 {
     .map_or(f64::NAN, |n| n as f64)
 }
 
+/// The latency at fraction `p` of a sorted list of µs, in ms.
 fn pct(sorted: &[i64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i] as f64 / 1000.0
+    common::pct(sorted, p).map_or(f64::NAN, |us| us as f64 / 1000.0)
 }
 
 /// The server's settings: the benchmark's pace, and no limits (one
@@ -292,27 +271,23 @@ fn server_config(db: String, delay: u64, token: &str) -> domino_server::Config {
         bot_delay: Duration::from_millis(delay),
         bot_budget_ms: 20,
         metrics_token: Some(token.to_string()),
-        limits: Arc::new(domino_server::limits::Limits {
-            tables_per_client: usize::MAX,
-            tables_per_address: usize::MAX,
-            creates_per_minute: u32::MAX,
-            messages_per_second: u32::MAX,
-            message_burst: u32::MAX,
-            sockets_per_address: usize::MAX,
-            sockets: usize::MAX,
-            connections_per_address: usize::MAX,
-            connections: usize::MAX,
-            ..domino_server::limits::Limits::DEFAULT
-        }),
+        limits: common::no_limits(),
         ..domino_server::Config::default()
     }
 }
 
 /// `--serve-only`: the server alone, in this process, until killed; its
-/// address on the first line of the output.
-async fn serve_only(db: String, delay: u64, token: String) {
+/// address on the first line of the output, and its heap in use (bytes)
+/// written to `heap_file` every 200 ms when one is named.
+async fn serve_only(db: String, delay: u64, token: String, heap_file: String) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     println!("{}", listener.local_addr().unwrap());
+    if !heap_file.is_empty() {
+        std::thread::spawn(move || loop {
+            let _ = std::fs::write(&heap_file, common::heap_live().to_string());
+            std::thread::sleep(Duration::from_millis(200));
+        });
+    }
     let config = server_config(db, delay, &token);
     if let Err(e) = domino_server::run(listener, config, std::future::pending()).await {
         eprintln!("serve: {e}");
@@ -324,16 +299,29 @@ async fn serve_only(db: String, delay: u64, token: String) {
 struct Server {
     child: std::process::Child,
     addr: std::net::SocketAddr,
-    /// Its resident memory once it answered, before any table.
+    /// Where it writes its heap in use.
+    heap_file: std::path::PathBuf,
+    /// Its resident memory and heap (KiB) once it answered, before any
+    /// table.
     rss0: u64,
+    heap0: u64,
 }
 
 impl Server {
-    fn start(db: &str, delay: u64, token: &str, group_commit: &str) -> Server {
+    fn start(
+        db: &str,
+        delay: u64,
+        token: &str,
+        group_commit: &str,
+        dir: &std::path::Path,
+    ) -> Server {
         use std::io::BufRead;
+        let heap_file = dir.join("heap");
         let mut child = std::process::Command::new(std::env::current_exe().unwrap())
             .args(["--serve-only", "--db", db, "--delay-ms", &delay.to_string()])
             .args(["--metrics-token", token])
+            .arg("--heap-file")
+            .arg(&heap_file)
             .env("DOMINO_GROUP_COMMIT", group_commit)
             .stdout(std::process::Stdio::piped())
             .spawn()
@@ -344,12 +332,27 @@ impl Server {
             .unwrap();
         let addr = line.trim().parse().unwrap();
         std::thread::sleep(Duration::from_millis(300));
-        let rss0 = rss_kb(&child.id().to_string());
-        Server { child, addr, rss0 }
+        let mut s = Server {
+            child,
+            addr,
+            heap_file,
+            rss0: 0,
+            heap0: 0,
+        };
+        (s.rss0, s.heap0) = (s.rss(), s.heap());
+        s
     }
 
     fn rss(&self) -> u64 {
-        rss_kb(&self.child.id().to_string())
+        common::status_kb(&self.child.id().to_string(), "VmRSS")
+    }
+
+    fn heap(&self) -> u64 {
+        std::fs::read_to_string(&self.heap_file)
+            .ok()
+            .and_then(|s| s.trim().parse::<u64>().ok())
+            .unwrap_or(0)
+            / 1024
     }
 }
 
@@ -358,12 +361,6 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_default()
 }
 
 /// What one step measured.
@@ -474,9 +471,9 @@ async fn open_watchers(
 }
 
 fn main() {
-    let steps: Vec<usize> = arg("--tables", "100,250,500,1000")
-        .split(',')
-        .map(|s| s.trim().parse().unwrap())
+    let steps: Vec<usize> = common::list("--tables", "100,250,500,1000")
+        .iter()
+        .map(|s| s.parse().unwrap())
         .collect();
     let secs: u64 = arg("--secs", "10").parse().unwrap();
     let delay: u64 = arg("--delay-ms", "700").parse().unwrap();
@@ -487,22 +484,18 @@ fn main() {
         "--metrics-token",
         &std::env::var("DOMINO_METRICS_TOKEN").unwrap_or_else(|_| "load".into()),
     );
-    let modes: Vec<String> = arg("--group-commit", "on")
-        .split(',')
-        .map(|s| s.trim().to_string())
-        .collect();
+    let modes = common::list("--group-commit", "on");
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();
-    if std::env::args().any(|a| a == "--serve-only") {
-        rt.block_on(serve_only(db, delay, token));
+    if common::flag("--serve-only") {
+        rt.block_on(serve_only(db, delay, token, arg("--heap-file", "")));
         return;
     }
-    let nodes: Vec<std::net::SocketAddr> = arg("--nodes", "")
-        .split(',')
-        .filter(|s| !s.is_empty())
-        .map(|s| s.trim().parse().unwrap())
+    let nodes: Vec<std::net::SocketAddr> = common::list("--nodes", "")
+        .iter()
+        .map(|s| s.parse().unwrap())
         .collect();
     let pg = arg("--pg", "");
     rt.block_on(async move {
@@ -516,9 +509,9 @@ fn main() {
             "load: {game}, bot {bot}, {delay} ms between bot moves, {secs} s per step, {cores} cores"
         );
         println!(
-            "{:>7} {:>6} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>11} {:>9} {:>6}  load average",
+            "{:>7} {:>6} {:>9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>11} {:>9} {:>9} {:>6}  load average",
             "tables", "group", "moves", "moves/s", "p50 ms", "p99 ms", "max ms", "matches",
-            "KiB/table", "commits/m", "errors"
+            "KiB/table", "heap KiB", "commits/m", "errors"
         );
         let rules = json!({"preset": game});
         let stats = Arc::new(Stats::default());
@@ -540,7 +533,7 @@ fn main() {
                     open_watchers(add, first, &nodes, &rules, &bot, &stats, &measuring, &stop).await,
                 );
                 let m = measure(&nodes, &token, &pool, &stats, &measuring, delay, secs).await;
-                print_row(n, "-", &m, f64::NAN, &stats);
+                print_row(n, "-", &m, (f64::NAN, f64::NAN), &stats);
                 println!(
                     "{:>7} remote: {} moves seen, p50 {:.2} / p99 {:.2} / max {:.2} ms; \
                      {:.0} actions; per action {:.2} notifications in {:.2} relay statements, \
@@ -579,7 +572,7 @@ fn main() {
                     }
                     None => db.clone(),
                 };
-                let server = Server::start(&url, delay, &token, mode);
+                let server = Server::start(&url, delay, &token, mode, dir.path());
                 let stop = Arc::new(AtomicBool::new(false));
                 stats.matches.store(0, Ordering::Relaxed);
                 stats.errors.store(0, Ordering::Relaxed);
@@ -589,7 +582,8 @@ fn main() {
                 .await;
                 let m = measure(&[server.addr], &token, &pool, &stats, &measuring, delay, secs)
                     .await;
-                let per_table = server.rss().saturating_sub(server.rss0) as f64 / n.max(1) as f64;
+                let per = |now: u64, then: u64| now.saturating_sub(then) as f64 / n.max(1) as f64;
+                let per_table = (per(server.rss(), server.rss0), per(server.heap(), server.heap0));
                 print_row(n, mode, &m, per_table, &stats);
                 stop.store(true, Ordering::Relaxed);
                 for t in tasks {
@@ -604,9 +598,11 @@ fn main() {
     });
 }
 
-fn print_row(n: usize, mode: &str, m: &Step, per_table: f64, stats: &Stats) {
+/// One step's line; `per_table`: the server's resident memory and heap
+/// grown per table, KiB.
+fn print_row(n: usize, mode: &str, m: &Step, per_table: (f64, f64), stats: &Stats) {
     println!(
-        "{:>7} {:>6} {:>9} {:>8.0} {:>8.2} {:>8.2} {:>8.2} {:>8} {:>11.1} {:>9.3} {:>6}  {}",
+        "{:>7} {:>6} {:>9} {:>8.0} {:>8.2} {:>8.2} {:>8.2} {:>8} {:>11.1} {:>9.1} {:>9.3} {:>6}  {}",
         n,
         mode,
         m.lat.len(),
@@ -615,9 +611,10 @@ fn print_row(n: usize, mode: &str, m: &Step, per_table: f64, stats: &Stats) {
         pct(&m.lat, 0.99),
         pct(&m.lat, 1.0),
         stats.matches.load(Ordering::Relaxed),
-        per_table,
+        per_table.0,
+        per_table.1,
         m.log_commits / m.actions.max(1.0),
         stats.errors.load(Ordering::Relaxed),
-        load_average(),
+        common::load_average(),
     );
 }

@@ -29,46 +29,15 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
-fn arg(name: &str, default: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-        .unwrap_or_else(|| default.to_string())
-}
-
-fn flag(name: &str) -> bool {
-    std::env::args().any(|a| a == name)
-}
-
-/// The server process's CPU time so far (user + system), from /proc.
-fn cpu_secs(pid: u32) -> f64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    // The fields after the command name (which may hold spaces).
-    let rest = stat.rsplit_once(')').map_or("", |x| x.1);
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = [11, 12]
-        .iter()
-        .filter_map(|&i| f.get(i)?.parse::<f64>().ok())
-        .sum();
-    ticks / 100.0
-}
+mod common;
+use common::{arg, cpu_secs, flag};
 
 /// The process's peak resident memory in MB.
 fn peak_mb(pid: u32) -> f64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
-        })
-        .unwrap_or(0.0)
-        / 1024.0
+    common::status_kb(&pid.to_string(), "VmHWM") as f64 / 1024.0
 }
 
 /// A TCP connection from the attacker's address (127.0.0.2), so that the
@@ -90,13 +59,9 @@ async fn ws(addr: SocketAddr) -> Option<Ws> {
 }
 
 async fn get(addr: SocketAddr, path: &str) -> Option<String> {
-    let mut s = TcpStream::connect(addr).await.ok()?;
-    let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-    s.write_all(req.as_bytes()).await.ok()?;
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.ok()?;
-    let text = String::from_utf8_lossy(&buf).to_string();
-    Some(text.split_once("\r\n\r\n")?.1.to_string())
+    common::http(addr, "GET", path, "", None)
+        .await
+        .map(|(_, body)| body)
 }
 
 fn start(bin: &PathBuf, db: &str, port: u16, no_limits: bool) -> Child {

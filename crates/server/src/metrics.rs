@@ -63,6 +63,9 @@ pub struct Metrics {
     /// Bot moves a table could not take (most often the store refusing
     /// the write); each is tried again after a growing pause.
     pub bot_moves_refused: AtomicU64,
+    /// Parked tables whose match is out of memory until someone comes
+    /// (see `table::dormant`).
+    pub tables_asleep: AtomicU64,
 }
 
 impl Default for Metrics {
@@ -70,6 +73,7 @@ impl Default for Metrics {
         Metrics {
             move_latency: Histogram::latency(),
             bot_moves_refused: AtomicU64::new(0),
+            tables_asleep: AtomicU64::new(0),
         }
     }
 }

@@ -124,6 +124,12 @@ pub fn exposition(hub: &Hub) -> String {
             .bot_moves_refused
             .load(Ordering::Relaxed),
     );
+    e.single(
+        "domino_tables_asleep",
+        Kind::Gauge,
+        "Parked tables whose match is out of memory, replayed from the store when someone comes back or a deadline passes.",
+        hub.config.metrics.tables_asleep.load(Ordering::Relaxed),
+    );
     e.histogram(
         "domino_move_latency_seconds",
         "From a table taking an action to the state showing it queued to every socket of the table.",

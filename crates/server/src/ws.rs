@@ -415,7 +415,7 @@ async fn attach(
     let (reply, rx) = oneshot::channel();
     h.tx.send(Cmd::Attach {
         conn: conn_id,
-        how,
+        how: Box::new(how),
         out: out.clone(),
         reply,
     })

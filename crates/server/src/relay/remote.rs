@@ -339,7 +339,7 @@ impl Run {
     async fn forward(&mut self, cmd: Cmd) {
         match &cmd {
             Cmd::Attach { conn, how, out, .. } => {
-                let again = match how {
+                let again = match &**how {
                     Seating::Join { .. } => None,
                     other => Some(other.clone()),
                 };
@@ -372,7 +372,7 @@ impl Run {
                 let ctl = self.ctl.clone();
                 self.attaching.insert(conn);
                 let (tx, rx) = oneshot::channel();
-                self.ask(conn, Request::Attach { how }, tx, |r| match r {
+                self.ask(conn, Request::Attach { how: *how }, tx, |r| match r {
                     Reply::Seated(s) => Some(s),
                     _ => None,
                 });
@@ -477,7 +477,7 @@ impl Run {
                 let (reply, rx) = oneshot::channel();
                 let cmd = Cmd::Attach {
                     conn: *conn,
-                    how,
+                    how: Box::new(how),
                     out: s.out.clone(),
                     reply,
                 };

@@ -182,7 +182,7 @@ async fn run(
             let out = out.clone();
             let s = call(h, |reply| Cmd::Attach {
                 conn,
-                how,
+                how: Box::new(how),
                 out,
                 reply,
             })

@@ -17,7 +17,7 @@ use super::commitments::Commitments;
 use super::messages::{Code, Info, Refusal};
 use super::people::{plan_of, sheet_line, SeatKind};
 use super::seats::{random_id, SeatState};
-use super::{Handle, NewTable, Table};
+use super::{Cmd, Handle, NewTable, Table};
 use crate::clock::{now_ms, now_us};
 use crate::fair::Secret;
 use crate::store::{LogRow, Logged, Saved, Store, TableRow, TableWriteError};
@@ -116,6 +116,24 @@ impl Table {
         config: Arc<Config>,
         hints: bool,
     ) -> Result<Handle, String> {
+        let (tx, rx) = mpsc::channel(256);
+        let table = Table::build(saved, store, config, hints, tx.clone(), None)?;
+        let info = table.info.clone();
+        tokio::spawn(table.run(rx, None));
+        Ok(Handle { tx, info })
+    }
+
+    /// The table a stored one is, replayed from its log, answering on
+    /// `tx`; its lobby view goes to `info` when the table already has one
+    /// (a parked table waking up, see [`super::dormant`]).
+    pub(super) fn build(
+        saved: Saved,
+        store: Store,
+        config: Arc<Config>,
+        hints: bool,
+        tx: mpsc::Sender<Cmd>,
+        info: Option<Arc<Mutex<Info>>>,
+    ) -> Result<Table, String> {
         let t = &saved.table;
         let spec: RulesSpec =
             serde_json::from_str(&t.rules).map_err(|e| format!("table {}: {e}", t.id))?;
@@ -174,7 +192,7 @@ impl Table {
             .iter()
             .position(|k| *k != SeatKind::Bot)
             .map(|s| s as u8);
-        let info = Arc::new(Mutex::new(Info {
+        let view = Info {
             id: t.id.clone(),
             rules: spec.clone(),
             bot: t.bot.clone(),
@@ -188,7 +206,16 @@ impl Table {
             finished: false,
             parked: false,
             clock: clock.clone(),
-        }));
+        };
+        let info = match info {
+            Some(info) => {
+                if let Ok(mut i) = info.lock() {
+                    *i = view;
+                }
+                info
+            }
+            None => Arc::new(Mutex::new(view)),
+        };
         // A table is touched when created and by every move.
         let touched_ms = saved
             .log
@@ -197,8 +224,7 @@ impl Table {
             .max()
             .unwrap_or(0)
             .max(t.created_at);
-        let (tx, rx) = mpsc::channel(256);
-        let table = Table {
+        Ok(Table {
             id: t.id.clone(),
             rules,
             spec,
@@ -226,8 +252,8 @@ impl Table {
             finished: false,
             store,
             config,
-            tx: tx.clone(),
-            info: info.clone(),
+            tx,
+            info,
             tick_at: None,
             move_at_us: 0,
             acted_at: None,
@@ -238,9 +264,7 @@ impl Table {
             touched_ms,
             clock,
             timed_out: None,
-        };
-        tokio::spawn(table.run(rx));
-        Ok(Handle { tx, info })
+        })
     }
 
     /// Check `a` for `seat` on a copy, store it, then apply it.

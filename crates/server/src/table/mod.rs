@@ -16,11 +16,13 @@
 //! and redeal rule), [`messages`] (what a connection is sent), [`people`]
 //! (the seat plan, invitations and filling with bots, leaving, rematches,
 //! chat, automatic passes, claims kept to the player, the score sheet),
-//! [`timing`] (the turn clock and timeouts) and [`run`] (the table's
-//! command loop, bots and timers).
+//! [`timing`] (the turn clock and timeouts), [`run`] (the table's
+//! command loop, bots and timers) and [`dormant`] (a parked table down to
+//! its id, woken from the store).
 
 mod accounts;
 mod commitments;
+mod dormant;
 mod invites;
 mod log;
 mod messages;
@@ -68,7 +70,9 @@ pub fn next_conn_id() -> ConnId {
 pub enum Cmd {
     Attach {
         conn: ConnId,
-        how: Seating,
+        /// (Boxed: the largest part of a command, and every table's
+        /// channel holds room for 32 commands while it lives.)
+        how: Box<Seating>,
         out: Outbox,
         reply: oneshot::Sender<Result<Seated, Refusal>>,
     },

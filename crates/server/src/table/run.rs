@@ -22,7 +22,11 @@ const BOT_RETRY_FIRST: Duration = Duration::from_millis(20);
 const BOT_RETRY_MOST: Duration = Duration::from_secs(2);
 
 impl Table {
-    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+    /// The table's task: `first` (the command that woke a parked table,
+    /// see [`super::dormant`]) and then each command on `rx`, until the
+    /// match is over and nobody is here, another node runs the table, or
+    /// it parks and its task hands over to a dormant one.
+    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Cmd>, first: Option<Cmd>) {
         // Its seats' bot accounts, read once (a stored table knows only
         // the profiles).
         for s in 0..self.seats.len() {
@@ -30,10 +34,32 @@ impl Table {
         }
         // A restored table may owe the next hand or a bot move.
         self.pump(Vec::new()).await;
+        let mut next = first;
         while !self.superseded {
-            let Some(cmd) = rx.recv().await else {
-                break;
+            if next.is_none() && self.may_sleep() {
+                tokio::spawn(super::dormant::Dormant::of(self).sleep(rx));
+                return;
+            }
+            let cmd = match next.take() {
+                Some(cmd) => cmd,
+                None => match rx.recv().await {
+                    Some(cmd) => cmd,
+                    None => break,
+                },
             };
+            self.handle(cmd).await;
+            if self.finished && self.subs.is_empty() {
+                break;
+            }
+        }
+        if self.superseded {
+            self.give_up();
+        }
+    }
+
+    /// One command.
+    async fn handle(&mut self, cmd: Cmd) {
+        {
             match cmd {
                 Cmd::Attach {
                     conn,
@@ -41,7 +67,7 @@ impl Table {
                     out,
                     reply,
                 } => {
-                    let r = self.attach(conn, how, out).await;
+                    let r = self.attach(conn, *how, out).await;
                     let ok = r.is_ok();
                     let _ = reply.send(r);
                     if ok {
@@ -223,12 +249,6 @@ impl Table {
                     }
                 }
             }
-            if self.finished && self.subs.is_empty() {
-                break;
-            }
-        }
-        if self.superseded {
-            self.give_up();
         }
     }
 

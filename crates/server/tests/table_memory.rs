@@ -1,0 +1,111 @@
+//! What a table keeps in the server's memory, counted by the heap
+//! allocator (one test in this file: the count is the process's): a
+//! parked table is down to little more than its id, its channel and its
+//! lobby line; a live one, played by bots with a watcher, to well under
+//! 64 KiB before its sockets. The store's own cache of the tables' rows
+//! is counted in both.
+#![allow(clippy::unwrap_used, clippy::print_stderr)]
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use domino_engine::RulesSpec;
+use domino_server::hub::Hub;
+use domino_server::protocol::seat::Seating;
+use domino_server::store::Store;
+use domino_server::table::{next_conn_id, Cmd, NewTable, Outbox};
+use domino_server::Config;
+
+#[global_allocator]
+static HEAP: &stats_alloc::StatsAlloc<std::alloc::System> = &stats_alloc::INSTRUMENTED_SYSTEM;
+
+fn heap() -> usize {
+    let s = HEAP.stats();
+    s.bytes_allocated.saturating_sub(s.bytes_deallocated)
+}
+
+const TABLES: usize = 200;
+
+/// A new table's settings: jamaican, `humans` seats for people, the
+/// others heuristic bots.
+fn new_table(humans: u8) -> NewTable {
+    NewTable {
+        rules: serde_json::from_value::<RulesSpec>(serde_json::json!({"preset": "jamaican"}))
+            .unwrap(),
+        bot: "heuristic".into(),
+        private: false,
+        humans,
+        plan: Vec::new(),
+        taken: Vec::new(),
+        hints: false,
+        secret: None,
+        id: None,
+        clock: Default::default(),
+    }
+}
+
+/// Heap KiB per table since `before`.
+fn per_table(before: usize) -> f64 {
+    (heap() as f64 - before as f64) / TABLES as f64 / 1024.0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_parked_table_keeps_little_and_a_live_one_under_64_kib() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("m.db").display());
+    let store = Store::connect(&db).await.unwrap();
+    let config = Arc::new(Config {
+        db,
+        bot_delay: Duration::from_millis(50),
+        bot_budget_ms: 5,
+        ..Config::default()
+    });
+    let hub = Hub::new(store, config);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    // Tables waiting for their player, who is not here: parked.
+    let h0 = heap();
+    let mut waiting = Vec::new();
+    for _ in 0..TABLES {
+        waiting.push(hub.create(new_table(1)).await.unwrap().1);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let parked = per_table(h0);
+    let asleep = hub.config.metrics.tables_asleep.load(Ordering::Relaxed);
+    assert_eq!(asleep, TABLES as u64, "every waiting table sleeps");
+
+    // Tables of bots with a watcher each, playing.
+    let h1 = heap();
+    let mut drains = Vec::new();
+    for _ in 0..TABLES {
+        let (_, h) = hub.create(new_table(0)).await.unwrap();
+        let (tx, mut rx) = tokio::sync::mpsc::channel::<Arc<str>>(512);
+        let out = Outbox {
+            tx,
+            kick: Arc::default(),
+        };
+        let (reply, seated) = tokio::sync::oneshot::channel();
+        h.tx.send(Cmd::Attach {
+            conn: next_conn_id(),
+            how: Box::new(Seating::Spectate),
+            out,
+            reply,
+        })
+        .await
+        .unwrap();
+        seated.await.unwrap().unwrap();
+        drains.push(tokio::spawn(
+            async move { while rx.recv().await.is_some() {} },
+        ));
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let live = per_table(h1);
+    eprintln!("heap KiB per table: parked {parked:.2}, live {live:.1}");
+    // (Before parked tables slept: 14.5 KiB; now about 5.)
+    assert!(parked < 8.0, "a parked table keeps {parked:.2} KiB");
+    assert!(live < 48.0, "a live table keeps {live:.1} KiB");
+    for d in drains {
+        d.abort();
+    }
+}
