@@ -540,7 +540,8 @@ async fn a_bot_that_never_reads_does_not_stop_its_table() {
                 readied = st["hand_number"].as_u64();
                 assert_eq!(page.request(json!({"type": "ready"})).await["type"], "ok");
             }
-            _ if st["to_act"] == 0 && !st["legal"].as_array().unwrap().is_empty() => {
+            // (A hand that is over, already readied, has no `legal`.)
+            _ if st["to_act"] == 0 && st["legal"].as_array().is_some_and(|l| !l.is_empty()) => {
                 let a = st["legal"][0].clone();
                 let r = page.request(json!({"type": "act", "action": a})).await;
                 // The moved clock may have run out the person's turn too.
