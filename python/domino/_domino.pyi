@@ -134,6 +134,7 @@ def connect(
     policy: Union[Bot, Callable[[dict[str, Any], list[dict[str, Any]]], Union[dict[str, Any], int]]],
     *,
     game: Optional[str] = None,
+    players: Optional[int] = None,
     rated: bool = False,
     seek: bool = False,
     accept: Optional[list[str]] = None,

@@ -6,7 +6,7 @@ at random, consistently with the plays, passes and draws); IS-MCTS then
 resamples the other players' tiles itself at every simulation.
 
     DOMINO_BOT_TOKEN=dbt_... python python/examples/server_bot.py \\
-        --server http://127.0.0.1:8080 --game draw --seek --games 3
+        --server http://127.0.0.1:8080 --game draw --players 2 --seek --games 3
 
 The token is a bot account's (docs/botapi.md); it is read from
 $DOMINO_BOT_TOKEN, so that it stays out of the process list.
@@ -71,6 +71,7 @@ def main():
     ap.add_argument("--server", default="http://127.0.0.1:8080")
     ap.add_argument("--token", default=os.environ.get("DOMINO_BOT_TOKEN"))
     ap.add_argument("--game", default="draw")
+    ap.add_argument("--players", type=int, default=None, help="the number of players sought (default: the game's)")
     ap.add_argument("--rated", action="store_true")
     ap.add_argument("--seek", action="store_true")
     ap.add_argument("--games", type=int, default=1)
@@ -84,6 +85,7 @@ def main():
         args.token,
         IsmctsPolicy(args.simulations),
         game=args.game,
+        players=args.players,
         rated=args.rated,
         seek=args.seek,
         games=args.games,

@@ -71,7 +71,7 @@ fn call_policy(py: Python<'_>, policy: &Py<PyAny>, turn: &Turn) -> PyResult<Acti
 /// match as a dict. `policy` is a `domino.bot(...)` or a function
 /// `(observation: dict, legal: list) -> action`.
 #[pyfunction]
-#[pyo3(signature = (url, token, policy, *, game=None, rated=false, seek=false, accept=None, tables=1, games=None))]
+#[pyo3(signature = (url, token, policy, *, game=None, players=None, rated=false, seek=false, accept=None, tables=1, games=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn connect<'py>(
     py: Python<'py>,
@@ -79,6 +79,7 @@ pub fn connect<'py>(
     token: &str,
     policy: Bound<'py, PyAny>,
     game: Option<String>,
+    players: Option<u8>,
     rated: bool,
     seek: bool,
     accept: Option<Vec<String>>,
@@ -103,7 +104,7 @@ pub fn connect<'py>(
     let options = Options {
         game: game.map(|preset| RulesSpec {
             preset,
-            players: None,
+            players,
             options: Default::default(),
         }),
         rated,

@@ -84,7 +84,7 @@ def test_a_python_policy_plays_a_match_against_domino_bot(server):
     cli_token = bot_account(url, "Clibot")
     py_token = bot_account(url, "Pybot")
     cli = subprocess.Popen(
-        [bin_, "bot", "--server", url, "--bot", "heuristic", "--game", "draw", "--seek", "--games", "1"],
+        [bin_, "bot", "--server", url, "--bot", "heuristic", "--game", "draw", "--players", "2", "--seek", "--games", "1"],
         env={**os.environ, "DOMINO_BOT_TOKEN": cli_token},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -100,7 +100,7 @@ def test_a_python_policy_plays_a_match_against_domino_bot(server):
         return legal[0]
 
     try:
-        played = domino.connect(url, py_token, policy, game="draw", seek=True, games=1)
+        played = domino.connect(url, py_token, policy, game="draw", players=2, seek=True, games=1)
         out, err = cli.communicate(timeout=120)
     finally:
         cli.kill()
@@ -115,7 +115,7 @@ def test_the_openspiel_example_plays_on_a_server(server):
     pytest.importorskip("pyspiel")
     bin_, url = server
     opponent = subprocess.Popen(
-        [bin_, "bot", "--server", url, "--bot", "random", "--game", "draw", "--seek", "--games", "1"],
+        [bin_, "bot", "--server", url, "--bot", "random", "--game", "draw", "--players", "2", "--seek", "--games", "1"],
         env={**os.environ, "DOMINO_BOT_TOKEN": bot_account(url, "Randy")},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -123,7 +123,7 @@ def test_the_openspiel_example_plays_on_a_server(server):
     example = ROOT / "python" / "examples" / "server_bot.py"
     try:
         out = subprocess.run(
-            [sys.executable, str(example), "--server", url, "--game", "draw", "--seek",
+            [sys.executable, str(example), "--server", url, "--game", "draw", "--players", "2", "--seek",
              "--games", "1", "--simulations", "10"],
             env={**os.environ, "DOMINO_BOT_TOKEN": bot_account(url, "Ismcts")},
             capture_output=True,

@@ -25,6 +25,10 @@ pub struct BotArgs {
     /// The game sought in the pool (a preset: `domino rules` lists them).
     #[arg(long)]
     game: Option<String>,
+    /// The number of players sought (default: the game's own; the pool
+    /// seats only seekers of the same game and number).
+    #[arg(long, requires = "game")]
+    players: Option<u8>,
     /// Seek rated games.
     #[arg(long)]
     rated: bool,
@@ -52,7 +56,7 @@ pub fn run(args: BotArgs) -> anyhow::Result<()> {
             crate::preset(g)?;
             Ok::<_, anyhow::Error>(RulesSpec {
                 preset: g.into(),
-                players: None,
+                players: args.players,
                 options: Default::default(),
             })
         })
