@@ -62,7 +62,7 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
         .into_router()
         .layer(axum::middleware::from_fn_with_state(
             hub,
-            crate::bots::auth::guard,
+            crate::bearer::guard,
         ))
         .layer(axum::middleware::from_fn_with_state(
             config,

@@ -44,7 +44,7 @@ pub struct Hub {
     /// Wakes this node's pairing rounds when a seek arrives here.
     pub pairing: Arc<tokio::sync::Notify>,
     /// Bot accounts' events sockets, challenges and token limits here.
-    pub bots: Arc<crate::bots::Registry>,
+    pub bots: Arc<crate::botstate::Registry>,
 }
 
 impl Hub {

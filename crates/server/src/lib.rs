@@ -21,7 +21,9 @@
 //! start a real server on a loopback port.
 
 pub mod answer;
+pub mod bearer;
 pub mod bots;
+pub mod botstate;
 pub mod client;
 pub mod clock;
 pub mod coach;
@@ -114,7 +116,7 @@ pub struct Config {
     /// tables too, without waking the others).
     pub clock_sweep: Duration,
     /// Whom bot accounts are paired with in the pool (`--bot-pairing`).
-    pub bot_pairing: bots::Pairing,
+    pub bot_pairing: pairing::bots::Pairing,
     /// The tables a bot account may play at once (`--bot-tables`).
     pub bot_tables: usize,
 }
@@ -139,7 +141,7 @@ impl Default for Config {
             metrics_token: None,
             time: clock::TimeSource::default(),
             clock_sweep: Duration::from_secs(1),
-            bot_pairing: bots::Pairing::Any,
+            bot_pairing: pairing::bots::Pairing::Any,
             bot_tables: 8,
         }
     }

@@ -74,8 +74,8 @@ pub fn cookie_secret(headers: &HeaderMap) -> Option<String> {
 /// The signed-in profile of a request, with its secret's hash: a bot
 /// account's bearer token (the cookie is then ignored), else the cookie.
 pub async fn signed_in(hub: &Hub, headers: &HeaderMap) -> Option<(Profile, String)> {
-    if let Some(token) = crate::bots::auth::bearer(headers) {
-        let auth = crate::bots::auth::resolve(hub, token).await?;
+    if let Some(token) = crate::bearer::bearer(headers) {
+        let auth = crate::bearer::resolve(hub, token).await?;
         return Some((auth.profile, secret_hash(token)));
     }
     let hash = secret_hash(&cookie_secret(headers)?);

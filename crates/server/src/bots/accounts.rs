@@ -125,7 +125,7 @@ async fn create(
             ),
         ));
     }
-    let token = super::auth::new_token().map_err(HttpRefusal::internal)?;
+    let token = crate::bearer::new_token().map_err(HttpRefusal::internal)?;
     let row = TokenRow {
         id: crate::table::random_id(8),
         profile_id: p.id,

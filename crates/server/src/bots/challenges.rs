@@ -17,6 +17,7 @@ use serde_json::{json, Value};
 use tokio::time::Instant;
 
 use crate::answer::{HttpRefusal, Json};
+use crate::botstate::{Challenge, ClockSpec};
 use crate::hub::Hub;
 use crate::refusal::Code;
 use crate::routes::Routes;
@@ -45,15 +46,7 @@ pub fn routes(hub: Hub) -> Routes {
         .with_state(hub)
 }
 
-/// A challenge's clock as asked for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClockSpec {
-    pub base_ms: u64,
-    pub increment_ms: u64,
-}
-
-impl ClockSpec {
+impl crate::botstate::ClockSpec {
     /// The table's time control: with an increment, that much a move and
     /// the base as the bank; without, the base for the whole match.
     pub fn control(self) -> TimeControl {
@@ -71,30 +64,7 @@ impl ClockSpec {
     }
 }
 
-/// A challenge, pending or answered.
-#[derive(Clone, Debug)]
-pub struct Challenge {
-    pub id: String,
-    /// `p:` and a profile id, or `g:` and a guest's browser id.
-    pub player: String,
-    pub from_id: String,
-    pub from_name: String,
-    pub from_profile: Option<String>,
-    pub from_bot: bool,
-    pub to: String,
-    pub rules: RulesSpec,
-    pub rated: bool,
-    pub clock: Option<ClockSpec>,
-    pub fill: String,
-    /// The challenger's seat token, given to them when they challenged.
-    token: String,
-    pub state: &'static str,
-    pub table: Option<String>,
-    pub reason: Option<String>,
-    at: Instant,
-}
-
-impl Challenge {
+impl crate::botstate::Challenge {
     fn event(&self) -> Value {
         json!({
             "type": "challenge",
@@ -391,7 +361,7 @@ async fn accept(
     if c.state != "pending" {
         return Err(not_pending(&c));
     }
-    super::limit_tables(&hub, &c.to).await?;
+    crate::pairing::bots::limit_tables(&hub, &c.to).await?;
     // Taken out of pending first, so that a second accept meanwhile is
     // refused rather than opening a second table.
     {
@@ -418,9 +388,9 @@ async fn accept(
         via: "challenge".into(),
         created_at: now,
     };
-    super::events::seated(&hub, seat(&c.to, 1, &token)).await;
+    crate::pairing::bots::seated(&hub, seat(&c.to, 1, &token)).await;
     if let (true, Some(p)) = (c.from_bot, &c.from_profile) {
-        super::events::seated(&hub, seat(p, 0, &c.token)).await;
+        crate::pairing::bots::seated(&hub, seat(p, 0, &c.token)).await;
     }
     Ok(Json(Accepted {
         table,

@@ -3,75 +3,13 @@
 //! the challenges waiting for it), and the `table` event each time it is
 //! seated at a new table.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::hub::Hub;
-use crate::store::bots::{BotSeat, SeekSide};
-use crate::store::seeks::Placed;
+use crate::pairing::bots::table_event;
 use crate::table::{ConnId, Outbox};
-
-/// The `table` event of a bot's seat.
-pub fn table_event(s: &BotSeat) -> Value {
-    let rules: Value = serde_json::from_str(&s.rules).unwrap_or(Value::Null);
-    json!({
-        "type": "table",
-        "table": s.table_id,
-        "seat": s.seat,
-        "token": s.token,
-        "rated": s.rated,
-        "rules": rules,
-        "via": s.via,
-    })
-}
-
-/// A bot was seated at a new table: remember the seat (so that a
-/// reconnecting events socket is told again) and tell its events sockets.
-pub async fn seated(hub: &Hub, s: BotSeat) {
-    if let Err(e) = hub.store.add_bot_seat(&s).await {
-        tracing::error!(table = %s.table_id, "recording a bot's seat: {e}");
-    }
-    hub.bots.push(&s.profile_id, &table_event(&s));
-}
-
-/// After a pool round opened its tables: the bot accounts among the
-/// placed seeks are told where they sit.
-pub async fn seated_by_pool(
-    hub: &Hub,
-    placed: &[Placed],
-    sides: &HashMap<String, SeekSide>,
-    rated: impl Fn(&str) -> Option<(bool, String)>,
-) {
-    for p in placed {
-        let Some(side) = sides.get(&p.seek).filter(|s| s.bot) else {
-            continue;
-        };
-        let (Some(profile), Some(token), Some(seat)) =
-            (&side.profile_id, &side.token, p.seats.first())
-        else {
-            continue;
-        };
-        let Some((is_rated, rules)) = rated(&p.seek) else {
-            continue;
-        };
-        seated(
-            hub,
-            BotSeat {
-                table_id: p.table.clone(),
-                seat: i64::from(*seat),
-                profile_id: profile.clone(),
-                token: token.clone(),
-                rated: is_rated,
-                rules,
-                via: "seek".into(),
-                created_at: hub.config.time.now_ms(),
-            },
-        )
-        .await;
-    }
-}
 
 /// Subscribe an events socket of `profile`: from now on it gets the bot's
 /// events; first, its tables still playing and the challenges waiting.

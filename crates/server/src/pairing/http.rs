@@ -60,7 +60,7 @@ pub struct Seek {
     /// Whom to be paired with: people, bots or any (docs/botapi.md);
     /// none: people for a person, any for a bot account.
     #[serde(default)]
-    pub opponents: Option<crate::bots::Opponents>,
+    pub opponents: Option<crate::pairing::bots::Opponents>,
     /// The table's clock: none (a casual game's default), the rated
     /// pairing's (a rated game's, and its only one), or a correspondence
     /// pace. Paired only with seekers who chose the same.
@@ -266,7 +266,8 @@ async fn seek(
         None => false,
     };
     if bot {
-        crate::bots::pool::may_seek(&hub, profile.as_deref().unwrap_or_default(), req.team).await?;
+        crate::pairing::bots::may_seek(&hub, profile.as_deref().unwrap_or_default(), req.team)
+            .await?;
     } else {
         free_to_seek(&hub, &player).await?;
     }
@@ -276,7 +277,7 @@ async fn seek(
     let side = crate::store::bots::SeekSide {
         seek_id: id.clone(),
         bot,
-        opponents: crate::bots::pool::admitted(bot, req.opponents, hub.config.bot_pairing)
+        opponents: crate::pairing::bots::admitted(bot, req.opponents, hub.config.bot_pairing)
             .as_str()
             .into(),
         profile_id: profile.clone().filter(|_| bot),

@@ -12,6 +12,7 @@
 //! another node's round a few seconds later (the table's id is fixed, so
 //! it is opened once).
 
+pub mod bots;
 pub mod group;
 pub mod http;
 
@@ -128,7 +129,7 @@ pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
             .find(|s| s.id == seek)
             .map(|s| (s.rated, s.rules.clone()))
     };
-    crate::bots::events::seated_by_pool(hub, &placed, &sides, asked).await;
+    crate::pairing::bots::seated_by_pool(hub, &placed, &sides, asked).await;
     Ok(tables.len())
 }
 
@@ -145,7 +146,7 @@ async fn tidy(hub: &Hub, now: i64) -> anyhow::Result<()> {
 }
 
 /// The tables the pool makes now: by game, then in the passes of
-/// [`crate::bots::pool::PASSES`] (only seekers that admit each other sit
+/// [`crate::pairing::bots::PASSES`] (only seekers that admit each other sit
 /// together), then by [`group::groups`]. Only the seeks in `known` (whose
 /// sides were read) are placed.
 fn plan(
@@ -154,7 +155,7 @@ fn plan(
     known: &[String],
     sides: &HashMap<String, SeekSide>,
 ) -> Vec<Placed> {
-    use crate::bots::pool;
+    use crate::pairing::bots as pool;
     let mut by_game: BTreeMap<&str, Vec<&SeekRow>> = BTreeMap::new();
     for s in open.iter().filter(|s| known.contains(&s.id)) {
         by_game.entry(&s.game).or_default().push(s);

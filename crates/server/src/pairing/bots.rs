@@ -7,13 +7,17 @@
 //! admit each other ([`PASSES`]), people with people first; a seek
 //! placed in one pass is not in the next.
 
+use std::collections::HashMap;
+
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
 use crate::answer::HttpRefusal;
 use crate::hub::Hub;
 use crate::refusal::Code;
-use crate::store::bots::SeekSide;
+use crate::store::bots::{BotSeat, SeekSide};
+use crate::store::seeks::Placed;
 
 /// Whom a seek may be paired with.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,7 +94,7 @@ pub async fn may_seek(hub: &Hub, profile: &str, team: bool) -> Result<(), HttpRe
             "teams are for people: a bot account asks alone",
         ));
     }
-    super::limit_tables(hub, profile).await
+    limit_tables(hub, profile).await
 }
 
 /// Whom a seek admits, given what it asked (`None`: the default, people
@@ -222,5 +226,79 @@ mod tests {
             admitted(true, Some(Opponents::People), Pairing::Bots),
             Opponents::Bots
         );
+    }
+}
+
+/// A bot account at as many unfinished tables as it may (`--bot-tables`)
+/// is refused another: `429 too_many_tables`.
+pub async fn limit_tables(hub: &Hub, profile: &str) -> Result<(), HttpRefusal> {
+    let cap = hub.config.bot_tables;
+    if hub.store.playing_bot_seats(profile).await?.len() >= cap {
+        return Err(HttpRefusal::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            Code::TooManyTables,
+            format!("a bot account plays at most {cap} tables at once: finish one first"),
+        ));
+    }
+    Ok(())
+}
+
+/// The `table` event of a bot's seat.
+pub fn table_event(s: &BotSeat) -> Value {
+    let rules: Value = serde_json::from_str(&s.rules).unwrap_or(Value::Null);
+    json!({
+        "type": "table",
+        "table": s.table_id,
+        "seat": s.seat,
+        "token": s.token,
+        "rated": s.rated,
+        "rules": rules,
+        "via": s.via,
+    })
+}
+
+/// A bot was seated at a new table: remember the seat (so that a
+/// reconnecting events socket is told again) and tell its events sockets.
+pub async fn seated(hub: &Hub, s: BotSeat) {
+    if let Err(e) = hub.store.add_bot_seat(&s).await {
+        tracing::error!(table = %s.table_id, "recording a bot's seat: {e}");
+    }
+    hub.bots.push(&s.profile_id, &table_event(&s));
+}
+
+/// After a pool round opened its tables: the bot accounts among the
+/// placed seeks are told where they sit.
+pub async fn seated_by_pool(
+    hub: &Hub,
+    placed: &[Placed],
+    sides: &HashMap<String, SeekSide>,
+    rated: impl Fn(&str) -> Option<(bool, String)>,
+) {
+    for p in placed {
+        let Some(side) = sides.get(&p.seek).filter(|s| s.bot) else {
+            continue;
+        };
+        let (Some(profile), Some(token), Some(seat)) =
+            (&side.profile_id, &side.token, p.seats.first())
+        else {
+            continue;
+        };
+        let Some((is_rated, rules)) = rated(&p.seek) else {
+            continue;
+        };
+        seated(
+            hub,
+            BotSeat {
+                table_id: p.table.clone(),
+                seat: i64::from(*seat),
+                profile_id: profile.clone(),
+                token: token.clone(),
+                rated: is_rated,
+                rules,
+                via: "seek".into(),
+                created_at: hub.config.time.now_ms(),
+            },
+        )
+        .await;
     }
 }

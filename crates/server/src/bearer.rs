@@ -67,7 +67,7 @@ pub async fn resolve(hub: &Hub, token: &str) -> Option<BotAuth> {
 
 /// [`resolve`], and when the token was last used.
 async fn resolve_used(hub: &Hub, token: &str) -> Option<(BotAuth, Option<i64>)> {
-    let hash = crate::profile::secret_hash(token);
+    let hash = crate::table::token_hash(token);
     match hub.store.bot_token(&hash).await {
         Ok(found) => found.map(|(t, profile)| {
             (

@@ -1,0 +1,146 @@
+//! What this node keeps in memory about bot accounts (docs/botapi.md): the
+//! events sockets open here, the pending challenges (a minute at most), the
+//! rate buckets of the tokens, and the revocation signal of each token's
+//! open sockets. The hub holds it; `crate::bots` acts on it. It lives apart
+//! from `bots` so that the hub, which every handler uses, imports nothing
+//! that imports the hub.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use domino_engine::RulesSpec;
+use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
+use tokio::time::Instant;
+
+use crate::limits::Bucket;
+use crate::table::{ConnId, Outbox};
+
+/// A challenge's clock as asked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// A challenge, pending or answered.
+#[derive(Clone, Debug)]
+pub struct Challenge {
+    pub id: String,
+    /// `p:` and a profile id, or `g:` and a guest's browser id.
+    pub player: String,
+    pub from_id: String,
+    pub from_name: String,
+    pub from_profile: Option<String>,
+    pub from_bot: bool,
+    pub to: String,
+    pub rules: RulesSpec,
+    pub rated: bool,
+    pub clock: Option<ClockSpec>,
+    pub fill: String,
+    /// The challenger's seat token, given to them when they challenged.
+    pub(crate) token: String,
+    pub state: &'static str,
+    pub table: Option<String>,
+    pub reason: Option<String>,
+    pub(crate) at: Instant,
+}
+
+/// What this node keeps in memory about bot accounts.
+#[derive(Debug, Default)]
+pub struct Registry {
+    inner: Mutex<Inner>,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct Inner {
+    /// The events sockets open here, by bot account.
+    online: HashMap<String, Vec<(ConnId, Outbox)>>,
+    /// Set to true when a token is revoked: every socket opened with it
+    /// watches its own.
+    revoked: HashMap<String, watch::Sender<bool>>,
+    /// Each token's request rate.
+    buckets: HashMap<String, Bucket>,
+    pub(crate) challenges: HashMap<String, Challenge>,
+}
+
+impl Registry {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A panic elsewhere while holding it leaves the maps usable.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Take one request of `token`'s rate (`rate` a second, `burst`
+    /// above it); false when over it.
+    pub fn take(&self, token: &str, rate: u32, burst: u32) -> bool {
+        self.lock()
+            .buckets
+            .entry(token.to_string())
+            .or_insert_with(|| Bucket::new(rate, burst))
+            .take()
+    }
+
+    /// A signal that turns true when `token` is revoked.
+    pub fn watch_token(&self, token: &str) -> watch::Receiver<bool> {
+        self.lock()
+            .revoked
+            .entry(token.to_string())
+            .or_insert_with(|| watch::channel(false).0)
+            .subscribe()
+    }
+
+    /// Close every socket opened with `token` here.
+    pub fn revoke(&self, token: &str) {
+        let mut inner = self.lock();
+        if let Some(tx) = inner.revoked.remove(token) {
+            let _ = tx.send(true);
+        }
+        inner.buckets.remove(token);
+    }
+
+    /// A bot's events socket opened.
+    pub fn online(&self, profile: &str, conn: ConnId, out: Outbox) {
+        self.lock()
+            .online
+            .entry(profile.to_string())
+            .or_default()
+            .push((conn, out));
+    }
+
+    /// A bot's events socket closed.
+    pub fn offline(&self, profile: &str, conn: ConnId) {
+        let mut inner = self.lock();
+        if let Some(list) = inner.online.get_mut(profile) {
+            list.retain(|(c, _)| *c != conn);
+            if list.is_empty() {
+                inner.online.remove(profile);
+            }
+        }
+    }
+
+    pub fn is_online(&self, profile: &str) -> bool {
+        self.lock().online.contains_key(profile)
+    }
+
+    /// The bot accounts with an events socket here.
+    pub fn online_bots(&self) -> Vec<String> {
+        let mut ids: Vec<String> = self.lock().online.keys().cloned().collect();
+        ids.sort();
+        ids
+    }
+
+    /// Push an event to every events socket of `profile`. A socket whose
+    /// queue is full is a bot that does not read: it is closed, as a table
+    /// closes a page that cannot keep up, and gets its tables and
+    /// challenges again when it reconnects.
+    pub fn push(&self, profile: &str, event: &serde_json::Value) {
+        let text: Arc<str> = event.to_string().into();
+        let inner = self.lock();
+        for (_, out) in inner.online.get(profile).into_iter().flatten() {
+            if out.tx.try_send(text.clone()).is_err() {
+                out.kick.notify_one();
+            }
+        }
+    }
+}
