@@ -165,70 +165,6 @@ pub fn kind_of(side: Option<&SeekSide>) -> Kind {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const KINDS: [Kind; 6] = [
-        (false, Opponents::People),
-        (false, Opponents::Bots),
-        (false, Opponents::Any),
-        (true, Opponents::People),
-        (true, Opponents::Bots),
-        (true, Opponents::Any),
-    ];
-
-    #[test]
-    fn every_pass_is_kinds_that_admit_each_other() {
-        for pass in PASSES {
-            for a in pass.iter() {
-                for b in pass.iter() {
-                    if a != b || a.1.admits(a.0) {
-                        assert!(a.1.admits(b.0) && b.1.admits(a.0), "{a:?} {b:?}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn every_pair_that_admits_each_other_meets_in_some_pass() {
-        for a in KINDS {
-            for b in KINDS {
-                if a.1.admits(b.0) && b.1.admits(a.0) {
-                    assert!(
-                        PASSES.iter().any(|p| p.contains(&a) && p.contains(&b)),
-                        "{a:?} {b:?}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_kind_that_does_not_admit_itself_comes_once_a_pass() {
-        let seeks = [
-            (true, Opponents::People),
-            (false, Opponents::Any),
-            (true, Opponents::People),
-            (false, Opponents::People),
-        ];
-        let refs: Vec<&Kind> = seeks.iter().collect();
-        let got = in_pass(&refs, PASSES[3], |k| *k);
-        assert_eq!(got, [&seeks[0], &seeks[1]]);
-    }
-
-    #[test]
-    fn the_policy_keeps_bots_with_bots() {
-        assert_eq!(admitted(false, None, Pairing::Bots), Opponents::People);
-        assert_eq!(admitted(true, None, Pairing::Any), Opponents::Any);
-        assert_eq!(
-            admitted(true, Some(Opponents::People), Pairing::Bots),
-            Opponents::Bots
-        );
-    }
-}
-
 /// A bot account at as many unfinished tables as it may (`--bot-tables`)
 /// is refused another: `429 too_many_tables`.
 pub async fn limit_tables(hub: &Hub, profile: &str) -> Result<(), HttpRefusal> {
@@ -300,5 +236,69 @@ pub async fn seated_by_pool(
             },
         )
         .await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KINDS: [Kind; 6] = [
+        (false, Opponents::People),
+        (false, Opponents::Bots),
+        (false, Opponents::Any),
+        (true, Opponents::People),
+        (true, Opponents::Bots),
+        (true, Opponents::Any),
+    ];
+
+    #[test]
+    fn every_pass_is_kinds_that_admit_each_other() {
+        for pass in PASSES {
+            for a in pass.iter() {
+                for b in pass.iter() {
+                    if a != b || a.1.admits(a.0) {
+                        assert!(a.1.admits(b.0) && b.1.admits(a.0), "{a:?} {b:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_pair_that_admits_each_other_meets_in_some_pass() {
+        for a in KINDS {
+            for b in KINDS {
+                if a.1.admits(b.0) && b.1.admits(a.0) {
+                    assert!(
+                        PASSES.iter().any(|p| p.contains(&a) && p.contains(&b)),
+                        "{a:?} {b:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_kind_that_does_not_admit_itself_comes_once_a_pass() {
+        let seeks = [
+            (true, Opponents::People),
+            (false, Opponents::Any),
+            (true, Opponents::People),
+            (false, Opponents::People),
+        ];
+        let refs: Vec<&Kind> = seeks.iter().collect();
+        let got = in_pass(&refs, PASSES[3], |k| *k);
+        assert_eq!(got, [&seeks[0], &seeks[1]]);
+    }
+
+    #[test]
+    fn the_policy_keeps_bots_with_bots() {
+        assert_eq!(admitted(false, None, Pairing::Bots), Opponents::People);
+        assert_eq!(admitted(true, None, Pairing::Any), Opponents::Any);
+        assert_eq!(
+            admitted(true, Some(Opponents::People), Pairing::Bots),
+            Opponents::Bots
+        );
     }
 }
