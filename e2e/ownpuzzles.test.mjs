@@ -87,7 +87,7 @@ for (const [size, viewport, locale, lang] of [["desktop", DESKTOP, undefined, "e
     // Another player: none of it, on the page or from the server.
     const other = await signedIn(`Other${size}`, { viewport, locale, allow: [/\/api\/puzzles\/own\//, /status of 404/] });
     await other.goto(`${env.base}/puzzles?own=${encodeURIComponent(p.id)}`);
-    await other.waitForFunction(() => document.querySelector("#puzzleerror").textContent.length > 0);
+    await other.waitForFunction(() => (document.querySelector("#puzzleerror")?.textContent || "").length > 0);
     assert.match(await other.textContent("#puzzleerror"), words.none);
     assert.equal(await other.locator("#puzzlehand .handtile").count(), 0);
     assert.equal((await other.request.get(`${env.base}/api/puzzles/own/${encodeURIComponent(p.id)}`)).status(), 404);

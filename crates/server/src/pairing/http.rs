@@ -283,7 +283,6 @@ async fn seek(
         profile_id: profile.clone().filter(|_| bot),
         token: bot.then(|| token.clone()),
     };
-    hub.store.add_seek_side(&side).await?;
     let row = SeekRow {
         id: id.clone(),
         game: super::game_key(&rules, req.rated, &clock),
@@ -311,6 +310,13 @@ async fn seek(
             .add_seek(&row, hub.config.limits.seeks_per_address)
             .await,
     )?;
+    // Who asks, written after the seek: a pool round places only seeks
+    // whose side it read, and the tidy-up forgets sides whose seek is not
+    // stored, which a side written first could be, for a moment.
+    if let Err(e) = hub.store.add_seek_side(&side).await {
+        let _ = hub.store.cancel_seek(&id).await;
+        return Err(e.into());
+    }
     hub.pairing.notify_one();
     Ok(Json(Made {
         seek: id,

@@ -157,7 +157,11 @@ fn plan(
 ) -> Vec<Placed> {
     use crate::pairing::bots as pool;
     let mut by_game: BTreeMap<&str, Vec<&SeekRow>> = BTreeMap::new();
-    for s in open.iter().filter(|s| known.contains(&s.id)) {
+    // A seek whose side is not written yet waits for the next round.
+    for s in open
+        .iter()
+        .filter(|s| known.contains(&s.id) && sides.contains_key(&s.id))
+    {
         by_game.entry(&s.game).or_default().push(s);
     }
     let mut placed = Vec::new();
