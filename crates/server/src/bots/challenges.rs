@@ -190,17 +190,8 @@ async fn create(
             "a bot cannot challenge itself",
         ));
     }
-    if req.rated && profile.is_none() {
-        return Err(refuse(
-            StatusCode::FORBIDDEN,
-            Code::SignedOut,
-            "rated games are for profiles: make one, or ask for a casual game",
-        ));
-    }
-    let from_bot = match &profile {
-        Some(p) => hub.store.is_bot(p).await?,
-        None => false,
-    };
+    let from_bot =
+        crate::pairing::bots::rated_asker_is_bot(&hub, profile.as_deref(), req.rated).await?;
     let token = random_id(16);
     let c = Challenge {
         id: random_id(12),

@@ -239,6 +239,27 @@ pub async fn seated_by_pool(
     }
 }
 
+/// Whether a seeker or challenger is a bot account, after refusing a
+/// rated game to a guest (`403 signed_out`): the pool and challenges ask
+/// alike.
+pub async fn rated_asker_is_bot(
+    hub: &Hub,
+    profile: Option<&str>,
+    rated: bool,
+) -> Result<bool, HttpRefusal> {
+    let Some(p) = profile else {
+        if rated {
+            return Err(HttpRefusal::new(
+                StatusCode::FORBIDDEN,
+                Code::SignedOut,
+                "rated games are for profiles: make one, or ask for a casual game",
+            ));
+        }
+        return Ok(false);
+    };
+    Ok(hub.store.is_bot(p).await?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

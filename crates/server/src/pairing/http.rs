@@ -254,17 +254,7 @@ async fn seek(
     }
     let (player, name, profile, rating) =
         who(&hub, &headers, req.guest.as_deref(), &req.name, name).await?;
-    if req.rated && profile.is_none() {
-        return Err(refuse(
-            StatusCode::FORBIDDEN,
-            Code::SignedOut,
-            "rated games are for profiles: make one, or ask for a casual game",
-        ));
-    }
-    let bot = match &profile {
-        Some(p) => hub.store.is_bot(p).await?,
-        None => false,
-    };
+    let bot = crate::pairing::bots::rated_asker_is_bot(&hub, profile.as_deref(), req.rated).await?;
     if bot {
         crate::pairing::bots::may_seek(&hub, profile.as_deref().unwrap_or_default(), req.team)
             .await?;
