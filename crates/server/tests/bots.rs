@@ -538,7 +538,14 @@ async fn a_bot_that_never_reads_does_not_stop_its_table() {
             "match_over" => return,
             "hand_over" if readied != st["hand_number"].as_u64() => {
                 readied = st["hand_number"].as_u64();
-                assert_eq!(page.request(json!({"type": "ready"})).await["type"], "ok");
+                // The moved clock may have dealt the next hand (or ended the
+                // match) before the page's ready arrived.
+                let r = page.request(json!({"type": "ready"})).await;
+                let late = ["hand_not_over", "match_over"];
+                assert!(
+                    r["type"] == "ok" || late.iter().any(|c| r["code"] == *c),
+                    "{r}"
+                );
             }
             // (A hand that is over, already readied, has no `legal`.)
             _ if st["to_act"] == 0 && st["legal"].as_array().is_some_and(|l| !l.is_empty()) => {
