@@ -96,7 +96,8 @@ export async function lobby(app, nav) {
         // Bot accounts online and the built-in levels, to challenge.
         playBotCard({ presets, byName, needName, go: nav.go, create }),
         profile,
-        friendsCard(presets, gameOptions, needName, create),
+        // Signed in, profileCard fixed the name field to the profile's.
+        friendsCard(presets, gameOptions, needName, create, name.readOnly),
         openTablesCard(),
         h("section", { class: "card more", id: "more" }, h("h2", {}, t("lobby-more")),
           h("div", { class: "moreitem", id: "keepscore" }, h("h3", {}, t("keep-title")), h("p", { class: "muted" }, t("keep-lobby-help")),

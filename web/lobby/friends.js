@@ -7,7 +7,7 @@ import { h, fill } from "../dom.js";
 import { t } from "../words.js";
 import { store } from "../store.js";
 import { optionField, readOptions, partnersIn } from "../options.js";
-import { LEVELS, levelChoice, seatWhere, seatsFor } from "./model.js";
+import { LEVELS, levelChoice, seatWhere, seatsFor, hintsFor } from "./model.js";
 import { clockSelect } from "./clock.js";
 
 /** @typedef {import("../types/GameInfo").GameInfo} Preset */
@@ -18,8 +18,9 @@ import { clockSelect } from "./clock.js";
  * @param {(selected: string) => HTMLElement[]} gameOptions the games as a select's options
  * @param {() => string | null} needName your name, or null (then asked for)
  * @param {(req: object) => Promise<void>} create
+ * @param {boolean} signedIn a profile plays here (its tables against the computer are rated)
  */
-export function friendsCard(presets, gameOptions, needName, create) {
+export function friendsCard(presets, gameOptions, needName, create, signedIn) {
   const byName = (n) => presets.find((p) => p.name === n) || presets[0];
   const game = h("select", { id: "game" }, gameOptions(store.game));
   const players = h("select", { id: "players" });
@@ -29,6 +30,21 @@ export function friendsCard(presets, gameOptions, needName, create) {
   const priv = h("input", { type: "checkbox", id: "private" });
   const hints = h("input", { type: "checkbox", id: "hints", checked: true });
   const botsOnly = h("input", { type: "checkbox", id: "botsonly" });
+  // The switch says what the table will do: where it can give no hints it
+  // is off and says why, so the Hint button never goes missing unexplained.
+  const hintsNote = h("p", { class: "muted", id: "hintsnote", hidden: true });
+  let hintsWanted = true;
+  hints.addEventListener("change", () => { if (!hints.disabled) hintsWanted = hints.checked; });
+  function fitHints() {
+    const invited = plan.querySelectorAll("select[data-seat]");
+    const kind = hintsFor({ signedIn, count: Number(players.value), botsOnly: botsOnly.checked,
+      invited: [.../** @type {NodeListOf<HTMLSelectElement>} */ (invited)].filter((x) => x.value === "invite").length });
+    hints.disabled = kind === "rated" || kind === "none";
+    hints.checked = hints.disabled ? false : hintsWanted;
+    hintsNote.dataset.kind = kind;
+    hintsNote.hidden = kind === "on" || (kind === "none" && botsOnly.checked);
+    hintsNote.textContent = hintsNote.hidden ? "" : t("lobby-hints-" + kind);
+  }
   const opts = h("div", { class: "opts", id: "opts" });
   const line = h("p", { class: "muted", id: "gameline" });
   function fillGame() {
@@ -59,11 +75,14 @@ export function friendsCard(presets, gameOptions, needName, create) {
       const sel = h("select", { "data-seat": s, id: `plan-${s}`, "aria-label": where },
         h("option", { value: "bot" }, t("lobby-seat-bot")), h("option", { value: "invite" }, t("lobby-seat-invite")));
       if (chosen.has(String(s))) sel.value = chosen.get(String(s));
+      sel.addEventListener("change", fitHints);
       plan.append(h("label", { class: "planrow" }, h("span", {}, where), sel));
     }
+    fitHints();
   }
   game.addEventListener("change", fillGame);
   players.addEventListener("change", fillPlan);
+  botsOnly.addEventListener("change", fitHints);
   fillGame();
   async function createFriends() {
     const n = needName();
@@ -85,7 +104,7 @@ export function friendsCard(presets, gameOptions, needName, create) {
       h("label", {}, t("lobby-level"), " ", level), clock.label),
     line, plan,
     h("div", { class: "row" }, h("label", {}, priv, " ", t("lobby-private")), h("label", {}, botsOnly, " ", t("lobby-watch-bots")),
-      h("label", {}, hints, " ", t("lobby-hints"))),
+      h("label", {}, hints, " ", t("lobby-hints"))), hintsNote,
     h("details", { class: "houserules" }, h("summary", {}, t("lobby-house-rules")), opts),
     h("button", { type: "button", id: "create", onclick: createFriends }, t("lobby-create")));
 }

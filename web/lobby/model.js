@@ -38,6 +38,22 @@ export function levelChoice(bot) {
 }
 
 /**
+ * What the lobby's hint switch can promise for a new table, as the table
+ * will decide it (the server's `hints_allowed`: a computer player seated,
+ * and the match not rated): "on" (hints as chosen), "rated" (you are signed
+ * in and play the computer only: rated, no hints), "if-casual" (hints only
+ * if an invited friend has no profile) or "none" (nobody to hint: every
+ * other seat a friend, or the computer alone plays).
+ * @param {{ signedIn: boolean, count: number, invited: number, botsOnly: boolean }} plan
+ * @returns {"on" | "rated" | "if-casual" | "none"}
+ */
+export function hintsFor({ signedIn, count, invited, botsOnly }) {
+  if (botsOnly || invited >= count - 1) return "none";
+  if (!signedIn) return "on";
+  return invited ? "if-casual" : "rated";
+}
+
+/**
  * A level with its rating and 95% interval in brackets, when measured
  * (the leaderboard's computer levels).
  * @param {string} bot

@@ -8,6 +8,7 @@ import { eventText } from "../names.js";
 import { scoreSheet } from "../score.js";
 import { icon, emoteOf } from "../icons.js";
 import { sheetLines, chatWho, invitedSeats, logRows } from "./model.js";
+import { freeSeat } from "./seating.js";
 
 /** @typedef {import("./model.js").Table} Table */
 /** @typedef {import("./parts.js").Parts} Parts */
@@ -84,10 +85,15 @@ export function renderInvite(S, el, P, on) {
   const invite = el.invite;
   if (!m || m.seat == null || m.state.phase === "match_over") { invite.hidden = true; return; }
   invite.hidden = false;
-  const share = h("input", { readonly: true, value: on.link(null, null), id: "share", "aria-label": t("invite-link"),
+  // A table with no seat left for whoever opens the link is shared to be
+  // watched, not joined (invited seats keep their own links below).
+  const open = freeSeat(m, null, null);
+  const label = open ? t("invite-link") : t("watch-link");
+  invite.dataset.kind = open ? "join" : "watch";
+  const share = h("input", { readonly: true, value: on.link(null, null), id: "share", "aria-label": label,
     onclick: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() });
   const invited = invitedSeats(m);
-  fill(invite, h("h2", {}, t("invite-link")), share,
+  fill(invite, h("h2", {}, label), share,
     m.started === false ? h("p", { class: "muted" }, t("waiting-host")) : null,
     m.started === false && m.host === m.seat
       ? h("button", { type: "button", id: "fill", onclick: on.fillBots }, t("fill-bots")) : null,

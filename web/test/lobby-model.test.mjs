@@ -2,7 +2,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { LEVELS, measured, levelText, levelChoice, seatWhere, seatsFor, isHuman, openTableWho, playerWords, finishedWords } from "../lobby/model.js";
+import { LEVELS, measured, levelText, levelChoice, seatWhere, seatsFor, hintsFor, isHuman, openTableWho, playerWords, finishedWords } from "../lobby/model.js";
 
 const jamaican = { name: "jamaican", default_players: 4, players: [4], partnerships: [4], options: [], summary: "" };
 
@@ -46,4 +46,13 @@ test("a finished match: who played, who took over, who won", () => {
   const w = finishedWords(m);
   assert.match(w.players, /^Ann, .*Bot 4$/);
   assert.match(w.winner, /Ann & Cy/);
+});
+
+test("the hint switch promises what the table will do: rated play of a profile against the computer has none", () => {
+  assert.equal(hintsFor({ signedIn: false, count: 4, invited: 1, botsOnly: false }), "on");
+  assert.equal(hintsFor({ signedIn: true, count: 4, invited: 0, botsOnly: false }), "rated");
+  assert.equal(hintsFor({ signedIn: true, count: 4, invited: 2, botsOnly: false }), "if-casual");
+  // No computer player to hint, or nobody to hint.
+  assert.equal(hintsFor({ signedIn: false, count: 2, invited: 1, botsOnly: false }), "none");
+  assert.equal(hintsFor({ signedIn: true, count: 4, invited: 0, botsOnly: true }), "none");
 });

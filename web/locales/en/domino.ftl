@@ -1579,3 +1579,7 @@ leaderboard-kind-bots = Bots
 leaderboard-bot-accounts = Bot accounts and built-in levels
 leaderboard-bots-none = No bot has a rating in this game yet.
 leaderboard-bots-scale = Bot accounts and the built-in levels are rated on the same scale as people.
+lobby-hints-rated = Signed in, your match against the computer is rated: no hints (the table says so too).
+lobby-hints-if-casual = Hints only if a friend you invite plays without a profile: a match between profiles is rated.
+lobby-hints-none = No hints: they need a computer player at the table.
+watch-link = Link to watch this table

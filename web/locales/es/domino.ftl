@@ -1599,3 +1599,7 @@ leaderboard-kind-bots = Bots
 leaderboard-bot-accounts = Cuentas bot y niveles incorporados
 leaderboard-bots-none = Ningún bot tiene puntuación en este juego todavía.
 leaderboard-bots-scale = Las cuentas bot y los niveles incorporados se puntúan en la misma escala que las personas.
+lobby-hints-rated = Con tu perfil, la partida contra la computadora es puntuada: sin pistas (la mesa también lo dice).
+lobby-hints-if-casual = Pistas solo si un amigo invitado juega sin perfil: una partida entre perfiles es puntuada.
+lobby-hints-none = Sin pistas: hace falta un jugador de la computadora en la mesa.
+watch-link = Enlace para mirar esta mesa

@@ -1599,3 +1599,7 @@ leaderboard-kind-bots = Bots
 leaderboard-bot-accounts = Comptes bot et niveaux intégrés
 leaderboard-bots-none = Aucun bot n'a encore de classement dans ce jeu.
 leaderboard-bots-scale = Les comptes bot et les niveaux intégrés sont classés sur la même échelle que les personnes.
+lobby-hints-rated = Avec votre profil, la partie contre l'ordinateur est classée : pas de conseils (la table le dit aussi).
+lobby-hints-if-casual = Des conseils seulement si un ami invité joue sans profil : une partie entre profils est classée.
+lobby-hints-none = Pas de conseils : il faut un joueur de l'ordinateur à la table.
+watch-link = Lien pour regarder cette table
