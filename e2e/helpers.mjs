@@ -298,3 +298,27 @@ export function writeArtifact(name, data) {
 export async function logged(page) {
   return +(await page.locator("#log").getAttribute("data-logged") ?? 0);
 }
+
+/// `domino engine` as a session: `ask(request)` resolves to its answer
+/// (docs of the protocol: `domino engine --help`); `close()` ends it.
+/// Seeded deals the server never deals on demand: the tests play them
+/// here and draw their states with the page's own code.
+export function engineSession() {
+  const proc = spawn(BIN, ["engine"], { stdio: ["pipe", "pipe", "inherit"] });
+  const lines = [];
+  let wake = null;
+  let buf = "";
+  proc.stdout.on("data", (d) => {
+    buf += d;
+    for (let i; (i = buf.indexOf("\n")) >= 0; buf = buf.slice(i + 1)) lines.push(JSON.parse(buf.slice(0, i)));
+    if (wake) wake();
+  });
+  return {
+    async ask(req) {
+      proc.stdin.write(JSON.stringify(req) + "\n");
+      while (!lines.length) await new Promise((ok) => (wake = ok));
+      return lines.shift();
+    },
+    close() { proc.kill(); },
+  };
+}

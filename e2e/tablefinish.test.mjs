@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, moveOnce, handOver,
-  DESKTOP, PHONE, writeArtifact } from "./helpers.mjs";
+  engineSession, DESKTOP, PHONE, writeArtifact } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -167,6 +167,10 @@ test("the move log numbers from 1, every control on a phone is at least 24x24, t
       assert.equal(first, 1, "the first move is number 1");
       const kind = await page.locator("#tablekind").innerText();
       assert.equal(kind, { en: "Casual match", es: "Partida amistosa", fr: "Partie amicale" }[code]);
+      // Every seat is taken (you and the computer): the link is to watch, not to join.
+      assert.equal(await page.locator("#invite").getAttribute("data-kind"), "watch");
+      assert.equal(await page.locator("#invite h2").innerText(),
+        { en: "Link to watch this table", es: "Enlace para mirar esta mesa", fr: "Lien pour regarder cette table" }[code]);
       if (size === "phone") {
         const small = await page.evaluate(() => [...document.querySelectorAll(
           "#tablepage button, #tablepage a, #tablepage summary, #tablepage input, #tablepage select, #board g.end")]
@@ -208,21 +212,54 @@ test("the claim switch shows its state and does not look like the muggins action
   }
 });
 
-test("signed in, the table says it is rated and why there is no hint", async () => {
-  const page = await newPlayer(env, "rated", { viewport: PHONE, locale: "fr-FR" });
-  await page.goto(env.base + "/");
-  await page.fill("#name", "Margaux");
-  await page.click("#profilecreate");
-  await page.waitForSelector("#profilewho");
-  await createFriends(env, page, { game: "draw", players: 2, name: "Margaux" });
-  await page.waitForSelector("#tablekind");
-  assert.equal(await page.locator("#tablekind").innerText(), "Partie classée");
-  for (let i = 0; i < 200 && !(await page.locator("#nohints").count()); i++) await page.waitForTimeout(40);
-  assert.match(await page.locator("#nohints").innerText(), /Pas de conseils/);
-  assert.equal(await page.locator("#hint").count(), 0);
-  await page.evaluate(() => scrollTo(0, 0));
-  await shot(page, "tablefinish-rated-phone-fr");
-  noErrors(page);
+test("signed in, the lobby's hint switch and the table agree: rated against the computer, no hints, said in both", async () => {
+  const WORDS = {
+    fr: { rated: /^Avec votre profil.*pas de conseils/, casual: /seulement si un ami invité joue sans profil/, kind: "Partie classée", none: /Pas de conseils/ },
+    es: { rated: /^Con tu perfil.*sin pistas/, casual: /solo si un amigo invitado juega sin perfil/, kind: "Partida puntuada", none: /Sin pistas/ },
+  };
+  for (const { code, locale, viewport, size } of [
+    { code: "fr", locale: "fr-FR", viewport: PHONE, size: "phone" },
+    { code: "es", locale: "es-ES", viewport: DESKTOP, size: "desktop" },
+  ]) {
+    const words = WORDS[code];
+    const page = await newPlayer(env, `rated-${size}`, { viewport, locale });
+    await page.goto(env.base + "/");
+    // A guest: hints on, as chosen, nothing to explain.
+    await page.waitForSelector("#hints");
+    assert.ok(await page.locator("#hints").isChecked());
+    assert.ok(await page.locator("#hints").isEnabled());
+    assert.ok(await page.locator("#hintsnote").isHidden());
+    // A profile's name is its own: one each.
+    const name = `Margaux ${size}`;
+    await page.fill("#name", name);
+    await page.click("#profilecreate");
+    await page.waitForSelector("#profilewho");
+    // Signed in, a table with the computer is rated: the switch is off and says why.
+    await page.selectOption("#game", "jamaican");
+    assert.ok(!(await page.locator("#hints").isChecked()), "no hints offered for rated play");
+    assert.ok(await page.locator("#hints").isDisabled());
+    assert.match(await page.locator("#hintsnote").innerText(), words.rated);
+    // An invited friend may have no profile: then the match is casual and hints come.
+    await page.selectOption("#plan-2", "invite");
+    assert.ok(await page.locator("#hints").isEnabled());
+    assert.ok(await page.locator("#hints").isChecked());
+    assert.match(await page.locator("#hintsnote").innerText(), words.casual);
+    await page.selectOption("#plan-2", "bot");
+    assert.ok(await page.locator("#hints").isDisabled());
+    await page.locator("#hints").scrollIntoViewIfNeeded();
+    await shot(page, `tablefinish-lobby-hints-${size}-${code}`);
+    // The table says the same: rated, and no Hint button but why.
+    await createFriends(env, page, { game: "draw", players: 2, name });
+    await page.waitForSelector("#tablekind");
+    assert.equal(await page.locator("#tablekind").innerText(), words.kind);
+    for (let i = 0; i < 200 && !(await page.locator("#nohints").count()); i++) await page.waitForTimeout(40);
+    assert.match(await page.locator("#nohints").innerText(), words.none);
+    assert.equal(await page.locator("#hint").count(), 0);
+    await page.evaluate(() => scrollTo(0, 0));
+    await shot(page, `tablefinish-rated-${size}-${code}`);
+    noErrors(page);
+    await page.context().close();
+  }
 });
 
 test("a 6-player match's final scores keep every name whole on a phone", async () => {
@@ -275,4 +312,138 @@ test("a pass made for you is told until the turn moves on, naming only ends on t
   assert.deepEqual(pass.late, [], "the notice went when the next player moved");
   assert.deepEqual(pass.wrongEnds, [], "it named only ends on the board");
   noErrors(page);
+});
+
+/**
+ * Seeded deals the server does not deal on demand, played in `domino
+ * engine`: French deals where a double goes onto an arm (seed 1: the arm
+ * down, seed 4: the arm left; each stops just after that double), and
+ * 2-player block hands played with the first legal move to their end
+ * (seed 50: tied, seed 1: won).
+ */
+async function seededStates() {
+  const eng = engineSession();
+  try {
+    const french = [];
+    for (const seed of [1, 4]) {
+      let st = (await eng.ask({ cmd: "new", rules: { preset: "french", players: 4 }, seed })).state;
+      for (let n = 0; st.phase === "play" && n < 100; n++) {
+        const { actions } = await eng.ask({ cmd: "legal" });
+        const plays = actions.filter((a) => a.type === "play");
+        const dbl = plays.find((a) => { const [x, y] = a.tile.split("-"); return x === y; });
+        st = (await eng.ask({ cmd: "act", action: dbl || plays[0] || actions[0] })).state;
+        if (dbl && st.history.length > 1) { french.push({ seed, st, dbl }); break; }
+      }
+    }
+    const hands = {};
+    for (const [kind, seed] of [["tied", 50], ["won", 1]]) {
+      let st = (await eng.ask({ cmd: "new", rules: { preset: "block", players: 2 }, seed })).state;
+      for (let n = 0; st.phase === "play" && n < 200; n++) st = (await eng.ask({ cmd: "act", action: (await eng.ask({ cmd: "legal" })).actions[0] })).state;
+      hands[kind] = st;
+    }
+    return { french, hands };
+  } finally {
+    eng.close();
+  }
+}
+
+/**
+ * `st` drawn by the table's own board code (renderBoard) in place of the
+ * live board of `page` (a French table: its felt and sizes); the drawn
+ * boxes of the tiles' faces and of the end markers, in screen pixels.
+ */
+function drawSeeded(page, st) {
+  return page.evaluate(async (st) => {
+    const { renderBoard } = await import("/table/board.js");
+    const live = /** @type {SVGSVGElement} */ (document.querySelector("#board"));
+    live.style.display = "none";
+    document.querySelector("#seededboard")?.remove();
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", "board");
+    svg.id = "seededboard";
+    live.after(svg);
+    const el = { board: svg, boardWrap: live.parentElement, boardSummary: document.createElement("p"),
+      endsTotal: document.createElement("span"), spots: { bottom: document.createElement("div") } };
+    const facts = { score: { kind: "penalty", goal: 100 }, layout: "arms", players: 4 };
+    renderBoard({ msg: { state: st, layout: st.layout, facts, seat: 0, started: true }, selected: null, hint: null, scored: null }, el, () => {});
+    const box = (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; };
+    return {
+      tiles: [...svg.querySelectorAll("g.layout g.tile")].map((g) => ({ tile: g.getAttribute("data-tile"), chain: g.getAttribute("data-chain"), ...box(g.querySelector("rect.face")) })),
+      ends: [...svg.querySelectorAll("g.end")].map((g) => ({ end: g.getAttribute("data-end"), ...box(g.querySelector("circle")) })),
+    };
+  }, st);
+}
+
+/** How far apart two boxes are along x and along y (negative: they overlap that much). */
+function apart(a, b) {
+  return { x: Math.max(b.x - (a.x + a.w), a.x - (b.x + b.w)), y: Math.max(b.y - (a.y + a.h), a.y - (b.y + b.h)) };
+}
+
+/** `st`'s hand result drawn by the table's own code (renderResult) for seat 0; its headline and class. */
+function resultOf(page, st) {
+  return page.evaluate(async (st) => {
+    const { renderResult } = await import("/table/result.js");
+    const { people } = await import("/names.js");
+    document.querySelector("#seededresult")?.remove();
+    const box = document.createElement("section");
+    box.id = "seededresult";
+    document.querySelector("#tablepage").append(box);
+    const seats = [{ name: "Ana", human: true, ready: false }, { name: null, human: false, bot: true, ready: true }];
+    renderResult({ msg: { table: "seeded", state: st, seat: 0, seats } }, { result: box }, people(seats, st, 0, null), () => {});
+    return { title: /** @type {HTMLElement} */ (box.querySelector("h2")).textContent, cls: box.className };
+  }, st);
+}
+
+test("a double on a French arm is drawn joined to its arm, its end marker beside it; \"a tied hand\" heads only a tied hand (seeded)", async () => {
+  const { french, hands } = await seededStates();
+  assert.deepEqual(french.map((f) => f.seed), [1, 4], "both seeded deals put a double on an arm");
+  assert.equal(hands.tied.result.winner, null, "seed 50 is a tied hand");
+  assert.ok(hands.won.result.winner, "seed 1 is a won hand");
+  const words = { es: { hand: "Mano 1", tie: "Mano empatada" }, fr: { hand: "Manche 1", tie: "Manche nulle" } };
+  for (const { code, locale, viewport, size } of [
+    { code: "es", locale: "es-ES", viewport: DESKTOP, size: "desktop" },
+    { code: "fr", locale: "fr-FR", viewport: PHONE, size: "phone" },
+  ]) {
+    const page = await newPlayer(env, `seeded-${size}`, { viewport, locale });
+    await quickStart(env, page, { game: "french", name: "Léa" });
+    for (const { seed, st, dbl } of french) {
+      const what = `seed ${seed} at ${size}`;
+      const { tiles, ends } = await drawSeeded(page, st);
+      writeArtifact(`tablefinish-french-double-${seed}-${size}.json`, { dbl, tiles, ends });
+      const chain = st.layout.chains[dbl.end];
+      const double = tiles.find((x) => x.tile === dbl.tile);
+      const before = tiles.find((x) => x.tile === chain.tiles[chain.tiles.length - 2]);
+      const marker = ends.find((e) => Number(e.end) === dbl.end);
+      // The arm runs down (seed 1) or left (seed 4): the double lies across it.
+      const down = seed === 1;
+      assert.ok(down ? double.w > double.h : double.h > double.w, `${what}: the double lies across its arm ${JSON.stringify(double)}`);
+      // Joined: against the arm's tile before it, centred on the arm's line.
+      const gap = apart(before, double);
+      assert.ok(down ? gap.y >= -0.5 && gap.y <= 6 && gap.x < 0 : gap.x >= -0.5 && gap.x <= 6 && gap.y < 0, `${what}: the double is ${JSON.stringify(gap)} from its arm`);
+      const mid = (b) => down ? b.x + b.w / 2 : b.y + b.h / 2;
+      assert.ok(Math.abs(mid(double) - mid(before)) <= 1, `${what}: the double is centred on its arm`);
+      // Its end marker beside it, past it on the arm's line, on no tile.
+      const off = apart(double, marker);
+      assert.ok(down ? off.y >= -0.5 && off.y <= 8 : off.x >= -0.5 && off.x <= 8, `${what}: the marker is ${JSON.stringify(off)} from the double`);
+      assert.ok(Math.abs(mid(marker) - mid(double)) <= 2, `${what}: the marker is on the arm's line`);
+      for (const x of tiles) {
+        const o = apart(x, marker);
+        assert.ok(o.x >= -0.5 || o.y >= -0.5, `${what}: the marker lies on ${x.tile} ${JSON.stringify(o)}`);
+      }
+      await page.locator("#seededboard").scrollIntoViewIfNeeded();
+      await shot(page, `tablefinish-french-double-${seed}-${size}-${code}`);
+    }
+    // The hand's headline: a tie only for the tied hand.
+    const tied = await resultOf(page, hands.tied);
+    assert.equal(tied.title, `${words[code].hand} · ${words[code].tie}`);
+    assert.match(tied.cls, /\btie\b/);
+    const won = await resultOf(page, hands.won);
+    assert.ok(won.title.startsWith(`${words[code].hand} · `), won.title);
+    assert.doesNotMatch(won.title, new RegExp(words[code].tie));
+    assert.doesNotMatch(won.cls, /\btie\b/);
+    await page.locator("#seededresult").scrollIntoViewIfNeeded();
+    await shot(page, `tablefinish-result-won-${size}-${code}`);
+    noErrors(page);
+    await page.context().close();
+  }
 });
