@@ -115,6 +115,24 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es"], ["phone", PH
     await shot(viewer, `coach-replay-${locale}-${size}`);
     await viewer.locator("#coach-graph").scrollIntoViewIfNeeded();
     await shot(viewer, `coach-graph-${locale}-${size}`);
+    // At every marked step, the better play is drawn clear of the tiles on
+    // the board, the one played there above all.
+    const covered = [];
+    for (let k = 0; k < marks; k++) {
+      await viewer.locator("#coach-marks .marklink").nth(k).click();
+      if (!(await viewer.locator("#board #better").count())) continue;
+      await viewer.locator("#board").scrollIntoViewIfNeeded();
+      await shot(viewer, `coach-better-${locale}-${size}-${k}`);
+      covered.push(...await viewer.evaluate(() => {
+        const g = /** @type {Element} */ (document.querySelector("#board #better rect.face")).getBoundingClientRect();
+        return [...document.querySelectorAll("#board g.layout g.tile")].map((t) => {
+          const b = /** @type {Element} */ (t.querySelector("rect.face")).getBoundingClientRect();
+          const x = Math.min(g.right, b.right) - Math.max(g.left, b.left), y = Math.min(g.bottom, b.bottom) - Math.max(g.top, b.top);
+          return x > 0.5 && y > 0.5 ? `${document.querySelector("#coachstep")?.textContent}: over ${t.getAttribute("data-tile")} by ${x.toFixed(0)}x${y.toFixed(0)}` : null;
+        }).filter(Boolean);
+      }));
+    }
+    assert.deepEqual(covered, [], "the better play covers no tile");
     // A step without a mark loses the highlight and the drawing.
     await viewer.keyboard.press("Home");
     await viewer.waitForSelector("#coachstep:not(.blunder):not(.mistake):not(.inaccuracy)");

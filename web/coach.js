@@ -7,7 +7,8 @@
 
 import { h } from "./dom.js";
 import { t } from "./words.js";
-import { el, tile, parseTile, drawLayout, U } from "./draw.js";
+import { el, tile, parseTile, planLayout, U } from "./draw.js";
+import { Q } from "./plan.js";
 
 /**
  * @typedef {import("./types/Action").Action} Act
@@ -109,34 +110,87 @@ export function betterPlay(d) {
 }
 
 /**
- * Draw `a` on `board` as a ghost tile where it would have gone: at its end
- * of the layout before the move (`before`), laid out as the board was.
- * @param {SVGSVGElement} board
+ * Draw `a` on `board` as a ghost tile where it would have gone: laid out
+ * as the board was before the move (`before`), then moved on along its
+ * line past whatever is on the board now (the tile played there instead
+ * takes that very place when it went to the same end), so it covers no
+ * tile; the board's view grows to show it.
+ * @param {SVGSVGElement} board the board after the move, as drawLayout drew it
  * @param {any} before the layout the decision was made on
  * @param {number} width
- * @param {any[]} history
+ * @param {any[]} history the history before the move
  * @param {boolean} branches
  * @param {Act} a
  * @param {string} label
  */
 export function drawBetter(board, before, width, history, branches, a, label) {
   if (a.type !== "play") return;
-  const play = a;
-  const [x, y] = (() => {
-    if (!before || !before.posed || play.end == null) return [0, 0];
-    const scratch = /** @type {SVGSVGElement} */ (el("svg", {}));
-    const ends = drawLayout(scratch, before, width, history, branches);
-    const e = ends.find((e) => e.id === play.end);
-    return e ? [e.x, e.y] : [0, 0];
-  })();
-  const vertical = false;
-  const [p, q] = parseTile(play.tile);
+  const spot = ghostSpot(before, width, history, branches, a);
+  const onBoard = [...board.querySelectorAll("g.layout g.tile")].map(drawnBox).filter((b) => b != null);
+  const [dx, dy] = { L: [-1, 0], R: [1, 0], U: [0, -1], D: [0, 1] }[spot.dir] || [0, 1];
+  const r = { x: spot.x, y: spot.y, w: spot.w, h: spot.h };
+  const hit = () => onBoard.some((b) => r.x < b.x + b.w && b.x < r.x + r.w && r.y < b.y + b.h && b.y < r.y + r.h);
+  // A tile's length at a time, so that it stays on its end's line.
+  for (let i = 0; i < 40 && hit(); i++) { r.x += dx * 2 * U; r.y += dy * 2 * U; }
   const g = el("g", { class: "better", id: "better", role: "img", "aria-label": label }, board);
   el("title", {}, g).textContent = label;
-  tile(g, x - U, y - U / 2, p, q, vertical, "ghost");
+  const vertical = r.h > r.w;
+  tile(g, r.x, r.y, spot.a, spot.b, vertical, "ghost");
   // The short word on the board (a narrow board clips long text); the
   // whole play is in the title and in the verdict's words.
-  el("text", { x, y: y - U, "text-anchor": "middle", class: "betterlabel" }, g).textContent = t("coach-better-mark");
+  el("text", { x: r.x + r.w / 2, y: r.y - 6, "text-anchor": "middle", class: "betterlabel" }, g).textContent = t("coach-better-mark");
+  showToo(board, { x: r.x - 8, y: r.y - 24, w: r.w + 16, h: r.h + 32 });
+}
+
+/**
+ * Where the page would have laid `a` on `before` (the tile's face, in the
+ * board's units), its halves in drawing order and the way its line goes.
+ * @param {any} before
+ * @param {number} width
+ * @param {any[]} history
+ * @param {boolean} branches
+ * @param {Extract<Act, { type: "play" }>} a
+ */
+function ghostSpot(before, width, history, branches, a) {
+  const posed = !before || !before.posed;
+  const chains = posed ? [] : before.chains.map((c) => c.id === a.end ? { ...c, tiles: [...c.tiles, a.tile] } : c);
+  const layout = posed ? { posed: a.tile, chains: [] } : { ...before, chains };
+  const plan = planLayout(layout, width, posed ? [] : [...(history || []), { action: a }], branches);
+  const p = plan.tiles.find((x) => x.tile === a.tile && (posed ? x.posed : x.chain === a.end));
+  if (!p) {
+    const [pa, pb] = parseTile(a.tile);
+    return { x: -U, y: -U / 2, w: 2 * U, h: U, a: pa, b: pb, dir: "D" };
+  }
+  const flat = p.w > p.h;
+  const w = flat ? 2 * U : U, h = flat ? U : 2 * U;
+  // Centred in its cell, as drawLayout draws a tile; a posed tile has no
+  // line of its own, and moves down off the one played there.
+  return { x: p.x * Q + (p.w * Q - w) / 2, y: p.y * Q + (p.h * Q - h) / 2, w, h, a: p.a, b: p.b, dir: posed ? "D" : p.dir };
+}
+
+/**
+ * A drawn tile's face on the board, in the board's units.
+ * @param {Element} g
+ */
+function drawnBox(g) {
+  const at = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(g.getAttribute("transform") || "");
+  const face = g.querySelector("rect");
+  if (!at || !face) return null;
+  return { x: Number(at[1]), y: Number(at[2]), w: Number(face.getAttribute("width")), h: Number(face.getAttribute("height")) };
+}
+
+/**
+ * Widen `board`'s view, where needed, to take in `r` too.
+ * @param {SVGSVGElement} board
+ * @param {{ x: number, y: number, w: number, h: number }} r
+ */
+function showToo(board, r) {
+  const vb = (board.getAttribute("viewBox") || "").split(/\s+/).map(Number);
+  if (vb.length !== 4 || vb.some((v) => !Number.isFinite(v))) return;
+  const [x, y, w, h] = vb;
+  const x0 = Math.min(x, r.x), y0 = Math.min(y, r.y);
+  const x1 = Math.max(x + w, r.x + r.w), y1 = Math.max(y + h, r.y + r.h);
+  board.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
 }
 
 /**
