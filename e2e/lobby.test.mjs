@@ -8,16 +8,16 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, createFriends, playHand, playToMatchEnd, DESKTOP, PHONE } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
 after(async () => { await env.stop(); });
 
 const LANGS = [
-  { code: "en", locale: "en-US", strong: "Strong: plays like a good club player", claims: "Scoring your points", opponent: "your opponent, across" },
-  { code: "es", locale: "es-ES", strong: "Fuerte: como un buen jugador de club", claims: "Cómo se anotan los puntos", opponent: "tu rival, de frente" },
-  { code: "fr", locale: "fr-FR", strong: "Fort : comme un bon joueur de club", claims: "Marquer ses points", opponent: "votre adversaire, en face" },
+  { code: "en", locale: "en-US", level: "Opponent level", strong: "Strong: plays like a good club player", claims: "Scoring your points", opponent: "your opponent, across" },
+  { code: "es", locale: "es-ES", level: "Nivel de la computadora", strong: "Fuerte: como un buen jugador de club", claims: "Cómo se anotan los puntos", opponent: "tu rival, de frente" },
+  { code: "fr", locale: "fr-FR", level: "Niveau de l'ordinateur", strong: "Fort : comme un bon joueur de club", claims: "Marquer ses points", opponent: "votre adversaire, en face" },
 ];
 
 // Where the bottom of `sel` is on the first screen, in px from the top.
@@ -47,6 +47,12 @@ for (const L of LANGS) {
       assert.equal(levels.length, 5);
       assert.ok(levels.includes(L.strong), `${levels}`);
       for (const l of levels) assert.doesNotMatch(l, /\d/);
+      // Names as players say them: the level, and the games' names reviewed
+      // (not "Jugadores de la computadora", "Tout par cinq", "En 100").
+      assert.equal(await page.locator("label.field:has(#quicklevel) span").innerText(), L.level);
+      const games = await page.locator("#quickgame option").allInnerTexts();
+      assert.equal(games.length, 12);
+      for (const g of games) assert.doesNotMatch(g, /Portoricain aux points|Tout par cinq|Cincos de club|En 100|Jugadores de la computadora|Joueurs de l'ordinateur/);
       // Nothing scrolls sideways.
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > innerWidth), false);
       await shot(page, `lobby-first-${L.code}-${size}`);
@@ -87,8 +93,9 @@ for (const [L, size, viewport] of [[LANGS[2], "phone", PHONE], [LANGS[1], "deskt
   });
 }
 
-test("French counts 0 and 1 in the singular: 0 point, 1 domino, 0 manche", async () => {
-  const page = await newPlayer(env, "pluriel", { viewport: PHONE, locale: "fr-FR" });
+for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+test(`French counts 0 and 1 in the singular: 0 point, 1 domino, 0 manche (${size})`, async () => {
+  const page = await newPlayer(env, "pluriel", { viewport, locale: "fr-FR" });
   await page.goto(env.base + "/");
   await page.waitForSelector("#quickplay");
   const said = await page.evaluate(async () => {
@@ -100,6 +107,7 @@ test("French counts 0 and 1 in the singular: 0 point, 1 domino, 0 manche", async
   noErrors(page);
   await page.context().close();
 });
+}
 
 for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {
   test(`the French score sheet of four players shows its comments whole, nothing sideways, at ${size} size`, async () => {
@@ -126,18 +134,31 @@ for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {
   });
 }
 
-test("the French leaderboard on a phone: people, provisional players and computer levels apart", async () => {
-  const page = await newPlayer(env, "classement", { viewport: PHONE, locale: "fr-FR" });
+for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+test(`the French leaderboard at ${size} size: people, provisional players and computer levels apart`, async () => {
+  const page = await newPlayer(env, "classement", { viewport, locale: "fr-FR" });
+  // A profile with one rated match: provisional.
+  const name = `Élodie ${size}`;
+  await page.goto(env.base + "/");
+  await page.fill("#name", name);
+  await page.click("#profilecreate");
+  await page.waitForSelector("#profilewho");
+  await createFriends(env, page, { game: "draw", players: 2, options: { target: 1 }, name });
+  await playHand([page]);
+  await playToMatchEnd(page);
   await page.goto(env.base + "/leaderboard");
   await page.selectOption("#boardgame", "draw");
   await page.waitForSelector("#board-bots li");
   assert.deepEqual(await page.locator("#board h2").allInnerTexts(), ["Joueurs", "Classements provisoires", "Niveaux de l'ordinateur"]);
+  // Listed apart from the settled players, marked "?".
+  assert.match(await page.locator("#board-provisional").innerText(), new RegExp(`${name} \\d+\\?`));
   assert.match(await page.locator("#board-bots [data-bot=heuristic]").innerText(), /^Fort · \d{3,4} \(\d{3,4}–\d{3,4}\)$/);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > innerWidth), false);
-  await shot(page, "leaderboard-fr-phone");
+  await shot(page, `leaderboard-fr-${size}`);
   noErrors(page);
   await page.context().close();
 });
+}
 
 for (const [code, locale, size, viewport, two, counts] of [
   ["es", "es-ES", "phone", PHONE, /^Esa mano no se puede anotar así: Ann & Bo \(1\) y Ann & Bo \(2\) no pueden haberse pegado los dos: solo se pega un jugador\.$/, /^Ningún reparto deja esas cuentas: Ann & Bo \(1\) y Cy & Di \(1\) no pueden tener esas cuentas a la vez/],

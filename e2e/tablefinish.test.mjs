@@ -41,27 +41,33 @@ function tileSizes(page) {
   }));
 }
 
-test("the board fills the felt: the first tiles at least 36 px tall on 1280x800, shrinking as the layout grows", async () => {
-  const page = await newPlayer(env, "board", { viewport: DESKTOP, locale: "es-ES" });
-  await quickStart(env, page, { game: "block", name: "Ana" });
-  await firstTileDown(page);
-  const first = await tileSizes(page);
-  writeArtifact("tablefinish-first-tiles.json", first);
-  assert.ok(first.length >= 1 && first.every((s) => s.short >= 36), `first tiles ${JSON.stringify(first)}`);
-  await shot(page, "tablefinish-board-first-desktop-es");
-  // Played on, the layout grows and the tiles come back towards their size.
-  for (let i = 0; i < 400 && !(await handOver(page)) && (await page.locator("#board g.layout g.tile").count()) < 9; i++) {
-    if (!(await moveOnce(page))) await page.waitForTimeout(30);
-  }
-  const later = await tileSizes(page);
-  if (later.length >= 9) assert.ok(later[0].short <= first[0].short, `later ${later[0].short} vs first ${first[0].short}`);
-  noErrors(page);
-});
+for (const { code, locale, viewport, size } of [
+  { code: "es", locale: "es-ES", viewport: DESKTOP, size: "desktop" },
+  { code: "fr", locale: "fr-FR", viewport: PHONE, size: "phone" },
+]) {
+  test(`the board fills the felt: the first tiles at least 36 px tall (${code}, ${size}), shrinking as the layout grows`, async () => {
+    const page = await newPlayer(env, `board-${size}`, { viewport, locale });
+    await quickStart(env, page, { game: "block", name: "Ana" });
+    await firstTileDown(page);
+    const first = await tileSizes(page);
+    writeArtifact(`tablefinish-first-tiles-${size}.json`, first);
+    assert.ok(first.length >= 1 && first.every((s) => s.short >= 36), `first tiles ${JSON.stringify(first)}`);
+    await shot(page, `tablefinish-board-first-${size}-${code}`);
+    // Played on, the layout grows and the tiles come back towards their size.
+    for (let i = 0; i < 400 && !(await handOver(page)) && (await page.locator("#board g.layout g.tile").count()) < 9; i++) {
+      if (!(await moveOnce(page))) await page.waitForTimeout(30);
+    }
+    const later = await tileSizes(page);
+    if (later.length >= 9) assert.ok(later[0].short <= first[0].short, `later ${later[0].short} vs first ${first[0].short}`);
+    noErrors(page);
+    await page.context().close();
+  });
+}
 
 test("the fives games show the ends' total at every turn and a scoring play's points where it was made", async () => {
   for (const { code, locale, viewport, size } of [
     { code: "fr", locale: "fr-FR", viewport: PHONE, size: "phone" },
-    { code: "en", locale: "en-US", viewport: DESKTOP, size: "desktop" },
+    { code: "es", locale: "es-ES", viewport: DESKTOP, size: "desktop" },
   ]) {
     const page = await newPlayer(env, `fives-${code}`, { viewport, locale });
     await quickStart(env, page, { game: "all-fives", name: "Léa" });
@@ -84,7 +90,7 @@ test("the fives games show the ends' total at every turn and a scoring play's po
         if (!(await p.locator(".seat.me.toact").count())) return;
         turns++;
         const total = await p.locator("#endstotal").innerText();
-        assert.match(total, code === "fr" ? /^Total des bouts : \d+$/ : /^Ends: \d+$/, `turn ${turns}`);
+        assert.match(total, code === "fr" ? /^Total des bouts : \d+$/ : /^Suma de las puntas: \d+$/, `turn ${turns}`);
       });
       if ((await page.evaluate(() => window.__scored.length)) && turns) break;
       // The result shows the ready button, or the banner when the match is over.
@@ -104,9 +110,9 @@ test("the fives games show the ends' total at every turn and a scoring play's po
 
 test("no end to choose when both ends take the tile the same way", async () => {
   // A posed double alone, and a tile of ours that fits it: either end is the same.
-  let seen = false;
-  for (let k = 0; k < 12 && !seen; k++) {
-    const viewport = k % 2 ? PHONE : DESKTOP;
+  const seen = new Set();
+  for (let k = 0; k < 30 && seen.size < 2; k++) {
+    const viewport = seen.has("desktop") ? PHONE : seen.has("phone") ? DESKTOP : k % 2 ? PHONE : DESKTOP;
     const page = await newPlayer(env, `same-${k}`, { viewport, locale: "es-ES" });
     await quickStart(env, page, { game: "block", name: "Ana" });
     await page.waitForSelector(".seat.toact");
@@ -123,12 +129,12 @@ test("no end to choose when both ends take the tile the same way", async () => {
       await page.waitForFunction((n) => document.querySelectorAll("#hand .handtile").length < n || document.querySelector("#buttons .endchoice"), before);
       assert.equal(await page.locator("#buttons .endchoice").count(), 0, "no end choice for the posed double's mirror ends");
       assert.equal(await page.locator("#hand .handtile").count(), before - 1, "the tile was played at once");
-      seen = true;
+      seen.add(viewport === PHONE ? "phone" : "desktop");
     }
     noErrors(page);
     await page.context().close();
   }
-  assert.ok(seen, "a table began with a double posed before our turn");
+  assert.deepEqual([...seen].sort(), ["desktop", "phone"], "at each size, a table began with a double posed before our turn");
 });
 
 test("the hint marks its tile in the hand and its end on the board", async () => {
@@ -262,9 +268,10 @@ test("signed in, the lobby's hint switch and the table agree: rated against the 
   }
 });
 
-test("a 6-player match's final scores keep every name whole on a phone", async () => {
-  for (const { code, locale } of [{ code: "es", locale: "es-ES" }, { code: "fr", locale: "fr-FR" }]) {
-    const page = await newPlayer(env, `six-${code}`, { viewport: PHONE, locale });
+test("a 6-player match's final scores keep every name whole, on a phone and at desktop size", async () => {
+  for (const { code, locale, viewport, size } of [{ code: "es", locale: "es-ES", viewport: PHONE, size: "phone" },
+    { code: "fr", locale: "fr-FR", viewport: PHONE, size: "phone" }, { code: "fr", locale: "fr-FR", viewport: DESKTOP, size: "desktop" }]) {
+    const page = await newPlayer(env, `six-${code}-${size}`, { viewport, locale });
     await createFriends(env, page, { game: "double-nine-cross", players: 6, options: { target: 1 }, name: "Ana", botsOnly: true });
     await page.waitForSelector("#banner:not([hidden])", { timeout: 60000 });
     const broken = await page.evaluate(() => [...document.querySelectorAll("#final .sname")]
@@ -273,14 +280,15 @@ test("a 6-player match's final scores keep every name whole on a phone", async (
     assert.equal(await page.locator("#final li").count(), 6);
     assert.deepEqual(broken, [], "no name broken in two");
     await page.locator("#banner").scrollIntoViewIfNeeded();
-    await shot(page, `tablefinish-six-final-phone-${code}`);
+    await shot(page, `tablefinish-six-final-${size}-${code}`);
     noErrors(page);
     await page.context().close();
   }
 });
 
-test("a pass made for you is told until the turn moves on, naming only ends on the board", async () => {
-  const page = await newPlayer(env, "passes", { viewport: PHONE, locale: "es-ES" });
+for (const { viewport, size } of SIZES) {
+test(`a pass made for you is told until the turn moves on, naming only ends on the board (es, ${size})`, async () => {
+  const page = await newPlayer(env, `passes-${size}`, { viewport, locale: "es-ES" });
   await quickStart(env, page, { game: "block", name: "Ana" });
   // Every time the status line changes: whether it tells of a pass made
   // for us, how many moves the log had when it began to, and the board's ends.
@@ -312,7 +320,9 @@ test("a pass made for you is told until the turn moves on, naming only ends on t
   assert.deepEqual(pass.late, [], "the notice went when the next player moved");
   assert.deepEqual(pass.wrongEnds, [], "it named only ends on the board");
   noErrors(page);
+  await page.context().close();
 });
+}
 
 /**
  * Seeded deals the server does not deal on demand, played in `domino

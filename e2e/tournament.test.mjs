@@ -8,7 +8,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, PHONE, playHand, playToMatchEnd } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE, playHand, playToMatchEnd } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -155,8 +155,12 @@ test("a duplicate round's tables are watched only once the round is over", async
 });
 
 
-test("in French on a phone, a tournament table ends with the way back to it, and its replay is in the standings", async () => {
-  const page = await newPlayer(env, "anne", { viewport: PHONE, locale: "fr-FR" });
+for (const [code, locale, size, viewport, back, replay] of [
+  ["fr", "fr-FR", "phone", PHONE, "Retour au tournoi", "Revoir"],
+  ["es", "es-ES", "desktop", DESKTOP, "Volver al torneo", "Repetición"],
+]) {
+test(`in ${code} at ${size} size, a tournament table ends with the way back to it, and its replay is in the standings`, async () => {
+  const page = await newPlayer(env, `anne-${size}`, { viewport, locale });
   const id = await createTournament(page, { name: "Soirée du club", players: 2, format: "swiss", rounds: 1, max: 2 });
   await page.fill("#tn-join-name", "Anne");
   await page.click("#tn-join-button");
@@ -178,16 +182,18 @@ test("in French on a phone, a tournament table ends with the way back to it, and
   await playHand([page]);
   await playToMatchEnd(page);
   await page.waitForSelector("#totournament");
-  assert.equal(await page.textContent("#totournament"), "Retour au tournoi");
+  assert.equal(await page.textContent("#totournament"), back);
   assert.equal(await page.locator("#rematch").count(), 0);
   assert.equal(await page.locator("#tolobby").count(), 0);
-  await shot(page, "tournament-fr-phone-back");
+  await shot(page, `tournament-${code}-${size}-back`);
   await page.click("#totournament");
   await page.waitForURL(`${env.base}/tournaments/${id}`);
   await page.waitForSelector(`a[data-replay="${table}"]`, { timeout: 30000 });
-  assert.equal(await page.textContent(`a[data-replay="${table}"]`), "Revoir");
+  assert.equal(await page.textContent(`a[data-replay="${table}"]`), replay);
+  await shot(page, `tournament-${code}-${size}-standings`);
   await page.click(`a[data-replay="${table}"]`);
   await page.waitForURL(`${env.base}/r/${table}`);
   await page.waitForSelector("#board");
   noErrors(page);
 });
+}
