@@ -12,10 +12,10 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { setup, newPlayer, noErrors, shot, quickStart, createFriends, inviteLinkOf, playHand, playToMatchEnd, moveOnce, handOver, launch, freePort, plain, BIN, DESKTOP, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, inviteLinkOf, playHand, playToMatchEnd, moveOnce, handOver, launch, freePort, plain, BIN, engineSession, DESKTOP, PHONE } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -352,20 +352,7 @@ function checkShape(shape, what) {
 test("the layout in each game's shape: arms out of the posed double and of later doubles, snakes, nothing overlapping", async () => {
   // No browser: the page's own layout code on real hands from `domino engine`.
   const { planLayout } = await import("../web/draw.js");
-  const engine = spawn(BIN, ["engine"], { stdio: ["pipe", "pipe", "inherit"] });
-  const lines = [];
-  let wake = null;
-  let buf = "";
-  engine.stdout.on("data", (d) => {
-    buf += d;
-    for (let i; (i = buf.indexOf("\n")) >= 0; buf = buf.slice(i + 1)) lines.push(JSON.parse(buf.slice(0, i)));
-    if (wake) wake();
-  });
-  const ask = async (req) => {
-    engine.stdin.write(JSON.stringify(req) + "\n");
-    while (!lines.length) await new Promise((ok) => (wake = ok));
-    return lines.shift();
-  };
+  const { ask, close } = engineSession();
   const STEP = { L: [-1, 0], R: [1, 0], U: [0, -1], D: [0, 1] };
   let spinners = 0, snakes = 0, boards = 0, detached = 0;
   // Branches out of their double, and boxed in elsewhere, by width.
@@ -425,7 +412,7 @@ test("the layout in each game's shape: arms out of the posed double and of later
       }
     }
   } finally {
-    engine.stdin.end();
+    close();
   }
   const counts = JSON.stringify([...branchesAt]);
   assert.ok(spinners > 0 && branchesAt.get(860).out > 0 && snakes > 0, `spinner arms ${spinners}, branches ${counts}, snakes ${snakes}`);
