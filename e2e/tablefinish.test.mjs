@@ -400,7 +400,7 @@ function resultOf(page, st) {
     document.querySelector("#tablepage").append(box);
     const seats = [{ name: "Ana", human: true, ready: false }, { name: null, human: false, bot: true, ready: true }];
     renderResult({ msg: { table: "seeded", state: st, seat: 0, seats } }, { result: box }, people(seats, st, 0, null), () => {});
-    return { title: /** @type {HTMLElement} */ (box.querySelector("h2")).textContent, cls: box.className };
+    return { title: /** @type {HTMLElement} */ (box.querySelector("h2")).textContent, how: /** @type {HTMLElement} */ (box.querySelector("#resulthow")).textContent, cls: box.className };
   }, st);
 }
 
@@ -409,7 +409,8 @@ test("a double on a French arm is drawn joined to its arm, its end marker beside
   assert.deepEqual(french.map((f) => f.seed), [1, 4], "both seeded deals put a double on an arm");
   assert.equal(hands.tied.result.winner, null, "seed 50 is a tied hand");
   assert.ok(hands.won.result.winner, "seed 1 is a won hand");
-  const words = { es: { hand: "Mano 1", tie: "Mano empatada" }, fr: { hand: "Manche 1", tie: "Manche nulle" } };
+  const words = { es: { hand: "Mano 1", tie: "Mano empatada", how: "Tranque: tenías menos puntos (20)." },
+    fr: { hand: "Manche 1", tie: "Manche nulle", how: "Bloqué : vous aviez la main la plus légère (20 points)." } };
   for (const { code, locale, viewport, size } of [
     { code: "es", locale: "es-ES", viewport: DESKTOP, size: "desktop" },
     { code: "fr", locale: "fr-FR", viewport: PHONE, size: "phone" },
@@ -451,6 +452,8 @@ test("a double on a French arm is drawn joined to its arm, its end marker beside
     assert.ok(won.title.startsWith(`${words[code].hand} · `), won.title);
     assert.doesNotMatch(won.title, new RegExp(words[code].tie));
     assert.doesNotMatch(won.cls, /\btie\b/);
+    // Blocked, and you had the lightest hand: said to you ("tenías", "vous aviez").
+    assert.equal(won.how, words[code].how);
     await page.locator("#seededresult").scrollIntoViewIfNeeded();
     await shot(page, `tablefinish-result-won-${size}-${code}`);
     noErrors(page);

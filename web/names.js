@@ -132,9 +132,10 @@ export function resultHeadline(P, state, r) {
  */
 export function resultHow(P, state, r) {
   if (!r) return "";
-  if (r.reason === "domino" && r.seat != null) return t("result-domino", { who: P.name(r.seat) });
+  // `many`: the verb's form for you ("you ran out", "you had").
+  if (r.reason === "domino" && r.seat != null) return t("result-domino", { who: P.name(r.seat), many: P.many(r.seat) });
   if (r.reason === "target" && r.seat != null) {
-    return t("result-target", { who: P.name(r.seat), target: state.rules.options && state.rules.options.target });
+    return t("result-target", { who: P.name(r.seat), many: P.many(r.seat), target: state.rules.options && state.rules.options.target });
   }
   if (r.reason === "blocked") {
     if (!r.winner || r.seat == null) return t("result-blocked-tie");
@@ -143,7 +144,7 @@ export function resultHow(P, state, r) {
       const count = P.sideSeats(r.winner.side).reduce((k, s) => k + (r.counts[s] || 0), 0);
       return t("result-blocked-team", { who: P.side(r.winner.side), count });
     }
-    return t("result-blocked", { who: P.name(r.seat), count: r.counts[r.seat] });
+    return t("result-blocked", { who: P.name(r.seat), many: P.many(r.seat), count: r.counts[r.seat] });
   }
   return "";
 }

@@ -321,11 +321,17 @@ result-wins = { $many ->
    *[other] { $who } win the hand
 }
 result-tie = A tied hand
-result-domino = { $who } dominoed.
-result-blocked = Blocked: { $who } had the lightest hand ({ $count } pips).
+result-domino = { $many ->
+   *[other] { $who } dominoed.
+}
+result-blocked = { $many ->
+   *[other] Blocked: { $who } had the lightest hand ({ $count } pips).
+}
 result-blocked-team = Blocked: { $who } had the lighter hands ({ $count } pips).
 result-blocked-tie = Blocked, and the lightest hands were equal.
-result-target = { $who } reached { $target } during the hand.
+result-target = { $many ->
+   *[other] { $who } reached { $target } during the hand.
+}
 result-points = { $who }: { $points }
 result-note = { $note ->
     [key_tile] won with the key tile

@@ -324,11 +324,20 @@ result-wins = { $many ->
    *[other] { $who } ganan la mano
 }
 result-tie = Mano empatada
-result-domino = ¡Dominó! { $who } se quedó sin fichas.
-result-blocked = Tranque: { $who } tenía menos puntos ({ $count }).
+result-domino = { $many ->
+    [you] ¡Dominó! Te quedaste sin fichas.
+   *[other] ¡Dominó! { $who } se quedó sin fichas.
+}
+result-blocked = { $many ->
+    [you] Tranque: tenías menos puntos ({ $count }).
+   *[other] Tranque: { $who } tenía menos puntos ({ $count }).
+}
 result-blocked-team = Tranque: { $who } tenían menos puntos ({ $count }).
 result-blocked-tie = Tranque, y las manos más ligeras empataron.
-result-target = { $who } llegó a { $target } durante la mano.
+result-target = { $many ->
+    [you] Llegaste a { $target } durante la mano.
+   *[other] { $who } llegó a { $target } durante la mano.
+}
 result-points = { $who }: { $points }
 result-note = { $note ->
     [key_tile] ganó con la ficha clave

@@ -324,11 +324,18 @@ result-wins = { $many ->
     [team] { $who } gagnent la manche
 }
 result-tie = Manche nulle
-result-domino = Domino ! { $who } : plus aucun domino en main.
-result-blocked = Bloqué : { $who } avait la main la plus légère ({ $count } points).
+result-domino = { $many ->
+   *[other] Domino ! { $who } : plus aucun domino en main.
+}
+result-blocked = { $many ->
+    [you] Bloqué : vous aviez la main la plus légère ({ $count } points).
+   *[other] Bloqué : { $who } avait la main la plus légère ({ $count } points).
+}
 result-blocked-team = Bloqué : { $who } avaient les mains les plus légères ({ $count } points).
 result-blocked-tie = Bloqué, et les mains les plus légères sont à égalité.
-result-target = { $who } : { $target } atteint pendant la manche.
+result-target = { $many ->
+   *[other] { $who } : { $target } atteint pendant la manche.
+}
 result-points = { $who } : { $points }
 result-note = { $note ->
     [key_tile] gagné avec le domino clé
