@@ -29,7 +29,8 @@ impl Puzzle {
     fn new(puzzle: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
         let p: domino_puzzles::Puzzle = serde_json::from_str(&json_text(puzzle)?)
             .map_err(|e| DominoError::new_err(format!("not a puzzle (docs/puzzles.md): {e}")))?;
-        let setup = Setup::new(&p.rules, p.seed, &p.actions)
+        let setup = p
+            .setup()
             .map_err(|e| DominoError::new_err(format!("the puzzle's position: {e}")))?;
         let def = Arc::new(GameDef::new(setup.rules, false));
         Ok(Puzzle {
@@ -138,7 +139,8 @@ pub fn load_puzzles(path: std::path::PathBuf) -> PyResult<Vec<Puzzle>> {
         .map_err(|e| DominoError::new_err(format!("{}: {e}", path.display())))?;
     set.into_iter()
         .map(|p| {
-            let setup = Setup::new(&p.rules, p.seed, &p.actions)
+            let setup = p
+                .setup()
                 .map_err(|e| DominoError::new_err(format!("{}: the position: {e}", p.id)))?;
             let def = Arc::new(GameDef::new(setup.rules, false));
             Ok(Puzzle {

@@ -10,6 +10,7 @@ mod catalog;
 mod engine;
 mod ladder;
 mod puzzles;
+mod recorded;
 mod replay;
 mod rules;
 mod serve;

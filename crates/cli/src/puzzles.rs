@@ -1,6 +1,6 @@
 //! `domino puzzles generate` and `domino puzzles verify`: mine puzzles from
-//! self-played hands into a set file, and prove every puzzle of a set
-//! again (docs/puzzles.md).
+//! self-played hands or recorded matches into a set file, and prove every
+//! puzzle of a set again (docs/puzzles.md).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -14,16 +14,18 @@ use domino_engine::RulesSpec;
 use domino_puzzles::format::{read_set, to_line};
 use domino_puzzles::mine::{mine, MineConfig, Tally};
 use domino_puzzles::rate::RateConfig;
-use domino_puzzles::{verify, Kind, Limits, Puzzle};
+use domino_puzzles::{mine_record, verify, Kind, Limits, Puzzle};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::recorded;
 use crate::solve::read_input;
 use crate::Usage;
 
 /// `domino puzzles ...`
 #[derive(Debug, Subcommand)]
 pub enum PuzzlesCommand {
-    /// Mine puzzles from self-played hands and write them, one per line.
+    /// Mine puzzles from self-played hands (or recorded matches) and write
+    /// them, one per line.
     Generate(GenerateArgs),
     /// Prove every puzzle of a set again; exit 1 if any answer is not the
     /// only one or differs from what the file states.
@@ -40,9 +42,26 @@ pub enum PuzzlesCommand {
 /// Flags of `domino puzzles generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// The games, comma-separated; `GAME:N` for N players.
-    #[arg(long, default_value = "jamaican")]
-    pub games: String,
+    /// The games, comma-separated; `GAME:N` for N players (default
+    /// jamaican). With recorded matches: only these games' matches.
+    #[arg(long)]
+    pub games: Option<String>,
+    /// Mine recorded matches instead of self-played hands: a file of one
+    /// match record (as a server's replay page downloads it) or of one
+    /// record per line; may be given more than once.
+    #[arg(long, value_name = "FILE")]
+    pub records: Vec<PathBuf>,
+    /// Mine a server's public finished matches, read from its store
+    /// (`sqlite://domino.db`, `postgres://...`).
+    #[arg(long, value_name = "URL")]
+    pub store: Option<String>,
+    /// The newest finished matches of `--store` to read at most.
+    #[arg(long, default_value_t = 1000)]
+    pub matches: i64,
+    /// With recorded matches: mine only their first N hands (a puzzle of
+    /// hand N carries the record of N hands).
+    #[arg(long, value_name = "N")]
+    pub first_hands: Option<usize>,
     /// Puzzles to keep per game.
     #[arg(long, default_value_t = 10)]
     pub count: usize,
@@ -165,9 +184,16 @@ fn bar(len: u64, template: &str) -> ProgressBar {
 }
 
 fn generate(args: &GenerateArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
-    let games = games(&args.games)?;
-    domino_bots::by_name(&args.bots, domino_bots::BotConfig::default())
-        .map_err(|e| Usage(e.to_string()))?;
+    let recorded = !args.records.is_empty() || args.store.is_some();
+    let games = match (&args.games, recorded) {
+        (Some(list), _) => games(list)?,
+        (None, false) => games("jamaican")?,
+        (None, true) => Vec::new(),
+    };
+    if !recorded {
+        domino_bots::by_name(&args.bots, domino_bots::BotConfig::default())
+            .map_err(|e| Usage(e.to_string()))?;
+    }
     let cfg = MineConfig {
         count: args.count,
         per_kind: (args.count * 7).div_ceil(10),
@@ -193,24 +219,8 @@ fn generate(args: &GenerateArgs, out: &mut impl std::io::Write) -> anyhow::Resul
         )),
         None => None,
     };
-    let start = Instant::now();
-    let bar = bar(
-        (args.count * games.len()) as u64,
-        "{pos}/{len} puzzles, {elapsed} (eta {eta})",
-    );
-    let mut all = Vec::new();
-    let mut tallies = Vec::new();
-    for (id, spec) in &games {
-        bar.set_message(id.clone());
-        let mut hands = 0u64;
-        let (puzzles, tally) = mine(id, spec, &cfg, &mut |p| match p {
-            Some(_) => bar.inc(1),
-            None => {
-                hands += 1;
-                bar.set_message(format!("{id}, hand {hands}"));
-            }
-        })?;
-        for p in &puzzles {
+    let mut write = |puzzles: &[Puzzle]| -> anyhow::Result<()> {
+        for p in puzzles {
             let line = to_line(p)?;
             match &mut file {
                 Some(f) => writeln!(f, "{line}")?,
@@ -220,12 +230,99 @@ fn generate(args: &GenerateArgs, out: &mut impl std::io::Write) -> anyhow::Resul
         if let Some(f) = &mut file {
             f.flush()?;
         }
+        Ok(())
+    };
+    let start = Instant::now();
+    let (all, tallies) = if recorded {
+        let matches = recorded::read(&args.records, args.store.as_deref(), args.matches)?;
+        let wanted: Vec<String> = games.iter().map(|(id, _)| id.clone()).collect();
+        mine_recorded(&matches, &wanted, args.first_hands, &cfg, &mut write)?
+    } else {
+        mine_played(&games, &cfg, &mut write)?
+    };
+    eprint!("{}", summary(&all, &tallies, start.elapsed().as_secs_f64()));
+    Ok(())
+}
+
+type Mined = (Vec<Puzzle>, Vec<(String, Tally)>);
+
+/// Self-played hands of each game.
+fn mine_played(
+    games: &[(String, RulesSpec)],
+    cfg: &MineConfig,
+    write: &mut dyn FnMut(&[Puzzle]) -> anyhow::Result<()>,
+) -> anyhow::Result<Mined> {
+    let bar = bar(
+        (cfg.count * games.len()) as u64,
+        "{pos}/{len} puzzles, {elapsed} (eta {eta})",
+    );
+    let mut all = Vec::new();
+    let mut tallies = Vec::new();
+    for (id, spec) in games {
+        bar.set_message(id.clone());
+        let mut hands = 0u64;
+        let (puzzles, tally) = mine(id, spec, cfg, &mut |p| match p {
+            Some(_) => bar.inc(1),
+            None => {
+                hands += 1;
+                bar.set_message(format!("{id}, hand {hands}"));
+            }
+        })?;
+        write(&puzzles)?;
         all.extend(puzzles);
         tallies.push((id.clone(), tally));
     }
     bar.finish_and_clear();
-    eprint!("{}", summary(&all, &tallies, start.elapsed().as_secs_f64()));
-    Ok(())
+    Ok((all, tallies))
+}
+
+/// Every hand of recorded matches, `cfg.count` puzzles per game at most
+/// (only the `wanted` games when any is named). A match that cannot be
+/// replayed is named on stderr and skipped.
+fn mine_recorded(
+    matches: &[recorded::Named],
+    wanted: &[String],
+    max_hand: Option<usize>,
+    cfg: &MineConfig,
+    write: &mut dyn FnMut(&[Puzzle]) -> anyhow::Result<()>,
+) -> anyhow::Result<Mined> {
+    let bar = bar(
+        matches.len() as u64,
+        "{pos}/{len} matches, {elapsed} (eta {eta})",
+    );
+    let mut by_game: BTreeMap<String, (Vec<Puzzle>, Tally)> = BTreeMap::new();
+    for m in matches {
+        let game = domino_puzzles::stored::game_of(&m.record);
+        bar.inc(1);
+        if !wanted.is_empty() && !wanted.contains(&game) {
+            continue;
+        }
+        let (puzzles, tally) = by_game.entry(game.clone()).or_default();
+        if puzzles.len() >= cfg.count {
+            continue;
+        }
+        bar.set_message(format!("{game}, {}", m.name));
+        if let Err(e) = mine_record(
+            &m.name,
+            &m.record,
+            max_hand,
+            cfg,
+            tally,
+            puzzles,
+            &mut |_| {},
+        ) {
+            bar.suspend(|| eprintln!("match {}: skipped: {e}", m.name));
+        }
+    }
+    bar.finish_and_clear();
+    let mut all = Vec::new();
+    let mut tallies = Vec::new();
+    for (game, (puzzles, tally)) in by_game {
+        write(&puzzles)?;
+        all.extend(puzzles);
+        tallies.push((game, tally));
+    }
+    Ok((all, tallies))
 }
 
 /// The mining figures: positions offered and kept, and the set by game,

@@ -78,3 +78,134 @@ fn a_generated_set_verifies_and_a_changed_answer_fails() {
     assert!(stdout.contains("the answer is"), "{stdout}");
     assert!(stdout.contains("4 puzzles, 3 proved, 1 failed"), "{stdout}");
 }
+
+/// Jamaican matches between the random and heuristic levels (mistakes make
+/// puzzles), as records.
+fn records(seeds: std::ops::Range<u64>) -> Vec<domino_engine::record::Record> {
+    use domino_bots::{by_name, play_match, BotConfig};
+    seeds
+        .map(|seed| {
+            let rules = domino_engine::RulesSpec::preset("jamaican")
+                .resolve()
+                .unwrap();
+            let mut m = domino_engine::Match::new(rules, Some(seed), None).unwrap();
+            let mut bots: Vec<_> = ["random", "heuristic", "random", "heuristic"]
+                .iter()
+                .map(|b| by_name(b, BotConfig::default()).unwrap())
+                .collect();
+            play_match(&mut m, &mut bots, 4).unwrap();
+            m.record()
+        })
+        .collect()
+}
+
+/// Mine `source` (the flags naming the matches) into a set, verify it and
+/// give its puzzles.
+fn mine_recorded(dir: &std::path::Path, source: &[&str], count: usize) -> Vec<Value> {
+    let path = dir.join("recorded.jsonl");
+    let out = cargo_bin_cmd!("domino")
+        .args(["puzzles", "generate", "--count", &count.to_string()])
+        .args(source)
+        .args(["--tries", "1", "--expert-tries", "0", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("puzzles from"), "{stderr}");
+    assert!(stderr.contains("jamaican"), "{stderr}");
+    let out = cargo_bin_cmd!("domino")
+        .args(["puzzles", "verify"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("proved, 0 failed"), "{stdout}");
+    std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn puzzles_are_mined_from_record_files_and_a_bad_line_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("matches.jsonl");
+    let lines: Vec<String> = records(1..6)
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap())
+        .collect();
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let set = mine_recorded(dir.path(), &["--records", file.to_str().unwrap()], 3);
+    assert_eq!(set.len(), 3);
+    for p in &set {
+        assert!(p["from"]["hands"].is_array(), "{p}");
+        assert!(p["id"].as_str().unwrap().starts_with("jamaican-matches_"));
+    }
+
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, format!("{}\n{{\"format\": 1}}\n", lines[0])).unwrap();
+    let out = cargo_bin_cmd!("domino")
+        .args(["puzzles", "generate", "--records"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad.jsonl line 2"), "{stderr}");
+}
+
+#[test]
+fn puzzles_are_mined_from_a_servers_finished_matches_but_not_its_private_ones() {
+    use domino_server::store::{Store, TableRow};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("domino.db");
+    let url = format!("sqlite://{}", db.display());
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let store = Store::connect(&url).await.unwrap();
+        for (i, rec) in records(1..6).iter().enumerate() {
+            let id = format!("t{i}");
+            let row = TableRow {
+                id: id.clone(),
+                created_at: 1,
+                rules: serde_json::to_string(&rec.rules).unwrap(),
+                secret: "00".repeat(32),
+                bot: "heuristic".to_string(),
+                // The last is a private table: never mined.
+                private: i == 4,
+                humans: 1,
+                seats: None,
+                clock: None,
+            };
+            store.create_table(&row).await.unwrap();
+            let text = serde_json::to_string(rec).unwrap();
+            store
+                .finish(&id, "node-a", 10 + i as i64, &text)
+                .await
+                .unwrap();
+        }
+    });
+    // Enough puzzles asked that every match is mined.
+    let set = mine_recorded(dir.path(), &["--store", &url], 1000);
+    let matches: std::collections::BTreeSet<&str> = set
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().split('-').nth(1).unwrap())
+        .collect();
+    assert!(matches.len() >= 2, "{matches:?}");
+    assert!(matches.iter().all(|m| m.starts_with('t')), "{matches:?}");
+    assert!(!matches.contains("t4"), "a private match was mined");
+
+    let out = cargo_bin_cmd!("domino")
+        .args(["puzzles", "generate", "--store"])
+        .arg(format!(
+            "sqlite://{}",
+            dir.path().join("nothing.db").display()
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no database at"), "{stderr}");
+}

@@ -66,7 +66,7 @@ mod tests {
             .filter(|p| p.kind == Kind::Counting && p.themes.contains(&crate::Theme::Passes));
         let mut named = 0;
         for p in passes.take(30) {
-            let setup = Setup::new(&p.rules, p.seed, &p.actions).unwrap();
+            let setup = p.setup().unwrap();
             let e = explain(&setup, p.answer);
             assert!(!e.why.is_empty(), "{}", p.id);
             for l in &e.lacks {

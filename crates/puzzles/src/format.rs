@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use domino_engine::record::Record;
 use domino_engine::{Action, RulesSpec};
 use serde::{Deserialize, Serialize};
 
@@ -75,6 +76,13 @@ pub struct Puzzle {
     pub seed: u64,
     /// ...after these actions (the hand's history, in order).
     pub actions: Vec<Action>,
+    /// A position of any hand of a recorded match: the record cut just
+    /// before the decision (its last hand holds the actions so far). The
+    /// position is then the record's end; `seed` and `actions` repeat the
+    /// record's seed (0 without one) and its last hand's actions, for
+    /// readers that only show them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<Record>,
     pub kind: Kind,
     /// The one best choice.
     pub answer: Action,

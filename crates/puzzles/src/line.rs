@@ -84,8 +84,7 @@ mod tests {
             .collect();
         assert!(!open.is_empty());
         for p in open {
-            let setup = Setup::new(&p.rules, p.seed, &p.actions)
-                .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+            let setup = p.setup().unwrap_or_else(|e| panic!("{}: {e}", p.id));
             let line = played_out(&setup, p.answer, 20_000_000)
                 .unwrap_or_else(|e| panic!("{}: {e}", p.id));
             assert_eq!(line.first().map(|s| s.action), Some(p.answer), "{}", p.id);
@@ -115,7 +114,7 @@ mod tests {
         let Some(p) = set.first() else {
             panic!("the set is empty");
         };
-        let setup = Setup::new(&p.rules, p.seed, &p.actions).unwrap_or_else(|e| panic!("{e}"));
+        let setup = p.setup().unwrap_or_else(|e| panic!("{e}"));
         assert!(matches!(
             played_out(&setup, Action::Pass, 1_000_000),
             Err(LineError::NotAChoice(_))

@@ -2,7 +2,7 @@
 //! of a seeded match, played by one bot spec at every seat, is offered to
 //! both kinds of proof; those that pass are tagged and rated.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use domino_bots::knowledge::Knowledge;
 use domino_bots::{by_name, Bot, BotConfig, BotError};
@@ -90,60 +90,25 @@ pub fn mine(
             })
             .collect::<Result<_, _>>()?;
         let mut actions: Vec<Action> = Vec::new();
-        let mut kept_here = BTreeMap::new();
+        let mut kept_here = BTreeSet::new();
         while matches!(m.phase(), Phase::Play | Phase::ChoosePoser) && out.len() < cfg.count {
             let Some(seat) = m.to_act() else { break };
             if let Ok(setup) = Setup::new(&spec, seed, &actions) {
-                if setup.choices.len() >= 2
-                    && cfg.max_in_hands.is_some_and(|m| in_hands(&setup) > m)
-                {
-                    for kind in [Kind::Counting, Kind::Open] {
-                        *tally.rejected.entry((kind, "too-early")).or_default() += 1;
-                    }
-                } else if setup.choices.len() >= 2 {
-                    tally.positions += 1;
-                    for kind in [Kind::Counting, Kind::Open] {
-                        let full =
-                            tally.kept.get(&kind).copied().unwrap_or(0) as usize >= cfg.per_kind;
-                        // One puzzle of each kind per hand: hands differ more
-                        // than the moves of one hand.
-                        if full || kept_here.contains_key(&kind) || out.len() >= cfg.count {
-                            continue;
-                        }
-                        if kind == Kind::Counting && hidden(&setup) > MAX_HIDDEN {
-                            *tally.rejected.entry((kind, "too-many-hidden")).or_default() += 1;
-                            continue;
-                        }
-                        match prove(&setup, kind, cfg.limits) {
-                            Ok(proof) => {
-                                let view = setup.view();
-                                let rates = solve_rates(&view, proof.answer, &cfg.rate);
-                                let p = Puzzle {
-                                    id: format!(
-                                        "{game}-{seed}-{}-{}",
-                                        actions.len(),
-                                        kind.letter()
-                                    ),
-                                    rules: spec.clone(),
-                                    seed,
-                                    actions: actions.clone(),
-                                    kind,
-                                    answer: proof.answer,
-                                    themes: themes::detect(&setup, kind, proof.answer),
-                                    choices: proof.choices,
-                                    worlds: proof.worlds,
-                                    rating: rating(&rates),
-                                    solved_by: rates,
-                                };
-                                progress(Some(&p));
-                                kept_here.insert(kind, ());
-                                *tally.kept.entry(kind).or_default() += 1;
-                                out.push(p);
-                            }
-                            Err(r) => *tally.rejected.entry((kind, reason(&r))).or_default() += 1,
-                        }
-                    }
-                }
+                let base = |kind: Kind| Puzzle {
+                    id: format!("{game}-{seed}-{}-{}", actions.len(), kind.letter()),
+                    rules: spec.clone(),
+                    seed,
+                    actions: actions.clone(),
+                    from: None,
+                    ..blank(kind)
+                };
+                let mut found = Found {
+                    cfg,
+                    tally: &mut tally,
+                    out: &mut out,
+                    kept_here: &mut kept_here,
+                };
+                found.offer(&setup, &base, progress);
             }
             let a =
                 bots[seat as usize]
@@ -159,6 +124,91 @@ pub fn mine(
         progress(None);
     }
     Ok((out, tally))
+}
+
+/// Where kept puzzles go while one hand is mined.
+pub(crate) struct Found<'a> {
+    pub cfg: &'a MineConfig,
+    pub tally: &'a mut Tally,
+    pub out: &'a mut Vec<Puzzle>,
+    /// The kinds already kept from this hand.
+    pub kept_here: &'a mut BTreeSet<Kind>,
+}
+
+impl Found<'_> {
+    /// Offer a decision to both proofs, counting first: at most one puzzle
+    /// of each kind per hand (hands differ more than the moves of one
+    /// hand), at most `per_kind` of a kind. `base` gives a kept puzzle's
+    /// id and position; the proof, themes and rating are filled in here.
+    pub fn offer(
+        &mut self,
+        setup: &Setup,
+        base: &dyn Fn(Kind) -> Puzzle,
+        progress: &mut dyn FnMut(Option<&Puzzle>),
+    ) {
+        if setup.choices.len() < 2 {
+            return;
+        }
+        if self.cfg.max_in_hands.is_some_and(|m| in_hands(setup) > m) {
+            for kind in [Kind::Counting, Kind::Open] {
+                *self.tally.rejected.entry((kind, "too-early")).or_default() += 1;
+            }
+            return;
+        }
+        self.tally.positions += 1;
+        for kind in [Kind::Counting, Kind::Open] {
+            let full =
+                self.tally.kept.get(&kind).copied().unwrap_or(0) as usize >= self.cfg.per_kind;
+            if full || self.kept_here.contains(&kind) || self.out.len() >= self.cfg.count {
+                continue;
+            }
+            if kind == Kind::Counting && hidden(setup) > MAX_HIDDEN {
+                *self
+                    .tally
+                    .rejected
+                    .entry((kind, "too-many-hidden"))
+                    .or_default() += 1;
+                continue;
+            }
+            match prove(setup, kind, self.cfg.limits) {
+                Ok(proof) => {
+                    let rates = solve_rates(&setup.view(), proof.answer, &self.cfg.rate);
+                    let p = Puzzle {
+                        themes: themes::detect(setup, kind, proof.answer),
+                        answer: proof.answer,
+                        choices: proof.choices,
+                        worlds: proof.worlds,
+                        rating: rating(&rates),
+                        solved_by: rates,
+                        ..base(kind)
+                    };
+                    progress(Some(&p));
+                    self.kept_here.insert(kind);
+                    *self.tally.kept.entry(kind).or_default() += 1;
+                    self.out.push(p);
+                }
+                Err(r) => *self.tally.rejected.entry((kind, reason(&r))).or_default() += 1,
+            }
+        }
+    }
+}
+
+/// A puzzle of `kind` with nothing proved yet, for `..` in a constructor.
+pub(crate) fn blank(kind: Kind) -> Puzzle {
+    Puzzle {
+        id: String::new(),
+        rules: RulesSpec::preset(""),
+        seed: 0,
+        actions: Vec::new(),
+        from: None,
+        kind,
+        answer: Action::Pass,
+        choices: Vec::new(),
+        worlds: None,
+        themes: Vec::new(),
+        rating: 0,
+        solved_by: BTreeMap::new(),
+    }
 }
 
 /// Most tiles hidden from the mover for a counting puzzle to be tried:
@@ -222,7 +272,7 @@ mod tests {
             .is_some_and(|&n| n > 0));
         assert!(late.len() <= all.len());
         for p in &late {
-            let setup = Setup::new(&p.rules, p.seed, &p.actions).expect("rebuilt");
+            let setup = p.setup().expect("rebuilt");
             assert!(in_hands(&setup) <= 8, "{}", p.id);
         }
     }

@@ -1,11 +1,13 @@
 //! A puzzle's position rebuilt from its seed and actions: the match (for
 //! the seat's view) and the solver's position (for the proof).
 
+use domino_bots::analysis::walk;
 use domino_bots::solver::Position;
+use domino_engine::record::Record;
 use domino_engine::rules::DrawRule;
 use domino_engine::{Action, Match, MoveList, Phase, Rules, RulesSpec, SeatView, Viewer};
 
-use crate::format::Kind;
+use crate::format::{Kind, Puzzle};
 
 /// Why a puzzle's position cannot be rebuilt or is no decision.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -18,6 +20,8 @@ pub enum PuzzleError {
         action: Action,
         why: String,
     },
+    #[error("the record cannot be replayed: {0}")]
+    Record(String),
     #[error("the hand is over after these actions")]
     Over,
     #[error(
@@ -41,7 +45,32 @@ pub struct Setup {
     pub choices: Vec<Action>,
 }
 
+impl Puzzle {
+    /// The puzzle's position: the end of its record when it has one, else
+    /// the first hand of its seeded match after its actions.
+    pub fn setup(&self) -> Result<Setup, PuzzleError> {
+        match &self.from {
+            Some(rec) => Setup::from_record(rec),
+            None => Setup::new(&self.rules, self.seed, &self.actions),
+        }
+    }
+}
+
 impl Setup {
+    /// The position at the end of `rec`, a record cut before a decision.
+    pub fn from_record(rec: &Record) -> Result<Setup, PuzzleError> {
+        let rules = rec
+            .rules
+            .resolve()
+            .map_err(|e| PuzzleError::Rules(e.to_string()))?;
+        let walked = walk(rec, |_| true).map_err(|e| PuzzleError::Record(e.to_string()))?;
+        // A cut hand with no action yet has no position of its own in the
+        // walk: the solver's starts from the match's hand.
+        let fresh = rec.hands.last().is_none_or(|h| h.actions.is_empty());
+        let pos = if fresh { None } else { walked.position };
+        Setup::at(rules, walked.game, pos)
+    }
+
     /// The first hand of the match seeded `seed` after `actions`.
     pub fn new(spec: &RulesSpec, seed: u64, actions: &[Action]) -> Result<Setup, PuzzleError> {
         let rules = spec

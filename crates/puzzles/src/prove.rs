@@ -191,6 +191,8 @@ pub enum VerifyError {
     Answer { stated: Action, proved: Action },
     #[error("the solver's values differ from those stated")]
     Values,
+    #[error("the rules, seed or actions are not those of the puzzle's record")]
+    Mirror,
     #[error("the themes are {proved:?}, not {stated:?}")]
     Themes {
         stated: Vec<crate::Theme>,
@@ -201,7 +203,15 @@ pub enum VerifyError {
 /// Prove a stored puzzle again: its answer must be the only one, and its
 /// values, worlds and themes those the solver finds.
 pub fn verify(p: &Puzzle, limits: Limits) -> Result<(), VerifyError> {
-    let setup = Setup::new(&p.rules, p.seed, &p.actions)?;
+    if let Some(rec) = &p.from {
+        let mirrored = rec.rules == p.rules
+            && rec.seed.unwrap_or(0) == p.seed
+            && crate::stored::last_actions(rec) == p.actions;
+        if !mirrored {
+            return Err(VerifyError::Mirror);
+        }
+    }
+    let setup = p.setup()?;
     // A stored puzzle is proved however many worlds it states.
     let limits = Limits {
         max_worlds: limits.max_worlds.max(p.worlds.unwrap_or(0) as usize),

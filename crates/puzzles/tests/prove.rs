@@ -5,7 +5,7 @@ use domino_engine::RulesSpec;
 use domino_puzzles::mine::{mine, MineConfig};
 use domino_puzzles::prove::{verify, worlds, Limits, VerifyError};
 use domino_puzzles::rate::RateConfig;
-use domino_puzzles::{Kind, Puzzle, Setup};
+use domino_puzzles::{Kind, Puzzle};
 
 fn mined(game: &str, count: usize) -> Vec<Puzzle> {
     let spec = RulesSpec::preset(game);
@@ -70,7 +70,7 @@ fn the_worlds_of_a_counting_puzzle_hold_the_real_deal_once() {
         .iter()
         .filter(|p| p.kind == Kind::Counting)
     {
-        let setup = Setup::new(&p.rules, p.seed, &p.actions).expect("a position");
+        let setup = p.setup().expect("a position");
         let ws = worlds(&setup, 1000).expect("worlds");
         assert_eq!(ws.len() as u32, p.worlds.expect("counted"));
         let hands = |pos: &domino_bots::solver::Position| -> Vec<_> {

@@ -4,7 +4,7 @@
 use std::collections::{BTreeSet, HashSet};
 
 use domino_puzzles::format::read_set;
-use domino_puzzles::{verify, Kind, Limits, Puzzle, Setup};
+use domino_puzzles::{verify, Kind, Limits, Puzzle};
 
 fn set() -> Vec<Puzzle> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/set.jsonl");
@@ -48,7 +48,7 @@ fn a_fixed_sample_of_the_set_proves_again() {
 #[test]
 fn no_counting_puzzle_shows_a_hidden_tile() {
     for p in set().iter().filter(|p| p.kind == Kind::Counting) {
-        let setup = Setup::new(&p.rules, p.seed, &p.actions).expect("a position");
+        let setup = p.setup().expect("a position");
         let shown = setup.shown(p.kind).to_string();
         let hand = &setup.pos.hand;
         let hidden = (0..setup.rules.players)

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::net::SocketAddr;
 
 use common::{config, http_request, Server};
-use domino_puzzles::{format::read_set, Kind, Puzzle, Setup};
+use domino_puzzles::{format::read_set, Kind, Puzzle};
 use serde_json::{json, Value};
 
 /// The answer key: the shipped set, read as the test's own copy.
@@ -138,7 +138,7 @@ async fn puzzles_work_end_to_end(db: &str) {
     let (shown, shown_text) = next(addr, &format!("guest={wrong}&theme=passes")).await;
     assert_eq!(shown["kind"], "counting");
     let p = answer_of(shown["id"].as_str().unwrap());
-    let setup = Setup::new(&p.rules, p.seed, &p.actions).unwrap();
+    let setup = p.setup().unwrap();
     let open = tiles(&setup.shown(Kind::Open).to_string());
     let seen = tiles(&setup.shown(Kind::Counting).to_string());
     let hidden: BTreeSet<_> = open.difference(&seen).collect();

@@ -4,7 +4,7 @@
 
 use domino_engine::{Action, Match};
 use domino_puzzles::rate::same_play;
-use domino_puzzles::{Puzzle, Setup};
+use domino_puzzles::Puzzle;
 use serde_json::{Map, Value};
 
 use super::reply::{fields, to_json, Failure};
@@ -21,7 +21,8 @@ pub fn puzzle(req: &Map<String, Value>) -> Result<(Option<Match>, Map<String, Va
             "field `puzzle` is not a puzzle (docs/puzzles.md): {e}"
         ))
     })?;
-    let setup = Setup::new(&p.rules, p.seed, &p.actions)
+    let setup = p
+        .setup()
         .map_err(|e| Failure::bad_request(format!("the puzzle's position: {e}")))?;
     if let Some(a) = req.get("answer").filter(|a| !a.is_null()) {
         let a: Action = serde_json::from_value(a.clone())
@@ -108,7 +109,7 @@ mod tests {
             assert_eq!(h.is_array(), i == seat, "seat {i}: {h}");
         }
         // No tile another seat holds is named anywhere in the answer.
-        let setup = Setup::new(&p.rules, p.seed, &p.actions).expect("a position");
+        let setup = p.setup().expect("a position");
         let text = r.to_string();
         for other in (0..setup.rules.players).filter(|&o| usize::from(o) != seat) {
             for t in setup.pos.hand.hand(other).iter() {

@@ -239,7 +239,8 @@ async fn show(
     p: &'static Puzzle,
     mine: Glicko2Rating,
 ) -> Result<axum::Json<Shown>, HttpRefusal> {
-    let setup = Setup::new(&p.rules, p.seed, &p.actions)
+    let setup = p
+        .setup()
         .map_err(|e| HttpRefusal::internal(format!("puzzle {}: {e}", p.id)))?;
     let rating = puzzle_rating(hub, p).await?.rating;
     let what = Showing {
@@ -480,7 +481,7 @@ async fn try_puzzle(
         let wait = 1 + rand::random::<u64>() % (2 * attempts);
         tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
     };
-    let build = || Setup::new(&p.rules, p.seed, &p.actions).map_err(|e| e.to_string());
+    let build = || p.setup().map_err(|e| e.to_string());
     let taught = taught(p.id.clone(), build, p.kind, p.answer, chosen, right).await;
     Ok(axum::Json(Tried {
         right,
