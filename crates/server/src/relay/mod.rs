@@ -169,11 +169,7 @@ impl Relay {
     /// Listen on this node's channel and start answering; the listener's
     /// connection is named after the channel, so that other nodes see in
     /// `pg_stat_activity` which nodes are up.
-    pub async fn start(
-        config: &Config,
-        store: Store,
-        local: Tables,
-    ) -> anyhow::Result<Arc<Relay>> {
+    pub async fn start(config: &Config, store: Store, local: Tables) -> anyhow::Result<Arc<Relay>> {
         let holder = config.holder();
         let me = holder.channel.clone();
         let opts = PgConnectOptions::from_str(&config.db)?.application_name(&me);
