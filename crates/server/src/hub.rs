@@ -125,9 +125,6 @@ impl Hub {
         creating || self.get(id).is_some()
     }
 
-    /// The table a `rematch` answer names: the one already made, or the
-    /// one its plan describes, made now and announced to the table `h`
-    /// it follows (made or not, so that a later ask is not left waiting).
     /// A live table, here or (through a proxy) on the node that owns it;
     /// refused as `moving` while it is between owners (its node died and
     /// no other has taken it over yet), so the player tries again.
@@ -155,6 +152,9 @@ impl Hub {
         list
     }
 
+    /// The table a `rematch` answer names: the one already made, or the
+    /// one its plan describes, made now and announced to the table `h`
+    /// it follows (made or not, so that a later ask is not left waiting).
     pub async fn follow_rematch(
         &self,
         h: &Handle,
