@@ -20,7 +20,12 @@ const PING_EVERY = 4000;
 const SILENT_AFTER = 3000;
 const OPEN_WITHIN = 5000;
 
-/** @typedef {import("./types/hand").Answer} Answer */
+/** @typedef {import("./types/Answer").Answer} Answer */
+
+/** The answer to every request while offline: an `error` of the page's
+ * own (code `offline`, no request id), never sent by the server.
+ * @type {Answer} */
+const OFFLINE = Object.freeze({ id: null, type: "error", code: "offline", message: "" });
 
 /**
  * @typedef {{
@@ -29,6 +34,16 @@ const OPEN_WITHIN = 5000;
  *   onStatus?: (what: "online" | "offline", at?: number, why?: "closed" | "silent") => void,
  * }} ConnHandlers
  */
+
+/**
+ * The refusal an answer is (an `error`, the page's own `offline` too), or
+ * null: what a caller reads `code` and `message` from.
+ * @param {Answer | null} r
+ * @returns {Extract<Answer, { type: "error" }> | null}
+ */
+export function refused(r) {
+  return r && r.type === "error" ? r : null;
+}
 
 export class Conn {
   /** @param {ConnHandlers} [on] */
@@ -92,7 +107,7 @@ export class Conn {
    */
   lost(ws, why = "closed") {
     if (this.ws !== ws) return;
-    for (const done of this.pending.values()) done({ type: "error", code: "offline", message: "" });
+    for (const done of this.pending.values()) done(OFFLINE);
     this.pending.clear();
     if (this.closed) return;
     const wait = why === "silent" ? 0 : this.delay;
@@ -144,7 +159,7 @@ export class Conn {
    * @returns {Promise<Answer>}
    */
   request(msg, { patience } = {}) {
-    if (!this.online) return Promise.resolve({ type: "error", code: "offline", message: "" });
+    if (!this.online) return Promise.resolve(OFFLINE);
     const id = ++this.id;
     const ws = this.ws;
     return new Promise((resolve) => {

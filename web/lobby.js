@@ -7,7 +7,7 @@
 
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
-import { Conn } from "./conn.js";
+import { Conn, refused } from "./conn.js";
 import { store } from "./store.js";
 import { profileCard } from "./profile.js";
 import { LEVELS, levelChoice, seatsFor } from "./lobby/model.js";
@@ -58,12 +58,16 @@ export async function lobby(app, nav) {
 
   async function create(req) {
     msg.textContent = "";
-    /** @type {import("./types/hand").Answer | null} */
+    /** @type {import("./types/Answer").Answer | null} */
     let answered = null;
     const conn = new Conn({ onOpen: async (c) => { answered = await c.request({ type: "create", ...req }); } });
     for (let i = 0; i < 200 && !answered; i++) await new Promise((ok) => setTimeout(ok, 25));
     conn.close();
-    if (!answered || answered.type === "error") { msg.textContent = answered ? t("error", { code: answered.code, message: answered.message }) : t("offline-now"); return; }
+    if (!answered || answered.type !== "joined") {
+      const no = refused(answered);
+      msg.textContent = no ? t("error", { code: no.code, message: no.message }) : t("offline-now");
+      return;
+    }
     if (answered.token) store.setToken(answered.table, answered.token);
     nav.go("/t/" + answered.table);
   }

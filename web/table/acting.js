@@ -5,6 +5,7 @@
 // status line's note.
 
 import { t } from "../words.js";
+import { refused } from "../conn.js";
 import { store } from "../store.js";
 import { tileWords } from "../a11y.js";
 import { legalNow, withClaim, sameWay } from "./model.js";
@@ -16,13 +17,13 @@ import { CHAT_MAX } from "./parts.js";
 /** How long a move may go unanswered before the page says the server is
  * not answering and tries again (ms). */
 const MOVE_PATIENCE = 5000;
-/** @typedef {import("../types/hand").Answer} Answer */
+/** @typedef {Extract<import("../types/Answer").Answer, { type: "error" }>} Refusal */
 
 /**
  * @param {{
  *   S: import("./model.js").Table, el: import("./parts.js").Parts, conn: import("../conn.js").Conn,
  *   id: string, nav: { go: (path: string) => void }, render: () => void,
- *   soon: (r: Answer, again: () => void) => void, focusHand: () => boolean,
+ *   soon: (r: Refusal, again: () => void) => void, focusHand: () => boolean,
  * }} ctx
  */
 export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
@@ -117,7 +118,8 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
   // server running it takes the leave, the seat is still the player's.
   async function leaveNow() {
     const r = await conn.request({ type: "leave" });
-    if (r.code === "moving") return soon(r, leaveNow);
+    const no = refused(r);
+    if (no?.code === "moving") return soon(no, leaveNow);
     store.dropToken(id);
     S.left = true;
     nav.go("/");
@@ -127,7 +129,7 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
     if (S.rematch) return follow(S.rematch);
     const r = await conn.request({ type: "rematch" });
     if (r.type === "error") { S.note = t("error", { code: r.code, message: r.message }); return render(); }
-    follow(r.table);
+    if (r.type === "rematch") follow(r.table);
   }
 
   // Take your seat in the rematch: the same token holds it.

@@ -7,9 +7,10 @@
 import { h, fill } from "../dom.js";
 import { t } from "../words.js";
 import { store } from "../store.js";
+import { refused } from "../conn.js";
 import { sealedCard } from "../replay.js";
 
-/** @typedef {import("../types/hand").Answer} Answer */
+/** @typedef {Extract<import("../types/Answer").Answer, { type: "error" }>} Refusal */
 
 /**
  * @param {{
@@ -24,8 +25,9 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
     if (token) {
       const r = await conn.request({ type: "resume", table: id, token });
       if (r.type === "joined") { settled(); sendSettings(); return; }
-      if (r.code === "no_table") return gone();
-      if (r.code === "moving") return soon(r, sit);
+      const no = refused(r);
+      if (no?.code === "no_table") return gone();
+      if (no?.code === "moving") return soon(no, sit);
     }
     if (S.watching) return watch(S.watching);
     const params = new URLSearchParams(location.search);
@@ -51,20 +53,23 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
       sendSettings();
       return;
     }
-    if (r.code === "table_full" || r.code === "match_over") return watch("full");
-    if (r.code === "no_table") return gone();
-    if (r.code === "moving") return soon(r, () => join(name, seat, invite));
-    if (r.code !== "offline") S.note = t("error", { code: r.code, message: r.message });
+    const no = refused(r);
+    if (!no) return;
+    if (no.code === "table_full" || no.code === "match_over") return watch("full");
+    if (no.code === "no_table") return gone();
+    if (no.code === "moving") return soon(no, () => join(name, seat, invite));
+    if (no.code !== "offline") S.note = t("error", { code: no.code, message: no.message });
     render();
   }
 
   async function watch(why) {
     S.watching = why;
     const r = await conn.request({ type: "spectate", table: id });
-    if (r.code === "no_table") return gone();
-    if (r.code === "moving") return soon(r, () => watch(why));
-    if (r.code === "round_not_over") return sealed();
-    if (r.type === "joined") settled();
+    if (r.type === "joined") return settled();
+    const no = refused(r);
+    if (no?.code === "no_table") return gone();
+    if (no?.code === "moving") return soon(no, () => watch(why));
+    if (no?.code === "round_not_over") return sealed();
   }
 
   // A duplicate round's table before the round is over: nothing to show.
@@ -75,6 +80,7 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
 
   // The table's server stopped and another is taking the table over (a
   // server among several): say so, and try again in a moment.
+  /** @param {Refusal} r @param {() => void} again */
   function soon(r, again) {
     S.note = S.movingNote = t("error", { code: r.code, message: r.message });
     render();
@@ -109,8 +115,9 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
     };
     if (!S.msg) {
       conn.request({ type: "spectate", table: id }).then((r) => {
-        if (r.code === "no_table") gone();
-        else if (r.code === "round_not_over") sealed();
+        const code = refused(r)?.code;
+        if (code === "no_table") gone();
+        else if (code === "round_not_over") sealed();
         else full();
       });
     } else full();

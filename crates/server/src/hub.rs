@@ -6,8 +6,11 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use futures_util::future::BoxFuture;
+
 use crate::limits::{Creators, Gate, Refused, Stats};
 use crate::protocol::socket::LobbyTable;
+use crate::relay::{Local, Relay};
 use crate::store::Store;
 use crate::table::{random_id, Cmd, Code, Handle, Info, NewTable, Refusal, RematchPlan, Table};
 use crate::Config;
@@ -40,7 +43,7 @@ pub struct Hub {
     draining: Arc<AtomicBool>,
     /// With several nodes (PostgreSQL): the way to the other nodes' tables,
     /// once started.
-    pub relay: Option<Arc<crate::relay::Relay>>,
+    pub relay: Option<Arc<Relay>>,
     /// Wakes this node's pairing rounds when a seek arrives here.
     pub pairing: Arc<tokio::sync::Notify>,
     /// Bot accounts' events sockets, challenges and token limits here.
@@ -120,6 +123,33 @@ impl Hub {
     pub(crate) fn claimed(&self, id: &str) -> bool {
         let creating = self.creating.lock().is_ok_and(|c| c.contains(id));
         creating || self.get(id).is_some()
+    }
+
+    /// A live table, here or (through a proxy) on the node that owns it;
+    /// refused as `moving` while it is between owners (its node died and
+    /// no other has taken it over yet), so the player tries again.
+    pub async fn locate(&self, id: &str) -> Result<Handle, Refusal> {
+        if let Some(h) = self.get(id) {
+            return Ok(h);
+        }
+        match &self.relay {
+            Some(relay) => relay.locate(Arc::new(self.clone()), id).await,
+            None => Err(Refusal::new(
+                Code::NoTable,
+                "that table is not being played here",
+            )),
+        }
+    }
+
+    /// The lobby: this node's public tables, then those of the other
+    /// nodes (as the store has them), those with free seats first.
+    pub async fn list_all(&self) -> Vec<LobbyTable> {
+        let mut list = self.list();
+        if let Some(relay) = &self.relay {
+            list.extend(relay.others_lobby().await);
+            list.truncate(200);
+        }
+        list
     }
 
     /// The table a `rematch` answer names: the one already made, or the
@@ -341,6 +371,21 @@ impl Drop for Creating<'_> {
         if let Ok(mut c) = self.set.lock() {
             c.remove(&self.id);
         }
+    }
+}
+
+/// The relay reaches this node's tables through the hub.
+impl Local for Hub {
+    fn table(&self, id: &str) -> Option<Handle> {
+        self.get(id)
+    }
+
+    fn follow_rematch<'a>(
+        &'a self,
+        h: &'a Handle,
+        answer: Result<String, Box<RematchPlan>>,
+    ) -> BoxFuture<'a, Result<String, Refusal>> {
+        Box::pin(Hub::follow_rematch(self, h, answer))
     }
 }
 

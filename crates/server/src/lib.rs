@@ -178,7 +178,8 @@ pub async fn run(
     let store = store::Store::connect(&config.db).await?;
     let mut hub = hub::Hub::new(store, config.clone());
     if hub.leased() {
-        hub.relay = Some(relay::Relay::start(&hub).await?);
+        hub.relay =
+            Some(relay::Relay::start(&config, hub.store.clone(), Arc::new(hub.clone())).await?);
     }
     let restored = hub.restore().await?;
     tracing::info!(

@@ -92,7 +92,7 @@ impl Hub {
             tracing::info!(opened, "took over tables");
         }
         if let Some(relay) = &self.relay {
-            relay.beat(self).await?;
+            relay.beat().await?;
         }
         Ok(())
     }

@@ -426,6 +426,9 @@ async fn attach(
     Ok(Reply::Joined { seat, table, token })
 }
 
+/// One request of a socket: the lobby's answered here, the seating ones
+/// by [`create`] and [`seat`], the rest by the table the socket is at
+/// ([`at_table`]).
 async fn dispatch(
     hub: &Hub,
     conn_id: ConnId,
@@ -435,16 +438,7 @@ async fn dispatch(
 ) -> Result<Reply, Refusal> {
     match req {
         Request::Ping {} => Ok(Reply::Pong),
-        Request::Events {} => {
-            if conn.bot.is_none() {
-                return Err(Refusal::new(
-                    Code::NotABot,
-                    "events are for bot accounts: open the socket with an API token",
-                ));
-            }
-            conn.events_wanted = true;
-            Ok(Reply::Ok { seq: None })
-        }
+        Request::Events {} => want_events(conn),
         Request::Presets {} => Ok(Reply::Presets {
             presets: domino_engine::catalog::games(),
         }),
@@ -466,26 +460,7 @@ async fn dispatch(
             if conn.profile.is_none() {
                 crate::name::display_name_within(&name, hub.config.limits.name_chars)?;
             }
-            let (plan, mine) = match &seats {
-                Some(seats) => {
-                    let mine: Vec<usize> = (0..seats.len())
-                        .filter(|&s| seats[s] == PlanSeat::Me)
-                        .collect();
-                    if mine.len() > 1 {
-                        return Err(Refusal::new(Code::BadSeats, "the creator takes one seat"));
-                    }
-                    let plan = seats
-                        .iter()
-                        .map(|k| match k {
-                            PlanSeat::Me | PlanSeat::Human => SeatKind::Human,
-                            PlanSeat::Invite => SeatKind::Invite,
-                            PlanSeat::Bot => SeatKind::Bot,
-                        })
-                        .collect();
-                    (plan, mine.first().map(|&s| s as u8))
-                }
-                None => (Vec::new(), (humans > 0).then_some(0)),
-            };
+            let (plan, mine) = seat_plan(seats.as_deref(), humans)?;
             let new = NewTable {
                 rules,
                 bot,
@@ -502,33 +477,7 @@ async fn dispatch(
                 id: None,
                 clock,
             };
-            new.check()?;
-            conn.made.retain(|h| h.open());
-            let cap = hub.config.limits.tables_per_client;
-            if conn.made.len() >= cap {
-                hub.stats
-                    .refuse(Refused::Tables, conn.ip, "open tables per client");
-                return Err(Refusal::new(
-                    Code::TooManyTables,
-                    format!(
-                        "one client may have {cap} unfinished tables: finish or leave one first"
-                    ),
-                ));
-            }
-            let (_, h) = hub.create_from(conn.ip, new).await?;
-            conn.made.push(h.clone());
-            // With no seat of the creator's the bots play each other and
-            // the creator watches (demos, the load benchmark).
-            let how = match mine {
-                None => Seating::Spectate,
-                Some(seat) => Seating::Join {
-                    name,
-                    seat: Some(seat),
-                    invite: None,
-                    profile: conn.profile.clone(),
-                },
-            };
-            attach(conn_id, conn, out, h, how).await
+            create(hub, conn_id, conn, out, new, name, mine).await
         }
         Request::Join {
             table,
@@ -536,33 +485,126 @@ async fn dispatch(
             seat,
             invite,
         } => {
-            let h = hub.locate(&table).await?;
             let profile = conn.profile.clone();
-            attach(
-                conn_id,
-                conn,
-                out,
-                h,
-                Seating::Join {
-                    name,
-                    seat,
-                    invite,
-                    profile,
-                },
-            )
-            .await
+            let how = Seating::Join {
+                name,
+                seat,
+                invite,
+                profile,
+            };
+            self::seat(hub, conn_id, conn, out, &table, how).await
         }
         Request::Resume { table, token } => {
-            let h = hub.locate(&table).await?;
-            attach(conn_id, conn, out, h, Seating::Resume { token }).await
+            self::seat(hub, conn_id, conn, out, &table, Seating::Resume { token }).await
         }
         Request::Spectate { table } => {
             // Asked of the store before the table is found, so every node
             // refuses alike, whichever plays it.
             crate::tournament::secrecy::check(&hub.store, &table).await?;
-            let h = hub.locate(&table).await?;
-            attach(conn_id, conn, out, h, Seating::Spectate).await
+            self::seat(hub, conn_id, conn, out, &table, Seating::Spectate).await
         }
+        req => at_table(hub, conn_id, conn, req).await,
+    }
+}
+
+/// A bot account's socket asks for its events.
+fn want_events(conn: &mut Conn) -> Result<Reply, Refusal> {
+    if conn.bot.is_none() {
+        return Err(Refusal::new(
+            Code::NotABot,
+            "events are for bot accounts: open the socket with an API token",
+        ));
+    }
+    conn.events_wanted = true;
+    Ok(Reply::Ok { seq: None })
+}
+
+/// A new table's seats from the creator's plan (none: `humans` people,
+/// the creator in seat 0 when there is one), and the creator's seat.
+fn seat_plan(
+    seats: Option<&[PlanSeat]>,
+    humans: u8,
+) -> Result<(Vec<SeatKind>, Option<u8>), Refusal> {
+    let Some(seats) = seats else {
+        return Ok((Vec::new(), (humans > 0).then_some(0)));
+    };
+    let mine: Vec<usize> = (0..seats.len())
+        .filter(|&s| seats[s] == PlanSeat::Me)
+        .collect();
+    if mine.len() > 1 {
+        return Err(Refusal::new(Code::BadSeats, "the creator takes one seat"));
+    }
+    let plan = seats
+        .iter()
+        .map(|k| match k {
+            PlanSeat::Me | PlanSeat::Human => SeatKind::Human,
+            PlanSeat::Invite => SeatKind::Invite,
+            PlanSeat::Bot => SeatKind::Bot,
+        })
+        .collect();
+    Ok((plan, mine.first().map(|&s| s as u8)))
+}
+
+/// Make `new` within this client's limits and seat its creator at `mine`
+/// (named `name`), or let it watch when it took no seat.
+async fn create(
+    hub: &Hub,
+    conn_id: ConnId,
+    conn: &mut Conn,
+    out: &Outbox,
+    new: NewTable,
+    name: String,
+    mine: Option<u8>,
+) -> Result<Reply, Refusal> {
+    new.check()?;
+    conn.made.retain(|h| h.open());
+    let cap = hub.config.limits.tables_per_client;
+    if conn.made.len() >= cap {
+        hub.stats
+            .refuse(Refused::Tables, conn.ip, "open tables per client");
+        return Err(Refusal::new(
+            Code::TooManyTables,
+            format!("one client may have {cap} unfinished tables: finish or leave one first"),
+        ));
+    }
+    let (_, h) = hub.create_from(conn.ip, new).await?;
+    conn.made.push(h.clone());
+    // With no seat of the creator's the bots play each other and the
+    // creator watches (demos, the load benchmark).
+    let how = match mine {
+        None => Seating::Spectate,
+        Some(seat) => Seating::Join {
+            name,
+            seat: Some(seat),
+            invite: None,
+            profile: conn.profile.clone(),
+        },
+    };
+    attach(conn_id, conn, out, h, how).await
+}
+
+/// Sit at (or watch) table `table`, here or on another node.
+async fn seat(
+    hub: &Hub,
+    conn_id: ConnId,
+    conn: &mut Conn,
+    out: &Outbox,
+    table: &str,
+    how: Seating,
+) -> Result<Reply, Refusal> {
+    let h = hub.locate(table).await?;
+    attach(conn_id, conn, out, h, how).await
+}
+
+/// A request to the table the socket is at.
+async fn at_table(
+    hub: &Hub,
+    conn_id: ConnId,
+    conn: &mut Conn,
+    req: Request,
+) -> Result<Reply, Refusal> {
+    let done = |r: Result<(), Refusal>| r.map(|()| Reply::Ok { seq: None });
+    match req {
         Request::Act { action, seq } => {
             let seq = ask(conn, |reply| Cmd::Act {
                 conn: conn_id,
@@ -573,14 +615,13 @@ async fn dispatch(
             .await?;
             Ok(Reply::Ok { seq: Some(seq) })
         }
-        Request::Ready {} => {
+        Request::Ready {} => done(
             ask(conn, |reply| Cmd::Ready {
                 conn: conn_id,
                 reply,
             })
-            .await?;
-            Ok(Reply::Ok { seq: None })
-        }
+            .await,
+        ),
         Request::Hint {} => {
             let (action, reason) = ask(conn, |reply| Cmd::Hint {
                 conn: conn_id,
@@ -589,60 +630,66 @@ async fn dispatch(
             .await?;
             Ok(Reply::Hint { action, reason })
         }
-        Request::Leave {} => {
-            if let Some(h) = conn.at.take() {
-                let (reply, rx) = oneshot::channel();
-                h.tx.send(Cmd::Leave {
-                    conn: conn_id,
-                    reply,
-                })
-                .await
-                .map_err(|_| gone())?;
-                rx.await.map_err(|_| gone())??;
-            }
-            Ok(Reply::Ok { seq: None })
-        }
-        Request::Fill {} => {
+        Request::Leave {} => done(leave(conn_id, conn).await),
+        Request::Fill {} => done(
             ask(conn, |reply| Cmd::Fill {
                 conn: conn_id,
                 reply,
             })
-            .await?;
-            Ok(Reply::Ok { seq: None })
-        }
-        Request::Settings { auto_pass } => {
+            .await,
+        ),
+        Request::Settings { auto_pass } => done(
             ask(conn, |reply| Cmd::Settings {
                 conn: conn_id,
                 auto_pass,
                 reply,
             })
-            .await?;
-            Ok(Reply::Ok { seq: None })
-        }
-        Request::Chat { text, phrase } => {
+            .await,
+        ),
+        Request::Chat { text, phrase } => done(
             ask(conn, |reply| Cmd::Chat {
                 conn: conn_id,
                 text,
                 phrase,
                 reply,
             })
-            .await?;
-            Ok(Reply::Ok { seq: None })
-        }
-        Request::Rematch {} => {
-            let answer = ask(conn, |reply| Cmd::Rematch {
-                conn: conn_id,
-                reply,
-            })
-            .await?;
-            let h = conn
-                .at
-                .as_ref()
-                .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
-            let table = hub.follow_rematch(h, answer).await?;
-            Ok(Reply::Rematch { table })
-        }
+            .await,
+        ),
+        Request::Rematch {} => rematch(hub, conn_id, conn).await,
+        // The lobby's and the seating requests, which `dispatch` answers.
+        _ => Err(Refusal::new(Code::BadRequest, "not a table's request")),
     }
+}
+
+/// Leave the table the socket is at (none: nothing to do).
+async fn leave(conn_id: ConnId, conn: &mut Conn) -> Result<(), Refusal> {
+    let Some(h) = conn.at.take() else {
+        return Ok(());
+    };
+    let (reply, rx) = oneshot::channel();
+    h.tx.send(Cmd::Leave {
+        conn: conn_id,
+        reply,
+    })
+    .await
+    .map_err(|_| gone())?;
+    rx.await.map_err(|_| gone())?
+}
+
+/// Ask for a rematch of the table the socket is at, made here when this
+/// answer is the one that completes it.
+async fn rematch(hub: &Hub, conn_id: ConnId, conn: &Conn) -> Result<Reply, Refusal> {
+    let answer = ask(conn, |reply| Cmd::Rematch {
+        conn: conn_id,
+        reply,
+    })
+    .await?;
+    let h = conn
+        .at
+        .as_ref()
+        .ok_or(Refusal::new(Code::NotSeated, "join a table first"))?;
+    let table = hub.follow_rematch(h, answer).await?;
+    Ok(Reply::Rematch { table })
 }
 
 /// Send the table this connection is at a command, and wait for its

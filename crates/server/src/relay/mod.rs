@@ -32,10 +32,32 @@ use serde_json::Value;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::hub::Hub;
+use futures_util::future::BoxFuture;
+
 use crate::protocol::relay::{Answer, Item, Request};
-use crate::store::Store;
-use crate::table::{ConnId, Outbox};
+use crate::store::{Holder, Store};
+use crate::table::{ConnId, Handle, Outbox, Refusal, RematchPlan};
+use crate::Config;
+
+/// This node's own tables as the relay reaches them: it serves them to
+/// sockets on other nodes and makes the rematches of those it serves. The
+/// hub implements it, so that the relay (which the hub holds) need not
+/// name the hub: the two import each other no more.
+pub trait Local: Send + Sync + 'static {
+    /// Table `id`, when it runs here.
+    fn table(&self, id: &str) -> Option<Handle>;
+
+    /// Make the rematch a table's `answer` plans (or pass on the id of the
+    /// one already made).
+    fn follow_rematch<'a>(
+        &'a self,
+        h: &'a Handle,
+        answer: Result<String, Box<RematchPlan>>,
+    ) -> BoxFuture<'a, Result<String, Refusal>>;
+}
+
+/// The local tables as the relay's tasks hold them.
+pub type Tables = Arc<dyn Local>;
 
 /// How long a request to another node waits for its answer: longer than
 /// any table takes to answer, short enough that a player whose table's
@@ -105,6 +127,8 @@ impl Asked {
 pub struct Relay {
     /// This node's channel.
     pub me: String,
+    /// This node's run as the leases name it.
+    holder: Holder,
     store: Store,
     /// The connections notifications leave on (not the store's, so that
     /// the tables' writes and the relay do not wait for each other).
@@ -145,9 +169,10 @@ impl Relay {
     /// Listen on this node's channel and start answering; the listener's
     /// connection is named after the channel, so that other nodes see in
     /// `pg_stat_activity` which nodes are up.
-    pub async fn start(hub: &Hub) -> anyhow::Result<Arc<Relay>> {
-        let me = hub.config.holder().channel;
-        let opts = PgConnectOptions::from_str(&hub.config.db)?.application_name(&me);
+    pub async fn start(config: &Config, store: Store, local: Tables) -> anyhow::Result<Arc<Relay>> {
+        let holder = config.holder();
+        let me = holder.channel.clone();
+        let opts = PgConnectOptions::from_str(&config.db)?.application_name(&me);
         let pool = PgPoolOptions::new()
             .max_connections(1)
             .connect_with(opts)
@@ -156,11 +181,12 @@ impl Relay {
         listener.listen(&me).await?;
         let sending = PgPoolOptions::new()
             .max_connections(SENDING_CONNECTIONS)
-            .connect_with(PgConnectOptions::from_str(&hub.config.db)?)
+            .connect_with(PgConnectOptions::from_str(&config.db)?)
             .await?;
         let relay = Arc::new(Relay {
             me,
-            store: hub.store.clone(),
+            holder,
+            store,
             sending,
             queues: Mutex::new(HashMap::new()),
             pending: Mutex::new(HashMap::new()),
@@ -172,7 +198,7 @@ impl Relay {
             proxies: Mutex::new(HashMap::new()),
             counts: Counts::default(),
         });
-        tokio::spawn(listen(hub.clone(), relay.clone(), listener, pool));
+        tokio::spawn(listen(local, relay.clone(), listener, pool));
         Ok(relay)
     }
 
@@ -266,7 +292,7 @@ impl Relay {
 
     /// One item from another node (one this node does not read is
     /// logged and dropped: a newer node's, say).
-    fn receive(self: &Arc<Relay>, hub: &Hub, from: &str, item: Value) {
+    fn receive(self: &Arc<Relay>, local: &Tables, from: &str, item: Value) {
         let item: Item = match serde_json::from_value(item) {
             Ok(item) => item,
             Err(e) => {
@@ -295,19 +321,19 @@ impl Relay {
                     let _ = tx.send(r);
                 }
             }
-            Item::Cmd { t, c, q, cmd } => served::receive(hub, self, from, &t, c, (q, cmd)),
+            Item::Cmd { t, c, q, cmd } => served::receive(local, self, from, &t, c, (q, cmd)),
         }
     }
 
     /// On each heartbeat: let go of remote sockets whose node is down, and
     /// move the proxies of tables that changed owner to the new one.
-    pub async fn beat(self: &Arc<Relay>, hub: &Hub) -> Result<(), sqlx::Error> {
+    pub async fn beat(self: &Arc<Relay>) -> Result<(), sqlx::Error> {
         let live: HashSet<String> = self.store.live_channels().await?.into_iter().collect();
         served::drop_dead(self, &live);
         if let Ok(mut l) = self.live.lock() {
             *l = live;
         }
-        remote::follow(hub, self).await
+        remote::follow(self).await
     }
 
     /// Whether the node listening on `channel` is up: its listening
@@ -348,7 +374,7 @@ impl Relay {
 }
 
 /// Read this node's channel until the process ends.
-async fn listen(hub: Hub, relay: Arc<Relay>, mut listener: PgListener, _pool: sqlx::PgPool) {
+async fn listen(local: Tables, relay: Arc<Relay>, mut listener: PgListener, _pool: sqlx::PgPool) {
     let mut joiner = wire::Joiner::default();
     loop {
         match listener.try_recv().await {
@@ -363,7 +389,7 @@ async fn listen(hub: Hub, relay: Arc<Relay>, mut listener: PgListener, _pool: sq
                         .items_received
                         .fetch_add(items.len() as u64, Ordering::Relaxed);
                     for item in items {
-                        relay.receive(&hub, &from, item);
+                        relay.receive(&local, &from, item);
                     }
                 }
             }

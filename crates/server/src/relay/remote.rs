@@ -14,8 +14,7 @@ use std::time::Duration;
 use domino_engine::RulesSpec;
 use tokio::sync::{mpsc, oneshot};
 
-use super::{wire, Asked, Relay};
-use crate::hub::Hub;
+use super::{wire, Asked, Relay, Tables};
 use crate::protocol::relay::{Answer, Item, Reply, Request};
 use crate::protocol::socket::LobbyTable;
 use crate::store::{Holder, LobbyRow};
@@ -101,18 +100,13 @@ pub(crate) fn info_of(row: &LobbyRow) -> Option<Info> {
     })
 }
 
-impl Hub {
-    /// A live table, here or (through a proxy) on the node that owns it;
-    /// refused as `moving` while it is between owners (its node died and
-    /// no other has taken it over yet), so the player tries again.
-    pub async fn locate(&self, id: &str) -> Result<Handle, Refusal> {
-        if let Some(h) = self.get(id) {
-            return Ok(h);
-        }
-        let Some(relay) = self.relay.clone() else {
-            return Err(no_table());
-        };
-        if let Some(p) = relay.proxy(id) {
+impl Relay {
+    /// Another node's live table, through a proxy here; refused as
+    /// `moving` while it is between owners (its node died and no other
+    /// has taken it over yet), so the player tries again. `local`: this
+    /// node's tables, should the table come to run here.
+    pub async fn locate(self: &Arc<Relay>, local: Tables, id: &str) -> Result<Handle, Refusal> {
+        if let Some(p) = self.proxy(id) {
             return Ok(p.handle);
         }
         let store = |e: sqlx::Error| Refusal::new(Code::Store, e.to_string());
@@ -122,11 +116,11 @@ impl Hub {
             return Err(no_table());
         };
         let node = match self.store.lease_holder(id).await.map_err(store)? {
-            Some(holder) if holder != self.config.holder() => holder,
+            Some(holder) if holder != self.holder => holder,
             // Nobody's yet, or held here but not open (being adopted).
             _ => return Err(gone()),
         };
-        if !relay.is_live(&wire::channel_of(&node)).await {
+        if !self.is_live(&wire::channel_of(&node)).await {
             // Its node died and the lease has not run out yet: the player
             // tries again in a moment rather than wait for no answer.
             return Err(gone());
@@ -134,7 +128,7 @@ impl Hub {
         let info = Arc::new(Mutex::new(info_of(&row).ok_or_else(|| {
             Refusal::new(Code::Internal, "that table's stored rules do not read")
         })?));
-        let Ok(mut proxies) = relay.proxies.lock() else {
+        let Ok(mut proxies) = self.proxies.lock() else {
             return Err(Refusal::new(Code::Internal, "the relay's lock failed"));
         };
         if let Some(p) = proxies.get(id).filter(|p| !p.handle.tx.is_closed()) {
@@ -149,11 +143,11 @@ impl Hub {
         };
         proxies.insert(id.to_string(), p.clone());
         let run = Run {
-            hub: self.clone(),
-            relay: relay.clone(),
+            local,
+            relay: self.clone(),
             table: id.to_string(),
             to: wire::channel_of(&node),
-            local: None,
+            here: None,
             socks: HashMap::new(),
             inflight: Vec::new(),
             attaching: HashSet::new(),
@@ -163,23 +157,20 @@ impl Hub {
         Ok(p.handle)
     }
 
-    /// The lobby: this node's public tables, then those of the other
-    /// nodes (as the store has them), those with free seats first.
-    pub async fn list_all(&self) -> Vec<LobbyTable> {
-        let mut list = self.list();
-        if self.relay.is_none() {
-            return list;
-        }
-        match self.store.remote_lobby(&self.config.node).await {
+    /// The other nodes' public tables (as the store has them), those with
+    /// free seats first.
+    pub async fn others_lobby(&self) -> Vec<LobbyTable> {
+        match self.store.remote_lobby(&self.holder.node).await {
             Ok(rows) => {
                 let mut infos: Vec<Info> = rows.iter().filter_map(info_of).collect();
                 infos.sort_by(|a, b| b.open_seats().cmp(&a.open_seats()).then(a.id.cmp(&b.id)));
-                list.extend(infos.iter().map(Info::to_lobby));
-                list.truncate(200);
+                infos.iter().map(Info::to_lobby).collect()
             }
-            Err(e) => tracing::warn!("the other nodes' tables: {e}"),
+            Err(e) => {
+                tracing::warn!("the other nodes' tables: {e}");
+                Vec::new()
+            }
         }
-        list
     }
 }
 
@@ -197,7 +188,7 @@ impl Relay {
 }
 
 /// On each heartbeat: point every proxy at its table's lease holder.
-pub(super) async fn follow(hub: &Hub, relay: &Arc<Relay>) -> Result<(), sqlx::Error> {
+pub(super) async fn follow(relay: &Arc<Relay>) -> Result<(), sqlx::Error> {
     let proxies: Vec<(String, Proxy)> = match relay.proxies.lock() {
         Ok(mut p) => {
             p.retain(|_, x| !x.handle.tx.is_closed());
@@ -210,7 +201,7 @@ pub(super) async fn follow(hub: &Hub, relay: &Arc<Relay>) -> Result<(), sqlx::Er
     }
     let ids: Vec<String> = proxies.iter().map(|(id, _)| id.clone()).collect();
     let holders: HashMap<String, Holder> =
-        hub.store.lease_holders(&ids).await?.into_iter().collect();
+        relay.store.lease_holders(&ids).await?.into_iter().collect();
     for (id, p) in proxies {
         let Some(node) = holders.get(&id) else {
             continue;
@@ -231,13 +222,14 @@ pub(super) async fn follow(hub: &Hub, relay: &Arc<Relay>) -> Result<(), sqlx::Er
 
 /// A proxy's task state.
 struct Run {
-    hub: Hub,
+    /// This node's tables.
+    local: Tables,
     relay: Arc<Relay>,
     table: String,
     /// The owner's channel.
     to: String,
     /// The table itself, once this node owns it.
-    local: Option<Handle>,
+    here: Option<Handle>,
     socks: HashMap<ConnId, Sock>,
     /// Requests sent to the owner and not answered yet, given up when the
     /// table moves (the socket then retries at the new owner).
@@ -350,7 +342,7 @@ impl Run {
                         again,
                     },
                 );
-                if self.local.is_none() {
+                if self.here.is_none() {
                     self.relay.route(*conn, out.clone());
                 }
             }
@@ -360,7 +352,7 @@ impl Run {
             }
             _ => {}
         }
-        if let Some(h) = &self.local {
+        if let Some(h) = &self.here {
             let _ = h.tx.send(cmd).await;
             return;
         }
@@ -457,8 +449,8 @@ impl Run {
     async fn moved(&mut self, node: &Holder) {
         self.relay.abandon(&self.inflight);
         self.inflight.clear();
-        if *node == self.hub.config.holder() {
-            let Some(h) = self.hub.get(&self.table) else {
+        if *node == self.relay.holder {
+            let Some(h) = self.local.table(&self.table) else {
                 // Taken here but not open: the sockets reconnect.
                 for s in self.socks.values() {
                     s.out.kick.notify_one();
@@ -492,7 +484,7 @@ impl Run {
                     }
                 });
             }
-            self.local = Some(h);
+            self.here = Some(h);
             return;
         }
         self.to = wire::channel_of(node);

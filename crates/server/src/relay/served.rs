@@ -10,8 +10,7 @@ use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot, Notify};
 
-use super::Relay;
-use crate::hub::Hub;
+use super::{Local, Relay, Tables};
 use crate::protocol::relay::{Answer, Item, Reply, Request};
 use crate::table::{Cmd, Code, ConnId, Handle, Outbox, Refusal};
 
@@ -26,7 +25,7 @@ fn gone() -> Refusal {
 /// Socket `conn`'s request for this node's table `table`, from the node
 /// `from`.
 pub(super) fn receive(
-    hub: &Hub,
+    local: &Tables,
     relay: &Arc<Relay>,
     from: &str,
     table: &str,
@@ -50,7 +49,7 @@ pub(super) fn receive(
     };
     match (&asking.1, served.get(&key)) {
         (Request::Attach { .. }, _) => {
-            let Some(h) = hub.get(table) else {
+            let Some(h) = local.table(table) else {
                 refuse(gone());
                 return;
             };
@@ -61,7 +60,7 @@ pub(super) fn receive(
             let _ = tx.send(asking);
             served.insert(key, tx);
             tokio::spawn(serve(
-                hub.clone(),
+                local.clone(),
                 relay.clone(),
                 from.to_string(),
                 conn,
@@ -102,7 +101,7 @@ pub(super) fn drop_dead(relay: &Relay, live: &HashSet<String>) {
 
 /// One remote socket at table `h` until it detaches.
 async fn serve(
-    hub: Hub,
+    tables: Tables,
     relay: Arc<Relay>,
     from: String,
     remote: u64,
@@ -134,7 +133,7 @@ async fn serve(
                 if cmd == Request::Detach {
                     break;
                 }
-                let run = run(&hub, &h, local, &out, cmd);
+                let run = run(tables.as_ref(), &h, local, &out, cmd);
                 tokio::pin!(run);
                 let r = loop {
                     tokio::select! {
@@ -170,7 +169,7 @@ async fn call<T>(
 
 /// One relayed request, as `ws` would make it for a local socket.
 async fn run(
-    hub: &Hub,
+    tables: &dyn Local,
     h: &Handle,
     conn: ConnId,
     out: &Outbox,
@@ -226,7 +225,7 @@ async fn run(
         Request::Rematch => {
             let answer = call(h, |reply| Cmd::Rematch { conn, reply }).await?;
             // Made here, beside the table it follows.
-            Ok(Reply::Rematch(hub.follow_rematch(h, answer).await?))
+            Ok(Reply::Rematch(tables.follow_rematch(h, answer).await?))
         }
         // Handled by `serve` (it ends the socket's task).
         Request::Detach => Ok(Reply::Done),
