@@ -15,6 +15,7 @@ EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
         ("random_agent.py", ["--hands", "50"]),
         ("pettingzoo_loop.py", ["--games", "2"]),
         ("arena.py", ["--matches", "2", "--bots", "heuristic,random"]),
+        ("match_records.py", ["--game", "all-fives", "--matches", "1", "--out", "/dev/null"]),
         ("openspiel_ismcts.py", ["--hands", "1", "--simulations", "20", "--game", "python_domino_draw"]),
     ],
 )

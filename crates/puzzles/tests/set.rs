@@ -26,6 +26,12 @@ fn the_set_is_large_varied_and_its_ids_unique() {
     }
     let ids: HashSet<&str> = set.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids.len(), set.len());
+    // Some come from recorded matches, later hands among them.
+    let recorded: Vec<&Puzzle> = set.iter().filter(|p| p.from.is_some()).collect();
+    assert!(recorded.len() >= 100, "{} from records", recorded.len());
+    assert!(recorded
+        .iter()
+        .any(|p| p.from.as_ref().is_some_and(|r| r.hands.len() > 1)));
 }
 
 /// Every 25th puzzle, the same ones on every run (the whole set is proved
