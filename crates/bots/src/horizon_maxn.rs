@@ -269,7 +269,7 @@ mod tests {
     /// guesses from a finished shallower iteration.
     #[test]
     fn stopped_early_is_a_guess() {
-        let rules = domino_engine::Rules::preset("cross").unwrap();
+        let rules = domino_engine::Rules::of_preset("cross").unwrap();
         let m = Match::new(rules, Some(4), None).unwrap();
         let pos = Position::new(*m.hand(), 1);
         let side = rules.side_of(pos.hand.to_act());

@@ -311,7 +311,7 @@ mod tests {
 
     #[test]
     fn natural_plays_are_likelier_and_probabilities_sum_to_one() {
-        let rules = Rules::preset("jamaican").unwrap();
+        let rules = Rules::of_preset("jamaican").unwrap();
         let mut deal = Deal::from_spec(
             &rules,
             &domino_engine::DealSpec {

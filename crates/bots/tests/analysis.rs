@@ -140,7 +140,7 @@ fn unclaimed_plays_and_declined_muggins_have_values() {
 
 /// A jamaican position where one play wins and another loses.
 fn win_or_lose() -> (Match, Position, Action, Action) {
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let mut analyst = Analyst::new(16, None);
     for seed in 0..500 {
         let Some((m, pos)) = endgame_match(rules, seed, 14) else {
@@ -299,7 +299,7 @@ fn every_preset_analyses() {
 #[test]
 fn choosing_the_poser_is_valued() {
     // Jamaican: the winning team chooses who poses the next hand.
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     for seed in 0..20 {
         let rec = bot_record(rules, seed, 3);
         let a = analyze(&rec, &AnalyzeConfig::default(), &mut |_| {}).unwrap();

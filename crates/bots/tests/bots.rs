@@ -127,7 +127,7 @@ fn the_expert_plays_only_legal_actions_in_every_game() {
 
 #[test]
 fn a_bot_not_to_act_says_so() {
-    let m = Match::new(Rules::preset("jamaican").unwrap(), Some(3), None).unwrap();
+    let m = Match::new(Rules::of_preset("jamaican").unwrap(), Some(3), None).unwrap();
     let idle = (m.to_act().unwrap() + 1) % 4;
     let mut bot = by_name("heavy", BotConfig::default()).unwrap();
     assert!(bot.act(&m.seat_view(idle)).is_err());
@@ -174,7 +174,7 @@ fn the_arena_swaps_seats_over_the_same_deal() {
     assert_eq!(seating(4, true), vec![1, 0, 1, 0]);
     assert_eq!(seating(3, true), vec![1, 0, 1]);
     for preset in ["jamaican", "all-fives", "french", "draw"] {
-        let rules = Rules::preset(preset).unwrap();
+        let rules = Rules::of_preset(preset).unwrap();
         let config = ArenaConfig {
             rules,
             bots: ["heavy".into(), "count".into()],
@@ -201,7 +201,7 @@ fn the_arena_swaps_seats_over_the_same_deal() {
 
 #[test]
 fn arena_results_do_not_depend_on_how_many_deals_run_at_once() {
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let mut config = ArenaConfig {
         rules,
         bots: ["heuristic".into(), "expert:samples=4".into()],
@@ -250,7 +250,7 @@ fn weighted_worlds_keep_what_passes_showed() {
     use domino_bots::likelihood::PlayModel;
     use domino_bots::world::Sampler;
     use domino_engine::{Action, TileSet};
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let mut checked = 0;
     for seed in 0..40 {
         let mut m = Match::new(rules, Some(seed), None).unwrap();

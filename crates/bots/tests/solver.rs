@@ -164,7 +164,7 @@ fn block_draw_and_crosses() {
 
 #[test]
 fn a_best_line_plays_to_the_end() {
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let pos = endgame(rules, 3, 12).unwrap();
     let mut solver = Solver::new(14);
     let value = solver.solve(&pos).unwrap().value;
@@ -190,7 +190,7 @@ fn a_best_line_plays_to_the_end() {
 fn a_position_is_set_up_only_by_legal_actions_in_turn() {
     use domino_bots::solver::SetupError;
     use domino_engine::Action;
-    let rules = Rules::preset("block").unwrap();
+    let rules = Rules::of_preset("block").unwrap();
     let m = Match::new(rules, Some(3), None).unwrap();
     let mut pos = Position::new(*m.hand(), 1);
     let seat = pos.hand.to_act();

@@ -388,7 +388,7 @@ mod tests {
 
     #[test]
     fn random_deals_conserve_tiles() {
-        let rules = Rules::preset("draw").unwrap();
+        let rules = Rules::of_preset("draw").unwrap();
         let mut rng = hand_rng(1, 1);
         let d = Deal::random(&rules, &mut rng);
         let mut all = TileSet::EMPTY;
@@ -443,7 +443,7 @@ mod tests {
     #[test]
     fn every_tile_goes_to_every_seat_equally_often() {
         for preset in ["jamaican", "draw"] {
-            let rules = Rules::preset(preset).unwrap();
+            let rules = Rules::of_preset(preset).unwrap();
             let dealer = Dealer::new(&rules);
             let mut rng = hand_rng(11, 1);
             let mut seen = [[0u32; MAX_PLAYERS + 1]; MAX_TILES];
@@ -543,7 +543,7 @@ mod tests {
 
     #[test]
     fn seeded_deals_repeat() {
-        let rules = Rules::preset("jamaican").unwrap();
+        let rules = Rules::of_preset("jamaican").unwrap();
         let a = Deal::random(&rules, &mut hand_rng(7, 3));
         let b = Deal::random(&rules, &mut hand_rng(7, 3));
         let c = Deal::random(&rules, &mut hand_rng(7, 4));
@@ -553,7 +553,7 @@ mod tests {
 
     #[test]
     fn bad_deals_say_what_is_wrong() {
-        let rules = Rules::preset("jamaican").unwrap();
+        let rules = Rules::of_preset("jamaican").unwrap();
         let good = Deal::random(&rules, &mut hand_rng(1, 1)).to_spec(4);
         let mut dup = good.clone();
         dup.hands[0][0] = dup.hands[1][0];

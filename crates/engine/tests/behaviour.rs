@@ -89,11 +89,11 @@ fn sporting_lets_the_highest_double_holder_pose_any_tile() {
 
 #[test]
 fn partners_sit_across_the_table() {
-    let r = domino_engine::Rules::preset("jamaican").unwrap();
+    let r = domino_engine::Rules::of_preset("jamaican").unwrap();
     assert_eq!(
         (0..4).map(|s| r.partner_of(s)).collect::<Vec<_>>(),
         [Some(2), Some(3), Some(0), Some(1)]
     );
-    let c = domino_engine::Rules::preset("cutthroat").unwrap();
+    let c = domino_engine::Rules::of_preset("cutthroat").unwrap();
     assert_eq!(c.partner_of(0), None);
 }

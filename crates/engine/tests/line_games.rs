@@ -75,7 +75,7 @@ const BLOCK_TIE_0_1: [&str; 4] = ["6-6 2-0", "1-1 0-0", "3-3 4-4", "5-5 5-4"];
 
 #[test]
 fn jamaican_blocked_source_example_lowest_individual_count_wins() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &jamaican_block_deal());
     run(&mut m, JAMAICAN_BLOCK_PLAY);
     assert_eq!(m.phase(), Phase::Play);
@@ -122,7 +122,7 @@ fn jamaican_blocked_shared_lowest_count_across_teams_is_a_tie() {
 
 #[test]
 fn jamaican_first_hand_6_6_holder_must_pose_it() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &double_last_deal());
     assert_eq!(m.to_act(), Some(3));
     assert_eq!(legal(&m), poses("6-6"));
@@ -144,7 +144,7 @@ fn jamaican_sporting_lets_6_6_holder_pose_any_tile() {
 
 #[test]
 fn jamaican_key_tile_domino_scores_two() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &key_tile_deal());
     run(&mut m, KEY_TILE_PLAY);
     // Ends 0 and 3 are hard ends: every other 0 and 3 is down, only 3-0 is left.
@@ -170,7 +170,7 @@ fn jamaican_key_tile_option_off_scores_one() {
 
 #[test]
 fn jamaican_double_that_is_the_only_playable_tile_is_never_a_key_tile() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &double_last_deal());
     run(&mut m, DOUBLE_LAST_PLAY);
     let ends: Vec<u8> = m.hand().layout().chains().iter().map(|c| c.pips).collect();
@@ -188,7 +188,7 @@ fn jamaican_double_that_is_the_only_playable_tile_is_never_a_key_tile() {
 
 #[test]
 fn jamaican_choose_poser_after_a_domino_belongs_to_the_winner() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &double_last_deal());
     run(&mut m, DOUBLE_LAST_PLAY);
     run(&mut m, "2:2-2@0");
@@ -630,7 +630,7 @@ fn chiva_four_players_equal_team_totals_tie() {
 
 #[test]
 fn chiva_has_no_key_tile_bonus() {
-    let r = Rules::preset("chiva").unwrap();
+    let r = Rules::of_preset("chiva").unwrap();
     let mut m = start(r, &key_tile_deal());
     run(&mut m, KEY_TILE_PLAY);
     run(&mut m, "0:3-0@0");
@@ -794,7 +794,7 @@ fn pass_bonus(side: usize) -> Event {
 
 #[test]
 fn puerto_rican_pass_gives_opponents_ten_and_partners_pass_is_free() {
-    let r = Rules::preset("puerto-rican").unwrap();
+    let r = Rules::of_preset("puerto-rican").unwrap();
     let mut m = start(r, &all_sixes_to_seat_0(&r));
     run(&mut m, "0:6-6");
     assert_eq!(run(&mut m, "1:pass").last(), Some(&pass_bonus(0)));
@@ -996,7 +996,7 @@ fn puerto_rican_premiums_off_removes_the_points_but_keeps_capicu_and_chuchazo_no
 
 #[test]
 fn puerto_rican_target_reached_ends_the_match() {
-    let r = Rules::preset("puerto-rican").unwrap();
+    let r = Rules::of_preset("puerto-rican").unwrap();
     assert_eq!(r.target, 100);
     let r = rules("puerto-rican", 4, json!({"hand_size": 3}));
     let mut m = start(r, &chuchazo_deal(&r));
@@ -1076,7 +1076,7 @@ fn puerto_rican_two_players_draw_and_highest_double_poses_when_6_6_sleeps() {
 
 #[test]
 fn block_holder_of_highest_double_poses_it() {
-    let r = Rules::preset("block").unwrap();
+    let r = Rules::of_preset("block").unwrap();
     assert_eq!((r.hand_size, r.partners), (6, true));
     let hands = [
         "6-2 6-1 6-0 5-4 5-3 5-2",
@@ -1189,7 +1189,7 @@ fn block_spots_after_block_each_for_himself_sums_over_losers() {
 
 #[test]
 fn block_spots_match_ends_at_target() {
-    assert_eq!(Rules::preset("block").unwrap().target, 100);
+    assert_eq!(Rules::of_preset("block").unwrap().target, 100);
     let r = rules("block", 4, json!({"hand_size": 2, "target": 20}));
     let mut m = start(r, &deal(&r, &WIN_0_BY_DOMINO, ""));
     run(&mut m, WIN_0_BY_DOMINO_PLAY);
@@ -1345,7 +1345,7 @@ fn draw_game_hand_sizes_and_partners_option() {
 
 #[test]
 fn illegal_actions_are_refused_with_reasons_and_change_nothing() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &key_tile_deal());
     let e = refused(&mut m, 1, "4-1");
     assert_eq!(e, MatchError::NotYourTurn { seat: 1, to_act: 0 });

@@ -207,7 +207,7 @@ fn vectors() -> Value {
     let first_rules: serde_json::Map<String, Value> = domino_engine::Preset::ALL
         .iter()
         .map(|p| {
-            let rules = Rules::preset(p.name()).unwrap();
+            let rules = Rules::of_preset(p.name()).unwrap();
             (
                 p.name().to_string(),
                 json!(first_rule(&rules).redeal().to_string()),

@@ -123,7 +123,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     fn start(preset: &str, seed: u64) -> Hand {
-        let rules = Rules::preset(preset).unwrap_or_else(|e| panic!("{preset}: {e}"));
+        let rules = Rules::of_preset(preset).unwrap_or_else(|e| panic!("{preset}: {e}"));
         let deal = Deal::random(&rules, &mut ChaCha8Rng::seed_from_u64(seed));
         Hand::new(&rules, &deal, 0, TileSet::full(rules.max_pip))
     }

@@ -81,10 +81,10 @@ impl Rules {
     ///
     /// ```
     /// use domino_engine::Rules;
-    /// let r = Rules::preset("jamaican").unwrap();
+    /// let r = Rules::of_preset("jamaican").unwrap();
     /// assert_eq!((r.players, r.hand_size, r.key_tile), (4, 7, true));
     /// ```
-    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+    pub fn of_preset(name: &str) -> Result<Rules, RulesError> {
         RulesSpec::preset(name).resolve()
     }
 
