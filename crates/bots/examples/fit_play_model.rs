@@ -36,7 +36,7 @@ fn main() {
         let Ok(mut m) = Match::new(rules, Some(i + 1), None) else {
             continue;
         };
-        let mut bots: Vec<_> = (0..rules.players)
+        let mut bots: Vec<_> = (0..rules.players())
             .map(|s| {
                 let config = BotConfig {
                     seed: i,

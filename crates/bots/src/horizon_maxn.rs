@@ -248,8 +248,9 @@ mod tests {
             let deal = Deal::random(&rules, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
             let mut turned = deal;
             turned.boneyard[..usize::from(deal.bone_len)].reverse();
-            let pos =
-                |d: &Deal| Position::new(Hand::new(&rules, d, 0, TileSet::full(rules.max_pip)), 1);
+            let pos = |d: &Deal| {
+                Position::new(Hand::new(&rules, d, 0, TileSet::full(rules.max_pip())), 1)
+            };
             let values = |d: &Deal, blind: bool| {
                 let mut h = HorizonMaxN::new(16);
                 h.set_limits(Some(20_000), None);

@@ -196,7 +196,7 @@ pub(crate) fn choose_poser(view: &SeatView, seats: [u8; 2]) -> Action {
     let hand = view.hand();
     let rules = view.rules();
     let mut best_suit = 0;
-    for n in 0..=rules.max_pip {
+    for n in 0..=rules.max_pip() {
         best_suit = best_suit.max(hand.intersect(domino_engine::TileSet::suit(n)).len());
     }
     let doubles = hand.intersect(domino_engine::TileSet::DOUBLES).len();

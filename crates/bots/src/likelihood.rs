@@ -50,7 +50,7 @@ impl PlayModel {
                 double: 0.5,
                 points: 0.1,
             }
-        } else if rules.layout == LayoutKind::French {
+        } else if rules.layout() == LayoutKind::French {
             PlayModel {
                 pips: 0.5,
                 keep: 2.0,

@@ -19,10 +19,10 @@ use common::rules;
 /// Tiles still to come: the hands and what may yet be drawn.
 fn left(pos: &Position) -> u32 {
     let rules = pos.hand.rules();
-    (0..rules.players)
+    (0..rules.players())
         .map(|s| pos.hand.hand(s).len())
         .sum::<u32>()
-        + if rules.draw == DrawRule::Never {
+        + if rules.draw() == DrawRule::Never {
             0
         } else {
             pos.hand.boneyard().len().saturating_sub(2) as u32
@@ -239,7 +239,7 @@ fn record_positions_match_the_replay() {
 /// A match (at most `hands` hands) between bots, as a record.
 fn bot_record(rules: Rules, seed: u64, hands: usize) -> Record {
     let mut m = Match::new(rules, Some(seed), None).unwrap();
-    let mut bots: Vec<_> = (0..rules.players)
+    let mut bots: Vec<_> = (0..rules.players())
         .map(|s| {
             let name = if s % 2 == 0 { "heuristic" } else { "random" };
             by_name(

@@ -31,7 +31,7 @@ fn play(rules: Rules, bots: &mut [Box<dyn Bot>], seed: u64, hands: u32) -> u64 {
                 view.legal().contains(&a),
                 "{} chose {a} in {:?}, not among {:?}",
                 bot.name(),
-                rules.preset,
+                rules.preset(),
                 view.legal()
             );
             m.act(a, &mut ()).unwrap();
@@ -141,19 +141,19 @@ fn a_seat_view_holds_no_other_seats_tiles() {
         let mut bots = cheap_bots(5);
         let mut steps = 0;
         while m.phase() == Phase::Play || m.phase() == Phase::ChoosePoser {
-            for seat in 0..r.players {
+            for seat in 0..r.players() {
                 let v = m.seat_view(seat);
                 assert_eq!(v.hand(), m.hand().hand(seat));
                 let text = v.to_json().to_string();
                 let mut hidden = m.hand().boneyard().to_vec();
-                for other in (0..r.players).filter(|&s| s != seat) {
+                for other in (0..r.players()).filter(|&s| s != seat) {
                     hidden.extend(m.hand().hand(other).iter());
                 }
                 for t in hidden {
                     assert!(
                         !text.contains(&format!("\"{t}\"")),
                         "seat {seat} can see {t} in {:?}",
-                        r.preset
+                        r.preset()
                     );
                 }
             }
@@ -188,7 +188,7 @@ fn the_arena_swaps_seats_over_the_same_deal() {
             let a = play_deal(&config, i, false, &mut times).unwrap();
             let b = play_deal(&config, i, true, &mut times).unwrap();
             assert_eq!(a.deal, b.deal, "the same tiles both times");
-            for s in 0..rules.players as usize {
+            for s in 0..rules.players() as usize {
                 assert_ne!(a.seating[s], b.seating[s], "seat {s} changes bot");
             }
             // The heavy bot's seats in one play are the count bot's in the
@@ -269,7 +269,7 @@ fn weighted_worlds_keep_what_passes_showed() {
                     assert_eq!(w0, 0.0);
                     assert!(w <= 0.0 && w.is_finite());
                     for p in [plain, pos] {
-                        for other in 0..rules.players {
+                        for other in 0..rules.players() {
                             let lacks = k.lacks[other as usize];
                             if other != seat && lacks != TileSet::EMPTY {
                                 assert!((p.hand.hand(other) & lacks).is_empty());

@@ -19,7 +19,7 @@ fn write(name: &str, v: &Value) -> PathBuf {
 /// A match of at most `hands` hands between heuristic and random bots.
 fn bot_match(rules: Rules, seed: u64, hands: usize) -> Match {
     let mut m = Match::new(rules, Some(seed), None).unwrap();
-    let mut bots: Vec<_> = (0..rules.players)
+    let mut bots: Vec<_> = (0..rules.players())
         .map(|s| {
             let name = if s % 2 == 0 { "heuristic" } else { "random" };
             let config = BotConfig {

@@ -69,7 +69,7 @@ impl Deal {
 
     /// Check a JSON deal against the rules and build it.
     pub fn from_spec(rules: &Rules, spec: &DealSpec) -> Result<Deal, DealError> {
-        let n = rules.players as usize;
+        let n = rules.players() as usize;
         if spec.hands.len() != n {
             return Err(DealError::HandCount {
                 got: spec.hands.len(),
@@ -109,16 +109,16 @@ impl Deal {
             return Err(DealError::Missing(t));
         }
         for (seat, hand) in spec.hands.iter().enumerate() {
-            if hand.len() != rules.hand_size as usize {
+            if hand.len() != rules.hand_size() as usize {
                 return Err(DealError::HandSize {
                     seat,
                     got: hand.len(),
-                    want: rules.hand_size as usize,
+                    want: rules.hand_size() as usize,
                 });
             }
         }
         if let Some(p) = spec.poser {
-            if p >= rules.players {
+            if p >= rules.players() {
                 return Err(DealError::BadPoser(p));
             }
         }
@@ -188,8 +188,8 @@ impl Dealer {
             tiles[n] = t.index() as u8;
             n += 1;
         }
-        let h = rules.hand_size as usize;
-        let players = rules.players as usize;
+        let h = rules.hand_size() as usize;
+        let players = rules.players() as usize;
         // Seat 0's hand is the first places: its order does not matter.
         let batches = plan(n, h);
         // The batches [`shuffle_planned`] runs before it stops, worked out
@@ -455,10 +455,10 @@ mod tests {
                     seen[t.index()][seat] += 1;
                 }
             }
-            let share = rules.hand_size as f64 / rules.tiles().len() as f64;
+            let share = rules.hand_size() as f64 / rules.tiles().len() as f64;
             let want = n as f64 * share;
             for t in rules.tiles().iter() {
-                let per_seat = &seen[t.index()][..rules.players as usize];
+                let per_seat = &seen[t.index()][..rules.players() as usize];
                 for (seat, &got) in per_seat.iter().enumerate() {
                     let got = got as f64;
                     assert!(
@@ -474,7 +474,7 @@ mod tests {
     /// by [`shuffle_planned`], each hand's set built from its places.
     fn deal_by_plan<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Deal {
         let mut tiles: Vec<Tile> = rules.tiles().iter().collect();
-        let (h, players) = (rules.hand_size as usize, rules.players as usize);
+        let (h, players) = (rules.hand_size() as usize, rules.players() as usize);
         let batches = plan(tiles.len(), h);
         shuffle_planned(&mut tiles, &batches, rng);
         let mut deal = Deal {

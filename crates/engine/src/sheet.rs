@@ -147,7 +147,7 @@ impl Sheet {
         // As the engine does: points made during play move into the score
         // first (a target may be reached then), the rest when settled.
         let mut live = [0i32; MAX_PLAYERS];
-        if self.rules.live_scoring {
+        if self.rules.live_scoring() {
             live = summary.play_points(&self.rules);
             self.tally.credit(self.rules.sides(), &live);
         }
@@ -235,7 +235,7 @@ impl Sheet {
             rules: self.rules.spec(),
             fields: ReportFields::of(&self.rules),
             love_goal: self.rules.is_six_love().then(|| self.rules.love_goal()),
-            target: (!self.rules.is_six_love()).then_some(self.rules.target),
+            target: (!self.rules.is_six_love()).then_some(self.rules.target()),
             low_wins: self.rules.low_score_wins(),
             hands: &self.hands,
             scores: self.scores(),

@@ -61,15 +61,15 @@ fn every_preset_resolves_to_the_behaviour_of_its_table_row() {
         let got: Row = (
             name,
             players,
-            r.settle,
-            r.ends,
-            r.first_pose,
-            r.next_pose,
-            r.win,
-            r.pass_penalties,
-            r.live_scoring,
-            r.partners,
-            r.pass_points,
+            r.settle(),
+            r.ends(),
+            r.first_pose(),
+            r.next_pose(),
+            r.win(),
+            r.pass_penalties(),
+            r.live_scoring(),
+            r.partners(),
+            r.pass_points(),
         );
         assert_eq!(got, row, "{name} with {players}");
     }
@@ -82,7 +82,7 @@ fn sporting_lets_the_highest_double_holder_pose_any_tile() {
     }))
     .unwrap();
     assert_eq!(
-        spec.resolve().unwrap().first_pose,
+        spec.resolve().unwrap().first_pose(),
         PoseRule::HighestDouble { any: true }
     );
 }

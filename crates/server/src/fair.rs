@@ -94,7 +94,7 @@ pub fn hand_rules(record: &Record) -> Result<Vec<PoseRule>, String> {
 /// hand key.
 pub fn deal_from_key(rules: &Rules, rule: PoseRule, hand: u32, key: &[u8; 32]) -> DealSpec {
     let (deal, _) = seeded_deal(rules, key_seed(key), hand, rule);
-    deal.to_spec(rules.players)
+    deal.to_spec(rules.players())
 }
 
 /// Why a record does not match its revealed keys.

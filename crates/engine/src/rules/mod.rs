@@ -2,7 +2,8 @@
 //!
 //! A [`RulesSpec`] is what a user writes (`{"preset", "players", "options"}`);
 //! [`RulesSpec::resolve`] checks it against the preset's option table and fills
-//! every default, so the rest of the engine reads plain fields.
+//! every default into a [`Rules`], which the rest of the engine reads
+//! through accessors and cannot build any other way.
 
 mod choices;
 mod derived;
@@ -20,60 +21,190 @@ use options::O;
 use serde_json::{Map, Value};
 
 use crate::behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle};
+
 use crate::tile::{Tile, TileSet};
+use derived::Behaviour;
 
 /// Resolved rules of a match: a preset with every option given a value.
+///
+/// Built only by validation ([`RulesSpec::resolve`], [`Rules::of_preset`]),
+/// so every value is one some spec resolves to: the fields are private and
+/// read through the accessors below. What the user chose comes first, then
+/// what the preset and those choices imply.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
-    pub preset: Preset,
-    pub players: u8,
+    preset: Preset,
+    players: u8,
+    max_pip: u8,
+    hand_size: u8,
+    partners: bool,
+    sporting: bool,
+    key_tile: bool,
+    playoff: bool,
+    tie_replays: bool,
+    boneyard: bool,
+    pass_points: i32,
+    premiums: bool,
+    blocked: Blocked,
+    target: i32,
+    scoring: Scoring,
+    both_partners_out: bool,
+    double_blank_ten: bool,
+    capicu_same_ends: bool,
+    claims: Claims,
+    muggins_by: MugginsBy,
+    skunk: Skunk,
+    // Derived: never chosen, decided from the preset and the choices.
+    removed: TileSet,
+    draw: DrawRule,
+    layout: LayoutKind,
+    /// How the game behaves (`derived`): nothing else asks which preset
+    /// it is.
+    how: Behaviour,
+}
+
+/// Read accessors: one per value, so no caller can build or change a
+/// `Rules` that no spec resolves to.
+impl Rules {
+    pub const fn preset(&self) -> Preset {
+        self.preset
+    }
+
+    pub const fn players(&self) -> u8 {
+        self.players
+    }
+
     /// Highest pip of the set: 6, 9 or 12.
-    pub max_pip: u8,
-    pub hand_size: u8,
+    pub const fn max_pip(&self) -> u8 {
+        self.max_pip
+    }
+
+    pub const fn hand_size(&self) -> u8 {
+        self.hand_size
+    }
+
     /// Two partnerships: seats 0 and 2, seats 1 and 3.
-    pub partners: bool,
-    /// Tiles taken out of the set before dealing.
-    pub removed: TileSet,
-    pub draw: DrawRule,
-    pub layout: LayoutKind,
-    pub sporting: bool,
-    pub key_tile: bool,
-    pub playoff: bool,
-    pub tie_replays: bool,
-    pub boneyard: bool,
+    pub const fn partners(&self) -> bool {
+        self.partners
+    }
+
+    pub const fn sporting(&self) -> bool {
+        self.sporting
+    }
+
+    pub const fn key_tile(&self) -> bool {
+        self.key_tile
+    }
+
+    pub const fn playoff(&self) -> bool {
+        self.playoff
+    }
+
+    pub const fn tie_replays(&self) -> bool {
+        self.tie_replays
+    }
+
+    pub const fn boneyard(&self) -> bool {
+        self.boneyard
+    }
+
     /// Puerto Rican pass bonus to the other team (4 players); 0 is off.
-    pub pass_points: i32,
-    pub premiums: bool,
+    pub const fn pass_points(&self) -> i32 {
+        self.pass_points
+    }
+
+    pub const fn premiums(&self) -> bool {
+        self.premiums
+    }
+
     /// How a blocked partnership hand is won.
-    pub blocked: Blocked,
-    pub target: i32,
-    pub scoring: Scoring,
-    pub both_partners_out: bool,
-    pub double_blank_ten: bool,
+    pub const fn blocked(&self) -> Blocked {
+        self.blocked
+    }
+
+    pub const fn target(&self) -> i32 {
+        self.target
+    }
+
+    pub const fn scoring(&self) -> Scoring {
+        self.scoring
+    }
+
+    pub const fn both_partners_out(&self) -> bool {
+        self.both_partners_out
+    }
+
+    pub const fn double_blank_ten(&self) -> bool {
+        self.double_blank_ten
+    }
+
     /// Puerto Rican: a last tile fitting both ends that show the same
     /// number is capicú too (RULES.md's default: the ends must differ).
-    pub capicu_same_ends: bool,
-    pub claims: Claims,
-    pub muggins_by: MugginsBy,
-    pub skunk: Skunk,
-    // What follows is how the game behaves, decided here from the preset
-    // and the options (`behaviour`): nothing else asks which preset it is.
+    pub const fn capicu_same_ends(&self) -> bool {
+        self.capicu_same_ends
+    }
+
+    pub const fn claims(&self) -> Claims {
+        self.claims
+    }
+
+    pub const fn muggins_by(&self) -> MugginsBy {
+        self.muggins_by
+    }
+
+    pub const fn skunk(&self) -> Skunk {
+        self.skunk
+    }
+
+    /// Tiles taken out of the set before dealing.
+    pub const fn removed(&self) -> TileSet {
+        self.removed
+    }
+
+    pub const fn draw(&self) -> DrawRule {
+        self.draw
+    }
+
+    pub const fn layout(&self) -> LayoutKind {
+        self.layout
+    }
+
     /// How a finished hand becomes points.
-    pub settle: Settle,
+    pub const fn settle(&self) -> Settle {
+        self.how.settle
+    }
+
     /// Which open-end totals score during play.
-    pub ends: EndCount,
+    pub const fn ends(&self) -> EndCount {
+        self.how.ends
+    }
+
     /// Who poses the first hand (and after most ties).
-    pub first_pose: PoseRule,
+    pub const fn first_pose(&self) -> PoseRule {
+        self.how.first_pose
+    }
+
     /// Who poses after a hand somebody won.
-    pub next_pose: NextPose,
+    pub const fn next_pose(&self) -> NextPose {
+        self.how.next_pose
+    }
+
     /// How the match is won.
-    pub win: MatchWin,
+    pub const fn win(&self) -> MatchWin {
+        self.how.win
+    }
+
     /// French penalties: everyone else pays when a player's play goes round
     /// the table unanswered, and three passes in a row cost the passer.
-    pub pass_penalties: bool,
+    pub const fn pass_penalties(&self) -> bool {
+        self.how.pass_penalties
+    }
+
     /// Points move into the match score during play (end counts, pass
     /// points, penalties), not only when the hand ends.
-    pub live_scoring: bool,
+    pub const fn live_scoring(&self) -> bool {
+        self.how.live_scoring
+    }
 }
 
 impl Rules {
@@ -82,7 +213,7 @@ impl Rules {
     /// ```
     /// use domino_engine::Rules;
     /// let r = Rules::of_preset("jamaican").unwrap();
-    /// assert_eq!((r.players, r.hand_size, r.key_tile), (4, 7, true));
+    /// assert_eq!((r.players(), r.hand_size(), r.key_tile()), (4, 7, true));
     /// ```
     pub fn of_preset(name: &str) -> Result<Rules, RulesError> {
         RulesSpec::preset(name).resolve()
@@ -131,12 +262,12 @@ impl Rules {
 
     /// Whether the match is won by hands in a row against a side with none.
     pub const fn is_six_love(&self) -> bool {
-        matches!(self.win, MatchWin::Love { .. })
+        matches!(self.how.win, MatchWin::Love { .. })
     }
 
     /// Hands won needed to win a six-love style match.
     pub const fn love_goal(&self) -> i32 {
-        match self.win {
+        match self.how.win {
             MatchWin::Love { goal } => goal,
             MatchWin::Target { .. } => 0,
         }
@@ -144,7 +275,7 @@ impl Rules {
 
     /// Whether points are scored on open-end totals during play.
     pub const fn scores_ends(&self) -> bool {
-        !matches!(self.ends, EndCount::Off)
+        !matches!(self.how.ends, EndCount::Off)
     }
 
     /// Club fives: a loser below this many points at the match's end is
@@ -156,7 +287,7 @@ impl Rules {
 
     /// Whether the fewest points win the match (French).
     pub const fn low_score_wins(&self) -> bool {
-        matches!(self.win, MatchWin::Target { low_wins: true, .. })
+        matches!(self.how.win, MatchWin::Target { low_wins: true, .. })
     }
 
     /// A seat's partner, in the partnership games.

@@ -190,7 +190,6 @@ impl RulesSpec {
             .filter(|_| partners)
             .map_or(0, |s| s.points(&get(O::PassPoints)));
         let sporting = b(O::Sporting);
-        let behaviour = Behaviour::of(preset, partners, sporting);
         Ok(Rules {
             preset,
             players,
@@ -200,7 +199,7 @@ impl RulesSpec {
             removed,
             draw,
             layout,
-            sporting: b(O::Sporting),
+            sporting,
             key_tile: b(O::KeyTile),
             playoff: b(O::Playoff),
             tie_replays: b(O::TieReplays),
@@ -216,13 +215,7 @@ impl RulesSpec {
             claims,
             muggins_by,
             skunk,
-            settle: behaviour.settle,
-            ends: behaviour.ends,
-            first_pose: behaviour.first_pose,
-            next_pose: behaviour.next_pose,
-            win: behaviour.win,
-            pass_penalties: behaviour.pass_penalties,
-            live_scoring: behaviour.live_scoring,
+            how: Behaviour::of(preset, partners, sporting),
         })
     }
 }
