@@ -5,7 +5,9 @@
 //! every default into a [`Rules`], which the rest of the engine reads
 //! through accessors and cannot build any other way.
 
+mod access;
 mod choices;
+mod chosen;
 mod derived;
 mod options;
 mod preset;
@@ -16,195 +18,38 @@ pub use options::{option_specs, OptionKind, OptionName, OptionSpec};
 pub use preset::Preset;
 pub use spec::{RulesError, RulesSpec};
 
-use options::O;
-
-use serde_json::{Map, Value};
-
-use crate::behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle};
+use crate::behaviour::{EndCount, MatchWin};
 
 use crate::tile::{Tile, TileSet};
+use chosen::Choices;
 use derived::Behaviour;
 
 /// Resolved rules of a match: a preset with every option given a value.
 ///
 /// Built only by validation ([`RulesSpec::resolve`], [`Rules::of_preset`]),
 /// so every value is one some spec resolves to: the fields are private and
-/// read through the accessors below. What the user chose comes first, then
-/// what the preset and those choices imply.
+/// read through accessors (`access.rs`). What the user chose is kept apart
+/// from what the preset and those choices imply.
+///
+/// ```compile_fail
+/// // Rules come only from a resolved spec: no field can be set.
+/// let mut r = domino_engine::Rules::of_preset("jamaican").unwrap();
+/// r.target = 7;
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     preset: Preset,
     players: u8,
-    max_pip: u8,
-    hand_size: u8,
-    partners: bool,
-    sporting: bool,
-    key_tile: bool,
-    playoff: bool,
-    tie_replays: bool,
-    boneyard: bool,
-    pass_points: i32,
-    premiums: bool,
-    blocked: Blocked,
-    target: i32,
-    scoring: Scoring,
-    both_partners_out: bool,
-    double_blank_ten: bool,
-    capicu_same_ends: bool,
-    claims: Claims,
-    muggins_by: MugginsBy,
-    skunk: Skunk,
+    /// The options' values.
+    chosen: Choices,
     // Derived: never chosen, decided from the preset and the choices.
+    /// Tiles taken out of the set before dealing.
     removed: TileSet,
     draw: DrawRule,
     layout: LayoutKind,
     /// How the game behaves (`derived`): nothing else asks which preset
     /// it is.
     how: Behaviour,
-}
-
-/// Read accessors: one per value, so no caller can build or change a
-/// `Rules` that no spec resolves to.
-impl Rules {
-    pub const fn preset(&self) -> Preset {
-        self.preset
-    }
-
-    pub const fn players(&self) -> u8 {
-        self.players
-    }
-
-    /// Highest pip of the set: 6, 9 or 12.
-    pub const fn max_pip(&self) -> u8 {
-        self.max_pip
-    }
-
-    pub const fn hand_size(&self) -> u8 {
-        self.hand_size
-    }
-
-    /// Two partnerships: seats 0 and 2, seats 1 and 3.
-    pub const fn partners(&self) -> bool {
-        self.partners
-    }
-
-    pub const fn sporting(&self) -> bool {
-        self.sporting
-    }
-
-    pub const fn key_tile(&self) -> bool {
-        self.key_tile
-    }
-
-    pub const fn playoff(&self) -> bool {
-        self.playoff
-    }
-
-    pub const fn tie_replays(&self) -> bool {
-        self.tie_replays
-    }
-
-    pub const fn boneyard(&self) -> bool {
-        self.boneyard
-    }
-
-    /// Puerto Rican pass bonus to the other team (4 players); 0 is off.
-    pub const fn pass_points(&self) -> i32 {
-        self.pass_points
-    }
-
-    pub const fn premiums(&self) -> bool {
-        self.premiums
-    }
-
-    /// How a blocked partnership hand is won.
-    pub const fn blocked(&self) -> Blocked {
-        self.blocked
-    }
-
-    pub const fn target(&self) -> i32 {
-        self.target
-    }
-
-    pub const fn scoring(&self) -> Scoring {
-        self.scoring
-    }
-
-    pub const fn both_partners_out(&self) -> bool {
-        self.both_partners_out
-    }
-
-    pub const fn double_blank_ten(&self) -> bool {
-        self.double_blank_ten
-    }
-
-    /// Puerto Rican: a last tile fitting both ends that show the same
-    /// number is capicú too (RULES.md's default: the ends must differ).
-    pub const fn capicu_same_ends(&self) -> bool {
-        self.capicu_same_ends
-    }
-
-    pub const fn claims(&self) -> Claims {
-        self.claims
-    }
-
-    pub const fn muggins_by(&self) -> MugginsBy {
-        self.muggins_by
-    }
-
-    pub const fn skunk(&self) -> Skunk {
-        self.skunk
-    }
-
-    /// Tiles taken out of the set before dealing.
-    pub const fn removed(&self) -> TileSet {
-        self.removed
-    }
-
-    pub const fn draw(&self) -> DrawRule {
-        self.draw
-    }
-
-    pub const fn layout(&self) -> LayoutKind {
-        self.layout
-    }
-
-    /// How a finished hand becomes points.
-    pub const fn settle(&self) -> Settle {
-        self.how.settle
-    }
-
-    /// Which open-end totals score during play.
-    pub const fn ends(&self) -> EndCount {
-        self.how.ends
-    }
-
-    /// Who poses the first hand (and after most ties).
-    pub const fn first_pose(&self) -> PoseRule {
-        self.how.first_pose
-    }
-
-    /// Who poses after a hand somebody won.
-    pub const fn next_pose(&self) -> NextPose {
-        self.how.next_pose
-    }
-
-    /// How the match is won.
-    pub const fn win(&self) -> MatchWin {
-        self.how.win
-    }
-
-    /// French penalties: everyone else pays when a player's play goes round
-    /// the table unanswered, and three passes in a row cost the passer.
-    pub const fn pass_penalties(&self) -> bool {
-        self.how.pass_penalties
-    }
-
-    /// Points move into the match score during play (end counts, pass
-    /// points, penalties), not only when the hand ends.
-    pub const fn live_scoring(&self) -> bool {
-        self.how.live_scoring
-    }
 }
 
 impl Rules {
@@ -221,12 +66,12 @@ impl Rules {
 
     /// The tiles in play: the set minus removed tiles.
     pub const fn tiles(&self) -> TileSet {
-        TileSet::full(self.max_pip).minus(self.removed)
+        TileSet::full(self.max_pip()).minus(self.removed)
     }
 
     /// Number of scoring sides: 2 teams, or one per player.
     pub const fn sides(&self) -> usize {
-        if self.partners {
+        if self.chosen.partners {
             2
         } else {
             self.players as usize
@@ -235,7 +80,7 @@ impl Rules {
 
     /// The side a seat scores for.
     pub const fn side_of(&self, seat: u8) -> usize {
-        if self.partners {
+        if self.chosen.partners {
             (seat % 2) as usize
         } else {
             seat as usize
@@ -244,7 +89,7 @@ impl Rules {
 
     /// Pip value of a tile for counts (French may count 0-0 as 10).
     pub const fn count_of(&self, t: Tile) -> u32 {
-        if self.double_blank_ten && t.high() == 0 {
+        if self.chosen.double_blank_ten && t.high() == 0 {
             10
         } else {
             t.pips() as u32
@@ -254,7 +99,7 @@ impl Rules {
     /// A player's count: total pips still held.
     pub fn count(&self, hand: TileSet) -> u32 {
         let mut sum = hand.pips();
-        if self.double_blank_ten && hand.contains(Tile::double(0)) {
+        if self.chosen.double_blank_ten && hand.contains(Tile::double(0)) {
             sum += 10;
         }
         sum
@@ -282,7 +127,7 @@ impl Rules {
     /// skunked (where the skunk is played). RULES.md: the turn of the
     /// board, half the target rounded up (31 for 61, 61 for 121).
     pub const fn skunk_below(&self) -> i32 {
-        (self.target + 1) / 2
+        (self.chosen.target + 1) / 2
     }
 
     /// Whether the fewest points win the match (French).
@@ -292,7 +137,7 @@ impl Rules {
 
     /// A seat's partner, in the partnership games.
     pub const fn partner_of(&self, seat: u8) -> Option<u8> {
-        if self.partners {
+        if self.chosen.partners {
             Some((seat + 2) % 4)
         } else {
             None
@@ -306,67 +151,17 @@ impl Rules {
 
     /// The spec that resolves to these rules, with every option spelled out.
     pub fn spec(&self) -> RulesSpec {
-        let specs = option_specs(self.preset, self.players, &self.given_map());
-        let mut options = Map::new();
-        let given = self.given_map();
-        for s in specs {
-            if let Some(v) = given.get(s.name) {
-                options.insert(s.name.to_string(), v.clone());
-            }
-        }
+        let given = self.chosen.written();
+        let options = option_specs(self.preset, self.players, &given)
+            .into_iter()
+            .filter_map(|s| Some((s.name.to_string(), given.get(s.name)?.clone())))
+            .collect();
         RulesSpec {
             preset: self.preset.name().to_string(),
             players: Some(self.players),
             options,
         }
     }
-
-    /// Every option value this rules value holds, by option name (a
-    /// choice by its serde name, as `resolve` reads it).
-    fn given_map(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        let mut put = |k: OptionName, v: Value| {
-            m.insert(k.name().to_string(), v);
-        };
-        put(O::Sporting, self.sporting.into());
-        put(O::KeyTile, self.key_tile.into());
-        put(O::Playoff, self.playoff.into());
-        put(O::TieReplays, self.tie_replays.into());
-        put(O::Boneyard, self.boneyard.into());
-        // Always a number, as `presets` lists it; records that wrote the
-        // old switch (`true`/`false`) still read.
-        put(O::PassPoints, self.pass_points.into());
-        put(O::Blocked, named(self.blocked));
-        put(O::MugginsBy, named(self.muggins_by));
-        put(O::Premiums, self.premiums.into());
-        put(O::Target, self.target.into());
-        put(O::Scoring, named(self.scoring));
-        put(O::BothPartnersOut, self.both_partners_out.into());
-        put(O::DoubleBlankTen, self.double_blank_ten.into());
-        // Written only when on, so records of the other games keep their
-        // bytes.
-        if self.capicu_same_ends {
-            put(O::CapicuSameEnds, true.into());
-        }
-        put(O::Claims, named(self.claims));
-        put(
-            O::Skunk,
-            match self.skunk {
-                Skunk::Off => "no_skunk".into(),
-                Skunk::Points(n) => n.into(),
-                Skunk::DoubleGame => "double_game".into(),
-            },
-        );
-        put(O::Set, (self.max_pip as i64).into());
-        put(O::Partners, self.partners.into());
-        put(O::HandSize, (self.hand_size as i64).into());
-        m
-    }
-}
-
-/// A choice's name as the option table spells it.
-fn named<T: serde::Serialize>(choice: T) -> Value {
-    serde_json::to_value(choice).unwrap_or(Value::Null)
 }
 
 /// Every preset with each of `players` and each set (its own, double-nine,
@@ -397,7 +192,12 @@ pub(crate) fn every_preset_set_and_count(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Map, Value};
+
+    /// A choice's name as the option table spells it.
+    fn named<T: serde::Serialize>(choice: T) -> Value {
+        serde_json::to_value(choice).unwrap_or(Value::Null)
+    }
 
     fn spec(v: Value) -> RulesSpec {
         serde_json::from_value(v).unwrap()
@@ -414,7 +214,7 @@ mod tests {
                     options: Map::new(),
                 };
                 let r = s.resolve().unwrap();
-                let dealt = r.hand_size as u32 * n as u32;
+                let dealt = r.hand_size() as u32 * n as u32;
                 assert!(dealt <= r.tiles().len(), "{} {n}", p.name());
                 assert_eq!(r.spec().resolve().unwrap(), r, "{} {n}", p.name());
             }
@@ -446,15 +246,15 @@ mod tests {
         let r = spec(json!({"preset": "cutthroat", "players": 2}))
             .resolve()
             .unwrap();
-        assert_eq!((r.hand_size, r.draw), (14, DrawRule::Never));
+        assert_eq!((r.hand_size(), r.draw), (14, DrawRule::Never));
         let r = spec(json!({"preset": "cutthroat", "players": 2, "options": {"boneyard": true}}))
             .resolve()
             .unwrap();
-        assert_eq!((r.hand_size, r.draw), (7, DrawRule::UntilAble));
+        assert_eq!((r.hand_size(), r.draw), (7, DrawRule::UntilAble));
         let r = spec(json!({"preset": "cutthroat", "players": 3}))
             .resolve()
             .unwrap();
-        assert_eq!(r.hand_size, 9);
+        assert_eq!(r.hand_size(), 9);
         assert_eq!(r.tiles().len(), 27);
         assert!(!r.tiles().contains(Tile::double(0)));
         assert!(
@@ -469,13 +269,13 @@ mod tests {
         let r = spec(json!({"preset": "block", "options": {"set": 12}}))
             .resolve()
             .unwrap();
-        assert_eq!((r.max_pip, r.hand_size, r.partners), (12, 12, true));
+        assert_eq!((r.max_pip(), r.hand_size(), r.partners()), (12, 12, true));
         let r = spec(json!({"preset": "block", "options": {"scoring": "hand"}}))
             .resolve()
             .unwrap();
-        assert_eq!(r.target, 5);
+        assert_eq!(r.target(), 5);
         let r = spec(json!({"preset": "draw"})).resolve().unwrap();
-        assert_eq!((r.hand_size, r.partners), (4, false));
+        assert_eq!((r.hand_size(), r.partners()), (4, false));
         assert!(spec(json!({"preset": "block", "options": {"set": 8}}))
             .resolve()
             .is_err());
