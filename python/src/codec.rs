@@ -27,21 +27,21 @@ pub struct Codec {
 
 /// Most chains a layout of these rules can open.
 pub fn max_chains(rules: &Rules) -> usize {
-    match rules.layout {
+    match rules.layout() {
         LayoutKind::Line => 2,
         LayoutKind::FirstDoubleSpinner | LayoutKind::Cross | LayoutKind::French => 4,
         // The cross's four, then two for every other double of the set.
-        LayoutKind::CrossEveryDouble => 4 + 2 * rules.max_pip as usize,
+        LayoutKind::CrossEveryDouble => 4 + 2 * rules.max_pip() as usize,
     }
 }
 
 impl Codec {
     pub fn new(rules: &Rules) -> Codec {
         Codec {
-            tiles: set_size(rules.max_pip),
+            tiles: set_size(rules.max_pip()),
             slots: 1 + max_chains(rules),
-            claims: if rules.claims == Claims::Auto { 1 } else { 2 },
-            players: rules.players as usize,
+            claims: if rules.claims() == Claims::Auto { 1 } else { 2 },
+            players: rules.players() as usize,
         }
     }
 

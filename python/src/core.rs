@@ -55,7 +55,7 @@ impl GameDef {
     /// Whether points reach the match score during play (fives games,
     /// Puerto Rican pass points, French penalties).
     pub fn scores_in_play(&self) -> bool {
-        self.rules.live_scoring
+        self.rules.live_scoring()
     }
 
     /// Most player decisions in one hand.
@@ -108,10 +108,10 @@ pub struct Dealing {
 
 impl Dealing {
     fn start(rules: &Rules, rule: PoseRule) -> Dealing {
-        let dealt = rules.players as usize * rules.hand_size as usize;
+        let dealt = rules.players() as usize * rules.hand_size() as usize;
         let in_play = rules.tiles().len() as usize;
         // Sleeping tiles are never drawn: their order cannot matter.
-        let need = if rules.draw == DrawRule::Never {
+        let need = if rules.draw() == DrawRule::Never {
             dealt
         } else {
             in_play
@@ -136,7 +136,7 @@ impl Dealing {
 
     /// The tiles dealt so far to `seat`.
     pub fn dealt_to(&self, rules: &Rules, seat: u8) -> TileSet {
-        let h = rules.hand_size as usize;
+        let h = rules.hand_size() as usize;
         let from = seat as usize * h;
         let mut s = TileSet::EMPTY;
         for &t in self.order.iter().skip(from).take(h) {
@@ -146,8 +146,8 @@ impl Dealing {
     }
 
     fn spec(&self, rules: &Rules) -> DealSpec {
-        let h = rules.hand_size as usize;
-        let n = rules.players as usize;
+        let h = rules.hand_size() as usize;
+        let n = rules.players() as usize;
         let hands = (0..n)
             .map(|s| self.order[s * h..(s + 1) * h].to_vec())
             .collect();
@@ -413,7 +413,7 @@ impl Core {
 
     /// Each player's return so far (see [`returns_of`]).
     pub fn returns(&self) -> Vec<f64> {
-        let n = self.def.rules.players as usize;
+        let n = self.def.rules.players() as usize;
         self.returns_array()[..n].to_vec()
     }
 
@@ -480,7 +480,7 @@ pub fn returns_of(def: &GameDef, m: Option<&Match>, hand_start: &[i32]) -> [f64;
     let total: f64 = v[..sides].iter().sum();
     let others = (sides.max(2) - 1) as f64;
     let mut out = [0.0f64; MAX_PLAYERS];
-    for p in 0..rules.players {
+    for p in 0..rules.players() {
         let own = v[rules.side_of(p)];
         out[p as usize] = own - (total - own) / others;
     }

@@ -33,10 +33,10 @@ pub struct Shape {
 
 impl Shape {
     pub fn new(rules: &Rules) -> Shape {
-        let p = rules.players as usize;
-        let t = set_size(rules.max_pip);
+        let p = rules.players() as usize;
+        let t = set_size(rules.max_pip());
         let e = max_chains(rules);
-        let k = rules.max_pip as usize + 1;
+        let k = rules.max_pip() as usize + 1;
         let s = rules.sides();
         let obs_len = p // me
             + p // to act
@@ -238,11 +238,11 @@ pub fn observation_string(m: &Match, tr: &Tracker, seat: u8) -> String {
     } else {
         s.push_str(" -");
     }
-    let sizes: Vec<String> = (0..m.rules().players)
+    let sizes: Vec<String> = (0..m.rules().players())
         .map(|p| hand.hand(p).len().to_string())
         .collect();
     let _ = write!(s, " | sizes {}", sizes.join(" "));
-    for p in 0..m.rules().players as usize {
+    for p in 0..m.rules().players() as usize {
         if !tr.lacks[p].is_empty() {
             let _ = write!(s, " | seat {p} lacks {}", tiles_text(tr.lacks[p]));
         }

@@ -106,7 +106,7 @@ impl VecEnv {
 
     /// Apply `a` in game `i`, deal again if it ended, and write its outputs.
     fn play(&mut self, slot: &mut Slot, a: Action, i: usize, out: &mut Out) {
-        let p = self.def.rules.players as usize;
+        let p = self.def.rules.players() as usize;
         let before = returns_of(&self.def, Some(&slot.m), &slot.hand_start);
         slot.tracker.apply(&mut slot.m, a);
         if self.def.whole_match
@@ -146,7 +146,7 @@ impl Out {
         Out {
             obs: vec![0.0; n * def.shape.obs_len],
             mask: vec![false; n * def.codec.num_actions()],
-            rewards: vec![0.0; n * def.rules.players as usize],
+            rewards: vec![0.0; n * def.rules.players() as usize],
             dones: vec![false; n],
             player: vec![0; n],
         }
@@ -213,7 +213,7 @@ impl VecEnv {
 
     #[getter]
     fn num_players(&self) -> usize {
-        self.def.rules.players as usize
+        self.def.rules.players() as usize
     }
 
     #[getter]
@@ -288,7 +288,7 @@ impl VecEnv {
                 }
             }
         }
-        let p = self.def.rules.players as usize;
+        let p = self.def.rules.players() as usize;
         let mut out = Out::new(&self.def, n);
         let mut slots = std::mem::take(&mut self.slots);
         for (i, (slot, a)) in slots.iter_mut().zip(chosen).enumerate() {

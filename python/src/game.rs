@@ -78,7 +78,7 @@ impl Game {
     /// The preset's name, e.g. `"jamaican"`.
     #[getter]
     fn preset(&self) -> &'static str {
-        self.def.rules.preset.name()
+        self.def.rules.preset().name()
     }
 
     /// Whether a state is a whole match (else one hand).
@@ -96,7 +96,7 @@ impl Game {
     }
 
     fn num_players(&self) -> usize {
-        self.def.rules.players as usize
+        self.def.rules.players() as usize
     }
 
     /// Scoring sides: 2 in partnership games, else one per player.
@@ -197,8 +197,8 @@ impl Game {
     fn __repr__(&self) -> String {
         format!(
             "Game({:?}, players={}{})",
-            self.def.rules.preset.name(),
-            self.def.rules.players,
+            self.def.rules.preset().name(),
+            self.def.rules.players(),
             if self.def.whole_match {
                 ", match=True"
             } else {
@@ -209,10 +209,10 @@ impl Game {
 }
 
 fn seat_arg(def: &GameDef, player: i64) -> PyResult<u8> {
-    if player < 0 || player >= i64::from(def.rules.players) {
+    if player < 0 || player >= i64::from(def.rules.players()) {
         return Err(PyIndexError::new_err(format!(
             "player {player} is not at this table (players 0 to {})",
-            def.rules.players - 1
+            def.rules.players() - 1
         )));
     }
     Ok(player as u8)
@@ -517,7 +517,7 @@ impl State {
     }
 
     fn num_players(&self) -> usize {
-        self.core.def.rules.players as usize
+        self.core.def.rules.players() as usize
     }
 
     fn get_game(&self) -> Game {
@@ -588,7 +588,7 @@ impl State {
     fn __repr__(&self) -> String {
         format!(
             "<domino.State {} hand {} phase {} to act {}>",
-            self.core.def.rules.preset.name(),
+            self.core.def.rules.preset().name(),
             self.hand_number(),
             self.phase(),
             self.core.current_player()
@@ -741,7 +741,7 @@ impl State {
         let knowledge = domino_bots::knowledge::Knowledge::new(&view);
         let sampler = domino_bots::world::Sampler::new(&view, &knowledge)
             .map_err(|e| crate::errors::DominoError::new_err(e.to_string()))?;
-        let players = self.core.def.rules.players;
+        let players = self.core.def.rules.players();
         let mut rec = m.record();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..50 {

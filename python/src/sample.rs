@@ -56,7 +56,7 @@ pub fn sample_state(observation: &Bound<'_, PyAny>, seed: u64) -> PyResult<State
         // The rules pick the first hand's poser from the deal, or leave
         // it to chance (then the deal names who posed).
         for poser in [None, poser] {
-            let mut spec = deal.to_spec(rules.players);
+            let mut spec = deal.to_spec(rules.players());
             spec.poser = poser;
             let record = Record {
                 format: domino_engine::record::FORMAT.into(),

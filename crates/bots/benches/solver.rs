@@ -35,7 +35,7 @@ fn solve_all(solver: &mut Solver, deals: &[Position]) -> u64 {
 }
 
 fn bench(c: &mut Criterion) {
-    let jamaican = positions(Rules::preset("jamaican").expect("jamaican"), 1_000);
+    let jamaican = positions(Rules::of_preset("jamaican").expect("jamaican"), 1_000);
     let mut spec = RulesSpec::preset("block");
     spec.players = Some(2);
     spec.options

@@ -29,7 +29,7 @@ fn main() {
     let mut rows = vec![(0u32, 0i64, 0i64); 30];
     for i in 0..deals {
         for swapped in [false, true] {
-            let seats = seating(rules.players, swapped);
+            let seats = seating(rules.players(), swapped);
             let mut m = Match::new(rules, Some(deal_seed(seed, i)), None).expect("deal");
             let mut bots: Vec<_> = seats
                 .iter()

@@ -39,7 +39,7 @@ fn main() {
         let Ok(mut m) = Match::new(rules, Some(1_000 + i), None) else {
             continue;
         };
-        let mut bots: Vec<_> = (0..rules.players)
+        let mut bots: Vec<_> = (0..rules.players())
             .map(|_| by_name("heuristic", BotConfig::default()).expect("bot"))
             .collect();
         let mut pos: Option<Position> = None;

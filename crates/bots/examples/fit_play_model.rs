@@ -16,7 +16,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let preset = args.next().unwrap_or_else(|| "jamaican".into());
     let deals: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(300);
-    let Ok(rules) = Rules::preset(&preset) else {
+    let Ok(rules) = Rules::of_preset(&preset) else {
         eprintln!("unknown preset {preset}");
         std::process::exit(2);
     };
@@ -36,7 +36,7 @@ fn main() {
         let Ok(mut m) = Match::new(rules, Some(i + 1), None) else {
             continue;
         };
-        let mut bots: Vec<_> = (0..rules.players)
+        let mut bots: Vec<_> = (0..rules.players())
             .map(|s| {
                 let config = BotConfig {
                     seed: i,

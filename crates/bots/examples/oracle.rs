@@ -22,7 +22,7 @@ fn main() {
     let mut n = 0.0;
     for i in 0..deals {
         for swapped in [false, true] {
-            let seats = seating(rules.players, swapped);
+            let seats = seating(rules.players(), swapped);
             let mut m = Match::new(rules, Some(deal_seed(1, i)), None).expect("deal");
             let mut bot = by_name(&other, BotConfig::default()).expect("bot");
             let mut pos: Option<Position> = None;

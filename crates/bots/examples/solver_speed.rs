@@ -67,8 +67,8 @@ fn main() {
     let n = positions.len().max(1);
     println!(
         "{} ({} players): {n} deals, mean {:.3} ms, median {:.3} ms per deal, {} nodes per deal, {:.2} M nodes/s, value sum {sum}",
-        rules.preset.name(),
-        rules.players,
+        rules.preset().name(),
+        rules.players(),
         1000.0 * secs / n as f64,
         1000.0 * times[n / 2],
         nodes / n as u64,

@@ -186,9 +186,9 @@ pub fn default_blunder(rules: &Rules) -> i32 {
     let unit = match Objective::of(rules) {
         Objective::Outcome => return 1,
         // About ten pips, in the game's points.
-        Objective::Points { .. } => match rules.settle {
-            Settle::LosersPips if rules.scoring == Scoring::Hand => 1,
-            _ => (10 / rules.ends.unit()).max(1),
+        Objective::Points { .. } => match rules.settle() {
+            Settle::LosersPips if rules.scoring() == Scoring::Hand => 1,
+            _ => (10 / rules.ends().unit()).max(1),
         },
     };
     unit * (rules.sides() as i32 - 1).max(1)
@@ -389,7 +389,7 @@ pub struct SeatSummary {
 impl Analysis {
     /// Totals by seat.
     pub fn seats(&self) -> Vec<SeatSummary> {
-        let mut out: Vec<SeatSummary> = (0..self.rules.players)
+        let mut out: Vec<SeatSummary> = (0..self.rules.players())
             .map(|seat| SeatSummary {
                 seat,
                 ..SeatSummary::default()

@@ -98,10 +98,10 @@ pub fn play_deal(
     times: &mut [Times; 2],
 ) -> Result<Play, ArenaError> {
     let rules = config.rules;
-    let seats = seating(rules.players, swapped);
+    let seats = seating(rules.players(), swapped);
     let mut m =
         Match::new(rules, Some(deal_seed(config.seed, i)), None).map_err(ArenaError::Deal)?;
-    let deal = m.deal().to_spec(rules.players);
+    let deal = m.deal().to_spec(rules.players());
     let mut bots: Vec<Box<dyn Bot>> = Vec::new();
     for (s, &b) in seats.iter().enumerate() {
         let seed = deal_seed(

@@ -133,7 +133,7 @@ fn raw_features(hand: &Hand) -> [[f64; MAX_PLAYERS]; FEATURES] {
     let mut stuck = [0.0f64; MAX_PLAYERS];
     let mut numbers = [0.0f64; MAX_PLAYERS];
     let mut held_ends = [0.0f64; MAX_PLAYERS];
-    for seat in 0..rules.players {
+    for seat in 0..rules.players() {
         if hand.is_out(seat) {
             continue;
         }
@@ -149,7 +149,7 @@ fn raw_features(hand: &Hand) -> [[f64; MAX_PLAYERS]; FEATURES] {
         }
         let mut held = 0u32;
         let mut shown = 0u32;
-        for x in 0..=rules.max_pip {
+        for x in 0..=rules.max_pip() {
             let n = (h & TileSet::suit(x)).len();
             if n > 0 {
                 held += 1;
@@ -226,7 +226,7 @@ pub fn for_game(rules: &Rules) -> Eval {
     match Objective::of(rules) {
         Objective::Outcome => OUTCOME,
         Objective::Points { low_wins: true } => LOW,
-        Objective::Points { .. } if rules.ends == EndCount::OnePerFive => ENDS.per_five(),
+        Objective::Points { .. } if rules.ends() == EndCount::OnePerFive => ENDS.per_five(),
         Objective::Points { .. } if rules.scores_ends() => ENDS,
         Objective::Points { .. } => SPOTS,
     }

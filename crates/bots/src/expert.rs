@@ -96,12 +96,12 @@ impl Search {
     /// reshuffled ([`Search::Rollout`]): measured ahead of max-n to a depth
     /// there (docs/bots.md, "Rollouts"), at a fraction of the time.
     pub fn for_game(rules: &Rules) -> Search {
-        let small = rules.layout == LayoutKind::Line
-            && rules.max_pip <= 6
-            && rules.draw == DrawRule::Never
+        let small = rules.layout() == LayoutKind::Line
+            && rules.max_pip() <= 6
+            && rules.draw() == DrawRule::Never
             && rules.is_six_love();
         let free_for_all = free_for_all(rules);
-        let solvable = rules.layout == LayoutKind::Line && rules.draw == DrawRule::Never;
+        let solvable = rules.layout() == LayoutKind::Line && rules.draw() == DrawRule::Never;
         if small {
             Search::Exact
         } else if free_for_all && !solvable {
@@ -335,7 +335,7 @@ pub const PARTNER_PLAY: PlayModel = PlayModel {
 
 /// Whether seats play in partnerships (fewer sides than players).
 fn partnership(rules: &Rules) -> bool {
-    rules.sides() < usize::from(rules.players)
+    rules.sides() < usize::from(rules.players())
 }
 
 /// How the other sides' plays weigh a world by default: the game's fitted

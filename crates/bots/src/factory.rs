@@ -178,7 +178,7 @@ mod tests {
     #[test]
     fn noise_replaces_some_choices_with_random_legal_plays(
     ) -> Result<(), Box<dyn std::error::Error>> {
-        let rules = Rules::preset("draw")?;
+        let rules = Rules::of_preset("draw")?;
         let (mut differed, mut same_at_zero) = (0, true);
         for seed in 0..10u64 {
             let mut m = Match::new(rules, Some(seed), None)?;

@@ -98,7 +98,7 @@ pub(crate) fn score_facts(f: &Facts<'_>, a: Action) -> f64 {
     };
     let rules = f.rules;
     let me = f.me;
-    let n = rules.players;
+    let n = rules.players();
     let rest = f.hand.minus(tile.bit());
     if rest.is_empty() {
         return 10_000.0;
@@ -118,7 +118,7 @@ pub(crate) fn score_facts(f: &Facts<'_>, a: Action) -> f64 {
     // In French a double opens its number for everyone: holding it back
     // keeps that arm shut to the others (measured: shedding doubles early
     // loses to the count bot there).
-    let french = rules.layout == LayoutKind::French;
+    let french = rules.layout() == LayoutKind::French;
     let pip_weight = if rules.scores_ends() { 0.6 } else { 1.0 };
     s += pip_weight * f64::from(tile.pips());
     if tile.is_double() {
@@ -126,7 +126,7 @@ pub(crate) fn score_facts(f: &Facts<'_>, a: Action) -> f64 {
     }
 
     // Keep a variety of numbers, and something to play next time.
-    let numbers = (0..=rules.max_pip)
+    let numbers = (0..=rules.max_pip())
         .filter(|&x| !rest.intersect(TileSet::suit(x)).is_empty())
         .count();
     s += 2.0 * numbers as f64;
@@ -151,7 +151,7 @@ pub(crate) fn score_facts(f: &Facts<'_>, a: Action) -> f64 {
         } else {
             if could.is_empty() {
                 s += 8.0 * weight;
-                if rules.pass_points > 0 {
+                if rules.pass_points() > 0 {
                     s += 6.0 * weight;
                 }
             } else {
@@ -167,9 +167,9 @@ pub(crate) fn score_facts(f: &Facts<'_>, a: Action) -> f64 {
     // Covering a number: good when it was an opponent's, bad when the partner's.
     if let Some(p) = covered {
         for seat in after(me, n) {
-            let mine = !rules.partners || rules.partner_of(me) == Some(seat);
+            let mine = !rules.partners() || rules.partner_of(me) == Some(seat);
             if k.shown[seat as usize] & (1 << p) != 0 {
-                s += if mine && rules.partners { -2.5 } else { 2.0 };
+                s += if mine && rules.partners() { -2.5 } else { 2.0 };
             }
         }
     }
@@ -184,11 +184,11 @@ pub(crate) fn score_facts(f: &Facts<'_>, a: Action) -> f64 {
 
     // The fives: take the points on offer, deny the next player his.
     if rules.scores_ends() {
-        let scale = f64::from(rules.ends.unit());
-        let made = f64::from(rules.ends.points(layout.ends_total())) * scale;
+        let scale = f64::from(rules.ends().unit());
+        let made = f64::from(rules.ends().points(layout.ends_total())) * scale;
         s += 2.0 * made;
         let next = (me + 1) % n;
-        let threat = best_reply(&layout, rules.ends, k.possible(next).minus(tile.bit()));
+        let threat = best_reply(&layout, rules.ends(), k.possible(next).minus(tile.bit()));
         s -= 1.2 * f64::from(threat) * scale;
     }
     s

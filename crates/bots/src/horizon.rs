@@ -302,7 +302,7 @@ mod tests {
     #[test]
     fn deep_enough_is_exact() {
         for (preset, seed) in [("jamaican", 3u64), ("block", 5), ("all-fives", 9)] {
-            let rules = Rules::preset(preset).unwrap();
+            let rules = Rules::of_preset(preset).unwrap();
             // A few plays in, so the search is small.
             let pos = Position::after_first_actions(rules, seed, 6);
             let side = rules.side_of(pos.hand.to_act());
@@ -319,7 +319,7 @@ mod tests {
     /// With a node limit too small to finish, the values are guesses.
     #[test]
     fn stopped_early_is_a_guess() {
-        let rules = Rules::preset("cross").unwrap();
+        let rules = Rules::of_preset("cross").unwrap();
         let m = Match::new(rules, Some(4), None).unwrap();
         let pos = Position::new(*m.hand(), 1);
         let side = rules.side_of(pos.hand.to_act());

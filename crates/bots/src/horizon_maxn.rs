@@ -248,8 +248,9 @@ mod tests {
             let deal = Deal::random(&rules, &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
             let mut turned = deal;
             turned.boneyard[..usize::from(deal.bone_len)].reverse();
-            let pos =
-                |d: &Deal| Position::new(Hand::new(&rules, d, 0, TileSet::full(rules.max_pip)), 1);
+            let pos = |d: &Deal| {
+                Position::new(Hand::new(&rules, d, 0, TileSet::full(rules.max_pip())), 1)
+            };
             let values = |d: &Deal, blind: bool| {
                 let mut h = HorizonMaxN::new(16);
                 h.set_limits(Some(20_000), None);
@@ -269,7 +270,7 @@ mod tests {
     /// guesses from a finished shallower iteration.
     #[test]
     fn stopped_early_is_a_guess() {
-        let rules = domino_engine::Rules::preset("cross").unwrap();
+        let rules = domino_engine::Rules::of_preset("cross").unwrap();
         let m = Match::new(rules, Some(4), None).unwrap();
         let pos = Position::new(*m.hand(), 1);
         let side = rules.side_of(pos.hand.to_act());

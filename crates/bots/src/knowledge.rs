@@ -47,8 +47,8 @@ impl Knowledge {
     pub fn new(view: &SeatView) -> Knowledge {
         let rules = view.rules();
         let me = view.seat();
-        let mut layout = Layout::new(rules.layout);
-        let mut played = vec![Vec::new(); rules.players as usize];
+        let mut layout = Layout::new(rules.layout());
+        let mut played = vec![Vec::new(); rules.players() as usize];
         let mut lacks = [TileSet::EMPTY; MAX_SEATS];
         let mut shown = [0u16; MAX_SEATS];
         let mut steps = Vec::with_capacity(view.history().len());
@@ -105,7 +105,7 @@ impl Knowledge {
         let board = view.layout().board();
         Knowledge {
             me,
-            players: rules.players,
+            players: rules.players(),
             mine,
             board,
             unseen: rules.tiles().minus(mine).minus(board),

@@ -13,7 +13,7 @@
 //! ```
 //! use domino_bots::{by_name, BotConfig};
 //! use domino_engine::{Match, Rules};
-//! let mut m = Match::new(Rules::preset("jamaican").unwrap(), Some(7), None).unwrap();
+//! let mut m = Match::new(Rules::of_preset("jamaican").unwrap(), Some(7), None).unwrap();
 //! let seat = m.to_act().unwrap();
 //! let mut bot = by_name("heuristic", BotConfig::default()).unwrap();
 //! let a = bot.act(&m.seat_view(seat)).unwrap();
@@ -24,7 +24,7 @@
 //!
 //! ```compile_fail
 //! use domino_engine::{Match, Rules, SeatView, Viewer};
-//! let m = Match::new(Rules::preset("jamaican").unwrap(), Some(7), None).unwrap();
+//! let m = Match::new(Rules::of_preset("jamaican").unwrap(), Some(7), None).unwrap();
 //! let cheat = SeatView { view: m.view(Viewer::All), seat: 0 };
 //! ```
 
@@ -196,7 +196,7 @@ pub(crate) fn choose_poser(view: &SeatView, seats: [u8; 2]) -> Action {
     let hand = view.hand();
     let rules = view.rules();
     let mut best_suit = 0;
-    for n in 0..=rules.max_pip {
+    for n in 0..=rules.max_pip() {
         best_suit = best_suit.max(hand.intersect(domino_engine::TileSet::suit(n)).len());
     }
     let doubles = hand.intersect(domino_engine::TileSet::DOUBLES).len();

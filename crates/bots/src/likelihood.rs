@@ -50,7 +50,7 @@ impl PlayModel {
                 double: 0.5,
                 points: 0.1,
             }
-        } else if rules.layout == LayoutKind::French {
+        } else if rules.layout() == LayoutKind::French {
             PlayModel {
                 pips: 0.5,
                 keep: 2.0,
@@ -311,7 +311,7 @@ mod tests {
 
     #[test]
     fn natural_plays_are_likelier_and_probabilities_sum_to_one() {
-        let rules = Rules::preset("jamaican").unwrap();
+        let rules = Rules::of_preset("jamaican").unwrap();
         let mut deal = Deal::from_spec(
             &rules,
             &domino_engine::DealSpec {

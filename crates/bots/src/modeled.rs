@@ -216,7 +216,7 @@ mod tests {
     /// perfect ones, and values stay within the outcome's range.
     #[test]
     fn modelled_opponents_are_no_harder_than_perfect_ones() {
-        let rules = Rules::preset("jamaican").unwrap();
+        let rules = Rules::of_preset("jamaican").unwrap();
         for seed in 0..5 {
             let pos = Position::after_first_actions(rules, seed, 8);
             let side = rules.side_of(pos.hand.to_act());

@@ -66,7 +66,7 @@ pub fn reasons(view: &SeatView, a: Action) -> Vec<Why> {
     };
     let rules = view.rules();
     let me = view.seat();
-    let n = rules.players;
+    let n = rules.players();
     let k = Knowledge::new(view);
     let rest = view.hand().minus(tile.bit());
     if rest.is_empty() {
@@ -97,7 +97,7 @@ pub fn reasons(view: &SeatView, a: Action) -> Vec<Why> {
         _ => vec![tile.high(), tile.low()],
     };
     if rules.scores_ends() {
-        let points = rules.ends.points(layout.ends_total());
+        let points = rules.ends().points(layout.ends_total());
         let total = layout.ends_total() as i32;
         if points > 0 {
             why.push(Why::Scores { points, total });
@@ -105,7 +105,7 @@ pub fn reasons(view: &SeatView, a: Action) -> Vec<Why> {
     }
     // Does the next opponent have anything to play?
     let next = (me + 1) % n;
-    let next_is_foe = !rules.partners || rules.side_of(next) != rules.side_of(me);
+    let next_is_foe = !rules.partners() || rules.side_of(next) != rules.side_of(me);
     if next_is_foe {
         let could = k
             .possible(next)
@@ -121,7 +121,7 @@ pub fn reasons(view: &SeatView, a: Action) -> Vec<Why> {
             why.push(Why::ShownNone { seat: next, ends });
         }
     }
-    let partner = rules.partner_of(me).filter(|_| rules.partners);
+    let partner = rules.partner_of(me).filter(|_| rules.partners());
     for &x in &shows {
         let count = count_in(rest, x);
         let partners = partner.is_some_and(|p| k.shown[p as usize] & (1 << x) != 0);
@@ -148,7 +148,7 @@ pub fn reasons(view: &SeatView, a: Action) -> Vec<Why> {
         });
     }
     if why.is_empty() {
-        let strongest = (0..=rules.max_pip)
+        let strongest = (0..=rules.max_pip())
             .max_by_key(|&x| count_in(rest, x))
             .unwrap_or(0);
         let held = count_in(rest, strongest);
@@ -224,7 +224,7 @@ mod tests {
                             None => l.pose(tile),
                             Some(e) => l.place(tile, e),
                         }
-                        let pts = view.rules().ends.points(l.ends_total());
+                        let pts = view.rules().ends().points(l.ends_total());
                         if pts > 0 && view.hand().len() > 1 {
                             let why = reasons(&view, a);
                             assert!(

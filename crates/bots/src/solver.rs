@@ -161,7 +161,7 @@ impl Position {
         match a {
             Action::Pass => {
                 self.passed |= 1 << seat;
-                if self.hand.rules().pass_penalties {
+                if self.hand.rules().pass_penalties() {
                     let r = &mut self.pass_run[seat as usize];
                     *r = if *r >= 2 { 0 } else { *r + 1 };
                 }
@@ -201,7 +201,7 @@ pub(crate) fn moves_pruned(
         out.push(Action::Muggins);
         return;
     }
-    if hand.rules().claims == Claims::Auto {
+    if hand.rules().claims() == Claims::Auto {
         out.extend_from_slice(scratch.as_slice());
     } else {
         for &a in scratch.iter() {
@@ -231,7 +231,8 @@ pub(crate) fn moves_pruned(
 #[inline]
 fn line_moves(hand: &Hand, out: &mut Vec<Action>, symmetric: bool) -> bool {
     let layout = hand.layout();
-    if layout.kind() != LayoutKind::Line || hand.rules().claims != Claims::Auto || hand.is_over() {
+    if layout.kind() != LayoutKind::Line || hand.rules().claims() != Claims::Auto || hand.is_over()
+    {
         return false;
     }
     let [c0, c1] = layout.chains() else {
@@ -485,7 +486,7 @@ impl Solver {
         // Outcome searches (null windows) redo a small subtree faster than
         // they probe the table; points searches need the table's bounds.
         self.shallow = match self.objective {
-            Objective::Outcome => u32::from(rules.hand_size) * u32::from(rules.players) / 2,
+            Objective::Outcome => u32::from(rules.hand_size()) * u32::from(rules.players()) / 2,
             Objective::Points { .. } => 0,
         };
     }
@@ -718,8 +719,8 @@ impl Solver {
         let base = self.current(pos);
         let tally = pos.hand.tally();
         let rules = pos.hand.rules();
-        let players = rules.players;
-        let partners_play_on = rules.both_partners_out && rules.partners;
+        let players = rules.players();
+        let partners_play_on = rules.both_partners_out() && rules.partners();
         let maximizing = rules.side_of(pos.hand.to_act()) == self.side;
         let outcome = self.objective == Objective::Outcome;
         // Playing the last tile wins the hand outright (unless partners play
@@ -842,7 +843,7 @@ pub(crate) fn order(hand: &Hand, list: &mut [Action], hint: Option<Action>) {
     // when that seat is an opponent, and worst when it is the partner.
     let rules = hand.rules();
     let me = hand.to_act();
-    let next = (me + 1) % rules.players;
+    let next = (me + 1) % rules.players();
     let sign = if rules.side_of(next) == rules.side_of(me) {
         1
     } else {

@@ -91,7 +91,7 @@ impl Sampler {
         if view.to_act() != Some(me) || view.phase() != domino_engine::Phase::Play {
             return Err(WorldError::NotPlaying);
         }
-        let n = rules.players as usize;
+        let n = rules.players() as usize;
         let steps = k.steps.clone();
         let poser = k.poser.unwrap_or(me);
         let pose_allowed = if k.poser.is_some() {
@@ -123,7 +123,7 @@ impl Sampler {
                 draw_step.push(i);
             }
         }
-        let hs = rules.hand_size as usize;
+        let hs = rules.hand_size() as usize;
         let mut dealt = [TileSet::EMPTY; MAX_PLAYERS];
         let mut slots = Vec::new();
         let mut my_dealt = TileSet::EMPTY;
@@ -413,14 +413,14 @@ impl Sampler {
             pos.apply(st.action);
         }
         let log_weight = imitation
-            + (0..self.rules.players)
+            + (0..self.rules.players())
                 .filter(|&s| s != self.me)
                 .filter_map(|s| model_of(s).map(|m| m.log_weight(&by_seat[s as usize])))
                 .sum::<f64>();
         let ok = pos.hand.to_act() == self.me
             && !pos.hand.is_over()
             && pos.hand.boneyard().len() == self.boneyard_left
-            && (0..self.rules.players).all(|s| {
+            && (0..self.rules.players()).all(|s| {
                 let h = pos.hand.hand(s);
                 h.len() == self.hand_sizes[s as usize]
                     && (s != self.me || h == self.view_hand)
@@ -477,7 +477,7 @@ impl Enumeration<'_> {
             return true;
         };
         let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
-        for s in 0..self.sampler.rules.players {
+        for s in 0..self.sampler.rules.players() {
             hands[s as usize] = pos.hand.hand(s);
         }
         if self.seen.insert(hands) {

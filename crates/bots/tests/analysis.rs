@@ -19,10 +19,10 @@ use common::rules;
 /// Tiles still to come: the hands and what may yet be drawn.
 fn left(pos: &Position) -> u32 {
     let rules = pos.hand.rules();
-    (0..rules.players)
+    (0..rules.players())
         .map(|s| pos.hand.hand(s).len())
         .sum::<u32>()
-        + if rules.draw == DrawRule::Never {
+        + if rules.draw() == DrawRule::Never {
             0
         } else {
             pos.hand.boneyard().len().saturating_sub(2) as u32
@@ -140,7 +140,7 @@ fn unclaimed_plays_and_declined_muggins_have_values() {
 
 /// A jamaican position where one play wins and another loses.
 fn win_or_lose() -> (Match, Position, Action, Action) {
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let mut analyst = Analyst::new(16, None);
     for seed in 0..500 {
         let Some((m, pos)) = endgame_match(rules, seed, 14) else {
@@ -239,7 +239,7 @@ fn record_positions_match_the_replay() {
 /// A match (at most `hands` hands) between bots, as a record.
 fn bot_record(rules: Rules, seed: u64, hands: usize) -> Record {
     let mut m = Match::new(rules, Some(seed), None).unwrap();
-    let mut bots: Vec<_> = (0..rules.players)
+    let mut bots: Vec<_> = (0..rules.players())
         .map(|s| {
             let name = if s % 2 == 0 { "heuristic" } else { "random" };
             by_name(
@@ -299,7 +299,7 @@ fn every_preset_analyses() {
 #[test]
 fn choosing_the_poser_is_valued() {
     // Jamaican: the winning team chooses who poses the next hand.
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     for seed in 0..20 {
         let rec = bot_record(rules, seed, 3);
         let a = analyze(&rec, &AnalyzeConfig::default(), &mut |_| {}).unwrap();

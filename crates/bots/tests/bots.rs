@@ -31,7 +31,7 @@ fn play(rules: Rules, bots: &mut [Box<dyn Bot>], seed: u64, hands: u32) -> u64 {
                 view.legal().contains(&a),
                 "{} chose {a} in {:?}, not among {:?}",
                 bot.name(),
-                rules.preset,
+                rules.preset(),
                 view.legal()
             );
             m.act(a, &mut ()).unwrap();
@@ -127,7 +127,7 @@ fn the_expert_plays_only_legal_actions_in_every_game() {
 
 #[test]
 fn a_bot_not_to_act_says_so() {
-    let m = Match::new(Rules::preset("jamaican").unwrap(), Some(3), None).unwrap();
+    let m = Match::new(Rules::of_preset("jamaican").unwrap(), Some(3), None).unwrap();
     let idle = (m.to_act().unwrap() + 1) % 4;
     let mut bot = by_name("heavy", BotConfig::default()).unwrap();
     assert!(bot.act(&m.seat_view(idle)).is_err());
@@ -141,19 +141,19 @@ fn a_seat_view_holds_no_other_seats_tiles() {
         let mut bots = cheap_bots(5);
         let mut steps = 0;
         while m.phase() == Phase::Play || m.phase() == Phase::ChoosePoser {
-            for seat in 0..r.players {
+            for seat in 0..r.players() {
                 let v = m.seat_view(seat);
                 assert_eq!(v.hand(), m.hand().hand(seat));
                 let text = v.to_json().to_string();
                 let mut hidden = m.hand().boneyard().to_vec();
-                for other in (0..r.players).filter(|&s| s != seat) {
+                for other in (0..r.players()).filter(|&s| s != seat) {
                     hidden.extend(m.hand().hand(other).iter());
                 }
                 for t in hidden {
                     assert!(
                         !text.contains(&format!("\"{t}\"")),
                         "seat {seat} can see {t} in {:?}",
-                        r.preset
+                        r.preset()
                     );
                 }
             }
@@ -174,7 +174,7 @@ fn the_arena_swaps_seats_over_the_same_deal() {
     assert_eq!(seating(4, true), vec![1, 0, 1, 0]);
     assert_eq!(seating(3, true), vec![1, 0, 1]);
     for preset in ["jamaican", "all-fives", "french", "draw"] {
-        let rules = Rules::preset(preset).unwrap();
+        let rules = Rules::of_preset(preset).unwrap();
         let config = ArenaConfig {
             rules,
             bots: ["heavy".into(), "count".into()],
@@ -188,7 +188,7 @@ fn the_arena_swaps_seats_over_the_same_deal() {
             let a = play_deal(&config, i, false, &mut times).unwrap();
             let b = play_deal(&config, i, true, &mut times).unwrap();
             assert_eq!(a.deal, b.deal, "the same tiles both times");
-            for s in 0..rules.players as usize {
+            for s in 0..rules.players() as usize {
                 assert_ne!(a.seating[s], b.seating[s], "seat {s} changes bot");
             }
             // The heavy bot's seats in one play are the count bot's in the
@@ -201,7 +201,7 @@ fn the_arena_swaps_seats_over_the_same_deal() {
 
 #[test]
 fn arena_results_do_not_depend_on_how_many_deals_run_at_once() {
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let mut config = ArenaConfig {
         rules,
         bots: ["heuristic".into(), "expert:samples=4".into()],
@@ -250,7 +250,7 @@ fn weighted_worlds_keep_what_passes_showed() {
     use domino_bots::likelihood::PlayModel;
     use domino_bots::world::Sampler;
     use domino_engine::{Action, TileSet};
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let mut checked = 0;
     for seed in 0..40 {
         let mut m = Match::new(rules, Some(seed), None).unwrap();
@@ -269,7 +269,7 @@ fn weighted_worlds_keep_what_passes_showed() {
                     assert_eq!(w0, 0.0);
                     assert!(w <= 0.0 && w.is_finite());
                     for p in [plain, pos] {
-                        for other in 0..rules.players {
+                        for other in 0..rules.players() {
                             let lacks = k.lacks[other as usize];
                             if other != seat && lacks != TileSet::EMPTY {
                                 assert!((p.hand.hand(other) & lacks).is_empty());

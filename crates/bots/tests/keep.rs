@@ -25,7 +25,7 @@ fn play(
     kinds: [&str; 2],
 ) -> (Vec<(HandReport, Row)>, Option<usize>) {
     let mut m = Match::new(rules, Some(seed), None).expect("seeded match");
-    let mut bots: Vec<Box<dyn Bot>> = (0..rules.players)
+    let mut bots: Vec<Box<dyn Bot>> = (0..rules.players())
         .map(|s| {
             let config = BotConfig {
                 seed: seed * 10 + u64::from(s),
@@ -210,16 +210,16 @@ fn impossible(rules: &Rules, report: &HandReport, pick: u64) -> Option<(HandRepo
             Some((r, Impossible::Counts))
         }
         // Every seat still in holds a tile, and only 0-0 counts nothing.
-        1 if still_in.len() >= 2 && !rules.double_blank_ten => {
+        1 if still_in.len() >= 2 && !rules.double_blank_ten() => {
             for &s in &still_in {
                 r.counts[s] = 0;
             }
             Some((r, Impossible::Counts))
         }
         // Points in play beyond a hand's, in the game's unit.
-        2 if rules.scores_ends() || rules.pass_points > 0 => {
-            let unit = if rules.pass_points > 0 {
-                rules.pass_points
+        2 if rules.scores_ends() || rules.pass_points() > 0 => {
+            let unit = if rules.pass_points() > 0 {
+                rules.pass_points()
             } else {
                 5
             };

@@ -26,10 +26,10 @@ fn endgame(rules: Rules, seed: u64, left: u32) -> Option<Position> {
             return None;
         }
         // Tiles still to come: the hands and what may yet be drawn.
-        let held: u32 = (0..rules.players)
+        let held: u32 = (0..rules.players())
             .map(|s| pos.hand.hand(s).len())
             .sum::<u32>()
-            + if rules.draw == DrawRule::Never {
+            + if rules.draw() == DrawRule::Never {
                 0
             } else {
                 pos.hand.boneyard().len().saturating_sub(2) as u32
@@ -164,7 +164,7 @@ fn block_draw_and_crosses() {
 
 #[test]
 fn a_best_line_plays_to_the_end() {
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let pos = endgame(rules, 3, 12).unwrap();
     let mut solver = Solver::new(14);
     let value = solver.solve(&pos).unwrap().value;
@@ -190,11 +190,11 @@ fn a_best_line_plays_to_the_end() {
 fn a_position_is_set_up_only_by_legal_actions_in_turn() {
     use domino_bots::solver::SetupError;
     use domino_engine::Action;
-    let rules = Rules::preset("block").unwrap();
+    let rules = Rules::of_preset("block").unwrap();
     let m = Match::new(rules, Some(3), None).unwrap();
     let mut pos = Position::new(*m.hand(), 1);
     let seat = pos.hand.to_act();
-    let other = (seat + 1) % rules.players;
+    let other = (seat + 1) % rules.players();
     let mut moves = MoveList::new();
     pos.hand.legal(&mut moves);
     let first = moves.as_slice()[0];

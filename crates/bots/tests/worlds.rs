@@ -33,11 +33,11 @@ fn sampled_worlds_replay_to_the_seats_own_position() {
                             assert_eq!(pos.hand.hand(seat), view.hand());
                             let mut legal = MoveList::new();
                             pos.hand.legal(&mut legal);
-                            assert_eq!(legal.as_slice(), view.legal(), "{:?}", rules.preset);
+                            assert_eq!(legal.as_slice(), view.legal(), "{:?}", rules.preset());
                             for other in (0..players).filter(|&o| o != seat) {
                                 let held = pos.hand.hand(other);
                                 assert_eq!(held.len(), view.hand_sizes()[other as usize]);
-                                if rules.draw == DrawRule::Never {
+                                if rules.draw() == DrawRule::Never {
                                     // Without draws, what a seat could not play
                                     // when it passed, it still cannot hold.
                                     assert!(held.intersect(k.lacks[other as usize]).is_empty());

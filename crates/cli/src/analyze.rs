@@ -243,8 +243,8 @@ pub fn to_text(a: &Analysis, config: &AnalyzeConfig, seconds: f64) -> String {
     let _ = writeln!(
         t,
         "{}, {} players: {} hand{}, {actions} actions, {decisions} decisions",
-        rules.preset.name(),
-        rules.players,
+        rules.preset().name(),
+        rules.players(),
         a.hands.len(),
         if a.hands.len() == 1 { "" } else { "s" }
     );

@@ -63,8 +63,8 @@ pub fn to_json(rules: &Rules, r: &Report) -> anyhow::Result<Value> {
         p99_ms: r.p99_ms[b],
     };
     Ok(serde_json::to_value(Answer {
-        preset: rules.preset.name(),
-        players: rules.players,
+        preset: rules.preset().name(),
+        players: rules.players(),
         deals: r.deals,
         hands: 2 * r.deals,
         metric: r.metric,
@@ -87,8 +87,8 @@ pub fn to_text(rules: &Rules, r: &Report) -> String {
     };
     let mut out = format!(
         "{} ({} players): {} deals in duplicate, {} hands; {what}\n",
-        rules.preset.name(),
-        rules.players,
+        rules.preset().name(),
+        rules.players(),
         r.deals,
         2 * r.deals
     );

@@ -40,8 +40,8 @@ pub fn run(rules: Rules, hands: u64, seed: u64) -> Report {
     // Guard the division: a coarse clock can report zero for tiny runs.
     let hands_per_sec = (hands as f64 / seconds.max(1e-9)).round() as u64;
     Report {
-        preset: rules.preset.name(),
-        players: rules.players,
+        preset: rules.preset().name(),
+        players: rules.players(),
         hands,
         seconds,
         hands_per_sec,

@@ -318,8 +318,8 @@ pub fn entry(config: &LadderConfig, pairings: &[Pairing], rated: &[Rated]) -> Ga
                 wins: p.wins,
             })
             .collect(),
-        players: config.rules.players,
-        preset: config.rules.preset.name(),
+        players: config.rules.players(),
+        preset: config.rules.preset().name(),
         seed: config.seed,
     }
 }
@@ -362,8 +362,8 @@ pub fn store(path: &Path, entry: &GameEntry) -> anyhow::Result<()> {
 pub fn to_text(rules: &Rules, rated: &[Rated], pairings: &[Pairing]) -> String {
     let mut out = format!(
         "{} ({} players): Glicko-2 ratings, 95% intervals\n",
-        rules.preset.name(),
-        rules.players
+        rules.preset().name(),
+        rules.players()
     );
     for r in rated {
         let (low, high) = r.interval();

@@ -129,7 +129,7 @@ fn bad(msg: impl Into<String>) -> anyhow::Error {
 }
 
 fn game_name(rules: &Rules) -> String {
-    format!("{} for {} players", rules.preset.name(), rules.players)
+    format!("{} for {} players", rules.preset().name(), rules.players())
 }
 
 /// A position whose boneyard order is unknown while players may still draw:
@@ -179,7 +179,7 @@ pub fn parse(text: &str) -> anyhow::Result<(Position, Option<UnknownOrder>)> {
         .rules
         .resolve()
         .map_err(|e| bad(format!("rules: {e}")))?;
-    let n = rules.players;
+    let n = rules.players();
     let mut entries = Vec::with_capacity(spec.actions.len());
     let mut drawn_tiles = Vec::with_capacity(spec.actions.len());
     for (i, v) in spec.actions.iter().enumerate() {
@@ -307,7 +307,8 @@ pub fn parse(text: &str) -> anyhow::Result<(Position, Option<UnknownOrder>)> {
 /// given order, so an unknown order cannot be solved exactly.
 fn draws_possible(pos: &Position) -> bool {
     let rules = pos.hand.rules();
-    rules.draw != DrawRule::Never && pos.hand.boneyard().len() > usize::from(rules.draw.reserve())
+    rules.draw() != DrawRule::Never
+        && pos.hand.boneyard().len() > usize::from(rules.draw().reserve())
 }
 
 /// Rebuild the deal of a position given by the tiles held now: each seat
@@ -321,7 +322,7 @@ fn deal_from_now(
     entries: &[Entry],
     drawn_tiles: &[Option<Tile>],
 ) -> anyhow::Result<(Deal, bool)> {
-    let n = rules.players as usize;
+    let n = rules.players() as usize;
     if now.len() != n {
         return Err(bad(format!(
             "the position has {} hand{}, but {} seats {n}",
@@ -396,7 +397,7 @@ fn deal_from_now(
     for s in 0..n {
         let held: TileSet = now[s].iter().copied().collect();
         let dealt = (held | played[s]).minus(drawn[s]);
-        if dealt.len() != u32::from(rules.hand_size) {
+        if dealt.len() != u32::from(rules.hand_size()) {
             return Err(bad(format!(
                 "seat {s} holds {} tiles, has played {} and drawn {}, so it was dealt {}; \
                  {} deals {} each",
@@ -405,7 +406,7 @@ fn deal_from_now(
                 drawn[s].len(),
                 dealt.len(),
                 game_name(rules),
-                rules.hand_size
+                rules.hand_size()
             )));
         }
         hands.push(dealt.iter().collect::<Vec<Tile>>());
@@ -635,8 +636,8 @@ pub fn solve(pos: &Position, node_limit: Option<u64>) -> anyhow::Result<Report> 
     let _ = writeln!(
         text,
         "{}, {} players, hand {}: seat {seat} to move (side {side}){}",
-        rules.preset.name(),
-        rules.players,
+        rules.preset().name(),
+        rules.players(),
         pos.hand_number,
         if boneyard > 0 {
             format!(", {boneyard} tiles in the boneyard")
@@ -693,7 +694,7 @@ pub fn solve_unknown(
     let side = rules.side_of(seat);
     let start = Instant::now();
     let mut analyst = Analyst::new(21, node_limit);
-    let never = usize::from(rules.draw.reserve()).min(unknown.rest.len());
+    let never = usize::from(rules.draw().reserve()).min(unknown.rest.len());
     let e = expected_values(
         |order| unknown.with_order(order),
         &unknown.rest,
@@ -762,8 +763,8 @@ pub fn solve_unknown(
     let _ = writeln!(
         text,
         "{}, {} players, hand {}: seat {seat} to move (side {side}), {} tiles in the boneyard in no known order",
-        rules.preset.name(),
-        rules.players,
+        rules.preset().name(),
+        rules.players(),
         pos.hand_number,
         unknown.rest.len(),
     );

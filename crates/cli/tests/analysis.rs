@@ -19,7 +19,7 @@ fn write(name: &str, v: &Value) -> PathBuf {
 /// A match of at most `hands` hands between heuristic and random bots.
 fn bot_match(rules: Rules, seed: u64, hands: usize) -> Match {
     let mut m = Match::new(rules, Some(seed), None).unwrap();
-    let mut bots: Vec<_> = (0..rules.players)
+    let mut bots: Vec<_> = (0..rules.players())
         .map(|s| {
             let name = if s % 2 == 0 { "heuristic" } else { "random" };
             let config = BotConfig {
@@ -96,7 +96,7 @@ fn solve_a_puzzle_given_by_the_tiles_held() {
 
 #[test]
 fn solve_agrees_with_the_solver_on_a_deal() {
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let m = bot_match(rules, 4, 1);
     let rec = m.record();
     let hand = &rec.hands[0];
@@ -189,7 +189,7 @@ fn solve_names_what_is_wrong() {
     refused(&p, "to_act says seat 1");
     let mut p = puzzle();
     p["rules"]["preset"] = json!("draw");
-    let all: Vec<String> = Rules::preset("jamaican")
+    let all: Vec<String> = Rules::of_preset("jamaican")
         .unwrap()
         .tiles()
         .iter()
@@ -209,7 +209,7 @@ fn solve_names_what_is_wrong() {
     refused(&p, "unknown preset `dominos`");
     refused(&json!("not a position"), "the position is not valid");
     // A deal with a tile missing.
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let rec = Match::new(rules, Some(3), None).unwrap().record();
     let mut deal = serde_json::to_value(&rec.hands[0].deal).unwrap();
     deal["hands"][0].as_array_mut().unwrap().pop();
@@ -234,7 +234,7 @@ fn solve_names_what_is_wrong() {
 
 /// A jamaican record whose last-but-some action throws a won hand away.
 fn record_with_a_blunder() -> (Record, usize, u8) {
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let mut analyst = Analyst::new(16, None);
     let mut legal = MoveList::new();
     for seed in 0..200 {
@@ -300,7 +300,7 @@ fn analyze_marks_the_blunder() {
 
 #[test]
 fn analyze_a_whole_match_with_the_expert() {
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let rec = bot_match(rules, 11, 2).record();
     let path = write("analyze-match.json", &serde_json::to_value(&rec).unwrap());
     let v = json_of(
@@ -375,7 +375,7 @@ fn analyze_refuses_bad_records() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");
     // Jamaican has no boneyard, so a draw is never legal.
-    let rules = Rules::preset("jamaican").unwrap();
+    let rules = Rules::of_preset("jamaican").unwrap();
     let mut rec = serde_json::to_value(bot_match(rules, 5, 1).record()).unwrap();
     let seat = rec["hands"][0]["actions"][3]["seat"].clone();
     rec["hands"][0]["actions"][3] = json!({"seat": seat, "action": {"type": "draw"}});

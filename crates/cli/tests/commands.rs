@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 /// A jamaican match: one whole hand and three actions of the next.
 fn played() -> Match {
-    let mut m = Match::new(Rules::preset("jamaican").unwrap(), Some(9), None).unwrap();
+    let mut m = Match::new(Rules::of_preset("jamaican").unwrap(), Some(9), None).unwrap();
     let mut moves = MoveList::new();
     while matches!(m.phase(), Phase::Play | Phase::ChoosePoser) {
         m.legal(&mut moves);

@@ -411,7 +411,7 @@ fn settle_agrees_with_the_engine_in_every_game() {
         let spec = RulesSpec::preset(preset.name());
         let rules = spec.resolve().expect("preset resolves");
         let mut m = Match::new(rules, Some(5), None).expect("seeded match");
-        let mut bots: Vec<Box<dyn Bot>> = (0..rules.players)
+        let mut bots: Vec<Box<dyn Bot>> = (0..rules.players())
             .map(|s| {
                 by_name(
                     "heuristic",

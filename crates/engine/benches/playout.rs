@@ -9,7 +9,7 @@ fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("playout_hand");
     group.throughput(Throughput::Elements(1));
     for preset in Preset::ALL {
-        let Ok(rules) = Rules::preset(preset.name()) else {
+        let Ok(rules) = Rules::of_preset(preset.name()) else {
             continue;
         };
         let mut p = Playout::new(rules, 1);

@@ -3,7 +3,7 @@ use std::time::Instant;
 
 fn main() {
     let preset = std::env::args().nth(1).unwrap_or_else(|| "jamaican".into());
-    let Ok(rules) = domino_engine::Rules::preset(&preset) else {
+    let Ok(rules) = domino_engine::Rules::of_preset(&preset) else {
         eprintln!("unknown preset {preset}");
         std::process::exit(2);
     };

@@ -104,7 +104,7 @@ pub fn game_info(preset: Preset, players: u8) -> GameInfo {
                     players: Some(n),
                     options: Map::new(),
                 };
-                spec.resolve().is_ok_and(|r| r.partners)
+                spec.resolve().is_ok_and(|r| r.partners())
             })
             .collect(),
         players: (min..=max).collect(),
@@ -160,10 +160,10 @@ pub struct DealFacts {
 impl DealFacts {
     pub fn of(rules: &Rules) -> DealFacts {
         DealFacts {
-            hand_size: rules.hand_size,
+            hand_size: rules.hand_size(),
             first_redeal: first_rule(rules).redeal(),
             later_redeals: later_redeals(rules),
-            removed: rules.removed.iter().collect(),
+            removed: rules.removed().iter().collect(),
         }
     }
 }
@@ -212,39 +212,43 @@ pub enum ScoreForm {
 
 impl TableFacts {
     pub fn of(rules: &Rules) -> TableFacts {
-        let score = match rules.win {
+        let score = match rules.win() {
             MatchWin::Love { goal } => ScoreForm::Love {
                 goal,
-                resets_when_all_scored: !rules.partners,
+                resets_when_all_scored: !rules.partners(),
             },
-            MatchWin::Target { low_wins: true, .. } => ScoreForm::Penalty { goal: rules.target },
-            MatchWin::Target { .. } if rules.ends == EndCount::OnePerFive => ScoreForm::Pegs {
-                goal: rules.target,
-                skunk_below: (rules.skunk != Skunk::Off).then_some(rules.skunk_below()),
+            MatchWin::Target { low_wins: true, .. } => ScoreForm::Penalty {
+                goal: rules.target(),
             },
-            MatchWin::Target { .. } => ScoreForm::Points { goal: rules.target },
+            MatchWin::Target { .. } if rules.ends() == EndCount::OnePerFive => ScoreForm::Pegs {
+                goal: rules.target(),
+                skunk_below: (rules.skunk() != Skunk::Off).then_some(rules.skunk_below()),
+            },
+            MatchWin::Target { .. } => ScoreForm::Points {
+                goal: rules.target(),
+            },
         };
         TableFacts {
-            blocked_by_team: rules.partners && rules.blocked == Blocked::TeamTotal,
-            claims: match rules.claims {
+            blocked_by_team: rules.partners() && rules.blocked() == Blocked::TeamTotal,
+            claims: match rules.claims() {
                 Claims::Auto => None,
                 Claims::Muggins => Some("muggins"),
                 Claims::Strict => Some("strict"),
             },
             deal: DealFacts::of(rules),
-            draws: rules.draw != DrawRule::Never,
-            layout: match rules.layout {
+            draws: rules.draw() != DrawRule::Never,
+            layout: match rules.layout() {
                 LayoutKind::Line => Shape::Line,
                 LayoutKind::FirstDoubleSpinner => Shape::Spinner,
                 LayoutKind::Cross => Shape::Cross,
                 LayoutKind::CrossEveryDouble => Shape::Branches,
                 LayoutKind::French => Shape::Arms,
             },
-            max_pip: rules.max_pip,
-            partners: rules.partners,
-            players: rules.players,
+            max_pip: rules.max_pip(),
+            partners: rules.partners(),
+            players: rules.players(),
             score,
-            sides: (0..rules.players).map(|s| rules.side_of(s)).collect(),
+            sides: (0..rules.players()).map(|s| rules.side_of(s)).collect(),
         }
     }
 }

@@ -69,7 +69,7 @@ impl Deal {
 
     /// Check a JSON deal against the rules and build it.
     pub fn from_spec(rules: &Rules, spec: &DealSpec) -> Result<Deal, DealError> {
-        let n = rules.players as usize;
+        let n = rules.players() as usize;
         if spec.hands.len() != n {
             return Err(DealError::HandCount {
                 got: spec.hands.len(),
@@ -109,16 +109,16 @@ impl Deal {
             return Err(DealError::Missing(t));
         }
         for (seat, hand) in spec.hands.iter().enumerate() {
-            if hand.len() != rules.hand_size as usize {
+            if hand.len() != rules.hand_size() as usize {
                 return Err(DealError::HandSize {
                     seat,
                     got: hand.len(),
-                    want: rules.hand_size as usize,
+                    want: rules.hand_size() as usize,
                 });
             }
         }
         if let Some(p) = spec.poser {
-            if p >= rules.players {
+            if p >= rules.players() {
                 return Err(DealError::BadPoser(p));
             }
         }
@@ -188,8 +188,8 @@ impl Dealer {
             tiles[n] = t.index() as u8;
             n += 1;
         }
-        let h = rules.hand_size as usize;
-        let players = rules.players as usize;
+        let h = rules.hand_size() as usize;
+        let players = rules.players() as usize;
         // Seat 0's hand is the first places: its order does not matter.
         let batches = plan(n, h);
         // The batches [`shuffle_planned`] runs before it stops, worked out
@@ -388,7 +388,7 @@ mod tests {
 
     #[test]
     fn random_deals_conserve_tiles() {
-        let rules = Rules::preset("draw").unwrap();
+        let rules = Rules::of_preset("draw").unwrap();
         let mut rng = hand_rng(1, 1);
         let d = Deal::random(&rules, &mut rng);
         let mut all = TileSet::EMPTY;
@@ -443,7 +443,7 @@ mod tests {
     #[test]
     fn every_tile_goes_to_every_seat_equally_often() {
         for preset in ["jamaican", "draw"] {
-            let rules = Rules::preset(preset).unwrap();
+            let rules = Rules::of_preset(preset).unwrap();
             let dealer = Dealer::new(&rules);
             let mut rng = hand_rng(11, 1);
             let mut seen = [[0u32; MAX_PLAYERS + 1]; MAX_TILES];
@@ -455,10 +455,10 @@ mod tests {
                     seen[t.index()][seat] += 1;
                 }
             }
-            let share = rules.hand_size as f64 / rules.tiles().len() as f64;
+            let share = rules.hand_size() as f64 / rules.tiles().len() as f64;
             let want = n as f64 * share;
             for t in rules.tiles().iter() {
-                let per_seat = &seen[t.index()][..rules.players as usize];
+                let per_seat = &seen[t.index()][..rules.players() as usize];
                 for (seat, &got) in per_seat.iter().enumerate() {
                     let got = got as f64;
                     assert!(
@@ -474,7 +474,7 @@ mod tests {
     /// by [`shuffle_planned`], each hand's set built from its places.
     fn deal_by_plan<R: Rng + ?Sized>(rules: &Rules, rng: &mut R) -> Deal {
         let mut tiles: Vec<Tile> = rules.tiles().iter().collect();
-        let (h, players) = (rules.hand_size as usize, rules.players as usize);
+        let (h, players) = (rules.hand_size() as usize, rules.players() as usize);
         let batches = plan(tiles.len(), h);
         shuffle_planned(&mut tiles, &batches, rng);
         let mut deal = Deal {
@@ -543,7 +543,7 @@ mod tests {
 
     #[test]
     fn seeded_deals_repeat() {
-        let rules = Rules::preset("jamaican").unwrap();
+        let rules = Rules::of_preset("jamaican").unwrap();
         let a = Deal::random(&rules, &mut hand_rng(7, 3));
         let b = Deal::random(&rules, &mut hand_rng(7, 3));
         let c = Deal::random(&rules, &mut hand_rng(7, 4));
@@ -553,7 +553,7 @@ mod tests {
 
     #[test]
     fn bad_deals_say_what_is_wrong() {
-        let rules = Rules::preset("jamaican").unwrap();
+        let rules = Rules::of_preset("jamaican").unwrap();
         let good = Deal::random(&rules, &mut hand_rng(1, 1)).to_spec(4);
         let mut dup = good.clone();
         dup.hands[0][0] = dup.hands[1][0];

@@ -323,14 +323,15 @@ impl Match {
 
     /// Whether points move into the match score during play.
     pub(crate) fn live_scoring(&self) -> bool {
-        self.rules.live_scoring
+        self.rules.live_scoring()
     }
 
     /// Whether the match must look at points made during play as they come
     /// (a target that ends the match mid-hand); otherwise crediting them
     /// once at the end of the hand leaves the same scores.
     pub(crate) fn target_in_play(&self) -> bool {
-        self.rules.live_scoring && matches!(self.rules.win, MatchWin::Target { in_play: true, .. })
+        self.rules.live_scoring()
+            && matches!(self.rules.win(), MatchWin::Target { in_play: true, .. })
     }
 
     /// Whether points a hand adds up to `hand_tally` (points and penalties
@@ -340,7 +341,7 @@ impl Match {
     #[inline]
     pub(crate) fn target_within(&self, hand_tally: i32) -> bool {
         let best = self.scores().iter().copied().max().unwrap_or(0);
-        best.saturating_add(hand_tally) >= self.rules.target
+        best.saturating_add(hand_tally) >= self.rules.target()
     }
 
     /// The hand itself, for playouts that drive it directly (no record).
@@ -449,7 +450,7 @@ impl Match {
 
     /// Who poses after `seat` won a hand that ended for `reason`.
     fn pose_after_win(&self, seat: u8, reason: EndReason) -> PoseRule {
-        match self.rules.next_pose {
+        match self.rules.next_pose() {
             NextPose::Winner => PoseRule::Seat(seat),
             NextPose::WinnerOrPartner => PoseRule::Choose(seat),
             NextPose::WinnerOrPartnerUnlessBlocked => match reason {
@@ -458,7 +459,7 @@ impl Match {
             },
             NextPose::WinnerWithDouble => PoseRule::SeatDouble(seat),
             NextPose::Alternate => PoseRule::Seat(1 - self.poser),
-            NextPose::First => self.rules.first_pose,
+            NextPose::First => self.rules.first_pose(),
         }
     }
 
@@ -467,8 +468,8 @@ impl Match {
     fn points_next_rule(&self, result: &HandResult) -> PoseRule {
         match result.seat {
             Some(seat) if result.winner.is_some() => self.pose_after_win(seat, result.reason),
-            _ if self.rules.next_pose == NextPose::Alternate => PoseRule::Seat(1 - self.poser),
-            _ => self.rules.first_pose,
+            _ if self.rules.next_pose() == NextPose::Alternate => PoseRule::Seat(1 - self.poser),
+            _ => self.rules.first_pose(),
         }
     }
 
@@ -583,7 +584,7 @@ impl Match {
         );
         if self.recording {
             self.record.push(HandRecord {
-                deal: self.deal.to_spec(self.rules.players),
+                deal: self.deal.to_spec(self.rules.players()),
                 actions: Vec::new(),
             });
         }
@@ -613,7 +614,7 @@ fn empty_deal() -> Deal {
 
 /// Who poses the first hand of a match (and, in most games, after a tie).
 pub const fn first_rule(rules: &Rules) -> PoseRule {
-    rules.first_pose
+    rules.first_pose()
 }
 
 /// Every redeal rule a hand after the first may be dealt under, in a fixed
@@ -621,23 +622,23 @@ pub const fn first_rule(rules: &Rules) -> PoseRule {
 /// reset or a replayed tie), so a client that does not replay the match
 /// can still refuse a published rule the game never uses.
 pub fn later_redeals(rules: &Rules) -> Vec<Redeal> {
-    let after_win = match rules.next_pose {
+    let after_win = match rules.next_pose() {
         NextPose::Winner
         | NextPose::WinnerOrPartner
         | NextPose::WinnerOrPartnerUnlessBlocked
         | NextPose::Alternate => Redeal::Never,
         NextPose::WinnerWithDouble => Redeal::Double,
-        NextPose::First => rules.first_pose.redeal(),
+        NextPose::First => rules.first_pose().redeal(),
     };
     // After a tie or a reset: the love count's lowest double (or the last
     // winner's choice after a replayed tie); the points games' first rule,
     // or the next seat in turn.
     let otherwise: &[Redeal] = if rules.is_six_love() {
         &[Redeal::Double, Redeal::Never]
-    } else if rules.next_pose == NextPose::Alternate {
+    } else if rules.next_pose() == NextPose::Alternate {
         &[Redeal::Never]
     } else {
-        &[rules.first_pose.redeal()]
+        &[rules.first_pose().redeal()]
     };
     let mut all = vec![after_win];
     for &r in otherwise {
@@ -674,7 +675,7 @@ pub fn seeded_deal(rules: &Rules, seed: u64, number: u32, rule: PoseRule) -> (De
 }
 
 pub fn resolve_pose(rules: &Rules, deal: &Deal, rule: PoseRule) -> Result<Start, DealError> {
-    let n = rules.players;
+    let n = rules.players();
     let held = (0..n as usize).fold(TileSet::EMPTY, |a, s| a | deal.hands[s]);
     let any = TileSet(u128::MAX);
     let holder = |t: Tile| deal.holder(t).unwrap_or(0);

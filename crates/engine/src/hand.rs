@@ -113,7 +113,7 @@ impl Hand {
             boneyard: deal.boneyard,
             bone_next: 0,
             bone_len: deal.bone_len,
-            layout: Layout::new(rules.layout),
+            layout: Layout::new(rules.layout()),
             to_act: poser,
             pose_allowed,
             out: 0,
@@ -130,7 +130,7 @@ impl Hand {
             board_passes_by: [0; MAX_PLAYERS],
             three_passes: [0; MAX_PLAYERS],
             ending: None,
-            in_play: deal.hands[..rules.players as usize]
+            in_play: deal.hands[..rules.players() as usize]
                 .iter()
                 .fold(TileSet::EMPTY, |a, &h| a | h),
         }
@@ -171,7 +171,7 @@ impl Hand {
         *boneyard = deal.boneyard;
         *bone_next = 0;
         *bone_len = deal.bone_len;
-        *layout = Layout::new(rules.layout);
+        *layout = Layout::new(rules.layout());
         *to_act = poser;
         *pose_allowed = allowed;
         *out = 0;
@@ -188,7 +188,7 @@ impl Hand {
         *board_passes_by = [0; MAX_PLAYERS];
         *three_passes = [0; MAX_PLAYERS];
         *ending = None;
-        *in_play = deal.hands[..rules.players as usize]
+        *in_play = deal.hands[..rules.players() as usize]
             .iter()
             .fold(TileSet::EMPTY, |a, &h| a | h);
     }
@@ -245,7 +245,7 @@ impl Hand {
 
     /// Penalties charged so far, by seat.
     pub fn penalties(&self) -> &[i32] {
-        &self.penalties[..self.rules.players as usize]
+        &self.penalties[..self.rules.players() as usize]
     }
 
     /// [`Hand::points`] and [`Hand::penalties`] as whole arrays: the places
@@ -253,7 +253,7 @@ impl Hand {
     #[inline]
     pub(crate) fn points_and_penalties(&self) -> ([i32; MAX_PLAYERS], [i32; MAX_PLAYERS]) {
         debug_assert!(self.points[self.rules.sides()..].iter().all(|&p| p == 0));
-        debug_assert!(self.penalties[self.rules.players as usize..]
+        debug_assert!(self.penalties[self.rules.players() as usize..]
             .iter()
             .all(|&p| p == 0));
         (self.points, self.penalties)
@@ -273,12 +273,12 @@ impl Hand {
 
     /// Board passes each seat caused this hand (French).
     pub fn board_passes_by(&self) -> &[u8] {
-        &self.board_passes_by[..self.rules.players as usize]
+        &self.board_passes_by[..self.rules.players() as usize]
     }
 
     /// Three-pass penalties each seat was charged this hand (French).
     pub fn three_passes(&self) -> &[u8] {
-        &self.three_passes[..self.rules.players as usize]
+        &self.three_passes[..self.rules.players() as usize]
     }
 
     /// Whether `seat` is out (both-partners-out).
@@ -314,7 +314,7 @@ impl Hand {
         if self.muggins == 0 {
             return;
         }
-        if self.rules.muggins_by == MugginsBy::Next || seat == self.muggins_from {
+        if self.rules.muggins_by() == MugginsBy::Next || seat == self.muggins_from {
             self.muggins = 0;
         } else {
             self.muggins_declined |= 1 << seat;
@@ -324,8 +324,8 @@ impl Hand {
     /// Whether the seat to act may draw now, ignoring whether it can play.
     #[inline(always)]
     pub fn can_draw(&self) -> bool {
-        self.rules.draw != DrawRule::Never
-            && self.bone_len.saturating_sub(self.bone_next) > self.rules.draw.reserve()
+        self.rules.draw() != DrawRule::Never
+            && self.bone_len.saturating_sub(self.bone_next) > self.rules.draw().reserve()
     }
 
     /// Tiles `seat` could lay now.
@@ -349,7 +349,7 @@ impl Hand {
             None => l.pose(tile),
             Some(e) => l.place(tile, e),
         }
-        self.rules.ends.points(l.ends_total())
+        self.rules.ends().points(l.ends_total())
     }
 
     /// Every legal action of the seat to act.
@@ -393,7 +393,7 @@ impl Hand {
             return false;
         }
         let simple =
-            self.layout.is_line() && self.muggins == 0 && self.rules.claims == Claims::Auto;
+            self.layout.is_line() && self.muggins == 0 && self.rules.claims() == Claims::Auto;
         if simple {
             let hand = self.hands[(self.to_act & 7) as usize];
             let (a0, a1) = self.layout.line_accepts();
@@ -414,7 +414,7 @@ impl Hand {
             }
             return true;
         }
-        if self.rules.claims == Claims::Auto && self.muggins == 0 {
+        if self.rules.claims() == Claims::Auto && self.muggins == 0 {
             if self.layout.posed().is_some() {
                 self.random_play_on_chains(pick);
                 return true;
@@ -458,7 +458,7 @@ impl Hand {
         let seat = self.to_act;
         let hand = self.hands[(seat & 7) as usize];
         let chains = self.layout.chains().len();
-        if self.rules.max_pip <= 9 {
+        if self.rules.max_pip() <= 9 {
             return self.random_play_on_chains64(pick);
         }
         let mut n = 0;
@@ -543,7 +543,7 @@ impl Hand {
         if self.ending.is_some() {
             return None;
         }
-        if self.rules.claims != Claims::Auto || self.muggins > 0 {
+        if self.rules.claims() != Claims::Auto || self.muggins > 0 {
             let mut moves = MoveList::new();
             self.legal(&mut moves);
             let k = pick(moves.len() as u32) as usize;
@@ -586,7 +586,7 @@ impl Hand {
             end,
             claim: false,
         });
-        if self.rules.claims != Claims::Auto && self.play_points(tile, end) > 0 {
+        if self.rules.claims() != Claims::Auto && self.play_points(tile, end) > 0 {
             out.push(Action::Play {
                 tile,
                 end,
@@ -617,10 +617,10 @@ impl Hand {
             Action::Draw => {
                 if !self.playable(seat).is_empty() {
                     Err(IllegalAction::MustPlay("draw"))
-                } else if self.rules.draw == DrawRule::Never {
+                } else if self.rules.draw() == DrawRule::Never {
                     Err(IllegalAction::NoDraw("this game has no drawing"))
                 } else if !self.can_draw() {
-                    Err(IllegalAction::NoDraw(match self.rules.draw {
+                    Err(IllegalAction::NoDraw(match self.rules.draw() {
                         DrawRule::KeepTwo => "the last two tiles are never drawn",
                         _ => "the boneyard is empty",
                     }))
@@ -664,7 +664,7 @@ impl Hand {
                     })
                 };
                 if claim {
-                    if self.rules.claims == Claims::Auto {
+                    if self.rules.claims() == Claims::Auto {
                         return Err(IllegalAction::ClaimsOff);
                     }
                     if self.play_points(tile, end) == 0 {
@@ -794,9 +794,9 @@ impl Hand {
         }
         let mut pending = 0;
         if self.rules.scores_ends() {
-            let pts = rules.ends.points(self.layout.ends_total());
+            let pts = rules.ends().points(self.layout.ends_total());
             if pts > 0 {
-                if self.rules.claims == Claims::Auto || claim {
+                if self.rules.claims() == Claims::Auto || claim {
                     let side = self.rules.side_of(seat);
                     self.points[side] += pts;
                     self.tally += pts;
@@ -808,7 +808,7 @@ impl Hand {
                         });
                     }
                 } else {
-                    if self.rules.claims == Claims::Muggins {
+                    if self.rules.claims() == Claims::Muggins {
                         pending = pts;
                     }
                     if ev.wanted() {
@@ -817,14 +817,14 @@ impl Hand {
                 }
             }
         }
-        if self.rules.pass_penalties {
+        if self.rules.pass_penalties() {
             self.penalties_on_play(seat, self.last_player, self.passes_since_play, ev);
         }
         self.passed_since_play = 0;
         self.last_player = seat;
         self.passes_since_play = 0;
         if last {
-            if self.rules.both_partners_out && self.rules.partners {
+            if self.rules.both_partners_out() && self.rules.partners() {
                 self.out |= 1 << seat;
                 let partner = self.rules.partner_of(seat).unwrap_or(seat);
                 if !self.is_out(partner) {
@@ -863,7 +863,7 @@ impl Hand {
         if a == b {
             // Both ends alike: any tile of that number fits either, a
             // capicú only for the tables that count it.
-            return (false, self.rules.capicu_same_ends && tile.has(a));
+            return (false, self.rules.capicu_same_ends() && tile.has(a));
         }
         if end.is_none() || tile != Tile::new(a, b) {
             return (false, false);
@@ -876,10 +876,10 @@ impl Hand {
 
     fn on_pass(&mut self, seat: u8, ev: &mut impl Events) {
         self.passes_since_play += 1;
-        if self.rules.pass_penalties {
+        if self.rules.pass_penalties() {
             self.penalties_on_pass(seat, ev);
         }
-        if self.rules.pass_points > 0 {
+        if self.rules.pass_points() > 0 {
             self.pass_bonus(seat, ev);
         }
         self.passed_since_play |= 1 << seat;
@@ -891,7 +891,7 @@ impl Hand {
     /// of passes ends.
     #[inline]
     fn penalties_on_play(&mut self, seat: u8, last: u8, passes: u8, ev: &mut impl Events) {
-        let players = self.rules.players;
+        let players = self.rules.players();
         if last == seat && passes + 1 >= players {
             self.board_passes_by[seat as usize] += 1;
             for s in 0..players {
@@ -920,12 +920,12 @@ impl Hand {
         let partner = self.rules.partner_of(seat).unwrap_or(seat);
         if self.passed_since_play & (1 << partner) == 0 {
             let side = 1 - self.rules.side_of(seat);
-            self.points[side] += self.rules.pass_points;
-            self.tally += self.rules.pass_points;
+            self.points[side] += self.rules.pass_points();
+            self.tally += self.rules.pass_points();
             if ev.wanted() {
                 ev.push(Event::Scored {
                     side,
-                    points: self.rules.pass_points,
+                    points: self.rules.pass_points(),
                     reason: ScoreReason::Pass,
                 });
             }
@@ -946,7 +946,7 @@ impl Hand {
 
     #[inline]
     fn next_seat(&self, seat: u8) -> u8 {
-        let n = self.rules.players;
+        let n = self.rules.players();
         if self.out == 0 {
             return if seat + 1 == n { 0 } else { seat + 1 };
         }
@@ -982,7 +982,7 @@ impl Hand {
     /// Each seat's count of pips still held.
     pub fn counts(&self) -> [u32; MAX_PLAYERS] {
         let mut c = [0; MAX_PLAYERS];
-        let n = self.rules.players as usize;
+        let n = self.rules.players() as usize;
         for (c, &h) in c.iter_mut().zip(&self.hands).take(n) {
             *c = self.rules.count(h);
         }

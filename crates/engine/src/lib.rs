@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use domino_engine::{Match, MoveList, Rules};
-//! let rules = Rules::preset("jamaican").unwrap();
+//! let rules = Rules::of_preset("jamaican").unwrap();
 //! let mut m = Match::new(rules, Some(7), None).unwrap();
 //! let mut moves = MoveList::new();
 //! while m.phase() != domino_engine::Phase::HandOver && m.phase() != domino_engine::Phase::MatchOver {

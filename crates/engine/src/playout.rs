@@ -299,7 +299,7 @@ mod tests {
     #[test]
     fn playouts_finish_hands_of_every_preset() {
         for preset in crate::rules::Preset::ALL {
-            let rules = Rules::preset(preset.name()).unwrap();
+            let rules = Rules::of_preset(preset.name()).unwrap();
             let mut p = Playout::new(rules, 9);
             for _ in 0..50 {
                 p.hand();

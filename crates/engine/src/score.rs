@@ -18,13 +18,13 @@ pub fn winner(rules: &Rules, hand: &Hand) -> (Option<usize>, Option<u8>) {
 
 /// Winner of a summarised hand: side and the seat that acts for it.
 pub fn winner_of(rules: &Rules, summary: &HandSummary) -> (Option<usize>, Option<u8>) {
-    let n = rules.players as usize;
+    let n = rules.players() as usize;
     let counts = &summary.counts;
     match summary.end {
         Some(SummaryEnd::Domino { seat, .. }) => (Some(rules.side_of(seat)), Some(seat)),
         None => (None, None),
         Some(SummaryEnd::Blocked) => {
-            let team_totals = rules.partners && rules.blocked == Blocked::TeamTotal;
+            let team_totals = rules.partners() && rules.blocked() == Blocked::TeamTotal;
             if team_totals {
                 let t = [counts[0] + counts[2], counts[1] + counts[3]];
                 if t[0] == t[1] {
@@ -65,7 +65,7 @@ pub fn settle(rules: &Rules, hand: &Hand, hand_number: u32) -> HandResult {
 /// the scorekeeper's reported hands go through.
 #[inline]
 pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) -> HandResult {
-    let n = rules.players as usize;
+    let n = rules.players() as usize;
     let sides = rules.sides();
     let counts = summary.counts;
     let (win, seat) = winner_of(rules, summary);
@@ -86,13 +86,13 @@ pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) ->
         _ => None,
     };
     if let Some((_, _, key, _, _)) = domino {
-        if key && rules.key_tile {
+        if key && rules.key_tile() {
             notes.push(Note::KeyTile);
         }
     }
     // Pip totals by side, for the games that pay the losers' pips.
     let mut side_counts = [0i32; MAX_PLAYERS];
-    if rules.partners {
+    if rules.partners() {
         for (s, &c) in counts.iter().enumerate().take(n) {
             side_counts[rules.side_of(s as u8)] += c as i32;
         }
@@ -103,7 +103,7 @@ pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) ->
         }
     }
     let total: i32 = side_counts[..sides].iter().sum();
-    match rules.settle {
+    match rules.settle() {
         Settle::Love => {}
         Settle::AllPips => {
             if let (Some(w), Some(ws)) = (win, seat) {
@@ -112,13 +112,13 @@ pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) ->
                     None => total,
                 };
                 // The notes say what happened; `premiums` decides the points.
-                let premium = |p: i32| if rules.premiums { p } else { 0 };
+                let premium = |p: i32| if rules.premiums() { p } else { 0 };
                 let hand_premium = match hand_number {
                     1 => 20,
                     2 => 10,
                     _ => 0,
                 };
-                if rules.premiums && hand_premium > 0 {
+                if rules.premiums() && hand_premium > 0 {
                     points[w] += hand_premium;
                     notes.push(Note::HandPremium);
                 }
@@ -136,7 +136,7 @@ pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) ->
         }
         Settle::LosersPips => {
             if let Some(w) = win {
-                points[w] += match rules.scoring {
+                points[w] += match rules.scoring() {
                     Scoring::Hand => 1,
                     Scoring::Spots => {
                         let losers: i32 =
@@ -176,7 +176,7 @@ pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) ->
                 let wc = side_counts[w];
                 let bonus: i32 = (0..sides)
                     .filter(|&s| s != w)
-                    .map(|s| rules.ends.pips_bonus(side_counts[s] - wc))
+                    .map(|s| rules.ends().pips_bonus(side_counts[s] - wc))
                     .sum();
                 points[w] += bonus;
             }

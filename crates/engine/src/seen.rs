@@ -87,11 +87,11 @@ impl SeatView {
         let seen = Seen::deserialize(state)?;
         let seat = seen.seat.ok_or(SeenError::NoSeat)?;
         let rules = seen.rules.resolve()?;
-        let n = rules.players as usize;
+        let n = rules.players() as usize;
         if seen.hands.len() != n || seat as usize >= n || n > MAX_PLAYERS {
             return Err(SeenError::Seats {
                 got: seen.hands.len(),
-                players: rules.players,
+                players: rules.players(),
             });
         }
         let mut hands = [None; MAX_PLAYERS];
@@ -105,7 +105,7 @@ impl SeatView {
                 Hand::Count(c) => hand_sizes[s] = c,
             }
         }
-        let layout = replay_layout(rules.layout, &seen.history)?;
+        let layout = replay_layout(rules.layout(), &seen.history)?;
         let view = View {
             rules,
             viewer: Viewer::Seat(seat),
@@ -135,7 +135,7 @@ impl SeatView {
         };
         // The total is sent once a tile is down, where the rules count the
         // ends and the seat is not to find it itself (the claims rules).
-        let shows_total = rules.ends != EndCount::Off
+        let shows_total = rules.ends() != EndCount::Off
             && (seen.ends_total.is_some() || view.layout.posed().is_none());
         let view = View {
             shows_total,
@@ -191,7 +191,7 @@ mod tests {
             let mut m = started(preset, 7);
             let mut turns = 0;
             while let Some(seat) = m.to_act() {
-                for s in 0..m.rules().players {
+                for s in 0..m.rules().players() {
                     let written = m.seat_view(s).to_json();
                     let read = SeatView::from_state(&written).unwrap();
                     assert_eq!(read.to_json(), written, "{preset} seat {s}");

@@ -147,7 +147,7 @@ impl Sheet {
         // As the engine does: points made during play move into the score
         // first (a target may be reached then), the rest when settled.
         let mut live = [0i32; MAX_PLAYERS];
-        if self.rules.live_scoring {
+        if self.rules.live_scoring() {
             live = summary.play_points(&self.rules);
             self.tally.credit(self.rules.sides(), &live);
         }
@@ -235,7 +235,7 @@ impl Sheet {
             rules: self.rules.spec(),
             fields: ReportFields::of(&self.rules),
             love_goal: self.rules.is_six_love().then(|| self.rules.love_goal()),
-            target: (!self.rules.is_six_love()).then_some(self.rules.target),
+            target: (!self.rules.is_six_love()).then_some(self.rules.target()),
             low_wins: self.rules.low_score_wins(),
             hands: &self.hands,
             scores: self.scores(),
@@ -270,7 +270,7 @@ mod tests {
 
     #[test]
     fn a_love_count_resets_and_wins_six_love() {
-        let mut sheet = Sheet::new(Rules::preset("jamaican").expect("preset"));
+        let mut sheet = Sheet::new(Rules::of_preset("jamaican").expect("preset"));
         sheet.enter(domino(0)).expect("hand 1");
         assert_eq!(sheet.scores(), &[1, 0]);
         // The other side wins while it has none and we have some: reset.
@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn undo_takes_back_exactly_the_last_hand() {
-        let mut sheet = Sheet::new(Rules::preset("jamaican").expect("preset"));
+        let mut sheet = Sheet::new(Rules::of_preset("jamaican").expect("preset"));
         assert_eq!(sheet.undo().unwrap_err(), ReportError::NothingToUndo);
         sheet.enter(domino(0)).expect("hand 1");
         sheet.enter(domino(1)).expect("hand 2");
@@ -298,7 +298,7 @@ mod tests {
 
     #[test]
     fn a_refused_hand_changes_nothing() {
-        let mut sheet = Sheet::new(Rules::preset("jamaican").expect("preset"));
+        let mut sheet = Sheet::new(Rules::of_preset("jamaican").expect("preset"));
         sheet.enter(domino(0)).expect("hand 1");
         let before = sheet.to_json();
         let mut bad = domino(1);
@@ -309,7 +309,7 @@ mod tests {
 
     #[test]
     fn a_hand_entered_before_the_deal_check_still_opens() {
-        let rules = Rules::preset("jamaican").expect("preset");
+        let rules = Rules::of_preset("jamaican").expect("preset");
         let old = HandReport {
             counts: vec![1, 1, 30, 40],
             ..HandReport::default()
@@ -349,7 +349,7 @@ mod tests {
 
     #[test]
     fn the_json_says_what_a_form_asks() {
-        let sheet = Sheet::new(Rules::preset("puerto-rican").expect("preset"));
+        let sheet = Sheet::new(Rules::of_preset("puerto-rican").expect("preset"));
         let j = sheet.to_json();
         assert_eq!(j["fields"]["capicu"], true);
         assert_eq!(j["fields"]["doubles"], false);

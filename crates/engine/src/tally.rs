@@ -80,11 +80,11 @@ impl Tally {
         counts: impl FnOnce() -> [u32; MAX_PLAYERS],
         live: &[i32; MAX_PLAYERS],
     ) -> Option<HandResult> {
-        if !matches!(rules.win, MatchWin::Target { in_play: true, .. }) {
+        if !matches!(rules.win(), MatchWin::Target { in_play: true, .. }) {
             return None;
         }
-        let side = (0..rules.sides()).find(|&s| self.scores[s] >= rules.target)?;
-        let n = rules.players as usize;
+        let side = (0..rules.sides()).find(|&s| self.scores[s] >= rules.target())?;
+        let n = rules.players() as usize;
         // Counted only now: this runs after every scoring play.
         let counts = counts();
         self.winner = Some(Winner::Side(side));
@@ -130,7 +130,7 @@ impl Tally {
             .filter(|_| result.seat.is_some())
         else {
             result.notes.push(Note::Tie);
-            if rules.tie_replays && !self.playoff {
+            if rules.tie_replays() && !self.playoff {
                 self.stake += 1;
                 result.notes.push(Note::Replay);
             }
@@ -145,10 +145,10 @@ impl Tally {
             self.scores[..sides].fill(0);
             self.scores[w] = 2;
             result.notes.push(Note::Playoff);
-        } else if rules.partners {
+        } else if rules.partners() {
             let l = 1 - w;
             if self.scores[w] == 0 && self.scores[l] > 0 {
-                if rules.playoff && self.scores[l] == 1 && pts == 1 {
+                if rules.playoff() && self.scores[l] == 1 && pts == 1 {
                     self.scores[w] = 1;
                     self.playoff = true;
                     result.notes.push(Note::PlayoffNext);
@@ -181,7 +181,7 @@ impl Tally {
     fn points_winner(&mut self, rules: &Rules, result: &mut HandResult) -> Option<Winner> {
         let sides = rules.sides();
         let scores = &self.scores[..sides];
-        if !scores.iter().any(|&s| s >= rules.target) {
+        if !scores.iter().any(|&s| s >= rules.target()) {
             return None;
         }
         let best = |want_low: bool| -> Option<usize> {
@@ -191,13 +191,13 @@ impl Tally {
             (n == 1).then_some(top)
         };
         let w = best(rules.low_score_wins())?;
-        if rules.skunk != Skunk::Off {
+        if rules.skunk() != Skunk::Off {
             let l = 1 - w;
             if self.scores[l] < rules.skunk_below() {
                 // The skunk moves the match score only: the hand's points
                 // stay what the hand made.
                 result.notes.push(Note::Skunk);
-                let (points, games) = match rules.skunk {
+                let (points, games) = match rules.skunk() {
                     Skunk::Points(p) => (p, 1),
                     _ => (0, 2),
                 };

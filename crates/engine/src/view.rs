@@ -65,7 +65,7 @@ impl Match {
     /// What `viewer` may know now.
     pub fn view(&self, viewer: Viewer) -> View {
         let rules = *self.rules();
-        let n = rules.players as usize;
+        let n = rules.players() as usize;
         let hand = self.hand();
         let over = matches!(self.phase(), Phase::HandOver | Phase::MatchOver);
         let mut hands = [None; MAX_PLAYERS];
@@ -123,7 +123,7 @@ impl Match {
             winner: self.winner(),
             skunk: self.skunk(),
             seed: if all { self.seed() } else { None },
-            shows_total: rules.ends != EndCount::Off,
+            shows_total: rules.ends() != EndCount::Off,
         }
     }
 
@@ -141,7 +141,7 @@ impl Match {
     /// since it acts only from its list of legal actions.
     pub fn player_view(&self, seat: u8) -> View {
         let mut view = self.view(Viewer::Seat(seat));
-        if view.rules.claims != Claims::Auto {
+        if view.rules.claims() != Claims::Auto {
             view.legal.retain(|a| !a.is_claim_hint());
             view.muggins = 0;
             view.shows_total = false;
@@ -153,7 +153,7 @@ impl Match {
 impl View {
     /// The protocol's state object for this view.
     pub fn wire(&self) -> State<'_> {
-        let n = self.rules.players as usize;
+        let n = self.rules.players() as usize;
         let six_love = self.rules.is_six_love();
         State {
             boneyard: match &self.boneyard {
@@ -208,7 +208,7 @@ impl View {
 
     /// The tiles of each chain in order, rebuilt from the history, for drawing.
     pub fn drawn(&self) -> Drawn {
-        Drawn::from_history(self.rules.layout, &self.history)
+        Drawn::from_history(self.rules.layout(), &self.history)
     }
 }
 
@@ -267,7 +267,7 @@ impl SeatView {
 
     /// How many tiles each seat holds, by seat.
     pub fn hand_sizes(&self) -> &[u32] {
-        &self.view.hand_sizes[..self.view.rules.players as usize]
+        &self.view.hand_sizes[..self.view.rules.players() as usize]
     }
 
     /// Tiles left in the boneyard (drawable or not).

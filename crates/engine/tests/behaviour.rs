@@ -61,15 +61,15 @@ fn every_preset_resolves_to_the_behaviour_of_its_table_row() {
         let got: Row = (
             name,
             players,
-            r.settle,
-            r.ends,
-            r.first_pose,
-            r.next_pose,
-            r.win,
-            r.pass_penalties,
-            r.live_scoring,
-            r.partners,
-            r.pass_points,
+            r.settle(),
+            r.ends(),
+            r.first_pose(),
+            r.next_pose(),
+            r.win(),
+            r.pass_penalties(),
+            r.live_scoring(),
+            r.partners(),
+            r.pass_points(),
         );
         assert_eq!(got, row, "{name} with {players}");
     }
@@ -82,18 +82,18 @@ fn sporting_lets_the_highest_double_holder_pose_any_tile() {
     }))
     .unwrap();
     assert_eq!(
-        spec.resolve().unwrap().first_pose,
+        spec.resolve().unwrap().first_pose(),
         PoseRule::HighestDouble { any: true }
     );
 }
 
 #[test]
 fn partners_sit_across_the_table() {
-    let r = domino_engine::Rules::preset("jamaican").unwrap();
+    let r = domino_engine::Rules::of_preset("jamaican").unwrap();
     assert_eq!(
         (0..4).map(|s| r.partner_of(s)).collect::<Vec<_>>(),
         [Some(2), Some(3), Some(0), Some(1)]
     );
-    let c = domino_engine::Rules::preset("cutthroat").unwrap();
+    let c = domino_engine::Rules::of_preset("cutthroat").unwrap();
     assert_eq!(c.partner_of(0), None);
 }

@@ -47,7 +47,7 @@ fn pass_score(options: Value) -> Vec<i32> {
 #[test]
 fn puerto_rican_pass_points_is_the_agreed_number() {
     let r = rules("puerto-rican", 4, json!({"pass_points": 25}));
-    assert_eq!(r.pass_points, 25);
+    assert_eq!(r.pass_points(), 25);
     let mut m = start(r, &deal(&r, &all_sixes_to_seat_0(), ""));
     let ev = run(&mut m, "0:6-6 1:pass");
     assert_eq!(
@@ -201,7 +201,7 @@ fn chiva_tie_replays_raise_the_stake() {
 fn chiva_blocked_lowest_player_gives_the_hand_to_the_lightest_players_team() {
     let hands = ["6-6 2-1", "0-0 1-0", "2-0 3-0", "5-5 5-4"];
     let r = rules("chiva", 4, json!({"hand_size": 2}));
-    assert_eq!(r.blocked, Blocked::TeamTotal);
+    assert_eq!(r.blocked(), Blocked::TeamTotal);
     let mut m = start(r, &deal(&r, &hands, ""));
     run(&mut m, "0:6-6");
     assert_eq!(counts(&m), [3, 1, 5, 19]);
@@ -211,7 +211,7 @@ fn chiva_blocked_lowest_player_gives_the_hand_to_the_lightest_players_team() {
         4,
         json!({"hand_size": 2, "blocked": "lowest_player"}),
     );
-    assert_eq!(r.blocked, Blocked::LowestPlayer);
+    assert_eq!(r.blocked(), Blocked::LowestPlayer);
     let mut m = start(r, &deal(&r, &hands, ""));
     run(&mut m, "0:6-6");
     assert_eq!(m.result().unwrap().reason, EndReason::Blocked);
@@ -264,7 +264,7 @@ fn all_fives_muggins_by_any_leaves_unclaimed_points_to_every_other_player() {
         3,
         json!({"claims": "muggins", "muggins_by": "any"}),
     );
-    assert_eq!(r.muggins_by, MugginsBy::Any);
+    assert_eq!(r.muggins_by(), MugginsBy::Any);
     let base = start(r, &deal(&r, &FIVES_3, ""));
     let mut m = base.clone();
     run(&mut m, "0:5-0");
@@ -288,7 +288,7 @@ fn all_fives_muggins_by_any_leaves_unclaimed_points_to_every_other_player() {
     assert!(!legal(&m).contains(&Action::Muggins));
     // Under the default only the next player may take them.
     let r = rules("all-fives", 3, json!({"claims": "muggins"}));
-    assert_eq!(r.muggins_by, MugginsBy::Next);
+    assert_eq!(r.muggins_by(), MugginsBy::Next);
     let mut m = start(r, &deal(&r, &FIVES_3, ""));
     run(&mut m, "0:5-0 1:1-0@1");
     assert_eq!(m.hand().muggins_available(), 0);
@@ -305,8 +305,8 @@ fn all_fives_muggins_by_any_leaves_unclaimed_points_to_every_other_player() {
 
 #[test]
 fn club_fives_skunk_takes_points_or_a_named_choice() {
-    let skunk = |v: Value| rules("club-fives", 2, json!({ "skunk": v })).skunk;
-    assert_eq!(rules("club-fives", 2, json!({})).skunk, Skunk::Points(0));
+    let skunk = |v: Value| rules("club-fives", 2, json!({ "skunk": v })).skunk();
+    assert_eq!(rules("club-fives", 2, json!({})).skunk(), Skunk::Points(0));
     assert_eq!(skunk(json!(15)), Skunk::Points(15));
     assert_eq!(skunk(json!("no_skunk")), Skunk::Off);
     assert_eq!(skunk(json!("double_game")), Skunk::DoubleGame);

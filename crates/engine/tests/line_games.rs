@@ -75,7 +75,7 @@ const BLOCK_TIE_0_1: [&str; 4] = ["6-6 2-0", "1-1 0-0", "3-3 4-4", "5-5 5-4"];
 
 #[test]
 fn jamaican_blocked_source_example_lowest_individual_count_wins() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &jamaican_block_deal());
     run(&mut m, JAMAICAN_BLOCK_PLAY);
     assert_eq!(m.phase(), Phase::Play);
@@ -122,7 +122,7 @@ fn jamaican_blocked_shared_lowest_count_across_teams_is_a_tie() {
 
 #[test]
 fn jamaican_first_hand_6_6_holder_must_pose_it() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &double_last_deal());
     assert_eq!(m.to_act(), Some(3));
     assert_eq!(legal(&m), poses("6-6"));
@@ -144,7 +144,7 @@ fn jamaican_sporting_lets_6_6_holder_pose_any_tile() {
 
 #[test]
 fn jamaican_key_tile_domino_scores_two() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &key_tile_deal());
     run(&mut m, KEY_TILE_PLAY);
     // Ends 0 and 3 are hard ends: every other 0 and 3 is down, only 3-0 is left.
@@ -170,7 +170,7 @@ fn jamaican_key_tile_option_off_scores_one() {
 
 #[test]
 fn jamaican_double_that_is_the_only_playable_tile_is_never_a_key_tile() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &double_last_deal());
     run(&mut m, DOUBLE_LAST_PLAY);
     let ends: Vec<u8> = m.hand().layout().chains().iter().map(|c| c.pips).collect();
@@ -188,7 +188,7 @@ fn jamaican_double_that_is_the_only_playable_tile_is_never_a_key_tile() {
 
 #[test]
 fn jamaican_choose_poser_after_a_domino_belongs_to_the_winner() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &double_last_deal());
     run(&mut m, DOUBLE_LAST_PLAY);
     run(&mut m, "2:2-2@0");
@@ -442,7 +442,7 @@ fn jamaican_domino_on_two_soft_ends_is_not_a_key_tile() {
 #[test]
 fn cutthroat_three_players_deal_nine_each_without_double_blank() {
     let r = rules("cutthroat", 3, json!({}));
-    assert_eq!(r.hand_size, 9);
+    assert_eq!(r.hand_size(), 9);
     assert_eq!(r.tiles().len(), 27);
     assert!(!r.tiles().contains(tile("0-0")));
     let all: Vec<Tile> = r.tiles().iter().collect();
@@ -465,11 +465,11 @@ fn cutthroat_three_players_deal_nine_each_without_double_blank() {
 fn cutthroat_hand_sizes_by_player_count() {
     for (players, size, sleeping) in [(2, 14, 0), (3, 9, 0), (4, 7, 0)] {
         let r = rules("cutthroat", players, json!({}));
-        let left = r.tiles().len() - u32::from(r.hand_size) * u32::from(players);
-        assert_eq!((r.hand_size, left), (size, sleeping), "{players} players");
+        let left = r.tiles().len() - u32::from(r.hand_size()) * u32::from(players);
+        assert_eq!((r.hand_size(), left), (size, sleeping), "{players} players");
     }
     let r = rules("cutthroat", 2, json!({"boneyard": true}));
-    assert_eq!((r.hand_size, r.tiles().len() - 14), (7, 14));
+    assert_eq!((r.hand_size(), r.tiles().len() - 14), (7, 14));
 }
 
 #[test]
@@ -533,7 +533,7 @@ fn cutthroat_blocked_shared_lowest_count_is_a_tie() {
 #[test]
 fn cutthroat_two_players_deal_fourteen_each_and_never_draw() {
     let r = rules("cutthroat", 2, json!({}));
-    assert_eq!(r.hand_size, 14);
+    assert_eq!(r.hand_size(), 14);
     let hands = [
         "6-6 6-5 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1 5-0 4-4",
         "4-3 4-2 4-1 4-0 3-3 3-2 3-1 3-0 2-2 2-1 2-0 1-1 1-0 0-0",
@@ -563,7 +563,7 @@ fn cutthroat_two_players_deal_fourteen_each_and_never_draw() {
 #[test]
 fn cutthroat_two_players_boneyard_option_draws_and_highest_double_poses() {
     let r = rules("cutthroat", 2, json!({"boneyard": true}));
-    assert_eq!(r.hand_size, 7);
+    assert_eq!(r.hand_size(), 7);
     // 6-6 sleeps: the highest double held, 5-5, is posed by its holder.
     let hands = ["4-4 4-3 4-2 4-1 3-3 3-2 3-1", "5-5 5-4 5-3 2-2 2-1 1-1 1-0"];
     let mut m = start(r, &deal(&r, &hands, "2-0 6-5"));
@@ -630,7 +630,7 @@ fn chiva_four_players_equal_team_totals_tie() {
 
 #[test]
 fn chiva_has_no_key_tile_bonus() {
-    let r = Rules::preset("chiva").unwrap();
+    let r = Rules::of_preset("chiva").unwrap();
     let mut m = start(r, &key_tile_deal());
     run(&mut m, KEY_TILE_PLAY);
     run(&mut m, "0:3-0@0");
@@ -681,7 +681,7 @@ fn chiva_four_players_side_without_points_winning_resets() {
 #[test]
 fn chiva_two_players_draw_until_able_to_play() {
     let r = rules("chiva", 2, json!({}));
-    assert_eq!(r.hand_size, 7);
+    assert_eq!(r.hand_size(), 7);
     let hands = ["6-6 5-5 5-4 5-3 5-2 5-1 5-0", "4-4 4-3 4-2 4-1 4-0 3-3 3-2"];
     let mut m = start(r, &deal(&r, &hands, "1-0 6-2"));
     run(&mut m, "0:6-6");
@@ -794,7 +794,7 @@ fn pass_bonus(side: usize) -> Event {
 
 #[test]
 fn puerto_rican_pass_gives_opponents_ten_and_partners_pass_is_free() {
-    let r = Rules::preset("puerto-rican").unwrap();
+    let r = Rules::of_preset("puerto-rican").unwrap();
     let mut m = start(r, &all_sixes_to_seat_0(&r));
     run(&mut m, "0:6-6");
     assert_eq!(run(&mut m, "1:pass").last(), Some(&pass_bonus(0)));
@@ -996,8 +996,8 @@ fn puerto_rican_premiums_off_removes_the_points_but_keeps_capicu_and_chuchazo_no
 
 #[test]
 fn puerto_rican_target_reached_ends_the_match() {
-    let r = Rules::preset("puerto-rican").unwrap();
-    assert_eq!(r.target, 100);
+    let r = Rules::of_preset("puerto-rican").unwrap();
+    assert_eq!(r.target(), 100);
     let r = rules("puerto-rican", 4, json!({"hand_size": 3}));
     let mut m = start(r, &chuchazo_deal(&r));
     run(&mut m, CHUCHAZO_PLAY);
@@ -1055,7 +1055,7 @@ fn puerto_rican_both_sides_reaching_target_equal_plays_on() {
 #[test]
 fn puerto_rican_two_players_draw_and_highest_double_poses_when_6_6_sleeps() {
     let r = rules("puerto-rican", 2, json!({}));
-    assert_eq!(r.hand_size, 7);
+    assert_eq!(r.hand_size(), 7);
     let hands = ["4-4 4-3 4-2 4-1 3-3 3-2 3-1", "5-5 5-4 5-3 2-2 2-1 1-1 1-0"];
     let mut m = start(r, &deal(&r, &hands, "2-0 6-5"));
     assert_eq!(m.to_act(), Some(1));
@@ -1076,8 +1076,8 @@ fn puerto_rican_two_players_draw_and_highest_double_poses_when_6_6_sleeps() {
 
 #[test]
 fn block_holder_of_highest_double_poses_it() {
-    let r = Rules::preset("block").unwrap();
-    assert_eq!((r.hand_size, r.partners), (6, true));
+    let r = Rules::of_preset("block").unwrap();
+    assert_eq!((r.hand_size(), r.partners()), (6, true));
     let hands = [
         "6-2 6-1 6-0 5-4 5-3 5-2",
         "5-1 5-0 4-4 4-3 4-2 4-1",
@@ -1101,21 +1101,21 @@ fn block_holder_of_highest_double_poses_it() {
 fn block_hand_sizes_and_sets() {
     for (players, size) in [(2, 8), (3, 6), (4, 6), (5, 5)] {
         let r = rules("block", players, json!({}));
-        assert_eq!(r.hand_size, size, "{players} players");
-        assert_eq!(r.partners, players == 4);
+        assert_eq!(r.hand_size(), size, "{players} players");
+        assert_eq!(r.partners(), players == 4);
     }
     let r = rules("block", 4, json!({"partners": false}));
     assert_eq!(r.sides(), 4);
     let r = rules("block", 4, json!({"set": 9}));
-    assert_eq!((r.hand_size, r.tiles().len()), (9, 55));
+    assert_eq!((r.hand_size(), r.tiles().len()), (9, 55));
     let r = rules("block", 4, json!({"set": 12}));
-    assert_eq!((r.hand_size, r.tiles().len()), (12, 91));
+    assert_eq!((r.hand_size(), r.tiles().len()), (12, 91));
 }
 
 #[test]
 fn block_nobody_holding_a_double_is_a_bad_deal_but_seeded_deals_redeal() {
     let r = rules("block", 2, json!({}));
-    assert_eq!(r.hand_size, 8);
+    assert_eq!(r.hand_size(), 8);
     let hands = [
         "6-5 6-4 6-3 6-2 6-1 6-0 5-4 5-3",
         "5-2 5-1 5-0 4-3 4-2 4-1 4-0 3-2",
@@ -1189,7 +1189,7 @@ fn block_spots_after_block_each_for_himself_sums_over_losers() {
 
 #[test]
 fn block_spots_match_ends_at_target() {
-    assert_eq!(Rules::preset("block").unwrap().target, 100);
+    assert_eq!(Rules::of_preset("block").unwrap().target(), 100);
     let r = rules("block", 4, json!({"hand_size": 2, "target": 20}));
     let mut m = start(r, &deal(&r, &WIN_0_BY_DOMINO, ""));
     run(&mut m, WIN_0_BY_DOMINO_PLAY);
@@ -1201,7 +1201,7 @@ fn block_spots_match_ends_at_target() {
 #[test]
 fn block_hand_scoring_one_point_per_hand_to_five() {
     let r = rules("block", 4, json!({"hand_size": 1, "scoring": "hand"}));
-    assert_eq!(r.target, 5);
+    assert_eq!(r.target(), 5);
     let mut m = start(r, &deal(&r, &["6-6", "5-5", "4-4", "3-3"], ""));
     run(&mut m, "0:6-6");
     assert_eq!(points(&m), [1, 0]);
@@ -1259,7 +1259,7 @@ fn block_both_partners_out_skips_the_player_out_and_needs_both() {
 #[test]
 fn draw_game_draws_one_tile_at_a_time_until_able() {
     let r = rules("draw", 2, json!({}));
-    assert_eq!(r.hand_size, 7);
+    assert_eq!(r.hand_size(), 7);
     let hands = ["6-6 5-5 5-4 5-3 5-2 5-1 5-0", "4-4 4-3 4-2 4-1 4-0 3-3 3-2"];
     let mut m = start(r, &deal(&r, &hands, "1-0 2-0 6-2"));
     run(&mut m, "0:6-6");
@@ -1335,17 +1335,17 @@ fn draw_game_block_is_detected_on_the_draw_that_causes_it() {
 fn draw_game_hand_sizes_and_partners_option() {
     for (players, size) in [(2, 7), (3, 5), (4, 4), (5, 3)] {
         let r = rules("draw", players, json!({}));
-        assert_eq!((r.hand_size, r.partners), (size, false));
+        assert_eq!((r.hand_size(), r.partners()), (size, false));
     }
     let r = rules("draw", 4, json!({"partners": true}));
-    assert_eq!((r.hand_size, r.partners, r.sides()), (4, true, 2));
+    assert_eq!((r.hand_size(), r.partners(), r.sides()), (4, true, 2));
 }
 
 // ------------------------------------------------------ illegal actions
 
 #[test]
 fn illegal_actions_are_refused_with_reasons_and_change_nothing() {
-    let r = Rules::preset("jamaican").unwrap();
+    let r = Rules::of_preset("jamaican").unwrap();
     let mut m = start(r, &key_tile_deal());
     let e = refused(&mut m, 1, "4-1");
     assert_eq!(e, MatchError::NotYourTurn { seat: 1, to_act: 0 });

@@ -104,10 +104,10 @@ fn check_tiles(m: &Match, who: &str) -> Check {
         total += s.len();
         Ok(())
     };
-    for seat in 0..rules.players {
+    for seat in 0..rules.players() {
         add(format!("seat {seat}"), hand.hand(seat))?;
     }
-    for seat in rules.players..8 {
+    for seat in rules.players()..8 {
         ensure!(
             hand.hand(seat).is_empty(),
             at(who, m),
@@ -129,7 +129,7 @@ fn check_tiles(m: &Match, who: &str) -> Check {
 
 /// Property 2: no view names a tile its viewer may not see.
 fn check_views(m: &Match, who: &str) -> Check {
-    let n = m.rules().players;
+    let n = m.rules().players();
     let hand = m.hand();
     let in_play = matches!(m.phase(), Phase::Play | Phase::ChoosePoser);
     let boneyard: TileSet = hand.boneyard().iter().copied().collect();
@@ -156,7 +156,7 @@ fn check_views(m: &Match, who: &str) -> Check {
             "seat {s}'s view does not show its own tiles {:?}",
             hand.hand(s)
         );
-        if m.rules().claims != Claims::Auto {
+        if m.rules().claims() != Claims::Auto {
             let shown = m.player_view(s).to_json();
             ensure!(
                 shown.get("muggins").is_none() && !shown["legal"].to_string().contains("claim"),
@@ -190,7 +190,7 @@ fn all_tiles() -> impl Iterator<Item = Tile> {
 /// record and all, whose full state JSON must not change.
 fn check_actions(m: &Match, fast: &Match, moves: &MoveList, who: &str) -> Check {
     let who = &at(who, m);
-    let n = m.rules().players;
+    let n = m.rules().players();
     ensure!(
         !moves.is_empty(),
         who,
@@ -458,7 +458,7 @@ fn check_hand_over(m: &Match, start: &[i32], who: &str) -> Check {
         }
         if result.notes.contains(domino_engine::Note::Skunk) {
             ensure!(
-                rules.preset == Preset::ClubFives
+                rules.preset() == Preset::ClubFives
                     && winner.is_some_and(|w| scores[1 - w] < 31)
                     && skunk.is_some_and(|k| Some(1 - k.side) == winner),
                 who,
@@ -468,21 +468,21 @@ fn check_hand_over(m: &Match, start: &[i32], who: &str) -> Check {
         }
         if reason == "target" {
             ensure!(
-                matches!(rules.preset, Preset::AllFives | Preset::FivesAndThrees) && over,
+                matches!(rules.preset(), Preset::AllFives | Preset::FivesAndThrees) && over,
                 who,
                 "a hand ended on the target in {}",
-                rules.preset.name()
+                rules.preset().name()
             );
         }
         if let Some(w) = winner {
-            let low = rules.preset == Preset::French;
+            let low = rules.preset() == Preset::French;
             ensure!(
-                scores.iter().any(|&s| s >= rules.target),
+                scores.iter().any(|&s| s >= rules.target()),
                 who,
                 "the match ended below the target: {scores:?}"
             );
             if reason == "target" {
-                ensure!(scores[w] >= rules.target, who, "{scores:?}");
+                ensure!(scores[w] >= rules.target(), who, "{scores:?}");
             } else {
                 let better = |a: i32, b: i32| if low { a < b } else { a > b };
                 ensure!(
@@ -510,8 +510,8 @@ fn run(spec: Value, seed: u64) -> Check {
     let rules = spec.resolve().unwrap();
     let who = format!(
         "seed {seed}, preset {}, players {}, options {}",
-        rules.preset.name(),
-        rules.players,
+        rules.preset().name(),
+        rules.players(),
         Value::Object(spec.options.clone())
     );
     let mut m = match Match::new(rules, Some(seed), None) {
@@ -522,7 +522,7 @@ fn run(spec: Value, seed: u64) -> Check {
     let mut fast = m.clone().without_record();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_cafe);
     let set = rules.tiles().len() as usize;
-    let n = rules.players as usize;
+    let n = rules.players() as usize;
     // Plays, draws and muggins are at most one per tile each, and only n - 1
     // passes can follow a play before the next play (a block ends the hand).
     let bound = 3 * set + (n - 1) * (set + 1) + 1;
@@ -649,7 +649,7 @@ fn legal_of(m: &Match) -> Vec<Action> {
 
 /// A pose of some tile the last hand ended with, to try after the hand.
 fn moves_or_pose(m: &Match) -> Action {
-    let t = (0..m.rules().players)
+    let t = (0..m.rules().players())
         .find_map(|s| m.hand().hand(s).first())
         .unwrap_or(Tile::double(0));
     Action::pose(t)

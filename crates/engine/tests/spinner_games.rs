@@ -645,7 +645,7 @@ fn all_fives_deals_five_each_whatever_the_number_of_players() {
     for preset in ["all-fives", "fives-and-threes"] {
         for players in 2..=4u8 {
             let r = fives(preset, players, json!({}));
-            assert_eq!((r.hand_size, r.max_pip), (5, 6));
+            assert_eq!((r.hand_size(), r.max_pip()), (5, 6));
             let m = Match::new(r, Some(5), None).unwrap();
             assert_eq!(m.hand().boneyard().len(), 28 - 5 * players as usize);
         }
@@ -990,7 +990,7 @@ fn club_fives_first_hand_deal_requires_the_turn_over_poser() {
 #[test]
 fn club_fives_deals_five_each_with_eighteen_in_the_boneyard() {
     let r = club(json!({}));
-    assert_eq!((r.players, r.hand_size, r.max_pip), (2, 5, 6));
+    assert_eq!((r.players(), r.hand_size(), r.max_pip()), (2, 5, 6));
     let m = Match::new(r, Some(9), None).unwrap();
     assert_eq!(m.hand().boneyard().len(), 18);
     assert!(
@@ -1344,7 +1344,7 @@ fn club_fives_no_skunk_reports_nothing() {
 #[test]
 fn cross_four_cross_plays_before_anything_else_then_four_open_ends() {
     let r = rules("cross", 4, json!({}));
-    assert_eq!((r.hand_size, r.tiles().len()), (4, 28));
+    assert_eq!((r.hand_size(), r.tiles().len()), (4, 28));
     let d = deal(
         &r,
         &[
@@ -1402,7 +1402,7 @@ fn cross_four_cross_plays_before_anything_else_then_four_open_ends() {
 fn cross_hand_sizes_are_the_draw_games() {
     for (players, size) in [(2u8, 7u8), (3, 5), (4, 4), (5, 3)] {
         let r = rules("cross", players, json!({}));
-        assert_eq!(r.hand_size, size, "{players} players");
+        assert_eq!(r.hand_size(), size, "{players} players");
         let m = Match::new(r, Some(1), None).unwrap();
         assert_eq!(
             m.hand().boneyard().len(),
@@ -1450,9 +1450,9 @@ fn cross_highest_double_held_poses_and_no_double_is_a_redeal() {
 fn double_nine_cross_set_and_hand_sizes() {
     for players in 2..=8u8 {
         let r = rules("double-nine-cross", players, json!({}));
-        assert_eq!((r.max_pip, r.tiles().len()), (9, 55));
+        assert_eq!((r.max_pip(), r.tiles().len()), (9, 55));
         let want = if players <= 3 { 7 } else { 5 };
-        assert_eq!(r.hand_size, want, "{players} players");
+        assert_eq!(r.hand_size(), want, "{players} players");
         let m = Match::new(r, Some(3), None).unwrap();
         assert_eq!(
             m.hand().boneyard().len(),
@@ -1463,7 +1463,7 @@ fn double_nine_cross_set_and_hand_sizes() {
         }
     }
     let r = rules("double-nine-cross", 4, json!({"set": 12}));
-    assert_eq!((r.max_pip, r.tiles().len(), r.hand_size), (12, 91, 5));
+    assert_eq!((r.max_pip(), r.tiles().len(), r.hand_size()), (12, 91, 5));
     let spec: RulesSpec =
         serde_json::from_value(json!({"preset": "double-nine-cross", "options": {"set": 6}}))
             .unwrap();
@@ -1519,7 +1519,7 @@ fn double_nine_cross_every_later_double_opens_two_chains_with_the_next_ids() {
 #[test]
 fn double_nine_cross_with_the_double_twelve_set() {
     let r = rules("double-nine-cross", 2, json!({"set": 12}));
-    assert_eq!(r.hand_size, 7);
+    assert_eq!(r.hand_size(), 7);
     let d = deal(
         &r,
         &[

@@ -24,7 +24,7 @@ fn fnv(h: &mut u64, bytes: &[u8]) {
 /// taking the last legal action, as seen by the referee, seat 0 and a
 /// spectator.
 fn digest(preset: Preset) -> (u64, usize) {
-    let rules = Rules::preset(preset.name()).unwrap();
+    let rules = Rules::of_preset(preset.name()).unwrap();
     let mut m = Match::new(rules, Some(11), None).unwrap();
     let mut h = 0xcbf2_9ce4_8422_2325;
     let mut states = 0;
@@ -70,7 +70,7 @@ fn every_games_state_json_is_unchanged() {
 /// must claim its points, are not told.
 #[test]
 fn the_fives_games_state_tells_the_ends_total() {
-    let mut m = Match::new(Rules::preset("all-fives").unwrap(), Some(3), None).unwrap();
+    let mut m = Match::new(Rules::of_preset("all-fives").unwrap(), Some(3), None).unwrap();
     assert!(
         m.state_json(Viewer::Seat(0)).get("ends_total").is_none(),
         "nothing down yet"
@@ -84,7 +84,7 @@ fn the_fives_games_state_tells_the_ends_total() {
     for viewer in [Viewer::Seat(0), Viewer::Spectator] {
         assert_eq!(m.state_json(viewer)["ends_total"], total);
     }
-    let block = Match::new(Rules::preset("block").unwrap(), Some(3), None).unwrap();
+    let block = Match::new(Rules::of_preset("block").unwrap(), Some(3), None).unwrap();
     assert!(block
         .state_json(Viewer::Seat(0))
         .get("ends_total")

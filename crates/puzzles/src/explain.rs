@@ -35,7 +35,7 @@ pub struct Explained {
 pub fn explain(setup: &Setup, answer: Action) -> Explained {
     let view = setup.view();
     let k = Knowledge::new(&view);
-    let max = setup.rules.max_pip;
+    let max = setup.rules.max_pip();
     let hidden = |n: u8| !k.unseen.intersect(TileSet::suit(n)).is_empty();
     let lacks = (0..k.players)
         .filter(|&s| s != k.me)

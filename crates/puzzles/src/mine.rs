@@ -78,7 +78,7 @@ pub fn mine(
         let Ok(mut m) = Match::new(*rules, Some(seed), None) else {
             continue;
         };
-        let mut bots: Vec<Box<dyn Bot>> = (0..rules.players)
+        let mut bots: Vec<Box<dyn Bot>> = (0..rules.players())
             .map(|s| {
                 by_name(
                     &cfg.bots,
@@ -224,7 +224,7 @@ pub(crate) fn hidden(setup: &Setup) -> u32 {
 /// The tiles still in the players' hands.
 fn in_hands(setup: &Setup) -> u32 {
     let hand = setup.pos.hand;
-    (0..setup.rules.players).map(|s| hand.hand(s).len()).sum()
+    (0..setup.rules.players()).map(|s| hand.hand(s).len()).sum()
 }
 
 /// A rejection's name in the tally.

@@ -148,7 +148,8 @@ impl Setup {
 /// the boneyard's order no longer matters.
 pub fn draws_possible(pos: &Position) -> bool {
     let rules = pos.hand.rules();
-    rules.draw != DrawRule::Never && pos.hand.boneyard().len() > usize::from(rules.draw.reserve())
+    rules.draw() != DrawRule::Never
+        && pos.hand.boneyard().len() > usize::from(rules.draw().reserve())
 }
 
 /// The plays of a position, each in its claiming form where there is one;

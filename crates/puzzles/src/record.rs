@@ -96,7 +96,7 @@ pub fn prove_at(
         Some(proof) => (Kind::Counting, proof),
         None => (Kind::Open, prove(&setup, Kind::Open, limits)?),
     };
-    let game = setup.rules.preset.name().to_string();
+    let game = setup.rules.preset().name().to_string();
     Ok(RecordPuzzle {
         id: format!("{table}-{hand}-{index}"),
         table: table.to_string(),

@@ -73,7 +73,7 @@ pub fn detect(setup: &Setup, kind: Kind, answer: Action) -> Vec<Theme> {
         }
     }
     if kind == Kind::Counting {
-        let ruled_out = (0..rules.players)
+        let ruled_out = (0..rules.players())
             .filter(|&s| s != seat)
             .any(|s| !k.lacks[s as usize].intersect(k.unseen).is_empty());
         if ruled_out {
@@ -87,7 +87,7 @@ pub fn detect(setup: &Setup, kind: Kind, answer: Action) -> Vec<Theme> {
 /// The seat's partner in a game of two partnerships of two.
 fn partner(setup: &Setup) -> Option<u8> {
     let rules = &setup.rules;
-    let n = rules.players;
+    let n = rules.players();
     (0..n).find(|&s| s != setup.seat && rules.side_of(s) == rules.side_of(setup.seat))
 }
 

@@ -74,7 +74,9 @@ fn the_worlds_of_a_counting_puzzle_hold_the_real_deal_once() {
         let ws = worlds(&setup, 1000).expect("worlds");
         assert_eq!(ws.len() as u32, p.worlds.expect("counted"));
         let hands = |pos: &domino_bots::solver::Position| -> Vec<_> {
-            (0..setup.rules.players).map(|s| pos.hand.hand(s)).collect()
+            (0..setup.rules.players())
+                .map(|s| pos.hand.hand(s))
+                .collect()
         };
         let real = hands(&setup.pos);
         assert_eq!(
@@ -86,7 +88,7 @@ fn the_worlds_of_a_counting_puzzle_hold_the_real_deal_once() {
         // Every world shows the seat the same hand and the same counts.
         for w in &ws {
             assert_eq!(w.hand.hand(setup.seat), setup.pos.hand.hand(setup.seat));
-            for s in 0..setup.rules.players {
+            for s in 0..setup.rules.players() {
                 assert_eq!(w.hand.hand(s).len(), setup.pos.hand.hand(s).len());
             }
         }

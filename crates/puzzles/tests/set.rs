@@ -57,7 +57,7 @@ fn no_counting_puzzle_shows_a_hidden_tile() {
         let setup = p.setup().expect("a position");
         let shown = setup.shown(p.kind).to_string();
         let hand = &setup.pos.hand;
-        let hidden = (0..setup.rules.players)
+        let hidden = (0..setup.rules.players())
             .filter(|&s| s != setup.seat)
             .flat_map(|s| hand.hand(s).iter())
             .chain(hand.boneyard().iter().copied());

@@ -94,7 +94,7 @@ pub fn hand_rules(record: &Record) -> Result<Vec<PoseRule>, String> {
 /// hand key.
 pub fn deal_from_key(rules: &Rules, rule: PoseRule, hand: u32, key: &[u8; 32]) -> DealSpec {
     let (deal, _) = seeded_deal(rules, key_seed(key), hand, rule);
-    deal.to_spec(rules.players)
+    deal.to_spec(rules.players())
 }
 
 /// Why a record does not match its revealed keys.
@@ -342,7 +342,7 @@ mod tests {
     #[test]
     fn every_game_deals_and_verifies_from_revealed_keys() {
         for p in domino_engine::Preset::ALL {
-            let rules = Rules::preset(p.name()).unwrap();
+            let rules = Rules::of_preset(p.name()).unwrap();
             let secret = Secret::random();
             let k1 = secret.hand_key(1);
             let d1 = deal_from_key(&rules, first_rule(&rules), 1, &k1);
@@ -404,7 +404,7 @@ mod tests {
     /// A draw match dealt from a random secret and played out, with the
     /// secret that dealt it.
     fn dealt_and_played() -> (Record, Secret) {
-        let rules = Rules::preset("draw").unwrap();
+        let rules = Rules::of_preset("draw").unwrap();
         let secret = Secret::random();
         let d1 = deal_from_key(&rules, first_rule(&rules), 1, &secret.hand_key(1));
         let mut m = Match::new(rules, None, Some(&d1)).unwrap();

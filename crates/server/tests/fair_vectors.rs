@@ -43,7 +43,7 @@ fn redeals(rules: &Rules, rule: PoseRule, hand: u32, key: &[u8; 32]) -> usize {
         let deal = Deal::random(rules, &mut rng);
         if resolve_pose(rules, &deal, rule).is_ok() {
             assert_eq!(
-                deal.to_spec(rules.players),
+                deal.to_spec(rules.players()),
                 deal_from_key(rules, rule, hand, key),
                 "counting redeals must reach the engine's deal"
             );
@@ -207,7 +207,7 @@ fn vectors() -> Value {
     let first_rules: serde_json::Map<String, Value> = domino_engine::Preset::ALL
         .iter()
         .map(|p| {
-            let rules = Rules::preset(p.name()).unwrap();
+            let rules = Rules::of_preset(p.name()).unwrap();
             (
                 p.name().to_string(),
                 json!(first_rule(&rules).redeal().to_string()),
@@ -224,7 +224,7 @@ fn vectors() -> Value {
             let spec: RulesSpec =
                 serde_json::from_value(json!({"preset": p.name(), "players": players})).unwrap();
             let rules = spec.resolve().unwrap();
-            let removed: Vec<String> = TileSet::full(rules.max_pip)
+            let removed: Vec<String> = TileSet::full(rules.max_pip())
                 .minus(rules.tiles())
                 .iter()
                 .map(|t| t.to_string())
@@ -232,9 +232,9 @@ fn vectors() -> Value {
             games.push(json!({
                 "rules": rules.spec(),
                 "facts": TableFacts::of(&rules),
-                "max_pip": rules.max_pip,
-                "players": rules.players,
-                "hand_size": rules.hand_size,
+                "max_pip": rules.max_pip(),
+                "players": rules.players(),
+                "hand_size": rules.hand_size(),
                 "removed": removed,
             }));
         }

@@ -193,7 +193,7 @@ impl App {
     /// Time the player's moves with `control` from `now` (none: untimed).
     pub fn set_clock(&mut self, control: domino_engine::TimeControl, now: Instant) {
         self.clock = (!control.is_none())
-            .then(|| super::clock::TermClock::new(control, self.m.rules().players, now));
+            .then(|| super::clock::TermClock::new(control, self.m.rules().players(), now));
     }
 
     /// The player's time ran out this turn: the computer moves for them.
@@ -579,7 +579,7 @@ impl App {
                 self.ask_hint(cmds);
                 return;
             }
-            Key::Char('c') | Key::Char('C') if self.m.rules().claims != Claims::Auto => {
+            Key::Char('c') | Key::Char('C') if self.m.rules().claims() != Claims::Auto => {
                 self.claim = !self.claim;
                 self.notice = Some(Said::new(
                     self.table.tr(
@@ -603,7 +603,7 @@ impl App {
             Key::Char('m') | Key::Char('M') => {
                 // Offered at every turn, as at the table: the engine refuses
                 // it when nothing was left unclaimed.
-                if self.my_turn() && self.m.rules().claims == Claims::Muggins {
+                if self.my_turn() && self.m.rules().claims() == Claims::Muggins {
                     self.apply(Action::Muggins, now, false);
                 }
                 return;
@@ -859,7 +859,7 @@ impl App {
                     } else {
                         super::words::ends_words(self.table.lang, &ends_before)
                     };
-                    let id = match self.m.rules().draw {
+                    let id = match self.m.rules().draw() {
                         domino_engine::rules::DrawRule::Never => "term-cannot-pass",
                         _ => "term-cannot-draw-pass",
                     };
@@ -941,10 +941,10 @@ impl App {
             ),
             Mode::Tile { .. } => {
                 let mut line = t.tr("term-prompt-tile", &[]);
-                if self.m.rules().claims == Claims::Muggins {
+                if self.m.rules().claims() == Claims::Muggins {
                     line.push_str(&t.tr("term-prompt-muggins", &[]));
                 }
-                if self.m.rules().claims != Claims::Auto {
+                if self.m.rules().claims() != Claims::Auto {
                     line.push_str(&t.tr(
                         if self.claim {
                             "term-prompt-calling"
@@ -967,7 +967,7 @@ impl App {
                     .enumerate()
                     .map(|(i, a)| {
                         let e = end_of(*a).unwrap_or(0) as usize;
-                        let name = super::words::end_name(t.lang, &pic, self.m.rules().layout, e);
+                        let name = super::words::end_name(t.lang, &pic, self.m.rules().layout(), e);
                         let pips = pic.chains.get(e).and_then(|c| c.pips).unwrap_or(0);
                         if i == *cursor {
                             format!("[{}: {name} {pips}]", i + 1)

@@ -106,7 +106,7 @@ fn header(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
         Some(clock) => format!("{turn} · {clock}"),
         None => turn,
     };
-    let game = t.tr("game-title", &[("preset", txt(view.rules.preset.name()))]);
+    let game = t.tr("game-title", &[("preset", txt(view.rules.preset().name()))]);
     let left = format!(
         " {}",
         t.tr(
@@ -139,7 +139,7 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
     };
     let list = |sep: &str| -> String { (0..sides).map(named).collect::<Vec<_>>().join(sep) };
     let bold = Style::default().add_modifier(Modifier::BOLD);
-    match rules.win {
+    match rules.win() {
         MatchWin::Love { goal } => {
             let mut extra = t.tr("term-love-goal", &[("goal", num(goal as i64))]);
             if view.stake > 1 {
@@ -158,19 +158,22 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
             Span::styled(t.tr("term-penalty-totals", &[]), bold),
             Span::raw(list(" · ")),
             Span::styled(
-                t.tr("term-lowest-wins", &[("target", num(rules.target as i64))]),
+                t.tr(
+                    "term-lowest-wins",
+                    &[("target", num(rules.target() as i64))],
+                ),
                 Style::default().fg(Color::DarkGray),
             ),
         ]),
         // Fives counted one each go on a board, pegged towards the target.
-        _ if rules.ends == EndCount::OnePerFive => {
+        _ if rules.ends() == EndCount::OnePerFive => {
             let mut spans = vec![Span::styled(
-                t.tr("term-pegs-to", &[("target", num(rules.target as i64))]),
+                t.tr("term-pegs-to", &[("target", num(rules.target() as i64))]),
                 bold,
             )];
             for side in 0..sides {
                 let s = view.scores.get(side).copied().unwrap_or(0).max(0);
-                let filled = ((s as i64 * 12) / rules.target.max(1) as i64).clamp(0, 12) as usize;
+                let filled = ((s as i64 * 12) / rules.target().max(1) as i64).clamp(0, 12) as usize;
                 if side > 0 {
                     spans.push(Span::raw("  "));
                 }
@@ -184,7 +187,7 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
                     Style::default().fg(Color::DarkGray),
                 ));
             }
-            if rules.skunk != domino_engine::rules::Skunk::Off {
+            if rules.skunk() != domino_engine::rules::Skunk::Off {
                 spans.push(Span::styled(
                     t.tr("term-skunked-below", &[]),
                     Style::default().fg(Color::DarkGray),
@@ -194,7 +197,7 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
         }
         _ => Line::from(vec![
             Span::styled(
-                t.tr("term-points-to", &[("target", num(rules.target as i64))]),
+                t.tr("term-points-to", &[("target", num(rules.target() as i64))]),
                 bold,
             ),
             Span::raw(list(" · ")),
@@ -204,7 +207,7 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
 
 /// The other seats: tiles held, passes, whose turn; the boneyard.
 fn seats_lines(app: &App, view: &View, width: u16) -> Vec<Line<'static>> {
-    let n = view.rules.players;
+    let n = view.rules.players();
     let mut passes = vec![0usize; n as usize];
     for e in &view.history {
         if e.action == domino_engine::Action::Pass {
@@ -247,7 +250,7 @@ fn seats_lines(app: &App, view: &View, width: u16) -> Vec<Line<'static>> {
         text
     };
     let others: Vec<u8> = (1..n).map(|d| (app.human() + d) % n).collect();
-    let bone = match view.rules.draw {
+    let bone = match view.rules.draw() {
         domino_engine::rules::DrawRule::Never => None,
         _ => Some(app.table.tr(
             "term-boneyard",
@@ -296,7 +299,7 @@ fn seats_lines(app: &App, view: &View, width: u16) -> Vec<Line<'static>> {
 
 /// The open ends in words for the table's title: "◀6 ▶4 ▲6 ▼6".
 fn ends_title(t: &Table, view: &View, pic: &Pic) -> String {
-    let arms = view.rules.layout != LayoutKind::Line;
+    let arms = view.rules.layout() != LayoutKind::Line;
     let board = view.layout.board();
     let mut parts = Vec::new();
     for (id, c) in pic.chains.iter().enumerate() {
@@ -308,7 +311,7 @@ fn ends_title(t: &Table, view: &View, pic: &Pic) -> String {
             3 if arms => '▼',
             _ => '·',
         };
-        let waits = view.rules.layout == LayoutKind::French
+        let waits = view.rules.layout() == LayoutKind::French
             && !view.layout.opening()
             && !board.contains(Tile::double(p));
         if waits {
@@ -362,7 +365,7 @@ fn table(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
         buf.set_string(x, y, text, Style::default().fg(Color::DarkGray));
         return;
     }
-    let kind = view.rules.layout;
+    let kind = view.rules.layout();
     let name = |chain: usize| end_name(app.table.lang, &pic, kind, chain);
     let board = layout::fit(&pic, inner.width as i32, inner.height as i32, &name);
     paint_board(app, &board, inner, buf);
@@ -515,7 +518,7 @@ fn log(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// Rows of tiles the player's hand needs at this width.
 fn hand_rows(app: &App, width: u16) -> u16 {
-    let dw = if app.m.rules().max_pip >= 10 { 2 } else { 1 };
+    let dw = if app.m.rules().max_pip() >= 10 { 2 } else { 1 };
     let per = (width as usize / (4 + 2 * dw)).max(1);
     let n = app.m.hand().hand(app.human()).len() as usize;
     n.div_ceil(per).clamp(1, 3) as u16
@@ -551,7 +554,7 @@ fn hand(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
         Hint::Ready { action, .. } => action.tile(),
         _ => None,
     };
-    let dw = if view.rules.max_pip >= 10 { 2 } else { 1 };
+    let dw = if view.rules.max_pip() >= 10 { 2 } else { 1 };
     let w = (3 + 2 * dw) as u16;
     let per = (inner.width / (w + 1)).max(1) as usize;
     for (i, &t) in tiles.iter().enumerate() {
@@ -622,7 +625,7 @@ fn result_panel(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
                 .add_modifier(Modifier::BOLD),
         ));
         let width = t.names.iter().map(|n| n.len()).max().unwrap_or(4);
-        for s in 0..view.rules.players {
+        for s in 0..view.rules.players() {
             let held = view.hands[s as usize].unwrap_or_default();
             let tiles: Vec<String> = held
                 .iter()

@@ -21,7 +21,7 @@ pub fn action_words(view: &SeatView, a: Action, table: &Table) -> String {
             claim,
         } => {
             let pic = pic_of(view);
-            let end = end_name(table.lang, &pic, view.rules().layout, e as usize);
+            let end = end_name(table.lang, &pic, view.rules().layout(), e as usize);
             table.tr(
                 "term-hint-play",
                 &[
@@ -42,7 +42,7 @@ pub fn action_words(view: &SeatView, a: Action, table: &Table) -> String {
 
 /// The chains as far as a seat can see them.
 fn pic_of(view: &SeatView) -> Pic {
-    Pic::new(view.drawn(), view.rules().max_pip)
+    Pic::new(view.drawn(), view.rules().max_pip())
 }
 
 /// Why the expert likes `a`, in a few words ("keeps 5s, your partner's

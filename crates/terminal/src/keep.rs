@@ -97,7 +97,7 @@ impl Keeper {
             return Err(crate::Usage(lang.tr(
                 "term-keep-error-names",
                 &[
-                    ("partners", txt(rules.partners.to_string())),
+                    ("partners", txt(rules.partners().to_string())),
                     ("sides", num(sides as i64)),
                     ("got", num(names.len() as i64)),
                 ],
@@ -175,7 +175,7 @@ impl Keeper {
     pub fn intro(&self) -> Vec<String> {
         let game = self.tr(
             "game-title",
-            &[("preset", txt(self.sheet.rules().preset.name()))],
+            &[("preset", txt(self.sheet.rules().preset().name()))],
         );
         let mut out = vec![self.tr(
             "term-keep-intro",
@@ -256,7 +256,7 @@ impl Keeper {
     fn seat_name(&self, seat: u8) -> String {
         let rules = self.sheet.rules();
         let sides = rules.sides();
-        if sides >= usize::from(rules.players) {
+        if sides >= usize::from(rules.players()) {
             return self.name(usize::from(seat));
         }
         let place = i64::from(seat) / i64::try_from(sides).unwrap_or(1) + 1;
@@ -458,7 +458,7 @@ fn capitalised(text: &str) -> String {
 }
 
 fn default_name(rules: &domino_engine::Rules, side: usize, lang: Lang) -> String {
-    let id = if rules.partners {
+    let id = if rules.partners() {
         "keep-team-n"
     } else {
         "keep-player-n"

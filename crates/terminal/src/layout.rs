@@ -120,7 +120,7 @@ impl Pic {
 
     /// The layout as `view` sees it.
     pub fn from_view(view: &View) -> Pic {
-        Pic::new(view.drawn(), view.rules.max_pip)
+        Pic::new(view.drawn(), view.rules.max_pip())
     }
 
     /// Digits per half: 2 for the double-twelve set.

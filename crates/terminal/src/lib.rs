@@ -261,7 +261,7 @@ pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
                 &[("path", lang::txt(path.display().to_string()))]
             ));
         }
-        let n = m.rules().players;
+        let n = m.rules().players();
         let saved_human = saved
             .as_ref()
             .and_then(|s| s.iter().position(|b| b == "human"))
@@ -305,7 +305,7 @@ pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
         let rules: Rules = spec.resolve().map_err(|e| {
             usage(lang.tr("term-error-rules", &[("error", lang::txt(e.to_string()))]))
         })?;
-        let n = rules.players;
+        let n = rules.players();
         let human = args.seat.unwrap_or(0);
         if human >= n {
             return Err(seat_error(lang, human, n));

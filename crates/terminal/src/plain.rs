@@ -49,7 +49,7 @@ pub fn choices(app: &App) -> Vec<Action> {
                 .collect();
             // Muggins is offered at every turn where it exists, never only
             // when points were left: seeing them is the player's work.
-            if app.m.rules().claims == Claims::Muggins {
+            if app.m.rules().claims() == Claims::Muggins {
                 out.push(Action::Muggins);
             }
             for a in app.legal() {
@@ -124,7 +124,7 @@ pub fn table_lines(app: &App) -> Vec<String> {
             ],
         ));
     }
-    let n = view.rules.players;
+    let n = view.rules.players();
     let mut seats: Vec<String> = (1..n)
         .map(|d| (app.human() + d) % n)
         .map(|seat| {
@@ -140,7 +140,7 @@ pub fn table_lines(app: &App) -> Vec<String> {
             }
         })
         .collect();
-    if view.rules.draw != DrawRule::Never {
+    if view.rules.draw() != DrawRule::Never {
         seats.push(t.tr(
             "term-boneyard",
             &[("count", num(view.boneyard_count as i64))],
@@ -159,7 +159,7 @@ pub fn revealed_lines(app: &App) -> Vec<String> {
     let Some(r) = &view.result else {
         return Vec::new();
     };
-    (0..view.rules.players)
+    (0..view.rules.players())
         .map(|s| {
             let held: Vec<String> = view.hands[s as usize]
                 .unwrap_or_default()
@@ -194,7 +194,7 @@ pub fn prompt_line(app: &App) -> String {
                 "term-plain-prompt",
                 &[("count", num(choices(app).len() as i64))],
             );
-            if app.m.rules().claims != Claims::Auto && matches!(app.mode, Mode::Tile { .. }) {
+            if app.m.rules().claims() != Claims::Auto && matches!(app.mode, Mode::Tile { .. }) {
                 line.push_str(&t.tr(
                     if app.claim {
                         "term-prompt-calling"
@@ -382,9 +382,9 @@ pub fn intro_lines(app: &App) -> Vec<String> {
     let t = &app.table;
     let game = t.tr(
         "game-title",
-        &[("preset", txt(app.m.rules().preset.name()))],
+        &[("preset", txt(app.m.rules().preset().name()))],
     );
-    let n = app.m.rules().players;
+    let n = app.m.rules().players();
     let seats: Vec<String> = (1..n)
         .map(|d| (app.human() + d) % n)
         .map(|seat| {
@@ -457,7 +457,7 @@ pub(crate) fn event_loop(
                         say(out, printer.again(app))?;
                     }
                     Reply::Rules => {
-                        let text = super::howto::text(app.table.lang, app.m.rules().preset);
+                        let text = super::howto::text(app.table.lang, app.m.rules().preset());
                         say(out, text.lines().map(str::to_string).collect())?;
                         say(out, printer.again(app))?;
                     }
@@ -516,7 +516,7 @@ mod tests {
         }
         .resolve()
         .expect("a preset");
-        let n = rules.players;
+        let n = rules.players();
         let m = Match::new(rules, Some(seed), None).expect("a match");
         let bots = (0..n)
             .map(|s| if s == 0 { "human" } else { "heuristic" }.to_string())

@@ -58,7 +58,7 @@ fn app_of(m: Match) -> App {
 }
 
 fn app_in(m: Match, lang: Lang) -> App {
-    let n = m.rules().players;
+    let n = m.rules().players();
     let cfg = Config {
         lang,
         ..config(n, 0)
@@ -487,7 +487,7 @@ fn match_at(preset: &str, players: Option<u8>, seed: u64, stop: impl Fn(&Match) 
 fn slow_config(m: &Match, delay: Duration) -> Config {
     Config {
         delay,
-        ..config(m.rules().players, 0)
+        ..config(m.rules().players(), 0)
     }
 }
 
@@ -887,9 +887,9 @@ fn house_options_from_the_flags_resolve_into_the_rules() {
         .resolve()
     };
     let r = resolve("puerto-rican", 4, &["pass_points=25"]).unwrap();
-    assert_eq!(r.pass_points, 25);
+    assert_eq!(r.pass_points(), 25);
     let r = resolve("cutthroat", 3, &["sporting=true"]).unwrap();
-    assert!(r.sporting);
+    assert!(r.sporting());
     let r = resolve(
         "chiva",
         4,
@@ -901,18 +901,18 @@ fn house_options_from_the_flags_resolve_into_the_rules() {
         ],
     )
     .unwrap();
-    assert!(r.sporting && r.playoff && r.tie_replays);
-    assert_eq!(r.blocked, Blocked::LowestPlayer);
+    assert!(r.sporting() && r.playoff() && r.tie_replays());
+    assert_eq!(r.blocked(), Blocked::LowestPlayer);
     let r = resolve("draw", 4, &["partners=true", "both_partners_out=true"]).unwrap();
-    assert!(r.both_partners_out);
+    assert!(r.both_partners_out());
     let r = resolve("all-fives", 2, &["claims=muggins", "muggins_by=any"]).unwrap();
-    assert_eq!(r.muggins_by, MugginsBy::Any);
+    assert_eq!(r.muggins_by(), MugginsBy::Any);
     for (flag, want) in [
         ("skunk=20", Skunk::Points(20)),
         ("skunk=double_game", Skunk::DoubleGame),
         ("skunk=no_skunk", Skunk::Off),
     ] {
-        assert_eq!(resolve("club-fives", 2, &[flag]).unwrap().skunk, want);
+        assert_eq!(resolve("club-fives", 2, &[flag]).unwrap().skunk(), want);
     }
     let e = resolve("club-fives", 2, &["skunk=triple"]).unwrap_err();
     assert!(e.to_string().contains("skunk"), "{e}");

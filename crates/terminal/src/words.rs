@@ -27,7 +27,7 @@ impl Table {
     }
 
     pub fn in_lang(rules: Rules, human: u8, lang: Lang) -> Table {
-        let players = rules.players;
+        let players = rules.players();
         let around: &[&str] = match players {
             2 => &["term-you", "term-north"],
             3 => &["term-you", "term-east", "term-west"],
@@ -62,7 +62,7 @@ impl Table {
 
     /// The seats of side `side`.
     pub fn side_seats(&self, side: usize) -> Vec<u8> {
-        (0..self.rules.players)
+        (0..self.rules.players())
             .filter(|&s| self.rules.side_of(s) == side)
             .collect()
     }
@@ -234,7 +234,7 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
             } => {
                 let chain = *end as usize;
                 let shows = cx.after.chains.get(chain).and_then(|c| c.pips);
-                let name = end_name(lang, cx.after, t.rules.layout, chain);
+                let name = end_name(lang, cx.after, t.rules.layout(), chain);
                 let shows = shows.map_or_else(|| "none".to_string(), |p| p.to_string());
                 Said::new(
                     t.about_seat(
@@ -317,7 +317,7 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
             )
         }
         Event::Unclaimed { seat, points } => {
-            let muggins = matches!(t.rules.claims, domino_engine::rules::Claims::Muggins);
+            let muggins = matches!(t.rules.claims(), domino_engine::rules::Claims::Muggins);
             Said::new(
                 t.about_seat(
                     "term-unclaimed",

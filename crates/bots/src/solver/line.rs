@@ -135,22 +135,23 @@ impl Fixed {
         let hand = &pos.hand;
         let rules = hand.rules();
         let usable = !hand.is_over()
-            && rules.layout == LayoutKind::Line
+            && rules.layout() == LayoutKind::Line
             && hand.layout().kind() == LayoutKind::Line
-            && usize::from(rules.max_pip) <= 9
-            && usize::from(rules.players) <= SEATS
-            && rules.claims == Claims::Auto
+            && usize::from(rules.max_pip()) <= 9
+            && usize::from(rules.players()) <= SEATS
+            && rules.claims() == Claims::Auto
             && !rules.scores_ends()
-            && rules.pass_points == 0
-            && !rules.pass_penalties
-            && !(rules.both_partners_out && rules.partners)
+            && rules.pass_points() == 0
+            && !rules.pass_penalties()
+            && !(rules.both_partners_out() && rules.partners())
             && !hand.can_draw()
             && hand.muggins_state().0 == 0
-            && (0..rules.players).all(|s| !hand.is_out(s) && (hand.hand(s).len() as usize) < MOST);
+            && (0..rules.players())
+                .all(|s| !hand.is_out(s) && (hand.hand(s).len() as usize) < MOST);
         if !usable {
             return None;
         }
-        let players = rules.players;
+        let players = rules.players();
         let posed = hand.layout().posed().is_some();
         let (ends, pose) = if posed {
             match hand.layout().chains() {
@@ -210,7 +211,7 @@ impl Fixed {
             // dealt (20 in jamaican) measured best, against a half (14)
             // and against 11 to 26.
             shallow: match Objective::of(rules) {
-                Objective::Outcome => u32::from(rules.hand_size) * u32::from(players) * 5 / 7,
+                Objective::Outcome => u32::from(rules.hand_size()) * u32::from(players) * 5 / 7,
                 Objective::Points { .. } => 0,
             },
         };
@@ -556,7 +557,7 @@ mod tests {
                 return None;
             }
             // Tiles still to come: the hands and what may yet be drawn.
-            let held: u32 = (0..rules.players).map(|s| pos.hand.hand(s).len()).sum();
+            let held: u32 = (0..rules.players()).map(|s| pos.hand.hand(s).len()).sum();
             let drawable = if pos.hand.can_draw() {
                 pos.hand.boneyard().len() as u32
             } else {

@@ -111,7 +111,7 @@ mod tests {
         // No tile another seat holds is named anywhere in the answer.
         let setup = p.setup().expect("a position");
         let text = r.to_string();
-        for other in (0..setup.rules.players).filter(|&o| usize::from(o) != seat) {
+        for other in (0..setup.rules.players()).filter(|&o| usize::from(o) != seat) {
             for t in setup.pos.hand.hand(other).iter() {
                 assert!(!text.contains(&format!("\"{t}\"")), "{t} shown");
             }

@@ -128,11 +128,11 @@ impl Session {
         let m = self.game()?;
         let viewer = match optional::<u8>(req, "seat")? {
             None => Viewer::All,
-            Some(s) if s < m.rules().players => Viewer::Seat(s),
+            Some(s) if s < m.rules().players() => Viewer::Seat(s),
             Some(s) => {
                 return Err(Failure::bad_request(format!(
                     "field `seat`: seat {s} is not at this table (seats 0 to {})",
-                    m.rules().players - 1
+                    m.rules().players() - 1
                 )))
             }
         };

@@ -27,13 +27,13 @@ impl Hand {
     pub(super) fn rules_fit_chains_run(&self) -> bool {
         let r = &self.rules;
         matches!(
-            r.layout,
+            r.layout(),
             LayoutKind::Cross | LayoutKind::CrossEveryDouble | LayoutKind::French
-        ) && r.claims == Claims::Auto
-            && r.max_pip <= 9
+        ) && r.claims() == Claims::Auto
+            && r.max_pip() <= 9
             && !r.scores_ends()
-            && r.pass_points == 0
-            && !(r.both_partners_out && r.partners)
+            && r.pass_points() == 0
+            && !(r.both_partners_out() && r.partners())
     }
 
     /// Play the rest of a posed hand the kernel takes; returns the number
@@ -44,8 +44,8 @@ impl Hand {
         // once its chains outgrow its room, and the next has more, up to
         // every chain. French penalties (only French has them) are a
         // constant of each run, so the others carry no check for them.
-        let penalties = self.rules.pass_penalties;
-        let grows = self.rules.layout == LayoutKind::CrossEveryDouble;
+        let penalties = self.rules.pass_penalties();
+        let grows = self.rules.layout() == LayoutKind::CrossEveryDouble;
         let mut steps = 0;
         loop {
             steps += match (self.layout.chains().len(), penalties) {
@@ -66,13 +66,13 @@ impl Hand {
         pick: &mut impl FnMut(u32) -> u32,
     ) -> u32 {
         debug_assert!(self.muggins == 0 && self.out == 0 && self.ending.is_none());
-        debug_assert_eq!(PENALTIES, self.rules.pass_penalties);
-        let players = self.rules.players;
+        debug_assert_eq!(PENALTIES, self.rules.pass_penalties());
+        let players = self.rules.players();
         // The seat to act may draw while fewer than `draw_stop` are drawn.
-        let draw_stop = if self.rules.draw == DrawRule::Never {
+        let draw_stop = if self.rules.draw() == DrawRule::Never {
             0
         } else {
-            self.bone_len.saturating_sub(self.rules.draw.reserve())
+            self.bone_len.saturating_sub(self.rules.draw().reserve())
         };
         let mut bone_next = self.bone_next;
         let mut hands = [0u64; 8];

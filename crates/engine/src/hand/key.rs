@@ -23,23 +23,23 @@ impl Hand {
     pub fn search_salt(&self, side: usize, hand_number: u32) -> u64 {
         let r = &self.rules;
         let rules = [
-            r.preset as u64,
-            u64::from(r.players),
-            u64::from(r.max_pip),
-            r.removed.0 as u64,
-            u64::from(r.partners),
-            r.draw as u64,
-            r.layout as u64,
-            u64::from(r.key_tile),
-            r.pass_points as u64,
-            r.blocked as u64,
-            r.muggins_by as u64,
-            u64::from(r.premiums),
-            r.scoring as u64,
-            u64::from(r.both_partners_out),
-            u64::from(r.double_blank_ten),
-            u64::from(r.capicu_same_ends),
-            r.claims as u64,
+            r.preset() as u64,
+            u64::from(r.players()),
+            u64::from(r.max_pip()),
+            r.removed().0 as u64,
+            u64::from(r.partners()),
+            r.draw() as u64,
+            r.layout() as u64,
+            u64::from(r.key_tile()),
+            r.pass_points() as u64,
+            r.blocked() as u64,
+            r.muggins_by() as u64,
+            u64::from(r.premiums()),
+            r.scoring() as u64,
+            u64::from(r.both_partners_out()),
+            u64::from(r.double_blank_ten()),
+            u64::from(r.capicu_same_ends()),
+            r.claims() as u64,
         ];
         let mut salt = rules.iter().fold(0u64, |k, &x| mix(k ^ x));
         salt = mix(salt ^ side as u64 ^ (u64::from(hand_number) << 8));
@@ -58,7 +58,7 @@ impl Hand {
     pub fn search_key(&self, salt: u64) -> u64 {
         let rules = &self.rules;
         let mut k = salt;
-        for s in 0..rules.players {
+        for s in 0..rules.players() {
             let t = self.hand(s).0;
             k = mix(k ^ t as u64) ^ (t >> 64) as u64;
         }
@@ -91,7 +91,7 @@ impl Hand {
         }
         k = mix(k ^ word ^ (self.layout.chains().len() as u64) << 60);
         let mut runs = 0u64;
-        if rules.pass_penalties {
+        if rules.pass_penalties() {
             for (i, r) in self.pass_run.iter().enumerate() {
                 runs |= u64::from(*r) << (2 * i);
             }
@@ -101,7 +101,7 @@ impl Hand {
             | (self.boneyard().len() as u64) << 16
             | (self.muggins_available() as u64 & 0xffff) << 24
             | runs << 40;
-        if rules.muggins_by == MugginsBy::Any {
+        if rules.muggins_by() == MugginsBy::Any {
             let (points, from, declined) = self.muggins_state();
             k = mix(k
                 ^ (points as u64 & 0xffff)
@@ -123,9 +123,9 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     fn start(preset: &str, seed: u64) -> Hand {
-        let rules = Rules::preset(preset).unwrap_or_else(|e| panic!("{preset}: {e}"));
+        let rules = Rules::of_preset(preset).unwrap_or_else(|e| panic!("{preset}: {e}"));
         let deal = Deal::random(&rules, &mut ChaCha8Rng::seed_from_u64(seed));
-        Hand::new(&rules, &deal, 0, TileSet::full(rules.max_pip))
+        Hand::new(&rules, &deal, 0, TileSet::full(rules.max_pip()))
     }
 
     /// Each legal action leads to a position with its own key, and the

@@ -21,13 +21,13 @@ impl Hand {
     #[inline]
     fn rules_fit_line_run(&self) -> bool {
         let r = &self.rules;
-        r.layout == LayoutKind::Line
-            && r.draw == DrawRule::Never
-            && r.claims == Claims::Auto
-            && r.max_pip <= 9
+        r.layout() == LayoutKind::Line
+            && r.draw() == DrawRule::Never
+            && r.claims() == Claims::Auto
+            && r.max_pip() <= 9
             && !r.scores_ends()
-            && !r.pass_penalties
-            && !(r.both_partners_out && r.partners)
+            && !r.pass_penalties()
+            && !(r.both_partners_out() && r.partners())
     }
 
     /// Play the rest of the hand with uniformly random legal actions (the
@@ -89,7 +89,7 @@ impl Hand {
     }
 
     fn line_run(&mut self, pick: &mut impl FnMut(u32) -> u32) -> u32 {
-        let players = self.rules.players;
+        let players = self.rules.players();
         let mut hands = [0u64; 8];
         for (h, t) in hands.iter_mut().zip(&self.hands) {
             *h = t.0 as u64;
@@ -114,7 +114,7 @@ impl Hand {
             passes_between(last, self.to_act, players),
             "the run starts with the passes since the last play in turn order"
         );
-        let pass_points = self.rules.pass_points > 0;
+        let pass_points = self.rules.pass_points() > 0;
         let mut seat = self.to_act;
         loop {
             let h = hands[(seat & 7) as usize];
@@ -272,7 +272,7 @@ mod tests {
             for i in 0..100u64 {
                 let deal = Deal::random(&rules, &mut deals);
                 let poser = (i % u64::from(players)) as u8;
-                let mut fast = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip));
+                let mut fast = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip()));
                 let mut slow = fast;
                 let mut picks = [ChaCha8Rng::seed_from_u64(i), ChaCha8Rng::seed_from_u64(i)];
                 let mut pickers = [Picker::default(), Picker::default()];
@@ -338,7 +338,7 @@ mod tests {
             for i in 0..300u64 {
                 let deal = Deal::random(&rules, &mut deals);
                 let poser = (i % u64::from(players)) as u8;
-                let start = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip));
+                let start = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip()));
                 let (mut fast, mut slow) = (start, start);
                 let mut picks = [ChaCha8Rng::seed_from_u64(i), ChaCha8Rng::seed_from_u64(i)];
                 let mut pickers = [Picker::default(), Picker::default()];
@@ -358,7 +358,8 @@ mod tests {
                 );
                 assert!(fast.is_over());
                 covered += usize::from(
-                    start.rules.draw == DrawRule::Never && start.rules.layout == LayoutKind::Line,
+                    start.rules.draw() == DrawRule::Never
+                        && start.rules.layout() == LayoutKind::Line,
                 );
                 chains += usize::from(start.rules_fit_chains_run());
                 // Past eight chains the chains' kernel changes its room.
@@ -394,7 +395,7 @@ mod tests {
             let Ok(rules) = spec.resolve() else { return Ok(()) };
             let deal = Deal::random(&rules, &mut ChaCha8Rng::seed_from_u64(deal_seed));
             let poser = (pick_seed % u64::from(players)) as u8;
-            let start = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip));
+            let start = Hand::new(&rules, &deal, poser, TileSet::full(rules.max_pip()));
             let (mut fast, mut slow) = (start, start);
             let (mut ra, mut rb) = (
                 ChaCha8Rng::seed_from_u64(pick_seed),

@@ -36,14 +36,14 @@ struct Sizes {
 
 fn sizes(rules: &Rules) -> Sizes {
     let set = rules.tiles().len();
-    let dealt = (u32::from(rules.players) * u32::from(rules.hand_size)).min(set);
-    let drawable = if rules.draw == DrawRule::Never {
+    let dealt = (u32::from(rules.players()) * u32::from(rules.hand_size())).min(set);
+    let drawable = if rules.draw() == DrawRule::Never {
         0
     } else {
-        (set - dealt).saturating_sub(u32::from(rules.draw.reserve()))
+        (set - dealt).saturating_sub(u32::from(rules.draw().reserve()))
     };
     Sizes {
-        per_seat: u8::try_from(u32::from(rules.hand_size) + drawable).unwrap_or(u8::MAX),
+        per_seat: u8::try_from(u32::from(rules.hand_size()) + drawable).unwrap_or(u8::MAX),
         reachable: dealt + drawable,
     }
 }
@@ -54,7 +54,7 @@ pub(super) fn check_held(rules: &Rules, held: &Held) -> Result<(), ReportError> 
     // The seat that went out laid a whole hand; a blocked hand has at
     // least the pose on the table.
     let on_table = if held.domino {
-        u32::from(rules.hand_size)
+        u32::from(rules.hand_size())
     } else {
         1
     };
@@ -120,23 +120,26 @@ pub(super) fn check_held(rules: &Rules, held: &Held) -> Result<(), ReportError> 
 
 /// The most points one play can make on the ends.
 fn per_play(rules: &Rules) -> i32 {
-    let ends: u32 = match rules.layout {
+    let ends: u32 = match rules.layout() {
         LayoutKind::Line => 2,
         LayoutKind::FirstDoubleSpinner | LayoutKind::Cross | LayoutKind::French => 4,
         // Every double opens two more lines.
-        LayoutKind::CrossEveryDouble => 4 + 2 * u32::from(rules.max_pip),
+        LayoutKind::CrossEveryDouble => 4 + 2 * u32::from(rules.max_pip()),
     };
     // An end shows at most a double of the highest pip, both halves.
-    let most = ends * 2 * u32::from(rules.max_pip);
-    (0..=most).map(|t| rules.ends.points(t)).max().unwrap_or(0)
+    let most = ends * 2 * u32::from(rules.max_pip());
+    (0..=most)
+        .map(|t| rules.ends().points(t))
+        .max()
+        .unwrap_or(0)
 }
 
 /// Refuse points in play no hand makes: more than every play scoring its
 /// best (and every interval between plays a pass bonus), or not in the
 /// pass bonus's unit.
 pub(super) fn check_points(rules: &Rules, points: &[i32], out: usize) -> Result<(), ReportError> {
-    let pass = rules.pass_points;
-    if pass > 0 && rules.ends == EndCount::Off {
+    let pass = rules.pass_points();
+    if pass > 0 && rules.ends() == EndCount::Off {
         if let Some(&p) = points.iter().find(|&&p| p % pass != 0) {
             return Err(ReportError::NotPassPoints {
                 points: p,
@@ -146,7 +149,7 @@ pub(super) fn check_points(rules: &Rules, points: &[i32], out: usize) -> Result<
     }
     // Every seat still in holds a tile, so that many never reached the
     // table.
-    let left = (usize::from(rules.players) - out) as u32;
+    let left = (usize::from(rules.players()) - out) as u32;
     let plays = sizes(rules).reachable.saturating_sub(left) as i32;
     // A pass bonus goes to each side at most once between two plays.
     let max = plays * (per_play(rules) + pass.max(0));

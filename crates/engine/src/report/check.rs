@@ -10,11 +10,11 @@ use super::bounds::{act_max, check_held, check_points, Held};
 use super::{ActKind, HandReport, HandSummary, ReportError, SummaryEnd, TableAct};
 
 pub(super) fn play_points_in(rules: &Rules) -> bool {
-    rules.scores_ends() || rules.pass_points > 0
+    rules.scores_ends() || rules.pass_points() > 0
 }
 
 pub(super) fn fives_only(rules: &Rules) -> bool {
-    rules.ends == EndCount::Fives && rules.pass_points == 0
+    rules.ends() == EndCount::Fives && rules.pass_points() == 0
 }
 
 impl HandReport {
@@ -22,13 +22,13 @@ impl HandReport {
     /// stopped by a target reached in play): the game's own terms only.
     pub fn of(hand: &Hand) -> HandReport {
         let rules = *hand.rules();
-        let n = rules.players as usize;
+        let n = rules.players() as usize;
         let s = HandSummary::of(hand);
         let mut r = HandReport {
             counts: s.counts[..n].to_vec(),
             ..HandReport::default()
         };
-        for seat in 0..rules.players {
+        for seat in 0..rules.players() {
             if hand.is_out(seat) {
                 r.dominoed.push(seat);
             }
@@ -43,20 +43,20 @@ impl HandReport {
         {
             r.dominoed.retain(|&x| x != seat);
             r.dominoed.push(seat);
-            r.double = double && rules.settle == Settle::OwnPipsDoubled;
-            r.key_tile = key_tile && rules.key_tile;
-            r.capicu = capicu && rules.settle == Settle::AllPips;
-            r.chuchazo = chuchazo && rules.settle == Settle::AllPips;
+            r.double = double && rules.settle() == Settle::OwnPipsDoubled;
+            r.key_tile = key_tile && rules.key_tile();
+            r.capicu = capicu && rules.settle() == Settle::AllPips;
+            r.chuchazo = chuchazo && rules.settle() == Settle::AllPips;
         }
-        if rules.settle == Settle::OwnPipsDoubled {
-            r.doubles = (0..rules.players)
+        if rules.settle() == Settle::OwnPipsDoubled {
+            r.doubles = (0..rules.players())
                 .filter(|&x| s.holds_double[x as usize])
                 .collect();
         }
         if s.points[..rules.sides()].iter().any(|&p| p != 0) {
             r.points = s.points[..rules.sides()].to_vec();
         }
-        for seat in 0..rules.players {
+        for seat in 0..rules.players() {
             let i = seat as usize;
             for (times, act) in [
                 (hand.three_passes()[i], ActKind::ThreePasses),
@@ -95,7 +95,7 @@ impl HandReport {
         scores: &[i32],
         deal: bool,
     ) -> Result<HandSummary, ReportError> {
-        let players = rules.players;
+        let players = rules.players();
         let n = players as usize;
         let sides = rules.sides();
         let seat_ok = |seat: u8| {
@@ -137,7 +137,7 @@ impl HandReport {
                 });
             }
         }
-        let both_out = rules.both_partners_out && rules.partners;
+        let both_out = rules.both_partners_out() && rules.partners();
         let out_seat = match (self.dominoed.as_slice(), both_out) {
             ([], _) => None,
             ([seat], false) => Some(*seat),
@@ -184,10 +184,10 @@ impl HandReport {
             }
             Ok(true)
         };
-        let french = rules.settle == Settle::OwnPipsDoubled;
-        let all_pips = rules.settle == Settle::AllPips;
+        let french = rules.settle() == Settle::OwnPipsDoubled;
+        let all_pips = rules.settle() == Settle::AllPips;
         let double = flag(self.double, french, "a double out")?;
-        let key_tile = flag(self.key_tile, rules.key_tile, "the key tile")?;
+        let key_tile = flag(self.key_tile, rules.key_tile(), "the key tile")?;
         let capicu = flag(self.capicu, all_pips, "capicú")?;
         let chuchazo = flag(self.chuchazo, all_pips, "chuchazo")?;
         if capicu && chuchazo {
@@ -324,10 +324,10 @@ impl HandReport {
         };
         // A target reached during play stops the hand at once: only one
         // side can get there.
-        if let MatchWin::Target { in_play: true, .. } = rules.win {
+        if let MatchWin::Target { in_play: true, .. } = rules.win() {
             let play = summary.play_points(rules);
             let reached: Vec<usize> = (0..sides)
-                .filter(|&s| scores.get(s).copied().unwrap_or(0) + play[s] >= rules.target)
+                .filter(|&s| scores.get(s).copied().unwrap_or(0) + play[s] >= rules.target())
                 .collect();
             if let [first, second, ..] = reached[..] {
                 return Err(ReportError::BothReachTarget { first, second });

@@ -55,9 +55,9 @@ impl ActKind {
             ActKind::ThreePasses
             | ActKind::BoardPass
             | ActKind::PassedWhenAble
-            | ActKind::WrongPlay => rules.pass_penalties,
+            | ActKind::WrongPlay => rules.pass_penalties(),
             ActKind::OverDraw | ActKind::BoneyardTrip | ActKind::Exposed => {
-                rules.ends == EndCount::OnePerFive && !rules.partners
+                rules.ends() == EndCount::OnePerFive && !rules.partners()
             }
         }
     }
@@ -278,8 +278,8 @@ pub struct ReportFields {
 
 impl ReportFields {
     pub fn of(rules: &Rules) -> ReportFields {
-        let french = rules.settle == Settle::OwnPipsDoubled;
-        let all_pips = rules.settle == Settle::AllPips;
+        let french = rules.settle() == Settle::OwnPipsDoubled;
+        let all_pips = rules.settle() == Settle::AllPips;
         let acts = [
             ActKind::ThreePasses,
             ActKind::BoardPass,
@@ -293,15 +293,15 @@ impl ReportFields {
         .filter(|&a| a.in_game(rules))
         .collect();
         ReportFields {
-            players: rules.players,
+            players: rules.players(),
             sides: rules.sides(),
-            partners: rules.partners,
-            both_partners_out: rules.both_partners_out && rules.partners,
+            partners: rules.partners(),
+            both_partners_out: rules.both_partners_out() && rules.partners(),
             max_count: rules.count(rules.tiles()),
             play_points: play_points_in(rules),
             fives: fives_only(rules),
             doubles: french,
-            key_tile: rules.key_tile,
+            key_tile: rules.key_tile(),
             capicu: all_pips,
             chuchazo: all_pips,
             acts,

@@ -80,7 +80,7 @@ impl HandSummary {
             penalties,
             board_passes: hand.board_passes(),
         };
-        for s in 0..rules.players {
+        for s in 0..rules.players() {
             sum.hold(rules, s as usize, hand.hand(s));
         }
         sum
@@ -110,7 +110,7 @@ impl HandSummary {
         self.counts[seat] = rules.count(tiles);
         // Only French doubles a count for a double held: playouts settle
         // millions of hands, so the others skip the look.
-        if rules.settle == Settle::OwnPipsDoubled {
+        if rules.settle() == Settle::OwnPipsDoubled {
             self.holds_double[seat] = !(tiles & TileSet::DOUBLES).is_empty();
         }
     }
@@ -130,7 +130,7 @@ pub(crate) fn play_points(rules: &Rules, points: &[i32], penalties: &[i32]) -> [
     }
     // Most games charge no penalties: skip the sides' lookups.
     if penalties.iter().any(|&v| v != 0) {
-        for (seat, &v) in penalties.iter().enumerate().take(rules.players as usize) {
+        for (seat, &v) in penalties.iter().enumerate().take(rules.players() as usize) {
             p[rules.side_of(seat as u8)] += v;
         }
     }

@@ -2,7 +2,7 @@ use super::*;
 use crate::rules::Rules;
 
 fn rules(preset: &str) -> Rules {
-    Rules::preset(preset).expect("preset")
+    Rules::of_preset(preset).expect("preset")
 }
 
 fn report(dominoed: &[u8], counts: &[u32]) -> HandReport {

@@ -84,8 +84,11 @@ pub enum Blocked {
     TeamTotal,
 }
 
-/// What a skunk (a club-fives loser below 31) costs.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// What a skunk (a club-fives loser below 31) costs. Written as the
+/// option table spells it: a number of points, `no_skunk` or
+/// `double_game`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "SkunkOption", into = "SkunkOption")]
 pub enum Skunk {
     /// No skunk at all (the common house choice): not even reported.
     Off,
@@ -94,4 +97,39 @@ pub enum Skunk {
     Points(i32),
     /// Reported, and the match counts as two games in a series.
     DoubleGame,
+}
+
+/// The `skunk` option as written: points, or a named choice.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum SkunkOption {
+    Named(SkunkName),
+    Points(i32),
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum SkunkName {
+    NoSkunk,
+    DoubleGame,
+}
+
+impl From<SkunkOption> for Skunk {
+    fn from(o: SkunkOption) -> Skunk {
+        match o {
+            SkunkOption::Named(SkunkName::NoSkunk) => Skunk::Off,
+            SkunkOption::Named(SkunkName::DoubleGame) => Skunk::DoubleGame,
+            SkunkOption::Points(n) => Skunk::Points(n),
+        }
+    }
+}
+
+impl From<Skunk> for SkunkOption {
+    fn from(s: Skunk) -> SkunkOption {
+        match s {
+            Skunk::Off => SkunkOption::Named(SkunkName::NoSkunk),
+            Skunk::DoubleGame => SkunkOption::Named(SkunkName::DoubleGame),
+            Skunk::Points(n) => SkunkOption::Points(n),
+        }
+    }
 }

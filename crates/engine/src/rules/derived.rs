@@ -8,6 +8,7 @@ use super::Preset;
 
 /// The behaviour values of a preset (the one place that says, game by
 /// game, how it is played; see [`crate::behaviour`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Behaviour {
     pub(super) settle: Settle,
     pub(super) ends: EndCount,

@@ -2,9 +2,12 @@
 //!
 //! A [`RulesSpec`] is what a user writes (`{"preset", "players", "options"}`);
 //! [`RulesSpec::resolve`] checks it against the preset's option table and fills
-//! every default, so the rest of the engine reads plain fields.
+//! every default into a [`Rules`], which the rest of the engine reads
+//! through accessors and cannot build any other way.
 
+mod access;
 mod choices;
+mod chosen;
 mod derived;
 mod options;
 mod preset;
@@ -15,65 +18,38 @@ pub use options::{option_specs, OptionKind, OptionName, OptionSpec};
 pub use preset::Preset;
 pub use spec::{RulesError, RulesSpec};
 
-use options::O;
+use crate::behaviour::{EndCount, MatchWin};
 
-use serde_json::{Map, Value};
-
-use crate::behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle};
 use crate::tile::{Tile, TileSet};
+use chosen::Choices;
+use derived::Behaviour;
 
 /// Resolved rules of a match: a preset with every option given a value.
+///
+/// Built only by validation ([`RulesSpec::resolve`], [`Rules::of_preset`]),
+/// so every value is one some spec resolves to: the fields are private and
+/// read through accessors (`access.rs`). What the user chose is kept apart
+/// from what the preset and those choices imply.
+///
+/// ```compile_fail
+/// // Rules come only from a resolved spec: no field can be set.
+/// let mut r = domino_engine::Rules::of_preset("jamaican").unwrap();
+/// r.target = 7;
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
-    pub preset: Preset,
-    pub players: u8,
-    /// Highest pip of the set: 6, 9 or 12.
-    pub max_pip: u8,
-    pub hand_size: u8,
-    /// Two partnerships: seats 0 and 2, seats 1 and 3.
-    pub partners: bool,
+    preset: Preset,
+    players: u8,
+    /// The options' values.
+    chosen: Choices,
+    // Derived: never chosen, decided from the preset and the choices.
     /// Tiles taken out of the set before dealing.
-    pub removed: TileSet,
-    pub draw: DrawRule,
-    pub layout: LayoutKind,
-    pub sporting: bool,
-    pub key_tile: bool,
-    pub playoff: bool,
-    pub tie_replays: bool,
-    pub boneyard: bool,
-    /// Puerto Rican pass bonus to the other team (4 players); 0 is off.
-    pub pass_points: i32,
-    pub premiums: bool,
-    /// How a blocked partnership hand is won.
-    pub blocked: Blocked,
-    pub target: i32,
-    pub scoring: Scoring,
-    pub both_partners_out: bool,
-    pub double_blank_ten: bool,
-    /// Puerto Rican: a last tile fitting both ends that show the same
-    /// number is capicú too (RULES.md's default: the ends must differ).
-    pub capicu_same_ends: bool,
-    pub claims: Claims,
-    pub muggins_by: MugginsBy,
-    pub skunk: Skunk,
-    // What follows is how the game behaves, decided here from the preset
-    // and the options (`behaviour`): nothing else asks which preset it is.
-    /// How a finished hand becomes points.
-    pub settle: Settle,
-    /// Which open-end totals score during play.
-    pub ends: EndCount,
-    /// Who poses the first hand (and after most ties).
-    pub first_pose: PoseRule,
-    /// Who poses after a hand somebody won.
-    pub next_pose: NextPose,
-    /// How the match is won.
-    pub win: MatchWin,
-    /// French penalties: everyone else pays when a player's play goes round
-    /// the table unanswered, and three passes in a row cost the passer.
-    pub pass_penalties: bool,
-    /// Points move into the match score during play (end counts, pass
-    /// points, penalties), not only when the hand ends.
-    pub live_scoring: bool,
+    removed: TileSet,
+    draw: DrawRule,
+    layout: LayoutKind,
+    /// How the game behaves (`derived`): nothing else asks which preset
+    /// it is.
+    how: Behaviour,
 }
 
 impl Rules {
@@ -81,21 +57,21 @@ impl Rules {
     ///
     /// ```
     /// use domino_engine::Rules;
-    /// let r = Rules::preset("jamaican").unwrap();
-    /// assert_eq!((r.players, r.hand_size, r.key_tile), (4, 7, true));
+    /// let r = Rules::of_preset("jamaican").unwrap();
+    /// assert_eq!((r.players(), r.hand_size(), r.key_tile()), (4, 7, true));
     /// ```
-    pub fn preset(name: &str) -> Result<Rules, RulesError> {
+    pub fn of_preset(name: &str) -> Result<Rules, RulesError> {
         RulesSpec::preset(name).resolve()
     }
 
     /// The tiles in play: the set minus removed tiles.
     pub const fn tiles(&self) -> TileSet {
-        TileSet::full(self.max_pip).minus(self.removed)
+        TileSet::full(self.max_pip()).minus(self.removed)
     }
 
     /// Number of scoring sides: 2 teams, or one per player.
     pub const fn sides(&self) -> usize {
-        if self.partners {
+        if self.chosen.partners {
             2
         } else {
             self.players as usize
@@ -104,7 +80,7 @@ impl Rules {
 
     /// The side a seat scores for.
     pub const fn side_of(&self, seat: u8) -> usize {
-        if self.partners {
+        if self.chosen.partners {
             (seat % 2) as usize
         } else {
             seat as usize
@@ -113,7 +89,7 @@ impl Rules {
 
     /// Pip value of a tile for counts (French may count 0-0 as 10).
     pub const fn count_of(&self, t: Tile) -> u32 {
-        if self.double_blank_ten && t.high() == 0 {
+        if self.chosen.double_blank_ten && t.high() == 0 {
             10
         } else {
             t.pips() as u32
@@ -123,7 +99,7 @@ impl Rules {
     /// A player's count: total pips still held.
     pub fn count(&self, hand: TileSet) -> u32 {
         let mut sum = hand.pips();
-        if self.double_blank_ten && hand.contains(Tile::double(0)) {
+        if self.chosen.double_blank_ten && hand.contains(Tile::double(0)) {
             sum += 10;
         }
         sum
@@ -131,12 +107,12 @@ impl Rules {
 
     /// Whether the match is won by hands in a row against a side with none.
     pub const fn is_six_love(&self) -> bool {
-        matches!(self.win, MatchWin::Love { .. })
+        matches!(self.how.win, MatchWin::Love { .. })
     }
 
     /// Hands won needed to win a six-love style match.
     pub const fn love_goal(&self) -> i32 {
-        match self.win {
+        match self.how.win {
             MatchWin::Love { goal } => goal,
             MatchWin::Target { .. } => 0,
         }
@@ -144,24 +120,24 @@ impl Rules {
 
     /// Whether points are scored on open-end totals during play.
     pub const fn scores_ends(&self) -> bool {
-        !matches!(self.ends, EndCount::Off)
+        !matches!(self.how.ends, EndCount::Off)
     }
 
     /// Club fives: a loser below this many points at the match's end is
     /// skunked (where the skunk is played). RULES.md: the turn of the
     /// board, half the target rounded up (31 for 61, 61 for 121).
     pub const fn skunk_below(&self) -> i32 {
-        (self.target + 1) / 2
+        (self.chosen.target + 1) / 2
     }
 
     /// Whether the fewest points win the match (French).
     pub const fn low_score_wins(&self) -> bool {
-        matches!(self.win, MatchWin::Target { low_wins: true, .. })
+        matches!(self.how.win, MatchWin::Target { low_wins: true, .. })
     }
 
     /// A seat's partner, in the partnership games.
     pub const fn partner_of(&self, seat: u8) -> Option<u8> {
-        if self.partners {
+        if self.chosen.partners {
             Some((seat + 2) % 4)
         } else {
             None
@@ -175,67 +151,17 @@ impl Rules {
 
     /// The spec that resolves to these rules, with every option spelled out.
     pub fn spec(&self) -> RulesSpec {
-        let specs = option_specs(self.preset, self.players, &self.given_map());
-        let mut options = Map::new();
-        let given = self.given_map();
-        for s in specs {
-            if let Some(v) = given.get(s.name) {
-                options.insert(s.name.to_string(), v.clone());
-            }
-        }
+        let given = self.chosen.written();
+        let options = option_specs(self.preset, self.players, &given)
+            .into_iter()
+            .filter_map(|s| Some((s.name.to_string(), given.get(s.name)?.clone())))
+            .collect();
         RulesSpec {
             preset: self.preset.name().to_string(),
             players: Some(self.players),
             options,
         }
     }
-
-    /// Every option value this rules value holds, by option name (a
-    /// choice by its serde name, as `resolve` reads it).
-    fn given_map(&self) -> Map<String, Value> {
-        let mut m = Map::new();
-        let mut put = |k: OptionName, v: Value| {
-            m.insert(k.name().to_string(), v);
-        };
-        put(O::Sporting, self.sporting.into());
-        put(O::KeyTile, self.key_tile.into());
-        put(O::Playoff, self.playoff.into());
-        put(O::TieReplays, self.tie_replays.into());
-        put(O::Boneyard, self.boneyard.into());
-        // Always a number, as `presets` lists it; records that wrote the
-        // old switch (`true`/`false`) still read.
-        put(O::PassPoints, self.pass_points.into());
-        put(O::Blocked, named(self.blocked));
-        put(O::MugginsBy, named(self.muggins_by));
-        put(O::Premiums, self.premiums.into());
-        put(O::Target, self.target.into());
-        put(O::Scoring, named(self.scoring));
-        put(O::BothPartnersOut, self.both_partners_out.into());
-        put(O::DoubleBlankTen, self.double_blank_ten.into());
-        // Written only when on, so records of the other games keep their
-        // bytes.
-        if self.capicu_same_ends {
-            put(O::CapicuSameEnds, true.into());
-        }
-        put(O::Claims, named(self.claims));
-        put(
-            O::Skunk,
-            match self.skunk {
-                Skunk::Off => "no_skunk".into(),
-                Skunk::Points(n) => n.into(),
-                Skunk::DoubleGame => "double_game".into(),
-            },
-        );
-        put(O::Set, (self.max_pip as i64).into());
-        put(O::Partners, self.partners.into());
-        put(O::HandSize, (self.hand_size as i64).into());
-        m
-    }
-}
-
-/// A choice's name as the option table spells it.
-fn named<T: serde::Serialize>(choice: T) -> Value {
-    serde_json::to_value(choice).unwrap_or(Value::Null)
 }
 
 /// Every preset with each of `players` and each set (its own, double-nine,
@@ -266,7 +192,12 @@ pub(crate) fn every_preset_set_and_count(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Map, Value};
+
+    /// A choice's name as the option table spells it.
+    fn named<T: serde::Serialize>(choice: T) -> Value {
+        serde_json::to_value(choice).unwrap_or(Value::Null)
+    }
 
     fn spec(v: Value) -> RulesSpec {
         serde_json::from_value(v).unwrap()
@@ -283,7 +214,7 @@ mod tests {
                     options: Map::new(),
                 };
                 let r = s.resolve().unwrap();
-                let dealt = r.hand_size as u32 * n as u32;
+                let dealt = r.hand_size() as u32 * n as u32;
                 assert!(dealt <= r.tiles().len(), "{} {n}", p.name());
                 assert_eq!(r.spec().resolve().unwrap(), r, "{} {n}", p.name());
             }
@@ -315,15 +246,15 @@ mod tests {
         let r = spec(json!({"preset": "cutthroat", "players": 2}))
             .resolve()
             .unwrap();
-        assert_eq!((r.hand_size, r.draw), (14, DrawRule::Never));
+        assert_eq!((r.hand_size(), r.draw), (14, DrawRule::Never));
         let r = spec(json!({"preset": "cutthroat", "players": 2, "options": {"boneyard": true}}))
             .resolve()
             .unwrap();
-        assert_eq!((r.hand_size, r.draw), (7, DrawRule::UntilAble));
+        assert_eq!((r.hand_size(), r.draw), (7, DrawRule::UntilAble));
         let r = spec(json!({"preset": "cutthroat", "players": 3}))
             .resolve()
             .unwrap();
-        assert_eq!(r.hand_size, 9);
+        assert_eq!(r.hand_size(), 9);
         assert_eq!(r.tiles().len(), 27);
         assert!(!r.tiles().contains(Tile::double(0)));
         assert!(
@@ -338,13 +269,13 @@ mod tests {
         let r = spec(json!({"preset": "block", "options": {"set": 12}}))
             .resolve()
             .unwrap();
-        assert_eq!((r.max_pip, r.hand_size, r.partners), (12, 12, true));
+        assert_eq!((r.max_pip(), r.hand_size(), r.partners()), (12, 12, true));
         let r = spec(json!({"preset": "block", "options": {"scoring": "hand"}}))
             .resolve()
             .unwrap();
-        assert_eq!(r.target, 5);
+        assert_eq!(r.target(), 5);
         let r = spec(json!({"preset": "draw"})).resolve().unwrap();
-        assert_eq!((r.hand_size, r.partners), (4, false));
+        assert_eq!((r.hand_size(), r.partners()), (4, false));
         assert!(spec(json!({"preset": "block", "options": {"set": 8}}))
             .resolve()
             .is_err());

@@ -11,9 +11,10 @@ use crate::tile::{Tile, TileSet};
 use super::derived::Behaviour;
 use super::options::O;
 
+use super::chosen::Choices;
 use super::{
-    option_specs, Blocked, Claims, DrawRule, LayoutKind, MugginsBy, OptionName, Preset, Rules,
-    Scoring, Skunk,
+    option_specs, Blocked, Claims, DrawRule, LayoutKind, MugginsBy, OptionKind, OptionName, Preset,
+    Rules,
 };
 
 /// Rules as written by a user: a preset name with optional players and options.
@@ -103,31 +104,28 @@ impl RulesSpec {
                     })?;
             spec.check(v)?;
         }
-        let get = |name: OptionName| -> Value {
-            self.options
-                .get(name.name())
-                .cloned()
-                .or_else(|| {
-                    specs
-                        .iter()
-                        .find(|s| s.name == name.name())
-                        .map(|s| s.default.clone())
-                })
-                .unwrap_or(Value::Null)
-        };
-        let b = |name: OptionName| get(name).as_bool().unwrap_or(false);
-        let spec_of = |name: OptionName| specs.iter().find(|s| s.name == name.name());
-        let n = |name: OptionName| get(name).as_i64().unwrap_or(0);
-        let max_pip = match n(O::Set) {
-            0 => 6,
-            s => s as u8,
-        };
-        let partners = match preset {
+        // Every option of the table with its value, given or default:
+        // points options as numbers, so the typed choices read one form.
+        let offered = |name: OptionName| specs.iter().any(|s| s.name == name.name());
+        let options = specs
+            .iter()
+            .map(|s| {
+                let v = self.options.get(s.name).unwrap_or(&s.default);
+                let v = match s.kind {
+                    OptionKind::Points { .. } => s.points(v).into(),
+                    _ => v.clone(),
+                };
+                (s.name.to_string(), v)
+            })
+            .collect();
+        let mut chosen = Choices::read(options)?;
+        chosen.partners = match preset {
             Preset::Jamaican => true,
             Preset::Chiva | Preset::PuertoRican => players == 4,
-            Preset::Block | Preset::Draw | Preset::Cross => b(O::Partners),
+            Preset::Block | Preset::Draw | Preset::Cross => chosen.partners,
             _ => false,
         };
+        let partners = chosen.partners;
         let removed = if preset == Preset::Cutthroat && players == 3 {
             Tile::double(0).bit()
         } else {
@@ -135,7 +133,7 @@ impl RulesSpec {
         };
         let draw = match preset {
             Preset::Jamaican | Preset::French | Preset::Block => DrawRule::Never,
-            Preset::Cutthroat if b(O::Boneyard) => DrawRule::UntilAble,
+            Preset::Cutthroat if chosen.boneyard => DrawRule::UntilAble,
             Preset::Cutthroat => DrawRule::Never,
             Preset::Chiva if players == 4 => DrawRule::Never,
             Preset::PuertoRican if players == 4 => DrawRule::Never,
@@ -150,9 +148,7 @@ impl RulesSpec {
             Preset::ClubFives => LayoutKind::FirstDoubleSpinner,
             _ => LayoutKind::Line,
         };
-        let claims = chosen(O::Claims, get(O::Claims))?.unwrap_or(Claims::Auto);
-        let scoring = chosen(O::Scoring, get(O::Scoring))?.unwrap_or(Scoring::Spots);
-        if b(O::BothPartnersOut) && !partners {
+        if chosen.both_partners_out && !partners {
             return Err(RulesError::BadOption {
                 option: O::BothPartnersOut.name().into(),
                 reason: "it needs partners (option `partners`: true)".into(),
@@ -160,16 +156,16 @@ impl RulesSpec {
         }
         // Jamaican blocked hands go to the lowest player; the other
         // partnership games compare team totals unless chiva says otherwise.
-        let blocked = match (preset, chosen(O::Blocked, get(O::Blocked))?) {
-            (Preset::Jamaican, _) | (_, Some(Blocked::LowestPlayer)) => Blocked::LowestPlayer,
+        chosen.blocked = match preset {
+            _ if offered(O::Blocked) => chosen.blocked,
+            Preset::Jamaican => Blocked::LowestPlayer,
             _ if partners => Blocked::TeamTotal,
             _ => Blocked::LowestPlayer,
         };
-        let muggins_by = chosen(O::MugginsBy, get(O::MugginsBy))?.unwrap_or(MugginsBy::Next);
         // As `both_partners_out` without partners: a value that would
         // change nothing is refused, the default (`next`) left alone so
         // every spelled-out spec resolves.
-        if muggins_by == MugginsBy::Any && claims != Claims::Muggins {
+        if chosen.muggins_by == MugginsBy::Any && chosen.claims != Claims::Muggins {
             return Err(RulesError::BadOption {
                 option: O::MugginsBy.name().into(),
                 reason:
@@ -177,70 +173,18 @@ impl RulesSpec {
                         .into(),
             });
         }
-        let skunk = match preset {
-            Preset::ClubFives => match get(O::Skunk) {
-                Value::String(w) if w == "no_skunk" => Skunk::Off,
-                Value::String(w) if w == "double_game" => Skunk::DoubleGame,
-                v => Skunk::Points(v.as_i64().unwrap_or(0) as i32),
-            },
-            _ => Skunk::Off,
-        };
         // Pass points are paid between partnerships only.
-        let pass_points = spec_of(O::PassPoints)
-            .filter(|_| partners)
-            .map_or(0, |s| s.points(&get(O::PassPoints)));
-        let sporting = b(O::Sporting);
-        let behaviour = Behaviour::of(preset, partners, sporting);
+        if !partners {
+            chosen.pass_points = 0;
+        }
         Ok(Rules {
             preset,
             players,
-            max_pip,
-            hand_size: n(O::HandSize) as u8,
-            partners,
+            chosen,
             removed,
             draw,
             layout,
-            sporting: b(O::Sporting),
-            key_tile: b(O::KeyTile),
-            playoff: b(O::Playoff),
-            tie_replays: b(O::TieReplays),
-            boneyard: b(O::Boneyard),
-            pass_points: pass_points as i32,
-            premiums: b(O::Premiums),
-            blocked,
-            target: n(O::Target) as i32,
-            scoring,
-            both_partners_out: b(O::BothPartnersOut),
-            double_blank_ten: b(O::DoubleBlankTen),
-            capicu_same_ends: b(O::CapicuSameEnds),
-            claims,
-            muggins_by,
-            skunk,
-            settle: behaviour.settle,
-            ends: behaviour.ends,
-            first_pose: behaviour.first_pose,
-            next_pose: behaviour.next_pose,
-            win: behaviour.win,
-            pass_penalties: behaviour.pass_penalties,
-            live_scoring: behaviour.live_scoring,
+            how: Behaviour::of(preset, partners, chosen.sporting),
         })
     }
-}
-
-/// A choice option's value as its type (`None` when the preset has no such
-/// option): the option table checked the name already, so a name the type
-/// does not know is a mistake in the table, refused rather than defaulted.
-fn chosen<T: serde::de::DeserializeOwned>(
-    name: OptionName,
-    v: Value,
-) -> Result<Option<T>, RulesError> {
-    if v.is_null() {
-        return Ok(None);
-    }
-    serde_json::from_value(v)
-        .map(Some)
-        .map_err(|e| RulesError::BadOption {
-            option: name.name().into(),
-            reason: e.to_string(),
-        })
 }

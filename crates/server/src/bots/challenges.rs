@@ -180,7 +180,7 @@ async fn create(
         &headers,
         req.guest.as_deref(),
         &req.name,
-        rules.preset.name(),
+        rules.preset().name(),
     )
     .await?;
     if profile.as_deref() == Some(target.id.as_str()) {
@@ -418,7 +418,7 @@ async fn open(hub: &Hub, c: &Challenge, bot_token: &str) -> Result<String, HttpR
         .rules
         .resolve()
         .map_err(|e| refuse(StatusCode::BAD_REQUEST, Code::BadRules, e))?;
-    let mut plan = vec![SeatKind::Bot; usize::from(rules.players)];
+    let mut plan = vec![SeatKind::Bot; usize::from(rules.players())];
     for s in plan.iter_mut().take(2) {
         *s = SeatKind::Human;
     }

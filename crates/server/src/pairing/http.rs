@@ -227,7 +227,7 @@ async fn seek(
 ) -> Result<Json<Made>, HttpRefusal> {
     let rules = game(&req.rules)?;
     let clock = seek_clock(req.clock, req.rated)?;
-    let name = rules.preset.name();
+    let name = rules.preset().name();
     if let Some(s) = req.fill_s {
         if req.rated {
             return Err(refuse(
@@ -335,7 +335,7 @@ async fn join_team(
         &headers,
         req.guest.as_deref(),
         &req.name,
-        rules.preset.name(),
+        rules.preset().name(),
     )
     .await?;
     if forming.rated && profile.is_none() {

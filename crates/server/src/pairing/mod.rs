@@ -67,13 +67,13 @@ pub fn clock_of(s: &SeekRow) -> Result<TimeControl, serde_json::Error> {
 /// A table's seats as the grouping sees them.
 pub fn layout(rules: &Rules) -> Layout {
     let mut sides: Vec<Vec<u8>> = vec![Vec::new(); rules.sides()];
-    for s in 0..rules.players {
+    for s in 0..rules.players() {
         if let Some(side) = sides.get_mut(rules.side_of(s)) {
             side.push(s);
         }
     }
     Layout {
-        players: rules.players,
+        players: rules.players(),
         sides,
     }
 }
@@ -204,12 +204,12 @@ fn rules_of(s: &SeekRow) -> anyhow::Result<Rules> {
 
 /// The bot level whose rating in this game is nearest `rating`.
 pub fn level_near(rules: &Rules, rating: f64) -> String {
-    let game = rules.preset.name();
+    let game = rules.preset().name();
     domino_bots::BOT_NAMES
         .iter()
         .min_by(|a, b| {
-            let da = (crate::ratings::bot_seed(game, rules.players, a).rating - rating).abs();
-            let db = (crate::ratings::bot_seed(game, rules.players, b).rating - rating).abs();
+            let da = (crate::ratings::bot_seed(game, rules.players(), a).rating - rating).abs();
+            let db = (crate::ratings::bot_seed(game, rules.players(), b).rating - rating).abs();
             da.total_cmp(&db)
         })
         .map_or_else(|| "heuristic".to_string(), |l| l.to_string())
@@ -223,7 +223,7 @@ pub fn new_table(id: &str, seeks: &[SeekRow]) -> anyhow::Result<NewTable> {
         .first()
         .ok_or_else(|| anyhow::anyhow!("no seeks at {id}"))?;
     let rules = rules_of(first)?;
-    let players = usize::from(rules.players);
+    let players = usize::from(rules.players());
     let mut plan = vec![SeatKind::Bot; players];
     let mut taken = Vec::new();
     let (mut sum, mut count) = (0.0, 0.0);

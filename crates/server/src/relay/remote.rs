@@ -65,7 +65,7 @@ fn no_table() -> Refusal {
 /// The lobby's view of a table from its stored row.
 pub(crate) fn info_of(row: &LobbyRow) -> Option<Info> {
     let spec: RulesSpec = serde_json::from_str(&row.rules).ok()?;
-    let players = spec.resolve().ok()?.players;
+    let players = spec.resolve().ok()?.players();
     let plan = match plan_of(row.seats.as_deref(), row.humans, players) {
         Ok(plan) => plan,
         Err(e) => {

@@ -61,7 +61,7 @@ impl Table {
             seats: (!new.plan.is_empty())
                 .then(|| serde_json::to_string(&new.plan).unwrap_or_default()),
             clock: (!new.clock.is_none()).then(|| {
-                let clock = domino_engine::Clock::new(new.clock, rules.players);
+                let clock = domino_engine::Clock::new(new.clock, rules.players());
                 serde_json::to_string(&clock).unwrap_or_default()
             }),
         };
@@ -167,7 +167,9 @@ impl Table {
         )
         .map_err(|e| format!("table {}: {e}", t.id))?;
         let now = Instant::now();
-        let mut seats: Vec<SeatState> = (0..rules.players).map(|_| SeatState::empty(now)).collect();
+        let mut seats: Vec<SeatState> = (0..rules.players())
+            .map(|_| SeatState::empty(now))
+            .collect();
         for s in &saved.seats {
             if let Some(st) = seats.get_mut(s.seat as usize) {
                 st.name = Some(s.name.clone());
@@ -184,8 +186,8 @@ impl Table {
             }
             None => None,
         };
-        let humans = t.humans.clamp(0, i64::from(rules.players)) as u8;
-        let plan = plan_of(t.seats.as_deref(), t.humans, rules.players)
+        let humans = t.humans.clamp(0, i64::from(rules.players())) as u8;
+        let plan = plan_of(t.seats.as_deref(), t.humans, rules.players())
             .map_err(|e| format!("table {}: {e}", t.id))?;
         // The creator sits in the first seat that is not a bot's.
         let host = plan
@@ -230,7 +232,7 @@ impl Table {
             spec,
             commitments,
             bot_name: t.bot.clone(),
-            bot_levels: super::seat_levels(&t.bot, rules.players),
+            bot_levels: super::seat_levels(&t.bot, rules.players()),
             plan,
             host,
             private: t.private,

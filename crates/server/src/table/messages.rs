@@ -126,7 +126,7 @@ impl Table {
             None => self.m.view(Viewer::Spectator),
         };
         let events = viewer_events(events, seat);
-        let seats: Vec<SeatView> = (0..self.rules.players)
+        let seats: Vec<SeatView> = (0..self.rules.players())
             .map(|s| {
                 let st = &self.seats[s as usize];
                 let invited = self.plan[s as usize] == super::SeatKind::Invite && st.name.is_none();

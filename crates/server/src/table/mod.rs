@@ -320,25 +320,26 @@ impl NewTable {
                 return Err(Refusal::new(Code::BadBot, e.to_string()));
             }
         }
-        if self.humans > rules.players {
+        if self.humans > rules.players() {
             return Err(Refusal::new(
                 Code::BadSeats,
                 format!(
                     "{} human seats at a table of {}",
-                    self.humans, rules.players
+                    self.humans,
+                    rules.players()
                 ),
             ));
         }
         self.clock
             .check()
             .map_err(|e| Refusal::new(Code::BadClock, e.to_string()))?;
-        if !self.plan.is_empty() && self.plan.len() != rules.players as usize {
+        if !self.plan.is_empty() && self.plan.len() != rules.players() as usize {
             return Err(Refusal::new(
                 Code::BadSeats,
                 format!(
                     "a plan of {} seats for a table of {}",
                     self.plan.len(),
-                    rules.players
+                    rules.players()
                 ),
             ));
         }

@@ -71,8 +71,8 @@ impl Table {
         {
             return;
         }
-        let game = self.rules.preset.name().to_string();
-        let n = self.rules.players;
+        let game = self.rules.preset().name().to_string();
+        let n = self.rules.players();
         let side_of = |s: u8| self.rules.side_of(s);
         let stats = ratings::seat_stats(&self.sheet, n, side_of);
         let winner = self.m.winner().and_then(|w| w.side());

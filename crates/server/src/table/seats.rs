@@ -290,7 +290,7 @@ impl Table {
 
     /// Every seat is ready for the next hand (or played by a bot, or away).
     pub(super) fn all_ready(&self) -> bool {
-        (0..self.rules.players)
+        (0..self.rules.players())
             .all(|s| self.seats[s as usize].ready || self.bot_plays(s) || self.away(s))
     }
 }

@@ -113,7 +113,7 @@ async fn create(
     };
     let name = crate::name::display_name(&new.name).map_err(|r| bad(r.code, r.message))?;
     // Partnership games take partnerships; the others, players.
-    let partners = usize::from(rules.players) > rules.sides();
+    let partners = usize::from(rules.players()) > rules.sides();
     if new.teams != partners {
         return Err(bad(
             Code::BadFormat,

@@ -302,7 +302,7 @@ pub fn bot_level(e: &EntrantRow) -> Option<String> {
 
 /// The seats of the side at position `p` of a table.
 fn seats_of(rules: &Rules, p: usize) -> Vec<u8> {
-    (0..rules.players)
+    (0..rules.players())
         .filter(|&s| rules.side_of(s) == p)
         .collect()
 }
@@ -316,7 +316,7 @@ async fn open_table(
     secret: Option<Secret>,
     id: &str,
 ) -> anyhow::Result<()> {
-    let players = usize::from(t.rules.players);
+    let players = usize::from(t.rules.players());
     let mut plan = vec![SeatKind::Bot; players];
     // Each bot entrant plays at its own level; a player who does not come
     // is played at the tournament's.
