@@ -19,7 +19,7 @@ use crate::record::FromRecordError;
 /// does.
 pub fn game_of(rec: &Record) -> String {
     let preset = &rec.rules.preset;
-    let usual = RulesSpec::preset(preset).resolve().map(|r| r.players).ok();
+    let usual = RulesSpec::preset(preset).resolve().map(|r| r.players()).ok();
     match rec.rules.players {
         Some(p) if Some(p) != usual => format!("{preset}{p}"),
         _ => preset.clone(),
