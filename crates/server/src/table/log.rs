@@ -264,6 +264,7 @@ impl Table {
             touched_ms,
             clock,
             timed_out: None,
+            made_rated: None,
         })
     }
 
