@@ -6,7 +6,8 @@
 // person, who plays the rated match to the end; the bot's mark shows at
 // the table and on the bots' leaderboard, and both ratings move. Then on
 // a phone in Spanish; then the owner revokes the token on the page and the
-// bot is cut off. Desktop and phone, with screenshots and axe.
+// bot is cut off. A built-in level, a bot account too, is challenged
+// rated and answers at once. Desktop and phone, with screenshots and axe.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -220,6 +221,34 @@ test("Play now pairs a person with a bot account only when they switch on \"Also
   for (let i = 0; i < 50 && bot.tables.size === seats; i++) await new Promise((ok) => setTimeout(ok, 100));
   assert.equal(bot.tables.size, seats + 1, "the bot was told of its new table");
   noErrors(cy);
+});
+
+test("a built-in level is challenged rated from \"Play a bot\", answers at once, and both ratings move", async () => {
+  const dee = await newPlayer(env, "dee");
+  await profile(dee, "Dee");
+  await dee.goto(env.base + "/");
+  const row = dee.locator('#pb-builtin [data-bot="bot:random"]');
+  await row.waitFor();
+  await row.locator("button").click();
+  await dee.selectOption("#pb-c-game", "draw");
+  await dee.selectOption("#pb-c-players", "2");
+  await dee.locator("#pb-challenge summary").click();
+  await dee.fill('#pb-c-opts [data-opt="target"]', "1");
+  await dee.check("#pb-c-rated");
+  await dee.click("#pb-send");
+  await dee.waitForURL(/\/t\/[0-9a-f]+$/, { timeout: 10000 });
+  await dee.locator("#seat-1 .botbadge").waitFor();
+  await playHand([dee]);
+  await playToMatchEnd(dee);
+  await dee.waitForSelector("#ratingline");
+  const table = new URL(dee.url()).pathname.split("/").pop();
+  // The level's own profile has the match, rated.
+  const r = await fetch(`${env.base}/api/profiles/bot:random`);
+  const card = await r.json();
+  assert.equal(card.profile.bot, true);
+  const played = card.recent.find((m) => m.table === table);
+  assert.ok(played && played.after !== null && played.after !== played.before, JSON.stringify(card.recent));
+  noErrors(dee);
 });
 
 test("the owner revokes the token on the page: the bot is cut off at once", async () => {
