@@ -296,6 +296,23 @@ impl Relay {
                 }
             }
             Item::Cmd { t, c, q, cmd } => served::receive(hub, self, from, &t, c, (q, cmd)),
+            Item::Revoked { token } => hub.bots.revoke(&token),
+        }
+    }
+
+    /// Tell every other node up now that the bot token `token` (its id)
+    /// was revoked, so that each closes the sockets opened with it.
+    pub async fn revoked(self: &Arc<Relay>, token: &str) {
+        let live = match self.store.live_channels().await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!("relay: telling the nodes of a revoked token: {e}");
+                return;
+            }
+        };
+        for to in live.iter().filter(|c| **c != self.me) {
+            let token = token.to_string();
+            self.send(to, Item::Revoked { token });
         }
     }
 
