@@ -433,20 +433,7 @@ async fn a_revoked_token_is_cut_off_at_once_and_tokens_are_stored_hashed() {
         &domino_server::profile::secret_hash(&b.token)
     ));
 
-    let mut ev = b.events(s.addr).await;
-    let mut other = b.socket(s.addr).await;
-    assert_eq!(other.request(json!({"type": "ping"})).await["type"], "pong");
-    let (status, _) = call(
-        s.addr,
-        "DELETE",
-        &format!("/api/tokens/{}", b.token_id),
-        &[("Cookie", &b.cookie)],
-        None,
-    )
-    .await;
-    assert_eq!(status, 204);
-    assert_eq!(ev.close_code_within(1000).await, Some(Some(4001)));
-    assert_eq!(other.close_code_within(1000).await, Some(Some(4001)));
+    revoked_and_cut_off(&b, s.addr, s.addr, 1000).await;
     let (status, r) = b.call(s.addr, "GET", "/api/profile", None).await;
     assert_eq!((status, &r["code"]), (401, &json!("bad_token")));
     let auth = b.auth();
@@ -456,6 +443,26 @@ async fn a_revoked_token_is_cut_off_at_once_and_tokens_are_stored_hashed() {
             .err(),
         Some(401)
     );
+}
+
+/// With an events socket and another socket of `b` open on the server at
+/// `on`, its owner revokes its token on the server at `at`: both sockets
+/// are closed (code 4001) within `ms`.
+async fn revoked_and_cut_off(b: &Bot, at: SocketAddr, on: SocketAddr, ms: u64) {
+    let mut ev = b.events(on).await;
+    let mut other = b.socket(on).await;
+    assert_eq!(other.request(json!({"type": "ping"})).await["type"], "pong");
+    let (status, _) = call(
+        at,
+        "DELETE",
+        &format!("/api/tokens/{}", b.token_id),
+        &[("Cookie", &b.cookie)],
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    assert_eq!(ev.close_code_within(ms).await, Some(Some(4001)));
+    assert_eq!(other.close_code_within(ms).await, Some(Some(4001)));
 }
 
 #[tokio::test]
@@ -700,23 +707,7 @@ async fn postgres_a_token_revoked_on_one_node_is_cut_off_on_the_other() {
     };
     let (a, b) = (node("a"), node("b"));
     let bot_on_a = bot(a.addr, "Hotel Bot").await;
-    let mut events_b = bot_on_a.events(b.addr).await;
-    let mut other_b = bot_on_a.socket(b.addr).await;
-    assert_eq!(
-        other_b.request(json!({"type": "ping"})).await["type"],
-        "pong"
-    );
-    let (status, _) = call(
-        a.addr,
-        "DELETE",
-        &format!("/api/tokens/{}", bot_on_a.token_id),
-        &[("Cookie", &bot_on_a.cookie)],
-        None,
-    )
-    .await;
-    assert_eq!(status, 204);
-    assert_eq!(events_b.close_code_within(2000).await, Some(Some(4001)));
-    assert_eq!(other_b.close_code_within(2000).await, Some(Some(4001)));
+    revoked_and_cut_off(&bot_on_a, a.addr, b.addr, 2000).await;
     drop((a, b));
     domino_server::store::drop_scratch_postgres(&url, &name)
         .await

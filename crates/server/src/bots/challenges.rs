@@ -328,7 +328,12 @@ async fn status(
     let c = find(&hub, &id)?;
     Ok(Json(Status {
         id: c.id,
-        state: c.state,
+        // Its table being opened, it is not answered yet.
+        state: if c.state == "accepting" {
+            "pending"
+        } else {
+            c.state
+        },
         seat: c.table.is_some().then_some(0),
         table: c.table,
         reason: c.reason,
