@@ -682,6 +682,17 @@ async fn a_built_in_level_is_a_bot_account_challenged_rated_or_casual() {
         let (_, card) = call(s.addr, "GET", "/api/profiles/bot:random", &[], None).await;
         assert_eq!(card["ratings"][0]["matches"], 1, "{card}");
     }
+    // A level answers at once, so its challenges count for a minute: a
+    // third is taken, a fourth refused.
+    let body = json!({"to": "bot:random", "rules": short(), "rated": false});
+    let (status, _) = call(s.addr, "POST", "/api/challenges", &c, Some(body.clone())).await;
+    assert_eq!(status, 201);
+    let (status, r) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+    assert_eq!(
+        (status, &r["code"]),
+        (429, &json!("too_many_challenges")),
+        "{r}"
+    );
     // A level never goes offline, and a guest's rated challenge is refused.
     let guest = json!({"to": "bot:expert", "rules": short(), "rated": true, "guest": "guest-lvl", "name": "G"});
     let (status, r) = call(s.addr, "POST", "/api/challenges", &[], Some(guest)).await;

@@ -224,7 +224,18 @@ async fn create(
                 .filter(|x| x.state == "pending" && f(x))
                 .count()
         };
-        if pending(&|x| x.player == c.player) >= PER_CHALLENGER {
+        // A level's challenges are answered at once, so they count for a
+        // minute after they were made instead: no flood of tables.
+        let to_levels = inner
+            .challenges
+            .values()
+            .filter(|x| {
+                x.player == c.player && builtin_level(&x.to).is_some() && x.at.elapsed() < TTL
+            })
+            .count();
+        if pending(&|x| x.player == c.player) >= PER_CHALLENGER
+            || (builtin.is_some() && to_levels >= PER_CHALLENGER)
+        {
             return Err(refuse(
                 StatusCode::TOO_MANY_REQUESTS,
                 Code::TooManyChallenges,
