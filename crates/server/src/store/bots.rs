@@ -105,14 +105,15 @@ impl Store {
     /// the profile `bot:LEVEL` (the id its ratings always had), named
     /// after the level and marked a bot. Their name keys are the id after
     /// a line feed, which no person's name can have, so a level never
-    /// takes a person's name nor a person a level's.
+    /// takes a person's name nor a person a level's. Nodes starting
+    /// together may race to make them: whichever comes second does nothing.
     pub async fn add_builtin_bots(&self, levels: &[&str], at: i64) -> Result<(), sqlx::Error> {
         for level in levels {
             let id = crate::table::bot_player(level);
             let key = format!("\n{id}");
             sqlx::query(
                 "INSERT INTO domino_profiles (id, name, name_key, name_skeleton, created_at, bot)
-                 VALUES ($1, $2, $3, $3, $4, 1) ON CONFLICT (id) DO NOTHING",
+                 VALUES ($1, $2, $3, $3, $4, 1) ON CONFLICT DO NOTHING",
             )
             .bind(&id)
             .bind(*level)
