@@ -236,7 +236,7 @@ test("Play now pairs a person with a bot account only when they switch on \"Also
   noErrors(cy);
 });
 
-test("a built-in level is challenged rated from \"Play a bot\", answers at once, and both ratings move", async () => {
+test("a built-in level is challenged rated from \"Play a bot\", answers at once, and the match is rated for both", async () => {
   const dee = await newPlayer(env, "dee");
   await profile(dee, "Dee");
   await dee.goto(env.base + "/");
