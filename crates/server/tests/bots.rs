@@ -149,6 +149,19 @@ async fn sit(b: &Bot, addr: SocketAddr, ev: &Value) -> Client {
     c
 }
 
+/// The challenger's page (its profile's cookie) at the table of an
+/// accepted challenge (`st`, its status), under the seat token it was
+/// given when it challenged (`made`), with its first state.
+async fn page_at(addr: SocketAddr, cookie: &str, st: &Value, made: &Value) -> Client {
+    let mut page = Client::connect_with_cookie(addr, cookie).await;
+    let r = page
+        .request(json!({"type": "resume", "table": st["table"], "token": made["token"]}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    first_state(&mut page).await;
+    page
+}
+
 /// Wait for a seat's first state unless it came with the join.
 async fn first_state(c: &mut Client) {
     if c.state.is_none() {
@@ -165,17 +178,27 @@ async fn two_bots_paired_by_the_pool_play_a_rated_match_and_both_ratings_change(
 /// the bot accounts' tables, tokens and seek sides in its dialect.
 #[tokio::test]
 async fn postgres_two_bots_paired_by_the_pool_play_a_rated_match() {
-    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
-        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+    let Some((url, db, name)) = scratch_postgres("bots").await else {
         return;
     };
-    let (db, name) = domino_server::store::scratch_postgres(&url, "bots")
-        .await
-        .unwrap();
     two_bots_play_rated(&db).await;
     domino_server::store::drop_scratch_postgres(&url, &name)
         .await
         .unwrap();
+}
+
+/// A fresh database on the server `DOMINO_TEST_POSTGRES` names: the
+/// server's URL, the database's and its name; `None` (the test is
+/// skipped) without one.
+async fn scratch_postgres(tag: &str) -> Option<(String, String, String)> {
+    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return None;
+    };
+    let (db, name) = domino_server::store::scratch_postgres(&url, tag)
+        .await
+        .unwrap();
+    Some((url, db, name))
 }
 
 async fn two_bots_play_rated(db: &str) {
@@ -350,12 +373,7 @@ async fn a_person_challenges_a_bot_which_plays_and_is_refused_as_a_page_is() {
         .await;
     assert_eq!(status, 409, "accepted once");
 
-    let mut page = Client::connect_with_cookie(s.addr, &cookie).await;
-    let r = page
-        .request(json!({"type": "resume", "table": st["table"], "token": made["token"]}))
-        .await;
-    assert_eq!(r["type"], "joined", "{r}");
-    first_state(&mut page).await;
+    let mut page = page_at(s.addr, &cookie, &st, &made).await;
     let mut cb = sit(&b, s.addr, &tab).await;
     // Whoever is not to act, page or bot, is refused alike.
     let st0 = page.state.clone().unwrap()["state"].clone();
@@ -653,12 +671,7 @@ async fn a_built_in_level_is_a_bot_account_challenged_rated_or_casual() {
             (&json!("accepted"), &json!(0)),
             "{st}"
         );
-        let mut page = Client::connect_with_cookie(s.addr, &cookie).await;
-        let r = page
-            .request(json!({"type": "resume", "table": st["table"], "token": made["token"]}))
-            .await;
-        assert_eq!(r["type"], "joined", "{r}");
-        first_state(&mut page).await;
+        let mut page = page_at(s.addr, &cookie, &st, &made).await;
         let at = page.state.clone().unwrap();
         assert_eq!(at["rated"], rated, "{at}");
         assert_eq!(at["seats"][1]["bot"], true, "{at}");
@@ -704,13 +717,9 @@ async fn a_built_in_level_is_a_bot_account_challenged_rated_or_casual() {
 /// with it on the other within 2 s.
 #[tokio::test]
 async fn postgres_a_token_revoked_on_one_node_is_cut_off_on_the_other() {
-    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
-        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+    let Some((url, db, name)) = scratch_postgres("revoke").await else {
         return;
     };
-    let (db, name) = domino_server::store::scratch_postgres(&url, "revoke")
-        .await
-        .unwrap();
     let node = |n: &str| {
         let mut cfg = config(&db);
         cfg.node = n.into();
