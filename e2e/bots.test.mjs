@@ -6,7 +6,8 @@
 // person, who plays the rated match to the end; the bot's mark shows at
 // the table and on the bots' leaderboard, and both ratings move. Then on
 // a phone in Spanish; then the owner revokes the token on the page and the
-// bot is cut off. Desktop and phone, with screenshots and axe.
+// bot is cut off. A built-in level, a bot account too, is challenged
+// rated and answers at once. Desktop and phone, with screenshots and axe.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -98,6 +99,15 @@ async function profile(page, name) {
   await page.waitForSelector("#myprofile");
 }
 
+/** The open challenge form set to a rated draw game of two, to 1 point. */
+async function ratedDrawToOne(page) {
+  await page.selectOption("#pb-c-game", "draw");
+  await page.selectOption("#pb-c-players", "2");
+  await page.locator("#pb-challenge summary").click();
+  await page.fill('#pb-c-opts [data-opt="target"]', "1");
+  await page.check("#pb-c-rated");
+}
+
 /** Challenge the bot from the lobby's "Play a bot" (draw game to 1 point, rated). */
 async function challenge(page, shotName) {
   await page.goto(env.base + "/");
@@ -105,11 +115,7 @@ async function challenge(page, shotName) {
   await row.waitFor();
   assert.equal(await row.locator(".botbadge").count(), 1, "the list marks the bot");
   await row.locator("button").click();
-  await page.selectOption("#pb-c-game", "draw");
-  await page.selectOption("#pb-c-players", "2");
-  await page.locator("#pb-challenge summary").click();
-  await page.fill('#pb-c-opts [data-opt="target"]', "1");
-  await page.check("#pb-c-rated");
+  await ratedDrawToOne(page);
   await page.locator("#pb-challenge").scrollIntoViewIfNeeded();
   await shot(page, shotName);
   await page.click("#pb-send");
@@ -214,12 +220,47 @@ test("Play now pairs a person with a bot account only when they switch on \"Also
   // The bot asks the pool for the same game with its token.
   const r = await fetch(env.base + "/api/seeks", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({ rules: { preset: "draw", players: 2, options: {} }, rated: false, name: "Robo" }) });
-  assert.ok(r.ok, await r.text());
-  await cy.waitForURL(/\/t\/[0-9a-f]+$/, { timeout: 10000 });
+  const text = await r.text();
+  assert.ok(r.ok, text);
+  const made = JSON.parse(text);
+  // The bot won or lost its rated matches above at random: up to 250
+  // points from Cy's 1500, which the pool's window (150, widening by 50
+  // every 5 s) reaches within 10 s of Cy's wait.
+  await cy.waitForURL(/\/t\/[0-9a-f]+$/, { timeout: 25000 }).catch(async (e) => {
+    const st = await (await fetch(`${env.base}/api/seeks/${made.seek}`)).text();
+    throw new Error(`not paired: the bot's seek ${st}; the page: ${await cy.locator("#playnow").innerText()}; ${e}`);
+  });
   await cy.locator(".seat:not(.me) .botbadge").waitFor();
   for (let i = 0; i < 50 && bot.tables.size === seats; i++) await new Promise((ok) => setTimeout(ok, 100));
   assert.equal(bot.tables.size, seats + 1, "the bot was told of its new table");
   noErrors(cy);
+});
+
+test("a built-in level is challenged rated from \"Play a bot\", answers at once, and the match is rated for both", async () => {
+  const dee = await newPlayer(env, "dee");
+  await profile(dee, "Dee");
+  await dee.goto(env.base + "/");
+  const row = dee.locator('#pb-builtin [data-bot="bot:random"]');
+  await row.waitFor();
+  await row.locator("button").click();
+  await ratedDrawToOne(dee);
+  await dee.click("#pb-send");
+  await dee.waitForURL(/\/t\/[0-9a-f]+$/, { timeout: 10000 });
+  await dee.locator("#seat-1").waitFor();
+  await playHand([dee]);
+  await playToMatchEnd(dee);
+  await dee.waitForSelector("#ratingline");
+  const table = new URL(dee.url()).pathname.split("/").pop();
+  // The level's own profile has the match, rated.
+  const r = await fetch(`${env.base}/api/profiles/bot:random`);
+  const card = await r.json();
+  assert.equal(card.profile.bot, true);
+  const played = card.recent.find((m) => m.table === table);
+  assert.ok(played && played.after !== null, JSON.stringify(card.recent));
+  // (A measured level moves by less than a point a match: its count says
+  // the match was rated for it.)
+  assert.equal(card.ratings.find((g) => g.game === "draw")?.matches, 1, JSON.stringify(card.ratings));
+  noErrors(dee);
 });
 
 test("the owner revokes the token on the page: the bot is cut off at once", async () => {

@@ -12,6 +12,7 @@ import { scoreSummary } from "./score.js";
 import { tileWords, endsSummary, actionWords } from "./a11y.js";
 import { coachSummary, marksList, verdictWords, valueGraph, betterPlay, drawBetter } from "./coach.js";
 import { makePuzzleBox } from "./coachpuzzle.js";
+import { nameWithBadge } from "./badge.js";
 
 /** A table of a duplicate round still being played: the server shows
  * @param {HTMLElement} app
@@ -110,7 +111,7 @@ export async function replayPage(app, id, nav) {
   document.title = `${t("replay-title", { game: t("game-title", { preset }) })} · ${t("page-title")}`;
   fill(app, h("div", { class: "replay" },
     h("h1", {}, t("replay-title", { game: t("game-title", { preset }) })),
-    h("p", { class: "muted" }, names.map((n, s) => n || t("bot-name", { n: s + 1 })).join(", ")),
+    h("p", { class: "muted", id: "replay-players" }, names.flatMap((n, s) => [s ? ", " : "", ...nameWithBadge(n || t("bot-name", { n: s + 1 }), data.summary.bot_accounts?.[s])])),
     h("div", { class: "buttons" },
       h("button", { type: "button", id: "prev", onclick: () => go(i - 1) }, t("replay-prev")),
       h("button", { type: "button", id: "next", onclick: () => go(i + 1) }, t("replay-next")),

@@ -11,6 +11,7 @@
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
 import { call } from "./api.js";
+import { nameWithBadge } from "./badge.js";
 import { store } from "./store.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 
@@ -220,7 +221,7 @@ export function tournamentPage(app, id, nav) {
     return h("div", { class: "sheetwrap" }, h("table", { class: "standings", id: "tn-standings" },
       h("caption", {}, t("tourney-standings")),
       h("thead", {}, h("tr", {}, head.map(label))),
-      h("tbody", {}, tn.standings.map((l) => h("tr", {}, head.map((c) => c === "name" ? h("th", { scope: "row" }, l.name) : h("td", wide(c), String(l[c]))))))));
+      h("tbody", {}, tn.standings.map((l) => h("tr", {}, head.map((c) => c === "name" ? h("th", { scope: "row" }, nameWithBadge(l.name, l.bot)) : h("td", wide(c), String(l[c]))))))));
   }
 
   function roundBox(tn, r, me) {

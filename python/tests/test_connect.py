@@ -105,6 +105,9 @@ def test_a_python_policy_plays_a_match_against_domino_bot(server):
     finally:
         cli.kill()
     assert len(played) == 1, played
+    # Both seek casual (domino bot without --rated, connect's default):
+    # a casual match, though both seats are bot accounts.
+    assert played[0]["rated"] is False
     assert seen, "the policy was never asked"
     assert cli.returncode == 0, err
     assert "finished" in out and "1 matches played" in out, out

@@ -5,8 +5,8 @@
 
 import { h, fill } from "../dom.js";
 import { t } from "../words.js";
-import { openSeatNames, finishedWords } from "./model.js";
-import { botBadge } from "../badge.js";
+import { openSeatNames, finishedWords, playerWords } from "./model.js";
+import { botBadge, nameWithBadge } from "../badge.js";
 
 /** @typedef {import("../types/MatchSummary").MatchSummary} FinishedMatch */
 
@@ -47,7 +47,9 @@ export function finishedCard() {
 // score, the date, and its replay and record.
 /** @param {FinishedMatch} m */
 function finishedRow(m) {
-  const { players, winner } = finishedWords(m);
+  const { winner } = finishedWords(m);
+  // Each player's words, a bot account's with the bot mark.
+  const players = m.names.flatMap((_, s) => [s ? ", " : "", ...nameWithBadge(playerWords(m, s), m.bot_accounts?.[s])]);
   return h("div", { class: "tablerow finished", "data-id": m.id },
     h("b", {}, t("game-title", { preset: m.rules.preset })), " ",
     h("span", { class: "players" }, players), " · ",

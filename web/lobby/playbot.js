@@ -5,7 +5,8 @@
 // to answer (with cancel), goes to the table when it accepts (with the
 // challenge's seat token, as Play now does with a seek's), and says so
 // when it declines, does not answer in time or goes offline. A built-in
-// level is always there: choosing it starts a table with it at once.
+// level is a bot account too, always there: challenged the same way, rated
+// or casual, it answers at once.
 
 import { h, fill } from "../dom.js";
 import { t } from "../words.js";
@@ -23,9 +24,9 @@ import { playBotList, botLine, builtinLevel, challengeBody, challengeOutcome } f
 /**
  * The card, in the lobby.
  * @param {{ presets: Preset[], byName: (n: string) => Preset, needName: () => string | null, go: (path: string) => void,
- *   create: (req: Record<string, unknown>) => Promise<void> }} ctx
+ *   create?: (req: Record<string, unknown>) => Promise<void> }} ctx
  */
-export function playBotCard({ presets, byName, needName, go, create }) {
+export function playBotCard({ presets, byName, needName, go }) {
   const game = h("select", { id: "pb-game" }, presets.map((p) => h("option", { value: p.name, selected: p.name === store.game }, t("game-title", { preset: p.name }))));
   const list = h("div", { id: "pb-list" }, t("loading"));
   const panel = h("div", { class: "challenge", id: "pb-challenge", hidden: true, role: "group", "aria-labelledby": "pb-challenge-title" });
@@ -120,12 +121,6 @@ export function playBotCard({ presets, byName, needName, go, create }) {
       const name = needName();
       if (!name) return;
       store.game = cgame.value;
-      if (level) {
-        // A built-in level answers at once: a table with it, as Play does.
-        const seats = Array.from({ length: Number(players.value) }, (_, s) => (s === 0 ? "me" : "bot"));
-        await create({ rules: rules(), seats, bot: level, private: true, name });
-        return;
-      }
       const { data, error: e } = await call("POST", "/api/challenges", challengeBody({ to: b.id, rules: rules(), rated: rated.checked, name, guest: guest() }));
       if (!data) { error.textContent = e || ""; return; }
       pending = { id: data.id, token: data.token, name: botName };
@@ -145,7 +140,7 @@ export function playBotCard({ presets, byName, needName, go, create }) {
     const title = h("h3", { id: "pb-challenge-title", tabindex: -1 }, t("pb-challenge-title", { name: botName }), " ", botBadge());
     fill(panel, title,
       h("div", { class: "row" }, h("label", {}, t("lobby-game"), " ", cgame), h("label", {}, t("lobby-players"), " ", players),
-        level ? h("span", { class: "muted" }, t("pb-builtin-casual")) : h("label", {}, rated, " ", t("pn-rated"))),
+        h("label", {}, rated, " ", t("pn-rated")), level ? h("span", { class: "muted" }, t("pb-builtin-now")) : null),
       h("details", { class: "houserules" }, h("summary", {}, t("lobby-house-rules")), opts),
       h("div", { class: "row" }, sendBtn, closeBtn, cancelBtn), status, error);
     title.focus();

@@ -6,7 +6,11 @@ import type { Winner } from "./Winner";
 /**
  * A finished match for the lists.
  */
-export type MatchSummary = { abandoned: boolean, bot: string, created_at: number, finished_at: number, hands: number, id: string, names: Array<string | null>, players: Array<SeatPlay>, 
+export type MatchSummary = { abandoned: boolean, bot: string, 
+/**
+ * Each seat's player is a bot account (the bot mark beside its name).
+ */
+bot_accounts: Array<boolean>, created_at: number, finished_at: number, hands: number, id: string, names: Array<string | null>, players: Array<SeatPlay>, 
 /**
  * The rules as the table was made with them (a `RulesSpec`).
  */

@@ -7,12 +7,14 @@ use serde_json::Value;
 
 use crate::error::ClientError;
 
-/// One decision: the seat's `state` object as the server sent it, and
-/// the same read as an engine view.
+/// One decision: the seat's `state` object as the server sent it, the
+/// same read as an engine view, and the seat's time left on the table's
+/// clock when it runs for this decision (ms; `None` without a clock).
 #[derive(Debug)]
 pub struct Turn {
     pub state: Value,
     pub view: SeatView,
+    pub time_left_ms: Option<u64>,
 }
 
 impl Turn {
@@ -68,19 +70,68 @@ impl Policy for BuiltIn {
             seed: self.config.seed ^ rand::random::<u64>(),
             ..self.config
         };
-        let bot = levels::level_bot(&self.spec, config)
-            .map_err(|_| ClientError::UnknownBot(self.spec.clone()))?;
-        Ok(Box::new(BotPlayer(bot)))
+        Ok(Box::new(BotPlayer::new(&self.spec, config)?))
     }
 }
 
-/// A built-in bot at one table.
+/// The share of the time left a decision may think for: a bot on a
+/// running clock keeps most of it for the moves still to come.
+const CLOCK_SHARE: u64 = 10;
+/// Time left aside for the way to the server and back, ms.
+const NETWORK_MARGIN_MS: u64 = 500;
+/// The least a decision thinks for on a nearly spent clock, ms.
+const LEAST_BUDGET_MS: u64 = 5;
+
+/// The thinking budget of one decision: a tenth of the time left on the
+/// seat's clock after a margin for the network, never more than the
+/// `configured` budget (nor less than a few ms); the configured budget
+/// when no clock runs.
+pub fn fitted_budget(configured: u64, time_left_ms: Option<u64>) -> u64 {
+    match time_left_ms {
+        Some(left) => (left.saturating_sub(NETWORK_MARGIN_MS) / CLOCK_SHARE)
+            .clamp(LEAST_BUDGET_MS.min(configured), configured),
+        None => configured,
+    }
+}
+
+/// A built-in bot at one table, remade with a smaller budget when its
+/// clock leaves less time than the configured budget (see
+/// [`fitted_budget`]).
 #[derive(Debug)]
-pub struct BotPlayer(pub Box<dyn Bot>);
+pub struct BotPlayer {
+    spec: String,
+    config: BotConfig,
+    bot: Box<dyn Bot>,
+    /// The budget `bot` was made with.
+    budget_ms: u64,
+}
+
+impl BotPlayer {
+    pub fn new(spec: &str, config: BotConfig) -> Result<BotPlayer, ClientError> {
+        let bot =
+            levels::level_bot(spec, config).map_err(|_| ClientError::UnknownBot(spec.into()))?;
+        Ok(BotPlayer {
+            spec: spec.into(),
+            config,
+            bot,
+            budget_ms: config.budget_ms,
+        })
+    }
+}
 
 impl Player for BotPlayer {
     fn act(&mut self, turn: &Turn) -> Result<Action, ClientError> {
-        self.0
+        let budget_ms = fitted_budget(self.config.budget_ms, turn.time_left_ms);
+        if budget_ms != self.budget_ms {
+            let config = BotConfig {
+                budget_ms,
+                ..self.config
+            };
+            self.bot = levels::level_bot(&self.spec, config)
+                .map_err(|_| ClientError::UnknownBot(self.spec.clone()))?;
+            self.budget_ms = budget_ms;
+        }
+        self.bot
             .act(&turn.view)
             .map_err(|e| ClientError::Policy(e.to_string()))
     }
@@ -93,6 +144,19 @@ mod tests {
     use domino_engine::Match;
 
     #[test]
+    fn the_budget_is_a_share_of_the_clock_never_more_than_configured() {
+        // No clock, or plenty of time: the configured budget.
+        assert_eq!(fitted_budget(1_000, None), 1_000);
+        assert_eq!(fitted_budget(1_000, Some(75_000)), 1_000);
+        // A tenth of what is left after the network's half second.
+        assert_eq!(fitted_budget(1_000, Some(5_500)), 500);
+        assert_eq!(fitted_budget(1_000, Some(10_500)), 1_000);
+        // A spent clock still lets the bot choose, within the configured.
+        assert_eq!(fitted_budget(1_000, Some(200)), LEAST_BUDGET_MS);
+        assert_eq!(fitted_budget(2, Some(0)), 2);
+    }
+
+    #[test]
     fn a_built_in_bot_plays_a_legal_move_from_a_state_object() {
         let rules: RulesSpec =
             serde_json::from_value(serde_json::json!({"preset": "draw"})).unwrap();
@@ -102,6 +166,7 @@ mod tests {
         let turn = Turn {
             view: SeatView::from_state(&state).unwrap(),
             state,
+            time_left_ms: Some(1_000),
         };
         let mut player = BuiltIn::new("expert").unwrap().player(&rules).unwrap();
         let a = player.act(&turn).unwrap();

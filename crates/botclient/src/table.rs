@@ -238,7 +238,11 @@ impl Play<'_> {
             Some(p) => p,
             None => self.policy.player(&view.rules().spec())?,
         };
-        let turn = Turn { state, view };
+        let turn = Turn {
+            time_left_ms: time_left(message, seat),
+            state,
+            view,
+        };
         // A decision may think for a while (the expert's budget, a Python
         // function): off the async threads.
         let (player, action) = tokio::task::spawn_blocking(move || {
@@ -253,6 +257,19 @@ impl Play<'_> {
             json!({"type": "act", "action": action, "seq": seq, "id": format!("act-{seq}")}),
         ))
     }
+}
+
+/// The seat's time left (ms) when its clock runs, from a state message's
+/// `clock` (`{left_ms: [..], running}`).
+fn time_left(message: &Value, seat: u8) -> Option<u64> {
+    let clock = message.get("clock")?;
+    if clock["running"].as_u64() != Some(u64::from(seat)) {
+        return None;
+    }
+    clock["left_ms"]
+        .get(usize::from(seat))?
+        .as_i64()
+        .map(|ms| ms.max(0) as u64)
 }
 
 /// The match's end as the bot's seat saw it.

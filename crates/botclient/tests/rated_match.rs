@@ -8,92 +8,12 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+mod common;
+
+use common::{bot_account, server};
 use domino_botclient::{BuiltIn, ClientError, Options, Progress};
 use domino_engine::RulesSpec;
-use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-/// A server on 127.0.0.1 with an in-memory store.
-async fn server() -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let config = domino_server::Config {
-        db: "sqlite::memory:".into(),
-        bot_delay: Duration::ZERO,
-        bot_budget_ms: 20,
-        ..domino_server::Config::default()
-    };
-    tokio::spawn(async move {
-        domino_server::run(listener, config, std::future::pending())
-            .await
-            .unwrap();
-    });
-    addr
-}
-
-/// A request as a person's page makes it (the profile's cookie): the
-/// status, the cookie set if any, and the JSON answer.
-async fn as_person(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    cookie: Option<&str>,
-    body: Value,
-) -> (u16, Option<String>, Value) {
-    let body = body.to_string();
-    let cookie = cookie
-        .map(|c| format!("Cookie: {c}\r\n"))
-        .unwrap_or_default();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{cookie}\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    s.write_all(head.as_bytes()).await.unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).await.unwrap();
-    let (head, text) = raw.split_once("\r\n\r\n").unwrap();
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let set = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .map(|l| {
-            l["set-cookie:".len()..]
-                .split(';')
-                .next()
-                .unwrap()
-                .trim()
-                .to_string()
-        });
-    (
-        status,
-        set,
-        serde_json::from_str(text).unwrap_or(Value::Null),
-    )
-}
-
-/// A new profile made a bot account, and a token for it.
-async fn bot_account(addr: SocketAddr, name: &str) -> String {
-    let (status, cookie, _) =
-        as_person(addr, "POST", "/api/profile", None, json!({"name": name})).await;
-    assert_eq!(status, 201);
-    let cookie = cookie.unwrap();
-    let (status, _, me) =
-        as_person(addr, "POST", "/api/profile/bot", Some(&cookie), json!({})).await;
-    assert_eq!(status, 200, "{me}");
-    assert_eq!(me["bot"], true, "{me}");
-    let (status, _, made) = as_person(
-        addr,
-        "POST",
-        "/api/tokens",
-        Some(&cookie),
-        json!({"name": "test"}),
-    )
-    .await;
-    assert_eq!(status, 201, "{made}");
-    made["token"].as_str().unwrap().to_string()
-}
+use serde_json::json;
 
 fn options(addr: SocketAddr, token: &str) -> Options {
     Options {

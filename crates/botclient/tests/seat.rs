@@ -3,6 +3,8 @@
 //! with the state's `seq`, `ready` between hands.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,19 +17,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_seat_is_played_to_the_end_of_its_match() {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let config = domino_server::Config {
-        db: "sqlite::memory:".into(),
-        bot_delay: Duration::ZERO,
-        bot_budget_ms: 20,
-        ..domino_server::Config::default()
-    };
-    tokio::spawn(async move {
-        domino_server::run(listener, config, std::future::pending())
-            .await
-            .unwrap();
-    });
+    let addr = common::server().await;
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
         .await
         .unwrap();

@@ -45,10 +45,19 @@ pub struct BotArgs {
     /// Stop after this many finished matches (default: run until stopped).
     #[arg(long)]
     games: Option<u32>,
+    /// The expert's thinking budget per decision, in milliseconds: the
+    /// most it thinks; on a running clock it thinks a tenth of the time
+    /// left at most (docs/play.md).
+    #[arg(long, default_value_t = domino_bots::BotConfig::default().budget_ms)]
+    budget_ms: u64,
 }
 
 pub fn run(args: BotArgs) -> anyhow::Result<()> {
-    let policy = Arc::new(BuiltIn::new(&args.bot)?);
+    let config = domino_bots::BotConfig {
+        budget_ms: args.budget_ms,
+        ..Default::default()
+    };
+    let policy = Arc::new(BuiltIn::with_config(&args.bot, config)?);
     let game = args
         .game
         .as_deref()

@@ -21,6 +21,7 @@ use axum::extract::{FromRef, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use domino_engine::catalog::TableFacts;
@@ -186,9 +187,10 @@ async fn tables(State(app): State<App>) -> Json<Vec<LobbyTable>> {
 /// A finished match for the lists: the game, who sat where and how much of
 /// the match each really played (`players`: their actions, those a bot
 /// made while they were away, and the hand they left in), the final scores
-/// and the winner. Stored rules or a record that do not read back are an
-/// error, not a match shown without them.
-fn summary(f: &Finished) -> Result<MatchSummary, HttpRefusal> {
+/// and the winner; `bots` holds the bot accounts among its players. Stored
+/// rules or a record that do not read back are an error, not a match shown
+/// without them.
+fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRefusal> {
     let rules: Value = serde_json::from_str(&f.table.rules)?;
     let players = rules["players"].as_u64().unwrap_or(0) as i64;
     let seat = |s: i64| f.seats.iter().find(|r| r.seat == s);
@@ -218,6 +220,13 @@ fn summary(f: &Finished) -> Result<MatchSummary, HttpRefusal> {
     Ok(MatchSummary {
         abandoned: f.abandoned,
         bot: f.table.bot.clone(),
+        bot_accounts: (0..players)
+            .map(|s| {
+                seat(s)
+                    .and_then(|r| r.profile_id.as_ref())
+                    .is_some_and(|p| bots.contains(p))
+            })
+            .collect(),
         created_at: f.table.created_at,
         finished_at: f.finished_at,
         hands: rec.hands.len(),
@@ -234,7 +243,24 @@ fn summary(f: &Finished) -> Result<MatchSummary, HttpRefusal> {
 
 async fn history(State(app): State<App>) -> Result<Json<Vec<MatchSummary>>, HttpRefusal> {
     let list = app.hub.store.finished_list(100).await?;
-    Ok(Json(list.iter().map(summary).collect::<Result<_, _>>()?))
+    let bots = bot_players(&app.hub.store, &list).await?;
+    Ok(Json(
+        list.iter()
+            .map(|f| summary(f, &bots))
+            .collect::<Result<_, _>>()?,
+    ))
+}
+
+/// The bot accounts among the players of `matches`.
+async fn bot_players(
+    store: &crate::store::Store,
+    matches: &[Finished],
+) -> Result<HashSet<String>, sqlx::Error> {
+    let ids: Vec<&str> = matches
+        .iter()
+        .flat_map(|f| f.seats.iter().filter_map(|r| r.profile_id.as_deref()))
+        .collect();
+    store.bot_accounts(&ids).await
 }
 
 async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
@@ -338,7 +364,11 @@ async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
     let verified = fair::verify(&rec, &keys, None).map_err(|e| e.to_string());
     let facts = rec.rules.resolve().ok().map(|r| TableFacts::of(&r));
     match replay_frames(&rec) {
-        Ok(frames) => match summary(&f) {
+        Ok(frames) => match bot_players(&app.hub.store, std::slice::from_ref(&f))
+            .await
+            .map_err(HttpRefusal::from)
+            .and_then(|bots| summary(&f, &bots))
+        {
             Ok(summary) => Json(Replay {
                 facts,
                 fair,

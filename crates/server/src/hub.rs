@@ -387,6 +387,10 @@ impl Local for Hub {
     ) -> BoxFuture<'a, Result<String, Refusal>> {
         Box::pin(Hub::follow_rematch(self, h, answer))
     }
+
+    fn revoke_token(&self, token: &str) {
+        self.bots.revoke(token);
+    }
 }
 
 #[cfg(test)]

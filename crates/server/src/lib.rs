@@ -176,6 +176,9 @@ pub async fn run(
     }
     let config = Arc::new(config);
     let store = store::Store::connect(&config.db).await?;
+    store
+        .add_builtin_bots(&domino_bots::BOT_NAMES, clock::now_ms())
+        .await?;
     let mut hub = hub::Hub::new(store, config.clone());
     if hub.leased() {
         hub.relay =

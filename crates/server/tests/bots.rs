@@ -149,6 +149,19 @@ async fn sit(b: &Bot, addr: SocketAddr, ev: &Value) -> Client {
     c
 }
 
+/// The challenger's page (its profile's cookie) at the table of an
+/// accepted challenge (`st`, its status), under the seat token it was
+/// given when it challenged (`made`), with its first state.
+async fn page_at(addr: SocketAddr, cookie: &str, st: &Value, made: &Value) -> Client {
+    let mut page = Client::connect_with_cookie(addr, cookie).await;
+    let r = page
+        .request(json!({"type": "resume", "table": st["table"], "token": made["token"]}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    first_state(&mut page).await;
+    page
+}
+
 /// Wait for a seat's first state unless it came with the join.
 async fn first_state(c: &mut Client) {
     if c.state.is_none() {
@@ -165,50 +178,32 @@ async fn two_bots_paired_by_the_pool_play_a_rated_match_and_both_ratings_change(
 /// the bot accounts' tables, tokens and seek sides in its dialect.
 #[tokio::test]
 async fn postgres_two_bots_paired_by_the_pool_play_a_rated_match() {
-    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
-        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+    let Some((url, db, name)) = scratch_postgres("bots").await else {
         return;
     };
-    let (db, name) = domino_server::store::scratch_postgres(&url, "bots")
-        .await
-        .unwrap();
     two_bots_play_rated(&db).await;
     domino_server::store::drop_scratch_postgres(&url, &name)
         .await
         .unwrap();
 }
 
+/// A fresh database on the server `DOMINO_TEST_POSTGRES` names: the
+/// server's URL, the database's and its name; `None` (the test is
+/// skipped) without one.
+async fn scratch_postgres(tag: &str) -> Option<(String, String, String)> {
+    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return None;
+    };
+    let (db, name) = domino_server::store::scratch_postgres(&url, tag)
+        .await
+        .unwrap();
+    Some((url, db, name))
+}
+
 async fn two_bots_play_rated(db: &str) {
     let s = Server::start(fast(db));
-    let (a, b) = (
-        bot(s.addr, "Alpha Bot").await,
-        bot(s.addr, "Beta Bot").await,
-    );
-    let mut ea = a.events(s.addr).await;
-    let mut eb = b.events(s.addr).await;
-    for x in [&a, &b] {
-        let (status, made) = x
-            .call(
-                s.addr,
-                "POST",
-                "/api/seeks",
-                Some(json!({"rules": short(), "rated": true})),
-            )
-            .await;
-        assert_eq!(status, 200, "{made}");
-    }
-    let ta = event(&mut ea, "table").await;
-    let tb = event(&mut eb, "table").await;
-    assert_eq!(ta["table"], tb["table"], "{ta} {tb}");
-    assert_eq!(
-        (ta["via"].as_str(), ta["rated"].as_bool()),
-        (Some("seek"), Some(true))
-    );
-    assert_ne!(ta["seat"], tb["seat"]);
-    let mut ca = sit(&a, s.addr, &ta).await;
-    let mut cb = sit(&b, s.addr, &tb).await;
-    // Each seat sees only its own hand: the client checks every message.
-    let (end, _) = tokio::join!(common::play_out(&mut ca, 1), common::play_out(&mut cb, 2));
+    let (a, b, end) = two_bots_play(&s, true).await;
     let changes = end["ratings"].as_array().unwrap();
     assert_eq!(changes.len(), 2, "{end}");
     for c in changes {
@@ -243,6 +238,81 @@ async fn two_bots_play_rated(db: &str) {
     // Reconnecting, the events socket is told of no table still playing.
     let mut again = a.events(s.addr).await;
     assert!(again.try_recv(300).await.is_none());
+}
+
+/// A casual seek is casual though every seat is a bot account: the match
+/// is played to the end and nobody's rating moves.
+#[tokio::test]
+async fn two_bots_seeking_casual_play_a_casual_match() {
+    let s = Server::start(fast("sqlite::memory:"));
+    let (a, b, end) = two_bots_play(&s, false).await;
+    assert_eq!(end["state"]["phase"], "match_over");
+    assert_eq!(end["rated"], false, "{end}");
+    assert_eq!(end["ratings"], json!([]), "{end}");
+    let (_, board) = call(
+        s.addr,
+        "GET",
+        "/api/leaderboard?game=draw&kind=bots&min=0",
+        &[],
+        None,
+    )
+    .await;
+    let rows = board["players"].as_array().unwrap();
+    assert!(
+        !rows
+            .iter()
+            .any(|l| l["player"] == *a.id || l["player"] == *b.id),
+        "{board}"
+    );
+    // The finished matches' list and the replay mark both seats as bots.
+    let (_, list) = call(s.addr, "GET", "/api/history", &[], None).await;
+    let table = &end["table"];
+    let row = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == *table)
+        .unwrap();
+    assert_eq!(row["bot_accounts"], json!([true, true]), "{row}");
+    let path = format!("/api/history/{}", table.as_str().unwrap());
+    let (_, replay) = call(s.addr, "GET", &path, &[], None).await;
+    assert_eq!(replay["summary"]["bot_accounts"], json!([true, true]));
+}
+
+/// Two new bot accounts seek alike (`rated` or casual), are paired and
+/// play to the end: the bots and the last state.
+async fn two_bots_play(s: &Server, rated: bool) -> (Bot, Bot, Value) {
+    let (a, b) = (
+        bot(s.addr, "Alpha Bot").await,
+        bot(s.addr, "Beta Bot").await,
+    );
+    let mut ea = a.events(s.addr).await;
+    let mut eb = b.events(s.addr).await;
+    for x in [&a, &b] {
+        let (status, made) = x
+            .call(
+                s.addr,
+                "POST",
+                "/api/seeks",
+                Some(json!({"rules": short(), "rated": rated})),
+            )
+            .await;
+        assert_eq!(status, 200, "{made}");
+    }
+    let ta = event(&mut ea, "table").await;
+    let tb = event(&mut eb, "table").await;
+    assert_eq!(ta["table"], tb["table"], "{ta} {tb}");
+    assert_eq!(
+        (ta["via"].as_str(), ta["rated"].as_bool()),
+        (Some("seek"), Some(rated))
+    );
+    assert_ne!(ta["seat"], tb["seat"]);
+    let mut ca = sit(&a, s.addr, &ta).await;
+    let mut cb = sit(&b, s.addr, &tb).await;
+    assert_eq!(ca.state.as_ref().unwrap()["rated"], rated);
+    // Each seat sees only its own hand: the client checks every message.
+    let (end, _) = tokio::join!(common::play_out(&mut ca, 1), common::play_out(&mut cb, 2));
+    (a, b, end)
 }
 
 #[tokio::test]
@@ -303,12 +373,7 @@ async fn a_person_challenges_a_bot_which_plays_and_is_refused_as_a_page_is() {
         .await;
     assert_eq!(status, 409, "accepted once");
 
-    let mut page = Client::connect_with_cookie(s.addr, &cookie).await;
-    let r = page
-        .request(json!({"type": "resume", "table": st["table"], "token": made["token"]}))
-        .await;
-    assert_eq!(r["type"], "joined", "{r}");
-    first_state(&mut page).await;
+    let mut page = page_at(s.addr, &cookie, &st, &made).await;
     let mut cb = sit(&b, s.addr, &tab).await;
     // Whoever is not to act, page or bot, is refused alike.
     let st0 = page.state.clone().unwrap()["state"].clone();
@@ -338,6 +403,14 @@ async fn a_person_challenges_a_bot_which_plays_and_is_refused_as_a_page_is() {
     assert_eq!(r["code"], "illegal_action", "{r}");
     let (end, _) = tokio::join!(common::play_out(&mut page, 3), common::play_out(&mut cb, 4));
     assert_eq!(end["state"]["phase"], "match_over");
+    // A casual challenge is casual: no rating moved.
+    assert_eq!(
+        (&end["rated"], &end["ratings"]),
+        (&json!(false), &json!([]))
+    );
+    let path = format!("/api/history/{}", end["table"].as_str().unwrap());
+    let (_, replay) = call(s.addr, "GET", &path, &[], None).await;
+    assert_eq!(replay["summary"]["bot_accounts"], json!([false, true]));
 }
 
 /// The whole database as bytes: the file and its journal.
@@ -378,20 +451,7 @@ async fn a_revoked_token_is_cut_off_at_once_and_tokens_are_stored_hashed() {
         &domino_server::profile::secret_hash(&b.token)
     ));
 
-    let mut ev = b.events(s.addr).await;
-    let mut other = b.socket(s.addr).await;
-    assert_eq!(other.request(json!({"type": "ping"})).await["type"], "pong");
-    let (status, _) = call(
-        s.addr,
-        "DELETE",
-        &format!("/api/tokens/{}", b.token_id),
-        &[("Cookie", &b.cookie)],
-        None,
-    )
-    .await;
-    assert_eq!(status, 204);
-    assert_eq!(ev.close_code_within(1000).await, Some(Some(4001)));
-    assert_eq!(other.close_code_within(1000).await, Some(Some(4001)));
+    revoked_and_cut_off(&b, s.addr, s.addr, 1000).await;
     let (status, r) = b.call(s.addr, "GET", "/api/profile", None).await;
     assert_eq!((status, &r["code"]), (401, &json!("bad_token")));
     let auth = b.auth();
@@ -401,6 +461,26 @@ async fn a_revoked_token_is_cut_off_at_once_and_tokens_are_stored_hashed() {
             .err(),
         Some(401)
     );
+}
+
+/// With an events socket and another socket of `b` open on the server at
+/// `on`, its owner revokes its token on the server at `at`: both sockets
+/// are closed (code 4001) within `ms`.
+async fn revoked_and_cut_off(b: &Bot, at: SocketAddr, on: SocketAddr, ms: u64) {
+    let mut ev = b.events(on).await;
+    let mut other = b.socket(on).await;
+    assert_eq!(other.request(json!({"type": "ping"})).await["type"], "pong");
+    let (status, _) = call(
+        at,
+        "DELETE",
+        &format!("/api/tokens/{}", b.token_id),
+        &[("Cookie", &b.cookie)],
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    assert_eq!(ev.close_code_within(ms).await, Some(Some(4001)));
+    assert_eq!(other.close_code_within(ms).await, Some(Some(4001)));
 }
 
 #[tokio::test]
@@ -563,4 +643,93 @@ async fn a_bot_that_never_reads_does_not_stop_its_table() {
         page.try_recv(200).await;
     }
     panic!("the match did not finish: {:?}", page.state);
+}
+
+/// A built-in level is a bot account (`bot:LEVEL`, made at start): it is
+/// challenged like any bot, answers at once with the server's own bot in
+/// its seat, and a rated match against it moves both ratings; a casual
+/// one moves none.
+#[tokio::test]
+async fn a_built_in_level_is_a_bot_account_challenged_rated_or_casual() {
+    let s = Server::start(fast("sqlite::memory:"));
+    let (_, card) = call(s.addr, "GET", "/api/profiles/bot:random", &[], None).await;
+    assert_eq!(
+        (&card["profile"]["name"], &card["profile"]["bot"]),
+        (&json!("random"), &json!(true)),
+        "{card}"
+    );
+    let (cookie, me) = person(s.addr, "Rita").await;
+    let c = [("Cookie", cookie.as_str())];
+    for rated in [true, false] {
+        let body = json!({"to": "bot:random", "rules": short(), "rated": rated});
+        let (status, made) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+        assert_eq!(status, 201, "{made}");
+        let path = format!("/api/challenges/{}", made["id"].as_str().unwrap());
+        let (_, st) = call(s.addr, "GET", &path, &[], None).await;
+        assert_eq!(
+            (&st["state"], &st["seat"]),
+            (&json!("accepted"), &json!(0)),
+            "{st}"
+        );
+        let mut page = page_at(s.addr, &cookie, &st, &made).await;
+        let at = page.state.clone().unwrap();
+        assert_eq!(at["rated"], rated, "{at}");
+        assert_eq!(at["seats"][1]["bot"], true, "{at}");
+        let end = common::play_out(&mut page, 5).await;
+        let changes = end["ratings"].as_array().unwrap();
+        if rated {
+            let mut who: Vec<&str> = changes
+                .iter()
+                .map(|c| c["player"].as_str().unwrap())
+                .collect();
+            who.sort_unstable();
+            assert_eq!(who, [me.as_str(), "bot:random"], "{end}");
+            let mine = changes.iter().find(|c| c["player"] == *me).unwrap();
+            assert_ne!(mine["before"], mine["after"], "{mine}");
+        } else {
+            assert!(changes.is_empty(), "{end}");
+        }
+        // The level's own rating was moved by the rated match alone (a
+        // measured level moves by less than a point a match: its count
+        // says it was rated).
+        let (_, card) = call(s.addr, "GET", "/api/profiles/bot:random", &[], None).await;
+        assert_eq!(card["ratings"][0]["matches"], 1, "{card}");
+    }
+    // A level answers at once, so its challenges count for a minute: a
+    // third is taken, a fourth refused.
+    let body = json!({"to": "bot:random", "rules": short(), "rated": false});
+    let (status, _) = call(s.addr, "POST", "/api/challenges", &c, Some(body.clone())).await;
+    assert_eq!(status, 201);
+    let (status, r) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+    assert_eq!(
+        (status, &r["code"]),
+        (429, &json!("too_many_challenges")),
+        "{r}"
+    );
+    // A level never goes offline, and a guest's rated challenge is refused.
+    let guest = json!({"to": "bot:expert", "rules": short(), "rated": true, "guest": "guest-lvl", "name": "G"});
+    let (status, r) = call(s.addr, "POST", "/api/challenges", &[], Some(guest)).await;
+    assert_eq!((status, &r["code"]), (403, &json!("signed_out")), "{r}");
+}
+
+/// Two nodes on one PostgreSQL database (when `DOMINO_TEST_POSTGRES`
+/// names a server): a token revoked on one node closes the sockets opened
+/// with it on the other within 2 s.
+#[tokio::test]
+async fn postgres_a_token_revoked_on_one_node_is_cut_off_on_the_other() {
+    let Some((url, db, name)) = scratch_postgres("revoke").await else {
+        return;
+    };
+    let node = |n: &str| {
+        let mut cfg = config(&db);
+        cfg.node = n.into();
+        Server::start(cfg)
+    };
+    let (a, b) = (node("a"), node("b"));
+    let bot_on_a = bot(a.addr, "Hotel Bot").await;
+    revoked_and_cut_off(&bot_on_a, a.addr, b.addr, 2000).await;
+    drop((a, b));
+    domino_server::store::drop_scratch_postgres(&url, &name)
+        .await
+        .unwrap();
 }

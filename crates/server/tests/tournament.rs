@@ -263,6 +263,10 @@ async fn swiss(s: &Server) {
         .windows(2)
         .all(|w| w[0]["points"].as_u64() >= w[1]["points"].as_u64()));
     assert_eq!(v["champion"]["name"], st[0]["name"]);
+    // The bot mark: the levels' lines, not Ann's.
+    for l in st {
+        assert_eq!(l["bot"], l["entrant"] != me, "{l}");
+    }
 
     let (status, _, csv) = http_request(
         s.addr,

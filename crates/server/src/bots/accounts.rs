@@ -180,6 +180,9 @@ async fn revoke(
         ));
     }
     hub.bots.revoke(&id);
+    if let Some(relay) = &hub.relay {
+        relay.revoked(&id).await;
+    }
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -168,7 +168,8 @@ async fn create(
             ),
         ));
     }
-    if !hub.bots.is_online(&target.id) {
+    let builtin = builtin_level(&target.id);
+    if builtin.is_none() && !hub.bots.is_online(&target.id) {
         return Err(refuse(
             StatusCode::CONFLICT,
             Code::BotOffline,
@@ -223,7 +224,18 @@ async fn create(
                 .filter(|x| x.state == "pending" && f(x))
                 .count()
         };
-        if pending(&|x| x.player == c.player) >= PER_CHALLENGER {
+        // A level's challenges are answered at once, so they count for a
+        // minute after they were made instead: no flood of tables.
+        let to_levels = inner
+            .challenges
+            .values()
+            .filter(|x| {
+                x.player == c.player && builtin_level(&x.to).is_some() && x.at.elapsed() < TTL
+            })
+            .count();
+        if pending(&|x| x.player == c.player) >= PER_CHALLENGER
+            || (builtin.is_some() && to_levels >= PER_CHALLENGER)
+        {
             return Err(refuse(
                 StatusCode::TOO_MANY_REQUESTS,
                 Code::TooManyChallenges,
@@ -241,6 +253,16 @@ async fn create(
             ));
         }
         inner.challenges.insert(c.id.clone(), c.clone());
+    }
+    if let Some(level) = builtin {
+        // A built-in level answers at once: its own bot takes the seat.
+        take(&hub, &c.id)?;
+        if let Err(e) = answer(&hub, &c, Some(level)).await {
+            // Nobody else would answer it: not left waiting.
+            end(&hub, &c.id, "cancelled", None);
+            return Err(e);
+        }
+        return Ok((StatusCode::CREATED, Json(Made { id: c.id, token })));
     }
     hub.bots.push(&c.to, &c.event());
     let (h, id) = (hub.clone(), c.id.clone());
@@ -317,7 +339,12 @@ async fn status(
     let c = find(&hub, &id)?;
     Ok(Json(Status {
         id: c.id,
-        state: c.state,
+        // Its table being opened, it is not answered yet.
+        state: if c.state == "accepting" {
+            "pending"
+        } else {
+            c.state
+        },
         seat: c.table.is_some().then_some(0),
         table: c.table,
         reason: c.reason,
@@ -353,20 +380,33 @@ async fn accept(
         return Err(not_pending(&c));
     }
     crate::pairing::bots::limit_tables(&hub, &c.to).await?;
-    // Taken out of pending first, so that a second accept meanwhile is
-    // refused rather than opening a second table.
-    {
-        let mut inner = hub.bots.lock();
-        match inner.challenges.get_mut(&id) {
-            Some(x) if x.state == "pending" => x.state = "accepting",
-            Some(x) => return Err(not_pending(x)),
-            None => return Err(no_challenge()),
+    take(&hub, &id)?;
+    Ok(Json(answer(&hub, &c, None).await?))
+}
+
+/// Take a pending challenge out of pending before its table is opened,
+/// so that a second accept meanwhile is refused rather than opening a
+/// second table.
+fn take(hub: &Hub, id: &str) -> Result<(), HttpRefusal> {
+    let mut inner = hub.bots.lock();
+    match inner.challenges.get_mut(id) {
+        Some(x) if x.state == "pending" => {
+            x.state = "accepting";
+            Ok(())
         }
+        Some(x) => Err(not_pending(x)),
+        None => Err(no_challenge()),
     }
+}
+
+/// Open a challenge's table, taken out of pending: the challenged bot
+/// account's seat (or, for a built-in `level`, the server's own bot's),
+/// recorded before the table opens, since the table reads from them
+/// whether it was made rated (a seat row of a table never opened is
+/// ignored); then each bot account seated is told.
+async fn answer(hub: &Hub, c: &Challenge, level: Option<&str>) -> Result<Accepted, HttpRefusal> {
     let token = random_id(16);
-    let opened = open(&hub, &c, &token).await;
-    let table = settle(&hub, &id, opened)?;
-    hub.bots.push(&c.to, &gone_event(&id, "accepted"));
+    let table = random_id(8);
     let now = hub.config.time.now_ms();
     let rules = serde_json::to_string(&c.rules)?;
     let seat = |profile: &str, seat: i64, token: &str| BotSeat {
@@ -379,15 +419,34 @@ async fn accept(
         via: "challenge".into(),
         created_at: now,
     };
-    crate::pairing::bots::seated(&hub, seat(&c.to, 1, &token)).await;
+    // A built-in level's seat has no token: the table's own bot plays it.
+    let mut seats = vec![seat(&c.to, 1, if level.is_some() { "" } else { &token })];
     if let (true, Some(p)) = (c.from_bot, &c.from_profile) {
-        crate::pairing::bots::seated(&hub, seat(p, 0, &c.token)).await;
+        seats.push(seat(p, 0, &c.token));
     }
-    Ok(Json(Accepted {
+    for s in &seats {
+        if let Err(e) = hub.store.add_bot_seat(s).await {
+            tracing::error!(table = %s.table_id, "recording a bot's seat: {e}");
+        }
+    }
+    let opened = open(hub, c, &token, &table, level).await;
+    let table = settle(hub, &c.id, opened)?;
+    hub.bots.push(&c.to, &gone_event(&c.id, "accepted"));
+    for s in seats.iter().filter(|s| !s.token.is_empty()) {
+        hub.bots
+            .push(&s.profile_id, &crate::pairing::bots::table_event(s));
+    }
+    Ok(Accepted {
         table,
         seat: 1,
         token,
-    }))
+    })
+}
+
+/// The built-in level a profile id is (`bot:LEVEL`), if it is one.
+pub fn builtin_level(id: &str) -> Option<&'static str> {
+    let level = id.strip_prefix("bot:")?;
+    domino_bots::BOT_NAMES.iter().copied().find(|l| *l == level)
 }
 
 /// Mark a challenge being accepted as accepted at its new table, or back
@@ -413,13 +472,20 @@ fn settle(hub: &Hub, id: &str, opened: Result<String, HttpRefusal>) -> Result<St
 
 /// Open an accepted challenge's table: the challenger at seat 0, the bot
 /// at seat 1, the `fill` level in the others.
-async fn open(hub: &Hub, c: &Challenge, bot_token: &str) -> Result<String, HttpRefusal> {
+async fn open(
+    hub: &Hub,
+    c: &Challenge,
+    bot_token: &str,
+    id: &str,
+    level: Option<&str>,
+) -> Result<String, HttpRefusal> {
     let rules = c
         .rules
         .resolve()
         .map_err(|e| refuse(StatusCode::BAD_REQUEST, Code::BadRules, e))?;
     let mut plan = vec![SeatKind::Bot; usize::from(rules.players())];
-    for s in plan.iter_mut().take(2) {
+    let people = if level.is_some() { 1 } else { 2 };
+    for s in plan.iter_mut().take(people) {
         *s = SeatKind::Human;
     }
     let to_name = hub
@@ -427,31 +493,37 @@ async fn open(hub: &Hub, c: &Challenge, bot_token: &str) -> Result<String, HttpR
         .profile(&c.to)
         .await?
         .map_or_else(|| c.to.clone(), |p| p.name);
+    let mut taken = vec![SeatRow {
+        seat: 0,
+        name: c.from_name.clone(),
+        token_hash: token_hash(&c.token),
+        left_hand: None,
+        profile_id: c.from_profile.clone(),
+    }];
+    if level.is_none() {
+        taken.push(SeatRow {
+            seat: 1,
+            name: to_name,
+            token_hash: token_hash(bot_token),
+            left_hand: None,
+            profile_id: Some(c.to.clone()),
+        });
+    }
     let new = NewTable {
         rules: c.rules.clone(),
-        bot: c.fill.clone(),
+        // Seat 1 the level challenged, the others the fill (a seat past
+        // the list has the first).
+        bot: match level {
+            Some(l) => format!("{}{}{l}", c.fill, crate::table::LEVELS_SEP),
+            None => c.fill.clone(),
+        },
         private: true,
-        humans: 2,
+        humans: people as u8,
         plan,
-        taken: vec![
-            SeatRow {
-                seat: 0,
-                name: c.from_name.clone(),
-                token_hash: token_hash(&c.token),
-                left_hand: None,
-                profile_id: c.from_profile.clone(),
-            },
-            SeatRow {
-                seat: 1,
-                name: to_name,
-                token_hash: token_hash(bot_token),
-                left_hand: None,
-                profile_id: Some(c.to.clone()),
-            },
-        ],
+        taken,
         hints: !c.rated,
         secret: None,
-        id: None,
+        id: Some(id.to_string()),
         clock: match c.clock {
             Some(k) => k.control(),
             None if c.rated => crate::pairing::RATED_CLOCK,

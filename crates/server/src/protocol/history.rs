@@ -26,6 +26,8 @@ pub struct SeatPlay {
 pub struct MatchSummary {
     pub abandoned: bool,
     pub bot: String,
+    /// Each seat's player is a bot account (the bot mark beside its name).
+    pub bot_accounts: Vec<bool>,
     pub created_at: i64,
     pub finished_at: i64,
     pub hands: usize,

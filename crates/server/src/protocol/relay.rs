@@ -35,6 +35,9 @@ pub enum Item {
     Msg { c: Conn, m: String },
     /// The table dropped socket `c`.
     Kick { c: Conn },
+    /// Bot API token `token` (its id) was revoked on the sending node:
+    /// every socket opened with it here is closed.
+    Revoked { token: String },
 }
 
 /// A socket's request to a table, as `ws` makes it for a local socket.

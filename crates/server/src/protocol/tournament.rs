@@ -141,6 +141,8 @@ pub struct RoundView {
 /// An entrant's line in the standings, with its name.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Standing {
+    /// The entrant is a built-in level or a bot account (the bot mark).
+    pub bot: bool,
     #[serde(flatten)]
     pub line: Line,
     pub name: String,

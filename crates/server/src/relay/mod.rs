@@ -54,6 +54,10 @@ pub trait Local: Send + Sync + 'static {
         h: &'a Handle,
         answer: Result<String, Box<RematchPlan>>,
     ) -> BoxFuture<'a, Result<String, Refusal>>;
+
+    /// Close the sockets opened here with the bot token `token` (its id),
+    /// revoked on another node.
+    fn revoke_token(&self, token: &str);
 }
 
 /// The local tables as the relay's tasks hold them.
@@ -322,6 +326,23 @@ impl Relay {
                 }
             }
             Item::Cmd { t, c, q, cmd } => served::receive(local, self, from, &t, c, (q, cmd)),
+            Item::Revoked { token } => local.revoke_token(&token),
+        }
+    }
+
+    /// Tell every other node up now that the bot token `token` (its id)
+    /// was revoked, so that each closes the sockets opened with it.
+    pub async fn revoked(self: &Arc<Relay>, token: &str) {
+        let live = match self.store.live_channels().await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!("relay: telling the nodes of a revoked token: {e}");
+                return;
+            }
+        };
+        for to in live.iter().filter(|c| **c != self.me) {
+            let token = token.to_string();
+            self.send(to, Item::Revoked { token });
         }
     }
 

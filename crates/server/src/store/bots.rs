@@ -101,6 +101,55 @@ impl Store {
         })
     }
 
+    /// The built-in levels' bot accounts, made when missing: each level is
+    /// the profile `bot:LEVEL` (the id its ratings always had), named
+    /// after the level and marked a bot. Their name keys are the id after
+    /// a line feed, which no person's name can have, so a level never
+    /// takes a person's name nor a person a level's. Nodes starting
+    /// together may race to make them: whichever comes second does nothing.
+    pub async fn add_builtin_bots(&self, levels: &[&str], at: i64) -> Result<(), sqlx::Error> {
+        for level in levels {
+            let id = crate::table::bot_player(level);
+            let key = format!("\n{id}");
+            sqlx::query(
+                "INSERT INTO domino_profiles (id, name, name_key, name_skeleton, created_at, bot)
+                 VALUES ($1, $2, $3, $3, $4, 1) ON CONFLICT DO NOTHING",
+            )
+            .bind(&id)
+            .bind(*level)
+            .bind(&key)
+            .bind(at)
+            .execute(&self.pool)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Which of `ids` are bot accounts (built-in levels included), in one
+    /// look-up: the lists that show many names mark each.
+    pub async fn bot_accounts(
+        &self,
+        ids: &[&str],
+    ) -> Result<std::collections::HashSet<String>, sqlx::Error> {
+        if ids.is_empty() {
+            return Ok(Default::default());
+        }
+        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT id FROM domino_profiles WHERE bot = 1 AND id IN ({})",
+            marks.join(", ")
+        );
+        let mut q = sqlx::query(&sql);
+        for id in ids {
+            q = q.bind(*id);
+        }
+        q.fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get::<String, _>("id"))
+            .collect()
+    }
+
     /// Make a profile a bot account, for good.
     pub async fn make_bot(&self, profile: &str) -> Result<(), sqlx::Error> {
         sqlx::query("UPDATE domino_profiles SET bot = 1 WHERE id = $1")

@@ -266,6 +266,7 @@ impl Table {
             touched_ms,
             clock,
             timed_out: None,
+            made_rated: None,
         })
     }
 

@@ -257,6 +257,10 @@ pub struct Table {
     clock: Option<domino_engine::Clock>,
     /// The seat whose time ran out: the computer makes its move now.
     timed_out: Option<u8>,
+    /// How the table was made, as the store says (see
+    /// `Store::made_rated`): read when its task starts, again when the
+    /// match is rated.
+    made_rated: Option<bool>,
 }
 
 /// A new table's settings, checked.

@@ -40,11 +40,29 @@ impl Table {
     }
 
     /// Whether the match counts for ratings as it stands: every seat a
-    /// rated player (a profile or the bot level) and one of them a profile.
+    /// rated player (a profile or the bot level), one of them a profile,
+    /// and the table not made casual (a casual seek or challenge is
+    /// casual whoever sits at it, bot accounts included).
     pub(super) fn counts_for_ratings(&self) -> bool {
         let players = self.rated_players();
         players.iter().all(Option::is_some)
             && players.iter().flatten().any(|p| !p.starts_with("bot:"))
+            && rated_play(self.made_rated, &self.plan) != Some(false)
+    }
+
+    /// Read how the table was made into [`Table::made_rated`]; `false`
+    /// when the store could not say (logged).
+    pub(super) async fn read_made_rated(&mut self) -> bool {
+        match self.store.made_rated(&self.id).await {
+            Ok(m) => {
+                self.made_rated = m;
+                true
+            }
+            Err(e) => {
+                tracing::error!(table = %self.id, "reading how the table was made: {e}");
+                false
+            }
+        }
     }
 
     /// Whether players here may ask for hints: the table was made with
@@ -58,13 +76,9 @@ impl Table {
     /// a profile, update their ratings. Sets [`Table::rating_changes`].
     pub(super) async fn rate(&mut self) {
         let players = self.rated_players();
-        let made_rated = match self.store.made_rated(&self.id).await {
-            Ok(m) => m,
-            Err(e) => {
-                tracing::error!(table = %self.id, "reading how the table was made: {e}");
-                return;
-            }
-        };
+        if !self.read_made_rated().await {
+            return;
+        }
         if players
             .iter()
             .all(|p| p.as_ref().is_none_or(|p| p.starts_with("bot:")))
@@ -78,7 +92,7 @@ impl Table {
         let winner = self.m.winner().and_then(|w| w.side());
         let ranks = ratings::ranks(self.m.scores(), winner, self.rules.low_score_wins());
         let left: Vec<bool> = self.seats.iter().map(|s| s.left).collect();
-        let rated_play = rated_play(made_rated, &self.plan);
+        let rated_play = rated_play(self.made_rated, &self.plan);
         // In rated play a side whose player left loses, whatever the score.
         let (ranks, winner) = if rated_play == Some(true) {
             leavers_lose(ranks, winner, &left, side_of)

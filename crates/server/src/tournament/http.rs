@@ -17,6 +17,8 @@
 //!   `X-Tournament-Secret` header.
 //! - `GET /api/tournaments/{id}/csv`: the standings as CSV.
 
+use std::collections::HashSet;
+
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -201,7 +203,7 @@ async fn create(
         .await
         .map_err(HttpRefusal::internal)?
         .ok_or_else(|| HttpRefusal::internal("the new tournament was not found"))?;
-    let mut v = view(&t)?;
+    let mut v = shown(&hub, &t).await?;
     v.secret = Some(secret);
     Ok((StatusCode::CREATED, Json(v)))
 }
@@ -233,8 +235,21 @@ fn summary(t: &TournamentRow) -> Result<TournamentSummary, HttpRefusal> {
     })
 }
 
-/// A tournament as the page shows it.
-fn view(t: &Loaded) -> Result<TournamentView, HttpRefusal> {
+/// A tournament as the page shows it, its bot accounts read from the
+/// store.
+async fn shown(hub: &Hub, t: &Loaded) -> Result<TournamentView, HttpRefusal> {
+    let mut profiles = Vec::new();
+    for e in &t.entrants {
+        profiles.extend(run::members_of(e)?.into_iter().filter_map(|m| m.profile_id));
+    }
+    let ids: Vec<&str> = profiles.iter().map(String::as_str).collect();
+    let bots = hub.store.bot_accounts(&ids).await?;
+    view(t, &bots)
+}
+
+/// A tournament as the page shows it; `bots` holds the bot accounts among
+/// its entrants' members.
+fn view(t: &Loaded, bots: &HashSet<String>) -> Result<TournamentView, HttpRefusal> {
     let setup = t.setup();
     let played = t.published();
     let names: Vec<&str> = t.entrants.iter().map(|e| e.name.as_str()).collect();
@@ -287,10 +302,25 @@ fn view(t: &Loaded) -> Result<TournamentView, HttpRefusal> {
             }
         })
         .collect();
+    // A level entrant, or one whose members are all bot accounts (a bot
+    // account enters alone).
+    let is_bot: Vec<bool> = t
+        .entrants
+        .iter()
+        .map(|e| {
+            let members = run::members_of(e).unwrap_or_default();
+            e.bot
+                || (!members.is_empty()
+                    && members
+                        .iter()
+                        .all(|m| m.profile_id.as_ref().is_some_and(|p| bots.contains(p))))
+        })
+        .collect();
     let standings: Vec<Standing> = if setup.entrants >= 1 {
         standings::standings(&setup, &played)
             .into_iter()
             .map(|line| Standing {
+                bot: is_bot.get(line.entrant).copied().unwrap_or(false),
                 name: name(line.entrant),
                 line,
             })
@@ -351,7 +381,7 @@ async fn show(
     State(hub): State<Hub>,
     Path(id): Path<String>,
 ) -> Result<Json<TournamentView>, HttpRefusal> {
-    Ok(Json(view(&loaded(&hub, &id).await?)?))
+    Ok(Json(shown(&hub, &loaded(&hub, &id).await?).await?))
 }
 
 async fn of_table(
