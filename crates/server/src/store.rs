@@ -362,6 +362,7 @@ impl Store {
         let seek_writer = seek_batch::Writer {
             pool: pool.clone(),
             backend,
+            commits: Default::default(),
         }
         .spawn();
         let store = Store {

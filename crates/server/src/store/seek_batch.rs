@@ -13,6 +13,7 @@
 //! while the others commit. The seek and its side are written together, so
 //! the pool never reads one without the other.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use sqlx::{AnyPool, Connection};
@@ -44,6 +45,8 @@ pub struct Pending {
 pub struct Writer {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// Batches committed so far.
+    pub commits: Arc<AtomicU64>,
 }
 
 impl Writer {
@@ -112,6 +115,7 @@ impl Writer {
             }
         }
         tx.commit().await?;
+        self.commits.fetch_add(1, Ordering::Relaxed);
         Ok(answers)
     }
 }
@@ -157,4 +161,119 @@ async fn lock_addresses(
 fn retryable(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d)
         if matches!(d.code().as_deref(), Some("40P01" | "40001")))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::store::seeks::Member;
+    use crate::store::Store;
+
+    fn pending(
+        id: &str,
+        player: &str,
+        address: &str,
+    ) -> (Pending, oneshot::Receiver<Result<(), AddError>>) {
+        let (done, answer) = oneshot::channel();
+        let seek = SeekRow {
+            id: id.into(),
+            game: "casual:draw".into(),
+            rules: r#"{"preset":"draw","players":2}"#.into(),
+            rated: false,
+            rating: 1500.0,
+            fill_ms: None,
+            members: vec![Member {
+                player: player.into(),
+                name: player.into(),
+                profile_id: None,
+                token_hash: "h".into(),
+            }],
+            size: 1,
+            team_code: None,
+            created_at: 1,
+            table_id: None,
+            seats: None,
+            paired_at: None,
+            address: Some(address.into()),
+            clock: None,
+        };
+        let side = SeekSide {
+            seek_id: id.into(),
+            bot: false,
+            opponents: "people".into(),
+            profile_id: None,
+            token: None,
+        };
+        let p = Pending {
+            seek,
+            side,
+            per_address: 2,
+            done,
+        };
+        (p, answer)
+    }
+
+    /// Forty seeks queued at once are added in one transaction, and each
+    /// refusal is the one a lone add would give: a player's second seek
+    /// (in the same batch) is `already_seeking`, an address's third seek
+    /// with a cap of two `too_many_seeks`; the others are stored with
+    /// their sides. On SQLite, and on PostgreSQL when
+    /// `DOMINO_TEST_POSTGRES` names a server.
+    #[tokio::test]
+    async fn a_burst_is_one_transaction_with_each_refusal_exact() {
+        let mut urls = vec!["sqlite::memory:".to_string()];
+        if let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") {
+            urls.push(
+                crate::store::scratch_postgres(&url, "seekbatch")
+                    .await
+                    .unwrap()
+                    .0,
+            );
+        }
+        for url in urls {
+            let store = Store::connect(&url).await.unwrap();
+            let commits = Arc::new(AtomicU64::new(0));
+            let writer = Writer {
+                pool: store.pool.clone(),
+                backend: store.backend,
+                commits: commits.clone(),
+            }
+            .spawn();
+            let mut answers = Vec::new();
+            // Queued before the writer runs (this runtime has one thread).
+            for i in 0..40 {
+                let (p, answer) = match i {
+                    // Player g:0 again, from a fresh address.
+                    5 => pending("s5", "g:0", "10.0.0.99"),
+                    // A third seek from 10.0.0.1 (seeks 0 and 1 are there).
+                    7 => pending("s7", "g:7", "10.0.0.1"),
+                    _ => pending(
+                        &format!("s{i}"),
+                        &format!("g:{i}"),
+                        &format!("10.0.0.{}", i / 2 + 1),
+                    ),
+                };
+                writer.send(p).unwrap();
+                answers.push(answer);
+            }
+            let mut refused = Vec::new();
+            for (i, a) in answers.into_iter().enumerate() {
+                match a.await.unwrap() {
+                    Ok(()) => {}
+                    Err(AddError::AlreadySeeking) => refused.push((i, "already_seeking")),
+                    Err(AddError::TooManyFromAddress(2)) => refused.push((i, "too_many_seeks")),
+                    Err(e) => panic!("{url}: seek {i}: {e}"),
+                }
+            }
+            assert_eq!(
+                refused,
+                [(5, "already_seeking"), (7, "too_many_seeks")],
+                "{url}"
+            );
+            assert_eq!(commits.load(Ordering::Relaxed), 1, "{url}: one transaction");
+            assert_eq!(store.open_seeks().await.unwrap().len(), 38, "{url}");
+            assert_eq!(store.open_seek_sides().await.unwrap().len(), 38, "{url}");
+        }
+    }
 }
