@@ -19,6 +19,7 @@ use std::sync::Arc;
 use sqlx::{AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
+use super::batch::retryable;
 use super::bots::SeekSide;
 use super::seeks::{self, AddError, SeekRow};
 use super::Backend;
@@ -154,13 +155,6 @@ async fn lock_addresses(
     }
     q.fetch_all(&mut **tx).await?;
     Ok(())
-}
-
-/// PostgreSQL aborted the transaction for a deadlock or a serialization
-/// failure: trying again may succeed.
-fn retryable(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(d)
-        if matches!(d.code().as_deref(), Some("40P01" | "40001")))
 }
 
 #[cfg(test)]
