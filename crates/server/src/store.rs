@@ -34,6 +34,7 @@ pub use lease::{Holder, LobbyRow};
 pub mod own_puzzles;
 pub mod profiles;
 pub mod puzzles;
+pub mod seek_batch;
 pub mod seeks;
 pub mod sheets;
 pub mod tournaments;
@@ -148,6 +149,8 @@ const MIGRATIONS: &[&[&str]] = &[
     bots::MIGRATION,
     // Seeks' addresses and chosen clocks: see `seeks`.
     seeks::ADDRESS_CLOCK_MIGRATION,
+    // Seeks stored without their sides: see `seeks`.
+    seeks::SIDES_MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that
@@ -181,6 +184,8 @@ pub struct Store {
     log_writer: Option<mpsc::UnboundedSender<batch::Pending>>,
     /// Commits and entries of the log so far.
     log_counts: Arc<batch::Counts>,
+    /// The writer that adds seeks in batches (see `seek_batch`).
+    seek_writer: mpsc::UnboundedSender<seek_batch::Pending>,
 }
 
 /// Why a write by a table's copy (a log entry, a seat, the finished
@@ -354,9 +359,16 @@ impl Store {
             }
             .spawn()
         });
+        let seek_writer = seek_batch::Writer {
+            pool: pool.clone(),
+            backend,
+            commits: Default::default(),
+        }
+        .spawn();
         let store = Store {
             pool,
             backend,
+            seek_writer,
             file_lock: Arc::new(Mutex::new(file_lock)),
             writes,
             log_writer,

@@ -55,6 +55,17 @@ async fn until(c: &mut Client, pred: impl Fn(&Value) -> bool) -> Value {
     }
 }
 
+/// The player's move in this state: a tile when one plays, else the
+/// first legal one (a draw from the boneyard, or a pass).
+fn turn_move(st: &Value) -> Value {
+    let legal = st["state"]["legal"].as_array().unwrap();
+    legal
+        .iter()
+        .find(|a| a["type"] == "play")
+        .unwrap_or(&legal[0])
+        .clone()
+}
+
 fn my_clock_runs(m: &Value) -> bool {
     m["clock"]["running"] == 0 && m["state"]["to_act"] == 0
 }
@@ -88,6 +99,50 @@ async fn a_timeout_makes_the_computer_move_and_three_leave_the_seat() {
     // player had left, and this connection only watches now.
     let gone = until(&mut c, |m| m["seats"][0]["left"] == true).await;
     assert_eq!(gone["seat"], Value::Null, "{gone}");
+}
+
+/// At a clocked table a draw from the boneyard that is all the seat can
+/// do is made for the player at once, as a pass is: no turn of theirs
+/// offers only a draw while their clock runs. Played until the player has
+/// drawn, so the case is met.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forced_draw_is_made_at_once_at_a_clocked_table() {
+    let time = TimeSource::default();
+    let s = Server::start(clocked("sqlite::memory:", &time));
+    let mut c = Client::connect(s.addr).await;
+    create(
+        &mut c,
+        json!({"kind": "per_move", "move_s": 300, "bank_s": 0}),
+    )
+    .await;
+    let drew = |m: &Value| {
+        m["state"]["history"].as_array().is_some_and(|h| {
+            h.iter()
+                .any(|e| e["seat"] == 0 && e["action"]["type"] == "draw")
+        })
+    };
+    let mut turns = 0;
+    loop {
+        let st = until(&mut c, |m| {
+            my_clock_runs(m) || drew(m) || m["state"]["phase"] == "match_over"
+        })
+        .await;
+        if drew(&st) {
+            break;
+        }
+        assert_ne!(st["state"]["phase"], "match_over", "never drew: {st}");
+        let legal = st["state"]["legal"].as_array().unwrap();
+        assert!(
+            legal.iter().any(|a| a["type"] != "draw"),
+            "a turn with only a draw, on the player's clock: {st}"
+        );
+        let r = c
+            .request(json!({"type": "act", "action": turn_move(&st)}))
+            .await;
+        assert_eq!(r["type"], "ok", "{r}");
+        turns += 1;
+        assert!(turns < 500, "{st}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -159,15 +214,33 @@ async fn a_correspondence_move_a_day_later_is_kept_and_a_late_one_is_made_for_yo
     assert_eq!(st["clock"]["timeouts"][0], 0);
     let left = st["clock"]["left_ms"][0].as_i64().unwrap();
     assert!(left <= 24 * 3600 * 1000, "{left}");
-    let a = st["state"]["legal"][0].clone();
+    let mut a = turn_move(&st);
     let r = c.request(json!({"type": "act", "action": a})).await;
     assert_eq!(r["type"], "ok", "{r}");
     let kept = r["seq"].as_i64().unwrap();
     assert!(kept > st["seq"].as_i64().unwrap());
+    // A draw from the boneyard is part of the turn, whose clock runs on
+    // from when the turn began: draw on until a tile plays, so that the
+    // player's next turn is a new one. (The test once took the turn it
+    // drew in, begun a day earlier, for the next, and read a day less.)
+    let mut last = kept;
+    while a["type"] == "draw" {
+        let st = until(&mut c, |m| {
+            my_clock_runs(m) && m["seq"].as_i64() >= Some(last)
+        })
+        .await;
+        a = turn_move(&st);
+        let r = c.request(json!({"type": "act", "action": a})).await;
+        assert_eq!(r["type"], "ok", "{r}");
+        last = r["seq"].as_i64().unwrap();
+    }
 
     // The next turn left alone for three days, at a parked table: the
     // computer moves for the player when the deadline passes.
-    let mine = until(&mut c, my_clock_runs).await;
+    let mine = until(&mut c, |m| {
+        my_clock_runs(m) && m["seq"].as_i64() > Some(last)
+    })
+    .await;
     // Meanwhile the lobby lists it as the player's turn, with the time
     // left, before a table of theirs where it is not (a casual one); a
     // token that holds no seat lists nothing.

@@ -461,6 +461,13 @@ async fn a_player_who_leaves_a_rated_match_loses_it() {
         assert_eq!(r["type"], "joined", "{r}");
         sat.push((c, r["seat"].as_u64().unwrap()));
     }
+    // A rated pairing's table has the rated clock: 15 s a move, 60 banked.
+    let st = sat[0].0.state.clone().unwrap();
+    assert_eq!(
+        st["clock"]["control"],
+        json!({"kind": "per_move", "move_s": 15, "bank_s": 60}),
+        "{st}"
+    );
     // Bea, the stronger, leaves at once; the computer plays her seat on.
     let (mut bea_c, bea_seat) = sat.pop().unwrap();
     assert_eq!(bea_c.request(json!({"type": "leave"})).await["type"], "ok");
@@ -620,4 +627,149 @@ async fn casual_seekers_are_paired_by_the_clock_they_chose() {
         table["clock"], day,
         "the table keeps the chosen clock: {table}"
     );
+}
+
+/// Seeks stored before seeks had sides (an open seek with no row in
+/// `domino_seek_sides`) were never placed. The upgrade gives a person's
+/// seek its side, so it is paired as any other; a bot account's is taken
+/// out of the pool, and its next look reads `no_seek`, as a seek that is
+/// over is told.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seeks_stored_without_a_side_are_paired_or_told_after_the_upgrade() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("p.db").display());
+    let [_, bea] = rated_profiles(&db).await;
+    let s = Server::start(config(&db));
+    let two = json!({"preset": "draw", "players": 2});
+    let (old, old_token) = seek_as(s.addr, "old", json!({"rules": two})).await;
+    let (status, made) = call(
+        s.addr,
+        "POST",
+        "/api/seeks",
+        &[("Cookie", bea.as_str())],
+        json!({"rules": {"preset": "draw", "players": 3}}),
+    )
+    .await;
+    assert_eq!(status, 200, "{made}");
+    let bot_seek = made["seek"].as_str().unwrap().to_string();
+    s.kill();
+
+    // The database as an earlier version left it: no sides, Bea's profile
+    // a bot account, and the sides' repair not yet run (it is the last
+    // migration).
+    let pool = sqlx::SqlitePool::connect(&db).await.unwrap();
+    for sql in [
+        "DELETE FROM domino_seek_sides",
+        "UPDATE domino_profiles SET bot = 1 WHERE id = 'pb'",
+        "DELETE FROM domino_schema WHERE version = (SELECT MAX(version) FROM domino_schema)",
+    ] {
+        sqlx::query(sql).execute(&pool).await.unwrap();
+    }
+    pool.close().await;
+
+    let s = Server::start(config(&db));
+    let (new, new_token) = seek_as(s.addr, "new", json!({"rules": two})).await;
+    let mut seats = HashSet::new();
+    let mut tables = HashSet::new();
+    for (seek, token) in [(&old, &old_token), (&new, &new_token)] {
+        let st = paired(s.addr, seek, Duration::from_secs(5)).await;
+        let table = st["table"].as_str().unwrap().to_string();
+        seats.insert(sit(s.addr, &table, token).await);
+        tables.insert(table);
+    }
+    assert_eq!((tables.len(), seats.len()), (1, 2), "{tables:?} {seats:?}");
+    let (status, _, text) =
+        http_request(s.addr, "GET", &format!("/api/seeks/{bot_seek}"), &[], None).await;
+    let gone: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        (status, gone["code"].as_str()),
+        (404, Some("no_seek")),
+        "{gone}"
+    );
+}
+
+/// A team of two asks: `(seek, first's token, second's token)`.
+async fn team_seek(addr: SocketAddr, rules: &Value, a: &str, b: &str) -> (String, String, String) {
+    let (status, made) = call(
+        addr,
+        "POST",
+        "/api/seeks",
+        &[],
+        json!({"rules": rules, "team": true, "guest": format!("guest-id-{a}"), "name": a}),
+    )
+    .await;
+    assert_eq!(status, 200, "{made}");
+    let code = made["team"].as_str().unwrap();
+    let (status, joined) = call(
+        addr,
+        "POST",
+        &format!("/api/seeks/team/{code}"),
+        &[],
+        json!({"guest": format!("guest-id-{b}"), "name": b}),
+    )
+    .await;
+    assert_eq!(status, 200, "{joined}");
+    (
+        made["seek"].as_str().unwrap().into(),
+        made["token"].as_str().unwrap().into(),
+        joined["token"].as_str().unwrap().into(),
+    )
+}
+
+/// Two teams asking for a partnership game sit at one table, each pair
+/// as partners across from each other, one pair against the other.
+#[tokio::test]
+async fn two_teams_are_seated_pair_against_pair() {
+    let s = mem();
+    let rules = json!({"preset": "jamaican"});
+    let teams = [
+        team_seek(s.addr, &rules, "ann", "bob").await,
+        team_seek(s.addr, &rules, "cy", "di").await,
+    ];
+    let mut tables = HashSet::new();
+    let mut seats = Vec::new();
+    for (seek, first, second) in &teams {
+        let st = paired(s.addr, seek, Duration::from_secs(5)).await;
+        let table = st["table"].as_str().unwrap().to_string();
+        let (a, b) = (
+            sit(s.addr, &table, first).await,
+            sit(s.addr, &table, second).await,
+        );
+        assert_eq!((a + 2) % 4, b, "partners sit across: {a} and {b}");
+        seats.extend([a, b]);
+        tables.insert(table);
+    }
+    seats.sort();
+    assert_eq!((tables.len(), seats), (1, vec![0, 1, 2, 3]));
+}
+
+/// A node's loss loses no seek: a seek made on node a, which then dies,
+/// still waits when its player asks node b, and node b pairs it with the
+/// next seeker there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_outlives_the_node_it_was_made_on() {
+    let Some(db) = fresh_postgres().await else {
+        return;
+    };
+    let start = |name: &str| {
+        let mut cfg = config(&db);
+        cfg.node = name.into();
+        Server::start(cfg)
+    };
+    let (a, b) = (start("a"), start("b"));
+    let rules = json!({"preset": "draw", "players": 2});
+    let (first, first_token) = seek_as(a.addr, "first", json!({"rules": rules})).await;
+    a.kill();
+    let st = get(b.addr, &format!("/api/seeks/{first}")).await;
+    assert_eq!(st["state"], "waiting", "{st}");
+    let (second, second_token) = seek_as(b.addr, "second", json!({"rules": rules})).await;
+    let mut tables = HashSet::new();
+    let mut seats = HashSet::new();
+    for (seek, token) in [(&first, &first_token), (&second, &second_token)] {
+        let st = paired(b.addr, seek, Duration::from_secs(5)).await;
+        let table = st["table"].as_str().unwrap().to_string();
+        seats.insert(sit(b.addr, &table, token).await);
+        tables.insert(table);
+    }
+    assert_eq!((tables.len(), seats.len()), (1, 2), "{tables:?} {seats:?}");
 }

@@ -16,8 +16,10 @@
 //! first legal move whenever it is their turn until the match is over.
 //! Reports the pairing time (from asking to reading `paired`: the polling
 //! interval bounds its resolution), its median, 99th percentile and worst,
-//! the move round trips, and the matches finished. Clients and server
-//! share the process and its cores.
+//! the move round trips, and the matches finished; then the process's CPU
+//! time, peak resident memory and heap (examples/common, shared with the
+//! other load examples), and the load average. Clients and server share
+//! the process and its cores.
 #![allow(clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr)]
 
 mod player;
@@ -25,22 +27,17 @@ mod player;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use player::common::{self, arg};
 use player::{player, Stats};
 use serde_json::json;
 
-fn arg(name: &str, default: &str) -> String {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1).cloned())
-        .unwrap_or_else(|| default.to_string())
-}
+/// The heap is counted, for the figure beside the pairing times.
+#[global_allocator]
+static HEAP: &stats_alloc::StatsAlloc<std::alloc::System> = common::COUNTING;
 
+/// A percentile of a sorted list (0 when empty).
 fn pct(sorted: &[u64], p: f64) -> u64 {
-    if sorted.is_empty() {
-        return 0;
-    }
-    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+    common::pct(sorted, p).unwrap_or(0)
 }
 
 fn main() {
@@ -67,15 +64,9 @@ fn main() {
             bot_delay: Duration::ZERO,
             bot_budget_ms: 20,
             limits: Arc::new(domino_server::limits::Limits {
-                messages_per_second: u32::MAX,
-                message_burst: u32::MAX,
-                sockets_per_address: usize::MAX,
-                sockets: usize::MAX,
-                connections_per_address: usize::MAX,
-                connections: usize::MAX,
                 // Every player asks from 127.0.0.1.
                 seeks_per_address: usize::MAX,
-                ..domino_server::limits::Limits::DEFAULT
+                ..(*common::no_limits()).clone()
             }),
             ..domino_server::Config::default()
         };
@@ -106,6 +97,13 @@ fn main() {
             *stats.matches.lock().unwrap(),
             players,
             started.elapsed().as_secs_f64(),
+        );
+        println!(
+            "process (server and players): cpu {:.1} s, peak resident {} MiB, heap now {} MiB; load average {}",
+            common::cpu_secs(std::process::id()),
+            common::status_kb("self", "VmHWM") / 1024,
+            common::heap_live() / (1024 * 1024),
+            common::load_average(),
         );
     });
 }

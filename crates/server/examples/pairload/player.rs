@@ -10,8 +10,11 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
+
+/// What the load examples share (also when a test reads this file).
+#[path = "../common/mod.rs"]
+pub mod common;
 
 /// A bare HTTP/1.1 request with a JSON body: the status and the body.
 pub async fn http(
@@ -20,19 +23,8 @@ pub async fn http(
     path: &str,
     body: Option<&Value>,
 ) -> (u16, Value) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf);
-    let status = text[9..12].parse().unwrap();
-    let body = text.split_once("\r\n\r\n").map_or("", |b| b.1);
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    let (status, text) = common::http(addr, method, path, "", body).await.unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
 #[derive(Default)]

@@ -216,6 +216,7 @@ fn added(r: Result<(), AddError>) -> Result<(), HttpRefusal> {
             "you are already waiting for a game: cancel that one first",
         )),
         Err(AddError::Store(e)) => Err(e.into()),
+        Err(AddError::Failed(e)) => Err(HttpRefusal::internal(e)),
     }
 }
 
@@ -295,18 +296,13 @@ async fn seek(
         address: Some(ip.to_string()),
         clock: Some(serde_json::to_string(&clock)?),
     };
+    // The seek and its side are written together, in the batch of seeks
+    // that arrived meanwhile: a pool round reads both or neither.
     added(
         hub.store
-            .add_seek(&row, hub.config.limits.seeks_per_address)
+            .add_seek(&row, &side, hub.config.limits.seeks_per_address)
             .await,
     )?;
-    // Who asks, written after the seek: a pool round places only seeks
-    // whose side it read, and the tidy-up forgets sides whose seek is not
-    // stored, which a side written first could be, for a moment.
-    if let Err(e) = hub.store.add_seek_side(&side).await {
-        let _ = hub.store.cancel_seek(&id).await;
-        return Err(e.into());
-    }
     hub.pairing.notify_one();
     Ok(Json(Made {
         seek: id,

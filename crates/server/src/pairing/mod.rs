@@ -17,7 +17,7 @@ pub mod group;
 pub mod http;
 
 use domino_engine::TimeControl;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::Duration;
 
 use domino_engine::{Rules, RulesSpec};
@@ -108,7 +108,7 @@ pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
     // Who made each seek, read before the round: a seek that arrives
     // meanwhile waits for the next round rather than be placed unknown.
     let known = hub.store.open_seeks().await?;
-    let ids: Vec<String> = known.iter().map(|s| s.id.clone()).collect();
+    let ids: HashSet<String> = known.iter().map(|s| s.id.clone()).collect();
     let sides = hub.store.open_seek_sides().await?;
     let placed = hub
         .store
@@ -152,7 +152,7 @@ async fn tidy(hub: &Hub, now: i64) -> anyhow::Result<()> {
 fn plan(
     open: &[SeekRow],
     now: i64,
-    known: &[String],
+    known: &HashSet<String>,
     sides: &HashMap<String, SeekSide>,
 ) -> Vec<Placed> {
     use crate::pairing::bots as pool;
@@ -191,7 +191,8 @@ fn plan(
                     });
                 }
             }
-            left.retain(|s| !placed.iter().any(|p| p.seek == s.id));
+            let taken: HashSet<&str> = placed.iter().map(|p| p.seek.as_str()).collect();
+            left.retain(|s| !taken.contains(s.id.as_str()));
         }
     }
     placed

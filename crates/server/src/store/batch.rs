@@ -222,7 +222,7 @@ fn insert_sql(n: usize, leased: bool, returning: bool) -> String {
 
 /// PostgreSQL aborted the transaction for a deadlock or a serialization
 /// failure: trying again may succeed.
-fn retryable(e: &sqlx::Error) -> bool {
+pub(super) fn retryable(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d)
         if matches!(d.code().as_deref(), Some("40P01" | "40001")))
 }

@@ -303,26 +303,9 @@ impl Store {
             .collect()
     }
 
-    /// Record who made a seek (written before the seek itself, so that
-    /// the pool never sees a seek without its side).
-    pub async fn add_seek_side(&self, s: &SeekSide) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO domino_seek_sides (seek_id, bot, opponents, profile_id, token)
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(&s.seek_id)
-        .bind(i64::from(s.bot))
-        .bind(&s.opponents)
-        .bind(&s.profile_id)
-        .bind(&s.token)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
     /// The sides of the seeks still waiting, by seek id (each side is
-    /// written before its seek, so every waiting seek read before this
-    /// has its side here).
+    /// written with its seek, so every waiting seek read before this has
+    /// its side here).
     pub async fn open_seek_sides(&self) -> Result<HashMap<String, SeekSide>, sqlx::Error> {
         let rows = sqlx::query(
             "SELECT s.seek_id, s.bot, s.opponents, s.profile_id, s.token
@@ -393,4 +376,24 @@ impl Store {
             })
             .collect()
     }
+}
+
+/// Record who made a seek, in the transaction that adds it (see
+/// `seek_batch`), so that the pool never reads a seek without its side.
+pub(super) async fn insert_seek_side(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    s: &SeekSide,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO domino_seek_sides (seek_id, bot, opponents, profile_id, token)
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&s.seek_id)
+    .bind(i64::from(s.bot))
+    .bind(&s.opponents)
+    .bind(&s.profile_id)
+    .bind(&s.token)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

@@ -6,6 +6,7 @@
 
 use sqlx::{Connection, Executor, Row};
 
+use super::bots::SeekSide;
 use super::{Backend, Store};
 
 /// The migration of this module (one entry of `MIGRATIONS`).
@@ -50,13 +51,60 @@ pub(super) const ADDRESS_CLOCK_MIGRATION: &[&str] = &[
     "CREATE INDEX IF NOT EXISTS domino_seeks_address ON domino_seeks (address, table_id)",
 ];
 
+/// An open seek with no side (`domino_seek_sides`), stored before seeks
+/// had sides or between a seek and its side when they were two writes, is
+/// never placed: the pool places only the seeks whose side it read.
+macro_rules! sideless {
+    () => {
+        "SELECT k.id FROM domino_seeks k
+         WHERE k.table_id IS NULL
+           AND NOT EXISTS (SELECT 1 FROM domino_seek_sides s WHERE s.seek_id = k.id)"
+    };
+}
+
+/// A sideless seek of a bot account (its members name a bot profile):
+/// its side would need the seat token, which only the bot was given.
+macro_rules! sideless_bots {
+    () => {
+        concat!(
+            sideless!(),
+            " AND EXISTS (SELECT 1 FROM domino_profiles p
+               WHERE p.bot = 1 AND k.members LIKE '%\"profile_id\":\"' || p.id || '\"%')"
+        )
+    };
+}
+
+/// The third migration of this module: the sideless seeks. A person's
+/// gets the side a person's seek had by default (a person, paired with
+/// people); a bot account's is taken out of the pool, which the bot
+/// reads as a seek that is over (`no_seek`) when it next looks, as the
+/// page does, and it asks again.
+pub(super) const SIDES_MIGRATION: &[&str] = &[
+    concat!(
+        "DELETE FROM domino_seekers WHERE seek_id IN (",
+        sideless_bots!(),
+        ")"
+    ),
+    concat!(
+        "DELETE FROM domino_seeks WHERE id IN (",
+        sideless_bots!(),
+        ")"
+    ),
+    concat!(
+        "INSERT INTO domino_seek_sides (seek_id, bot, opponents, profile_id, token)
+         SELECT id, 0, 'people', NULL, NULL FROM (",
+        sideless!(),
+        ") AS sideless"
+    ),
+];
+
 /// The PostgreSQL advisory lock held by the transaction that pairs, so
 /// that of several nodes one pairs at a time ("domino" and 2).
 const PAIRING_LOCK: i64 = 0x646f_6d69_6e6f_0002;
 
 /// The first key of the PostgreSQL advisory locks taken per address while
 /// a seek is added ("do" and 3); the second is the address's hash.
-const ADDRESS_LOCK: i32 = 0x646f_0003;
+pub(super) const ADDRESS_LOCK: i32 = 0x646f_0003;
 
 /// SQLite upgrades a transaction that read to a writer only if no other
 /// wrote meanwhile, and answers "database is locked" at once otherwise
@@ -65,26 +113,37 @@ const ADDRESS_LOCK: i32 = 0x646f_0003;
 /// one server).
 static SQLITE_TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// On SQLite, make `tx` the writer now (a write that changes nothing),
+/// waiting its turn under the busy timeout, so that it never has to be
+/// upgraded after reading.
+pub(super) async fn write_now(
+    backend: Backend,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+) -> Result<(), sqlx::Error> {
+    if backend == Backend::Sqlite {
+        tx.execute("DELETE FROM domino_seekers WHERE 0 = 1").await?;
+    }
+    Ok(())
+}
+
+/// This process's turn for a pool transaction on SQLite.
+pub(super) async fn pool_turn(backend: Backend) -> Option<tokio::sync::MutexGuard<'static, ()>> {
+    match backend {
+        Backend::Sqlite => Some(SQLITE_TURN.lock().await),
+        Backend::Postgres => None,
+    }
+}
+
 impl Store {
-    /// On SQLite, make `tx` the writer now (a write that changes nothing),
-    /// waiting its turn under the busy timeout, so that it never has to be
-    /// upgraded after reading.
     async fn write_now(
         &self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     ) -> Result<(), sqlx::Error> {
-        if self.backend == Backend::Sqlite {
-            tx.execute("DELETE FROM domino_seekers WHERE 0 = 1").await?;
-        }
-        Ok(())
+        write_now(self.backend, tx).await
     }
 
-    /// This process's turn for a pool transaction on SQLite.
     async fn pool_turn(&self) -> Option<tokio::sync::MutexGuard<'static, ()>> {
-        match self.backend {
-            Backend::Sqlite => Some(SQLITE_TURN.lock().await),
-            Backend::Postgres => None,
-        }
+        pool_turn(self.backend).await
     }
 }
 
@@ -142,6 +201,9 @@ pub enum AddError {
     TooManyFromAddress(usize),
     #[error(transparent)]
     Store(#[from] sqlx::Error),
+    /// The batch it was added in failed (every seek of it is told).
+    #[error(transparent)]
+    Failed(std::sync::Arc<sqlx::Error>),
 }
 
 const COLUMNS: &str = "id, game, rules, rated, rating, fill_ms, members, size, team_code,
@@ -166,59 +228,27 @@ fn members_text(m: &[Member]) -> String {
 }
 
 impl Store {
-    /// Add a seek and claim its first member as seeking; refused when that
-    /// player already seeks (a seek of theirs not yet put to a table), or
-    /// when `per_address` seeks from its address wait already.
-    pub async fn add_seek(&self, s: &SeekRow, per_address: usize) -> Result<(), AddError> {
-        let _turn = self.pool_turn().await;
-        let mut conn = self.pool.acquire().await?;
-        let mut tx = conn.begin().await?;
-        self.write_now(&mut tx).await?;
-        if let Some(address) = &s.address {
-            if self.backend == Backend::Postgres {
-                // Counted and added under the address's own lock: two
-                // nodes adding for one address cannot both pass the cap,
-                // and other addresses' seeks and the pairing wait for none.
-                let lock = "SELECT pg_advisory_xact_lock($1, hashtext($2))";
-                tx.execute(sqlx::query(lock).bind(ADDRESS_LOCK).bind(address))
-                    .await?;
-            }
-            let waiting: i64 = sqlx::query(
-                "SELECT COUNT(*) FROM domino_seeks WHERE address = $1 AND table_id IS NULL",
-            )
-            .bind(address)
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get(0)?;
-            if usize::try_from(waiting).unwrap_or(usize::MAX) >= per_address {
-                return Err(AddError::TooManyFromAddress(per_address));
-            }
-        }
-        for m in &s.members {
-            claim_player(&mut tx, &m.player, &s.id).await?;
-        }
-        let sql = format!(
-            "INSERT INTO domino_seeks ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
-        );
-        let q = sqlx::query(&sql)
-            .bind(&s.id)
-            .bind(&s.game)
-            .bind(&s.rules)
-            .bind(i64::from(s.rated))
-            .bind(s.rating)
-            .bind(s.fill_ms)
-            .bind(members_text(&s.members))
-            .bind(s.size)
-            .bind(&s.team_code)
-            .bind(s.created_at)
-            .bind(&s.table_id)
-            .bind(&s.seats)
-            .bind(s.paired_at)
-            .bind(&s.address)
-            .bind(&s.clock);
-        tx.execute(q).await?;
-        tx.commit().await?;
-        Ok(())
+    /// Add a seek with its side and claim its first member as seeking;
+    /// refused when that player already seeks (a seek of theirs not yet
+    /// put to a table), or when `per_address` seeks from its address wait
+    /// already. Written by the seek writer with the others that arrive
+    /// meanwhile (see `seek_batch`); answered once that batch commits.
+    pub async fn add_seek(
+        &self,
+        s: &SeekRow,
+        side: &SeekSide,
+        per_address: usize,
+    ) -> Result<(), AddError> {
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let pending = super::seek_batch::Pending {
+            seek: s.clone(),
+            side: side.clone(),
+            per_address,
+            done,
+        };
+        let gone = || AddError::Store(sqlx::Error::PoolClosed);
+        self.seek_writer.send(pending).map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
     }
 
     /// The second member joins a team being formed (by its code): the
@@ -505,6 +535,54 @@ impl Store {
         tx.commit().await?;
         Ok(gone.rows_affected())
     }
+}
+
+/// Add one seek and its side in `tx` (a savepoint of the seek writer's
+/// batch), checking its address's cap and claiming its members.
+pub(super) async fn add_in(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    s: &SeekRow,
+    side: &SeekSide,
+    per_address: usize,
+) -> Result<(), AddError> {
+    if let Some(address) = &s.address {
+        // On PostgreSQL under the address's lock, taken by the batch.
+        let waiting: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM domino_seeks WHERE address = $1 AND table_id IS NULL",
+        )
+        .bind(address)
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)?;
+        if usize::try_from(waiting).unwrap_or(usize::MAX) >= per_address {
+            return Err(AddError::TooManyFromAddress(per_address));
+        }
+    }
+    for m in &s.members {
+        claim_player(tx, &m.player, &s.id).await?;
+    }
+    let sql = format!(
+        "INSERT INTO domino_seeks ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+    );
+    let q = sqlx::query(&sql)
+        .bind(&s.id)
+        .bind(&s.game)
+        .bind(&s.rules)
+        .bind(i64::from(s.rated))
+        .bind(s.rating)
+        .bind(s.fill_ms)
+        .bind(members_text(&s.members))
+        .bind(s.size)
+        .bind(&s.team_code)
+        .bind(s.created_at)
+        .bind(&s.table_id)
+        .bind(&s.seats)
+        .bind(s.paired_at)
+        .bind(&s.address)
+        .bind(&s.clock);
+    tx.execute(q).await?;
+    super::bots::insert_seek_side(tx, side).await?;
+    Ok(())
 }
 
 /// Note `player` as seeking with `seek`; a seeker row of an earlier seek

@@ -263,19 +263,29 @@ impl Table {
         })))
     }
 
-    /// Whether `seat` is to act with nothing to do but pass, and passes by
-    /// itself (its player's setting, on by default).
-    pub(super) fn auto_pass_due(&self) -> Option<u8> {
+    /// The seat to act with nothing to do but one forced move, and that
+    /// move, when it is made for the player: a pass, for a seat that passes
+    /// by itself (its player's setting, on by default), or at a table with
+    /// a clock a draw from the boneyard (no choice to spend time on).
+    pub(super) fn forced_move_due(&self) -> Option<(u8, Action)> {
         if self.m.phase() != Phase::Play || !self.started() {
             return None;
         }
         let seat = self.m.to_act()?;
-        if self.bot_plays(seat) || !self.seats[seat as usize].auto_pass {
+        if self.bot_plays(seat) {
             return None;
         }
         let mut legal = domino_engine::MoveList::new();
         self.m.legal(&mut legal);
-        (legal.len() == 1 && legal[0] == Action::Pass).then_some(seat)
+        if legal.len() != 1 {
+            return None;
+        }
+        let made = match legal[0] {
+            Action::Pass => self.seats[seat as usize].auto_pass,
+            Action::Draw => self.clock.is_some(),
+            _ => false,
+        };
+        made.then_some((seat, legal[0]))
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use domino_bots::BotConfig;
-use domino_engine::{Action, Event, Phase};
+use domino_engine::{Event, Phase};
 use tokio::sync::mpsc;
 
 use super::messages::{Code, Refusal};
@@ -277,13 +277,13 @@ impl Table {
         let mut changed = false;
         // A seat whose time ran out: the computer moves for it.
         self.clock_expired().await;
-        // Passes made for players who can do nothing else go out with what
-        // led to them, in the same message.
-        while let Some(seat) = self.auto_pass_due() {
-            match self.act(seat, Action::Pass, false).await {
+        // Passes (and at a clocked table draws) made for players who can do
+        // nothing else go out with what led to them, in the same message.
+        while let Some((seat, forced)) = self.forced_move_due() {
+            match self.act(seat, forced, false).await {
                 Ok(ev) => events.extend(ev),
                 Err(e) => {
-                    tracing::warn!(table = %self.id, seat, "auto pass refused: {}", e.message);
+                    tracing::warn!(table = %self.id, seat, "forced {forced} refused: {}", e.message);
                     break;
                 }
             }

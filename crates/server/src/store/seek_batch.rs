@@ -1,0 +1,273 @@
+//! Seeks are added in batches: one writer task per store takes every seek
+//! queued (the first as soon as it comes, with all queued behind it, as the
+//! log's group commit does, see `batch`) and adds them in one transaction,
+//! then answers each. A lone seek is written at once; a burst of thousands
+//! (every player of a busy moment pressing "Play now") is written in a few
+//! commits instead of one each, which on SQLite, one writer and a sync a
+//! commit, queued them for minutes.
+//!
+//! Every seek of a batch is checked as a single add checks it, in arrival
+//! order and inside its own savepoint: a seek refused (its player already
+//! seeks, its address has its cap of seeks waiting, counting the batch's
+//! earlier seeks) is rolled back alone and answered with its refusal,
+//! while the others commit. The seek and its side are written together, so
+//! the pool never reads one without the other.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use sqlx::{AnyPool, Connection};
+use tokio::sync::{mpsc, oneshot};
+
+use super::batch::retryable;
+use super::bots::SeekSide;
+use super::seeks::{self, AddError, SeekRow};
+use super::Backend;
+
+/// The most seeks in one transaction.
+pub const MOST: usize = 256;
+
+/// How many times a batch that PostgreSQL aborted for a deadlock or a
+/// serialization failure is tried again before its seeks are refused.
+const RETRIES: usize = 2;
+
+/// One seek waiting for its batch.
+#[derive(Debug)]
+pub struct Pending {
+    pub seek: SeekRow,
+    pub side: SeekSide,
+    /// The cap on seeks waiting from one address.
+    pub per_address: usize,
+    pub done: oneshot::Sender<Result<(), AddError>>,
+}
+
+/// The writer's end: where it writes.
+#[derive(Debug)]
+pub struct Writer {
+    pub pool: AnyPool,
+    pub backend: Backend,
+    /// Batches committed so far.
+    pub commits: Arc<AtomicU64>,
+}
+
+impl Writer {
+    /// Start the writer task; it ends when every sender is dropped.
+    pub fn spawn(self) -> mpsc::UnboundedSender<Pending> {
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(self.run(rx));
+        tx
+    }
+
+    async fn run(self, mut rx: mpsc::UnboundedReceiver<Pending>) {
+        let mut batch = Vec::new();
+        while rx.recv_many(&mut batch, MOST).await > 0 {
+            self.commit(std::mem::take(&mut batch)).await;
+        }
+    }
+
+    /// Add `batch` in one transaction and answer each of its seeks.
+    async fn commit(&self, batch: Vec<Pending>) {
+        let mut tries = 0;
+        let answers = loop {
+            match self.try_commit(&batch).await {
+                Err(e) if tries < RETRIES && retryable(&e) => tries += 1,
+                Ok(answers) => break answers,
+                Err(e) => {
+                    let e = Arc::new(e);
+                    break batch
+                        .iter()
+                        .map(|_| Err(AddError::Failed(e.clone())))
+                        .collect();
+                }
+            }
+        };
+        for (p, answer) in batch.into_iter().zip(answers) {
+            let _ = p.done.send(answer);
+        }
+    }
+
+    /// One transaction: each seek in its savepoint; the answer for each,
+    /// in the batch's order.
+    async fn try_commit(
+        &self,
+        batch: &[Pending],
+    ) -> Result<Vec<Result<(), AddError>>, sqlx::Error> {
+        let _turn = seeks::pool_turn(self.backend).await;
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        seeks::write_now(self.backend, &mut tx).await?;
+        if self.backend == Backend::Postgres {
+            lock_addresses(&mut tx, batch).await?;
+        }
+        let mut answers = Vec::with_capacity(batch.len());
+        for p in batch {
+            let mut one = tx.begin().await?;
+            match seeks::add_in(&mut one, &p.seek, &p.side, p.per_address).await {
+                Ok(()) => {
+                    one.commit().await?;
+                    answers.push(Ok(()));
+                }
+                // The whole batch is tried again.
+                Err(AddError::Store(e)) if retryable(&e) => return Err(e),
+                Err(refused) => {
+                    one.rollback().await?;
+                    answers.push(Err(refused));
+                }
+            }
+        }
+        tx.commit().await?;
+        self.commits.fetch_add(1, Ordering::Relaxed);
+        Ok(answers)
+    }
+}
+
+/// On PostgreSQL, take the advisory lock of each address of the batch
+/// (the one a seek's address count is taken under, so that two nodes
+/// adding for one address cannot both pass its cap), all in one
+/// statement, in the order of their keys: two batches that share
+/// addresses wait for each other rather than deadlock.
+async fn lock_addresses(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    batch: &[Pending],
+) -> Result<(), sqlx::Error> {
+    let mut addresses: Vec<&str> = batch
+        .iter()
+        .filter_map(|p| p.seek.address.as_deref())
+        .collect();
+    addresses.sort_unstable();
+    addresses.dedup();
+    if addresses.is_empty() {
+        return Ok(());
+    }
+    let values: Vec<String> = (0..addresses.len())
+        .map(|i| format!("(${})", i + 2))
+        .collect();
+    // Evaluated after the sort (PostgreSQL computes a volatile output
+    // column once the rows are in order).
+    let sql = format!(
+        "SELECT pg_advisory_xact_lock($1, k) IS NULL FROM
+         (SELECT DISTINCT hashtext(a) AS k FROM (VALUES {}) AS v (a)) AS keys ORDER BY k",
+        values.join(", ")
+    );
+    let mut q = sqlx::query(&sql).bind(seeks::ADDRESS_LOCK);
+    for a in &addresses {
+        q = q.bind(*a);
+    }
+    q.fetch_all(&mut **tx).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::store::seeks::Member;
+    use crate::store::Store;
+
+    fn pending(
+        id: &str,
+        player: &str,
+        address: &str,
+    ) -> (Pending, oneshot::Receiver<Result<(), AddError>>) {
+        let (done, answer) = oneshot::channel();
+        let seek = SeekRow {
+            id: id.into(),
+            game: "casual:draw".into(),
+            rules: r#"{"preset":"draw","players":2}"#.into(),
+            rated: false,
+            rating: 1500.0,
+            fill_ms: None,
+            members: vec![Member {
+                player: player.into(),
+                name: player.into(),
+                profile_id: None,
+                token_hash: "h".into(),
+            }],
+            size: 1,
+            team_code: None,
+            created_at: 1,
+            table_id: None,
+            seats: None,
+            paired_at: None,
+            address: Some(address.into()),
+            clock: None,
+        };
+        let side = SeekSide {
+            seek_id: id.into(),
+            bot: false,
+            opponents: "people".into(),
+            profile_id: None,
+            token: None,
+        };
+        let p = Pending {
+            seek,
+            side,
+            per_address: 2,
+            done,
+        };
+        (p, answer)
+    }
+
+    /// Forty seeks queued at once are added in one transaction, and each
+    /// refusal is the one a lone add would give: a player's second seek
+    /// (in the same batch) is `already_seeking`, an address's third seek
+    /// with a cap of two `too_many_seeks`; the others are stored with
+    /// their sides. On SQLite, and on PostgreSQL when
+    /// `DOMINO_TEST_POSTGRES` names a server.
+    #[tokio::test]
+    async fn a_burst_is_one_transaction_with_each_refusal_exact() {
+        let mut urls = vec!["sqlite::memory:".to_string()];
+        if let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") {
+            urls.push(
+                crate::store::scratch_postgres(&url, "seekbatch")
+                    .await
+                    .unwrap()
+                    .0,
+            );
+        }
+        for url in urls {
+            let store = Store::connect(&url).await.unwrap();
+            let commits = Arc::new(AtomicU64::new(0));
+            let writer = Writer {
+                pool: store.pool.clone(),
+                backend: store.backend,
+                commits: commits.clone(),
+            }
+            .spawn();
+            let mut answers = Vec::new();
+            // Queued before the writer runs (this runtime has one thread).
+            for i in 0..40 {
+                let (p, answer) = match i {
+                    // Player g:0 again, from a fresh address.
+                    5 => pending("s5", "g:0", "10.0.0.99"),
+                    // A third seek from 10.0.0.1 (seeks 0 and 1 are there).
+                    7 => pending("s7", "g:7", "10.0.0.1"),
+                    _ => pending(
+                        &format!("s{i}"),
+                        &format!("g:{i}"),
+                        &format!("10.0.0.{}", i / 2 + 1),
+                    ),
+                };
+                writer.send(p).unwrap();
+                answers.push(answer);
+            }
+            let mut refused = Vec::new();
+            for (i, a) in answers.into_iter().enumerate() {
+                match a.await.unwrap() {
+                    Ok(()) => {}
+                    Err(AddError::AlreadySeeking) => refused.push((i, "already_seeking")),
+                    Err(AddError::TooManyFromAddress(2)) => refused.push((i, "too_many_seeks")),
+                    Err(e) => panic!("{url}: seek {i}: {e}"),
+                }
+            }
+            assert_eq!(
+                refused,
+                [(5, "already_seeking"), (7, "too_many_seeks")],
+                "{url}"
+            );
+            assert_eq!(commits.load(Ordering::Relaxed), 1, "{url}: one transaction");
+            assert_eq!(store.open_seeks().await.unwrap().len(), 38, "{url}");
+            assert_eq!(store.open_seek_sides().await.unwrap().len(), 38, "{url}");
+        }
+    }
+}
