@@ -9,19 +9,25 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use domino_engine::RulesSpec;
-use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 use tokio::time::Instant;
 
 use crate::limits::Bucket;
 use crate::table::{ConnId, Outbox};
 
-/// A challenge's clock as asked for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClockSpec {
-    pub base_ms: u64,
-    pub increment_ms: u64,
+use crate::protocol::bots::BotEvent;
+pub use crate::protocol::bots::ClockSpec;
+
+/// An event as its socket sends it (a failure, which these plain values
+/// never meet, is logged and the event dropped).
+pub fn event_text(event: &BotEvent) -> Option<Arc<str>> {
+    match serde_json::to_string(event) {
+        Ok(t) => Some(t.into()),
+        Err(e) => {
+            tracing::error!("writing a bot event: {e}");
+            None
+        }
+    }
 }
 
 /// A challenge, pending or answered.
@@ -134,8 +140,10 @@ impl Registry {
     /// queue is full is a bot that does not read: it is closed, as a table
     /// closes a page that cannot keep up, and gets its tables and
     /// challenges again when it reconnects.
-    pub fn push(&self, profile: &str, event: &serde_json::Value) {
-        let text: Arc<str> = event.to_string().into();
+    pub fn push(&self, profile: &str, event: &BotEvent) {
+        let Some(text) = event_text(event) else {
+            return;
+        };
         let inner = self.lock();
         for (_, out) in inner.online.get(profile).into_iter().flatten() {
             if out.tx.try_send(text.clone()).is_err() {

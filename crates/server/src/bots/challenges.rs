@@ -13,7 +13,8 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use domino_engine::{RulesSpec, TimeControl};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+
+use crate::protocol::bots::{BotEvent, ChallengeShown, Challenger};
 use tokio::time::Instant;
 
 use crate::answer::{HttpRefusal, Json};
@@ -65,26 +66,32 @@ impl crate::botstate::ClockSpec {
 }
 
 impl crate::botstate::Challenge {
-    fn event(&self) -> Value {
-        json!({
-            "type": "challenge",
-            "challenge": {
-                "id": self.id,
-                "from": {"id": self.from_id, "name": self.from_name, "bot": self.from_bot},
-                "rules": self.rules,
-                "rated": self.rated,
-                "clock": self.clock,
-            }
-        })
+    fn event(&self) -> BotEvent {
+        BotEvent::Challenge {
+            challenge: ChallengeShown {
+                id: self.id.clone(),
+                from: Challenger {
+                    id: self.from_id.clone(),
+                    name: self.from_name.clone(),
+                    bot: self.from_bot,
+                },
+                rules: self.rules.clone(),
+                rated: self.rated,
+                clock: self.clock,
+            },
+        }
     }
 }
 
-fn gone_event(id: &str, reason: &str) -> Value {
-    json!({"type": "challenge_gone", "id": id, "reason": reason})
+fn gone_event(id: &str, reason: &str) -> BotEvent {
+    BotEvent::ChallengeGone {
+        id: id.to_string(),
+        reason: reason.to_string(),
+    }
 }
 
 /// The `challenge` events of the challenges waiting for `profile`.
-pub fn pending_for(hub: &Hub, profile: &str) -> Vec<Value> {
+pub fn pending_for(hub: &Hub, profile: &str) -> Vec<BotEvent> {
     let inner = hub.bots.lock();
     let mut list: Vec<&Challenge> = inner
         .challenges

@@ -3,19 +3,17 @@
 //! the challenges waiting for it), and the `table` event each time it is
 //! seated at a new table.
 
-use std::sync::Arc;
-
-use serde_json::Value;
-
+use crate::botstate::event_text;
 use crate::hub::Hub;
 use crate::pairing::bots::table_event;
+use crate::protocol::bots::BotEvent;
 use crate::table::{ConnId, Outbox};
 
 /// Subscribe an events socket of `profile`: from now on it gets the bot's
 /// events; first, its tables still playing and the challenges waiting.
 pub async fn subscribe(hub: &Hub, profile: &str, conn: ConnId, out: &Outbox) {
     hub.bots.online(profile, conn, out.clone());
-    let mut first: Vec<Value> = match hub.store.playing_bot_seats(profile).await {
+    let mut first: Vec<BotEvent> = match hub.store.playing_bot_seats(profile).await {
         Ok(seats) => seats.iter().map(table_event).collect(),
         Err(e) => {
             tracing::error!("reading a bot's tables: {e}");
@@ -23,8 +21,7 @@ pub async fn subscribe(hub: &Hub, profile: &str, conn: ConnId, out: &Outbox) {
         }
     };
     first.extend(super::challenges::pending_for(hub, profile));
-    for e in first {
-        let text: Arc<str> = e.to_string().into();
+    for text in first.iter().filter_map(event_text) {
         if out.tx.try_send(text).is_err() {
             out.kick.notify_one();
             return;

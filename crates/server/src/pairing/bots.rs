@@ -11,7 +11,9 @@ use std::collections::HashMap;
 
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
+
+use crate::protocol::bots::BotEvent;
 
 use crate::answer::HttpRefusal;
 use crate::hub::Hub;
@@ -179,18 +181,22 @@ pub async fn limit_tables(hub: &Hub, profile: &str) -> Result<(), HttpRefusal> {
     Ok(())
 }
 
-/// The `table` event of a bot's seat.
-pub fn table_event(s: &BotSeat) -> Value {
-    let rules: Value = serde_json::from_str(&s.rules).unwrap_or(Value::Null);
-    json!({
-        "type": "table",
-        "table": s.table_id,
-        "seat": s.seat,
-        "token": s.token,
-        "rated": s.rated,
-        "rules": rules,
-        "via": s.via,
-    })
+/// The `table` event of a bot's seat; a stored seat whose rules do not
+/// read is logged and told with `null` rules, so the bot still hears of
+/// its table.
+pub fn table_event(s: &BotSeat) -> BotEvent {
+    let rules = serde_json::from_str(&s.rules).unwrap_or_else(|e| {
+        tracing::error!(table = %s.table_id, "a bot seat's stored rules do not read: {e}");
+        Value::Null
+    });
+    BotEvent::Table {
+        table: s.table_id.clone(),
+        seat: s.seat,
+        token: s.token.clone(),
+        rated: s.rated,
+        rules,
+        via: s.via.clone(),
+    }
 }
 
 /// A bot was seated at a new table: remember the seat (so that a

@@ -16,6 +16,7 @@ use super::group::window;
 use crate::answer::{HttpRefusal, Json};
 use crate::client::ClientIp;
 use crate::hub::Hub;
+use crate::protocol::bots::Done;
 use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::store::seeks::{AddError, Member, SeekRow};
@@ -412,12 +413,9 @@ async fn status(
     }))
 }
 
-async fn cancel(
-    State(hub): State<Hub>,
-    Path(id): Path<String>,
-) -> Result<Json<serde_json::Value>, HttpRefusal> {
+async fn cancel(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Json<Done>, HttpRefusal> {
     if hub.store.cancel_seek(&id).await? {
-        return Ok(Json(serde_json::json!({"ok": true})));
+        return Ok(Json(Done::YES));
     }
     match hub.store.seek(&id).await? {
         Some(_) => Err(refuse(

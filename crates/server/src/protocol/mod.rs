@@ -8,6 +8,7 @@
 //! This module is a leaf: it names the engine's types and the refusals,
 //! never the server's tasks, so any area may import it.
 
+pub mod bots;
 pub mod history;
 pub mod keep;
 pub mod levels;
