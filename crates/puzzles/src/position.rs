@@ -144,6 +144,15 @@ impl Setup {
     }
 }
 
+/// The actions of a record's last hand, as a puzzle's `actions` repeats
+/// them.
+pub fn last_actions(rec: &Record) -> Vec<Action> {
+    rec.hands
+        .last()
+        .map(|h| h.actions.iter().map(|e| e.action).collect())
+        .unwrap_or_default()
+}
+
 /// Whether a tile may still be drawn: puzzles are kept to positions where
 /// the boneyard's order no longer matters.
 pub fn draws_possible(pos: &Position) -> bool {

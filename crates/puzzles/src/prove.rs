@@ -206,7 +206,7 @@ pub fn verify(p: &Puzzle, limits: Limits) -> Result<(), VerifyError> {
     if let Some(rec) = &p.from {
         let mirrored = rec.rules == p.rules
             && rec.seed.unwrap_or(0) == p.seed
-            && crate::stored::last_actions(rec) == p.actions;
+            && crate::position::last_actions(rec) == p.actions;
         if !mirrored {
             return Err(VerifyError::Mirror);
         }

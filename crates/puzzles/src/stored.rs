@@ -11,7 +11,7 @@ use domino_engine::RulesSpec;
 
 use crate::format::{Kind, Puzzle};
 use crate::mine::{blank, Found, MineConfig, Tally};
-use crate::position::Setup;
+use crate::position::{last_actions, Setup};
 use crate::record::FromRecordError;
 
 /// The game of a record as the set names it: the preset, with the number
@@ -19,7 +19,10 @@ use crate::record::FromRecordError;
 /// does.
 pub fn game_of(rec: &Record) -> String {
     let preset = &rec.rules.preset;
-    let usual = RulesSpec::preset(preset).resolve().map(|r| r.players()).ok();
+    let usual = RulesSpec::preset(preset)
+        .resolve()
+        .map(|r| r.players())
+        .ok();
     match rec.rules.players {
         Some(p) if Some(p) != usual => format!("{preset}{p}"),
         _ => preset.clone(),
@@ -94,15 +97,6 @@ pub fn cut(rec: &Record, hand: usize, index: usize) -> Record {
         hands,
         ..rec.clone()
     }
-}
-
-/// The actions of a record's last hand, as a puzzle's `actions` repeats
-/// them.
-pub fn last_actions(rec: &Record) -> Vec<domino_engine::Action> {
-    rec.hands
-        .last()
-        .map(|h| h.actions.iter().map(|e| e.action).collect())
-        .unwrap_or_default()
 }
 
 #[cfg(test)]

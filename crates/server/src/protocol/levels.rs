@@ -26,3 +26,8 @@ pub struct LadderGame {
     /// The table size the levels were measured at.
     pub rated_players: u8,
 }
+
+/// The rated player (and bot account) of a built-in level: `bot:LEVEL`.
+pub fn bot_player(level: &str) -> String {
+    format!("bot:{level}")
+}

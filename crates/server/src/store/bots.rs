@@ -109,7 +109,7 @@ impl Store {
     /// together may race to make them: whichever comes second does nothing.
     pub async fn add_builtin_bots(&self, levels: &[&str], at: i64) -> Result<(), sqlx::Error> {
         for level in levels {
-            let id = crate::table::bot_player(level);
+            let id = crate::protocol::levels::bot_player(level);
             let key = format!("\n{id}");
             sqlx::query(
                 "INSERT INTO domino_profiles (id, name, name_key, name_skeleton, created_at, bot)

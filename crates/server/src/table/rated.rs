@@ -15,10 +15,7 @@ use crate::store::profiles::MatchPlayer;
 /// another match changed one of them meanwhile.
 const TRIES: usize = 8;
 
-/// The rated player of a bot level.
-pub fn bot_player(level: &str) -> String {
-    format!("bot:{level}")
-}
+pub use crate::protocol::levels::bot_player;
 
 impl Table {
     /// Who each seat's rated player is: its profile, or the bot level for
