@@ -683,7 +683,10 @@ async fn a_built_in_level_is_a_bot_account_challenged_rated_or_casual() {
                 .map(|c| c["player"].as_str().unwrap())
                 .collect();
             who.sort_unstable();
-            assert_eq!(who, [me.as_str(), "bot:random"], "{end}");
+            // (Sorted both sides: a profile id is random hex.)
+            let mut want = [me.as_str(), "bot:random"];
+            want.sort_unstable();
+            assert_eq!(who, want, "{end}");
             let mine = changes.iter().find(|c| c["player"] == *me).unwrap();
             assert_ne!(mine["before"], mine["after"], "{mine}");
         } else {
