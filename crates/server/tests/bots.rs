@@ -611,7 +611,7 @@ async fn a_bot_that_never_reads_does_not_stop_its_table() {
     // The person plays; on the bot's turns its clock runs out (moved on,
     // not waited for) and the computer plays for it, as for a slow person.
     let mut readied = None;
-    for _ in 0..2000 {
+    for _ in 0..6000 {
         let msg = page.state.clone().unwrap();
         let st = &msg["state"];
         match st["phase"].as_str().unwrap() {
@@ -638,7 +638,11 @@ async fn a_bot_that_never_reads_does_not_stop_its_table() {
                     "{r}"
                 );
             }
-            _ => clock.advance(Duration::from_secs(100)),
+            // In steps shorter than a turn's time (15 s a move, 60 s in
+            // the bank): a step taken on a state the page has not yet seen
+            // move on to its own turn then never times the person out three
+            // times, which would cost them the seat.
+            _ => clock.advance(Duration::from_secs(20)),
         }
         page.try_recv(200).await;
     }
