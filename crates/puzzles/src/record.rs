@@ -112,29 +112,37 @@ pub fn prove_at(
     })
 }
 
+/// A 2-player block match to `target` between the levels `bots`, as a
+/// record: several hands, for the tests of puzzles from records.
+#[cfg(test)]
+pub(crate) fn block_record(seed: u64, bots: [&str; 2], target: u32) -> Record {
+    use domino_bots::{by_name, play_match, BotConfig};
+    use domino_engine::{Match, RulesSpec};
+    let spec = RulesSpec {
+        players: Some(2),
+        options: [("target".to_string(), serde_json::json!(target))]
+            .into_iter()
+            .collect(),
+        ..RulesSpec::preset("block")
+    };
+    let rules = spec.resolve().expect("rules");
+    let mut m = Match::new(rules, Some(seed), None).expect("match");
+    let mut bots: Vec<_> = bots
+        .iter()
+        .map(|b| by_name(b, BotConfig::default()).expect("bot"))
+        .collect();
+    play_match(&mut m, &mut bots, 4).expect("played");
+    m.record()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domino_bots::{by_name, play_match, BotConfig};
-    use domino_engine::{Match, RulesSpec};
 
-    /// A block match of two hands or more between random bots, as a record.
+    /// A block match of two hands or more between random bots (a target
+    /// no hand reaches, so that the match has more hands).
     fn record(seed: u64) -> Record {
-        let spec = RulesSpec {
-            players: Some(2),
-            // A target no hand reaches, so that the match has more hands.
-            options: [("target".to_string(), serde_json::json!(500))]
-                .into_iter()
-                .collect(),
-            ..RulesSpec::preset("block")
-        };
-        let rules = spec.resolve().expect("rules");
-        let mut m = Match::new(rules, Some(seed), None).expect("match");
-        let mut bots: Vec<_> = (0..2)
-            .map(|_| by_name("random", BotConfig::default()).expect("bot"))
-            .collect();
-        play_match(&mut m, &mut bots, 4).expect("played");
-        m.record()
+        block_record(seed, ["random", "random"], 500)
     }
 
     #[test]

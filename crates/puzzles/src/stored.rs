@@ -104,27 +104,11 @@ mod tests {
     use super::*;
     use crate::prove::{verify, Limits};
     use crate::rate::RateConfig;
-    use domino_bots::{by_name, play_match, BotConfig};
-    use domino_engine::Match;
 
     /// A block match of several hands between the random and heuristic
     /// bots, as a record.
     fn record(seed: u64) -> Record {
-        let spec = RulesSpec {
-            players: Some(2),
-            options: [("target".to_string(), serde_json::json!(300))]
-                .into_iter()
-                .collect(),
-            ..RulesSpec::preset("block")
-        };
-        let rules = spec.resolve().expect("rules");
-        let mut m = Match::new(rules, Some(seed), None).expect("match");
-        let mut bots: Vec<_> = ["random", "heuristic"]
-            .iter()
-            .map(|b| by_name(b, BotConfig::default()).expect("bot"))
-            .collect();
-        play_match(&mut m, &mut bots, 4).expect("played");
-        m.record()
+        crate::record::block_record(seed, ["random", "heuristic"], 300)
     }
 
     fn cfg(count: usize) -> MineConfig {

@@ -167,20 +167,6 @@ async fn tournaments_entries_and_bots_are_limited_per_address() {
     assert_eq!(refused(s).await["http_creates"], 3);
 }
 
-/// The profile cookie a response sets (`domino_profile=...`).
-fn cookie(head: &str) -> String {
-    let line = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .unwrap();
-    line["set-cookie:".len()..]
-        .trim()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string()
-}
-
 /// A new profile from `from`, signed in by the cookie returned.
 async fn profile(s: &Server, from: [u8; 4], name: &str) -> String {
     let (status, head, v) = call(
@@ -193,7 +179,7 @@ async fn profile(s: &Server, from: [u8; 4], name: &str) -> String {
     )
     .await;
     assert_eq!(status, 201, "{v}");
-    cookie(&head)
+    common::cookie_of(&head)
 }
 
 /// A one-time link made by the profile of `cookie`, from `from`.

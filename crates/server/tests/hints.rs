@@ -172,12 +172,7 @@ async fn a_signed_in_player_against_bots_plays_rated_without_hints() {
     )
     .await;
     assert_eq!(status, 201, "{body}");
-    let cookie = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .and_then(|l| l["set-cookie:".len()..].trim().split(';').next())
-        .unwrap()
-        .to_string();
+    let cookie = common::cookie_of(&head);
     let (mut c, _) = against_bots(
         &s,
         json!({"preset": "draw", "players": 2}),

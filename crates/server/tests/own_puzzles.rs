@@ -48,16 +48,7 @@ async fn profile(addr: SocketAddr, name: &str) -> String {
     let (status, head, text) =
         http_request(addr, "POST", "/api/profile", &headers, Some(&body)).await;
     assert_eq!(status, 201, "{text}");
-    let set = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .unwrap();
-    set["set-cookie:".len()..]
-        .trim()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string()
+    common::cookie_of(&head)
 }
 
 /// A block match of the signed-in player against a random bot, played at

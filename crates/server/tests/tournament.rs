@@ -972,15 +972,7 @@ async fn rated_entrant(s: &Server, name: &str) {
     assert_eq!(status, 201, "{text}");
     let profile: Value = serde_json::from_str(&text).unwrap();
     let pid = profile["id"].as_str().unwrap().to_string();
-    let cookie = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .unwrap()["set-cookie:".len()..]
-        .trim()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    let cookie = common::cookie_of(&head);
     let (id, secret) = create(
         s,
         json!({"name": "Rated cup", "rules": {"preset": "draw", "players": 2, "options": {"target": 1}},

@@ -123,6 +123,21 @@ impl Drop for Server {
     }
 }
 
+/// The `name=value` part of the `Set-Cookie` header of a response head
+/// (the profile cookie a sign-up sets).
+pub fn cookie_of(head: &str) -> String {
+    let line = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .unwrap();
+    line["set-cookie:".len()..]
+        .trim()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
 /// A bare HTTP/1.1 request with extra header lines (a `Host` among them
 /// replaces the default `x`) and a body, JSON unless a `Content-Type` is
 /// among the headers: the status, the head and the body.
