@@ -11,7 +11,7 @@
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
 import { call } from "./api.js";
-import { nameWithBadge } from "./badge.js";
+import { botBadge, nameWithBadge } from "./badge.js";
 import { store } from "./store.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 
@@ -156,7 +156,7 @@ export function tournamentPage(app, id, nav) {
         tn.starts_at ? [" · ", t("tourney-starts-at", { when: new Date(tn.starts_at).toLocaleString() })] : []),
       msg,
     ];
-    if (tn.champion) parts.push(h("p", { class: "winner", id: "tn-champion" }, t("tourney-champion", { name: tn.champion.name })));
+    if (tn.champion) parts.push(h("p", { class: "winner", id: "tn-champion" }, t("tourney-champion", { name: tn.champion.name }), tn.entrants[tn.champion.entrant]?.bot ? [" ", botBadge()] : null));
     if (tn.state === "open" && !me) parts.push(joinForm(tn));
     if (me) parts.push(h("p", { id: "tn-me" }, t("tourney-you-are", { name: tn.entrants[me.entrant]?.name || "?" })));
     if (me && me.tokens[1]) {
