@@ -129,7 +129,20 @@ impl Sampler {
         let mut my_dealt = TileSet::EMPTY;
         let mut my_draws = Vec::new();
         let mut assigned: Vec<Option<Tile>> = draws.clone();
+        // The seat's own draws, when its view tells them (a view read from
+        // an older state does not): each goes where the seat drew it, and
+        // its first hand is the rest of what it held.
+        let own = own_draws(view, &draw_seat, &steps, hs)?;
+        if let Some((first, own)) = &own {
+            for &(d, t) in own {
+                assigned[d] = Some(t);
+            }
+            my_dealt = *first;
+        }
         for s in 0..n as u8 {
+            if s == me && own.is_some() {
+                continue;
+            }
             // Plays no draw explains, in order.
             let plays: Vec<(usize, Tile)> = steps
                 .iter()
@@ -428,6 +441,44 @@ impl Sampler {
             });
         ok.then_some((pos, log_weight, deal))
     }
+}
+
+/// The seat's first hand and its draws (the index of each among the hand's
+/// draws, and the tile), from the tiles its view says it drew; `None`
+/// when the view does not say (no draw of its own, or an older state).
+fn own_draws(
+    view: &SeatView,
+    draw_seat: &[u8],
+    steps: &[Step],
+    hand_size: usize,
+) -> Result<Option<(TileSet, Vec<(usize, Tile)>)>, WorldError> {
+    let me = view.seat();
+    let drew = view.drew();
+    if drew.is_empty() {
+        return Ok(None);
+    }
+    let mine: Vec<usize> = (0..draw_seat.len())
+        .filter(|&d| draw_seat[d] == me)
+        .collect();
+    let drawn: TileSet = drew.iter().copied().collect();
+    let played: TileSet = steps
+        .iter()
+        .filter(|st| st.seat == me)
+        .filter_map(|st| st.action.tile())
+        .collect();
+    let held = view.hand() | played;
+    let first = held.minus(drawn);
+    if mine.len() != drew.len()
+        || drawn.len() as usize != drew.len()
+        || !drawn.minus(held).is_empty()
+        || first.len() as usize != hand_size
+    {
+        return Err(WorldError::Inconsistent(me));
+    }
+    Ok(Some((
+        first,
+        mine.into_iter().zip(drew.iter().copied()).collect(),
+    )))
 }
 
 /// The state of [`Sampler::worlds`]'s search.
