@@ -36,7 +36,8 @@ pub fn sample_state(observation: &Bound<'_, PyAny>, seed: u64) -> PyResult<State
         ));
     }
     let knowledge = domino_bots::knowledge::Knowledge::new(&view);
-    let sampler = domino_bots::world::Sampler::new(&view, &knowledge)
+    // The hand is replayed as a first hand: its pose must agree.
+    let sampler = domino_bots::world::Sampler::for_first_hand(&view, &knowledge)
         .map_err(|e| DominoError::new_err(e.to_string()))?;
     let rules = *view.rules();
     let def = Arc::new(GameDef::new(rules, false));
