@@ -189,14 +189,19 @@ impl Sampler {
                 .filter(|&d| draw_seat[d] == s && assigned[d].is_none())
                 .map(|d| (d, draw_step[d]))
                 .collect();
-            // The poser must have been dealt a double no play shows: a
-            // hand's worth of plays less one then, and a slot for it.
-            let need_here =
-                need.filter(|&(seat, d)| seat == s && !plays.iter().any(|&(_, t)| d.contains(t)));
-            let cap = hs - usize::from(need_here.is_some());
-            let (played_dealt, from_draws) =
+            let attribute_with = |cap: usize| {
                 attribute::attribute(&steps, s, &plays, &unknown, cap, barred)
-                    .ok_or(WorldError::Inconsistent(s))?;
+                    .ok_or(WorldError::Inconsistent(s))
+            };
+            let (mut played_dealt, mut from_draws) = attribute_with(hs)?;
+            // The poser was dealt a double above the seat's: if none of
+            // its dealt plays is one, a hand's worth of plays less one
+            // were dealt, and a slot is kept for it.
+            let need_here =
+                need.filter(|&(seat, d)| seat == s && played_dealt.intersect(d).is_empty());
+            if need_here.is_some() {
+                (played_dealt, from_draws) = attribute_with(hs - 1)?;
+            }
             dealt[s as usize] = played_dealt;
             for (d, t) in from_draws {
                 assigned[d] = Some(t);
