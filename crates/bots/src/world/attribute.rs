@@ -57,3 +57,53 @@ pub(super) fn attribute(
         .collect();
     Some((kept, from_draws))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn step(seat: u8, action: Action, playable: &[&str]) -> Step {
+        Step {
+            seat,
+            action,
+            playable: playable.iter().map(|s| t(s)).collect(),
+        }
+    }
+
+    fn play(s: &str) -> Action {
+        Action::Play {
+            tile: t(s),
+            end: Some(0),
+            claim: false,
+        }
+    }
+
+    /// Seat 0 draws twice while 5-5 could go down, then plays 6-6 and,
+    /// later, 5-5: the 5-5 came from a draw, whatever its hand size allows.
+    #[test]
+    fn a_tile_the_seat_could_have_laid_when_it_drew_came_from_a_draw() {
+        let steps = [
+            step(0, Action::Draw, &["5-5"]),
+            step(0, Action::Draw, &["5-5"]),
+            step(0, play("6-6"), &["6-6"]),
+            step(1, Action::Pass, &[]),
+            step(0, play("5-5"), &["5-5"]),
+        ];
+        let plays = [(2, t("6-6")), (4, t("5-5"))];
+        let draws = [(0, 0), (1, 1)];
+        let (dealt, from_draws) = attribute(&steps, 0, &plays, &draws, 7, TileSet::EMPTY)
+            .unwrap_or_else(|| panic!("an attribution exists"));
+        assert_eq!(dealt, t("6-6").bit());
+        // The second draw: at the first, 5-5 could go down, so it was not held.
+        assert_eq!(from_draws, vec![(1, t("5-5"))]);
+        // A tile no seat was dealt came from a draw too.
+        let (dealt, from_draws) =
+            attribute(&steps, 0, &plays, &draws, 7, t("6-6").bit()).unwrap_or_default();
+        assert!(dealt.is_empty());
+        assert_eq!(from_draws.len(), 2);
+    }
+}
