@@ -499,15 +499,19 @@ impl Sampler {
     }
 }
 
-/// The seat's first hand and its draws (the index of each among the hand's
-/// draws, and the tile), from the tiles its view says it drew; `None`
-/// when the view does not say (no draw of its own, or an older state).
+/// A seat's first hand and its draws (the index of each among the hand's
+/// draws, and the tile).
+type OwnDraws = (TileSet, Vec<(usize, Tile)>);
+
+/// The seat's first hand and its draws, from the tiles its view says it
+/// drew; `None` when the view does not say (no draw of its own, or an
+/// older state).
 fn own_draws(
     view: &SeatView,
     draw_seat: &[u8],
     steps: &[Step],
     hand_size: usize,
-) -> Result<Option<(TileSet, Vec<(usize, Tile)>)>, WorldError> {
+) -> Result<Option<OwnDraws>, WorldError> {
     let me = view.seat();
     let drew = view.drew();
     if drew.is_empty() {
