@@ -61,13 +61,3 @@ def test_sample_state_stands_at_every_decision_of_a_draw_game(preset, players):
         f"{len(failures)} of {decisions} decisions found no deal: {failures[:3]}"
     )
 
-
-def test_sample_state_reads_an_observation_without_the_seats_draws():
-    """A server that does not send `drew` still gets a sample where the
-    seat drew nothing (its whole hand was then dealt to it)."""
-    game = domino.Game("draw", 2)
-    state = game.new_initial_state(seed=4)
-    observation = state.to_json(state.current_player())
-    assert "drew" not in observation
-    sampled = domino.sample_state(observation, seed=1)
-    assert sampled.legal_actions() == state.legal_actions()
