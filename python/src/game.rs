@@ -683,9 +683,9 @@ pub(crate) fn replay_core(def: Arc<GameDef>, rec: &Record) -> Result<Core, Strin
     Ok(Core::from_match(def, m, tracker, hand_start))
 }
 
-/// A sampled deal with `me`'s own part put back as it really was. The
-/// engine's seat view does not say which of its tiles a seat drew, so the
-/// sampler may swap a dealt tile with a drawn one; the player knows better.
+/// A sampled deal with `me`'s own part put back as it really was (and the
+/// real poser). The sampler already deals the seat its own part from the
+/// tiles its view says it drew; this keeps the deal exact whatever it did.
 fn own_part_as_dealt(m: &Match, me: u8, mut spec: DealSpec) -> Option<DealSpec> {
     let real = m.deal();
     let mut mine: Vec<usize> = Vec::new();

@@ -9,6 +9,7 @@ import type { RulesSpec } from "./RulesSpec";
 import type { SeenBoneyard } from "./SeenBoneyard";
 import type { SeenHand } from "./SeenHand";
 import type { SkunkReport } from "./SkunkReport";
+import type { Tile } from "./Tile";
 import type { Winner } from "./Winner";
 
 /**
@@ -22,7 +23,12 @@ export type State = { boneyard: SeenBoneyard, ends: Array<OpenEnd>,
  * Absent where the ends do not score, and where the player must
  * claim the points (seeing them is the player's own work there).
  */
-ends_total?: number, hand_number: number, hands: Array<SeenHand>, history: Array<Entry>, layout: Drawn, legal?: Array<Action>, muggins?: number, out?: Array<number>, phase: Phase, 
+ends_total?: number, hand_number: number, hands: Array<SeenHand>, history: Array<Entry>, 
+/**
+ * A seat's own state only: the tiles it drew this hand, in the order
+ * of its `draw` entries in `history`. Absent when it drew none.
+ */
+drew?: Array<Tile>, layout: Drawn, legal?: Array<Action>, muggins?: number, out?: Array<number>, phase: Phase, 
 /**
  * Six-love games only, with `stake`.
  */

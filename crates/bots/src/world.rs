@@ -11,6 +11,9 @@ use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
 use crate::knowledge::{Knowledge, Step};
+
+mod attribute;
+mod pose;
 use crate::likelihood::{Styles, MAX_STYLES};
 use crate::solver::Position;
 
@@ -82,10 +85,24 @@ pub struct Sampler {
     my_dealt: TileSet,
     my_draws: Vec<(usize, Tile)>,
     hand_sizes: Vec<u32>,
+    /// The first hand's pose, when sampled deals must agree with it.
+    first_pose: Option<pose::FirstPose>,
 }
 
 impl Sampler {
     pub fn new(view: &SeatView, k: &Knowledge) -> Result<Sampler, WorldError> {
+        Sampler::build(view, k, false)
+    }
+
+    /// As [`Sampler::new`], its deals also agreeing with the rules' pose
+    /// of a match's first hand (who posed, and what), for callers that
+    /// replay the hand as a first hand (the Python package's
+    /// `sample_state`). The searchers do without: it changes only the past.
+    pub fn for_first_hand(view: &SeatView, k: &Knowledge) -> Result<Sampler, WorldError> {
+        Sampler::build(view, k, true)
+    }
+
+    fn build(view: &SeatView, k: &Knowledge, first_hand: bool) -> Result<Sampler, WorldError> {
         let rules = *view.rules();
         let me = view.seat();
         if view.to_act() != Some(me) || view.phase() != domino_engine::Phase::Play {
@@ -129,7 +146,38 @@ impl Sampler {
         let mut my_dealt = TileSet::EMPTY;
         let mut my_draws = Vec::new();
         let mut assigned: Vec<Option<Tile>> = draws.clone();
+        // The seat's own draws, when its view tells them (a view read from
+        // an older state does not): each goes where the seat drew it, and
+        // its first hand is the rest of what it held.
+        let own = own_draws(view, &draw_seat, &steps, hs)?;
+        if let Some((first, own)) = &own {
+            for &(d, t) in own {
+                assigned[d] = Some(t);
+            }
+            my_dealt = *first;
+        }
+        let first_pose = first_hand.then(|| pose::FirstPose::of(&rules, &steps, me, pose_allowed));
+        // The seat's first hand, where known: told by its draws, or all it
+        // held and played when it drew nothing.
+        let my_first = match &own {
+            Some((first, _)) => Some(*first),
+            None if !draw_seat.contains(&me) => Some(
+                steps
+                    .iter()
+                    .filter(|st| st.seat == me)
+                    .filter_map(|st| st.action.tile())
+                    .fold(view.hand(), |h, t| h | t.bit()),
+            ),
+            None => None,
+        };
+        let (barred, need) = match (first_pose, my_first) {
+            (Some(f), Some(mine)) => (f.barred(me, mine), f.must_hold(me, mine)),
+            _ => (TileSet::EMPTY, None),
+        };
         for s in 0..n as u8 {
+            if s == me && own.is_some() {
+                continue;
+            }
             // Plays no draw explains, in order.
             let plays: Vec<(usize, Tile)> = steps
                 .iter()
@@ -137,19 +185,28 @@ impl Sampler {
                 .filter(|(i, st)| st.seat == s && !from_draw[*i])
                 .filter_map(|(i, st)| st.action.tile().map(|t| (i, t)))
                 .collect();
-            let kept = plays.len().min(hs);
-            for &(_, t) in &plays[..kept] {
-                dealt[s as usize].insert(t);
+            let unknown: Vec<(usize, usize)> = (0..draws.len())
+                .filter(|&d| draw_seat[d] == s && assigned[d].is_none())
+                .map(|d| (d, draw_step[d]))
+                .collect();
+            let attribute_with = |cap: usize| {
+                attribute::attribute(&steps, s, &plays, &unknown, cap, barred)
+                    .ok_or(WorldError::Inconsistent(s))
+            };
+            let (mut played_dealt, mut from_draws) = attribute_with(hs)?;
+            // The poser was dealt a double above the seat's: if none of
+            // its dealt plays is one, a hand's worth of plays less one
+            // were dealt, and a slot is kept for it.
+            let need_here =
+                need.filter(|&(seat, d)| seat == s && played_dealt.intersect(d).is_empty());
+            if need_here.is_some() {
+                (played_dealt, from_draws) = attribute_with(hs - 1)?;
             }
-            // Plays beyond a hand's worth came from earlier unknown draws.
-            for &(at, t) in &plays[kept..] {
-                let d = (0..draws.len())
-                    .find(|&d| draw_seat[d] == s && assigned[d].is_none() && draw_step[d] < at);
-                match d {
-                    Some(d) => assigned[d] = Some(t),
-                    None => return Err(WorldError::Inconsistent(s)),
-                }
+            dealt[s as usize] = played_dealt;
+            for (d, t) in from_draws {
+                assigned[d] = Some(t);
             }
+            let kept = played_dealt.len() as usize;
             let held_draws: Vec<usize> = (0..draws.len())
                 .filter(|&d| draw_seat[d] == s && assigned[d].is_none())
                 .collect();
@@ -180,12 +237,17 @@ impl Sampler {
                     })
                     .fold(TileSet::EMPTY, |m, (_, st)| m | st.playable)
             };
-            let all = avoid_after(0);
-            for _ in 0..from_deal {
+            let mut all = avoid_after(0);
+            all |= barred;
+            for i in 0..from_deal {
+                let must = match need_here {
+                    Some((_, doubles)) if i == 0 => TileSet(u128::MAX).minus(doubles),
+                    _ => TileSet::EMPTY,
+                };
                 slots.push(Slot {
                     seat: s,
                     draw: None,
-                    avoid: all,
+                    avoid: all | must,
                 });
             }
             for d in held_draws {
@@ -219,6 +281,7 @@ impl Sampler {
             my_dealt,
             my_draws,
             hand_sizes: view.hand_sizes().to_vec(),
+            first_pose,
         })
     }
 
@@ -364,6 +427,12 @@ impl Sampler {
             }
         }
         deal.bone_len = i as u8;
+        if self
+            .first_pose
+            .is_some_and(|f| !f.allows(&self.rules, &deal))
+        {
+            return None;
+        }
         let mut pos = Position::dealt(
             &self.rules,
             &deal,
@@ -428,6 +497,48 @@ impl Sampler {
             });
         ok.then_some((pos, log_weight, deal))
     }
+}
+
+/// A seat's first hand and its draws (the index of each among the hand's
+/// draws, and the tile).
+type OwnDraws = (TileSet, Vec<(usize, Tile)>);
+
+/// The seat's first hand and its draws, from the tiles its view says it
+/// drew; `None` when the view does not say (no draw of its own, or an
+/// older state).
+fn own_draws(
+    view: &SeatView,
+    draw_seat: &[u8],
+    steps: &[Step],
+    hand_size: usize,
+) -> Result<Option<OwnDraws>, WorldError> {
+    let me = view.seat();
+    let drew = view.drew();
+    if drew.is_empty() {
+        return Ok(None);
+    }
+    let mine: Vec<usize> = (0..draw_seat.len())
+        .filter(|&d| draw_seat[d] == me)
+        .collect();
+    let drawn: TileSet = drew.iter().copied().collect();
+    let played: TileSet = steps
+        .iter()
+        .filter(|st| st.seat == me)
+        .filter_map(|st| st.action.tile())
+        .collect();
+    let held = view.hand() | played;
+    let first = held.minus(drawn);
+    if mine.len() != drew.len()
+        || drawn.len() as usize != drew.len()
+        || !drawn.minus(held).is_empty()
+        || first.len() as usize != hand_size
+    {
+        return Err(WorldError::Inconsistent(me));
+    }
+    Ok(Some((
+        first,
+        mine.into_iter().zip(drew.iter().copied()).collect(),
+    )))
 }
 
 /// The state of [`Sampler::worlds`]'s search.

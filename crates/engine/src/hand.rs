@@ -223,6 +223,12 @@ impl Hand {
         &self.boneyard[self.bone_next as usize..self.bone_len as usize]
     }
 
+    /// The tiles drawn this hand, in the order they were drawn (the `k`th
+    /// `draw` of the hand's history took the `k`th).
+    pub fn drawn_tiles(&self) -> &[Tile] {
+        &self.boneyard[..self.bone_next as usize]
+    }
+
     /// Shuffle the tiles left in the boneyard (a searcher that samples a
     /// world must not know which tile each draw brings).
     pub fn shuffle_boneyard<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {

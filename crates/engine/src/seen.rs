@@ -63,6 +63,9 @@ struct Seen {
     hand_number: u32,
     hands: Vec<Hand>,
     history: Vec<Entry>,
+    /// Absent from states written before they carried the seat's draws.
+    #[serde(default)]
+    drew: Vec<Tile>,
     #[serde(default)]
     legal: Vec<Action>,
     #[serde(default)]
@@ -121,6 +124,7 @@ impl SeatView {
             },
             layout,
             history: seen.history,
+            drew: seen.drew,
             scores: seen.scores,
             result: None,
             legal: seen.legal,
@@ -190,19 +194,41 @@ mod tests {
         ] {
             let mut m = started(preset, 7);
             let mut turns = 0;
+            let mut drew = 0;
             while let Some(seat) = m.to_act() {
                 for s in 0..m.rules().players() {
                     let written = m.seat_view(s).to_json();
                     let read = SeatView::from_state(&written).unwrap();
                     assert_eq!(read.to_json(), written, "{preset} seat {s}");
                     assert_eq!(read.hand(), m.seat_view(s).hand());
+                    drew += read.drew().len();
                 }
                 let a = m.seat_view(seat).legal()[0];
                 m.act(a, &mut ()).unwrap();
                 turns += 1;
             }
             assert!(turns > 0, "{preset}");
+            if matches!(preset, "draw" | "all-fives") {
+                assert!(drew > 0, "{preset}: seed 7 has the seats draw");
+            }
         }
+    }
+
+    /// A state written before states told a seat its draws still reads,
+    /// as the same view with no draws known.
+    #[test]
+    fn a_state_without_the_seats_draws_reads() {
+        let mut m = started("draw", 7);
+        while m.seat_view(0).drew().is_empty() {
+            let seat = m.to_act().unwrap();
+            let a = m.seat_view(seat).legal()[0];
+            m.act(a, &mut ()).unwrap();
+        }
+        let mut old = m.seat_view(0).to_json();
+        old.as_object_mut().unwrap().remove("drew");
+        let read = SeatView::from_state(&old).unwrap();
+        assert!(read.drew().is_empty());
+        assert_eq!(read.to_json(), old);
     }
 
     #[test]

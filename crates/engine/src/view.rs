@@ -44,6 +44,10 @@ pub struct View {
     pub layout: Layout,
     /// The current hand's actions; draws carry no tile.
     pub history: Vec<Entry>,
+    /// The tiles the viewing seat drew this hand, in the order of its
+    /// `draw` entries in `history` (a seat's view only: its own draws are
+    /// its own knowledge; empty for the referee and spectators).
+    pub drew: Vec<Tile>,
     pub scores: Vec<i32>,
     pub result: Option<HandResult>,
     /// The legal actions, when this viewer is the seat to act (or the referee).
@@ -109,6 +113,10 @@ impl Match {
             boneyard_count: hand.boneyard().len(),
             layout: *hand.layout(),
             history: self.history().to_vec(),
+            drew: match viewer {
+                Viewer::Seat(v) => own_draws(self.history(), hand.drawn_tiles(), v),
+                _ => Vec::new(),
+            },
             scores: self.scores().to_vec(),
             result: self.result().cloned(),
             legal,
@@ -150,6 +158,21 @@ impl Match {
     }
 }
 
+/// The tiles `seat` drew, in order: the `k`th draw of `history` took
+/// `drawn[k]`. Nothing is allocated when nobody has drawn.
+fn own_draws(history: &[Entry], drawn: &[Tile], seat: u8) -> Vec<Tile> {
+    if drawn.is_empty() {
+        return Vec::new();
+    }
+    history
+        .iter()
+        .filter(|e| e.action == Action::Draw)
+        .zip(drawn)
+        .filter(|(e, _)| e.seat == seat)
+        .map(|(_, &t)| t)
+        .collect()
+}
+
 impl View {
     /// The protocol's state object for this view.
     pub fn wire(&self) -> State<'_> {
@@ -180,6 +203,7 @@ impl View {
                 })
                 .collect(),
             history: &self.history,
+            drew: &self.drew,
             layout: self.drawn(),
             legal: &self.legal,
             muggins: self.muggins,
@@ -282,6 +306,13 @@ impl SeatView {
     /// The current hand's actions in order; draws carry no tile.
     pub fn history(&self) -> &[Entry] {
         &self.view.history
+    }
+
+    /// The tiles this seat drew this hand, in the order of its `draw`
+    /// entries in [`SeatView::history`]; empty when it drew none, or when
+    /// read from a state written before states carried them.
+    pub fn drew(&self) -> &[Tile] {
+        &self.view.drew
     }
 
     /// Match scores by side.

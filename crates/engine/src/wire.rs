@@ -81,6 +81,11 @@ pub struct State<'a> {
     pub hand_number: u32,
     pub hands: Vec<SeenHand>,
     pub history: &'a [Entry],
+    /// A seat's own state only: the tiles it drew this hand, in the order
+    /// of its `draw` entries in `history`. Absent when it drew none.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Tile>>", optional))]
+    pub drew: &'a [Tile],
     pub layout: Drawn,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Action>>", optional))]

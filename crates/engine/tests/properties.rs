@@ -7,8 +7,9 @@
 //!
 //! 1. tiles are conserved: hands, board and boneyard partition the rules' set;
 //! 2. no view leaks a hidden tile: a seat's state JSON names no tile of another
-//!    seat's hand (while the hand is played) nor of the boneyard, and a
-//!    spectator's names no hidden tile at all; where claims are by hand, the
+//!    seat's hand (while the hand is played) nor of the boneyard, its `drew`
+//!    names a tile for each of its own draws, and a spectator's names no
+//!    hidden tile (nor any seat's draws) at all; where claims are by hand, the
 //!    view a person at a seat is shown hints at no points to claim;
 //! 3. every listed action is accepted by `act` (and agrees with
 //!    `apply_unchecked` and `Hand::check`), and a broad sample of unlisted
@@ -156,6 +157,31 @@ fn check_views(m: &Match, who: &str) -> Check {
             "seat {s}'s view does not show its own tiles {:?}",
             hand.hand(s)
         );
+        // Its own draws, one tile for each of its `draw` entries, each
+        // still in its hand or laid since.
+        let draws = m
+            .history()
+            .iter()
+            .filter(|e| e.seat == s && e.action == Action::Draw)
+            .count();
+        let drew: Vec<Tile> = serde_json::from_str::<Value>(&text).unwrap()["drew"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|t| t.as_str().unwrap().parse().unwrap())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let drew_set: TileSet = drew.iter().copied().collect();
+        ensure!(
+            drew.len() == draws
+                && drew_set.len() as usize == draws
+                && drew_set
+                    .minus(hand.hand(s) | hand.layout().board())
+                    .is_empty(),
+            at(who, m),
+            "seat {s} drew {draws} times, its view says it drew {drew:?}: {text}"
+        );
         if m.rules().claims() != Claims::Auto {
             let shown = m.player_view(s).to_json();
             ensure!(
@@ -166,6 +192,11 @@ fn check_views(m: &Match, who: &str) -> Check {
         }
     }
     let text = serde_json::to_string(&m.state_json(Viewer::Spectator)).unwrap();
+    ensure!(
+        !text.contains("\"drew\""),
+        at(who, m),
+        "the spectator view tells a seat's draws: {text}"
+    );
     let mut hidden = boneyard;
     if in_play {
         hidden |= all_hands;

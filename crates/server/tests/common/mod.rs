@@ -287,8 +287,18 @@ pub fn check_secrecy(msg: &Value) {
         }
     }
     let hands = st["hands"].as_array().unwrap();
+    // A seat is told its own draws (`drew`, a tile for each), nobody else.
+    let drew = st.get("drew").map(|d| d.as_array().unwrap().len());
     match msg["seat"].as_u64() {
         Some(s) => {
+            let draws = st["history"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["seat"] == s && e["action"]["type"] == "draw")
+                .count();
+            assert_eq!(drew.unwrap_or(0), draws, "seat {s}'s draws: {msg}");
+            assert_ne!(drew, Some(0), "an empty `drew` is left out: {msg}");
             for (i, h) in hands.iter().enumerate() {
                 if i as u64 == s {
                     for t in h.as_array().expect("a seat sees its own hand") {
@@ -299,7 +309,10 @@ pub fn check_secrecy(msg: &Value) {
                 }
             }
         }
-        None => assert!(hands.iter().all(Value::is_u64), "a spectator sees a hand"),
+        None => {
+            assert!(hands.iter().all(Value::is_u64), "a spectator sees a hand");
+            assert_eq!(drew, None, "a spectator is told a seat's draws: {msg}");
+        }
     }
     assert!(st["boneyard"].is_u64(), "the boneyard is shown: {msg}");
     // Each hand's published redeal rule may name a tile (French's `0-0`):
