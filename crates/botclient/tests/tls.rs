@@ -1,0 +1,179 @@
+//! The bot client over TLS: a TLS-terminating proxy on 127.0.0.1, with a
+//! certificate of a test CA made here, in front of the in-process server.
+//! With the CA given as a CA file, two bots reach the pool through
+//! `https://`, are paired and play a rated match to its end; without it,
+//! the client stops at once with the certificate error and does not retry.
+#![allow(clippy::unwrap_used)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+mod common;
+
+use common::{bot_account, server};
+use domino_botclient::{BuiltIn, ClientError, Options, Progress};
+use domino_engine::RulesSpec;
+use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair};
+use rustls::pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer};
+use serde_json::json;
+use tokio::net::{TcpListener, TcpStream};
+use tokio_rustls::TlsAcceptor;
+
+/// A TLS proxy to `backend`: its address, the PEM of the CA that signed
+/// its certificate (for 127.0.0.1 and localhost), and the number of TLS
+/// handshakes begun on it.
+struct Proxy {
+    addr: SocketAddr,
+    ca_pem: String,
+    handshakes: Arc<AtomicUsize>,
+}
+
+async fn tls_proxy(backend: SocketAddr) -> Proxy {
+    let ca_key = KeyPair::generate().unwrap();
+    let mut ca = CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    ca.distinguished_name
+        .push(DnType::CommonName, "domino test CA");
+    let ca = ca.self_signed(&ca_key).unwrap();
+    let key = KeyPair::generate().unwrap();
+    let mut leaf = CertificateParams::new(vec!["127.0.0.1".into(), "localhost".into()]).unwrap();
+    leaf.distinguished_name
+        .push(DnType::CommonName, "domino test server");
+    let leaf = leaf.signed_by(&key, &ca, &ca_key).unwrap();
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(
+        vec![leaf.der().clone()],
+        PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key.serialize_der())),
+    )
+    .unwrap();
+    let acceptor = TlsAcceptor::from(Arc::new(config));
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let handshakes = Arc::new(AtomicUsize::new(0));
+    let counted = handshakes.clone();
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            counted.fetch_add(1, Ordering::SeqCst);
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                // A refused certificate ends the handshake: nothing to forward.
+                let Ok(mut tls) = acceptor.accept(tcp).await else {
+                    return;
+                };
+                let Ok(mut plain) = TcpStream::connect(backend).await else {
+                    return;
+                };
+                // Copying ends with a close_notify from the proxy's side,
+                // as a TLS server's should.
+                let _ = tokio::io::copy_bidirectional(&mut tls, &mut plain).await;
+            });
+        }
+    });
+    Proxy {
+        addr,
+        ca_pem: ca.pem(),
+        handshakes,
+    }
+}
+
+fn options(url: &str, token: &str, ca_file: Option<PathBuf>) -> Options {
+    Options {
+        game: Some(
+            serde_json::from_value::<RulesSpec>(json!({"preset": "draw", "players": 2})).unwrap(),
+        ),
+        rated: true,
+        seek: true,
+        games: Some(1),
+        ca_file,
+        ..Options::new(url, token)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_bots_play_a_rated_match_through_https_with_a_ca_file() {
+    let backend = server().await;
+    let proxy = tls_proxy(backend).await;
+    let dir = tempfile::tempdir().unwrap();
+    let ca_file = dir.path().join("ca.pem");
+    std::fs::write(&ca_file, &proxy.ca_pem).unwrap();
+    let tokens = [
+        bot_account(backend, "Tlsbot").await,
+        bot_account(backend, "Tlsrobo").await,
+    ];
+    // One by IP address, one by name: the certificate names both.
+    let urls = [
+        format!("https://127.0.0.1:{}", proxy.addr.port()),
+        format!("https://localhost:{}/", proxy.addr.port()),
+    ];
+    let policy = Arc::new(BuiltIn::new("heuristic").unwrap());
+    let report: domino_botclient::Report = Arc::new(|p: Progress| eprintln!("{p:?}"));
+    let runs: Vec<_> = tokens
+        .iter()
+        .zip(&urls)
+        .map(|(token, url)| {
+            tokio::spawn(domino_botclient::run(
+                options(url, token, Some(ca_file.clone())),
+                policy.clone(),
+                report.clone(),
+            ))
+        })
+        .collect();
+    for run in runs {
+        let summary = tokio::time::timeout(Duration::from_secs(240), run)
+            .await
+            .expect("the match did not end within 4 minutes")
+            .unwrap()
+            .unwrap();
+        let [f] = summary.finished.as_slice() else {
+            panic!("{summary:?}")
+        };
+        assert!(f.rated, "{f:?}");
+        let r = f.rating.expect("a rated match gives its rating change");
+        assert_ne!(r.before, r.after, "{f:?}");
+    }
+    assert!(proxy.handshakes.load(Ordering::SeqCst) >= 4);
+}
+
+#[tokio::test]
+async fn without_the_ca_the_certificate_is_refused_once_and_not_retried() {
+    let backend = server().await;
+    let proxy = tls_proxy(backend).await;
+    let token = bot_account(backend, "Untrusted").await;
+    let retries = Arc::new(Mutex::new(Vec::new()));
+    let seen = retries.clone();
+    let report: domino_botclient::Report = Arc::new(move |p: Progress| {
+        if let Progress::Retrying { what, error, .. } = p {
+            seen.lock().unwrap().push(format!("{what}: {error}"));
+        }
+    });
+    let url = format!("https://127.0.0.1:{}", proxy.addr.port());
+    let run = domino_botclient::run(
+        options(&url, &token, None),
+        Arc::new(BuiltIn::new("random").unwrap()),
+        report,
+    );
+    let r = tokio::time::timeout(Duration::from_secs(10), run)
+        .await
+        .expect("a certificate error must stop the client, not loop");
+    let Err(e @ ClientError::Certificate { .. }) = r else {
+        panic!("{r:?}")
+    };
+    let ClientError::Certificate { host, reason } = &e else {
+        unreachable!()
+    };
+    assert_eq!(host, "127.0.0.1");
+    assert!(reason.contains("not signed by a trusted CA"), "{reason}");
+    assert!(e.to_string().contains("--ca-file"), "{e}");
+    assert!(retries.lock().unwrap().is_empty(), "{:?}", retries);
+    // The events socket and at most the first seek: no reconnecting.
+    let tries = proxy.handshakes.load(Ordering::SeqCst);
+    assert!((1..=2).contains(&tries), "{tries} handshakes");
+}
