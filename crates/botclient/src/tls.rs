@@ -109,19 +109,20 @@ fn handshake_error(host: &str, e: std::io::Error) -> ClientError {
     }
 }
 
-/// A certificate's fault in words (rustls's own are terse).
+/// A certificate's fault in words: the common ones in plain words,
+/// the rest in rustls's (which name the dates or names involved).
 fn describe(why: &rustls::CertificateError) -> String {
     use rustls::CertificateError as C;
     match why {
         C::UnknownIssuer => "it is not signed by a trusted CA".into(),
-        C::Expired | C::ExpiredContext { .. } => "it has expired".into(),
-        C::NotValidYet | C::NotValidYetContext { .. } => "it is not valid yet".into(),
-        C::NotValidForName | C::NotValidForNameContext { .. } => {
-            "it is not valid for this host name".into()
+        C::Expired => "it has expired".into(),
+        C::NotValidYet => "it is not valid yet".into(),
+        C::NotValidForName => "it is not valid for this host name".into(),
+        // A self-signed certificate made as a CA (openssl's default).
+        C::Other(e) if e.to_string() == "CaUsedAsEndEntity" => {
+            "it is a CA's certificate, not one a CA signed for the server".into()
         }
-        C::Revoked => "it was revoked".into(),
-        C::BadSignature => "its signature is bad".into(),
-        other => format!("{other:?}"),
+        other => other.to_string(),
     }
 }
 
@@ -129,6 +130,34 @@ fn describe(why: &rustls::CertificateError) -> String {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn certificate_faults_are_told_in_words() {
+        let e = handshake_error(
+            "h.test",
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                rustls::Error::InvalidCertificate(rustls::CertificateError::UnknownIssuer),
+            ),
+        );
+        let ClientError::Certificate { host, reason } = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            (host.as_str(), reason.as_str()),
+            ("h.test", "it is not signed by a trusted CA")
+        );
+        assert!(e.is_fatal());
+        let other = handshake_error(
+            "h.test",
+            std::io::Error::new(std::io::ErrorKind::InvalidData, rustls::Error::DecryptError),
+        );
+        assert!(
+            matches!(other, ClientError::Io(_)) && !other.is_fatal(),
+            "{other:?}"
+        );
+        assert!(other.to_string().contains("h.test"), "{other}");
+    }
 
     #[test]
     fn a_ca_file_without_certificates_is_refused_naming_it() {
