@@ -13,12 +13,10 @@ use std::time::Duration;
 
 mod common;
 
-use common::{bot_account, server};
+use common::{bot_account, expect_rated_matches, rated_draw, server};
 use domino_botclient::{BuiltIn, ClientError, Options, Progress};
-use domino_engine::RulesSpec;
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair};
 use rustls::pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer};
-use serde_json::json;
 use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::TlsAcceptor;
 
@@ -86,14 +84,8 @@ async fn tls_proxy(backend: SocketAddr) -> Proxy {
 
 fn options(url: &str, token: &str, ca_file: Option<PathBuf>) -> Options {
     Options {
-        game: Some(
-            serde_json::from_value::<RulesSpec>(json!({"preset": "draw", "players": 2})).unwrap(),
-        ),
-        rated: true,
-        seek: true,
-        games: Some(1),
         ca_file,
-        ..Options::new(url, token)
+        ..rated_draw(url, token)
     }
 }
 
@@ -126,19 +118,7 @@ async fn two_bots_play_a_rated_match_through_https_with_a_ca_file() {
             ))
         })
         .collect();
-    for run in runs {
-        let summary = tokio::time::timeout(Duration::from_secs(240), run)
-            .await
-            .expect("the match did not end within 4 minutes")
-            .unwrap()
-            .unwrap();
-        let [f] = summary.finished.as_slice() else {
-            panic!("{summary:?}")
-        };
-        assert!(f.rated, "{f:?}");
-        let r = f.rating.expect("a rated match gives its rating change");
-        assert_ne!(r.before, r.after, "{f:?}");
-    }
+    expect_rated_matches(runs).await;
     assert!(proxy.handshakes.load(Ordering::SeqCst) >= 4);
 }
 
