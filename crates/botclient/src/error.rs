@@ -23,7 +23,7 @@ pub enum ClientError {
     UnknownBot(String),
     /// The server's TLS certificate does not verify: trying again cannot
     /// help until it, or the client's roots, change.
-    #[error("the TLS certificate of {host} is not trusted: {reason} (a private CA's certificate can be given as a CA file: `domino bot --ca-file`, or `ca_file=` in Python)")]
+    #[error("the TLS certificate of {host} is not trusted: {reason} (a private CA's certificate, or the server's own, can be given as a CA file: `domino bot --ca-file`, or `ca_file=` in Python)")]
     Certificate { host: String, reason: String },
     #[error("connection: {0}")]
     Io(#[from] std::io::Error),
