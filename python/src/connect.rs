@@ -70,9 +70,10 @@ fn call_policy(py: Python<'_>, policy: &Py<PyAny>, turn: &Turn) -> PyResult<Acti
 /// or `https://`) until `games` matches are over (or forever), and return
 /// each finished match as a dict. `policy` is a `domino.bot(...)` or a
 /// function `(observation: dict, legal: list) -> action`. `ca_file` is a
-/// PEM file of CA certificates trusted besides the built-in roots, for an
-/// https server whose certificate a private CA signed; a certificate that
-/// does not verify raises `ConnectError` naming the host and the reason.
+/// PEM file of certificates trusted besides the built-in roots, for an
+/// https server whose certificate a private CA signed (the CA's) or that
+/// is self-signed (the server's own); a certificate that does not verify
+/// raises `ConnectError` naming the host and the reason.
 #[pyfunction]
 #[pyo3(signature = (url, token, policy, *, game=None, players=None, rated=false, seek=false, accept=None, tables=1, games=None, ca_file=None))]
 #[allow(clippy::too_many_arguments)]

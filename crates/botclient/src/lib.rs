@@ -33,8 +33,9 @@ pub use table::{Finished, RatingChange};
 pub struct Options {
     /// `http://` or `https://HOST[:PORT][/PATH]`.
     pub server: String,
-    /// A PEM file of CA certificates trusted besides Mozilla's roots, for
-    /// an `https://` server whose certificate a private CA signed.
+    /// A PEM file of certificates trusted besides Mozilla's roots, for an
+    /// `https://` server whose certificate a private CA signed (the CA's)
+    /// or a self-signed one (the server's own, trusted as presented).
     pub ca_file: Option<PathBuf>,
     /// The bot account's API token (`dbt_...`).
     pub token: String,

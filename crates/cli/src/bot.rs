@@ -15,8 +15,9 @@ pub struct BotArgs {
     /// default; its certificate is checked against Mozilla's roots).
     #[arg(long)]
     server: String,
-    /// A PEM file of CA certificates to trust as well, for an https server
-    /// whose certificate a private CA signed.
+    /// A PEM file of certificates to trust as well, for an https server
+    /// whose certificate a private CA signed (the CA's certificate) or a
+    /// self-signed one (the server's own certificate).
     #[arg(long, value_name = "PATH")]
     ca_file: Option<std::path::PathBuf>,
     /// The bot account's API token (or $DOMINO_BOT_TOKEN, which keeps it
