@@ -1,5 +1,6 @@
 """Type stubs of the native module (see docs/python.md)."""
 
+import os
 from typing import Any, Callable, Optional, Union
 
 import numpy as np
@@ -140,6 +141,7 @@ def connect(
     accept: Optional[list[str]] = None,
     tables: int = 1,
     games: Optional[int] = None,
+    ca_file: Optional[Union[str, os.PathLike[str]]] = None,
 ) -> list[dict[str, Any]]: ...
 class Puzzle:
     def __init__(self, puzzle: Union[dict[str, Any], str]) -> None: ...

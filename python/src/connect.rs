@@ -18,7 +18,7 @@ pyo3::create_exception!(
     _domino,
     ConnectError,
     PyRuntimeError,
-    "The bot client stopped: a refused or revoked token, a server that answers out of the API, bad options."
+    "The bot client stopped: a refused or revoked token, an https server's certificate that does not verify, a server that answers out of the API, bad options."
 );
 
 /// A Python function `(observation, legal) -> action` as a policy.
@@ -66,12 +66,16 @@ fn call_policy(py: Python<'_>, policy: &Py<PyAny>, turn: &Turn) -> PyResult<Acti
     Ok(action)
 }
 
-/// Play as the bot account of `token` on the server at `url` until
-/// `games` matches are over (or forever), and return each finished
-/// match as a dict. `policy` is a `domino.bot(...)` or a function
-/// `(observation: dict, legal: list) -> action`.
+/// Play as the bot account of `token` on the server at `url` (`http://`
+/// or `https://`) until `games` matches are over (or forever), and return
+/// each finished match as a dict. `policy` is a `domino.bot(...)` or a
+/// function `(observation: dict, legal: list) -> action`. `ca_file` is a
+/// PEM file of certificates trusted besides the built-in roots, for an
+/// https server whose certificate a private CA signed (the CA's) or that
+/// is self-signed (the server's own); a certificate that does not verify
+/// raises `ConnectError` naming the host and the reason.
 #[pyfunction]
-#[pyo3(signature = (url, token, policy, *, game=None, players=None, rated=false, seek=false, accept=None, tables=1, games=None))]
+#[pyo3(signature = (url, token, policy, *, game=None, players=None, rated=false, seek=false, accept=None, tables=1, games=None, ca_file=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn connect<'py>(
     py: Python<'py>,
@@ -85,6 +89,7 @@ pub fn connect<'py>(
     accept: Option<Vec<String>>,
     tables: usize,
     games: Option<u32>,
+    ca_file: Option<std::path::PathBuf>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let policy: Arc<dyn Policy> = match policy.cast::<Bot>() {
         Ok(bot) => {
@@ -112,6 +117,7 @@ pub fn connect<'py>(
         accept,
         tables,
         games,
+        ca_file,
         ..Options::new(url, token)
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

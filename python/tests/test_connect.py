@@ -1,14 +1,20 @@
 """``domino.connect`` plays a match on a real ``domino serve`` (issue 44):
 two bot accounts, one run by ``domino bot`` and one by a Python policy
-through ``domino.connect``, are paired by the pool and play to the end."""
+through ``domino.connect``, are paired by the pool and play to the end,
+over plain HTTP and through a TLS proxy, its certificate signed by a test
+CA or self-signed."""
 
+import asyncio
 import json
 import os
 import pathlib
+import shutil
+import ssl
 import subprocess
 import sys
 import tempfile
 import threading
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -142,3 +148,111 @@ def test_a_bad_token_stops_connect_with_a_clear_error(server):
     _, url = server
     with pytest.raises(domino.ConnectError, match="bad_token|unknown or revoked"):
         domino.connect(url, "dbt_" + "0" * 40, domino.bot("random"), games=1)
+
+
+def openssl(*args, cwd):
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True)
+
+
+def make_certificates(kind, tmp):
+    """The certificate a proxy serves (``cert.pem``, ``key.pem``) and the
+    PEM file a bot is given: a test CA's certificate when ``kind`` is
+    "ca-signed", the served certificate itself when "self-signed" (made by
+    ``openssl req -x509`` as e2e/trust.test.mjs makes it: a CA's
+    certificate)."""
+    if kind == "self-signed":
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", "key.pem", "-out", "cert.pem",
+                cwd=tmp)
+        return f"{tmp}/cert.pem"
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
+    openssl("req", "-x509", *ec, "-days", "1", "-subj", "/CN=domino test CA",
+            "-keyout", "ca.key", "-out", "ca.pem", cwd=tmp)
+    openssl("req", *ec, "-subj", "/CN=127.0.0.1", "-keyout", "key.pem", "-out", "cert.csr", cwd=tmp)
+    pathlib.Path(tmp, "ext.cnf").write_text(
+        "basicConstraints=CA:FALSE\nsubjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    openssl("x509", "-req", "-in", "cert.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-set_serial", "1",
+            "-days", "1", "-extfile", "ext.cnf", "-out", "cert.pem", cwd=tmp)
+    return f"{tmp}/ca.pem"
+
+
+@pytest.fixture(params=["ca-signed", "self-signed"])
+def tls_server(server, request):
+    """``server`` behind a TLS proxy on 127.0.0.1 run by this test, its
+    certificate signed by a test CA or self-signed: (binary, https URL, the
+    PEM file to trust, which kind)."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed: it makes the test certificates")
+    bin_, url = server
+    backend = urllib.parse.urlsplit(url)
+    with tempfile.TemporaryDirectory() as tmp:
+        ca_file = make_certificates(request.param, tmp)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(f"{tmp}/cert.pem", f"{tmp}/key.pem")
+
+        async def pipe(reader, writer):
+            try:
+                while data := await reader.read(65536):
+                    writer.write(data)
+                    await writer.drain()
+            except (ConnectionError, ssl.SSLError):
+                pass
+            finally:
+                writer.close()
+
+        async def forward(client_reader, client_writer):
+            try:
+                reader, writer = await asyncio.open_connection(backend.hostname, backend.port)
+            except OSError:
+                client_writer.close()
+                return
+            await asyncio.gather(pipe(client_reader, writer), pipe(reader, client_writer))
+
+        loop = asyncio.new_event_loop()
+        proxy = loop.run_until_complete(asyncio.start_server(forward, "127.0.0.1", 0, ssl=context))
+        port = proxy.sockets[0].getsockname()[1]
+        thread = threading.Thread(target=loop.run_forever, daemon=True)
+        thread.start()
+        try:
+            yield bin_, f"https://127.0.0.1:{port}", ca_file, request.param
+        finally:
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(timeout=10)
+
+
+def test_connect_and_domino_bot_play_through_https_with_a_ca_file(server, tls_server):
+    _, plain_url = server
+    bin_, url, ca_file, _ = tls_server
+    cli = subprocess.Popen(
+        [bin_, "bot", "--server", url, "--ca-file", ca_file, "--bot", "heuristic", "--game", "draw",
+         "--players", "2", "--seek", "--games", "1"],
+        env={**os.environ, "DOMINO_BOT_TOKEN": bot_account(plain_url, "Tlscli")},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        played = domino.connect(url, bot_account(plain_url, "Tlspy"), lambda observation, legal: 0,
+                                game="draw", players=2, seek=True, games=1, ca_file=ca_file)
+        out, err = cli.communicate(timeout=120)
+    finally:
+        cli.kill()
+    assert len(played) == 1, played
+    assert cli.returncode == 0, err
+    assert "1 matches played" in out, out
+
+
+def test_an_untrusted_certificate_stops_connect_and_domino_bot_with_its_reason(server, tls_server):
+    _, plain_url = server
+    bin_, url, _, kind = tls_server
+    reason = {
+        "ca-signed": "it is not signed by a trusted CA",
+        "self-signed": "it is a CA's own certificate, and not one in the CA file",
+    }[kind]
+    token = bot_account(plain_url, "Untrusted")
+    with pytest.raises(domino.ConnectError, match=f"certificate of 127.0.0.1 is not trusted: {reason}"):
+        domino.connect(url, token, domino.bot("random"), games=1)
+    out = subprocess.run([bin_, "bot", "--server", url, "--games", "1"], env={**os.environ, "DOMINO_BOT_TOKEN": token},
+                         capture_output=True, text=True, timeout=30)
+    assert out.returncode == 1, out
+    assert "certificate of 127.0.0.1 is not trusted" in out.stderr and "--ca-file" in out.stderr, out.stderr

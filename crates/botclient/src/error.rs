@@ -5,7 +5,7 @@ use thiserror::Error;
 /// Why the client stopped, or why one request failed.
 #[derive(Debug, Error)]
 pub enum ClientError {
-    #[error("the server address `{0}` is not http://HOST[:PORT][/PATH] (a TLS proxy in front of the client is the way to reach https)")]
+    #[error("the server address `{0}` is not http(s)://HOST[:PORT][/PATH]")]
     BadUrl(String),
     #[error("the server does not know this token (401 bad_token): it is unknown or revoked")]
     BadToken,
@@ -21,6 +21,10 @@ pub enum ClientError {
     Options(String),
     #[error("no bot `{0}`: give a level (random, heavy, count, heuristic, expert) or a bot spec")]
     UnknownBot(String),
+    /// The server's TLS certificate does not verify: trying again cannot
+    /// help until it, or the client's roots, change.
+    #[error("the TLS certificate of {host} is not trusted: {reason} (a private CA's certificate, or the server's own, can be given as a CA file: `domino bot --ca-file`, or `ca_file=` in Python)")]
+    Certificate { host: String, reason: String },
     #[error("connection: {0}")]
     Io(#[from] std::io::Error),
     #[error("WebSocket: {0}")]
@@ -43,7 +47,8 @@ impl From<tokio_tungstenite::tungstenite::Error> for ClientError {
 
 impl ClientError {
     /// Whether trying again later cannot help: the token is dead, the
-    /// options are wrong, or the policy failed (its author needs to see
+    /// options are wrong, the server's certificate does not verify, or the
+    /// policy failed (its author needs to see
     /// that, not a bot that stops moving). Everything else (a lost connection, a refusal
     /// for now) is retried with backoff.
     pub fn is_fatal(&self) -> bool {
@@ -52,6 +57,7 @@ impl ClientError {
             ClientError::BadToken
                 | ClientError::Revoked
                 | ClientError::BadUrl(_)
+                | ClientError::Certificate { .. }
                 | ClientError::Options(_)
                 | ClientError::UnknownBot(_)
                 | ClientError::Policy(_)

@@ -1,15 +1,17 @@
-//! The few HTTP requests a bot makes (seeks, challenges), over a plain
-//! HTTP/1.1 connection per request: the workspace has no HTTP client, and
+//! The few HTTP requests a bot makes (seeks, challenges), over an
+//! HTTP/1.1 connection per request (plain, or TLS for https): the workspace has no HTTP client, and
 //! a bot asks rarely enough that keeping connections open gains nothing.
 
 use std::time::Duration;
 
 use serde_json::Value;
+use std::path::Path;
+
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 
 use crate::error::ClientError;
 use crate::pace::Pace;
+use crate::tls::{self, Stream, Tls};
 
 /// How long one request may take, connection to last byte.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(15);
@@ -27,42 +29,115 @@ pub struct Server {
     token: Option<String>,
     /// Shared by every connection made from this value and its clones.
     pace: Pace,
+    /// For an https server: the roots its certificate is checked against.
+    tls: Option<Tls>,
+}
+
+/// A server's URL, read.
+#[derive(Debug, PartialEq)]
+struct Address {
+    secure: bool,
+    /// Without the brackets of an IPv6 address.
+    host: String,
+    port: u16,
+    prefix: String,
+}
+
+impl Address {
+    fn parse(url: &str) -> Option<Address> {
+        let (secure, rest) = [
+            ("http://", false),
+            ("ws://", false),
+            ("https://", true),
+            ("wss://", true),
+        ]
+        .iter()
+        .find_map(|(scheme, secure)| Some((*secure, url.strip_prefix(scheme)?)))?;
+        let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        let (host, port) = match authority.strip_prefix('[') {
+            Some(bracketed) => {
+                let (host, after) = bracketed.split_once(']')?;
+                (
+                    host,
+                    if after.is_empty() {
+                        None
+                    } else {
+                        Some(after.strip_prefix(':')?)
+                    },
+                )
+            }
+            None => match authority.rsplit_once(':') {
+                // An IPv6 address needs its brackets.
+                Some((host, _)) if host.contains(':') => return None,
+                Some((host, port)) => (host, Some(port)),
+                None => (authority, None),
+            },
+        };
+        if host.is_empty() {
+            return None;
+        }
+        let port = match port {
+            Some(p) => p.parse().ok()?,
+            None if secure => 443,
+            None => 80,
+        };
+        Some(Address {
+            secure,
+            host: host.into(),
+            port,
+            prefix: path.trim_end_matches('/').into(),
+        })
+    }
 }
 
 impl Server {
-    /// `url` is `http://HOST[:PORT][/PATH]` (`ws://` is taken as well).
+    /// `url` is `http://` or `https://HOST[:PORT][/PATH]` (`ws://` and
+    /// `wss://` are taken as well); an https server's certificate is
+    /// checked against Mozilla's roots.
     pub fn new(url: &str, token: &str) -> Result<Server, ClientError> {
-        let bad = || ClientError::BadUrl(url.to_string());
-        let rest = url
-            .strip_prefix("http://")
-            .or_else(|| url.strip_prefix("ws://"))
-            .ok_or_else(bad)?;
-        let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-        let (host, port) = match authority.rsplit_once(':') {
-            Some((h, p)) if !h.ends_with(']') || authority.starts_with('[') => {
-                (h, p.parse().map_err(|_| bad())?)
-            }
-            _ => (authority, 80),
-        };
-        if host.is_empty() || token.is_empty() || token.chars().any(|c| c.is_control()) {
-            return Err(if host.is_empty() {
-                bad()
-            } else {
-                ClientError::BadToken
-            });
+        Server::with_ca_file(url, token, None)
+    }
+
+    /// As [`Server::new`], trusting as well the CA certificates in the PEM
+    /// file `ca_file` (for https only: with http it is refused, since it
+    /// would silently do nothing).
+    pub fn with_ca_file(
+        url: &str,
+        token: &str,
+        ca_file: Option<&Path>,
+    ) -> Result<Server, ClientError> {
+        let address = Address::parse(url).ok_or_else(|| ClientError::BadUrl(url.to_string()))?;
+        if token.is_empty() || token.chars().any(|c| c.is_control()) {
+            return Err(ClientError::BadToken);
         }
+        let tls = match (address.secure, ca_file) {
+            (true, ca_file) => Some(Tls::new(ca_file)?),
+            (false, None) => None,
+            (false, Some(_)) => {
+                return Err(ClientError::Options(format!(
+                    "a CA file is for https:// servers, not {url}"
+                )))
+            }
+        };
         Ok(Server {
-            host: host.trim_start_matches('[').trim_end_matches(']').into(),
-            port,
-            prefix: path.trim_end_matches('/').into(),
+            host: address.host,
+            port: address.port,
+            prefix: address.prefix,
             token: Some(token.into()),
             pace: Pace::default(),
+            tls,
         })
     }
 
     /// The WebSocket address of the server's `/ws`.
     pub fn ws_url(&self) -> String {
-        format!("ws://{}/ws", self.authority_and_prefix())
+        let scheme = if self.tls.is_some() { "wss" } else { "ws" };
+        format!("{scheme}://{}/ws", self.authority_and_prefix())
+    }
+
+    /// A new connection to the server, TLS for https.
+    pub(crate) async fn connect(&self) -> Result<Stream, ClientError> {
+        tls::connect(&self.host, self.port, self.tls.as_ref()).await
     }
 
     /// The server at `url`, asked without a token: enough to play a seat
@@ -132,11 +207,17 @@ impl Server {
                 .unwrap_or_default(),
             body.len()
         );
-        let mut stream = TcpStream::connect((self.host.as_str(), self.port)).await?;
+        let mut stream = self.connect().await?;
         stream.write_all(head.as_bytes()).await?;
         stream.write_all(body.as_bytes()).await?;
         let mut answer = Vec::new();
-        stream.take(MAX_ANSWER).read_to_end(&mut answer).await?;
+        match stream.take(MAX_ANSWER).read_to_end(&mut answer).await {
+            Ok(_) => {}
+            // Many TLS servers close after `Connection: close` without a
+            // close_notify: what came is the answer.
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof && !answer.is_empty() => {}
+            Err(e) => return Err(e.into()),
+        }
         let (status, json) = parse_answer(&answer)?;
         if (200..300).contains(&status) {
             return Ok(json);
@@ -223,8 +304,12 @@ mod tests {
         assert_eq!(s.ws_url(), "ws://example.test:80/domino/ws");
         let s = Server::new("http://[::1]:9000", "dbt_x").unwrap();
         assert_eq!(s.ws_url(), "ws://[::1]:9000/ws");
+        let s = Server::new("https://example.test/domino", "dbt_x").unwrap();
+        assert_eq!(s.ws_url(), "wss://example.test:443/domino/ws");
+        let s = Server::new("wss://[::1]", "dbt_x").unwrap();
+        assert_eq!(s.ws_url(), "wss://[::1]:443/ws");
         assert!(matches!(
-            Server::new("https://example.test", "t"),
+            Server::new("ftp://example.test", "t"),
             Err(ClientError::BadUrl(_))
         ));
         assert!(matches!(
@@ -235,6 +320,44 @@ mod tests {
             Server::new("http://h:1", "a\r\nb"),
             Err(ClientError::BadToken)
         ));
+    }
+
+    #[test]
+    fn urls_give_tls_and_the_default_port_by_scheme() {
+        let a = |url: &str| Address::parse(url).map(|a| (a.secure, a.host, a.port, a.prefix));
+        let t = |secure, host: &str, port, prefix: &str| {
+            Some((secure, host.to_string(), port, prefix.to_string()))
+        };
+        assert_eq!(a("https://example.test"), t(true, "example.test", 443, ""));
+        assert_eq!(
+            a("wss://example.test:8443/d/"),
+            t(true, "example.test", 8443, "/d")
+        );
+        assert_eq!(a("http://example.test"), t(false, "example.test", 80, ""));
+        assert_eq!(a("ws://10.0.0.1:81"), t(false, "10.0.0.1", 81, ""));
+        assert_eq!(a("https://[::1]"), t(true, "::1", 443, ""));
+        assert_eq!(
+            a("https://[2001:db8::2]:9443/x"),
+            t(true, "2001:db8::2", 9443, "/x")
+        );
+        assert_eq!(a("http://[::1]"), t(false, "::1", 80, ""));
+        for bad in [
+            "https://",
+            "https://[::1",
+            "https://[::1]x",
+            "http://::1",
+            "https://h:",
+            "https://h:99999",
+            "HTTPS://h",
+        ] {
+            assert_eq!(a(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_ca_file_is_refused_for_a_plain_server() {
+        let e = Server::with_ca_file("http://h:1", "t", Some(Path::new("ca.pem"))).unwrap_err();
+        assert!(matches!(e, ClientError::Options(_)), "{e:?}");
     }
 
     #[test]

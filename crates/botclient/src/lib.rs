@@ -15,7 +15,9 @@ mod pace;
 pub mod policy;
 mod socket;
 pub mod table;
+pub mod tls;
 
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -29,8 +31,12 @@ pub use table::{Finished, RatingChange};
 /// What the client does.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// `http://HOST[:PORT][/PATH]`.
+    /// `http://` or `https://HOST[:PORT][/PATH]`.
     pub server: String,
+    /// A PEM file of certificates trusted besides Mozilla's roots, for an
+    /// `https://` server whose certificate a private CA signed (the CA's)
+    /// or a self-signed one (the server's own, trusted as presented).
+    pub ca_file: Option<PathBuf>,
     /// The bot account's API token (`dbt_...`).
     pub token: String,
     /// The game sought in the pool (its preset, or full rules).
@@ -54,6 +60,7 @@ impl Options {
         Options {
             server: server.into(),
             token: token.into(),
+            ca_file: None,
             game: None,
             rated: false,
             seek: false,

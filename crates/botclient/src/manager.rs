@@ -35,7 +35,7 @@ pub async fn run(
     policy: Arc<dyn Policy>,
     report: Report,
 ) -> Result<Summary, ClientError> {
-    let server = Server::new(&options.server, &options.token)?;
+    let server = Server::with_ca_file(&options.server, &options.token, options.ca_file.as_deref())?;
     if options.seek && options.game.is_none() {
         return Err(ClientError::Options("seeking needs a game (--game)".into()));
     }

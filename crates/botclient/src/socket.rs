@@ -3,16 +3,16 @@
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::WebSocketStream;
 
 use crate::error::ClientError;
 use crate::http::Server;
 use crate::pace::Pace;
+use crate::tls::Stream;
 
 /// The close code the server ends a revoked token's connections with.
 pub const REVOKED_CLOSE: u16 = 4001;
@@ -20,13 +20,13 @@ pub const REVOKED_CLOSE: u16 = 4001;
 /// One open `/ws`.
 #[derive(Debug)]
 pub struct Socket {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    ws: WebSocketStream<Stream>,
     pace: Pace,
 }
 
 impl Socket {
-    /// Open `/ws` (with `Authorization: Bearer` when the server value has
-    /// a token); a refused token is
+    /// Open `/ws` (`wss` for an https server; with `Authorization:
+    /// Bearer` when the server value has a token); a refused token is
     /// [`ClientError::BadToken`].
     pub async fn open(server: &Server) -> Result<Socket, ClientError> {
         let mut request = server.ws_url().into_client_request()?;
@@ -35,7 +35,8 @@ impl Socket {
                 .map_err(|_| ClientError::BadToken)?;
             request.headers_mut().insert("authorization", bearer);
         }
-        let (ws, _) = tokio_tungstenite::connect_async(request).await?;
+        let stream = server.connect().await?;
+        let (ws, _) = tokio_tungstenite::client_async(request, stream).await?;
         Ok(Socket {
             ws,
             pace: server.pace().clone(),

@@ -4,28 +4,13 @@
 //! as a person makes them, the clients as `domino bot` runs them.
 #![allow(clippy::unwrap_used)]
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 mod common;
 
-use common::{bot_account, server};
+use common::{bot_account, expect_rated_matches, rated_draw, server};
 use domino_botclient::{BuiltIn, ClientError, Options, Progress};
-use domino_engine::RulesSpec;
-use serde_json::json;
-
-fn options(addr: SocketAddr, token: &str) -> Options {
-    Options {
-        game: Some(
-            serde_json::from_value::<RulesSpec>(json!({"preset": "draw", "players": 2})).unwrap(),
-        ),
-        rated: true,
-        seek: true,
-        games: Some(1),
-        ..Options::new(&format!("http://{addr}"), token)
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_bots_are_paired_and_play_a_rated_match_that_moves_both_ratings() {
@@ -36,29 +21,17 @@ async fn two_bots_are_paired_and_play_a_rated_match_that_moves_both_ratings() {
     ];
     let policy = Arc::new(BuiltIn::new("heuristic").unwrap());
     let quiet: domino_botclient::Report = Arc::new(|p: Progress| eprintln!("{p:?}"));
-    let runs = tokens.iter().map(|t| {
-        tokio::spawn(domino_botclient::run(
-            options(addr, t),
-            policy.clone(),
-            quiet.clone(),
-        ))
-    });
-    let runs: Vec<_> = runs.collect();
-    for run in runs {
-        let summary = tokio::time::timeout(Duration::from_secs(240), run)
-            .await
-            .expect("the match did not end within 4 minutes")
-            .unwrap()
-            .unwrap();
-        let [f] = summary.finished.as_slice() else {
-            panic!("{summary:?}")
-        };
-        assert!(f.rated);
-        let r = f
-            .rating
-            .expect("a rated match gives the seat its rating change");
-        assert_ne!(r.before, r.after, "{f:?}");
-    }
+    let runs = tokens
+        .iter()
+        .map(|t| {
+            tokio::spawn(domino_botclient::run(
+                rated_draw(&format!("http://{addr}"), t),
+                policy.clone(),
+                quiet.clone(),
+            ))
+        })
+        .collect();
+    expect_rated_matches(runs).await;
 }
 
 #[tokio::test]

@@ -11,9 +11,15 @@ use domino_engine::RulesSpec;
 
 #[derive(Debug, Args)]
 pub struct BotArgs {
-    /// The server, http://HOST[:PORT][/PATH].
+    /// The server, http://HOST[:PORT][/PATH] or https://... (port 443 by
+    /// default; its certificate is checked against Mozilla's roots).
     #[arg(long)]
     server: String,
+    /// A PEM file of certificates to trust as well, for an https server
+    /// whose certificate a private CA signed (the CA's certificate) or a
+    /// self-signed one (the server's own certificate).
+    #[arg(long, value_name = "PATH")]
+    ca_file: Option<std::path::PathBuf>,
     /// The bot account's API token (or $DOMINO_BOT_TOKEN, which keeps it
     /// out of the process list).
     #[arg(long, env = "DOMINO_BOT_TOKEN", hide_env_values = true)]
@@ -80,6 +86,7 @@ pub fn run(args: BotArgs) -> anyhow::Result<()> {
         accept,
         tables: args.tables,
         games: args.games,
+        ca_file: args.ca_file,
         ..Options::new(&args.server, &args.token)
     };
     let rt = tokio::runtime::Builder::new_multi_thread()

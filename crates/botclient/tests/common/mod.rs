@@ -5,8 +5,11 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use domino_botclient::{ClientError, Options, Summary};
+use domino_engine::RulesSpec;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::task::JoinHandle;
 
 /// A server on 127.0.0.1 with an in-memory store.
 pub async fn server() -> SocketAddr {
@@ -88,4 +91,37 @@ pub async fn bot_account(addr: SocketAddr, name: &str) -> String {
     .await;
     assert_eq!(status, 201, "{made}");
     made["token"].as_str().unwrap().to_string()
+}
+
+/// The options of a bot that seeks one rated two-player draw match.
+pub fn rated_draw(url: &str, token: &str) -> Options {
+    Options {
+        game: Some(
+            serde_json::from_value::<RulesSpec>(json!({"preset": "draw", "players": 2})).unwrap(),
+        ),
+        rated: true,
+        seek: true,
+        games: Some(1),
+        ..Options::new(url, token)
+    }
+}
+
+/// Wait for each run's one rated match, and check that it moved the
+/// seat's rating.
+pub async fn expect_rated_matches(runs: Vec<JoinHandle<Result<Summary, ClientError>>>) {
+    for run in runs {
+        let summary = tokio::time::timeout(Duration::from_secs(240), run)
+            .await
+            .expect("the match did not end within 4 minutes")
+            .unwrap()
+            .unwrap();
+        let [f] = summary.finished.as_slice() else {
+            panic!("{summary:?}")
+        };
+        assert!(f.rated, "{f:?}");
+        let r = f
+            .rating
+            .expect("a rated match gives the seat its rating change");
+        assert_ne!(r.before, r.after, "{f:?}");
+    }
 }
