@@ -383,9 +383,10 @@ impl Hub {
                 return;
             };
             for h in live {
-                let due = h.info.lock().is_ok_and(|i| {
-                    !i.finished && i.turn().is_some_and(|t| t.deadline_ms <= now)
-                });
+                let due = h
+                    .info
+                    .lock()
+                    .is_ok_and(|i| !i.finished && i.turn().is_some_and(|t| t.deadline_ms <= now));
                 if due {
                     let _ = h.tx.try_send(Cmd::Tick);
                 }

@@ -593,7 +593,15 @@ async fn seat(
     how: Seating,
 ) -> Result<Reply, Refusal> {
     let h = hub.locate(table).await?;
-    attach(conn_id, conn, out, h, how).await
+    match attach(conn_id, conn, out, h, how.clone()).await {
+        // It fell asleep between being found and asked (its channel
+        // closed): found again, so woken.
+        Err(r) if r.code == Code::NoTable && hub.holds(table) => {
+            let h = hub.locate(table).await?;
+            attach(conn_id, conn, out, h, how).await
+        }
+        done => done,
+    }
 }
 
 /// A request to the table the socket is at.

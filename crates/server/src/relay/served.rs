@@ -110,7 +110,13 @@ async fn serve(
         rx.close();
         while let Ok((q, _)) = rx.try_recv() {
             if let Some(q) = q {
-                relay.send(&from, Item::Rep { q, r: Answer::Err(gone()) });
+                relay.send(
+                    &from,
+                    Item::Rep {
+                        q,
+                        r: Answer::Err(gone()),
+                    },
+                );
             }
         }
         if let Ok(mut s) = relay.served.lock() {

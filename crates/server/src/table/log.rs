@@ -426,7 +426,7 @@ impl Table {
         match done {
             Ok(()) => {
                 tracing::info!(table = %self.id, idle_ms, "closed as abandoned");
-                self.mark_finished();
+                self.mark_finished().await;
             }
             Err(e) => self.log_not_written("closing as abandoned", e),
         }
@@ -444,7 +444,7 @@ impl Table {
             .await;
         match done {
             Ok(()) => {
-                self.mark_finished();
+                self.mark_finished().await;
                 // Rated before anyone hears the match ended, so the last
                 // state carries the changes.
                 self.rate().await;
@@ -458,10 +458,17 @@ impl Table {
     }
 
     /// The match is in the history: finished here and in the lobby's view.
-    fn mark_finished(&mut self) {
+    async fn mark_finished(&mut self) {
         self.finished = true;
         if let Ok(mut info) = self.info.lock() {
             info.finished = true;
+        }
+        // What it kept asleep is of no more use (only a table that slept
+        // has a row, so the others pay no write).
+        if self.kept_saved.take().is_some() {
+            if let Err(e) = self.store.forget_kept(&self.id).await {
+                tracing::warn!(table = %self.id, "its kept row stays: {e}");
+            }
         }
     }
 }
