@@ -251,7 +251,7 @@ impl Hub {
 
     /// The table is here and its match not finished (a sleeping one
     /// never is).
-    fn open(&self, id: &str) -> bool {
+    pub(crate) fn open(&self, id: &str) -> bool {
         self.tables.lock().is_some_and(|t| match t.get(id) {
             Some(Slot::Live(h)) => h.open(),
             Some(_) => true,
@@ -275,9 +275,9 @@ impl Hub {
     }
 
     /// Public tables still being played, those with free seats first.
-    /// (An open public table does not sleep: see `Table::in_lobby`; a
-    /// sleeping one has all its seats taken and is left out as a finished
-    /// one is not.)
+    /// (A public table with a free seat does not sleep: see
+    /// `Table::in_lobby`. A sleeping one, all its seats taken and nobody
+    /// there, is listed again once someone comes back.)
     pub fn list(&self) -> Vec<LobbyTable> {
         let Some(mut t) = self.tables.lock() else {
             return Vec::new();

@@ -129,27 +129,75 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
-    /// A row is written, replaced, read back and found by the sweeps'
-    /// two times.
-    #[tokio::test]
-    async fn a_kept_row_is_replaced_read_and_found_when_due() {
-        let store = Store::connect("sqlite::memory:").await.unwrap();
-        let mut row = KeptRow {
+    fn row() -> KeptRow {
+        KeptRow {
             table_id: "t1".into(),
             seq: 3,
             touched_ms: Some(1_000),
             deadline_ms: None,
             kept: "{}".into(),
-        };
-        store.keep_asleep(&row, "n").await.unwrap();
+        }
+    }
+
+    /// A row is written, replaced, read back, found by the sweeps' two
+    /// times, and deleted.
+    async fn round_trip(store: &Store, node: &str) {
+        let mut row = row();
+        store.keep_asleep(&row, node).await.unwrap();
         row.deadline_ms = Some(5_000);
         row.seq = 4;
-        store.keep_asleep(&row, "n").await.unwrap();
+        store.keep_asleep(&row, node).await.unwrap();
         assert_eq!(store.kept("t1").await.unwrap(), Some(row));
         assert!(store.asleep_due(4_999, 999).await.unwrap().is_empty());
         assert_eq!(store.asleep_due(5_000, 0).await.unwrap(), vec!["t1"]);
         assert_eq!(store.asleep_due(0, 1_000).await.unwrap(), vec!["t1"]);
         store.forget_kept("t1").await.unwrap();
         assert_eq!(store.kept("t1").await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn a_kept_row_is_replaced_read_and_found_when_due() {
+        let store = Store::connect("sqlite::memory:").await.unwrap();
+        round_trip(&store, "n0").await;
+    }
+
+    /// On PostgreSQL the row is fenced like every write of a table: a
+    /// node without the table's lease writes nothing. Runs when
+    /// `DOMINO_TEST_POSTGRES` names a server.
+    #[tokio::test]
+    async fn only_the_lease_holder_keeps_a_sleeping_tables_row() {
+        let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+            eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+            return;
+        };
+        let (db, name) = crate::store::scratch_postgres(&url, "asleep")
+            .await
+            .unwrap();
+        let store = Store::connect(&db).await.unwrap();
+        let now = crate::clock::now_ms();
+        store
+            .create_table(&crate::store::tests::table_row("t1", now))
+            .await
+            .unwrap();
+        let refused = store.keep_asleep(&row(), "n0").await;
+        assert!(
+            matches!(refused, Err(TableWriteError::Superseded(_))),
+            "{refused:?}"
+        );
+        assert_eq!(store.kept("t1").await.unwrap(), None);
+        let config = crate::Config {
+            node: "n0".into(),
+            ..crate::Config::default()
+        };
+        let lease = std::time::Duration::from_secs(60);
+        assert!(store
+            .take_lease("t1", &config.holder(), lease)
+            .await
+            .unwrap());
+        round_trip(&store, "n0").await;
+        store.close().await;
+        crate::store::drop_scratch_postgres(&url, &name)
+            .await
+            .unwrap();
     }
 }
