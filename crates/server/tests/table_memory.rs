@@ -1,7 +1,6 @@
 //! What a table keeps in the server's memory, counted by the heap
 //! allocator (one test in this file: the count is the process's): a
-//! parked table is down to little more than its id, its channel and its
-//! lobby line; a live one, played by bots with a watcher, to well under
+//! sleeping table is down to its id in the hub's map; a live one, played by bots with a watcher, to well under
 //! 64 KiB before its sockets. The store's own cache of the tables' rows
 //! is counted in both.
 #![allow(clippy::unwrap_used, clippy::print_stderr)]
