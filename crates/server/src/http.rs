@@ -391,7 +391,7 @@ async fn table_page(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    if app.hub.get(&id).is_some() {
+    if app.hub.holds(&id) {
         return page(StatusCode::OK, None, &headers);
     }
     page_if(app.hub.store.exists(&id).await, "table", &headers)

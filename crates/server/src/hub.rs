@@ -12,21 +12,24 @@ use crate::limits::{Creators, Gate, Refused, Stats};
 use crate::protocol::socket::LobbyTable;
 use crate::relay::{Local, Relay};
 use crate::store::Store;
-use crate::table::{random_id, Cmd, Code, Handle, Info, NewTable, Refusal, RematchPlan, Table};
+use crate::table::{
+    random_id, Cmd, Code, Handle, Info, NewTable, Refusal, RematchPlan, Slot, Table, Tables,
+};
 use crate::Config;
 
 /// Every live table, by id, and what the limits count.
 #[derive(Clone, Debug)]
 pub struct Hub {
-    /// Live tables (playing, parked or finished with someone still there).
-    tables: Arc<Mutex<HashMap<String, Handle>>>,
+    /// The tables here: live ones (playing, parked or finished with
+    /// someone still there) and sleeping ones (see `table::dormant`).
+    tables: Tables,
     /// Tables being created here, not yet in `tables`: on PostgreSQL each
     /// holds this node's lease already, and the heartbeat, which reopens
     /// this node's leased tables (after a restart), must leave them be.
     creating: Arc<Mutex<HashSet<String>>>,
-    /// Tables created from each address, for the per-address limit
-    /// (finished ones are dropped as the list is counted).
-    made_by: Arc<Mutex<HashMap<IpAddr, Vec<Handle>>>>,
+    /// Tables created from each address, by id, for the per-address
+    /// limit (finished ones are dropped as the list is counted).
+    made_by: Arc<Mutex<HashMap<IpAddr, Vec<String>>>>,
     /// Creations per address in the last minute.
     creators: Arc<Creators>,
     /// Sheets, tournaments, entries, profiles and links created over
@@ -54,7 +57,7 @@ impl Hub {
     pub fn new(store: Store, config: Arc<Config>) -> Hub {
         let l = &config.limits;
         Hub {
-            tables: Arc::new(Mutex::new(HashMap::new())),
+            tables: Tables::new(store.clone(), config.clone()),
             creating: Arc::new(Mutex::new(HashSet::new())),
             made_by: Arc::new(Mutex::new(HashMap::new())),
             creators: Arc::new(Creators::default()),
@@ -86,24 +89,27 @@ impl Hub {
             return Ok(self.adopt().await?);
         }
         let saved = self.store.unfinished().await?;
+        let mut kept = self.store.all_kept().await?;
         let mut n = 0;
         for s in saved {
-            let id = s.table.id.clone();
-            match Table::restore(s, self.store.clone(), self.config.clone()) {
-                Ok(h) => {
-                    self.insert(id, h);
-                    n += 1;
-                }
+            let k = kept.remove(&s.table.id);
+            match self.reopen(s, k) {
+                Ok(_) => n += 1,
                 Err(e) => tracing::error!("not restored: {e}"),
             }
         }
         Ok(n)
     }
 
-    pub(crate) fn insert(&self, id: String, h: Handle) {
-        if let Ok(mut t) = self.tables.lock() {
-            t.insert(id, h);
-        }
+    /// Rebuild a stored table here, with what it kept if it slept (a
+    /// restart, or a table taken over from another node).
+    pub(crate) fn reopen(
+        &self,
+        saved: crate::store::Saved,
+        kept: Option<crate::store::asleep::KeptRow>,
+    ) -> Result<Handle, String> {
+        let (store, config) = (self.store.clone(), self.config.clone());
+        Table::restore(saved, store, config, self.tables.clone(), kept, false)
     }
 
     pub async fn create(&self, mut new: NewTable) -> Result<(String, Handle), Refusal> {
@@ -113,23 +119,38 @@ impl Hub {
         // second copy of it.
         let id = new.id.get_or_insert_with(|| random_id(8)).clone();
         let _creating = Creating::hold(&self.creating, &id);
-        let h = Table::create(new, self.store.clone(), self.config.clone()).await?;
-        self.insert(id.clone(), h.clone());
+        let h = Table::create(
+            new,
+            self.store.clone(),
+            self.config.clone(),
+            self.tables.clone(),
+        )
+        .await?;
         Ok((id, h))
     }
 
-    /// Whether the table runs here or is being created here. `creating` is
-    /// asked first: a table leaves it only once it is in `tables`.
+    /// Whether the table runs (or sleeps) here or is being created here.
+    /// `creating` is asked first: a table leaves it only once it is in
+    /// `tables`.
     pub(crate) fn claimed(&self, id: &str) -> bool {
-        let creating = self.creating.lock().is_ok_and(|c| c.contains(id));
-        creating || self.get(id).is_some()
+        self.starting(id) || self.tables.holds(id)
+    }
+
+    /// The table is being created here.
+    pub(crate) fn starting(&self, id: &str) -> bool {
+        self.creating.lock().is_ok_and(|c| c.contains(id))
+    }
+
+    /// The table is here, awake or asleep.
+    pub fn holds(&self, id: &str) -> bool {
+        self.tables.holds(id)
     }
 
     /// A live table, here or (through a proxy) on the node that owns it;
     /// refused as `moving` while it is between owners (its node died and
     /// no other has taken it over yet), so the player tries again.
     pub async fn locate(&self, id: &str) -> Result<Handle, Refusal> {
-        if let Some(h) = self.get(id) {
+        if let Some(h) = self.table(id).await {
             return Ok(h);
         }
         match &self.relay {
@@ -184,7 +205,7 @@ impl Hub {
             .lock()
             .map(|mut m| {
                 let v = m.entry(ip).or_default();
-                v.retain(Handle::open);
+                v.retain(|id| self.open(id));
                 v.len()
             })
             .unwrap_or(0);
@@ -212,22 +233,30 @@ impl Hub {
         }
         let (id, h) = self.create(new).await?;
         if let Ok(mut m) = self.made_by.lock() {
-            m.entry(ip).or_default().push(h.clone());
+            m.entry(ip).or_default().push(id.clone());
         }
         Ok((id, h))
     }
 
-    /// A live table; tables whose task has ended are forgotten.
+    /// A live table, not waking a sleeping one; tables whose task has
+    /// ended are forgotten.
     pub fn get(&self, id: &str) -> Option<Handle> {
-        let mut t = self.tables.lock().ok()?;
-        match t.get(id) {
-            Some(h) if h.tx.is_closed() => {
-                t.remove(id);
-                None
-            }
-            Some(h) => Some(h.clone()),
-            None => None,
-        }
+        self.tables.live(id)
+    }
+
+    /// A table here, woken if it sleeps (once, however many ask at once).
+    pub async fn table(&self, id: &str) -> Option<Handle> {
+        self.tables.wake(id).await
+    }
+
+    /// The table is here and its match not finished (a sleeping one
+    /// never is).
+    pub(crate) fn open(&self, id: &str) -> bool {
+        self.tables.lock().is_some_and(|t| match t.get(id) {
+            Some(Slot::Live(h)) => h.open(),
+            Some(_) => true,
+            None => false,
+        })
     }
 
     /// Count one HTTP creation of `kind` from `ip`, or answer why not (see
@@ -246,30 +275,82 @@ impl Hub {
     }
 
     /// Public tables still being played, those with free seats first.
+    /// (A public table with a free seat does not sleep: see
+    /// `Table::in_lobby`. A sleeping one, all its seats taken and nobody
+    /// there, is listed again once someone comes back.)
     pub fn list(&self) -> Vec<LobbyTable> {
-        let Ok(mut t) = self.tables.lock() else {
+        let Some(mut t) = self.tables.lock() else {
             return Vec::new();
         };
-        t.retain(|_, h| !h.tx.is_closed());
+        t.retain(|_, s| !matches!(s, Slot::Live(h) if h.tx.is_closed()));
         let mut infos: Vec<_> = t
             .values()
-            .filter_map(|h| h.info.lock().ok().map(|i| i.clone()))
+            .filter_map(|s| match s {
+                Slot::Live(h) => h.info.lock().ok().map(|i| i.clone()),
+                _ => None,
+            })
             .filter(|i| !i.private && !i.finished)
             .collect();
         infos.sort_by(|a, b| b.open_seats().cmp(&a.open_seats()).then(a.id.cmp(&b.id)));
         infos.iter().take(200).map(Info::to_lobby).collect()
     }
 
-    /// Live tables parked (nobody there, bots waiting).
+    /// Tables parked (nobody there, bots waiting), asleep ones included.
     pub fn parked(&self) -> usize {
         self.tables
             .lock()
             .map(|t| {
                 t.values()
-                    .filter(|h| h.info.lock().is_ok_and(|i| i.parked))
+                    .filter(|s| match s {
+                        Slot::Live(h) => h.info.lock().is_ok_and(|i| i.parked),
+                        _ => true,
+                    })
                     .count()
             })
             .unwrap_or(0)
+    }
+
+    /// The live tables' handles, and the sleeping tables' ids (tables
+    /// whose task ended are forgotten).
+    fn live_and_asleep(&self) -> Option<(Vec<Handle>, HashSet<String>)> {
+        let mut t = self.tables.lock()?;
+        t.retain(|_, s| !matches!(s, Slot::Live(h) if h.tx.is_closed()));
+        let mut live = Vec::new();
+        let mut asleep = HashSet::new();
+        for (id, s) in t.iter() {
+            match s {
+                Slot::Live(h) => live.push(h.clone()),
+                Slot::Asleep => {
+                    asleep.insert(id.clone());
+                }
+                Slot::Waking(_) => {}
+            }
+        }
+        Some((live, asleep))
+    }
+
+    /// Wake the sleeping tables (of `asleep`) that the store says are
+    /// due: a turn clock ran out, or nothing was touched for the abandon
+    /// delay; each is handed `cmd()`.
+    async fn wake_due(&self, asleep: &HashSet<String>, cmd: fn() -> Cmd) {
+        if asleep.is_empty() {
+            return;
+        }
+        let now = self.config.time.now_ms();
+        let untouched = crate::clock::now_ms()
+            - i64::try_from(self.config.limits.abandon_after.as_millis()).unwrap_or(i64::MAX);
+        let due = match self.store.asleep_due(now, untouched).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!("sleeping tables due: {e}");
+                return;
+            }
+        };
+        for id in due.iter().filter(|id| asleep.contains(*id)) {
+            if let Some(h) = self.table(id).await {
+                let _ = h.tx.try_send(cmd());
+            }
+        }
     }
 
     /// Every so often until `stop`, ask each table whether it is abandoned
@@ -277,59 +358,59 @@ impl Hub {
     pub async fn sweep(self, stop: tokio::sync::watch::Receiver<bool>) {
         let mut sweep = crate::clock::Sweep::after(self.config.limits.abandon_after, stop);
         while sweep.next().await {
-            let handles: Vec<Handle> = match self.tables.lock() {
-                Ok(mut t) => {
-                    t.retain(|_, h| !h.tx.is_closed());
-                    t.values().cloned().collect()
-                }
-                Err(_) => return,
+            let Some((live, asleep)) = self.live_and_asleep() else {
+                return;
             };
-            for h in handles {
+            for h in live {
                 let _ = h.tx.try_send(Cmd::Sweep);
             }
+            // (Woken by the clock sweep too when their clock ran out: a
+            // table with a clock running is never abandoned.)
+            self.wake_due(&asleep, || Cmd::Sweep).await;
         }
     }
 
     /// Every `Config::clock_sweep` until `stop`, wake the tables whose
     /// turn clock ran out (read from what each shows the lobby, so a
     /// parked table waiting days for a correspondence move costs nothing
-    /// until its deadline).
+    /// until its deadline); sleeping ones from the deadline they kept in
+    /// the store.
     pub async fn clocks(self, stop: tokio::sync::watch::Receiver<bool>) {
         let mut sweep = crate::clock::Sweep::after(self.config.clock_sweep * 8, stop);
         while sweep.next().await {
             let now = self.config.time.now_ms();
-            let due: Vec<Handle> = match self.tables.lock() {
-                Ok(t) => t
-                    .values()
-                    .filter(|h| {
-                        h.info.lock().is_ok_and(|i| {
-                            !i.finished && i.turn().is_some_and(|t| t.deadline_ms <= now)
-                        })
-                    })
-                    .cloned()
-                    .collect(),
-                Err(_) => return,
+            let Some((live, asleep)) = self.live_and_asleep() else {
+                return;
             };
-            for h in due {
-                let _ = h.tx.try_send(Cmd::Tick);
+            for h in live {
+                let due = h
+                    .info
+                    .lock()
+                    .is_ok_and(|i| !i.finished && i.turn().is_some_and(|t| t.deadline_ms <= now));
+                if due {
+                    let _ = h.tx.try_send(Cmd::Tick);
+                }
             }
+            self.wake_due(&asleep, || Cmd::Tick).await;
         }
     }
 
     /// Stop listing a table (another node runs it now).
     pub(crate) fn forget(&self, id: &str) {
-        if let Ok(mut t) = self.tables.lock() {
-            t.remove(id);
-        }
+        self.tables.remove(id);
     }
 
-    /// The ids of the live tables whose match is not finished.
+    /// The ids of the tables here whose match is not finished, asleep
+    /// ones included.
     pub(crate) fn open_ids(&self) -> Vec<String> {
         self.tables
             .lock()
             .map(|t| {
                 t.iter()
-                    .filter(|(_, h)| h.open())
+                    .filter(|(_, s)| match s {
+                        Slot::Live(h) => h.open(),
+                        _ => true,
+                    })
                     .map(|(id, _)| id.clone())
                     .collect()
             })
@@ -376,8 +457,8 @@ impl Drop for Creating<'_> {
 
 /// The relay reaches this node's tables through the hub.
 impl Local for Hub {
-    fn table(&self, id: &str) -> Option<Handle> {
-        self.get(id)
+    fn table<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Option<Handle>> {
+        Box::pin(Hub::table(self, id))
     }
 
     fn follow_rematch<'a>(

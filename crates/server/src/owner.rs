@@ -13,7 +13,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::hub::Hub;
-use crate::table::{Cmd, Table};
+use crate::table::Cmd;
 
 /// How often a node looks for tables to take over, and points the proxies
 /// of other nodes' tables at their holders: each look is a few statements,
@@ -40,10 +40,10 @@ impl Hub {
             let Some(saved) = self.store.unfinished_one(&id).await? else {
                 continue;
             };
-            match Table::restore(saved, self.store.clone(), self.config.clone()) {
-                Ok(h) => {
+            let kept = self.store.kept(&id).await?;
+            match self.reopen(saved, kept) {
+                Ok(_) => {
                     tracing::info!(table = %id, node = %node, "opened (unowned)");
-                    self.insert(id, h);
                     n += 1;
                 }
                 Err(e) => tracing::error!("not restored: {e}"),
@@ -66,19 +66,28 @@ impl Hub {
             .into_iter()
             .collect();
         for id in open {
-            // (A table that finished meanwhile let its lease go.)
-            let Some(h) = self.get(&id).filter(|h| h.open()) else {
+            if held.contains(&id) {
                 continue;
-            };
-            if !held.contains(&id) {
-                // This node missed its renewals (stalled, cut off) and
-                // another took the table: its copy here stops and drops
-                // its connections, which reconnect to that node. (With a
-                // full queue the copy learns it at its next entry, which
-                // the store refuses: see `Store::fence`.)
-                tracing::warn!(table = %id, "lease lost: another node runs this table now");
-                let _ = h.tx.try_send(Cmd::Superseded);
-                self.forget(&id);
+            }
+            match self.get(&id) {
+                // (A table that finished meanwhile let its lease go.)
+                Some(h) if !h.open() => {}
+                Some(h) => {
+                    // This node missed its renewals (stalled, cut off) and
+                    // another took the table: its copy here stops and drops
+                    // its connections, which reconnect to that node. (With a
+                    // full queue the copy learns it at its next entry, which
+                    // the store refuses: see `Store::fence`.)
+                    tracing::warn!(table = %id, "lease lost: another node runs this table now");
+                    let _ = h.tx.try_send(Cmd::Superseded);
+                    self.forget(&id);
+                }
+                // Asleep: no copy to stop, only its id to drop.
+                None if self.holds(&id) => {
+                    tracing::warn!(table = %id, "lease lost: another node runs this sleeping table now");
+                    self.forget(&id);
+                }
+                None => {}
             }
         }
         self.look().await

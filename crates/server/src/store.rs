@@ -27,6 +27,7 @@ macro_rules! from_row {
     };
 }
 
+pub mod asleep;
 pub mod batch;
 pub mod bots;
 pub mod lease;
@@ -151,6 +152,8 @@ const MIGRATIONS: &[&[&str]] = &[
     seeks::ADDRESS_CLOCK_MIGRATION,
     // Seeks stored without their sides: see `seeks`.
     seeks::SIDES_MIGRATION,
+    // What sleeping tables keep: see `asleep`.
+    asleep::MIGRATION,
 ];
 
 /// The PostgreSQL advisory lock a node holds while it migrates, so that

@@ -137,7 +137,8 @@ struct Conn {
     at: Option<Handle>,
     /// The client's address, for the per-address limits.
     ip: IpAddr,
-    made: Vec<Handle>,
+    /// The tables it made, by id (a sleeping one has no handle).
+    made: Vec<String>,
     /// The profile signed in when the socket opened: `(id, name)`.
     profile: Option<(String, String)>,
     /// The bot account's token the socket was opened with.
@@ -557,7 +558,7 @@ async fn create(
     mine: Option<u8>,
 ) -> Result<Reply, Refusal> {
     new.check()?;
-    conn.made.retain(|h| h.open());
+    conn.made.retain(|id| hub.open(id));
     let cap = hub.config.limits.tables_per_client;
     if conn.made.len() >= cap {
         hub.stats
@@ -567,8 +568,8 @@ async fn create(
             format!("one client may have {cap} unfinished tables: finish or leave one first"),
         ));
     }
-    let (_, h) = hub.create_from(conn.ip, new).await?;
-    conn.made.push(h.clone());
+    let (id, h) = hub.create_from(conn.ip, new).await?;
+    conn.made.push(id);
     // With no seat of the creator's the bots play each other and the
     // creator watches (demos, the load benchmark).
     let how = match mine {
@@ -593,7 +594,15 @@ async fn seat(
     how: Seating,
 ) -> Result<Reply, Refusal> {
     let h = hub.locate(table).await?;
-    attach(conn_id, conn, out, h, how).await
+    match attach(conn_id, conn, out, h, how.clone()).await {
+        // It fell asleep between being found and asked (its channel
+        // closed): found again, so woken.
+        Err(r) if r.code == Code::NoTable && hub.holds(table) => {
+            let h = hub.locate(table).await?;
+            attach(conn_id, conn, out, h, how).await
+        }
+        done => done,
+    }
 }
 
 /// A request to the table the socket is at.

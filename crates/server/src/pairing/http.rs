@@ -384,7 +384,7 @@ async fn status(
     let open = match &s.table_id {
         // Stored, and not still being started here (its row is written
         // before its task takes players).
-        Some(t) => hub.store.exists(t).await? && !(hub.claimed(t) && hub.get(t).is_none()),
+        Some(t) => hub.store.exists(t).await? && (hub.holds(t) || !hub.starting(t)),
         None => false,
     };
     let state = match (&s.team_code, open) {

@@ -6,14 +6,14 @@ use domino_engine::catalog::TableFacts;
 use domino_engine::wire::Drawn;
 use domino_engine::Redeal;
 use domino_engine::{HandResult, RulesSpec};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 // The `type` each pushed message carries first, as its own one-word type
 // (so that the page's declaration names it, where serde's tag would not).
 
 /// The `type` of a [`ChatLine`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ChatType {
     #[serde(rename = "chat")]
@@ -36,8 +36,9 @@ pub enum StateType {
     State,
 }
 
-/// A chat line or phrase, as sent and as kept for those who join later.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A chat line or phrase, as sent and as kept for those who join later
+/// (and by a sleeping table in the store).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChatLine {
     #[serde(rename = "type")]

@@ -44,8 +44,8 @@ use crate::Config;
 /// hub implements it, so that the relay (which the hub holds) need not
 /// name the hub: the two import each other no more.
 pub trait Local: Send + Sync + 'static {
-    /// Table `id`, when it runs here.
-    fn table(&self, id: &str) -> Option<Handle>;
+    /// Table `id`, when it runs here (woken if it sleeps).
+    fn table<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Option<Handle>>;
 
     /// Make the rematch a table's `answer` plans (or pass on the id of the
     /// one already made).

@@ -450,7 +450,7 @@ impl Run {
         self.relay.abandon(&self.inflight);
         self.inflight.clear();
         if *node == self.relay.holder {
-            let Some(h) = self.local.table(&self.table) else {
+            let Some(h) = self.local.table(&self.table).await else {
                 // Taken here but not open: the sockets reconnect.
                 for s in self.socks.values() {
                     s.out.kick.notify_one();

@@ -49,10 +49,6 @@ pub(super) fn receive(
     };
     match (&asking.1, served.get(&key)) {
         (Request::Attach { .. }, _) => {
-            let Some(h) = local.table(table) else {
-                refuse(gone());
-                return;
-            };
             if let Some(old) = served.remove(&key) {
                 let _ = old.send((None, Request::Detach));
             }
@@ -64,7 +60,7 @@ pub(super) fn receive(
                 relay.clone(),
                 from.to_string(),
                 conn,
-                h,
+                table.to_string(),
                 rx,
             ));
         }
@@ -99,15 +95,35 @@ pub(super) fn drop_dead(relay: &Relay, live: &HashSet<String>) {
     *suspects = down;
 }
 
-/// One remote socket at table `h` until it detaches.
+/// One remote socket at table `table` (woken if it sleeps) until it
+/// detaches.
 async fn serve(
     tables: Tables,
     relay: Arc<Relay>,
     from: String,
     remote: u64,
-    h: Handle,
+    table: String,
     mut rx: mpsc::UnboundedReceiver<Asking>,
 ) {
+    let Some(h) = tables.table(&table).await else {
+        // Not here: every request so far (the attach first) is refused.
+        rx.close();
+        while let Ok((q, _)) = rx.try_recv() {
+            if let Some(q) = q {
+                relay.send(
+                    &from,
+                    Item::Rep {
+                        q,
+                        r: Answer::Err(gone()),
+                    },
+                );
+            }
+        }
+        if let Ok(mut s) = relay.served.lock() {
+            s.retain(|_, tx| !tx.is_closed());
+        }
+        return;
+    };
     let local = crate::table::next_conn_id();
     let (otx, mut orx) = mpsc::channel::<Arc<str>>(512);
     let kick = Arc::new(Notify::new());

@@ -17,9 +17,10 @@ use super::commitments::Commitments;
 use super::messages::{Code, Info, Refusal};
 use super::people::{plan_of, sheet_line, SeatKind};
 use super::seats::{random_id, SeatState};
-use super::{Cmd, Handle, NewTable, Table};
+use super::{Cmd, Handle, NewTable, Table, Tables};
 use crate::clock::{now_ms, now_us};
 use crate::fair::Secret;
+use crate::store::asleep::KeptRow;
 use crate::store::{LogRow, Logged, Saved, Store, TableRow, TableWriteError};
 use crate::Config;
 
@@ -47,6 +48,7 @@ impl Table {
         new: NewTable,
         store: Store,
         config: Arc<Config>,
+        tables: Tables,
     ) -> Result<Handle, Refusal> {
         let rules = new.check()?;
         let secret = new.secret.unwrap_or_else(Secret::random);
@@ -101,39 +103,63 @@ impl Table {
             seats: new.taken.clone(),
             log: Vec::new(),
         };
-        Table::rebuild(saved, store, config, new.hints).map_err(|e| Refusal::new(Code::Store, e))
+        let (mut table, rx) = Table::build(saved, store, config, tables, new.hints)
+            .map_err(|e| Refusal::new(Code::Store, e))?;
+        // Its player is on the way: it does not fall asleep before they
+        // come (a table seated at once would otherwise).
+        table.stay_awake = true;
+        Ok(table.start(rx))
     }
 
-    /// Rebuild a stored table by replaying its log, and start its task.
-    pub fn restore(saved: Saved, store: Store, config: Arc<Config>) -> Result<Handle, String> {
-        Table::rebuild(saved, store, config, true)
-    }
-
-    /// [`Table::restore`], with hints on or off.
-    fn rebuild(
+    /// Rebuild a stored table by replaying its log, with what it kept
+    /// asleep if it slept (see [`super::dormant`]), and start its task,
+    /// listed in `tables`. A table `woken` for a command stays parked and
+    /// awake until the command comes.
+    pub fn restore(
         saved: Saved,
         store: Store,
         config: Arc<Config>,
-        hints: bool,
+        tables: Tables,
+        kept: Option<KeptRow>,
+        woken: bool,
     ) -> Result<Handle, String> {
-        let (tx, rx) = mpsc::channel(256);
-        let table = Table::build(saved, store, config, hints, tx.clone(), None)?;
-        let info = table.info.clone();
-        tokio::spawn(table.run(rx, None));
-        Ok(Handle { tx, info })
+        let (mut table, rx) = Table::build(saved, store, config, tables, true)?;
+        if let Some(kept) = kept {
+            table.take_kept(kept);
+        }
+        if woken {
+            // No bot starts before the command that woke it is handled.
+            table.parked = true;
+            if let Ok(mut i) = table.info.lock() {
+                i.parked = true;
+            }
+            table.stay_awake = true;
+        }
+        Ok(table.start(rx))
     }
 
-    /// The table a stored one is, replayed from its log, answering on
-    /// `tx`; its lobby view goes to `info` when the table already has one
-    /// (a parked table waking up, see [`super::dormant`]).
-    pub(super) fn build(
+    /// List the table in `tables`, then start its task (so that it is
+    /// listed before it may lay itself down to sleep).
+    fn start(self, rx: mpsc::Receiver<Cmd>) -> Handle {
+        let h = Handle {
+            tx: self.tx.clone(),
+            info: self.info.clone(),
+        };
+        self.tables.insert_live(self.id.clone(), h.clone());
+        tokio::spawn(self.run(rx, None));
+        h
+    }
+
+    /// The table a stored one is, replayed from its log, with a new
+    /// command channel.
+    fn build(
         saved: Saved,
         store: Store,
         config: Arc<Config>,
+        tables: Tables,
         hints: bool,
-        tx: mpsc::Sender<Cmd>,
-        info: Option<Arc<Mutex<Info>>>,
-    ) -> Result<Table, String> {
+    ) -> Result<(Table, mpsc::Receiver<Cmd>), String> {
+        let (tx, rx) = mpsc::channel(256);
         let t = &saved.table;
         let spec: RulesSpec =
             serde_json::from_str(&t.rules).map_err(|e| format!("table {}: {e}", t.id))?;
@@ -209,15 +235,7 @@ impl Table {
             parked: false,
             clock: clock.clone(),
         };
-        let info = match info {
-            Some(info) => {
-                if let Ok(mut i) = info.lock() {
-                    *i = view;
-                }
-                info
-            }
-            None => Arc::new(Mutex::new(view)),
-        };
+        let info = Arc::new(Mutex::new(view));
         // A table is touched when created and by every move.
         let touched_ms = saved
             .log
@@ -226,7 +244,7 @@ impl Table {
             .max()
             .unwrap_or(0)
             .max(t.created_at);
-        Ok(Table {
+        let table = Table {
             id: t.id.clone(),
             rules,
             spec,
@@ -257,6 +275,10 @@ impl Table {
             tx,
             info,
             tick_at: None,
+            timers: Vec::new(),
+            stay_awake: false,
+            kept_saved: None,
+            tables,
             move_at_us: 0,
             acted_at: None,
             // Nobody is here yet: a restored table parks unless someone
@@ -267,7 +289,8 @@ impl Table {
             clock,
             timed_out: None,
             made_rated: None,
-        })
+        };
+        Ok((table, rx))
     }
 
     /// Check `a` for `seat` on a copy, store it, then apply it.
@@ -403,7 +426,7 @@ impl Table {
         match done {
             Ok(()) => {
                 tracing::info!(table = %self.id, idle_ms, "closed as abandoned");
-                self.mark_finished();
+                self.mark_finished().await;
             }
             Err(e) => self.log_not_written("closing as abandoned", e),
         }
@@ -421,7 +444,7 @@ impl Table {
             .await;
         match done {
             Ok(()) => {
-                self.mark_finished();
+                self.mark_finished().await;
                 // Rated before anyone hears the match ended, so the last
                 // state carries the changes.
                 self.rate().await;
@@ -435,10 +458,17 @@ impl Table {
     }
 
     /// The match is in the history: finished here and in the lobby's view.
-    fn mark_finished(&mut self) {
+    async fn mark_finished(&mut self) {
         self.finished = true;
         if let Ok(mut info) = self.info.lock() {
             info.finished = true;
+        }
+        // What it kept asleep is of no more use (only a table that slept
+        // has a row, so the others pay no write).
+        if self.kept_saved.take().is_some() {
+            if let Err(e) = self.store.forget_kept(&self.id).await {
+                tracing::warn!(table = %self.id, "its kept row stays: {e}");
+            }
         }
     }
 }

@@ -45,6 +45,7 @@ use crate::Config;
 
 use crate::protocol::table::{ChatLine, RatingChange};
 use commitments::Commitments;
+pub use dormant::{Slot, Tables};
 pub use messages::{Code, Info, Outbox, Refusal};
 pub use people::{plan_of, RematchPlan, SeatKind, PHRASES};
 pub use rated::bot_player;
@@ -238,6 +239,16 @@ pub struct Table {
     info: Arc<Mutex<Info>>,
     /// When the pending timer tick fires, if one is pending.
     tick_at: Option<Instant>,
+    /// The timer tasks (each holds the channel): stopped when the table
+    /// falls asleep.
+    timers: Vec<tokio::task::AbortHandle>,
+    /// Woken for a command not handled yet: not asleep again before it.
+    stay_awake: bool,
+    /// The row of what it keeps asleep as the store has it (see
+    /// [`dormant`]), if any.
+    kept_saved: Option<crate::store::asleep::KeptRow>,
+    /// The process's tables, where it lays itself down to sleep.
+    tables: Tables,
     /// When the last action arrived (µs since the epoch), sent in `state`
     /// messages as `move_at_us` so clients can time move-to-broadcast.
     move_at_us: i64,

@@ -38,8 +38,12 @@ impl Table {
         let mut next = first;
         while !self.superseded {
             if next.is_none() && self.may_sleep() {
-                tokio::spawn(super::dormant::Dormant::of(self).sleep(rx));
-                return;
+                if self.fall_asleep(&mut rx).await {
+                    return;
+                }
+                if self.superseded {
+                    break;
+                }
             }
             let cmd = match next.take() {
                 Some(cmd) => cmd,
@@ -60,6 +64,7 @@ impl Table {
 
     /// One command.
     async fn handle(&mut self, cmd: Cmd) {
+        self.stay_awake = false;
         {
             match cmd {
                 Cmd::Attach {
@@ -410,10 +415,12 @@ impl Table {
             if self.tick_at.is_none_or(|w| w > t) {
                 self.tick_at = Some(t);
                 let tx = self.tx.clone();
-                tokio::spawn(async move {
+                self.timers.retain(|t| !t.is_finished());
+                let timer = tokio::spawn(async move {
                     tokio::time::sleep_until(t.into()).await;
                     let _ = tx.send(Cmd::Tick).await;
                 });
+                self.timers.push(timer.abort_handle());
             }
         }
     }
