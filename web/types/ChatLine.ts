@@ -2,6 +2,7 @@
 import type { ChatType } from "./ChatType";
 
 /**
- * A chat line or phrase, as sent and as kept for those who join later.
+ * A chat line or phrase, as sent and as kept for those who join later
+ * (and by a sleeping table in the store).
  */
 export type ChatLine = { type: ChatType, at: number, phrase?: string, seat: number, text?: string, };
