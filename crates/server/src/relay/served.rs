@@ -105,7 +105,7 @@ async fn serve(
     table: String,
     mut rx: mpsc::UnboundedReceiver<Asking>,
 ) {
-    let Some(h) = tables.table(&table).await else {
+    let Some(mut h) = tables.table(&table).await else {
         // Not here: every request so far (the attach first) is refused.
         rx.close();
         while let Ok((q, _)) = rx.try_recv() {
@@ -149,14 +149,16 @@ async fn serve(
                 if cmd == Request::Detach {
                     break;
                 }
-                let run = run(tables.as_ref(), &h, local, &out, cmd);
-                tokio::pin!(run);
-                let r = loop {
-                    tokio::select! {
-                        r = &mut run => break r,
-                        Some(m) = orx.recv() => forward(m),
+                let attach = matches!(cmd, Request::Attach { .. });
+                let mut r = forwarding(run(tables.as_ref(), &h, local, &out, cmd.clone()), &mut orx, &forward).await;
+                // It fell asleep between being found and asked (its channel
+                // closed): found again, so woken, as a local join retries.
+                if attach && h.tx.is_closed() && matches!(&r, Err(e) if e.code == Code::NoTable) {
+                    if let Some(woken) = tables.table(&table).await {
+                        h = woken;
+                        r = forwarding(run(tables.as_ref(), &h, local, &out, cmd), &mut orx, &forward).await;
                     }
-                };
+                }
                 while let Ok(m) = orx.try_recv() {
                     forward(m);
                 }
@@ -170,6 +172,21 @@ async fn serve(
     drop(rx);
     if let Ok(mut s) = relay.served.lock() {
         s.retain(|_, tx| !tx.is_closed());
+    }
+}
+
+/// `run` to its end, forwarding what the table sends meanwhile.
+async fn forwarding<T>(
+    run: impl std::future::Future<Output = T>,
+    orx: &mut mpsc::Receiver<Arc<str>>,
+    forward: &impl Fn(Arc<str>),
+) -> T {
+    tokio::pin!(run);
+    loop {
+        tokio::select! {
+            r = &mut run => break r,
+            Some(m) = orx.recv() => forward(m),
+        }
     }
 }
 
