@@ -282,7 +282,7 @@ impl Hub {
         let Some(mut t) = self.tables.lock() else {
             return Vec::new();
         };
-        t.retain(|_, s| !matches!(s, Slot::Live(h) if h.tx.is_closed()));
+        t.retain(|_, s| !s.ended());
         let mut infos: Vec<_> = t
             .values()
             .filter_map(|s| match s {
@@ -314,7 +314,7 @@ impl Hub {
     /// whose task ended are forgotten).
     fn live_and_asleep(&self) -> Option<(Vec<Handle>, HashSet<String>)> {
         let mut t = self.tables.lock()?;
-        t.retain(|_, s| !matches!(s, Slot::Live(h) if h.tx.is_closed()));
+        t.retain(|_, s| !s.ended());
         let mut live = Vec::new();
         let mut asleep = HashSet::new();
         for (id, s) in t.iter() {

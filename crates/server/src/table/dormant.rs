@@ -37,6 +37,13 @@ pub enum Slot {
     Waking(Arc<tokio::sync::Mutex<()>>),
 }
 
+impl Slot {
+    /// A live table whose task has ended: to be forgotten.
+    pub(crate) fn ended(&self) -> bool {
+        matches!(self, Slot::Live(h) if h.tx.is_closed())
+    }
+}
+
 /// This process's tables by id, shared by the hub and the tables (which
 /// lay themselves down to sleep in it).
 #[derive(Clone, Debug)]
@@ -91,7 +98,7 @@ impl Tables {
     pub(crate) fn live(&self, id: &str) -> Option<Handle> {
         let mut m = self.lock()?;
         match m.get(id) {
-            Some(Slot::Live(h)) if h.tx.is_closed() => {
+            Some(s) if s.ended() => {
                 m.remove(id);
                 None
             }
@@ -103,8 +110,7 @@ impl Tables {
     /// The table is here, awake or not.
     pub(crate) fn holds(&self, id: &str) -> bool {
         self.lock().is_some_and(|m| match m.get(id) {
-            Some(Slot::Live(h)) => !h.tx.is_closed(),
-            Some(_) => true,
+            Some(s) => !s.ended(),
             None => false,
         })
     }
@@ -127,7 +133,7 @@ impl Tables {
                 let mut m = self.lock()?;
                 match m.get(id) {
                     None => return None,
-                    Some(Slot::Live(h)) if h.tx.is_closed() => {
+                    Some(s) if s.ended() => {
                         m.remove(id);
                         return None;
                     }
