@@ -86,9 +86,13 @@ export function seatRole(players, partners, mover, seat) {
 /**
  * The explanation as messages to put into words: each an id of the
  * catalogs and its arguments, seats given as their role to the mover
- * (`role`), lists of numbers as lists (the page joins them).
+ * (`role`), lists of numbers as lists (the page joins them). A counting
+ * puzzle's passes go into `count`, the reasoning the puzzle is about:
+ * who passed on what, so only so many deals are possible, and the answer
+ * is best in every one (the page adds the answer in words); `null` for an
+ * open puzzle.
  * @param {Shown} p @param {Explained} e
- * @returns {{ why: { id: string, args: Record<string, unknown> }[], known: { id: string, args: Record<string, unknown> }[] }}
+ * @returns {{ why: Said[], known: Said[], count: Said | null }}
  */
 export function explanation(p, e) {
   const role = (/** @type {number} */ seat) => seatRole(p.state.hands.length, !!p.facts?.partners, p.seat, seat);
@@ -96,14 +100,20 @@ export function explanation(p, e) {
     /** @type {Record<string, unknown>} */
     const args = { ...r };
     if (r.seat != null) args.role = role(r.seat);
-    return { id: reasonId(r.why), args };
+    // The table's "covers" names a player; a role needs its own grammar ("del siguiente jugador").
+    return { id: r.why === "covers" && r.seat != null ? "puzzle-why-covers" : reasonId(r.why), args };
   });
-  const known = [
-    ...e.lacks.map((l) => ({ id: "puzzle-lacks", args: { role: role(l.seat), numbers: l.numbers } })),
-    ...e.all_seen.map((n) => ({ id: "puzzle-all-seen", args: { number: n } })),
-  ];
-  return { why, known };
+  const counting = p.kind === "counting" && p.worlds != null;
+  const passed = e.lacks.map((l) => ({ id: counting ? "puzzle-count-passed" : "puzzle-lacks", args: { role: role(l.seat), numbers: l.numbers } }));
+  const seen = e.all_seen.map((n) => ({ id: "puzzle-all-seen", args: { number: n } }));
+  if (!counting) return { why, known: [...passed, ...seen], count: null };
+  const count = passed.length
+    ? { id: "puzzle-count-passes", args: { passes: passed, worlds: p.worlds } }
+    : { id: "puzzle-count-seen", args: { worlds: p.worlds } };
+  return { why, known: seen, count };
 }
+
+/** @typedef {{ id: string, args: Record<string, unknown> }} Said */
 
 /** The tiles that have a play. @param {Shown} p @returns {Set<string>} */
 export function playable(p) {

@@ -189,6 +189,7 @@ export function puzzlesPage(app) {
     if (typeof args.role === "string") args.who = t("puzzle-who", { role: args.role });
     if (Array.isArray(args.ends)) args.ends = orList(args.ends);
     if (Array.isArray(args.numbers)) args.numbers = orList(args.numbers);
+    if (Array.isArray(args.passes)) args.passes = args.passes.map(said).join("; ");
     return t(m.id, /** @type {Record<string, string | number>} */ (args));
   }
 
@@ -200,12 +201,13 @@ export function puzzlesPage(app) {
     fill(result,
       h("p", { class: tr.right ? "right" : "wrong", id: "puzzleverdict" }, t(tr.right ? "puzzle-right" : "puzzle-wrong", { answer: playWords(p, tr.answer) })),
       ex && ex.why.length ? h("p", { id: "puzzlewhy" }, t("puzzle-why", { reasons: ex.why.map(said).join("; ") })) : null,
+      ex && ex.count ? h("p", { id: "puzzlecount" }, said({ id: ex.count.id, args: { ...ex.count.args, answer: playWords(p, tr.answer) } })) : null,
       ex && ex.known.length ? h("p", { id: "puzzleknown" }, t("puzzle-known", { facts: ex.known.map(said).join("; ") })) : null,
       h("p", {}, t("puzzle-values")),
       h("table", { id: "puzzlevalues" },
         ...M.rows(tr, S.mine).map((r) => h("tr", { class: [r.answer ? "answer" : "", r.mine ? "mine" : ""].join(" ").trim() },
           h("td", {}, playWords(p, r.action)), h("td", {}, String(r.value)),
-          h("td", {}, r.bestIn != null ? t("puzzle-best-in", { count: r.bestIn }) : "")))),
+          h("td", {}, r.bestIn != null ? t("puzzle-best-in", { count: r.bestIn, worlds: p.worlds ?? r.bestIn }) : "")))),
       tr.played ? h("p", { id: "puzzleplayed" }, t("puzzle-own-played", { play: playWords(p, tr.played) })) : null,
       tr.player && tr.puzzle
         ? h("p", { id: "puzzleratings" },

@@ -117,4 +117,31 @@ test("the explanation names seats by their place to the mover", () => {
     { id: "puzzle-lacks", args: { role: "before", numbers: [4, 6] } },
     { id: "puzzle-all-seen", args: { number: 3 } },
   ]);
+  assert.equal(e.count, null, "an open puzzle is not about counting");
+});
+
+test("a counting puzzle's passes lead to its deals, and covering a seat's number names its role", () => {
+  const four = { ...puzzle, kind: "counting", worlds: 36, seat: 0, state: { ...puzzle.state, hands: [["6-6"], 3, 3, 3] }, facts: { partners: true } };
+  const e = M.explanation(four, {
+    why: [{ why: "covers", seat: 3, x: 2 }],
+    lacks: [{ seat: 1, numbers: [4] }, { seat: 3, numbers: [5, 6] }],
+    all_seen: [3],
+  });
+  // "the player before you's 2" / "de el jugador anterior": the role has its own message.
+  assert.deepEqual(e.why, [{ id: "puzzle-why-covers", args: { why: "covers", seat: 3, x: 2, role: "before" } }]);
+  assert.deepEqual(e.count, {
+    id: "puzzle-count-passes",
+    args: {
+      worlds: 36,
+      passes: [
+        { id: "puzzle-count-passed", args: { role: "next", numbers: [4] } },
+        { id: "puzzle-count-passed", args: { role: "before", numbers: [5, 6] } },
+      ],
+    },
+  });
+  // The passes are said once, in the count.
+  assert.deepEqual(e.known, [{ id: "puzzle-all-seen", args: { number: 3 } }]);
+  // No pass to read: the deals come from the tiles in sight.
+  const seen = M.explanation(four, { why: [], lacks: [], all_seen: [3] });
+  assert.deepEqual(seen.count, { id: "puzzle-count-seen", args: { worlds: 36 } });
 });

@@ -1284,10 +1284,7 @@ puzzle-play-at = { $tile } on the { $pips }
 puzzle-right = Right: { $answer } is the best play.
 puzzle-wrong = Not that one: the best play was { $answer }.
 puzzle-values = What the solver says each play is worth to your side
-puzzle-best-in = best in { $count ->
-    [one] one deal
-   *[other] { $count } deals
-}
+puzzle-best-in = best in { $count } of { $worlds } deals
 puzzle-line-title = The hand played out by the solver, each side at its best:
 puzzle-line-best = From the best play
 puzzle-line-yours = From your play
@@ -1321,6 +1318,15 @@ puzzle-who = { $role ->
 }
 puzzle-lacks = { $who } has no { $numbers } (passed on it)
 puzzle-all-seen = every { $number } is in sight
+puzzle-why-covers = covers { $role ->
+    [partner] your partner's { $x }
+    [next] the next player's { $x }
+    [before] the { $x } of the player before you
+   *[other] the { $x } of the player across
+}
+puzzle-count-passed = { $who } passed on { $numbers }
+puzzle-count-passes = Counting: { $passes }. So only { $worlds } deals of the hidden tiles are possible, and { $answer } is best in every one of them; every other play falls behind in at least one.
+puzzle-count-seen = Counting: only { $worlds } deals of the hidden tiles fit the tiles in sight, and { $answer } is best in every one of them; every other play falls behind in at least one.
 puzzle-your-rating = Your rating: { $rating } ({ $change })
 puzzle-its-rating = this puzzle: { $rating } ({ $change })
 

@@ -1307,10 +1307,7 @@ puzzle-play-at = { $tile } en el { $pips }
 puzzle-right = ¡Bien! { $answer } es la mejor jugada.
 puzzle-wrong = Esa no: la mejor jugada era { $answer }.
 puzzle-values = Lo que vale cada jugada para tu lado, según el solucionador
-puzzle-best-in = la mejor en { $count ->
-    [one] un reparto
-   *[other] { $count } repartos
-}
+puzzle-best-in = la mejor en { $count } de { $worlds } repartos
 puzzle-line-title = La mano jugada hasta el final por el solucionador, cada lado en su mejor juego:
 puzzle-line-best = Desde la mejor jugada
 puzzle-line-yours = Desde tu jugada
@@ -1344,6 +1341,15 @@ puzzle-who = { $role ->
 }
 puzzle-lacks = { $who } no lleva { $numbers } (pasó)
 puzzle-all-seen = todos los { $number } están a la vista
+puzzle-why-covers = tapa el { $x } { $role ->
+    [partner] de tu compañero
+    [next] del siguiente jugador
+    [before] del jugador anterior
+   *[other] del jugador de enfrente
+}
+puzzle-count-passed = { $who } pasó con { $numbers } en la mesa
+puzzle-count-passes = La cuenta: { $passes }. Así que solo caben { $worlds } repartos de las fichas ocultas, y { $answer } es la mejor en todos ellos; cualquier otra jugada queda por detrás en alguno.
+puzzle-count-seen = La cuenta: con las fichas a la vista solo caben { $worlds } repartos de las fichas ocultas, y { $answer } es la mejor en todos ellos; cualquier otra jugada queda por detrás en alguno.
 puzzle-your-rating = Tu puntuación: { $rating } ({ $change })
 puzzle-its-rating = este problema: { $rating } ({ $change })
 

@@ -1305,10 +1305,10 @@ puzzle-play-at = { $tile } sur le { $pips }
 puzzle-right = Bravo : { $answer } est le meilleur coup.
 puzzle-wrong = Pas celui-là : le meilleur coup était { $answer }.
 puzzle-values = Ce que vaut chaque coup pour votre camp, selon le solveur
-puzzle-best-in = le meilleur dans { $count ->
-    [one] { $count } donne
-   *[other] { $count } donnes
-}
+puzzle-best-in = le meilleur dans { $count } { $count ->
+    [one] donne
+   *[other] donnes
+} sur { $worlds }
 puzzle-line-title = La manche jouée jusqu'au bout par le solveur, chaque camp au mieux :
 puzzle-line-best = Depuis le meilleur coup
 puzzle-line-yours = Depuis votre coup
@@ -1342,6 +1342,15 @@ puzzle-who = { $role ->
 }
 puzzle-lacks = { $who } n'a aucun { $numbers } (il a passé)
 puzzle-all-seen = tous les { $number } sont visibles
+puzzle-why-covers = couvre le { $x } { $role ->
+    [partner] de votre partenaire
+    [next] du joueur suivant
+    [before] du joueur précédent
+   *[other] du joueur d'en face
+}
+puzzle-count-passed = { $who } a boudé sur le { $numbers }
+puzzle-count-passes = Le compte : { $passes }. Il ne reste donc que { $worlds } donnes possibles des dominos cachés, et { $answer } est le meilleur dans chacune ; tout autre coup fait moins bien dans au moins une.
+puzzle-count-seen = Le compte : avec les dominos visibles, il ne reste que { $worlds } donnes possibles des dominos cachés, et { $answer } est le meilleur dans chacune ; tout autre coup fait moins bien dans au moins une.
 puzzle-your-rating = Votre classement : { $rating } ({ $change })
 puzzle-its-rating = ce problème : { $rating } ({ $change })
 
