@@ -145,3 +145,33 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone",
     noErrors(page);
   });
 }
+
+for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone", PHONE, "fr-FR"]]) {
+  test(`a counting puzzle says who passed, so how many deals, in ${locale} at ${size} size`, async () => {
+    const page = await newPlayer(env, `count-${size}`, { viewport, locale });
+    const next = nextShown(page);
+    await page.goto(env.base + "/puzzles?theme=passes");
+    const shown = await next;
+    assert.equal(shown.kind, "counting");
+    await page.waitForSelector("#puzzlehand .handtile.legal");
+    const key = KEY.get(shown.id);
+    const miss = key.choices.map((c) => c.action).find((a) => !same(a, key.answer));
+    const tried = page.waitForResponse((r) => r.url().includes("/try")).then((r) => r.json());
+    await play(page, shown, miss);
+    const answer = await tried;
+    const count = await page.textContent("#puzzlecount");
+    // The chain the puzzle is about: the passes, so only the puzzle's deals, the answer best in all.
+    const passed = locale === "es-ES" ? / pasó con .+ en la mesa/ : / a boudé sur le /;
+    assert.match(count, locale === "es-ES" ? /^La cuenta: / : /^Le compte : /);
+    if (answer.explained.lacks.length) assert.match(count, passed);
+    assert.ok(count.includes(` ${shown.worlds} `), `${shown.worlds} deals in: ${count}`);
+    assert.ok(count.includes(key.answer.tile), count);
+    // Each play's deals out of the puzzle's.
+    const rows = await page.locator("#puzzlevalues tr").allTextContents();
+    assert.ok(rows.every((r) => r.includes(locale === "es-ES" ? ` de ${shown.worlds} repartos` : ` sur ${shown.worlds}`)), rows.join(" | "));
+    // A seat named by its role reads as the language does ("del", "du"), never "de el", "de le".
+    assert.doesNotMatch(await page.textContent("#puzzleresult"), /\bde (el|le) /);
+    await shot(page, `puzzles-count-${size}-${locale}`);
+    noErrors(page);
+  });
+}
