@@ -354,25 +354,81 @@ pub fn summary(set: &[Puzzle], tallies: &[(String, Tally)], seconds: f64) -> Str
             .collect();
         let _ = writeln!(s, "    turned down: {}", rejected.join(", "));
     }
-    let mut themes: BTreeMap<String, usize> = BTreeMap::new();
-    let mut rates: BTreeMap<String, (f64, usize)> = BTreeMap::new();
-    for p in set {
-        for t in &p.themes {
-            *themes.entry(format!("{t:?}")).or_default() += 1;
+    // Themes as the file spells them, the most frequent first, by kind too.
+    let kinds = [
+        ("all", None),
+        ("open", Some(Kind::Open)),
+        ("counting", Some(Kind::Counting)),
+    ];
+    for (name, kind) in kinds {
+        let of_kind = || set.iter().filter(move |p| kind.is_none_or(|k| p.kind == k));
+        let mut themes: BTreeMap<String, usize> = BTreeMap::new();
+        for t in of_kind().flat_map(|p| &p.themes) {
+            let spelt = serde_json::to_value(t)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned));
+            *themes
+                .entry(spelt.unwrap_or_else(|| format!("{t:?}")))
+                .or_default() += 1;
         }
-        for (l, r) in &p.solved_by {
-            let e = rates.entry(l.clone()).or_default();
-            e.0 += r;
-            e.1 += 1;
-        }
-    }
-    let _ = writeln!(s, "themes: {themes:?}");
-    for (l, (sum, n)) in &rates {
+        let mut themes: Vec<(String, usize)> = themes.into_iter().collect();
+        themes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let themes: Vec<String> = themes.iter().map(|(t, n)| format!("{t} {n}")).collect();
         let _ = writeln!(
             s,
-            "  {l:<10} solves {:.1}%",
-            100.0 * sum / (*n).max(1) as f64
+            "themes ({name}, {} puzzles): {}",
+            of_kind().count(),
+            themes.join(", ")
+        );
+    }
+    // Each level's solve rate, weakest level first, over all and by kind.
+    let _ = writeln!(
+        s,
+        "  {:<10} {:>7} {:>7} {:>9}",
+        "solved by", "all", "open", "counting"
+    );
+    for (level, _) in domino_bots::LEVELS {
+        let rate = |kind: Option<Kind>| {
+            let shares: Vec<f64> = set
+                .iter()
+                .filter(|p| kind.is_none_or(|k| p.kind == k))
+                .filter_map(|p| p.solved_by.get(level).copied())
+                .collect();
+            100.0 * shares.iter().sum::<f64>() / shares.len().max(1) as f64
+        };
+        let _ = writeln!(
+            s,
+            "  {level:<10} {:>6.1}% {:>6.1}% {:>8.1}%",
+            rate(None),
+            rate(Some(Kind::Open)),
+            rate(Some(Kind::Counting))
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_names_themes_as_the_file_does_and_levels_weakest_first() {
+        let set = read_set(include_str!("../../../puzzles/set.jsonl")).expect("the set");
+        let some: Vec<Puzzle> = set.into_iter().take(40).collect();
+        let text = summary(&some, &[], 1.0);
+        let themes = text
+            .lines()
+            .find(|l| l.starts_with("themes (all, 40 puzzles): "));
+        let themes = themes.unwrap_or_else(|| panic!("no themes line in:\n{text}"));
+        assert!(themes.contains("domino "), "{themes}");
+        assert!(!themes.contains("Domino"), "as in the file: {themes}");
+        assert!(text.contains("themes (open, ") && text.contains("themes (counting, "));
+        let levels: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains('%'))
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|w| domino_bots::LEVELS.iter().any(|(l, _)| l == w))
+            .collect();
+        assert_eq!(levels, ["random", "heavy", "count", "heuristic", "expert"]);
+    }
 }
