@@ -86,6 +86,34 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
   });
 }
 
+for (const [size, viewport, locale] of [["desktop", DESKTOP, "fr-FR"], ["phone", PHONE, "es-ES"]]) {
+  test(`today's puzzle shows its board on the lobby, in ${locale} at ${size} size`, async () => {
+    const page = await newPlayer(env, `daily-${size}`, { viewport, locale });
+    const daily = page.waitForResponse((r) => r.url().includes("/api/puzzles/daily")).then((r) => r.json());
+    await page.goto(env.base + "/");
+    const shown = await daily;
+    // The position in small, its game, kind and rating, and the way to it.
+    await page.waitForSelector("#dailycard #dailyboard g.tile");
+    assert.equal(await page.locator("#dailyboard g.tile").count(), shown.state.history.filter((e) => e.action.type === "play").length);
+    const info = await page.textContent("#dailyinfo");
+    assert.ok(info.includes(String(Math.round(shown.rating.rating)).slice(-3)), info);
+    assert.match(info, locale === "fr-FR" ? /Problème / : /Problema /);
+    assert.match(await page.textContent("#todaily"), locale === "fr-FR" ? /^Le résoudre$/ : /^Resolverlo$/);
+    // On a desktop it heads the side column, in the first screen.
+    if (size === "desktop") {
+      const box = await page.locator("#dailycard").boundingBox();
+      assert.ok(box && box.y + box.height <= viewport.height, JSON.stringify(box));
+    }
+    await page.locator("#dailycard").scrollIntoViewIfNeeded();
+    await shot(page, `puzzles-daily-lobby-${size}-${locale}`);
+    const opened = page.waitForResponse((r) => r.url().includes("/api/puzzles/daily")).then((r) => r.json());
+    await page.click("#todaily");
+    await page.waitForURL(/\/puzzles\?daily$/);
+    assert.equal((await opened).id, shown.id);
+    noErrors(page);
+  });
+}
+
 test("today's puzzle from the lobby", async () => {
   const page = await newPlayer(env, "daily");
   await page.goto(env.base + "/");

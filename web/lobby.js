@@ -16,6 +16,7 @@ import { openTablesCard, finishedCard } from "./lobby/lists.js";
 import { yourTablesCard } from "./turns.js";
 import { playNowCard } from "./playnow.js";
 import { playBotCard } from "./lobby/playbot.js";
+import { dailyCard } from "./puzzles/daily.js";
 
 /** @typedef {import("./types/GameInfo").GameInfo} Preset */
 /** @typedef {import("./types/MatchSummary").MatchSummary} FinishedMatch */
@@ -109,8 +110,9 @@ export async function lobby(app, nav) {
           h("div", { class: "moreitem", id: "tournaments" }, h("h3", {}, t("tourney-title")), h("p", { class: "muted" }, t("tourney-lobby-help")),
             h("a", { href: "/tournaments", class: "button", id: "totourney" }, t("tourney-see"))),
           h("div", { class: "moreitem", id: "puzzlescard" }, h("h3", {}, t("puzzles-title")), h("p", { class: "muted" }, t("puzzles-lobby-help")),
-            h("a", { href: "/puzzles?daily", class: "button", id: "todaily" }, t("puzzles-daily")), " ",
             h("a", { href: "/puzzles", class: "button", id: "topuzzles" }, t("puzzles-see")))),
         finishedCard()),
-      h("aside", { class: "card gamesbox" }, h("h2", {}, t("lobby-games")), games)));
+      // Today's puzzle heads the side column, as on lichess's home page.
+      h("div", { class: "lobbyside" }, dailyCard(),
+        h("aside", { class: "card gamesbox" }, h("h2", {}, t("lobby-games")), games))));
 }

@@ -1246,6 +1246,7 @@ puzzles-title = Puzzles
 puzzles-lobby-help = One position, one best play, proved by the solver. Find it and your puzzle rating moves.
 puzzles-see = Solve puzzles
 puzzles-daily = Today's puzzle
+puzzle-daily-solve = Solve it
 puzzle-game-label = Game
 puzzle-game-any = Any game
 puzzle-theme-label = Theme

@@ -1269,6 +1269,7 @@ puzzles-title = Problemas
 puzzles-lobby-help = Una posición, una sola mejor jugada, demostrada por el solucionador. Encuéntrala y tu puntuación de problemas cambia.
 puzzles-see = Resolver problemas
 puzzles-daily = El problema del día
+puzzle-daily-solve = Resolverlo
 puzzle-game-label = Juego
 puzzle-game-any = Cualquier juego
 puzzle-theme-label = Tema

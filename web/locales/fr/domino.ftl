@@ -1267,6 +1267,7 @@ puzzles-title = Problèmes
 puzzles-lobby-help = Une position, un seul meilleur coup, prouvé par le solveur. Trouvez-le et votre classement aux problèmes bouge.
 puzzles-see = Résoudre des problèmes
 puzzles-daily = Le problème du jour
+puzzle-daily-solve = Le résoudre
 puzzle-game-label = Jeu
 puzzle-game-any = Tous les jeux
 puzzle-theme-label = Thème
