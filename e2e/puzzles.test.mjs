@@ -175,13 +175,25 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone",
 }
 
 for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone", PHONE, "fr-FR"]]) {
-  test(`a counting puzzle says who passed, so how many deals, in ${locale} at ${size} size`, async () => {
+  test(`a counting puzzle shows the passes so far, then says who passed, so how many deals, in ${locale} at ${size} size`, async () => {
     const page = await newPlayer(env, `count-${size}`, { viewport, locale });
     const next = nextShown(page);
     await page.goto(env.base + "/puzzles?theme=passes");
     const shown = await next;
     assert.equal(shown.kind, "counting");
     await page.waitForSelector("#puzzlehand .handtile.legal");
+    // Before the try, what a player at the table saw: who passed on which numbers.
+    assert.ok(shown.missed.length > 0, shown.id);
+    const passes = await page.textContent("#puzzlepasses");
+    assert.match(passes, locale === "es-ES" ? /^Pases hasta ahora: .*(pase|al pozo) con \d/ : /^Boudés jusqu'ici : .*(boudé|pioché) sur le \d/);
+    const first = shown.missed[0];
+    assert.ok(first.ends.every((n) => passes.includes(String(n))), `${JSON.stringify(first)} in ${passes}`);
+    // And every turn of the hand, on demand.
+    const turns = shown.state.history.filter((e) => ["play", "pass", "draw"].includes(e.action.type)).length;
+    assert.equal(await page.locator("#puzzlehistory li").count(), turns);
+    await page.click("#puzzlehistory summary");
+    assert.ok(await page.locator("#puzzlehistory li").first().isVisible());
+    await shot(page, `puzzles-count-before-${size}-${locale}`);
     const key = KEY.get(shown.id);
     const miss = key.choices.map((c) => c.action).find((a) => !same(a, key.answer));
     const tried = page.waitForResponse((r) => r.url().includes("/try")).then((r) => r.json());

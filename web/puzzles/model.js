@@ -11,8 +11,10 @@ import { reasonId } from "../table/model.js";
  * A puzzle as the server shows it (never its answer).
  * @typedef {{ id: string, game: string, kind: "open" | "counting", themes: string[], seat: number,
  *   state: { hands: (string[] | number)[], history: any[], ends: { id: number, pips: number }[] }, layout: any, facts: any,
- *   choices: Action[], worlds?: number, rating?: Rating, player?: Rating }} Shown
+ *   choices: Action[], missed?: Missed[], worlds?: number, rating?: Rating, player?: Rating }} Shown
  */
+/** A pass or draw so far (`at` in the state's history) with the numbers open then. @typedef {{ at: number, seat: number, ends: number[] }} Missed */
+/** One turn of the hand so far, as the page says it. @typedef {{ role: string, what: "play" | "pass" | "draw", tile: string, ends: number[] }} Turn */
 /** @typedef {{ action: Action, value: number, best_in?: number }} Choice */
 /** @typedef {{ seat: number, action: Action, layout: any }} Played */
 /**
@@ -114,6 +116,40 @@ export function explanation(p, e) {
 }
 
 /** @typedef {{ id: string, args: Record<string, unknown> }} Said */
+
+/**
+ * The hand so far, oldest first: who laid what, and who passed or drew
+ * with which numbers open (the mover is `you`).
+ * @param {Shown} p @returns {Turn[]}
+ */
+export function turns(p) {
+  const open = new Map((p.missed ?? []).map((m) => [m.at, m.ends]));
+  return p.state.history.flatMap((e, i) => {
+    const what = e.action?.type;
+    if (what !== "play" && what !== "pass" && what !== "draw") return [];
+    const role = e.seat === p.seat ? "you" : seatRole(p.state.hands.length, !!p.facts?.partners, p.seat, e.seat);
+    return [{ role, what, tile: what === "play" ? e.action.tile : "", ends: open.get(i) ?? [] }];
+  });
+}
+
+/**
+ * The passes and draws so far, what a counting puzzle is read from; a
+ * seat's draws of one turn said once.
+ * @param {Shown} p @returns {Turn[]}
+ */
+export function passes(p) {
+  /** @type {Turn[]} */
+  const out = [];
+  let prev = null;
+  for (const tn of turns(p)) {
+    if (tn.what !== "play") {
+      const again = prev && prev.what === "draw" && tn.what === "draw" && prev.role === tn.role;
+      if (!again) out.push(tn);
+    }
+    prev = tn;
+  }
+  return out;
+}
 
 /** The tiles that have a play. @param {Shown} p @returns {Set<string>} */
 export function playable(p) {

@@ -43,6 +43,8 @@ export function puzzlesPage(app) {
   const title = h("h1", { id: "puzzletitle" }, t("puzzles-title"));
   const info = h("p", { id: "puzzleinfo", class: "muted" });
   const others = h("div", { id: "puzzleothers", class: "puzzleothers" });
+  // The hand so far: a counting puzzle's passes in sight, every turn on demand.
+  const soFar = h("div", { id: "puzzlesofar" });
   const hand = h("div", { class: "hand", id: "puzzlehand", role: "group", "aria-label": t("puzzle-your-hand") });
   const prompt = h("p", { id: "puzzleprompt" });
   const result = h("div", { id: "puzzleresult", "aria-live": "polite" });
@@ -62,7 +64,7 @@ export function puzzlesPage(app) {
   fill(app, h("section", { class: "card puzzles", id: "puzzles" },
     title,
     h("div", { class: "row" }, h("label", {}, t("puzzle-game-label"), " ", game), h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn, mineBtn),
-    info, board, lineBox, others, prompt, hand, error, result));
+    info, board, lineBox, others, soFar, prompt, hand, error, result));
 
   async function load() {
     error.textContent = "";
@@ -96,7 +98,7 @@ export function puzzlesPage(app) {
   /** No puzzle to show: the board and hands emptied, and `why`. @param {string} why */
   function clear(why) {
     S = M.show(S, /** @type {any} */ (null));
-    fill(board); fill(info); fill(others); fill(hand); fill(lineBox); fill(result);
+    fill(board); fill(info); fill(others); fill(soFar); fill(hand); fill(lineBox); fill(result);
     prompt.textContent = "";
     error.textContent = why;
     title.textContent = t(own.on ? "puzzle-own-title" : "puzzles-title");
@@ -146,6 +148,7 @@ export function puzzlesPage(app) {
       b.addEventListener("click", () => { const r = M.pickTile(S, tl); S = r.S; send(r.play); });
       return b;
     }));
+    renderSoFar(p);
     renderLine();
     renderResult();
   }
@@ -181,6 +184,21 @@ export function puzzlesPage(app) {
         move("puzzlelineback", t("puzzle-line-back"), S.step - 1, S.step < 0),
         move("puzzlelinenext", t("puzzle-line-next"), S.step + 1, S.step >= steps.length - 1),
         h("span", { id: "puzzlestep", "aria-live": "polite" }, words)));
+  }
+
+  /** Who passed or drew on what (counting), and every turn so far. @param {import("./model.js").Shown} p */
+  function renderSoFar(p) {
+    /** @param {import("./model.js").Turn} tn */
+    const turnWords = (tn) => t("puzzle-turn", { role: tn.role, what: tn.what, tile: tn.tile, ends: orList(tn.ends) });
+    const missed = M.passes(p);
+    fill(soFar,
+      p.kind === "counting"
+        ? h("p", { id: "puzzlepasses" }, missed.length
+          ? [h("strong", {}, t("puzzle-passes")), " ", missed.map(turnWords).join(" · ")]
+          : t("puzzle-passes-none"))
+        : null,
+      h("details", { id: "puzzlehistory" }, h("summary", {}, t("puzzle-history")),
+        h("ol", { class: "puzzleturns" }, ...M.turns(p).map((tn) => h("li", {}, turnWords(tn))))));
   }
 
   /** One explained fact in words. @param {{ id: string, args: Record<string, unknown> }} m */

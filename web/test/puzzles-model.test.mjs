@@ -145,3 +145,31 @@ test("a counting puzzle's passes lead to its deals, and covering a seat's number
   const seen = M.explanation(four, { why: [], lacks: [], all_seen: [3] });
   assert.deepEqual(seen.count, { id: "puzzle-count-seen", args: { worlds: 36 } });
 });
+
+test("the hand so far: who laid what, who passed or drew on which numbers, a turn's draws said once", () => {
+  const p = {
+    ...puzzle, kind: "counting", seat: 0, facts: { partners: true },
+    state: { ...puzzle.state, hands: [["6-6"], 3, 3, 3], history: [
+      { seat: 1, action: { type: "play", tile: "4-4" } },
+      { seat: 2, action: { type: "pass" } },
+      { seat: 3, action: { type: "play", tile: "4-2", end: 0 } },
+      { seat: 0, action: { type: "play", tile: "4-1", end: 1 } },
+      { seat: 1, action: { type: "draw" } },
+      { seat: 1, action: { type: "draw" } },
+      { seat: 1, action: { type: "play", tile: "2-0", end: 0 } },
+    ] },
+    missed: [{ at: 1, seat: 2, ends: [4] }, { at: 4, seat: 1, ends: [1, 2] }, { at: 5, seat: 1, ends: [1, 2] }],
+  };
+  assert.deepEqual(M.turns(p).map((tn) => [tn.role, tn.what, tn.tile, tn.ends]), [
+    ["next", "play", "4-4", []],
+    ["partner", "pass", "", [4]],
+    ["before", "play", "4-2", []],
+    ["you", "play", "4-1", []],
+    ["next", "draw", "", [1, 2]],
+    ["next", "draw", "", [1, 2]],
+    ["next", "play", "2-0", []],
+  ]);
+  assert.deepEqual(M.passes(p).map((tn) => [tn.role, tn.what, tn.ends]), [["partner", "pass", [4]], ["next", "draw", [1, 2]]]);
+  // A puzzle from before `missed` was sent: the turns, with no numbers.
+  assert.deepEqual(M.turns({ ...p, missed: undefined })[1].ends, []);
+});

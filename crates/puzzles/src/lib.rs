@@ -20,6 +20,7 @@ pub mod rate;
 pub mod record;
 pub mod stored;
 pub mod themes;
+pub mod turns;
 
 pub use explain::{explain, Explained, Lacks};
 pub use format::{Choice, Kind, Puzzle, Theme};
@@ -28,3 +29,4 @@ pub use position::{PuzzleError, Setup};
 pub use prove::{prove, verify, Limits, Proof, Rejection, VerifyError};
 pub use record::{prove_at, setup_at, FromRecordError, RecordPuzzle};
 pub use stored::mine_record;
+pub use turns::{missed, Missed};

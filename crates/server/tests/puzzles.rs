@@ -143,6 +143,22 @@ async fn puzzles_work_end_to_end(db: &str) {
     let seen = tiles(&setup.shown(Kind::Counting).to_string());
     let hidden: BTreeSet<_> = open.difference(&seen).collect();
     assert!(!hidden.is_empty(), "{}", p.id);
+    // Its passes, with the numbers open then, to count from.
+    assert_eq!(shown["missed"], json!(domino_puzzles::missed(&setup)));
+    let missed = shown["missed"].as_array().unwrap();
+    assert!(
+        !missed.is_empty(),
+        "{}: a puzzle about passes with none",
+        p.id
+    );
+    for m in missed {
+        let step = &shown["state"]["history"][m["at"].as_u64().unwrap() as usize];
+        assert!(
+            ["pass", "draw"].contains(&step["action"]["type"].as_str().unwrap()),
+            "{step}"
+        );
+        assert_eq!(step["seat"], m["seat"]);
+    }
     let (tried, tried_text) = try_it(addr, &p.id, json!(p.answer), &wrong).await;
     assert!(
         tried.get("line").is_none(),

@@ -1328,6 +1328,20 @@ puzzle-why-covers = covers { $role ->
 puzzle-count-passed = { $who } passed on { $numbers }
 puzzle-count-passes = Counting: { $passes }. So only { $worlds } deals of the hidden tiles are possible, and { $answer } is best in every one of them; every other play falls behind in at least one.
 puzzle-count-seen = Counting: only { $worlds } deals of the hidden tiles fit the tiles in sight, and { $answer } is best in every one of them; every other play falls behind in at least one.
+puzzle-passes = Passes so far:
+puzzle-passes-none = Nobody has passed yet: count from the tiles in sight.
+puzzle-history = The hand so far
+puzzle-turn = { $role ->
+    [you] You
+    [partner] Partner
+    [next] Next player
+    [before] Player before you
+   *[other] Player across
+}: { $what ->
+    [pass] passed on { $ends }
+    [draw] drew on { $ends }
+   *[play] { $tile }
+}
 puzzle-your-rating = Your rating: { $rating } ({ $change })
 puzzle-its-rating = this puzzle: { $rating } ({ $change })
 

@@ -1351,6 +1351,20 @@ puzzle-why-covers = tapa el { $x } { $role ->
 puzzle-count-passed = { $who } pasó con { $numbers } en la mesa
 puzzle-count-passes = La cuenta: { $passes }. Así que solo caben { $worlds } repartos de las fichas ocultas, y { $answer } es la mejor en todos ellos; cualquier otra jugada queda por detrás en alguno.
 puzzle-count-seen = La cuenta: con las fichas a la vista solo caben { $worlds } repartos de las fichas ocultas, y { $answer } es la mejor en todos ellos; cualquier otra jugada queda por detrás en alguno.
+puzzle-passes = Pases hasta ahora:
+puzzle-passes-none = Nadie ha pasado todavía: cuenta con las fichas a la vista.
+puzzle-history = La mano hasta ahora
+puzzle-turn = { $role ->
+    [you] Tú
+    [partner] Tu compañero
+    [next] El siguiente
+    [before] El anterior
+   *[other] El de enfrente
+}: { $what ->
+    [pass] pase con { $ends } en la mesa
+    [draw] al pozo con { $ends } en la mesa
+   *[play] { $tile }
+}
 puzzle-your-rating = Tu puntuación: { $rating } ({ $change })
 puzzle-its-rating = este problema: { $rating } ({ $change })
 

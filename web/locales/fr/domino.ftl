@@ -1352,6 +1352,20 @@ puzzle-why-covers = couvre le { $x } { $role ->
 puzzle-count-passed = { $who } a boudé sur le { $numbers }
 puzzle-count-passes = Le compte : { $passes }. Il ne reste donc que { $worlds } donnes possibles des dominos cachés, et { $answer } est le meilleur dans chacune ; tout autre coup fait moins bien dans au moins une.
 puzzle-count-seen = Le compte : avec les dominos visibles, il ne reste que { $worlds } donnes possibles des dominos cachés, et { $answer } est le meilleur dans chacune ; tout autre coup fait moins bien dans au moins une.
+puzzle-passes = Boudés jusqu'ici :
+puzzle-passes-none = Personne n'a encore boudé : comptez avec les dominos visibles.
+puzzle-history = La manche jusqu'ici
+puzzle-turn = { $role ->
+    [you] Vous
+    [partner] Votre partenaire
+    [next] Le suivant
+    [before] Le précédent
+   *[other] Le joueur d'en face
+} : { $what ->
+    [pass] boudé sur le { $ends }
+    [draw] pioché sur le { $ends }
+   *[play] { $tile }
+}
 puzzle-your-rating = Votre classement : { $rating } ({ $change })
 puzzle-its-rating = ce problème : { $rating } ({ $change })
 

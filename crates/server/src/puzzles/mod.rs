@@ -13,7 +13,9 @@ use domino_engine::catalog::TableFacts;
 use domino_engine::wire::Drawn;
 use domino_engine::{Action, ErrorCode};
 use domino_puzzles::rate::same_play;
-use domino_puzzles::{explain, played_out, Choice, Explained, Kind, Played, Puzzle, Setup, Theme};
+use domino_puzzles::{
+    explain, missed, played_out, Choice, Explained, Kind, Missed, Played, Puzzle, Setup, Theme,
+};
 use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -148,6 +150,9 @@ pub struct Shown {
     pub facts: TableFacts,
     /// The plays to choose from.
     pub choices: Vec<Action>,
+    /// Each pass and draw so far with the numbers the ends showed: what a
+    /// counting puzzle is read from (the page lists the hand so far).
+    pub missed: Vec<Missed>,
     /// Counting: how many deals of the hidden tiles agree with the view.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worlds: Option<u32>,
@@ -181,6 +186,7 @@ pub(crate) fn shown(setup: &Setup, what: Showing<'_>) -> Shown {
         layout: setup.view().drawn(),
         facts: TableFacts::of(&setup.rules),
         choices: setup.choices.clone(),
+        missed: missed(setup),
         worlds: what.worlds,
         rating: None,
         player: None,
