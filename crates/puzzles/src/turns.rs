@@ -4,7 +4,7 @@
 //! player saw, so it names no hidden tile.
 
 use domino_bots::knowledge::Knowledge;
-use domino_engine::{Action, TileSet};
+use domino_engine::{Action, Tile, TileSet};
 use serde::{Deserialize, Serialize};
 
 use crate::position::Setup;
@@ -36,12 +36,13 @@ pub fn missed(setup: &Setup) -> Vec<Missed> {
         .map(|(at, s)| Missed {
             at,
             seat: s.seat,
-            // A number is open when every tile of it could be laid (its
-            // double fits only on that number).
+            // A number shows at an end when its double could be laid (a
+            // double fits only on its own number; French arms wait for
+            // one), or every tile of it could.
             ends: (0..=max)
                 .filter(|&n| {
                     let suit = TileSet::suit(n).intersect(setup.rules.tiles());
-                    s.playable.intersect(suit) == suit
+                    s.playable.contains(Tile::double(n)) || s.playable.intersect(suit) == suit
                 })
                 .collect(),
         })
