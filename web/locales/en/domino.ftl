@@ -1325,7 +1325,7 @@ puzzle-why-covers = covers { $role ->
     [before] the { $x } of the player before you
    *[other] the { $x } of the player across
 }
-puzzle-count-passed = { $who } passed on { $numbers }
+puzzle-count-passed = { $who } could not play on { $numbers }
 puzzle-count-passes = Counting: { $passes }. So only { $worlds } deals of the hidden tiles are possible, and { $answer } is best in every one of them; every other play falls behind in at least one.
 puzzle-count-seen = Counting: only { $worlds } deals of the hidden tiles fit the tiles in sight, and { $answer } is best in every one of them; every other play falls behind in at least one.
 puzzle-passes = Passes so far:

@@ -1348,7 +1348,7 @@ puzzle-why-covers = tapa el { $x } { $role ->
     [before] del jugador anterior
    *[other] del jugador de enfrente
 }
-puzzle-count-passed = { $who } pasó con { $numbers } en la mesa
+puzzle-count-passed = { $who } no pudo jugar con { $numbers } en la mesa
 puzzle-count-passes = La cuenta: { $passes }. Así que solo caben { $worlds } repartos de las fichas ocultas, y { $answer } es la mejor en todos ellos; cualquier otra jugada queda por detrás en alguno.
 puzzle-count-seen = La cuenta: con las fichas a la vista solo caben { $worlds } repartos de las fichas ocultas, y { $answer } es la mejor en todos ellos; cualquier otra jugada queda por detrás en alguno.
 puzzle-passes = Pases hasta ahora:

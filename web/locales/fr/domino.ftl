@@ -1349,7 +1349,7 @@ puzzle-why-covers = couvre le { $x } { $role ->
     [before] du joueur précédent
    *[other] du joueur d'en face
 }
-puzzle-count-passed = { $who } a boudé sur le { $numbers }
+puzzle-count-passed = { $who } n'a rien pu jouer sur le { $numbers }
 puzzle-count-passes = Le compte : { $passes }. Il ne reste donc que { $worlds } donnes possibles des dominos cachés, et { $answer } est le meilleur dans chacune ; tout autre coup fait moins bien dans au moins une.
 puzzle-count-seen = Le compte : avec les dominos visibles, il ne reste que { $worlds } donnes possibles des dominos cachés, et { $answer } est le meilleur dans chacune ; tout autre coup fait moins bien dans au moins une.
 puzzle-passes = Boudés jusqu'ici :
