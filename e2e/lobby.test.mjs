@@ -190,3 +190,27 @@ for (const [code, locale, size, viewport, two, counts] of [
     await page.context().close();
   });
 }
+
+// The open tables' list names a seat kept for an invited friend as the
+// invitation (not "·"), and a table whose only empty seats are invited
+// ones is offered to watch, not to join.
+for (const [code, locale, size, viewport, invited, watch] of [
+  ["fr", "fr-FR", "phone", PHONE, "Invitation : place 3", "Regarder"],
+  ["es", "es-ES", "desktop", DESKTOP, "Invitación: puesto 3", "Mirar"],
+]) {
+  test(`the open tables name an invited seat as the invitation, in ${code} at ${size} size`, async () => {
+    const host = await newPlayer(env, `host-${code}`, { viewport, locale });
+    const id = await createFriends(env, host, { game: "jamaican", invite: [2], name: `Hana ${code}` });
+    const page = await newPlayer(env, `lister-${code}`, { viewport, locale });
+    await page.goto(env.base + "/");
+    const row = page.locator(`#tables .tablerow:has(a[href="/t/${id}"])`);
+    await row.waitFor();
+    const said = await row.innerText();
+    assert.ok(said.includes(`Hana ${code}`) && said.includes(invited), said);
+    assert.doesNotMatch(said, /·\s*,|,\s*·/);
+    assert.equal(await row.locator("a").innerText(), watch);
+    await row.scrollIntoViewIfNeeded();
+    await shot(page, `lobby-open-invited-${code}-${size}`);
+    for (const p of [host, page]) { noErrors(p); await p.context().close(); }
+  });
+}

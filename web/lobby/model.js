@@ -100,12 +100,17 @@ export function isHuman(row, i) {
 }
 
 /**
- * Who sits at each seat of an open table: a name, "·" for an empty seat,
- * bots by number.
+ * Who sits at each seat of an open table: a name, a seat kept for an
+ * invited friend named as the invitation (only their link takes it), a
+ * free seat said so, bots by number.
  * @param {OpenTable} row
  */
 export function openSeatNames(row) {
-  return row.names.map((n, i) => n || (isHuman(row, i) ? "·" : t("bot-name", { n: i + 1 })));
+  return row.names.map((n, i) => {
+    if (n) return n;
+    if (Array.isArray(row.seats) && row.seats[i] === "invite") return t("seat-invited-name", { n: i + 1 });
+    return isHuman(row, i) ? t("lobby-seat-free") : t("bot-name", { n: i + 1 });
+  });
 }
 
 /**

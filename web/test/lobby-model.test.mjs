@@ -29,11 +29,11 @@ test("the seat plan: you first, friends where invited, bots elsewhere; where eac
   assert.equal(seatWhere(false, 1, 2), "your opponent, across");
 });
 
-test("an open table's seats: names, an open seat's dot, bots by number", () => {
-  const row = { id: "a", names: ["Ann", null, null], seats: ["human", "human", "bot"], rules: { preset: "draw" }, hand_number: 1, open_seats: 1 };
+test("an open table's seats: names, a free seat, an invited one named as the invitation, bots by number", () => {
+  const row = { id: "a", names: ["Ann", null, null, null], seats: ["human", "human", "bot", "invite"], rules: { preset: "draw" }, hand_number: 1, open_seats: 1 };
   assert.equal(isHuman(row, 1), true);
   assert.equal(isHuman(row, 2), false);
-  assert.equal(openTableWho(row), "Ann, ·, Bot 3");
+  assert.equal(openTableWho(row), "Ann, free seat, Bot 3, Invited: seat 4");
   assert.equal(isHuman({ ...row, seats: undefined, humans: 1 }, 1), false, "tables from before plans: humans first");
 });
 

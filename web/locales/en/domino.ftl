@@ -1610,3 +1610,5 @@ lobby-hints-rated = Signed in, your match against the computer is rated: no hint
 lobby-hints-if-casual = Hints only if a friend you invite plays without a profile: a match between profiles is rated.
 lobby-hints-none = No hints: they need a computer player at the table.
 watch-link = Link to watch this table
+# An open table's seat that anyone may take, in the lobby's list.
+lobby-seat-free = free seat

@@ -82,7 +82,7 @@ lobby-seat-bot = Ordinateur
 lobby-seat-invite = Inviter un ami
 lobby-seat-where = { $where }
 lobby-private = Privée : seuls ceux qui ont le lien la trouvent
-lobby-watch-bots = Seulement des joueurs de l'ordinateur (pour les regarder)
+lobby-watch-bots = Seulement l'ordinateur à la table (pour le regarder jouer)
 lobby-house-rules = Règles de la maison
 lobby-option-points = points
 lobby-create = Créer la table
@@ -118,9 +118,9 @@ seat-where-partner = partenaire, en face
 seat-where-left = adversaire, à votre gauche
 seat-where-right = adversaire, à votre droite
 seat-where-next = joueur { $n } dans l'ordre du jeu
-played-by-bot = { $name } (puis un joueur de l'ordinateur)
-left-match = { $name } (parti ; un joueur de l'ordinateur a fini)
-away-match = { $name } (absent : un joueur de l'ordinateur a fait { $share } % des coups)
+played-by-bot = { $name } (puis l'ordinateur)
+left-match = { $name } (parti ; l'ordinateur a fini)
+away-match = { $name } (absent : l'ordinateur a fait { $share } % des coups)
 
 ## Règles de la maison (les options du salon)
 
@@ -221,7 +221,7 @@ status-your-turn-plain = À vous.
 status-choose-end = Où va le { $tile } ? Choisissez un bout.
 status-waiting-for = On attend { $who }…
 status-watching = Vous regardez cette table.
-status-watching-bots = Vous regardez les joueurs de l'ordinateur.
+status-watching-bots = Vous regardez l'ordinateur jouer.
 status-watching-full = Vous regardez : toutes les places sont prises.
 status-next-hand = La manche suivante commence quand tout le monde est prêt.
 status-choose-poser = Vous avez gagné la manche : qui pose la suivante ?
@@ -243,7 +243,7 @@ act-poser = { $me ->
 act-on-end = { $end } · { $pips }
 act-cancel = Annuler
 act-leave = Quitter la table
-act-leave-confirm = Quitter cette table ? Un joueur de l'ordinateur prend votre place jusqu'à la fin de la partie.
+act-leave-confirm = Quitter cette table ? L'ordinateur prend votre place jusqu'à la fin de la partie.
 act-ready = Manche suivante
 act-join = S'asseoir
 act-watch = Seulement regarder
@@ -497,7 +497,7 @@ error = { $code ->
     [already_seated] Vous avez déjà une place à cette table.
     [analysis_busy] L'entraîneur est occupé par d'autres parties : réessayez dans une minute.
     [analysis_too_large] Cette partie est trop longue pour que l'entraîneur l'analyse.
-    [bad_bot] Ce joueur de l'ordinateur n'existe pas : choisissez-en un dans la liste.
+    [bad_bot] Ce niveau de l'ordinateur n'existe pas : choisissez-en un dans la liste.
     [bad_chat] Impossible d'envoyer cela : écrivez quelque chose ou choisissez une phrase.
     [bad_game] Ce jeu n'existe pas.
     [unknown_preset] Ce jeu n'existe pas.
@@ -1192,7 +1192,7 @@ level-rated = { $level } · { $rating } ({ $low }–{ $high })
 tourney-title = Tournois
 tourney-lobby-help = Organisez un tournoi : toutes rondes, suisse ou élimination directe, entre amis et avec l'ordinateur.
 tourney-see = Tournois
-tourney-help = Choisissez le jeu, ses règles maison et la formule. Vous recevez le lien de l'organisateur : il permet d'ajouter des joueurs de l'ordinateur et de lancer le tournoi. Les joueurs s'inscrivent par le lien du tournoi.
+tourney-help = Choisissez le jeu, ses règles maison et la formule. Vous recevez le lien de l'organisateur : il permet de compléter avec l'ordinateur et de lancer le tournoi. Les joueurs s'inscrivent par le lien du tournoi.
 tourney-name = Nom
 tourney-name-placeholder = Soirée du club
 tourney-format-label = Formule
@@ -1632,5 +1632,7 @@ leaderboard-bots-none = Aucun bot n'a encore de classement dans ce jeu.
 leaderboard-bots-scale = Les comptes bot et les niveaux intégrés sont classés sur la même échelle que les personnes.
 lobby-hints-rated = Avec votre profil, la partie contre l'ordinateur est classée : pas de conseils (la table le dit aussi).
 lobby-hints-if-casual = Des conseils seulement si un ami invité joue sans profil : une partie entre profils est classée.
-lobby-hints-none = Pas de conseils : il faut un joueur de l'ordinateur à la table.
+lobby-hints-none = Pas de conseils : il faut l'ordinateur à la table.
 watch-link = Lien pour regarder cette table
+# An open table's seat that anyone may take, in the lobby's list.
+lobby-seat-free = place libre
