@@ -214,3 +214,31 @@ for (const [code, locale, size, viewport, invited, watch] of [
     for (const p of [host, page]) { noErrors(p); await p.context().close(); }
   });
 }
+
+// Every game's house rules, in the player's language: each named in words
+// with its explanation, none by the engine's own name ("capicu_same_ends")
+// or with the server's English help.
+for (const [code, locale, size, viewport] of [["fr", "fr-FR", "phone", PHONE], ["es", "es-ES", "desktop", DESKTOP]]) {
+  test(`every game's house rules are named and explained in ${code} at ${size} size`, async () => {
+    const page = await newPlayer(env, `rules-${code}`, { viewport, locale });
+    await page.goto(env.base + "/");
+    await page.waitForSelector("#game option", { state: "attached" });
+    const presets = await (await fetch(env.base + "/api/presets")).json();
+    await page.click("#newtable .houserules summary");
+    for (const p of presets) {
+      await page.selectOption("#game", p.name);
+      const shown = await page.evaluate(() => [...document.querySelectorAll("#opts [data-opt]")].map((e) => e.getAttribute("data-opt")));
+      for (const o of p.options.filter((o) => shown.includes(o.name))) {
+        const said = await page.locator(`#opts label.option:has([data-opt=${o.name}])`).innerText();
+        // No engine key (capicu_same_ends, team_total) for a name or a choice.
+        assert.doesNotMatch(said, /\b[a-z]+_[a-z_]+\b/, `${p.name}: ${o.name} named by its key`);
+        assert.ok(!said.includes(o.help), `${p.name}: ${o.name} explained in the server's English: ${said}`);
+      }
+    }
+    await page.selectOption("#game", "puerto-rican");
+    await page.locator("#opts").scrollIntoViewIfNeeded();
+    await shot(page, `lobby-rules-puerto-rican-${code}-${size}`);
+    noErrors(page);
+    await page.context().close();
+  });
+}

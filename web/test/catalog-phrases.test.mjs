@@ -13,3 +13,18 @@ test("the expert's reasons end without punctuation: the hint's line ('{ $what } 
     assert.deepEqual(ends, [], `${lang}: reasons ending in punctuation`);
   }
 });
+
+test("every house rule the engine names has a name and an explanation in every catalog", () => {
+  const src = readFileSync(new URL("../../crates/engine/src/rules/options.rs", import.meta.url), "utf8");
+  const names = [...src.matchAll(/OptionName::[A-Za-z]+ => "([a-z_]+)"/g)].map((m) => m[1]);
+  assert.ok(names.length > 15, `${names}`);
+  for (const lang of ["en", "es", "fr"]) {
+    const ftl = catalog(lang);
+    for (const key of ["option-name", "option-help"]) {
+      const start = ftl.indexOf(`${key} = `);
+      const block = ftl.slice(start, ftl.indexOf("\n}\n", start));
+      const missing = names.filter((n) => !block.includes(`[${n}]`));
+      assert.deepEqual(missing, [], `${lang} ${key}: no words for ${missing}`);
+    }
+  }
+});

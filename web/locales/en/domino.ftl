@@ -145,6 +145,7 @@ option-name = { $name ->
     [scoring] Scoring
     [target] Points to win
     [double_blank_ten] Double blank counts 10
+    [capicu_same_ends] Capicú on matching ends
    *[other] { $name }
 }
 option-help = { $name ->
@@ -166,6 +167,7 @@ option-help = { $name ->
     [scoring] Hands: one point per hand won. Pips: the winner scores the pips left in the losers' hands.
     [target] The score that ends the match.
     [double_blank_ten] The double blank counts 10 pips in a hand's count.
+    [capicu_same_ends] A capicú also counts when both ends show the same number and the last tile fits either.
    *[other] { $help }
 }
 option-choice = { $choice ->

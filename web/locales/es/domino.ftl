@@ -143,6 +143,7 @@ option-name = { $name ->
     [scoring] Tanteo
     [target] Puntos para ganar
     [double_blank_ten] El doble blanco vale 10
+    [capicu_same_ends] Capicú con puntas iguales
    *[other] { $name }
 }
 option-help = { $name ->
@@ -164,6 +165,7 @@ option-help = { $name ->
     [scoring] Manos: un punto por mano ganada. Puntos: el ganador se anota los puntos de las fichas de los perdedores.
     [target] El tanteo que termina la partida.
     [double_blank_ten] El doble blanco cuenta 10 puntos al contar una mano.
+    [capicu_same_ends] También es capicú cuando las dos puntas muestran el mismo número y la última ficha entra por cualquiera.
    *[other] { $help }
 }
 option-choice = { $choice ->

@@ -143,6 +143,7 @@ option-name = { $name ->
     [scoring] Décompte
     [target] Points pour gagner
     [double_blank_ten] Le double blanc vaut 10
+    [capicu_same_ends] Capicú aux bouts égaux
    *[other] { $name }
 }
 option-help = { $name ->
@@ -164,6 +165,7 @@ option-help = { $name ->
     [scoring] Manches : un point par manche gagnée. Points : le gagnant marque les points restés dans les mains des perdants.
     [target] Le score qui termine la partie.
     [double_blank_ten] Le double blanc compte 10 points dans le compte d'une main.
+    [capicu_same_ends] Il y a aussi capicú quand les deux bouts montrent le même nombre et que le dernier domino va à l'un comme à l'autre.
    *[other] { $help }
 }
 option-choice = { $choice ->
