@@ -107,6 +107,10 @@ for (const [size, viewport, locale] of EVERY) {
       if (await ends.count()) await ends.first().click();
       // Within 5 s (and a little), the page says the server is not answering.
       await page.waitForFunction((re) => new RegExp(re).test(document.querySelector("#offlinetext")?.textContent || ""), silent.source, { timeout: 7000 });
+      // Said where the player is looking: on screen, even scrolled down to
+      // the hand to play the tile.
+      const note = await page.locator("#offline").evaluate((e) => { const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, h: innerHeight }; });
+      assert.ok(note.top >= 0 && note.bottom <= note.h, `the note is on screen: ${JSON.stringify(note)}`);
       // The board and the hand stay on screen.
       assert.ok(await page.locator("#board").isVisible());
       assert.equal(await page.locator("#hand .handtile").count(), tiles, "the move is not shown as made");
