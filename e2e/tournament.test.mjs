@@ -191,6 +191,8 @@ test(`in ${code} at ${size} size, a tournament table ends with the way back to i
   await page.waitForURL(`${env.base}/tournaments/${id}`);
   await page.waitForSelector(`a[data-replay="${table}"]`, { timeout: 30000 });
   assert.equal(await page.textContent(`a[data-replay="${table}"]`), replay);
+  // The round's table in the language's own punctuation ("Table 1 : …" in French).
+  assert.match(await page.locator(`li:has(a[data-replay="${table}"])`).innerText(), code === "fr" ? /^Table 1 : Anne – Bot 1 / : /^Mesa 1: Anne – Bot 1 /);
   await shot(page, `tournament-${code}-${size}-standings`);
   await page.click(`a[data-replay="${table}"]`);
   await page.waitForURL(`${env.base}/r/${table}`);

@@ -244,7 +244,7 @@ export function tournamentPage(app, id, nav) {
             : h("a", { href: "/t/" + tb.table, class: mine ? "button" : "", "data-table": tb.table }, t(mine ? "tourney-play" : "tourney-watch"));
       }
       const result = tb.result ? tb.result.entrants.map((e, k) => `${name(e)} ${tb.result.scores[k]}`).join(" · ") : "";
-      return h("li", {}, t("tourney-table-n", { n: i + 1 }), ": ", tb.names.join(" – "), " ", link, result ? [" ", h("span", { class: "muted" }, result)] : []);
+      return h("li", {}, t("tourney-table-n", { n: i + 1 }), " ", tb.names.join(" – "), " ", link, result ? [" ", h("span", { class: "muted" }, result)] : []);
     });
     if (r.byes.length) tables.push(h("li", { class: "muted" }, t("tourney-byes", { names: r.byes.map(name).join(", ") })));
     const deals = r.deals

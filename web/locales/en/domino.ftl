@@ -1229,7 +1229,8 @@ tourney-opening = opening…
 tourney-play = Play
 tourney-watch = Watch
 tourney-watch-later = you can watch once the round is over
-tourney-table-n = Table { $n }
+# A round's table before its players (the colon as each language writes it).
+tourney-table-n = Table { $n }:
 tourney-byes = Bye: { $names }
 tourney-round = Round { $n } of { $total }
 not-found-tournament = There is no tournament at this address.

@@ -1252,7 +1252,8 @@ tourney-opening = abriendo…
 tourney-play = Jugar
 tourney-watch = Mirar
 tourney-watch-later = podrás mirar cuando termine la ronda
-tourney-table-n = Mesa { $n }
+# A round's table before its players (the colon as each language writes it).
+tourney-table-n = Mesa { $n }:
 tourney-byes = Descansa: { $names }
 tourney-round = Ronda { $n } de { $total }
 not-found-tournament = No hay ningún torneo en esta dirección.

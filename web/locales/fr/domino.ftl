@@ -1250,7 +1250,8 @@ tourney-opening = ouverture…
 tourney-play = Jouer
 tourney-watch = Regarder
 tourney-watch-later = vous pourrez regarder une fois la ronde terminée
-tourney-table-n = Table { $n }
+# A round's table before its players (the colon as each language writes it).
+tourney-table-n = Table { $n } :
 tourney-byes = Exempt : { $names }
 tourney-round = Ronde { $n } sur { $total }
 not-found-tournament = Il n'y a pas de tournoi à cette adresse.
