@@ -128,6 +128,13 @@ for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {
       return { page: document.documentElement.scrollWidth <= innerWidth, wrap: wrap.scrollWidth <= wrap.clientWidth, right: right <= innerWidth };
     });
     assert.deepEqual(fits, { page: true, wrap: true, right: true });
+    // Each side's name heads its column whole, on one line, not broken in two.
+    const broken = await page.evaluate(() => [...document.querySelectorAll("#sheet thead th")].filter((th) => {
+      const r = document.createRange();
+      r.selectNodeContents(th);
+      return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1;
+    }).map((th) => th.textContent));
+    assert.deepEqual(broken, [], "names broken in two");
     await shot(page, `keep-sheet-fr-${size}`);
     noErrors(page);
     await page.context().close();
