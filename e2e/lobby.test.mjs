@@ -249,3 +249,29 @@ for (const [code, locale, size, viewport] of [["fr", "fr-FR", "phone", PHONE], [
     await page.context().close();
   });
 }
+
+// On a phone, what a finger taps beyond the table is at least 24x24 px too:
+// the lobby's forms and folded house rules, the games' names, the
+// scorekeeper's switches, the tournament form and the leaderboard's links
+// (links inside a sentence excepted).
+for (const [code, locale] of [["fr", "fr-FR"], ["es", "es-ES"]]) {
+  test(`on a phone in ${code}, the lobby's, the scorekeeper's, the tournaments' and the leaderboard's controls are at least 24x24`, async () => {
+    const page = await newPlayer(env, `targets-${code}`, { viewport: PHONE, locale });
+    const sheet = await (await fetch(env.base + "/api/sheets", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rules: { preset: "jamaican", players: 4, options: {} }, names: ["Ann & Bo", "Cy & Di"] }) })).json();
+    for (const [path, ready] of [["/", "#games button"], [`/k/${sheet.id}#${sheet.secret}`, "#keep-form"], ["/tournaments", "#app summary"], ["/leaderboard", "#leaderboard > p > a"]]) {
+      await page.goto(env.base + path);
+      await page.waitForSelector(ready);
+      const small = await page.evaluate(() => [...document.querySelectorAll("main button, main a, main summary, main input, main select")]
+        .filter((e) => !(e.tagName === "A" && e.parentElement && e.parentElement.childNodes.length > 1 && /\S/.test([...e.parentElement.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(""))))
+        .map((e) => ({ e, b: e.getBoundingClientRect() }))
+        .filter(({ e, b }) => b.width > 0 && b.height > 0 && getComputedStyle(e).visibility !== "hidden")
+        .filter(({ b }) => b.width < 24 || b.height < 24)
+        .map(({ e, b }) => `${e.tagName}#${e.id}.${e.getAttribute("class")} "${(e.textContent || "").trim().slice(0, 20)}" ${b.width.toFixed(0)}x${b.height.toFixed(0)}`));
+      assert.deepEqual(small, [], `${path}: controls under 24x24`);
+    }
+    await shot(page, `targets-leaderboard-${code}-phone`);
+    noErrors(page);
+    await page.context().close();
+  });
+}
