@@ -275,3 +275,25 @@ for (const [code, locale] of [["fr", "fr-FR"], ["es", "es-ES"]]) {
     await page.context().close();
   });
 }
+
+// "Play a bot" names each built-in level once, then says how it plays
+// ("Débutant BOT joue ce qui va", not "Débutant BOT Débutant : joue ce qui va").
+for (const [code, locale, size, viewport, beginner] of [["fr", "fr-FR", "phone", PHONE, "Débutant"], ["es", "es-ES", "desktop", DESKTOP, "Principiante"]]) {
+  test(`"Play a bot" names each built-in level once, in ${code} at ${size} size`, async () => {
+    const page = await newPlayer(env, `levels-${code}`, { viewport, locale });
+    await page.goto(env.base + "/");
+    await page.waitForSelector("#pb-builtin li");
+    const rows = await page.locator("#pb-builtin li").allInnerTexts();
+    assert.equal(rows.length, 5);
+    assert.ok(rows[0].startsWith(beginner), rows[0]);
+    for (const row of rows) {
+      const name = row.split(/\s/)[0];
+      assert.equal(row.split(name).length - 1, 1, `the level's name said once: ${row}`);
+      assert.doesNotMatch(row, /\d{3,4}/, "a level in words, its rating on the leaderboard");
+    }
+    await page.locator("#playbot").scrollIntoViewIfNeeded();
+    await shot(page, `lobby-playbot-${code}-${size}`);
+    noErrors(page);
+    await page.context().close();
+  });
+}

@@ -15,7 +15,6 @@ import { store } from "../store.js";
 import { guest } from "../guest.js";
 import { optionField, readOptions } from "../options.js";
 import { botBadge } from "../badge.js";
-import { levelChoice } from "./model.js";
 import { playBotList, botLine, builtinLevel, challengeBody, challengeOutcome } from "./bots.js";
 
 /** @typedef {import("../types/GameInfo").GameInfo} Preset */
@@ -42,7 +41,7 @@ export function playBotCard({ presets, byName, needName, go }) {
       // A built-in level says how it plays; an account, its rating here.
       return h("li", { class: "botrow", "data-bot": b.id },
         h("span", { class: "botname" }, level ? name : h("a", { href: "/p/" + b.id }, name), " ", botBadge()), " ",
-        h("span", { class: "muted" }, level ? levelChoice(level) : botLine(b, game.value)), " ",
+        h("span", { class: "muted" }, level ? t("level-how", { bot: level }) : botLine(b, game.value)), " ",
         h("button", { type: "button", class: "small", onclick: () => open(b, name), "aria-label": t("pb-challenge-named", { name }) }, t("pb-challenge")));
     };
     fill(list,

@@ -1615,3 +1615,12 @@ lobby-hints-none = No hints: they need a computer player at the table.
 watch-link = Link to watch this table
 # An open table's seat that anyone may take, in the lobby's list.
 lobby-seat-free = free seat
+# How a built-in level plays, beside its name (the lobby's "Play a bot" list).
+level-how = { $bot ->
+    [random] plays any tile that fits
+    [heavy] sheds its heaviest tiles first
+    [count] like a friendly home game
+    [heuristic] plays like a good club player
+    [expert] counts every tile, a champion
+   *[other] { $bot }
+}

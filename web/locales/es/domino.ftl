@@ -1638,3 +1638,12 @@ lobby-hints-none = Sin pistas: hace falta un jugador de la computadora en la mes
 watch-link = Enlace para mirar esta mesa
 # An open table's seat that anyone may take, in the lobby's list.
 lobby-seat-free = puesto libre
+# How a built-in level plays, beside its name (the lobby's "Play a bot" list).
+level-how = { $bot ->
+    [random] juega lo que entre
+    [heavy] suelta primero las gordas
+    [count] como en casa con amigos
+    [heuristic] como un buen jugador de club
+    [expert] cuenta fichas como un campeón
+   *[other] { $bot }
+}

@@ -1639,3 +1639,12 @@ lobby-hints-none = Pas de conseils : il faut l'ordinateur à la table.
 watch-link = Lien pour regarder cette table
 # An open table's seat that anyone may take, in the lobby's list.
 lobby-seat-free = place libre
+# How a built-in level plays, beside its name (the lobby's "Play a bot" list).
+level-how = { $bot ->
+    [random] joue ce qui va
+    [heavy] pose d'abord les gros
+    [count] comme une partie en famille
+    [heuristic] comme un bon joueur de club
+    [expert] compte tout, un champion
+   *[other] { $bot }
+}
