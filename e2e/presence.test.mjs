@@ -75,13 +75,25 @@ for (const [size, viewport, locale, other] of EVERY) {
     noErrors(host);
     // Nobody is left at the table: it pauses at once.
     const parked = (await health()).parked;
-    await host.context().close();
+    await host.goto("about:blank");
     for (let i = 0; ; i++) {
       const h = await health();
       if (h.parked >= parked + 1) break;
       assert.ok(i < 20, `the table did not pause: ${JSON.stringify(h)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+    // The host comes back (the same browser, her seat kept): it is no
+    // longer paused.
+    await host.goto(`${env.base}/t/${id}`);
+    await host.waitForSelector('.seat.me[data-seat="0"]');
+    for (let i = 0; ; i++) {
+      const h = await health();
+      if (h.parked <= parked) break;
+      assert.ok(i < 30, `the table did not resume: ${JSON.stringify(h)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    noErrors(host);
+    await host.context().close();
     noErrors(friend);
   });
 }
