@@ -466,3 +466,30 @@ test("a double on a French arm is drawn joined to its arm, its end marker beside
     await page.context().close();
   }
 });
+
+// The chat field's placeholder shows whole, at both sizes (the side column
+// is narrow at desktop size too), in Spanish and French.
+for (const { code, locale, viewport, size } of [
+  { code: "fr", locale: "fr-FR", viewport: PHONE, size: "phone" },
+  { code: "es", locale: "es-ES", viewport: DESKTOP, size: "desktop" },
+  { code: "fr", locale: "fr-FR", viewport: DESKTOP, size: "desktop" },
+  { code: "es", locale: "es-ES", viewport: PHONE, size: "phone" },
+]) {
+  test(`the chat field's placeholder is not clipped (${code}, ${size})`, async () => {
+    const page = await newPlayer(env, `chat-${code}-${size}`, { viewport, locale });
+    await quickStart(env, page, { game: "draw", name: "Ana" });
+    const fit = await page.locator("#chatinput").evaluate((e) => {
+      const input = /** @type {HTMLInputElement} */ (e);
+      const s = getComputedStyle(input);
+      const c = /** @type {CanvasRenderingContext2D} */ (document.createElement("canvas").getContext("2d"));
+      c.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+      const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      return { text: input.placeholder, needs: c.measureText(input.placeholder).width, room };
+    });
+    assert.ok(fit.needs <= fit.room, `"${fit.text}" needs ${fit.needs.toFixed(0)} px, has ${fit.room.toFixed(0)}`);
+    await page.locator("#chatinput").scrollIntoViewIfNeeded();
+    await shot(page, `tablefinish-chat-${size}-${code}`);
+    noErrors(page);
+    await page.context().close();
+  });
+}

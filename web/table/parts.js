@@ -63,7 +63,7 @@ export function tableParts(on) {
   // Scrolling lists take the focus, so that the keyboard can scroll them.
   // The chat list is redrawn whole: new lines are said by the announcer.
   const chatList = h("ol", { class: "chatlist", id: "chatlist", tabindex: 0, "aria-label": t("chat-title") });
-  const chatInput = /** @type {HTMLInputElement} */ (h("input", { id: "chatinput", maxlength: CHAT_MAX, placeholder: t("chat-placeholder"), "aria-label": t("chat-placeholder"), autocomplete: "off" }));
+  const chatInput = /** @type {HTMLInputElement} */ (h("input", { id: "chatinput", maxlength: CHAT_MAX, placeholder: t("chat-short"), "aria-label": t("chat-placeholder"), autocomplete: "off" }));
   const chatForm = h("form", { class: "chatform", id: "chatform", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); on.say({ text: chatInput.value }); } },
     chatInput, h("button", { type: "submit", id: "chatsend" }, t("chat-send")));
   const chatQuick = h("div", { class: "quick", id: "chatquick" },

@@ -1624,3 +1624,5 @@ level-how = { $bot ->
     [expert] counts every tile, a champion
    *[other] { $bot }
 }
+# The chat field's placeholder: short enough to show whole on a phone (its label says the limit).
+chat-short = Say something…

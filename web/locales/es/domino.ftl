@@ -1647,3 +1647,5 @@ level-how = { $bot ->
     [expert] cuenta fichas como un campeón
    *[other] { $bot }
 }
+# The chat field's placeholder: short enough to show whole on a phone (its label says the limit).
+chat-short = Di algo…

@@ -1648,3 +1648,5 @@ level-how = { $bot ->
     [expert] compte tout, un champion
    *[other] { $bot }
 }
+# The chat field's placeholder: short enough to show whole on a phone (its label says the limit).
+chat-short = Votre message…
