@@ -53,6 +53,10 @@ for (const L of LANGS) {
       const games = await page.locator("#quickgame option").allInnerTexts();
       assert.equal(games.length, 12);
       for (const g of games) assert.doesNotMatch(g, /Portoricain aux points|Tout par cinq|Cincos de club|En 100|Jugadores de la computadora|Joueurs de l'ordinateur/);
+      // The computer is "l'ordinateur", "la computadora", not its "players",
+      // anywhere in the lobby; each game's line is a sentence.
+      assert.doesNotMatch(await page.locator("main").innerText(), /joueurs? de l'ordinateur|jugadores? de la computadora/i);
+      if (L.code === "fr") assert.match(await page.locator('#games dt:has([data-game="jamaican"]) + dd').innerText(), /^Deux équipes de deux : la première à six manches gagne/);
       // Nothing scrolls sideways.
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > innerWidth), false);
       await shot(page, `lobby-first-${L.code}-${size}`);

@@ -24,7 +24,7 @@ game-title = { $preset ->
    *[other] { $preset }
 }
 game-line = { $preset ->
-    [jamaican] Deux équipes de deux courent à six manches tandis que l'autre n'en a aucune ; le domino clé compte double.
+    [jamaican] Deux équipes de deux : la première à six manches gagne, si l'autre n'en a encore aucune ; le domino clé compte double.
     [cutthroat] Chacun pour soi : le premier à six manches pendant qu'un autre est encore à zéro.
     [chiva] Quatre à zéro entre deux équipes, ou chacun pour soi avec la pioche à deux ou trois.
     [puerto-rican] Gagnez une manche et prenez les points restés dans les mains des autres ; les boudés et le capicú rapportent. En 100 points.
