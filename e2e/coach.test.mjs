@@ -83,6 +83,14 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es"], ["phone", PH
     // One row a player: decisions and marks by severity.
     assert.equal(await viewer.locator("#coach-summary tbody tr").count(), 2);
     assert.match(await viewer.locator("#coach-summary tbody tr").first().innerText(), /Coachee/);
+    // Every count is on screen, the hindsight one too, with its name beside
+    // it on a phone (no column scrolled out of sight).
+    const cells = await viewer.evaluate(() => [...document.querySelectorAll("#coach-summary td")].map((td) => {
+      const b = td.getBoundingClientRect();
+      return { right: b.right, w: innerWidth, hindsight: td.classList.contains("nhindsight") };
+    }));
+    assert.equal(cells.filter((c) => c.hindsight).length, 2);
+    for (const c of cells) assert.ok(c.right <= c.w, `a count off screen: ${JSON.stringify(c)}`);
     // The marks are folded under one line: the board stays in view.
     const marks = found.a.seats.reduce((n, s) => n + s.blunders + s.mistakes + s.inaccuracies, 0);
     assert.match(await viewer.locator("#coach-marks summary").innerText(), words.marks);

@@ -40,14 +40,16 @@ export function coachSummary(coach, who) {
     h("div", { class: "coachsumscroll" }, h("table", { class: "coachsum", id: "coach-summary" },
     h("thead", {}, h("tr", {}, ["coach-player", "coach-decisions", "coach-inaccuracies", "coach-mistakes", "coach-blunders", "coach-hindsight", "coach-agreed"]
       .map((k) => h("th", { scope: "col" }, t(k))))),
+    // Each cell carries its column's name: on a phone a row is a line of
+    // "name value" pairs (style.css), every column on screen.
     h("tbody", {}, coach.seats.map((s) => h("tr", { "data-seat": s.seat, class: s.blunders ? "hasblunders" : "" },
       h("th", { scope: "row" }, who(s.seat)),
-      h("td", {}, String(s.decisions)),
-      h("td", {}, String(s.inaccuracies)),
-      h("td", {}, String(s.mistakes)),
-      h("td", { class: "nblunders" }, String(s.blunders)),
-      h("td", {}, String(s.hindsight)),
-      h("td", {}, `${s.expert_agreed}/${s.expert_asked}`)))))));
+      h("td", { "data-label": t("coach-decisions") }, String(s.decisions)),
+      h("td", { "data-label": t("coach-inaccuracies") }, String(s.inaccuracies)),
+      h("td", { "data-label": t("coach-mistakes") }, String(s.mistakes)),
+      h("td", { class: "nblunders", "data-label": t("coach-blunders") }, String(s.blunders)),
+      h("td", { class: "nhindsight", "data-label": t("coach-hindsight") }, String(s.hindsight)),
+      h("td", { "data-label": t("coach-agreed") }, `${s.expert_agreed}/${s.expert_asked}`)))))));
 }
 
 /**
