@@ -56,7 +56,7 @@ for (const L of LANGS) {
       // The computer is "l'ordinateur", "la computadora", not its "players",
       // anywhere in the lobby; each game's line is a sentence.
       assert.doesNotMatch(await page.locator("main").innerText(), /joueurs? de l'ordinateur|jugadores? de la computadora/i);
-      if (L.code === "fr") assert.match(await page.locator('#games dt:has([data-game="jamaican"]) + dd').innerText(), /^Deux équipes de deux : la première à six manches gagne/);
+      if (L.code === "fr") assert.match(await page.locator('#games dt:has([data-game="jamaican"]) + dd').textContent(), /^Deux équipes de deux : la première à six manches gagne/);
       // Nothing scrolls sideways.
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth > innerWidth), false);
       await shot(page, `lobby-first-${L.code}-${size}`);
@@ -263,7 +263,7 @@ for (const [code, locale] of [["fr", "fr-FR"], ["es", "es-ES"]]) {
     const page = await newPlayer(env, `targets-${code}`, { viewport: PHONE, locale });
     const sheet = await (await fetch(env.base + "/api/sheets", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ rules: { preset: "jamaican", players: 4, options: {} }, names: ["Ann & Bo", "Cy & Di"] }) })).json();
-    for (const [path, ready] of [["/", "#games button"], [`/k/${sheet.id}#${sheet.secret}`, "#keep-form"], ["/tournaments", "#app summary"], ["/leaderboard", "#leaderboard > p > a"]]) {
+    for (const [path, ready] of [["/", "#gamesfold summary"], [`/k/${sheet.id}#${sheet.secret}`, "#keep-form"], ["/tournaments", "#app summary"], ["/leaderboard", "#leaderboard > p > a"]]) {
       await page.goto(env.base + path);
       await page.waitForSelector(ready);
       const small = await page.evaluate(() => [...document.querySelectorAll("main button, main a, main summary, main input, main select")]
@@ -273,6 +273,12 @@ for (const [code, locale] of [["fr", "fr-FR"], ["es", "es-ES"]]) {
         .filter(({ b }) => b.width < 24 || b.height < 24)
         .map(({ e, b }) => `${e.tagName}#${e.id}.${e.getAttribute("class")} "${(e.textContent || "").trim().slice(0, 20)}" ${b.width.toFixed(0)}x${b.height.toFixed(0)}`));
       assert.deepEqual(small, [], `${path}: controls under 24x24`);
+      // The games' names, folded on a phone, once opened.
+      if (path === "/") {
+        await page.click("#gamesfold summary");
+        const names = await page.locator("#games button.linkish").evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().height));
+        assert.ok(names.length === 12 && names.every((hgt) => hgt >= 24), `${names}`);
+      }
     }
     await shot(page, `targets-leaderboard-${code}-phone`);
     noErrors(page);
@@ -297,6 +303,31 @@ for (const [code, locale, size, viewport, beginner] of [["fr", "fr-FR", "phone",
     }
     await page.locator("#playbot").scrollIntoViewIfNeeded();
     await shot(page, `lobby-playbot-${code}-${size}`);
+    noErrors(page);
+    await page.context().close();
+  });
+}
+
+// The lobby on a phone: the games' list, a thousand pixels of reference,
+// is folded under its title at the bottom and opens with a tap; at desktop
+// size it stands open beside the lobby.
+for (const [code, locale, size, viewport] of [["fr", "fr-FR", "phone", PHONE], ["es", "es-ES", "desktop", DESKTOP]]) {
+  test(`the games' list is folded on a phone and open at desktop size (${code}, ${size})`, async () => {
+    const page = await newPlayer(env, `games-${code}-${size}`, { viewport, locale });
+    await page.goto(env.base + "/");
+    await page.waitForSelector("#gamesfold summary");
+    const phone = size === "phone";
+    assert.equal(await page.locator("#gamesfold[open]").count(), phone ? 0 : 1);
+    assert.equal(await page.locator("#games dt").first().isVisible(), !phone);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (phone) {
+      assert.ok(height < 4000, `the lobby is ${height} px tall on a phone`);
+      await page.click("#gamesfold summary");
+      await page.locator("#games dt").first().waitFor();
+      assert.equal(await page.locator("#games dt").count(), 12);
+    }
+    await page.locator("#gamesfold").scrollIntoViewIfNeeded();
+    await shot(page, `lobby-games-${code}-${size}`);
     noErrors(page);
     await page.context().close();
   });

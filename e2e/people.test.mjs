@@ -94,6 +94,8 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     // The lobby draws its games once the catalogs and the games list are in.
     await page.waitForFunction(() => document.querySelectorAll("#games dt").length > 0);
     assert.equal(await page.locator("#games dt").count(), 12);
+    // Folded under its title on a phone: opened to be read.
+    if (!(await page.locator("#gamesfold[open]").count())) await page.click("#gamesfold summary");
     for (const line of await page.locator("#games dd").allInnerTexts()) assert.ok(line.length > 20, line);
     // Each level in words (its measured rating is the leaderboard's).
     const levels = await page.locator("#quicklevel option").allInnerTexts();

@@ -113,6 +113,10 @@ export async function lobby(app, nav) {
             h("a", { href: "/puzzles", class: "button", id: "topuzzles" }, t("puzzles-see")))),
         finishedCard()),
       // Today's puzzle heads the side column, as on lichess's home page.
+      // The games' list stands beside the lobby at desktop size; on a
+      // phone, where it would add a thousand pixels at the bottom, it is
+      // folded under its title.
       h("div", { class: "lobbyside" }, dailyCard(),
-        h("aside", { class: "card gamesbox" }, h("h2", {}, t("lobby-games")), games))));
+        h("aside", { class: "card gamesbox" }, h("details", { id: "gamesfold", open: !matchMedia("(max-width: 600px)").matches },
+          h("summary", {}, h("h2", {}, t("lobby-games"))), games)))));
 }
