@@ -31,6 +31,7 @@ pub mod asleep;
 pub mod batch;
 pub mod bots;
 pub mod lease;
+pub mod new_tables;
 pub use lease::{Holder, LobbyRow};
 pub mod own_puzzles;
 pub mod profiles;
@@ -211,6 +212,11 @@ impl From<sqlx::Error> for TableWriteError {
         TableWriteError::Store(Arc::new(e))
     }
 }
+
+/// The statement that stores a new table (a [`TableRow`], in its order).
+const CREATE_TABLE: &str =
+    "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans, seats, clock)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 
 /// A table as created.
 #[derive(Clone, Debug, PartialEq)]
@@ -484,19 +490,16 @@ impl Store {
 
     pub async fn create_table(&self, t: &TableRow) -> Result<(), sqlx::Error> {
         self.write(
-            sqlx::query(
-                "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans, seats, clock)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            )
-            .bind(&t.id)
-            .bind(t.created_at)
-            .bind(&t.rules)
-            .bind(&t.secret)
-            .bind(&t.bot)
-            .bind(i64::from(t.private))
-            .bind(t.humans)
-            .bind(&t.seats)
-            .bind(&t.clock)
+            sqlx::query(CREATE_TABLE)
+                .bind(&t.id)
+                .bind(t.created_at)
+                .bind(&t.rules)
+                .bind(&t.secret)
+                .bind(&t.bot)
+                .bind(i64::from(t.private))
+                .bind(t.humans)
+                .bind(&t.seats)
+                .bind(&t.clock),
         )
         .await
     }
@@ -508,11 +511,7 @@ impl Store {
         node: &str,
         s: &SeatRow,
     ) -> Result<(), TableWriteError> {
-        let sql = format!(
-            "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand, profile_id)
-             SELECT $1, $2, $3, $4, $5, $6 WHERE {}",
-            self.fence(1, 7)
-        );
+        let sql = self.add_seat_sql();
         let q = sqlx::query(&sql)
             .bind(table)
             .bind(s.seat)
@@ -521,6 +520,16 @@ impl Store {
             .bind(s.left_hand)
             .bind(&s.profile_id);
         self.owned_write(q, node).await
+    }
+
+    /// The statement that seats a player: table, seat, name, token hash,
+    /// left hand, profile, and the node (fenced by its lease).
+    fn add_seat_sql(&self) -> String {
+        format!(
+            "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand, profile_id)
+             SELECT $1, $2, $3, $4, $5, $6 WHERE {}",
+            self.fence(1, 7)
+        )
     }
 
     /// A player leaves their seat to a bot for the rest of the match.

@@ -80,14 +80,19 @@ fn main() {
         for t in tasks {
             t.await.unwrap();
         }
+        let mut asked = stats.asked_ms.lock().unwrap().clone();
+        asked.sort_unstable();
         let mut paired = stats.paired_ms.lock().unwrap().clone();
         paired.sort_unstable();
         let mut moves = stats.move_ms.lock().unwrap().clone();
         moves.sort_unstable();
         println!(
-            "players {players} ({size} a table, poll {} ms): paired median {} ms, p99 {} ms, worst {} ms; \
+            "players {players} ({size} a table, poll {} ms): seek answered median {} ms, p99 {} ms; \
+             paired median {} ms, p99 {} ms, worst {} ms; \
              moves {} median {} ms p99 {} ms; matches finished {} of {}; all done in {:.1} s",
             poll.as_millis(),
+            pct(&asked, 0.5),
+            pct(&asked, 0.99),
             pct(&paired, 0.5),
             pct(&paired, 0.99),
             paired.last().copied().unwrap_or(0),

@@ -29,6 +29,9 @@ pub async fn http(
 
 #[derive(Default)]
 pub struct Stats {
+    /// From asking to the seek's answer (stored in the pool).
+    pub asked_ms: Mutex<Vec<u64>>,
+    /// From asking to reading `paired`.
     pub paired_ms: Mutex<Vec<u64>>,
     pub move_ms: Mutex<Vec<u64>>,
     pub matches: Mutex<usize>,
@@ -169,6 +172,8 @@ pub async fn play(addr: SocketAddr, table: &str, token: &str, stats: &Stats) -> 
 pub async fn player(addr: SocketAddr, i: usize, rules: Value, poll: Duration, stats: Arc<Stats>) {
     let asked = Instant::now();
     let (seek, token) = ask(addr, i, &rules).await;
+    let ms = asked.elapsed().as_millis() as u64;
+    stats.asked_ms.lock().unwrap().push(ms);
     let table = paired(addr, &seek, poll).await;
     let ms = asked.elapsed().as_millis() as u64;
     stats.paired_ms.lock().unwrap().push(ms);
