@@ -121,3 +121,73 @@ impl Store {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::store::tests::table_row;
+
+    fn seat(n: i64) -> SeatRow {
+        SeatRow {
+            seat: n,
+            name: format!("P{n}"),
+            token_hash: format!("h{n}"),
+            left_hand: None,
+            profile_id: None,
+        }
+    }
+
+    fn new_row(id: &str, seats: i64) -> NewRow {
+        NewRow {
+            table: table_row(id, 1),
+            seats: (0..seats).map(seat).collect(),
+        }
+    }
+
+    /// Tables stored together: one the store has already is refused alone
+    /// (none of its seats written) and the others are stored with their
+    /// seats; on PostgreSQL (when `DOMINO_TEST_POSTGRES` names a server) a
+    /// table whose lease another node holds is refused too, its row not
+    /// kept.
+    #[tokio::test]
+    async fn a_table_refused_in_a_batch_is_refused_alone() {
+        let mut urls = vec!["sqlite::memory:".to_string()];
+        if let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") {
+            urls.push(
+                crate::store::scratch_postgres(&url, "newtables")
+                    .await
+                    .unwrap()
+                    .0,
+            );
+        }
+        let me = Holder {
+            node: "a".into(),
+            channel: String::new(),
+        };
+        let other = Holder {
+            node: "b".into(),
+            channel: String::new(),
+        };
+        let hour = Duration::from_secs(3600);
+        for url in urls {
+            let store = Store::connect(&url).await.unwrap();
+            store.create_table(&table_row("t1", 1)).await.unwrap();
+            let mut batch = vec![new_row("t1", 2), new_row("t2", 2), new_row("t3", 1)];
+            if store.leased() {
+                assert!(store.take_lease("t4", &other, hour).await.unwrap());
+                batch.push(new_row("t4", 1));
+            }
+            let done = store.create_tables(&batch, &me, hour).await.unwrap();
+            assert!(matches!(done[0], Err(NotStored::Exists)), "{url}: {done:?}");
+            assert!(done[1].is_ok() && done[2].is_ok(), "{url}: {done:?}");
+            assert!(store.seats("t1").await.unwrap().is_empty(), "{url}");
+            assert_eq!(store.seats("t2").await.unwrap(), batch[1].seats, "{url}");
+            assert_eq!(store.seats("t3").await.unwrap(), batch[2].seats, "{url}");
+            if store.leased() {
+                assert!(matches!(done[3], Err(NotStored::Leased)), "{url}: {done:?}");
+                assert!(!store.exists("t4").await.unwrap(), "{url}");
+            }
+        }
+    }
+}
