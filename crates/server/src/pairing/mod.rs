@@ -311,3 +311,70 @@ async fn open_table(hub: &Hub, id: &str) {
         Err(e) => tracing::error!(table = %id, "a pairing that makes no table: {e}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::store::seeks::Member;
+
+    /// One player's seek at `rating`, placed in seat 0 of table `t`.
+    fn placed_seek(rating: f64) -> SeekRow {
+        SeekRow {
+            id: "s1".into(),
+            game: "g".into(),
+            rules: r#"{"preset":"draw","players":4,"options":{}}"#.into(),
+            rated: false,
+            rating,
+            fill_ms: Some(5_000),
+            members: vec![Member {
+                player: "g:ana-browser".into(),
+                name: "Ana".into(),
+                profile_id: None,
+                token_hash: "h".into(),
+            }],
+            size: 1,
+            team_code: None,
+            created_at: 0,
+            table_id: Some("t".into()),
+            seats: Some("[0]".into()),
+            paired_at: Some(1),
+            address: None,
+            clock: None,
+        }
+    }
+
+    /// The computer that fills the empty seats plays at the level whose
+    /// seeded rating in the game is nearest the players': the strongest
+    /// level for a player rated far above them all, the weakest for one
+    /// far below, and the level nearest 1500 for a new player.
+    #[test]
+    fn the_computer_that_fills_plays_near_the_players_rating() {
+        let seed = |l: &str| crate::ratings::bot_seed("draw", 4, l).rating;
+        let by_rating = |pick: fn(f64, f64) -> bool| {
+            domino_bots::BOT_NAMES
+                .iter()
+                .copied()
+                .reduce(|a, b| if pick(seed(b), seed(a)) { b } else { a })
+                .unwrap()
+        };
+        let strongest = by_rating(|b, a| b > a);
+        let weakest = by_rating(|b, a| b < a);
+        assert_ne!(strongest, weakest, "the ladder has levels apart");
+        let table = |r: f64| new_table("t", &[placed_seek(r)]).unwrap();
+        assert_eq!(table(4000.0).bot, strongest);
+        assert_eq!(table(-1000.0).bot, weakest);
+        let new = table(1500.0);
+        let nearest = domino_bots::BOT_NAMES
+            .iter()
+            .map(|l| (seed(l) - 1500.0).abs())
+            .fold(f64::INFINITY, f64::min);
+        assert!((seed(&new.bot) - 1500.0).abs() <= nearest, "{}", new.bot);
+        // Seat 0 is Ana's, the three others the computer's.
+        assert_eq!(new.humans, 1);
+        assert_eq!(
+            new.plan,
+            [SeatKind::Human, SeatKind::Bot, SeatKind::Bot, SeatKind::Bot]
+        );
+    }
+}
