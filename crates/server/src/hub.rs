@@ -129,6 +129,67 @@ impl Hub {
         Ok((id, h))
     }
 
+    /// Open many new tables at once (a pairing round's): stored in one
+    /// transaction (`Store::create_tables`), then each started; for each,
+    /// in order, its id or why it was not opened.
+    pub async fn create_many(&self, news: Vec<NewTable>) -> Vec<Result<String, Refusal>> {
+        let mut news = news;
+        let ids: Vec<String> = news
+            .iter_mut()
+            .map(|n| n.id.get_or_insert_with(|| random_id(8)).clone())
+            .collect();
+        let _creating: Vec<Creating> = ids
+            .iter()
+            .map(|id| Creating::hold(&self.creating, id))
+            .collect();
+        let mut out: Vec<Result<String, Refusal>> = ids.iter().cloned().map(Ok).collect();
+        let mut checked = Vec::new();
+        let mut rows = Vec::new();
+        for (i, new) in news.into_iter().enumerate() {
+            match Table::row_of(&new) {
+                Ok(row) => {
+                    rows.push(crate::store::new_tables::NewRow {
+                        table: row.clone(),
+                        seats: new.taken.clone(),
+                    });
+                    checked.push((i, new, row));
+                }
+                Err(r) => out[i] = Err(r),
+            }
+        }
+        let holder = self.config.holder();
+        let stored = match self
+            .store
+            .create_tables(&rows, &holder, self.config.lease)
+            .await
+        {
+            Ok(s) => s,
+            Err(e) => {
+                for (i, _, _) in checked {
+                    out[i] = Err(Refusal::new(Code::Store, e.to_string()));
+                }
+                return out;
+            }
+        };
+        for ((i, new, row), s) in checked.into_iter().zip(stored) {
+            let started = s
+                .map_err(|e| Refusal::new(Code::Store, e.to_string()))
+                .and_then(|()| {
+                    Table::start_created(
+                        row,
+                        new,
+                        self.store.clone(),
+                        self.config.clone(),
+                        self.tables.clone(),
+                    )
+                });
+            if let Err(r) = started {
+                out[i] = Err(r);
+            }
+        }
+        out
+    }
+
     /// Whether the table runs (or sleeps) here or is being created here.
     /// `creating` is asked first: a table leaves it only once it is in
     /// `tables`.

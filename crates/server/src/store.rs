@@ -29,8 +29,11 @@ macro_rules! from_row {
 
 pub mod asleep;
 pub mod batch;
+pub mod batched;
 pub mod bots;
+pub mod clock_batch;
 pub mod lease;
+pub mod new_tables;
 pub use lease::{Holder, LobbyRow};
 pub mod own_puzzles;
 pub mod profiles;
@@ -189,6 +192,10 @@ pub struct Store {
     log_counts: Arc<batch::Counts>,
     /// The writer that adds seeks in batches (see `seek_batch`).
     seek_writer: mpsc::UnboundedSender<seek_batch::Pending>,
+    /// The writer that stores turn clocks in batches (see `clock_batch`),
+    /// and its commits so far.
+    clock_writer: mpsc::UnboundedSender<clock_batch::Pending>,
+    clock_commits: Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// Why a write by a table's copy (a log entry, a seat, the finished
@@ -211,6 +218,31 @@ impl From<sqlx::Error> for TableWriteError {
         TableWriteError::Store(Arc::new(e))
     }
 }
+
+/// The statement that stores a table's clock: clock, table, and on
+/// PostgreSQL the node, fenced by its lease (see [`Store::fence`]).
+fn clock_sql(leased: bool) -> String {
+    format!(
+        "UPDATE domino_tables SET clock = $1 WHERE id = $2 AND {}",
+        fence_sql(leased, 2, 3)
+    )
+}
+
+/// [`Store::fence`] for a store that is `leased` or not.
+fn fence_sql(leased: bool, table: u8, node: u8) -> String {
+    if leased {
+        format!(
+            "EXISTS (SELECT 1 FROM domino_leases WHERE table_id = ${table} AND node = ${node} FOR SHARE)"
+        )
+    } else {
+        "1 = 1".into()
+    }
+}
+
+/// The statement that stores a new table (a [`TableRow`], in its order).
+const CREATE_TABLE: &str =
+    "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans, seats, clock)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 
 /// A table as created.
 #[derive(Clone, Debug, PartialEq)]
@@ -368,10 +400,20 @@ impl Store {
             commits: Default::default(),
         }
         .spawn();
+        let clock_commits = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let clock_writer = clock_batch::Writer {
+            pool: pool.clone(),
+            sql: clock_sql(backend == Backend::Postgres),
+            leased: backend == Backend::Postgres,
+            commits: clock_commits.clone(),
+        }
+        .spawn();
         let store = Store {
             pool,
             backend,
             seek_writer,
+            clock_writer,
+            clock_commits,
             file_lock: Arc::new(Mutex::new(file_lock)),
             writes,
             log_writer,
@@ -484,19 +526,16 @@ impl Store {
 
     pub async fn create_table(&self, t: &TableRow) -> Result<(), sqlx::Error> {
         self.write(
-            sqlx::query(
-                "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans, seats, clock)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            )
-            .bind(&t.id)
-            .bind(t.created_at)
-            .bind(&t.rules)
-            .bind(&t.secret)
-            .bind(&t.bot)
-            .bind(i64::from(t.private))
-            .bind(t.humans)
-            .bind(&t.seats)
-            .bind(&t.clock)
+            sqlx::query(CREATE_TABLE)
+                .bind(&t.id)
+                .bind(t.created_at)
+                .bind(&t.rules)
+                .bind(&t.secret)
+                .bind(&t.bot)
+                .bind(i64::from(t.private))
+                .bind(t.humans)
+                .bind(&t.seats)
+                .bind(&t.clock),
         )
         .await
     }
@@ -508,11 +547,7 @@ impl Store {
         node: &str,
         s: &SeatRow,
     ) -> Result<(), TableWriteError> {
-        let sql = format!(
-            "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand, profile_id)
-             SELECT $1, $2, $3, $4, $5, $6 WHERE {}",
-            self.fence(1, 7)
-        );
+        let sql = self.add_seat_sql();
         let q = sqlx::query(&sql)
             .bind(table)
             .bind(s.seat)
@@ -521,6 +556,16 @@ impl Store {
             .bind(s.left_hand)
             .bind(&s.profile_id);
         self.owned_write(q, node).await
+    }
+
+    /// The statement that seats a player: table, seat, name, token hash,
+    /// left hand, profile, and the node (fenced by its lease).
+    fn add_seat_sql(&self) -> String {
+        format!(
+            "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand, profile_id)
+             SELECT $1, $2, $3, $4, $5, $6 WHERE {}",
+            self.fence(1, 7)
+        )
     }
 
     /// A player leaves their seat to a bot for the rest of the match.
@@ -561,12 +606,26 @@ impl Store {
         node: &str,
         clock: &str,
     ) -> Result<(), TableWriteError> {
-        let sql = format!(
-            "UPDATE domino_tables SET clock = $1 WHERE id = $2 AND {}",
-            self.fence(2, 3)
-        );
-        let q = sqlx::query(&sql).bind(clock).bind(table);
-        self.owned_write(q, node).await
+        // With the other clocks queued meanwhile, in one transaction.
+        let started = std::time::Instant::now();
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let pending = clock_batch::Pending {
+            table: table.to_string(),
+            node: node.to_string(),
+            clock: clock.to_string(),
+            done,
+        };
+        let gone = || TableWriteError::from(sqlx::Error::PoolClosed);
+        self.clock_writer.send(pending).map_err(|_| gone())?;
+        let stored = answer.await.map_err(|_| gone())?;
+        self.writes.observe(started.elapsed());
+        stored
+    }
+
+    /// The clock batches committed so far.
+    pub fn clock_commits(&self) -> u64 {
+        self.clock_commits
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The condition every write of a table's copy carries, with the
@@ -578,13 +637,7 @@ impl Store {
     /// lease changes nothing at a table another node now plays. (A SQLite
     /// file has one server: there the condition always holds.)
     fn fence(&self, table: u8, node: u8) -> String {
-        if self.leased() {
-            format!(
-                "EXISTS (SELECT 1 FROM domino_leases WHERE table_id = ${table} AND node = ${node} FOR SHARE)"
-            )
-        } else {
-            "1 = 1".into()
-        }
+        fence_sql(self.leased(), table, node)
     }
 
     /// Run a write of `node`'s copy of a table whose statement carries

@@ -425,14 +425,18 @@ async fn hundreds_of_seeks_on_two_nodes_make_each_pairing_once() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_player_who_leaves_a_rated_match_loses_it() {
-    let dir = tempfile::tempdir().unwrap();
+/// Ana and Bea (the stronger) paired for a rated match of draw to 30 and
+/// seated, each on her own connection: the server, its settable time
+/// source, and each one's connection and seat (Ana's first).
+async fn rated_match(
+    dir: &tempfile::TempDir,
+) -> (Server, domino_server::clock::TimeSource, Vec<(Client, u64)>) {
     let db = format!("sqlite://{}", dir.path().join("p.db").display());
     let [ana, bea] = rated_profiles(&db).await;
     let clock = domino_server::clock::TimeSource::default();
     let mut cfg = config(&db);
     cfg.time = clock.clone();
+    cfg.clock_sweep = Duration::from_millis(25);
     let s = Server::start(cfg);
     let rules = json!({"preset": "draw", "players": 2, "options": {"target": 30}});
     let mut seeks = Vec::new();
@@ -474,23 +478,88 @@ async fn a_player_who_leaves_a_rated_match_loses_it() {
         json!({"kind": "per_move", "move_s": 15, "bank_s": 60}),
         "{st}"
     );
+    (s, clock, sat)
+}
+
+/// Whether the match's end lowered the rating of the player at `seat`.
+fn lost_rating(end: &Value, seat: u64) -> bool {
+    let change = end["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["seat"] == seat)
+        .cloned()
+        .unwrap();
+    change["after"].as_f64() < change["before"].as_f64()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_leaves_a_rated_match_loses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_s, _clock, mut sat) = rated_match(&dir).await;
     // Bea, the stronger, leaves at once; the computer plays her seat on.
     let (mut bea_c, bea_seat) = sat.pop().unwrap();
     assert_eq!(bea_c.request(json!({"type": "leave"})).await["type"], "ok");
     let (mut ana_c, _) = sat.pop().unwrap();
     ana_c.next_state().await;
     let end = common::play_out(&mut ana_c, 7).await;
-    let change = end["ratings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["seat"] == bea_seat)
-        .cloned()
-        .unwrap();
-    assert!(
-        change["after"].as_f64() < change["before"].as_f64(),
-        "she left and lost: {change}"
-    );
+    assert!(lost_rating(&end, bea_seat), "she left and lost: {end}");
+}
+
+/// Three timeouts in a rated match count as leaving it, and so lose it:
+/// Bea, the stronger, goes away; each of her first three turns runs out
+/// (the computer moves for her), the third leaves her seat, and the match,
+/// played out by Ana against the computer in Bea's seat, lowers Bea's
+/// rating whoever scores more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_timeouts_in_a_rated_match_lose_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_s, clock, mut sat) = rated_match(&dir).await;
+    let (bea_c, bea) = sat.pop().unwrap();
+    drop(bea_c);
+    let (mut ana_c, ana) = sat.pop().unwrap();
+    let mut msg = ana_c.state.clone().unwrap();
+    // The position at which Bea's clock was last run out (once each).
+    let mut ran_out: Option<(u64, usize)> = None;
+    let mut acted: Option<(u64, usize)> = None;
+    let mut readied: Option<u64> = None;
+    for _ in 0..2000 {
+        let st = &msg["state"];
+        if msg["seats"][bea as usize]["left"] == true || st["phase"] == "match_over" {
+            break;
+        }
+        let pos = (
+            st["hand_number"].as_u64().unwrap(),
+            st["history"].as_array().map_or(0, Vec::len),
+        );
+        let playing = matches!(st["phase"].as_str(), Some("play" | "choose_poser"));
+        if playing && st["to_act"] == bea && msg["clock"]["running"] == bea {
+            if ran_out != Some(pos) {
+                ran_out = Some(pos);
+                // More than her move and her whole bank.
+                clock.advance(Duration::from_secs(80));
+            }
+        } else if playing && st["to_act"] == ana && acted != Some(pos) {
+            acted = Some(pos);
+            let r = ana_c
+                .request(json!({"type": "act", "action": st["legal"][0]}))
+                .await;
+            assert_eq!(r["type"], "ok", "{r}");
+        } else if st["phase"] == "hand_over" && readied != Some(pos.0) {
+            readied = Some(pos.0);
+            ana_c.request(json!({"type": "ready"})).await;
+        }
+        let latest = ana_c.state.clone().unwrap();
+        msg = if latest != msg {
+            latest
+        } else {
+            ana_c.next_state().await
+        };
+    }
+    assert_eq!(msg["seats"][bea as usize]["left"], true, "{msg}");
+    assert_eq!(msg["clock"]["timeouts"][bea as usize], 3, "{msg}");
+    let end = common::play_out(&mut ana_c, 7).await;
+    assert!(lost_rating(&end, bea), "three timeouts and she lost: {end}");
 }
 
 /// A guest's seek from the address `from`: the status and the answer.

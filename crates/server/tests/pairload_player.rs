@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{mem, Client};
-use player::{ask, paired, play, Seat, Stats, Step};
+use player::{ask, paired, play, Asked, Seat, Stats, Step};
 use serde_json::{json, Value};
 
 /// The first state, before `joined`, already names the seat; when it is
@@ -42,9 +42,13 @@ fn a_turn_in_the_state_before_joined_is_played() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_seat_to_move_first_sitting_last_still_plays_the_match_out() {
     let s = mem();
-    let rules = json!({"preset": "draw", "players": 2, "options": {"target": 1}});
-    let (seek_a, token_a) = ask(s.addr, 1, &rules).await;
-    let (seek_b, token_b) = ask(s.addr, 2, &rules).await;
+    // As the benchmark asks: with the rated pairing's clock.
+    let game = Asked {
+        rules: json!({"preset": "draw", "players": 2, "options": {"target": 1}}),
+        clock: json!({"kind": "per_move", "move_s": 15, "bank_s": 60}),
+    };
+    let (seek_a, token_a) = ask(s.addr, 1, &game).await;
+    let (seek_b, token_b) = ask(s.addr, 2, &game).await;
     let poll = Duration::from_millis(50);
     let table = paired(s.addr, &seek_a, poll).await;
     assert_eq!(paired(s.addr, &seek_b, poll).await, table);

@@ -4,14 +4,16 @@
 //!
 //! ```text
 //! cargo run --release -p domino-server --example pairload -- \
-//!     [--players 2000] [--game draw] [--size 2] [--target 20] [--poll-ms 200] \
+//!     [--players 2000] [--game draw] [--size 2] [--target 20] [--clock 15+60] \
+//!     [--poll-ms 200] \
 //!     [--db sqlite://FILE]
 //! ```
 //!
 //! Starts a server in this process on a fresh SQLite file (or `--db`),
 //! then `--players` guest clients each `POST /api/seeks` for the same
 //! casual game (`--size` players, the match to `--target` points so that
-//! matches are short), follow their seek every `--poll-ms` until it is
+//! matches are short, with a turn clock of `--clock` seconds a move and in
+//! the bank, or `none`), follow their seek every `--poll-ms` until it is
 //! paired, sit at the table with their token over a WebSocket and play the
 //! first legal move whenever it is their turn until the match is over.
 //! Reports the pairing time (from asking to reading `paired`: the polling
@@ -35,6 +37,16 @@ use serde_json::json;
 #[global_allocator]
 static HEAP: &stats_alloc::StatsAlloc<std::alloc::System> = common::COUNTING;
 
+/// The clock the players ask for: `none`, or `MOVE+BANK` in seconds
+/// (the pool offers a casual game 15+60, the rated pairing's).
+fn clock_of(text: &str) -> serde_json::Value {
+    match text.split_once('+') {
+        Some((m, b)) => json!({"kind": "per_move", "move_s": m.parse::<u32>().unwrap(),
+            "bank_s": b.parse::<u32>().unwrap()}),
+        None => json!({"kind": "none"}),
+    }
+}
+
 /// A percentile of a sorted list (0 when empty).
 fn pct(sorted: &[u64], p: f64) -> u64 {
     common::pct(sorted, p).unwrap_or(0)
@@ -52,6 +64,7 @@ fn main() {
     );
     let rules =
         json!({"preset": arg("--game", "draw"), "players": size, "options": {"target": target}});
+    let clock = clock_of(&arg("--clock", "15+60"));
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -75,19 +88,31 @@ fn main() {
         let stats = Arc::new(Stats::default());
         let started = Instant::now();
         let tasks: Vec<_> = (0..players)
-            .map(|i| tokio::spawn(player(addr, i, rules.clone(), poll, stats.clone())))
+            .map(|i| {
+                let asked = player::Asked {
+                    rules: rules.clone(),
+                    clock: clock.clone(),
+                };
+                tokio::spawn(player(addr, i, asked, poll, stats.clone()))
+            })
             .collect();
         for t in tasks {
             t.await.unwrap();
         }
+        let mut asked = stats.asked_ms.lock().unwrap().clone();
+        asked.sort_unstable();
         let mut paired = stats.paired_ms.lock().unwrap().clone();
         paired.sort_unstable();
         let mut moves = stats.move_ms.lock().unwrap().clone();
         moves.sort_unstable();
         println!(
-            "players {players} ({size} a table, poll {} ms): paired median {} ms, p99 {} ms, worst {} ms; \
+            "players {players} ({size} a table, clock {}, poll {} ms): seek answered median {} ms, p99 {} ms; \
+             paired median {} ms, p99 {} ms, worst {} ms; \
              moves {} median {} ms p99 {} ms; matches finished {} of {}; all done in {:.1} s",
+            arg("--clock", "15+60"),
             poll.as_millis(),
+            pct(&asked, 0.5),
+            pct(&asked, 0.99),
             pct(&paired, 0.5),
             pct(&paired, 0.99),
             paired.last().copied().unwrap_or(0),

@@ -29,6 +29,9 @@ pub async fn http(
 
 #[derive(Default)]
 pub struct Stats {
+    /// From asking to the seek's answer (stored in the pool).
+    pub asked_ms: Mutex<Vec<u64>>,
+    /// From asking to reading `paired`.
     pub paired_ms: Mutex<Vec<u64>>,
     pub move_ms: Mutex<Vec<u64>>,
     pub matches: Mutex<usize>,
@@ -106,13 +109,23 @@ impl Seat {
     }
 }
 
+/// The game a player asks for: its rules and clock (a `TimeControl`).
+#[derive(Clone)]
+pub struct Asked {
+    pub rules: Value,
+    pub clock: Value,
+}
+
 /// Ask the pool for a game: the seek's id and the seat token.
-pub async fn ask(addr: SocketAddr, i: usize, rules: &Value) -> (String, String) {
+pub async fn ask(addr: SocketAddr, i: usize, game: &Asked) -> (String, String) {
     let (status, made) = http(
         addr,
         "POST",
         "/api/seeks",
-        Some(&json!({"rules": rules, "name": format!("P{i}"), "guest": format!("load-player-{i:06}")})),
+        Some(
+            &json!({"rules": game.rules, "clock": game.clock, "name": format!("P{i}"),
+            "guest": format!("load-player-{i:06}")}),
+        ),
     )
     .await;
     assert_eq!(status, 200, "{made}");
@@ -166,9 +179,11 @@ pub async fn play(addr: SocketAddr, table: &str, token: &str, stats: &Stats) -> 
 }
 
 /// One player: ask, wait, sit, play to the end.
-pub async fn player(addr: SocketAddr, i: usize, rules: Value, poll: Duration, stats: Arc<Stats>) {
+pub async fn player(addr: SocketAddr, i: usize, game: Asked, poll: Duration, stats: Arc<Stats>) {
     let asked = Instant::now();
-    let (seek, token) = ask(addr, i, &rules).await;
+    let (seek, token) = ask(addr, i, &game).await;
+    let ms = asked.elapsed().as_millis() as u64;
+    stats.asked_ms.lock().unwrap().push(ms);
     let table = paired(addr, &seek, poll).await;
     let ms = asked.elapsed().as_millis() as u64;
     stats.paired_ms.lock().unwrap().push(ms);

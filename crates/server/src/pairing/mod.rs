@@ -24,7 +24,7 @@ use domino_engine::{Rules, RulesSpec};
 
 use crate::hub::Hub;
 use crate::store::bots::SeekSide;
-use crate::store::seeks::{Placed, SeekRow};
+use crate::store::seeks::{Paired, Placed, SeekRow};
 use crate::store::SeatRow;
 use crate::table::{random_id, NewTable, SeatKind};
 use group::{Layout, Waiting};
@@ -105,32 +105,61 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
 /// tables were opened.
 pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
     let now = hub.config.time.now_ms();
-    // Who made each seek, read before the round: a seek that arrives
-    // meanwhile waits for the next round rather than be placed unknown.
-    let known = hub.store.open_seeks().await?;
-    let ids: HashSet<String> = known.iter().map(|s| s.id.clone()).collect();
-    let sides = hub.store.open_seek_sides().await?;
-    let placed = hub
+    let Paired {
+        open,
+        sides,
+        placed,
+    } = hub
         .store
-        .pair(now, |open| plan(open, now, &ids, &sides))
+        .pair(now, |open, sides| plan(open, now, sides))
         .await?;
-    let mut tables: Vec<String> = placed.iter().map(|p| p.table.clone()).collect();
-    tables.dedup();
-    // Opened side by side: each waits for its own commit.
-    let mut opening = tokio::task::JoinSet::new();
-    for t in &tables {
-        let (hub, t) = (hub.clone(), t.clone());
-        opening.spawn(async move { open_table(&hub, &t).await });
+    if placed.is_empty() {
+        return Ok(0);
     }
-    while opening.join_next().await.is_some() {}
+    let news = tables_of(&open, &placed);
+    let count = news.len();
+    // Stored in one transaction, then started: a burst's round opens
+    // hundreds.
+    let (ids, news): (Vec<String>, Vec<NewTable>) = news.into_iter().unzip();
+    for (id, opened) in ids.iter().zip(hub.create_many(news).await) {
+        if let Err(r) = opened {
+            // Already opened by another node, most likely.
+            tracing::info!(table = %id, "pairing's table not opened here: {}", r.message);
+        }
+    }
     let asked = |seek: &str| {
-        known
-            .iter()
+        open.iter()
             .find(|s| s.id == seek)
             .map(|s| (s.rated, s.rules.clone()))
     };
     crate::pairing::bots::seated_by_pool(hub, &placed, &sides, asked).await;
-    Ok(tables.len())
+    Ok(count)
+}
+
+/// The tables of a round's pairings, by id, from the seeks as read and
+/// where they were placed (as [`open_table`] makes one from the store).
+fn tables_of(open: &[SeekRow], placed: &[Placed]) -> Vec<(String, NewTable)> {
+    let by_id: HashMap<&str, &SeekRow> = open.iter().map(|s| (s.id.as_str(), s)).collect();
+    let mut at: BTreeMap<&str, Vec<SeekRow>> = BTreeMap::new();
+    for p in placed {
+        let Some(s) = by_id.get(p.seek.as_str()) else {
+            continue;
+        };
+        let mut s = (*s).clone();
+        s.table_id = Some(p.table.clone());
+        s.seats = Some(serde_json::to_string(&p.seats).unwrap_or_else(|_| "[]".into()));
+        at.entry(&p.table).or_default().push(s);
+    }
+    let mut out = Vec::new();
+    for (id, mut seeks) in at {
+        // In the store's order (`Store::seeks_at`).
+        seeks.sort_by(|a, b| a.id.cmp(&b.id));
+        match new_table(id, &seeks) {
+            Ok(new) => out.push((id.to_string(), new)),
+            Err(e) => tracing::error!(table = %id, "a pairing that makes no table: {e}"),
+        }
+    }
+    out
 }
 
 /// Open the pairings another node made and did not open, and forget the
@@ -147,21 +176,13 @@ async fn tidy(hub: &Hub, now: i64) -> anyhow::Result<()> {
 
 /// The tables the pool makes now: by game, then in the passes of
 /// [`crate::pairing::bots::PASSES`] (only seekers that admit each other sit
-/// together), then by [`group::groups`]. Only the seeks in `known` (whose
-/// sides were read) are placed.
-fn plan(
-    open: &[SeekRow],
-    now: i64,
-    known: &HashSet<String>,
-    sides: &HashMap<String, SeekSide>,
-) -> Vec<Placed> {
+/// together), then by [`group::groups`]. Only the seeks whose sides were
+/// read are placed.
+fn plan(open: &[SeekRow], now: i64, sides: &HashMap<String, SeekSide>) -> Vec<Placed> {
     use crate::pairing::bots as pool;
     let mut by_game: BTreeMap<&str, Vec<&SeekRow>> = BTreeMap::new();
-    // A seek whose side is not written yet waits for the next round.
-    for s in open
-        .iter()
-        .filter(|s| known.contains(&s.id) && sides.contains_key(&s.id))
-    {
+    // A seek without a side (stored before seeks had sides) is not placed.
+    for s in open.iter().filter(|s| sides.contains_key(&s.id)) {
         by_game.entry(&s.game).or_default().push(s);
     }
     let mut placed = Vec::new();
@@ -288,5 +309,72 @@ async fn open_table(hub: &Hub, id: &str) {
             }
         }
         Err(e) => tracing::error!(table = %id, "a pairing that makes no table: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::store::seeks::Member;
+
+    /// One player's seek at `rating`, placed in seat 0 of table `t`.
+    fn placed_seek(rating: f64) -> SeekRow {
+        SeekRow {
+            id: "s1".into(),
+            game: "g".into(),
+            rules: r#"{"preset":"draw","players":4,"options":{}}"#.into(),
+            rated: false,
+            rating,
+            fill_ms: Some(5_000),
+            members: vec![Member {
+                player: "g:ana-browser".into(),
+                name: "Ana".into(),
+                profile_id: None,
+                token_hash: "h".into(),
+            }],
+            size: 1,
+            team_code: None,
+            created_at: 0,
+            table_id: Some("t".into()),
+            seats: Some("[0]".into()),
+            paired_at: Some(1),
+            address: None,
+            clock: None,
+        }
+    }
+
+    /// The computer that fills the empty seats plays at the level whose
+    /// seeded rating in the game is nearest the players': the strongest
+    /// level for a player rated far above them all, the weakest for one
+    /// far below, and the level nearest 1500 for a new player.
+    #[test]
+    fn the_computer_that_fills_plays_near_the_players_rating() {
+        let seed = |l: &str| crate::ratings::bot_seed("draw", 4, l).rating;
+        let by_rating = |pick: fn(f64, f64) -> bool| {
+            domino_bots::BOT_NAMES
+                .iter()
+                .copied()
+                .reduce(|a, b| if pick(seed(b), seed(a)) { b } else { a })
+                .unwrap()
+        };
+        let strongest = by_rating(|b, a| b > a);
+        let weakest = by_rating(|b, a| b < a);
+        assert_ne!(strongest, weakest, "the ladder has levels apart");
+        let table = |r: f64| new_table("t", &[placed_seek(r)]).unwrap();
+        assert_eq!(table(4000.0).bot, strongest);
+        assert_eq!(table(-1000.0).bot, weakest);
+        let new = table(1500.0);
+        let nearest = domino_bots::BOT_NAMES
+            .iter()
+            .map(|l| (seed(l) - 1500.0).abs())
+            .fold(f64::INFINITY, f64::min);
+        assert!((seed(&new.bot) - 1500.0).abs() <= nearest, "{}", new.bot);
+        // Seat 0 is Ana's, the three others the computer's.
+        assert_eq!(new.humans, 1);
+        assert_eq!(
+            new.plan,
+            [SeatKind::Human, SeatKind::Bot, SeatKind::Bot, SeatKind::Bot]
+        );
     }
 }

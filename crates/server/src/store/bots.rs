@@ -307,20 +307,7 @@ impl Store {
     /// written with its seek, so every waiting seek read before this has
     /// its side here).
     pub async fn open_seek_sides(&self) -> Result<HashMap<String, SeekSide>, sqlx::Error> {
-        let rows = sqlx::query(
-            "SELECT s.seek_id, s.bot, s.opponents, s.profile_id, s.token
-             FROM domino_seek_sides s JOIN domino_seeks k ON k.id = s.seek_id
-             WHERE k.table_id IS NULL",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        let mut out = HashMap::new();
-        for r in &rows {
-            let side = from_row!(r, SeekSide { seek_id, opponents, profile_id, token;
-                bot: r.try_get::<i64, _>("bot")? != 0 });
-            out.insert(side.seek_id.clone(), side);
-        }
-        Ok(out)
+        open_seek_sides_in(&self.pool).await
     }
 
     /// Forget the sides of seeks no longer stored (cancelled, or forgotten
@@ -380,6 +367,30 @@ impl Store {
 
 /// Record who made a seek, in the transaction that adds it (see
 /// `seek_batch`), so that the pool never reads a seek without its side.
+/// The sides of the seeks waiting in the pool, read with `e` (the pool,
+/// or the pairing's transaction, which reads them with the seeks).
+pub(super) async fn open_seek_sides_in<'e, E>(
+    e: E,
+) -> Result<HashMap<String, SeekSide>, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let rows = sqlx::query(
+        "SELECT s.seek_id, s.bot, s.opponents, s.profile_id, s.token
+         FROM domino_seek_sides s JOIN domino_seeks k ON k.id = s.seek_id
+         WHERE k.table_id IS NULL",
+    )
+    .fetch_all(e)
+    .await?;
+    let mut out = HashMap::new();
+    for r in &rows {
+        let side = from_row!(r, SeekSide { seek_id, opponents, profile_id, token;
+            bot: r.try_get::<i64, _>("bot")? != 0 });
+        out.insert(side.seek_id.clone(), side);
+    }
+    Ok(out)
+}
+
 pub(super) async fn insert_seek_side(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     s: &SeekSide,

@@ -61,6 +61,35 @@ fn run_gone(l: &str) -> String {
     )
 }
 
+/// The statement that takes a table's lease (see [`Store::take_lease`]).
+pub(super) fn take_lease_sql() -> String {
+    let gone = run_gone("domino_leases");
+    format!(
+        "INSERT INTO domino_leases (table_id, node, channel, expires_at)
+         VALUES ($1, $2, $3, {NOW_MS} + $4)
+         ON CONFLICT (table_id) DO UPDATE
+         SET node = excluded.node, channel = excluded.channel,
+             expires_at = excluded.expires_at
+         WHERE domino_leases.node = excluded.node OR domino_leases.expires_at < {NOW_MS}
+            OR {gone}"
+    )
+}
+
+/// [`take_lease_sql`] with its arguments: one row written if `me` holds
+/// the lease now.
+pub(super) fn take_lease_query<'q>(
+    sql: &'q str,
+    table: &'q str,
+    me: &'q Holder,
+    ttl: Duration,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(sql)
+        .bind(table)
+        .bind(&me.node)
+        .bind(&me.channel)
+        .bind(ms(ttl))
+}
+
 impl Store {
     /// Whether tables are owned through leases: on PostgreSQL, which
     /// several nodes may share (a SQLite file has one server).
@@ -78,21 +107,8 @@ impl Store {
         me: &Holder,
         ttl: Duration,
     ) -> Result<bool, sqlx::Error> {
-        let gone = run_gone("domino_leases");
-        let sql = format!(
-            "INSERT INTO domino_leases (table_id, node, channel, expires_at)
-             VALUES ($1, $2, $3, {NOW_MS} + $4)
-             ON CONFLICT (table_id) DO UPDATE
-             SET node = excluded.node, channel = excluded.channel,
-                 expires_at = excluded.expires_at
-             WHERE domino_leases.node = excluded.node OR domino_leases.expires_at < {NOW_MS}
-                OR {gone}"
-        );
-        let done = sqlx::query(&sql)
-            .bind(table)
-            .bind(&me.node)
-            .bind(&me.channel)
-            .bind(ms(ttl))
+        let sql = take_lease_sql();
+        let done = take_lease_query(&sql, table, me, ttl)
             .execute(&self.pool)
             .await?;
         Ok(done.rows_affected() == 1)

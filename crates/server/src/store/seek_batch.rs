@@ -20,16 +20,10 @@ use sqlx::{AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
 use super::batch::retryable;
+use super::batched::{self, Batch};
 use super::bots::SeekSide;
 use super::seeks::{self, AddError, SeekRow};
 use super::Backend;
-
-/// The most seeks in one transaction.
-pub const MOST: usize = 256;
-
-/// How many times a batch that PostgreSQL aborted for a deadlock or a
-/// serialization failure is tried again before its seeks are refused.
-const RETRIES: usize = 2;
 
 /// One seek waiting for its batch.
 #[derive(Debug)]
@@ -53,37 +47,7 @@ pub struct Writer {
 impl Writer {
     /// Start the writer task; it ends when every sender is dropped.
     pub fn spawn(self) -> mpsc::UnboundedSender<Pending> {
-        let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(self.run(rx));
-        tx
-    }
-
-    async fn run(self, mut rx: mpsc::UnboundedReceiver<Pending>) {
-        let mut batch = Vec::new();
-        while rx.recv_many(&mut batch, MOST).await > 0 {
-            self.commit(std::mem::take(&mut batch)).await;
-        }
-    }
-
-    /// Add `batch` in one transaction and answer each of its seeks.
-    async fn commit(&self, batch: Vec<Pending>) {
-        let mut tries = 0;
-        let answers = loop {
-            match self.try_commit(&batch).await {
-                Err(e) if tries < RETRIES && retryable(&e) => tries += 1,
-                Ok(answers) => break answers,
-                Err(e) => {
-                    let e = Arc::new(e);
-                    break batch
-                        .iter()
-                        .map(|_| Err(AddError::Failed(e.clone())))
-                        .collect();
-                }
-            }
-        };
-        for (p, answer) in batch.into_iter().zip(answers) {
-            let _ = p.done.send(answer);
-        }
+        batched::spawn(self)
     }
 
     /// One transaction: each seek in its savepoint; the answer for each,
@@ -118,6 +82,24 @@ impl Writer {
         tx.commit().await?;
         self.commits.fetch_add(1, Ordering::Relaxed);
         Ok(answers)
+    }
+}
+
+impl Batch for Writer {
+    type Item = Pending;
+    type Answer = Result<(), AddError>;
+    const MOST: usize = 256;
+
+    async fn write(&self, batch: &mut [Pending]) -> Result<Vec<Result<(), AddError>>, sqlx::Error> {
+        self.try_commit(batch).await
+    }
+
+    fn failed(e: &Arc<sqlx::Error>) -> Self::Answer {
+        Err(AddError::Failed(e.clone()))
+    }
+
+    fn answer(item: Pending, answer: Self::Answer) {
+        let _ = item.done.send(answer);
     }
 }
 

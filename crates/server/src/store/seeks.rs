@@ -4,6 +4,8 @@
 //! a seeker and a node's loss loses no seek; pairings are made in one
 //! transaction, on PostgreSQL under an advisory lock, so each is made once.
 
+use std::collections::HashMap;
+
 use sqlx::{Connection, Executor, Row};
 
 use super::bots::SeekSide;
@@ -188,6 +190,45 @@ pub struct Placed {
     pub seek: String,
     pub table: String,
     pub seats: Vec<u8>,
+}
+
+/// What a pairing round read (the open seeks, oldest first, and their
+/// sides) and placed.
+#[derive(Debug)]
+pub struct Paired {
+    pub open: Vec<SeekRow>,
+    pub sides: HashMap<String, SeekSide>,
+    pub placed: Vec<Placed>,
+}
+
+/// The most seeks marked by one statement (3 parameters each: well within
+/// SQLite's and PostgreSQL's limits on a statement's).
+const MARKS_AT_ONCE: usize = 1000;
+
+/// Mark `placed` with their tables and seats, each only if still waiting:
+/// how many were marked.
+async fn mark(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    placed: &[Placed],
+    now_ms: i64,
+) -> Result<u64, sqlx::Error> {
+    let rows: Vec<String> = (0..placed.len())
+        .map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3))
+        .collect();
+    // VALUES names its columns column1, column2... on both databases.
+    let sql = format!(
+        "UPDATE domino_seeks SET table_id = m.column2, seats = m.column3, paired_at = ${}
+         FROM (VALUES {}) AS m
+         WHERE domino_seeks.id = m.column1 AND domino_seeks.table_id IS NULL",
+        3 * placed.len() + 1,
+        rows.join(", ")
+    );
+    let mut q = sqlx::query(&sql);
+    for p in placed {
+        let seats = serde_json::to_string(&p.seats).unwrap_or_else(|_| "[]".into());
+        q = q.bind(&p.seek).bind(&p.table).bind(seats);
+    }
+    Ok(tx.execute(q.bind(now_ms)).await?.rows_affected())
 }
 
 /// Why a seek was not added.
@@ -429,14 +470,16 @@ impl Store {
         .collect()
     }
 
-    /// Pair in one transaction: read the pool, let `pair` choose the
-    /// seeks to put at tables, and mark each of them (only if still
-    /// waiting: otherwise nothing is written). On PostgreSQL the
-    /// transaction holds [`PAIRING_LOCK`], so nodes pair one at a time and
-    /// each reads what the last one wrote. Returns what was placed.
-    pub async fn pair<F>(&self, now_ms: i64, pair: F) -> Result<Vec<Placed>, sqlx::Error>
+    /// Pair in one transaction: read the pool and the seeks' sides, let
+    /// `pair` choose the seeks to put at tables, and mark each of them
+    /// (only if still waiting: otherwise nothing is written). On
+    /// PostgreSQL the transaction holds [`PAIRING_LOCK`], so nodes pair one
+    /// at a time and each reads what the last one wrote. A seek and its
+    /// side are written in one savepoint (`seek_batch`), so a seek read
+    /// here has its side. Returns what was read and placed.
+    pub async fn pair<F>(&self, now_ms: i64, pair: F) -> Result<Paired, sqlx::Error>
     where
-        F: FnOnce(&[SeekRow]) -> Vec<Placed>,
+        F: FnOnce(&[SeekRow], &HashMap<String, SeekSide>) -> Vec<Placed>,
     {
         let _turn = self.pool_turn().await;
         let mut conn = self.pool.acquire().await?;
@@ -455,28 +498,30 @@ impl Store {
         .iter()
         .map(seek_of)
         .collect::<Result<_, _>>()?;
-        let placed = pair(&open);
-        for p in &placed {
-            let seats = serde_json::to_string(&p.seats).unwrap_or_else(|_| "[]".into());
-            let done = tx
-                .execute(
-                    sqlx::query(
-                        "UPDATE domino_seeks SET table_id = $1, seats = $2, paired_at = $3
-                         WHERE id = $4 AND table_id IS NULL",
-                    )
-                    .bind(&p.table)
-                    .bind(seats)
-                    .bind(now_ms)
-                    .bind(&p.seek),
-                )
-                .await?;
-            if done.rows_affected() != 1 {
+        let sides = super::bots::open_seek_sides_in(&mut *tx).await?;
+        let placed = pair(&open, &sides);
+        let nothing = |open, sides| Paired {
+            open,
+            sides,
+            placed: Vec::new(),
+        };
+        if placed.is_empty() {
+            return Ok(nothing(open, sides));
+        }
+        // A statement for many seeks at once (a row of marks each), not
+        // one each: a burst's round places a thousand.
+        for chunk in placed.chunks(MARKS_AT_ONCE) {
+            if mark(&mut tx, chunk, now_ms).await? != chunk.len() as u64 {
                 // Only without the lock (never): give up this round whole.
-                return Ok(Vec::new());
+                return Ok(nothing(open, sides));
             }
         }
         tx.commit().await?;
-        Ok(placed)
+        Ok(Paired {
+            open,
+            sides,
+            placed,
+        })
     }
 
     /// The seeks put to table `table`.
@@ -547,10 +592,15 @@ pub(super) async fn add_in(
 ) -> Result<(), AddError> {
     if let Some(address) = &s.address {
         // On PostgreSQL under the address's lock, taken by the batch.
+        // Counted up to the cap only: an address with thousands waiting
+        // (a test's, or behind one proxy) would otherwise make each of a
+        // burst's adds read all of them.
         let waiting: i64 = sqlx::query(
-            "SELECT COUNT(*) FROM domino_seeks WHERE address = $1 AND table_id IS NULL",
+            "SELECT COUNT(*) FROM (SELECT 1 FROM domino_seeks
+             WHERE address = $1 AND table_id IS NULL LIMIT $2) AS waiting",
         )
         .bind(address)
+        .bind(i64::try_from(per_address).unwrap_or(i64::MAX))
         .fetch_one(&mut **tx)
         .await?
         .try_get(0)?;

@@ -50,23 +50,7 @@ impl Table {
         config: Arc<Config>,
         tables: Tables,
     ) -> Result<Handle, Refusal> {
-        let rules = new.check()?;
-        let secret = new.secret.unwrap_or_else(Secret::random);
-        let row = TableRow {
-            id: new.id.clone().unwrap_or_else(|| random_id(8)),
-            created_at: now_ms(),
-            rules: serde_json::to_string(&rules.spec()).unwrap_or_default(),
-            secret: secret.to_hex(),
-            bot: new.bot.clone(),
-            private: new.private,
-            humans: i64::from(new.humans),
-            seats: (!new.plan.is_empty())
-                .then(|| serde_json::to_string(&new.plan).unwrap_or_default()),
-            clock: (!new.clock.is_none()).then(|| {
-                let clock = domino_engine::Clock::new(new.clock, rules.players());
-                serde_json::to_string(&clock).unwrap_or_default()
-            }),
-        };
+        let row = Table::row_of(&new)?;
         store
             .create_table(&row)
             .await
@@ -98,9 +82,42 @@ impl Table {
                 .await
                 .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
         }
+        Table::start_created(row, new, store, config, tables)
+    }
+
+    /// A new table's row as it is stored, the table checked first.
+    pub(crate) fn row_of(new: &NewTable) -> Result<TableRow, Refusal> {
+        let rules = new.check()?;
+        let secret = new.secret.unwrap_or_else(Secret::random).to_hex();
+        Ok(TableRow {
+            id: new.id.clone().unwrap_or_else(|| random_id(8)),
+            created_at: now_ms(),
+            rules: serde_json::to_string(&rules.spec()).unwrap_or_default(),
+            secret,
+            bot: new.bot.clone(),
+            private: new.private,
+            humans: i64::from(new.humans),
+            seats: (!new.plan.is_empty())
+                .then(|| serde_json::to_string(&new.plan).unwrap_or_default()),
+            clock: (!new.clock.is_none()).then(|| {
+                let clock = domino_engine::Clock::new(new.clock, rules.players());
+                serde_json::to_string(&clock).unwrap_or_default()
+            }),
+        })
+    }
+
+    /// Start the task of a new table whose row (`row`, from
+    /// [`Table::row_of`]) and seats taken are stored.
+    pub(crate) fn start_created(
+        row: TableRow,
+        new: NewTable,
+        store: Store,
+        config: Arc<Config>,
+        tables: Tables,
+    ) -> Result<Handle, Refusal> {
         let saved = Saved {
             table: row,
-            seats: new.taken.clone(),
+            seats: new.taken,
             log: Vec::new(),
         };
         let (mut table, rx) = Table::build(saved, store, config, tables, new.hints)
