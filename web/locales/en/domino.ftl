@@ -1517,7 +1517,7 @@ pn-waiting-count = { $count ->
     [one] One player waits for this game.
    *[other] { $count } players wait for this game.
 }
-pn-wait = Waiting for { $game }: { $s } s, players within ±{ $window } of your rating.
+pn-wait = Waiting for players ({ $game }): { $s } s, within ±{ $window } of your rating.
 pn-wait-clock = Clock: { $clock }.
 pn-forming = Give your partner this team code: { $code } — you enter the pool together once they join.
 

@@ -1540,7 +1540,7 @@ pn-waiting-count = { $count ->
     [one] Un jugador espera este juego.
    *[other] { $count } jugadores esperan este juego.
 }
-pn-wait = Esperando { $game }: { $s } s, jugadores a ±{ $window } de tu puntuación.
+pn-wait = Esperando jugadores ({ $game }): { $s } s, a ±{ $window } de tu puntuación.
 pn-wait-clock = Reloj: { $clock }.
 pn-forming = Da a tu pareja este código de equipo: { $code }. Entrarán juntos en cuanto se una.
 

@@ -1541,7 +1541,7 @@ pn-waiting-count = { $count ->
     [one] Un joueur attend ce jeu.
    *[other] { $count } joueurs attendent ce jeu.
 }
-pn-wait = En attente de { $game } : { $s } s, joueurs à ±{ $window } de votre classement.
+pn-wait = En attente de joueurs ({ $game }) : { $s } s, à ±{ $window } de votre classement.
 pn-wait-clock = Pendule : { $clock }.
 pn-forming = Donnez ce code d'équipe à votre partenaire : { $code }. Vous entrerez ensemble dès qu'il vous rejoint.
 
