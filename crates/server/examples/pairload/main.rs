@@ -40,10 +40,13 @@ static HEAP: &stats_alloc::StatsAlloc<std::alloc::System> = common::COUNTING;
 /// The clock the players ask for: `none`, or `MOVE+BANK` in seconds
 /// (the pool offers a casual game 15+60, the rated pairing's).
 fn clock_of(text: &str) -> serde_json::Value {
-    match text.split_once('+') {
-        Some((m, b)) => json!({"kind": "per_move", "move_s": m.parse::<u32>().unwrap(),
-            "bank_s": b.parse::<u32>().unwrap()}),
-        None => json!({"kind": "none"}),
+    if text == "none" {
+        return json!({"kind": "none"});
+    }
+    let seconds = |s: &str| s.parse::<u32>().ok();
+    match text.split_once('+').map(|(m, b)| (seconds(m), seconds(b))) {
+        Some((Some(m), Some(b))) => json!({"kind": "per_move", "move_s": m, "bank_s": b}),
+        _ => panic!("--clock {text:?}: give `none` or MOVE+BANK in seconds, e.g. 15+60"),
     }
 }
 
