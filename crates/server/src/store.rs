@@ -244,6 +244,22 @@ const CREATE_TABLE: &str =
     "INSERT INTO domino_tables (id, created_at, rules, secret, bot, private, humans, seats, clock)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 
+/// [`CREATE_TABLE`] bound to a table, for a lone write and for a round's batch.
+fn create_table_query(
+    t: &TableRow,
+) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
+    sqlx::query(CREATE_TABLE)
+        .bind(&t.id)
+        .bind(t.created_at)
+        .bind(&t.rules)
+        .bind(&t.secret)
+        .bind(&t.bot)
+        .bind(i64::from(t.private))
+        .bind(t.humans)
+        .bind(&t.seats)
+        .bind(&t.clock)
+}
+
 /// A table as created.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableRow {
@@ -525,19 +541,7 @@ impl Store {
     }
 
     pub async fn create_table(&self, t: &TableRow) -> Result<(), sqlx::Error> {
-        self.write(
-            sqlx::query(CREATE_TABLE)
-                .bind(&t.id)
-                .bind(t.created_at)
-                .bind(&t.rules)
-                .bind(&t.secret)
-                .bind(&t.bot)
-                .bind(i64::from(t.private))
-                .bind(t.humans)
-                .bind(&t.seats)
-                .bind(&t.clock),
-        )
-        .await
+        self.write(create_table_query(t)).await
     }
 
     /// Seat a player at `table`, for the table's copy on `node`.

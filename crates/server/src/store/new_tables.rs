@@ -14,7 +14,7 @@ use std::time::Duration;
 use sqlx::{Connection, Executor};
 
 use super::lease::{take_lease_query, take_lease_sql, Holder};
-use super::{SeatRow, Store, TableRow, CREATE_TABLE};
+use super::{create_table_query, SeatRow, Store, TableRow};
 
 /// A new table to store: its row and the seats taken at once.
 #[derive(Clone, Debug)]
@@ -76,20 +76,7 @@ impl Store {
         seat_sql: &str,
     ) -> Result<(), NotStored> {
         let row = &t.table;
-        let made = tx
-            .execute(
-                sqlx::query(CREATE_TABLE)
-                    .bind(&row.id)
-                    .bind(row.created_at)
-                    .bind(&row.rules)
-                    .bind(&row.secret)
-                    .bind(&row.bot)
-                    .bind(i64::from(row.private))
-                    .bind(row.humans)
-                    .bind(&row.seats)
-                    .bind(&row.clock),
-            )
-            .await;
+        let made = tx.execute(create_table_query(row)).await;
         match made {
             Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
                 return Err(NotStored::Exists)
