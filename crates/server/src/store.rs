@@ -1032,6 +1032,17 @@ pub(crate) mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
+    /// The stores a contract test runs on: SQLite in memory, and a fresh
+    /// PostgreSQL database (named after `tag`) when `DOMINO_TEST_POSTGRES`
+    /// names a server.
+    pub(crate) async fn test_urls(tag: &str) -> Vec<String> {
+        let mut urls = vec!["sqlite::memory:".to_string()];
+        if let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") {
+            urls.push(scratch_postgres(&url, tag).await.unwrap().0);
+        }
+        urls
+    }
+
     /// A draw table for one player and bots, created at `created_at`.
     pub(crate) fn table_row(id: &str, created_at: i64) -> TableRow {
         TableRow {

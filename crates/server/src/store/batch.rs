@@ -6,7 +6,8 @@
 //! There is no fixed window: the writer takes the first entry as soon as it
 //! comes, with everything else already queued, so a lone move is written at
 //! once, and the entries that arrive while a commit is being synced make up
-//! the next batch. The batch grows with the load, up to [`MOST`].
+//! the next batch. The batch grows with the load, up to `Writer::MOST`
+//! (the loop is `batched`'s, shared with the seeks' and clocks' writers).
 //!
 //! Each entry still carries its table's lease fence (see `Store::fence`):
 //! an entry the fence stops, or whose position the log already has, is not
@@ -22,16 +23,9 @@ use std::time::Instant;
 use sqlx::{Any, AnyPool, Row, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
+use super::batched::{self, Batch};
 use super::{LogRow, TableWriteError};
 use crate::metrics::Histogram;
-
-/// The most entries in one transaction: 8 placeholders each stays well
-/// under SQLite's and PostgreSQL's limits on one statement's.
-pub const MOST: usize = 512;
-
-/// How many times a batch that PostgreSQL aborted for a deadlock or a
-/// serialization failure is tried again before its entries are refused.
-const RETRIES: usize = 2;
 
 /// One log entry waiting for its batch.
 #[derive(Debug)]
@@ -65,47 +59,45 @@ pub struct Writer {
 impl Writer {
     /// Start the writer task; it ends when every sender is dropped.
     pub fn spawn(self) -> mpsc::UnboundedSender<Pending> {
-        let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(self.run(rx));
-        tx
+        batched::spawn(self)
     }
+}
 
-    async fn run(self, mut rx: mpsc::UnboundedReceiver<Pending>) {
-        let mut batch = Vec::new();
-        while rx.recv_many(&mut batch, MOST).await > 0 {
-            self.commit(std::mem::take(&mut batch)).await;
-        }
-    }
+impl Batch for Writer {
+    type Item = Pending;
+    type Answer = Result<(), TableWriteError>;
+    /// 8 placeholders an entry stays well under SQLite's and PostgreSQL's
+    /// limits on one statement's.
+    const MOST: usize = 512;
 
-    /// Write `batch` in one transaction and answer each of its entries.
-    async fn commit(&self, mut batch: Vec<Pending>) {
-        // One order for every batch: on PostgreSQL each entry locks its
-        // table's lease row, and two transactions that lock rows in the
-        // same order never deadlock (`Store::renew_leases` locks in it too).
+    /// One order for every batch: on PostgreSQL each entry locks its
+    /// table's lease row, and two transactions that lock rows in the same
+    /// order never deadlock (`Store::renew_leases` locks in it too).
+    async fn write(
+        &self,
+        batch: &mut [Pending],
+    ) -> Result<Vec<Result<(), TableWriteError>>, sqlx::Error> {
         batch.sort_by(|a, b| (&a.table, a.row.seq).cmp(&(&b.table, b.row.seq)));
-        let mut tries = 0;
-        let answers = loop {
-            match self.try_commit(&batch).await {
-                Err(e) if tries < RETRIES && retryable(&e) => tries += 1,
-                Ok(answers) => break answers,
-                Err(e) => {
-                    let e = Arc::new(e);
-                    break batch
-                        .iter()
-                        .map(|_| Err(TableWriteError::Store(e.clone())))
-                        .collect();
-                }
-            }
-        };
-        let n = batch.len() as u64;
-        self.counts.commits.fetch_add(1, Ordering::Relaxed);
-        self.counts.entries.fetch_add(n, Ordering::Relaxed);
-        for (p, answer) in batch.into_iter().zip(answers) {
-            self.writes.observe(p.queued.elapsed());
-            let _ = p.done.send(answer);
-        }
+        self.try_commit(batch).await
     }
 
+    fn failed(e: &Arc<sqlx::Error>) -> Self::Answer {
+        Err(TableWriteError::Store(e.clone()))
+    }
+
+    fn answer(&self, item: Pending, answer: Self::Answer) {
+        self.writes.observe(item.queued.elapsed());
+        let _ = item.done.send(answer);
+    }
+
+    /// Every batch answered counts, as `/metrics` has always counted it.
+    fn answered(&self, n: usize) {
+        self.counts.commits.fetch_add(1, Ordering::Relaxed);
+        self.counts.entries.fetch_add(n as u64, Ordering::Relaxed);
+    }
+}
+
+impl Writer {
     /// One transaction: the batch's entries in one statement, each behind
     /// its fence; the answer for each entry, in the batch's order. Most
     /// batches write every entry, which the count of rows tells; one that
@@ -320,7 +312,7 @@ mod tests {
             .iter()
             .map(|(t, node, seq)| pending(t, node, *seq))
             .unzip();
-        w.commit(batch).await;
+        batched::commit(&w, batch).await;
         assert_eq!(w.counts.commits.load(Ordering::Relaxed), 1);
         let mut out = Vec::new();
         for a in answers {
@@ -368,11 +360,12 @@ mod tests {
     /// PostgreSQL's are numbered.
     #[test]
     fn sqlite_placeholders_are_plain_and_postgres_numbered() {
-        let sqlite = insert_sql(MOST, false, false);
-        assert_eq!(sqlite.matches('?').count(), MOST * 8);
+        let most = <Writer as Batch>::MOST;
+        let sqlite = insert_sql(most, false, false);
+        assert_eq!(sqlite.matches('?').count(), most * 8);
         assert!(!sqlite.contains('$'), "numbered placeholders on SQLite");
-        let postgres = insert_sql(MOST, true, true);
-        assert!(postgres.contains(&format!("${}", MOST * 8)));
+        let postgres = insert_sql(most, true, true);
+        assert!(postgres.contains(&format!("${}", most * 8)));
         assert!(!postgres.contains('?'));
     }
 

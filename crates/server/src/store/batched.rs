@@ -1,5 +1,5 @@
-//! What the store's small batch writers share (`seek_batch`,
-//! `clock_batch`): one task per store takes every item queued (the first
+//! What the store's batch writers share (the log's group commit `batch`,
+//! `seek_batch`, `clock_batch`): one task per store takes every item queued (the first
 //! as soon as it comes, with all queued behind it, at most [`Batch::MOST`])
 //! and writes them in one transaction, tried again up to twice when
 //! PostgreSQL aborts it for a deadlock or a serialization failure, then
@@ -35,7 +35,11 @@ pub trait Batch: Send + Sync + Sized + 'static {
     fn failed(e: &Arc<sqlx::Error>) -> Self::Answer;
 
     /// Give `item` its answer.
-    fn answer(item: Self::Item, answer: Self::Answer);
+    fn answer(&self, item: Self::Item, answer: Self::Answer);
+
+    /// Called once a batch of `n` items is answered, whether it was
+    /// written or failed (for a writer that counts its batches).
+    fn answered(&self, _n: usize) {}
 }
 
 /// Start the writer task of `b`; it ends when every sender is dropped.
@@ -51,7 +55,7 @@ pub fn spawn<B: Batch>(b: B) -> mpsc::UnboundedSender<B::Item> {
 }
 
 /// Write `batch` (tried again when it may succeed) and answer each item.
-async fn commit<B: Batch>(b: &B, mut batch: Vec<B::Item>) {
+pub(super) async fn commit<B: Batch>(b: &B, mut batch: Vec<B::Item>) {
     let mut tries = 0;
     let answers = loop {
         match b.write(&mut batch).await {
@@ -63,7 +67,9 @@ async fn commit<B: Batch>(b: &B, mut batch: Vec<B::Item>) {
             }
         }
     };
+    let n = batch.len();
     for (item, answer) in batch.into_iter().zip(answers) {
-        B::answer(item, answer);
+        b.answer(item, answer);
     }
+    b.answered(n);
 }

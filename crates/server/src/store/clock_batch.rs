@@ -70,7 +70,7 @@ impl Batch for Writer {
         Err(TableWriteError::Store(e.clone()))
     }
 
-    fn answer(item: Pending, answer: Self::Answer) {
+    fn answer(&self, item: Pending, answer: Self::Answer) {
         let _ = item.done.send(answer);
     }
 }

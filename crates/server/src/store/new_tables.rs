@@ -139,15 +139,7 @@ mod tests {
     /// kept.
     #[tokio::test]
     async fn a_table_refused_in_a_batch_is_refused_alone() {
-        let mut urls = vec!["sqlite::memory:".to_string()];
-        if let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") {
-            urls.push(
-                crate::store::scratch_postgres(&url, "newtables")
-                    .await
-                    .unwrap()
-                    .0,
-            );
-        }
+        let urls = crate::store::tests::test_urls("newtables").await;
         let me = Holder {
             node: "a".into(),
             channel: String::new(),

@@ -98,7 +98,7 @@ impl Batch for Writer {
         Err(AddError::Failed(e.clone()))
     }
 
-    fn answer(item: Pending, answer: Self::Answer) {
+    fn answer(&self, item: Pending, answer: Self::Answer) {
         let _ = item.done.send(answer);
     }
 }
@@ -198,15 +198,7 @@ mod tests {
     /// `DOMINO_TEST_POSTGRES` names a server.
     #[tokio::test]
     async fn a_burst_is_one_transaction_with_each_refusal_exact() {
-        let mut urls = vec!["sqlite::memory:".to_string()];
-        if let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") {
-            urls.push(
-                crate::store::scratch_postgres(&url, "seekbatch")
-                    .await
-                    .unwrap()
-                    .0,
-            );
-        }
+        let urls = crate::store::tests::test_urls("seekbatch").await;
         for url in urls {
             let store = Store::connect(&url).await.unwrap();
             let commits = Arc::new(AtomicU64::new(0));
