@@ -280,3 +280,22 @@ fn reports_no_deal_could_give_are_refused() {
         "{refused:?}"
     );
 }
+
+/// The bounds on points in play (the target that stops a hand, the sums a
+/// game's plays make) refuse no hand a game really plays: many matches of
+/// the games that score in play, by strong and random players.
+#[test]
+fn points_in_play_of_played_matches_are_all_accepted() {
+    for preset in [
+        "all-fives",
+        "fives-and-threes",
+        "club-fives",
+        "puerto-rican",
+    ] {
+        for seed in 100..130 {
+            for kinds in [["heuristic", "random"], ["random", "random"]] {
+                same_sheet(RulesSpec::preset(preset), seed, kinds);
+            }
+        }
+    }
+}

@@ -190,7 +190,7 @@ impl Keeper {
 
     /// Answer one line typed by the keeper; `None` to stop.
     pub fn line(&mut self, text: &str) -> anyhow::Result<Option<Vec<String>>> {
-        let line = match parse(text, self.lang) {
+        let line = match parse(text, self.lang, self.sheet.rules().players()) {
             Ok(line) => line,
             Err(e) => {
                 return Ok(Some(vec![
@@ -403,7 +403,7 @@ impl Keeper {
             terms.push((usage, self.tr("keep-act", &[("act", txt(act.as_str()))])));
         }
         let example = format!(
-            "out 0 counts {}",
+            "out 1 counts {}",
             [0, 12, 9, 7, 4, 3, 11, 5, 8]
                 .iter()
                 .take(f.players as usize)
@@ -427,6 +427,16 @@ impl Keeper {
         let row =
             |(usage, what): &(String, String)| format!("  {usage:<width$}  {}", capitalised(what));
         let mut out = vec![self.tr("term-keep-help-hand", &[("count", num(f.players as i64))])];
+        let seats: Vec<String> = (0..f.players)
+            .map(|s| format!("{} {}", s + 1, self.seat_name(s)))
+            .collect();
+        out.push(self.tr(
+            "term-keep-help-seats",
+            &[
+                ("players", num(i64::from(f.players))),
+                ("seats", txt(seats.join(", "))),
+            ],
+        ));
         out.extend(terms.iter().map(row));
         out.push(self.tr("term-keep-help-example", &[("example", txt(example))]));
         out.push(self.tr("term-keep-help-commands", &[]));
@@ -466,8 +476,9 @@ fn default_name(rules: &domino_engine::Rules, side: usize, lang: Lang) -> String
     lang.tr(id, &[("n", num(side as i64 + 1))])
 }
 
-/// Read one typed line; a mistake is told in `lang`.
-fn parse(text: &str, lang: Lang) -> Result<Line, String> {
+/// Read one typed line of a game of `players`; a mistake is told in
+/// `lang`.
+fn parse(text: &str, lang: Lang, players: u8) -> Result<Line, String> {
     let text = text.trim();
     if text.starts_with('{') {
         return serde_json::from_str(text)
@@ -483,7 +494,7 @@ fn parse(text: &str, lang: Lang) -> Result<Line, String> {
         ["csv", path] => Ok(Line::Csv(PathBuf::from(path))),
         ["csv"] => Err(lang.tr("term-keep-csv-file", &[])),
         [] => Err(lang.tr("term-keep-empty", &[])),
-        _ => hand(&words, lang).map(Line::Hand),
+        _ => hand(&words, lang, players).map(Line::Hand),
     }
 }
 
@@ -497,23 +508,41 @@ fn numbers<T: std::str::FromStr>(words: &[&str], i: &mut usize) -> Vec<T> {
     out
 }
 
-/// A hand in words: `out 2 counts 12 9 0 7 points 10 0 doubles 1 key`.
-fn hand(words: &[&str], lang: Lang) -> Result<HandReport, String> {
+/// Seats typed as the sheet shows them, from 1, as the report's seats
+/// (from 0); a seat the game does not have is told with the range.
+fn seats(words: &[&str], i: &mut usize, lang: Lang, players: u8) -> Result<Vec<u8>, String> {
+    numbers::<u8>(words, i)
+        .into_iter()
+        .map(|n| match n.checked_sub(1) {
+            Some(seat) if seat < players => Ok(seat),
+            _ => Err(lang.tr(
+                "term-keep-no-seat",
+                &[
+                    ("seat", num(i64::from(n))),
+                    ("players", num(i64::from(players))),
+                ],
+            )),
+        })
+        .collect()
+}
+
+/// A hand in words: `out 3 counts 12 9 0 7 points 10 0 doubles 2 key`.
+fn hand(words: &[&str], lang: Lang, players: u8) -> Result<HandReport, String> {
     let mut r = HandReport::default();
     let mut i = 0;
     while let Some(&word) = words.get(i) {
         i += 1;
         match word {
-            "out" => r.dominoed.extend(numbers::<u8>(words, &mut i)),
+            "out" => r.dominoed.extend(seats(words, &mut i, lang, players)?),
             "counts" => r.counts.extend(numbers::<u32>(words, &mut i)),
             "points" => r.points.extend(numbers::<i32>(words, &mut i)),
-            "doubles" => r.doubles.extend(numbers::<u8>(words, &mut i)),
+            "doubles" => r.doubles.extend(seats(words, &mut i, lang, players)?),
             "double" => r.double = true,
             "key" => r.key_tile = true,
             "capicu" => r.capicu = true,
             "chuchazo" => r.chuchazo = true,
             "act" => {
-                let seat = numbers::<u8>(words, &mut i);
+                let seat = seats(words, &mut i, lang, players)?;
                 let kind = words
                     .get(i)
                     .ok_or_else(|| lang.tr("term-keep-act-form", &[]))?;
@@ -615,7 +644,7 @@ mod tests {
     #[test]
     fn hands_in_words_are_settled_by_the_engine() {
         let mut k = keeper("jamaican", None);
-        let out = say(&mut k, "out 0 counts 0 9 4 12");
+        let out = say(&mut k, "out 1 counts 0 9 4 12");
         assert!(out.contains("Hand 1: Team 1 (domino)"), "{out}");
         assert!(out.contains("Score: Team 1 1, Team 2 0."), "{out}");
         let out = say(&mut k, r#"{"dominoed": [1], "counts": [5, 0, 4, 12]}"#);
@@ -635,7 +664,7 @@ mod tests {
         );
         assert!(out.ends_with("The sheet is unchanged."), "{out}");
         assert!(k.sheet().hands().is_empty());
-        let out = say(&mut k, "out 0 counts 0 9 4 12 capicu");
+        let out = say(&mut k, "out 1 counts 0 9 4 12 capicu");
         assert!(out.contains("capicú does not count in this game"), "{out}");
         let out = say(&mut k, "out zero");
         assert!(out.starts_with("Not understood"), "{out}");
@@ -646,8 +675,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("dir");
         let path = dir.path().join("sheet.json");
         let mut k = keeper("club-fives", Some(path.clone()));
-        say(&mut k, "out 0 counts 0 12 points 3 2");
-        say(&mut k, "out 1 counts 7 0 points 0 1");
+        say(&mut k, "out 1 counts 0 12 points 3 2");
+        say(&mut k, "out 2 counts 7 0 points 0 1");
         assert!(say(&mut k, "undo").contains("Took back"));
         // Another session goes on from the file.
         let mut again = keeper("jamaican", Some(path));
@@ -678,7 +707,7 @@ mod tests {
 
     #[test]
     fn spanish_and_french_sessions_are_told_in_their_language() {
-        let input = "help\ncounts 1 1 30 40\nout 0 counts 0 9 4 12 capicu\nout zero\nout 0 counts 0 9 4 12\nquit\n";
+        let input = "help\ncounts 1 1 30 40\nout 1 counts 0 9 4 12 capicu\nout zero\nout 1 counts 0 9 4 12\nquit\n";
         let es = session_in("jamaican", "es", input);
         for want in [
             "Llevando la cuenta:",
@@ -726,6 +755,191 @@ mod tests {
         for out in [&es, &fr] {
             for command in ["undo", "sheet", "help", "quit"] {
                 assert!(out.contains(&format!("  {command} ")), "{command}: {out}");
+            }
+        }
+    }
+
+    #[test]
+    fn seats_are_typed_as_shown_from_one_and_the_range_is_told() {
+        let mut k = keeper("jamaican", None);
+        let help = say(&mut k, "help");
+        assert!(
+            help.contains("Seats, 1 to 4 around the table: 1 Team 1 (1), 2 Team 2 (1), 3 Team 1 (2), 4 Team 2 (2)"),
+            "{help}"
+        );
+        assert!(help.contains("Example: out 1 counts"), "{help}");
+        for typed in ["out 7 counts 0 9 4 12", "out 0 counts 0 9 4 12"] {
+            let out = say(&mut k, typed);
+            let seat = &typed[4..5];
+            assert!(
+                out.contains(&format!("there is no seat {seat}: the seats are 1 to 4")),
+                "{out}"
+            );
+        }
+        assert!(k.sheet().hands().is_empty());
+        // Seat 2 is the second around the table: Team 2's first player.
+        let out = say(&mut k, "out 2 counts 9 0 4 12");
+        assert!(out.contains("Hand 1: Team 2 (domino)"), "{out}");
+    }
+
+    #[test]
+    fn the_new_refusals_of_impossible_points_and_zero_counts_are_told() {
+        let out = session_in(
+            "fives-and-threes",
+            "fr",
+            "out 1 counts 0 12 points 7 0\nquit\n",
+        );
+        assert!(
+            out.contains("ne peut pas marquer exactement 7 points en jouant"),
+            "{out}"
+        );
+        let out = session_in("all-fives", "es", "out 1 counts 0 12 points 500 0\nquit\n");
+        assert!(out.contains("No se anotó"), "{out}");
+        assert!(!out.contains("500 points"), "{out}");
+        let mut k = keeper("jamaican", None);
+        let out = say(&mut k, "counts 0 0 0 0");
+        assert!(
+            out.contains("cannot all count 0 while holding tiles: only the double blank counts 0"),
+            "{out}"
+        );
+    }
+
+    /// Every refusal the engine gives has the catalogs' words, in each
+    /// language: none falls back to its bare kind.
+    #[test]
+    fn every_refusal_kind_has_words_in_every_language() {
+        use domino_engine::ReportError as E;
+        let all = [
+            E::NoSuchSeat {
+                seat: 5,
+                players: 4,
+            },
+            E::NoSuchSide { side: 3, sides: 2 },
+            E::CountsLength { players: 4, got: 3 },
+            E::PointsLength { sides: 2, got: 3 },
+            E::TwoDominoes {
+                first: 0,
+                second: 1,
+            },
+            E::Repeated(1),
+            E::OutAfterEnd {
+                seat: 1,
+                first: 0,
+                second: 2,
+            },
+            E::DominoCount { seat: 0, count: 3 },
+            E::CountTooHigh {
+                count: 200,
+                max: 168,
+            },
+            E::CountsTooHigh {
+                total: 200,
+                max: 168,
+            },
+            E::NegativePoints(-1),
+            E::NoPlayPoints,
+            E::NotFives(7),
+            E::NotInGame("capicú"),
+            E::NeedsDomino("the key tile"),
+            E::CapicuChuchazo,
+            E::DominoHoldsDouble(0),
+            E::ActNotInGame {
+                act: ActKind::OverDraw,
+            },
+            E::ActPoints {
+                act: ActKind::OverDraw,
+            },
+            E::CancelsTooMuch {
+                side: 0,
+                cancelled: 5,
+                made: 2,
+            },
+            E::BothReachTarget {
+                first: 0,
+                second: 1,
+            },
+            E::SeatCannotHold {
+                seat: 0,
+                count: 1,
+                most: 7,
+                double: None,
+            },
+            E::NoDeal { seats: vec![0, 1] },
+            E::LastTileHeld("a double"),
+            E::NotPassPoints {
+                points: 7,
+                unit: 10,
+            },
+            E::PlayPointsTooHigh {
+                side: 0,
+                points: 900,
+                max: 500,
+            },
+            E::NoPlaySum { side: 0, points: 7 },
+            E::PastTarget {
+                side: 0,
+                points: 45,
+                score: 90,
+                target: 100,
+                max: 29,
+            },
+            E::ZeroNotOut { seats: vec![0] },
+            E::ZerosHeld { seats: vec![0, 1] },
+            E::ActPointsTooHigh {
+                act: ActKind::OverDraw,
+                points: 50,
+                max: 5,
+            },
+            E::MatchOver,
+            E::NothingToUndo,
+        ];
+        // A new refusal breaks this match until it is listed above.
+        for e in &all {
+            match e {
+                E::NoSuchSeat { .. }
+                | E::NoSuchSide { .. }
+                | E::CountsLength { .. }
+                | E::PointsLength { .. }
+                | E::TwoDominoes { .. }
+                | E::Repeated(_)
+                | E::OutAfterEnd { .. }
+                | E::DominoCount { .. }
+                | E::CountTooHigh { .. }
+                | E::CountsTooHigh { .. }
+                | E::NegativePoints(_)
+                | E::NoPlayPoints
+                | E::NotFives(_)
+                | E::NotInGame(_)
+                | E::NeedsDomino(_)
+                | E::CapicuChuchazo
+                | E::DominoHoldsDouble(_)
+                | E::ActNotInGame { .. }
+                | E::ActPoints { .. }
+                | E::CancelsTooMuch { .. }
+                | E::BothReachTarget { .. }
+                | E::SeatCannotHold { .. }
+                | E::NoDeal { .. }
+                | E::LastTileHeld(_)
+                | E::NotPassPoints { .. }
+                | E::PlayPointsTooHigh { .. }
+                | E::NoPlaySum { .. }
+                | E::PastTarget { .. }
+                | E::ZeroNotOut { .. }
+                | E::ZerosHeld { .. }
+                | E::ActPointsTooHigh { .. }
+                | E::MatchOver
+                | E::NothingToUndo => {}
+            }
+        }
+        for lang in ["en", "es", "fr"] {
+            let k = keeper_in("jamaican", None, lang);
+            for e in &all {
+                let kind = serde_json::to_value(e).expect("json")["kind"].clone();
+                let kind = kind.as_str().unwrap_or_default().to_string();
+                let words = reason::reason_words(k.lang, e, &|s| k.seat_name(s), &|s| k.name(s))
+                    .expect("words");
+                assert_ne!(words, kind, "{lang}: no words for {kind}");
+                assert!(!words.contains('_'), "{lang}: {words}");
             }
         }
     }

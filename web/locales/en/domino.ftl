@@ -1084,9 +1084,11 @@ term-keep-empty = an empty line
 term-keep-act-form = act needs a seat and a kind
 term-keep-no-act = there is no act { $kind }
 term-keep-act-seat = act takes one seat
+term-keep-no-seat = there is no seat { $seat }: the seats are 1 to { $players }
+term-keep-help-seats = Seats, 1 to { $players } around the table: { $seats }
 term-keep-unknown-word = { $word } is not part of a hand
 term-keep-no-counts = a hand needs its counts (counts N N ...)
-term-keep-help-hand = A hand: counts and { $count } numbers (the pips each seat still holds, seat 0 first), then what happened:
+term-keep-help-hand = A hand: counts and { $count } numbers (the pips each seat still holds, seat 1 first), then what happened:
 term-keep-arg-seat = SEAT
 term-keep-arg-file = FILE
 term-keep-arg-points = POINTS
@@ -1416,6 +1418,10 @@ keep-reason = { $kind ->
     [last_tile_held] the last tile was { $thing }, but these counts leave none on the table
     [not_pass_points] pass points come in multiples of { $unit } at this table, not { $points }
     [play_points_too_high] { $side } cannot make { $points } points in play in one hand: at most { $max }
+    [no_play_sum] { $side } cannot make exactly { $points } points in play: no sum of this game's scoring plays gives it
+    [past_target] { $side } cannot make { $points } points in play from { $score }: the hand stops as soon as a side reaches { $target }, so at most { $max }
+    [zero_not_out] { $seats }: a count of 0 means going out here, as no tile of this game counts 0; tick who went out
+    [zeros_held] { $seats } cannot all count 0 while holding tiles: only the double blank counts 0
     [act_points_too_high] “{ $act }” cancels one play's points, at most { $max }, not { $points }
     [match_over] the match is over: start a new sheet
     [nothing_to_undo] there is no hand to undo

@@ -1107,9 +1107,11 @@ term-keep-empty = la línea está vacía
 term-keep-act-form = act lleva un puesto y el tipo de falta
 term-keep-no-act = no hay ninguna falta llamada { $kind }
 term-keep-act-seat = act lleva un solo puesto
+term-keep-no-seat = no hay puesto { $seat }: los puestos van del 1 al { $players }
+term-keep-help-seats = Puestos, del 1 al { $players } alrededor de la mesa: { $seats }
 term-keep-unknown-word = { $word } no forma parte de una mano
 term-keep-no-counts = faltan los puntos que le quedan a cada uno (counts N N ...)
-term-keep-help-hand = Una mano: counts y { $count } números (los puntos que le quedan a cada puesto, empezando por el 0), y luego lo que pasó:
+term-keep-help-hand = Una mano: counts y { $count } números (los puntos que le quedan a cada puesto, empezando por el 1), y luego lo que pasó:
 term-keep-arg-seat = PUESTO
 term-keep-arg-file = ARCHIVO
 term-keep-arg-points = PUNTOS
@@ -1439,6 +1441,10 @@ keep-reason = { $kind ->
     [last_tile_held] la última ficha fue { $thing }, pero con esas cuentas no queda ninguna en la mesa
     [not_pass_points] los puntos por pase van de { $unit } en { $unit } en esta mesa, no { $points }
     [play_points_too_high] { $side } no puede hacer { $points } puntos jugando en una mano: como mucho { $max }
+    [no_play_sum] { $side } no puede hacer exactamente { $points } puntos jugando: ninguna suma de las jugadas que puntúan en este juego da eso
+    [past_target] { $side } no puede hacer { $points } puntos jugando desde { $score }: la mano se para en cuanto un lado llega a { $target }, así que como mucho { $max }
+    [zero_not_out] { $seats }: contar 0 aquí es haber salido, porque ninguna ficha de este juego cuenta 0; marca quién salió
+    [zeros_held] { $seats } no pueden contar 0 todos con fichas en la mano: solo el doble blanco cuenta 0
     [act_points_too_high] «{ $act }» anula los puntos de una jugada, como mucho { $max }, no { $points }
     [match_over] la partida terminó: empieza una hoja nueva
     [nothing_to_undo] no hay ninguna mano que deshacer

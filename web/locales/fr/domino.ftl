@@ -1105,9 +1105,11 @@ term-keep-empty = la ligne est vide
 term-keep-act-form = act demande une place et le genre de faute
 term-keep-no-act = il n'y a pas de faute { $kind }
 term-keep-act-seat = act ne prend qu'une place
+term-keep-no-seat = il n'y a pas de place { $seat } : les places vont de 1 à { $players }
+term-keep-help-seats = Places, de 1 à { $players } autour de la table : { $seats }
 term-keep-unknown-word = { $word } ne fait pas partie d'une manche
 term-keep-no-counts = il manque les points qui restent à chacun (counts N N ...)
-term-keep-help-hand = Une manche : counts et { $count } nombres (les points qui restent à chaque place, à partir de la place 0), puis ce qui s'est passé :
+term-keep-help-hand = Une manche : counts et { $count } nombres (les points qui restent à chaque place, à partir de la place 1), puis ce qui s'est passé :
 term-keep-arg-seat = PLACE
 term-keep-arg-file = FICHIER
 term-keep-arg-points = POINTS
@@ -1440,6 +1442,10 @@ keep-reason = { $kind ->
     [last_tile_held] le dernier domino était { $thing }, mais avec ces comptes il n'en reste aucun sur la table
     [not_pass_points] à cette table, les points du boudé vont par { $unit }, pas { $points }
     [play_points_too_high] { $side } ne peut pas marquer { $points } points en jouant une manche : au plus { $max }
+    [no_play_sum] { $side } ne peut pas marquer exactement { $points } points en jouant : aucune somme des poses qui marquent dans ce jeu ne le donne
+    [past_target] { $side } ne peut pas marquer { $points } points en jouant à partir de { $score } : la manche s'arrête dès qu'un camp atteint { $target }, donc au plus { $max }
+    [zero_not_out] { $seats } : compter 0 ici, c'est être sorti, car aucun domino de ce jeu ne compte 0 ; cochez qui est sorti
+    [zeros_held] { $seats } ne peuvent pas tous compter 0 en gardant des dominos : seul le double blanc compte 0
     [act_points_too_high] « { $act } » annule les points d'une pose, au plus { $max }, pas { $points }
     [match_over] la partie est finie : commencez une nouvelle feuille
     [nothing_to_undo] il n'y a aucune manche à annuler

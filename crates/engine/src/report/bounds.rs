@@ -26,6 +26,29 @@ pub(super) struct Held<'a> {
     pub chuchazo: bool,
 }
 
+/// Refuse zero counts of seats still holding tiles that no deal leaves:
+/// with no tile counting 0 such a seat went out, and only one seat can
+/// hold the double blank. Said before the general search, whose refusal
+/// would name a seat's tiles rather than this.
+pub(super) fn check_zeros(rules: &Rules, counts: &[u32], out: &[u8]) -> Result<(), ReportError> {
+    let seats: Vec<u8> = (0..counts.len())
+        .filter(|&s| counts[s] == 0 && !out.contains(&(s as u8)))
+        .map(|s| s as u8)
+        .collect();
+    let zero_tiles = rules
+        .tiles()
+        .iter()
+        .filter(|&t| rules.count_of(t) == 0)
+        .count();
+    if !seats.is_empty() && zero_tiles == 0 {
+        return Err(ReportError::ZeroNotOut { seats });
+    }
+    if seats.len() > zero_tiles {
+        return Err(ReportError::ZerosHeld { seats });
+    }
+    Ok(())
+}
+
 /// Tiles a seat may hold at most, and all seats together, given what the
 /// game deals and lets be drawn.
 struct Sizes {
@@ -118,8 +141,8 @@ pub(super) fn check_held(rules: &Rules, held: &Held) -> Result<(), ReportError> 
     Err(ReportError::NoDeal { seats: named })
 }
 
-/// The most points one play can make on the ends.
-fn per_play(rules: &Rules) -> i32 {
+/// The highest total the ends can show.
+fn most_ends_total(rules: &Rules) -> u32 {
     let ends: u32 = match rules.layout() {
         LayoutKind::Line => 2,
         LayoutKind::FirstDoubleSpinner | LayoutKind::Cross | LayoutKind::French => 4,
@@ -127,11 +150,23 @@ fn per_play(rules: &Rules) -> i32 {
         LayoutKind::CrossEveryDouble => 4 + 2 * u32::from(rules.max_pip()),
     };
     // An end shows at most a double of the highest pip, both halves.
-    let most = ends * 2 * u32::from(rules.max_pip());
-    (0..=most)
+    ends * 2 * u32::from(rules.max_pip())
+}
+
+/// The points one play can make on the ends, each value once.
+fn play_values(rules: &Rules) -> Vec<i32> {
+    let mut values: Vec<i32> = (0..=most_ends_total(rules))
         .map(|t| rules.ends().points(t))
-        .max()
-        .unwrap_or(0)
+        .filter(|&p| p > 0)
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    values
+}
+
+/// The most points one play can make on the ends.
+fn per_play(rules: &Rules) -> i32 {
+    play_values(rules).last().copied().unwrap_or(0)
 }
 
 /// Refuse points in play no hand makes: more than every play scoring its
@@ -153,11 +188,68 @@ pub(super) fn check_points(rules: &Rules, points: &[i32], out: usize) -> Result<
     let plays = sizes(rules).reachable.saturating_sub(left) as i32;
     // A pass bonus goes to each side at most once between two plays.
     let max = plays * (per_play(rules) + pass.max(0));
+    let sums = play_sums(rules, max);
     for (side, &p) in points.iter().enumerate() {
         if p > max {
             return Err(ReportError::PlayPointsTooHigh {
                 side,
                 points: p,
+                max,
+            });
+        }
+        if !usize::try_from(p).is_ok_and(|i| sums.get(i).copied().unwrap_or(false)) {
+            return Err(ReportError::NoPlaySum { side, points: p });
+        }
+    }
+    Ok(())
+}
+
+/// Which totals from 0 to `max` some plays of the game add up to: each
+/// play scores one of the values the ends can show (and a pass its bonus),
+/// so fives and threes never makes 1, 2, 4 or 7.
+fn play_sums(rules: &Rules, max: i32) -> Vec<bool> {
+    let mut steps: Vec<usize> = play_values(rules)
+        .into_iter()
+        .filter_map(|p| usize::try_from(p).ok())
+        .collect();
+    if rules.pass_points() > 0 {
+        steps.extend(usize::try_from(rules.pass_points()).ok());
+    }
+    let len = usize::try_from(max.max(0)).unwrap_or(0) + 1;
+    let mut made = vec![false; len];
+    made[0] = true;
+    for v in 1..len {
+        made[v] = steps.iter().any(|&s| s <= v && made[v - s]);
+    }
+    made
+}
+
+/// Refuse points in play past the target: the hand stops the moment a
+/// side reaches it, so before a side's last scoring play (or pass bonus,
+/// or penalty) it was still short of it.
+pub(super) fn check_target(
+    rules: &Rules,
+    points: &[i32],
+    scores: &[i32],
+) -> Result<(), ReportError> {
+    let crate::behaviour::MatchWin::Target { in_play: true, .. } = rules.win() else {
+        return Ok(());
+    };
+    let target = rules.target();
+    let penalty = if rules.pass_penalties() { 10 } else { 0 };
+    let last = per_play(rules).max(rules.pass_points()).max(penalty);
+    for (side, &p) in points.iter().enumerate() {
+        let score = scores.get(side).copied().unwrap_or(0);
+        if score >= target {
+            continue;
+        }
+        let max = target - 1 - score + last;
+        if p > max {
+            return Err(ReportError::PastTarget {
+                side,
+                points: p,
+                score,
+                target,
                 max,
             });
         }

@@ -6,7 +6,7 @@ use crate::deal::MAX_PLAYERS;
 use crate::hand::Hand;
 use crate::rules::Rules;
 
-use super::bounds::{act_max, check_held, check_points, Held};
+use super::bounds::{act_max, check_held, check_points, check_target, check_zeros, Held};
 use super::{ActKind, HandReport, HandSummary, ReportError, SummaryEnd, TableAct};
 
 pub(super) fn play_points_in(rules: &Rules) -> bool {
@@ -222,6 +222,7 @@ impl HandReport {
 
         // Some deal must leave these hands.
         if deal {
+            check_zeros(rules, &counts[..n], &self.dominoed)?;
             check_held(
                 rules,
                 &Held {
@@ -312,6 +313,9 @@ impl HandReport {
                 });
             }
             points[side] -= cancelled[side];
+        }
+        if deal {
+            check_target(rules, &points[..sides], scores)?;
         }
 
         let summary = HandSummary {

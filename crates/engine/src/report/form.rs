@@ -183,7 +183,27 @@ pub enum ReportError {
     NotPassPoints { points: i32, unit: i32 },
     #[error("side {side} cannot make {points} points in play in one hand: at most {max}")]
     PlayPointsTooHigh { side: usize, points: i32, max: i32 },
-    #[error("the act {act:?} cancels one play's points, at most {max}, not {points}")]
+    #[error("side {side} cannot make exactly {points} points in play: no sum of this game's scoring plays gives it")]
+    NoPlaySum { side: usize, points: i32 },
+    #[error("side {side} cannot make {points} points in play from a score of {score}: the hand stops when a side reaches {target}, so at most {max}")]
+    PastTarget {
+        side: usize,
+        points: i32,
+        score: i32,
+        target: i32,
+        max: i32,
+    },
+    #[error(
+        "seats {}: a count of 0 means going out here, as no tile of this game counts 0",
+        seat_list(seats)
+    )]
+    ZeroNotOut { seats: Vec<u8> },
+    #[error(
+        "seats {} cannot all count 0 while holding tiles: only the double blank counts 0",
+        seat_list(seats)
+    )]
+    ZerosHeld { seats: Vec<u8> },
+    #[error("the act {} cancels one play's points, at most {max}, not {points}", act.as_str())]
     ActPointsTooHigh { act: ActKind, points: i32, max: i32 },
     #[error("the match is over: start a new sheet")]
     MatchOver,
@@ -212,10 +232,13 @@ impl ReportError {
         match self {
             ReportError::SeatCannotHold { .. }
             | ReportError::NoDeal { .. }
+            | ReportError::ZeroNotOut { .. }
+            | ReportError::ZerosHeld { .. }
             | ReportError::LastTileHeld(_) => Some(Impossible::Counts),
-            ReportError::NotPassPoints { .. } | ReportError::PlayPointsTooHigh { .. } => {
-                Some(Impossible::Points)
-            }
+            ReportError::NotPassPoints { .. }
+            | ReportError::PlayPointsTooHigh { .. }
+            | ReportError::NoPlaySum { .. }
+            | ReportError::PastTarget { .. } => Some(Impossible::Points),
             ReportError::ActPointsTooHigh { .. } => Some(Impossible::Acts),
             _ => None,
         }

@@ -286,7 +286,12 @@ fn a_blocked_hand_with_nothing_held_is_refused() {
     let err = report(&[], &[0, 0, 0, 0])
         .check(&rules("jamaican"), &[0, 0])
         .unwrap_err();
-    assert_eq!(err, ReportError::NoDeal { seats: vec![0, 1] });
+    assert_eq!(
+        err,
+        ReportError::ZerosHeld {
+            seats: vec![0, 1, 2, 3]
+        }
+    );
 }
 
 #[test]
@@ -352,15 +357,7 @@ fn a_double_held_with_no_pips_is_refused_when_the_blank_counts_ten() {
     let mut r = report(&[], &[0, 7, 5, 10]);
     r.doubles = vec![0];
     let err = r.check(&french, &[0, 0, 0, 0]).unwrap_err();
-    assert_eq!(
-        err,
-        ReportError::SeatCannotHold {
-            seat: 0,
-            count: 0,
-            most: 7,
-            double: Some(true)
-        }
-    );
+    assert_eq!(err, ReportError::ZeroNotOut { seats: vec![0] });
     // Counting the blank as nothing, 0-0 alone makes it.
     assert!(r.check(&rules("french"), &[0, 0, 0, 0]).is_ok());
 }
@@ -397,4 +394,115 @@ fn refusals_serialize_as_kind_and_facts() {
     );
     let plain = serde_json::to_value(ReportError::CapicuChuchazo).unwrap();
     assert_eq!(plain, serde_json::json!({"kind": "capicu_chuchazo"}));
+}
+
+fn with_points(dominoed: &[u8], counts: &[u32], points: &[i32]) -> HandReport {
+    HandReport {
+        points: points.to_vec(),
+        ..report(dominoed, counts)
+    }
+}
+
+#[test]
+fn all_fives_points_past_the_target_are_refused() {
+    let r = rules("all-fives");
+    // 500 in one hand: a side stops at the target long before.
+    let err = with_points(&[0], &[0, 10], &[500, 0])
+        .check(&r, &[0, 0])
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        ReportError::PlayPointsTooHigh { .. } | ReportError::PastTarget { .. }
+    ));
+    assert_eq!(err.impossible(), Some(Impossible::Points));
+    // From 90, 45 in play overshoots by more than any last play makes.
+    let err = with_points(&[0], &[0, 10], &[45, 0])
+        .check(&r, &[90, 15])
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ReportError::PastTarget {
+                side: 0,
+                points: 45,
+                score: 90,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(err
+        .to_string()
+        .contains("the hand stops when a side reaches"));
+    // The same 45 from 0, and a last play that carries 90 past the
+    // target, are possible.
+    with_points(&[0], &[0, 10], &[45, 0])
+        .check(&r, &[0, 15])
+        .expect("45 from 0");
+    with_points(&[0], &[0, 10], &[15, 0])
+        .check(&r, &[90, 15])
+        .expect("15 from 90");
+}
+
+#[test]
+fn fives_and_threes_points_no_plays_add_up_to_are_refused() {
+    let r = rules("fives-and-threes");
+    for p in [1, 2, 4, 7] {
+        let err = with_points(&[0], &[0, 10], &[p, 0])
+            .check(&r, &[0, 0])
+            .unwrap_err();
+        assert_eq!(err, ReportError::NoPlaySum { side: 0, points: p });
+        assert_eq!(err.impossible(), Some(Impossible::Points));
+    }
+    // 8 is a three and a five; 11 a five and a six.
+    for p in [3, 5, 6, 8, 11] {
+        with_points(&[0], &[0, 10], &[p, 0])
+            .check(&r, &[0, 0])
+            .expect("a sum of plays");
+    }
+}
+
+#[test]
+fn zero_counts_of_players_still_in_say_why() {
+    // Cut-throat counts the double blank as 10: a count of 0 is a player out.
+    let three = |preset: &str| {
+        (crate::RulesSpec {
+            players: Some(3),
+            ..crate::RulesSpec::preset(preset)
+        })
+        .resolve()
+        .expect("three players")
+    };
+    let err = report(&[], &[0, 0, 0])
+        .check(&three("cutthroat"), &[0, 0, 0])
+        .unwrap_err();
+    assert_eq!(
+        err,
+        ReportError::ZeroNotOut {
+            seats: vec![0, 1, 2]
+        }
+    );
+    assert!(err.to_string().contains("a count of 0 means going out"));
+    // Where the double blank counts 0, one player may hold it alone.
+    let err = report(&[0], &[0, 0, 0])
+        .check(&three("block"), &[0, 0, 0])
+        .unwrap_err();
+    assert_eq!(err, ReportError::ZerosHeld { seats: vec![1, 2] });
+    assert_eq!(err.impossible(), Some(Impossible::Counts));
+    report(&[0], &[0, 0, 7])
+        .check(&three("block"), &[0, 0, 0])
+        .expect("one player holding the double blank");
+}
+
+#[test]
+fn an_acts_refusal_names_it_as_the_api_does() {
+    let err = ReportError::ActPointsTooHigh {
+        act: ActKind::OverDraw,
+        points: 50,
+        max: 5,
+    };
+    assert!(
+        err.to_string().starts_with("the act over_draw cancels"),
+        "{err}"
+    );
 }
