@@ -125,6 +125,8 @@ fn per_play(rules: &Rules) -> i32 {
         LayoutKind::FirstDoubleSpinner | LayoutKind::Cross | LayoutKind::French => 4,
         // Every double opens two more lines.
         LayoutKind::CrossEveryDouble => 4 + 2 * u32::from(rules.max_pip()),
+        LayoutKind::Trains { trains } => u32::from(trains),
+        LayoutKind::ChickenFoot { centre } => u32::from(centre) + 2 * u32::from(rules.max_pip()),
     };
     // An end shows at most a double of the highest pip, both halves.
     let most = ends * 2 * u32::from(rules.max_pip());
