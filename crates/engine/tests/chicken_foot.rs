@@ -177,3 +177,32 @@ fn seeded_matches_replay_the_same() {
         assert_eq!(play(), play());
     }
 }
+
+/// A random step with pick `k` is the `k`th action of the legal list, in
+/// both games: the playouts' shortcut plays the games' own rules.
+#[test]
+fn random_steps_take_the_legal_lists_actions() {
+    for (preset, options) in [
+        ("mexican-train", json!({"first_turn": "chain"})),
+        ("mexican-train", json!({"mexican_train": false})),
+        ("chicken-foot", json!({})),
+        ("chicken-foot", json!({"centre": "six", "set": 12})),
+    ] {
+        let r = rules(preset, 4, options);
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        for seed in 0..20 {
+            let mut m = Match::new(r, Some(seed), None).unwrap();
+            while m.phase() == Phase::Play {
+                let moves = legal(&m);
+                let k = rand::Rng::random_range(&mut rng, 0..moves.len());
+                let mut stepped = *m.hand();
+                stepped.random_step(|n| {
+                    assert_eq!(n as usize, moves.len());
+                    k as u32
+                });
+                m.act(moves[k], &mut ()).unwrap();
+                assert_eq!(format!("{stepped:?}"), format!("{:?}", m.hand()));
+            }
+        }
+    }
+}
