@@ -89,7 +89,11 @@ fn every_game() -> Vec<Rules> {
         ),
         ("club-fives", 2, serde_json::json!({"claims": "strict"})),
         ("mexican-train", 2, serde_json::json!({})),
-        ("mexican-train", 4, serde_json::json!({"first_turn": "chain"})),
+        (
+            "mexican-train",
+            4,
+            serde_json::json!({"first_turn": "chain"}),
+        ),
         (
             "mexican-train",
             6,
