@@ -88,6 +88,21 @@ fn every_game() -> Vec<Rules> {
             serde_json::json!({"claims": "muggins"}),
         ),
         ("club-fives", 2, serde_json::json!({"claims": "strict"})),
+        ("mexican-train", 2, serde_json::json!({})),
+        (
+            "mexican-train",
+            4,
+            serde_json::json!({"first_turn": "chain"}),
+        ),
+        (
+            "mexican-train",
+            6,
+            serde_json::json!({"mexican_train": false, "open_trains_start": true}),
+        ),
+        ("mexican-train", 8, serde_json::json!({})),
+        ("chicken-foot", 2, serde_json::json!({})),
+        ("chicken-foot", 4, serde_json::json!({"centre": "six"})),
+        ("chicken-foot", 8, serde_json::json!({"set": 12})),
         (
             "puerto-rican",
             4,

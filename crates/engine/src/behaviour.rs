@@ -25,6 +25,10 @@ pub enum PoseRule {
     TurnOver,
     /// This seat names which partner poses any tile.
     Choose(u8),
+    /// The trains family: the holder of this engine double places it; if
+    /// nobody holds it, the players draw in turn from seat 0 until one
+    /// draws it (the hand does those draws as it starts).
+    Engine(Tile),
 }
 
 /// What a deal must hold for its pose rule to start the hand; a seeded
@@ -51,7 +55,10 @@ impl PoseRule {
             PoseRule::HighestDouble { .. } | PoseRule::SeatDouble(_) => Redeal::Double,
             PoseRule::Holder(t) => Redeal::Holder(t),
             PoseRule::TurnOver => Redeal::TurnOver,
-            PoseRule::Seat(_) | PoseRule::Choose(_) | PoseRule::FivesOpening => Redeal::Never,
+            PoseRule::Seat(_)
+            | PoseRule::Choose(_)
+            | PoseRule::FivesOpening
+            | PoseRule::Engine(_) => Redeal::Never,
         }
     }
 }
@@ -112,6 +119,8 @@ pub enum NextPose {
     Alternate,
     /// As the first hand.
     First,
+    /// The next engine double down, whoever won (the trains family).
+    FallingEngine,
 }
 
 /// How a finished hand becomes points.
@@ -132,6 +141,9 @@ pub enum Settle {
     /// The winner takes the others' pips over his own, rounded to five and
     /// counted as the ends are (the fives games).
     FivesBonus,
+    /// Everyone scores the pips left in hand (0-0 as the rules count it);
+    /// the fewest win (the trains family).
+    OwnPips,
 }
 
 /// Which open-end totals score during play.
@@ -197,6 +209,9 @@ pub enum MatchWin {
     /// when `low_wins`, once somebody reaches it); with `in_play` the target
     /// wins the moment it is reached, even mid-hand.
     Target { low_wins: bool, in_play: bool },
+    /// A fixed number of hands; the lowest total then wins, equal lowest
+    /// totals share the win (the trains family).
+    Hands { count: u8 },
 }
 
 /// Who won the match: a side, or nobody (a tie the rules leave standing).

@@ -183,6 +183,10 @@ pub enum Shape {
     Branches,
     /// Four arms from the posed double, each number waiting for its double.
     Arms,
+    /// A station with a train per player (and the Mexican train).
+    Trains,
+    /// A centre double taking four or six, every later double a foot.
+    Foot,
 }
 
 /// How the match score is kept and shown.
@@ -208,11 +212,14 @@ pub enum ScoreForm {
     },
     /// Points to `goal`.
     Points { goal: i32 },
+    /// Pips left, added up over `hands` hands: the fewest win.
+    Hands { hands: u8 },
 }
 
 impl TableFacts {
     pub fn of(rules: &Rules) -> TableFacts {
         let score = match rules.win() {
+            MatchWin::Hands { count } => ScoreForm::Hands { hands: count },
             MatchWin::Love { goal } => ScoreForm::Love {
                 goal,
                 resets_when_all_scored: !rules.partners(),
@@ -243,6 +250,8 @@ impl TableFacts {
                 LayoutKind::Cross => Shape::Cross,
                 LayoutKind::CrossEveryDouble => Shape::Branches,
                 LayoutKind::French => Shape::Arms,
+                LayoutKind::Trains { .. } => Shape::Trains,
+                LayoutKind::ChickenFoot { .. } => Shape::Foot,
             },
             max_pip: rules.max_pip(),
             partners: rules.partners(),

@@ -396,6 +396,9 @@ impl Match {
             .finish(&self.rules, &summary, self.hand_number, &self.live);
         self.next_rule = if self.rules.is_six_love() {
             self.love_next_rule(&result)
+        } else if let PoseRule::Engine(engine) = self.next_rule {
+            // The trains family: whoever won, the next engine is one lower.
+            PoseRule::Engine(Tile::double(engine.high().saturating_sub(1)))
         } else {
             self.points_next_rule(&result)
         };
@@ -459,7 +462,7 @@ impl Match {
             },
             NextPose::WinnerWithDouble => PoseRule::SeatDouble(seat),
             NextPose::Alternate => PoseRule::Seat(1 - self.poser),
-            NextPose::First => self.rules.first_pose(),
+            NextPose::First | NextPose::FallingEngine => self.rules.first_pose(),
         }
     }
 
@@ -626,7 +629,8 @@ pub fn later_redeals(rules: &Rules) -> Vec<Redeal> {
         NextPose::Winner
         | NextPose::WinnerOrPartner
         | NextPose::WinnerOrPartnerUnlessBlocked
-        | NextPose::Alternate => Redeal::Never,
+        | NextPose::Alternate
+        | NextPose::FallingEngine => Redeal::Never,
         NextPose::WinnerWithDouble => Redeal::Double,
         NextPose::First => rules.first_pose().redeal(),
     };
@@ -717,6 +721,16 @@ pub fn resolve_pose(rules: &Rules, deal: &Deal, rule: PoseRule) -> Result<Start,
             allowed: any,
         },
         PoseRule::Choose(seat) => Start::Choose(seat),
+        PoseRule::Engine(t) => Start::Pose {
+            // Nobody holds the engine: the seats draw for it in turn from
+            // seat 0 (the hand's first actions), and its drawer places it.
+            seat: match deal.holder(t) {
+                Some(seat) => seat,
+                None if deal.boneyard().contains(&t) => 0,
+                None => return Err(DealError::Redeal),
+            },
+            allowed: t.bit(),
+        },
     })
 }
 

@@ -13,6 +13,7 @@ use crate::tile::{Tile, TileSet, MAX_TILES};
 mod chains_run;
 mod key;
 mod line_run;
+mod trains;
 
 /// How a hand ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,6 +60,10 @@ pub enum IllegalAction {
     NothingToClaim,
     #[error("there are no unclaimed points to take")]
     NoMuggins,
+    #[error("train {train} is seat {train}'s and it is closed: play on your own train, the Mexican train or a train marked open")]
+    ClosedTrain { tile: Tile, train: u8 },
+    #[error("a first-turn chain goes on your own train only: play there or pass to end the chain")]
+    ChainOwnTrain,
     #[error("{0}")]
     Other(&'static str),
 }
@@ -102,6 +107,13 @@ pub struct Hand {
     ending: Option<Ending>,
     /// Every tile held by a seat still in play, for block detection.
     in_play: TileSet,
+    /// The trains family: the seats whose trains are open, one bit each;
+    /// the seat to act has drawn its one tile this turn; it is laying its
+    /// first turn's chain; the seats that have ended a turn this hand.
+    open: u16,
+    drew: bool,
+    chaining: bool,
+    turned: u16,
 }
 
 impl Hand {
@@ -133,6 +145,10 @@ impl Hand {
             in_play: deal.hands[..rules.players() as usize]
                 .iter()
                 .fold(TileSet::EMPTY, |a, &h| a | h),
+            open: trains::open_at_start(rules),
+            drew: false,
+            chaining: false,
+            turned: 0,
         }
     }
 
@@ -165,6 +181,10 @@ impl Hand {
             three_passes,
             ending,
             in_play,
+            open,
+            drew,
+            chaining,
+            turned,
         } = self;
         *r = *rules;
         *hands = deal.hands;
@@ -191,6 +211,10 @@ impl Hand {
         *in_play = deal.hands[..rules.players() as usize]
             .iter()
             .fold(TileSet::EMPTY, |a, &h| a | h);
+        *open = trains::open_at_start(rules);
+        *drew = false;
+        *chaining = false;
+        *turned = 0;
     }
 
     /// A hand not yet begun, posed instead by `poser` with any tile: the
@@ -330,6 +354,13 @@ impl Hand {
     /// Whether the seat to act may draw now, ignoring whether it can play.
     #[inline(always)]
     pub fn can_draw(&self) -> bool {
+        self.boneyard_open() && !self.drew
+    }
+
+    /// Whether the boneyard still has tiles a player may draw (the trains
+    /// family's one draw a turn aside).
+    #[inline(always)]
+    fn boneyard_open(&self) -> bool {
         self.rules.draw() != DrawRule::Never
             && self.bone_len.saturating_sub(self.bone_next) > self.rules.draw().reserve()
     }
@@ -338,6 +369,9 @@ impl Hand {
     #[inline]
     pub fn playable(&self, seat: u8) -> TileSet {
         let h = self.hands[seat as usize];
+        if self.trains() {
+            return self.trains_playable(seat);
+        }
         if self.layout.posed().is_none() {
             h & self.pose_allowed
         } else {
@@ -364,6 +398,9 @@ impl Hand {
         out.clear();
         if self.ending.is_some() {
             return;
+        }
+        if self.trains() {
+            return self.trains_legal(out);
         }
         if self.muggins_available() > 0 {
             out.push(Action::Muggins);
@@ -419,6 +456,9 @@ impl Hand {
                 self.to_act = self.next_seat(seat);
             }
             return true;
+        }
+        if self.trains() {
+            return self.trains_random_step(pick);
         }
         if self.rules.claims() == Claims::Auto && self.muggins == 0 {
             if self.layout.posed().is_some() {
@@ -549,7 +589,7 @@ impl Hand {
         if self.ending.is_some() {
             return None;
         }
-        if self.rules.claims() != Claims::Auto || self.muggins > 0 {
+        if self.rules.claims() != Claims::Auto || self.muggins > 0 || self.trains() {
             let mut moves = MoveList::new();
             self.legal(&mut moves);
             let k = pick(moves.len() as u32) as usize;
@@ -606,6 +646,9 @@ impl Hand {
     pub fn check(&self, a: Action) -> Result<Action, IllegalAction> {
         if self.ending.is_some() {
             return Err(IllegalAction::HandOver);
+        }
+        if self.trains() {
+            return self.trains_check(a);
         }
         let seat = self.to_act;
         let hand = self.hands[seat as usize];
@@ -750,7 +793,12 @@ impl Hand {
                 self.muggins = 0;
             }
             Action::ChoosePoser { .. } => {}
+            Action::Draw if self.trains() => self.trains_draw(seat, ev),
             Action::Draw => self.draw(seat, ev),
+            Action::Pass if self.trains() => self.trains_pass(seat, ev),
+            Action::Play { tile, end, .. } if self.trains() => {
+                self.trains_play(seat, tile, end, ev)
+            }
             Action::Pass => {
                 self.muggins_declined_by(seat);
                 self.on_pass(seat, ev);
@@ -969,7 +1017,7 @@ impl Hand {
     /// Nobody still in can play, and nobody may draw.
     #[inline(always)]
     fn is_blocked(&self) -> bool {
-        !self.can_draw() && !self.layout.takes_any(self.in_play)
+        !self.boneyard_open() && !self.layout.takes_any(self.in_play)
     }
 
     /// After `seat` has played and the hand goes on: it ends blocked if

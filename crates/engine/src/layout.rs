@@ -11,9 +11,12 @@ use thiserror::Error;
 use crate::rules::LayoutKind;
 use crate::tile::{Tile, TileSet, SUITS64};
 
-/// Most chains a layout can hold: the cross's four plus two for each of the
-/// twelve other doubles of the double-twelve set.
-pub const MAX_CHAINS: usize = 28;
+mod trains;
+
+/// Most chains a layout can hold: a chicken foot's six-tile centre plus two
+/// for each of the twelve other doubles of the double-twelve set (each
+/// foot's three toes replace the one end it was played on).
+pub const MAX_CHAINS: usize = 30;
 
 /// `DOUBLE_BITS[n]`: the one-bit set of the double `n-n` (zero past
 /// double-twelve); French gates every arm on it, in the playouts' hot path.
@@ -66,6 +69,20 @@ pub enum PlaceError {
     WaitsForDouble { end: u8, pips: u8 },
     #[error("end {0} is a short end of the set double: it opens once both long sides are played (crossing the T)")]
     NotCrossed(u8),
+    #[error("a train grows only from its open end: train {end} ends in {pips}, and the tile does not match it")]
+    TrainEnd { end: u8, pips: u8 },
+    #[error("the double {pips}-{pips} on train {end} is not satisfied: it must be covered before any other play")]
+    DoubleFirst { end: u8, pips: u8 },
+    #[error(
+        "the double {pips}-{pips} on train {end} can be covered only by a tile showing {pips}"
+    )]
+    DoubleUnmatched { end: u8, pips: u8 },
+    #[error("the centre double takes its {0} tiles before anything else is played")]
+    CentreFirst(u8),
+    #[error(
+        "the chicken foot {pips}-{pips} takes its three toes before any tile is played elsewhere"
+    )]
+    ToesFirst { pips: u8 },
 }
 
 /// The layout of a hand.
@@ -81,6 +98,10 @@ pub struct Layout {
     /// Exactly two plain open ends (a posed line with no arms or spinner
     /// sides): the common case, kept as a flag for the hot path.
     line: bool,
+    /// The trains family: the chains that must take a tile before any
+    /// other (an unsatisfied double, the chicken foot's centre or toes), one
+    /// bit each; `opening` is set while any is owed.
+    owed: u32,
 }
 
 impl Layout {
@@ -93,6 +114,7 @@ impl Layout {
             board: TileSet::EMPTY,
             opening: false,
             line: false,
+            owed: 0,
         }
     }
 
@@ -161,6 +183,13 @@ impl Layout {
             self.opening = true;
         }
         self.line = self.n == 2 && self.kind != LayoutKind::French;
+        match self.kind {
+            LayoutKind::Trains { trains } => self.open_station(t, trains, 0),
+            LayoutKind::ChickenFoot { centre } => {
+                self.open_station(t, centre, (1u32 << centre) - 1);
+            }
+            _ => {}
+        }
     }
 
     fn open_sides(&mut self, pips: u8) {
@@ -187,6 +216,9 @@ impl Layout {
         let c = &self.chains[id];
         let suit = TileSet::suit(c.pips).0;
         if self.opening {
+            if self.owed != 0 {
+                return TileSet(suit & mask128(self.owed >> id & 1 == 1));
+            }
             return TileSet(suit & mask128(c.len == 0));
         }
         if self.kind == LayoutKind::French {
@@ -204,6 +236,9 @@ impl Layout {
         let pips = (c.pips & 15) as usize;
         let suit = SUITS64[pips];
         if self.opening {
+            if self.owed != 0 {
+                return suit & mask64(self.owed >> id & 1 == 1);
+            }
             return suit & mask64(c.len == 0);
         }
         if self.kind == LayoutKind::French {
@@ -311,6 +346,9 @@ impl Layout {
             return Err(PlaceError::NoSuchEnd(id));
         }
         let c = self.chains[id as usize];
+        if self.kind.is_trains() {
+            return self.check_trains(t, id);
+        }
         if !t.has(c.pips) {
             return Err(PlaceError::NoMatch {
                 end: id,
@@ -360,6 +398,9 @@ impl Layout {
                 } else if t.is_double() {
                     self.open_sides(t.high());
                 }
+            }
+            LayoutKind::Trains { .. } | LayoutKind::ChickenFoot { .. } => {
+                self.place_on_trains(t, id)
             }
         }
     }

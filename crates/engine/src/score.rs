@@ -171,6 +171,11 @@ pub fn settle_summary(rules: &Rules, summary: &HandSummary, hand_number: u32) ->
                 notes.push(Note::DoubleOut);
             }
         }
+        Settle::OwnPips => {
+            for (p, &c) in points.iter_mut().zip(&counts).take(n) {
+                *p += c as i32;
+            }
+        }
         Settle::FivesBonus => {
             if let Some(w) = win {
                 let wc = side_counts[w];

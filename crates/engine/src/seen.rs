@@ -81,6 +81,8 @@ struct Seen {
     #[serde(default)]
     stake: Option<i32>,
     to_act: Option<u8>,
+    #[serde(default)]
+    trains: Option<crate::wire::TrainsState>,
 }
 
 impl SeatView {
@@ -136,6 +138,7 @@ impl SeatView {
             skunk: None,
             seed: None,
             shows_total: false,
+            trains: seen.trains,
         };
         // The total is sent once a tile is down, where the rules count the
         // ends and the seat is not to find it itself (the claims rules).

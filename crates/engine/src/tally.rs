@@ -115,7 +115,10 @@ impl Tally {
             for (s, l) in live.iter().enumerate().take(rules.sides()) {
                 self.scores[s] += result.points[s] - l;
             }
-            self.points_winner(rules, &mut result)
+            match rules.win() {
+                MatchWin::Hands { count } => self.hands_winner(rules, hand_number, count),
+                _ => self.points_winner(rules, &mut result),
+            }
         };
         self.winner = winner;
         result
@@ -176,6 +179,21 @@ impl Tally {
             return Some(Winner::Side(w));
         }
         None
+    }
+
+    /// The trains family: after the last hand the lowest total wins; equal
+    /// lowest totals share the win, which no single side holds.
+    fn hands_winner(&self, rules: &Rules, hand_number: u32, count: u8) -> Option<Winner> {
+        if hand_number < u32::from(count) {
+            return None;
+        }
+        let scores = &self.scores[..rules.sides()];
+        let low = scores.iter().copied().min()?;
+        let mut lowest = (0..scores.len()).filter(|&s| scores[s] == low);
+        match (lowest.next(), lowest.next()) {
+            (Some(side), None) => Some(Winner::Side(side)),
+            _ => Some(Winner::Nobody),
+        }
     }
 
     fn points_winner(&mut self, rules: &Rules, result: &mut HandResult) -> Option<Winner> {

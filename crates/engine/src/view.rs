@@ -63,6 +63,8 @@ pub struct View {
     /// Whether the state tells the open ends' total (the fives games,
     /// unless the player is to claim the points).
     pub shows_total: bool,
+    /// The trains family: open trains, the Mexican train, what is owed.
+    pub trains: Option<crate::wire::TrainsState>,
 }
 
 impl Match {
@@ -132,6 +134,7 @@ impl Match {
             skunk: self.skunk(),
             seed: if all { self.seed() } else { None },
             shows_total: rules.ends() != EndCount::Off,
+            trains: trains_state(hand),
         }
     }
 
@@ -221,6 +224,7 @@ impl View {
             skunk: self.skunk,
             stake: six_love.then_some(self.stake),
             to_act: self.to_act,
+            trains: self.trains.as_ref(),
             winner: self.winner,
         }
     }
@@ -363,6 +367,35 @@ impl SeatView {
     pub fn to_json(&self) -> serde_json::Value {
         self.view.to_json()
     }
+}
+
+/// What a client shows of the trains beyond the chains (the trains family;
+/// `None` in the other games): each player's train is the chain of the
+/// seat's number, then the Mexican train's.
+fn trains_state(hand: &crate::hand::Hand) -> Option<crate::wire::TrainsState> {
+    let kind = hand.layout().kind();
+    if !kind.is_trains() {
+        return None;
+    }
+    let players = hand.rules().players();
+    let bits = |mut m: u32| {
+        let mut v = Vec::new();
+        while m != 0 {
+            v.push(m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+        v
+    };
+    let mexican = match kind {
+        crate::rules::LayoutKind::Trains { trains } => trains > players,
+        _ => false,
+    };
+    Some(crate::wire::TrainsState {
+        mexican: mexican.then_some(players as usize),
+        open: (0..players).filter(|&s| hand.train_open(s)).collect(),
+        owed: bits(hand.layout().owed()),
+        chaining: hand.chaining(),
+    })
 }
 
 #[cfg(test)]

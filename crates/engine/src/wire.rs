@@ -44,6 +44,24 @@ pub struct OpenEnd {
     pub pips: u8,
 }
 
+/// The trains family's table beyond the chains: each player's train is the
+/// chain of the seat's number, then the Mexican train's where it is played.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TrainsState {
+    /// The Mexican train's chain, where the game has one.
+    pub mexican: Option<usize>,
+    /// The seats whose trains are open (marked) to every player.
+    pub open: Vec<u8>,
+    /// The chains owed a tile before any other play: an unsatisfied
+    /// double, the centre double's sides, a chicken foot's toes.
+    pub owed: Vec<usize>,
+    /// The seat to act is laying its first turn's chain on its own train.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
+    pub chaining: bool,
+}
+
 /// The layout for drawing: the first tile and each chain's tiles in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -117,6 +135,10 @@ pub struct State<'a> {
     #[cfg_attr(feature = "ts", ts(optional))]
     pub stake: Option<i32>,
     pub to_act: Option<u8>,
+    /// The trains family only: open trains, the Mexican train, what is owed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub trains: Option<&'a TrainsState>,
     /// Present once the match is over: the winning side, or null for none.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]

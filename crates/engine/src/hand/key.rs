@@ -29,7 +29,7 @@ impl Hand {
             r.removed().0 as u64,
             u64::from(r.partners()),
             r.draw() as u64,
-            r.layout() as u64,
+            r.layout().code(),
             u64::from(r.key_tile()),
             r.pass_points() as u64,
             r.blocked() as u64,
@@ -107,6 +107,15 @@ impl Hand {
                 ^ (points as u64 & 0xffff)
                 ^ u64::from(from) << 16
                 ^ u64::from(declined) << 24);
+        }
+        if self.trains() {
+            // Who may play where, and what the chains owe, decide the future.
+            k = mix(k
+                ^ u64::from(self.open)
+                ^ u64::from(self.turned) << 16
+                ^ u64::from(self.drew) << 32
+                ^ u64::from(self.chaining) << 33
+                ^ u64::from(self.layout.owed()) << 34);
         }
         mix(k ^ misc)
     }

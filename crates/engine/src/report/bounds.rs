@@ -148,6 +148,8 @@ fn most_ends_total(rules: &Rules) -> u32 {
         LayoutKind::FirstDoubleSpinner | LayoutKind::Cross | LayoutKind::French => 4,
         // Every double opens two more lines.
         LayoutKind::CrossEveryDouble => 4 + 2 * u32::from(rules.max_pip()),
+        LayoutKind::Trains { trains } => u32::from(trains),
+        LayoutKind::ChickenFoot { centre } => u32::from(centre) + 2 * u32::from(rules.max_pip()),
     };
     // An end shows at most a double of the highest pip, both halves.
     ends * 2 * u32::from(rules.max_pip())

@@ -4,7 +4,10 @@
 use crate::behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle};
 use crate::tile::TileSet;
 
-use super::{Blocked, Claims, DrawRule, LayoutKind, MugginsBy, Preset, Rules, Scoring, Skunk};
+use super::{
+    Blocked, Centre, Claims, DrawRule, FirstTurn, LayoutKind, MugginsBy, Preset, Rules, Scoring,
+    Skunk,
+};
 
 impl Rules {
     pub const fn preset(&self) -> Preset {
@@ -95,6 +98,41 @@ impl Rules {
 
     pub const fn skunk(&self) -> Skunk {
         self.chosen.skunk
+    }
+
+    /// The trains family: the first hand's engine double.
+    pub const fn start_double(&self) -> u8 {
+        self.chosen.start_double
+    }
+
+    /// The trains family: hands in the match.
+    pub const fn rounds(&self) -> u8 {
+        self.chosen.rounds
+    }
+
+    /// The trains family: what 0-0 left in hand counts.
+    pub const fn double_blank(&self) -> i32 {
+        self.chosen.double_blank
+    }
+
+    /// Mexican Train: one tile or a chain on the first turn.
+    pub const fn first_turn(&self) -> FirstTurn {
+        self.chosen.first_turn
+    }
+
+    /// Mexican Train: whether the shared Mexican train is played.
+    pub const fn mexican_train(&self) -> bool {
+        self.chosen.mexican_train
+    }
+
+    /// Mexican Train: whether every train starts open.
+    pub const fn open_trains_start(&self) -> bool {
+        self.chosen.open_trains_start
+    }
+
+    /// Chicken foot: the tiles the centre double takes first.
+    pub const fn centre(&self) -> Centre {
+        self.chosen.centre
     }
 
     /// Tiles taken out of the set before dealing.

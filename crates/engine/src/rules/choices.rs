@@ -17,6 +17,36 @@ pub enum LayoutKind {
     CrossEveryDouble,
     /// Four arms from the posed double, each number waiting for its double.
     French,
+    /// A station (the engine double) with `trains` lines from it: one per
+    /// player, then the Mexican train where it is played. A double on a
+    /// train must be covered before any other play.
+    Trains { trains: u8 },
+    /// A centre double taking `centre` tiles first; every later double is a
+    /// chicken foot that takes three toes before anything else.
+    ChickenFoot { centre: u8 },
+}
+
+impl LayoutKind {
+    /// Whether this is a layout of the trains family.
+    pub const fn is_trains(self) -> bool {
+        matches!(
+            self,
+            LayoutKind::Trains { .. } | LayoutKind::ChickenFoot { .. }
+        )
+    }
+
+    /// A number for each kind and size, for search keys.
+    pub const fn code(self) -> u64 {
+        match self {
+            LayoutKind::Line => 0,
+            LayoutKind::FirstDoubleSpinner => 1,
+            LayoutKind::Cross => 2,
+            LayoutKind::CrossEveryDouble => 3,
+            LayoutKind::French => 4,
+            LayoutKind::Trains { trains } => 5 | (trains as u64) << 8,
+            LayoutKind::ChickenFoot { centre } => 6 | (centre as u64) << 8,
+        }
+    }
 }
 
 /// When a player who cannot play may draw.
@@ -28,6 +58,8 @@ pub enum DrawRule {
     UntilAble,
     /// As `UntilAble`, but the last two tiles are never drawn.
     KeepTwo,
+    /// One tile a turn, played at once if it fits (the trains family).
+    OnePerTurn,
 }
 
 impl DrawRule {
@@ -35,7 +67,7 @@ impl DrawRule {
     pub const fn reserve(self) -> u8 {
         match self {
             DrawRule::Never => u8::MAX,
-            DrawRule::UntilAble => 0,
+            DrawRule::UntilAble | DrawRule::OnePerTurn => 0,
             DrawRule::KeepTwo => 2,
         }
     }
@@ -130,6 +162,36 @@ impl From<Skunk> for SkunkOption {
             Skunk::Off => SkunkOption::Named(SkunkName::NoSkunk),
             Skunk::DoubleGame => SkunkOption::Named(SkunkName::DoubleGame),
             Skunk::Points(n) => SkunkOption::Points(n),
+        }
+    }
+}
+
+/// Mexican Train: what a player may lay on their first turn of a hand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstTurn {
+    /// One tile, as every turn.
+    One,
+    /// As many tiles as they will on their own train, one after another.
+    Chain,
+}
+
+/// Chicken foot: how many tiles the centre double takes before anything else.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Centre {
+    /// One on each side and each end.
+    Four,
+    /// Three on each long side.
+    Six,
+}
+
+impl Centre {
+    /// The tiles the centre takes first.
+    pub const fn sides(self) -> u8 {
+        match self {
+            Centre::Four => 4,
+            Centre::Six => 6,
         }
     }
 }

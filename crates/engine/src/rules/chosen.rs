@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::{Blocked, Claims, MugginsBy, RulesError, Scoring, Skunk};
+use super::{Blocked, Centre, Claims, FirstTurn, MugginsBy, RulesError, Scoring, Skunk};
 
 /// Every option's value, by the option's name. An option a preset does not
 /// offer reads as its neutral value (off, 0, the first choice), so one type
@@ -44,6 +44,15 @@ pub(super) struct Choices {
     pub(super) claims: Claims,
     pub(super) muggins_by: MugginsBy,
     pub(super) skunk: Skunk,
+    /// The trains family: the first hand's engine double, the hands a
+    /// match has, and what 0-0 left in hand counts.
+    pub(super) start_double: u8,
+    pub(super) rounds: u8,
+    pub(super) double_blank: i32,
+    pub(super) first_turn: FirstTurn,
+    pub(super) mexican_train: bool,
+    pub(super) open_trains_start: bool,
+    pub(super) centre: Centre,
 }
 
 impl Default for Choices {
@@ -68,6 +77,13 @@ impl Default for Choices {
             claims: Claims::Auto,
             muggins_by: MugginsBy::Next,
             skunk: Skunk::Off,
+            start_double: 0,
+            rounds: 0,
+            double_blank: 0,
+            first_turn: FirstTurn::One,
+            mexican_train: false,
+            open_trains_start: false,
+            centre: Centre::Four,
         }
     }
 }

@@ -4,6 +4,7 @@
 use crate::behaviour::{EndCount, MatchWin, NextPose, PoseRule, Settle};
 use crate::tile::Tile;
 
+use super::chosen::Choices;
 use super::Preset;
 
 /// The behaviour values of a preset (the one place that says, game by
@@ -20,8 +21,9 @@ pub(super) struct Behaviour {
 }
 
 impl Behaviour {
-    pub(super) fn of(preset: Preset, partners: bool, sporting: bool) -> Behaviour {
+    pub(super) fn of(preset: Preset, partners: bool, chosen: &Choices) -> Behaviour {
         use Preset::*;
+        let sporting = chosen.sporting;
         let love = |goal, next_pose| Behaviour {
             settle: Settle::Love,
             ends: EndCount::Off,
@@ -113,6 +115,17 @@ impl Behaviour {
                 NextPose::Alternate,
                 false,
             ),
+            MexicanTrain | ChickenFoot => Behaviour {
+                settle: Settle::OwnPips,
+                ends: EndCount::Off,
+                first_pose: PoseRule::Engine(Tile::double(chosen.start_double)),
+                next_pose: NextPose::FallingEngine,
+                win: MatchWin::Hands {
+                    count: chosen.rounds,
+                },
+                pass_penalties: false,
+                live_scoring: false,
+            },
         }
     }
 }

@@ -13,7 +13,9 @@ mod options;
 mod preset;
 mod spec;
 
-pub use choices::{Blocked, Claims, DrawRule, LayoutKind, MugginsBy, Scoring, Skunk};
+pub use choices::{
+    Blocked, Centre, Claims, DrawRule, FirstTurn, LayoutKind, MugginsBy, Scoring, Skunk,
+};
 pub use options::{option_specs, OptionKind, OptionName, OptionSpec};
 pub use preset::Preset;
 pub use spec::{RulesError, RulesSpec};
@@ -91,6 +93,8 @@ impl Rules {
     pub const fn count_of(&self, t: Tile) -> u32 {
         if self.chosen.double_blank_ten && t.high() == 0 {
             10
+        } else if self.chosen.double_blank > 0 && t.high() == 0 {
+            self.chosen.double_blank as u32
         } else {
             t.pips() as u32
         }
@@ -99,8 +103,12 @@ impl Rules {
     /// A player's count: total pips still held.
     pub fn count(&self, hand: TileSet) -> u32 {
         let mut sum = hand.pips();
-        if self.chosen.double_blank_ten && hand.contains(Tile::double(0)) {
-            sum += 10;
+        if hand.contains(Tile::double(0)) {
+            if self.chosen.double_blank_ten {
+                sum += 10;
+            }
+            // The trains family: 0-0 left in hand counts as the house says.
+            sum += self.chosen.double_blank as u32;
         }
         sum
     }
@@ -114,7 +122,7 @@ impl Rules {
     pub const fn love_goal(&self) -> i32 {
         match self.how.win {
             MatchWin::Love { goal } => goal,
-            MatchWin::Target { .. } => 0,
+            MatchWin::Target { .. } | MatchWin::Hands { .. } => 0,
         }
     }
 
@@ -132,7 +140,10 @@ impl Rules {
 
     /// Whether the fewest points win the match (French).
     pub const fn low_score_wins(&self) -> bool {
-        matches!(self.how.win, MatchWin::Target { low_wins: true, .. })
+        matches!(
+            self.how.win,
+            MatchWin::Target { low_wins: true, .. } | MatchWin::Hands { .. }
+        )
     }
 
     /// A seat's partner, in the partnership games.
@@ -172,7 +183,7 @@ pub(crate) fn every_preset_set_and_count(
     players: std::ops::RangeInclusive<u8>,
 ) -> Vec<(Preset, u8, Rules)> {
     let mut all = Vec::new();
-    for preset in Preset::ALL {
+    for preset in Preset::EVERY {
         for set in [None, Some(9), Some(12)] {
             for n in players.clone() {
                 let mut spec = RulesSpec::preset(preset.name());
@@ -205,7 +216,7 @@ mod tests {
 
     #[test]
     fn every_preset_resolves_with_defaults_for_every_player_count() {
-        for p in Preset::ALL {
+        for p in Preset::EVERY {
             let (min, max) = p.player_range();
             for n in min..=max {
                 let s = RulesSpec {
@@ -295,7 +306,7 @@ mod tests {
             serde_json::from_value::<T>(json!(name)).is_ok_and(|t| named(t) == json!(name))
         }
         let mut seen = 0;
-        for preset in Preset::ALL {
+        for preset in Preset::EVERY {
             let (min, max) = preset.player_range();
             for players in min..=max {
                 for spec in option_specs(preset, players, &Map::new()) {
@@ -308,6 +319,8 @@ mod tests {
                             "scoring" => round::<Scoring>(n),
                             "muggins_by" => round::<MugginsBy>(n),
                             "blocked" => round::<Blocked>(n),
+                            "first_turn" => round::<FirstTurn>(n),
+                            "centre" => round::<Centre>(n),
                             _ => continue,
                         };
                         assert!(ok, "{}: {} offers {n:?}", preset.name(), spec.name);

@@ -141,6 +141,13 @@ pub enum OptionName {
     Target,
     DoubleBlankTen,
     CapicuSameEnds,
+    StartDouble,
+    Rounds,
+    DoubleBlank,
+    FirstTurn,
+    MexicanTrain,
+    OpenTrainsStart,
+    Centre,
 }
 
 impl OptionName {
@@ -166,6 +173,13 @@ impl OptionName {
             OptionName::Target => "target",
             OptionName::DoubleBlankTen => "double_blank_ten",
             OptionName::CapicuSameEnds => "capicu_same_ends",
+            OptionName::StartDouble => "start_double",
+            OptionName::Rounds => "rounds",
+            OptionName::DoubleBlank => "double_blank",
+            OptionName::FirstTurn => "first_turn",
+            OptionName::MexicanTrain => "mexican_train",
+            OptionName::OpenTrainsStart => "open_trains_start",
+            OptionName::Centre => "centre",
         }
     }
 }
@@ -247,6 +261,17 @@ fn default_hand_size(preset: Preset, players: u8, max_pip: u8, boneyard: bool) -
             }
         }
         Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives => 5,
+        Preset::ChickenFoot if max_pip == 9 => match players {
+            2 => 9,
+            3 | 4 => 7,
+            5 | 6 => 6,
+            _ => 5,
+        },
+        Preset::MexicanTrain | Preset::ChickenFoot => match players {
+            2..=4 => 15,
+            5 | 6 => 12,
+            _ => 10,
+        },
     }
 }
 
@@ -302,6 +327,9 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
             }
         }
         Preset::French | Preset::Cross => {}
+        Preset::MexicanTrain | Preset::ChickenFoot => {
+            max_pip = trains_options(preset, given, &mut v);
+        }
         Preset::PuertoRican => {
             if players == 4 {
                 v.push(opt(
@@ -439,4 +467,73 @@ pub fn option_specs(preset: Preset, players: u8, given: &Map<String, Value>) -> 
         "tiles dealt to each player",
     ));
     v
+}
+
+/// The trains family's options (RULES.md 13 and 14); the set's highest
+/// double, which the engines fall from.
+fn trains_options(preset: Preset, given: &Map<String, Value>, v: &mut Vec<OptionSpec>) -> u8 {
+    let mexican = preset == Preset::MexicanTrain;
+    let own_set = if mexican { 12 } else { 9 };
+    let max_pip = given
+        .get(O::Set.name())
+        .and_then(Value::as_i64)
+        .filter(|n| SETS_BIG.contains(n))
+        .unwrap_or(own_set);
+    v.push(opt(
+        O::Set,
+        OptionKind::Set(SETS_BIG),
+        own_set.into(),
+        "the set: 9 or 12 for double-nine or double-twelve",
+    ));
+    let start = given
+        .get(O::StartDouble.name())
+        .and_then(Value::as_i64)
+        .unwrap_or(max_pip)
+        .clamp(0, max_pip);
+    v.push(int(
+        O::StartDouble,
+        0,
+        12,
+        max_pip,
+        "the first hand's engine double; each hand after starts one lower",
+    ));
+    v.push(int(
+        O::Rounds,
+        1,
+        13,
+        start + 1,
+        "hands in the match (at most one per engine, down to 0-0)",
+    ));
+    v.push(opt(
+        O::DoubleBlank,
+        OptionKind::Points { max: 1000, on: 50 },
+        (if mexican { 0 } else { 50 }).into(),
+        "what 0-0 left in hand counts (true means 50, false 0)",
+    ));
+    if mexican {
+        v.push(opt(
+            O::FirstTurn,
+            OptionKind::Choice(&["one", "chain"]),
+            "one".into(),
+            "one: a tile on the first turn as on every other; chain: as many as the player will on their own train",
+        ));
+        v.push(boolean(
+            O::MexicanTrain,
+            true,
+            "the shared Mexican train is played",
+        ));
+        v.push(boolean(
+            O::OpenTrainsStart,
+            false,
+            "every train starts open to everyone",
+        ));
+    } else {
+        v.push(opt(
+            O::Centre,
+            OptionKind::Choice(&["four", "six"]),
+            "four".into(),
+            "four: one tile on each side and end of the centre double first; six: three on each long side",
+        ));
+    }
+    max_pip as u8
 }

@@ -1,6 +1,7 @@
-//! The twelve games by name, with their players and descriptions.
+//! The games by name, with their players and descriptions: the twelve of
+//! the sources and the trains family ruled by the project itself.
 
-/// The twelve games.
+/// The games: the twelve of the sources, then the trains family.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Preset {
     Jamaican,
@@ -15,9 +16,14 @@ pub enum Preset {
     AllFives,
     FivesAndThrees,
     ClubFives,
+    MexicanTrain,
+    ChickenFoot,
 }
 
 impl Preset {
+    /// The twelve games of the sources, in the engine's order. The trains
+    /// family is apart ([`Preset::TRAINS`]) until every part of the site
+    /// plays it; [`Preset::EVERY`] holds all of them.
     pub const ALL: [Preset; 12] = [
         Preset::Jamaican,
         Preset::Cutthroat,
@@ -33,6 +39,26 @@ impl Preset {
         Preset::ClubFives,
     ];
 
+    /// The trains family (RULES.md, games beyond the sources).
+    pub const TRAINS: [Preset; 2] = [Preset::MexicanTrain, Preset::ChickenFoot];
+
+    /// Every game the engine plays: the twelve, then the trains family.
+    pub const EVERY: [Preset; 14] = {
+        let mut all = [Preset::MexicanTrain; 14];
+        let mut i = 0;
+        while i < 12 {
+            all[i] = Preset::ALL[i];
+            i += 1;
+        }
+        all[13] = Preset::ChickenFoot;
+        all
+    };
+
+    /// Whether this is a game of the trains family.
+    pub const fn is_trains(self) -> bool {
+        matches!(self, Preset::MexicanTrain | Preset::ChickenFoot)
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Preset::Jamaican => "jamaican",
@@ -47,17 +73,19 @@ impl Preset {
             Preset::AllFives => "all-fives",
             Preset::FivesAndThrees => "fives-and-threes",
             Preset::ClubFives => "club-fives",
+            Preset::MexicanTrain => "mexican-train",
+            Preset::ChickenFoot => "chicken-foot",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.name() == name)
+        Preset::EVERY.into_iter().find(|p| p.name() == name)
     }
 
     /// A preset by name, or a message for people listing the games.
     pub fn named(name: &str) -> Result<Preset, String> {
         Preset::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+            let names: Vec<&str> = Preset::EVERY.iter().map(|p| p.name()).collect();
             format!(
                 "unknown preset `{name}`: the games are {}",
                 names.join(", ")
@@ -74,6 +102,7 @@ impl Preset {
             Preset::DoubleNineCross => (2, 8),
             Preset::AllFives | Preset::FivesAndThrees => (2, 4),
             Preset::ClubFives => (2, 2),
+            Preset::MexicanTrain | Preset::ChickenFoot => (2, 8),
         }
     }
 
@@ -99,6 +128,8 @@ impl Preset {
             Preset::AllFives => "All fives",
             Preset::FivesAndThrees => "All fives and threes",
             Preset::ClubFives => "Club fives",
+            Preset::MexicanTrain => "Mexican Train",
+            Preset::ChickenFoot => "Chicken foot",
         }
     }
 
@@ -117,6 +148,8 @@ impl Preset {
             Preset::AllFives => "All fives (muggins): score the open ends when they total a multiple of 5, to 100",
             Preset::FivesAndThrees => "All fives and threes: multiples of 3 or 5 score, to 100",
             Preset::ClubFives => "Club fives for two: one point per 5, crossing the T, to 61",
+            Preset::MexicanTrain => "Mexican Train: a train each from the station, doubles to cover, 13 hands, fewest pips left wins",
+            Preset::ChickenFoot => "Chicken foot: a centre double taking four, every double a foot of three toes, 10 hands, fewest pips left wins",
         }
     }
 }

@@ -140,14 +140,24 @@ impl RulesSpec {
             Preset::Chiva | Preset::PuertoRican => DrawRule::UntilAble,
             Preset::Draw | Preset::Cross | Preset::DoubleNineCross => DrawRule::UntilAble,
             Preset::AllFives | Preset::FivesAndThrees | Preset::ClubFives => DrawRule::KeepTwo,
+            Preset::MexicanTrain | Preset::ChickenFoot => DrawRule::OnePerTurn,
         };
         let layout = match preset {
             Preset::Cross => LayoutKind::Cross,
             Preset::DoubleNineCross => LayoutKind::CrossEveryDouble,
             Preset::French => LayoutKind::French,
             Preset::ClubFives => LayoutKind::FirstDoubleSpinner,
+            Preset::MexicanTrain => LayoutKind::Trains {
+                trains: players + u8::from(chosen.mexican_train),
+            },
+            Preset::ChickenFoot => LayoutKind::ChickenFoot {
+                centre: chosen.centre.sides(),
+            },
             _ => LayoutKind::Line,
         };
+        if preset.is_trains() {
+            check_engines(&chosen)?;
+        }
         if chosen.both_partners_out && !partners {
             return Err(RulesError::BadOption {
                 option: O::BothPartnersOut.name().into(),
@@ -184,7 +194,32 @@ impl RulesSpec {
             removed,
             draw,
             layout,
-            how: Behaviour::of(preset, partners, chosen.sporting),
+            how: Behaviour::of(preset, partners, &chosen),
         })
     }
+}
+
+/// The trains family: the engines fall one a hand from `start_double`, so a
+/// match can have no more hands than there are doubles at or below it.
+fn check_engines(chosen: &Choices) -> Result<(), RulesError> {
+    if chosen.start_double > chosen.max_pip {
+        return Err(RulesError::BadOption {
+            option: O::StartDouble.name().into(),
+            reason: format!(
+                "{}-{} is not in a set whose highest double is {}-{}",
+                chosen.start_double, chosen.start_double, chosen.max_pip, chosen.max_pip
+            ),
+        });
+    }
+    let most = chosen.start_double + 1;
+    if chosen.rounds > most {
+        return Err(RulesError::BadOption {
+            option: O::Rounds.name().into(),
+            reason: format!(
+                "starting at {}-{} the engines run out after {most} hands (down to 0-0), not {}",
+                chosen.start_double, chosen.start_double, chosen.rounds
+            ),
+        });
+    }
+    Ok(())
 }

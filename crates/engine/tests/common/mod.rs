@@ -10,6 +10,9 @@ use domino_engine::{
     Action, DealSpec, Event, IllegalAction, Match, MatchError, MoveList, Rules, RulesSpec, Short,
     Tile, TileSet, Viewer,
 };
+use domino_engine::{Phase, PlaceError};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
 pub fn rules(preset: &str, players: u8, options: Value) -> Rules {
@@ -152,4 +155,25 @@ pub fn deal_json(v: Value) -> DealSpec {
 
 pub fn hand_of(m: &Match, seat: u8) -> TileSet {
     m.hand().hand(seat)
+}
+
+pub fn place_error(e: IllegalAction) -> PlaceError {
+    match e {
+        IllegalAction::Place { source, .. } => source,
+        other => panic!("expected a placing error, got {other:?}"),
+    }
+}
+
+pub fn refusal(m: &mut Match, seat: u8, what: &str) -> IllegalAction {
+    illegal(refused(m, seat, what))
+}
+
+/// Play random legal actions until the hand is over.
+pub fn finish_hand(m: &mut Match, rng: &mut ChaCha8Rng) {
+    let mut moves = MoveList::new();
+    while m.phase() == Phase::Play {
+        m.legal(&mut moves);
+        let a = moves[rng.random_range(0..moves.len())];
+        m.act(a, &mut ()).unwrap();
+    }
 }
