@@ -32,6 +32,10 @@ pub fn max_chains(rules: &Rules) -> usize {
         LayoutKind::FirstDoubleSpinner | LayoutKind::Cross | LayoutKind::French => 4,
         // The cross's four, then two for every other double of the set.
         LayoutKind::CrossEveryDouble => 4 + 2 * rules.max_pip() as usize,
+        // A train per player (and the Mexican train); the centre's sides,
+        // then a chicken foot's toes.
+        LayoutKind::Trains { trains } => trains as usize,
+        LayoutKind::ChickenFoot { centre } => centre as usize + 2 * rules.max_pip() as usize,
     }
 }
 
