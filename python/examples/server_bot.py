@@ -10,10 +10,15 @@ resamples the other players' tiles itself at every simulation.
 
 The token is a bot account's (docs/botapi.md); it is read from
 $DOMINO_BOT_TOKEN, so that it stays out of the process list.
+
+A decision that fails all the same (a search that raises) is not the
+table's end: ``domino.connect`` plays the first legal action instead and
+logs a warning, so the table is finished.
 """
 
 import argparse
 import json
+import logging
 import os
 import random
 
@@ -43,17 +48,19 @@ class IsmctsPolicy:
         return self.games[key]
 
     def __call__(self, observation, legal):
-        if len(legal) == 1:
+        if len(legal) == 1 or observation["phase"] != "play":
+            # One choice, or choosing a partner to pose: nothing to search.
             return legal[0]
         game = self.game(observation["rules"])
         state = game.new_initial_state()
         try:
             state.inner = domino.sample_state(observation, seed=random.getrandbits(63))
-        except domino.DominoError:
-            # No sampled deal replays this hand (the seat's own draws can
-            # rule them all out in the draw games): play the first legal
-            # action rather than stall the table.
+        except domino.DominoError as e:
+            # No sampled deal replays this hand (none is known to fail
+            # since samples follow each hand's pose rule): play the first
+            # legal action rather than stall the table.
             self.fallbacks += 1
+            logging.getLogger("domino").warning("no sample (%s): playing %s", e, legal[0])
             return legal[0]
         evaluator = mcts.RandomRolloutEvaluator(1, self.rng)
         bot = ismcts.ISMCTSBot(game, evaluator, 2.0, self.simulations, random_state=self.rng)
@@ -77,6 +84,7 @@ def main():
     ap.add_argument("--games", type=int, default=1)
     ap.add_argument("--simulations", type=int, default=100)
     args = ap.parse_args()
+    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     if not args.token:
         ap.error("give --token or set DOMINO_BOT_TOKEN")
     domino.openspiel.register([args.game], match=(False,))

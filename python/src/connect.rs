@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use domino_botclient::{BuiltIn, ClientError, Finished, Options, Player, Policy, Turn};
+use domino_botclient::{BuiltIn, ClientError, Finished, Options, Player, Policy, Progress, Turn};
 use domino_engine::{Action, RulesSpec};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -127,7 +127,7 @@ pub fn connect<'py>(
         .map_err(|e| ConnectError::new_err(e.to_string()))?;
     let summary = py.detach(|| {
         runtime.block_on(async {
-            let run = domino_botclient::run(options, policy, Arc::new(|_| {}));
+            let run = domino_botclient::run(options, policy, Arc::new(log_progress));
             tokio::pin!(run);
             let mut signals = tokio::time::interval(Duration::from_millis(200));
             loop {
@@ -139,6 +139,37 @@ pub fn connect<'py>(
         })
     })?;
     summary.finished.iter().map(|f| finished(py, f)).collect()
+}
+
+/// What the client tells as it goes that a bot's author should see, on
+/// Python's `logging` (logger `domino`): a failing policy (the table went
+/// on with a legal action), a lost table, a connection tried again.
+fn log_progress(p: Progress) {
+    let (level, line) = match p {
+        Progress::PolicyFailed {
+            table,
+            error,
+            played,
+        } => (
+            "warning",
+            format!("table {table}: the policy failed ({error}); played {played} instead"),
+        ),
+        Progress::Lost { table, error } => ("warning", format!("table {table}: lost: {error}")),
+        Progress::Retrying { what, error, after } => (
+            "info",
+            format!("{what}: {error}; again in {:.1} s", after.as_secs_f64()),
+        ),
+        _ => return,
+    };
+    Python::attach(|py| {
+        let logged = py
+            .import("logging")
+            .and_then(|l| l.call_method1("getLogger", ("domino",)))
+            .and_then(|logger| logger.call_method1(level, (line,)));
+        if let Err(e) = logged {
+            e.print(py);
+        }
+    });
 }
 
 fn finished<'py>(py: Python<'py>, f: &Finished) -> PyResult<Bound<'py, PyDict>> {

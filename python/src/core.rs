@@ -174,6 +174,10 @@ pub struct Core {
     pub history: Vec<usize>,
     /// Match scores when the current hand was dealt, by side.
     pub hand_start: Vec<i32>,
+    /// The match just before the current hand was dealt, where a replay
+    /// left it (a sampled later hand has no record of the hands before);
+    /// `None`: not kept, the record tells it.
+    pub base: Option<Arc<Match>>,
     /// Returns before the last action, for `rewards`.
     pub last_returns: [f64; MAX_PLAYERS],
     /// The legal actions of the player to act with their ids, ascending.
@@ -197,6 +201,7 @@ impl Core {
             tracker: Tracker::new(true),
             history: Vec::new(),
             hand_start: vec![0; sides],
+            base: None,
             last_returns: [0.0; MAX_PLAYERS],
             legal: Vec::new(),
         };
@@ -210,7 +215,13 @@ impl Core {
     }
 
     /// A game standing where a replayed match stands.
-    pub fn from_match(def: Arc<GameDef>, m: Match, tracker: Tracker, hand_start: Vec<i32>) -> Core {
+    pub fn from_match(
+        def: Arc<GameDef>,
+        m: Match,
+        tracker: Tracker,
+        hand_start: Vec<i32>,
+        base: Option<Arc<Match>>,
+    ) -> Core {
         let mut core = Core {
             def,
             m: Some(m),
@@ -218,6 +229,7 @@ impl Core {
             tracker,
             history: Vec::new(),
             hand_start,
+            base,
             last_returns: [0.0; MAX_PLAYERS],
             legal: Vec::new(),
         };
@@ -385,6 +397,7 @@ impl Core {
 
     fn start_hand(&mut self) {
         self.dealing = None;
+        self.base = None;
         self.tracker.reset();
         if let Some(m) = &self.m {
             self.hand_start = m.scores().to_vec();

@@ -1,21 +1,18 @@
 //! `domino.Game` and `domino.State`: OpenSpiel's shape over the engine.
 
-use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use domino_engine::record::{replay_with, Visit};
 use domino_engine::{Action, DealSpec, Match, Phase, Record, RulesSpec, Tile, Viewer};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use rand::SeedableRng;
 
 use crate::core::{Core, GameDef, CHANCE};
 use crate::encode;
 use crate::errors::{
     json_text, to_py, DealError, GameOverError, IllegalActionError, RecordError, RulesError,
 };
-use crate::tracker::Tracker;
+use crate::replay::replay_core;
 
 /// A game: a preset with its players and options, one hand or a whole match.
 ///
@@ -208,7 +205,7 @@ impl Game {
     }
 }
 
-fn seat_arg(def: &GameDef, player: i64) -> PyResult<u8> {
+pub(crate) fn seat_arg(def: &GameDef, player: i64) -> PyResult<u8> {
     if player < 0 || player >= i64::from(def.rules.players()) {
         return Err(PyIndexError::new_err(format!(
             "player {player} is not at this table (players 0 to {})",
@@ -656,113 +653,4 @@ pub fn load_record(record: &Bound<'_, PyAny>, r#match: bool) -> PyResult<State> 
     let def = Arc::new(GameDef::new(rules, r#match));
     let core = replay_core(def, &rec).map_err(RecordError::new_err)?;
     Ok(State { core })
-}
-
-/// Replay a record, keeping the tracker of the hand it ends in.
-pub(crate) fn replay_core(def: Arc<GameDef>, rec: &Record) -> Result<Core, String> {
-    let mut tracker = Tracker::new(true);
-    let mut hand_start = vec![0; def.rules.sides()];
-    let mut pending = None;
-    let m = replay_with(rec, |v| {
-        match v {
-            Visit::Deal { game, .. } => {
-                tracker.reset();
-                hand_start = game.scores().to_vec();
-            }
-            Visit::Dealt { .. } => {}
-            Visit::Action { game, .. } => pending = Tracker::before(game),
-            Visit::Acted { game, entry, .. } => {
-                if let Some(b) = pending.take() {
-                    tracker.after(game, b, normalized(game, entry.action));
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    })
-    .map_err(|e| e.to_string())?;
-    Ok(Core::from_match(def, m, tracker, hand_start))
-}
-
-/// A sampled deal with `me`'s own part put back as it really was (and the
-/// real poser). The sampler already deals the seat its own part from the
-/// tiles its view says it drew; this keeps the deal exact whatever it did.
-fn own_part_as_dealt(m: &Match, me: u8, mut spec: DealSpec) -> Option<DealSpec> {
-    let real = m.deal();
-    let mut mine: Vec<usize> = Vec::new();
-    let mut draws = 0;
-    for e in m.history() {
-        if e.action == Action::Draw {
-            if e.seat == me {
-                mine.push(draws);
-            }
-            draws += 1;
-        }
-    }
-    let real_bone = real.boneyard();
-    let sampled: std::collections::BTreeSet<Tile> = spec.hands[me as usize]
-        .iter()
-        .copied()
-        .chain(mine.iter().filter_map(|&k| spec.boneyard.get(k).copied()))
-        .collect();
-    let truth: std::collections::BTreeSet<Tile> = real.hands[me as usize]
-        .iter()
-        .chain(mine.iter().filter_map(|&k| real_bone.get(k).copied()))
-        .collect();
-    if sampled != truth {
-        return None;
-    }
-    spec.hands[me as usize] = real.hands[me as usize].iter().collect();
-    for &k in &mine {
-        spec.boneyard[k] = real_bone[k];
-    }
-    spec.poser = real.poser;
-    Some(spec)
-}
-
-/// The action as the history holds it (with `end` filled in).
-fn normalized(game: &Match, a: Action) -> Action {
-    game.history().last().map_or(a, |e| e.action)
-}
-
-impl State {
-    fn resample(&self, player: i64, seed: u64) -> PyResult<State> {
-        let me = seat_arg(&self.core.def, player)?;
-        let m = self
-            .core
-            .m
-            .as_ref()
-            .filter(|m| self.core.dealing.is_none() && m.to_act() == Some(me))
-            .ok_or_else(|| {
-                GameOverError::new_err(format!("player {me} is not the player to act"))
-            })?;
-        // The expert's own sampler: hidden tiles spread consistently with
-        // the seat's view (hand sizes, plays, passes, draws).
-        let view = m.seat_view(me);
-        let knowledge = domino_bots::knowledge::Knowledge::new(&view);
-        let sampler = domino_bots::world::Sampler::new(&view, &knowledge)
-            .map_err(|e| crate::errors::DominoError::new_err(e.to_string()))?;
-        let players = self.core.def.rules.players();
-        let mut rec = m.record();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        for _ in 0..50 {
-            let Some(deal) = sampler.sample_deal(rand::RngCore::next_u64(&mut rng)) else {
-                continue;
-            };
-            let Some(last) = rec.hands.last_mut() else {
-                break;
-            };
-            let Some(spec) = own_part_as_dealt(m, me, deal.to_spec(players)) else {
-                continue;
-            };
-            last.deal = spec;
-            // The replay checks every action again in the sampled world.
-            if let Ok(mut core) = replay_core(self.core.def.clone(), &rec) {
-                core.history = self.core.history.clone();
-                return Ok(State { core });
-            }
-        }
-        Err(crate::errors::DominoError::new_err(
-            "no deal consistent with this player's information was found",
-        ))
-    }
 }

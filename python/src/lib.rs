@@ -15,6 +15,7 @@ mod env;
 mod errors;
 mod game;
 mod puzzle;
+mod replay;
 mod sample;
 mod tracker;
 

@@ -11,7 +11,8 @@ use pyo3::prelude::*;
 
 use crate::core::GameDef;
 use crate::errors::{json_text, to_py, DominoError};
-use crate::game::{decode, replay_core, State};
+use crate::game::{decode, State};
+use crate::replay::replay_core;
 
 /// A puzzle: `Puzzle(text_or_dict)`, one line of a set such as
 /// `puzzles/set.jsonl`.

@@ -47,10 +47,11 @@ impl From<tokio_tungstenite::tungstenite::Error> for ClientError {
 
 impl ClientError {
     /// Whether trying again later cannot help: the token is dead, the
-    /// options are wrong, the server's certificate does not verify, or the
-    /// policy failed (its author needs to see
-    /// that, not a bot that stops moving). Everything else (a lost connection, a refusal
-    /// for now) is retried with backoff.
+    /// options are wrong, the server's certificate does not verify, or no
+    /// player could be made for a table. (A player that fails at a
+    /// decision does not stop the client: a legal action is played
+    /// instead, and reported.) Everything else (a lost connection, a
+    /// refusal for now) is retried with backoff.
     pub fn is_fatal(&self) -> bool {
         matches!(
             self,

@@ -113,6 +113,14 @@ pub enum Progress {
         code: String,
         message: String,
     },
+    /// The policy failed at a decision (an error, a panic, an action not
+    /// among the legal ones): `played` was played instead, and the table
+    /// goes on.
+    PolicyFailed {
+        table: String,
+        error: String,
+        played: String,
+    },
     /// A table ended without a finished match (its seat was refused).
     Lost {
         table: String,

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use domino_engine::{Phase, SeatView};
+use domino_engine::{Action, Phase, SeatView};
 use serde_json::{json, Value};
 
 use crate::backoff::Backoff;
@@ -55,6 +55,10 @@ pub struct Finished {
     pub rating: Option<RatingChange>,
 }
 
+/// A decision as it comes back from its thread: the player and its
+/// answer, or the panic that lost both.
+type Decided = Result<(Box<dyn Player>, Result<Action, ClientError>), tokio::task::JoinError>;
+
 /// What the table task keeps across reconnections.
 struct Play<'a> {
     seat: &'a Seat,
@@ -73,6 +77,9 @@ struct Play<'a> {
     /// server did not handle (over the rate): no new state would come.
     last: Option<Value>,
     retry: Option<tokio::time::Instant>,
+    /// The server refused the policy's action as illegal: the state is
+    /// acted on again with a legal action of its own list.
+    forced: bool,
 }
 
 /// Play `seat` until its match is over.
@@ -93,6 +100,7 @@ pub async fn play(
         over: None,
         last: None,
         retry: None,
+        forced: false,
     };
     let mut backoff = Backoff::default();
     loop {
@@ -196,6 +204,16 @@ impl Play<'_> {
             // Not handled at all: the same state stands, so act on it again.
             self.retry = Some(tokio::time::Instant::now() + RETRY_AFTER);
         }
+        let ours = message
+            .get("id")
+            .and_then(Value::as_str)
+            .is_some_and(|id| id.starts_with("act-"));
+        if code == "illegal_action" && ours {
+            // No new state comes after a refused action: act on this one
+            // again at once, with a legal action of its own list.
+            self.forced = true;
+            self.retry = Some(tokio::time::Instant::now());
+        }
         (self.report)(Progress::Refused {
             table: self.seat.table.clone(),
             code,
@@ -238,6 +256,10 @@ impl Play<'_> {
             Some(p) => p,
             None => self.policy.player(&view.rules().spec())?,
         };
+        // A policy that fails or panics, or whose action the server
+        // refused as illegal, does not stop the table: the first legal
+        // action is played instead.
+        let legal = view.legal().to_vec();
         let turn = Turn {
             time_left_ms: time_left(message, seat),
             state,
@@ -245,17 +267,48 @@ impl Play<'_> {
         };
         // A decision may think for a while (the expert's budget, a Python
         // function): off the async threads.
-        let (player, action) = tokio::task::spawn_blocking(move || {
-            let a = player.act(&turn);
-            (player, a)
-        })
-        .await
-        .map_err(|e| ClientError::Policy(format!("the policy panicked: {e}")))?;
-        self.player = Some(player);
-        let action = action?;
+        let chosen = if std::mem::take(&mut self.forced) {
+            self.player = Some(player);
+            Err(ClientError::Policy(
+                "the server refused its action as illegal".into(),
+            ))
+        } else {
+            let chosen = tokio::task::spawn_blocking(move || {
+                let a = player.act(&turn);
+                (player, a)
+            })
+            .await;
+            self.took(chosen)
+        };
+        let action = match chosen {
+            Ok(a) => a,
+            Err(error) => {
+                let Some(&fallback) = legal.first() else {
+                    return Ok(None);
+                };
+                (self.report)(Progress::PolicyFailed {
+                    table: self.seat.table.clone(),
+                    error: error.to_string(),
+                    played: fallback.to_string(),
+                });
+                fallback
+            }
+        };
         Ok(Some(
             json!({"type": "act", "action": action, "seq": seq, "id": format!("act-{seq}")}),
         ))
+    }
+
+    /// The policy's answer from its thread, keeping the player (lost with
+    /// a panic: the next turn makes another).
+    fn took(&mut self, chosen: Decided) -> Result<Action, ClientError> {
+        match chosen {
+            Ok((player, a)) => {
+                self.player = Some(player);
+                a
+            }
+            Err(e) => Err(ClientError::Policy(format!("the policy panicked: {e}"))),
+        }
     }
 }
 

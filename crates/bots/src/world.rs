@@ -16,6 +16,7 @@ mod attribute;
 mod pose;
 use crate::likelihood::{Styles, MAX_STYLES};
 use crate::solver::Position;
+pub use pose::seen_pose_rule;
 
 /// Why the seat's view could not be turned into worlds.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -85,24 +86,41 @@ pub struct Sampler {
     my_dealt: TileSet,
     my_draws: Vec<(usize, Tile)>,
     hand_sizes: Vec<u32>,
-    /// The first hand's pose, when sampled deals must agree with it.
-    first_pose: Option<pose::FirstPose>,
+    /// The hand's pose, when sampled deals must agree with it.
+    hand_pose: Option<pose::HandPose>,
 }
 
 impl Sampler {
     pub fn new(view: &SeatView, k: &Knowledge) -> Result<Sampler, WorldError> {
-        Sampler::build(view, k, false)
+        Sampler::build(view, k, None)
     }
 
     /// As [`Sampler::new`], its deals also agreeing with the rules' pose
     /// of a match's first hand (who posed, and what), for callers that
-    /// replay the hand as a first hand (the Python package's
-    /// `sample_state`). The searchers do without: it changes only the past.
+    /// replay the hand as a first hand. The searchers do without: it
+    /// changes only the past.
     pub fn for_first_hand(view: &SeatView, k: &Knowledge) -> Result<Sampler, WorldError> {
-        Sampler::build(view, k, true)
+        Sampler::build(view, k, Some(domino_engine::first_rule(view.rules())))
     }
 
-    fn build(view: &SeatView, k: &Knowledge, first_hand: bool) -> Result<Sampler, WorldError> {
+    /// As [`Sampler::new`], its deals also agreeing with the pose under
+    /// `rule`, the rule the hand was dealt under, for callers that replay
+    /// the hand from its deal (the Python package's `sample_state` and
+    /// information-set resampling): [`seen_pose_rule`] where only the
+    /// seat's view is known.
+    pub fn for_hand(
+        view: &SeatView,
+        k: &Knowledge,
+        rule: domino_engine::PoseRule,
+    ) -> Result<Sampler, WorldError> {
+        Sampler::build(view, k, Some(rule))
+    }
+
+    fn build(
+        view: &SeatView,
+        k: &Knowledge,
+        pose_rule: Option<domino_engine::PoseRule>,
+    ) -> Result<Sampler, WorldError> {
         let rules = *view.rules();
         let me = view.seat();
         if view.to_act() != Some(me) || view.phase() != domino_engine::Phase::Play {
@@ -156,7 +174,7 @@ impl Sampler {
             }
             my_dealt = *first;
         }
-        let first_pose = first_hand.then(|| pose::FirstPose::of(&rules, &steps, me, pose_allowed));
+        let hand_pose = pose_rule.map(|rule| pose::HandPose::of(rule, &steps, me, pose_allowed));
         // The seat's first hand, where known: told by its draws, or all it
         // held and played when it drew nothing.
         let my_first = match &own {
@@ -170,7 +188,7 @@ impl Sampler {
             ),
             None => None,
         };
-        let (barred, need) = match (first_pose, my_first) {
+        let (barred, need) = match (hand_pose, my_first) {
             (Some(f), Some(mine)) => (f.barred(me, mine), f.must_hold(me, mine)),
             _ => (TileSet::EMPTY, None),
         };
@@ -239,6 +257,9 @@ impl Sampler {
             };
             let mut all = avoid_after(0);
             all |= barred;
+            if let Some(p) = hand_pose {
+                all |= p.passed_over(s, n as u8);
+            }
             for i in 0..from_deal {
                 let must = match need_here {
                     Some((_, doubles)) if i == 0 => TileSet(u128::MAX).minus(doubles),
@@ -281,7 +302,7 @@ impl Sampler {
             my_dealt,
             my_draws,
             hand_sizes: view.hand_sizes().to_vec(),
-            first_pose,
+            hand_pose,
         })
     }
 
@@ -428,7 +449,7 @@ impl Sampler {
         }
         deal.bone_len = i as u8;
         if self
-            .first_pose
+            .hand_pose
             .is_some_and(|f| !f.allows(&self.rules, &deal))
         {
             return None;

@@ -130,6 +130,11 @@ fn line(p: &Progress) -> String {
             code,
             message,
         } => format!("table {table}: refused {code}: {message}"),
+        Progress::PolicyFailed {
+            table,
+            error,
+            played,
+        } => format!("table {table}: the bot failed ({error}); played {played} instead"),
         Progress::Lost { table, error } => format!("table {table}: lost: {error}"),
         Progress::Finished(f) => {
             let outcome = match f.won {

@@ -551,6 +551,30 @@ impl Match {
         self.record.clear();
     }
 
+    /// A match with nothing played, waiting for hand `number` to be dealt
+    /// (through [`Match::next_hand`]) under `rule`: where a sampler replays
+    /// a later hand of a match from what one seat saw of it, without the
+    /// hands before. The score starts at nothing.
+    pub fn before_hand(rules: Rules, number: u32, rule: PoseRule) -> Match {
+        Match {
+            rules,
+            seed: None,
+            hand_number: number.saturating_sub(1),
+            phase: Phase::HandOver,
+            deal: empty_deal(),
+            hand: Hand::new(&rules, &empty_deal(), 0, TileSet::EMPTY),
+            chooser: 0,
+            next_rule: rule,
+            tally: Tally::new(),
+            live: [0; MAX_PLAYERS],
+            result: None,
+            last_winner: None,
+            poser: 0,
+            recording: true,
+            record: Vec::new(),
+        }
+    }
+
     /// The rule deciding who poses the next hand.
     pub fn next_pose_rule(&self) -> PoseRule {
         self.next_rule
