@@ -1,14 +1,15 @@
 // The lobby's first screen and its words in real Chromium (issue 39,
-// "First contact" and "Languages"): on a 390x844 phone, in English, Spanish
-// and French, one name field, the game, the opponent level in words and
-// Play all show without scrolling and end well above the browser's bars;
+// "First contact" and "Languages"; issue 55, "One tap to a game"): on a
+// 390x844 phone, in English, Spanish and French, one name field and the
+// quick games' grid show without scrolling and end well above the
+// browser's bars, and the computer's form gives the level in words;
 // house rules are named in words with their meaning written under them; a
 // two-player table names the other seat as your opponent; the leaderboard
 // keeps provisional players apart; French counts 0 and 1 in the singular.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, createFriends, playHand, playToMatchEnd, DESKTOP, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, createFriends, openCustom, playHand, playToMatchEnd, DESKTOP, PHONE } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -25,20 +26,16 @@ const bottomOf = (page, sel) => page.locator(sel).evaluate((e) => e.getBoundingC
 
 for (const L of LANGS) {
   for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
-    test(`the first screen in ${L.code} at ${size} size: one name, the game, the level in words and Play, above the fold`, async () => {
+    test(`the first screen in ${L.code} at ${size} size: one name and the quick games above the fold; the computer's form gives the level in words`, async () => {
       const page = await newPlayer(env, `first-${L.code}-${size}`, { viewport, locale: L.locale });
       await page.goto(env.base + "/");
-      await page.waitForSelector("#quickplay");
-      // Name, game, level and Play in that order, all on the first screen;
-      // on a phone Play ends far enough up to leave room for the browser's
-      // bars (and for one more choice above it).
-      let last = 0;
-      for (const sel of ["#name", "#quickgame", "#quicklevel", "#quickplay"]) {
-        const bottom = await bottomOf(page, sel);
-        assert.ok(bottom >= last, `${sel} comes after the one before it`);
-        last = bottom;
-      }
-      assert.ok(last < 700, `Play ends at ${last} px`);
+      await page.waitForSelector("#qgrid .qtile");
+      // The name, then the grid, whole on the first screen.
+      assert.ok(await bottomOf(page, "#name") < await bottomOf(page, "#qgrid"));
+      const last = await bottomOf(page, "#qgrid");
+      assert.ok(last < viewport.height - 100, `the grid ends at ${last} px`);
+      // The custom games' forms: folded on a phone, open at desktop size.
+      await openCustom(page);
       // One name field: a profile is that name, kept.
       assert.equal(await page.locator("main input[autocomplete=nickname]").count(), 1);
       assert.equal(await page.locator("#profilename").count(), 0);
