@@ -35,7 +35,7 @@ export function quickGrid({ presets, name, needName, create, go }) {
   const status = h("p", { id: "qg-status", role: "status", "aria-live": "polite" });
   const error = h("p", { class: "error", id: "qg-error", role: "alert" });
   const nowBtn = h("button", { type: "button", id: "qg-computer", onclick: () => computer() }, t("quick-computer-now"));
-  const stopBtn = h("button", { type: "button", id: "qg-stop", class: "quiet", onclick: () => stop(true) }, t("quick-stop"));
+  const stopBtn = h("button", { type: "button", id: "qg-stop", class: "quiet", onclick: () => stop(true) }, t("pn-cancel"));
   const waitRow = h("div", { class: "row qgwait", hidden: true }, nowBtn, stopBtn);
   /** @type {any[]} */
   let waiting = [];
