@@ -29,6 +29,7 @@ for (const L of LANGS) {
     test(`the first screen in ${L.code} at ${size} size: one name and the quick games above the fold; the computer's form gives the level in words`, async () => {
       const page = await newPlayer(env, `first-${L.code}-${size}`, { viewport, locale: L.locale });
       await page.goto(env.base + "/");
+      await openCustom(page);
       await page.waitForSelector("#qgrid .qtile");
       // The name, then the grid, whole on the first screen.
       assert.ok(await bottomOf(page, "#name") < await bottomOf(page, "#qgrid"));
@@ -67,6 +68,7 @@ for (const [L, size, viewport] of [[LANGS[2], "phone", PHONE], [LANGS[1], "deskt
   test(`house rules in words with their meaning shown, and a two-player seat plan, in ${L.code} at ${size} size`, async () => {
     const page = await newPlayer(env, `rules-${L.code}`, { viewport, locale: L.locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     await page.waitForSelector("#game");
     await page.selectOption("#game", "all-fives");
     await page.click("#newtable .houserules summary");
@@ -98,6 +100,7 @@ for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {
 test(`French counts 0 and 1 in the singular: 0 point, 1 domino, 0 manche (${size})`, async () => {
   const page = await newPlayer(env, "pluriel", { viewport, locale: "fr-FR" });
   await page.goto(env.base + "/");
+  await openCustom(page);
   await page.waitForSelector("#quickplay");
   const said = await page.evaluate(async () => {
     const { t } = await import("/words.js");
@@ -148,6 +151,7 @@ test(`the French leaderboard at ${size} size: people, provisional players and co
   // A profile with one rated match: provisional.
   const name = `Élodie ${size}`;
   await page.goto(env.base + "/");
+  await openCustom(page);
   await page.fill("#name", name);
   await page.click("#profilecreate");
   await page.waitForSelector("#profilewho");
@@ -211,6 +215,7 @@ for (const [code, locale, size, viewport, invited, watch] of [
     const id = await createFriends(env, host, { game: "jamaican", invite: [2], name: `Hana ${code}` });
     const page = await newPlayer(env, `lister-${code}`, { viewport, locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     const row = page.locator(`#tables .tablerow:has(a[href="/t/${id}"])`);
     await row.waitFor();
     const said = await row.innerText();
@@ -230,6 +235,7 @@ for (const [code, locale, size, viewport] of [["fr", "fr-FR", "phone", PHONE], [
   test(`every game's house rules are named and explained in ${code} at ${size} size`, async () => {
     const page = await newPlayer(env, `rules-${code}`, { viewport, locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     await page.waitForSelector("#game option", { state: "attached" });
     const presets = await (await fetch(env.base + "/api/presets")).json();
     await page.click("#newtable .houserules summary");
@@ -289,6 +295,7 @@ for (const [code, locale, size, viewport, beginner] of [["fr", "fr-FR", "phone",
   test(`"Play a bot" names each built-in level once, in ${code} at ${size} size`, async () => {
     const page = await newPlayer(env, `levels-${code}`, { viewport, locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     await page.waitForSelector("#pb-builtin li");
     const rows = await page.locator("#pb-builtin li").allInnerTexts();
     assert.equal(rows.length, 5);
@@ -312,6 +319,7 @@ for (const [code, locale, size, viewport] of [["fr", "fr-FR", "phone", PHONE], [
   test(`the games' list is folded on a phone and open at desktop size (${code}, ${size})`, async () => {
     const page = await newPlayer(env, `games-${code}-${size}`, { viewport, locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     await page.waitForSelector("#gamesfold summary");
     const phone = size === "phone";
     assert.equal(await page.locator("#gamesfold[open]").count(), phone ? 0 : 1);
