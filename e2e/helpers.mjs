@@ -148,11 +148,18 @@ export async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 
+/// The lobby's custom games' forms, folded on a phone: opened.
+export async function openCustom(page) {
+  await page.waitForSelector("#customfold");
+  if (!(await page.locator("#customfold[open]").count())) await page.click("#customfold > summary");
+}
+
 /// Quick start from the lobby: you against bots; returns the table id.
 export async function quickStart(env, page, { game, level = "random", name }) {
   await page.goto(env.base + "/");
   // Signed in, the name field shows the profile's name, not to be typed.
   await page.waitForSelector("#name");
+  await openCustom(page);
   if (await page.locator("#name").isEditable()) await page.fill("#name", name);
   await page.selectOption("#quickgame", game);
   await page.selectOption("#quicklevel", level);
@@ -166,6 +173,7 @@ export async function quickStart(env, page, { game, level = "random", name }) {
 /// are house rules by name; returns the table id.
 export async function createFriends(env, page, { game, players, invite = [], options = {}, name, priv = false, botsOnly = false }) {
   await page.goto(env.base + "/");
+  await openCustom(page);
   // Signed in, the name field shows the profile's name, not to be typed.
   if (await page.locator("#name").isEditable()) await page.fill("#name", name);
   await page.selectOption("#game", game);

@@ -17,12 +17,12 @@ const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
 const LANGS = [
   {
     code: "es", locale: "es-PR",
-    lobby: { quick: "Jugar ya", open: "Mesas abiertas", game: "Dominó con pozo", option: /ficha clave/ },
+    lobby: { quick: "Jugar contra la computadora", open: "Mesas abiertas", game: "Dominó con pozo", option: /ficha clave/ },
     table: { boneyard: /Pozo: \d+ fichas?/, hand: /Mano 1/, log: /Las jugadas/ },
   },
   {
     code: "fr", locale: "fr-FR",
-    lobby: { quick: "Jouer tout de suite", open: "Tables ouvertes", game: "Partie avec pioche", option: /domino clé/ },
+    lobby: { quick: "Jouer contre l'ordinateur", open: "Tables ouvertes", game: "Partie avec pioche", option: /domino clé/ },
     table: { boneyard: /Pioche : \d+ dominos?/, hand: /Manche 1/, log: /Le jeu/ },
   },
 ];
@@ -68,7 +68,7 @@ test("English stays the default for an en-US browser", async () => {
   await page.goto(env.base + "/");
   await page.waitForSelector("#quick h2");
   assert.equal(await htmlLang(page), "en");
-  assert.equal(await page.locator("#quick h2").innerText(), "Play now");
+  assert.equal(await page.locator("#quick h2").innerText(), "Play the computer");
   noErrors(page);
   await page.context().close();
 });

@@ -1,14 +1,15 @@
 // The lobby's first screen and its words in real Chromium (issue 39,
-// "First contact" and "Languages"): on a 390x844 phone, in English, Spanish
-// and French, one name field, the game, the opponent level in words and
-// Play all show without scrolling and end well above the browser's bars;
+// "First contact" and "Languages"; issue 55, "One tap to a game"): on a
+// 390x844 phone, in English, Spanish and French, one name field and the
+// quick games' grid show without scrolling and end well above the
+// browser's bars, and the computer's form gives the level in words;
 // house rules are named in words with their meaning written under them; a
 // two-player table names the other seat as your opponent; the leaderboard
 // keeps provisional players apart; French counts 0 and 1 in the singular.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, createFriends, playHand, playToMatchEnd, DESKTOP, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, createFriends, openCustom, playHand, playToMatchEnd, DESKTOP, PHONE } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -25,20 +26,17 @@ const bottomOf = (page, sel) => page.locator(sel).evaluate((e) => e.getBoundingC
 
 for (const L of LANGS) {
   for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
-    test(`the first screen in ${L.code} at ${size} size: one name, the game, the level in words and Play, above the fold`, async () => {
+    test(`the first screen in ${L.code} at ${size} size: one name and the quick games above the fold; the computer's form gives the level in words`, async () => {
       const page = await newPlayer(env, `first-${L.code}-${size}`, { viewport, locale: L.locale });
       await page.goto(env.base + "/");
-      await page.waitForSelector("#quickplay");
-      // Name, game, level and Play in that order, all on the first screen;
-      // on a phone Play ends far enough up to leave room for the browser's
-      // bars (and for one more choice above it).
-      let last = 0;
-      for (const sel of ["#name", "#quickgame", "#quicklevel", "#quickplay"]) {
-        const bottom = await bottomOf(page, sel);
-        assert.ok(bottom >= last, `${sel} comes after the one before it`);
-        last = bottom;
-      }
-      assert.ok(last < 700, `Play ends at ${last} px`);
+      await openCustom(page);
+      await page.waitForSelector("#qgrid .qtile");
+      // The name, then the grid, whole on the first screen.
+      assert.ok(await bottomOf(page, "#name") < await bottomOf(page, "#qgrid"));
+      const last = await bottomOf(page, "#qgrid");
+      assert.ok(last < viewport.height - 100, `the grid ends at ${last} px`);
+      // The custom games' forms: folded on a phone, open at desktop size.
+      await openCustom(page);
       // One name field: a profile is that name, kept.
       assert.equal(await page.locator("main input[autocomplete=nickname]").count(), 1);
       assert.equal(await page.locator("#profilename").count(), 0);
@@ -70,6 +68,7 @@ for (const [L, size, viewport] of [[LANGS[2], "phone", PHONE], [LANGS[1], "deskt
   test(`house rules in words with their meaning shown, and a two-player seat plan, in ${L.code} at ${size} size`, async () => {
     const page = await newPlayer(env, `rules-${L.code}`, { viewport, locale: L.locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     await page.waitForSelector("#game");
     await page.selectOption("#game", "all-fives");
     await page.click("#newtable .houserules summary");
@@ -101,6 +100,7 @@ for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]]) {
 test(`French counts 0 and 1 in the singular: 0 point, 1 domino, 0 manche (${size})`, async () => {
   const page = await newPlayer(env, "pluriel", { viewport, locale: "fr-FR" });
   await page.goto(env.base + "/");
+  await openCustom(page);
   await page.waitForSelector("#quickplay");
   const said = await page.evaluate(async () => {
     const { t } = await import("/words.js");
@@ -151,6 +151,7 @@ test(`the French leaderboard at ${size} size: people, provisional players and co
   // A profile with one rated match: provisional.
   const name = `Élodie ${size}`;
   await page.goto(env.base + "/");
+  await openCustom(page);
   await page.fill("#name", name);
   await page.click("#profilecreate");
   await page.waitForSelector("#profilewho");
@@ -214,6 +215,7 @@ for (const [code, locale, size, viewport, invited, watch] of [
     const id = await createFriends(env, host, { game: "jamaican", invite: [2], name: `Hana ${code}` });
     const page = await newPlayer(env, `lister-${code}`, { viewport, locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     const row = page.locator(`#tables .tablerow:has(a[href="/t/${id}"])`);
     await row.waitFor();
     const said = await row.innerText();
@@ -233,6 +235,7 @@ for (const [code, locale, size, viewport] of [["fr", "fr-FR", "phone", PHONE], [
   test(`every game's house rules are named and explained in ${code} at ${size} size`, async () => {
     const page = await newPlayer(env, `rules-${code}`, { viewport, locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     await page.waitForSelector("#game option", { state: "attached" });
     const presets = await (await fetch(env.base + "/api/presets")).json();
     await page.click("#newtable .houserules summary");
@@ -292,6 +295,7 @@ for (const [code, locale, size, viewport, beginner] of [["fr", "fr-FR", "phone",
   test(`"Play a bot" names each built-in level once, in ${code} at ${size} size`, async () => {
     const page = await newPlayer(env, `levels-${code}`, { viewport, locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     await page.waitForSelector("#pb-builtin li");
     const rows = await page.locator("#pb-builtin li").allInnerTexts();
     assert.equal(rows.length, 5);
@@ -315,6 +319,7 @@ for (const [code, locale, size, viewport] of [["fr", "fr-FR", "phone", PHONE], [
   test(`the games' list is folded on a phone and open at desktop size (${code}, ${size})`, async () => {
     const page = await newPlayer(env, `games-${code}-${size}`, { viewport, locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     await page.waitForSelector("#gamesfold summary");
     const phone = size === "phone";
     assert.equal(await page.locator("#gamesfold[open]").count(), phone ? 0 : 1);

@@ -1,11 +1,11 @@
 // "Play now with people" in real Chromium: two players, each in their own
 // browser context, ask for the same game from the lobby; the first sees
-// that she waits (and how many wait for the game); both are paired and sit
+// that she waits (and how many others wait for the game); both are paired and sit
 // at one table within 5 seconds of the second asking.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, openCustom, PHONE } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -29,6 +29,8 @@ test("two players press Play now with people and sit at one table within 5 s", a
   await ask(ann, "Ann");
   await ann.waitForSelector("#pn-cancel:not([hidden])");
   await ann.waitForFunction(() => /Waiting for/.test(document.querySelector("#pn-status")?.textContent || ""));
+  // The only one waiting is not told that one player waits (issue 55, item 5).
+  await ann.waitForFunction(() => /^Nobody else waits for this game yet\.$/.test(document.querySelector("#pn-waiting")?.textContent || ""));
   await shot(ann, "pairing-waiting");
 
   await choose(bob, "Bob", 2);
@@ -61,6 +63,7 @@ test("a waiting player can stop waiting", async () => {
 test("on a phone the Play now card's switches are at least 24 px", async () => {
   const page = await newPlayer(env, "phone-switches", { viewport: PHONE });
   await page.goto(env.base + "/");
+  await openCustom(page);
   await page.waitForSelector("#pn-rated");
   for (const id of ["#pn-rated", "#private"]) {
     const box = await page.locator(id).boundingBox();

@@ -1,9 +1,11 @@
 // @ts-check
-// The lobby. Its first screen, whole on a phone: your one name, the game,
-// the opponent level and Play. After it: your profile (the same name,
-// kept), a table for friends, the open tables, the other ways to play
-// (scorekeeper, tournaments, puzzles), the finished matches, and the games
-// in a line each.
+// The lobby. Its first screen, whole on a phone: your one name (a guest
+// gets one at once) above the quick-pairing grid, then today's puzzle.
+// After them the custom games' forms (folded on a phone): the computer at
+// a chosen level, Play now with people, Play a bot, a table for friends;
+// then your profile (the same name, kept), the open tables, the other ways
+// to play (scorekeeper, tournaments, puzzles), the finished matches, and
+// the games in a line each.
 
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
@@ -17,6 +19,8 @@ import { yourTablesCard } from "./turns.js";
 import { playNowCard } from "./playnow.js";
 import { playBotCard } from "./lobby/playbot.js";
 import { dailyCard } from "./puzzles/daily.js";
+import { quickGrid } from "./lobby/quickgrid.js";
+import { guestName } from "./lobby/quick.js";
 
 /** @typedef {import("./types/GameInfo").GameInfo} Preset */
 /** @typedef {import("./types/MatchSummary").MatchSummary} FinishedMatch */
@@ -34,13 +38,16 @@ export async function lobby(app, nav) {
   /** @param {string} sel */
   const gameOptions = (sel) => presets.map((p) => h("option", { value: p.name, selected: p.name === sel }, t("game-title", { preset: p.name })));
 
-  // ---- your name: the one name field (a profile keeps it) ----
+  // ---- your name: the one name field (a profile keeps it); a guest has
+  // one from the first visit, to change at will ----
+  if (!store.name) store.name = guestName(Math.random);
   const name = h("input", { id: "name", value: store.name, maxlength: 24, placeholder: t("lobby-name-placeholder"), autocomplete: "nickname" });
   name.addEventListener("change", () => (store.name = name.value.trim()));
   const msg = h("p", { class: "error", id: "lobby-error", role: "alert" });
+  /** The name to play under: the field's, or a new guest's name when it was emptied. */
   const needName = () => {
-    const n = name.value.trim();
-    if (!n) { msg.textContent = t("lobby-need-name"); name.focus(); return null; }
+    let n = name.value.trim();
+    if (!n) name.value = n = guestName(Math.random);
     store.name = n;
     return n;
   };
@@ -50,15 +57,15 @@ export async function lobby(app, nav) {
   const quickLevel = h("select", { id: "quicklevel" }, LEVELS.map((b) => h("option", { value: b, selected: b === store.level, title: t("level-tooltip", { bot: b }) }, levelChoice(b))));
   async function quick() {
     const n = needName();
-    if (!n) return;
     store.game = quickGame.value;
     store.level = quickLevel.value;
     const p = byName(quickGame.value);
     await create({ rules: { preset: p.name, players: p.default_players, options: {} }, seats: seatsFor(p.default_players, []), bot: quickLevel.value, private: true, name: n });
   }
 
-  async function create(req) {
-    msg.textContent = "";
+  /** Open the table `req` (the socket's `create`) and go to it; a refusal is said in `out`. */
+  async function create(req, out = msg) {
+    out.textContent = "";
     /** @type {import("./types/Answer").Answer | null} */
     let answered = null;
     const conn = new Conn({ onOpen: async (c) => { answered = await c.request({ type: "create", ...req }); } });
@@ -66,43 +73,48 @@ export async function lobby(app, nav) {
     conn.close();
     if (!answered || answered.type !== "joined") {
       const no = refused(answered);
-      msg.textContent = no ? t("error", { code: no.code, message: no.message }) : t("offline-now");
+      out.textContent = no ? t("error", { code: no.code, message: no.message }) : t("offline-now");
       return;
     }
     if (answered.token) store.setToken(answered.table, answered.token);
     nav.go("/t/" + answered.table);
   }
 
+  // The custom games' fold (folded on a phone), opened to choose a game there.
+  const openCustom = () => { const d = document.getElementById("customfold"); if (d instanceof HTMLDetailsElement) d.open = true; };
+
   // ---- the games, a line each ----
   const games = h("dl", { class: "games", id: "games" }, presets.map((p) => [
-    h("dt", {}, h("button", { type: "button", class: "linkish", "data-game": p.name, onclick: () => { quickGame.value = p.name; quickGame.focus(); } }, t("game-title", { preset: p.name })),
+    h("dt", {}, h("button", { type: "button", class: "linkish", "data-game": p.name, onclick: () => { openCustom(); quickGame.value = p.name; quickGame.focus(); } }, t("game-title", { preset: p.name })),
       " ", h("span", { class: "muted" }, t("players-count", { count: p.players.length > 1 ? `${p.players[0]}–${p.players[p.players.length - 1]}` : p.players[0] }))),
     h("dd", {}, t("game-line", { preset: p.name }), " ",
       h("a", { href: `/how/${p.name}`, class: "howlink", "data-how": p.name, "aria-label": t("howto-link-game", { game: t("game-title", { preset: p.name }) }) }, t("howto-link"))),
   ]));
 
   const profile = await profileCard(name);
-  // The first card holds the whole first screen; its choices sit in one
-  // block (#quickpick) that takes one more choice (with people or the
-  // computer) and still ends well above a phone's browser bars.
+  // The first screen, whole on a phone: the grid of quick games, then
+  // today's puzzle (lobby.css brings it up from the side column). The
+  // custom games' forms fold under one title, open at desktop size.
   fill(app,
     h("div", { class: "lobby" },
       h("div", { class: "lobbymain" },
         // Clocked tables (your turn first); hidden when there are none.
         yourTablesCard(),
-        h("section", { class: "card playnow", id: "quick" }, h("h2", {}, t("lobby-quick")),
-          h("label", { class: "field" }, h("span", {}, t("lobby-you")), name),
-          h("div", { class: "quickpick", id: "quickpick" },
-            h("label", { class: "field" }, h("span", {}, t("lobby-game")), quickGame),
-            h("label", { class: "field" }, h("span", {}, t("lobby-level")), quickLevel)),
-          h("button", { type: "button", id: "quickplay", class: "big", onclick: quick }, t("lobby-play")), msg),
-        // Play now with people: paired by rating (docs/server.md, "Pairing").
-        playNowCard({ presets, byName, needName, go: nav.go }),
-        // Bot accounts online and the built-in levels, to challenge.
-        playBotCard({ presets, byName, needName, go: nav.go, create }),
+        quickGrid({ presets, name, needName, create, go: nav.go }),
+        h("details", { class: "customfold", id: "customfold", open: !matchMedia("(max-width: 600px)").matches },
+          h("summary", { class: "card" }, h("h2", {}, t("lobby-custom"))),
+          h("section", { class: "card playnow", id: "quick" }, h("h2", {}, t("lobby-quick")),
+            h("div", { class: "quickpick", id: "quickpick" },
+              h("label", { class: "field" }, h("span", {}, t("lobby-game")), quickGame),
+              h("label", { class: "field" }, h("span", {}, t("lobby-level")), quickLevel)),
+            h("button", { type: "button", id: "quickplay", class: "big", onclick: quick }, t("lobby-play")), msg),
+          // Play now with people: paired by rating (docs/server.md, "Pairing").
+          playNowCard({ presets, byName, needName, go: nav.go }),
+          // Bot accounts online and the built-in levels, to challenge.
+          playBotCard({ presets, byName, needName, go: nav.go, create }),
+          // Signed in, profileCard fixed the name field to the profile's.
+          friendsCard(presets, gameOptions, needName, create, name.readOnly)),
         profile,
-        // Signed in, profileCard fixed the name field to the profile's.
-        friendsCard(presets, gameOptions, needName, create, name.readOnly),
         openTablesCard(),
         h("section", { class: "card more", id: "more" }, h("h2", {}, t("lobby-more")),
           h("div", { class: "moreitem", id: "keepscore" }, h("h3", {}, t("keep-title")), h("p", { class: "muted" }, t("keep-lobby-help")),

@@ -11,7 +11,8 @@ import { store } from "./store.js";
 import { guest } from "./guest.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 import { opponentsFor } from "./lobby/bots.js";
-import { clockSelect, sameClock, clockName } from "./lobby/clock.js";
+import { clockSelect, clockName } from "./lobby/clock.js";
+import { waitingFor } from "./lobby/quick.js";
 
 /** @typedef {import("./types/GameInfo").GameInfo} Preset */
 
@@ -39,17 +40,22 @@ export function playNowCard({ presets, byName, needName, go }) {
   const status = h("p", { id: "pn-status", role: "status", "aria-live": "polite" });
   const error = h("p", { class: "error", id: "pn-error", role: "alert" });
   const code = h("input", { id: "pn-code", size: 18, "aria-label": t("pn-code") });
-  /** @type {{ rules: any, rated: boolean, clock: any, players: number }[]} */
+  /** @type {import("./lobby/quick.js").Waiting[]} */
   let waiting = [];
+  /** The game the reader's seek waits for, once its status is read. @type {import("./lobby/quick.js").Waiting | null} */
+  let mineGame = null;
 
   const rules = () => {
     const p = byName(game.value);
     return { preset: p.name, players: Number(players.value), options: readOptions(opts, p) };
   };
+  // The others waiting for the game chosen: the reader's own seek, while
+  // it waits for that game, is not one of them.
   const showCount = () => {
     const r = rules();
-    const n = waiting.filter((w) => w.rules.preset === r.preset && w.rules.players === r.players && w.rated === rated.checked && sameClock(w.clock, clock.value())).reduce((a, w) => a + w.players, 0);
-    counts.textContent = t("pn-waiting-count", { count: n });
+    const want = { rules: { preset: r.preset, players: r.players }, rated: rated.checked, clock: clock.value() };
+    const n = waitingFor(waiting, want, mineGame);
+    counts.textContent = t(mineGame ? "pn-waiting-others" : "pn-waiting-count", { count: n });
   };
   const showTeam = () => {
     const p = byName(game.value);
@@ -86,7 +92,8 @@ export function playNowCard({ presets, byName, needName, go }) {
   /** @type {{ seek: string, token: string } | null} */
   let mine = null;
   let timer = 0;
-  const forget = () => { mine = null; clearTimeout(timer); try { localStorage.removeItem(SEEK_KEY); } catch { /* nothing kept */ } };
+  let polls = 0;
+  const forget = () => { mine = null; mineGame = null; clearTimeout(timer); try { localStorage.removeItem(SEEK_KEY); } catch { /* nothing kept */ } };
   const cancelBtn = h("button", { type: "button", id: "pn-cancel", onclick: cancel }, t("pn-cancel"));
   const playBtn = h("button", { type: "button", id: "pn-play", class: "big", onclick: play }, t("pn-play"));
   const joinBtn = h("button", { type: "button", id: "pn-join", onclick: joinTeam }, t("pn-join"));
@@ -113,6 +120,11 @@ export function playNowCard({ presets, byName, needName, go }) {
       go("/t/" + data.table);
       return;
     }
+    // The count is read again every few seconds while waiting (it was 5 s old at most).
+    const known = mineGame;
+    mineGame = { rules: data.rules, rated: data.rated, clock: data.clock, players: Math.max(1, data.names.length) };
+    if (!known) showCount();
+    if (++polls % 3 === 0) refreshCounts();
     const s = Math.floor(data.waited_ms / 1000);
     status.textContent = data.state === "forming"
       ? t("pn-forming", { code: data.team || "" })

@@ -71,7 +71,7 @@ settings = Settings
 
 lobby-you = Your name
 lobby-name-placeholder = The name others see
-lobby-quick = Play now
+lobby-quick = Play the computer
 lobby-game = Game
 lobby-level = Opponent level
 lobby-play = Play
@@ -89,6 +89,21 @@ lobby-house-rules = House rules
 lobby-option-points = points
 lobby-create = Create the table
 lobby-need-name = Choose a name first.
+lobby-custom = Custom games
+quick-title = Quick game
+quick-help = One tap: you meet the players who want the same game; if nobody comes in the seconds shown, the computer plays you.
+quick-clock-move15 = 15 s + 1 min
+quick-clock-none = Untimed
+quick-clock-day1 = 1 day a move
+quick-tile-label = { $game }, { $clock }
+quick-others = { $count ->
+    [one] 1 waits
+   *[other] { $count } wait
+}
+quick-waiting = Looking for players ({ $game }, { $clock }): the computer plays you in { $s } s.
+quick-computer-now = Play the computer now
+quick-to-computer = Nobody came: the computer plays you.
+quick-guest-name = Player { $n }
 lobby-games = The games
 lobby-open = Open tables
 lobby-refresh = Refresh
@@ -1522,6 +1537,11 @@ pn-waiting-count = { $count ->
     [0] Nobody waits for this game yet.
     [one] One player waits for this game.
    *[other] { $count } players wait for this game.
+}
+pn-waiting-others = { $count ->
+    [0] Nobody else waits for this game yet.
+    [one] One other player waits for this game.
+   *[other] { $count } other players wait for this game.
 }
 pn-wait = Waiting for players ({ $game }): { $s } s, within ±{ $window } of your rating.
 pn-wait-clock = Clock: { $clock }.

@@ -69,7 +69,7 @@ settings = Ajustes
 
 lobby-you = Tu nombre
 lobby-name-placeholder = El nombre que verán los demás
-lobby-quick = Jugar ya
+lobby-quick = Jugar contra la computadora
 lobby-game = Juego
 lobby-level = Nivel de la computadora
 lobby-play = Jugar
@@ -87,6 +87,21 @@ lobby-house-rules = Reglas de la casa
 lobby-option-points = puntos
 lobby-create = Crear la mesa
 lobby-need-name = Primero escoge un nombre.
+lobby-custom = Partidas a tu medida
+quick-title = Partida rápida
+quick-help = Un toque: juegas con quien pida el mismo juego; si nadie llega en los segundos que ves, juegas contra la computadora.
+quick-clock-move15 = 15 s + 1 min
+quick-clock-none = Sin reloj
+quick-clock-day1 = 1 día por jugada
+quick-tile-label = { $game }, { $clock }
+quick-others = { $count ->
+    [one] 1 espera
+   *[other] { $count } esperan
+}
+quick-waiting = Buscando jugadores ({ $game }, { $clock }): la computadora juega contigo en { $s } s.
+quick-computer-now = Jugar ya contra la computadora
+quick-to-computer = No llegó nadie: juegas contra la computadora.
+quick-guest-name = Jugador { $n }
 lobby-games = Los juegos
 lobby-open = Mesas abiertas
 lobby-refresh = Actualizar
@@ -1545,6 +1560,11 @@ pn-waiting-count = { $count ->
     [0] Nadie espera este juego todavía.
     [one] Un jugador espera este juego.
    *[other] { $count } jugadores esperan este juego.
+}
+pn-waiting-others = { $count ->
+    [0] Nadie más espera este juego todavía.
+    [one] Otro jugador espera este juego.
+   *[other] Otros { $count } jugadores esperan este juego.
 }
 pn-wait = Esperando jugadores ({ $game }): { $s } s, a ±{ $window } de tu puntuación.
 pn-wait-clock = Reloj: { $clock }.

@@ -69,7 +69,7 @@ settings = Réglages
 
 lobby-you = Votre nom
 lobby-name-placeholder = Le nom que voient les autres
-lobby-quick = Jouer tout de suite
+lobby-quick = Jouer contre l'ordinateur
 lobby-game = Jeu
 lobby-level = Niveau de l'ordinateur
 lobby-play = Jouer
@@ -87,6 +87,21 @@ lobby-house-rules = Règles de la maison
 lobby-option-points = points
 lobby-create = Créer la table
 lobby-need-name = Choisissez d'abord un nom.
+lobby-custom = Parties sur mesure
+quick-title = Partie rapide
+quick-help = Un geste : vous retrouvez les joueurs qui veulent le même jeu ; si personne ne vient dans les secondes affichées, l'ordinateur joue contre vous.
+quick-clock-move15 = 15 s + 1 min
+quick-clock-none = Sans pendule
+quick-clock-day1 = 1 jour par coup
+quick-tile-label = { $game }, { $clock }
+quick-others = { $count ->
+    [one] 1 attend
+   *[other] { $count } attendent
+}
+quick-waiting = Recherche de joueurs ({ $game }, { $clock }) : l'ordinateur joue contre vous dans { $s } s.
+quick-computer-now = Jouer contre l'ordinateur tout de suite
+quick-to-computer = Personne n'est venu : vous jouez contre l'ordinateur.
+quick-guest-name = Joueur { $n }
 lobby-games = Les jeux
 lobby-open = Tables ouvertes
 lobby-refresh = Actualiser
@@ -1546,6 +1561,11 @@ pn-waiting-count = { $count ->
     [0] Personne n'attend encore ce jeu.
     [one] Un joueur attend ce jeu.
    *[other] { $count } joueurs attendent ce jeu.
+}
+pn-waiting-others = { $count ->
+    [0] Personne d'autre n'attend encore ce jeu.
+    [one] Un autre joueur attend ce jeu.
+   *[other] { $count } autres joueurs attendent ce jeu.
 }
 pn-wait = En attente de joueurs ({ $game }) : { $s } s, à ±{ $window } de votre classement.
 pn-wait-clock = Pendule : { $clock }.
