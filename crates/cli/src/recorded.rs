@@ -77,7 +77,7 @@ fn from_store(url: &str, matches: i64) -> anyhow::Result<Vec<Named>> {
         .build()
         .context("starting the store's runtime")?;
     rt.block_on(async {
-        let store = domino_server::store::Store::connect(url)
+        let store = domino_store::Store::connect(url)
             .await
             .with_context(|| format!("--store: cannot open {url}"))?;
         let rows = store

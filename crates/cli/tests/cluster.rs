@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use domino_server::store::{Logged, Store};
+use domino_store::{Logged, Store};
 use futures_util::{SinkExt, StreamExt};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -378,10 +378,7 @@ async fn three_nodes(tag: &str, lease: &str) -> Option<(String, Vec<Node>)> {
         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
         return None;
     };
-    let db = domino_server::store::scratch_postgres(&url, tag)
-        .await
-        .unwrap()
-        .0;
+    let db = domino_store::scratch_postgres(&url, tag).await.unwrap().0;
     let nodes = (0..3)
         .map(|i| Node::start_leasing(&db, &format!("{tag}-n{i}"), lease))
         .collect();

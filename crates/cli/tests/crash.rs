@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use domino_server::store::Store;
+use domino_store::Store;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -295,9 +295,7 @@ async fn killed_owner_on_postgres_loses_no_move_and_the_other_node_plays_on() {
         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
         return;
     };
-    let (db, name) = domino_server::store::scratch_postgres(&url, "crash")
-        .await
-        .unwrap();
+    let (db, name) = domino_store::scratch_postgres(&url, "crash").await.unwrap();
     let node = |n: &'static str| serve(&db, &["--node", n, "--lease", "1500ms"]);
     let (mut owner, owner_addr) = node("crash-a");
     let (mut other, other_addr) = node("crash-b");
@@ -318,7 +316,7 @@ async fn killed_owner_on_postgres_loses_no_move_and_the_other_node_plays_on() {
     store.close().await;
     all_play_on(&other_addr, &stored).await;
     other.kill();
-    domino_server::store::drop_scratch_postgres(&url, &name)
+    domino_store::drop_scratch_postgres(&url, &name)
         .await
         .unwrap();
 }

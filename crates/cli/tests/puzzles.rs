@@ -158,7 +158,7 @@ fn puzzles_are_mined_from_record_files_and_a_bad_line_is_named() {
 
 #[test]
 fn puzzles_are_mined_from_a_servers_finished_matches_but_not_its_private_ones() {
-    use domino_server::store::{Store, TableRow};
+    use domino_store::{Store, TableRow};
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("domino.db");
     let url = format!("sqlite://{}", db.display());

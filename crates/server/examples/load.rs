@@ -574,7 +574,7 @@ fn main() {
             for mode in &modes {
                 let dir = tempfile::tempdir().unwrap();
                 let scratch = if db.starts_with("postgres") {
-                    Some(domino_server::store::scratch_postgres(&db, "load").await.unwrap())
+                    Some(domino_store::scratch_postgres(&db, "load").await.unwrap())
                 } else {
                     None
                 };
@@ -604,7 +604,7 @@ fn main() {
                 }
                 drop(server);
                 if let Some((_, name)) = scratch {
-                    let _ = domino_server::store::drop_scratch_postgres(&db, &name).await;
+                    let _ = domino_store::drop_scratch_postgres(&db, &name).await;
                 }
             }
         }

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use crate::answer::HttpRefusal;
 use crate::hub::Hub;
 use crate::refusal::Code;
-use crate::store::profiles::Profile;
+use domino_store::profiles::Profile;
 
 /// How a token starts, so that one found in a log or a repository is
 /// recognisable.

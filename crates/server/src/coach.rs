@@ -408,7 +408,7 @@ pub fn routes(hub: Hub) -> Routes {
 pub(crate) async fn finished_record(
     hub: &Hub,
     id: &str,
-) -> Result<(Record, crate::store::Finished), HttpRefusal> {
+) -> Result<(Record, domino_store::Finished), HttpRefusal> {
     crate::tournament::secrecy::check_http(&hub.store, id).await?;
     let f = hub
         .store

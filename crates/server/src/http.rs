@@ -41,7 +41,7 @@ use crate::protocol::history::{Frame, MatchSummary, Replay, SeatPlay};
 use crate::protocol::ops::Health;
 use crate::protocol::socket::LobbyTable;
 use crate::routes::Routes;
-use crate::store::Finished;
+use domino_store::Finished;
 
 #[derive(Clone, Debug)]
 struct App {
@@ -253,7 +253,7 @@ async fn history(State(app): State<App>) -> Result<Json<Vec<MatchSummary>>, Http
 
 /// The bot accounts among the players of `matches`.
 async fn bot_players(
-    store: &crate::store::Store,
+    store: &domino_store::Store,
     matches: &[Finished],
 ) -> Result<HashSet<String>, sqlx::Error> {
     let ids: Vec<&str> = matches

@@ -11,11 +11,11 @@ use futures_util::future::BoxFuture;
 use crate::limits::{Creators, Gate, Refused, Stats};
 use crate::protocol::socket::LobbyTable;
 use crate::relay::{Local, Relay};
-use crate::store::Store;
 use crate::table::{
     random_id, Cmd, Code, Handle, Info, NewTable, Refusal, RematchPlan, Slot, Table, Tables,
 };
 use crate::Config;
+use domino_store::Store;
 
 /// Every live table, by id, and what the limits count.
 #[derive(Clone, Debug)]
@@ -105,8 +105,8 @@ impl Hub {
     /// restart, or a table taken over from another node).
     pub(crate) fn reopen(
         &self,
-        saved: crate::store::Saved,
-        kept: Option<crate::store::asleep::KeptRow>,
+        saved: domino_store::Saved,
+        kept: Option<domino_store::asleep::KeptRow>,
     ) -> Result<Handle, String> {
         let (store, config) = (self.store.clone(), self.config.clone());
         Table::restore(saved, store, config, self.tables.clone(), kept, false)
@@ -148,7 +148,7 @@ impl Hub {
         for (i, new) in news.into_iter().enumerate() {
             match Table::row_of(&new) {
                 Ok(row) => {
-                    rows.push(crate::store::new_tables::NewRow {
+                    rows.push(domino_store::new_tables::NewRow {
                         table: row.clone(),
                         seats: new.taken.clone(),
                     });
@@ -539,8 +539,23 @@ impl Local for Hub {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::store::tests::table_row;
+    use domino_store::TableRow;
     use std::time::Duration;
+
+    /// A draw table for one player and bots, created at `created_at`.
+    fn table_row(id: &str, created_at: i64) -> TableRow {
+        TableRow {
+            id: id.into(),
+            created_at,
+            rules: r#"{"preset":"draw"}"#.into(),
+            secret: "ab".repeat(32),
+            bot: "random".into(),
+            private: false,
+            humans: 1,
+            seats: None,
+            clock: None,
+        }
+    }
 
     /// A table being created here holds this node's lease before it is in
     /// `tables`. The heartbeat, which opens this node's leased tables that
@@ -553,7 +568,7 @@ mod tests {
             eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
             return;
         };
-        let db = crate::store::scratch_postgres(&url, "hub").await.unwrap().0;
+        let db = domino_store::scratch_postgres(&url, "hub").await.unwrap().0;
         let store = Store::connect(&db).await.unwrap();
         let lease = Duration::from_secs(60);
         let config = Arc::new(Config {

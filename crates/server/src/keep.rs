@@ -25,8 +25,8 @@ use crate::protocol::keep::{NewSheet, SheetVersion, SheetView};
 use crate::quota::Made;
 use crate::refusal::Code;
 use crate::routes::Routes;
-use crate::store::sheets::SheetRow;
 use crate::table::{random_id, token_hash};
+use domino_store::sheets::SheetRow;
 
 /// The most hands one sheet holds (a real match has a few dozen).
 pub const MAX_HANDS: usize = 500;

@@ -1,6 +1,6 @@
 //! `domino serve`: play dominoes in the browser, with friends and bots.
 //!
-//! The layers, from the bottom: [`store`] (SQLite or PostgreSQL: tables,
+//! The layers, from the bottom: [`domino_store`] (SQLite or PostgreSQL: tables,
 //! seats, the append-only action log, finished records), [`fair`] (hand
 //! seeds committed before and revealed after each hand), [`table`] (one task
 //! per table owning the authoritative match and its bots), [`hub`] (the
@@ -49,7 +49,6 @@ pub mod ratings;
 pub mod refusal;
 pub mod relay;
 pub mod routes;
-pub mod store;
 pub mod table;
 pub mod text;
 pub mod tournament;
@@ -150,8 +149,8 @@ impl Default for Config {
 impl Config {
     /// This node as the leases name it: its name, and this run's relay
     /// channel.
-    pub fn holder(&self) -> store::Holder {
-        store::Holder {
+    pub fn holder(&self) -> domino_store::Holder {
+        domino_store::Holder {
             node: self.node.clone(),
             channel: relay::wire::channel(&self.node, &self.incarnation),
         }
@@ -175,10 +174,16 @@ pub async fn run(
         config.incarnation = table::random_id(12);
     }
     let config = Arc::new(config);
-    let store = store::Store::connect(&config.db).await?;
-    store
-        .add_builtin_bots(&domino_bots::BOT_NAMES, clock::now_ms())
-        .await?;
+    let store = domino_store::Store::connect(&config.db).await?;
+    let filled = store.fill_name_keys(profile::stored_keys).await?;
+    if filled > 0 {
+        tracing::info!("gave {filled} profiles their look-alike name keys");
+    }
+    let levels: Vec<(String, &str)> = domino_bots::BOT_NAMES
+        .iter()
+        .map(|level| (protocol::levels::bot_player(level), *level))
+        .collect();
+    store.add_builtin_bots(&levels, clock::now_ms()).await?;
     let mut hub = hub::Hub::new(store, config.clone());
     if hub.leased() {
         hub.relay =

@@ -3,55 +3,9 @@
 //! metrics framework.
 
 use std::fmt::{Display, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::sync::atomic::AtomicU64;
 
-/// Bucket bounds in seconds, from half a millisecond (a move on a quiet
-/// node) to 2.5 s (a stalled database).
-pub const LATENCY_BOUNDS: &[f64] = &[
-    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
-];
-
-/// A latency histogram: counts per bucket, their sum, lock-free.
-#[derive(Debug)]
-pub struct Histogram {
-    bounds: &'static [f64],
-    /// Observations per bucket (not cumulative), the last one past every
-    /// bound.
-    counts: Vec<AtomicU64>,
-    sum_ns: AtomicU64,
-}
-
-impl Histogram {
-    pub fn new(bounds: &'static [f64]) -> Histogram {
-        Histogram {
-            bounds,
-            counts: (0..=bounds.len()).map(|_| AtomicU64::new(0)).collect(),
-            sum_ns: AtomicU64::new(0),
-        }
-    }
-
-    pub fn latency() -> Histogram {
-        Histogram::new(LATENCY_BOUNDS)
-    }
-
-    pub fn observe(&self, d: Duration) {
-        let secs = d.as_secs_f64();
-        let i = self
-            .bounds
-            .iter()
-            .position(|&b| secs <= b)
-            .unwrap_or(self.bounds.len());
-        self.counts[i].fetch_add(1, Ordering::Relaxed);
-        let ns = u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
-        self.sum_ns.fetch_add(ns, Ordering::Relaxed);
-    }
-
-    /// Observations so far.
-    pub fn count(&self) -> u64 {
-        self.counts.iter().map(|c| c.load(Ordering::Relaxed)).sum()
-    }
-}
+pub use domino_store::latency::Histogram;
 
 /// What a table adds to as it plays (the store keeps its own write
 /// histogram).
@@ -151,13 +105,12 @@ impl Exposition {
         self.family(name, Kind::Histogram, help);
         let bucket = format!("{name}_bucket");
         let mut cumulative = 0;
-        for (i, c) in h.counts.iter().enumerate() {
-            cumulative += c.load(Ordering::Relaxed);
-            let le = h.bounds.get(i).map_or("+Inf".to_string(), f64::to_string);
+        for (i, c) in h.bucket_counts().into_iter().enumerate() {
+            cumulative += c;
+            let le = h.bounds().get(i).map_or("+Inf".to_string(), f64::to_string);
             self.sample(&bucket, &[("le", &le)], cumulative);
         }
-        let sum = h.sum_ns.load(Ordering::Relaxed) as f64 / 1e9;
-        self.sample(&format!("{name}_sum"), &[], sum);
+        self.sample(&format!("{name}_sum"), &[], h.sum_secs());
         // The count is the +Inf bucket, read once, so the two always agree.
         self.sample(&format!("{name}_count"), &[], cumulative);
     }
@@ -170,6 +123,7 @@ impl Exposition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn the_text_format_is_exact() {
@@ -199,15 +153,5 @@ mod tests {
              lat_seconds_sum 2.0065\n\
              lat_seconds_count 4\n"
         );
-    }
-
-    #[test]
-    fn an_observation_on_a_bound_falls_in_that_bucket() {
-        let h = Histogram::latency();
-        h.observe(Duration::from_micros(500));
-        assert_eq!(h.counts[0].load(Ordering::Relaxed), 1);
-        h.observe(Duration::from_secs(60));
-        assert_eq!(h.counts[LATENCY_BOUNDS.len()].load(Ordering::Relaxed), 1);
-        assert_eq!(h.count(), 2);
     }
 }

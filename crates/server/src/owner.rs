@@ -1,5 +1,5 @@
 //! Which node runs which table, when several share one PostgreSQL database
-//! (see [`crate::store::lease`]): at start and on each heartbeat a node
+//! (see [`domino_store::lease`]): at start and on each heartbeat a node
 //! renews the leases of its tables, forgets those another node took over,
 //! and opens the unowned ones (a killed node's at once, a stalled one's
 //! once their leases ran out), rebuilding each from its log. It looks for

@@ -33,7 +33,7 @@ use crate::protocol::profile::{
 use crate::quota::Made;
 use crate::refusal::Code;
 use crate::routes::Routes;
-use crate::store::profiles::Profile;
+use domino_store::profiles::Profile;
 
 /// The cookie holding a device's profile secret.
 pub const COOKIE: &str = "domino_profile";
@@ -165,7 +165,7 @@ async fn create(
     // Asked before the scripts are checked, so that a look-alike of a
     // profile's name ("Κim" with a Greek kappa beside "Kim") is answered
     // as taken, which says why, rather than only as mixing scripts.
-    let keys = crate::name::name_keys(&name);
+    let keys = stored_keys(&name);
     if hub.store.profile_name_taken(&keys).await? {
         return Err(name_taken(&name));
     }
@@ -188,6 +188,16 @@ async fn create(
     }
     let cookie = cookie_for(&hub, &headers, &secret, COOKIE_AGE_S);
     Ok((StatusCode::CREATED, with_cookie(cookie, card(&p, false))))
+}
+
+/// A name's look-alike keys (see `name::name_keys`) as the store keeps
+/// them, by which no two profiles' names may be alike.
+pub fn stored_keys(name: &str) -> domino_store::profiles::NameKeys {
+    let keys = crate::name::name_keys(name);
+    domino_store::profiles::NameKeys {
+        folded: keys.folded,
+        skeleton: keys.skeleton,
+    }
 }
 
 fn name_taken(name: &str) -> HttpRefusal {
@@ -348,7 +358,7 @@ async fn public(
         })
         .collect();
     let sum =
-        |f: fn(&crate::store::profiles::MatchPlayer) -> i64| -> i64 { lines.iter().map(f).sum() };
+        |f: fn(&domino_store::profiles::MatchPlayer) -> i64| -> i64 { lines.iter().map(f).sum() };
     let stats = ProfileStats {
         blocked_wins: sum(|l| l.blocked_wins),
         capicus: sum(|l| l.capicus),

@@ -182,7 +182,7 @@ async fn postgres_two_bots_paired_by_the_pool_play_a_rated_match() {
         return;
     };
     two_bots_play_rated(&db).await;
-    domino_server::store::drop_scratch_postgres(&url, &name)
+    domino_store::drop_scratch_postgres(&url, &name)
         .await
         .unwrap();
 }
@@ -195,9 +195,7 @@ async fn scratch_postgres(tag: &str) -> Option<(String, String, String)> {
         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
         return None;
     };
-    let (db, name) = domino_server::store::scratch_postgres(&url, tag)
-        .await
-        .unwrap();
+    let (db, name) = domino_store::scratch_postgres(&url, tag).await.unwrap();
     Some((url, db, name))
 }
 
@@ -736,7 +734,7 @@ async fn postgres_a_token_revoked_on_one_node_is_cut_off_on_the_other() {
     let bot_on_a = bot(a.addr, "Hotel Bot").await;
     revoked_and_cut_off(&bot_on_a, a.addr, b.addr, 2000).await;
     drop((a, b));
-    domino_server::store::drop_scratch_postgres(&url, &name)
+    domino_store::drop_scratch_postgres(&url, &name)
         .await
         .unwrap();
 }

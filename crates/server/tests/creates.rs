@@ -278,14 +278,14 @@ async fn on_postgres_too() {
         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
         return;
     };
-    let (fresh, name) = domino_server::store::scratch_postgres(&db, "creates")
+    let (fresh, name) = domino_store::scratch_postgres(&db, "creates")
         .await
         .unwrap();
     let s = server_on(&fresh, 1000, 2, Duration::from_secs(3600));
     open_tournaments_capped(&s).await;
     drop(s);
     expiry(&server_on(&fresh, 1000, 1000, Duration::from_secs(1))).await;
-    domino_server::store::drop_scratch_postgres(&db, &name)
+    domino_store::drop_scratch_postgres(&db, &name)
         .await
         .unwrap();
 }

@@ -264,13 +264,11 @@ async fn sheets_on_postgres() {
     };
     // A database of its own: the shared test database may carry other
     // branches' migrations.
-    let (fresh, name) = domino_server::store::scratch_postgres(&db, "keep")
-        .await
-        .unwrap();
+    let (fresh, name) = domino_store::scratch_postgres(&db, "keep").await.unwrap();
     let s = Server::start(config(&fresh));
     whole_life(&s).await;
     drop(s);
-    domino_server::store::drop_scratch_postgres(&db, &name)
+    domino_store::drop_scratch_postgres(&db, &name)
         .await
         .unwrap();
 }

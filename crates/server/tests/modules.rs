@@ -1,6 +1,7 @@
 //! The server crate's top-level modules import each other without
-//! circles: each `crate::NAME` named outside a test module is an edge, and
-//! no module may reach itself again, with no exception.
+//! circles, and so do the store's: each `crate::NAME`
+//! named outside a test module is an edge, and no module may reach itself
+//! again, with no exception.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -56,10 +57,10 @@ fn named(text: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
     out
 }
 
-#[test]
-fn the_servers_modules_import_without_circles() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let modules: BTreeSet<String> = std::fs::read_dir(&src)
+/// The import circles between the top-level modules of the crate whose
+/// sources are in `src`.
+fn circles(src: &Path) -> Vec<String> {
+    let modules: BTreeSet<String> = std::fs::read_dir(src)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter_map(|p| Some(p.file_stem()?.to_str()?.to_string()))
@@ -67,9 +68,9 @@ fn the_servers_modules_import_without_circles() {
         .collect();
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut files = Vec::new();
-    sources(&src, &mut files);
+    sources(src, &mut files);
     for f in files {
-        let rel = f.strip_prefix(&src).unwrap();
+        let rel = f.strip_prefix(src).unwrap();
         let top = rel
             .components()
             .next()
@@ -105,5 +106,21 @@ fn the_servers_modules_import_without_circles() {
             }
         }
     }
+    circles
+}
+
+#[test]
+fn the_servers_modules_import_without_circles() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let circles = circles(&src);
     assert!(circles.is_empty(), "import circles: {circles:#?}");
+}
+
+/// The store, carved out of the server, keeps to the same rule.
+#[test]
+fn the_stores_modules_import_without_circles() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../store/src");
+    assert!(src.join("lib.rs").is_file(), "{}", src.display());
+    let circles = circles(&src);
+    assert!(circles.is_empty(), "store: import circles: {circles:#?}");
 }

@@ -19,7 +19,7 @@ async fn fresh_db() -> Option<String> {
         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
         return None;
     };
-    let db = domino_server::store::scratch_postgres(&url, "nodes")
+    let db = domino_store::scratch_postgres(&url, "nodes")
         .await
         .unwrap()
         .0;
@@ -394,7 +394,7 @@ async fn dropped_and_logged_nothing(clients: &mut [Client], db: &str, table: &st
             "a socket stayed at the old copy"
         );
     }
-    let store = domino_server::store::Store::connect(db).await.unwrap();
+    let store = domino_store::Store::connect(db).await.unwrap();
     assert_eq!(
         store.log(table).await.unwrap().len() as i64,
         seq,
@@ -461,7 +461,7 @@ async fn host_dropped_and_seats_unchanged(host: &mut Client, db: &str, table: &s
         host.closed_within(5000).await,
         "the host stayed at the old copy"
     );
-    let store = domino_server::store::Store::connect(db).await.unwrap();
+    let store = domino_store::Store::connect(db).await.unwrap();
     let saved = store.unfinished_one(table).await.unwrap().unwrap();
     store.close().await;
     let seats: Vec<_> = saved

@@ -36,7 +36,7 @@ fn json_of(body: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn readyz_is_ready_while_the_store_answers_and_says_why_not_once_it_is_gone() {
     let cfg = Arc::new(config("sqlite::memory:"));
-    let store = domino_server::store::Store::connect(&cfg.db).await.unwrap();
+    let store = domino_store::Store::connect(&cfg.db).await.unwrap();
     let hub = domino_server::hub::Hub::new(store, cfg.clone());
     // The stop signal the routes see stays false: only the store changes.
     let (_stop_tx, stop) = tokio::sync::watch::channel(false);

@@ -249,8 +249,8 @@ async fn the_computer_fills_after_the_chosen_wait() {
 /// Two profiles rated 1500 and 1900 in the draw game, made in the store
 /// before the server starts: their cookies.
 async fn rated_profiles(db: &str) -> [String; 2] {
-    use domino_server::store::profiles::Profile;
-    let store = domino_server::store::Store::connect(db).await.unwrap();
+    use domino_store::profiles::Profile;
+    let store = domino_store::Store::connect(db).await.unwrap();
     let mut cookies = Vec::new();
     for (id, name, rating) in [("pa", "Ana", 1500.0), ("pb", "Bea", 1900.0)] {
         let p = Profile {
@@ -261,7 +261,7 @@ async fn rated_profiles(db: &str) -> [String; 2] {
         let secret = format!("{:064x}", rating as u64);
         let hash = domino_server::profile::secret_hash(&secret);
         assert!(store
-            .create_profile(&p, &domino_server::name::name_keys(name), &hash)
+            .create_profile(&p, &domino_server::profile::stored_keys(name), &hash)
             .await
             .unwrap());
         let r = skillratings::glicko2::Glicko2Rating {
@@ -374,7 +374,7 @@ async fn fresh_postgres() -> Option<String> {
         return None;
     };
     Some(
-        domino_server::store::scratch_postgres(&url, "pairing")
+        domino_store::scratch_postgres(&url, "pairing")
             .await
             .unwrap()
             .0,

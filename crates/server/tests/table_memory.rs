@@ -12,9 +12,9 @@ use std::time::Duration;
 use domino_engine::RulesSpec;
 use domino_server::hub::Hub;
 use domino_server::protocol::seat::Seating;
-use domino_server::store::Store;
 use domino_server::table::{next_conn_id, Cmd, NewTable, Outbox};
 use domino_server::Config;
+use domino_store::Store;
 
 #[global_allocator]
 static HEAP: &stats_alloc::StatsAlloc<std::alloc::System> = &stats_alloc::INSTRUMENTED_SYSTEM;

@@ -1159,7 +1159,7 @@ async fn tournaments_on_postgres() {
         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
         return;
     };
-    let (fresh, name) = domino_server::store::scratch_postgres(&db, "tourney")
+    let (fresh, name) = domino_store::scratch_postgres(&db, "tourney")
         .await
         .unwrap();
     let s = Server::start(config(&fresh));
@@ -1170,7 +1170,7 @@ async fn tournaments_on_postgres() {
     starts_on_time(&s).await;
     duplicate_compares_only_the_same_cards(&s).await;
     drop(s);
-    domino_server::store::drop_scratch_postgres(&db, &name)
+    domino_store::drop_scratch_postgres(&db, &name)
         .await
         .unwrap();
 }
@@ -1188,12 +1188,12 @@ async fn a_restarted_server_carries_on_on_postgres() {
         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
         return;
     };
-    let (fresh, name) = domino_server::store::scratch_postgres(&db, "trestart")
+    let (fresh, name) = domino_store::scratch_postgres(&db, "trestart")
         .await
         .unwrap();
     // The same node name: it takes its tables back at once.
     goes_on_after_a_restart(|| node(&fresh, "a"), &fresh).await;
-    domino_server::store::drop_scratch_postgres(&db, &name)
+    domino_store::drop_scratch_postgres(&db, &name)
         .await
         .unwrap();
 }
@@ -1207,9 +1207,7 @@ async fn two_servers_advance_one_tournament() {
         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
         return;
     };
-    let (fresh, name) = domino_server::store::scratch_postgres(&db, "ttwo")
-        .await
-        .unwrap();
+    let (fresh, name) = domino_store::scratch_postgres(&db, "ttwo").await.unwrap();
     let a = node(&fresh, "a");
     let b = node(&fresh, "b");
     let (id, secret) = create(
@@ -1235,7 +1233,7 @@ async fn two_servers_advance_one_tournament() {
     }
     assert_eq!(tables_stored(&fresh).await, 16, "a table opened twice");
     drop((a, b));
-    domino_server::store::drop_scratch_postgres(&db, &name)
+    domino_store::drop_scratch_postgres(&db, &name)
         .await
         .unwrap();
 }
@@ -1248,14 +1246,14 @@ async fn a_duplicate_round_is_sealed_on_every_node() {
         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
         return;
     };
-    let (fresh, name) = domino_server::store::scratch_postgres(&db, "tsealed")
+    let (fresh, name) = domino_store::scratch_postgres(&db, "tsealed")
         .await
         .unwrap();
     let a = node(&fresh, "a");
     let b = node(&fresh, "b");
     duplicate_round_is_sealed(&[&a, &b]).await;
     drop((a, b));
-    domino_server::store::drop_scratch_postgres(&db, &name)
+    domino_store::drop_scratch_postgres(&db, &name)
         .await
         .unwrap();
 }

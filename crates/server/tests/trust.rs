@@ -19,7 +19,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 /// Every route that changes state, from the router the server runs.
 async fn writes() -> Vec<(String, String)> {
     let cfg = Arc::new(config("sqlite::memory:"));
-    let store = domino_server::store::Store::connect(&cfg.db).await.unwrap();
+    let store = domino_store::Store::connect(&cfg.db).await.unwrap();
     let hub = domino_server::hub::Hub::new(store, cfg);
     let (_stop_tx, stop) = tokio::sync::watch::channel(false);
     domino_server::http::routes(hub, stop)

@@ -14,8 +14,8 @@ use crate::hub::Hub;
 use crate::protocol::profile::ProfileCard;
 use crate::refusal::Code;
 use crate::routes::Routes;
-use crate::store::bots::TokenRow;
-use crate::store::profiles::Profile;
+use domino_store::bots::TokenRow;
+use domino_store::profiles::Profile;
 
 /// The longest token name, in characters.
 const NAME_CHARS: usize = 60;

@@ -22,9 +22,9 @@ use crate::botstate::{Challenge, ClockSpec};
 use crate::hub::Hub;
 use crate::refusal::Code;
 use crate::routes::Routes;
-use crate::store::bots::BotSeat;
-use crate::store::SeatRow;
 use crate::table::{random_id, token_hash, NewTable, SeatKind};
+use domino_store::bots::BotSeat;
+use domino_store::SeatRow;
 
 /// How long a challenge waits for an answer.
 pub const TTL: Duration = Duration::from_secs(60);

@@ -9,7 +9,7 @@
 //! What lives only in this node's memory is in [`Registry`]: the events
 //! sockets open here, the pending challenges (a minute at most), the rate
 //! buckets of the tokens, and the revocation signal of each token's open
-//! sockets. Accounts, tokens and bot seats are stored ([`crate::store::bots`]).
+//! sockets. Accounts, tokens and bot seats are stored ([`domino_store::bots`]).
 
 pub mod accounts;
 pub mod challenges;

@@ -18,8 +18,8 @@ use crate::protocol::bots::BotEvent;
 use crate::answer::HttpRefusal;
 use crate::hub::Hub;
 use crate::refusal::Code;
-use crate::store::bots::{BotSeat, SeekSide};
-use crate::store::seeks::Placed;
+use domino_store::bots::{BotSeat, SeekSide};
+use domino_store::seeks::Placed;
 
 /// Whom a seek may be paired with.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -19,8 +19,8 @@ use crate::hub::Hub;
 use crate::protocol::bots::Done;
 use crate::refusal::Code;
 use crate::routes::Routes;
-use crate::store::seeks::{AddError, Member, SeekRow};
 use crate::table::{random_id, token_hash};
+use domino_store::seeks::{AddError, Member, SeekRow};
 
 /// The shortest and longest wait a player may choose before the computer
 /// fills the empty seats, in seconds.
@@ -266,7 +266,7 @@ async fn seek(
     let token = random_id(16);
     let id = random_id(16);
     let team = req.team.then(|| random_id(8));
-    let side = crate::store::bots::SeekSide {
+    let side = domino_store::bots::SeekSide {
         seek_id: id.clone(),
         bot,
         opponents: crate::pairing::bots::admitted(bot, req.opponents, hub.config.bot_pairing)

@@ -2,7 +2,7 @@
 //!
 //! A player asks for a game (its rules, rated or casual, and whether the
 //! computer may fill the seats nobody takes); the seek is stored
-//! ([`crate::store::seeks`]), so every node answers it and a node's loss
+//! ([`domino_store::seeks`]), so every node answers it and a node's loss
 //! loses none. Every node runs [`drive`]: each round reads the pool in one
 //! transaction (on PostgreSQL under an advisory lock: one node pairs at a
 //! time), groups the seeks of each game by rating ([`group`]), marks them
@@ -23,10 +23,10 @@ use std::time::Duration;
 use domino_engine::{Rules, RulesSpec};
 
 use crate::hub::Hub;
-use crate::store::bots::SeekSide;
-use crate::store::seeks::{Paired, Placed, SeekRow};
-use crate::store::SeatRow;
 use crate::table::{random_id, NewTable, SeatKind};
+use domino_store::bots::SeekSide;
+use domino_store::seeks::{Paired, Placed, SeekRow};
+use domino_store::SeatRow;
 use group::{Layout, Waiting};
 
 /// How often each node pairs (sooner when a seek arrives here).
@@ -316,7 +316,7 @@ async fn open_table(hub: &Hub, id: &str) {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::store::seeks::Member;
+    use domino_store::seeks::Member;
 
     /// One player's seek at `rating`, placed in seat 0 of table `t`.
     fn placed_seek(rating: f64) -> SeekRow {

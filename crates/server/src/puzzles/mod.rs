@@ -24,7 +24,7 @@ use crate::answer::{HttpRefusal, Json};
 use crate::hub::Hub;
 use crate::refusal::Code;
 use crate::routes::Routes;
-use crate::store::puzzles::{Move, Stored};
+use domino_store::puzzles::{Move, Stored};
 
 pub use set::{all, by_id, daily, game_of, games, near, Filter};
 

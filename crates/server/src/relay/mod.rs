@@ -35,9 +35,9 @@ use tokio::sync::{mpsc, oneshot};
 use futures_util::future::BoxFuture;
 
 use crate::protocol::relay::{Answer, Item, Request};
-use crate::store::{Holder, Store};
 use crate::table::{ConnId, Handle, Outbox, Refusal, RematchPlan};
 use crate::Config;
+use domino_store::{Holder, Store};
 
 /// This node's own tables as the relay reaches them: it serves them to
 /// sockets on other nodes and makes the rematches of those it serves. The

@@ -17,8 +17,8 @@ use tokio::sync::{mpsc, oneshot};
 use super::{wire, Asked, Relay, Tables};
 use crate::protocol::relay::{Answer, Item, Reply, Request};
 use crate::protocol::socket::LobbyTable;
-use crate::store::{Holder, LobbyRow};
 use crate::table::{plan_of, Cmd, Code, ConnId, Handle, Info, Outbox, Refusal, Seated, Seating};
+use domino_store::{Holder, LobbyRow};
 
 /// How long a proxy with no socket waits for one before it goes.
 const LINGER: Duration = Duration::from_secs(10);

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::store::Holder;
+use domino_store::Holder;
 
 /// What one payload may hold: PostgreSQL's limit is 8000 bytes.
 const PAYLOAD: usize = 7600;

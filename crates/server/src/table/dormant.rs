@@ -21,9 +21,9 @@ use tokio::sync::mpsc;
 use super::{Cmd, Handle, Table};
 use crate::clock::now_ms;
 use crate::protocol::table::ChatLine;
-use crate::store::asleep::KeptRow;
-use crate::store::{Store, TableWriteError};
 use crate::Config;
+use domino_store::asleep::KeptRow;
+use domino_store::{Store, TableWriteError};
 
 /// A table in the hub's map.
 #[derive(Debug)]

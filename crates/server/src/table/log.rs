@@ -20,9 +20,9 @@ use super::seats::{random_id, SeatState};
 use super::{Cmd, Handle, NewTable, Table, Tables};
 use crate::clock::{now_ms, now_us};
 use crate::fair::Secret;
-use crate::store::asleep::KeptRow;
-use crate::store::{LogRow, Logged, Saved, Store, TableRow, TableWriteError};
 use crate::Config;
+use domino_store::asleep::KeptRow;
+use domino_store::{LogRow, Logged, Saved, Store, TableRow, TableWriteError};
 
 /// The log's actions hand by hand (a `NextHand` entry starts the next).
 fn hands_of(log: &[LogRow]) -> Result<Vec<Vec<Entry>>, String> {

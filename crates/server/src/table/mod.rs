@@ -40,8 +40,8 @@ use domino_bots::{Bot, BotConfig};
 use domino_engine::{Action, Event, Match, Rules, RulesSpec};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::store::{SeatRow, Store};
 use crate::Config;
+use domino_store::{SeatRow, Store};
 
 use crate::protocol::table::{ChatLine, RatingChange};
 use commitments::Commitments;
@@ -246,7 +246,7 @@ pub struct Table {
     stay_awake: bool,
     /// The row of what it keeps asleep as the store has it (see
     /// [`dormant`]), if any.
-    kept_saved: Option<crate::store::asleep::KeptRow>,
+    kept_saved: Option<domino_store::asleep::KeptRow>,
     /// The process's tables, where it lays itself down to sleep.
     tables: Tables,
     /// When the last action arrived (µs since the epoch), sent in `state`

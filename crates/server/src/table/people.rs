@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::messages::{Code, Refusal};
 use super::{ConnId, NewTable, Table};
 use crate::clock::now_ms;
-use crate::store::SeatRow;
+use domino_store::SeatRow;
 
 pub use crate::protocol::seat::SeatKind;
 use crate::protocol::table::{ChatLine, ChatType, HandLine};

@@ -9,7 +9,7 @@ use skillratings::glicko2::Glicko2Rating;
 use super::people::SeatKind;
 use super::Table;
 use crate::ratings;
-use crate::store::profiles::MatchPlayer;
+use domino_store::profiles::MatchPlayer;
 
 /// How many times a match's ratings are read and written again when
 /// another match changed one of them meanwhile.

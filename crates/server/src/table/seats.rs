@@ -12,7 +12,7 @@ use super::messages::{Code, Outbox, Refusal};
 use super::people::SeatKind;
 use super::{ConnId, Table};
 pub use crate::protocol::seat::{Seated, Seating};
-use crate::store::SeatRow;
+use domino_store::SeatRow;
 
 /// One seat of a table.
 #[derive(Debug)]

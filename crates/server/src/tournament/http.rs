@@ -42,8 +42,8 @@ use crate::protocol::tournament::{
 use crate::quota::Made;
 use crate::refusal::Code;
 use crate::routes::Routes;
-use crate::store::tournaments::{EntrantRow, TournamentRow};
 use crate::table::{random_id, token_hash};
+use domino_store::tournaments::{EntrantRow, Stage, TournamentRow};
 
 /// The header carrying the organiser's secret.
 pub const SECRET_HEADER: &str = "x-tournament-secret";
@@ -172,7 +172,7 @@ async fn create(
         max_entrants: max,
         bot,
         seed: rand::random::<i64>(),
-        state: TournamentState::Open,
+        state: Stage::Open,
         field: 0,
         duplicate: new.duplicate,
     };
@@ -211,15 +211,24 @@ async fn create(
 async fn list(State(hub): State<Hub>) -> Result<Json<TournamentList>, HttpRefusal> {
     let mut tournaments = Vec::new();
     for (state, n) in [
-        (TournamentState::Open, 50),
-        (TournamentState::Playing, 50),
-        (TournamentState::Finished, 20),
+        (Stage::Open, 50),
+        (Stage::Playing, 50),
+        (Stage::Finished, 20),
     ] {
         for row in &hub.store.tournaments_in(state, n).await? {
             tournaments.push(summary(row)?);
         }
     }
     Ok(Json(TournamentList { tournaments }))
+}
+
+/// A stored tournament's stage as the page reads it.
+fn wire_state(s: Stage) -> TournamentState {
+    match s {
+        Stage::Open => TournamentState::Open,
+        Stage::Playing => TournamentState::Playing,
+        Stage::Finished => TournamentState::Finished,
+    }
 }
 
 fn summary(t: &TournamentRow) -> Result<TournamentSummary, HttpRefusal> {
@@ -231,7 +240,7 @@ fn summary(t: &TournamentRow) -> Result<TournamentSummary, HttpRefusal> {
         max_entrants: t.max_entrants,
         name: t.name.clone(),
         starts_at: t.starts_at,
-        state: t.state,
+        state: wire_state(t.state),
     })
 }
 
@@ -330,7 +339,7 @@ fn view(t: &Loaded, bots: &HashSet<String>) -> Result<TournamentView, HttpRefusa
     };
     let champion = match t.format {
         Format::Elimination => pairing::champion(&setup, &played),
-        _ if t.row.state == TournamentState::Finished => standings.first().map(|s| s.line.entrant),
+        _ if t.row.state == Stage::Finished => standings.first().map(|s| s.line.entrant),
         _ => None,
     };
     Ok(TournamentView {
@@ -352,7 +361,7 @@ fn view(t: &Loaded, bots: &HashSet<String>) -> Result<TournamentView, HttpRefusa
         secret: None,
         standings,
         starts_at: t.row.starts_at,
-        state: t.row.state,
+        state: wire_state(t.row.state),
         teams: t.row.teams,
         total_rounds: if setup.entrants >= setup.per_table {
             setup.rounds()
@@ -403,7 +412,7 @@ struct Join {
 
 /// Refuse joining a tournament that is not open, or full.
 fn open_for_joining(t: &Loaded) -> Result<(), HttpRefusal> {
-    if t.row.state != TournamentState::Open {
+    if t.row.state != Stage::Open {
         return Err(bad(
             Code::TournamentStarted,
             "the tournament has started: joining is closed",

@@ -13,10 +13,9 @@ use serde::{Deserialize, Serialize};
 use super::{pairing, Format, Game, Plan, Round, Setup};
 use crate::fair::Secret;
 use crate::hub::Hub;
-use crate::protocol::tournament::TournamentState;
-use crate::store::tournaments::{EntrantRow, RoundColumn, RoundRow, TournamentRow};
-use crate::store::SeatRow;
 use crate::table::{NewTable, SeatKind};
+use domino_store::tournaments::{EntrantRow, RoundColumn, RoundRow, Stage, TournamentRow};
+use domino_store::SeatRow;
 
 /// How often the server looks at the tournaments being played.
 const EVERY: Duration = Duration::from_millis(250);
@@ -44,7 +43,7 @@ impl Loaded {
     /// The pairing's view of it (entrants: those taken in at the start,
     /// or all so far while it is open).
     pub fn setup(&self) -> Setup {
-        let n = if self.row.state == TournamentState::Open {
+        let n = if self.row.state == Stage::Open {
             self.entrants.len()
         } else {
             usize::try_from(self.row.field).unwrap_or(0)
@@ -107,7 +106,7 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
             _ = stop.changed() => return,
         }
         let now = crate::clock::now_ms();
-        if let Ok(open) = hub.store.tournaments_in(TournamentState::Open, 200).await {
+        if let Ok(open) = hub.store.tournaments_in(Stage::Open, 200).await {
             for t in open
                 .iter()
                 .filter(|t| t.starts_at.is_some_and(|s| s <= now))
@@ -116,11 +115,7 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
                 let _ = start(&hub, &t.id).await;
             }
         }
-        let playing = match hub
-            .store
-            .tournaments_in(TournamentState::Playing, 200)
-            .await
-        {
+        let playing = match hub.store.tournaments_in(Stage::Playing, 200).await {
             Ok(p) => p,
             Err(e) => {
                 tracing::error!("reading tournaments: {e}");
@@ -153,7 +148,7 @@ pub async fn start(hub: &Hub, id: &str) -> Result<(), StartError> {
     let Some(t) = load(hub, id).await? else {
         return Err(StartError::Missing);
     };
-    if t.row.state != TournamentState::Open {
+    if t.row.state != Stage::Open {
         return Err(StartError::Started);
     }
     t.setup().check()?;
@@ -175,7 +170,7 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
     let Some(t) = load(hub, id).await? else {
         return Ok(());
     };
-    if t.row.state != TournamentState::Playing {
+    if t.row.state != Stage::Playing {
         return Ok(());
     }
     let setup = t.setup();

@@ -14,8 +14,8 @@
 
 use super::{Game, Plan, Round};
 use crate::refusal::{Code, Refusal};
-use crate::store::tournaments::RoundRow;
-use crate::store::Store;
+use domino_store::tournaments::RoundRow;
+use domino_store::Store;
 
 /// Whether a round's tables and results are kept from everyone: a
 /// duplicate round still being played.

@@ -5,11 +5,11 @@
 use domino_puzzles::RecordPuzzle;
 use sqlx::Row;
 
-use super::Store;
+use crate::Store;
 
 /// The migration of this module (one entry of `MIGRATIONS`). `player` is
 /// a profile's id; `puzzle` the puzzle as JSON, proved when it was made.
-pub(super) const MIGRATION: &[&str] = &["CREATE TABLE IF NOT EXISTS domino_own_puzzles (
+pub(crate) const MIGRATION: &[&str] = &["CREATE TABLE IF NOT EXISTS domino_own_puzzles (
         player TEXT NOT NULL,
         id TEXT NOT NULL,
         created_at BIGINT NOT NULL,

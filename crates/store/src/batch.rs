@@ -23,9 +23,9 @@ use std::time::Instant;
 use sqlx::{Any, AnyPool, Row, Transaction};
 use tokio::sync::{mpsc, oneshot};
 
-use super::batched::{self, Batch};
-use super::{LogRow, TableWriteError};
-use crate::metrics::Histogram;
+use crate::batched::{self, Batch};
+use crate::latency::Histogram;
+use crate::{LogRow, TableWriteError};
 
 /// One log entry waiting for its batch.
 #[derive(Debug)]
@@ -33,6 +33,9 @@ pub struct Pending {
     pub table: String,
     pub node: String,
     pub row: LogRow,
+    /// The entry's action as stored ([`crate::Logged::column`]), written
+    /// before it was queued so that only entries that can be are.
+    pub action: String,
     pub queued: Instant,
     pub done: oneshot::Sender<Result<(), TableWriteError>>,
 }
@@ -173,7 +176,7 @@ fn bind_all<'q>(
             .bind(e.seq)
             .bind(e.hand)
             .bind(e.seat)
-            .bind(e.action.column())
+            .bind(&p.action)
             .bind(i64::from(e.auto))
             .bind(e.at)
             .bind(&p.node);
@@ -205,10 +208,9 @@ fn insert_sql(n: usize, leased: bool, returning: bool) -> String {
         })
         .collect();
     let fence = if leased {
-        "EXISTS (SELECT 1 FROM domino_leases l
-                 WHERE l.table_id = v.column1 AND l.node = v.column8 FOR SHARE)"
+        crate::postgres::lease_fence("v.column1", "v.column8")
     } else {
-        "1 = 1"
+        "1 = 1".into()
     };
     format!(
         "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at)
@@ -224,18 +226,11 @@ fn insert_sql(n: usize, leased: bool, returning: bool) -> String {
     )
 }
 
-/// PostgreSQL aborted the transaction for a deadlock or a serialization
-/// failure: trying again may succeed.
-pub(super) fn retryable(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(d)
-        if matches!(d.code().as_deref(), Some("40P01" | "40001")))
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::store::{Holder, Logged, Store};
+    use crate::{Holder, Logged, Store};
     use domino_engine::Action;
 
     fn row(seq: i64) -> LogRow {
@@ -270,6 +265,7 @@ mod tests {
             table: table.into(),
             node: node.into(),
             row: row(seq),
+            action: "next".into(),
             queued: Instant::now(),
             done,
         };

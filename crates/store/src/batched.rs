@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
-use super::batch::retryable;
+use crate::postgres::retryable;
 
 /// How many times a batch that PostgreSQL aborted for a deadlock or a
 /// serialization failure is tried again before its items are refused.
@@ -55,7 +55,7 @@ pub fn spawn<B: Batch>(b: B) -> mpsc::UnboundedSender<B::Item> {
 }
 
 /// Write `batch` (tried again when it may succeed) and answer each item.
-pub(super) async fn commit<B: Batch>(b: &B, mut batch: Vec<B::Item>) {
+pub(crate) async fn commit<B: Batch>(b: &B, mut batch: Vec<B::Item>) {
     let mut tries = 0;
     let answers = loop {
         match b.write(&mut batch).await {

@@ -8,11 +8,20 @@
 use skillratings::glicko2::Glicko2Rating;
 use sqlx::{Executor, Row};
 
-use super::Store;
-use crate::name::NameKeys;
+use crate::Store;
+
+/// The keys a profile's name is unique by: no two profiles share either
+/// (the server works them out: its look-alike rules, not the store's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameKeys {
+    /// The name's look-alike key, case-folded (`name_key`).
+    pub folded: String,
+    /// The name's look-alike key as written (`name_skeleton`).
+    pub skeleton: String,
+}
 
 /// The migration of this module (one entry of `MIGRATIONS`).
-pub(super) const MIGRATION: &[&str] = &[
+pub(crate) const MIGRATION: &[&str] = &[
     // `name_key` is the name folded for comparison: unique (see
     // `SKELETON_MIGRATION` for what it holds now).
     "CREATE TABLE IF NOT EXISTS domino_profiles (
@@ -67,10 +76,11 @@ pub(super) const MIGRATION: &[&str] = &[
 ];
 
 /// The migration that makes a profile's name unique by its look-alike
-/// keys (see [`crate::name::name_keys`]): `name_key` holds the folded key
+/// keys (see [`NameKeys`]): `name_key` holds the folded key
 /// from then on, and `name_skeleton` the skeleton as written. Rows made
-/// before it get both from [`fill_name_keys`], run after every migration.
-pub(super) const SKELETON_MIGRATION: &[&str] = &[
+/// before it get both from [`fill_name_keys`], which the server runs
+/// once connected.
+pub(crate) const SKELETON_MIGRATION: &[&str] = &[
     "ALTER TABLE domino_profiles ADD COLUMN name_skeleton TEXT",
     "CREATE UNIQUE INDEX IF NOT EXISTS domino_profiles_name_skeleton
         ON domino_profiles (name_skeleton)",
@@ -81,8 +91,8 @@ pub(super) const SKELETON_MIGRATION: &[&str] = &[
 const KEY_TAKEN: char = '\n';
 
 /// Give the profiles made before [`SKELETON_MIGRATION`] their look-alike
-/// keys; how many were filled. Done in Rust because the keys are
-/// (Unicode's skeletons are not in either database). Their old
+/// keys, `keys` giving a name's; how many were filled. Done in Rust
+/// because the keys are (Unicode's skeletons are not in either database). Their old
 /// `name_key`s (case folding only) are set aside first, so that they do
 /// not stand in the way of the new ones; then, oldest first, each takes
 /// its keys, or, when an older profile already holds one (two names that
@@ -90,7 +100,10 @@ const KEY_TAKEN: char = '\n';
 /// its id after them: both keep their names, and a new name is checked
 /// against the older one. Safe to run at once on several nodes: each
 /// update is made only while the row has no skeleton.
-pub(super) async fn fill_name_keys(conn: &mut sqlx::AnyConnection) -> Result<u64, sqlx::Error> {
+pub(crate) async fn fill_name_keys(
+    conn: &mut sqlx::AnyConnection,
+    keys: impl Fn(&str) -> NameKeys,
+) -> Result<u64, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, name FROM domino_profiles WHERE name_skeleton IS NULL ORDER BY created_at, id",
     )
@@ -107,7 +120,7 @@ pub(super) async fn fill_name_keys(conn: &mut sqlx::AnyConnection) -> Result<u64
     for r in &rows {
         let id: String = r.try_get("id")?;
         let name: String = r.try_get("name")?;
-        let keys = crate::name::name_keys(&name);
+        let keys = keys(&name);
         let set = |folded: String, skeleton: String| {
             sqlx::query(
                 "UPDATE domino_profiles SET name_key = $1, name_skeleton = $2
@@ -539,6 +552,17 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
+    /// Look-alike keys as the server's would make them, for these tests:
+    /// "é" reads as "e" and "rn" as "m", and the folded key is in lower
+    /// case.
+    fn name_keys(name: &str) -> NameKeys {
+        let bare = name.replace('\u{e9}', "e").replace("rn", "m");
+        NameKeys {
+            folded: bare.to_lowercase(),
+            skeleton: bare,
+        }
+    }
+
     /// The profile store's contract, for any backend; `tag` keeps names
     /// and ids unique across runs on one database.
     pub(crate) async fn contract(store: &Store, tag: &str) {
@@ -547,7 +571,7 @@ mod tests {
             name: format!("Ann{tag}"),
             created_at: 1,
         };
-        let key = crate::name::name_keys(&p.name);
+        let key = name_keys(&p.name);
         assert!(store
             .create_profile(&p, &key, &format!("s{tag}"))
             .await
@@ -739,7 +763,7 @@ mod tests {
         }
         // (The in-memory SQLite store has one connection: each is given back.)
         let mut conn = store.pool.acquire().await.unwrap();
-        assert!(fill_name_keys(&mut conn).await.unwrap() >= 5);
+        assert!(fill_name_keys(&mut conn, name_keys).await.unwrap() >= 5);
         drop(conn);
         let keys_of = |id: &str| {
             let id = format!("{id}{tag}");
@@ -758,7 +782,7 @@ mod tests {
                 }
             }
         };
-        let named = |name: &str| crate::name::name_keys(&format!("{name}{tag}"));
+        let named = |name: &str| name_keys(&format!("{name}{tag}"));
         assert_eq!(keys_of("o1").await, named("Jose"));
         assert_eq!(keys_of("o3").await, named("Kim"));
         assert_eq!(keys_of("o5").await, named("Ann"));
@@ -781,7 +805,7 @@ mod tests {
         assert!(!store.profile_name_taken(&named("Tim")).await.unwrap());
         // Nothing is left to fill, and a second run changes nothing.
         let mut conn = store.pool.acquire().await.unwrap();
-        fill_name_keys(&mut conn).await.unwrap();
+        fill_name_keys(&mut conn, name_keys).await.unwrap();
         drop(conn);
         assert_eq!(keys_of("o3").await, named("Kim"));
     }

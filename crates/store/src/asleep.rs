@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use sqlx::Row;
 
-use super::{Store, TableWriteError};
+use crate::{Store, TableWriteError};
 
 /// The table of sleeping tables' kept state.
 pub const MIGRATION: &[&str] = &[
@@ -170,13 +170,11 @@ mod tests {
             eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
             return;
         };
-        let (db, name) = crate::store::scratch_postgres(&url, "asleep")
-            .await
-            .unwrap();
+        let (db, name) = crate::scratch_postgres(&url, "asleep").await.unwrap();
         let store = Store::connect(&db).await.unwrap();
-        let now = crate::clock::now_ms();
+        let now = crate::tests::now_ms();
         store
-            .create_table(&crate::store::tests::table_row("t1", now))
+            .create_table(&crate::tests::table_row("t1", now))
             .await
             .unwrap();
         let refused = store.keep_asleep(&row(), "n0").await;
@@ -185,19 +183,14 @@ mod tests {
             "{refused:?}"
         );
         assert_eq!(store.kept("t1").await.unwrap(), None);
-        let config = crate::Config {
+        let holder = crate::Holder {
             node: "n0".into(),
-            ..crate::Config::default()
+            channel: String::new(),
         };
         let lease = std::time::Duration::from_secs(60);
-        assert!(store
-            .take_lease("t1", &config.holder(), lease)
-            .await
-            .unwrap());
+        assert!(store.take_lease("t1", &holder, lease).await.unwrap());
         round_trip(&store, "n0").await;
         store.close().await;
-        crate::store::drop_scratch_postgres(&url, &name)
-            .await
-            .unwrap();
+        crate::drop_scratch_postgres(&url, &name).await.unwrap();
     }
 }

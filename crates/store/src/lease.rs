@@ -23,10 +23,8 @@ use std::time::Duration;
 
 use sqlx::Row;
 
-use super::{Backend, Saved, Store};
-
-/// Now on the database's clock, in ms since the epoch.
-const NOW_MS: &str = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)";
+use crate::postgres::{self, run_gone, LIVE_CHANNELS, NOW_MS};
+use crate::{Backend, Saved, Store};
 
 fn ms(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
@@ -37,7 +35,7 @@ fn ms(d: Duration) -> i64 {
 pub struct Holder {
     pub node: String,
     /// The channel the run's relay listens on, which names its listening
-    /// connection too (`crate::relay::wire::channel`); empty in a lease
+    /// connection too (the server's relay names it); empty in a lease
     /// written by a node from before runs were kept.
     pub channel: String,
 }
@@ -51,18 +49,8 @@ impl Holder {
     }
 }
 
-/// Whether the run holding the lease row `l` is gone: its listening
-/// connection is closed (a node from before runs were kept is judged by
-/// its lease's expiry alone).
-fn run_gone(l: &str) -> String {
-    format!(
-        "({l}.channel <> '' AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a
-          WHERE a.application_name = {l}.channel))"
-    )
-}
-
 /// The statement that takes a table's lease (see [`Store::take_lease`]).
-pub(super) fn take_lease_sql() -> String {
+pub(crate) fn take_lease_sql() -> String {
     let gone = run_gone("domino_leases");
     format!(
         "INSERT INTO domino_leases (table_id, node, channel, expires_at)
@@ -77,7 +65,7 @@ pub(super) fn take_lease_sql() -> String {
 
 /// [`take_lease_sql`] with its arguments: one row written if `me` holds
 /// the lease now.
-pub(super) fn take_lease_query<'q>(
+pub(crate) fn take_lease_query<'q>(
     sql: &'q str,
     table: &'q str,
     me: &'q Holder,
@@ -202,15 +190,19 @@ pub struct LobbyRow {
     pub hand: i64,
     /// The claimed seats' names, by seat.
     pub names: Vec<(i64, String)>,
-    /// The turn clock, JSON (see [`super::TableRow::clock`]).
+    /// The turn clock, JSON (see [`crate::TableRow::clock`]).
     pub clock: Option<String>,
 }
 
 /// The columns of a [`LobbyRow`], from `domino_tables t`.
-const LOBBY_COLUMNS: &str = "t.id, t.rules, t.bot, t.private, t.humans, t.seats, t.clock,
-    COALESCE((SELECT MAX(a.hand) FROM domino_actions a WHERE a.table_id = t.id), 0) AS hand,
-    COALESCE((SELECT CAST(json_agg(json_build_array(s.seat, s.name)) AS TEXT)
-              FROM domino_seats s WHERE s.table_id = t.id), '[]') AS names";
+fn lobby_columns() -> String {
+    format!(
+        "t.id, t.rules, t.bot, t.private, t.humans, t.seats, t.clock,
+         COALESCE((SELECT MAX(a.hand) FROM domino_actions a WHERE a.table_id = t.id), 0) AS hand,
+         {} AS names",
+        postgres::seat_names("t.id")
+    )
+}
 
 fn lobby_row(r: &sqlx::any::AnyRow) -> Result<LobbyRow, sqlx::Error> {
     let names: String = r.try_get("names")?;
@@ -227,20 +219,17 @@ fn lobby_row(r: &sqlx::any::AnyRow) -> Result<LobbyRow, sqlx::Error> {
     })
 }
 
-/// The relay between nodes (PostgreSQL only): see `crate::relay`.
+/// What the server's relay between nodes reads (PostgreSQL only).
 impl Store {
     /// The channels nodes are listening on now (their listening
     /// connections are named after them).
     pub async fn live_channels(&self) -> Result<Vec<String>, sqlx::Error> {
-        sqlx::query(
-            "SELECT DISTINCT application_name FROM pg_stat_activity
-             WHERE application_name LIKE 'domino\\_%'",
-        )
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|r| r.try_get(0))
-        .collect()
+        sqlx::query(LIVE_CHANNELS)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect()
     }
 
     /// Who holds `table`'s lease, while it is held.
@@ -261,11 +250,12 @@ impl Store {
         &self,
         tables: &[String],
     ) -> Result<Vec<(String, Holder)>, sqlx::Error> {
-        let ids = serde_json::to_string(tables).unwrap_or_else(|_| "[]".into());
+        let ids = crate::json_text(tables)?;
         let sql = format!(
             "SELECT table_id, node, channel FROM domino_leases
-             WHERE table_id IN (SELECT json_array_elements_text(CAST($1 AS JSON)))
-               AND expires_at >= {NOW_MS}"
+             WHERE table_id IN ({})
+               AND expires_at >= {NOW_MS}",
+            postgres::each_of_json("$1")
         );
         sqlx::query(&sql)
             .bind(ids)
@@ -279,7 +269,8 @@ impl Store {
     /// One unfinished table, as a lobby shows it.
     pub async fn lobby_row(&self, id: &str) -> Result<Option<LobbyRow>, sqlx::Error> {
         let sql = format!(
-            "SELECT {LOBBY_COLUMNS} FROM domino_tables t WHERE t.id = $1 AND t.finished_at IS NULL"
+            "SELECT {} FROM domino_tables t WHERE t.id = $1 AND t.finished_at IS NULL",
+            lobby_columns()
         );
         sqlx::query(&sql)
             .bind(id)
@@ -293,10 +284,11 @@ impl Store {
     /// first, at most 200.
     pub async fn remote_lobby(&self, node: &str) -> Result<Vec<LobbyRow>, sqlx::Error> {
         let sql = format!(
-            "SELECT {LOBBY_COLUMNS} FROM domino_tables t JOIN domino_leases l ON l.table_id = t.id
+            "SELECT {} FROM domino_tables t JOIN domino_leases l ON l.table_id = t.id
              WHERE t.finished_at IS NULL AND t.private = 0 AND l.node <> $1
                AND l.expires_at >= {NOW_MS}
-             ORDER BY t.created_at DESC LIMIT 200"
+             ORDER BY t.created_at DESC LIMIT 200",
+            lobby_columns()
         );
         sqlx::query(&sql)
             .bind(node)
@@ -312,7 +304,7 @@ impl Store {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::store::tests::table_row as table;
+    use crate::tests::{now_ms, table_row as table};
 
     /// Runs when `DOMINO_TEST_POSTGRES` names a server.
     #[tokio::test]
@@ -324,7 +316,7 @@ mod tests {
         let store = Store::connect(&url).await.unwrap();
         let id = format!("lease{}x{}", std::process::id(), rand::random::<u32>());
         let (a, b) = (format!("{id}-a"), format!("{id}-b"));
-        let now = crate::clock::now_ms();
+        let now = now_ms();
         store.create_table(&table(&id, now)).await.unwrap();
         let ttl = Duration::from_millis(400);
         let long = Duration::from_secs(60);
@@ -405,20 +397,17 @@ mod tests {
         let id = format!("gone{}x{}", std::process::id(), rand::random::<u32>());
         let a = Holder {
             node: format!("{id}-a"),
-            channel: crate::relay::wire::channel(&id, "a"),
+            channel: format!("domino_{id}a"),
         };
         let b = Holder {
             node: format!("{id}-b"),
-            channel: crate::relay::wire::channel(&id, "b"),
+            channel: format!("domino_{id}b"),
         };
         let opts = sqlx::postgres::PgConnectOptions::from_str(&url)
             .unwrap()
             .application_name(&a.channel);
         let listening = sqlx::PgConnection::connect_with(&opts).await.unwrap();
-        store
-            .create_table(&table(&id, crate::clock::now_ms()))
-            .await
-            .unwrap();
+        store.create_table(&table(&id, now_ms())).await.unwrap();
         let long = Duration::from_secs(600);
         assert!(store.take_lease(&id, &a, long).await.unwrap());
         assert!(!store.unowned(&b.node, long).await.unwrap().contains(&id));

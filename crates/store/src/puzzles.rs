@@ -5,12 +5,12 @@
 use skillratings::glicko2::Glicko2Rating;
 use sqlx::Row;
 
-use super::Store;
+use crate::Store;
 
 /// The migration of this module (one entry of `MIGRATIONS`). Apart from
 /// `domino_ratings`, so guests' puzzle ratings never reach a leaderboard of
 /// matches.
-pub(super) const MIGRATION: &[&str] = &[
+pub(crate) const MIGRATION: &[&str] = &[
     // `player`: `p:` and a profile's id, or `g:` and a guest's browser id.
     "CREATE TABLE IF NOT EXISTS domino_puzzle_players (
         player TEXT PRIMARY KEY,

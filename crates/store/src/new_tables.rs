@@ -13,8 +13,9 @@ use std::time::Duration;
 
 use sqlx::{Connection, Executor};
 
-use super::lease::{take_lease_query, take_lease_sql, Holder};
-use super::{create_table_query, SeatRow, Store, TableRow};
+use crate::lease::{take_lease_query, take_lease_sql, Holder};
+use crate::tables::create_table_query;
+use crate::{SeatRow, Store, TableRow};
 
 /// A new table to store: its row and the seats taken at once.
 #[derive(Clone, Debug)]
@@ -113,7 +114,7 @@ impl Store {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::store::tests::table_row;
+    use crate::tests::table_row;
 
     fn seat(n: i64) -> SeatRow {
         SeatRow {
@@ -139,7 +140,7 @@ mod tests {
     /// kept.
     #[tokio::test]
     async fn a_table_refused_in_a_batch_is_refused_alone() {
-        let urls = crate::store::tests::test_urls("newtables").await;
+        let urls = crate::tests::test_urls("newtables").await;
         let me = Holder {
             node: "a".into(),
             channel: String::new(),

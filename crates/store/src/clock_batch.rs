@@ -19,8 +19,8 @@ use std::sync::Arc;
 use sqlx::{AnyPool, Connection, Executor};
 use tokio::sync::{mpsc, oneshot};
 
-use super::batched::{self, Batch};
-use super::TableWriteError;
+use crate::batched::{self, Batch};
+use crate::TableWriteError;
 
 /// One table's clock waiting for its batch.
 #[derive(Debug)]
@@ -105,8 +105,8 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use crate::store::tests::table_row;
-    use crate::store::Store;
+    use crate::tests::table_row;
+    use crate::Store;
 
     /// The clocks of forty tables stored at once take one transaction
     /// (one sync of the log on SQLite), and each table reads its own back;

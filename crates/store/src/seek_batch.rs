@@ -19,11 +19,11 @@ use std::sync::Arc;
 use sqlx::{AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
-use super::batch::retryable;
-use super::batched::{self, Batch};
-use super::bots::SeekSide;
-use super::seeks::{self, AddError, SeekRow};
-use super::Backend;
+use crate::batched::{self, Batch};
+use crate::bots::SeekSide;
+use crate::postgres::{self, retryable};
+use crate::seeks::{self, AddError, SeekRow};
+use crate::{Backend, Store};
 
 /// One seek waiting for its batch.
 #[derive(Debug)]
@@ -103,11 +103,34 @@ impl Batch for Writer {
     }
 }
 
+impl Store {
+    /// Add a seek with its side and claim its first member as seeking;
+    /// refused when that player already seeks (a seek of theirs not yet
+    /// put to a table), or when `per_address` seeks from its address wait
+    /// already. Written by the seek writer with the others that arrive
+    /// meanwhile (see `seek_batch`); answered once that batch commits.
+    pub async fn add_seek(
+        &self,
+        s: &SeekRow,
+        side: &SeekSide,
+        per_address: usize,
+    ) -> Result<(), AddError> {
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let pending = Pending {
+            seek: s.clone(),
+            side: side.clone(),
+            per_address,
+            done,
+        };
+        let gone = || AddError::Store(sqlx::Error::PoolClosed);
+        self.seek_writer.send(pending).map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
+    }
+}
+
 /// On PostgreSQL, take the advisory lock of each address of the batch
 /// (the one a seek's address count is taken under, so that two nodes
-/// adding for one address cannot both pass its cap), all in one
-/// statement, in the order of their keys: two batches that share
-/// addresses wait for each other rather than deadlock.
+/// adding for one address cannot both pass its cap).
 async fn lock_addresses(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     batch: &[Pending],
@@ -121,30 +144,15 @@ async fn lock_addresses(
     if addresses.is_empty() {
         return Ok(());
     }
-    let values: Vec<String> = (0..addresses.len())
-        .map(|i| format!("(${})", i + 2))
-        .collect();
-    // Evaluated after the sort (PostgreSQL computes a volatile output
-    // column once the rows are in order).
-    let sql = format!(
-        "SELECT pg_advisory_xact_lock($1, k) IS NULL FROM
-         (SELECT DISTINCT hashtext(a) AS k FROM (VALUES {}) AS v (a)) AS keys ORDER BY k",
-        values.join(", ")
-    );
-    let mut q = sqlx::query(&sql).bind(seeks::ADDRESS_LOCK);
-    for a in &addresses {
-        q = q.bind(*a);
-    }
-    q.fetch_all(&mut **tx).await?;
-    Ok(())
+    postgres::lock_addresses(tx, &addresses).await
 }
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::store::seeks::Member;
-    use crate::store::Store;
+    use crate::seeks::Member;
+    use crate::Store;
 
     fn pending(
         id: &str,
@@ -198,7 +206,7 @@ mod tests {
     /// `DOMINO_TEST_POSTGRES` names a server.
     #[tokio::test]
     async fn a_burst_is_one_transaction_with_each_refusal_exact() {
-        let urls = crate::store::tests::test_urls("seekbatch").await;
+        let urls = crate::tests::test_urls("seekbatch").await;
         for url in urls {
             let store = Store::connect(&url).await.unwrap();
             let commits = Arc::new(AtomicU64::new(0));

@@ -5,7 +5,7 @@
 
 use sqlx::Row;
 
-use super::Store;
+use crate::Store;
 
 /// A stored sheet.
 #[derive(Clone, Debug, PartialEq, Eq)]

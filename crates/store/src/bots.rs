@@ -8,11 +8,11 @@ use std::collections::HashMap;
 
 use sqlx::Row;
 
-use super::profiles::{Profile, RatingRow};
-use super::Store;
+use crate::profiles::{Profile, RatingRow};
+use crate::Store;
 
 /// The migration of this module (one entry of `MIGRATIONS`).
-pub(super) const MIGRATION: &[&str] = &[
+pub(crate) const MIGRATION: &[&str] = &[
     "ALTER TABLE domino_profiles ADD COLUMN bot BIGINT NOT NULL DEFAULT 0",
     "CREATE TABLE IF NOT EXISTS domino_bot_tokens (
         id TEXT PRIMARY KEY,
@@ -101,22 +101,26 @@ impl Store {
         })
     }
 
-    /// The built-in levels' bot accounts, made when missing: each level is
-    /// the profile `bot:LEVEL` (the id its ratings always had), named
-    /// after the level and marked a bot. Their name keys are the id after
-    /// a line feed, which no person's name can have, so a level never
-    /// takes a person's name nor a person a level's. Nodes starting
-    /// together may race to make them: whichever comes second does nothing.
-    pub async fn add_builtin_bots(&self, levels: &[&str], at: i64) -> Result<(), sqlx::Error> {
-        for level in levels {
-            let id = crate::protocol::levels::bot_player(level);
+    /// The built-in levels' bot accounts, made when missing: each level
+    /// is a profile `(id, name)` (the server's id of the level, the one
+    /// its ratings always had, and its name), marked a bot. Their name
+    /// keys are the id after a line feed, which no person's name can have,
+    /// so a level never takes a person's name nor a person a level's.
+    /// Nodes starting together may race to make them: whichever comes
+    /// second does nothing.
+    pub async fn add_builtin_bots(
+        &self,
+        levels: &[(String, &str)],
+        at: i64,
+    ) -> Result<(), sqlx::Error> {
+        for (id, name) in levels {
             let key = format!("\n{id}");
             sqlx::query(
                 "INSERT INTO domino_profiles (id, name, name_key, name_skeleton, created_at, bot)
                  VALUES ($1, $2, $3, $3, $4, 1) ON CONFLICT DO NOTHING",
             )
-            .bind(&id)
-            .bind(*level)
+            .bind(id)
+            .bind(*name)
             .bind(&key)
             .bind(at)
             .execute(&self.pool)
@@ -369,7 +373,7 @@ impl Store {
 /// `seek_batch`), so that the pool never reads a seek without its side.
 /// The sides of the seeks waiting in the pool, read with `e` (the pool,
 /// or the pairing's transaction, which reads them with the seeks).
-pub(super) async fn open_seek_sides_in<'e, E>(
+pub(crate) async fn open_seek_sides_in<'e, E>(
     e: E,
 ) -> Result<HashMap<String, SeekSide>, sqlx::Error>
 where
@@ -391,7 +395,7 @@ where
     Ok(out)
 }
 
-pub(super) async fn insert_seek_side(
+pub(crate) async fn insert_seek_side(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     s: &SeekSide,
 ) -> Result<(), sqlx::Error> {

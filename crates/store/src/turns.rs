@@ -2,7 +2,7 @@
 
 use sqlx::Row;
 
-use super::Store;
+use crate::Store;
 
 /// An unfinished table a token holds a seat at.
 #[derive(Debug, Clone, PartialEq)]

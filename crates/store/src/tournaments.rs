@@ -5,12 +5,37 @@
 
 use sqlx::Row;
 
-use crate::protocol::tournament::TournamentState;
+use crate::Store;
 
-use super::Store;
+/// Where a tournament is: taking entries, being played, or over. Stored
+/// in the `state` column as its snake-case name (the server answers the
+/// same words).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    Open,
+    Playing,
+    Finished,
+}
+
+impl Stage {
+    pub const ALL: [Stage; 3] = [Stage::Open, Stage::Playing, Stage::Finished];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Stage::Open => "open",
+            Stage::Playing => "playing",
+            Stage::Finished => "finished",
+        }
+    }
+
+    /// The stage stored as `s`; `None` for a word no version wrote.
+    pub fn parse(s: &str) -> Option<Stage> {
+        Stage::ALL.into_iter().find(|t| t.as_str() == s)
+    }
+}
 
 /// The migration that makes these tables.
-pub const MIGRATION: &[&str] = &[
+pub(crate) const MIGRATION: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS domino_tournaments (
         id TEXT PRIMARY KEY,
         secret_hash TEXT NOT NULL,
@@ -52,7 +77,8 @@ pub const MIGRATION: &[&str] = &[
 /// Each tournament table's tournament, so that a table opened from a bare
 /// link still ends with the way back to its tournament (its id is a hash
 /// of its place: see `tournament::run::table_id`).
-pub const TABLES_MIGRATION: &[&str] = &["CREATE TABLE IF NOT EXISTS domino_tournament_tables (
+pub(crate) const TABLES_MIGRATION: &[&str] =
+    &["CREATE TABLE IF NOT EXISTS domino_tournament_tables (
         table_id TEXT PRIMARY KEY,
         tournament_id TEXT NOT NULL
     )"];
@@ -80,7 +106,7 @@ pub struct TournamentRow {
     pub bot: String,
     /// Settles the last tie-break.
     pub seed: i64,
-    pub state: TournamentState,
+    pub state: Stage,
     /// The entrants taken in at the start (later rows are ignored).
     pub field: i64,
     /// Every table of a round plays the same deals (duplicate scoring).
@@ -111,8 +137,8 @@ pub struct RoundRow {
 }
 
 /// A stored state no version wrote is an error, not a guess.
-fn stored_state(s: &str) -> Result<TournamentState, sqlx::Error> {
-    TournamentState::parse(s).ok_or_else(|| {
+fn stored_state(s: &str) -> Result<Stage, sqlx::Error> {
+    Stage::parse(s).ok_or_else(|| {
         sqlx::Error::Decode(format!("a tournament's stored state `{s}` is no state").into())
     })
 }
@@ -220,7 +246,7 @@ impl Store {
     /// Tournaments in `state`, newest first (at most `limit`).
     pub async fn tournaments_in(
         &self,
-        state: TournamentState,
+        state: Stage,
         limit: i64,
     ) -> Result<Vec<TournamentRow>, sqlx::Error> {
         let rows = sqlx::query(&format!(
@@ -405,4 +431,17 @@ impl Store {
 pub enum RoundColumn {
     Tables,
     Results,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_stage_reads_back_from_its_word() {
+        for s in Stage::ALL {
+            assert_eq!(Stage::parse(s.as_str()), Some(s));
+        }
+        assert_eq!(Stage::parse("Finished"), None);
+    }
 }

@@ -8,11 +8,11 @@ use std::collections::HashMap;
 
 use sqlx::{Connection, Executor, Row};
 
-use super::bots::SeekSide;
-use super::{Backend, Store};
+use crate::bots::SeekSide;
+use crate::{Backend, Store};
 
 /// The migration of this module (one entry of `MIGRATIONS`).
-pub(super) const MIGRATION: &[&str] = &[
+pub(crate) const MIGRATION: &[&str] = &[
     // A seek: `game` is the pool's key (the same key: the same game asked
     // for), `members` a JSON list of [`Member`]s (`size` of them once the
     // team is whole; a team being formed has `team_code`), `created_at`
@@ -47,7 +47,7 @@ pub(super) const MIGRATION: &[&str] = &[
 /// the cap on open seeks per address (guests' ids cost nothing to make,
 /// an address does), and the clock the seeker chose (a
 /// `domino_engine::TimeControl`, JSON; NULL before this migration: none).
-pub(super) const ADDRESS_CLOCK_MIGRATION: &[&str] = &[
+pub(crate) const ADDRESS_CLOCK_MIGRATION: &[&str] = &[
     "ALTER TABLE domino_seeks ADD COLUMN address TEXT",
     "ALTER TABLE domino_seeks ADD COLUMN clock TEXT",
     "CREATE INDEX IF NOT EXISTS domino_seeks_address ON domino_seeks (address, table_id)",
@@ -81,7 +81,7 @@ macro_rules! sideless_bots {
 /// people); a bot account's is taken out of the pool, which the bot
 /// reads as a seek that is over (`no_seek`) when it next looks, as the
 /// page does, and it asks again.
-pub(super) const SIDES_MIGRATION: &[&str] = &[
+pub(crate) const SIDES_MIGRATION: &[&str] = &[
     concat!(
         "DELETE FROM domino_seekers WHERE seek_id IN (",
         sideless_bots!(),
@@ -100,14 +100,6 @@ pub(super) const SIDES_MIGRATION: &[&str] = &[
     ),
 ];
 
-/// The PostgreSQL advisory lock held by the transaction that pairs, so
-/// that of several nodes one pairs at a time ("domino" and 2).
-const PAIRING_LOCK: i64 = 0x646f_6d69_6e6f_0002;
-
-/// The first key of the PostgreSQL advisory locks taken per address while
-/// a seek is added ("do" and 3); the second is the address's hash.
-pub(super) const ADDRESS_LOCK: i32 = 0x646f_0003;
-
 /// SQLite upgrades a transaction that read to a writer only if no other
 /// wrote meanwhile, and answers "database is locked" at once otherwise
 /// (the busy timeout does not wait for that): the pool's transactions,
@@ -118,7 +110,7 @@ static SQLITE_TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 /// On SQLite, make `tx` the writer now (a write that changes nothing),
 /// waiting its turn under the busy timeout, so that it never has to be
 /// upgraded after reading.
-pub(super) async fn write_now(
+pub(crate) async fn write_now(
     backend: Backend,
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
 ) -> Result<(), sqlx::Error> {
@@ -129,7 +121,7 @@ pub(super) async fn write_now(
 }
 
 /// This process's turn for a pool transaction on SQLite.
-pub(super) async fn pool_turn(backend: Backend) -> Option<tokio::sync::MutexGuard<'static, ()>> {
+pub(crate) async fn pool_turn(backend: Backend) -> Option<tokio::sync::MutexGuard<'static, ()>> {
     match backend {
         Backend::Sqlite => Some(SQLITE_TURN.lock().await),
         Backend::Postgres => None,
@@ -225,7 +217,7 @@ async fn mark(
     );
     let mut q = sqlx::query(&sql);
     for p in placed {
-        let seats = serde_json::to_string(&p.seats).unwrap_or_else(|_| "[]".into());
+        let seats = crate::json_text(&p.seats)?;
         q = q.bind(&p.seek).bind(&p.table).bind(seats);
     }
     Ok(tx.execute(q.bind(now_ms)).await?.rows_affected())
@@ -264,34 +256,11 @@ fn unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
-fn members_text(m: &[Member]) -> String {
-    serde_json::to_string(m).unwrap_or_else(|_| "[]".into())
+fn members_text(m: &[Member]) -> Result<String, sqlx::Error> {
+    crate::json_text(m)
 }
 
 impl Store {
-    /// Add a seek with its side and claim its first member as seeking;
-    /// refused when that player already seeks (a seek of theirs not yet
-    /// put to a table), or when `per_address` seeks from its address wait
-    /// already. Written by the seek writer with the others that arrive
-    /// meanwhile (see `seek_batch`); answered once that batch commits.
-    pub async fn add_seek(
-        &self,
-        s: &SeekRow,
-        side: &SeekSide,
-        per_address: usize,
-    ) -> Result<(), AddError> {
-        let (done, answer) = tokio::sync::oneshot::channel();
-        let pending = super::seek_batch::Pending {
-            seek: s.clone(),
-            side: side.clone(),
-            per_address,
-            done,
-        };
-        let gone = || AddError::Store(sqlx::Error::PoolClosed);
-        self.seek_writer.send(pending).map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())?
-    }
-
     /// The second member joins a team being formed (by its code): the
     /// team enters the pool now, with the mean of the two ratings. `None`
     /// when no team is being formed under that code.
@@ -329,7 +298,7 @@ impl Store {
                     "UPDATE domino_seeks SET members = $1, rating = $2, created_at = $3, team_code = NULL
                      WHERE id = $4 AND team_code = $5",
                 )
-                .bind(members_text(&s.members))
+                .bind(members_text(&s.members)?)
                 .bind(s.rating)
                 .bind(s.created_at)
                 .bind(&s.id)
@@ -473,7 +442,7 @@ impl Store {
     /// Pair in one transaction: read the pool and the seeks' sides, let
     /// `pair` choose the seeks to put at tables, and mark each of them
     /// (only if still waiting: otherwise nothing is written). On
-    /// PostgreSQL the transaction holds [`PAIRING_LOCK`], so nodes pair one
+    /// PostgreSQL the transaction holds the pairing lock (see `postgres::lock_pairing`), so nodes pair one
     /// at a time and each reads what the last one wrote. A seek and its
     /// side are written in one savepoint (`seek_batch`), so a seek read
     /// here has its side. Returns what was read and placed.
@@ -486,8 +455,7 @@ impl Store {
         let mut tx = conn.begin().await?;
         self.write_now(&mut tx).await?;
         if self.backend == Backend::Postgres {
-            tx.execute(sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(PAIRING_LOCK))
-                .await?;
+            crate::postgres::lock_pairing(&mut tx).await?;
         }
         let open: Vec<SeekRow> = sqlx::query(&format!(
             "SELECT {COLUMNS} FROM domino_seeks WHERE table_id IS NULL AND team_code IS NULL
@@ -498,7 +466,7 @@ impl Store {
         .iter()
         .map(seek_of)
         .collect::<Result<_, _>>()?;
-        let sides = super::bots::open_seek_sides_in(&mut *tx).await?;
+        let sides = crate::bots::open_seek_sides_in(&mut *tx).await?;
         let placed = pair(&open, &sides);
         let nothing = |open, sides| Paired {
             open,
@@ -584,7 +552,7 @@ impl Store {
 
 /// Add one seek and its side in `tx` (a savepoint of the seek writer's
 /// batch), checking its address's cap and claiming its members.
-pub(super) async fn add_in(
+pub(crate) async fn add_in(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     s: &SeekRow,
     side: &SeekSide,
@@ -621,7 +589,7 @@ pub(super) async fn add_in(
         .bind(i64::from(s.rated))
         .bind(s.rating)
         .bind(s.fill_ms)
-        .bind(members_text(&s.members))
+        .bind(members_text(&s.members)?)
         .bind(s.size)
         .bind(&s.team_code)
         .bind(s.created_at)
@@ -631,7 +599,7 @@ pub(super) async fn add_in(
         .bind(&s.address)
         .bind(&s.clock);
     tx.execute(q).await?;
-    super::bots::insert_seek_side(tx, side).await?;
+    crate::bots::insert_seek_side(tx, side).await?;
     Ok(())
 }
 
@@ -683,9 +651,9 @@ async fn claim_player(
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::store::tests::table_row;
-    use crate::store::tournaments::RoundRow;
-    use crate::store::SeatRow;
+    use crate::tests::table_row;
+    use crate::tournaments::RoundRow;
+    use crate::SeatRow;
 
     fn seat(profile: &str) -> SeatRow {
         SeatRow {
