@@ -69,10 +69,12 @@ export function tileClock(tile) {
  * @param {Waiting | null} mine
  */
 export function waitingFor(waiting, want, mine) {
-  const options = (/** @type {Record<string, unknown> | undefined} */ o) => JSON.stringify(Object.entries(o || {}).sort());
+  // The pool lists each seek's options resolved (every default written
+  // out), so only the house rules the reader asked are compared.
+  const asked = Object.entries(want.rules.options || {});
   /** @param {Omit<Waiting, "players">} w */
   const same = (w) => w.rated === want.rated && w.rules.preset === want.rules.preset && w.rules.players === want.rules.players
-    && (!want.rules.options || options(w.rules.options) === options(want.rules.options)) && sameClock(w.clock, want.clock);
+    && asked.every(([k, v]) => JSON.stringify((w.rules.options || {})[k]) === JSON.stringify(v)) && sameClock(w.clock, want.clock);
   const n = waiting.filter(same).reduce((a, w) => a + w.players, 0);
   return Math.max(0, n - (mine && same(mine) ? mine.players : 0));
 }

@@ -21,7 +21,7 @@ test("the grid: the common games the server offers, in their order, a tile per c
   assert.deepEqual(tileClock(rows[0].tiles[2]), { kind: "correspondence", move_s: 86_400 });
 });
 
-test("the others waiting for a tile: same game, size and clock, casual, no house rules, the reader left out", () => {
+test("the others waiting for a tile: same game, size and clock, casual, the reader left out", () => {
   const [draw] = quickRows(presets).filter((r) => r.preset === "draw");
   const untimed = draw.tiles[1];
   const w = (extra) => ({ rules: { preset: "draw", players: 2, options: {} }, rated: false, clock: { kind: "none" }, players: 1, ...extra });
@@ -31,9 +31,12 @@ test("the others waiting for a tile: same game, size and clock, casual, no house
     w({ rules: { preset: "draw", players: 3, options: {} } }), w({ rules: { preset: "draw", players: 2, options: { target: 50 } } }),
     w({ rules: { preset: "block", players: 2, options: {} } }),
   ];
-  assert.equal(othersWaiting(waiting, untimed, null), 3);
-  assert.equal(othersWaiting(waiting, untimed, untimed.key), 2, "the reader's own seek is not counted");
-  assert.equal(othersWaiting(waiting, untimed, draw.tiles[0].key), 3);
+  assert.equal(othersWaiting(waiting, untimed, null), 4);
+  assert.equal(othersWaiting(waiting, untimed, untimed.key), 3, "the reader's own seek is not counted");
+  assert.equal(othersWaiting(waiting, untimed, draw.tiles[0].key), 4);
+  // The pool lists a seek's options resolved, every default written out.
+  const listed = w({ rules: { preset: "draw", players: 2, options: { hand_size: 7, scoring: "spots", set: 6, target: 100 } } });
+  assert.equal(othersWaiting([listed], untimed, null), 1, "a seek listed with its defaults written out counts");
   assert.equal(othersWaiting([w({})], untimed, untimed.key), 0, "alone: nobody else waits");
 });
 
@@ -60,7 +63,7 @@ test("Play now's count: the others waiting for the game chosen, house rules asid
   const want = { rules: draw, rated: false, clock: null };
   assert.equal(waitingFor(waiting, want, null), 4);
   assert.equal(waitingFor(waiting, want, w({})), 3, "the reader's seek is one of the pool's");
-  assert.equal(waitingFor(waiting, { ...want, rules: { ...draw, options: {} } }, null), 3, "house rules asked: only the same");
+  assert.equal(waitingFor(waiting, { ...want, rules: { ...draw, options: { target: 50 } } }, null), 1, "house rules asked: only the same");
   assert.equal(waitingFor([w({})], want, w({})), 0, "alone: nobody else");
   assert.equal(waitingFor(waiting, { ...want, rated: true }, w({})), 1, "a seek for another game is not subtracted");
 });

@@ -161,6 +161,13 @@ option-name = { $name ->
     [target] Points to win
     [double_blank_ten] Double blank counts 10
     [capicu_same_ends] Capicú on matching ends
+    [start_double] First engine
+    [rounds] Hands
+    [double_blank] Double blank left in hand
+    [first_turn] First turn
+    [mexican_train] Mexican train
+    [open_trains_start] Trains start open
+    [centre] Sides of the centre
    *[other] { $name }
 }
 option-help = { $name ->
@@ -183,6 +190,13 @@ option-help = { $name ->
     [target] The score that ends the match.
     [double_blank_ten] The double blank counts 10 pips in a hand's count.
     [capicu_same_ends] A capicú also counts when both ends show the same number and the last tile fits either.
+    [start_double] The double that starts the first hand; each later hand starts one lower.
+    [rounds] How many hands the match lasts.
+    [double_blank] What the double blank counts when it is left in a hand at the end.
+    [first_turn] One tile on the first turn, or as many as the player can lay on their own train.
+    [mexican_train] Whether the shared Mexican train can be started.
+    [open_trains_start] Whether every train is open to everybody from the start.
+    [centre] How many tiles the centre double takes before anything else: four, or six.
    *[other] { $help }
 }
 option-choice = { $choice ->

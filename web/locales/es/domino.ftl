@@ -159,6 +159,13 @@ option-name = { $name ->
     [target] Puntos para ganar
     [double_blank_ten] El doble blanco vale 10
     [capicu_same_ends] Capicú con puntas iguales
+    [start_double] Primera máquina
+    [rounds] Manos
+    [double_blank] Doble blanco en la mano
+    [first_turn] Primer turno
+    [mexican_train] Tren mexicano
+    [open_trains_start] Trenes abiertos al empezar
+    [centre] Lados del centro
    *[other] { $name }
 }
 option-help = { $name ->
@@ -181,6 +188,13 @@ option-help = { $name ->
     [target] El tanteo que termina la partida.
     [double_blank_ten] El doble blanco cuenta 10 puntos al contar una mano.
     [capicu_same_ends] También es capicú cuando las dos puntas muestran el mismo número y la última ficha entra por cualquiera.
+    [start_double] El doble que abre la primera mano; cada mano siguiente empieza con uno menos.
+    [rounds] Cuántas manos dura la partida.
+    [double_blank] Lo que cuenta el doble blanco si queda en la mano al final.
+    [first_turn] Una ficha en el primer turno, o todas las que el jugador pueda poner en su propio tren.
+    [mexican_train] Si se puede abrir el tren mexicano, que es de todos.
+    [open_trains_start] Si todos los trenes están abiertos a todos desde el principio.
+    [centre] Cuántas fichas lleva el doble del centro antes que nada: cuatro o seis.
    *[other] { $help }
 }
 option-choice = { $choice ->

@@ -159,6 +159,13 @@ option-name = { $name ->
     [target] Points pour gagner
     [double_blank_ten] Le double blanc vaut 10
     [capicu_same_ends] Capicú aux bouts égaux
+    [start_double] Premier moteur
+    [rounds] Manches
+    [double_blank] Double blanc resté en main
+    [first_turn] Premier tour
+    [mexican_train] Train mexicain
+    [open_trains_start] Trains ouverts au départ
+    [centre] Côtés du centre
    *[other] { $name }
 }
 option-help = { $name ->
@@ -181,6 +188,13 @@ option-help = { $name ->
     [target] Le score qui termine la partie.
     [double_blank_ten] Le double blanc compte 10 points dans le compte d'une main.
     [capicu_same_ends] Il y a aussi capicú quand les deux bouts montrent le même nombre et que le dernier domino va à l'un comme à l'autre.
+    [start_double] Le double qui ouvre la première manche ; chaque manche suivante commence un cran plus bas.
+    [rounds] Combien de manches dure la partie.
+    [double_blank] Ce que compte le double blanc resté en main à la fin.
+    [first_turn] Un domino au premier tour, ou autant que le joueur peut en poser sur son propre train.
+    [mexican_train] Si le train mexicain, commun à tous, peut être lancé.
+    [open_trains_start] Si tous les trains sont ouverts à tous dès le départ.
+    [centre] Combien de dominos le double du centre prend avant tout le reste : quatre ou six.
    *[other] { $help }
 }
 option-choice = { $choice ->

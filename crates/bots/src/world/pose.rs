@@ -57,7 +57,8 @@ pub fn seen_pose_rule(view: &SeatView) -> PoseRule {
         | NextPose::WinnerOrPartnerUnlessBlocked
         | NextPose::Alternate => Some((PoseRule::Seat(poser), TileSet(u128::MAX))),
         NextPose::WinnerWithDouble => Some((PoseRule::SeatDouble(poser), TileSet::DOUBLES)),
-        NextPose::First => None,
+        // The trains family poses each hand's engine double, as the first.
+        NextPose::First | NextPose::FallingEngine => None,
     };
     match after_win {
         Some((rule, allowed)) if fits(allowed) => rule,
