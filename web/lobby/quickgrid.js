@@ -106,9 +106,16 @@ export function quickGrid({ presets, name, needName, create, go }) {
   /** @param {string} table */
   function seated(table) {
     if (!mine) return;
-    store.setToken(table, mine.token);
+    const at = mine;
+    // The seek is spent: forget it here, without asking the pool to stop
+    // it (that answers `started`, which would seat the player again).
+    clearTimeout(timer);
+    mine = null;
+    remember(KEPT, null);
+    waitRow.hidden = true;
+    showCounts();
+    store.setToken(table, at.token);
     remember(PLAYED, "1");
-    stop(false);
     status.textContent = t("pn-found");
     go("/t/" + table);
   }
