@@ -10,8 +10,11 @@
  */
 export function facts(f) {
   const s = f.score;
+  // The trains family plays a number of hands, the lowest total winning:
+  // its goal is that count.
   /** @type {{ kind: string, goal: number, resetsWhenAllScored?: boolean, lowWins?: boolean, skunkBelow?: number }} */
-  const score = { kind: s.kind, goal: s.goal };
+  const score = { kind: s.kind, goal: s.kind === "hands" ? s.hands : s.goal };
+  if (s.kind === "hands") score.lowWins = true;
   if (s.kind === "love") score.resetsWhenAllScored = s.resets_when_all_scored;
   if (s.kind === "penalty") score.lowWins = true;
   if (s.kind === "pegs" && s.skunk_below != null) score.skunkBelow = s.skunk_below;

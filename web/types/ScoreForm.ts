@@ -3,4 +3,4 @@
 /**
  * How the match score is kept and shown.
  */
-export type ScoreForm = { "kind": "love", goal: number, resets_when_all_scored: boolean, } | { "kind": "penalty", goal: number, } | { "kind": "pegs", goal: number, skunk_below?: number, } | { "kind": "points", goal: number, };
+export type ScoreForm = { "kind": "love", goal: number, resets_when_all_scored: boolean, } | { "kind": "penalty", goal: number, } | { "kind": "pegs", goal: number, skunk_below?: number, } | { "kind": "points", goal: number, } | { "kind": "hands", hands: number, };

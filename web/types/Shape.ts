@@ -3,4 +3,4 @@
 /**
  * How the board grows, as a client draws it.
  */
-export type Shape = "line" | "spinner" | "cross" | "branches" | "arms";
+export type Shape = "line" | "spinner" | "cross" | "branches" | "arms" | "trains" | "foot";

@@ -10,6 +10,7 @@ import type { SeenBoneyard } from "./SeenBoneyard";
 import type { SeenHand } from "./SeenHand";
 import type { SkunkReport } from "./SkunkReport";
 import type { Tile } from "./Tile";
+import type { TrainsState } from "./TrainsState";
 import type { Winner } from "./Winner";
 
 /**
@@ -33,6 +34,10 @@ drew?: Array<Tile>, layout: Drawn, legal?: Array<Action>, muggins?: number, out?
  * Six-love games only, with `stake`.
  */
 playoff?: boolean, result: HandResult | null, rules: RulesSpec, scores: Array<number>, seat?: number, seed?: number, skunk?: SkunkReport, stake?: number, to_act: number | null, 
+/**
+ * The trains family only: open trains, the Mexican train, what is owed.
+ */
+trains?: TrainsState, 
 /**
  * Present once the match is over: the winning side, or null for none.
  */

@@ -1,7 +1,6 @@
-//! A table is finished whatever its policy or its connection does: a
-//! policy that fails, panics or answers an illegal action has a legal
-//! action played in its place (and reported), and a socket dropped in the
-//! middle of the match is opened again and the seat resumed.
+//! A table is finished whatever its policy does: a policy that fails,
+//! panics or answers an illegal action has a legal action played in its
+//! place (and reported).
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -17,8 +16,6 @@ use domino_botclient::{BuiltIn, ClientError, Player, Policy, Progress, Report, T
 use domino_engine::{Action, RulesSpec, Tile};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::Message;
 
 /// A table of draw for two against the heuristic bot, made by a page's
@@ -127,81 +124,4 @@ async fn a_failing_policy_has_a_legal_action_played_and_the_match_ends() {
         "a panic is reported: {failed:?}"
     );
     assert!(policy.calls.load(Ordering::SeqCst) >= 4, "{seen:?}");
-}
-
-/// A TCP relay to `to` whose connections are all cut when `cut` changes.
-async fn relay(to: SocketAddr, cut: watch::Receiver<u32>) -> (SocketAddr, Arc<AtomicUsize>) {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let opened = Arc::new(AtomicUsize::new(0));
-    let count = opened.clone();
-    tokio::spawn(async move {
-        while let Ok((mut inbound, _)) = listener.accept().await {
-            count.fetch_add(1, Ordering::SeqCst);
-            let mut cut = cut.clone();
-            cut.mark_unchanged();
-            tokio::spawn(async move {
-                let Ok(mut outbound) = TcpStream::connect(to).await else {
-                    return;
-                };
-                tokio::select! {
-                    _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
-                    _ = cut.changed() => {}
-                }
-            });
-        }
-    });
-    (addr, opened)
-}
-
-/// The heuristic bot, cutting every connection at its 4th and 9th move.
-#[derive(Debug)]
-struct Cutting {
-    cut: Arc<watch::Sender<u32>>,
-    calls: Arc<AtomicUsize>,
-}
-
-struct CuttingPlayer {
-    cut: Arc<watch::Sender<u32>>,
-    calls: Arc<AtomicUsize>,
-    good: Box<dyn Player>,
-}
-
-impl Policy for Cutting {
-    fn player(&self, rules: &RulesSpec) -> Result<Box<dyn Player>, ClientError> {
-        Ok(Box::new(CuttingPlayer {
-            cut: self.cut.clone(),
-            calls: self.calls.clone(),
-            good: BuiltIn::new("heuristic").unwrap().player(rules)?,
-        }))
-    }
-}
-
-impl Player for CuttingPlayer {
-    fn act(&mut self, turn: &Turn) -> Result<Action, ClientError> {
-        let n = self.calls.fetch_add(1, Ordering::SeqCst);
-        if n == 3 || n == 8 {
-            self.cut.send_modify(|c| *c += 1);
-        }
-        self.good.act(turn)
-    }
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_dropped_socket_is_opened_again_and_the_match_ends() {
-    let addr = common::server().await;
-    let seat = seat_at(addr).await;
-    let (cut, cuts) = watch::channel(0u32);
-    let (relayed, opened) = relay(addr, cuts).await;
-    let server = Server::without_token(&format!("http://{relayed}")).unwrap();
-    let policy = Cutting {
-        cut: Arc::new(cut),
-        calls: Arc::default(),
-    };
-    let (done, seen) = play_out(&server, &seat, &policy).await;
-    let done = done.unwrap();
-    assert!(done.won.is_some(), "{done:?}");
-    assert!(policy.calls.load(Ordering::SeqCst) > 8, "{seen:?}");
-    // The first socket, and one more after each cut.
-    assert!(opened.load(Ordering::SeqCst) >= 3, "{seen:?}");
 }

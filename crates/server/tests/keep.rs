@@ -324,7 +324,7 @@ async fn hands_no_deal_could_give_are_refused() {
             json!({"preset": "jamaican"}),
             json!({"counts": [0, 0, 0, 0]}),
             "impossible_counts",
-            "no deal",
+            "only the double blank counts 0",
         ),
         (
             json!({"preset": "puerto-rican"}),
@@ -348,7 +348,7 @@ async fn hands_no_deal_could_give_are_refused() {
             json!({"preset": "french", "options": {"double_blank_ten": true}}),
             json!({"counts": [0, 7, 5, 10], "doubles": [0]}),
             "impossible_counts",
-            "seat 0",
+            "a count of 0 means going out",
         ),
     ];
     for (rules, report, code, words) in cases {
