@@ -81,13 +81,13 @@ test("the switch changes the language, and it is remembered", async () => {
   assert.deepEqual(names.map((n) => n.toLowerCase()), ["english", "español", "français"]);
   await Promise.all([page.waitForEvent("load"), page.selectOption("#langswitch", "fr")]);
   await page.waitForSelector("#quick h2");
-  assert.equal(await page.locator("#quick h2").innerText(), "Jouer tout de suite");
+  assert.equal(await page.locator("#quick h2").innerText(), "Jouer contre l'ordinateur");
   assert.equal(await htmlLang(page), "fr");
   // A new page of the same browser: still French, though it asks for English.
   const again = await page.context().newPage();
   await again.goto(env.base + "/");
   await again.waitForSelector("#quick h2");
-  assert.equal(await again.locator("#quick h2").innerText(), "Jouer tout de suite");
+  assert.equal(await again.locator("#quick h2").innerText(), "Jouer contre l'ordinateur");
   noErrors(page);
   await page.context().close();
 });
@@ -103,7 +103,7 @@ test("a browser language the page does not speak falls back to Accept-Language",
   assert.match(await res.text(), /<html lang="es">/);
   assert.deepEqual(await page.evaluate(() => navigator.languages), ["de-DE", "de"]);
   await page.waitForSelector("#quick h2");
-  assert.equal(await page.locator("#quick h2").innerText(), "Jugar ya");
+  assert.equal(await page.locator("#quick h2").innerText(), "Jugar contra la computadora");
   noErrors(page);
   await page.context().close();
 });

@@ -97,7 +97,9 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     // Folded under its title on a phone: opened to be read.
     if (!(await page.locator("#gamesfold[open]").count())) await page.click("#gamesfold summary");
     for (const line of await page.locator("#games dd").allInnerTexts()) assert.ok(line.length > 20, line);
-    // Each level in words (its measured rating is the leaderboard's).
+    // Each level in words (its measured rating is the leaderboard's), in
+    // the custom games' forms (folded on a phone).
+    await openCustom(page);
     const levels = await page.locator("#quicklevel option").allInnerTexts();
     assert.deepEqual(levels.map((x) => x.split(":")[0]), ["Beginner", "Easy", "Casual", "Strong", "Expert"]);
     assert.match(await page.locator("#quicklevel option[value=expert]").getAttribute("title"), /expert/);
@@ -218,7 +220,7 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
       await page.waitForSelector("#notfound");
       assert.match(await page.locator("#notfound").innerText(), text);
       await page.click("#tolobby");
-      await page.waitForSelector("#quickplay");
+      await page.waitForSelector("#qgrid");
       if (path.startsWith("/t")) await shot(page, `not-found-${size}`);
       noErrors(page);
       await page.context().close();
