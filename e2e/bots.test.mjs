@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 // The `ws` client playwright-core bundles (node 20 has no WebSocket of its
 // own), for the bot's Authorization header, which a browser cannot send.
 import bundle from "playwright-core/lib/utilsBundle";
-import { setup, newPlayer, noErrors, shot, playHand, playToMatchEnd, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, playHand, playToMatchEnd, openCustom, PHONE } from "./helpers.mjs";
 
 const WS = bundle.ws;
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -111,6 +111,8 @@ async function ratedDrawToOne(page) {
 /** Challenge the bot from the lobby's "Play a bot" (draw game to 1 point, rated). */
 async function challenge(page, shotName) {
   await page.goto(env.base + "/");
+  // "Play a bot" is among the custom games, folded on a phone.
+  await openCustom(page);
   const row = page.locator(`#pb-accounts [data-bot="${botId}"]`);
   await row.waitFor();
   assert.equal(await row.locator(".botbadge").count(), 1, "the list marks the bot");
