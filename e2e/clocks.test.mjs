@@ -6,7 +6,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, PHONE, openCustom } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -15,6 +15,7 @@ after(async () => { await env.stop(); });
 test("a correspondence table from the lobby: the clocks at the table and the lobby's list, in Spanish on a phone", async () => {
   const page = await newPlayer(env, "Ana", { viewport: PHONE, locale: "es-PR" });
   await page.goto(env.base + "/");
+  await openCustom(page);
   await page.fill("#name", "Ana");
   await page.selectOption("#game", "draw");
   await page.selectOption("#players", "2");
@@ -32,6 +33,7 @@ test("a correspondence table from the lobby: the clocks at the table and the lob
   await shot(page, "clocks-correspondence-es-phone");
   // Back in the lobby: the table is listed, your turn, with the time left.
   await page.goto(env.base + "/");
+  await openCustom(page);
   const row = page.locator(`#yourtables [data-table="${id}"]`);
   await row.waitFor();
   assert.match(await row.innerText(), /Te toca/);
@@ -44,6 +46,7 @@ test("a correspondence table from the lobby: the clocks at the table and the lob
 test("the last seconds of your turn: a warning shown and announced, then the computer moves for you", async () => {
   const page = await newPlayer(env, "Ana", { viewport: PHONE, locale: "es-PR" });
   await page.goto(env.base + "/");
+  await openCustom(page);
   // A table of 5 s a move (not among the lobby's choices), made from the
   // page's own socket as the lobby makes its tables.
   const made = await page.evaluate(() => new Promise((ok) => {

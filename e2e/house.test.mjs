@@ -3,7 +3,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, createFriends, shot, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, createFriends, shot, PHONE, openCustom } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -38,6 +38,7 @@ test("each house option the sources name is offered by the table form and reache
 test("the skunk choice: points or a named choice, at phone size too", async () => {
   const page = await newPlayer(env, "phone host", { viewport: PHONE });
   await page.goto(env.base + "/");
+  await openCustom(page);
   await page.selectOption("#game", "club-fives");
   await page.click("#newtable .houserules summary");
   const pick = page.locator("#opts [data-opt=skunk] [data-part=pick]");

@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, moveOnce, handOver,
-  engineSession, DESKTOP, PHONE, writeArtifact } from "./helpers.mjs";
+  engineSession, DESKTOP, PHONE, writeArtifact, openCustom } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -236,6 +236,7 @@ test("signed in, the lobby's hint switch and the table agree: rated against the 
     const words = WORDS[code];
     const page = await newPlayer(env, `rated-${size}`, { viewport, locale });
     await page.goto(env.base + "/");
+    await openCustom(page);
     // A guest: hints on, as chosen, nothing to explain.
     await page.waitForSelector("#hints");
     assert.ok(await page.locator("#hints").isChecked());

@@ -8,7 +8,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, inviteLinkOf, moveOnce, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, inviteLinkOf, moveOnce, PHONE, openCustom } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -39,6 +39,7 @@ test("an open lobby tells the player, once she allows it, when it becomes her tu
   const ana = await newPlayer(env, "Ana", { viewport: PHONE, locale: "fr-FR" });
   const bob = await newPlayer(env, "Bob");
   await ana.goto(env.base + "/");
+  await openCustom(ana);
   await ana.fill("#name", "Ana");
   await ana.selectOption("#game", "draw");
   await ana.selectOption("#players", "2");
@@ -61,6 +62,7 @@ test("an open lobby tells the player, once she allows it, when it becomes her tu
   await ana.context().addInitScript(recordNotifications);
   await ana.clock.install();
   await ana.goto(env.base + "/");
+  await openCustom(ana);
   const row = ana.locator(`#yourtables [data-table="${table}"]`);
   await row.waitFor();
   assert.match(await row.innerText(), /Les autres jouent/);
