@@ -247,6 +247,8 @@ test("signed in, the lobby's hint switch and the table agree: rated against the 
     await page.fill("#name", name);
     await page.click("#profilecreate");
     await page.waitForSelector("#profilewho");
+    // The lobby is drawn again for the profile: its custom games fold anew on a phone.
+    await openCustom(page);
     // Signed in, a table with the computer is rated: the switch is off and says why.
     await page.selectOption("#game", "jamaican");
     assert.ok(!(await page.locator("#hints").isChecked()), "no hints offered for rated play");
