@@ -117,16 +117,29 @@ impl Match {
         seed: Option<u64>,
         deal: Option<&DealSpec>,
     ) -> Result<Match, MatchError> {
-        let first = first_rule(&rules);
-        let mut m = Match {
+        let mut m = Match::unplayed(rules, seed, 0, Phase::Play, first_rule(&rules));
+        m.deal_next(deal)?;
+        Ok(m)
+    }
+
+    /// A match with nothing played and no hand dealt yet: hand `hand_number`
+    /// done, in `phase`, the next hand posed under `next_rule`.
+    fn unplayed(
+        rules: Rules,
+        seed: Option<u64>,
+        hand_number: u32,
+        phase: Phase,
+        next_rule: PoseRule,
+    ) -> Match {
+        Match {
             rules,
             seed,
-            hand_number: 0,
-            phase: Phase::Play,
+            hand_number,
+            phase,
             deal: empty_deal(),
             hand: Hand::new(&rules, &empty_deal(), 0, TileSet::EMPTY),
             chooser: 0,
-            next_rule: first,
+            next_rule,
             tally: Tally::new(),
             live: [0; MAX_PLAYERS],
             result: None,
@@ -134,9 +147,7 @@ impl Match {
             poser: 0,
             recording: true,
             record: Vec::new(),
-        };
-        m.deal_next(deal)?;
-        Ok(m)
+        }
     }
 
     /// Stop keeping the history and record (for fast playouts).
@@ -556,23 +567,7 @@ impl Match {
     /// a later hand of a match from what one seat saw of it, without the
     /// hands before. The score starts at nothing.
     pub fn before_hand(rules: Rules, number: u32, rule: PoseRule) -> Match {
-        Match {
-            rules,
-            seed: None,
-            hand_number: number.saturating_sub(1),
-            phase: Phase::HandOver,
-            deal: empty_deal(),
-            hand: Hand::new(&rules, &empty_deal(), 0, TileSet::EMPTY),
-            chooser: 0,
-            next_rule: rule,
-            tally: Tally::new(),
-            live: [0; MAX_PLAYERS],
-            result: None,
-            last_winner: None,
-            poser: 0,
-            recording: true,
-            record: Vec::new(),
-        }
+        Match::unplayed(rules, None, number.saturating_sub(1), Phase::HandOver, rule)
     }
 
     /// The rule deciding who poses the next hand.
