@@ -56,6 +56,9 @@ let close = null;
 const nav = {
   go(path) {
     history.pushState({}, "", path);
+    // A new page starts at its top, as a loaded one would: a game opened
+    // from far down the lobby must not show its table scrolled past the score.
+    window.scrollTo(0, 0);
     route();
   },
   notFound(what) {
