@@ -5,7 +5,7 @@
 // region that tells what happened at the table without flooding.
 
 import { h } from "./dom.js";
-import { t } from "./words.js";
+import { t, semiList } from "./words.js";
 import { parseTile } from "./draw.js";
 import { endName, endNameAt } from "./names.js";
 
@@ -67,7 +67,7 @@ export function handTileName(tile, playable, myTurn) {
 export function endsSummary(layout, ends, emptyText) {
   if (!ends.length) return emptyText;
   const list = ends.map((e) => t("a11y-end-asks", { end: endNameAt(layout, e), pips: e.pips }));
-  return t("a11y-board-ends", { ends: list.join("; ") });
+  return t("a11y-board-ends", { ends: semiList(list) });
 }
 
 /**

@@ -102,6 +102,6 @@ document.addEventListener("click", (e) => {
   const a = /** @type {HTMLAnchorElement | null} */ (target.closest && target.closest("a[href]"));
   if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const href = a.getAttribute("href");
-  if (/^\/(t\/|r\/|k\/|keep$|puzzles($|\?)|how\/|p\/|leaderboard$|$)/.test(href)) { e.preventDefault(); nav.go(href); }
+  if (/^\/(t\/|r\/|k\/|keep$|puzzles($|\?)|how\/|p\/|leaderboard($|\?)|$)/.test(href)) { e.preventDefault(); nav.go(href); }
 });
 route();

@@ -152,8 +152,9 @@ export function resultHow(P, state, r) {
 /** The short "how" of a score-sheet line. */
 export function resultShort(P, r) {
   if (!r) return "";
-  if (r.reason === "domino" && r.seat != null) return t("how-domino", { who: P.name(r.seat) });
-  if (r.reason === "target" && r.seat != null) return t("how-target", { who: P.name(r.seat) });
-  if (r.reason === "blocked" && r.seat != null && r.winner) return t("how-blocked", { who: P.name(r.seat) });
+  // `many`: "you dominoed", never "dominó de Tú".
+  if (r.reason === "domino" && r.seat != null) return t("how-domino", { who: P.name(r.seat), many: P.many(r.seat) });
+  if (r.reason === "target" && r.seat != null) return t("how-target", { who: P.name(r.seat), many: P.many(r.seat) });
+  if (r.reason === "blocked" && r.seat != null && r.winner) return t("how-blocked", { who: P.name(r.seat), many: P.many(r.seat) });
   return t("how-blocked-tie");
 }

@@ -133,6 +133,15 @@ export function orList(list) {
   return w.length < 2 ? w.join("") : t("term-or", { rest: w.slice(0, -1).join(", "), last: w[w.length - 1] });
 }
 
+/**
+ * Clauses joined by semicolons, as the language writes them (French puts
+ * a space before the semicolon: "garde le 6 ; bloque le 4").
+ * @param {string[]} list
+ */
+export function semiList(list) {
+  return list.join(lang === "fr" ? "\u202f; " : "; ");
+}
+
 /** Whether a message exists (for optional notes and reasons). */
 export function has(id) {
   return bundles.some((b) => b.hasMessage(id));

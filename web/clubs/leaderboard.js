@@ -59,21 +59,34 @@ function botRow(b) {
 export async function leaderboardPage(app) {
   document.title = `${t("leaderboard-title")} · ${t("page-title")}`;
   const [presets, ladder] = await Promise.all([get("/api/presets"), get("/api/levels")]);
+  // The address names the game and the tab, so a board can be linked to.
+  const query = new URLSearchParams(location.search);
+  const asked = query.get("game");
   const game = h("select", { id: "boardgame", "aria-label": t("lobby-game") },
-    (presets || []).map((p) => h("option", { value: p.name }, t("game-title", { preset: p.name }))));
+    (presets || []).map((p) => h("option", { value: p.name, ...(p.name === asked ? { selected: "" } : {}) }, t("game-title", { preset: p.name }))));
   const list = h("div", { id: "board" });
   // People or bots: two buttons, the chosen one pressed.
-  let kind = new URLSearchParams(location.search).get("kind") === "bots" ? "bots" : "people";
+  let kind = query.get("kind") === "bots" ? "bots" : "people";
+  const remember = () => {
+    const q = new URLSearchParams({ game: game.value });
+    if (kind === "bots") q.set("kind", "bots");
+    history.replaceState(history.state, "", "/leaderboard?" + q);
+  };
   const kindBtn = (/** @type {"people" | "bots"} */ k) => h("button", { type: "button", class: "small toggle", id: "boardkind-" + k, "aria-pressed": String(kind === k),
-    onclick: () => { kind = k; for (const b of kinds.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.id === "boardkind-" + k)); load(); } },
+    onclick: () => { kind = k; for (const b of kinds.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.id === "boardkind-" + k)); remember(); load(); } },
   t("leaderboard-kind-" + k));
   const kinds = h("div", { class: "row boardkind", role: "group", "aria-label": t("leaderboard-kind") }, kindBtn("people"), kindBtn("bots"));
   const loadBots = async () => {
     const all = await get("/api/leaderboard?min=0&kind=bots&game=" + encodeURIComponent(game.value));
     if (!all) { fill(list, h("p", { class: "error" }, t("offline-now"))); return; }
     const rows = [...all.players].sort((a, b) => b.rating - a.rating);
+    // Every built-in level is named, as on the people's tab: those with
+    // no rated match in this game yet follow the board, saying so.
+    const unrated = LEVELS.filter((l) => !rows.some((b) => builtinLevel(b) === l));
     fill(list, h("h2", {}, t("leaderboard-bot-accounts")),
       rows.length ? h("ol", { class: "board", id: "board-botaccounts" }, rows.map(botRow)) : h("p", { class: "muted" }, t("leaderboard-bots-none")),
+      unrated.length ? [h("p", { class: "muted" }, t("leaderboard-level-unrated")),
+        h("ul", { class: "board", id: "board-unrated" }, unrated.map((l) => h("li", { "data-bot": l, class: "unrated" }, t("level", { bot: l }), " ", botBadge())))] : null,
       h("p", { class: "muted" }, t("leaderboard-bots-scale")));
   };
   const load = async () => {
@@ -105,7 +118,7 @@ export async function leaderboardPage(app) {
       levels.length ? [h("h2", {}, t("leaderboard-bots")), h("ul", { class: "board", id: "board-bots" }, levels),
         m ? h("p", { class: "muted" }, t("leaderboard-bots-help")) : null] : []);
   };
-  game.addEventListener("change", load);
+  game.addEventListener("change", () => { remember(); load(); });
   fill(app, h("section", { class: "card", id: "leaderboard" }, h("h1", {}, t("leaderboard-title")), kinds, game, list,
     h("p", {}, h("a", { href: "/" }, t("back-lobby")))));
   await load();

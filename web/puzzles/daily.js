@@ -32,7 +32,7 @@ export function dailyCard() {
     // A small layout drawn larger (up to three times) to fill the narrow card.
     drawLayout(board, p.layout, 320, p.state.history, game.branches, null, "", 3);
     fill(info, t("puzzle-info", {
-      game: t("game-title", { preset: p.game.replace(/\d+$/, "") }), kind: p.kind,
+      game: t("game-title", { preset: p.game }), kind: p.kind,
       rating: p.rating ? M.points(p.rating) : "", player: p.player ? M.points(p.player) : "",
     }));
     card.hidden = false;

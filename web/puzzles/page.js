@@ -4,13 +4,14 @@
 // solver's values and both ratings. The state is model.js's.
 
 import { h, fill } from "../dom.js";
-import { t, orList } from "../words.js";
+import { t, orList, semiList } from "../words.js";
 import { facts } from "../games.js";
 import { drawLayout, drawEnds, tileSvg, el as svgEl } from "../draw.js";
 import { call } from "../api.js";
 import * as M from "./model.js";
 import { guest } from "../guest.js";
 import * as O from "./own.js";
+import { endNameAt } from "../names.js";
 
 /** @typedef {import("./model.js").Puzzles} Puzzles */
 /** @typedef {import("../types/Action").Action} Action */
@@ -47,6 +48,8 @@ export function puzzlesPage(app) {
   const soFar = h("div", { id: "puzzlesofar" });
   const hand = h("div", { class: "hand", id: "puzzlehand", role: "group", "aria-label": t("puzzle-your-hand") });
   const prompt = h("p", { id: "puzzleprompt" });
+  // A tile that fits two ends: the ends as buttons, as at the table.
+  const endBtns = h("div", { id: "puzzleends", class: "buttons" });
   const result = h("div", { id: "puzzleresult", "aria-live": "polite" });
   // The solver's line after a try, step by step on the board.
   const lineBox = h("div", { id: "puzzleline", class: "puzzleline" });
@@ -64,7 +67,7 @@ export function puzzlesPage(app) {
   fill(app, h("section", { class: "card puzzles", id: "puzzles" },
     title,
     h("div", { class: "row" }, h("label", {}, t("puzzle-game-label"), " ", game), h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn, mineBtn),
-    info, board, lineBox, others, soFar, prompt, hand, error, result));
+    info, board, lineBox, others, soFar, prompt, endBtns, hand, error, result));
 
   async function load() {
     error.textContent = "";
@@ -120,7 +123,7 @@ export function puzzlesPage(app) {
     const p = S.puzzle;
     if (!p) return;
     const game = facts(p.facts);
-    const gameName = t("game-title", { preset: p.game.replace(/\d+$/, "") });
+    const gameName = t("game-title", { preset: p.game });
     const from = O.current(own);
     fill(info, p.rating && p.player
       ? t("puzzle-info", { game: gameName, kind: p.kind, rating: M.points(p.rating), player: M.points(p.player) })
@@ -134,7 +137,14 @@ export function puzzlesPage(app) {
       ? drawLayout(board, step.layout, width, null, game.branches, step.action.type === "play" ? step.action.tile : null, "")
       : drawLayout(board, p.layout, width, p.state.history, game.branches, null, "");
     const choosable = M.endsFor(S);
-    drawEnds(board, ends, (end) => { const r = M.pickEnd(S, end); S = r.S; send(r.play); }, choosable.size ? choosable : null);
+    const pick = (/** @type {number} */ end) => { const r = M.pickEnd(S, end); S = r.S; send(r.play); };
+    drawEnds(board, ends, pick, choosable.size ? choosable : null);
+    const layout = step ? step.layout : p.layout;
+    fill(endBtns, ...(S.tried ? [] : [...choosable].map((end) => {
+      const e = (ends || []).find((x) => x.id === end) || { id: end, pips: "" };
+      return h("button", { type: "button", class: "endchoice", "data-end": end, onclick: () => pick(end) }, t("act-on-end", { end: endNameAt(layout, e), pips: e.pips }));
+    })), ...(choosable.size && !S.tried ? [h("button", { type: "button", class: "quiet", id: "puzzlecancel",
+      onclick: () => { S = { ...S, selected: null }; render(); } }, t("act-cancel"))] : []));
     const hands = M.handsNow(S);
     fill(others, ...hands.map((hd, seat) => seat === p.seat ? null
       : h("div", { class: "puzzleseat" }, t("puzzle-seat", { role: M.seatRole(p.state.hands.length, !!p.facts.partners, p.seat, seat) }), " ",
@@ -207,7 +217,7 @@ export function puzzlesPage(app) {
     if (typeof args.role === "string") args.who = t("puzzle-who", { role: args.role });
     if (Array.isArray(args.ends)) args.ends = orList(args.ends);
     if (Array.isArray(args.numbers)) args.numbers = orList(args.numbers);
-    if (Array.isArray(args.passes)) args.passes = args.passes.map(said).join("; ");
+    if (Array.isArray(args.passes)) args.passes = semiList(args.passes.map(said));
     return t(m.id, /** @type {Record<string, string | number>} */ (args));
   }
 
@@ -218,9 +228,9 @@ export function puzzlesPage(app) {
     const ex = tr.explained ? M.explanation(p, tr.explained) : null;
     fill(result,
       h("p", { class: tr.right ? "right" : "wrong", id: "puzzleverdict" }, t(tr.right ? "puzzle-right" : "puzzle-wrong", { answer: playWords(p, tr.answer) })),
-      ex && ex.why.length ? h("p", { id: "puzzlewhy" }, t("puzzle-why", { reasons: ex.why.map(said).join("; ") })) : null,
+      ex && ex.why.length ? h("p", { id: "puzzlewhy" }, t("puzzle-why", { reasons: semiList(ex.why.map(said)) })) : null,
       ex && ex.count ? h("p", { id: "puzzlecount" }, said({ id: ex.count.id, args: { ...ex.count.args, answer: playWords(p, tr.answer) } })) : null,
-      ex && ex.known.length ? h("p", { id: "puzzleknown" }, t("puzzle-known", { facts: ex.known.map(said).join("; ") })) : null,
+      ex && ex.known.length ? h("p", { id: "puzzleknown" }, t("puzzle-known", { facts: semiList(ex.known.map(said)) })) : null,
       h("p", {}, t("puzzle-values")),
       h("table", { id: "puzzlevalues" },
         ...M.rows(tr, S.mine).map((r) => h("tr", { class: [r.answer ? "answer" : "", r.mine ? "mine" : ""].join(" ").trim() },
@@ -244,6 +254,6 @@ export function puzzlesPage(app) {
     if (!Array.isArray(data)) return;
     fill(game, h("option", { value: "" }, t("puzzle-game-any")),
       ...data.map((/** @type {{ game: string }} */ g) => h("option", { value: g.game, ...(g.game === S.game ? { selected: "" } : {}) },
-        t("game-title", { preset: g.game.replace(/\d+$/, "") }))));
+        t("game-title", { preset: g.game }))));
   }
 }

@@ -5,7 +5,7 @@
 // node (web/test/table-model.test.mjs); the views (seats.js, board.js,
 // hand.js, result.js, side.js, fairpanel.js) draw what it says.
 
-import { t, orList } from "../words.js";
+import { t, orList, semiList } from "../words.js";
 
 /** @typedef {import("../types/StateMessage").StateMessage} StateMessage */
 /** @typedef {import("../types/ChatLine").ChatLine} ChatLine */
@@ -313,13 +313,13 @@ export function viewerWon(P, winner) {
  * @param {{ why: string, seat?: number, ends?: number[] }[]} reasons
  */
 export function hintReasons(P, reasons) {
-  return reasons.map((r) => {
+  return semiList(reasons.map((r) => {
     /** @type {Record<string, unknown>} */
     const args = { ...r };
     if (r.seat != null) args.who = P.name(r.seat);
     if (r.ends) args.ends = orList(r.ends);
     return t(reasonId(r.why), args);
-  }).join("; ");
+  }));
 }
 
 /** The catalog's id of one of the expert's reasons (`shown_none`: `term-why-shown-none`). @param {string} why */

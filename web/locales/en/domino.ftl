@@ -441,10 +441,19 @@ sheet-hand = Hand
 sheet-how = How
 sheet-total = Total
 sheet-empty = No hand finished yet.
-how-domino = { $who } dominoed
-how-blocked = blocked, { $who } lightest
+how-domino = { $many ->
+    [you] you dominoed
+   *[other] { $who } dominoed
+}
+how-blocked = { $many ->
+    [you] blocked, you were lightest
+   *[other] blocked, { $who } lightest
+}
 how-blocked-tie = blocked, tie
-how-target = { $who } reached the target
+how-target = { $many ->
+    [you] you reached the target
+   *[other] { $who } reached the target
+}
 
 ## Fair deals
 
@@ -1648,6 +1657,7 @@ leaderboard-kind-people = People
 leaderboard-kind-bots = Bots
 leaderboard-bot-accounts = Bot accounts and built-in levels
 leaderboard-bots-none = No bot has a rating in this game yet.
+leaderboard-level-unrated = Built-in levels not yet rated in this game:
 leaderboard-bots-scale = Bot accounts and the built-in levels are rated on the same scale as people.
 lobby-hints-rated = Signed in, your match against the computer is rated: no hints (the table says so too).
 lobby-hints-if-casual = Hints only if a friend you invite plays without a profile: a match between profiles is rated.

@@ -449,10 +449,19 @@ sheet-hand = Mano
 sheet-how = Cómo
 sheet-total = Total
 sheet-empty = Todavía no ha terminado ninguna mano.
-how-domino = dominó de { $who }
-how-blocked = tranque, { $who } con menos
+how-domino = { $many ->
+    [you] dominaste
+   *[other] dominó de { $who }
+}
+how-blocked = { $many ->
+    [you] tranque, tenías menos
+   *[other] tranque, { $who } con menos
+}
 how-blocked-tie = tranque, empate
-how-target = { $who } llegó a la meta
+how-target = { $many ->
+    [you] llegaste a la meta
+   *[other] { $who } llegó a la meta
+}
 
 ## Repartos justos
 
@@ -1671,6 +1680,7 @@ leaderboard-kind-people = Personas
 leaderboard-kind-bots = Bots
 leaderboard-bot-accounts = Cuentas bot y niveles incorporados
 leaderboard-bots-none = Ningún bot tiene puntuación en este juego todavía.
+leaderboard-level-unrated = Niveles integrados sin puntuación en este juego todavía:
 leaderboard-bots-scale = Las cuentas bot y los niveles incorporados se puntúan en la misma escala que las personas.
 lobby-hints-rated = Con tu perfil, la partida contra la computadora es puntuada: sin pistas (la mesa también lo dice).
 lobby-hints-if-casual = Pistas solo si un amigo invitado juega sin perfil: una partida entre perfiles es puntuada.

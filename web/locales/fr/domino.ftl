@@ -447,10 +447,19 @@ sheet-hand = Manche
 sheet-how = Comment
 sheet-total = Total
 sheet-empty = Aucune manche terminée pour l'instant.
-how-domino = domino de { $who }
-how-blocked = bloqué, { $who } le plus léger
+how-domino = { $many ->
+    [you] votre domino
+   *[other] domino de { $who }
+}
+how-blocked = { $many ->
+    [you] bloqué, votre main la plus légère
+   *[other] bloqué, { $who } le plus léger
+}
 how-blocked-tie = bloqué, égalité
-how-target = { $who } : but atteint
+how-target = { $many ->
+    [you] vous avez atteint le but
+   *[other] { $who } : but atteint
+}
 
 ## Donnes équitables
 
@@ -1672,6 +1681,7 @@ leaderboard-kind-people = Personnes
 leaderboard-kind-bots = Bots
 leaderboard-bot-accounts = Comptes bot et niveaux intégrés
 leaderboard-bots-none = Aucun bot n'a encore de classement dans ce jeu.
+leaderboard-level-unrated = Niveaux intégrés pas encore classés dans ce jeu :
 leaderboard-bots-scale = Les comptes bot et les niveaux intégrés sont classés sur la même échelle que les personnes.
 lobby-hints-rated = Avec votre profil, la partie contre l'ordinateur est classée : pas de conseils (la table le dit aussi).
 lobby-hints-if-casual = Des conseils seulement si un ami invité joue sans profil : une partie entre profils est classée.
