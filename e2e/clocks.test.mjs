@@ -29,7 +29,7 @@ test("a correspondence table from the lobby: the clocks at the table and the lob
   // you pose.
   await page.waitForSelector("#clocks .seatclock.running.mine");
   assert.equal(await page.locator("#clocks .seatclock").count(), 1);
-  assert.match(await page.locator("#clocks .seatclock.mine time").innerText(), /^(23 h 59 min|1 d 0 h)$/);
+  assert.match(await page.locator("#clocks .seatclock.mine time").innerText(), /^(23 h 59 min|24 h 0 min)$/);
   await shot(page, "clocks-correspondence-es-phone");
   // Back in the lobby: the table is listed, your turn, with the time left.
   await page.goto(env.base + "/");
@@ -37,7 +37,7 @@ test("a correspondence table from the lobby: the clocks at the table and the lob
   const row = page.locator(`#yourtables [data-table="${id}"]`);
   await row.waitFor();
   assert.match(await row.innerText(), /Te toca/);
-  assert.match(await row.innerText(), /Quedan (23 h|1 d)/);
+  assert.match(await row.innerText(), /Quedan (23 h|24 h)/);
   assert.equal(await page.locator("#notifyask").textContent(), "Avísame cuando me toque");
   await shot(page, "clocks-lobby-your-turn-es-phone");
   noErrors(page);

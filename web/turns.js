@@ -74,10 +74,11 @@ export function yourTablesCard() {
   (async () => {
     const rows = await myTurns().catch(() => []);
     card.hidden = rows.length === 0;
+    const scale = Math.max(0, ...rows.map((x) => x.left_ms ?? 0));
     fill(list, rows.map((x) => h("div", { class: "tablerow" + (x.your_turn ? " yourturn" : ""), "data-table": x.table },
       h("b", {}, t("game-title", { preset: x.preset })), " ",
       h("span", { class: x.your_turn ? "chip" : "muted" }, t(x.your_turn ? "turn-yours" : "turn-theirs")), " ",
-      x.left_ms != null ? h("span", { class: "muted" }, t("turn-left", { left: clockText(x.left_ms) })) : null, " ",
+      x.left_ms != null ? h("span", { class: "muted" }, t("turn-left", { left: clockText(x.left_ms, scale) })) : null, " ",
       h("a", { href: "/t/" + x.table, class: "button small" }, t("turn-open")))));
   })();
   return card;

@@ -12,15 +12,20 @@ import { t } from "../words.js";
 export const WARN_MS = 10_000;
 
 /**
- * A time left, in the player's words: `m:ss` under an hour, else hours
- * and minutes, else days and hours.
+ * A time left, in the player's words: `m:ss` under an hour, hours and
+ * minutes under two days, else days and hours. `scale` is the longest
+ * time shown beside it: times over an hour read together take its units,
+ * so one table's two clocks never read "23 h 59 min" and "1 d 0 h".
  * @param {number} ms
+ * @param {number} [scale]
  */
-export function clockText(ms) {
+export function clockText(ms, scale = ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
+  const unit = Math.max(s, Math.ceil(scale / 1000));
+  // The last hour always counts seconds, whatever is shown beside it.
   if (s < 3600) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   const hours = Math.floor(s / 3600);
-  if (hours < 24) return t("clock-hours", { h: hours, m: Math.floor((s % 3600) / 60) });
+  if (unit < 48 * 3600) return t("clock-hours", { h: hours, m: Math.floor((s % 3600) / 60) });
   return t("clock-days", { d: Math.floor(hours / 24), h: hours % 24 });
 }
 
@@ -69,10 +74,11 @@ export function clockView(announcer) {
     const mine = me != null && c.running === me;
     const low = mine && left[me] <= WARN_MS;
     box.dataset.timeouts = String(me != null ? c.timeouts[me] : 0);
+    const scale = Math.max(0, ...left.filter((_, s) => timed[s]));
     fill(box, left.map((ms, s) => !timed[s] ? null : h("span", {
       class: "seatclock" + (s === c.running ? " running" : "") + (s === me ? " mine" : ""),
       "data-seat": s,
-    }, h("span", { class: "who" }, names[s]), " ", h("time", {}, clockText(ms)))),
+    }, h("span", { class: "who" }, names[s]), " ", h("time", {}, clockText(ms, scale)))),
     low ? h("p", { class: "clockwarn", id: "clockwarn" }, t("clock-warning", { secs: Math.ceil(left[me] / 1000) })) : null);
     if (low && !warned) {
       warned = true;

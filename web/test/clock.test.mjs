@@ -10,6 +10,19 @@ test("times left read as m:ss under an hour, then hours, then days", () => {
   assert.equal(clockText(75_000), "1:15");
   assert.equal(clockText((3600 + 120) * 1000), "1 h 2 min");
   assert.equal(clockText((2 * 86_400 + 5 * 3600) * 1000), "2 d 5 h");
+  // A day is still hours: a day a move reads "24 h 0 min", not "1 d 0 h".
+  assert.equal(clockText(86_400 * 1000), "24 h 0 min");
+});
+
+test("times shown together take the longest one's units", () => {
+  const day = 86_400 * 1000;
+  // One table's clocks at a day a move: both in hours and minutes.
+  assert.equal(clockText(day - 60_000, day), "23 h 59 min");
+  assert.equal(clockText(day, day), "24 h 0 min");
+  // Beside three days, a few hours read in days.
+  assert.equal(clockText(5 * 3600 * 1000, 3 * day), "0 d 5 h");
+  // The last hour counts its seconds whatever is beside it.
+  assert.equal(clockText(45_000, 2 * 3600 * 1000), "0:45");
 });
 
 test("only the running seat's time counts down, and never below zero", () => {
