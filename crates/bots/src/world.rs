@@ -34,6 +34,9 @@ struct Slot {
     /// Index into `draw_tiles` for a drawn tile, `None` for the deal.
     draw: Option<usize>,
     avoid: TileSet,
+    /// The slot that holds the poser's double above the seat's own, where
+    /// another seat posed for holding the highest double.
+    need: bool,
 }
 
 /// How the other seats' plays weigh a sampled world: by a mixture of play
@@ -88,6 +91,9 @@ pub struct Sampler {
     hand_sizes: Vec<u32>,
     /// The hand's pose, when sampled deals must agree with it.
     hand_pose: Option<pose::HandPose>,
+    /// The seat that posed for holding the highest double (not this
+    /// one): no third seat may be dealt a double above its highest.
+    top_seat: Option<u8>,
 }
 
 impl Sampler {
@@ -188,11 +194,16 @@ impl Sampler {
             ),
             None => None,
         };
-        let (barred, need) = match (hand_pose, my_first) {
+        let mut top_seat = None;
+        let (barred, mut need) = match (hand_pose, my_first) {
             (Some(f), Some(mine)) => (f.barred(me, mine), f.must_hold(me, mine)),
             _ => (TileSet::EMPTY, None),
         };
-        for s in 0..n as u8 {
+        // The seat that posed for the highest double comes last: the
+        // doubles the others were surely dealt raise what it must hold.
+        let top = need.map(|(seat, _)| seat);
+        let order = (0..n as u8).filter(|&s| Some(s) != top).chain(top);
+        for s in order {
             if s == me && own.is_some() {
                 continue;
             }
@@ -207,20 +218,55 @@ impl Sampler {
                 .filter(|&d| draw_seat[d] == s && assigned[d].is_none())
                 .map(|d| (d, draw_step[d]))
                 .collect();
-            let attribute_with = |cap: usize| {
-                attribute::attribute(&steps, s, &plays, &unknown, cap, barred)
+            // The top seat keeps its doubles above the seat's own dealt
+            // where it can: it posed for holding one.
+            let keep = need
+                .filter(|&(seat, _)| seat == s)
+                .map_or(TileSet::EMPTY, |n| n.1);
+            let attribute_with = |cap: usize, barred: TileSet| {
+                attribute::attribute(&steps, s, &plays, &unknown, cap, barred, keep)
+                    .or_else(|| {
+                        attribute::attribute(
+                            &steps,
+                            s,
+                            &plays,
+                            &unknown,
+                            cap,
+                            barred,
+                            TileSet::EMPTY,
+                        )
+                    })
                     .ok_or(WorldError::Inconsistent(s))
             };
-            let (mut played_dealt, mut from_draws) = attribute_with(hs)?;
+            // A third seat's plays of doubles the top seat may hold above
+            // it are read as drawn where they can be.
+            let third = top.is_some_and(|t| t != s) && s != me;
+            let prefer = match need {
+                Some((_, above)) if third => barred | above,
+                _ => barred,
+            };
+            let (mut played_dealt, mut from_draws) =
+                attribute_with(hs, prefer).or_else(|_| attribute_with(hs, barred))?;
+            if third {
+                // The top seat held a double above any this seat was dealt.
+                if let (Some((seat, above)), Some(d)) =
+                    (need, (played_dealt & TileSet::DOUBLES).last())
+                {
+                    need = Some((seat, above.iter().filter(|&x| x > d).collect()));
+                }
+            }
             // The poser was dealt a double above the seat's: if none of
             // its dealt plays is one, a hand's worth of plays less one
             // were dealt, and a slot is kept for it.
             let need_here =
                 need.filter(|&(seat, d)| seat == s && played_dealt.intersect(d).is_empty());
             if need_here.is_some() {
-                (played_dealt, from_draws) = attribute_with(hs - 1)?;
+                (played_dealt, from_draws) = attribute_with(hs - 1, barred)?;
             }
             dealt[s as usize] = played_dealt;
+            if need.is_some_and(|(seat, _)| seat == s) {
+                top_seat = Some(s);
+            }
             for (d, t) in from_draws {
                 assigned[d] = Some(t);
             }
@@ -269,6 +315,7 @@ impl Sampler {
                     seat: s,
                     draw: None,
                     avoid: all | must,
+                    need: need_here.is_some() && i == 0,
                 });
             }
             for d in held_draws {
@@ -276,6 +323,7 @@ impl Sampler {
                     seat: s,
                     draw: Some(d),
                     avoid: avoid_after(draw_step[d] + 1),
+                    need: false,
                 });
             }
         }
@@ -284,8 +332,9 @@ impl Sampler {
         if slots.len() + boneyard_left != pool.len() as usize {
             return Err(WorldError::Inconsistent(me));
         }
-        // The most constrained slots are filled first.
-        slots.sort_by_key(|s| pool.minus(s.avoid).len());
+        // The poser's double first (it bars doubles from the others), then
+        // the most constrained slots.
+        slots.sort_by_key(|s| (!s.need, pool.minus(s.avoid).len()));
         Ok(Sampler {
             view_hand: view.hand(),
             hand_number: view.hand_number(),
@@ -303,6 +352,7 @@ impl Sampler {
             my_draws,
             hand_sizes: view.hand_sizes().to_vec(),
             hand_pose,
+            top_seat,
         })
     }
 
@@ -389,10 +439,17 @@ impl Sampler {
     ) -> Option<(Position, f64, Deal)> {
         let mut left = self.pool;
         let mut chosen = Vec::with_capacity(self.slots.len());
+        // Doubles above the top seat's highest, which no third seat may be
+        // dealt (else it, not the top seat, would have posed).
+        let mut above_top = self.doubles_above_top(None);
         for slot in &self.slots {
             let mut cand = left;
             if strict {
                 cand = cand.minus(slot.avoid);
+            }
+            let third = slot.draw.is_none() && slot.seat != self.me;
+            if third && self.top_seat.is_some_and(|s| s != slot.seat) {
+                cand = cand.minus(above_top);
             }
             if cand.is_empty() {
                 return None;
@@ -400,10 +457,33 @@ impl Sampler {
             let t = cand.nth(rng.random_range(0..cand.len()))?;
             left.remove(t);
             chosen.push(t);
+            if slot.need {
+                above_top = self.doubles_above_top(Some(t));
+            }
         }
         let mut rest: Vec<Tile> = left.iter().collect();
         domino_engine::deal::shuffle(&mut rest, rng);
         self.assemble(&chosen, rest, weighing)
+    }
+
+    /// The doubles above the top seat's highest dealt double, its need
+    /// slot holding `t` (before it is filled, none: nothing is barred).
+    fn doubles_above_top(&self, t: Option<Tile>) -> TileSet {
+        let Some(seat) = self.top_seat else {
+            return TileSet::EMPTY;
+        };
+        let has_need = self.slots.iter().any(|s| s.need);
+        if has_need && t.is_none() {
+            return TileSet::EMPTY;
+        }
+        let mut held = self.dealt[seat as usize] & TileSet::DOUBLES;
+        if let Some(t) = t.filter(|t| t.is_double()) {
+            held.insert(t);
+        }
+        match held.last() {
+            Some(top) => TileSet::DOUBLES.iter().filter(|&d| d > top).collect(),
+            None => TileSet::EMPTY,
+        }
     }
 
     /// The world where slot `i` holds `chosen[i]` and the boneyard left is

@@ -95,9 +95,10 @@ struct Checked {
 
 impl Checked {
     /// No miss but where the sampler is known to fall short: in the fives
-    /// opening, another seat posing for a highest double the seat never
-    /// saw, the sampler deals by rejection and, in deep positions of the
-    /// games for more than two, may find no deal in its tries.
+    /// opening for four, another seat posing for a highest double the seat
+    /// never saw, the sampler deals by rejection and, in deep positions,
+    /// may find no deal in its tries (`the_fives_opening_samples_every_
+    /// decision_at_every_size` holds it to none on fixed seeds).
     fn rare_misses(&self) -> bool {
         self.missed.iter().all(|m| m.starts_with("known gap"))
     }
@@ -134,7 +135,8 @@ fn check_match(rules: Rules, seed: u64, samples: u64) -> Result<Checked, TestCas
                 };
                 // From the match before the hand, under the rule it reached.
                 let rule = base.next_pose_rule();
-                let sampler = Sampler::for_hand(&view, &k, rule).unwrap();
+                let sampler = Sampler::for_hand(&view, &k, rule)
+                    .unwrap_or_else(|e| panic!("{e:?}: {}", at("match")));
                 // From the view alone, under the rule it shows.
                 let seen = seen_pose_rule(&view);
                 let alone = Match::before_hand(rules, view.hand_number(), seen);
@@ -226,6 +228,28 @@ fn every_game_samples_its_later_hands() {
                 later += checked.later;
             }
             assert!(later > 0, "{} for {players}: one hand only", preset.name());
+        }
+    }
+}
+
+/// The fives opening at every table size: the seat that posed for the
+/// highest double held one above any double the others were surely dealt,
+/// and every decision finds a deal that replays (the sampler once missed
+/// a quarter of them in all fives for four).
+#[test]
+fn the_fives_opening_samples_every_decision_at_every_size() {
+    for preset in [Preset::AllFives, Preset::FivesAndThrees] {
+        for players in 2..=4 {
+            for seed in 1..5 {
+                let checked = check_match(rules_of(preset, players), seed, 2).unwrap();
+                assert!(
+                    checked.missed.is_empty(),
+                    "{} of {}: {:?}",
+                    checked.missed.len(),
+                    checked.decisions,
+                    checked.missed.iter().find(|m| !m.starts_with("known gap"))
+                );
+            }
         }
     }
 }
