@@ -6,7 +6,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, PHONE, openCustom } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, PHONE, DESKTOP, openCustom } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -43,29 +43,42 @@ test("a correspondence table from the lobby: the clocks at the table and the lob
   noErrors(page);
 });
 
-test("the last seconds of your turn: a warning shown and announced, then the computer moves for you", async () => {
-  const page = await newPlayer(env, "Ana", { viewport: PHONE, locale: "es-PR" });
-  await page.goto(env.base + "/");
-  await openCustom(page);
-  // A table of 5 s a move (not among the lobby's choices), made from the
-  // page's own socket as the lobby makes its tables.
-  const made = await page.evaluate(() => new Promise((ok) => {
-    const ws = new WebSocket(`ws://${location.host}/ws`);
-    ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "draw", players: 2, options: {} },
-      seats: ["me", "bot"], bot: "random", name: "Ana", clock: { kind: "per_move", move_s: 5, bank_s: 0 } }));
-    ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { ws.close(); ok(m); } };
-  }));
-  assert.equal(made.type, "joined", JSON.stringify(made));
-  await page.evaluate(([t, tok]) => localStorage.setItem("domino.token." + t, tok), [made.table, made.token]);
-  await page.goto(`${env.base}/t/${made.table}`);
-  const warn = page.locator("#clockwarn");
-  await warn.waitFor({ state: "visible", timeout: 20000 });
-  assert.match(await warn.innerText(), /Te queda(n)? .*reloj/);
-  await shot(page, "clocks-warning-es-phone");
-  // Said in the table's live region too.
-  await page.waitForFunction(() => /reloj/.test(document.getElementById("announce").textContent));
-  // Nothing played: the computer moves for you, and your next turn's
-  // clock starts afresh.
-  await page.waitForFunction(() => document.getElementById("clocks").dataset.timeouts === "1", null, { timeout: 20000 });
-  noErrors(page);
-});
+for (const run of [
+  { lang: "es", locale: "es-PR", size: "phone", viewport: PHONE, warn: /Te queda(n)? .*reloj/, said: /reloj/, one: /computadora jugó por ti \(1 de 3\)/, left: /3 veces: la computadora juega tu puesto/ },
+  { lang: "fr", locale: "fr-FR", size: "desktop", viewport: DESKTOP, warn: /Plus qu.*pendule/, said: /pendule/, one: /l'ordinateur a joué pour vous \(1 sur 3\)/, left: /3 fois : l'ordinateur joue votre place/ },
+]) {
+  test(`${run.lang} at ${run.size} size: the last seconds of your turn warned, each timeout said with its count, and the third's lost seat explained`, async () => {
+    const page = await newPlayer(env, `Ana-${run.lang}`, { viewport: run.viewport, locale: run.locale });
+    await page.goto(env.base + "/");
+    await openCustom(page);
+    // A table of 5 s a move (not among the lobby's choices), made from the
+    // page's own socket as the lobby makes its tables.
+    const made = await page.evaluate(() => new Promise((ok) => {
+      const ws = new WebSocket(`ws://${location.host}/ws`);
+      ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "draw", players: 2, options: {} },
+        seats: ["me", "bot"], bot: "random", name: "Ana", clock: { kind: "per_move", move_s: 5, bank_s: 0 } }));
+      ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { ws.close(); ok(m); } };
+    }));
+    assert.equal(made.type, "joined", JSON.stringify(made));
+    await page.evaluate(([t, tok]) => localStorage.setItem("domino.token." + t, tok), [made.table, made.token]);
+    await page.goto(`${env.base}/t/${made.table}`);
+    const warn = page.locator("#clockwarn");
+    await warn.waitFor({ state: "visible", timeout: 20000 });
+    assert.match(await warn.innerText(), run.warn);
+    await shot(page, `clocks-warning-${run.lang}-${run.size}`);
+    // Said in the table's live region too.
+    await page.waitForFunction((src) => new RegExp(src).test(document.getElementById("announce").textContent), run.said.source);
+    // Nothing played: the computer moves for you, and the page says so
+    // with the count, shown and announced.
+    await page.waitForFunction(() => document.getElementById("clocks").dataset.timeouts === "1", null, { timeout: 20000 });
+    const news = page.locator("#clocknews");
+    await news.waitFor({ state: "visible" });
+    assert.match(await news.innerText(), run.one);
+    await page.waitForFunction((src) => new RegExp(src).test(document.getElementById("announce").textContent), run.one.source);
+    await shot(page, `clocks-timeout-${run.lang}-${run.size}`);
+    // Two more: the seat goes to the computer, and the page says why.
+    await page.waitForFunction((src) => new RegExp(src).test(document.getElementById("clocknews")?.textContent || ""), run.left.source, { timeout: 60000 });
+    await shot(page, `clocks-seat-lost-${run.lang}-${run.size}`);
+    noErrors(page);
+  });
+}

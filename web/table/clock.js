@@ -11,6 +11,25 @@ import { t } from "../words.js";
 /** Your own clock warns in its last this many ms. */
 export const WARN_MS = 10_000;
 
+/** Timeouts after which the seat is left to the computer (the engine's `TIMEOUTS_TO_LEAVE`). */
+export const TIMEOUTS_TO_LEAVE = 3;
+
+/**
+ * What to tell the player when a new state's clock has counted a timeout
+ * of theirs: the timeout with its count, or, at the last, that the seat is
+ * now the computer's; null when nothing new happened to them.
+ * @param {{ timeouts: number[] } | null} before the clock of the state before
+ * @param {{ timeouts: number[] } | null} now
+ * @param {number | null} me the seat the player held before
+ * @returns {{ key: string, n: number, max: number } | null}
+ */
+export function timeoutNews(before, now, me) {
+  if (me == null || !before || !now) return null;
+  const was = before.timeouts[me] ?? 0, n = now.timeouts[me] ?? 0;
+  if (n <= was) return null;
+  return { key: n >= TIMEOUTS_TO_LEAVE ? "clock-timeout-left" : "clock-timeout", n, max: TIMEOUTS_TO_LEAVE };
+}
+
 /**
  * A time left, in the player's words: `m:ss` under an hour, hours and
  * minutes under two days, else days and hours. `scale` is the longest
@@ -48,6 +67,9 @@ export function clockView(announcer) {
   /** @type {{ m: any, c: any, at: number, me: number | null, timed: boolean[], names: string[] } | null} */
   let got = null;
   let warned = false;
+  // The last timeout said, kept in view until the player moves again.
+  /** @type {string | null} */
+  let news = null;
 
   /**
    * A new state: its clock (if the table has one) and the seats' names.
@@ -59,6 +81,16 @@ export function clockView(announcer) {
     // state's own arrival.
     if (got && got.m === m) return draw();
     const was = got && got.c.running;
+    // A seat lost to timeouts is no longer the state's own: the seat held
+    // before tells whose timeouts to read.
+    const said = got ? timeoutNews(got.c, m.clock, got.me) : null;
+    if (said) {
+      news = t(said.key, { n: said.n, max: said.max });
+      announcer.say(news, true);
+    } else if (got && m.seat != null && m.clock && m.clock.running !== m.seat && got.c.running === m.seat) {
+      // The player moved in time: the old news is done with.
+      news = null;
+    }
     // Only people are timed: a bot's seat (or one its player left) shows no clock.
     const timed = m.clock ? m.clock.left_ms.map((_, s) => m.seats[s].human && !m.seats[s].left) : [];
     got = m.clock ? { m, c: m.clock, at: Date.now(), me: m.seat, timed, names: m.clock.left_ms.map((_, s) => name(s)) } : null;
@@ -79,7 +111,8 @@ export function clockView(announcer) {
       class: "seatclock" + (s === c.running ? " running" : "") + (s === me ? " mine" : ""),
       "data-seat": s,
     }, h("span", { class: "who" }, names[s]), " ", h("time", {}, clockText(ms, scale)))),
-    low ? h("p", { class: "clockwarn", id: "clockwarn" }, t("clock-warning", { secs: Math.ceil(left[me] / 1000) })) : null);
+    low ? h("p", { class: "clockwarn", id: "clockwarn" }, t("clock-warning", { secs: Math.ceil(left[me] / 1000) })) : null,
+    news ? h("p", { class: "clockwarn", id: "clocknews", role: "status" }, news) : null);
     if (low && !warned) {
       warned = true;
       announcer.say(t("clock-warning", { secs: Math.ceil(left[me] / 1000) }), true);

@@ -30,3 +30,14 @@ test("only the running seat's time counts down, and never below zero", () => {
   assert.deepEqual(leftNow(c, 1_000, 11_000), [75_000, 50_000]);
   assert.deepEqual(leftNow(c, 1_000, 99_000), [75_000, 0]);
 });
+
+test("a timeout of yours is news with its count, the last one says the seat is lost, and nothing else is", async () => {
+  const { timeoutNews } = await import("../table/clock.js");
+  assert.deepEqual(timeoutNews({ timeouts: [0, 0] }, { timeouts: [1, 0] }, 0), { key: "clock-timeout", n: 1, max: 3 });
+  assert.deepEqual(timeoutNews({ timeouts: [2, 0] }, { timeouts: [3, 0] }, 0), { key: "clock-timeout-left", n: 3, max: 3 });
+  // Another seat's timeout, no change, a spectator, no clock before.
+  assert.equal(timeoutNews({ timeouts: [0, 0] }, { timeouts: [0, 1] }, 0), null);
+  assert.equal(timeoutNews({ timeouts: [1, 0] }, { timeouts: [1, 0] }, 0), null);
+  assert.equal(timeoutNews({ timeouts: [0, 0] }, { timeouts: [1, 0] }, null), null);
+  assert.equal(timeoutNews(null, { timeouts: [1, 0] }, 0), null);
+});

@@ -1474,6 +1474,8 @@ keep-refused = { $code ->
 ## Turn clocks and correspondence tables
 clock-hours = { $h } h { $m } min
 clock-days = { $d } d { $h } h
+clock-timeout = Your time ran out: the computer played for you ({ $n } of { $max }). At { $max }, it keeps your seat.
+clock-timeout-left = Your time ran out { $n } times: the computer plays your seat for the rest of the match, and you are watching.
 clock-warning = { $secs ->
     [one] One second left on your clock!
    *[other] { $secs } seconds left on your clock!

@@ -1497,6 +1497,8 @@ keep-refused = { $code ->
 ## Turn clocks and correspondence tables
 clock-hours = { $h } h { $m } min
 clock-days = { $d } d { $h } h
+clock-timeout = Se te acabó el tiempo: la computadora jugó por ti ({ $n } de { $max }). A la { $max }.ª, se queda con tu puesto.
+clock-timeout-left = Se te acabó el tiempo { $n } veces: la computadora juega tu puesto el resto de la partida y tú miras.
 clock-warning = { $secs ->
     [one] ¡Te queda un segundo en el reloj!
    *[other] ¡Te quedan { $secs } segundos en el reloj!

@@ -1498,6 +1498,8 @@ keep-refused = { $code ->
 ## Turn clocks and correspondence tables
 clock-hours = { $h } h { $m } min
 clock-days = { $d } j { $h } h
+clock-timeout = Votre temps est écoulé : l'ordinateur a joué pour vous ({ $n } sur { $max }). À la { $max }e fois, il garde votre place.
+clock-timeout-left = Votre temps s'est écoulé { $n } fois : l'ordinateur joue votre place jusqu'à la fin de la partie, et vous regardez.
 clock-warning = { $secs ->
     [one] Plus qu'une seconde à votre pendule !
    *[other] Plus que { $secs } secondes à votre pendule !
