@@ -129,13 +129,12 @@ for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP,
     assert.equal(await host.locator("#hand .handtile.legal").count(), 0);
     await shot(host, `invite-waiting-${hostSize}`);
     // A stranger typing the seat into the table's address (no code) is not
-    // seated there: no seat is open to strangers, so they are offered to watch.
+    // seated there: no seat is open to strangers, so they watch, and are
+    // told why, with no button to watch what they already see.
     const stranger = await newPlayer(env, "Sam", { viewport: friendView });
     await stranger.goto(`${env.base}/t/${id}?seat=2`);
-    await stranger.waitForSelector("#fullform");
-    assert.equal(await stranger.locator("#joinname").count(), 0);
-    await stranger.click("#watchbtn");
-    await stranger.waitForFunction(() => /You are watching/.test(document.querySelector("#status").textContent));
+    await stranger.waitForFunction(() => /You are watching: every seat is taken/.test(document.querySelector("#status").textContent));
+    assert.equal(await stranger.locator("#joinname, #watchbtn").count(), 0);
     assert.equal(await stranger.locator(".seat.me").count(), 0);
     assert.equal(await stranger.locator("[data-invite]").count(), 0, "only the creator is given invite links");
     await host.waitForSelector('.seat[data-seat="2"].invited');
@@ -181,9 +180,8 @@ for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP,
     // A third person watches, and is told so.
     const watcher = await newPlayer(env, "Cy", { viewport: hostView });
     await watcher.goto(`${env.base}/t/${id}`);
-    await watcher.waitForSelector("#fullform");
-    await watcher.click("#watchbtn");
     await watcher.waitForFunction(() => /You are watching/.test(document.querySelector("#status").textContent));
+    assert.equal(await watcher.locator("#watchbtn").count(), 0);
     assert.equal(await watcher.locator("#hand .handtile").count(), 0);
     assert.ok(await watcher.locator("#chat.readonly").count());
     // The partner leaves: a bot plays the seat, and the host sees why.

@@ -15,7 +15,8 @@ import { Q } from "./plan.js";
  * @typedef {"inaccuracy" | "mistake" | "blunder"} Severity
  * @typedef {{ index: number, seat: number, side: number, played: Act, value: number | null, best: Act[],
  *   best_value: number | null, cost: number | null, blunder: boolean, expert: Act | null,
- *   expert_cost: number | null, view_cost: number | null, severity: Severity | null, hindsight: boolean }} Decision
+ *   expert_cost: number | null, view_cost: number | null, severity: Severity | null, hindsight: boolean,
+ *   puzzle?: boolean }} Decision
  * @typedef {{ hand: number, decisions: Decision[] }} Hand
  * @typedef {{ seat: number, name: string | null, decisions: number, solved: number, total_cost: number,
  *   mean_cost: number | null, blunders: number, mistakes: number, inaccuracies: number, hindsight: number,

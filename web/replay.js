@@ -106,7 +106,8 @@ export async function replayPage(app, id, nav) {
     const before = frames[k - 1] ? frames[k - 1].layout : f.layout;
     const say = (a) => actionWords(P, before, a, null);
     stepCoach.textContent = verdictWords(d, say);
-    fill(puzzleBox, d.severity ? makePuzzleBox(id, f.hand, d.index) : null);
+    // Offered only where the solver can make a puzzle of it (the coach says so).
+    fill(puzzleBox, d.severity && d.puzzle ? makePuzzleBox(id, f.hand, d.index) : null);
   }
   document.title = `${t("replay-title", { game: t("game-title", { preset }) })} · ${t("page-title")}`;
   fill(app, h("div", { class: "replay" },

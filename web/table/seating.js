@@ -105,13 +105,13 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
       h("button", { type: "submit", id: "joinbtn" }, t("act-join")),
       h("button", { type: "button", class: "quiet", id: "watchbtn", onclick: () => { fill(status); watch("choice"); } }, t("act-watch")));
     fill(status, form);
-    // Show the table behind the form; a table with no seat for this
-    // visitor offers only to watch.
+    // Show the table behind the form; at a table with no seat for this
+    // visitor, the visitor is already watching it: the status says so
+    // ("You are watching: every seat is taken"), with no button to watch.
     const full = () => {
       if (!S.msg || !status.contains(form) || freeSeat(S.msg, seat, invite)) return;
-      fill(status, h("form", { class: "joinform", id: "fullform", onsubmit: (e) => { e.preventDefault(); fill(status); watch("full"); } },
-        h("span", {}, t("join-full"), " "),
-        h("button", { type: "submit", id: "watchbtn" }, t("act-watch-full"))));
+      fill(status);
+      watch("full");
     };
     if (!S.msg) {
       conn.request({ type: "spectate", table: id }).then((r) => {

@@ -1501,8 +1501,6 @@ turn-notify-body = { $game }: { $left } left to move.
 seat-dropped = disconnected: the computer plays in { $secs } s
 seat-invited-name = Invited: seat { $n }
 join-prompt-seat = Take seat { $n } as
-join-full = Every seat at this table is taken.
-act-watch-full = Watch the match
 server-silent = The server is not answering. Trying again…
 # The coach's verdicts (issue 39)
 coach-marks-rule = { $objective ->

@@ -1524,8 +1524,6 @@ turn-notify-body = { $game }: quedan { $left } para jugar.
 seat-dropped = sin conexión: la computadora juega en { $secs } s
 seat-invited-name = Invitación: puesto { $n }
 join-prompt-seat = Ocupar el puesto { $n } como
-join-full = Todos los puestos de esta mesa están ocupados.
-act-watch-full = Ver la partida
 server-silent = El servidor no responde. Volviendo a intentar…
 # The coach's verdicts (issue 39)
 coach-marks-rule = { $objective ->

@@ -1525,8 +1525,6 @@ turn-notify-body = { $game } : il reste { $left } pour jouer.
 seat-dropped = hors ligne : l'ordinateur joue dans { $secs } s
 seat-invited-name = Invitation : place { $n }
 join-prompt-seat = Prendre la place { $n } sous le nom
-join-full = Toutes les places de cette table sont prises.
-act-watch-full = Regarder la partie
 server-silent = Le serveur ne répond pas. Nouvel essai…
 # The coach's verdicts (issue 39)
 coach-marks-rule = { $objective ->
