@@ -62,6 +62,8 @@ test("a Swiss from the lobby, joined, filled, played and ranked at desktop size"
   await page.waitForSelector("#totournament");
   assert.equal(await page.locator("#rematch").count(), 0);
   assert.equal(await page.textContent("#totournament"), "Back to the tournament");
+  // Named a tournament's match, never "Casual match".
+  assert.match(await page.textContent("#tablekind"), /Tournament match/);
   await page.click("#totournament");
   await page.waitForURL(`${env.base}/tournaments/${id}`);
   await page.waitForSelector("#tn-champion", { timeout: 30000 });

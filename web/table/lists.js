@@ -78,12 +78,13 @@ export function logRows(S, text, last = 80) {
 }
 
 /**
- * What the table says about ratings and hints: rated or casual, and,
- * where hints are off because the match is rated, that there are none.
+ * What the table says about its match: a tournament's, rated or casual.
  * @param {Table} S
+ * @param {boolean} [tournament] the table is a tournament's
  */
-export function tableKind(S) {
+export function tableKind(S, tournament = false) {
   const m = S.msg;
   if (!m) return null;
+  if (tournament) return { rated: !!m.rated, text: t("table-tournament", { rated: m.rated ? "yes" : "no" }) };
   return { rated: !!m.rated, text: t(m.rated ? "table-rated" : "table-casual") };
 }

@@ -13,6 +13,7 @@ import { renderSeats } from "./seats.js";
 import { renderBoard } from "./board.js";
 import { renderHand, renderButtons } from "./hand.js";
 import { renderResult, renderBanner } from "./result.js";
+import { store } from "../store.js";
 import { renderSheet, renderLog, renderChat, renderInvite } from "./side.js";
 import { renderFair } from "./fairpanel.js";
 
@@ -39,7 +40,8 @@ export function tableView({ S, el, id, clock, hand, ready, rematch, fillBots }) 
     el.howLink.href = `/how/${st.rules.preset}`;
     el.howLink.hidden = false;
     el.handNo.textContent = t("score-hand", { n: st.hand_number });
-    const kind = tableKind(S);
+    // A tournament's table says so, not "Casual match".
+    const kind = tableKind(S, !!store.tournamentOf(m.table));
     el.kind.textContent = kind ? kind.text : "";
     el.kind.classList.toggle("rated", !!kind && kind.rated);
     el.leaveBtn.hidden = me == null || st.phase === "match_over";

@@ -207,6 +207,10 @@ test("every table says whether it is rated or casual", () => {
   assert.deepEqual(tableKind(S), { rated: true, text: "Rated match" });
   takeState(S, { ...m, rated: false });
   assert.equal(tableKind(S)?.text, "Casual match");
+  // A tournament's table is named as one, never "Casual match".
+  assert.equal(tableKind(S, true)?.text, "Tournament match");
+  takeState(S, { ...m, rated: true });
+  assert.deepEqual(tableKind(S, true), { rated: true, text: "Rated tournament match" });
 });
 
 test("a dropped player's seat counts down to the computer taking it; an invited seat is named as the invitation", async () => {

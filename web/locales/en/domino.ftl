@@ -1392,6 +1392,10 @@ puzzle-its-rating = this puzzle: { $rating } ({ $change })
 
 board-ends-total = Ends: { $total }
 board-scored = +{ $points }
+table-tournament = { $rated ->
+    [yes] Rated tournament match
+   *[no] Tournament match
+}
 table-rated = Rated match
 table-casual = Casual match
 table-no-hints = No hints: this match counts for ratings.

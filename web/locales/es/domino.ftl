@@ -1415,6 +1415,10 @@ puzzle-its-rating = este problema: { $rating } ({ $change })
 
 board-ends-total = Suma de las puntas: { $total }
 board-scored = +{ $points }
+table-tournament = { $rated ->
+    [yes] Partida de torneo puntuada
+   *[no] Partida de torneo
+}
 table-rated = Partida puntuada
 table-casual = Partida amistosa
 table-no-hints = Sin pistas: esta partida cuenta para la clasificación.

@@ -1416,6 +1416,10 @@ puzzle-its-rating = ce problème : { $rating } ({ $change })
 
 board-ends-total = Total des bouts : { $total }
 board-scored = +{ $points }
+table-tournament = { $rated ->
+    [yes] Partie de tournoi classée
+   *[no] Partie de tournoi
+}
 table-rated = Partie classée
 table-casual = Partie amicale
 table-no-hints = Pas de conseils : cette partie compte pour le classement.
