@@ -202,3 +202,32 @@ test(`in ${code} at ${size} size, a tournament table ends with the way back to i
   noErrors(page);
 });
 }
+
+for (const [lang, locale, size, viewport] of [["fr", "fr-FR", "phone", PHONE], ["es", "es-ES", "desktop", DESKTOP]]) {
+  test(`in ${lang} at ${size} size, a team's refused entry is said at its fields`, async () => {
+    const org = await newPlayer(env, `org-${lang}`, { viewport, locale });
+    await org.goto(env.base + "/tournaments");
+    await org.fill("#tn-name", "Parejas");
+    await org.selectOption("#tn-game", "jamaican");
+    await org.selectOption("#tn-players", "4");
+    await org.fill("#tn-max", "4");
+    await org.click("#tn-create");
+    await org.waitForURL(/\/tournaments\/[0-9a-f]+$/);
+    const id = org.url().split("/tournaments/")[1];
+    const team = await newPlayer(env, `team-${lang}`, { viewport, locale, allow: [/status of 400/, /\/join$/] });
+    await team.goto(`${env.base}/tournaments/${id}`);
+    await team.waitForSelector("#tn-member-2");
+    await team.fill("#tn-join-name", "Los Dos");
+    await team.fill("#tn-member-1", "Ana");
+    await team.fill("#tn-member-2", "");
+    await team.click("#tn-join-button");
+    await team.waitForFunction(() => (document.querySelector("#tn-join-error")?.textContent || "").length > 0);
+    // At the form, the empty member marked, nothing at the top of the page.
+    assert.equal(await team.locator("#tn-join #tn-join-error").count(), 1);
+    assert.equal(await team.textContent("#tn-error"), "");
+    assert.equal(await team.getAttribute("#tn-member-2", "aria-invalid"), "true");
+    assert.equal(await team.evaluate(() => document.activeElement?.id), "tn-member-2");
+    await shot(team, `tournament-team-error-${lang}-${size}`);
+    noErrors(team);
+  });
+}

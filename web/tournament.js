@@ -176,11 +176,23 @@ export function tournamentPage(app, id, nav) {
     const name = h("input", { id: "tn-join-name", maxlength: 24, autocomplete: "off", value: store.name });
     const m1 = h("input", { id: "tn-member-1", maxlength: 24, autocomplete: "off", value: store.name });
     const m2 = h("input", { id: "tn-member-2", maxlength: 24, autocomplete: "off" });
+    // A refused entry is said at the fields, where the fix is made.
+    const joinError = h("p", { class: "error", id: "tn-join-error", role: "alert" });
+    const fields = [name, ...(tn.teams ? [m1, m2] : [])];
+    for (const f of fields) f.setAttribute("aria-describedby", "tn-join-error");
     async function join() {
-      msg.textContent = "";
+      msg.textContent = joinError.textContent = "";
+      for (const f of fields) f.removeAttribute("aria-invalid");
       const body = tn.teams ? { name: name.value, members: [m1.value, m2.value] } : { name: name.value };
       const { data, error } = await api("POST", `/api/tournaments/${id}/join`, body);
-      if (error) { msg.textContent = error; return; }
+      if (error) {
+        joinError.textContent = error;
+        // The first empty field, else the first, is the one to mend.
+        const bad = fields.find((f) => !f.value.trim()) || fields[0];
+        bad.setAttribute("aria-invalid", "true");
+        bad.focus();
+        return;
+      }
       if (!tn.teams) store.name = data.players[0];
       remember(meKey(id), JSON.stringify({ entrant: data.entrant, tokens: data.tokens, players: data.players }));
       last = "";
@@ -191,6 +203,7 @@ export function tournamentPage(app, id, nav) {
       tn.teams
         ? h("div", { class: "row" }, h("label", {}, t("tourney-team-name"), " ", name), h("label", {}, t("tourney-member", { n: 1 }), " ", m1), h("label", {}, t("tourney-member", { n: 2 }), " ", m2))
         : h("div", { class: "row" }, h("label", {}, t("tourney-your-name"), " ", name)),
+      joinError,
       h("button", { type: "button", id: "tn-join-button", onclick: join }, t("tourney-join")));
   }
 
