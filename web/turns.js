@@ -26,7 +26,7 @@ export function heldSeats() {
 
 /**
  * Your unfinished tables with a clock, your turn first.
- * @returns {Promise<{ table: string, seat: number, preset: string, clock: { kind: string }, your_turn: boolean, left_ms?: number }[]>}
+ * @returns {Promise<{ table: string, seat: number, preset: string, clock: { kind: string }, your_turn: boolean, left_ms?: number, opponents?: string[] }[]>}
  */
 export async function myTurns() {
   const seats = heldSeats();
@@ -77,6 +77,7 @@ export function yourTablesCard() {
     const scale = Math.max(0, ...rows.map((x) => x.left_ms ?? 0));
     fill(list, rows.map((x) => h("div", { class: "tablerow" + (x.your_turn ? " yourturn" : ""), "data-table": x.table },
       h("b", {}, t("game-title", { preset: x.preset })), " ",
+      x.opponents && x.opponents.length ? [h("span", { class: "with" }, t("turn-with", { names: x.opponents.join(", ") })), " "] : null,
       h("span", { class: x.your_turn ? "chip" : "muted" }, t(x.your_turn ? "turn-yours" : "turn-theirs")), " ",
       x.left_ms != null ? h("span", { class: "muted" }, t("turn-left", { left: clockText(x.left_ms, scale) })) : null, " ",
       h("a", { href: "/t/" + x.table, class: "button small" }, t("turn-open")))));

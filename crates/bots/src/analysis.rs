@@ -20,7 +20,7 @@
 use std::ops::ControlFlow;
 
 use domino_engine::record::{replay_with, Visit};
-use domino_engine::rules::Scoring;
+use domino_engine::rules::{DrawRule, Scoring};
 use domino_engine::score::{settle, winner};
 use domino_engine::Settle;
 use domino_engine::{Action, Entry, Match, MoveList, Phase, Record, RecordError, Rules};
@@ -293,6 +293,9 @@ pub struct Decision {
     pub values: Option<Vec<i32>>,
     /// What the expert chose from the seat's view, when asked.
     pub expert: Option<Action>,
+    /// A tile may still be drawn here: the boneyard's order could decide
+    /// the hand (no puzzle is made of such a position).
+    pub drawable: bool,
 }
 
 impl Decision {
@@ -670,6 +673,8 @@ fn analyze_inner(
                     legal: legal.iter().copied().collect(),
                     values,
                     expert: expert.flatten(),
+                    drawable: rules.draw() != DrawRule::Never
+                        && m.hand().boneyard().len() > usize::from(rules.draw().reserve()),
                 });
             }
         }

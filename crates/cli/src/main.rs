@@ -8,6 +8,7 @@ mod bench;
 mod bot;
 mod catalog;
 mod engine;
+mod fairplay;
 mod ladder;
 mod puzzles;
 mod recorded;
@@ -109,6 +110,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Fair play: measure how well the flags tell honest players from
+    /// players who consult the expert (docs/fairplay.md).
+    Fairplay(fairplay::FairplayArgs),
     /// Rate the bot levels of one game against each other (Glicko-2 with
     /// 95% intervals) from duplicate matches, and record them in the ladder
     /// file (see docs/bots.md).
@@ -341,6 +345,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 write!(out, "{}", arena::to_text(&rules, &report))?;
             }
         }
+        Command::Fairplay(args) => fairplay::main(args)?,
         Command::Ladder {
             preset: name,
             players,

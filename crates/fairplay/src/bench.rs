@@ -53,6 +53,8 @@ pub struct Row {
     pub flagged: usize,
     /// The median match at which the flagged were first flagged.
     pub median_first: Option<usize>,
+    /// Each flagged player's first flagged match, in order.
+    pub firsts: Vec<usize>,
     /// Mean per-decision agreement and counted decisions per match.
     pub agreement: f64,
     pub decisions_per_match: f64,
@@ -182,6 +184,7 @@ fn row(
         matches,
         flagged: firsts.len(),
         median_first: firsts.get(firsts.len().saturating_sub(1) / 2).copied(),
+        firsts,
         agreement: total.agreement().unwrap_or(0.0),
         decisions_per_match: total.decisions as f64 / total.matches.max(1) as f64,
     }

@@ -278,6 +278,7 @@ mod tests {
             expert: Some(legal[expert]),
             values: Some(values.to_vec()),
             legal,
+            drawable: false,
         }
     }
 

@@ -104,6 +104,12 @@ pub struct CoachDecision {
     pub severity: Option<Severity>,
     /// Costly only with all tiles known: not the player's mistake.
     pub hindsight: bool,
+    /// "Make this a puzzle" can succeed here: a play among several, no
+    /// tile left to draw, and one play better than the rest by the
+    /// puzzles' margin with all tiles known (reports from before this
+    /// field read false).
+    #[serde(default)]
+    pub puzzle: bool,
 }
 
 /// One hand's decisions.
@@ -156,7 +162,7 @@ pub struct CoachReport {
     pub seconds: f64,
 }
 
-fn decision(d: &Decision, t: &Thresholds) -> CoachDecision {
+fn decision(d: &Decision, t: &Thresholds, margin: i32) -> CoachDecision {
     let v = judge(d, t);
     CoachDecision {
         index: d.index,
@@ -173,7 +179,35 @@ fn decision(d: &Decision, t: &Thresholds) -> CoachDecision {
         view_cost: v.view_cost,
         severity: v.severity,
         hindsight: v.hindsight,
+        puzzle: puzzle_here(d, margin),
     }
+}
+
+/// Whether the solver can make a puzzle of decision `d`: the position's
+/// plays (in their claiming forms, as the puzzles count them) with one
+/// alone within `margin` of the best, no draw possible, no muggins.
+fn puzzle_here(d: &Decision, margin: i32) -> bool {
+    if d.drawable || !matches!(d.played, Action::Play { .. }) || d.legal.contains(&Action::Muggins)
+    {
+        return false;
+    }
+    let Some(values) = &d.values else {
+        return false;
+    };
+    // A play and its claiming form are one choice: the better value counts.
+    let mut plays: Vec<((domino_engine::Tile, Option<u8>), i32)> = Vec::new();
+    for (a, &v) in d.legal.iter().zip(values) {
+        if let Action::Play { tile, end, .. } = *a {
+            match plays.iter_mut().find(|(k, _)| *k == (tile, end)) {
+                Some((_, best)) => *best = (*best).max(v),
+                None => plays.push(((tile, end), v)),
+            }
+        }
+    }
+    let Some(best) = plays.iter().map(|&(_, v)| v).max() else {
+        return false;
+    };
+    plays.len() >= 2 && plays.iter().filter(|&&(_, v)| v > best - margin).count() == 1
 }
 
 /// The payload for an analysis of match `id` whose seats had `names`
@@ -186,6 +220,7 @@ pub fn report(
     seconds: f64,
 ) -> CoachReport {
     let thresholds = Thresholds::of(&a.rules);
+    let margin = domino_puzzles::prove::margin(&a.rules);
     let hands: Vec<CoachHand> = a
         .hands
         .iter()
@@ -194,7 +229,7 @@ pub fn report(
             decisions: h
                 .decisions
                 .iter()
-                .map(|d| decision(d, &thresholds))
+                .map(|d| decision(d, &thresholds, margin))
                 .collect(),
         })
         .collect();
@@ -509,6 +544,49 @@ mod tests {
         }
         assert_eq!(r.seats[0].name.as_deref(), Some("Ana"));
         assert_eq!(r.seats[1].name, None);
+    }
+
+    /// "Make this a puzzle" is offered where the prover makes one: every
+    /// decision it is offered on is proved, and a draw game's decisions
+    /// with tiles left to draw are never offered.
+    #[test]
+    fn a_puzzle_is_offered_only_where_one_can_be_made() {
+        for (preset, players) in [("block", 2), ("draw", 2)] {
+            let rec = record(preset, players);
+            let budget = Budget {
+                expert_ms: 5,
+                ..Budget::for_bots(5)
+            };
+            let r = run("abc", &rec, &[], &budget).expect("analysed");
+            let mut offered = 0;
+            for h in &r.hands {
+                for d in &h.decisions {
+                    let proved = domino_puzzles::prove_at(
+                        "abc",
+                        &rec,
+                        h.hand as usize,
+                        d.index,
+                        domino_puzzles::Limits::default(),
+                    );
+                    if d.puzzle {
+                        offered += 1;
+                        assert!(
+                            proved.is_ok(),
+                            "{preset} hand {} step {}: {proved:?}",
+                            h.hand,
+                            d.index
+                        );
+                    }
+                }
+            }
+            assert!(offered > 0, "{preset}: no decision offered");
+        }
+        // Early in a draw game the boneyard is full: never offered there.
+        let rec = record("draw", 2);
+        let budget = Budget::for_bots(5);
+        let r = run("abc", &rec, &[], &budget).expect("analysed");
+        let first = r.hands.first().and_then(|h| h.decisions.first());
+        assert!(first.is_some_and(|d| !d.puzzle));
     }
 
     #[test]

@@ -46,6 +46,8 @@ pub struct MyTable {
     pub clock: TimeControl,
     /// The asker's clock runs: it is their move.
     pub your_turn: bool,
+    /// The other people at the table, by seat.
+    pub opponents: Vec<String>,
     /// The running clock's time left, ms (absent: no clock runs).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub left_ms: Option<i64>,
@@ -85,6 +87,7 @@ async fn turns(
             preset: rules["preset"].as_str().unwrap_or_default().to_string(),
             clock: clock.as_ref().map_or(TimeControl::None, |c| c.control),
             your_turn: running == Some(seat),
+            opponents: row.others,
             left_ms: clock
                 .as_ref()
                 .and_then(Clock::deadline)

@@ -10,6 +10,9 @@ pub struct SeatTurn {
     pub seat: i64,
     pub rules: String,
     pub clock: Option<String>,
+    /// The other seated players' names, by seat (computer seats have no
+    /// row and are not named here).
+    pub others: Vec<String>,
 }
 
 impl Store {
@@ -30,13 +33,25 @@ impl Store {
         .bind(token_hash)
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| {
-            Ok(SeatTurn {
-                seat: r.try_get("seat")?,
-                rules: r.try_get("rules")?,
-                clock: r.try_get("clock")?,
-            })
-        })
-        .transpose()
+        let Some(r) = row else {
+            return Ok(None);
+        };
+        let seat: i64 = r.try_get("seat")?;
+        let others = sqlx::query(
+            "SELECT name FROM domino_seats WHERE table_id = $1 AND seat <> $2 ORDER BY seat",
+        )
+        .bind(table)
+        .bind(seat)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| r.try_get("name"))
+        .collect::<Result<Vec<String>, _>>()?;
+        Ok(Some(SeatTurn {
+            seat,
+            rules: r.try_get("rules")?,
+            clock: r.try_get("clock")?,
+            others,
+        }))
     }
 }

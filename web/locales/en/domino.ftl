@@ -1492,6 +1492,7 @@ clock-choice-match10 = 10 min for the match
 clock-choice-day1 = Correspondence: a day a move
 clock-choice-day3 = Correspondence: three days a move
 turn-title = Your tables with a clock
+turn-with = with { $names }
 turn-yours = Your turn
 turn-theirs = Waiting for the others
 turn-left = { $left } left

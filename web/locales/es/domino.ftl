@@ -1515,6 +1515,7 @@ clock-choice-match10 = 10 min para la partida
 clock-choice-day1 = Por correspondencia: un día por jugada
 clock-choice-day3 = Por correspondencia: tres días por jugada
 turn-title = Tus mesas con reloj
+turn-with = con { $names }
 turn-yours = Te toca
 turn-theirs = Esperando a los demás
 turn-left = Quedan { $left }

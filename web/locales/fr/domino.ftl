@@ -1516,6 +1516,7 @@ clock-choice-match10 = 10 min pour la partie
 clock-choice-day1 = Par correspondance : un jour par coup
 clock-choice-day3 = Par correspondance : trois jours par coup
 turn-title = Vos tables avec pendule
+turn-with = avec { $names }
 turn-yours = À vous de jouer
 turn-theirs = Les autres jouent
 turn-left = Il reste { $left }

@@ -26,10 +26,11 @@ pub fn by_id(id: &str) -> Option<&'static Puzzle> {
     all().iter().find(|p| p.id == id)
 }
 
-/// A puzzle's game: its id without the seed, ply and kind (`GAME` may hold
-/// dashes itself, as `club-fives`).
+/// A puzzle's game: its rules' preset. Not its id's first part, which
+/// names how it was made (`block2`, `all-fives-rec_all_fives_1`) and would
+/// list one game many times under names no player knows.
 pub fn game_of(p: &Puzzle) -> &str {
-    p.id.rsplitn(4, '-').last().unwrap_or(&p.id)
+    &p.rules.preset
 }
 
 /// The games the set has puzzles for, in the set's order, with how many
@@ -155,6 +156,20 @@ mod tests {
         let club = all().iter().find(|p| p.id.starts_with("club-fives-"));
         assert_eq!(club.map(game_of), Some("club-fives"));
         assert_eq!(by_id("jamaican-1-11-o").map(game_of), Some("jamaican"));
+    }
+
+    #[test]
+    fn games_are_listed_once_each_by_their_preset() {
+        let listed: Vec<&str> = games().iter().map(|(g, _)| *g).collect();
+        for g in &listed {
+            assert!(
+                domino_engine::Preset::from_name(g).is_some(),
+                "{g} is not a game's name"
+            );
+            assert_eq!(listed.iter().filter(|x| *x == g).count(), 1, "{g} twice");
+        }
+        let block = all().iter().find(|p| p.id.starts_with("block2-rec_"));
+        assert_eq!(block.map(game_of), Some("block"));
     }
 
     #[test]
