@@ -3,7 +3,7 @@
 // what it knows ("with all tiles known" or "from your view"), a value graph
 // per hand, the better play drawn on the board, and the list of marks
 // folded so the board stays in view. The marks are earned from the
-// player's view only (crates/server/src/verdict.rs, docs/analysis.md).
+// player's view only (crates/league/src/verdict.rs, docs/analysis.md).
 
 import { h } from "./dom.js";
 import { t } from "./words.js";

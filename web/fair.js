@@ -4,7 +4,7 @@
 // Before each hand the server publishes SHA-256(key); after the hand it
 // reveals the key. This module recomputes, without asking the server, the
 // deal that key gives, exactly as the engine makes it
-// (crates/server/src/fair.rs `deal_from_key`, crates/engine/src/deal.rs):
+// (crates/league/src/fair.rs `deal_from_key`, crates/engine/src/deal.rs):
 //
 //   seed   = the key's first 8 bytes, a little-endian u64
 //   rng    = ChaCha8Rng::seed_from_u64(seed) (rand_core's PCG32 seed

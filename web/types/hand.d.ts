@@ -1,7 +1,7 @@
 // Written by hand, not generated: what the page reads that has no Rust type
 // of its own. Every message is generated from the server's Rust types
-// beside this file (crates/server/tests/page_types.rs); those files are
-// not to be edited: `DOMINO_BLESS=1 cargo test -p domino-server --test
+// beside this file (crates/protocol/tests/page_types.rs); those files are
+// not to be edited: `DOMINO_BLESS=1 cargo test -p domino-protocol --test
 // page_types` rewrites them.
 
 /** The people at a table as one viewer sees them (names.js `people`). */

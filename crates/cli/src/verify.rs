@@ -19,7 +19,7 @@ pub fn verify(file: &Path) -> anyhow::Result<String> {
         text =
             std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
     }
-    match domino_server::fair::verify_file(&text) {
+    match domino_league::fair::verify_file(&text) {
         Ok(c) => {
             // Files from before the redeal rule was published have none;
             // where it was, each hand's was checked against the match.

@@ -8,7 +8,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
-use crate::refusal::{Code, Refusal};
+use domino_league::name::NameError;
+use domino_protocol::refusal::{Code, Refusal};
 
 /// A refused HTTP request: its status, and the refusal as its body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,6 +50,24 @@ impl HttpRefusal {
     pub fn internal(e: impl std::fmt::Display) -> HttpRefusal {
         tracing::error!("answering 500: {e}");
         HttpRefusal::new(StatusCode::INTERNAL_SERVER_ERROR, Code::Internal, e)
+    }
+}
+
+/// A refusal answered with its code's status.
+impl From<Refusal> for HttpRefusal {
+    fn from(refusal: Refusal) -> HttpRefusal {
+        HttpRefusal {
+            status: refusal.code.status(),
+            refusal,
+            reason: None,
+        }
+    }
+}
+
+/// A refused display name: 400 `bad_name`.
+impl From<NameError> for HttpRefusal {
+    fn from(e: NameError) -> HttpRefusal {
+        HttpRefusal::from(Refusal::from(e))
     }
 }
 

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::answer::HttpRefusal;
 use crate::hub::Hub;
-use crate::refusal::Code;
+use domino_protocol::refusal::Code;
 use domino_store::profiles::Profile;
 
 /// How a token starts, so that one found in a log or a repository is

@@ -15,8 +15,8 @@ use tokio::time::Instant;
 use crate::limits::Bucket;
 use crate::table::{ConnId, Outbox};
 
-use crate::protocol::bots::BotEvent;
-pub use crate::protocol::bots::ClockSpec;
+use domino_protocol::bots::BotEvent;
+pub use domino_protocol::bots::ClockSpec;
 
 /// An event as its socket sends it (a failure, which these plain values
 /// never meet, is logged and the event dropped).

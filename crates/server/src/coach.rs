@@ -2,7 +2,7 @@
 //! decision by decision with the same analysis as `domino analyze`
 //! ([`domino_bots::analysis`]): each decision's cost against play with
 //! full information, what the expert would have played from the seat's own
-//! view, the marks earned from the player's view ([`crate::verdict`]), and
+//! view, the marks earned from the player's view ([`domino_league::verdict`]), and
 //! each player's totals (docs/analysis.md).
 //!
 //! An analysis runs on the blocking pool, one at a time per server, with a
@@ -30,9 +30,9 @@ use tokio::sync::Semaphore;
 
 use crate::answer::HttpRefusal;
 use crate::hub::Hub;
-use crate::refusal::{Code, Refusal};
 use crate::routes::Routes;
-use crate::verdict::{judge, Severity, Thresholds};
+use domino_league::verdict::{judge, Severity, Thresholds};
+use domino_protocol::refusal::{Code, Refusal};
 
 /// The payload's format name.
 pub const FORMAT: &str = "domino-coach/1";
@@ -89,7 +89,7 @@ pub struct CoachDecision {
     /// Best value minus the played one.
     pub cost: Option<i32>,
     /// The play is marked a blunder from the player's view (see
-    /// [`crate::verdict`]).
+    /// [`domino_league::verdict`]).
     pub blunder: bool,
     /// What the expert would have played from the seat's view.
     pub expert: Option<Action>,
@@ -476,14 +476,11 @@ async fn analysis(
                 .map(|r| r.name.clone())
         })
         .collect();
-    let report = coach.analysis(&id, rec, names).await.map_err(|e| {
-        let status = match e.code {
-            Code::AnalysisBusy => StatusCode::SERVICE_UNAVAILABLE,
-            Code::AnalysisTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            _ => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        HttpRefusal::new(status, e.code, e.message)
-    })?;
+    // Busy 503, too large 413, a fault 500: the codes' own statuses.
+    let report = coach
+        .analysis(&id, rec, names)
+        .await
+        .map_err(HttpRefusal::from)?;
     Ok(Json(report.as_ref().clone()))
 }
 

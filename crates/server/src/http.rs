@@ -33,14 +33,14 @@ use tokio::sync::watch;
 use crate::answer::internal;
 use crate::answer::HttpRefusal;
 use crate::client::ClientIp;
-use crate::fair::{self, Secret};
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::page::{asset, page, page_if};
-use crate::protocol::history::{Frame, MatchSummary, Replay, SeatPlay};
-use crate::protocol::ops::Health;
-use crate::protocol::socket::LobbyTable;
 use crate::routes::Routes;
+use domino_league::fair::{self, Secret};
+use domino_protocol::history::{Frame, MatchSummary, Replay, SeatPlay};
+use domino_protocol::ops::Health;
+use domino_protocol::socket::LobbyTable;
 use domino_store::Finished;
 
 #[derive(Clone, Debug)]
@@ -83,7 +83,7 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         })
         .get("/api/tables", tables)
         .get("/api/levels", || async {
-            Json(crate::ratings::shipped_levels())
+            Json(domino_league::ratings::shipped_levels())
         })
         .get("/api/history", history)
         .get("/api/history/{id}", replay)
@@ -126,7 +126,7 @@ async fn upgrade(
     if !crate::trust::same_origin(&app.hub.config, &headers) {
         return crate::answer::http_refusal(
             StatusCode::FORBIDDEN,
-            crate::refusal::Code::CrossSite,
+            domino_protocol::refusal::Code::CrossSite,
             "game connections from another site's page are refused",
         );
     }
@@ -437,7 +437,7 @@ async fn replay_page(
     headers: HeaderMap,
 ) -> Response {
     if let Err(r) = crate::tournament::secrecy::check(&app.hub.store, &id).await {
-        if r.code == crate::refusal::Code::RoundNotOver {
+        if r.code == domino_protocol::refusal::Code::RoundNotOver {
             return page(StatusCode::OK, None, &headers);
         }
     }

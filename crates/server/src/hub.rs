@@ -9,12 +9,12 @@ use std::sync::{Arc, Mutex};
 use futures_util::future::BoxFuture;
 
 use crate::limits::{Creators, Gate, Refused, Stats};
-use crate::protocol::socket::LobbyTable;
 use crate::relay::{Local, Relay};
 use crate::table::{
     random_id, Cmd, Code, Handle, Info, NewTable, Refusal, RematchPlan, Slot, Table, Tables,
 };
 use crate::Config;
+use domino_protocol::socket::LobbyTable;
 use domino_store::Store;
 
 /// Every live table, by id, and what the limits count.

@@ -21,11 +21,11 @@ use crate::answer::{HttpRefusal, Json};
 use crate::client::ClientIp;
 use crate::clock::now_ms;
 use crate::hub::Hub;
-use crate::protocol::keep::{NewSheet, SheetVersion, SheetView};
 use crate::quota::Made;
-use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::table::{random_id, token_hash};
+use domino_protocol::keep::{NewSheet, SheetVersion, SheetView};
+use domino_protocol::refusal::Code;
 use domino_store::sheets::SheetRow;
 
 /// The most hands one sheet holds (a real match has a few dozen).
@@ -73,7 +73,7 @@ fn side_names(rules: &Rules, given: &[String]) -> Result<Vec<String>, HttpRefusa
     }
     (0..sides)
         .map(|i| match given.get(i).filter(|n| !n.trim().is_empty()) {
-            Some(n) => crate::name::display_name(n).map_err(|r| bad(r.code, r.message)),
+            Some(n) => domino_league::name::display_name(n).map_err(HttpRefusal::from),
             None => Ok(format!("{}", i + 1)),
         })
         .collect()

@@ -1,8 +1,7 @@
 //! `domino serve`: play dominoes in the browser, with friends and bots.
 //!
 //! The layers, from the bottom: [`domino_store`] (SQLite or PostgreSQL: tables,
-//! seats, the append-only action log, finished records), [`fair`] (hand
-//! seeds committed before and revealed after each hand), [`table`] (one task
+//! seats, the append-only action log, finished records), [`table`] (one task
 //! per table owning the authoritative match and its bots), [`hub`] (the
 //! tables of this process, restored from the store on start), [`ws`] (the
 //! JSON-over-WebSocket protocol of one connection), [`http`] (the page,
@@ -13,9 +12,13 @@
 //! deletes the score sheets and tournaments nobody used;
 //! [`ops`] answers the load balancer (`/readyz`) and monitoring
 //! (`/metrics`, written by [`metrics`]). [`profile`] serves profiles
-//! (a name, a device cookie, one-time links) and leaderboards, and
-//! [`ratings`] rates finished matches (Glicko-2, Weng-Lin). [`trust`]
+//! (a name, a device cookie, one-time links) and leaderboards. [`trust`]
 //! refuses requests from other sites and sets the security headers.
+//!
+//! The pure rules beyond one match (fair deals, ratings, names,
+//! tournaments, the pool's grouping, the coach's verdicts) are in
+//! `domino_league`; every message on the wire, and the refusal codes with
+//! their HTTP status, in `domino_protocol`.
 //!
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
@@ -28,7 +31,6 @@ pub mod client;
 pub mod clock;
 pub mod coach;
 pub mod expire;
-pub mod fair;
 pub mod http;
 pub mod hub;
 pub mod keep;
@@ -36,25 +38,19 @@ pub mod lang;
 pub mod limits;
 pub mod listen;
 pub mod metrics;
-pub mod name;
 pub mod ops;
 pub mod owner;
 pub mod page;
 pub mod pairing;
 pub mod profile;
-pub mod protocol;
 pub mod puzzles;
 pub mod quota;
-pub mod ratings;
-pub mod refusal;
 pub mod relay;
 pub mod routes;
 pub mod table;
-pub mod text;
 pub mod tournament;
 pub mod trust;
 pub mod turns;
-pub mod verdict;
 pub mod ws;
 
 use std::future::Future;
@@ -181,7 +177,7 @@ pub async fn run(
     }
     let levels: Vec<(String, &str)> = domino_bots::BOT_NAMES
         .iter()
-        .map(|level| (protocol::levels::bot_player(level), *level))
+        .map(|level| (domino_protocol::levels::bot_player(level), *level))
         .collect();
     store.add_builtin_bots(&levels, clock::now_ms()).await?;
     let mut hub = hub::Hub::new(store, config.clone());

@@ -105,7 +105,7 @@ impl Limits {
         join_timeout: Duration::from_secs(120),
         chat_chars: 200,
         chat_lines: 5,
-        name_chars: crate::name::NAME_MAX,
+        name_chars: domino_league::name::NAME_MAX,
         park_after: Duration::from_secs(60),
         abandon_after: Duration::from_secs(7 * 24 * 3600),
         sheets_per_hour: 20,

@@ -17,9 +17,9 @@ use crate::answer::http_refusal;
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::metrics::{Exposition, Kind};
-use crate::protocol::ops::Readiness;
-use crate::refusal::Code;
 use crate::routes::Routes;
+use domino_protocol::ops::Readiness;
+use domino_protocol::refusal::Code;
 
 /// How long the store may take to answer the readiness query: a balancer
 /// polls every few seconds and must not pile up waiting probes.

@@ -26,13 +26,13 @@ use crate::answer::HttpRefusal;
 use crate::client::ClientIp;
 use crate::clock::now_ms;
 use crate::hub::Hub;
-use crate::protocol::profile::{
+use crate::quota::Made;
+use crate::routes::Routes;
+use domino_protocol::profile::{
     GameRating, Leader, Leaderboard, Me, ProfileCard, ProfileStats, PublicProfile, RatingPoint,
     RecentMatch, SignInLink,
 };
-use crate::quota::Made;
-use crate::refusal::Code;
-use crate::routes::Routes;
+use domino_protocol::refusal::Code;
 use domino_store::profiles::Profile;
 
 /// The cookie holding a device's profile secret.
@@ -160,8 +160,8 @@ async fn create(
     bytes: Bytes,
 ) -> Result<(StatusCode, WithCookie<ProfileCard>), HttpRefusal> {
     let req: NewProfile = body(&bytes)?;
-    let name = crate::name::visible_name(&req.name, hub.config.limits.name_chars)
-        .map_err(|r| refuse(StatusCode::BAD_REQUEST, r.code, r.message))?;
+    let name = domino_league::name::visible_name(&req.name, hub.config.limits.name_chars)
+        .map_err(HttpRefusal::from)?;
     // Asked before the scripts are checked, so that a look-alike of a
     // profile's name ("Κim" with a Greek kappa beside "Kim") is answered
     // as taken, which says why, rather than only as mixing scripts.
@@ -169,8 +169,7 @@ async fn create(
     if hub.store.profile_name_taken(&keys).await? {
         return Err(name_taken(&name));
     }
-    crate::name::one_script(&name)
-        .map_err(|r| refuse(StatusCode::BAD_REQUEST, r.code, r.message))?;
+    domino_league::name::one_script(&name).map_err(HttpRefusal::from)?;
     let secret = new_secret().map_err(HttpRefusal::internal)?;
     hub.take_quota(ip, Made::Profile)?;
     let p = Profile {
@@ -190,10 +189,10 @@ async fn create(
     Ok((StatusCode::CREATED, with_cookie(cookie, card(&p, false))))
 }
 
-/// A name's look-alike keys (see `name::name_keys`) as the store keeps
+/// A name's look-alike keys (see `domino_league::name::name_keys`) as the store keeps
 /// them, by which no two profiles' names may be alike.
 pub fn stored_keys(name: &str) -> domino_store::profiles::NameKeys {
-    let keys = crate::name::name_keys(name);
+    let keys = domino_league::name::name_keys(name);
     domino_store::profiles::NameKeys {
         folded: keys.folded,
         skeleton: keys.skeleton,

@@ -12,7 +12,7 @@ use axum::http::StatusCode;
 
 use crate::answer::HttpRefusal;
 use crate::limits::{Creators, Limits, Refused, Stats};
-use crate::refusal::Code;
+use domino_protocol::refusal::Code;
 
 /// The window every HTTP creation limit counts over.
 const WINDOW: Duration = Duration::from_secs(3600);

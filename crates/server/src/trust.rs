@@ -24,8 +24,8 @@ use axum::Router;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::answer::http_refusal;
-use crate::refusal::Code;
 use crate::Config;
+use domino_protocol::refusal::Code;
 
 /// The address players reach the server at, as a browser spells an origin:
 /// `https://domino.example.org` (no path, no default port, lower case).

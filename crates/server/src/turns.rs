@@ -8,49 +8,19 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use domino_engine::{Clock, TimeControl};
-use serde::{Deserialize, Serialize};
 
 use crate::answer::{HttpRefusal, Json};
 use crate::hub::Hub;
-use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::table::token_hash;
+use domino_protocol::refusal::Code;
+use domino_protocol::turns::{Ask, MyTable};
 
 /// The most seats one ask may name.
 pub const MOST: usize = 100;
 
 pub fn routes(hub: Hub) -> Routes {
     Routes::new().post("/api/turns", turns).with_state(hub)
-}
-
-/// A table the page holds a seat at.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Held {
-    pub table: String,
-    pub token: String,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Ask {
-    pub seats: Vec<Held>,
-}
-
-/// One of the asker's tables.
-#[derive(Debug, Serialize, PartialEq)]
-pub struct MyTable {
-    pub table: String,
-    pub seat: u8,
-    pub preset: String,
-    pub clock: TimeControl,
-    /// The asker's clock runs: it is their move.
-    pub your_turn: bool,
-    /// The other people at the table, by seat.
-    pub opponents: Vec<String>,
-    /// The running clock's time left, ms (absent: no clock runs).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub left_ms: Option<i64>,
 }
 
 async fn turns(

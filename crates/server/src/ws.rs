@@ -50,10 +50,10 @@ use tokio::time::Instant;
 use crate::bots::BotAuth;
 use crate::hub::Hub;
 use crate::limits::{Bucket, Pass, Refused};
-use crate::protocol::socket::{Answer, PlanSeat, Reply, Request};
 use crate::table::{
     next_conn_id, Cmd, Code, ConnId, Handle, NewTable, Outbox, Refusal, SeatKind, Seated, Seating,
 };
+use domino_protocol::socket::{Answer, PlanSeat, Reply, Request};
 
 /// How much of a request too large to handle, or over the rate, is read
 /// for its `id`: enough for `{"type": ..., "id": ...}` written in any
@@ -459,7 +459,7 @@ async fn dispatch(
             // Checked before the table exists, so a bad name makes nothing
             // (a profile's name was checked when it was made).
             if conn.profile.is_none() {
-                crate::name::display_name_within(&name, hub.config.limits.name_chars)?;
+                domino_league::name::display_name_within(&name, hub.config.limits.name_chars)?;
             }
             let (plan, mine) = seat_plan(seats.as_deref(), humans)?;
             let new = NewTable {

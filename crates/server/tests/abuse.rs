@@ -97,7 +97,7 @@ async fn seat_names_are_normalised_and_chat_arrives_without_invisible_characters
             break m;
         }
     };
-    let marks = "\u{301}".repeat(domino_server::text::MARKS_PER_BASE);
+    let marks = "\u{301}".repeat(domino_league::text::MARKS_PER_BASE);
     assert_eq!(line["text"], format!("hello world{marks}!"), "{line}");
 }
 

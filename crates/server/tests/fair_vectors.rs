@@ -17,7 +17,7 @@ use domino_engine::{Deal, Rules, RulesSpec, TileSet};
 // What makes the engine deal again, as the server publishes it with each
 // commitment and `web/fair.js` names it: `never`, `double`, a tile such as
 // `0-0`, or `turn_over`.
-use domino_server::fair::{commitment, deal_from_key, key_seed, Secret};
+use domino_league::fair::{commitment, deal_from_key, key_seed, Secret};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};

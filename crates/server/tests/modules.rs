@@ -1,5 +1,6 @@
 //! The server crate's top-level modules import each other without
-//! circles, and so do the store's: each `crate::NAME`
+//! circles, and so do the store's, the league's and the protocol's: each
+//! `crate::NAME`
 //! named outside a test module is an edge, and no module may reach itself
 //! again, with no exception.
 #![allow(clippy::unwrap_used)]
@@ -116,11 +117,17 @@ fn the_servers_modules_import_without_circles() {
     assert!(circles.is_empty(), "import circles: {circles:#?}");
 }
 
-/// The store, carved out of the server, keeps to the same rule.
+/// The store, the league and the protocol, carved out of the server, keep
+/// to the same rule.
 #[test]
-fn the_stores_modules_import_without_circles() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../store/src");
-    assert!(src.join("lib.rs").is_file(), "{}", src.display());
-    let circles = circles(&src);
-    assert!(circles.is_empty(), "store: import circles: {circles:#?}");
+fn the_carved_crates_import_without_circles() {
+    for krate in ["store", "league", "protocol"] {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../")
+            .join(krate)
+            .join("src");
+        assert!(src.join("lib.rs").is_file(), "{}", src.display());
+        let circles = circles(&src);
+        assert!(circles.is_empty(), "{krate}: import circles: {circles:#?}");
+    }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use domino_engine::ErrorCode;
-use domino_server::refusal::Code;
+use domino_protocol::refusal::Code;
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, PatternElement, VariantKey};
 use fluent_syntax::parser;
 

@@ -80,7 +80,7 @@ async fn check_history(
         .map(|f| f["redeal"].as_str().unwrap())
         .collect();
     assert_eq!(filed, implied, "the downloaded record's redeal rules");
-    let checked = domino_server::fair::verify_file(&text).unwrap();
+    let checked = domino_league::fair::verify_file(&text).unwrap();
     assert_eq!(checked.redeals, rec.hands.len());
     let m = domino_engine::record::replay(&rec).unwrap();
     assert_eq!(json!(m.scores()), last["state"]["scores"]);
@@ -99,7 +99,7 @@ async fn check_history(
                 .unwrap()
         })
         .collect();
-    domino_server::fair::verify(&rec, &keys, Some(commits)).unwrap();
+    domino_league::fair::verify(&rec, &keys, Some(commits)).unwrap();
     let steps: usize = rec.hands.iter().map(|h| h.actions.len() + 1).sum();
     assert_eq!(replay["frames"].as_array().unwrap().len(), steps);
 }

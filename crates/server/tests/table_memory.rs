@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use domino_engine::RulesSpec;
+use domino_protocol::seat::Seating;
 use domino_server::hub::Hub;
-use domino_server::protocol::seat::Seating;
 use domino_server::table::{next_conn_id, Cmd, NewTable, Outbox};
 use domino_server::Config;
 use domino_store::Store;

@@ -532,8 +532,8 @@ async fn duplicate_swiss(s: &Server) {
     let round = &v["played"][0];
     assert_eq!(round["deals"]["commit"], commit.as_str());
     let revealed = round["deals"]["secret"].as_str().unwrap();
-    let key = domino_server::fair::Secret::from_hex(revealed).unwrap();
-    assert_eq!(domino_server::fair::commitment(&key.0), commit);
+    let key = domino_league::fair::Secret::from_hex(revealed).unwrap();
+    assert_eq!(domino_league::fair::commitment(&key.0), commit);
     let tables: Vec<&str> = round["tables"]
         .as_array()
         .unwrap()

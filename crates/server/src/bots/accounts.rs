@@ -2,18 +2,16 @@
 //! list of bots to play: `POST /api/profile/bot`, `POST /api/tokens`,
 //! `GET /api/tokens`, `DELETE /api/tokens/{id}`, `GET /api/bots`.
 
-use std::collections::BTreeMap;
-
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use serde::{Deserialize, Serialize};
 
 use crate::answer::{HttpRefusal, Json};
 use crate::clock::now_ms;
 use crate::hub::Hub;
-use crate::protocol::profile::ProfileCard;
-use crate::refusal::Code;
 use crate::routes::Routes;
+use domino_protocol::profile::ProfileCard;
+use domino_protocol::refusal::Code;
+use domino_protocol::tokens::{Empty, Listed, Made, NewToken, Playable};
 use domino_store::bots::TokenRow;
 use domino_store::profiles::Profile;
 
@@ -55,10 +53,6 @@ async fn bot(hub: &Hub, headers: &HeaderMap) -> Result<Profile, HttpRefusal> {
     Ok(p)
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Empty {}
-
 async fn become_bot(
     State(hub): State<Hub>,
     headers: HeaderMap,
@@ -75,30 +69,6 @@ async fn become_bot(
     }
     hub.store.make_bot(&p.id).await?;
     Ok(Json(crate::profile::card_of(&hub, &p).await?))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewToken {
-    name: String,
-}
-
-/// A token as listed.
-#[derive(Debug, Serialize)]
-pub struct Listed {
-    pub id: String,
-    pub name: String,
-    pub created: i64,
-    pub last_used: Option<i64>,
-}
-
-/// A token just made: the only answer that shows it.
-#[derive(Debug, Serialize)]
-pub struct Made {
-    pub id: String,
-    pub name: String,
-    pub token: String,
-    pub created: i64,
 }
 
 async fn create(
@@ -184,19 +154,6 @@ async fn revoke(
         relay.revoked(&id).await;
     }
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// A bot to play: an online bot account, or a built-in level.
-#[derive(Debug, Serialize)]
-pub struct Playable {
-    pub id: String,
-    pub name: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rating: Option<BTreeMap<String, f64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tables: Option<usize>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub builtin: bool,
 }
 
 async fn online(State(hub): State<Hub>) -> Result<Json<Vec<Playable>>, HttpRefusal> {

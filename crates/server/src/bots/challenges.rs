@@ -11,18 +11,18 @@ use std::time::Duration;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use domino_engine::{RulesSpec, TimeControl};
-use serde::{Deserialize, Serialize};
+use domino_engine::TimeControl;
 
-use crate::protocol::bots::{BotEvent, ChallengeShown, Challenger};
+use domino_protocol::bots::{BotEvent, ChallengeShown, Challenger};
+use domino_protocol::challenges::{Accepted, Decline, Made, NewChallenge, Status};
 use tokio::time::Instant;
 
 use crate::answer::{HttpRefusal, Json};
-use crate::botstate::{Challenge, ClockSpec};
+use crate::botstate::Challenge;
 use crate::hub::Hub;
-use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::table::{random_id, token_hash, NewTable, SeatKind};
+use domino_protocol::refusal::Code;
 use domino_store::bots::BotSeat;
 use domino_store::SeatRow;
 
@@ -45,24 +45,6 @@ pub fn routes(hub: Hub) -> Routes {
         .post("/api/challenges/{id}/decline", decline)
         .delete("/api/challenges/{id}", cancel)
         .with_state(hub)
-}
-
-impl crate::botstate::ClockSpec {
-    /// The table's time control: with an increment, that much a move and
-    /// the base as the bank; without, the base for the whole match.
-    pub fn control(self) -> TimeControl {
-        let s = |ms: u64| u32::try_from(ms / 1000).unwrap_or(u32::MAX);
-        if self.increment_ms > 0 {
-            TimeControl::PerMove {
-                move_s: s(self.increment_ms),
-                bank_s: s(self.base_ms),
-            }
-        } else {
-            TimeControl::PerMatch {
-                bank_s: s(self.base_ms),
-            }
-        }
-    }
 }
 
 impl crate::botstate::Challenge {
@@ -104,30 +86,6 @@ pub fn pending_for(hub: &Hub, profile: &str) -> Vec<BotEvent> {
 
 fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> HttpRefusal {
     HttpRefusal::new(status, code, message)
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewChallenge {
-    to: String,
-    rules: RulesSpec,
-    #[serde(default)]
-    rated: bool,
-    #[serde(default)]
-    clock: Option<ClockSpec>,
-    #[serde(default)]
-    fill: Option<String>,
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    guest: Option<String>,
-}
-
-/// A challenge made: its id, and the challenger's seat token.
-#[derive(Debug, Serialize)]
-pub struct Made {
-    pub id: String,
-    pub token: String,
 }
 
 async fn create(
@@ -326,19 +284,6 @@ fn find(hub: &Hub, id: &str) -> Result<Challenge, HttpRefusal> {
         .ok_or_else(no_challenge)
 }
 
-/// Where a challenge stands.
-#[derive(Debug, Serialize)]
-pub struct Status {
-    pub id: String,
-    pub state: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub table: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seat: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-}
-
 async fn status(
     State(hub): State<Hub>,
     Path(id): Path<String>,
@@ -367,14 +312,6 @@ async fn for_me(hub: &Hub, headers: &HeaderMap, id: &str) -> Result<Challenge, H
         return Err(no_challenge());
     }
     Ok(c)
-}
-
-/// Where the challenged bot sits: its table, seat and seat token.
-#[derive(Debug, Serialize)]
-pub struct Accepted {
-    pub table: String,
-    pub seat: u8,
-    pub token: String,
 }
 
 async fn accept(
@@ -542,13 +479,6 @@ async fn open(
         .await
         .map_err(|r| refuse(StatusCode::BAD_REQUEST, r.code, r.message))?;
     Ok(id)
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct Decline {
-    #[serde(default)]
-    reason: Option<String>,
 }
 
 async fn decline(

@@ -6,8 +6,8 @@
 use crate::botstate::event_text;
 use crate::hub::Hub;
 use crate::pairing::bots::table_event;
-use crate::protocol::bots::BotEvent;
 use crate::table::{ConnId, Outbox};
+use domino_protocol::bots::BotEvent;
 
 /// Subscribe an events socket of `profile`: from now on it gets the bot's
 /// events; first, its tables still playing and the challenges waiting.

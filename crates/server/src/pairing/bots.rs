@@ -10,50 +10,17 @@
 use std::collections::HashMap;
 
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::protocol::bots::BotEvent;
+use domino_protocol::bots::BotEvent;
 
 use crate::answer::HttpRefusal;
 use crate::hub::Hub;
-use crate::refusal::Code;
+use domino_protocol::refusal::Code;
 use domino_store::bots::{BotSeat, SeekSide};
 use domino_store::seeks::Placed;
 
-/// Whom a seek may be paired with.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Opponents {
-    People,
-    Bots,
-    Any,
-}
-
-impl Opponents {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Opponents::People => "people",
-            Opponents::Bots => "bots",
-            Opponents::Any => "any",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Opponents> {
-        [Opponents::People, Opponents::Bots, Opponents::Any]
-            .into_iter()
-            .find(|o| o.as_str() == s)
-    }
-
-    /// Whether a seeker who is a bot (or not) is admitted.
-    pub fn admits(self, bot: bool) -> bool {
-        match self {
-            Opponents::People => !bot,
-            Opponents::Bots => bot,
-            Opponents::Any => true,
-        }
-    }
-}
+pub use domino_protocol::pool::Opponents;
 
 /// The server's policy for bot accounts in the pool.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

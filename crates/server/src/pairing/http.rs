@@ -10,16 +10,16 @@ use std::collections::BTreeMap;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use domino_engine::{Rules, RulesSpec, TimeControl};
-use serde::{Deserialize, Serialize};
 
-use super::group::window;
 use crate::answer::{HttpRefusal, Json};
 use crate::client::ClientIp;
 use crate::hub::Hub;
-use crate::protocol::bots::Done;
-use crate::refusal::Code;
 use crate::routes::Routes;
 use crate::table::{random_id, token_hash};
+use domino_league::pool::window;
+use domino_protocol::bots::Done;
+use domino_protocol::pool::{Join, Made, Seek, Status, Waiting};
+use domino_protocol::refusal::Code;
 use domino_store::seeks::{AddError, Member, SeekRow};
 
 /// The shortest and longest wait a player may choose before the computer
@@ -35,85 +35,6 @@ pub fn routes(hub: Hub) -> Routes {
         .get("/api/seeks/{id}", status)
         .delete("/api/seeks/{id}", cancel)
         .with_state(hub)
-}
-
-/// A request for a game.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Seek {
-    pub rules: RulesSpec,
-    #[serde(default)]
-    pub rated: bool,
-    /// Seconds after which the computer takes the seats nobody took;
-    /// none: wait for people.
-    #[serde(default)]
-    pub fill_s: Option<u32>,
-    /// The name to sit under (a signed-in player sits under the profile's).
-    #[serde(default)]
-    pub name: String,
-    /// A guest's browser id (a signed-in player's profile says who).
-    #[serde(default)]
-    pub guest: Option<String>,
-    /// Ask as the first of a team: the answer's `team` code is for the
-    /// partner to join with.
-    #[serde(default)]
-    pub team: bool,
-    /// Whom to be paired with: people, bots or any (docs/botapi.md);
-    /// none: people for a person, any for a bot account.
-    #[serde(default)]
-    pub opponents: Option<crate::pairing::bots::Opponents>,
-    /// The table's clock: none (a casual game's default), the rated
-    /// pairing's (a rated game's, and its only one), or a correspondence
-    /// pace. Paired only with seekers who chose the same.
-    #[serde(default)]
-    pub clock: Option<TimeControl>,
-}
-
-/// A friend joining a team.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Join {
-    #[serde(default)]
-    pub name: String,
-    #[serde(default)]
-    pub guest: Option<String>,
-}
-
-/// A seek made: its id (to follow and cancel it), the seat token the
-/// table will know this player by, and a team's code for the partner.
-#[derive(Debug, Serialize)]
-pub struct Made {
-    pub seek: String,
-    pub token: String,
-    pub team: Option<String>,
-}
-
-/// Where a seek stands.
-#[derive(Debug, Serialize)]
-pub struct Status {
-    pub seek: String,
-    /// `forming` (a team waiting for its partner), `waiting`, or `paired`
-    /// (its table is open: `table`, and the members' `seats`).
-    pub state: &'static str,
-    pub rules: RulesSpec,
-    pub rated: bool,
-    pub clock: TimeControl,
-    pub waited_ms: i64,
-    /// The rating window now: ± this many points.
-    pub window: f64,
-    pub names: Vec<String>,
-    pub team: Option<String>,
-    pub table: Option<String>,
-    pub seats: Vec<u8>,
-}
-
-/// How many players wait for one game.
-#[derive(Debug, Serialize)]
-pub struct Waiting {
-    pub rules: RulesSpec,
-    pub rated: bool,
-    pub clock: TimeControl,
-    pub players: usize,
 }
 
 fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> HttpRefusal {
@@ -140,14 +61,8 @@ pub(crate) async fn who(
             "sign in, or send `guest`: your browser's id (8 to 64 letters, digits, - or _)",
         ));
     };
-    let name =
-        crate::name::display_name_within(name, hub.config.limits.name_chars).map_err(|r| {
-            HttpRefusal {
-                status: StatusCode::BAD_REQUEST,
-                refusal: r,
-                reason: None,
-            }
-        })?;
+    let name = domino_league::name::display_name_within(name, hub.config.limits.name_chars)
+        .map_err(HttpRefusal::from)?;
     Ok((format!("g:{g}"), name, None, 1500.0))
 }
 

@@ -5,7 +5,7 @@
 //! ([`domino_store::seeks`]), so every node answers it and a node's loss
 //! loses none. Every node runs [`drive`]: each round reads the pool in one
 //! transaction (on PostgreSQL under an advisory lock: one node pairs at a
-//! time), groups the seeks of each game by rating ([`group`]), marks them
+//! time), groups the seeks of each game by rating (`domino_league::pool`), marks them
 //! with their table's id and seats, and then opens those tables with the
 //! players' seats taken under the tokens they were given when they asked.
 //! A pairing whose node stopped before opening its table is opened by
@@ -13,7 +13,6 @@
 //! it is opened once).
 
 pub mod bots;
-pub mod group;
 pub mod http;
 
 use domino_engine::TimeControl;
@@ -24,10 +23,10 @@ use domino_engine::{Rules, RulesSpec};
 
 use crate::hub::Hub;
 use crate::table::{random_id, NewTable, SeatKind};
+use domino_league::pool::{groups, Layout, Waiting};
 use domino_store::bots::SeekSide;
 use domino_store::seeks::{Paired, Placed, SeekRow};
 use domino_store::SeatRow;
-use group::{Layout, Waiting};
 
 /// How often each node pairs (sooner when a seek arrives here).
 const ROUND: Duration = Duration::from_millis(250);
@@ -176,7 +175,7 @@ async fn tidy(hub: &Hub, now: i64) -> anyhow::Result<()> {
 
 /// The tables the pool makes now: by game, then in the passes of
 /// [`crate::pairing::bots::PASSES`] (only seekers that admit each other sit
-/// together), then by [`group::groups`]. Only the seeks whose sides were
+/// together), then by [`groups`]. Only the seeks whose sides were
 /// read are placed.
 fn plan(open: &[SeekRow], now: i64, sides: &HashMap<String, SeekSide>) -> Vec<Placed> {
     use crate::pairing::bots as pool;
@@ -202,7 +201,7 @@ fn plan(open: &[SeekRow], now: i64, sides: &HashMap<String, SeekSide>) -> Vec<Pl
                     fill_ms: s.fill_ms,
                 })
                 .collect();
-            for g in group::groups(&pool, &layout(&rules)) {
+            for g in groups(&pool, &layout(&rules)) {
                 let table = random_id(8);
                 for (i, seats) in g.seeks {
                     placed.push(Placed {
@@ -230,8 +229,10 @@ pub fn level_near(rules: &Rules, rating: f64) -> String {
     domino_bots::BOT_NAMES
         .iter()
         .min_by(|a, b| {
-            let da = (crate::ratings::bot_seed(game, rules.players(), a).rating - rating).abs();
-            let db = (crate::ratings::bot_seed(game, rules.players(), b).rating - rating).abs();
+            let da =
+                (domino_league::ratings::bot_seed(game, rules.players(), a).rating - rating).abs();
+            let db =
+                (domino_league::ratings::bot_seed(game, rules.players(), b).rating - rating).abs();
             da.total_cmp(&db)
         })
         .map_or_else(|| "heuristic".to_string(), |l| l.to_string())
@@ -350,7 +351,7 @@ mod tests {
     /// far below, and the level nearest 1500 for a new player.
     #[test]
     fn the_computer_that_fills_plays_near_the_players_rating() {
-        let seed = |l: &str| crate::ratings::bot_seed("draw", 4, l).rating;
+        let seed = |l: &str| domino_league::ratings::bot_seed("draw", 4, l).rating;
         let by_rating = |pick: fn(f64, f64) -> bool| {
             domino_bots::BOT_NAMES
                 .iter()

@@ -22,8 +22,8 @@ use skillratings::Outcomes;
 
 use crate::answer::{HttpRefusal, Json};
 use crate::hub::Hub;
-use crate::refusal::Code;
 use crate::routes::Routes;
+use domino_protocol::refusal::Code;
 use domino_store::puzzles::{Move, Stored};
 
 pub use set::{all, by_id, daily, game_of, games, near, Filter};

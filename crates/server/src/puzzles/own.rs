@@ -18,8 +18,8 @@ use super::{chosen, shown, taught, Showing, Shown, Tried};
 use crate::answer::{HttpRefusal, Json};
 use crate::coach::finished_record;
 use crate::hub::Hub;
-use crate::refusal::Code;
 use crate::routes::Routes;
+use domino_protocol::refusal::Code;
 
 /// Most puzzles one player keeps: a bound on what one profile may store.
 pub const MAX_OWN: i64 = 500;

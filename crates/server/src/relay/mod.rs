@@ -34,9 +34,9 @@ use tokio::sync::{mpsc, oneshot};
 
 use futures_util::future::BoxFuture;
 
-use crate::protocol::relay::{Answer, Item, Request};
 use crate::table::{ConnId, Handle, Outbox, Refusal, RematchPlan};
 use crate::Config;
+use domino_protocol::relay::{Answer, Item, Request};
 use domino_store::{Holder, Store};
 
 /// This node's own tables as the relay reaches them: it serves them to

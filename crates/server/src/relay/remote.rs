@@ -15,9 +15,9 @@ use domino_engine::RulesSpec;
 use tokio::sync::{mpsc, oneshot};
 
 use super::{wire, Asked, Relay, Tables};
-use crate::protocol::relay::{Answer, Item, Reply, Request};
-use crate::protocol::socket::LobbyTable;
 use crate::table::{plan_of, Cmd, Code, ConnId, Handle, Info, Outbox, Refusal, Seated, Seating};
+use domino_protocol::relay::{Answer, Item, Reply, Request};
+use domino_protocol::socket::LobbyTable;
 use domino_store::{Holder, LobbyRow};
 
 /// How long a proxy with no socket waits for one before it goes.

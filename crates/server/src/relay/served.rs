@@ -11,8 +11,8 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Notify};
 
 use super::{Local, Relay, Tables};
-use crate::protocol::relay::{Answer, Item, Reply, Request};
 use crate::table::{Cmd, Code, ConnId, Handle, Outbox, Refusal};
+use domino_protocol::relay::{Answer, Item, Reply, Request};
 
 /// A relayed request, with the number its answer goes back under (none
 /// when no answer is wanted).

@@ -4,7 +4,7 @@
 //! payloads, which keeps them all different), or, for an envelope longer than a
 //! notification may be, one of its pieces `{"f", "x": ID, "n": K, "of": N,
 //! "p": TEXT}`, joined again by the receiver. The items are
-//! [`crate::protocol::relay::Item`]s.
+//! [`domino_protocol::relay::Item`]s.
 
 use std::collections::HashMap;
 

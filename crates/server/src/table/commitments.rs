@@ -1,13 +1,13 @@
 //! The table's side of fair deals: each hand is dealt from a key derived
 //! from the match secret; its commitment is published before the hand, with
 //! the redeal rule it is dealt under, and the key once the hand is over
-//! (see [`crate::fair`]).
+//! (see [`domino_league::fair`]).
 
-use crate::protocol::table::FairHand;
 use domino_engine::{first_rule, PoseRule};
 use domino_engine::{DealSpec, Match, MatchError, Redeal, Rules};
+use domino_protocol::table::FairHand;
 
-use crate::fair::{self, Secret};
+use domino_league::fair::{self, Secret};
 
 /// A match's secret and the redeal rule of every hand dealt so far.
 #[derive(Debug)]

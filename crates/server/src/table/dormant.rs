@@ -20,8 +20,8 @@ use tokio::sync::mpsc;
 
 use super::{Cmd, Handle, Table};
 use crate::clock::now_ms;
-use crate::protocol::table::ChatLine;
 use crate::Config;
+use domino_protocol::table::ChatLine;
 use domino_store::asleep::KeptRow;
 use domino_store::{Store, TableWriteError};
 

@@ -8,7 +8,7 @@
 //! load the table has its secret (its stored row), so a join relayed to the
 //! owning node is checked there alike, and nothing new is stored or
 //! migrated. The invite key is `HMAC(secret, "domino invite key")`, apart
-//! from the hand keys (`SHA-256(secret || hand)`, see [`crate::fair`]):
+//! from the hand keys (`SHA-256(secret || hand)`, see [`domino_league::fair`]):
 //! codes tell nothing of the secret, so nothing of any deal. A duplicate
 //! round's tables share the round's secret, published once the round is
 //! over; their matches are over then and take no more joins, and the table
@@ -18,7 +18,7 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
-use crate::fair::Secret;
+use domino_league::fair::Secret;
 
 /// Bytes of a code: 128 bits, beyond guessing over a socket.
 const CODE_BYTES: usize = 16;

@@ -19,8 +19,8 @@ use super::people::{plan_of, sheet_line, SeatKind};
 use super::seats::{random_id, SeatState};
 use super::{Cmd, Handle, NewTable, Table, Tables};
 use crate::clock::{now_ms, now_us};
-use crate::fair::Secret;
 use crate::Config;
+use domino_league::fair::Secret;
 use domino_store::asleep::KeptRow;
 use domino_store::{LogRow, Logged, Saved, Store, TableRow, TableWriteError};
 

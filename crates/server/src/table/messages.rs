@@ -10,8 +10,8 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 
 use super::Table;
-use crate::protocol::socket::LobbyTable;
-use crate::protocol::table::{SeatView, StateMessage, StateType};
+use domino_protocol::socket::LobbyTable;
+use domino_protocol::table::{SeatView, StateMessage, StateType};
 
 /// Messages to one connection, already serialized, and a way to close it.
 #[derive(Debug, Clone)]
@@ -22,7 +22,7 @@ pub struct Outbox {
     pub kick: Arc<tokio::sync::Notify>,
 }
 
-pub use crate::refusal::{Code, Refusal};
+pub use domino_protocol::refusal::{Code, Refusal};
 
 /// What the lobby shows of a table.
 #[derive(Clone, Debug)]
@@ -80,9 +80,9 @@ impl Info {
     }
 
     /// The seat whose clock runs, and its deadline.
-    pub fn turn(&self) -> Option<crate::protocol::socket::Turn> {
+    pub fn turn(&self) -> Option<domino_protocol::socket::Turn> {
         let c = self.clock.as_ref()?;
-        Some(crate::protocol::socket::Turn {
+        Some(domino_protocol::socket::Turn {
             seat: c.running?.seat,
             deadline_ms: c.deadline()?,
         })

@@ -43,8 +43,8 @@ use tokio::sync::{mpsc, oneshot};
 use crate::Config;
 use domino_store::{SeatRow, Store};
 
-use crate::protocol::table::{ChatLine, RatingChange};
 use commitments::Commitments;
+use domino_protocol::table::{ChatLine, RatingChange};
 pub use dormant::{Slot, Tables};
 pub use messages::{Code, Info, Outbox, Refusal};
 pub use people::{plan_of, RematchPlan, SeatKind, PHRASES};
@@ -291,7 +291,7 @@ pub struct NewTable {
     pub hints: bool,
     /// The match secret the deals come from; `None`: a new random one.
     /// A duplicate tournament gives every table of a round the same one.
-    pub secret: Option<crate::fair::Secret>,
+    pub secret: Option<domino_league::fair::Secret>,
     /// The table's id; `None`: a new random one. A tournament names its
     /// tables after their place in it, so that two servers opening the
     /// same table cannot both make it (the second is refused: the id is

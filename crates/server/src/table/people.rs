@@ -14,8 +14,8 @@ use super::{ConnId, NewTable, Table};
 use crate::clock::now_ms;
 use domino_store::SeatRow;
 
-pub use crate::protocol::seat::SeatKind;
-use crate::protocol::table::{ChatLine, ChatType, HandLine};
+pub use domino_protocol::seat::SeatKind;
+use domino_protocol::table::{ChatLine, ChatType, HandLine};
 
 /// A table's stored seat plan that cannot be its plan.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -106,7 +106,7 @@ impl Table {
         };
         match (text, phrase) {
             (Some(text), None) => {
-                let text = crate::text::chat_line(&text, self.config.limits.chat_chars)?;
+                let text = domino_league::text::chat_line(&text, self.config.limits.chat_chars)?;
                 line.text = Some(text);
             }
             (None, Some(p)) if PHRASES.contains(&p.as_str()) => line.phrase = Some(p),

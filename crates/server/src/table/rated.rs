@@ -1,21 +1,21 @@
 //! A finished match's ratings: who played each seat as a rated player (a
 //! profile, or the table's bot level), the new ratings (see
-//! [`crate::ratings`]) and each seat's line of the profile stats, stored
+//! [`domino_league::ratings`]) and each seat's line of the profile stats, stored
 //! once; the changes go out in the `state` messages as `ratings`.
 
-use crate::protocol::table::RatingChange;
+use domino_protocol::table::RatingChange;
 use skillratings::glicko2::Glicko2Rating;
 
 use super::people::SeatKind;
 use super::Table;
-use crate::ratings;
+use domino_league::ratings;
 use domino_store::profiles::MatchPlayer;
 
 /// How many times a match's ratings are read and written again when
 /// another match changed one of them meanwhile.
 const TRIES: usize = 8;
 
-pub use crate::protocol::levels::bot_player;
+pub use domino_protocol::levels::bot_player;
 
 impl Table {
     /// Who each seat's rated player is: its profile, or the bot level for

@@ -2,7 +2,7 @@
 //! to date (broadcast, deal on, store a finished match) and `schedule`
 //! starts the bot to act or a timer for an absent player.
 
-use crate::protocol::table::{RematchMade, RematchType};
+use domino_protocol::table::{RematchMade, RematchType};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 use super::messages::{Code, Outbox, Refusal};
 use super::people::SeatKind;
 use super::{ConnId, Table};
-pub use crate::protocol::seat::{Seated, Seating};
+pub use domino_protocol::seat::{Seated, Seating};
 use domino_store::SeatRow;
 
 /// One seat of a table.
@@ -126,7 +126,10 @@ impl Table {
             } => {
                 let name = match &profile {
                     Some((_, profile_name)) => profile_name.clone(),
-                    None => crate::name::display_name_within(&name, self.config.limits.name_chars)?,
+                    None => domino_league::name::display_name_within(
+                        &name,
+                        self.config.limits.name_chars,
+                    )?,
                 };
                 if self.finished {
                     return Err(Refusal::new(Code::MatchOver, "the match is over"));

@@ -29,20 +29,20 @@ use serde_json::Value;
 use domino_engine::RulesSpec;
 
 use super::run::{self, Loaded, Member, StartError};
-use super::{pairing, standings, Format, Setup, SetupError, MAX_SWISS_ROUNDS};
 use crate::answer::{HttpRefusal, Json};
 use crate::client::ClientIp;
 use crate::clock::now_ms;
 use crate::hub::Hub;
 use crate::limits::Refused;
-use crate::protocol::tournament::{
+use crate::quota::Made;
+use crate::routes::Routes;
+use crate::table::{random_id, token_hash};
+use domino_league::tournament::{pairing, standings, Format, Setup, SetupError, MAX_SWISS_ROUNDS};
+use domino_protocol::refusal::Code;
+use domino_protocol::tournament::{
     BoardView, Champion, Deals, Entered, EntrantView, RoundView, Standing, TableTournament,
     TournamentList, TournamentState, TournamentSummary, TournamentView,
 };
-use crate::quota::Made;
-use crate::refusal::Code;
-use crate::routes::Routes;
-use crate::table::{random_id, token_hash};
 use domino_store::tournaments::{EntrantRow, Stage, TournamentRow};
 
 /// The header carrying the organiser's secret.
@@ -113,7 +113,7 @@ async fn create(
             "the format is round_robin, swiss or elimination",
         ));
     };
-    let name = crate::name::display_name(&new.name).map_err(|r| bad(r.code, r.message))?;
+    let name = domino_league::name::display_name(&new.name).map_err(HttpRefusal::from)?;
     // Partnership games take partnerships; the others, players.
     let partners = usize::from(rules.players()) > rules.sides();
     if new.teams != partners {
@@ -298,8 +298,8 @@ fn view(t: &Loaded, bots: &HashSet<String>) -> Result<TournamentView, HttpRefusa
                 .collect();
             // Duplicate: the round's deals are committed while it plays
             // (the hash of its secret) and the secret revealed after.
-            let deals = crate::fair::Secret::from_hex(&row.secret).map(|s| Deals {
-                commit: crate::fair::commitment(&s.0),
+            let deals = domino_league::fair::Secret::from_hex(&row.secret).map(|s| Deals {
+                commit: domino_league::fair::commitment(&s.0),
                 secret: r.finished().then(|| row.secret.clone()),
             });
             RoundView {
@@ -439,7 +439,7 @@ async fn join(
     let profile = crate::profile::signed_in(&hub, &headers)
         .await
         .map(|(p, _)| p);
-    let check = |n: &str| crate::name::display_name(n).map_err(|r| bad(r.code, r.message));
+    let check = |n: &str| domino_league::name::display_name(n).map_err(HttpRefusal::from);
     // The players: the team's two, or the one (a profile's own name).
     let players: Vec<String> = if t.row.teams {
         if j.members.len() != 2 {

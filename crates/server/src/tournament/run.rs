@@ -10,10 +10,10 @@ use std::time::Duration;
 use domino_engine::{Record, Rules, RulesSpec};
 use serde::{Deserialize, Serialize};
 
-use super::{pairing, Format, Game, Plan, Round, Setup};
-use crate::fair::Secret;
 use crate::hub::Hub;
 use crate::table::{NewTable, SeatKind};
+use domino_league::fair::Secret;
+use domino_league::tournament::{pairing, Format, Game, Plan, Round, Setup};
 use domino_store::tournaments::{EntrantRow, RoundColumn, RoundRow, Stage, TournamentRow};
 use domino_store::SeatRow;
 
@@ -134,7 +134,7 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     #[error("{0}")]
-    Setup(#[from] super::SetupError),
+    Setup(#[from] domino_league::tournament::SetupError),
     #[error("the tournament has started already")]
     Started,
     #[error("no such tournament")]
@@ -422,7 +422,7 @@ async fn result(
         .collect();
     let scores: Vec<i64> = m.scores().iter().map(|&s| i64::from(s)).collect();
     let winner = m.winner().and_then(|w| w.side());
-    let ranks = crate::ratings::ranks(m.scores(), winner, t.rules.low_score_wins());
+    let ranks = domino_league::ratings::ranks(m.scores(), winner, t.rules.low_score_wins());
     Ok(Some(Game {
         entrants: entrants.to_vec(),
         places: ranks.iter().map(|r| r - 1).collect(),

@@ -12,8 +12,8 @@
 //! alike, whichever node plays the table. Tournaments that are not
 //! duplicate deal each table its own cards and are not concerned.
 
-use super::{Game, Plan, Round};
-use crate::refusal::{Code, Refusal};
+use domino_league::tournament::{Game, Plan, Round};
+use domino_protocol::refusal::{Code, Refusal};
 use domino_store::tournaments::RoundRow;
 use domino_store::Store;
 
@@ -54,14 +54,9 @@ pub async fn check(store: &Store, table: &str) -> Result<(), Refusal> {
 /// [`check`] for an HTTP read: 403 with the refusal, or 500 when the
 /// store could not say.
 pub async fn check_http(store: &Store, table: &str) -> Result<(), crate::answer::HttpRefusal> {
-    use axum::http::StatusCode;
-    check(store, table).await.map_err(|r| {
-        let status = match r.code {
-            Code::RoundNotOver => StatusCode::FORBIDDEN,
-            _ => StatusCode::INTERNAL_SERVER_ERROR,
-        };
-        crate::answer::HttpRefusal::new(status, r.code, r.message)
-    })
+    check(store, table)
+        .await
+        .map_err(crate::answer::HttpRefusal::from)
 }
 
 /// Whether a stored round is over. One whose columns do not read is taken

@@ -13,9 +13,36 @@
 //! 5. **A seeded draw:** an order drawn from the tournament's seed, fixed
 //!    when it was created.
 
-pub use crate::protocol::tournament::Line;
+use serde::Serialize;
 
 use super::{Game, Round, Setup};
+
+/// One entrant's line in the standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub entrant: usize,
+    /// 1 for the leader; entrants level on every tie-break but the draw
+    /// still get different ranks (the draw decides).
+    pub rank: usize,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub byes: u32,
+    pub points: u32,
+    pub buchholz: u32,
+    pub head_to_head: u32,
+    pub difference: i64,
+    /// Duplicate matchpoints (duplicate tournaments only; see
+    /// [`super::duplicate`]).
+    pub duplicate: i64,
+    /// Duplicate: the hands in which the entrant's table was compared
+    /// with another that held the same cards.
+    pub compared: u32,
+    /// The seeded draw's number for this entrant.
+    #[serde(skip)]
+    pub draw: u64,
+}
 
 /// Whether the entrant at index `i` of `g` finished ahead of the one at
 /// `j`: a better place, then (between equal places) the better match

@@ -3,6 +3,9 @@
 //! spelled once, here, and the engine's own codes pass through unchanged.
 
 use domino_engine::ErrorCode;
+use domino_league::name::NameError;
+use domino_league::text::ChatError;
+use http::StatusCode;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Why a request was refused.
@@ -341,6 +344,105 @@ impl Code {
 }
 
 impl Code {
+    /// The HTTP status a refusal with this code is answered with, decided
+    /// here once. Three handlers still answer their own: `signed_out` is
+    /// 403 for a rated game asked without a profile, `not_a_bot` 409 for
+    /// a challenge to a person, `bad_request` 404 for `/metrics` when it
+    /// is off.
+    pub const fn status(self) -> StatusCode {
+        match self {
+            Code::Engine(ErrorCode::Internal) | Code::Internal | Code::Store => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+            Code::Engine(_)
+            | Code::BadBot
+            | Code::BadChat
+            | Code::BadGame
+            | Code::BadHand
+            | Code::BadJson
+            | Code::BadName
+            | Code::BadNames
+            | Code::BadRequest
+            | Code::BadRules
+            | Code::BadSeat
+            | Code::BadSeats
+            | Code::ChatTooLong
+            | Code::HandNotOver
+            | Code::HandOver
+            | Code::ImpossibleCounts
+            | Code::ImpossiblePoints
+            | Code::ImpossibleActs
+            | Code::MatchOver
+            | Code::NotOver
+            | Code::NotYourTurn
+            | Code::NothingToUndo
+            | Code::Stale
+            | Code::BadFormat
+            | Code::BadRounds
+            | Code::TooFewEntrants
+            | Code::BadClock
+            | Code::OutOfTime
+            | Code::BadFill
+            | Code::BadTeam
+            | Code::NoGame => StatusCode::BAD_REQUEST,
+            Code::SignedOut | Code::BadToken => StatusCode::UNAUTHORIZED,
+            Code::CrossSite
+            | Code::BadSecret
+            | Code::NoSecret
+            | Code::NotHost
+            | Code::NotInvited
+            | Code::NotSeated
+            | Code::NotOrganiser
+            | Code::RoundNotOver
+            | Code::HintsOff
+            | Code::NotABot
+            | Code::BotPairingOff
+            | Code::Left => StatusCode::FORBIDDEN,
+            Code::NoProfile
+            | Code::NoPuzzle
+            | Code::NoSheet
+            | Code::NoTable
+            | Code::NoTournament
+            | Code::NoSeek
+            | Code::NoTeam
+            | Code::NoToken
+            | Code::NoSuchProfile
+            | Code::NoChallenge => StatusCode::NOT_FOUND,
+            Code::AlreadySeated
+            | Code::Changed
+            | Code::Full
+            | Code::NameTaken
+            | Code::SeatTaken
+            | Code::Started
+            | Code::TableFull
+            | Code::AlreadyEntered
+            | Code::TournamentFull
+            | Code::TournamentStarted
+            | Code::AlreadySeeking
+            | Code::AtRatedTable
+            | Code::HasRatedGames
+            | Code::BotOffline
+            | Code::NotPending
+            | Code::NotStarted => StatusCode::CONFLICT,
+            Code::LinkUsed => StatusCode::GONE,
+            Code::TooLarge | Code::AnalysisTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Code::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Code::RateLimited
+            | Code::Rate
+            | Code::TooManyCreates
+            | Code::TooManyTables
+            | Code::TooManyTournaments
+            | Code::TooManyTokens
+            | Code::TooManyChallenges
+            | Code::TooManySeeks => StatusCode::TOO_MANY_REQUESTS,
+            Code::AnalysisBusy | Code::Busy | Code::HintFailed | Code::Moving => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+        }
+    }
+}
+
+impl Code {
     /// The code spelled `s` (as a node's answer carries it to another);
     /// where the server and the engine spell a code alike, the server's.
     pub fn parse(s: &str) -> Option<Code> {
@@ -410,6 +512,25 @@ impl Refusal {
     }
 }
 
+/// A refused display name is `bad_name`, with the league's words.
+impl From<NameError> for Refusal {
+    fn from(e: NameError) -> Refusal {
+        Refusal::new(Code::BadName, e.to_string())
+    }
+}
+
+/// A refused chat line: nothing to say is `bad_chat`, too long
+/// `chat_too_long`.
+impl From<ChatError> for Refusal {
+    fn from(e: ChatError) -> Refusal {
+        let code = match e {
+            ChatError::Empty => Code::BadChat,
+            ChatError::TooLong(_) => Code::ChatTooLong,
+        };
+        Refusal::new(code, e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,6 +550,53 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&Code::Engine(ErrorCode::IllegalAction)).ok(),
             Some("\"illegal_action\"".into())
+        );
+    }
+
+    /// The statuses the handlers answered before the status was decided
+    /// on the code.
+    #[test]
+    fn each_code_has_its_status() {
+        for (code, status) in [
+            (Code::BadJson, 400),
+            (Code::SignedOut, 401),
+            (Code::RoundNotOver, 403),
+            (Code::NoPuzzle, 404),
+            (Code::NameTaken, 409),
+            (Code::LinkUsed, 410),
+            (Code::AnalysisTooLarge, 413),
+            (Code::NotJson, 415),
+            (Code::TooManySeeks, 429),
+            (Code::Store, 500),
+            (Code::Engine(ErrorCode::Internal), 500),
+            (Code::Engine(ErrorCode::IllegalAction), 400),
+            (Code::AnalysisBusy, 503),
+        ] {
+            assert_eq!(code.status().as_u16(), status, "{code}");
+        }
+        for c in Code::OWN {
+            assert!(
+                c.status().is_client_error() || c.status().is_server_error(),
+                "{c}"
+            );
+        }
+    }
+
+    #[test]
+    fn refused_names_and_chat_keep_their_codes_and_words() {
+        let r = Refusal::from(NameError::TooLong(24));
+        assert_eq!(r.code, Code::BadName);
+        assert_eq!(r.message, "names are at most 24 characters");
+        let r = Refusal::from(NameError::Invisible('\u{200B}'));
+        assert_eq!(
+            r.message,
+            "names cannot hold invisible or control characters (U+200B)"
+        );
+        assert_eq!(Refusal::from(ChatError::Empty).code, Code::BadChat);
+        let r = Refusal::from(ChatError::TooLong(5));
+        assert_eq!(
+            (r.code, r.message.as_str()),
+            (Code::ChatTooLong, "chat lines are at most 5 characters")
         );
     }
 }

@@ -1,5 +1,5 @@
 //! The items one node sends another through the relay (see
-//! [`crate::relay::wire`] for the envelopes that carry them): a socket's
+//! the server's `relay/wire.rs` for the envelopes that carry them): a socket's
 //! request to its table's owner ([`Item::Cmd`], the table's own command
 //! less the reply channel and the outbox, which stay on the socket's
 //! node), its answer ([`Item::Rep`]), a message the table queued for that
@@ -9,8 +9,8 @@ use domino_bots::reason::Why;
 use domino_engine::Action;
 use serde::{Deserialize, Serialize};
 
-use super::seat::{Seated, Seating};
 use crate::refusal::Refusal;
+use crate::seat::{Seated, Seating};
 
 /// A connection's id on the node that sent the item.
 pub type Conn = u64;

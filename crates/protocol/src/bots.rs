@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use domino_engine::RulesSpec;
+use domino_engine::{RulesSpec, TimeControl};
 
 /// A challenge's clock as asked for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -12,6 +12,24 @@ use domino_engine::RulesSpec;
 pub struct ClockSpec {
     pub base_ms: u64,
     pub increment_ms: u64,
+}
+
+impl ClockSpec {
+    /// The table's time control: with an increment, that much a move and
+    /// the base as the bank; without, the base for the whole match.
+    pub fn control(self) -> TimeControl {
+        let s = |ms: u64| u32::try_from(ms / 1000).unwrap_or(u32::MAX);
+        if self.increment_ms > 0 {
+            TimeControl::PerMove {
+                move_s: s(self.increment_ms),
+                bank_s: s(self.base_ms),
+            }
+        } else {
+            TimeControl::PerMatch {
+                bank_s: s(self.base_ms),
+            }
+        }
+    }
 }
 
 /// Who sent a challenge.

@@ -1,4 +1,4 @@
-//! The scorekeeper's HTTP bodies and answers (see [`crate::keep`]).
+//! The scorekeeper's HTTP bodies and answers (see the server's `keep.rs`).
 
 use domino_engine::RulesSpec;
 use serde::{Deserialize, Serialize};

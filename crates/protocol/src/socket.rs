@@ -9,8 +9,8 @@ use domino_engine::{Action, RulesSpec};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::seat::SeatKind;
 use crate::refusal::Code;
+use crate::seat::SeatKind;
 
 fn default_humans() -> u8 {
     1

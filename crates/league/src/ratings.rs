@@ -21,7 +21,7 @@ use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::{MultiTeamOutcome, Outcomes};
 
-use crate::protocol::levels::{LadderGame, LevelRating};
+use crate::levels::{LadderGame, LevelRating};
 
 /// Rating points per Weng-Lin point (350 / (25 / 3)).
 const SCALE: f64 = 42.0;

@@ -1,5 +1,5 @@
 //! What a node says of itself: `/healthz` and `/readyz` (see
-//! [`crate::ops`]).
+//! the server's `ops.rs`).
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -34,48 +34,8 @@ impl TournamentState {
     }
 }
 
-/// A finished table: its entrants (as in its round's plan), each one's place (0 is
-/// first; equal places are a draw between them) and match score.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
-    pub entrants: Vec<usize>,
-    pub places: Vec<usize>,
-    pub scores: Vec<i64>,
-    /// The points each position made in each hand (duplicate scoring).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub hands: Vec<Vec<i64>>,
-    /// The fingerprint of each hand's deal (duplicate scoring compares
-    /// two tables in a hand only when they held the same cards).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub deals: Vec<String>,
-}
-
-/// One entrant's line in the standings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Line {
-    pub entrant: usize,
-    /// 1 for the leader; entrants level on every tie-break but the draw
-    /// still get different ranks (the draw decides).
-    pub rank: usize,
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
-    pub lost: u32,
-    pub byes: u32,
-    pub points: u32,
-    pub buchholz: u32,
-    pub head_to_head: u32,
-    pub difference: i64,
-    /// Duplicate matchpoints (duplicate tournaments only; see
-    /// `crate::tournament::duplicate`).
-    pub duplicate: i64,
-    /// Duplicate: the hands in which the entrant's table was compared
-    /// with another that held the same cards.
-    pub compared: u32,
-    /// The seeded draw's number for this entrant.
-    #[serde(skip)]
-    pub draw: u64,
-}
+pub use domino_league::tournament::standings::Line;
+pub use domino_league::tournament::Game;
 
 /// A tournament for the lists.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

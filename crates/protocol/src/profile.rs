@@ -1,4 +1,4 @@
-//! The profiles' HTTP answers (see [`crate::profile`]).
+//! The profiles' HTTP answers (see the server's `profile.rs`).
 
 use serde::{Deserialize, Serialize};
 

@@ -22,20 +22,40 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
-use crate::refusal::{Code, Refusal};
 use crate::text::{invisible, most_marks, shows, stacks, MARKS_PER_BASE};
 
 /// The longest display name by default, in characters (after normalising);
 /// `Limits::name_chars` sets it.
 pub const NAME_MAX: usize = 24;
 
+/// Why a display name is refused (answered as `bad_name` with these words).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    #[error("a display name is needed")]
+    Empty,
+    #[error("names cannot hold invisible or control characters (U+{:04X})", u32::from(*.0))]
+    Invisible(char),
+    #[error("a name needs a visible character")]
+    NothingShows,
+    #[error("a name cannot start with an accent or other combining mark")]
+    StartsWithMark,
+    #[error("at most {MARKS_PER_BASE} accents or marks on one letter")]
+    TooManyMarks,
+    #[error("names are at most {0} characters")]
+    TooLong(usize),
+    #[error(
+        "a name cannot mix letters of scripts that look alike (such as Latin with Cyrillic or Greek)"
+    )]
+    MixedScripts,
+}
+
 /// The name a player will be shown under, or why it is refused.
-pub fn display_name(raw: &str) -> Result<String, Refusal> {
+pub fn display_name(raw: &str) -> Result<String, NameError> {
     display_name_within(raw, NAME_MAX)
 }
 
 /// [`display_name`] with at most `max` characters.
-pub fn display_name_within(raw: &str, max: usize) -> Result<String, Refusal> {
+pub fn display_name_within(raw: &str, max: usize) -> Result<String, NameError> {
     let name = visible_name(raw, max)?;
     one_script(&name)?;
     Ok(name)
@@ -44,10 +64,10 @@ pub fn display_name_within(raw: &str, max: usize) -> Result<String, Refusal> {
 /// The name normalised, trimmed and checked for what shows (everything
 /// [`display_name_within`] checks but mixed scripts: a profile checks
 /// those after asking whether the name looks like one already taken).
-pub fn visible_name(raw: &str, max: usize) -> Result<String, Refusal> {
+pub fn visible_name(raw: &str, max: usize) -> Result<String, NameError> {
     let name: String = raw.nfkc().collect::<String>().trim().to_string();
     if name.is_empty() {
-        return Err(Refusal::new(Code::BadName, "a display name is needed"));
+        return Err(NameError::Empty);
     }
     // Spaces other than the plain one are refused too: a name of
     // ideographic or no-break spaces would look empty.
@@ -55,37 +75,19 @@ pub fn visible_name(raw: &str, max: usize) -> Result<String, Refusal> {
         .chars()
         .find(|&c| invisible(c) || (c.is_whitespace() && c != ' '))
     {
-        return Err(Refusal::new(
-            Code::BadName,
-            format!(
-                "names cannot hold invisible or control characters (U+{:04X})",
-                u32::from(c)
-            ),
-        ));
+        return Err(NameError::Invisible(c));
     }
     if !name.chars().any(shows) {
-        return Err(Refusal::new(
-            Code::BadName,
-            "a name needs a visible character",
-        ));
+        return Err(NameError::NothingShows);
     }
     if name.chars().next().is_some_and(stacks) {
-        return Err(Refusal::new(
-            Code::BadName,
-            "a name cannot start with an accent or other combining mark",
-        ));
+        return Err(NameError::StartsWithMark);
     }
     if most_marks(&name) > MARKS_PER_BASE {
-        return Err(Refusal::new(
-            Code::BadName,
-            format!("at most {MARKS_PER_BASE} accents or marks on one letter"),
-        ));
+        return Err(NameError::TooManyMarks);
     }
     if name.chars().count() > max {
-        return Err(Refusal::new(
-            Code::BadName,
-            format!("names are at most {max} characters"),
-        ));
+        return Err(NameError::TooLong(max));
     }
     Ok(name)
 }
@@ -100,7 +102,7 @@ pub fn visible_name(raw: &str, max: usize) -> Result<String, Refusal> {
 /// `detect_restriction_level` is not used as is: it also treats anything
 /// that is not an identifier character (a space, an apostrophe, an emoji)
 /// as unrestricted.
-pub fn one_script(name: &str) -> Result<(), Refusal> {
+pub fn one_script(name: &str) -> Result<(), NameError> {
     if !AugmentedScriptSet::for_str(name).is_empty() {
         return Ok(());
     }
@@ -122,10 +124,7 @@ pub fn one_script(name: &str) -> Result<(), Refusal> {
     if cjk || moderate {
         return Ok(());
     }
-    Err(Refusal::new(
-        Code::BadName,
-        "a name cannot mix letters of scripts that look alike (such as Latin with Cyrillic or Greek)",
-    ))
+    Err(NameError::MixedScripts)
 }
 
 /// The keys a profile's name is unique by: no two profiles share either.
@@ -182,7 +181,7 @@ mod tests {
     use super::*;
 
     fn refused(raw: &str) -> String {
-        display_name(raw).unwrap_err().message
+        display_name(raw).unwrap_err().to_string()
     }
 
     #[test]

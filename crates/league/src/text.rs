@@ -8,8 +8,6 @@
 use unicode_general_category::{get_general_category, GeneralCategory};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::refusal::{Code, Refusal};
-
 /// Combining marks kept on one base character (counted decomposed). Three,
 /// not two: pointed Hebrew puts a dagesh, a shin dot and a vowel on one
 /// letter, and Vietnamese two accents; a pile of hundreds ("Zalgo" text)
@@ -139,18 +137,25 @@ pub fn clean_chat(raw: &str) -> String {
     out.nfc().collect::<String>().trim().to_string()
 }
 
+/// Why a chat line is refused: nothing left to say (`bad_chat`), or too
+/// long (`chat_too_long`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChatError {
+    #[error("say something")]
+    Empty,
+    #[error("chat lines are at most {0} characters")]
+    TooLong(usize),
+}
+
 /// A chat line cleaned (see [`clean_chat`]) and checked: something left to
 /// say, at most `max` characters.
-pub fn chat_line(raw: &str, max: usize) -> Result<String, Refusal> {
+pub fn chat_line(raw: &str, max: usize) -> Result<String, ChatError> {
     let text = clean_chat(raw);
     if text.is_empty() {
-        return Err(Refusal::new(Code::BadChat, "say something"));
+        return Err(ChatError::Empty);
     }
     if text.chars().count() > max {
-        return Err(Refusal::new(
-            Code::ChatTooLong,
-            format!("chat lines are at most {max} characters"),
-        ));
+        return Err(ChatError::TooLong(max));
     }
     Ok(text)
 }
@@ -212,12 +217,9 @@ mod tests {
     #[test]
     fn a_line_of_nothing_visible_is_refused_and_length_counts_after_cleaning() {
         for nothing in ["\u{200B}\u{FEFF}", " \u{2028} ", "\u{E0041}"] {
-            assert_eq!(chat_line(nothing, 10).unwrap_err().code, Code::BadChat);
+            assert_eq!(chat_line(nothing, 10), Err(ChatError::Empty));
         }
-        assert_eq!(
-            chat_line(&"x".repeat(11), 10).unwrap_err().code,
-            Code::ChatTooLong
-        );
+        assert_eq!(chat_line(&"x".repeat(11), 10), Err(ChatError::TooLong(10)));
         let padded = format!("{}{}", "x".repeat(10), "\u{200B}".repeat(50));
         assert_eq!(chat_line(&padded, 10).unwrap(), "x".repeat(10));
     }

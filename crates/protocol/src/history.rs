@@ -1,5 +1,5 @@
 //! Finished matches over HTTP: the history list and a replay (see
-//! [`crate::http`]).
+//! the server's `http.rs`).
 
 use domino_engine::catalog::TableFacts;
 use domino_engine::record::Record;
@@ -8,7 +8,7 @@ use domino_engine::Event;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::fair::Reveal;
+pub use domino_league::fair::Reveal;
 
 /// How much of the match a seat's player really played.
 #[derive(Debug, Clone, PartialEq, Serialize)]

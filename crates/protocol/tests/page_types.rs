@@ -22,20 +22,20 @@ const TYPES: &[Export] = &[
     <domino_engine::catalog::TableFacts>::export_all,
     <domino_engine::rules::RulesSpec>::export_all,
     // Each hand's commitment and key (the state's `fair`, a record's file).
-    <domino_server::fair::Reveal>::export_all,
+    <domino_protocol::history::Reveal>::export_all,
     // What a seat is for, as the lobby plans a table.
-    <domino_server::table::SeatKind>::export_all,
+    <domino_protocol::seat::SeatKind>::export_all,
     // The socket (docs/server.md): what the page asks, how it is answered,
     // and what a table pushes.
-    <domino_server::protocol::socket::Request>::export_all,
-    <domino_server::protocol::socket::Answer>::export_all,
-    <domino_server::protocol::table::StateMessage>::export_all,
-    <domino_server::protocol::table::ChatLine>::export_all,
-    <domino_server::protocol::table::RematchMade>::export_all,
+    <domino_protocol::socket::Request>::export_all,
+    <domino_protocol::socket::Answer>::export_all,
+    <domino_protocol::table::StateMessage>::export_all,
+    <domino_protocol::table::ChatLine>::export_all,
+    <domino_protocol::table::RematchMade>::export_all,
     // The lobby's HTTP answers: the games, the levels, the finished matches.
     <domino_engine::catalog::GameInfo>::export_all,
-    <domino_server::protocol::levels::LadderGame>::export_all,
-    <domino_server::protocol::history::MatchSummary>::export_all,
+    <domino_protocol::levels::LadderGame>::export_all,
+    <domino_protocol::history::MatchSummary>::export_all,
 ];
 
 /// Files of the page's types that are written by hand, not generated.
@@ -107,7 +107,7 @@ fn page_types_match_the_rust_types() {
         .collect();
     panic!(
         "web/types/ is stale ({stale:?} differ from the Rust types): run \
-         `DOMINO_BLESS=1 cargo test -p domino-server --test page_types` to rewrite it, \
+         `DOMINO_BLESS=1 cargo test -p domino-protocol --test page_types` to rewrite it, \
          then check the page with `cd e2e && npx tsc -p ../web`"
     );
 }

@@ -1,6 +1,6 @@
 //! The bot levels' measured strength as the lobby reads it
-//! (`GET /api/levels`, built by `ratings::shipped_levels`). Fields are in
-//! sorted order, as the answer was written when it was a map.
+//! (`GET /api/levels`, built by [`crate::ratings::shipped_levels`]). Fields
+//! are in sorted order, as the answer was written when it was a map.
 
 use serde::Serialize;
 
@@ -25,9 +25,4 @@ pub struct LadderGame {
     pub preset: String,
     /// The table size the levels were measured at.
     pub rated_players: u8,
-}
-
-/// The rated player (and bot account) of a built-in level: `bot:LEVEL`.
-pub fn bot_player(level: &str) -> String {
-    format!("bot:{level}")
 }

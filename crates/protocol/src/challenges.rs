@@ -1,0 +1,63 @@
+//! Challenges to bot accounts over HTTP: the request, and what the
+//! challenger and the challenged bot are answered (see the server's
+//! `bots/challenges.rs`, docs/botapi.md).
+
+use domino_engine::RulesSpec;
+use serde::{Deserialize, Serialize};
+
+use crate::bots::ClockSpec;
+
+/// A challenge as asked for: whom, the game, and the challenger's name
+/// when not signed in.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewChallenge {
+    pub to: String,
+    pub rules: RulesSpec,
+    #[serde(default)]
+    pub rated: bool,
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    #[serde(default)]
+    pub fill: Option<String>,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub guest: Option<String>,
+}
+
+/// A challenge made: its id, and the challenger's seat token.
+#[derive(Debug, Serialize)]
+pub struct Made {
+    pub id: String,
+    pub token: String,
+}
+
+/// Where a challenge stands.
+#[derive(Debug, Serialize)]
+pub struct Status {
+    pub id: String,
+    pub state: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// Where the challenged bot sits: its table, seat and seat token.
+#[derive(Debug, Serialize)]
+pub struct Accepted {
+    pub table: String,
+    pub seat: u8,
+    pub token: String,
+}
+
+/// A declined challenge's reason, if the bot gives one.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Decline {
+    #[serde(default)]
+    pub reason: Option<String>,
+}
