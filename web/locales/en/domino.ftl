@@ -23,6 +23,8 @@ game-title = { $preset ->
     [all-fives] All fives (muggins)
     [fives-and-threes] Fives and threes
     [club-fives] Club fives
+    [mexican-train] Mexican Train
+    [chicken-foot] Chicken foot
    *[other] { $preset }
 }
 game-line = { $preset ->

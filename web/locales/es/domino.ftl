@@ -21,6 +21,8 @@ game-title = { $preset ->
     [all-fives] Todos los cincos (muggins)
     [fives-and-threes] Cincos y treses
     [club-fives] Cincos a 61
+    [mexican-train] Tren mexicano
+    [chicken-foot] Pata de gallo
    *[other] { $preset }
 }
 game-line = { $preset ->

@@ -21,6 +21,8 @@ game-title = { $preset ->
     [all-fives] Domino par cinq (muggins)
     [fives-and-threes] Cinq et trois
     [club-fives] Cinq en 61
+    [mexican-train] Train mexicain
+    [chicken-foot] Patte de poulet
    *[other] { $preset }
 }
 game-line = { $preset ->
