@@ -19,6 +19,7 @@ pub mod keep;
 pub mod lang;
 pub mod layout;
 pub mod plain;
+pub mod station;
 pub mod words;
 
 #[cfg(test)]
