@@ -1,4 +1,5 @@
-"""Twelve regional domino games for research and bots.
+"""Fourteen domino games for research and bots: the twelve regional games
+and the trains family (Mexican Train, chicken foot).
 
 A fast Rust engine (the project's own) with an OpenSpiel-style game and
 state API, the project's bots, a batched environment for reinforcement
@@ -59,5 +60,6 @@ __all__ = [
 
 
 def preset_names():
-    """The twelve games' names, in the engine's order."""
+    """The fourteen games' names, in the engine's order: the twelve, then
+    ``mexican-train`` and ``chicken-foot``."""
     return [p[0] for p in presets()]

@@ -21,11 +21,12 @@ mod tracker;
 
 use pyo3::prelude::*;
 
-/// The twelve games: name, allowed player counts, default player count
+/// The fourteen games (the twelve, then the trains family: Mexican Train
+/// and chicken foot): name, allowed player counts, default player count
 /// and a one-line summary (`domino rules` describes their options).
 #[pyfunction]
 fn presets() -> Vec<(&'static str, Vec<u8>, u8, &'static str)> {
-    domino_engine::Preset::ALL
+    domino_engine::Preset::EVERY
         .iter()
         .map(|p| {
             let (min, max) = p.player_range();

@@ -68,3 +68,17 @@ def test_cloning_and_observers():
     assert state.history() != clone.history()
     with pytest.raises(Exception):
         game.make_observer(pyspiel.IIGObservationType(private_info=pyspiel.PrivateInfoType.NONE))
+
+
+def test_the_trains_family_is_registered_and_plays_to_the_end():
+    names = domino.openspiel.register()
+    for preset in ("mexican-train", "chicken-foot"):
+        for match in (False, True):
+            assert domino.openspiel.game_name(preset, match) in names
+        game = pyspiel.load_game(domino.openspiel.game_name(preset))
+        kind = game.get_type()
+        assert kind.max_num_players == 8 and kind.min_num_players == 2
+        rng = np.random.RandomState(4)
+        uniform = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(game.num_players())]
+        returns = play(game, uniform, rng)
+        assert abs(sum(returns)) < 1e-9

@@ -28,9 +28,23 @@ def play_random(state, rng, limit=10_000):
     return total
 
 
-def test_presets_are_the_twelve_games():
-    assert len(PRESETS) == 12
+def test_presets_are_the_fourteen_games():
+    assert len(PRESETS) == 14
     assert "jamaican" in PRESETS and "club-fives" in PRESETS
+    assert PRESETS[12:] == ["mexican-train", "chicken-foot"]
+
+
+@pytest.mark.parametrize("preset", ["mexican-train", "chicken-foot"])
+def test_the_trains_family_plays_a_whole_match_to_its_end(preset):
+    # Every falling engine double, 13 hands of double-twelve or 10 of
+    # double-nine, dealt and played at random; the lowest total wins.
+    game = domino.Game(preset, match=True)
+    state = game.new_initial_state(7)
+    total = play_random(state, random.Random(7), limit=100_000)
+    assert state.is_terminal()
+    assert abs(sum(state.returns())) < 1e-9
+    assert np.allclose(total, state.returns())
+    assert max(state.returns()) > 0
 
 
 @pytest.mark.parametrize("preset", PRESETS)

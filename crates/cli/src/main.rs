@@ -53,7 +53,8 @@ enum Command {
         /// Describe the options for this many players (default: the game's default).
         #[arg(long, requires = "preset")]
         players: Option<u8>,
-        /// Print the protocol's `presets` data instead of text.
+        /// Print each game as the protocol's `presets` data gives it,
+        /// instead of text (the trains family too).
         #[arg(long)]
         json: bool,
         /// Print how to play the game, in short, instead of its options.
@@ -262,11 +263,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             preset: None,
             json: true,
             ..
-        } => writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&domino_engine::catalog::games())?
-        )?,
+        } => writeln!(out, "{}", serde_json::to_string_pretty(&catalog::games())?)?,
         Command::Rules {
             preset: Some(name),
             how: true,

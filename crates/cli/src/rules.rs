@@ -21,7 +21,7 @@ fn players(p: Preset) -> String {
 pub fn table() -> String {
     let width = catalog::names().iter().map(|n| n.len()).max().unwrap_or(0);
     let mut out = format!("{:width$}  {:7}  summary\n", "game", "players");
-    for p in Preset::ALL {
+    for p in Preset::EVERY {
         let _ = writeln!(
             out,
             "{:width$}  {:7}  {}",
@@ -94,6 +94,10 @@ mod tests {
             assert!(t.contains(name), "{name}");
         }
         assert!(t.contains("2-8"));
+        assert!(
+            t.contains("mexican-train") && t.contains("chicken-foot"),
+            "{t}"
+        );
     }
 
     #[test]

@@ -113,7 +113,7 @@ fn rules_lists_the_games() {
         .stdout
         .clone();
     let text = String::from_utf8(out).unwrap();
-    for p in domino_engine::Preset::ALL {
+    for p in domino_engine::Preset::EVERY {
         assert!(text.contains(p.name()), "{}", p.name());
         assert!(text.contains(p.summary()), "{}", p.name());
     }
@@ -183,7 +183,7 @@ fn rules_json_matches_the_protocol() {
         .stdout
         .clone();
     let list: Value = serde_json::from_slice(&out).unwrap();
-    assert_eq!(list.as_array().unwrap().len(), 12);
+    assert_eq!(list.as_array().unwrap().len(), 14);
     let out = cargo_bin_cmd!("domino")
         .args(["rules", "club-fives", "--json"])
         .assert()
@@ -193,6 +193,66 @@ fn rules_json_matches_the_protocol() {
         .clone();
     let one: Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(one, list[11]);
+    let out = cargo_bin_cmd!("domino")
+        .args(["rules", "chicken-foot", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let one: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(one, list[13]);
+}
+
+#[test]
+fn rules_describes_the_trains_family() {
+    let out = cargo_bin_cmd!("domino")
+        .args(["rules", "mexican-train", "--players", "8"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("mexican-train: "), "{text}");
+    assert!(text.contains("players: 2-8 (default 4)"), "{text}");
+    for option in ["mexican_train", "open_trains_start", "first_turn"] {
+        assert!(text.contains(option), "{option}: {text}");
+    }
+    cargo_bin_cmd!("domino")
+        .args(["rules", "chicken-foot", "--players", "9"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn bench_plays_the_trains_family() {
+    for (game, players) in [("mexican-train", "4"), ("chicken-foot", "8")] {
+        let out = cargo_bin_cmd!("domino")
+            .args([
+                "bench",
+                "--preset",
+                game,
+                "--players",
+                players,
+                "--hands",
+                "20",
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let lines = json_lines(out);
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0]["preset"], game);
+        assert_eq!(lines[0]["players"].to_string(), players);
+        assert!(
+            lines[0]["actions_per_hand"].as_f64().unwrap() > 4.0,
+            "{}",
+            lines[0]
+        );
+    }
 }
 
 #[test]
@@ -300,7 +360,7 @@ fn bench_runs_report_the_median_and_compare_with_a_baseline() {
         .stdout
         .clone();
     let lines = json_lines(out);
-    assert_eq!(lines.len(), domino_engine::Preset::ALL.len());
+    assert_eq!(lines.len(), domino_engine::Preset::EVERY.len());
     for v in &lines {
         assert_eq!(v["runs"], 3);
         let (min, mid, max) = (
@@ -355,7 +415,7 @@ fn bench_all_prints_every_game() {
         .into_iter()
         .map(|v| v["preset"].clone())
         .collect();
-    let names: Vec<Value> = domino_engine::Preset::ALL
+    let names: Vec<Value> = domino_engine::Preset::EVERY
         .iter()
         .map(|p| json!(p.name()))
         .collect();

@@ -440,3 +440,27 @@ fn a_bad_flag_is_refused_in_the_chosen_language() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no hay ningún bot llamado `gran`"), "{err}");
 }
+
+/// Mexican Train against bots through plain pipes (`--game` names it): the
+/// first choice every turn plays a one-hand match to its end, and the
+/// record replays.
+#[test]
+fn mexican_train_plays_to_the_end_against_bots() {
+    let dir = scratch("trains");
+    let record = dir.join("trains.json");
+    let rec = record.to_str().unwrap();
+    let mut args = vec!["--game", "mexican-train", "--option", "rounds=1"];
+    args.extend(against_random("3", rec));
+    let (ok, out, err) = plain_through_a_pipe(&args, &"1\n".repeat(400));
+    assert!(ok, "{err}\n{out}");
+    assert!(out.starts_with("Mexican"), "{out}");
+    assert!(out.contains("Hand 1."), "{out}");
+    assert!(out.contains("Match record saved to"), "{out}");
+    assert!(!out.contains("Match unfinished"), "{out}");
+    let replay = std::process::Command::new(env!("CARGO_BIN_EXE_domino"))
+        .args(["replay", rec])
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "the saved record replays");
+    let _ = std::fs::remove_dir_all(&dir);
+}

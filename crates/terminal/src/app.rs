@@ -262,10 +262,12 @@ impl App {
             // see, and the engine refuses a claim on nothing.
             let chosen = if self.claim { called } else { *a };
             // Ends that leave the same table for the rules (the two 6s of a
-            // posed 6-6) are one choice.
-            let same = out
-                .iter()
-                .any(|o| self.table_after(*o) == self.table_after(chosen));
+            // posed 6-6) are one choice; trains are never the same (whose
+            // train it is matters).
+            let same = !self.m.rules().preset().is_trains()
+                && out
+                    .iter()
+                    .any(|o| self.table_after(*o) == self.table_after(chosen));
             if !same {
                 out.push(chosen);
             }
@@ -290,6 +292,12 @@ impl App {
             .collect();
         chains.sort_unstable();
         (l.opening(), chains)
+    }
+
+    /// Whether the player may end the turn with a pass beside a play (a
+    /// first-turn chain of trains).
+    pub fn can_end_turn(&self) -> bool {
+        self.my_turn() && self.m.phase() == Phase::Play && self.legal().contains(&Action::Pass)
     }
 
     /// The only action the player has when it is a draw or a pass.
@@ -597,6 +605,15 @@ impl App {
                     if let Mode::End { options, .. } = &mut self.mode {
                         *options = opts;
                     }
+                }
+                return;
+            }
+            Key::Char('p') | Key::Char('P') => {
+                // Ending a first-turn chain of trains: the one pass the
+                // player chooses beside a play.
+                if self.can_end_turn() && matches!(self.mode, Mode::Tile { .. } | Mode::End { .. })
+                {
+                    self.apply(Action::Pass, now, false);
                 }
                 return;
             }
@@ -941,6 +958,9 @@ impl App {
             ),
             Mode::Tile { .. } => {
                 let mut line = t.tr("term-prompt-tile", &[]);
+                if self.can_end_turn() {
+                    line.push_str(&t.tr("term-prompt-end-chain", &[]));
+                }
                 if self.m.rules().claims() == Claims::Muggins {
                     line.push_str(&t.tr("term-prompt-muggins", &[]));
                 }
@@ -967,7 +987,7 @@ impl App {
                     .enumerate()
                     .map(|(i, a)| {
                         let e = end_of(*a).unwrap_or(0) as usize;
-                        let name = super::words::end_name(t.lang, &pic, self.m.rules().layout(), e);
+                        let name = super::words::end_name(t, &pic, e);
                         let pips = pic.chains.get(e).and_then(|c| c.pips).unwrap_or(0);
                         if i == *cursor {
                             format!("[{}: {name} {pips}]", i + 1)

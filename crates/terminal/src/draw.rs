@@ -13,7 +13,8 @@ use ratatui::Frame;
 
 use super::app::{end_of, App, Hint, Mode};
 use super::lang::{num, txt};
-use super::layout::{self, Board, Pic};
+use super::layout::{self, Board, Mark, Pic};
+use super::station;
 use super::words::{end_name, result_line, Table, Tone};
 
 /// Smallest screen the game draws on; below it, a request to enlarge.
@@ -35,6 +36,14 @@ fn tone_style(t: Tone) -> Style {
 
 fn tile_style() -> Style {
     Style::default().fg(Color::Black).bg(Color::White)
+}
+
+/// The double owed a tile before any other play (the trains family).
+fn owed_style() -> Style {
+    Style::default()
+        .fg(Color::Black)
+        .bg(Color::Magenta)
+        .add_modifier(Modifier::BOLD)
 }
 
 /// Draw the whole screen.
@@ -164,6 +173,10 @@ pub fn score_line(app: &App, view: &View) -> Line<'static> {
                 ),
                 Style::default().fg(Color::DarkGray),
             ),
+        ]),
+        MatchWin::Hands { count } => Line::from(vec![
+            Span::styled(t.tr("term-hands-totals", &[("count", num(count))]), bold),
+            Span::raw(list(" · ")),
         ]),
         // Fives counted one each go on a board, pegged towards the target.
         _ if rules.ends() == EndCount::OnePerFive => {
@@ -331,7 +344,9 @@ fn table(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
         t.tr("term-table-title", &[]),
         Style::default().add_modifier(Modifier::BOLD),
     )];
-    if pic.posed.is_some() {
+    if let (Some(trains), Some(_)) = (&view.trains, pic.posed) {
+        title.push(Span::raw(station::title(t, &pic, trains)));
+    } else if pic.posed.is_some() {
         let ends = ends_title(t, view, &pic);
         title.push(Span::raw(t.tr("term-ends-title", &[("ends", txt(ends))])));
         if view.rules.scores_ends() {
@@ -365,9 +380,14 @@ fn table(app: &App, view: &View, area: Rect, buf: &mut Buffer) {
         buf.set_string(x, y, text, Style::default().fg(Color::DarkGray));
         return;
     }
-    let kind = view.rules.layout();
-    let name = |chain: usize| end_name(app.table.lang, &pic, kind, chain);
-    let board = layout::fit(&pic, inner.width as i32, inner.height as i32, &name);
+    let (w, h) = (inner.width as i32, inner.height as i32);
+    let board = match &view.trains {
+        Some(trains) => {
+            let rows = station::rows(t, &pic, trains);
+            station::build(&pic, &rows, &station::Words::of(t), w, h)
+        }
+        None => layout::fit(&pic, w, h, &|chain| end_name(t, &pic, chain)),
+    };
     paint_board(app, &board, inner, buf);
     if board.hidden_total() > 0 {
         let note = app.table.tr(
@@ -383,6 +403,8 @@ fn paint_board(app: &App, board: &Board, area: Rect, buf: &mut Buffer) {
     for p in &board.tiles {
         let style = if Some(p.tile) == app.last {
             Style::default().fg(Color::Black).bg(Color::Yellow)
+        } else if board.hot.contains(&p.tile) && p.chain.is_some() {
+            owed_style()
         } else {
             tile_style()
         };
@@ -408,7 +430,16 @@ fn paint_board(app: &App, board: &Board, area: Rect, buf: &mut Buffer) {
         let style = match n.tile {
             Some(t) if Some(t) == app.last => Style::default().fg(Color::Black).bg(Color::Yellow),
             Some(_) => tile_style(),
-            None => Style::default().fg(Color::DarkGray),
+            None => match n.mark {
+                Mark::Plain => Style::default().fg(Color::DarkGray),
+                Mark::Label => Style::default(),
+                Mark::Open => Style::default()
+                    .fg(Color::Green)
+                    .add_modifier(Modifier::BOLD),
+                Mark::Owed => Style::default()
+                    .fg(Color::Magenta)
+                    .add_modifier(Modifier::BOLD),
+            },
         };
         buf.set_stringn(
             area.x + n.x as u16,

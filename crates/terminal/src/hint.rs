@@ -21,7 +21,7 @@ pub fn action_words(view: &SeatView, a: Action, table: &Table) -> String {
             claim,
         } => {
             let pic = pic_of(view);
-            let end = end_name(table.lang, &pic, view.rules().layout(), e as usize);
+            let end = end_name(table, &pic, e as usize);
             table.tr(
                 "term-hint-play",
                 &[

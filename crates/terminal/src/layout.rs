@@ -57,6 +57,9 @@ pub enum Glyph {
     Flat { left: u8, right: u8 },
     /// Three rows: `┌top┐`, `├─┤`, `└bottom┘`.
     Upright { top: u8, bottom: u8 },
+    /// The trains family's station: the engine double upright, as tall as
+    /// the tile's `h` (the trains run from its side, see [`crate::station`]).
+    Station { pips: u8 },
 }
 
 /// A tile on the grid, with its top-left cell and size.
@@ -86,6 +89,14 @@ impl Placed {
                 format!("├{}┤", "─".repeat(dw)),
                 format!("└{bottom:>dw$}┘"),
             ],
+            Glyph::Station { pips } => (0..self.h.max(1))
+                .map(|y| match y {
+                    0 => format!("┌{pips:>dw$}┐"),
+                    y if y == self.h - 1 => format!("└{pips:>dw$}┘"),
+                    y if y == self.h / 2 => format!("├{}┤", "─".repeat(dw)),
+                    _ => format!("│{}│", " ".repeat(dw)),
+                })
+                .collect(),
         }
     }
 }
@@ -146,6 +157,8 @@ pub struct Board {
     pub hidden: Vec<(usize, usize)>,
     /// Chains written out under the drawn tiles.
     pub notes: Vec<Note>,
+    /// Tiles to pick out: the trains family's double owed a tile first.
+    pub hot: Vec<Tile>,
 }
 
 /// A piece of text on the board: a label, or a flat tile of a chain written
@@ -156,6 +169,20 @@ pub struct Note {
     pub y: i32,
     pub text: String,
     pub tile: Option<Tile>,
+    pub mark: Mark,
+}
+
+/// What a note without a tile says, for its colour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A chain's name written out, a count of tiles left out.
+    Plain,
+    /// A line's label at the station.
+    Label,
+    /// A train open to everybody.
+    Open,
+    /// The line to play on before any other.
+    Owed,
 }
 
 impl Board {
@@ -735,6 +762,7 @@ fn write(items: &[Item], width: i32, y0: i32) -> (Vec<Note>, Vec<EndSpot>, i32) 
                     y: y0 + *y,
                     text: text.to_string(),
                     tile,
+                    mark: Mark::Plain,
                 });
             }
             *x += len;

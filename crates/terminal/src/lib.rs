@@ -19,6 +19,7 @@ pub mod keep;
 pub mod lang;
 pub mod layout;
 pub mod plain;
+pub mod station;
 pub mod words;
 
 #[cfg(test)]
@@ -49,8 +50,8 @@ use lang::Lang;
 /// Flags of `domino play`.
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
-    /// The game (see `domino rules`).
-    #[arg(long, default_value = "jamaican")]
+    /// The game (see `domino rules`); `--game` says the same.
+    #[arg(long, alias = "game", default_value = "jamaican")]
     pub preset: String,
     /// Number of players (default: the game's default).
     #[arg(long)]
@@ -287,7 +288,7 @@ pub fn setup(args: &PlayArgs) -> anyhow::Result<Setup> {
         (m, human, bots, true)
     } else {
         let preset = Preset::named(&args.preset).map_err(|_| {
-            let games: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+            let games: Vec<&str> = Preset::EVERY.iter().map(|p| p.name()).collect();
             usage(lang.tr(
                 "term-error-no-game",
                 &[

@@ -109,7 +109,17 @@ pub fn table_lines(app: &App) -> Vec<String> {
         .iter()
         .map(|c| c.pips)
         .collect();
-    if app.m.phase() == Phase::Play && !app.m.hand().layout().opening() {
+    if let Some(trains) = view
+        .trains
+        .as_ref()
+        .filter(|_| app.m.phase() == Phase::Play)
+    {
+        out.extend(super::station::plain_lines(
+            t,
+            &Pic::from_view(&view),
+            trains,
+        ));
+    } else if app.m.phase() == Phase::Play && !app.m.hand().layout().opening() {
         // The total matters only where the ends score.
         let total = if app.m.rules().scores_ends() {
             app.m.hand().layout().ends_total().to_string()

@@ -14,6 +14,8 @@ use super::draw;
 use super::lang::Lang;
 use super::layout::{self, Pic};
 
+mod trains;
+
 fn rules(preset: &str, players: Option<u8>, options: Value) -> Rules {
     let options: Map<String, Value> = options.as_object().cloned().unwrap_or_default();
     RulesSpec {
@@ -144,6 +146,8 @@ fn press_move(app: &mut App, a: Action) {
                 key(app, Key::Enter);
             }
         }
+        // Ending a first-turn chain of trains.
+        (Mode::Tile { .. }, Action::Pass) => key(app, Key::Char('p')),
         (mode, a) => panic!("cannot press {a} in {mode:?}"),
     }
 }

@@ -131,9 +131,14 @@ impl Table {
     }
 }
 
-/// An end of the layout in words: "left", "top", "branch 5 off 2-2".
-pub fn end_name(lang: Lang, pic: &Pic, kind: LayoutKind, chain: usize) -> String {
-    let arms = !matches!(kind, LayoutKind::Line);
+/// An end of the layout in words: "left", "top", "branch 5 off 2-2"; a
+/// train or a toe in the trains family ("train of East").
+pub fn end_name(t: &Table, pic: &Pic, chain: usize) -> String {
+    if let Some(name) = super::station::end_name(t, pic, chain) {
+        return name;
+    }
+    let lang = t.lang;
+    let arms = !matches!(t.rules.layout(), LayoutKind::Line);
     match chain {
         0 => lang.tr("term-end-left", &[]),
         1 => lang.tr("term-end-right", &[]),
@@ -234,7 +239,7 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
             } => {
                 let chain = *end as usize;
                 let shows = cx.after.chains.get(chain).and_then(|c| c.pips);
-                let name = end_name(lang, cx.after, t.rules.layout(), chain);
+                let name = end_name(t, cx.after, chain);
                 let shows = shows.map_or_else(|| "none".to_string(), |p| p.to_string());
                 Said::new(
                     t.about_seat(

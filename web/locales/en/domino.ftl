@@ -23,6 +23,8 @@ game-title = { $preset ->
     [all-fives] All fives (muggins)
     [fives-and-threes] Fives and threes
     [club-fives] Club fives
+    [mexican-train] Mexican Train
+    [chicken-foot] Chicken foot
    *[other] { $preset }
 }
 game-line = { $preset ->
@@ -898,6 +900,7 @@ term-help =
     Enter or Space     play it; if it fits several ends, choose the end
     {"                   "}the same way (numbers on the table), Enter to play
     Esc / Backspace    back from choosing an end
+    p                  end your turn (a first-turn chain of trains)
     h                  ask the expert for a hint
     m                  take points left unclaimed (muggins games)
     c                  call your points or not (claim rules)
@@ -1071,6 +1074,33 @@ term-plain-help =
     r: how to play this game.
     ?: these keys.
     Drawing and passing happen for you when they are your only move.
+
+## The trains family in the terminal game (Mexican Train, chicken foot)
+
+term-end-train = { $person ->
+    [you] train of yours
+   *[other] train of { $who }
+}
+term-end-mexican = Mexican train
+term-end-line = line { $n }
+term-end-toe = toe { $n } of { $tile }
+term-station-mexican = Mexican train
+term-station-line = line { $n }
+term-station-toe = toe { $n } of { $tile }
+term-station-open = open
+term-station-first = ← first
+term-station-title = · station { $tile }{ " " }
+term-hands-totals = Lowest total after { $count } hands wins:{ " " }
+term-prompt-end-chain = { " " }· p: end your turn
+term-plain-station = The station: { $tile }.
+term-plain-train = { $name }{ $open ->
+    [true] , open
+   *[other] { "" }
+}: { $tiles } → { $pips }{ $first ->
+    [true] { " " }(to play on first)
+   *[other] { "" }
+}.
+term-plain-empty = empty
 
 ## The terminal game's command line (domino play: mistakes in the flags and files)
 

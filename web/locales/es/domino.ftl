@@ -21,6 +21,8 @@ game-title = { $preset ->
     [all-fives] Todos los cincos (muggins)
     [fives-and-threes] Cincos y treses
     [club-fives] Cincos a 61
+    [mexican-train] Tren mexicano
+    [chicken-foot] Pata de gallo
    *[other] { $preset }
 }
 game-line = { $preset ->
@@ -921,6 +923,7 @@ term-help =
     Enter o Espacio    jugarla; si cabe en varias puntas, escoger la punta
     {"                   "}igual (números en la mesa) y Enter para jugar
     Esc / Retroceso    volver atrás al escoger la punta
+    p                  terminar tu turno (la cadena del primer turno, trenes)
     h                  pedirle una pista al experto
     m                  llevarte los puntos sin cantar (juegos con muggins)
     c                  cantar tus puntos o no (reglas de cantar)
@@ -1094,6 +1097,33 @@ term-plain-help =
     r: cómo se juega este juego.
     ?: estas teclas.
     Robar y pasar se hacen solos cuando son tu única jugada.
+
+## The trains family in the terminal game (Mexican Train, chicken foot)
+
+term-end-train = { $person ->
+    [you] por tu tren
+   *[other] por el tren de { $who }
+}
+term-end-mexican = por el tren mexicano
+term-end-line = por la línea { $n }
+term-end-toe = por el dedo { $n } del { $tile }
+term-station-mexican = Tren mexicano
+term-station-line = línea { $n }
+term-station-toe = dedo { $n } del { $tile }
+term-station-open = abierto
+term-station-first = ← primero
+term-station-title = · estación { $tile }{ " " }
+term-hands-totals = Gana el menor total tras { $count } manos:{ " " }
+term-prompt-end-chain = { " " }· p: terminar tu turno
+term-plain-station = La estación: { $tile }.
+term-plain-train = { $name }{ $open ->
+    [true] , abierto
+   *[other] { "" }
+}: { $tiles } → { $pips }{ $first ->
+    [true] { " " }(hay que jugar aquí primero)
+   *[other] { "" }
+}.
+term-plain-empty = vacío
 
 ## The terminal game's command line (domino play: mistakes in the flags and files)
 

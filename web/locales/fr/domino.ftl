@@ -21,6 +21,8 @@ game-title = { $preset ->
     [all-fives] Domino par cinq (muggins)
     [fives-and-threes] Cinq et trois
     [club-fives] Cinq en 61
+    [mexican-train] Train mexicain
+    [chicken-foot] Patte de poulet
    *[other] { $preset }
 }
 game-line = { $preset ->
@@ -919,6 +921,7 @@ term-help =
     Entrée ou Espace   le jouer ; s'il va sur plusieurs bouts, choisir le bout
     {"                   "}de la même façon (numéros sur la table), Entrée pour jouer
     Échap / Retour     revenir du choix du bout
+    p                  finir votre tour (la chaîne du premier tour, trains)
     h                  demander un conseil à l'expert
     m                  prendre les points non annoncés (jeux à muggins)
     c                  annoncer vos points ou non (règles d'annonce)
@@ -1092,6 +1095,37 @@ term-plain-help =
     r : comment jouer à ce jeu.
     ? : ces touches.
     Piocher et bouder se font pour vous quand c'est votre seul coup.
+
+## The trains family in the terminal game (Mexican Train, chicken foot)
+
+term-end-train = { $person ->
+    [you] sur votre train
+   *[other] sur le train { $who ->
+        [Est] d'Est
+        [Ouest] d'Ouest
+       *[other] de { $who }
+    }
+}
+term-end-mexican = sur le train mexicain
+term-end-line = sur la ligne { $n }
+term-end-toe = sur le doigt { $n } du { $tile }
+term-station-mexican = Train mexicain
+term-station-line = ligne { $n }
+term-station-toe = doigt { $n } du { $tile }
+term-station-open = ouvert
+term-station-first = ← d'abord
+term-station-title = · gare { $tile }{ " " }
+term-hands-totals = Le plus petit total après { $count } manches gagne :{ " " }
+term-prompt-end-chain = { " " }· p : finir votre tour
+term-plain-station = La gare : { $tile }.
+term-plain-train = { $name }{ $open ->
+    [true] , ouvert
+   *[other] { "" }
+} : { $tiles } → { $pips }{ $first ->
+    [true] { " " }(à jouer d'abord)
+   *[other] { "" }
+}.
+term-plain-empty = vide
 
 ## The terminal game's command line (domino play: mistakes in the flags and files)
 

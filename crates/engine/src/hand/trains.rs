@@ -122,18 +122,61 @@ impl Hand {
     }
 
     /// [`Hand::random_step`] for the trains family: a uniformly random
-    /// legal action, applied.
+    /// legal action, in [`Hand::legal`]'s order, applied straight without
+    /// building the list (the playouts' inner loop). The pick is asked
+    /// once a step over the list's length, even where the list holds one
+    /// action (a forced draw or pass, the engine's pose or a draw for it),
+    /// as [`Hand::sample_legal`] asks it: skipping it would leave the
+    /// random numbers out of step with it.
     pub(super) fn trains_random_step(&mut self, pick: impl FnOnce(u32) -> u32) -> bool {
-        let mut moves = MoveList::new();
-        self.trains_legal(&mut moves);
-        let k = pick(moves.len() as u32) as usize;
-        match moves.as_slice().get(k).copied() {
-            Some(a) => {
-                self.apply_unchecked(a, &mut ());
-                true
+        let seat = self.to_act;
+        let hand = self.hands[(seat & 7) as usize];
+        if self.layout.posed().is_none() {
+            pick(1);
+            match (hand & self.pose_allowed).first() {
+                Some(t) => self.trains_play(seat, t, None, &mut ()),
+                None => self.trains_draw(seat, &mut ()),
             }
-            None => false,
+            return true;
         }
+        let mask = self.train_chains(seat);
+        let mut n = 0;
+        let mut chains = mask;
+        while chains != 0 {
+            let id = chains.trailing_zeros() as usize;
+            chains &= chains - 1;
+            n += (hand & self.layout.accepts(id)).len();
+        }
+        let options = n + u32::from(self.chaining);
+        if options == 0 {
+            pick(1);
+            if self.can_draw() {
+                self.trains_draw(seat, &mut ());
+            } else {
+                self.trains_pass(seat, &mut ());
+            }
+            return true;
+        }
+        let mut k = pick(options);
+        if k >= n {
+            self.trains_pass(seat, &mut ());
+            return true;
+        }
+        let mut chains = mask;
+        while chains != 0 {
+            let id = chains.trailing_zeros() as usize;
+            chains &= chains - 1;
+            let m = hand & self.layout.accepts(id);
+            let c = m.len();
+            if k < c {
+                if let Some(tile) = m.nth(k) {
+                    self.trains_play(seat, tile, Some(id as u8), &mut ());
+                }
+                return true;
+            }
+            k -= c;
+        }
+        true
     }
 
     /// [`Hand::check`] for the trains family: every refusal names the rule.
