@@ -318,9 +318,11 @@ async fn the_list_of_clocked_tables_names_the_other_people() {
     let s = Server::start(clocked("sqlite::memory:", &time));
     let mut ann = Client::connect(s.addr).await;
     let r = ann
-        .request(json!({"type": "create", "rules": {"preset": "draw", "players": 3},
+        .request(
+            json!({"type": "create", "rules": {"preset": "draw", "players": 3},
             "humans": 2, "bot": "random", "name": "Ann",
-            "clock": {"kind": "correspondence", "move_s": 86_400}}))
+            "clock": {"kind": "correspondence", "move_s": 86_400}}),
+        )
         .await;
     assert_eq!(r["type"], "joined", "{r}");
     let table = r["table"].as_str().unwrap().to_string();
@@ -332,8 +334,7 @@ async fn the_list_of_clocked_tables_names_the_other_people() {
     for (who, other) in [(&ann, "Bea"), (&bea, "Ann")] {
         let ask = json!({"seats": [{"table": table, "token": who.token.clone().unwrap()}]});
         let (status, _, body) =
-            common::http_request(s.addr, "POST", "/api/turns", &[], Some(&ask.to_string()))
-                .await;
+            common::http_request(s.addr, "POST", "/api/turns", &[], Some(&ask.to_string())).await;
         assert_eq!(status, 200, "{body}");
         let list: Value = serde_json::from_str(&body).unwrap();
         assert_eq!(list[0]["opponents"], json!([other]), "{list}");
