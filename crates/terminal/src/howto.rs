@@ -37,7 +37,7 @@ mod tests {
     #[test]
     fn every_game_has_every_part_in_every_language() {
         for lang in Lang::ALL {
-            for p in Preset::ALL {
+            for p in Preset::EVERY {
                 let t = text(lang, p);
                 for part in PARTS {
                     let id = part_id(p, part);
@@ -47,6 +47,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_trains_games_have_their_own_words() {
+        let mt = text(Lang::Fr, Preset::MexicanTrain);
+        assert!(mt.contains("train mexicain") && mt.contains("gare"), "{mt}");
+        let cf = text(Lang::Es, Preset::ChickenFoot);
+        assert!(cf.contains("pata de gallo") && cf.contains("corral"), "{cf}");
     }
 
     #[test]

@@ -112,3 +112,19 @@ howto-club-fives-deal = Double-six set, five tiles each; the rest is the boneyar
 howto-club-fives-turn = A double posed first is a spinner: both its long sides must be played on (crossing the T) before its two short ends open. Draw when you cannot play, never the last two tiles; then pass.
 howto-club-fives-score = Ends totalling 5 score 1, 10 score 2, 15 score 3, and so on. Going out scores the opponent's count, rounded to the nearest 5, as points of five.
 howto-club-fives-win = At the end of a hand, the first past 61 wins; a loser still under 31 is skunked.
+
+## mexican-train
+
+howto-mexican-train-aim = A family game for two to eight: empty your hand before the others, hand after hand, and finish the match with the lowest total of pips left over.
+howto-mexican-train-deal = Double-twelve set; fifteen tiles each for up to four players, twelve for five or six, ten for seven or eight; the rest is the boneyard. Thirteen hands: the first starts from 12-12 in the centre (the station), the next from 11-11, down to 0-0. Whoever holds the hand's double places it (if nobody does, players draw in turn until it turns up), and the next player starts.
+howto-mexican-train-turn = One tile a turn: on your own train (a line from the station), on the Mexican train that anyone may start and extend, or on another player's train when it is open. If you cannot play, draw one tile and play it if it fits; otherwise pass, and your train opens to everyone until you play on it again. A double gives you another tile at once, and a double left uncovered must be covered first, by you or the next players, before anything else is played.
+howto-mexican-train-score = The hand ends when somebody plays their last tile, or when nobody can play and the boneyard is empty. Everyone scores the pips left in their hand (the double blank counts 0 by default, 50 in some houses).
+howto-mexican-train-win = After the last hand, the lowest total wins; equal totals share the win.
+
+## chicken-foot
+
+howto-chicken-foot-aim = Two to eight players empty their hands around a centre double, keeping their leftover pips as low as possible over the match.
+howto-chicken-foot-deal = Double-nine set; nine tiles each for two players, seven for three or four, six for five or six, five for seven or eight; the rest is the chicken yard. Ten hands, started by 9-9, then 8-8, down to 0-0, placed by whoever holds it (or draws it).
+howto-chicken-foot-turn = The centre double takes a tile on each of its four sides before anything else. A double played on an open end is a chicken foot: it must get three toes, each matching it, before a tile goes anywhere else. Otherwise, one tile a turn on any open end; if you cannot play, draw one tile and play it if it fits, else pass.
+howto-chicken-foot-score = The hand ends when somebody plays their last tile, or when nobody can play and the yard is empty. Everyone scores the pips left in their hand; the double blank left over counts 50.
+howto-chicken-foot-win = After the last hand, the lowest total wins.

@@ -112,3 +112,19 @@ howto-club-fives-deal = Juego de doble seis, cinco fichas cada uno; el resto es 
 howto-club-fives-turn = Un doble de salida es un spinner: hay que jugarle por sus dos lados largos (cruzar la T) antes de que se abran sus dos puntas cortas. Roba si no puedes jugar, nunca las dos últimas; después pasa.
 howto-club-fives-score = Puntas que suman 5 valen 1, 10 valen 2, 15 valen 3, y así. Quien se pega se cobra los puntos del contrario, redondeados al 5 más cercano, en puntos de cinco.
 howto-club-fives-win = Al final de una mano gana el primero que pasa de 61; el perdedor que no llega a 31 queda zapatero.
+
+## mexican-train
+
+howto-mexican-train-aim = Un juego de familia para dos a ocho: quedarse sin fichas antes que los demás, mano tras mano, y terminar la partida con el menor total de puntos sobrantes.
+howto-mexican-train-deal = Juego doble doce; quince fichas cada uno hasta cuatro jugadores, doce con cinco o seis, diez con siete u ocho; el resto es el pozo. Trece manos: la primera sale del 12-12 en el centro (la estación), la siguiente del 11-11, hasta el 0-0. Quien tenga el doble de la mano lo coloca (si nadie lo tiene, se roba por turnos hasta que aparezca) y empieza el jugador siguiente.
+howto-mexican-train-turn = Una ficha por turno: en tu propio tren (una línea desde la estación), en el tren mexicano que cualquiera puede empezar y alargar, o en el tren de otro jugador cuando está abierto. Si no puedes jugar, roba una ficha y juégala si entra; si no, pasas y tu tren queda abierto a todos hasta que vuelvas a jugar en él. Un doble te da otra ficha enseguida, y un doble sin cubrir debe cubrirse primero, por ti o por los siguientes, antes de cualquier otra jugada.
+howto-mexican-train-score = La mano termina cuando alguien juega su última ficha, o cuando nadie puede jugar y el pozo está vacío. Cada uno se anota los puntos que le quedan en la mano (el doble blanco vale 0 por defecto, 50 en algunas casas).
+howto-mexican-train-win = Tras la última mano gana el menor total; los totales iguales comparten la victoria.
+
+## chicken-foot
+
+howto-chicken-foot-aim = De dos a ocho jugadores se quedan sin fichas alrededor de un doble central, con el menor total posible de puntos sobrantes en la partida.
+howto-chicken-foot-deal = Juego doble nueve; nueve fichas cada uno con dos jugadores, siete con tres o cuatro, seis con cinco o seis, cinco con siete u ocho; el resto es el corral. Diez manos, empezadas por el 9-9, luego el 8-8, hasta el 0-0, que coloca quien lo tenga (o lo robe).
+howto-chicken-foot-turn = El doble del centro recibe una ficha en cada uno de sus cuatro lados antes que nada. Un doble jugado en un extremo abierto es una pata de gallo: debe recibir tres dedos, cada uno del mismo número, antes de que se juegue en otro sitio. Por lo demás, una ficha por turno en cualquier extremo abierto; si no puedes jugar, roba una ficha y juégala si entra, si no, pasas.
+howto-chicken-foot-score = La mano termina cuando alguien juega su última ficha, o cuando nadie puede jugar y el corral está vacío. Cada uno se anota los puntos que le quedan; el doble blanco sobrante vale 50.
+howto-chicken-foot-win = Tras la última mano gana el menor total.

@@ -112,3 +112,19 @@ howto-club-fives-deal = Jeu double-six, cinq dominos chacun ; le reste forme la 
 howto-club-fives-turn = Un double posé en premier est un spinner : il faut jouer sur ses deux grands côtés (croiser le T) avant que ses deux petits bouts s'ouvrent. Piochez si vous ne pouvez pas jouer, jamais les deux derniers ; puis boudez.
 howto-club-fives-score = Des bouts qui font 5 rapportent 1, 10 rapportent 2, 15 rapportent 3, et ainsi de suite. Faire domino rapporte les points de l'adversaire, arrondis au 5 le plus proche, en points de cinq.
 howto-club-fives-win = À la fin d'une manche, le premier au-delà de 61 gagne ; un perdant encore sous 31 est capot.
+
+## mexican-train
+
+howto-mexican-train-aim = Un jeu de famille de deux à huit joueurs : vider sa main avant les autres, donne après donne, et finir la partie avec le plus petit total de points restés en main.
+howto-mexican-train-deal = Jeu double-douze ; quinze dominos chacun jusqu'à quatre joueurs, douze à cinq ou six, dix à sept ou huit ; le reste forme la pioche. Treize donnes : la première part du 12-12 au centre (la gare), la suivante du 11-11, jusqu'au 0-0. Celui qui tient le double de la donne le pose (si personne ne l'a, chacun pioche à son tour jusqu'à ce qu'il sorte), et le joueur suivant commence.
+howto-mexican-train-turn = Un domino par tour : sur votre propre train (une ligne partant de la gare), sur le train mexicain que chacun peut commencer et allonger, ou sur le train d'un autre joueur quand il est ouvert. Si vous ne pouvez pas jouer, piochez un domino et jouez-le s'il va ; sinon passez, et votre train s'ouvre à tous jusqu'à ce que vous y rejouiez. Un double vous donne aussitôt un autre domino, et un double laissé à découvert doit être couvert d'abord, par vous ou les joueurs suivants, avant tout autre coup.
+howto-mexican-train-score = La donne finit quand quelqu'un pose son dernier domino, ou quand personne ne peut jouer et que la pioche est vide. Chacun marque les points restés dans sa main (le double blanc compte 0 par défaut, 50 dans certaines maisons).
+howto-mexican-train-win = Après la dernière donne, le plus petit total gagne ; les totaux égaux partagent la victoire.
+
+## chicken-foot
+
+howto-chicken-foot-aim = De deux à huit joueurs vident leur main autour d'un double central, en gardant le moins de points possible en main sur la partie.
+howto-chicken-foot-deal = Jeu double-neuf ; neuf dominos chacun à deux joueurs, sept à trois ou quatre, six à cinq ou six, cinq à sept ou huit ; le reste forme le poulailler. Dix donnes, commencées par le 9-9, puis le 8-8, jusqu'au 0-0, posé par qui le tient (ou le pioche).
+howto-chicken-foot-turn = Le double du centre reçoit un domino sur chacun de ses quatre côtés avant tout le reste. Un double joué sur un bout ouvert est une patte de poulet : il doit recevoir trois doigts, chacun du même chiffre, avant qu'un domino aille ailleurs. Sinon, un domino par tour sur n'importe quel bout ouvert ; si vous ne pouvez pas jouer, piochez un domino et jouez-le s'il va, sinon passez.
+howto-chicken-foot-score = La donne finit quand quelqu'un pose son dernier domino, ou quand personne ne peut jouer et que le poulailler est vide. Chacun marque les points restés en main ; le double blanc resté en main compte 50.
+howto-chicken-foot-win = Après la dernière donne, le plus petit total gagne.
