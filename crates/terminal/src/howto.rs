@@ -54,7 +54,10 @@ mod tests {
         let mt = text(Lang::Fr, Preset::MexicanTrain);
         assert!(mt.contains("train mexicain") && mt.contains("gare"), "{mt}");
         let cf = text(Lang::Es, Preset::ChickenFoot);
-        assert!(cf.contains("pata de gallo") && cf.contains("corral"), "{cf}");
+        assert!(
+            cf.contains("pata de gallo") && cf.contains("corral"),
+            "{cf}"
+        );
     }
 
     #[test]
