@@ -127,7 +127,7 @@ async function keyboardHand(page, done) {
       if (!done.hint) {
         // H: the expert's move is said and its tile gets the focus.
         await page.keyboard.press("h");
-        await page.waitForFunction(() => /Hint: /.test(document.querySelector("#status").textContent));
+        await page.waitForFunction(() => /Hint: /.test((document.querySelector("#status")?.textContent ?? "")));
         a = await active(page);
         assert.ok(a.inHand && a.legal, `the hinted tile has the focus: ${JSON.stringify(a)}`);
         assert.match(await page.locator("#status").innerText(), new RegExp(`Hint: (play|pose) ${a.label.split(",")[0]}`));

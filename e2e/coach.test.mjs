@@ -27,7 +27,7 @@ async function matchWithHint(page, name, size) {
     if (await p.locator("#result:not([hidden])").count()) return;
     if (!(await p.locator("#hint").count())) return;
     await p.click("#hint");
-    await p.waitForFunction(() => /—/.test(document.querySelector("#status").textContent) || /No hint/.test(document.querySelector("#status").textContent));
+    await p.waitForFunction(() => /—/.test((document.querySelector("#status")?.textContent ?? "")) || /No hint/.test((document.querySelector("#status")?.textContent ?? "")));
     hint = await p.locator("#status").innerText();
     await shot(p, `coach-hint-${size}`);
   });

@@ -54,7 +54,8 @@ for (const run of RUNS) {
     assert.equal(new Set(options.map((o) => o.value)).size, options.length, `a game listed twice: ${JSON.stringify(options)}`);
     for (const o of options) {
       assert.ok(GAMES.includes(o.value), `not a game: ${o.value}`);
-      assert.ok(o.text !== o.value && !/[_\d]/.test(o.text), `a game named by its id: ${o.text}`);
+      // A name may hold digits ("Cinq en 61"); an id never has spaces or capitals.
+      assert.ok(o.text !== o.value && !/^[a-z0-9_-]+$/.test(o.text), `a game named by its id: ${o.text}`);
     }
     // Puzzles until one whose legal tile fits two ends.
     let twoEnds = null;

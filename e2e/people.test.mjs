@@ -133,7 +133,7 @@ for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP,
     // told why, with no button to watch what they already see.
     const stranger = await newPlayer(env, "Sam", { viewport: friendView });
     await stranger.goto(`${env.base}/t/${id}?seat=2`);
-    await stranger.waitForFunction(() => /You are watching: every seat is taken/.test(document.querySelector("#status").textContent));
+    await stranger.waitForFunction(() => /You are watching: every seat is taken/.test((document.querySelector("#status")?.textContent ?? "")));
     assert.equal(await stranger.locator("#joinname, #watchbtn").count(), 0);
     assert.equal(await stranger.locator(".seat.me").count(), 0);
     assert.equal(await stranger.locator("[data-invite]").count(), 0, "only the creator is given invite links");
@@ -171,7 +171,7 @@ for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP,
     await friend.waitForFunction(() => document.querySelector("#chatinput").value === "");
     await friend.evaluate(() => { document.querySelector("#chatinput").value = "y".repeat(201); });
     await friend.click("#chatsend");
-    await friend.waitForFunction(() => /At most 200 characters\./.test(document.querySelector("#status").textContent));
+    await friend.waitForFunction(() => /At most 200 characters\./.test((document.querySelector("#status")?.textContent ?? "")));
     await friend.waitForTimeout(200);
     assert.equal(await host.locator("#chatlist li .said").count(), lines.length, "the long line was not sent");
     assert.equal(await friend.inputValue("#chatinput"), "y".repeat(201), "the line stays to be shortened");
@@ -180,7 +180,7 @@ for (const [hostSize, hostView, friendSize, friendView] of [["desktop", DESKTOP,
     // A third person watches, and is told so.
     const watcher = await newPlayer(env, "Cy", { viewport: hostView });
     await watcher.goto(`${env.base}/t/${id}`);
-    await watcher.waitForFunction(() => /You are watching/.test(document.querySelector("#status").textContent));
+    await watcher.waitForFunction(() => /You are watching/.test((document.querySelector("#status")?.textContent ?? "")));
     assert.equal(await watcher.locator("#watchbtn").count(), 0);
     assert.equal(await watcher.locator("#hand .handtile").count(), 0);
     assert.ok(await watcher.locator("#chat.readonly").count());
@@ -230,7 +230,7 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
   test(`a table of bots only is watched at ${size} size, and the watcher is told so`, async () => {
     const page = await newPlayer(env, "Wes", { viewport });
     await createFriends(env, page, { game: "draw", players: 3, name: "Wes", botsOnly: true, options: { target: 100 } });
-    await page.waitForFunction(() => /watching the computer players/.test(document.querySelector("#status").textContent));
+    await page.waitForFunction(() => /watching the computer players/.test((document.querySelector("#status")?.textContent ?? "")));
     await page.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 3);
     assert.equal(await page.locator(".seat.me").count(), 0);
     assert.equal(await page.locator("#hand .handtile").count(), 0);

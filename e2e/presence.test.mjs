@@ -54,7 +54,7 @@ for (const [size, viewport, locale, other] of EVERY) {
     // offered neither to join nor to watch what they already see.
     const visitor = await newPlayer(env, "Vic", { viewport, locale });
     await visitor.goto(`${env.base}/t/${id}`);
-    await visitor.waitForFunction((src) => new RegExp(src).test(document.querySelector("#status").textContent), words.full.source);
+    await visitor.waitForFunction((src) => new RegExp(src).test(document.querySelector("#status")?.textContent ?? ""), words.full.source);
     assert.equal(await visitor.locator("#joinbtn, #joinname, #watchbtn").count(), 0);
     await shot(visitor, `presence-full-${locale}-${size}`);
     assert.equal(await visitor.locator(".seat.me").count(), 0);
@@ -66,7 +66,7 @@ for (const [size, viewport, locale, other] of EVERY) {
     const first = Number((await dropped.innerText()).match(words.dropped)[1]);
     assert.ok(first >= 56 && first <= 60, `${first} s of 60`);
     await host.waitForFunction(([re, n]) => {
-      const m = document.querySelector('.seat[data-seat="2"] .dropped').textContent.match(new RegExp(re));
+      const m = (document.querySelector('.seat[data-seat="2"] .dropped')?.textContent ?? "").match(new RegExp(re));
       return m && Number(m[1]) < n;
     }, [words.dropped.source, first]);
     await shot(host, `presence-dropped-${locale}-${size}`);

@@ -523,7 +523,7 @@ test("under muggins the claim is the player's own act: never pre-ticked, ticked 
             await page.locator("#hand .handtile.legal").first().click();
             if (await page.locator("#buttons .endchoice").count()) await page.locator("#buttons .endchoice").first().click();
             await page.waitForFunction((h) => +document.querySelector("#log").dataset.logged > h
-              || /nothing to claim/.test(document.querySelector("#status").textContent), history);
+              || /nothing to claim/.test((document.querySelector("#status")?.textContent ?? "")), history);
             const said = await page.locator("#status").innerText();
             if (/nothing to claim/.test(said)) assert.match(said, /That play scores nothing, so there was nothing to claim\. Choose your play again\./);
             assert.doesNotMatch(said, /illegal/);

@@ -154,7 +154,7 @@ test("the hint marks its tile in the hand and its end on the board", async () =>
     assert.equal(await page.locator("#board g.end.hinted").count(), 1, "the hinted end is marked on the board");
     // Said in one French sentence: "jouer six-deux, bout droit — …", not
     // "jouer six-deux : bout droit" (a colon already follows "Conseil").
-    await page.waitForFunction(() => /Conseil : jouer/.test(document.querySelector("#status").textContent));
+    await page.waitForFunction(() => /Conseil : jouer/.test((document.querySelector("#status")?.textContent ?? "")));
     const said = await page.locator("#status").innerText();
     assert.match(said, /Conseil : jouer [^:—]+, (bout|branche) [^:—]+ — /, said);
     assert.doesNotMatch(said, /[!?]\./, said);
