@@ -92,6 +92,74 @@ for (const run of RUNS) {
     noErrors(page);
   });
 
+  test(`${run.lang} at ${run.size} size: a missed puzzle keeps its answer back, is tried again unrated, and an answer is shown on asking`, async () => {
+    const words = {
+      fr: { miss: /Ce n'est pas celui-là/, unrated: /Non classé : seul votre premier essai/ },
+      es: { miss: /Esa no es/, unrated: /Sin puntuar: solo cuenta tu primer intento/ },
+    }[run.lang];
+    const page = await newPlayer(env, `puzzle-retry-${run.lang}`, { viewport: run.viewport, locale: run.locale });
+    const shownNext = () => page.waitForResponse((r) => r.url().includes("/api/puzzles/next")).then((r) => r.json());
+    const tried = () => page.waitForResponse((r) => /\/api\/puzzles\/[^/]+\/try$/.test(r.url())).then((r) => r.json());
+    /** Play `a` through the page: its tile, then its end's button when it fits two. */
+    const play = async (p, a) => {
+      await page.click(`#puzzlehand [data-tile="${a.tile}"]`);
+      const ends = p.choices.filter((c) => c.type === "play" && c.tile === a.tile);
+      if (ends.length > 1) await page.click(`#puzzleends .endchoice[data-end="${a.end}"]`);
+    };
+    let shown = shownNext();
+    await page.goto(env.base + "/puzzles");
+    // Puzzles of plays only, until a first try misses.
+    let missed = null;
+    for (let i = 0; i < 30 && !missed; i++) {
+      const p = await shown;
+      await page.waitForSelector("#puzzlehand .handtile.legal");
+      if (p.choices.every((c) => c.type === "play")) {
+        const answer = tried();
+        await play(p, p.choices[p.choices.length - 1]);
+        const r = await answer;
+        if (!r.right) { missed = { p, r }; break; }
+      }
+      shown = shownNext();
+      await page.click("#puzzlenext");
+    }
+    assert.ok(missed, "no miss in 30 puzzles");
+    await page.waitForSelector("#puzzleretry");
+    assert.match(await page.textContent("#puzzleverdict"), words.miss);
+    assert.equal(await page.locator("#puzzlevalues").count(), 0, "the values would give the answer away");
+    assert.equal(await page.locator("#puzzleratings").count(), 1, "the first try is rated");
+    await shot(page, `finish-puzzle-miss-${run.lang}-${run.size}`);
+    // Again, with the answer: right, and not rated.
+    await page.click("#puzzleretry");
+    assert.equal(await page.locator("#puzzleverdict").count(), 0);
+    const again = tried();
+    await play(missed.p, missed.r.answer);
+    const r = await again;
+    assert.equal(r.right, true);
+    assert.equal(r.unrated, "tried-before");
+    await page.waitForSelector("#puzzleunrated");
+    assert.match(await page.textContent("#puzzleunrated"), words.unrated);
+    assert.equal(await page.locator("#puzzleratings").count(), 0);
+    await page.waitForSelector("#puzzlevalues");
+    await shot(page, `finish-puzzle-retried-${run.lang}-${run.size}`);
+    // A miss shown on asking: the answer, its values and its reason.
+    for (let i = 0; i < 30; i++) {
+      shown = shownNext();
+      await page.click("#puzzlenext");
+      const p = await shown;
+      await page.waitForSelector("#puzzlehand .handtile.legal");
+      if (!p.choices.every((c) => c.type === "play")) continue;
+      const answer = tried();
+      await play(p, p.choices[p.choices.length - 1]);
+      if ((await answer).right) continue;
+      await page.click("#puzzlereveal");
+      await page.waitForSelector("#puzzlevalues");
+      assert.equal(await page.locator("#puzzleretry").count(), 0);
+      assert.ok((await page.textContent("#puzzlewhy, #puzzlecount").catch(() => "")) !== "", "the answer has a reason");
+      break;
+    }
+    noErrors(page);
+  });
+
   test(`${run.lang} at ${run.size} size: the score sheet's short how speaks to the reader`, async () => {
     const page = await newPlayer(env, `how-${run.lang}`, { viewport: run.viewport, locale: run.locale });
     await page.goto(env.base + "/leaderboard");

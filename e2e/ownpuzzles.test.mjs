@@ -82,6 +82,8 @@ for (const [size, viewport, locale, lang] of [["desktop", DESKTOP, undefined, "e
       await page.click(`#puzzleboard g.end.choosable[data-end="${mine.end}"]`);
     }
     await page.waitForSelector("#puzzleverdict");
+    // The coach's mark is a miss: its answer is shown on asking.
+    await page.click("#puzzlereveal");
     assert.match(await page.textContent("#puzzleplayed"), words.played);
     assert.match(await page.textContent("#puzzleunrated"), words.unrated);
     assert.equal(await page.locator("#puzzleratings").count(), 0);

@@ -66,6 +66,10 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     const miss = key.choices.map((c) => c.action).find((a) => !same(a, key.answer));
     await play(page, shown, miss);
     await page.waitForSelector("#puzzleverdict.wrong");
+    // A miss keeps the answer back until asked for.
+    assert.equal(await page.locator("#puzzlewhy").count(), 0);
+    await page.click("#puzzlereveal");
+    await page.waitForSelector("#puzzlewhy");
     // The answer in words, from what the mover could see.
     assert.match(await page.textContent("#puzzlewhy"), /^Why: .+\.$/);
     [mine, its] = await ratings(page);
@@ -151,6 +155,7 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone",
     const tried = page.waitForResponse((r) => r.url().includes("/try")).then((r) => r.json());
     await play(page, shown, miss);
     const answer = await tried;
+    await page.click("#puzzlereveal");
     await page.waitForSelector("#puzzleline #puzzlelinenext");
     assert.match(await page.textContent("#puzzlewhy"), /^(Por qué|Pourquoi) ?: /);
     // From the best play first: its first step is the answer, drawn last on the board.
@@ -199,6 +204,7 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone",
     const tried = page.waitForResponse((r) => r.url().includes("/try")).then((r) => r.json());
     await play(page, shown, miss);
     const answer = await tried;
+    await page.click("#puzzlereveal");
     const count = await page.textContent("#puzzlecount");
     // The chain the puzzle is about: the passes, so only the puzzle's deals, the answer best in all.
     const passed = locale === "es-ES" ? / no pudo jugar con .+ en la mesa/ : / n'a rien pu jouer sur le /;

@@ -26,14 +26,16 @@ import { reasonId } from "../table/model.js";
 /**
  * `player` and `puzzle`: the ratings moved (none for the player's own
  * puzzles, which are not rated); `played`: an own puzzle's play in the match.
- * @typedef {{ right: boolean, answer: Action, choices: Choice[], player?: Moved, puzzle?: Moved, played?: Action,
+ * @typedef {{ right: boolean, unrated?: "tried-before" | "not-served", answer: Action, choices: Choice[], player?: Moved, puzzle?: Moved, played?: Action,
  *   line?: Played[], your_line?: Played[], explained?: Explained }} Tried
  */
 /**
  * `step`: how far the played-out line is shown (-1: the position itself);
- * `yours`: the line from the player's play rather than from the answer.
+ * `yours`: the line from the player's play rather than from the answer;
+ * `hidden`: a miss whose answer is kept back, for the player to try again
+ * (unrated) or ask for it.
  * @typedef {{ puzzle: Shown | null, selected: string | null, mine: Action | null,
- *   tried: Tried | null, theme: string, game: string, step: number, yours: boolean }} Puzzles
+ *   tried: Tried | null, theme: string, game: string, step: number, yours: boolean, hidden?: boolean }} Puzzles
  */
 
 /** The themes a player may ask for (docs/puzzles.md, "Themes"). */
@@ -50,7 +52,7 @@ export function start(theme = "", game = "") {
 
 /** A new puzzle to solve. @param {Puzzles} S @param {Shown} puzzle @returns {Puzzles} */
 export function show(S, puzzle) {
-  return { ...S, puzzle, selected: null, mine: null, tried: null, step: -1, yours: false };
+  return { ...S, puzzle, selected: null, mine: null, tried: null, step: -1, yours: false, hidden: false };
 }
 
 /** The mover's tiles (in `hands`, by default the puzzle's). @param {Shown} p @param {(string[] | number)[]} [hands] @returns {string[]} */
@@ -93,18 +95,29 @@ export function seatRole(players, partners, mover, seat) {
  * who passed on what, so only so many deals are possible, and the answer
  * is best in every one (the page adds the answer in words); `null` for an
  * open puzzle.
- * @param {Shown} p @param {Explained} e
+ * `choices`: the plays with their values, for an answer the expert's
+ * reasons cannot explain.
+ * @param {Shown} p @param {Explained} e @param {Choice[]} [choices]
  * @returns {{ why: Said[], known: Said[], count: Said | null }}
  */
-export function explanation(p, e) {
+export function explanation(p, e, choices = []) {
   const role = (/** @type {number} */ seat) => seatRole(p.state.hands.length, !!p.facts?.partners, p.seat, seat);
-  const why = e.why.map((r) => {
+  // "The expert's search rates it best" is no reason a player can follow:
+  // the values the solver found, played to the hand's end, are.
+  const values = choices.map((c) => c.value).sort((a, b) => b - a);
+  const searchOnly = e.why.length > 0 && e.why.every((r) => r.why === "search");
+  if (searchOnly && values.length > 1) {
+    e = { ...e, why: [] };
+  }
+  /** @type {Said[]} */
+  const worth = searchOnly && values.length > 1 ? [{ id: "puzzle-why-worth", args: { best: values[0], next: values[1] } }] : [];
+  const why = worth.concat(e.why.map((r) => {
     /** @type {Record<string, unknown>} */
     const args = { ...r };
     if (r.seat != null) args.role = role(r.seat);
     // The table's "covers" names a player; a role needs its own grammar ("del siguiente jugador").
     return { id: r.why === "covers" && r.seat != null ? "puzzle-why-covers" : reasonId(r.why), args };
-  });
+  }));
   const counting = p.kind === "counting" && p.worlds != null;
   const passed = e.lacks.map((l) => ({ id: counting ? "puzzle-count-passed" : "puzzle-lacks", args: { role: role(l.seat), numbers: l.numbers } }));
   const seen = e.all_seen.map((n) => ({ id: "puzzle-all-seen", args: { number: n } }));
@@ -183,15 +196,30 @@ export function pickEnd(S, end) {
   return { S: play ? { ...S, selected: null, mine: play } : S, play };
 }
 
-/** The server's answer to the try. @param {Puzzles} S @param {Tried} tried @returns {Puzzles} */
+/**
+ * The server's answer to the try; a miss keeps its answer back, for the
+ * player to try again or ask for it.
+ * @param {Puzzles} S @param {Tried} tried @returns {Puzzles}
+ */
 export function answered(S, tried) {
-  return { ...S, tried, step: -1, yours: false };
+  return { ...S, tried, step: -1, yours: false, hidden: !tried.right };
+}
+
+/** The answer of a miss, asked for. @param {Puzzles} S @returns {Puzzles} */
+export function reveal(S) {
+  return { ...S, hidden: false };
+}
+
+/** The same puzzle again after a miss (the server rates only the first try). @param {Puzzles} S @returns {Puzzles} */
+export function retry(S) {
+  if (!S.tried || !S.hidden) return S;
+  return { ...S, tried: null, mine: null, selected: null, step: -1, yours: false, hidden: false };
 }
 
 /** The line being shown, if the answer came with one. @param {Puzzles} S @returns {Played[] | null} */
 export function line(S) {
   const tr = S.tried;
-  if (!tr) return null;
+  if (!tr || S.hidden) return null;
   return (S.yours ? tr.your_line : tr.line) ?? null;
 }
 

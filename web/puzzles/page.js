@@ -129,7 +129,7 @@ export function puzzlesPage(app) {
       ? t("puzzle-info", { game: gameName, kind: p.kind, rating: M.points(p.rating), player: M.points(p.player) })
       : t("puzzle-own-info", { game: gameName, kind: p.kind, hand: from ? from.hand : 0, step: from ? from.index + 1 : 0 }),
       // The themes would give the answer away: shown once it is tried.
-      " ", ...(S.tried ? p.themes : []).map((th) => h("span", { class: "chip" }, t("puzzle-theme", { theme: th }))));
+      " ", ...(S.tried && !S.hidden ? p.themes : []).map((th) => h("span", { class: "chip" }, t("puzzle-theme", { theme: th }))));
     const width = Math.max(game.layout === "line" ? 340 : 420, Math.min(1000, board.clientWidth || 800));
     const steps = M.line(S);
     const step = steps && S.step >= 0 ? steps[S.step] : null;
@@ -225,7 +225,21 @@ export function puzzlesPage(app) {
     const tr = S.tried;
     const p = S.puzzle;
     if (!tr || !p) { fill(result); return; }
-    const ex = tr.explained ? M.explanation(p, tr.explained) : null;
+    const ratings = tr.player && tr.puzzle
+      ? h("p", { id: "puzzleratings" },
+        t("puzzle-your-rating", { rating: M.points(tr.player.after), change: M.change(tr.player) }), " · ",
+        t("puzzle-its-rating", { rating: M.points(tr.puzzle.after), change: M.change(tr.puzzle) }))
+      : h("p", { id: "puzzleunrated", class: "muted" }, t(tr.unrated ? "puzzle-unrated-" + tr.unrated : "puzzle-own-unrated"));
+    if (S.hidden) {
+      // A miss: the answer kept back, to try again (unrated) or to see it.
+      const again = h("button", { type: "button", id: "puzzleretry" }, t("puzzle-retry"));
+      again.addEventListener("click", () => { S = M.retry(S); render(); });
+      const show = h("button", { type: "button", class: "quiet", id: "puzzlereveal" }, t("puzzle-reveal"));
+      show.addEventListener("click", () => { S = M.reveal(S); render(); });
+      fill(result, h("p", { class: "wrong", id: "puzzleverdict" }, t("puzzle-miss")), ratings, h("div", { class: "row" }, again, show));
+      return;
+    }
+    const ex = tr.explained ? M.explanation(p, tr.explained, tr.choices) : null;
     fill(result,
       h("p", { class: tr.right ? "right" : "wrong", id: "puzzleverdict" }, t(tr.right ? "puzzle-right" : "puzzle-wrong", { answer: playWords(p, tr.answer) })),
       ex && ex.why.length ? h("p", { id: "puzzlewhy" }, t("puzzle-why", { reasons: semiList(ex.why.map(said)) })) : null,
@@ -237,11 +251,7 @@ export function puzzlesPage(app) {
           h("td", {}, playWords(p, r.action)), h("td", {}, String(r.value)),
           h("td", {}, r.bestIn != null ? t("puzzle-best-in", { count: r.bestIn, worlds: p.worlds ?? r.bestIn }) : "")))),
       tr.played ? h("p", { id: "puzzleplayed" }, t("puzzle-own-played", { play: playWords(p, tr.played) })) : null,
-      tr.player && tr.puzzle
-        ? h("p", { id: "puzzleratings" },
-          t("puzzle-your-rating", { rating: M.points(tr.player.after), change: M.change(tr.player) }), " · ",
-          t("puzzle-its-rating", { rating: M.points(tr.puzzle.after), change: M.change(tr.puzzle) }))
-        : h("p", { id: "puzzleunrated", class: "muted" }, t("puzzle-own-unrated")));
+      ratings);
   }
 
   loadGames();

@@ -6,7 +6,7 @@ import * as M from "../puzzles/model.js";
 
 /** A puzzle where 3-1 fits one end and 5-3 both. */
 const puzzle = {
-  id: "draw-1-2-o", game: "draw", kind: "open", themes: ["double"], seat: 1,
+  id: "draw-4kq2m8vz", game: "draw", kind: "open", themes: ["double"], seat: 1,
   state: { hands: [["6-6"], ["3-1", "5-3", "2-2"]], history: [], ends: [{ id: 0, pips: 3 }, { id: 1, pips: 5 }] }, layout: null, facts: null,
   choices: [{ type: "play", tile: "3-1", end: 0 }, { type: "play", tile: "5-3", end: 0 }, { type: "play", tile: "5-3", end: 1 }],
   rating: { rating: 1500, deviation: 200 }, player: { rating: 1500, deviation: 350 },
@@ -62,9 +62,9 @@ test("the guest keeps a good id and gets a new one otherwise", () => {
 test("the next query carries the theme and skips the puzzle just seen", () => {
   assert.equal(M.nextQuery(M.start("nonsense"), "g1234567"), "guest=g1234567");
   const S = M.show(M.start("passes"), puzzle);
-  assert.equal(M.nextQuery(S, "g1234567"), "guest=g1234567&theme=passes&skip=draw-1-2-o");
+  assert.equal(M.nextQuery(S, "g1234567"), "guest=g1234567&theme=passes&skip=draw-4kq2m8vz");
   const inGame = M.show(M.start("", "club-fives"), puzzle);
-  assert.equal(M.nextQuery(inGame, "g1234567"), "guest=g1234567&game=club-fives&skip=draw-1-2-o");
+  assert.equal(M.nextQuery(inGame, "g1234567"), "guest=g1234567&game=club-fives&skip=draw-4kq2m8vz");
   assert.equal(M.start("", "<script>").game, "");
 });
 
@@ -87,6 +87,8 @@ test("a played-out line steps within its length, and the hands lose the tiles pl
   assert.equal(M.stepTo(S, 2), S, "no line before the try");
   S = M.answered(S, { right: false, answer: line[0].action, choices: [], player: moved, puzzle: moved, line, your_line: yours });
   assert.equal(S.step, -1);
+  assert.equal(M.line(S), null, "a miss keeps its answer's line back");
+  S = M.reveal(S);
   assert.equal(M.line(S), line);
   assert.deepEqual(M.handsNow(S), puzzle.state.hands, "before the first step, every tile is in hand");
   S = M.stepTo(S, 9);
@@ -172,4 +174,31 @@ test("the hand so far: who laid what, who passed or drew on which numbers, a tur
   assert.deepEqual(M.passes(p).map((tn) => [tn.role, tn.what, tn.ends]), [["partner", "pass", [4]], ["next", "draw", [1, 2]]]);
   // A puzzle from before `missed` was sent: the turns, with no numbers.
   assert.deepEqual(M.turns({ ...p, missed: undefined })[1].ends, []);
+});
+
+test("a miss keeps its answer back: tried again from the position, or shown on asking", () => {
+  const moved = { before: { rating: 1500, deviation: 350 }, after: { rating: 1490, deviation: 340 } };
+  let S = M.show(M.start(), puzzle);
+  const miss = { right: false, answer: puzzle.choices[0], choices: [], player: moved, puzzle: moved };
+  S = M.answered({ ...S, mine: puzzle.choices[1] }, miss);
+  assert.equal(S.hidden, true);
+  const again = M.retry(S);
+  assert.equal(again.tried, null);
+  assert.equal(again.mine, null);
+  assert.equal(again.hidden, false);
+  assert.equal(again.puzzle, puzzle, "the same puzzle");
+  const shown = M.reveal(S);
+  assert.equal(shown.hidden, false);
+  assert.equal(M.retry(shown), shown, "no retry once the answer is shown");
+  const right = M.answered(M.show(S, puzzle), { ...miss, right: true });
+  assert.equal(right.hidden, false, "a right try shows everything");
+  assert.equal(M.retry(right), right);
+});
+
+test("an answer the expert's reasons cannot explain is explained by its worth", () => {
+  const e = M.explanation(puzzle, { why: [{ why: "search" }], lacks: [], all_seen: [] },
+    [{ action: puzzle.choices[0], value: -1 }, { action: puzzle.choices[1], value: 4 }, { action: puzzle.choices[0], value: 2 }]);
+  assert.deepEqual(e.why, [{ id: "puzzle-why-worth", args: { best: 4, next: 2 } }]);
+  const kept = M.explanation(puzzle, { why: [{ why: "double" }], lacks: [], all_seen: [] }, [{ action: puzzle.choices[0], value: 1 }]);
+  assert.deepEqual(kept.why.map((w) => w.id), ["term-why-double"]);
 });

@@ -7,6 +7,25 @@ use domino_engine::record::Record;
 use domino_engine::{Action, RulesSpec};
 use serde::{Deserialize, Serialize};
 
+/// A mined puzzle's id: its game, then eight letters hashed from `origin`,
+/// where it was found (`GAME-SEED-PLY-K` for a seeded deal,
+/// `GAME-MATCH-HAND-INDEX-K` for a recorded match; K the kind's letter).
+/// The id is shown and shared, and a seed in it would let anyone rebuild
+/// every hidden hand of a counting puzzle with `domino engine`.
+pub fn hidden_id(game: &str, origin: &str) -> String {
+    use sha2::{Digest, Sha256};
+    const LETTERS: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+    let digest = Sha256::digest(origin);
+    let bits = digest[..5]
+        .iter()
+        .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+    let hash: String = (0..8)
+        .rev()
+        .map(|i| char::from(LETTERS[((bits >> (5 * i)) & 31) as usize]))
+        .collect();
+    format!("{game}-{hash}")
+}
+
 /// What the solver knew when it proved the answer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -69,7 +88,8 @@ pub struct Choice {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Puzzle {
-    /// `GAME-SEED-PLY-K` (K: `o` open, `c` counting): unique in a set.
+    /// Unique in a set. A mined puzzle's is `GAME-HASH` ([`hidden_id`]): it
+    /// names the game but not the deal.
     pub id: String,
     pub rules: RulesSpec,
     /// The first hand of the match seeded so...
@@ -124,4 +144,19 @@ pub fn read_set(text: &str) -> Result<Vec<Puzzle>, ReadError> {
 /// A puzzle as one line of a set.
 pub fn to_line(p: &Puzzle) -> Result<String, serde_json::Error> {
     serde_json::to_string(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hidden_id_keeps_the_game_and_hides_where_it_was_found() {
+        let id = hidden_id("block", "block-1234-11-c");
+        assert_eq!(id, hidden_id("block", "block-1234-11-c"));
+        assert_ne!(id, hidden_id("block", "block-1234-11-o"));
+        let hash = id.strip_prefix("block-").expect("the game first");
+        assert_eq!(hash.len(), 8);
+        assert!(!id.contains("1234"));
+    }
 }

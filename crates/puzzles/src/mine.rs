@@ -95,7 +95,10 @@ pub fn mine(
             let Some(seat) = m.to_act() else { break };
             if let Ok(setup) = Setup::new(&spec, seed, &actions) {
                 let base = |kind: Kind| Puzzle {
-                    id: format!("{game}-{seed}-{}-{}", actions.len(), kind.letter()),
+                    id: crate::format::hidden_id(
+                        game,
+                        &format!("{game}-{seed}-{}-{}", actions.len(), kind.letter()),
+                    ),
                     rules: spec.clone(),
                     seed,
                     actions: actions.clone(),

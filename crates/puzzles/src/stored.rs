@@ -66,7 +66,10 @@ pub fn mine_record(
         let base = |kind: Kind| {
             let cut = cut(rec, hand, index);
             Puzzle {
-                id: format!("{game}-{name}-{hand}-{index}-{}", kind.letter()),
+                id: crate::format::hidden_id(
+                    &game,
+                    &format!("{game}-{name}-{hand}-{index}-{}", kind.letter()),
+                ),
                 rules: rec.rules.clone(),
                 seed: rec.seed.unwrap_or(0),
                 actions: last_actions(&cut),
@@ -161,17 +164,13 @@ mod tests {
             verify(&read, Limits::default()).unwrap_or_else(|e| panic!("{}: {e}", p.id));
             let rec = p.from.as_ref().expect("a record");
             assert_eq!(p.actions, last_actions(rec));
-            assert!(p.id.starts_with("block2-m"), "{}", p.id);
+            assert!(p.id.starts_with("block2-"), "{}", p.id);
         }
         // At most one puzzle of each kind per hand.
         let mut hands = BTreeSet::new();
         for p in &out {
             let rec = p.from.as_ref().expect("a record");
-            let key = (
-                p.id.split('-').nth(1).map(str::to_string),
-                rec.hands.len(),
-                p.kind,
-            );
+            let key = (rec.seed, rec.hands.len(), p.kind);
             assert!(hands.insert(key), "two {:?} puzzles of one hand", p.kind);
         }
     }

@@ -26,6 +26,20 @@ fn the_set_is_large_varied_and_its_ids_unique() {
     }
     let ids: HashSet<&str> = set.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids.len(), set.len());
+    // An id names the game, then eight hashed letters: never the seed a
+    // counting puzzle's hidden hands could be dealt again from.
+    for p in &set {
+        let (game, hash) = p.id.rsplit_once('-').expect("GAME-HASH");
+        assert!(game.starts_with(p.rules.preset.as_str()), "{}", p.id);
+        assert_eq!(hash.len(), 8, "{}", p.id);
+        assert!(
+            hash.bytes()
+                .all(|b| b.is_ascii_digit() || b.is_ascii_lowercase()),
+            "{}",
+            p.id
+        );
+        assert!(!p.id.contains(&format!("-{}-", p.seed)), "{}", p.id);
+    }
     // Some come from recorded matches, later hands among them.
     let recorded: Vec<&Puzzle> = set.iter().filter(|p| p.from.is_some()).collect();
     assert!(recorded.len() >= 100, "{} from records", recorded.len());

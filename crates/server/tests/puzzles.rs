@@ -1,8 +1,9 @@
 //! Puzzles on a real server: the next puzzle and a try, a right try and a
 //! wrong one moving the player's rating and the puzzle's in opposite
 //! directions, and a counting puzzle showing no hidden tile, before or
-//! after the try. On SQLite, and on PostgreSQL when `DOMINO_TEST_POSTGRES`
-//! names one.
+//! after the try; only the first try of a puzzle served to the player is
+//! rated, once, however it is raced. On SQLite, and on PostgreSQL when
+//! `DOMINO_TEST_POSTGRES` names one.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -104,9 +105,11 @@ async fn puzzles_work_end_to_end(db: &str) {
     assert!(rating(&tried, "puzzle", "after") < rating(&tried, "puzzle", "before"));
     assert_eq!(tried["choices"].as_array().unwrap().len(), p.choices.len());
     // An open puzzle is played out from the answer, to the hand's end.
-    let line = tried["line"].as_array().unwrap();
-    assert_eq!(line[0]["action"], json!(p.answer));
-    assert!(line.iter().all(|s| s["layout"].is_object()));
+    if p.kind == Kind::Open {
+        let line = tried["line"].as_array().unwrap();
+        assert_eq!(line[0]["action"], json!(p.answer));
+        assert!(line.iter().all(|s| s["layout"].is_object()));
+    }
     assert!(tried.get("your_line").is_none());
     // Both were stored: the puzzle starts from its new rating.
     let (again, _) = next(addr, &format!("guest={right}&game=jamaican&theme=double")).await;
@@ -225,6 +228,25 @@ async fn puzzles_work_end_to_end(db: &str) {
     );
 }
 
+/// `count` different puzzles of `game` served to `who` by asking for the
+/// next one again and again.
+async fn served_puzzles(addr: SocketAddr, who: &str, game: &str, count: usize) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for _ in 0..count * 20 {
+        let skip = ids.last().map(|s| format!("&skip={s}")).unwrap_or_default();
+        let (shown, _) = next(addr, &format!("guest={who}&game={game}{skip}")).await;
+        let id = shown["id"].as_str().unwrap().to_string();
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+        if ids.len() == count {
+            break;
+        }
+    }
+    assert_eq!(ids.len(), count, "{ids:?}");
+    ids
+}
+
 /// Whether the tries moved one rating one after another: each started from
 /// a different rating, and each but the last one's result is where another
 /// started (no two read the same rating and one move was lost).
@@ -245,10 +267,32 @@ async fn tries_at_once_lose_no_move(db: &str) {
     let s = Server::start(config(db));
     let addr = s.addr;
     let key = set();
-    let p = key.iter().find(|p| p.id.starts_with("jamaican-")).unwrap();
-    let tries: Vec<_> = (0..12)
-        .map(|i| {
-            let (id, answer, who) = (p.id.clone(), json!(p.answer), guest(&format!("many{i}")));
+    // Each player is served the daily puzzle first: a try at a puzzle
+    // never served is not rated.
+    let (_, daily) = http(
+        addr,
+        "GET",
+        &format!("/api/puzzles/daily?guest={}", guest("d")),
+        None,
+    )
+    .await;
+    let daily: Value = serde_json::from_str(&daily).unwrap();
+    let p = key.iter().find(|p| p.id == daily["id"]).unwrap();
+    let players: Vec<String> = (0..12).map(|i| guest(&format!("many{i}"))).collect();
+    for who in &players {
+        let (status, text) = http(
+            addr,
+            "GET",
+            &format!("/api/puzzles/daily?guest={who}"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200, "{text}");
+    }
+    let tries: Vec<_> = players
+        .into_iter()
+        .map(|who| {
+            let (id, answer) = (p.id.clone(), json!(p.answer));
             tokio::spawn(async move { try_it(addr, &id, answer, &who).await.0 })
         })
         .collect();
@@ -259,11 +303,11 @@ async fn tries_at_once_lose_no_move(db: &str) {
     assert!(chained(&at_one, "puzzle"), "{at_one:#?}");
 
     let me = guest("tabs");
-    let tries: Vec<_> = key
-        .iter()
-        .filter(|p| p.id.starts_with("chiva-"))
-        .take(12)
-        .map(|p| {
+    let served = served_puzzles(addr, &me, "chiva", 12).await;
+    let tries: Vec<_> = served
+        .into_iter()
+        .map(|id| {
+            let p = key.iter().find(|p| p.id == id).unwrap();
             let (id, answer, me) = (p.id.clone(), json!(p.answer), me.clone());
             tokio::spawn(async move { try_it(addr, &id, answer, &me).await.0 })
         })
@@ -303,4 +347,99 @@ async fn postgres_puzzles_work_end_to_end() {
         return;
     };
     puzzles_work_end_to_end(&db).await;
+}
+
+/// The probe's ways to farm a puzzle rating, each answered unrated: the
+/// answer sent again after a wrong try, puzzles never served answered from
+/// the public set, the daily puzzle answered blind, and right answers to
+/// one served puzzle sent at once (one counts; raced in rounds).
+async fn ratings_cannot_be_farmed(db: &str) {
+    let s = Server::start(config(db));
+    let addr = s.addr;
+    let key = set();
+    let answer_of = |id: &str| key.iter().find(|p| p.id == id).unwrap().clone();
+    let rating_now = |v: &Value| v["player"]["rating"].as_f64().unwrap();
+
+    // A wrong try, then the answer it showed: the second is not rated.
+    let me = guest("retry");
+    let (shown, _) = next(addr, &format!("guest={me}&game=jamaican")).await;
+    let p = answer_of(shown["id"].as_str().unwrap());
+    let miss = p
+        .choices
+        .iter()
+        .find(|c| c.action != p.answer)
+        .unwrap()
+        .action;
+    let (first, _) = try_it(addr, &p.id, json!(miss), &me).await;
+    let after_first = rating(&first, "player", "after");
+    assert!(first.get("unrated").is_none(), "{first}");
+    for _ in 0..3 {
+        let (again, _) = try_it(addr, &p.id, json!(p.answer), &me).await;
+        assert_eq!(again["right"], true);
+        assert_eq!(again["unrated"], "tried-before", "{again}");
+        assert!(
+            again.get("player").is_none() && again.get("puzzle").is_none(),
+            "{again}"
+        );
+    }
+    let (shown, _) = next(addr, &format!("guest={me}&game=jamaican&skip={}", p.id)).await;
+    assert_eq!(rating_now(&shown), after_first);
+
+    // Puzzles never served, answered from the set: none rated.
+    let blind = guest("blind");
+    for p in key.iter().filter(|p| p.rules.preset == "chiva").take(10) {
+        let (tried, _) = try_it(addr, &p.id, json!(p.answer), &blind).await;
+        assert_eq!(tried["unrated"], "not-served", "{tried}");
+    }
+    // The daily puzzle, answered without asking for it: not rated either.
+    let (_, daily) = http(addr, "GET", &format!("/api/puzzles/daily?guest={me}"), None).await;
+    let daily: Value = serde_json::from_str(&daily).unwrap();
+    let daily_id = daily["id"].as_str().unwrap();
+    let (tried, _) = try_it(addr, daily_id, json!(answer_of(daily_id).answer), &blind).await;
+    assert_eq!(tried["unrated"], "not-served", "{tried}");
+    let (shown, _) = next(addr, &format!("guest={blind}")).await;
+    assert_eq!(rating_now(&shown), 1500.0);
+
+    // Right answers at once to one served puzzle: exactly one is rated.
+    for round in 0..5 {
+        let racer = guest(&format!("race{round}"));
+        let (shown, _) = next(addr, &format!("guest={racer}&game=block")).await;
+        let p = answer_of(shown["id"].as_str().unwrap());
+        let tries: Vec<_> = (0..10)
+            .map(|_| {
+                let (id, answer, racer) = (p.id.clone(), json!(p.answer), racer.clone());
+                tokio::spawn(async move { try_it(addr, &id, answer, &racer).await.0 })
+            })
+            .collect();
+        let mut rated = 0;
+        for t in tries {
+            let tried = t.await.unwrap();
+            match tried.get("unrated") {
+                None => rated += 1,
+                Some(why) => assert_eq!(why, "tried-before", "{tried}"),
+            }
+        }
+        assert_eq!(
+            rated, 1,
+            "round {round}: {rated} of 10 tries at once were rated"
+        );
+        // And the puzzle is not served to that player again while others are left.
+        let (shown, _) = next(addr, &format!("guest={racer}&game=block")).await;
+        assert_ne!(shown["id"].as_str().unwrap(), p.id);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_ratings_cannot_be_farmed() {
+    let dir = tempfile::tempdir().unwrap();
+    ratings_cannot_be_farmed(&format!("sqlite://{}", dir.path().join("p.db").display())).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_ratings_cannot_be_farmed() {
+    let Ok(db) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    ratings_cannot_be_farmed(&db).await;
 }

@@ -119,6 +119,8 @@ pub(crate) const MIGRATIONS: &[&[&str]] = &[
     seeks::SIDES_MIGRATION,
     // What sleeping tables keep: see `asleep`.
     asleep::MIGRATION,
+    // Which puzzles were served to whom, and their rated tries: see `puzzles`.
+    puzzles::SERVED_MIGRATION,
 ];
 
 impl Store {

@@ -1,6 +1,8 @@
 //! Puzzle ratings in the database: each player's puzzle rating (a profile,
-//! or a guest's browser id) and each puzzle's own, both moved by every try
-//! (docs/puzzles.md, "On the server").
+//! or a guest's browser id) and each puzzle's own, both moved by a rated
+//! try; and which puzzles were served to whom, so that only the first try
+//! of a puzzle the server gave that player is rated (docs/puzzles.md, "On
+//! the server").
 
 use skillratings::glicko2::Glicko2Rating;
 use sqlx::Row;
@@ -27,6 +29,29 @@ pub(crate) const MIGRATION: &[&str] = &[
         tries BIGINT NOT NULL
     )",
 ];
+
+/// Which puzzle was served to which player, and whether its one rated try
+/// was made (0 not yet, 1 made): claimed in the same transaction as the
+/// ratings it moves, so that tries at once count once.
+pub(crate) const SERVED_MIGRATION: &[&str] = &["CREATE TABLE IF NOT EXISTS domino_puzzle_served (
+        player TEXT NOT NULL,
+        puzzle TEXT NOT NULL,
+        served_at BIGINT NOT NULL,
+        tried BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (player, puzzle)
+    )"];
+
+/// What became of a try's two rating moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TryKept {
+    /// Both ratings moved, and the puzzle's rated try is spent.
+    Rated,
+    /// A rating moved since it was read: nothing written, read again.
+    Moved,
+    /// The player's rated try at this puzzle was made already (or the
+    /// puzzle was never served to them): nothing written.
+    Spent,
+}
 
 /// A rating as stored, and how many tries have moved it: the version a
 /// write checks, so that two tries at once cannot both start from the
@@ -94,17 +119,78 @@ impl Store {
             .collect()
     }
 
-    /// Store both ratings after a try, in one transaction, if neither moved
-    /// since it was read: false (and nothing written) when one did, for the
-    /// caller to read again and recompute.
+    /// Note that `puzzle` was served to `player` (at `at`, ms since the
+    /// epoch): its first try may be rated. Serving it again changes nothing.
+    pub async fn serve_puzzle(
+        &self,
+        player: &str,
+        puzzle: &str,
+        at: i64,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO domino_puzzle_served (player, puzzle, served_at, tried)
+             VALUES ($1, $2, $3, 0) ON CONFLICT (player, puzzle) DO NOTHING",
+        )
+        .bind(player)
+        .bind(puzzle)
+        .bind(at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Whether `puzzle` was served to `player`: `Some(true)` when its rated
+    /// try was made, `Some(false)` when it is still to make.
+    pub async fn puzzle_served(
+        &self,
+        player: &str,
+        puzzle: &str,
+    ) -> Result<Option<bool>, sqlx::Error> {
+        let row =
+            sqlx::query("SELECT tried FROM domino_puzzle_served WHERE player = $1 AND puzzle = $2")
+                .bind(player)
+                .bind(puzzle)
+                .fetch_optional(&self.pool)
+                .await?;
+        row.map(|r| r.try_get::<i64, _>("tried").map(|t| t != 0))
+            .transpose()
+    }
+
+    /// The puzzles `player` made their rated try at, for the next choice to
+    /// pass over.
+    pub async fn puzzles_tried(
+        &self,
+        player: &str,
+    ) -> Result<std::collections::HashSet<String>, sqlx::Error> {
+        let rows =
+            sqlx::query("SELECT puzzle FROM domino_puzzle_served WHERE player = $1 AND tried = 1")
+                .bind(player)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter().map(|r| r.try_get("puzzle")).collect()
+    }
+
+    /// Spend the player's rated try at the puzzle and store both ratings
+    /// after it, in one transaction: only if the puzzle was served to the
+    /// player and not tried yet, and neither rating moved since it was read.
     pub async fn record_puzzle_try(
         &self,
         player: Move<'_>,
         puzzle: Move<'_>,
-    ) -> Result<bool, sqlx::Error> {
+    ) -> Result<TryKept, sqlx::Error> {
         use sqlx::Connection;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
+        let claimed = sqlx::query(
+            "UPDATE domino_puzzle_served SET tried = 1 WHERE player = $1 AND puzzle = $2 AND tried = 0",
+        )
+        .bind(player.id)
+        .bind(puzzle.id)
+        .execute(&mut *tx)
+        .await?;
+        if claimed.rows_affected() != 1 {
+            return Ok(TryKept::Spent);
+        }
         for (table, key, m) in [
             ("domino_puzzle_players", "player", player),
             ("domino_puzzle_ratings", "puzzle", puzzle),
@@ -129,10 +215,10 @@ impl Store {
                 q = q.bind(m.was);
             }
             if q.execute(&mut *tx).await?.rows_affected() != 1 {
-                return Ok(false);
+                return Ok(TryKept::Moved);
             }
         }
         tx.commit().await?;
-        Ok(true)
+        Ok(TryKept::Rated)
     }
 }

@@ -1382,6 +1382,10 @@ puzzle-pick-end = Quel bout ? Choisissez-en un sur la table.
 puzzle-play-at = { $tile } sur le { $pips }
 puzzle-right = Bravo : { $answer } est le meilleur coup.
 puzzle-wrong = Pas celui-là : le meilleur coup était { $answer }.
+puzzle-miss = Ce n'est pas celui-là.
+puzzle-retry = Réessayer (non classé)
+puzzle-reveal = Voir la réponse
+puzzle-why-worth = la manche jouée jusqu'au bout par le solveur, il vaut { $best } pour votre camp, et aucun autre coup plus de { $next }
 puzzle-values = Ce que vaut chaque coup pour votre camp, selon le solveur
 puzzle-best-in = le meilleur dans { $count } { $count ->
     [one] donne
@@ -1644,6 +1648,8 @@ puzzle-own-info = { $game }, { $kind ->
 }. De votre partie : donne { $hand }, coup { $step }.
 puzzle-own-played = Dans la partie, vous avez joué { $play }.
 puzzle-own-unrated = Vos propres problèmes ne sont pas classés : vous connaissiez déjà cette position.
+puzzle-unrated-tried-before = Non classé : seul votre premier essai sur un problème compte.
+puzzle-unrated-not-served = Non classé : seul compte un problème que cette page vous a donné, pas un problème ouvert par son adresse.
 coach-make-puzzle = En faire un problème
 coach-making-puzzle = Le solveur vérifie la position…
 coach-made-puzzle = Gardé dans vos problèmes.

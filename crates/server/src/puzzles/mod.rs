@@ -1,7 +1,9 @@
 //! Puzzles on the server (docs/puzzles.md, "On the server"): the next
 //! puzzle near a player's rating, shown as its kind allows, and a try at
-//! it, which moves the player's rating and the puzzle's (one Glicko-2 game
-//! between them: the player wins by finding the answer).
+//! it. The first try of a puzzle the server served to that player moves
+//! the player's rating and the puzzle's (one Glicko-2 game between them:
+//! the player wins by finding the answer), once and for good; any other
+//! try is answered the same way, unrated, and says why.
 
 mod own;
 mod set;
@@ -24,9 +26,9 @@ use crate::answer::{HttpRefusal, Json};
 use crate::hub::Hub;
 use crate::routes::Routes;
 use domino_protocol::refusal::Code;
-use domino_store::puzzles::{Move, Stored};
+use domino_store::puzzles::{Move, Stored, TryKept};
 
-pub use set::{all, by_id, daily, game_of, games, near, Filter};
+pub use set::{all, by_id, daily, game_of, games, near, near_untried, Filter};
 
 /// The puzzle routes and the page.
 pub fn routes(hub: Hub) -> Routes {
@@ -228,26 +230,44 @@ async fn next(
         .puzzle_ratings_now()
         .await
         .map_err(HttpRefusal::internal)?;
+    let tried = hub
+        .store
+        .puzzles_tried(&player)
+        .await
+        .map_err(HttpRefusal::internal)?;
     let pick = rand::random::<u32>() as usize;
-    let Some(p) = near(filter, &current, mine.rating, q.skip.as_deref(), pick) else {
+    let Some(p) = near_untried(
+        filter,
+        &current,
+        mine.rating,
+        q.skip.as_deref(),
+        &tried,
+        pick,
+    ) else {
         return Err(HttpRefusal::new(
             StatusCode::NOT_FOUND,
             Code::NoPuzzle,
             "no puzzle has this theme in this game",
         ));
     };
-    show(&hub, p, mine).await
+    show(&hub, p, &player, mine).await
 }
 
-/// A puzzle as the player sees it, with its rating and the player's.
+/// A puzzle as the player sees it, with its rating and the player's; served
+/// to the player, so that their first try at it is rated.
 async fn show(
     hub: &Hub,
     p: &'static Puzzle,
+    player: &str,
     mine: Glicko2Rating,
 ) -> Result<axum::Json<Shown>, HttpRefusal> {
     let setup = p
         .setup()
         .map_err(|e| HttpRefusal::internal(format!("puzzle {}: {e}", p.id)))?;
+    hub.store
+        .serve_puzzle(player, &p.id, crate::clock::now_ms())
+        .await
+        .map_err(HttpRefusal::internal)?;
     let rating = puzzle_rating(hub, p).await?.rating;
     let what = Showing {
         id: &p.id,
@@ -302,7 +322,7 @@ async fn daily_puzzle(
     let mine = player_rating(&hub, &player).await?.rating;
     let day = crate::clock::now_ms().max(0) as u64 / 86_400_000;
     match daily(day) {
-        Some(p) => show(&hub, p, mine).await,
+        Some(p) => show(&hub, p, &player, mine).await,
         None => Err(HttpRefusal::new(
             StatusCode::NOT_FOUND,
             Code::NoPuzzle,
@@ -327,10 +347,23 @@ pub struct Moved {
     pub after: Rating,
 }
 
+/// Why a try moved no rating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unrated {
+    /// The player's rated try at this puzzle was made before.
+    TriedBefore,
+    /// The puzzle was not served to this player (opened by its id).
+    NotServed,
+}
+
 /// The answer to a try.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Tried {
     pub right: bool,
+    /// A try of the set's puzzles that moved no rating, and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<Unrated>,
     pub answer: Action,
     /// Every play with the solver's value for the mover's side (for a
     /// counting puzzle the worst over the worlds, and in how many it is
@@ -449,13 +482,50 @@ async fn try_puzzle(
     let chosen = chosen(&p.choices, t.action)?;
     let player = player(&hub, &headers, t.guest.as_deref()).await?;
     let right = same_play(t.action, p.answer);
+    let served = hub
+        .store
+        .puzzle_served(&player, &p.id)
+        .await
+        .map_err(HttpRefusal::internal)?;
+    let moved = match served {
+        None => Err(Unrated::NotServed),
+        Some(true) => Err(Unrated::TriedBefore),
+        Some(false) => rate_try(&hub, &player, p, right).await?,
+    };
+    let build = || p.setup().map_err(|e| e.to_string());
+    let taught = taught(p.id.clone(), build, p.kind, p.answer, chosen, right).await;
+    let (player, puzzle, unrated) = match moved {
+        Ok((player, puzzle)) => (Some(player), Some(puzzle), None),
+        Err(why) => (None, None, Some(why)),
+    };
+    Ok(axum::Json(Tried {
+        right,
+        unrated,
+        answer: p.answer,
+        choices: p.choices.clone(),
+        player,
+        puzzle,
+        played: None,
+        explained: taught.explained,
+        line: taught.line,
+        your_line: taught.your_line,
+    }))
+}
+
+/// Spend the player's rated try at `p` and move both ratings: the player's
+/// move and the puzzle's, or why none moved (another try spent it first).
+async fn rate_try(
+    hub: &Hub,
+    player: &str,
+    p: &Puzzle,
+    right: bool,
+) -> Result<Result<(Moved, Moved), Unrated>, HttpRefusal> {
     let outcome = if right { Outcomes::WIN } else { Outcomes::LOSS };
     // Another try at once (the daily puzzle, a second tab) may move either
     // rating between the read and the write: then read both again.
-    let mut attempts = 0;
-    let (mine, theirs, mine2, theirs2) = loop {
-        let mine = player_rating(&hub, &player).await?;
-        let theirs = puzzle_rating(&hub, p).await?;
+    for attempt in 1..=RATING_ATTEMPTS {
+        let mine = player_rating(hub, player).await?;
+        let theirs = puzzle_rating(hub, p).await?;
         let (mine2, theirs2) = glicko2(
             &mine.rating,
             &theirs.rating,
@@ -463,7 +533,7 @@ async fn try_puzzle(
             &Glicko2Config::new(),
         );
         let player_move = Move {
-            id: &player,
+            id: player,
             was: mine.tries,
             now: &mine2,
         };
@@ -473,39 +543,28 @@ async fn try_puzzle(
             now: &theirs2,
         };
         let kept = hub.store.record_puzzle_try(player_move, puzzle_move).await;
-        if kept.map_err(HttpRefusal::internal)? {
-            break (mine.rating, theirs.rating, mine2, theirs2);
+        match kept.map_err(HttpRefusal::internal)? {
+            TryKept::Rated => {
+                let moved = |before: Glicko2Rating, after: Glicko2Rating| Moved {
+                    before: before.into(),
+                    after: after.into(),
+                };
+                return Ok(Ok((
+                    moved(mine.rating, mine2),
+                    moved(theirs.rating, theirs2),
+                )));
+            }
+            TryKept::Spent => return Ok(Err(Unrated::TriedBefore)),
+            TryKept::Moved => {}
         }
-        attempts += 1;
-        if attempts == RATING_ATTEMPTS {
-            return Err(HttpRefusal::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                Code::Busy,
-                "this puzzle's rating is being moved by many tries at once: try again",
-            ));
-        }
-        let wait = 1 + rand::random::<u64>() % (2 * attempts);
+        let wait = 1 + rand::random::<u64>() % (2 * attempt);
         tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
-    };
-    let build = || p.setup().map_err(|e| e.to_string());
-    let taught = taught(p.id.clone(), build, p.kind, p.answer, chosen, right).await;
-    Ok(axum::Json(Tried {
-        right,
-        answer: p.answer,
-        choices: p.choices.clone(),
-        player: Some(Moved {
-            before: mine.into(),
-            after: mine2.into(),
-        }),
-        puzzle: Some(Moved {
-            before: theirs.into(),
-            after: theirs2.into(),
-        }),
-        played: None,
-        explained: taught.explained,
-        line: taught.line,
-        your_line: taught.your_line,
-    }))
+    }
+    Err(HttpRefusal::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        Code::Busy,
+        "this puzzle's rating is being moved by many tries at once: try again",
+    ))
 }
 
 async fn page(headers: HeaderMap) -> Response {

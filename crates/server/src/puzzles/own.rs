@@ -236,6 +236,7 @@ async fn try_own(
     let taught = taught(p.id.clone(), build, p.kind, p.answer, tried, right).await;
     Ok(axum::Json(Tried {
         right,
+        unrated: None,
         answer: p.answer,
         choices: p.choices,
         player: None,
