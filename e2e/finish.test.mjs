@@ -160,6 +160,48 @@ for (const run of RUNS) {
     noErrors(page);
   });
 
+  test(`${run.lang} at ${run.size} size: a bot account's page shows how to run a program with this site's address, and the bot API is a page of the site`, async () => {
+    const words = {
+      fr: { run: /Lancer un programme avec un jeton/, docs: /L'API des bots/, english: /qu'en anglais/, none: /ce bot aura son classement/ },
+      es: { run: /Ejecutar un programa con un token/, docs: /La API de bots/, english: /solo está en inglés/, none: /este bot tendrá su puntuación/ },
+    }[run.lang];
+    const page = await newPlayer(env, `botdocs-${run.lang}`, { viewport: run.viewport, locale: run.locale });
+    await page.goto(env.base + "/");
+    await page.fill("#name", `Robo${run.lang}`);
+    await page.click("#profilecreate");
+    await page.waitForSelector("#myprofile");
+    await page.click("#myprofile");
+    await page.waitForSelector("#botacct-make");
+    page.once("dialog", (d) => d.accept());
+    await page.click("#botacct-make");
+    await page.waitForSelector("#botacct-run");
+    assert.match(await page.innerText("#botacct-run"), words.run);
+    const cli = await page.innerText("#botacct-run-cli");
+    assert.ok(cli.includes(`domino bot --server ${env.base} `), cli);
+    assert.ok(!/dbt_[0-9A-Za-z]{40}/.test(cli), "no token on a command line");
+    const py = await page.innerText("#botacct-run-python");
+    assert.ok(py.includes(`domino.connect("${env.base}"`), py);
+    assert.doesNotMatch(await page.innerText("#botacct"), /docs\/botapi\.md/);
+    assert.match(await page.innerText("#profilepage"), words.none, "a bot's profile speaks of the bot");
+    await shot(page, `finish-botacct-${run.lang}-${run.size}`);
+    // The bot API's page, in the site, from the link.
+    await page.click("#botacct-docs");
+    await page.waitForURL(/\/bots\/api$/);
+    await page.waitForSelector("#botdocs-text h2");
+    assert.match(await page.innerText("#botdocs-english"), words.english);
+    const headings = await page.locator("#botdocs-text h2").allInnerTexts();
+    assert.ok(headings.includes("Accounts and tokens") && headings.includes("Limits"), headings.join(" | "));
+    assert.match(await page.title(), words.docs);
+    // Code and tables scroll inside their boxes: the page itself never scrolls sideways.
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(wide <= 1, `the page is ${wide} px too wide`);
+    await shot(page, `finish-botdocs-${run.lang}-${run.size}`);
+    // Opened by its address too.
+    await page.goto(env.base + "/bots/api");
+    await page.waitForSelector("#botdocs-text h1");
+    noErrors(page);
+  });
+
   test(`${run.lang} at ${run.size} size: the score sheet's short how speaks to the reader`, async () => {
     const page = await newPlayer(env, `how-${run.lang}`, { viewport: run.viewport, locale: run.locale });
     await page.goto(env.base + "/leaderboard");

@@ -99,6 +99,12 @@ test("a round robin of computer players, followed live at phone size", async () 
   await page.waitForSelector("#tn-champion", { timeout: 60000 });
   assert.equal(await page.locator(".round").count(), 2);
   assert.equal(await page.locator("#tn-standings tbody tr").count(), 4);
+  // Four at tables of three: one sits out each round, and its bye's points have their column.
+  const heads = await page.locator("#tn-standings thead th").allInnerTexts();
+  const col = heads.indexOf("Byes");
+  assert.ok(col > 0, heads.join(" | "));
+  const byes = await page.locator(`#tn-standings tbody tr > :nth-child(${col + 1})`).allInnerTexts();
+  assert.ok(byes.some((b) => Number(b) > 0), byes.join(","));
   // Nothing wider than the phone.
   const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
   assert.equal(wide, false);

@@ -16,6 +16,7 @@ import { profilePage, linkPage } from "./profile.js";
 import { leaderboardPage } from "./clubs/leaderboard.js";
 import { tournamentsPage, tournamentPage } from "./tournament.js";
 import { puzzlesPage } from "./puzzles/page.js";
+import { botDocsPage } from "./botdocs.js";
 import { watchTurns } from "./turns.js";
 
 const app = document.getElementById("app");
@@ -92,6 +93,7 @@ async function route() {
   if ((m = p.match(/^\/link\/([0-9a-f]+)$/))) return linkPage(app, m[1]);
   if (p === "/leaderboard") return leaderboardPage(app);
   if (p === "/puzzles") return puzzlesPage(app);
+  if (p === "/bots/api") return botDocsPage(app);
   if (p === "/" || p === "/index.html") return lobby(app, nav);
   nav.notFound("page");
 }
@@ -102,6 +104,6 @@ document.addEventListener("click", (e) => {
   const a = /** @type {HTMLAnchorElement | null} */ (target.closest && target.closest("a[href]"));
   if (!a || a.hasAttribute("download") || a.target || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const href = a.getAttribute("href");
-  if (/^\/(t\/|r\/|k\/|keep$|puzzles($|\?)|how\/|p\/|leaderboard($|\?)|$)/.test(href)) { e.preventDefault(); nav.go(href); }
+  if (/^\/(t\/|r\/|k\/|keep$|puzzles($|\?)|how\/|p\/|leaderboard($|\?)|bots\/api$|$)/.test(href)) { e.preventDefault(); nav.go(href); }
 });
 route();

@@ -2,7 +2,8 @@
 // On your own profile's page: make the profile a bot account (what it
 // means, that it is for good, a confirmation), then its API tokens: make a
 // named one (shown once, with a copy button), the list (name, made, last
-// used), revoke with a confirmation. The bot API itself is docs/botapi.md.
+// used), revoke with a confirmation; how to run a program with one, with
+// this site's address, and the bot API's own page (/bots/api).
 
 import { h, fill } from "./dom.js";
 import { t } from "./words.js";
@@ -37,7 +38,33 @@ export function botAccountSection(p, reload) {
   return h("section", { class: "botacct", id: "botacct", "aria-labelledby": "botacct-title" },
     h("h2", { id: "botacct-title" }, t("tokens-title")),
     h("p", {}, t("botacct-is")),
-    tokensPanel(msg), msg);
+    tokensPanel(msg), msg, runPanel(location.origin));
+}
+
+/**
+ * How a program plays here with a token: `domino bot` and Python, with
+ * this site's address; the token from the environment, never on the
+ * command line where the process list shows it.
+ * @param {string} origin
+ */
+export function runPanel(origin) {
+  const cli = `export DOMINO_BOT_TOKEN=dbt_…\ndomino bot --server ${origin} --bot expert --game jamaican --seek`;
+  const py = [
+    "import os",
+    "import domino",
+    "",
+    "def policy(observation, legal):",
+    "    return legal[0]  # " + t("botacct-run-python-choice"),
+    "",
+    `domino.connect("${origin}", os.environ["DOMINO_BOT_TOKEN"], policy, game="jamaican", seek=True)`,
+  ].join("\n");
+  return h("div", { class: "botrun", id: "botacct-run" },
+    h("h3", {}, t("botacct-run-title")),
+    h("p", {}, t("botacct-run-cli")),
+    h("pre", { id: "botacct-run-cli" }, h("code", {}, cli)),
+    h("p", {}, t("botacct-run-python")),
+    h("pre", { id: "botacct-run-python" }, h("code", {}, py)),
+    h("p", {}, h("a", { href: "/bots/api", id: "botacct-docs" }, t("botacct-docs"))));
 }
 
 /**

@@ -138,7 +138,7 @@ export async function profilePage(app, id) {
       h("h3", {}, t("game-title", { preset: g.game }), " ", h("b", { class: "rating" }, String(g.rating)),
         " ", h("span", { class: "muted" }, t("profile-rating-detail", { deviation: g.deviation, count: g.matches }))),
       chart(g.history))))
-      : h("p", { class: "muted" }, t("profile-no-ratings")),
+      : h("p", { class: "muted" }, t(d.profile.bot ? "profile-no-ratings-bot" : "profile-no-ratings")),
     h("h2", {}, t("profile-stats")),
     h("ul", { class: "stats", id: "stats" }, stat("matches", s.matches), stat("matches-won", s.matches_won), stat("hands", s.hands),
       stat("hands-won", s.hands_won), stat("dominoes", s.dominoes), stat("blocked-wins", s.blocked_wins), stat("capicus", s.capicus)),

@@ -226,9 +226,11 @@ export function tournamentPage(app, id, nav) {
   }
 
   function standingsTable(tn) {
-    const head = ["rank", "name", ...(tn.duplicate ? ["duplicate", "compared"] : []), "played", "won", "drawn", "lost", "points", "buchholz", "difference"];
+    // A bye's points need their column, or "won 0, points 2" reads as a mistake.
+    const byes = tn.standings.some((l) => l.byes > 0) ? ["byes"] : [];
+    const head = ["rank", "name", ...(tn.duplicate ? ["duplicate", "compared"] : []), "played", "won", "drawn", "lost", ...byes, "points", "buchholz", "difference"];
     // On a phone the table keeps the columns that decide the order first.
-    const wide = (c) => (["compared", "drawn", "lost", "buchholz", "difference"].includes(c) ? { class: "wide" } : {});
+    const wide = (c) => (["compared", "played", "drawn", "lost", "buchholz", "difference"].includes(c) ? { class: "wide" } : {});
     const label = (c) => (c === "compared" ? h("th", { scope: "col", title: t("tourney-compared-help"), ...wide(c) }, t("tourney-compared"))
       : h("th", { scope: "col", ...wide(c) }, t("tourney-col", { col: c })));
     return h("div", { class: "sheetwrap" }, h("table", { class: "standings", id: "tn-standings" },

@@ -109,6 +109,7 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .merge(crate::pairing::http::routes(hub.clone()))
         .merge(crate::bots::accounts::routes(hub.clone()))
         .merge(crate::bots::challenges::routes(hub.clone()))
+        .merge(crate::bots::docs::routes())
         .merge(crate::ops::routes(hub, stop))
 }
 

@@ -1290,6 +1290,7 @@ tourney-col = { $col ->
     [won] Won
     [drawn] Drawn
     [lost] Lost
+    [byes] Byes
     [points] Points
     [buchholz] Buchholz
     [duplicate] Duplicate
@@ -1641,7 +1642,15 @@ botacct-make = Make this a bot account
 botacct-confirm = Make “{ $name }” a bot account for good? This cannot be undone.
 botacct-is = This is a bot account: a program plays under this name with one of its tokens.
 tokens-title = Bot account and API tokens
-tokens-help = Your program signs in with a token (see docs/botapi.md). Give each token a name, so that you know which one to revoke; at most 10.
+tokens-help = Your program signs in with a token. Give each token a name, so that you know which one to revoke; at most 10.
+botacct-run-title = Running a program with a token
+botacct-run-cli = With the domino program (any built-in level plays, here the expert), the token in the environment:
+botacct-run-python = From Python, your own function choosing each play:
+botacct-run-python-choice = your choice among the legal plays
+botacct-docs = The bot API: every call, event and limit
+botdocs-title = The bot API
+botdocs-english = This page is in English only.
+profile-no-ratings-bot = No rated matches yet: this bot has its ratings once it finishes a rated match.
 tokens-name = Token name
 tokens-name-placeholder = my laptop
 tokens-make = Make a token

@@ -1313,6 +1313,7 @@ tourney-col = { $col ->
     [won] Ganadas
     [drawn] Empatadas
     [lost] Perdidas
+    [byes] Descansos
     [points] Puntos
     [buchholz] Buchholz
     [duplicate] Duplicado
@@ -1664,7 +1665,15 @@ botacct-make = Convertir en cuenta bot
 botacct-confirm = ¿Convertir «{ $name }» en cuenta bot para siempre? No se puede deshacer.
 botacct-is = Esta es una cuenta bot: un programa juega con este nombre usando uno de sus tokens.
 tokens-title = Cuenta bot y tokens de la API
-tokens-help = Tu programa se conecta con un token (ver docs/botapi.md). Pon un nombre a cada token para saber cuál revocar; 10 como máximo.
+tokens-help = Tu programa entra con un token. Ponle un nombre a cada uno, para saber cuál revocar; 10 como máximo.
+botacct-run-title = Ejecutar un programa con un token
+botacct-run-cli = Con el programa domino (juega cualquier nivel incorporado, aquí el experto), con el token en el entorno:
+botacct-run-python = Desde Python, con tu propia función que elige cada jugada:
+botacct-run-python-choice = tu elección entre las jugadas legales
+botacct-docs = La API de bots: cada llamada, evento y límite
+botdocs-title = La API de bots
+botdocs-english = Esta página solo está en inglés.
+profile-no-ratings-bot = Aún no hay partidas puntuadas: este bot tendrá su puntuación cuando termine una partida puntuada.
 tokens-name = Nombre del token
 tokens-name-placeholder = mi portátil
 tokens-make = Crear un token

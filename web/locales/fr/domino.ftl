@@ -1315,6 +1315,7 @@ tourney-col = { $col ->
     [won] Gagnées
     [drawn] Nulles
     [lost] Perdues
+    [byes] Exempts
     [points] Points
     [buchholz] Buchholz
     [duplicate] Duplicate
@@ -1669,7 +1670,15 @@ botacct-make = Faire de ce profil un compte bot
 botacct-confirm = Faire de « { $name } » un compte bot, définitivement ? Impossible de revenir en arrière.
 botacct-is = Ceci est un compte bot : un programme joue sous ce nom avec l'un de ses jetons.
 tokens-title = Compte bot et jetons d'API
-tokens-help = Votre programme se connecte avec un jeton (voir docs/botapi.md). Nommez chaque jeton pour savoir lequel révoquer ; 10 au plus.
+tokens-help = Votre programme se connecte avec un jeton. Donnez un nom à chacun, pour savoir lequel révoquer ; 10 au plus.
+botacct-run-title = Lancer un programme avec un jeton
+botacct-run-cli = Avec le programme domino (n'importe quel niveau intégré joue, ici l'expert), le jeton dans l'environnement :
+botacct-run-python = Depuis Python, avec votre propre fonction qui choisit chaque coup :
+botacct-run-python-choice = votre choix parmi les coups permis
+botacct-docs = L'API des bots : chaque appel, événement et limite
+botdocs-title = L'API des bots
+botdocs-english = Cette page n'existe qu'en anglais.
+profile-no-ratings-bot = Pas encore de partie classée : ce bot aura son classement quand il finira une partie classée.
 tokens-name = Nom du jeton
 tokens-name-placeholder = mon portable
 tokens-make = Créer un jeton

@@ -13,6 +13,7 @@
 
 pub mod accounts;
 pub mod challenges;
+pub mod docs;
 pub mod events;
 
 pub use crate::bearer::BotAuth;
