@@ -61,9 +61,9 @@ export function runPanel(origin) {
   return h("div", { class: "botrun", id: "botacct-run" },
     h("h3", {}, t("botacct-run-title")),
     h("p", {}, t("botacct-run-cli")),
-    h("pre", { id: "botacct-run-cli" }, h("code", {}, cli)),
+    h("pre", { id: "botacct-run-cli", tabindex: 0 }, h("code", {}, cli)),
     h("p", {}, t("botacct-run-python")),
-    h("pre", { id: "botacct-run-python" }, h("code", {}, py)),
+    h("pre", { id: "botacct-run-python", tabindex: 0 }, h("code", {}, py)),
     h("p", {}, h("a", { href: "/bots/api", id: "botacct-docs" }, t("botacct-docs"))));
 }
 

@@ -19,4 +19,6 @@ export async function botDocsPage(app) {
   if (e) { error.textContent = e; return; }
   // The server's own rendering of its own file: no visitor's text is in it.
   body.innerHTML = data.html;
+  // Code and tables scroll sideways on a phone: the keyboard must reach them.
+  for (const box of body.querySelectorAll("pre, table")) box.setAttribute("tabindex", "0");
 }
