@@ -154,7 +154,7 @@ export function playNowCard({ presets, byName, needName, go }) {
   }
   async function cancel() {
     if (!mine) return;
-    const { error: e } = await call("DELETE", `/api/seeks/${encodeURIComponent(mine.seek)}`);
+    const { error: e } = await call("DELETE", `/api/seeks/${encodeURIComponent(mine.seek)}`, { guest: guest(), token: mine.token });
     if (e) { error.textContent = e; poll(); return; }
     forget();
     busy(false);

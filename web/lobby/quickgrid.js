@@ -124,7 +124,7 @@ export function quickGrid({ presets, name, needName, create, go }) {
     if (!mine) return null;
     const at = mine;
     clearTimeout(timer);
-    const r = await call("DELETE", `/api/seeks/${encodeURIComponent(at.seek)}`);
+    const r = await call("DELETE", `/api/seeks/${encodeURIComponent(at.seek)}`, { guest: guest(), token: at.token });
     if (r.code === "started") {
       const { data } = await call("GET", `/api/seeks/${encodeURIComponent(at.seek)}`);
       if (data && data.table) { mine = at; seated(data.table); return data.table; }
@@ -157,7 +157,7 @@ export function quickGrid({ presets, name, needName, create, go }) {
     remember(KEPT, null);
     const { data } = await call("GET", `/api/seeks/${encodeURIComponent(kept.seek)}`);
     if (data && data.state === "paired" && data.table) { store.setToken(data.table, kept.token); go("/t/" + data.table); return; }
-    if (data) await call("DELETE", `/api/seeks/${encodeURIComponent(kept.seek)}`);
+    if (data) await call("DELETE", `/api/seeks/${encodeURIComponent(kept.seek)}`, { guest: guest(), token: kept.token });
   })();
   refresh();
   const counter = window.setInterval(() => { if (!document.getElementById("qgrid")) clearInterval(counter); else refresh(); }, 5000);

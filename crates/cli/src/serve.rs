@@ -164,6 +164,10 @@ pub struct LimitArgs {
     /// The burst a bot API token may make above its rate.
     #[arg(long, default_value_t = D.bot_token_burst)]
     max_bot_token_burst: u32,
+    /// Unknown API tokens one address may send in a minute; past it, its
+    /// bearer requests are refused (429) until the minute passes.
+    #[arg(long, default_value_t = D.bad_tokens_per_minute)]
+    max_bad_tokens_per_minute: u32,
     /// A score sheet with no hand entered, and a tournament never started
     /// that nobody entered, are deleted once this old.
     #[arg(long, default_value_t = Span(D.expire_after))]
@@ -235,6 +239,7 @@ impl LimitArgs {
             links_per_hour: self.max_links_per_hour,
             bot_token_rate: self.max_bot_token_rate,
             bot_token_burst: self.max_bot_token_burst,
+            bad_tokens_per_minute: self.max_bad_tokens_per_minute,
             expire_after: self.expire_after.0,
             behind_proxy: self.behind_proxy,
             seeks_per_address: self.max_seeks_per_address,

@@ -2,7 +2,10 @@
 //! `/api/...` request and the `/ws` upgrade. A request with a token acts
 //! as its bot account (its cookie, if any, is ignored); one with an unknown
 //! or revoked token is refused `401 bad_token` before any route sees it,
-//! and one over the token's rate `429 rate`.
+//! and one over the token's rate `429 rate`. An address that sent more
+//! unknown tokens than `--max-bad-tokens-per-minute` in the last minute is
+//! answered `429 rate` (with `Retry-After`) for any token until the minute
+//! passes.
 
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -10,7 +13,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::answer::HttpRefusal;
+use crate::client::ClientIp;
 use crate::hub::Hub;
+use crate::limits::Refused;
 use domino_protocol::refusal::Code;
 use domino_store::profiles::Profile;
 
@@ -21,6 +26,9 @@ pub const PREFIX: &str = "dbt_";
 pub const RANDOM_CHARS: usize = 40;
 /// `last_used` is written at most this often per token.
 const TOUCH_EVERY_MS: i64 = 60_000;
+/// The window unknown tokens are counted over, per address
+/// (`Limits::bad_tokens_per_minute`).
+const BAD_TOKEN_WINDOW: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The bot account a request's bearer token signs in, and which token.
 #[derive(Clone, Debug)]
@@ -94,11 +102,34 @@ fn bad_token() -> Response {
     .into_response()
 }
 
+/// `429 rate`, with `Retry-After`, for an address past its unknown tokens.
+fn too_many_bad_tokens(hub: &Hub, ip: std::net::IpAddr) -> Response {
+    hub.stats
+        .refuse(Refused::BadTokens, ip, "unknown API tokens per minute");
+    let most = hub.config.limits.bad_tokens_per_minute;
+    let mut r = HttpRefusal::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        Code::Rate,
+        format!("{most} unknown API tokens a minute from one address: wait a minute"),
+    )
+    .into_response();
+    r.headers_mut().insert(
+        header::RETRY_AFTER,
+        header::HeaderValue::from(BAD_TOKEN_WINDOW.as_secs()),
+    );
+    r
+}
+
 /// Check the bearer token of `/api/...` requests and the `/ws` upgrade
 /// (other paths, `/metrics` with its own token among them, are left
 /// alone), take one request of its rate, and hand the handlers its
 /// [`BotAuth`].
-pub async fn guard(State(hub): State<Hub>, mut req: Request, next: Next) -> Response {
+pub(crate) async fn guard(
+    State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
+    mut req: Request,
+    next: Next,
+) -> Response {
     let path = req.uri().path();
     if !(path.starts_with("/api/") || path == "/ws") {
         return next.run(req).await;
@@ -106,8 +137,19 @@ pub async fn guard(State(hub): State<Hub>, mut req: Request, next: Next) -> Resp
     let Some(token) = bearer(req.headers()).map(str::to_string) else {
         return next.run(req).await;
     };
+    // An address that sent too many unknown tokens lately has its tokens
+    // no longer looked up until the minute passes: guessing is slowed to
+    // the limit's pace, and each guess costs no store read.
+    let most = hub.config.limits.bad_tokens_per_minute;
+    if hub.bots.bad_tokens.full(ip, most, BAD_TOKEN_WINDOW) {
+        return too_many_bad_tokens(&hub, ip);
+    }
     let Some((auth, last_used)) = resolve_used(&hub, &token).await else {
-        return bad_token();
+        // Counted and judged at once: guesses sent together are no more.
+        if hub.bots.bad_tokens.allow_within(ip, most, BAD_TOKEN_WINDOW) {
+            return bad_token();
+        }
+        return too_many_bad_tokens(&hub, ip);
     };
     let limits = &hub.config.limits;
     if !hub.bots.take(

@@ -47,6 +47,9 @@ pub struct Challenge {
     pub fill: String,
     /// The challenger's seat token, given to them when they challenged.
     pub(crate) token: String,
+    /// The address it was made from: its waiting challenges are limited
+    /// too (a guest's id costs nothing to make).
+    pub(crate) address: std::net::IpAddr,
     pub state: &'static str,
     pub table: Option<String>,
     pub reason: Option<String>,
@@ -57,6 +60,9 @@ pub struct Challenge {
 #[derive(Debug, Default)]
 pub struct Registry {
     inner: Mutex<Inner>,
+    /// Unknown bearer tokens per address in the last minute
+    /// (`crate::bearer::guard`).
+    pub(crate) bad_tokens: crate::limits::Creators,
 }
 
 #[derive(Debug, Default)]

@@ -1,14 +1,14 @@
 //! The tables of this process: creating them, finding them by id, listing
 //! the open ones, and restoring the unfinished ones from the store on start.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use futures_util::future::BoxFuture;
 
-use crate::limits::{Creators, Gate, Refused, Stats};
+use crate::limits::{Gate, Stats};
 use crate::relay::{Local, Relay};
 use crate::table::{
     random_id, Cmd, Code, Handle, Info, NewTable, Refusal, RematchPlan, Slot, Table, Tables,
@@ -27,11 +27,8 @@ pub struct Hub {
     /// holds this node's lease already, and the heartbeat, which reopens
     /// this node's leased tables (after a restart), must leave them be.
     creating: Arc<Mutex<HashSet<String>>>,
-    /// Tables created from each address, by id, for the per-address
-    /// limit (finished ones are dropped as the list is counted).
-    made_by: Arc<Mutex<HashMap<IpAddr, Vec<String>>>>,
-    /// Creations per address in the last minute.
-    creators: Arc<Creators>,
+    /// Tables created from each address, for the per-address limits.
+    pub creations: Arc<crate::creations::Creations>,
     /// Sheets, tournaments, entries, profiles and links created over
     /// HTTP, per address.
     pub quotas: Arc<crate::quota::Quotas>,
@@ -59,8 +56,7 @@ impl Hub {
         Hub {
             tables: Tables::new(store.clone(), config.clone()),
             creating: Arc::new(Mutex::new(HashSet::new())),
-            made_by: Arc::new(Mutex::new(HashMap::new())),
-            creators: Arc::new(Creators::default()),
+            creations: Arc::default(),
             quotas: Arc::default(),
             sockets: Gate::new(l.sockets_per_address, l.sockets),
             stats: config.stats.clone(),
@@ -260,42 +256,10 @@ impl Hub {
         ip: IpAddr,
         new: NewTable,
     ) -> Result<(String, Handle), Refusal> {
-        let l = &self.config.limits;
-        let open = self
-            .made_by
-            .lock()
-            .map(|mut m| {
-                let v = m.entry(ip).or_default();
-                v.retain(|id| self.open(id));
-                v.len()
-            })
-            .unwrap_or(0);
-        if open >= l.tables_per_address {
-            self.stats
-                .refuse(Refused::Tables, ip, "open tables per address");
-            return Err(Refusal::new(
-                Code::TooManyTables,
-                format!(
-                    "one address may have {} unfinished tables: finish or leave one first",
-                    l.tables_per_address
-                ),
-            ));
-        }
-        if !self.creators.allow(ip, l.creates_per_minute) {
-            self.stats
-                .refuse(Refused::Creates, ip, "tables created per minute");
-            return Err(Refusal::new(
-                Code::TooManyCreates,
-                format!(
-                    "one address may create {} tables a minute: wait a little",
-                    l.creates_per_minute
-                ),
-            ));
-        }
+        self.creations
+            .admit(ip, &self.config.limits, &self.stats, &|id| self.open(id))?;
         let (id, h) = self.create(new).await?;
-        if let Ok(mut m) = self.made_by.lock() {
-            m.entry(ip).or_default().push(id.clone());
-        }
+        self.creations.made(ip, &id, true);
         Ok((id, h))
     }
 

@@ -30,6 +30,7 @@ pub mod botstate;
 pub mod client;
 pub mod clock;
 pub mod coach;
+pub mod creations;
 pub mod expire;
 pub mod http;
 pub mod hub;

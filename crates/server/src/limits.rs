@@ -75,6 +75,9 @@ pub struct Limits {
     /// messages together, and the burst above that rate.
     pub bot_token_rate: u32,
     pub bot_token_burst: u32,
+    /// Unknown bearer tokens one address may send in a minute; past it
+    /// its bearer requests are refused until the minute passes.
+    pub bad_tokens_per_minute: u32,
     /// A score sheet with no hand entered, and a tournament never started
     /// that nobody entered, are deleted once this old (a tournament's age
     /// counts from its start time when that is later).
@@ -116,6 +119,7 @@ impl Limits {
         links_per_hour: 20,
         bot_token_rate: 20,
         bot_token_burst: 40,
+        bad_tokens_per_minute: 20,
         expire_after: Duration::from_secs(3 * 24 * 3600),
         behind_proxy: false,
         seeks_per_address: 8,
@@ -143,11 +147,13 @@ pub enum Refused {
     HttpCreates,
     /// Tournaments open at once per organiser.
     OpenTournaments,
+    /// Bearer tokens from an address that sent too many unknown ones.
+    BadTokens,
 }
 
 impl Refused {
     /// Every kind, in the order `/healthz` and `/metrics` show them.
-    pub const ALL: [Refused; 10] = [
+    pub const ALL: [Refused; 11] = [
         Refused::Connection,
         Refused::Socket,
         Refused::Messages,
@@ -158,6 +164,7 @@ impl Refused {
         Refused::NoJoin,
         Refused::HttpCreates,
         Refused::OpenTournaments,
+        Refused::BadTokens,
     ];
 
     pub fn name(self) -> &'static str {
@@ -172,6 +179,7 @@ impl Refused {
             Refused::NoJoin => "idle_sockets",
             Refused::HttpCreates => "http_creates",
             Refused::OpenTournaments => "open_tournaments",
+            Refused::BadTokens => "bad_tokens",
         }
     }
 }
@@ -370,6 +378,25 @@ impl Creators {
         }
         times.push(now);
         true
+    }
+
+    /// How many `ip` made in the last `window` (recording nothing).
+    pub fn made_within(&self, ip: IpAddr, window: Duration) -> usize {
+        let Ok(m) = self.by_address.lock() else {
+            return usize::MAX;
+        };
+        let now = Instant::now();
+        m.get(&ip).map_or(0, |times| {
+            times
+                .iter()
+                .filter(|t| now.duration_since(**t) < window)
+                .count()
+        })
+    }
+
+    /// Whether `ip` made `most` in the last `window` (recording nothing).
+    pub fn full(&self, ip: IpAddr, most: u32, window: Duration) -> bool {
+        self.made_within(ip, window) >= most as usize
     }
 
     /// Take back the last creation recorded for `ip` (it was refused for

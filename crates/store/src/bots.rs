@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use sqlx::Row;
+use sqlx::{Connection, Row};
 
 use crate::profiles::{Profile, RatingRow};
 use crate::Store;
@@ -82,6 +82,27 @@ pub struct SeekSide {
     pub opponents: String,
     pub profile_id: Option<String>,
     pub token: Option<String>,
+}
+
+/// How long a bot's seat whose table is not stored yet (being opened)
+/// counts against the bot's table cap; a table never opened stops
+/// counting then.
+pub const RESERVED_MS: i64 = 60_000;
+
+/// The statement that records a bot's seat.
+fn insert_bot_seat(s: &BotSeat) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
+    sqlx::query(
+        "INSERT INTO domino_bot_seats (table_id, seat, profile_id, token, rated, rules, via, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(&s.table_id)
+    .bind(s.seat)
+    .bind(&s.profile_id)
+    .bind(&s.token)
+    .bind(i64::from(s.rated))
+    .bind(&s.rules)
+    .bind(&s.via)
+    .bind(s.created_at)
 }
 
 /// A rated player of a leaderboard, and whether it is a bot (a bot
@@ -271,21 +292,43 @@ impl Store {
     }
 
     pub async fn add_bot_seat(&self, s: &BotSeat) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO domino_bot_seats (table_id, seat, profile_id, token, rated, rules, via, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(&s.table_id)
-        .bind(s.seat)
-        .bind(&s.profile_id)
-        .bind(&s.token)
-        .bind(i64::from(s.rated))
-        .bind(&s.rules)
-        .bind(&s.via)
-        .bind(s.created_at)
-        .execute(&self.pool)
-        .await?;
+        insert_bot_seat(s).execute(&self.pool).await?;
         Ok(())
+    }
+
+    /// Record a bot account's seat at a table about to be opened, unless
+    /// it holds `cap` seats already: at unfinished tables, or at tables
+    /// being opened (a seat recorded less than [`RESERVED_MS`] before this
+    /// one whose table is not stored yet). Counted and written in one
+    /// transaction, in this process's pool turn on SQLite and under the
+    /// bot's advisory lock on PostgreSQL, so that simultaneous accepts on
+    /// any node cannot pass the cap together. Whether it was recorded.
+    pub async fn add_bot_seat_within(&self, s: &BotSeat, cap: usize) -> Result<bool, sqlx::Error> {
+        let _turn = crate::seeks::pool_turn(self.backend).await;
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        crate::seeks::write_now(self.backend, &mut tx).await?;
+        if self.backend == crate::Backend::Postgres {
+            let key = format!("bot-seats:{}", s.profile_id);
+            crate::postgres::lock_addresses(&mut tx, &[key.as_str()]).await?;
+        }
+        let held: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM domino_bot_seats s LEFT JOIN domino_tables t ON t.id = s.table_id
+             WHERE s.profile_id = $1
+               AND ((t.id IS NOT NULL AND t.finished_at IS NULL)
+                 OR (t.id IS NULL AND s.created_at > $2))",
+        )
+        .bind(&s.profile_id)
+        .bind(s.created_at - RESERVED_MS)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get(0)?;
+        if usize::try_from(held).unwrap_or(usize::MAX) >= cap {
+            return Ok(false);
+        }
+        insert_bot_seat(s).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// A bot account's seats at tables not finished, oldest first.

@@ -19,6 +19,7 @@ use tokio::time::Instant;
 
 use crate::answer::{HttpRefusal, Json};
 use crate::botstate::Challenge;
+use crate::client::ClientIp;
 use crate::hub::Hub;
 use crate::routes::Routes;
 use crate::table::{random_id, token_hash, NewTable, SeatKind};
@@ -34,6 +35,10 @@ const KEEP: Duration = Duration::from_secs(600);
 pub const PER_CHALLENGER: usize = 3;
 /// Pending challenges one bot may have waiting for it.
 pub const PER_TARGET: usize = 20;
+/// Pending challenges from one address, whoever makes them: fewer than a
+/// bot's [`PER_TARGET`], so one address with many guest ids cannot fill
+/// a bot's places.
+pub const PER_ADDRESS: usize = 6;
 /// The reasons a bot may give for declining.
 const REASONS: [&str; 5] = ["generic", "later", "rules", "rated", "casual"];
 
@@ -90,6 +95,7 @@ fn refuse(status: StatusCode, code: Code, message: impl std::fmt::Display) -> Ht
 
 async fn create(
     State(hub): State<Hub>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Json(req): Json<NewChallenge>,
 ) -> Result<(StatusCode, Json<Made>), HttpRefusal> {
@@ -172,6 +178,7 @@ async fn create(
         clock: req.clock,
         fill,
         token: token.clone(),
+        address: ip,
         state: "pending",
         table: None,
         reason: None,
@@ -205,6 +212,13 @@ async fn create(
                 StatusCode::TOO_MANY_REQUESTS,
                 Code::TooManyChallenges,
                 format!("you have {PER_CHALLENGER} challenges waiting: wait for an answer or cancel one"),
+            ));
+        }
+        if pending(&|x| x.address == ip) >= PER_ADDRESS {
+            return Err(refuse(
+                StatusCode::TOO_MANY_REQUESTS,
+                Code::TooManyChallenges,
+                format!("{PER_ADDRESS} challenges from your address are waiting: wait for an answer or cancel one"),
             ));
         }
         if pending(&|x| x.to == c.to) >= PER_TARGET {
@@ -323,7 +337,6 @@ async fn accept(
     if c.state != "pending" {
         return Err(not_pending(&c));
     }
-    crate::pairing::bots::limit_tables(&hub, &c.to).await?;
     take(&hub, &id)?;
     Ok(Json(answer(&hub, &c, None).await?))
 }
@@ -365,10 +378,18 @@ async fn answer(hub: &Hub, c: &Challenge, level: Option<&str>) -> Result<Accepte
     };
     // A built-in level's seat has no token: the table's own bot plays it.
     let mut seats = vec![seat(&c.to, 1, if level.is_some() { "" } else { &token })];
+    if level.is_none() {
+        // The challenged bot's seat is its place under its table cap,
+        // counted and recorded at once; refused, the challenge waits again.
+        if let Err(e) = crate::pairing::bots::reserve_seat(hub, &seats[0]).await {
+            settle(hub, &c.id, Err(e))?;
+        }
+    }
+    let recorded = usize::from(level.is_none());
     if let (true, Some(p)) = (c.from_bot, &c.from_profile) {
         seats.push(seat(p, 0, &c.token));
     }
-    for s in &seats {
+    for s in seats.iter().skip(recorded) {
         if let Err(e) = hub.store.add_bot_seat(s).await {
             tracing::error!(table = %s.table_id, "recording a bot's seat: {e}");
         }

@@ -66,6 +66,23 @@ pub async fn may_seek(hub: &Hub, profile: &str, team: bool) -> Result<(), HttpRe
     limit_tables(hub, profile).await
 }
 
+/// Whether a seeker (`profile`, if signed in) is a bot account, after
+/// refusing a rated game to a guest and a bot whatever [`may_seek`]
+/// refuses. Every way into the pool asks this: a seek, and joining a
+/// team (`team`), which a bot may not.
+pub async fn admit_seeker(
+    hub: &Hub,
+    profile: Option<&str>,
+    rated: bool,
+    team: bool,
+) -> Result<bool, HttpRefusal> {
+    let bot = rated_asker_is_bot(hub, profile, rated).await?;
+    if let (true, Some(p)) = (bot, profile) {
+        may_seek(hub, p, team).await?;
+    }
+    Ok(bot)
+}
+
 /// Whom a seek admits, given what it asked (`None`: the default, people
 /// for a person and anyone for a bot) and the policy.
 pub fn admitted(bot: bool, asked: Option<Opponents>, policy: Pairing) -> Opponents {
@@ -137,15 +154,34 @@ pub fn kind_of(side: Option<&SeekSide>) -> Kind {
 /// A bot account at as many unfinished tables as it may (`--bot-tables`)
 /// is refused another: `429 too_many_tables`.
 pub async fn limit_tables(hub: &Hub, profile: &str) -> Result<(), HttpRefusal> {
-    let cap = hub.config.bot_tables;
-    if hub.store.playing_bot_seats(profile).await?.len() >= cap {
-        return Err(HttpRefusal::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            Code::TooManyTables,
-            format!("a bot account plays at most {cap} tables at once: finish one first"),
-        ));
+    if hub.store.playing_bot_seats(profile).await?.len() >= hub.config.bot_tables {
+        return Err(too_many_tables(hub));
     }
     Ok(())
+}
+
+/// Record a bot account's seat at a table about to be opened for it, within
+/// its table cap: the count and the seat are one store transaction
+/// ([`domino_store::Store::add_bot_seat_within`]), so that simultaneous
+/// accepts cannot pass the cap together; at the cap, `429 too_many_tables`.
+pub async fn reserve_seat(hub: &Hub, seat: &BotSeat) -> Result<(), HttpRefusal> {
+    if hub
+        .store
+        .add_bot_seat_within(seat, hub.config.bot_tables)
+        .await?
+    {
+        return Ok(());
+    }
+    Err(too_many_tables(hub))
+}
+
+fn too_many_tables(hub: &Hub) -> HttpRefusal {
+    let cap = hub.config.bot_tables;
+    HttpRefusal::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        Code::TooManyTables,
+        format!("a bot account plays at most {cap} tables at once: finish one first"),
+    )
 }
 
 /// The `table` event of a bot's seat; a stored seat whose rules do not

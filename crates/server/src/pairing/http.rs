@@ -171,11 +171,9 @@ async fn seek(
     }
     let (player, name, profile, rating) =
         who(&hub, &headers, req.guest.as_deref(), &req.name, name).await?;
-    let bot = crate::pairing::bots::rated_asker_is_bot(&hub, profile.as_deref(), req.rated).await?;
-    if bot {
-        crate::pairing::bots::may_seek(&hub, profile.as_deref().unwrap_or_default(), req.team)
-            .await?;
-    } else {
+    let bot =
+        crate::pairing::bots::admit_seeker(&hub, profile.as_deref(), req.rated, req.team).await?;
+    if !bot {
         free_to_seek(&hub, &player).await?;
     }
     let token = random_id(16);
@@ -257,6 +255,8 @@ async fn join_team(
             "rated games are for profiles: make one to join this team",
         ));
     }
+    // A bot account asks alone (and not at all when bots are not paired).
+    crate::pairing::bots::admit_seeker(&hub, profile.as_deref(), forming.rated, true).await?;
     free_to_seek(&hub, &player).await?;
     let token = random_id(16);
     let member = Member {
@@ -328,7 +328,53 @@ async fn status(
     }))
 }
 
-async fn cancel(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Json<Done>, HttpRefusal> {
+/// How a seeker proves a seek is theirs when taking it back, besides
+/// being signed in as one of its members: the guest id it was asked with,
+/// or the seat token it was given.
+#[derive(Debug, Default, serde::Deserialize)]
+struct CancelBy {
+    guest: Option<String>,
+    token: Option<String>,
+}
+
+/// Whether the caller is one of `s`'s members: signed in as their profile
+/// (cookie or bot token), or sending their guest id or seat token.
+async fn asked_by(hub: &Hub, headers: &HeaderMap, by: &CancelBy, s: &SeekRow) -> bool {
+    let signed_in = crate::profile::signed_in(hub, headers)
+        .await
+        .map(|(p, _)| p.id);
+    let token = by.token.as_deref().map(token_hash);
+    s.members.iter().any(|m| {
+        (signed_in.is_some() && m.profile_id == signed_in)
+            || (m.profile_id.is_none()
+                && by
+                    .guest
+                    .as_deref()
+                    .is_some_and(|g| m.player == format!("g:{g}")))
+            || token.as_ref() == Some(&m.token_hash)
+    })
+}
+
+/// Take a seek back: only whoever asked may (the seek's id is shown to
+/// others, in a team's status say).
+async fn cancel(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<Done>, HttpRefusal> {
+    // A body is optional (a signed-in seeker needs none), JSON when sent.
+    let by: CancelBy = if body.iter().all(u8::is_ascii_whitespace) {
+        CancelBy::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| refuse(StatusCode::BAD_REQUEST, Code::BadJson, e))?
+    };
+    let no_seek = || refuse(StatusCode::NOT_FOUND, Code::NoSeek, "no such seek of yours");
+    let s = hub.store.seek(&id).await?.ok_or_else(no_seek)?;
+    if !asked_by(&hub, &headers, &by, &s).await {
+        return Err(no_seek());
+    }
     if hub.store.cancel_seek(&id).await? {
         return Ok(Json(Done::YES));
     }
@@ -338,7 +384,7 @@ async fn cancel(State(hub): State<Hub>, Path(id): Path<String>) -> Result<Json<D
             Code::Started,
             "this seek has its table already",
         )),
-        None => Err(refuse(StatusCode::NOT_FOUND, Code::NoSeek, "no such seek")),
+        None => Err(no_seek()),
     }
 }
 

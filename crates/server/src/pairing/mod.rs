@@ -17,6 +17,7 @@ pub mod http;
 
 use domino_engine::TimeControl;
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::net::IpAddr;
 use std::time::Duration;
 
 use domino_engine::{Rules, RulesSpec};
@@ -110,11 +111,18 @@ pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
         placed,
     } = hub
         .store
-        .pair(now, |open, sides| plan(open, now, sides))
+        .pair(now, |open, sides| {
+            let room = |ip| {
+                hub.creations
+                    .room(ip, &hub.config.limits, &|id| hub.open(id))
+            };
+            plan(open, now, sides, &room)
+        })
         .await?;
     if placed.is_empty() {
         return Ok(0);
     }
+    counted(hub, &open, &placed);
     let news = tables_of(&open, &placed);
     let count = news.len();
     // Stored in one transaction, then started: a burst's round opens
@@ -133,6 +141,29 @@ pub async fn round(hub: &Hub) -> anyhow::Result<usize> {
     };
     crate::pairing::bots::seated_by_pool(hub, &placed, &sides, asked).await;
     Ok(count)
+}
+
+/// The address a seek was asked from, if it reads.
+fn address_of(s: &SeekRow) -> Option<IpAddr> {
+    s.address.as_deref()?.parse().ok()
+}
+
+/// Count each table a round made against the addresses of its seeks,
+/// once each (see `crate::creations`).
+fn counted(hub: &Hub, open: &[SeekRow], placed: &[Placed]) {
+    let address: HashMap<&str, IpAddr> = open
+        .iter()
+        .filter_map(|s| Some((s.id.as_str(), address_of(s)?)))
+        .collect();
+    let mut made: HashSet<(IpAddr, &str)> = HashSet::new();
+    for p in placed {
+        if let Some(ip) = address.get(p.seek.as_str()) {
+            made.insert((*ip, p.table.as_str()));
+        }
+    }
+    for (ip, table) in made {
+        hub.creations.made(ip, table, false);
+    }
 }
 
 /// The tables of a round's pairings, by id, from the seeks as read and
@@ -176,9 +207,18 @@ async fn tidy(hub: &Hub, now: i64) -> anyhow::Result<()> {
 /// The tables the pool makes now: by game, then in the passes of
 /// [`crate::pairing::bots::PASSES`] (only seekers that admit each other sit
 /// together), then by [`groups`]. Only the seeks whose sides were
-/// read are placed.
-fn plan(open: &[SeekRow], now: i64, sides: &HashMap<String, SeekSide>) -> Vec<Placed> {
+/// read are placed, and only as many tables as the seeks' addresses may
+/// create now (`room`: the creation limits any table passes); a seek
+/// whose address has no room left waits for a later round.
+fn plan(
+    open: &[SeekRow],
+    now: i64,
+    sides: &HashMap<String, SeekSide>,
+    room: &dyn Fn(IpAddr) -> usize,
+) -> Vec<Placed> {
     use crate::pairing::bots as pool;
+    // Tables each address may still have made this round.
+    let mut left_to: HashMap<IpAddr, usize> = HashMap::new();
     let mut by_game: BTreeMap<&str, Vec<&SeekRow>> = BTreeMap::new();
     // A seek without a side (stored before seeks had sides) is not placed.
     for s in open.iter().filter(|s| sides.contains_key(&s.id)) {
@@ -191,7 +231,8 @@ fn plan(open: &[SeekRow], now: i64, sides: &HashMap<String, SeekSide>) -> Vec<Pl
         };
         let mut left: Vec<&SeekRow> = all.clone();
         for pass in pool::PASSES {
-            let seeks = pool::in_pass(&left, pass, |s| pool::kind_of(sides.get(&s.id)));
+            let mut seeks = pool::in_pass(&left, pass, |s| pool::kind_of(sides.get(&s.id)));
+            seeks.retain(|s| address_of(s).is_none_or(|ip| *room_in(&mut left_to, room, ip) > 0));
             let pool: Vec<Waiting> = seeks
                 .iter()
                 .map(|s| Waiting {
@@ -202,6 +243,19 @@ fn plan(open: &[SeekRow], now: i64, sides: &HashMap<String, SeekSide>) -> Vec<Pl
                 })
                 .collect();
             for g in groups(&pool, &layout(&rules)) {
+                let mut ips: Vec<IpAddr> = g
+                    .seeks
+                    .iter()
+                    .filter_map(|(i, _)| address_of(seeks[*i]))
+                    .collect();
+                ips.sort_unstable();
+                ips.dedup();
+                if ips.iter().any(|ip| *room_in(&mut left_to, room, *ip) == 0) {
+                    continue;
+                }
+                for ip in ips {
+                    *room_in(&mut left_to, room, ip) -= 1;
+                }
                 let table = random_id(8);
                 for (i, seats) in g.seeks {
                     placed.push(Placed {
@@ -216,6 +270,15 @@ fn plan(open: &[SeekRow], now: i64, sides: &HashMap<String, SeekSide>) -> Vec<Pl
         }
     }
     placed
+}
+
+/// The tables `ip` may still have made this round: `room` asked once.
+fn room_in<'a>(
+    left_to: &'a mut HashMap<IpAddr, usize>,
+    room: &dyn Fn(IpAddr) -> usize,
+    ip: IpAddr,
+) -> &'a mut usize {
+    left_to.entry(ip).or_insert_with(|| room(ip))
 }
 
 fn rules_of(s: &SeekRow) -> anyhow::Result<Rules> {

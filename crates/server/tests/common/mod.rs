@@ -43,6 +43,7 @@ pub fn config(db: &str) -> Config {
             profiles_per_hour: 100_000,
             links_per_hour: 100_000,
             seeks_per_address: 100_000,
+            bad_tokens_per_minute: 100_000,
             ..domino_server::limits::Limits::DEFAULT
         }),
         metrics_token: Some(METRICS_TOKEN.into()),
