@@ -86,6 +86,10 @@ pub enum Code {
     /// The invited players are not all here yet.
     NotStarted,
     NotYourTurn,
+    /// A seat token of a seat that belongs to another profile or bot
+    /// account than the socket's (or to one, on a socket signed in as
+    /// none): only its owner resumes it.
+    NotYourSeat,
     NothingToUndo,
     RateLimited,
     SeatTaken,
@@ -156,7 +160,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 88] = [
+    pub const OWN: [Code; 89] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -203,6 +207,7 @@ impl Code {
         Code::NotSeated,
         Code::NotStarted,
         Code::NotYourTurn,
+        Code::NotYourSeat,
         Code::NothingToUndo,
         Code::RateLimited,
         Code::SeatTaken,
@@ -297,6 +302,7 @@ impl Code {
             Code::NotSeated => "not_seated",
             Code::NotStarted => "not_started",
             Code::NotYourTurn => "not_your_turn",
+            Code::NotYourSeat => "not_your_seat",
             Code::NothingToUndo => "nothing_to_undo",
             Code::RateLimited => "rate_limited",
             Code::SeatTaken => "seat_taken",
@@ -386,7 +392,8 @@ impl Code {
             | Code::BadTeam
             | Code::NoGame => StatusCode::BAD_REQUEST,
             Code::SignedOut | Code::BadToken => StatusCode::UNAUTHORIZED,
-            Code::CrossSite
+            Code::NotYourSeat
+            | Code::CrossSite
             | Code::BadSecret
             | Code::NoSecret
             | Code::NotHost

@@ -147,9 +147,21 @@ mod tests {
             ),
             (
                 Request::Attach {
-                    how: Seating::Resume { token: "t".into() },
+                    how: Seating::Resume {
+                        token: "t".into(),
+                        profile: None,
+                    },
                 },
                 json!({"type": "attach", "how": {"resume": "t"}}),
+            ),
+            (
+                Request::Attach {
+                    how: Seating::Resume {
+                        token: "t".into(),
+                        profile: Some("p".into()),
+                    },
+                },
+                json!({"type": "attach", "how": {"resume_as": {"token": "t", "profile": "p"}}}),
             ),
             (
                 Request::Attach {

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 /// How a connection wants to sit at a table. Between nodes it travels as
-/// `"spectate"`, `{"resume": TOKEN}` or `{"join": {name, seat, invite,
-/// profile}}` (see [`SeatingWire`]).
+/// `"spectate"`, `{"resume": TOKEN}`, `{"resume_as": {token, profile}}`
+/// or `{"join": {name, seat, invite, profile}}` (see [`SeatingWire`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "SeatingWire", from = "SeatingWire")]
 pub enum Seating {
@@ -20,8 +20,13 @@ pub enum Seating {
         invite: Option<String>,
         profile: Option<(String, String)>,
     },
-    /// Return to a claimed seat.
-    Resume { token: String },
+    /// Return to a claimed seat, from a socket signed in as `profile` (a
+    /// person's profile or a bot account's, by id) if it is: a seat that
+    /// belongs to a profile is given back only to that profile.
+    Resume {
+        token: String,
+        profile: Option<String>,
+    },
     /// Watch the public view.
     Spectate,
 }
@@ -38,6 +43,12 @@ pub enum SeatingWire {
         profile: Option<(String, String)>,
     },
     Resume(String),
+    /// A resume from a signed-in socket (nodes of earlier versions send
+    /// only `Resume`, from any socket).
+    ResumeAs {
+        token: String,
+        profile: String,
+    },
     Spectate,
 }
 
@@ -55,7 +66,14 @@ impl From<Seating> for SeatingWire {
                 invite,
                 profile,
             },
-            Seating::Resume { token } => SeatingWire::Resume(token),
+            Seating::Resume {
+                token,
+                profile: None,
+            } => SeatingWire::Resume(token),
+            Seating::Resume {
+                token,
+                profile: Some(profile),
+            } => SeatingWire::ResumeAs { token, profile },
             Seating::Spectate => SeatingWire::Spectate,
         }
     }
@@ -75,7 +93,14 @@ impl From<SeatingWire> for Seating {
                 invite,
                 profile,
             },
-            SeatingWire::Resume(token) => Seating::Resume { token },
+            SeatingWire::Resume(token) => Seating::Resume {
+                token,
+                profile: None,
+            },
+            SeatingWire::ResumeAs { token, profile } => Seating::Resume {
+                token,
+                profile: Some(profile),
+            },
             SeatingWire::Spectate => Seating::Spectate,
         }
     }

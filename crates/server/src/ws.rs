@@ -148,6 +148,18 @@ struct Conn {
     events: bool,
 }
 
+impl Conn {
+    /// The account the socket was opened as, by profile id: the bot
+    /// account of its API token, else the signed-in profile.
+    fn owner(&self) -> Option<String> {
+        match (&self.bot, &self.profile) {
+            (Some(b), _) => Some(b.profile.id.clone()),
+            (None, Some((id, _))) => Some(id.clone()),
+            (None, None) => None,
+        }
+    }
+}
+
 impl Default for Conn {
     fn default() -> Conn {
         Conn {
@@ -410,8 +422,16 @@ async fn attach(
     h: Handle,
     how: Seating,
 ) -> Result<Reply, Refusal> {
-    if let Some(old) = conn.at.take() {
-        let _ = old.tx.send(Cmd::Detach { conn: conn_id }).await;
+    // At the same table the table itself moves the socket, and only when
+    // it accepts: a refused join or resume leaves it seated.
+    let same = conn
+        .at
+        .as_ref()
+        .is_some_and(|old| old.tx.same_channel(&h.tx));
+    if !same {
+        if let Some(old) = conn.at.take() {
+            let _ = old.tx.send(Cmd::Detach { conn: conn_id }).await;
+        }
     }
     let (reply, rx) = oneshot::channel();
     h.tx.send(Cmd::Attach {
@@ -496,7 +516,11 @@ async fn dispatch(
             self::seat(hub, conn_id, conn, out, &table, how).await
         }
         Request::Resume { table, token } => {
-            self::seat(hub, conn_id, conn, out, &table, Seating::Resume { token }).await
+            let how = Seating::Resume {
+                token,
+                profile: conn.owner(),
+            };
+            self::seat(hub, conn_id, conn, out, &table, how).await
         }
         Request::Spectate { table } => {
             // Asked of the store before the table is found, so every node

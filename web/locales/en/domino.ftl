@@ -557,6 +557,7 @@ error = { $code ->
     [not_invited] That seat is kept for an invited friend: only their invite link takes it.
     [table_full] There is no free seat at this table.
     [bad_token] That seat is no longer yours: join the table again.
+    [not_your_seat] That seat belongs to another account: sign in as its player to sit there.
     [not_seated] You do not have a seat at this table.
     [left] You left this table.
     [no_table] That table is not being played here.

@@ -563,6 +563,7 @@ error = { $code ->
     [not_invited] Ese puesto está reservado para un amigo invitado: solo su enlace de invitación lo ocupa.
     [table_full] No queda ningún puesto libre en esta mesa.
     [bad_token] Ese puesto ya no es tuyo: vuelve a entrar a la mesa.
+    [not_your_seat] Ese puesto es de otra cuenta: inicia sesión como su jugador para sentarte ahí.
     [not_seated] No tienes puesto en esta mesa.
     [left] Te fuiste de esta mesa.
     [no_table] Esa mesa no se está jugando aquí.

@@ -561,6 +561,7 @@ error = { $code ->
     [not_invited] Cette place est réservée à un ami invité : seul son lien d'invitation la prend.
     [table_full] Il n'y a plus de place libre à cette table.
     [bad_token] Cette place n'est plus la vôtre : rejoignez la table à nouveau.
+    [not_your_seat] Cette place appartient à un autre compte : connectez-vous en tant que son joueur pour vous y asseoir.
     [not_seated] Vous n'avez pas de place à cette table.
     [left] Vous avez quitté cette table.
     [no_table] Cette table ne se joue pas ici.

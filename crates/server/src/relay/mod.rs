@@ -146,7 +146,7 @@ pub struct Relay {
     routes: Mutex<HashMap<ConnId, Outbox>>,
     /// Remote sockets attached to this node's tables, by their node's
     /// channel and their id there.
-    served: Mutex<HashMap<(String, u64), mpsc::UnboundedSender<served::Asking>>>,
+    served: Mutex<HashMap<(String, u64), served::Serving>>,
     /// Nodes whose remote sockets were here but that were not listening at
     /// the last look.
     suspects: Mutex<HashSet<String>>,

@@ -23,6 +23,20 @@ use domino_store::{Holder, LobbyRow};
 /// How long a proxy with no socket waits for one before it goes.
 const LINGER: Duration = Duration::from_secs(10);
 
+/// How to attach a socket again that sat `how` (and was given `token` if
+/// it joined): a join comes back as a resume, under the joiner's profile.
+fn again_as(how: Seating, token: Option<String>) -> Seating {
+    match (how, token) {
+        (Seating::Join { profile, .. }, Some(token)) => Seating::Resume {
+            token,
+            profile: profile.map(|(id, _)| id),
+        },
+        // (A join is always given a token.)
+        (Seating::Join { .. }, None) => Seating::Spectate,
+        (other, _) => other,
+    }
+}
+
 /// The proxy of one table another node owns.
 #[derive(Debug, Clone)]
 pub struct Proxy {
@@ -36,10 +50,12 @@ pub struct Proxy {
 enum Ctl {
     /// The table's lease is held by this node's run now.
     Owner(Holder),
-    /// A socket's attach was answered (a join: with this seat token).
-    Seated { conn: ConnId, token: Option<String> },
-    /// A socket's attach was refused: it is not at the table.
-    Refused { conn: ConnId },
+    /// A socket's attach was answered: how to attach it again (a join's
+    /// seat token, as its profile's resume).
+    Seated { conn: ConnId, again: Seating },
+    /// A socket's attach was refused: it is not at the table, unless it
+    /// was before (a refused request changes nothing).
+    Refused { conn: ConnId, was_here: bool },
 }
 
 /// A socket here at the table.
@@ -256,16 +272,18 @@ impl Run {
                 biased;
                 Some(c) = ctl.recv() => match c {
                     Ctl::Owner(node) => self.moved(&node).await,
-                    Ctl::Seated { conn, token } => {
+                    Ctl::Seated { conn, again } => {
                         self.attaching.remove(&conn);
-                        if let (Some(s), Some(token)) = (self.socks.get_mut(&conn), token) {
-                            s.again = Some(Seating::Resume { token });
+                        if let Some(s) = self.socks.get_mut(&conn) {
+                            s.again = Some(again);
                         }
                     }
-                    Ctl::Refused { conn } => {
+                    Ctl::Refused { conn, was_here } => {
                         self.attaching.remove(&conn);
-                        self.socks.remove(&conn);
-                        self.relay.unroute(conn);
+                        if !was_here {
+                            self.socks.remove(&conn);
+                            self.relay.unroute(conn);
+                        }
                     }
                 },
                 cmd = rx.recv() => match cmd {
@@ -329,8 +347,11 @@ impl Run {
     /// A socket's request: to the local table if this node owns it now,
     /// otherwise to the owner.
     async fn forward(&mut self, cmd: Cmd) {
+        let was_here = matches!(&cmd, Cmd::Attach { conn, .. } if self.socks.contains_key(conn));
         match &cmd {
-            Cmd::Attach { conn, how, out, .. } => {
+            // A socket already here keeps how it sits until its new
+            // attach is answered: a refused one changes nothing.
+            Cmd::Attach { conn, how, out, .. } if !self.socks.contains_key(conn) => {
                 let again = match &**how {
                     Seating::Join { .. } => None,
                     other => Some(other.clone()),
@@ -364,21 +385,28 @@ impl Run {
                 let ctl = self.ctl.clone();
                 self.attaching.insert(conn);
                 let (tx, rx) = oneshot::channel();
-                self.ask(conn, Request::Attach { how: *how }, tx, |r| match r {
-                    Reply::Seated(s) => Some(s),
-                    _ => None,
-                });
+                self.ask(
+                    conn,
+                    Request::Attach {
+                        how: (*how).clone(),
+                    },
+                    tx,
+                    |r| match r {
+                        Reply::Seated(s) => Some(s),
+                        _ => None,
+                    },
+                );
                 tokio::spawn(async move {
                     let r: Result<Seated, Refusal> = rx.await.unwrap_or_else(|_| Err(gone()));
                     match &r {
                         Ok(Seated { token, .. }) => {
                             let _ = ctl.send(Ctl::Seated {
                                 conn,
-                                token: token.clone(),
+                                again: again_as(*how, token.clone()),
                             });
                         }
                         Err(_) => {
-                            let _ = ctl.send(Ctl::Refused { conn });
+                            let _ = ctl.send(Ctl::Refused { conn, was_here });
                         }
                     }
                     let _ = reply.send(r);

@@ -18,6 +18,9 @@ use domino_protocol::relay::{Answer, Item, Reply, Request};
 /// when no answer is wanted).
 pub(super) type Asking = (Option<u64>, Request);
 
+/// A remote socket's task here: the table it is at, and its requests.
+pub(super) type Serving = (String, mpsc::UnboundedSender<Asking>);
+
 fn gone() -> Refusal {
     Refusal::new(Code::NoTable, "that table is not being played here")
 }
@@ -48,13 +51,18 @@ pub(super) fn receive(
         return;
     };
     match (&asking.1, served.get(&key)) {
+        // Seated again at the same table: its own task asks the table,
+        // which keeps the socket where it was if it refuses.
+        (Request::Attach { .. }, Some((at, tx))) if at == table && !tx.is_closed() => {
+            let _ = tx.send(asking);
+        }
         (Request::Attach { .. }, _) => {
-            if let Some(old) = served.remove(&key) {
+            if let Some((_, old)) = served.remove(&key) {
                 let _ = old.send((None, Request::Detach));
             }
             let (tx, rx) = mpsc::unbounded_channel();
             let _ = tx.send(asking);
-            served.insert(key, tx);
+            served.insert(key, (table.to_string(), tx));
             tokio::spawn(serve(
                 local.clone(),
                 relay.clone(),
@@ -64,7 +72,7 @@ pub(super) fn receive(
                 rx,
             ));
         }
-        (_, Some(tx)) => {
+        (_, Some((_, tx))) => {
             let _ = tx.send(asking);
         }
         (Request::Detach, None) => {}
@@ -87,7 +95,7 @@ pub(super) fn drop_dead(relay: &Relay, live: &HashSet<String>) {
     let Ok(mut suspects) = relay.suspects.lock() else {
         return;
     };
-    for ((from, _), tx) in served.iter() {
+    for ((from, _), (_, tx)) in served.iter() {
         if down.contains(from) && suspects.contains(from) {
             let _ = tx.send((None, Request::Detach));
         }
@@ -120,7 +128,7 @@ async fn serve(
             }
         }
         if let Ok(mut s) = relay.served.lock() {
-            s.retain(|_, tx| !tx.is_closed());
+            s.retain(|_, (_, tx)| !tx.is_closed());
         }
         return;
     };
@@ -171,7 +179,7 @@ async fn serve(
     let _ = h.tx.send(Cmd::Detach { conn: local }).await;
     drop(rx);
     if let Ok(mut s) = relay.served.lock() {
-        s.retain(|_, tx| !tx.is_closed());
+        s.retain(|_, (_, tx)| !tx.is_closed());
     }
 }
 

@@ -109,11 +109,16 @@ impl Table {
                             // A move after the deadline is too late: the
                             // computer makes it.
                             self.clock_expired().await;
+                            // (A late act refused here is the one meant
+                            // for the missed turn: the next is not.)
+                            let missed = self.take_missed(conn) && seq.is_none();
                             if self.timed_out == Some(seat) {
                                 Err(Refusal::new(
                                     Code::OutOfTime,
                                     "your time ran out: the computer moves for you",
                                 ))
+                            } else if missed {
+                                Err(self.missed_refusal(conn))
                             } else {
                                 self.act(seat, action, false).await
                             }

@@ -77,6 +77,10 @@ pub(super) struct Sub {
     pub(super) seat: Option<u8>,
     /// Where its messages go.
     pub(super) out: Outbox,
+    /// Its seat's turn timed out since it last acted: its next `act`
+    /// without `seq` may have been meant for that turn (see
+    /// [`Table::missed_turn`]).
+    pub(super) missed: bool,
 }
 
 /// SHA-256 of a seat token, as stored.
@@ -103,7 +107,7 @@ impl Table {
     ) -> Result<Seated, Refusal> {
         let (seat, token) = match how {
             Seating::Spectate => (None, None),
-            Seating::Resume { token } => {
+            Seating::Resume { token, profile } => {
                 let h = token_hash(&token);
                 let seat = self
                     .seats
@@ -113,6 +117,17 @@ impl Table {
                         Code::BadToken,
                         "that token holds no seat at this table",
                     ))?;
+                // A seat token alone seats a guest; a seat held by a
+                // profile or a bot account takes its own socket as well,
+                // so a token that leaked seats nobody else.
+                if let Some(owner) = &self.seats[seat].profile {
+                    if profile.as_ref() != Some(owner) {
+                        return Err(Refusal::new(
+                            Code::NotYourSeat,
+                            "that seat belongs to another account: only its own sign-in or API token resumes it",
+                        ));
+                    }
+                }
                 if self.seats[seat].left {
                     return Err(Refusal::new(Code::Left, "you left this table"));
                 }
@@ -213,13 +228,27 @@ impl Table {
                 (Some(seat as u8), Some(token))
             }
         };
+        // Seated again from the same socket: it leaves its old place only
+        // now, so that a refusal above left it where it was.
+        if let Some(old) = self.subs.remove(&conn) {
+            if let Some(s) = old.seat {
+                self.seats[s as usize].disconnected();
+            }
+        }
         if let Some(s) = seat {
             self.seats[s as usize].conns += 1;
         }
         // The newcomer gets the whole state at once, with the hand so far.
         let msg = self.state_message(seat, &[], true);
         let _ = out.tx.try_send(msg);
-        self.subs.insert(conn, Sub { seat, out });
+        self.subs.insert(
+            conn,
+            Sub {
+                seat,
+                out,
+                missed: false,
+            },
+        );
         self.empty_since = None;
         self.touched_ms = crate::clock::now_ms();
         Ok(Seated {

@@ -7,8 +7,9 @@
 use domino_engine::TIMEOUTS_TO_LEAVE;
 use domino_engine::{ClockView, Phase};
 
+use super::messages::{Code, Refusal};
 use super::people::SeatKind;
-use super::Table;
+use super::{ConnId, Table};
 
 impl Table {
     /// The clock as the players see it now.
@@ -77,10 +78,46 @@ impl Table {
         };
         tracing::info!(table = %self.id, seat, timeouts = n, "out of time: the computer moves");
         self.timed_out = Some(seat);
+        for sub in self.subs.values_mut() {
+            if sub.seat == Some(seat) {
+                sub.missed = true;
+            }
+        }
         if n >= TIMEOUTS_TO_LEAVE && !self.seats[usize::from(seat)].left {
             self.leave_for_timeouts(seat).await;
         }
         self.save_clock().await;
+    }
+
+    /// Whether `conn`'s seat timed out on a turn since the socket last
+    /// acted; forgotten once asked. An act without `seq` names no turn:
+    /// the first such act after a timeout may have been sent for the turn
+    /// the computer played, however late it arrives, so it is refused
+    /// (see [`Table::missed_refusal`]). An act with `seq` names the state
+    /// it was chosen from, and the `stale` check is enough for it.
+    pub(super) fn take_missed(&mut self, conn: ConnId) -> bool {
+        self.subs
+            .get_mut(&conn)
+            .is_some_and(|sub| std::mem::take(&mut sub.missed))
+    }
+
+    /// The refusal of an act without `seq` after a missed turn: `stale`,
+    /// and the socket is sent the state again to choose from
+    /// (docs/botapi.md).
+    pub(super) fn missed_refusal(&self, conn: ConnId) -> Refusal {
+        if let Some(sub) = self.subs.get(&conn) {
+            let _ = sub
+                .out
+                .tx
+                .try_send(self.state_message(sub.seat, &[], false));
+        }
+        Refusal::new(
+            Code::Stale,
+            format!(
+                "your time ran out on an earlier turn and the computer played it: an action sent without seq since then may have been meant for that turn, so this one was not played; choose again from the state at seq {} and send its seq",
+                self.seq
+            ),
+        )
     }
 
     /// The seat's third timeout: as if its player had left (a bot plays
