@@ -92,7 +92,7 @@ async function route() {
   if ((m = p.match(/^\/p\/([0-9a-f]+)$/))) return profilePage(app, m[1]);
   if ((m = p.match(/^\/link\/([0-9a-f]+)$/))) return linkPage(app, m[1]);
   if (p === "/leaderboard") return leaderboardPage(app);
-  if (p === "/puzzles") return puzzlesPage(app);
+  if (p === "/puzzles") { close = puzzlesPage(app); return; }
   if (p === "/bots/api") return botDocsPage(app);
   if (p === "/" || p === "/index.html") return lobby(app, nav);
   nav.notFound("page");

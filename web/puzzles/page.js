@@ -5,33 +5,34 @@
 
 import { h, fill } from "../dom.js";
 import { t, orList, semiList } from "../words.js";
-import { facts } from "../games.js";
-import { drawLayout, drawEnds, tileSvg, el as svgEl } from "../draw.js";
 import { call } from "../api.js";
 import * as M from "./model.js";
 import { guest } from "../guest.js";
 import * as O from "./own.js";
-import { endNameAt } from "../names.js";
+import { boardParts, clearParts, drawPuzzle, playWords, plainInfo } from "./board.js";
+import * as R from "./runs.js";
+import { modeTabs } from "./tabs.js";
+import { runPage } from "./runview.js";
+import { historyPage } from "./historyview.js";
 
 /** @typedef {import("./model.js").Puzzles} Puzzles */
 /** @typedef {import("../types/Action").Action} Action */
 
 
 /**
- * How a play reads: its tile, and the number of its end when the tile fits two.
- * @param {import("./model.js").Shown} p @param {Action} a
+ * The page in its mode (`?streak`, `?storm`, `?history`, else one puzzle at
+ * a time); what to stop when the player leaves it.
+ * @param {HTMLElement} app @returns {(() => void) | null}
  */
-function playWords(p, a) {
-  if (a.type !== "play") return a.type;
-  const pips = M.endPips(p, a);
-  return pips == null ? a.tile : t("puzzle-play-at", { tile: a.tile, pips });
-}
-
-/** @param {HTMLElement} app */
 export function puzzlesPage(app) {
+  const mode = R.pageMode(location.search);
+  if (mode === "streak" || mode === "storm") return runPage(app, mode);
+  if (mode === "history") { historyPage(app); return null; }
   document.title = `${t("puzzles-title")} · ${t("page-title")}`;
   const me = guest();
   const params = new URLSearchParams(location.search);
+  // `?id=ID` (from the history's "Try again"): that puzzle first, unrated.
+  let opened = R.openedId(location.search);
   /** @type {Puzzles} */
   let S = M.start(params.get("theme") || "", params.get("game") || "");
   // `?daily` (the lobby's link) opens on today's puzzle, then goes on as usual.
@@ -40,16 +41,9 @@ export function puzzlesPage(app) {
   // `?own=ID` from the coach's link to the one just made); not rated.
   /** @type {import("./own.js").Own} */
   let own = O.start(params.has("own"), params.get("own") || "");
-  const board = /** @type {SVGSVGElement} */ (svgEl("svg", { class: "board", id: "puzzleboard", role: "img" }));
   const title = h("h1", { id: "puzzletitle" }, t("puzzles-title"));
   const info = h("p", { id: "puzzleinfo", class: "muted" });
-  const others = h("div", { id: "puzzleothers", class: "puzzleothers" });
-  // The hand so far: a counting puzzle's passes in sight, every turn on demand.
-  const soFar = h("div", { id: "puzzlesofar" });
-  const hand = h("div", { class: "hand", id: "puzzlehand", role: "group", "aria-label": t("puzzle-your-hand") });
-  const prompt = h("p", { id: "puzzleprompt" });
-  // A tile that fits two ends: the ends as buttons, as at the table.
-  const endBtns = h("div", { id: "puzzleends", class: "buttons" });
+  const parts = boardParts();
   const result = h("div", { id: "puzzleresult", "aria-live": "polite" });
   // The solver's line after a try, step by step on the board.
   const lineBox = h("div", { id: "puzzleline", class: "puzzleline" });
@@ -65,17 +59,21 @@ export function puzzlesPage(app) {
   game.addEventListener("change", () => { S = { ...S, game: game.value }; load(); });
   nextBtn.addEventListener("click", () => load());
   fill(app, h("section", { class: "card puzzles", id: "puzzles" },
+    modeTabs("puzzles"),
     title,
     h("div", { class: "row" }, h("label", {}, t("puzzle-game-label"), " ", game), h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn, mineBtn),
-    info, board, lineBox, others, soFar, prompt, endBtns, hand, error, result));
+    info, parts.board, lineBox, parts.others, parts.soFar, parts.prompt, parts.endBtns, parts.hand, error, result));
 
   async function load() {
     error.textContent = "";
     mineBtn.setAttribute("aria-pressed", String(own.on));
     theme.disabled = game.disabled = own.on;
     if (own.on) return loadOwn();
-    const url = daily ? "/api/puzzles/daily?" + new URLSearchParams({ guest: me }) : "/api/puzzles/next?" + M.nextQuery(S, me);
+    const mine = new URLSearchParams({ guest: me });
+    const url = opened ? `/api/puzzles/${encodeURIComponent(opened)}?${mine}`
+      : daily ? "/api/puzzles/daily?" + mine : "/api/puzzles/next?" + M.nextQuery(S, me);
     const { data, error: e } = await call("GET", url);
+    opened = "";
     if (e) { error.textContent = e; return; }
     S = M.show(S, data);
     title.textContent = t(daily ? "puzzles-daily" : "puzzles-title");
@@ -101,8 +99,8 @@ export function puzzlesPage(app) {
   /** No puzzle to show: the board and hands emptied, and `why`. @param {string} why */
   function clear(why) {
     S = M.show(S, /** @type {any} */ (null));
-    fill(board); fill(info); fill(others); fill(soFar); fill(hand); fill(lineBox); fill(result);
-    prompt.textContent = "";
+    clearParts(parts);
+    fill(info); fill(lineBox); fill(result);
     error.textContent = why;
     title.textContent = t(own.on ? "puzzle-own-title" : "puzzles-title");
   }
@@ -122,43 +120,15 @@ export function puzzlesPage(app) {
   function render() {
     const p = S.puzzle;
     if (!p) return;
-    const game = facts(p.facts);
     const gameName = t("game-title", { preset: p.game });
     const from = O.current(own);
     fill(info, p.rating && p.player
       ? t("puzzle-info", { game: gameName, kind: p.kind, rating: M.points(p.rating), player: M.points(p.player) })
-      : t("puzzle-own-info", { game: gameName, kind: p.kind, hand: from ? from.hand : 0, step: from ? from.index + 1 : 0 }),
+      : own.on ? t("puzzle-own-info", { game: gameName, kind: p.kind, hand: from ? from.hand : 0, step: from ? from.index + 1 : 0 })
+        : plainInfo(p),
       // The themes would give the answer away: shown once it is tried.
       " ", ...(S.tried && !S.hidden ? p.themes : []).map((th) => h("span", { class: "chip" }, t("puzzle-theme", { theme: th }))));
-    const width = Math.max(game.layout === "line" ? 340 : 420, Math.min(1000, board.clientWidth || 800));
-    const steps = M.line(S);
-    const step = steps && S.step >= 0 ? steps[S.step] : null;
-    const ends = step
-      ? drawLayout(board, step.layout, width, null, game.branches, step.action.type === "play" ? step.action.tile : null, "")
-      : drawLayout(board, p.layout, width, p.state.history, game.branches, null, "");
-    const choosable = M.endsFor(S);
-    const pick = (/** @type {number} */ end) => { const r = M.pickEnd(S, end); S = r.S; send(r.play); };
-    drawEnds(board, ends, pick, choosable.size ? choosable : null);
-    const layout = step ? step.layout : p.layout;
-    fill(endBtns, ...(S.tried ? [] : [...choosable].map((end) => {
-      const e = (ends || []).find((x) => x.id === end) || { id: end, pips: "" };
-      return h("button", { type: "button", class: "endchoice", "data-end": end, onclick: () => pick(end) }, t("act-on-end", { end: endNameAt(layout, e), pips: e.pips }));
-    })), ...(choosable.size && !S.tried ? [h("button", { type: "button", class: "quiet", id: "puzzlecancel",
-      onclick: () => { S = { ...S, selected: null }; render(); } }, t("act-cancel"))] : []));
-    const hands = M.handsNow(S);
-    fill(others, ...hands.map((hd, seat) => seat === p.seat ? null
-      : h("div", { class: "puzzleseat" }, t("puzzle-seat", { role: M.seatRole(p.state.hands.length, !!p.facts.partners, p.seat, seat) }), " ",
-        ...(Array.isArray(hd) ? hd.map((tl) => h("span", { class: "minitile" }, tileSvg(tl))) : [t("puzzle-tiles", { count: hd })]))));
-    prompt.textContent = S.tried ? "" : S.selected ? t("puzzle-pick-end") : t(p.kind === "counting" ? "puzzle-prompt-counting" : "puzzle-prompt-open", { worlds: p.worlds ?? 0 });
-    const can = M.playable(p);
-    fill(hand, ...M.myTiles(p, hands).map((tl) => {
-      const on = can.has(tl) && !S.tried;
-      const b = h("button", { type: "button", class: "handtile" + (on ? " legal" : " unplayable") + (S.selected === tl ? " selected" : ""),
-        "data-tile": tl, "aria-label": tl, "aria-pressed": S.selected === tl ? "true" : "false", ...(on ? {} : { "aria-disabled": "true" }) }, tileSvg(tl));
-      b.addEventListener("click", () => { const r = M.pickTile(S, tl); S = r.S; send(r.play); });
-      return b;
-    }));
-    renderSoFar(p);
+    drawPuzzle(parts, S, (r) => { S = r.S; send(r.play); });
     renderLine();
     renderResult();
   }
@@ -194,21 +164,6 @@ export function puzzlesPage(app) {
         move("puzzlelineback", t("puzzle-line-back"), S.step - 1, S.step < 0),
         move("puzzlelinenext", t("puzzle-line-next"), S.step + 1, S.step >= steps.length - 1),
         h("span", { id: "puzzlestep", "aria-live": "polite" }, words)));
-  }
-
-  /** Who passed or drew on what (counting), and every turn so far. @param {import("./model.js").Shown} p */
-  function renderSoFar(p) {
-    /** @param {import("./model.js").Turn} tn */
-    const turnWords = (tn) => t("puzzle-turn", { role: tn.role, what: tn.what, tile: tn.tile, ends: orList(tn.ends) });
-    const missed = M.passes(p);
-    fill(soFar,
-      p.kind === "counting"
-        ? h("p", { id: "puzzlepasses" }, missed.length
-          ? [h("strong", {}, t("puzzle-passes")), " ", missed.map(turnWords).join(" · ")]
-          : t("puzzle-passes-none"))
-        : null,
-      h("details", { id: "puzzlehistory" }, h("summary", {}, t("puzzle-history")),
-        h("ol", { class: "puzzleturns" }, ...M.turns(p).map((tn) => h("li", {}, turnWords(tn))))));
   }
 
   /** One explained fact in words. @param {{ id: string, args: Record<string, unknown> }} m */
@@ -256,6 +211,7 @@ export function puzzlesPage(app) {
 
   loadGames();
   load();
+  return null;
 
   // The games the set has puzzles for; the filter stays at "any" if they
   // cannot be had.

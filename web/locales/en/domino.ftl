@@ -580,6 +580,8 @@ error = { $code ->
     [too_many_creates] Too much created from here in a short time: wait a while and try again.
     [too_many_tables] You have too many unfinished tables: finish or leave one first.
     [no_puzzle] There is no puzzle with this id.
+    [no_run] There is no such run: start a new one.
+    [run_over] This run is already over: start a new one.
     [no_sheet] There is no score sheet at this address.
     [no_secret] Only the sheet's keeper can change it: the keeper's link lets you.
     [bad_secret] That link is not this sheet's keeper's link: ask the keeper for it.
@@ -1624,6 +1626,79 @@ puzzle-own-played = In the match you played { $play }.
 puzzle-own-unrated = Your own puzzles are not rated: you have seen this position before.
 puzzle-unrated-tried-before = Not rated: only your first try at a puzzle counts.
 puzzle-unrated-not-served = Not rated: only a puzzle given to you here counts, not one opened by its address.
+# The puzzles page's modes, as a row of links.
+puzzle-tabs = Puzzle modes
+puzzle-tab = { $mode ->
+    [streak] Streak
+    [storm] Storm
+    [history] History
+   *[puzzles] Puzzles
+}
+# A puzzle shown without ratings (a streak's, a storm's, one opened again from the history).
+puzzle-plain-info = { $game }, { $kind ->
+    [counting] your hand only
+   *[open] every hand shown
+}.
+run-title = { $kind ->
+    [storm] Puzzle storm
+   *[streak] Puzzle streak
+}
+run-help = { $kind ->
+    [storm] Three minutes to solve as many puzzles as you can. A miss costs 10 seconds and the storm goes on. Runs are not rated.
+   *[streak] Solve puzzles in a row, each a little harder than the last. One miss ends the streak. Runs are not rated.
+}
+run-start = Start
+run-again = Start again
+run-score = { $kind ->
+    [storm] Solved: { $score }
+   *[streak] Streak: { $score }
+}
+run-best = Your best: { $best }
+run-new-best = New best!
+run-over = { $kind ->
+    [storm] Storm over: { $count ->
+        [0] no puzzle solved.
+        [one] 1 puzzle solved.
+       *[other] { $count } puzzles solved.
+    }
+   *[streak] Streak over: { $count ->
+        [0] no puzzle solved.
+        [one] 1 puzzle solved.
+       *[other] { $count } puzzles solved.
+    }
+}
+run-clock-label = Time left
+# A miss in a storm: the time it costs, flashed beside the clock.
+run-penalty = −10 s
+run-late = Time was up before that answer arrived: it does not count.
+# Said to a screen reader as the storm's clock passes these marks (not every second).
+run-time-left = { $seconds ->
+    [120] Two minutes left.
+    [60] One minute left.
+   *[other] { $seconds } seconds left.
+}
+history-title = Your puzzle history
+history-help = The puzzles you tried, newest first (the last 100). Try one again to practise: a second try is not rated.
+history-empty = You have not tried a puzzle yet.
+history-to-puzzles = Solve a puzzle
+history-col = { $col ->
+    [when] When
+    [result] Result
+    [rated] Rating
+   *[game] Game
+}
+history-result = { $result ->
+    [solved] Solved
+   *[missed] Missed
+}
+history-rated = { $rated ->
+    [rated] Rated
+   *[unrated] Not rated
+}
+# A column's name before its value, on a phone where the table's head is hidden.
+history-labelled = { $label }:
+history-again = Try again
+history-again-of = Try again: { $game }, { $when }
 coach-make-puzzle = Make this a puzzle
 coach-making-puzzle = The solver is checking the position…
 coach-made-puzzle = Kept in your puzzles.

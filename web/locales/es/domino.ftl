@@ -586,6 +586,8 @@ error = { $code ->
     [too_many_creates] Demasiadas cosas creadas desde aquí en poco tiempo: espera un rato y vuelve a intentarlo.
     [too_many_tables] Tienes demasiadas mesas sin terminar: termina o deja una primero.
     [no_puzzle] No hay ningún problema con este identificador.
+    [no_run] Esa ronda no existe: empieza otra.
+    [run_over] Esa ronda ya terminó: empieza otra.
     [no_sheet] No hay ninguna hoja de la cuenta en esta dirección.
     [no_secret] Solo quien lleva la cuenta puede cambiar la hoja: su enlace te deja hacerlo.
     [bad_secret] Ese enlace no es el de quien lleva esta hoja: pídeselo a quien lleva la cuenta.
@@ -1647,6 +1649,79 @@ puzzle-own-played = En la partida jugaste { $play }.
 puzzle-own-unrated = Tus propios problemas no cuentan para la puntuación: ya conocías esta posición.
 puzzle-unrated-tried-before = Sin puntuar: solo cuenta tu primer intento en cada problema.
 puzzle-unrated-not-served = Sin puntuar: solo cuenta un problema que te dio esta página, no uno abierto por su dirección.
+# The puzzles page's modes, as a row of links.
+puzzle-tabs = Modos de problemas
+puzzle-tab = { $mode ->
+    [streak] Racha
+    [storm] Tormenta
+    [history] Historial
+   *[puzzles] Problemas
+}
+# A puzzle shown without ratings (a streak's, a storm's, one opened again from the history).
+puzzle-plain-info = { $game }, { $kind ->
+    [counting] solo ves tu mano
+   *[open] todas las manos a la vista
+}.
+run-title = { $kind ->
+    [storm] Tormenta de problemas
+   *[streak] Racha de problemas
+}
+run-help = { $kind ->
+    [storm] Tres minutos para resolver todos los problemas que puedas. Cada fallo te quita 10 segundos y la tormenta sigue. Las rondas no puntúan.
+   *[streak] Resuelve problemas seguidos, cada uno un poco más difícil que el anterior. Un solo fallo termina la racha. Las rondas no puntúan.
+}
+run-start = Empezar
+run-again = Empezar de nuevo
+run-score = { $kind ->
+    [storm] Resueltos: { $score }
+   *[streak] Racha: { $score }
+}
+run-best = Tu récord: { $best }
+run-new-best = ¡Nuevo récord!
+run-over = { $kind ->
+    [storm] Fin de la tormenta: { $count ->
+        [0] ningún problema resuelto.
+        [one] 1 problema resuelto.
+       *[other] { $count } problemas resueltos.
+    }
+   *[streak] Fin de la racha: { $count ->
+        [0] ningún problema resuelto.
+        [one] 1 problema resuelto.
+       *[other] { $count } problemas resueltos.
+    }
+}
+run-clock-label = Tiempo restante
+# A miss in a storm: the time it costs, flashed beside the clock.
+run-penalty = −10 s
+run-late = Se acabó el tiempo antes de que llegara esa respuesta: no cuenta.
+# Said to a screen reader as the storm's clock passes these marks (not every second).
+run-time-left = { $seconds ->
+    [120] Quedan dos minutos.
+    [60] Queda un minuto.
+   *[other] Quedan { $seconds } segundos.
+}
+history-title = Tu historial de problemas
+history-help = Los problemas que intentaste, del más reciente al más antiguo (los 100 últimos). Vuelve a intentar uno para practicar: el segundo intento no puntúa.
+history-empty = Todavía no has intentado ningún problema.
+history-to-puzzles = Resolver un problema
+history-col = { $col ->
+    [when] Fecha
+    [result] Resultado
+    [rated] Puntuación
+   *[game] Juego
+}
+history-result = { $result ->
+    [solved] Resuelto
+   *[missed] Fallado
+}
+history-rated = { $rated ->
+    [rated] Puntuado
+   *[unrated] Sin puntuar
+}
+# A column's name before its value, on a phone where the table's head is hidden.
+history-labelled = { $label }:
+history-again = Volver a intentarlo
+history-again-of = Volver a intentarlo: { $game }, { $when }
 coach-make-puzzle = Convertir en problema
 coach-making-puzzle = El solucionador está comprobando la posición…
 coach-made-puzzle = Guardado en tus problemas.

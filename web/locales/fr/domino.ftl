@@ -584,6 +584,8 @@ error = { $code ->
     [too_many_creates] Trop de créations depuis ici en peu de temps : attendez un moment et réessayez.
     [too_many_tables] Vous avez trop de tables non terminées : finissez-en une ou quittez-la d'abord.
     [no_puzzle] Aucun problème ne porte cet identifiant.
+    [no_run] Cette partie n'existe pas : commencez-en une autre.
+    [run_over] Cette partie est déjà terminée : commencez-en une autre.
     [no_sheet] Il n'y a pas de feuille de marque à cette adresse.
     [no_secret] Seul celui qui tient les comptes peut modifier la feuille : son lien le permet.
     [bad_secret] Ce lien n'est pas celui qui permet de tenir cette feuille : demandez-le à celui qui tient les comptes.
@@ -1652,6 +1654,79 @@ puzzle-own-played = Dans la partie, vous avez joué { $play }.
 puzzle-own-unrated = Vos propres problèmes ne sont pas classés : vous connaissiez déjà cette position.
 puzzle-unrated-tried-before = Non classé : seul votre premier essai sur un problème compte.
 puzzle-unrated-not-served = Non classé : seul compte un problème que cette page vous a donné, pas un problème ouvert par son adresse.
+# The puzzles page's modes, as a row of links.
+puzzle-tabs = Modes des problèmes
+puzzle-tab = { $mode ->
+    [streak] Série
+    [storm] Tempête
+    [history] Historique
+   *[puzzles] Problèmes
+}
+# A puzzle shown without ratings (a streak's, a storm's, one opened again from the history).
+puzzle-plain-info = { $game }, { $kind ->
+    [counting] votre main seulement
+   *[open] toutes les mains visibles
+}.
+run-title = { $kind ->
+    [storm] Tempête de problèmes
+   *[streak] Série de problèmes
+}
+run-help = { $kind ->
+    [storm] Trois minutes pour résoudre autant de problèmes que possible. Chaque erreur coûte 10 secondes et la tempête continue. Ces parties ne sont pas classées.
+   *[streak] Résolvez des problèmes à la suite, chacun un peu plus difficile que le précédent. Une seule erreur met fin à la série. Ces parties ne sont pas classées.
+}
+run-start = Commencer
+run-again = Recommencer
+run-score = { $kind ->
+    [storm] Résolus : { $score }
+   *[streak] Série : { $score }
+}
+run-best = Votre record : { $best }
+run-new-best = Nouveau record !
+run-over = { $kind ->
+    [storm] Fin de la tempête : { $count ->
+        [0] aucun problème résolu.
+        [one] 1 problème résolu.
+       *[other] { $count } problèmes résolus.
+    }
+   *[streak] Fin de la série : { $count ->
+        [0] aucun problème résolu.
+        [one] 1 problème résolu.
+       *[other] { $count } problèmes résolus.
+    }
+}
+run-clock-label = Temps restant
+# A miss in a storm: the time it costs, flashed beside the clock.
+run-penalty = −10 s
+run-late = Le temps était écoulé avant l'arrivée de cette réponse : elle ne compte pas.
+# Said to a screen reader as the storm's clock passes these marks (not every second).
+run-time-left = { $seconds ->
+    [120] Plus que deux minutes.
+    [60] Plus qu'une minute.
+   *[other] Plus que { $seconds } secondes.
+}
+history-title = Votre historique de problèmes
+history-help = Les problèmes que vous avez tentés, du plus récent au plus ancien (les 100 derniers). Retentez-en un pour vous entraîner : un second essai n'est pas classé.
+history-empty = Vous n'avez encore tenté aucun problème.
+history-to-puzzles = Résoudre un problème
+history-col = { $col ->
+    [when] Date
+    [result] Résultat
+    [rated] Classement
+   *[game] Jeu
+}
+history-result = { $result ->
+    [solved] Résolu
+   *[missed] Manqué
+}
+history-rated = { $rated ->
+    [rated] Classé
+   *[unrated] Non classé
+}
+# A column's name before its value, on a phone where the table's head is hidden.
+history-labelled = { $label } :
+history-again = Réessayer
+history-again-of = Réessayer : { $game }, { $when }
 coach-make-puzzle = En faire un problème
 coach-making-puzzle = Le solveur vérifie la position…
 coach-made-puzzle = Gardé dans vos problèmes.
