@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, existsSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, existsSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -329,4 +329,22 @@ export function engineSession() {
     },
     close() { proc.kill(); },
   };
+}
+
+/// The shipped puzzle set's answers, by puzzle id: how the puzzle tests
+/// find a right play and a wrong one.
+export const puzzleKey = () => new Map(readFileSync(join(root, "puzzles/set.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l)).map((p) => [p.id, p]));
+
+export const samePlay = (a, b) => a.tile === b.tile && (a.end ?? null) === (b.end ?? null);
+
+/// A play of the puzzle `key` other than its answer.
+export const missOf = (key) => key.choices.map((c) => c.action).find((a) => !samePlay(a, key.answer));
+
+/// Play `action` on a puzzle shown (`shown`, as the server sent it): its
+/// tile, then its end on the board when the tile fits two.
+export async function playPuzzle(page, shown, action) {
+  await page.click(`#puzzlehand [data-tile="${action.tile}"]`);
+  if (shown.choices.filter((c) => c.tile === action.tile).length > 1) {
+    await page.click(`#puzzleboard g.end.choosable[data-end="${action.end}"]`);
+  }
 }

@@ -4,26 +4,14 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { setup, newPlayer, noErrors, shot, root, DESKTOP, PHONE } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE, puzzleKey, samePlay as same, playPuzzle as play } from "./helpers.mjs";
 
 /** The answer key: the shipped set, by id. */
-const KEY = new Map(readFileSync(join(root, "puzzles/set.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l)).map((p) => [p.id, p]));
+const KEY = puzzleKey();
 
 let env;
 before(async () => { env = await setup(); });
 after(async () => { await env.stop(); });
-
-const same = (a, b) => a.tile === b.tile && (a.end ?? null) === (b.end ?? null);
-
-/** Play `action` on the page: its tile, then its end when the tile fits two. */
-async function play(page, shown, action) {
-  await page.click(`#puzzlehand [data-tile="${action.tile}"]`);
-  if (shown.choices.filter((c) => c.tile === action.tile).length > 1) {
-    await page.click(`#puzzleboard g.end.choosable[data-end="${action.end}"]`);
-  }
-}
 
 /** Wait for the next puzzle the page loads, and read it from its answer. */
 const nextShown = (page) => page.waitForResponse((r) => r.url().includes("/api/puzzles/next")).then((r) => r.json());
