@@ -39,19 +39,23 @@ export function runPage(app, kind) {
   const info = h("p", { id: "puzzleinfo", class: "muted" });
   const error = h("p", { class: "error", id: "runerror", role: "alert" });
   const parts = boardParts();
+  const help = h("p", { id: "runhelp" }, t("run-help", { kind }));
+  const startRow = h("div", { class: "row" }, startBtn);
+  // The puzzle's parts, hidden on the start screen and after a storm.
+  const puzzle = h("div", { id: "runpuzzle" }, info, parts.board, parts.others, parts.soFar, parts.prompt, parts.endBtns, parts.hand);
   startBtn.addEventListener("click", begin);
   fill(app, h("section", { class: "card puzzles runs", id: "puzzleruns", "data-kind": kind },
     modeTabs(kind),
     h("h1", { id: "runtitle" }, t("run-title", { kind })),
-    h("p", { id: "runhelp" }, t("run-help", { kind })),
+    help,
     h("div", { class: "runstats", id: "runstats" },
       score, best,
       storm ? h("span", { class: "runstat runclock" }, h("span", { class: "muted" }, t("run-clock-label")), " ", clock, flash) : null,
       clockLive),
     verdict,
-    h("div", { class: "row" }, startBtn),
+    startRow,
     error,
-    info, parts.board, parts.others, parts.soFar, parts.prompt, parts.endBtns, parts.hand));
+    puzzle));
 
   const timer = storm ? setInterval(tickClock, 250) : null;
   draw();
@@ -118,7 +122,9 @@ export function runPage(app, kind) {
     const playing = S.phase === "playing";
     score.textContent = t("run-score", { kind, score: S.score });
     best.textContent = t("run-best", { best: S.best });
-    startBtn.hidden = playing;
+    // While a run goes on, the board comes first: what it is and how to
+    // start are for the screens before and after.
+    startRow.hidden = help.hidden = playing;
     startBtn.textContent = t(S.phase === "over" ? "run-again" : "run-start");
     if (storm) {
       const ms = R.left(S, Date.now());
@@ -137,8 +143,10 @@ export function runPage(app, kind) {
     if (!p || S.phase === "start" || (S.phase === "over" && (storm || !S.P.tried))) {
       clearParts(parts);
       fill(info);
+      puzzle.hidden = true;
       return;
     }
+    puzzle.hidden = false;
     fill(info, plainInfo(p));
     drawPuzzle(parts, S.P, (r) => {
       if (S.phase !== "playing" || sending) return;
