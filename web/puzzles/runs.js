@@ -90,6 +90,11 @@ export function begun(S, b, clientNow) {
  */
 export function tried(S, r, clientNow) {
   const shown = S.P.puzzle;
+  // A storm's clock ran out here while a try was on its way: the score
+  // still takes it if the server counted it.
+  if (S.phase === "over" && S.kind === "storm" && r.counted) {
+    return { ...S, score: Math.max(S.score, r.score), best: Math.max(S.best, r.best), newBest: S.newBest || r.new_best };
+  }
   if (!shown || S.phase !== "playing") return S;
   const last = { right: r.right, answer: r.answer, counted: r.counted, puzzle: shown };
   const missed = r.counted && !r.right;

@@ -128,7 +128,7 @@ export function runPage(app, kind) {
     startBtn.textContent = t(S.phase === "over" ? "run-again" : "run-start");
     if (storm) {
       const ms = R.left(S, Date.now());
-      clock.textContent = R.clockText(S.phase === "start" ? 180000 : ms ?? 0);
+      clock.textContent = R.clockText(S.phase === "start" ? 180000 : S.phase === "over" ? 0 : ms ?? 0);
       if (S.misses > flashed) {
         flashed = S.misses;
         flash.textContent = t("run-penalty");

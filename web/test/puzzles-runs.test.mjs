@@ -122,6 +122,12 @@ test("a storm whose clock runs out on the page is over, a new best when it beat 
   assert.equal(over.best, 1);
   assert.equal(over.newBest, true);
   assert.equal(R.tick(over, 190000), over);
+  // A try on its way when the clock ran out here, counted by the server, still scores.
+  const late = R.tried(over, { ...answer(false), score: 2, best: 2, ends_ms: 181000, now_ms: 180990 }, 181100);
+  assert.equal(late.phase, "over");
+  assert.equal(late.score, 2);
+  assert.equal(late.best, 2);
+  assert.equal(R.tried(over, { ...answer(true), counted: false, score: 1 }, 181100), over, "one not counted changes nothing");
   // A streak has no clock to run out.
   const streak = begin("streak");
   assert.equal(R.tick(streak, 1e12), streak);
