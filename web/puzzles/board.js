@@ -62,6 +62,10 @@ export function drawPuzzle(parts, S, pick) {
   const p = S.puzzle;
   if (!p) return;
   const { board, others, prompt, endBtns, hand } = parts;
+  // The keyboard's place survives the redraw: a tile picked that waits for
+  // its end hands the focus to the end buttons, else it stays on its tile.
+  const had = document.activeElement;
+  const focused = had && (hand.contains(had) || endBtns.contains(had)) ? had.getAttribute("data-tile") || "end" : null;
   const game = facts(p.facts);
   const width = Math.max(game.layout === "line" ? 340 : 420, Math.min(1000, board.clientWidth || 800));
   const steps = M.line(S);
@@ -92,6 +96,11 @@ export function drawPuzzle(parts, S, pick) {
     return b;
   }));
   drawSoFar(parts.soFar, p);
+  if (focused) {
+    const to = S.selected && !S.tried ? endBtns.querySelector(".endchoice")
+      : hand.querySelector(focused === "end" ? ".handtile" : `[data-tile="${focused}"]`);
+    /** @type {HTMLElement | null} */ (to)?.focus();
+  }
 }
 
 /** Who passed or drew on what (counting), and every turn so far. @param {HTMLElement} soFar @param {import("./model.js").Shown} p */

@@ -1644,8 +1644,8 @@ run-title = { $kind ->
    *[streak] Puzzle streak
 }
 run-help = { $kind ->
-    [storm] Three minutes to solve as many puzzles as you can. A miss costs 10 seconds and the storm goes on. Runs are not rated.
-   *[streak] Solve puzzles in a row, each a little harder than the last. One miss ends the streak. Runs are not rated.
+    [storm] Three minutes to solve as many puzzles as you can. A miss costs 10 seconds and the storm goes on. Your puzzle rating does not change.
+   *[streak] Solve puzzles in a row, each a little harder than the last. One miss ends the streak. Your puzzle rating does not change.
 }
 run-start = Start
 run-again = Start again

@@ -1667,8 +1667,8 @@ run-title = { $kind ->
    *[streak] Racha de problemas
 }
 run-help = { $kind ->
-    [storm] Tres minutos para resolver todos los problemas que puedas. Cada fallo te quita 10 segundos y la tormenta sigue. Las rondas no puntúan.
-   *[streak] Resuelve problemas seguidos, cada uno un poco más difícil que el anterior. Un solo fallo termina la racha. Las rondas no puntúan.
+    [storm] Tres minutos para resolver todos los problemas que puedas. Cada fallo te quita 10 segundos y la tormenta sigue. Tu puntuación de problemas no cambia.
+   *[streak] Resuelve problemas seguidos, cada uno un poco más difícil que el anterior. Un solo fallo termina la racha. Tu puntuación de problemas no cambia.
 }
 run-start = Empezar
 run-again = Empezar de nuevo

@@ -1672,8 +1672,8 @@ run-title = { $kind ->
    *[streak] Série de problèmes
 }
 run-help = { $kind ->
-    [storm] Trois minutes pour résoudre autant de problèmes que possible. Chaque erreur coûte 10 secondes et la tempête continue. Ces parties ne sont pas classées.
-   *[streak] Résolvez des problèmes à la suite, chacun un peu plus difficile que le précédent. Une seule erreur met fin à la série. Ces parties ne sont pas classées.
+    [storm] Trois minutes pour résoudre autant de problèmes que possible. Chaque erreur coûte 10 secondes et la tempête continue. Votre classement aux problèmes ne change pas.
+   *[streak] Résolvez des problèmes à la suite, chacun un peu plus difficile que le précédent. Une seule erreur met fin à la série. Votre classement aux problèmes ne change pas.
 }
 run-start = Commencer
 run-again = Recommencer
