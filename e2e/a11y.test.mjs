@@ -7,28 +7,11 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
-import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, playToMatchEnd, handOver, moveOnce, logged, writeArtifact, contrast } from "./helpers.mjs";
-
-// axe-core's source, run through the DevTools protocol: the page's
-// Content-Security-Policy refuses it as an inline <script> tag.
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+import { setup, newPlayer, noErrors, shot, quickStart, createFriends, playHand, playToMatchEnd, handOver, moveOnce, logged, writeArtifact, contrast, axe } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
 after(async () => { await env.stop(); });
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function axe(page, where) {
-  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary}`) }));
-  });
-  assert.deepEqual(found, [], `${where}: axe found\n${JSON.stringify(found, null, 2)}`);
-}
 
 // Play on (drawing, passing) until this page has a playable tile, or the
 // hand is over; `plays` tiles are played first, so that the board has some.

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import net from "node:net";
+import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -347,4 +348,20 @@ export async function playPuzzle(page, shown, action) {
   if (shown.choices.filter((c) => c.tile === action.tile).length > 1) {
     await page.click(`#puzzleboard g.end.choosable[data-end="${action.end}"]`);
   }
+}
+
+// axe-core's source, run through the DevTools protocol: the page's
+// Content-Security-Policy refuses it as an inline <script> tag.
+let AXE = null;
+const axeSource = () => AXE ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function axe(page, where) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource());
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary}`) }));
+  });
+  assert.deepEqual(found, [], `${where}: axe found\n${JSON.stringify(found, null, 2)}`);
 }

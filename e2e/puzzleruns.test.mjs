@@ -2,11 +2,12 @@
 // in French on a phone and in Spanish on a desktop: a streak with one
 // puzzle right and then a miss that ends it; a storm with its clock
 // running, a right answer scoring and a miss costing 10 seconds; the
-// history listing a puzzle tried, and its "Try again" opening it.
+// history listing a puzzle tried, and its "Try again" opening it; axe-core
+// finds nothing serious on each.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE, puzzleKey, missOf, playPuzzle } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE, puzzleKey, missOf, playPuzzle, axe } from "./helpers.mjs";
 
 const KEY = puzzleKey();
 const SIZES = [["phone", PHONE, "fr-FR"], ["desktop", DESKTOP, "es-ES"]];
@@ -41,6 +42,7 @@ for (const [size, viewport, locale] of SIZES) {
     assert.equal(await page.getAttribute("#tab-streak", "aria-current"), "page");
     assert.equal(await page.getAttribute("#tab-puzzles", "aria-current"), null);
     assert.match(await page.textContent("#runhelp"), fr ? /Une seule erreur met fin à la série/ : /Un solo fallo termina la racha/);
+    await axe(page, `streak start, ${locale}`);
     await shot(page, `puzzles-streak-start-${size}-${locale}`);
     const started = runStarted(page);
     await page.click("#runstart");
@@ -79,6 +81,7 @@ for (const [size, viewport, locale] of SIZES) {
     assert.match(await page.textContent("#runstart"), fr ? /^Recommencer$/ : /^Empezar de nuevo$/);
     assert.ok(await page.locator("#runstart").isVisible());
     await page.locator("#runverdict").scrollIntoViewIfNeeded();
+    await axe(page, `streak over, ${locale}`);
     await shot(page, `puzzles-streak-over-${size}-${locale}`);
     // A run tried after it ended is refused.
     const guest = await page.evaluate(() => localStorage.getItem("domino.guest"));
@@ -122,6 +125,7 @@ for (const [size, viewport, locale] of SIZES) {
     await page.waitForSelector("#runlast.right");
     assert.match(await page.textContent("#runscore"), fr ? /^Résolus : 1$/ : /^Resueltos: 1$/);
     await showing(page, right.puzzle);
+    await axe(page, `storm, ${locale}`);
     await shot(page, `puzzles-storm-right-${size}-${locale}`);
     // A miss: 10 s off, "−10 s" flashed, the storm goes on.
     key = KEY.get(right.puzzle.id);
@@ -170,6 +174,7 @@ for (const [size, viewport, locale] of SIZES) {
     assert.match(text, new RegExp(String(new Date().getFullYear())), "the date written out");
     // A phone reads it without scrolling sideways.
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scroll");
+    await axe(page, `history, ${locale}`);
     await shot(page, `puzzles-history-${size}-${locale}`);
     const opened = page.waitForResponse((r) => r.url().includes(`/api/puzzles/${shown.id}?`)).then((r) => r.json());
     await row.locator("a[data-again]").click();

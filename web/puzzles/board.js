@@ -10,6 +10,7 @@ import { t, orList } from "../words.js";
 import { facts } from "../games.js";
 import { drawLayout, drawEnds, tileSvg, el as svgEl } from "../draw.js";
 import { endNameAt } from "../names.js";
+import { endsSummary } from "../a11y.js";
 import * as M from "./model.js";
 
 /** @typedef {import("./model.js").Puzzles} Puzzles */
@@ -22,7 +23,8 @@ import * as M from "./model.js";
  */
 export function boardParts() {
   return {
-    board: /** @type {SVGSVGElement} */ (svgEl("svg", { class: "board", id: "puzzleboard", role: "img" })),
+    // A group, as the table's board: its ends may be picked.
+    board: /** @type {SVGSVGElement} */ (svgEl("svg", { class: "board", id: "puzzleboard", role: "group", "aria-label": t("a11y-board") })),
     others: h("div", { id: "puzzleothers", class: "puzzleothers" }),
     // The hand so far: a counting puzzle's passes in sight, every turn on demand.
     soFar: h("div", { id: "puzzlesofar" }),
@@ -73,6 +75,7 @@ export function drawPuzzle(parts, S, pick) {
   const ends = step
     ? drawLayout(board, step.layout, width, null, game.branches, step.action.type === "play" ? step.action.tile : null, "")
     : drawLayout(board, p.layout, width, p.state.history, game.branches, null, "");
+  board.setAttribute("aria-label", `${t("a11y-board")}. ${endsSummary(step ? step.layout : p.layout, ends || [], t("board-empty"))}`);
   const choosable = M.endsFor(S);
   const atEnd = (/** @type {number} */ end) => pick(M.pickEnd(S, end));
   drawEnds(board, ends, atEnd, choosable.size ? choosable : null);
