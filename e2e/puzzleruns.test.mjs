@@ -80,6 +80,11 @@ for (const [size, viewport, locale] of SIZES) {
     assert.equal(await page.locator("#puzzlehand .handtile.legal").count(), 0, "nothing more to play");
     assert.match(await page.textContent("#runstart"), fr ? /^Recommencer$/ : /^Empezar de nuevo$/);
     assert.ok(await page.locator("#runstart").isVisible());
+    // The run's puzzles, each to try again.
+    await page.click("#rundone summary");
+    assert.deepEqual(await page.locator("#rundone a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
+      [`/puzzles?id=${run.puzzle.id}`, `/puzzles?id=${right.puzzle.id}`]);
+    assert.match(await page.textContent("#rundone li:last-child"), fr ? / : manqué$/ : /: fallado$/);
     await page.locator("#runverdict").scrollIntoViewIfNeeded();
     await axe(page, `streak over, ${locale}`);
     await shot(page, `puzzles-streak-over-${size}-${locale}`);

@@ -29,14 +29,17 @@ import * as M from "./model.js";
  * the play in words).
  * @typedef {{ right: boolean, answer: Action, counted: boolean, puzzle: Shown }} Last
  */
+/** A puzzle of the run, tried: to try again from the run's end. @typedef {{ id: string, game: string, right: boolean, again: string }} Done */
 /**
  * `phase`: "start" (the start screen), "playing", "over".
  * `P`: the puzzle being solved (model.js's state, for the board and hand).
  * `deadline`: a storm's end on this browser's clock (ms), null for a streak.
  * `misses`: a storm's misses so far, each one flashes "−10 s".
  * `startBest`: the best before this run, for "New best!" when time runs out.
+ * `done`: the run's puzzles tried so far, in order, for its end to list.
  * @typedef {{ kind: Kind, phase: "start" | "playing" | "over", run: string, score: number, best: number,
- *   startBest: number, newBest: boolean, P: Puzzles, last: Last | null, deadline: number | null, misses: number }} Run
+ *   startBest: number, newBest: boolean, P: Puzzles, last: Last | null, deadline: number | null, misses: number,
+ *   done: Done[] }} Run
  */
 
 /** The page's mode from its query: `?streak`, `?storm`, `?history`, else one puzzle at a time. @param {string} search */
@@ -54,7 +57,7 @@ export function openedId(search) {
 
 /** A run's start screen, before the player starts it. @param {Kind} kind @param {number} [best] @returns {Run} */
 export function start(kind, best = 0) {
-  return { kind, phase: "start", run: "", score: 0, best, startBest: best, newBest: false, P: M.start(), last: null, deadline: null, misses: 0 };
+  return { kind, phase: "start", run: "", score: 0, best, startBest: best, newBest: false, P: M.start(), last: null, deadline: null, misses: 0, done: [] };
 }
 
 /** The player's bests as the server keeps them (`{streak, storm}`). @param {Run} S @param {unknown} bests @returns {Run} */
@@ -78,7 +81,7 @@ export function begun(S, b, clientNow) {
   return {
     ...S, phase: b.over || !b.puzzle ? "over" : "playing", run: b.run, score: b.score, best: b.best, startBest: b.best,
     newBest: false, P: b.puzzle ? M.show(M.start(), b.puzzle) : M.start(), last: null,
-    deadline: deadline(b.ends_ms, b.now_ms, clientNow), misses: 0,
+    deadline: deadline(b.ends_ms, b.now_ms, clientNow), misses: 0, done: [],
   };
 }
 
@@ -98,8 +101,10 @@ export function tried(S, r, clientNow) {
   if (!shown || S.phase !== "playing") return S;
   const last = { right: r.right, answer: r.answer, counted: r.counted, puzzle: shown };
   const missed = r.counted && !r.right;
+  // A try too late to count is no puzzle of the run.
+  const done = r.counted ? [...S.done, { id: shown.id, game: shown.game, right: r.right, again: `/puzzles?id=${encodeURIComponent(shown.id)}` }] : S.done;
   const next = {
-    ...S, score: r.score, best: r.best, newBest: S.newBest || r.new_best, last,
+    ...S, score: r.score, best: r.best, newBest: S.newBest || r.new_best, last, done,
     deadline: S.kind === "storm" ? deadline(r.ends_ms, r.now_ms, clientNow) : null,
     misses: S.misses + (missed && S.kind === "storm" ? 1 : 0),
   };

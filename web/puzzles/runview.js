@@ -164,7 +164,10 @@ export function runPage(app, kind) {
     if (S.phase !== "over") { fill(verdict, lastWords); return; }
     fill(verdict, lastWords,
       h("p", { id: "runover", class: "runover" }, t("run-over", { kind, count: S.score })),
-      h("p", { id: "runnewbest", class: S.newBest ? "right" : "muted" }, S.newBest ? t("run-new-best") : t("run-best", { best: S.best })));
+      h("p", { id: "runnewbest", class: S.newBest ? "right" : "muted" }, S.newBest ? t("run-new-best") : t("run-best", { best: S.best })),
+      S.done.length ? h("details", { id: "rundone", class: "rundone" }, h("summary", {}, t("run-done", { kind, count: S.done.length })),
+        h("ol", {}, ...S.done.map((d) => h("li", { class: d.right ? "solved" : "missed" },
+          h("a", { href: d.again, "data-again": d.id }, t("run-done-item", { game: t("game-title", { preset: d.game }), result: d.right ? "solved" : "missed" })))))) : null);
   }
 
   function stop() {

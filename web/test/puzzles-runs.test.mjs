@@ -52,6 +52,12 @@ test("a streak goes on with each right answer and ends on its first miss, the an
   assert.equal(S.P.puzzle.id, "block-2");
   assert.deepEqual(S.P.tried.answer, right);
   assert.equal(S.last.right, false);
+  // The run's puzzles, to try again from its end.
+  assert.deepEqual(S.done, [
+    { id: "block-1", game: "block", right: true, again: "/puzzles?id=block-1" },
+    { id: "block-2", game: "block", right: false, again: "/puzzles?id=block-2" },
+  ]);
+  assert.deepEqual(R.begun(S, { run: "r2", kind: "streak", score: 0, best: 4, puzzle: shown("c"), ends_ms: null, now_ms: 0, over: false }, 0).done, [], "a new run starts its own list");
   // Nothing more is taken once over.
   assert.equal(R.tried(S, answer(false), 4000), S);
 });
@@ -112,6 +118,7 @@ test("a storm's try after its end is not counted: the run is over with its score
   assert.equal(S.score, 1, "the late answer added nothing");
   assert.equal(S.last.counted, false);
   assert.equal(S.misses, 0, "a late try costs no time");
+  assert.deepEqual(S.done.map((d) => d.right), [true], "nor is it one of the run's puzzles");
 });
 
 test("a storm whose clock runs out on the page is over, a new best when it beat the old", () => {

@@ -1667,6 +1667,17 @@ run-over = { $kind ->
        *[other] { $count } puzzles solved.
     }
 }
+run-done = { $kind ->
+    [storm] This storm's
+   *[streak] This streak's
+} { $count ->
+    [one] puzzle
+   *[other] { $count } puzzles
+}, to try again
+run-done-item = { $game }: { $result ->
+    [solved] solved
+   *[missed] missed
+}
 run-clock-label = Time left
 # A miss in a storm: the time it costs, flashed beside the clock.
 run-penalty = −10 s

@@ -1690,6 +1690,20 @@ run-over = { $kind ->
        *[other] { $count } problemas resueltos.
     }
 }
+run-done = { $kind ->
+    [storm] { $count ->
+        [one] El problema de esta tormenta, para volver a intentarlo
+       *[other] Los { $count } problemas de esta tormenta, para volver a intentarlos
+    }
+   *[streak] { $count ->
+        [one] El problema de esta racha, para volver a intentarlo
+       *[other] Los { $count } problemas de esta racha, para volver a intentarlos
+    }
+}
+run-done-item = { $game }: { $result ->
+    [solved] resuelto
+   *[missed] fallado
+}
 run-clock-label = Tiempo restante
 # A miss in a storm: the time it costs, flashed beside the clock.
 run-penalty = −10 s

@@ -1695,6 +1695,17 @@ run-over = { $kind ->
        *[other] { $count } problèmes résolus.
     }
 }
+run-done = { $count ->
+    [one] Le problème
+   *[other] Les { $count } problèmes
+} de cette { $kind ->
+    [storm] tempête
+   *[streak] série
+}, à retenter
+run-done-item = { $game } : { $result ->
+    [solved] résolu
+   *[missed] manqué
+}
 run-clock-label = Temps restant
 # A miss in a storm: the time it costs, flashed beside the clock.
 run-penalty = −10 s
