@@ -2,7 +2,9 @@
 // lobby's clock field makes a correspondence table, the table shows each
 // person's time, and the lobby lists it under "your tables with a clock";
 // at a table of 5 s a move, the last seconds of your turn bring a warning
-// that is shown and said by the announcer, then the computer moves for you.
+// that is shown and said by the announcer, then the computer moves for you;
+// the third timeout leaves the seat to the computer, and in a casual match
+// the page offers it back.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -44,10 +46,10 @@ test("a correspondence table from the lobby: the clocks at the table and the lob
 });
 
 for (const run of [
-  { lang: "es", locale: "es-PR", size: "phone", viewport: PHONE, warn: /Te queda(n)? .*reloj/, said: /reloj/, one: /computadora jugó por ti \(1 de 3\)/, left: /3 veces: la computadora juega tu puesto/ },
-  { lang: "fr", locale: "fr-FR", size: "desktop", viewport: DESKTOP, warn: /Plus qu.*pendule/, said: /pendule/, one: /l'ordinateur a joué pour vous \(1 sur 3\)/, left: /3 fois : l'ordinateur joue votre place/ },
+  { lang: "es", locale: "es-PR", size: "phone", viewport: PHONE, warn: /Te queda(n)? .*reloj/, said: /reloj/, one: /computadora jugó por ti \(1 de 3\)/, left: /3 veces: la computadora juega en tu lugar.*amistosa/, back: "Recuperar mi asiento" },
+  { lang: "fr", locale: "fr-FR", size: "desktop", viewport: DESKTOP, warn: /Plus qu.*pendule/, said: /pendule/, one: /l'ordinateur a joué pour vous \(1 sur 3\)/, left: /3 fois : l'ordinateur joue à votre place.*amicale/, back: "Reprendre ma place" },
 ]) {
-  test(`${run.lang} at ${run.size} size: the last seconds of your turn warned, each timeout said with its count, and the third's lost seat explained`, async () => {
+  test(`${run.lang} at ${run.size} size: the last seconds of your turn warned, each timeout said with its count, the third's lost seat explained, and taken back in a casual match`, async () => {
     const page = await newPlayer(env, `Ana-${run.lang}`, { viewport: run.viewport, locale: run.locale });
     await page.goto(env.base + "/");
     await openCustom(page);
@@ -79,6 +81,15 @@ for (const run of [
     // Two more: the seat goes to the computer, and the page says why.
     await page.waitForFunction((src) => new RegExp(src).test(document.getElementById("clocknews")?.textContent || ""), run.left.source, { timeout: 60000 });
     await shot(page, `clocks-seat-lost-${run.lang}-${run.size}`);
+    // A casual match: the seat is offered back, and one tap takes it.
+    const back = page.locator("#takeback");
+    await back.waitFor({ state: "visible" });
+    assert.equal((await back.innerText()).trim(), run.back);
+    await back.click();
+    await back.waitFor({ state: "hidden" });
+    await page.locator(".seatclock.mine").waitFor({ state: "visible", timeout: 20000 });
+    assert.equal(await page.locator("#clocknews").count(), 0);
+    await shot(page, `clocks-seat-back-${run.lang}-${run.size}`);
     noErrors(page);
   });
 }

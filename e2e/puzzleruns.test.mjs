@@ -90,7 +90,7 @@ for (const [size, viewport, locale] of SIZES) {
     await shot(page, `puzzles-streak-over-${size}-${locale}`);
     // A run tried after it ended is refused.
     const guest = await page.evaluate(() => localStorage.getItem("domino.guest"));
-    const late = await page.request.post(`${env.base}/api/puzzles/runs/${run.run}/try`, { data: { action: key.answer, guest } });
+    const late = await page.request.post(`${env.base}/api/puzzles/runs/${run.run}/try`, { data: { puzzle: run.puzzle.id, action: key.answer, guest } });
     assert.equal(late.status(), 409);
     assert.equal((await late.json()).code, "run_over");
     noErrors(page);

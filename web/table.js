@@ -48,8 +48,9 @@ export function tablePage(app, id, nav) {
     autoPass: (on) => { store.autoPass = on; sendSettings(); },
   });
   const { page, status, announcer, board, handEl, fair } = el;
-  const clock = clockView(announcer);
-  status.before(clock.el);
+  // A seat lost to timeouts in a casual match: coming back with its token takes it back.
+  const clock = clockView(announcer, () => seats.sit());
+  status.before(clock.el, clock.back);
   roving(handEl, el.handTiles, (b) => { S.handFocus = b.dataset.tile ?? null; });
   roving(board, () => endMarks(el));
   fill(app, page);

@@ -86,7 +86,9 @@ export function runPage(app, kind) {
     draw();
     if (!play || sending || S.phase !== "playing") return;
     sending = true;
-    const { data, error: e, code } = await call("POST", `/api/puzzles/runs/${encodeURIComponent(S.run)}/try`, { action: play, guest: me });
+    // The try names its puzzle: one the run has moved past is refused, never judged against the next.
+    const puzzle = S.P.puzzle ? S.P.puzzle.id : "";
+    const { data, error: e, code } = await call("POST", `/api/puzzles/runs/${encodeURIComponent(S.run)}/try`, { puzzle, action: play, guest: me });
     sending = false;
     if (e) {
       error.textContent = e;

@@ -59,10 +59,22 @@ export function leftNow(c, at, now) {
 }
 
 /**
+ * Whether to offer the player the seat their timeouts lost: in a casual
+ * match still being played, to a player who is now only watching (the
+ * server gives it back on their coming back with the seat's token).
+ * @param {boolean} lost the player's last timeout left the seat
+ * @param {{ rated?: boolean, seat?: number | null, finished?: boolean }} m the state message
+ */
+export function mayTakeBack(lost, m) {
+  return lost && m.rated === false && m.seat == null && !m.finished;
+}
+
+/**
  * The clock's box and its drawing.
  * @param {{ say: (s: string | string[], now?: boolean) => void }} announcer
+ * @param {() => void} [takeBack] take the seat back (come back with its token)
  */
-export function clockView(announcer) {
+export function clockView(announcer, takeBack) {
   const box = h("div", { class: "clocks", id: "clocks", hidden: true });
   /** @type {{ m: any, c: any, at: number, me: number | null, timed: boolean[], names: string[] } | null} */
   let got = null;
@@ -70,6 +82,11 @@ export function clockView(announcer) {
   // The last timeout said, kept in view until the player moves again.
   /** @type {string | null} */
   let news = null;
+  // The last news was the seat lost to timeouts, and the state offers it back.
+  let lost = false, offer = false;
+  // Outside the box, which is drawn again every second: the button keeps
+  // the keyboard's focus.
+  const back = h("button", { type: "button", id: "takeback", hidden: true, onclick: () => takeBack && takeBack() }, t("clock-take-back"));
 
   /**
    * A new state: its clock (if the table has one) and the seats' names.
@@ -85,8 +102,13 @@ export function clockView(announcer) {
     // before tells whose timeouts to read.
     const said = got ? timeoutNews(got.c, m.clock, got.me) : null;
     if (said) {
-      news = t(said.key, { n: said.n, max: said.max });
+      lost = said.key === "clock-timeout-left";
+      news = t(lost && m.rated === false ? "clock-timeout-left-casual" : said.key, { n: said.n, max: said.max });
       announcer.say(news, true);
+    } else if (lost && m.seat != null) {
+      // The seat is the player's again.
+      lost = false;
+      news = null;
     } else if (got && m.seat != null && m.clock && m.clock.running !== m.seat && got.c.running === m.seat) {
       // The player moved in time: the old news is done with.
       news = null;
@@ -95,6 +117,7 @@ export function clockView(announcer) {
     const timed = m.clock ? m.clock.left_ms.map((_, s) => m.seats[s].human && !m.seats[s].left) : [];
     got = m.clock ? { m, c: m.clock, at: Date.now(), me: m.seat, timed, names: m.clock.left_ms.map((_, s) => name(s)) } : null;
     if (!got || got.c.running !== was) warned = false;
+    offer = !!takeBack && mayTakeBack(lost, m);
     draw();
   }
 
@@ -113,11 +136,12 @@ export function clockView(announcer) {
     }, h("span", { class: "who" }, names[s]), " ", h("time", {}, clockText(ms, scale)))),
     low ? h("p", { class: "clockwarn", id: "clockwarn" }, t("clock-warning", { secs: Math.ceil(left[me] / 1000) })) : null,
     news ? h("p", { class: "clockwarn", id: "clocknews", role: "status" }, news) : null);
+    back.hidden = !offer;
     if (low && !warned) {
       warned = true;
       announcer.say(t("clock-warning", { secs: Math.ceil(left[me] / 1000) }), true);
     }
   }
 
-  return { el: box, take, tick: draw };
+  return { el: box, back, take, tick: draw };
 }

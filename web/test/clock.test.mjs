@@ -41,3 +41,12 @@ test("a timeout of yours is news with its count, the last one says the seat is l
   assert.equal(timeoutNews({ timeouts: [0, 0] }, { timeouts: [1, 0] }, null), null);
   assert.equal(timeoutNews(null, { timeouts: [1, 0] }, 0), null);
 });
+
+test("a seat lost to timeouts is offered back only in a casual match still played, to a player who watches", async () => {
+  const { mayTakeBack } = await import("../table/clock.js");
+  assert.equal(mayTakeBack(true, { rated: false, seat: null, finished: false }), true);
+  assert.equal(mayTakeBack(true, { rated: true, seat: null, finished: false }), false);
+  assert.equal(mayTakeBack(true, { rated: false, seat: 1, finished: false }), false);
+  assert.equal(mayTakeBack(true, { rated: false, seat: null, finished: true }), false);
+  assert.equal(mayTakeBack(false, { rated: false, seat: null, finished: false }), false);
+});

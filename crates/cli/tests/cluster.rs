@@ -61,7 +61,11 @@ const RESTART_LEASE: &str = "6s";
 
 impl Node {
     fn start_leasing(db: &str, name: &str, lease: &str) -> Node {
-        let (child, addr) = serving::spawn_serve(&[
+        Node::start_leasing_with(db, name, lease, &[])
+    }
+
+    fn start_leasing_with(db: &str, name: &str, lease: &str, more: &[&str]) -> Node {
+        let mut args = vec![
             "--db",
             db,
             "--node",
@@ -72,7 +76,9 @@ impl Node {
             "0",
             "--budget-ms",
             "20",
-        ]);
+        ];
+        args.extend_from_slice(more);
+        let (child, addr) = serving::spawn_serve(&args);
         Node { child, addr }
     }
 
@@ -807,4 +813,114 @@ async fn owners_killed_at_random_moments() {
     spread("moved (another node holds the lease)", moves);
     spread("failover (playing again)", times);
     store.close().await;
+}
+
+/// The clock a watcher on `addr` is shown at `table`: the running seat and
+/// each seat's time left, ms.
+async fn clock_seen(addr: &str, table: &str) -> (Option<u64>, Vec<i64>) {
+    let nodes = Arc::new(Mutex::new(vec![addr.to_string()]));
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let mut w = Player::new(&nodes, 0, &seen, &Arc::new(AtomicUsize::new(0)));
+    w.table = table.to_string();
+    w.reattach().await;
+    let began = Instant::now();
+    loop {
+        if let Some(clock) = w.state.as_ref().map(|s| &s["clock"]) {
+            if clock.is_object() {
+                let left = clock["left_ms"].as_array().unwrap();
+                return (
+                    clock["running"].as_u64(),
+                    left.iter().map(|l| l.as_i64().unwrap()).collect(),
+                );
+            }
+        }
+        assert!(began.elapsed() < STALL, "no clocked state on {addr}");
+        w.recv(500).await;
+    }
+}
+
+/// Again and again the node running a clocked table stops (SIGSTOP) and,
+/// as when a whole machine pauses, the other nodes with it; the others run
+/// again first, and one of them takes the table over long after its lease
+/// ran out. Every time, the player whose turn runs is charged for the
+/// lease, not for the time nobody ran the table; then the stopped owner
+/// runs again and gives the table up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stalled_owners_give_their_tables_up_and_the_stall_is_not_charged() {
+    const STOPS: usize = 3;
+    const STOPPED: Duration = Duration::from_secs(6);
+    let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+        eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+        return;
+    };
+    let db = domino_store::scratch_postgres(&url, "stalls")
+        .await
+        .unwrap()
+        .0;
+    let names: Vec<String> = (0..3).map(|i| format!("stalls-n{i}")).collect();
+    // A long grace: the player, whose socket closes with the first owner,
+    // is not replaced by a bot while the test watches the clock.
+    let nodes: Vec<Node> = names
+        .iter()
+        .map(|n| Node::start_leasing_with(&db, n, LEASE, &["--grace-secs", "600"]))
+        .collect();
+    let addrs = Arc::new(Mutex::new(vec![nodes[0].addr.clone()]));
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let mut host = Player::new(&addrs, 0, &seen, &Arc::new(AtomicUsize::new(0)));
+    assert!(host.connect(&nodes[0].addr).await);
+    let r = host
+        .request(
+            json!({"type": "create", "rules": {"preset": "draw", "players": 2,
+            "options": {"target": TARGET}}, "humans": 1, "bot": "random", "name": "Host",
+            "clock": {"kind": "per_move", "move_s": 60, "bank_s": 600}}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(r["type"], "joined", "{r}");
+    let table = r["table"].as_str().unwrap().to_string();
+    // The host never moves: once the bot has, the host's clock runs.
+    let began = Instant::now();
+    while clock_seen(&nodes[1].addr, &table).await.0 != Some(0) {
+        assert!(began.elapsed() < STALL, "the host's clock never ran");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    for stop in 1..=STOPS {
+        let o = owner(&db, &table, &names).await.expect("a holder");
+        let others: Vec<usize> = (0..3).filter(|&i| i != o).collect();
+        let (running, before) = clock_seen(&nodes[others[0]].addr, &table).await;
+        assert_eq!(running, Some(0));
+        let read = Instant::now();
+        nodes[o].signal("-STOP");
+        for &i in &others {
+            nodes[i].signal("-STOP");
+        }
+        tokio::time::sleep(STOPPED).await;
+        for &i in &others {
+            nodes[i].signal("-CONT");
+        }
+        let began = Instant::now();
+        while owner(&db, &table, &names).await == Some(o) {
+            assert!(
+                began.elapsed() < STALL,
+                "stop {stop}: the table never moved"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let (running, after) = clock_seen(&nodes[others[0]].addr, &table).await;
+        let elapsed = i64::try_from(read.elapsed().as_millis()).unwrap();
+        nodes[o].signal("-CONT");
+        assert_eq!(running, Some(0), "stop {stop}: the host's turn still runs");
+        let charged = before[0] - after[0];
+        eprintln!(
+            "stop {stop}: node {o} and the others stopped {STOPPED:?}; {elapsed} ms between the reads, {charged} ms charged"
+        );
+        // Nobody ran the table from its lease's end (1.5 s after the
+        // owner's last renewal at most) until the others ran again.
+        let lapsed = i64::try_from(STOPPED.as_millis()).unwrap() - 1_500;
+        assert!(
+            charged <= elapsed - lapsed + 500,
+            "stop {stop}: {charged} ms charged of {elapsed} ms, more than the lease"
+        );
+        assert!(charged >= 0, "stop {stop}: time given back, {charged} ms");
+    }
 }

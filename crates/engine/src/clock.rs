@@ -201,6 +201,18 @@ impl Clock {
         }
     }
 
+    /// Charge the running turn nothing for `ms` in which nobody could
+    /// move (the table's server was stalled or down): the turn counts as
+    /// started that much later, never later than `now`.
+    pub fn excuse(&mut self, ms: i64, now: i64) {
+        if let Some(r) = &mut self.running {
+            r.since_ms = r
+                .since_ms
+                .saturating_add(ms.max(0))
+                .min(now.max(r.since_ms));
+        }
+    }
+
     /// When the running turn runs out, ms.
     pub fn deadline(&self) -> Option<i64> {
         if self.control.is_none() {
@@ -253,6 +265,25 @@ impl Clock {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn an_excused_stretch_is_not_charged_and_never_moves_a_turn_past_now() {
+        let mut c = Clock::new(per_move(), 2);
+        c.start(1, 1_000);
+        let before = c.deadline().unwrap();
+        c.excuse(20_000, 40_000);
+        assert_eq!(c.deadline(), Some(before + 20_000));
+        assert_eq!(c.view(40_000).left_ms[1], 75_000 - 19_000);
+        // More than the turn has run: it counts from now, no further.
+        c.excuse(1_000_000, 50_000);
+        assert_eq!(c.running.unwrap().since_ms, 50_000);
+        c.excuse(-5, 60_000);
+        assert_eq!(c.running.unwrap().since_ms, 50_000);
+        // No turn running: nothing to excuse.
+        let mut idle = Clock::new(per_move(), 2);
+        idle.excuse(5_000, 10_000);
+        assert_eq!(idle.running, None);
+    }
 
     fn per_move() -> TimeControl {
         TimeControl::PerMove {

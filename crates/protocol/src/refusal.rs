@@ -74,6 +74,10 @@ pub enum Code {
     NoSecret,
     /// No puzzle has this id.
     NoPuzzle,
+    /// No puzzle run (streak or storm) of this player has this id.
+    NoRun,
+    /// The puzzle run ended before this try.
+    RunOver,
     NoSheet,
     NoTable,
     NotHost,
@@ -160,7 +164,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 89] = [
+    pub const OWN: [Code; 91] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -198,6 +202,8 @@ impl Code {
         Code::NoProfile,
         Code::NoSecret,
         Code::NoPuzzle,
+        Code::NoRun,
+        Code::RunOver,
         Code::NoSheet,
         Code::NoTable,
         Code::NotHost,
@@ -293,6 +299,8 @@ impl Code {
             Code::NoProfile => "no_profile",
             Code::NoSecret => "no_secret",
             Code::NoPuzzle => "no_puzzle",
+            Code::NoRun => "no_run",
+            Code::RunOver => "run_over",
             Code::NoSheet => "no_sheet",
             Code::NoTable => "no_table",
             Code::NotHost => "not_host",
@@ -407,6 +415,7 @@ impl Code {
             | Code::Left => StatusCode::FORBIDDEN,
             Code::NoProfile
             | Code::NoPuzzle
+            | Code::NoRun
             | Code::NoSheet
             | Code::NoTable
             | Code::NoTournament
@@ -430,6 +439,7 @@ impl Code {
             | Code::HasRatedGames
             | Code::BotOffline
             | Code::NotPending
+            | Code::RunOver
             | Code::NotStarted => StatusCode::CONFLICT,
             Code::LinkUsed => StatusCode::GONE,
             Code::TooLarge | Code::AnalysisTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -569,6 +579,8 @@ mod tests {
             (Code::SignedOut, 401),
             (Code::RoundNotOver, 403),
             (Code::NoPuzzle, 404),
+            (Code::NoRun, 404),
+            (Code::RunOver, 409),
             (Code::NameTaken, 409),
             (Code::LinkUsed, 410),
             (Code::AnalysisTooLarge, 413),

@@ -1,6 +1,6 @@
 //! Deleting what was made and never used, so that nothing made in bulk
-//! stays for good: a score sheet with no hand entered, and a tournament
-//! never started that no person entered, once older than
+//! stays for good: a score sheet with no hand entered, a tournament
+//! never started that no person entered, and a puzzle run, once older than
 //! `Limits::expire_after` (`--expire-after`). A tournament's age counts
 //! from its start time when that is later, so one announced for next month
 //! waits. Every node sweeps; deleting what another node deleted already
@@ -28,6 +28,11 @@ pub async fn once(hub: &Hub) -> Result<(u64, u64), sqlx::Error> {
     let before = now_ms().saturating_sub(age);
     let sheets = hub.store.expire_sheets(before).await?;
     let tournaments = hub.store.expire_tournaments(before).await?;
+    // A puzzle run is done in minutes; only its best score outlives it.
+    let runs = hub.store.expire_puzzle_runs(before).await?;
+    if runs > 0 {
+        tracing::info!(runs, "deleted old puzzle runs");
+    }
     if sheets + tournaments > 0 {
         tracing::info!(sheets, tournaments, "deleted unused sheets and tournaments");
     }

@@ -171,7 +171,7 @@ pub async fn run(
         config.incarnation = table::random_id(12);
     }
     let config = Arc::new(config);
-    let store = domino_store::Store::connect(&config.db).await?;
+    let store = domino_store::Store::connect_leasing(&config.db, config.lease).await?;
     let filled = store.fill_name_keys(profile::stored_keys).await?;
     if filled > 0 {
         tracing::info!("gave {filled} profiles their look-alike name keys");

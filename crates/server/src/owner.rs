@@ -32,14 +32,25 @@ impl Hub {
         let (node, ttl) = (&self.config.node, self.config.lease);
         let me = self.config.holder();
         let mut n = 0;
-        for id in self.store.unowned(node, ttl).await? {
+        for domino_store::Unowned {
+            table: id,
+            lapsed_ms,
+        } in self.store.unowned_since(node, ttl).await?
+        {
             if self.claimed(&id) || !self.store.take_lease(&id, &me, ttl).await? {
                 continue;
             }
             // Finished since the list was read: nothing to open.
-            let Some(saved) = self.store.unfinished_one(&id).await? else {
+            let Some(mut saved) = self.store.unfinished_one(&id).await? else {
                 continue;
             };
+            // Stored too: the next node to take the table over reads the
+            // clock from the store, and would charge this lapse again.
+            if let Some(clock) = excuse_lapse(&mut saved, lapsed_ms, self.config.time.now_ms()) {
+                if let Err(e) = self.store.set_clock(&id, node, &clock).await {
+                    tracing::warn!(table = %id, "the excused clock is not stored: {e}");
+                }
+            }
             let kept = self.store.kept(&id).await?;
             match self.reopen(saved, kept) {
                 Ok(_) => {
@@ -131,5 +142,77 @@ impl Hub {
                 tracing::warn!("lease heartbeat: {e}");
             }
         }
+    }
+}
+
+/// Nobody could move at a table while its lease was out (its node stopped
+/// or cut off, no other node running it yet): its running turn is not
+/// charged for that stretch. (The lease itself is charged: a node that
+/// stalls for less than its lease keeps its tables and their clocks.) The
+/// clock changed, if it did.
+fn excuse_lapse(saved: &mut domino_store::Saved, lapsed_ms: i64, now: i64) -> Option<String> {
+    let text = saved.table.clock.as_ref()?;
+    if lapsed_ms <= 0 {
+        return None;
+    }
+    // A clock that does not parse is left for the restore to refuse.
+    let mut clock = serde_json::from_str::<domino_engine::Clock>(text).ok()?;
+    if clock.running.is_none() {
+        return None;
+    }
+    clock.excuse(lapsed_ms, now);
+    let text = serde_json::to_string(&clock).ok()?;
+    tracing::info!(table = %saved.table.id, lapsed_ms, "the lapsed lease is not charged to the turn");
+    saved.table.clock = Some(text.clone());
+    Some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn saved(clock: Option<&domino_engine::Clock>) -> domino_store::Saved {
+        domino_store::Saved {
+            table: domino_store::TableRow {
+                id: "t".into(),
+                created_at: 0,
+                rules: "{}".into(),
+                secret: String::new(),
+                bot: "random".into(),
+                private: false,
+                humans: 2,
+                seats: None,
+                clock: clock.map(|c| serde_json::to_string(c).unwrap()),
+            },
+            seats: Vec::new(),
+            log: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_lapsed_lease_moves_the_running_turn_on_and_nothing_else() {
+        let control = domino_engine::TimeControl::PerMove {
+            move_s: 15,
+            bank_s: 60,
+        };
+        let mut clock = domino_engine::Clock::new(control, 2);
+        clock.start(1, 1_000);
+        let mut s = saved(Some(&clock));
+        assert_eq!(excuse_lapse(&mut s, 45_000, 70_000), s.table.clock.clone());
+        let after: domino_engine::Clock =
+            serde_json::from_str(s.table.clock.as_deref().unwrap()).unwrap();
+        assert_eq!(after.running.unwrap().since_ms, 46_000);
+        assert_eq!(after.bank_ms, clock.bank_ms);
+        let mut s = saved(Some(&clock));
+        assert_eq!(excuse_lapse(&mut s, 0, 70_000), None);
+        assert_eq!(s.table.clock, saved(Some(&clock)).table.clock);
+        let mut s = saved(None);
+        assert_eq!(excuse_lapse(&mut s, 45_000, 70_000), None);
+        assert_eq!(s.table.clock, None);
+        // No turn running: nothing to excuse, nothing to store.
+        let idle = domino_engine::Clock::new(control, 2);
+        let mut s = saved(Some(&idle));
+        assert_eq!(excuse_lapse(&mut s, 45_000, 70_000), None);
     }
 }

@@ -118,7 +118,8 @@ async fn the_lobby_counts_who_waits_and_a_seeker_can_cancel() {
     let st = get(s.addr, &format!("/api/seeks/{a}")).await;
     assert_eq!(st["state"], "waiting");
     assert_eq!(st["window"], 150.0);
-    let (status, _) = call(
+    // Only its seeker takes a seek back: its id alone is not enough.
+    let (status, r) = call(
         s.addr,
         "DELETE",
         &format!("/api/seeks/{a}"),
@@ -126,7 +127,16 @@ async fn the_lobby_counts_who_waits_and_a_seeker_can_cancel() {
         Value::Null,
     )
     .await;
-    assert_eq!(status, 200);
+    assert_eq!((status, r["code"].as_str()), (404, Some("no_seek")), "{r}");
+    let (status, r) = call(
+        s.addr,
+        "DELETE",
+        &format!("/api/seeks/{a}"),
+        &[],
+        json!({"guest": "guest-id-a"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{r}");
     assert_eq!(get(s.addr, "/api/seeks").await[0]["players"], 1);
     // Cancelled, the player may ask again.
     seek_as(s.addr, "a", json!({"rules": rules})).await;
@@ -618,7 +628,7 @@ async fn one_address_may_have_only_so_many_seeks_waiting() {
         "DELETE",
         &format!("/api/seeks/{}", seeks[0]),
         &[],
-        None,
+        Some(r#"{"guest": "guest-id-rotating-0"}"#),
     )
     .await;
     assert_eq!(status, 200, "{text}");
@@ -730,15 +740,15 @@ async fn seeks_stored_without_a_side_are_paired_or_told_after_the_upgrade() {
     s.kill();
 
     // The database as an earlier version left it: no sides, Bea's profile
-    // a bot account, and the sides' repair not yet run (the third migration
-    // from the end; the two after it, the sleeping tables' row and the
-    // served puzzles' table, create only what is missing and run again
-    // unchanged).
+    // a bot account, and the sides' repair not yet run (the fourth
+    // migration from the end; the three after it, the sleeping tables' row,
+    // the served puzzles' table and the puzzle runs' tables, create only
+    // what is missing and run again unchanged).
     let pool = sqlx::SqlitePool::connect(&db).await.unwrap();
     for sql in [
         "DELETE FROM domino_seek_sides",
         "UPDATE domino_profiles SET bot = 1 WHERE id = 'pb'",
-        "DELETE FROM domino_schema WHERE version >= (SELECT MAX(version) - 2 FROM domino_schema)",
+        "DELETE FROM domino_schema WHERE version >= (SELECT MAX(version) - 3 FROM domino_schema)",
     ] {
         sqlx::query(sql).execute(&pool).await.unwrap();
     }

@@ -47,15 +47,18 @@ fn refused(got: (u16, Value), status: u16, code: &str) {
 /// Wait (bounded) until the tournament is finished, playing the tables of
 /// entrant `me` with its players' tokens (all at once) as they open.
 async fn play_to_end(s: &Server, id: &str, ann: Option<(u64, &[String])>) -> Value {
-    play_to_end_after(s, id, ann, Vec::new()).await
+    play_to_end_after(s, id, ann, Vec::new(), None).await
 }
 
-/// [`play_to_end`], the tables in `played` played already.
+/// [`play_to_end`], the tables in `played` played already, the players'
+/// sockets signed in with `cookie` if given (a profile's seat is resumed
+/// only by that profile).
 async fn play_to_end_after(
     s: &Server,
     id: &str,
     ann: Option<(u64, &[String])>,
     mut played: Vec<String>,
+    cookie: Option<&str>,
 ) -> Value {
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
@@ -79,7 +82,14 @@ async fn play_to_end_after(
                         played.push(table.to_string());
                         let mut clients = Vec::new();
                         for token in tokens {
-                            let mut c = Client::connect(s.addr).await;
+                            let mut c = match cookie {
+                                Some(cookie) => {
+                                    Client::connect_with_headers(s.addr, &[("Cookie", cookie)])
+                                        .await
+                                        .unwrap()
+                                }
+                                None => Client::connect(s.addr).await,
+                            };
                             let r = c
                                 .request(json!({"type": "resume", "table": table, "token": token}))
                                 .await;
@@ -995,7 +1005,7 @@ async fn rated_entrant(s: &Server, name: &str) {
     let me = j["entrant"].as_u64().unwrap();
     add_bots(s, &id, &secret, 1).await;
     start(s, &id, &secret).await;
-    let v = play_to_end(s, &id, Some((me, &tokens))).await;
+    let v = play_to_end_after(s, &id, Some((me, &tokens)), Vec::new(), Some(&cookie)).await;
     let result = &v["played"][0]["tables"][0]["result"];
     let at = result["entrants"]
         .as_array()
@@ -1124,7 +1134,7 @@ async fn goes_on_after_a_restart(start_server: impl Fn() -> Server, db: &str) {
     drop(c);
 
     let s = start_server();
-    let v = play_to_end_after(&s, &id, Some((0, &[token])), vec![first]).await;
+    let v = play_to_end_after(&s, &id, Some((0, &[token])), vec![first], None).await;
     let tables = played_once(&v, 3);
     assert_eq!(tables, 6);
     assert_eq!(tables_stored(db).await, 6, "a table opened twice");

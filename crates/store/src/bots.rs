@@ -304,10 +304,10 @@ impl Store {
     /// bot's advisory lock on PostgreSQL, so that simultaneous accepts on
     /// any node cannot pass the cap together. Whether it was recorded.
     pub async fn add_bot_seat_within(&self, s: &BotSeat, cap: usize) -> Result<bool, sqlx::Error> {
-        let _turn = crate::seeks::pool_turn(self.backend).await;
+        let _turn = crate::writer::pool_turn(self.backend).await;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
-        crate::seeks::write_now(self.backend, &mut tx).await?;
+        crate::writer::write_now(self.backend, &mut tx).await?;
         if self.backend == crate::Backend::Postgres {
             let key = format!("bot-seats:{}", s.profile_id);
             crate::postgres::lock_addresses(&mut tx, &[key.as_str()]).await?;

@@ -30,6 +30,21 @@ fn ms(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
+/// How long [`Store::take_lease`] waits for a lease row another
+/// transaction has locked.
+pub const LOCK_WAIT: Duration = Duration::from_millis(250);
+
+/// A table no node runs, as a node looking for tables to take sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unowned {
+    pub table: String,
+    /// How long ago its lease ran out (on the database's clock), ms; 0 if
+    /// it has not (its run is gone, it is the looker's own, or it has
+    /// none). Nobody could move at the table meanwhile, so its turn clock
+    /// does not charge it.
+    pub lapsed_ms: i64,
+}
+
 /// Who holds a lease: a node, by its name, in one run of its process.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Holder {
@@ -89,16 +104,39 @@ impl Store {
     /// holds it already (in this run or an earlier one, which this run
     /// replaces); it is taken when it ran out or its run is gone. Whether
     /// `me` holds it now.
+    ///
+    /// It waits at most [`LOCK_WAIT`] for the lease row: a row locked by
+    /// another node's open transaction (a log batch's fence, held by a
+    /// node stopped mid-commit) answers "not now", so that the tables
+    /// after it in a look are not held up; the holder's transaction ends
+    /// within the idle limit (see `Store::connect_leasing`).
     pub async fn take_lease(
         &self,
         table: &str,
         me: &Holder,
         ttl: Duration,
     ) -> Result<bool, sqlx::Error> {
+        use sqlx::{Connection, Executor};
         let sql = take_lease_sql();
-        let done = take_lease_query(&sql, table, me, ttl)
-            .execute(&self.pool)
+        if self.backend() != Backend::Postgres {
+            let done = take_lease_query(&sql, table, me, ttl)
+                .execute(&self.pool)
+                .await?;
+            return Ok(done.rows_affected() == 1);
+        }
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        tx.execute(format!("SET LOCAL lock_timeout = {}", ms(LOCK_WAIT)).as_str())
             .await?;
+        let done = match take_lease_query(&sql, table, me, ttl)
+            .execute(&mut *tx)
+            .await
+        {
+            Ok(done) => done,
+            Err(e) if postgres::lock_not_available(&e) => return Ok(false),
+            Err(e) => return Err(e),
+        };
+        tx.commit().await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -143,9 +181,24 @@ impl Store {
     /// lease right after creating it, so a younger one is still being
     /// opened by its creator).
     pub async fn unowned(&self, node: &str, ttl: Duration) -> Result<Vec<String>, sqlx::Error> {
+        Ok(self
+            .unowned_since(node, ttl)
+            .await?
+            .into_iter()
+            .map(|u| u.table)
+            .collect())
+    }
+
+    /// [`Store::unowned`], each with how long its lease has been out.
+    pub async fn unowned_since(
+        &self,
+        node: &str,
+        ttl: Duration,
+    ) -> Result<Vec<Unowned>, sqlx::Error> {
         let gone = run_gone("l");
         let sql = format!(
-            "SELECT t.id FROM domino_tables t LEFT JOIN domino_leases l ON l.table_id = t.id
+            "SELECT t.id, CASE WHEN l.expires_at < {NOW_MS} THEN {NOW_MS} - l.expires_at ELSE 0 END
+             FROM domino_tables t LEFT JOIN domino_leases l ON l.table_id = t.id
              WHERE t.finished_at IS NULL
                AND ((l.table_id IS NULL AND t.created_at < {NOW_MS} - $1)
                     OR l.expires_at < {NOW_MS} OR l.node = $2 OR {gone})
@@ -157,7 +210,12 @@ impl Store {
             .fetch_all(&self.pool)
             .await?
             .iter()
-            .map(|r| r.try_get(0))
+            .map(|r| {
+                Ok(Unowned {
+                    table: r.try_get(0)?,
+                    lapsed_ms: r.try_get(1)?,
+                })
+            })
             .collect()
     }
 
@@ -425,5 +483,60 @@ mod tests {
         );
         assert_eq!(store.lease_holder(&id).await.unwrap(), Some(b.clone()));
         store.finish(&id, &b.node, 1, "{}").await.unwrap();
+    }
+
+    /// A node stopped in the middle of a transaction that fences a table's
+    /// lease row (as a log batch does) keeps that row locked: the others
+    /// are told "not now" instead of waiting, and once the database ends
+    /// the idle transaction they take the table, knowing how long its
+    /// lease has been out; the stopped node's commit then fails. Runs when
+    /// `DOMINO_TEST_POSTGRES` names a server.
+    #[tokio::test]
+    async fn a_node_stopped_mid_transaction_does_not_keep_its_tables() {
+        use sqlx::{Connection, Executor};
+        let Ok(url) = std::env::var("DOMINO_TEST_POSTGRES") else {
+            eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
+            return;
+        };
+        let ttl = Duration::from_millis(300);
+        let stopped = Store::connect_leasing(&url, ttl).await.unwrap();
+        let other = Store::connect(&url).await.unwrap();
+        let id = format!("stall{}x{}", std::process::id(), rand::random::<u32>());
+        let run = |node: &str| Holder {
+            node: format!("{id}-{node}"),
+            channel: String::new(),
+        };
+        let (a, b) = (run("a"), run("b"));
+        other.create_table(&table(&id, now_ms())).await.unwrap();
+        assert!(stopped.take_lease(&id, &a, ttl).await.unwrap());
+        let mut conn = stopped.pool.acquire().await.unwrap();
+        let mut tx = conn.begin().await.unwrap();
+        tx.execute(
+            sqlx::query("SELECT 1 FROM domino_leases WHERE table_id = $1 AND node = $2 FOR SHARE")
+                .bind(&id)
+                .bind(&a.node),
+        )
+        .await
+        .unwrap();
+        // The process stops here: its transaction stays open.
+        tokio::time::sleep(ttl + Duration::from_millis(200)).await;
+        let seen = other.unowned_since(&b.node, ttl).await.unwrap();
+        let lapsed = seen.iter().find(|u| u.table == id).map(|u| u.lapsed_ms);
+        assert!(lapsed.is_some_and(|ms| ms > 0), "{seen:?}");
+        assert!(
+            !other.take_lease(&id, &b, ttl).await.unwrap(),
+            "locked: not now, and no waiting"
+        );
+        let began = std::time::Instant::now();
+        while !other.take_lease(&id, &b, ttl).await.unwrap() {
+            assert!(
+                began.elapsed() < Duration::from_secs(30),
+                "the stopped node's transaction was never ended"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(other.lease_holder(&id).await.unwrap(), Some(b.clone()));
+        assert!(tx.commit().await.is_err(), "its transaction was ended");
+        other.finish(&id, &b.node, 1, "{}").await.unwrap();
     }
 }

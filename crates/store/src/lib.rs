@@ -38,10 +38,11 @@ pub mod latency;
 pub mod lease;
 mod migrations;
 pub mod new_tables;
-pub use lease::{Holder, LobbyRow};
+pub use lease::{Holder, LobbyRow, Unowned};
 pub mod own_puzzles;
 mod postgres;
 pub mod profiles;
+pub mod puzzle_runs;
 pub mod puzzles;
 pub mod seek_batch;
 pub mod seeks;
@@ -50,6 +51,7 @@ mod sqlite;
 pub mod tables;
 pub mod tournaments;
 pub mod turns;
+mod writer;
 
 pub use postgres::{drop_scratch_postgres, scratch_postgres};
 use tables::clock_sql;
@@ -113,7 +115,26 @@ impl Store {
     /// Connect to `url` (`sqlite://file.db`, `sqlite::memory:`,
     /// `postgres://...`), creating a SQLite file if needed, and migrate.
     pub async fn connect(url: &str) -> Result<Store, sqlx::Error> {
+        Store::connect_leasing(url, IDLE_TRANSACTION_LIMIT).await
+    }
+
+    /// [`Store::connect`] for a node whose table leases last `lease`: on
+    /// PostgreSQL a transaction of this node left idle longer than that
+    /// (2 s at least) is ended by the database. A node stopped mid-transaction (a log
+    /// batch fences its tables' lease rows) would otherwise keep those
+    /// rows locked until it ran again, and no other node could take its
+    /// tables over however long their leases had run out; past a lease
+    /// its transaction could not commit to any use anyway.
+    pub async fn connect_leasing(
+        url: &str,
+        lease: std::time::Duration,
+    ) -> Result<Store, sqlx::Error> {
         sqlx::any::install_default_drivers();
+        // Never under 2 s: a busy machine may leave a healthy transaction
+        // waiting between its statements for a while.
+        let idle_ms = u64::try_from(lease.as_millis())
+            .unwrap_or(u64::MAX)
+            .max(2_000);
         let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Backend::Postgres
         } else if url.starts_with("sqlite:") {
@@ -147,6 +168,11 @@ impl Store {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA synchronous = FULL").await?;
                         conn.execute("PRAGMA busy_timeout = 5000").await?;
+                    } else {
+                        conn.execute(
+                            format!("SET idle_in_transaction_session_timeout = {idle_ms}").as_str(),
+                        )
+                        .await?;
                     }
                     Ok(())
                 })
@@ -249,6 +275,10 @@ impl Store {
 pub(crate) fn json_text<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, sqlx::Error> {
     serde_json::to_string(value).map_err(|e| sqlx::Error::Encode(Box::new(e)))
 }
+
+/// The idle limit of a transaction when no lease is given: the server's
+/// default lease.
+const IDLE_TRANSACTION_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Whether log entries are group-committed: yes unless the environment
 /// says `DOMINO_GROUP_COMMIT=off` (or `0`), which commits each on its own,

@@ -3,7 +3,9 @@
 
 use sqlx::{Executor, Row};
 
-use crate::{asleep, bots, own_puzzles, postgres, profiles, puzzles, seeks, tournaments};
+use crate::{
+    asleep, bots, own_puzzles, postgres, profiles, puzzle_runs, puzzles, seeks, tournaments,
+};
 use crate::{Backend, Store};
 
 /// The schema, one migration per entry, applied in order once each.
@@ -121,6 +123,9 @@ pub(crate) const MIGRATIONS: &[&[&str]] = &[
     asleep::MIGRATION,
     // Which puzzles were served to whom, and their rated tries: see `puzzles`.
     puzzles::SERVED_MIGRATION,
+    // Puzzle streaks and storms, best scores, the history of tries: see
+    // `puzzle_runs`.
+    puzzle_runs::MIGRATION,
 ];
 
 impl Store {

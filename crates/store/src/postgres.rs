@@ -48,6 +48,12 @@ pub(crate) fn lease_fence(table: &str, node: &str) -> String {
     )
 }
 
+/// Whether `e` is PostgreSQL's "lock not available" (`lock_timeout`
+/// passed).
+pub(crate) fn lock_not_available(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.code().as_deref() == Some("55P03"))
+}
+
 /// The seats' names of the table whose id is `table` (an SQL
 /// expression), as JSON text: `[[SEAT, NAME], ...]`, `[]` for none.
 pub(crate) fn seat_names(table: &str) -> String {

@@ -56,10 +56,10 @@ impl Writer {
         &self,
         batch: &[Pending],
     ) -> Result<Vec<Result<(), AddError>>, sqlx::Error> {
-        let _turn = seeks::pool_turn(self.backend).await;
+        let _turn = crate::writer::pool_turn(self.backend).await;
         let mut conn = self.pool.acquire().await?;
         let mut tx = conn.begin().await?;
-        seeks::write_now(self.backend, &mut tx).await?;
+        crate::writer::write_now(self.backend, &mut tx).await?;
         if self.backend == Backend::Postgres {
             lock_addresses(&mut tx, batch).await?;
         }

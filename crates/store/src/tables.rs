@@ -192,6 +192,22 @@ impl Store {
         self.owned_write(q, node).await
     }
 
+    /// The player takes back a seat left to the computer (see the
+    /// server's `Table::take_back`).
+    pub async fn return_to_seat(
+        &self,
+        table: &str,
+        node: &str,
+        seat: i64,
+    ) -> Result<(), TableWriteError> {
+        let sql = format!(
+            "UPDATE domino_seats SET left_hand = NULL WHERE table_id = $1 AND seat = $2 AND {}",
+            self.fence(1, 3)
+        );
+        let q = sqlx::query(&sql).bind(table).bind(seat);
+        self.owned_write(q, node).await
+    }
+
     /// A new seat plan (the creator filled the invited seats with bots).
     pub async fn set_seats(
         &self,

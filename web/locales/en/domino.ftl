@@ -580,8 +580,8 @@ error = { $code ->
     [too_many_creates] Too much created from here in a short time: wait a while and try again.
     [too_many_tables] You have too many unfinished tables: finish or leave one first.
     [no_puzzle] There is no puzzle with this id.
-    [no_run] There is no such run: start a new one.
-    [run_over] This run is already over: start a new one.
+    [no_run] No puzzle run of yours has this id.
+    [run_over] That run is over: start another.
     [no_sheet] There is no score sheet at this address.
     [no_secret] Only the sheet's keeper can change it: the keeper's link lets you.
     [bad_secret] That link is not this sheet's keeper's link: ask the keeper for it.
@@ -1518,6 +1518,8 @@ clock-hours = { $h } h { $m } min
 clock-days = { $d } d { $h } h
 clock-timeout = Your time ran out: the computer played for you ({ $n } of { $max }). At { $max }, it keeps your seat.
 clock-timeout-left = Your time ran out { $n } times: the computer plays your seat for the rest of the match, and you are watching.
+clock-timeout-left-casual = Your time ran out { $n } times: the computer plays your seat, and you are watching. The match is casual: you may take your seat back.
+clock-take-back = Take my seat back
 clock-warning = { $secs ->
     [one] One second left on your clock!
    *[other] { $secs } seconds left on your clock!

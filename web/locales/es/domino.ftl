@@ -586,8 +586,8 @@ error = { $code ->
     [too_many_creates] Demasiadas cosas creadas desde aquí en poco tiempo: espera un rato y vuelve a intentarlo.
     [too_many_tables] Tienes demasiadas mesas sin terminar: termina o deja una primero.
     [no_puzzle] No hay ningún problema con este identificador.
-    [no_run] Esa ronda no existe: empieza otra.
-    [run_over] Esa ronda ya terminó: empieza otra.
+    [no_run] No tienes ninguna racha ni tormenta con ese código.
+    [run_over] Esa serie terminó: empieza otra.
     [no_sheet] No hay ninguna hoja de la cuenta en esta dirección.
     [no_secret] Solo quien lleva la cuenta puede cambiar la hoja: su enlace te deja hacerlo.
     [bad_secret] Ese enlace no es el de quien lleva esta hoja: pídeselo a quien lleva la cuenta.
@@ -1541,6 +1541,8 @@ clock-hours = { $h } h { $m } min
 clock-days = { $d } d { $h } h
 clock-timeout = Se te acabó el tiempo: la computadora jugó por ti ({ $n } de { $max }). A la { $max }.ª, se queda con tu puesto.
 clock-timeout-left = Se te acabó el tiempo { $n } veces: la computadora juega tu puesto el resto de la partida y tú miras.
+clock-timeout-left-casual = Se te acabó el tiempo { $n } veces: la computadora juega en tu lugar y tú miras. La partida es amistosa: puedes recuperar tu asiento.
+clock-take-back = Recuperar mi asiento
 clock-warning = { $secs ->
     [one] ¡Te queda un segundo en el reloj!
    *[other] ¡Te quedan { $secs } segundos en el reloj!

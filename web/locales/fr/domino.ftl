@@ -584,8 +584,8 @@ error = { $code ->
     [too_many_creates] Trop de créations depuis ici en peu de temps : attendez un moment et réessayez.
     [too_many_tables] Vous avez trop de tables non terminées : finissez-en une ou quittez-la d'abord.
     [no_puzzle] Aucun problème ne porte cet identifiant.
-    [no_run] Cette partie n'existe pas : commencez-en une autre.
-    [run_over] Cette partie est déjà terminée : commencez-en une autre.
+    [no_run] Aucune de vos séries de problèmes ne porte ce code.
+    [run_over] Cette série est terminée : commencez-en une autre.
     [no_sheet] Il n'y a pas de feuille de marque à cette adresse.
     [no_secret] Seul celui qui tient les comptes peut modifier la feuille : son lien le permet.
     [bad_secret] Ce lien n'est pas celui qui permet de tenir cette feuille : demandez-le à celui qui tient les comptes.
@@ -1546,6 +1546,8 @@ clock-hours = { $h } h { $m } min
 clock-days = { $d } j { $h } h
 clock-timeout = Votre temps est écoulé : l'ordinateur a joué pour vous ({ $n } sur { $max }). À la { $max }e fois, il garde votre place.
 clock-timeout-left = Votre temps s'est écoulé { $n } fois : l'ordinateur joue votre place jusqu'à la fin de la partie, et vous regardez.
+clock-timeout-left-casual = Votre temps s'est écoulé { $n } fois : l'ordinateur joue à votre place et vous regardez. La partie est amicale : vous pouvez reprendre votre place.
+clock-take-back = Reprendre ma place
 clock-warning = { $secs ->
     [one] Plus qu'une seconde à votre pendule !
    *[other] Plus que { $secs } secondes à votre pendule !

@@ -363,12 +363,14 @@ async fn cancel(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Result<Json<Done>, HttpRefusal> {
-    // A body is optional (a signed-in seeker needs none), JSON when sent.
+    // A body is optional (a signed-in seeker needs none), JSON when sent;
+    // `null` is no body.
     let by: CancelBy = if body.iter().all(u8::is_ascii_whitespace) {
         CancelBy::default()
     } else {
-        serde_json::from_slice(&body)
+        serde_json::from_slice::<Option<CancelBy>>(&body)
             .map_err(|e| refuse(StatusCode::BAD_REQUEST, Code::BadJson, e))?
+            .unwrap_or_default()
     };
     let no_seek = || refuse(StatusCode::NOT_FOUND, Code::NoSeek, "no such seek of yours");
     let s = hub.store.seek(&id).await?.ok_or_else(no_seek)?;

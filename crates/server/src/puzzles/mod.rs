@@ -5,7 +5,9 @@
 //! the player wins by finding the answer), once and for good; any other
 //! try is answered the same way, unrated, and says why.
 
+mod history;
 mod own;
+pub mod runs;
 mod set;
 
 use axum::extract::{Path, Query, State};
@@ -39,7 +41,9 @@ pub fn routes(hub: Hub) -> Routes {
         .post("/api/puzzles/{id}/try", try_puzzle)
         .get("/puzzles", page)
         .with_state(hub.clone())
-        .merge(own::routes(hub))
+        .merge(own::routes(hub.clone()))
+        .merge(runs::api::routes(hub.clone()))
+        .merge(history::routes(hub))
 }
 
 /// How sure the set's starting rating of a puzzle is: measured by the bot
@@ -83,7 +87,7 @@ pub(crate) fn guest_ok(g: &str) -> bool {
 }
 
 /// Who is trying: the signed-in profile, else the guest's browser id.
-async fn player(
+pub(crate) async fn player(
     hub: &Hub,
     headers: &HeaderMap,
     guest: Option<&str>,
@@ -307,9 +311,9 @@ async fn game_list() -> axum::Json<Vec<Game>> {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct GuestQuery {
+pub(crate) struct GuestQuery {
     #[serde(default)]
-    guest: Option<String>,
+    pub(crate) guest: Option<String>,
 }
 
 /// Today's puzzle (UTC), the same for everyone.
@@ -492,6 +496,8 @@ async fn try_puzzle(
         Some(true) => Err(Unrated::TriedBefore),
         Some(false) => rate_try(&hub, &player, p, right).await?,
     };
+    let now = crate::clock::now_ms();
+    runs::note_try(&hub, &player, p, right, moved.is_ok(), now).await;
     let build = || p.setup().map_err(|e| e.to_string());
     let taught = taught(p.id.clone(), build, p.kind, p.answer, chosen, right).await;
     let (player, puzzle, unrated) = match moved {

@@ -108,6 +108,19 @@ pub fn near_untried(
     .or_else(|| near(filter, current, rating, skip, pick))
 }
 
+/// Any puzzle among the nearest to `rating` but those `seen` (a run's so
+/// far); none once every puzzle was seen.
+pub fn nearest_unseen(
+    current: &Current,
+    rating: f64,
+    seen: &[String],
+    pick: usize,
+) -> Option<&'static Puzzle> {
+    nearest(Filter::default(), current, rating, pick, |p| {
+        !seen.iter().any(|s| *s == p.id)
+    })
+}
+
 fn nearest(
     filter: Filter,
     current: &Current,

@@ -129,7 +129,12 @@ impl Table {
                     }
                 }
                 if self.seats[seat].left {
-                    return Err(Refusal::new(Code::Left, "you left this table"));
+                    // In a casual match, a seat lost to three timeouts
+                    // is the player's to take back by coming back.
+                    if !self.may_take_back(seat) {
+                        return Err(Refusal::new(Code::Left, "you left this table"));
+                    }
+                    self.take_back(seat).await?;
                 }
                 (Some(seat as u8), None)
             }

@@ -120,6 +120,39 @@ impl Table {
         )
     }
 
+    /// Whether the player of `seat` may take it back from the computer:
+    /// three timeouts left it (not the player leaving), and the match is
+    /// on and does not count for ratings (where leaving loses, a seat
+    /// left is left for good).
+    pub(super) fn may_take_back(&self, seat: usize) -> bool {
+        self.m.phase() != Phase::MatchOver
+            && !self.counts_for_ratings()
+            && self.clock.as_ref().is_some_and(|c| {
+                c.timeouts
+                    .get(seat)
+                    .is_some_and(|n| *n >= TIMEOUTS_TO_LEAVE)
+            })
+    }
+
+    /// The player takes `seat` back (see [`Table::may_take_back`]): the
+    /// computer stops playing it, and its timeouts count from none again.
+    pub(super) async fn take_back(&mut self, seat: usize) -> Result<(), Refusal> {
+        let back = self
+            .store
+            .return_to_seat(&self.id, &self.config.node, seat as i64)
+            .await;
+        if let Err(e) = back {
+            return Err(self.not_written(e));
+        }
+        tracing::info!(table = %self.id, seat, "taken back after three timeouts");
+        self.seats[seat].left = false;
+        if let Some(n) = self.clock.as_mut().and_then(|c| c.timeouts.get_mut(seat)) {
+            *n = 0;
+        }
+        self.save_clock().await;
+        Ok(())
+    }
+
     /// The seat's third timeout: as if its player had left (a bot plays
     /// on, their connections watch).
     async fn leave_for_timeouts(&mut self, seat: u8) {
