@@ -527,45 +527,8 @@ async fn three_timeouts_in_a_rated_match_lose_it() {
     let (_s, clock, mut sat) = rated_match(&dir).await;
     let (bea_c, bea) = sat.pop().unwrap();
     drop(bea_c);
-    let (mut ana_c, ana) = sat.pop().unwrap();
-    let mut msg = ana_c.state.clone().unwrap();
-    // The position at which Bea's clock was last run out (once each).
-    let mut ran_out: Option<(u64, usize)> = None;
-    let mut acted: Option<(u64, usize)> = None;
-    let mut readied: Option<u64> = None;
-    for _ in 0..2000 {
-        let st = &msg["state"];
-        if msg["seats"][bea as usize]["left"] == true || st["phase"] == "match_over" {
-            break;
-        }
-        let pos = (
-            st["hand_number"].as_u64().unwrap(),
-            st["history"].as_array().map_or(0, Vec::len),
-        );
-        let playing = matches!(st["phase"].as_str(), Some("play" | "choose_poser"));
-        if playing && st["to_act"] == bea && msg["clock"]["running"] == bea {
-            if ran_out != Some(pos) {
-                ran_out = Some(pos);
-                // More than her move and her whole bank.
-                clock.advance(Duration::from_secs(80));
-            }
-        } else if playing && st["to_act"] == ana && acted != Some(pos) {
-            acted = Some(pos);
-            let r = ana_c
-                .request(json!({"type": "act", "action": st["legal"][0]}))
-                .await;
-            assert_eq!(r["type"], "ok", "{r}");
-        } else if st["phase"] == "hand_over" && readied != Some(pos.0) {
-            readied = Some(pos.0);
-            ana_c.request(json!({"type": "ready"})).await;
-        }
-        let latest = ana_c.state.clone().unwrap();
-        msg = if latest != msg {
-            latest
-        } else {
-            ana_c.next_state().await
-        };
-    }
+    let (mut ana_c, _) = sat.pop().unwrap();
+    let msg = common::time_out_until_left(&clock, &mut ana_c, bea).await;
     assert_eq!(msg["seats"][bea as usize]["left"], true, "{msg}");
     assert_eq!(msg["clock"]["timeouts"][bea as usize], 3, "{msg}");
     let end = common::play_out(&mut ana_c, 7).await;

@@ -298,47 +298,6 @@ async fn a_move_without_seq_after_a_timed_out_turn_is_not_played_on_the_next() {
     guest_plays.abort();
 }
 
-/// Run out `away`'s clock on each of their turns (Ana, `here`, playing the
-/// first legal play on hers) until their seat is left to the computer;
-/// the state then.
-async fn time_out_until_left(clock: &TimeSource, here: &mut Client, away: u64) -> Value {
-    let mut msg = here.state.clone().unwrap();
-    let (mut ran_out, mut acted, mut readied) = (None, None, None);
-    for _ in 0..2000 {
-        let st = &msg["state"];
-        if msg["seats"][away as usize]["left"] == true || st["phase"] == "match_over" {
-            break;
-        }
-        let pos = (
-            st["hand_number"].as_u64().unwrap(),
-            st["history"].as_array().map_or(0, Vec::len),
-        );
-        let playing = matches!(st["phase"].as_str(), Some("play" | "choose_poser"));
-        if playing && st["to_act"] == away && msg["clock"]["running"] == away {
-            if ran_out != Some(pos) {
-                ran_out = Some(pos);
-                clock.advance(Duration::from_secs(80));
-            }
-        } else if playing && st["to_act"] != away && acted != Some(pos) {
-            acted = Some(pos);
-            let r = here
-                .request(json!({"type": "act", "action": st["legal"][0]}))
-                .await;
-            assert_eq!(r["type"], "ok", "{r}");
-        } else if st["phase"] == "hand_over" && readied != Some(pos.0) {
-            readied = Some(pos.0);
-            here.request(json!({"type": "ready"})).await;
-        }
-        let latest = here.state.clone().unwrap();
-        msg = if latest != msg {
-            latest
-        } else {
-            here.next_state().await
-        };
-    }
-    msg
-}
-
 /// In a casual match a player whose three timeouts left their seat to the
 /// computer takes it back by coming back with its token (the page offers
 /// it), and their timeouts count from none again.
@@ -365,7 +324,7 @@ async fn a_seat_lost_to_timeouts_in_a_casual_match_is_taken_back() {
     let (token, seat) = (r["token"].clone(), r["seat"].as_u64().unwrap());
     drop(bea);
     ana.next_state().await;
-    let msg = time_out_until_left(&clock, &mut ana, seat).await;
+    let msg = common::time_out_until_left(&clock, &mut ana, seat).await;
     assert_eq!(msg["seats"][seat as usize]["left"], true, "{msg}");
     assert_eq!(
         (msg["rated"].as_bool(), msg["finished"].as_bool()),

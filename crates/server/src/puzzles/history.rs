@@ -6,7 +6,7 @@ use axum::http::{HeaderMap, StatusCode};
 use domino_protocol::refusal::Code;
 use serde::Serialize;
 
-use super::{by_id, game_of, player, shown, GuestQuery, Showing, Shown};
+use super::{by_id, game_of, player, unrated_shown, GuestQuery, Shown};
 use crate::answer::HttpRefusal;
 use crate::hub::Hub;
 use crate::routes::Routes;
@@ -68,17 +68,5 @@ async fn open(Path(id): Path<String>) -> Result<axum::Json<Shown>, HttpRefusal> 
             format!("no puzzle {id:?}"),
         )
     })?;
-    let setup = p
-        .setup()
-        .map_err(|e| HttpRefusal::internal(format!("puzzle {}: {e}", p.id)))?;
-    Ok(axum::Json(shown(
-        &setup,
-        Showing {
-            id: &p.id,
-            game: game_of(p),
-            kind: p.kind,
-            themes: &p.themes,
-            worlds: p.worlds,
-        },
-    )))
+    Ok(axum::Json(unrated_shown(p)?))
 }

@@ -199,6 +199,21 @@ pub(crate) fn shown(setup: &Setup, what: Showing<'_>) -> Shown {
     }
 }
 
+/// A puzzle of the set as the player sees it, without ratings.
+pub(crate) fn unrated_shown(p: &Puzzle) -> Result<Shown, HttpRefusal> {
+    let setup = p
+        .setup()
+        .map_err(|e| HttpRefusal::internal(format!("puzzle {}: {e}", p.id)))?;
+    let what = Showing {
+        id: &p.id,
+        game: game_of(p),
+        kind: p.kind,
+        themes: &p.themes,
+        worlds: p.worlds,
+    };
+    Ok(shown(&setup, what))
+}
+
 fn empty(s: Option<String>) -> Option<String> {
     s.filter(|s| !s.is_empty())
 }
@@ -265,25 +280,16 @@ async fn show(
     player: &str,
     mine: Glicko2Rating,
 ) -> Result<axum::Json<Shown>, HttpRefusal> {
-    let setup = p
-        .setup()
-        .map_err(|e| HttpRefusal::internal(format!("puzzle {}: {e}", p.id)))?;
+    let unrated = unrated_shown(p)?;
     hub.store
         .serve_puzzle(player, &p.id, crate::clock::now_ms())
         .await
         .map_err(HttpRefusal::internal)?;
     let rating = puzzle_rating(hub, p).await?.rating;
-    let what = Showing {
-        id: &p.id,
-        game: game_of(p),
-        kind: p.kind,
-        themes: &p.themes,
-        worlds: p.worlds,
-    };
     Ok(axum::Json(Shown {
         rating: Some(rating.into()),
         player: Some(mine.into()),
-        ..shown(&setup, what)
+        ..unrated
     }))
 }
 

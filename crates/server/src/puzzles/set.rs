@@ -117,7 +117,7 @@ pub fn nearest_unseen(
     pick: usize,
 ) -> Option<&'static Puzzle> {
     nearest(Filter::default(), current, rating, pick, |p| {
-        !seen.iter().any(|s| *s == p.id)
+        !seen.contains(&p.id)
     })
 }
 

@@ -661,3 +661,48 @@ pub async fn full_table(s: &Server, rules: Value, players: usize) -> (Vec<Client
     }
     (clients, table)
 }
+
+/// Run out `away`'s clock on each of their turns (`here` playing the
+/// first legal play on the others') until their seat is left to the computer;
+/// the state then.
+pub async fn time_out_until_left(
+    clock: &domino_server::clock::TimeSource,
+    here: &mut Client,
+    away: u64,
+) -> Value {
+    let mut msg = here.state.clone().unwrap();
+    let (mut ran_out, mut acted, mut readied) = (None, None, None);
+    for _ in 0..2000 {
+        let st = &msg["state"];
+        if msg["seats"][away as usize]["left"] == true || st["phase"] == "match_over" {
+            break;
+        }
+        let pos = (
+            st["hand_number"].as_u64().unwrap(),
+            st["history"].as_array().map_or(0, Vec::len),
+        );
+        let playing = matches!(st["phase"].as_str(), Some("play" | "choose_poser"));
+        if playing && st["to_act"] == away && msg["clock"]["running"] == away {
+            if ran_out != Some(pos) {
+                ran_out = Some(pos);
+                clock.advance(Duration::from_secs(80));
+            }
+        } else if playing && st["to_act"] != away && acted != Some(pos) {
+            acted = Some(pos);
+            let r = here
+                .request(json!({"type": "act", "action": st["legal"][0]}))
+                .await;
+            assert_eq!(r["type"], "ok", "{r}");
+        } else if st["phase"] == "hand_over" && readied != Some(pos.0) {
+            readied = Some(pos.0);
+            here.request(json!({"type": "ready"})).await;
+        }
+        let latest = here.state.clone().unwrap();
+        msg = if latest != msg {
+            latest
+        } else {
+            here.next_state().await
+        };
+    }
+    msg
+}

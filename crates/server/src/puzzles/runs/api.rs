@@ -5,13 +5,12 @@ use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use domino_engine::Action;
 use domino_protocol::refusal::Refusal;
-use domino_puzzles::Puzzle;
 use serde::{Deserialize, Serialize};
 
 use super::{Kind, RunError, Seen};
 use crate::answer::{HttpRefusal, Json};
 use crate::hub::Hub;
-use crate::puzzles::{game_of, player, shown, GuestQuery, Showing, Shown};
+use crate::puzzles::{player, unrated_shown, GuestQuery, Shown};
 use crate::routes::Routes;
 
 pub fn routes(hub: Hub) -> Routes {
@@ -67,25 +66,9 @@ pub struct RunTried {
     pub run: RunView,
 }
 
-fn show(p: &'static Puzzle) -> Result<Shown, HttpRefusal> {
-    let setup = p
-        .setup()
-        .map_err(|e| HttpRefusal::internal(format!("puzzle {}: {e}", p.id)))?;
-    Ok(shown(
-        &setup,
-        Showing {
-            id: &p.id,
-            game: game_of(p),
-            kind: p.kind,
-            themes: &p.themes,
-            worlds: p.worlds,
-        },
-    ))
-}
-
 fn view(seen: Seen, now: i64) -> Result<RunView, HttpRefusal> {
     let puzzle = match seen.puzzle {
-        Some(p) if !seen.run.over => Some(show(p)?),
+        Some(p) if !seen.run.over => Some(unrated_shown(p)?),
         _ => None,
     };
     Ok(RunView {
