@@ -461,19 +461,23 @@ pub(crate) async fn taught(
 }
 
 /// The play tried, as the puzzle lists it (a claim the try left out is
-/// made); refused when it is none of the puzzle's.
-pub(crate) fn chosen(choices: &[Choice], tried: Action) -> Result<Action, HttpRefusal> {
+/// made); none when it is none of the puzzle's.
+pub(crate) fn listed(choices: &[Choice], tried: Action) -> Option<Action> {
     choices
         .iter()
         .map(|c| c.action)
         .find(|&c| same_play(tried, c))
-        .ok_or_else(|| {
-            HttpRefusal::new(
-                StatusCode::BAD_REQUEST,
-                Code::Engine(ErrorCode::IllegalAction),
-                format!("{tried} is not a play of this puzzle"),
-            )
-        })
+}
+
+/// [`listed`], refused when it is none of the puzzle's.
+pub(crate) fn chosen(choices: &[Choice], tried: Action) -> Result<Action, HttpRefusal> {
+    listed(choices, tried).ok_or_else(|| {
+        HttpRefusal::new(
+            StatusCode::BAD_REQUEST,
+            Code::Engine(ErrorCode::IllegalAction),
+            format!("{tried} is not a play of this puzzle"),
+        )
+    })
 }
 
 async fn try_puzzle(

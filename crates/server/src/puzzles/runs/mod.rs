@@ -13,6 +13,7 @@ use domino_puzzles::rate::same_play;
 use domino_puzzles::Puzzle;
 use domino_store::puzzle_runs::{RunRow, RunStep, TryRow};
 
+use super::listed;
 use super::set::{by_id, nearest_unseen, Current};
 use crate::hub::Hub;
 
@@ -208,7 +209,7 @@ pub async fn try_run(
     }
     let p =
         by_id(&run.puzzle).ok_or_else(|| RunError::Broken(run.puzzle.clone(), "gone".into()))?;
-    if !p.choices.iter().any(|c| same_play(action, c.action)) {
+    if listed(&p.choices, action).is_none() {
         return Err(RunError::NotAPlay(action));
     }
     let right = same_play(action, p.answer);
@@ -233,20 +234,29 @@ pub async fn try_run(
         over = n.is_none();
         n
     };
-    let moved = hub
-        .store
-        .step_puzzle_run(&RunStep {
-            id: &run.id,
-            was: run.step,
-            score,
-            ends_at,
-            puzzle: next.map_or(run.puzzle.as_str(), |n| n.id.as_str()),
-            over,
-        })
-        .await?;
-    if !moved {
+    let step = RunStep {
+        id: &run.id,
+        was: run.step,
+        score,
+        ends_at,
+        puzzle: next.map_or(run.puzzle.as_str(), |n| n.id.as_str()),
+        over,
+    };
+    if !hub.store.step_puzzle_run(&step).await? {
         return Err(RunError::Raced);
     }
+    // The run as stored now, without reading it back.
+    let mut seen = run.seen.clone();
+    seen.push(step.puzzle.to_string());
+    let stepped = RunRow {
+        step: run.step + 1,
+        score,
+        ends_at,
+        puzzle: step.puzzle.to_string(),
+        seen,
+        over,
+        ..run.clone()
+    };
     note_try(hub, player, p, right, false, now).await;
     // Kept as the score grows, so that a storm whose time runs out with
     // no further try keeps its score too.
@@ -257,18 +267,13 @@ pub async fn try_run(
     }
     let (best, set_at) = best(hub, player, kind).await?;
     let new_best = best > 0 && set_at >= run.started_at;
-    let run = hub
-        .store
-        .puzzle_run(&run.id)
-        .await?
-        .ok_or(RunError::NoRun)?;
     Ok(Tried {
         right,
         answer: p.answer,
         counted: in_time,
         new_best,
         seen: Seen {
-            run,
+            run: stepped,
             kind,
             puzzle: next,
             best,
