@@ -54,10 +54,13 @@ for (const run of [
     await page.goto(env.base + "/");
     await openCustom(page);
     // A table of 5 s a move (not among the lobby's choices), made from the
-    // page's own socket as the lobby makes its tables.
+    // page's own socket as the lobby makes its tables. Its match is long:
+    // once the computer holds both seats it plays on at the tests' bot
+    // pace, and a short match could end (no seat to take back) before the
+    // tap on a slow machine.
     const made = await page.evaluate(() => new Promise((ok) => {
       const ws = new WebSocket(`ws://${location.host}/ws`);
-      ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "draw", players: 2, options: {} },
+      ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "draw", players: 2, options: { target: 5000 } },
         seats: ["me", "bot"], bot: "random", name: "Ana", clock: { kind: "per_move", move_s: 5, bank_s: 0 } }));
       ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { ws.close(); ok(m); } };
     }));

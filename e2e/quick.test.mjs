@@ -3,7 +3,8 @@
 // screen holds the grid of quick games and today's puzzle with the custom
 // forms folded, and one tap is a game: against the computer after the
 // countdown shown when nobody comes (timed from the tap to the first
-// move), or with the player already waiting for that game.
+// move), or with the player already waiting for that game; a game of
+// four fills its empty seats with the computer around the people who came.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -120,4 +121,36 @@ test("Spanish at desktop size: the forms open, the others waiting counted withou
   assert.match(await bea.locator(".seats, #seats, main").first().innerText(), /Ana/);
   await shot(bea, "quick-es-desktop-table");
   for (const p of [ana, bea]) { noErrors(p); await p.context().close(); }
+});
+
+test("a game of four from the grid: the two people who tap it sit at one table, the computer in the other seats (French phone, Spanish desktop)", async () => {
+  const lea = await newPlayer(env, "lea-fr-phone-four", { viewport: PHONE, locale: "fr-FR" });
+  const bruno = await newPlayer(env, "bruno-es-desktop-four", { viewport: DESKTOP, locale: "es-ES" });
+  const tile = '#qgrid [data-tile="jamaican/none"]';
+  // Both have played before: nobody is sent to the computer within seconds.
+  for (const p of [lea, bruno]) {
+    await p.goto(env.base + "/");
+    await p.waitForSelector(tile);
+    await p.evaluate(() => localStorage.setItem("domino.played", "1"));
+  }
+  await lea.fill("#name", "Léa");
+  await lea.click(tile);
+  await lea.waitForFunction(() => /\d+ s/.test(document.querySelector("#qg-status")?.textContent || ""));
+  // Bruno opens the lobby, sees Léa waiting, and taps the same game.
+  await bruno.goto(env.base + "/");
+  await bruno.fill("#name", "Bruno");
+  await bruno.dispatchEvent("#name", "change");
+  await bruno.waitForFunction((sel) => document.querySelector(sel + " .qcount")?.textContent === "1 espera", tile, { timeout: 8000 });
+  await bruno.click(tile);
+  // Nobody else comes: the pool makes the table of the two, the computer
+  // in the two seats left, and says so while it does.
+  await Promise.all([lea, bruno].map((p) => p.waitForURL(/\/t\/[0-9a-f]+$/, { timeout: 30000 })));
+  assert.equal(lea.url(), bruno.url(), "one table for both");
+  await Promise.all([lea, bruno].map((p) => p.waitForSelector(".seat.me")));
+  assert.equal(await bruno.locator(".seat").count(), 4);
+  const seats = await bruno.locator(".seat").allInnerTexts();
+  assert.ok(seats.some((s) => /Léa/.test(s)) && seats.some((s) => /Bruno/.test(s)), JSON.stringify(seats));
+  await shot(lea, "quick-four-fr-phone-table");
+  await shot(bruno, "quick-four-es-desktop-table");
+  for (const p of [lea, bruno]) { noErrors(p); await p.context().close(); }
 });

@@ -47,9 +47,21 @@ for (const { code, locale, viewport, size } of [
 ]) {
   test(`the board fills the felt: the first tiles at least 36 px tall (${code}, ${size}), shrinking as the layout grows`, async () => {
     const page = await newPlayer(env, `board-${size}`, { viewport, locale });
+    // The sizes are taken in the page the moment the first tiles are drawn:
+    // read afterwards, a slow machine may already show the bots' next tiles.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const faces = document.querySelectorAll("#board g.layout g.tile rect.face");
+        if (window.__firstTiles || !faces.length) return;
+        window.__firstTiles = [...faces].map((r) => {
+          const b = r.getBoundingClientRect();
+          return { short: Math.min(b.width, b.height), long: Math.max(b.width, b.height) };
+        });
+      }).observe(document, { childList: true, subtree: true });
+    });
     await quickStart(env, page, { game: "block", name: "Ana" });
     await firstTileDown(page);
-    const first = await tileSizes(page);
+    const first = await page.evaluate(() => window.__firstTiles);
     writeArtifact(`tablefinish-first-tiles-${size}.json`, first);
     assert.ok(first.length >= 1 && first.every((s) => s.short >= 36), `first tiles ${JSON.stringify(first)}`);
     await shot(page, `tablefinish-board-first-${size}-${code}`);

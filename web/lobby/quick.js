@@ -100,6 +100,30 @@ export function waitSeconds({ others, played }) {
   return played ? WAIT.usual : WAIT.first;
 }
 
+/** The pool's shortest wait before the computer fills a table (the server's FILL_MIN_S). */
+export const FILL_MIN = 5;
+/** Seconds the page gives the pool past the fill time before it makes the computer's table itself. */
+export const FILL_SPARE = 8;
+
+/**
+ * How a tap waits: the seconds shown before the computer plays you, the
+ * pool's fill time (`fill_s`), and when the page stops waiting for the
+ * pool. A game of two meets its one other person or goes to the computer.
+ * A game of more seats lets the pool make the table from those who came,
+ * the computer in the empty seats: every tap asks the same fill time, and
+ * the pool seats those who asked no longer a wait together once the first
+ * one's time is up. A first game with nobody waiting still goes to the
+ * computer within seconds.
+ * @param {Tile} tile
+ * @param {{ others: number, played: boolean }} at
+ * @returns {{ wait: number, fill_s: number | null, giveUp: number }}
+ */
+export function tapWait(tile, at) {
+  const wait = waitSeconds(at);
+  if (tile.players <= 2 || wait < FILL_MIN) return { wait, fill_s: null, giveUp: wait };
+  return { wait: WAIT.usual, fill_s: WAIT.usual, giveUp: WAIT.usual + FILL_SPARE };
+}
+
 /**
  * A guest's name, given at once (the player may change it): the
  * language's word for a player and four digits.

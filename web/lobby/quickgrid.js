@@ -4,6 +4,9 @@
 // the seconds left before the computer plays you, goes to the table the
 // pool makes, and when nobody came in that time stops seeking and opens a
 // table against the computer (the socket's `create`), with the same clock.
+// A game of more than two seats asks the pool itself to fill the empty
+// seats with the computer (`fill_s`, see quick.js's `tapWait`), so that
+// the people who came sit together.
 
 import { h } from "../dom.js";
 import { t } from "../words.js";
@@ -11,7 +14,7 @@ import { call } from "../api.js";
 import { store } from "../store.js";
 import { guest } from "../guest.js";
 import { seatsFor } from "./model.js";
-import { quickRows, tileRules, tileClock, othersWaiting, waitSeconds, waitingWords } from "./quick.js";
+import { quickRows, tileRules, tileClock, othersWaiting, tapWait, waitingWords } from "./quick.js";
 
 /** @typedef {import("./quick.js").Tile} Tile */
 
@@ -39,7 +42,7 @@ export function quickGrid({ presets, name, needName, create, go }) {
   const waitRow = h("div", { class: "row qgwait", hidden: true }, nowBtn, stopBtn);
   /** @type {any[]} */
   let waiting = [];
-  /** @type {{ seek: string, token: string, tile: Tile, deadline: number } | null} */
+  /** @type {{ seek: string, token: string, tile: Tile, deadline: number, giveUp: number } | null} */
   let mine = null;
   let timer = 0;
 
@@ -79,11 +82,14 @@ export function quickGrid({ presets, name, needName, create, go }) {
     const who = needName();
     await refresh();
     const others = othersWaiting(waiting, tile, null);
+    const how = tapWait(tile, { others, played: played() });
     const { data, error: e } = await call("POST", "/api/seeks", {
       rules: tileRules(tile), rated: false, name: who, guest: guest(), opponents: "people", clock: tileClock(tile),
+      ...(how.fill_s != null ? { fill_s: how.fill_s } : {}),
     });
     if (!data) { error.textContent = e || ""; return; }
-    mine = { seek: data.seek, token: data.token, tile, deadline: Date.now() + 1000 * waitSeconds({ others, played: played() }) };
+    const now = Date.now();
+    mine = { seek: data.seek, token: data.token, tile, deadline: now + 1000 * how.wait, giveUp: now + 1000 * how.giveUp };
     remember(KEPT, JSON.stringify({ seek: data.seek, token: data.token }));
     store.game = tile.preset;
     waitRow.hidden = false;
@@ -99,8 +105,9 @@ export function quickGrid({ presets, name, needName, create, go }) {
     if (mine !== at) return;
     if (data && data.state === "paired" && data.table) return seated(data.table);
     const left = (at.deadline - Date.now()) / 1000;
-    if (left <= 0) return computer();
-    status.textContent = waitingWords(at.tile, left);
+    if (Date.now() >= at.giveUp) return computer();
+    // Past the fill time the pool is making the table with the computer.
+    status.textContent = left > 0 ? waitingWords(at.tile, left) : t("quick-filling");
     timer = window.setTimeout(tick, 400);
   }
   /** @param {string} table */

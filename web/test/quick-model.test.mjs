@@ -2,7 +2,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { quickRows, tileRules, tileClock, othersWaiting, waitingFor, waitSeconds, guestName, waitingWords, WAIT, QUICK_CLOCKS } from "../lobby/quick.js";
+import { quickRows, tileRules, tileClock, othersWaiting, waitingFor, waitSeconds, guestName, waitingWords, WAIT, QUICK_CLOCKS, tapWait, FILL_MIN, FILL_SPARE } from "../lobby/quick.js";
 
 const presets = [
   { name: "draw", default_players: 2 },
@@ -46,6 +46,21 @@ test("how long a tap waits for people: seconds the first time, longer when someb
   assert.equal(waitSeconds({ others: 0, played: true }), WAIT.usual);
   assert.equal(waitSeconds({ others: 2, played: false }), WAIT.someone);
   assert.ok(WAIT.someone > WAIT.usual);
+});
+
+test("a tap at a game of more than two seats lets the pool fill it with the computer, so the people who came sit together", () => {
+  const tile = (players) => ({ preset: "jamaican", players, clock: "none", key: "jamaican/none" });
+  // Two seats: the one other person, or the page's own table with the computer.
+  assert.deepEqual(tapWait(tile(2), { others: 0, played: true }), { wait: WAIT.usual, fill_s: null, giveUp: WAIT.usual });
+  assert.deepEqual(tapWait(tile(2), { others: 1, played: true }), { wait: WAIT.someone, fill_s: null, giveUp: WAIT.someone });
+  // Four seats, nobody waiting: the pool fills at the usual wait, the page waits a little longer for it.
+  assert.deepEqual(tapWait(tile(4), { others: 0, played: true }), { wait: WAIT.usual, fill_s: WAIT.usual, giveUp: WAIT.usual + FILL_SPARE });
+  // Somebody waits: the same fill time as theirs, so that the pool seats both when theirs is up.
+  assert.deepEqual(tapWait(tile(4), { others: 1, played: false }), { wait: WAIT.usual, fill_s: WAIT.usual, giveUp: WAIT.usual + FILL_SPARE });
+  assert.ok(WAIT.usual >= FILL_MIN);
+  // A first game with nobody there is still the computer's within seconds.
+  assert.ok(WAIT.first < FILL_MIN);
+  assert.deepEqual(tapWait(tile(4), { others: 0, played: false }), { wait: WAIT.first, fill_s: null, giveUp: WAIT.first });
 });
 
 test("a guest's name at once, and the countdown in words", () => {

@@ -88,7 +88,10 @@ pub fn groups(pool: &[Waiting], layout: &Layout) -> Vec<Group> {
         }
         if seated(pool, &chosen) < layout.players {
             // Short of players: the computer takes the empty seats once the
-            // anchor's time is up, beside those who chose it too.
+            // anchor's time is up, beside those who chose it too and have
+            // waited their time, or asked for no longer a wait than the
+            // anchor's (so that people who chose the same wait sit together
+            // rather than each at a table of bots).
             let ready = |i: &usize| {
                 pool[*i]
                     .fill_ms
@@ -97,7 +100,8 @@ pub fn groups(pool: &[Waiting], layout: &Layout) -> Vec<Group> {
             if !ready(&a) {
                 continue;
             }
-            chosen.retain(ready);
+            let anchor_fill = anchor.fill_ms;
+            chosen.retain(|i| ready(i) || pool[*i].fill_ms.is_some_and(|f| Some(f) <= anchor_fill));
         }
         for &i in &chosen {
             placed[i] = true;
@@ -246,12 +250,35 @@ mod tests {
             ..solo(1500.0, w)
         };
         assert!(groups(&[filling(9_999)], &partners()).is_empty());
+        // The second chose the same wait: it comes along with the first,
+        // whose time is up, rather than wait for a table of bots alone.
         let g = groups(&[filling(10_000), filling(0)], &partners());
-        assert_eq!(g.len(), 1, "the second has not waited its time");
+        assert_eq!(g.len(), 1);
         assert_eq!(
             (g[0].seeks.clone(), g[0].bots.clone()),
-            (vec![(0, vec![0])], vec![1, 2, 3])
+            (vec![(0, vec![0]), (1, vec![1])], vec![2, 3])
         );
+        // One who chose a longer wait than the first's, and has not waited
+        // it, keeps waiting for people.
+        let patient = Waiting {
+            fill_ms: Some(60_000),
+            ..solo(1500.0, 20_000)
+        };
+        let g = groups(&[filling(10_000), patient.clone()], &partners());
+        assert_eq!(
+            (g[0].seeks.clone(), g[0].bots.clone()),
+            (vec![(0, vec![0])], vec![1, 2, 3]),
+            "the second has not waited its time"
+        );
+        // A newer seek whose shorter time is up does not take along an
+        // older one that chose to wait longer.
+        let sooner = Waiting {
+            fill_ms: Some(5_000),
+            ..solo(1500.0, 5_000)
+        };
+        let g = groups(&[patient, sooner], &partners());
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].seeks, vec![(1, vec![0])]);
         let g = groups(&[filling(10_000), filling(10_000)], &partners());
         assert_eq!(g[0].bots, vec![2, 3]);
         let g = groups(&[solo(1500.0, 60_000), filling(10_000)], &partners());

@@ -16,12 +16,14 @@
 
 pub mod bots;
 pub mod challenges;
+pub mod coach;
 pub mod history;
 pub mod keep;
 pub mod levels;
 pub mod ops;
 pub mod pool;
 pub mod profile;
+pub mod puzzles;
 pub mod refusal;
 pub mod relay;
 pub mod seat;

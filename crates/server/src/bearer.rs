@@ -70,13 +70,18 @@ pub fn bearer(headers: &HeaderMap) -> Option<&str> {
 /// The bot account of a bearer token; `None` when it is unknown or
 /// revoked (or the store could not say).
 pub async fn resolve(hub: &Hub, token: &str) -> Option<BotAuth> {
-    resolve_used(hub, token).await.map(|(a, _)| a)
+    resolve_in(&hub.store, token).await
+}
+
+/// [`resolve`] from the store alone.
+pub async fn resolve_in(store: &domino_store::Store, token: &str) -> Option<BotAuth> {
+    resolve_used(store, token).await.map(|(a, _)| a)
 }
 
 /// [`resolve`], and when the token was last used.
-async fn resolve_used(hub: &Hub, token: &str) -> Option<(BotAuth, Option<i64>)> {
+async fn resolve_used(store: &domino_store::Store, token: &str) -> Option<(BotAuth, Option<i64>)> {
     let hash = crate::table::token_hash(token);
-    match hub.store.bot_token(&hash).await {
+    match store.bot_token(&hash).await {
         Ok(found) => found.map(|(t, profile)| {
             (
                 BotAuth {
@@ -144,7 +149,7 @@ pub(crate) async fn guard(
     if hub.bots.bad_tokens.full(ip, most, BAD_TOKEN_WINDOW) {
         return too_many_bad_tokens(&hub, ip);
     }
-    let Some((auth, last_used)) = resolve_used(&hub, &token).await else {
+    let Some((auth, last_used)) = resolve_used(&hub.store, &token).await else {
         // Counted and judged at once: guesses sent together are no more.
         if hub.bots.bad_tokens.allow_within(ip, most, BAD_TOKEN_WINDOW) {
             return bad_token();

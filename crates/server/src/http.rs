@@ -43,15 +43,18 @@ use domino_protocol::ops::Health;
 use domino_protocol::socket::LobbyTable;
 use domino_store::Finished;
 
-#[derive(Clone, Debug)]
-struct App {
+/// What this file's own routes are given: the wired parts, and the
+/// shutdown signal the socket upgrade watches.
+#[derive(Clone)]
+struct Here {
     hub: Hub,
+    finished: crate::finished::FinishedMatches,
     stop: watch::Receiver<bool>,
 }
 
-impl FromRef<App> for Hub {
-    fn from_ref(app: &App) -> Hub {
-        app.hub.clone()
+impl FromRef<Here> for Hub {
+    fn from_ref(here: &Here) -> Hub {
+        here.hub.clone()
     }
 }
 
@@ -74,6 +77,7 @@ pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
 
 /// Every route, with the list of those that change state.
 pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
+    let app = crate::app::App::new(hub.clone());
     let page_ok = |headers: HeaderMap| async move { page(StatusCode::OK, None, &headers) };
     Routes::new()
         .get("/ws", upgrade)
@@ -96,14 +100,15 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .get("/tournaments", page_ok)
         .get("/tournaments/{id}", tournament_page)
         .fallback(asset)
-        .with_state(App {
+        .with_state(Here {
             hub: hub.clone(),
+            finished: app.finished.clone(),
             stop: stop.clone(),
         })
         .merge(crate::keep::routes(hub.clone()))
-        .merge(crate::coach::routes(hub.clone()))
+        .merge(crate::coach::api::routes(app.coach.clone()))
         .merge(crate::profile::routes(hub.clone()))
-        .merge(crate::puzzles::routes(hub.clone()))
+        .merge(crate::puzzles::routes(app.puzzles, app.who))
         .merge(crate::tournament::http::routes(hub.clone()))
         .merge(crate::turns::routes(hub.clone()))
         .merge(crate::pairing::http::routes(hub.clone()))
@@ -118,7 +123,7 @@ async fn upgrade(
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     bot: Option<axum::Extension<crate::bots::BotAuth>>,
-    State(app): State<App>,
+    State(app): State<Here>,
 ) -> Response {
     // Any page could open sockets from its visitors' browsers (spread over
     // all their addresses) and play with their profile: a browser's
@@ -164,7 +169,7 @@ async fn upgrade(
 const WS_READ_BUFFER: usize = 4 * 1024;
 
 /// Alive, with what it holds and what its limits refused.
-async fn healthz(State(app): State<App>) -> Json<Health> {
+async fn healthz(State(app): State<Here>) -> Json<Health> {
     let hub = &app.hub;
     Json(Health {
         actions: hub.stats.actions.load(std::sync::atomic::Ordering::Relaxed),
@@ -181,7 +186,7 @@ async fn healthz(State(app): State<App>) -> Json<Health> {
     })
 }
 
-async fn tables(State(app): State<App>) -> Json<Vec<LobbyTable>> {
+async fn tables(State(app): State<Here>) -> Json<Vec<LobbyTable>> {
     Json(app.hub.list_all().await)
 }
 
@@ -242,7 +247,7 @@ fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRef
     })
 }
 
-async fn history(State(app): State<App>) -> Result<Json<Vec<MatchSummary>>, HttpRefusal> {
+async fn history(State(app): State<Here>) -> Result<Json<Vec<MatchSummary>>, HttpRefusal> {
     let list = app.hub.store.finished_list(100).await?;
     let bots = bot_players(&app.hub.store, &list).await?;
     Ok(Json(
@@ -264,22 +269,14 @@ async fn bot_players(
     store.bot_accounts(&ids).await
 }
 
-async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
-    crate::tournament::secrecy::check_http(&app.hub.store, id)
+async fn finished(app: &Here, id: &str) -> Result<(Finished, Record), Response> {
+    app.finished
+        .get(id)
         .await
-        .map_err(IntoResponse::into_response)?;
-    let f = match app.hub.store.finished(id).await {
-        Ok(Some(f)) => f,
-        Ok(None) => {
-            return Err((StatusCode::NOT_FOUND, "no finished match with that id").into_response())
-        }
-        Err(e) => return Err(internal(e)),
-    };
-    let rec: Record = serde_json::from_str(&f.record).map_err(internal)?;
-    Ok((f, rec))
+        .map_err(|r| HttpRefusal::from(r).into_response())
 }
 
-async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
+async fn record(State(app): State<Here>, Path(id): Path<String>) -> Response {
     let (f, rec) = match finished(&app, &id).await {
         Ok(x) => x,
         Err(r) => return r,
@@ -350,7 +347,7 @@ pub fn replay_frames(rec: &Record) -> Result<Vec<Frame>, String> {
     Ok(frames)
 }
 
-async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
+async fn replay(State(app): State<Here>, Path(id): Path<String>) -> Response {
     let (f, rec) = match finished(&app, &id).await {
         Ok(x) => x,
         Err(r) => return r,
@@ -388,7 +385,7 @@ async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
 /// A table link: the page while the table is played here or was finished
 /// here (the page then offers the replay); 404 otherwise.
 async fn table_page(
-    State(app): State<App>,
+    State(app): State<Here>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
@@ -401,7 +398,7 @@ async fn table_page(
 /// A score sheet link (`/k/{id}`, the scorekeeper): the page while the
 /// sheet exists; 404 otherwise.
 async fn sheet_page(
-    State(app): State<App>,
+    State(app): State<Here>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
@@ -410,7 +407,7 @@ async fn sheet_page(
 
 /// A tournament's link: the page while it exists; 404 otherwise.
 async fn tournament_page(
-    State(app): State<App>,
+    State(app): State<Here>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
@@ -433,15 +430,15 @@ async fn how_page(Path(preset): Path<String>, headers: HeaderMap) -> Response {
 /// duplicate round being played (the page says when it opens); 404
 /// otherwise.
 async fn replay_page(
-    State(app): State<App>,
+    State(app): State<Here>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    if let Err(r) = crate::tournament::secrecy::check(&app.hub.store, &id).await {
+    if let Err(r) = app.finished.may_show(&id).await {
         if r.code == domino_protocol::refusal::Code::RoundNotOver {
             return page(StatusCode::OK, None, &headers);
         }
     }
-    let found = app.hub.store.finished(&id).await.map(|f| f.is_some());
+    let found = app.finished.exists(&id).await;
     page_if(found, "replay", &headers)
 }

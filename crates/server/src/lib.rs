@@ -24,6 +24,7 @@
 //! start a real server on a loopback port.
 
 pub mod answer;
+pub mod app;
 pub mod bearer;
 pub mod bots;
 pub mod botstate;
@@ -32,6 +33,7 @@ pub mod clock;
 pub mod coach;
 pub mod creations;
 pub mod expire;
+pub mod finished;
 pub mod http;
 pub mod hub;
 pub mod keep;
@@ -52,6 +54,7 @@ pub mod table;
 pub mod tournament;
 pub mod trust;
 pub mod turns;
+pub mod who;
 pub mod ws;
 
 use std::future::Future;

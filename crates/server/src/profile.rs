@@ -20,7 +20,6 @@ use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::Response;
 use axum::Json;
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 
 use crate::answer::HttpRefusal;
 use crate::client::ClientIp;
@@ -35,8 +34,7 @@ use domino_protocol::profile::{
 use domino_protocol::refusal::Code;
 use domino_store::profiles::Profile;
 
-/// The cookie holding a device's profile secret.
-pub const COOKIE: &str = "domino_profile";
+pub use crate::who::{cookie_secret, secret_hash, COOKIE};
 /// How long a one-time link to move a profile stays good.
 pub const LINK_TTL_MS: i64 = 15 * 60 * 1000;
 /// How long the cookie lives in the browser (a year; signing out or
@@ -53,39 +51,12 @@ pub fn new_secret() -> Result<String, String> {
     Ok(hex::encode(b))
 }
 
-/// SHA-256 of a secret or link code, hex, as stored.
-pub fn secret_hash(secret: &str) -> String {
-    hex::encode(Sha256::digest(secret.as_bytes()))
-}
-
-/// The profile secret a request carries in its cookies.
-pub fn cookie_secret(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
-        .map(|(_, v)| v.to_string())
-        .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
 /// The signed-in profile of a request, with its secret's hash: a bot
 /// account's bearer token (the cookie is then ignored), else the cookie.
 pub async fn signed_in(hub: &Hub, headers: &HeaderMap) -> Option<(Profile, String)> {
-    if let Some(token) = crate::bearer::bearer(headers) {
-        let auth = crate::bearer::resolve(hub, token).await?;
-        return Some((auth.profile, secret_hash(token)));
-    }
-    let hash = secret_hash(&cookie_secret(headers)?);
-    match hub.store.profile_by_secret(&hash).await {
-        Ok(p) => p.map(|p| (p, hash)),
-        Err(e) => {
-            tracing::error!("reading a profile: {e}");
-            None
-        }
-    }
+    crate::who::Who::new(hub.store.clone())
+        .signed_in(headers)
+        .await
 }
 
 /// The profile cookie; `secure` when the browser reaches the server over

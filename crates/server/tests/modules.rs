@@ -2,7 +2,8 @@
 //! circles, and so do the store's, the league's and the protocol's: each
 //! `crate::NAME`
 //! named outside a test module is an edge, and no module may reach itself
-//! again, with no exception.
+//! again, with no exception. A feature with a room of its own keeps HTTP
+//! to its `api.rs` files and never takes the hub.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -130,4 +131,42 @@ fn the_carved_crates_import_without_circles() {
         let circles = circles(&src);
         assert!(circles.is_empty(), "{krate}: import circles: {circles:#?}");
     }
+}
+
+/// The features that have a room of their own (issue "One room per
+/// feature"): each a folder whose service holds its rules; only its
+/// `api.rs` files are HTTP adapters.
+const ROOMS: &[&str] = &["puzzles", "coach"];
+
+/// Whether `text`, outside `#[cfg(test)]` blocks and comments, names `what`.
+fn uses(text: &str, what: &str) -> bool {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    code.lines()
+        .map(str::trim_start)
+        .filter(|l| !l.starts_with("//"))
+        .any(|l| l.contains(what))
+}
+
+/// In a room, only the `api.rs` files know axum, and no file takes the
+/// hub: the service is given what it needs when the `App` wires it.
+#[test]
+fn a_features_room_keeps_http_to_its_adapters_and_never_takes_the_hub() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut bad = Vec::new();
+    for room in ROOMS {
+        let mut files = Vec::new();
+        sources(&src.join(room), &mut files);
+        assert!(!files.is_empty(), "no room {room}");
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let api = f.file_name().is_some_and(|n| n == "api.rs");
+            if !api && uses(&text, "axum") {
+                bad.push(format!("{} knows axum", f.display()));
+            }
+            if uses(&text, "crate::hub") || uses(&text, "Hub") {
+                bad.push(format!("{} takes the hub", f.display()));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
 }

@@ -105,6 +105,7 @@ quick-others = { $count ->
 quick-waiting = Looking for players ({ $game }, { $clock }): the computer plays you in { $s } s.
 quick-computer-now = Play the computer now
 quick-to-computer = Nobody came: the computer plays you.
+quick-filling = Making the table: the computer takes the seats nobody took.
 quick-guest-name = Player { $n }
 lobby-games = The games
 lobby-open = Open tables

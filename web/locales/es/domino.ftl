@@ -103,6 +103,7 @@ quick-others = { $count ->
 quick-waiting = Buscando jugadores ({ $game }, { $clock }): la computadora juega contigo en { $s } s.
 quick-computer-now = Jugar ya contra la computadora
 quick-to-computer = No llegó nadie: juegas contra la computadora.
+quick-filling = Armando la mesa: la computadora toma los asientos libres.
 quick-guest-name = Jugador { $n }
 lobby-games = Los juegos
 lobby-open = Mesas abiertas

@@ -103,6 +103,7 @@ quick-others = { $count ->
 quick-waiting = Recherche de joueurs ({ $game }, { $clock }) : l'ordinateur joue contre vous dans { $s } s.
 quick-computer-now = Jouer contre l'ordinateur tout de suite
 quick-to-computer = Personne n'est venu : vous jouez contre l'ordinateur.
+quick-filling = La table se forme : l'ordinateur prend les places restées libres.
 quick-guest-name = Joueur { $n }
 lobby-games = Les jeux
 lobby-open = Tables ouvertes

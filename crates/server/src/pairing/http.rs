@@ -54,7 +54,7 @@ pub(crate) async fn who(
         let rating = rating.map_or(1500.0, |(r, _)| r.rating);
         return Ok((format!("p:{}", p.id), p.name, Some(p.id), rating));
     }
-    let Some(g) = guest.filter(|g| crate::puzzles::guest_ok(g)) else {
+    let Some(g) = guest.filter(|g| crate::who::guest_ok(g)) else {
         return Err(refuse(
             StatusCode::BAD_REQUEST,
             Code::BadRequest,

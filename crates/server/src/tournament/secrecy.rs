@@ -51,14 +51,6 @@ pub async fn check(store: &Store, table: &str) -> Result<(), Refusal> {
     }
 }
 
-/// [`check`] for an HTTP read: 403 with the refusal, or 500 when the
-/// store could not say.
-pub async fn check_http(store: &Store, table: &str) -> Result<(), crate::answer::HttpRefusal> {
-    check(store, table)
-        .await
-        .map_err(crate::answer::HttpRefusal::from)
-}
-
 /// Whether a stored round is over. One whose columns do not read is taken
 /// as still played: kept secret rather than shown by mistake.
 fn over(row: &RoundRow) -> bool {

@@ -3,22 +3,21 @@
 
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
-use domino_engine::Action;
+use domino_protocol::puzzles::{Bests, RunTried, RunTry, RunView, StartRun};
 use domino_protocol::refusal::Refusal;
-use serde::{Deserialize, Serialize};
 
 use super::{Kind, RunError, Seen};
 use crate::answer::{HttpRefusal, Json};
-use crate::hub::Hub;
-use crate::puzzles::{player, unrated_shown, GuestQuery, Shown};
+use crate::puzzles::api::{Api, GuestQuery};
+use crate::puzzles::show::unrated_shown;
 use crate::routes::Routes;
 
-pub fn routes(hub: Hub) -> Routes {
+pub fn routes(api: Api) -> Routes {
     Routes::new()
         .post("/api/puzzles/runs", start)
         .post("/api/puzzles/runs/{run}/try", try_run)
         .get("/api/puzzles/runs/best", bests)
-        .with_state(hub)
+        .with_state(api)
 }
 
 fn refused(e: RunError) -> HttpRefusal {
@@ -26,44 +25,6 @@ fn refused(e: RunError) -> HttpRefusal {
         return HttpRefusal::internal(e);
     }
     Refusal::from(e).into()
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Start {
-    kind: Kind,
-    #[serde(default)]
-    guest: Option<String>,
-}
-
-/// A run as the page shows it.
-#[derive(Debug, Serialize)]
-pub struct RunView {
-    pub run: String,
-    pub kind: Kind,
-    pub score: i64,
-    pub best: i64,
-    /// The puzzle to answer now; none once the run is over. Not rated, so
-    /// without ratings.
-    pub puzzle: Option<Shown>,
-    /// When a storm ends (the server's time, ms since the epoch).
-    pub ends_ms: Option<i64>,
-    /// The server's time now, so the page can count down on its own clock.
-    pub now_ms: i64,
-    pub over: bool,
-}
-
-/// A try's answer: the run after it.
-#[derive(Debug, Serialize)]
-pub struct RunTried {
-    pub right: bool,
-    pub answer: Action,
-    /// Not when the try came after the storm's end.
-    pub counted: bool,
-    /// This run holds the player's best of its kind.
-    pub new_best: bool,
-    #[serde(flatten)]
-    pub run: RunView,
 }
 
 fn view(seen: Seen, now: i64) -> Result<RunView, HttpRefusal> {
@@ -84,37 +45,27 @@ fn view(seen: Seen, now: i64) -> Result<RunView, HttpRefusal> {
 }
 
 async fn start(
-    State(hub): State<Hub>,
+    State(api): State<Api>,
     headers: HeaderMap,
-    Json(s): Json<Start>,
+    Json(s): Json<StartRun>,
 ) -> Result<axum::Json<RunView>, HttpRefusal> {
-    let player = player(&hub, &headers, s.guest.as_deref()).await?;
-    let now = hub.config.time.now_ms();
-    let seen = super::start(&hub, &player, s.kind, now)
+    let player = api.who.player(&headers, s.guest.as_deref()).await?;
+    let now = api.puzzles.now();
+    let seen = super::start(&api.puzzles, &player, s.kind, now)
         .await
         .map_err(refused)?;
     Ok(axum::Json(view(seen, now)?))
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RunTry {
-    /// The puzzle the try answers: the run's current one.
-    puzzle: String,
-    action: Action,
-    #[serde(default)]
-    guest: Option<String>,
-}
-
 async fn try_run(
-    State(hub): State<Hub>,
+    State(api): State<Api>,
     headers: HeaderMap,
     Path(run): Path<String>,
     Json(t): Json<RunTry>,
 ) -> Result<axum::Json<RunTried>, HttpRefusal> {
-    let player = player(&hub, &headers, t.guest.as_deref()).await?;
-    let now = hub.config.time.now_ms();
-    let tried = super::try_run(&hub, &player, &run, &t.puzzle, t.action, now)
+    let player = api.who.player(&headers, t.guest.as_deref()).await?;
+    let now = api.puzzles.now();
+    let tried = super::try_run(&api.puzzles, &player, &run, &t.puzzle, t.action, now)
         .await
         .map_err(refused)?;
     Ok(axum::Json(RunTried {
@@ -126,23 +77,16 @@ async fn try_run(
     }))
 }
 
-/// The player's best of each kind, 0 for a kind never scored in.
-#[derive(Debug, Serialize)]
-pub struct Bests {
-    pub streak: i64,
-    pub storm: i64,
-}
-
 async fn bests(
-    State(hub): State<Hub>,
+    State(api): State<Api>,
     headers: HeaderMap,
     Query(q): Query<GuestQuery>,
 ) -> Result<axum::Json<Bests>, HttpRefusal> {
-    let player = player(&hub, &headers, q.guest.as_deref()).await?;
-    let (streak, _) = super::best(&hub, &player, Kind::Streak)
+    let player = api.who.player(&headers, q.guest.as_deref()).await?;
+    let (streak, _) = super::best(&api.puzzles, &player, Kind::Streak)
         .await
         .map_err(refused)?;
-    let (storm, _) = super::best(&hub, &player, Kind::Storm)
+    let (storm, _) = super::best(&api.puzzles, &player, Kind::Storm)
         .await
         .map_err(refused)?;
     Ok(axum::Json(Bests { streak, storm }))

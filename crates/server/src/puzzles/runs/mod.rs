@@ -13,9 +13,9 @@ use domino_puzzles::rate::same_play;
 use domino_puzzles::Puzzle;
 use domino_store::puzzle_runs::{RunRow, RunStep, TryRow};
 
-use super::listed;
 use super::set::{by_id, nearest_unseen, Current};
-use crate::hub::Hub;
+use super::show::listed;
+use super::Puzzles;
 
 /// How long a storm lasts, ms.
 pub const STORM_MS: i64 = 180_000;
@@ -25,37 +25,31 @@ pub const MISS_COST_MS: i64 = 10_000;
 /// about 1000).
 const FIRST_RATING: f64 = 1000.0;
 
-/// A kind of run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    Streak,
-    Storm,
+/// A kind of run (the wire's).
+pub use domino_protocol::puzzles::RunKind as Kind;
+
+/// The kind's name as the store keeps it.
+pub fn name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Streak => "streak",
+        Kind::Storm => "storm",
+    }
 }
 
-impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Streak => "streak",
-            Kind::Storm => "storm",
-        }
+fn kind_of(name: &str) -> Option<Kind> {
+    match name {
+        "streak" => Some(Kind::Streak),
+        "storm" => Some(Kind::Storm),
+        _ => None,
     }
+}
 
-    fn of(name: &str) -> Option<Kind> {
-        match name {
-            "streak" => Some(Kind::Streak),
-            "storm" => Some(Kind::Storm),
-            _ => None,
-        }
-    }
-
-    /// How much harder each next puzzle is, in rating points: a storm
-    /// climbs slower, its puzzles are to be answered fast.
-    fn rise(self) -> f64 {
-        match self {
-            Kind::Streak => 40.0,
-            Kind::Storm => 20.0,
-        }
+/// How much harder each next puzzle is, in rating points: a storm
+/// climbs slower, its puzzles are to be answered fast.
+fn rise(kind: Kind) -> f64 {
+    match kind {
+        Kind::Streak => 40.0,
+        Kind::Storm => 20.0,
     }
 }
 
@@ -124,28 +118,28 @@ pub fn pick(
     current: &Current,
     pick: usize,
 ) -> Option<&'static Puzzle> {
-    let rating = FIRST_RATING + kind.rise() * step as f64;
+    let rating = FIRST_RATING + rise(kind) * step as f64;
     nearest_unseen(current, rating, seen, pick)
 }
 
 /// The player's best of `kind` and when it was set; 0 before any.
-pub async fn best(hub: &Hub, player: &str, kind: Kind) -> Result<(i64, i64), RunError> {
-    let bests = hub.store.puzzle_bests(player).await?;
+pub async fn best(svc: &Puzzles, player: &str, kind: Kind) -> Result<(i64, i64), RunError> {
+    let bests = svc.store.puzzle_bests(player).await?;
     Ok(bests
         .into_iter()
-        .find(|(k, _, _)| k == kind.name())
+        .find(|(k, _, _)| k == name(kind))
         .map_or((0, 0), |(_, b, at)| (b, at)))
 }
 
 /// Start a run of `kind` for `player` at `now`.
-pub async fn start(hub: &Hub, player: &str, kind: Kind, now: i64) -> Result<Seen, RunError> {
-    let current = hub.store.puzzle_ratings_now().await?;
+pub async fn start(svc: &Puzzles, player: &str, kind: Kind, now: i64) -> Result<Seen, RunError> {
+    let current = svc.store.puzzle_ratings_now().await?;
     let first =
         pick(kind, 0, &[], &current, rand::random::<u32>() as usize).ok_or(RunError::NoPuzzle)?;
     let run = RunRow {
         id: crate::table::random_id(9),
         player: player.to_string(),
-        kind: kind.name().to_string(),
+        kind: name(kind).to_string(),
         started_at: now,
         ends_at: (kind == Kind::Storm).then_some(now + STORM_MS),
         step: 0,
@@ -154,8 +148,8 @@ pub async fn start(hub: &Hub, player: &str, kind: Kind, now: i64) -> Result<Seen
         seen: vec![first.id.clone()],
         over: false,
     };
-    hub.store.start_puzzle_run(&run).await?;
-    let (best, _) = best(hub, player, kind).await?;
+    svc.store.start_puzzle_run(&run).await?;
+    let (best, _) = best(svc, player, kind).await?;
     Ok(Seen {
         run,
         kind,
@@ -165,12 +159,12 @@ pub async fn start(hub: &Hub, player: &str, kind: Kind, now: i64) -> Result<Seen
 }
 
 /// The player's run `id` (another player's is as unknown as none).
-async fn run_of(hub: &Hub, player: &str, id: &str) -> Result<(RunRow, Kind), RunError> {
-    let run = hub.store.puzzle_run(id).await?.ok_or(RunError::NoRun)?;
+async fn run_of(svc: &Puzzles, player: &str, id: &str) -> Result<(RunRow, Kind), RunError> {
+    let run = svc.store.puzzle_run(id).await?.ok_or(RunError::NoRun)?;
     if run.player != player {
         return Err(RunError::NoRun);
     }
-    let kind = Kind::of(&run.kind).ok_or(RunError::NoRun)?;
+    let kind = kind_of(&run.kind).ok_or(RunError::NoRun)?;
     Ok((run, kind))
 }
 
@@ -193,14 +187,14 @@ fn after(kind: Kind, run: &RunRow, right: bool, in_time: bool) -> (i64, Option<i
 /// a puzzle the run has moved past is refused, never judged against the
 /// next), at `now`.
 pub async fn try_run(
-    hub: &Hub,
+    svc: &Puzzles,
     player: &str,
     id: &str,
     puzzle: &str,
     action: Action,
     now: i64,
 ) -> Result<Tried, RunError> {
-    let (run, kind) = run_of(hub, player, id).await?;
+    let (run, kind) = run_of(svc, player, id).await?;
     if run.over {
         return Err(RunError::Over);
     }
@@ -222,7 +216,7 @@ pub async fn try_run(
     let next = if over {
         None
     } else {
-        let current = hub.store.puzzle_ratings_now().await?;
+        let current = svc.store.puzzle_ratings_now().await?;
         let n = pick(
             kind,
             run.step + 1,
@@ -242,7 +236,7 @@ pub async fn try_run(
         puzzle: next.map_or(run.puzzle.as_str(), |n| n.id.as_str()),
         over,
     };
-    if !hub.store.step_puzzle_run(&step).await? {
+    if !svc.store.step_puzzle_run(&step).await? {
         return Err(RunError::Raced);
     }
     // The run as stored now, without reading it back.
@@ -257,15 +251,15 @@ pub async fn try_run(
         over,
         ..run.clone()
     };
-    note_try(hub, player, p, right, false, now).await;
+    note_try(svc, player, p, right, false, now).await;
     // Kept as the score grows, so that a storm whose time runs out with
     // no further try keeps its score too.
     if score > run.score {
-        hub.store
-            .keep_puzzle_best(player, kind.name(), score, now)
+        svc.store
+            .keep_puzzle_best(player, name(kind), score, now)
             .await?;
     }
-    let (best, set_at) = best(hub, player, kind).await?;
+    let (best, set_at) = best(svc, player, kind).await?;
     let new_best = best > 0 && set_at >= run.started_at;
     Ok(Tried {
         right,
@@ -283,14 +277,14 @@ pub async fn try_run(
 
 /// Note a try at a set puzzle in the player's history (a failure to is
 /// logged: the try itself stands).
-pub async fn note_try(hub: &Hub, player: &str, p: &Puzzle, right: bool, rated: bool, now: i64) {
+pub async fn note_try(svc: &Puzzles, player: &str, p: &Puzzle, right: bool, rated: bool, now: i64) {
     let row = TryRow {
         puzzle: p.id.clone(),
         tried_at: now,
         solved: right,
         rated,
     };
-    if let Err(e) = hub.store.note_puzzle_try(player, &row).await {
+    if let Err(e) = svc.store.note_puzzle_try(player, &row).await {
         tracing::warn!(puzzle = %p.id, "the try is not in the history: {e}");
     }
 }

@@ -1,9 +1,10 @@
-//! The coach: `GET /api/analysis/{id}`, a finished match gone through
-//! decision by decision with the same analysis as `domino analyze`
+//! The coach, the feature's room: a finished match gone through decision
+//! by decision with the same analysis as `domino analyze`
 //! ([`domino_bots::analysis`]): each decision's cost against play with
 //! full information, what the expert would have played from the seat's own
 //! view, the marks earned from the player's view ([`domino_league::verdict`]), and
-//! each player's totals (docs/analysis.md).
+//! each player's totals (docs/analysis.md). `api.rs` is its HTTP adapter
+//! (`GET /api/analysis/{id}`); its answer is `domino_protocol::coach`.
 //!
 //! An analysis runs on the blocking pool, one at a time per server, with a
 //! few requests waiting at most; the expert thinks within a budget per
@@ -11,31 +12,25 @@
 //! whole within a total time budget. Matches with more decisions than the
 //! total budget allows are refused before any work. Results (and the
 //! refusal of a match too large) are kept in memory, so asking again is
-//! instant.
+//! instant. The match is read through the finished matches' service, so a
+//! duplicate round being played stays sealed.
+
+pub mod api;
+mod report;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::Json;
-use domino_bots::analysis::{
-    analyze_until, objective_name, walk, Analysis, AnalyzeConfig, Decision, ExpertConfig,
-};
-use domino_engine::{Action, MoveList, Record};
-use serde::{Deserialize, Serialize};
+use domino_bots::analysis::{analyze_until, AnalyzeConfig, ExpertConfig};
+use domino_engine::Record;
+use domino_protocol::coach::CoachReport;
+use domino_protocol::refusal::{Code, Refusal};
 use tokio::sync::Semaphore;
 
-use crate::answer::HttpRefusal;
-use crate::hub::Hub;
-use crate::routes::Routes;
-use domino_league::verdict::{judge, Severity, Thresholds};
-use domino_protocol::refusal::{Code, Refusal};
-
-/// The payload's format name.
-pub const FORMAT: &str = "domino-coach/1";
+use crate::finished::FinishedMatches;
+pub use report::{decisions, report};
 
 /// How much an analysis may take.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -71,219 +66,6 @@ impl Budget {
         let half_ms = self.total.as_millis() as u64 / 2;
         (half_ms / self.expert_ms.max(1)) as usize
     }
-}
-
-/// One decision: the play, its cost and the expert's choice.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CoachDecision {
-    /// The action's index in its hand (from 0), as the replay counts steps.
-    pub index: usize,
-    pub seat: u8,
-    pub played: Action,
-    /// The played action's value with full information, for the seat's
-    /// side; `None` when the search passed its node limit.
-    pub value: Option<i32>,
-    /// The best actions with full information.
-    pub best: Vec<Action>,
-    pub best_value: Option<i32>,
-    /// Best value minus the played one.
-    pub cost: Option<i32>,
-    /// The play is marked a blunder from the player's view (see
-    /// [`domino_league::verdict`]).
-    pub blunder: bool,
-    /// What the expert would have played from the seat's view.
-    pub expert: Option<Action>,
-    /// What the expert's choice would have cost.
-    pub expert_cost: Option<i32>,
-    /// The seat's side (a team in the partnership games).
-    pub side: usize,
-    /// The cost beyond the expert's choice from the same view: what the
-    /// play cost with the player's information.
-    pub view_cost: Option<i32>,
-    /// The mark from the player's view, if any.
-    pub severity: Option<Severity>,
-    /// Costly only with all tiles known: not the player's mistake.
-    pub hindsight: bool,
-    /// "Make this a puzzle" can succeed here: a play among several, no
-    /// tile left to draw, and one play better than the rest by the
-    /// puzzles' margin with all tiles known (reports from before this
-    /// field read false).
-    #[serde(default)]
-    pub puzzle: bool,
-}
-
-/// One hand's decisions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CoachHand {
-    /// The hand's number (from 1).
-    pub hand: u32,
-    pub decisions: Vec<CoachDecision>,
-}
-
-/// One player's totals.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CoachSeat {
-    pub seat: u8,
-    /// The player's name; `None` for a bot seat.
-    pub name: Option<String>,
-    pub decisions: usize,
-    /// Decisions solved within the node limit.
-    pub solved: usize,
-    pub total_cost: i64,
-    /// Total cost over solved decisions; `None` when none was solved.
-    pub mean_cost: Option<f64>,
-    /// Blunders, mistakes and inaccuracies from the player's view.
-    pub blunders: usize,
-    pub mistakes: usize,
-    pub inaccuracies: usize,
-    /// Plays costly only with all tiles known.
-    pub hindsight: usize,
-    /// Decisions where the player chose what the expert would have.
-    pub expert_agreed: usize,
-    pub expert_asked: usize,
-}
-
-/// The coach's analysis of one finished match (`domino-coach/1`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CoachReport {
-    pub format: String,
-    pub id: String,
-    /// `outcome`, `points` or `low_points`, as in `domino analyze`.
-    pub objective: String,
-    /// The smallest cost from the player's view that is a blunder.
-    pub blunder: i32,
-    /// The smallest cost from the player's view of each severity.
-    pub thresholds: Thresholds,
-    pub expert_ms: u64,
-    pub node_limit: u64,
-    pub hands: Vec<CoachHand>,
-    pub seats: Vec<CoachSeat>,
-    /// How long the analysis took.
-    pub seconds: f64,
-}
-
-fn decision(d: &Decision, t: &Thresholds, margin: i32) -> CoachDecision {
-    let v = judge(d, t);
-    CoachDecision {
-        index: d.index,
-        seat: d.seat,
-        played: d.played,
-        value: d.played_value(),
-        best: d.best(),
-        best_value: d.best_value(),
-        cost: d.cost(),
-        blunder: v.severity == Some(Severity::Blunder),
-        expert: d.expert,
-        expert_cost: d.expert_cost(),
-        side: d.side,
-        view_cost: v.view_cost,
-        severity: v.severity,
-        hindsight: v.hindsight,
-        puzzle: puzzle_here(d, margin),
-    }
-}
-
-/// Whether the solver can make a puzzle of decision `d`: the position's
-/// plays (in their claiming forms, as the puzzles count them) with one
-/// alone within `margin` of the best, no draw possible, no muggins.
-fn puzzle_here(d: &Decision, margin: i32) -> bool {
-    if d.drawable || !matches!(d.played, Action::Play { .. }) || d.legal.contains(&Action::Muggins)
-    {
-        return false;
-    }
-    let Some(values) = &d.values else {
-        return false;
-    };
-    // A play and its claiming form are one choice: the better value counts.
-    let mut plays: Vec<((domino_engine::Tile, Option<u8>), i32)> = Vec::new();
-    for (a, &v) in d.legal.iter().zip(values) {
-        if let Action::Play { tile, end, .. } = *a {
-            match plays.iter_mut().find(|(k, _)| *k == (tile, end)) {
-                Some((_, best)) => *best = (*best).max(v),
-                None => plays.push(((tile, end), v)),
-            }
-        }
-    }
-    let Some(best) = plays.iter().map(|&(_, v)| v).max() else {
-        return false;
-    };
-    plays.len() >= 2 && plays.iter().filter(|&&(_, v)| v > best - margin).count() == 1
-}
-
-/// The payload for an analysis of match `id` whose seats had `names`
-/// (`None`: a bot).
-pub fn report(
-    id: &str,
-    a: &Analysis,
-    names: &[Option<String>],
-    budget: &Budget,
-    seconds: f64,
-) -> CoachReport {
-    let thresholds = Thresholds::of(&a.rules);
-    let margin = domino_puzzles::prove::margin(&a.rules);
-    let hands: Vec<CoachHand> = a
-        .hands
-        .iter()
-        .map(|h| CoachHand {
-            hand: h.number,
-            decisions: h
-                .decisions
-                .iter()
-                .map(|d| decision(d, &thresholds, margin))
-                .collect(),
-        })
-        .collect();
-    let all: Vec<&CoachDecision> = hands.iter().flat_map(|h| &h.decisions).collect();
-    let seats = a
-        .seats()
-        .into_iter()
-        .map(|s| {
-            let mine = || all.iter().filter(move |d| d.seat == s.seat);
-            let marked = |k: Severity| mine().filter(|d| d.severity == Some(k)).count();
-            CoachSeat {
-                seat: s.seat,
-                name: names.get(s.seat as usize).cloned().flatten(),
-                decisions: s.decisions,
-                solved: s.solved,
-                total_cost: s.total_cost,
-                mean_cost: (s.solved > 0).then(|| s.total_cost as f64 / s.solved as f64),
-                blunders: marked(Severity::Blunder),
-                mistakes: marked(Severity::Mistake),
-                inaccuracies: marked(Severity::Inaccuracy),
-                hindsight: mine().filter(|d| d.hindsight).count(),
-                expert_agreed: s.agreed,
-                expert_asked: s.asked,
-            }
-        })
-        .collect();
-    CoachReport {
-        format: FORMAT.to_string(),
-        id: id.to_string(),
-        objective: objective_name(&a.rules).to_string(),
-        blunder: thresholds.blunder,
-        thresholds,
-        expert_ms: budget.expert_ms,
-        node_limit: budget.node_limit,
-        hands,
-        seats,
-        seconds,
-    }
-}
-
-/// The decisions of a record (actions with more than one legal choice),
-/// counted without solving anything.
-pub fn decisions(rec: &Record) -> Result<usize, String> {
-    let mut legal = MoveList::new();
-    let mut n = 0usize;
-    walk(rec, |s| {
-        s.game.legal(&mut legal);
-        if legal.len() > 1 {
-            n += 1;
-        }
-        true
-    })
-    .map_err(|e| e.to_string())?;
-    Ok(n)
 }
 
 /// Analyse `rec` within `budget` (blocking: call it on the blocking pool).
@@ -348,6 +130,7 @@ const KEPT: usize = 64;
 /// one running and the requests waiting for it.
 #[derive(Debug)]
 pub struct Coach {
+    finished: FinishedMatches,
     budget: Budget,
     done: Mutex<Kept>,
     running: Semaphore,
@@ -355,8 +138,9 @@ pub struct Coach {
 }
 
 impl Coach {
-    pub fn new(budget: Budget) -> Coach {
+    pub fn new(finished: FinishedMatches, budget: Budget) -> Coach {
         Coach {
+            finished,
             budget,
             done: Mutex::new(Kept::default()),
             running: Semaphore::new(1),
@@ -380,6 +164,24 @@ impl Coach {
                 }
             }
         }
+    }
+
+    /// The analysis of finished match `id`, its seats named as they sat
+    /// (`None`: a bot): kept, or worked out now; refused when there is no
+    /// such match, while its duplicate round is played, when busy or when
+    /// too large (the codes' own statuses: 404, 403, 503, 413).
+    pub async fn analysis_of(&self, id: &str) -> Result<Arc<CoachReport>, Refusal> {
+        let (f, rec) = self.finished.get(id).await?;
+        let players = rec.rules.players.unwrap_or(0) as usize;
+        let names: Vec<Option<String>> = (0..players.max(f.seats.len()))
+            .map(|s| {
+                f.seats
+                    .iter()
+                    .find(|r| r.seat == s as i64)
+                    .map(|r| r.name.clone())
+            })
+            .collect();
+        self.analysis(id, rec, names).await
     }
 
     /// The analysis of finished match `id` with record `rec`: kept, or
@@ -429,66 +231,13 @@ impl Coach {
     }
 }
 
-/// `GET /api/analysis/{id}`.
-pub fn routes(hub: Hub) -> Routes {
-    let coach = Arc::new(Coach::new(Budget::for_bots(hub.config.bot_budget_ms)));
-    Routes::new()
-        .get("/api/analysis/{id}", analysis)
-        .with_state((hub, coach))
-}
-
-/// Finished match `id`'s stored row and record, unless a duplicate round
-/// still being played keeps it sealed (also for own puzzles:
-/// `puzzles::own`).
-pub(crate) async fn finished_record(
-    hub: &Hub,
-    id: &str,
-) -> Result<(Record, domino_store::Finished), HttpRefusal> {
-    crate::tournament::secrecy::check_http(&hub.store, id).await?;
-    let f = hub
-        .store
-        .finished(id)
-        .await
-        .map_err(|e| HttpRefusal::new(StatusCode::INTERNAL_SERVER_ERROR, Code::Store, e))?
-        .ok_or_else(|| {
-            HttpRefusal::new(
-                StatusCode::NOT_FOUND,
-                Code::NoTable,
-                "no finished match with that id",
-            )
-        })?;
-    let rec: Record = serde_json::from_str(&f.record)
-        .map_err(|e| HttpRefusal::new(StatusCode::INTERNAL_SERVER_ERROR, Code::Internal, e))?;
-    Ok((rec, f))
-}
-
-async fn analysis(
-    State((hub, coach)): State<(Hub, Arc<Coach>)>,
-    Path(id): Path<String>,
-) -> Result<Json<CoachReport>, HttpRefusal> {
-    let (rec, f) = finished_record(&hub, &id).await?;
-    let players = rec.rules.players.unwrap_or(0) as usize;
-    let names: Vec<Option<String>> = (0..players.max(f.seats.len()))
-        .map(|s| {
-            f.seats
-                .iter()
-                .find(|r| r.seat == s as i64)
-                .map(|r| r.name.clone())
-        })
-        .collect();
-    // Busy 503, too large 413, a fault 500: the codes' own statuses.
-    let report = coach
-        .analysis(&id, rec, names)
-        .await
-        .map_err(HttpRefusal::from)?;
-    Ok(Json(report.as_ref().clone()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use domino_bots::BotConfig;
     use domino_engine::{Match, Rules, RulesSpec};
+    use domino_league::verdict::Severity;
+    use domino_protocol::coach::{CoachDecision, FORMAT};
 
     /// A short match between bots (two hands), as a record.
     fn record(preset: &str, players: u8) -> Record {
@@ -604,7 +353,10 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_second_request_is_answered_from_memory() {
         let rec = record("draw", 2);
-        let coach = Coach::new(Budget::for_bots(5));
+        let store = domino_store::Store::connect("sqlite::memory:")
+            .await
+            .expect("store");
+        let coach = Coach::new(FinishedMatches::new(store), Budget::for_bots(5));
         let first = coach
             .analysis("m1", rec.clone(), vec![])
             .await

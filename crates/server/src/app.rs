@@ -1,0 +1,43 @@
+//! The server's parts, wired once (as lichess's `Env`): the tables' hub
+//! and one service per feature that has its own room. A feature's routes
+//! are given their service and what they need beside it (who asks), never
+//! the whole `App`; the features not yet in a room of their own still take
+//! the hub (docs/architecture.md, "One room per feature").
+
+use std::sync::Arc;
+
+use crate::coach::{Budget, Coach};
+use crate::finished::FinishedMatches;
+use crate::hub::Hub;
+use crate::puzzles::Puzzles;
+use crate::who::Who;
+
+#[derive(Clone, Debug)]
+pub struct App {
+    /// The tables of this node, the store, the limits and the relay.
+    pub hub: Hub,
+    /// Who a request is from.
+    pub who: Who,
+    /// Finished matches, with a duplicate round's secrecy.
+    pub finished: FinishedMatches,
+    pub puzzles: Puzzles,
+    /// The coach's analyses, kept in memory.
+    pub coach: Arc<Coach>,
+}
+
+impl App {
+    pub fn new(hub: Hub) -> App {
+        let store = hub.store.clone();
+        let finished = FinishedMatches::new(store.clone());
+        let puzzles = Puzzles::new(store.clone(), finished.clone(), hub.config.time.clone());
+        let budget = Budget::for_bots(hub.config.bot_budget_ms);
+        let coach = Arc::new(Coach::new(finished.clone(), budget));
+        App {
+            who: Who::new(store),
+            coach,
+            finished,
+            puzzles,
+            hub,
+        }
+    }
+}

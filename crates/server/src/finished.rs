@@ -1,0 +1,51 @@
+//! Finished matches as every feature reads them (replays, records, the
+//! coach's analysis, a player's own puzzles): the one way in, which keeps
+//! a duplicate round's tables secret while the round is being played
+//! (`tournament::secrecy`), so that no route can forget to.
+
+use domino_engine::record::Record;
+use domino_protocol::refusal::{Code, Refusal};
+use domino_store::{Finished, Store};
+
+/// The finished matches' service.
+#[derive(Clone, Debug)]
+pub struct FinishedMatches {
+    store: Store,
+}
+
+impl FinishedMatches {
+    pub fn new(store: Store) -> FinishedMatches {
+        FinishedMatches { store }
+    }
+
+    /// Refused (`round_not_over`) while `table` belongs to a duplicate
+    /// round still being played.
+    pub async fn may_show(&self, table: &str) -> Result<(), Refusal> {
+        crate::tournament::secrecy::check(&self.store, table).await
+    }
+
+    /// The finished match `id` and its record: `no_table` when there is
+    /// none, `round_not_over` while its round is sealed.
+    pub async fn get(&self, id: &str) -> Result<(Finished, Record), Refusal> {
+        self.may_show(id).await?;
+        let f = self
+            .store
+            .finished(id)
+            .await
+            .map_err(|e| fault(Code::Store, e))?
+            .ok_or_else(|| Refusal::new(Code::NoTable, "no finished match with that id"))?;
+        let rec: Record = serde_json::from_str(&f.record).map_err(|e| fault(Code::Internal, e))?;
+        Ok((f, rec))
+    }
+
+    /// Whether a finished match `id` is stored (for its page's 404).
+    pub async fn exists(&self, id: &str) -> Result<bool, sqlx::Error> {
+        self.store.finished(id).await.map(|f| f.is_some())
+    }
+}
+
+/// A fault of the server's own: logged, refused with `code`.
+fn fault(code: Code, e: impl std::fmt::Display) -> Refusal {
+    tracing::error!("reading a finished match: {e}");
+    Refusal::new(code, e.to_string())
+}
