@@ -10,6 +10,8 @@ import { drawLayout, drawEnds, el as svgEl } from "../draw.js";
 import { endNameAt } from "../names.js";
 import { focusIn, endsSummary, tileWords } from "../a11y.js";
 import { legalNow, lastPlayed, boardCount } from "./model.js";
+import { isStation } from "../trains.js";
+import { renderStation, stationMarks } from "./stationview.js";
 
 /** @typedef {import("./model.js").Table} Table */
 /** @typedef {import("./model.js").End} End */
@@ -19,12 +21,17 @@ import { legalNow, lastPlayed, boardCount } from "./model.js";
  * @param {Table} S
  * @param {Parts} el
  * @param {(end: number) => void} playAt
+ * @param {import("../types/hand").People} P
  */
-export function renderBoard(S, el, playAt) {
+export function renderBoard(S, el, playAt, P) {
   const m = S.msg;
   if (!m) return;
   const st = m.state;
   const game = facts(m.facts);
+  // The trains family's board is a station of rows, not a layout in the round.
+  if (isStation(game.layout)) return renderStation(S, el, P, playAt);
+  el.board.classList.remove("gone");
+  el.station.hidden = true;
   // Arms and branches need room to turn: on a narrow screen they are laid
   // out a little wider and drawn scaled down, rather than boxed in and
   // continued away from their chain.
@@ -118,6 +125,8 @@ function nameEnds(S, el, ends, choosable, playAt) {
  * @returns {HTMLElement[]}
  */
 export function endMarks(el) {
+  const trains = stationMarks(el);
+  if (trains.length) return trains;
   return [...el.board.querySelectorAll("g.end[role=button]")].map((g) => /** @type {HTMLElement} */ (/** @type {unknown} */ (g)));
 }
 

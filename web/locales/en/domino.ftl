@@ -1815,3 +1815,45 @@ level-how = { $bot ->
 }
 # The chat field's placeholder: short enough to show whole on a phone (its label says the limit).
 chat-short = Say something…
+
+## The trains family at the table in the browser (Mexican Train, chicken foot)
+
+train-name = { $kind ->
+    [mine] Your train
+    [mexican] Mexican train
+    [line] Line { $n }
+    [toe] Toe { $n } of { $tile }
+   *[train] { $who }'s train
+}
+train-on = { $kind ->
+    [mine] on your train
+    [mexican] on the Mexican train
+    [line] on line { $n }
+    [toe] on toe { $n } of { $tile }
+   *[train] on { $who }'s train
+}
+ev-play-train = { $who } played { $tile } { $on }
+a11y-hint-play-train = play { $tile } { $on }
+a11y-station-ends = Trains: { $ends }.
+status-choose-train = Where does { $tile } go? Choose a train.
+act-on-train = { $train } · { $pips }
+act-end-chain = End my turn
+station-label = The station, { $tile }
+station-engine = The station: { $tile }.
+station-open = open
+station-open-list = Open trains: { $list }.
+station-row = { $count ->
+    [0] no tile yet
+    [one] one tile
+   *[other] { $count } tiles
+}, { $pips } showing
+station-more = +{ $count }
+station-more-title = { $count ->
+    [one] one earlier tile not shown
+   *[other] { $count } earlier tiles not shown
+}
+station-first = play here first
+station-centre-first = Each line of the station { $tile } takes a tile before anything else.
+station-toes-first = The chicken foot { $tile } takes its toes before anything else.
+station-cover-first = { $tile } on { $train } must be covered before anything else.
+station-chaining = Your first turn: lay as many tiles as you like on your train, then end your turn.
