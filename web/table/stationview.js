@@ -71,7 +71,9 @@ export function renderStation(S, el, P, playAt) {
     if (r.depth) li.style.setProperty("--depth", String(r.depth));
     return li;
   });
-  const note = [model.owed, model.chaining && m.state.to_act === m.seat ? t("station-chaining") : null].filter(Boolean).join(" ");
+  // What is owed is said while the hand is played; once it is over it asks nothing.
+  const playing = m.state.phase === "play";
+  const note = playing ? [model.owed, model.chaining && m.state.to_act === m.seat ? t("station-chaining") : null].filter(Boolean).join(" ") : "";
   fill(el.station,
     h("div", { class: "stationgrid" }, engine, h("ol", { class: "trains", "aria-label": t("station-label", { tile: model.engine }) }, rows)),
     note ? h("p", { class: "stationnote", id: "stationnote" }, note) : null);

@@ -187,3 +187,12 @@ test("a row's room in tiles: what is left of its width after its label and its e
   assert.equal(roomFor(360, { label: 76, end: 62, tile: 36 }), 6);
   assert.equal(roomFor(100, { label: 76, end: 62, tile: 36 }), 1, "always one: the open end's tile");
 });
+
+test("the trains family's score: so many hands, the lowest total leading, no bar toward a target", async () => {
+  const { scoreFacts } = await import("../score.js");
+  const m = fixture("trains-8");
+  const st = { ...m.state, scores: [25, 10, 15, 12, 38, 0, 10, 14], hand_number: 2 };
+  const f = scoreFacts(peopleOf(m), facts(m.facts), st);
+  assert.equal(f.goal, "Hand 2 of 13: the lowest total wins");
+  assert.deepEqual(f.sides.filter((x) => x.lead).map((x) => x.k), [5]);
+});

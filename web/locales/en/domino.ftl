@@ -40,6 +40,8 @@ game-line = { $preset ->
     [all-fives] Score the ends whenever they add up to a multiple of five. To 100.
     [fives-and-threes] Multiples of three and of five both score. To 100.
     [club-fives] Two players peg one point per five, crossing the T, to 61.
+    [mexican-train] Two to eight players, a train each from the station and the Mexican train for all; the lowest total after thirteen hands wins.
+    [chicken-foot] Two to eight players; every double is a chicken foot that takes three toes first. The lowest total after ten hands wins.
    *[other] { "" }
 }
 level = { $bot ->
@@ -430,6 +432,7 @@ score-points = { $target ->
 score-penalty = Penalty points: when somebody reaches { $target }, the lowest total wins
 score-pegs = Pegging to { $target }
 score-to-go = { $count } to go
+score-hands = Hand { $hand } of { $count }: the lowest total wins
 score-of = { $score } / { $target }
 score-stake = The next hand is worth { $stake }
 score-playoff = This hand is a play-off

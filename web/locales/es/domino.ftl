@@ -38,6 +38,8 @@ game-line = { $preset ->
     [all-fives] Se anotan las puntas cuando suman un múltiplo de cinco. A 100 puntos.
     [fives-and-threes] Anotan los múltiplos de tres y los de cinco. A 100 puntos.
     [club-fives] Dos jugadores marcan un punto por cada cinco, cruzando la T, hasta 61.
+    [mexican-train] De dos a ocho jugadores, un tren cada uno desde la estación y el tren mexicano para todos; gana el menor total tras trece manos.
+    [chicken-foot] De dos a ocho jugadores; cada doble es una pata de gallo que pide tres dedos antes que nada. Gana el menor total tras diez manos.
    *[other] { "" }
 }
 level = { $bot ->
@@ -438,6 +440,7 @@ score-points = { $target ->
 score-penalty = Puntos de castigo: cuando alguien llega a { $target }, gana el total más bajo
 score-pegs = Marcando hasta { $target }
 score-to-go = faltan { $count }
+score-hands = Mano { $hand } de { $count }: gana el menor total
 score-of = { $score } / { $target }
 score-stake = La próxima mano vale { $stake }
 score-playoff = Esta mano es el desempate

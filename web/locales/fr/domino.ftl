@@ -38,6 +38,8 @@ game-line = { $preset ->
     [all-fives] On marque les bouts quand leur somme est un multiple de cinq. En 100 points.
     [fives-and-threes] Les multiples de trois et de cinq marquent. En 100 points.
     [club-fives] Deux joueurs avancent d'un point par cinq, en passant le T, jusqu'à 61.
+    [mexican-train] De deux à huit joueurs, un train chacun depuis la gare et le train mexicain pour tous ; le plus petit total après treize manches gagne.
+    [chicken-foot] De deux à huit joueurs ; chaque double est une patte de poulet qui prend trois doigts avant tout. Le plus petit total après dix manches gagne.
    *[other] { "" }
 }
 level = { $bot ->
@@ -436,6 +438,7 @@ score-points = { $target ->
 score-penalty = Points de pénalité : quand quelqu'un atteint { $target }, le plus petit total gagne
 score-pegs = Marque jusqu'à { $target }
 score-to-go = encore { $count }
+score-hands = Manche { $hand } sur { $count } : le plus petit total gagne
 score-of = { $score } / { $target }
 score-stake = La manche suivante vaut { $stake }
 score-playoff = Cette manche est la belle
