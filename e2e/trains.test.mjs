@@ -18,15 +18,15 @@ before(async () => { env = await setup(); });
 after(async () => { await env?.stop(); });
 
 /** A table of `preset` for `players`, you in seat 0 and bots elsewhere; the page at it. */
-async function trainsTable(page, preset, players) {
+async function trainsTable(page, preset, players, options = {}) {
   await page.goto(env.base + "/");
   await page.waitForSelector("#app *");
-  const made = await page.evaluate(([preset, players]) => new Promise((ok) => {
+  const made = await page.evaluate(([preset, players, options]) => new Promise((ok) => {
     const ws = new WebSocket(`ws://${location.host}/ws`);
-    ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset, players, options: {} },
+    ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset, players, options },
       seats: ["me", ...Array(players - 1).fill("bot")], bot: "random", name: "Ana" }));
     ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { ws.close(); ok(m); } };
-  }), [preset, players]);
+  }), [preset, players, options]);
   assert.equal(made.type, "joined", JSON.stringify(made));
   await page.evaluate(([t, tok]) => localStorage.setItem("domino.token." + t, tok), [made.table, made.token]);
   await page.goto(`${env.base}/t/${made.table}`);
@@ -213,4 +213,46 @@ test("English at both sizes: the station of an 8-player Mexican Train and of chi
     noErrors(page);
     await page.context().close();
   }
+});
+
+test("a first turn's chain (first_turn: chain, Spanish on a phone): said on the station, ended by its own button", async () => {
+  const page = await newPlayer(env, "chain-es", { viewport: PHONE, locale: "es-ES" });
+  await trainsTable(page, "mexican-train", 4, { first_turn: "chain" });
+  // The server would end a chain that nothing more fits for you: here you end it.
+  await page.uncheck("#autopass");
+  /** @type {{ words: string, note: string, box: object, plays: number }[]} */
+  const ends = [];
+  // A chain starts with a first tile on your own train: hands go by until one does.
+  for (let hand = 1; hand <= 6 && !ends.length; hand++) {
+    if (hand > 1) {
+      await page.click("#ready");
+      await page.waitForFunction(() => document.querySelector("#result").hidden);
+    }
+    for (let guard = 0; guard < 4000 && !(await handOver(page)); guard++) {
+      const pass = page.locator("#pass");
+      if (!ends.length && await page.locator(".seat.me.toact").count() && await pass.count() && /Terminar mi turno/.test(await pass.innerText())) {
+        // Your first tile went on your own train: the chain goes on until you end it (here, at once).
+        const chaining = async () => await page.locator(".seat.me.toact").count() && await pass.count() && /Terminar mi turno/.test(await pass.innerText());
+        const plays = await page.locator("#hand .handtile.legal").count();
+        if (!(await chaining())) continue;
+        const note = (await page.locator("#stationnote").innerText()).trim();
+        await shot(page, "trains-chain-es-phone");
+        ends.push({ words: (await pass.innerText()).trim(), note, box: await pass.boundingBox(), plays });
+        await axe(page, "a first turn's chain");
+        await pass.click();
+        // Ended, the turn goes on and the chain's words are gone.
+        await page.waitForFunction(() => !/primer turno/.test(document.querySelector("#station")?.textContent || ""));
+        continue;
+      }
+      // Your train first: a tile for several trains goes on yours (the first button).
+      if (!(await trainsMove(page, () => 0))) await page.waitForTimeout(40);
+    }
+  }
+  assert.equal(ends.length, 1, "a first turn was a chain to end");
+  assert.equal(ends[0].words, "Terminar mi turno");
+  assert.match(ends[0].note, /Tu primer turno: pon en tu tren las fichas que quieras/);
+  assert.ok(ends[0].box.height >= 44, JSON.stringify(ends[0].box));
+  assert.equal(await sideways(page), false);
+  noErrors(page);
+  await page.context().close();
 });
