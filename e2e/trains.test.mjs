@@ -11,7 +11,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE, handOver, logged, axe } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE, handOver, logged, axe, openCustom } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -255,4 +255,52 @@ test("a first turn's chain (first_turn: chain, Spanish on a phone): said on the 
   assert.equal(await sideways(page), false);
   noErrors(page);
   await page.context().close();
+});
+
+// The two games as the server's preset list will give them once it offers
+// them (their options as the engine names them): the lobby is shown them
+// here before the server lists them.
+const TRAINS_PRESETS = [
+  { name: "mexican-train", players: [2, 3, 4, 5, 6, 7, 8], default_players: 4, partnerships: [], summary: "",
+    options: [{ name: "mexican_train", default: true, help: "", values: [false, true] },
+      { name: "first_turn", default: "one", help: "", values: ["one", "chain"] },
+      { name: "open_trains_start", default: false, help: "", values: [false, true] }] },
+  { name: "chicken-foot", players: [2, 3, 4, 5, 6, 7, 8], default_players: 4, partnerships: [], summary: "", options: [] },
+];
+
+test("the lobby names both games in three languages and makes a table of either from its custom form", async () => {
+  for (const { locale, viewport, titles } of [
+    { locale: "fr-FR", viewport: PHONE, titles: ["Train mexicain", "Patte de poulet"] },
+    { locale: "es-ES", viewport: DESKTOP, titles: ["Tren mexicano", "Pata de gallo"] },
+    { locale: "en-US", viewport: PHONE, titles: ["Mexican Train", "Chicken foot"] },
+  ]) {
+    const page = await newPlayer(env, `lobby-${locale}`, { viewport, locale });
+    await page.route("**/api/presets", async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: [...(await res.json()), ...TRAINS_PRESETS] });
+    });
+    await page.goto(env.base + "/");
+    await openCustom(page);
+    const names = await page.locator("#game option").allInnerTexts();
+    for (const title of titles) assert.ok(names.includes(title), `${locale}: ${title} among ${names}`);
+    // Each game's line in the list of games, in the page's language.
+    const games = await page.locator("#games").textContent();
+    assert.match(games, locale.startsWith("fr") ? /un train chacun depuis la gare/ : locale.startsWith("es") ? /pata de gallo que pide tres dedos/ : /a train each from the station/);
+    if (locale.startsWith("fr")) {
+      // A table for six from the custom form: five seats to fill, the station at the table.
+      await page.fill("#name", "Léa");
+      await page.selectOption("#game", "mexican-train");
+      await page.selectOption("#players", "6");
+      assert.equal(await page.locator("#seatplan select[data-seat]").count(), 5);
+      await page.selectOption("#bot", "random");
+      await page.click("#create");
+      await page.waitForURL(/\/t\/[0-9a-f]+$/);
+      await page.waitForSelector("#station li.train, #station .stationempty");
+      assert.equal(await page.locator("#gametitle").innerText(), "Train mexicain");
+      assert.equal(await sideways(page), false);
+      await shot(page, "trains-lobby-made-fr-phone");
+    }
+    noErrors(page);
+    await page.context().close();
+  }
 });
