@@ -148,6 +148,13 @@ for (const run of RUNS) {
     const page = await newPlayer(env, run.name, { viewport: run.viewport, locale: run.locale });
     await trainsTable(page, run.preset, run.players);
     page.onChoice = async () => {
+      // The focus is on the station's first end to choose, and the arrows move along them.
+      const focused = () => page.evaluate(() => document.activeElement?.closest("#station button.trainend")?.dataset.end ?? null);
+      const first = await focused();
+      assert.ok(first != null, "choosing a train, the focus is on the station's ends");
+      await page.keyboard.press("ArrowDown");
+      const next = await focused();
+      assert.ok(next != null && next !== first, `the arrows move between the ends: ${first} then ${next}`);
       await shot(page, `trains-${run.name}-choice`);
       await axe(page, `${run.name}, choosing a train`);
     };

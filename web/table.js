@@ -54,6 +54,7 @@ export function tablePage(app, id, nav) {
   status.before(clock.el, clock.back);
   roving(handEl, el.handTiles, (b) => { S.handFocus = b.dataset.tile ?? null; });
   roving(board, () => endMarks(el));
+  roving(el.station, () => endMarks(el));
   fill(app, page);
   el.title.textContent = t("loading");
   const online = onlineView({ S, el, clock, retry: () => conn.retry() });

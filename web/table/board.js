@@ -31,7 +31,8 @@ export function renderBoard(S, el, playAt, P) {
   // The trains family's board is a station of rows, not a layout in the round.
   if (isStation(game.layout)) return renderStation(S, el, P, playAt);
   el.board.classList.remove("gone");
-  el.station.hidden = true;
+  // (Some tests draw a board alone, with no station beside it.)
+  if (el.station) el.station.hidden = true;
   // Arms and branches need room to turn: on a narrow screen they are laid
   // out a little wider and drawn scaled down, rather than boxed in and
   // continued away from their chain.

@@ -50,9 +50,11 @@ export function renderStation(S, el, P, playAt) {
   const last = lastPlayed(m.state.history);
   const engine = h("div", { class: "engine" + (model.engineHot ? " hot" : ""), "aria-hidden": "true" },
     tileSvg(/** @type {string} */ (model.engine), model.engine === last ? "last" : ""));
+  // The ends to choose are one tab stop, the arrows moving between them (table.js), as on the board.
+  let stops = 0;
   const rows = model.rows.map((r) => {
     const ends = r.pips == null ? null : r.choosable
-      ? h("button", { type: "button", class: "trainend choosable" + (r.hinted ? " hinted" : ""), "data-end": r.id,
+      ? h("button", { type: "button", class: "trainend choosable" + (r.hinted ? " hinted" : ""), "data-end": r.id, tabindex: stops++ ? "-1" : "0",
         "aria-label": t("a11y-end-play", { end: r.name, pips: r.pips }), onclick: () => playAt(r.id) }, String(r.pips))
       : h("span", { class: "trainend" + (r.hinted ? " hinted" : ""), "aria-hidden": "true" }, String(r.pips));
     const li = h("li", {
@@ -95,5 +97,5 @@ export function renderStation(S, el, P, playAt) {
  * @returns {HTMLElement[]}
  */
 export function stationMarks(el) {
-  return el.station.hidden ? [] : [...el.station.querySelectorAll("button.trainend")].map((b) => /** @type {HTMLElement} */ (b));
+  return !el.station || el.station.hidden ? [] : [...el.station.querySelectorAll("button.trainend")].map((b) => /** @type {HTMLElement} */ (b));
 }
