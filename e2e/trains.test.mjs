@@ -205,6 +205,12 @@ test("English at both sizes: the station of an 8-player Mexican Train and of chi
     ["chicken-foot", 4, PHONE, "phone"], ["chicken-foot", 4, DESKTOP, "desktop"]]) {
     const page = await newPlayer(env, `en-${preset}-${size}`, { viewport, locale: "en-US" });
     await trainsTable(page, preset, players);
+    // Plays fly from their seats onto the station's rows.
+    await page.evaluate(() => {
+      window.__flew = 0;
+      new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes) if (n.classList?.contains("flying")) window.__flew++; })
+        .observe(document.body, { childList: true });
+    });
     const done = [];
     for (let i = 0; i < 3000 && done.length < 12 && !(await handOver(page)); i++) {
       const did = await trainsMove(page, (n) => n - 1);
@@ -216,6 +222,7 @@ test("English at both sizes: the station of an 8-player Mexican Train and of chi
     assert.match(s.summary, /^The station: double (twelve|nine)\. Trains: /);
     if (preset === "mexican-train") assert.deepEqual([s.rows[0].label, s.rows[8].label], ["You", "Mexican train"]);
     assert.equal(await sideways(page), false);
+    assert.ok(await page.evaluate(() => window.__flew) > 0, "plays fly onto the station");
     await shot(page, `trains-${preset}-${players}-en-${size}`);
     noErrors(page);
     await page.context().close();

@@ -49,7 +49,7 @@ export function renderStation(S, el, P, playAt) {
   }
   const last = lastPlayed(m.state.history);
   const engine = h("div", { class: "engine" + (model.engineHot ? " hot" : ""), "aria-hidden": "true" },
-    tileSvg(/** @type {string} */ (model.engine), model.engine === last ? "last" : ""));
+    tagged(tileSvg(/** @type {string} */ (model.engine), model.engine === last ? "last" : ""), /** @type {string} */ (model.engine)));
   // The ends to choose are one tab stop, the arrows moving between them (table.js), as on the board.
   let stops = 0;
   const rows = model.rows.map((r) => {
@@ -66,7 +66,7 @@ export function renderStation(S, el, P, playAt) {
     h("span", { class: "sr" }, t("station-row", { count: r.tiles.length + r.hidden, pips: r.pips ?? "" })),
     h("span", { class: "traintiles", "aria-hidden": "true" },
       r.hidden ? h("span", { class: "more", title: t("station-more-title", { count: r.hidden }) }, t("station-more", { count: r.hidden })) : null,
-      r.tiles.map((x) => tileSvg(`${x.a}-${x.b}`, [x.hot ? "hot" : "", x.tile === last ? "last" : ""].join(" "), false))),
+      r.tiles.map((x) => tagged(tileSvg(`${x.a}-${x.b}`, [x.hot ? "hot" : "", x.tile === last ? "last" : ""].join(" "), false), x.tile))),
     ends,
     r.first ? h("span", { class: "firstmark" }, h("span", { "aria-hidden": "true" }, "←"), h("span", { class: "sr" }, t("station-first"))) : null);
     // Toes are set in under their foot (a property: the page's policy refuses style attributes).
@@ -89,6 +89,16 @@ export function renderStation(S, el, P, playAt) {
     const b = /** @type {HTMLElement | null} */ (el.station.querySelector(`button[data-end="${focused}"]`));
     if (b) b.focus();
   }
+}
+
+/**
+ * A row's tile marked with the tile it is, for the flight of a play (board.js).
+ * @param {SVGSVGElement} svg
+ * @param {string} tile
+ */
+function tagged(svg, tile) {
+  svg.setAttribute("data-tile", tile);
+  return svg;
 }
 
 /**
