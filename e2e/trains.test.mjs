@@ -318,3 +318,34 @@ test("the lobby names both games in three languages and makes a table of either 
     await page.context().close();
   }
 });
+
+test("the replay of a finished Mexican Train match shows each step's station (computer players only, French on a phone)", async () => {
+  const page = await newPlayer(env, "replay-fr", { viewport: PHONE, locale: "fr-FR" });
+  await page.goto(env.base + "/");
+  await page.waitForSelector("#app *");
+  // Two computer players to the match's end: the page only watches.
+  const made = await page.evaluate(() => new Promise((ok) => {
+    const ws = new WebSocket(`ws://${location.host}/ws`);
+    ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "mexican-train", players: 2, options: {} },
+      seats: ["bot", "bot"], bot: "random", name: "Ana" }));
+    ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { ws.close(); ok(m); } };
+  }));
+  assert.ok(made.table, JSON.stringify(made));
+  await page.goto(`${env.base}/t/${made.table}`);
+  await page.waitForSelector("#replaylink", { timeout: 180000 });
+  await page.click("#replaylink");
+  await page.waitForSelector("#slider");
+  // A step well into the first hand: trains on the station, named.
+  for (let k = 0; k < 12; k++) await page.keyboard.press("ArrowRight");
+  await page.waitForSelector("#station li.train");
+  const labels = await page.locator("#station .trainname").allInnerTexts();
+  assert.deepEqual(labels, ["Bot 1", "Bot 2", "Train mexicain"]);
+  assert.equal(await page.locator("#board").evaluate((b) => getComputedStyle(b).display), "none");
+  assert.match(await page.locator("#boardsummary").textContent(), /^La gare : double douze\. Trains : /);
+  assert.match(await page.locator("#caption").innerText(), /Bot [12] : \S+ sur (le train (de Bot [12]|mexicain))|Bot [12] : (boudé|un domino pioché)/);
+  assert.equal(await sideways(page), false);
+  await shot(page, "trains-replay-fr-phone");
+  await axe(page, "the replay of Mexican Train");
+  noErrors(page);
+  await page.context().close();
+});

@@ -22,9 +22,11 @@ function sizes() {
   return phone ? { engine: 30, label: 76, end: 62, tile: 36, tw: 34 } : { engine: 46, label: 128, end: 70, tile: 46, tw: 44 };
 }
 
+/** @typedef {{ board: Element, station: HTMLElement, boardWrap: HTMLElement, boardSummary: HTMLElement }} StationParts */
+
 /**
  * @param {Table} S
- * @param {Parts} el
+ * @param {StationParts} el the table's parts, or the replay's
  * @param {People} P
  * @param {(end: number) => void} playAt
  */
@@ -103,7 +105,7 @@ function tagged(svg, tile) {
 
 /**
  * The station's open ends that are buttons now.
- * @param {Parts} el
+ * @param {StationParts} el
  * @returns {HTMLElement[]}
  */
 export function stationMarks(el) {
