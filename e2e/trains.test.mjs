@@ -111,6 +111,13 @@ async function playTrainsHand(page, run) {
   const done = [];
   let seen = { rows: [], more: false, open: false, first: false };
   for (let guard = 0; guard < 4000 && !(await handOver(page)); guard++) {
+    // Once, the expert's hint: a play named with its train.
+    if (run.hint && !page.hinted && await page.locator(".seat.me.toact").count() && await page.locator("#hand .handtile.legal").count()
+      && await page.locator("#station li.train").count() && await page.locator("#hint").count()) {
+      page.hinted = true;
+      await page.click("#hint");
+      await page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#status").textContent), run.hint.source);
+    }
     const did = await trainsMove(page, (n) => done.filter((d) => d.type === "train").length % n);
     if (!did) { await page.waitForTimeout(40); continue; }
     done.push(did);
@@ -134,19 +141,25 @@ const RUNS = [
     summary: /^La gare : double \S+\./, trains: /^(Votre train|Train de .+|Train mexicain) · \d+$/ },
   { name: "mexican-train-4-es-desktop", preset: "mexican-train", players: 4, locale: "es-ES", viewport: DESKTOP,
     rowsAre: (n) => n === 5, mexican: "Tren mexicano", on: /en (tu tren|el tren (de|mexicano))/, choose: /Escoge un tren/,
-    summary: /^La estación: doble \S+\./, trains: /^(Tu tren|Tren de .+|Tren mexicano) · \d+$/ },
+    summary: /^La estación: doble \S+\./, trains: /^(Tu tren|Tren de .+|Tren mexicano) · \d+$/, hint: /en (tu tren|el tren (de|mexicano))/ },
   { name: "chicken-foot-6-es-phone", preset: "chicken-foot", players: 6, locale: "es-ES", viewport: PHONE,
     rowsAre: (n) => n >= 6, mexican: null, on: /en (la línea \d|el dedo \d del \d-\d)/, choose: /Escoge un tren/,
     summary: /^La estación: doble \S+\./, trains: /^(Línea \d|Dedo \d del \d-\d) · \d+$/ },
   { name: "chicken-foot-4-fr-desktop", preset: "chicken-foot", players: 4, locale: "fr-FR", viewport: DESKTOP,
     rowsAre: (n) => n >= 4, mexican: null, on: /sur (la ligne \d|le doigt \d du \d-\d)/, choose: /Choisissez un train/,
-    summary: /^La gare : double \S+\./, trains: /^(Ligne \d|Doigt \d du \d-\d) · \d+$/ },
+    summary: /^La gare : double \S+\./, trains: /^(Ligne \d|Doigt \d du \d-\d) · \d+$/, hint: /sur (la ligne \d|le doigt \d du \d-\d)/ },
 ];
 
 for (const run of RUNS) {
   test(`${run.name}: a whole hand against the computer, trains chosen by their buttons, the station fitting the screen`, async () => {
     const page = await newPlayer(env, run.name, { viewport: run.viewport, locale: run.locale });
     await trainsTable(page, run.preset, run.players);
+    // Everything the announcer says, for the trains' names in it.
+    await page.evaluate(() => {
+      window.__said = [];
+      new MutationObserver(() => window.__said.push(document.querySelector("#announce").textContent))
+        .observe(document.querySelector("#announce"), { childList: true, subtree: true, characterData: true });
+    });
     page.onChoice = async () => {
       // The focus is on the station's first end to choose, and the arrows move along them.
       const focused = () => page.evaluate(() => document.activeElement?.closest("#station button.trainend")?.dataset.end ?? null);
@@ -189,9 +202,11 @@ for (const run of RUNS) {
     }
     const s = await station(page);
     assert.match(s.summary, run.summary);
-    // The move log names the trains in the page's language.
+    // The move log and the announcer name the trains in the page's language.
     const log = await page.locator("#log").innerText();
     assert.match(log, run.on);
+    assert.match((await page.evaluate(() => window.__said)).join(" "), run.on);
+    if (run.hint) assert.equal(page.hinted, true, "the hint was asked");
     assert.equal(await sideways(page), false, "no sideways scroll");
     await shot(page, `trains-${run.name}-end`);
     await axe(page, `${run.name}, the hand over`);
