@@ -58,8 +58,6 @@ function trainArgs(P, layout, id) {
   const args = { kind: k.kind };
   if (k.kind === "mine" || k.kind === "train") {
     args.who = P.name(k.seat);
-    // French writes "d'Ana" before a vowel.
-    args.elide = /^[aeiouyhàâéèêëîïôöûüœ]/i.test(args.who) ? "yes" : "no";
   }
   if (k.kind === "line" || k.kind === "toe") args.n = k.n;
   if (k.kind === "toe") args.tile = k.tile;
