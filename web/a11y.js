@@ -8,6 +8,7 @@ import { h } from "./dom.js";
 import { t, semiList } from "./words.js";
 import { parseTile } from "./draw.js";
 import { endName, endNameAt } from "./names.js";
+import { isStation, trainOn, trainName } from "./trains.js";
 
 /**
  * A number of pips as a word ("six", "blank"), in the page's language.
@@ -41,6 +42,7 @@ export function actionWords(P, layout, a, me) {
   let what;
   if (a.type === "play") {
     what = a.end == null ? t("a11y-hint-pose", { tile: tileWords(a.tile) })
+      : isStation(P.shape) ? t("a11y-hint-play-train", { tile: tileWords(a.tile), on: trainOn(P, layout, a.end) })
       : t("a11y-hint-play", { tile: tileWords(a.tile), end: endName(layout, a.end) });
     if (a.claim) what = `${what}, ${t("ev-claim")}`;
   } else if (a.type === "choose_poser") what = t("a11y-hint-poser", { who: P.name(a.seat), self: a.seat === me });
@@ -63,9 +65,14 @@ export function handTileName(tile, playable, myTurn) {
  * @param {import("./types/Drawn").Drawn} layout
  * @param {{ id: number, pips: number | string }[]} ends
  * @param {string} emptyText
+ * @param {import("./types/hand").People | null} [P] the people, where the game's lines are trains
  */
-export function endsSummary(layout, ends, emptyText) {
+export function endsSummary(layout, ends, emptyText, P = null) {
   if (!ends.length) return emptyText;
+  if (P && isStation(P.shape)) {
+    const list = ends.map((e) => t("a11y-end-asks", { end: trainName(P, layout, e.id), pips: e.pips }));
+    return t("a11y-station-ends", { ends: semiList(list) });
+  }
   const list = ends.map((e) => t("a11y-end-asks", { end: endNameAt(layout, e), pips: e.pips }));
   return t("a11y-board-ends", { ends: semiList(list) });
 }

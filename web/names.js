@@ -7,6 +7,7 @@
 
 import { t } from "./words.js";
 import { sideOf as sideOfSeat, seatsOf } from "./sides.js";
+import { isStation, trainOn } from "./trains.js";
 
 /**
  * The people at a table as one viewer sees them: `seats` (the server's
@@ -16,7 +17,7 @@ import { sideOf as sideOfSeat, seatsOf } from "./sides.js";
  * @param {{ name?: string | null, invited?: boolean }[] | null} seats
  * @param {{ rules: { players?: number | null }, scores: number[] }} state
  * @param {number | null | undefined} me
- * @param {{ blockedByTeam?: boolean, seatSides?: number[] | null } | null} [game]
+ * @param {{ blockedByTeam?: boolean, seatSides?: number[] | null, layout?: string } | null} [game]
  */
 export function people(seats, state, me, game = null) {
   const n = /** @type {number} */ (state.rules.players);
@@ -46,7 +47,9 @@ export function people(seats, state, me, game = null) {
   const sideMany = (k) => (partners ? "team" : k === me ? "you" : false);
   const many = (s) => (s === me ? "you" : false);
   const blockedByTeam = !!(game && game.blockedByTeam);
-  return { me, n, sides, partners, blockedByTeam, label, name, side, sideSeats, sideOf, sideMany, many };
+  // The layout's shape: the trains family names its lines (trains.js).
+  const shape = (game && game.layout) || null;
+  return { me, n, sides, partners, blockedByTeam, shape, label, name, side, sideSeats, sideOf, sideMany, many };
 }
 
 /** The name of chain `id`'s open end: where it is on the table. */
@@ -98,7 +101,9 @@ function actionText(P, layout, seat, a) {
   const who = P.name(seat);
   switch (a.type) {
     case "play": {
-      const text = a.end == null ? t("ev-pose", { who, tile: a.tile }) : t("ev-play", { who, tile: a.tile, end: endName(layout, a.end) });
+      const text = a.end == null ? t("ev-pose", { who, tile: a.tile })
+        : isStation(P.shape) ? t("ev-play-train", { who, tile: a.tile, on: trainOn(P, layout, a.end) })
+        : t("ev-play", { who, tile: a.tile, end: endName(layout, a.end) });
       return a.claim ? `${text}, ${t("ev-claim")}` : text;
     }
     // Your own draw is told with its tile by the `drew` event that follows.

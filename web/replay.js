@@ -13,6 +13,9 @@ import { tileWords, endsSummary, actionWords } from "./a11y.js";
 import { coachSummary, marksList, verdictWords, valueGraph, betterPlay, drawBetter } from "./coach.js";
 import { makePuzzleBox } from "./coachpuzzle.js";
 import { nameWithBadge } from "./badge.js";
+import { isStation } from "./trains.js";
+import { renderStation } from "./table/stationview.js";
+import { newTable } from "./table/model.js";
 
 /** A table of a duplicate round still being played: the server shows
  * @param {HTMLElement} app
@@ -40,7 +43,10 @@ export async function replayPage(app, id, nav) {
   let i = Math.max(0, Math.min(frames.length - 1, Number(new URLSearchParams(location.search).get("step") || 0)));
 
   const board = el("svg", { class: "board", id: "board", role: "img" });
-  const boardWrap = h("div", { class: "boardwrap" }, board);
+  // The trains family's board is a station (table/stationview.js), said by its summary.
+  const station = h("div", { class: "station", id: "station", hidden: true });
+  const stationSummary = h("p", { class: "sr", id: "boardsummary" });
+  const boardWrap = h("div", { class: "boardwrap" }, board, station, stationSummary);
   const hands = h("ul", { class: "reveals", id: "hands" });
   const caption = h("p", { class: "status", id: "caption", "aria-live": "polite" });
   const scoreBox = h("div", { class: "scorebox" });
@@ -168,6 +174,26 @@ export async function replayPage(app, id, nav) {
     let last = null;
     const a = st.history.length ? st.history[st.history.length - 1].action : null;
     if (a && a.type === "play") last = a.tile;
+    if (isStation(game.layout)) {
+      const S = newTable();
+      S.msg = /** @type {any} */ ({ layout: f.layout, state: st, seat: null, started: true, facts: data.facts });
+      renderStation(S, { board, station, boardWrap, boardSummary: stationSummary }, P, () => {});
+    } else showBoard(f, P, game, last);
+    fill(hands, st.hands.map((hand, s) => h("li", { class: "reveal" + (st.to_act === s ? " toact" : ""), "data-seat": s },
+      h("span", { class: "rname" }, P.name(s)),
+      h("span", { class: "rtiles", "aria-hidden": "true" }, hand.map((x) => tileSvg(x, "small", true))),
+      h("span", { class: "sr" }, hand.map(tileWords).join(", ")))));
+  }
+
+  /**
+   * The board of a frame drawn in the round, with the better play the coach found.
+   * @param {any} f
+   * @param {import("./types/hand").People} P
+   * @param {ReturnType<typeof facts>} game
+   * @param {string | null} last
+   */
+  function showBoard(f, P, game, last) {
+    const st = f.state;
     const width = Math.max(340, Math.min(1000, boardWrap.clientWidth || 800));
     const ends = drawLayout(board, f.layout, width, st.history, game.branches, last, t("board-empty"));
     // At a marked step, the play the player could have found is drawn
@@ -179,10 +205,6 @@ export async function replayPage(app, id, nav) {
         t("coach-better-here", { play: actionWords(P, prev.layout, better, null) }));
     }
     board.setAttribute("aria-label", [endsSummary(f.layout, ends, t("board-empty")), last ? t("a11y-board-last", { tile: tileWords(last) }) : ""].join(" ").trim());
-    fill(hands, st.hands.map((hand, s) => h("li", { class: "reveal" + (st.to_act === s ? " toact" : ""), "data-seat": s },
-      h("span", { class: "rname" }, P.name(s)),
-      h("span", { class: "rtiles", "aria-hidden": "true" }, hand.map((x) => tileSvg(x, "small", true))),
-      h("span", { class: "sr" }, hand.map(tileWords).join(", ")))));
   }
   show();
   return () => document.removeEventListener("keydown", onKey);

@@ -21,9 +21,11 @@ export function scoreFacts(P, game, st) {
   const goal = sc.kind === "love" ? t(sc.resetsWhenAllScored ? "score-love-cut" : "score-love", { goal: sc.goal })
     : sc.kind === "penalty" ? t("score-penalty", { target: sc.goal })
     : sc.kind === "pegs" ? t("score-pegs", { target: sc.goal })
+    // The trains family: a number of hands, then the lowest total wins.
+    : sc.kind === "hands" ? t("score-hands", { count: sc.goal, hand: st.hand_number })
     : t("score-points", { target: sc.goal });
   const mine = P.me == null ? null : P.sideOf(P.me);
-  const best = sc.kind === "penalty" ? Math.min(...st.scores) : Math.max(...st.scores);
+  const best = sc.lowWins ? Math.min(...st.scores) : Math.max(...st.scores);
   const sides = st.scores.map((pts, k) => ({
     k, name: P.side(k), pts, mine: k === mine,
     lead: st.scores.some((x) => x !== pts) && pts === best,
@@ -67,6 +69,8 @@ function fillTo(e, share) {
 // The bar under a side's score: dots for hands won, a bar toward the
 // target, a peg track.
 function progress(sc, pts, k) {
+  // A total that only grows toward nothing: no bar (the goal says how many hands).
+  if (sc.kind === "hands") return null;
   if (sc.kind === "love") {
     const dots = [];
     for (let i = 0; i < sc.goal; i++) dots.push(h("span", { class: "dot" + (i < pts ? " on" : "") }));

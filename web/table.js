@@ -19,6 +19,7 @@ import { sound } from "./sound.js";
 import { store } from "./store.js";
 import { call } from "./api.js";
 import { people } from "./names.js";
+import { facts } from "./games.js";
 import { roving } from "./a11y.js";
 import { focusTurn, focusAfterHand } from "./table/focus.js";
 import { newTable, takeState, chatWho } from "./table/model.js";
@@ -53,6 +54,7 @@ export function tablePage(app, id, nav) {
   status.before(clock.el, clock.back);
   roving(handEl, el.handTiles, (b) => { S.handFocus = b.dataset.tile ?? null; });
   roving(board, () => endMarks(el));
+  roving(el.station, () => endMarks(el));
   fill(app, page);
   el.title.textContent = t("loading");
   const online = onlineView({ S, el, clock, retry: () => conn.retry() });
@@ -77,7 +79,7 @@ export function tablePage(app, id, nav) {
     });
   }
   const ticker = setInterval(online.tick, 250);
-  const onResize = () => S.msg && renderBoard(S, el, acts.playAt);
+  const onResize = () => S.msg && renderBoard(S, el, acts.playAt, people(S.msg.seats, S.msg.state, S.msg.seat, facts(S.msg.facts)));
   window.addEventListener("resize", onResize);
   document.addEventListener("keydown", keys.onKey);
 
@@ -105,7 +107,7 @@ export function tablePage(app, id, nav) {
     if (m.type === "state") return onState(m);
     if (m.type === "chat") {
       S.chat.push(m); S.chat = S.chat.slice(-50);
-      const P = S.msg ? people(S.msg.seats, S.msg.state, S.msg.seat) : null;
+      const P = S.msg ? people(S.msg.seats, S.msg.state, S.msg.seat, facts(S.msg.facts)) : null;
       renderChat(S, el, P); bubble(m.seat, chatText(m));
       announcer.say(t("ev-chat", { who: chatWho(S, P, m), text: chatText(m) }), true);
       return;

@@ -11,6 +11,7 @@ import { tileWords } from "../a11y.js";
 import { legalNow, withClaim, sameWay } from "./model.js";
 import { endMarks } from "./board.js";
 import { CHAT_MAX } from "./parts.js";
+import { isStation } from "../trains.js";
 
 /** @typedef {import("../types/Action").Action} Action */
 
@@ -83,7 +84,7 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
     const marks = endMarks(el);
     if (S.selected && marks.length) {
       marks[0].focus();
-      el.announcer.say(t("status-choose-end", { tile: tileWords(tile) }), true);
+      el.announcer.say(t(isStation(S.msg && S.msg.facts.layout) ? "status-choose-train" : "status-choose-end", { tile: tileWords(tile) }), true);
     } else focusHand();
   }
 

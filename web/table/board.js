@@ -10,6 +10,8 @@ import { drawLayout, drawEnds, el as svgEl } from "../draw.js";
 import { endNameAt } from "../names.js";
 import { focusIn, endsSummary, tileWords } from "../a11y.js";
 import { legalNow, lastPlayed, boardCount } from "./model.js";
+import { isStation } from "../trains.js";
+import { renderStation, stationMarks } from "./stationview.js";
 
 /** @typedef {import("./model.js").Table} Table */
 /** @typedef {import("./model.js").End} End */
@@ -19,12 +21,21 @@ import { legalNow, lastPlayed, boardCount } from "./model.js";
  * @param {Table} S
  * @param {Parts} el
  * @param {(end: number) => void} playAt
+ * @param {import("../types/hand").People} P
  */
-export function renderBoard(S, el, playAt) {
+export function renderBoard(S, el, playAt, P) {
   const m = S.msg;
   if (!m) return;
   const st = m.state;
   const game = facts(m.facts);
+  // A flight belongs to the board it was started on: once the board is
+  // redrawn (and maybe re-fitted), it would land on the wrong spot.
+  for (const g of document.querySelectorAll(".flying")) g.remove();
+  // The trains family's board is a station of rows, not a layout in the round.
+  if (isStation(game.layout)) return renderStation(S, el, P, playAt);
+  el.board.classList.remove("gone");
+  // (Some tests draw a board alone, with no station beside it.)
+  if (el.station) el.station.hidden = true;
   // Arms and branches need room to turn: on a narrow screen they are laid
   // out a little wider and drawn scaled down, rather than boxed in and
   // continued away from their chain.
@@ -32,9 +43,6 @@ export function renderBoard(S, el, playAt) {
   const width = Math.max(least, Math.min(1000, el.boardWrap.clientWidth || 800));
   const last = lastPlayed(st.history);
   const empty = m.started === false ? t("board-waiting") : t("board-empty");
-  // A flight belongs to the board it was started on: once the board is
-  // redrawn (and maybe re-fitted), it would land on the wrong spot.
-  for (const g of document.querySelectorAll(".flying")) g.remove();
   const active = document.activeElement;
   const focused = active && el.board.contains(active) ? active.getAttribute("data-end") : null;
   /** @type {End[]} */
@@ -118,6 +126,8 @@ function nameEnds(S, el, ends, choosable, playAt) {
  * @returns {HTMLElement[]}
  */
 export function endMarks(el) {
+  const trains = stationMarks(el);
+  if (trains.length) return trains;
   return [...el.board.querySelectorAll("g.end[role=button]")].map((g) => /** @type {HTMLElement} */ (/** @type {unknown} */ (g)));
 }
 
@@ -130,17 +140,29 @@ export function endMarks(el) {
  */
 export function fly(el, mine, seat, tile) {
   if (reducedMotion()) return;
-  const target = /** @type {SVGGElement | null} */ (el.board.querySelector(`g.tile[data-tile="${tile}"]`));
+  const station = !!el.station && !el.station.hidden;
+  // On the station the row's own tile (an <svg>) flies; on the board, the layout's tile.
+  const target = /** @type {SVGGraphicsElement | null} */ (station ? el.station.querySelector(`svg[data-tile="${tile}"]`)
+    : el.board.querySelector(`g.tile[data-tile="${tile}"]`));
   const from = (mine ? el.handEl : null) || document.getElementById(`seat-${seat}`);
   if (!target || !from) return;
   const tr = target.getBoundingClientRect(), fr = from.getBoundingClientRect();
   if (!tr.width || !fr.width) return;
-  const face = /** @type {Element} */ (target.querySelector("rect"));
-  const w = Number(face.getAttribute("width")), hh = Number(face.getAttribute("height"));
-  const ghost = /** @type {SVGSVGElement} */ (svgEl("svg", { class: "flying", viewBox: `0 0 ${w} ${hh}`, width: tr.width, height: tr.height }));
-  const clone = /** @type {Element} */ (target.cloneNode(true));
-  clone.removeAttribute("transform");
-  ghost.appendChild(clone);
+  /** @type {SVGSVGElement} */
+  let ghost;
+  if (station) {
+    ghost = /** @type {SVGSVGElement} */ (target.cloneNode(true));
+    ghost.classList.add("flying");
+    ghost.setAttribute("width", String(tr.width));
+    ghost.setAttribute("height", String(tr.height));
+  } else {
+    const face = /** @type {Element} */ (target.querySelector("rect"));
+    const w = Number(face.getAttribute("width")), hh = Number(face.getAttribute("height"));
+    ghost = /** @type {SVGSVGElement} */ (svgEl("svg", { class: "flying", viewBox: `0 0 ${w} ${hh}`, width: tr.width, height: tr.height }));
+    const clone = /** @type {Element} */ (target.cloneNode(true));
+    clone.removeAttribute("transform");
+    ghost.appendChild(clone);
+  }
   // On the page, not the window: scrolling during the flight moves it with the board.
   Object.assign(ghost.style, { position: "absolute", left: `${tr.left + scrollX}px`, top: `${tr.top + scrollY}px`, zIndex: 50, pointerEvents: "none" });
   document.body.appendChild(ghost);

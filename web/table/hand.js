@@ -10,6 +10,8 @@ import { tileSvg } from "../draw.js";
 import { endNameAt } from "../names.js";
 import { handTileName } from "../a11y.js";
 import { legalNow } from "./model.js";
+import { isStation } from "../trains.js";
+import { trainChoices } from "./station.js";
 
 /** @typedef {import("./model.js").Table} Table */
 /** @typedef {import("./parts.js").Parts} Parts */
@@ -77,6 +79,15 @@ export function renderButtons(S, el, P, on) {
   const buttons = el.buttons;
   fill(buttons);
   if (me == null || st.to_act !== me || !legal.length) return;
+  if (S.selected && isStation(game.layout)) {
+    // The trains the tile goes on, by name.
+    for (const c of trainChoices(S, P, S.selected)) {
+      buttons.append(h("button", { type: "button", class: "endchoice trainchoice", "data-end": c.id, onclick: () => on.playAt(c.id) },
+        t("act-on-train", { train: c.name, pips: c.pips })));
+    }
+    buttons.append(h("button", { type: "button", class: "quiet", id: "cancel", onclick: on.cancelChoice }, t("act-cancel")));
+    return;
+  }
   if (S.selected) {
     const ends = S.ends || [];
     for (const a of plays.filter((x) => x.tile === S.selected && x.end != null)) {
@@ -89,7 +100,9 @@ export function renderButtons(S, el, P, on) {
     return;
   }
   if (legal.some((a) => a.type === "draw")) buttons.append(h("button", { type: "button", id: "draw", onclick: () => on.act({ type: "draw" }) }, t("act-draw")));
-  if (legal.some((a) => a.type === "pass")) buttons.append(h("button", { type: "button", id: "pass", onclick: () => on.act({ type: "pass" }) }, t("act-pass")));
+  // Passing during a first turn's chain ends it (Mexican Train).
+  const chaining = !!(st.trains && st.trains.chaining);
+  if (legal.some((a) => a.type === "pass")) buttons.append(h("button", { type: "button", id: "pass", onclick: () => on.act({ type: "pass" }) }, t(chaining ? "act-end-chain" : "act-pass")));
   for (const a of legal) {
     if (a.type !== "choose_poser") continue;
     buttons.append(h("button", { type: "button", class: "poser", "data-seat": a.seat, onclick: () => on.act(a) }, t("act-poser", { who: P.name(a.seat), me: a.seat === me })));

@@ -7,6 +7,7 @@ import { t } from "../words.js";
 import { refused } from "../conn.js";
 import { people } from "../names.js";
 import { actionWords } from "../a11y.js";
+import { facts } from "../games.js";
 import { spokenLines } from "./speech.js";
 import { typing, focusHandOf } from "./focus.js";
 import { hintReasons } from "./model.js";
@@ -65,12 +66,12 @@ export function keyboard({ S, el, conn, render }) {
   /** @param {Action} a */
   function hintWords(a) {
     const m = /** @type {StateMessage} */ (S.msg);
-    return actionWords(people(m.seats, m.state, m.seat), m.layout, a, m.seat);
+    return actionWords(people(m.seats, m.state, m.seat, facts(m.facts)), m.layout, a, m.seat);
   }
 
   function sayBoard() {
     const m = S.msg, st = m.state;
-    const P = people(m.seats, st, m.seat);
+    const P = people(m.seats, st, m.seat, facts(m.facts));
     const turn = st.phase === "hand_over" || st.phase === "match_over" || st.to_act == null ? null
       : st.to_act === m.seat ? t("a11y-your-turn") : t("a11y-waiting-for", { who: P.name(st.to_act) });
     announcer.say([el.boardSummary.textContent, turn], true);

@@ -6,6 +6,7 @@
 // hand.js, result.js, side.js, fairpanel.js) draw what it says.
 
 import { t, orList, semiList } from "../words.js";
+import { isStation } from "../trains.js";
 
 /** @typedef {import("../types/StateMessage").StateMessage} StateMessage */
 /** @typedef {import("../types/ChatLine").ChatLine} ChatLine */
@@ -279,7 +280,7 @@ export function statusLine(S, P) {
     parts.push(t("waiting-invited", { count: waiting }));
   } else if (st.phase === "play" || st.phase === "choose_poser") {
     if (me != null && st.to_act === me) {
-      if (S.selected) parts.push(t("status-choose-end", { tile: S.selected }));
+      if (S.selected) parts.push(t(isStation(m.facts.layout) ? "status-choose-train" : "status-choose-end", { tile: S.selected }));
       else if (st.phase === "choose_poser") parts.push(t("status-choose-poser"));
       else parts.push(plays.length ? t("status-your-turn") : legal.length ? t("status-your-turn-plain") : "");
     } else if (st.to_act != null) parts.push(t("status-waiting-for", { who: P.name(st.to_act) }));
@@ -340,6 +341,8 @@ export function sameWay(S, tile) {
   if (!m) return false;
   const ids = [...new Set(legalNow(S).plays.filter((a) => a.tile === tile && a.end != null).map((a) => a.end))];
   if (ids.length < 2) return true;
+  // Trains are told apart by whose they are, not by the number they show.
+  if (isStation(m.facts.layout)) return false;
   const pips = new Set(ids.map((id) => (m.state.ends.find((e) => e.id === id) || { pips: -1 }).pips));
   if (pips.size !== 1) return false;
   const alone = m.layout.chains.every((c) => !c.tiles.length);

@@ -46,9 +46,11 @@ export function tableParts(on) {
   // fits several; the sentence beside it says what is open.
   const board = el("svg", { class: "board", id: "board", role: "group", "aria-label": t("a11y-board"), "aria-describedby": "boardsummary" });
   const boardSummary = h("p", { class: "sr", id: "boardsummary" });
+  // The trains family's board: the station and its rows (stationview.js), drawn instead of the SVG board.
+  const station = h("div", { class: "station", id: "station", hidden: true });
   // The fives games' count of the ends, on the felt beside your seat (board.js places it).
   const endsTotal = h("p", { class: "endstotal", id: "endstotal", hidden: true });
-  const boardWrap = h("div", { class: "boardwrap" }, board, boardSummary);
+  const boardWrap = h("div", { class: "boardwrap" }, board, station, boardSummary);
   const felt = h("div", { class: "felt", id: "felt" }, spots.top, spots.left, boardWrap, spots.right, spots.bottom);
   // Not a live region itself: the announcer reads what matters, once.
   const status = h("p", { class: "status", id: "status" });
@@ -83,7 +85,7 @@ export function tableParts(on) {
     h("aside", { class: "side" }, invite, sheetBox, chat, fair,
       h("section", { class: "panel" }, h("h2", {}, t("log-title")), logEl), settings));
   return {
-    page, title, howLink, handNo, kind, endsTotal, fairTick, leaveBtn, scoreBox, banner, offline, spots, board, boardSummary, boardWrap,
+    page, title, howLink, handNo, kind, endsTotal, fairTick, leaveBtn, scoreBox, banner, offline, spots, board, station, boardSummary, boardWrap,
     status, announcer, buttons, handEl, result, sheetBox, fair, chatList, chatInput, chat, logEl, settings, invite,
     /** The hand's tile buttons, in order. */
     handTiles: () => /** @type {HTMLElement[]} */ ([...handEl.querySelectorAll(".handtile")]),

@@ -21,7 +21,10 @@ import { freeSeat } from "./seating.js";
  * @param {People} P
  */
 export function renderSheet(S, el, P) {
-  fill(el.sheetBox, h("section", { class: "panel" }, scoreSheet(P, sheetLines(S))));
+  // Up to eight players' columns: the sheet scrolls inside its panel, never the page
+  // (a scrolling region the keyboard can reach, named as the sheet).
+  fill(el.sheetBox, h("section", { class: "panel" }, h("div", { class: "sheetwrap", tabindex: 0, role: "region", "aria-label": t("sheet-title") },
+    scoreSheet(P, sheetLines(S)))));
 }
 
 /**

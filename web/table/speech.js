@@ -7,6 +7,7 @@
 import { t } from "../words.js";
 import { people, eventText, resultHow } from "../names.js";
 import { endsSummary, spokenEvent } from "../a11y.js";
+import { facts } from "../games.js";
 
 /**
  * @param {import("./model.js").Table} S
@@ -16,7 +17,7 @@ import { endsSummary, spokenEvent } from "../a11y.js";
  */
 export function spokenLines(S, m, turnBegins) {
   const st = m.state;
-  const P = people(m.seats, st, m.seat);
+  const P = people(m.seats, st, m.seat, facts(m.facts));
   /** @type {(string | null)[]} */
   const lines = [];
   let now = false;
@@ -31,7 +32,7 @@ export function spokenLines(S, m, turnBegins) {
   }
   if (turnBegins && st.phase !== "hand_over" && st.phase !== "match_over") {
     lines.push(S.ends && S.ends.length && st.phase === "play"
-      ? t("a11y-your-turn-ends", { ends: endsSummary(m.layout, S.ends, "") }) : t("a11y-your-turn"));
+      ? t("a11y-your-turn-ends", { ends: endsSummary(m.layout, S.ends, "", P) }) : t("a11y-your-turn"));
     now = true;
   }
   return { lines: /** @type {string[]} */ (lines.filter(Boolean)), now };

@@ -47,7 +47,7 @@ export function tableView({ S, el, id, clock, hand, ready, rematch, fillBots }) 
     el.leaveBtn.hidden = me == null || st.phase === "match_over";
     fill(el.scoreBox, scoreSummary(P, game, st));
     renderSeats(S, el, P, inviteButton);
-    renderBoard(S, el, hand.playAt);
+    renderBoard(S, el, hand.playAt, P);
     renderHand(S, el, hand);
     renderButtons(S, el, P, hand);
     renderStatus(P);

@@ -40,6 +40,8 @@ game-line = { $preset ->
     [all-fives] Score the ends whenever they add up to a multiple of five. To 100.
     [fives-and-threes] Multiples of three and of five both score. To 100.
     [club-fives] Two players peg one point per five, crossing the T, to 61.
+    [mexican-train] Two to eight players, a train each from the station and the Mexican train for all; the lowest total after thirteen hands wins.
+    [chicken-foot] Two to eight players; every double is a chicken foot that takes three toes first. The lowest total after ten hands wins.
    *[other] { "" }
 }
 level = { $bot ->
@@ -431,6 +433,7 @@ score-points = { $target ->
 score-penalty = Penalty points: when somebody reaches { $target }, the lowest total wins
 score-pegs = Pegging to { $target }
 score-to-go = { $count } to go
+score-hands = Hand { $hand } of { $count }: the lowest total wins
 score-of = { $score } / { $target }
 score-stake = The next hand is worth { $stake }
 score-playoff = This hand is a play-off
@@ -1816,3 +1819,45 @@ level-how = { $bot ->
 }
 # The chat field's placeholder: short enough to show whole on a phone (its label says the limit).
 chat-short = Say something…
+
+## The trains family at the table in the browser (Mexican Train, chicken foot)
+
+train-name = { $kind ->
+    [mine] Your train
+    [mexican] Mexican train
+    [line] Line { $n }
+    [toe] Toe { $n } of { $tile }
+   *[train] { $who }'s train
+}
+train-on = { $kind ->
+    [mine] on your train
+    [mexican] on the Mexican train
+    [line] on line { $n }
+    [toe] on toe { $n } of { $tile }
+   *[train] on { $who }'s train
+}
+ev-play-train = { $who } played { $tile } { $on }
+a11y-hint-play-train = play { $tile } { $on }
+a11y-station-ends = Trains: { $ends }.
+status-choose-train = Where does { $tile } go? Choose a train.
+act-on-train = { $train } · { $pips }
+act-end-chain = End my turn
+station-label = The station, { $tile }
+station-engine = The station: { $tile }.
+station-open = open
+station-open-list = Open trains: { $list }.
+station-row = { $count ->
+    [0] no tile yet
+    [one] one tile
+   *[other] { $count } tiles
+}, { $pips } showing
+station-more = +{ $count }
+station-more-title = { $count ->
+    [one] one earlier tile not shown
+   *[other] { $count } earlier tiles not shown
+}
+station-first = play here first
+station-centre-first = Each line of the station { $tile } takes a tile before anything else.
+station-toes-first = The chicken foot { $tile } takes its toes before anything else.
+station-cover-first = { $tile } on { $train } must be covered before anything else.
+station-chaining = Your first turn: lay as many tiles as you like on your train, then end your turn.

@@ -38,6 +38,8 @@ game-line = { $preset ->
     [all-fives] Se anotan las puntas cuando suman un múltiplo de cinco. A 100 puntos.
     [fives-and-threes] Anotan los múltiplos de tres y los de cinco. A 100 puntos.
     [club-fives] Dos jugadores marcan un punto por cada cinco, cruzando la T, hasta 61.
+    [mexican-train] De dos a ocho jugadores, un tren cada uno desde la estación y el tren mexicano para todos; gana el menor total tras trece manos.
+    [chicken-foot] De dos a ocho jugadores; cada doble es una pata de gallo que pide tres dedos antes que nada. Gana el menor total tras diez manos.
    *[other] { "" }
 }
 level = { $bot ->
@@ -439,6 +441,7 @@ score-points = { $target ->
 score-penalty = Puntos de castigo: cuando alguien llega a { $target }, gana el total más bajo
 score-pegs = Marcando hasta { $target }
 score-to-go = faltan { $count }
+score-hands = Mano { $hand } de { $count }: gana el menor total
 score-of = { $score } / { $target }
 score-stake = La próxima mano vale { $stake }
 score-playoff = Esta mano es el desempate
@@ -1842,3 +1845,45 @@ level-how = { $bot ->
 }
 # The chat field's placeholder: short enough to show whole on a phone (its label says the limit).
 chat-short = Di algo…
+
+## The trains family at the table in the browser (Mexican Train, chicken foot)
+
+train-name = { $kind ->
+    [mine] Tu tren
+    [mexican] Tren mexicano
+    [line] Línea { $n }
+    [toe] Dedo { $n } del { $tile }
+   *[train] Tren de { $who }
+}
+train-on = { $kind ->
+    [mine] en tu tren
+    [mexican] en el tren mexicano
+    [line] en la línea { $n }
+    [toe] en el dedo { $n } del { $tile }
+   *[train] en el tren de { $who }
+}
+ev-play-train = { $who }: { $tile } { $on }
+a11y-hint-play-train = jugar { $tile } { $on }
+a11y-station-ends = Trenes: { $ends }.
+status-choose-train = ¿Dónde va { $tile }? Escoge un tren.
+act-on-train = { $train } · { $pips }
+act-end-chain = Terminar mi turno
+station-label = La estación, { $tile }
+station-engine = La estación: { $tile }.
+station-open = abierto
+station-open-list = Trenes abiertos: { $list }.
+station-row = { $count ->
+    [0] sin fichas todavía
+    [one] una ficha
+   *[other] { $count } fichas
+}, muestra { $pips }
+station-more = +{ $count }
+station-more-title = { $count ->
+    [one] una ficha anterior no se muestra
+   *[other] { $count } fichas anteriores no se muestran
+}
+station-first = jugar aquí primero
+station-centre-first = Cada línea de la estación { $tile } lleva una ficha antes que nada.
+station-toes-first = La pata de gallo { $tile } lleva sus dedos antes que nada.
+station-cover-first = Hay que cubrir el { $tile } ({ $train }) antes que nada.
+station-chaining = Tu primer turno: pon en tu tren las fichas que quieras y luego termina tu turno.

@@ -38,6 +38,8 @@ game-line = { $preset ->
     [all-fives] On marque les bouts quand leur somme est un multiple de cinq. En 100 points.
     [fives-and-threes] Les multiples de trois et de cinq marquent. En 100 points.
     [club-fives] Deux joueurs avancent d'un point par cinq, en passant le T, jusqu'à 61.
+    [mexican-train] De deux à huit joueurs, un train chacun depuis la gare et le train mexicain pour tous ; le plus petit total après treize manches gagne.
+    [chicken-foot] De deux à huit joueurs ; chaque double est une patte de poulet qui prend trois doigts avant tout. Le plus petit total après dix manches gagne.
    *[other] { "" }
 }
 level = { $bot ->
@@ -437,6 +439,7 @@ score-points = { $target ->
 score-penalty = Points de pénalité : quand quelqu'un atteint { $target }, le plus petit total gagne
 score-pegs = Marque jusqu'à { $target }
 score-to-go = encore { $count }
+score-hands = Manche { $hand } sur { $count } : le plus petit total gagne
 score-of = { $score } / { $target }
 score-stake = La manche suivante vaut { $stake }
 score-playoff = Cette manche est la belle
@@ -1844,3 +1847,45 @@ level-how = { $bot ->
 }
 # The chat field's placeholder: short enough to show whole on a phone (its label says the limit).
 chat-short = Votre message…
+
+## The trains family at the table in the browser (Mexican Train, chicken foot)
+
+train-name = { $kind ->
+    [mine] Votre train
+    [mexican] Train mexicain
+    [line] Ligne { $n }
+    [toe] Doigt { $n } du { $tile }
+   *[train] Train de { $who }
+}
+train-on = { $kind ->
+    [mine] sur votre train
+    [mexican] sur le train mexicain
+    [line] sur la ligne { $n }
+    [toe] sur le doigt { $n } du { $tile }
+   *[train] sur le train de { $who }
+}
+ev-play-train = { $who } : { $tile } { $on }
+a11y-hint-play-train = jouer { $tile } { $on }
+a11y-station-ends = Trains : { $ends }.
+status-choose-train = Où va le { $tile } ? Choisissez un train.
+act-on-train = { $train } · { $pips }
+act-end-chain = Finir mon tour
+station-label = La gare, { $tile }
+station-engine = La gare : { $tile }.
+station-open = ouvert
+station-open-list = Trains ouverts : { $list }.
+station-row = { $count ->
+    [0] aucun domino encore
+    [one] un domino
+   *[other] { $count } dominos
+}, { $pips } au bout
+station-more = +{ $count }
+station-more-title = { $count ->
+    [one] un domino plus ancien n'est pas montré
+   *[other] { $count } dominos plus anciens ne sont pas montrés
+}
+station-first = à jouer d'abord
+station-centre-first = Chaque ligne de la gare { $tile } prend un domino avant tout le reste.
+station-toes-first = La patte de poulet { $tile } prend ses doigts avant tout le reste.
+station-cover-first = Il faut couvrir le { $tile } ({ $train }) avant tout le reste.
+station-chaining = Votre premier tour : posez autant de dominos que vous voulez sur votre train, puis finissez votre tour.
