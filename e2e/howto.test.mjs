@@ -28,7 +28,7 @@ for (const L of LANGS) {
     const links = await page.locator("#games a.howlink").evaluateAll((as) => as.map((a) => [a.dataset.how, a.getAttribute("href"), a.getAttribute("aria-label")]));
     const presets = await (await fetch(env.base + "/api/presets")).json();
     assert.equal(links.length, presets.length);
-    assert.equal(presets.length, 12);
+    assert.equal(presets.length, 14);
     for (const p of presets) {
       const link = links.find(([name]) => name === p.name);
       assert.ok(link, `no link for ${p.name}`);

@@ -82,9 +82,7 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
     Routes::new()
         .get("/ws", upgrade)
         .get("/healthz", healthz)
-        .get("/api/presets", || async {
-            Json(domino_engine::catalog::games())
-        })
+        .get("/api/presets", || async { Json(crate::page::site_games()) })
         .get("/api/tables", tables)
         .get("/api/levels", || async {
             Json(domino_league::ratings::shipped_levels())

@@ -111,9 +111,30 @@ pub(crate) async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     }
 }
 
+/// The games the site offers (the lobby's list, `/api/presets` and the
+/// socket's `presets`): the engine protocol's twelve, then the trains
+/// family, each with its options at its default player count.
+pub fn site_games() -> Vec<domino_engine::catalog::GameInfo> {
+    domino_engine::Preset::EVERY
+        .iter()
+        .map(|&p| domino_engine::catalog::game_info(p, p.default_players()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_site_offers_the_twelve_then_the_trains_family() {
+        let names: Vec<&str> = site_games().iter().map(|g| g.name).collect();
+        let twelve: Vec<&str> = domino_engine::catalog::games()
+            .iter()
+            .map(|g| g.name)
+            .collect();
+        assert_eq!(names[..12], twelve[..]);
+        assert_eq!(names[12..], ["mexican-train", "chicken-foot"]);
+    }
 
     #[test]
     fn csv_fields_are_quoted_and_formulas_defused() {

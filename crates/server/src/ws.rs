@@ -461,7 +461,7 @@ async fn dispatch(
         Request::Ping {} => Ok(Reply::Pong),
         Request::Events {} => want_events(conn),
         Request::Presets {} => Ok(Reply::Presets {
-            presets: domino_engine::catalog::games(),
+            presets: crate::page::site_games(),
         }),
         Request::List {} => Ok(Reply::Tables {
             tables: hub.list_all().await,
