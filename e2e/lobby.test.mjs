@@ -49,7 +49,7 @@ for (const L of LANGS) {
       // (not "Jugadores de la computadora", "Tout par cinq", "En 100").
       assert.equal(await page.locator("label.field:has(#quicklevel) span").innerText(), L.level);
       const games = await page.locator("#quickgame option").allInnerTexts();
-      assert.equal(games.length, 12);
+      assert.equal(games.length, 14);
       for (const g of games) assert.doesNotMatch(g, /Portoricain aux points|Tout par cinq|Cincos de club|En 100|Jugadores de la computadora|Joueurs de l'ordinateur/);
       // The computer is "l'ordinateur", "la computadora", not its "players",
       // anywhere in the lobby; each game's line is a sentence.
@@ -280,7 +280,7 @@ for (const [code, locale] of [["fr", "fr-FR"], ["es", "es-ES"]]) {
       if (path === "/") {
         await page.click("#gamesfold summary");
         const names = await page.locator("#games button.linkish").evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().height));
-        assert.ok(names.length === 12 && names.every((hgt) => hgt >= 24), `${names}`);
+        assert.ok(names.length === 14 && names.every((hgt) => hgt >= 24), `${names}`);
       }
     }
     await shot(page, `targets-leaderboard-${code}-phone`);
@@ -329,7 +329,7 @@ for (const [code, locale, size, viewport] of [["fr", "fr-FR", "phone", PHONE], [
       assert.ok(folded < 60, `the folded list is ${folded} px tall on a phone`);
       await page.click("#gamesfold summary");
       await page.locator("#games dt").first().waitFor();
-      assert.equal(await page.locator("#games dt").count(), 12);
+      assert.equal(await page.locator("#games dt").count(), 14);
     }
     await page.locator("#gamesfold").scrollIntoViewIfNeeded();
     await shot(page, `lobby-games-${code}-${size}`);

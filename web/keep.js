@@ -17,6 +17,7 @@ import { call } from "./api.js";
 import { reasonWords } from "./keep/reason.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 import { sideOf } from "./sides.js";
+import { withoutTrains } from "./trains.js";
 
 const secretKey = (id) => "domino.sheet." + id;
 
@@ -44,7 +45,7 @@ function api(method, url, body, secret) {
 export async function newSheetPage(app, nav) {
   document.title = `${t("keep-title")} · ${t("page-title")}`;
   fill(app, h("p", { class: "muted" }, t("loading")));
-  const presets = await (await fetch("/api/presets")).json();
+  const presets = withoutTrains(await (await fetch("/api/presets")).json());
   const byName = (n) => presets.find((p) => p.name === n) || presets[0];
   const game = h("select", { id: "keep-game" }, presets.map((p) => h("option", { value: p.name }, t("game-title", { preset: p.name }))));
   const players = h("select", { id: "keep-players" });

@@ -15,6 +15,19 @@ import { t } from "./words.js";
  *   | { kind: "line", n: number } | { kind: "toe", n: number, tile: string }} TrainKind
  */
 
+/** The trains family's games, by name. */
+export const TRAINS_GAMES = ["mexican-train", "chicken-foot"];
+
+/**
+ * The games a score sheet or a tournament offers: the twelve, not yet the
+ * trains family (their sheets and standings are still to come, issue 58).
+ * @param {any[]} presets as `/api/presets` lists them
+ * @returns {any[]}
+ */
+export function withoutTrains(presets) {
+  return presets.filter((p) => !TRAINS_GAMES.includes(p.name));
+}
+
 /**
  * Whether a game's layout is drawn as a station (the trains family).
  * @param {string | null | undefined} shape the facts' `layout`
