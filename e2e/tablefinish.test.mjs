@@ -33,12 +33,9 @@ async function firstTileDown(page) {
   throw new Error("no tile came down");
 }
 
-/** The drawn size of the board's tiles (their faces), smallest side first. */
+/** The drawn size of the board's tiles (their faces), smallest side first: the page's own `__tileSizes` (see below). */
 function tileSizes(page) {
-  return page.evaluate(() => [...document.querySelectorAll("#board g.layout g.tile rect.face")].map((r) => {
-    const b = r.getBoundingClientRect();
-    return { short: Math.min(b.width, b.height), long: Math.max(b.width, b.height) };
-  }));
+  return page.evaluate(() => window.__tileSizes());
 }
 
 for (const { code, locale, viewport, size } of [
@@ -50,13 +47,14 @@ for (const { code, locale, viewport, size } of [
     // The sizes are taken in the page the moment the first tiles are drawn:
     // read afterwards, a slow machine may already show the bots' next tiles.
     await page.addInitScript(() => {
+      window.__tileSizes = () => [...document.querySelectorAll("#board g.layout g.tile rect.face")].map((r) => {
+        const b = r.getBoundingClientRect();
+        return { short: Math.min(b.width, b.height), long: Math.max(b.width, b.height) };
+      });
       new MutationObserver(() => {
-        const faces = document.querySelectorAll("#board g.layout g.tile rect.face");
-        if (window.__firstTiles || !faces.length) return;
-        window.__firstTiles = [...faces].map((r) => {
-          const b = r.getBoundingClientRect();
-          return { short: Math.min(b.width, b.height), long: Math.max(b.width, b.height) };
-        });
+        if (window.__firstTiles) return;
+        const sizes = window.__tileSizes();
+        if (sizes.length) window.__firstTiles = sizes;
       }).observe(document, { childList: true, subtree: true });
     });
     await quickStart(env, page, { game: "block", name: "Ana" });
