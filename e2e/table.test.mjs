@@ -45,6 +45,12 @@ function measure(page) {
     return {
       tiles, seats,
       sideways: document.scrollingElement.scrollWidth - innerWidth,
+      // What sticks out to the right, to name it when the page scrolls sideways.
+      outside: document.scrollingElement.scrollWidth > innerWidth
+        ? [...document.querySelectorAll("body *")].filter((e) => r(e).right > innerWidth + 0.5)
+          .slice(0, 6).map((e) => `${e.tagName}#${e.id}.${e.className?.baseVal ?? e.className} ${Math.round(r(e).right)}`)
+          .concat([`board ${JSON.stringify(r(document.getElementById("board")))} viewBox ${document.getElementById("board")?.getAttribute("viewBox")} inner ${innerWidth}x${innerHeight} client ${document.documentElement.clientWidth}`])
+        : [],
       scoreVisible: inView(document.querySelector("#scores")),
       mySeatVisible: inView(document.querySelector(".seat.me")),
       statusVisible: inView(document.querySelector("#status")),
@@ -148,7 +154,7 @@ for (const [game, kind, scoreForm, players, partners] of GAMES) {
           if (viewport.width >= 1000) assert.ok(t.h >= 56, `${game}: desktop tile ${t.h}px tall`);
           else assert.ok(t.w >= 44, `${game}: phone tile ${t.w}px wide`);
         }
-        assert.ok(m.sideways <= 0, `${game}: ${m.sideways}px of sideways scrolling at ${viewport.width}`);
+        assert.ok(m.sideways <= 0, `${game}: ${m.sideways}px of sideways scrolling at ${viewport.width}: ${m.outside.join(", ")}`);
         // Your hand without scrolling, whatever the board and seats hold.
         if (!(await handOver(p))) assert.ok(m.handVisible, `${game} at ${size}, move ${n}: the hand is below the fold`);
         assert.deepEqual((await boardWatch(p)).problems, [], `${game} at ${size}, by move ${n}`);

@@ -84,6 +84,39 @@ async function trainsMove(page, pick) {
   return did;
 }
 
+/**
+ * When it is your turn and a playable tile fits your own train with
+ * another in your hand to follow it, play it there (by its train button
+ * when it fits several). Returns what was done, or null.
+ */
+async function ownTrainMove(page) {
+  if (await handOver(page) || !(await page.locator(".seat.me.toact").count())) return null;
+  const end = page.locator("#station li.train.mine .trainend");
+  if (!(await end.count())) return null;
+  const pips = (await end.first().innerText()).trim();
+  const hand = await page.locator("#hand .handtile").evaluateAll((els) => els.map((e) => ({ tile: e.dataset.tile, legal: e.classList.contains("legal") })));
+  const halves = (t) => t.split("-");
+  const pick = hand.find((t) => t.legal && halves(t.tile).includes(pips) && (() => {
+    const [a, b] = halves(t.tile);
+    const far = a === pips ? b : a;
+    return hand.some((o) => o.tile !== t.tile && halves(o.tile).includes(far));
+  })());
+  if (!pick) return null;
+  const history = await logged(page);
+  const before = hand.length;
+  await page.click(`#hand .handtile[data-tile="${pick.tile}"]`);
+  const trains = page.locator("#buttons .trainchoice");
+  if (await trains.count()) {
+    const mine = trains.filter({ hasText: /^Tu tren/ });
+    if (!(await mine.count())) { await page.click("#cancel").catch(() => {}); return null; }
+    await mine.first().click();
+  }
+  await page.waitForFunction(([n, h]) =>
+    document.querySelectorAll("#hand .handtile").length !== n || !document.querySelector(".seat.me.toact")
+      || !document.querySelector("#result[hidden]") || +document.querySelector("#log").dataset.logged > h, [before, history]);
+  return { type: "own", tile: pick.tile };
+}
+
 /** What the station shows: its rows' labels, classes and whether each fits the board. */
 function station(page) {
   return page.evaluate(() => {
@@ -251,9 +284,13 @@ test("a first turn's chain (first_turn: chain, Spanish on a phone): said on the 
   await page.uncheck("#autopass");
   /** @type {{ words: string, note: string, box: object, plays: number }[]} */
   const ends = [];
+  // Each hand's first moves of yours, to say what happened if no chain came.
+  const trace = [];
   // A chain starts with a first tile on your own train: hands go by until one does.
   for (let hand = 1; hand <= 6 && !ends.length; hand++) {
     if (hand > 1) {
+      // The finished hand's first lines of the log, for the trace.
+      trace.push({ hand: hand - 1, log: (await page.locator("#log li").allInnerTexts()).slice(0, 12) });
       await page.click("#ready");
       await page.waitForFunction(() => document.querySelector("#result").hidden);
     }
@@ -273,11 +310,14 @@ test("a first turn's chain (first_turn: chain, Spanish on a phone): said on the 
         await page.waitForFunction(() => !/primer turno/.test(document.querySelector("#station")?.textContent || ""));
         continue;
       }
-      // Your train first: a tile for several trains goes on yours (the first button).
-      if (!(await trainsMove(page, () => 0))) await page.waitForTimeout(40);
+      // Your train first, with a tile that leaves another to follow it there,
+      // so that a first turn on it becomes a chain; else any move.
+      const did = (await ownTrainMove(page)) || await trainsMove(page, () => 0);
+      if (!did) await page.waitForTimeout(40);
+      else if (trace.filter((t) => t.hand === hand).length < 3) trace.push({ hand, ...did, note: (await page.locator("#stationnote").innerText().catch(() => "")).trim() });
     }
   }
-  assert.equal(ends.length, 1, "a first turn was a chain to end");
+  assert.equal(ends.length, 1, `a first turn was a chain to end: ${JSON.stringify(trace)}`);
   assert.equal(ends[0].words, "Terminar mi turno");
   assert.match(ends[0].note, /Tu primer turno: pon en tu tren las fichas que quieras/);
   assert.ok(ends[0].box.height >= 44, JSON.stringify(ends[0].box));
