@@ -160,9 +160,9 @@ export function trainOrder(P, layout) {
  * in chicken foot, is a plain pass and has no entry. The history is walked
  * from the deal as the engine plays it (crates/engine/src/hand/trains.rs):
  * the trains open at the start under `open_trains_start`; a tile on one's
- * own train closes it; a seat's first turn after the engine is down is a
- * chain once a tile goes on its own train (`first_turn: chain`), and a
- * turn ends where the next seat acts.
+ * own train closes it; a seat's first turn (placing the engine is one,
+ * drawing for it none) is a chain once a tile goes on its own train
+ * (`first_turn: chain`), and a turn ends where the next seat acts.
  * @param {string | null | undefined} shape the facts' `layout`
  * @param {import("./types/State").State} st
  * @returns {Map<number, PassKind>}
