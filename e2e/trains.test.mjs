@@ -5,7 +5,9 @@
 // owed a tile highlighted; a tile that fits several trains asks for one by
 // buttons naming them. Each game is played through a whole hand choosing
 // trains by those buttons, with no sideways scroll, no page error and
-// axe-core's checks. The lobby's preset list does not offer these games
+// axe-core's checks; every row's label is read in full (wrapped, never
+// clipped), and the log tells a pass that opened a train, and the end of
+// a first turn's chain as the end of a turn. The lobby's preset list does not offer these games
 // yet, so the tables are made from the page's own socket, as the lobby
 // makes its tables. Screenshots go to target/e2e-artifacts/trains-*.png.
 
@@ -31,6 +33,8 @@ async function trainsTable(page, preset, players, options = {}) {
   await page.evaluate(([t, tok]) => localStorage.setItem("domino.token." + t, tok), [made.table, made.token]);
   await page.goto(`${env.base}/t/${made.table}`);
   await page.waitForSelector(".seat.me");
+  // Given to the page as a string, as the page's script policy would refuse to build it there.
+  await page.evaluate(`window.__clipped = ${clippedLabels}`);
   return made.table;
 }
 
@@ -117,6 +121,22 @@ async function ownTrainMove(page) {
   return { type: "own", tile: pick.tile };
 }
 
+/**
+ * The labels of the station's rows that are not read in full: cut off by
+ * their box or their row, or ended with an ellipsis (in the page).
+ */
+function clippedLabels() {
+  return [...document.querySelectorAll("#station li.train")].filter((li) => {
+    const label = /** @type {HTMLElement} */ (li.querySelector(".trainlabel"));
+    const name = /** @type {HTMLElement} */ (li.querySelector(".trainname"));
+    const r = li.getBoundingClientRect(), b = label.getBoundingClientRect();
+    const cut = (e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;
+    const ellipsis = (e) => getComputedStyle(e).textOverflow === "ellipsis" || getComputedStyle(e).getPropertyValue("-webkit-line-clamp") !== "none";
+    return cut(label) || cut(name) || ellipsis(label) || ellipsis(name)
+      || b.left < r.left - 1 || b.right > r.right + 1 || b.top < r.top - 1 || b.bottom > r.bottom + 1;
+  }).map((li) => li.querySelector(".trainname").textContent);
+}
+
 /** What the station shows: its rows' labels, classes and whether each fits the board. */
 function station(page) {
   return page.evaluate(() => {
@@ -135,6 +155,7 @@ function station(page) {
       note: document.querySelector("#stationnote")?.textContent ?? null,
       summary: document.querySelector("#boardsummary").textContent,
       svgShown: getComputedStyle(document.querySelector("#board")).display !== "none",
+      clipped: /** @type {any} */ (window).__clipped(),
     };
   });
 }
@@ -160,6 +181,7 @@ async function playTrainsHand(page, run) {
     if (!s.rows.length) continue;
     assert.ok(s.engine, "the engine double at the start");
     assert.ok(s.rows.every((r) => r.fits), `every row fits: ${JSON.stringify(s.rows)}`);
+    assert.deepEqual(s.clipped, [], `${run.name}: every label read in full`);
     seen = { rows: s.rows, more: seen.more || s.rows.some((r) => r.more), open: seen.open || s.rows.some((r) => /open/.test(r.cls)),
       first: seen.first || s.rows.some((r) => /first/.test(r.cls)) };
     if (done.length % 8 === 1) assert.equal(await sideways(page), false, `${run.name}: no sideways scroll`);
@@ -171,10 +193,12 @@ async function playTrainsHand(page, run) {
 const RUNS = [
   { name: "mexican-train-8-fr-phone", preset: "mexican-train", players: 8, locale: "fr-FR", viewport: PHONE,
     rowsAre: (n) => n === 9, mexican: "Train mexicain", on: /sur (votre train|le train (de|mexicain))/, choose: /Choisissez un train/,
-    summary: /^La gare : double \S+\./, trains: /^(Votre train|Train de .+|Train mexicain) · \d+$/ },
+    summary: /^La gare : double \S+\./, trains: /^(Votre train|Train de .+|Train mexicain) · \d+$/,
+    opened: /^(.+) : boudé, (son|votre) train est ouvert$/ },
   { name: "mexican-train-4-es-desktop", preset: "mexican-train", players: 4, locale: "es-ES", viewport: DESKTOP,
     rowsAre: (n) => n === 5, mexican: "Tren mexicano", on: /en (tu tren|el tren (de|mexicano))/, choose: /Escoge un tren/,
-    summary: /^La estación: doble \S+\./, trains: /^(Tu tren|Tren de .+|Tren mexicano) · \d+$/, hint: /en (tu tren|el tren (de|mexicano))/ },
+    summary: /^La estación: doble \S+\./, trains: /^(Tu tren|Tren de .+|Tren mexicano) · \d+$/, hint: /en (tu tren|el tren (de|mexicano))/,
+    opened: /^(.+): pase, (su|tu) tren queda abierto$/ },
   { name: "chicken-foot-6-es-phone", preset: "chicken-foot", players: 6, locale: "es-ES", viewport: PHONE,
     rowsAre: (n) => n >= 6, mexican: null, on: /en (la línea \d|el dedo \d del \d-\d)/, choose: /Escoge un tren/,
     summary: /^La estación: doble \S+\./, trains: /^(Línea \d|Dedo \d del \d-\d) · \d+$/ },
@@ -193,6 +217,19 @@ for (const run of RUNS) {
       new MutationObserver(() => window.__said.push(document.querySelector("#announce").textContent))
         .observe(document.querySelector("#announce"), { childList: true, subtree: true, characterData: true });
     });
+    // Every pass the log tells, with the trains marked open on the station as it is told.
+    await page.evaluate(() => {
+      window.__passes = new Map();
+      new MutationObserver(() => {
+        for (const li of document.querySelectorAll("#log li[data-type=pass]")) {
+          const key = `${li.value}/${li.textContent}`;
+          if (window.__passes.has(key)) continue;
+          window.__passes.set(key, { text: li.textContent,
+            open: [...document.querySelectorAll("#station li.train.open .trainname")].map((x) => x.textContent) });
+        }
+      }).observe(document.querySelector("#log"), { childList: true });
+    });
+    const opened = async () => (await page.evaluate(() => [...window.__passes.values()])).filter((x) => run.opened?.test(x.text));
     page.onChoice = async () => {
       // The focus is on the station's first end to choose, and the arrows move along them.
       const focused = () => page.evaluate(() => document.activeElement?.closest("#station button.trainend")?.dataset.end ?? null);
@@ -205,8 +242,9 @@ for (const run of RUNS) {
       await axe(page, `${run.name}, choosing a train`);
     };
     let { done, seen } = await playTrainsHand(page, run);
-    // A hand may go by without a tile that fits several trains: the next ones, until one does.
-    for (let hand = 2; hand <= 4 && !done.some((d) => d.type === "train"); hand++) {
+    // A hand may go by without a tile that fits several trains, or (Mexican
+    // Train) a pass that opens a train: the next ones, until each came.
+    for (let hand = 2; hand <= 4 && (!done.some((d) => d.type === "train") || (run.opened && !(await opened()).length)); hand++) {
       await page.click("#ready");
       await page.waitForFunction(() => document.querySelector("#result").hidden);
       const more = await playTrainsHand(page, run);
@@ -240,6 +278,12 @@ for (const run of RUNS) {
     assert.match(log, run.on);
     assert.match((await page.evaluate(() => window.__said)).join(" "), run.on);
     if (run.hint) assert.equal(page.hinted, true, "the hint was asked");
+    if (run.opened) {
+      // A pass that opened the passer's train says so, the train marked open on the station as it is told.
+      const told = await opened();
+      assert.ok(told.length >= 1, `a pass opened a train in ${done.length} moves of yours`);
+      assert.ok(told.some((x) => x.open.includes(x.text.match(run.opened)[1])), JSON.stringify(told));
+    }
     assert.equal(await sideways(page), false, "no sideways scroll");
     await shot(page, `trains-${run.name}-end`);
     await axe(page, `${run.name}, the hand over`);
@@ -277,12 +321,61 @@ test("English at both sizes: the station of an 8-player Mexican Train and of chi
   }
 });
 
-test("a first turn's chain (first_turn: chain, Spanish on a phone): said on the station, ended by its own button", async () => {
+/**
+ * Draws a chicken foot station whose feet go three deep (a foot on a toe
+ * of a foot on a toe) with the page's own drawing, in the page's language,
+ * and says which labels are not read in full: no hand reaches such a
+ * station reliably, so it is laid here (in the page).
+ */
+async function deepFoot() {
+  const { renderStation } = await import("/table/stationview.js");
+  const { newTable } = await import("/table/model.js");
+  const { people } = await import("/names.js");
+  const chain = (id, from, tiles, pips) => ({ id, from, tiles, pips });
+  const layout = { posed: "9-9", chains: [
+    chain(0, "9-9", ["9-6", "6-6", "6-2"], 2), chain(1, "9-9", ["9-8", "8-7"], 7), chain(2, "9-9", ["9-5"], 5), chain(3, "9-9", ["9-0", "1-0"], 1),
+    chain(4, "6-6", ["6-4", "4-4", "4-0"], 0), chain(5, "6-6", ["6-1"], 1),
+    chain(6, "4-4", ["4-3", "3-3", "3-1"], 1), chain(7, "4-4", ["5-4"], 5),
+    chain(8, "3-3", ["3-2"], 2), chain(9, "3-3", ["7-3"], 7),
+  ] };
+  const state = { phase: "play", to_act: 1, history: [], legal: [], ends: [], scores: [0, 0, 0, 0, 0, 0], rules: { players: 6 },
+    trains: { mexican: null, open: [], owed: [] } };
+  const S = newTable();
+  S.msg = /** @type {any} */ ({ layout, state, seat: 0, started: true, facts: { layout: "foot" } });
+  const el = { board: document.querySelector("#board"), station: document.querySelector("#station"),
+    boardWrap: document.querySelector(".boardwrap"), boardSummary: document.querySelector("#boardsummary") };
+  renderStation(S, /** @type {any} */ (el), people([], /** @type {any} */ (state), 0, { layout: "foot" }), () => {});
+  document.querySelector("#station").scrollIntoView();
+  return { labels: [...document.querySelectorAll("#station li.train")].map((li) => [li.querySelector(".trainname").textContent, li.style.getPropertyValue("--depth")]),
+    clipped: /** @type {any} */ (window).__clipped() };
+}
+
+test("every station label read in full on a phone, in three languages: chicken foot for six, as played and with toes three deep", async () => {
+  for (const [locale, lang, deepest] of [["es-ES", "es", "Dedo 1 del 3-3"], ["fr-FR", "fr", "Doigt 1 du 3-3"], ["en-US", "en", "Toe 1 of 3-3"]]) {
+    const page = await newPlayer(env, `labels-${lang}`, { viewport: PHONE, locale });
+    await trainsTable(page, "chicken-foot", 6);
+    // Your turn with the station out: nothing moves at the table until you play.
+    for (let i = 0; i < 400 && !(await page.locator(".seat.me.toact").count() && await page.locator("#station li.train").count()); i++) {
+      if (!(await trainsMove(page, () => 0))) await page.waitForTimeout(40);
+    }
+    assert.deepEqual((await station(page)).clipped, [], `${lang}: the station as played`);
+    const deep = await page.evaluate(deepFoot);
+    assert.deepEqual(deep.labels.map(([, d]) => +d), [0, 1, 2, 3, 3, 2, 1, 0, 0, 0], JSON.stringify(deep.labels));
+    assert.equal(deep.labels[3][0], deepest);
+    assert.deepEqual(deep.clipped, [], `${lang}: every label of the deep station read in full`);
+    assert.equal(await sideways(page), false);
+    await shot(page, `trains-labels-${lang}-phone`);
+    noErrors(page);
+    await page.context().close();
+  }
+});
+
+test("a first turn's chain (first_turn: chain, Spanish on a phone): said on the station, ended by its own button, logged as the turn's end", async () => {
   const page = await newPlayer(env, "chain-es", { viewport: PHONE, locale: "es-ES" });
   await trainsTable(page, "mexican-train", 4, { first_turn: "chain" });
   // The server would end a chain that nothing more fits for you: here you end it.
   await page.uncheck("#autopass");
-  /** @type {{ words: string, note: string, box: object, plays: number }[]} */
+  /** @type {{ words: string, note: string, box: object, plays: number, mine?: string[] }[]} */
   const ends = [];
   // Each hand's first moves of yours, to say what happened if no chain came.
   const trace = [];
@@ -308,6 +401,9 @@ test("a first turn's chain (first_turn: chain, Spanish on a phone): said on the 
         await pass.click();
         // Ended, the turn goes on and the chain's words are gone.
         await page.waitForFunction(() => !/primer turno/.test(document.querySelector("#station")?.textContent || ""));
+        // The log tells the turn's end, not a pass (your next turn waits for you: it is still your last line).
+        await page.waitForFunction(() => [...document.querySelectorAll("#log li")].some((li) => li.textContent.startsWith("Tú: fin")));
+        ends[0].mine = await page.locator("#log li[data-type]").evaluateAll((ls) => ls.map((l) => l.textContent).filter((x) => x.startsWith("Tú:")));
         continue;
       }
       // Your train first, with a tile that leaves another to follow it there,
@@ -321,6 +417,9 @@ test("a first turn's chain (first_turn: chain, Spanish on a phone): said on the 
   assert.equal(ends[0].words, "Terminar mi turno");
   assert.match(ends[0].note, /Tu primer turno: pon en tu tren las fichas que quieras/);
   assert.ok(ends[0].box.height >= 44, JSON.stringify(ends[0].box));
+  const mine = /** @type {string[]} */ (ends[0].mine);
+  assert.equal(mine.at(-1), "Tú: fin de tu turno", mine.join(" | "));
+  assert.match(mine.at(-2) ?? "", /^Tú: \d+-\d+ en tu tren$/, "the chain's tiles went on your train before it");
   assert.equal(await sideways(page), false);
   noErrors(page);
   await page.context().close();

@@ -37,15 +37,17 @@ export function tileWords(tile) {
  * @param {import("./types/Drawn").Drawn} layout
  * @param {import("./types/Action").Action} a
  * @param {number | null} me
+ * @param {boolean} [chaining] a first-turn chain is being laid (a pass ends the turn)
  */
-export function actionWords(P, layout, a, me) {
+export function actionWords(P, layout, a, me, chaining = false) {
   let what;
   if (a.type === "play") {
     what = a.end == null ? t("a11y-hint-pose", { tile: tileWords(a.tile) })
       : isStation(P.shape) ? t("a11y-hint-play-train", { tile: tileWords(a.tile), on: trainOn(P, layout, a.end) })
       : t("a11y-hint-play", { tile: tileWords(a.tile), end: endName(layout, a.end) });
     if (a.claim) what = `${what}, ${t("ev-claim")}`;
-  } else if (a.type === "choose_poser") what = t("a11y-hint-poser", { who: P.name(a.seat), self: a.seat === me });
+  } else if (a.type === "pass" && chaining) what = t("a11y-hint-end-chain");
+  else if (a.type === "choose_poser") what = t("a11y-hint-poser", { who: P.name(a.seat), self: a.seat === me });
   else what = t(`a11y-hint-${a.type}`);
   return what;
 }

@@ -78,11 +78,14 @@ export function endNameAt(layout, end) {
  * @param {import("./types/Drawn").Drawn} layout
  * @param {import("./types/Event").Event} e
  * @param {import("./types/State").State} state
+ * @param {import("./trains.js").PassKind | null} [how] what a pass did at a
+ *   trains table (trains.js passKindsOf): ended a first-turn chain, or
+ *   opened the passer's train
  * @returns {string | null}
  */
-export function eventText(P, layout, e, state) {
+export function eventText(P, layout, e, state, how = null) {
   switch (e.type) {
-    case "action": return actionText(P, layout, e.seat, e.action);
+    case "action": return actionText(P, layout, e.seat, e.action, how);
     case "drew":
       if (e.tile) return t("ev-draw-seen", { who: P.name(e.seat), tile: e.tile });
       return t("ev-draw", { who: P.name(e.seat) });
@@ -97,7 +100,7 @@ export function eventText(P, layout, e, state) {
   }
 }
 
-function actionText(P, layout, seat, a) {
+function actionText(P, layout, seat, a, how) {
   const who = P.name(seat);
   switch (a.type) {
     case "play": {
@@ -108,7 +111,7 @@ function actionText(P, layout, seat, a) {
     }
     // Your own draw is told with its tile by the `drew` event that follows.
     case "draw": return null;
-    case "pass": return t("ev-pass", { who });
+    case "pass": return t(how === "chain" ? "ev-end-chain" : how === "opened" ? "ev-pass-opens" : "ev-pass", { who, many: P.many(seat) });
     case "choose_poser": return t("ev-choose-poser", { who, other: P.name(a.seat), self: a.seat === seat });
     case "muggins": return t("ev-muggins", { who });
     default: return null;

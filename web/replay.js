@@ -13,7 +13,7 @@ import { tileWords, endsSummary, actionWords } from "./a11y.js";
 import { coachSummary, marksList, verdictWords, valueGraph, betterPlay, drawBetter } from "./coach.js";
 import { makePuzzleBox } from "./coachpuzzle.js";
 import { nameWithBadge } from "./badge.js";
-import { isStation } from "./trains.js";
+import { isStation, passKindsOf } from "./trains.js";
 import { renderStation } from "./table/stationview.js";
 import { newTable } from "./table/model.js";
 
@@ -109,8 +109,9 @@ export async function replayPage(app, id, nav) {
     const side = seatSides[graphSeat];
     fill(graphBox, hand ? valueGraph(hand, side, sides, P.name(graphSeat), (i) => frameOf(f.hand, i), go, d ? d.index : null) : null);
     if (!d) { stepCoach.textContent = f.step == null ? "" : t("coach-no-choice"); return; }
-    const before = frames[k - 1] ? frames[k - 1].layout : f.layout;
-    const say = (a) => actionWords(P, before, a, null);
+    const prev = frames[k - 1] || f;
+    const chaining = !!(prev.state.trains && prev.state.trains.chaining);
+    const say = (a) => actionWords(P, prev.layout, a, null, chaining);
     stepCoach.textContent = verdictWords(d, say);
     // Offered only where the solver can make a puzzle of it (the coach says so).
     fill(puzzleBox, d.severity && d.puzzle ? makePuzzleBox(id, f.hand, d.index) : null);
@@ -167,7 +168,8 @@ export async function replayPage(app, id, nav) {
     const st = f.state;
     const game = facts(data.facts);
     const P = people(seats, st, null, game);
-    const words = f.events.map((e) => eventText(P, f.layout, e, st)).filter(Boolean).join(" · ");
+    const how = passKindsOf(game.layout, st, f.events);
+    const words = f.events.map((e, k) => eventText(P, f.layout, e, st, how[k])).filter(Boolean).join(" · ");
     caption.textContent = f.step == null ? t("replay-deal", { hand: f.hand }) : `${t("replay-step", { hand: f.hand, step: f.step + 1 })}: ${words}`;
     fill(scoreBox, scoreSummary(P, game, st));
     showCoach(i, P, game);

@@ -149,3 +149,87 @@ export function trainOrder(P, layout) {
   for (const c of chains) if (!out.some((x) => x.id === c.id)) out.push({ id: c.id, depth: 0 });
   return out;
 }
+
+/** @typedef {"chain" | "opened"} PassKind */
+
+/**
+ * What each pass of a trains hand did, by its place in the hand's history:
+ * "chain" for the pass that ends a first-turn chain ("End my turn": the
+ * train stays as it was), "opened" for one that opened the passer's own
+ * train (Mexican Train); a pass that left an open train open, or any pass
+ * in chicken foot, is a plain pass and has no entry. The history is walked
+ * from the deal as the engine plays it (crates/engine/src/hand/trains.rs):
+ * the trains open at the start under `open_trains_start`; a tile on one's
+ * own train closes it; a seat's first turn (placing the engine is one,
+ * drawing for it none) is a chain once a tile goes on its own train
+ * (`first_turn: chain`), and a turn ends where the next seat acts.
+ * @param {string | null | undefined} shape the facts' `layout`
+ * @param {import("./types/State").State} st
+ * @returns {Map<number, PassKind>}
+ */
+export function passKinds(shape, st) {
+  return walkTrains(shape, st).kinds;
+}
+
+/**
+ * The hand's history walked (see passKinds): what each pass did, and the
+ * seats whose trains are open at its end (the state's `trains.open`).
+ * @param {string | null | undefined} shape
+ * @param {import("./types/State").State} st
+ */
+export function walkTrains(shape, st) {
+  /** @type {Map<number, PassKind>} */
+  const kinds = new Map();
+  if (!isStation(shape)) return { kinds, open: /** @type {number[]} */ ([]) };
+  const trains = shape === "trains";
+  const options = st.rules.options || {};
+  const n = st.rules.players || 0;
+  const open = new Set(trains && options.open_trains_start === true ? [...Array(n).keys()] : []);
+  const chainRule = options.first_turn === "chain";
+  const turned = new Set();
+  let posed = false, chaining = false;
+  st.history.forEach(({ seat, action: a }, i) => {
+    if (a.type === "play" && a.end == null) posed = true;
+    else if (posed && a.type === "play" && trains) {
+      if (a.end === seat) open.delete(seat);
+      chaining = chaining || (a.end === seat && chainRule && !turned.has(seat));
+    } else if (posed && a.type === "pass") {
+      if (chaining) kinds.set(i, "chain");
+      else if (trains && !open.has(seat)) { kinds.set(i, "opened"); open.add(seat); }
+    }
+    // Draws for the engine are nobody's turn; once it is down, a turn
+    // ends where the next seat acts (the one who placed it has had theirs).
+    const next = st.history[i + 1];
+    if (posed && (!next || next.seat !== seat)) { turned.add(seat); chaining = false; }
+  });
+  return { kinds, open: [...open].sort((a, b) => a - b) };
+}
+
+/**
+ * The kinds of the passes among `events` (see passKinds), one per event
+ * (null for anything else): the events are the newest of the state's hand,
+ * their actions the last of its history. Where they stop matching it (the
+ * end of an earlier hand in the same message), the earlier ones are plain.
+ * @param {string | null | undefined} shape
+ * @param {import("./types/State").State} st
+ * @param {import("./types/Event").Event[]} events
+ * @returns {(PassKind | null)[]}
+ */
+export function passKindsOf(shape, st, events) {
+  const out = events.map(() => /** @type {PassKind | null} */ (null));
+  if (!isStation(shape)) return out;
+  const kinds = passKinds(shape, st);
+  // A hand_over among the events ends this hand only while it is over.
+  let ends = st.phase === "hand_over" || st.phase === "match_over" ? 1 : 0;
+  let at = st.history.length - 1;
+  for (let i = events.length - 1; i >= 0 && at >= 0; i--) {
+    const e = events[i];
+    if (e.type === "hand_over" && ends-- <= 0) break;
+    if (e.type !== "action") continue;
+    const h = st.history[at];
+    if (h.seat !== e.seat || h.action.type !== e.action.type) break;
+    out[i] = kinds.get(at) ?? null;
+    at--;
+  }
+  return out;
+}

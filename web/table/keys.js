@@ -66,7 +66,7 @@ export function keyboard({ S, el, conn, render }) {
   /** @param {Action} a */
   function hintWords(a) {
     const m = /** @type {StateMessage} */ (S.msg);
-    return actionWords(people(m.seats, m.state, m.seat, facts(m.facts)), m.layout, a, m.seat);
+    return actionWords(people(m.seats, m.state, m.seat, facts(m.facts)), m.layout, a, m.seat, !!(m.state.trains && m.state.trains.chaining));
   }
 
   function sayBoard() {

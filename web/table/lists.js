@@ -56,9 +56,10 @@ export function invitedSeats(m) {
 
 /**
  * The story of the hand as lines: each hand's heading, then its moves
- * numbered from 1 (`text` gives an event's words, or nothing to leave it out).
+ * numbered from 1 (`text` gives an event's words, or nothing to leave it
+ * out, told what a pass did at a trains table as the log kept it).
  * @param {Table} S
- * @param {(e: Event) => string} text
+ * @param {(e: Event, how: import("../trains.js").PassKind | null) => string | null} text
  * @param {number} [last] how many entries to show
  * @returns {({ hand: number } | { no: number, text: string, type: string })[]}
  */
@@ -69,7 +70,7 @@ export function logRows(S, text, last = 80) {
   const from = Math.max(0, S.log.length - last);
   S.log.forEach((x, i) => {
     if ("hand" in x) { no = 0; if (i >= from) rows.push({ hand: x.hand }); return; }
-    const words = text(x.e);
+    const words = text(x.e, x.how ?? null);
     if (!words) return;
     no += 1;
     if (i >= from) rows.push({ no, text: words, type: x.e.type === "action" ? x.e.action.type : x.e.type });

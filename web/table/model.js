@@ -6,7 +6,7 @@
 // hand.js, result.js, side.js, fairpanel.js) draw what it says.
 
 import { t, orList, semiList } from "../words.js";
-import { isStation } from "../trains.js";
+import { isStation, passKinds, passKindsOf } from "../trains.js";
 
 /** @typedef {import("../types/StateMessage").StateMessage} StateMessage */
 /** @typedef {import("../types/ChatLine").ChatLine} ChatLine */
@@ -17,7 +17,7 @@ import { isStation } from "../trains.js";
 /** @typedef {import("../types/HandResult").HandResult} HandResult */
 
 /**
- * @typedef {{ hand: number } | { e: Event, n: number }} LogEntry
+ * @typedef {{ hand: number } | { e: Event, n: number, how?: import("../trains.js").PassKind | null }} LogEntry
  * @typedef {{ hand: number, result: HandResult, scores: number[] }} SheetLine
  * @typedef {{ key: string, done: { ok: boolean, message: string } | null }} DealCheck
  * @typedef {{ id: number, pips: number | string, out?: string }} End
@@ -87,13 +87,19 @@ export function takeState(S, m) {
   const newHand = !!prev && prev.state.hand_number !== st.hand_number;
   const joined = Array.isArray(m.log);
   S.msg = m;
+  // What each pass did at a trains table is read from the hand's history
+  // now: the log keeps it, as the history moves on.
+  const told = [...(m.log || []), ...m.events];
+  const how = passKindsOf(m.facts && m.facts.layout, st, told);
+  const entry = (/** @type {Event} */ e, /** @type {number} */ i) => (how[i] ? { e, n: st.hand_number, how: how[i] } : { e, n: st.hand_number });
   if (Array.isArray(m.log)) {
     S.log = S.log.filter((x) => ("hand" in x ? x.hand < st.hand_number : x.n < st.hand_number));
     S.log.push({ hand: st.hand_number });
-    for (const e of m.log) S.log.push({ e, n: st.hand_number });
+    m.log.forEach((e, i) => S.log.push(entry(e, i)));
   } else if (newHand) S.log.push({ hand: st.hand_number });
   if (!S.log.length) S.log.push({ hand: st.hand_number });
-  for (const e of m.events) S.log.push({ e, n: st.hand_number });
+  const from = told.length - m.events.length;
+  m.events.forEach((e, i) => S.log.push(entry(e, from + i)));
   S.logged += m.events.length + (Array.isArray(m.log) ? m.log.length : 0);
   S.log = S.log.slice(-200);
   if (Array.isArray(m.chat)) S.chat = m.chat.slice(-50);
@@ -212,7 +218,9 @@ export function seatView(S, P, s) {
   const partner = P.partners && me != null && s !== me && P.sideOf(s) === P.sideOf(me);
   const hand = st.hands[s];
   const count = Array.isArray(hand) ? hand.length : hand;
-  const passes = st.history.filter((e) => e.seat === s && e.action.type === "pass").length;
+  // Ending a first-turn chain is no pass.
+  const chainEnds = passKinds(P.shape, st);
+  const passes = st.history.filter((e, i) => e.seat === s && e.action.type === "pass" && chainEnds.get(i) !== "chain").length;
   const tags = [];
   // Each seat names its own bot's level: a tournament table may seat several.
   const level = info.level ?? m.bot;

@@ -38,7 +38,7 @@ export function renderLog(S, el, P) {
   const logEl = el.logEl;
   fill(logEl);
   // Each hand's moves are numbered from 1, under its heading.
-  for (const x of logRows(S, (e) => eventText(P, m.layout, e, m.state))) {
+  for (const x of logRows(S, (e, how) => eventText(P, m.layout, e, m.state, how))) {
     if ("hand" in x) { logEl.append(h("li", { class: "handline" }, t("log-hand", { n: x.hand }))); continue; }
     logEl.append(h("li", { "data-type": x.type, value: x.no }, x.text));
   }

@@ -8,6 +8,7 @@ import { t } from "../words.js";
 import { people, eventText, resultHow } from "../names.js";
 import { endsSummary, spokenEvent } from "../a11y.js";
 import { facts } from "../games.js";
+import { passKindsOf } from "../trains.js";
 
 /**
  * @param {import("./model.js").Table} S
@@ -21,15 +22,16 @@ export function spokenLines(S, m, turnBegins) {
   /** @type {(string | null)[]} */
   const lines = [];
   let now = false;
-  for (const e of m.events) {
-    lines.push(eventText(P, m.layout, spokenEvent(e), st));
+  const how = passKindsOf(P.shape, st, m.events);
+  m.events.forEach((e, i) => {
+    lines.push(eventText(P, m.layout, spokenEvent(e), st, how[i]));
     if (e.type === "hand_over" && e.result) {
       lines.push(resultHow(P, st, e.result));
       lines.push(...(e.result.points || []).map((points, k) => t("result-points", { who: P.side(k), points })));
       now = true;
     }
     if (e.type === "match_over" || (e.type === "action" && e.seat === m.seat)) now = true;
-  }
+  });
   if (turnBegins && st.phase !== "hand_over" && st.phase !== "match_over") {
     lines.push(S.ends && S.ends.length && st.phase === "play"
       ? t("a11y-your-turn-ends", { ends: endsSummary(m.layout, S.ends, "", P) }) : t("a11y-your-turn"));

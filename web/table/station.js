@@ -60,12 +60,13 @@ export function owedDouble(layout, id) {
 }
 
 /**
- * The station as rows. `room` is how many tiles a row shows at most: a
- * longer line shows its newest tiles after a "+n" of the earlier ones (the
- * count takes a tile's room), so that its open end is always in view.
+ * The station as rows. `room` is how many tiles a row shows at most (or
+ * the most for a row at a depth: a toe's label, set in, takes more of the
+ * row): a longer line shows its newest tiles after a "+n" of the earlier
+ * ones (the count takes a tile's room), so that its open end is always in view.
  * @param {Table} S
  * @param {People} P
- * @param {number} room
+ * @param {number | ((depth: number) => number)} room
  */
 export function stationRows(S, P, room) {
   const m = S.msg;
@@ -81,7 +82,7 @@ export function stationRows(S, P, room) {
     const c = /** @type {import("../types/DrawnChain").DrawnChain} */ (layout.chains.find((x) => x.id === id));
     const k = trainKind(P, layout, id);
     const all = halves(layout, c).map((x) => ({ ...x, hot: owedTiles.has(x.tile) }));
-    const fit = Math.max(1, room);
+    const fit = Math.max(1, typeof room === "function" ? room(depth) : room);
     const shown = all.length > fit ? all.slice(all.length - Math.max(1, fit - 1)) : all;
     return {
       id, depth, label: trainLabel(P, layout, id), name: trainName(P, layout, id),

@@ -16,10 +16,10 @@ import { stationRows, roomFor } from "./station.js";
 /** @typedef {import("./parts.js").Parts} Parts */
 /** @typedef {import("../types/hand").People} People */
 
-/** A row's parts in pixels besides its tiles, and a tile's width, by screen. */
+/** A row's parts in pixels besides its tiles, a tile's width and a toe's step in, by screen (station.css). */
 function sizes() {
   const phone = matchMedia("(max-width: 600px)").matches;
-  return phone ? { engine: 30, label: 76, end: 62, tile: 36, tw: 34 } : { engine: 46, label: 128, end: 70, tile: 46, tw: 44 };
+  return phone ? { engine: 30, label: 76, end: 62, tile: 36, tw: 34, indent: 8 } : { engine: 46, label: 128, end: 70, tile: 46, tw: 44, indent: 12 };
 }
 
 /** @typedef {{ board: Element, station: HTMLElement, boardWrap: HTMLElement, boardSummary: HTMLElement }} StationParts */
@@ -37,12 +37,14 @@ export function renderStation(S, el, P, playAt) {
   el.station.hidden = false;
   const size = sizes();
   const width = el.boardWrap.clientWidth || 360;
-  const room = roomFor(width - size.engine, size);
+  // A toe's label is wider by its step in: its row has the less room for tiles.
+  const room = (/** @type {number} */ depth) => roomFor(width - size.engine - depth * size.indent, size);
   const model = stationRows(S, P, room);
   const active = document.activeElement;
   const focused = active && el.station.contains(active) ? active.getAttribute("data-end") : null;
   el.station.style.setProperty("--tw", `${size.tw}px`);
   el.station.style.setProperty("--label", `${size.label}px`);
+  el.station.style.setProperty("--indent", `${size.indent}px`);
   if (!model) {
     fill(el.station, h("p", { class: "stationempty" }, m.started === false ? t("board-waiting") : t("board-empty")));
     el.boardSummary.textContent = el.station.textContent || "";
@@ -63,7 +65,7 @@ export function renderStation(S, el, P, playAt) {
       class: ["train", r.mine ? "mine" : "", r.mexican ? "mexican" : "", r.open ? "open" : "", r.first ? "first" : "", r.depth ? "toe" : ""].filter(Boolean).join(" "),
       "data-chain": r.id,
     },
-    h("span", { class: "trainlabel", title: r.label }, h("span", { class: "trainname" }, r.label),
+    h("span", { class: "trainlabel" }, h("span", { class: "trainname" }, r.label),
       r.open ? h("span", { class: "openmark" }, h("span", { class: "opendot", "aria-hidden": "true" }), t("station-open")) : null),
     h("span", { class: "sr" }, t("station-row", { count: r.tiles.length + r.hidden, pips: r.pips ?? "" })),
     h("span", { class: "traintiles", "aria-hidden": "true" },

@@ -107,6 +107,15 @@ test("the station's rows: labels, open markers, the newest tiles that fit after 
   assert.ok(stationRows(S, peopleOf(m), 60).rows.every((r) => r.hidden === 0));
 });
 
+test("a toe's row, its label set in, has the less room for tiles: the room is asked by depth", () => {
+  const m = fixture("foot-deep");
+  const model = stationRows(tableOf(m), peopleOf(m), (depth) => 5 - 2 * depth);
+  const row = (id) => model.rows.find((r) => r.id === id);
+  assert.deepEqual([row(0).depth, row(0).tiles.length, row(0).hidden], [0, 4, 2]);
+  assert.deepEqual([row(5).depth, row(5).tiles.length, row(5).hidden], [1, 2, 4]);
+  assert.equal(row(5).tiles.at(-1).tile, m.layout.chains[5].tiles.at(-1), "the open end stays in view");
+});
+
 test("a double to cover: its line marked first, the double highlighted, and said with its train", () => {
   const m = fixture("trains-owed");
   const S = tableOf(m);

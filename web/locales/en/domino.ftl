@@ -1838,6 +1838,15 @@ train-on = { $kind ->
 }
 ev-play-train = { $who } played { $tile } { $on }
 a11y-hint-play-train = play { $tile } { $on }
+ev-end-chain = { $many ->
+    [you] { $who } ended your turn
+   *[other] { $who } ended their turn
+}
+ev-pass-opens = { $many ->
+    [you] { $who } passed: your train is open
+   *[other] { $who } passed: their train is open
+}
+a11y-hint-end-chain = end your turn
 a11y-station-ends = Trains: { $ends }.
 status-choose-train = Where does { $tile } go? Choose a train.
 act-on-train = { $train } · { $pips }

@@ -1864,6 +1864,15 @@ train-on = { $kind ->
 }
 ev-play-train = { $who }: { $tile } { $on }
 a11y-hint-play-train = jugar { $tile } { $on }
+ev-end-chain = { $many ->
+    [you] { $who }: fin de tu turno
+   *[other] { $who }: fin de su turno
+}
+ev-pass-opens = { $many ->
+    [you] { $who }: pase, tu tren queda abierto
+   *[other] { $who }: pase, su tren queda abierto
+}
+a11y-hint-end-chain = terminar tu turno
 a11y-station-ends = Trenes: { $ends }.
 status-choose-train = ¿Dónde va { $tile }? Escoge un tren.
 act-on-train = { $train } · { $pips }

@@ -1866,6 +1866,15 @@ train-on = { $kind ->
 }
 ev-play-train = { $who } : { $tile } { $on }
 a11y-hint-play-train = jouer { $tile } { $on }
+ev-end-chain = { $many ->
+    [you] { $who } : fin de votre tour
+   *[other] { $who } : fin de son tour
+}
+ev-pass-opens = { $many ->
+    [you] { $who } : boudé, votre train est ouvert
+   *[other] { $who } : boudé, son train est ouvert
+}
+a11y-hint-end-chain = finir votre tour
 a11y-station-ends = Trains : { $ends }.
 status-choose-train = Où va le { $tile } ? Choisissez un train.
 act-on-train = { $train } · { $pips }
