@@ -163,8 +163,10 @@ export function fly(el, mine, seat, tile) {
     clone.removeAttribute("transform");
     ghost.appendChild(clone);
   }
-  // On the page, not the window: scrolling during the flight moves it with the board.
-  Object.assign(ghost.style, { position: "absolute", left: `${tr.left + scrollX}px`, top: `${tr.top + scrollY}px`, zIndex: 50, pointerEvents: "none" });
+  // Fixed to the window: the flight starts scaled up over a seat, which on
+  // a phone may reach past the screen's edge, and a fixed box never makes
+  // the page scroll sideways (one placed on the page did, for a moment).
+  Object.assign(ghost.style, { position: "fixed", left: `${tr.left}px`, top: `${tr.top}px`, zIndex: 50, pointerEvents: "none" });
   document.body.appendChild(ghost);
   target.style.opacity = "0";
   const dx = fr.left + fr.width / 2 - (tr.left + tr.width / 2), dy = fr.top + fr.height / 2 - (tr.top + tr.height / 2);
