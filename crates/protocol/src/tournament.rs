@@ -173,3 +173,61 @@ mod tests {
 pub struct TableTournament {
     pub tournament: Option<String>,
 }
+
+/// `POST /api/tournaments`: a new tournament.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct NewTournament {
+    #[serde(default)]
+    pub name: String,
+    pub rules: domino_engine::RulesSpec,
+    /// `round_robin`, `swiss` or `elimination`.
+    pub format: String,
+    /// A Swiss tournament's rounds.
+    #[serde(default)]
+    pub rounds: i64,
+    /// Entrants are partnerships (the game's sides are).
+    #[serde(default)]
+    pub teams: bool,
+    #[serde(default)]
+    pub starts_at: Option<i64>,
+    #[serde(default)]
+    pub max_entrants: Option<i64>,
+    /// The computer players' level (`heuristic` when none is given).
+    #[serde(default)]
+    pub bot: Option<String>,
+    #[serde(default)]
+    pub duplicate: bool,
+}
+
+/// `POST /api/tournaments/{id}/join`: an entrant's name, and a
+/// partnership's two players.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct JoinTournament {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub members: Vec<String>,
+}
+
+/// `POST /api/tournaments/{id}/bots`: computer players of one level (the
+/// tournament's when none is given).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AddBots {
+    #[serde(default = "one")]
+    pub count: i64,
+    #[serde(default)]
+    pub level: Option<String>,
+}
+
+impl Default for AddBots {
+    fn default() -> AddBots {
+        AddBots {
+            count: 1,
+            level: None,
+        }
+    }
+}
+
+fn one() -> i64 {
+    1
+}

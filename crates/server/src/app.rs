@@ -10,6 +10,9 @@ use crate::coach::{Budget, Coach};
 use crate::finished::FinishedMatches;
 use crate::hub::Hub;
 use crate::puzzles::Puzzles;
+use crate::quota::Quota;
+use crate::tables::Tables;
+use crate::tournament::Tournaments;
 use crate::who::Who;
 
 #[derive(Clone, Debug)]
@@ -23,6 +26,7 @@ pub struct App {
     pub puzzles: Puzzles,
     /// The coach's analyses, kept in memory.
     pub coach: Arc<Coach>,
+    pub tournaments: Tournaments,
 }
 
 impl App {
@@ -33,6 +37,7 @@ impl App {
         let budget = Budget::for_bots(hub.config.bot_budget_ms);
         let coach = Arc::new(Coach::new(finished.clone(), budget));
         App {
+            tournaments: tournaments(&hub),
             who: Who::new(store),
             coach,
             finished,
@@ -40,4 +45,20 @@ impl App {
             hub,
         }
     }
+}
+
+/// The tournaments' service, wired from the hub's parts: the store, the
+/// tables it opens for each round, and the creation limits. The router's
+/// and the task that runs the rounds are the same service.
+pub fn tournaments(hub: &Hub) -> Tournaments {
+    Tournaments::new(hub.store.clone(), Tables::new(hub.clone()), quota(hub))
+}
+
+/// The HTTP creation limits as a service is given them.
+pub fn quota(hub: &Hub) -> Quota {
+    Quota::new(
+        hub.quotas.clone(),
+        hub.config.limits.clone(),
+        hub.stats.clone(),
+    )
 }

@@ -27,9 +27,21 @@ pub(crate) fn client_ip(
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct ClientIp(pub IpAddr);
 
+/// Whether this server sits behind its own proxy (`--behind-proxy`), so
+/// that [`ClientIp`] reads the address the proxy forwarded: what a route's
+/// state gives the extractor, the hub or a room's own state alike.
+#[derive(Copy, Clone, Debug)]
+pub struct BehindProxy(pub bool);
+
+impl FromRef<Hub> for BehindProxy {
+    fn from_ref(hub: &Hub) -> BehindProxy {
+        BehindProxy(hub.config.limits.behind_proxy)
+    }
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp
 where
-    Hub: FromRef<S>,
+    BehindProxy: FromRef<S>,
 {
     type Rejection = std::convert::Infallible;
 
@@ -38,7 +50,7 @@ where
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map(|c| c.0);
-        let behind_proxy = Hub::from_ref(state).config.limits.behind_proxy;
+        let BehindProxy(behind_proxy) = BehindProxy::from_ref(state);
         Ok(ClientIp(client_ip(peer, &parts.headers, behind_proxy)))
     }
 }

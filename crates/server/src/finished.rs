@@ -46,6 +46,5 @@ impl FinishedMatches {
 
 /// A fault of the server's own: logged, refused with `code`.
 fn fault(code: Code, e: impl std::fmt::Display) -> Refusal {
-    tracing::error!("reading a finished match: {e}");
-    Refusal::new(code, e.to_string())
+    crate::fault::fault("reading a finished match", code, e)
 }

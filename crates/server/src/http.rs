@@ -49,7 +49,14 @@ use domino_store::Finished;
 struct Here {
     hub: Hub,
     finished: crate::finished::FinishedMatches,
+    tournaments: crate::tournament::Tournaments,
     stop: watch::Receiver<bool>,
+}
+
+impl FromRef<Here> for crate::client::BehindProxy {
+    fn from_ref(here: &Here) -> crate::client::BehindProxy {
+        crate::client::BehindProxy::from_ref(&here.hub)
+    }
 }
 
 impl FromRef<Here> for Hub {
@@ -101,13 +108,18 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .with_state(Here {
             hub: hub.clone(),
             finished: app.finished.clone(),
+            tournaments: app.tournaments.clone(),
             stop: stop.clone(),
         })
         .merge(crate::keep::routes(hub.clone()))
         .merge(crate::coach::api::routes(app.coach.clone()))
         .merge(crate::profile::routes(hub.clone()))
-        .merge(crate::puzzles::routes(app.puzzles, app.who))
-        .merge(crate::tournament::http::routes(hub.clone()))
+        .merge(crate::puzzles::routes(app.puzzles, app.who.clone()))
+        .merge(crate::tournament::routes(
+            app.tournaments,
+            app.who,
+            crate::client::BehindProxy::from_ref(&hub),
+        ))
         .merge(crate::turns::routes(hub.clone()))
         .merge(crate::pairing::http::routes(hub.clone()))
         .merge(crate::bots::accounts::routes(hub.clone()))
@@ -410,7 +422,7 @@ async fn tournament_page(
     headers: HeaderMap,
 ) -> Response {
     page_if(
-        crate::tournament::http::exists(&app.hub, &id).await,
+        app.tournaments.exists(&id).await.map_err(|r| r.message),
         "tournament",
         &headers,
     )

@@ -33,6 +33,7 @@ pub mod clock;
 pub mod coach;
 pub mod creations;
 pub mod expire;
+pub mod fault;
 pub mod finished;
 pub mod http;
 pub mod hub;
@@ -51,6 +52,7 @@ pub mod quota;
 pub mod relay;
 pub mod routes;
 pub mod table;
+pub mod tables;
 pub mod tournament;
 pub mod trust;
 pub mod turns;
@@ -202,7 +204,10 @@ pub async fn run(
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
     tokio::spawn(hub.clone().clocks(stop_rx.clone()));
     tokio::spawn(expire::sweep(hub.clone(), stop_rx.clone()));
-    tokio::spawn(tournament::run::drive(hub.clone(), stop_rx.clone()));
+    tokio::spawn(tournament::run::drive(
+        app::tournaments(&hub),
+        stop_rx.clone(),
+    ));
     tokio::spawn(pairing::drive(hub.clone(), stop_rx.clone()));
     if hub.leased() {
         tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));

@@ -6,13 +6,12 @@
 //! `http_creates` in `/healthz`.
 
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::Duration;
-
-use axum::http::StatusCode;
 
 use crate::answer::HttpRefusal;
 use crate::limits::{Creators, Limits, Refused, Stats};
-use domino_protocol::refusal::Code;
+use domino_protocol::refusal::{Code, Refusal};
 
 /// The window every HTTP creation limit counts over.
 const WINDOW: Duration = Duration::from_secs(3600);
@@ -87,6 +86,17 @@ pub fn take(
     ip: IpAddr,
     kind: Made,
 ) -> Result<(), HttpRefusal> {
+    counted(quotas, limits, stats, ip, kind).map_err(HttpRefusal::from)
+}
+
+/// As [`take`], refused as the wire's `too_many_creates`.
+fn counted(
+    quotas: &Quotas,
+    limits: &Limits,
+    stats: &Stats,
+    ip: IpAddr,
+    kind: Made,
+) -> Result<(), Refusal> {
     let most = kind.most(limits);
     if quotas.of(kind).allow_within(ip, most, WINDOW) {
         return Ok(());
@@ -97,11 +107,49 @@ pub fn take(
         ip,
         &format!("{what} created per hour"),
     );
-    Err(HttpRefusal::new(
-        StatusCode::TOO_MANY_REQUESTS,
+    Err(Refusal::new(
         Code::TooManyCreates,
         format!("one address may create {most} {what} an hour: try again later"),
     ))
+}
+
+/// The creation limits as a feature's service is given them: the counts,
+/// the limits and the refusals' counters, without the hub.
+#[derive(Clone, Debug)]
+pub struct Quota {
+    quotas: Arc<Quotas>,
+    limits: Arc<Limits>,
+    stats: Arc<Stats>,
+}
+
+impl Quota {
+    pub fn new(quotas: Arc<Quotas>, limits: Arc<Limits>, stats: Arc<Stats>) -> Quota {
+        Quota {
+            quotas,
+            limits,
+            stats,
+        }
+    }
+
+    /// Count one creation of `kind` from `ip`, or refuse it (see [`take`]).
+    pub fn take(&self, ip: IpAddr, kind: Made) -> Result<(), Refusal> {
+        counted(&self.quotas, &self.limits, &self.stats, ip, kind)
+    }
+
+    /// Take back a creation that made nothing (see [`give_back`]).
+    pub fn give_back(&self, ip: IpAddr, kind: Made) {
+        give_back(&self.quotas, ip, kind);
+    }
+
+    /// The limits this node was started with.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Count (and log) a refusal of another limit.
+    pub fn refused(&self, kind: Refused, ip: IpAddr, why: &str) {
+        self.stats.refuse(kind, ip, why);
+    }
 }
 
 /// Take back a creation counted by [`take`] that was then refused for

@@ -149,7 +149,7 @@ async fn swiss(s: &Server) {
             Some(json!({"name": "ann"})),
         )
         .await,
-        400,
+        409,
         "already_entered",
     );
     refused(
@@ -197,7 +197,7 @@ async fn swiss(s: &Server) {
             Some(json!({"count": 5})),
         )
         .await,
-        400,
+        409,
         "tournament_full",
     );
     refused(
@@ -227,7 +227,7 @@ async fn swiss(s: &Server) {
             Some(json!({"name": "Bob"})),
         )
         .await,
-        400,
+        409,
         "tournament_full",
     );
     let (status, v) = call(
@@ -250,7 +250,7 @@ async fn swiss(s: &Server) {
             None,
         )
         .await,
-        400,
+        409,
         "tournament_started",
     );
 
@@ -303,7 +303,7 @@ async fn swiss(s: &Server) {
             Some(json!({"name": "Late"})),
         )
         .await,
-        400,
+        409,
         "tournament_started",
     );
     // The tournament's pages answer.
@@ -446,7 +446,7 @@ async fn partnership_knockout(s: &Server) {
             Some(json!({"name": "Kings", "members": ["Cy", "bo"]})),
         )
         .await,
-        400,
+        409,
         "already_entered",
     );
     let (status, _) = call(

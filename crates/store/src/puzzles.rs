@@ -156,18 +156,19 @@ impl Store {
             .transpose()
     }
 
-    /// The puzzles `player` made their rated try at, for the next choice to
-    /// pass over.
-    pub async fn puzzles_tried(
+    /// The puzzles served to `player`, each with whether their rated try
+    /// was made, for the next choice to pass over.
+    pub async fn puzzles_served(
         &self,
         player: &str,
-    ) -> Result<std::collections::HashSet<String>, sqlx::Error> {
-        let rows =
-            sqlx::query("SELECT puzzle FROM domino_puzzle_served WHERE player = $1 AND tried = 1")
-                .bind(player)
-                .fetch_all(&self.pool)
-                .await?;
-        rows.iter().map(|r| r.try_get("puzzle")).collect()
+    ) -> Result<std::collections::HashMap<String, bool>, sqlx::Error> {
+        let rows = sqlx::query("SELECT puzzle, tried FROM domino_puzzle_served WHERE player = $1")
+            .bind(player)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("puzzle")?, r.try_get::<i64, _>("tried")? != 0)))
+            .collect()
     }
 
     /// Spend the player's rated try at the puzzle and store both ratings

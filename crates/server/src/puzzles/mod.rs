@@ -28,7 +28,7 @@ use crate::finished::FinishedMatches;
 
 pub use api::routes;
 pub use rated::{Attempt, NextAsk};
-pub use set::{all, by_id, daily, game_of, games, near, near_untried, Filter};
+pub use set::{all, by_id, daily, game_of, games, near, near_unserved, Filter};
 
 /// The puzzles' service: the store's puzzle tables, the finished matches
 /// (for a player's own puzzles) and the clock the runs read.
@@ -57,6 +57,5 @@ impl Puzzles {
 /// A fault of the server's own (the store could not say): logged, and
 /// refused `internal`.
 fn fault(e: impl std::fmt::Display) -> Refusal {
-    tracing::error!("puzzles: {e}");
-    Refusal::new(Code::Internal, e.to_string())
+    crate::fault::fault("puzzles", Code::Internal, e)
 }

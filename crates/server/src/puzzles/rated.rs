@@ -14,7 +14,7 @@ use domino_store::puzzles::{Move, Stored, TryKept};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-use super::set::{by_id, daily, near_untried, Filter};
+use super::set::{by_id, daily, near_unserved, Filter};
 use super::show::{chosen, rating, taught, unrated_shown};
 use super::{fault, runs, Puzzles};
 
@@ -55,8 +55,9 @@ pub struct Attempt {
 }
 
 impl Puzzles {
-    /// The next puzzle for `player`, near their rating, one they have not
-    /// tried while the filter has others; served, so its first try is rated.
+    /// The next puzzle for `player`, near their rating: one never served
+    /// to them while the filter has others, else one still to try;
+    /// served, so its first try is rated.
     pub async fn next(&self, player: &str, ask: NextAsk) -> Result<Shown, Refusal> {
         let mine = self.player_rating(player).await?.rating;
         let filter = Filter {
@@ -64,14 +65,14 @@ impl Puzzles {
             game: ask.game.as_deref(),
         };
         let current = self.store.puzzle_ratings_now().await.map_err(fault)?;
-        let tried = self.store.puzzles_tried(player).await.map_err(fault)?;
+        let served = self.store.puzzles_served(player).await.map_err(fault)?;
         let pick = rand::random::<u32>() as usize;
-        let Some(p) = near_untried(
+        let Some(p) = near_unserved(
             filter,
             &current,
             mine.rating,
             ask.skip.as_deref(),
-            &tried,
+            &served,
             pick,
         ) else {
             return Err(Refusal::new(

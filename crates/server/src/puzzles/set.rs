@@ -92,18 +92,28 @@ pub fn near(
     })
 }
 
-/// As [`near`], passing over the puzzles the player already tried while
-/// the filter admits others (a rated try is spent once and for good).
-pub fn near_untried(
+/// As [`near`], passing over the puzzles already served to the player
+/// while the filter admits others: first those never served, so that
+/// asking for the next one moves on through the set; then those served and
+/// still to try; then any (a rated try is spent once and for good, so a
+/// player who tried them all is given them again, unrated).
+/// `served` maps each served puzzle to whether its rated try was made.
+pub fn near_unserved(
     filter: Filter,
     current: &Current,
     rating: f64,
     skip: Option<&str>,
-    tried: &std::collections::HashSet<String>,
+    served: &std::collections::HashMap<String, bool>,
     pick: usize,
 ) -> Option<&'static Puzzle> {
+    let other = |p: &Puzzle| Some(p.id.as_str()) != skip;
     nearest(filter, current, rating, pick, |p| {
-        Some(p.id.as_str()) != skip && !tried.contains(&p.id)
+        other(p) && !served.contains_key(&p.id)
+    })
+    .or_else(|| {
+        nearest(filter, current, rating, pick, |p| {
+            other(p) && served.get(&p.id) != Some(&true)
+        })
     })
     .or_else(|| near(filter, current, rating, skip, pick))
 }
@@ -216,20 +226,37 @@ mod tests {
     }
 
     #[test]
-    fn the_choice_passes_over_tried_puzzles_while_others_are_left() {
+    fn the_choice_moves_on_through_the_set_and_passes_over_tried_puzzles() {
         let f = Filter {
             theme: None,
             game: Some("club-fives"),
         };
         let none = Current::new();
-        let mut tried = std::collections::HashSet::new();
         let all_club = all().iter().filter(|p| game_of(p) == "club-fives").count();
+        // Asking again and again without trying: every puzzle once.
+        let mut served = std::collections::HashMap::new();
         for pick in 0..all_club {
-            let p = near_untried(f, &none, 1500.0, None, &tried, pick).expect("a puzzle");
-            assert!(tried.insert(p.id.clone()), "{} given twice", p.id);
+            let p = near_unserved(f, &none, 1500.0, None, &served, pick).expect("a puzzle");
+            assert!(
+                served.insert(p.id.clone(), false).is_none(),
+                "{} given twice",
+                p.id
+            );
+        }
+        // All served: those still to try come again, never a tried one.
+        let tried: Vec<String> = served.keys().skip(1).cloned().collect();
+        for id in &tried {
+            served.insert(id.clone(), true);
+        }
+        for pick in 0..NEAREST {
+            let p = near_unserved(f, &none, 1500.0, None, &served, pick).expect("a puzzle");
+            assert_eq!(served.get(&p.id), Some(&false), "{} was tried", p.id);
         }
         // All tried: the choice starts again rather than giving none.
-        assert!(near_untried(f, &none, 1500.0, None, &tried, 0).is_some());
+        for id in served.clone().keys() {
+            served.insert(id.clone(), true);
+        }
+        assert!(near_unserved(f, &none, 1500.0, None, &served, 0).is_some());
     }
 
     #[test]

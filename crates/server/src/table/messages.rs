@@ -105,12 +105,12 @@ impl Table {
             }
         }
         for id in dead {
-            if let Some(sub) = self.subs.remove(&id) {
+            if let Some(sub) = self.subs.get(&id) {
                 sub.out.kick.notify_one();
-                if let Some(s) = sub.seat {
-                    self.seats[s as usize].disconnected();
-                }
             }
+            // As if it had left: the last one gone, the table may park and
+            // sleep (a socket's writer that is closing drops its end first).
+            self.detach(id);
         }
     }
 

@@ -1,5 +1,5 @@
-//! Running a started tournament: each round's tables opened through the
-//! hub (the same tables as the lobby's, each entrant's seats kept for its
+//! Running a started tournament: each round's tables opened on this node
+//! (the same tables as the lobby's, each entrant's seats kept for its
 //! players under their tournament tokens), their results read back from
 //! the finished records, and the next round paired once the last table of
 //! a round is over. Everything is read from the store each time, so a
@@ -10,7 +10,7 @@ use std::time::Duration;
 use domino_engine::{Record, Rules, RulesSpec};
 use serde::{Deserialize, Serialize};
 
-use crate::hub::Hub;
+use super::Tournaments;
 use crate::table::{NewTable, SeatKind};
 use domino_league::fair::Secret;
 use domino_league::tournament::{pairing, Format, Game, Plan, Round, Setup};
@@ -71,17 +71,17 @@ impl Loaded {
 }
 
 /// Read a tournament with its entrants and rounds.
-pub async fn load(hub: &Hub, id: &str) -> anyhow::Result<Option<Loaded>> {
-    let Some(row) = hub.store.tournament(id).await? else {
+pub async fn load(svc: &Tournaments, id: &str) -> anyhow::Result<Option<Loaded>> {
+    let Some(row) = svc.store.tournament(id).await? else {
         return Ok(None);
     };
     let spec: RulesSpec = serde_json::from_str(&row.rules)?;
     let rules = spec.resolve()?;
     let format = Format::parse(&row.format)
         .ok_or_else(|| anyhow::anyhow!("tournament {id}: format {}", row.format))?;
-    let entrants = hub.store.entrants(id).await?;
+    let entrants = svc.store.entrants(id).await?;
     let mut rounds = Vec::new();
-    for r in hub.store.rounds(id).await? {
+    for r in svc.store.rounds(id).await? {
         let plan: Plan = serde_json::from_str(&r.plan)?;
         let games: Vec<Option<Game>> = serde_json::from_str(&r.results)?;
         let tables: Vec<String> = serde_json::from_str(&r.tables)?;
@@ -98,7 +98,7 @@ pub async fn load(hub: &Hub, id: &str) -> anyhow::Result<Option<Loaded>> {
 
 /// Until `stop`: start the tournaments whose start time came, and move
 /// the ones being played on.
-pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
+pub async fn drive(svc: Tournaments, mut stop: tokio::sync::watch::Receiver<bool>) {
     let mut tick = tokio::time::interval(EVERY);
     loop {
         tokio::select! {
@@ -106,16 +106,16 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
             _ = stop.changed() => return,
         }
         let now = crate::clock::now_ms();
-        if let Ok(open) = hub.store.tournaments_in(Stage::Open, 200).await {
+        if let Ok(open) = svc.store.tournaments_in(Stage::Open, 200).await {
             for t in open
                 .iter()
                 .filter(|t| t.starts_at.is_some_and(|s| s <= now))
             {
                 // Too few entrants: it waits for the organiser.
-                let _ = start(&hub, &t.id).await;
+                let _ = start(&svc, &t.id).await;
             }
         }
-        let playing = match hub.store.tournaments_in(Stage::Playing, 200).await {
+        let playing = match svc.store.tournaments_in(Stage::Playing, 200).await {
             Ok(p) => p,
             Err(e) => {
                 tracing::error!("reading tournaments: {e}");
@@ -123,7 +123,7 @@ pub async fn drive(hub: Hub, mut stop: tokio::sync::watch::Receiver<bool>) {
             }
         };
         for t in playing {
-            if let Err(e) = advance(&hub, &t.id).await {
+            if let Err(e) = advance(&svc, &t.id).await {
                 tracing::error!(tournament = %t.id, "advancing: {e}");
             }
         }
@@ -144,15 +144,15 @@ pub enum StartError {
 }
 
 /// Start an open tournament with the entrants it has, and open round one.
-pub async fn start(hub: &Hub, id: &str) -> Result<(), StartError> {
-    let Some(t) = load(hub, id).await? else {
+pub async fn start(svc: &Tournaments, id: &str) -> Result<(), StartError> {
+    let Some(t) = load(svc, id).await? else {
         return Err(StartError::Missing);
     };
     if t.row.state != Stage::Open {
         return Err(StartError::Started);
     }
     t.setup().check()?;
-    if !hub
+    if !svc
         .store
         .start_tournament(id)
         .await
@@ -160,14 +160,14 @@ pub async fn start(hub: &Hub, id: &str) -> Result<(), StartError> {
     {
         return Err(StartError::Started);
     }
-    advance(hub, id).await?;
+    advance(svc, id).await?;
     Ok(())
 }
 
 /// One look at a tournament being played: open the tables still missing,
 /// collect the results of finished ones, pair the next round or finish.
-pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
-    let Some(t) = load(hub, id).await? else {
+pub async fn advance(svc: &Tournaments, id: &str) -> anyhow::Result<()> {
+    let Some(t) = load(svc, id).await? else {
         return Ok(());
     };
     if t.row.state != Stage::Playing {
@@ -183,16 +183,16 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
                 let table = table_id(id, row.round, i);
                 // Opened already: by another server, or by this one before
                 // a stop between opening it and writing it down.
-                if !hub.store.exists(&table).await? {
-                    if let Err(e) = open_table(hub, &t, seats, secret, &table).await {
-                        if !hub.store.exists(&table).await? {
+                if !svc.store.exists(&table).await? {
+                    if let Err(e) = open_table(svc, &t, seats, secret, &table).await {
+                        if !svc.store.exists(&table).await? {
                             return Err(e);
                         }
                     }
                 }
                 tables.push(table);
             }
-            let swapped = hub
+            let swapped = svc
                 .store
                 .swap_round(
                     id,
@@ -212,13 +212,13 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
             if round.games.get(i).is_some_and(Option::is_some) {
                 continue;
             }
-            if let Some(game) = result(hub, &t, table, &round.plan.tables[i]).await? {
+            if let Some(game) = result(svc, &t, table, &round.plan.tables[i]).await? {
                 round.games[i] = Some(game);
                 changed = true;
             }
         }
         if changed {
-            let swapped = hub
+            let swapped = svc
                 .store
                 .swap_round(
                     id,
@@ -230,7 +230,7 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
                 .await?;
             // Read the results again on the next look, whoever wrote them.
             return if swapped {
-                Box::pin(advance(hub, id)).await
+                Box::pin(advance(svc, id)).await
             } else {
                 Ok(())
             };
@@ -241,7 +241,7 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
     }
     let played = t.played();
     let Some(plan) = pairing::next_round(&setup, &played) else {
-        hub.store.finish_tournament(id).await?;
+        svc.store.finish_tournament(id).await?;
         return Ok(());
     };
     let row = RoundRow {
@@ -257,12 +257,12 @@ pub async fn advance(hub: &Hub, id: &str) -> anyhow::Result<()> {
             String::new()
         },
     };
-    if !hub.store.add_round(id, &row).await? {
+    if !svc.store.add_round(id, &row).await? {
         // Another server paired it first.
         return Ok(());
     }
     // The tables are opened on the next look (right away here).
-    Box::pin(advance(hub, id)).await
+    Box::pin(advance(svc, id)).await
 }
 
 /// The id of a round's table: fixed by the tournament, the round and the
@@ -305,7 +305,7 @@ fn seats_of(rules: &Rules, p: usize) -> Vec<u8> {
 /// Open one table of a round: each entrant on its side, its players'
 /// seats taken under their tournament tokens, bots on the bot entrants'.
 async fn open_table(
-    hub: &Hub,
+    svc: &Tournaments,
     t: &Loaded,
     entrants: &[usize],
     secret: Option<Secret>,
@@ -368,8 +368,9 @@ async fn open_table(
         clock: domino_engine::TimeControl::None,
     };
     // Written before the table opens, so that its players' pages find it.
-    hub.store.note_tournament_table(&t.row.id, id).await?;
-    hub.create(new)
+    svc.store.note_tournament_table(&t.row.id, id).await?;
+    svc.tables
+        .open(new)
         .await
         .map_err(|r| anyhow::anyhow!("{}", r.message))?;
     Ok(())
@@ -377,12 +378,12 @@ async fn open_table(
 
 /// A finished table's result, by the entrants' positions.
 async fn result(
-    hub: &Hub,
+    svc: &Tournaments,
     t: &Loaded,
     table: &str,
     entrants: &[usize],
 ) -> anyhow::Result<Option<Game>> {
-    let Some(f) = hub.store.finished(table).await? else {
+    let Some(f) = svc.store.finished(table).await? else {
         return Ok(None);
     };
     let rec: Record = serde_json::from_str(&f.record)?;

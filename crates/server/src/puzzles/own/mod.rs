@@ -40,8 +40,7 @@ impl From<Refusal> for OwnError {
 }
 
 fn store_error(e: impl std::fmt::Display) -> Refusal {
-    tracing::error!("own puzzles: {e}");
-    Refusal::new(Code::Store, e.to_string())
+    crate::fault::fault("own puzzles", Code::Store, e)
 }
 
 fn listed(p: &RecordPuzzle) -> OwnListed {

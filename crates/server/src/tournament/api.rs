@@ -1,0 +1,148 @@
+//! The tournaments over HTTP: each route reads the request (the address,
+//! who is signed in, the organiser's secret header, the body) and calls
+//! the service; a refusal's status is its code's.
+//!
+//! - `POST /api/tournaments` `{name, rules, format, rounds?, teams?,
+//!   starts_at?, max_entrants?, bot?, duplicate?}` creates one: 201, with
+//!   the organiser's `secret`.
+//! - `GET /api/tournaments`: those open for joining, being played, and
+//!   the last finished.
+//! - `GET /api/tournaments/{id}`: settings, entrants, rounds and standings.
+//! - `POST /api/tournaments/{id}/join` `{name, members?}`: an entrant, 201.
+//! - `POST /api/tournaments/{id}/bots` `{count, level?}` and
+//!   `POST /api/tournaments/{id}/start`, with the organiser's secret in the
+//!   `X-Tournament-Secret` header.
+//! - `GET /api/tournaments/{id}/csv`: the standings as CSV.
+//! - `GET /api/tables/{id}/tournament`: the tournament a table belongs to.
+
+use axum::extract::{FromRef, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use domino_protocol::refusal::{Code, Refusal};
+use domino_protocol::tournament::{
+    AddBots, Entered, JoinTournament, NewTournament, TableTournament, TournamentList,
+    TournamentView,
+};
+
+use super::{Tournaments, SECRET_HEADER};
+use crate::answer::{HttpRefusal, Json};
+use crate::client::{BehindProxy, ClientIp};
+use crate::routes::Routes;
+use crate::who::Who;
+
+/// What the tournaments' routes are given: the service, who asks, and
+/// how to read the client's address.
+#[derive(Clone, Debug)]
+struct Api {
+    tournaments: Tournaments,
+    who: Who,
+    proxy: BehindProxy,
+}
+
+impl FromRef<Api> for BehindProxy {
+    fn from_ref(api: &Api) -> BehindProxy {
+        api.proxy
+    }
+}
+
+pub fn routes(tournaments: Tournaments, who: Who, proxy: BehindProxy) -> Routes {
+    Routes::new()
+        .post("/api/tournaments", create)
+        .get("/api/tournaments", list)
+        .get("/api/tournaments/{id}", show)
+        .post("/api/tournaments/{id}/join", join)
+        .post("/api/tournaments/{id}/bots", bots)
+        .post("/api/tournaments/{id}/start", start)
+        .get("/api/tournaments/{id}/csv", csv)
+        .get("/api/tables/{id}/tournament", of_table)
+        .with_state(Api {
+            tournaments,
+            who,
+            proxy,
+        })
+}
+
+/// A tournament created or joined: 201 with the answer.
+type Created<T> = (StatusCode, Json<T>);
+
+/// The organiser's secret, as its header carries it.
+fn secret(headers: &HeaderMap) -> Option<&str> {
+    headers.get(SECRET_HEADER).and_then(|v| v.to_str().ok())
+}
+
+async fn create(
+    State(api): State<Api>,
+    ClientIp(ip): ClientIp,
+    body: Option<Json<NewTournament>>,
+) -> Result<Created<TournamentView>, HttpRefusal> {
+    let Some(Json(new)) = body else {
+        return Err(Refusal::new(
+            Code::BadRequest,
+            "send {\"rules\": {\"preset\": ...}, \"format\": ...} as JSON",
+        )
+        .into());
+    };
+    let v = api.tournaments.create(ip, new).await?;
+    Ok((StatusCode::CREATED, Json(v)))
+}
+
+async fn list(State(api): State<Api>) -> Result<Json<TournamentList>, HttpRefusal> {
+    Ok(Json(api.tournaments.list().await?))
+}
+
+async fn show(
+    State(api): State<Api>,
+    Path(id): Path<String>,
+) -> Result<Json<TournamentView>, HttpRefusal> {
+    Ok(Json(api.tournaments.show(&id).await?))
+}
+
+async fn of_table(
+    State(api): State<Api>,
+    Path(table): Path<String>,
+) -> Result<Json<TableTournament>, HttpRefusal> {
+    Ok(Json(TableTournament {
+        tournament: api.tournaments.of_table(&table).await?,
+    }))
+}
+
+async fn join(
+    State(api): State<Api>,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Option<Json<JoinTournament>>,
+) -> Result<Created<Entered>, HttpRefusal> {
+    let profile = api.who.signed_in(&headers).await.map(|(p, _)| p);
+    let j = body.map(|Json(j)| j);
+    let entered = api.tournaments.join(ip, &id, profile, j).await?;
+    Ok((StatusCode::CREATED, Json(entered)))
+}
+
+async fn bots(
+    State(api): State<Api>,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Option<Json<AddBots>>,
+) -> Result<Json<TournamentView>, HttpRefusal> {
+    let b = body.map(|Json(b)| b).unwrap_or_default();
+    let v = api
+        .tournaments
+        .add_bots(ip, &id, secret(&headers), b)
+        .await?;
+    Ok(Json(v))
+}
+
+async fn start(
+    State(api): State<Api>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<TournamentView>, HttpRefusal> {
+    Ok(Json(api.tournaments.start(&id, secret(&headers)).await?))
+}
+
+async fn csv(State(api): State<Api>, Path(id): Path<String>) -> Result<Response, HttpRefusal> {
+    let (name, text) = api.tournaments.csv(&id).await?;
+    Ok(crate::page::csv_download(&name, text))
+}
