@@ -197,10 +197,12 @@ export function walkTrains(shape, st) {
       if (chaining) kinds.set(i, "chain");
       else if (trains && !open.has(seat)) { kinds.set(i, "opened"); open.add(seat); }
     }
-    // Draws for the engine are nobody's turn; once it is down, a turn
-    // ends where the next seat acts (the one who placed it has had theirs).
+    // Draws for the engine are nobody's turn, and placing it is not the
+    // placer's first turn (as the engine rules); once it is down, a turn
+    // ends where the next seat acts.
     const next = st.history[i + 1];
-    if (posed && (!next || next.seat !== seat)) { turned.add(seat); chaining = false; }
+    const placing = a.type === "play" && a.end == null;
+    if (posed && !placing && (!next || next.seat !== seat)) { turned.add(seat); chaining = false; }
   });
   return { kinds, open: [...open].sort((a, b) => a - b) };
 }

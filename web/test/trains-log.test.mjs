@@ -141,3 +141,19 @@ test("every catalog words the chain's end, the pass that opens a train and the h
     ], want, lang);
   }
 });
+
+test("the player who placed the engine still has a first turn: their chain's end is a chain's end", () => {
+  // The engine's rule (crates/engine tests/mexican_train.rs, the placer's
+  // chain): seat 1 places 12-12, seat 2 chains and ends it, seat 0 plays on
+  // the Mexican train, seat 1 lays 12-1 on its own train and ends its chain.
+  const play = (seat, tile, end) => ({ seat, action: { type: "play", tile, end } });
+  const pass = (seat) => ({ seat, action: { type: "pass" } });
+  const st = /** @type {any} */ ({
+    rules: { players: 3, options: { first_turn: "chain" } },
+    history: [play(1, "12-12", null), play(2, "12-9", 2), pass(2), play(0, "12-3", 3), play(1, "12-1", 1), pass(1), pass(2)],
+  });
+  const kinds = passKinds("trains", st);
+  assert.equal(kinds.get(2), "chain");
+  assert.equal(kinds.get(5), "chain", "the placer's first turn was a chain");
+  assert.equal(kinds.get(6), "opened", "seat 2's next pass is an ordinary one, and opens its train");
+});

@@ -473,6 +473,23 @@ fn first_turn_chain_lays_as_many_as_the_player_will_on_their_own_train() {
 }
 
 #[test]
+fn the_player_who_placed_the_engine_still_has_a_first_turn_chain() {
+    let mut m = three(
+        ["12-3 5-6 6-6", "12-12 12-1 1-2", "12-9 9-4 4-2"],
+        "",
+        json!({"first_turn": "chain"}),
+    );
+    // Seat 0's first tile goes on the Mexican train: an ordinary turn.
+    run(&mut m, "1:12-12 2:12-9@2 2:pass 0:12-3@3");
+    // Seat 1 placed the engine; its first tile on its own train is its
+    // first turn's, and 1-2 still fits there: the chain goes on.
+    run(&mut m, "1:12-1@1");
+    assert_eq!(m.to_act(), Some(1));
+    assert!(m.hand().chaining());
+    assert_eq!(legal(&m), plays("1-2@1 pass"));
+}
+
+#[test]
 fn with_first_turn_one_a_turn_is_one_tile() {
     let mut m = three(
         ["12-1 3-4 5-6", "12-12 1-2 7-8", "12-9 9-4 4-2"],

@@ -11,7 +11,7 @@ use domino_engine::{Action, Event, Match, MoveList, Phase, SeatView, Tile};
 use super::hint;
 use super::lang::{num, txt, Lang};
 use super::layout::Pic;
-use super::words::{draw_words, event_words, ActionContext, Said, Table, Tone};
+use super::words::{draw_words, event_words, ActionContext, PassKind, Said, Table, Tone};
 
 /// A key, as the game reads it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -827,6 +827,8 @@ impl App {
         } else {
             Vec::new()
         };
+        let chaining = self.m.phase() == Phase::Play && self.m.hand().chaining();
+        let open_before = self.m.hand().train_open(seat);
         let mut events: Vec<Event> = Vec::new();
         if let Err(e) = self.m.act(a, &mut events) {
             let text = self
@@ -841,6 +843,15 @@ impl App {
         }
         let after = Pic::from_view(&self.view());
         let total = self.m.hand().layout().ends_total();
+        let pass = if a != Action::Pass {
+            PassKind::Plain
+        } else if chaining {
+            PassKind::EndsChain
+        } else if !open_before && self.m.hand().train_open(seat) {
+            PassKind::OpensTrain
+        } else {
+            PassKind::Plain
+        };
         for e in &events {
             if let Event::Drew { seat: s, tile } = e {
                 self.tell_draw(*s, *tile, forced);
@@ -860,9 +871,11 @@ impl App {
                 after: &after,
                 ends_before: &ends_before,
                 ends_total: total,
+                pass,
             };
             if let Some(mut said) = event_words(e, &cx) {
                 if forced
+                    && pass == PassKind::Plain
                     && matches!(
                         e,
                         Event::Action {

@@ -32,6 +32,10 @@ pub fn action_words(view: &SeatView, a: Action, table: &Table) -> String {
             )
         }
         Action::Draw => table.tr("term-hint-draw", &[]),
+        // In a first-turn chain, a pass ends the turn (Mexican Train).
+        Action::Pass if view.wire().trains.is_some_and(|t| t.chaining) => {
+            table.tr("term-hint-end-chain", &[])
+        }
         Action::Pass => table.tr("term-hint-pass", &[]),
         Action::ChoosePoser { seat } => {
             table.tr("term-hint-let-pose", &[("who", txt(table.name(seat)))])

@@ -209,6 +209,20 @@ pub struct ActionContext<'a> {
     pub after: &'a Pic,
     pub ends_before: &'a [u8],
     pub ends_total: u32,
+    /// What a pass did, in the trains family.
+    pub pass: PassKind,
+}
+
+/// What a pass did: in Mexican Train one may end a first-turn chain, or
+/// open the passer's train; any other pass is plain.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum PassKind {
+    #[default]
+    Plain,
+    /// It ended the passer's first-turn chain: the end of a turn.
+    EndsChain,
+    /// It opened the passer's train, closed before.
+    OpensTrain,
 }
 
 /// One event in words, or `None` for events told elsewhere (draws are
@@ -253,6 +267,12 @@ pub fn event_words(e: &Event, cx: &ActionContext<'_>) -> Option<Said> {
                     ),
                     mine(*seat),
                 )
+            }
+            Action::Pass if cx.pass == PassKind::EndsChain => {
+                Said::new(t.about_seat("term-end-chain", *seat, &[]), mine(*seat))
+            }
+            Action::Pass if cx.pass == PassKind::OpensTrain => {
+                Said::new(t.about_seat("term-pass-opens", *seat, &[]), mine(*seat))
             }
             Action::Pass => {
                 let ends = if cx.ends_before.is_empty() {

@@ -678,6 +678,14 @@ term-pass = { $person ->
     [none] { "" }
    *[other] { " " }(nothing for { $ends })
 }.
+term-end-chain = { $person ->
+    [one] { $who } ends their turn.
+   *[other] { $who } end your turn.
+}
+term-pass-opens = { $person ->
+    [one] { $who } passes: their train is open.
+   *[other] { $who } pass: your train is open.
+}
 term-choose-self = { $person ->
     [one] { $who } chooses to pose.
    *[other] { $who } choose to pose.
@@ -802,6 +810,7 @@ term-hint-play = play { $tile } on the { $end }{ $claim ->
 }
 term-hint-draw = draw
 term-hint-pass = pass
+term-hint-end-chain = end your turn
 term-hint-let-pose = let { $who } pose
 term-hint-muggins = take the points by muggins
 term-why-nothing-fits = nothing fits

@@ -688,6 +688,16 @@ term-pass = { $person ->
     [none] { "" }
    *[other] { " " }(nada para { $ends })
 }.
+term-end-chain = { $person ->
+    [you] { $who } terminas tu turno.
+    [one] { $who } termina su turno.
+   *[many] { $who } terminan su turno.
+}
+term-pass-opens = { $person ->
+    [you] { $who } pasas: tu tren queda abierto.
+    [one] { $who } pasa: su tren queda abierto.
+   *[many] { $who } pasan: su tren queda abierto.
+}
 term-choose-self = { $person ->
     [you] { $who } decides salir.
     [one] { $who } decide salir.
@@ -825,6 +835,7 @@ term-hint-play = jugar { $tile } { $end }{ $claim ->
 }
 term-hint-draw = robar
 term-hint-pass = pasar
+term-hint-end-chain = terminar tu turno
 term-hint-let-pose = que salga { $who }
 term-hint-muggins = llevarte los puntos por muggins
 term-why-nothing-fits = no cabe nada

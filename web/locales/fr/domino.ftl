@@ -686,6 +686,16 @@ term-pass = { $person ->
     [none] { "" }
    *[other] { " " }(rien pour { $ends })
 }.
+term-end-chain = { $person ->
+    [you] { $who } finissez votre tour.
+    [one] { $who } finit son tour.
+   *[many] { $who } finissent leur tour.
+}
+term-pass-opens = { $person ->
+    [you] { $who } boudez : votre train est ouvert.
+    [one] { $who } boude : son train est ouvert.
+   *[many] { $who } boudent : leur train est ouvert.
+}
 term-choose-self = { $person ->
     [you] { $who } choisissez de poser.
     [one] { $who } choisit de poser.
@@ -823,6 +833,7 @@ term-hint-play = jouer le { $tile } { $end }{ $claim ->
 }
 term-hint-draw = piocher
 term-hint-pass = bouder
+term-hint-end-chain = finir votre tour
 term-hint-let-pose = laisser { $who } poser
 term-hint-muggins = prendre les points par muggins
 term-why-nothing-fits = rien ne va

@@ -344,8 +344,11 @@ impl Hand {
             return;
         }
         let Some(e) = end else {
-            // The engine is down: the next seat plays first.
+            // The engine is down: the next seat plays first. Placing it is
+            // not the placer's first turn (docs/rules/mexican-train.md), so
+            // their first tile on their own train may still start a chain.
             self.end_turn(seat);
+            self.turned &= !(1 << seat);
             return;
         };
         let LayoutKind::Trains { .. } = self.layout.kind() else {

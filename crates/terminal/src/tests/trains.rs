@@ -210,6 +210,9 @@ fn p_ends_a_first_turn_chain_without_opening_the_train() {
     let e = app.m.history()[before];
     assert_eq!((e.seat, e.action), (0, Action::Pass));
     assert!(!app.m.hand().train_open(0), "a chain's pass opens nothing");
+    // The log tells the end of a turn, not a pass.
+    let said: Vec<&str> = app.log.iter().map(|s| s.text.as_str()).collect();
+    assert!(said.contains(&"You end your turn."), "{said:#?}");
     // Where the player may not pass, p does nothing.
     let mut other = find("mexican-train", None, 1, |a| !a.can_end_turn());
     let before = other.m.history().len();
@@ -283,5 +286,20 @@ fn random_keys_play_only_legal_moves_in_the_trains_family() {
             .unwrap_or_else(|e| panic!("{preset}: an illegal move was made: {e}"));
         assert_eq!(replayed.history(), app.m.history());
         assert!(app.m.history().len() > 5, "{preset}: the game moved");
+    }
+}
+
+#[test]
+fn a_pass_that_opens_a_train_says_so_in_each_language() {
+    for (lang, opened) in [
+        (Lang::En, ": their train is open."),
+        (Lang::Es, ": su tren queda abierto."),
+        (Lang::Fr, " : son train est ouvert."),
+    ] {
+        // A hand where some seat passes with its train closed: the line says
+        // that its train is open now (found, or `find_in` fails).
+        find_in(lang, "mexican-train", None, 1, |a| {
+            a.log.iter().any(|s| s.text.ends_with(opened))
+        });
     }
 }
