@@ -50,6 +50,13 @@ async function sideways(page) {
   return out != null;
 }
 
+/** Until the move just made shows: the hand changed, the turn moved on, the hand ended, or the log grew. */
+function moved(page, before, history) {
+  return page.waitForFunction(([n, h]) =>
+    document.querySelectorAll("#hand .handtile").length !== n || !document.querySelector(".seat.me.toact")
+      || !document.querySelector("#result[hidden]") || +document.querySelector("#log").dataset.logged > h, [before, history]);
+}
+
 /**
  * One move by clicking when it is your turn: a playable tile, then (when
  * it fits several trains) a train by its button, taking them in turn by
@@ -82,9 +89,7 @@ async function trainsMove(page, pick) {
     did = { type: "pass", words: (await page.locator("#pass").innerText()).trim() };
     await page.click("#pass");
   } else return null; // the state is still arriving
-  await page.waitForFunction(([n, h]) =>
-    document.querySelectorAll("#hand .handtile").length !== n || !document.querySelector(".seat.me.toact")
-      || !document.querySelector("#result[hidden]") || +document.querySelector("#log").dataset.logged > h, [before, history]);
+  await moved(page, before, history);
   return did;
 }
 
@@ -115,9 +120,7 @@ async function ownTrainMove(page) {
     if (!(await mine.count())) { await page.click("#cancel").catch(() => {}); return null; }
     await mine.first().click();
   }
-  await page.waitForFunction(([n, h]) =>
-    document.querySelectorAll("#hand .handtile").length !== n || !document.querySelector(".seat.me.toact")
-      || !document.querySelector("#result[hidden]") || +document.querySelector("#log").dataset.logged > h, [before, history]);
+  await moved(page, before, history);
   return { type: "own", tile: pick.tile };
 }
 
