@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-mod common;
+use crate::common;
 
 use common::{bot_account, expect_rated_matches, rated_draw, server};
 use domino_botclient::{BuiltIn, ClientError, Options, Progress};

@@ -3,7 +3,7 @@
 //! with the state's `seq`, `ready` between hands.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-mod common;
+use crate::common;
 
 use common::{bot_account, expect_rated_matches, rated_draw, server};
 use domino_botclient::{BuiltIn, ClientError, Options, Progress};

@@ -13,7 +13,7 @@ use domino_engine::{Action, Match, MoveList, Phase, Preset, Record, Rules};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod common;
+use crate::common;
 use common::rules;
 
 /// Tiles still to come: the hands and what may yet be drawn.

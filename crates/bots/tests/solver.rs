@@ -8,7 +8,7 @@ use domino_engine::{Match, MoveList, Rules};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod common;
+use crate::common;
 use common::rules;
 
 /// A random position of a fresh deal played at random until at most `left`

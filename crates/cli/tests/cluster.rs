@@ -8,14 +8,12 @@
 //! Runs when `DOMINO_TEST_POSTGRES` names a server whose user may create
 //! databases (each test makes a fresh one). The loop that kills owners at
 //! random moments is ignored in CI; run it with
-//! `cargo test -p domino-cli --test cluster -- --ignored --nocapture`
+//! `cargo test -p domino-cli --test cli -- --ignored --nocapture cluster::`
 //! (docs/deploy.md).
 #![cfg(unix)]
 #![allow(clippy::unwrap_used)]
 
-#[path = "../../server/tests/common/mod.rs"]
-mod common;
-mod serving;
+use crate::{common, serving};
 
 use std::process::Child;
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};

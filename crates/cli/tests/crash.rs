@@ -12,7 +12,7 @@
 #![cfg(unix)]
 #![allow(clippy::unwrap_used)]
 
-mod serving;
+use crate::serving;
 
 use std::collections::HashMap;
 use std::process::Child;

@@ -3,7 +3,7 @@
 #![cfg(unix)]
 #![allow(clippy::unwrap_used)]
 
-mod serving;
+use crate::serving;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 use common::*;
 
 fn foot(players: u8, options: Value) -> Rules {

@@ -2,7 +2,7 @@
 //! corrections that came with them (issue: house rules).
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::*;
 use domino_engine::rules::{Blocked, MugginsBy, Skunk};

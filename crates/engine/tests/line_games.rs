@@ -20,7 +20,7 @@ use domino_engine::{
 };
 use serde_json::json;
 
-mod common;
+use crate::common;
 use common::*;
 
 // ------------------------------------------------------ shared deals

@@ -15,7 +15,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 use common::*;
 
 fn mexican(players: u8, options: Value) -> Rules {

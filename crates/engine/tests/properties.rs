@@ -772,7 +772,7 @@ fn every_preset_and_player_count_is_covered() {
 }
 
 /// Replays one failing case: `PROP_RULES='{"preset": "draw", "players": 3}'
-/// PROP_SEED=42 cargo test -p domino-engine --test properties one_seed -- --ignored`.
+/// PROP_SEED=42 cargo test -p domino-engine --test engine one_seed -- --ignored`.
 #[test]
 #[ignore = "reproduces one case named by PROP_RULES and PROP_SEED"]
 fn one_seed() {

@@ -21,7 +21,7 @@ use domino_engine::{
 use domino_engine::{PenaltyReason, ScoreReason, SkunkReport};
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 use common::*;
 
 // ---------------------------------------------------------------- helpers

@@ -4,7 +4,7 @@
 //!
 //! After a deliberate change to the protocol (extend, never break:
 //! docs/protocol.md), rewrite the digests with `DOMINO_BLESS=1 cargo test -p
-//! domino-engine --test wire` and say why in the commit.
+//! domino-engine --test engine wire::` and say why in the commit.
 
 #![allow(clippy::unwrap_used)]
 

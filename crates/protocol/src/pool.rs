@@ -1,6 +1,6 @@
 //! The pool over HTTP: asking for a game, joining a friend's team, where
 //! a seek stands, and who waits for each game (see the server's
-//! `pairing/http.rs`, docs/server.md, "Pairing").
+//! `pool/`, docs/server.md, "Pairing").
 
 use domino_engine::{RulesSpec, TimeControl};
 use serde::{Deserialize, Serialize};
@@ -79,6 +79,17 @@ pub struct Join {
     pub name: String,
     #[serde(default)]
     pub guest: Option<String>,
+}
+
+/// How a seeker proves a seek is theirs when taking it back, besides being
+/// signed in as one of its members: the guest id it was asked with, or the
+/// seat token it was given (`DELETE /api/seeks/{id}`; the body is optional).
+#[derive(Debug, Default, Deserialize)]
+pub struct CancelSeek {
+    #[serde(default)]
+    pub guest: Option<String>,
+    #[serde(default)]
+    pub token: Option<String>,
 }
 
 /// A seek made: its id (to follow and cancel it), the seat token the

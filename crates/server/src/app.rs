@@ -6,9 +6,11 @@
 
 use std::sync::Arc;
 
+use crate::bot_seats::BotSeats;
 use crate::coach::{Budget, Coach};
 use crate::finished::FinishedMatches;
 use crate::hub::Hub;
+use crate::pool::Pool;
 use crate::puzzles::Puzzles;
 use crate::quota::Quota;
 use crate::tables::Tables;
@@ -27,6 +29,7 @@ pub struct App {
     /// The coach's analyses, kept in memory.
     pub coach: Arc<Coach>,
     pub tournaments: Tournaments,
+    pub pool: Pool,
 }
 
 impl App {
@@ -38,6 +41,7 @@ impl App {
         let coach = Arc::new(Coach::new(finished.clone(), budget));
         App {
             tournaments: tournaments(&hub),
+            pool: pool(&hub),
             who: Who::new(store),
             coach,
             finished,
@@ -61,4 +65,19 @@ pub fn quota(hub: &Hub) -> Quota {
         hub.config.limits.clone(),
         hub.stats.clone(),
     )
+}
+
+/// The pool's service, wired from the hub's parts. The router's and the
+/// task that runs the rounds are the same service.
+pub fn pool(hub: &Hub) -> Pool {
+    Pool::new(crate::pool::Parts {
+        store: hub.store.clone(),
+        tables: Tables::new(hub.clone()),
+        creations: hub.creations.clone(),
+        limits: hub.config.limits.clone(),
+        time: hub.config.time.clone(),
+        policy: hub.config.bot_pairing,
+        bot_seats: BotSeats::new(hub.store.clone(), hub.config.bot_tables, hub.bots.clone()),
+        wake: hub.pairing.clone(),
+    })
 }

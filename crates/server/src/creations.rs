@@ -3,7 +3,7 @@
 //! one address) and `--max-creates-per-minute`. A table a player creates
 //! over the WebSocket is counted against the player's address
 //! ([`crate::hub::Hub::create_from`]); one the pool makes, once, against
-//! the address of each seek seated at it ([`crate::pairing::round`]), so
+//! the address of each seek seated at it ([`crate::pool::round`]), so
 //! that many guest ids from one address cannot have the pool make tables
 //! past what that address could create itself.
 

@@ -117,11 +117,15 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .merge(crate::puzzles::routes(app.puzzles, app.who.clone()))
         .merge(crate::tournament::routes(
             app.tournaments,
+            app.who.clone(),
+            crate::client::BehindProxy::from_ref(&hub),
+        ))
+        .merge(crate::pool::routes(
+            app.pool,
             app.who,
             crate::client::BehindProxy::from_ref(&hub),
         ))
         .merge(crate::turns::routes(hub.clone()))
-        .merge(crate::pairing::http::routes(hub.clone()))
         .merge(crate::bots::accounts::routes(hub.clone()))
         .merge(crate::bots::challenges::routes(hub.clone()))
         .merge(crate::bots::docs::routes())

@@ -26,6 +26,7 @@
 pub mod answer;
 pub mod app;
 pub mod bearer;
+pub mod bot_seats;
 pub mod bots;
 pub mod botstate;
 pub mod client;
@@ -45,7 +46,7 @@ pub mod metrics;
 pub mod ops;
 pub mod owner;
 pub mod page;
-pub mod pairing;
+pub mod pool;
 pub mod profile;
 pub mod puzzles;
 pub mod quota;
@@ -117,7 +118,7 @@ pub struct Config {
     /// tables too, without waking the others).
     pub clock_sweep: Duration,
     /// Whom bot accounts are paired with in the pool (`--bot-pairing`).
-    pub bot_pairing: pairing::bots::Pairing,
+    pub bot_pairing: pool::Pairing,
     /// The tables a bot account may play at once (`--bot-tables`).
     pub bot_tables: usize,
 }
@@ -142,7 +143,7 @@ impl Default for Config {
             metrics_token: None,
             time: clock::TimeSource::default(),
             clock_sweep: Duration::from_secs(1),
-            bot_pairing: pairing::bots::Pairing::Any,
+            bot_pairing: pool::Pairing::Any,
             bot_tables: 8,
         }
     }
@@ -208,7 +209,7 @@ pub async fn run(
         app::tournaments(&hub),
         stop_rx.clone(),
     ));
-    tokio::spawn(pairing::drive(hub.clone(), stop_rx.clone()));
+    tokio::spawn(pool::drive(app::pool(&hub), stop_rx.clone()));
     if hub.leased() {
         tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));
     }

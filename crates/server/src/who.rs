@@ -67,6 +67,59 @@ impl Who {
     }
 }
 
+/// Who asks to play a game (a seek, a team's partner, a challenger): the
+/// player's key (`p:PROFILE` signed in, `g:GUEST` a guest), the name
+/// shown, the profile, and the rating in the game asked (1500 for a guest
+/// or a first game).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seeker {
+    pub player: String,
+    pub name: String,
+    pub profile: Option<String>,
+    pub rating: f64,
+}
+
+impl Who {
+    /// Who asks to play `game`: the signed-in profile with its rating in
+    /// that game, or a guest by its browser id under the name it sends
+    /// (at most `name_chars` characters).
+    pub async fn seeker(
+        &self,
+        headers: &HeaderMap,
+        guest: Option<&str>,
+        name: &str,
+        game: &str,
+        name_chars: usize,
+    ) -> Result<Seeker, Refusal> {
+        if let Some((p, _)) = self.signed_in(headers).await {
+            let rating = self
+                .store
+                .rating(&p.id, game)
+                .await
+                .map_err(|e| crate::fault::fault("reading a rating", Code::Internal, e))?;
+            return Ok(Seeker {
+                player: format!("p:{}", p.id),
+                name: p.name,
+                profile: Some(p.id),
+                rating: rating.map_or(1500.0, |(r, _)| r.rating),
+            });
+        }
+        let Some(g) = guest.filter(|g| guest_ok(g)) else {
+            return Err(Refusal::new(
+                Code::BadRequest,
+                "sign in, or send `guest`: your browser's id (8 to 64 letters, digits, - or _)",
+            ));
+        };
+        let name = domino_league::name::display_name_within(name, name_chars)?;
+        Ok(Seeker {
+            player: format!("g:{g}"),
+            name,
+            profile: None,
+            rating: 1500.0,
+        })
+    }
+}
+
 /// The cookie holding a device's profile secret.
 pub const COOKIE: &str = "domino_profile";
 

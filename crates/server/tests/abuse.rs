@@ -2,7 +2,7 @@
 //! names, stale actions and the order of replies.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{full_table, mem, Client};
 use serde_json::{json, Value};

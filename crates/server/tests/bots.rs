@@ -7,7 +7,7 @@
 //! anyone else; a bot that never reads its socket does not stop its table.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -725,7 +725,7 @@ async fn a_built_in_level_is_a_bot_account_challenged_rated_or_casual() {
     // A level never goes offline, and a guest's rated challenge is refused.
     let guest = json!({"to": "bot:expert", "rules": short(), "rated": true, "guest": "guest-lvl", "name": "G"});
     let (status, r) = call(s.addr, "POST", "/api/challenges", &[], Some(guest)).await;
-    assert_eq!((status, &r["code"]), (403, &json!("signed_out")), "{r}");
+    assert_eq!((status, &r["code"]), (401, &json!("signed_out")), "{r}");
 }
 
 /// Two nodes on one PostgreSQL database (when `DOMINO_TEST_POSTGRES`

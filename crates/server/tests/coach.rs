@@ -3,7 +3,7 @@
 //! clear refusals for a match that does not exist.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

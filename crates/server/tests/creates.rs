@@ -8,7 +8,7 @@
 //! Second machines are other loopback addresses (127.0.0.2, ...).
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

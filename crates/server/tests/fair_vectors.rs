@@ -6,7 +6,7 @@
 //! differs, so a change to dealing (the shuffle, the generator, the redeal
 //! loop, the key-to-seed step) cannot silently leave the page's check
 //! behind. After an intended change, rewrite the file with
-//! `UPDATE_FAIR_VECTORS=1 cargo nextest run -p domino-server --test fair_vectors`
+//! `UPDATE_FAIR_VECTORS=1 cargo nextest run -p domino-server --test server fair_vectors`
 //! and make `web/fair.js` agree again (`node --test e2e/fair.test.mjs`).
 #![allow(clippy::unwrap_used)]
 
@@ -264,7 +264,7 @@ fn the_page_deal_vectors_match_what_the_engine_deals() {
         return;
     }
     let help = "if dealing changed on purpose, rewrite the file with \
-        `UPDATE_FAIR_VECTORS=1 cargo nextest run -p domino-server --test fair_vectors` \
+        `UPDATE_FAIR_VECTORS=1 cargo nextest run -p domino-server --test server fair_vectors` \
         and make web/fair.js agree (`node --test e2e/fair.test.mjs`)";
     let have: Value = match std::fs::read_to_string(FILE) {
         Ok(t) => serde_json::from_str(&t).unwrap(),

@@ -8,7 +8,7 @@
 //! ones run many rounds. Second machines are other loopback addresses.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -163,7 +163,7 @@ async fn simultaneous_accepts_stay_within_the_bot_table_cap() {
 async fn a_bot_does_not_join_a_team_when_bots_are_not_paired() {
     let s = server(
         |_| {},
-        |c| c.bot_pairing = domino_server::pairing::bots::Pairing::Off,
+        |c| c.bot_pairing = domino_server::pool::Pairing::Off,
     );
     let (_, auth) = bot(s.addr, "Sneaky").await;
     let team = json!({"rules": {"preset": "jamaican"}, "team": true,

@@ -4,7 +4,7 @@
 //! a bot that do not count for ratings and were made with hints on.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

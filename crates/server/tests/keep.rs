@@ -4,7 +4,7 @@
 //! PostgreSQL when `DOMINO_TEST_POSTGRES` names a server.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{config, http_request, Server};
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@
 //! server whose user may create databases (each test makes a fresh one).
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! `/metrics` after a match against bots.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::Arc;

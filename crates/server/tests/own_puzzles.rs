@@ -5,7 +5,7 @@
 //! SQLite, and on PostgreSQL when `DOMINO_TEST_POSTGRES` names one.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 

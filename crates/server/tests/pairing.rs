@@ -8,7 +8,7 @@
 //! with seekers of the same clock, at a table with it.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
@@ -333,7 +333,7 @@ async fn the_window_widens_and_pairs_players_far_apart_only_after_the_wait() {
     .await;
     assert_eq!(
         (status, r["code"].as_str()),
-        (403, Some("signed_out")),
+        (401, Some("signed_out")),
         "{r}"
     );
 

@@ -6,7 +6,7 @@
 //! only turn, was not played, and nobody moved again.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 #[path = "../examples/pairload/player.rs"]
 mod player;

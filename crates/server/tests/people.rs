@@ -5,7 +5,7 @@
 //! refused with the table left as it was.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{config, play_out, Client, Server};
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! to waits for its players instead of letting the bots play on.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

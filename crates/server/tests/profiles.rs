@@ -4,7 +4,7 @@
 //! On SQLite, and on PostgreSQL when `DOMINO_TEST_POSTGRES` names one.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 

@@ -7,7 +7,7 @@
 //! when `DOMINO_TEST_POSTGRES` names one.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::time::Duration;

@@ -6,7 +6,7 @@
 //! `DOMINO_TEST_POSTGRES` names one.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;

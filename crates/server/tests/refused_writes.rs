@@ -5,7 +5,7 @@
 //! it commits; this proves a failed batch is not shown.)
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::{config, full_table, Client, Server};
 use serde_json::{json, Value};

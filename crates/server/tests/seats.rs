@@ -6,7 +6,7 @@
 //! is refused, not played on the seat's next turn.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::time::Duration;

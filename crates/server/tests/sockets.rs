@@ -3,7 +3,7 @@
 //! and absent seats, fair-deal reveals, history, and restarts.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -6,7 +6,7 @@
 //! when `DOMINO_TEST_POSTGRES` names a server.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -7,7 +7,7 @@
 //! cookie `Secure` and sign-in links at the public address.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -18,6 +18,7 @@ use domino_protocol::challenges::{Accepted, Decline, Made, NewChallenge, Status}
 use tokio::time::Instant;
 
 use crate::answer::{HttpRefusal, Json};
+use crate::bot_seats::BotSeats;
 use crate::botstate::Challenge;
 use crate::client::ClientIp;
 use crate::hub::Hub;
@@ -116,7 +117,7 @@ async fn create(
     }
     let clock = match req.clock {
         Some(c) => c.control(),
-        None if req.rated => crate::pairing::RATED_CLOCK,
+        None if req.rated => crate::pool::RATED_CLOCK,
         None => TimeControl::None,
     };
     clock
@@ -147,14 +148,20 @@ async fn create(
             format!("{} is not online now", target.name),
         ));
     }
-    let (player, name, profile, _) = crate::pairing::http::who(
-        &hub,
-        &headers,
-        req.guest.as_deref(),
-        &req.name,
-        rules.preset().name(),
-    )
-    .await?;
+    let crate::who::Seeker {
+        player,
+        name,
+        profile,
+        ..
+    } = crate::who::Who::new(hub.store.clone())
+        .seeker(
+            &headers,
+            req.guest.as_deref(),
+            &req.name,
+            rules.preset().name(),
+            hub.config.limits.name_chars,
+        )
+        .await?;
     if profile.as_deref() == Some(target.id.as_str()) {
         return Err(refuse(
             StatusCode::BAD_REQUEST,
@@ -162,8 +169,9 @@ async fn create(
             "a bot cannot challenge itself",
         ));
     }
-    let from_bot =
-        crate::pairing::bots::rated_asker_is_bot(&hub, profile.as_deref(), req.rated).await?;
+    let from_bot = bot_seats(&hub)
+        .asker_is_bot(profile.as_deref(), req.rated)
+        .await?;
     let token = random_id(16);
     let c = Challenge {
         id: random_id(12),
@@ -381,8 +389,8 @@ async fn answer(hub: &Hub, c: &Challenge, level: Option<&str>) -> Result<Accepte
     if level.is_none() {
         // The challenged bot's seat is its place under its table cap,
         // counted and recorded at once; refused, the challenge waits again.
-        if let Err(e) = crate::pairing::bots::reserve_seat(hub, &seats[0]).await {
-            settle(hub, &c.id, Err(e))?;
+        if let Err(e) = bot_seats(hub).reserve(&seats[0]).await {
+            settle(hub, &c.id, Err(e.into()))?;
         }
     }
     let recorded = usize::from(level.is_none());
@@ -399,13 +407,18 @@ async fn answer(hub: &Hub, c: &Challenge, level: Option<&str>) -> Result<Accepte
     hub.bots.push(&c.to, &gone_event(&c.id, "accepted"));
     for s in seats.iter().filter(|s| !s.token.is_empty()) {
         hub.bots
-            .push(&s.profile_id, &crate::pairing::bots::table_event(s));
+            .push(&s.profile_id, &crate::bot_seats::table_event(s));
     }
     Ok(Accepted {
         table,
         seat: 1,
         token,
     })
+}
+
+/// The bot accounts' seats and their cap, as a challenge seats a bot.
+fn bot_seats(hub: &Hub) -> BotSeats {
+    BotSeats::new(hub.store.clone(), hub.config.bot_tables, hub.bots.clone())
 }
 
 /// The built-in level a profile id is (`bot:LEVEL`), if it is one.
@@ -491,7 +504,7 @@ async fn open(
         id: Some(id.to_string()),
         clock: match c.clock {
             Some(k) => k.control(),
-            None if c.rated => crate::pairing::RATED_CLOCK,
+            None if c.rated => crate::pool::RATED_CLOCK,
             None => TimeControl::None,
         },
     };

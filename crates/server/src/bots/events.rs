@@ -3,9 +3,9 @@
 //! the challenges waiting for it), and the `table` event each time it is
 //! seated at a new table.
 
+use crate::bot_seats::table_event;
 use crate::botstate::event_text;
 use crate::hub::Hub;
-use crate::pairing::bots::table_event;
 use crate::table::{ConnId, Outbox};
 use domino_protocol::bots::BotEvent;
 

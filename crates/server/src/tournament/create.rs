@@ -10,15 +10,11 @@ use domino_protocol::tournament::{NewTournament, TournamentList, TournamentView}
 use domino_store::tournaments::{Stage, TournamentRow};
 
 use super::view::summary;
-use super::{fault, run, Tournaments, MAX_ENTRANTS};
+use super::{bad, fault, run, Tournaments, MAX_ENTRANTS};
 use crate::clock::now_ms;
 use crate::limits::Refused;
 use crate::quota::Made;
 use crate::table::{random_id, token_hash};
-
-fn bad(code: Code, message: impl std::fmt::Display) -> Refusal {
-    Refusal::new(code, message.to_string())
-}
 
 impl Tournaments {
     /// Create `new` for the organiser at `ip`; answered with the

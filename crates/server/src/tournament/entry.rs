@@ -10,13 +10,9 @@ use domino_store::profiles::Profile;
 use domino_store::tournaments::{EntrantRow, Stage};
 
 use super::run::{self, Loaded, Member, StartError};
-use super::{fault, no_tournament, Tournaments};
+use super::{bad, fault, no_tournament, Tournaments};
 use crate::quota::Made;
 use crate::table::{random_id, token_hash};
-
-fn bad(code: Code, message: impl std::fmt::Display) -> Refusal {
-    Refusal::new(code, message.to_string())
-}
 
 /// Refuse joining a tournament that is not open, or full.
 fn open_for_joining(t: &Loaded) -> Result<(), Refusal> {

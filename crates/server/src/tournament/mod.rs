@@ -72,6 +72,11 @@ impl Tournaments {
     }
 }
 
+/// A refusal of what was asked, with `message` as the caller reads it.
+fn bad(code: Code, message: impl std::fmt::Display) -> Refusal {
+    Refusal::new(code, message.to_string())
+}
+
 fn no_tournament() -> Refusal {
     Refusal::new(Code::NoTournament, "no tournament with that id")
 }

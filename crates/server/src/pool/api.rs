@@ -1,0 +1,117 @@
+//! The pool over HTTP (docs/server.md, "Pairing"): each route reads the
+//! request (who asks, the address, the body) and calls the service; a
+//! refusal's status is its code's.
+//!
+//! - `POST /api/seeks` asks for a game (alone, or as the first of a team).
+//! - `POST /api/seeks/team/{code}` joins a friend's team.
+//! - `GET /api/seeks/{id}` says whether the seek waits or where its table is.
+//! - `DELETE /api/seeks/{id}` takes it back.
+//! - `GET /api/seeks` counts who waits for each game, for the lobby.
+
+use axum::extract::{FromRef, Path, State};
+use axum::http::HeaderMap;
+use domino_protocol::bots::Done;
+use domino_protocol::pool::{CancelSeek, Join, Made, Seek, Status, Waiting};
+use domino_protocol::refusal::{Code, Refusal};
+
+use super::Pool;
+use crate::answer::{HttpRefusal, Json};
+use crate::client::{BehindProxy, ClientIp};
+use crate::routes::Routes;
+use crate::who::Who;
+
+/// What the pool's routes are given: the service, who asks, and how to
+/// read the client's address.
+#[derive(Clone, Debug)]
+struct Api {
+    pool: Pool,
+    who: Who,
+    proxy: BehindProxy,
+}
+
+impl FromRef<Api> for BehindProxy {
+    fn from_ref(api: &Api) -> BehindProxy {
+        api.proxy
+    }
+}
+
+pub fn routes(pool: Pool, who: Who, proxy: BehindProxy) -> Routes {
+    Routes::new()
+        .get("/api/seeks", waiting)
+        .post("/api/seeks", seek)
+        .post("/api/seeks/team/{code}", join_team)
+        .get("/api/seeks/{id}", status)
+        .delete("/api/seeks/{id}", cancel)
+        .with_state(Api { pool, who, proxy })
+}
+
+async fn seek(
+    State(api): State<Api>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Json(ask): Json<Seek>,
+) -> Result<Json<Made>, HttpRefusal> {
+    let asked = api.pool.check(ask)?;
+    let seeker = api
+        .who
+        .seeker(
+            &headers,
+            asked.guest(),
+            asked.name(),
+            asked.game(),
+            api.pool.name_chars(),
+        )
+        .await?;
+    Ok(Json(api.pool.seek(asked, seeker, ip).await?))
+}
+
+async fn join_team(
+    State(api): State<Api>,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+    Json(join): Json<Join>,
+) -> Result<Json<Made>, HttpRefusal> {
+    let game = api.pool.team_game(&code).await?;
+    let seeker = api
+        .who
+        .seeker(
+            &headers,
+            join.guest.as_deref(),
+            &join.name,
+            &game,
+            api.pool.name_chars(),
+        )
+        .await?;
+    Ok(Json(api.pool.join_team(&code, seeker).await?))
+}
+
+async fn status(
+    State(api): State<Api>,
+    Path(id): Path<String>,
+) -> Result<Json<Status>, HttpRefusal> {
+    Ok(Json(api.pool.status(&id).await?))
+}
+
+async fn cancel(
+    State(api): State<Api>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<Done>, HttpRefusal> {
+    // A body is optional (a signed-in seeker needs none), JSON when sent;
+    // `null` is no body.
+    let by: CancelSeek = if body.iter().all(u8::is_ascii_whitespace) {
+        CancelSeek::default()
+    } else {
+        serde_json::from_slice::<Option<CancelSeek>>(&body)
+            .map_err(|e| Refusal::new(Code::BadJson, e.to_string()))?
+            .unwrap_or_default()
+    };
+    let signed_in = api.who.signed_in(&headers).await.map(|(p, _)| p.id);
+    api.pool.cancel(&id, signed_in, by).await?;
+    Ok(Json(Done::YES))
+}
+
+async fn waiting(State(api): State<Api>) -> Result<Json<Vec<Waiting>>, HttpRefusal> {
+    Ok(Json(api.pool.waiting().await?))
+}
