@@ -1,6 +1,6 @@
 //! Challenges to bot accounts over HTTP: the request, and what the
 //! challenger and the challenged bot are answered (see the server's
-//! `bots/challenges.rs`, docs/botapi.md).
+//! `challenges/`, docs/botapi.md).
 
 use domino_engine::RulesSpec;
 use serde::{Deserialize, Serialize};

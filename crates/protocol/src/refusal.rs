@@ -359,9 +359,8 @@ impl Code {
 
 impl Code {
     /// The HTTP status a refusal with this code is answered with, decided
-    /// here once. Two handlers still answer their own: `not_a_bot` 409
-    /// for a challenge to a person, `bad_request` 404 for `/metrics` when
-    /// it is off.
+    /// here once. One handler still answers its own: `bad_request` 404
+    /// for `/metrics` when it is off.
     pub const fn status(self) -> StatusCode {
         match self {
             Code::Engine(ErrorCode::Internal) | Code::Internal | Code::Store => {

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use crate::bot_seats::BotSeats;
+use crate::challenges::Challenges;
 use crate::coach::{Budget, Coach};
 use crate::finished::FinishedMatches;
 use crate::hub::Hub;
@@ -30,6 +31,7 @@ pub struct App {
     pub coach: Arc<Coach>,
     pub tournaments: Tournaments,
     pub pool: Pool,
+    pub challenges: Challenges,
 }
 
 impl App {
@@ -42,6 +44,7 @@ impl App {
         App {
             tournaments: tournaments(&hub),
             pool: pool(&hub),
+            challenges: challenges(&hub),
             who: Who::new(store),
             coach,
             finished,
@@ -77,7 +80,25 @@ pub fn pool(hub: &Hub) -> Pool {
         limits: hub.config.limits.clone(),
         time: hub.config.time.clone(),
         policy: hub.config.bot_pairing,
-        bot_seats: BotSeats::new(hub.store.clone(), hub.config.bot_tables, hub.bots.clone()),
+        bot_seats: bot_seats(hub),
         wake: hub.pairing.clone(),
     })
+}
+
+/// The challenges' service, wired from the hub's parts.
+pub fn challenges(hub: &Hub) -> Challenges {
+    Challenges::new(crate::challenges::Parts {
+        store: hub.store.clone(),
+        tables: Tables::new(hub.clone()),
+        bots: hub.bots.clone(),
+        seats: bot_seats(hub),
+        time: hub.config.time.clone(),
+        name_chars: hub.config.limits.name_chars,
+    })
+}
+
+/// The bot accounts' seats and their cap, as the pool and the challenges
+/// seat a bot.
+fn bot_seats(hub: &Hub) -> BotSeats {
+    BotSeats::new(hub.store.clone(), hub.config.bot_tables, hub.bots.clone())
 }

@@ -122,12 +122,16 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         ))
         .merge(crate::pool::routes(
             app.pool,
+            app.who.clone(),
+            crate::client::BehindProxy::from_ref(&hub),
+        ))
+        .merge(crate::challenges::routes(
+            app.challenges,
             app.who,
             crate::client::BehindProxy::from_ref(&hub),
         ))
         .merge(crate::turns::routes(hub.clone()))
         .merge(crate::bots::accounts::routes(hub.clone()))
-        .merge(crate::bots::challenges::routes(hub.clone()))
         .merge(crate::bots::docs::routes())
         .merge(crate::ops::routes(hub, stop))
 }

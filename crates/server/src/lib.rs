@@ -29,6 +29,7 @@ pub mod bearer;
 pub mod bot_seats;
 pub mod bots;
 pub mod botstate;
+pub mod challenges;
 pub mod client;
 pub mod clock;
 pub mod coach;

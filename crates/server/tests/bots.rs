@@ -512,7 +512,7 @@ async fn unknown_tokens_floods_of_challenges_and_requests_are_refused_alone() {
     assert_eq!((status, &r["code"]), (403, &json!("not_a_bot")));
     let to_person = json!({"to": pid, "rules": short(), "guest": "guest-flood-0", "name": "G"});
     let (status, r) = call(s.addr, "POST", "/api/challenges", &[], Some(to_person)).await;
-    assert_eq!((status, &r["code"]), (409, &json!("not_a_bot")));
+    assert_eq!((status, &r["code"]), (403, &json!("not_a_bot")));
 
     let b = bot(s.addr, "Echo Bot").await;
     let mut ev = b.events(s.addr).await;

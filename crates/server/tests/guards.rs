@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{config, http_request_from, Client, Server};
-use domino_server::bots::challenges::PER_ADDRESS;
+use domino_server::challenges::PER_ADDRESS;
 use domino_server::limits::Limits;
 use futures_util::future::join_all;
 use serde_json::{json, Value};

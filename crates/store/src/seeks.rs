@@ -1,4 +1,4 @@
-//! The pairing pool in the database (see [`crate::pairing`]): each seek
+//! The pairing pool in the database (the server's `pool/`): each seek
 //! (one player, or a team of two) waiting for a game, and who is seeking.
 //! The pool lives here, not in a node's memory, so that any node answers
 //! a seeker and a node's loss loses no seek; pairings are made in one

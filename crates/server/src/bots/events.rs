@@ -20,7 +20,7 @@ pub async fn subscribe(hub: &Hub, profile: &str, conn: ConnId, out: &Outbox) {
             Vec::new()
         }
     };
-    first.extend(super::challenges::pending_for(hub, profile));
+    first.extend(crate::challenges::pending_for(&hub.bots, profile));
     for text in first.iter().filter_map(event_text) {
         if out.tx.try_send(text).is_err() {
             out.kick.notify_one();

@@ -1,6 +1,7 @@
 //! Bot accounts (docs/botapi.md): a profile that became a bot, its API
 //! tokens, its events socket (tables it was seated at, challenges to it)
-//! and challenges from people and bots. The bearer authentication is
+//! and challenges from people and bots (`crate::challenges`, a room of
+//! its own). The bearer authentication is
 //! `crate::bearer`, what a node keeps in memory `crate::botstate`, the
 //! pool's `opponents` and the server's bot pairing policy
 //! `crate::pool::passes`, and a bot's seats with their cap
@@ -12,7 +13,6 @@
 //! sockets. Accounts, tokens and bot seats are stored ([`domino_store::bots`]).
 
 pub mod accounts;
-pub mod challenges;
 pub mod docs;
 pub mod events;
 
