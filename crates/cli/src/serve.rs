@@ -49,8 +49,8 @@ pub struct ServeArgs {
     /// bots), bots (bots only) or off (bot accounts may not seek; they
     /// still take challenges).
     #[arg(long, env = "DOMINO_BOT_PAIRING", default_value = "any",
-          value_parser = domino_server::bots::Pairing::parse)]
-    bot_pairing: domino_server::bots::Pairing,
+          value_parser = domino_server::pool::Pairing::parse)]
+    bot_pairing: domino_server::pool::Pairing,
     /// The tables one bot account may play at once.
     #[arg(long, default_value_t = 8)]
     bot_tables: usize,

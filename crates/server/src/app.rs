@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use crate::bot_seats::BotSeats;
+use crate::bots::BotAccounts;
 use crate::challenges::Challenges;
 use crate::coach::{Budget, Coach};
 use crate::finished::FinishedMatches;
@@ -32,6 +33,7 @@ pub struct App {
     pub tournaments: Tournaments,
     pub pool: Pool,
     pub challenges: Challenges,
+    pub bots: BotAccounts,
 }
 
 impl App {
@@ -45,6 +47,7 @@ impl App {
             tournaments: tournaments(&hub),
             pool: pool(&hub),
             challenges: challenges(&hub),
+            bots: bot_accounts(&hub),
             who: Who::new(store),
             coach,
             finished,
@@ -101,4 +104,11 @@ pub fn challenges(hub: &Hub) -> Challenges {
 /// seat a bot.
 fn bot_seats(hub: &Hub) -> BotSeats {
     BotSeats::new(hub.store.clone(), hub.config.bot_tables, hub.bots.clone())
+}
+
+/// The bot accounts' service, wired from the hub's parts (the relay tells
+/// the other nodes of a revoked token). The socket's events subscription
+/// is given the same.
+pub fn bot_accounts(hub: &Hub) -> BotAccounts {
+    BotAccounts::new(hub.store.clone(), hub.bots.clone(), hub.relay.clone())
 }

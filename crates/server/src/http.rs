@@ -127,12 +127,12 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         ))
         .merge(crate::challenges::routes(
             app.challenges,
-            app.who,
+            app.who.clone(),
             crate::client::BehindProxy::from_ref(&hub),
         ))
         .merge(crate::turns::routes(hub.clone()))
-        .merge(crate::bots::accounts::routes(hub.clone()))
-        .merge(crate::bots::docs::routes())
+        .merge(crate::bots::routes(app.bots, app.who))
+        .merge(crate::bot_docs::routes())
         .merge(crate::ops::routes(hub, stop))
 }
 

@@ -26,6 +26,7 @@
 pub mod answer;
 pub mod app;
 pub mod bearer;
+pub mod bot_docs;
 pub mod bot_seats;
 pub mod bots;
 pub mod botstate;

@@ -136,7 +136,14 @@ fn the_carved_crates_import_without_circles() {
 /// The features that have a room of their own (issue "One room per
 /// feature"): each a folder whose service holds its rules; only its
 /// `api.rs` files are HTTP adapters.
-const ROOMS: &[&str] = &["puzzles", "coach", "tournament", "pool", "challenges"];
+const ROOMS: &[&str] = &[
+    "puzzles",
+    "coach",
+    "tournament",
+    "pool",
+    "challenges",
+    "bots",
+];
 
 /// Whether `text`, outside `#[cfg(test)]` blocks and comments, names `what`.
 fn uses(text: &str, what: &str) -> bool {

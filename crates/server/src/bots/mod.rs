@@ -1,24 +1,61 @@
-//! Bot accounts (docs/botapi.md): a profile that became a bot, its API
-//! tokens, its events socket (tables it was seated at, challenges to it)
-//! and challenges from people and bots (`crate::challenges`, a room of
-//! its own). The bearer authentication is
-//! `crate::bearer`, what a node keeps in memory `crate::botstate`, the
-//! pool's `opponents` and the server's bot pairing policy
-//! `crate::pool::passes`, and a bot's seats with their cap
-//! `crate::bot_seats`, which the pool and the challenges both ask.
+//! Bot accounts (docs/botapi.md), the feature's room: a profile that
+//! became a bot, its API tokens, its events socket (tables it was seated
+//! at, challenges to it) and the list of bots to play. The service
+//! [`BotAccounts`] holds their rules once (who may become a bot, a
+//! token's name, how many tokens); `api.rs` is the HTTP adapters.
 //!
-//! What lives only in this node's memory is in [`Registry`]: the events
-//! sockets open here, the pending challenges (a minute at most), the rate
-//! buckets of the tokens, and the revocation signal of each token's open
-//! sockets. Accounts, tokens and bot seats are stored ([`domino_store::bots`]).
+//! Beside it: the bearer authentication is `crate::bearer`, what a node
+//! keeps in memory `crate::botstate` ([`Registry`]: the events sockets
+//! open here, the pending challenges, the tokens' rate buckets and
+//! revocation signals), a bot's seats and their cap `crate::bot_seats`,
+//! the challenges `crate::challenges` and the pool's bot policy
+//! `crate::pool::passes`. Accounts, tokens and bot seats are stored
+//! ([`domino_store::bots`]).
+//!
+//! - `accounts.rs`: becoming a bot account, its tokens, the bots to play.
+//! - `events.rs`: an events socket subscribed, and what it is told first.
 
-pub mod accounts;
-pub mod docs;
-pub mod events;
+mod accounts;
+pub mod api;
+mod events;
+
+use std::sync::Arc;
+
+use domino_protocol::refusal::{Code, Refusal};
+use domino_store::Store;
+
+use crate::relay::Relay;
 
 pub use crate::bearer::BotAuth;
 pub use crate::botstate::Registry;
-pub use crate::pool::{Opponents, Pairing};
+pub use api::routes;
 
 /// Live tokens a bot account may hold.
 pub const MAX_TOKENS: usize = 10;
+/// The longest token name, in characters.
+const NAME_CHARS: usize = 60;
+
+/// The bot accounts' service: the store's accounts, tokens and seats,
+/// this node's registry, and the relay that tells other nodes of a
+/// revoked token.
+#[derive(Clone, Debug)]
+pub struct BotAccounts {
+    store: Store,
+    registry: Arc<Registry>,
+    relay: Option<Arc<Relay>>,
+}
+
+impl BotAccounts {
+    pub fn new(store: Store, registry: Arc<Registry>, relay: Option<Arc<Relay>>) -> BotAccounts {
+        BotAccounts {
+            store,
+            registry,
+            relay,
+        }
+    }
+}
+
+/// A fault of the server's own while `doing`: logged, refused `internal`.
+fn fault(doing: &str) -> impl Fn(sqlx::Error) -> Refusal + '_ {
+    move |e| crate::fault::fault(doing, Code::Internal, e)
+}

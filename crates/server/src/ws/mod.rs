@@ -313,7 +313,9 @@ pub async fn serve(
         if conn.events_wanted && !conn.events {
             if let Some(b) = &conn.bot {
                 conn.events = true;
-                crate::bots::events::subscribe(&hub, &b.profile.id, conn_id, &outbox).await;
+                crate::app::bot_accounts(&hub)
+                    .subscribe(&b.profile.id, conn_id, &outbox)
+                    .await;
             }
         }
     }

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::routes::Routes;
 
-const BOT_API: &str = include_str!("../../../../docs/botapi.md");
+const BOT_API: &str = include_str!("../../../docs/botapi.md");
 
 /// The page and its text.
 pub fn routes() -> Routes {
