@@ -273,6 +273,9 @@ test("the owner revokes the token on the page: the bot is cut off at once", asyn
   await owner.waitForFunction(() => /revocad|revoked|révoqué/.test(document.getElementById("tokens-note").textContent));
   for (let i = 0; i < 30 && !bot.closed; i++) await new Promise((ok) => setTimeout(ok, 100));
   assert.deepEqual(bot.closed, { code: 4001, reason: "token revoked" });
+  // The list is read again after the note is shown: wait for it.
+  await owner.waitForFunction(() => /No tokens yet/.test(document.getElementById("tokens").innerText), null, { timeout: 5000 })
+    .catch(() => {});
   assert.match(await owner.innerText("#tokens"), /No tokens yet/);
   const r = await fetch(env.base + "/api/tokens", { headers: { authorization: `Bearer ${token}` } });
   assert.equal(r.status, 401);

@@ -47,8 +47,10 @@ mod requests;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -149,8 +151,8 @@ pub async fn serve(
 ) {
     let conn_id: ConnId = next_conn_id();
     let limits = hub.config.limits.clone();
-    let (mut sink, mut stream) = socket.split();
-    let (out_tx, mut out_rx) = mpsc::channel::<Arc<str>>(512);
+    let (sink, mut stream) = socket.split();
+    let (out_tx, out_rx) = mpsc::channel::<Arc<str>>(512);
     let kick = Arc::new(tokio::sync::Notify::new());
     let outbox = Outbox {
         tx: out_tx.clone(),
@@ -166,46 +168,15 @@ pub async fn serve(
     // Told when the reader is done: a table or the bot's events may still
     // hold a clone of the outbox for a while, and the socket's place under
     // the limits must not wait for them.
-    let (reader_done, mut done) = oneshot::channel::<()>();
-    let writer = tokio::spawn(async move {
-        let mut ping = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
-        loop {
-            let (msg, is_ping) = tokio::select! {
-                m = out_rx.recv() => match m {
-                    Some(m) => (Message::Text(m.as_ref().into()), false),
-                    None => break,
-                },
-                _ = &mut done => {
-                    // What is queued still goes (the last answer, an error
-                    // before a close), then the close.
-                    while let Ok(m) = out_rx.try_recv() {
-                        if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
-                            break;
-                        }
-                    }
-                    break;
-                }
-                _ = ping.tick() => (Message::Ping(Default::default()), true),
-            };
-            // Counted before it leaves: its pong may come back before the
-            // send returns, and must not be taken for one nobody asked for.
-            if is_ping {
-                pinged.fetch_add(1, Ordering::Relaxed);
-            }
-            if sink.send(msg).await.is_err() {
-                break;
-            }
-        }
-        let frame = close_with.lock().ok().and_then(|mut f| f.take());
-        match frame {
-            Some(f) => {
-                let _ = sink.send(Message::Close(Some(f))).await;
-            }
-            None => {
-                let _ = sink.close().await;
-            }
-        }
-    });
+    let (reader_done, done) = oneshot::channel::<()>();
+    let writer = tokio::spawn(write(Writer {
+        sink,
+        out: out_rx,
+        done,
+        ping_every,
+        pinged,
+        close_with,
+    }));
     let mut revoked = bot.as_ref().map(|b| hub.bots.watch_token(&b.token_id));
     let mut conn = Conn {
         ip,
@@ -275,29 +246,7 @@ pub async fn serve(
                 break;
             }
         };
-        let token_ok = conn.bot.as_ref().is_none_or(|b| {
-            hub.bots
-                .take(&b.token_id, limits.bot_token_rate, limits.bot_token_burst)
-        });
-        if !bucket.take() || !token_ok {
-            let r = if token_ok {
-                over_rate(
-                    &hub,
-                    ip,
-                    "more messages than the socket's rate",
-                    "a second: this one was not handled",
-                )
-            } else {
-                hub.stats
-                    .refuse(Refused::Messages, ip, "more than the token's rate");
-                Refusal::new(
-                    Code::RateLimited,
-                    format!(
-                        "at most {} requests a second per API token: this one was not handled",
-                        limits.bot_token_rate
-                    ),
-                )
-            };
+        if let Some(r) = over_limits(&hub, ip, &conn, &mut bucket) {
             let id = readable_id(id_prefix(&text));
             if out_tx.send(error(&id, &r).into()).await.is_err() {
                 break;
@@ -335,6 +284,100 @@ pub async fn serve(
         tracing::debug!(%ip, "a socket's writer outlived its close wait");
     }
     drop(pass);
+}
+
+/// What a socket's writer task is given.
+struct Writer {
+    sink: SplitSink<WebSocket, Message>,
+    out: mpsc::Receiver<Arc<str>>,
+    /// Told when the reader is done.
+    done: oneshot::Receiver<()>,
+    ping_every: Duration,
+    /// Pings sent and not yet answered.
+    pinged: Arc<AtomicU32>,
+    /// The close frame to end with, when not the plain one.
+    close_with: Arc<std::sync::Mutex<Option<CloseFrame>>>,
+}
+
+/// A socket's writer: what its outbox queues and a ping every
+/// `ping_every`, until the outbox ends, a send fails or the reader is
+/// done (what is queued then still goes); then the close.
+async fn write(w: Writer) {
+    let Writer {
+        mut sink,
+        mut out,
+        mut done,
+        ping_every,
+        pinged,
+        close_with,
+    } = w;
+    let mut ping = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
+    loop {
+        let (msg, is_ping) = tokio::select! {
+            m = out.recv() => match m {
+                Some(m) => (Message::Text(m.as_ref().into()), false),
+                None => break,
+            },
+            _ = &mut done => {
+                // What is queued still goes (the last answer, an error
+                // before a close), then the close.
+                while let Ok(m) = out.try_recv() {
+                    if sink.send(Message::Text(m.as_ref().into())).await.is_err() {
+                        break;
+                    }
+                }
+                break;
+            }
+            _ = ping.tick() => (Message::Ping(Default::default()), true),
+        };
+        // Counted before it leaves: its pong may come back before the
+        // send returns, and must not be taken for one nobody asked for.
+        if is_ping {
+            pinged.fetch_add(1, Ordering::Relaxed);
+        }
+        if sink.send(msg).await.is_err() {
+            break;
+        }
+    }
+    let frame = close_with.lock().ok().and_then(|mut f| f.take());
+    match frame {
+        Some(f) => {
+            let _ = sink.send(Message::Close(Some(f))).await;
+        }
+        None => {
+            let _ = sink.close().await;
+        }
+    }
+}
+
+/// The refusal of a message beyond the socket's rate or its bot token's,
+/// if it is one (both buckets are drawn from either way).
+fn over_limits(hub: &Hub, ip: IpAddr, conn: &Conn, bucket: &mut Bucket) -> Option<Refusal> {
+    let limits = &hub.config.limits;
+    let token_ok = conn.bot.as_ref().is_none_or(|b| {
+        hub.bots
+            .take(&b.token_id, limits.bot_token_rate, limits.bot_token_burst)
+    });
+    if bucket.take() && token_ok {
+        return None;
+    }
+    if token_ok {
+        return Some(over_rate(
+            hub,
+            ip,
+            "more messages than the socket's rate",
+            "a second: this one was not handled",
+        ));
+    }
+    hub.stats
+        .refuse(Refused::Messages, ip, "more than the token's rate");
+    Some(Refusal::new(
+        Code::RateLimited,
+        format!(
+            "at most {} requests a second per API token: this one was not handled",
+            limits.bot_token_rate
+        ),
+    ))
 }
 
 /// How long a closing socket's last messages and close frame may take to
