@@ -170,7 +170,7 @@ fn puzzles_are_mined_from_a_servers_finished_matches_but_not_its_private_ones() 
             let row = TableRow {
                 id: id.clone(),
                 created_at: 1,
-                rules: serde_json::to_string(&rec.rules).unwrap(),
+                rules: rec.rules.clone(),
                 secret: "00".repeat(32),
                 bot: "heuristic".to_string(),
                 // The last is a private table: never mined.

@@ -1,4 +1,4 @@
-//! The scorekeeper's HTTP bodies and answers (see the server's `keep.rs`).
+//! The scorekeeper's HTTP bodies and answers (see the server's `sheets/`).
 
 use domino_engine::RulesSpec;
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! The profiles' HTTP answers (see the server's `profile.rs`).
+//! The profiles' HTTP answers (see the server's `profiles/`).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,6 @@
 //! `POST /api/turns`, the lobby's "your turn" list: the seats the page
 //! holds, and each table's clock as answered (see the server's
-//! `turns.rs`).
+//! `turns/`).
 
 use domino_engine::TimeControl;
 use serde::{Deserialize, Serialize};

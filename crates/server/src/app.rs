@@ -13,10 +13,13 @@ use crate::coach::{Budget, Coach};
 use crate::finished::FinishedMatches;
 use crate::hub::Hub;
 use crate::pool::Pool;
+use crate::profiles::Profiles;
 use crate::puzzles::Puzzles;
 use crate::quota::Quota;
+use crate::sheets::Sheets;
 use crate::tables::Tables;
 use crate::tournament::Tournaments;
+use crate::turns::Turns;
 use crate::who::Who;
 
 #[derive(Clone, Debug)]
@@ -34,6 +37,9 @@ pub struct App {
     pub pool: Pool,
     pub challenges: Challenges,
     pub bots: BotAccounts,
+    pub sheets: Sheets,
+    pub profiles: Profiles,
+    pub turns: Turns,
 }
 
 impl App {
@@ -48,7 +54,10 @@ impl App {
             pool: pool(&hub),
             challenges: challenges(&hub),
             bots: bot_accounts(&hub),
-            who: Who::new(store),
+            sheets: Sheets::new(store.clone(), quota(&hub)),
+            profiles: profiles(&hub),
+            turns: Turns::new(store.clone(), hub.config.time.clone()),
+            who: Who::new(store, hub.config.limits.name_chars),
             coach,
             finished,
             puzzles,
@@ -96,7 +105,6 @@ pub fn challenges(hub: &Hub) -> Challenges {
         bots: hub.bots.clone(),
         seats: bot_seats(hub),
         time: hub.config.time.clone(),
-        name_chars: hub.config.limits.name_chars,
     })
 }
 
@@ -111,4 +119,15 @@ fn bot_seats(hub: &Hub) -> BotSeats {
 /// is given the same.
 pub fn bot_accounts(hub: &Hub) -> BotAccounts {
     BotAccounts::new(hub.store.clone(), hub.bots.clone(), hub.relay.clone())
+}
+
+/// The profiles' service, wired from the hub's parts: the store, the
+/// creation limits, the longest name and the leaderboards' default.
+pub fn profiles(hub: &Hub) -> Profiles {
+    Profiles::new(
+        hub.store.clone(),
+        quota(hub),
+        hub.config.limits.name_chars,
+        hub.config.leaderboard_min,
+    )
 }

@@ -109,7 +109,7 @@ fn store_fault(e: sqlx::Error) -> Refusal {
 /// read is logged and told with `null` rules, so the bot still hears of
 /// its table.
 pub fn table_event(s: &BotSeat) -> BotEvent {
-    let rules = serde_json::from_str(&s.rules).unwrap_or_else(|e| {
+    let rules = serde_json::to_value(&s.rules).unwrap_or_else(|e| {
         tracing::error!(table = %s.table_id, "a bot seat's stored rules do not read: {e}");
         Value::Null
     });

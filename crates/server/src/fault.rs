@@ -10,3 +10,9 @@ pub fn fault(doing: &str, code: Code, e: impl std::fmt::Display) -> Refusal {
     tracing::error!("{doing}: {e}");
     Refusal::new(code, e.to_string())
 }
+
+/// [`fault`] as `map_err` takes it: the refusal `internal` for a fault met
+/// while `doing`, logged.
+pub fn failed<E: std::fmt::Display>(doing: &str) -> impl Fn(E) -> Refusal + '_ {
+    move |e| fault(doing, Code::Internal, e)
+}

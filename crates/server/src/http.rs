@@ -11,7 +11,7 @@
 //! analysis of a finished match: [`crate::coach`]). The page opens at `/`, at table links
 //! (`/t/{id}`, a table being played or finished here) and replay links
 //! (`/r/{id}`, a finished match) and score sheet links (`/keep` for a new one, `/k/{id}`:
-//! see [`crate::keep`]); any other address, or one of those naming
+//! see [`crate::sheets`]); any other address, or one of those naming
 //! nothing, answers 404 with the page saying so (`data-missing` on its
 //! body) and a way back to the lobby.
 
@@ -50,6 +50,8 @@ struct Here {
     hub: Hub,
     finished: crate::finished::FinishedMatches,
     tournaments: crate::tournament::Tournaments,
+    sheets: crate::sheets::Sheets,
+    who: crate::who::Who,
     stop: watch::Receiver<bool>,
 }
 
@@ -109,11 +111,20 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
             hub: hub.clone(),
             finished: app.finished.clone(),
             tournaments: app.tournaments.clone(),
+            sheets: app.sheets.clone(),
+            who: app.who.clone(),
             stop: stop.clone(),
         })
-        .merge(crate::keep::routes(hub.clone()))
+        .merge(crate::sheets::routes(
+            app.sheets.clone(),
+            crate::client::BehindProxy::from_ref(&hub),
+        ))
         .merge(crate::coach::api::routes(app.coach.clone()))
-        .merge(crate::profile::routes(hub.clone()))
+        .merge(crate::profiles::routes(
+            app.profiles,
+            app.who.clone(),
+            hub.config.clone(),
+        ))
         .merge(crate::puzzles::routes(app.puzzles, app.who.clone()))
         .merge(crate::tournament::routes(
             app.tournaments,
@@ -130,7 +141,7 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
             app.who.clone(),
             crate::client::BehindProxy::from_ref(&hub),
         ))
-        .merge(crate::turns::routes(hub.clone()))
+        .merge(crate::turns::routes(app.turns))
         .merge(crate::bots::routes(app.bots, app.who))
         .merge(crate::bot_docs::routes())
         .merge(crate::ops::routes(hub, stop))
@@ -165,7 +176,9 @@ async fn upgrade(
         }
     };
     // The profile signed in on this device sits at tables under its name.
-    let profile = crate::profile::signed_in(&hub, &headers)
+    let profile = app
+        .who
+        .signed_in(&headers)
         .await
         .map(|(p, _)| (p.id, p.name));
     // Protocol frames above a megabyte close the socket; smaller oversized
@@ -215,8 +228,7 @@ async fn tables(State(app): State<Here>) -> Json<Vec<LobbyTable>> {
 /// rules or a record that do not read back are an error, not a match shown
 /// without them.
 fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRefusal> {
-    let rules: Value = serde_json::from_str(&f.table.rules)?;
-    let players = rules["players"].as_u64().unwrap_or(0) as i64;
+    let players = i64::from(f.table.rules.players.unwrap_or(0));
     let seat = |s: i64| f.seats.iter().find(|r| r.seat == s);
     let names = (0..players)
         .map(|s| seat(s).map(|r| r.name.clone()))
@@ -257,7 +269,7 @@ fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRef
         id: f.table.id.clone(),
         names,
         players: played,
-        rules,
+        rules: serde_json::to_value(&f.table.rules)?,
         scores: end.as_ref().map(|v| v["scores"].clone()),
         winner: end
             .as_ref()
@@ -420,7 +432,11 @@ async fn sheet_page(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    page_if(crate::keep::exists(&app.hub, &id).await, "sheet", &headers)
+    page_if(
+        app.sheets.exists(&id).await.map_err(|r| r.message),
+        "sheet",
+        &headers,
+    )
 }
 
 /// A tournament's link: the page while it exists; 404 otherwise.

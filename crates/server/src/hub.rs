@@ -511,7 +511,7 @@ mod tests {
         TableRow {
             id: id.into(),
             created_at,
-            rules: r#"{"preset":"draw"}"#.into(),
+            rules: domino_engine::RulesSpec::preset("draw"),
             secret: "ab".repeat(32),
             bot: "random".into(),
             private: false,

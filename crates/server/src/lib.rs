@@ -40,7 +40,6 @@ pub mod fault;
 pub mod finished;
 pub mod http;
 pub mod hub;
-pub mod keep;
 pub mod lang;
 pub mod limits;
 pub mod listen;
@@ -49,11 +48,12 @@ pub mod ops;
 pub mod owner;
 pub mod page;
 pub mod pool;
-pub mod profile;
+pub mod profiles;
 pub mod puzzles;
 pub mod quota;
 pub mod relay;
 pub mod routes;
+pub mod sheets;
 pub mod table;
 pub mod tables;
 pub mod tournament;
@@ -180,7 +180,7 @@ pub async fn run(
     }
     let config = Arc::new(config);
     let store = domino_store::Store::connect_leasing(&config.db, config.lease).await?;
-    let filled = store.fill_name_keys(profile::stored_keys).await?;
+    let filled = store.fill_name_keys(profiles::stored_keys).await?;
     if filled > 0 {
         tracing::info!("gave {filled} profiles their look-alike name keys");
     }

@@ -176,7 +176,7 @@ mod tests {
             table: domino_store::TableRow {
                 id: "t".into(),
                 created_at: 0,
-                rules: "{}".into(),
+                rules: domino_engine::RulesSpec::preset("draw"),
                 secret: String::new(),
                 bot: "random".into(),
                 private: false,

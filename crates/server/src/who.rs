@@ -9,15 +9,28 @@ use domino_store::profiles::Profile;
 use domino_store::Store;
 use sha2::{Digest, Sha256};
 
-/// The identity service: reads profiles and API tokens from the store.
+/// The identity service: reads profiles and API tokens from the store,
+/// and a guest's name within the node's longest.
 #[derive(Clone, Debug)]
 pub struct Who {
     store: Store,
+    name_chars: usize,
+}
+
+/// What a request to play asks with (a seek, a team's partner, a
+/// challenge), checked by its feature before who asks is read.
+pub trait Asking {
+    /// The game's name, for the seeker's rating in it.
+    fn game(&self) -> &str;
+    /// The guest's browser id the ask was sent with.
+    fn guest(&self) -> Option<&str>;
+    /// The name a guest asked to sit under.
+    fn name(&self) -> &str;
 }
 
 impl Who {
-    pub fn new(store: Store) -> Who {
-        Who { store }
+    pub fn new(store: Store, name_chars: usize) -> Who {
+        Who { store, name_chars }
     }
 
     /// The profile the request is signed in as (a bot account by its
@@ -80,21 +93,14 @@ pub struct Seeker {
 }
 
 impl Who {
-    /// Who asks to play `game`: the signed-in profile with its rating in
-    /// that game, or a guest by its browser id under the name it sends
-    /// (at most `name_chars` characters).
-    pub async fn seeker(
-        &self,
-        headers: &HeaderMap,
-        guest: Option<&str>,
-        name: &str,
-        game: &str,
-        name_chars: usize,
-    ) -> Result<Seeker, Refusal> {
+    /// Who asks to play `ask`'s game: the signed-in profile with its
+    /// rating in that game, or a guest by its browser id under the name it
+    /// sends.
+    pub async fn seeker(&self, headers: &HeaderMap, ask: &impl Asking) -> Result<Seeker, Refusal> {
         if let Some((p, _)) = self.signed_in(headers).await {
             let rating = self
                 .store
-                .rating(&p.id, game)
+                .rating(&p.id, ask.game())
                 .await
                 .map_err(|e| crate::fault::fault("reading a rating", Code::Internal, e))?;
             return Ok(Seeker {
@@ -104,13 +110,13 @@ impl Who {
                 rating: rating.map_or(1500.0, |(r, _)| r.rating),
             });
         }
-        let Some(g) = guest.filter(|g| guest_ok(g)) else {
+        let Some(g) = ask.guest().filter(|g| guest_ok(g)) else {
             return Err(Refusal::new(
                 Code::BadRequest,
                 "sign in, or send `guest`: your browser's id (8 to 64 letters, digits, - or _)",
             ));
         };
-        let name = domino_league::name::display_name_within(name, name_chars)?;
+        let name = domino_league::name::display_name_within(ask.name(), self.name_chars)?;
         Ok(Seeker {
             player: format!("g:{g}"),
             name,

@@ -446,7 +446,7 @@ async fn a_revoked_token_is_cut_off_at_once_and_tokens_are_stored_hashed() {
     );
     assert!(contains(
         &bytes,
-        &domino_server::profile::secret_hash(&b.token)
+        &domino_server::profiles::secret_hash(&b.token)
     ));
 
     revoked_and_cut_off(&b, s.addr, s.addr, 1000).await;

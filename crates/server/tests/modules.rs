@@ -143,6 +143,9 @@ const ROOMS: &[&str] = &[
     "pool",
     "challenges",
     "bots",
+    "sheets",
+    "profiles",
+    "turns",
 ];
 
 /// Whether `text`, outside `#[cfg(test)]` blocks and comments, names `what`.

@@ -269,9 +269,9 @@ async fn rated_profiles(db: &str) -> [String; 2] {
             created_at: 1,
         };
         let secret = format!("{:064x}", rating as u64);
-        let hash = domino_server::profile::secret_hash(&secret);
+        let hash = domino_server::profiles::secret_hash(&secret);
         assert!(store
-            .create_profile(&p, &domino_server::profile::stored_keys(name), &hash)
+            .create_profile(&p, &domino_server::profiles::stored_keys(name), &hash)
             .await
             .unwrap());
         let r = skillratings::glicko2::Glicko2Rating {
@@ -282,7 +282,7 @@ async fn rated_profiles(db: &str) -> [String; 2] {
             .record_match("draw", &[(id.to_string(), r, None)], &[])
             .await
             .unwrap());
-        cookies.push(format!("{}={secret}", domino_server::profile::COOKIE));
+        cookies.push(format!("{}={secret}", domino_server::profiles::COOKIE));
     }
     [cookies[0].clone(), cookies[1].clone()]
 }

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use domino_engine::RulesSpec;
 use sqlx::{Connection, Row};
 
 use crate::profiles::{Profile, RatingRow};
@@ -59,15 +60,14 @@ pub struct TokenRow {
 }
 
 /// A seat a bot account holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BotSeat {
     pub table_id: String,
     pub seat: i64,
     pub profile_id: String,
     pub token: String,
     pub rated: bool,
-    /// The rules, JSON (a `RulesSpec`).
-    pub rules: String,
+    pub rules: RulesSpec,
     /// `seek` or `challenge`.
     pub via: String,
     pub created_at: i64,
@@ -90,8 +90,10 @@ pub struct SeekSide {
 pub const RESERVED_MS: i64 = 60_000;
 
 /// The statement that records a bot's seat.
-fn insert_bot_seat(s: &BotSeat) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
-    sqlx::query(
+fn insert_bot_seat(
+    s: &BotSeat,
+) -> Result<sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>>, sqlx::Error> {
+    Ok(sqlx::query(
         "INSERT INTO domino_bot_seats (table_id, seat, profile_id, token, rated, rules, via, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
@@ -100,9 +102,9 @@ fn insert_bot_seat(s: &BotSeat) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::
     .bind(&s.profile_id)
     .bind(&s.token)
     .bind(i64::from(s.rated))
-    .bind(&s.rules)
+    .bind(crate::rules_text(&s.rules)?)
     .bind(&s.via)
-    .bind(s.created_at)
+    .bind(s.created_at))
 }
 
 /// A rated player of a leaderboard, and whether it is a bot (a bot
@@ -292,7 +294,7 @@ impl Store {
     }
 
     pub async fn add_bot_seat(&self, s: &BotSeat) -> Result<(), sqlx::Error> {
-        insert_bot_seat(s).execute(&self.pool).await?;
+        insert_bot_seat(s)?.execute(&self.pool).await?;
         Ok(())
     }
 
@@ -326,7 +328,7 @@ impl Store {
         if usize::try_from(held).unwrap_or(usize::MAX) >= cap {
             return Ok(false);
         }
-        insert_bot_seat(s).execute(&mut *tx).await?;
+        insert_bot_seat(s)?.execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -344,8 +346,11 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
-                Ok(from_row!(r, BotSeat { table_id, seat, profile_id, token, rules, via, created_at;
-                    rated: r.try_get::<i64, _>("rated")? != 0 }))
+                Ok(
+                    from_row!(r, BotSeat { table_id, seat, profile_id, token, via, created_at;
+                    rules: crate::rules_of(r)?,
+                    rated: r.try_get::<i64, _>("rated")? != 0 }),
+                )
             })
             .collect()
     }

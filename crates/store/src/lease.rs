@@ -25,6 +25,7 @@ use sqlx::Row;
 
 use crate::postgres::{self, run_gone, LIVE_CHANNELS, NOW_MS};
 use crate::{Backend, Saved, Store};
+use domino_engine::RulesSpec;
 
 fn ms(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
@@ -236,10 +237,10 @@ impl Store {
 }
 
 /// A live table as the lobby of another node shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LobbyRow {
     pub id: String,
-    pub rules: String,
+    pub rules: RulesSpec,
     pub bot: String,
     pub private: bool,
     pub humans: i64,
@@ -266,7 +267,7 @@ fn lobby_row(r: &sqlx::any::AnyRow) -> Result<LobbyRow, sqlx::Error> {
     let names: String = r.try_get("names")?;
     Ok(LobbyRow {
         id: r.try_get("id")?,
-        rules: r.try_get("rules")?,
+        rules: crate::rules_of(r)?,
         bot: r.try_get("bot")?,
         private: r.try_get::<i64, _>("private")? != 0,
         humans: r.try_get("humans")?,

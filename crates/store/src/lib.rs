@@ -29,6 +29,23 @@ macro_rules! from_row {
     };
 }
 
+/// A stored rules column (a `RulesSpec` as JSON text) read back: one that
+/// does not parse is the column's decode error, never a default.
+pub(crate) fn rules_of(r: &sqlx::any::AnyRow) -> Result<domino_engine::RulesSpec, sqlx::Error> {
+    use sqlx::Row;
+    let text: String = r.try_get("rules")?;
+    serde_json::from_str(&text).map_err(|e| sqlx::Error::ColumnDecode {
+        index: "rules".into(),
+        source: Box::new(e),
+    })
+}
+
+/// A `RulesSpec` as its column stores it: one that does not serialise is
+/// an error, never an empty string.
+pub(crate) fn rules_text(spec: &domino_engine::RulesSpec) -> Result<String, sqlx::Error> {
+    serde_json::to_string(spec).map_err(|e| sqlx::Error::Encode(Box::new(e)))
+}
+
 pub mod asleep;
 pub mod batch;
 pub mod batched;

@@ -77,7 +77,7 @@ impl Store {
         seat_sql: &str,
     ) -> Result<(), NotStored> {
         let row = &t.table;
-        let made = tx.execute(create_table_query(row)).await;
+        let made = tx.execute(create_table_query(row)?).await;
         match made {
             Err(sqlx::Error::Database(d)) if d.is_unique_violation() => {
                 return Err(NotStored::Exists)

@@ -163,7 +163,10 @@ mod tests {
         let seek = SeekRow {
             id: id.into(),
             game: "casual:draw".into(),
-            rules: r#"{"preset":"draw","players":2}"#.into(),
+            rules: domino_engine::RulesSpec {
+                players: Some(2),
+                ..domino_engine::RulesSpec::preset("draw")
+            },
             rated: false,
             rating: 1500.0,
             fill_ms: None,

@@ -9,6 +9,8 @@ use std::collections::HashMap;
 use sqlx::{Connection, Executor, Row};
 
 use crate::bots::SeekSide;
+use domino_engine::RulesSpec;
+
 use crate::{Backend, Store};
 
 /// The migration of this module (one entry of `MIGRATIONS`).
@@ -129,8 +131,7 @@ pub struct Member {
 pub struct SeekRow {
     pub id: String,
     pub game: String,
-    /// The rules as a `RulesSpec` JSON object.
-    pub rules: String,
+    pub rules: RulesSpec,
     pub rated: bool,
     pub rating: f64,
     pub fill_ms: Option<i64>,
@@ -219,8 +220,9 @@ fn seek_of(r: &sqlx::any::AnyRow) -> Result<SeekRow, sqlx::Error> {
     let members = serde_json::from_str(&members).map_err(|e| sqlx::Error::Decode(e.into()))?;
     let rated: i64 = r.try_get("rated")?;
     Ok(
-        from_row!(r, SeekRow { id, game, rules, rating, fill_ms, size, team_code,
-        created_at, table_id, seats, paired_at, address, clock; members: members, rated: rated != 0 }),
+        from_row!(r, SeekRow { id, game, rating, fill_ms, size, team_code,
+        created_at, table_id, seats, paired_at, address, clock;
+        rules: crate::rules_of(r)?, members: members, rated: rated != 0 }),
     )
 }
 
@@ -557,7 +559,7 @@ pub(crate) async fn add_in(
     let q = sqlx::query(&sql)
         .bind(&s.id)
         .bind(&s.game)
-        .bind(&s.rules)
+        .bind(crate::rules_text(&s.rules)?)
         .bind(i64::from(s.rated))
         .bind(s.rating)
         .bind(s.fill_ms)

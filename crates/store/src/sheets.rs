@@ -8,15 +8,14 @@ use sqlx::Row;
 use crate::Store;
 
 /// A stored sheet.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SheetRow {
     pub id: String,
     /// SHA-256 of the editing secret, hex.
     pub secret_hash: String,
     pub created_at: i64,
     pub updated_at: i64,
-    /// The rules as a `RulesSpec` JSON object.
-    pub rules: String,
+    pub rules: domino_engine::RulesSpec,
     /// The players' or teams' names, a JSON array.
     pub names: String,
     /// How many hands `reports` holds.
@@ -48,7 +47,7 @@ impl Store {
             .bind(&s.secret_hash)
             .bind(s.created_at)
             .bind(s.updated_at)
-            .bind(&s.rules)
+            .bind(crate::rules_text(&s.rules)?)
             .bind(&s.names)
             .bind(s.hands)
             .bind(&s.reports),
@@ -74,10 +73,10 @@ impl Store {
                 secret_hash,
                 created_at,
                 updated_at,
-                rules,
                 names,
                 hands,
-                reports
+                reports;
+                rules: crate::rules_of(&r)?
             }
         )))
     }

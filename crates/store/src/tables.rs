@@ -2,7 +2,7 @@
 //! table's copy writes as it plays (fenced by its lease on PostgreSQL),
 //! and what restoring and the history read back.
 
-use domino_engine::Action;
+use domino_engine::{Action, RulesSpec};
 use sqlx::Row;
 use tokio::sync::oneshot;
 
@@ -34,17 +34,17 @@ const CREATE_TABLE: &str =
 /// [`CREATE_TABLE`] bound to a table, for a lone write and for a round's batch.
 pub(crate) fn create_table_query(
     t: &TableRow,
-) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
-    sqlx::query(CREATE_TABLE)
+) -> Result<sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>>, sqlx::Error> {
+    Ok(sqlx::query(CREATE_TABLE)
         .bind(&t.id)
         .bind(t.created_at)
-        .bind(&t.rules)
+        .bind(crate::rules_text(&t.rules)?)
         .bind(&t.secret)
         .bind(&t.bot)
         .bind(i64::from(t.private))
         .bind(t.humans)
         .bind(&t.seats)
-        .bind(&t.clock)
+        .bind(&t.clock))
 }
 
 /// A table as created.
@@ -52,8 +52,7 @@ pub(crate) fn create_table_query(
 pub struct TableRow {
     pub id: String,
     pub created_at: i64,
-    /// The rules as a `RulesSpec` JSON object.
-    pub rules: String,
+    pub rules: RulesSpec,
     /// The match secret, hex (see `fair`).
     pub secret: String,
     pub bot: String,
@@ -145,7 +144,7 @@ pub struct Finished {
 
 impl Store {
     pub async fn create_table(&self, t: &TableRow) -> Result<(), sqlx::Error> {
-        self.write(create_table_query(t)).await
+        self.write(create_table_query(t)?).await
     }
 
     /// Seat a player at `table`, for the table's copy on `node`.
@@ -392,7 +391,8 @@ impl Store {
 
     fn table_row(r: &sqlx::any::AnyRow) -> Result<TableRow, sqlx::Error> {
         Ok(from_row!(r, TableRow {
-            id, created_at, rules, secret, bot, humans, seats, clock;
+            id, created_at, secret, bot, humans, seats, clock;
+            rules: crate::rules_of(r)?,
             private: r.try_get::<i64, _>("private")? != 0,
         }))
     }

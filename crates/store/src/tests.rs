@@ -29,7 +29,7 @@ pub(crate) fn table_row(id: &str, created_at: i64) -> TableRow {
     TableRow {
         id: id.into(),
         created_at,
-        rules: r#"{"preset":"draw"}"#.into(),
+        rules: domino_engine::RulesSpec::preset("draw"),
         secret: "ab".repeat(32),
         bot: "random".into(),
         private: false,
@@ -44,7 +44,7 @@ pub(crate) async fn contract(store: &Store, id: &str) {
     let t = TableRow {
         id: id.into(),
         created_at: 5,
-        rules: r#"{"preset":"draw"}"#.into(),
+        rules: domino_engine::RulesSpec::preset("draw"),
         secret: "ab".repeat(32),
         bot: "heavy".into(),
         private: false,
@@ -296,4 +296,23 @@ async fn postgres_store_keeps_the_same_contract() {
         .as_nanos();
     let id = format!("pg{}x{nanos}", std::process::id());
     contract(&store, &id).await;
+}
+
+/// A rules column is typed: what does not read back as a `RulesSpec` is
+/// the column's decode error, never a default the caller goes on with.
+#[tokio::test]
+async fn a_rules_column_that_does_not_read_is_an_error() {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let t = table_row("t1", 1);
+    store.create_table(&t).await.unwrap();
+    let back = store.unfinished_one("t1").await.unwrap().unwrap();
+    assert_eq!(back.table.rules, t.rules);
+    sqlx::query("UPDATE domino_tables SET rules = 'not rules' WHERE id = 't1'")
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    match store.unfinished_one("t1").await {
+        Err(sqlx::Error::ColumnDecode { index, .. }) => assert_eq!(index, "rules"),
+        other => panic!("read back as {other:?}"),
+    }
 }

@@ -84,15 +84,14 @@ pub(crate) const TABLES_MIGRATION: &[&str] =
     )"];
 
 /// A tournament as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TournamentRow {
     pub id: String,
     /// SHA-256 of the organiser's secret, hex.
     pub secret_hash: String,
     pub created_at: i64,
     pub name: String,
-    /// The rules, a `RulesSpec` JSON object.
-    pub rules: String,
+    pub rules: domino_engine::RulesSpec,
     /// `round_robin`, `swiss` or `elimination`.
     pub format: String,
     /// Swiss rounds (0 for the other formats).
@@ -145,8 +144,9 @@ fn stored_state(s: &str) -> Result<Stage, sqlx::Error> {
 
 fn tournament_row(r: &sqlx::any::AnyRow) -> Result<TournamentRow, sqlx::Error> {
     Ok(from_row!(r, TournamentRow {
-        id, secret_hash, created_at, name, rules, format, rounds, starts_at,
+        id, secret_hash, created_at, name, format, rounds, starts_at,
         max_entrants, bot, seed, field;
+        rules: crate::rules_of(r)?,
         state: stored_state(&r.try_get::<String, _>("state")?)?,
         teams: r.try_get::<i64, _>("teams")? != 0,
         duplicate: r.try_get::<i64, _>("duplicate")? != 0,
@@ -187,7 +187,7 @@ impl Store {
             .bind(&t.secret_hash)
             .bind(t.created_at)
             .bind(&t.name)
-            .bind(&t.rules)
+            .bind(crate::rules_text(&t.rules)?)
             .bind(&t.format)
             .bind(t.rounds)
             .bind(i64::from(t.teams))

@@ -8,7 +8,7 @@ use crate::Store;
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeatTurn {
     pub seat: i64,
-    pub rules: String,
+    pub rules: domino_engine::RulesSpec,
     pub clock: Option<String>,
     /// The other seated players' names, by seat (computer seats have no
     /// row and are not named here).
@@ -49,7 +49,7 @@ impl Store {
         .collect::<Result<Vec<String>, _>>()?;
         Ok(Some(SeatTurn {
             seat,
-            rules: r.try_get("rules")?,
+            rules: crate::rules_of(&r)?,
             clock: r.try_get("clock")?,
             others,
         }))

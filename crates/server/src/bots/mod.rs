@@ -21,9 +21,9 @@ mod events;
 
 use std::sync::Arc;
 
-use domino_protocol::refusal::{Code, Refusal};
 use domino_store::Store;
 
+use crate::fault::failed as fault;
 use crate::relay::Relay;
 
 pub use crate::bearer::BotAuth;
@@ -53,9 +53,4 @@ impl BotAccounts {
             relay,
         }
     }
-}
-
-/// A fault of the server's own while `doing`: logged, refused `internal`.
-fn fault(doing: &str) -> impl Fn(sqlx::Error) -> Refusal + '_ {
-    move |e| crate::fault::fault(doing, Code::Internal, e)
 }

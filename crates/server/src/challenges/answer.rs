@@ -104,15 +104,13 @@ impl Challenges {
         let token = random_id(16);
         let table = random_id(8);
         let now = self.time.now_ms();
-        let rules = serde_json::to_string(&c.rules)
-            .map_err(|e| crate::fault::fault("writing a challenge's rules", Code::Internal, e))?;
         let seat = |profile: &str, seat: i64, token: &str| BotSeat {
             table_id: table.clone(),
             seat,
             profile_id: profile.to_string(),
             token: token.to_string(),
             rated: c.rated,
-            rules: rules.clone(),
+            rules: c.rules.clone(),
             via: "challenge".into(),
             created_at: now,
         };

@@ -56,16 +56,7 @@ async fn create(
     Json(ask): Json<NewChallenge>,
 ) -> Result<(StatusCode, Json<Made>), HttpRefusal> {
     let asked = api.challenges.check(ask).await?;
-    let seeker = api
-        .who
-        .seeker(
-            &headers,
-            asked.guest(),
-            asked.name(),
-            asked.game(),
-            api.challenges.name_chars(),
-        )
-        .await?;
+    let seeker = api.who.seeker(&headers, &asked).await?;
     let made = api.challenges.create(asked, seeker, ip).await?;
     Ok((StatusCode::CREATED, Json(made)))
 }

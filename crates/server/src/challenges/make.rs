@@ -13,7 +13,7 @@ use tokio::time::Instant;
 use super::{builtin_level, fault, Challenges, PER_ADDRESS, PER_CHALLENGER, PER_TARGET, TTL};
 use crate::botstate::Challenge;
 use crate::table::random_id;
-use crate::who::Seeker;
+use crate::who::{Asking, Seeker};
 
 /// A challenge's ask as [`Challenges::check`] passed it: the rules
 /// resolved, and the bot account challenged.
@@ -25,19 +25,16 @@ pub struct Asked {
     target: Profile,
 }
 
-impl Asked {
-    /// The game's name, for the challenger's rating in it.
-    pub fn game(&self) -> &str {
+impl Asking for Asked {
+    fn game(&self) -> &str {
         self.rules.preset().name()
     }
 
-    /// The guest's browser id the ask was sent with.
-    pub fn guest(&self) -> Option<&str> {
+    fn guest(&self) -> Option<&str> {
         self.ask.guest.as_deref()
     }
 
-    /// The name the challenger asked to sit under.
-    pub fn name(&self) -> &str {
+    fn name(&self) -> &str {
         &self.ask.name
     }
 }

@@ -28,6 +28,7 @@ use tokio::time::Instant;
 use crate::bot_seats::BotSeats;
 use crate::botstate::{Challenge, Registry};
 use crate::clock::TimeSource;
+use crate::fault::failed as fault;
 use crate::tables::Tables;
 
 pub use api::routes;
@@ -57,8 +58,6 @@ pub struct Challenges {
     bots: Arc<Registry>,
     seats: BotSeats,
     time: TimeSource,
-    /// The longest display name, for a guest challenger's.
-    name_chars: usize,
 }
 
 /// What the challenges are built from, named.
@@ -69,7 +68,6 @@ pub struct Parts {
     pub bots: Arc<Registry>,
     pub seats: BotSeats,
     pub time: TimeSource,
-    pub name_chars: usize,
 }
 
 impl Challenges {
@@ -80,13 +78,7 @@ impl Challenges {
             bots: p.bots,
             seats: p.seats,
             time: p.time,
-            name_chars: p.name_chars,
         }
-    }
-
-    /// The longest display name, for a guest challenger's.
-    pub fn name_chars(&self) -> usize {
-        self.name_chars
     }
 
     /// Answer a pending challenge (`state` and why); its bot's events
@@ -209,9 +201,4 @@ fn not_pending(c: &Challenge) -> Refusal {
         Code::NotPending,
         format!("this challenge is {} already", c.state),
     )
-}
-
-/// A fault of the server's own while `doing`: logged, refused `internal`.
-fn fault(doing: &str) -> impl Fn(sqlx::Error) -> Refusal + '_ {
-    move |e| crate::fault::fault(doing, Code::Internal, e)
 }

@@ -52,16 +52,7 @@ async fn seek(
     Json(ask): Json<Seek>,
 ) -> Result<Json<Made>, HttpRefusal> {
     let asked = api.pool.check(ask)?;
-    let seeker = api
-        .who
-        .seeker(
-            &headers,
-            asked.guest(),
-            asked.name(),
-            asked.game(),
-            api.pool.name_chars(),
-        )
-        .await?;
+    let seeker = api.who.seeker(&headers, &asked).await?;
     Ok(Json(api.pool.seek(asked, seeker, ip).await?))
 }
 
@@ -71,18 +62,9 @@ async fn join_team(
     headers: HeaderMap,
     Json(join): Json<Join>,
 ) -> Result<Json<Made>, HttpRefusal> {
-    let game = api.pool.team_game(&code).await?;
-    let seeker = api
-        .who
-        .seeker(
-            &headers,
-            join.guest.as_deref(),
-            &join.name,
-            &game,
-            api.pool.name_chars(),
-        )
-        .await?;
-    Ok(Json(api.pool.join_team(&code, seeker).await?))
+    let joining = api.pool.team(&code, join).await?;
+    let seeker = api.who.seeker(&headers, &joining).await?;
+    Ok(Json(api.pool.join_team(joining, seeker).await?))
 }
 
 async fn status(

@@ -118,8 +118,7 @@ pub fn layout(rules: &Rules) -> Layout {
 
 /// The rules a stored seek asks for.
 pub fn rules_of(s: &SeekRow) -> anyhow::Result<Rules> {
-    let spec: RulesSpec = serde_json::from_str(&s.rules)?;
-    Ok(spec.resolve()?)
+    Ok(s.rules.resolve()?)
 }
 
 /// The bot level whose rating in this game is nearest `rating`.
@@ -191,7 +190,10 @@ mod tests {
         SeekRow {
             id: "s1".into(),
             game: "g".into(),
-            rules: r#"{"preset":"draw","players":4,"options":{}}"#.into(),
+            rules: domino_engine::RulesSpec {
+                players: Some(4),
+                ..domino_engine::RulesSpec::preset("draw")
+            },
             rated: false,
             rating,
             fill_ms: Some(5_000),

@@ -36,6 +36,7 @@ use tokio::sync::Notify;
 use crate::bot_seats::BotSeats;
 use crate::clock::TimeSource;
 use crate::creations::Creations;
+use crate::fault::failed as fault;
 use crate::limits::Limits;
 use crate::tables::Tables;
 
@@ -86,16 +87,6 @@ impl Pool {
             wake: p.wake,
         }
     }
-
-    /// The longest display name, for the seekers' names.
-    pub fn name_chars(&self) -> usize {
-        self.limits.name_chars
-    }
-}
-
-/// A fault of the server's own while `doing`: logged, refused `internal`.
-fn fault(doing: &str) -> impl Fn(sqlx::Error) -> Refusal + '_ {
-    move |e| crate::fault::fault(doing, Code::Internal, e)
 }
 
 /// A stored seek's value that does not read back: the server's fault.

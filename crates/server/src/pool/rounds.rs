@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::net::IpAddr;
 use std::time::Duration;
 
+use domino_engine::RulesSpec;
 use domino_league::pool::{groups, Waiting};
 use domino_store::bots::{BotSeat, SeekSide};
 use domino_store::seeks::{Paired, Placed, SeekRow};
@@ -93,7 +94,7 @@ async fn seat_bots(
     pool: &Pool,
     placed: &[Placed],
     sides: &HashMap<String, SeekSide>,
-    rated: impl Fn(&str) -> Option<(bool, String)>,
+    rated: impl Fn(&str) -> Option<(bool, RulesSpec)>,
 ) {
     for p in placed {
         let Some(side) = sides.get(&p.seek).filter(|s| s.bot) else {

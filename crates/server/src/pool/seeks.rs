@@ -8,7 +8,7 @@ use std::net::IpAddr;
 
 use domino_engine::{Rules, TimeControl};
 use domino_league::pool::window;
-use domino_protocol::pool::{CancelSeek, Made, Seek, Status, Waiting};
+use domino_protocol::pool::{CancelSeek, Join, Made, Seek, Status, Waiting};
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::bots::SeekSide;
 use domino_store::seeks::{AddError, Member, SeekRow};
@@ -17,7 +17,7 @@ use super::game::{check_fill, game, game_key, layout, seek_clock};
 use super::passes::admitted;
 use super::{fault, unreadable, Pool};
 use crate::table::{random_id, token_hash};
-use crate::who::Seeker;
+use crate::who::{Asking, Seeker};
 
 /// A seek's ask as [`Pool::check`] passed it: the rules resolved and the
 /// clock the table gets.
@@ -28,21 +28,49 @@ pub struct Asked {
     clock: TimeControl,
 }
 
-impl Asked {
-    /// The game's name, for the seeker's rating in it.
-    pub fn game(&self) -> &str {
+impl Asking for Asked {
+    fn game(&self) -> &str {
         self.rules.preset().name()
     }
 
-    /// The guest's browser id the ask was sent with.
-    pub fn guest(&self) -> Option<&str> {
+    fn guest(&self) -> Option<&str> {
         self.ask.guest.as_deref()
     }
 
-    /// The name the seeker asked to sit under.
-    pub fn name(&self) -> &str {
+    fn name(&self) -> &str {
         &self.ask.name
     }
+}
+
+/// An ask to join the team waiting under a code, as [`Pool::team`] found
+/// it: the team's game, and who asks to join it.
+#[derive(Debug)]
+pub struct Joining {
+    code: String,
+    rated: bool,
+    game: String,
+    join: Join,
+}
+
+impl Asking for Joining {
+    fn game(&self) -> &str {
+        &self.game
+    }
+
+    fn guest(&self) -> Option<&str> {
+        self.join.guest.as_deref()
+    }
+
+    fn name(&self) -> &str {
+        &self.join.name
+    }
+}
+
+fn no_team() -> Refusal {
+    Refusal::new(
+        Code::NoTeam,
+        "no team is waiting for a partner with that code",
+    )
 }
 
 impl Pool {
@@ -88,7 +116,7 @@ impl Pool {
         let row = SeekRow {
             id: id.clone(),
             game: game_key(&rules, ask.rated, &clock),
-            rules: serde_json::to_string(&rules.spec()).map_err(unreadable)?,
+            rules: rules.spec(),
             rated: ask.rated,
             rating: seeker.rating,
             fill_ms: ask.fill_s.map(|s| i64::from(s) * 1000),
@@ -122,28 +150,35 @@ impl Pool {
         })
     }
 
-    /// `seeker` joins the team waiting for a partner under `code`.
-    pub async fn join_team(&self, code: &str, seeker: Seeker) -> Result<Made, Refusal> {
-        let none = || {
-            Refusal::new(
-                Code::NoTeam,
-                "no team is waiting for a partner with that code",
-            )
-        };
+    /// The team waiting for a partner under `code`, which `join` asks to
+    /// join; `no_team` when none waits.
+    pub async fn team(&self, code: &str, join: Join) -> Result<Joining, Refusal> {
         let forming = self
             .store
             .open_team(code)
             .await
             .map_err(fault("reading a team"))?
-            .ok_or_else(none)?;
-        if forming.rated && seeker.profile.is_none() {
+            .ok_or_else(no_team)?;
+        Ok(Joining {
+            code: code.to_string(),
+            rated: forming.rated,
+            game: game(&forming.rules)?.preset().name().to_string(),
+            join,
+        })
+    }
+
+    /// `seeker` joins the team `joining` found waiting. (It may have found
+    /// its partner meanwhile: then `no_team`.)
+    pub async fn join_team(&self, joining: Joining, seeker: Seeker) -> Result<Made, Refusal> {
+        let code = joining.code.as_str();
+        if joining.rated && seeker.profile.is_none() {
             return Err(Refusal::new(
                 Code::SignedOut,
                 "rated games are for profiles: make one to join this team",
             ));
         }
         // A bot account asks alone (and not at all when bots are not paired).
-        self.admit(seeker.profile.as_deref(), forming.rated, true)
+        self.admit(seeker.profile.as_deref(), joining.rated, true)
             .await?;
         self.free_to_seek(&seeker.player).await?;
         let token = random_id(16);
@@ -160,10 +195,10 @@ impl Pool {
             .await
         {
             Ok(Some(s)) => s,
-            Ok(None) => return Err(none()),
+            Ok(None) => return Err(no_team()),
             Err(e) => {
                 added(Err(e))?;
-                return Err(none());
+                return Err(no_team());
             }
         };
         self.wake.notify_one();
@@ -172,24 +207,6 @@ impl Pool {
             token,
             team: None,
         })
-    }
-
-    /// The rules of the team waiting under `code`, for the rating its
-    /// partner is asked with; `no_team` when none waits.
-    pub async fn team_game(&self, code: &str) -> Result<String, Refusal> {
-        let forming = self
-            .store
-            .open_team(code)
-            .await
-            .map_err(fault("reading a team"))?
-            .ok_or_else(|| {
-                Refusal::new(
-                    Code::NoTeam,
-                    "no team is waiting for a partner with that code",
-                )
-            })?;
-        let spec = serde_json::from_str(&forming.rules).map_err(unreadable)?;
-        Ok(game(&spec)?.preset().name().to_string())
     }
 
     /// Where seek `id` stands.
@@ -235,7 +252,7 @@ impl Pool {
         Ok(Status {
             seek: s.id,
             state,
-            rules: serde_json::from_str(&s.rules).map_err(unreadable)?,
+            rules: s.rules,
             rated: s.rated,
             clock,
             waited_ms,
@@ -292,7 +309,7 @@ impl Pool {
             let w = match by.entry(s.game.clone()) {
                 Entry::Occupied(o) => o.into_mut(),
                 Entry::Vacant(v) => v.insert(Waiting {
-                    rules: serde_json::from_str(&s.rules).map_err(unreadable)?,
+                    rules: s.rules.clone(),
                     rated: s.rated,
                     clock: super::clock_of(&s).map_err(unreadable)?,
                     players: 0,

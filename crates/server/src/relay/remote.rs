@@ -11,7 +11,6 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use domino_engine::RulesSpec;
 use tokio::sync::{mpsc, oneshot};
 
 use super::{wire, Asked, Relay, Tables};
@@ -80,8 +79,7 @@ fn no_table() -> Refusal {
 
 /// The lobby's view of a table from its stored row.
 pub(crate) fn info_of(row: &LobbyRow) -> Option<Info> {
-    let spec: RulesSpec = serde_json::from_str(&row.rules).ok()?;
-    let players = spec.resolve().ok()?.players();
+    let players = row.rules.resolve().ok()?.players();
     let plan = match plan_of(row.seats.as_deref(), row.humans, players) {
         Ok(plan) => plan,
         Err(e) => {
@@ -98,7 +96,7 @@ pub(crate) fn info_of(row: &LobbyRow) -> Option<Info> {
     }
     Some(Info {
         id: row.id.clone(),
-        rules: spec,
+        rules: row.rules.clone(),
         bot: row.bot.clone(),
         private: row.private,
         humans: row.humans.clamp(0, i64::from(players)) as u8,

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use domino_engine::record::{replay_hands, Visit};
-use domino_engine::{Action, Entry, Event, Phase, RulesSpec};
+use domino_engine::{Action, Entry, Event, Phase};
 use tokio::sync::mpsc;
 
 use super::commitments::Commitments;
@@ -92,7 +92,7 @@ impl Table {
         Ok(TableRow {
             id: new.id.clone().unwrap_or_else(|| random_id(8)),
             created_at: now_ms(),
-            rules: serde_json::to_string(&rules.spec()).unwrap_or_default(),
+            rules: rules.spec(),
             secret,
             bot: new.bot.clone(),
             private: new.private,
@@ -178,8 +178,7 @@ impl Table {
     ) -> Result<(Table, mpsc::Receiver<Cmd>), String> {
         let (tx, rx) = mpsc::channel(256);
         let t = &saved.table;
-        let spec: RulesSpec =
-            serde_json::from_str(&t.rules).map_err(|e| format!("table {}: {e}", t.id))?;
+        let spec = t.rules.clone();
         let rules = spec.resolve().map_err(|e| format!("table {}: {e}", t.id))?;
         let secret = Secret::from_hex(&t.secret).ok_or(format!("table {}: bad secret", t.id))?;
         let mut commitments = Commitments::new(secret);

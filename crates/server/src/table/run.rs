@@ -6,14 +6,14 @@ use domino_protocol::table::{RematchMade, RematchType};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use domino_bots::BotConfig;
-use domino_engine::{Event, Phase};
-use tokio::sync::mpsc;
+use domino_bots::{Bot, BotConfig};
+use domino_engine::{Action, Event, Phase};
+use tokio::sync::{mpsc, oneshot};
 
 use super::messages::{Code, Refusal};
 use super::people::SeatKind;
 use super::seats::SeatState;
-use super::{Cmd, Table};
+use super::{Cmd, ConnId, Table};
 
 /// The pause after a first refused bot move; it doubles with each refusal
 /// in a row.
@@ -65,200 +65,220 @@ impl Table {
     /// One command.
     async fn handle(&mut self, cmd: Cmd) {
         self.stay_awake = false;
-        {
-            match cmd {
-                Cmd::Attach {
-                    conn,
-                    how,
-                    out,
-                    reply,
-                } => {
-                    let r = self.attach(conn, *how, out).await;
-                    let ok = r.is_ok();
-                    let _ = reply.send(r);
-                    if ok {
-                        self.pump(Vec::new()).await;
-                    }
+        match cmd {
+            Cmd::Attach {
+                conn,
+                how,
+                out,
+                reply,
+            } => {
+                let r = self.attach(conn, *how, out).await;
+                let ok = r.is_ok();
+                let _ = reply.send(r);
+                if ok {
+                    self.pump(Vec::new()).await;
                 }
-                Cmd::Detach { conn } => {
-                    if self.detach(conn) {
-                        self.pump(Vec::new()).await;
-                    }
+            }
+            Cmd::Detach { conn } => {
+                if self.detach(conn) {
+                    self.pump(Vec::new()).await;
                 }
-                Cmd::Act {
-                    conn,
-                    action,
-                    seq,
-                    reply,
-                } => {
-                    let r = match self.seat_of(conn) {
-                        None => Err(Refusal::new(Code::NotSeated, "you do not hold a seat here")),
-                        Some(_) if !self.started() => Err(Refusal::new(
-                            Code::NotStarted,
-                            "the match starts when the invited players are here",
-                        )),
-                        Some(_) if seq.is_some_and(|s| s != self.seq) => Err(Refusal::new(
-                            Code::Stale,
-                            format!(
-                                "that action was made against state {}, the table is at {}",
-                                seq.unwrap_or_default(),
-                                self.seq
-                            ),
-                        )),
-                        Some(seat) => {
-                            // A move after the deadline is too late: the
-                            // computer makes it.
-                            self.clock_expired().await;
-                            // (A late act refused here is the one meant
-                            // for the missed turn: the next is not.)
-                            let missed = self.take_missed(conn) && seq.is_none();
-                            if self.timed_out == Some(seat) {
-                                Err(Refusal::new(
-                                    Code::OutOfTime,
-                                    "your time ran out: the computer moves for you",
-                                ))
-                            } else if missed {
-                                Err(self.missed_refusal(conn))
-                            } else {
-                                self.act(seat, action, false).await
-                            }
-                        }
-                    };
-                    match r {
-                        Ok(events) => {
-                            // The state showing the move is queued to every
-                            // socket before the acknowledgement, which names it.
-                            let produced = self.seq;
-                            self.pump(events).await;
-                            let _ = reply.send(Ok(produced));
-                        }
-                        Err(e) => {
-                            let late = e.code == Code::OutOfTime;
-                            let _ = reply.send(Err(e));
-                            if late {
-                                self.pump(Vec::new()).await;
-                            }
-                        }
-                    }
-                }
-                Cmd::Ready { conn, reply } => {
-                    let r = match (self.seat_of(conn), self.m.phase()) {
-                        (None, _) => {
-                            Err(Refusal::new(Code::NotSeated, "you do not hold a seat here"))
-                        }
-                        (Some(_), Phase::MatchOver) => {
-                            Err(Refusal::new(Code::MatchOver, "the match is over"))
-                        }
-                        (Some(s), Phase::HandOver) => {
-                            self.seats[s as usize].ready = true;
-                            Ok(())
-                        }
-                        _ => Err(Refusal::new(
-                            Code::HandNotOver,
-                            "the hand is still being played",
-                        )),
-                    };
-                    let ok = r.is_ok();
-                    let _ = reply.send(r);
-                    if ok {
-                        self.pump(Vec::new()).await;
-                    }
-                }
-                Cmd::BotMove {
-                    seat,
-                    at,
-                    bot,
-                    action,
-                } => {
-                    self.bot_busy = false;
-                    self.seats[seat as usize].bot = Some(bot);
-                    let mut events = Vec::new();
-                    if at == self.seq && self.m.to_act() == Some(seat) && self.bot_plays(seat) {
-                        if let Some(a) = action {
-                            let auto = self.plan[seat as usize] != SeatKind::Bot;
-                            match self.act(seat, a, auto).await {
-                                Ok(ev) => {
-                                    events = ev;
-                                    self.bot_refusals = 0;
-                                    self.bot_retry_at = None;
-                                }
-                                // (A superseded copy stops: nothing to retry.)
-                                Err(_) if self.superseded => {}
-                                Err(e) => self.bot_refused(seat, &e.message),
-                            }
-                        }
-                    }
+            }
+            Cmd::Act {
+                conn,
+                action,
+                seq,
+                reply,
+            } => match self.try_act(conn, action, seq).await {
+                Ok(events) => {
+                    // The state showing the move is queued to every
+                    // socket before the acknowledgement, which names it.
+                    let produced = self.seq;
                     self.pump(events).await;
+                    let _ = reply.send(Ok(produced));
                 }
-                Cmd::Tick => {
-                    self.tick_at = None;
-                    self.pump(Vec::new()).await;
-                }
-                Cmd::Chat {
-                    conn,
-                    text,
-                    phrase,
-                    reply,
-                } => {
-                    let r = self.chat(conn, text, phrase);
-                    let _ = reply.send(r);
-                }
-                Cmd::Hint { conn, reply } => self.hint(conn, reply),
-                Cmd::Settings {
-                    conn,
-                    auto_pass,
-                    reply,
-                } => {
-                    let r = match self.subs.get(&conn).and_then(|s| s.seat) {
-                        None => Err(Refusal::new(Code::NotSeated, "you do not hold a seat here")),
-                        Some(s) => {
-                            self.seats[s as usize].auto_pass = auto_pass;
-                            Ok(())
-                        }
-                    };
-                    let ok = r.is_ok();
-                    let _ = reply.send(r);
-                    if ok {
+                Err(e) => {
+                    let late = e.code == Code::OutOfTime;
+                    let _ = reply.send(Err(e));
+                    if late {
                         self.pump(Vec::new()).await;
                     }
                 }
-                Cmd::Fill { conn, reply } => {
-                    let r = self.fill(conn).await;
-                    let ok = r.is_ok();
-                    let _ = reply.send(r);
-                    if ok {
-                        self.pump(Vec::new()).await;
-                    }
+            },
+            Cmd::Ready { conn, reply } => {
+                let r = self.ready(conn);
+                self.answered(reply, r).await;
+            }
+            Cmd::BotMove {
+                seat,
+                at,
+                bot,
+                action,
+            } => self.bot_moved(seat, at, bot, action).await,
+            Cmd::Tick => {
+                self.tick_at = None;
+                self.pump(Vec::new()).await;
+            }
+            Cmd::Chat {
+                conn,
+                text,
+                phrase,
+                reply,
+            } => {
+                let r = self.chat(conn, text, phrase);
+                let _ = reply.send(r);
+            }
+            Cmd::Hint { conn, reply } => self.hint(conn, reply),
+            Cmd::Settings {
+                conn,
+                auto_pass,
+                reply,
+            } => {
+                let r = self.set_auto_pass(conn, auto_pass);
+                self.answered(reply, r).await;
+            }
+            Cmd::Fill { conn, reply } => {
+                let r = self.fill(conn).await;
+                self.answered(reply, r).await;
+            }
+            Cmd::Leave { conn, reply } => {
+                let r = self.leave(conn).await;
+                let _ = reply.send(r);
+                self.pump(Vec::new()).await;
+            }
+            Cmd::Rematch { conn, reply } => {
+                let r = self.rematch_plan(conn);
+                let _ = reply.send(r);
+            }
+            Cmd::Sweep => {
+                self.sweep().await;
+                self.schedule();
+            }
+            Cmd::Superseded => self.superseded = true,
+            Cmd::RematchMade { table } => self.rematch_made(table),
+        }
+    }
+
+    /// Answer `r`, and bring the table up to date when it changed it.
+    async fn answered(
+        &mut self,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+        r: Result<(), Refusal>,
+    ) {
+        let ok = r.is_ok();
+        let _ = reply.send(r);
+        if ok {
+            self.pump(Vec::new()).await;
+        }
+    }
+
+    /// A player's action from connection `conn`, made against state `seq`
+    /// when given: its events, or why it is refused.
+    async fn try_act(
+        &mut self,
+        conn: ConnId,
+        action: Action,
+        seq: Option<i64>,
+    ) -> Result<Vec<Event>, Refusal> {
+        let Some(seat) = self.seat_of(conn) else {
+            return Err(Refusal::new(Code::NotSeated, "you do not hold a seat here"));
+        };
+        if !self.started() {
+            return Err(Refusal::new(
+                Code::NotStarted,
+                "the match starts when the invited players are here",
+            ));
+        }
+        if let Some(s) = seq.filter(|s| *s != self.seq) {
+            return Err(Refusal::new(
+                Code::Stale,
+                format!(
+                    "that action was made against state {s}, the table is at {}",
+                    self.seq
+                ),
+            ));
+        }
+        // A move after the deadline is too late: the computer makes it.
+        self.clock_expired().await;
+        // (A late act refused here is the one meant for the missed turn:
+        // the next is not.)
+        let missed = self.take_missed(conn) && seq.is_none();
+        if self.timed_out == Some(seat) {
+            Err(Refusal::new(
+                Code::OutOfTime,
+                "your time ran out: the computer moves for you",
+            ))
+        } else if missed {
+            Err(self.missed_refusal(conn))
+        } else {
+            self.act(seat, action, false).await
+        }
+    }
+
+    /// Connection `conn`'s player is ready for the next hand.
+    fn ready(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        match (self.seat_of(conn), self.m.phase()) {
+            (None, _) => Err(Refusal::new(Code::NotSeated, "you do not hold a seat here")),
+            (Some(_), Phase::MatchOver) => Err(Refusal::new(Code::MatchOver, "the match is over")),
+            (Some(s), Phase::HandOver) => {
+                self.seats[s as usize].ready = true;
+                Ok(())
+            }
+            _ => Err(Refusal::new(
+                Code::HandNotOver,
+                "the hand is still being played",
+            )),
+        }
+    }
+
+    /// Connection `conn`'s player passes by itself when it must, or not.
+    fn set_auto_pass(&mut self, conn: ConnId, auto_pass: bool) -> Result<(), Refusal> {
+        match self.subs.get(&conn).and_then(|s| s.seat) {
+            None => Err(Refusal::new(Code::NotSeated, "you do not hold a seat here")),
+            Some(s) => {
+                self.seats[s as usize].auto_pass = auto_pass;
+                Ok(())
+            }
+        }
+    }
+
+    /// The bot of `seat` chose `action` for state `at` (none: it found
+    /// none): played if the table still waits for it there.
+    async fn bot_moved(&mut self, seat: u8, at: i64, bot: Box<dyn Bot>, action: Option<Action>) {
+        self.bot_busy = false;
+        self.seats[seat as usize].bot = Some(bot);
+        let mut events = Vec::new();
+        let waits = at == self.seq && self.m.to_act() == Some(seat) && self.bot_plays(seat);
+        if let (true, Some(a)) = (waits, action) {
+            let auto = self.plan[seat as usize] != SeatKind::Bot;
+            match self.act(seat, a, auto).await {
+                Ok(ev) => {
+                    events = ev;
+                    self.bot_refusals = 0;
+                    self.bot_retry_at = None;
                 }
-                Cmd::Leave { conn, reply } => {
-                    let r = self.leave(conn).await;
-                    let _ = reply.send(r);
-                    self.pump(Vec::new()).await;
-                }
-                Cmd::Rematch { conn, reply } => {
-                    let r = self.rematch_plan(conn);
-                    let _ = reply.send(r);
-                }
-                Cmd::Sweep => {
-                    self.sweep().await;
-                    self.schedule();
-                }
-                Cmd::Superseded => self.superseded = true,
-                Cmd::RematchMade { table } => {
-                    self.rematch = table;
-                    if let Some(id) = &self.rematch {
-                        let made = RematchMade {
-                            kind: RematchType::Rematch,
-                            table: id.clone(),
-                        };
-                        if let Ok(text) = serde_json::to_string(&made) {
-                            let msg: Arc<str> = Arc::from(text);
-                            for sub in self.subs.values() {
-                                let _ = sub.out.tx.try_send(msg.clone());
-                            }
-                        }
-                    }
-                }
+                // (A superseded copy stops: nothing to retry.)
+                Err(_) if self.superseded => {}
+                Err(e) => self.bot_refused(seat, &e.message),
+            }
+        }
+        self.pump(events).await;
+    }
+
+    /// The rematch's table was made: everyone here is told where it is.
+    fn rematch_made(&mut self, table: Option<String>) {
+        self.rematch = table;
+        let Some(id) = &self.rematch else {
+            return;
+        };
+        let made = RematchMade {
+            kind: RematchType::Rematch,
+            table: id.clone(),
+        };
+        if let Ok(text) = serde_json::to_string(&made) {
+            let msg: Arc<str> = Arc::from(text);
+            for sub in self.subs.values() {
+                let _ = sub.out.tx.try_send(msg.clone());
             }
         }
     }

@@ -74,7 +74,7 @@ impl Tournaments {
             secret_hash: token_hash(&secret),
             created_at: now_ms(),
             name,
-            rules: serde_json::to_string(&rules.spec()).map_err(fault)?,
+            rules: rules.spec(),
             format: format.name().into(),
             rounds: if format == Format::Swiss {
                 new.rounds

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use domino_engine::{Record, Rules, RulesSpec};
+use domino_engine::{Record, Rules};
 use serde::{Deserialize, Serialize};
 
 use super::Tournaments;
@@ -75,8 +75,7 @@ pub async fn load(svc: &Tournaments, id: &str) -> anyhow::Result<Option<Loaded>>
     let Some(row) = svc.store.tournament(id).await? else {
         return Ok(None);
     };
-    let spec: RulesSpec = serde_json::from_str(&row.rules)?;
-    let rules = spec.resolve()?;
+    let rules = row.rules.resolve()?;
     let format = Format::parse(&row.format)
         .ok_or_else(|| anyhow::anyhow!("tournament {id}: format {}", row.format))?;
     let entrants = svc.store.entrants(id).await?;

@@ -53,10 +53,9 @@ fn wire_state(s: Stage) -> TournamentState {
 }
 
 pub(super) fn summary(t: &TournamentRow) -> Result<TournamentSummary, Refusal> {
-    let rules = serde_json::from_str::<Value>(&t.rules).map_err(fault)?;
     Ok(TournamentSummary {
         format: t.format.clone(),
-        game: rules.get("preset").cloned().unwrap_or(Value::Null),
+        game: Value::String(t.rules.preset.clone()),
         id: t.id.clone(),
         max_entrants: t.max_entrants,
         name: t.name.clone(),
@@ -170,7 +169,7 @@ fn view(t: &Loaded, bots: &HashSet<String>) -> Result<TournamentView, Refusal> {
         per_table: setup.per_table,
         played: rounds,
         rounds: t.row.rounds,
-        rules: serde_json::from_str::<Value>(&t.row.rules).map_err(fault)?,
+        rules: serde_json::to_value(&t.row.rules).map_err(fault)?,
         secret: None,
         standings,
         starts_at: t.row.starts_at,

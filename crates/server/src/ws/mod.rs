@@ -215,35 +215,16 @@ pub async fn serve(
             }
         };
         heard = Instant::now();
-        let text = match msg {
-            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-            Some(Ok(Message::Text(t))) => t.as_str().to_owned(),
-            Some(Ok(Message::Binary(_))) => {
-                let r = Refusal::new(Code::BadJson, "send JSON text messages");
+        let text = match frame(msg, &unanswered, &mut bucket, &hub, ip) {
+            Frame::Text(t) => t,
+            Frame::Skip => continue,
+            Frame::Closed => break,
+            Frame::Refused(r, close) => {
                 let _ = out_tx.send(error(&Value::Null, &r).into()).await;
-                continue;
-            }
-            Some(Ok(Message::Pong(_)))
-                if unanswered
-                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
-                    .is_ok() =>
-            {
-                continue;
-            }
-            // A ping (already answered by the WebSocket layer) or a pong
-            // nobody asked for: as much work for us as a small request.
-            Some(Ok(_)) => {
-                if bucket.take() {
-                    continue;
+                if close {
+                    break;
                 }
-                let r = over_rate(
-                    &hub,
-                    ip,
-                    "pings beyond the socket's rate",
-                    "or pings a second: closing",
-                );
-                let _ = out_tx.send(error(&Value::Null, &r).into()).await;
-                break;
+                continue;
             }
         };
         if let Some(r) = over_limits(&hub, ip, &conn, &mut bucket) {
@@ -268,22 +249,83 @@ pub async fn serve(
             }
         }
     }
+    drop(out_tx);
+    drop(outbox);
+    hang_up(&hub, conn_id, conn, writer, reader_done).await;
+    drop(pass);
+}
+
+/// What the reader makes of one frame.
+enum Frame {
+    /// A request to answer.
+    Text(String),
+    /// Nothing to do (an expected pong).
+    Skip,
+    /// Refused; the socket closes after when `true`.
+    Refused(Refusal, bool),
+    /// The client closed the socket, or it failed.
+    Closed,
+}
+
+/// One frame read: text is a request; binary is refused; a ping (already
+/// answered by the WebSocket layer) or a pong nobody asked for costs as
+/// much as a small request, so it is counted against the socket's rate.
+fn frame(
+    msg: Option<Result<Message, axum::Error>>,
+    unanswered: &AtomicU32,
+    bucket: &mut Bucket,
+    hub: &Hub,
+    ip: IpAddr,
+) -> Frame {
+    match msg {
+        None | Some(Err(_)) | Some(Ok(Message::Close(_))) => Frame::Closed,
+        Some(Ok(Message::Text(t))) => Frame::Text(t.as_str().to_owned()),
+        Some(Ok(Message::Binary(_))) => Frame::Refused(
+            Refusal::new(Code::BadJson, "send JSON text messages"),
+            false,
+        ),
+        Some(Ok(Message::Pong(_)))
+            if unanswered
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+                .is_ok() =>
+        {
+            Frame::Skip
+        }
+        Some(Ok(_)) if bucket.take() => Frame::Skip,
+        Some(Ok(_)) => Frame::Refused(
+            over_rate(
+                hub,
+                ip,
+                "pings beyond the socket's rate",
+                "or pings a second: closing",
+            ),
+            true,
+        ),
+    }
+}
+
+/// The socket's reader is done: its bot is offline, its table told, and
+/// its writer given [`CLOSE_WAIT`] to send what is queued and the close.
+async fn hang_up(
+    hub: &Hub,
+    conn_id: ConnId,
+    mut conn: Conn,
+    writer: tokio::task::JoinHandle<()>,
+    reader_done: oneshot::Sender<()>,
+) {
     if let (true, Some(b)) = (conn.events, &conn.bot) {
         hub.bots.offline(&b.profile.id, conn_id);
     }
     if let Some(h) = conn.at.take() {
         let _ = h.tx.send(Cmd::Detach { conn: conn_id }).await;
     }
-    drop(out_tx);
-    drop(outbox);
     let _ = reader_done.send(());
     // A client that stops reading cannot hold the place for long.
     let abort = writer.abort_handle();
     if tokio::time::timeout(CLOSE_WAIT, writer).await.is_err() {
         abort.abort();
-        tracing::debug!(%ip, "a socket's writer outlived its close wait");
+        tracing::debug!(ip = %conn.ip, "a socket's writer outlived its close wait");
     }
-    drop(pass);
 }
 
 /// What a socket's writer task is given.
