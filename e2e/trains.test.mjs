@@ -480,10 +480,11 @@ test("the replay of a finished Mexican Train match shows each step's station (co
   const page = await newPlayer(env, "replay-fr", { viewport: PHONE, locale: "fr-FR" });
   await page.goto(env.base + "/");
   await page.waitForSelector("#app *");
-  // Two computer players to the match's end: the page only watches.
+  // Two computer players to the match's end (two hands: engines 12-12 and
+  // 11-11, where the whole match of 13 took a minute): the page only watches.
   const made = await page.evaluate(() => new Promise((ok) => {
     const ws = new WebSocket(`ws://${location.host}/ws`);
-    ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "mexican-train", players: 2, options: {} },
+    ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "mexican-train", players: 2, options: { rounds: 2 } },
       seats: ["bot", "bot"], bot: "random", name: "Ana" }));
     ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { ws.close(); ok(m); } };
   }));
