@@ -102,7 +102,7 @@ impl Who {
                 .store
                 .rating(&p.id, ask.game())
                 .await
-                .map_err(|e| crate::fault::fault("reading a rating", Code::Internal, e))?;
+                .map_err(crate::fault::failed("reading a rating"))?;
             return Ok(Seeker {
                 player: format!("p:{}", p.id),
                 name: p.name,

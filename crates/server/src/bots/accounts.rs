@@ -6,7 +6,7 @@ use domino_protocol::tokens::{Listed, Made, Playable};
 use domino_store::bots::TokenRow;
 use domino_store::profiles::Profile;
 
-use super::{fault, BotAccounts, MAX_TOKENS, NAME_CHARS};
+use super::{failed, BotAccounts, MAX_TOKENS, NAME_CHARS};
 use crate::clock::now_ms;
 
 impl BotAccounts {
@@ -14,7 +14,7 @@ impl BotAccounts {
     /// rating must not become a bot's (the boards keep them apart), so a
     /// profile with rated games as a person is refused.
     pub async fn become_bot(&self, p: &Profile) -> Result<ProfileCard, Refusal> {
-        let read = fault("making a bot account");
+        let read = failed("making a bot account");
         let bot = self.store.is_bot(&p.id).await.map_err(&read)?;
         if !bot && self.store.has_rated_games(&p.id).await.map_err(&read)? {
             return Err(Refusal::new(
@@ -37,7 +37,7 @@ impl BotAccounts {
             .store
             .is_bot(&p.id)
             .await
-            .map_err(fault("reading a bot account"))?;
+            .map_err(failed("reading a bot account"))?;
         if !bot {
             return Err(Refusal::new(
                 Code::NotABot,
@@ -61,15 +61,14 @@ impl BotAccounts {
                 format!("a token's name is 1 to {NAME_CHARS} characters"),
             ));
         }
-        let write = fault("making a bot token");
+        let write = failed("making a bot token");
         if self.store.bot_tokens(&p.id).await.map_err(&write)?.len() >= MAX_TOKENS {
             return Err(Refusal::new(
                 Code::TooManyTokens,
                 format!("a bot account holds at most {MAX_TOKENS} tokens: revoke one first"),
             ));
         }
-        let token = crate::bearer::new_token()
-            .map_err(|e| crate::fault::fault("making a bot token", Code::Internal, e))?;
+        let token = crate::bearer::new_token().map_err(failed("making a bot token"))?;
         let row = TokenRow {
             id: crate::table::random_id(8),
             profile_id: p.id,
@@ -96,7 +95,7 @@ impl BotAccounts {
             .store
             .bot_tokens(&p.id)
             .await
-            .map_err(fault("reading bot tokens"))?;
+            .map_err(failed("reading bot tokens"))?;
         Ok(tokens
             .into_iter()
             .map(|t| Listed {
@@ -116,7 +115,7 @@ impl BotAccounts {
             .store
             .revoke_bot_token(&p.id, id, now_ms())
             .await
-            .map_err(fault("revoking a bot token"))?;
+            .map_err(failed("revoking a bot token"))?;
         if !revoked {
             return Err(Refusal::new(
                 Code::NoToken,
@@ -133,7 +132,7 @@ impl BotAccounts {
     /// The bots to play: the bot accounts online here, with their ratings
     /// and tables, then the built-in levels.
     pub async fn playable(&self) -> Result<Vec<Playable>, Refusal> {
-        let read = fault("reading the bots online");
+        let read = failed("reading the bots online");
         let mut out = Vec::new();
         for id in self.registry.online_bots() {
             let Some(p) = self.store.profile(&id).await.map_err(&read)? else {

@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use domino_store::Store;
 
-use crate::fault::failed as fault;
+use crate::fault::failed;
 use crate::relay::Relay;
 
 pub use crate::bearer::BotAuth;

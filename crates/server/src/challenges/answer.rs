@@ -8,7 +8,7 @@ use domino_protocol::refusal::{Code, Refusal};
 use domino_store::bots::BotSeat;
 use domino_store::SeatRow;
 
-use super::{fault, gone_event, no_challenge, not_pending, Challenges, REASONS};
+use super::{failed, gone_event, no_challenge, not_pending, Challenges, REASONS};
 use crate::bot_seats::table_event;
 use crate::botstate::Challenge;
 use crate::table::{random_id, token_hash, NewTable, SeatKind};
@@ -167,7 +167,7 @@ impl Challenges {
             .store
             .profile(&c.to)
             .await
-            .map_err(fault("reading a challenged profile"))?
+            .map_err(failed("reading a challenged profile"))?
             .map_or_else(|| c.to.clone(), |p| p.name);
         let mut taken = vec![SeatRow {
             seat: 0,

@@ -10,7 +10,7 @@ use domino_protocol::refusal::{Code, Refusal};
 use domino_store::profiles::Profile;
 use tokio::time::Instant;
 
-use super::{builtin_level, fault, Challenges, PER_ADDRESS, PER_CHALLENGER, PER_TARGET, TTL};
+use super::{builtin_level, failed, Challenges, PER_ADDRESS, PER_CHALLENGER, PER_TARGET, TTL};
 use crate::botstate::Challenge;
 use crate::table::random_id;
 use crate::who::{Asking, Seeker};
@@ -63,7 +63,7 @@ impl Challenges {
         clock
             .check()
             .map_err(|e| Refusal::new(Code::BadClock, e.to_string()))?;
-        let read = fault("reading a challenged profile");
+        let read = failed("reading a challenged profile");
         let Some(target) = self.store.profile(&ask.to).await.map_err(&read)? else {
             return Err(Refusal::new(Code::NoSuchProfile, "no such profile"));
         };

@@ -28,7 +28,7 @@ use tokio::time::Instant;
 use crate::bot_seats::BotSeats;
 use crate::botstate::{Challenge, Registry};
 use crate::clock::TimeSource;
-use crate::fault::failed as fault;
+use crate::fault::failed;
 use crate::tables::Tables;
 
 pub use api::routes;

@@ -36,7 +36,7 @@ use tokio::sync::Notify;
 use crate::bot_seats::BotSeats;
 use crate::clock::TimeSource;
 use crate::creations::Creations;
-use crate::fault::failed as fault;
+use crate::fault::failed;
 use crate::limits::Limits;
 use crate::tables::Tables;
 

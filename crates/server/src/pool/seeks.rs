@@ -15,7 +15,7 @@ use domino_store::seeks::{AddError, Member, SeekRow};
 
 use super::game::{check_fill, game, game_key, layout, seek_clock};
 use super::passes::admitted;
-use super::{fault, unreadable, Pool};
+use super::{failed, unreadable, Pool};
 use crate::table::{random_id, token_hash};
 use crate::who::{Asking, Seeker};
 
@@ -157,7 +157,7 @@ impl Pool {
             .store
             .open_team(code)
             .await
-            .map_err(fault("reading a team"))?
+            .map_err(failed("reading a team"))?
             .ok_or_else(no_team)?;
         Ok(Joining {
             code: code.to_string(),
@@ -215,7 +215,7 @@ impl Pool {
             .store
             .seek(id)
             .await
-            .map_err(fault("reading a seek"))?
+            .map_err(failed("reading a seek"))?
             .ok_or_else(|| {
                 Refusal::new(
                     Code::NoSeek,
@@ -232,7 +232,7 @@ impl Pool {
                     .store
                     .exists(t)
                     .await
-                    .map_err(fault("reading a table"))?;
+                    .map_err(failed("reading a table"))?;
                 stored && self.tables.started(t)
             }
             None => false,
@@ -274,7 +274,7 @@ impl Pool {
         by: CancelSeek,
     ) -> Result<(), Refusal> {
         let no_seek = || Refusal::new(Code::NoSeek, "no such seek of yours");
-        let read = fault("reading a seek");
+        let read = failed("reading a seek");
         let s = self
             .store
             .seek(id)
@@ -304,7 +304,7 @@ impl Pool {
             .store
             .open_seeks()
             .await
-            .map_err(fault("reading the pool"))?;
+            .map_err(failed("reading the pool"))?;
         for s in open {
             let w = match by.entry(s.game.clone()) {
                 Entry::Occupied(o) => o.into_mut(),
@@ -353,7 +353,7 @@ impl Pool {
             .store
             .at_rated_table(player)
             .await
-            .map_err(fault("reading a player's tables"))?;
+            .map_err(failed("reading a player's tables"))?;
         if playing {
             return Err(Refusal::new(
                 Code::AtRatedTable,
@@ -378,8 +378,8 @@ fn added(r: Result<(), AddError>) -> Result<(), Refusal> {
             Code::AlreadySeeking,
             "you are already waiting for a game: cancel that one first",
         )),
-        Err(AddError::Store(e)) => Err(fault("storing a seek")(e)),
-        Err(AddError::Failed(e)) => Err(crate::fault::fault("storing a seek", Code::Internal, e)),
+        Err(AddError::Store(e)) => Err(failed("storing a seek")(e)),
+        Err(AddError::Failed(e)) => Err(failed("storing a seek")(e)),
     }
 }
 

@@ -8,8 +8,9 @@ use domino_protocol::profile::SignInLink;
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::profiles::Profile;
 
-use super::{internal, new_secret, secret_hash, store, Profiles, SignedIn};
+use super::{new_secret, secret_hash, Profiles, SignedIn};
 use crate::clock::now_ms;
+use crate::fault::failed;
 use crate::quota::Made;
 
 /// How long a one-time link to move a profile stays good.
@@ -21,16 +22,16 @@ impl Profiles {
     /// it).
     pub async fn link(&self, p: &Profile, ip: IpAddr, origin: &str) -> Result<SignInLink, Refusal> {
         self.quota.take(ip, Made::Link)?;
-        let code = new_secret().map_err(internal("a sign-in link"))?;
+        let code = new_secret().map_err(failed("a sign-in link"))?;
         let expires_at = now_ms() + LINK_TTL_MS;
         self.store
             .add_profile_link(&secret_hash(&code), &p.id, expires_at)
             .await
-            .map_err(store("making a sign-in link"))?;
+            .map_err(failed("making a sign-in link"))?;
         let path = format!("/link/{code}");
         let url = format!("{origin}{path}");
         let qr = qrcode::QrCode::new(url.as_bytes())
-            .map_err(internal("a sign-in link's QR code"))?
+            .map_err(failed("a sign-in link's QR code"))?
             .render::<qrcode::render::svg::Color>()
             .min_dimensions(200, 200)
             .build();
@@ -58,7 +59,7 @@ impl Profiles {
             .store
             .use_profile_link(&secret_hash(code.trim()), now_ms())
             .await
-            .map_err(store("using a sign-in link"))?;
+            .map_err(failed("using a sign-in link"))?;
         let Some(profile) = used else {
             return Err(gone());
         };
@@ -66,15 +67,15 @@ impl Profiles {
             .store
             .profile(&profile)
             .await
-            .map_err(store("reading a profile"))?;
+            .map_err(failed("reading a profile"))?;
         let Some(p) = found else {
             return Err(gone());
         };
-        let secret = new_secret().map_err(internal("a device's secret"))?;
+        let secret = new_secret().map_err(failed("a device's secret"))?;
         self.store
             .add_profile_key(&secret_hash(&secret), &p.id, now_ms())
             .await
-            .map_err(store("signing a device in"))?;
+            .map_err(failed("signing a device in"))?;
         Ok(SignedIn {
             card: self.card(&p).await?,
             secret,

@@ -21,7 +21,7 @@ use domino_store::profiles::Profile;
 use domino_store::Store;
 
 use crate::clock::now_ms;
-use crate::fault::{failed as internal, failed as store};
+use crate::fault::failed;
 use crate::quota::{Made, Quota};
 
 pub use crate::who::{cookie_secret, secret_hash, COOKIE};
@@ -105,12 +105,12 @@ impl Profiles {
             .store
             .profile_name_taken(&keys)
             .await
-            .map_err(store("reading profiles' names"))?;
+            .map_err(failed("reading profiles' names"))?;
         if taken {
             return Err(name_taken(&name));
         }
         domino_league::name::one_script(&name)?;
-        let secret = new_secret().map_err(internal("a profile's secret"))?;
+        let secret = new_secret().map_err(failed("a profile's secret"))?;
         self.quota.take(ip, Made::Profile)?;
         let p = Profile {
             id: crate::table::random_id(12),
@@ -121,7 +121,7 @@ impl Profiles {
             .store
             .create_profile(&p, &keys, &secret_hash(&secret))
             .await
-            .map_err(store("creating a profile"))?;
+            .map_err(failed("creating a profile"))?;
         if !made {
             // Taken meanwhile: the address made nothing.
             self.quota.give_back(ip, Made::Profile);
@@ -139,7 +139,7 @@ impl Profiles {
             .store
             .is_bot(&p.id)
             .await
-            .map_err(store("reading bot accounts"))?;
+            .map_err(failed("reading bot accounts"))?;
         Ok(card(p, bot))
     }
 
@@ -148,7 +148,7 @@ impl Profiles {
         self.store
             .drop_profile_key(&secret_hash(secret))
             .await
-            .map_err(store("signing out"))
+            .map_err(failed("signing out"))
     }
 
     /// Whether a profile exists, for its page at `/p/{id}`.
@@ -157,7 +157,7 @@ impl Profiles {
             .store
             .profile(id)
             .await
-            .map_err(store("reading a profile"))?
+            .map_err(failed("reading a profile"))?
             .is_some())
     }
 }

@@ -7,7 +7,8 @@ use domino_protocol::profile::{
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::profiles::{MatchPlayer, RatingRow};
 
-use super::{store, Profiles};
+use super::Profiles;
+use crate::fault::failed;
 
 /// How many recent matches a profile's totals and rating charts count.
 const RECENT: i64 = 200;
@@ -41,7 +42,7 @@ impl Ranked {
 impl Profiles {
     /// Profile `id` as anyone may see it.
     pub async fn public(&self, id: &str) -> Result<PublicProfile, Refusal> {
-        let read = store("reading a profile");
+        let read = failed("reading a profile");
         let Some(p) = self.store.profile(id).await.map_err(&read)? else {
             return Err(Refusal::new(Code::NoProfile, "no such profile"));
         };
@@ -76,7 +77,7 @@ impl Profiles {
             .store
             .board(&game, min, LEADERS, ranked == Ranked::Bots)
             .await
-            .map_err(store("reading a leaderboard"))?
+            .map_err(failed("reading a leaderboard"))?
             .iter()
             .map(|(r, bot)| Leader {
                 bot: *bot,

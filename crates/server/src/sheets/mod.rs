@@ -16,7 +16,7 @@ use domino_store::sheets::SheetRow;
 use domino_store::Store;
 
 use crate::clock::now_ms;
-use crate::fault::{failed as store, fault};
+use crate::fault::{failed, fault};
 use crate::quota::{Made, Quota};
 use crate::table::{random_id, token_hash};
 
@@ -116,7 +116,7 @@ impl Sheets {
         self.store
             .create_sheet(&row)
             .await
-            .map_err(store("creating a score sheet"))?;
+            .map_err(failed("creating a score sheet"))?;
         let loaded = Loaded {
             sheet: Sheet::new(rules),
             names,
@@ -138,7 +138,7 @@ impl Sheets {
         self.store
             .sheet_version(id)
             .await
-            .map_err(store("reading a score sheet"))?
+            .map_err(failed("reading a score sheet"))?
             .ok_or_else(no_sheet)
     }
 
@@ -210,7 +210,7 @@ impl Sheets {
             .store
             .sheet(id)
             .await
-            .map_err(store("reading a score sheet"))?
+            .map_err(failed("reading a score sheet"))?
             .is_some())
     }
 
@@ -221,7 +221,7 @@ impl Sheets {
             .store
             .sheet(id)
             .await
-            .map_err(store("reading a score sheet"))?
+            .map_err(failed("reading a score sheet"))?
             .ok_or_else(no_sheet)?;
         let rules = row.rules.resolve().map_err(unreadable)?;
         let names: Vec<String> = serde_json::from_str(&row.names).map_err(unreadable)?;
@@ -244,7 +244,7 @@ impl Sheets {
             .store
             .set_sheet_hands(&l.row.id, was, hands, &text, at)
             .await
-            .map_err(store("saving a score sheet"))?;
+            .map_err(failed("saving a score sheet"))?;
         if !saved {
             return Err(Refusal::new(
                 Code::Changed,

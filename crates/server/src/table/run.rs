@@ -73,11 +73,7 @@ impl Table {
                 reply,
             } => {
                 let r = self.attach(conn, *how, out).await;
-                let ok = r.is_ok();
-                let _ = reply.send(r);
-                if ok {
-                    self.pump(Vec::new()).await;
-                }
+                self.answered(reply, r).await;
             }
             Cmd::Detach { conn } => {
                 if self.detach(conn) {
@@ -160,10 +156,10 @@ impl Table {
     }
 
     /// Answer `r`, and bring the table up to date when it changed it.
-    async fn answered(
+    async fn answered<T>(
         &mut self,
-        reply: oneshot::Sender<Result<(), Refusal>>,
-        r: Result<(), Refusal>,
+        reply: oneshot::Sender<Result<T, Refusal>>,
+        r: Result<T, Refusal>,
     ) {
         let ok = r.is_ok();
         let _ = reply.send(r);
