@@ -185,6 +185,10 @@ test("a person challenges the bot from the lobby and plays the rated match to th
   await line.waitFor();
   assert.equal(await line.locator(".botbadge").innerText(), "BOT");
   assert.match(await line.innerText(), /Robo/);
+  // A list of lines as long as it needs: not the game board's box (whose
+  // height limit let a long board run over the text below it).
+  const box = await ann.locator("#board-botaccounts").evaluate((l) => [getComputedStyle(l).minHeight, getComputedStyle(l).maxHeight]);
+  assert.deepEqual(box, ["0px", "none"]);
   await shot(ann, "bots-leaderboard");
   await axe(ann, "bots' leaderboard");
   noErrors(ann);

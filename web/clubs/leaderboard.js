@@ -88,9 +88,9 @@ export async function leaderboardPage(app) {
     // no rated match in this game yet follow the board, saying so.
     const unrated = LEVELS.filter((l) => !rows.some((b) => builtinLevel(b) === l));
     fill(list, h("h2", {}, t("leaderboard-bot-accounts")),
-      rows.length ? h("ol", { class: "board", id: "board-botaccounts" }, rows.map(botRow)) : h("p", { class: "muted" }, t("leaderboard-bots-none")),
+      rows.length ? h("ol", { class: "leaders", id: "board-botaccounts" }, rows.map(botRow)) : h("p", { class: "muted" }, t("leaderboard-bots-none")),
       unrated.length ? [h("p", { class: "muted" }, t("leaderboard-level-unrated")),
-        h("ul", { class: "board", id: "board-unrated" }, unrated.map((l) => h("li", { "data-bot": l, class: "unrated" }, t("level", { bot: l }), " ", botBadge())))] : null,
+        h("ul", { class: "leaders", id: "board-unrated" }, unrated.map((l) => h("li", { "data-bot": l, class: "unrated" }, t("level", { bot: l }), " ", botBadge())))] : null,
       h("p", { class: "muted" }, t("leaderboard-bots-scale")));
   };
   const load = async () => {
@@ -114,14 +114,14 @@ export async function leaderboardPage(app) {
       : bots.map((b) => h("li", { "data-bot": builtinLevel(b) }, t("level", { bot: builtinLevel(b) }), " ", h("b", {}, String(b.rating))));
     fill(list,
       h("h2", {}, t("leaderboard-people")),
-      people.length ? h("ol", { class: "board", id: "board-people" }, people.map((p) => personRow(p, false)))
+      people.length ? h("ol", { class: "leaders", id: "board-people" }, people.map((p) => personRow(p, false)))
         : h("p", { class: "muted" }, t("leaderboard-empty", { min })),
       h("p", { class: "muted" }, t("leaderboard-min", { min })),
       h("h2", {}, t("leaderboard-provisional")),
-      provisional.length ? h("ol", { class: "board", id: "board-provisional" }, provisional.map((p) => personRow(p, true)))
+      provisional.length ? h("ol", { class: "leaders", id: "board-provisional" }, provisional.map((p) => personRow(p, true)))
         : h("p", { class: "muted" }, t("leaderboard-none-provisional")),
       h("p", { class: "muted" }, t("leaderboard-provisional-help", { min, deviation: PROVISIONAL_DEVIATION })),
-      levels.length ? [h("h2", {}, t("leaderboard-bots")), h("ul", { class: "board", id: "board-bots" }, levels),
+      levels.length ? [h("h2", {}, t("leaderboard-bots")), h("ul", { class: "leaders", id: "board-bots" }, levels),
         m ? h("p", { class: "muted" }, t("leaderboard-bots-help")) : null] : []);
   };
   game.addEventListener("change", () => { remember(); load(); });
