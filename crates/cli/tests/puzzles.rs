@@ -180,9 +180,8 @@ fn puzzles_are_mined_from_a_servers_finished_matches_but_not_its_private_ones() 
                 clock: None,
             };
             store.create_table(&row).await.unwrap();
-            let text = serde_json::to_string(rec).unwrap();
             store
-                .finish(&id, "node-a", 10 + i as i64, &text)
+                .finish(&id, "node-a", 10 + i as i64, rec)
                 .await
                 .unwrap();
         }

@@ -23,6 +23,33 @@ use skillratings::{MultiTeamOutcome, Outcomes};
 
 use crate::levels::{LadderGame, LevelRating};
 
+/// A finished match as its table announces it to be rated: who played
+/// each seat, the places and each seat's statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchEnd {
+    pub table: String,
+    /// The game's name (`draw`, `cross`, ...): ratings are by game.
+    pub game: String,
+    /// Each seat's rated player: a profile, or `bot:LEVEL`; `None` for a
+    /// seat a player without a profile held.
+    pub players: Vec<Option<String>>,
+    /// Each seat's side.
+    pub side_of: Vec<usize>,
+    /// Each seat's statistics over the match's hands.
+    pub stats: Vec<SeatStats>,
+    /// Each side's place (1 first; ties share one), leavers put last.
+    pub ranks: Vec<usize>,
+    /// The winning side, if any.
+    pub winner: Option<usize>,
+    /// Whether ratings move: every seat a rated player, and the table not
+    /// casual. (The players' lines are kept either way.)
+    pub rated: bool,
+    /// How many hands were played.
+    pub hands: i64,
+    /// When it ended (ms since the epoch).
+    pub at: i64,
+}
+
 /// Rating points per Weng-Lin point (350 / (25 / 3)).
 const SCALE: f64 = 42.0;
 

@@ -51,10 +51,12 @@ pub struct Hub {
 }
 
 impl Hub {
-    pub fn new(store: Store, config: Arc<Config>) -> Hub {
+    /// This node's hub over `store`; its tables announce their finished
+    /// matches to `rater` (the server's: `profiles::Ratings`).
+    pub fn new(store: Store, config: Arc<Config>, rater: Arc<dyn crate::table::Rater>) -> Hub {
         let l = &config.limits;
         Hub {
-            tables: Tables::new(store.clone(), config.clone()),
+            tables: Tables::new(store.clone(), config.clone(), rater),
             creating: Arc::new(Mutex::new(HashSet::new())),
             creations: Arc::default(),
             quotas: Arc::default(),
@@ -541,7 +543,8 @@ mod tests {
             lease,
             ..Config::default()
         });
-        let hub = Hub::new(store.clone(), config);
+        let rater = Arc::new(crate::profiles::Ratings::new(store.clone()));
+        let hub = Hub::new(store.clone(), config, rater);
         let id = "being-made";
         let row = table_row(id, crate::clock::now_ms());
         store.create_table(&row).await.unwrap();

@@ -189,7 +189,8 @@ pub async fn run(
         .map(|level| (domino_protocol::levels::bot_player(level), *level))
         .collect();
     store.add_builtin_bots(&levels, clock::now_ms()).await?;
-    let mut hub = hub::Hub::new(store, config.clone());
+    let rater = Arc::new(profiles::Ratings::new(store.clone()));
+    let mut hub = hub::Hub::new(store, config.clone(), rater);
     if hub.leased() {
         hub.relay =
             Some(relay::Relay::start(&config, hub.store.clone(), Arc::new(hub.clone())).await?);

@@ -20,7 +20,8 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 async fn writes() -> Vec<(String, String)> {
     let cfg = Arc::new(config("sqlite::memory:"));
     let store = domino_store::Store::connect(&cfg.db).await.unwrap();
-    let hub = domino_server::hub::Hub::new(store, cfg);
+    let rater = Arc::new(domino_server::profiles::Ratings::new(store.clone()));
+    let hub = domino_server::hub::Hub::new(store, cfg, rater);
     let (_stop_tx, stop) = tokio::sync::watch::channel(false);
     domino_server::http::routes(hub, stop)
         .writes()

@@ -126,7 +126,7 @@ mod tests {
                 let store = store.clone();
                 tokio::spawn(async move {
                     store
-                        .set_clock(&format!("t{i}"), "n", &format!(r#"{{"n":{i}}}"#))
+                        .set_clock(&format!("t{i}"), "n", &crate::tests::clock(i))
                         .await
                 })
             })
@@ -143,8 +143,12 @@ mod tests {
                 .await
                 .unwrap()
                 .unwrap();
-            assert_eq!(saved.table.clock, Some(format!(r#"{{"n":{i}}}"#)));
+            let kept = crate::json_text(&crate::tests::clock(i)).unwrap();
+            assert_eq!(saved.table.clock, Some(kept));
         }
-        store.set_clock("nowhere", "n", "{}").await.unwrap();
+        store
+            .set_clock("nowhere", "n", &crate::tests::clock(2))
+            .await
+            .unwrap();
     }
 }

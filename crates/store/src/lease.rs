@@ -424,7 +424,10 @@ mod tests {
             table(&id, now)
         );
 
-        store.finish(&id, &b, now + 1, "{}").await.unwrap();
+        store
+            .finish(&id, &b, now + 1, &crate::tests::record())
+            .await
+            .unwrap();
         assert!(
             !store.renew_leases(&b, ttl).await.unwrap().contains(&id),
             "let go once finished"
@@ -438,7 +441,10 @@ mod tests {
         store.create_table(&table(&old, 1)).await.unwrap();
         assert!(store.unowned(&b, long).await.unwrap().contains(&old));
         assert!(store.take_lease(&old, &hb, ttl).await.unwrap());
-        store.finish(&old, &b, now, "{}").await.unwrap();
+        store
+            .finish(&old, &b, now, &crate::tests::record())
+            .await
+            .unwrap();
     }
 
     /// A killed node's listening connection closes with its process: its
@@ -483,7 +489,10 @@ mod tests {
             "taken at once"
         );
         assert_eq!(store.lease_holder(&id).await.unwrap(), Some(b.clone()));
-        store.finish(&id, &b.node, 1, "{}").await.unwrap();
+        store
+            .finish(&id, &b.node, 1, &crate::tests::record())
+            .await
+            .unwrap();
     }
 
     /// A node stopped in the middle of a transaction that fences a table's
@@ -538,6 +547,9 @@ mod tests {
         }
         assert_eq!(other.lease_holder(&id).await.unwrap(), Some(b.clone()));
         assert!(tx.commit().await.is_err(), "its transaction was ended");
-        other.finish(&id, &b.node, 1, "{}").await.unwrap();
+        other
+            .finish(&id, &b.node, 1, &crate::tests::record())
+            .await
+            .unwrap();
     }
 }

@@ -40,10 +40,15 @@ pub(crate) fn rules_of(r: &sqlx::any::AnyRow) -> Result<domino_engine::RulesSpec
     })
 }
 
-/// A `RulesSpec` as its column stores it: one that does not serialise is
+/// A value as its JSON column stores it: one that does not serialise is
 /// an error, never an empty string.
+pub fn json_text<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, sqlx::Error> {
+    serde_json::to_string(value).map_err(|e| sqlx::Error::Encode(Box::new(e)))
+}
+
+/// A `RulesSpec` as its column stores it (see [`json_text`]).
 pub(crate) fn rules_text(spec: &domino_engine::RulesSpec) -> Result<String, sqlx::Error> {
-    serde_json::to_string(spec).map_err(|e| sqlx::Error::Encode(Box::new(e)))
+    json_text(spec)
 }
 
 pub mod asleep;
@@ -285,12 +290,6 @@ impl Store {
             lock.take();
         }
     }
-}
-
-/// `value` as the JSON text its column holds: a value that cannot be
-/// written is an error, never an empty text.
-pub(crate) fn json_text<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, sqlx::Error> {
-    serde_json::to_string(value).map_err(|e| sqlx::Error::Encode(Box::new(e)))
 }
 
 /// The idle limit of a transaction when no lease is given: the server's

@@ -208,12 +208,13 @@ impl Store {
     }
 
     /// A new seat plan (the creator filled the invited seats with bots).
-    pub async fn set_seats(
+    pub async fn set_seats<T: serde::Serialize>(
         &self,
         table: &str,
         node: &str,
-        seats: &str,
+        seats: &T,
     ) -> Result<(), TableWriteError> {
+        let seats = crate::json_text(seats)?;
         let sql = format!(
             "UPDATE domino_tables SET seats = $1 WHERE id = $2 AND {}",
             self.fence(2, 3)
@@ -222,20 +223,21 @@ impl Store {
         self.owned_write(q, node).await
     }
 
-    /// The table's turn clock as it stands now (JSON).
+    /// The table's turn clock as it stands now.
     pub async fn set_clock(
         &self,
         table: &str,
         node: &str,
-        clock: &str,
+        clock: &domino_engine::Clock,
     ) -> Result<(), TableWriteError> {
+        let clock = crate::json_text(clock)?;
         // With the other clocks queued meanwhile, in one transaction.
         let started = std::time::Instant::now();
         let (done, answer) = tokio::sync::oneshot::channel();
         let pending = clock_batch::Pending {
             table: table.to_string(),
             node: node.to_string(),
-            clock: clock.to_string(),
+            clock,
             done,
         };
         let gone = || TableWriteError::from(sqlx::Error::PoolClosed);
@@ -353,9 +355,10 @@ impl Store {
         table: &str,
         node: &str,
         at: i64,
-        record: &str,
+        record: &domino_engine::record::Record,
     ) -> Result<(), TableWriteError> {
-        self.close_table(table, node, at, record, true).await
+        let record = crate::json_text(record)?;
+        self.close_table(table, node, at, &record, true).await
     }
 
     /// Mark a table finished with its final record.
@@ -364,9 +367,10 @@ impl Store {
         table: &str,
         node: &str,
         at: i64,
-        record: &str,
+        record: &domino_engine::record::Record,
     ) -> Result<(), TableWriteError> {
-        self.close_table(table, node, at, record, false).await
+        let record = crate::json_text(record)?;
+        self.close_table(table, node, at, &record, false).await
     }
 
     async fn close_table(

@@ -40,6 +40,21 @@ pub(crate) fn table_row(id: &str, created_at: i64) -> TableRow {
 }
 
 /// The store's contract, for any backend.
+/// A record as a finished table's row keeps it.
+pub(crate) fn record() -> domino_engine::record::Record {
+    domino_engine::record::Record {
+        format: domino_engine::record::FORMAT.into(),
+        rules: domino_engine::RulesSpec::preset("draw"),
+        seed: Some(7),
+        hands: Vec::new(),
+    }
+}
+
+/// A turn clock as a table's row keeps it.
+pub(crate) fn clock(players: u8) -> domino_engine::Clock {
+    domino_engine::Clock::new(domino_engine::TimeControl::None, players)
+}
+
 pub(crate) async fn contract(store: &Store, id: &str) {
     let t = TableRow {
         id: id.into(),
@@ -72,9 +87,9 @@ pub(crate) async fn contract(store: &Store, id: &str) {
     }
     store.add_seat(id, "node-a", &s).await.unwrap();
     // The clock is written as it runs, and read back with the table.
-    store.set_clock(id, "node-a", "second").await.unwrap();
+    store.set_clock(id, "node-a", &clock(2)).await.unwrap();
     let t = TableRow {
-        clock: Some("second".into()),
+        clock: Some(crate::json_text(&clock(2)).unwrap()),
         ..t
     };
     assert!(
@@ -130,10 +145,10 @@ pub(crate) async fn contract(store: &Store, id: &str) {
             store.append(id, b, &next).await,
             store.add_seat(id, b, &other).await,
             store.leave_seat(id, b, 0, 9).await,
-            store.set_seats(id, b, r#"["bot","bot","bot"]"#).await,
-            store.set_clock(id, b, "other").await,
-            store.finish(id, b, 1, "{}").await,
-            store.abandon(id, b, 1, "{}").await,
+            store.set_seats(id, b, &["bot", "bot", "bot"]).await,
+            store.set_clock(id, b, &clock(3)).await,
+            store.finish(id, b, 1, &record()).await,
+            store.abandon(id, b, 1, &record()).await,
         ];
         for r in refused {
             assert!(matches!(r, Err(TableWriteError::Superseded(_))), "{r:?}");
@@ -153,7 +168,7 @@ pub(crate) async fn contract(store: &Store, id: &str) {
     // the latest even on a database that other tests (and earlier runs)
     // have filled with finished tables.
     let at = now_ms() + 1;
-    store.finish(id, "node-a", at, "{}").await.unwrap();
+    store.finish(id, "node-a", at, &record()).await.unwrap();
     assert!(store
         .unfinished()
         .await
@@ -162,13 +177,14 @@ pub(crate) async fn contract(store: &Store, id: &str) {
         .all(|s| s.table.id != id));
     store.leave_seat(id, "node-a", 0, 3).await.unwrap();
     store
-        .set_seats(id, "node-a", r#"["human","bot","bot"]"#)
+        .set_seats(id, "node-a", &["human", "bot", "bot"])
         .await
         .unwrap();
     assert!(store.exists(id).await.unwrap());
     assert!(!store.exists("nope").await.unwrap());
     let f = store.finished(id).await.unwrap().unwrap();
-    assert_eq!((f.finished_at, f.record.as_str()), (at, "{}"));
+    let kept: domino_engine::record::Record = serde_json::from_str(&f.record).unwrap();
+    assert_eq!((f.finished_at, kept), (at, record()));
     assert_eq!(f.seats[0].left_hand, Some(3));
     assert_eq!(f.table.seats.as_deref(), Some(r#"["human","bot","bot"]"#));
     // Seat 0 made seqs 0 and 2 (the second by a bot), seat 1 seq 1.

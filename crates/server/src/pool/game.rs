@@ -24,17 +24,19 @@ pub const RATED_CLOCK: TimeControl = TimeControl::PerMove {
 
 /// The pool's key for the game a seek asks for: the rules with every
 /// option spelled out, whether rated, and the clock. The same key: the
-/// same game (seekers who chose different clocks are not paired).
-pub fn game_key(rules: &Rules, rated: bool, clock: &TimeControl) -> String {
-    let spec = serde_json::to_string(&rules.spec()).unwrap_or_default();
+/// same game (seekers who chose different clocks are not paired). An
+/// error, never an empty part, if the rules or the clock cannot be written.
+pub fn game_key(
+    rules: &Rules,
+    rated: bool,
+    clock: &TimeControl,
+) -> Result<String, serde_json::Error> {
+    let spec = serde_json::to_string(&rules.spec())?;
     let rated = if rated { "rated" } else { "casual" };
-    match clock {
+    Ok(match clock {
         TimeControl::None => format!("{rated}:{spec}"),
-        c => format!(
-            "{rated}:{}:{spec}",
-            serde_json::to_string(c).unwrap_or_default()
-        ),
-    }
+        c => format!("{rated}:{}:{spec}", serde_json::to_string(c)?),
+    })
 }
 
 /// The clock a seek's table gets: the one its seeker chose (stored with

@@ -113,9 +113,10 @@ impl Pool {
             profile_id: seeker.profile.clone().filter(|_| bot),
             token: bot.then(|| token.clone()),
         };
+        let game = game_key(&rules, ask.rated, &clock).map_err(failed("the pool's key"))?;
         let row = SeekRow {
             id: id.clone(),
-            game: game_key(&rules, ask.rated, &clock),
+            game,
             rules: rules.spec(),
             rated: ask.rated,
             rating: seeker.rating,

@@ -8,10 +8,13 @@
 //!
 //! - `links.rs`: a one-time link made, and used to sign a device in.
 //! - `public.rs`: a profile as anyone sees it, and the leaderboards.
+//! - `ratings.rs`: a finished match's ratings and statistics, stored away
+//!   from its table's task ([`Ratings`]).
 
 pub mod api;
 mod links;
 mod public;
+mod ratings;
 
 use std::net::IpAddr;
 
@@ -27,6 +30,7 @@ use crate::quota::{Made, Quota};
 pub use crate::who::{cookie_secret, secret_hash, COOKIE};
 pub use api::routes;
 pub use links::LINK_TTL_MS;
+pub use ratings::Ratings;
 
 /// The profiles' service: the store, the creation limits, the longest
 /// name, and the fewest rated matches a leaderboard shows by default.

@@ -459,13 +459,14 @@ impl Run {
                     _ => None,
                 })
             }
-            // The table's own commands (bots, timers, the hub's sweep)
-            // never come through a proxy.
+            // The table's own commands (bots, timers, the hub's sweep,
+            // the ratings' answer) never come through a proxy.
             Cmd::BotMove { .. }
             | Cmd::Tick
             | Cmd::Sweep
             | Cmd::Superseded
-            | Cmd::RematchMade { .. } => {}
+            | Cmd::RematchMade { .. }
+            | Cmd::Rated { .. } => {}
         }
     }
 

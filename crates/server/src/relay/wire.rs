@@ -53,12 +53,18 @@ pub fn channel_of(holder: &Holder) -> String {
     }
 }
 
+/// `text` as a JSON string (which, unlike a value in general, always
+/// writes).
+fn quoted(text: &str) -> String {
+    serde_json::Value::String(text.to_string()).to_string()
+}
+
 /// The payloads carrying `items` from `from`, in order: as many items per
 /// envelope as fit, an item too long for one cut into pieces. Every
 /// payload is numbered from `next_id` (`"s"` on an envelope, `"x"` on the
 /// pieces of one), so no two are the same.
 pub fn pack<T: Serialize>(from: &str, items: &[T], next_id: &mut u64) -> Vec<String> {
-    let from = serde_json::to_string(from).unwrap_or_default();
+    let from = quoted(from);
     // The longest an envelope's frame can be, its number at its widest.
     let head = format!(r#"{{"f":{from},"s":{},"i":[]}}"#, u64::MAX).len();
     let mut out = Vec::new();
@@ -89,7 +95,7 @@ pub fn pack<T: Serialize>(from: &str, items: &[T], next_id: &mut u64) -> Vec<Str
             for (n, p) in pieces.into_iter().enumerate() {
                 out.push(format!(
                     r#"{{"f":{from},"x":{next_id},"n":{n},"of":{of},"p":{}}}"#,
-                    serde_json::to_string(p).unwrap_or_default()
+                    quoted(p)
                 ));
             }
             continue;

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use super::{Cmd, Handle, Table};
+use super::{Cmd, Handle, Rater, Table};
 use crate::clock::now_ms;
 use crate::Config;
 use domino_protocol::table::ChatLine;
@@ -51,6 +51,8 @@ pub struct Tables {
     map: Arc<Mutex<HashMap<String, Slot>>>,
     store: Store,
     config: Arc<Config>,
+    /// Where a finished match is announced to be rated.
+    rater: Arc<dyn Rater>,
 }
 
 /// How laying a table down went.
@@ -63,12 +65,20 @@ enum Laid {
 }
 
 impl Tables {
-    pub fn new(store: Store, config: Arc<Config>) -> Tables {
+    /// The tables of this node, keeping their rows in `store` and
+    /// announcing their finished matches to `rater`.
+    pub fn new(store: Store, config: Arc<Config>, rater: Arc<dyn Rater>) -> Tables {
         Tables {
             map: Arc::default(),
             store,
             config,
+            rater,
         }
+    }
+
+    /// Where the tables announce their finished matches to be rated.
+    pub(super) fn rater(&self) -> &dyn Rater {
+        self.rater.as_ref()
     }
 
     /// The map, for the hub's walks over it.
@@ -279,8 +289,9 @@ impl Table {
             .is_ok_and(|i| !i.private && i.open_seats() > 0)
     }
 
-    /// This table's row of what it keeps asleep.
-    fn kept_row(&self) -> KeptRow {
+    /// This table's row of what it keeps asleep; an error if it cannot
+    /// be written.
+    fn kept_row(&self) -> Result<KeptRow, sqlx::Error> {
         let kept = Kept {
             hints: self.hints,
             chat: self.chat.clone(),
@@ -298,14 +309,14 @@ impl Table {
                 .collect(),
         };
         let running = self.clock.as_ref().is_some_and(|c| c.running.is_some());
-        KeptRow {
+        Ok(KeptRow {
             table_id: self.id.clone(),
             seq: self.seq,
             // A running turn clock moves the table on: never abandoned.
             touched_ms: (!running).then_some(self.touched_ms),
             deadline_ms: self.clock_deadline(),
-            kept: serde_json::to_string(&kept).unwrap_or_default(),
-        }
+            kept: domino_store::json_text(&kept)?,
+        })
     }
 
     /// Take back what a sleeping table kept (on waking, or restored after
@@ -342,7 +353,13 @@ impl Table {
     /// memory (the hub's map keeps its id) and end its task; `false`: it
     /// stays awake (a command came, or the store did not take the row).
     pub(super) async fn fall_asleep(&mut self, rx: &mut mpsc::Receiver<Cmd>) -> bool {
-        let row = self.kept_row();
+        let row = match self.kept_row() {
+            Ok(row) => row,
+            Err(e) => {
+                tracing::error!(table = %self.id, "not laid to sleep: what it keeps is not written: {e}");
+                return false;
+            }
+        };
         // (Unchanged since it was read, as for a table restored asleep
         // and laid down again: nothing to write.)
         if self.kept_saved.as_ref() != Some(&row) {

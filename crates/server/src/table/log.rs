@@ -19,10 +19,11 @@ use super::people::{plan_of, sheet_line, SeatKind};
 use super::seats::{random_id, SeatState};
 use super::{Cmd, Handle, NewTable, Table, Tables};
 use crate::clock::{now_ms, now_us};
+use crate::fault::failed;
 use crate::Config;
 use domino_league::fair::Secret;
 use domino_store::asleep::KeptRow;
-use domino_store::{LogRow, Logged, Saved, Store, TableRow, TableWriteError};
+use domino_store::{json_text, LogRow, Logged, Saved, Store, TableRow, TableWriteError};
 
 /// The log's actions hand by hand (a `NextHand` entry starts the next).
 fn hands_of(log: &[LogRow]) -> Result<Vec<Vec<Entry>>, String> {
@@ -89,6 +90,18 @@ impl Table {
     pub(crate) fn row_of(new: &NewTable) -> Result<TableRow, Refusal> {
         let rules = new.check()?;
         let secret = new.secret.unwrap_or_else(Secret::random).to_hex();
+        let written = failed("writing a new table's row");
+        let seats = match new.plan.is_empty() {
+            true => None,
+            false => Some(json_text(&new.plan).map_err(&written)?),
+        };
+        let clock = match new.clock.is_none() {
+            true => None,
+            false => {
+                let clock = domino_engine::Clock::new(new.clock, rules.players());
+                Some(json_text(&clock).map_err(&written)?)
+            }
+        };
         Ok(TableRow {
             id: new.id.clone().unwrap_or_else(|| random_id(8)),
             created_at: now_ms(),
@@ -97,12 +110,8 @@ impl Table {
             bot: new.bot.clone(),
             private: new.private,
             humans: i64::from(new.humans),
-            seats: (!new.plan.is_empty())
-                .then(|| serde_json::to_string(&new.plan).unwrap_or_default()),
-            clock: (!new.clock.is_none()).then(|| {
-                let clock = domino_engine::Clock::new(new.clock, rules.players());
-                serde_json::to_string(&clock).unwrap_or_default()
-            }),
+            seats,
+            clock,
         })
     }
 
@@ -274,6 +283,8 @@ impl Table {
             sheet,
             rematch: None,
             rating_changes: Vec::new(),
+            rating_pending: false,
+            held_events: Vec::new(),
             m,
             hand_events: sink,
             seq: saved.log.len() as i64,
@@ -434,10 +445,9 @@ impl Table {
         if self.finished || timed || idle_ms < self.config.limits.abandon_after.as_millis() as i64 {
             return;
         }
-        let rec = serde_json::to_string(&self.m.record()).unwrap_or_default();
         let done = self
             .store
-            .abandon(&self.id, &self.config.node, now_ms(), &rec)
+            .abandon(&self.id, &self.config.node, now_ms(), &self.m.record())
             .await;
         match done {
             Ok(()) => {
@@ -453,16 +463,15 @@ impl Table {
         if self.m.phase() != Phase::MatchOver || self.finished {
             return false;
         }
-        let rec = serde_json::to_string(&self.m.record()).unwrap_or_default();
         let done = self
             .store
-            .finish(&self.id, &self.config.node, now_ms(), &rec)
+            .finish(&self.id, &self.config.node, now_ms(), &self.m.record())
             .await;
         match done {
             Ok(()) => {
                 self.mark_finished().await;
-                // Rated before anyone hears the match ended, so the last
-                // state carries the changes.
+                // Its state waits for the ratings, so the last state
+                // carries the changes.
                 self.rate().await;
                 true
             }

@@ -91,7 +91,13 @@ impl Info {
 
 impl Table {
     /// Send every subscriber its own view of the table and of `events`.
+    /// (Held back, `events` kept, while the finished match is being
+    /// rated: see [`Table::rate`].)
     pub(super) fn broadcast(&mut self, events: &[Event]) {
+        if self.rating_pending {
+            self.held_events.extend_from_slice(events);
+            return;
+        }
         let mut by_seat: HashMap<Option<u8>, Arc<str>> = HashMap::new();
         let mut dead = Vec::new();
         for (id, sub) in &self.subs {

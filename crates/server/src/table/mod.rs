@@ -48,7 +48,7 @@ use domino_protocol::table::{ChatLine, RatingChange};
 pub use dormant::{Slot, Tables};
 pub use messages::{Code, Info, Outbox, Refusal};
 pub use people::{plan_of, RematchPlan, SeatKind, PHRASES};
-pub use rated::bot_player;
+pub use rated::{bot_player, Rater};
 pub use seats::{random_id, token_hash, Seated, Seating};
 use seats::{SeatState, Sub};
 
@@ -140,6 +140,11 @@ pub enum Cmd {
     RematchMade {
         table: Option<String>,
     },
+    /// The finished match is rated: each rated seat's change (none when
+    /// nothing moved).
+    Rated {
+        changes: Vec<RatingChange>,
+    },
     /// The hub's periodic look: close the table as abandoned if nothing
     /// was played at it for `Limits::abandon_after`.
     Sweep,
@@ -192,6 +197,10 @@ pub struct Table {
     /// Each rated seat's rating change once the match is rated:
     /// `{seat, player, before, after, deviation}`.
     rating_changes: Vec<RatingChange>,
+    /// The finished match is with the ratings' service: state messages
+    /// wait for its answer, their events kept in [`Table::held_events`].
+    rating_pending: bool,
+    held_events: Vec<Event>,
     /// The rematch's table, once made (`Some("")` while it is being made).
     rematch: Option<String>,
     /// The authoritative match.

@@ -161,10 +161,9 @@ impl Table {
                 *k = SeatKind::Bot;
             }
         }
-        let text = serde_json::to_string(&plan).unwrap_or_default();
         if let Err(e) = self
             .store
-            .set_seats(&self.id, &self.config.node, &text)
+            .set_seats(&self.id, &self.config.node, &plan)
             .await
         {
             return Err(self.not_written(e));

@@ -1,19 +1,24 @@
-//! A finished match's ratings: who played each seat as a rated player (a
-//! profile, or the table's bot level), the new ratings (see
-//! [`domino_league::ratings`]) and each seat's line of the profile stats, stored
-//! once; the changes go out in the `state` messages as `ratings`.
+//! A finished match's ratings as its table sees them: who played each seat
+//! as a rated player (a profile, or the table's bot level), whether the
+//! match counts, and its end announced to the profiles' ratings service
+//! (a [`Rater`]: the server's is `crate::profiles::Ratings`), which stores
+//! it away from the table's task; the changes go out in the `state` messages as `ratings`.
+
+use std::future::Future;
+use std::pin::Pin;
 
 use domino_protocol::table::RatingChange;
-use skillratings::glicko2::Glicko2Rating;
 
 use super::people::SeatKind;
-use super::Table;
-use domino_league::ratings;
-use domino_store::profiles::MatchPlayer;
+use super::{Cmd, Table};
+use domino_league::ratings::{self, MatchEnd};
 
-/// How many times a match's ratings are read and written again when
-/// another match changed one of them meanwhile.
-const TRIES: usize = 8;
+/// Where a table announces its finished match to be rated (the profiles'
+/// ratings service, `crate::profiles::Ratings`, which the server wires
+/// in): each rated seat's change, once stored.
+pub trait Rater: Send + Sync + std::fmt::Debug {
+    fn rate(&self, end: MatchEnd) -> Pin<Box<dyn Future<Output = Vec<RatingChange>> + Send>>;
+}
 
 pub use domino_protocol::levels::bot_player;
 
@@ -68,24 +73,49 @@ impl Table {
         self.hints && self.plan.contains(&SeatKind::Bot) && !self.counts_for_ratings()
     }
 
-    /// Store the finished match's lines for the profiles and bot levels at
-    /// it and, when every seat is a rated player and at least one of them
-    /// a profile, update their ratings. Sets [`Table::rating_changes`].
+    /// Announce the finished match to the ratings' service, which stores
+    /// the lines of the profiles and bot levels at it and, when every seat
+    /// is a rated player and one a profile, their new ratings, away from
+    /// this task; its answer ([`Cmd::Rated`]) sets
+    /// [`Table::rating_changes`]. Meanwhile the table holds its state
+    /// messages back, so the players hear the end once, with the changes.
     pub(super) async fn rate(&mut self) {
-        let players = self.rated_players();
         if !self.read_made_rated().await {
             return;
         }
+        let Some(end) = self.match_end() else {
+            return;
+        };
+        self.rating_pending = true;
+        let rated = self.tables.rater().rate(end);
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let changes = rated.await;
+            // (A table gone meanwhile has nobody to tell.)
+            let _ = tx.send(Cmd::Rated { changes }).await;
+        });
+    }
+
+    /// The ratings' answer: the changes, and the state held back for them.
+    pub(super) fn rated(&mut self, changes: Vec<RatingChange>) {
+        self.rating_pending = false;
+        self.rating_changes = changes;
+        let held = std::mem::take(&mut self.held_events);
+        self.broadcast(&held);
+    }
+
+    /// The finished match as the ratings' service takes it; `None` when no
+    /// profile played (nothing to store).
+    fn match_end(&self) -> Option<MatchEnd> {
+        let players = self.rated_players();
         if players
             .iter()
             .all(|p| p.as_ref().is_none_or(|p| p.starts_with("bot:")))
         {
-            return;
+            return None;
         }
-        let game = self.rules.preset().name().to_string();
         let n = self.rules.players();
         let side_of = |s: u8| self.rules.side_of(s);
-        let stats = ratings::seat_stats(&self.sheet, n, side_of);
         let winner = self.m.winner().and_then(|w| w.side());
         let ranks = ratings::ranks(self.m.scores(), winner, self.rules.low_score_wins());
         let left: Vec<bool> = self.seats.iter().map(|s| s.left).collect();
@@ -96,124 +126,18 @@ impl Table {
         } else {
             (ranks, winner)
         };
-        // Each seat is one participant of the model, on its side; a bot
-        // level at several seats (even on different sides) moves by the
-        // mean of its seats' changes. A profile holds one seat a table.
-        let rated = players.iter().all(Option::is_some) && rated_play != Some(false);
-        let mut ids: Vec<String> = Vec::new();
-        for p in players.iter().flatten() {
-            if !ids.contains(p) {
-                ids.push(p.clone());
-            }
-        }
-        let mut sides: Vec<Vec<usize>> = vec![Vec::new(); self.rules.sides()];
-        for s in 0..n {
-            sides[side_of(s)].push(s as usize);
-        }
-        let of = |p: &String| ids.iter().position(|x| x == p);
-        let at = crate::clock::now_ms();
-        for _ in 0..TRIES {
-            let mut before: Vec<(Glicko2Rating, Option<i64>)> = Vec::new();
-            for p in &ids {
-                let read = match self.store.rating(p, &game).await {
-                    Ok(r) => r,
-                    Err(e) => {
-                        tracing::error!(table = %self.id, "reading ratings: {e}");
-                        return;
-                    }
-                };
-                before.push(match read {
-                    Some((r, n)) => (r, Some(n)),
-                    None => match p.strip_prefix("bot:") {
-                        Some(level) => (ratings::bot_seed(&game, n, level), None),
-                        None => (Glicko2Rating::new(), None),
-                    },
-                });
-            }
-            let old: Vec<Glicko2Rating> = before.iter().map(|b| b.0).collect();
-            let new = if rated {
-                let seats: Vec<Glicko2Rating> = players
-                    .iter()
-                    .map(|p| {
-                        p.as_ref()
-                            .and_then(of)
-                            .map_or_else(Glicko2Rating::new, |i| old[i])
-                    })
-                    .collect();
-                let after = ratings::update(&seats, &sides, &ranks);
-                ids.iter()
-                    .map(|id| {
-                        let mine: Vec<&Glicko2Rating> = players
-                            .iter()
-                            .zip(&after)
-                            .filter(|(p, _)| p.as_ref() == Some(id))
-                            .map(|(_, r)| r)
-                            .collect();
-                        ratings::mean(&mine)
-                    })
-                    .collect()
-            } else {
-                old.clone()
-            };
-            let lines: Vec<MatchPlayer> = players
-                .iter()
-                .enumerate()
-                .filter_map(|(s, p)| {
-                    let p = p.as_ref()?;
-                    let i = of(p)?;
-                    let st = &stats[s];
-                    Some(MatchPlayer {
-                        table_id: self.id.clone(),
-                        seat: s as i64,
-                        player: p.clone(),
-                        game: game.clone(),
-                        at,
-                        won: winner == Some(side_of(s as u8)),
-                        hands: self.sheet.len() as i64,
-                        hands_won: st.hands_won,
-                        dominoes: st.dominoes,
-                        blocked_wins: st.blocked_wins,
-                        capicus: st.capicus,
-                        rating_before: rated.then_some(old[i].rating),
-                        rating: rated.then_some(new[i].rating),
-                        deviation: rated.then_some(new[i].deviation),
-                    })
-                })
-                .collect();
-            let writes: Vec<(String, Glicko2Rating, Option<i64>)> = if rated {
-                ids.iter()
-                    .zip(&new)
-                    .zip(&before)
-                    .map(|((p, r), b)| (p.clone(), *r, b.1))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            match self.store.record_match(&game, &writes, &lines).await {
-                Ok(true) => {
-                    if rated {
-                        self.rating_changes = changes(&lines);
-                    }
-                    return;
-                }
-                // Already recorded (a restart), or a rating moved: read again.
-                Ok(false) => {
-                    if self
-                        .store
-                        .matches_of_table(&self.id)
-                        .await
-                        .is_ok_and(|l| !l.is_empty())
-                    {
-                        return;
-                    }
-                }
-                Err(e) => {
-                    tracing::error!(table = %self.id, "storing ratings: {e}");
-                    return;
-                }
-            }
-        }
-        tracing::warn!(table = %self.id, "ratings kept changing: this match was not rated");
+        Some(MatchEnd {
+            table: self.id.clone(),
+            game: self.rules.preset().name().to_string(),
+            rated: players.iter().all(Option::is_some) && rated_play != Some(false),
+            players,
+            side_of: (0..n).map(side_of).collect(),
+            stats: ratings::seat_stats(&self.sheet, n, side_of),
+            ranks,
+            winner,
+            hands: self.sheet.len() as i64,
+            at: crate::clock::now_ms(),
+        })
     }
 }
 
@@ -268,22 +192,6 @@ fn leavers_lose(
                 .min_by_key(|s| ranks[*s])
         });
     (ranks, winner)
-}
-
-/// Each rated seat's change, for the state messages.
-fn changes(lines: &[MatchPlayer]) -> Vec<RatingChange> {
-    lines
-        .iter()
-        .filter_map(|l| {
-            Some(RatingChange {
-                after: l.rating?.round(),
-                before: l.rating_before?.round(),
-                deviation: l.deviation?.round(),
-                player: l.player.clone(),
-                seat: l.seat,
-            })
-        })
-        .collect()
 }
 
 #[cfg(test)]

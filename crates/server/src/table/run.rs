@@ -152,6 +152,7 @@ impl Table {
             }
             Cmd::Superseded => self.superseded = true,
             Cmd::RematchMade { table } => self.rematch_made(table),
+            Cmd::Rated { changes } => self.rated(changes),
         }
     }
 

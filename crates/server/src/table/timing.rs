@@ -183,10 +183,9 @@ impl Table {
         if let Ok(mut info) = self.info.lock() {
             info.clock = Some(clock.clone());
         }
-        let text = serde_json::to_string(clock).unwrap_or_default();
         if let Err(e) = self
             .store
-            .set_clock(&self.id, &self.config.node, &text)
+            .set_clock(&self.id, &self.config.node, clock)
             .await
         {
             self.log_not_written("storing the clock", e);

@@ -416,10 +416,10 @@ async fn result(
         .take(hands.len())
         .map(|h| {
             use sha2::{Digest, Sha256};
-            let deal = serde_json::to_string(&h.deal).unwrap_or_default();
-            hex::encode(&Sha256::digest(deal)[..8])
+            let deal = serde_json::to_string(&h.deal)?;
+            Ok(hex::encode(&Sha256::digest(deal)[..8]))
         })
-        .collect();
+        .collect::<Result<_, serde_json::Error>>()?;
     let scores: Vec<i64> = m.scores().iter().map(|&s| i64::from(s)).collect();
     let winner = m.winner().and_then(|w| w.side());
     let ranks = domino_league::ratings::ranks(m.scores(), winner, t.rules.low_score_wins());
