@@ -59,8 +59,8 @@ pub struct ServeArgs {
     /// and requests from pages elsewhere are refused. Give it behind a
     /// proxy (default: the request's Host, and https only when
     /// --behind-proxy and the proxy's X-Forwarded-Proto say so).
-    #[arg(long, value_parser = domino_server::trust::PublicUrl::parse)]
-    public_url: Option<domino_server::trust::PublicUrl>,
+    #[arg(long, value_parser = domino_server::web::trust::PublicUrl::parse)]
+    public_url: Option<domino_server::web::trust::PublicUrl>,
     /// The bearer token /metrics asks for (Authorization: Bearer TOKEN);
     /// without one, /metrics is off. Best given in the environment, which
     /// other local users cannot read as they can a command line.

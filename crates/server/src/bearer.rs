@@ -1,22 +1,10 @@
-//! API tokens: making one, and reading `Authorization: Bearer` on every
-//! `/api/...` request and the `/ws` upgrade. A request with a token acts
-//! as its bot account (its cookie, if any, is ignored); one with an unknown
-//! or revoked token is refused `401 bad_token` before any route sees it,
-//! and one over the token's rate `429 rate`. An address that sent more
-//! unknown tokens than `--max-bad-tokens-per-minute` in the last minute is
-//! answered `429 rate` (with `Retry-After`) for any token until the minute
-//! passes.
+//! API tokens: making one, reading `Authorization: Bearer`, and the bot
+//! account a token signs in. The guard that checks the token of every
+//! `/api/...` request and the `/ws` upgrade is `web::guard`.
 
-use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use http::{header, HeaderMap};
 
-use crate::answer::HttpRefusal;
-use crate::client::ClientIp;
 use crate::hub::Hub;
-use crate::limits::Refused;
-use domino_protocol::refusal::Code;
 use domino_store::profiles::Profile;
 
 /// How a token starts, so that one found in a log or a repository is
@@ -24,11 +12,6 @@ use domino_store::profiles::Profile;
 pub const PREFIX: &str = "dbt_";
 /// Random base62 characters after the prefix (about 238 bits).
 pub const RANDOM_CHARS: usize = 40;
-/// `last_used` is written at most this often per token.
-const TOUCH_EVERY_MS: i64 = 60_000;
-/// The window unknown tokens are counted over, per address
-/// (`Limits::bad_tokens_per_minute`).
-const BAD_TOKEN_WINDOW: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The bot account a request's bearer token signs in, and which token.
 #[derive(Clone, Debug)]
@@ -79,7 +62,10 @@ pub async fn resolve_in(store: &domino_store::Store, token: &str) -> Option<BotA
 }
 
 /// [`resolve`], and when the token was last used.
-async fn resolve_used(store: &domino_store::Store, token: &str) -> Option<(BotAuth, Option<i64>)> {
+pub(crate) async fn resolve_used(
+    store: &domino_store::Store,
+    token: &str,
+) -> Option<(BotAuth, Option<i64>)> {
     let hash = crate::table::token_hash(token);
     match store.bot_token(&hash).await {
         Ok(found) => found.map(|(t, profile)| {
@@ -98,95 +84,11 @@ async fn resolve_used(store: &domino_store::Store, token: &str) -> Option<(BotAu
     }
 }
 
-fn bad_token() -> Response {
-    HttpRefusal::new(
-        StatusCode::UNAUTHORIZED,
-        Code::BadToken,
-        "unknown or revoked API token",
-    )
-    .into_response()
-}
-
-/// `429 rate`, with `Retry-After`, for an address past its unknown tokens.
-fn too_many_bad_tokens(hub: &Hub, ip: std::net::IpAddr) -> Response {
-    hub.stats
-        .refuse(Refused::BadTokens, ip, "unknown API tokens per minute");
-    let most = hub.config.limits.bad_tokens_per_minute;
-    let mut r = HttpRefusal::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        Code::Rate,
-        format!("{most} unknown API tokens a minute from one address: wait a minute"),
-    )
-    .into_response();
-    r.headers_mut().insert(
-        header::RETRY_AFTER,
-        header::HeaderValue::from(BAD_TOKEN_WINDOW.as_secs()),
-    );
-    r
-}
-
-/// Check the bearer token of `/api/...` requests and the `/ws` upgrade
-/// (other paths, `/metrics` with its own token among them, are left
-/// alone), take one request of its rate, and hand the handlers its
-/// [`BotAuth`].
-pub(crate) async fn guard(
-    State(hub): State<Hub>,
-    ClientIp(ip): ClientIp,
-    mut req: Request,
-    next: Next,
-) -> Response {
-    let path = req.uri().path();
-    if !(path.starts_with("/api/") || path == "/ws") {
-        return next.run(req).await;
-    }
-    let Some(token) = bearer(req.headers()).map(str::to_string) else {
-        return next.run(req).await;
-    };
-    // An address that sent too many unknown tokens lately has its tokens
-    // no longer looked up until the minute passes: guessing is slowed to
-    // the limit's pace, and each guess costs no store read.
-    let most = hub.config.limits.bad_tokens_per_minute;
-    if hub.bots.bad_tokens.full(ip, most, BAD_TOKEN_WINDOW) {
-        return too_many_bad_tokens(&hub, ip);
-    }
-    let Some((auth, last_used)) = resolve_used(&hub.store, &token).await else {
-        // Counted and judged at once: guesses sent together are no more.
-        if hub.bots.bad_tokens.allow_within(ip, most, BAD_TOKEN_WINDOW) {
-            return bad_token();
-        }
-        return too_many_bad_tokens(&hub, ip);
-    };
-    let limits = &hub.config.limits;
-    if !hub.bots.take(
-        &auth.token_id,
-        limits.bot_token_rate,
-        limits.bot_token_burst,
-    ) {
-        return HttpRefusal::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            Code::Rate,
-            format!(
-                "at most {} requests a second per token",
-                limits.bot_token_rate
-            ),
-        )
-        .into_response();
-    }
-    let now = crate::clock::now_ms();
-    if last_used.is_none_or(|at| now - at >= TOUCH_EVERY_MS) {
-        if let Err(e) = hub.store.touch_bot_token(&auth.token_id, now).await {
-            tracing::warn!("noting a token's use: {e}");
-        }
-    }
-    req.extensions_mut().insert(auth);
-    next.run(req).await
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use axum::http::HeaderValue;
+    use http::HeaderValue;
 
     #[test]
     fn tokens_are_the_prefix_and_40_base62_characters() {

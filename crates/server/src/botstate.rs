@@ -61,7 +61,7 @@ pub struct Challenge {
 pub struct Registry {
     inner: Mutex<Inner>,
     /// Unknown bearer tokens per address in the last minute
-    /// (`crate::bearer::guard`).
+    /// (`crate::web::guard`).
     pub(crate) bad_tokens: crate::limits::Creators,
 }
 

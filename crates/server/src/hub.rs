@@ -292,7 +292,7 @@ impl Hub {
         &self,
         ip: std::net::IpAddr,
         kind: crate::quota::Made,
-    ) -> Result<(), crate::answer::HttpRefusal> {
+    ) -> Result<(), crate::web::answer::HttpRefusal> {
         crate::quota::take(&self.quotas, &self.config.limits, &self.stats, ip, kind)
     }
 

@@ -3,17 +3,15 @@
 //! The layers, from the bottom: [`domino_store`] (SQLite or PostgreSQL: tables,
 //! seats, the append-only action log, finished records), [`table`] (one task
 //! per table owning the authoritative match and its bots), [`hub`] (the
-//! tables of this process, restored from the store on start), [`ws`] (the
-//! JSON-over-WebSocket protocol of one connection), [`http`] (the page,
-//! the lobby and history endpoints, and the WebSocket upgrade) and
-//! [`listen`] (the accept loop with its timeouts). [`limits`] holds what one
-//! client, one address and the server may use, and the refusal counters,
-//! and [`quota`] what one address may create over HTTP; [`expire`]
-//! deletes the score sheets and tournaments nobody used;
-//! [`ops`] answers the load balancer (`/readyz`) and monitoring
-//! (`/metrics`, written by [`metrics`]). [`profile`] serves profiles
-//! (a name, a device cookie, one-time links) and leaderboards. [`trust`]
-//! refuses requests from other sites and sets the security headers.
+//! tables of this process, restored from the store on start), [`app`] (one
+//! service per feature, each feature a folder: [`pool`], [`challenges`],
+//! [`tournament`], [`puzzles`], [`coach`], [`profiles`], [`bots`],
+//! [`sheets`], [`turns`]) and [`web`] (the router and the pages, the one
+//! shape of an HTTP answer, the WebSocket protocol of one connection, the
+//! accept loop, health and metrics). [`limits`] holds what one client, one
+//! address and the server may use, and the refusal counters, and [`quota`]
+//! what one address may create over HTTP; [`expire`] deletes the score
+//! sheets and tournaments nobody used.
 //!
 //! The pure rules beyond one match (fair deals, ratings, names,
 //! tournaments, the pool's grouping, the coach's verdicts) are in
@@ -23,44 +21,33 @@
 //! [`run`] serves on a listener until a shutdown future completes, so tests
 //! start a real server on a loopback port.
 
-pub mod answer;
 pub mod app;
 pub mod bearer;
-pub mod bot_docs;
 pub mod bot_seats;
 pub mod bots;
 pub mod botstate;
 pub mod challenges;
-pub mod client;
 pub mod clock;
 pub mod coach;
 pub mod creations;
 pub mod expire;
 pub mod fault;
 pub mod finished;
-pub mod http;
 pub mod hub;
-pub mod lang;
 pub mod limits;
-pub mod listen;
-pub mod metrics;
-pub mod ops;
 pub mod owner;
-pub mod page;
 pub mod pool;
 pub mod profiles;
 pub mod puzzles;
 pub mod quota;
 pub mod relay;
-pub mod routes;
 pub mod sheets;
 pub mod table;
 pub mod tables;
 pub mod tournament;
-pub mod trust;
 pub mod turns;
+pub mod web;
 pub mod who;
-pub mod ws;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -87,7 +74,7 @@ pub struct Config {
     /// `/healthz`.
     pub stats: Arc<limits::Stats>,
     /// Latencies the tables measure, for `/metrics`.
-    pub metrics: Arc<metrics::Metrics>,
+    pub metrics: Arc<web::metrics::Metrics>,
     /// At shutdown, how long `/readyz` says 503 while games go on, so that
     /// the load balancer stops sending players before the sockets close.
     pub drain: Duration,
@@ -110,7 +97,7 @@ pub struct Config {
     /// The address players reach the server at (`--public-url`): sign-in
     /// links point there, and it is the origin requests must come from.
     /// None: the request's own `Host` and scheme.
-    pub public_url: Option<trust::PublicUrl>,
+    pub public_url: Option<web::trust::PublicUrl>,
     /// The bearer token `/metrics` asks for; None: `/metrics` is off.
     pub metrics_token: Option<String>,
     /// The time the turn clocks and the pairing pool read: the wall
@@ -135,7 +122,7 @@ impl Default for Config {
             max_message: 16 * 1024,
             limits: Arc::new(limits::Limits::default()),
             stats: Arc::new(limits::Stats::default()),
-            metrics: Arc::new(metrics::Metrics::default()),
+            metrics: Arc::new(web::metrics::Metrics::default()),
             drain: Duration::ZERO,
             node: String::new(),
             incarnation: String::new(),
@@ -204,7 +191,7 @@ pub async fn run(
         "serving"
     );
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let app = http::router(hub.clone(), stop_rx.clone());
+    let app = web::http::router(hub.clone(), stop_rx.clone());
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
     tokio::spawn(hub.clone().clocks(stop_rx.clone()));
     tokio::spawn(expire::sweep(hub.clone(), stop_rx.clone()));
@@ -216,7 +203,7 @@ pub async fn run(
     if hub.leased() {
         tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));
     }
-    let serving = listen::serve(
+    let serving = web::listen::serve(
         listener,
         app,
         config.limits.clone(),

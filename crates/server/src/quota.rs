@@ -9,8 +9,8 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::answer::HttpRefusal;
 use crate::limits::{Creators, Limits, Refused, Stats};
+use crate::web::answer::HttpRefusal;
 use domino_protocol::refusal::{Code, Refusal};
 
 /// The window every HTTP creation limit counts over.

@@ -3,10 +3,10 @@
 //! guest's browser id. Every feature's HTTP adapters ask here, so that a
 //! request is read for its player one way everywhere.
 
-use axum::http::{header, HeaderMap};
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::profiles::Profile;
 use domino_store::Store;
+use http::{header, HeaderMap};
 use sha2::{Digest, Sha256};
 
 /// The identity service: reads profiles and API tokens from the store,

@@ -12,7 +12,7 @@ use crate::common;
 use std::sync::Arc;
 
 use common::{config, http_request, Server, METRICS_TOKEN};
-use domino_server::trust::PublicUrl;
+use domino_server::web::trust::PublicUrl;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
@@ -23,7 +23,7 @@ async fn writes() -> Vec<(String, String)> {
     let rater = Arc::new(domino_server::profiles::Ratings::new(store.clone()));
     let hub = domino_server::hub::Hub::new(store, cfg, rater);
     let (_stop_tx, stop) = tokio::sync::watch::channel(false);
-    domino_server::http::routes(hub, stop)
+    domino_server::web::http::routes(hub, stop)
         .writes()
         .iter()
         // A capture names nothing there is: the guard answers first.

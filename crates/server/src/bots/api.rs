@@ -15,8 +15,8 @@ use domino_protocol::tokens::{Empty, Listed, Made, NewToken, Playable};
 use domino_store::profiles::Profile;
 
 use super::BotAccounts;
-use crate::answer::{HttpRefusal, Json};
-use crate::routes::Routes;
+use crate::web::answer::{HttpRefusal, Json};
+use crate::web::routes::Routes;
 use crate::who::Who;
 
 /// What the bot accounts' routes are given: the service and who asks.

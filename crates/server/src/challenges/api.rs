@@ -13,9 +13,9 @@ use axum::http::{HeaderMap, StatusCode};
 use domino_protocol::challenges::{Accepted, Decline, Made, NewChallenge, Status};
 
 use super::Challenges;
-use crate::answer::{HttpRefusal, Json};
-use crate::client::{BehindProxy, ClientIp};
-use crate::routes::Routes;
+use crate::web::answer::{HttpRefusal, Json};
+use crate::web::client::{BehindProxy, ClientIp};
+use crate::web::routes::Routes;
 use crate::who::Who;
 
 /// What the challenges' routes are given: the service, who asks, and how

@@ -7,8 +7,8 @@ use axum::Json;
 use domino_protocol::coach::CoachReport;
 
 use super::Coach;
-use crate::answer::HttpRefusal;
-use crate::routes::Routes;
+use crate::web::answer::HttpRefusal;
+use crate::web::routes::Routes;
 
 pub fn routes(coach: Arc<Coach>) -> Routes {
     Routes::new()

@@ -15,9 +15,9 @@ use domino_protocol::pool::{CancelSeek, Join, Made, Seek, Status, Waiting};
 use domino_protocol::refusal::{Code, Refusal};
 
 use super::Pool;
-use crate::answer::{HttpRefusal, Json};
-use crate::client::{BehindProxy, ClientIp};
-use crate::routes::Routes;
+use crate::web::answer::{HttpRefusal, Json};
+use crate::web::client::{BehindProxy, ClientIp};
+use crate::web::routes::Routes;
 use crate::who::Who;
 
 /// What the pool's routes are given: the service, who asks, and how to

@@ -13,7 +13,7 @@
 //! The cookie is `SameSite=Lax`, so another site's page cannot post with
 //! it, and `HttpOnly`, so no script reads it. Pages on another port of the
 //! same host share it, so requests that change anything must also be
-//! same-origin and JSON ([`crate::trust`]); signing out needs the cookie.
+//! same-origin and JSON ([`crate::web::trust`]); signing out needs the cookie.
 
 use std::sync::Arc;
 
@@ -26,9 +26,9 @@ use domino_protocol::refusal::{Code, Refusal};
 use serde::Deserialize;
 
 use super::{cookie_secret, Profiles, SignedIn, COOKIE};
-use crate::answer::{HttpRefusal, Json};
-use crate::client::{BehindProxy, ClientIp};
-use crate::routes::Routes;
+use crate::web::answer::{HttpRefusal, Json};
+use crate::web::client::{BehindProxy, ClientIp};
+use crate::web::routes::Routes;
 use crate::who::Who;
 use crate::Config;
 
@@ -73,7 +73,7 @@ pub fn routes(profiles: Profiles, who: Who, config: Arc<Config>) -> Routes {
 const SIGN_IN: &str = "sign in first";
 
 /// The profile cookie; `secure` when the browser reaches the server over
-/// HTTPS (see [`crate::trust::https`]).
+/// HTTPS (see [`crate::web::trust::https`]).
 fn cookie(value: &str, age: i64, secure: bool) -> HeaderValue {
     let secure = if secure { "; Secure" } else { "" };
     let text = format!("{COOKIE}={value}; Path=/; Max-Age={age}; HttpOnly; SameSite=Lax{secure}");
@@ -86,7 +86,7 @@ type WithCookie<T> = ([(HeaderName, HeaderValue); 1], Json<T>);
 impl Api {
     /// The cookie holding `value` for this request's browser.
     fn cookie(&self, headers: &HeaderMap, value: &str, age: i64) -> HeaderValue {
-        cookie(value, age, crate::trust::https(&self.config, headers))
+        cookie(value, age, crate::web::trust::https(&self.config, headers))
     }
 
     /// `answer`, signing this browser in as `signed`.
@@ -150,7 +150,7 @@ async fn link(
     let Some((p, _)) = api.who.signed_in(&headers).await else {
         return Err(Refusal::new(Code::SignedOut, SIGN_IN).into());
     };
-    let origin = crate::trust::own_origin(&api.config, &headers);
+    let origin = crate::web::trust::own_origin(&api.config, &headers);
     Ok(Json(api.profiles.link(&p, ip, &origin).await?))
 }
 
@@ -203,11 +203,11 @@ async fn profile_page(
     headers: HeaderMap,
 ) -> Response {
     let found = api.profiles.exists(&id).await.map_err(|r| r.message);
-    crate::page::page_if(found, "profile", &headers)
+    crate::web::page::page_if(found, "profile", &headers)
 }
 
 async fn plain_page(headers: HeaderMap) -> Response {
-    crate::page::page(StatusCode::OK, None, &headers)
+    crate::web::page::page(StatusCode::OK, None, &headers)
 }
 
 #[cfg(test)]

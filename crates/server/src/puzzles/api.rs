@@ -10,8 +10,8 @@ use domino_puzzles::Theme;
 use serde::Deserialize;
 
 use super::{games, NextAsk, Puzzles};
-use crate::answer::{HttpRefusal, Json};
-use crate::routes::Routes;
+use crate::web::answer::{HttpRefusal, Json};
+use crate::web::routes::Routes;
 use crate::who::Who;
 
 /// What the puzzles' routes are given: the service, and who asks.
@@ -138,5 +138,5 @@ async fn open(
 }
 
 async fn page(headers: HeaderMap) -> Response {
-    crate::page::page(StatusCode::OK, None, &headers)
+    crate::web::page::page(StatusCode::OK, None, &headers)
 }

@@ -18,9 +18,9 @@ use domino_protocol::keep::{NewSheet, SheetVersion, SheetView};
 use domino_protocol::refusal::{Code, Refusal};
 
 use super::{Refused, Sheets};
-use crate::answer::{HttpRefusal, Json};
-use crate::client::{BehindProxy, ClientIp};
-use crate::routes::Routes;
+use crate::web::answer::{HttpRefusal, Json};
+use crate::web::client::{BehindProxy, ClientIp};
+use crate::web::routes::Routes;
 
 /// The header carrying a sheet's editing secret.
 pub const SECRET_HEADER: &str = "x-sheet-secret";
@@ -132,5 +132,5 @@ async fn csv(
     Path(id): Path<String>,
 ) -> Result<Response, HttpRefusal> {
     let csv = sheets.csv(&id).await?;
-    Ok(crate::page::csv_download(&csv.filename, csv.text))
+    Ok(crate::web::page::csv_download(&csv.filename, csv.text))
 }

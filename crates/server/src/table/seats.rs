@@ -107,130 +107,15 @@ impl Table {
     ) -> Result<Seated, Refusal> {
         let (seat, token) = match how {
             Seating::Spectate => (None, None),
-            Seating::Resume { token, profile } => {
-                let h = token_hash(&token);
-                let seat = self
-                    .seats
-                    .iter()
-                    .position(|s| s.token_hash.as_deref() == Some(h.as_str()))
-                    .ok_or(Refusal::new(
-                        Code::BadToken,
-                        "that token holds no seat at this table",
-                    ))?;
-                // A seat token alone seats a guest; a seat held by a
-                // profile or a bot account takes its own socket as well,
-                // so a token that leaked seats nobody else.
-                if let Some(owner) = &self.seats[seat].profile {
-                    if profile.as_ref() != Some(owner) {
-                        return Err(Refusal::new(
-                            Code::NotYourSeat,
-                            "that seat belongs to another account: only its own sign-in or API token resumes it",
-                        ));
-                    }
-                }
-                if self.seats[seat].left {
-                    // In a casual match, a seat lost to three timeouts
-                    // is the player's to take back by coming back.
-                    if !self.may_take_back(seat) {
-                        return Err(Refusal::new(Code::Left, "you left this table"));
-                    }
-                    self.take_back(seat).await?;
-                }
-                (Some(seat as u8), None)
-            }
+            Seating::Resume { token, profile } => (Some(self.resume(&token, profile).await?), None),
             Seating::Join {
                 name,
                 seat,
                 invite,
                 profile,
             } => {
-                let name = match &profile {
-                    Some((_, profile_name)) => profile_name.clone(),
-                    None => domino_league::name::display_name_within(
-                        &name,
-                        self.config.limits.name_chars,
-                    )?,
-                };
-                if self.finished {
-                    return Err(Refusal::new(Code::MatchOver, "the match is over"));
-                }
-                // One profile, one seat: a profile playing itself would
-                // rate nothing and could throw matches to itself.
-                if let Some((id, _)) = &profile {
-                    if self.seats.iter().any(|st| st.profile.as_ref() == Some(id)) {
-                        return Err(Refusal::new(
-                            Code::AlreadySeated,
-                            "your profile already has a seat at this table",
-                        ));
-                    }
-                }
-                // An invited seat is kept for the friend whose link names
-                // it: a join that names no seat (a stranger from the lobby)
-                // takes only an open one.
-                let free = |s: usize, st: &SeatState, named: bool| {
-                    let kind = self.plan.get(s).copied();
-                    let sits =
-                        kind == Some(SeatKind::Human) || (named && kind == Some(SeatKind::Invite));
-                    sits && st.name.is_none()
-                };
-                // The seat named must be free before its code is checked:
-                // a taken seat says `seat_taken` whatever the code.
-                let seat = match seat {
-                    Some(s)
-                        if free(
-                            s as usize,
-                            self.seats
-                                .get(s as usize)
-                                .ok_or(Refusal::new(Code::BadSeat, "no such seat"))?,
-                            true,
-                        ) =>
-                    {
-                        s as usize
-                    }
-                    Some(_) => return Err(Refusal::new(Code::SeatTaken, "that seat is not free")),
-                    None => self
-                        .seats
-                        .iter()
-                        .enumerate()
-                        .position(|(s, st)| free(s, st, false))
-                        .ok_or(Refusal::new(Code::TableFull, "no free seat at this table"))?,
-                };
-                if self.plan.get(seat) == Some(&SeatKind::Invite) {
-                    let given = invite.as_deref().unwrap_or("");
-                    // One refusal for no code and a wrong one: it tells a
-                    // stranger nothing about the right one.
-                    if !super::invites::matches(
-                        &self.commitments.secret,
-                        &self.id,
-                        seat as u8,
-                        given,
-                    ) {
-                        return Err(Refusal::new(
-                            Code::NotInvited,
-                            "that seat is kept for an invited friend: only their invite link takes it",
-                        ));
-                    }
-                }
-                let token = random_id(24);
-                let row = SeatRow {
-                    seat: seat as i64,
-                    name: name.clone(),
-                    token_hash: token_hash(&token),
-                    left_hand: None,
-                    profile_id: profile.map(|(id, _)| id),
-                };
-                if let Err(e) = self.store.add_seat(&self.id, &self.config.node, &row).await {
-                    return Err(self.not_written(e));
-                }
-                let st = &mut self.seats[seat];
-                st.name = Some(name);
-                st.profile = row.profile_id;
-                st.token_hash = Some(row.token_hash);
-                if let Ok(mut info) = self.info.lock() {
-                    info.names[seat] = st.name.clone();
-                }
-                self.mark_bot_account(seat).await;
-                (Some(seat as u8), Some(token))
+                let (seat, token) = self.join(name, seat, invite, profile).await?;
+                (Some(seat), Some(token))
             }
         };
         // Seated again from the same socket: it leaves its old place only
@@ -261,6 +146,135 @@ impl Table {
             seat,
             token,
         })
+    }
+
+    /// The seat a seat token returns to, for `profile` (a seat held by a
+    /// profile or a bot account takes its own sign-in as well, so a token
+    /// that leaked seats nobody else); a casual seat lost to timeouts is
+    /// taken back.
+    async fn resume(&mut self, token: &str, profile: Option<String>) -> Result<u8, Refusal> {
+        let h = token_hash(token);
+        let seat = self
+            .seats
+            .iter()
+            .position(|s| s.token_hash.as_deref() == Some(h.as_str()))
+            .ok_or(Refusal::new(
+                Code::BadToken,
+                "that token holds no seat at this table",
+            ))?;
+        if let Some(owner) = &self.seats[seat].profile {
+            if profile.as_ref() != Some(owner) {
+                return Err(Refusal::new(
+                    Code::NotYourSeat,
+                    "that seat belongs to another account: only its own sign-in or API token resumes it",
+                ));
+            }
+        }
+        if self.seats[seat].left {
+            // In a casual match, a seat lost to three timeouts is the
+            // player's to take back by coming back.
+            if !self.may_take_back(seat) {
+                return Err(Refusal::new(Code::Left, "you left this table"));
+            }
+            self.take_back(seat).await?;
+        }
+        Ok(seat as u8)
+    }
+
+    /// A new player seated (the seat named, or the first open one), stored
+    /// before it counts: the seat and its new token.
+    async fn join(
+        &mut self,
+        name: String,
+        seat: Option<u8>,
+        invite: Option<String>,
+        profile: Option<(String, String)>,
+    ) -> Result<(u8, String), Refusal> {
+        let name = match &profile {
+            Some((_, profile_name)) => profile_name.clone(),
+            None => domino_league::name::display_name_within(&name, self.config.limits.name_chars)?,
+        };
+        if self.finished {
+            return Err(Refusal::new(Code::MatchOver, "the match is over"));
+        }
+        // One profile, one seat: a profile playing itself would rate
+        // nothing and could throw matches to itself.
+        if let Some((id, _)) = &profile {
+            if self.seats.iter().any(|st| st.profile.as_ref() == Some(id)) {
+                return Err(Refusal::new(
+                    Code::AlreadySeated,
+                    "your profile already has a seat at this table",
+                ));
+            }
+        }
+        let seat = self.free_seat(seat, invite.as_deref())?;
+        let token = random_id(24);
+        let row = SeatRow {
+            seat: seat as i64,
+            name: name.clone(),
+            token_hash: token_hash(&token),
+            left_hand: None,
+            profile_id: profile.map(|(id, _)| id),
+        };
+        if let Err(e) = self.store.add_seat(&self.id, &self.config.node, &row).await {
+            return Err(self.not_written(e));
+        }
+        let st = &mut self.seats[seat];
+        st.name = Some(name);
+        st.profile = row.profile_id;
+        st.token_hash = Some(row.token_hash);
+        if let Ok(mut info) = self.info.lock() {
+            info.names[seat] = st.name.clone();
+        }
+        self.mark_bot_account(seat).await;
+        Ok((seat as u8, token))
+    }
+
+    /// The seat a join takes: the one named, if free (an invited seat only
+    /// with its invite code), or the first open one.
+    fn free_seat(&self, seat: Option<u8>, invite: Option<&str>) -> Result<usize, Refusal> {
+        // An invited seat is kept for the friend whose link names it: a
+        // join that names no seat (a stranger from the lobby) takes only
+        // an open one.
+        let free = |s: usize, st: &SeatState, named: bool| {
+            let kind = self.plan.get(s).copied();
+            let sits = kind == Some(SeatKind::Human) || (named && kind == Some(SeatKind::Invite));
+            sits && st.name.is_none()
+        };
+        // The seat named must be free before its code is checked: a taken
+        // seat says `seat_taken` whatever the code.
+        let seat = match seat {
+            Some(s)
+                if free(
+                    s as usize,
+                    self.seats
+                        .get(s as usize)
+                        .ok_or(Refusal::new(Code::BadSeat, "no such seat"))?,
+                    true,
+                ) =>
+            {
+                s as usize
+            }
+            Some(_) => return Err(Refusal::new(Code::SeatTaken, "that seat is not free")),
+            None => self
+                .seats
+                .iter()
+                .enumerate()
+                .position(|(s, st)| free(s, st, false))
+                .ok_or(Refusal::new(Code::TableFull, "no free seat at this table"))?,
+        };
+        if self.plan.get(seat) == Some(&SeatKind::Invite) {
+            let given = invite.unwrap_or("");
+            // One refusal for no code and a wrong one: it tells a stranger
+            // nothing about the right one.
+            if !super::invites::matches(&self.commitments.secret, &self.id, seat as u8, given) {
+                return Err(Refusal::new(
+                    Code::NotInvited,
+                    "that seat is kept for an invited friend: only their invite link takes it",
+                ));
+            }
+        }
+        Ok(seat)
     }
 
     /// A connection went away; whether it was attached.

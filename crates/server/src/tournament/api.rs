@@ -25,9 +25,9 @@ use domino_protocol::tournament::{
 };
 
 use super::{Tournaments, SECRET_HEADER};
-use crate::answer::{HttpRefusal, Json};
-use crate::client::{BehindProxy, ClientIp};
-use crate::routes::Routes;
+use crate::web::answer::{HttpRefusal, Json};
+use crate::web::client::{BehindProxy, ClientIp};
+use crate::web::routes::Routes;
 use crate::who::Who;
 
 /// What the tournaments' routes are given: the service, who asks, and
@@ -144,5 +144,5 @@ async fn start(
 
 async fn csv(State(api): State<Api>, Path(id): Path<String>) -> Result<Response, HttpRefusal> {
     let (name, text) = api.tournaments.csv(&id).await?;
-    Ok(crate::page::csv_download(&name, text))
+    Ok(crate::web::page::csv_download(&name, text))
 }

@@ -194,7 +194,7 @@ pub fn standings_csv(t: &Loaded) -> String {
         out.push_str(&format!(
             "{},{},{},{},{},{},{},{},{},{},{},{},{}\r\n",
             l.rank,
-            crate::page::csv_field(name),
+            crate::web::page::csv_field(name),
             l.played,
             l.won,
             l.drawn,

@@ -5,8 +5,8 @@ use axum::extract::State;
 use domino_protocol::turns::{Ask, MyTable};
 
 use super::Turns;
-use crate::answer::{HttpRefusal, Json};
-use crate::routes::Routes;
+use crate::web::answer::{HttpRefusal, Json};
+use crate::web::routes::Routes;
 
 pub fn routes(turns: Turns) -> Routes {
     Routes::new().post("/api/turns", of).with_state(turns)

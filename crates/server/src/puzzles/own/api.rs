@@ -8,9 +8,9 @@ use domino_protocol::refusal::Code;
 use domino_puzzles::FromRecordError;
 
 use super::OwnError;
-use crate::answer::{HttpRefusal, Json};
 use crate::puzzles::api::Api;
-use crate::routes::Routes;
+use crate::web::answer::{HttpRefusal, Json};
+use crate::web::routes::Routes;
 
 pub fn routes(api: Api) -> Routes {
     Routes::new()

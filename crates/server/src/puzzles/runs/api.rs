@@ -7,10 +7,10 @@ use domino_protocol::puzzles::{Bests, RunTried, RunTry, RunView, StartRun};
 use domino_protocol::refusal::Refusal;
 
 use super::{Kind, RunError, Seen};
-use crate::answer::{HttpRefusal, Json};
 use crate::puzzles::api::{Api, GuestQuery};
 use crate::puzzles::show::unrated_shown;
-use crate::routes::Routes;
+use crate::web::answer::{HttpRefusal, Json};
+use crate::web::routes::Routes;
 
 pub fn routes(api: Api) -> Routes {
     Routes::new()

@@ -1,6 +1,6 @@
 //! A router that keeps the list of its routes that change state (POST and
 //! DELETE), so that a test can try every one of them against
-//! [`crate::trust::guard`] rather than a hand list that goes stale when a
+//! [`crate::web::trust::guard`] rather than a hand list that goes stale when a
 //! route is added. The guard itself covers requests by method, whatever
 //! their route.
 

@@ -11,9 +11,9 @@ use axum::Json;
 use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
 use serde::Serialize;
 
-use crate::routes::Routes;
+use crate::web::routes::Routes;
 
-const BOT_API: &str = include_str!("../../../docs/botapi.md");
+const BOT_API: &str = include_str!("../../../../docs/botapi.md");
 
 /// The page and its text.
 pub fn routes() -> Routes {
@@ -68,7 +68,7 @@ async fn text() -> Json<Doc> {
 }
 
 async fn page(headers: HeaderMap) -> Response {
-    crate::page::page(StatusCode::OK, None, &headers)
+    crate::web::page::page(StatusCode::OK, None, &headers)
 }
 
 #[cfg(test)]

@@ -1,12 +1,12 @@
 //! The embedded page (`web/`) and the files the browser saves (CSV):
 //! answers every area's routes share, kept apart from the routes so that
-//! the areas need not import [`crate::http`].
+//! the areas need not import [`crate::web::http`].
 
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
-use crate::answer::internal;
+use crate::web::answer::internal;
 
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
@@ -23,9 +23,9 @@ pub(crate) fn page(status: StatusCode, missing: Option<&str>, headers: &HeaderMa
     let asked = headers
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok())
-        .and_then(crate::lang::from_accept_language);
+        .and_then(crate::web::lang::from_accept_language);
     let html = match asked {
-        Some(lang) => crate::lang::with_lang(&html, lang),
+        Some(lang) => crate::web::lang::with_lang(&html, lang),
         None => html,
     };
     let html = match missing {

@@ -23,7 +23,7 @@ use axum::response::Response;
 use axum::Router;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::answer::http_refusal;
+use crate::web::answer::http_refusal;
 use crate::Config;
 use domino_protocol::refusal::Code;
 

@@ -1,7 +1,7 @@
 //! What a load balancer and a monitoring system ask a node:
 //! `GET /readyz` (may this node be sent players now?) and `GET /metrics`
 //! (the Prometheus text format, with the `--metrics-token` as a bearer
-//! token). `/healthz`, in [`crate::http`], only says
+//! token). `/healthz`, in [`crate::web::http`], only says
 //! the process answers.
 
 use std::sync::atomic::Ordering;
@@ -13,11 +13,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use tokio::sync::watch;
 
-use crate::answer::http_refusal;
 use crate::hub::Hub;
 use crate::limits::Refused;
-use crate::metrics::{Exposition, Kind};
-use crate::routes::Routes;
+use crate::web::answer::http_refusal;
+use crate::web::metrics::{Exposition, Kind};
+use crate::web::routes::Routes;
 use domino_protocol::ops::Readiness;
 use domino_protocol::refusal::Code;
 

@@ -106,7 +106,7 @@ async fn dispatch(
         Request::Ping {} => Ok(Reply::Pong),
         Request::Events {} => want_events(conn),
         Request::Presets {} => Ok(Reply::Presets {
-            presets: crate::page::site_games(),
+            presets: crate::web::page::site_games(),
         }),
         Request::List {} => Ok(Reply::Tables {
             tables: hub.list_all().await,

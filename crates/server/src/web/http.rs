@@ -2,7 +2,7 @@
 //! record downloads, and the WebSocket upgrade at `/ws`.
 //!
 //! `GET /healthz` (alive: tables, parked tables, sockets and refusals by
-//! limit; `/readyz` and `/metrics` are in [`crate::ops`]), `GET /api/presets`, `GET /api/tables` (open public tables),
+//! limit; `/readyz` and `/metrics` are in [`crate::web::ops`]), `GET /api/presets`, `GET /api/tables` (open public tables),
 //! `GET /api/levels` (the bot levels' measured ratings by game and table size),
 //! `GET /api/history` (finished public matches), `GET /api/history/{id}`
 //! (a replay: the record, the revealed hand keys and commitments, and a
@@ -30,13 +30,13 @@ use domino_engine::{Event, Match, Viewer};
 use serde_json::Value;
 use tokio::sync::watch;
 
-use crate::answer::internal;
-use crate::answer::HttpRefusal;
-use crate::client::ClientIp;
 use crate::hub::Hub;
 use crate::limits::Refused;
-use crate::page::{asset, page, page_if};
-use crate::routes::Routes;
+use crate::web::answer::internal;
+use crate::web::answer::HttpRefusal;
+use crate::web::client::ClientIp;
+use crate::web::page::{asset, page, page_if};
+use crate::web::routes::Routes;
 use domino_league::fair::{self, Secret};
 use domino_protocol::history::{Frame, MatchSummary, Replay, SeatPlay};
 use domino_protocol::ops::Health;
@@ -55,9 +55,9 @@ struct Here {
     stop: watch::Receiver<bool>,
 }
 
-impl FromRef<Here> for crate::client::BehindProxy {
-    fn from_ref(here: &Here) -> crate::client::BehindProxy {
-        crate::client::BehindProxy::from_ref(&here.hub)
+impl FromRef<Here> for crate::web::client::BehindProxy {
+    fn from_ref(here: &Here) -> crate::web::client::BehindProxy {
+        crate::web::client::BehindProxy::from_ref(&here.hub)
     }
 }
 
@@ -67,21 +67,21 @@ impl FromRef<Here> for Hub {
     }
 }
 
-/// The whole HTTP application: every route behind [`crate::trust::guard`],
-/// every answer with [`crate::trust::headers`].
+/// The whole HTTP application: every route behind [`crate::web::trust::guard`],
+/// every answer with [`crate::web::trust::headers`].
 pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
     let config = hub.config.clone();
     let app = routes(hub.clone(), stop)
         .into_router()
         .layer(axum::middleware::from_fn_with_state(
             hub,
-            crate::bearer::guard,
+            crate::web::guard::guard,
         ))
         .layer(axum::middleware::from_fn_with_state(
             config,
-            crate::trust::guard,
+            crate::web::trust::guard,
         ));
-    crate::trust::headers(app)
+    crate::web::trust::headers(app)
 }
 
 /// Every route, with the list of those that change state.
@@ -91,7 +91,9 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
     Routes::new()
         .get("/ws", upgrade)
         .get("/healthz", healthz)
-        .get("/api/presets", || async { Json(crate::page::site_games()) })
+        .get("/api/presets", || async {
+            Json(crate::web::page::site_games())
+        })
         .get("/api/tables", tables)
         .get("/api/levels", || async {
             Json(domino_league::ratings::shipped_levels())
@@ -117,7 +119,7 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         })
         .merge(crate::sheets::routes(
             app.sheets.clone(),
-            crate::client::BehindProxy::from_ref(&hub),
+            crate::web::client::BehindProxy::from_ref(&hub),
         ))
         .merge(crate::coach::api::routes(app.coach.clone()))
         .merge(crate::profiles::routes(
@@ -129,22 +131,22 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .merge(crate::tournament::routes(
             app.tournaments,
             app.who.clone(),
-            crate::client::BehindProxy::from_ref(&hub),
+            crate::web::client::BehindProxy::from_ref(&hub),
         ))
         .merge(crate::pool::routes(
             app.pool,
             app.who.clone(),
-            crate::client::BehindProxy::from_ref(&hub),
+            crate::web::client::BehindProxy::from_ref(&hub),
         ))
         .merge(crate::challenges::routes(
             app.challenges,
             app.who.clone(),
-            crate::client::BehindProxy::from_ref(&hub),
+            crate::web::client::BehindProxy::from_ref(&hub),
         ))
         .merge(crate::turns::routes(app.turns))
         .merge(crate::bots::routes(app.bots, app.who))
-        .merge(crate::bot_docs::routes())
-        .merge(crate::ops::routes(hub, stop))
+        .merge(crate::web::bot_docs::routes())
+        .merge(crate::web::ops::routes(hub, stop))
 }
 
 async fn upgrade(
@@ -158,8 +160,8 @@ async fn upgrade(
     // all their addresses) and play with their profile: a browser's
     // handshake must come from our own page. Clients that are no browser
     // send no Origin.
-    if !crate::trust::same_origin(&app.hub.config, &headers) {
-        return crate::answer::http_refusal(
+    if !crate::web::trust::same_origin(&app.hub.config, &headers) {
+        return crate::web::answer::http_refusal(
             StatusCode::FORBIDDEN,
             domino_protocol::refusal::Code::CrossSite,
             "game connections from another site's page are refused",
@@ -188,7 +190,7 @@ async fn upgrade(
         .read_buffer_size(WS_READ_BUFFER)
         .on_upgrade(move |socket| {
             let bot = bot.map(|axum::Extension(b)| b);
-            crate::ws::serve(socket, hub, ip, pass, profile, bot, stop)
+            crate::web::ws::serve(socket, hub, ip, pass, profile, bot, stop)
         })
 }
 
