@@ -43,6 +43,56 @@ fn hands_of(log: &[LogRow]) -> Result<Vec<Vec<Entry>>, String> {
     Ok(hands)
 }
 
+/// A stored table's match replayed from its log: the match, the events of
+/// the hand being played (for returning players' logs) and the score
+/// sheet.
+fn replayed(
+    saved: &Saved,
+    first: domino_engine::Match,
+    commitments: &mut Commitments,
+) -> Result<(domino_engine::Match, Vec<Event>, Vec<serde_json::Value>), String> {
+    let id = &saved.table.id;
+    let hands = hands_of(&saved.log).map_err(|e| format!("table {id}: {e}"))?;
+    let mut sink: Vec<Event> = Vec::new();
+    let mut sheet = Vec::new();
+    let mut before = Phase::Play;
+    let m = replay_hands(
+        first,
+        hands.iter().map(Vec::as_slice),
+        |m, _| commitments.next_deal(m),
+        |visit| {
+            match visit {
+                Visit::Dealt { .. } => sink.clear(),
+                Visit::Action { game, .. } => before = game.phase(),
+                Visit::Acted { game, events, .. } => {
+                    sink.extend_from_slice(events);
+                    sheet.extend(sheet_line(game, before));
+                }
+                Visit::Deal { .. } => {}
+            }
+            ControlFlow::Continue(())
+        },
+    )
+    .map_err(|e| format!("table {id}: {e}"))?;
+    Ok((m, sink, sheet))
+}
+
+/// A stored table's seats as its task keeps them.
+fn seats_of(saved: &Saved, players: u8, now: Instant) -> Vec<SeatState> {
+    let mut seats: Vec<SeatState> = (0..players).map(|_| SeatState::empty(now)).collect();
+    for s in &saved.seats {
+        if let Some(st) = seats.get_mut(s.seat as usize) {
+            st.name = Some(s.name.clone());
+            st.profile = s.profile_id.clone();
+            // No token: a computer player's seat, named (a tournament's
+            // bot entrant).
+            st.token_hash = Some(s.token_hash.clone()).filter(|h| !h.is_empty());
+            st.left = s.left_hand.is_some();
+        }
+    }
+    seats
+}
+
 impl Table {
     /// Create a table, store it, and start its task.
     pub async fn create(
@@ -194,43 +244,9 @@ impl Table {
         let first = commitments
             .first_hand(rules)
             .map_err(|e| format!("table {}: {e}", t.id))?;
-        let hands = hands_of(&saved.log).map_err(|e| format!("table {}: {e}", t.id))?;
-        // The events of the hand being played, for returning players' logs.
-        let mut sink: Vec<Event> = Vec::new();
-        let mut sheet = Vec::new();
-        let mut before = Phase::Play;
-        let m = replay_hands(
-            first,
-            hands.iter().map(Vec::as_slice),
-            |m, _| commitments.next_deal(m),
-            |visit| {
-                match visit {
-                    Visit::Dealt { .. } => sink.clear(),
-                    Visit::Action { game, .. } => before = game.phase(),
-                    Visit::Acted { game, events, .. } => {
-                        sink.extend_from_slice(events);
-                        sheet.extend(sheet_line(game, before));
-                    }
-                    Visit::Deal { .. } => {}
-                }
-                ControlFlow::Continue(())
-            },
-        )
-        .map_err(|e| format!("table {}: {e}", t.id))?;
+        let (m, sink, sheet) = replayed(&saved, first, &mut commitments)?;
         let now = Instant::now();
-        let mut seats: Vec<SeatState> = (0..rules.players())
-            .map(|_| SeatState::empty(now))
-            .collect();
-        for s in &saved.seats {
-            if let Some(st) = seats.get_mut(s.seat as usize) {
-                st.name = Some(s.name.clone());
-                st.profile = s.profile_id.clone();
-                // No token: a computer player's seat, named (a
-                // tournament's bot entrant).
-                st.token_hash = Some(s.token_hash.clone()).filter(|h| !h.is_empty());
-                st.left = s.left_hand.is_some();
-            }
-        }
+        let seats = seats_of(&saved, rules.players(), now);
         let clock: Option<domino_engine::Clock> = match &t.clock {
             Some(c) => {
                 Some(serde_json::from_str(c).map_err(|e| format!("table {}: clock: {e}", t.id))?)
