@@ -342,6 +342,47 @@ impl Run {
         });
     }
 
+    /// An attach sent to the owner; once answered, how the socket sits is
+    /// noted (seated: how to attach it again after a move; refused: as it
+    /// was).
+    fn attach_there(
+        &mut self,
+        conn: ConnId,
+        how: Box<Seating>,
+        reply: oneshot::Sender<Result<Seated, Refusal>>,
+        was_here: bool,
+    ) {
+        let ctl = self.ctl.clone();
+        self.attaching.insert(conn);
+        let (tx, rx) = oneshot::channel();
+        self.ask(
+            conn,
+            Request::Attach {
+                how: (*how).clone(),
+            },
+            tx,
+            |r| match r {
+                Reply::Seated(s) => Some(s),
+                _ => None,
+            },
+        );
+        tokio::spawn(async move {
+            let r: Result<Seated, Refusal> = rx.await.unwrap_or_else(|_| Err(gone()));
+            match &r {
+                Ok(Seated { token, .. }) => {
+                    let _ = ctl.send(Ctl::Seated {
+                        conn,
+                        again: again_as(*how, token.clone()),
+                    });
+                }
+                Err(_) => {
+                    let _ = ctl.send(Ctl::Refused { conn, was_here });
+                }
+            }
+            let _ = reply.send(r);
+        });
+    }
+
     /// A socket's request: to the local table if this node owns it now,
     /// otherwise to the owner.
     async fn forward(&mut self, cmd: Cmd) {
@@ -379,37 +420,7 @@ impl Run {
         match cmd {
             Cmd::Attach {
                 conn, how, reply, ..
-            } => {
-                let ctl = self.ctl.clone();
-                self.attaching.insert(conn);
-                let (tx, rx) = oneshot::channel();
-                self.ask(
-                    conn,
-                    Request::Attach {
-                        how: (*how).clone(),
-                    },
-                    tx,
-                    |r| match r {
-                        Reply::Seated(s) => Some(s),
-                        _ => None,
-                    },
-                );
-                tokio::spawn(async move {
-                    let r: Result<Seated, Refusal> = rx.await.unwrap_or_else(|_| Err(gone()));
-                    match &r {
-                        Ok(Seated { token, .. }) => {
-                            let _ = ctl.send(Ctl::Seated {
-                                conn,
-                                again: again_as(*how, token.clone()),
-                            });
-                        }
-                        Err(_) => {
-                            let _ = ctl.send(Ctl::Refused { conn, was_here });
-                        }
-                    }
-                    let _ = reply.send(r);
-                });
-            }
+            } => self.attach_there(conn, how, reply, was_here),
             Cmd::Detach { conn } => {
                 self.relay.send(
                     &self.to,
