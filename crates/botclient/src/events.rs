@@ -6,7 +6,8 @@
 
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use domino_protocol::socket::Request;
+use serde_json::Value;
 use tokio::sync::mpsc;
 
 use crate::backoff::Backoff;
@@ -70,16 +71,14 @@ async fn session(
     backoff: &mut Backoff,
 ) -> Result<(), ClientError> {
     let mut socket = Socket::open(server).await?;
-    socket
-        .send(&json!({"type": "events", "id": "events"}))
-        .await?;
+    socket.send(&Request::Events {}.sent_as("events")).await?;
     let mut keepalive = tokio::time::interval(KEEPALIVE);
     keepalive.tick().await;
     loop {
         let message = tokio::select! {
             m = socket.next() => m?,
             _ = keepalive.tick() => {
-                socket.send(&json!({"type": "ping"})).await?;
+                socket.send(&Request::Ping {}.sent()).await?;
                 continue;
             }
             _ = events.closed() => {
@@ -150,6 +149,7 @@ fn read(message: &Value) -> Result<Read, ClientError> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn events_are_read_as_the_contract_writes_them() {

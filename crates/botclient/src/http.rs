@@ -189,6 +189,17 @@ impl Server {
             })?
     }
 
+    /// `POST path` with `body`, one of the protocol's request bodies.
+    pub async fn post<T: serde::Serialize>(
+        &self,
+        path: &str,
+        body: &T,
+    ) -> Result<Value, ClientError> {
+        let body = serde_json::to_value(body)
+            .map_err(|e| ClientError::Protocol(format!("a body that does not write: {e}")))?;
+        self.request("POST", path, Some(&body)).await
+    }
+
     async fn exchange(
         &self,
         method: &str,

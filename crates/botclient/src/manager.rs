@@ -7,7 +7,9 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use domino_protocol::challenges::Decline;
+use domino_protocol::pool::{self, Opponents};
+use serde_json::Value;
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 
@@ -180,17 +182,17 @@ impl Client {
         let path = format!("/api/challenges/{}", c.id);
         let answer = match reason {
             Some(reason) => {
-                self.server
-                    .request(
-                        "POST",
-                        &format!("{path}/decline"),
-                        Some(&json!({"reason": reason})),
-                    )
-                    .await
+                let decline = Decline {
+                    reason: Some(reason.to_string()),
+                };
+                self.server.post(&format!("{path}/decline"), &decline).await
             }
             None => {
+                // No body to send: an empty object, as every request
+                // that changes something is JSON.
+                let nothing = Value::Object(serde_json::Map::new());
                 self.server
-                    .request("POST", &format!("{path}/accept"), Some(&json!({})))
+                    .request("POST", &format!("{path}/accept"), Some(&nothing))
                     .await
             }
         };
@@ -253,11 +255,17 @@ impl Client {
         let Some(rules) = &self.options.game else {
             return Ok(());
         };
-        let body = json!({"rules": rules, "rated": self.options.rated, "opponents": "any"});
-        let answer = self
-            .server
-            .request("POST", "/api/seeks", Some(&body))
-            .await?;
+        let ask = pool::Seek {
+            rules: rules.clone(),
+            rated: self.options.rated,
+            fill_s: None,
+            name: String::new(),
+            guest: None,
+            team: false,
+            opponents: Some(Opponents::Any),
+            clock: None,
+        };
+        let answer = self.server.post("/api/seeks", &ask).await?;
         let text = |k: &str| answer.get(k).and_then(Value::as_str).map(str::to_string);
         let (Some(id), Some(token)) = (text("seek"), text("token")) else {
             return Err(ClientError::Protocol(

@@ -13,6 +13,7 @@ use crate::error::ClientError;
 use crate::http::Server;
 use crate::pace::Pace;
 use crate::tls::Stream;
+use domino_protocol::socket::Sent;
 
 /// The close code the server ends a revoked token's connections with.
 pub const REVOKED_CLOSE: u16 = 4001;
@@ -43,9 +44,11 @@ impl Socket {
         })
     }
 
-    pub async fn send(&mut self, message: &Value) -> Result<(), ClientError> {
+    pub async fn send(&mut self, message: &Sent) -> Result<(), ClientError> {
+        let text = serde_json::to_string(message)
+            .map_err(|e| ClientError::Protocol(format!("a request that does not write: {e}")))?;
         self.pace.wait().await;
-        self.ws.send(Message::text(message.to_string())).await?;
+        self.ws.send(Message::text(text)).await?;
         Ok(())
     }
 

@@ -6,7 +6,8 @@
 use std::time::Duration;
 
 use domino_engine::{Action, Phase, SeatView};
-use serde_json::{json, Value};
+use domino_protocol::socket::Request;
+use serde_json::Value;
 
 use crate::backoff::Backoff;
 use crate::error::ClientError;
@@ -14,6 +15,7 @@ use crate::http::Server;
 use crate::policy::{Player, Policy, Turn};
 use crate::socket::Socket;
 use crate::{Progress, Report};
+use domino_protocol::socket::Sent;
 
 /// How long a finished rated table is watched for its rating changes,
 /// which the table sends once the store has them.
@@ -130,7 +132,13 @@ impl Play<'_> {
     async fn session(&mut self, server: &Server) -> Result<Option<Finished>, ClientError> {
         let mut socket = Socket::open(server).await?;
         socket
-            .send(&json!({"type": "resume", "table": self.seat.table, "token": self.seat.token, "id": "resume"}))
+            .send(
+                &Request::Resume {
+                    table: self.seat.table.clone(),
+                    token: self.seat.token.clone(),
+                }
+                .sent_as("resume"),
+            )
             .await?;
         let mut keepalive = tokio::time::interval(KEEPALIVE);
         keepalive.tick().await;
@@ -139,7 +147,7 @@ impl Play<'_> {
             let message = tokio::select! {
                 m = socket.next() => m?,
                 _ = keepalive.tick() => {
-                    socket.send(&json!({"type": "ping"})).await?;
+                    socket.send(&Request::Ping {}.sent()).await?;
                     continue;
                 }
                 _ = sleep_until(deadline) => {
@@ -223,7 +231,7 @@ impl Play<'_> {
     }
 
     /// What to send after this state, if anything.
-    async fn on_state(&mut self, message: &Value) -> Result<Option<Value>, ClientError> {
+    async fn on_state(&mut self, message: &Value) -> Result<Option<Sent>, ClientError> {
         let seq = message.get("seq").and_then(Value::as_i64).unwrap_or(0);
         let state = message.get("state").cloned().unwrap_or(Value::Null);
         let seat = state
@@ -246,7 +254,7 @@ impl Play<'_> {
             .map_err(|e| ClientError::Protocol(format!("table {}: {e}", self.seat.table)))?;
         if view.phase() == Phase::HandOver && self.ready_after != Some(view.hand_number()) {
             self.ready_after = Some(view.hand_number());
-            return Ok(Some(json!({"type": "ready"})));
+            return Ok(Some(Request::Ready {}.sent()));
         }
         if view.to_act() != Some(seat) || view.legal().is_empty() || seq <= self.acted {
             return Ok(None);
@@ -294,9 +302,11 @@ impl Play<'_> {
                 fallback
             }
         };
-        Ok(Some(
-            json!({"type": "act", "action": action, "seq": seq, "id": format!("act-{seq}")}),
-        ))
+        let act = Request::Act {
+            action,
+            seq: Some(seq),
+        };
+        Ok(Some(act.sent_as(format!("act-{seq}"))))
     }
 
     /// The policy's answer from its thread, keeping the player (lost with
@@ -375,6 +385,7 @@ async fn sleep_until(at: Option<tokio::time::Instant>) {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn the_end_of_a_match_is_read_for_the_seat_that_played_it() {

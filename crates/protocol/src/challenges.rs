@@ -55,7 +55,7 @@ pub struct Accepted {
 }
 
 /// A declined challenge's reason, if the bot gives one.
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Decline {
     #[serde(default)]

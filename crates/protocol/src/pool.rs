@@ -40,7 +40,7 @@ impl Opponents {
 }
 
 /// A request for a game.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Seek {
     pub rules: RulesSpec,

@@ -115,6 +115,34 @@ pub enum Request {
     Rematch {},
 }
 
+/// A request as a client sends it: the request and the `id` its answer
+/// echoes, if it wants one (the bot client's messages).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Sent {
+    #[serde(flatten)]
+    pub request: Request,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+}
+
+impl Request {
+    /// This request with no `id`.
+    pub fn sent(self) -> Sent {
+        Sent {
+            request: self,
+            id: None,
+        }
+    }
+
+    /// This request with `id`, which its answer echoes.
+    pub fn sent_as(self, id: impl Into<String>) -> Sent {
+        Sent {
+            request: self,
+            id: Some(id.into()),
+        }
+    }
+}
+
 /// A table as the lobby lists it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -219,6 +247,26 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use serde_json::json;
+
+    /// What a client sends is what the server reads: the request with its
+    /// `id` beside its fields, read back once the `id` is taken off.
+    #[test]
+    fn a_sent_request_is_the_request_with_its_id() {
+        let act = Request::Act {
+            action: Action::Pass,
+            seq: Some(7),
+        };
+        let sent = serde_json::to_value(act.clone().sent_as("act-7")).unwrap();
+        assert_eq!(
+            sent,
+            json!({"type": "act", "action": {"type": "pass"}, "seq": 7, "id": "act-7"})
+        );
+        let mut read = sent;
+        read.as_object_mut().unwrap().remove("id");
+        assert_eq!(serde_json::from_value::<Request>(read).unwrap(), act);
+        let ping = serde_json::to_value(Request::Ping {}.sent()).unwrap();
+        assert_eq!(ping, json!({"type": "ping"}));
+    }
 
     fn sent(reply: Reply, id: Value) -> Value {
         serde_json::from_str(&Answer { reply, id }.to_text()).unwrap()
