@@ -527,6 +527,13 @@ impl Refusal {
     }
 }
 
+/// A refusal as a log line or a page's error reads it: its message.
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// A refused display name is `bad_name`, with the league's words.
 impl From<NameError> for Refusal {
     fn from(e: NameError) -> Refusal {

@@ -202,8 +202,7 @@ async fn profile_page(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let found = api.profiles.exists(&id).await.map_err(|r| r.message);
-    crate::web::page::page_if(found, "profile", &headers)
+    crate::web::page::page_if(api.profiles.exists(&id).await, "profile", &headers)
 }
 
 async fn plain_page(headers: HeaderMap) -> Response {

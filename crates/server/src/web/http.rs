@@ -434,11 +434,7 @@ async fn sheet_page(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    page_if(
-        app.sheets.exists(&id).await.map_err(|r| r.message),
-        "sheet",
-        &headers,
-    )
+    page_if(app.sheets.exists(&id).await, "sheet", &headers)
 }
 
 /// A tournament's link: the page while it exists; 404 otherwise.
@@ -447,11 +443,7 @@ async fn tournament_page(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    page_if(
-        app.tournaments.exists(&id).await.map_err(|r| r.message),
-        "tournament",
-        &headers,
-    )
+    page_if(app.tournaments.exists(&id).await, "tournament", &headers)
 }
 
 /// How to play a game: the page for a game the engine knows; 404 otherwise.
