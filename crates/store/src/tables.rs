@@ -357,8 +357,7 @@ impl Store {
         at: i64,
         record: &domino_engine::record::Record,
     ) -> Result<(), TableWriteError> {
-        let record = crate::json_text(record)?;
-        self.close_table(table, node, at, &record, true).await
+        self.close_table(table, node, at, record, true).await
     }
 
     /// Mark a table finished with its final record.
@@ -369,8 +368,7 @@ impl Store {
         at: i64,
         record: &domino_engine::record::Record,
     ) -> Result<(), TableWriteError> {
-        let record = crate::json_text(record)?;
-        self.close_table(table, node, at, &record, false).await
+        self.close_table(table, node, at, record, false).await
     }
 
     async fn close_table(
@@ -378,16 +376,17 @@ impl Store {
         table: &str,
         node: &str,
         at: i64,
-        record: &str,
+        record: &domino_engine::record::Record,
         abandoned: bool,
     ) -> Result<(), TableWriteError> {
+        let record = crate::json_text(record)?;
         let sql = format!(
             "UPDATE domino_tables SET finished_at = $1, record = $2, abandoned = $3 WHERE id = $4 AND {}",
             self.fence(4, 5)
         );
         let q = sqlx::query(&sql)
             .bind(at)
-            .bind(record)
+            .bind(&record)
             .bind(i64::from(abandoned))
             .bind(table);
         self.owned_write(q, node).await

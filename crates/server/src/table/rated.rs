@@ -87,10 +87,15 @@ impl Table {
             return;
         };
         self.rating_pending = true;
-        let rated = self.tables.rater().rate(end);
+        // In a task of its own, so that even a rater that panics is
+        // answered (with no changes) and the held state goes out.
+        let rating = tokio::spawn(self.tables.rater().rate(end));
         let tx = self.tx.clone();
         tokio::spawn(async move {
-            let changes = rated.await;
+            let changes = rating.await.unwrap_or_else(|e| {
+                tracing::error!("rating a finished match failed: {e}");
+                Vec::new()
+            });
             // (A table gone meanwhile has nobody to tell.)
             let _ = tx.send(Cmd::Rated { changes }).await;
         });
@@ -129,7 +134,8 @@ impl Table {
         Some(MatchEnd {
             table: self.id.clone(),
             game: self.rules.preset().name().to_string(),
-            rated: players.iter().all(Option::is_some) && rated_play != Some(false),
+            // (A profile is among the players, as checked above.)
+            rated: self.counts_for_ratings(),
             players,
             side_of: (0..n).map(side_of).collect(),
             stats: ratings::seat_stats(&self.sheet, n, side_of),
