@@ -81,6 +81,7 @@ fn from_store(url: &str, matches: i64) -> anyhow::Result<Vec<Named>> {
             .await
             .with_context(|| format!("--store: cannot open {url}"))?;
         let rows = store
+            .tables()
             .finished_list(matches)
             .await
             .context("--store: reading the finished matches")?;

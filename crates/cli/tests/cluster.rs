@@ -439,7 +439,7 @@ async fn a_table(
 /// state its `ok` named.
 async fn check_log(db: &str, table: &str, acks: &[(i64, u64, Value)]) -> usize {
     let store = Store::connect(db).await.unwrap();
-    let log = store.log(table).await.unwrap();
+    let log = store.tables().log(table).await.unwrap();
     for (i, e) in log.iter().enumerate() {
         assert_eq!(e.seq, i as i64, "a gap or a doubled position in the log");
     }
@@ -462,7 +462,7 @@ async fn check_log(db: &str, table: &str, acks: &[(i64, u64, Value)]) -> usize {
 /// The node (index into `names`) holding `table`'s lease now.
 async fn owner(db: &str, table: &str, names: &[String]) -> Option<usize> {
     let store = Store::connect(db).await.unwrap();
-    let holder = store.lease_holder(table).await.unwrap();
+    let holder = store.leases().lease_holder(table).await.unwrap();
     store.close().await;
     holder.and_then(|h| names.iter().position(|n| *n == h.node))
 }
@@ -752,10 +752,10 @@ async fn owners_killed_at_random_moments() {
                 // No lease at all: the match ended (its lease let go).
                 let mut ended = false;
                 if moved.is_none() {
-                    match store.lease_holder(&table).await.unwrap() {
+                    match store.leases().lease_holder(&table).await.unwrap() {
                         Some(h) if h.node != names[o] => moved = Some(killed.elapsed()),
                         Some(_) => {}
-                        None => ended = store.finished(&table).await.unwrap().is_some(),
+                        None => ended = store.tables().finished(&table).await.unwrap().is_some(),
                     }
                 }
                 let s = seen.lock().unwrap().seq;
@@ -816,7 +816,7 @@ async fn owners_killed_at_random_moments() {
 /// The table's turn clock as stored: the running seat and its deadline
 /// (ms since the epoch). What a node taking the table over starts from.
 async fn stored_clock(store: &Store, table: &str) -> (Option<u64>, i64) {
-    let saved = store.unfinished_one(table).await.unwrap().unwrap();
+    let saved = store.tables().unfinished_one(table).await.unwrap().unwrap();
     let clock: Value = serde_json::from_str(saved.table.clock.as_deref().unwrap()).unwrap();
     let running = &clock["running"];
     let seat = running["seat"].as_u64();

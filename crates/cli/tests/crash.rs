@@ -186,7 +186,7 @@ async fn check_stored(db: &str, seen: &Seen, tables: usize) -> HashMap<String, i
     let seen = seen.lock().unwrap().clone();
     assert_eq!(seen.len(), tables);
     for (t, (seq, finished)) in seen {
-        let log = store.log(&t).await.unwrap();
+        let log = store.tables().log(&t).await.unwrap();
         let seqs: Vec<i64> = log.iter().map(|e| e.seq).collect();
         assert_eq!(seqs, (0..log.len() as i64).collect::<Vec<_>>(), "{t}");
         assert!(
@@ -195,7 +195,7 @@ async fn check_stored(db: &str, seen: &Seen, tables: usize) -> HashMap<String, i
             log.len()
         );
         // A match is in the history before anyone hears it ended.
-        if !finished && store.finished(&t).await.unwrap().is_none() {
+        if !finished && store.tables().finished(&t).await.unwrap().is_none() {
             stored.insert(t, log.len() as i64);
         }
     }
@@ -306,8 +306,14 @@ async fn killed_owner_on_postgres_loses_no_move_and_the_other_node_plays_on() {
     let began = Instant::now();
     for t in stored.keys() {
         // (A table it took over may have finished since: it played on.)
-        while store.lease_holder(t).await.unwrap().map(|h| h.node) != Some("crash-b".into())
-            && store.finished(t).await.unwrap().is_none()
+        while store
+            .leases()
+            .lease_holder(t)
+            .await
+            .unwrap()
+            .map(|h| h.node)
+            != Some("crash-b".into())
+            && store.tables().finished(t).await.unwrap().is_none()
         {
             assert!(began.elapsed() < PATIENCE, "{t} not taken over");
             tokio::time::sleep(Duration::from_millis(100)).await;

@@ -179,8 +179,9 @@ fn puzzles_are_mined_from_a_servers_finished_matches_but_not_its_private_ones() 
                 seats: None,
                 clock: None,
             };
-            store.create_table(&row).await.unwrap();
+            store.tables().create_table(&row).await.unwrap();
             store
+                .tables()
                 .finish(&id, "node-a", 10 + i as i64, rec)
                 .await
                 .unwrap();

@@ -1,6 +1,6 @@
 //! Who is put at a table with whom: the rating window and the grouping of
 //! the pool's seeks of one game into tables (pure: the store runs it in
-//! its pairing transaction, see `Store::pair` in the server).
+//! its pairing transaction, see the store's `Seeks::pair`).
 
 /// The window starts at ±150 rating points...
 pub const WINDOW_START: f64 = 150.0;

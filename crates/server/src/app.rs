@@ -44,9 +44,13 @@ pub struct App {
 
 impl App {
     pub fn new(hub: Hub) -> App {
-        let store = hub.store.clone();
-        let finished = FinishedMatches::new(store.clone());
-        let puzzles = Puzzles::new(store.clone(), finished.clone(), hub.config.time.clone());
+        let store = &hub.store;
+        let finished = FinishedMatches::new(store.tables().clone(), store.tournaments().clone());
+        let puzzles = Puzzles::new(
+            store.puzzles().clone(),
+            finished.clone(),
+            hub.config.time.clone(),
+        );
         let budget = Budget::for_bots(hub.config.bot_budget_ms);
         let coach = Arc::new(Coach::new(finished.clone(), budget));
         App {
@@ -54,10 +58,14 @@ impl App {
             pool: pool(&hub),
             challenges: challenges(&hub),
             bots: bot_accounts(&hub),
-            sheets: Sheets::new(store.clone(), quota(&hub)),
+            sheets: Sheets::new(store.sheets().clone(), quota(&hub)),
             profiles: profiles(&hub),
-            turns: Turns::new(store.clone(), hub.config.time.clone()),
-            who: Who::new(store, hub.config.limits.name_chars),
+            turns: Turns::new(store.clocks().clone(), hub.config.time.clone()),
+            who: Who::new(
+                store.profiles().clone(),
+                store.bots().clone(),
+                hub.config.limits.name_chars,
+            ),
             coach,
             finished,
             puzzles,
@@ -66,11 +74,19 @@ impl App {
     }
 }
 
-/// The tournaments' service, wired from the hub's parts: the store, the
-/// tables it opens for each round, and the creation limits. The router's
+/// The tournaments' service, wired from the hub's parts: the store's
+/// tournaments, tables and bot accounts, the tables it opens for each
+/// round, and the creation limits. The router's
 /// and the task that runs the rounds are the same service.
 pub fn tournaments(hub: &Hub) -> Tournaments {
-    Tournaments::new(hub.store.clone(), Tables::new(hub.clone()), quota(hub))
+    let store = &hub.store;
+    Tournaments::new(
+        store.tournaments().clone(),
+        store.tables().clone(),
+        store.bots().clone(),
+        Tables::new(hub.clone()),
+        quota(hub),
+    )
 }
 
 /// The HTTP creation limits as a service is given them.
@@ -86,7 +102,8 @@ pub fn quota(hub: &Hub) -> Quota {
 /// task that runs the rounds are the same service.
 pub fn pool(hub: &Hub) -> Pool {
     Pool::new(crate::pool::Parts {
-        store: hub.store.clone(),
+        seeks: hub.store.seeks().clone(),
+        table_rows: hub.store.tables().clone(),
         tables: Tables::new(hub.clone()),
         creations: hub.creations.clone(),
         limits: hub.config.limits.clone(),
@@ -100,7 +117,8 @@ pub fn pool(hub: &Hub) -> Pool {
 /// The challenges' service, wired from the hub's parts.
 pub fn challenges(hub: &Hub) -> Challenges {
     Challenges::new(crate::challenges::Parts {
-        store: hub.store.clone(),
+        profiles: hub.store.profiles().clone(),
+        accounts: hub.store.bots().clone(),
         tables: Tables::new(hub.clone()),
         bots: hub.bots.clone(),
         seats: bot_seats(hub),
@@ -111,21 +129,31 @@ pub fn challenges(hub: &Hub) -> Challenges {
 /// The bot accounts' seats and their cap, as the pool and the challenges
 /// seat a bot.
 fn bot_seats(hub: &Hub) -> BotSeats {
-    BotSeats::new(hub.store.clone(), hub.config.bot_tables, hub.bots.clone())
+    BotSeats::new(
+        hub.store.bots().clone(),
+        hub.config.bot_tables,
+        hub.bots.clone(),
+    )
 }
 
 /// The bot accounts' service, wired from the hub's parts (the relay tells
 /// the other nodes of a revoked token). The socket's events subscription
 /// is given the same.
 pub fn bot_accounts(hub: &Hub) -> BotAccounts {
-    BotAccounts::new(hub.store.clone(), hub.bots.clone(), hub.relay.clone())
+    BotAccounts::new(
+        hub.store.bots().clone(),
+        hub.store.profiles().clone(),
+        hub.bots.clone(),
+        hub.relay.clone(),
+    )
 }
 
-/// The profiles' service, wired from the hub's parts: the store, the
-/// creation limits, the longest name and the leaderboards' default.
+/// The profiles' service, wired from the hub's parts: the store's
+/// profiles and bot accounts, the creation limits, the longest name and the leaderboards' default.
 pub fn profiles(hub: &Hub) -> Profiles {
     Profiles::new(
-        hub.store.clone(),
+        hub.store.profiles().clone(),
+        hub.store.bots().clone(),
         quota(hub),
         hub.config.limits.name_chars,
         hub.config.leaderboard_min,

@@ -53,21 +53,21 @@ pub fn bearer(headers: &HeaderMap) -> Option<&str> {
 /// The bot account of a bearer token; `None` when it is unknown or
 /// revoked (or the store could not say).
 pub async fn resolve(hub: &Hub, token: &str) -> Option<BotAuth> {
-    resolve_in(&hub.store, token).await
+    resolve_in(hub.store.bots(), token).await
 }
 
-/// [`resolve`] from the store alone.
-pub async fn resolve_in(store: &domino_store::Store, token: &str) -> Option<BotAuth> {
-    resolve_used(store, token).await.map(|(a, _)| a)
+/// [`resolve`] from the store's bot accounts alone.
+pub async fn resolve_in(bots: &domino_store::BotAccounts, token: &str) -> Option<BotAuth> {
+    resolve_used(bots, token).await.map(|(a, _)| a)
 }
 
 /// [`resolve`], and when the token was last used.
 pub(crate) async fn resolve_used(
-    store: &domino_store::Store,
+    bots: &domino_store::BotAccounts,
     token: &str,
 ) -> Option<(BotAuth, Option<i64>)> {
     let hash = crate::table::token_hash(token);
-    match store.bot_token(&hash).await {
+    match bots.bot_token(&hash).await {
         Ok(found) => found.map(|(t, profile)| {
             (
                 BotAuth {

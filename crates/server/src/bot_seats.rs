@@ -11,24 +11,23 @@ use serde_json::Value;
 use domino_protocol::bots::BotEvent;
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::bots::BotSeat;
-use domino_store::Store;
 
 use crate::botstate::Registry;
 use crate::fault::fault;
 
-/// The bot accounts' seats: the store's, the cap, and the events sockets
-/// open on this node.
+/// The bot accounts' seats: the store's bot accounts, the cap, and the
+/// events sockets open on this node.
 #[derive(Clone, Debug)]
 pub struct BotSeats {
-    store: Store,
+    bots: domino_store::BotAccounts,
     /// The most unfinished tables a bot account plays at once.
     cap: usize,
     events: Arc<Registry>,
 }
 
 impl BotSeats {
-    pub fn new(store: Store, cap: usize, events: Arc<Registry>) -> BotSeats {
-        BotSeats { store, cap, events }
+    pub fn new(bots: domino_store::BotAccounts, cap: usize, events: Arc<Registry>) -> BotSeats {
+        BotSeats { bots, cap, events }
     }
 
     /// Whether a seeker or challenger is a bot account, after refusing a
@@ -44,14 +43,14 @@ impl BotSeats {
             }
             return Ok(false);
         };
-        self.store.is_bot(p).await.map_err(store_fault)
+        self.bots.is_bot(p).await.map_err(store_fault)
     }
 
     /// A bot account at as many unfinished tables as it may is refused
     /// another: `too_many_tables`.
     pub async fn under_cap(&self, profile: &str) -> Result<(), Refusal> {
         let playing = self
-            .store
+            .bots
             .playing_bot_seats(profile)
             .await
             .map_err(store_fault)?;
@@ -63,11 +62,11 @@ impl BotSeats {
 
     /// Record a bot account's seat at a table about to be opened for it,
     /// within its cap: the count and the seat are one store transaction
-    /// ([`Store::add_bot_seat_within`]), so that simultaneous accepts
+    /// ([`domino_store::BotAccounts::add_bot_seat_within`]), so that simultaneous accepts
     /// cannot pass the cap together; at the cap, `too_many_tables`.
     pub async fn reserve(&self, seat: &BotSeat) -> Result<(), Refusal> {
         let added = self
-            .store
+            .bots
             .add_bot_seat_within(seat, self.cap)
             .await
             .map_err(store_fault)?;
@@ -81,7 +80,7 @@ impl BotSeats {
     /// reconnecting events socket is told again) and tell its events
     /// sockets.
     pub async fn seated(&self, s: BotSeat) {
-        if let Err(e) = self.store.add_bot_seat(&s).await {
+        if let Err(e) = self.bots.add_bot_seat(&s).await {
             tracing::error!(table = %s.table_id, "recording a bot's seat: {e}");
         }
         self.told(&s);

@@ -26,10 +26,10 @@ pub async fn sweep(hub: Hub, stop: watch::Receiver<bool>) {
 pub async fn once(hub: &Hub) -> Result<(u64, u64), sqlx::Error> {
     let age = i64::try_from(hub.config.limits.expire_after.as_millis()).unwrap_or(i64::MAX);
     let before = now_ms().saturating_sub(age);
-    let sheets = hub.store.expire_sheets(before).await?;
-    let tournaments = hub.store.expire_tournaments(before).await?;
+    let sheets = hub.store.sheets().expire_sheets(before).await?;
+    let tournaments = hub.store.tournaments().expire_tournaments(before).await?;
     // A puzzle run is done in minutes; only its best score outlives it.
-    let runs = hub.store.expire_puzzle_runs(before).await?;
+    let runs = hub.store.puzzles().expire_puzzle_runs(before).await?;
     if runs > 0 {
         tracing::info!(runs, "deleted old puzzle runs");
     }

@@ -5,23 +5,31 @@
 
 use domino_engine::record::Record;
 use domino_protocol::refusal::{Code, Refusal};
-use domino_store::{Finished, Store};
+use domino_store::Finished;
 
-/// The finished matches' service.
+/// The finished matches' service: the store's tables (their records) and
+/// tournaments (a duplicate round's secrecy).
 #[derive(Clone, Debug)]
 pub struct FinishedMatches {
-    store: Store,
+    table_rows: domino_store::Tables,
+    tournaments: domino_store::Tournaments,
 }
 
 impl FinishedMatches {
-    pub fn new(store: Store) -> FinishedMatches {
-        FinishedMatches { store }
+    pub fn new(
+        table_rows: domino_store::Tables,
+        tournaments: domino_store::Tournaments,
+    ) -> FinishedMatches {
+        FinishedMatches {
+            table_rows,
+            tournaments,
+        }
     }
 
     /// Refused (`round_not_over`) while `table` belongs to a duplicate
     /// round still being played.
     pub async fn may_show(&self, table: &str) -> Result<(), Refusal> {
-        crate::tournament::secrecy::check(&self.store, table).await
+        crate::tournament::secrecy::check(&self.tournaments, table).await
     }
 
     /// The finished match `id` and its record: `no_table` when there is
@@ -29,7 +37,7 @@ impl FinishedMatches {
     pub async fn get(&self, id: &str) -> Result<(Finished, Record), Refusal> {
         self.may_show(id).await?;
         let f = self
-            .store
+            .table_rows
             .finished(id)
             .await
             .map_err(|e| fault(Code::Store, e))?
@@ -40,7 +48,7 @@ impl FinishedMatches {
 
     /// Whether a finished match `id` is stored (for its page's 404).
     pub async fn exists(&self, id: &str) -> Result<bool, sqlx::Error> {
-        self.store.finished(id).await.map(|f| f.is_some())
+        self.table_rows.finished(id).await.map(|f| f.is_some())
     }
 }
 

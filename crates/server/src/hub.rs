@@ -86,8 +86,8 @@ impl Hub {
         if self.leased() {
             return Ok(self.adopt().await?);
         }
-        let saved = self.store.unfinished().await?;
-        let mut kept = self.store.all_kept().await?;
+        let saved = self.store.tables().unfinished().await?;
+        let mut kept = self.store.asleep().all_kept().await?;
         let mut n = 0;
         for s in saved {
             let k = kept.remove(&s.table.id);
@@ -128,7 +128,7 @@ impl Hub {
     }
 
     /// Open many new tables at once (a pairing round's): stored in one
-    /// transaction (`Store::create_tables`), then each started; for each,
+    /// transaction (`Tables::create_tables`), then each started; for each,
     /// in order, its id or why it was not opened.
     pub async fn create_many(&self, news: Vec<NewTable>) -> Vec<Result<String, Refusal>> {
         let mut news = news;
@@ -158,6 +158,7 @@ impl Hub {
         let holder = self.config.holder();
         let stored = match self
             .store
+            .tables()
             .create_tables(&rows, &holder, self.config.lease)
             .await
         {
@@ -366,7 +367,7 @@ impl Hub {
         let now = self.config.time.now_ms();
         let untouched = crate::clock::now_ms()
             - i64::try_from(self.config.limits.abandon_after.as_millis()).unwrap_or(i64::MAX);
-        let due = match self.store.asleep_due(now, untouched).await {
+        let due = match self.store.asleep().asleep_due(now, untouched).await {
             Ok(due) => due,
             Err(e) => {
                 tracing::warn!("sleeping tables due: {e}");
@@ -543,12 +544,13 @@ mod tests {
             lease,
             ..Config::default()
         });
-        let rater = Arc::new(crate::profiles::Ratings::new(store.clone()));
+        let rater = Arc::new(crate::profiles::Ratings::new(store.profiles().clone()));
         let hub = Hub::new(store.clone(), config, rater);
         let id = "being-made";
         let row = table_row(id, crate::clock::now_ms());
-        store.create_table(&row).await.unwrap();
+        store.tables().create_table(&row).await.unwrap();
         assert!(store
+            .leases()
             .take_lease(id, &hub.config.holder(), lease)
             .await
             .unwrap());

@@ -175,12 +175,16 @@ pub async fn run(
         .iter()
         .map(|level| (domino_protocol::levels::bot_player(level), *level))
         .collect();
-    store.add_builtin_bots(&levels, clock::now_ms()).await?;
-    let rater = Arc::new(profiles::Ratings::new(store.clone()));
+    store
+        .bots()
+        .add_builtin_bots(&levels, clock::now_ms())
+        .await?;
+    let rater = Arc::new(profiles::Ratings::new(store.profiles().clone()));
     let mut hub = hub::Hub::new(store, config.clone(), rater);
     if hub.leased() {
-        hub.relay =
-            Some(relay::Relay::start(&config, hub.store.clone(), Arc::new(hub.clone())).await?);
+        hub.relay = Some(
+            relay::Relay::start(&config, hub.store.leases().clone(), Arc::new(hub.clone())).await?,
+        );
     }
     let restored = hub.restore().await?;
     tracing::info!(

@@ -23,7 +23,7 @@ pub const LOOK_EVERY: Duration = Duration::from_secs(1);
 impl Hub {
     /// Whether this node coordinates through leases (PostgreSQL).
     pub fn leased(&self) -> bool {
-        self.store.leased()
+        self.store.leases().leased()
     }
 
     /// Take the lease of every unowned unfinished table and open it;
@@ -35,23 +35,23 @@ impl Hub {
         for domino_store::Unowned {
             table: id,
             lapsed_ms,
-        } in self.store.unowned_since(node, ttl).await?
+        } in self.store.leases().unowned_since(node, ttl).await?
         {
-            if self.claimed(&id) || !self.store.take_lease(&id, &me, ttl).await? {
+            if self.claimed(&id) || !self.store.leases().take_lease(&id, &me, ttl).await? {
                 continue;
             }
             // Finished since the list was read: nothing to open.
-            let Some(mut saved) = self.store.unfinished_one(&id).await? else {
+            let Some(mut saved) = self.store.tables().unfinished_one(&id).await? else {
                 continue;
             };
             // Stored too: the next node to take the table over reads the
             // clock from the store, and would charge this lapse again.
             if let Some(clock) = excuse_lapse(&mut saved, lapsed_ms, self.config.time.now_ms()) {
-                if let Err(e) = self.store.set_clock(&id, node, &clock).await {
+                if let Err(e) = self.store.clocks().set_clock(&id, node, &clock).await {
                     tracing::warn!(table = %id, "the excused clock is not stored: {e}");
                 }
             }
-            let kept = self.store.kept(&id).await?;
+            let kept = self.store.asleep().kept(&id).await?;
             match self.reopen(saved, kept) {
                 Ok(_) => {
                     tracing::info!(table = %id, node = %node, "opened (unowned)");
@@ -72,6 +72,7 @@ impl Hub {
         let open = self.open_ids();
         let held: HashSet<String> = self
             .store
+            .leases()
             .renew_leases(node, ttl)
             .await?
             .into_iter()
@@ -88,7 +89,7 @@ impl Hub {
                     // another took the table: its copy here stops and drops
                     // its connections, which reconnect to that node. (With a
                     // full queue the copy learns it at its next entry, which
-                    // the store refuses: see `Store::fence`.)
+                    // the store refuses: see its `Db::fence`.)
                     tracing::warn!(table = %id, "lease lost: another node runs this table now");
                     let _ = h.tx.try_send(Cmd::Superseded);
                     self.forget(&id);

@@ -5,15 +5,16 @@
 
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::profiles::Profile;
-use domino_store::Store;
 use http::{header, HeaderMap};
 use sha2::{Digest, Sha256};
 
-/// The identity service: reads profiles and API tokens from the store,
+/// The identity service: reads profiles and bot accounts' API tokens
+/// from the store,
 /// and a guest's name within the node's longest.
 #[derive(Clone, Debug)]
 pub struct Who {
-    store: Store,
+    profiles: domino_store::Profiles,
+    bots: domino_store::BotAccounts,
     name_chars: usize,
 }
 
@@ -29,8 +30,16 @@ pub trait Asking {
 }
 
 impl Who {
-    pub fn new(store: Store, name_chars: usize) -> Who {
-        Who { store, name_chars }
+    pub fn new(
+        profiles: domino_store::Profiles,
+        bots: domino_store::BotAccounts,
+        name_chars: usize,
+    ) -> Who {
+        Who {
+            profiles,
+            bots,
+            name_chars,
+        }
     }
 
     /// The profile the request is signed in as (a bot account by its
@@ -38,11 +47,11 @@ impl Who {
     /// secret that signed it in.
     pub async fn signed_in(&self, headers: &HeaderMap) -> Option<(Profile, String)> {
         if let Some(token) = crate::bearer::bearer(headers) {
-            let auth = crate::bearer::resolve_in(&self.store, token).await?;
+            let auth = crate::bearer::resolve_in(&self.bots, token).await?;
             return Some((auth.profile, secret_hash(token)));
         }
         let hash = secret_hash(&cookie_secret(headers)?);
-        match self.store.profile_by_secret(&hash).await {
+        match self.profiles.profile_by_secret(&hash).await {
             Ok(p) => p.map(|p| (p, hash)),
             Err(e) => {
                 tracing::error!("reading a profile: {e}");
@@ -99,7 +108,7 @@ impl Who {
     pub async fn seeker(&self, headers: &HeaderMap, ask: &impl Asking) -> Result<Seeker, Refusal> {
         if let Some((p, _)) = self.signed_in(headers).await {
             let rating = self
-                .store
+                .profiles
                 .rating(&p.id, ask.game())
                 .await
                 .map_err(crate::fault::failed("reading a rating"))?;

@@ -184,20 +184,46 @@ const ROOMS: &[&str] = &[
     "turns",
 ];
 
-/// Whether `text`, outside `#[cfg(test)]` blocks and comments, names `what`.
-fn uses(text: &str, what: &str) -> bool {
+/// The lines of `text` outside `#[cfg(test)]` blocks and comments.
+fn code_lines(text: &str) -> impl Iterator<Item = &str> {
     let code = text.split("#[cfg(test)]").next().unwrap_or("");
     code.lines()
         .map(str::trim_start)
         .filter(|l| !l.starts_with("//"))
-        .any(|l| l.contains(what))
 }
 
-/// No file of a room takes the hub: the service is given what it needs
-/// when the `App` wires it. (That only its `api.rs` files know axum is the
-/// next test's rule, which holds every file of the server to it.)
+/// Whether `text`, outside `#[cfg(test)]` blocks and comments, names `what`.
+fn uses(text: &str, what: &str) -> bool {
+    code_lines(text).any(|l| l.contains(what))
+}
+
+/// Whether `text`, outside `#[cfg(test)]` blocks and comments, names the
+/// whole store, `domino_store::Store`, alone or in a group.
+fn names_the_store(text: &str) -> bool {
+    let code = code_lines(text).collect::<Vec<_>>().join("\n");
+    code.match_indices("domino_store::").any(|(i, m)| {
+        let rest = &code[i + m.len()..];
+        let named = match rest.strip_prefix('{') {
+            Some(group) => group.split('}').next().unwrap_or(""),
+            None => rest
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or(""),
+        };
+        named
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == "Store")
+    })
+}
+
+/// No file of a room takes the hub, nor the whole store: the service is
+/// given what it needs when the `App` wires it, of the store the
+/// repositories it reads (`store.profiles()` and the like), so that a
+/// feature reaches only its own tables. (That only its `api.rs` files know
+/// axum is the next test's rule, which holds every file of the server to
+/// it.)
 #[test]
-fn a_features_room_never_takes_the_hub() {
+fn a_features_room_never_takes_the_hub_nor_the_whole_store() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut bad = Vec::new();
     for room in ROOMS {
@@ -209,9 +235,17 @@ fn a_features_room_never_takes_the_hub() {
             if uses(&text, "crate::hub") || uses(&text, "Hub") {
                 bad.push(format!("{} takes the hub", f.display()));
             }
+            if names_the_store(&text) {
+                bad.push(format!("{} takes the whole store", f.display()));
+            }
         }
     }
     assert!(bad.is_empty(), "{bad:#?}");
+    assert!(names_the_store("use domino_store::{Finished, Store};"));
+    assert!(names_the_store("fn f(s: &domino_store::Store) {}"));
+    assert!(!names_the_store(
+        "use domino_store::store::Row;\n// domino_store::Store"
+    ));
 }
 
 /// Only `web/` and the features' `api.rs` adapters know axum: the rest of

@@ -396,7 +396,7 @@ async fn dropped_and_logged_nothing(clients: &mut [Client], db: &str, table: &st
     }
     let store = domino_store::Store::connect(db).await.unwrap();
     assert_eq!(
-        store.log(table).await.unwrap().len() as i64,
+        store.tables().log(table).await.unwrap().len() as i64,
         seq,
         "nothing was logged after the lease moved"
     );
@@ -462,7 +462,7 @@ async fn host_dropped_and_seats_unchanged(host: &mut Client, db: &str, table: &s
         "the host stayed at the old copy"
     );
     let store = domino_store::Store::connect(db).await.unwrap();
-    let saved = store.unfinished_one(table).await.unwrap().unwrap();
+    let saved = store.tables().unfinished_one(table).await.unwrap().unwrap();
     store.close().await;
     let seats: Vec<_> = saved
         .seats

@@ -37,7 +37,9 @@ fn json_of(body: &str) -> Value {
 async fn readyz_is_ready_while_the_store_answers_and_says_why_not_once_it_is_gone() {
     let cfg = Arc::new(config("sqlite::memory:"));
     let store = domino_store::Store::connect(&cfg.db).await.unwrap();
-    let rater = Arc::new(domino_server::profiles::Ratings::new(store.clone()));
+    let rater = Arc::new(domino_server::profiles::Ratings::new(
+        store.profiles().clone(),
+    ));
     let hub = domino_server::hub::Hub::new(store, cfg.clone(), rater);
     // The stop signal the routes see stays false: only the store changes.
     let (_stop_tx, stop) = tokio::sync::watch::channel(false);

@@ -271,6 +271,7 @@ async fn rated_profiles(db: &str) -> [String; 2] {
         let secret = format!("{:064x}", rating as u64);
         let hash = domino_server::profiles::secret_hash(&secret);
         assert!(store
+            .profiles()
             .create_profile(&p, &domino_server::profiles::stored_keys(name), &hash)
             .await
             .unwrap());
@@ -279,6 +280,7 @@ async fn rated_profiles(db: &str) -> [String; 2] {
             ..Default::default()
         };
         assert!(store
+            .profiles()
             .record_match("draw", &[(id.to_string(), r, None)], &[])
             .await
             .unwrap());

@@ -60,7 +60,9 @@ async fn a_parked_table_keeps_little_and_a_live_one_under_64_kib() {
         bot_budget_ms: 5,
         ..Config::default()
     });
-    let rater = Arc::new(domino_server::profiles::Ratings::new(store.clone()));
+    let rater = Arc::new(domino_server::profiles::Ratings::new(
+        store.profiles().clone(),
+    ));
     let hub = Hub::new(store, config, rater);
     tokio::time::sleep(Duration::from_millis(200)).await;
 

@@ -20,7 +20,9 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 async fn writes() -> Vec<(String, String)> {
     let cfg = Arc::new(config("sqlite::memory:"));
     let store = domino_store::Store::connect(&cfg.db).await.unwrap();
-    let rater = Arc::new(domino_server::profiles::Ratings::new(store.clone()));
+    let rater = Arc::new(domino_server::profiles::Ratings::new(
+        store.profiles().clone(),
+    ));
     let hub = domino_server::hub::Hub::new(store, cfg, rater);
     let (_stop_tx, stop) = tokio::sync::watch::channel(false);
     domino_server::web::http::routes(hub, stop)

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 
 use sqlx::Row;
 
-use crate::{Store, TableWriteError};
+use crate::db::Db;
+use crate::TableWriteError;
 
 /// The table of sleeping tables' kept state.
 pub const MIGRATION: &[&str] = &[
@@ -49,7 +50,17 @@ fn kept_row(r: &sqlx::any::AnyRow) -> Result<KeptRow, sqlx::Error> {
     })
 }
 
-impl Store {
+/// What each sleeping table keeps, and the times the sweeps wake it at.
+#[derive(Clone, Debug)]
+pub struct Asleep {
+    pub(crate) db: Db,
+}
+
+impl Asleep {
+    pub(crate) fn new(db: Db) -> Asleep {
+        Asleep { db }
+    }
+
     /// Keep `row` for the table's copy on `node` as it falls asleep
     /// (replacing an older one); fenced like every write of a table.
     pub async fn keep_asleep(&self, row: &KeptRow, node: &str) -> Result<(), TableWriteError> {
@@ -59,7 +70,7 @@ impl Store {
              ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq,
                 touched_ms = excluded.touched_ms, deadline_ms = excluded.deadline_ms,
                 kept = excluded.kept",
-            self.fence(1, 6)
+            self.db.fence(1, 6)
         );
         let q = sqlx::query(&sql)
             .bind(&row.table_id)
@@ -67,7 +78,7 @@ impl Store {
             .bind(row.touched_ms)
             .bind(row.deadline_ms)
             .bind(&row.kept);
-        self.owned_write(q, node).await
+        self.db.owned_write(q, node).await
     }
 
     /// The row kept for `table`, if it ever slept.
@@ -75,7 +86,7 @@ impl Store {
         let sql = format!("SELECT {COLUMNS} FROM domino_asleep WHERE table_id = $1");
         sqlx::query(&sql)
             .bind(table)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?
             .as_ref()
             .map(kept_row)
@@ -89,7 +100,7 @@ impl Store {
                 (SELECT id FROM domino_tables WHERE finished_at IS NULL)"
         );
         sqlx::query(&sql)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?
             .iter()
             .map(|r| kept_row(r).map(|k| (k.table_id.clone(), k)))
@@ -110,7 +121,7 @@ impl Store {
         )
         .bind(now_ms)
         .bind(untouched_ms)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?
         .iter()
         .map(|r| r.try_get("table_id"))
@@ -119,7 +130,8 @@ impl Store {
 
     /// A finished table's row is of no more use.
     pub async fn forget_kept(&self, table: &str) -> Result<(), sqlx::Error> {
-        self.write(sqlx::query("DELETE FROM domino_asleep WHERE table_id = $1").bind(table))
+        self.db
+            .write(sqlx::query("DELETE FROM domino_asleep WHERE table_id = $1").bind(table))
             .await
     }
 }
@@ -128,6 +140,7 @@ impl Store {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::Store;
 
     fn row() -> KeptRow {
         KeptRow {
@@ -142,17 +155,18 @@ mod tests {
     /// A row is written, replaced, read back, found by the sweeps' two
     /// times, and deleted.
     async fn round_trip(store: &Store, node: &str) {
+        let asleep = store.asleep();
         let mut row = row();
-        store.keep_asleep(&row, node).await.unwrap();
+        asleep.keep_asleep(&row, node).await.unwrap();
         row.deadline_ms = Some(5_000);
         row.seq = 4;
-        store.keep_asleep(&row, node).await.unwrap();
-        assert_eq!(store.kept("t1").await.unwrap(), Some(row));
-        assert!(store.asleep_due(4_999, 999).await.unwrap().is_empty());
-        assert_eq!(store.asleep_due(5_000, 0).await.unwrap(), vec!["t1"]);
-        assert_eq!(store.asleep_due(0, 1_000).await.unwrap(), vec!["t1"]);
-        store.forget_kept("t1").await.unwrap();
-        assert_eq!(store.kept("t1").await.unwrap(), None);
+        asleep.keep_asleep(&row, node).await.unwrap();
+        assert_eq!(asleep.kept("t1").await.unwrap(), Some(row));
+        assert!(asleep.asleep_due(4_999, 999).await.unwrap().is_empty());
+        assert_eq!(asleep.asleep_due(5_000, 0).await.unwrap(), vec!["t1"]);
+        assert_eq!(asleep.asleep_due(0, 1_000).await.unwrap(), vec!["t1"]);
+        asleep.forget_kept("t1").await.unwrap();
+        assert_eq!(asleep.kept("t1").await.unwrap(), None);
     }
 
     #[tokio::test]
@@ -172,23 +186,29 @@ mod tests {
         };
         let (db, name) = crate::scratch_postgres(&url, "asleep").await.unwrap();
         let store = Store::connect(&db).await.unwrap();
+        let asleep = store.asleep();
         let now = crate::tests::now_ms();
         store
+            .tables()
             .create_table(&crate::tests::table_row("t1", now))
             .await
             .unwrap();
-        let refused = store.keep_asleep(&row(), "n0").await;
+        let refused = asleep.keep_asleep(&row(), "n0").await;
         assert!(
             matches!(refused, Err(TableWriteError::Superseded(_))),
             "{refused:?}"
         );
-        assert_eq!(store.kept("t1").await.unwrap(), None);
+        assert_eq!(asleep.kept("t1").await.unwrap(), None);
         let holder = crate::Holder {
             node: "n0".into(),
             channel: String::new(),
         };
         let lease = std::time::Duration::from_secs(60);
-        assert!(store.take_lease("t1", &holder, lease).await.unwrap());
+        assert!(store
+            .leases()
+            .take_lease("t1", &holder, lease)
+            .await
+            .unwrap());
         round_trip(&store, "n0").await;
         store.close().await;
         crate::drop_scratch_postgres(&url, &name).await.unwrap();

@@ -9,7 +9,7 @@
 //! the next batch. The batch grows with the load, up to `Writer::MOST`
 //! (the loop is `batched`'s, shared with the seeks' and clocks' writers).
 //!
-//! Each entry still carries its table's lease fence (see `Store::fence`):
+//! Each entry still carries its table's lease fence (see `Db::fence`):
 //! an entry the fence stops, or whose position the log already has, is not
 //! written and its table is told it is `Superseded`, while the others of its
 //! batch commit. A batch the database fails answers each of its entries with
@@ -75,7 +75,7 @@ impl Batch for Writer {
 
     /// One order for every batch: on PostgreSQL each entry locks its
     /// table's lease row, and two transactions that lock rows in the same
-    /// order never deadlock (`Store::renew_leases` locks in it too).
+    /// order never deadlock (`Leases::renew_leases` locks in it too).
     async fn write(
         &self,
         batch: &mut [Pending],
@@ -247,8 +247,8 @@ mod tests {
     /// A writer of `store`'s own, counting apart from the store's.
     fn writer(store: &Store) -> Writer {
         Writer {
-            pool: store.pool.clone(),
-            leased: store.leased(),
+            pool: store.db.pool.clone(),
+            leased: store.leases().leased(),
             writes: Arc::new(Histogram::latency()),
             counts: Arc::new(Counts::default()),
         }
@@ -284,7 +284,7 @@ mod tests {
         let (_dir, store) = sqlite().await;
         let tables: Vec<String> = (0..200).map(|i| format!("t{i}")).collect();
         let first = row(0);
-        let appends = tables.iter().map(|t| store.append(t, "n", &first));
+        let appends = tables.iter().map(|t| store.tables().append(t, "n", &first));
         for done in futures_util::future::join_all(appends).await {
             done.unwrap();
         }
@@ -292,7 +292,7 @@ mod tests {
         assert_eq!(entries, 200);
         assert!(commits <= 4, "{commits} commits for 200 entries");
         for t in &tables {
-            assert_eq!(store.log(t).await.unwrap(), vec![row(0)]);
+            assert_eq!(store.tables().log(t).await.unwrap(), vec![row(0)]);
         }
         store.close().await;
     }
@@ -324,17 +324,18 @@ mod tests {
     /// The batch's contract on any backend: an entry at a position the
     /// log has is refused, the rest of its batch commits, in order.
     async fn refuses_only_what_it_must(store: &Store, id: &str) {
+        let (tables, leases) = (store.tables(), store.leases());
         let (a, b) = (format!("{id}-a"), format!("{id}-b"));
-        if store.leased() {
+        if leases.leased() {
             let me = Holder {
                 node: "n".into(),
                 channel: String::new(),
             };
             let ttl = std::time::Duration::from_secs(60);
-            assert!(store.take_lease(&a, &me, ttl).await.unwrap());
-            assert!(store.take_lease(&b, &me, ttl).await.unwrap());
+            assert!(leases.take_lease(&a, &me, ttl).await.unwrap());
+            assert!(leases.take_lease(&b, &me, ttl).await.unwrap());
         }
-        store.append(&a, "n", &row(0)).await.unwrap();
+        tables.append(&a, "n", &row(0)).await.unwrap();
         let answers = commit_one_batch(
             store,
             &[(&a, "n", 1), (&a, "n", 0), (&b, "n", 0), (&a, "n", 2)],
@@ -347,8 +348,8 @@ mod tests {
             answers[1]
         );
         let seqs = |log: Vec<LogRow>| log.iter().map(|e| e.seq).collect::<Vec<_>>();
-        assert_eq!(seqs(store.log(&a).await.unwrap()), vec![0, 1, 2]);
-        assert_eq!(seqs(store.log(&b).await.unwrap()), vec![0]);
+        assert_eq!(seqs(tables.log(&a).await.unwrap()), vec![0, 1, 2]);
+        assert_eq!(seqs(tables.log(&b).await.unwrap()), vec![0]);
     }
 
     /// SQLite's statement binds plain `?` in order (a numbered one is
@@ -382,6 +383,7 @@ mod tests {
             return;
         };
         let store = Store::connect(&url).await.unwrap();
+        let (tables, leases) = (store.tables(), store.leases());
         let id = format!("batch{}x{}", std::process::id(), rand::random::<u32>());
         refuses_only_what_it_must(&store, &id).await;
         let (mine, theirs) = (format!("{id}-mine"), format!("{id}-theirs"));
@@ -390,8 +392,8 @@ mod tests {
             node: node.into(),
             channel: String::new(),
         };
-        assert!(store.take_lease(&mine, &holder("n"), ttl).await.unwrap());
-        assert!(store.take_lease(&theirs, &holder("o"), ttl).await.unwrap());
+        assert!(leases.take_lease(&mine, &holder("n"), ttl).await.unwrap());
+        assert!(leases.take_lease(&theirs, &holder("o"), ttl).await.unwrap());
         let answers = commit_one_batch(&store, &[(&mine, "n", 0), (&theirs, "n", 0)]).await;
         assert!(answers[0].is_ok(), "{:?}", answers[0]);
         assert!(
@@ -399,8 +401,8 @@ mod tests {
             "{:?}",
             answers[1]
         );
-        assert_eq!(store.log(&mine).await.unwrap().len(), 1);
-        assert!(store.log(&theirs).await.unwrap().is_empty());
+        assert_eq!(tables.log(&mine).await.unwrap().len(), 1);
+        assert!(tables.log(&theirs).await.unwrap().is_empty());
         store.close().await;
     }
 
@@ -409,8 +411,12 @@ mod tests {
     #[tokio::test]
     async fn a_failed_batch_fails_each_entry_as_a_single_write_fails() {
         let (_dir, store) = sqlite().await;
-        store.pool.close().await;
-        let alone = store.append_alone("t", "n", &row(0)).await.unwrap_err();
+        store.db.pool.close().await;
+        let alone = store
+            .tables()
+            .append_alone("t", "n", &row(0))
+            .await
+            .unwrap_err();
         let answers = commit_one_batch(&store, &[("t", "n", 0), ("u", "n", 0)]).await;
         for a in answers {
             let e = a.unwrap_err();

@@ -2,15 +2,16 @@
 //! tokens (only the SHA-256 of each is kept), the seats they hold with the
 //! seat tokens their events socket hands them again after a reconnection,
 //! and, for every seek of the pool, who asked (a person or a bot) and whom
-//! they will be paired with (see `crate::bots`).
+//! they will be paired with (see `crate::bots`): written with the seek and
+//! read and forgotten by the pool, so those are [`crate::Seeks`]'s.
 
 use std::collections::HashMap;
 
 use domino_engine::RulesSpec;
 use sqlx::{Connection, Row};
 
+use crate::db::Db;
 use crate::profiles::{Profile, RatingRow};
-use crate::Store;
 
 /// The migration of this module (one entry of `MIGRATIONS`).
 pub(crate) const MIGRATION: &[&str] = &[
@@ -111,12 +112,23 @@ fn insert_bot_seat(
 /// account or a built-in level).
 pub type BoardRow = (RatingRow, bool);
 
-impl Store {
+/// Bot accounts: which profiles are bots, their API tokens, the seats
+/// they hold, and the leaderboards that tell bots from people.
+#[derive(Clone, Debug)]
+pub struct BotAccounts {
+    pub(crate) db: Db,
+}
+
+impl BotAccounts {
+    pub(crate) fn new(db: Db) -> BotAccounts {
+        BotAccounts { db }
+    }
+
     /// Whether a profile is a bot account.
     pub async fn is_bot(&self, profile: &str) -> Result<bool, sqlx::Error> {
         let row = sqlx::query("SELECT bot FROM domino_profiles WHERE id = $1")
             .bind(profile)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?;
         Ok(match row {
             Some(r) => r.try_get::<i64, _>("bot")? != 0,
@@ -146,7 +158,7 @@ impl Store {
             .bind(*name)
             .bind(&key)
             .bind(at)
-            .execute(&self.pool)
+            .execute(&self.db.pool)
             .await?;
         }
         Ok(())
@@ -170,7 +182,7 @@ impl Store {
         for id in ids {
             q = q.bind(*id);
         }
-        q.fetch_all(&self.pool)
+        q.fetch_all(&self.db.pool)
             .await?
             .iter()
             .map(|r| r.try_get::<String, _>("id"))
@@ -181,7 +193,7 @@ impl Store {
     pub async fn make_bot(&self, profile: &str) -> Result<(), sqlx::Error> {
         sqlx::query("UPDATE domino_profiles SET bot = 1 WHERE id = $1")
             .bind(profile)
-            .execute(&self.pool)
+            .execute(&self.db.pool)
             .await?;
         Ok(())
     }
@@ -192,7 +204,7 @@ impl Store {
             "SELECT 1 FROM domino_match_players WHERE player = $1 AND rating IS NOT NULL LIMIT 1",
         )
         .bind(player)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?
         .is_some())
     }
@@ -207,7 +219,7 @@ impl Store {
         .bind(&t.name)
         .bind(hash)
         .bind(t.created_at)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(())
     }
@@ -219,7 +231,7 @@ impl Store {
              WHERE profile_id = $1 AND revoked_at IS NULL ORDER BY created_at, id",
         )
         .bind(profile)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter()
             .map(|r| {
@@ -252,7 +264,7 @@ impl Store {
         .bind(now)
         .bind(id)
         .bind(profile)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -266,7 +278,7 @@ impl Store {
              WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND p.bot = 1",
         )
         .bind(hash)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?;
         let Some(r) = row else { return Ok(None) };
         let token = TokenRow {
@@ -288,13 +300,13 @@ impl Store {
         sqlx::query("UPDATE domino_bot_tokens SET last_used = $1 WHERE id = $2")
             .bind(now)
             .bind(id)
-            .execute(&self.pool)
+            .execute(&self.db.pool)
             .await?;
         Ok(())
     }
 
     pub async fn add_bot_seat(&self, s: &BotSeat) -> Result<(), sqlx::Error> {
-        insert_bot_seat(s)?.execute(&self.pool).await?;
+        insert_bot_seat(s)?.execute(&self.db.pool).await?;
         Ok(())
     }
 
@@ -306,11 +318,11 @@ impl Store {
     /// bot's advisory lock on PostgreSQL, so that simultaneous accepts on
     /// any node cannot pass the cap together. Whether it was recorded.
     pub async fn add_bot_seat_within(&self, s: &BotSeat, cap: usize) -> Result<bool, sqlx::Error> {
-        let _turn = crate::writer::pool_turn(self.backend).await;
-        let mut conn = self.pool.acquire().await?;
+        let _turn = crate::writer::pool_turn(self.db.backend).await;
+        let mut conn = self.db.pool.acquire().await?;
         let mut tx = conn.begin().await?;
-        crate::writer::write_now(self.backend, &mut tx).await?;
-        if self.backend == crate::Backend::Postgres {
+        crate::writer::write_now(self.db.backend, &mut tx).await?;
+        if self.db.backend == crate::Backend::Postgres {
             let key = format!("bot-seats:{}", s.profile_id);
             crate::postgres::lock_addresses(&mut tx, &[key.as_str()]).await?;
         }
@@ -342,7 +354,7 @@ impl Store {
              ORDER BY s.created_at, s.table_id",
         )
         .bind(profile)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter()
             .map(|r| {
@@ -353,25 +365,6 @@ impl Store {
                 )
             })
             .collect()
-    }
-
-    /// The sides of the seeks still waiting, by seek id (each side is
-    /// written with its seek, so every waiting seek read before this has
-    /// its side here).
-    pub async fn open_seek_sides(&self) -> Result<HashMap<String, SeekSide>, sqlx::Error> {
-        open_seek_sides_in(&self.pool).await
-    }
-
-    /// Forget the sides of seeks no longer stored (cancelled, or forgotten
-    /// after their table).
-    pub async fn forget_seek_sides(&self) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "DELETE FROM domino_seek_sides
-             WHERE seek_id NOT IN (SELECT id FROM domino_seeks)",
-        )
-        .execute(&self.pool)
-        .await?;
-        Ok(())
     }
 
     /// A game's leaderboard of people only (`bots` false) or of bot
@@ -396,7 +389,7 @@ impl Store {
         .bind(min)
         .bind(i64::from(bots))
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter()
             .map(|r| {

@@ -8,7 +8,7 @@
 //! one transaction, then answers each table; a lone clock is written at
 //! once (see `batched`).
 //!
-//! Each clock keeps its table's lease fence (see `Store::fence`): one the
+//! Each clock keeps its table's lease fence (see `Db::fence`): one the
 //! fence stops is not written and its table is told it is `Superseded`,
 //! while the others of its batch commit. A table waits for its clock to be
 //! stored before it goes on, so a batch has at most one clock a table.
@@ -20,7 +20,78 @@ use sqlx::{AnyPool, Connection, Executor};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::batched::{self, Batch};
+use crate::db::{fence_sql, Db};
 use crate::TableWriteError;
+
+/// The statement that stores a table's clock: clock, table, and on
+/// PostgreSQL the node, fenced by its lease (see `Db::fence`).
+pub(crate) fn clock_sql(leased: bool) -> String {
+    format!(
+        "UPDATE domino_tables SET clock = $1 WHERE id = $2 AND {}",
+        fence_sql(leased, 2, 3)
+    )
+}
+
+/// The tables' turn clocks: each stored as it changes, with the others
+/// queued meanwhile, by the clock writer (fenced like every write of a
+/// table); and the lobby's "your turn" list, read by seat token (see
+/// `turns`).
+#[derive(Clone, Debug)]
+pub struct Clocks {
+    pub(crate) db: Db,
+    /// The writer that stores turn clocks in batches, and its commits so
+    /// far.
+    writer: mpsc::UnboundedSender<Pending>,
+    commits: Arc<AtomicU64>,
+}
+
+impl Clocks {
+    /// The clocks of `db`, with their writer started.
+    pub(crate) fn start(db: Db) -> Clocks {
+        let commits = Arc::new(AtomicU64::new(0));
+        let writer = Writer {
+            pool: db.pool.clone(),
+            sql: clock_sql(db.leased()),
+            leased: db.leased(),
+            commits: commits.clone(),
+        }
+        .spawn();
+        Clocks {
+            db,
+            writer,
+            commits,
+        }
+    }
+
+    /// The table's turn clock as it stands now.
+    pub async fn set_clock(
+        &self,
+        table: &str,
+        node: &str,
+        clock: &domino_engine::Clock,
+    ) -> Result<(), TableWriteError> {
+        let clock = crate::json_text(clock)?;
+        // With the other clocks queued meanwhile, in one transaction.
+        let started = std::time::Instant::now();
+        let (done, answer) = oneshot::channel();
+        let pending = Pending {
+            table: table.to_string(),
+            node: node.to_string(),
+            clock,
+            done,
+        };
+        let gone = || TableWriteError::from(sqlx::Error::PoolClosed);
+        self.writer.send(pending).map_err(|_| gone())?;
+        let stored = answer.await.map_err(|_| gone())?;
+        self.db.writes.observe(started.elapsed());
+        stored
+    }
+
+    /// The clock batches committed so far.
+    pub fn clock_commits(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
+    }
+}
 
 /// One table's clock waiting for its batch.
 #[derive(Debug)]
@@ -37,7 +108,7 @@ pub struct Pending {
 pub struct Writer {
     pub pool: AnyPool,
     /// The statement that stores one clock: clock, table, node (fenced on
-    /// PostgreSQL; see `Store::clock_sql`).
+    /// PostgreSQL; see [`clock_sql`]).
     pub sql: String,
     pub leased: bool,
     /// Batches committed so far.
@@ -116,16 +187,18 @@ mod tests {
         let store = Store::connect("sqlite::memory:").await.unwrap();
         for i in 0..40 {
             store
+                .tables()
                 .create_table(&table_row(&format!("t{i}"), 1))
                 .await
                 .unwrap();
         }
-        let before = store.clock_commits();
+        let before = store.clocks().clock_commits();
         let writes: Vec<_> = (0..40)
             .map(|i| {
                 let store = store.clone();
                 tokio::spawn(async move {
                     store
+                        .clocks()
                         .set_clock(&format!("t{i}"), "n", &crate::tests::clock(i))
                         .await
                 })
@@ -135,10 +208,11 @@ mod tests {
         for w in writes {
             w.await.unwrap().unwrap();
         }
-        let commits = store.clock_commits() - before;
+        let commits = store.clocks().clock_commits() - before;
         assert!(commits <= 2, "{commits} transactions for 40 clocks");
         for i in [0, 17, 39] {
             let saved = store
+                .tables()
                 .unfinished_one(&format!("t{i}"))
                 .await
                 .unwrap()
@@ -147,6 +221,7 @@ mod tests {
             assert_eq!(saved.table.clock, Some(kept));
         }
         store
+            .clocks()
             .set_clock("nowhere", "n", &crate::tests::clock(2))
             .await
             .unwrap();

@@ -23,15 +23,16 @@ use std::time::Duration;
 
 use sqlx::Row;
 
+use crate::db::Db;
 use crate::postgres::{self, run_gone, LIVE_CHANNELS, NOW_MS};
-use crate::{Backend, Saved, Store};
+use crate::Backend;
 use domino_engine::RulesSpec;
 
 fn ms(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
-/// How long [`Store::take_lease`] waits for a lease row another
+/// How long [`Leases::take_lease`] waits for a lease row another
 /// transaction has locked.
 pub const LOCK_WAIT: Duration = Duration::from_millis(250);
 
@@ -65,7 +66,7 @@ impl Holder {
     }
 }
 
-/// The statement that takes a table's lease (see [`Store::take_lease`]).
+/// The statement that takes a table's lease (see [`Leases::take_lease`]).
 pub(crate) fn take_lease_sql() -> String {
     let gone = run_gone("domino_leases");
     format!(
@@ -94,11 +95,22 @@ pub(crate) fn take_lease_query<'q>(
         .bind(ms(ttl))
 }
 
-impl Store {
+/// The tables' leases: which node runs each table, taken, renewed and
+/// looked for; and, below, what the relay between nodes reads.
+#[derive(Clone, Debug)]
+pub struct Leases {
+    pub(crate) db: Db,
+}
+
+impl Leases {
+    pub(crate) fn new(db: Db) -> Leases {
+        Leases { db }
+    }
+
     /// Whether tables are owned through leases: on PostgreSQL, which
     /// several nodes may share (a SQLite file has one server).
     pub fn leased(&self) -> bool {
-        self.backend() == Backend::Postgres
+        self.db.leased()
     }
 
     /// Take `table`'s lease for `me` for `ttl`, or keep it if `me.node`
@@ -119,13 +131,13 @@ impl Store {
     ) -> Result<bool, sqlx::Error> {
         use sqlx::{Connection, Executor};
         let sql = take_lease_sql();
-        if self.backend() != Backend::Postgres {
+        if self.db.backend != Backend::Postgres {
             let done = take_lease_query(&sql, table, me, ttl)
-                .execute(&self.pool)
+                .execute(&self.db.pool)
                 .await?;
             return Ok(done.rows_affected() == 1);
         }
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.db.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         tx.execute(format!("SET LOCAL lock_timeout = {}", ms(LOCK_WAIT)).as_str())
             .await?;
@@ -154,7 +166,7 @@ impl Store {
              (SELECT id FROM domino_tables WHERE finished_at IS NOT NULL)",
         )
         .bind(node)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         // The rows are locked in the tables' order, as a batch of the log
         // locks them (see `batch`): the two never wait for each other in
@@ -168,7 +180,7 @@ impl Store {
         sqlx::query(&sql)
             .bind(node)
             .bind(ms(ttl))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?
             .iter()
             .map(|r| r.try_get(0))
@@ -190,7 +202,7 @@ impl Store {
             .collect())
     }
 
-    /// [`Store::unowned`], each with how long its lease has been out.
+    /// [`Leases::unowned`], each with how long its lease has been out.
     pub async fn unowned_since(
         &self,
         node: &str,
@@ -208,7 +220,7 @@ impl Store {
         sqlx::query(&sql)
             .bind(ms(ttl))
             .bind(node)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?
             .iter()
             .map(|r| {
@@ -218,21 +230,6 @@ impl Store {
                 })
             })
             .collect()
-    }
-
-    /// One unfinished table with its seats and log, to rebuild it.
-    pub async fn unfinished_one(&self, id: &str) -> Result<Option<Saved>, sqlx::Error> {
-        let Some(r) = sqlx::query(
-            "SELECT id, created_at, rules, secret, bot, private, humans, seats, clock FROM domino_tables
-             WHERE id = $1 AND finished_at IS NULL",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        else {
-            return Ok(None);
-        };
-        self.saved(&r).await.map(Some)
     }
 }
 
@@ -278,13 +275,16 @@ fn lobby_row(r: &sqlx::any::AnyRow) -> Result<LobbyRow, sqlx::Error> {
     })
 }
 
-/// What the server's relay between nodes reads (PostgreSQL only).
-impl Store {
+/// What the server's relay between nodes reads (PostgreSQL only): the
+/// channels nodes listen on, the holders of leases, and the tables other
+/// nodes hold as a lobby shows them (these read the tables' rows, but
+/// only for the relay, beside the leases they join).
+impl Leases {
     /// The channels nodes are listening on now (their listening
     /// connections are named after them).
     pub async fn live_channels(&self) -> Result<Vec<String>, sqlx::Error> {
         sqlx::query(LIVE_CHANNELS)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?
             .iter()
             .map(|r| r.try_get(0))
@@ -298,7 +298,7 @@ impl Store {
         );
         sqlx::query(&sql)
             .bind(table)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?
             .map(|r| Holder::of(&r, 0))
             .transpose()
@@ -318,7 +318,7 @@ impl Store {
         );
         sqlx::query(&sql)
             .bind(ids)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?
             .iter()
             .map(|r| Ok((r.try_get(0)?, Holder::of(r, 1)?)))
@@ -333,7 +333,7 @@ impl Store {
         );
         sqlx::query(&sql)
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?
             .map(|r| lobby_row(&r))
             .transpose()
@@ -351,7 +351,7 @@ impl Store {
         );
         sqlx::query(&sql)
             .bind(node)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?
             .iter()
             .map(lobby_row)
@@ -364,6 +364,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::tests::{now_ms, table_row as table};
+    use crate::Store;
 
     /// Runs when `DOMINO_TEST_POSTGRES` names a server.
     #[tokio::test]
@@ -373,10 +374,11 @@ mod tests {
             return;
         };
         let store = Store::connect(&url).await.unwrap();
+        let (tables, leases) = (store.tables(), store.leases());
         let id = format!("lease{}x{}", std::process::id(), rand::random::<u32>());
         let (a, b) = (format!("{id}-a"), format!("{id}-b"));
         let now = now_ms();
-        store.create_table(&table(&id, now)).await.unwrap();
+        tables.create_table(&table(&id, now)).await.unwrap();
         let ttl = Duration::from_millis(400);
         let long = Duration::from_secs(60);
         // Runs of no channel: judged by their leases' expiry alone.
@@ -386,62 +388,62 @@ mod tests {
         };
         let (ha, hb) = (run(&a, ""), run(&b, ""));
         assert!(
-            !store.unowned(&b, long).await.unwrap().contains(&id),
+            !leases.unowned(&b, long).await.unwrap().contains(&id),
             "a new table without a lease is its creator's for a while"
         );
-        assert!(store.take_lease(&id, &ha, ttl).await.unwrap());
-        assert!(store.take_lease(&id, &ha, ttl).await.unwrap(), "kept");
-        assert!(!store.take_lease(&id, &hb, ttl).await.unwrap(), "held");
-        assert_eq!(store.lease_holder(&id).await.unwrap(), Some(ha.clone()));
-        assert!(!store.unowned(&b, ttl).await.unwrap().contains(&id));
+        assert!(leases.take_lease(&id, &ha, ttl).await.unwrap());
+        assert!(leases.take_lease(&id, &ha, ttl).await.unwrap(), "kept");
+        assert!(!leases.take_lease(&id, &hb, ttl).await.unwrap(), "held");
+        assert_eq!(leases.lease_holder(&id).await.unwrap(), Some(ha.clone()));
+        assert!(!leases.unowned(&b, ttl).await.unwrap().contains(&id));
         assert!(
-            store.unowned(&a, ttl).await.unwrap().contains(&id),
+            leases.unowned(&a, ttl).await.unwrap().contains(&id),
             "a restarted node takes its own tables back"
         );
         // Restarted under its name: a new run, which the others see.
         let ha2 = run(&a, "");
-        assert!(store.take_lease(&id, &ha2, ttl).await.unwrap());
-        assert_eq!(store.lease_holder(&id).await.unwrap(), Some(ha2.clone()));
+        assert!(leases.take_lease(&id, &ha2, ttl).await.unwrap());
+        assert_eq!(leases.lease_holder(&id).await.unwrap(), Some(ha2.clone()));
         assert_eq!(
-            store
+            leases
                 .lease_holders(std::slice::from_ref(&id))
                 .await
                 .unwrap(),
             vec![(id.clone(), ha2)]
         );
-        assert!(store.renew_leases(&a, ttl).await.unwrap().contains(&id));
+        assert!(leases.renew_leases(&a, ttl).await.unwrap().contains(&id));
 
         tokio::time::sleep(ttl + Duration::from_millis(200)).await;
-        assert!(store.unowned(&b, ttl).await.unwrap().contains(&id));
-        assert!(store.take_lease(&id, &hb, ttl).await.unwrap(), "ran out");
+        assert!(leases.unowned(&b, ttl).await.unwrap().contains(&id));
+        assert!(leases.take_lease(&id, &hb, ttl).await.unwrap(), "ran out");
         assert!(
-            !store.renew_leases(&a, ttl).await.unwrap().contains(&id),
+            !leases.renew_leases(&a, ttl).await.unwrap().contains(&id),
             "the old owner hears it lost the table"
         );
-        assert!(store.renew_leases(&b, ttl).await.unwrap().contains(&id));
+        assert!(leases.renew_leases(&b, ttl).await.unwrap().contains(&id));
         assert_eq!(
-            store.unfinished_one(&id).await.unwrap().unwrap().table,
+            tables.unfinished_one(&id).await.unwrap().unwrap().table,
             table(&id, now)
         );
 
-        store
+        tables
             .finish(&id, &b, now + 1, &crate::tests::record())
             .await
             .unwrap();
         assert!(
-            !store.renew_leases(&b, ttl).await.unwrap().contains(&id),
+            !leases.renew_leases(&b, ttl).await.unwrap().contains(&id),
             "let go once finished"
         );
-        assert!(store.unfinished_one(&id).await.unwrap().is_none());
-        assert!(!store.unowned(&b, ttl).await.unwrap().contains(&id));
+        assert!(tables.unfinished_one(&id).await.unwrap().is_none());
+        assert!(!leases.unowned(&b, ttl).await.unwrap().contains(&id));
 
         // A table from before leases (or whose creator died before taking
         // its lease) is anybody's.
         let old = format!("{id}-old");
-        store.create_table(&table(&old, 1)).await.unwrap();
-        assert!(store.unowned(&b, long).await.unwrap().contains(&old));
-        assert!(store.take_lease(&old, &hb, ttl).await.unwrap());
-        store
+        tables.create_table(&table(&old, 1)).await.unwrap();
+        assert!(leases.unowned(&b, long).await.unwrap().contains(&old));
+        assert!(leases.take_lease(&old, &hb, ttl).await.unwrap());
+        tables
             .finish(&old, &b, now, &crate::tests::record())
             .await
             .unwrap();
@@ -459,6 +461,7 @@ mod tests {
             return;
         };
         let store = Store::connect(&url).await.unwrap();
+        let (tables, leases) = (store.tables(), store.leases());
         let id = format!("gone{}x{}", std::process::id(), rand::random::<u32>());
         let a = Holder {
             node: format!("{id}-a"),
@@ -472,24 +475,24 @@ mod tests {
             .unwrap()
             .application_name(&a.channel);
         let listening = sqlx::PgConnection::connect_with(&opts).await.unwrap();
-        store.create_table(&table(&id, now_ms())).await.unwrap();
+        tables.create_table(&table(&id, now_ms())).await.unwrap();
         let long = Duration::from_secs(600);
-        assert!(store.take_lease(&id, &a, long).await.unwrap());
-        assert!(!store.unowned(&b.node, long).await.unwrap().contains(&id));
-        assert!(!store.take_lease(&id, &b, long).await.unwrap(), "held");
+        assert!(leases.take_lease(&id, &a, long).await.unwrap());
+        assert!(!leases.unowned(&b.node, long).await.unwrap().contains(&id));
+        assert!(!leases.take_lease(&id, &b, long).await.unwrap(), "held");
 
         listening.close().await.unwrap();
         let began = std::time::Instant::now();
-        while !store.unowned(&b.node, long).await.unwrap().contains(&id) {
+        while !leases.unowned(&b.node, long).await.unwrap().contains(&id) {
             assert!(began.elapsed() < Duration::from_secs(10), "never free");
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         assert!(
-            store.take_lease(&id, &b, long).await.unwrap(),
+            leases.take_lease(&id, &b, long).await.unwrap(),
             "taken at once"
         );
-        assert_eq!(store.lease_holder(&id).await.unwrap(), Some(b.clone()));
-        store
+        assert_eq!(leases.lease_holder(&id).await.unwrap(), Some(b.clone()));
+        tables
             .finish(&id, &b.node, 1, &crate::tests::record())
             .await
             .unwrap();
@@ -517,9 +520,13 @@ mod tests {
             channel: String::new(),
         };
         let (a, b) = (run("a"), run("b"));
-        other.create_table(&table(&id, now_ms())).await.unwrap();
-        assert!(stopped.take_lease(&id, &a, ttl).await.unwrap());
-        let mut conn = stopped.pool.acquire().await.unwrap();
+        other
+            .tables()
+            .create_table(&table(&id, now_ms()))
+            .await
+            .unwrap();
+        assert!(stopped.leases().take_lease(&id, &a, ttl).await.unwrap());
+        let mut conn = stopped.db.pool.acquire().await.unwrap();
         let mut tx = conn.begin().await.unwrap();
         tx.execute(
             sqlx::query("SELECT 1 FROM domino_leases WHERE table_id = $1 AND node = $2 FOR SHARE")
@@ -530,24 +537,28 @@ mod tests {
         .unwrap();
         // The process stops here: its transaction stays open.
         tokio::time::sleep(ttl + Duration::from_millis(200)).await;
-        let seen = other.unowned_since(&b.node, ttl).await.unwrap();
+        let seen = other.leases().unowned_since(&b.node, ttl).await.unwrap();
         let lapsed = seen.iter().find(|u| u.table == id).map(|u| u.lapsed_ms);
         assert!(lapsed.is_some_and(|ms| ms > 0), "{seen:?}");
         assert!(
-            !other.take_lease(&id, &b, ttl).await.unwrap(),
+            !other.leases().take_lease(&id, &b, ttl).await.unwrap(),
             "locked: not now, and no waiting"
         );
         let began = std::time::Instant::now();
-        while !other.take_lease(&id, &b, ttl).await.unwrap() {
+        while !other.leases().take_lease(&id, &b, ttl).await.unwrap() {
             assert!(
                 began.elapsed() < Duration::from_secs(30),
                 "the stopped node's transaction was never ended"
             );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        assert_eq!(other.lease_holder(&id).await.unwrap(), Some(b.clone()));
+        assert_eq!(
+            other.leases().lease_holder(&id).await.unwrap(),
+            Some(b.clone())
+        );
         assert!(tx.commit().await.is_err(), "its transaction was ended");
         other
+            .tables()
             .finish(&id, &b.node, 1, &crate::tests::record())
             .await
             .unwrap();

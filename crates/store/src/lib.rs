@@ -1,10 +1,30 @@
-//! The database of `domino serve`: tables, seats, the append-only action
-//! log and finished match records, leases, profiles and ratings, bot
-//! accounts, the pairing pool, tournaments, puzzles, score sheets and
-//! sleeping tables, in SQLite (default) or PostgreSQL through one set of
-//! SQL statements (the few only PostgreSQL has are in `postgres`). It
-//! knows nothing of HTTP, the wire protocol or the relay between nodes:
-//! it stores rows and reads them back.
+//! The database of `domino serve`, in SQLite (default) or PostgreSQL
+//! through one set of SQL statements (the few only PostgreSQL has are in
+//! `postgres`). It knows nothing of HTTP, the wire protocol or the relay
+//! between nodes: it stores rows and reads them back.
+//!
+//! [`Store::connect`] opens the database, migrates it, and builds one
+//! repository per domain, each over the same pool and returning typed
+//! rows; a caller takes the one it needs (`store.profiles()`) and a
+//! feature may be given only its own:
+//!
+//! - [`Tables`]: tables, their seats, the append-only action log (written
+//!   by the group commit of `batch`), finished records, and a pairing
+//!   round's tables stored in one transaction (`new_tables`);
+//! - [`Leases`]: which node runs each table, and what the relay between
+//!   nodes reads (holders, live channels, other nodes' lobby rows);
+//! - [`Profiles`]: profiles, their device keys and one-time links,
+//!   ratings and the lines of finished matches;
+//! - [`BotAccounts`]: bot accounts, their API tokens and their seats;
+//! - [`Seeks`]: the pairing pool, its seeks' sides and the seek batch
+//!   writer (`seek_batch`);
+//! - [`Clocks`]: the tables' turn clocks, stored in batches
+//!   (`clock_batch`), and the lobby's "your turn" reads (`turns`);
+//! - [`Tournaments`]: tournaments, entrants, rounds and their tables;
+//! - [`Puzzles`]: puzzle ratings and what was served, own puzzles
+//!   (`own_puzzles`), streaks, storms and tries (`puzzle_runs`);
+//! - [`Sheets`]: the scorekeeper's sheets;
+//! - [`Asleep`]: what a sleeping table keeps.
 //!
 //! Every action a table accepts is appended here before it is applied or
 //! acknowledged, and a table's state is never stored any other way: on
@@ -16,8 +36,7 @@ use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Executor};
-use tokio::sync::mpsc;
+use sqlx::Executor;
 
 use crate::latency::Histogram;
 
@@ -56,6 +75,7 @@ pub mod batch;
 pub mod batched;
 pub mod bots;
 pub mod clock_batch;
+mod db;
 pub mod latency;
 pub mod lease;
 mod migrations;
@@ -75,9 +95,19 @@ pub mod tournaments;
 pub mod turns;
 mod writer;
 
+pub use asleep::Asleep;
+pub use bots::BotAccounts;
+pub use clock_batch::Clocks;
+pub use lease::Leases;
 pub use postgres::{drop_scratch_postgres, scratch_postgres};
-use tables::clock_sql;
-pub use tables::{Finished, LogRow, Logged, Saved, SeatRow, TableRow};
+pub use profiles::Profiles;
+pub use puzzles::Puzzles;
+pub use seeks::Seeks;
+pub use sheets::Sheets;
+pub use tables::{Finished, LogRow, Logged, Saved, SeatRow, TableRow, Tables};
+pub use tournaments::Tournaments;
+
+use db::Db;
 
 /// Which database a [`Store`] talks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -86,30 +116,25 @@ pub enum Backend {
     Postgres,
 }
 
-/// The database handle, cheap to clone.
+/// The database, connected and migrated once, and its repositories, one
+/// per domain (see the crate's page); cheap to clone, as each of them is.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: AnyPool,
-    backend: Backend,
+    db: Db,
     /// For a SQLite file, the lock file held while this store is open, so
     /// that a second server on the same file is refused (SQLite has one
     /// writer; two servers would each restore and play the same tables).
     file_lock: Arc<Mutex<Option<std::fs::File>>>,
-    /// How long each write took, for `/metrics` (a log entry: from being
-    /// queued to its batch's commit).
-    writes: Arc<Histogram>,
-    /// The group-commit writer of log entries (see `batch`); `None` when
-    /// turned off (`DOMINO_GROUP_COMMIT=off`), each entry then committed on
-    /// its own.
-    log_writer: Option<mpsc::UnboundedSender<batch::Pending>>,
-    /// Commits and entries of the log so far.
-    log_counts: Arc<batch::Counts>,
-    /// The writer that adds seeks in batches (see `seek_batch`).
-    seek_writer: mpsc::UnboundedSender<seek_batch::Pending>,
-    /// The writer that stores turn clocks in batches (see `clock_batch`),
-    /// and its commits so far.
-    clock_writer: mpsc::UnboundedSender<clock_batch::Pending>,
-    clock_commits: Arc<std::sync::atomic::AtomicU64>,
+    tables: Tables,
+    leases: Leases,
+    profiles: Profiles,
+    bots: BotAccounts,
+    seeks: Seeks,
+    clocks: Clocks,
+    tournaments: Tournaments,
+    puzzles: Puzzles,
+    sheets: Sheets,
+    asleep: Asleep,
 }
 
 /// Why a write by a table's copy (a log entry, a seat, the finished
@@ -201,91 +226,105 @@ impl Store {
             })
             .connect_with(opts)
             .await?;
-        let writes = Arc::new(Histogram::latency());
-        let log_counts = Arc::new(batch::Counts::default());
-        let log_writer = group_commit().then(|| {
-            batch::Writer {
-                pool: pool.clone(),
-                leased: backend == Backend::Postgres,
-                writes: writes.clone(),
-                counts: log_counts.clone(),
-            }
-            .spawn()
-        });
-        let seek_writer = seek_batch::Writer {
-            pool: pool.clone(),
-            backend,
-            commits: Default::default(),
-        }
-        .spawn();
-        let clock_commits = Arc::new(std::sync::atomic::AtomicU64::new(0));
-        let clock_writer = clock_batch::Writer {
-            pool: pool.clone(),
-            sql: clock_sql(backend == Backend::Postgres),
-            leased: backend == Backend::Postgres,
-            commits: clock_commits.clone(),
-        }
-        .spawn();
-        let store = Store {
+        let db = Db {
             pool,
             backend,
-            seek_writer,
-            clock_writer,
-            clock_commits,
+            writes: Arc::new(Histogram::latency()),
+        };
+        let store = Store {
+            tables: Tables::start(db.clone()),
+            leases: Leases::new(db.clone()),
+            profiles: Profiles::new(db.clone()),
+            bots: BotAccounts::new(db.clone()),
+            seeks: Seeks::start(db.clone()),
+            clocks: Clocks::start(db.clone()),
+            tournaments: Tournaments::new(db.clone()),
+            puzzles: Puzzles::new(db.clone()),
+            sheets: Sheets::new(db.clone()),
+            asleep: Asleep::new(db.clone()),
             file_lock: Arc::new(Mutex::new(file_lock)),
-            writes,
-            log_writer,
-            log_counts,
+            db,
         };
         store.migrate().await?;
         Ok(store)
     }
 
     pub fn backend(&self) -> Backend {
-        self.backend
+        self.db.backend
     }
 
     /// The time each write took so far.
     pub fn write_latency(&self) -> &Histogram {
-        &self.writes
+        &self.db.writes
     }
 
     /// The log's commits and entries so far: `(commits, entries)`.
     pub fn log_commits(&self) -> (u64, u64) {
         use std::sync::atomic::Ordering::Relaxed;
-        let c = &self.log_counts;
+        let c = &self.tables.log_counts;
         (c.commits.load(Relaxed), c.entries.load(Relaxed))
     }
 
     /// A trivial query, for readiness: the database answers.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        sqlx::query("SELECT 1").execute(&self.db.pool).await?;
         Ok(())
     }
 
-    /// Run one write, timed.
-    async fn write<'q>(
-        &self,
-        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    ) -> Result<(), sqlx::Error> {
-        self.write_counted(q).await.map(|_| ())
+    /// Tables, seats, the action log and finished records.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
     }
 
-    /// Run one write, timed; how many rows it wrote.
-    async fn write_counted<'q>(
-        &self,
-        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    ) -> Result<u64, sqlx::Error> {
-        let started = std::time::Instant::now();
-        let done = q.execute(&self.pool).await;
-        self.writes.observe(started.elapsed());
-        done.map(|d| d.rows_affected())
+    /// Which node runs each table, and what the relay reads.
+    pub fn leases(&self) -> &Leases {
+        &self.leases
+    }
+
+    /// Profiles, their keys and links, ratings and match lines.
+    pub fn profiles(&self) -> &Profiles {
+        &self.profiles
+    }
+
+    /// Bot accounts, their tokens and seats.
+    pub fn bots(&self) -> &BotAccounts {
+        &self.bots
+    }
+
+    /// The pairing pool.
+    pub fn seeks(&self) -> &Seeks {
+        &self.seeks
+    }
+
+    /// The tables' turn clocks.
+    pub fn clocks(&self) -> &Clocks {
+        &self.clocks
+    }
+
+    /// Tournaments, entrants and rounds.
+    pub fn tournaments(&self) -> &Tournaments {
+        &self.tournaments
+    }
+
+    /// Puzzle ratings, own puzzles, runs and tries.
+    pub fn puzzles(&self) -> &Puzzles {
+        &self.puzzles
+    }
+
+    /// The scorekeeper's sheets.
+    pub fn sheets(&self) -> &Sheets {
+        &self.sheets
+    }
+
+    /// What sleeping tables keep.
+    pub fn asleep(&self) -> &Asleep {
+        &self.asleep
     }
 
     /// Close the pool and let go of a SQLite file's lock (tests use this
     /// to open the same file again).
     pub async fn close(&self) {
-        self.pool.close().await;
+        self.db.pool.close().await;
         if let Ok(mut lock) = self.file_lock.lock() {
             lock.take();
         }
@@ -295,16 +334,6 @@ impl Store {
 /// The idle limit of a transaction when no lease is given: the server's
 /// default lease.
 const IDLE_TRANSACTION_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// Whether log entries are group-committed: yes unless the environment
-/// says `DOMINO_GROUP_COMMIT=off` (or `0`), which commits each on its own,
-/// as before group commit, for comparing the two under load.
-fn group_commit() -> bool {
-    !matches!(
-        std::env::var("DOMINO_GROUP_COMMIT").as_deref(),
-        Ok("off" | "0")
-    )
-}
 
 #[cfg(test)]
 mod tests;

@@ -89,7 +89,7 @@ pub(crate) const MIGRATIONS: &[&[&str]] = &[
         "ALTER TABLE domino_leases ADD COLUMN channel TEXT NOT NULL DEFAULT ''",
     ],
     // A table of a duplicate round finds its round by the secret they
-    // share (`Store::dealing_round`), on every spectate and history read.
+    // share (`Tournaments::dealing_round`), on every spectate and history read.
     &["CREATE INDEX IF NOT EXISTS domino_tournament_rounds_secret ON domino_tournament_rounds (secret)"],
     &[
         // Who organised each tournament (the address it was created from;
@@ -135,8 +135,8 @@ impl Store {
     /// once one migrates and the others wait, then find nothing left to
     /// do. (A SQLite file has one server: see `sqlite::lock_file`.)
     pub(crate) async fn migrate(&self) -> Result<(), sqlx::Error> {
-        let mut conn = self.pool.acquire().await?;
-        let locked = self.backend == Backend::Postgres;
+        let mut conn = self.db.pool.acquire().await?;
+        let locked = self.db.backend == Backend::Postgres;
         if locked {
             postgres::lock_migrations(&mut conn).await?;
         }
@@ -156,8 +156,8 @@ impl Store {
         &self,
         keys: impl Fn(&str) -> profiles::NameKeys,
     ) -> Result<u64, sqlx::Error> {
-        let mut conn = self.pool.acquire().await?;
-        let locked = self.backend == Backend::Postgres;
+        let mut conn = self.db.pool.acquire().await?;
+        let locked = self.db.backend == Backend::Postgres;
         if locked {
             postgres::lock_migrations(&mut conn).await?;
         }

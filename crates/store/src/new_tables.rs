@@ -14,8 +14,8 @@ use std::time::Duration;
 use sqlx::{Connection, Executor};
 
 use crate::lease::{take_lease_query, take_lease_sql, Holder};
-use crate::tables::create_table_query;
-use crate::{SeatRow, Store, TableRow};
+use crate::tables::{create_table_query, Tables};
+use crate::{SeatRow, TableRow};
 
 /// A new table to store: its row and the seats taken at once.
 #[derive(Clone, Debug)]
@@ -35,7 +35,10 @@ pub enum NotStored {
     Store(#[from] sqlx::Error),
 }
 
-impl Store {
+/// A pairing round's tables, with their leases and seats, in one
+/// transaction: it writes three domains at once, and stays with the
+/// tables, whose rows it makes.
+impl Tables {
     /// Store `tables` for `me` (`ttl`: their leases', on PostgreSQL) in
     /// one transaction; for each, in order, whether it was stored.
     /// `Err` only when the transaction itself failed: then none was.
@@ -48,7 +51,7 @@ impl Store {
         let lease_sql = take_lease_sql();
         let seat_sql = self.add_seat_sql();
         let started = std::time::Instant::now();
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.db.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         let mut out = Vec::with_capacity(tables.len());
         for t in tables {
@@ -63,7 +66,7 @@ impl Store {
             out.push(stored);
         }
         tx.commit().await?;
-        self.writes.observe(started.elapsed());
+        self.db.writes.observe(started.elapsed());
         Ok(out)
     }
 
@@ -84,7 +87,7 @@ impl Store {
             }
             made => made?,
         };
-        let leased = self.leased();
+        let leased = self.db.leased();
         if leased {
             let taken = tx
                 .execute(take_lease_query(lease_sql, &row.id, me, ttl))
@@ -115,6 +118,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::tests::table_row;
+    use crate::Store;
 
     fn seat(n: i64) -> SeatRow {
         SeatRow {
@@ -152,21 +156,22 @@ mod tests {
         let hour = Duration::from_secs(3600);
         for url in urls {
             let store = Store::connect(&url).await.unwrap();
-            store.create_table(&table_row("t1", 1)).await.unwrap();
+            let (tables, leases) = (store.tables(), store.leases());
+            tables.create_table(&table_row("t1", 1)).await.unwrap();
             let mut batch = vec![new_row("t1", 2), new_row("t2", 2), new_row("t3", 1)];
-            if store.leased() {
-                assert!(store.take_lease("t4", &other, hour).await.unwrap());
+            if leases.leased() {
+                assert!(leases.take_lease("t4", &other, hour).await.unwrap());
                 batch.push(new_row("t4", 1));
             }
-            let done = store.create_tables(&batch, &me, hour).await.unwrap();
+            let done = tables.create_tables(&batch, &me, hour).await.unwrap();
             assert!(matches!(done[0], Err(NotStored::Exists)), "{url}: {done:?}");
             assert!(done[1].is_ok() && done[2].is_ok(), "{url}: {done:?}");
-            assert!(store.seats("t1").await.unwrap().is_empty(), "{url}");
-            assert_eq!(store.seats("t2").await.unwrap(), batch[1].seats, "{url}");
-            assert_eq!(store.seats("t3").await.unwrap(), batch[2].seats, "{url}");
-            if store.leased() {
+            assert!(tables.seats("t1").await.unwrap().is_empty(), "{url}");
+            assert_eq!(tables.seats("t2").await.unwrap(), batch[1].seats, "{url}");
+            assert_eq!(tables.seats("t3").await.unwrap(), batch[2].seats, "{url}");
+            if leases.leased() {
                 assert!(matches!(done[3], Err(NotStored::Leased)), "{url}: {done:?}");
-                assert!(!store.exists("t4").await.unwrap(), "{url}");
+                assert!(!tables.exists("t4").await.unwrap(), "{url}");
             }
         }
     }

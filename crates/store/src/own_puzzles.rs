@@ -5,7 +5,7 @@
 use domino_puzzles::RecordPuzzle;
 use sqlx::Row;
 
-use crate::Store;
+use crate::puzzles::Puzzles;
 
 /// The migration of this module (one entry of `MIGRATIONS`). `player` is
 /// a profile's id; `puzzle` the puzzle as JSON, proved when it was made.
@@ -31,7 +31,7 @@ fn puzzle(r: &sqlx::any::AnyRow) -> Result<RecordPuzzle, OwnError> {
     Ok(serde_json::from_str(&text)?)
 }
 
-impl Store {
+impl Puzzles {
     /// Keep `p` among `player`'s puzzles; false when it was kept already.
     pub async fn keep_own_puzzle(
         &self,
@@ -48,7 +48,7 @@ impl Store {
         .bind(&p.id)
         .bind(now_ms)
         .bind(text)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -57,7 +57,7 @@ impl Store {
     pub async fn own_puzzle_count(&self, player: &str) -> Result<i64, OwnError> {
         let r = sqlx::query("SELECT COUNT(*) AS n FROM domino_own_puzzles WHERE player = $1")
             .bind(player)
-            .fetch_one(&self.pool)
+            .fetch_one(&self.db.pool)
             .await?;
         Ok(r.try_get("n")?)
     }
@@ -68,7 +68,7 @@ impl Store {
             "SELECT puzzle FROM domino_own_puzzles WHERE player = $1 ORDER BY created_at DESC, id",
         )
         .bind(player)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter().map(puzzle).collect()
     }
@@ -82,7 +82,7 @@ impl Store {
         sqlx::query("SELECT puzzle FROM domino_own_puzzles WHERE player = $1 AND id = $2")
             .bind(player)
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?
             .map(|r| puzzle(&r))
             .transpose()

@@ -41,7 +41,7 @@ pub(crate) const NOW_MS: &str = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 10
 /// The condition that the node `node` holds the lease of the table
 /// `table` (both SQL expressions: placeholders or a `VALUES` list's
 /// columns), locking the lease's row until the statement's transaction
-/// ends (see `Store::fence`).
+/// ends (see `Db::fence`).
 pub(crate) fn lease_fence(table: &str, node: &str) -> String {
     format!(
         "EXISTS (SELECT 1 FROM domino_leases l WHERE l.table_id = {table} AND l.node = {node} FOR SHARE)"

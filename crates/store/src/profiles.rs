@@ -8,7 +8,7 @@
 use skillratings::glicko2::Glicko2Rating;
 use sqlx::{Executor, Row};
 
-use crate::Store;
+use crate::db::Db;
 
 /// The keys a profile's name is unique by: no two profiles share either
 /// (the server works them out: its look-alike rules, not the store's).
@@ -196,7 +196,18 @@ fn unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
-impl Store {
+/// Profiles: their names, device keys and one-time links, their
+/// ratings per game, and a line per player of each finished match.
+#[derive(Clone, Debug)]
+pub struct Profiles {
+    pub(crate) db: Db,
+}
+
+impl Profiles {
+    pub(crate) fn new(db: Db) -> Profiles {
+        Profiles { db }
+    }
+
     /// Create a profile with its first device secret (hashed); `false`
     /// when another profile holds one of the name's keys (nothing is
     /// created).
@@ -207,7 +218,7 @@ impl Store {
         secret_hash: &str,
     ) -> Result<bool, sqlx::Error> {
         use sqlx::Connection;
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.db.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         let made = sqlx::query(
             "INSERT INTO domino_profiles (id, name, name_key, name_skeleton, created_at)
@@ -245,7 +256,7 @@ impl Store {
         )
         .bind(&keys.folded)
         .bind(&keys.skeleton)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?
         .is_some())
     }
@@ -268,7 +279,7 @@ impl Store {
              JOIN domino_profiles p ON p.id = k.profile_id WHERE k.secret_hash = $1",
         )
         .bind(hash)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?
         .map(|r| Self::profile_row(&r))
         .transpose()
@@ -277,7 +288,7 @@ impl Store {
     pub async fn profile(&self, id: &str) -> Result<Option<Profile>, sqlx::Error> {
         sqlx::query("SELECT id, name, created_at FROM domino_profiles WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?
             .map(|r| Self::profile_row(&r))
             .transpose()
@@ -285,7 +296,8 @@ impl Store {
 
     /// Sign a device out: its secret no longer signs in.
     pub async fn drop_profile_key(&self, hash: &str) -> Result<(), sqlx::Error> {
-        self.write(sqlx::query("DELETE FROM domino_profile_keys WHERE secret_hash = $1").bind(hash))
+        self.db
+            .write(sqlx::query("DELETE FROM domino_profile_keys WHERE secret_hash = $1").bind(hash))
             .await
     }
 
@@ -296,7 +308,7 @@ impl Store {
         profile: &str,
         at: i64,
     ) -> Result<(), sqlx::Error> {
-        self.write(
+        self.db.write(
             sqlx::query(
                 "INSERT INTO domino_profile_keys (secret_hash, profile_id, created_at) VALUES ($1, $2, $3)",
             )
@@ -314,7 +326,7 @@ impl Store {
         profile: &str,
         expires_at: i64,
     ) -> Result<(), sqlx::Error> {
-        self.write(
+        self.db.write(
             sqlx::query(
                 "INSERT INTO domino_profile_links (code_hash, profile_id, expires_at) VALUES ($1, $2, $3)",
             )
@@ -339,14 +351,14 @@ impl Store {
         )
         .bind(code_hash)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         if done.rows_affected() != 1 {
             return Ok(None);
         }
         sqlx::query("SELECT profile_id FROM domino_profile_links WHERE code_hash = $1")
             .bind(code_hash)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?
             .map(|r| r.try_get("profile_id"))
             .transpose()
@@ -364,7 +376,7 @@ impl Store {
         )
         .bind(player)
         .bind(game)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?
         .map(|r| {
             Ok((
@@ -392,7 +404,7 @@ impl Store {
         lines: &[MatchPlayer],
     ) -> Result<bool, sqlx::Error> {
         use sqlx::Connection;
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.db.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         for m in lines {
             let q = sqlx::query(
@@ -467,7 +479,7 @@ impl Store {
              WHERE player = $1 ORDER BY game",
         )
         .bind(player)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter().map(|r| Self::rating_row(r, None)).collect()
     }
@@ -503,7 +515,7 @@ impl Store {
         .bind(game)
         .bind(min)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter()
             .map(|r| Self::rating_row(r, r.try_get("name")?))
@@ -522,7 +534,7 @@ impl Store {
         ))
         .bind(player)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter().map(Self::line).collect()
     }
@@ -533,7 +545,7 @@ impl Store {
             "SELECT {LINE} FROM domino_match_players WHERE table_id = $1 ORDER BY seat"
         ))
         .bind(table)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter().map(Self::line).collect()
     }
@@ -551,6 +563,7 @@ impl Store {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::Store;
 
     /// Look-alike keys as the server's would make them, for these tests:
     /// "é" reads as "e" and "rn" as "m", and the folded key is in lower
@@ -566,26 +579,27 @@ mod tests {
     /// The profile store's contract, for any backend; `tag` keeps names
     /// and ids unique across runs on one database.
     pub(crate) async fn contract(store: &Store, tag: &str) {
+        let profiles = store.profiles();
         let p = Profile {
             id: format!("id{tag}"),
             name: format!("Ann{tag}"),
             created_at: 1,
         };
         let key = name_keys(&p.name);
-        assert!(store
+        assert!(profiles
             .create_profile(&p, &key, &format!("s{tag}"))
             .await
             .unwrap());
-        assert!(store.profile_name_taken(&key).await.unwrap());
+        assert!(profiles.profile_name_taken(&key).await.unwrap());
         let alike = |folded: &str, skeleton: &str| NameKeys {
             folded: folded.to_string(),
             skeleton: skeleton.to_string(),
         };
-        assert!(store
+        assert!(profiles
             .profile_name_taken(&alike("other", &key.skeleton))
             .await
             .unwrap());
-        assert!(!store
+        assert!(!profiles
             .profile_name_taken(&alike("other", "other"))
             .await
             .unwrap());
@@ -594,7 +608,7 @@ mod tests {
             ..p.clone()
         };
         assert!(
-            !store
+            !profiles
                 .create_profile(&twin, &key, &format!("t{tag}"))
                 .await
                 .unwrap(),
@@ -609,64 +623,67 @@ mod tests {
                 ..p.clone()
             };
             assert!(
-                !store
+                !profiles
                     .create_profile(&twin, half, &format!("t{i}{tag}"))
                     .await
                     .unwrap(),
                 "either key is unique: {half:?}"
             );
         }
-        assert!(store.profile(&twin.id).await.unwrap().is_none());
-        assert!(store
+        assert!(profiles.profile(&twin.id).await.unwrap().is_none());
+        assert!(profiles
             .profile_by_secret(&format!("t{tag}"))
             .await
             .unwrap()
             .is_none());
         assert_eq!(
-            store.profile_by_secret(&format!("s{tag}")).await.unwrap(),
+            profiles
+                .profile_by_secret(&format!("s{tag}"))
+                .await
+                .unwrap(),
             Some(p.clone())
         );
         // A one-time link: once, before it expires.
-        store
+        profiles
             .add_profile_link(&format!("c{tag}"), &p.id, 100)
             .await
             .unwrap();
-        store
+        profiles
             .add_profile_link(&format!("old{tag}"), &p.id, 10)
             .await
             .unwrap();
         assert_eq!(
-            store
+            profiles
                 .use_profile_link(&format!("old{tag}"), 50)
                 .await
                 .unwrap(),
             None
         );
         assert_eq!(
-            store
+            profiles
                 .use_profile_link(&format!("c{tag}"), 50)
                 .await
                 .unwrap(),
             Some(p.id.clone())
         );
         assert_eq!(
-            store
+            profiles
                 .use_profile_link(&format!("c{tag}"), 50)
                 .await
                 .unwrap(),
             None
         );
-        store
+        profiles
             .add_profile_key(&format!("d{tag}"), &p.id, 2)
             .await
             .unwrap();
-        store.drop_profile_key(&format!("s{tag}")).await.unwrap();
-        assert!(store
+        profiles.drop_profile_key(&format!("s{tag}")).await.unwrap();
+        assert!(profiles
             .profile_by_secret(&format!("s{tag}"))
             .await
             .unwrap()
             .is_none());
-        assert!(store
+        assert!(profiles
             .profile_by_secret(&format!("d{tag}"))
             .await
             .unwrap()
@@ -692,19 +709,19 @@ mod tests {
         };
         let m = line("t");
         let rated = |r: Glicko2Rating, read| vec![(p.id.clone(), r, read)];
-        assert!(store
+        assert!(profiles
             .record_match(&game, &rated(r, None), std::slice::from_ref(&m))
             .await
             .unwrap());
         assert!(
-            !store
+            !profiles
                 .record_match(&game, &rated(r, None), &[line("u")])
                 .await
                 .unwrap(),
             "stale"
         );
         assert!(
-            !store
+            !profiles
                 .record_match(&game, &rated(r, Some(1)), std::slice::from_ref(&m))
                 .await
                 .unwrap(),
@@ -714,27 +731,30 @@ mod tests {
             rating: 1600.0,
             ..r
         };
-        assert!(store
+        assert!(profiles
             .record_match(&game, &rated(better, Some(1)), &[line("v")])
             .await
             .unwrap());
-        assert!(!store
+        assert!(!profiles
             .record_match(&game, &rated(r, Some(1)), &[line("w")])
             .await
             .unwrap());
-        assert_eq!(store.rating(&p.id, &game).await.unwrap(), Some((better, 2)));
-        let board = store.leaderboard(&game, 2, 10).await.unwrap();
+        assert_eq!(
+            profiles.rating(&p.id, &game).await.unwrap(),
+            Some((better, 2))
+        );
+        let board = profiles.leaderboard(&game, 2, 10).await.unwrap();
         assert_eq!(board.len(), 1);
         assert_eq!(board[0].name.as_deref(), Some(p.name.as_str()));
-        assert!(store.leaderboard(&game, 3, 10).await.unwrap().is_empty());
-        let mine = store.matches_of(&p.id, 10).await.unwrap();
+        assert!(profiles.leaderboard(&game, 3, 10).await.unwrap().is_empty());
+        let mine = profiles.matches_of(&p.id, 10).await.unwrap();
         assert_eq!(
             mine.len(),
             2,
             "the stale and the repeated lines were not kept"
         );
         assert!(mine.contains(&m));
-        assert_eq!(store.ratings_of(&p.id).await.unwrap().len(), 1);
+        assert_eq!(profiles.ratings_of(&p.id).await.unwrap().len(), 1);
     }
 
     /// Profiles made before look-alike keys get them, oldest first; one
@@ -757,17 +777,17 @@ mod tests {
             .bind(&name)
             .bind(name.to_lowercase())
             .bind(at)
-            .execute(&store.pool)
+            .execute(&store.db.pool)
             .await
             .unwrap();
         }
         // (The in-memory SQLite store has one connection: each is given back.)
-        let mut conn = store.pool.acquire().await.unwrap();
+        let mut conn = store.db.pool.acquire().await.unwrap();
         assert!(fill_name_keys(&mut conn, name_keys).await.unwrap() >= 5);
         drop(conn);
         let keys_of = |id: &str| {
             let id = format!("{id}{tag}");
-            let pool = store.pool.clone();
+            let pool = store.db.pool.clone();
             async move {
                 let r = sqlx::query(
                     "SELECT name_key, name_skeleton FROM domino_profiles WHERE id = $1",
@@ -797,14 +817,23 @@ mod tests {
             name: format!("KIM{tag}"),
             created_at: 9,
         };
-        assert!(store.profile_name_taken(&named("KIM")).await.unwrap());
+        assert!(store
+            .profiles()
+            .profile_name_taken(&named("KIM"))
+            .await
+            .unwrap());
         assert!(!store
+            .profiles()
             .create_profile(&p, &named("KIM"), &format!("n{tag}"))
             .await
             .unwrap());
-        assert!(!store.profile_name_taken(&named("Tim")).await.unwrap());
+        assert!(!store
+            .profiles()
+            .profile_name_taken(&named("Tim"))
+            .await
+            .unwrap());
         // Nothing is left to fill, and a second run changes nothing.
-        let mut conn = store.pool.acquire().await.unwrap();
+        let mut conn = store.db.pool.acquire().await.unwrap();
         fill_name_keys(&mut conn, name_keys).await.unwrap();
         drop(conn);
         assert_eq!(keys_of("o3").await, named("Kim"));

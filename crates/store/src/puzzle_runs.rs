@@ -4,7 +4,7 @@
 
 use sqlx::Row;
 
-use crate::Store;
+use crate::puzzles::Puzzles;
 
 /// The migration of this module (one entry of `MIGRATIONS`): only new
 /// tables, so that running it again changes nothing.
@@ -101,7 +101,7 @@ fn run_row(r: &sqlx::any::AnyRow) -> Result<RunRow, sqlx::Error> {
     })
 }
 
-impl Store {
+impl Puzzles {
     pub async fn start_puzzle_run(&self, run: &RunRow) -> Result<(), sqlx::Error> {
         sqlx::query(
             "INSERT INTO domino_puzzle_runs
@@ -118,7 +118,7 @@ impl Store {
         .bind(&run.puzzle)
         .bind(run.seen.join(" "))
         .bind(i64::from(run.over))
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(())
     }
@@ -126,7 +126,7 @@ impl Store {
     pub async fn puzzle_run(&self, id: &str) -> Result<Option<RunRow>, sqlx::Error> {
         sqlx::query("SELECT * FROM domino_puzzle_runs WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?
             .as_ref()
             .map(run_row)
@@ -148,7 +148,7 @@ impl Store {
         .bind(s.ends_at)
         .bind(s.puzzle)
         .bind(i64::from(s.over))
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -174,7 +174,7 @@ impl Store {
         .bind(kind)
         .bind(score)
         .bind(at)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -184,7 +184,7 @@ impl Store {
     pub async fn puzzle_bests(&self, player: &str) -> Result<Vec<(String, i64, i64)>, sqlx::Error> {
         sqlx::query("SELECT kind, best, at FROM domino_puzzle_bests WHERE player = $1")
             .bind(player)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?
             .iter()
             .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
@@ -196,7 +196,7 @@ impl Store {
     pub async fn expire_puzzle_runs(&self, before: i64) -> Result<u64, sqlx::Error> {
         let done = sqlx::query("DELETE FROM domino_puzzle_runs WHERE started_at < $1")
             .bind(before)
-            .execute(&self.pool)
+            .execute(&self.db.pool)
             .await?;
         Ok(done.rows_affected())
     }
@@ -213,7 +213,7 @@ impl Store {
         .bind(t.tried_at)
         .bind(i64::from(t.solved))
         .bind(i64::from(t.rated))
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(())
     }
@@ -226,7 +226,7 @@ impl Store {
         )
         .bind(player)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?
         .iter()
         .map(|r| {

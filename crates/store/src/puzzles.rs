@@ -7,7 +7,7 @@
 use skillratings::glicko2::Glicko2Rating;
 use sqlx::Row;
 
-use crate::Store;
+use crate::db::Db;
 
 /// The migration of this module (one entry of `MIGRATIONS`). Apart from
 /// `domino_ratings`, so guests' puzzle ratings never reach a leaderboard of
@@ -82,14 +82,26 @@ pub struct Move<'a> {
     pub now: &'a Glicko2Rating,
 }
 
-impl Store {
+/// Puzzles: players' and puzzles' ratings and what was served to whom
+/// (here), each player's own puzzles (`own_puzzles`), and streaks,
+/// storms, best scores and the history of tries (`puzzle_runs`).
+#[derive(Clone, Debug)]
+pub struct Puzzles {
+    pub(crate) db: Db,
+}
+
+impl Puzzles {
+    pub(crate) fn new(db: Db) -> Puzzles {
+        Puzzles { db }
+    }
+
     /// A player's puzzle rating, if they tried a puzzle before.
     pub async fn puzzle_player(&self, player: &str) -> Result<Option<Stored>, sqlx::Error> {
         sqlx::query(
             "SELECT rating, deviation, volatility, tries FROM domino_puzzle_players WHERE player = $1",
         )
         .bind(player)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?
         .map(|r| stored(&r))
         .transpose()
@@ -101,7 +113,7 @@ impl Store {
             "SELECT rating, deviation, volatility, tries FROM domino_puzzle_ratings WHERE puzzle = $1",
         )
         .bind(puzzle)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?
         .map(|r| stored(&r))
         .transpose()
@@ -112,7 +124,7 @@ impl Store {
         &self,
     ) -> Result<std::collections::HashMap<String, f64>, sqlx::Error> {
         let rows = sqlx::query("SELECT puzzle, rating FROM domino_puzzle_ratings")
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?;
         rows.iter()
             .map(|r| Ok((r.try_get("puzzle")?, r.try_get("rating")?)))
@@ -134,7 +146,7 @@ impl Store {
         .bind(player)
         .bind(puzzle)
         .bind(at)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(())
     }
@@ -150,7 +162,7 @@ impl Store {
             sqlx::query("SELECT tried FROM domino_puzzle_served WHERE player = $1 AND puzzle = $2")
                 .bind(player)
                 .bind(puzzle)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.db.pool)
                 .await?;
         row.map(|r| r.try_get::<i64, _>("tried").map(|t| t != 0))
             .transpose()
@@ -164,7 +176,7 @@ impl Store {
     ) -> Result<std::collections::HashMap<String, bool>, sqlx::Error> {
         let rows = sqlx::query("SELECT puzzle, tried FROM domino_puzzle_served WHERE player = $1")
             .bind(player)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?;
         rows.iter()
             .map(|r| Ok((r.try_get("puzzle")?, r.try_get::<i64, _>("tried")? != 0)))
@@ -180,7 +192,7 @@ impl Store {
         puzzle: Move<'_>,
     ) -> Result<TryKept, sqlx::Error> {
         use sqlx::Connection;
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.db.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         let claimed = sqlx::query(
             "UPDATE domino_puzzle_served SET tried = 1 WHERE player = $1 AND puzzle = $2 AND tried = 0",

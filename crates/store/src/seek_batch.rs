@@ -21,19 +21,10 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::batched::{self, Batch};
 use crate::bots::SeekSide;
+use crate::db::Db;
 use crate::postgres::{self, retryable};
-use crate::seeks::{self, AddError, SeekRow};
-use crate::{Backend, Store};
-
-/// One seek waiting for its batch.
-#[derive(Debug)]
-pub struct Pending {
-    pub seek: SeekRow,
-    pub side: SeekSide,
-    /// The cap on seeks waiting from one address.
-    pub per_address: usize,
-    pub done: oneshot::Sender<Result<(), AddError>>,
-}
+use crate::seeks::{self, AddError, Pending, SeekRow, Seeks};
+use crate::Backend;
 
 /// The writer's end: where it writes.
 #[derive(Debug)]
@@ -103,7 +94,18 @@ impl Batch for Writer {
     }
 }
 
-impl Store {
+impl Seeks {
+    /// The pool of `db`, with its seek writer started.
+    pub(crate) fn start(db: Db) -> Seeks {
+        let writer = Writer {
+            pool: db.pool.clone(),
+            backend: db.backend,
+            commits: Default::default(),
+        }
+        .spawn();
+        Seeks { db, writer }
+    }
+
     /// Add a seek with its side and claim its first member as seeking;
     /// refused when that player already seeks (a seek of theirs not yet
     /// put to a table), or when `per_address` seeks from its address wait
@@ -115,7 +117,7 @@ impl Store {
         side: &SeekSide,
         per_address: usize,
     ) -> Result<(), AddError> {
-        let (done, answer) = tokio::sync::oneshot::channel();
+        let (done, answer) = oneshot::channel();
         let pending = Pending {
             seek: s.clone(),
             side: side.clone(),
@@ -123,7 +125,7 @@ impl Store {
             done,
         };
         let gone = || AddError::Store(sqlx::Error::PoolClosed);
-        self.seek_writer.send(pending).map_err(|_| gone())?;
+        self.writer.send(pending).map_err(|_| gone())?;
         answer.await.map_err(|_| gone())?
     }
 }
@@ -214,8 +216,8 @@ mod tests {
             let store = Store::connect(&url).await.unwrap();
             let commits = Arc::new(AtomicU64::new(0));
             let writer = Writer {
-                pool: store.pool.clone(),
-                backend: store.backend,
+                pool: store.db.pool.clone(),
+                backend: store.db.backend,
                 commits: commits.clone(),
             }
             .spawn();
@@ -251,8 +253,12 @@ mod tests {
                 "{url}"
             );
             assert_eq!(commits.load(Ordering::Relaxed), 1, "{url}: one transaction");
-            assert_eq!(store.open_seeks().await.unwrap().len(), 38, "{url}");
-            assert_eq!(store.open_seek_sides().await.unwrap().len(), 38, "{url}");
+            assert_eq!(store.seeks().open_seeks().await.unwrap().len(), 38, "{url}");
+            assert_eq!(
+                store.seeks().open_seek_sides().await.unwrap().len(),
+                38,
+                "{url}"
+            );
         }
     }
 }

@@ -8,10 +8,13 @@ use std::collections::HashMap;
 
 use sqlx::{Connection, Executor, Row};
 
+use tokio::sync::{mpsc, oneshot};
+
 use crate::bots::SeekSide;
 use domino_engine::RulesSpec;
 
-use crate::{Backend, Store};
+use crate::db::Db;
+use crate::Backend;
 
 /// The migration of this module (one entry of `MIGRATIONS`).
 pub(crate) const MIGRATION: &[&str] = &[
@@ -102,16 +105,38 @@ pub(crate) const SIDES_MIGRATION: &[&str] = &[
     ),
 ];
 
-impl Store {
+/// The pairing pool: the seeks waiting and paired, who seeks, and each
+/// seek's side (who asked, whom it admits); a seek is added by the seek
+/// writer (see `seek_batch`), with the others that arrive meanwhile. It
+/// reads the seats, bot seats and tournament rounds too, to say whether a
+/// player sits at a rated table and how a table was made.
+#[derive(Clone, Debug)]
+pub struct Seeks {
+    pub(crate) db: Db,
+    /// The writer that adds seeks in batches (see `seek_batch`).
+    pub(crate) writer: mpsc::UnboundedSender<Pending>,
+}
+
+/// One seek waiting for its batch (see `seek_batch`).
+#[derive(Debug)]
+pub struct Pending {
+    pub seek: SeekRow,
+    pub side: SeekSide,
+    /// The cap on seeks waiting from one address.
+    pub per_address: usize,
+    pub done: oneshot::Sender<Result<(), AddError>>,
+}
+
+impl Seeks {
     async fn write_now(
         &self,
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     ) -> Result<(), sqlx::Error> {
-        crate::writer::write_now(self.backend, tx).await
+        crate::writer::write_now(self.db.backend, tx).await
     }
 
     async fn pool_turn(&self) -> Option<tokio::sync::MutexGuard<'static, ()>> {
-        crate::writer::pool_turn(self.backend).await
+        crate::writer::pool_turn(self.db.backend).await
     }
 }
 
@@ -234,7 +259,7 @@ fn members_text(m: &[Member]) -> Result<String, sqlx::Error> {
     crate::json_text(m)
 }
 
-impl Store {
+impl Seeks {
     /// The second member joins a team being formed (by its code): the
     /// team enters the pool now, with the mean of the two ratings. `None`
     /// when no team is being formed under that code.
@@ -246,7 +271,7 @@ impl Store {
         now_ms: i64,
     ) -> Result<Option<SeekRow>, AddError> {
         let _turn = self.pool_turn().await;
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.db.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         self.write_now(&mut tx).await?;
         let row = sqlx::query(&format!(
@@ -292,7 +317,7 @@ impl Store {
             "SELECT {COLUMNS} FROM domino_seeks WHERE team_code = $1 AND table_id IS NULL"
         ))
         .bind(code)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?
         .as_ref()
         .map(seek_of)
@@ -302,7 +327,7 @@ impl Store {
     pub async fn seek(&self, id: &str) -> Result<Option<SeekRow>, sqlx::Error> {
         sqlx::query(&format!("SELECT {COLUMNS} FROM domino_seeks WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?
             .as_ref()
             .map(seek_of)
@@ -316,7 +341,7 @@ impl Store {
              (SELECT seek_id FROM domino_seekers WHERE player = $1)"
         ))
         .bind(player)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?
         .as_ref()
         .map(seek_of)
@@ -325,7 +350,7 @@ impl Store {
 
     /// Whether a player holds a seat, not left, at an unfinished rated
     /// table: one made by a rated pairing, or a tournament's (every
-    /// tournament table is rated, see [`Store::made_rated`]).
+    /// tournament table is rated, see [`Seeks::made_rated`]).
     pub async fn at_rated_table(&self, player: &str) -> Result<bool, sqlx::Error> {
         let Some(profile) = player.strip_prefix("p:") else {
             return Ok(false);
@@ -340,7 +365,7 @@ impl Store {
              LIMIT 1",
         )
         .bind(profile)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?;
         Ok(row.is_some())
     }
@@ -352,7 +377,7 @@ impl Store {
     pub async fn made_rated(&self, table: &str) -> Result<Option<bool>, sqlx::Error> {
         let paired = sqlx::query("SELECT rated FROM domino_seeks WHERE table_id = $1 LIMIT 1")
             .bind(table)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?;
         if let Some(r) = paired {
             let rated: i64 = r.try_get(0)?;
@@ -363,7 +388,7 @@ impl Store {
             "SELECT rated FROM domino_bot_seats WHERE table_id = $1 AND via = 'challenge' LIMIT 1",
         )
         .bind(table)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?;
         if let Some(r) = challenged {
             let rated: i64 = r.try_get(0)?;
@@ -374,7 +399,7 @@ impl Store {
             "SELECT 1 FROM domino_tournament_rounds WHERE tables LIKE '%\"' || $1 || '\"%' LIMIT 1",
         )
         .bind(table)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?;
         Ok(entered.is_some().then_some(true))
     }
@@ -383,7 +408,7 @@ impl Store {
     /// whether it was taken out.
     pub async fn cancel_seek(&self, id: &str) -> Result<bool, sqlx::Error> {
         let _turn = self.pool_turn().await;
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.db.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         self.write_now(&mut tx).await?;
         let gone = tx
@@ -406,7 +431,7 @@ impl Store {
             "SELECT {COLUMNS} FROM domino_seeks WHERE table_id IS NULL AND team_code IS NULL
              ORDER BY created_at, id"
         ))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?
         .iter()
         .map(seek_of)
@@ -425,10 +450,10 @@ impl Store {
         F: FnOnce(&[SeekRow], &HashMap<String, SeekSide>) -> Vec<Placed>,
     {
         let _turn = self.pool_turn().await;
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.db.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         self.write_now(&mut tx).await?;
-        if self.backend == Backend::Postgres {
+        if self.db.backend == Backend::Postgres {
             crate::postgres::lock_pairing(&mut tx).await?;
         }
         let open: Vec<SeekRow> = sqlx::query(&format!(
@@ -466,13 +491,32 @@ impl Store {
         })
     }
 
+    /// The sides of the seeks still waiting, by seek id (each side is
+    /// written with its seek, so every waiting seek read before this has
+    /// its side here).
+    pub async fn open_seek_sides(&self) -> Result<HashMap<String, SeekSide>, sqlx::Error> {
+        crate::bots::open_seek_sides_in(&self.db.pool).await
+    }
+
+    /// Forget the sides of seeks no longer stored (cancelled, or forgotten
+    /// after their table).
+    pub async fn forget_seek_sides(&self) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "DELETE FROM domino_seek_sides
+             WHERE seek_id NOT IN (SELECT id FROM domino_seeks)",
+        )
+        .execute(&self.db.pool)
+        .await?;
+        Ok(())
+    }
+
     /// The seeks put to table `table`.
     pub async fn seeks_at(&self, table: &str) -> Result<Vec<SeekRow>, sqlx::Error> {
         sqlx::query(&format!(
             "SELECT {COLUMNS} FROM domino_seeks WHERE table_id = $1 ORDER BY id"
         ))
         .bind(table)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?
         .iter()
         .map(seek_of)
@@ -488,7 +532,7 @@ impl Store {
              WHERE k.table_id IS NOT NULL AND k.paired_at < $1 AND t.id IS NULL",
         )
         .bind(before)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter().map(|r| r.try_get(0)).collect()
     }
@@ -497,7 +541,7 @@ impl Store {
     /// finished or was never opened, and their seekers.
     pub async fn forget_seeks(&self, before: i64) -> Result<u64, sqlx::Error> {
         let _turn = self.pool_turn().await;
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.db.pool.acquire().await?;
         let mut tx = conn.begin().await?;
         self.write_now(&mut tx).await?;
         let gone_ids =
@@ -624,10 +668,9 @@ async fn claim_player(
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use super::*;
     use crate::tests::table_row;
     use crate::tournaments::RoundRow;
-    use crate::SeatRow;
+    use crate::{SeatRow, Store};
 
     fn seat(profile: &str) -> SeatRow {
         SeatRow {
@@ -644,11 +687,12 @@ mod tests {
     #[tokio::test]
     async fn a_tournament_table_counts_as_a_rated_table() {
         let store = Store::connect("sqlite::memory:").await.unwrap();
-        store.create_table(&table_row("casual", 1)).await.unwrap();
-        store.add_seat("casual", "n", &seat("ana")).await.unwrap();
-        assert!(!store.at_rated_table("p:ana").await.unwrap());
-        store.create_table(&table_row("round1", 1)).await.unwrap();
-        store.add_seat("round1", "n", &seat("ana")).await.unwrap();
+        let (tables, seeks) = (store.tables(), store.seeks());
+        tables.create_table(&table_row("casual", 1)).await.unwrap();
+        tables.add_seat("casual", "n", &seat("ana")).await.unwrap();
+        assert!(!seeks.at_rated_table("p:ana").await.unwrap());
+        tables.create_table(&table_row("round1", 1)).await.unwrap();
+        tables.add_seat("round1", "n", &seat("ana")).await.unwrap();
         let round = RoundRow {
             round: 1,
             plan: "[]".into(),
@@ -656,9 +700,9 @@ mod tests {
             results: "[]".into(),
             secret: String::new(),
         };
-        assert!(store.add_round("t1", &round).await.unwrap());
-        assert!(store.at_rated_table("p:ana").await.unwrap());
-        assert!(!store.at_rated_table("p:bea").await.unwrap());
-        assert!(!store.at_rated_table("g:ana-guest-id").await.unwrap());
+        assert!(store.tournaments().add_round("t1", &round).await.unwrap());
+        assert!(seeks.at_rated_table("p:ana").await.unwrap());
+        assert!(!seeks.at_rated_table("p:bea").await.unwrap());
+        assert!(!seeks.at_rated_table("g:ana-guest-id").await.unwrap());
     }
 }

@@ -5,7 +5,7 @@
 
 use sqlx::Row;
 
-use crate::Store;
+use crate::db::Db;
 
 /// A stored sheet.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,9 +36,19 @@ impl SheetRow {
     }
 }
 
-impl Store {
+/// The scorekeeper's sheets.
+#[derive(Clone, Debug)]
+pub struct Sheets {
+    pub(crate) db: Db,
+}
+
+impl Sheets {
+    pub(crate) fn new(db: Db) -> Sheets {
+        Sheets { db }
+    }
+
     pub async fn create_sheet(&self, s: &SheetRow) -> Result<(), sqlx::Error> {
-        self.write(
+        self.db.write(
             sqlx::query(
                 "INSERT INTO domino_sheets (id, secret_hash, created_at, updated_at, rules, names, hands, reports)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -61,7 +71,7 @@ impl Store {
              FROM domino_sheets WHERE id = $1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?
         else {
             return Ok(None);
@@ -86,7 +96,7 @@ impl Store {
     pub async fn sheet_version(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
         let r = sqlx::query("SELECT hands, updated_at FROM domino_sheets WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?;
         r.map(|r| Ok(version(r.try_get("hands")?, r.try_get("updated_at")?)))
             .transpose()
@@ -97,7 +107,7 @@ impl Store {
     pub async fn expire_sheets(&self, before: i64) -> Result<u64, sqlx::Error> {
         let done = sqlx::query("DELETE FROM domino_sheets WHERE hands = 0 AND updated_at < $1")
             .bind(before)
-            .execute(&self.pool)
+            .execute(&self.db.pool)
             .await?;
         Ok(done.rows_affected())
     }
@@ -123,9 +133,9 @@ impl Store {
         .bind(at)
         .bind(id)
         .bind(was)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await;
-        self.writes.observe(started.elapsed());
+        self.db.writes.observe(started.elapsed());
         Ok(done?.rows_affected() == 1)
     }
 }

@@ -2,29 +2,15 @@
 //! table's copy writes as it plays (fenced by its lease on PostgreSQL),
 //! and what restoring and the history read back.
 
+use std::sync::Arc;
+
 use domino_engine::{Action, RulesSpec};
 use sqlx::Row;
-use tokio::sync::oneshot;
+use tokio::sync::{mpsc, oneshot};
 
-use crate::{batch, clock_batch, postgres, Store, TableWriteError};
-
-/// The statement that stores a table's clock: clock, table, and on
-/// PostgreSQL the node, fenced by its lease (see [`Store::fence`]).
-pub(crate) fn clock_sql(leased: bool) -> String {
-    format!(
-        "UPDATE domino_tables SET clock = $1 WHERE id = $2 AND {}",
-        fence_sql(leased, 2, 3)
-    )
-}
-
-/// [`Store::fence`] for a store that is `leased` or not.
-fn fence_sql(leased: bool, table: u8, node: u8) -> String {
-    if leased {
-        postgres::lease_fence(&format!("${table}"), &format!("${node}"))
-    } else {
-        "1 = 1".into()
-    }
-}
+use crate::batch;
+use crate::db::Db;
+use crate::TableWriteError;
 
 /// The statement that stores a new table (a [`TableRow`], in its order).
 const CREATE_TABLE: &str =
@@ -142,9 +128,42 @@ pub struct Finished {
     pub abandoned: bool,
 }
 
-impl Store {
+/// Tables, their seats, the append-only log of each and the finished
+/// records: every write of a table's copy, fenced by its lease.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    pub(crate) db: Db,
+    /// The group-commit writer of log entries (see `batch`); `None` when
+    /// turned off (`DOMINO_GROUP_COMMIT=off`), each entry then committed on
+    /// its own.
+    log_writer: Option<mpsc::UnboundedSender<batch::Pending>>,
+    /// Commits and entries of the log so far.
+    pub(crate) log_counts: Arc<batch::Counts>,
+}
+
+impl Tables {
+    /// The tables of `db`, with the log's writer started (unless group
+    /// commit is turned off).
+    pub(crate) fn start(db: Db) -> Tables {
+        let log_counts = Arc::new(batch::Counts::default());
+        let log_writer = group_commit().then(|| {
+            batch::Writer {
+                pool: db.pool.clone(),
+                leased: db.leased(),
+                writes: db.writes.clone(),
+                counts: log_counts.clone(),
+            }
+            .spawn()
+        });
+        Tables {
+            db,
+            log_writer,
+            log_counts,
+        }
+    }
+
     pub async fn create_table(&self, t: &TableRow) -> Result<(), sqlx::Error> {
-        self.write(create_table_query(t)?).await
+        self.db.write(create_table_query(t)?).await
     }
 
     /// Seat a player at `table`, for the table's copy on `node`.
@@ -162,7 +181,7 @@ impl Store {
             .bind(&s.token_hash)
             .bind(s.left_hand)
             .bind(&s.profile_id);
-        self.owned_write(q, node).await
+        self.db.owned_write(q, node).await
     }
 
     /// The statement that seats a player: table, seat, name, token hash,
@@ -171,7 +190,7 @@ impl Store {
         format!(
             "INSERT INTO domino_seats (table_id, seat, name, token_hash, left_hand, profile_id)
              SELECT $1, $2, $3, $4, $5, $6 WHERE {}",
-            self.fence(1, 7)
+            self.db.fence(1, 7)
         )
     }
 
@@ -185,10 +204,10 @@ impl Store {
     ) -> Result<(), TableWriteError> {
         let sql = format!(
             "UPDATE domino_seats SET left_hand = $1 WHERE table_id = $2 AND seat = $3 AND {}",
-            self.fence(2, 4)
+            self.db.fence(2, 4)
         );
         let q = sqlx::query(&sql).bind(hand).bind(table).bind(seat);
-        self.owned_write(q, node).await
+        self.db.owned_write(q, node).await
     }
 
     /// The player takes back a seat left to the computer (see the
@@ -201,10 +220,10 @@ impl Store {
     ) -> Result<(), TableWriteError> {
         let sql = format!(
             "UPDATE domino_seats SET left_hand = NULL WHERE table_id = $1 AND seat = $2 AND {}",
-            self.fence(1, 3)
+            self.db.fence(1, 3)
         );
         let q = sqlx::query(&sql).bind(table).bind(seat);
-        self.owned_write(q, node).await
+        self.db.owned_write(q, node).await
     }
 
     /// A new seat plan (the creator filled the invited seats with bots).
@@ -217,89 +236,24 @@ impl Store {
         let seats = crate::json_text(seats)?;
         let sql = format!(
             "UPDATE domino_tables SET seats = $1 WHERE id = $2 AND {}",
-            self.fence(2, 3)
+            self.db.fence(2, 3)
         );
         let q = sqlx::query(&sql).bind(seats).bind(table);
-        self.owned_write(q, node).await
-    }
-
-    /// The table's turn clock as it stands now.
-    pub async fn set_clock(
-        &self,
-        table: &str,
-        node: &str,
-        clock: &domino_engine::Clock,
-    ) -> Result<(), TableWriteError> {
-        let clock = crate::json_text(clock)?;
-        // With the other clocks queued meanwhile, in one transaction.
-        let started = std::time::Instant::now();
-        let (done, answer) = tokio::sync::oneshot::channel();
-        let pending = clock_batch::Pending {
-            table: table.to_string(),
-            node: node.to_string(),
-            clock,
-            done,
-        };
-        let gone = || TableWriteError::from(sqlx::Error::PoolClosed);
-        self.clock_writer.send(pending).map_err(|_| gone())?;
-        let stored = answer.await.map_err(|_| gone())?;
-        self.writes.observe(started.elapsed());
-        stored
-    }
-
-    /// The clock batches committed so far.
-    pub fn clock_commits(&self) -> u64 {
-        self.clock_commits
-            .load(std::sync::atomic::Ordering::Relaxed)
-    }
-
-    /// The condition every write of a table's copy carries, with the
-    /// statement's placeholders for the table and the node. On PostgreSQL:
-    /// that the node holds the table's lease, whose row the statement
-    /// locks. A node taking the table over either waits for the statement
-    /// and then reads the table with the write in it, or takes the lease
-    /// first, and the write is refused. So a node that stalled past its
-    /// lease changes nothing at a table another node now plays. (A SQLite
-    /// file has one server: there the condition always holds.)
-    pub(crate) fn fence(&self, table: u8, node: u8) -> String {
-        fence_sql(self.leased(), table, node)
-    }
-
-    /// Run a write of `node`'s copy of a table whose statement carries
-    /// [`Store::fence`], its node placeholder the last: a write that the
-    /// fence stopped, or that finds its row already stored, is
-    /// `Superseded`.
-    pub(crate) async fn owned_write<'q>(
-        &self,
-        q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-        node: &'q str,
-    ) -> Result<(), TableWriteError> {
-        let fenced = self.leased();
-        let q = if fenced { q.bind(node) } else { q };
-        match self.write_counted(q).await {
-            Ok(0) if fenced => Err(TableWriteError::Superseded(
-                "another node holds the table's lease",
-            )),
-            Ok(_) => Ok(()),
-            Err(sqlx::Error::Database(d)) if d.is_unique_violation() => Err(
-                TableWriteError::Superseded("the store already has this row"),
-            ),
-            Err(e) => Err(e.into()),
-        }
+        self.db.owned_write(q, node).await
     }
 
     /// Whether a table of this id was ever created here.
     pub async fn exists(&self, table: &str) -> Result<bool, sqlx::Error> {
         Ok(sqlx::query("SELECT 1 FROM domino_tables WHERE id = $1")
             .bind(table)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?
             .is_some())
     }
 
     /// Append one log entry for the table's copy on `node`; it is durable
     /// when this returns. Only the lease holder's entries are taken (see
-    /// [`Store::fence`]), and an entry at a position the log already has
+    /// `Db::fence`), and an entry at a position the log already has
     /// is refused: either way the copy is `Superseded`. The entry goes in
     /// the next batch of the log's writer (see `batch`), with the entries
     /// of every other table queued by then.
@@ -321,7 +275,7 @@ impl Store {
         answer.await.map_err(|_| gone())?
     }
 
-    /// [`Store::append`] in a transaction of its own.
+    /// [`Tables::append`] in a transaction of its own.
     pub(crate) async fn append_alone(
         &self,
         table: &str,
@@ -331,7 +285,7 @@ impl Store {
         let sql = format!(
             "INSERT INTO domino_actions (table_id, seq, hand, seat, action, auto, at)
              SELECT $1, $2, $3, $4, $5, $6, $7 WHERE {}",
-            self.fence(1, 8)
+            self.db.fence(1, 8)
         );
         let q = sqlx::query(&sql)
             .bind(table)
@@ -341,7 +295,7 @@ impl Store {
             .bind(e.action.column()?)
             .bind(i64::from(e.auto))
             .bind(e.at);
-        let done = self.owned_write(q, node).await;
+        let done = self.db.owned_write(q, node).await;
         let c = &self.log_counts;
         c.commits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         c.entries.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -382,14 +336,14 @@ impl Store {
         let record = crate::json_text(record)?;
         let sql = format!(
             "UPDATE domino_tables SET finished_at = $1, record = $2, abandoned = $3 WHERE id = $4 AND {}",
-            self.fence(4, 5)
+            self.db.fence(4, 5)
         );
         let q = sqlx::query(&sql)
             .bind(at)
             .bind(&record)
             .bind(i64::from(abandoned))
             .bind(table);
-        self.owned_write(q, node).await
+        self.db.owned_write(q, node).await
     }
 
     fn table_row(r: &sqlx::any::AnyRow) -> Result<TableRow, sqlx::Error> {
@@ -405,7 +359,7 @@ impl Store {
                 "SELECT seat, name, token_hash, left_hand, profile_id FROM domino_seats WHERE table_id = $1 ORDER BY seat",
             )
             .bind(table)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?;
         rows.iter()
             .map(|r| {
@@ -427,7 +381,7 @@ impl Store {
                  WHERE table_id = $1 AND seat >= 0 GROUP BY seat ORDER BY seat",
         )
         .bind(table)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?
         .iter()
         .map(|r| {
@@ -446,13 +400,28 @@ impl Store {
             "SELECT id, created_at, rules, secret, bot, private, humans, seats, clock FROM domino_tables
                  WHERE finished_at IS NULL ORDER BY created_at, id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in &rows {
             out.push(self.saved(r).await?);
         }
         Ok(out)
+    }
+
+    /// One unfinished table with its seats and log, to rebuild it.
+    pub async fn unfinished_one(&self, id: &str) -> Result<Option<Saved>, sqlx::Error> {
+        let Some(r) = sqlx::query(
+            "SELECT id, created_at, rules, secret, bot, private, humans, seats, clock FROM domino_tables
+             WHERE id = $1 AND finished_at IS NULL",
+        )
+        .bind(id)
+        .fetch_optional(&self.db.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        self.saved(&r).await.map(Some)
     }
 
     /// An unfinished table's row with its seats and log, to rebuild it.
@@ -469,7 +438,7 @@ impl Store {
             "SELECT seq, hand, seat, action, auto, at FROM domino_actions WHERE table_id = $1 ORDER BY seq",
         )
         .bind(table)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?
         .iter()
         .map(|r| {
@@ -494,7 +463,7 @@ impl Store {
                  ORDER BY finished_at DESC, id LIMIT $1",
             )
             .bind(limit)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.db.pool)
             .await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in &rows {
@@ -510,7 +479,7 @@ impl Store {
                  FROM domino_tables WHERE id = $1 AND finished_at IS NOT NULL",
             )
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await?
             else {
                 return Ok(None);
@@ -532,4 +501,14 @@ impl Store {
             table,
         })
     }
+}
+
+/// Whether log entries are group-committed: yes unless the environment
+/// says `DOMINO_GROUP_COMMIT=off` (or `0`), which commits each on its own,
+/// as before group commit, for comparing the two under load.
+fn group_commit() -> bool {
+    !matches!(
+        std::env::var("DOMINO_GROUP_COMMIT").as_deref(),
+        Ok("off" | "0")
+    )
 }

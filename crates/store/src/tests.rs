@@ -56,6 +56,7 @@ pub(crate) fn clock(players: u8) -> domino_engine::Clock {
 }
 
 pub(crate) async fn contract(store: &Store, id: &str) {
+    let (tables, leases, clocks) = (store.tables(), store.leases(), store.clocks());
     let t = TableRow {
         id: id.into(),
         created_at: 5,
@@ -67,8 +68,8 @@ pub(crate) async fn contract(store: &Store, id: &str) {
         seats: Some(r#"["human","bot","human"]"#.into()),
         clock: Some("first".into()),
     };
-    store.create_table(&t).await.unwrap();
-    assert!(store.create_table(&t).await.is_err(), "ids are unique");
+    tables.create_table(&t).await.unwrap();
+    assert!(tables.create_table(&t).await.is_err(), "ids are unique");
     let s = SeatRow {
         seat: 0,
         name: "Ann".into(),
@@ -76,25 +77,25 @@ pub(crate) async fn contract(store: &Store, id: &str) {
         left_hand: None,
         profile_id: Some("p1".into()),
     };
-    let leased = store.leased();
+    let leased = leases.leased();
     if leased {
         let ttl = std::time::Duration::from_secs(60);
         let holder = Holder {
             node: "node-a".into(),
             channel: "domino_1".into(),
         };
-        assert!(store.take_lease(id, &holder, ttl).await.unwrap());
+        assert!(leases.take_lease(id, &holder, ttl).await.unwrap());
     }
-    store.add_seat(id, "node-a", &s).await.unwrap();
+    tables.add_seat(id, "node-a", &s).await.unwrap();
     // The clock is written as it runs, and read back with the table.
-    store.set_clock(id, "node-a", &clock(2)).await.unwrap();
+    clocks.set_clock(id, "node-a", &clock(2)).await.unwrap();
     let t = TableRow {
         clock: Some(crate::json_text(&clock(2)).unwrap()),
         ..t
     };
     assert!(
         matches!(
-            store.add_seat(id, "node-a", &s).await,
+            tables.add_seat(id, "node-a", &s).await,
             Err(TableWriteError::Superseded(_))
         ),
         "a seat is taken once"
@@ -112,7 +113,7 @@ pub(crate) async fn contract(store: &Store, id: &str) {
             auto: seq == 2,
             at: 1000 + seq,
         };
-        store.append(id, "node-a", &e).await.unwrap();
+        tables.append(id, "node-a", &e).await.unwrap();
     }
     let dup = LogRow {
         seq: 1,
@@ -124,7 +125,7 @@ pub(crate) async fn contract(store: &Store, id: &str) {
     };
     assert!(
         matches!(
-            store.append(id, "node-a", &dup).await,
+            tables.append(id, "node-a", &dup).await,
             Err(TableWriteError::Superseded(_))
         ),
         "no entry is overwritten, and the writer learns its copy is behind"
@@ -142,19 +143,19 @@ pub(crate) async fn contract(store: &Store, id: &str) {
         };
         let b = "node-b";
         let refused = [
-            store.append(id, b, &next).await,
-            store.add_seat(id, b, &other).await,
-            store.leave_seat(id, b, 0, 9).await,
-            store.set_seats(id, b, &["bot", "bot", "bot"]).await,
-            store.set_clock(id, b, &clock(3)).await,
-            store.finish(id, b, 1, &record()).await,
-            store.abandon(id, b, 1, &record()).await,
+            tables.append(id, b, &next).await,
+            tables.add_seat(id, b, &other).await,
+            tables.leave_seat(id, b, 0, 9).await,
+            tables.set_seats(id, b, &["bot", "bot", "bot"]).await,
+            clocks.set_clock(id, b, &clock(3)).await,
+            tables.finish(id, b, 1, &record()).await,
+            tables.abandon(id, b, 1, &record()).await,
         ];
         for r in refused {
             assert!(matches!(r, Err(TableWriteError::Superseded(_))), "{r:?}");
         }
     }
-    let saved = store.unfinished().await.unwrap();
+    let saved = tables.unfinished().await.unwrap();
     let mine = saved.iter().find(|s| s.table.id == id).unwrap();
     assert_eq!(mine.table, t);
     assert_eq!(mine.seats, vec![s]);
@@ -168,34 +169,34 @@ pub(crate) async fn contract(store: &Store, id: &str) {
     // the latest even on a database that other tests (and earlier runs)
     // have filled with finished tables.
     let at = now_ms() + 1;
-    store.finish(id, "node-a", at, &record()).await.unwrap();
-    assert!(store
+    tables.finish(id, "node-a", at, &record()).await.unwrap();
+    assert!(tables
         .unfinished()
         .await
         .unwrap()
         .iter()
         .all(|s| s.table.id != id));
-    store.leave_seat(id, "node-a", 0, 3).await.unwrap();
-    store
+    tables.leave_seat(id, "node-a", 0, 3).await.unwrap();
+    tables
         .set_seats(id, "node-a", &["human", "bot", "bot"])
         .await
         .unwrap();
-    assert!(store.exists(id).await.unwrap());
-    assert!(!store.exists("nope").await.unwrap());
-    let f = store.finished(id).await.unwrap().unwrap();
+    assert!(tables.exists(id).await.unwrap());
+    assert!(!tables.exists("nope").await.unwrap());
+    let f = tables.finished(id).await.unwrap().unwrap();
     let kept: domino_engine::record::Record = serde_json::from_str(&f.record).unwrap();
     assert_eq!((f.finished_at, kept), (at, record()));
     assert_eq!(f.seats[0].left_hand, Some(3));
     assert_eq!(f.table.seats.as_deref(), Some(r#"["human","bot","bot"]"#));
     // Seat 0 made seqs 0 and 2 (the second by a bot), seat 1 seq 1.
     assert_eq!(f.moves, vec![(0, 2, 1), (1, 1, 0)]);
-    assert!(store
+    assert!(tables
         .finished_list(10)
         .await
         .unwrap()
         .iter()
         .any(|f| f.table.id == id));
-    assert!(store.finished("nope").await.unwrap().is_none());
+    assert!(tables.finished("nope").await.unwrap().is_none());
 }
 
 #[tokio::test]
@@ -207,7 +208,7 @@ async fn sqlite_store_keeps_its_contract_across_reopening() {
     store.close().await;
     // Reopening migrates nothing twice and finds the data.
     let store = Store::connect(&url).await.unwrap();
-    assert!(store.finished("t1").await.unwrap().is_some());
+    assert!(store.tables().finished("t1").await.unwrap().is_some());
 }
 
 #[tokio::test]
@@ -217,7 +218,7 @@ async fn sqlite_commits_are_synced_so_acknowledged_moves_survive_power_loss() {
     let store = Store::connect(&url).await.unwrap();
     // Every pooled connection: 2 is FULL, and the journal is the WAL.
     for _ in 0..3 {
-        let mut conn = store.pool.acquire().await.unwrap();
+        let mut conn = store.db.pool.acquire().await.unwrap();
         let sync: i64 = sqlx::query_scalar("PRAGMA synchronous")
             .fetch_one(&mut *conn)
             .await
@@ -279,7 +280,7 @@ async fn nodes_started_together_on_an_empty_postgres_all_migrate() {
         stores.push(n.await.unwrap().unwrap());
     }
     let versions: i64 = sqlx::query("SELECT COUNT(*) FROM domino_schema")
-        .fetch_one(&stores[0].pool)
+        .fetch_one(&stores[0].db.pool)
         .await
         .unwrap()
         .try_get(0)
@@ -319,15 +320,16 @@ async fn postgres_store_keeps_the_same_contract() {
 #[tokio::test]
 async fn a_rules_column_that_does_not_read_is_an_error() {
     let store = Store::connect("sqlite::memory:").await.unwrap();
+    let tables = store.tables();
     let t = table_row("t1", 1);
-    store.create_table(&t).await.unwrap();
-    let back = store.unfinished_one("t1").await.unwrap().unwrap();
+    tables.create_table(&t).await.unwrap();
+    let back = tables.unfinished_one("t1").await.unwrap().unwrap();
     assert_eq!(back.table.rules, t.rules);
     sqlx::query("UPDATE domino_tables SET rules = 'not rules' WHERE id = 't1'")
-        .execute(&store.pool)
+        .execute(&store.db.pool)
         .await
         .unwrap();
-    match store.unfinished_one("t1").await {
+    match tables.unfinished_one("t1").await {
         Err(sqlx::Error::ColumnDecode { index, .. }) => assert_eq!(index, "rules"),
         other => panic!("read back as {other:?}"),
     }

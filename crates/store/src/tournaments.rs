@@ -5,7 +5,7 @@
 
 use sqlx::Row;
 
-use crate::Store;
+use crate::db::Db;
 
 /// Where a tournament is: taking entries, being played, or over. Stored
 /// in the `state` column as its snake-case name (the server answers the
@@ -168,7 +168,18 @@ fn round_row(r: &sqlx::any::AnyRow) -> Result<RoundRow, sqlx::Error> {
 
 const COLUMNS: &str = "id, secret_hash, created_at, name, rules, format, rounds, teams, starts_at, max_entrants, bot, seed, state, field, duplicate";
 
-impl Store {
+/// Tournaments: each one's row, its entrants, its rounds and the tables
+/// they opened.
+#[derive(Clone, Debug)]
+pub struct Tournaments {
+    pub(crate) db: Db,
+}
+
+impl Tournaments {
+    pub(crate) fn new(db: Db) -> Tournaments {
+        Tournaments { db }
+    }
+
     /// Store a new tournament for `organiser`, unless they have `cap`
     /// open (not started) already: whether it was stored.
     pub async fn create_tournament(
@@ -200,9 +211,9 @@ impl Store {
             .bind(organiser)
             .bind(organiser)
             .bind(cap)
-            .execute(&self.pool)
+            .execute(&self.db.pool)
             .await;
-        self.writes.observe(started.elapsed());
+        self.db.writes.observe(started.elapsed());
         Ok(done?.rows_affected() == 1)
     }
 
@@ -219,7 +230,7 @@ impl Store {
         )
         .bind(before)
         .bind(before)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         // Entrants are deleted after their tournament, so that a person
         // joining meanwhile either kept it or was refused (a join inserts
@@ -228,7 +239,7 @@ impl Store {
             "DELETE FROM domino_entrants WHERE NOT EXISTS
                (SELECT 1 FROM domino_tournaments t WHERE t.id = domino_entrants.tournament_id)",
         )
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected())
     }
@@ -238,7 +249,7 @@ impl Store {
             "SELECT {COLUMNS} FROM domino_tournaments WHERE id = $1"
         ))
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?;
         r.as_ref().map(tournament_row).transpose()
     }
@@ -254,7 +265,7 @@ impl Store {
         ))
         .bind(state.as_str())
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter().map(tournament_row).collect()
     }
@@ -269,13 +280,13 @@ impl Store {
         )
         .bind(id)
         .bind(id)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected() == 1)
     }
 
     pub async fn finish_tournament(&self, id: &str) -> Result<(), sqlx::Error> {
-        self.write(
+        self.db.write(
             sqlx::query(
                 "UPDATE domino_tournaments SET state = 'finished' WHERE id = $1 AND state = 'playing'",
             )
@@ -290,7 +301,7 @@ impl Store {
              WHERE tournament_id = $1 ORDER BY entrant",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter()
             .map(|r| {
@@ -316,7 +327,7 @@ impl Store {
         .bind(&e.members)
         .bind(i64::from(e.bot))
         .bind(id)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await;
         match done {
             Ok(d) => Ok(d.rows_affected() == 1),
@@ -331,7 +342,7 @@ impl Store {
              WHERE tournament_id = $1 ORDER BY round",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter().map(round_row).collect()
     }
@@ -348,7 +359,7 @@ impl Store {
         .bind(&r.tables)
         .bind(&r.results)
         .bind(&r.secret)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await;
         match done {
             Ok(d) => Ok(d.rows_affected() == 1),
@@ -366,7 +377,7 @@ impl Store {
         )
         .bind(table)
         .bind(id)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(())
     }
@@ -375,7 +386,7 @@ impl Store {
     pub async fn tournament_of_table(&self, table: &str) -> Result<Option<String>, sqlx::Error> {
         sqlx::query_scalar("SELECT tournament_id FROM domino_tournament_tables WHERE table_id = $1")
             .bind(table)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.db.pool)
             .await
     }
 
@@ -390,7 +401,7 @@ impl Store {
              WHERE t.id = $1 AND r.secret <> '' LIMIT 1",
         )
         .bind(table)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?;
         r.as_ref().map(round_row).transpose()
     }
@@ -420,13 +431,13 @@ impl Store {
         .bind(id)
         .bind(round)
         .bind(old)
-        .execute(&self.pool)
+        .execute(&self.db.pool)
         .await?;
         Ok(done.rows_affected() == 1)
     }
 }
 
-/// A round's column that [`Store::swap_round`] updates.
+/// A round's column that [`Tournaments::swap_round`] updates.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum RoundColumn {
     Tables,

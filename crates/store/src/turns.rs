@@ -1,8 +1,9 @@
-//! What the lobby's "your turn" list reads (see `crate::turns`).
+//! What the lobby's "your turn" list reads (the server's `turns`): the
+//! seats a token holds at unfinished tables, with their turn clocks.
 
 use sqlx::Row;
 
-use crate::Store;
+use crate::clock_batch::Clocks;
 
 /// An unfinished table a token holds a seat at.
 #[derive(Debug, Clone, PartialEq)]
@@ -15,7 +16,9 @@ pub struct SeatTurn {
     pub others: Vec<String>,
 }
 
-impl Store {
+/// The lobby's "your turn" list: a seat's table, its rules and its
+/// turn clock, found by the seat's token.
+impl Clocks {
     /// The seat the token with hash `token_hash` holds at `table`, if the
     /// match is not finished and the player has not left it.
     pub async fn seat_turn(
@@ -31,7 +34,7 @@ impl Store {
         )
         .bind(table)
         .bind(token_hash)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.db.pool)
         .await?;
         let Some(r) = row else {
             return Ok(None);
@@ -42,7 +45,7 @@ impl Store {
         )
         .bind(table)
         .bind(seat)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.db.pool)
         .await?
         .iter()
         .map(|r| r.try_get("name"))

@@ -15,14 +15,14 @@ impl BotAccounts {
     /// profile with rated games as a person is refused.
     pub async fn become_bot(&self, p: &Profile) -> Result<ProfileCard, Refusal> {
         let read = failed("making a bot account");
-        let bot = self.store.is_bot(&p.id).await.map_err(&read)?;
-        if !bot && self.store.has_rated_games(&p.id).await.map_err(&read)? {
+        let bot = self.bots.is_bot(&p.id).await.map_err(&read)?;
+        if !bot && self.bots.has_rated_games(&p.id).await.map_err(&read)? {
             return Err(Refusal::new(
                 Code::HasRatedGames,
                 "this profile has played rated matches as a person: make a new profile for the bot",
             ));
         }
-        self.store.make_bot(&p.id).await.map_err(&read)?;
+        self.bots.make_bot(&p.id).await.map_err(&read)?;
         Ok(ProfileCard {
             bot: true,
             created_at: p.created_at,
@@ -34,7 +34,7 @@ impl BotAccounts {
     /// `p` as a bot account, or `not_a_bot`: only bot accounts have tokens.
     pub async fn bot_account(&self, p: Profile) -> Result<Profile, Refusal> {
         let bot = self
-            .store
+            .bots
             .is_bot(&p.id)
             .await
             .map_err(failed("reading a bot account"))?;
@@ -62,7 +62,7 @@ impl BotAccounts {
             ));
         }
         let write = failed("making a bot token");
-        if self.store.bot_tokens(&p.id).await.map_err(&write)?.len() >= MAX_TOKENS {
+        if self.bots.bot_tokens(&p.id).await.map_err(&write)?.len() >= MAX_TOKENS {
             return Err(Refusal::new(
                 Code::TooManyTokens,
                 format!("a bot account holds at most {MAX_TOKENS} tokens: revoke one first"),
@@ -76,7 +76,7 @@ impl BotAccounts {
             created_at: now_ms(),
             last_used: None,
         };
-        self.store
+        self.bots
             .add_bot_token(&row, &crate::who::secret_hash(&token))
             .await
             .map_err(&write)?;
@@ -92,7 +92,7 @@ impl BotAccounts {
     pub async fn tokens(&self, p: Profile) -> Result<Vec<Listed>, Refusal> {
         let p = self.bot_account(p).await?;
         let tokens = self
-            .store
+            .bots
             .bot_tokens(&p.id)
             .await
             .map_err(failed("reading bot tokens"))?;
@@ -112,7 +112,7 @@ impl BotAccounts {
     pub async fn revoke(&self, p: Profile, id: &str) -> Result<(), Refusal> {
         let p = self.bot_account(p).await?;
         let revoked = self
-            .store
+            .bots
             .revoke_bot_token(&p.id, id, now_ms())
             .await
             .map_err(failed("revoking a bot token"))?;
@@ -135,23 +135,18 @@ impl BotAccounts {
         let read = failed("reading the bots online");
         let mut out = Vec::new();
         for id in self.registry.online_bots() {
-            let Some(p) = self.store.profile(&id).await.map_err(&read)? else {
+            let Some(p) = self.profiles.profile(&id).await.map_err(&read)? else {
                 continue;
             };
             let rating = self
-                .store
+                .profiles
                 .ratings_of(&id)
                 .await
                 .map_err(&read)?
                 .into_iter()
                 .map(|r| (r.game, r.rating.rating.round()))
                 .collect();
-            let tables = self
-                .store
-                .playing_bot_seats(&id)
-                .await
-                .map_err(&read)?
-                .len();
+            let tables = self.bots.playing_bot_seats(&id).await.map_err(&read)?.len();
             out.push(Playable {
                 id: p.id,
                 name: p.name,

@@ -16,7 +16,7 @@ impl BotAccounts {
     /// waiting.
     pub async fn subscribe(&self, profile: &str, conn: ConnId, out: &Outbox) {
         self.registry.online(profile, conn, out.clone());
-        let mut first: Vec<BotEvent> = match self.store.playing_bot_seats(profile).await {
+        let mut first: Vec<BotEvent> = match self.bots.playing_bot_seats(profile).await {
             Ok(seats) => seats.iter().map(table_event).collect(),
             Err(e) => {
                 tracing::error!("reading a bot's tables: {e}");

@@ -21,8 +21,6 @@ mod events;
 
 use std::sync::Arc;
 
-use domino_store::Store;
-
 use crate::fault::failed;
 use crate::relay::Relay;
 
@@ -36,19 +34,26 @@ pub const MAX_TOKENS: usize = 10;
 const NAME_CHARS: usize = 60;
 
 /// The bot accounts' service: the store's accounts, tokens and seats,
-/// this node's registry, and the relay that tells other nodes of a
-/// revoked token.
+/// its profiles (a bot's name, its ratings), this node's registry, and
+/// the relay that tells other nodes of a revoked token.
 #[derive(Clone, Debug)]
 pub struct BotAccounts {
-    store: Store,
+    bots: domino_store::BotAccounts,
+    profiles: domino_store::Profiles,
     registry: Arc<Registry>,
     relay: Option<Arc<Relay>>,
 }
 
 impl BotAccounts {
-    pub fn new(store: Store, registry: Arc<Registry>, relay: Option<Arc<Relay>>) -> BotAccounts {
+    pub fn new(
+        bots: domino_store::BotAccounts,
+        profiles: domino_store::Profiles,
+        registry: Arc<Registry>,
+        relay: Option<Arc<Relay>>,
+    ) -> BotAccounts {
         BotAccounts {
-            store,
+            bots,
+            profiles,
             registry,
             relay,
         }

@@ -128,7 +128,7 @@ impl Challenges {
             seats.push(seat(p, 0, &c.token));
         }
         for s in seats.iter().skip(recorded) {
-            if let Err(e) = self.store.add_bot_seat(s).await {
+            if let Err(e) = self.accounts.add_bot_seat(s).await {
                 tracing::error!(table = %s.table_id, "recording a bot's seat: {e}");
             }
         }
@@ -164,7 +164,7 @@ impl Challenges {
             *s = SeatKind::Human;
         }
         let to_name = self
-            .store
+            .profiles
             .profile(&c.to)
             .await
             .map_err(failed("reading a challenged profile"))?

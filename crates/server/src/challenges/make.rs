@@ -64,10 +64,10 @@ impl Challenges {
             .check()
             .map_err(|e| Refusal::new(Code::BadClock, e.to_string()))?;
         let read = failed("reading a challenged profile");
-        let Some(target) = self.store.profile(&ask.to).await.map_err(&read)? else {
+        let Some(target) = self.profiles.profile(&ask.to).await.map_err(&read)? else {
             return Err(Refusal::new(Code::NoSuchProfile, "no such profile"));
         };
-        if !self.store.is_bot(&target.id).await.map_err(&read)? {
+        if !self.accounts.is_bot(&target.id).await.map_err(&read)? {
             return Err(Refusal::new(
                 Code::NotABot,
                 format!(

@@ -22,7 +22,6 @@ use std::time::Duration;
 
 use domino_protocol::bots::{BotEvent, ChallengeShown, Challenger};
 use domino_protocol::refusal::{Code, Refusal};
-use domino_store::Store;
 use tokio::time::Instant;
 
 use crate::bot_seats::BotSeats;
@@ -48,12 +47,14 @@ pub const PER_ADDRESS: usize = 6;
 /// The reasons a bot may give for declining.
 const REASONS: [&str; 5] = ["generic", "later", "rules", "rated", "casual"];
 
-/// The challenges' service: the store (profiles, bot seats), the tables
-/// it opens, this node's bot registry (the challenges and the events
-/// sockets), the bot accounts' seats with their cap, and the clock.
+/// The challenges' service: the store's profiles and bot accounts (the
+/// bot's seats), the tables it opens, this node's bot registry (the
+/// challenges and the events sockets), the bot accounts' seats with their
+/// cap, and the clock.
 #[derive(Clone, Debug)]
 pub struct Challenges {
-    store: Store,
+    profiles: domino_store::Profiles,
+    accounts: domino_store::BotAccounts,
     tables: Tables,
     bots: Arc<Registry>,
     seats: BotSeats,
@@ -63,7 +64,8 @@ pub struct Challenges {
 /// What the challenges are built from, named.
 #[derive(Debug)]
 pub struct Parts {
-    pub store: Store,
+    pub profiles: domino_store::Profiles,
+    pub accounts: domino_store::BotAccounts,
     pub tables: Tables,
     pub bots: Arc<Registry>,
     pub seats: BotSeats,
@@ -73,7 +75,8 @@ pub struct Parts {
 impl Challenges {
     pub fn new(p: Parts) -> Challenges {
         Challenges {
-            store: p.store,
+            profiles: p.profiles,
+            accounts: p.accounts,
             tables: p.tables,
             bots: p.bots,
             seats: p.seats,

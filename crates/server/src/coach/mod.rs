@@ -356,7 +356,10 @@ mod tests {
         let store = domino_store::Store::connect("sqlite::memory:")
             .await
             .expect("store");
-        let coach = Coach::new(FinishedMatches::new(store), Budget::for_bots(5));
+        let coach = Coach::new(
+            FinishedMatches::new(store.tables().clone(), store.tournaments().clone()),
+            Budget::for_bots(5),
+        );
         let first = coach
             .analysis("m1", rec.clone(), vec![])
             .await

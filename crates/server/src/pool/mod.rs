@@ -30,7 +30,6 @@ mod seeks;
 use std::sync::Arc;
 
 use domino_protocol::refusal::{Code, Refusal};
-use domino_store::Store;
 use tokio::sync::Notify;
 
 use crate::bot_seats::BotSeats;
@@ -45,12 +44,14 @@ pub use game::{clock_of, game_key, level_near, new_table, FILL_MAX_S, FILL_MIN_S
 pub use passes::{Opponents, Pairing};
 pub use rounds::{drive, round};
 
-/// The pool's service: the stored seeks, the tables it opens, the
-/// creation limits they pass, the bot accounts' seats, and the signal
-/// that wakes this node's rounds when a seek arrives here.
+/// The pool's service: the stored seeks, the stored tables (whether a
+/// pairing's table is open yet), the tables it opens, the creation limits
+/// they pass, the bot accounts' seats, and the signal that wakes this
+/// node's rounds when a seek arrives here.
 #[derive(Clone, Debug)]
 pub struct Pool {
-    store: Store,
+    seeks: domino_store::Seeks,
+    table_rows: domino_store::Tables,
     tables: Tables,
     creations: Arc<Creations>,
     limits: Arc<Limits>,
@@ -64,7 +65,8 @@ pub struct Pool {
 /// What the pool is built from, named (it has many parts).
 #[derive(Debug)]
 pub struct Parts {
-    pub store: Store,
+    pub seeks: domino_store::Seeks,
+    pub table_rows: domino_store::Tables,
     pub tables: Tables,
     pub creations: Arc<Creations>,
     pub limits: Arc<Limits>,
@@ -77,7 +79,8 @@ pub struct Parts {
 impl Pool {
     pub fn new(p: Parts) -> Pool {
         Pool {
-            store: p.store,
+            seeks: p.seeks,
+            table_rows: p.table_rows,
             tables: p.tables,
             creations: p.creations,
             limits: p.limits,

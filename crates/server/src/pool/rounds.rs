@@ -61,7 +61,7 @@ pub async fn round(pool: &Pool) -> anyhow::Result<usize> {
         sides,
         placed,
     } = pool
-        .store
+        .seeks
         .pair(now, |open, sides| plan(open, now, sides, &room))
         .await?;
     if placed.is_empty() {
@@ -161,7 +161,7 @@ fn tables_of(open: &[SeekRow], placed: &[Placed]) -> Vec<(String, NewTable)> {
     }
     let mut out = Vec::new();
     for (id, mut seeks) in at {
-        // In the store's order (`Store::seeks_at`).
+        // In the store's order (`Seeks::seeks_at`).
         seeks.sort_by(|a, b| a.id.cmp(&b.id));
         match new_table(id, &seeks) {
             Ok(new) => out.push((id.to_string(), new)),
@@ -174,12 +174,12 @@ fn tables_of(open: &[SeekRow], placed: &[Placed]) -> Vec<(String, NewTable)> {
 /// Open the pairings another node made and did not open, and forget the
 /// seeks of finished tables.
 async fn tidy(pool: &Pool, now: i64) -> anyhow::Result<()> {
-    for t in pool.store.unopened_pairings(now - OPEN_AFTER_MS).await? {
+    for t in pool.seeks.unopened_pairings(now - OPEN_AFTER_MS).await? {
         tracing::info!(table = %t, "opening a pairing its node did not open");
         open_table(pool, &t).await;
     }
-    pool.store.forget_seeks(now - KEEP_PAIRED_MS).await?;
-    pool.store.forget_seek_sides().await?;
+    pool.seeks.forget_seeks(now - KEEP_PAIRED_MS).await?;
+    pool.seeks.forget_seek_sides().await?;
     Ok(())
 }
 
@@ -262,7 +262,7 @@ fn room_in<'a>(
 /// Open the table of a pairing left unopened by another node. Opened
 /// once: its id is fixed, a second opening is refused by the store.
 async fn open_table(pool: &Pool, id: &str) {
-    let seeks = match pool.store.seeks_at(id).await {
+    let seeks = match pool.seeks.seeks_at(id).await {
         Ok(s) => s,
         Err(e) => {
             tracing::warn!(table = %id, "reading a pairing: {e}");

@@ -139,7 +139,7 @@ impl Pool {
         // The seek and its side are written together, in the batch of seeks
         // that arrived meanwhile: a pool round reads both or neither.
         let stored = self
-            .store
+            .seeks
             .add_seek(&row, &side, self.limits.seeks_per_address)
             .await;
         added(stored)?;
@@ -155,7 +155,7 @@ impl Pool {
     /// join; `no_team` when none waits.
     pub async fn team(&self, code: &str, join: Join) -> Result<Joining, Refusal> {
         let forming = self
-            .store
+            .seeks
             .open_team(code)
             .await
             .map_err(failed("reading a team"))?
@@ -191,7 +191,7 @@ impl Pool {
         };
         let now = self.time.now_ms();
         let seek = match self
-            .store
+            .seeks
             .join_team(code, &member, seeker.rating, now)
             .await
         {
@@ -213,7 +213,7 @@ impl Pool {
     /// Where seek `id` stands.
     pub async fn status(&self, id: &str) -> Result<Status, Refusal> {
         let s = self
-            .store
+            .seeks
             .seek(id)
             .await
             .map_err(failed("reading a seek"))?
@@ -230,7 +230,7 @@ impl Pool {
             // before its task takes players).
             Some(t) => {
                 let stored = self
-                    .store
+                    .table_rows
                     .exists(t)
                     .await
                     .map_err(failed("reading a table"))?;
@@ -277,7 +277,7 @@ impl Pool {
         let no_seek = || Refusal::new(Code::NoSeek, "no such seek of yours");
         let read = failed("reading a seek");
         let s = self
-            .store
+            .seeks
             .seek(id)
             .await
             .map_err(&read)?
@@ -285,10 +285,10 @@ impl Pool {
         if !asked_by(signed_in, &by, &s) {
             return Err(no_seek());
         }
-        if self.store.cancel_seek(id).await.map_err(&read)? {
+        if self.seeks.cancel_seek(id).await.map_err(&read)? {
             return Ok(());
         }
-        match self.store.seek(id).await.map_err(&read)? {
+        match self.seeks.seek(id).await.map_err(&read)? {
             Some(_) => Err(Refusal::new(
                 Code::Started,
                 "this seek has its table already",
@@ -302,7 +302,7 @@ impl Pool {
     pub async fn waiting(&self) -> Result<Vec<Waiting>, Refusal> {
         let mut by: BTreeMap<String, Waiting> = BTreeMap::new();
         let open = self
-            .store
+            .seeks
             .open_seeks()
             .await
             .map_err(failed("reading the pool"))?;
@@ -351,7 +351,7 @@ impl Pool {
     /// A player at an unfinished rated table plays it out first.
     async fn free_to_seek(&self, player: &str) -> Result<(), Refusal> {
         let playing = self
-            .store
+            .seeks
             .at_rated_table(player)
             .await
             .map_err(failed("reading a player's tables"))?;

@@ -24,7 +24,7 @@ impl Profiles {
         self.quota.take(ip, Made::Link)?;
         let code = new_secret().map_err(failed("a sign-in link"))?;
         let expires_at = now_ms() + LINK_TTL_MS;
-        self.store
+        self.profiles
             .add_profile_link(&secret_hash(&code), &p.id, expires_at)
             .await
             .map_err(failed("making a sign-in link"))?;
@@ -56,7 +56,7 @@ impl Profiles {
             )
         };
         let used = self
-            .store
+            .profiles
             .use_profile_link(&secret_hash(code.trim()), now_ms())
             .await
             .map_err(failed("using a sign-in link"))?;
@@ -64,7 +64,7 @@ impl Profiles {
             return Err(gone());
         };
         let found = self
-            .store
+            .profiles
             .profile(&profile)
             .await
             .map_err(failed("reading a profile"))?;
@@ -72,7 +72,7 @@ impl Profiles {
             return Err(gone());
         };
         let secret = new_secret().map_err(failed("a device's secret"))?;
-        self.store
+        self.profiles
             .add_profile_key(&secret_hash(&secret), &p.id, now_ms())
             .await
             .map_err(failed("signing a device in"))?;

@@ -21,7 +21,6 @@ use std::net::IpAddr;
 use domino_protocol::profile::ProfileCard;
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::profiles::Profile;
-use domino_store::Store;
 
 use crate::clock::now_ms;
 use crate::fault::failed;
@@ -32,11 +31,14 @@ pub use api::routes;
 pub use links::LINK_TTL_MS;
 pub use ratings::Ratings;
 
-/// The profiles' service: the store, the creation limits, the longest
-/// name, and the fewest rated matches a leaderboard shows by default.
+/// The profiles' service: the store's profiles and bot accounts (which
+/// profiles are bots, the bots' leaderboards), the creation limits, the
+/// longest name, and the fewest rated matches a leaderboard shows by
+/// default.
 #[derive(Clone, Debug)]
 pub struct Profiles {
-    store: Store,
+    profiles: domino_store::Profiles,
+    bots: domino_store::BotAccounts,
     quota: Quota,
     name_chars: usize,
     leaderboard_min: u32,
@@ -88,9 +90,16 @@ fn name_taken(name: &str) -> Refusal {
 }
 
 impl Profiles {
-    pub fn new(store: Store, quota: Quota, name_chars: usize, leaderboard_min: u32) -> Profiles {
+    pub fn new(
+        profiles: domino_store::Profiles,
+        bots: domino_store::BotAccounts,
+        quota: Quota,
+        name_chars: usize,
+        leaderboard_min: u32,
+    ) -> Profiles {
         Profiles {
-            store,
+            profiles,
+            bots,
             quota,
             name_chars,
             leaderboard_min,
@@ -106,7 +115,7 @@ impl Profiles {
         // scripts.
         let keys = stored_keys(&name);
         let taken = self
-            .store
+            .profiles
             .profile_name_taken(&keys)
             .await
             .map_err(failed("reading profiles' names"))?;
@@ -122,7 +131,7 @@ impl Profiles {
             created_at: now_ms(),
         };
         let made = self
-            .store
+            .profiles
             .create_profile(&p, &keys, &secret_hash(&secret))
             .await
             .map_err(failed("creating a profile"))?;
@@ -140,7 +149,7 @@ impl Profiles {
     /// A stored profile as anyone may see it, bot account or not.
     pub async fn card(&self, p: &Profile) -> Result<ProfileCard, Refusal> {
         let bot = self
-            .store
+            .bots
             .is_bot(&p.id)
             .await
             .map_err(failed("reading bot accounts"))?;
@@ -149,7 +158,7 @@ impl Profiles {
 
     /// Sign out the device whose cookie keeps `secret`: its key is dropped.
     pub async fn sign_out(&self, secret: &str) -> Result<(), Refusal> {
-        self.store
+        self.profiles
             .drop_profile_key(&secret_hash(secret))
             .await
             .map_err(failed("signing out"))
@@ -158,7 +167,7 @@ impl Profiles {
     /// Whether a profile exists, for its page at `/p/{id}`.
     pub async fn exists(&self, id: &str) -> Result<bool, Refusal> {
         Ok(self
-            .store
+            .profiles
             .profile(id)
             .await
             .map_err(failed("reading a profile"))?

@@ -43,11 +43,15 @@ impl Profiles {
     /// Profile `id` as anyone may see it.
     pub async fn public(&self, id: &str) -> Result<PublicProfile, Refusal> {
         let read = failed("reading a profile");
-        let Some(p) = self.store.profile(id).await.map_err(&read)? else {
+        let Some(p) = self.profiles.profile(id).await.map_err(&read)? else {
             return Err(Refusal::new(Code::NoProfile, "no such profile"));
         };
-        let ratings = self.store.ratings_of(&p.id).await.map_err(&read)?;
-        let lines = self.store.matches_of(&p.id, RECENT).await.map_err(&read)?;
+        let ratings = self.profiles.ratings_of(&p.id).await.map_err(&read)?;
+        let lines = self
+            .profiles
+            .matches_of(&p.id, RECENT)
+            .await
+            .map_err(&read)?;
         Ok(PublicProfile {
             profile: self.card(&p).await?,
             ratings: ratings.iter().map(|r| rating(r, &lines)).collect(),
@@ -74,7 +78,7 @@ impl Profiles {
         let ranked = Ranked::named(kind)?;
         let min = min.unwrap_or(i64::from(self.leaderboard_min)).max(0);
         let players = self
-            .store
+            .bots
             .board(&game, min, LEADERS, ranked == Ranked::Bots)
             .await
             .map_err(failed("reading a leaderboard"))?

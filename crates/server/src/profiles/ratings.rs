@@ -11,7 +11,6 @@ use std::pin::Pin;
 use domino_league::ratings::{self, MatchEnd};
 use domino_protocol::table::RatingChange;
 use domino_store::profiles::MatchPlayer;
-use domino_store::Store;
 use skillratings::glicko2::Glicko2Rating;
 
 /// How many times a match's ratings are read and written again when
@@ -22,12 +21,12 @@ const TRIES: usize = 8;
 /// profile statistics).
 #[derive(Clone, Debug)]
 pub struct Ratings {
-    store: Store,
+    profiles: domino_store::Profiles,
 }
 
 impl Ratings {
-    pub fn new(store: Store) -> Ratings {
-        Ratings { store }
+    pub fn new(profiles: domino_store::Profiles) -> Ratings {
+        Ratings { profiles }
     }
 
     /// Store `end`'s lines and, when rated, its players' new ratings, once
@@ -59,12 +58,12 @@ impl Ratings {
             } else {
                 Vec::new()
             };
-            match self.store.record_match(&end.game, &writes, &lines).await {
+            match self.profiles.record_match(&end.game, &writes, &lines).await {
                 Ok(true) if end.rated => return changes(&lines),
                 Ok(true) => return Vec::new(),
                 // Already recorded (a restart), or a rating moved: read again.
                 Ok(false) => {
-                    let recorded = self.store.matches_of_table(&end.table).await;
+                    let recorded = self.profiles.matches_of_table(&end.table).await;
                     if recorded.is_ok_and(|l| !l.is_empty()) {
                         return Vec::new();
                     }
@@ -89,7 +88,7 @@ impl Ratings {
         let n = end.players.len() as u8;
         let mut before = Vec::with_capacity(ids.len());
         for p in ids {
-            before.push(match self.store.rating(p, &end.game).await? {
+            before.push(match self.profiles.rating(p, &end.game).await? {
                 Some((r, count)) => (r, Some(count)),
                 None => match p.strip_prefix("bot:") {
                     Some(level) => (ratings::bot_seed(&end.game, n, level), None),
@@ -210,6 +209,7 @@ fn changes(lines: &[MatchPlayer]) -> Vec<RatingChange> {
 mod tests {
     use super::*;
     use domino_league::ratings::SeatStats;
+    use domino_store::Store;
 
     fn end(rated: bool) -> MatchEnd {
         MatchEnd {
@@ -229,7 +229,7 @@ mod tests {
     #[tokio::test]
     async fn a_rated_match_moves_its_players_once() {
         let store = Store::connect("sqlite::memory:").await.unwrap();
-        let ratings = Ratings::new(store.clone());
+        let ratings = Ratings::new(store.profiles().clone());
         let changes = ratings.apply(&end(true)).await;
         assert_eq!(changes.len(), 2, "{changes:?}");
         let ann = &changes[0];
@@ -238,17 +238,17 @@ mod tests {
         assert!(changes[1].after < changes[1].before, "{changes:?}");
         // Announced again (a restart): nothing moves twice.
         assert!(ratings.apply(&end(true)).await.is_empty());
-        let lines = store.matches_of_table("t1").await.unwrap();
+        let lines = store.profiles().matches_of_table("t1").await.unwrap();
         assert_eq!(lines.len(), 2, "{lines:?}");
     }
 
     #[tokio::test]
     async fn a_casual_match_keeps_its_lines_and_moves_nobody() {
         let store = Store::connect("sqlite::memory:").await.unwrap();
-        let ratings = Ratings::new(store.clone());
+        let ratings = Ratings::new(store.profiles().clone());
         assert!(ratings.apply(&end(false)).await.is_empty());
-        let lines = store.matches_of_table("t1").await.unwrap();
+        let lines = store.profiles().matches_of_table("t1").await.unwrap();
         assert_eq!(lines.len(), 2, "{lines:?}");
-        assert_eq!(store.rating("ann", "draw").await.unwrap(), None);
+        assert_eq!(store.profiles().rating("ann", "draw").await.unwrap(), None);
     }
 }

@@ -16,7 +16,7 @@ impl Puzzles {
     /// no longer in the set is left out.
     pub async fn history(&self, player: &str) -> Result<Vec<HistoryRow>, Refusal> {
         let tries = self
-            .store
+            .puzzles
             .puzzle_tries(player, HISTORY_LENGTH)
             .await
             .map_err(fault)?;

@@ -21,7 +21,6 @@ mod set;
 pub(crate) mod show;
 
 use domino_protocol::refusal::{Code, Refusal};
-use domino_store::Store;
 
 use crate::clock::TimeSource;
 use crate::finished::FinishedMatches;
@@ -30,19 +29,23 @@ pub use api::routes;
 pub use rated::{Attempt, NextAsk};
 pub use set::{all, by_id, daily, game_of, games, near, near_unserved, Filter};
 
-/// The puzzles' service: the store's puzzle tables, the finished matches
-/// (for a player's own puzzles) and the clock the runs read.
+/// The puzzles' service: the store's puzzles, the finished matches (for
+/// a player's own puzzles) and the clock the runs read.
 #[derive(Clone, Debug)]
 pub struct Puzzles {
-    store: Store,
+    puzzles: domino_store::Puzzles,
     finished: FinishedMatches,
     time: TimeSource,
 }
 
 impl Puzzles {
-    pub fn new(store: Store, finished: FinishedMatches, time: TimeSource) -> Puzzles {
+    pub fn new(
+        puzzles: domino_store::Puzzles,
+        finished: FinishedMatches,
+        time: TimeSource,
+    ) -> Puzzles {
         Puzzles {
-            store,
+            puzzles,
             finished,
             time,
         }

@@ -64,8 +64,8 @@ impl Puzzles {
             theme: ask.theme,
             game: ask.game.as_deref(),
         };
-        let current = self.store.puzzle_ratings_now().await.map_err(fault)?;
-        let served = self.store.puzzles_served(player).await.map_err(fault)?;
+        let current = self.puzzles.puzzle_ratings_now().await.map_err(fault)?;
+        let served = self.puzzles.puzzles_served(player).await.map_err(fault)?;
         let pick = rand::random::<u32>() as usize;
         let Some(p) = near_unserved(
             filter,
@@ -102,7 +102,7 @@ impl Puzzles {
         mine: Glicko2Rating,
     ) -> Result<Shown, Refusal> {
         let unrated = unrated_shown(p)?;
-        self.store
+        self.puzzles
             .serve_puzzle(player, &p.id, crate::clock::now_ms())
             .await
             .map_err(fault)?;
@@ -130,7 +130,7 @@ impl Puzzles {
         let Attempt { p, action, chosen } = at;
         let right = same_play(action, p.answer);
         let served = self
-            .store
+            .puzzles
             .puzzle_served(player, &p.id)
             .await
             .map_err(fault)?;
@@ -163,7 +163,7 @@ impl Puzzles {
 
     /// A player's puzzle rating as stored (a new player's when none is).
     async fn player_rating(&self, player: &str) -> Result<Stored, Refusal> {
-        let stored = self.store.puzzle_player(player).await.map_err(fault)?;
+        let stored = self.puzzles.puzzle_player(player).await.map_err(fault)?;
         Ok(stored.unwrap_or(Stored {
             rating: Glicko2Rating::new(),
             tries: 0,
@@ -172,7 +172,7 @@ impl Puzzles {
 
     /// A puzzle's rating as stored (its starting one when nobody tried it).
     async fn puzzle_rating(&self, p: &Puzzle) -> Result<Stored, Refusal> {
-        let stored = self.store.puzzle_rating(&p.id).await.map_err(fault)?;
+        let stored = self.puzzles.puzzle_rating(&p.id).await.map_err(fault)?;
         Ok(stored.unwrap_or(Stored {
             rating: puzzle_start(p),
             tries: 0,
@@ -210,7 +210,10 @@ impl Puzzles {
                 was: theirs.tries,
                 now: &theirs2,
             };
-            let kept = self.store.record_puzzle_try(player_move, puzzle_move).await;
+            let kept = self
+                .puzzles
+                .record_puzzle_try(player_move, puzzle_move)
+                .await;
             match kept.map_err(fault)? {
                 TryKept::Rated => {
                     let moved = |before: Glicko2Rating, after: Glicko2Rating| Moved {

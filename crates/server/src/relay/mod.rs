@@ -37,7 +37,7 @@ use futures_util::future::BoxFuture;
 use crate::table::{ConnId, Handle, Outbox, Refusal, RematchPlan};
 use crate::Config;
 use domino_protocol::relay::{Answer, Item, Request};
-use domino_store::{Holder, Store};
+use domino_store::Holder;
 
 /// This node's own tables as the relay reaches them: it serves them to
 /// sockets on other nodes and makes the rematches of those it serves. The
@@ -133,7 +133,9 @@ pub struct Relay {
     pub me: String,
     /// This node's run as the leases name it.
     holder: Holder,
-    store: Store,
+    /// The store's leases: who holds a table, which runs listen, and the
+    /// tables other nodes hold as a lobby shows them.
+    leases: domino_store::Leases,
     /// The connections notifications leave on (not the store's, so that
     /// the tables' writes and the relay do not wait for each other).
     sending: PgPool,
@@ -173,7 +175,11 @@ impl Relay {
     /// Listen on this node's channel and start answering; the listener's
     /// connection is named after the channel, so that other nodes see in
     /// `pg_stat_activity` which nodes are up.
-    pub async fn start(config: &Config, store: Store, local: Tables) -> anyhow::Result<Arc<Relay>> {
+    pub async fn start(
+        config: &Config,
+        leases: domino_store::Leases,
+        local: Tables,
+    ) -> anyhow::Result<Arc<Relay>> {
         let holder = config.holder();
         let me = holder.channel.clone();
         let opts = PgConnectOptions::from_str(&config.db)?.application_name(&me);
@@ -190,7 +196,7 @@ impl Relay {
         let relay = Arc::new(Relay {
             me,
             holder,
-            store,
+            leases,
             sending,
             queues: Mutex::new(HashMap::new()),
             pending: Mutex::new(HashMap::new()),
@@ -333,7 +339,7 @@ impl Relay {
     /// Tell every other node up now that the bot token `token` (its id)
     /// was revoked, so that each closes the sockets opened with it.
     pub async fn revoked(self: &Arc<Relay>, token: &str) {
-        let live = match self.store.live_channels().await {
+        let live = match self.leases.live_channels().await {
             Ok(l) => l,
             Err(e) => {
                 tracing::warn!("relay: telling the nodes of a revoked token: {e}");
@@ -349,7 +355,7 @@ impl Relay {
     /// On each heartbeat: let go of remote sockets whose node is down, and
     /// move the proxies of tables that changed owner to the new one.
     pub async fn beat(self: &Arc<Relay>) -> Result<(), sqlx::Error> {
-        let live: HashSet<String> = self.store.live_channels().await?.into_iter().collect();
+        let live: HashSet<String> = self.leases.live_channels().await?.into_iter().collect();
         served::drop_dead(self, &live);
         if let Ok(mut l) = self.live.lock() {
             *l = live;
@@ -364,7 +370,7 @@ impl Relay {
         if self.live.lock().is_ok_and(|l| l.contains(channel)) {
             return true;
         }
-        match self.store.live_channels().await {
+        match self.leases.live_channels().await {
             Ok(live) => {
                 let up = live.iter().any(|c| c == channel);
                 if let Ok(mut l) = self.live.lock() {

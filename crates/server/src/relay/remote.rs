@@ -124,12 +124,12 @@ impl Relay {
             return Ok(p.handle);
         }
         let store = |e: sqlx::Error| Refusal::new(Code::Store, e.to_string());
-        let row = self.store.lobby_row(id).await.map_err(store)?;
+        let row = self.leases.lobby_row(id).await.map_err(store)?;
         // Unfinished in the store: it has (or is about to have) an owner.
         let Some(row) = row else {
             return Err(no_table());
         };
-        let node = match self.store.lease_holder(id).await.map_err(store)? {
+        let node = match self.leases.lease_holder(id).await.map_err(store)? {
             Some(holder) if holder != self.holder => holder,
             // Nobody's yet, or held here but not open (being adopted).
             _ => return Err(gone()),
@@ -174,7 +174,7 @@ impl Relay {
     /// The other nodes' public tables (as the store has them), those with
     /// free seats first.
     pub async fn others_lobby(&self) -> Vec<LobbyTable> {
-        match self.store.remote_lobby(&self.holder.node).await {
+        match self.leases.remote_lobby(&self.holder.node).await {
             Ok(rows) => {
                 let mut infos: Vec<Info> = rows.iter().filter_map(info_of).collect();
                 infos.sort_by(|a, b| b.open_seats().cmp(&a.open_seats()).then(a.id.cmp(&b.id)));
@@ -214,8 +214,12 @@ pub(super) async fn follow(relay: &Arc<Relay>) -> Result<(), sqlx::Error> {
         return Ok(());
     }
     let ids: Vec<String> = proxies.iter().map(|(id, _)| id.clone()).collect();
-    let holders: HashMap<String, Holder> =
-        relay.store.lease_holders(&ids).await?.into_iter().collect();
+    let holders: HashMap<String, Holder> = relay
+        .leases
+        .lease_holders(&ids)
+        .await?
+        .into_iter()
+        .collect();
     for (id, p) in proxies {
         let Some(node) = holders.get(&id) else {
             continue;

@@ -13,7 +13,6 @@ use domino_engine::{HandReport, Impossible, Rules, Sheet};
 use domino_protocol::keep::{NewSheet, SheetView};
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::sheets::SheetRow;
-use domino_store::Store;
 
 use crate::clock::now_ms;
 use crate::fault::{failed, fault};
@@ -25,10 +24,11 @@ pub use api::routes;
 /// The most hands one sheet holds (a real match has a few dozen).
 pub const MAX_HANDS: usize = 500;
 
-/// The score sheets' service: the store, and the creation limits.
+/// The score sheets' service: the store's sheets, and the creation
+/// limits.
 #[derive(Clone, Debug)]
 pub struct Sheets {
-    store: Store,
+    sheets: domino_store::Sheets,
     quota: Quota,
 }
 
@@ -88,8 +88,8 @@ fn unreadable(e: impl std::fmt::Display) -> Refusal {
 }
 
 impl Sheets {
-    pub fn new(store: Store, quota: Quota) -> Sheets {
-        Sheets { store, quota }
+    pub fn new(sheets: domino_store::Sheets, quota: Quota) -> Sheets {
+        Sheets { sheets, quota }
     }
 
     /// A new sheet for `new`'s rules and names, counted against `ip`'s
@@ -113,7 +113,7 @@ impl Sheets {
             hands: 0,
             reports: "[]".into(),
         };
-        self.store
+        self.sheets
             .create_sheet(&row)
             .await
             .map_err(failed("creating a score sheet"))?;
@@ -135,7 +135,7 @@ impl Sheets {
     /// The sheet's version alone: it changes with every hand entered or
     /// taken back.
     pub async fn version(&self, id: &str) -> Result<String, Refusal> {
-        self.store
+        self.sheets
             .sheet_version(id)
             .await
             .map_err(failed("reading a score sheet"))?
@@ -207,7 +207,7 @@ impl Sheets {
     /// Whether a sheet exists, for the page at `/k/{id}`.
     pub async fn exists(&self, id: &str) -> Result<bool, Refusal> {
         Ok(self
-            .store
+            .sheets
             .sheet(id)
             .await
             .map_err(failed("reading a score sheet"))?
@@ -218,7 +218,7 @@ impl Sheets {
     /// longer settle) is the server's fault.
     async fn load(&self, id: &str) -> Result<Loaded, Refusal> {
         let row = self
-            .store
+            .sheets
             .sheet(id)
             .await
             .map_err(failed("reading a score sheet"))?
@@ -241,7 +241,7 @@ impl Sheets {
         let hands = reports.len() as i64;
         let text = serde_json::to_string(&reports).map_err(unreadable)?;
         let saved = self
-            .store
+            .sheets
             .set_sheet_hands(&l.row.id, was, hands, &text, at)
             .await
             .map_err(failed("saving a score sheet"))?;

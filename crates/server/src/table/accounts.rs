@@ -12,7 +12,7 @@ impl Table {
         let Some(id) = self.seats.get(s).and_then(|st| st.profile.clone()) else {
             return;
         };
-        let bot = self.store.is_bot(&id).await.unwrap_or_else(|e| {
+        let bot = self.store.bots().is_bot(&id).await.unwrap_or_else(|e| {
             tracing::warn!("table {}: is {id} a bot account: {e}", self.id);
             false
         });

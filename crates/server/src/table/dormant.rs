@@ -179,8 +179,8 @@ impl Tables {
     /// failure it sleeps on, or is forgotten if it finished meanwhile.
     async fn open(&self, id: &str) -> Option<Handle> {
         let read = async {
-            let saved = self.store.unfinished_one(id).await?;
-            let kept = self.store.kept(id).await?;
+            let saved = self.store.tables().unfinished_one(id).await?;
+            let kept = self.store.asleep().kept(id).await?;
             Ok::<_, sqlx::Error>(saved.map(|s| (s, kept)))
         };
         let why = match read.await {
@@ -363,7 +363,12 @@ impl Table {
         // (Unchanged since it was read, as for a table restored asleep
         // and laid down again: nothing to write.)
         if self.kept_saved.as_ref() != Some(&row) {
-            match self.store.keep_asleep(&row, &self.config.node).await {
+            match self
+                .store
+                .asleep()
+                .keep_asleep(&row, &self.config.node)
+                .await
+            {
                 Ok(()) => self.kept_saved = Some(row),
                 Err(TableWriteError::Superseded(why)) => {
                     tracing::warn!(table = %self.id, "not laid to sleep: {why}");

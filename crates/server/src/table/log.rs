@@ -103,15 +103,17 @@ impl Table {
     ) -> Result<Handle, Refusal> {
         let row = Table::row_of(&new)?;
         store
+            .tables()
             .create_table(&row)
             .await
             .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
-        if store.leased() {
+        if store.leases().leased() {
             // Before the seats and the table's task: the store takes a
-            // table's writes only from its lease holder (see
-            // `Store::fence`). Without the lease the table is not played
+            // table's writes only from its lease holder (see its
+            // `Db::fence`). Without the lease the table is not played
             // here: another node opens it once it is older than a lease.
             let why = match store
+                .leases()
                 .take_lease(&row.id, &config.holder(), config.lease)
                 .await
             {
@@ -129,6 +131,7 @@ impl Table {
         }
         for seat in &new.taken {
             store
+                .tables()
                 .add_seat(&row.id, &config.node, seat)
                 .await
                 .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
@@ -376,7 +379,12 @@ impl Table {
             auto,
             at: now_ms(),
         };
-        if let Err(e) = self.store.append(&self.id, &self.config.node, &row).await {
+        if let Err(e) = self
+            .store
+            .tables()
+            .append(&self.id, &self.config.node, &row)
+            .await
+        {
             return Err(self.not_written(e));
         }
         self.seq += 1;
@@ -432,7 +440,12 @@ impl Table {
             auto: false,
             at: now_ms(),
         };
-        if let Err(e) = self.store.append(&self.id, &self.config.node, &row).await {
+        if let Err(e) = self
+            .store
+            .tables()
+            .append(&self.id, &self.config.node, &row)
+            .await
+        {
             self.log_not_written("storing the next hand", e);
             return false;
         }
@@ -463,6 +476,7 @@ impl Table {
         }
         let done = self
             .store
+            .tables()
             .abandon(&self.id, &self.config.node, now_ms(), &self.m.record())
             .await;
         match done {
@@ -481,6 +495,7 @@ impl Table {
         }
         let done = self
             .store
+            .tables()
             .finish(&self.id, &self.config.node, now_ms(), &self.m.record())
             .await;
         match done {
@@ -507,7 +522,7 @@ impl Table {
         // What it kept asleep is of no more use (only a table that slept
         // has a row, so the others pay no write).
         if self.kept_saved.take().is_some() {
-            if let Err(e) = self.store.forget_kept(&self.id).await {
+            if let Err(e) = self.store.asleep().forget_kept(&self.id).await {
                 tracing::warn!(table = %self.id, "its kept row stays: {e}");
             }
         }

@@ -225,9 +225,9 @@ pub struct Table {
     bot_retry_at: Option<Instant>,
     /// This copy is behind the store: another node took the table over
     /// while this one stalled past its lease, or the store already had a
-    /// row this copy wrote (see `Store::fence`). Nothing more is done
-    /// here; every connection is dropped so that its page reconnects and
-    /// finds the table where it is played, and the task ends.
+    /// row this copy wrote (see the store's `Db::fence`). Nothing more is
+    /// done here; every connection is dropped so that its page reconnects
+    /// and finds the table where it is played, and the task ends.
     superseded: bool,
     /// A hint is being worked out: one at a time per table.
     hint_busy: Arc<std::sync::atomic::AtomicBool>,
@@ -278,7 +278,7 @@ pub struct Table {
     /// The seat whose time ran out: the computer makes its move now.
     timed_out: Option<u8>,
     /// How the table was made, as the store says (see
-    /// `Store::made_rated`): read when its task starts, again when the
+    /// `Seeks::made_rated`): read when its task starts, again when the
     /// match is rated.
     made_rated: Option<bool>,
 }

@@ -163,6 +163,7 @@ impl Table {
         }
         if let Err(e) = self
             .store
+            .tables()
             .set_seats(&self.id, &self.config.node, &plan)
             .await
         {
@@ -186,6 +187,7 @@ impl Table {
             let hand = i64::from(self.m.hand_number());
             let left = self
                 .store
+                .tables()
                 .leave_seat(&self.id, &self.config.node, i64::from(seat), hand)
                 .await;
             if let Err(e) = left {

@@ -55,7 +55,7 @@ impl Table {
     /// Read how the table was made into [`Table::made_rated`]; `false`
     /// when the store could not say (logged).
     pub(super) async fn read_made_rated(&mut self) -> bool {
-        match self.store.made_rated(&self.id).await {
+        match self.store.seeks().made_rated(&self.id).await {
             Ok(m) => {
                 self.made_rated = m;
                 true

@@ -216,7 +216,12 @@ impl Table {
             left_hand: None,
             profile_id: profile.map(|(id, _)| id),
         };
-        if let Err(e) = self.store.add_seat(&self.id, &self.config.node, &row).await {
+        if let Err(e) = self
+            .store
+            .tables()
+            .add_seat(&self.id, &self.config.node, &row)
+            .await
+        {
             return Err(self.not_written(e));
         }
         let st = &mut self.seats[seat];

@@ -139,6 +139,7 @@ impl Table {
     pub(super) async fn take_back(&mut self, seat: usize) -> Result<(), Refusal> {
         let back = self
             .store
+            .tables()
             .return_to_seat(&self.id, &self.config.node, seat as i64)
             .await;
         if let Err(e) = back {
@@ -159,6 +160,7 @@ impl Table {
         let hand = i64::from(self.m.hand_number());
         let left = self
             .store
+            .tables()
             .leave_seat(&self.id, &self.config.node, i64::from(seat), hand)
             .await;
         if let Err(e) = left {
@@ -185,6 +187,7 @@ impl Table {
         }
         if let Err(e) = self
             .store
+            .clocks()
             .set_clock(&self.id, &self.config.node, clock)
             .await
         {

@@ -95,7 +95,7 @@ impl Tournaments {
         // filling the lobby's list of open tournaments.
         let cap = self.quota.limits().open_tournaments_per_organiser;
         let made = self
-            .store
+            .tournaments
             .create_tournament(&row, &ip.to_string(), cap as i64)
             .await
             .map_err(fault)?;
@@ -130,7 +130,12 @@ impl Tournaments {
             (Stage::Playing, 50),
             (Stage::Finished, 20),
         ] {
-            for row in &self.store.tournaments_in(state, n).await.map_err(fault)? {
+            for row in &self
+                .tournaments
+                .tournaments_in(state, n)
+                .await
+                .map_err(fault)?
+            {
                 tournaments.push(summary(row)?);
             }
         }

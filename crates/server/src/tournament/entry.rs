@@ -110,7 +110,12 @@ impl Tournaments {
             members: serde_json::to_string(&members).map_err(fault)?,
             bot: false,
         };
-        if !self.store.add_entrant(id, &row).await.map_err(fault)? {
+        if !self
+            .tournaments
+            .add_entrant(id, &row)
+            .await
+            .map_err(fault)?
+        {
             // Another joined (or it started) meanwhile: nothing was added.
             self.quota.give_back(ip, Made::Entry);
             return Err(changed());
@@ -161,7 +166,12 @@ impl Tournaments {
                 members: serde_json::to_string(&[&level]).map_err(fault)?,
                 bot: true,
             };
-            if !self.store.add_entrant(id, &row).await.map_err(fault)? {
+            if !self
+                .tournaments
+                .add_entrant(id, &row)
+                .await
+                .map_err(fault)?
+            {
                 return Err(changed());
             }
         }

@@ -21,7 +21,6 @@ pub mod secrecy;
 mod view;
 
 use domino_protocol::refusal::{Code, Refusal};
-use domino_store::Store;
 
 use crate::quota::Quota;
 use crate::tables::Tables;
@@ -35,19 +34,31 @@ pub const SECRET_HEADER: &str = "x-tournament-secret";
 /// The most entrants a tournament takes.
 pub const MAX_ENTRANTS: i64 = 64;
 
-/// The tournaments' service: the store's tournament tables, the tables it
-/// opens for each round, and the creation limits.
+/// The tournaments' service: the store's tournaments, its tables (whether
+/// a round's table was opened, and its result) and bot accounts (to mark
+/// the bots among the entrants), the tables it opens for each round, and
+/// the creation limits.
 #[derive(Clone, Debug)]
 pub struct Tournaments {
-    store: Store,
+    tournaments: domino_store::Tournaments,
+    table_rows: domino_store::Tables,
+    bots: domino_store::BotAccounts,
     tables: Tables,
     quota: Quota,
 }
 
 impl Tournaments {
-    pub fn new(store: Store, tables: Tables, quota: Quota) -> Tournaments {
+    pub fn new(
+        tournaments: domino_store::Tournaments,
+        table_rows: domino_store::Tables,
+        bots: domino_store::BotAccounts,
+        tables: Tables,
+        quota: Quota,
+    ) -> Tournaments {
         Tournaments {
-            store,
+            tournaments,
+            table_rows,
+            bots,
             tables,
             quota,
         }
@@ -55,12 +66,20 @@ impl Tournaments {
 
     /// Whether a tournament exists, for the page at `/tournament/{id}`.
     pub async fn exists(&self, id: &str) -> Result<bool, Refusal> {
-        Ok(self.store.tournament(id).await.map_err(fault)?.is_some())
+        Ok(self
+            .tournaments
+            .tournament(id)
+            .await
+            .map_err(fault)?
+            .is_some())
     }
 
     /// The tournament a table belongs to, if any.
     pub async fn of_table(&self, table: &str) -> Result<Option<String>, Refusal> {
-        self.store.tournament_of_table(table).await.map_err(fault)
+        self.tournaments
+            .tournament_of_table(table)
+            .await
+            .map_err(fault)
     }
 
     /// A tournament read back, or `no_tournament`.

@@ -72,15 +72,15 @@ impl Loaded {
 
 /// Read a tournament with its entrants and rounds.
 pub async fn load(svc: &Tournaments, id: &str) -> anyhow::Result<Option<Loaded>> {
-    let Some(row) = svc.store.tournament(id).await? else {
+    let Some(row) = svc.tournaments.tournament(id).await? else {
         return Ok(None);
     };
     let rules = row.rules.resolve()?;
     let format = Format::parse(&row.format)
         .ok_or_else(|| anyhow::anyhow!("tournament {id}: format {}", row.format))?;
-    let entrants = svc.store.entrants(id).await?;
+    let entrants = svc.tournaments.entrants(id).await?;
     let mut rounds = Vec::new();
-    for r in svc.store.rounds(id).await? {
+    for r in svc.tournaments.rounds(id).await? {
         let plan: Plan = serde_json::from_str(&r.plan)?;
         let games: Vec<Option<Game>> = serde_json::from_str(&r.results)?;
         let tables: Vec<String> = serde_json::from_str(&r.tables)?;
@@ -105,7 +105,7 @@ pub async fn drive(svc: Tournaments, mut stop: tokio::sync::watch::Receiver<bool
             _ = stop.changed() => return,
         }
         let now = crate::clock::now_ms();
-        if let Ok(open) = svc.store.tournaments_in(Stage::Open, 200).await {
+        if let Ok(open) = svc.tournaments.tournaments_in(Stage::Open, 200).await {
             for t in open
                 .iter()
                 .filter(|t| t.starts_at.is_some_and(|s| s <= now))
@@ -114,7 +114,7 @@ pub async fn drive(svc: Tournaments, mut stop: tokio::sync::watch::Receiver<bool
                 let _ = start(&svc, &t.id).await;
             }
         }
-        let playing = match svc.store.tournaments_in(Stage::Playing, 200).await {
+        let playing = match svc.tournaments.tournaments_in(Stage::Playing, 200).await {
             Ok(p) => p,
             Err(e) => {
                 tracing::error!("reading tournaments: {e}");
@@ -152,7 +152,7 @@ pub async fn start(svc: &Tournaments, id: &str) -> Result<(), StartError> {
     }
     t.setup().check()?;
     if !svc
-        .store
+        .tournaments
         .start_tournament(id)
         .await
         .map_err(anyhow::Error::from)?
@@ -182,9 +182,9 @@ pub async fn advance(svc: &Tournaments, id: &str) -> anyhow::Result<()> {
                 let table = table_id(id, row.round, i);
                 // Opened already: by another server, or by this one before
                 // a stop between opening it and writing it down.
-                if !svc.store.exists(&table).await? {
+                if !svc.table_rows.exists(&table).await? {
                     if let Err(e) = open_table(svc, &t, seats, secret, &table).await {
-                        if !svc.store.exists(&table).await? {
+                        if !svc.table_rows.exists(&table).await? {
                             return Err(e);
                         }
                     }
@@ -192,7 +192,7 @@ pub async fn advance(svc: &Tournaments, id: &str) -> anyhow::Result<()> {
                 tables.push(table);
             }
             let swapped = svc
-                .store
+                .tournaments
                 .swap_round(
                     id,
                     row.round,
@@ -218,7 +218,7 @@ pub async fn advance(svc: &Tournaments, id: &str) -> anyhow::Result<()> {
         }
         if changed {
             let swapped = svc
-                .store
+                .tournaments
                 .swap_round(
                     id,
                     row.round,
@@ -240,7 +240,7 @@ pub async fn advance(svc: &Tournaments, id: &str) -> anyhow::Result<()> {
     }
     let played = t.played();
     let Some(plan) = pairing::next_round(&setup, &played) else {
-        svc.store.finish_tournament(id).await?;
+        svc.tournaments.finish_tournament(id).await?;
         return Ok(());
     };
     let row = RoundRow {
@@ -256,7 +256,7 @@ pub async fn advance(svc: &Tournaments, id: &str) -> anyhow::Result<()> {
             String::new()
         },
     };
-    if !svc.store.add_round(id, &row).await? {
+    if !svc.tournaments.add_round(id, &row).await? {
         // Another server paired it first.
         return Ok(());
     }
@@ -367,7 +367,7 @@ async fn open_table(
         clock: domino_engine::TimeControl::None,
     };
     // Written before the table opens, so that its players' pages find it.
-    svc.store.note_tournament_table(&t.row.id, id).await?;
+    svc.tournaments.note_tournament_table(&t.row.id, id).await?;
     svc.tables
         .open(new)
         .await
@@ -382,7 +382,7 @@ async fn result(
     table: &str,
     entrants: &[usize],
 ) -> anyhow::Result<Option<Game>> {
-    let Some(f) = svc.store.finished(table).await? else {
+    let Some(f) = svc.table_rows.finished(table).await? else {
         return Ok(None);
     };
     let rec: Record = serde_json::from_str(&f.record)?;

@@ -15,7 +15,6 @@
 use domino_league::tournament::{Game, Plan, Round};
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::tournaments::RoundRow;
-use domino_store::Store;
 
 /// Whether a round's tables and results are kept from everyone: a
 /// duplicate round still being played.
@@ -40,8 +39,8 @@ pub fn published(duplicate: bool, rounds: Vec<Round>) -> Vec<Round> {
 
 /// Refuse to show `table` (watch it, replay it, hand out its record or
 /// analysis) while it belongs to a duplicate round being played.
-pub async fn check(store: &Store, table: &str) -> Result<(), Refusal> {
-    let round = store
+pub async fn check(tournaments: &domino_store::Tournaments, table: &str) -> Result<(), Refusal> {
+    let round = tournaments
         .dealing_round(table)
         .await
         .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;

@@ -32,7 +32,7 @@ impl Tournaments {
             profiles.extend(members.into_iter().filter_map(|m| m.profile_id));
         }
         let ids: Vec<&str> = profiles.iter().map(String::as_str).collect();
-        let bots = self.store.bot_accounts(&ids).await.map_err(fault)?;
+        let bots = self.bots.bot_accounts(&ids).await.map_err(fault)?;
         view(t, &bots)
     }
 

@@ -11,7 +11,6 @@ pub mod api;
 use domino_engine::{Clock, TimeControl};
 use domino_protocol::refusal::{Code, Refusal};
 use domino_protocol::turns::{Ask, MyTable};
-use domino_store::Store;
 
 use crate::clock::TimeSource;
 use crate::fault::failed;
@@ -22,16 +21,17 @@ pub use api::routes;
 /// The most seats one ask may name.
 pub const MOST: usize = 100;
 
-/// The turns' service: the store, and the clock deadlines are read by.
+/// The turns' service: the store's turn clocks, and the clock deadlines
+/// are read by.
 #[derive(Clone, Debug)]
 pub struct Turns {
-    store: Store,
+    clocks: domino_store::Clocks,
     time: TimeSource,
 }
 
 impl Turns {
-    pub fn new(store: Store, time: TimeSource) -> Turns {
-        Turns { store, time }
+    pub fn new(clocks: domino_store::Clocks, time: TimeSource) -> Turns {
+        Turns { clocks, time }
     }
 
     /// The tables `ask`'s seats still hold, "your turn" first, then the
@@ -47,7 +47,7 @@ impl Turns {
         let mut out = Vec::new();
         for held in &ask.seats {
             let found = self
-                .store
+                .clocks
                 .seat_turn(&held.table, &token_hash(&held.token))
                 .await
                 .map_err(failed("reading seats' turns"))?;

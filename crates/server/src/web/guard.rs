@@ -76,7 +76,7 @@ pub(crate) async fn guard(
     if hub.bots.bad_tokens.full(ip, most, BAD_TOKEN_WINDOW) {
         return too_many_bad_tokens(&hub, ip);
     }
-    let Some((auth, last_used)) = resolve_used(&hub.store, &token).await else {
+    let Some((auth, last_used)) = resolve_used(hub.store.bots(), &token).await else {
         // Counted and judged at once: guesses sent together are no more.
         if hub.bots.bad_tokens.allow_within(ip, most, BAD_TOKEN_WINDOW) {
             return bad_token();
@@ -101,7 +101,7 @@ pub(crate) async fn guard(
     }
     let now = crate::clock::now_ms();
     if last_used.is_none_or(|at| now - at >= TOUCH_EVERY_MS) {
-        if let Err(e) = hub.store.touch_bot_token(&auth.token_id, now).await {
+        if let Err(e) = hub.store.bots().touch_bot_token(&auth.token_id, now).await {
             tracing::warn!("noting a token's use: {e}");
         }
     }

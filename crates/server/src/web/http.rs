@@ -280,8 +280,8 @@ fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRef
 }
 
 async fn history(State(app): State<Here>) -> Result<Json<Vec<MatchSummary>>, HttpRefusal> {
-    let list = app.hub.store.finished_list(100).await?;
-    let bots = bot_players(&app.hub.store, &list).await?;
+    let list = app.hub.store.tables().finished_list(100).await?;
+    let bots = bot_players(app.hub.store.bots(), &list).await?;
     Ok(Json(
         list.iter()
             .map(|f| summary(f, &bots))
@@ -291,14 +291,14 @@ async fn history(State(app): State<Here>) -> Result<Json<Vec<MatchSummary>>, Htt
 
 /// The bot accounts among the players of `matches`.
 async fn bot_players(
-    store: &domino_store::Store,
+    bots: &domino_store::BotAccounts,
     matches: &[Finished],
 ) -> Result<HashSet<String>, sqlx::Error> {
     let ids: Vec<&str> = matches
         .iter()
         .flat_map(|f| f.seats.iter().filter_map(|r| r.profile_id.as_deref()))
         .collect();
-    store.bot_accounts(&ids).await
+    bots.bot_accounts(&ids).await
 }
 
 async fn finished(app: &Here, id: &str) -> Result<(Finished, Record), Response> {
@@ -394,7 +394,7 @@ async fn replay(State(app): State<Here>, Path(id): Path<String>) -> Response {
     let verified = fair::verify(&rec, &keys, None).map_err(|e| e.to_string());
     let facts = rec.rules.resolve().ok().map(|r| TableFacts::of(&r));
     match replay_frames(&rec) {
-        Ok(frames) => match bot_players(&app.hub.store, std::slice::from_ref(&f))
+        Ok(frames) => match bot_players(app.hub.store.bots(), std::slice::from_ref(&f))
             .await
             .map_err(HttpRefusal::from)
             .and_then(|bots| summary(&f, &bots))
@@ -424,7 +424,7 @@ async fn table_page(
     if app.hub.holds(&id) {
         return page(StatusCode::OK, None, &headers);
     }
-    page_if(app.hub.store.exists(&id).await, "table", &headers)
+    page_if(app.hub.store.tables().exists(&id).await, "table", &headers)
 }
 
 /// A score sheet link (`/k/{id}`, the scorekeeper): the page while the

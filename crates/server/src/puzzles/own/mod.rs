@@ -85,7 +85,13 @@ impl Puzzles {
             )
             .into());
         }
-        if self.store.own_puzzle_count(me).await.map_err(store_error)? >= MAX_OWN {
+        if self
+            .puzzles
+            .own_puzzle_count(me)
+            .await
+            .map_err(store_error)?
+            >= MAX_OWN
+        {
             return Err(
                 Refusal::new(Code::Full, format!("you keep {MAX_OWN} puzzles already")).into(),
             );
@@ -104,7 +110,7 @@ impl Puzzles {
         let p = proved.map_err(OwnError::Unprovable)?;
         let now = crate::clock::now_ms();
         let new = self
-            .store
+            .puzzles
             .keep_own_puzzle(me, &p, now)
             .await
             .map_err(store_error)?;
@@ -113,7 +119,7 @@ impl Puzzles {
 
     /// `me`'s puzzles, the newest first.
     pub async fn own_list(&self, me: &str) -> Result<Vec<OwnListed>, Refusal> {
-        let all = self.store.own_puzzles(me).await.map_err(store_error)?;
+        let all = self.puzzles.own_puzzles(me).await.map_err(store_error)?;
         Ok(all.iter().map(listed).collect())
     }
 
@@ -158,7 +164,7 @@ impl Puzzles {
 
     /// One of `me`'s puzzles, or `no_puzzle` (also for another player's).
     async fn mine(&self, me: &str, id: &str) -> Result<RecordPuzzle, Refusal> {
-        self.store
+        self.puzzles
             .own_puzzle(me, id)
             .await
             .map_err(store_error)?

@@ -124,7 +124,7 @@ pub fn pick(
 
 /// The player's best of `kind` and when it was set; 0 before any.
 pub async fn best(svc: &Puzzles, player: &str, kind: Kind) -> Result<(i64, i64), RunError> {
-    let bests = svc.store.puzzle_bests(player).await?;
+    let bests = svc.puzzles.puzzle_bests(player).await?;
     Ok(bests
         .into_iter()
         .find(|(k, _, _)| k == name(kind))
@@ -133,7 +133,7 @@ pub async fn best(svc: &Puzzles, player: &str, kind: Kind) -> Result<(i64, i64),
 
 /// Start a run of `kind` for `player` at `now`.
 pub async fn start(svc: &Puzzles, player: &str, kind: Kind, now: i64) -> Result<Seen, RunError> {
-    let current = svc.store.puzzle_ratings_now().await?;
+    let current = svc.puzzles.puzzle_ratings_now().await?;
     let first =
         pick(kind, 0, &[], &current, rand::random::<u32>() as usize).ok_or(RunError::NoPuzzle)?;
     let run = RunRow {
@@ -148,7 +148,7 @@ pub async fn start(svc: &Puzzles, player: &str, kind: Kind, now: i64) -> Result<
         seen: vec![first.id.clone()],
         over: false,
     };
-    svc.store.start_puzzle_run(&run).await?;
+    svc.puzzles.start_puzzle_run(&run).await?;
     let (best, _) = best(svc, player, kind).await?;
     Ok(Seen {
         run,
@@ -160,7 +160,7 @@ pub async fn start(svc: &Puzzles, player: &str, kind: Kind, now: i64) -> Result<
 
 /// The player's run `id` (another player's is as unknown as none).
 async fn run_of(svc: &Puzzles, player: &str, id: &str) -> Result<(RunRow, Kind), RunError> {
-    let run = svc.store.puzzle_run(id).await?.ok_or(RunError::NoRun)?;
+    let run = svc.puzzles.puzzle_run(id).await?.ok_or(RunError::NoRun)?;
     if run.player != player {
         return Err(RunError::NoRun);
     }
@@ -216,7 +216,7 @@ pub async fn try_run(
     let next = if over {
         None
     } else {
-        let current = svc.store.puzzle_ratings_now().await?;
+        let current = svc.puzzles.puzzle_ratings_now().await?;
         let n = pick(
             kind,
             run.step + 1,
@@ -236,7 +236,7 @@ pub async fn try_run(
         puzzle: next.map_or(run.puzzle.as_str(), |n| n.id.as_str()),
         over,
     };
-    if !svc.store.step_puzzle_run(&step).await? {
+    if !svc.puzzles.step_puzzle_run(&step).await? {
         return Err(RunError::Raced);
     }
     // The run as stored now, without reading it back.
@@ -255,7 +255,7 @@ pub async fn try_run(
     // Kept as the score grows, so that a storm whose time runs out with
     // no further try keeps its score too.
     if score > run.score {
-        svc.store
+        svc.puzzles
             .keep_puzzle_best(player, name(kind), score, now)
             .await?;
     }
@@ -284,7 +284,7 @@ pub async fn note_try(svc: &Puzzles, player: &str, p: &Puzzle, right: bool, rate
         solved: right,
         rated,
     };
-    if let Err(e) = svc.store.note_puzzle_try(player, &row).await {
+    if let Err(e) = svc.puzzles.note_puzzle_try(player, &row).await {
         tracing::warn!(puzzle = %p.id, "the try is not in the history: {e}");
     }
 }

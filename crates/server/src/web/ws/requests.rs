@@ -170,9 +170,12 @@ async fn dispatch(
         Request::Spectate { table } => {
             // Asked of the store before the table is found, so every node
             // refuses alike, whichever plays it.
-            crate::finished::FinishedMatches::new(hub.store.clone())
-                .may_show(&table)
-                .await?;
+            crate::finished::FinishedMatches::new(
+                hub.store.tables().clone(),
+                hub.store.tournaments().clone(),
+            )
+            .may_show(&table)
+            .await?;
             self::seat(hub, conn_id, conn, out, &table, Seating::Spectate).await
         }
         req => at_table(hub, conn_id, conn, req).await,
