@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 
 use futures_util::future::BoxFuture;
 
+use crate::cluster::relay::{Local, Relay};
 use crate::limits::{Gate, Stats};
-use crate::relay::{Local, Relay};
 use crate::table::{
     random_id, Cmd, Code, Handle, Info, NewTable, Refusal, RematchPlan, Slot, Table, Tables,
 };
@@ -285,21 +285,6 @@ impl Hub {
             Some(_) => true,
             None => false,
         })
-    }
-
-    /// Count one HTTP creation of `kind` from `ip`, or answer why not (see
-    /// [`crate::quota::take`]).
-    pub fn take_quota(
-        &self,
-        ip: std::net::IpAddr,
-        kind: crate::quota::Made,
-    ) -> Result<(), crate::web::answer::HttpRefusal> {
-        crate::quota::take(&self.quotas, &self.config.limits, &self.stats, ip, kind)
-    }
-
-    /// Take back a creation that made nothing (see [`crate::quota::give_back`]).
-    pub fn give_back_quota(&self, ip: std::net::IpAddr, kind: crate::quota::Made) {
-        crate::quota::give_back(&self.quotas, ip, kind);
     }
 
     /// Public tables still being played, those with free seats first.

@@ -28,6 +28,7 @@ pub mod bots;
 pub mod botstate;
 pub mod challenges;
 pub mod clock;
+pub mod cluster;
 pub mod coach;
 pub mod creations;
 pub mod expire;
@@ -35,12 +36,10 @@ pub mod fault;
 pub mod finished;
 pub mod hub;
 pub mod limits;
-pub mod owner;
 pub mod pool;
 pub mod profiles;
 pub mod puzzles;
 pub mod quota;
-pub mod relay;
 pub mod sheets;
 pub mod table;
 pub mod tables;
@@ -144,7 +143,7 @@ impl Config {
     pub fn holder(&self) -> domino_store::Holder {
         domino_store::Holder {
             node: self.node.clone(),
-            channel: relay::wire::channel(&self.node, &self.incarnation),
+            channel: cluster::relay::wire::channel(&self.node, &self.incarnation),
         }
     }
 }
@@ -180,10 +179,21 @@ pub async fn run(
         .add_builtin_bots(&levels, clock::now_ms())
         .await?;
     let rater = Arc::new(profiles::Ratings::new(store.profiles().clone()));
+    let expiry = expire::Expiry {
+        sheets: store.sheets().clone(),
+        tournaments: store.tournaments().clone(),
+        puzzles: store.puzzles().clone(),
+        after: config.limits.expire_after,
+    };
     let mut hub = hub::Hub::new(store, config.clone(), rater);
     if hub.leased() {
         hub.relay = Some(
-            relay::Relay::start(&config, hub.store.leases().clone(), Arc::new(hub.clone())).await?,
+            cluster::relay::Relay::start(
+                &config,
+                hub.store.leases().clone(),
+                Arc::new(hub.clone()),
+            )
+            .await?,
         );
     }
     let restored = hub.restore().await?;
@@ -198,7 +208,7 @@ pub async fn run(
     let app = web::http::router(hub.clone(), stop_rx.clone());
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
     tokio::spawn(hub.clone().clocks(stop_rx.clone()));
-    tokio::spawn(expire::sweep(hub.clone(), stop_rx.clone()));
+    tokio::spawn(expire::sweep(expiry, stop_rx.clone()));
     tokio::spawn(tournament::run::drive(
         app::tournaments(&hub),
         stop_rx.clone(),

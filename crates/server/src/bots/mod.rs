@@ -21,8 +21,8 @@ mod events;
 
 use std::sync::Arc;
 
+use crate::cluster::relay::Relay;
 use crate::fault::failed;
-use crate::relay::Relay;
 
 pub use crate::bearer::BotAuth;
 pub use crate::botstate::Registry;

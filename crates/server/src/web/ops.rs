@@ -157,7 +157,7 @@ pub fn exposition(hub: &Hub) -> String {
 }
 
 /// What the relay between nodes carries (only with several nodes).
-fn relay_metrics(e: &mut Exposition, relay: &crate::relay::Relay) {
+fn relay_metrics(e: &mut Exposition, relay: &crate::cluster::relay::Relay) {
     let c = &relay.counts;
     let n = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Relaxed);
     e.single(
