@@ -9,9 +9,21 @@
 use std::future::Future;
 use std::sync::Arc;
 
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::postgres::retryable;
+
+/// Queue on `writer` the item `make` builds around the sender of its
+/// answer, and wait for that answer: what each batch writer's caller does.
+/// `None` when the writer has stopped (its store was closed).
+pub(crate) async fn queued<P, A>(
+    writer: &mpsc::UnboundedSender<P>,
+    make: impl FnOnce(oneshot::Sender<A>) -> P,
+) -> Option<A> {
+    let (done, answer) = oneshot::channel();
+    writer.send(make(done)).ok()?;
+    answer.await.ok()
+}
 
 /// How many times a batch that PostgreSQL aborted for a deadlock or a
 /// serialization failure is tried again before its items are refused.

@@ -73,16 +73,15 @@ impl Clocks {
         let clock = crate::json_text(clock)?;
         // With the other clocks queued meanwhile, in one transaction.
         let started = std::time::Instant::now();
-        let (done, answer) = oneshot::channel();
-        let pending = Pending {
+        let pending = |done| Pending {
             table: table.to_string(),
             node: node.to_string(),
             clock,
             done,
         };
-        let gone = || TableWriteError::from(sqlx::Error::PoolClosed);
-        self.writer.send(pending).map_err(|_| gone())?;
-        let stored = answer.await.map_err(|_| gone())?;
+        let stored = batched::queued(&self.writer, pending)
+            .await
+            .ok_or_else(|| TableWriteError::from(sqlx::Error::PoolClosed))?;
         self.db.writes.observe(started.elapsed());
         stored
     }

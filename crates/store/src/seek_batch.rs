@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use sqlx::{AnyPool, Connection};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use crate::batched::{self, Batch};
 use crate::bots::SeekSide;
@@ -117,16 +117,15 @@ impl Seeks {
         side: &SeekSide,
         per_address: usize,
     ) -> Result<(), AddError> {
-        let (done, answer) = oneshot::channel();
-        let pending = Pending {
+        let pending = |done| Pending {
             seek: s.clone(),
             side: side.clone(),
             per_address,
             done,
         };
-        let gone = || AddError::Store(sqlx::Error::PoolClosed);
-        self.writer.send(pending).map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())?
+        batched::queued(&self.writer, pending)
+            .await
+            .unwrap_or_else(|| Err(AddError::Store(sqlx::Error::PoolClosed)))
     }
 }
 
@@ -155,6 +154,7 @@ mod tests {
     use super::*;
     use crate::seeks::Member;
     use crate::Store;
+    use tokio::sync::oneshot;
 
     fn pending(
         id: &str,

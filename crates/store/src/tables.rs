@@ -6,9 +6,10 @@ use std::sync::Arc;
 
 use domino_engine::{Action, RulesSpec};
 use sqlx::Row;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use crate::batch;
+use crate::batched;
 use crate::db::Db;
 use crate::TableWriteError;
 
@@ -261,18 +262,18 @@ impl Tables {
         let Some(writer) = &self.log_writer else {
             return self.append_alone(table, node, e).await;
         };
-        let (done, answer) = oneshot::channel();
-        let pending = batch::Pending {
+        let action = e.action.column()?;
+        let pending = |done| batch::Pending {
             table: table.to_string(),
             node: node.to_string(),
             row: e.clone(),
-            action: e.action.column()?,
+            action,
             queued: std::time::Instant::now(),
             done,
         };
-        let gone = || TableWriteError::from(sqlx::Error::PoolClosed);
-        writer.send(pending).map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())?
+        batched::queued(writer, pending)
+            .await
+            .unwrap_or_else(|| Err(sqlx::Error::PoolClosed.into()))
     }
 
     /// [`Tables::append`] in a transaction of its own.
