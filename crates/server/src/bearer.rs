@@ -4,7 +4,6 @@
 
 use http::{header, HeaderMap};
 
-use crate::hub::Hub;
 use domino_store::profiles::Profile;
 
 /// How a token starts, so that one found in a log or a repository is
@@ -50,18 +49,14 @@ pub fn bearer(headers: &HeaderMap) -> Option<&str> {
         .then_some(token.trim())
 }
 
-/// The bot account of a bearer token; `None` when it is unknown or
-/// revoked (or the store could not say).
-pub async fn resolve(hub: &Hub, token: &str) -> Option<BotAuth> {
-    resolve_in(hub.store.bots(), token).await
-}
-
-/// [`resolve`] from the store's bot accounts alone.
+/// The bot account of a bearer token, read from the store's bot
+/// accounts; `None` when it is unknown or revoked (or the store could not
+/// say).
 pub async fn resolve_in(bots: &domino_store::BotAccounts, token: &str) -> Option<BotAuth> {
     resolve_used(bots, token).await.map(|(a, _)| a)
 }
 
-/// [`resolve`], and when the token was last used.
+/// [`resolve_in`], and when the token was last used.
 pub(crate) async fn resolve_used(
     bots: &domino_store::BotAccounts,
     token: &str,

@@ -1,5 +1,10 @@
 //! The tables of this process: creating them, finding them by id, listing
-//! the open ones, and restoring the unfinished ones from the store on start.
+//! the open ones, and restoring the unfinished ones from the store on start;
+//! with several nodes, keeping their leases ([`owner`]). The hub holds only
+//! this node's tables: the store, the config and the limits' counters it
+//! uses are the App's, private here.
+
+mod owner;
 
 use std::collections::HashSet;
 use std::net::IpAddr;
@@ -9,7 +14,6 @@ use std::sync::{Arc, Mutex};
 use futures_util::future::BoxFuture;
 
 use crate::cluster::relay::{Local, Relay};
-use crate::limits::{Gate, Stats};
 use crate::table::{
     random_id, Cmd, Code, Handle, Info, NewTable, Refusal, RematchPlan, Slot, Table, Tables,
 };
@@ -17,7 +21,7 @@ use crate::Config;
 use domino_protocol::socket::LobbyTable;
 use domino_store::Store;
 
-/// Every live table, by id, and what the limits count.
+/// Every live table of this node, by id.
 #[derive(Clone, Debug)]
 pub struct Hub {
     /// The tables here: live ones (playing, parked or finished with
@@ -27,48 +31,49 @@ pub struct Hub {
     /// holds this node's lease already, and the heartbeat, which reopens
     /// this node's leased tables (after a restart), must leave them be.
     creating: Arc<Mutex<HashSet<String>>>,
-    /// Tables created from each address, for the per-address limits.
-    pub creations: Arc<crate::creations::Creations>,
-    /// Sheets, tournaments, entries, profiles and links created over
-    /// HTTP, per address.
-    pub quotas: Arc<crate::quota::Quotas>,
-    /// Open WebSockets, per address and in all.
-    pub sockets: Arc<Gate>,
-    /// What the limits refused, by kind.
-    pub stats: Arc<Stats>,
-    pub store: Store,
-    pub config: Arc<Config>,
+    /// Tables created from each address, for the per-address limits (the
+    /// App's, shared with the pool).
+    creations: Arc<crate::creations::Creations>,
+    store: Store,
+    config: Arc<Config>,
     /// Shutting down: `/readyz` turns the balancer away while open games
     /// go on for the drain time.
     draining: Arc<AtomicBool>,
     /// With several nodes (PostgreSQL): the way to the other nodes' tables,
     /// once started.
-    pub relay: Option<Arc<Relay>>,
-    /// Wakes this node's pairing rounds when a seek arrives here.
-    pub pairing: Arc<tokio::sync::Notify>,
-    /// Bot accounts' events sockets, challenges and token limits here.
-    pub bots: Arc<crate::botstate::Registry>,
+    relay: Option<Arc<Relay>>,
+    /// Bot accounts' events sockets, challenges and token limits here (the
+    /// App's): the relay revokes a token through the hub.
+    bots: Arc<crate::botstate::Registry>,
 }
 
 impl Hub {
     /// This node's hub over `store`; its tables announce their finished
-    /// matches to `rater` (the server's: `profiles::Ratings`).
-    pub fn new(store: Store, config: Arc<Config>, rater: Arc<dyn crate::table::Rater>) -> Hub {
-        let l = &config.limits;
+    /// matches to `rater` (the server's: `profiles::Ratings`). `creations`
+    /// and `bots` are the App's, shared with its services.
+    pub fn new(
+        store: Store,
+        config: Arc<Config>,
+        rater: Arc<dyn crate::table::Rater>,
+        creations: Arc<crate::creations::Creations>,
+        bots: Arc<crate::botstate::Registry>,
+    ) -> Hub {
         Hub {
             tables: Tables::new(store.clone(), config.clone(), rater),
             creating: Arc::new(Mutex::new(HashSet::new())),
-            creations: Arc::default(),
-            quotas: Arc::default(),
-            sockets: Gate::new(l.sockets_per_address, l.sockets),
-            stats: config.stats.clone(),
+            creations,
             store,
             config,
             draining: Arc::new(AtomicBool::new(false)),
             relay: None,
-            pairing: Arc::default(),
-            bots: Arc::default(),
+            bots,
         }
+    }
+
+    /// This hub with the way to the other nodes' tables (started after the
+    /// hub, since the relay reaches this node's tables through it).
+    pub fn with_relay(self, relay: Option<Arc<Relay>>) -> Hub {
+        Hub { relay, ..self }
     }
 
     /// From now on, say not ready (the node is shutting down).
@@ -260,7 +265,9 @@ impl Hub {
         new: NewTable,
     ) -> Result<(String, Handle), Refusal> {
         self.creations
-            .admit(ip, &self.config.limits, &self.stats, &|id| self.open(id))?;
+            .admit(ip, &self.config.limits, &self.config.stats, &|id| {
+                self.open(id)
+            })?;
         let (id, h) = self.create(new).await?;
         self.creations.made(ip, &id, true);
         Ok((id, h))
@@ -530,7 +537,7 @@ mod tests {
             ..Config::default()
         });
         let rater = Arc::new(crate::profiles::Ratings::new(store.profiles().clone()));
-        let hub = Hub::new(store.clone(), config, rater);
+        let hub = Hub::new(store.clone(), config, rater, Arc::default(), Arc::default());
         let id = "being-made";
         let row = table_row(id, crate::clock::now_ms());
         store.tables().create_table(&row).await.unwrap();

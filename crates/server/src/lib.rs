@@ -185,17 +185,8 @@ pub async fn run(
         puzzles: store.puzzles().clone(),
         after: config.limits.expire_after,
     };
-    let mut hub = hub::Hub::new(store, config.clone(), rater);
-    if hub.leased() {
-        hub.relay = Some(
-            cluster::relay::Relay::start(
-                &config,
-                hub.store.leases().clone(),
-                Arc::new(hub.clone()),
-            )
-            .await?,
-        );
-    }
+    let app = app::App::start(store, config.clone(), rater).await?;
+    let hub = app.hub.clone();
     let restored = hub.restore().await?;
     tracing::info!(
         addr = %listener.local_addr()?,
@@ -205,23 +196,24 @@ pub async fn run(
         "serving"
     );
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let app = web::http::router(hub.clone(), stop_rx.clone());
+    let router = web::http::router(app.clone(), stop_rx.clone());
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
     tokio::spawn(hub.clone().clocks(stop_rx.clone()));
     tokio::spawn(expire::sweep(expiry, stop_rx.clone()));
+    // The router's services run the rounds too.
     tokio::spawn(tournament::run::drive(
-        app::tournaments(&hub),
+        app.tournaments.clone(),
         stop_rx.clone(),
     ));
-    tokio::spawn(pool::drive(app::pool(&hub), stop_rx.clone()));
+    tokio::spawn(pool::drive(app.pool.clone(), stop_rx.clone()));
     if hub.leased() {
         tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));
     }
     let serving = web::listen::serve(
         listener,
-        app,
+        router,
         config.limits.clone(),
-        hub.stats.clone(),
+        app.stats.clone(),
         stop_rx,
     );
     tokio::pin!(serving);

@@ -40,24 +40,26 @@ async fn readyz_is_ready_while_the_store_answers_and_says_why_not_once_it_is_gon
     let rater = Arc::new(domino_server::profiles::Ratings::new(
         store.profiles().clone(),
     ));
-    let hub = domino_server::hub::Hub::new(store, cfg.clone(), rater);
+    let app = domino_server::app::App::start(store, cfg.clone(), rater)
+        .await
+        .unwrap();
     // The stop signal the routes see stays false: only the store changes.
     let (_stop_tx, stop) = tokio::sync::watch::channel(false);
-    let app = domino_server::web::http::router(hub.clone(), stop.clone());
+    let router = domino_server::web::http::router(app.clone(), stop.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(domino_server::web::listen::serve(
         listener,
-        app,
+        router,
         cfg.limits.clone(),
-        hub.stats.clone(),
+        app.stats.clone(),
         stop,
     ));
 
     let (code, body) = http_get(addr, "/readyz").await;
     assert_eq!((code, json_of(&body)), (200, json!({"ready": true})));
 
-    hub.store.close().await;
+    app.store.close().await;
     let (code, body) = http_get(addr, "/readyz").await;
     assert_eq!(code, 503, "{body}");
     let v = json_of(&body);

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use domino_engine::RulesSpec;
 use domino_protocol::seat::Seating;
-use domino_server::hub::Hub;
+use domino_server::app::App;
 use domino_server::table::{next_conn_id, Cmd, NewTable, Outbox};
 use domino_server::Config;
 use domino_store::Store;
@@ -63,7 +63,7 @@ async fn a_parked_table_keeps_little_and_a_live_one_under_64_kib() {
     let rater = Arc::new(domino_server::profiles::Ratings::new(
         store.profiles().clone(),
     ));
-    let hub = Hub::new(store, config, rater);
+    let hub = App::start(store, config.clone(), rater).await.unwrap().hub;
     tokio::time::sleep(Duration::from_millis(200)).await;
 
     // Private tables waiting for their player, who is not here: parked,
@@ -76,7 +76,7 @@ async fn a_parked_table_keeps_little_and_a_live_one_under_64_kib() {
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
     let parked = per_table(h0);
-    let asleep = hub.config.metrics.tables_asleep.load(Ordering::Relaxed);
+    let asleep = config.metrics.tables_asleep.load(Ordering::Relaxed);
     assert_eq!(asleep, TABLES as u64, "every waiting table sleeps");
 
     // Tables of bots with a watcher each, playing.

@@ -23,9 +23,11 @@ async fn writes() -> Vec<(String, String)> {
     let rater = Arc::new(domino_server::profiles::Ratings::new(
         store.profiles().clone(),
     ));
-    let hub = domino_server::hub::Hub::new(store, cfg, rater);
+    let app = domino_server::app::App::start(store, cfg, rater)
+        .await
+        .unwrap();
     let (_stop_tx, stop) = tokio::sync::watch::channel(false);
-    domino_server::web::http::routes(hub, stop)
+    domino_server::web::http::routes(app, stop)
         .writes()
         .iter()
         // A capture names nothing there is: the guard answers first.

@@ -1,7 +1,7 @@
-//! Several nodes on one PostgreSQL database: which node runs which table
-//! (`owner`: leases renewed, taken over, given up) and the way from one
-//! node to another's tables (`relay`). Each is a part of its own, as
-//! `web/`'s are: the relay serves the hub, and the hub asks the relay.
+//! Several nodes on one PostgreSQL database: the way from one node to
+//! another's tables (`relay`), a part of its own as `web/`'s are: the
+//! relay serves the hub, and the hub asks the relay. Which node runs which
+//! table (leases renewed, taken over, given up) is the hub's own
+//! (`hub/owner.rs`), as it reads the hub's private parts.
 
-pub mod owner;
 pub mod relay;

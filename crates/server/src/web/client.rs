@@ -5,8 +5,6 @@ use std::net::{IpAddr, SocketAddr};
 use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::{request::Parts, HeaderMap};
 
-use crate::hub::Hub;
-
 /// The client's address: the TCP peer, or behind our own proxy the last
 /// `X-Forwarded-For` entry (the one the proxy added).
 pub(crate) fn client_ip(
@@ -29,15 +27,11 @@ pub(crate) struct ClientIp(pub IpAddr);
 
 /// Whether this server sits behind its own proxy (`--behind-proxy`), so
 /// that [`ClientIp`] reads the address the proxy forwarded: what a route's
-/// state gives the extractor, the hub or a room's own state alike.
+/// state gives the extractor, the App or a room's own state alike (the
+/// App's is in `web::http`: a room's adapters import this file, and the
+/// App the rooms).
 #[derive(Copy, Clone, Debug)]
 pub struct BehindProxy(pub bool);
-
-impl FromRef<Hub> for BehindProxy {
-    fn from_ref(hub: &Hub) -> BehindProxy {
-        BehindProxy(hub.config.limits.behind_proxy)
-    }
-}
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp
 where

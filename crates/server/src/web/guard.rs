@@ -12,8 +12,8 @@ use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use crate::app::App;
 use crate::bearer::{bearer, resolve_used};
-use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::web::answer::HttpRefusal;
 use crate::web::client::ClientIp;
@@ -35,10 +35,10 @@ fn bad_token() -> Response {
 }
 
 /// `429 rate`, with `Retry-After`, for an address past its unknown tokens.
-fn too_many_bad_tokens(hub: &Hub, ip: std::net::IpAddr) -> Response {
-    hub.stats
+fn too_many_bad_tokens(app: &App, ip: std::net::IpAddr) -> Response {
+    app.stats
         .refuse(Refused::BadTokens, ip, "unknown API tokens per minute");
-    let most = hub.config.limits.bad_tokens_per_minute;
+    let most = app.config.limits.bad_tokens_per_minute;
     let mut r = HttpRefusal::new(
         StatusCode::TOO_MANY_REQUESTS,
         Code::Rate,
@@ -57,7 +57,7 @@ fn too_many_bad_tokens(hub: &Hub, ip: std::net::IpAddr) -> Response {
 /// alone), take one request of its rate, and hand the handlers its
 /// [`BotAuth`].
 pub(crate) async fn guard(
-    State(hub): State<Hub>,
+    State(app): State<App>,
     ClientIp(ip): ClientIp,
     mut req: Request,
     next: Next,
@@ -72,19 +72,23 @@ pub(crate) async fn guard(
     // An address that sent too many unknown tokens lately has its tokens
     // no longer looked up until the minute passes: guessing is slowed to
     // the limit's pace, and each guess costs no store read.
-    let most = hub.config.limits.bad_tokens_per_minute;
-    if hub.bots.bad_tokens.full(ip, most, BAD_TOKEN_WINDOW) {
-        return too_many_bad_tokens(&hub, ip);
+    let most = app.config.limits.bad_tokens_per_minute;
+    if app.bot_registry.bad_tokens.full(ip, most, BAD_TOKEN_WINDOW) {
+        return too_many_bad_tokens(&app, ip);
     }
-    let Some((auth, last_used)) = resolve_used(hub.store.bots(), &token).await else {
+    let Some((auth, last_used)) = resolve_used(app.store.bots(), &token).await else {
         // Counted and judged at once: guesses sent together are no more.
-        if hub.bots.bad_tokens.allow_within(ip, most, BAD_TOKEN_WINDOW) {
+        if app
+            .bot_registry
+            .bad_tokens
+            .allow_within(ip, most, BAD_TOKEN_WINDOW)
+        {
             return bad_token();
         }
-        return too_many_bad_tokens(&hub, ip);
+        return too_many_bad_tokens(&app, ip);
     };
-    let limits = &hub.config.limits;
-    if !hub.bots.take(
+    let limits = &app.config.limits;
+    if !app.bot_registry.take(
         &auth.token_id,
         limits.bot_token_rate,
         limits.bot_token_burst,
@@ -101,7 +105,7 @@ pub(crate) async fn guard(
     }
     let now = crate::clock::now_ms();
     if last_used.is_none_or(|at| now - at >= TOUCH_EVERY_MS) {
-        if let Err(e) = hub.store.bots().touch_bot_token(&auth.token_id, now).await {
+        if let Err(e) = app.store.bots().touch_bot_token(&auth.token_id, now).await {
             tracing::warn!("noting a token's use: {e}");
         }
     }

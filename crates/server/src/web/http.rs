@@ -30,7 +30,7 @@ use domino_engine::{Event, Match, Viewer};
 use serde_json::Value;
 use tokio::sync::watch;
 
-use crate::hub::Hub;
+use crate::app::App;
 use crate::limits::Refused;
 use crate::web::answer::internal;
 use crate::web::answer::HttpRefusal;
@@ -47,46 +47,49 @@ use domino_store::Finished;
 /// shutdown signal the socket upgrade watches.
 #[derive(Clone)]
 struct Here {
-    hub: Hub,
-    finished: crate::finished::FinishedMatches,
-    tournaments: crate::tournament::Tournaments,
-    sheets: crate::sheets::Sheets,
-    who: crate::who::Who,
+    app: App,
     stop: watch::Receiver<bool>,
 }
 
 impl FromRef<Here> for crate::web::client::BehindProxy {
     fn from_ref(here: &Here) -> crate::web::client::BehindProxy {
-        crate::web::client::BehindProxy::from_ref(&here.hub)
+        crate::web::client::BehindProxy::from_ref(&here.app)
     }
 }
 
-impl FromRef<Here> for Hub {
-    fn from_ref(here: &Here) -> Hub {
-        here.hub.clone()
+impl FromRef<App> for crate::web::client::BehindProxy {
+    fn from_ref(app: &App) -> crate::web::client::BehindProxy {
+        crate::web::client::BehindProxy(app.config.limits.behind_proxy)
+    }
+}
+
+impl FromRef<Here> for App {
+    fn from_ref(here: &Here) -> App {
+        here.app.clone()
     }
 }
 
 /// The whole HTTP application: every route behind [`crate::web::trust::guard`],
 /// every answer with [`crate::web::trust::headers`].
-pub fn router(hub: Hub, stop: watch::Receiver<bool>) -> Router {
-    let config = hub.config.clone();
-    let app = routes(hub.clone(), stop)
+pub fn router(app: App, stop: watch::Receiver<bool>) -> Router {
+    let config = app.config.clone();
+    let routes = routes(app.clone(), stop)
         .into_router()
         .layer(axum::middleware::from_fn_with_state(
-            hub,
+            app,
             crate::web::guard::guard,
         ))
         .layer(axum::middleware::from_fn_with_state(
             config,
             crate::web::trust::guard,
         ));
-    crate::web::trust::headers(app)
+    crate::web::trust::headers(routes)
 }
 
 /// Every route, with the list of those that change state.
-pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
-    let app = crate::app::App::new(hub.clone());
+pub fn routes(app: App, stop: watch::Receiver<bool>) -> Routes {
+    let behind_proxy = crate::web::client::BehindProxy::from_ref(&app);
+    let ops = crate::web::ops::routes(app.clone(), stop.clone());
     let page_ok = |headers: HeaderMap| async move { page(StatusCode::OK, None, &headers) };
     Routes::new()
         .get("/ws", upgrade)
@@ -110,43 +113,32 @@ pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
         .get("/tournaments/{id}", tournament_page)
         .fallback(asset)
         .with_state(Here {
-            hub: hub.clone(),
-            finished: app.finished.clone(),
-            tournaments: app.tournaments.clone(),
-            sheets: app.sheets.clone(),
-            who: app.who.clone(),
-            stop: stop.clone(),
+            app: app.clone(),
+            stop,
         })
-        .merge(crate::sheets::routes(
-            app.sheets.clone(),
-            crate::web::client::BehindProxy::from_ref(&hub),
-        ))
+        .merge(crate::sheets::routes(app.sheets.clone(), behind_proxy))
         .merge(crate::coach::api::routes(app.coach.clone()))
         .merge(crate::profiles::routes(
             app.profiles,
             app.who.clone(),
-            hub.config.clone(),
+            app.config.clone(),
         ))
         .merge(crate::puzzles::routes(app.puzzles, app.who.clone()))
         .merge(crate::tournament::routes(
             app.tournaments,
             app.who.clone(),
-            crate::web::client::BehindProxy::from_ref(&hub),
+            behind_proxy,
         ))
-        .merge(crate::pool::routes(
-            app.pool,
-            app.who.clone(),
-            crate::web::client::BehindProxy::from_ref(&hub),
-        ))
+        .merge(crate::pool::routes(app.pool, app.who.clone(), behind_proxy))
         .merge(crate::challenges::routes(
             app.challenges,
             app.who.clone(),
-            crate::web::client::BehindProxy::from_ref(&hub),
+            behind_proxy,
         ))
         .merge(crate::turns::routes(app.turns))
         .merge(crate::bots::routes(app.bots, app.who))
         .merge(crate::web::bot_docs::routes())
-        .merge(crate::web::ops::routes(hub, stop))
+        .merge(ops)
 }
 
 async fn upgrade(
@@ -154,26 +146,26 @@ async fn upgrade(
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     bot: Option<axum::Extension<crate::bots::BotAuth>>,
-    State(app): State<Here>,
+    State(here): State<Here>,
 ) -> Response {
     // Any page could open sockets from its visitors' browsers (spread over
     // all their addresses) and play with their profile: a browser's
     // handshake must come from our own page. Clients that are no browser
     // send no Origin.
-    if !crate::web::trust::same_origin(&app.hub.config, &headers) {
+    let app = here.app;
+    if !crate::web::trust::same_origin(&app.config, &headers) {
         return crate::web::answer::http_refusal(
             StatusCode::FORBIDDEN,
             domino_protocol::refusal::Code::CrossSite,
             "game connections from another site's page are refused",
         );
     }
-    let hub = app.hub.clone();
-    let stop = app.stop.clone();
-    let pass = match hub.sockets.admit(ip) {
+    let stop = here.stop;
+    let pass = match app.sockets.admit(ip) {
         Ok(p) => p,
         Err(full) => {
             let why = format!("no more game connections: {full}");
-            hub.stats.refuse(Refused::Socket, ip, &why);
+            app.stats.refuse(Refused::Socket, ip, &why);
             return (StatusCode::SERVICE_UNAVAILABLE, why).into_response();
         }
     };
@@ -190,7 +182,7 @@ async fn upgrade(
         .read_buffer_size(WS_READ_BUFFER)
         .on_upgrade(move |socket| {
             let bot = bot.map(|axum::Extension(b)| b);
-            crate::web::ws::serve(socket, hub, ip, pass, profile, bot, stop)
+            crate::web::ws::serve(socket, app, ip, pass, profile, bot, stop)
         })
 }
 
@@ -202,24 +194,23 @@ async fn upgrade(
 const WS_READ_BUFFER: usize = 4 * 1024;
 
 /// Alive, with what it holds and what its limits refused.
-async fn healthz(State(app): State<Here>) -> Json<Health> {
-    let hub = &app.hub;
+async fn healthz(State(app): State<App>) -> Json<Health> {
     Json(Health {
-        actions: hub.stats.actions.load(std::sync::atomic::Ordering::Relaxed),
+        actions: app.stats.actions.load(std::sync::atomic::Ordering::Relaxed),
         ok: true,
-        parked: hub.parked(),
-        refused: hub
+        parked: app.hub.parked(),
+        refused: app
             .stats
             .by_name()
             .into_iter()
             .map(|(k, n)| (k.to_string(), n))
             .collect(),
-        sockets: hub.sockets.open(),
-        tables: hub.len(),
+        sockets: app.sockets.open(),
+        tables: app.hub.len(),
     })
 }
 
-async fn tables(State(app): State<Here>) -> Json<Vec<LobbyTable>> {
+async fn tables(State(app): State<App>) -> Json<Vec<LobbyTable>> {
     Json(app.hub.list_all().await)
 }
 
@@ -279,9 +270,9 @@ fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRef
     })
 }
 
-async fn history(State(app): State<Here>) -> Result<Json<Vec<MatchSummary>>, HttpRefusal> {
-    let list = app.hub.store.tables().finished_list(100).await?;
-    let bots = bot_players(app.hub.store.bots(), &list).await?;
+async fn history(State(app): State<App>) -> Result<Json<Vec<MatchSummary>>, HttpRefusal> {
+    let list = app.store.tables().finished_list(100).await?;
+    let bots = bot_players(app.store.bots(), &list).await?;
     Ok(Json(
         list.iter()
             .map(|f| summary(f, &bots))
@@ -301,14 +292,14 @@ async fn bot_players(
     bots.bot_accounts(&ids).await
 }
 
-async fn finished(app: &Here, id: &str) -> Result<(Finished, Record), Response> {
+async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
     app.finished
         .get(id)
         .await
         .map_err(|r| HttpRefusal::from(r).into_response())
 }
 
-async fn record(State(app): State<Here>, Path(id): Path<String>) -> Response {
+async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
     let (f, rec) = match finished(&app, &id).await {
         Ok(x) => x,
         Err(r) => return r,
@@ -379,7 +370,7 @@ pub fn replay_frames(rec: &Record) -> Result<Vec<Frame>, String> {
     Ok(frames)
 }
 
-async fn replay(State(app): State<Here>, Path(id): Path<String>) -> Response {
+async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
     let (f, rec) = match finished(&app, &id).await {
         Ok(x) => x,
         Err(r) => return r,
@@ -394,7 +385,7 @@ async fn replay(State(app): State<Here>, Path(id): Path<String>) -> Response {
     let verified = fair::verify(&rec, &keys, None).map_err(|e| e.to_string());
     let facts = rec.rules.resolve().ok().map(|r| TableFacts::of(&r));
     match replay_frames(&rec) {
-        Ok(frames) => match bot_players(app.hub.store.bots(), std::slice::from_ref(&f))
+        Ok(frames) => match bot_players(app.store.bots(), std::slice::from_ref(&f))
             .await
             .map_err(HttpRefusal::from)
             .and_then(|bots| summary(&f, &bots))
@@ -417,20 +408,20 @@ async fn replay(State(app): State<Here>, Path(id): Path<String>) -> Response {
 /// A table link: the page while the table is played here or was finished
 /// here (the page then offers the replay); 404 otherwise.
 async fn table_page(
-    State(app): State<Here>,
+    State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
     if app.hub.holds(&id) {
         return page(StatusCode::OK, None, &headers);
     }
-    page_if(app.hub.store.tables().exists(&id).await, "table", &headers)
+    page_if(app.store.tables().exists(&id).await, "table", &headers)
 }
 
 /// A score sheet link (`/k/{id}`, the scorekeeper): the page while the
 /// sheet exists; 404 otherwise.
 async fn sheet_page(
-    State(app): State<Here>,
+    State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
@@ -439,7 +430,7 @@ async fn sheet_page(
 
 /// A tournament's link: the page while it exists; 404 otherwise.
 async fn tournament_page(
-    State(app): State<Here>,
+    State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
@@ -458,7 +449,7 @@ async fn how_page(Path(preset): Path<String>, headers: HeaderMap) -> Response {
 /// duplicate round being played (the page says when it opens); 404
 /// otherwise.
 async fn replay_page(
-    State(app): State<Here>,
+    State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {

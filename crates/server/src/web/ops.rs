@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use tokio::sync::watch;
 
-use crate::hub::Hub;
+use crate::app::App;
 use crate::limits::Refused;
 use crate::web::answer::http_refusal;
 use crate::web::metrics::{Exposition, Kind};
@@ -27,24 +27,24 @@ pub const STORE_TIMEOUT: Duration = Duration::from_secs(2);
 
 #[derive(Clone, Debug)]
 struct Ops {
-    hub: Hub,
+    app: App,
     stop: watch::Receiver<bool>,
 }
 
 /// `/readyz` and `/metrics`, to merge into the application.
-pub fn routes(hub: Hub, stop: watch::Receiver<bool>) -> Routes {
+pub fn routes(app: App, stop: watch::Receiver<bool>) -> Routes {
     Routes::new()
         .get("/readyz", readyz)
         .get("/metrics", metrics)
-        .with_state(Ops { hub, stop })
+        .with_state(Ops { app, stop })
 }
 
 /// Why this node should not be given players now, if it should not.
-pub async fn not_ready(hub: &Hub, stop: &watch::Receiver<bool>) -> Option<String> {
-    if *stop.borrow() || hub.draining() {
+pub async fn not_ready(app: &App, stop: &watch::Receiver<bool>) -> Option<String> {
+    if *stop.borrow() || app.hub.draining() {
         return Some("shutting down".into());
     }
-    match tokio::time::timeout(STORE_TIMEOUT, hub.store.ping()).await {
+    match tokio::time::timeout(STORE_TIMEOUT, app.store.ping()).await {
         Ok(Ok(())) => None,
         Ok(Err(e)) => Some(format!("store: {e}")),
         Err(_) => Some(format!(
@@ -56,7 +56,7 @@ pub async fn not_ready(hub: &Hub, stop: &watch::Receiver<bool>) -> Option<String
 
 /// 200 `{"ready": true}`, or 503 `{"ready": false, "reason": ...}`.
 async fn readyz(State(ops): State<Ops>) -> Response {
-    match not_ready(&ops.hub, &ops.stop).await {
+    match not_ready(&ops.app, &ops.stop).await {
         None => Json(Readiness {
             ready: true,
             reason: None,
@@ -74,31 +74,31 @@ async fn readyz(State(ops): State<Ops>) -> Response {
 }
 
 /// Every metric of this node, as text.
-pub fn exposition(hub: &Hub) -> String {
+pub fn exposition(app: &App) -> String {
     let mut e = Exposition::default();
     e.single(
         "domino_tables_owned",
         Kind::Gauge,
         "Live tables this node runs (playing, parked, or finished with someone still there).",
-        hub.len(),
+        app.hub.len(),
     );
     e.single(
         "domino_tables_parked",
         Kind::Gauge,
         "Live tables parked: nobody connected, bots waiting.",
-        hub.parked(),
+        app.hub.parked(),
     );
     e.single(
         "domino_sockets_open",
         Kind::Gauge,
         "Game connections (WebSockets) open.",
-        hub.sockets.open(),
+        app.sockets.open(),
     );
     e.single(
         "domino_actions_total",
         Kind::Counter,
         "Actions stored and applied by this node's tables since it started.",
-        hub.stats.actions.load(Ordering::Relaxed),
+        app.stats.actions.load(Ordering::Relaxed),
     );
     e.family(
         "domino_refused_total",
@@ -109,17 +109,17 @@ pub fn exposition(hub: &Hub) -> String {
         e.sample(
             "domino_refused_total",
             &[("limit", kind.name())],
-            hub.stats.count(kind),
+            app.stats.count(kind),
         );
     }
-    if let Some(relay) = &hub.relay {
+    if let Some(relay) = &app.relay {
         relay_metrics(&mut e, relay);
     }
     e.single(
         "domino_bot_moves_refused_total",
         Kind::Counter,
         "Bot moves a table could not take (the store refusing the write, most often), each asked for again after a pause that doubles, up to 2 s.",
-        hub.config
+        app.config
             .metrics
             .bot_moves_refused
             .load(Ordering::Relaxed),
@@ -128,19 +128,19 @@ pub fn exposition(hub: &Hub) -> String {
         "domino_tables_asleep",
         Kind::Gauge,
         "Parked tables whose match is out of memory, replayed from the store when someone comes back or a deadline passes.",
-        hub.config.metrics.tables_asleep.load(Ordering::Relaxed),
+        app.config.metrics.tables_asleep.load(Ordering::Relaxed),
     );
     e.histogram(
         "domino_move_latency_seconds",
         "From a table taking an action to the state showing it queued to every socket of the table.",
-        &hub.config.metrics.move_latency,
+        &app.config.metrics.move_latency,
     );
     e.histogram(
         "domino_store_write_seconds",
         "Each write to the store (log entries, seats, finished records); a log entry from being queued to its batch's commit.",
-        hub.store.write_latency(),
+        app.store.write_latency(),
     );
-    let (commits, entries) = hub.store.log_commits();
+    let (commits, entries) = app.store.log_commits();
     e.single(
         "domino_store_log_commits_total",
         Kind::Counter,
@@ -227,7 +227,7 @@ fn token_given(token: &str, headers: &HeaderMap) -> bool {
 /// count players and refusals, nothing for the public. Without a token
 /// configured `/metrics` is off.
 async fn metrics(State(ops): State<Ops>, headers: HeaderMap) -> Response {
-    let Some(token) = &ops.hub.config.metrics_token else {
+    let Some(token) = &ops.app.config.metrics_token else {
         return http_refusal(
             StatusCode::NOT_FOUND,
             Code::BadRequest,
@@ -251,7 +251,7 @@ async fn metrics(State(ops): State<Ops>, headers: HeaderMap) -> Response {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        exposition(&ops.hub),
+        exposition(&ops.app),
     )
         .into_response()
 }

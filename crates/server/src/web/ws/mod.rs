@@ -56,8 +56,8 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
+use crate::app::App;
 use crate::bots::BotAuth;
-use crate::hub::Hub;
 use crate::limits::{Bucket, Pass, Refused};
 use crate::table::{next_conn_id, Cmd, Code, ConnId, Handle, Outbox, Refusal};
 use domino_protocol::socket::{Answer, Reply};
@@ -67,13 +67,13 @@ use requests::handle;
 
 /// A socket over its message rate: counted (`why`, for the log) and told
 /// so (`at most N messages` then `then`).
-fn over_rate(hub: &Hub, ip: IpAddr, why: &str, then: &str) -> Refusal {
-    hub.stats.refuse(Refused::Messages, ip, why);
+fn over_rate(app: &App, ip: IpAddr, why: &str, then: &str) -> Refusal {
+    app.stats.refuse(Refused::Messages, ip, why);
     Refusal::new(
         Code::RateLimited,
         format!(
             "at most {} messages {then}",
-            hub.config.limits.messages_per_second
+            app.config.limits.messages_per_second
         ),
     )
 }
@@ -142,7 +142,7 @@ impl Default for Conn {
 /// opened with, whose revocation closes it (code [`REVOKED`]).
 pub async fn serve(
     socket: WebSocket,
-    hub: Hub,
+    app: App,
     ip: IpAddr,
     pass: Pass,
     profile: Option<(String, String)>,
@@ -150,7 +150,7 @@ pub async fn serve(
     mut stop: watch::Receiver<bool>,
 ) {
     let conn_id: ConnId = next_conn_id();
-    let limits = hub.config.limits.clone();
+    let limits = app.config.limits.clone();
     let (sink, mut stream) = socket.split();
     let (out_tx, out_rx) = mpsc::channel::<Arc<str>>(512);
     let kick = Arc::new(tokio::sync::Notify::new());
@@ -177,7 +177,9 @@ pub async fn serve(
         pinged,
         close_with,
     }));
-    let mut revoked = bot.as_ref().map(|b| hub.bots.watch_token(&b.token_id));
+    let mut revoked = bot
+        .as_ref()
+        .map(|b| app.bot_registry.watch_token(&b.token_id));
     let mut conn = Conn {
         ip,
         profile,
@@ -204,18 +206,18 @@ pub async fn serve(
             }
             _ = watch.tick() => {
                 if heard.elapsed() > limits.dead_after {
-                    hub.stats.refuse(Refused::DeadSocket, ip, "no answer to pings");
+                    app.stats.refuse(Refused::DeadSocket, ip, "no answer to pings");
                     break;
                 }
                 if conn.at.is_none() && conn.made.is_empty() && !conn.events && opened.elapsed() > limits.join_timeout {
-                    hub.stats.refuse(Refused::NoJoin, ip, "never sat at or watched a table");
+                    app.stats.refuse(Refused::NoJoin, ip, "never sat at or watched a table");
                     break;
                 }
                 continue;
             }
         };
         heard = Instant::now();
-        let text = match frame(msg, &unanswered, &mut bucket, &hub, ip) {
+        let text = match frame(msg, &unanswered, &mut bucket, &app, ip) {
             Frame::Text(t) => t,
             Frame::Skip => continue,
             Frame::Closed => break,
@@ -227,14 +229,14 @@ pub async fn serve(
                 continue;
             }
         };
-        if let Some(r) = over_limits(&hub, ip, &conn, &mut bucket) {
+        if let Some(r) = over_limits(&app, ip, &conn, &mut bucket) {
             let id = readable_id(id_prefix(&text));
             if out_tx.send(error(&id, &r).into()).await.is_err() {
                 break;
             }
             continue;
         }
-        let reply = handle(&hub, conn_id, &mut conn, &outbox, &text).await;
+        let reply = handle(&app, conn_id, &mut conn, &outbox, &text).await;
         if out_tx.send(reply.into()).await.is_err() {
             break;
         }
@@ -243,15 +245,13 @@ pub async fn serve(
         if conn.events_wanted && !conn.events {
             if let Some(b) = &conn.bot {
                 conn.events = true;
-                crate::app::bot_accounts(&hub)
-                    .subscribe(&b.profile.id, conn_id, &outbox)
-                    .await;
+                app.bots.subscribe(&b.profile.id, conn_id, &outbox).await;
             }
         }
     }
     drop(out_tx);
     drop(outbox);
-    hang_up(&hub, conn_id, conn, writer, reader_done).await;
+    hang_up(&app, conn_id, conn, writer, reader_done).await;
     drop(pass);
 }
 
@@ -274,7 +274,7 @@ fn frame(
     msg: Option<Result<Message, axum::Error>>,
     unanswered: &AtomicU32,
     bucket: &mut Bucket,
-    hub: &Hub,
+    app: &App,
     ip: IpAddr,
 ) -> Frame {
     match msg {
@@ -294,7 +294,7 @@ fn frame(
         Some(Ok(_)) if bucket.take() => Frame::Skip,
         Some(Ok(_)) => Frame::Refused(
             over_rate(
-                hub,
+                app,
                 ip,
                 "pings beyond the socket's rate",
                 "or pings a second: closing",
@@ -307,14 +307,14 @@ fn frame(
 /// The socket's reader is done: its bot is offline, its table told, and
 /// its writer given [`CLOSE_WAIT`] to send what is queued and the close.
 async fn hang_up(
-    hub: &Hub,
+    app: &App,
     conn_id: ConnId,
     mut conn: Conn,
     writer: tokio::task::JoinHandle<()>,
     reader_done: oneshot::Sender<()>,
 ) {
     if let (true, Some(b)) = (conn.events, &conn.bot) {
-        hub.bots.offline(&b.profile.id, conn_id);
+        app.bot_registry.offline(&b.profile.id, conn_id);
     }
     if let Some(h) = conn.at.take() {
         let _ = h.tx.send(Cmd::Detach { conn: conn_id }).await;
@@ -394,10 +394,10 @@ async fn write(w: Writer) {
 
 /// The refusal of a message beyond the socket's rate or its bot token's,
 /// if it is one (both buckets are drawn from either way).
-fn over_limits(hub: &Hub, ip: IpAddr, conn: &Conn, bucket: &mut Bucket) -> Option<Refusal> {
-    let limits = &hub.config.limits;
+fn over_limits(app: &App, ip: IpAddr, conn: &Conn, bucket: &mut Bucket) -> Option<Refusal> {
+    let limits = &app.config.limits;
     let token_ok = conn.bot.as_ref().is_none_or(|b| {
-        hub.bots
+        app.bot_registry
             .take(&b.token_id, limits.bot_token_rate, limits.bot_token_burst)
     });
     if bucket.take() && token_ok {
@@ -405,13 +405,13 @@ fn over_limits(hub: &Hub, ip: IpAddr, conn: &Conn, bucket: &mut Bucket) -> Optio
     }
     if token_ok {
         return Some(over_rate(
-            hub,
+            app,
             ip,
             "more messages than the socket's rate",
             "a second: this one was not handled",
         ));
     }
-    hub.stats
+    app.stats
         .refuse(Refused::Messages, ip, "more than the token's rate");
     Some(Refusal::new(
         Code::RateLimited,

@@ -4,6 +4,7 @@
 use serde_json::Value;
 use tokio::sync::oneshot;
 
+use crate::app::App;
 use crate::hub::Hub;
 use crate::limits::Refused;
 use crate::table::{
@@ -15,16 +16,16 @@ use super::ids::{id_prefix, readable_id};
 use super::{error, Conn};
 
 pub(super) async fn handle(
-    hub: &Hub,
+    app: &App,
     conn_id: ConnId,
     conn: &mut Conn,
     out: &Outbox,
     text: &str,
 ) -> String {
-    if text.len() > hub.config.max_message {
+    if text.len() > app.config.max_message {
         let r = Refusal::new(
             Code::TooLarge,
-            format!("messages are at most {} bytes", hub.config.max_message),
+            format!("messages are at most {} bytes", app.config.max_message),
         );
         // Only the start is read: parsing all of it is what the limit
         // spares the server.
@@ -50,7 +51,7 @@ pub(super) async fn handle(
         Ok(r) => r,
         Err(e) => return error(&id, &Refusal::new(Code::BadRequest, e.to_string())),
     };
-    match dispatch(hub, conn_id, conn, out, req).await {
+    match dispatch(app, conn_id, conn, out, req).await {
         Ok(reply) => Answer { reply, id }.to_text(),
         Err(r) => error(&id, &r),
     }
@@ -96,7 +97,7 @@ async fn attach(
 /// by [`create`] and [`seat`], the rest by the table the socket is at
 /// ([`at_table`]).
 async fn dispatch(
-    hub: &Hub,
+    app: &App,
     conn_id: ConnId,
     conn: &mut Conn,
     out: &Outbox,
@@ -109,7 +110,7 @@ async fn dispatch(
             presets: crate::web::page::site_games(),
         }),
         Request::List {} => Ok(Reply::Tables {
-            tables: hub.list_all().await,
+            tables: app.hub.list_all().await,
         }),
         Request::Create {
             rules,
@@ -124,7 +125,7 @@ async fn dispatch(
             // Checked before the table exists, so a bad name makes nothing
             // (a profile's name was checked when it was made).
             if conn.profile.is_none() {
-                domino_league::name::display_name_within(&name, hub.config.limits.name_chars)?;
+                domino_league::name::display_name_within(&name, app.config.limits.name_chars)?;
             }
             let (plan, mine) = seat_plan(seats.as_deref(), humans)?;
             let new = NewTable {
@@ -143,7 +144,7 @@ async fn dispatch(
                 id: None,
                 clock,
             };
-            create(hub, conn_id, conn, out, new, name, mine).await
+            create(app, conn_id, conn, out, new, name, mine).await
         }
         Request::Join {
             table,
@@ -158,27 +159,27 @@ async fn dispatch(
                 invite,
                 profile,
             };
-            self::seat(hub, conn_id, conn, out, &table, how).await
+            self::seat(&app.hub, conn_id, conn, out, &table, how).await
         }
         Request::Resume { table, token } => {
             let how = Seating::Resume {
                 token,
                 profile: conn.owner(),
             };
-            self::seat(hub, conn_id, conn, out, &table, how).await
+            self::seat(&app.hub, conn_id, conn, out, &table, how).await
         }
         Request::Spectate { table } => {
             // Asked of the store before the table is found, so every node
             // refuses alike, whichever plays it.
             crate::finished::FinishedMatches::new(
-                hub.store.tables().clone(),
-                hub.store.tournaments().clone(),
+                app.store.tables().clone(),
+                app.store.tournaments().clone(),
             )
             .may_show(&table)
             .await?;
-            self::seat(hub, conn_id, conn, out, &table, Seating::Spectate).await
+            self::seat(&app.hub, conn_id, conn, out, &table, Seating::Spectate).await
         }
-        req => at_table(hub, conn_id, conn, req).await,
+        req => at_table(&app.hub, conn_id, conn, req).await,
     }
 }
 
@@ -223,7 +224,7 @@ fn seat_plan(
 /// Make `new` within this client's limits and seat its creator at `mine`
 /// (named `name`), or let it watch when it took no seat.
 async fn create(
-    hub: &Hub,
+    app: &App,
     conn_id: ConnId,
     conn: &mut Conn,
     out: &Outbox,
@@ -232,17 +233,17 @@ async fn create(
     mine: Option<u8>,
 ) -> Result<Reply, Refusal> {
     new.check()?;
-    conn.made.retain(|id| hub.open(id));
-    let cap = hub.config.limits.tables_per_client;
+    conn.made.retain(|id| app.hub.open(id));
+    let cap = app.config.limits.tables_per_client;
     if conn.made.len() >= cap {
-        hub.stats
+        app.stats
             .refuse(Refused::Tables, conn.ip, "open tables per client");
         return Err(Refusal::new(
             Code::TooManyTables,
             format!("one client may have {cap} unfinished tables: finish or leave one first"),
         ));
     }
-    let (id, h) = hub.create_from(conn.ip, new).await?;
+    let (id, h) = app.hub.create_from(conn.ip, new).await?;
     conn.made.push(id);
     // With no seat of the creator's the bots play each other and the
     // creator watches (demos, the load benchmark).

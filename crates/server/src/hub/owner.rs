@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::hub::Hub;
+use super::Hub;
 use crate::table::Cmd;
 
 /// How often a node looks for tables to take over, and points the proxies
