@@ -145,7 +145,11 @@ export function noErrors(page) {
   assert.deepEqual(page.errors, [], `${page.who}: page errors`);
 }
 
+/// A screenshot to look at, in target/e2e-artifacts/. Nothing is asserted
+/// on it, so CI, where nobody looks, skips them (E2E_SHOTS=0): each costs
+/// Chromium a full paint and an encode.
 export async function shot(page, name) {
+  if (process.env.E2E_SHOTS === "0") return;
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 

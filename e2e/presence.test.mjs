@@ -115,8 +115,9 @@ for (const [size, viewport, locale] of EVERY) {
       await page.locator("#hand .handtile.legal").first().click();
       const ends = page.locator("#buttons .endchoice");
       if (await ends.count()) await ends.first().click();
-      // Within 5 s (and a little), the page says the server is not answering.
-      await page.waitForFunction((re) => new RegExp(re).test(document.querySelector("#offlinetext")?.textContent || ""), silent.source, { timeout: 7000 });
+      // Within 5 s by the page's watch, the page says the server is not
+      // answering (the rest is slack for a loaded machine, whose timers run late).
+      await page.waitForFunction((re) => new RegExp(re).test(document.querySelector("#offlinetext")?.textContent || ""), silent.source, { timeout: 12000 });
       // Said where the player is looking: on screen, even scrolled down to
       // the hand to play the tile.
       const note = await page.locator("#offline").evaluate((e) => { const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, h: innerHeight }; });
