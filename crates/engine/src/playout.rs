@@ -296,6 +296,80 @@ mod tests {
         }
     }
 
+    /// [`fingerprint`] for the trains family, given whole rules (options
+    /// too), with the layout and the open trains each hand ends with.
+    fn trains_fingerprint(rules: Rules, hands: usize) -> u64 {
+        let players = usize::from(rules.players());
+        let mut p = Playout::new(rules, 11);
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        for _ in 0..hands {
+            p.hand();
+            let m = p.current();
+            let seen = format!(
+                "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {} {} {}",
+                &m.deal().hands[..players],
+                m.deal().boneyard(),
+                m.hand().ending(),
+                m.hand().layout(),
+                m.result(),
+                m.scores(),
+                m.phase(),
+                m.hand().open_trains(),
+                m.hand_number(),
+                p.actions
+            );
+            for b in seen.bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+            }
+        }
+        h
+    }
+
+    /// The same seed gives the same trains playouts as before their own
+    /// kernel (`Hand::trains_run`) was written: every deal, pick, final
+    /// layout and score of 300 hands of each game, player count and the
+    /// options that change a turn, folded into numbers recorded from the
+    /// engine at aa49bbd, which played them step by step.
+    #[test]
+    fn trains_playouts_repeat_the_recorded_matches() {
+        use serde_json::json;
+        let cases = [
+            ("mexican-train", 2, json!({}), 2584175064081544639),
+            ("mexican-train", 3, json!({}), 14618789862654994313),
+            ("mexican-train", 4, json!({}), 15154204979573659676),
+            ("mexican-train", 6, json!({}), 13875204871262328525),
+            (
+                "mexican-train",
+                4,
+                json!({"first_turn": "chain"}),
+                11547632746846362517,
+            ),
+            (
+                "mexican-train",
+                3,
+                json!({"mexican_train": false, "open_trains_start": true}),
+                8493821931515725324,
+            ),
+            ("mexican-train", 4, json!({"set": 9}), 5418842477269384140),
+            ("chicken-foot", 2, json!({}), 2757136043556236457),
+            ("chicken-foot", 4, json!({}), 11078476253387768881),
+            (
+                "chicken-foot",
+                4,
+                json!({"set": 12, "centre": "six"}),
+                15291583954897344160,
+            ),
+        ];
+        for (preset, players, options, want) in cases {
+            let spec: crate::rules::RulesSpec = serde_json::from_value(json!(
+                {"preset": preset, "players": players, "options": options}
+            ))
+            .unwrap();
+            let got = trains_fingerprint(spec.resolve().unwrap(), 300);
+            assert_eq!(got, want, "{preset} with {players} players, {options}");
+        }
+    }
+
     #[test]
     fn playouts_finish_hands_of_every_preset() {
         for preset in crate::rules::Preset::ALL {
