@@ -14,6 +14,7 @@ mod chains_run;
 mod key;
 mod line_run;
 mod trains;
+mod trains_run;
 
 /// How a hand ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

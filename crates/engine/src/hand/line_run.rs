@@ -37,6 +37,7 @@ impl Hand {
         let mut steps = 0;
         let kernel = self.rules_fit_line_run();
         let chains = self.rules_fit_chains_run();
+        let trains = self.rules_fit_trains_run();
         loop {
             // Once posed, nothing the kernel cannot take comes back.
             if kernel && self.layout.is_line() && self.ending.is_none() {
@@ -44,6 +45,9 @@ impl Hand {
             }
             if chains && self.layout.posed().is_some() && self.ending.is_none() {
                 return steps + self.chains_run(&mut pick);
+            }
+            if trains && self.layout.posed().is_some() && self.ending.is_none() {
+                return steps + self.trains_run(&mut pick);
             }
             if kernel && self.line_pose(&mut pick) {
                 steps += 1;

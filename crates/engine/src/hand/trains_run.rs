@@ -1,0 +1,342 @@
+//! The random playout of the trains family (Mexican Train, chicken foot)
+//! once the engine is down, run on local copies.
+//!
+//! Every step of a trains hand asks the same few facts: the chains the
+//! seat may play on (what is owed, else its own train, the Mexican train
+//! and the open trains, or every chain in chicken foot), its matches
+//! there, and whether it must draw its one tile or pass. The general step
+//! works each chain's tiles out again from the layout and goes through the
+//! general play with its checks of rules these games never use (end
+//! points, claims, penalties). Here each chain's tiles are kept as they
+//! change (a play changes its own chain's, a chicken foot opens two toes),
+//! the hands and the turn's flags are locals, and a play changes only what
+//! a trains play changes. Every random pick is asked for in the same order
+//! and over the same counts as [`Hand::random_step`], so a run ends in
+//! exactly the state the step-by-step path reaches from the same picks; a
+//! play that goes out goes through the general [`Hand::trains_play`], which
+//! settles the ending.
+
+use super::{line_run, Ending, Hand};
+use crate::layout::MAX_CHAINS;
+use crate::rules::{Claims, DrawRule, FirstTurn, LayoutKind};
+use crate::tile::{Tile, TileSet};
+
+impl Hand {
+    /// Whether the rules let [`Hand::random_run`] use this kernel: the
+    /// trains family with none of the scoring during play (end points,
+    /// claims, pass points, penalties) or partners going out.
+    #[inline]
+    pub(super) fn rules_fit_trains_run(&self) -> bool {
+        let r = &self.rules;
+        r.layout().is_trains()
+            && r.claims() == Claims::Auto
+            && !r.scores_ends()
+            && r.pass_points() == 0
+            && !r.pass_penalties()
+            && !(r.both_partners_out() && r.partners())
+    }
+
+    /// Play the rest of a hand whose engine is down; returns the number of
+    /// actions applied.
+    pub(super) fn trains_run(&mut self, pick: &mut impl FnMut(u32) -> u32) -> u32 {
+        // Mexican Train's chains never grow: a loop over them all has the
+        // same length every step. Chicken foot's grow a foot's toes on
+        // every double, and mostly a few are open to play: it looks at the
+        // allowed ones only.
+        if matches!(self.layout.kind(), LayoutKind::Trains { .. }) {
+            self.trains_run_with::<true>(pick)
+        } else {
+            self.trains_run_with::<false>(pick)
+        }
+    }
+
+    /// [`Hand::trains_run`]; `MEXICAN` for Mexican Train's layout, else
+    /// chicken foot's.
+    fn trains_run_with<const MEXICAN: bool>(&mut self, pick: &mut impl FnMut(u32) -> u32) -> u32 {
+        debug_assert!(self.muggins == 0 && self.out == 0 && self.ending.is_none());
+        debug_assert!(self.layout.posed().is_some());
+        debug_assert_eq!(
+            MEXICAN,
+            matches!(self.layout.kind(), LayoutKind::Trains { .. })
+        );
+        let players = self.rules.players();
+        let chain_first = MEXICAN && self.rules.first_turn() == FirstTurn::Chain;
+        // The players' own trains; chains past them are the Mexican train.
+        let trains = (1u32 << players) - 1;
+        // The seat to act may draw while fewer than `draw_stop` are drawn.
+        let draw_stop = if self.rules.draw() == DrawRule::Never {
+            0
+        } else {
+            self.bone_len.saturating_sub(self.rules.draw().reserve())
+        };
+        let mut hands = [0u128; 8];
+        for (h, t) in hands.iter_mut().zip(&self.hands) {
+            *h = t.0;
+        }
+        // Each seat's tiles of each number: a chain's matches are the
+        // count of the number it shows, without a set to count.
+        let mut counts = [[0u8; 16]; 8];
+        for (c, &h) in counts.iter_mut().zip(&hands).take(usize::from(players)) {
+            for (p, c) in c.iter_mut().enumerate() {
+                *c = (h & TileSet::suit(p as u8).0).count_ones() as u8;
+            }
+        }
+        let mut in_play = self.in_play.0;
+        let mut layout = self.layout;
+        // The number each chain shows.
+        let mut pips = [0u8; MAX_CHAINS];
+        for (p, c) in pips.iter_mut().zip(layout.chains()) {
+            *p = c.pips;
+        }
+        let mut chains = layout.chains().len();
+        let mut bone_next = self.bone_next;
+        let (mut open, mut drew, mut chaining, mut turned) =
+            (self.open, self.drew, self.chaining, self.turned);
+        let mut passes = self.passes_since_play;
+        let mut passed = self.passed_since_play;
+        let mut last = self.last_player;
+        let mut seat = self.to_act;
+        let mut steps = 0u32;
+        let stop = loop {
+            steps += 1;
+            let s = (seat & 7) as usize;
+            let owed = layout.owed();
+            let all = (1u32 << chains) - 1;
+            // [`Hand::train_chains`].
+            let allowed = if owed != 0 {
+                owed
+            } else if !MEXICAN {
+                all
+            } else if chaining {
+                1 << seat
+            } else {
+                1 << seat | all & !trains | u32::from(open) & trains
+            };
+            let count = count_matches::<MEXICAN>(&counts[s], &pips, chains, allowed);
+            let options = count + u32::from(chaining);
+            let play = if options == 0 {
+                // A forced draw or pass: still one pick, as the step asks.
+                pick(1);
+                if bone_next < draw_stop && !drew {
+                    let t = self.boneyard[bone_next as usize];
+                    bone_next += 1;
+                    hands[s] |= t.bit().0;
+                    in_play |= t.bit().0;
+                    add_tile(&mut counts[s], t, 1);
+                    drew = true;
+                    if bone_next >= draw_stop && !takes_any(&pips, chains, owed, in_play) {
+                        break Stop::Blocked;
+                    }
+                    continue;
+                }
+                None
+            } else {
+                let k = pick(options);
+                (k < count).then(|| find_match::<MEXICAN>(&counts[s], &pips, chains, allowed, k))
+            };
+            let Some((id, k)) = play else {
+                // [`Hand::trains_pass`]: a pass that ends no first-turn
+                // chain opens the passer's train.
+                if MEXICAN && !chaining {
+                    open |= 1 << seat;
+                }
+                passes += 1;
+                passed |= 1 << seat;
+                turned |= 1 << seat;
+                chaining = false;
+                drew = false;
+                seat = if seat + 1 == players { 0 } else { seat + 1 };
+                if bone_next >= draw_stop && !takes_any(&pips, chains, owed, in_play) {
+                    break Stop::Blocked;
+                }
+                continue;
+            };
+            let h = hands[s];
+            let bit = nth_bit128(h & TileSet::suit(pips[id]).0, k);
+            let Some(tile) = Tile::from_index(bit.trailing_zeros() as usize) else {
+                unreachable!("a set bit of a tile set is a tile")
+            };
+            let id = id as u8;
+            if h == bit {
+                break Stop::Out(tile, id);
+            }
+            // [`Hand::play`] and [`Hand::trains_play`], for a play that
+            // leaves the seat tiles.
+            hands[s] = h & !bit;
+            in_play &= !bit;
+            add_tile(&mut counts[s], tile, u8::MAX);
+            layout.place(tile, id);
+            let shows = tile.other(pips[usize::from(id)]);
+            pips[usize::from(id)] = shows;
+            if !MEXICAN && layout.chains().len() != chains {
+                // A chicken foot: its new toes show the double's number.
+                for p in pips.iter_mut().take(layout.chains().len()).skip(chains) {
+                    *p = shows;
+                }
+                chains = layout.chains().len();
+            }
+            passed = 0;
+            passes = 0;
+            last = seat;
+            let owed = layout.owed();
+            if bone_next >= draw_stop && !takes_any(&pips, chains, owed, in_play) {
+                break Stop::Blocked;
+            }
+            // Whether the seat plays again (Mexican Train: along its
+            // first turn's chain, or after a double).
+            let again = if MEXICAN {
+                if id == seat {
+                    open &= !(1 << seat);
+                }
+                let chain_turn = chaining || (id == seat && chain_first && turned >> seat & 1 == 0);
+                if chain_turn {
+                    chaining = true;
+                    let own = counts[s][usize::from(pips[s] & 15)];
+                    own != 0 && (owed == 0 || owed == 1 << seat)
+                } else {
+                    tile.is_double()
+                }
+            } else {
+                false
+            };
+            drew = false;
+            if !again {
+                // The turn ends; the block was looked for after the play.
+                turned |= 1 << seat;
+                chaining = false;
+                seat = if seat + 1 == players { 0 } else { seat + 1 };
+            }
+        };
+        for (t, &h) in self.hands.iter_mut().zip(&hands) {
+            t.0 = h;
+        }
+        self.in_play = TileSet(in_play);
+        self.layout = layout;
+        self.bone_next = bone_next;
+        self.open = open;
+        self.drew = drew;
+        self.chaining = chaining;
+        self.turned = turned;
+        self.passes_since_play = passes;
+        self.passed_since_play = passed;
+        self.last_player = last;
+        self.to_act = seat;
+        match stop {
+            // The general play settles the ending.
+            Stop::Out(tile, id) => self.trains_play(seat, tile, Some(id), &mut ()),
+            Stop::Blocked => self.ending = Some(Ending::Blocked),
+        }
+        steps
+    }
+}
+
+/// How a run of [`Hand::trains_run_with`] stops.
+enum Stop {
+    /// Nobody can play or draw.
+    Blocked,
+    /// The seat to act goes out with this tile on this chain.
+    Out(Tile, u8),
+}
+
+/// Add `d` (wrapping: `u8::MAX` takes one away) to a seat's counts of
+/// the numbers on `t` (a double counts once: it is one tile of its suit).
+#[inline(always)]
+fn add_tile(counts: &mut [u8; 16], t: Tile, d: u8) {
+    let (a, b) = (usize::from(t.high() & 15), usize::from(t.low() & 15));
+    counts[a] = counts[a].wrapping_add(d);
+    counts[b] = counts[b].wrapping_add(d & u8::from(a != b).wrapping_neg());
+}
+
+/// A seat's matches on the `allowed` chains, from its counts by number:
+/// every chain looked at (`ALL`, the same length every step), or the
+/// allowed ones only.
+#[inline(always)]
+fn count_matches<const ALL: bool>(
+    counts: &[u8; 16],
+    pips: &[u8; MAX_CHAINS],
+    chains: usize,
+    allowed: u32,
+) -> u32 {
+    let mut n = 0;
+    if ALL {
+        for (i, &p) in pips.iter().enumerate().take(chains) {
+            let c = u32::from(counts[usize::from(p & 15)]);
+            n += c & (allowed >> i & 1).wrapping_neg();
+        }
+    } else {
+        let mut bits = allowed;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            n += u32::from(counts[usize::from(pips[i % MAX_CHAINS] & 15)]);
+        }
+    }
+    n
+}
+
+/// The chain and the place among its matches (from the lowest tile) of
+/// the `k`-th match, counting chain by chain in id order: the order
+/// [`Hand::legal`] lists them in.
+#[inline(always)]
+fn find_match<const ALL: bool>(
+    counts: &[u8; 16],
+    pips: &[u8; MAX_CHAINS],
+    chains: usize,
+    allowed: u32,
+    k: u32,
+) -> (usize, u32) {
+    if ALL {
+        // Which chain it is, is random: found without a branch a chain.
+        let (mut id, mut before, mut upto) = (0, 0, 0);
+        for (i, &p) in pips.iter().enumerate().take(chains) {
+            let c = u32::from(counts[usize::from(p & 15)]);
+            upto += c & (allowed >> i & 1).wrapping_neg();
+            let past = upto <= k;
+            id += usize::from(past);
+            before = if past { upto } else { before };
+        }
+        return (id % MAX_CHAINS, k - before);
+    }
+    let (mut k, mut bits) = (k, allowed);
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize % MAX_CHAINS;
+        bits &= bits - 1;
+        let c = u32::from(counts[usize::from(pips[i] & 15)]);
+        if k < c {
+            return (i, k);
+        }
+        k -= c;
+    }
+    unreachable!("the pick is below the matches' count")
+}
+
+/// Whether some tile of `set` could be played on some chain
+/// ([`Layout::takes_any`]): on the owed chains while some are owed, else on
+/// any of them.
+#[inline(always)]
+fn takes_any(pips: &[u8; MAX_CHAINS], chains: usize, owed: u32, set: u128) -> bool {
+    let mut bits = if owed != 0 {
+        owed
+    } else {
+        (1u32 << chains) - 1
+    };
+    let mut m = 0;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize % MAX_CHAINS;
+        bits &= bits - 1;
+        m |= TileSet::suit(pips[i]).0;
+    }
+    set & m != 0
+}
+
+/// The `k`-th lowest set bit of `m` (`k` below its count) as a one-bit mask.
+#[inline(always)]
+fn nth_bit128(m: u128, k: u32) -> u128 {
+    let low = m as u64;
+    let c = low.count_ones();
+    if k < c {
+        u128::from(line_run::nth_bit(low, k))
+    } else {
+        u128::from(line_run::nth_bit((m >> 64) as u64, k - c)) << 64
+    }
+}
