@@ -371,11 +371,7 @@ impl Layout {
     /// Lay `t` on chain `id`, which must accept it (see [`Layout::check`]).
     #[inline(always)]
     pub fn place(&mut self, t: Tile, id: u8) {
-        let c = &mut self.chains[id as usize];
-        c.pips = t.other(c.pips);
-        c.len += 1;
-        c.double_end = t.is_double();
-        self.board.insert(t);
+        self.lay(t, id);
         match self.kind {
             LayoutKind::Line => {}
             LayoutKind::FirstDoubleSpinner => {
@@ -403,6 +399,17 @@ impl Layout {
                 self.place_on_trains(t, id)
             }
         }
+    }
+
+    /// What laying `t` on chain `id` changes in every layout: the chain's
+    /// end and length, and the tiles down.
+    #[inline(always)]
+    fn lay(&mut self, t: Tile, id: u8) {
+        let c = &mut self.chains[id as usize];
+        c.pips = t.other(c.pips);
+        c.len += 1;
+        c.double_end = t.is_double();
+        self.board.insert(t);
     }
 
     fn posed_pips(&self) -> u8 {

@@ -76,9 +76,9 @@ impl Hand {
         // Each seat's tiles of each number: a chain's matches are the
         // count of the number it shows, without a set to count.
         let mut counts = [[0u8; 16]; 8];
-        for (c, &h) in counts.iter_mut().zip(&hands).take(usize::from(players)) {
-            for (p, c) in c.iter_mut().enumerate() {
-                *c = (h & TileSet::suit(p as u8).0).count_ones() as u8;
+        for (c, h) in counts.iter_mut().zip(&self.hands) {
+            for t in h.iter() {
+                add_tile(c, t, 1);
             }
         }
         let mut in_play = self.in_play.0;
@@ -165,7 +165,7 @@ impl Hand {
             hands[s] = h & !bit;
             in_play &= !bit;
             add_tile(&mut counts[s], tile, u8::MAX);
-            layout.place(tile, id);
+            layout.place_on_train(tile, id);
             let shows = tile.other(pips[usize::from(id)]);
             pips[usize::from(id)] = shows;
             if !MEXICAN && layout.chains().len() != chains {
@@ -185,9 +185,9 @@ impl Hand {
             // Whether the seat plays again (Mexican Train: along its
             // first turn's chain, or after a double).
             let again = if MEXICAN {
-                if id == seat {
-                    open &= !(1 << seat);
-                }
+                // Playing on its own train closes it (which seat plays
+                // where is random: a mask, not a branch).
+                open &= !(u16::from(id == seat) << seat);
                 let chain_turn = chaining || (id == seat && chain_first && turned >> seat & 1 == 0);
                 if chain_turn {
                     chaining = true;
@@ -330,13 +330,17 @@ fn takes_any(pips: &[u8; MAX_CHAINS], chains: usize, owed: u32, set: u128) -> bo
 }
 
 /// The `k`-th lowest set bit of `m` (`k` below its count) as a one-bit mask.
+/// Which half holds it is random: both are looked at, and one chosen
+/// without a branch.
 #[inline(always)]
 fn nth_bit128(m: u128, k: u32) -> u128 {
-    let low = m as u64;
+    let (low, high) = (m as u64, (m >> 64) as u64);
     let c = low.count_ones();
+    let in_low = line_run::nth_bit(low, k.min(c.saturating_sub(1)));
+    let in_high = line_run::nth_bit(high, k.saturating_sub(c));
     if k < c {
-        u128::from(line_run::nth_bit(low, k))
+        u128::from(in_low)
     } else {
-        u128::from(line_run::nth_bit((m >> 64) as u64, k - c)) << 64
+        u128::from(in_high) << 64
     }
 }

@@ -69,9 +69,19 @@ impl Layout {
         Ok(())
     }
 
+    /// [`Layout::place`] on a layout of the trains family, inlined and
+    /// without the match on the layout's kind: the trains playout's play.
+    #[inline(always)]
+    pub(crate) fn place_on_train(&mut self, t: Tile, id: u8) {
+        debug_assert!(self.kind.is_trains());
+        self.lay(t, id);
+        self.place_on_trains(t, id);
+    }
+
     /// What a tile laid on chain `id` owes: on a train, a double is owed a
     /// tile and covering it pays; in chicken foot, a double is a foot whose
     /// three toes (this end and two new ones) are owed.
+    #[inline]
     pub(super) fn place_on_trains(&mut self, t: Tile, id: u8) {
         if let LayoutKind::Trains { .. } = self.kind {
             self.owed = u32::from(t.is_double()) << id;
