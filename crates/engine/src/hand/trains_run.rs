@@ -39,22 +39,28 @@ impl Hand {
     /// Play the rest of a hand whose engine is down; returns the number of
     /// actions applied.
     pub(super) fn trains_run(&mut self, pick: &mut impl FnMut(u32) -> u32) -> u32 {
-        // Mexican Train's chains never grow: a loop over them all has the
-        // same length every step. Chicken foot's grow a foot's toes on
-        // every double, and mostly a few are open to play: it looks at the
-        // allowed ones only.
-        if matches!(self.layout.kind(), LayoutKind::Trains { .. }) {
-            self.trains_run_with::<true>(pick)
-        } else {
-            self.trains_run_with::<false>(pick)
+        // Mexican Train's chains never grow, and up to seven players they
+        // fit a `u64` a byte each: a seat's matches on them are counted
+        // and found at once. Chicken foot's grow a foot's toes on every
+        // double, and mostly a few are open to play: it looks at the
+        // allowed ones one at a time.
+        let mexican = matches!(self.layout.kind(), LayoutKind::Trains { .. });
+        match (mexican, self.layout.chains().len() <= 8) {
+            (true, true) => self.trains_run_with::<true, true>(pick),
+            (true, false) => self.trains_run_with::<true, false>(pick),
+            (false, _) => self.trains_run_with::<false, false>(pick),
         }
     }
 
     /// [`Hand::trains_run`]; `MEXICAN` for Mexican Train's layout, else
-    /// chicken foot's.
-    fn trains_run_with<const MEXICAN: bool>(&mut self, pick: &mut impl FnMut(u32) -> u32) -> u32 {
+    /// chicken foot's; `PACKED` for at most eight chains, a byte each.
+    fn trains_run_with<const MEXICAN: bool, const PACKED: bool>(
+        &mut self,
+        pick: &mut impl FnMut(u32) -> u32,
+    ) -> u32 {
         debug_assert!(self.muggins == 0 && self.out == 0 && self.ending.is_none());
         debug_assert!(self.layout.posed().is_some());
+        debug_assert!(!PACKED || self.layout.chains().len() <= 8);
         debug_assert_eq!(
             MEXICAN,
             matches!(self.layout.kind(), LayoutKind::Trains { .. })
@@ -112,11 +118,17 @@ impl Hand {
             } else {
                 1 << seat | all & !trains | u32::from(open) & trains
             };
-            let count = count_matches::<MEXICAN>(&counts[s], &pips, chains, allowed);
+            let (count, prefix) = if PACKED {
+                let prefix = packed_prefix(&counts[s], &pips, allowed);
+                ((prefix >> 56) as u32, prefix)
+            } else {
+                (count_matches(&counts[s], &pips, allowed), 0)
+            };
             let options = count + u32::from(chaining);
+            // A forced draw or pass still takes one pick, as the step asks;
+            // one call for both keeps one copy of the picker in the loop.
+            let k = pick(options.max(1));
             let play = if options == 0 {
-                // A forced draw or pass: still one pick, as the step asks.
-                pick(1);
                 if bone_next < draw_stop && !drew {
                     let t = self.boneyard[bone_next as usize];
                     bone_next += 1;
@@ -131,8 +143,13 @@ impl Hand {
                 }
                 None
             } else {
-                let k = pick(options);
-                (k < count).then(|| find_match::<MEXICAN>(&counts[s], &pips, chains, allowed, k))
+                (k < count).then(|| {
+                    if PACKED {
+                        find_packed(prefix, k)
+                    } else {
+                        find_match(&counts[s], &pips, allowed, k)
+                    }
+                })
             };
             let Some((id, k)) = play else {
                 // [`Hand::trains_pass`]: a pass that ends no first-turn
@@ -247,29 +264,61 @@ fn add_tile(counts: &mut [u8; 16], t: Tile, d: u8) {
     counts[b] = counts[b].wrapping_add(d & u8::from(a != b).wrapping_neg());
 }
 
-/// A seat's matches on the `allowed` chains, from its counts by number:
-/// every chain looked at (`ALL`, the same length every step), or the
-/// allowed ones only.
+/// One in each byte.
+const BYTES: u64 = 0x0101_0101_0101_0101;
+
+/// `SPREAD[m]`: one in byte `i` for each bit `i` of `m`.
+const SPREAD: [u64; 256] = {
+    let mut s = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut i = 0;
+        while i < 8 {
+            s[m] |= ((m as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        m += 1;
+    }
+    s
+};
+
+/// A seat's matches on the `allowed` of the first eight chains, a byte a
+/// chain, summed from the first: byte `i` holds the matches on chains 0
+/// to `i`, the top byte all of them (at most 8 chains of 13 tiles: no
+/// byte overflows into the next, or past 127).
 #[inline(always)]
-fn count_matches<const ALL: bool>(
-    counts: &[u8; 16],
-    pips: &[u8; MAX_CHAINS],
-    chains: usize,
-    allowed: u32,
-) -> u32 {
-    let mut n = 0;
-    if ALL {
-        for (i, &p) in pips.iter().enumerate().take(chains) {
-            let c = u32::from(counts[usize::from(p & 15)]);
-            n += c & (allowed >> i & 1).wrapping_neg();
-        }
-    } else {
-        let mut bits = allowed;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            n += u32::from(counts[usize::from(pips[i % MAX_CHAINS] & 15)]);
-        }
+fn packed_prefix(counts: &[u8; 16], pips: &[u8; MAX_CHAINS], allowed: u32) -> u64 {
+    let mut each = 0u64;
+    for (i, &p) in pips.iter().take(8).enumerate() {
+        each |= u64::from(counts[usize::from(p & 15)]) << (8 * i);
+    }
+    (each & SPREAD[(allowed & 0xff) as usize] * 0xff).wrapping_mul(BYTES)
+}
+
+/// [`find_match`] from [`packed_prefix`]'s sums (`k` below the last): the
+/// chains whose sum is at most `k` come before the one it falls on, and
+/// are counted without a branch or a loop.
+#[inline(always)]
+fn find_packed(prefix: u64, k: u32) -> (usize, u32) {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte keeps its high bit where its sum is at most `k` (every byte
+    // of both is below 128: no borrow crosses a byte).
+    let at_most = ((u64::from(k) * BYTES | HIGH) - prefix) & HIGH;
+    let id = at_most.count_ones() as usize;
+    // The sum before chain `id` (none before chain 0).
+    let before = (prefix << 8 >> (8 * id)) as u8;
+    (id, k - u32::from(before))
+}
+
+/// A seat's matches on the `allowed` chains, from its counts by number,
+/// chain by chain.
+#[inline(always)]
+fn count_matches(counts: &[u8; 16], pips: &[u8; MAX_CHAINS], allowed: u32) -> u32 {
+    let (mut n, mut bits) = (0, allowed);
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize % MAX_CHAINS;
+        bits &= bits - 1;
+        n += u32::from(counts[usize::from(pips[i] & 15)]);
     }
     n
 }
@@ -278,25 +327,7 @@ fn count_matches<const ALL: bool>(
 /// the `k`-th match, counting chain by chain in id order: the order
 /// [`Hand::legal`] lists them in.
 #[inline(always)]
-fn find_match<const ALL: bool>(
-    counts: &[u8; 16],
-    pips: &[u8; MAX_CHAINS],
-    chains: usize,
-    allowed: u32,
-    k: u32,
-) -> (usize, u32) {
-    if ALL {
-        // Which chain it is, is random: found without a branch a chain.
-        let (mut id, mut before, mut upto) = (0, 0, 0);
-        for (i, &p) in pips.iter().enumerate().take(chains) {
-            let c = u32::from(counts[usize::from(p & 15)]);
-            upto += c & (allowed >> i & 1).wrapping_neg();
-            let past = upto <= k;
-            id += usize::from(past);
-            before = if past { upto } else { before };
-        }
-        return (id % MAX_CHAINS, k - before);
-    }
+fn find_match(counts: &[u8; 16], pips: &[u8; MAX_CHAINS], allowed: u32, k: u32) -> (usize, u32) {
     let (mut k, mut bits) = (k, allowed);
     while bits != 0 {
         let i = bits.trailing_zeros() as usize % MAX_CHAINS;
