@@ -292,7 +292,7 @@ fn packed_prefix(counts: &[u8; 16], pips: &[u8; MAX_CHAINS], allowed: u32) -> u6
     for (i, &p) in pips.iter().take(8).enumerate() {
         each |= u64::from(counts[usize::from(p & 15)]) << (8 * i);
     }
-    (each & SPREAD[(allowed & 0xff) as usize] * 0xff).wrapping_mul(BYTES)
+    (each & (SPREAD[(allowed & 0xff) as usize] * 0xff)).wrapping_mul(BYTES)
 }
 
 /// [`find_match`] from [`packed_prefix`]'s sums (`k` below the last): the
@@ -303,7 +303,7 @@ fn find_packed(prefix: u64, k: u32) -> (usize, u32) {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // A byte keeps its high bit where its sum is at most `k` (every byte
     // of both is below 128: no borrow crosses a byte).
-    let at_most = ((u64::from(k) * BYTES | HIGH) - prefix) & HIGH;
+    let at_most = (((u64::from(k) * BYTES) | HIGH) - prefix) & HIGH;
     let id = at_most.count_ones() as usize;
     // The sum before chain `id` (none before chain 0).
     let before = (prefix << 8 >> (8 * id)) as u8;
