@@ -3,6 +3,9 @@
 // the game, its options and the names of the players or teams), and a
 // sheet (/k/ID): the match score as the engine settles it, the hands so far,
 // a form for the next hand in the game's own terms, undo, share and CSV.
+// Every game is kept, the trains family too (Mexican Train, chicken foot:
+// up to eight players, so many hands, the lowest total after the last
+// winning).
 //
 // The sheet lives on the server. Its address shows it to anyone, and the
 // page follows the changes (it asks for the sheet's version every few
@@ -12,12 +15,14 @@
 // address).
 
 import { h, fill } from "./dom.js";
-import { t } from "./words.js";
+import { t, lang } from "./words.js";
 import { call } from "./api.js";
 import { reasonWords } from "./keep/reason.js";
+import { trainsMatch, leaders, places, ordinal } from "./keep/goal.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
 import { sideOf } from "./sides.js";
-import { withoutTrains } from "./trains.js";
+import { TRAINS_PLAY_ONLY } from "./trains.js";
+import { pipWord } from "./a11y.js";
 
 const secretKey = (id) => "domino.sheet." + id;
 
@@ -35,6 +40,14 @@ function api(method, url, body, secret) {
   return call(method, url, body, secret ? { "x-sheet-secret": secret } : {});
 }
 
+/**
+ * Names joined the language's way: "Ann, Bo and Cy".
+ * @param {string[]} names
+ */
+function andList(names) {
+  try { return new Intl.ListFormat(lang, { type: "conjunction" }).format(names); } catch { return names.join(", "); }
+}
+
 // ---- a new sheet ----
 
 /**
@@ -45,7 +58,7 @@ function api(method, url, body, secret) {
 export async function newSheetPage(app, nav) {
   document.title = `${t("keep-title")} · ${t("page-title")}`;
   fill(app, h("p", { class: "muted" }, t("loading")));
-  const presets = withoutTrains(await (await fetch("/api/presets")).json());
+  const presets = await (await fetch("/api/presets")).json();
   const byName = (n) => presets.find((p) => p.name === n) || presets[0];
   const game = h("select", { id: "keep-game" }, presets.map((p) => h("option", { value: p.name }, t("game-title", { preset: p.name }))));
   const players = h("select", { id: "keep-players" });
@@ -56,18 +69,22 @@ export async function newSheetPage(app, nav) {
     const p = byName(game.value);
     const n = Number(players.value);
     const sides = partnersIn(opts, p, n) ? 2 : n;
+    // The names typed so far stay when a house rule or the count changes.
+    const typed = [...names.querySelectorAll("input[data-side]")].map((i) => /** @type {HTMLInputElement} */ (i).value);
     fill(names, h("legend", {}, t(sides < n ? "keep-teams" : "keep-players")));
     for (let k = 0; k < sides; k++) {
       const label = sides < n ? t("keep-team-n", { n: k + 1 }) : t("keep-player-n", { n: k + 1 });
       names.append(h("label", { class: "planrow" }, h("span", {}, label),
-        h("input", { "data-side": k, maxlength: 24, placeholder: label, autocomplete: "off" })));
+        h("input", { "data-side": k, maxlength: 24, placeholder: label, autocomplete: "off", value: typed[k] ?? "" })));
     }
   }
   function fillGame() {
     const p = byName(game.value);
     fill(players, p.players.map((n) => h("option", { value: n, selected: n === p.default_players }, String(n))));
     fill(opts);
-    for (const o of p.options) {
+    // The trains family's options of play alone (how the first turn goes,
+    // whether there is a Mexican train, ...) change no score: not asked.
+    for (const o of p.options.filter((x) => !TRAINS_PLAY_ONLY.includes(x.name))) {
       const { input, label } = optionField(o);
       input.addEventListener("change", fillNames);
       opts.append(label);
@@ -144,22 +161,34 @@ export async function sheetPage(app, id, nav) {
 
   function render() {
     const f = sheet.fields;
-    const lead = sheet.low_wins ? Math.min(...sheet.scores) : Math.max(...sheet.scores);
+    const trains = trainsMatch(sheet);
+    const lead = leaders(sheet.scores, sheet.low_wins);
     const goal = sheet.love_goal ? t("keep-goal-love", { goal: sheet.love_goal })
+      : trains ? (trains.count == null ? t("keep-goal-trains-last") : t("keep-goal-trains", { count: trains.count, played: trains.played }))
       : t(sheet.low_wins ? "keep-goal-low" : "keep-goal-points", { target: sheet.target });
+    // The trains family's many players: each total with its place, 1 for
+    // the lowest (equal totals share a place).
+    const place = trains ? places(sheet.scores, true) : null;
     const totals = h("ul", { class: "sides", id: "keep-scores" }, sheet.scores.map((pts, k) =>
-      h("li", { class: "side" + (sheet.scores.some((x) => x !== pts) && pts === lead ? " lead" : ""), "data-side": k },
+      h("li", { class: "side" + (lead.includes(k) ? " lead" : ""), "data-side": k },
+        place ? h("span", { class: "place" }, t("keep-place", { place: place[k], ord: ordinal(place[k], lang) })) : null,
         h("span", { class: "sname" }, sheet.names[k]), " ", h("span", { class: "pts" }, String(pts)))));
     const extra = [];
     if (sheet.love_goal && sheet.stake > 1) extra.push(h("span", { class: "stake" }, t("score-stake", { stake: sheet.stake })));
     if (sheet.love_goal && sheet.playoff) extra.push(h("span", { class: "playoff" }, t("score-playoff")));
+    // The trains family: equal lowest totals after the last hand share the win.
+    const shared = trains && !sheet.winner ? leaders(sheet.scores, true) : [];
     const over = sheet.over ? h("p", { class: "winner", id: "keep-winner", role: "status" },
-      sheet.winner ? t("keep-won", { who: sheet.names[sheet.winner.side] }) : t("keep-drawn"),
+      sheet.winner ? t("keep-won", { who: sheet.names[sheet.winner.side] })
+        : shared.length > 1 ? t("keep-shared", { who: andList(shared.map((k) => sheet.names[k])) })
+        : t("keep-drawn"),
       sheet.skunk ? ` · ${t("result-note", { note: "skunk" })}` : "") : null;
     const view = `${location.origin}/k/${sheet.id}`;
     fill(root,
       h("h1", {}, t("keep-title"), " · ", t("game-title", { preset: sheet.rules.preset })),
-      h("div", { class: "scores" }, h("div", { class: "goal" }, goal), totals, extra.length ? h("div", { class: "extra" }, extra) : null),
+      // A lowest-wins score marks its leader with a downward arrow (style.css).
+      h("div", { class: "scores" + (trains ? " kind-hands" : sheet.low_wins ? " kind-penalty" : "") },
+        h("div", { class: "goal", id: "keep-goal" }, goal), totals, extra.length ? h("div", { class: "extra" }, extra) : null),
       over,
       table(),
       secret && !sheet.over ? form(f) : null,
@@ -186,7 +215,9 @@ export async function sheetPage(app, id, nav) {
         }),
         h("td", { class: "how" }, how(r), r.notes.length ? h("span", { class: "notes" }, ` · ${r.notes.map((n) => t("result-note", { note: n })).join(", ")}`) : null));
     });
-    const grid = h("table", { class: "sheet", id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows));
+    // "many": more than four sides' columns, which a phone makes narrow
+    // (lobby.css: the names stand upright, a hand's points over the total).
+    const grid = h("table", { class: "sheet" + (sheet.names.length > 4 ? " many" : ""), id: "sheet" }, h("thead", {}, head), h("tbody", {}, rows));
     // --sides: a phone lays each hand out as a grid of that many score
     // columns, its comment on a line of its own (lobby.css). Set through
     // the style object: the page's policy refuses style attributes.
@@ -224,13 +255,30 @@ export async function sheetPage(app, id, nav) {
       sheet.names.map((n, k) => h("label", {}, n, " ", h("input", { type: "number", inputmode: "numeric", min: 0, step: f.fives ? 5 : 1, value: 0, "data-points": k })))) : null;
     const flag = (on, name) => (on ? h("label", {}, h("input", { type: "checkbox", "data-flag": name }), " ", t("keep-flag", { flag: name })) : null);
     const flags = [flag(f.doubles, "double"), flag(f.key_tile, "key_tile"), flag(f.capicu, "capicu"), flag(f.chuchazo, "chuchazo")].filter(Boolean);
+    // The trains family: which hand of how many, and the double that opens it.
+    const trains = trainsMatch(sheet);
+    const heading = trains && trains.count != null && trains.next != null
+      ? t(trains.engine == null ? "keep-next-of" : "keep-next-engine", {
+        n: trains.next, count: trains.count,
+        engine: trains.engine == null ? "" : t("a11y-tile-double", { a: pipWord(trains.engine) }),
+      })
+      : t("keep-next", { n: sheet.hands.length + 1 });
+    const blank = trains ? sheet.rules.options?.double_blank : undefined;
     const el = h("form", { id: "keep-form", class: "keepform" },
-      h("h2", {}, t("keep-next", { n: sheet.hands.length + 1 })),
-      h("p", { class: "muted" }, t(f.both_partners_out ? "keep-form-help-both" : "keep-form-help")),
+      h("h2", { id: "keep-next" }, heading),
+      h("p", { class: "muted" }, t(f.both_partners_out ? "keep-form-help-both" : "keep-form-help"),
+        typeof blank === "number" ? ` ${t("keep-form-help-blank", { points: blank })}` : null),
       h("div", { class: "sheetwrap" }, h("table", { class: "sheet entry" }, h("thead", {}, head), h("tbody", {}, rows))),
       points,
       flags.length ? h("div", { class: "row flags" }, flags) : null,
       h("button", { type: "submit", id: "keep-enter", class: "big" }, t("keep-enter")));
+    // Who went out holds nothing: ticking them sets their count to 0.
+    el.addEventListener("change", (e) => {
+      const box = /** @type {HTMLInputElement} */ (e.target);
+      if (box.dataset.out == null || !box.checked) return;
+      const count = /** @type {HTMLInputElement | null} */ (el.querySelector(`[data-count="${box.dataset.out}"]`));
+      if (count) count.value = "0";
+    });
     el.addEventListener("submit", async (e) => {
       e.preventDefault();
       await send("POST", `/api/sheets/${id}/hands`, report(el, f));

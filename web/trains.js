@@ -19,8 +19,15 @@ import { t } from "./words.js";
 export const TRAINS_GAMES = ["mexican-train", "chicken-foot"];
 
 /**
- * The games a score sheet or a tournament offers: the twelve, not yet the
- * trains family (their sheets and standings are still to come, issue 58).
+ * The trains family's options that change how a hand is played but not
+ * how it scores: a score sheet does not ask them.
+ */
+export const TRAINS_PLAY_ONLY = ["first_turn", "mexican_train", "open_trains_start", "centre"];
+
+/**
+ * The games a tournament offers: the twelve, not yet the trains family
+ * (their standings are still to come, issue 58). The score sheet keeps
+ * every game.
  * @param {any[]} presets as `/api/presets` lists them
  * @returns {any[]}
  */

@@ -184,7 +184,8 @@ impl Sheet {
 
     /// The sheet as CSV, `names` by side: a row per hand (its winner, how
     /// it ended, the points each side made in it, the match score after
-    /// it and the notes), then the match result.
+    /// it and the notes), then the match result: its winner, or the sides
+    /// sharing the win.
     pub fn to_csv(&self, names: &[String]) -> String {
         let sides = self.rules.sides();
         let name = |side: usize| names.get(side).cloned().unwrap_or_default();
@@ -221,10 +222,30 @@ impl Sheet {
             line(&mut out, &cells);
         }
         if let Some(w) = self.tally.winner() {
-            let who = w.side().map_or_else(|| "nobody".into(), name);
-            line(&mut out, &["match".into(), who]);
+            // No single winner: the trains family's equal lowest totals,
+            // which share the win, each named in a cell of its own.
+            let who: Vec<String> = match w.side() {
+                Some(side) => vec![name(side)],
+                None => self.best_sides().into_iter().map(name).collect(),
+            };
+            let mut cells = vec!["match".to_string()];
+            cells.extend(who);
+            line(&mut out, &cells);
         }
         out
+    }
+
+    /// The sides holding the best total (the lowest where the lowest wins).
+    fn best_sides(&self) -> Vec<usize> {
+        let scores = self.scores();
+        let best = if self.rules.low_score_wins() {
+            scores.iter().min()
+        } else {
+            scores.iter().max()
+        };
+        (0..scores.len())
+            .filter(|&s| Some(&scores[s]) == best)
+            .collect()
     }
 
     /// The sheet as JSON: `rules`, `hands` (each with its `report`,
@@ -345,6 +366,35 @@ mod tests {
         // 40 is above the 31 of a 61 game, below the 61 of a 121 game.
         assert!(last.result.notes.contains(Note::Skunk), "{:?}", last.result);
         assert!(sheet.is_over());
+    }
+
+    #[test]
+    fn equal_lowest_totals_share_a_trains_match() {
+        let rules = RulesSpec {
+            players: Some(3),
+            options: serde_json::json!({"rounds": 2})
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
+            ..RulesSpec::preset("chicken-foot")
+        }
+        .resolve()
+        .expect("rules");
+        let out = |seat: usize, counts: [u32; 3]| HandReport {
+            dominoed: vec![seat as u8],
+            counts: counts.to_vec(),
+            ..HandReport::default()
+        };
+        let mut sheet = Sheet::new(rules);
+        sheet.enter(out(1, [12, 0, 8])).expect("hand 1");
+        assert!(!sheet.is_over());
+        sheet.enter(out(0, [0, 20, 4])).expect("hand 2");
+        assert_eq!(sheet.scores(), &[12, 20, 12]);
+        assert!(sheet.is_over());
+        assert_eq!(sheet.to_json()["winner"], serde_json::Value::Null);
+        let names = ["Ann".to_string(), "Bo".into(), "Cy".into()];
+        let csv = sheet.to_csv(&names);
+        assert_eq!(csv.lines().last(), Some("match,Ann,Cy"), "{csv}");
     }
 
     #[test]

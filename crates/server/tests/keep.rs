@@ -365,3 +365,119 @@ async fn hands_no_deal_could_give_are_refused() {
         assert_eq!(k.sheet().await["hands"], before["hands"]);
     }
 }
+
+/// The trains family kept over HTTP: eight names, each player's pips left
+/// added to a running total, a blocked hand, undo, the match over after
+/// its last hand with the lowest total winning; equal lowest totals share
+/// the win (no single winner, both named in the CSV).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn trains_sheets_keep_the_lowest_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("k.db").display());
+    let s = Server::start(config(&db));
+    let names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"];
+    let k = keeper(
+        &s,
+        json!({"rules": {"preset": "mexican-train", "players": 8, "options": {"rounds": 3}},
+            "names": names}),
+    )
+    .await;
+    let v = k.sheet().await;
+    assert_eq!(v["names"], json!(names));
+    assert_eq!(v["low_wins"], true);
+    assert_eq!(v["fields"]["players"], 8);
+    assert_eq!(v["fields"]["sides"], 8);
+    assert_eq!(v["rules"]["options"]["rounds"], 3);
+    assert_eq!(v["rules"]["options"]["start_double"], 12);
+
+    let (status, v) = k
+        .enter(json!({"dominoed": [2], "counts": [14, 23, 0, 7, 31, 60, 9, 18]}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["scores"], json!([14, 23, 0, 7, 31, 60, 9, 18]));
+    assert_eq!(v["over"], false);
+    // Blocked: everyone counts, the lightest takes the hand.
+    let (status, v) = k
+        .enter(json!({"counts": [5, 12, 30, 7, 3, 22, 8, 41]}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["hands"][1]["result"]["reason"], "blocked");
+    assert_eq!(v["hands"][1]["result"]["winner"], json!({"side": 4}));
+    let last = format!("/api/sheets/{}/hands/last", k.id);
+    let (status, v) = k.call("DELETE", &last, Some(&k.secret), None).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["scores"], json!([14, 23, 0, 7, 31, 60, 9, 18]));
+    let (status, v) = k
+        .enter(json!({"counts": [5, 12, 30, 7, 3, 22, 8, 14]}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["scores"], json!([19, 35, 30, 14, 34, 82, 17, 32]));
+    assert_eq!(v["over"], false);
+    // The third and last hand: the lowest total wins.
+    let (status, v) = k
+        .enter(json!({"dominoed": [3], "counts": [10, 4, 12, 0, 6, 2, 13, 20]}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["scores"], json!([29, 39, 42, 14, 40, 84, 30, 52]));
+    assert_eq!(v["over"], true);
+    assert_eq!(v["winner"], json!({"side": 3}));
+    let (status, v) = k
+        .enter(json!({"dominoed": [0], "counts": [0, 4, 12, 3, 6, 2, 13, 20]}))
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        v["message"].as_str().unwrap().contains("match is over"),
+        "{v}"
+    );
+    let (status, _, csv) = http_request(
+        s.addr,
+        "GET",
+        &format!("/api/sheets/{}/csv", k.id),
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[3],
+        "3,Di,domino,10,4,12,0,6,2,13,20,29,39,42,14,40,84,30,52,"
+    );
+    assert_eq!(lines[4], "match,Di");
+
+    // Chicken foot, where the double blank left counts 50 (so a count of
+    // 0 means going out), to a shared win.
+    let c = keeper(
+        &s,
+        json!({"rules": {"preset": "chicken-foot", "players": 5, "options": {"rounds": 2}},
+            "names": ["Jo", "Zoé", "Lou", "Hugo", "Éli"]}),
+    )
+    .await;
+    let (status, v) = c
+        .enter(json!({"dominoed": [1], "counts": [12, 0, 50, 8, 21]}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = c.enter(json!({"counts": [0, 20, 6, 4, 9]})).await;
+    assert_eq!(
+        (status, v["code"].as_str()),
+        (400, Some("impossible_counts")),
+        "{v}"
+    );
+    assert_eq!(v["reason"]["kind"], "zero_not_out", "{v}");
+    let (status, v) = c
+        .enter(json!({"dominoed": [0], "counts": [0, 20, 6, 4, 9]}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["scores"], json!([12, 20, 56, 12, 30]));
+    assert_eq!(v["over"], true);
+    assert_eq!(v["winner"], Value::Null);
+    let (_, _, csv) = http_request(
+        s.addr,
+        "GET",
+        &format!("/api/sheets/{}/csv", c.id),
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!(csv.lines().last(), Some("match,Jo,Hugo"), "{csv}");
+}

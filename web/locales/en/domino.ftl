@@ -1002,6 +1002,29 @@ keep-flag = { $flag ->
    *[other] { $flag }
 }
 keep-enter = Enter the hand
+# The trains family (Mexican Train, chicken foot): a match of $count hands,
+# $played of them entered; after the last the lowest total wins.
+keep-goal-trains = After { $count } hands the lowest total wins ({ $played ->
+    [0] none played yet
+    [one] 1 played
+   *[other] { $played } played
+})
+keep-goal-trains-last = After the last hand the lowest total wins
+# A player's place by total in the trains family (1 for the lowest); $ord:
+# the number's ordinal plural category in the page's language (one, two,
+# few, other: Intl.PluralRules with type "ordinal").
+keep-place = { $ord ->
+    [one] { $place }st
+    [two] { $place }nd
+    [few] { $place }rd
+   *[other] { $place }th
+}
+# $who: the names sharing the win, joined ("Ann and Bo").
+keep-shared = { $who } share the win with the lowest total.
+keep-next-of = Hand { $n } of { $count }
+# $engine: the double that opens the hand, in words ("double eleven").
+keep-next-engine = Hand { $n } of { $count }: it opens with the { $engine }
+keep-form-help-blank = The double blank left in a hand counts { $points }.
 not-found-sheet = There is no score sheet at this address.
 
 ## Accessibility: names for screen readers, the table's keys

@@ -1027,6 +1027,26 @@ keep-flag = { $flag ->
    *[other] { $flag }
 }
 keep-enter = Anotar la mano
+# The trains family (Mexican Train, chicken foot): a match of $count hands,
+# $played of them entered; after the last the lowest total wins.
+keep-goal-trains = Tras { $count } manos gana el total más bajo ({ $played ->
+    [0] aún no se ha jugado ninguna
+    [one] 1 jugada
+   *[other] { $played } jugadas
+})
+keep-goal-trains-last = Tras la última mano gana el total más bajo
+# A player's place by total in the trains family (1 for the lowest); $ord:
+# the number's ordinal plural category in the page's language (one, two,
+# few, other: Intl.PluralRules with type "ordinal").
+keep-place = { $ord ->
+   *[other] { $place }.º
+}
+# $who: the names sharing the win, joined ("Ann and Bo").
+keep-shared = { $who } comparten la victoria con el total más bajo.
+keep-next-of = Mano { $n } de { $count }
+# $engine: the double that opens the hand, in words ("double eleven").
+keep-next-engine = Mano { $n } de { $count }: se abre con el { $engine }
+keep-form-help-blank = El doble blanco que quede en la mano cuenta { $points }.
 not-found-sheet = No hay ninguna hoja de cuenta en esta dirección.
 
 ## Accessibility: names for screen readers, the table's keys

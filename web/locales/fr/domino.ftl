@@ -1025,6 +1025,27 @@ keep-flag = { $flag ->
    *[other] { $flag }
 }
 keep-enter = Saisir la manche
+# The trains family (Mexican Train, chicken foot): a match of $count hands,
+# $played of them entered; after the last the lowest total wins.
+keep-goal-trains = Après { $count } manches, le total le plus bas gagne ({ $played ->
+    [0] aucune jouée pour l'instant
+    [one] 1 jouée
+   *[other] { $played } jouées
+})
+keep-goal-trains-last = Après la dernière manche, le total le plus bas gagne
+# A player's place by total in the trains family (1 for the lowest); $ord:
+# the number's ordinal plural category in the page's language (one, two,
+# few, other: Intl.PluralRules with type "ordinal").
+keep-place = { $ord ->
+    [one] { $place }er
+   *[other] { $place }e
+}
+# $who: the names sharing the win, joined ("Ann and Bo").
+keep-shared = { $who } se partagent la victoire avec le total le plus bas.
+keep-next-of = Manche { $n } sur { $count }
+# $engine: the double that opens the hand, in words ("double eleven").
+keep-next-engine = Manche { $n } sur { $count } : elle s'ouvre avec le { $engine }
+keep-form-help-blank = Le double blanc resté en main compte { $points }.
 not-found-sheet = Il n'y a pas de feuille de comptes à cette adresse.
 
 ## Accessibility: names for screen readers, the table's keys
