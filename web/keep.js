@@ -15,7 +15,7 @@
 // address).
 
 import { h, fill } from "./dom.js";
-import { t, lang } from "./words.js";
+import { t, lang, andList } from "./words.js";
 import { call } from "./api.js";
 import { reasonWords } from "./keep/reason.js";
 import { trainsMatch, leaders, places, ordinal } from "./keep/goal.js";
@@ -38,14 +38,6 @@ function secretFor(id) {
 
 function api(method, url, body, secret) {
   return call(method, url, body, secret ? { "x-sheet-secret": secret } : {});
-}
-
-/**
- * Names joined the language's way: "Ann, Bo and Cy".
- * @param {string[]} names
- */
-function andList(names) {
-  try { return new Intl.ListFormat(lang, { type: "conjunction" }).format(names); } catch { return names.join(", "); }
 }
 
 // ---- a new sheet ----

@@ -134,6 +134,15 @@ export function orList(list) {
 }
 
 /**
+ * A list in words, its last two joined by "and", as the language joins
+ * them: "Ann, Bo and Cy".
+ * @param {string[]} items
+ */
+export function andList(items) {
+  try { return new Intl.ListFormat(lang, { type: "conjunction" }).format(items); } catch { return items.join(", "); }
+}
+
+/**
  * Clauses joined by semicolons, as the language writes them (French puts
  * a space before the semicolon: "garde le 6 ; bloque le 4").
  * @param {string[]} list

@@ -4,12 +4,7 @@
 // become the catalog's `keep-reason` with players named as on the sheet.
 // No page here: web/test/keep-reason.test.mjs runs it under node.
 
-import { t, lang } from "../words.js";
-
-/** @param {string[]} items "A, B and C" in the page's language. */
-function all(items) {
-  try { return new Intl.ListFormat(lang, { type: "conjunction" }).format(items); } catch { return items.join(", "); }
-}
+import { t, andList } from "../words.js";
 
 // The kinds whose `first`/`second`/`side` are sides (a team or a player
 // alone), not seats.
@@ -32,7 +27,7 @@ export function reasonWords(reason, seatName, sideName) {
   if (f != null && typeof f === "object" && !Array.isArray(f)) {
     for (const [k, v] of Object.entries(/** @type {Record<string, unknown>} */ (f))) {
       if (k === "act") args.act = t("keep-act", { act: String(v) });
-      else if (k === "seats" && Array.isArray(v)) args.seats = all(v.map((s) => seatName(Number(s))));
+      else if (k === "seats" && Array.isArray(v)) args.seats = andList(v.map((s) => seatName(Number(s))));
       else if (k === "double") args.double = v == null ? "none" : String(v);
       else if (k === "side") args.side = sideName(Number(v));
       else if ((k === "first" || k === "second") && SIDE_KINDS.has(reason.kind)) args[k] = sideName(Number(v));
