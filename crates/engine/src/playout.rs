@@ -207,12 +207,9 @@ mod tests {
         let mut spec = crate::rules::RulesSpec::preset(preset.name());
         spec.players = Some(players);
         let Ok(rules) = spec.resolve() else { return 0 };
-        let mut p = Playout::new(rules, 11);
-        let mut h = 0xcbf2_9ce4_8422_2325u64;
-        for _ in 0..hands {
-            p.hand();
+        folded(rules, hands, |p| {
             let m = p.current();
-            let seen = format!(
+            format!(
                 "{:?} {:?} {:?} {:?} {:?} {:?} {} {}",
                 &m.deal().hands[..usize::from(players)],
                 m.deal().boneyard(),
@@ -222,8 +219,18 @@ mod tests {
                 m.phase(),
                 m.hand_number(),
                 p.actions
-            );
-            for b in seen.bytes() {
+            )
+        })
+    }
+
+    /// What `seen` tells of a playout's match (seed 11) after each of
+    /// `hands` hands, folded (FNV-1a) into one number.
+    fn folded(rules: Rules, hands: usize, seen: impl Fn(&Playout) -> String) -> u64 {
+        let mut p = Playout::new(rules, 11);
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        for _ in 0..hands {
+            p.hand();
+            for b in seen(&p).bytes() {
                 h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
             }
         }
@@ -300,12 +307,9 @@ mod tests {
     /// too), with the layout and the open trains each hand ends with.
     fn trains_fingerprint(rules: Rules, hands: usize) -> u64 {
         let players = usize::from(rules.players());
-        let mut p = Playout::new(rules, 11);
-        let mut h = 0xcbf2_9ce4_8422_2325u64;
-        for _ in 0..hands {
-            p.hand();
+        folded(rules, hands, |p| {
             let m = p.current();
-            let seen = format!(
+            format!(
                 "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {} {} {}",
                 &m.deal().hands[..players],
                 m.deal().boneyard(),
@@ -317,12 +321,8 @@ mod tests {
                 m.hand().open_trains(),
                 m.hand_number(),
                 p.actions
-            );
-            for b in seen.bytes() {
-                h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-            }
-        }
-        h
+            )
+        })
     }
 
     /// The same seed gives the same trains playouts as before their own
