@@ -92,7 +92,11 @@ for (const run of [
     // tests' bot pace, and each play can move everything below the board
     // (the board is drawn again, its height with it), so a pointer's aim
     // at the button could land on the message above it (it did once on CI).
-    await back.focus();
+    // Focused from the page itself: on CI's loaded cores the page, busy
+    // drawing the computer's plays, once took longer than a locator
+    // action's 15 s to answer Playwright's focus (the button was there).
+    await page.evaluate(() => document.getElementById("takeback")?.focus());
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "takeback");
     await page.keyboard.press("Enter");
     await back.waitFor({ state: "hidden" });
     await page.locator(".seatclock.mine").waitFor({ state: "visible", timeout: 20000 });

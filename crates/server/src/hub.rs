@@ -21,6 +21,10 @@ use crate::Config;
 use domino_protocol::socket::LobbyTable;
 use domino_store::Store;
 
+/// How long finding a table waits for its creation here to end (a store
+/// write and the table's start: milliseconds, unless the store stalls).
+const CREATING_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Every live table of this node, by id.
 #[derive(Clone, Debug)]
 pub struct Hub {
@@ -215,6 +219,13 @@ impl Hub {
     /// refused as `moving` while it is between owners (its node died and
     /// no other has taken it over yet), so the player tries again.
     pub async fn locate(&self, id: &str) -> Result<Handle, Refusal> {
+        // A table being created here has its row stored already, so its
+        // id can reach a page (a tournament's round lists it once any
+        // server has stored it): it is waited for, not refused as moving.
+        let waited = std::time::Instant::now();
+        while self.starting(id) && waited.elapsed() < CREATING_WAIT {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
         if let Some(h) = self.table(id).await {
             return Ok(h);
         }
@@ -552,5 +563,30 @@ mod tests {
         drop(held);
         assert_eq!(hub.adopt().await.unwrap(), 1);
         assert!(hub.get(id).is_some());
+    }
+
+    /// Finding a table that is being created here waits for its creation
+    /// to end instead of answering at once (a tournament's round can name
+    /// it to its players as soon as its row is stored).
+    #[tokio::test]
+    async fn finding_a_table_being_created_here_waits_for_it() {
+        let store = Store::connect("sqlite::memory:").await.unwrap();
+        let rater = Arc::new(crate::profiles::Ratings::new(store.profiles().clone()));
+        let config = Arc::new(Config::default());
+        let hub = Hub::new(store, config, rater, Arc::default(), Arc::default());
+        let held = Creating::hold(&hub.creating, "being-made");
+        let finding = tokio::spawn({
+            let hub = hub.clone();
+            async move { hub.locate("being-made").await.map(|_| ()) }
+        });
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert!(
+            !finding.is_finished(),
+            "answered while the table was being made"
+        );
+        drop(held);
+        // Its creation ended without a table (refused): not found.
+        let r = finding.await.unwrap().unwrap_err();
+        assert_eq!(r.code, Code::NoTable);
     }
 }
