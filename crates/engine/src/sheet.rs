@@ -221,18 +221,27 @@ impl Sheet {
             );
             line(&mut out, &cells);
         }
-        if let Some(w) = self.tally.winner() {
-            // No single winner: the trains family's equal lowest totals,
-            // which share the win, each named in a cell of its own.
-            let who: Vec<String> = match w.side() {
-                Some(side) => vec![name(side)],
-                None => self.best_sides().into_iter().map(name).collect(),
-            };
+        if self.tally.winner().is_some() {
+            // Each winner in a cell of its own: the trains family's equal
+            // lowest totals share the win.
             let mut cells = vec!["match".to_string()];
-            cells.extend(who);
+            cells.extend(self.winners().into_iter().map(name));
             line(&mut out, &cells);
         }
         out
+    }
+
+    /// The sides that won the match once it is over: its winner, or the
+    /// sides sharing the lowest total in the trains family (the tally has
+    /// no single winner then). Empty while it goes on.
+    pub fn winners(&self) -> Vec<usize> {
+        match self.tally.winner() {
+            None => Vec::new(),
+            Some(w) => match w.side() {
+                Some(side) => vec![side],
+                None => self.best_sides(),
+            },
+        }
     }
 
     /// The sides holding the best total (the lowest where the lowest wins).

@@ -287,11 +287,20 @@ impl Keeper {
         };
         let mut out = vec![self.hand_line(h)];
         out.push(self.score_line());
-        if let Some(w) = self.sheet.tally().winner() {
-            out.push(match w.side() {
-                Some(side) => self.tr("keep-won", &[("who", txt(self.name(side)))]),
-                None => self.tr("keep-drawn", &[]),
-            });
+        let names: Vec<String> = self
+            .sheet
+            .winners()
+            .into_iter()
+            .map(|s| self.name(s))
+            .collect();
+        match names.as_slice() {
+            [] if self.sheet.tally().winner().is_some() => out.push(self.tr("keep-drawn", &[])),
+            [] => {}
+            [one] => out.push(self.tr("keep-won", &[("who", txt(one.clone()))])),
+            many => out.push(self.tr(
+                "keep-shared",
+                &[("who", txt(crate::words::and_list(self.lang, many)))],
+            )),
         }
         out
     }
@@ -942,5 +951,38 @@ mod tests {
                 assert!(!words.contains('_'), "{lang}: {words}");
             }
         }
+    }
+
+    /// Mexican Train's lowest total wins; equal lowest totals share the
+    /// win, and the keeper names them all, in the keeper's language.
+    #[test]
+    fn a_trains_match_names_its_winner_or_those_sharing_the_win() {
+        let open = |names: &str, lang: &str| {
+            Keeper::open(&KeepArgs {
+                preset: "mexican-train".into(),
+                players: Some(3),
+                options: vec!["rounds=2".into()],
+                names: Some(names.into()),
+                sheet: None,
+                lang: Some(lang.into()),
+            })
+            .expect("keeper")
+        };
+        let mut k = open("Ana,Bo,Cy", "en");
+        say(&mut k, "out 1 counts 0 12 30");
+        let out = say(&mut k, "out 2 counts 20 0 4");
+        assert!(out.contains("Bo won the match."), "{out}");
+        let mut k = open("Ana,Bo,Cy", "en");
+        say(&mut k, "out 1 counts 0 12 30");
+        let out = say(&mut k, "out 2 counts 12 0 4");
+        assert!(
+            out.contains("Ana and Bo share the win with the lowest total."),
+            "{out}"
+        );
+        assert!(!out.contains("without a winner"), "{out}");
+        let mut k = open("Ana,Bo,Cy", "fr");
+        say(&mut k, "out 1 counts 0 12 30");
+        let out = say(&mut k, "out 2 counts 12 0 4");
+        assert!(out.contains("Ana et Bo se partagent la victoire"), "{out}");
     }
 }

@@ -200,6 +200,18 @@ pub fn ends_words(lang: Lang, pips: &[u8]) -> String {
     }
 }
 
+/// Names joined as a list, the last two by "and": "Ana, Bo and Cy".
+pub fn and_list(lang: Lang, items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => lang.tr(
+            "term-and",
+            &[("rest", txt(rest.join(", "))), ("last", txt(last.clone()))],
+        ),
+    }
+}
+
 /// What a play, pass or choice was, in words. `before` and `after` are the
 /// layout before and after the action; `ends_before` the open numbers
 /// before it.

@@ -660,6 +660,7 @@ term-end-bottom = bottom
 term-end-branch = branch { $n } off { $tile }
 term-end-other = end { $n }
 term-or = { $rest } or { $last }
+term-and = { $rest } and { $last }
 term-pose = { $person ->
     [one] { $who } poses { $tile }.
    *[other] { $who } pose { $tile }.

@@ -667,6 +667,7 @@ term-end-bottom = por abajo
 term-end-branch = por la rama { $n } del { $tile }
 term-end-other = por la punta { $n }
 term-or = { $rest } o { $last }
+term-and = { $rest } y { $last }
 term-pose = { $person ->
     [you] { $who } sales con { $tile }.
     [one] { $who } sale con { $tile }.

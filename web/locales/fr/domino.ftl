@@ -665,6 +665,7 @@ term-end-bottom = en bas
 term-end-branch = sur la branche { $n } du { $tile }
 term-end-other = au bout { $n }
 term-or = { $rest } ou { $last }
+term-and = { $rest } et { $last }
 term-pose = { $person ->
     [you] { $who } posez le { $tile }.
     [one] { $who } pose le { $tile }.
