@@ -41,6 +41,12 @@ impl Keeper<'_> {
         .await
     }
 
+    /// The sheet's CSV: its status, headers and text.
+    async fn csv(&self) -> (u16, String, String) {
+        let path = format!("/api/sheets/{}/csv", self.id);
+        http_request(self.s.addr, "GET", &path, &[], None).await
+    }
+
     async fn sheet(&self) -> Value {
         let (status, v) = self
             .call("GET", &format!("/api/sheets/{}", self.id), None, None)
@@ -212,14 +218,7 @@ async fn whole_life(s: &Server) {
     assert_eq!(status, 404);
     let (status, _) = s.get("/keep").await;
     assert_eq!(status, 200);
-    let (status, head, csv) = http_request(
-        s.addr,
-        "GET",
-        &format!("/api/sheets/{}/csv", k.id),
-        &[],
-        None,
-    )
-    .await;
+    let (status, head, csv) = k.csv().await;
     assert_eq!(status, 200);
     assert!(head.to_ascii_lowercase().contains("text/csv"));
     let lines: Vec<&str> = csv.lines().collect();
@@ -429,14 +428,7 @@ async fn trains_sheets_keep_the_lowest_total() {
         v["message"].as_str().unwrap().contains("match is over"),
         "{v}"
     );
-    let (status, _, csv) = http_request(
-        s.addr,
-        "GET",
-        &format!("/api/sheets/{}/csv", k.id),
-        &[],
-        None,
-    )
-    .await;
+    let (status, _, csv) = k.csv().await;
     assert_eq!(status, 200);
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
@@ -471,13 +463,6 @@ async fn trains_sheets_keep_the_lowest_total() {
     assert_eq!(v["scores"], json!([12, 20, 56, 12, 30]));
     assert_eq!(v["over"], true);
     assert_eq!(v["winner"], Value::Null);
-    let (_, _, csv) = http_request(
-        s.addr,
-        "GET",
-        &format!("/api/sheets/{}/csv", c.id),
-        &[],
-        None,
-    )
-    .await;
+    let (_, _, csv) = c.csv().await;
     assert_eq!(csv.lines().last(), Some("match,Jo,Hugo"), "{csv}");
 }
