@@ -20,6 +20,10 @@ async function createTournament(page, { name, players, format, rounds, max, dupl
   await page.click("#totourney");
   await page.waitForURL(/\/tournaments$/);
   await page.fill("#tn-name", name);
+  // All fourteen games, the trains family's among them.
+  const games = await page.locator("#tn-game option").evaluateAll((os) => os.map((o) => o.getAttribute("value")));
+  assert.equal(games.length, 14, `${games}`);
+  assert.ok(games.includes("mexican-train") && games.includes("chicken-foot"), `${games}`);
   await page.selectOption("#tn-game", "draw");
   await page.selectOption("#tn-players", String(players));
   await page.click("#tn-new details.houserules summary");

@@ -14,7 +14,6 @@ import { call } from "./api.js";
 import { botBadge, nameWithBadge } from "./badge.js";
 import { store } from "./store.js";
 import { optionField, readOptions, partnersIn } from "./options.js";
-import { withoutTrains } from "./trains.js";
 
 const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
 const FORMATS = ["swiss", "round_robin", "elimination"];
@@ -42,7 +41,7 @@ function api(method, url, body, secret) {
 export async function tournamentsPage(app, nav) {
   document.title = `${t("tourney-title")} · ${t("page-title")}`;
   fill(app, h("p", { class: "muted" }, t("loading")));
-  const presets = withoutTrains(await (await fetch("/api/presets")).json());
+  const presets = await (await fetch("/api/presets")).json();
   const byName = (n) => presets.find((p) => p.name === n) || presets[0];
   const name = h("input", { id: "tn-name", maxlength: 24, autocomplete: "off", placeholder: t("tourney-name-placeholder") });
   const game = h("select", { id: "tn-game" }, presets.map((p) => h("option", { value: p.name }, t("game-title", { preset: p.name }))));

@@ -25,17 +25,6 @@ export const TRAINS_GAMES = ["mexican-train", "chicken-foot"];
 export const TRAINS_PLAY_ONLY = ["first_turn", "mexican_train", "open_trains_start", "centre"];
 
 /**
- * The games a tournament offers: the twelve, not yet the trains family
- * (their standings are still to come, issue 58). The score sheet keeps
- * every game.
- * @param {any[]} presets as `/api/presets` lists them
- * @returns {any[]}
- */
-export function withoutTrains(presets) {
-  return presets.filter((p) => !TRAINS_GAMES.includes(p.name));
-}
-
-/**
  * Whether a game's layout is drawn as a station (the trains family).
  * @param {string | null | undefined} shape the facts' `layout`
  */

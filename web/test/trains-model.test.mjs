@@ -205,9 +205,3 @@ test("the trains family's score: so many hands, the lowest total leading, no bar
   assert.equal(f.goal, "Hand 2 of 13: the lowest total wins");
   assert.deepEqual(f.sides.filter((x) => x.lead).map((x) => x.k), [5]);
 });
-
-test("tournaments offer the twelve, not yet the trains family", async () => {
-  const { withoutTrains } = await import("../trains.js");
-  const names = withoutTrains([{ name: "jamaican" }, { name: "mexican-train" }, { name: "block" }, { name: "chicken-foot" }]).map((p) => p.name);
-  assert.deepEqual(names, ["jamaican", "block"]);
-});

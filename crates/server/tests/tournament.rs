@@ -382,6 +382,67 @@ async fn round_robin_of_three(s: &Server) {
     assert_eq!(ranks, vec![1, 2, 3, 4]);
 }
 
+/// Mexican Train at a table of four, each for himself: the lowest total
+/// takes the first place and the most match points, equal totals share a
+/// place, and a knock-out at tables of four is refused.
+async fn trains_table_of_four(s: &Server) {
+    let rules = json!({"preset": "mexican-train", "players": 4, "options": {"rounds": 2}});
+    let (status, v) = call(
+        s,
+        "POST",
+        "/api/tournaments",
+        None,
+        Some(json!({"name": "Train", "rules": rules, "format": "elimination", "bot": "random"})),
+    )
+    .await;
+    refused((status, v), 400, "bad_format");
+    let (id, secret) = create(
+        s,
+        json!({"name": "Train night", "rules": rules, "format": "round_robin",
+            "max_entrants": 4, "bot": "random"}),
+    )
+    .await;
+    add_bots(s, &id, &secret, 4).await;
+    start(s, &id, &secret).await;
+    let v = play_to_end(s, &id, None).await;
+    assert_eq!(v["per_table"], 4);
+    let game = &v["played"][0]["tables"][0]["result"];
+    let scores: Vec<i64> = game["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_i64().unwrap())
+        .collect();
+    let places: Vec<u64> = game["places"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(scores.len(), 4, "{game}");
+    for i in 0..4 {
+        // Places count from 0: one for each total lower than this one's.
+        let lower = scores.iter().filter(|&&o| o < scores[i]).count() as u64;
+        assert_eq!(places[i], lower, "scores {scores:?}, places {places:?}");
+    }
+    let entrants = game["entrants"].as_array().unwrap();
+    let lowest = scores.iter().min().unwrap();
+    let first = v["standings"][0]["entrant"].as_u64().unwrap();
+    let at = entrants
+        .iter()
+        .position(|e| e.as_u64() == Some(first))
+        .unwrap();
+    assert_eq!(scores[at], *lowest, "{}", v["standings"]);
+    let total: u64 = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["points"].as_u64().unwrap())
+        .sum();
+    // Each pair at the table shares 2 match points.
+    assert_eq!(total, 6 * 2);
+}
+
 async fn partnership_knockout(s: &Server) {
     let rules = json!({"preset": "draw", "players": 4, "options": {"partners": true, "target": 1}});
     // Partnership games take teams.
@@ -1147,6 +1208,7 @@ async fn tournaments_on_sqlite() {
     let s = Server::start(config(&db));
     swiss(&s).await;
     round_robin_of_three(&s).await;
+    trains_table_of_four(&s).await;
     partnership_knockout(&s).await;
     duplicate_swiss(&s).await;
     rated_entrant(&s, "Rae").await;
