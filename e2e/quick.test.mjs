@@ -80,7 +80,7 @@ test("Spanish at desktop size: the forms open, the others waiting counted withou
   const bea = await newPlayer(env, "bea-es-desktop", { viewport: DESKTOP, locale: "es-ES" });
   for (const p of [ana, bea]) {
     await p.goto(env.base + "/");
-    await p.waitForSelector('#qgrid [data-tile="club-fives/move15"]');
+    await p.waitForSelector('#qgrid [data-tile="all-fives/move15"]');
   }
   assert.match(await bea.inputValue("#name"), /^Jugador \d{4}$/);
   assert.equal(await bea.locator("#customfold[open]").count(), 1, "the forms stand open at desktop size");
@@ -92,17 +92,17 @@ test("Spanish at desktop size: the forms open, the others waiting counted withou
   // does not count her.
   await ana.evaluate(() => localStorage.setItem("domino.played", "1"));
   await ana.fill("#name", "Ana");
-  await ana.click('#qgrid [data-tile="club-fives/move15"]');
+  await ana.click('#qgrid [data-tile="all-fives/move15"]');
   await ana.waitForFunction(() => /la computadora juega contigo en \d+ s\.$/.test(document.querySelector("#qg-status")?.textContent || ""));
   await ana.waitForTimeout(300);
-  assert.equal(await ana.textContent('#qgrid [data-tile="club-fives/move15"] .qcount'), "");
+  assert.equal(await ana.textContent('#qgrid [data-tile="all-fives/move15"] .qcount'), "");
 
   // Bea sees one waiting, taps the same tile, and both sit at one table.
   await bea.fill("#name", "Bea");
   await bea.dispatchEvent("#name", "change"); // the name typed is kept
-  await bea.waitForFunction(() => document.querySelector('#qgrid [data-tile="club-fives/move15"] .qcount')?.textContent === "1 espera", null, { timeout: 8000 });
+  await bea.waitForFunction(() => document.querySelector('#qgrid [data-tile="all-fives/move15"] .qcount')?.textContent === "1 espera", null, { timeout: 8000 });
   const t0 = Date.now();
-  await bea.click('#qgrid [data-tile="club-fives/move15"]');
+  await bea.click('#qgrid [data-tile="all-fives/move15"]');
   await Promise.all([ana, bea].map((p) => p.waitForURL(/\/t\/[0-9a-f]+$/)));
   assert.equal(ana.url(), bea.url());
   await Promise.all([ana, bea].map((p) => p.waitForSelector(".seat.me")));

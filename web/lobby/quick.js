@@ -10,7 +10,7 @@ import { t } from "../words.js";
 import { CLOCKS, sameClock } from "./clock.js";
 
 /** The grid's games, the most played first (each at its usual table size). */
-export const QUICK_GAMES = ["jamaican", "puerto-rican", "block", "draw", "all-fives", "club-fives"];
+export const QUICK_GAMES = ["jamaican", "puerto-rican", "mexican-train", "block", "draw", "all-fives"];
 /** The grid's clocks, as the pool offers them (the server's `seek_clock`). */
 export const QUICK_CLOCKS = ["move15", "none", "day1"];
 
