@@ -253,3 +253,29 @@ fn the_fives_opening_samples_every_decision_at_every_size() {
         }
     }
 }
+
+/// The trains family over whole matches, each hand's engine one double
+/// lower: seats lay only on the trains open to them and draw for an engine
+/// nobody was dealt, and every decision finds a deal that replays (the
+/// sampler once read every train's end as open to every seat, and each
+/// hand as the first's engine: nearly every decision missed).
+#[test]
+fn the_trains_family_samples_every_decision() {
+    for preset in Preset::TRAINS {
+        for (players, seed) in [(2, 1), (4, 2)] {
+            let checked = check_match(rules_of(preset, players), seed, 1).unwrap();
+            assert!(
+                checked.missed.is_empty(),
+                "{} of {}: {:?}",
+                checked.missed.len(),
+                checked.decisions,
+                checked.missed.first()
+            );
+            assert!(
+                checked.later > 0,
+                "{} for {players}: one hand only",
+                preset.name()
+            );
+        }
+    }
+}
