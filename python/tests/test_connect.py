@@ -85,17 +85,22 @@ def bot_account(url, name):
     return made["token"]
 
 
-def test_a_python_policy_plays_a_match_against_domino_bot(server):
-    bin_, url = server
-    cli_token = bot_account(url, "Clibot")
-    py_token = bot_account(url, "Pybot")
-    cli = subprocess.Popen(
+def heuristic_seeking_draw(bin_, url, token):
+    """`domino bot` playing the heuristic bot in one match of draw for two,
+    sought in the pool."""
+    return subprocess.Popen(
         [bin_, "bot", "--server", url, "--bot", "heuristic", "--game", "draw", "--players", "2", "--seek", "--games", "1"],
-        env={**os.environ, "DOMINO_BOT_TOKEN": cli_token},
+        env={**os.environ, "DOMINO_BOT_TOKEN": token},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def test_a_python_policy_plays_a_match_against_domino_bot(server):
+    bin_, url = server
+    cli = heuristic_seeking_draw(bin_, url, bot_account(url, "Clibot"))
+    py_token = bot_account(url, "Pybot")
     seen = []
 
     def policy(observation, legal):
@@ -121,13 +126,7 @@ def test_a_python_policy_plays_a_match_against_domino_bot(server):
 
 def test_a_failing_policy_still_finishes_its_match(server, caplog):
     bin_, url = server
-    cli = subprocess.Popen(
-        [bin_, "bot", "--server", url, "--bot", "heuristic", "--game", "draw", "--players", "2", "--seek", "--games", "1"],
-        env={**os.environ, "DOMINO_BOT_TOKEN": bot_account(url, "Steady")},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    cli = heuristic_seeking_draw(bin_, url, bot_account(url, "Steady"))
     calls = []
 
     def policy(observation, legal):
