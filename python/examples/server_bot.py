@@ -11,9 +11,11 @@ resamples the other players' tiles itself at every simulation.
 The token is a bot account's (docs/botapi.md); it is read from
 $DOMINO_BOT_TOKEN, so that it stays out of the process list.
 
-A decision that fails all the same (a search that raises) is not the
-table's end: ``domino.connect`` plays the first legal action instead and
-logs a warning, so the table is finished.
+A decision whose search fails (no sampled deal, a resampling or search
+that raises, an action the search chose that the server does not list) is
+never the table's end: the policy logs a warning and plays the first legal
+action, and the table goes on. ``domino.connect`` does the same for any
+policy that raises or answers an illegal action.
 """
 
 import argparse
@@ -51,17 +53,20 @@ class IsmctsPolicy:
         if len(legal) == 1 or observation["phase"] != "play":
             # One choice, or choosing a partner to pose: nothing to search.
             return legal[0]
+        try:
+            return self.search(observation, legal)
+        except Exception as e:  # noqa: BLE001 - whatever fails, the table goes on
+            self.fallbacks += 1
+            logging.getLogger("domino").warning(
+                "the search failed (%s: %s): playing %s", type(e).__name__, e, legal[0]
+            )
+            return legal[0]
+
+    def search(self, observation, legal):
+        """IS-MCTS from a state agreeing with the observation."""
         game = self.game(observation["rules"])
         state = game.new_initial_state()
-        try:
-            state.inner = domino.sample_state(observation, seed=random.getrandbits(63))
-        except domino.DominoError as e:
-            # No sampled deal replays this hand (none is known to fail
-            # since samples follow each hand's pose rule): play the first
-            # legal action rather than stall the table.
-            self.fallbacks += 1
-            logging.getLogger("domino").warning("no sample (%s): playing %s", e, legal[0])
-            return legal[0]
+        state.inner = domino.sample_state(observation, seed=random.getrandbits(63))
         evaluator = mcts.RandomRolloutEvaluator(1, self.rng)
         bot = ismcts.ISMCTSBot(game, evaluator, 2.0, self.simulations, random_state=self.rng)
         chosen = json.loads(state.inner.action_to_string(bot.step(state)))

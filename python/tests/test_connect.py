@@ -85,17 +85,22 @@ def bot_account(url, name):
     return made["token"]
 
 
-def test_a_python_policy_plays_a_match_against_domino_bot(server):
-    bin_, url = server
-    cli_token = bot_account(url, "Clibot")
-    py_token = bot_account(url, "Pybot")
-    cli = subprocess.Popen(
+def heuristic_seeking_draw(bin_, url, token):
+    """`domino bot` playing the heuristic bot in one match of draw for two,
+    sought in the pool."""
+    return subprocess.Popen(
         [bin_, "bot", "--server", url, "--bot", "heuristic", "--game", "draw", "--players", "2", "--seek", "--games", "1"],
-        env={**os.environ, "DOMINO_BOT_TOKEN": cli_token},
+        env={**os.environ, "DOMINO_BOT_TOKEN": token},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def test_a_python_policy_plays_a_match_against_domino_bot(server):
+    bin_, url = server
+    cli = heuristic_seeking_draw(bin_, url, bot_account(url, "Clibot"))
+    py_token = bot_account(url, "Pybot")
     seen = []
 
     def policy(observation, legal):
@@ -117,6 +122,36 @@ def test_a_python_policy_plays_a_match_against_domino_bot(server):
     assert seen, "the policy was never asked"
     assert cli.returncode == 0, err
     assert "finished" in out and "1 matches played" in out, out
+
+
+def test_a_failing_policy_still_finishes_its_match(server, caplog):
+    bin_, url = server
+    cli = heuristic_seeking_draw(bin_, url, bot_account(url, "Steady"))
+    calls = []
+
+    def policy(observation, legal):
+        # In turn: an exception, an action no rule allows, a good move.
+        calls.append(observation)
+        if len(calls) % 3 == 1:
+            raise RuntimeError("the search fell over")
+        if len(calls) % 3 == 2:
+            return {"type": "play", "tile": "9-9", "end": 7}
+        return legal[-1]
+
+    caplog.set_level("WARNING", logger="domino")
+    try:
+        played = domino.connect(url, bot_account(url, "Shaky"), policy, game="draw", players=2, seek=True, games=1)
+        out, err = cli.communicate(timeout=120)
+    finally:
+        cli.kill()
+    # The table was played to its end, every failure logged as such.
+    assert len(played) == 1, played
+    assert played[0]["scores"] and max(played[0]["scores"]) > 0, played
+    assert cli.returncode == 0, err
+    failed = [r.getMessage() for r in caplog.records if "the policy failed" in r.getMessage()]
+    assert any("the search fell over" in m for m in failed), failed
+    assert any("not among the legal actions" in m for m in failed), failed
+    assert len(failed) >= 2 * (len(calls) // 3), (len(failed), len(calls))
 
 
 def test_the_openspiel_example_plays_on_a_server(server):

@@ -1,10 +1,13 @@
 """The examples of docs/python.md run (with small sizes)."""
 
+import importlib.util
 import pathlib
 import subprocess
 import sys
 
 import pytest
+
+import domino
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
 
@@ -30,3 +33,23 @@ def test_example_runs(script, args):
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip()
+
+
+def test_the_server_bot_plays_a_legal_action_when_its_search_fails(caplog):
+    pytest.importorskip("pyspiel")
+    spec = importlib.util.spec_from_file_location("server_bot", EXAMPLES / "server_bot.py")
+    server_bot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(server_bot)
+    policy = server_bot.IsmctsPolicy(simulations=5)
+    # A real observation whose hand was tampered with: no deal replays it,
+    # and the search cannot start.
+    state = domino.Game("draw", 2).new_initial_state(seed=3)
+    while len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    observation = state.to_json(state.current_player())
+    observation["hands"][observation["seat"]] = ["6-6"]
+    legal = observation["legal"]
+    caplog.set_level("WARNING", logger="domino")
+    assert policy(observation, legal) == legal[0]
+    assert policy.fallbacks == 1
+    assert any("the search failed" in r.getMessage() for r in caplog.records)

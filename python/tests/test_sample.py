@@ -61,3 +61,51 @@ def test_sample_state_stands_at_every_decision_of_a_draw_game(preset, players):
         f"{len(failures)} of {decisions} decisions found no deal: {failures[:3]}"
     )
 
+
+
+# Long matches are cut after this many hands: enough for the hands after
+# the first, where the last winner (or the next engine) poses.
+MATCH_HANDS = 4
+
+
+def _without_score(view):
+    """A view less what a sample from the view alone cannot know: the match
+    score (the hands before are not replayed)."""
+    return {k: v for k, v in view.items() if k not in ("scores", "stake", "playoff")}
+
+
+@pytest.mark.parametrize("preset", domino.preset_names())
+def test_every_decision_of_a_whole_match_samples(preset):
+    # The trains family plays three engines, not thirteen: the same hands
+    # after the first, in a fraction of the time.
+    options = {"rounds": 3} if preset in ("mexican-train", "chicken-foot") else None
+    game = domino.Game(preset, options=options, match=True)
+    rng = random.Random(5)
+    state = game.new_initial_state(seed=5)
+    later = 0
+    failures = []
+    while not state.is_terminal() and state.hand_number() <= MATCH_HANDS:
+        player = state.current_player()
+        observation = state.to_json(player)
+        if observation["phase"] == "play":
+            later += state.hand_number() > 1
+            seed = rng.getrandbits(32)
+            try:
+                sampled = domino.sample_state(observation, seed=seed)
+                resampled = state.resample_from_infostate(player, seed)
+            except domino.DominoError as e:
+                failures.append(f"hand {state.hand_number()}, move {state.move_number()}: {e}")
+            else:
+                # From the view alone: the same position as far as the seat
+                # can tell (its tiles, the layout, every count, the plays
+                # open to it), the match score aside.
+                assert sampled.current_player() == player
+                assert sampled.legal_actions() == state.legal_actions()
+                assert _without_score(sampled.to_json(player)) == _without_score(observation)
+                # From the match: the hands before as they were, too.
+                assert resampled.current_player() == player
+                assert resampled.legal_actions() == state.legal_actions()
+                assert resampled.to_json(player) == observation
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert later > 0, f"{preset}: the match ended in its first hand"
+    assert not failures, f"{len(failures)} decisions found no deal: {failures[:3]}"

@@ -2,8 +2,8 @@
 //! tiles each player has shown it cannot hold (from passes and draws), the
 //! numbers each player showed it likes, and each player's draws.
 
-use domino_engine::Layout;
-use domino_engine::{Action, SeatView, Tile, TileSet};
+use domino_engine::rules::{FirstTurn, LayoutKind};
+use domino_engine::{Action, Layout, Rules, SeatView, Tile, TileSet};
 
 /// Most players any preset allows.
 pub const MAX_SEATS: usize = 8;
@@ -43,6 +43,75 @@ pub struct Knowledge {
     pub poser: Option<u8>,
 }
 
+/// Who could lay what in a hand of the trains family, step by step: a
+/// seat lays only on the chains open to it (its own train, the Mexican
+/// train, the open trains, or the owed chains first), and before the
+/// engine is down it draws for the engine alone. Reading every chain's
+/// end instead would say a seat lacked tiles it could not have laid.
+struct Trains {
+    players: u8,
+    /// The trains open to all, one bit each, as far as the view tells.
+    open: u16,
+    /// Whether a first turn may lay a chain on the seat's own train,
+    /// ended by a pass of its choice.
+    chain_turns: bool,
+    /// The hand's engine double, the one tile a seat draws for before it
+    /// is down.
+    engine: Option<Tile>,
+}
+
+impl Trains {
+    fn of(rules: &Rules, view: &SeatView) -> Option<Trains> {
+        let kind = rules.layout();
+        if !kind.is_trains() {
+            return None;
+        }
+        let mexican = matches!(kind, LayoutKind::Trains { .. });
+        Some(Trains {
+            players: rules.players(),
+            open: if mexican && rules.open_trains_start() {
+                (1u16 << rules.players()) - 1
+            } else {
+                0
+            },
+            chain_turns: mexican && rules.first_turn() == FirstTurn::Chain,
+            engine: view.layout().posed().or(crate::world::hand_engine(view)),
+        })
+    }
+
+    /// The tiles `seat` could have laid before `action` (`prev` the step
+    /// before it), and what the action opens or closes. Where the view
+    /// cannot tell, fewer tiles: a deal is then checked by its replay.
+    fn step(
+        &mut self,
+        layout: &Layout,
+        seat: u8,
+        action: Action,
+        prev: Option<(u8, Action)>,
+    ) -> TileSet {
+        if layout.posed().is_none() {
+            return self.engine.map_or(TileSet::EMPTY, |t| t.bit());
+        }
+        // A pass straight after the seat's own play may end a first
+        // turn's chain: its choice, telling nothing, opening nothing.
+        let chosen_pass = action == Action::Pass
+            && self.chain_turns
+            && matches!(prev, Some((p, Action::Play { .. })) if p == seat);
+        let playable = if chosen_pass {
+            TileSet::EMPTY
+        } else {
+            layout.accepts_on(layout.chains_open_to(seat, self.players, self.open, false))
+        };
+        let bit = 1u16 << seat;
+        match action {
+            Action::Pass if !chosen_pass => self.open |= bit,
+            Action::Play { end: Some(e), .. } if e == seat => self.open &= !bit,
+            _ => {}
+        }
+        playable
+    }
+}
+
 impl Knowledge {
     pub fn new(view: &SeatView) -> Knowledge {
         let rules = view.rules();
@@ -54,12 +123,16 @@ impl Knowledge {
         let mut steps = Vec::with_capacity(view.history().len());
         let mut poser = None;
         let mut prev: Option<(u8, Action)> = None;
+        let mut trains = Trains::of(rules, view);
         for e in view.history() {
             let s = e.seat as usize;
             if matches!(e.action, Action::ChoosePoser { .. }) {
                 continue;
             }
-            let playable = layout.playable();
+            let playable = match trains.as_mut() {
+                Some(t) => t.step(&layout, e.seat, e.action, prev),
+                None => layout.playable(),
+            };
             steps.push(Step {
                 seat: e.seat,
                 action: e.action,

@@ -16,6 +16,7 @@ mod attribute;
 mod pose;
 use crate::likelihood::{Styles, MAX_STYLES};
 use crate::solver::Position;
+pub(crate) use pose::hand_engine;
 pub use pose::seen_pose_rule;
 
 /// Why the seat's view could not be turned into worlds.
@@ -135,10 +136,17 @@ impl Sampler {
         let n = rules.players() as usize;
         let steps = k.steps.clone();
         let poser = k.poser.unwrap_or(me);
-        let pose_allowed = if k.poser.is_some() {
+        let seen_allowed = if k.poser.is_some() {
             TileSet(u128::MAX)
         } else {
             view.legal().iter().filter_map(|a| a.tile()).collect()
+        };
+        // The trains family poses the hand's engine; where nobody was
+        // dealt it, the seats drew for it from seat 0 on.
+        let (poser, pose_allowed) = match hand_engine(view) {
+            Some(e) if pose::drew_for_engine(&steps, seen_allowed) => (0, e.bit()),
+            Some(e) => (poser, e.bit()),
+            None => (poser, seen_allowed),
         };
         // Classify draws: one followed by the same seat's play gave the
         // played tile; any other stayed in the hand for a while.
@@ -180,7 +188,7 @@ impl Sampler {
             }
             my_dealt = *first;
         }
-        let hand_pose = pose_rule.map(|rule| pose::HandPose::of(rule, &steps, me, pose_allowed));
+        let hand_pose = pose_rule.map(|rule| pose::HandPose::of(rule, &steps, me, seen_allowed));
         // The seat's first hand, where known: told by its draws, or all it
         // held and played when it drew nothing.
         let my_first = match &own {
@@ -318,11 +326,14 @@ impl Sampler {
                     need: need_here.is_some() && i == 0,
                 });
             }
+            // In the trains family a drawn tile that fitted (the engine
+            // too) was laid at once: one kept did not fit when drawn.
+            let own_step = usize::from(!rules.layout().is_trains());
             for d in held_draws {
                 slots.push(Slot {
                     seat: s,
                     draw: Some(d),
-                    avoid: avoid_after(draw_step[d] + 1),
+                    avoid: avoid_after(draw_step[d] + own_step),
                     need: false,
                 });
             }

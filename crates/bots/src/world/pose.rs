@@ -14,13 +14,17 @@ use domino_engine::{first_rule, resolve_pose, Deal, DealError, PoseRule, Rules, 
 /// tells: the rules' first-hand rule in the first hand; in a later hand,
 /// the rule after a win (the winner posing, or choosing the partner who
 /// does) where the pose seen fits it, else the first-hand rule (after a
-/// tie). The view does not say who won the hand before: the seat that
+/// tie); in the trains family, the engine one double below the hand
+/// before's. The view does not say who won the hand before: the seat that
 /// posed, or chose, stands for the winner.
 pub fn seen_pose_rule(view: &SeatView) -> PoseRule {
     let rules = view.rules();
     let first = first_rule(rules);
     if view.hand_number() <= 1 {
         return first;
+    }
+    if let Some(engine) = hand_engine(view) {
+        return PoseRule::Engine(engine);
     }
     let history = view.history();
     if let Some(e) = history
@@ -57,13 +61,36 @@ pub fn seen_pose_rule(view: &SeatView) -> PoseRule {
         | NextPose::WinnerOrPartnerUnlessBlocked
         | NextPose::Alternate => Some((PoseRule::Seat(poser), TileSet(u128::MAX))),
         NextPose::WinnerWithDouble => Some((PoseRule::SeatDouble(poser), TileSet::DOUBLES)),
-        // The trains family poses each hand's engine double, as the first.
         NextPose::First | NextPose::FallingEngine => None,
     };
     match after_win {
         Some((rule, allowed)) if fits(allowed) => rule,
         _ => first,
     }
+}
+
+/// The engine double of the hand a seat of the trains family sees (none
+/// in the other games): whoever won, each hand's is one below the last's.
+pub(crate) fn hand_engine(view: &SeatView) -> Option<Tile> {
+    let rules = view.rules();
+    match (rules.next_pose(), first_rule(rules)) {
+        (NextPose::FallingEngine, PoseRule::Engine(start)) => {
+            let down = view.hand_number().saturating_sub(1).min(u32::from(MAX_PIP)) as u8;
+            Some(Tile::double(start.high().saturating_sub(down)))
+        }
+        _ => None,
+    }
+}
+
+/// Whether the seats drew for the engine (the trains family, nobody dealt
+/// it): draws before the pose, or before it the seat to act, `allowed` to
+/// lay no tile, drawing too.
+pub(super) fn drew_for_engine(steps: &[Step], allowed: TileSet) -> bool {
+    let mut before = steps
+        .iter()
+        .take_while(|st| !matches!(st.action, Action::Play { end: None, .. }));
+    let posed = steps.len() > before.clone().count();
+    before.any(|st| st.action == Action::Draw) || !posed && allowed.is_empty()
 }
 
 /// A hand's pose, read under the rule it was dealt under.
@@ -73,6 +100,9 @@ pub(super) struct HandPose {
     poser: u8,
     /// The tile posed, or before the pose the tiles the poser may lay.
     tiles: TileSet,
+    /// Whether the seats drew for the engine (the trains family): nobody
+    /// was dealt it, and who found it is the replay's to say.
+    searched: bool,
 }
 
 impl HandPose {
@@ -86,7 +116,13 @@ impl HandPose {
             _ => None,
         });
         let (poser, tiles) = posed.unwrap_or((me, allowed));
-        HandPose { rule, poser, tiles }
+        let searched = matches!(rule, PoseRule::Engine(_)) && drew_for_engine(steps, allowed);
+        HandPose {
+            rule,
+            poser,
+            tiles,
+            searched,
+        }
     }
 
     /// Where another seat posed any tile for holding the highest double:
@@ -157,8 +193,12 @@ impl HandPose {
     }
 
     /// Whether the rule, on `deal`, has the poser lay the tile it did (or
-    /// may lay the tiles it may).
+    /// may lay the tiles it may); where the seats drew for the engine,
+    /// whether nobody was dealt it.
     pub(super) fn allows(&self, rules: &Rules, deal: &Deal) -> bool {
+        if let (PoseRule::Engine(engine), true) = (self.rule, self.searched) {
+            return deal.holder(engine).is_none();
+        }
         match resolve_pose(rules, deal, self.rule) {
             Ok(Start::Pose { seat, allowed }) => {
                 seat == self.poser && self.tiles.minus(allowed).is_empty()

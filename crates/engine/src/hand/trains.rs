@@ -57,20 +57,8 @@ impl Hand {
     /// Mexican train and the open trains (Mexican Train), or every chain
     /// (chicken foot).
     pub fn train_chains(&self, seat: u8) -> u32 {
-        let n = self.layout.chains().len() as u32;
-        let all = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
-        let owed = self.layout.owed();
-        if owed != 0 {
-            return owed;
-        }
-        match self.layout.kind() {
-            LayoutKind::Trains { .. } if self.chaining => 1 << seat,
-            LayoutKind::Trains { .. } => {
-                let trains = (1u32 << self.rules.players()) - 1;
-                (1 << seat) | (all & !trains) | u32::from(self.open) & trains
-            }
-            _ => all,
-        }
+        self.layout
+            .chains_open_to(seat, self.rules.players(), self.open, self.chaining)
     }
 
     /// Tiles `seat` could lay now under the trains family's rules.
@@ -79,14 +67,7 @@ impl Hand {
         if self.layout.posed().is_none() {
             return hand & self.pose_allowed;
         }
-        let mut m = TileSet::EMPTY;
-        let mut chains = self.train_chains(seat);
-        while chains != 0 {
-            let id = chains.trailing_zeros() as usize;
-            chains &= chains - 1;
-            m |= self.layout.accepts(id);
-        }
-        hand & m
+        hand & self.layout.accepts_on(self.train_chains(seat))
     }
 
     /// Every legal action of the seat to act (see [`Hand::legal`]).

@@ -4,7 +4,7 @@
 
 use super::{Chain, Layout, PlaceError, MAX_CHAINS};
 use crate::rules::LayoutKind;
-use crate::tile::Tile;
+use crate::tile::{Tile, TileSet};
 
 impl Layout {
     /// The trains family's station: `lines` empty chains from the engine
@@ -29,6 +29,38 @@ impl Layout {
     #[inline(always)]
     pub fn owed(&self) -> u32 {
         self.owed
+    }
+
+    /// The chains `seat` may lay a tile on, one bit each: the owed chains
+    /// when some are owed (whoever's train), else its own train, the
+    /// Mexican train and the trains of `open` (Mexican Train; only its own
+    /// while it lays its first turn's chain, `chaining`), or every chain
+    /// (chicken foot). All public: a seat's view can tell it of any seat.
+    pub fn chains_open_to(&self, seat: u8, players: u8, open: u16, chaining: bool) -> u32 {
+        let n = self.n as u32;
+        let all = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+        if self.owed != 0 {
+            return self.owed;
+        }
+        match self.kind {
+            LayoutKind::Trains { .. } if chaining => 1 << seat,
+            LayoutKind::Trains { .. } => {
+                let trains = (1u32 << players) - 1;
+                (1 << seat) | (all & !trains) | u32::from(open) & trains
+            }
+            _ => all,
+        }
+    }
+
+    /// Every tile that could be laid on one of `chains` (one bit each).
+    pub fn accepts_on(&self, mut chains: u32) -> TileSet {
+        let mut m = TileSet::EMPTY;
+        while chains != 0 {
+            let id = chains.trailing_zeros() as usize;
+            chains &= chains - 1;
+            m |= self.accepts(id);
+        }
+        m
     }
 
     /// [`Layout::check`] on a layout of the trains family, whose
