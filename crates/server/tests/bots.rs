@@ -749,3 +749,59 @@ async fn postgres_a_token_revoked_on_one_node_is_cut_off_on_the_other() {
         .await
         .unwrap();
 }
+
+/// Issue 57: a challenge takes its clock as seeks and tables write it (and
+/// still the older `{base_ms, increment_ms}`), refuses a bad one as
+/// `bad_clock`, and its event shows the clock the table will get, a rated
+/// challenge's default included.
+#[tokio::test]
+async fn a_challenge_takes_the_tables_clock_format_and_shows_what_its_table_gets() {
+    let s = Server::start(fast("sqlite::memory:"));
+    let b = bot(s.addr, "Clock Bot").await;
+    let mut ev = b.events(s.addr).await;
+    let (cookie, _) = person(s.addr, "Cleo").await;
+    let c = [("Cookie", cookie.as_str())];
+    let per_move = json!({"kind": "per_move", "move_s": 20, "bank_s": 120});
+    for bad in [
+        json!({"kind": "per_move", "move_s": 1, "bank_s": 0}),
+        json!({"minutes": 5}),
+        json!("15+60"),
+    ] {
+        let body = json!({"to": b.id, "rules": short(), "clock": bad});
+        let (status, r) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+        assert_eq!(
+            (status, &r["code"]),
+            (400, &json!("bad_clock")),
+            "{bad}: {r}"
+        );
+    }
+    let cases = [
+        (
+            json!({"to": b.id, "rules": short(), "clock": per_move}),
+            per_move.clone(),
+        ),
+        (
+            json!({"to": b.id, "rules": short(), "clock": {"base_ms": 120_000, "increment_ms": 20_000}}),
+            per_move.clone(),
+        ),
+        (
+            json!({"to": b.id, "rules": short(), "rated": true}),
+            json!({"kind": "per_move", "move_s": 15, "bank_s": 60}),
+        ),
+    ];
+    for (body, table_clock) in cases {
+        let (status, made) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+        assert_eq!(status, 201, "{made}");
+        let shown = event(&mut ev, "challenge").await["challenge"]["clock"].clone();
+        for k in ["kind", "move_s", "bank_s"] {
+            assert_eq!(shown[k], table_clock[k], "{shown}");
+        }
+        // Old clients still read the older fields.
+        let ms = |k: &str| table_clock[k].as_u64().map(|s| s * 1000);
+        assert_eq!(shown["base_ms"].as_u64(), ms("bank_s"), "{shown}");
+        assert_eq!(shown["increment_ms"].as_u64(), ms("move_s"), "{shown}");
+        let path = format!("/api/challenges/{}", made["id"].as_str().unwrap());
+        let (status, _) = call(s.addr, "DELETE", &path, &c, None).await;
+        assert_eq!(status, 204);
+    }
+}
