@@ -568,3 +568,29 @@ async fn killed_and_restarted(db: &str) {
     let replayed = domino_engine::record::replay(&rec).unwrap();
     assert_eq!(json!(replayed.scores()), last["state"]["scores"]);
 }
+
+/// A message too big to read at all (over `Config::max_frame`, a megabyte
+/// by default, here made small) is not dropped in silence: the socket is
+/// told `too_large` with both limits, then closed with code 1009 and a
+/// reason.
+#[tokio::test]
+async fn a_message_too_big_to_read_is_answered_and_closed_with_a_reason() {
+    let mut cfg = config("sqlite::memory:");
+    cfg.max_frame = 64 * 1024;
+    let s = Server::start(cfg);
+    let mut c = Client::connect(s.addr).await;
+    let big = format!(r#"{{"type":"list","pad":"{}"}}"#, "x".repeat(70_000));
+    c.send_raw(&big).await;
+    let (texts, close) = c.texts_until_closed(5_000).await;
+    let error = texts.iter().find(|t| t["type"] == "error");
+    let error = error.unwrap_or_else(|| panic!("no error before the close: {texts:?}"));
+    assert_eq!(error["code"], "too_large", "{error}");
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("16384") && message.contains("65536"),
+        "{message}"
+    );
+    let (code, reason) = close.expect("a close frame");
+    assert_eq!(code, 1009);
+    assert!(reason.contains("65536"), "{reason}");
+}

@@ -175,10 +175,12 @@ async fn upgrade(
         .signed_in(&headers)
         .await
         .map(|(p, _)| (p.id, p.name));
-    // Protocol frames above a megabyte close the socket; smaller oversized
-    // messages get a `too_large` error from the protocol itself.
-    ws.max_message_size(1 << 20)
-        .max_frame_size(1 << 20)
+    // Messages above `max_frame` (a megabyte) are not read: the socket is
+    // closed with a reason; smaller oversized messages get a `too_large`
+    // error from the protocol itself.
+    let most = app.config.max_frame;
+    ws.max_message_size(most)
+        .max_frame_size(most)
         .read_buffer_size(WS_READ_BUFFER)
         .on_upgrade(move |socket| {
             let bot = bot.map(|axum::Extension(b)| b);

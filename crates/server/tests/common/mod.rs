@@ -392,6 +392,26 @@ impl Client {
         }
     }
 
+    /// The text messages the server sends until it closes the socket
+    /// (waiting at most `ms`), and its close frame's code and reason.
+    pub async fn texts_until_closed(&mut self, ms: u64) -> (Vec<Value>, Option<(u16, String)>) {
+        let deadline = tokio::time::Instant::now() + Duration::from_millis(ms);
+        let mut texts = Vec::new();
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    texts.push(serde_json::from_str(t.as_str()).unwrap_or(Value::Null));
+                }
+                Ok(Some(Ok(Message::Close(f)))) => {
+                    let f = f.map(|f| (u16::from(f.code), f.reason.to_string()));
+                    return (texts, f);
+                }
+                Ok(Some(Ok(_))) => continue,
+                _ => return (texts, None),
+            }
+        }
+    }
+
     fn on(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
         Client {
             ws,
