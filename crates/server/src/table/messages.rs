@@ -100,14 +100,28 @@ impl Table {
         }
         let mut by_seat: HashMap<Option<u8>, Arc<str>> = HashMap::new();
         let mut dead = Vec::new();
+        let mut fresh = Vec::new();
         for (id, sub) in &self.subs {
             let msg = by_seat
                 .entry(sub.seat)
                 .or_insert_with(|| self.state_message(sub.seat, events, false))
                 .clone();
+            // A newcomer was just sent this very state (with its log):
+            // not twice.
+            if let Some(first) = &sub.first {
+                fresh.push(*id);
+                if events.is_empty() && *first == self.state_message(sub.seat, &[], true) {
+                    continue;
+                }
+            }
             if sub.out.tx.try_send(msg).is_err() {
                 // A client that cannot keep up is dropped; it may resume.
                 dead.push(*id);
+            }
+        }
+        for id in fresh {
+            if let Some(sub) = self.subs.get_mut(&id) {
+                sub.first = None;
             }
         }
         for id in dead {

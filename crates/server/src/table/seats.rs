@@ -3,6 +3,7 @@
 //! and when a bot stands in for an absent player.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::time::Instant;
 
 use domino_bots::Bot;
@@ -81,6 +82,9 @@ pub(super) struct Sub {
     /// without `seq` may have been meant for that turn (see
     /// [`Table::missed_turn`]).
     pub(super) missed: bool,
+    /// The whole state it was sent on coming, until the next broadcast:
+    /// that broadcast does not send it the same state again.
+    pub(super) first: Option<Arc<str>>,
 }
 
 /// SHA-256 of a seat token, as stored.
@@ -130,13 +134,14 @@ impl Table {
         }
         // The newcomer gets the whole state at once, with the hand so far.
         let msg = self.state_message(seat, &[], true);
-        let _ = out.tx.try_send(msg);
+        let _ = out.tx.try_send(msg.clone());
         self.subs.insert(
             conn,
             Sub {
                 seat,
                 out,
                 missed: false,
+                first: Some(msg),
             },
         );
         self.empty_since = None;
