@@ -805,3 +805,51 @@ async fn a_challenge_takes_the_tables_clock_format_and_shows_what_its_table_gets
         assert_eq!(status, 204);
     }
 }
+
+/// Issue 57: a challenge's clock waits for the challenger. The bot sits
+/// at once; the challenger comes only after three turns' time has passed
+/// (the time source moved on, the clock swept meanwhile): nobody timed
+/// out, and the clock runs once both are there.
+#[tokio::test]
+async fn a_challenges_clock_waits_for_a_challenger_who_has_not_come() {
+    let clock = domino_server::clock::TimeSource::default();
+    let mut cfg = fast("sqlite::memory:");
+    cfg.time = clock.clone();
+    cfg.clock_sweep = Duration::from_millis(20);
+    let s = Server::start(cfg);
+    let b = bot(s.addr, "Slow Bot").await;
+    let mut ev = b.events(s.addr).await;
+    let body = json!({
+        "to": b.id, "rules": short(), "guest": "guest-slow", "name": "Sam",
+        "clock": {"kind": "per_move", "move_s": 5, "bank_s": 0},
+    });
+    let (status, made) = call(s.addr, "POST", "/api/challenges", &[], Some(body)).await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap();
+    event(&mut ev, "challenge").await;
+    let path = format!("/api/challenges/{id}/accept");
+    let (status, seat) = b.call(s.addr, "POST", &path, None).await;
+    assert_eq!(status, 200, "{seat}");
+    let mut cb = b.socket(s.addr).await;
+    let r = cb
+        .request(json!({"type": "resume", "table": seat["table"], "token": seat["token"]}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    for _ in 0..3 {
+        clock.advance(Duration::from_secs(6));
+        cb.settle(150).await;
+    }
+    let waited = cb.state.clone().unwrap();
+    assert_eq!(waited["clock"]["timeouts"], json!([0, 0]), "{waited}");
+    assert_eq!(waited["clock"]["running"], Value::Null, "{waited}");
+    let mut page = Client::connect(s.addr).await;
+    let r = page
+        .request(json!({"type": "resume", "table": seat["table"], "token": made["token"]}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    cb.settle(150).await;
+    let here = cb.state.clone().unwrap();
+    assert_eq!(here["seats"][0]["left"], false, "{here}");
+    assert_eq!(here["clock"]["timeouts"], json!([0, 0]), "{here}");
+    assert_eq!(here["clock"]["running"], here["state"]["to_act"], "{here}");
+}

@@ -43,6 +43,9 @@ pub(super) struct SeatState {
     pub(super) auto_pass: bool,
     /// When this seat's recent chat lines were said (the rate limit).
     pub(super) said: VecDeque<Instant>,
+    /// Kept for a player who has not come yet (a challenger, a paired
+    /// player): the clock waits for them (see [`Table::awaiting`]).
+    pub(super) awaited: bool,
 }
 
 impl SeatState {
@@ -59,6 +62,7 @@ impl SeatState {
             left: false,
             auto_pass: true,
             said: VecDeque::new(),
+            awaited: false,
         }
     }
 
@@ -131,6 +135,7 @@ impl Table {
         }
         if let Some(s) = seat {
             self.seats[s as usize].conns += 1;
+            self.seats[s as usize].awaited = false;
         }
         // The newcomer gets the whole state at once, with the hand so far.
         let msg = self.state_message(seat, &[], true);
