@@ -193,7 +193,8 @@ pub async fn guard(State(config): State<Arc<Config>>, req: Request, next: Next) 
                 "requests from another site are refused",
             );
         }
-        if !is_json(headers) && !(bodyless(headers) && vouched(&config, headers)) {
+        let typed_or_vouched = is_json(headers) || (bodyless(headers) && vouched(&config, headers));
+        if !typed_or_vouched {
             return http_refusal(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 Code::NotJson,
