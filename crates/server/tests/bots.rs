@@ -853,3 +853,85 @@ async fn a_challenges_clock_waits_for_a_challenger_who_has_not_come() {
     assert_eq!(here["clock"]["timeouts"], json!([0, 0]), "{here}");
     assert_eq!(here["clock"]["running"], here["state"]["to_act"], "{here}");
 }
+
+/// Issue 57: a rated match whose person timed out three times and left
+/// is theirs lost everywhere it is told: the ratings, the final state's
+/// `winner` and its `match_over` event, whatever the score. Played until
+/// the expert the seat is left to outscored the random level (the case
+/// where the score and the result differ; at most the three matches a
+/// minute a level takes), which it does nearly always at once.
+#[tokio::test]
+async fn a_side_that_left_a_rated_match_is_its_loser_in_the_result_too() {
+    let clock = domino_server::clock::TimeSource::default();
+    let mut cfg = fast("sqlite::memory:");
+    cfg.time = clock.clone();
+    cfg.clock_sweep = Duration::from_millis(20);
+    let s = Server::start(cfg);
+    let (cookie, me) = person(s.addr, "Lena").await;
+    let mut outscored = false;
+    for _ in 0..3 {
+        let end = left_and_lost(&s, &clock, &cookie, &me).await;
+        let scores = &end["state"]["scores"];
+        if scores[0].as_i64() > scores[1].as_i64() {
+            outscored = true;
+            break;
+        }
+    }
+    assert!(outscored, "the seat left never outscored the other");
+}
+
+/// A rated challenge of the random level by `cookie`'s person, whose
+/// turns all run out until the seat is left; its final state, checked:
+/// side 1 won, the person's rating fell.
+async fn left_and_lost(
+    s: &Server,
+    clock: &domino_server::clock::TimeSource,
+    cookie: &str,
+    me: &str,
+) -> Value {
+    let c = [("Cookie", cookie)];
+    let body = json!({"to": "bot:random", "rules": {"preset": "draw", "players": 2, "options": {"target": 100}},
+        "rated": true, "clock": {"kind": "per_move", "move_s": 5, "bank_s": 0}});
+    let (status, made) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+    assert_eq!(status, 201, "{made}");
+    let path = format!("/api/challenges/{}", made["id"].as_str().unwrap());
+    let (_, st) = call(s.addr, "GET", &path, &[], None).await;
+    let mut page = page_at(s.addr, cookie, &st, &made).await;
+    let mut msg = page.state.clone().unwrap();
+    let (mut readied, mut ran_out) = (None, None);
+    while msg["seats"][0]["left"] != true {
+        let state = &msg["state"];
+        let pos = (state["hand_number"].clone(), msg["seq"].clone());
+        if state["phase"] == "hand_over" && readied != state["hand_number"].as_u64() {
+            readied = state["hand_number"].as_u64();
+            page.request(json!({"type": "ready"})).await;
+        } else if msg["clock"]["running"] == 0 && ran_out != Some(pos.clone()) {
+            ran_out = Some(pos);
+            clock.advance(Duration::from_secs(6));
+        }
+        page.try_recv(200).await;
+        msg = page.state.clone().unwrap();
+    }
+    let end = loop {
+        let m = page.next_state().await;
+        if m["finished"] == true && m["ratings"].as_array().is_some_and(|r| !r.is_empty()) {
+            break m;
+        }
+    };
+    assert_eq!(end["state"]["winner"], json!({"side": 1}), "{end}");
+    let events = end["events"].as_array().unwrap();
+    if let Some(over) = events.iter().find(|e| e["type"] == "match_over") {
+        assert_eq!(over["winner"], json!({"side": 1}), "{over}");
+    }
+    let mine = end["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == *me)
+        .unwrap();
+    assert!(
+        mine["after"].as_f64() < mine["before"].as_f64(),
+        "the leaver lost: {mine}"
+    );
+    end
+}

@@ -611,6 +611,7 @@ async fn states_before_joined(c: &mut Client, req: Value) -> (Vec<Value>, Value)
         }
     }
 }
+
 /// Issue 57: joining or resuming a seat brings one whole state before the
 /// `joined` answer, not the same state twice.
 #[tokio::test]

@@ -505,7 +505,7 @@ impl Table {
         let done = self
             .store
             .tables()
-            .finish(&self.id, &self.config.node, now_ms(), &self.m.record())
+            .finish(&self.id, &self.config.node, now_ms(), &self.kept_record())
             .await;
         match done {
             Ok(()) => {

@@ -243,7 +243,10 @@ fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRef
             }
         })
         .collect();
-    let rec: Record = serde_json::from_str(&f.record)?;
+    let stored: Value = serde_json::from_str(&f.record)?;
+    // A forfeit's winner is the match's, as its ratings counted it.
+    let forfeit = stored.get("forfeit").map(|f| f["winner"].clone());
+    let rec: Record = serde_json::from_value(stored)?;
     // A record that no longer replays still lists, without its end.
     let end = Match::from_record(&rec)
         .ok()
@@ -268,7 +271,7 @@ fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRef
         scores: end.as_ref().map(|v| v["scores"].clone()),
         winner: end
             .as_ref()
-            .map(|v| v.get("winner").cloned().unwrap_or(Value::Null)),
+            .map(|v| forfeit.unwrap_or_else(|| v.get("winner").cloned().unwrap_or(Value::Null))),
     })
 }
 
