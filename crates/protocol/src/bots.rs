@@ -6,7 +6,9 @@ use serde_json::Value;
 
 use domino_engine::{RulesSpec, TimeControl};
 
-/// A challenge's clock as asked for.
+/// A challenge's clock in the format challenges first had (`{"base_ms",
+/// "increment_ms"}`), still read from older clients; the time control of
+/// seeks and tables is the format (see [`challenge_clock`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
@@ -32,6 +34,55 @@ impl ClockSpec {
     }
 }
 
+/// A challenge's `clock` as asked for: a time control as seeks and tables
+/// take it (`{"kind": "per_move", "move_s", "bank_s"}`, …), or the older
+/// `{"base_ms", "increment_ms"}`. Unchecked; the error says what a clock
+/// is written as.
+pub fn challenge_clock(v: &Value) -> Result<TimeControl, String> {
+    if let Ok(c) = serde_json::from_value::<TimeControl>(v.clone()) {
+        return Ok(c);
+    }
+    serde_json::from_value::<ClockSpec>(v.clone())
+        .map(ClockSpec::control)
+        .map_err(|_| {
+            format!(
+                "`{v}` is not a clock: write a time control as seeks take it, such as {{\"kind\": \"per_move\", \"move_s\": 15, \"bank_s\": 60}}"
+            )
+        })
+}
+
+/// The clock a challenged bot is shown: the time control its table will
+/// get, plus, where the older format can say it, `base_ms` and
+/// `increment_ms` for clients that read that.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownClock {
+    #[serde(flatten)]
+    pub control: TimeControl,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub increment_ms: Option<u64>,
+}
+
+impl ShownClock {
+    /// `control` as shown; `None` for no clock.
+    pub fn of(control: TimeControl) -> Option<ShownClock> {
+        let ms = |s: u32| Some(u64::from(s) * 1000);
+        let (base_ms, increment_ms) = match control {
+            TimeControl::None => return None,
+            TimeControl::PerMove { move_s, bank_s } => (ms(bank_s), ms(move_s)),
+            TimeControl::PerMatch { bank_s } => (ms(bank_s), Some(0)),
+            // The older format has no correspondence clock.
+            TimeControl::Correspondence { .. } => (None, None),
+        };
+        Some(ShownClock {
+            control,
+            base_ms,
+            increment_ms,
+        })
+    }
+}
+
 /// Who sent a challenge.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Challenger {
@@ -47,8 +98,9 @@ pub struct ChallengeShown {
     pub from: Challenger,
     pub rules: RulesSpec,
     pub rated: bool,
-    /// `null` when the challenger asked for no clock.
-    pub clock: Option<ClockSpec>,
+    /// The clock the table will get (a rated challenge without one has
+    /// the rated pairing's); `null` for none.
+    pub clock: Option<ShownClock>,
 }
 
 /// One event of a bot's events socket.
@@ -116,5 +168,27 @@ mod tests {
         assert_eq!(v["challenge"]["from"]["name"], "Ana");
         assert!(v["challenge"]["clock"].is_null());
         assert_eq!(v["challenge"]["rules"]["preset"], "draw");
+    }
+
+    #[test]
+    fn a_challenge_reads_both_clock_formats_and_shows_the_tables() {
+        let tc = TimeControl::PerMove {
+            move_s: 15,
+            bank_s: 60,
+        };
+        let new = serde_json::json!({"kind": "per_move", "move_s": 15, "bank_s": 60});
+        let old = serde_json::json!({"base_ms": 60_000, "increment_ms": 15_000});
+        assert_eq!(challenge_clock(&new), Ok(tc));
+        assert_eq!(challenge_clock(&old), Ok(tc));
+        assert!(challenge_clock(&serde_json::json!({"move_s": 15})).is_err());
+        let shown = serde_json::to_value(ShownClock::of(tc)).unwrap_or_default();
+        assert_eq!(
+            shown,
+            serde_json::json!({"kind": "per_move", "move_s": 15, "bank_s": 60,
+                "base_ms": 60_000, "increment_ms": 15_000})
+        );
+        let back: Option<ShownClock> = serde_json::from_value(shown).ok();
+        assert_eq!(back, ShownClock::of(tc));
+        assert_eq!(ShownClock::of(TimeControl::None), None);
     }
 }

@@ -5,8 +5,6 @@
 use domino_engine::RulesSpec;
 use serde::{Deserialize, Serialize};
 
-use crate::bots::ClockSpec;
-
 /// A challenge as asked for: whom, the game, and the challenger's name
 /// when not signed in.
 #[derive(Debug, Deserialize)]
@@ -16,8 +14,10 @@ pub struct NewChallenge {
     pub rules: RulesSpec,
     #[serde(default)]
     pub rated: bool,
+    /// Read by [`crate::bots::challenge_clock`], so that a clock written
+    /// wrong is `bad_clock`, not a body that does not parse.
     #[serde(default)]
-    pub clock: Option<ClockSpec>,
+    pub clock: Option<serde_json::Value>,
     #[serde(default)]
     pub fill: Option<String>,
     #[serde(default)]

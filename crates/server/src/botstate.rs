@@ -16,7 +16,6 @@ use crate::limits::Bucket;
 use crate::table::{ConnId, Outbox};
 
 use domino_protocol::bots::BotEvent;
-pub use domino_protocol::bots::ClockSpec;
 
 /// An event as its socket sends it (a failure, which these plain values
 /// never meet, is logged and the event dropped).
@@ -43,7 +42,8 @@ pub struct Challenge {
     pub to: String,
     pub rules: RulesSpec,
     pub rated: bool,
-    pub clock: Option<ClockSpec>,
+    /// The table's clock, as checked (a rated challenge's default filled in).
+    pub clock: domino_engine::TimeControl,
     pub fill: String,
     /// The challenger's seat token, given to them when they challenged.
     pub(crate) token: String,

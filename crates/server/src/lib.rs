@@ -67,6 +67,9 @@ pub struct Config {
     pub bot_budget_ms: u64,
     /// The largest client message handled; longer ones get `too_large`.
     pub max_message: usize,
+    /// The largest client message read at all: one longer is answered
+    /// `too_large` and the socket closed (code 1009, with a reason).
+    pub max_frame: usize,
     /// What one client, one address and the server may use.
     pub limits: Arc<limits::Limits>,
     /// Counters every part adds to (refusals, stored actions), shown by
@@ -119,6 +122,7 @@ impl Default for Config {
             bot_delay: Duration::from_millis(700),
             bot_budget_ms: 300,
             max_message: 16 * 1024,
+            max_frame: 1 << 20,
             limits: Arc::new(limits::Limits::default()),
             stats: Arc::new(limits::Stats::default()),
             metrics: Arc::new(web::metrics::Metrics::default()),

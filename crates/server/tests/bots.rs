@@ -749,3 +749,189 @@ async fn postgres_a_token_revoked_on_one_node_is_cut_off_on_the_other() {
         .await
         .unwrap();
 }
+
+/// Issue 57: a challenge takes its clock as seeks and tables write it (and
+/// still the older `{base_ms, increment_ms}`), refuses a bad one as
+/// `bad_clock`, and its event shows the clock the table will get, a rated
+/// challenge's default included.
+#[tokio::test]
+async fn a_challenge_takes_the_tables_clock_format_and_shows_what_its_table_gets() {
+    let s = Server::start(fast("sqlite::memory:"));
+    let b = bot(s.addr, "Clock Bot").await;
+    let mut ev = b.events(s.addr).await;
+    let (cookie, _) = person(s.addr, "Cleo").await;
+    let c = [("Cookie", cookie.as_str())];
+    let per_move = json!({"kind": "per_move", "move_s": 20, "bank_s": 120});
+    for bad in [
+        json!({"kind": "per_move", "move_s": 1, "bank_s": 0}),
+        json!({"minutes": 5}),
+        json!("15+60"),
+    ] {
+        let body = json!({"to": b.id, "rules": short(), "clock": bad});
+        let (status, r) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+        assert_eq!(
+            (status, &r["code"]),
+            (400, &json!("bad_clock")),
+            "{bad}: {r}"
+        );
+    }
+    let cases = [
+        (
+            json!({"to": b.id, "rules": short(), "clock": per_move}),
+            per_move.clone(),
+        ),
+        (
+            json!({"to": b.id, "rules": short(), "clock": {"base_ms": 120_000, "increment_ms": 20_000}}),
+            per_move.clone(),
+        ),
+        (
+            json!({"to": b.id, "rules": short(), "rated": true}),
+            json!({"kind": "per_move", "move_s": 15, "bank_s": 60}),
+        ),
+    ];
+    for (body, table_clock) in cases {
+        let (status, made) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+        assert_eq!(status, 201, "{made}");
+        let shown = event(&mut ev, "challenge").await["challenge"]["clock"].clone();
+        for k in ["kind", "move_s", "bank_s"] {
+            assert_eq!(shown[k], table_clock[k], "{shown}");
+        }
+        // Old clients still read the older fields.
+        let ms = |k: &str| table_clock[k].as_u64().map(|s| s * 1000);
+        assert_eq!(shown["base_ms"].as_u64(), ms("bank_s"), "{shown}");
+        assert_eq!(shown["increment_ms"].as_u64(), ms("move_s"), "{shown}");
+        let path = format!("/api/challenges/{}", made["id"].as_str().unwrap());
+        let (status, _) = call(s.addr, "DELETE", &path, &c, None).await;
+        assert_eq!(status, 204);
+    }
+}
+
+/// Issue 57: a challenge's clock waits for the challenger. The bot sits
+/// at once; the challenger comes only after three turns' time has passed
+/// (the time source moved on, the clock swept meanwhile): nobody timed
+/// out, and the clock runs once both are there.
+#[tokio::test]
+async fn a_challenges_clock_waits_for_a_challenger_who_has_not_come() {
+    let clock = domino_server::clock::TimeSource::default();
+    let mut cfg = fast("sqlite::memory:");
+    cfg.time = clock.clone();
+    cfg.clock_sweep = Duration::from_millis(20);
+    let s = Server::start(cfg);
+    let b = bot(s.addr, "Slow Bot").await;
+    let mut ev = b.events(s.addr).await;
+    let body = json!({
+        "to": b.id, "rules": short(), "guest": "guest-slow", "name": "Sam",
+        "clock": {"kind": "per_move", "move_s": 5, "bank_s": 0},
+    });
+    let (status, made) = call(s.addr, "POST", "/api/challenges", &[], Some(body)).await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap();
+    event(&mut ev, "challenge").await;
+    let path = format!("/api/challenges/{id}/accept");
+    let (status, seat) = b.call(s.addr, "POST", &path, None).await;
+    assert_eq!(status, 200, "{seat}");
+    let mut cb = b.socket(s.addr).await;
+    let r = cb
+        .request(json!({"type": "resume", "table": seat["table"], "token": seat["token"]}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    for _ in 0..3 {
+        clock.advance(Duration::from_secs(6));
+        cb.settle(150).await;
+    }
+    let waited = cb.state.clone().unwrap();
+    assert_eq!(waited["clock"]["timeouts"], json!([0, 0]), "{waited}");
+    assert_eq!(waited["clock"]["running"], Value::Null, "{waited}");
+    let mut page = Client::connect(s.addr).await;
+    let r = page
+        .request(json!({"type": "resume", "table": seat["table"], "token": made["token"]}))
+        .await;
+    assert_eq!(r["type"], "joined", "{r}");
+    cb.settle(150).await;
+    let here = cb.state.clone().unwrap();
+    assert_eq!(here["seats"][0]["left"], false, "{here}");
+    assert_eq!(here["clock"]["timeouts"], json!([0, 0]), "{here}");
+    assert_eq!(here["clock"]["running"], here["state"]["to_act"], "{here}");
+}
+
+/// Issue 57: a rated match whose person timed out three times and left
+/// is theirs lost everywhere it is told: the ratings, the final state's
+/// `winner` and its `match_over` event, whatever the score. Played until
+/// the expert the seat is left to outscored the random level (the case
+/// where the score and the result differ; at most the three matches a
+/// minute a level takes), which it does nearly always at once.
+#[tokio::test]
+async fn a_side_that_left_a_rated_match_is_its_loser_in_the_result_too() {
+    let clock = domino_server::clock::TimeSource::default();
+    let mut cfg = fast("sqlite::memory:");
+    cfg.time = clock.clone();
+    cfg.clock_sweep = Duration::from_millis(20);
+    let s = Server::start(cfg);
+    let (cookie, me) = person(s.addr, "Lena").await;
+    let mut outscored = false;
+    for _ in 0..3 {
+        let end = left_and_lost(&s, &clock, &cookie, &me).await;
+        let scores = &end["state"]["scores"];
+        if scores[0].as_i64() > scores[1].as_i64() {
+            outscored = true;
+            break;
+        }
+    }
+    assert!(outscored, "the seat left never outscored the other");
+}
+
+/// A rated challenge of the random level by `cookie`'s person, whose
+/// turns all run out until the seat is left; its final state, checked:
+/// side 1 won, the person's rating fell.
+async fn left_and_lost(
+    s: &Server,
+    clock: &domino_server::clock::TimeSource,
+    cookie: &str,
+    me: &str,
+) -> Value {
+    let c = [("Cookie", cookie)];
+    let body = json!({"to": "bot:random", "rules": {"preset": "draw", "players": 2, "options": {"target": 100}},
+        "rated": true, "clock": {"kind": "per_move", "move_s": 5, "bank_s": 0}});
+    let (status, made) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+    assert_eq!(status, 201, "{made}");
+    let path = format!("/api/challenges/{}", made["id"].as_str().unwrap());
+    let (_, st) = call(s.addr, "GET", &path, &[], None).await;
+    let mut page = page_at(s.addr, cookie, &st, &made).await;
+    let mut msg = page.state.clone().unwrap();
+    let (mut readied, mut ran_out) = (None, None);
+    while msg["seats"][0]["left"] != true {
+        let state = &msg["state"];
+        let pos = (state["hand_number"].clone(), msg["seq"].clone());
+        if state["phase"] == "hand_over" && readied != state["hand_number"].as_u64() {
+            readied = state["hand_number"].as_u64();
+            page.request(json!({"type": "ready"})).await;
+        } else if msg["clock"]["running"] == 0 && ran_out != Some(pos.clone()) {
+            ran_out = Some(pos);
+            clock.advance(Duration::from_secs(6));
+        }
+        page.try_recv(200).await;
+        msg = page.state.clone().unwrap();
+    }
+    let end = loop {
+        let m = page.next_state().await;
+        if m["finished"] == true && m["ratings"].as_array().is_some_and(|r| !r.is_empty()) {
+            break m;
+        }
+    };
+    assert_eq!(end["state"]["winner"], json!({"side": 1}), "{end}");
+    let events = end["events"].as_array().unwrap();
+    if let Some(over) = events.iter().find(|e| e["type"] == "match_over") {
+        assert_eq!(over["winner"], json!({"side": 1}), "{over}");
+    }
+    let mine = end["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == *me)
+        .unwrap();
+    assert!(
+        mine["after"].as_f64() < mine["before"].as_f64(),
+        "the leaver lost: {mine}"
+    );
+    end
+}

@@ -1,6 +1,8 @@
 //! What the server trusts of a request, on real sockets: every route that
 //! changes state (walked from the router, not listed by hand) refuses a
-//! body that is not JSON (415) and a page of another origin (403); the
+//! body that is not JSON (415), no body without a type unless a bearer
+//! token or the browser vouches for it, and a page of another origin
+//! (403); the
 //! security headers on the page, the API and the files; the WebSocket
 //! upgrade refused from another site's page and taken with no Origin or
 //! the server's own; `/metrics` only with its token; behind the proxy, the
@@ -34,6 +36,9 @@ async fn writes() -> Vec<(String, String)> {
         .map(|(m, p)| (m.to_string(), p.replace("{id}", "nothing")))
         .collect()
 }
+
+/// The guard's own words refusing a request that is not JSON.
+const GUARD_NOT_JSON: &str = "send Content-Type: application/json";
 
 fn code(body: &str) -> Value {
     serde_json::from_str::<Value>(body).unwrap_or(Value::Null)["code"].clone()
@@ -115,6 +120,46 @@ async fn every_route_that_changes_state_takes_only_same_origin_json() {
         )
         .await;
         assert_eq!(status, 403, "{at}, cross-site");
+        // No body and no type: refused unless vouched for as no other
+        // site's (by a bearer token, or the browser's own word), so a
+        // cookie sent by a page whose Origin got lost is still refused.
+        let untyped = ("Content-Type", "");
+        for headers in [
+            vec![untyped, ("Host", &host)],
+            vec![untyped, ("Host", &host), ("Sec-Fetch-Site", "same-site")],
+            vec![untyped, ("Host", &host), ("Authorization", "Basic eDp5")],
+        ] {
+            let (status, _, text) = http_request(s.addr, method, path, &headers, None).await;
+            assert_eq!(
+                (status, code(&text)),
+                (415, json!("not_json")),
+                "{at} bodyless {headers:?}"
+            );
+        }
+        let (status, _, _) = http_request(
+            s.addr,
+            method,
+            path,
+            &[untyped, ("Host", &host), ("Origin", "http://evil.example")],
+            None,
+        )
+        .await;
+        assert_eq!(status, 403, "{at}, bodyless from another site");
+        for vouch in [
+            ("Origin", own.as_str()),
+            ("Sec-Fetch-Site", "same-origin"),
+            ("Authorization", "Bearer dbt_unknown"),
+        ] {
+            let headers = [untyped, ("Host", host.as_str()), vouch];
+            let (status, _, text) = http_request(s.addr, method, path, &headers, None).await;
+            // (A route that needs a body says so itself, in other words.)
+            let message =
+                serde_json::from_str::<Value>(&text).unwrap_or(Value::Null)["message"].clone();
+            assert!(
+                status != 403 && message != json!(GUARD_NOT_JSON),
+                "{at} bodyless with {vouch:?}: {status} {text}"
+            );
+        }
         // JSON from the server's own page, or from no browser, passes the
         // guard to the route (which answers as it will).
         for origin in [Some(own.as_str()), None] {

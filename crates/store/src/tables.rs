@@ -315,13 +315,15 @@ impl Tables {
         self.close_table(table, node, at, record, true).await
     }
 
-    /// Mark a table finished with its final record.
+    /// Mark a table finished with its final record (a `Record`, or one
+    /// with more beside it that readers of a `Record` pass over, such as
+    /// the server's forfeit).
     pub async fn finish(
         &self,
         table: &str,
         node: &str,
         at: i64,
-        record: &domino_engine::record::Record,
+        record: &(impl serde::Serialize + Sync),
     ) -> Result<(), TableWriteError> {
         self.close_table(table, node, at, record, false).await
     }
@@ -331,7 +333,7 @@ impl Tables {
         table: &str,
         node: &str,
         at: i64,
-        record: &domino_engine::record::Record,
+        record: &(impl serde::Serialize + Sync),
         abandoned: bool,
     ) -> Result<(), TableWriteError> {
         let record = crate::json_text(record)?;

@@ -2,7 +2,6 @@
 //! its bot (the table opened, the bots seated there told), declined with a
 //! reason, or taken back by whoever made it.
 
-use domino_engine::TimeControl;
 use domino_protocol::challenges::{Accepted, Status};
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::bots::BotSeat;
@@ -200,11 +199,7 @@ impl Challenges {
             hints: !c.rated,
             secret: None,
             id: Some(id.to_string()),
-            clock: match c.clock {
-                Some(k) => k.control(),
-                None if c.rated => crate::pool::RATED_CLOCK,
-                None => TimeControl::None,
-            },
+            clock: c.clock,
         };
         self.tables.open(new).await
     }

@@ -5,6 +5,7 @@
 use std::net::IpAddr;
 
 use domino_engine::{Rules, TimeControl};
+use domino_protocol::bots::challenge_clock;
 use domino_protocol::challenges::{Made, NewChallenge};
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::profiles::Profile;
@@ -22,6 +23,7 @@ pub struct Asked {
     ask: NewChallenge,
     rules: Rules,
     fill: String,
+    clock: TimeControl,
     target: Profile,
 }
 
@@ -55,8 +57,8 @@ impl Challenges {
                 format!("no built-in level is called {fill}"),
             ));
         }
-        let clock = match ask.clock {
-            Some(c) => c.control(),
+        let clock = match &ask.clock {
+            Some(c) => challenge_clock(c).map_err(|e| Refusal::new(Code::BadClock, e))?,
             None if ask.rated => crate::pool::RATED_CLOCK,
             None => TimeControl::None,
         };
@@ -86,6 +88,7 @@ impl Challenges {
             ask,
             rules,
             fill,
+            clock,
             target,
         })
     }
@@ -98,6 +101,7 @@ impl Challenges {
             ask,
             rules,
             fill,
+            clock,
             target,
         } = asked;
         let Seeker {
@@ -128,7 +132,7 @@ impl Challenges {
             to: target.id.clone(),
             rules: rules.spec(),
             rated: ask.rated,
-            clock: ask.clock,
+            clock,
             fill,
             token: token.clone(),
             address: ip,

@@ -20,7 +20,7 @@ mod make;
 use std::sync::Arc;
 use std::time::Duration;
 
-use domino_protocol::bots::{BotEvent, ChallengeShown, Challenger};
+use domino_protocol::bots::{BotEvent, ChallengeShown, Challenger, ShownClock};
 use domino_protocol::refusal::{Code, Refusal};
 use tokio::time::Instant;
 
@@ -163,7 +163,7 @@ impl Challenge {
                 },
                 rules: self.rules.clone(),
                 rated: self.rated,
-                clock: self.clock,
+                clock: ShownClock::of(self.clock),
             },
         }
     }

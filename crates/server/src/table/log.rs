@@ -177,6 +177,13 @@ impl Table {
         config: Arc<Config>,
         tables: Tables,
     ) -> Result<Handle, Refusal> {
+        // (A seat taken with no token is a bot entrant's: nobody comes.)
+        let kept: Vec<i64> = new
+            .taken
+            .iter()
+            .filter(|r| !r.token_hash.is_empty())
+            .map(|r| r.seat)
+            .collect();
         let saved = Saved {
             table: row,
             seats: new.taken,
@@ -187,6 +194,7 @@ impl Table {
         // Its player is on the way: it does not fall asleep before they
         // come (a table seated at once would otherwise).
         table.stay_awake = true;
+        table.await_players(&kept);
         Ok(table.start(rx))
     }
 
@@ -334,6 +342,7 @@ impl Table {
             touched_ms,
             clock,
             timed_out: None,
+            awaited_until: None,
             made_rated: None,
         };
         Ok((table, rx))
@@ -496,7 +505,7 @@ impl Table {
         let done = self
             .store
             .tables()
-            .finish(&self.id, &self.config.node, now_ms(), &self.m.record())
+            .finish(&self.id, &self.config.node, now_ms(), &self.kept_record())
             .await;
         match done {
             Ok(()) => {

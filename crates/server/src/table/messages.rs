@@ -100,14 +100,28 @@ impl Table {
         }
         let mut by_seat: HashMap<Option<u8>, Arc<str>> = HashMap::new();
         let mut dead = Vec::new();
+        let mut fresh = Vec::new();
         for (id, sub) in &self.subs {
             let msg = by_seat
                 .entry(sub.seat)
                 .or_insert_with(|| self.state_message(sub.seat, events, false))
                 .clone();
+            // A newcomer was just sent this very state (with its log):
+            // not twice.
+            if let Some(first) = &sub.first {
+                fresh.push(*id);
+                if events.is_empty() && *first == self.state_message(sub.seat, &[], true) {
+                    continue;
+                }
+            }
             if sub.out.tx.try_send(msg).is_err() {
                 // A client that cannot keep up is dropped; it may resume.
                 dead.push(*id);
+            }
+        }
+        for id in fresh {
+            if let Some(sub) = self.subs.get_mut(&id) {
+                sub.first = None;
             }
         }
         for id in dead {
@@ -158,21 +172,34 @@ impl Table {
             .collect();
         let over = matches!(self.m.phase(), Phase::HandOver | Phase::MatchOver);
         let fair = self.commitments.to_json(self.m.hand_number(), over);
-        let state = view.to_json();
+        let mut state = view.to_json();
+        // A forfeit: the result the ratings count, in the state and in the
+        // match's end, not the score's (the scores stay as played).
+        let forfeit = self.forfeit_json();
+        let told = |mut events: Vec<Value>| {
+            if let Some(w) = &forfeit {
+                let ends = events.iter_mut().filter(|e| e["type"] == "match_over");
+                ends.for_each(|e| e["winner"] = w.clone());
+            }
+            events
+        };
+        if let Some(w) = &forfeit {
+            state["winner"] = w.clone();
+        }
         let watching = self.subs.values().filter(|s| s.seat.is_none()).count();
         let msg = StateMessage {
             kind: StateType::State,
             bot: self.bot_name.clone(),
             clock: self.clock_view(),
             chat: log.then(|| self.chat.iter().cloned().collect()),
-            events,
+            events: told(events),
             facts: TableFacts::of(&self.rules),
             fair,
             finished: self.finished,
             hints: self.hints_allowed(),
             host: self.host,
             layout: view.drawn(),
-            log: log.then(|| viewer_events(&self.hand_events, seat)),
+            log: log.then(|| told(viewer_events(&self.hand_events, seat))),
             move_at_us: self.move_at_us,
             ratings: self.rating_changes.clone(),
             rated: self.counts_for_ratings(),

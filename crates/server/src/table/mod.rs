@@ -277,6 +277,9 @@ pub struct Table {
     clock: Option<domino_engine::Clock>,
     /// The seat whose time ran out: the computer makes its move now.
     timed_out: Option<u8>,
+    /// Until when (time source ms) the clock waits for the players whose
+    /// seats were kept for them at creation (see [`Table::awaiting`]).
+    awaited_until: Option<i64>,
     /// How the table was made, as the store says (see
     /// `Seeks::made_rated`): read when its task starts, again when the
     /// match is rated.

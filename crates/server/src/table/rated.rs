@@ -109,6 +109,55 @@ impl Table {
         self.broadcast(&held);
     }
 
+    /// The finished match's places by side and its winning side, as the
+    /// ratings count them and the players are told: in rated play a side
+    /// whose player left (or timed out three times) loses, whatever the
+    /// score.
+    pub(super) fn result(&self) -> (Vec<usize>, Option<usize>) {
+        let winner = self.m.winner().and_then(|w| w.side());
+        let ranks = ratings::ranks(self.m.scores(), winner, self.rules.low_score_wins());
+        if rated_play(self.made_rated, &self.plan) != Some(true) {
+            return (ranks, winner);
+        }
+        let left: Vec<bool> = self.seats.iter().map(|s| s.left).collect();
+        leavers_lose(ranks, winner, &left, |s| self.rules.side_of(s))
+    }
+
+    /// The winning side the engine's score gave, when [`Table::result`]
+    /// names another (a forfeit): the side that counts instead.
+    pub(super) fn forfeit_winner(&self) -> Option<Option<usize>> {
+        if self.m.phase() != domino_engine::Phase::MatchOver {
+            return None;
+        }
+        let scored = self.m.winner().and_then(|w| w.side());
+        let (_, winner) = self.result();
+        (winner != scored).then_some(winner)
+    }
+
+    /// The winner as the players are told it when a forfeit made it
+    /// another than the score's (`{"side"}`, or null for none).
+    pub(super) fn forfeit_json(&self) -> Option<serde_json::Value> {
+        self.forfeit_winner().map(|w| {
+            w.map_or(
+                serde_json::Value::Null,
+                |side| serde_json::json!({ "side": side }),
+            )
+        })
+    }
+
+    /// The finished match's record as stored: the engine's, with the
+    /// forfeit's winner beside it (`"forfeit": {"winner"}`) when there was
+    /// one, which the history's summary reads (a `Record` reader passes
+    /// over it).
+    pub(super) fn kept_record(&self) -> KeptRecord {
+        KeptRecord {
+            record: self.m.record(),
+            forfeit: self
+                .forfeit_json()
+                .map(|w| serde_json::json!({ "winner": w })),
+        }
+    }
+
     /// The finished match as the ratings' service takes it; `None` when no
     /// profile played (nothing to store).
     fn match_end(&self) -> Option<MatchEnd> {
@@ -121,16 +170,7 @@ impl Table {
         }
         let n = self.rules.players();
         let side_of = |s: u8| self.rules.side_of(s);
-        let winner = self.m.winner().and_then(|w| w.side());
-        let ranks = ratings::ranks(self.m.scores(), winner, self.rules.low_score_wins());
-        let left: Vec<bool> = self.seats.iter().map(|s| s.left).collect();
-        let rated_play = rated_play(self.made_rated, &self.plan);
-        // In rated play a side whose player left loses, whatever the score.
-        let (ranks, winner) = if rated_play == Some(true) {
-            leavers_lose(ranks, winner, &left, side_of)
-        } else {
-            (ranks, winner)
-        };
+        let (ranks, winner) = self.result();
         Some(MatchEnd {
             table: self.id.clone(),
             game: self.rules.preset().name().to_string(),
@@ -145,6 +185,15 @@ impl Table {
             at: crate::clock::now_ms(),
         })
     }
+}
+
+/// A finished match's record as stored (see [`Table::kept_record`]).
+#[derive(Debug, serde::Serialize)]
+pub(super) struct KeptRecord {
+    #[serde(flatten)]
+    record: domino_engine::record::Record,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forfeit: Option<serde_json::Value>,
 }
 
 /// Whether a match is rated play as the table was made: `Some(true)` by a

@@ -424,7 +424,8 @@ impl Table {
             }
             _ => {}
         }
-        if let Some(d) = self.clock_deadline() {
+        // The clock starts once the wait for kept seats' players is over.
+        if let Some(d) = self.clock_deadline().or(self.awaiting()) {
             let left = (d - self.config.time.now_ms()).max(0);
             let t = Instant::now() + Duration::from_millis(left.unsigned_abs());
             wake = Some(wake.map_or(t, |w: Instant| w.min(t)));

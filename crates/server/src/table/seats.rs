@@ -3,6 +3,7 @@
 //! and when a bot stands in for an absent player.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::time::Instant;
 
 use domino_bots::Bot;
@@ -42,6 +43,9 @@ pub(super) struct SeatState {
     pub(super) auto_pass: bool,
     /// When this seat's recent chat lines were said (the rate limit).
     pub(super) said: VecDeque<Instant>,
+    /// Kept for a player who has not come yet (a challenger, a paired
+    /// player): the clock waits for them (see [`Table::awaiting`]).
+    pub(super) awaited: bool,
 }
 
 impl SeatState {
@@ -58,6 +62,7 @@ impl SeatState {
             left: false,
             auto_pass: true,
             said: VecDeque::new(),
+            awaited: false,
         }
     }
 
@@ -81,6 +86,9 @@ pub(super) struct Sub {
     /// without `seq` may have been meant for that turn (see
     /// [`Table::missed_turn`]).
     pub(super) missed: bool,
+    /// The whole state it was sent on coming, until the next broadcast:
+    /// that broadcast does not send it the same state again.
+    pub(super) first: Option<Arc<str>>,
 }
 
 /// SHA-256 of a seat token, as stored.
@@ -127,16 +135,18 @@ impl Table {
         }
         if let Some(s) = seat {
             self.seats[s as usize].conns += 1;
+            self.seats[s as usize].awaited = false;
         }
         // The newcomer gets the whole state at once, with the hand so far.
         let msg = self.state_message(seat, &[], true);
-        let _ = out.tx.try_send(msg);
+        let _ = out.tx.try_send(msg.clone());
         self.subs.insert(
             conn,
             Sub {
                 seat,
                 out,
                 missed: false,
+                first: Some(msg),
             },
         );
         self.empty_since = None;

@@ -18,10 +18,40 @@ impl Table {
         self.clock.as_ref().map(|c| c.view(now))
     }
 
+    /// A new clocked table's seats kept for their players (`taken`: a
+    /// challenge's, a pairing's, a rematch's): its clock waits until each
+    /// has come, for at most the grace period, after which it runs and a
+    /// player who never came times out as an absent one does.
+    pub(super) fn await_players(&mut self, kept: &[i64]) {
+        if self.clock.is_none() || kept.is_empty() {
+            return;
+        }
+        for seat in kept {
+            let Ok(s) = usize::try_from(*seat) else {
+                continue;
+            };
+            if let (Some(st), Some(SeatKind::Human | SeatKind::Invite)) =
+                (self.seats.get_mut(s), self.plan.get(s))
+            {
+                st.awaited = true;
+            }
+        }
+        let grace = i64::try_from(self.config.grace.as_millis()).unwrap_or(i64::MAX);
+        self.awaited_until = Some(self.config.time.now_ms().saturating_add(grace));
+    }
+
+    /// Until when (time source ms) the clock still waits for a kept seat's
+    /// player who has not come; `None` once all came or the wait is over.
+    pub(super) fn awaiting(&self) -> Option<i64> {
+        let until = self.awaited_until?;
+        let waiting = self.seats.iter().any(|st| st.awaited && !st.left);
+        (waiting && self.config.time.now_ms() < until).then_some(until)
+    }
+
     /// The seat whose clock should run: a person's (not the computer's)
-    /// turn in a hand being played.
+    /// turn in a hand being played, once the players kept seats for came.
     fn clock_seat(&self) -> Option<u8> {
-        if !self.started() || self.finished {
+        if !self.started() || self.finished || self.awaiting().is_some() {
             return None;
         }
         match (self.m.phase(), self.m.to_act()) {

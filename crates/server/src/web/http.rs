@@ -175,10 +175,12 @@ async fn upgrade(
         .signed_in(&headers)
         .await
         .map(|(p, _)| (p.id, p.name));
-    // Protocol frames above a megabyte close the socket; smaller oversized
-    // messages get a `too_large` error from the protocol itself.
-    ws.max_message_size(1 << 20)
-        .max_frame_size(1 << 20)
+    // Messages above `max_frame` (a megabyte) are not read: the socket is
+    // closed with a reason; smaller oversized messages get a `too_large`
+    // error from the protocol itself.
+    let most = app.config.max_frame;
+    ws.max_message_size(most)
+        .max_frame_size(most)
         .read_buffer_size(WS_READ_BUFFER)
         .on_upgrade(move |socket| {
             let bot = bot.map(|axum::Extension(b)| b);
@@ -241,7 +243,10 @@ fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRef
             }
         })
         .collect();
-    let rec: Record = serde_json::from_str(&f.record)?;
+    let stored: Value = serde_json::from_str(&f.record)?;
+    // A forfeit's winner is the match's, as its ratings counted it.
+    let forfeit = stored.get("forfeit").map(|f| f["winner"].clone());
+    let rec: Record = serde_json::from_value(stored)?;
     // A record that no longer replays still lists, without its end.
     let end = Match::from_record(&rec)
         .ok()
@@ -266,7 +271,7 @@ fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRef
         scores: end.as_ref().map(|v| v["scores"].clone()),
         winner: end
             .as_ref()
-            .map(|v| v.get("winner").cloned().unwrap_or(Value::Null)),
+            .map(|v| forfeit.unwrap_or_else(|| v.get("winner").cloned().unwrap_or(Value::Null))),
     })
 }
 

@@ -11,7 +11,10 @@
 //!   (415 `not_json` otherwise). A browser sends `application/json` to
 //!   another site only after a CORS preflight, which this server never
 //!   grants, so a form or a script on another site cannot make such a
-//!   request even where the Origin check were fooled.
+//!   request even where the Origin check were fooled. A request with no
+//!   body at all may leave the type out when a bearer token or the
+//!   browser's own word vouches that it is not another site's (a bot's
+//!   `DELETE /api/tokens/{id}`, say).
 //! - **Security headers** on every answer ([`headers`]).
 
 use std::sync::Arc;
@@ -139,23 +142,59 @@ fn is_json(headers: &HeaderMap) -> bool {
         .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
 }
 
+/// The request carries no body and says no type: nothing to be JSON.
+fn bodyless(headers: &HeaderMap) -> bool {
+    let typed = headers
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| !v.as_bytes().trim_ascii().is_empty());
+    let length = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim);
+    !typed && matches!(length, None | Some("0")) && !headers.contains_key(header::TRANSFER_ENCODING)
+}
+
+/// Whether a bodyless request is vouched for as no other site's: it
+/// carries a bearer token (a page of another site cannot add that header
+/// without a CORS preflight, never granted), or the browser says it comes
+/// from the server's own page (`Sec-Fetch-Site: same-origin`, or `Origin`
+/// the server's own). Without either (no Origin and no token: a cookie
+/// sent by anything) it must say JSON, as a request with a body must:
+/// what the JSON rule guards against where the Origin check were fooled.
+fn vouched(config: &Config, headers: &HeaderMap) -> bool {
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().starts_with("Bearer "));
+    let site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    let own = headers
+        .get(header::ORIGIN)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|o| o.eq_ignore_ascii_case(&own_origin(config, headers)));
+    bearer || site == Some("same-origin") || own
+}
+
 /// Whether a request of this method may change state.
 pub fn changes_state(method: &Method) -> bool {
     !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
 /// The middleware in front of every route: a request that changes state
-/// must be same-origin ([`same_origin`], else 403) and JSON (else 415).
+/// must be same-origin ([`same_origin`], else 403) and JSON (else 415),
+/// or bodyless and [`vouched`] for (a route that needs a body then says
+/// so itself).
 pub async fn guard(State(config): State<Arc<Config>>, req: Request, next: Next) -> Response {
     if changes_state(req.method()) {
-        if !same_origin(&config, req.headers()) {
+        let headers = req.headers();
+        if !same_origin(&config, headers) {
             return http_refusal(
                 StatusCode::FORBIDDEN,
                 Code::CrossSite,
                 "requests from another site are refused",
             );
         }
-        if !is_json(req.headers()) {
+        let typed_or_vouched = is_json(headers) || (bodyless(headers) && vouched(&config, headers));
+        if !typed_or_vouched {
             return http_refusal(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 Code::NotJson,

@@ -140,8 +140,9 @@ pub fn cookie_of(head: &str) -> String {
 }
 
 /// A bare HTTP/1.1 request with extra header lines (a `Host` among them
-/// replaces the default `x`) and a body, JSON unless a `Content-Type` is
-/// among the headers: the status, the head and the body.
+/// replaces the default `x`; one with an empty value is not sent) and a
+/// body, JSON unless a `Content-Type` is among the headers: the status,
+/// the head and the body.
 pub async fn http_request(
     addr: SocketAddr,
     method: &str,
@@ -172,7 +173,9 @@ pub async fn http_request_from(
         .find(|(k, _)| is_host(k))
         .map_or("x", |h| h.1);
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
-    for (k, v) in headers.iter().filter(|(k, _)| !is_host(k)) {
+    // A header given with no value is left out: `("Content-Type", "")`
+    // sends a request without one.
+    for (k, v) in headers.iter().filter(|(k, v)| !is_host(k) && !v.is_empty()) {
         req.push_str(&format!("{k}: {v}\r\n"));
     }
     // JSON unless told otherwise: the server takes nothing else on the
@@ -385,6 +388,26 @@ impl Client {
                 Ok(Some(Ok(Message::Close(f)))) => return Some(f.map(|f| f.code.into())),
                 Ok(None) | Ok(Some(Err(_))) => return Some(None),
                 Ok(Some(Ok(_))) => continue,
+            }
+        }
+    }
+
+    /// The text messages the server sends until it closes the socket
+    /// (waiting at most `ms`), and its close frame's code and reason.
+    pub async fn texts_until_closed(&mut self, ms: u64) -> (Vec<Value>, Option<(u16, String)>) {
+        let deadline = tokio::time::Instant::now() + Duration::from_millis(ms);
+        let mut texts = Vec::new();
+        loop {
+            match tokio::time::timeout_at(deadline, self.ws.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    texts.push(serde_json::from_str(t.as_str()).unwrap_or(Value::Null));
+                }
+                Ok(Some(Ok(Message::Close(f)))) => {
+                    let f = f.map(|f| (u16::from(f.code), f.reason.to_string()));
+                    return (texts, f);
+                }
+                Ok(Some(Ok(_))) => continue,
+                _ => return (texts, None),
             }
         }
     }

@@ -221,6 +221,25 @@ pub async fn serve(
             Frame::Text(t) => t,
             Frame::Skip => continue,
             Frame::Closed => break,
+            Frame::TooBig => {
+                // Not read, so not answered as a request: said why, in an
+                // error and in the close frame.
+                let r = Refusal::new(
+                    Code::TooLarge,
+                    format!(
+                        "a message over {} bytes is not read, and closes the socket: messages are at most {} bytes",
+                        app.config.max_frame, app.config.max_message
+                    ),
+                );
+                if let Ok(mut f) = closing.lock() {
+                    *f = Some(CloseFrame {
+                        code: TOO_BIG,
+                        reason: format!("message over {} bytes", app.config.max_frame).into(),
+                    });
+                }
+                let _ = out_tx.send(error(&Value::Null, &r).into()).await;
+                break;
+            }
             Frame::Refused(r, close) => {
                 let _ = out_tx.send(error(&Value::Null, &r).into()).await;
                 if close {
@@ -265,6 +284,8 @@ enum Frame {
     Refused(Refusal, bool),
     /// The client closed the socket, or it failed.
     Closed,
+    /// A message over `Config::max_frame`: the socket closes with a reason.
+    TooBig,
 }
 
 /// One frame read: text is a request; binary is refused; a ping (already
@@ -278,6 +299,9 @@ fn frame(
     ip: IpAddr,
 ) -> Frame {
     match msg {
+        // The WebSocket layer's words for a message over its size limit
+        // (its error type is not axum's to name).
+        Some(Err(e)) if e.to_string().contains("Space limit exceeded") => Frame::TooBig,
         None | Some(Err(_)) | Some(Ok(Message::Close(_))) => Frame::Closed,
         Some(Ok(Message::Text(t))) => Frame::Text(t.as_str().to_owned()),
         Some(Ok(Message::Binary(_))) => Frame::Refused(
@@ -428,6 +452,10 @@ const CLOSE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The close code of a socket whose token was revoked.
 pub const REVOKED: u16 = 4001;
+
+/// The close code of a socket that sent a message too big to read (the
+/// standard "message too big").
+pub const TOO_BIG: u16 = 1009;
 
 /// Resolves when the token this socket was opened with is revoked (never
 /// for a socket opened without one).
