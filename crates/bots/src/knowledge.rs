@@ -3,7 +3,22 @@
 //! numbers each player showed it likes, and each player's draws.
 
 use domino_engine::rules::{FirstTurn, LayoutKind};
-use domino_engine::{Action, Layout, Rules, SeatView, Tile, TileSet};
+use domino_engine::{
+    first_rule, Action, Layout, NextPose, PoseRule, Rules, SeatView, Tile, TileSet, MAX_PIP,
+};
+
+/// The engine double of the hand a seat of the trains family sees (none
+/// in the other games): whoever won, each hand's is one below the last's.
+pub(crate) fn hand_engine(view: &SeatView) -> Option<Tile> {
+    let rules = view.rules();
+    match (rules.next_pose(), first_rule(rules)) {
+        (NextPose::FallingEngine, PoseRule::Engine(start)) => {
+            let down = view.hand_number().saturating_sub(1).min(u32::from(MAX_PIP)) as u8;
+            Some(Tile::double(start.high().saturating_sub(down)))
+        }
+        _ => None,
+    }
+}
 
 /// Most players any preset allows.
 pub const MAX_SEATS: usize = 8;
@@ -75,7 +90,7 @@ impl Trains {
                 0
             },
             chain_turns: mexican && rules.first_turn() == FirstTurn::Chain,
-            engine: view.layout().posed().or(crate::world::hand_engine(view)),
+            engine: view.layout().posed().or(hand_engine(view)),
         })
     }
 

@@ -14,9 +14,9 @@ use crate::knowledge::{Knowledge, Step};
 
 mod attribute;
 mod pose;
+use crate::knowledge::hand_engine;
 use crate::likelihood::{Styles, MAX_STYLES};
 use crate::solver::Position;
-pub(crate) use pose::hand_engine;
 pub use pose::seen_pose_rule;
 
 /// Why the seat's view could not be turned into worlds.

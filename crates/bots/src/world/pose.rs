@@ -7,7 +7,7 @@
 
 use domino_engine::{Action, NextPose, SeatView, Tile, TileSet, MAX_PIP};
 
-use crate::knowledge::Step;
+use crate::knowledge::{hand_engine, Step};
 use domino_engine::{first_rule, resolve_pose, Deal, DealError, PoseRule, Rules, Start};
 
 /// The rule the hand a seat sees was dealt under, as far as its view
@@ -66,19 +66,6 @@ pub fn seen_pose_rule(view: &SeatView) -> PoseRule {
     match after_win {
         Some((rule, allowed)) if fits(allowed) => rule,
         _ => first,
-    }
-}
-
-/// The engine double of the hand a seat of the trains family sees (none
-/// in the other games): whoever won, each hand's is one below the last's.
-pub(crate) fn hand_engine(view: &SeatView) -> Option<Tile> {
-    let rules = view.rules();
-    match (rules.next_pose(), first_rule(rules)) {
-        (NextPose::FallingEngine, PoseRule::Engine(start)) => {
-            let down = view.hand_number().saturating_sub(1).min(u32::from(MAX_PIP)) as u8;
-            Some(Tile::double(start.high().saturating_sub(down)))
-        }
-        _ => None,
     }
 }
 
