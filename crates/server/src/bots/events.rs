@@ -11,11 +11,17 @@ use crate::botstate::event_text;
 use crate::table::{ConnId, Outbox};
 
 impl BotAccounts {
-    /// Subscribe an events socket of `profile`: from now on it gets the
-    /// bot's events; first, its tables still playing and the challenges
-    /// waiting.
-    pub async fn subscribe(&self, profile: &str, conn: ConnId, out: &Outbox) {
+    /// An events socket of `profile` is open: from now on the bot is
+    /// online (a challenge to it is taken) and gets its events. Called
+    /// before the socket is answered `ok`, so that a bot told `ok` is
+    /// online for whoever asks next.
+    pub fn go_online(&self, profile: &str, conn: ConnId, out: &Outbox) {
         self.registry.online(profile, conn, out.clone());
+    }
+
+    /// What an events socket of `profile` is sent first, after its `ok`:
+    /// its tables still playing and the challenges waiting.
+    pub async fn send_first(&self, profile: &str, out: &Outbox) {
         let mut first: Vec<BotEvent> = match self.bots.playing_bot_seats(profile).await {
             Ok(seats) => seats.iter().map(table_event).collect(),
             Err(e) => {

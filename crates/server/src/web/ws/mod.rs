@@ -256,16 +256,23 @@ pub async fn serve(
             continue;
         }
         let reply = handle(&app, conn_id, &mut conn, &outbox, &text).await;
+        // Online before the `ok` (a challenge right after it finds the bot
+        // online); its tables and challenges are sent after the `ok`.
+        let subscribing = conn.events_wanted && !conn.events;
+        let bot = conn
+            .bot
+            .as_ref()
+            .filter(|_| subscribing)
+            .map(|b| b.profile.id.clone());
+        if let Some(profile) = &bot {
+            conn.events = true;
+            app.bots.go_online(profile, conn_id, &outbox);
+        }
         if out_tx.send(reply.into()).await.is_err() {
             break;
         }
-        // Subscribed after the `ok`, so that the bot's tables and
-        // challenges come after it.
-        if conn.events_wanted && !conn.events {
-            if let Some(b) = &conn.bot {
-                conn.events = true;
-                app.bots.subscribe(&b.profile.id, conn_id, &outbox).await;
-            }
+        if let Some(profile) = &bot {
+            app.bots.send_first(profile, &outbox).await;
         }
     }
     drop(out_tx);
