@@ -407,18 +407,8 @@ async fn trains_table_of_four(s: &Server) {
     let v = play_to_end(s, &id, None).await;
     assert_eq!(v["per_table"], 4);
     let game = &v["played"][0]["tables"][0]["result"];
-    let scores: Vec<i64> = game["scores"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_i64().unwrap())
-        .collect();
-    let places: Vec<u64> = game["places"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect();
+    let scores: Vec<i64> = serde_json::from_value(game["scores"].clone()).unwrap();
+    let places: Vec<u64> = serde_json::from_value(game["places"].clone()).unwrap();
     assert_eq!(scores.len(), 4, "{game}");
     for i in 0..4 {
         // Places count from 0: one for each total lower than this one's.
