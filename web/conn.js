@@ -59,6 +59,9 @@ export class Conn {
     this.ws = null;
     this.heard = Date.now();
     this.pinged = null; // when the unanswered ping left, if one did
+    this.ready = false; // open, and `onOpen` has run
+    /** @type {Array<() => void>} run once the next connection is ready */
+    this.waiting = [];
     this.watch = setInterval(() => this.listen(), 1000);
     this.connect();
   }
@@ -74,6 +77,7 @@ export class Conn {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws`);
     this.ws = ws;
+    this.ready = false;
     const opening = setTimeout(() => { if (ws.readyState === WebSocket.CONNECTING) this.drop(ws, "silent"); }, OPEN_WITHIN);
     ws.onopen = async () => {
       clearTimeout(opening);
@@ -83,7 +87,13 @@ export class Conn {
       try {
         await this.onOpen(this);
       } finally {
-        if (this.ws === ws && this.online) this.onStatus("online");
+        if (this.ws === ws && this.online) {
+          this.ready = true;
+          this.onStatus("online");
+          const waiting = this.waiting;
+          this.waiting = [];
+          for (const fn of waiting) fn();
+        }
       }
     };
     ws.onmessage = (ev) => {
@@ -141,6 +151,15 @@ export class Conn {
     } else {
       this.pinged = null;
     }
+  }
+
+  /** Run `fn` once connected: now, or when the next connection has
+   * opened and `onOpen` has run (never if the page closes first).
+   * @param {() => void} fn
+   */
+  whenReady(fn) {
+    if (this.ready && this.online) fn();
+    else if (!this.closed) this.waiting.push(fn);
   }
 
   /** Try again now instead of waiting. */

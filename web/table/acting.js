@@ -121,6 +121,9 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
     const r = await conn.request({ type: "leave" });
     const no = refused(r);
     if (no?.code === "moving") return soon(no, leaveNow);
+    // The socket dropped before the answer: the leave may not have been
+    // taken, so it is asked again once connected (leaving twice is harmless).
+    if (no?.code === "offline") return conn.whenReady(leaveNow);
     store.dropToken(id);
     S.left = true;
     nav.go("/");

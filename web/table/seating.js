@@ -84,7 +84,8 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
   function soon(r, again) {
     S.note = S.movingNote = t("error", { code: r.code, message: r.message });
     render();
-    setTimeout(() => { if (conn.online) again(); }, 1500);
+    // Offline by then (the old node dropped the socket): once reconnected.
+    setTimeout(() => conn.whenReady(again), 1500);
   }
 
   // Seated again: the word about the move goes.
