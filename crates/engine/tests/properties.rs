@@ -139,7 +139,8 @@ fn check_views(m: &Match, who: &str) -> Check {
         all_hands |= hand.hand(s);
     }
     for s in 0..n {
-        let text = serde_json::to_string(&m.state_json(Viewer::Seat(s))).unwrap();
+        let view = m.state_json(Viewer::Seat(s));
+        let text = serde_json::to_string(&view).unwrap();
         let named = named_tiles(&text);
         let mut hidden = boneyard;
         if in_play {
@@ -164,7 +165,7 @@ fn check_views(m: &Match, who: &str) -> Check {
             .iter()
             .filter(|e| e.seat == s && e.action == Action::Draw)
             .count();
-        let drew: Vec<Tile> = serde_json::from_str::<Value>(&text).unwrap()["drew"]
+        let drew: Vec<Tile> = view["drew"]
             .as_array()
             .map(|a| {
                 a.iter()
