@@ -70,7 +70,7 @@ pub enum IllegalAction {
 }
 
 /// One hand in progress.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Hand {
     rules: Rules,
     hands: [TileSet; MAX_PLAYERS],

@@ -113,17 +113,56 @@ pub enum BotEvent {
     /// `expired`.
     ChallengeGone { id: String, reason: String },
     /// A seat of the bot's at a table still playing.
-    Table {
+    Table(BotTable),
+    /// A match the bot played is over (rated or not), once its ratings
+    /// are worked out.
+    MatchOver(MatchOver),
+    /// Another seat's player at one of the bot's tables lost its last
+    /// connection.
+    OpponentGone {
         table: String,
         seat: i64,
-        /// The seat's token, for `resume`.
-        token: String,
-        rated: bool,
-        /// The table's rules, as stored (a `RulesSpec`).
-        rules: Value,
-        /// `seek` or `challenge`.
-        via: String,
+        /// Milliseconds before the computer plays that seat for its
+        /// player; `null` at a clocked table (its clock decides).
+        bot_in_ms: Option<u64>,
     },
+    /// That player is connected again.
+    OpponentBack { table: String, seat: i64 },
+}
+
+/// A seat of a bot account at a table still playing: a `table` event, and
+/// a line of `GET /api/bot/tables`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BotTable {
+    pub table: String,
+    pub seat: i64,
+    /// The seat's token, for `resume`.
+    pub token: String,
+    pub rated: bool,
+    /// The table's rules, as stored (a `RulesSpec`).
+    pub rules: Value,
+    /// `seek` or `challenge`.
+    pub via: String,
+}
+
+/// A finished match as a bot at it is told (`match_over`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchOver {
+    pub table: String,
+    /// The bot's seat, and its side (partners share one).
+    pub seat: i64,
+    pub side: i64,
+    /// The winning side as the ratings count it (a side whose player left
+    /// a rated match loses), or `null` for none.
+    pub winner: Option<i64>,
+    /// Each side's place, 1 first (ties share one).
+    pub places: Vec<i64>,
+    /// Each side's score.
+    pub scores: Vec<i32>,
+    /// Whether ratings moved.
+    pub rated: bool,
+    /// The bot's own rating change; `null` when nothing moved.
+    pub rating: Option<crate::table::RatingChange>,
 }
 
 /// `{"ok": true}`: done, with nothing more to say.
@@ -168,6 +207,55 @@ mod tests {
         assert_eq!(v["challenge"]["from"]["name"], "Ana");
         assert!(v["challenge"]["clock"].is_null());
         assert_eq!(v["challenge"]["rules"]["preset"], "draw");
+    }
+
+    #[test]
+    fn the_end_and_the_opponents_events_are_written_as_docs_botapi_shows_them() {
+        let over = BotEvent::MatchOver(MatchOver {
+            table: "t1".into(),
+            seat: 1,
+            side: 1,
+            winner: Some(0),
+            places: vec![1, 2],
+            scores: vec![101, 79],
+            rated: true,
+            rating: Some(crate::table::RatingChange {
+                after: 1480.0,
+                before: 1500.0,
+                deviation: 290.0,
+                player: "p1".into(),
+                seat: 1,
+            }),
+        });
+        assert_eq!(
+            serde_json::to_value(&over).ok(),
+            Some(
+                serde_json::json!({"type": "match_over", "table": "t1", "seat": 1,
+                "side": 1, "winner": 0, "places": [1, 2], "scores": [101, 79],
+                "rated": true, "rating": {"after": 1480.0, "before": 1500.0,
+                "deviation": 290.0, "player": "p1", "seat": 1}})
+            )
+        );
+        let gone = BotEvent::OpponentGone {
+            table: "t1".into(),
+            seat: 0,
+            bot_in_ms: None,
+        };
+        assert_eq!(
+            serde_json::to_value(&gone).ok(),
+            Some(
+                serde_json::json!({"type": "opponent_gone", "table": "t1", "seat": 0,
+                "bot_in_ms": null})
+            )
+        );
+        let back = BotEvent::OpponentBack {
+            table: "t1".into(),
+            seat: 0,
+        };
+        assert_eq!(
+            serde_json::to_value(&back).ok(),
+            Some(serde_json::json!({"type": "opponent_back", "table": "t1", "seat": 0}))
+        );
     }
 
     #[test]

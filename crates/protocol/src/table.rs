@@ -99,7 +99,7 @@ pub struct FairHand {
 }
 
 /// A rated seat's change of rating at the end of the match.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RatingChange {
     pub after: f64,

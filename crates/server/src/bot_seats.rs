@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use domino_protocol::bots::BotEvent;
+use domino_protocol::bots::{BotEvent, BotTable};
 use domino_protocol::refusal::{Code, Refusal};
 use domino_store::bots::BotSeat;
 
@@ -104,15 +104,20 @@ fn store_fault(e: sqlx::Error) -> Refusal {
     fault("reading bot accounts' seats", Code::Internal, e)
 }
 
-/// The `table` event of a bot's seat; a stored seat whose rules do not
-/// read is logged and told with `null` rules, so the bot still hears of
-/// its table.
+/// The `table` event of a bot's seat.
 pub fn table_event(s: &BotSeat) -> BotEvent {
+    BotEvent::Table(bot_table(s))
+}
+
+/// A bot's seat as its events and `GET /api/bot/tables` show it; a stored
+/// seat whose rules do not read is logged and shown with `null` rules, so
+/// the bot still hears of its table.
+pub fn bot_table(s: &BotSeat) -> BotTable {
     let rules = serde_json::to_value(&s.rules).unwrap_or_else(|e| {
         tracing::error!(table = %s.table_id, "a bot seat's stored rules do not read: {e}");
         Value::Null
     });
-    BotEvent::Table {
+    BotTable {
         table: s.table_id.clone(),
         seat: s.seat,
         token: s.token.clone(),

@@ -63,7 +63,7 @@ impl Hub {
         bots: Arc<crate::botstate::Registry>,
     ) -> Hub {
         Hub {
-            tables: Tables::new(store.clone(), config.clone(), rater),
+            tables: Tables::new(store.clone(), config.clone(), rater, bots.clone()),
             creating: Arc::new(Mutex::new(HashSet::new())),
             creations,
             store,

@@ -201,11 +201,46 @@ async fn scratch_postgres(tag: &str) -> Option<(String, String, String)> {
 
 async fn two_bots_play_rated(db: &str) {
     let s = Server::start(fast(db));
-    let (a, b, end) = two_bots_play(&s, true).await;
+    let Played {
+        a,
+        b,
+        end,
+        mut ea,
+        mut eb,
+    } = two_bots_play(&s, true).await;
     let changes = end["ratings"].as_array().unwrap();
     assert_eq!(changes.len(), 2, "{end}");
     for c in changes {
         assert_ne!(c["before"], c["after"], "{c}");
+    }
+    // Each bot's events socket hears the end: the result the last state
+    // gives, and its own rating change.
+    for events in [&mut ea, &mut eb] {
+        let over = event(events, "match_over").await;
+        assert_eq!(
+            (&over["table"], &over["rated"]),
+            (&end["table"], &json!(true)),
+            "{over}"
+        );
+        assert_eq!(over["scores"], end["state"]["scores"], "{over}");
+        let winner = &end["state"]["winner"]["side"];
+        assert_eq!(&over["winner"], winner, "{over}");
+        let places = over["places"].as_array().unwrap();
+        assert_eq!(places.len(), 2, "{over}");
+        if let Some(w) = winner.as_u64() {
+            assert_eq!(places[w as usize], 1, "{over}");
+            assert_eq!(places[1 - w as usize], 2, "{over}");
+        }
+        let mine = changes.iter().find(|c| c["seat"] == over["seat"]).unwrap();
+        assert_eq!(&over["rating"], mine, "{over}");
+        assert_eq!(over["side"], over["seat"], "two players: a seat is a side");
+    }
+    // Finished, the table is no longer among the bots' live tables.
+    for x in [&a, &b] {
+        assert_eq!(
+            x.call(s.addr, "GET", "/api/bot/tables", None).await,
+            (200, json!([]))
+        );
     }
     let (status, board) = call(
         s.addr,
@@ -243,10 +278,18 @@ async fn two_bots_play_rated(db: &str) {
 #[tokio::test]
 async fn two_bots_seeking_casual_play_a_casual_match() {
     let s = Server::start(fast("sqlite::memory:"));
-    let (a, b, end) = two_bots_play(&s, false).await;
+    let Played {
+        a, b, end, mut ea, ..
+    } = two_bots_play(&s, false).await;
     assert_eq!(end["state"]["phase"], "match_over");
     assert_eq!(end["rated"], false, "{end}");
     assert_eq!(end["ratings"], json!([]), "{end}");
+    let over = event(&mut ea, "match_over").await;
+    assert_eq!(
+        (&over["rated"], &over["rating"], &over["table"]),
+        (&json!(false), &Value::Null, &end["table"]),
+        "{over}"
+    );
     let (_, board) = call(
         s.addr,
         "GET",
@@ -277,9 +320,19 @@ async fn two_bots_seeking_casual_play_a_casual_match() {
     assert_eq!(replay["summary"]["bot_accounts"], json!([true, true]));
 }
 
+/// Two bot accounts' match played out: the bots, the last state, and
+/// their events sockets.
+struct Played {
+    a: Bot,
+    b: Bot,
+    end: Value,
+    ea: Client,
+    eb: Client,
+}
+
 /// Two new bot accounts seek alike (`rated` or casual), are paired and
-/// play to the end: the bots and the last state.
-async fn two_bots_play(s: &Server, rated: bool) -> (Bot, Bot, Value) {
+/// play to the end; meanwhile each lists the table among its live ones.
+async fn two_bots_play(s: &Server, rated: bool) -> Played {
     let (a, b) = (
         bot(s.addr, "Alpha Bot").await,
         bot(s.addr, "Beta Bot").await,
@@ -308,9 +361,16 @@ async fn two_bots_play(s: &Server, rated: bool) -> (Bot, Bot, Value) {
     let mut ca = sit(&a, s.addr, &ta).await;
     let mut cb = sit(&b, s.addr, &tb).await;
     assert_eq!(ca.state.as_ref().unwrap()["rated"], rated);
+    // The table is the bot's live one over HTTP, as its event showed it.
+    let mut shown = ta.clone();
+    shown.as_object_mut().unwrap().remove("type");
+    assert_eq!(
+        a.call(s.addr, "GET", "/api/bot/tables", None).await,
+        (200, json!([shown]))
+    );
     // Each seat sees only its own hand: the client checks every message.
     let (end, _) = tokio::join!(common::play_out(&mut ca, 1), common::play_out(&mut cb, 2));
-    (a, b, end)
+    Played { a, b, end, ea, eb }
 }
 
 #[tokio::test]
@@ -371,8 +431,31 @@ async fn a_person_challenges_a_bot_which_plays_and_is_refused_as_a_page_is() {
         .await;
     assert_eq!(status, 409, "accepted once");
 
-    let mut page = page_at(s.addr, &cookie, &st, &made).await;
+    let page = page_at(s.addr, &cookie, &st, &made).await;
     let mut cb = sit(&b, s.addr, &tab).await;
+    // Taking the seat kept for her is not coming back: nothing is told.
+    assert_eq!(ev.try_recv(300).await, None);
+    // Her page's socket drops: the bot hears she is gone, with the time
+    // before the computer plays for her (no clock: the grace decides),
+    // then that she is back.
+    drop(page);
+    let gone = event(&mut ev, "opponent_gone").await;
+    assert_eq!(
+        (&gone["table"], &gone["seat"]),
+        (&tab["table"], &json!(0)),
+        "{gone}"
+    );
+    assert!(
+        gone["bot_in_ms"].as_u64().is_some_and(|ms| ms > 0),
+        "{gone}"
+    );
+    let mut page = page_at(s.addr, &cookie, &st, &made).await;
+    let back = event(&mut ev, "opponent_back").await;
+    assert_eq!(
+        (&back["table"], &back["seat"]),
+        (&tab["table"], &json!(0)),
+        "{back}"
+    );
     // Whoever is not to act, page or bot, is refused alike.
     let st0 = page.state.clone().unwrap()["state"].clone();
     let waiting_is_bot = st0["to_act"] == 0;
@@ -409,6 +492,12 @@ async fn a_person_challenges_a_bot_which_plays_and_is_refused_as_a_page_is() {
     let path = format!("/api/history/{}", end["table"].as_str().unwrap());
     let (_, replay) = call(s.addr, "GET", &path, &[], None).await;
     assert_eq!(replay["summary"]["bot_accounts"], json!([false, true]));
+    // The end is told once the match is over, the person's leaving after
+    // it is not.
+    let over = event(&mut ev, "match_over").await;
+    assert_eq!((&over["seat"], &over["rated"]), (&json!(1), &json!(false)));
+    drop(page);
+    assert_eq!(ev.try_recv(300).await, None);
 }
 
 /// The whole database as bytes: the file and its journal.

@@ -1,5 +1,6 @@
 //! Becoming a bot account, its API tokens, and the bots to play.
 
+use domino_protocol::bots::BotTable;
 use domino_protocol::profile::ProfileCard;
 use domino_protocol::refusal::{Code, Refusal};
 use domino_protocol::tokens::{Listed, Made, Playable};
@@ -127,6 +128,19 @@ impl BotAccounts {
             relay.revoked(id).await;
         }
         Ok(())
+    }
+
+    /// Bot account `p`'s seats at tables still playing, as its `table`
+    /// events show them (the same list a reconnecting events socket is
+    /// sent first).
+    pub async fn live_tables(&self, p: Profile) -> Result<Vec<BotTable>, Refusal> {
+        let p = self.bot_account(p).await?;
+        let seats = self
+            .bots
+            .playing_bot_seats(&p.id)
+            .await
+            .map_err(failed("reading a bot's tables"))?;
+        Ok(seats.iter().map(crate::bot_seats::bot_table).collect())
     }
 
     /// The bots to play: the bot accounts online here, with their ratings

@@ -6,9 +6,11 @@
 //! - `GET /api/tokens`: the account's tokens.
 //! - `DELETE /api/tokens/{id}`: one revoked, 204.
 //! - `GET /api/bots`: the bots to play (accounts online, built-in levels).
+//! - `GET /api/bot/tables`: the account's seats at tables still playing.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
+use domino_protocol::bots::BotTable;
 use domino_protocol::profile::ProfileCard;
 use domino_protocol::refusal::{Code, Refusal};
 use domino_protocol::tokens::{Empty, Listed, Made, NewToken, Playable};
@@ -33,6 +35,7 @@ pub fn routes(bots: BotAccounts, who: Who) -> Routes {
         .get("/api/tokens", tokens)
         .delete("/api/tokens/{id}", revoke)
         .get("/api/bots", playable)
+        .get("/api/bot/tables", live_tables)
         .with_state(Api { bots, who })
 }
 
@@ -80,6 +83,14 @@ async fn revoke(
     let p = profile(&api, &headers).await?;
     api.bots.revoke(p, &id).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+async fn live_tables(
+    State(api): State<Api>,
+    headers: HeaderMap,
+) -> Result<Json<Vec<BotTable>>, HttpRefusal> {
+    let p = profile(&api, &headers).await?;
+    Ok(Json(api.bots.live_tables(p).await?))
 }
 
 async fn playable(State(api): State<Api>) -> Result<Json<Vec<Playable>>, HttpRefusal> {

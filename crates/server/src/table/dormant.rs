@@ -53,6 +53,9 @@ pub struct Tables {
     config: Arc<Config>,
     /// Where a finished match is announced to be rated.
     rater: Arc<dyn Rater>,
+    /// The bot accounts' events sockets here, told of their matches' ends
+    /// and of their opponents coming and going (`table/bot_events.rs`).
+    bots: Arc<crate::botstate::Registry>,
 }
 
 /// How laying a table down went.
@@ -65,20 +68,32 @@ enum Laid {
 }
 
 impl Tables {
-    /// The tables of this node, keeping their rows in `store` and
-    /// announcing their finished matches to `rater`.
-    pub fn new(store: Store, config: Arc<Config>, rater: Arc<dyn Rater>) -> Tables {
+    /// The tables of this node, keeping their rows in `store`, announcing
+    /// their finished matches to `rater` and telling the bot accounts at
+    /// them through `bots`.
+    pub fn new(
+        store: Store,
+        config: Arc<Config>,
+        rater: Arc<dyn Rater>,
+        bots: Arc<crate::botstate::Registry>,
+    ) -> Tables {
         Tables {
             map: Arc::default(),
             store,
             config,
             rater,
+            bots,
         }
     }
 
     /// Where the tables announce their finished matches to be rated.
     pub(super) fn rater(&self) -> &dyn Rater {
         self.rater.as_ref()
+    }
+
+    /// The bot accounts' events sockets here.
+    pub(super) fn bot_events(&self) -> &crate::botstate::Registry {
+        &self.bots
     }
 
     /// The map, for the hub's walks over it.

@@ -511,8 +511,12 @@ impl Table {
             Ok(()) => {
                 self.mark_finished().await;
                 // Its state waits for the ratings, so the last state
-                // carries the changes.
+                // carries the changes; the bots at it hear the end with
+                // them too (now, when nothing is to be rated).
                 self.rate().await;
+                if !self.rating_pending {
+                    self.tell_bots_match_over();
+                }
                 true
             }
             Err(e) => {

@@ -21,6 +21,7 @@
 //! its id, woken from the store).
 
 mod accounts;
+mod bot_events;
 mod commitments;
 mod dormant;
 mod invites;

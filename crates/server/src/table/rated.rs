@@ -107,6 +107,7 @@ impl Table {
         self.rating_changes = changes;
         let held = std::mem::take(&mut self.held_events);
         self.broadcast(&held);
+        self.tell_bots_match_over();
     }
 
     /// The finished match's places by side and its winning side, as the

@@ -46,6 +46,9 @@ pub(super) struct SeatState {
     /// Kept for a player who has not come yet (a challenger, a paired
     /// player): the clock waits for them (see [`Table::awaiting`]).
     pub(super) awaited: bool,
+    /// Its player lost its last connection and the bots at the table were
+    /// told (`opponent_gone`): they are told when it comes back.
+    pub(super) gone: bool,
 }
 
 impl SeatState {
@@ -63,6 +66,7 @@ impl SeatState {
             auto_pass: true,
             said: VecDeque::new(),
             awaited: false,
+            gone: false,
         }
     }
 
@@ -134,8 +138,13 @@ impl Table {
             }
         }
         if let Some(s) = seat {
-            self.seats[s as usize].conns += 1;
-            self.seats[s as usize].awaited = false;
+            let st = &mut self.seats[s as usize];
+            st.conns += 1;
+            st.awaited = false;
+            // Its opponents' bots heard it had gone: now that it is back.
+            if std::mem::take(&mut st.gone) {
+                self.tell_bots_back(s);
+            }
         }
         // The newcomer gets the whole state at once, with the hand so far.
         let msg = self.state_message(seat, &[], true);
@@ -299,6 +308,9 @@ impl Table {
         };
         if let Some(s) = sub.seat {
             self.seats[s as usize].disconnected();
+            if self.seats[s as usize].conns == 0 {
+                self.seats[s as usize].gone = self.tell_bots_gone(s);
+            }
         }
         if self.subs.is_empty() {
             self.empty_since = Some(Instant::now());
