@@ -10,6 +10,14 @@ use domino_protocol::bots::{BotEvent, MatchOver};
 
 use super::{SeatKind, Table};
 
+/// Where a table's events for the bot accounts at it go: their events
+/// sockets (`crate::botstate::Registry`, which the table does not import:
+/// the registry names the table's connections).
+pub trait TellBots: Send + Sync + std::fmt::Debug {
+    /// Tell bot account `profile`'s events sockets `event`.
+    fn tell(&self, profile: &str, event: &BotEvent);
+}
+
 impl Table {
     /// The match is over and rated (or found not to move ratings): each
     /// bot account at the table hears its result.
@@ -34,7 +42,7 @@ impl Table {
             };
             self.tables
                 .bot_events()
-                .push(profile, &BotEvent::MatchOver(over));
+                .tell(profile, &BotEvent::MatchOver(over));
         }
     }
 
@@ -87,7 +95,7 @@ impl Table {
                 continue;
             }
             if let Some(profile) = &st.profile {
-                self.tables.bot_events().push(profile, event);
+                self.tables.bot_events().tell(profile, event);
             }
         }
     }
