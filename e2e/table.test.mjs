@@ -278,7 +278,10 @@ for (const [game, kind] of GAMES) {
     }
     assert.ok(checkedTurn, "saw my turn");
     assert.ok(checkedEnds, `${game} at ${viewport.width}: no tile fitting two ends in ${hands} hands`);
-    // Your turn and the score without scrolling.
+    // Your turn and the score without scrolling: on the first screen.
+    // (Playwright scrolls to what it clicks, an end button below the hand
+    // on a phone too, so the page is taken back to its top first.)
+    await page.evaluate(() => window.scrollTo(0, 0));
     const m = await measure(page);
     assert.ok(m.scoreVisible, "the score is on screen");
     assert.ok(m.mySeatVisible, "your seat (and turn) is on screen");
