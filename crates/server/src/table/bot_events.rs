@@ -1,9 +1,8 @@
 //! What a table tells the bot accounts seated at it on their events
 //! sockets (docs/botapi.md): the match's end with each one's result and
 //! rating change (`match_over`), and another seat's player losing its last
-//! connection or coming back (`opponent_gone`, `opponent_back`). Only the
-//! events sockets open on this node hear them, as with `table` events; a
-//! bot that reconnects reads its tables again (`GET /api/bot/tables`).
+//! connection or coming back (`opponent_gone`, `opponent_back`), on every
+//! node (`Registry::tell`).
 
 use domino_engine::Phase;
 use domino_protocol::bots::{BotEvent, MatchOver};
@@ -34,7 +33,7 @@ impl Table {
             };
             self.tables
                 .bot_events()
-                .push(profile, &BotEvent::MatchOver(over));
+                .tell(profile, &BotEvent::MatchOver(over));
         }
     }
 
@@ -87,7 +86,7 @@ impl Table {
                 continue;
             }
             if let Some(profile) = &st.profile {
-                self.tables.bot_events().push(profile, event);
+                self.tables.bot_events().tell(profile, event);
             }
         }
     }
