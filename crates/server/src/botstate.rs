@@ -193,3 +193,9 @@ impl Registry {
         }
     }
 }
+
+impl crate::table::TellBots for Registry {
+    fn tell(&self, profile: &str, event: &BotEvent) {
+        self.push(profile, event);
+    }
+}

@@ -9,6 +9,14 @@ use domino_protocol::bots::{BotEvent, MatchOver};
 
 use super::{SeatKind, Table};
 
+/// Where a table's events for the bot accounts at it go: their events
+/// sockets (`crate::botstate::Registry`, which the table does not import:
+/// the registry names the table's connections).
+pub trait TellBots: Send + Sync + std::fmt::Debug {
+    /// Tell bot account `profile`'s events sockets `event`.
+    fn tell(&self, profile: &str, event: &BotEvent);
+}
+
 impl Table {
     /// The match is over and rated (or found not to move ratings): each
     /// bot account at the table hears its result.

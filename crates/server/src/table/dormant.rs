@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
-use super::{Cmd, Handle, Rater, Table};
+use super::{Cmd, Handle, Rater, Table, TellBots};
 use crate::clock::now_ms;
 use crate::Config;
 use domino_protocol::table::ChatLine;
@@ -53,9 +53,9 @@ pub struct Tables {
     config: Arc<Config>,
     /// Where a finished match is announced to be rated.
     rater: Arc<dyn Rater>,
-    /// The bot accounts' events sockets here, told of their matches' ends
-    /// and of their opponents coming and going (`table/bot_events.rs`).
-    bots: Arc<crate::botstate::Registry>,
+    /// The bot accounts' events sockets, told of their matches' ends and
+    /// of their opponents coming and going (`table/bot_events.rs`).
+    bots: Arc<dyn TellBots>,
 }
 
 /// How laying a table down went.
@@ -75,7 +75,7 @@ impl Tables {
         store: Store,
         config: Arc<Config>,
         rater: Arc<dyn Rater>,
-        bots: Arc<crate::botstate::Registry>,
+        bots: Arc<dyn TellBots>,
     ) -> Tables {
         Tables {
             map: Arc::default(),
@@ -91,9 +91,9 @@ impl Tables {
         self.rater.as_ref()
     }
 
-    /// The bot accounts' events sockets here.
-    pub(super) fn bot_events(&self) -> &crate::botstate::Registry {
-        &self.bots
+    /// The bot accounts' events sockets.
+    pub(super) fn bot_events(&self) -> &dyn TellBots {
+        self.bots.as_ref()
     }
 
     /// The map, for the hub's walks over it.

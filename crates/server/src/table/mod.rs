@@ -44,6 +44,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::Config;
 use domino_store::{SeatRow, Store};
 
+pub use bot_events::TellBots;
 use commitments::Commitments;
 use domino_protocol::table::{ChatLine, RatingChange};
 pub use dormant::{Slot, Tables};
