@@ -70,7 +70,7 @@ pub struct Registry {
     /// Unknown bearer tokens per address in the last minute
     /// (`crate::web::guard`).
     pub(crate) bad_tokens: crate::limits::Creators,
-    /// The other nodes, once the relay runs (see [`Registry::tell`]).
+    /// The other nodes, once the relay runs (see [`Registry::tell_all_nodes`]).
     forward: std::sync::OnceLock<Box<dyn Forward>>,
 }
 
@@ -151,7 +151,7 @@ impl Registry {
         ids
     }
 
-    /// From now on, [`Registry::tell`] reaches the other nodes through
+    /// From now on, [`Registry::tell_all_nodes`] reaches the other nodes through
     /// `forward` too (set once, when the relay has started).
     pub fn forward_to(&self, forward: Box<dyn Forward>) {
         let _ = self.forward.set(forward);
@@ -170,7 +170,7 @@ impl Registry {
     /// `opponent_back`) to `profile`'s events sockets here and on the other
     /// nodes: a bot's events socket need not be on the node that runs its
     /// table or paired its seek.
-    pub fn tell(&self, profile: &str, event: &BotEvent) {
+    pub fn tell_all_nodes(&self, profile: &str, event: &BotEvent) {
         let Some(text) = event_text(event) else {
             return;
         };
@@ -196,6 +196,6 @@ impl Registry {
 
 impl crate::table::TellBots for Registry {
     fn tell(&self, profile: &str, event: &BotEvent) {
-        self.push(profile, event);
+        self.tell_all_nodes(profile, event);
     }
 }

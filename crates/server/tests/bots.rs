@@ -137,6 +137,14 @@ async fn event(c: &mut Client, kind: &str) -> Value {
     }
 }
 
+/// The next pushed message of `type` on an events socket, within `secs`
+/// seconds: an event that never comes fails the test, not hangs it.
+async fn event_within(c: &mut Client, kind: &str, secs: u64) -> Value {
+    tokio::time::timeout(Duration::from_secs(secs), event(c, kind))
+        .await
+        .unwrap_or_else(|_| panic!("no `{kind}` event in {secs} s"))
+}
+
 /// A bot's table socket, resumed at the seat of a `table` event.
 async fn sit(b: &Bot, addr: SocketAddr, ev: &Value) -> Client {
     let mut c = b.socket(addr).await;
@@ -853,7 +861,10 @@ async fn postgres_bots_on_two_nodes_hear_their_table_and_its_end() {
         Server::start(cfg)
     };
     let (na, nb) = (node("a"), node("b"));
-    let (a, b) = (bot(na.addr, "India Bot").await, bot(nb.addr, "Juliet Bot").await);
+    let (a, b) = (
+        bot(na.addr, "India Bot").await,
+        bot(nb.addr, "Juliet Bot").await,
+    );
     let mut ea = a.events(na.addr).await;
     let mut eb = b.events(nb.addr).await;
     for (x, at) in [(&a, na.addr), (&b, nb.addr)] {
@@ -867,15 +878,19 @@ async fn postgres_bots_on_two_nodes_hear_their_table_and_its_end() {
             .await;
         assert_eq!(status, 200, "{made}");
     }
-    let ta = event(&mut ea, "table").await;
-    let tb = event(&mut eb, "table").await;
+    let ta = event_within(&mut ea, "table", 30).await;
+    let tb = event_within(&mut eb, "table", 30).await;
     assert_eq!(ta["table"], tb["table"], "{ta} {tb}");
     let mut ca = sit(&a, na.addr, &ta).await;
     let mut cb = sit(&b, nb.addr, &tb).await;
     let (end, _) = tokio::join!(common::play_out(&mut ca, 5), common::play_out(&mut cb, 6));
     for (events, seat) in [(&mut ea, &ta["seat"]), (&mut eb, &tb["seat"])] {
-        let over = event(events, "match_over").await;
-        assert_eq!((&over["table"], &over["seat"]), (&end["table"], seat), "{over}");
+        let over = event_within(events, "match_over", 30).await;
+        assert_eq!(
+            (&over["table"], &over["seat"]),
+            (&end["table"], seat),
+            "{over}"
+        );
         assert_eq!(over["scores"], end["state"]["scores"], "{over}");
     }
     drop((ca, cb, ea, eb, na, nb));

@@ -2,7 +2,7 @@
 //! sockets (docs/botapi.md): the match's end with each one's result and
 //! rating change (`match_over`), and another seat's player losing its last
 //! connection or coming back (`opponent_gone`, `opponent_back`), on every
-//! node (`Registry::tell`).
+//! node (`Registry::tell_all_nodes`).
 
 use domino_engine::Phase;
 use domino_protocol::bots::{BotEvent, MatchOver};

@@ -367,7 +367,9 @@ impl Relay {
     /// whose events sockets of that bot get it; events leave in the order
     /// they were told.
     pub fn bot_event(&self, profile: &str, text: &str) {
-        let _ = self.bot_events.send((profile.to_string(), text.to_string()));
+        let _ = self
+            .bot_events
+            .send((profile.to_string(), text.to_string()));
     }
 
     /// On each heartbeat: let go of remote sockets whose node is down, and
