@@ -38,6 +38,9 @@ pub enum Item {
     /// Bot API token `token` (its id) was revoked on the sending node:
     /// every socket opened with it here is closed.
     Revoked { token: String },
+    /// An event for bot account `p`'s events sockets here, already written
+    /// (a table's: `table`, `match_over`, `opponent_gone`, `opponent_back`).
+    BotEvent { p: String, m: String },
 }
 
 /// A socket's request to a table, as `ws` makes it for a local socket.

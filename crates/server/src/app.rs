@@ -100,6 +100,12 @@ impl App {
             None
         };
         let hub = hub.with_relay(relay.clone());
+        // A table's events reach its bots' events sockets on every node.
+        if let Some(relay) = &relay {
+            bot_registry.forward_to(Box::new(crate::cluster::relay::BotForward(Arc::downgrade(
+                relay,
+            ))));
+        }
         let limits = &config.limits;
         let stats = config.stats.clone();
         let quotas: Arc<Quotas> = Arc::default();

@@ -88,7 +88,7 @@ impl BotSeats {
 
     /// Tell a bot's events sockets of a seat already recorded.
     pub fn told(&self, s: &BotSeat) {
-        self.events.push(&s.profile_id, &table_event(s));
+        self.events.tell_all_nodes(&s.profile_id, &table_event(s));
     }
 
     fn too_many_tables(&self) -> Refusal {

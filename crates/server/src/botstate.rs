@@ -56,6 +56,13 @@ pub struct Challenge {
     pub(crate) at: Instant,
 }
 
+/// The way a table's event reaches a bot's events sockets on the other
+/// nodes (the relay, with several nodes).
+pub trait Forward: Send + Sync + std::fmt::Debug {
+    /// Send `text`, an event for bot account `profile`, to the other nodes.
+    fn forward(&self, profile: &str, text: &str);
+}
+
 /// What this node keeps in memory about bot accounts.
 #[derive(Debug, Default)]
 pub struct Registry {
@@ -63,6 +70,8 @@ pub struct Registry {
     /// Unknown bearer tokens per address in the last minute
     /// (`crate::web::guard`).
     pub(crate) bad_tokens: crate::limits::Creators,
+    /// The other nodes, once the relay runs (see [`Registry::tell_all_nodes`]).
+    forward: std::sync::OnceLock<Box<dyn Forward>>,
 }
 
 #[derive(Debug, Default)]
@@ -142,14 +151,40 @@ impl Registry {
         ids
     }
 
-    /// Push an event to every events socket of `profile`. A socket whose
-    /// queue is full is a bot that does not read: it is closed, as a table
-    /// closes a page that cannot keep up, and gets its tables and
-    /// challenges again when it reconnects.
+    /// From now on, [`Registry::tell_all_nodes`] reaches the other nodes through
+    /// `forward` too (set once, when the relay has started).
+    pub fn forward_to(&self, forward: Box<dyn Forward>) {
+        let _ = self.forward.set(forward);
+    }
+
+    /// Push an event to every events socket of `profile` here. Challenges
+    /// go this way only: a challenge waits on the node its bot is online
+    /// on, and is answered there.
     pub fn push(&self, profile: &str, event: &BotEvent) {
+        if let Some(text) = event_text(event) {
+            self.push_text(profile, &text);
+        }
+    }
+
+    /// Push a table's event (`table`, `match_over`, `opponent_gone`,
+    /// `opponent_back`) to `profile`'s events sockets here and on the other
+    /// nodes: a bot's events socket need not be on the node that runs its
+    /// table or paired its seek.
+    pub fn tell_all_nodes(&self, profile: &str, event: &BotEvent) {
         let Some(text) = event_text(event) else {
             return;
         };
+        self.push_text(profile, &text);
+        if let Some(forward) = self.forward.get() {
+            forward.forward(profile, &text);
+        }
+    }
+
+    /// Push an event's text to every events socket of `profile` here. A
+    /// socket whose queue is full is a bot that does not read: it is
+    /// closed, as a table closes a page that cannot keep up, and gets its
+    /// tables and challenges again when it reconnects.
+    pub fn push_text(&self, profile: &str, text: &Arc<str>) {
         let inner = self.lock();
         for (_, out) in inner.online.get(profile).into_iter().flatten() {
             if out.tx.try_send(text.clone()).is_err() {
@@ -161,6 +196,6 @@ impl Registry {
 
 impl crate::table::TellBots for Registry {
     fn tell(&self, profile: &str, event: &BotEvent) {
-        self.push(profile, event);
+        self.tell_all_nodes(profile, event);
     }
 }

@@ -503,6 +503,10 @@ impl Local for Hub {
     fn revoke_token(&self, token: &str) {
         self.bots.revoke(token);
     }
+
+    fn bot_event(&self, profile: &str, text: &str) {
+        self.bots.push_text(profile, &Arc::from(text));
+    }
 }
 
 #[cfg(test)]

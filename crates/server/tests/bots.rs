@@ -137,6 +137,14 @@ async fn event(c: &mut Client, kind: &str) -> Value {
     }
 }
 
+/// The next pushed message of `type` on an events socket, within `secs`
+/// seconds: an event that never comes fails the test, not hangs it.
+async fn event_within(c: &mut Client, kind: &str, secs: u64) -> Value {
+    tokio::time::timeout(Duration::from_secs(secs), event(c, kind))
+        .await
+        .unwrap_or_else(|_| panic!("no `{kind}` event in {secs} s"))
+}
+
 /// A bot's table socket, resumed at the seat of a `table` event.
 async fn sit(b: &Bot, addr: SocketAddr, ev: &Value) -> Client {
     let mut c = b.socket(addr).await;
@@ -834,6 +842,58 @@ async fn postgres_a_token_revoked_on_one_node_is_cut_off_on_the_other() {
     let bot_on_a = bot(a.addr, "Hotel Bot").await;
     revoked_and_cut_off(&bot_on_a, a.addr, b.addr, 2000).await;
     drop((a, b));
+    domino_store::drop_scratch_postgres(&url, &name)
+        .await
+        .unwrap();
+}
+
+/// Two bots whose events sockets are on different nodes of one database
+/// are paired (by whichever node's pool), each told of the table on its
+/// own node, play it through their own nodes, and each hears the end.
+#[tokio::test]
+async fn postgres_bots_on_two_nodes_hear_their_table_and_its_end() {
+    let Some((url, db, name)) = scratch_postgres("botnodes").await else {
+        return;
+    };
+    let node = |n: &str| {
+        let mut cfg = fast(&db);
+        cfg.node = n.into();
+        Server::start(cfg)
+    };
+    let (na, nb) = (node("a"), node("b"));
+    let (a, b) = (
+        bot(na.addr, "India Bot").await,
+        bot(nb.addr, "Juliet Bot").await,
+    );
+    let mut ea = a.events(na.addr).await;
+    let mut eb = b.events(nb.addr).await;
+    for (x, at) in [(&a, na.addr), (&b, nb.addr)] {
+        let (status, made) = x
+            .call(
+                at,
+                "POST",
+                "/api/seeks",
+                Some(json!({"rules": short(), "rated": true})),
+            )
+            .await;
+        assert_eq!(status, 200, "{made}");
+    }
+    let ta = event_within(&mut ea, "table", 30).await;
+    let tb = event_within(&mut eb, "table", 30).await;
+    assert_eq!(ta["table"], tb["table"], "{ta} {tb}");
+    let mut ca = sit(&a, na.addr, &ta).await;
+    let mut cb = sit(&b, nb.addr, &tb).await;
+    let (end, _) = tokio::join!(common::play_out(&mut ca, 5), common::play_out(&mut cb, 6));
+    for (events, seat) in [(&mut ea, &ta["seat"]), (&mut eb, &tb["seat"])] {
+        let over = event_within(events, "match_over", 30).await;
+        assert_eq!(
+            (&over["table"], &over["seat"]),
+            (&end["table"], seat),
+            "{over}"
+        );
+        assert_eq!(over["scores"], end["state"]["scores"], "{over}");
+    }
+    drop((ca, cb, ea, eb, na, nb));
     domino_store::drop_scratch_postgres(&url, &name)
         .await
         .unwrap();

@@ -1,9 +1,8 @@
 //! What a table tells the bot accounts seated at it on their events
 //! sockets (docs/botapi.md): the match's end with each one's result and
 //! rating change (`match_over`), and another seat's player losing its last
-//! connection or coming back (`opponent_gone`, `opponent_back`). Only the
-//! events sockets open on this node hear them, as with `table` events; a
-//! bot that reconnects reads its tables again (`GET /api/bot/tables`).
+//! connection or coming back (`opponent_gone`, `opponent_back`), on every
+//! node (`Registry::tell_all_nodes`).
 
 use domino_engine::Phase;
 use domino_protocol::bots::{BotEvent, MatchOver};

@@ -58,6 +58,10 @@ pub trait Local: Send + Sync + 'static {
     /// Close the sockets opened here with the bot token `token` (its id),
     /// revoked on another node.
     fn revoke_token(&self, token: &str);
+
+    /// Push `text`, an event another node wrote for bot account `profile`,
+    /// to its events sockets here.
+    fn bot_event(&self, profile: &str, text: &str);
 }
 
 /// The local tables as the relay's tasks hold them.
@@ -154,6 +158,9 @@ pub struct Relay {
     suspects: Mutex<HashSet<String>>,
     /// The channels nodes listened on at the last look.
     live: Mutex<HashSet<String>>,
+    /// Bot accounts' events for the other nodes, in order (see
+    /// [`Relay::bot_event`]).
+    bot_events: mpsc::UnboundedSender<(String, String)>,
     /// The proxies of other nodes' tables, by table.
     proxies: Mutex<HashMap<String, remote::Proxy>>,
     /// Notifications and items sent and received, for `/metrics`.
@@ -193,6 +200,7 @@ impl Relay {
             .max_connections(SENDING_CONNECTIONS)
             .connect_with(PgConnectOptions::from_str(&config.db)?)
             .await?;
+        let (bot_events, bot_rx) = mpsc::unbounded_channel();
         let relay = Arc::new(Relay {
             me,
             holder,
@@ -205,10 +213,12 @@ impl Relay {
             served: Mutex::new(HashMap::new()),
             suspects: Mutex::new(HashSet::new()),
             live: Mutex::new(HashSet::new()),
+            bot_events,
             proxies: Mutex::new(HashMap::new()),
             counts: Counts::default(),
         });
         tokio::spawn(listen(local, relay.clone(), listener, pool));
+        tokio::spawn(forward_bot_events(Arc::downgrade(&relay), bot_rx));
         Ok(relay)
     }
 
@@ -333,6 +343,7 @@ impl Relay {
             }
             Item::Cmd { t, c, q, cmd } => served::receive(local, self, from, &t, c, (q, cmd)),
             Item::Revoked { token } => local.revoke_token(&token),
+            Item::BotEvent { p, m } => local.bot_event(&p, &m),
         }
     }
 
@@ -350,6 +361,15 @@ impl Relay {
             let token = token.to_string();
             self.send(to, Item::Revoked { token });
         }
+    }
+
+    /// Send an event for bot account `profile` to every other node up,
+    /// whose events sockets of that bot get it; events leave in the order
+    /// they were told.
+    pub fn bot_event(&self, profile: &str, text: &str) {
+        let _ = self
+            .bot_events
+            .send((profile.to_string(), text.to_string()));
     }
 
     /// On each heartbeat: let go of remote sockets whose node is down, and
@@ -428,6 +448,53 @@ async fn listen(local: Tables, relay: Arc<Relay>, mut listener: PgListener, _poo
                 tracing::warn!("relay: {e}");
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
+        }
+    }
+}
+
+/// Send the bot accounts' events to the other nodes, in order: the nodes
+/// up are read for each batch of events waiting (not from the last
+/// heartbeat's list, which misses a node started since).
+async fn forward_bot_events(
+    relay: std::sync::Weak<Relay>,
+    mut rx: mpsc::UnboundedReceiver<(String, String)>,
+) {
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while let Ok(more) = rx.try_recv() {
+            batch.push(more);
+        }
+        let Some(relay) = relay.upgrade() else {
+            return;
+        };
+        let live = match relay.leases.live_channels().await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!("relay: telling the nodes of bot events: {e}");
+                continue;
+            }
+        };
+        for to in live.iter().filter(|c| **c != relay.me) {
+            for (p, m) in &batch {
+                let item = Item::BotEvent {
+                    p: p.clone(),
+                    m: m.clone(),
+                };
+                relay.send(to, item);
+            }
+        }
+    }
+}
+
+/// The relay as the bot registry's way to the other nodes (held weakly:
+/// the relay holds the hub, which holds the registry).
+#[derive(Debug)]
+pub struct BotForward(pub std::sync::Weak<Relay>);
+
+impl crate::botstate::Forward for BotForward {
+    fn forward(&self, profile: &str, text: &str) {
+        if let Some(relay) = self.0.upgrade() {
+            relay.bot_event(profile, text);
         }
     }
 }
