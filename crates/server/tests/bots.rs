@@ -825,6 +825,12 @@ async fn a_built_in_level_is_a_bot_account_challenged_rated_or_casual() {
     assert_eq!((status, &r["code"]), (401, &json!("signed_out")), "{r}");
 }
 
+/// A server started as node `name` (of a database other nodes share).
+fn node(mut cfg: domino_server::Config, name: &str) -> Server {
+    cfg.node = name.into();
+    Server::start(cfg)
+}
+
 /// Two nodes on one PostgreSQL database (when `DOMINO_TEST_POSTGRES`
 /// names a server): a token revoked on one node closes the sockets opened
 /// with it on the other within 2 s.
@@ -833,12 +839,7 @@ async fn postgres_a_token_revoked_on_one_node_is_cut_off_on_the_other() {
     let Some((url, db, name)) = scratch_postgres("revoke").await else {
         return;
     };
-    let node = |n: &str| {
-        let mut cfg = config(&db);
-        cfg.node = n.into();
-        Server::start(cfg)
-    };
-    let (a, b) = (node("a"), node("b"));
+    let (a, b) = (node(config(&db), "a"), node(config(&db), "b"));
     let bot_on_a = bot(a.addr, "Hotel Bot").await;
     revoked_and_cut_off(&bot_on_a, a.addr, b.addr, 2000).await;
     drop((a, b));
@@ -855,12 +856,7 @@ async fn postgres_bots_on_two_nodes_hear_their_table_and_its_end() {
     let Some((url, db, name)) = scratch_postgres("botnodes").await else {
         return;
     };
-    let node = |n: &str| {
-        let mut cfg = fast(&db);
-        cfg.node = n.into();
-        Server::start(cfg)
-    };
-    let (na, nb) = (node("a"), node("b"));
+    let (na, nb) = (node(fast(&db), "a"), node(fast(&db), "b"));
     let (a, b) = (
         bot(na.addr, "India Bot").await,
         bot(nb.addr, "Juliet Bot").await,

@@ -24,10 +24,7 @@ impl Table {
         let (places, winner) = self.result();
         let places: Vec<i64> = places.iter().map(|&p| p as i64).collect();
         let rated = !self.rating_changes.is_empty();
-        for (s, st) in self.seats.iter().enumerate() {
-            let (true, Some(profile)) = (st.bot_account, &st.profile) else {
-                continue;
-            };
+        for (s, profile) in self.bot_accounts() {
             let seat = s as i64;
             let over = MatchOver {
                 table: self.id.clone(),
@@ -88,14 +85,22 @@ impl Table {
             && self.m.phase() != Phase::MatchOver
     }
 
+    /// Tell the bot accounts at the table, but `seat` and those that left.
     fn tell_other_bots(&self, seat: u8, event: &BotEvent) {
-        for (s, st) in self.seats.iter().enumerate() {
-            if s == seat as usize || st.left || !st.bot_account {
-                continue;
-            }
-            if let Some(profile) = &st.profile {
+        for (s, profile) in self.bot_accounts() {
+            if s != seat as usize && !self.seats[s].left {
                 self.tables.bot_events().tell(profile, event);
             }
         }
+    }
+
+    /// The seats bot accounts hold, with their profiles.
+    fn bot_accounts(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.seats.iter().enumerate().filter_map(|(s, st)| {
+            st.profile
+                .as_deref()
+                .filter(|_| st.bot_account)
+                .map(|p| (s, p))
+        })
     }
 }
