@@ -137,8 +137,18 @@ export async function newPlayer(env, name, { viewport = DESKTOP, reducedMotion =
   page.on("console", (m) => { if (m.type() === "error" && !allow.some((r) => r.test(m.text()))) page.errors.push(m.text()); });
   page.on("response", (r) => { if (r.status() >= 400 && !allow.some((re) => re.test(r.url()))) page.errors.push(`${r.status()} ${r.url()}`); });
   page.setDefaultTimeout(15000);
+  pollEvery(page);
   page.who = name;
   return page;
+}
+
+/// Playwright's `waitForFunction` checks its condition on every animation
+/// frame unless told otherwise, which keeps Chromium painting 60 frames a
+/// second for as long as a test waits: a page's waits check every 50 ms
+/// instead (a wait that asks for its own polling keeps it).
+export function pollEvery(page, ms = 50) {
+  const wait = page.waitForFunction.bind(page);
+  page.waitForFunction = (fn, arg, options = {}) => wait(fn, arg, { polling: ms, ...options });
 }
 
 export function noErrors(page) {

@@ -22,7 +22,7 @@ import { mkdtempSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { setup, launch, freePort, nginx, newPlayer, noErrors, quickStart, root } from "./helpers.mjs";
+import { setup, launch, freePort, nginx, newPlayer, noErrors, quickStart, root, pollEvery } from "./helpers.mjs";
 
 /// A page server on another loopback port: `pages` maps a path to its HTML.
 async function otherOrigin(pages) {
@@ -211,6 +211,7 @@ test("behind nginx with TLS: a Secure cookie, https sign-in links with the port,
     for (const [i, origin] of [[0, publicUrl], [1, `https://127.0.0.1:${lb.ports[1]}`]]) {
       const ctx = await browser.newContext({ ignoreHTTPSErrors: true });
       const page = await ctx.newPage();
+      pollEvery(page);
       page.errors = [];
       page.on("pageerror", (e) => page.errors.push(String(e)));
       page.on("console", (m) => { if (m.type() === "error") page.errors.push(m.text()); });

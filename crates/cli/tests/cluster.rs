@@ -136,7 +136,8 @@ struct Player {
     /// Acknowledged actions: `(seq of the state it produced, seat, action)`.
     acks: Vec<(i64, u64, Value)>,
     reattached: u32,
-    /// The newest position this player's own socket was sent.
+    /// The newest position this player's first socket was sent (once
+    /// it reconnects, no newer one counts).
     newest: Arc<AtomicI64>,
     /// How many states of its table this player's socket was sent.
     states: u64,
@@ -198,7 +199,9 @@ impl Player {
         common::check_secrecy(&v);
         if v["type"] == "state" && v["table"] == self.table.as_str() {
             let seq = v["seq"].as_i64().unwrap();
-            self.newest.fetch_max(seq, Ordering::Relaxed);
+            if self.reattached == 0 {
+                self.newest.fetch_max(seq, Ordering::Relaxed);
+            }
             self.states += 1;
             if let Ok(mut s) = self.seen.lock() {
                 s.seq = s.seq.max(seq);
@@ -625,7 +628,7 @@ async fn the_owner_restarted_under_its_name_serves_the_other_nodes_sockets_again
             // Its socket was on the killed node: it reconnects.
             continue;
         }
-        wait_for(&format!("newer state for the {who}"), || {
+        wait_for(&format!("newer state on the {who}'s first socket"), || {
             newest.load(Ordering::Relaxed) > before
         })
         .await;
@@ -638,12 +641,12 @@ async fn the_owner_restarted_under_its_name_serves_the_other_nodes_sockets_again
             "the {who} waited longer than a lease"
         );
     }
+    // Later in the match a socket may still be dropped for falling behind
+    // on a loaded machine (and resume): that is not the restart's doing.
     let (players, end) = live.finish().await;
-    assert_eq!(players[1].reattached, 0, "the guest never reconnected");
-    assert_eq!(players[2].reattached, 0, "the watcher never reconnected");
     eprintln!(
-        "restarted at seq {before}; finished at seq {}; host reattached {} times",
-        end["seq"], players[0].reattached
+        "restarted at seq {before}; finished at seq {}; reattached: host {}, guest {}, watcher {}",
+        end["seq"], players[0].reattached, players[1].reattached, players[2].reattached
     );
 }
 
