@@ -131,13 +131,14 @@ export async function setup(extra = []) {
 export async function newPlayer(env, name, { viewport = DESKTOP, reducedMotion = "no-preference", allow = [], locale } = {}) {
   // `locale` sets navigator.languages and Accept-Language.
   const ctx = await env.browser.newContext({ viewport, reducedMotion, ...(locale ? { locale } : {}) });
+  // Every page of the player's context, this one and any opened later.
+  ctx.on("page", (p) => pollEvery(p));
   const page = await ctx.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error" && !allow.some((r) => r.test(m.text()))) page.errors.push(m.text()); });
   page.on("response", (r) => { if (r.status() >= 400 && !allow.some((re) => re.test(r.url()))) page.errors.push(`${r.status()} ${r.url()}`); });
   page.setDefaultTimeout(15000);
-  pollEvery(page);
   page.who = name;
   return page;
 }

@@ -6,7 +6,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, quickStart, playHand, pollEvery } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, quickStart, playHand } from "./helpers.mjs";
 
 let env;
 before(async () => { env = await setup(); });
@@ -85,7 +85,6 @@ test("the switch changes the language, and it is remembered", async () => {
   assert.equal(await htmlLang(page), "fr");
   // A new page of the same browser: still French, though it asks for English.
   const again = await page.context().newPage();
-  pollEvery(again);
   await again.goto(env.base + "/");
   await again.waitForSelector("#quick h2");
   assert.equal(await again.locator("#quick h2").innerText(), "Jouer contre l'ordinateur");
