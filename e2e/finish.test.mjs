@@ -199,6 +199,16 @@ for (const run of RUNS) {
     // Opened by its address too.
     await page.goto(env.base + "/bots/api");
     await page.waitForSelector("#botdocs-text h1");
+    // The HTTP reference, written from the OpenAPI document, one link away and back.
+    await page.click("#botdocs-to-reference");
+    await page.waitForSelector("#botdocs-text h3#schema-refusal");
+    const ops = await page.locator("#botdocs-text h3 code").allInnerTexts();
+    assert.ok(ops.includes("POST /api/challenges") && ops.includes("GET /api/bot/tables"), ops.join(" | "));
+    const wideRef = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(wideRef <= 1, `the reference is ${wideRef} px too wide`);
+    await shot(page, `finish-botref-${run.lang}-${run.size}`);
+    await page.click("#botdocs-to-guide");
+    await page.waitForSelector("#botdocs-text h1");
     noErrors(page);
   });
 

@@ -94,6 +94,7 @@ async function route() {
   if (p === "/leaderboard") return leaderboardPage(app);
   if (p === "/puzzles") { close = puzzlesPage(app); return; }
   if (p === "/bots/api") return botDocsPage(app);
+  if (p === "/bots/api/reference") return botDocsPage(app, "reference");
   if (p === "/" || p === "/index.html") return lobby(app, nav);
   nav.notFound("page");
 }

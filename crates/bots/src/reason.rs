@@ -13,6 +13,7 @@ use domino_engine::{Action, SeatView, TileSet};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "why", rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Why {
     /// Drawing: nothing in hand fits.
     NothingFits,

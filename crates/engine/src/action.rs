@@ -12,6 +12,7 @@ use crate::tile::Tile;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Action {
     /// Lay a tile: the pose when `end` is `None`, else on the chain `end`.
     Play {

@@ -17,6 +17,7 @@ use crate::tile::Tile;
 /// One game: its name, player counts and options.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameInfo {
     pub default_players: u8,
     pub name: &'static str,
@@ -33,6 +34,7 @@ pub struct GameInfo {
 /// One option of a game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OptionInfo {
     pub default: Value,
     pub help: &'static str,
@@ -45,6 +47,7 @@ pub struct OptionInfo {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Allowed {
     Switch([bool; 2]),
     Words(&'static [&'static str]),
@@ -118,6 +121,7 @@ pub fn game_info(preset: Preset, players: u8) -> GameInfo {
 /// decides them from a preset's name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TableFacts {
     /// A blocked partnership hand goes to the lighter team, not to the
     /// side of the lightest player.
@@ -146,6 +150,7 @@ pub struct TableFacts {
 /// commitment publishes its own).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DealFacts {
     pub hand_size: u8,
     /// The first hand's redeal rule, fixed by the game.
@@ -172,6 +177,7 @@ impl DealFacts {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Shape {
     /// Two open ends.
     Line,
@@ -193,6 +199,7 @@ pub enum Shape {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ScoreForm {
     /// Hands won, to `goal` ahead of a side with none; counts go back to
     /// love when every side has scored (without partners).

@@ -23,6 +23,7 @@ pub const CORRESPONDENCE_SECONDS: (u32, u32) = (3600, 3 * 24 * 3600);
 /// How a table's players are timed.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum TimeControl {
     /// No clock (casual play).
@@ -149,6 +150,7 @@ pub struct Clock {
 /// What a player is shown of the clock at `now`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ClockView {
     pub control: TimeControl,
     /// Each seat's time left, ms: the running seat's until its deadline,

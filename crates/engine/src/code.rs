@@ -34,6 +34,28 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, for a list of them (the OpenAPI document's).
+    pub const ALL: [ErrorCode; 18] = [
+        ErrorCode::BadJson,
+        ErrorCode::BadRequest,
+        ErrorCode::UnknownCommand,
+        ErrorCode::TooLarge,
+        ErrorCode::NoMatch,
+        ErrorCode::UnknownPreset,
+        ErrorCode::BadOption,
+        ErrorCode::UnknownBot,
+        ErrorCode::BadDeal,
+        ErrorCode::BadRecord,
+        ErrorCode::BadReport,
+        ErrorCode::ImpossibleReport,
+        ErrorCode::IllegalAction,
+        ErrorCode::NotYourTurn,
+        ErrorCode::HandOver,
+        ErrorCode::HandNotOver,
+        ErrorCode::MatchOver,
+        ErrorCode::Internal,
+    ];
+
     /// The code as the protocol writes it.
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -112,6 +134,37 @@ mod tests {
                 serde_json::to_value(c).ok(),
                 Some(serde_json::Value::from(c.as_str()))
             );
+        }
+    }
+
+    /// A code added to the enum and not to `ALL` fails here: the match
+    /// must name every variant, and each must be found in `ALL`.
+    #[test]
+    fn all_lists_every_code_once() {
+        let listed = |c: ErrorCode| ErrorCode::ALL.iter().filter(|&&a| a == c).count();
+        for c in ErrorCode::ALL {
+            let every = match c {
+                ErrorCode::BadJson
+                | ErrorCode::BadRequest
+                | ErrorCode::UnknownCommand
+                | ErrorCode::TooLarge
+                | ErrorCode::NoMatch
+                | ErrorCode::UnknownPreset
+                | ErrorCode::BadOption
+                | ErrorCode::UnknownBot
+                | ErrorCode::BadDeal
+                | ErrorCode::BadRecord
+                | ErrorCode::BadReport
+                | ErrorCode::ImpossibleReport
+                | ErrorCode::IllegalAction
+                | ErrorCode::NotYourTurn
+                | ErrorCode::HandOver
+                | ErrorCode::HandNotOver
+                | ErrorCode::MatchOver
+                | ErrorCode::Internal => 18,
+            };
+            assert_eq!(ErrorCode::ALL.len(), every);
+            assert_eq!(listed(c), 1, "{c:?}");
         }
     }
 }

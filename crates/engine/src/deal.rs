@@ -27,6 +27,7 @@ pub struct Deal {
 
 /// A deal as JSON: `{"hands": [[..]], "boneyard": [..], "poser": 1}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DealSpec {
     pub hands: Vec<Vec<Tile>>,
     #[serde(default)]

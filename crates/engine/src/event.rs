@@ -10,6 +10,7 @@ use crate::tile::Tile;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum ScoreReason {
     /// The open ends made a scoring total.
     Ends,
@@ -23,6 +24,7 @@ pub enum ScoreReason {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum PenaltyReason {
     /// Three passes in a row (French).
     ThreePasses,
@@ -35,6 +37,7 @@ pub enum PenaltyReason {
 /// in a series (2 under `skunk: "double_game"`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SkunkReport {
     pub side: usize,
     pub points: i32,
@@ -45,6 +48,7 @@ pub struct SkunkReport {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Event {
     /// A seat acted.
     Action {

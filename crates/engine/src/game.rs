@@ -23,6 +23,7 @@ use crate::tile::{Tile, TileSet};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Phase {
     /// The winning seat names which partner poses.
     ChoosePoser,
@@ -36,6 +37,7 @@ pub use crate::behaviour::PoseRule;
 /// A seat's action, as kept in the history and the record.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Entry {
     pub seat: u8,
     pub action: Action,
@@ -43,6 +45,7 @@ pub struct Entry {
 
 /// One hand of a record: its deal and every action in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HandRecord {
     pub deal: DealSpec,
     pub actions: Vec<Entry>,

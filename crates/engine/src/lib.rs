@@ -35,6 +35,8 @@ mod event;
 mod game;
 mod hand;
 mod layout;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod playout;
 pub mod record;
 mod report;

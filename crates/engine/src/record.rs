@@ -17,6 +17,7 @@ pub const FORMAT: &str = "domino-record/1";
 
 /// A whole match, as stored and exchanged.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Record {
     pub format: String,
     pub rules: RulesSpec,

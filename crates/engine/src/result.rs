@@ -9,6 +9,7 @@ use crate::deal::MAX_PLAYERS;
 /// A scoring side, as the protocol writes it: `{"side": 0}`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Side {
     pub side: usize,
 }
@@ -17,6 +18,7 @@ pub struct Side {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum EndReason {
     Domino,
     Blocked,
@@ -27,6 +29,7 @@ pub enum EndReason {
 /// The settled hand: the protocol's `result`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HandResult {
     /// `None` is a tie.
     pub winner: Option<Side>,
@@ -37,11 +40,14 @@ pub struct HandResult {
     pub seat: Option<u8>,
     /// Pips still held, by seat.
     #[cfg_attr(feature = "ts", ts(as = "Vec<u32>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u32>))]
     pub counts: PerSeat<u32>,
     /// Points this hand by side, premiums and penalties included.
     #[cfg_attr(feature = "ts", ts(as = "Vec<i32>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<i32>))]
     pub points: PerSeat<i32>,
     #[cfg_attr(feature = "ts", ts(as = "Vec<Note>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Note>))]
     pub notes: Notes,
 }
 
@@ -111,6 +117,7 @@ impl<T: Copy + Default + Serialize> Serialize for PerSeat<T> {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Note {
     KeyTile,
     Capicu,

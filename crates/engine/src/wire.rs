@@ -22,6 +22,7 @@ use crate::tile::Tile;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum SeenHand {
     Tiles(Vec<Tile>),
     Count(u32),
@@ -31,6 +32,7 @@ pub enum SeenHand {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum SeenBoneyard<'a> {
     Tiles(&'a [Tile]),
     Count(usize),
@@ -39,6 +41,7 @@ pub enum SeenBoneyard<'a> {
 /// An open end: its chain's id and the pips showing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OpenEnd {
     pub id: usize,
     pub pips: u8,
@@ -48,6 +51,7 @@ pub struct OpenEnd {
 /// chain of the seat's number, then the Mexican train's where it is played.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TrainsState {
     /// The Mexican train's chain, where the game has one.
     pub mexican: Option<usize>,
@@ -59,12 +63,14 @@ pub struct TrainsState {
     /// The seat to act is laying its first turn's chain on its own train.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<bool>))]
     pub chaining: bool,
 }
 
 /// The layout for drawing: the first tile and each chain's tiles in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Drawn {
     pub chains: Vec<DrawnChain>,
     pub posed: Option<Tile>,
@@ -73,6 +79,7 @@ pub struct Drawn {
 /// One chain of the layout: the tile it grows from and its tiles outwards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DrawnChain {
     /// The tile the chain leaves from (the pose, or the double it branches off).
     pub from: Option<Tile>,
@@ -86,6 +93,7 @@ pub struct DrawnChain {
 /// left out when they do not apply, as the protocol has always done.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct State<'a> {
     pub boneyard: SeenBoneyard<'a>,
     pub ends: Vec<OpenEnd>,
@@ -103,16 +111,20 @@ pub struct State<'a> {
     /// of its `draw` entries in `history`. Absent when it drew none.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Tile>>", optional))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Tile>>))]
     pub drew: &'a [Tile],
     pub layout: Drawn,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<Action>>", optional))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Action>>))]
     pub legal: &'a [Action],
     #[serde(skip_serializing_if = "is_zero")]
     #[cfg_attr(feature = "ts", ts(as = "Option<i32>", optional))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i32>))]
     pub muggins: i32,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<u8>>", optional))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<u8>>))]
     pub out: &'a [u8],
     pub phase: Phase,
     /// Six-love games only, with `stake`.

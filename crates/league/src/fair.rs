@@ -193,6 +193,7 @@ pub fn verify_published(
 /// the rule was published have no `redeal`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Reveal {
     pub hand: u32,
     pub commit: String,

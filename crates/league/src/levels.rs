@@ -7,6 +7,7 @@ use serde::Serialize;
 /// One level of a game at one table size: its rating and 95% interval.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LevelRating {
     pub bot: String,
     pub high: f64,
@@ -17,6 +18,7 @@ pub struct LevelRating {
 /// A game at one table size: the levels of the ladder entry it reads.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LadderGame {
     pub levels: Vec<LevelRating>,
     /// The levels are in order, with intervals that do not overlap.

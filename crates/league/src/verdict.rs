@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 /// How bad a play was from the player's view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
     Inaccuracy,
@@ -27,6 +28,7 @@ pub enum Severity {
 /// game's scale has nothing between no cost and a mistake (the outcome
 /// games, and the games scored one point a hand).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Thresholds {
     pub inaccuracy: i32,
     pub mistake: i32,

@@ -10,6 +10,7 @@ use domino_engine::{RulesSpec, TimeControl};
 /// "increment_ms"}`), still read from older clients; the time control of
 /// seeks and tables is the format (see [`challenge_clock`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     pub base_ms: u64,
@@ -55,6 +56,7 @@ pub fn challenge_clock(v: &Value) -> Result<TimeControl, String> {
 /// get, plus, where the older format can say it, `base_ms` and
 /// `increment_ms` for clients that read that.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ShownClock {
     #[serde(flatten)]
     pub control: TimeControl,
@@ -85,6 +87,7 @@ impl ShownClock {
 
 /// Who sent a challenge.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Challenger {
     pub id: String,
     pub name: String,
@@ -93,6 +96,7 @@ pub struct Challenger {
 
 /// A challenge as the challenged bot is told of it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChallengeShown {
     pub id: String,
     pub from: Challenger,
@@ -105,6 +109,7 @@ pub struct ChallengeShown {
 
 /// One event of a bot's events socket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum BotEvent {
     /// A challenge waiting for the bot's answer.
@@ -133,6 +138,7 @@ pub enum BotEvent {
 /// A seat of a bot account at a table still playing: a `table` event, and
 /// a line of `GET /api/bot/tables`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BotTable {
     pub table: String,
     pub seat: i64,
@@ -147,6 +153,7 @@ pub struct BotTable {
 
 /// A finished match as a bot at it is told (`match_over`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MatchOver {
     pub table: String,
     /// The bot's seat, and its side (partners share one).
@@ -167,6 +174,7 @@ pub struct MatchOver {
 
 /// `{"ok": true}`: done, with nothing more to say.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Done {
     pub ok: bool,
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 /// A challenge as asked for: whom, the game, and the challenger's name
 /// when not signed in.
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct NewChallenge {
     pub to: String,
@@ -28,6 +29,7 @@ pub struct NewChallenge {
 
 /// A challenge made: its id, and the challenger's seat token.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ChallengeMade))]
 pub struct Made {
     pub id: String,
     pub token: String,
@@ -35,6 +37,7 @@ pub struct Made {
 
 /// Where a challenge stands.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ChallengeStatus))]
 pub struct Status {
     pub id: String,
     pub state: &'static str,
@@ -48,6 +51,7 @@ pub struct Status {
 
 /// Where the challenged bot sits: its table, seat and seat token.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Accepted {
     pub table: String,
     pub seat: u8,
@@ -56,6 +60,7 @@ pub struct Accepted {
 
 /// A declined challenge's reason, if the bot gives one.
 #[derive(Debug, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Decline {
     #[serde(default)]

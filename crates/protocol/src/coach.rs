@@ -12,6 +12,7 @@ pub const FORMAT: &str = "domino-coach/1";
 
 /// One decision: the play, its cost and the expert's choice.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CoachDecision {
     /// The action's index in its hand (from 0), as the replay counts steps.
     pub index: usize,
@@ -51,6 +52,7 @@ pub struct CoachDecision {
 
 /// One hand's decisions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CoachHand {
     /// The hand's number (from 1).
     pub hand: u32,
@@ -59,6 +61,7 @@ pub struct CoachHand {
 
 /// One player's totals.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CoachSeat {
     pub seat: u8,
     /// The player's name; `None` for a bot seat.
@@ -82,6 +85,7 @@ pub struct CoachSeat {
 
 /// The coach's analysis of one finished match (`domino-coach/1`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CoachReport {
     pub format: String,
     pub id: String,

@@ -12,6 +12,7 @@ pub use domino_league::fair::Reveal;
 
 /// How much of the match a seat's player really played.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatPlay {
     pub bot_moves: i64,
@@ -22,6 +23,7 @@ pub struct SeatPlay {
 
 /// A finished match for the lists.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MatchSummary {
     pub abandoned: bool,
@@ -36,17 +38,21 @@ pub struct MatchSummary {
     pub players: Vec<SeatPlay>,
     /// The rules as the table was made with them (a `RulesSpec`).
     #[cfg_attr(feature = "ts", ts(as = "domino_engine::RulesSpec"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = domino_engine::RulesSpec))]
     pub rules: Value,
     /// The final scores (none when the record no longer replays).
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<i32>>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<i32>>))]
     pub scores: Option<Value>,
     #[cfg_attr(feature = "ts", ts(as = "Option<domino_engine::Winner>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<domino_engine::Winner>))]
     pub winner: Option<Value>,
 }
 
 /// One step of a replay in the full view: a hand's deal (no `step`) or
 /// the state after action `step`, with its events.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Frame {
     pub events: Vec<Event>,
     pub hand: usize,
@@ -57,6 +63,7 @@ pub struct Frame {
 
 /// `GET /api/history/{id}`: a finished match to replay and verify.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Replay {
     pub facts: Option<TableFacts>,
     pub fair: Vec<Reveal>,

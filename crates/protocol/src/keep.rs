@@ -6,6 +6,7 @@ use serde_json::Value;
 
 /// `POST /api/sheets`: the rules and one name per side.
 #[derive(Debug, Clone, Deserialize, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewSheet {
     pub rules: RulesSpec,
     #[serde(default)]
@@ -14,6 +15,7 @@ pub struct NewSheet {
 
 /// A sheet as the engine settles it, with what the server keeps of it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SheetView {
     /// The engine's sheet (`domino_engine::Sheet::to_json`).
     #[serde(flatten)]
@@ -30,6 +32,7 @@ pub struct SheetView {
 
 /// `GET /api/sheets/{id}/version`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SheetVersion {
     pub version: String,
 }

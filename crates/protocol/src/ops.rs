@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 /// `GET /healthz`: alive, with what the node holds and what its limits
 /// refused.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Health {
     pub actions: u64,
     pub ok: bool,
@@ -19,6 +20,7 @@ pub struct Health {
 
 /// `/readyz`'s answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Readiness {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// Whom a seek may be paired with.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Opponents {
     People,
@@ -41,6 +42,7 @@ impl Opponents {
 
 /// A request for a game.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Seek {
     pub rules: RulesSpec,
@@ -73,6 +75,7 @@ pub struct Seek {
 
 /// A friend joining a team.
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Join {
     #[serde(default)]
@@ -85,6 +88,7 @@ pub struct Join {
 /// signed in as one of its members: the guest id it was asked with, or the
 /// seat token it was given (`DELETE /api/seeks/{id}`; the body is optional).
 #[derive(Debug, Default, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CancelSeek {
     #[serde(default)]
     pub guest: Option<String>,
@@ -95,6 +99,7 @@ pub struct CancelSeek {
 /// A seek made: its id (to follow and cancel it), the seat token the
 /// table will know this player by, and a team's code for the partner.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SeekMade))]
 pub struct Made {
     pub seek: String,
     pub token: String,
@@ -103,6 +108,7 @@ pub struct Made {
 
 /// Where a seek stands.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = SeekStatus))]
 pub struct Status {
     pub seek: String,
     /// `forming` (a team waiting for its partner), `waiting`, or `paired`
@@ -122,6 +128,7 @@ pub struct Status {
 
 /// How many players wait for one game.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Waiting {
     pub rules: RulesSpec,
     pub rated: bool,

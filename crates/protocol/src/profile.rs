@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A profile as anyone may see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ProfileCard {
     /// A bot account (docs/botapi.md).
     pub bot: bool,
@@ -14,12 +15,14 @@ pub struct ProfileCard {
 
 /// `GET /api/profile/me` and signing out: the signed-in profile, if any.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Me {
     pub profile: Option<ProfileCard>,
 }
 
 /// A one-time sign-in link for another device.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SignInLink {
     pub expires_at: i64,
     pub path: String,
@@ -30,6 +33,7 @@ pub struct SignInLink {
 
 /// One rated match on a rating's chart.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RatingPoint {
     pub at: i64,
     pub rating: f64,
@@ -38,6 +42,7 @@ pub struct RatingPoint {
 
 /// A profile's rating in one game, with its history (oldest first).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameRating {
     pub deviation: f64,
     pub game: String,
@@ -48,6 +53,7 @@ pub struct GameRating {
 
 /// A profile's counts over its recent matches.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ProfileStats {
     pub blocked_wins: i64,
     pub capicus: i64,
@@ -60,6 +66,7 @@ pub struct ProfileStats {
 
 /// One of a profile's recent matches.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RecentMatch {
     pub after: Option<f64>,
     pub at: i64,
@@ -73,6 +80,7 @@ pub struct RecentMatch {
 
 /// `GET /api/profiles/{id}`: a profile's public page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PublicProfile {
     pub profile: ProfileCard,
     pub ratings: Vec<GameRating>,
@@ -82,6 +90,7 @@ pub struct PublicProfile {
 
 /// One row of a game's leaderboard (a bot's `player` is `bot:LEVEL`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Leader {
     /// A bot account or a built-in level.
     pub bot: bool,
@@ -96,6 +105,7 @@ pub struct Leader {
 
 /// `GET /api/leaderboard`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Leaderboard {
     pub game: String,
     pub min: i64,

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// A rating as the page shows it (Glicko-2's, without its volatility).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Rating {
     pub rating: f64,
     pub deviation: f64,
@@ -19,6 +20,7 @@ pub struct Rating {
 /// A puzzle as the player sees it: never its answer, and for a counting
 /// puzzle only the mover's view. Sent only (its facts are not read back).
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Shown {
     pub id: String,
     pub game: String,
@@ -51,6 +53,7 @@ pub struct Shown {
 
 /// A game the set has puzzles for (the page's game filter).
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = PuzzleGame))]
 pub struct Game {
     /// As `next`'s `game` asks for it (a preset's name, its size kept:
     /// `block4`).
@@ -60,6 +63,7 @@ pub struct Game {
 
 /// A try: the play chosen.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Try {
     pub action: Action,
@@ -69,6 +73,7 @@ pub struct Try {
 
 /// A rating before and after a try.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Moved {
     pub before: Rating,
     pub after: Rating,
@@ -76,6 +81,7 @@ pub struct Moved {
 
 /// Why a try moved no rating.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Unrated {
     /// The player's rated try at this puzzle was made before.
@@ -86,6 +92,7 @@ pub enum Unrated {
 
 /// The answer to a try.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Tried {
     pub right: bool,
     /// A try of the set's puzzles that moved no rating, and why.
@@ -119,6 +126,7 @@ pub struct Tried {
 
 /// A decision of a finished match to make into the player's own puzzle.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct MakeOwn {
     pub table: String,
@@ -130,6 +138,7 @@ pub struct MakeOwn {
 
 /// A player's own puzzle in their list: where it is from, never its answer.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OwnListed {
     pub id: String,
     pub table: String,
@@ -141,6 +150,7 @@ pub struct OwnListed {
 
 /// A try at a player's own puzzle.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TryOwn {
     pub action: Action,
@@ -148,6 +158,7 @@ pub struct TryOwn {
 
 /// A first try at a set puzzle, as the history lists it.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HistoryRow {
     pub id: String,
     /// The puzzle's game (a preset's name).
@@ -160,6 +171,7 @@ pub struct HistoryRow {
 
 /// The kind of a run of puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum RunKind {
     /// In a row, each harder than the last, until the first miss.
@@ -170,6 +182,7 @@ pub enum RunKind {
 
 /// Starting a run.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct StartRun {
     pub kind: RunKind,
@@ -179,6 +192,7 @@ pub struct StartRun {
 
 /// A run as the page shows it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RunView {
     pub run: String,
     pub kind: RunKind,
@@ -196,6 +210,7 @@ pub struct RunView {
 
 /// A try in a run: the puzzle it answers (the run's current one) and the play.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RunTry {
     pub puzzle: String,
@@ -206,6 +221,7 @@ pub struct RunTry {
 
 /// A run's try answered: the run after it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RunTried {
     pub right: bool,
     pub answer: Action,
@@ -219,6 +235,7 @@ pub struct RunTried {
 
 /// The player's best of each kind of run, 0 for a kind never scored in.
 #[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Bests {
     pub streak: i64,
     pub storm: i64,

@@ -513,6 +513,7 @@ impl std::fmt::Display for Code {
 /// A refusal, sent to the client as `{"type": "error", "code", "message"}`
 /// on a socket and as the body `{"code", "message"}` over HTTP.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Refusal {
     pub code: Code,
     pub message: String,
@@ -552,6 +553,25 @@ impl From<ChatError> for Refusal {
         Refusal::new(code, e.to_string())
     }
 }
+
+/// A code's schema: one of the server's own codes or the engine's.
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for Code {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let own = Code::OWN.iter().map(|c| c.as_str());
+        let engine = ErrorCode::ALL.iter().map(|c| c.as_str());
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(own.chain(engine)))
+            .description(Some(
+                "Why the request was refused (docs/server.md lists them).",
+            ))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for Code {}
 
 #[cfg(test)]
 mod tests {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// `"spectate"`, `{"resume": TOKEN}`, `{"resume_as": {token, profile}}`
 /// or `{"join": {name, seat, invite, profile}}` (see [`SeatingWire`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(into = "SeatingWire", from = "SeatingWire")]
 pub enum Seating {
     /// Claim a free human seat (a given one, or the first) under a name,
@@ -34,6 +35,7 @@ pub enum Seating {
 /// A seat request as it travels: the resume token bare, the join's
 /// fields under `join` (the shape nodes of earlier versions send).
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SeatingWire {
     Join {
@@ -108,6 +110,7 @@ impl From<SeatingWire> for Seating {
 
 /// What a seat is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum SeatKind {
@@ -123,6 +126,7 @@ pub enum SeatKind {
 
 /// Where a connection sits once attached.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Seated {
     pub table: String,
     pub seat: Option<u8>,

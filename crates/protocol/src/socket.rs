@@ -26,6 +26,7 @@ fn default_bot() -> String {
 
 /// A seat in a new table's plan.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum PlanSeat {
@@ -38,6 +39,7 @@ pub enum PlanSeat {
 
 /// A client's request (its `id`, when it sends one, is taken off first).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Request {
@@ -53,17 +55,21 @@ pub enum Request {
         seats: Option<Vec<PlanSeat>>,
         #[serde(default = "default_humans")]
         #[cfg_attr(feature = "ts", ts(as = "Option<u8>", optional))]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>))]
         humans: u8,
         #[serde(default = "default_bot")]
         #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         bot: String,
         #[serde(default)]
         #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<bool>))]
         private: bool,
         name: String,
         /// Players may ask for hints (where the table allows them).
         #[serde(default = "default_hints")]
         #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<bool>))]
         hints: bool,
         /// The table's time control; absent: none.
         #[serde(default)]
@@ -118,6 +124,7 @@ pub enum Request {
 /// A request as a client sends it: the request and the `id` its answer
 /// echoes, if it wants one (the bot client's messages).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Sent {
     #[serde(flatten)]
     pub request: Request,
@@ -145,6 +152,7 @@ impl Request {
 
 /// A table as the lobby lists it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LobbyTable {
     pub bot: String,
@@ -174,6 +182,7 @@ pub struct LobbyTable {
 
 /// The seat to move at a clocked table, and its deadline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Turn {
     pub seat: u8,
@@ -183,6 +192,7 @@ pub struct Turn {
 /// The server's answer to one request (written only: the engine's
 /// catalog entries it carries are).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Reply {
@@ -222,6 +232,7 @@ pub enum Reply {
 /// An answer as it is sent: the reply and the request's `id` (null when
 /// the request had none, or could not be read).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Answer {
     #[serde(flatten)]

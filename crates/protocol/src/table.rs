@@ -14,6 +14,7 @@ use serde_json::Value;
 
 /// The `type` of a [`ChatLine`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ChatType {
     #[serde(rename = "chat")]
@@ -22,6 +23,7 @@ pub enum ChatType {
 
 /// The `type` of a [`RematchMade`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum RematchType {
     #[serde(rename = "rematch")]
@@ -30,6 +32,7 @@ pub enum RematchType {
 
 /// The `type` of a [`StateMessage`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum StateType {
     #[serde(rename = "state")]
@@ -39,6 +42,7 @@ pub enum StateType {
 /// A chat line or phrase, as sent and as kept for those who join later
 /// (and by a sleeping table in the store).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChatLine {
     #[serde(rename = "type")]
@@ -55,6 +59,7 @@ pub struct ChatLine {
 
 /// The rematch table exists: everyone at the table may follow.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RematchMade {
     #[serde(rename = "type")]
@@ -64,6 +69,7 @@ pub struct RematchMade {
 
 /// One seat as the state shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatView {
     /// A computer plays this seat now (a bot seat, or a person's taken over).
@@ -90,6 +96,7 @@ pub struct SeatView {
 
 /// A hand's fair-deal commitment; its key once revealed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FairHand {
     pub commit: String,
@@ -100,6 +107,7 @@ pub struct FairHand {
 
 /// A rated seat's change of rating at the end of the match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RatingChange {
     pub after: f64,
@@ -111,6 +119,7 @@ pub struct RatingChange {
 
 /// A finished hand's line of the score sheet.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HandLine {
     pub hand: u32,
@@ -120,6 +129,7 @@ pub struct HandLine {
 
 /// The table as one viewer may see it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StateMessage {
     #[serde(rename = "type")]
@@ -134,6 +144,7 @@ pub struct StateMessage {
     #[cfg_attr(feature = "ts", ts(optional))]
     pub chat: Option<Vec<ChatLine>>,
     #[cfg_attr(feature = "ts", ts(as = "Vec<domino_engine::Event>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<domino_engine::Event>))]
     pub events: Vec<Value>,
     pub facts: TableFacts,
     pub fair: Vec<FairHand>,
@@ -145,6 +156,7 @@ pub struct StateMessage {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<domino_engine::Event>>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<domino_engine::Event>>))]
     pub log: Option<Vec<Value>>,
     pub move_at_us: i64,
     pub ratings: Vec<RatingChange>,
@@ -158,9 +170,11 @@ pub struct StateMessage {
     pub seq: i64,
     /// The score sheet: a line per finished hand.
     #[cfg_attr(feature = "ts", ts(as = "Vec<HandLine>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<HandLine>))]
     pub sheet: Vec<Value>,
     pub started: bool,
     #[cfg_attr(feature = "ts", ts(as = "domino_engine::wire::State<'static>"))]
+    #[cfg_attr(feature = "openapi", schema(value_type = domino_engine::wire::State<'static>))]
     pub state: Value,
     pub table: String,
     pub watching: usize,

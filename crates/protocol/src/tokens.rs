@@ -8,11 +8,13 @@ use serde::{Deserialize, Serialize};
 
 /// The body of `POST /api/profile/bot`: `{}`, nothing more.
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Empty {}
 
 /// A token to make, by the name its owner knows it by.
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct NewToken {
     pub name: String,
@@ -20,6 +22,7 @@ pub struct NewToken {
 
 /// A token as listed.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Listed {
     pub id: String,
     pub name: String,
@@ -29,6 +32,7 @@ pub struct Listed {
 
 /// A token just made: the only answer that shows it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TokenMade))]
 pub struct Made {
     pub id: String,
     pub name: String,
@@ -38,6 +42,7 @@ pub struct Made {
 
 /// A bot to play: an online bot account, or a built-in level.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Playable {
     pub id: String,
     pub name: String,

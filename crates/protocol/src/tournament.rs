@@ -6,6 +6,7 @@ use serde_json::Value;
 /// Where a tournament is: taking entries, being played, or over. Stored
 /// in the `state` column as its snake-case name, and answered so.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TournamentState {
     Open,
@@ -39,6 +40,7 @@ pub use domino_league::tournament::Game;
 
 /// A tournament for the lists.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TournamentSummary {
     pub format: String,
     /// The game's preset.
@@ -52,6 +54,7 @@ pub struct TournamentSummary {
 
 /// `GET /api/tournaments`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TournamentList {
     pub tournaments: Vec<TournamentSummary>,
 }
@@ -59,6 +62,7 @@ pub struct TournamentList {
 /// An entrant as the page shows it (a bot's `level`; a person's or
 /// team's member names).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EntrantView {
     pub bot: bool,
     pub entrant: i64,
@@ -69,6 +73,7 @@ pub struct EntrantView {
 
 /// One table of a round.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BoardView {
     pub entrants: Vec<usize>,
     pub finished: bool,
@@ -82,6 +87,7 @@ pub struct BoardView {
 /// A duplicate round's deals: the hash of its secret while it plays, the
 /// secret after.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Deals {
     pub commit: String,
     pub secret: Option<String>,
@@ -89,6 +95,7 @@ pub struct Deals {
 
 /// A round as played so far.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RoundView {
     pub byes: Vec<usize>,
     pub deals: Option<Deals>,
@@ -100,6 +107,7 @@ pub struct RoundView {
 
 /// An entrant's line in the standings, with its name.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Standing {
     /// The entrant is a built-in level or a bot account (the bot mark).
     pub bot: bool,
@@ -110,6 +118,7 @@ pub struct Standing {
 
 /// The winner.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Champion {
     pub entrant: usize,
     pub name: String,
@@ -118,6 +127,7 @@ pub struct Champion {
 /// `GET /api/tournaments/{id}`: a tournament as the page shows it (with
 /// the organiser's `secret` in the answer to its creation only).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TournamentView {
     pub bot: String,
     pub champion: Option<Champion>,
@@ -143,6 +153,7 @@ pub struct TournamentView {
 
 /// The answer to joining: the entrant, and each player's seat token.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Entered {
     pub entrant: i64,
     pub name: String,
@@ -170,12 +181,14 @@ mod tests {
 /// `GET /api/tables/{id}/tournament`: the tournament a table belongs to,
 /// or none, so that its page offers the way back rather than a rematch.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TableTournament {
     pub tournament: Option<String>,
 }
 
 /// `POST /api/tournaments`: a new tournament.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewTournament {
     #[serde(default)]
     pub name: String,
@@ -202,6 +215,7 @@ pub struct NewTournament {
 /// `POST /api/tournaments/{id}/join`: an entrant's name, and a
 /// partnership's two players.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct JoinTournament {
     #[serde(default)]
     pub name: String,
@@ -212,6 +226,7 @@ pub struct JoinTournament {
 /// `POST /api/tournaments/{id}/bots`: computer players of one level (the
 /// tournament's when none is given).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AddBots {
     #[serde(default = "one")]
     pub count: i64,

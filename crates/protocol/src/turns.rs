@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A table the page holds a seat at.
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Held {
     pub table: String,
@@ -14,6 +15,7 @@ pub struct Held {
 }
 
 #[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Ask {
     pub seats: Vec<Held>,
@@ -21,6 +23,7 @@ pub struct Ask {
 
 /// One of the asker's tables.
 #[derive(Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MyTable {
     pub table: String,
     pub seat: u8,

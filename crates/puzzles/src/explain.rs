@@ -15,6 +15,7 @@ use crate::position::Setup;
 /// Numbers another seat surely holds none of, though some are still hidden:
 /// it passed when they were open.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Lacks {
     pub seat: u8,
     pub numbers: Vec<u8>,
@@ -22,6 +23,7 @@ pub struct Lacks {
 
 /// The answer explained.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Explained {
     /// Why the answer is good (one or two reasons).
     pub why: Vec<Why>,

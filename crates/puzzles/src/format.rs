@@ -28,6 +28,7 @@ pub fn hidden_id(game: &str, origin: &str) -> String {
 
 /// What the solver knew when it proved the answer.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// Every hand is shown (double dummy): the answer is the one best play.
@@ -50,6 +51,7 @@ impl Kind {
 
 /// An idea the solution shows, found from the answer and the line after it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Theme {
     /// The best line ends in a blocked hand (a tranque).
@@ -73,6 +75,7 @@ pub enum Theme {
 
 /// One choice of the position and what the solver says of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Choice {
     pub action: Action,

@@ -13,6 +13,7 @@ use crate::position::Setup;
 
 /// One step of a line: who acted, what, and the board after it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Played {
     pub seat: u8,
     pub action: Action,

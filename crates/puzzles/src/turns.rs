@@ -11,6 +11,7 @@ use crate::position::Setup;
 
 /// One pass or draw of the hand so far.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Missed {
     /// Its index in the hand's history (as the position's state lists it).
     pub at: usize,

@@ -20,6 +20,7 @@ mod keep;
 mod limits;
 mod modules;
 mod nodes;
+mod openapi;
 mod ops;
 mod own_puzzles;
 mod pairing;

@@ -39,26 +39,7 @@ fn browser_meets(e: ErrorCode) -> bool {
     }
 }
 
-const ENGINE: [ErrorCode; 18] = [
-    ErrorCode::BadJson,
-    ErrorCode::BadRequest,
-    ErrorCode::UnknownCommand,
-    ErrorCode::TooLarge,
-    ErrorCode::NoMatch,
-    ErrorCode::UnknownPreset,
-    ErrorCode::BadOption,
-    ErrorCode::UnknownBot,
-    ErrorCode::BadDeal,
-    ErrorCode::BadRecord,
-    ErrorCode::BadReport,
-    ErrorCode::ImpossibleReport,
-    ErrorCode::IllegalAction,
-    ErrorCode::NotYourTurn,
-    ErrorCode::HandOver,
-    ErrorCode::HandNotOver,
-    ErrorCode::MatchOver,
-    ErrorCode::Internal,
-];
+const ENGINE: [ErrorCode; 18] = ErrorCode::ALL;
 
 /// The codes a browser can receive, as they are sent.
 fn browser_codes() -> BTreeSet<&'static str> {

@@ -20,16 +20,8 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// Every route that changes state, from the router the server runs.
 async fn writes() -> Vec<(String, String)> {
-    let cfg = Arc::new(config("sqlite::memory:"));
-    let store = domino_store::Store::connect(&cfg.db).await.unwrap();
-    let rater = Arc::new(domino_server::profiles::Ratings::new(
-        store.profiles().clone(),
-    ));
-    let app = domino_server::app::App::start(store, cfg, rater)
+    common::served_routes()
         .await
-        .unwrap();
-    let (_stop_tx, stop) = tokio::sync::watch::channel(false);
-    domino_server::web::http::routes(app, stop)
         .writes()
         .iter()
         // A capture names nothing there is: the guard answers first.

@@ -12,6 +12,7 @@ use super::check::{fives_only, play_points_in};
 /// An act at a physical table that the sources penalise; engine-run play
 /// makes them impossible, so only the scorekeeper knows them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ActKind {
     /// French: three passes in a row cost the passer 10.
@@ -65,6 +66,7 @@ impl ActKind {
 
 /// A penalised act by one seat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TableAct {
     pub seat: u8,
     pub act: ActKind,
@@ -81,6 +83,7 @@ fn is_zero(p: &i32) -> bool {
 /// A finished hand as a player at the table reports it, in the game's own
 /// terms. Fields a game does not use stay empty.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HandReport {
     /// Who went out: one seat, or (both partners out) the two partners in
     /// the order they went out; one partner out and then blocked lists

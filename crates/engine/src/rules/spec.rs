@@ -20,6 +20,7 @@ use super::{
 /// Rules as written by a user: a preset name with optional players and options.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RulesSpec {
     pub preset: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -131,6 +131,7 @@ pub struct Plan {
 /// A finished table: its entrants (as in its round's plan), each one's place (0 is
 /// first; equal places are a draw between them) and match score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TournamentGame))]
 pub struct Game {
     pub entrants: Vec<usize>,
     pub places: Vec<usize>,

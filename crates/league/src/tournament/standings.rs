@@ -19,6 +19,7 @@ use super::{Game, Round, Setup};
 
 /// One entrant's line in the standings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Line {
     pub entrant: usize,
     /// 1 for the leader; entrants level on every tie-break but the draw

@@ -48,6 +48,19 @@ async fn profile(api: &Api, headers: &HeaderMap) -> Result<Profile, Refusal> {
         .ok_or_else(|| Refusal::new(Code::SignedOut, "sign in first"))
 }
 
+/// The bot accounts' operations in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(become_bot, new_token, tokens, revoke, playable, live_tables))]
+pub struct Doc;
+
+/// Make the signed-in profile a bot account, for good. The body is `{}`.
+///
+/// A profile that has played a rated match as a person is refused
+/// (`has_rated_games`): a rating earned by a person does not become a bot's.
+#[utoipa::path(post, path = "/api/profile/bot", tag = "bots",
+    request_body = Empty,
+    responses((status = 200, description = "The profile, now a bot account", body = ProfileCard)),
+    security(("bearer" = []), ("cookie" = [])))]
 async fn become_bot(
     State(api): State<Api>,
     headers: HeaderMap,
@@ -57,6 +70,14 @@ async fn become_bot(
     Ok(Json(api.bots.become_bot(&p).await?))
 }
 
+/// A new API token for the bot account, named by its owner: its secret is
+/// in this answer only.
+///
+/// Bot accounts only (`not_a_bot`); at most 10 live tokens (`too_many_tokens`).
+#[utoipa::path(post, path = "/api/tokens", tag = "bots",
+    request_body = NewToken,
+    responses((status = 201, description = "Made: the token's secret, shown once", body = Made)),
+    security(("bearer" = []), ("cookie" = [])))]
 async fn new_token(
     State(api): State<Api>,
     headers: HeaderMap,
@@ -67,6 +88,10 @@ async fn new_token(
     Ok((StatusCode::CREATED, Json(made)))
 }
 
+/// The bot account's tokens (names and dates, never their secrets).
+#[utoipa::path(get, path = "/api/tokens", tag = "bots",
+    responses((status = 200, description = "The tokens", body = Vec<Listed>)),
+    security(("bearer" = []), ("cookie" = [])))]
 async fn tokens(
     State(api): State<Api>,
     headers: HeaderMap,
@@ -75,6 +100,12 @@ async fn tokens(
     Ok(Json(api.bots.tokens(p).await?))
 }
 
+/// Revoke one of the bot account's tokens: every socket opened with it is
+/// closed, on the other nodes too, and every later use is refused.
+#[utoipa::path(delete, path = "/api/tokens/{id}", tag = "bots",
+    params(("id" = String, Path, description = "The token's id (not its secret)")),
+    responses((status = 204, description = "Revoked")),
+    security(("bearer" = []), ("cookie" = [])))]
 async fn revoke(
     State(api): State<Api>,
     Path(id): Path<String>,
@@ -85,6 +116,12 @@ async fn revoke(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// The bot account's seats at tables still being played, oldest first, as
+/// its `table` events show them: a client that reconnects picks its games
+/// up again. Bot accounts only (`not_a_bot`).
+#[utoipa::path(get, path = "/api/bot/tables", tag = "bots",
+    responses((status = 200, description = "The live tables", body = Vec<BotTable>)),
+    security(("bearer" = []), ("cookie" = [])))]
 async fn live_tables(
     State(api): State<Api>,
     headers: HeaderMap,
@@ -93,6 +130,10 @@ async fn live_tables(
     Ok(Json(api.bots.live_tables(p).await?))
 }
 
+/// The bots one may play now: the bot accounts online, then the built-in
+/// levels, each challenged by its id.
+#[utoipa::path(get, path = "/api/bots", tag = "bots",
+    responses((status = 200, description = "The bots", body = Vec<Playable>)))]
 async fn playable(State(api): State<Api>) -> Result<Json<Vec<Playable>>, HttpRefusal> {
     Ok(Json(api.bots.playable().await?))
 }

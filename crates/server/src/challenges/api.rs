@@ -47,8 +47,21 @@ pub fn routes(challenges: Challenges, who: Who, proxy: BehindProxy) -> Routes {
         })
 }
 
+/// The challenges' operations in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(create, status, accept, decline, cancel))]
+pub struct Doc;
+
 const SIGN_IN: &str = "sign in first";
 
+/// Challenge a bot account to a match.
+///
+/// The challenger may be signed in or not; the challenged bot sees it on
+/// its events socket and accepts or declines.
+#[utoipa::path(post, path = "/api/challenges", tag = "challenges",
+    request_body = NewChallenge,
+    responses((status = 201, description = "Made: its id and where to follow it", body = Made)),
+    security((), ("bearer" = []), ("cookie" = [])))]
 async fn create(
     State(api): State<Api>,
     ClientIp(ip): ClientIp,
@@ -61,6 +74,10 @@ async fn create(
     Ok((StatusCode::CREATED, Json(made)))
 }
 
+/// Where a challenge stands.
+#[utoipa::path(get, path = "/api/challenges/{id}", tag = "challenges",
+    params(("id" = String, Path, description = "The challenge's id")),
+    responses((status = 200, description = "Where it stands", body = Status)))]
 async fn status(
     State(api): State<Api>,
     Path(id): Path<String>,
@@ -68,6 +85,11 @@ async fn status(
     Ok(Json(api.challenges.status(&id)?))
 }
 
+/// Accept a challenge (the challenged bot, with its token): the table is made.
+#[utoipa::path(post, path = "/api/challenges/{id}/accept", tag = "challenges",
+    params(("id" = String, Path, description = "The challenge's id")),
+    responses((status = 200, description = "Accepted: the table and the bot's seat", body = Accepted)),
+    security(("bearer" = [])))]
 async fn accept(
     State(api): State<Api>,
     Path(id): Path<String>,
@@ -77,17 +99,29 @@ async fn accept(
     Ok(Json(api.challenges.accept(&id, &me).await?))
 }
 
+/// Decline a challenge (the challenged bot, with its token), with a reason or none.
+#[utoipa::path(post, path = "/api/challenges/{id}/decline", tag = "challenges",
+    params(("id" = String, Path, description = "The challenge's id")),
+    request_body(content = Option<Decline>, description = "The reason, optional: the body may be empty or `null`"),
+    responses((status = 200, description = "Declined", body = Status)),
+    security(("bearer" = [])))]
 async fn decline(
     State(api): State<Api>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    body: Option<Json<Decline>>,
+    body: Option<Json<Option<Decline>>>,
 ) -> Result<Json<Status>, HttpRefusal> {
     let me = api.who.profile_id(&headers, SIGN_IN).await?;
-    let reason = body.and_then(|Json(d)| d.reason);
+    // No body, `null` and `{}` all decline without a reason.
+    let reason = body.and_then(|Json(d)| d).and_then(|d| d.reason);
     Ok(Json(api.challenges.decline(&id, &me, reason)?))
 }
 
+/// Take a challenge back (its challenger).
+#[utoipa::path(delete, path = "/api/challenges/{id}", tag = "challenges",
+    params(("id" = String, Path, description = "The challenge's id")),
+    responses((status = 204, description = "Taken back")),
+    security((), ("bearer" = []), ("cookie" = [])))]
 async fn cancel(
     State(api): State<Api>,
     Path(id): Path<String>,

@@ -16,6 +16,23 @@ pub fn routes(coach: Arc<Coach>) -> Routes {
         .with_state(coach)
 }
 
+/// The coach's operation in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(analysis))]
+pub struct Doc;
+
+/// The coach's analysis of a finished match: each decision's cost, what
+/// the expert would have played from the seat's own view, the marks and
+/// each player's totals.
+///
+/// A match not analysed yet is analysed now, one at a time with a few
+/// waiting at most (`analysis_busy`, 503, when more wait); the answer is
+/// kept, so asking again is instant. A match too large for the time budget
+/// is refused (`analysis_too_large`), and so is a duplicate round's match
+/// while the round is played.
+#[utoipa::path(get, path = "/api/analysis/{id}", tag = "matches",
+    params(("id" = String, Path, description = "The finished match's table id")),
+    responses((status = 200, description = "The analysis", body = CoachReport)))]
 async fn analysis(
     State(coach): State<Arc<Coach>>,
     Path(id): Path<String>,

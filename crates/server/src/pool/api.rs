@@ -45,6 +45,21 @@ pub fn routes(pool: Pool, who: Who, proxy: BehindProxy) -> Routes {
         .with_state(Api { pool, who, proxy })
 }
 
+/// The pool's operations in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(waiting, seek, join_team, status, cancel))]
+pub struct Doc;
+
+/// Ask for a game: wait in the pool, alone or as the first of a team.
+///
+/// A signed-in player seeks as the profile, with its rating in the game;
+/// a guest sends its browser id and a name. The answer's seek id is to
+/// follow and take back the seek, its token is the seat's at the table,
+/// and a team's code is for the partner to join with.
+#[utoipa::path(post, path = "/api/seeks", tag = "pool",
+    request_body = Seek,
+    responses((status = 200, description = "Made: the seek's id, the seat token, a team's code", body = Made)),
+    security((), ("bearer" = []), ("cookie" = [])))]
 async fn seek(
     State(api): State<Api>,
     ClientIp(ip): ClientIp,
@@ -56,6 +71,12 @@ async fn seek(
     Ok(Json(api.pool.seek(asked, seeker, ip).await?))
 }
 
+/// Join a friend's team, waiting for its partner under a code.
+#[utoipa::path(post, path = "/api/seeks/team/{code}", tag = "pool",
+    params(("code" = String, Path, description = "The team's code, from its first member's seek")),
+    request_body = Join,
+    responses((status = 200, description = "Joined: the seek's id and the seat token", body = Made)),
+    security((), ("bearer" = []), ("cookie" = [])))]
 async fn join_team(
     State(api): State<Api>,
     Path(code): Path<String>,
@@ -67,6 +88,10 @@ async fn join_team(
     Ok(Json(api.pool.join_team(joining, seeker).await?))
 }
 
+/// Where a seek stands: forming, waiting, or paired with its table.
+#[utoipa::path(get, path = "/api/seeks/{id}", tag = "pool",
+    params(("id" = String, Path, description = "The seek's id")),
+    responses((status = 200, description = "Where it stands", body = Status)))]
 async fn status(
     State(api): State<Api>,
     Path(id): Path<String>,
@@ -74,6 +99,15 @@ async fn status(
     Ok(Json(api.pool.status(&id).await?))
 }
 
+/// Take a seek back (one of its members).
+///
+/// Signed in as a member's profile, no body is needed; else the body
+/// proves it with the guest id the seek was made with or its seat token.
+#[utoipa::path(delete, path = "/api/seeks/{id}", tag = "pool",
+    params(("id" = String, Path, description = "The seek's id")),
+    request_body(content = Option<CancelSeek>, description = "The guest id or seat token, for a seeker not signed in: the body may be empty"),
+    responses((status = 200, description = "Taken back", body = Done)),
+    security((), ("bearer" = []), ("cookie" = [])))]
 async fn cancel(
     State(api): State<Api>,
     Path(id): Path<String>,
@@ -94,6 +128,9 @@ async fn cancel(
     Ok(Json(Done::YES))
 }
 
+/// How many players wait for each game, for the lobby.
+#[utoipa::path(get, path = "/api/seeks", tag = "pool",
+    responses((status = 200, description = "Who waits, by game", body = Vec<Waiting>)))]
 async fn waiting(State(api): State<Api>) -> Result<Json<Vec<Waiting>>, HttpRefusal> {
     Ok(Json(api.pool.waiting().await?))
 }

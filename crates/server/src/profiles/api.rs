@@ -18,7 +18,7 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{FromRef, Path, Query, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::Response;
 use domino_protocol::profile::{Leaderboard, Me, ProfileCard, PublicProfile, SignInLink};
@@ -26,7 +26,7 @@ use domino_protocol::refusal::{Code, Refusal};
 use serde::Deserialize;
 
 use super::{cookie_secret, Profiles, SignedIn, COOKIE};
-use crate::web::answer::{HttpRefusal, Json};
+use crate::web::answer::{HttpRefusal, Json, Query};
 use crate::web::client::{BehindProxy, ClientIp};
 use crate::web::routes::Routes;
 use crate::who::Who;
@@ -102,12 +102,23 @@ fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, Refusal> {
     serde_json::from_slice(bytes).map_err(|e| Refusal::new(Code::BadRequest, e.to_string()))
 }
 
-#[derive(Deserialize)]
+/// A new profile's name.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 struct NewProfile {
     name: String,
 }
 
+/// The profiles' operations in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(create, me, sign_out, link, claim, public, leaderboard))]
+pub struct Doc;
+
+/// Make a profile under a display name, signed in on this device: the
+/// answer sets its cookie.
+#[utoipa::path(post, path = "/api/profile", tag = "profiles",
+    request_body = NewProfile,
+    responses((status = 201, description = "Made and signed in (`Set-Cookie`)", body = ProfileCard)))]
 async fn create(
     State(api): State<Api>,
     ClientIp(ip): ClientIp,
@@ -119,6 +130,10 @@ async fn create(
     Ok((StatusCode::CREATED, api.signed_in(&headers, signed)))
 }
 
+/// Who is signed in on this device, if anybody.
+#[utoipa::path(get, path = "/api/profile", tag = "profiles",
+    responses((status = 200, description = "The signed-in profile, or `null`", body = Me)),
+    security((), ("bearer" = []), ("cookie" = [])))]
 async fn me(State(api): State<Api>, headers: HeaderMap) -> Result<Json<Me>, HttpRefusal> {
     let profile = match api.who.signed_in(&headers).await {
         Some((p, _)) => Some(api.profiles.card(&p).await?),
@@ -127,9 +142,14 @@ async fn me(State(api): State<Api>, headers: HeaderMap) -> Result<Json<Me>, Http
     Ok(Json(Me { profile }))
 }
 
+/// Sign this device out: its key is dropped and its cookie cleared.
+///
 /// Signing out drops this device's key; it needs the cookie, so that a
 /// request without it (from a page that could not send it) does not clear
 /// the cookie either.
+#[utoipa::path(post, path = "/api/profile/signout", tag = "profiles",
+    responses((status = 200, description = "Signed out", body = Me)),
+    security(("cookie" = [])))]
 async fn sign_out(
     State(api): State<Api>,
     headers: HeaderMap,
@@ -142,6 +162,11 @@ async fn sign_out(
     Ok(([(header::SET_COOKIE, cleared)], Json(Me { profile: None })))
 }
 
+/// A one-time link (and its QR code) that signs another device in to
+/// this profile.
+#[utoipa::path(post, path = "/api/profile/link", tag = "profiles",
+    responses((status = 200, description = "The link", body = SignInLink)),
+    security(("bearer" = []), ("cookie" = [])))]
 async fn link(
     State(api): State<Api>,
     ClientIp(ip): ClientIp,
@@ -154,12 +179,18 @@ async fn link(
     Ok(Json(api.profiles.link(&p, ip, &origin).await?))
 }
 
-#[derive(Deserialize)]
+/// A sign-in link's code, as its address carries it.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 struct Claim {
     code: String,
 }
 
+/// Sign this device in with a one-time link's code: the answer sets the
+/// profile's cookie.
+#[utoipa::path(post, path = "/api/profile/claim", tag = "profiles",
+    request_body = Claim,
+    responses((status = 200, description = "Signed in (`Set-Cookie`)", body = ProfileCard)))]
 async fn claim(
     State(api): State<Api>,
     ClientIp(ip): ClientIp,
@@ -171,6 +202,11 @@ async fn claim(
     Ok(api.signed_in(&headers, signed))
 }
 
+/// A profile as anybody sees it: its card, its ratings with their history,
+/// its recent matches and their totals.
+#[utoipa::path(get, path = "/api/profiles/{id}", tag = "profiles",
+    params(("id" = String, Path, description = "The profile's id")),
+    responses((status = 200, description = "The profile", body = PublicProfile)))]
 async fn public(
     State(api): State<Api>,
     Path(id): Path<String>,
@@ -178,16 +214,26 @@ async fn public(
     Ok(Json(api.profiles.public(&id).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct Board {
+    /// The game (a preset's name, as `/api/presets` lists them).
     game: String,
+    /// Only players with at least this many rated matches (absent: the
+    /// node's `--leaderboard-min`).
     #[serde(default)]
     min: Option<i64>,
     /// `people` (the default) or `bots`: bot accounts and built-in levels.
     #[serde(default)]
+    #[param(pattern = "^(people|bots)$")]
     kind: Option<String>,
 }
 
+/// A game's leaderboard, best first: people, or bots (accounts and
+/// built-in levels).
+#[utoipa::path(get, path = "/api/leaderboard", tag = "profiles",
+    params(Board),
+    responses((status = 200, description = "The board", body = Leaderboard)))]
 async fn leaderboard(
     State(api): State<Api>,
     Query(q): Query<Board>,

@@ -74,6 +74,16 @@ fn secret(headers: &HeaderMap) -> &str {
         .unwrap_or("")
 }
 
+/// The score sheets' operations in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(create, show, version, enter, undo, csv))]
+pub struct Doc;
+
+/// Start a score sheet for a game played at a real table: its `id` to
+/// view it and its `secret` to edit it (shown in this answer only).
+#[utoipa::path(post, path = "/api/sheets", tag = "sheets",
+    request_body = NewSheet,
+    responses((status = 201, description = "Made, with its editing secret", body = SheetView)))]
 async fn create(
     State(sheets): State<Sheets>,
     ClientIp(ip): ClientIp,
@@ -89,6 +99,10 @@ async fn create(
     Ok((StatusCode::CREATED, Json(sheets.create(new, ip).await?)))
 }
 
+/// A score sheet: its rules, names, hands and totals.
+#[utoipa::path(get, path = "/api/sheets/{id}", tag = "sheets",
+    params(("id" = String, Path, description = "The sheet's id")),
+    responses((status = 200, description = "The sheet", body = SheetView)))]
 async fn show(
     State(sheets): State<Sheets>,
     Path(id): Path<String>,
@@ -96,7 +110,11 @@ async fn show(
     Ok(Json(sheets.show(&id).await?))
 }
 
-/// The version alone, never cached: the page polls it to see a change.
+/// A score sheet's version alone, never cached: it changes with every hand
+/// entered or taken back, so a page polls it to see a change.
+#[utoipa::path(get, path = "/api/sheets/{id}/version", tag = "sheets",
+    params(("id" = String, Path, description = "The sheet's id")),
+    responses((status = 200, description = "The version", body = SheetVersion)))]
 async fn version(
     State(sheets): State<Sheets>,
     Path(id): Path<String>,
@@ -109,6 +127,16 @@ async fn version(
         .into_response())
 }
 
+/// Enter the sheet's next hand (its keeper, with the editing secret).
+///
+/// The secret is checked before the hand is read. A hand the rules refuse
+/// (`impossible_counts`, `impossible_points`, `impossible_acts`, `bad_hand`)
+/// is answered with `reason` beside the message: `{"kind", "facts"}`, what
+/// exactly was refused, for a page to say in its own language.
+#[utoipa::path(post, path = "/api/sheets/{id}/hands", tag = "sheets",
+    params(("id" = String, Path, description = "The sheet's id"), ("X-Sheet-Secret" = String, Header, description = "The sheet's editing secret, from its making")),
+    request_body = HandReport,
+    responses((status = 200, description = "The sheet with the hand", body = SheetView)))]
 async fn enter(
     State(sheets): State<Sheets>,
     Path(id): Path<String>,
@@ -119,6 +147,10 @@ async fn enter(
     Ok(Json(sheets.enter(&id, secret(&headers), report).await?))
 }
 
+/// Take the sheet's last hand back (its keeper, with the editing secret).
+#[utoipa::path(delete, path = "/api/sheets/{id}/hands/last", tag = "sheets",
+    params(("id" = String, Path, description = "The sheet's id"), ("X-Sheet-Secret" = String, Header, description = "The sheet's editing secret, from its making")),
+    responses((status = 200, description = "The sheet without its last hand", body = SheetView)))]
 async fn undo(
     State(sheets): State<Sheets>,
     Path(id): Path<String>,
@@ -127,6 +159,10 @@ async fn undo(
     Ok(Json(sheets.undo(&id, secret(&headers)).await?))
 }
 
+/// A score sheet as a CSV file to download.
+#[utoipa::path(get, path = "/api/sheets/{id}/csv", tag = "sheets",
+    params(("id" = String, Path, description = "The sheet's id")),
+    responses((status = 200, description = "The sheet as CSV", content_type = "text/csv", body = String)))]
 async fn csv(
     State(sheets): State<Sheets>,
     Path(id): Path<String>,

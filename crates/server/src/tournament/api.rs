@@ -65,11 +65,23 @@ pub fn routes(tournaments: Tournaments, who: Who, proxy: BehindProxy) -> Routes 
 /// A tournament created or joined: 201 with the answer.
 type Created<T> = (StatusCode, Json<T>);
 
+/// The tournaments' operations in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(create, list, show, join, bots, start, csv, of_table))]
+pub struct Doc;
+
 /// The organiser's secret, as its header carries it.
 fn secret(headers: &HeaderMap) -> Option<&str> {
     headers.get(SECRET_HEADER).and_then(|v| v.to_str().ok())
 }
 
+/// Create a tournament: its rules, format and settings.
+///
+/// The answer holds the organiser's `secret`, shown this once: adding
+/// computer players and starting need it. An empty body is refused.
+#[utoipa::path(post, path = "/api/tournaments", tag = "tournaments",
+    request_body = NewTournament,
+    responses((status = 201, description = "Created: the tournament, with the organiser's secret", body = TournamentView)))]
 async fn create(
     State(api): State<Api>,
     ClientIp(ip): ClientIp,
@@ -86,10 +98,17 @@ async fn create(
     Ok((StatusCode::CREATED, Json(v)))
 }
 
+/// The tournaments open for joining, those being played, and the last finished.
+#[utoipa::path(get, path = "/api/tournaments", tag = "tournaments",
+    responses((status = 200, description = "The tournaments, by state", body = TournamentList)))]
 async fn list(State(api): State<Api>) -> Result<Json<TournamentList>, HttpRefusal> {
     Ok(Json(api.tournaments.list().await?))
 }
 
+/// A tournament: its settings, entrants, rounds played and standings.
+#[utoipa::path(get, path = "/api/tournaments/{id}", tag = "tournaments",
+    params(("id" = String, Path, description = "The tournament's id")),
+    responses((status = 200, description = "The tournament", body = TournamentView)))]
 async fn show(
     State(api): State<Api>,
     Path(id): Path<String>,
@@ -97,6 +116,13 @@ async fn show(
     Ok(Json(api.tournaments.show(&id).await?))
 }
 
+/// The tournament a table belongs to, if any.
+///
+/// A table's page asks, to offer the way back to the tournament rather
+/// than a rematch.
+#[utoipa::path(get, path = "/api/tables/{id}/tournament", tag = "tournaments",
+    params(("id" = String, Path, description = "The table's id")),
+    responses((status = 200, description = "The tournament's id, or null", body = TableTournament)))]
 async fn of_table(
     State(api): State<Api>,
     Path(table): Path<String>,
@@ -106,6 +132,16 @@ async fn of_table(
     }))
 }
 
+/// Join an open tournament: a player, or a partnership's two.
+///
+/// A signed-in player plays under the profile's name; a guest under the
+/// name sent. The answer holds each player's seat token. An empty body is
+/// refused.
+#[utoipa::path(post, path = "/api/tournaments/{id}/join", tag = "tournaments",
+    params(("id" = String, Path, description = "The tournament's id")),
+    request_body = JoinTournament,
+    responses((status = 201, description = "Entered: the entrant and each player's seat token", body = Entered)),
+    security((), ("bearer" = []), ("cookie" = [])))]
 async fn join(
     State(api): State<Api>,
     ClientIp(ip): ClientIp,
@@ -119,6 +155,17 @@ async fn join(
     Ok((StatusCode::CREATED, Json(entered)))
 }
 
+/// Add computer players to an open tournament (its organiser).
+///
+/// One level for all of them: the tournament's when none is given; one
+/// when no count is given.
+#[utoipa::path(post, path = "/api/tournaments/{id}/bots", tag = "tournaments",
+    params(
+        ("id" = String, Path, description = "The tournament's id"),
+        ("X-Tournament-Secret" = String, Header, description = "The organiser's secret, from the tournament's creation"),
+    ),
+    request_body(content = Option<AddBots>, description = "How many and of what level, optional: the body may be empty"),
+    responses((status = 200, description = "The tournament with its new entrants", body = TournamentView)))]
 async fn bots(
     State(api): State<Api>,
     ClientIp(ip): ClientIp,
@@ -134,6 +181,13 @@ async fn bots(
     Ok(Json(v))
 }
 
+/// Start an open tournament with the entrants it has (its organiser): round one opens.
+#[utoipa::path(post, path = "/api/tournaments/{id}/start", tag = "tournaments",
+    params(
+        ("id" = String, Path, description = "The tournament's id"),
+        ("X-Tournament-Secret" = String, Header, description = "The organiser's secret, from the tournament's creation"),
+    ),
+    responses((status = 200, description = "Started: the tournament with its first round", body = TournamentView)))]
 async fn start(
     State(api): State<Api>,
     Path(id): Path<String>,
@@ -142,6 +196,10 @@ async fn start(
     Ok(Json(api.tournaments.start(&id, secret(&headers)).await?))
 }
 
+/// A tournament's standings as a CSV file to download.
+#[utoipa::path(get, path = "/api/tournaments/{id}/csv", tag = "tournaments",
+    params(("id" = String, Path, description = "The tournament's id")),
+    responses((status = 200, description = "The standings, as an attachment", content_type = "text/csv", body = String)))]
 async fn csv(State(api): State<Api>, Path(id): Path<String>) -> Result<Response, HttpRefusal> {
     let (name, text) = api.tournaments.csv(&id).await?;
     Ok(crate::web::page::csv_download(&name, text))

@@ -166,6 +166,34 @@ impl<T: DeserializeOwned, S: Send + Sync> OptionalFromRequest<S> for Json<T> {
     }
 }
 
+/// A query string, read like axum's `Query` but refused in the API's
+/// shape: one that does not parse (a field missing or unknown, a value of
+/// the wrong type) is 400 `bad_request` with serde's words, as JSON.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Query<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> axum::extract::FromRequestParts<S> for Query<T> {
+    type Rejection = HttpRefusal;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Query<T>, HttpRefusal> {
+        match <axum::extract::Query<T> as axum::extract::FromRequestParts<S>>::from_request_parts(
+            parts, state,
+        )
+        .await
+        {
+            Ok(axum::extract::Query(v)) => Ok(Query(v)),
+            Err(r) => Err(HttpRefusal::new(
+                StatusCode::BAD_REQUEST,
+                Code::BadRequest,
+                r.body_text(),
+            )),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

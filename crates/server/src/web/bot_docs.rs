@@ -24,7 +24,7 @@ pub fn routes() -> Routes {
 }
 
 /// A document as the page shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Doc {
     /// The document in HTML: headings, paragraphs, lists, tables, code.
     pub html: String,
@@ -33,8 +33,8 @@ pub struct Doc {
 static RENDERED: LazyLock<String> = LazyLock::new(|| to_html(BOT_API));
 
 /// Markdown as HTML. A link to another file of the source tree (`server.md`)
-/// leads nowhere on the site, so it is kept as its text; links to the web
-/// and to a place in the page stay links.
+/// leads nowhere on the site, so it is kept as its text; links to the web,
+/// to an address of the site and to a place in the page stay links.
 pub fn to_html(markdown: &str) -> String {
     let options = Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES;
     let mut in_local_link = Vec::new();
@@ -58,9 +58,21 @@ pub fn to_html(markdown: &str) -> String {
 }
 
 fn is_web_or_anchor(url: &CowStr<'_>) -> bool {
-    url.starts_with("https://") || url.starts_with("http://") || url.starts_with('#')
+    // A site-absolute address (`/api/openapi.json`) is a page of this site.
+    url.starts_with("https://")
+        || url.starts_with("http://")
+        || url.starts_with('#')
+        || url.starts_with('/')
 }
 
+/// The bot API guide's operation in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(text))]
+pub struct OpenApiDoc;
+
+/// The bot API's guide (docs/botapi.md) as HTML.
+#[utoipa::path(get, path = "/api/docs/bot-api", tag = "docs",
+    responses((status = 200, description = "The guide", body = Doc)))]
 async fn text() -> Json<Doc> {
     Json(Doc {
         html: RENDERED.clone(),

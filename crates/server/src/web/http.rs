@@ -24,7 +24,7 @@ use axum::{Json, Router};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use domino_engine::catalog::TableFacts;
+use domino_engine::catalog::{GameInfo, TableFacts};
 use domino_engine::record::{replay_with, Record, Visit};
 use domino_engine::{Event, Match, Viewer};
 use serde_json::Value;
@@ -38,6 +38,7 @@ use crate::web::client::ClientIp;
 use crate::web::page::{asset, page, page_if};
 use crate::web::routes::Routes;
 use domino_league::fair::{self, Secret};
+use domino_league::levels::LadderGame;
 use domino_protocol::history::{Frame, MatchSummary, Replay, SeatPlay};
 use domino_protocol::ops::Health;
 use domino_protocol::socket::LobbyTable;
@@ -94,13 +95,9 @@ pub fn routes(app: App, stop: watch::Receiver<bool>) -> Routes {
     Routes::new()
         .get("/ws", upgrade)
         .get("/healthz", healthz)
-        .get("/api/presets", || async {
-            Json(crate::web::page::site_games())
-        })
+        .get("/api/presets", presets)
         .get("/api/tables", tables)
-        .get("/api/levels", || async {
-            Json(domino_league::ratings::shipped_levels())
-        })
+        .get("/api/levels", levels)
         .get("/api/history", history)
         .get("/api/history/{id}", replay)
         .get("/api/history/{id}/record", record)
@@ -138,6 +135,8 @@ pub fn routes(app: App, stop: watch::Receiver<bool>) -> Routes {
         .merge(crate::turns::routes(app.turns))
         .merge(crate::bots::routes(app.bots, app.who))
         .merge(crate::web::bot_docs::routes())
+        .merge(crate::web::openapi::routes())
+        .merge(crate::web::api_reference::routes())
         .merge(ops)
 }
 
@@ -212,6 +211,28 @@ async fn healthz(State(app): State<App>) -> Json<Health> {
     })
 }
 
+/// The lobby's and the history's operations in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(presets, tables, levels, history, replay, record))]
+pub struct Doc;
+
+/// The games this site plays, with their table sizes, options and facts.
+#[utoipa::path(get, path = "/api/presets", tag = "matches",
+    responses((status = 200, description = "Every game", body = Vec<GameInfo>)))]
+async fn presets() -> Json<Vec<GameInfo>> {
+    Json(crate::web::page::site_games())
+}
+
+/// The built-in bot levels' measured ratings, by game and table size.
+#[utoipa::path(get, path = "/api/levels", tag = "matches",
+    responses((status = 200, description = "The levels' ladder of each game", body = Vec<LadderGame>)))]
+async fn levels() -> Json<Vec<LadderGame>> {
+    Json(domino_league::ratings::shipped_levels())
+}
+
+/// The public tables open now, waiting for players or being played.
+#[utoipa::path(get, path = "/api/tables", tag = "matches",
+    responses((status = 200, description = "The open tables", body = Vec<LobbyTable>)))]
 async fn tables(State(app): State<App>) -> Json<Vec<LobbyTable>> {
     Json(app.hub.list_all().await)
 }
@@ -275,6 +296,9 @@ fn summary(f: &Finished, bots: &HashSet<String>) -> Result<MatchSummary, HttpRef
     })
 }
 
+/// The last hundred finished public matches, newest first.
+#[utoipa::path(get, path = "/api/history", tag = "matches",
+    responses((status = 200, description = "The finished matches", body = Vec<MatchSummary>)))]
 async fn history(State(app): State<App>) -> Result<Json<Vec<MatchSummary>>, HttpRefusal> {
     let list = app.store.tables().finished_list(100).await?;
     let bots = bot_players(app.store.bots(), &list).await?;
@@ -304,6 +328,13 @@ async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
         .map_err(|r| HttpRefusal::from(r).into_response())
 }
 
+/// A finished match's record file (`domino-record/1`) to download.
+///
+/// The record, plus `fair`: each hand's commitment, redeal rule and
+/// revealed key, so that `domino verify FILE` checks every deal.
+#[utoipa::path(get, path = "/api/history/{id}/record", tag = "matches",
+    params(("id" = String, Path, description = "The table's id")),
+    responses((status = 200, description = "The record, as an attachment", body = Record)))]
 async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
     let (f, rec) = match finished(&app, &id).await {
         Ok(x) => x,
@@ -375,6 +406,11 @@ pub fn replay_frames(rec: &Record) -> Result<Vec<Frame>, String> {
     Ok(frames)
 }
 
+/// A finished match to replay: its record, summary, revealed keys and a
+/// full view after every step.
+#[utoipa::path(get, path = "/api/history/{id}", tag = "matches",
+    params(("id" = String, Path, description = "The table's id")),
+    responses((status = 200, description = "The replay", body = Replay)))]
 async fn replay(State(app): State<App>, Path(id): Path<String>) -> Response {
     let (f, rec) = match finished(&app, &id).await {
         Ok(x) => x,

@@ -5,6 +5,7 @@
 //! `web/` and those adapters knows axum.
 
 pub mod answer;
+pub mod api_reference;
 pub mod bot_docs;
 pub mod client;
 pub mod guard;
@@ -12,6 +13,7 @@ pub mod http;
 pub mod lang;
 pub mod listen;
 pub mod metrics;
+pub mod openapi;
 pub mod ops;
 pub mod page;
 pub mod routes;

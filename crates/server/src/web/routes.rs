@@ -18,6 +18,9 @@ pub type Write = (Method, &'static str);
 pub struct Routes<S = ()> {
     router: Router<S>,
     writes: Vec<Write>,
+    /// Every route, reads too: the OpenAPI document must name each one
+    /// under `/api/` (`web::openapi`'s test).
+    all: Vec<Write>,
 }
 
 impl<S: Clone + Send + Sync + 'static> Default for Routes<S> {
@@ -25,6 +28,7 @@ impl<S: Clone + Send + Sync + 'static> Default for Routes<S> {
         Routes {
             router: Router::new(),
             writes: Vec::new(),
+            all: Vec::new(),
         }
     }
 }
@@ -37,6 +41,7 @@ impl<S: Clone + Send + Sync + 'static> Routes<S> {
     /// A route that only reads.
     pub fn get<H: Handler<T, S>, T: 'static>(mut self, path: &'static str, handler: H) -> Self {
         self.router = self.router.route(path, get(handler));
+        self.all.push((Method::GET, path));
         self
     }
 
@@ -55,7 +60,8 @@ impl<S: Clone + Send + Sync + 'static> Routes<S> {
         route: axum::routing::MethodRouter<S>,
     ) -> Self {
         self.router = self.router.route(path, route);
-        self.writes.push((method, path));
+        self.writes.push((method.clone(), path));
+        self.all.push((method, path));
         self
     }
 
@@ -70,6 +76,7 @@ impl<S: Clone + Send + Sync + 'static> Routes<S> {
         Routes {
             router: self.router.with_state(state),
             writes: self.writes,
+            all: self.all,
         }
     }
 }
@@ -79,12 +86,18 @@ impl Routes<()> {
     pub fn merge(mut self, other: Routes<()>) -> Routes<()> {
         self.router = self.router.merge(other.router);
         self.writes.extend(other.writes);
+        self.all.extend(other.all);
         self
     }
 
     /// The routes that change state, in the order they were added.
     pub fn writes(&self) -> &[Write] {
         &self.writes
+    }
+
+    /// Every route, reads and writes, in the order they were added.
+    pub fn all(&self) -> &[Write] {
+        &self.all
     }
 
     pub fn into_router(self) -> Router {

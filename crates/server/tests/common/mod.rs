@@ -211,6 +211,21 @@ pub async fn http_request_from(
 }
 
 /// A bare HTTP/1.1 GET (no client library needed): the status and body.
+/// The routes of the HTTP application the server runs (an app on an
+/// in-memory store): walked by the tests that must cover every route.
+pub async fn served_routes() -> domino_server::web::routes::Routes {
+    let cfg = std::sync::Arc::new(config("sqlite::memory:"));
+    let store = domino_store::Store::connect(&cfg.db).await.unwrap();
+    let rater = std::sync::Arc::new(domino_server::profiles::Ratings::new(
+        store.profiles().clone(),
+    ));
+    let app = domino_server::app::App::start(store, cfg, rater)
+        .await
+        .unwrap();
+    let (_stop_tx, stop) = tokio::sync::watch::channel(false);
+    domino_server::web::http::routes(app, stop)
+}
+
 pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
     let (status, _, body) = http_request(addr, "GET", path, &[], None).await;
     (status, body)

@@ -21,6 +21,11 @@ pub fn routes(api: Api) -> Routes {
         .with_state(api)
 }
 
+/// The own puzzles' operations in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(list, make, one, try_own))]
+pub struct Doc;
+
 /// The signed-in profile's id: own puzzles are a profile's.
 async fn profile(api: &Api, headers: &HeaderMap) -> Result<String, HttpRefusal> {
     let why = "sign in to keep puzzles from your matches";
@@ -44,8 +49,17 @@ fn refused(e: OwnError) -> HttpRefusal {
     HttpRefusal::new(status, Code::NoPuzzle, format!("no puzzle here: {e}"))
 }
 
-/// `POST /api/puzzles/own`: 201 with the puzzle listed, 200 when it was
-/// kept already.
+/// Make a decision of one of your finished matches into your own puzzle.
+///
+/// The solver proves it first: refused (`no_puzzle`) with 404 when the
+/// match has no such play, 422 when the position makes no puzzle.
+#[utoipa::path(post, path = "/api/puzzles/own", tag = "puzzles",
+    request_body = MakeOwn,
+    responses(
+        (status = 201, description = "Made: the puzzle as listed", body = OwnListed),
+        (status = 200, description = "Kept already: the puzzle as listed", body = OwnListed),
+    ),
+    security(("bearer" = []), ("cookie" = [])))]
 async fn make(
     State(api): State<Api>,
     headers: HeaderMap,
@@ -65,7 +79,10 @@ async fn make(
     Ok((status, axum::Json(listed)))
 }
 
-/// `GET /api/puzzles/own`: the player's puzzles, the newest first.
+/// Your own puzzles, the newest first.
+#[utoipa::path(get, path = "/api/puzzles/own", tag = "puzzles",
+    responses((status = 200, description = "Your puzzles, without their answers", body = Vec<OwnListed>)),
+    security(("bearer" = []), ("cookie" = [])))]
 async fn list(
     State(api): State<Api>,
     headers: HeaderMap,
@@ -74,7 +91,11 @@ async fn list(
     Ok(axum::Json(api.puzzles.own_list(&me).await?))
 }
 
-/// `GET /api/puzzles/own/{id}`: the puzzle, shown as its kind allows.
+/// One of your own puzzles, shown as its kind allows.
+#[utoipa::path(get, path = "/api/puzzles/own/{id}", tag = "puzzles",
+    params(("id" = String, Path, description = "The puzzle's id")),
+    responses((status = 200, description = "The puzzle, without ratings", body = Shown)),
+    security(("bearer" = []), ("cookie" = [])))]
 async fn one(
     State(api): State<Api>,
     headers: HeaderMap,
@@ -84,8 +105,15 @@ async fn one(
     Ok(axum::Json(api.puzzles.own_one(&me, &id).await?))
 }
 
-/// `POST /api/puzzles/own/{id}/try`: right or wrong, the solver's values
-/// and what was played in the match; no rating moves.
+/// Try one of your own puzzles.
+///
+/// Right or wrong, with the solver's values and what was played in the
+/// match; no rating moves.
+#[utoipa::path(post, path = "/api/puzzles/own/{id}/try", tag = "puzzles",
+    params(("id" = String, Path, description = "The puzzle's id")),
+    request_body = TryOwn,
+    responses((status = 200, description = "Tried: the answer, the values, the play in the match", body = Tried)),
+    security(("bearer" = []), ("cookie" = [])))]
 async fn try_own(
     State(api): State<Api>,
     headers: HeaderMap,

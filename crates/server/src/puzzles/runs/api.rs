@@ -1,7 +1,7 @@
 //! The HTTP side of puzzle runs: each route reads who asks and what, and
 //! calls the service (`super`), which holds the rules.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use domino_protocol::puzzles::{Bests, RunTried, RunTry, RunView, StartRun};
 use domino_protocol::refusal::Refusal;
@@ -9,7 +9,7 @@ use domino_protocol::refusal::Refusal;
 use super::{Kind, RunError, Seen};
 use crate::puzzles::api::{Api, GuestQuery};
 use crate::puzzles::show::unrated_shown;
-use crate::web::answer::{HttpRefusal, Json};
+use crate::web::answer::{HttpRefusal, Json, Query};
 use crate::web::routes::Routes;
 
 pub fn routes(api: Api) -> Routes {
@@ -19,6 +19,11 @@ pub fn routes(api: Api) -> Routes {
         .get("/api/puzzles/runs/best", bests)
         .with_state(api)
 }
+
+/// The puzzle runs' operations in the OpenAPI document.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(start, try_run, bests))]
+pub struct Doc;
 
 fn refused(e: RunError) -> HttpRefusal {
     if let RunError::Store(_) | RunError::Broken(..) = &e {
@@ -44,6 +49,15 @@ fn view(seen: Seen, now: i64) -> Result<RunView, HttpRefusal> {
     })
 }
 
+/// Start a run of puzzles: a streak or a storm.
+///
+/// A streak goes on, each puzzle harder, until the first miss; a storm
+/// counts the puzzles answered before its time is up. Its puzzles are not
+/// rated. A guest sends its browser id.
+#[utoipa::path(post, path = "/api/puzzles/runs", tag = "puzzles",
+    request_body = StartRun,
+    responses((status = 200, description = "The run and its first puzzle", body = RunView)),
+    security((), ("bearer" = []), ("cookie" = [])))]
 async fn start(
     State(api): State<Api>,
     headers: HeaderMap,
@@ -57,6 +71,12 @@ async fn start(
     Ok(axum::Json(view(seen, now)?))
 }
 
+/// Answer a run's current puzzle.
+#[utoipa::path(post, path = "/api/puzzles/runs/{run}/try", tag = "puzzles",
+    params(("run" = String, Path, description = "The run's id")),
+    request_body = RunTry,
+    responses((status = 200, description = "Tried: right or wrong, and the run after it", body = RunTried)),
+    security((), ("bearer" = []), ("cookie" = [])))]
 async fn try_run(
     State(api): State<Api>,
     headers: HeaderMap,
@@ -77,6 +97,11 @@ async fn try_run(
     }))
 }
 
+/// The player's best score in each kind of run.
+#[utoipa::path(get, path = "/api/puzzles/runs/best", tag = "puzzles",
+    params(GuestQuery),
+    responses((status = 200, description = "The best streak and storm, 0 for one never scored in", body = Bests)),
+    security((), ("bearer" = []), ("cookie" = [])))]
 async fn bests(
     State(api): State<Api>,
     headers: HeaderMap,

@@ -1,0 +1,222 @@
+//! The HTTP API's contract as an OpenAPI 3.1 document, made from the
+//! handlers' annotations and the protocol crate's types: each feature's
+//! `api.rs` lists its operations in its own `Doc`, and this file joins
+//! them, adds what every operation shares (how a caller signs in, the
+//! refusal's body) and the socket's messages as JSON Schema.
+//!
+//! Served at `GET /api/openapi.json`; `docs/openapi.json` is the committed
+//! copy (a test fails when they differ, and rewrites it with
+//! `DOMINO_BLESS=1`), so a change to the contract shows in review.
+
+use std::sync::LazyLock;
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, OpenApi, RefOr, ResponseBuilder};
+use utoipa::OpenApi as _;
+
+use crate::web::routes::Routes;
+
+/// What the document says of itself and of the socket's messages.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(
+    info(
+        title = "domino server",
+        description = "The HTTP API of `domino serve`: profiles, bot accounts and their tokens, \
+            challenges, the pool's seeks, tournaments, puzzles, score sheets and finished matches. \
+            The bot API's guide (docs/botapi.md, the site's /bots/api) tells the whole story; the \
+            games themselves are played over the WebSocket at `/ws`, whose messages are \
+            this document's `Request`, `Answer`, `StateMessage`, `ChatLine`, `RematchMade` and \
+            `BotEvent` schemas.\n\n\
+            A refusal is always a 4xx status with `{\"code\", \"message\"}` (`Refusal`); its code is \
+            stable, its message is for people. A body is JSON, sent with \
+            `Content-Type: application/json` (also for a call whose body is empty or optional).",
+        license(name = "MIT OR Apache-2.0")
+    ),
+    components(schemas(
+        domino_protocol::refusal::Refusal,
+        domino_protocol::socket::Request,
+        domino_protocol::socket::Answer,
+        domino_protocol::table::StateMessage,
+        domino_protocol::table::ChatLine,
+        domino_protocol::table::RematchMade,
+        domino_protocol::bots::BotEvent,
+    )),
+    tags(
+        (name = "profiles", description = "A player's profile: made on a device, linked to others, signed out"),
+        (name = "bots", description = "Bot accounts, their API tokens and their live tables"),
+        (name = "challenges", description = "A challenge to a bot account, and its answer"),
+        (name = "pool", description = "Seeks: waiting in the pool for a rated table"),
+        (name = "tournaments", description = "Tournaments: made, joined, started, their standings"),
+        (name = "puzzles", description = "Puzzles proved by the solver: tries, runs, your own"),
+        (name = "sheets", description = "Score sheets kept by hand for a game played at a real table"),
+        (name = "matches", description = "Games, levels, open tables, finished matches and their analysis"),
+        (name = "turns", description = "Whose turn it is at a player's tables"),
+        (name = "docs", description = "This document and the bot API's guide"),
+    )
+)]
+struct Base;
+
+/// The whole document: every feature's operations joined to the base.
+pub fn document() -> OpenApi {
+    let mut doc = Base::openapi();
+    for part in [
+        crate::profiles::api::Doc::openapi(),
+        crate::bots::api::Doc::openapi(),
+        crate::challenges::api::Doc::openapi(),
+        crate::pool::api::Doc::openapi(),
+        crate::tournament::api::Doc::openapi(),
+        crate::puzzles::api::Doc::openapi(),
+        crate::puzzles::own::api::Doc::openapi(),
+        crate::puzzles::runs::api::Doc::openapi(),
+        crate::sheets::api::Doc::openapi(),
+        crate::coach::api::Doc::openapi(),
+        crate::turns::api::Doc::openapi(),
+        crate::web::http::Doc::openapi(),
+        crate::web::bot_docs::OpenApiDoc::openapi(),
+        crate::web::api_reference::OpenApiDoc::openapi(),
+        Here::openapi(),
+    ] {
+        doc.merge(part);
+    }
+    doc.info.version = env!("CARGO_PKG_VERSION").to_string();
+    sign_in(&mut doc);
+    refusals(&mut doc);
+    doc
+}
+
+/// The document as served: [`document`] with each `oneOf` as `anyOf`. An
+/// untagged enum's variants may overlap (an empty list is a list of
+/// anything; an object with more fields still has the smaller one's), and
+/// serde takes the first that reads, which is what `anyOf` says; `oneOf`
+/// would refuse a value two variants accept. A tagged enum's variants never
+/// overlap, so for them the two say the same.
+pub fn served() -> serde_json::Value {
+    fn walk(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(o) => {
+                if let Some(alts) = o.remove("oneOf") {
+                    o.insert("anyOf".to_string(), alts);
+                }
+                o.values_mut().for_each(walk);
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    // An OpenApi value is plain data: writing it cannot fail.
+    let mut v = serde_json::to_value(document()).unwrap_or_default();
+    walk(&mut v);
+    v
+}
+
+/// The two ways a caller is known: a bot account's API token, or a
+/// person's device cookie (set by `POST /api/profile`).
+fn sign_in(doc: &mut OpenApi) {
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.add_security_scheme(
+        "bearer",
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .description(Some("A bot account's API token (`POST /api/tokens`)"))
+                .build(),
+        ),
+    );
+    components.add_security_scheme(
+        "cookie",
+        SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+            crate::who::COOKIE,
+            "A person's profile on this device (`POST /api/profile` sets it)",
+        ))),
+    );
+}
+
+/// Every operation may be refused: a 4xx with the refusal's body; and a
+/// 5xx with it too where the server cannot answer now (busy, or a fault of
+/// its own).
+fn refusals(doc: &mut OpenApi) {
+    let with_refusal = |what: &str| {
+        ResponseBuilder::new()
+            .description(what)
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(RefOr::Ref(utoipa::openapi::Ref::from_schema_name(
+                        "Refusal",
+                    ))))
+                    .build(),
+            )
+            .build()
+    };
+    let refused = with_refusal("Refused: the code says why (docs/server.md lists the codes)");
+    let failed = with_refusal("Not answered now: `analysis_busy` and the like, or `internal`");
+    for item in doc.paths.paths.values_mut() {
+        for op in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.put,
+            &mut item.patch,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            let answers = &mut op.responses.responses;
+            answers
+                .entry("4XX".to_string())
+                .or_insert_with(|| RefOr::T(refused.clone()));
+            answers
+                .entry("5XX".to_string())
+                .or_insert_with(|| RefOr::T(failed.clone()));
+        }
+    }
+}
+
+/// The document as served, written once.
+static DOCUMENT: LazyLock<String> =
+    LazyLock::new(|| serde_json::to_string_pretty(&served()).unwrap_or_default() + "\n");
+
+/// The document's own route.
+#[derive(Debug, utoipa::OpenApi)]
+#[openapi(paths(openapi_json))]
+struct Here;
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .get("/api/openapi.json", openapi_json)
+        .with_state(())
+}
+
+/// This document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "docs",
+    responses((status = 200, description = "The OpenAPI 3.1 document", content_type = "application/json")))]
+async fn openapi_json() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        DOCUMENT.as_str(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// docs/openapi.json is the document as served.
+    #[test]
+    fn the_committed_copy_is_the_document() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/openapi.json");
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        if committed != *DOCUMENT {
+            if std::env::var_os("DOMINO_BLESS").is_some() {
+                std::fs::write(&path, DOCUMENT.as_str()).expect("write docs/openapi.json");
+            } else {
+                panic!(
+                    "docs/openapi.json differs from the document the server serves: \
+                     run this test with DOMINO_BLESS=1 to rewrite it, and review the diff"
+                );
+            }
+        }
+    }
+}
