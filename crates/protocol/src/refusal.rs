@@ -558,11 +558,17 @@ impl From<ChatError> for Refusal {
 #[cfg(feature = "openapi")]
 impl utoipa::PartialSchema for Code {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        let own = Code::OWN.iter().map(|c| c.as_str());
-        let engine = ErrorCode::ALL.iter().map(|c| c.as_str());
+        // Some codes are both the server's and the engine's (`bad_json`):
+        // each is listed once.
+        let mut codes: Vec<&str> = Code::OWN.iter().map(|c| c.as_str()).collect();
+        for e in ErrorCode::ALL {
+            if !codes.contains(&e.as_str()) {
+                codes.push(e.as_str());
+            }
+        }
         utoipa::openapi::schema::ObjectBuilder::new()
             .schema_type(utoipa::openapi::schema::Type::String)
-            .enum_values(Some(own.chain(engine)))
+            .enum_values(Some(codes))
             .description(Some(
                 "Why the request was refused (docs/server.md lists them).",
             ))
