@@ -200,7 +200,7 @@ pub async fn run(
         "serving"
     );
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let router = web::http::router(app.clone(), stop_rx.clone());
+    let router = web::router::router(app.clone(), stop_rx.clone());
     tokio::spawn(hub.clone().sweep(stop_rx.clone()));
     tokio::spawn(hub.clone().clocks(stop_rx.clone()));
     tokio::spawn(expire::sweep(expiry, stop_rx.clone()));

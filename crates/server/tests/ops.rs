@@ -45,7 +45,7 @@ async fn readyz_is_ready_while_the_store_answers_and_says_why_not_once_it_is_gon
         .unwrap();
     // The stop signal the routes see stays false: only the store changes.
     let (_stop_tx, stop) = tokio::sync::watch::channel(false);
-    let router = domino_server::web::http::router(app.clone(), stop.clone());
+    let router = domino_server::web::router::router(app.clone(), stop.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(domino_server::web::listen::serve(

@@ -1,50 +1,14 @@
-//! The OpenAPI document as a page of the site, next to the bot API's guide:
-//! every operation by tag (its method and path, what it is for, its
-//! parameters, body and answers), then every schema. Written as Markdown
-//! from the document itself and rendered like the guide, so it says what
-//! `/api/openapi.json` says.
+//! The OpenAPI document as Markdown, for its page next to the bot API's
+//! guide (served by [`crate::web::openapi`]): every operation by tag (its
+//! method and path, what it is for, who may call, its parameters, body and
+//! answers), then every schema; so the page says what `/api/openapi.json`
+//! says.
 
 use std::fmt::Write as _;
-use std::sync::LazyLock;
 
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
-use axum::Json;
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::request_body::RequestBody;
 use utoipa::openapi::{Content, OpenApi, RefOr};
-
-use crate::web::bot_docs::{to_html, Doc};
-use crate::web::routes::Routes;
-
-/// The page and its text.
-pub fn routes() -> Routes {
-    Routes::new()
-        .get("/bots/api/reference", page)
-        .get("/api/docs/reference", text)
-        .with_state(())
-}
-
-/// The reference's operation in the OpenAPI document.
-#[derive(Debug, utoipa::OpenApi)]
-#[openapi(paths(text))]
-pub struct OpenApiDoc;
-
-static RENDERED: LazyLock<String> =
-    LazyLock::new(|| to_html(&markdown(&crate::web::openapi::document())));
-
-/// The HTTP API's reference (this document) as HTML.
-#[utoipa::path(get, path = "/api/docs/reference", tag = "docs",
-    responses((status = 200, description = "The reference", body = Doc)))]
-async fn text() -> Json<Doc> {
-    Json(Doc {
-        html: RENDERED.clone(),
-    })
-}
-
-async fn page(headers: HeaderMap) -> Response {
-    crate::web::page::page(StatusCode::OK, None, &headers)
-}
 
 /// The document as Markdown.
 pub fn markdown(doc: &OpenApi) -> String {
@@ -253,25 +217,4 @@ fn one_line(s: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .replace('|', "\\|")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_reference_names_each_operation_and_schema() {
-        let md = markdown(&crate::web::openapi::document());
-        assert!(md.contains("### `POST /api/challenges`"), "{md}");
-        assert!(md.contains("### `GET /api/openapi.json`"));
-        assert!(md.contains("### Refusal {#schema-refusal}"));
-        let html = to_html(&md);
-        assert!(
-            html.contains("<h3><code>POST /api/challenges</code></h3>"),
-            "{html}"
-        );
-        assert!(html.contains("<table>"));
-        assert!(html.contains(r#"<h3 id="schema-refusal">"#), "{html}");
-        assert!(html.contains(r#"<a href="/api/openapi.json">"#));
-    }
 }

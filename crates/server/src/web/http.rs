@@ -20,7 +20,7 @@ use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{FromRef, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Json, Router};
+use axum::Json;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
@@ -70,27 +70,9 @@ impl FromRef<Here> for App {
     }
 }
 
-/// The whole HTTP application: every route behind [`crate::web::trust::guard`],
-/// every answer with [`crate::web::trust::headers`].
-pub fn router(app: App, stop: watch::Receiver<bool>) -> Router {
-    let config = app.config.clone();
-    let routes = routes(app.clone(), stop)
-        .into_router()
-        .layer(axum::middleware::from_fn_with_state(
-            app,
-            crate::web::guard::guard,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            config,
-            crate::web::trust::guard,
-        ));
-    crate::web::trust::headers(routes)
-}
-
-/// Every route, with the list of those that change state.
-pub fn routes(app: App, stop: watch::Receiver<bool>) -> Routes {
-    let behind_proxy = crate::web::client::BehindProxy::from_ref(&app);
-    let ops = crate::web::ops::routes(app.clone(), stop.clone());
+/// This file's own routes: the socket, health, the lobby's and the
+/// history's API, and the pages it answers.
+pub fn own_routes(app: App, stop: watch::Receiver<bool>) -> Routes {
     let page_ok = |headers: HeaderMap| async move { page(StatusCode::OK, None, &headers) };
     Routes::new()
         .get("/ws", upgrade)
@@ -109,35 +91,7 @@ pub fn routes(app: App, stop: watch::Receiver<bool>) -> Routes {
         .get("/tournaments", page_ok)
         .get("/tournaments/{id}", tournament_page)
         .fallback(asset)
-        .with_state(Here {
-            app: app.clone(),
-            stop,
-        })
-        .merge(crate::sheets::routes(app.sheets.clone(), behind_proxy))
-        .merge(crate::coach::api::routes(app.coach.clone()))
-        .merge(crate::profiles::routes(
-            app.profiles,
-            app.who.clone(),
-            app.config.clone(),
-        ))
-        .merge(crate::puzzles::routes(app.puzzles, app.who.clone()))
-        .merge(crate::tournament::routes(
-            app.tournaments,
-            app.who.clone(),
-            behind_proxy,
-        ))
-        .merge(crate::pool::routes(app.pool, app.who.clone(), behind_proxy))
-        .merge(crate::challenges::routes(
-            app.challenges,
-            app.who.clone(),
-            behind_proxy,
-        ))
-        .merge(crate::turns::routes(app.turns))
-        .merge(crate::bots::routes(app.bots, app.who))
-        .merge(crate::web::bot_docs::routes())
-        .merge(crate::web::openapi::routes())
-        .merge(crate::web::api_reference::routes())
-        .merge(ops)
+        .with_state(Here { app, stop })
 }
 
 async fn upgrade(

@@ -16,6 +16,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod ops;
 pub mod page;
+pub mod router;
 pub mod routes;
 pub mod trust;
 pub mod ws;

@@ -10,12 +10,15 @@
 
 use std::sync::LazyLock;
 
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi, RefOr, ResponseBuilder};
 use utoipa::OpenApi as _;
 
+use crate::web::api_reference::markdown;
+use crate::web::bot_docs::{to_html, Doc};
 use crate::web::routes::Routes;
 
 /// What the document says of itself and of the socket's messages.
@@ -75,7 +78,6 @@ pub fn document() -> OpenApi {
         crate::turns::api::Doc::openapi(),
         crate::web::http::Doc::openapi(),
         crate::web::bot_docs::OpenApiDoc::openapi(),
-        crate::web::api_reference::OpenApiDoc::openapi(),
         Here::openapi(),
     ] {
         doc.merge(part);
@@ -178,14 +180,16 @@ fn refusals(doc: &mut OpenApi) {
 static DOCUMENT: LazyLock<String> =
     LazyLock::new(|| serde_json::to_string_pretty(&served()).unwrap_or_default() + "\n");
 
-/// The document's own route.
+/// The document's own routes: the file, and the reference written from it.
 #[derive(Debug, utoipa::OpenApi)]
-#[openapi(paths(openapi_json))]
+#[openapi(paths(openapi_json, reference_text))]
 struct Here;
 
 pub fn routes() -> Routes {
     Routes::new()
         .get("/api/openapi.json", openapi_json)
+        .get("/api/docs/reference", reference_text)
+        .get("/bots/api/reference", reference_page)
         .with_state(())
 }
 
@@ -197,6 +201,22 @@ async fn openapi_json() -> impl IntoResponse {
         [(header::CONTENT_TYPE, "application/json")],
         DOCUMENT.as_str(),
     )
+}
+
+/// The reference page's text, written once.
+static REFERENCE: LazyLock<String> = LazyLock::new(|| to_html(&markdown(&document())));
+
+/// The HTTP API's reference (this document) as HTML.
+#[utoipa::path(get, path = "/api/docs/reference", tag = "docs",
+    responses((status = 200, description = "The reference", body = Doc)))]
+async fn reference_text() -> Json<Doc> {
+    Json(Doc {
+        html: REFERENCE.clone(),
+    })
+}
+
+async fn reference_page(headers: HeaderMap) -> Response {
+    crate::web::page::page(StatusCode::OK, None, &headers)
 }
 
 #[cfg(test)]
@@ -218,5 +238,21 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_reference_names_each_operation_and_schema() {
+        let md = markdown(&document());
+        assert!(md.contains("### `POST /api/challenges`"), "{md}");
+        assert!(md.contains("### `GET /api/openapi.json`"));
+        assert!(md.contains("### Refusal {#schema-refusal}"));
+        let html = to_html(&md);
+        assert!(
+            html.contains("<h3><code>POST /api/challenges</code></h3>"),
+            "{html}"
+        );
+        assert!(html.contains("<table>"));
+        assert!(html.contains(r#"<h3 id="schema-refusal">"#), "{html}");
+        assert!(html.contains(r#"<a href="/api/openapi.json">"#));
     }
 }

@@ -223,7 +223,7 @@ pub async fn served_routes() -> domino_server::web::routes::Routes {
         .await
         .unwrap();
     let (_stop_tx, stop) = tokio::sync::watch::channel(false);
-    domino_server::web::http::routes(app, stop)
+    domino_server::web::router::routes(app, stop)
 }
 
 pub async fn http_get(addr: SocketAddr, path: &str) -> (u16, String) {
