@@ -79,7 +79,9 @@ async fn text() -> Json<Doc> {
     })
 }
 
-async fn page(headers: HeaderMap) -> Response {
+/// The page of a document (the guide, or the HTTP reference): the site's
+/// page, which asks for the document's text itself.
+pub async fn page(headers: HeaderMap) -> Response {
     crate::web::page::page(StatusCode::OK, None, &headers)
 }
 

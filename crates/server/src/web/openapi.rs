@@ -10,8 +10,8 @@
 
 use std::sync::LazyLock;
 
-use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::header;
+use axum::response::IntoResponse;
 use axum::Json;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi, RefOr, ResponseBuilder};
@@ -189,7 +189,7 @@ pub fn routes() -> Routes {
     Routes::new()
         .get("/api/openapi.json", openapi_json)
         .get("/api/docs/reference", reference_text)
-        .get("/bots/api/reference", reference_page)
+        .get("/bots/api/reference", crate::web::bot_docs::page)
         .with_state(())
 }
 
@@ -213,10 +213,6 @@ async fn reference_text() -> Json<Doc> {
     Json(Doc {
         html: REFERENCE.clone(),
     })
-}
-
-async fn reference_page(headers: HeaderMap) -> Response {
-    crate::web::page::page(StatusCode::OK, None, &headers)
 }
 
 #[cfg(test)]
