@@ -98,7 +98,10 @@ async function watchBoards(page) {
       if (flights > 1) problems.push(`${flights} flights at once`);
       return { tiles: tiles.length, problems };
     };
-    window.boardWatch = { boards: 0, most: 0, problems: [] };
+    // Bots may have played before the watch began (a loaded machine):
+    // the tiles already laid count as boards drawn, and are checked now.
+    const start = window.checkBoard();
+    window.boardWatch = { boards: start.tiles, most: start.tiles, problems: start.problems.slice(0, 10) };
     new MutationObserver(() => {
       const c = window.checkBoard();
       const w = window.boardWatch;
