@@ -28,6 +28,7 @@ pub mod refusal;
 pub mod relay;
 pub mod seat;
 pub mod socket;
+pub mod strict;
 pub mod table;
 pub mod tokens;
 pub mod tournament;

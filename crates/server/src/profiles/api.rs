@@ -99,7 +99,8 @@ impl Api {
 /// A body read as JSON whatever its content type (the routes have always
 /// taken it so); one that does not parse is 400 `bad_request`.
 fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, Refusal> {
-    serde_json::from_slice(bytes).map_err(|e| Refusal::new(Code::BadRequest, e.to_string()))
+    domino_protocol::strict::from_slice(bytes)
+        .map_err(|e| Refusal::new(Code::BadRequest, e.message))
 }
 
 /// A new profile's name.

@@ -2,14 +2,16 @@
 //! and every refusal (the handler's own, a store that failed, a body that
 //! does not parse) is its status with `{"code", "message"}` as the body.
 
-use axum::extract::rejection::JsonRejection;
+use axum::body::Bytes;
 use axum::extract::{FromRequest, OptionalFromRequest, Request};
-use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
 use domino_league::name::NameError;
 use domino_protocol::refusal::{Code, Refusal};
+use domino_protocol::strict;
 
 /// A refused HTTP request: its status, and the refusal as its body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,9 +114,12 @@ pub fn internal(e: impl std::fmt::Display) -> Response {
     HttpRefusal::internal(e).into_response()
 }
 
-/// A JSON body, read like axum's `Json` but refused in the API's shape: a
-/// body that does not parse (bad syntax, or a value of the wrong type) is
-/// 400 `bad_json` with serde's words; one too large keeps its 413.
+/// A JSON body, read like axum's `Json` but strictly (a struct only from a
+/// JSON object, `domino_protocol::strict`) and refused in the API's shape:
+/// a body that does not parse (bad syntax, or a value of the wrong type)
+/// is 400 `bad_json` with serde's words and the path to the bad value; one
+/// too large keeps its 413; one without `Content-Type: application/json`
+/// is 415 `not_json`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json<T>(pub T);
 
@@ -125,32 +130,63 @@ impl<T: serde::Serialize> IntoResponse for Json<T> {
     }
 }
 
-fn refused(r: JsonRejection) -> HttpRefusal {
-    let status = r.status();
-    match r {
-        JsonRejection::JsonDataError(_) | JsonRejection::JsonSyntaxError(_) => {
-            HttpRefusal::new(StatusCode::BAD_REQUEST, Code::BadJson, r.body_text())
-        }
-        JsonRejection::MissingJsonContentType(_) => HttpRefusal::new(
-            status,
+/// `application/json`, or a type of its family (`application/x+json`),
+/// with any parameters: what axum's `Json` takes.
+fn json_content_type(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || essence
+            .strip_prefix("application/")
+            .is_some_and(|sub| sub.ends_with("+json"))
+}
+
+async fn read<T: DeserializeOwned, S: Send + Sync>(
+    req: Request,
+    state: &S,
+) -> Result<Json<T>, HttpRefusal> {
+    if !json_content_type(req.headers()) {
+        return Err(HttpRefusal::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Code::NotJson,
             "send the body as JSON (Content-Type: application/json)",
-        ),
-        _ if status == StatusCode::PAYLOAD_TOO_LARGE => {
-            HttpRefusal::new(status, Code::TooLarge, r.body_text())
-        }
-        _ => HttpRefusal::new(status, Code::BadRequest, r.body_text()),
+        ));
     }
+    let bytes = Bytes::from_request(req, state).await.map_err(|r| {
+        let status = r.status();
+        let code = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            Code::TooLarge
+        } else {
+            Code::BadRequest
+        };
+        HttpRefusal::new(status, code, r.body_text())
+    })?;
+    strict::from_slice(&bytes).map(Json).map_err(|e| {
+        let what = if e.syntax {
+            "the body is not JSON"
+        } else {
+            "the body's JSON does not fit"
+        };
+        HttpRefusal::new(
+            StatusCode::BAD_REQUEST,
+            Code::BadJson,
+            format!("{what}: {e}"),
+        )
+    })
 }
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     type Rejection = HttpRefusal;
 
     async fn from_request(req: Request, state: &S) -> Result<Json<T>, HttpRefusal> {
-        match <axum::Json<T> as FromRequest<S>>::from_request(req, state).await {
-            Ok(axum::Json(v)) => Ok(Json(v)),
-            Err(r) => Err(refused(r)),
-        }
+        read(req, state).await
     }
 }
 
@@ -159,10 +195,10 @@ impl<T: DeserializeOwned, S: Send + Sync> OptionalFromRequest<S> for Json<T> {
     type Rejection = HttpRefusal;
 
     async fn from_request(req: Request, state: &S) -> Result<Option<Json<T>>, HttpRefusal> {
-        match <axum::Json<T> as OptionalFromRequest<S>>::from_request(req, state).await {
-            Ok(v) => Ok(v.map(|axum::Json(v)| Json(v))),
-            Err(r) => Err(refused(r)),
+        if req.headers().get(CONTENT_TYPE).is_none() {
+            return Ok(None);
         }
+        read(req, state).await.map(Some)
     }
 }
 
@@ -231,6 +267,42 @@ mod tests {
             assert_eq!(v["code"], "bad_json", "{body}");
             assert!(v["message"].as_str().unwrap().contains("JSON"), "{v}");
         }
+        // A list where an object is asked (serde alone reads `[[1]]` as
+        // `{"counts": [1]}`), and a body sent as something other than JSON.
+        let r = <Json<Counts> as FromRequest<()>>::from_request(post("[[1]]"), &())
+            .await
+            .unwrap_err();
+        let (status, v) = body_of(r.into_response()).await;
+        assert_eq!(
+            (status, v["code"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("bad_json"))
+        );
+        assert!(
+            v["message"]
+                .as_str()
+                .unwrap()
+                .contains("invalid type: sequence"),
+            "{v}"
+        );
+        let text = Request::builder()
+            .method("POST")
+            .header("content-type", "text/plain")
+            .body(Body::from(r#"{"counts": [1]}"#))
+            .unwrap();
+        let r = <Json<Counts> as FromRequest<()>>::from_request(text, &())
+            .await
+            .unwrap_err();
+        assert_eq!(r.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        let json_family = Request::builder()
+            .method("POST")
+            .header("content-type", "application/vnd.x+json; charset=utf-8")
+            .body(Body::from(r#"{"counts": [1]}"#))
+            .unwrap();
+        assert!(
+            <Json<Counts> as FromRequest<()>>::from_request(json_family, &())
+                .await
+                .is_ok()
+        );
         let none = Request::builder()
             .method("POST")
             .body(Body::empty())
