@@ -153,7 +153,7 @@ impl Hub {
         let mut checked = Vec::new();
         let mut rows = Vec::new();
         for (i, new) in news.into_iter().enumerate() {
-            match Table::row_of(&new) {
+            match Table::row_of(&new, &self.config) {
                 Ok(row) => {
                     rows.push(domino_store::new_tables::NewRow {
                         table: row.clone(),

@@ -112,6 +112,11 @@ pub struct Config {
     pub bot_pairing: pool::Pairing,
     /// The tables a bot account may play at once (`--bot-tables`).
     pub bot_tables: usize,
+    /// Tests only (the bot API guide's recorded session): every new table
+    /// not given a secret of its own is dealt from this one, so its deals
+    /// are known in advance. None, always in `domino serve`: each table
+    /// draws a fresh secret.
+    pub fixed_deals: Option<domino_league::fair::Secret>,
 }
 
 impl Default for Config {
@@ -137,6 +142,7 @@ impl Default for Config {
             clock_sweep: Duration::from_secs(1),
             bot_pairing: pool::Pairing::Any,
             bot_tables: 8,
+            fixed_deals: None,
         }
     }
 }

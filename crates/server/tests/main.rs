@@ -34,6 +34,7 @@ mod refusal_words;
 mod refused_writes;
 mod restore;
 mod seats;
+mod session;
 mod sockets;
 mod tournament;
 mod trust;

@@ -101,7 +101,7 @@ impl Table {
         config: Arc<Config>,
         tables: Tables,
     ) -> Result<Handle, Refusal> {
-        let row = Table::row_of(&new)?;
+        let row = Table::row_of(&new, &config)?;
         store
             .tables()
             .create_table(&row)
@@ -140,9 +140,13 @@ impl Table {
     }
 
     /// A new table's row as it is stored, the table checked first.
-    pub(crate) fn row_of(new: &NewTable) -> Result<TableRow, Refusal> {
+    pub(crate) fn row_of(new: &NewTable, config: &Config) -> Result<TableRow, Refusal> {
         let rules = new.check()?;
-        let secret = new.secret.unwrap_or_else(Secret::random).to_hex();
+        let secret = new
+            .secret
+            .or(config.fixed_deals)
+            .unwrap_or_else(Secret::random)
+            .to_hex();
         let written = failed("writing a new table's row");
         let seats = match new.plan.is_empty() {
             true => None,

@@ -48,6 +48,9 @@ pub fn to_html(markdown: &str) -> String {
             let local = in_local_link.pop().unwrap_or(false);
             (!local).then_some(e)
         }
+        // A comment is for the source's editors (the recorded session's
+        // marks): not shown.
+        Event::Html(ref s) | Event::InlineHtml(ref s) if is_comment(s) => None,
         // The source's own raw HTML is not the page's to trust.
         Event::Html(s) | Event::InlineHtml(s) => Some(Event::Text(s)),
         e => Some(e),
@@ -55,6 +58,11 @@ pub fn to_html(markdown: &str) -> String {
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events);
     out
+}
+
+fn is_comment(html: &str) -> bool {
+    let t = html.trim();
+    t.starts_with("<!--") && t.ends_with("-->")
 }
 
 fn is_web_or_anchor(url: &CowStr<'_>) -> bool {
@@ -101,8 +109,9 @@ mod tests {
     #[test]
     fn links_into_the_source_tree_keep_only_their_text_and_raw_html_is_text() {
         let html = to_html(
-            "See [server.md](server.md), [the site](https://example.org) and [below](#limits). <script>x</script>",
+            "See [server.md](server.md), [the site](https://example.org) and [below](#limits). <script>x</script>\n\n<!-- a note -->\n",
         );
+        assert!(!html.contains("a note"), "{html}");
         assert!(!html.contains("href=\"server.md\""), "{html}");
         assert!(html.contains("server.md"), "{html}");
         assert!(html.contains("href=\"https://example.org\""), "{html}");
