@@ -13,6 +13,8 @@ use std::sync::LazyLock;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
+use utoipa::openapi::link::LinkBuilder;
+use utoipa::openapi::path::Operation;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi, RefOr, ResponseBuilder};
 use utoipa::OpenApi as _;
@@ -85,7 +87,111 @@ pub fn document() -> OpenApi {
     doc.info.version = env!("CARGO_PKG_VERSION").to_string();
     sign_in(&mut doc);
     refusals(&mut doc);
+    unique_operation_ids(&mut doc);
+    links(&mut doc);
     doc
+}
+
+/// Every operation of `doc`, with its method and path.
+fn operations(doc: &mut OpenApi) -> impl Iterator<Item = (&'static str, &str, &mut Operation)> {
+    doc.paths.paths.iter_mut().flat_map(|(path, item)| {
+        [
+            ("get", &mut item.get),
+            ("post", &mut item.post),
+            ("delete", &mut item.delete),
+            ("put", &mut item.put),
+            ("patch", &mut item.patch),
+        ]
+        .into_iter()
+        .filter_map(move |(method, op)| op.as_mut().map(|op| (method, path.as_str(), op)))
+    })
+}
+
+/// An operation id names one operation (links and generated clients go
+/// by it): a handler's name met in two features (`create`, `status`) is
+/// prefixed with its subject (`challenges_create`).
+fn unique_operation_ids(doc: &mut OpenApi) {
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    for (_, _, op) in operations(doc) {
+        if let Some(id) = &op.operation_id {
+            *seen.entry(id.clone()).or_default() += 1;
+        }
+    }
+    for (_, _, op) in operations(doc) {
+        let tag = op.tags.as_ref().and_then(|t| t.first()).cloned();
+        if let (Some(id), Some(tag)) = (&mut op.operation_id, tag) {
+            if seen.get(id.as_str()).is_some_and(|n| *n > 1) {
+                *id = format!("{tag}_{id}");
+            }
+        }
+    }
+}
+
+/// Where an answer leads: the id a call makes is the path parameter of
+/// the calls about it (a token made, then revoked; a challenge made, then
+/// looked at, accepted, declined or cancelled; and so on). Schemathesis's
+/// stateful phase follows these links from one call to the next.
+fn links(doc: &mut OpenApi) {
+    // (the making operation, its status, the field of its answer, the path
+    // parameter, the operations it leads to)
+    const LINKS: &[(&str, &str, &str, &str, &[&str])] = &[
+        ("new_token", "201", "id", "id", &["revoke"]),
+        (
+            "challenges_create",
+            "201",
+            "id",
+            "id",
+            &[
+                "challenges_status",
+                "accept",
+                "decline",
+                "challenges_cancel",
+            ],
+        ),
+        ("seek", "200", "seek", "id", &["pool_status", "pool_cancel"]),
+        (
+            "tournaments_create",
+            "201",
+            "id",
+            "id",
+            &[
+                "tournaments_show",
+                "join",
+                "bots",
+                "tournaments_start",
+                "tournaments_csv",
+            ],
+        ),
+        (
+            "sheets_create",
+            "201",
+            "id",
+            "id",
+            &["sheets_show", "enter", "undo", "version", "sheets_csv"],
+        ),
+        ("make", "201", "id", "id", &["one", "try_own"]),
+        ("puzzles_start", "200", "run", "run", &["try_run"]),
+    ];
+    for (_, _, op) in operations(doc) {
+        let Some(id) = op.operation_id.clone() else {
+            continue;
+        };
+        for (from, status, field, param, to) in LINKS {
+            if id != *from {
+                continue;
+            }
+            let Some(RefOr::T(answer)) = op.responses.responses.get_mut(*status) else {
+                continue;
+            };
+            for target in *to {
+                let link = LinkBuilder::new()
+                    .operation_id(*target)
+                    .parameter(*param, format!("$response.body#/{field}"))
+                    .build();
+                answer.links.insert((*target).to_string(), RefOr::T(link));
+            }
+        }
+    }
 }
 
 /// The document as served: [`document`] with each `oneOf` as `anyOf`. An
@@ -94,12 +200,28 @@ pub fn document() -> OpenApi {
 /// serde takes the first that reads, which is what `anyOf` says; `oneOf`
 /// would refuse a value two variants accept. A tagged enum's variants never
 /// overlap, so for them the two say the same.
+///
+/// Links are written with the specification's names (`operationId`):
+/// utoipa 5.5 writes its `Link` in snake case.
 pub fn served() -> serde_json::Value {
     fn walk(v: &mut serde_json::Value) {
         match v {
             serde_json::Value::Object(o) => {
                 if let Some(alts) = o.remove("oneOf") {
                     o.insert("anyOf".to_string(), alts);
+                }
+                if let Some(serde_json::Value::Object(links)) = o.get_mut("links") {
+                    for link in links.values_mut().filter_map(|l| l.as_object_mut()) {
+                        for (snake, camel) in [
+                            ("operation_id", "operationId"),
+                            ("operation_ref", "operationRef"),
+                            ("request_body", "requestBody"),
+                        ] {
+                            if let Some(x) = link.remove(snake) {
+                                link.insert(camel.to_string(), x);
+                            }
+                        }
+                    }
                 }
                 o.values_mut().for_each(walk);
             }
@@ -233,6 +355,40 @@ mod tests {
                      run this test with DOMINO_BLESS=1 to rewrite it, and review the diff"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn operation_ids_are_unique_and_every_link_leads_to_one() {
+        let doc = served();
+        let mut ids = std::collections::HashSet::new();
+        let mut links = Vec::new();
+        for item in doc["paths"].as_object().unwrap().values() {
+            for op in item.as_object().unwrap().values() {
+                let id = op["operationId"].as_str().unwrap();
+                assert!(ids.insert(id.to_string()), "two operations are {id}");
+                for answer in op["responses"].as_object().unwrap().values() {
+                    for link in answer["links"]
+                        .as_object()
+                        .into_iter()
+                        .flat_map(|l| l.values())
+                    {
+                        links.push((
+                            id.to_string(),
+                            link["operationId"].as_str().unwrap().to_string(),
+                        ));
+                    }
+                }
+            }
+        }
+        // Every link written in `links` was placed (a renamed operation
+        // would leave one out) and leads to an operation.
+        assert_eq!(links.len(), 20, "{links:?}");
+        for (from, to) in &links {
+            assert!(
+                ids.contains(to),
+                "{from} links to {to}, which is no operation"
+            );
         }
     }
 
