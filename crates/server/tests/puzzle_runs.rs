@@ -335,7 +335,8 @@ fn sqlite() -> (tempfile::TempDir, String) {
     (dir, db)
 }
 
-/// Each scenario on SQLite, then on PostgreSQL when one is named.
+/// Each scenario on SQLite, then on PostgreSQL (a scratch database) when
+/// one is named.
 macro_rules! on_both {
     ($($name:ident),* $(,)?) => {
         mod sqlite_runs {
@@ -355,7 +356,12 @@ macro_rules! on_both {
                         eprintln!("skipped: DOMINO_TEST_POSTGRES is not set");
                         return;
                     };
-                    super::$name(&url).await;
+                    // A database of its own: the other tests' tries move
+                    // the puzzles' ratings in a shared one, and a streak's
+                    // order is by rating.
+                    let (db, name) = domino_store::scratch_postgres(&url, "runs").await.unwrap();
+                    super::$name(&db).await;
+                    domino_store::drop_scratch_postgres(&url, &name).await.unwrap();
                 }
             )*
         }
