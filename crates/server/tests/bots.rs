@@ -12,7 +12,7 @@ use crate::common;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use common::{config, http_request, Client, Server};
+use common::{config, event, http_request, person, Client, Server};
 use serde_json::{json, Value};
 
 /// A short rated game: two players, to 30 points.
@@ -42,25 +42,6 @@ async fn call(
     let body = body.map(|b| b.to_string());
     let (status, _, text) = http_request(addr, method, path, headers, body.as_deref()).await;
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-}
-
-/// A new profile: its cookie and id.
-async fn person(addr: SocketAddr, name: &str) -> (String, String) {
-    let body = json!({ "name": name }).to_string();
-    let (status, head, text) = http_request(addr, "POST", "/api/profile", &[], Some(&body)).await;
-    assert_eq!(status, 201, "{text}");
-    let cookie = head
-        .lines()
-        .find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            k.eq_ignore_ascii_case("set-cookie").then(|| v.trim())
-        })
-        .and_then(|v| v.split(';').next())
-        .unwrap()
-        .to_string();
-    let card: Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(card["bot"], false);
-    (cookie, card["id"].as_str().unwrap().to_string())
 }
 
 /// A bot account with one token.
@@ -124,16 +105,6 @@ async fn bot(addr: SocketAddr, name: &str) -> Bot {
         cookie,
         token,
         token_id: made["id"].as_str().unwrap().to_string(),
-    }
-}
-
-/// The next pushed message of `type` on an events socket.
-async fn event(c: &mut Client, kind: &str) -> Value {
-    loop {
-        let v = c.recv().await;
-        if v["type"] == kind {
-            return v;
-        }
     }
 }
 

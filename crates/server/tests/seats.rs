@@ -11,7 +11,7 @@ use crate::common;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use common::{config, http_request, Client, Server};
+use common::{config, http_request, person, Client, Server};
 use domino_server::clock::TimeSource;
 use serde_json::{json, Value};
 
@@ -25,16 +25,6 @@ async fn call(
     let body = body.map(|b| b.to_string());
     let (status, _, text) = http_request(addr, method, path, headers, body.as_deref()).await;
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-}
-
-/// A new profile's cookie and id.
-async fn person(addr: SocketAddr, name: &str) -> (String, String) {
-    let body = json!({ "name": name }).to_string();
-    let (status, head, text) = http_request(addr, "POST", "/api/profile", &[], Some(&body)).await;
-    assert_eq!(status, 201, "{text}");
-    let cookie = common::cookie_of(&head);
-    let card: Value = serde_json::from_str(&text).unwrap();
-    (cookie, card["id"].as_str().unwrap().to_string())
 }
 
 /// A new bot account: its profile id and its API token's `Authorization`.

@@ -12,7 +12,7 @@ use crate::common;
 
 use std::net::SocketAddr;
 
-use common::{cookie_of, http_request, Client, Server};
+use common::{cookie_of, event, http_request, person, Client, Server};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
@@ -290,16 +290,6 @@ fn record(rec: &mut Recorder, v: &Value, keeps: &[(&str, Keep)]) {
     rec.message("←", v, keep);
 }
 
-/// The next message of `kind` on `c` (others passed over).
-async fn next_of(c: &mut Client, kind: &str) -> Value {
-    loop {
-        let v = c.recv().await;
-        if v["type"] == kind {
-            return v;
-        }
-    }
-}
-
 /// The newest state `c` has seen, waiting for it to reach `seq`.
 async fn state_at(c: &mut Client, seq: &Value) -> Value {
     while c.state.as_ref().map(|s| s["seq"].as_i64()) < Some(seq.as_i64()) {
@@ -402,15 +392,8 @@ async fn the_guides_complete_session_is_what_the_server_says() {
     rec.line("");
 
     // A person challenges the bot.
-    let (ana_cookie, _) = {
-        let body = json!({"name": "Ana"}).to_string();
-        let (status, head, text) =
-            http_request(addr, "POST", "/api/profile", &[], Some(&body)).await;
-        assert_eq!(status, 201, "{text}");
-        let card: Value = serde_json::from_str(&text).unwrap();
-        rec.learn_in(&card);
-        (cookie_of(&head), card)
-    };
+    let (ana_cookie, ana_id) = person(addr, "Ana").await;
+    rec.learn(&ana_id);
     let challenge = json!({
         "to": bot_id,
         "rules": {"preset": "draw", "players": 2, "options": {"target": 30}},
@@ -435,7 +418,7 @@ async fn the_guides_complete_session_is_what_the_server_says() {
         render(&ana_made, ALL, "")
     ));
     rec.line("");
-    let ch = next_of(&mut events, "challenge").await;
+    let ch = event(&mut events, "challenge").await;
     record(
         &mut rec,
         &ch,
@@ -471,9 +454,9 @@ async fn the_guides_complete_session_is_what_the_server_says() {
     assert_eq!(status, 200, "{seat}");
     rec.line("");
     rec.line("   On the events socket:");
-    let gone = next_of(&mut events, "challenge_gone").await;
+    let gone = event(&mut events, "challenge_gone").await;
     record(&mut rec, &gone, &[]);
-    let table = next_of(&mut events, "table").await;
+    let table = event(&mut events, "table").await;
     record(
         &mut rec,
         &table,

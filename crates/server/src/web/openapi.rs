@@ -92,18 +92,18 @@ pub fn document() -> OpenApi {
     doc
 }
 
-/// Every operation of `doc`, with its method and path.
-fn operations(doc: &mut OpenApi) -> impl Iterator<Item = (&'static str, &str, &mut Operation)> {
-    doc.paths.paths.iter_mut().flat_map(|(path, item)| {
+/// Every operation of `doc`.
+fn operations(doc: &mut OpenApi) -> impl Iterator<Item = &mut Operation> {
+    doc.paths.paths.values_mut().flat_map(|item| {
         [
-            ("get", &mut item.get),
-            ("post", &mut item.post),
-            ("delete", &mut item.delete),
-            ("put", &mut item.put),
-            ("patch", &mut item.patch),
+            &mut item.get,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.put,
+            &mut item.patch,
         ]
         .into_iter()
-        .filter_map(move |(method, op)| op.as_mut().map(|op| (method, path.as_str(), op)))
+        .flatten()
     })
 }
 
@@ -112,12 +112,12 @@ fn operations(doc: &mut OpenApi) -> impl Iterator<Item = (&'static str, &str, &m
 /// prefixed with its subject (`challenges_create`).
 fn unique_operation_ids(doc: &mut OpenApi) {
     let mut seen = std::collections::HashMap::<String, usize>::new();
-    for (_, _, op) in operations(doc) {
+    for op in operations(doc) {
         if let Some(id) = &op.operation_id {
             *seen.entry(id.clone()).or_default() += 1;
         }
     }
-    for (_, _, op) in operations(doc) {
+    for op in operations(doc) {
         let tag = op.tags.as_ref().and_then(|t| t.first()).cloned();
         if let (Some(id), Some(tag)) = (&mut op.operation_id, tag) {
             if seen.get(id.as_str()).is_some_and(|n| *n > 1) {
@@ -172,7 +172,7 @@ fn links(doc: &mut OpenApi) {
         ("make", "201", "id", "id", &["one", "try_own"]),
         ("puzzles_start", "200", "run", "run", &["try_run"]),
     ];
-    for (_, _, op) in operations(doc) {
+    for op in operations(doc) {
         let Some(id) = op.operation_id.clone() else {
             continue;
         };
@@ -276,25 +276,14 @@ fn refusals(doc: &mut OpenApi) {
     };
     let refused = with_refusal("Refused: the code says why (docs/server.md lists the codes)");
     let failed = with_refusal("Not answered now: `analysis_busy` and the like, or `internal`");
-    for item in doc.paths.paths.values_mut() {
-        for op in [
-            &mut item.get,
-            &mut item.post,
-            &mut item.delete,
-            &mut item.put,
-            &mut item.patch,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            let answers = &mut op.responses.responses;
-            answers
-                .entry("4XX".to_string())
-                .or_insert_with(|| RefOr::T(refused.clone()));
-            answers
-                .entry("5XX".to_string())
-                .or_insert_with(|| RefOr::T(failed.clone()));
-        }
+    for op in operations(doc) {
+        let answers = &mut op.responses.responses;
+        answers
+            .entry("4XX".to_string())
+            .or_insert_with(|| RefOr::T(refused.clone()));
+        answers
+            .entry("5XX".to_string())
+            .or_insert_with(|| RefOr::T(failed.clone()));
     }
 }
 

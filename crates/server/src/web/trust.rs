@@ -26,7 +26,7 @@ use axum::response::Response;
 use axum::Router;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::web::answer::http_refusal;
+use crate::web::answer::{http_refusal, is_json};
 use crate::Config;
 use domino_protocol::refusal::Code;
 
@@ -131,15 +131,6 @@ pub fn same_origin(config: &Config, headers: &HeaderMap) -> bool {
             .to_str()
             .is_ok_and(|o| o.eq_ignore_ascii_case(&own_origin(config, headers))),
     }
-}
-
-/// The body is JSON (`application/json`, parameters allowed).
-fn is_json(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
 }
 
 /// The request carries no body and says no type: nothing to be JSON.

@@ -744,3 +744,24 @@ pub async fn time_out_until_left(
     }
     msg
 }
+
+/// The next message of `type` on a socket (the events socket's pushes),
+/// others passed over.
+pub async fn event(c: &mut Client, kind: &str) -> Value {
+    loop {
+        let v = c.recv().await;
+        if v["type"] == kind {
+            return v;
+        }
+    }
+}
+
+/// A new person's profile: its cookie and id.
+pub async fn person(addr: SocketAddr, name: &str) -> (String, String) {
+    let body = json!({ "name": name }).to_string();
+    let (status, head, text) = http_request(addr, "POST", "/api/profile", &[], Some(&body)).await;
+    assert_eq!(status, 201, "{text}");
+    let card: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(card["bot"], false);
+    (cookie_of(&head), card["id"].as_str().unwrap().to_string())
+}
