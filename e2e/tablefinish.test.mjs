@@ -506,3 +506,37 @@ for (const { code, locale, viewport, size } of [
     await page.context().close();
   });
 }
+
+for (const { code, locale, viewport, size, said } of [
+  { code: "en", locale: "en-US", viewport: DESKTOP, size: "desktop", said: { aborted: /^You called the match off/, resigned: /^You resigned/ } },
+  { code: "fr", locale: "fr-FR", viewport: PHONE, size: "phone", said: { aborted: /^Vous avez annulé/, resigned: /^Vous avez abandonné/ } },
+]) {
+  test(`a match is aborted before anything is played and resigned after (${code}, ${size})`, async () => {
+    // Waiting for an invited friend, nothing is played: the button aborts.
+    const page = await newPlayer(env, `end-${size}`, { viewport, locale });
+    page.on("dialog", (d) => d.accept());
+    await createFriends(env, page, { game: "draw", players: 2, invite: [1], name: "Ana" });
+    await page.waitForSelector("#endmatch:not([hidden])");
+    const abortWord = await page.locator("#endmatch").textContent();
+    await page.click("#endmatch");
+    await page.waitForSelector("#banner:not([hidden]) #endedline");
+    const aborted = await page.locator("#endedline").textContent();
+    assert.match(aborted, said.aborted);
+    assert.ok(await page.locator("#endmatch[hidden]").count(), "no button once over");
+    await shot(page, `tablefinish-aborted-${size}-${code}`);
+    // Against the computer, once a tile is down the same button resigns.
+    await quickStart(env, page, { game: "block", name: "Ana" });
+    await firstTileDown(page);
+    await page.waitForFunction((w) => {
+      const b = document.querySelector("#endmatch");
+      return b && !b.hidden && b.textContent !== w;
+    }, abortWord);
+    await page.click("#endmatch");
+    await page.waitForSelector("#banner:not([hidden]) #endedline");
+    const resigned = await page.locator("#endedline").textContent();
+    assert.match(resigned, said.resigned);
+    await shot(page, `tablefinish-resigned-${size}-${code}`);
+    noErrors(page);
+    await page.context().close();
+  });
+}

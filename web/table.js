@@ -45,7 +45,7 @@ import { tableView } from "./table/view.js";
 export function tablePage(app, id, nav) {
   const S = newTable();
   const el = tableParts({
-    openFair, leave: () => acts.leave(), say: (what) => acts.say(what),
+    openFair, leave: () => acts.leave(), end: () => acts.end(), say: (what) => acts.say(what),
     autoPass: (on) => { store.autoPass = on; sendSettings(); },
   });
   const { page, status, announcer, board, handEl, fair } = el;

@@ -129,6 +129,19 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
     nav.go("/");
   }
 
+  // Abort while the match may still be called off, else resign; the
+  // table's next state shows the end.
+  async function end() {
+    const m = S.msg;
+    if (!m) return;
+    const abort = m.may_abort;
+    const sure = abort ? t("act-abort-confirm") : t("act-resign-confirm", { rated: m.rated ? "yes" : "no" });
+    if (!confirm(sure)) return;
+    const r = await conn.request({ type: abort ? "abort" : "resign" });
+    const no = refused(r);
+    if (no && no.code !== "offline") { S.note = t("error", { code: no.code, message: no.message }); render(); }
+  }
+
   async function rematch() {
     if (S.rematch) return follow(S.rematch);
     const r = await conn.request({ type: "rematch" });
@@ -149,5 +162,5 @@ export function acting({ S, el, conn, id, nav, render, soon, focusHand }) {
     if (r.type === "error") { S.note = t("error", { code: r.code, message: r.message }); render(); }
   }
 
-  return { act, again, playTile, playAt, say, leave, rematch, fillBots };
+  return { act, again, playTile, playAt, say, leave, end, rematch, fillBots };
 }

@@ -42,7 +42,7 @@ export function renderBoard(S, el, playAt, P) {
   const least = game.layout === "line" ? 340 : 420;
   const width = Math.max(least, Math.min(1000, el.boardWrap.clientWidth || 800));
   const last = lastPlayed(st.history);
-  const empty = m.started === false ? t("board-waiting") : t("board-empty");
+  const empty = m.ended?.how === "aborted" ? t("match-called-off") : m.started === false ? t("board-waiting") : t("board-empty");
   const active = document.activeElement;
   const focused = active && el.board.contains(active) ? active.getAttribute("data-end") : null;
   /** @type {End[]} */

@@ -283,7 +283,7 @@ export function statusLine(S, P) {
     parts.push(t(allBots ? "status-watching-bots" : S.watching === "full" ? "status-watching-full" : "status-watching"));
   }
   const { plays, legal } = legalNow(S);
-  if (m.started === false) {
+  if (m.started === false && !m.ended) {
     const waiting = m.seats.filter((x) => x.human && x.name == null).length;
     parts.push(t("waiting-invited", { count: waiting }));
   } else if (st.phase === "play" || st.phase === "choose_poser") {

@@ -16,7 +16,7 @@ export const CHAT_MAX = 200;
 
 /**
  * @typedef {{
- *   openFair: () => void, leave: () => void,
+ *   openFair: () => void, leave: () => void, end: () => void,
  *   say: (what: { text?: string, phrase?: string }) => void,
  *   autoPass: (on: boolean) => void,
  * }} PartsHandlers
@@ -32,6 +32,8 @@ export function tableParts(on) {
   const kind = h("span", { class: "tablekind", id: "tablekind" });
   const fairTick = h("button", { type: "button", class: "linkish fairtick", id: "fairtick", onclick: on.openFair });
   const leaveBtn = h("button", { type: "button", class: "quiet", id: "leave", hidden: true, onclick: on.leave }, t("act-leave"));
+  // Abort while nothing is played, resign after: the view names it.
+  const endBtn = h("button", { type: "button", class: "quiet", id: "endmatch", hidden: true, onclick: on.end });
   const scoreBox = h("div", { class: "scorebox", id: "scorebox" });
   // The match's end is said by the announcer, and the focus goes to the rematch.
   const banner = h("section", { id: "banner", class: "banner", hidden: true });
@@ -80,12 +82,12 @@ export function tableParts(on) {
   const invite = h("section", { class: "panel invite", id: "invite", hidden: true });
   const page = h("div", { class: "tablepage", id: "tablepage" },
     h("div", { class: "play" },
-      h("div", { class: "topbar" }, title, handNo, kind, fairTick, howLink, leaveBtn),
+      h("div", { class: "topbar" }, title, handNo, kind, fairTick, howLink, endBtn, leaveBtn),
       scoreBox, banner, offline, felt, status, buttons, result, handEl, keysHelp, announcer.el),
     h("aside", { class: "side" }, invite, sheetBox, chat, fair,
       h("section", { class: "panel" }, h("h2", {}, t("log-title")), logEl), settings));
   return {
-    page, title, howLink, handNo, kind, endsTotal, fairTick, leaveBtn, scoreBox, banner, offline, spots, board, station, boardSummary, boardWrap,
+    page, title, howLink, handNo, kind, endsTotal, fairTick, leaveBtn, endBtn, scoreBox, banner, offline, spots, board, station, boardSummary, boardWrap,
     status, announcer, buttons, handEl, result, sheetBox, fair, chatList, chatInput, chat, logEl, settings, invite,
     /** The hand's tile buttons, in order. */
     handTiles: () => /** @type {HTMLElement[]} */ ([...handEl.querySelectorAll(".handtile")]),

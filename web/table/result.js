@@ -80,13 +80,16 @@ export function renderBanner(S, el, P, rematch) {
   banner.hidden = false;
   const w = st.winner;
   const won = viewerWon(P, w);
-  const head = !w ? t("match-tie") : won ? t("match-you-win", { many: P.partners }) : t("match-winner", { who: P.side(w.side), many: P.sideMany(w.side) });
+  const aborted = m.ended?.how === "aborted";
+  const head = aborted ? t("match-called-off") : !w ? t("match-tie") : won ? t("match-you-win", { many: P.partners }) : t("match-winner", { who: P.side(w.side), many: P.sideMany(w.side) });
   const tournament = store.tournamentOf(m.table);
   const final = st.scores.map((p, k) => h("li", { "data-side": k }, h("span", { class: "sname" }, P.side(k)), " ", h("b", {}, String(p))));
   fill(banner,
     h("h2", { id: "bannertitle" }, won ? [icon("trophy"), " "] : null, head),
-    h("p", { class: "muted" }, t("match-final")),
-    h("ul", { class: "final", id: "final" }, final),
+    m.ended ? h("p", { id: "endedline" }, t(`match-${m.ended.how}${m.ended.seat === me ? "-you" : ""}`, { who: P.name(m.ended.seat) })) : null,
+    // A match called off has no score to show, nor a replay.
+    aborted ? null : h("p", { class: "muted" }, t("match-final")),
+    aborted ? null : h("ul", { class: "final", id: "final" }, final),
     ratingLine(m),
     st.skunk ? h("p", { id: "skunkline" }, t("match-skunk", { who: P.side(st.skunk.side), many: P.sideMany(st.skunk.side), points: st.skunk.points, games: st.skunk.games })) : null,
     h("div", { class: "row" },
@@ -95,7 +98,7 @@ export function renderBanner(S, el, P, rematch) {
       tournament ? h("a", { href: "/tournaments/" + tournament, class: "button big", id: "totournament" }, t("tourney-back"))
         : me != null || S.rematch ? h("button", { type: "button", id: "rematch", class: "big", title: t("rematch-help"), onclick: rematch }, S.rematch ? t("rematch-open") : t("rematch")) : null,
       tournament ? null : h("a", { href: "/", class: "button quiet", id: "tolobby" }, t("back-lobby")),
-      m.finished ? h("a", { href: "/r/" + m.table, class: "button quiet", id: "replaylink" }, t("open-replay")) : null,
+      m.finished && !aborted ? h("a", { href: "/r/" + m.table, class: "button quiet", id: "replaylink" }, t("open-replay")) : null,
       m.finished ? h("a", { href: `/api/history/${m.table}/record`, download: true, class: "button quiet", id: "recordlink" }, t("download-record")) : null));
   banner.className = "banner" + (won ? " won" : "");
 }

@@ -45,6 +45,9 @@ export function tableView({ S, el, id, clock, hand, ready, rematch, fillBots }) 
     el.kind.textContent = kind ? kind.text : "";
     el.kind.classList.toggle("rated", !!kind && kind.rated);
     el.leaveBtn.hidden = me == null || st.phase === "match_over";
+    // A tournament's match is played out (the server refuses both).
+    el.endBtn.hidden = me == null || st.phase === "match_over" || !!store.tournamentOf(m.table) || (!m.started && !m.may_abort);
+    el.endBtn.textContent = t(m.may_abort ? "act-abort" : "act-resign");
     fill(el.scoreBox, scoreSummary(P, game, st));
     renderSeats(S, el, P, inviteButton);
     renderBoard(S, el, hand.playAt, P);

@@ -25,4 +25,4 @@ invite?: string, } | { "type": "resume", table: string, token: string, } | { "ty
  * The `seq` of the state the action was chosen from; a stale one
  * is refused.
  */
-seq?: number, } | { "type": "ready", } | { "type": "hint", } | { "type": "leave", } | { "type": "fill", } | { "type": "settings", auto_pass: boolean, } | { "type": "chat", text?: string, phrase?: string, } | { "type": "rematch", };
+seq?: number, } | { "type": "ready", } | { "type": "hint", } | { "type": "leave", } | { "type": "resign", } | { "type": "abort", } | { "type": "fill", } | { "type": "settings", auto_pass: boolean, } | { "type": "chat", text?: string, phrase?: string, } | { "type": "rematch", };

@@ -2,6 +2,7 @@
 import type { ChatLine } from "./ChatLine";
 import type { ClockView } from "./ClockView";
 import type { Drawn } from "./Drawn";
+import type { Ended } from "./Ended";
 import type { Event } from "./Event";
 import type { FairHand } from "./FairHand";
 import type { HandLine } from "./HandLine";
@@ -37,4 +38,12 @@ rated: boolean, rematch: string | null, rules: RulesSpec, seat: number | null, s
 /**
  * The score sheet: a line per finished hand.
  */
-sheet: Array<HandLine>, started: boolean, state: State, table: string, watching: number, };
+sheet: Array<HandLine>, started: boolean, 
+/**
+ * The match was resigned or aborted (its `state` then shows it over).
+ */
+ended?: Ended, 
+/**
+ * The viewer's seat may still abort the match (see [`Ended::Aborted`]).
+ */
+may_abort: boolean, state: State, table: string, watching: number, };

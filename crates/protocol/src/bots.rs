@@ -170,6 +170,9 @@ pub struct MatchOver {
     pub rated: bool,
     /// The bot's own rating change; `null` when nothing moved.
     pub rating: Option<crate::table::RatingChange>,
+    /// The match was resigned or aborted; absent when it was played out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<crate::table::Ended>,
 }
 
 /// `{"ok": true}`: done, with nothing more to say.
@@ -234,6 +237,7 @@ mod tests {
                 player: "p1".into(),
                 seat: 1,
             }),
+            ended: None,
         });
         assert_eq!(
             serde_json::to_value(&over).ok(),

@@ -160,11 +160,17 @@ pub enum Code {
     NotPending,
     /// As many seeks as one address may have wait at once.
     TooManySeeks,
+    /// The match is under way (every player has moved, or a hand ended):
+    /// it can be resigned, no longer aborted.
+    NoAbort,
+    /// A tournament's match is played to its end: neither resigned nor
+    /// aborted (leaving gives the seat to the computer).
+    InTournament,
 }
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 91] = [
+    pub const OWN: [Code; 93] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -256,6 +262,8 @@ impl Code {
         Code::NoChallenge,
         Code::NotPending,
         Code::TooManySeeks,
+        Code::NoAbort,
+        Code::InTournament,
     ];
 
     /// The code as clients read it.
@@ -353,6 +361,8 @@ impl Code {
             Code::NoChallenge => "no_challenge",
             Code::NotPending => "not_pending",
             Code::TooManySeeks => "too_many_seeks",
+            Code::NoAbort => "no_abort",
+            Code::InTournament => "in_tournament",
         }
     }
 }
@@ -438,6 +448,8 @@ impl Code {
             | Code::BotOffline
             | Code::NotPending
             | Code::RunOver
+            | Code::NoAbort
+            | Code::InTournament
             | Code::NotStarted => StatusCode::CONFLICT,
             Code::LinkUsed => StatusCode::GONE,
             Code::TooLarge | Code::AnalysisTooLarge => StatusCode::PAYLOAD_TOO_LARGE,

@@ -59,6 +59,8 @@ pub enum Request {
     Ready,
     Fill,
     Leave,
+    Resign,
+    Abort,
     Settings {
         auto_pass: bool,
     },
@@ -183,6 +185,8 @@ mod tests {
             (Request::Ready, json!({"type": "ready"})),
             (Request::Fill, json!({"type": "fill"})),
             (Request::Leave, json!({"type": "leave"})),
+            (Request::Resign, json!({"type": "resign"})),
+            (Request::Abort, json!({"type": "abort"})),
             (
                 Request::Settings { auto_pass: true },
                 json!({"type": "settings", "auto_pass": true}),

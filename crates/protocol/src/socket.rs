@@ -106,6 +106,12 @@ pub enum Request {
     /// The expert's move for the asking player's turn.
     Hint {},
     Leave {},
+    /// Concede the match: it ends now, the player's side places last (the
+    /// others by their scores), and rated play counts it as a loss.
+    Resign {},
+    /// Call the match off before it is under way (until every player has
+    /// moved once in the first hand): no result, nothing rated.
+    Abort {},
     Fill {},
     Settings {
         auto_pass: bool,

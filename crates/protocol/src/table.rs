@@ -127,6 +127,21 @@ pub struct HandLine {
     pub scores: Vec<i32>,
 }
 
+/// How a match ended before its score decided it: the seat that did
+/// it. (A match played to its end has none.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "how", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Ended {
+    /// The seat's side conceded: it places last, the others by their
+    /// scores; rated play counts it as a loss.
+    Resigned { seat: u8 },
+    /// The seat called the match off before it was under way: no result,
+    /// nothing rated.
+    Aborted { seat: u8 },
+}
+
 /// The table as one viewer may see it.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -173,6 +188,12 @@ pub struct StateMessage {
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<HandLine>))]
     pub sheet: Vec<Value>,
     pub started: bool,
+    /// The match was resigned or aborted (its `state` then shows it over).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub ended: Option<Ended>,
+    /// The viewer's seat may still abort the match (see [`Ended::Aborted`]).
+    pub may_abort: bool,
     #[cfg_attr(feature = "ts", ts(as = "domino_engine::wire::State<'static>"))]
     #[cfg_attr(feature = "openapi", schema(value_type = domino_engine::wire::State<'static>))]
     pub state: Value,

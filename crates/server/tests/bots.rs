@@ -1000,6 +1000,82 @@ async fn a_side_that_left_a_rated_match_is_its_loser_in_the_result_too() {
     assert!(outscored, "the seat left never outscored the other");
 }
 
+/// A bot account resigns on its table's socket: the match ends at once,
+/// the bot's events socket hears `match_over` with the resignation and
+/// the person's side as winner, and the person's page gets the same end.
+/// At a second table nothing has been played yet, so the bot aborts it:
+/// no winner, every side placed first, nothing rated.
+#[tokio::test]
+async fn a_bot_resigns_or_aborts_on_its_tables_socket() {
+    let s = Server::start(fast("sqlite::memory:"));
+    let b = bot(s.addr, "Quitter Bot").await;
+    let (cookie, _) = person(s.addr, "Pat").await;
+    let c = [("Cookie", cookie.as_str())];
+    let mut ev = b.events(s.addr).await;
+    for how in ["resign", "abort"] {
+        let body = json!({"to": b.id, "rules": short(), "rated": true, "clock": null});
+        let (status, made) = call(s.addr, "POST", "/api/challenges", &c, Some(body)).await;
+        assert_eq!(status, 201, "{made}");
+        let id = made["id"].as_str().unwrap();
+        event(&mut ev, "challenge").await;
+        let path = format!("/api/challenges/{id}/accept");
+        let (status, seat) = b.call(s.addr, "POST", &path, None).await;
+        assert_eq!(status, 200, "{seat}");
+        let tab = event(&mut ev, "table").await;
+        let (_, st) = call(s.addr, "GET", &format!("/api/challenges/{id}"), &[], None).await;
+        let mut page = page_at(s.addr, &cookie, &st, &made).await;
+        let mut cb = sit(&b, s.addr, &tab).await;
+        let bot_seat = tab["seat"].as_u64().unwrap();
+        let r = cb.request(json!({"type": how})).await;
+        assert_eq!(r["type"], "ok", "{how}: {r}");
+        let over = event_within(&mut ev, "match_over", 10).await;
+        let ended = if how == "resign" {
+            "resigned"
+        } else {
+            "aborted"
+        };
+        assert_eq!(
+            over["ended"],
+            json!({"how": ended, "seat": bot_seat}),
+            "{over}"
+        );
+        assert_eq!(over["table"], tab["table"], "{over}");
+        let end = loop {
+            let m = page.next_state().await;
+            if m["finished"] == true {
+                break m;
+            }
+        };
+        assert_eq!(end["ended"], over["ended"], "{end}");
+        assert_eq!(end["state"]["phase"], "match_over", "{end}");
+        if how == "resign" {
+            let person_side = 1 - bot_seat;
+            assert_eq!(over["winner"], person_side, "{over}");
+            assert_eq!(over["places"][bot_seat as usize], 2, "{over}");
+            assert_eq!(over["rated"], true, "{over}");
+            let rating = &over["rating"];
+            assert!(
+                rating["after"].as_f64() < rating["before"].as_f64(),
+                "{over}"
+            );
+        } else {
+            assert_eq!(over["winner"], Value::Null, "{over}");
+            assert_eq!(over["places"], json!([1, 1]), "{over}");
+            assert_eq!(
+                (&over["rated"], &over["rating"]),
+                (&json!(false), &Value::Null),
+                "{over}"
+            );
+            assert_eq!(end["ratings"], json!([]), "{end}");
+        }
+        // The table is no longer among the bot's live ones.
+        assert_eq!(
+            b.call(s.addr, "GET", "/api/bot/tables", None).await,
+            (200, json!([]))
+        );
+    }
+}
+
 /// A rated challenge of the random level by `cookie`'s person, whose
 /// turns all run out until the seat is left; its final state, checked:
 /// side 1 won, the person's rating fell.

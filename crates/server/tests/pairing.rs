@@ -520,6 +520,126 @@ async fn a_player_who_leaves_a_rated_match_loses_it() {
     assert!(lost_rating(&end, bea_seat), "she left and lost: {end}");
 }
 
+/// The next state that is the match's end with its ratings (or, with
+/// `rated` false, just finished).
+async fn finished_state(c: &mut Client, rated: bool) -> Value {
+    loop {
+        let m = c.next_state().await;
+        let rated_now = m["ratings"].as_array().is_some_and(|r| !r.is_empty());
+        if m["finished"] == true && (rated_now || !rated) {
+            return m;
+        }
+    }
+}
+
+/// The match's end `end` says it was `how` (`resigned`, `aborted`) by
+/// `seat`, and shows it over with nobody to move.
+fn ended_by(end: &Value, how: &str, seat: u64) {
+    assert_eq!(end["ended"], json!({"how": how, "seat": seat}), "{end}");
+    assert_eq!(end["state"]["phase"], "match_over", "{end}");
+    assert_eq!(end["state"]["to_act"], Value::Null, "{end}");
+    assert_eq!(end["may_abort"], false, "{end}");
+}
+
+/// The history's row of the finished public match at `table`.
+async fn history_row(addr: SocketAddr, table: &Value) -> Value {
+    let (status, list) = common::http_get(addr, "/api/history").await;
+    assert_eq!(status, 200, "{list}");
+    let list: Value = serde_json::from_str(&list).unwrap();
+    list.as_array()
+        .and_then(|l| l.iter().find(|m| m["id"] == *table).cloned())
+        .unwrap_or_else(|| panic!("{list}"))
+}
+
+/// Resigning ends a rated match at once, before anyone has moved: Bea, the
+/// stronger, resigns; the match is over for both, with her as the one who
+/// resigned, Ana's side the winner, and Bea's rating lower. Nothing more
+/// can be played, and resigning again is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_resigns_a_rated_match_loses_it_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (s, _clock, mut sat) = rated_match(&dir).await;
+    let (mut bea_c, bea) = sat.pop().unwrap();
+    let (mut ana_c, ana) = sat.pop().unwrap();
+    assert_eq!(bea_c.request(json!({"type": "resign"})).await["type"], "ok");
+    let end = finished_state(&mut ana_c, true).await;
+    ended_by(&end, "resigned", bea);
+    assert_eq!(end["state"]["winner"], json!({"side": ana}), "{end}");
+    assert!(lost_rating(&end, bea), "she resigned and lost: {end}");
+    assert!(!lost_rating(&end, ana), "{end}");
+    for (c, code) in [(&mut ana_c, "match_over"), (&mut bea_c, "match_over")] {
+        let r = c.request(json!({"type": "resign"})).await;
+        assert_eq!(r["code"], code, "{r}");
+        let r = c
+            .request(json!({"type": "act", "action": {"type": "pass"}}))
+            .await;
+        assert_eq!(r["code"], "match_over", "{r}");
+    }
+    // The history has the match with her side last.
+    let row = history_row(s.addr, &end["table"]).await;
+    assert_eq!(row["winner"], json!({"side": ana}), "{row}");
+    assert_eq!(row["abandoned"], false, "{row}");
+    let path = format!("/api/history/{}/record", end["table"].as_str().unwrap());
+    let (status, rec) = common::http_get(s.addr, &path).await;
+    assert_eq!(status, 200, "{rec}");
+    let rec: Value = serde_json::from_str(&rec).unwrap();
+    assert_eq!(
+        rec["ended"],
+        json!({"how": "resigned", "seat": bea}),
+        "{rec}"
+    );
+    assert_eq!(rec["forfeit"], json!({"winner": {"side": ana}}), "{rec}");
+}
+
+/// A match nobody has moved in can be called off: no result, no rating
+/// moved, listed as abandoned. Once a move is made, abort is refused
+/// `no_abort` and resigning is what is left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_is_aborted_only_before_its_first_move_and_moves_no_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let (s, _clock, mut sat) = rated_match(&dir).await;
+    let (mut bea_c, bea) = sat.pop().unwrap();
+    let (mut ana_c, _) = sat.pop().unwrap();
+    let first = ana_c.state.clone().unwrap();
+    assert_eq!(first["may_abort"], true, "{first}");
+    assert_eq!(bea_c.request(json!({"type": "abort"})).await["type"], "ok");
+    let end = finished_state(&mut ana_c, false).await;
+    ended_by(&end, "aborted", bea);
+    assert_eq!(end["state"]["winner"], Value::Null, "{end}");
+    assert_eq!(end["ratings"], json!([]), "{end}");
+    // Nothing stored for the ratings: a moment later still none.
+    assert!(ana_c
+        .try_recv(300)
+        .await
+        .is_none_or(|m| m["ratings"] == json!([])));
+    let row = history_row(s.addr, &end["table"]).await;
+    assert_eq!(row["abandoned"], true, "{row}");
+
+    // A second match: the first move made, abort is refused.
+    drop((ana_c, bea_c));
+    let dir = tempfile::tempdir().unwrap();
+    let (_s, _clock, mut sat) = rated_match(&dir).await;
+    sat.sort_by_key(|(_, seat)| *seat);
+    let mut clients: Vec<Client> = sat.into_iter().map(|(c, _)| c).collect();
+    let st = clients[0].state.clone().unwrap()["state"].clone();
+    let r = common::act_first_legal(&mut clients, &st).await;
+    assert_eq!(r["type"], "ok", "{r}");
+    for c in &mut clients {
+        let r = c.request(json!({"type": "abort"})).await;
+        assert_eq!(r["code"], "no_abort", "{r}");
+    }
+    // The state after the move says so too.
+    let mut m = clients[0].state.clone().unwrap();
+    while m["may_abort"] != false {
+        m = clients[0].next_state().await;
+    }
+    assert!(m["seq"].as_i64() > first["seq"].as_i64(), "{m}");
+    assert_eq!(
+        clients[1].request(json!({"type": "resign"})).await["type"],
+        "ok"
+    );
+}
+
 /// Three timeouts in a rated match count as leaving it, and so lose it:
 /// Bea, the stronger, goes away; each of her first three turns runs out
 /// (the computer moves for her), the third leaves her seat, and the match,

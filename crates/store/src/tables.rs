@@ -303,14 +303,14 @@ impl Tables {
         done
     }
 
-    /// Close a table nobody plays: finished, with its record so far, and
-    /// marked abandoned.
+    /// Close a table nobody plays (or whose match was aborted): finished,
+    /// with its record so far, and marked abandoned.
     pub async fn abandon(
         &self,
         table: &str,
         node: &str,
         at: i64,
-        record: &domino_engine::record::Record,
+        record: &(impl serde::Serialize + Sync),
     ) -> Result<(), TableWriteError> {
         self.close_table(table, node, at, record, true).await
     }

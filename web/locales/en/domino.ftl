@@ -282,6 +282,13 @@ act-on-end = { $end } · { $pips }
 act-cancel = Cancel
 act-leave = Leave the table
 act-leave-confirm = Leave this table? A computer player takes your seat for the rest of the match.
+act-resign = Resign
+act-resign-confirm = Resign this match? It ends now and your side places last{ $rated ->
+    [yes] ; it counts as a loss for your rating.
+   *[no] .
+}
+act-abort = Abort
+act-abort-confirm = Call this match off? Nothing has been played yet: it ends with no result, and no rating moves.
 act-ready = Next hand
 act-join = Join
 act-watch = Just watch
@@ -402,7 +409,12 @@ match-winner = { $many ->
    *[other] { $who } win the match
 }
 match-tie = The match is tied
+match-called-off = Match called off
 match-final = Final score
+match-resigned = { $who } resigned the match.
+match-aborted = { $who } called the match off before it began: no result, no rating moved.
+match-resigned-you = You resigned the match.
+match-aborted-you = You called the match off before it began: no result, no rating moved.
 match-skunk = { $many ->
     [false] { $who } is skunked
    *[other] { $who } are skunked
@@ -630,6 +642,8 @@ error = { $code ->
     [no_challenge] There is no such challenge.
     [not_pending] That challenge was already answered, cancelled or has expired.
     [too_many_seeks] Too many people are waiting for a game from this address: wait until some are paired.
+    [no_abort] The match is under way: it can be resigned, no longer aborted.
+    [in_tournament] A tournament's match is played to its end: leave the table to let the computer play your seat.
    *[other] { $message }
 }
 

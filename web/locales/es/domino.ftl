@@ -280,6 +280,13 @@ act-on-end = { $end } · { $pips }
 act-cancel = Cancelar
 act-leave = Irse de la mesa
 act-leave-confirm = ¿Irte de esta mesa? Un jugador de la computadora toma tu puesto hasta el final de la partida.
+act-resign = Rendirse
+act-resign-confirm = ¿Rendirte en esta partida? Termina ahora y tu lado queda último{ $rated ->
+    [yes] ; cuenta como derrota para tu puntuación.
+   *[no] .
+}
+act-abort = Anular
+act-abort-confirm = ¿Anular esta partida? Todavía no se ha jugado nada: termina sin resultado y ninguna puntuación cambia.
 act-ready = Próxima mano
 act-join = Sentarse
 act-watch = Solo mirar
@@ -409,7 +416,12 @@ match-winner = { $many ->
    *[other] { $who } ganan la partida
 }
 match-tie = La partida quedó empatada
+match-called-off = Partida anulada
 match-final = Resultado final
+match-resigned = { $who } se rindió.
+match-aborted = { $who } anuló la partida antes de empezar: sin resultado, ninguna puntuación cambió.
+match-resigned-you = Te rendiste.
+match-aborted-you = Anulaste la partida antes de empezar: sin resultado, ninguna puntuación cambió.
 match-skunk = { $many ->
     [you] ¡Zapatero! { $who } te quedaste sin llegar
     [false] ¡Zapatero! { $who } se quedó sin llegar
@@ -636,6 +648,8 @@ error = { $code ->
     [no_challenge] Ese desafío no existe.
     [not_pending] Ese desafío ya fue respondido, cancelado o caducó.
     [too_many_seeks] Demasiadas personas esperan una partida desde esta dirección: espera a que algunas encuentren mesa.
+    [no_abort] La partida ya está en marcha: puedes rendirte, pero ya no anularla.
+    [in_tournament] Una partida de torneo se juega hasta el final: vete de la mesa para que la computadora juegue tu puesto.
    *[other] { $message }
 }
 

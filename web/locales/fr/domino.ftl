@@ -280,6 +280,13 @@ act-on-end = { $end } · { $pips }
 act-cancel = Annuler
 act-leave = Quitter la table
 act-leave-confirm = Quitter cette table ? L'ordinateur prend votre place jusqu'à la fin de la partie.
+act-resign = Abandonner
+act-resign-confirm = Abandonner cette partie ? Elle se termine maintenant et votre camp finit dernier{ $rated ->
+    [yes] {" "}; elle compte comme une défaite pour votre classement.
+   *[no] .
+}
+act-abort = Annuler
+act-abort-confirm = Annuler cette partie ? Rien n'a encore été joué : elle se termine sans résultat et aucun classement ne bouge.
 act-ready = Manche suivante
 act-join = S'asseoir
 act-watch = Seulement regarder
@@ -407,7 +414,12 @@ match-winner = { $many ->
     [team] { $who } gagnent la partie
 }
 match-tie = La partie est à égalité
+match-called-off = Partie annulée
 match-final = Score final
+match-resigned = { $who } a abandonné la partie.
+match-aborted = { $who } a annulé la partie avant qu'elle commence : pas de résultat, aucun classement n'a bougé.
+match-resigned-you = Vous avez abandonné la partie.
+match-aborted-you = Vous avez annulé la partie avant qu'elle commence : pas de résultat, aucun classement n'a bougé.
 match-skunk = { $many ->
     [false] { $who } est capot
    *[other] { $who } êtes capot
@@ -634,6 +646,8 @@ error = { $code ->
     [no_challenge] Ce défi n’existe pas.
     [not_pending] Ce défi a déjà reçu une réponse, a été annulé ou a expiré.
     [too_many_seeks] Trop de personnes attendent une partie depuis cette adresse : attendez que certaines soient placées.
+    [no_abort] La partie est commencée : on peut l'abandonner, plus l'annuler.
+    [in_tournament] Une partie de tournoi se joue jusqu'au bout : quittez la table pour laisser l'ordinateur jouer à votre place.
    *[other] { $message }
 }
 

@@ -4,7 +4,6 @@
 //! connection or coming back (`opponent_gone`, `opponent_back`), on every
 //! node (`Registry::tell_all_nodes`).
 
-use domino_engine::Phase;
 use domino_protocol::bots::{BotEvent, MatchOver};
 
 use super::{SeatKind, Table};
@@ -35,6 +34,7 @@ impl Table {
                 scores: self.m.scores().to_vec(),
                 rated,
                 rating: self.rating_changes.iter().find(|c| c.seat == seat).cloned(),
+                ended: self.ended,
             };
             self.tables
                 .bot_events()
@@ -79,10 +79,7 @@ impl Table {
     /// at a match not over.
     fn person_playing(&self, seat: u8) -> bool {
         let st = &self.seats[seat as usize];
-        self.plan[seat as usize] != SeatKind::Bot
-            && st.name.is_some()
-            && !st.left
-            && self.m.phase() != Phase::MatchOver
+        self.plan[seat as usize] != SeatKind::Bot && st.name.is_some() && !st.left && !self.over()
     }
 
     /// Tell the bot accounts at the table, but `seat` and those that left.

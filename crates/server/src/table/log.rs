@@ -348,6 +348,8 @@ impl Table {
             timed_out: None,
             awaited_until: None,
             made_rated: None,
+            ended: None,
+            in_tournament: false,
         };
         Ok((table, rx))
     }
@@ -361,6 +363,9 @@ impl Table {
     ) -> Result<Vec<Event>, Refusal> {
         let arrived = now_us();
         let took = Instant::now();
+        if self.ended.is_some() || self.finished {
+            return Err(Refusal::new(Code::MatchOver, "the match is over"));
+        }
         match self.m.phase() {
             Phase::MatchOver => return Err(Refusal::new(Code::MatchOver, "the match is over")),
             Phase::HandOver => {
@@ -503,26 +508,11 @@ impl Table {
 
     /// Store a finished match's record once; whether it was stored now.
     pub(super) async fn store_finished(&mut self) -> bool {
-        if self.m.phase() != Phase::MatchOver || self.finished {
+        if !self.over() || self.finished {
             return false;
         }
-        let done = self
-            .store
-            .tables()
-            .finish(&self.id, &self.config.node, now_ms(), &self.kept_record())
-            .await;
-        match done {
-            Ok(()) => {
-                self.mark_finished().await;
-                // Its state waits for the ratings, so the last state
-                // carries the changes; the bots at it hear the end with
-                // them too (now, when nothing is to be rated).
-                self.rate().await;
-                if !self.rating_pending {
-                    self.tell_bots_match_over();
-                }
-                true
-            }
+        match self.close().await {
+            Ok(()) => true,
             Err(e) => {
                 self.log_not_written("storing the record", e);
                 false
@@ -531,7 +521,7 @@ impl Table {
     }
 
     /// The match is in the history: finished here and in the lobby's view.
-    async fn mark_finished(&mut self) {
+    pub(super) async fn mark_finished(&mut self) {
         self.finished = true;
         if let Ok(mut info) = self.info.lock() {
             info.finished = true;

@@ -151,8 +151,8 @@ impl Table {
                 let st = &self.seats[s as usize];
                 let invited = self.plan[s as usize] == super::SeatKind::Invite && st.name.is_none();
                 // Only the creator is told a waiting seat's code, for the
-                // invite link it gives the friend.
-                let code = (invited && seat.is_some() && seat == self.host)
+                // invite link it gives the friend, while the match is on.
+                let code = (invited && seat.is_some() && seat == self.host && !self.over())
                     .then(|| super::invites::code(&self.commitments.secret, &self.id, s));
                 SeatView {
                     bot: self.bot_plays(s),
@@ -170,7 +170,8 @@ impl Table {
                 }
             })
             .collect();
-        let over = matches!(self.m.phase(), Phase::HandOver | Phase::MatchOver);
+        let over =
+            self.ended.is_some() || matches!(self.m.phase(), Phase::HandOver | Phase::MatchOver);
         let fair = self.commitments.to_json(self.m.hand_number(), over);
         let mut state = view.to_json();
         // A forfeit: the result the ratings count, in the state and in the
@@ -185,6 +186,15 @@ impl Table {
         };
         if let Some(w) = &forfeit {
             state["winner"] = w.clone();
+        }
+        // Resigned or aborted: over, whatever the hand's phase, with nobody
+        // to move.
+        if self.ended.is_some() {
+            state["phase"] = Value::from("match_over");
+            state["to_act"] = Value::Null;
+            if let Some(legal) = state.get_mut("legal") {
+                *legal = Value::Array(Vec::new());
+            }
         }
         let watching = self.subs.values().filter(|s| s.seat.is_none()).count();
         let msg = StateMessage {
@@ -210,6 +220,8 @@ impl Table {
             seq: self.seq,
             sheet: self.sheet.clone(),
             started: self.started(),
+            ended: self.ended,
+            may_abort: seat.is_some() && self.may_abort(),
             state,
             table: self.id.clone(),
             watching,

@@ -16,6 +16,7 @@
 //! and redeal rule), [`messages`] (what a connection is sent), [`people`]
 //! (the seat plan, invitations and filling with bots, leaving, rematches,
 //! chat, automatic passes, claims kept to the player, the score sheet),
+//! [`ending`] (resigning and aborting),
 //! [`timing`] (the turn clock and timeouts), [`run`] (the table's
 //! command loop, bots and timers) and [`dormant`] (a parked table down to
 //! its id, woken from the store).
@@ -24,6 +25,7 @@ mod accounts;
 mod bot_events;
 mod commitments;
 mod dormant;
+mod ending;
 mod invites;
 mod log;
 mod messages;
@@ -129,6 +131,16 @@ pub enum Cmd {
     },
     /// A player leaves their seat to a bot for the rest of the match.
     Leave {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player resigns the match for their side (see [`ending`]).
+    Resign {
+        conn: ConnId,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A player calls the match off before it is under way.
+    Abort {
         conn: ConnId,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
@@ -286,6 +298,11 @@ pub struct Table {
     /// `Seeks::made_rated`): read when its task starts, again when the
     /// match is rated.
     made_rated: Option<bool>,
+    /// The match was resigned or aborted: it is over whatever its phase.
+    ended: Option<domino_protocol::table::Ended>,
+    /// A tournament made the table (read when its task starts): its match
+    /// is neither resigned nor aborted.
+    in_tournament: bool,
 }
 
 /// A new table's settings, checked.

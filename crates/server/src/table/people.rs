@@ -183,7 +183,7 @@ impl Table {
             self.subs.remove(&conn);
             return Ok(());
         };
-        if self.m.phase() != Phase::MatchOver {
+        if !self.over() {
             let hand = i64::from(self.m.hand_number());
             let left = self
                 .store
@@ -219,7 +219,7 @@ impl Table {
                 "only the players ask for a rematch",
             ));
         }
-        if self.m.phase() != Phase::MatchOver {
+        if !self.over() {
             return Err(Refusal::new(
                 Code::NotOver,
                 "the match is still being played",

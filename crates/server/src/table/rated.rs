@@ -7,7 +7,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use domino_protocol::table::RatingChange;
+use domino_protocol::table::{Ended, RatingChange};
 
 use super::people::SeatKind;
 use super::{Cmd, Table};
@@ -52,9 +52,17 @@ impl Table {
             && rated_play(self.made_rated, &self.plan) != Some(false)
     }
 
-    /// Read how the table was made into [`Table::made_rated`]; `false`
+    /// Read how the table was made into [`Table::made_rated`] (and
+    /// whether a tournament made it); `false`
     /// when the store could not say (logged).
     pub(super) async fn read_made_rated(&mut self) -> bool {
+        match self.store.tournaments().tournament_of_table(&self.id).await {
+            Ok(t) => self.in_tournament = t.is_some(),
+            Err(e) => {
+                tracing::error!(table = %self.id, "reading whether a tournament made the table: {e}");
+                return false;
+            }
+        }
         match self.store.seeks().made_rated(&self.id).await {
             Ok(m) => {
                 self.made_rated = m;
@@ -113,21 +121,31 @@ impl Table {
     /// The finished match's places by side and its winning side, as the
     /// ratings count them and the players are told: in rated play a side
     /// whose player left (or timed out three times) loses, whatever the
-    /// score.
+    /// score; in any play a side that resigned loses, and an aborted match
+    /// places nobody.
     pub(super) fn result(&self) -> (Vec<usize>, Option<usize>) {
         let winner = self.m.winner().and_then(|w| w.side());
         let ranks = ratings::ranks(self.m.scores(), winner, self.rules.low_score_wins());
-        if rated_play(self.made_rated, &self.plan) != Some(true) {
-            return (ranks, winner);
+        let rated = rated_play(self.made_rated, &self.plan) == Some(true);
+        let mut left: Vec<bool> = self.seats.iter().map(|s| s.left && rated).collect();
+        match self.ended {
+            // Nobody placed: all tied, no winner.
+            Some(Ended::Aborted { .. }) => return (vec![1; ranks.len()], None),
+            // Resigning is leaving with the match: in any play.
+            Some(Ended::Resigned { seat }) => {
+                if let Some(l) = left.get_mut(usize::from(seat)) {
+                    *l = true;
+                }
+            }
+            None => {}
         }
-        let left: Vec<bool> = self.seats.iter().map(|s| s.left).collect();
         leavers_lose(ranks, winner, &left, |s| self.rules.side_of(s))
     }
 
     /// The winning side the engine's score gave, when [`Table::result`]
     /// names another (a forfeit): the side that counts instead.
     pub(super) fn forfeit_winner(&self) -> Option<Option<usize>> {
-        if self.m.phase() != domino_engine::Phase::MatchOver {
+        if !self.over() {
             return None;
         }
         let scored = self.m.winner().and_then(|w| w.side());
@@ -156,6 +174,7 @@ impl Table {
             forfeit: self
                 .forfeit_json()
                 .map(|w| serde_json::json!({ "winner": w })),
+            ended: self.ended,
         }
     }
 
@@ -195,6 +214,9 @@ pub(super) struct KeptRecord {
     record: domino_engine::record::Record,
     #[serde(skip_serializing_if = "Option::is_none")]
     forfeit: Option<serde_json::Value>,
+    /// Resigned or aborted (`{"how", "seat"}`); absent for a match played out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ended: Option<Ended>,
 }
 
 /// Whether a match is rated play as the table was made: `Some(true)` by a

@@ -142,6 +142,14 @@ impl Table {
                 let _ = reply.send(r);
                 self.pump(Vec::new()).await;
             }
+            Cmd::Resign { conn, reply } => {
+                let r = self.resign(conn).await;
+                self.answered(reply, r).await;
+            }
+            Cmd::Abort { conn, reply } => {
+                let r = self.abort(conn).await;
+                self.answered(reply, r).await;
+            }
             Cmd::Rematch { conn, reply } => {
                 let r = self.rematch_plan(conn);
                 let _ = reply.send(r);
@@ -216,7 +224,7 @@ impl Table {
     fn ready(&mut self, conn: ConnId) -> Result<(), Refusal> {
         match (self.seat_of(conn), self.m.phase()) {
             (None, _) => Err(Refusal::new(Code::NotSeated, "you do not hold a seat here")),
-            (Some(_), Phase::MatchOver) => Err(Refusal::new(Code::MatchOver, "the match is over")),
+            (Some(_), _) if self.over() => Err(Refusal::new(Code::MatchOver, "the match is over")),
             (Some(s), Phase::HandOver) => {
                 self.seats[s as usize].ready = true;
                 Ok(())
@@ -324,7 +332,7 @@ impl Table {
         }
         loop {
             match self.m.phase() {
-                Phase::MatchOver if !self.finished => {
+                _ if self.over() => {
                     changed |= self.store_finished().await;
                 }
                 Phase::HandOver if self.all_ready() => {

@@ -155,7 +155,7 @@ impl Table {
     /// on and does not count for ratings (where leaving loses, a seat
     /// left is left for good).
     pub(super) fn may_take_back(&self, seat: usize) -> bool {
-        self.m.phase() != Phase::MatchOver
+        !self.over()
             && !self.counts_for_ratings()
             && self.clock.as_ref().is_some_and(|c| {
                 c.timeouts

@@ -285,7 +285,8 @@ async fn finished(app: &App, id: &str) -> Result<(Finished, Record), Response> {
 /// A finished match's record file (`domino-record/1`) to download.
 ///
 /// The record, plus `fair`: each hand's commitment, redeal rule and
-/// revealed key, so that `domino verify FILE` checks every deal.
+/// revealed key, so that `domino verify FILE` checks every deal; and
+/// `forfeit` and `ended` when the match was not decided by its score.
 #[utoipa::path(get, path = "/api/history/{id}/record", tag = "matches",
     params(("id" = String, Path, description = "The table's id")),
     responses((status = 200, description = "The record, as an attachment", body = Record)))]
@@ -305,6 +306,15 @@ async fn record(State(app): State<App>, Path(id): Path<String>) -> Response {
         Err(e) => return internal(e),
     };
     if let Some(o) = body.as_object_mut() {
+        // How the match ended when it was not played out (a forfeit's
+        // winner, a resignation, an abort), as the table stored it.
+        if let Ok(serde_json::Value::Object(stored)) = serde_json::from_str(&f.record) {
+            for key in ["forfeit", "ended"] {
+                if let Some(v) = stored.get(key) {
+                    o.insert(key.into(), v.clone());
+                }
+            }
+        }
         let fair = fair::reveals(secret, &rec);
         match serde_json::to_value(fair) {
             Ok(v) => o.insert("fair".into(), v),

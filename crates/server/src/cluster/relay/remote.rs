@@ -451,6 +451,8 @@ impl Run {
             Cmd::Ready { conn, reply } => self.ask(conn, Request::Ready, reply, unit),
             Cmd::Fill { conn, reply } => self.ask(conn, Request::Fill, reply, unit),
             Cmd::Leave { conn, reply } => self.ask(conn, Request::Leave, reply, unit),
+            Cmd::Resign { conn, reply } => self.ask(conn, Request::Resign, reply, unit),
+            Cmd::Abort { conn, reply } => self.ask(conn, Request::Abort, reply, unit),
             Cmd::Settings {
                 conn,
                 auto_pass,

@@ -242,6 +242,8 @@ async fn run(
         Request::Ready => done(call(h, |reply| Cmd::Ready { conn, reply }).await),
         Request::Fill => done(call(h, |reply| Cmd::Fill { conn, reply }).await),
         Request::Leave => done(call(h, |reply| Cmd::Leave { conn, reply }).await),
+        Request::Resign => done(call(h, |reply| Cmd::Resign { conn, reply }).await),
+        Request::Abort => done(call(h, |reply| Cmd::Abort { conn, reply }).await),
         Request::Settings { auto_pass } => done(
             call(h, |reply| Cmd::Settings {
                 conn,

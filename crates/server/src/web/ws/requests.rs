@@ -315,6 +315,20 @@ async fn at_table(
             Ok(Reply::Hint { action, reason })
         }
         Request::Leave {} => done(leave(conn_id, conn).await),
+        Request::Resign {} => done(
+            ask(conn, |reply| Cmd::Resign {
+                conn: conn_id,
+                reply,
+            })
+            .await,
+        ),
+        Request::Abort {} => done(
+            ask(conn, |reply| Cmd::Abort {
+                conn: conn_id,
+                reply,
+            })
+            .await,
+        ),
         Request::Fill {} => done(
             ask(conn, |reply| Cmd::Fill {
                 conn: conn_id,
