@@ -87,6 +87,7 @@ def main():
     ap.add_argument("--rated", action="store_true")
     ap.add_argument("--seek", action="store_true")
     ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--tables", type=int, default=1, help="tables played at once, at most")
     ap.add_argument("--simulations", type=int, default=100)
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
@@ -101,6 +102,7 @@ def main():
         players=args.players,
         rated=args.rated,
         seek=args.seek,
+        tables=args.tables,
         games=args.games,
     )
     for m in played:
