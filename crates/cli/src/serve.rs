@@ -271,20 +271,30 @@ fn duration(s: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("`{s}`: give a positive duration that fits"))
 }
 
-/// Ctrl-C, or SIGTERM (what systemd and container runtimes send).
-async fn stop_signal() {
+/// Ctrl-C, or SIGTERM (what systemd and container runtimes send). The
+/// handlers are installed when this is called, before the server answers
+/// anyone: installed at the future's first poll, a signal sent between
+/// the first answer and that poll killed the process undrained (the drain
+/// test's connection reset under load).
+fn stop_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    {
+    let handlers = {
         use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
+        signal(SignalKind::terminate())
+            .ok()
+            .zip(signal(SignalKind::interrupt()).ok())
+    };
+    async move {
+        #[cfg(unix)]
+        if let Some((mut term, mut int)) = handlers {
             tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
+                _ = int.recv() => {}
                 _ = term.recv() => {}
             }
             return;
         }
+        let _ = tokio::signal::ctrl_c().await;
     }
-    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Serve until Ctrl-C or SIGTERM.
@@ -317,11 +327,12 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         .build()
         .context("starting the runtime")?;
     rt.block_on(async move {
+        let stop = stop_signal();
         let listener = tokio::net::TcpListener::bind(&args.addr)
             .await
             .with_context(|| format!("listening on {}", args.addr))?;
         eprintln!("domino: serving on http://{}", listener.local_addr()?);
-        domino_server::run(listener, config, stop_signal()).await
+        domino_server::run(listener, config, stop).await
     })
 }
 

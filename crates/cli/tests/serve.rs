@@ -67,3 +67,34 @@ fn sigterm_drains_then_stops() {
     assert!(began.elapsed() >= Duration::from_secs(2), "drained first");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A SIGTERM sent the moment the address is printed, while the server
+/// still opens its store, is a clean stop, not a kill: the handler is in
+/// place before anyone can reach the server. (It used to be installed
+/// only when the server began to wait for it, and a signal before that
+/// killed the process with no drain.)
+#[test]
+fn sigterm_at_once_after_the_address_is_a_clean_stop() {
+    let dir = std::env::temp_dir().join(format!("domino-serve-early-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("e.db").display());
+    let (mut child, _addr) = serving::spawn_serve(&["--db", &db]);
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        assert!(Instant::now() < deadline, "still running after SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(
+        status.success(),
+        "stopped by the signal, not by itself: {status}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
