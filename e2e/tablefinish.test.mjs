@@ -522,6 +522,8 @@ for (const { code, locale, viewport, size, said } of [
     await page.waitForSelector("#banner:not([hidden]) #endedline");
     const aborted = await page.locator("#endedline").textContent();
     assert.match(aborted, said.aborted);
+    // Ended mid-hand, the hand's key stays sealed: no check left hanging.
+    assert.equal(await page.locator("#fairtick.checking").count(), 0, "the deal check does not hang");
     assert.ok(await page.locator("#endmatch[hidden]").count(), "no button once over");
     await shot(page, `tablefinish-aborted-${size}-${code}`);
     // Against the computer, once a tile is down the same button resigns.
@@ -535,6 +537,7 @@ for (const { code, locale, viewport, size, said } of [
     await page.waitForSelector("#banner:not([hidden]) #endedline");
     const resigned = await page.locator("#endedline").textContent();
     assert.match(resigned, said.resigned);
+    assert.equal(await page.locator("#fairtick.checking").count(), 0, "the deal check does not hang");
     await shot(page, `tablefinish-resigned-${size}-${code}`);
     noErrors(page);
     await page.context().close();

@@ -170,8 +170,10 @@ impl Table {
                 }
             })
             .collect();
-        let over =
-            self.ended.is_some() || matches!(self.m.phase(), Phase::HandOver | Phase::MatchOver);
+        // A hand's key is shown once its tiles are (the hand or the match
+        // over): a match resigned or aborted mid-hand keeps it, since the
+        // page could not check it against hidden hands.
+        let over = matches!(self.m.phase(), Phase::HandOver | Phase::MatchOver);
         let fair = self.commitments.to_json(self.m.hand_number(), over);
         let mut state = view.to_json();
         // A forfeit: the result the ratings count, in the state and in the
