@@ -7,7 +7,7 @@ use crate::serving;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::Command;
+use std::process::{Child, Command, ExitStatus};
 use std::time::{Duration, Instant};
 
 /// A bare GET on loopback: the status and the body.
@@ -26,6 +26,28 @@ fn get(addr: &str, path: &str) -> (u16, String) {
     (status, body)
 }
 
+/// Send the server SIGTERM.
+fn sigterm(child: &Child) {
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+}
+
+/// The server's exit status, once it has stopped by itself within 20 s
+/// (`when`: what it should have stopped after, for the failure).
+fn exit_within(child: &mut Child, when: &str) -> ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            return st;
+        }
+        assert!(Instant::now() < deadline, "still running {when}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn sigterm_drains_then_stops() {
     let dir = std::env::temp_dir().join(format!("domino-serve-drain-{}", std::process::id()));
@@ -34,11 +56,7 @@ fn sigterm_drains_then_stops() {
     let (mut child, addr) = serving::spawn_serve(&["--db", &db, "--drain", "2s"]);
     assert_eq!(get(&addr, "/readyz").0, 200);
 
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    sigterm(&child);
     let began = Instant::now();
     let (code, body) = loop {
         let (code, body) = get(&addr, "/readyz");
@@ -55,14 +73,7 @@ fn sigterm_drains_then_stops() {
         "still answering while draining"
     );
 
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let status = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break st;
-        }
-        assert!(Instant::now() < deadline, "still running after the drain");
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = exit_within(&mut child, "after the drain");
     assert!(status.success(), "{status}");
     assert!(began.elapsed() >= Duration::from_secs(2), "drained first");
     let _ = std::fs::remove_dir_all(&dir);
@@ -79,19 +90,8 @@ fn sigterm_at_once_after_the_address_is_a_clean_stop() {
     std::fs::create_dir_all(&dir).unwrap();
     let db = format!("sqlite://{}", dir.join("e.db").display());
     let (mut child, _addr) = serving::spawn_serve(&["--db", &db]);
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let status = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break st;
-        }
-        assert!(Instant::now() < deadline, "still running after SIGTERM");
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    sigterm(&child);
+    let status = exit_within(&mut child, "after SIGTERM");
     assert!(
         status.success(),
         "stopped by the signal, not by itself: {status}"

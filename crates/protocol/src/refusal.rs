@@ -160,8 +160,8 @@ pub enum Code {
     NotPending,
     /// As many seeks as one address may have wait at once.
     TooManySeeks,
-    /// The match is under way (every player has moved, or a hand ended):
-    /// it can be resigned, no longer aborted.
+    /// The match is under way (its first move is made): it can be
+    /// resigned, no longer aborted.
     NoAbort,
     /// A tournament's match is played to its end: neither resigned nor
     /// aborted (leaving gives the seat to the computer).

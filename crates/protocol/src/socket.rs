@@ -109,8 +109,8 @@ pub enum Request {
     /// Concede the match: it ends now, the player's side places last (the
     /// others by their scores), and rated play counts it as a loss.
     Resign {},
-    /// Call the match off before it is under way (until every player has
-    /// moved once in the first hand): no result, nothing rated.
+    /// Call the match off before it is under way (before its first move,
+    /// or before it starts): no result, nothing rated.
     Abort {},
     Fill {},
     Settings {

@@ -350,7 +350,7 @@ impl Seeks {
 
     /// Whether a player holds a seat, not left, at an unfinished rated
     /// table: one made by a rated pairing, or a tournament's (every
-    /// tournament table is rated, see [`Seeks::made_rated`]).
+    /// tournament table is rated, see [`Seeks::made_by`]).
     pub async fn at_rated_table(&self, player: &str) -> Result<bool, sqlx::Error> {
         let Some(profile) = player.strip_prefix("p:") else {
             return Ok(false);
@@ -370,18 +370,16 @@ impl Seeks {
         Ok(row.is_some())
     }
 
-    /// How a table was made, for its ratings: `Some(true)` by a rated
-    /// pairing, a rated challenge to a bot account or a tournament,
-    /// `Some(false)` by a casual pairing or challenge, `None` otherwise
-    /// (created by a player).
-    pub async fn made_rated(&self, table: &str) -> Result<Option<bool>, sqlx::Error> {
+    /// How a table was made, for its ratings and for how its match may
+    /// end (see [`MadeBy`]).
+    pub async fn made_by(&self, table: &str) -> Result<MadeBy, sqlx::Error> {
         let paired = sqlx::query("SELECT rated FROM domino_seeks WHERE table_id = $1 LIMIT 1")
             .bind(table)
             .fetch_optional(&self.db.pool)
             .await?;
         if let Some(r) = paired {
             let rated: i64 = r.try_get(0)?;
-            return Ok(Some(rated != 0));
+            return Ok(MadeBy::Paired { rated: rated != 0 });
         }
         // A challenge's table: its bot's seat keeps whether it was rated.
         let challenged = sqlx::query(
@@ -392,16 +390,24 @@ impl Seeks {
         .await?;
         if let Some(r) = challenged {
             let rated: i64 = r.try_get(0)?;
-            return Ok(Some(rated != 0));
+            return Ok(MadeBy::Paired { rated: rated != 0 });
         }
-        // A tournament round lists its tables' ids in a JSON array.
+        // A tournament notes each table before opening it (its round
+        // lists it only after); older rounds only list their tables' ids.
         let entered = sqlx::query(
-            "SELECT 1 FROM domino_tournament_rounds WHERE tables LIKE '%\"' || $1 || '\"%' LIMIT 1",
+            "SELECT 1 FROM domino_tournament_tables WHERE table_id = $1
+             UNION ALL
+             SELECT 1 FROM domino_tournament_rounds WHERE tables LIKE '%\"' || $1 || '\"%'
+             LIMIT 1",
         )
         .bind(table)
         .fetch_optional(&self.db.pool)
         .await?;
-        Ok(entered.is_some().then_some(true))
+        Ok(if entered.is_some() {
+            MadeBy::Tournament
+        } else {
+            MadeBy::Player
+        })
     }
 
     /// Take a seek out of the pool, unless it was put to a table already:
@@ -665,6 +671,31 @@ async fn claim_player(
     }
 }
 
+/// How a table was made, as [`Seeks::made_by`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MadeBy {
+    /// By a player (friends' seats, or against the computer).
+    #[default]
+    Player,
+    /// By a pairing of seeks or an accepted challenge, rated or casual.
+    Paired { rated: bool },
+    /// By a tournament's round: rated, and played to its end.
+    Tournament,
+}
+
+impl MadeBy {
+    /// Whether the table's making decided its ratings: `Some(true)` by a
+    /// rated pairing or challenge or a tournament, `Some(false)` by a
+    /// casual one, `None` by a player (its seats decide).
+    pub const fn rated(self) -> Option<bool> {
+        match self {
+            MadeBy::Player => None,
+            MadeBy::Paired { rated } => Some(rated),
+            MadeBy::Tournament => Some(true),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -704,5 +735,36 @@ mod tests {
         assert!(seeks.at_rated_table("p:ana").await.unwrap());
         assert!(!seeks.at_rated_table("p:bea").await.unwrap());
         assert!(!seeks.at_rated_table("g:ana-guest-id").await.unwrap());
+    }
+
+    /// A tournament's table is known as one from the moment the
+    /// tournament notes it, before its round lists it (the table's task
+    /// reads this when it starts), and from an older round's list alone.
+    #[tokio::test]
+    async fn a_tournament_table_is_made_by_the_tournament_before_its_round_lists_it() {
+        use super::MadeBy;
+        let store = Store::connect("sqlite::memory:").await.unwrap();
+        let seeks = store.seeks();
+        assert_eq!(seeks.made_by("t1-1-0").await.unwrap(), MadeBy::Player);
+        store
+            .tournaments()
+            .note_tournament_table("t1", "t1-1-0")
+            .await
+            .unwrap();
+        assert_eq!(seeks.made_by("t1-1-0").await.unwrap(), MadeBy::Tournament);
+        let round = RoundRow {
+            round: 1,
+            plan: "[]".into(),
+            tables: r#"["old-table"]"#.into(),
+            results: "[]".into(),
+            secret: String::new(),
+        };
+        assert!(store.tournaments().add_round("t0", &round).await.unwrap());
+        assert_eq!(
+            seeks.made_by("old-table").await.unwrap(),
+            MadeBy::Tournament
+        );
+        assert_eq!(MadeBy::Tournament.rated(), Some(true));
+        assert_eq!(MadeBy::Player.rated(), None);
     }
 }

@@ -11,6 +11,7 @@
 
 use domino_engine::Phase;
 use domino_protocol::table::Ended;
+use domino_store::seeks::MadeBy;
 use domino_store::TableWriteError;
 
 use super::messages::{Code, Refusal};
@@ -23,12 +24,17 @@ impl Table {
         self.ended.is_some() || self.m.phase() == Phase::MatchOver
     }
 
+    /// A tournament made the table: its match is played to its end.
+    fn in_tournament(&self) -> bool {
+        self.made_by == MadeBy::Tournament
+    }
+
     /// Whether the match may still be aborted: nothing has been played in
     /// it (the first hand has no action yet), or it has not started.
     pub(super) fn may_abort(&self) -> bool {
         !self.over()
             && !self.finished
-            && !self.in_tournament
+            && !self.in_tournament()
             && self.sheet.is_empty()
             && self.m.history().is_empty()
     }
@@ -65,7 +71,7 @@ impl Table {
         if self.over() || self.finished {
             return Err(Refusal::new(Code::MatchOver, "the match is over"));
         }
-        if self.in_tournament {
+        if self.in_tournament() {
             return Err(Refusal::new(
                 Code::InTournament,
                 "a tournament's match is played to its end: leave to let the computer play your seat",

@@ -347,9 +347,8 @@ impl Table {
             clock,
             timed_out: None,
             awaited_until: None,
-            made_rated: None,
+            made_by: domino_store::seeks::MadeBy::Player,
             ended: None,
-            in_tournament: false,
         };
         Ok((table, rx))
     }

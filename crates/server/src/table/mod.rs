@@ -295,14 +295,12 @@ pub struct Table {
     /// seats were kept for them at creation (see [`Table::awaiting`]).
     awaited_until: Option<i64>,
     /// How the table was made, as the store says (see
-    /// `Seeks::made_rated`): read when its task starts, again when the
-    /// match is rated.
-    made_rated: Option<bool>,
+    /// `Seeks::made_by`): read when its task starts, again when the
+    /// match is rated. A tournament's match is neither resigned nor
+    /// aborted.
+    made_by: domino_store::seeks::MadeBy,
     /// The match was resigned or aborted: it is over whatever its phase.
     ended: Option<domino_protocol::table::Ended>,
-    /// A tournament made the table (read when its task starts): its match
-    /// is neither resigned nor aborted.
-    in_tournament: bool,
 }
 
 /// A new table's settings, checked.

@@ -49,23 +49,15 @@ impl Table {
         let players = self.rated_players();
         players.iter().all(Option::is_some)
             && players.iter().flatten().any(|p| !p.starts_with("bot:"))
-            && rated_play(self.made_rated, &self.plan) != Some(false)
+            && rated_play(self.made_by.rated(), &self.plan) != Some(false)
     }
 
-    /// Read how the table was made into [`Table::made_rated`] (and
-    /// whether a tournament made it); `false`
+    /// Read how the table was made into [`Table::made_by`]; `false`
     /// when the store could not say (logged).
-    pub(super) async fn read_made_rated(&mut self) -> bool {
-        match self.store.tournaments().tournament_of_table(&self.id).await {
-            Ok(t) => self.in_tournament = t.is_some(),
-            Err(e) => {
-                tracing::error!(table = %self.id, "reading whether a tournament made the table: {e}");
-                return false;
-            }
-        }
-        match self.store.seeks().made_rated(&self.id).await {
+    pub(super) async fn read_made_by(&mut self) -> bool {
+        match self.store.seeks().made_by(&self.id).await {
             Ok(m) => {
-                self.made_rated = m;
+                self.made_by = m;
                 true
             }
             Err(e) => {
@@ -88,7 +80,7 @@ impl Table {
     /// [`Table::rating_changes`]. Meanwhile the table holds its state
     /// messages back, so the players hear the end once, with the changes.
     pub(super) async fn rate(&mut self) {
-        if !self.read_made_rated().await {
+        if !self.read_made_by().await {
             return;
         }
         let Some(end) = self.match_end() else {
@@ -126,7 +118,7 @@ impl Table {
     pub(super) fn result(&self) -> (Vec<usize>, Option<usize>) {
         let winner = self.m.winner().and_then(|w| w.side());
         let ranks = ratings::ranks(self.m.scores(), winner, self.rules.low_score_wins());
-        let rated = rated_play(self.made_rated, &self.plan) == Some(true);
+        let rated = rated_play(self.made_by.rated(), &self.plan) == Some(true);
         let mut left: Vec<bool> = self.seats.iter().map(|s| s.left && rated).collect();
         match self.ended {
             // Nobody placed: all tied, no winner.

@@ -32,7 +32,7 @@ impl Table {
         for s in 0..self.seats.len() {
             self.mark_bot_account(s).await;
         }
-        self.read_made_rated().await;
+        self.read_made_by().await;
         // A restored table may owe the next hand or a bot move.
         self.pump(Vec::new()).await;
         let mut next = first;
