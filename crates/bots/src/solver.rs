@@ -291,8 +291,9 @@ fn encode(a: Action) -> u16 {
         Action::Muggins => 3,
         Action::ChoosePoser { seat } => 4 + u16::from(seat & 7),
         Action::Play { tile, end, claim } => {
-            let end = end.map_or(0, |e| u16::from(e.min(14)) + 1);
-            16 + ((tile.index() as u16) << 5 | end << 1 | u16::from(claim))
+            // Five bits of chain: chicken foot's toes take its chains past 15.
+            let end = end.map_or(0, |e| u16::from(e.min(30)) + 1);
+            16 + ((tile.index() as u16) << 6 | end << 1 | u16::from(claim))
         }
     }
 }
@@ -309,9 +310,9 @@ fn decode(code: u16) -> Option<Action> {
         },
         _ => {
             let c = code - 16;
-            let end = (c >> 1) & 15;
+            let end = (c >> 1) & 31;
             Action::Play {
-                tile: domino_engine::Tile::from_index(usize::from(c >> 5))?,
+                tile: domino_engine::Tile::from_index(usize::from(c >> 6))?,
                 end: if end == 0 { None } else { Some(end as u8 - 1) },
                 claim: c & 1 == 1,
             }
@@ -925,5 +926,31 @@ fn bf(s: &Solver, pos: &Position) -> i32 {
         vals.max().unwrap_or(0)
     } else {
         vals.min().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod encoding {
+    use super::{decode, encode};
+    use domino_engine::{Action, Tile};
+
+    /// Every action a table may keep comes back whole, chicken foot's
+    /// chains past 15 and double-twelve's last tile included.
+    #[test]
+    fn every_action_survives_the_table() {
+        let mut all = vec![Action::Pass, Action::Draw, Action::Muggins];
+        all.extend((0..8).map(|seat| Action::ChoosePoser { seat }));
+        for i in 0..domino_engine::MAX_TILES {
+            let tile = Tile::from_index(i).expect("a tile index");
+            for end in std::iter::once(None).chain((0..=30).map(Some)) {
+                for claim in [false, true] {
+                    all.push(Action::Play { tile, end, claim });
+                }
+            }
+        }
+        for a in all {
+            assert_eq!(decode(encode(a)), Some(a), "{a:?}");
+        }
+        assert_eq!(decode(0), None);
     }
 }

@@ -162,6 +162,21 @@ fn block_draw_and_crosses() {
     check("cross", Some(2), serde_json::json!({}), 13, 6);
 }
 
+/// The trains family: several trains, the open markers, doubles owed and
+/// drawing while the boneyard lasts, the chicken foot's toes.
+#[test]
+fn trains_endgames() {
+    check(
+        "mexican-train",
+        Some(8),
+        serde_json::json!({"set": 9}),
+        20,
+        6,
+    );
+    check("mexican-train", Some(8), serde_json::json!({}), 15, 6);
+    check("chicken-foot", Some(8), serde_json::json!({}), 18, 6);
+}
+
 #[test]
 fn a_best_line_plays_to_the_end() {
     let rules = Rules::of_preset("jamaican").unwrap();

@@ -162,11 +162,14 @@ pub fn draws_possible(pos: &Position) -> bool {
 }
 
 /// The plays of a position, each in its claiming form where there is one;
-/// empty when the turn holds muggins (a free gift, not a puzzle) or no play.
+/// empty when the turn holds muggins (a free gift, not a puzzle), no play,
+/// or a pass beside the plays (a trains game's first-turn chain, which the
+/// player may end at any tile): a puzzle asks for a tile, and the best
+/// answer there may be to stop.
 pub fn choices(pos: &Position) -> Vec<Action> {
     let mut legal = MoveList::new();
     pos.hand.legal(&mut legal);
-    if legal.contains(&Action::Muggins) {
+    if legal.contains(&Action::Muggins) || legal.contains(&Action::Pass) {
         return Vec::new();
     }
     legal
@@ -187,4 +190,40 @@ pub fn choices(pos: &Position) -> Vec<Action> {
             _ => None,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In a first-turn chain the player may stop at any tile: a position
+    /// where passing stands beside the plays poses no puzzle.
+    #[test]
+    fn a_chain_that_may_stop_has_no_choices() {
+        let spec: RulesSpec = serde_json::from_value(serde_json::json!({
+            "preset": "mexican-train", "players": 4, "options": {"first_turn": "chain"}
+        }))
+        .expect("a rules spec");
+        let rules = spec.resolve().expect("mexican train rules");
+        let mut legal = MoveList::new();
+        let mut seen = 0;
+        for seed in 0..40 {
+            let m = Match::new(rules, Some(seed), None).expect("a match");
+            let mut pos = Position::new(*m.hand(), 1);
+            for _ in 0..200 {
+                if pos.hand.is_over() {
+                    break;
+                }
+                pos.hand.legal(&mut legal);
+                let plays = legal.iter().any(|a| matches!(a, Action::Play { .. }));
+                if plays && legal.contains(&Action::Pass) {
+                    assert!(choices(&pos).is_empty(), "seed {seed}: {legal:?}");
+                    seen += 1;
+                }
+                // The first play listed keeps the chain going.
+                pos.apply(legal[0]);
+            }
+        }
+        assert!(seen > 0, "no chain with a pass beside its plays");
+    }
 }

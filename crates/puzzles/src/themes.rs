@@ -35,11 +35,10 @@ pub fn detect(setup: &Setup, kind: Kind, answer: Action) -> Vec<Theme> {
         let opponent = rules.side_of(next) != side;
         if opponent
             && after.hand.playable(next).is_empty()
-            && !pos
-                .hand
-                .hand(next)
-                .intersect(pos.hand.layout().playable())
-                .is_empty()
+            // What the opponent could have laid had the answer been
+            // another: the hand's rule, so that a trains game's closed
+            // trains count for nothing.
+            && !pos.hand.playable(next).is_empty()
         {
             out.push(Theme::Cutting);
         }
