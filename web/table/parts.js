@@ -32,7 +32,9 @@ export function tableParts(on) {
   const kind = h("span", { class: "tablekind", id: "tablekind" });
   const fairTick = h("button", { type: "button", class: "linkish fairtick", id: "fairtick", onclick: on.openFair });
   const leaveBtn = h("button", { type: "button", class: "quiet", id: "leave", hidden: true, onclick: on.leave }, t("act-leave"));
-  // Abort while nothing is played, resign after: the view names it.
+  // Abort while nothing is played, resign after: the view names it. Under
+  // the hand, away from the plays: in the top bar it took a line of its own
+  // on a phone and pushed the hand below the fold.
   const endBtn = h("button", { type: "button", class: "quiet", id: "endmatch", hidden: true, onclick: on.end });
   const scoreBox = h("div", { class: "scorebox", id: "scorebox" });
   // The match's end is said by the announcer, and the focus goes to the rematch.
@@ -82,8 +84,8 @@ export function tableParts(on) {
   const invite = h("section", { class: "panel invite", id: "invite", hidden: true });
   const page = h("div", { class: "tablepage", id: "tablepage" },
     h("div", { class: "play" },
-      h("div", { class: "topbar" }, title, handNo, kind, fairTick, howLink, endBtn, leaveBtn),
-      scoreBox, banner, offline, felt, status, buttons, result, handEl, keysHelp, announcer.el),
+      h("div", { class: "topbar" }, title, handNo, kind, fairTick, howLink, leaveBtn),
+      scoreBox, banner, offline, felt, status, buttons, result, handEl, h("div", { class: "endrow" }, endBtn), keysHelp, announcer.el),
     h("aside", { class: "side" }, invite, sheetBox, chat, fair,
       h("section", { class: "panel" }, h("h2", {}, t("log-title")), logEl), settings));
   return {

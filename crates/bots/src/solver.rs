@@ -282,6 +282,13 @@ struct Slot {
     best: u16,
 }
 
+/// Where a play's tile starts in an [`encode`]d action: below it, five bits
+/// of end (chicken foot's toes take its chains past 15) and the claim.
+pub(crate) const TILE_SHIFT: u16 = 6;
+/// A play's end in an [`encode`]d action, once shifted down by one: 0 for
+/// the pose, else the chain's id plus one.
+pub(crate) const END_MASK: u16 = 31;
+
 /// An action in 16 bits, for the table: 0 is none, then a pass, a draw,
 /// muggins, a named poser, and a play by its tile, end (or pose) and claim.
 fn encode(a: Action) -> u16 {
@@ -291,9 +298,8 @@ fn encode(a: Action) -> u16 {
         Action::Muggins => 3,
         Action::ChoosePoser { seat } => 4 + u16::from(seat & 7),
         Action::Play { tile, end, claim } => {
-            // Five bits of chain: chicken foot's toes take its chains past 15.
-            let end = end.map_or(0, |e| u16::from(e.min(30)) + 1);
-            16 + ((tile.index() as u16) << 6 | end << 1 | u16::from(claim))
+            let end = end.map_or(0, |e| u16::from(e.min(END_MASK as u8 - 1)) + 1);
+            16 + ((tile.index() as u16) << TILE_SHIFT | end << 1 | u16::from(claim))
         }
     }
 }
@@ -310,9 +316,9 @@ fn decode(code: u16) -> Option<Action> {
         },
         _ => {
             let c = code - 16;
-            let end = (c >> 1) & 31;
+            let end = (c >> 1) & END_MASK;
             Action::Play {
-                tile: domino_engine::Tile::from_index(usize::from(c >> 6))?,
+                tile: domino_engine::Tile::from_index(usize::from(c >> TILE_SHIFT))?,
                 end: if end == 0 { None } else { Some(end as u8 - 1) },
                 claim: c & 1 == 1,
             }

@@ -19,7 +19,7 @@ use domino_engine::rules::{Claims, LayoutKind};
 use domino_engine::score::{settle_summary, winner_of};
 use domino_engine::{Ending, HandSummary, Rules, Tile, TileSet};
 
-use super::{Objective, Position, Slot, Solver, Window, EXACT, LOWER};
+use super::{Objective, Position, Slot, Solver, Window, END_MASK, EXACT, LOWER, TILE_SHIFT};
 
 /// A 64-bit finalizer (splitmix64), for the key tables built at compile time.
 const fn mix(mut x: u64) -> u64 {
@@ -88,7 +88,7 @@ fn play_move(t: u32, end: Option<u8>) -> Move {
         None => 0,
         Some(e) => u16::from(e) + 1,
     };
-    16 + ((t as u16) << 5 | code << 1)
+    16 + ((t as u16) << TILE_SHIFT | code << 1)
 }
 
 /// Everything that changes during the search.
@@ -260,8 +260,8 @@ impl Fixed {
         if m == PASS {
             return c;
         }
-        let t = u32::from((m - 16) >> 5);
-        let code = ((m - 16) >> 1) & 15;
+        let t = u32::from((m - 16) >> TILE_SHIFT);
+        let code = ((m - 16) >> 1) & END_MASK;
         let tile = tile_of(t);
         let bit = 1u64 << t;
         let held = &mut c.hands[seat as usize & (SEATS - 1)];
@@ -405,8 +405,8 @@ impl Solver {
         let [a, b] = s.ends;
         let mut keys = [0i32; MOST];
         for (k, &m) in keys.iter_mut().zip(rest.iter()) {
-            let t = tile_of(u32::from((m - 16) >> 5));
-            let open = match ((m - 16) >> 1) & 15 {
+            let t = tile_of(u32::from((m - 16) >> TILE_SHIFT));
+            let open = match ((m - 16) >> 1) & END_MASK {
                 0 => suit(t.high()) | suit(t.low()),
                 1 => suit(t.other(a)) | suit(b),
                 _ => suit(a) | suit(t.other(b)),
