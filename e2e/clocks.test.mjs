@@ -51,6 +51,22 @@ for (const run of [
 ]) {
   test(`${run.lang} at ${run.size} size: the last seconds of your turn warned, each timeout said with its count, the third's lost seat explained, and taken back in a casual match`, async () => {
     const page = await newPlayer(env, `Ana-${run.lang}`, { viewport: run.viewport, locale: run.locale });
+    // What goes over the table's socket, to name the cause if the seat is
+    // not given back (once on CI the button stayed for 15 s).
+    const frames = [];
+    page.on("websocket", (ws) => {
+      const keep = (dir) => (f) => {
+        if (frames.length > 60) frames.shift();
+        try {
+          const m = JSON.parse(String(f.payload));
+          frames.push(`${dir} ${m.type}${m.code ? " " + m.code : ""}${"seat" in m ? " seat=" + m.seat : ""}${m.clock ? " timeouts=" + m.clock.timeouts : ""}`);
+        } catch { frames.push(`${dir} ?`); }
+      };
+      ws.on("framesent", keep(">"));
+      ws.on("framereceived", keep("<"));
+      ws.on("close", () => frames.push("closed"));
+      ws.on("socketerror", (e) => frames.push("error " + e));
+    });
     await page.goto(env.base + "/");
     await openCustom(page);
     // A table of 5 s a move (not among the lobby's choices), made from the
@@ -98,7 +114,10 @@ for (const run of [
     await page.evaluate(() => document.getElementById("takeback")?.focus());
     assert.equal(await page.evaluate(() => document.activeElement?.id), "takeback");
     await page.keyboard.press("Enter");
-    await back.waitFor({ state: "hidden" });
+    await back.waitFor({ state: "hidden", timeout: 30000 }).catch(async (e) => {
+      const seen = await page.evaluate(() => ({ active: document.activeElement?.id, status: document.getElementById("status")?.textContent }));
+      throw new Error(`${e.message}\nthe page: ${JSON.stringify(seen)}\nthe sockets' last frames: ${frames.slice(-20).join(" | ")}`);
+    });
     await page.locator(".seatclock.mine").waitFor({ state: "visible", timeout: 20000 });
     assert.equal(await page.locator("#clocknews").count(), 0);
     await shot(page, `clocks-seat-back-${run.lang}-${run.size}`);
