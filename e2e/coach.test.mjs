@@ -149,3 +149,55 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es"], ["phone", PH
     noErrors(viewer);
   });
 }
+
+// A match too long for the coach whole (the trains family's many hands):
+// the page asks for the hand on the board alone, says so, and offers the
+// next hand's analysis on reaching it. The whole match's refusal is the
+// server's own answer for a long match, given here to a short one (two
+// hands of Mexican Train between bots) so that the test stays short.
+test("a trains match too long whole is coached a hand at a time on its replay (en, phone)", async () => {
+  // The whole match's 413 is this test's own answer (below).
+  const page = await newPlayer(env, "Trains-watcher", { viewport: PHONE, allow: [/\/api\/analysis\/[0-9a-f]+$/, /Failed to load resource.*413/] });
+  await page.goto(env.base + "/");
+  const made = await page.evaluate(() => new Promise((ok) => {
+    const ws = new WebSocket(`ws://${location.host}/ws`);
+    ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "mexican-train", players: 2, options: { rounds: 2 } },
+      seats: ["bot", "bot"], bot: "random", name: "Watcher" }));
+    ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { ws.close(); ok(m); } };
+  }));
+  assert.equal(made.type, "joined", JSON.stringify(made));
+  // Finished once its history has a record.
+  let rec = null;
+  for (let i = 0; i < 240 && !rec; i++) {
+    const r = await page.request.get(`${env.base}/api/history/${made.table}/record`);
+    if (r.status() === 200) rec = await r.json();
+    else await page.waitForTimeout(500);
+  }
+  assert.ok(rec && rec.hands.length === 2, "the match finished with two hands");
+  const asked = [];
+  await page.route(/\/api\/analysis\//, (route) => {
+    const url = new URL(route.request().url());
+    asked.push(url.search);
+    if (!url.searchParams.has("hand")) {
+      return route.fulfill({ status: 413, contentType: "application/json",
+        body: JSON.stringify({ type: "error", code: "analysis_too_large", message: "the match has 900 decisions; the coach analyses at most 600 (ask for one hand at a time: ?hand=N)" }) });
+    }
+    return route.continue();
+  });
+  await page.goto(`${env.base}/r/${made.table}`);
+  await page.click("#coach-ask");
+  await page.waitForSelector("#coach-hand-only");
+  assert.match(await page.textContent("#coach-hand-only"), /one hand at a time\. Shown: hand 1\./);
+  assert.deepEqual(asked, ["", "?hand=1"]);
+  await page.waitForSelector("#coach-summary");
+  // On to the last frame, of hand 2: its analysis is offered, and given.
+  await page.keyboard.press("End");
+  await page.waitForSelector("#coach-ask");
+  assert.equal((await page.textContent("#coach-ask")).trim(), "Ask the coach about hand 2");
+  await shot(page, "coach-trains-by-hand-phone");
+  await page.click("#coach-ask");
+  await page.waitForFunction(() => /Shown: hand 2\./.test(document.getElementById("coach-hand-only")?.textContent || ""));
+  assert.deepEqual(asked, ["", "?hand=1", "?hand=2"]);
+  assert.equal(await page.locator("#coach-ask").count(), 0, "nothing more to ask on hand 2");
+  noErrors(page);
+});

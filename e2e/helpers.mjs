@@ -357,13 +357,23 @@ export const samePlay = (a, b) => a.tile === b.tile && (a.end ?? null) === (b.en
 export const missOf = (key) => key.choices.map((c) => c.action).find((a) => !samePlay(a, key.answer));
 
 /// Play `action` on a puzzle shown (`shown`, as the server sent it): its
-/// tile, then its end on the board when the tile fits two.
+/// tile, then its end on the board when the tile fits two (in the trains
+/// family, the open end of its train at the station).
 export async function playPuzzle(page, shown, action) {
   await page.click(`#puzzlehand [data-tile="${action.tile}"]`);
   if (shown.choices.filter((c) => c.tile === action.tile).length > 1) {
-    await page.click(`#puzzleboard g.end.choosable[data-end="${action.end}"]`);
+    await page.click(`${puzzleEnd(shown)}[data-end="${action.end}"]`);
   }
 }
+
+/// The trains family's puzzles are drawn as the table's station.
+export const stationPuzzle = (shown) => shown.facts.layout === "trains" || shown.facts.layout === "foot";
+/// A puzzle's board's tiles, on the board or at the station.
+export const puzzleTiles = (shown, root = "#puzzle") => stationPuzzle(shown) ? `${root}station svg[data-tile]` : `${root}board g.tile`;
+/// A puzzle's board's tile `tile` drawn as the last played.
+export const puzzleLast = (shown, tile) => stationPuzzle(shown) ? `#puzzlestation svg.last[data-tile="${tile}"]` : `#puzzleboard g.tile.last[data-tile="${tile}"]`;
+/// A puzzle's ends that take the tile picked.
+export const puzzleEnd = (shown) => stationPuzzle(shown) ? "#puzzlestation button.trainend.choosable" : "#puzzleboard g.end.choosable";
 
 // axe-core's source, run through the DevTools protocol: the page's
 // Content-Security-Policy refuses it as an inline <script> tag.

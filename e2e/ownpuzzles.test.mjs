@@ -83,7 +83,7 @@ for (const [size, viewport, locale, lang] of [["desktop", DESKTOP, undefined, "e
     const mine = made.d.played;
     await page.click(`#puzzlehand [data-tile="${mine.tile}"]`);
     if (p.choices.filter((c) => c.tile === mine.tile).length > 1) {
-      await page.click(`#puzzleboard g.end.choosable[data-end="${mine.end}"]`);
+      await page.click(`#puzzleboard g.end.choosable[data-end="${mine.end}"]`); // own puzzles here are of a line game
     }
     await page.waitForSelector("#puzzleverdict");
     // The coach's mark is a miss: its answer is shown on asking.

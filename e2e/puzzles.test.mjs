@@ -4,7 +4,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE, puzzleKey, samePlay as same, playPuzzle as play } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE, puzzleKey, samePlay as same, playPuzzle as play, puzzleTiles, puzzleLast, stationPuzzle } from "./helpers.mjs";
 
 /** The answer key: the shipped set, by id. */
 const KEY = puzzleKey();
@@ -31,7 +31,7 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     await page.waitForURL(/\/puzzles$/);
     let shown = await first;
     await page.waitForSelector("#puzzlehand .handtile.legal");
-    await page.waitForSelector("#puzzleboard g.tile");
+    await page.waitForSelector(puzzleTiles(shown));
     await shot(page, `puzzles-${size}-puzzle`);
     // The themes would give the answer away: none before the try.
     assert.equal(await page.locator(".chip").count(), 0, "no theme shown before the try");
@@ -85,8 +85,16 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "fr-FR"], ["phone",
     await page.goto(env.base + "/");
     const shown = await daily;
     // The position in small, its game, kind and rating, and the way to it.
-    await page.waitForSelector("#dailycard #dailyboard g.tile");
-    assert.equal(await page.locator("#dailyboard g.tile").count(), shown.state.history.filter((e) => e.action.type === "play").length);
+    await page.waitForSelector(`#dailycard ${puzzleTiles(shown, "#daily")}`);
+    if (stationPuzzle(shown)) {
+      // The station: a row per line, each showing its newest tiles and counting the rest.
+      assert.equal(await page.locator("#dailystation .train").count(), shown.layout.chains.length);
+      const counted = await page.locator("#dailystation .train").evaluateAll((rows) => rows.reduce((n, r) =>
+        n + r.querySelectorAll(".traintiles svg[data-tile]").length + Number(r.querySelector(".more")?.textContent.match(/\d+/)?.[0] || 0), 0));
+      assert.equal(counted + 1, shown.state.history.filter((e) => e.action.type === "play").length, "every tile at the station, the engine with them");
+    } else {
+      assert.equal(await page.locator("#dailyboard g.tile").count(), shown.state.history.filter((e) => e.action.type === "play").length);
+    }
     const info = await page.textContent("#dailyinfo");
     assert.ok(info.includes(String(Math.round(shown.rating.rating)).slice(-3)), info);
     assert.match(info, locale === "fr-FR" ? /Problème / : /Problema /);
@@ -150,7 +158,7 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone",
     await page.click("#puzzlelinenext");
     assert.match(await page.textContent("#puzzlestep"), new RegExp(`^1 (de|sur) ${answer.line.length}`));
     assert.ok((await page.textContent("#puzzlestep")).includes(key.answer.tile));
-    await page.waitForSelector(`#puzzleboard g.tile.last[data-tile="${key.answer.tile}"]`);
+    await page.waitForSelector(puzzleLast(shown, key.answer.tile));
     assert.equal(await page.locator(`#puzzlehand [data-tile="${key.answer.tile}"]`).count(), 0, "the tile played left the hand");
     await shot(page, `puzzles-line-${size}-${locale}`);
     // To the end, then the player's own play.
@@ -159,7 +167,7 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone",
     await page.click("#puzzlelineyours");
     assert.equal(await page.getAttribute("#puzzlelineyours", "aria-pressed"), "true");
     await page.click("#puzzlelinenext");
-    await page.waitForSelector(`#puzzleboard g.tile.last[data-tile="${miss.tile}"]`);
+    await page.waitForSelector(puzzleLast(shown, miss.tile));
     await page.click("#puzzlelineback");
     assert.ok(await page.locator("#puzzlelineback").isDisabled(), "back at the position");
     await page.waitForSelector(`#puzzlehand [data-tile="${miss.tile}"]`);
@@ -206,6 +214,54 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es-ES"], ["phone",
     // A seat named by its role reads as the language does ("del", "du"), never "de el", "de le".
     assert.doesNotMatch(await page.textContent("#puzzleresult"), /\bde (el|le) /);
     await shot(page, `puzzles-count-${size}-${locale}`);
+    noErrors(page);
+  });
+}
+
+// The trains family's puzzles on the table's station: every line a row
+// with its owner's place to the mover, the tiles to click, a tile that
+// fits several trains asking which at the station, and after the try the
+// solver's line played out on the station.
+for (const [game, size, viewport, locale] of [["mexican-train", "phone", PHONE, "es-ES"], ["chicken-foot", "desktop", DESKTOP, "fr-FR"]]) {
+  test(`a ${game} puzzle drawn as the station, answered from it, in ${locale} at ${size} size`, async () => {
+    const page = await newPlayer(env, `trains-puzzler-${size}`, { viewport, locale });
+    await page.goto(env.base + "/puzzles");
+    await page.waitForSelector(`#puzzlegame option[value="${game}"]`, { state: "attached" });
+    // Asked for until one comes whose answer's tile fits more than one train, or the tenth.
+    let shown, key;
+    for (let i = 0; i < 10; i++) {
+      const next = nextShown(page);
+      if (i === 0) await page.selectOption("#puzzlegame", game);
+      else await page.click("#puzzlenext");
+      shown = await next;
+      key = KEY.get(shown.id);
+      if (shown.choices.filter((c) => c.tile === key.answer.tile).length > 1) break;
+    }
+    assert.equal(shown.game, game);
+    assert.ok(stationPuzzle(shown), JSON.stringify(shown.facts));
+    await page.waitForSelector("#puzzlestation .train");
+    assert.ok(await page.locator("#puzzleboard").evaluate((b) => getComputedStyle(b).display === "none"), "the line board is not drawn");
+    assert.equal(await page.locator("#puzzlestation .train").count(), shown.layout.chains.length);
+    // The mover's own train is "yours"; nothing sticks out sideways.
+    if (game === "mexican-train") assert.equal(await page.locator("#puzzlestation .train.mine").count(), 1);
+    assert.ok(await page.evaluate(() => document.scrollingElement.scrollWidth <= innerWidth), "no sideways scroll");
+    await shot(page, `puzzles-${game}-${size}`);
+    const several = shown.choices.filter((c) => c.tile === key.answer.tile).length > 1;
+    await page.click(`#puzzlehand [data-tile="${key.answer.tile}"]`);
+    if (several) {
+      // The trains it fits are buttons at the station and under it, named.
+      await page.waitForSelector("#puzzlestation button.trainend.choosable");
+      assert.ok(await page.locator("#puzzleends .trainchoice").count() >= 2);
+      await shot(page, `puzzles-${game}-${size}-choose`);
+      await page.click(`#puzzlestation button.trainend.choosable[data-end="${key.answer.end}"]`);
+    }
+    await page.waitForSelector("#puzzleverdict.right");
+    // The solver's line from the answer, on the station.
+    if (await page.locator("#puzzlelinenext").count()) {
+      await page.click("#puzzlelinenext");
+      await page.waitForSelector(puzzleLast(shown, key.answer.tile));
+      await shot(page, `puzzles-${game}-${size}-line`);
+    }
     noErrors(page);
   });
 }

@@ -31,7 +31,7 @@ test("a fresh phone in French: a name at once, the grid and today's puzzle on th
   const page = await newPlayer(env, "fresh-fr-phone", { viewport: PHONE, locale: "fr-FR" });
   await page.goto(env.base + "/");
   await page.waitForSelector('#qgrid [data-tile="draw/none"]');
-  await page.waitForSelector("#dailycard:not([hidden]) #dailyboard g.tile");
+  await page.waitForSelector("#dailycard:not([hidden]) :is(#dailyboard g.tile, #dailystation svg[data-tile])");
   // A guest's name, given at once and kept.
   const name = await page.inputValue("#name");
   assert.match(name, /^Joueur \d{4}$/);

@@ -22,7 +22,7 @@ import { Q } from "./plan.js";
  *   mean_cost: number | null, blunders: number, mistakes: number, inaccuracies: number, hindsight: number,
  *   expert_agreed: number, expert_asked: number }} Seat
  * @typedef {{ objective: string, thresholds: { inaccuracy: number, mistake: number, blunder: number },
- *   hands: Hand[], seats: Seat[] }} Report
+ *   hands: Hand[], seats: Seat[], hand?: number }} Report
  */
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);

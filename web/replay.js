@@ -55,35 +55,59 @@ export async function replayPage(app, id, nav) {
   const preset = data.summary.rules.preset;
 
   // The coach: the server's analysis of every decision, asked for once
-  // (its views are in coach.js).
+  // (its views are in coach.js). A match too long to go through whole
+  // (many hands of the trains family) is analysed a hand at a time: the
+  // hand shown, and another when the player asks on reaching it.
   /** @type {import("./coach.js").Report | null} */
   let coach = null;
+  /** @type {number | null} the hand analysed alone, when the match is too long */
+  let coachHand = null;
+  let byHand = false;
   const stepCoach = h("p", { class: "coachstep", id: "coachstep", "aria-live": "polite" });
   // A marked step's "Make this a puzzle".
   const puzzleBox = h("div", {});
   const graphBox = h("div", { class: "graphbox" });
+  const askButton = (/** @type {number | null} */ hand) => h("button", { type: "button", id: "coach-ask", onclick: () => askCoach(hand) },
+    hand == null ? t("coach-ask") : t("coach-ask-hand", { hand }));
   const coachBox = h("section", { class: "coach", id: "coach", "aria-label": t("coach-title") },
-    h("button", { type: "button", id: "coach-ask", onclick: askCoach }, t("coach-ask")),
-    h("span", { class: "muted small" }, " ", t("coach-about")));
+    askButton(null), h("span", { class: "muted small" }, " ", t("coach-about")));
   const who = (s) => names[s] || t("bot-name", { n: s + 1 });
   const frameOf = (hand, index) => frames.findIndex((f) => f.hand === hand && f.step === index);
-  async function askCoach() {
+  /** @param {number | null} hand the hand alone, or the whole match */
+  async function askCoach(hand = null) {
     fill(coachBox, h("p", { class: "muted", id: "coach-wait" }, t("coach-thinking")));
     let r;
     try {
-      r = await fetch(`/api/analysis/${id}`);
+      r = await fetch(`/api/analysis/${id}${hand == null ? "" : `?hand=${hand}`}`);
     } catch (e) {
       r = null;
     }
     const body = r ? await r.json().catch(() => ({})) : {};
+    if (r && !r.ok && body.code === "analysis_too_large" && hand == null) {
+      // Too long whole: the hand on the board, alone.
+      byHand = true;
+      return askCoach(frames[i].hand);
+    }
     if (!r || !r.ok) {
       fill(coachBox, h("p", { class: "error", id: "coach-error" }, t("error", { code: body.code || "internal", message: body.message || "" })),
-        h("button", { type: "button", id: "coach-ask", onclick: askCoach }, t("coach-again")));
+        h("button", { type: "button", id: "coach-ask", onclick: () => askCoach(hand) }, t("coach-again")));
       return;
     }
     coach = body;
-    fill(coachBox, coachSummary(body, who), marksList(body, frameOf, who, go));
+    coachHand = hand;
+    showCoachBox();
     show();
+  }
+
+  // The analysis's summary and marks; a match analysed by hands says which
+  // hand, and offers the one on the board when it is another.
+  function showCoachBox() {
+    if (!coach) return;
+    const other = byHand && frames[i].hand !== coachHand ? frames[i].hand : null;
+    fill(coachBox,
+      byHand ? h("p", { class: "muted", id: "coach-hand-only" }, t("coach-hand-only", { hand: coachHand ?? 0 })) : null,
+      other != null ? askButton(other) : null,
+      coachSummary(coach, who), marksList(coach, frameOf, who, go));
   }
 
   // The decision played at frame `f` (the frame after its action), if any.
@@ -98,6 +122,10 @@ export async function replayPage(app, id, nav) {
 
   function showCoach(k, P, game) {
     const f = frames[k];
+    if (byHand && coach && !document.getElementById("coach-wait")) {
+      const offered = coachBox.querySelector("#coach-ask");
+      if ((f.hand !== coachHand) !== !!offered || (offered && offered.textContent !== t("coach-ask-hand", { hand: f.hand }))) showCoachBox();
+    }
     const d = decisionAt(f);
     stepCoach.className = "coachstep" + (d && d.severity ? ` ${d.severity}` : "") + (d && d.blunder ? " blunder" : "");
     fill(puzzleBox);

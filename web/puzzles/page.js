@@ -62,7 +62,7 @@ export function puzzlesPage(app) {
     modeTabs("puzzles"),
     title,
     h("div", { class: "row" }, h("label", {}, t("puzzle-game-label"), " ", game), h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn, mineBtn),
-    info, parts.board, lineBox, parts.others, parts.soFar, parts.prompt, parts.endBtns, parts.hand, error, result));
+    info, parts.boardBox, lineBox, parts.others, parts.soFar, parts.prompt, parts.endBtns, parts.hand, error, result));
 
   async function load() {
     error.textContent = "";

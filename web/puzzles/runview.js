@@ -42,7 +42,7 @@ export function runPage(app, kind) {
   const help = h("p", { id: "runhelp" }, t("run-help", { kind }));
   const startRow = h("div", { class: "row" }, startBtn);
   // The puzzle's parts, hidden on the start screen and after a storm.
-  const puzzle = h("div", { id: "runpuzzle" }, info, parts.board, parts.others, parts.soFar, parts.prompt, parts.endBtns, parts.hand);
+  const puzzle = h("div", { id: "runpuzzle" }, info, parts.boardBox, parts.others, parts.soFar, parts.prompt, parts.endBtns, parts.hand);
   startBtn.addEventListener("click", begin);
   fill(app, h("section", { class: "card puzzles runs", id: "puzzleruns", "data-kind": kind },
     modeTabs(kind),

@@ -260,6 +260,9 @@ pub struct AnalyzeConfig {
     pub blunder: Option<i32>,
     /// The solver's table: 2^bits entries.
     pub table_bits: u32,
+    /// Only this hand (from 1), for a match too long to go through whole
+    /// (`None`: every hand).
+    pub hand: Option<u32>,
 }
 
 impl Default for AnalyzeConfig {
@@ -269,6 +272,7 @@ impl Default for AnalyzeConfig {
             node_limit: Some(DEFAULT_NODE_LIMIT),
             blunder: None,
             table_bits: 20,
+            hand: None,
         }
     }
 }
@@ -631,13 +635,26 @@ fn analyze_inner(
 ) -> Result<(Analysis, bool), RecordError> {
     let mut stopped = false;
     let rules = rec.rules.resolve()?;
-    let total: usize = rec.hands.iter().map(|h| h.actions.len()).sum();
+    let only = config.hand.map(|n| n as usize);
+    let total: usize = rec
+        .hands
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| only.is_none_or(|n| n == i + 1))
+        .map(|(_, h)| h.actions.len())
+        .sum();
     let blunder = config.blunder.unwrap_or_else(|| default_blunder(&rules));
     let mut analyst = Analyst::new(config.table_bits, config.node_limit);
     let mut hands: Vec<HandAnalysis> = Vec::new();
     let mut done = 0usize;
     let mut legal = MoveList::new();
     walk(rec, |s| {
+        // Another hand than the one asked for: replayed, not analysed.
+        if let Some(n) = only {
+            if s.hand != n {
+                return s.hand < n;
+            }
+        }
         if hands.last().map(|h| h.number as usize) != Some(s.hand) {
             hands.push(HandAnalysis {
                 number: s.hand as u32,
@@ -689,7 +706,7 @@ fn analyze_inner(
 
     // Hands with no actions at all still show up.
     for (i, _) in rec.hands.iter().enumerate() {
-        if !hands.iter().any(|h| h.number as usize == i + 1) {
+        if only.is_none_or(|n| n == i + 1) && !hands.iter().any(|h| h.number as usize == i + 1) {
             hands.push(HandAnalysis {
                 number: i as u32 + 1,
                 actions: 0,

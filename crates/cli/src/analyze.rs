@@ -46,6 +46,10 @@ pub struct AnalyzeArgs {
     /// left unsolved (0: no limit).
     #[arg(long, default_value_t = DEFAULT_NODE_LIMIT)]
     pub node_limit: u64,
+    /// Only this hand (from 1): a long match (many hands of Mexican Train
+    /// or chicken foot) a hand at a time.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub hand: Option<u32>,
 }
 
 /// Run `domino analyze`.
@@ -59,9 +63,26 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl std::io::Write) -> anyhow::Result<
         }),
         node_limit: (args.node_limit > 0).then_some(args.node_limit),
         blunder: args.blunder,
+        hand: args.hand,
         ..AnalyzeConfig::default()
     };
-    let total: usize = rec.hands.iter().map(|h| h.actions.len()).sum();
+    if let Some(h) = args.hand {
+        if h as usize > rec.hands.len() {
+            return Err(Usage(format!(
+                "{}: the match has {} hands; there is no hand {h}",
+                args.file.display(),
+                rec.hands.len()
+            ))
+            .into());
+        }
+    }
+    let total: usize = rec
+        .hands
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| args.hand.is_none_or(|h| h as usize == i + 1))
+        .map(|(_, h)| h.actions.len())
+        .sum();
     let bar = ProgressBar::new(total as u64);
     if let Ok(style) = ProgressStyle::with_template(
         "analysing [{bar:30}] {pos}/{len} actions, {elapsed} (eta {eta})",

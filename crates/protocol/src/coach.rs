@@ -98,7 +98,12 @@ pub struct CoachReport {
     pub expert_ms: u64,
     pub node_limit: u64,
     pub hands: Vec<CoachHand>,
+    /// The seats' totals, over the hands analysed.
     pub seats: Vec<CoachSeat>,
     /// How long the analysis took.
     pub seconds: f64,
+    /// The one hand analysed (from 1), when the match was asked for a hand
+    /// at a time; absent for the whole match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<u32>,
 }

@@ -66,6 +66,46 @@ async fn a_finished_match_is_analysed_decision_by_decision() {
     let (status, again) = http_get(s.addr, &format!("/api/analysis/{table}")).await;
     assert_eq!(status, 200);
     assert_eq!(serde_json::from_str::<Value>(&again).unwrap(), a);
+
+    // A hand alone: that hand's decisions only, the seats counting it alone.
+    let (status, body) = http_get(s.addr, &format!("/api/analysis/{table}?hand=1")).await;
+    assert_eq!(status, 200, "{body}");
+    let one: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(one["hand"], 1);
+    assert_eq!(one["id"], table.as_str());
+    let hands = one["hands"].as_array().unwrap();
+    assert_eq!(hands.len(), 1);
+    assert_eq!(hands[0]["hand"], 1);
+    let steps = |h: &Value| -> Vec<Value> {
+        h["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| json!([d["index"], d["played"]]))
+            .collect()
+    };
+    let whole_first = a["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["hand"] == 1)
+        .unwrap();
+    assert_eq!(steps(&hands[0]), steps(whole_first));
+    let counted: usize = one["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["decisions"].as_u64().unwrap() as usize)
+        .sum();
+    assert_eq!(counted, steps(&hands[0]).len());
+    assert!(a.get("hand").is_none(), "the whole match names no hand");
+    // A hand the match does not have, or no number: 400 with a code.
+    for q in ["hand=99", "hand=0", "hand=x", "hands=1"] {
+        let (status, body) = http_get(s.addr, &format!("/api/analysis/{table}?{q}")).await;
+        assert_eq!(status, 400, "{q}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["code"], "bad_request", "{q}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1280,6 +1280,8 @@ profile-claim = Sign in here
 coach-title = The coach
 coach-ask = Ask the coach
 coach-again = Ask again
+coach-ask-hand = Ask the coach about hand { $hand }
+coach-hand-only = This match is too long for the coach to go through whole, so it looks at one hand at a time. Shown: hand { $hand }.
 coach-about = Every decision compared with perfect play (all tiles known) and with what the expert would have played from that seat.
 coach-thinking = The coach is going through the match…
 coach-player = Player
@@ -1410,6 +1412,14 @@ puzzle-prompt-open = Your move: find the one best play.
 puzzle-prompt-counting = Your move: find the play that is best however the hidden tiles lie ({ $worlds } possible deals).
 puzzle-pick-end = Which end? Pick one on the board.
 puzzle-play-at = { $tile } on the { $pips }
+puzzle-player = { $role ->
+    [you] You
+    [partner] Partner
+    [next] Next player
+    [before] Player before you
+   *[other] Player across
+}
+puzzle-play-train = { $tile } { $on }
 puzzle-right = Right: { $answer } is the best play.
 puzzle-wrong = Not that one: the best play was { $answer }.
 puzzle-miss = Not that one.

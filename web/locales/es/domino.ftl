@@ -1302,6 +1302,8 @@ profile-claim = Conectarme aquí
 coach-title = El entrenador
 coach-ask = Preguntar al entrenador
 coach-again = Preguntar otra vez
+coach-ask-hand = Preguntar al entrenador por la mano { $hand }
+coach-hand-only = La partida es demasiado larga para que el entrenador la repase entera: mira una mano cada vez. Aquí: la mano { $hand }.
 coach-about = Cada decisión comparada con el juego perfecto (todas las fichas a la vista) y con lo que el experto habría jugado desde ese puesto.
 coach-thinking = El entrenador está repasando la partida…
 coach-player = Jugador
@@ -1432,6 +1434,14 @@ puzzle-prompt-open = Te toca: encuentra la única mejor jugada.
 puzzle-prompt-counting = Te toca: encuentra la jugada mejor, estén como estén las fichas ocultas ({ $worlds } repartos posibles).
 puzzle-pick-end = ¿En qué punta? Elige una en la mesa.
 puzzle-play-at = { $tile } en el { $pips }
+puzzle-player = { $role ->
+    [you] Tú
+    [partner] Compañero
+    [next] Jugador siguiente
+    [before] Jugador anterior
+   *[other] Jugador de enfrente
+}
+puzzle-play-train = { $tile } { $on }
 puzzle-right = ¡Bien! { $answer } es la mejor jugada.
 puzzle-wrong = Esa no: la mejor jugada era { $answer }.
 puzzle-miss = Esa no es.

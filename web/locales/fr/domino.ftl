@@ -1305,6 +1305,8 @@ profile-claim = Me connecter ici
 coach-title = L'entraîneur
 coach-ask = Demander à l'entraîneur
 coach-again = Redemander
+coach-ask-hand = Demander à l'entraîneur pour la manche { $hand }
+coach-hand-only = La partie est trop longue pour que l'entraîneur la reprenne en entier : il regarde une manche à la fois. Ici : la manche { $hand }.
 coach-about = Chaque décision comparée au jeu parfait (tous les dominos connus) et à ce que l'expert aurait joué à cette place.
 coach-thinking = L'entraîneur passe la partie en revue…
 coach-player = Joueur
@@ -1435,6 +1437,14 @@ puzzle-prompt-open = À vous : trouvez le seul meilleur coup.
 puzzle-prompt-counting = À vous : trouvez le coup le meilleur quelle que soit la place des dominos cachés ({ $worlds } donnes possibles).
 puzzle-pick-end = Quel bout ? Choisissez-en un sur la table.
 puzzle-play-at = { $tile } sur le { $pips }
+puzzle-player = { $role ->
+    [you] Vous
+    [partner] Partenaire
+    [next] Joueur suivant
+    [before] Joueur précédent
+   *[other] Joueur d'en face
+}
+puzzle-play-train = { $tile } { $on }
 puzzle-right = Bravo : { $answer } est le meilleur coup.
 puzzle-wrong = Pas celui-là : le meilleur coup était { $answer }.
 puzzle-miss = Ce n'est pas celui-là.

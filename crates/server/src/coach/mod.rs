@@ -10,9 +10,10 @@
 //! few requests waiting at most; the expert thinks within a budget per
 //! decision, each full-information search within a node limit, and the
 //! whole within a total time budget. Matches with more decisions than the
-//! total budget allows are refused before any work. Results (and the
-//! refusal of a match too large) are kept in memory, so asking again is
-//! instant. The match is read through the finished matches' service, so a
+//! total budget allows are refused before any work; such a match (many
+//! hands of the trains family) may be asked for a hand at a time. Results
+//! (and the refusal of a match too large) are kept in memory, so asking
+//! again is instant. The match is read through the finished matches' service, so a
 //! duplicate round being played stays sealed.
 
 pub mod api;
@@ -68,18 +69,40 @@ impl Budget {
     }
 }
 
-/// Analyse `rec` within `budget` (blocking: call it on the blocking pool).
+/// Analyse `rec` (its hand `hand` alone, from 1, when given) within
+/// `budget` (blocking: call it on the blocking pool).
 pub fn run(
     id: &str,
     rec: &Record,
     names: &[Option<String>],
     budget: &Budget,
+    hand: Option<u32>,
 ) -> Result<CoachReport, Refusal> {
-    let n = decisions(rec).map_err(|e| Refusal::new(Code::Internal, e))?;
+    if let Some(h) = hand {
+        if h == 0 || h as usize > rec.hands.len() {
+            return Err(Refusal::new(
+                Code::BadRequest,
+                format!(
+                    "the match has hands 1 to {}; there is no hand {h}",
+                    rec.hands.len()
+                ),
+            ));
+        }
+    }
+    let n = decisions(rec, hand).map_err(|e| Refusal::new(Code::Internal, e))?;
     let max = budget.max_decisions();
     if n > max {
+        let what = match hand {
+            Some(h) => format!("hand {h}"),
+            None => "the match".to_string(),
+        };
         return Err(too_large(format!(
-            "the match has {n} decisions; the coach analyses at most {max}"
+            "{what} has {n} decisions; the coach analyses at most {max}{}",
+            if hand.is_none() {
+                " (ask for one hand at a time: ?hand=N)"
+            } else {
+                ""
+            }
         )));
     }
     let config = AnalyzeConfig {
@@ -89,6 +112,7 @@ pub fn run(
             samples: None,
         }),
         node_limit: Some(budget.node_limit),
+        hand,
         ..AnalyzeConfig::default()
     };
     let start = Instant::now();
@@ -106,6 +130,7 @@ pub fn run(
         names,
         budget,
         start.elapsed().as_secs_f64(),
+        hand,
     ))
 }
 
@@ -166,11 +191,16 @@ impl Coach {
         }
     }
 
-    /// The analysis of finished match `id`, its seats named as they sat
-    /// (`None`: a bot): kept, or worked out now; refused when there is no
-    /// such match, while its duplicate round is played, when busy or when
-    /// too large (the codes' own statuses: 404, 403, 503, 413).
-    pub async fn analysis_of(&self, id: &str) -> Result<Arc<CoachReport>, Refusal> {
+    /// The analysis of finished match `id` (its hand `hand` alone, from 1,
+    /// when given), its seats named as they sat (`None`: a bot): kept, or
+    /// worked out now; refused when there is no such match or hand, while
+    /// its duplicate round is played, when busy or when too large (the
+    /// codes' own statuses: 404, 400, 403, 503, 413).
+    pub async fn analysis_of(
+        &self,
+        id: &str,
+        hand: Option<u32>,
+    ) -> Result<Arc<CoachReport>, Refusal> {
         let (f, rec) = self.finished.get(id).await?;
         let players = rec.rules.players.unwrap_or(0) as usize;
         let names: Vec<Option<String>> = (0..players.max(f.seats.len()))
@@ -181,18 +211,25 @@ impl Coach {
                     .map(|r| r.name.clone())
             })
             .collect();
-        self.analysis(id, rec, names).await
+        self.analysis(id, rec, names, hand).await
     }
 
-    /// The analysis of finished match `id` with record `rec`: kept, or
-    /// worked out now; refused when busy or too large.
+    /// The analysis of finished match `id` with record `rec` (its hand
+    /// `hand` alone when given): kept, or worked out now; refused when
+    /// busy or too large.
     pub async fn analysis(
         &self,
         id: &str,
         rec: Record,
         names: Vec<Option<String>>,
+        hand: Option<u32>,
     ) -> Result<Arc<CoachReport>, Refusal> {
-        if let Some(r) = self.kept(id) {
+        // A hand's analysis is kept apart from the whole match's.
+        let key = match hand {
+            Some(h) => format!("{id}#{h}"),
+            None => id.to_string(),
+        };
+        if let Some(r) = self.kept(&key) {
             return r;
         }
         if self.waiting.fetch_add(1, Ordering::AcqRel) >= self.budget.waiting {
@@ -208,12 +245,12 @@ impl Coach {
             return Err(Refusal::new(Code::Internal, "the coach is closed"));
         };
         // Someone else may have asked for the same match meanwhile.
-        if let Some(r) = self.kept(id) {
+        if let Some(r) = self.kept(&key) {
             return r;
         }
         let budget = self.budget;
         let owned = id.to_string();
-        let done = tokio::task::spawn_blocking(move || run(&owned, &rec, &names, &budget))
+        let done = tokio::task::spawn_blocking(move || run(&owned, &rec, &names, &budget, hand))
             .await
             .map_err(|e| Refusal::new(Code::Internal, e.to_string()))?;
         let r = done.map(Arc::new);
@@ -225,7 +262,7 @@ impl Coach {
                     ..
                 })
         ) {
-            self.keep(id, r.clone());
+            self.keep(&key, r.clone());
         }
         r
     }
@@ -234,19 +271,26 @@ impl Coach {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domino_bots::analysis::walk;
     use domino_bots::BotConfig;
+    use domino_engine::{Action, MoveList};
     use domino_engine::{Match, Rules, RulesSpec};
     use domino_league::verdict::Severity;
     use domino_protocol::coach::{CoachDecision, FORMAT};
 
     /// A short match between bots (two hands), as a record.
     fn record(preset: &str, players: u8) -> Record {
-        let spec = RulesSpec {
+        record_of(RulesSpec {
             preset: preset.into(),
             players: Some(players),
             options: Default::default(),
-        };
+        })
+    }
+
+    /// A short match between bots (two hands) of `spec`, as a record.
+    fn record_of(spec: RulesSpec) -> Record {
         let rules: Rules = spec.resolve().expect("rules");
+        let players = rules.players();
         let mut m = Match::new(rules, Some(7), None).expect("match");
         let mut bots: Vec<_> = (0..players)
             .map(|_| domino_bots::by_name("heavy", BotConfig::default()).expect("bot"))
@@ -263,10 +307,10 @@ mod tests {
             ..Budget::for_bots(5)
         };
         let names = vec![Some("Ana".to_string()), None];
-        let r = run("abc", &rec, &names, &budget).expect("analysed");
+        let r = run("abc", &rec, &names, &budget, None).expect("analysed");
         assert_eq!(r.format, FORMAT);
         let all: Vec<&CoachDecision> = r.hands.iter().flat_map(|h| &h.decisions).collect();
-        assert_eq!(all.len(), decisions(&rec).expect("counted"));
+        assert_eq!(all.len(), decisions(&rec, None).expect("counted"));
         assert!(!all.is_empty());
         for d in &all {
             if let (Some(c), Some(b), Some(v)) = (d.cost, d.best_value, d.value) {
@@ -304,7 +348,7 @@ mod tests {
                 expert_ms: 5,
                 ..Budget::for_bots(5)
             };
-            let r = run("abc", &rec, &[], &budget).expect("analysed");
+            let r = run("abc", &rec, &[], &budget, None).expect("analysed");
             for h in &r.hands {
                 for d in &h.decisions {
                     let proved = domino_puzzles::prove_at(
@@ -332,7 +376,7 @@ mod tests {
         // Early in a draw game the boneyard is full: never offered there.
         let rec = record("draw", 2);
         let budget = Budget::for_bots(5);
-        let r = run("abc", &rec, &[], &budget).expect("analysed");
+        let r = run("abc", &rec, &[], &budget, None).expect("analysed");
         let first = r.hands.first().and_then(|h| h.decisions.first());
         assert!(first.is_some_and(|d| !d.puzzle));
     }
@@ -346,8 +390,112 @@ mod tests {
             ..Budget::for_bots(100)
         };
         assert_eq!(budget.max_decisions(), 1);
-        let e = run("abc", &rec, &[], &budget).expect_err("too large");
+        let e = run("abc", &rec, &[], &budget, None).expect_err("too large");
         assert_eq!(e.code, Code::AnalysisTooLarge);
+    }
+
+    /// A hand alone: its decisions only, the same as the whole match's
+    /// for that hand; a hand the match does not have is refused.
+    #[test]
+    fn a_hand_is_analysed_alone() {
+        let rec = record("draw", 2);
+        assert_eq!(rec.hands.len(), 2);
+        let budget = Budget {
+            expert_ms: 5,
+            ..Budget::for_bots(5)
+        };
+        let whole = run("abc", &rec, &[], &budget, None).expect("analysed");
+        assert_eq!(whole.hand, None);
+        let counts: Vec<usize> = (1..=2)
+            .map(|h| decisions(&rec, Some(h)).expect("counted"))
+            .collect();
+        assert_eq!(
+            counts.iter().sum::<usize>(),
+            decisions(&rec, None).expect("counted")
+        );
+        for h in 1..=2u32 {
+            let one = run("abc", &rec, &[], &budget, Some(h)).expect("analysed");
+            assert_eq!(one.hand, Some(h));
+            assert_eq!(one.id, "abc");
+            assert_eq!(one.hands.len(), 1);
+            assert_eq!(one.hands[0].hand, h);
+            let of = |r: &CoachReport| -> Vec<(usize, Action, Option<i32>)> {
+                r.hands
+                    .iter()
+                    .filter(|x| x.hand == h)
+                    .flat_map(|x| &x.decisions)
+                    .map(|d| (d.index, d.played, d.value))
+                    .collect()
+            };
+            assert_eq!(of(&one), of(&whole), "hand {h}");
+            assert_eq!(of(&one).len(), counts[h as usize - 1]);
+            let seat_total: usize = one.seats.iter().map(|s| s.decisions).sum();
+            assert_eq!(seat_total, counts[h as usize - 1]);
+        }
+        for h in [0, 3] {
+            let e = run("abc", &rec, &[], &budget, Some(h)).expect_err("no such hand");
+            assert_eq!(e.code, Code::BadRequest, "hand {h}");
+        }
+    }
+
+    /// A Mexican Train match too long for the coach whole is analysed a
+    /// hand at a time, and a first turn's chain (a pass beside the plays)
+    /// is never offered as a puzzle.
+    #[test]
+    fn a_trains_match_too_long_whole_is_analysed_by_hand() {
+        // The first turn played as a chain: a pass stands beside the plays.
+        let rec = record_of(RulesSpec {
+            preset: "mexican-train".into(),
+            players: Some(4),
+            options: [("first_turn".to_string(), serde_json::json!("chain"))]
+                .into_iter()
+                .collect(),
+        });
+        let per_hand: Vec<usize> = (1..=rec.hands.len() as u32)
+            .map(|h| decisions(&rec, Some(h)).expect("counted"))
+            .collect();
+        let most = per_hand.iter().copied().max().unwrap_or(0);
+        assert!(most > 0);
+        // The whole is over the budget's decisions, each hand within it.
+        let budget = Budget {
+            expert_ms: 2,
+            node_limit: 20_000,
+            total: Duration::from_millis(2 * 2 * most as u64),
+            waiting: 2,
+        };
+        assert_eq!(budget.max_decisions(), most);
+        let e = run("abc", &rec, &[], &budget, None).expect_err("too large whole");
+        assert_eq!(e.code, Code::AnalysisTooLarge);
+        assert!(e.message.contains("?hand="), "{}", e.message);
+        let roomy = Budget {
+            total: Duration::from_secs(600),
+            ..budget
+        };
+        let one = run("abc", &rec, &[], &roomy, Some(1)).expect("one hand");
+        assert_eq!(one.hands.len(), 1);
+        assert_eq!(one.hands[0].decisions.len(), per_hand[0]);
+        assert!(
+            one.hands[0].decisions.iter().any(|d| d.value.is_some()),
+            "nothing solved"
+        );
+        let mut chains = 0;
+        walk(&rec, |st| {
+            if st.hand == 1 {
+                let mut legal = MoveList::new();
+                st.game.legal(&mut legal);
+                if legal.len() > 1 && legal.contains(&Action::Pass) {
+                    chains += 1;
+                    let d = one.hands[0].decisions.iter().find(|d| d.index == st.index);
+                    assert!(
+                        d.is_some_and(|d| !d.puzzle),
+                        "a chain's decision offered as a puzzle"
+                    );
+                }
+            }
+            st.hand <= 1
+        })
+        .expect("walked");
+        assert!(chains > 0, "no first-turn chain in the hand");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -361,10 +509,13 @@ mod tests {
             Budget::for_bots(5),
         );
         let first = coach
-            .analysis("m1", rec.clone(), vec![])
+            .analysis("m1", rec.clone(), vec![], None)
             .await
             .expect("first");
-        let second = coach.analysis("m1", rec, vec![]).await.expect("second");
+        let second = coach
+            .analysis("m1", rec, vec![], None)
+            .await
+            .expect("second");
         assert!(Arc::ptr_eq(&first, &second));
     }
 }

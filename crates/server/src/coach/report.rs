@@ -31,9 +31,14 @@ pub(super) fn decision(d: &Decision, t: &Thresholds, margin: i32) -> CoachDecisi
 
 /// Whether the solver can make a puzzle of decision `d`: the position's
 /// plays (in their claiming forms, as the puzzles count them) with one
-/// alone within `margin` of the best, no draw possible, no muggins.
+/// alone within `margin` of the best, no draw possible, no muggins, and no
+/// pass beside the plays (a trains game's first-turn chain, which the
+/// puzzles leave out: the player may stop at any tile).
 fn puzzle_here(d: &Decision, margin: i32) -> bool {
-    if d.drawable || !matches!(d.played, Action::Play { .. }) || d.legal.contains(&Action::Muggins)
+    if d.drawable
+        || !matches!(d.played, Action::Play { .. })
+        || d.legal.contains(&Action::Muggins)
+        || d.legal.contains(&Action::Pass)
     {
         return false;
     }
@@ -64,6 +69,7 @@ pub fn report(
     names: &[Option<String>],
     budget: &Budget,
     seconds: f64,
+    hand: Option<u32>,
 ) -> CoachReport {
     let thresholds = Thresholds::of(&a.rules);
     let margin = domino_puzzles::prove::margin(&a.rules);
@@ -113,15 +119,23 @@ pub fn report(
         hands,
         seats,
         seconds,
+        hand,
     }
 }
 
 /// The decisions of a record (actions with more than one legal choice),
-/// counted without solving anything.
-pub fn decisions(rec: &Record) -> Result<usize, String> {
+/// of hand `hand` alone (from 1) when given, counted without solving
+/// anything.
+pub fn decisions(rec: &Record, hand: Option<u32>) -> Result<usize, String> {
     let mut legal = MoveList::new();
     let mut n = 0usize;
+    let only = hand.map(|h| h as usize);
     walk(rec, |s| {
+        if let Some(h) = only {
+            if s.hand != h {
+                return s.hand < h;
+            }
+        }
         s.game.legal(&mut legal);
         if legal.len() > 1 {
             n += 1;
