@@ -154,14 +154,16 @@ for (const [size, viewport, locale] of [["desktop", DESKTOP, "es"], ["phone", PH
 // the page asks for the hand on the board alone, says so, and offers the
 // next hand's analysis on reaching it. The whole match's refusal is the
 // server's own answer for a long match, given here to a short one (two
-// hands of Mexican Train between bots) so that the test stays short.
+// hands of Mexican Train on a double-nine set between bots) so that the
+// test stays short. Each hand's analysis is the server's real one: on
+// CI's loaded cores it took more than 15 s, so its waits are long.
 test("a trains match too long whole is coached a hand at a time on its replay (en, phone)", async () => {
   // The whole match's 413 is this test's own answer (below).
   const page = await newPlayer(env, "Trains-watcher", { viewport: PHONE, allow: [/\/api\/analysis\/[0-9a-f]+$/, /Failed to load resource.*413/] });
   await page.goto(env.base + "/");
   const made = await page.evaluate(() => new Promise((ok) => {
     const ws = new WebSocket(`ws://${location.host}/ws`);
-    ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "mexican-train", players: 2, options: { rounds: 2 } },
+    ws.onopen = () => ws.send(JSON.stringify({ id: 1, type: "create", rules: { preset: "mexican-train", players: 2, options: { rounds: 2, set: 9 } },
       seats: ["bot", "bot"], bot: "random", name: "Watcher" }));
     ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { ws.close(); ok(m); } };
   }));
@@ -186,17 +188,17 @@ test("a trains match too long whole is coached a hand at a time on its replay (e
   });
   await page.goto(`${env.base}/r/${made.table}`);
   await page.click("#coach-ask");
-  await page.waitForSelector("#coach-hand-only");
+  await page.waitForSelector("#coach-hand-only", { timeout: 120000 });
   assert.match(await page.textContent("#coach-hand-only"), /one hand at a time\. Shown: hand 1\./);
   assert.deepEqual(asked, ["", "?hand=1"]);
-  await page.waitForSelector("#coach-summary");
+  await page.waitForSelector("#coach-summary", { timeout: 120000 });
   // On to the last frame, of hand 2: its analysis is offered, and given.
   await page.keyboard.press("End");
   await page.waitForSelector("#coach-ask");
   assert.equal((await page.textContent("#coach-ask")).trim(), "Ask the coach about hand 2");
   await shot(page, "coach-trains-by-hand-phone");
   await page.click("#coach-ask");
-  await page.waitForFunction(() => /Shown: hand 2\./.test(document.getElementById("coach-hand-only")?.textContent || ""));
+  await page.waitForFunction(() => /Shown: hand 2\./.test(document.getElementById("coach-hand-only")?.textContent || ""), null, { timeout: 120000 });
   assert.deepEqual(asked, ["", "?hand=1", "?hand=2"]);
   assert.equal(await page.locator("#coach-ask").count(), 0, "nothing more to ask on hand 2");
   noErrors(page);

@@ -14,7 +14,7 @@ before(async () => { env = await setup(); });
 after(async () => { await env.stop(); });
 
 const LEVELS = ["random", "heavy", "count", "heuristic", "expert"];
-const GAMES = ["jamaican", "cutthroat", "french", "chiva", "puerto-rican", "block", "draw", "cross", "double-nine-cross", "all-fives", "fives-and-threes", "club-fives"];
+const GAMES = ["jamaican", "cutthroat", "french", "chiva", "puerto-rican", "block", "draw", "cross", "double-nine-cross", "all-fives", "fives-and-threes", "club-fives", "mexican-train", "chicken-foot"];
 
 const RUNS = [
   { lang: "fr", locale: "fr-FR", size: "phone", viewport: PHONE, you: { domino: "votre domino", blocked: "bloqué, votre main la plus légère" } },
