@@ -60,9 +60,8 @@ export async function replayPage(app, id, nav) {
   // hand shown, and another when the player asks on reaching it.
   /** @type {import("./coach.js").Report | null} */
   let coach = null;
-  /** @type {number | null} the hand analysed alone, when the match is too long */
-  let coachHand = null;
-  let byHand = false;
+  /** @type {number | null} the frame's hand the coach's box was drawn for */
+  let boxHand = null;
   const stepCoach = h("p", { class: "coachstep", id: "coachstep", "aria-live": "polite" });
   // A marked step's "Make this a puzzle".
   const puzzleBox = h("div", {});
@@ -85,7 +84,6 @@ export async function replayPage(app, id, nav) {
     const body = r ? await r.json().catch(() => ({})) : {};
     if (r && !r.ok && body.code === "analysis_too_large" && hand == null) {
       // Too long whole: the hand on the board, alone.
-      byHand = true;
       return askCoach(frames[i].hand);
     }
     if (!r || !r.ok) {
@@ -94,19 +92,20 @@ export async function replayPage(app, id, nav) {
       return;
     }
     coach = body;
-    coachHand = hand;
     showCoachBox();
     show();
   }
 
-  // The analysis's summary and marks; a match analysed by hands says which
-  // hand, and offers the one on the board when it is another.
+  // The analysis's summary and marks; a match analysed by hands (the
+  // report names its hand) says which, and offers the one on the board
+  // when it is another.
   function showCoachBox() {
     if (!coach) return;
-    const other = byHand && frames[i].hand !== coachHand ? frames[i].hand : null;
+    const byHand = coach.hand;
+    boxHand = frames[i].hand;
     fill(coachBox,
-      byHand ? h("p", { class: "muted", id: "coach-hand-only" }, t("coach-hand-only", { hand: coachHand ?? 0 })) : null,
-      other != null ? askButton(other) : null,
+      byHand != null ? h("p", { class: "muted", id: "coach-hand-only" }, t("coach-hand-only", { hand: byHand })) : null,
+      byHand != null && boxHand !== byHand ? askButton(boxHand) : null,
       coachSummary(coach, who), marksList(coach, frameOf, who, go));
   }
 
@@ -122,10 +121,8 @@ export async function replayPage(app, id, nav) {
 
   function showCoach(k, P, game) {
     const f = frames[k];
-    if (byHand && coach && !document.getElementById("coach-wait")) {
-      const offered = coachBox.querySelector("#coach-ask");
-      if ((f.hand !== coachHand) !== !!offered || (offered && offered.textContent !== t("coach-ask-hand", { hand: f.hand }))) showCoachBox();
-    }
+    // Another hand on the board: the offer to analyse it follows (not while one is asked for).
+    if (coach && coach.hand != null && f.hand !== boxHand && !document.getElementById("coach-wait")) showCoachBox();
     const d = decisionAt(f);
     stepCoach.className = "coachstep" + (d && d.severity ? ` ${d.severity}` : "") + (d && d.blunder ? " blunder" : "");
     fill(puzzleBox);

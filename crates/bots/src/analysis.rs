@@ -534,6 +534,31 @@ pub fn walk(rec: &Record, mut f: impl FnMut(&Step<'_>) -> bool) -> Result<Walked
     })
 }
 
+/// [`walk`] over hand `hand` alone (from 1) when given: the hands before it
+/// are replayed without a call to `f`, and the walk ends after it.
+pub fn walk_hand(
+    rec: &Record,
+    hand: Option<u32>,
+    mut f: impl FnMut(&Step<'_>) -> bool,
+) -> Result<Walked, RecordError> {
+    let only = hand.map(|h| h as usize);
+    walk(rec, |s| match only {
+        Some(h) if s.hand != h => s.hand < h,
+        _ => f(s),
+    })
+}
+
+/// The actions of `rec` an analysis goes through: every hand's, or hand
+/// `hand`'s alone (from 1).
+pub fn actions_in(rec: &Record, hand: Option<u32>) -> usize {
+    rec.hands
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| hand.is_none_or(|h| h as usize == i + 1))
+        .map(|(_, h)| h.actions.len())
+        .sum()
+}
+
 /// Why a record position could not be taken.
 #[derive(Debug, thiserror::Error)]
 pub enum PositionError {
@@ -636,25 +661,13 @@ fn analyze_inner(
     let mut stopped = false;
     let rules = rec.rules.resolve()?;
     let only = config.hand.map(|n| n as usize);
-    let total: usize = rec
-        .hands
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| only.is_none_or(|n| n == i + 1))
-        .map(|(_, h)| h.actions.len())
-        .sum();
+    let total = actions_in(rec, config.hand);
     let blunder = config.blunder.unwrap_or_else(|| default_blunder(&rules));
     let mut analyst = Analyst::new(config.table_bits, config.node_limit);
     let mut hands: Vec<HandAnalysis> = Vec::new();
     let mut done = 0usize;
     let mut legal = MoveList::new();
-    walk(rec, |s| {
-        // Another hand than the one asked for: replayed, not analysed.
-        if let Some(n) = only {
-            if s.hand != n {
-                return s.hand < n;
-            }
-        }
+    walk_hand(rec, config.hand, |s| {
         if hands.last().map(|h| h.number as usize) != Some(s.hand) {
             hands.push(HandAnalysis {
                 number: s.hand as u32,

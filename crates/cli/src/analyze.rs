@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use clap::Args;
 use domino_bots::analysis::{
-    analyze, objective_name, objective_text, Analysis, AnalyzeConfig, Decision, ExpertConfig,
-    DEFAULT_EXPERT_BUDGET_MS, DEFAULT_NODE_LIMIT,
+    actions_in, analyze, objective_name, objective_text, Analysis, AnalyzeConfig, Decision,
+    ExpertConfig, DEFAULT_EXPERT_BUDGET_MS, DEFAULT_NODE_LIMIT,
 };
 use domino_engine::{Action, Rules, RulesSpec};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -76,13 +76,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl std::io::Write) -> anyhow::Result<
             .into());
         }
     }
-    let total: usize = rec
-        .hands
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| args.hand.is_none_or(|h| h as usize == i + 1))
-        .map(|(_, h)| h.actions.len())
-        .sum();
+    let total = actions_in(&rec, args.hand);
     let bar = ProgressBar::new(total as u64);
     if let Ok(style) = ProgressStyle::with_template(
         "analysing [{bar:30}] {pos}/{len} actions, {elapsed} (eta {eta})",

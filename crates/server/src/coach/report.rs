@@ -1,7 +1,7 @@
 //! The coach's report built from an analysis: each decision judged from
 //! the player's view, and whether a puzzle can be made of it.
 
-use domino_bots::analysis::{objective_name, walk, Analysis, Decision};
+use domino_bots::analysis::{objective_name, walk_hand, Analysis, Decision};
 use domino_engine::{Action, MoveList, Record};
 use domino_league::verdict::{judge, Severity, Thresholds};
 use domino_protocol::coach::{CoachDecision, CoachHand, CoachReport, CoachSeat, FORMAT};
@@ -129,13 +129,7 @@ pub fn report(
 pub fn decisions(rec: &Record, hand: Option<u32>) -> Result<usize, String> {
     let mut legal = MoveList::new();
     let mut n = 0usize;
-    let only = hand.map(|h| h as usize);
-    walk(rec, |s| {
-        if let Some(h) = only {
-            if s.hand != h {
-                return s.hand < h;
-            }
-        }
+    walk_hand(rec, hand, |s| {
         s.game.legal(&mut legal);
         if legal.len() > 1 {
             n += 1;
