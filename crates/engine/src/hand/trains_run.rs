@@ -95,6 +95,21 @@ impl Hand {
             *p = c.pips;
         }
         let mut chains = layout.chains().len();
+        // Packed (at most eight chains): the number each chain shows, a
+        // byte a chain (unused bytes show no number), and each seat's
+        // matches on every chain, a byte a chain, kept as they change (a
+        // seat's draw or play changes its own bytes, a play the played
+        // chain's byte of every seat) instead of gathered at every step.
+        let mut shown = u64::MAX;
+        let mut each = [0u64; 8];
+        if PACKED {
+            for (i, &p) in pips.iter().take(chains).enumerate() {
+                shown = shown & !(0xff << (8 * i)) | u64::from(p) << (8 * i);
+            }
+            for (e, c) in each.iter_mut().zip(&counts) {
+                *e = packed_counts(c, &pips, chains);
+            }
+        }
         let mut bone_next = self.bone_next;
         let (mut open, mut drew, mut chaining, mut turned) =
             (self.open, self.drew, self.chaining, self.turned);
@@ -119,7 +134,7 @@ impl Hand {
                 1 << seat | all & !trains | u32::from(open) & trains
             };
             let (count, prefix) = if PACKED {
-                let prefix = packed_prefix(&counts[s], &pips, allowed);
+                let prefix = packed_prefix(each[s], allowed);
                 ((prefix >> 56) as u32, prefix)
             } else {
                 (count_matches(&counts[s], &pips, allowed), 0)
@@ -135,6 +150,9 @@ impl Hand {
                     hands[s] |= t.bit().0;
                     in_play |= t.bit().0;
                     add_tile(&mut counts[s], t, 1);
+                    if PACKED {
+                        each[s] = each[s].wrapping_add(tile_bytes(shown, t));
+                    }
                     drew = true;
                     if bone_next >= draw_stop && !takes_any(&pips, chains, owed, in_play) {
                         break Stop::Blocked;
@@ -185,6 +203,14 @@ impl Hand {
             layout.place_on_train(tile, id);
             let shows = tile.other(pips[usize::from(id)]);
             pips[usize::from(id)] = shows;
+            if PACKED {
+                each[s] = each[s].wrapping_sub(tile_bytes(shown, tile));
+                let shift = 8 * u32::from(id);
+                shown = shown & !(0xff << shift) | u64::from(shows) << shift;
+                for (e, c) in each.iter_mut().zip(&counts).take(usize::from(players)) {
+                    *e = *e & !(0xff << shift) | u64::from(c[usize::from(shows & 15)]) << shift;
+                }
+            }
             if !MEXICAN && layout.chains().len() != chains {
                 // A chicken foot: its new toes show the double's number.
                 for p in pips.iter_mut().take(layout.chains().len()).skip(chains) {
@@ -282,16 +308,40 @@ const SPREAD: [u64; 256] = {
     s
 };
 
-/// A seat's matches on the `allowed` of the first eight chains, a byte a
-/// chain, summed from the first: byte `i` holds the matches on chains 0
-/// to `i`, the top byte all of them (at most 8 chains of 13 tiles: no
-/// byte overflows into the next, or past 127).
-#[inline(always)]
-fn packed_prefix(counts: &[u8; 16], pips: &[u8; MAX_CHAINS], allowed: u32) -> u64 {
+/// A seat's matches on each of the first `chains` (at most eight), a byte
+/// a chain.
+fn packed_counts(counts: &[u8; 16], pips: &[u8; MAX_CHAINS], chains: usize) -> u64 {
     let mut each = 0u64;
-    for (i, &p) in pips.iter().take(8).enumerate() {
+    for (i, &p) in pips.iter().take(chains.min(8)).enumerate() {
         each |= u64::from(counts[usize::from(p & 15)]) << (8 * i);
     }
+    each
+}
+
+/// One in each byte of `shown` (a number a byte) that shows `n`.
+#[inline(always)]
+fn bytes_equal(shown: u64, n: u8) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = shown ^ (u64::from(n) * BYTES);
+    // A byte's high bit is set exactly where `x`'s byte is zero.
+    (!(((x & LOW7) + LOW7) | x | LOW7)) >> 7
+}
+
+/// What tile `t` adds to a seat's matches on the chains `shown` gives
+/// (a byte a chain): one on each chain showing one of its numbers, once
+/// for a double.
+#[inline(always)]
+fn tile_bytes(shown: u64, t: Tile) -> u64 {
+    let (a, b) = (t.high(), t.low());
+    bytes_equal(shown, a) + (bytes_equal(shown, b) & u64::from(a != b).wrapping_neg())
+}
+
+/// A seat's matches (`each`, a byte a chain) on the `allowed` of the first
+/// eight chains, summed from the first: byte `i` holds the matches on
+/// chains 0 to `i`, the top byte all of them (at most 8 chains of 13
+/// tiles: no byte overflows into the next, or past 127).
+#[inline(always)]
+fn packed_prefix(each: u64, allowed: u32) -> u64 {
     (each & (SPREAD[(allowed & 0xff) as usize] * 0xff)).wrapping_mul(BYTES)
 }
 
