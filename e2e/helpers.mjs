@@ -367,7 +367,25 @@ export const missOf = (key) => key.choices.map((c) => c.action).find((a) => !sam
 export async function playPuzzle(page, shown, action) {
   await page.click(`#puzzlehand [data-tile="${action.tile}"]`);
   if (shown.choices.filter((c) => c.tile === action.tile).length > 1) {
-    await page.click(`${puzzleEnd(shown)}[data-end="${action.end}"]`);
+    const end = `${puzzleEnd(shown)}[data-end="${action.end}"]`;
+    // Twice on CI the end never came after the tile's click (puzzle runs,
+    // on a busy machine): say what the page showed instead.
+    await page.waitForSelector(end, { timeout: 10000 }).catch(async (e) => {
+      const seen = await page.evaluate((tile) => ({
+        tile: document.querySelector(`#puzzlehand [data-tile="${tile}"]`)?.className ?? "gone",
+        ends: [...document.querySelectorAll(".choosable[data-end], .endchoice[data-end]")].map((x) => x.getAttribute("data-end")),
+        prompt: document.querySelector("#puzzleprompt")?.textContent ?? null,
+        error: document.querySelector(".error[role=alert]")?.textContent ?? null,
+        drawn: [...document.querySelectorAll("#puzzleboard g.end, #puzzlestation .trainend")].map((x) => {
+          const b = x.getBoundingClientRect();
+          return `${x.getAttribute("data-end")} ${x.getAttribute("class")} ${[b.x, b.y, b.width, b.height].map(Math.round)}`;
+        }),
+        board: (() => { const b = document.querySelector("#puzzleboard")?.getBoundingClientRect(); return b ? [b.x, b.y, b.width, b.height].map(Math.round) : null; })(),
+        window: [innerWidth, innerHeight, scrollY],
+      }), action.tile);
+      throw new Error(`${shown.id}: no end ${action.end} for ${action.tile} after its click: ${JSON.stringify(seen)}\n${e}`);
+    });
+    await page.click(end);
   }
 }
 

@@ -7,7 +7,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE, puzzleKey, missOf, playPuzzle, axe } from "./helpers.mjs";
+import { setup, newPlayer, noErrors, shot, DESKTOP, PHONE, puzzleKey, missOf, playPuzzle, axe, stationPuzzle, puzzleTiles } from "./helpers.mjs";
 
 const KEY = puzzleKey();
 const SIZES = [["phone", PHONE, "fr-FR"], ["desktop", DESKTOP, "es-ES"]];
@@ -18,16 +18,24 @@ after(async () => { await env.stop(); });
 
 /** The run the page starts, from the server's answer. */
 const runStarted = (page) => page.waitForResponse((r) => r.url().endsWith("/api/puzzles/runs") && r.request().method() === "POST").then((r) => r.json());
-/** The answer to the page's next try in a run. */
-const runTried = (page) => page.waitForResponse((r) => /\/api\/puzzles\/runs\/[^/]+\/try$/.test(r.url())).then((r) => r.json());
+/**
+ * The answer to the page's next try in a run. It waits longer than a click
+ * does, so that a try never sent fails on the click that did not make it,
+ * with the click's own account, instead of on this wait.
+ */
+const runTried = (page) => page.waitForResponse((r) => /\/api\/puzzles\/runs\/[^/]+\/try$/.test(r.url()), { timeout: 30000 }).then((r) => r.json());
 
-/** Wait until the hand shows exactly the tiles of `shown` (the next puzzle drawn). */
+/** Wait until the hand shows exactly the tiles of `shown` (the next puzzle drawn), and its board with it. */
 async function showing(page, shown) {
   const tiles = shown.state.hands[shown.seat];
   await page.waitForFunction((want) => {
     const have = [...document.querySelectorAll("#puzzlehand .handtile")].map((b) => b.getAttribute("data-tile"));
     return have.length === want.length && want.every((t) => have.includes(t));
   }, tiles);
+  // The board on screen with the tiles laid (a run's board was once left
+  // out of the page after its start screen, the hand alone shown).
+  await page.waitForSelector(stationPuzzle(shown) ? "#puzzlestation" : "#puzzleboard");
+  if (shown.state.history.some((e) => e.action.type === "play")) await page.waitForSelector(puzzleTiles(shown));
 }
 
 for (const [size, viewport, locale] of SIZES) {

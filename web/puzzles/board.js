@@ -50,7 +50,9 @@ export function boardParts() {
 
 /** The parts emptied: no puzzle to show. @param {ReturnType<typeof boardParts>} parts */
 export function clearParts(parts) {
-  for (const e of Object.values(parts)) fill(e);
+  // The box holds the board and the station themselves: emptied, it would
+  // lose them, and every later puzzle would be drawn out of the page.
+  for (const [name, e] of Object.entries(parts)) if (name !== "boardBox") fill(e);
 }
 
 /**
