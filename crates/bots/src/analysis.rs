@@ -548,6 +548,26 @@ pub fn walk_hand(
     })
 }
 
+/// A hand asked for that the match does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the match has hands 1 to {hands}; there is no hand {hand}")]
+pub struct NoSuchHand {
+    pub hand: u32,
+    pub hands: usize,
+}
+
+/// Whether `hand` (from 1), when given, is one of `rec`'s hands: what an
+/// analysis of one hand checks first, wherever it is asked for.
+pub fn check_hand(rec: &Record, hand: Option<u32>) -> Result<(), NoSuchHand> {
+    match hand {
+        Some(h) if h == 0 || h as usize > rec.hands.len() => Err(NoSuchHand {
+            hand: h,
+            hands: rec.hands.len(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The actions of `rec` an analysis goes through: every hand's, or hand
 /// `hand`'s alone (from 1).
 pub fn actions_in(rec: &Record, hand: Option<u32>) -> usize {

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use clap::Args;
 use domino_bots::analysis::{
-    actions_in, analyze, objective_name, objective_text, Analysis, AnalyzeConfig, Decision,
-    ExpertConfig, DEFAULT_EXPERT_BUDGET_MS, DEFAULT_NODE_LIMIT,
+    actions_in, analyze, check_hand, objective_name, objective_text, Analysis, AnalyzeConfig,
+    Decision, ExpertConfig, DEFAULT_EXPERT_BUDGET_MS, DEFAULT_NODE_LIMIT,
 };
 use domino_engine::{Action, Rules, RulesSpec};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -66,16 +66,7 @@ pub fn run(args: &AnalyzeArgs, out: &mut impl std::io::Write) -> anyhow::Result<
         hand: args.hand,
         ..AnalyzeConfig::default()
     };
-    if let Some(h) = args.hand {
-        if h as usize > rec.hands.len() {
-            return Err(Usage(format!(
-                "{}: the match has {} hands; there is no hand {h}",
-                args.file.display(),
-                rec.hands.len()
-            ))
-            .into());
-        }
-    }
+    check_hand(&rec, args.hand).map_err(|e| Usage(format!("{}: {e}", args.file.display())))?;
     let total = actions_in(&rec, args.hand);
     let bar = ProgressBar::new(total as u64);
     if let Ok(style) = ProgressStyle::with_template(

@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use domino_bots::analysis::{analyze_until, AnalyzeConfig, ExpertConfig};
+use domino_bots::analysis::{analyze_until, check_hand, AnalyzeConfig, ExpertConfig};
 use domino_engine::Record;
 use domino_protocol::coach::CoachReport;
 use domino_protocol::refusal::{Code, Refusal};
@@ -78,17 +78,7 @@ pub fn run(
     budget: &Budget,
     hand: Option<u32>,
 ) -> Result<CoachReport, Refusal> {
-    if let Some(h) = hand {
-        if h == 0 || h as usize > rec.hands.len() {
-            return Err(Refusal::new(
-                Code::BadRequest,
-                format!(
-                    "the match has hands 1 to {}; there is no hand {h}",
-                    rec.hands.len()
-                ),
-            ));
-        }
-    }
+    check_hand(rec, hand).map_err(|e| Refusal::new(Code::BadRequest, e.to_string()))?;
     let n = decisions(rec, hand).map_err(|e| Refusal::new(Code::Internal, e))?;
     let max = budget.max_decisions();
     if n > max {
