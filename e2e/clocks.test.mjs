@@ -119,7 +119,12 @@ for (const run of [
       throw new Error(`${e.message}\nthe page: ${JSON.stringify(seen)}\nthe sockets' last frames: ${frames.slice(-20).join(" | ")}`);
     });
     await page.locator(".seatclock.mine").waitFor({ state: "visible", timeout: 20000 });
-    assert.equal(await page.locator("#clocknews").count(), 0);
+    // The lost seat's message is gone. A news line may be there again, for a
+    // new count: nobody moves for the player now, and on CI's loaded cores
+    // the page once came back to this check after the 5 s of a move had run
+    // out again ("1 of 3").
+    const news2 = await page.locator("#clocknews").allInnerTexts();
+    assert.ok(news2.every((n) => !run.left.test(n)), `after the seat came back: ${JSON.stringify(news2)}`);
     await shot(page, `clocks-seat-back-${run.lang}-${run.size}`);
     noErrors(page);
   });

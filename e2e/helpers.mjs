@@ -43,13 +43,17 @@ export const plain = (log) => log.join("").replace(/\x1b\[[0-9;]*m/g, "");
 export async function launch(port, db, extra = []) {
   assert.ok(existsSync(BIN), `no domino binary at ${BIN} (cargo build, or set DOMINO_BIN)`);
   const url = db.includes("://") ? db : `sqlite://${db}`;
-  const args = ["serve", "--addr", `127.0.0.1:${port}`, "--db", url,
+  const defaults = [
     "--bot-delay-ms", "30", "--budget-ms", "20", "--grace-secs", "60",
     // Every test's pages come from one address and make many tables a minute.
     "--max-tables-per-address", "1000", "--max-creates-per-minute", "1000",
     "--max-sockets-per-address", "1000", "--max-connections-per-address", "1000",
     "--max-sheets-per-hour", "1000", "--max-tournaments-per-hour", "1000", "--max-open-tournaments", "1000",
-    "--max-entries-per-hour", "1000", "--max-profiles-per-hour", "1000", "--max-links-per-hour", "1000", ...extra];
+    "--max-entries-per-hour", "1000", "--max-profiles-per-hour", "1000", "--max-links-per-hour", "1000"];
+  // A flag in `extra` replaces its default (the server takes each once).
+  const kept = [];
+  for (let i = 0; i < defaults.length; i += 2) if (!extra.includes(defaults[i])) kept.push(defaults[i], defaults[i + 1]);
+  const args = ["serve", "--addr", `127.0.0.1:${port}`, "--db", url, ...kept, ...extra];
   const proc = spawn(BIN, args, { stdio: ["ignore", "ignore", "pipe"] });
   proc.log = [];
   await new Promise((ok, fail) => {

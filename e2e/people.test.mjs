@@ -228,16 +228,27 @@ for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
 
 for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
   test(`a table of bots only is watched at ${size} size, and the watcher is told so`, async () => {
-    const page = await newPlayer(env, "Wes", { viewport });
-    await createFriends(env, page, { game: "draw", players: 3, name: "Wes", botsOnly: true, options: { target: 100 } });
-    await page.waitForFunction(() => /watching the computer players/.test((document.querySelector("#status")?.textContent ?? "")));
-    await page.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 3);
-    assert.equal(await page.locator(".seat.me").count(), 0);
-    assert.equal(await page.locator("#hand .handtile").count(), 0);
-    assert.equal(await page.locator("#settings").isVisible(), false, "no seat, no automatic-pass setting");
-    await shot(page, `bots-watched-${size}`);
-    noErrors(page);
-    await page.context().close();
+    // A server of its own, its bots at a person's pace (a fifth of a
+    // second): at the tests' 30 ms, the page drew the board 30 times a
+    // second, and on CI's shared cores it fell so far behind that it
+    // answered none of the test's questions for 15 s (twice, both sizes).
+    const port = await freePort();
+    const proc = await launch(port, join(env.tmp, `bots-watched-${size}.db`), ["--bot-delay-ms", "200"]);
+    const local = { ...env, base: `http://127.0.0.1:${port}` };
+    try {
+      const page = await newPlayer(local, "Wes", { viewport });
+      await createFriends(local, page, { game: "draw", players: 3, name: "Wes", botsOnly: true, options: { target: 100 } });
+      await page.waitForFunction(() => /watching the computer players/.test((document.querySelector("#status")?.textContent ?? "")));
+      await page.waitForFunction(() => document.querySelectorAll("#board g.tile").length >= 3);
+      assert.equal(await page.locator(".seat.me").count(), 0);
+      assert.equal(await page.locator("#hand .handtile").count(), 0);
+      assert.equal(await page.locator("#settings").isVisible(), false, "no seat, no automatic-pass setting");
+      await shot(page, `bots-watched-${size}`);
+      noErrors(page);
+      await page.context().close();
+    } finally {
+      proc.kill("SIGTERM");
+    }
   });
 }
 
