@@ -222,6 +222,46 @@ async fn the_page_the_api_and_the_files_carry_the_security_headers() {
     assert!(header(&head, "content-security-policy").is_some(), "{head}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_file_the_browser_has_is_answered_not_modified() {
+    let s = Server::start(config("sqlite::memory:"));
+    let (status, head, body) = http_request(s.addr, "GET", "/app.js", &[], None).await;
+    assert_eq!(status, 200);
+    assert!(!body.is_empty());
+    assert_eq!(header(&head, "cache-control"), Some("no-cache"), "{head}");
+    let etag = header(&head, "etag").unwrap_or_else(|| panic!("no ETag\n{head}"));
+    // Asked again with its tag: not sent again, and still revalidated next time.
+    let (status, again, body) =
+        http_request(s.addr, "GET", "/app.js", &[("If-None-Match", etag)], None).await;
+    assert_eq!(status, 304, "{again}");
+    assert!(body.is_empty(), "{body}");
+    assert_eq!(header(&again, "etag"), Some(etag));
+    assert_eq!(header(&again, "cache-control"), Some("no-cache"));
+    assert!(
+        header(&again, "content-security-policy").is_some(),
+        "{again}"
+    );
+    // Another file, or another version of it, is sent whole.
+    let (status, _, _) = http_request(
+        s.addr,
+        "GET",
+        "/style.css",
+        &[("If-None-Match", etag)],
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _, _) = http_request(
+        s.addr,
+        "GET",
+        "/app.js",
+        &[("If-None-Match", "\"old\"")],
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+}
+
 /// The answer to a WebSocket handshake with these extra headers: Ok once
 /// upgraded, else the refusal's status.
 async fn handshake(

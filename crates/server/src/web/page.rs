@@ -89,6 +89,21 @@ pub(crate) async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     let file = path;
     match Assets::get(file) {
         Some(content) => {
+            // Revalidated on every load (no-cache: a new version is seen at
+            // once), and answered "not modified" when unchanged: a page
+            // load asks for some ninety files, which were sent whole each
+            // time and compiled again by the browser.
+            let etag = etag_of(&content.metadata.sha256_hash());
+            if unchanged(&headers, &etag) {
+                return (
+                    StatusCode::NOT_MODIFIED,
+                    [
+                        (header::ETAG, etag),
+                        (header::CACHE_CONTROL, "no-cache".to_string()),
+                    ],
+                )
+                    .into_response();
+            }
             // The Fluent catalogs are UTF-8 text.
             let mime = if file.ends_with(".ftl") {
                 "text/plain; charset=utf-8".to_string()
@@ -102,6 +117,7 @@ pub(crate) async fn asset(uri: Uri, headers: HeaderMap) -> Response {
                 [
                     (header::CONTENT_TYPE, mime),
                     (header::CACHE_CONTROL, "no-cache".to_string()),
+                    (header::ETAG, etag),
                 ],
                 content.data,
             )
@@ -109,6 +125,23 @@ pub(crate) async fn asset(uri: Uri, headers: HeaderMap) -> Response {
         }
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
+}
+
+/// A strong entity tag from a file's SHA-256 (its first 16 bytes).
+fn etag_of(sha256: &[u8; 32]) -> String {
+    let hex: String = sha256[..16].iter().map(|b| format!("{b:02x}")).collect();
+    format!("\"{hex}\"")
+}
+
+/// Whether the browser's `If-None-Match` names `etag` (or any version).
+fn unchanged(headers: &HeaderMap, etag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim().trim_start_matches("W/"))
+        .any(|t| t == etag || t == "*")
 }
 
 /// The games the site offers (the lobby's list, `/api/presets` and the
@@ -134,6 +167,23 @@ mod tests {
             .collect();
         assert_eq!(names[..12], twelve[..]);
         assert_eq!(names[12..], ["mexican-train", "chicken-foot"]);
+    }
+
+    #[test]
+    fn a_file_the_browser_has_is_not_sent_again() {
+        let etag = etag_of(&[7; 32]);
+        assert_eq!(etag, format!("\"{}\"", "07".repeat(16)));
+        let mut h = HeaderMap::new();
+        assert!(!unchanged(&h, &etag));
+        h.insert(header::IF_NONE_MATCH, "\"other\"".parse().unwrap());
+        assert!(!unchanged(&h, &etag));
+        h.insert(
+            header::IF_NONE_MATCH,
+            format!("\"x\", W/{etag}").parse().unwrap(),
+        );
+        assert!(unchanged(&h, &etag));
+        h.insert(header::IF_NONE_MATCH, "*".parse().unwrap());
+        assert!(unchanged(&h, &etag));
     }
 
     #[test]
