@@ -64,16 +64,23 @@ export function puzzlesPage(app) {
     h("div", { class: "row" }, h("label", {}, t("puzzle-game-label"), " ", game), h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn, mineBtn),
     info, parts.boardBox, lineBox, parts.others, parts.soFar, parts.prompt, parts.endBtns, parts.hand, error, result));
 
+  // Each load's number: an answer that comes after a later load began (the
+  // game changed while the first puzzle was on its way) is dropped, so
+  // that the puzzle shown is always the last one asked for.
+  let loads = 0;
+
   async function load() {
+    const ticket = ++loads;
     error.textContent = "";
     mineBtn.setAttribute("aria-pressed", String(own.on));
     theme.disabled = game.disabled = own.on;
-    if (own.on) return loadOwn();
+    if (own.on) return loadOwn(ticket);
     const mine = new URLSearchParams({ guest: me });
     const url = opened ? `/api/puzzles/${encodeURIComponent(opened)}?${mine}`
       : daily ? "/api/puzzles/daily?" + mine : "/api/puzzles/next?" + M.nextQuery(S, me);
-    const { data, error: e } = await call("GET", url);
     opened = "";
+    const { data, error: e } = await call("GET", url);
+    if (ticket !== loads) return;
     if (e) { error.textContent = e; return; }
     S = M.show(S, data);
     title.textContent = t(daily ? "puzzles-daily" : "puzzles-title");
@@ -81,14 +88,16 @@ export function puzzlesPage(app) {
     render();
   }
 
-  /** The player's next own puzzle, or why there is none. */
-  async function loadOwn() {
+  /** The player's next own puzzle, or why there is none. @param {number} ticket the load's number */
+  async function loadOwn(ticket) {
     const { data: list, error: e } = await call("GET", "/api/puzzles/own");
+    if (ticket !== loads) return;
     if (e) { clear(e); return; }
     own = O.listed(own, list);
     const id = O.nextId(own, S.puzzle ? S.puzzle.id : null);
     if (!id) { clear(t("puzzle-own-none")); return; }
     const { data, error: e2 } = await call("GET", `/api/puzzles/own/${encodeURIComponent(id)}`);
+    if (ticket !== loads) return;
     if (e2) { clear(e2); return; }
     own = O.opened(own, id);
     S = M.show(S, data);
