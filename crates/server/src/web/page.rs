@@ -129,8 +129,7 @@ pub(crate) async fn asset(uri: Uri, headers: HeaderMap) -> Response {
 
 /// A strong entity tag from a file's SHA-256 (its first 16 bytes).
 fn etag_of(sha256: &[u8; 32]) -> String {
-    let hex: String = sha256[..16].iter().map(|b| format!("{b:02x}")).collect();
-    format!("\"{hex}\"")
+    format!("\"{}\"", hex::encode(&sha256[..16]))
 }
 
 /// Whether the browser's `If-None-Match` names `etag` (or any version).
