@@ -30,3 +30,18 @@ export async function call(method, url, body, headers = {}) {
   if (!res.ok) return { error: data.code ? t("error", { code: data.code, message: data.message || data.code }) : String(res.status), code: data.code, reason: data.reason };
   return { data };
 }
+
+/**
+ * Numbers a page's loads, so that the answer to a load a later one has
+ * superseded (the choice changed while it was on its way) can be dropped:
+ * each call starts a load and returns whether it is still the latest, to
+ * ask once its answers have come.
+ * @returns {() => () => boolean}
+ */
+export function latestLoads() {
+  let n = 0;
+  return () => {
+    const mine = ++n;
+    return () => mine === n;
+  };
+}

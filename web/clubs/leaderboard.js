@@ -6,6 +6,7 @@
 // each marked as a bot.
 
 import { h, fill } from "../dom.js";
+import { latestLoads } from "../api.js";
 import { t } from "../words.js";
 import { LEVELS, levelText, measured } from "../lobby/model.js";
 import { splitBoard, PROVISIONAL_DEVIATION } from "./board.js";
@@ -76,12 +77,12 @@ export async function leaderboardPage(app) {
     onclick: () => { kind = k; for (const b of kinds.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.id === "boardkind-" + k)); remember(); load(); } },
   t("leaderboard-kind-" + k));
   const kinds = h("div", { class: "row boardkind", role: "group", "aria-label": t("leaderboard-kind") }, kindBtn("people"), kindBtn("bots"));
-  // Each load is numbered: a slower answer to an earlier choice (another
-  // game, the other tab) must not replace the board of the latest one.
-  let loads = 0;
-  const loadBots = async (/** @type {number} */ mine) => {
+  // A slower answer to an earlier choice (another game, the other tab) must
+  // not replace the board of the latest one.
+  const begin = latestLoads();
+  const loadBots = async (/** @type {() => boolean} */ current) => {
     const all = await get("/api/leaderboard?min=0&kind=bots&game=" + encodeURIComponent(game.value));
-    if (mine !== loads) return;
+    if (!current()) return;
     if (!all) { fill(list, h("p", { class: "error" }, t("offline-now"))); return; }
     const rows = [...all.players].sort((a, b) => b.rating - a.rating);
     // Every built-in level is named, as on the people's tab: those with
@@ -94,14 +95,14 @@ export async function leaderboardPage(app) {
       h("p", { class: "muted" }, t("leaderboard-bots-scale")));
   };
   const load = async () => {
-    const mine = ++loads;
-    if (kind === "bots") return loadBots(mine);
+    const current = begin();
+    if (kind === "bots") return loadBots(current);
     // Every player of the game (min=0): the page sets the provisional ones apart.
     const all = await get("/api/leaderboard?min=0&game=" + encodeURIComponent(game.value));
     const settled = await get("/api/leaderboard?game=" + encodeURIComponent(game.value));
     // The built-in levels are on the bots' board (with the bot accounts).
     const botBoard = await get("/api/leaderboard?min=0&kind=bots&game=" + encodeURIComponent(game.value));
-    if (mine !== loads) return;
+    if (!current()) return;
     if (!all || !settled) { fill(list, h("p", { class: "error" }, t("offline-now"))); return; }
     const min = settled.min;
     const { people, provisional } = splitBoard(all.players, min);

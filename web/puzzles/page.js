@@ -5,7 +5,7 @@
 
 import { h, fill } from "../dom.js";
 import { t, orList, semiList } from "../words.js";
-import { call } from "../api.js";
+import { call, latestLoads } from "../api.js";
 import * as M from "./model.js";
 import { guest } from "../guest.js";
 import * as O from "./own.js";
@@ -64,23 +64,23 @@ export function puzzlesPage(app) {
     h("div", { class: "row" }, h("label", {}, t("puzzle-game-label"), " ", game), h("label", {}, t("puzzle-theme-label"), " ", theme), nextBtn, mineBtn),
     info, parts.boardBox, lineBox, parts.others, parts.soFar, parts.prompt, parts.endBtns, parts.hand, error, result));
 
-  // Each load's number: an answer that comes after a later load began (the
-  // game changed while the first puzzle was on its way) is dropped, so
-  // that the puzzle shown is always the last one asked for.
-  let loads = 0;
+  // The puzzle shown is always the last one asked for: an answer that comes
+  // after a later load began (the game changed while the first puzzle was
+  // on its way) is dropped.
+  const begin = latestLoads();
 
   async function load() {
-    const ticket = ++loads;
+    const current = begin();
     error.textContent = "";
     mineBtn.setAttribute("aria-pressed", String(own.on));
     theme.disabled = game.disabled = own.on;
-    if (own.on) return loadOwn(ticket);
+    if (own.on) return loadOwn(current);
     const mine = new URLSearchParams({ guest: me });
     const url = opened ? `/api/puzzles/${encodeURIComponent(opened)}?${mine}`
       : daily ? "/api/puzzles/daily?" + mine : "/api/puzzles/next?" + M.nextQuery(S, me);
     opened = "";
     const { data, error: e } = await call("GET", url);
-    if (ticket !== loads) return;
+    if (!current()) return;
     if (e) { error.textContent = e; return; }
     S = M.show(S, data);
     title.textContent = t(daily ? "puzzles-daily" : "puzzles-title");
@@ -88,16 +88,16 @@ export function puzzlesPage(app) {
     render();
   }
 
-  /** The player's next own puzzle, or why there is none. @param {number} ticket the load's number */
-  async function loadOwn(ticket) {
+  /** The player's next own puzzle, or why there is none. @param {() => boolean} current whether this load is still the latest */
+  async function loadOwn(current) {
     const { data: list, error: e } = await call("GET", "/api/puzzles/own");
-    if (ticket !== loads) return;
+    if (!current()) return;
     if (e) { clear(e); return; }
     own = O.listed(own, list);
     const id = O.nextId(own, S.puzzle ? S.puzzle.id : null);
     if (!id) { clear(t("puzzle-own-none")); return; }
     const { data, error: e2 } = await call("GET", `/api/puzzles/own/${encodeURIComponent(id)}`);
-    if (ticket !== loads) return;
+    if (!current()) return;
     if (e2) { clear(e2); return; }
     own = O.opened(own, id);
     S = M.show(S, data);
