@@ -53,19 +53,23 @@ for (const run of [
     const page = await newPlayer(env, `Ana-${run.lang}`, { viewport: run.viewport, locale: run.locale });
     // What goes over the table's socket, to name the cause if the seat is
     // not given back (once on CI the button stayed for 15 s).
-    const frames = [];
+    // The states come many a second once the computer plays both seats:
+    // everything else (requests, answers, errors) is kept whole apart.
+    const frames = [], talk = [];
     page.on("websocket", (ws) => {
       const keep = (dir) => (f) => {
         if (frames.length > 60) frames.shift();
         try {
           const m = JSON.parse(String(f.payload));
-          frames.push(`${dir} ${m.type}${m.code ? " " + m.code : ""}${"seat" in m ? " seat=" + m.seat : ""}${m.clock ? " timeouts=" + m.clock.timeouts : ""}`);
+          const line = `${dir} ${m.type}${m.code ? " " + m.code : ""}${m.message ? " " + JSON.stringify(m.message) : ""}${"seat" in m ? " seat=" + m.seat : ""}${m.clock ? " timeouts=" + m.clock.timeouts : ""}`;
+          frames.push(line);
+          if (m.type !== "state" && m.type !== "ping" && m.type !== "pong") talk.push(`${new Date().toISOString().slice(14, 23)} ${line}`);
         } catch { frames.push(`${dir} ?`); }
       };
       ws.on("framesent", keep(">"));
       ws.on("framereceived", keep("<"));
-      ws.on("close", () => frames.push("closed"));
-      ws.on("socketerror", (e) => frames.push("error " + e));
+      ws.on("close", () => { frames.push("closed"); talk.push("closed"); });
+      ws.on("socketerror", (e) => { frames.push("error " + e); talk.push("error " + e); });
     });
     await page.goto(env.base + "/");
     await openCustom(page);
@@ -113,10 +117,11 @@ for (const run of [
     // action's 15 s to answer Playwright's focus (the button was there).
     await page.evaluate(() => document.getElementById("takeback")?.focus());
     assert.equal(await page.evaluate(() => document.activeElement?.id), "takeback");
+    talk.push(`${new Date().toISOString().slice(14, 23)} Enter`);
     await page.keyboard.press("Enter");
     await back.waitFor({ state: "hidden", timeout: 30000 }).catch(async (e) => {
       const seen = await page.evaluate(() => ({ active: document.activeElement?.id, status: document.getElementById("status")?.textContent }));
-      throw new Error(`${e.message}\nthe page: ${JSON.stringify(seen)}\nthe sockets' last frames: ${frames.slice(-20).join(" | ")}`);
+      throw new Error(`${e.message}\nthe page: ${JSON.stringify(seen)}\nthe sockets' last frames: ${frames.slice(-10).join(" | ")}\nall but the states: ${talk.slice(-30).join(" | ")}`);
     });
     await page.locator(".seatclock.mine").waitFor({ state: "visible", timeout: 20000 });
     // The lost seat's message is gone. A news line may be there again, for a

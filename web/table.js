@@ -50,7 +50,7 @@ export function tablePage(app, id, nav) {
   });
   const { page, status, announcer, board, handEl, fair } = el;
   // A seat lost to timeouts in a casual match: coming back with its token takes it back.
-  const clock = clockView(announcer, () => seats.sit());
+  const clock = clockView(announcer, () => seats.takeBack());
   status.before(clock.el, clock.back);
   roving(handEl, el.handTiles, (b) => { S.handFocus = b.dataset.tile ?? null; });
   roving(board, () => endMarks(el));

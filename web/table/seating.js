@@ -78,6 +78,20 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
     sealedCard(app);
   }
 
+  // The seat lost to timeouts, asked back with its token: a refusal is
+  // said (falling back to watching, as `sit` does, would leave the player
+  // wondering why the button did nothing).
+  async function takeBack() {
+    const token = store.token(id);
+    if (!token) return;
+    const r = await conn.request({ type: "resume", table: id, token });
+    if (r.type === "joined") { settled(); sendSettings(); return; }
+    const no = refused(r);
+    if (no?.code === "moving") return soon(no, takeBack);
+    // Offline: coming back with the token (`sit`) takes the seat back.
+    if (no && no.code !== "offline") { S.note = t("error", { code: no.code, message: no.message }); render(); }
+  }
+
   // The table's server stopped and another is taking the table over (a
   // server among several): say so, and try again in a moment.
   /** @param {Refusal} r @param {() => void} again */
@@ -136,7 +150,7 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
     } else nav.notFound("table");
   }
 
-  return { sit, soon };
+  return { sit, soon, takeBack };
 }
 
 /**

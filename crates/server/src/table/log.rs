@@ -23,6 +23,7 @@ use crate::fault::failed;
 use crate::Config;
 use domino_league::fair::Secret;
 use domino_store::asleep::KeptRow;
+use domino_store::new_tables::NewRow;
 use domino_store::{json_text, LogRow, Logged, Saved, Store, TableRow, TableWriteError};
 
 /// The log's actions hand by hand (a `NextHand` entry starts the next).
@@ -102,39 +103,46 @@ impl Table {
         tables: Tables,
     ) -> Result<Handle, Refusal> {
         let row = Table::row_of(&new, &config)?;
-        store
-            .tables()
-            .create_table(&row)
-            .await
-            .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
         if store.leases().leased() {
-            // Before the seats and the table's task: the store takes a
-            // table's writes only from its lease holder (see its
-            // `Db::fence`). Without the lease the table is not played
-            // here: another node opens it once it is older than a lease.
-            let why = match store
-                .leases()
-                .take_lease(&row.id, &config.holder(), config.lease)
+            // Row, lease and seats in one transaction: another node opens a
+            // table with no lease once it is older than a lease, and on a
+            // loaded store a row stored alone waited that long for its
+            // lease (the other node took it, and the creator was refused).
+            // The store takes a table's writes only from its lease holder
+            // (see its `Db::fence`).
+            let one = [NewRow {
+                table: row.clone(),
+                seats: new.taken.clone(),
+            }];
+            let stored = store
+                .tables()
+                .create_tables(&one, &config.holder(), config.lease)
                 .await
-            {
-                Ok(true) => None,
-                Ok(false) => Some("held by another node".to_string()),
-                Err(e) => Some(e.to_string()),
-            };
-            if let Some(why) = why {
-                tracing::warn!(table = %row.id, "taking a new table's lease: {why}");
+                .map_err(|e| e.to_string())
+                .and_then(|mut s| match s.pop() {
+                    Some(one) => one.map_err(|e| e.to_string()),
+                    None => Err("the store answered for no table".to_string()),
+                });
+            if let Err(why) = stored {
+                tracing::warn!(table = %row.id, "storing a new table with its lease: {why}");
                 return Err(Refusal::new(
                     Code::Store,
                     format!("the table could not be opened: {why}"),
                 ));
             }
-        }
-        for seat in &new.taken {
+        } else {
             store
                 .tables()
-                .add_seat(&row.id, &config.node, seat)
+                .create_table(&row)
                 .await
                 .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
+            for seat in &new.taken {
+                store
+                    .tables()
+                    .add_seat(&row.id, &config.node, seat)
+                    .await
+                    .map_err(|e| Refusal::new(Code::Store, e.to_string()))?;
+            }
         }
         Table::start_created(row, new, store, config, tables)
     }
