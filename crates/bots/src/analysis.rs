@@ -297,6 +297,11 @@ pub struct Decision {
     pub values: Option<Vec<i32>>,
     /// What the expert chose from the seat's view, when asked.
     pub expert: Option<Action>,
+    /// What the rule of thumb (the heuristic level, whose first choice the
+    /// expert keeps unless its worlds are sure of another) plays from the
+    /// seat's view, when the expert was asked: a decision where the two
+    /// differ is one where the expert saw further.
+    pub usual: Option<Action>,
     /// A tile may still be drawn here: the boneyard's order could decide
     /// the hand (no puzzle is made of such a position).
     pub drawable: bool,
@@ -706,14 +711,16 @@ fn analyze_inner(
                     .map(|vals| vals.into_iter().map(|(_, v)| v).collect()),
                 None => poser_values(&mut analyst, m, &legal, side),
             };
-            let expert = config.expert.map(|e| {
+            let view = config.expert.map(|_| m.seat_view(seat));
+            let expert = config.expert.zip(view.as_ref()).map(|(e, view)| {
                 let seed = decision_seed(e.seed, s.hand as u64, s.index as u64);
                 let mut bot = Expert::new(seed, e.budget_ms);
                 if let Some(n) = e.samples {
                     bot = bot.with_max_samples(n);
                 }
-                bot.act(&m.seat_view(seat)).ok()
+                bot.act(view).ok()
             });
+            let usual = view.and_then(|v| crate::heuristic::Heuristic.act(&v).ok());
             if let Some(h) = hands.last_mut() {
                 h.decisions.push(Decision {
                     index: s.index,
@@ -723,6 +730,7 @@ fn analyze_inner(
                     legal: legal.iter().copied().collect(),
                     values,
                     expert: expert.flatten(),
+                    usual,
                     drawable: rules.draw() != DrawRule::Never
                         && m.hand().boneyard().len() > usize::from(rules.draw().reserve()),
                 });

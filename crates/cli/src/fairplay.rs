@@ -5,7 +5,10 @@
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use domino_fairplay::bench::{run, time_analysis, with_jobs, BenchConfig, BenchReport, Row};
+use domino_fairplay::bench::{
+    built_in_norms, run, time_analysis, with_jobs, BenchConfig, BenchReport, Row,
+};
+use domino_fairplay::shipped::{Shipped, SAMPLES};
 use domino_fairplay::sim::SimConfig;
 use domino_fairplay::Policy;
 
@@ -23,10 +26,15 @@ pub enum FairplayCommand {
     /// Simulate honest players and cheaters, check each after every match,
     /// and report who is flagged and how soon.
     Bench(BenchArgs),
+    /// The built-in levels' norms of a game, as JSON: the file the server
+    /// ships in crates/fairplay/norms/GAME.json.
+    Norms(NormsArgs),
 }
 
+/// What both commands simulate: the game, the seed, the players behind
+/// the norms, and the threads they run on.
 #[derive(Debug, Args)]
-pub struct BenchArgs {
+pub struct Simulated {
     /// The game.
     #[arg(long, default_value = "block")]
     preset: String,
@@ -36,14 +44,29 @@ pub struct BenchArgs {
     /// Seed of every deal and player.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worlds the expert samples per decision.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=256))]
-    samples: u64,
     /// Players per level behind the norms, and their matches each.
     #[arg(long, default_value_t = 4)]
     norm_players: usize,
     #[arg(long, default_value_t = 12)]
     norm_matches: usize,
+    /// Threads for the matches (the figures are the same for the same --jobs).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct NormsArgs {
+    #[command(flatten)]
+    sim: Simulated,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    sim: Simulated,
+    /// Worlds the expert samples per decision.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=256))]
+    samples: u64,
     /// Honest players (spread over the levels) and their matches each.
     #[arg(long, default_value_t = 30)]
     honest: usize,
@@ -54,9 +77,6 @@ pub struct BenchArgs {
     cheaters: usize,
     #[arg(long, default_value_t = 20)]
     cheat_matches: usize,
-    /// Threads for the matches (the figures are the same for the same --jobs).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
-    jobs: u64,
     /// Then time the analysis of this many matches, each on one thread.
     #[arg(long, default_value_t = 3)]
     time_matches: usize,
@@ -68,29 +88,51 @@ pub struct BenchArgs {
 pub fn main(args: FairplayArgs) -> anyhow::Result<()> {
     match args.command {
         FairplayCommand::Bench(b) => bench_main(&b),
+        FairplayCommand::Norms(n) => norms_main(&n),
     }
 }
 
+fn norms_main(a: &NormsArgs) -> anyhow::Result<()> {
+    let rules = bench::rules(&a.sim.preset, a.sim.players).map_err(|e| Usage(e.to_string()))?;
+    let samples = SAMPLES;
+    let sim = SimConfig { rules, samples };
+    let jobs = usize::try_from(a.sim.jobs)?;
+    let (norms, _) = with_jobs(jobs, || {
+        built_in_norms(&sim, a.sim.norm_players, a.sim.norm_matches, a.sim.seed)
+    })??;
+    let shipped = Shipped {
+        game: a.sim.preset.clone(),
+        players: rules.players(),
+        samples,
+        seed: a.sim.seed,
+        norm_players: a.sim.norm_players,
+        norm_matches: a.sim.norm_matches,
+        norms,
+    };
+    println!("{}", serde_json::to_string_pretty(&shipped)?);
+    Ok(())
+}
+
 fn bench_main(a: &BenchArgs) -> anyhow::Result<()> {
-    let rules = bench::rules(&a.preset, a.players).map_err(|e| Usage(e.to_string()))?;
+    let rules = bench::rules(&a.sim.preset, a.sim.players).map_err(|e| Usage(e.to_string()))?;
     let samples = usize::try_from(a.samples)?;
     let config = BenchConfig {
         sim: SimConfig { rules, samples },
-        seed: a.seed,
-        norm_players: a.norm_players,
-        norm_matches: a.norm_matches,
+        seed: a.sim.seed,
+        norm_players: a.sim.norm_players,
+        norm_matches: a.sim.norm_matches,
         honest: a.honest,
         honest_matches: a.honest_matches,
         cheaters: a.cheaters,
         cheat_matches: a.cheat_matches,
         policy: Policy::default(),
     };
-    let jobs = usize::try_from(a.jobs)?;
+    let jobs = usize::try_from(a.sim.jobs)?;
     let start = Instant::now();
     let report = with_jobs(jobs, || run(&config))??;
     let secs = start.elapsed().as_secs_f64();
     let timing = if a.time_matches > 0 {
-        Some(time_analysis(&config.sim, a.time_matches, a.seed)?)
+        Some(time_analysis(&config.sim, a.time_matches, a.sim.seed)?)
     } else {
         None
     };
@@ -98,8 +140,8 @@ fn bench_main(a: &BenchArgs) -> anyhow::Result<()> {
     if a.json {
         let rows: Vec<serde_json::Value> = report.rows.iter().map(row_json).collect();
         let out = serde_json::json!({
-            "preset": a.preset,
-            "seed": a.seed,
+            "preset": a.sim.preset,
+            "seed": a.sim.seed,
             "samples": samples,
             "matches": report.matches,
             "seconds": secs,
@@ -117,14 +159,14 @@ fn bench_main(a: &BenchArgs) -> anyhow::Result<()> {
     }
     println!(
         "Fair-play bench: {} ({} worlds a decision, seed {}), {} matches in {secs:.0} s",
-        a.preset, samples, a.seed, report.matches
+        a.sim.preset, samples, a.sim.seed, report.matches
     );
     println!();
-    println!("| group | players | matches each | flagged | first flag (median match) | agreement | decisions a match |");
-    println!("|---|---|---|---|---|---|---|");
+    println!("| group | players | matches each | flagged | first flag (median match) | agreement | decisions a match | deep agreement | deep a match |");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for r in &report.rows {
         println!(
-            "| {} | {} | {} | {} ({:.0}%) | {} | {:.1}% | {:.0} |",
+            "| {} | {} | {} | {} ({:.0}%) | {} | {:.1}% | {:.0} | {:.1}% | {:.1} |",
             r.label,
             r.players,
             r.matches,
@@ -132,7 +174,9 @@ fn bench_main(a: &BenchArgs) -> anyhow::Result<()> {
             share(r.flagged, r.players),
             r.median_first.map_or("-".to_string(), |m| m.to_string()),
             100.0 * r.agreement,
-            r.decisions_per_match
+            r.decisions_per_match,
+            100.0 * r.deep_agreement,
+            r.deep_per_match
         );
     }
     println!();
@@ -208,5 +252,7 @@ fn row_json(r: &Row) -> serde_json::Value {
         "median_first": r.median_first,
         "agreement": r.agreement,
         "decisions_per_match": r.decisions_per_match,
+        "deep_agreement": r.deep_agreement,
+        "deep_per_match": r.deep_per_match,
     })
 }

@@ -2,6 +2,7 @@
 //! reference, a speed benchmark and a terminal game, each a thin layer over
 //! `domino_engine` (and `domino_bots` for the game).
 
+mod admin;
 mod analyze;
 mod arena;
 mod bench;
@@ -73,6 +74,9 @@ enum Command {
     /// Serve the browser game: lobby, tables with friends and bots, history.
     // Boxed: its many flags would make every other command as large.
     Serve(Box<serve::ServeArgs>),
+    /// The site's roles and audit log, on the database of a running
+    /// `domino serve`: grant or revoke the moderator role (docs/fairplay.md).
+    Admin(admin::AdminArgs),
     /// Play as a bot account on a server with a built-in bot: accept
     /// challenges, seek in the pool, many tables at once (docs/play.md).
     Bot(Box<bot::BotArgs>),
@@ -343,6 +347,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             }
         }
         Command::Fairplay(args) => fairplay::main(args)?,
+        Command::Admin(args) => admin::run(args, &mut out)?,
         Command::Ladder {
             preset: name,
             players,

@@ -54,6 +54,10 @@ pub struct ServeArgs {
     /// The tables one bot account may play at once.
     #[arg(long, default_value_t = 8)]
     bot_tables: usize,
+    /// Do not analyse rated matches for fair play on this node (they wait
+    /// in the database for a node that does; docs/fairplay.md).
+    #[arg(long)]
+    no_fairplay: bool,
     /// The address players open, e.g. https://domino.example.org: sign-in
     /// links point there, the profile cookie is Secure when it is https,
     /// and requests from pages elsewhere are refused. Give it behind a
@@ -318,6 +322,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         leaderboard_min: args.leaderboard_min,
         bot_pairing: args.bot_pairing,
         bot_tables: args.bot_tables,
+        fairplay: !args.no_fairplay,
         public_url: args.public_url,
         metrics_token: args.metrics_token.filter(|t| !t.is_empty()),
         ..domino_server::Config::default()

@@ -58,6 +58,9 @@ pub struct Row {
     /// Mean per-decision agreement and counted decisions per match.
     pub agreement: f64,
     pub decisions_per_match: f64,
+    /// Mean agreement on deep decisions, and deep decisions per match.
+    pub deep_agreement: f64,
+    pub deep_per_match: f64,
 }
 
 /// What the benchmark found.
@@ -186,6 +189,8 @@ fn row(
         median_first: firsts.get(firsts.len().saturating_sub(1) / 2).copied(),
         firsts,
         agreement: total.agreement().unwrap_or(0.0),
+        deep_agreement: total.deep_agreement().unwrap_or(0.0),
+        deep_per_match: total.deep as f64 / total.matches.max(1) as f64,
         decisions_per_match: total.decisions as f64 / total.matches.max(1) as f64,
     }
 }

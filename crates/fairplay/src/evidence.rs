@@ -25,6 +25,8 @@ pub struct Choice {
     pub cost: i32,
     /// A wrong choice could cost at least the game's blunder unit.
     pub hard: bool,
+    /// The expert's choice was not the rule of thumb's: it saw further.
+    pub deep: bool,
 }
 
 /// How a decision counts.
@@ -56,6 +58,7 @@ pub fn count(d: &Decision, hard_at: i32) -> Counted {
             agreed: e == d.played,
             cost,
             hard: best - worst >= hard_at,
+            deep: d.usual.is_some_and(|u| u != e),
         }),
         _ => Counted::Unknown,
     }
@@ -133,6 +136,7 @@ impl Add for Times {
 
 /// A profile's evidence in one game: one match's, or the sum of many.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Evidence {
     pub matches: u64,
     /// Decisions that count (not forced, solved, the expert asked).
@@ -141,6 +145,11 @@ pub struct Evidence {
     /// The hard ones among them, and the expert's choice among those.
     pub hard: u64,
     pub hard_agreed: u64,
+    /// The deep ones (the expert's choice was not the rule of thumb's),
+    /// and the expert's choice among those: the rule of thumb never finds
+    /// it, so a player who does, often, sees as far as the expert.
+    pub deep: u64,
+    pub deep_agreed: u64,
     /// The cost of each counted decision.
     pub cost: Moments,
     /// Decisions left out as forced, and as unknown.
@@ -154,6 +163,11 @@ impl Evidence {
     /// The share of counted decisions that were the expert's choice.
     pub fn agreement(&self) -> Option<f64> {
         (self.decisions > 0).then(|| self.agreed as f64 / self.decisions as f64)
+    }
+
+    /// The share of deep decisions that were the expert's choice.
+    pub fn deep_agreement(&self) -> Option<f64> {
+        (self.deep > 0).then(|| self.deep_agreed as f64 / self.deep as f64)
     }
 
     /// The mean cost of a counted decision.
@@ -171,6 +185,8 @@ impl Evidence {
                 self.agreed += u64::from(ch.agreed);
                 self.hard += u64::from(ch.hard);
                 self.hard_agreed += u64::from(ch.hard && ch.agreed);
+                self.deep += u64::from(ch.deep);
+                self.deep_agreed += u64::from(ch.deep && ch.agreed);
                 self.cost.push(i64::from(ch.cost));
             }
         }
@@ -197,6 +213,8 @@ impl Add for Evidence {
             agreed: self.agreed + o.agreed,
             hard: self.hard + o.hard,
             hard_agreed: self.hard_agreed + o.hard_agreed,
+            deep: self.deep + o.deep,
+            deep_agreed: self.deep_agreed + o.deep_agreed,
             cost: self.cost + o.cost,
             forced: self.forced + o.forced,
             unknown: self.unknown + o.unknown,
@@ -278,6 +296,7 @@ mod tests {
             expert: Some(legal[expert]),
             values: Some(values.to_vec()),
             legal,
+            usual: None,
             drawable: false,
         }
     }
@@ -294,7 +313,8 @@ mod tests {
             Counted::Choice(Choice {
                 agreed: false,
                 cost: 2,
-                hard: false
+                hard: false,
+                deep: false
             })
         );
         assert_eq!(
@@ -302,8 +322,30 @@ mod tests {
             Counted::Choice(Choice {
                 agreed: true,
                 cost: 0,
-                hard: true
+                hard: true,
+                deep: false
             })
+        );
+        // The rule of thumb plays 6-5, the expert 6-6: a deep decision,
+        // agreed when the player finds the expert's choice.
+        let mut d = decision(&[20, 1, 5], 0, 0);
+        d.usual = Some(d.legal[1]);
+        assert_eq!(
+            count(&d, 10),
+            Counted::Choice(Choice {
+                agreed: true,
+                cost: 0,
+                hard: true,
+                deep: true
+            })
+        );
+        let mut e = Evidence::default();
+        e.push(count(&d, 10));
+        d.played = d.legal[1];
+        e.push(count(&d, 10));
+        assert_eq!(
+            (e.deep, e.deep_agreed, e.deep_agreement()),
+            (2, 1, Some(0.5))
         );
     }
 

@@ -17,6 +17,8 @@ use crate::stats::{beta_binomial_upper_tail, beta_of, binomial_upper_tail, norma
 pub struct Policy {
     /// Counted decisions before agreement is judged at all.
     pub min_decisions: u64,
+    /// Deep decisions before the agreement on them is judged.
+    pub min_deep: u64,
     /// The tail below which agreement is improbable: the chance that a
     /// player of the band agrees this often. Profiles are checked after
     /// every match, so over 50 matches an honest profile has about 50
@@ -36,6 +38,7 @@ impl Default for Policy {
     fn default() -> Policy {
         Policy {
             min_decisions: 100,
+            min_deep: 40,
             alpha: 1e-4,
             // Four bands in twenty matches: a new profile's first matches
             // move its rating far, but not this far in a game of chance.
@@ -46,6 +49,9 @@ impl Default for Policy {
         }
     }
 }
+
+/// The share of the alpha given to the test on deep decisions.
+pub const DEEP_SHARE: f64 = 0.9;
 
 /// A profile's agreement against one band.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -72,12 +78,35 @@ pub struct Agreement {
     pub mean_cost: Option<f64>,
     pub band: Against,
     pub above: Against,
+    /// The deep decisions (the expert's choice was not the rule of
+    /// thumb's) and the expert's choice among them, against the same two
+    /// bands' deep agreement (absent where a band has no deep decisions).
+    #[serde(default)]
+    pub deep: u64,
+    #[serde(default)]
+    pub deep_agreed: u64,
+    #[serde(default)]
+    pub deep_band: Option<Against>,
+    #[serde(default)]
+    pub deep_above: Option<Against>,
 }
 
 impl Agreement {
     /// The larger tail: the agreement is as improbable as this for both.
     pub fn tail(&self) -> f64 {
         self.band.tail.max(self.above.tail)
+    }
+
+    /// The same on deep decisions (1 when either band has no figure).
+    pub fn deep_tail(&self) -> f64 {
+        larger(self.deep_band, self.deep_above)
+    }
+}
+
+fn larger(band: Option<Against>, above: Option<Against>) -> f64 {
+    match (band, above) {
+        (Some(b), Some(a)) => b.tail.max(a.tail),
+        _ => 1.0,
     }
 }
 
@@ -86,7 +115,7 @@ impl Agreement {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Flag {
     /// Agreement improbable for the band and the band above.
-    Agreement(Agreement),
+    Agreement(Box<Agreement>),
     /// `gained` rating points from `from` to `to` over `matches` matches.
     FastRating {
         from: i32,
@@ -145,6 +174,35 @@ pub fn agreement(e: &Evidence, band: Band, norms: &Norms) -> Option<Agreement> {
         mean_cost: e.mean_cost(),
         band: against(e, here, n)?,
         above: against(e, up, a)?,
+        deep: e.deep,
+        deep_agreed: e.deep_agreed,
+        deep_band: deep_against(e, here, n),
+        deep_above: deep_against(e, up, a),
+    })
+}
+
+/// [`against`] on the deep decisions alone.
+fn deep_against(e: &Evidence, band: Band, n: &BandNorm) -> Option<Against> {
+    rate_against(
+        (e.deep, e.deep_agreed),
+        band,
+        n.deep_rate()?,
+        n.deep.spread(),
+    )
+}
+
+/// `(decisions, agreed)` against a band's `rate` and spread (a variance).
+fn rate_against((n, k): (u64, u64), band: Band, rate: f64, var: f64) -> Option<Against> {
+    let tail = match beta_of(rate, var) {
+        Some((a, b)) => beta_binomial_upper_tail(n, k, a, b),
+        None => binomial_upper_tail(n, k, rate),
+    };
+    Some(Against {
+        band,
+        rate,
+        spread: var.sqrt(),
+        tail,
+        cost_z: None,
     })
 }
 
@@ -206,8 +264,15 @@ pub fn review(p: &Profile<'_>, norms: &Norms, policy: &Policy) -> Vec<Flag> {
     let mut flags = Vec::new();
     if p.evidence.decisions >= policy.min_decisions {
         if let Some(a) = agreement(p.evidence, p.band, norms) {
-            if a.tail() < policy.alpha {
-                flags.push(Flag::Agreement(a));
+            // Two tests sharing the alpha, so that the chance that either
+            // fires for an honest profile stays under it: the agreement
+            // on every decision, and on the deep ones, where the rule of
+            // thumb never finds the expert's choice (the stronger test:
+            // most of the alpha).
+            let deep_counts = p.evidence.deep >= policy.min_deep;
+            let (all, deep) = (policy.alpha * (1.0 - DEEP_SHARE), policy.alpha * DEEP_SHARE);
+            if a.tail() < all || (deep_counts && a.deep_tail() < deep) {
+                flags.push(Flag::Agreement(Box::new(a)));
             }
         }
     }

@@ -12,6 +12,7 @@ pub mod bench;
 pub mod evidence;
 pub mod flags;
 pub mod norm;
+pub mod shipped;
 pub mod sim;
 pub mod stats;
 

@@ -67,6 +67,48 @@ pub struct BandNorm {
     pub rate_sum: f64,
     pub rate_sq: f64,
     pub chance_var: f64,
+    /// The same for the agreement on deep decisions (see
+    /// [`Evidence::deep`]), over the profiles that had one.
+    #[serde(default)]
+    pub deep: Rates,
+}
+
+/// The spread of one agreement rate between a band's profiles: how many
+/// had a rate, the sum of their rates and of their squares, and of each
+/// rate's binomial variance over its decisions (the part that is chance).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Rates {
+    pub profiles: u64,
+    pub sum: f64,
+    pub sq: f64,
+    pub chance_var: f64,
+}
+
+impl Rates {
+    /// Count one profile's rate of `agreed` over `decisions` (none: left out).
+    pub fn push(&mut self, agreed: u64, decisions: u64) {
+        if decisions == 0 {
+            return;
+        }
+        let r = agreed as f64 / decisions as f64;
+        self.profiles += 1;
+        self.sum += r;
+        self.sq += r * r;
+        self.chance_var += r * (1.0 - r) / decisions as f64;
+    }
+
+    /// The spread of the profiles' true rates, as a variance: their rates'
+    /// variance less the chance part, at least [`MIN_SPREAD`] squared.
+    pub fn spread(&self) -> f64 {
+        let floor = MIN_SPREAD * MIN_SPREAD;
+        if self.profiles < 2 {
+            return floor;
+        }
+        let n = self.profiles as f64;
+        let mean = self.sum / n;
+        let var = (self.sq - n * mean * mean) / (n - 1.0);
+        (var - self.chance_var / n).max(floor)
+    }
 }
 
 impl BandNorm {
@@ -74,14 +116,18 @@ impl BandNorm {
     /// a variance: the profiles' rates' variance less the chance part,
     /// at least [`MIN_SPREAD`] squared.
     pub fn spread(&self) -> f64 {
-        let floor = MIN_SPREAD * MIN_SPREAD;
-        if self.profiles < 2 {
-            return floor;
+        Rates {
+            profiles: self.profiles,
+            sum: self.rate_sum,
+            sq: self.rate_sq,
+            chance_var: self.chance_var,
         }
-        let n = self.profiles as f64;
-        let mean = self.rate_sum / n;
-        let var = (self.rate_sq - n * mean * mean) / (n - 1.0);
-        (var - self.chance_var / n).max(floor)
+        .spread()
+    }
+
+    /// The band's agreement rate on deep decisions (`None` without any).
+    pub fn deep_rate(&self) -> Option<f64> {
+        self.pooled.deep_agreement()
     }
 
     /// The per-decision agreement rate of the band (`None` without
@@ -116,6 +162,7 @@ impl Norms {
                 rate_sum: 0.0,
                 rate_sq: 0.0,
                 chance_var: 0.0,
+                deep: Rates::default(),
             });
             let r = e.agreed as f64 / e.decisions as f64;
             n.profiles += 1;
@@ -123,6 +170,7 @@ impl Norms {
             n.rate_sum += r;
             n.rate_sq += r * r;
             n.chance_var += r * (1.0 - r) / e.decisions as f64;
+            n.deep.push(e.deep_agreed, e.deep);
         }
         Norms { bands }
     }

@@ -133,6 +133,7 @@ mod tests {
             legal: valued.iter().map(|(a, _)| *a).collect(),
             values: Some(valued.iter().map(|(_, v)| *v).collect()),
             expert: Some(play(expert.0)),
+            usual: None,
             drawable: false,
         }
     }

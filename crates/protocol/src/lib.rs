@@ -17,6 +17,7 @@
 pub mod bots;
 pub mod challenges;
 pub mod coach;
+pub mod fairplay;
 pub mod history;
 pub mod keep;
 pub mod levels;

@@ -115,6 +115,8 @@ pub enum Code {
     BadRounds,
     NoTournament,
     NotOrganiser,
+    /// A moderator's route asked by someone without the role.
+    NotModerator,
     /// A table of a duplicate round still being played: its deals are
     /// the other tables' too, so nobody watches it or reads its record.
     RoundNotOver,
@@ -170,7 +172,7 @@ pub enum Code {
 
 impl Code {
     /// Every code of the server's own (the engine's are [`ErrorCode`]).
-    pub const OWN: [Code; 93] = [
+    pub const OWN: [Code; 94] = [
         Code::AlreadySeated,
         Code::AnalysisBusy,
         Code::AnalysisTooLarge,
@@ -237,6 +239,7 @@ impl Code {
         Code::BadRounds,
         Code::NoTournament,
         Code::NotOrganiser,
+        Code::NotModerator,
         Code::RoundNotOver,
         Code::TooFewEntrants,
         Code::TournamentFull,
@@ -336,6 +339,7 @@ impl Code {
             Code::BadRounds => "bad_rounds",
             Code::NoTournament => "no_tournament",
             Code::NotOrganiser => "not_organiser",
+            Code::NotModerator => "not_moderator",
             Code::RoundNotOver => "round_not_over",
             Code::TooFewEntrants => "too_few_entrants",
             Code::TournamentFull => "tournament_full",
@@ -416,6 +420,7 @@ impl Code {
             | Code::NotInvited
             | Code::NotSeated
             | Code::NotOrganiser
+            | Code::NotModerator
             | Code::RoundNotOver
             | Code::HintsOff
             | Code::NotABot

@@ -17,6 +17,7 @@ use crate::challenges::Challenges;
 use crate::cluster::relay::Relay;
 use crate::coach::{Budget, Coach};
 use crate::creations::Creations;
+use crate::fairplay::FairPlay;
 use crate::finished::FinishedMatches;
 use crate::hub::Hub;
 use crate::limits::{Gate, Stats};
@@ -70,6 +71,7 @@ pub struct App {
     pub sheets: Sheets,
     pub profiles: Profiles,
     pub turns: Turns,
+    pub fairplay: FairPlay,
 }
 
 impl App {
@@ -84,6 +86,20 @@ impl App {
     ) -> anyhow::Result<App> {
         let creations: Arc<Creations> = Arc::default();
         let bot_registry: Arc<Registry> = Arc::default();
+        let finished = FinishedMatches::new(store.tables().clone(), store.tournaments().clone());
+        // A rated match, once rated, is queued for its fair-play analysis.
+        let fairplay = FairPlay::new(crate::fairplay::Parts {
+            rows: store.fairplay().clone(),
+            profiles: store.profiles().clone(),
+            bots: store.bots().clone(),
+            finished: finished.clone(),
+            time: config.time.clone(),
+            settings: crate::fairplay::Settings::default(),
+        });
+        let rater = Arc::new(crate::fairplay::Queueing {
+            inner: rater,
+            fairplay: fairplay.clone(),
+        });
         let hub = Hub::new(
             store.clone(),
             config.clone(),
@@ -116,7 +132,6 @@ impl App {
             config.bot_tables,
             bot_registry.clone(),
         );
-        let finished = FinishedMatches::new(store.tables().clone(), store.tournaments().clone());
         let puzzles = Puzzles::new(
             store.puzzles().clone(),
             finished.clone(),
@@ -167,6 +182,7 @@ impl App {
                 config.leaderboard_min,
             ),
             turns: Turns::new(store.clocks().clone(), config.time.clone()),
+            fairplay,
             who: Who::new(
                 store.profiles().clone(),
                 store.bots().clone(),

@@ -46,6 +46,12 @@ impl FinishedMatches {
         Ok((f, rec))
     }
 
+    /// The action log of match `id`, with each entry's time (fair play's
+    /// move times; not shown to anyone).
+    pub async fn log(&self, id: &str) -> Result<Vec<domino_store::LogRow>, sqlx::Error> {
+        self.table_rows.log(id).await
+    }
+
     /// Whether a finished match `id` is stored (for its page's 404).
     pub async fn exists(&self, id: &str) -> Result<bool, sqlx::Error> {
         self.table_rows.finished(id).await.map(|f| f.is_some())

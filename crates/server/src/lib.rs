@@ -32,6 +32,7 @@ pub mod cluster;
 pub mod coach;
 pub mod creations;
 pub mod expire;
+pub mod fairplay;
 pub mod fault;
 pub mod finished;
 pub mod hub;
@@ -117,6 +118,9 @@ pub struct Config {
     /// are known in advance. None, always in `domino serve`: each table
     /// draws a fresh secret.
     pub fixed_deals: Option<domino_league::fair::Secret>,
+    /// Whether this node analyses rated matches for fair play (`--no-fairplay`
+    /// turns it off; the matches wait for a node that does).
+    pub fairplay: bool,
 }
 
 impl Default for Config {
@@ -143,6 +147,7 @@ impl Default for Config {
             bot_pairing: pool::Pairing::Any,
             bot_tables: 8,
             fixed_deals: None,
+            fairplay: true,
         }
     }
 }
@@ -216,6 +221,9 @@ pub async fn run(
         stop_rx.clone(),
     ));
     tokio::spawn(pool::drive(app.pool.clone(), stop_rx.clone()));
+    if config.fairplay {
+        tokio::spawn(fairplay::drive(app.fairplay.clone(), stop_rx.clone()));
+    }
     if hub.leased() {
         tokio::spawn(hub.clone().keep_leases(stop_rx.clone()));
     }

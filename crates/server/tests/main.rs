@@ -14,6 +14,7 @@ mod coach;
 mod crate_rules;
 mod creates;
 mod fair_vectors;
+mod fairplay;
 mod guards;
 mod hints;
 mod keep;

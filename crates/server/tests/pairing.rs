@@ -827,15 +827,15 @@ async fn seeks_stored_without_a_side_are_paired_or_told_after_the_upgrade() {
     s.kill();
 
     // The database as an earlier version left it: no sides, Bea's profile
-    // a bot account, and the sides' repair not yet run (the fourth
-    // migration from the end; the three after it, the sleeping tables' row,
-    // the served puzzles' table and the puzzle runs' tables, create only
-    // what is missing and run again unchanged).
+    // a bot account, and the sides' repair not yet run (the fifth
+    // migration from the end; the four after it, the sleeping tables' row,
+    // the served puzzles' table, the puzzle runs' tables and fair play's,
+    // create only what is missing and run again unchanged).
     let pool = sqlx::SqlitePool::connect(&db).await.unwrap();
     for sql in [
         "DELETE FROM domino_seek_sides",
         "UPDATE domino_profiles SET bot = 1 WHERE id = 'pb'",
-        "DELETE FROM domino_schema WHERE version >= (SELECT MAX(version) - 3 FROM domino_schema)",
+        "DELETE FROM domino_schema WHERE version >= (SELECT MAX(version) - 4 FROM domino_schema)",
     ] {
         sqlx::query(sql).execute(&pool).await.unwrap();
     }

@@ -76,6 +76,7 @@ pub mod batched;
 pub mod bots;
 pub mod clock_batch;
 mod db;
+pub mod fairplay;
 pub mod latency;
 pub mod lease;
 mod migrations;
@@ -98,6 +99,7 @@ mod writer;
 pub use asleep::Asleep;
 pub use bots::BotAccounts;
 pub use clock_batch::Clocks;
+pub use fairplay::FairPlay;
 pub use lease::Leases;
 pub use postgres::{drop_scratch_postgres, scratch_postgres};
 pub use profiles::Profiles;
@@ -135,6 +137,7 @@ pub struct Store {
     puzzles: Puzzles,
     sheets: Sheets,
     asleep: Asleep,
+    fairplay: FairPlay,
 }
 
 /// Why a write by a table's copy (a log entry, a seat, the finished
@@ -176,6 +179,18 @@ impl Store {
         url: &str,
         lease: std::time::Duration,
     ) -> Result<Store, sqlx::Error> {
+        Store::open(url, lease, true).await
+    }
+
+    /// [`Store::connect`] for a command run beside a server on the same
+    /// database (`domino admin`): a SQLite file's lock, which keeps a
+    /// second server off it, is left to the server (SQLite lets another
+    /// process write between the server's transactions).
+    pub async fn connect_beside_server(url: &str) -> Result<Store, sqlx::Error> {
+        Store::open(url, IDLE_TRANSACTION_LIMIT, false).await
+    }
+
+    async fn open(url: &str, lease: std::time::Duration, lock: bool) -> Result<Store, sqlx::Error> {
         sqlx::any::install_default_drivers();
         // Never under 2 s: a busy machine may leave a healthy transaction
         // waiting between its statements for a while.
@@ -200,7 +215,7 @@ impl Store {
         let opts = AnyConnectOptions::from_str(&url)?;
         let memory = url.contains(":memory:");
         let file_lock = match backend {
-            Backend::Sqlite if !memory => Some(sqlite::lock_file(&url)?),
+            Backend::Sqlite if lock && !memory => Some(sqlite::lock_file(&url)?),
             _ => None,
         };
         let pool = AnyPoolOptions::new()
@@ -242,6 +257,7 @@ impl Store {
             puzzles: Puzzles::new(db.clone()),
             sheets: Sheets::new(db.clone()),
             asleep: Asleep::new(db.clone()),
+            fairplay: FairPlay::new(db.clone()),
             file_lock: Arc::new(Mutex::new(file_lock)),
             db,
         };
@@ -319,6 +335,12 @@ impl Store {
     /// What sleeping tables keep.
     pub fn asleep(&self) -> &Asleep {
         &self.asleep
+    }
+
+    /// Fair play: the analysis queue, evidence, flags, roles and the
+    /// audit log.
+    pub fn fairplay(&self) -> &FairPlay {
+        &self.fairplay
     }
 
     /// Close the pool and let go of a SQLite file's lock (tests use this

@@ -4,7 +4,8 @@
 use sqlx::{Executor, Row};
 
 use crate::{
-    asleep, bots, own_puzzles, postgres, profiles, puzzle_runs, puzzles, seeks, tournaments,
+    asleep, bots, fairplay, own_puzzles, postgres, profiles, puzzle_runs, puzzles, seeks,
+    tournaments,
 };
 use crate::{Backend, Store};
 
@@ -126,6 +127,8 @@ pub(crate) const MIGRATIONS: &[&[&str]] = &[
     // Puzzle streaks and storms, best scores, the history of tries: see
     // `puzzle_runs`.
     puzzle_runs::MIGRATION,
+    // Fair play's queue, evidence, flags, roles and audit log: see `fairplay`.
+    fairplay::MIGRATION,
 ];
 
 impl Store {

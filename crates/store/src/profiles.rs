@@ -286,12 +286,28 @@ impl Profiles {
     }
 
     pub async fn profile(&self, id: &str) -> Result<Option<Profile>, sqlx::Error> {
-        sqlx::query("SELECT id, name, created_at FROM domino_profiles WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.db.pool)
-            .await?
-            .map(|r| Self::profile_row(&r))
-            .transpose()
+        self.profile_where("id", id).await
+    }
+
+    /// The profile whose `column` (a fixed name, never input) is `value`.
+    async fn profile_where(
+        &self,
+        column: &str,
+        value: &str,
+    ) -> Result<Option<Profile>, sqlx::Error> {
+        sqlx::query(&format!(
+            "SELECT id, name, created_at FROM domino_profiles WHERE {column} = $1"
+        ))
+        .bind(value)
+        .fetch_optional(&self.db.pool)
+        .await?
+        .map(|r| Self::profile_row(&r))
+        .transpose()
+    }
+
+    /// The profile shown under exactly `name` (`domino admin`).
+    pub async fn profile_named(&self, name: &str) -> Result<Option<Profile>, sqlx::Error> {
+        self.profile_where("name", name).await
     }
 
     /// Sign a device out: its secret no longer signs in.

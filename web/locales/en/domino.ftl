@@ -616,6 +616,7 @@ error = { $code ->
     [bad_rounds] That number of rounds does not fit: a Swiss tournament plays 1 to 15 rounds.
     [no_tournament] There is no tournament at this address.
     [not_organiser] Only the organiser can do that: the organiser's link lets you.
+    [not_moderator] Only a moderator can do that.
     [round_not_over] Every table of this round is dealt the same cards: you can watch it, and see its replay, once the round is over.
     [too_few_entrants] Not enough entrants to start: add players or bots.
     [tournament_full] This tournament is full.

@@ -622,6 +622,7 @@ error = { $code ->
     [bad_rounds] Ese número de rondas no vale: un suizo juega de 1 a 15 rondas.
     [no_tournament] No hay ningún torneo en esta dirección.
     [not_organiser] Solo el organizador puede hacer eso: el enlace del organizador te deja.
+    [not_moderator] Solo un moderador puede hacer eso.
     [round_not_over] Todas las mesas de esta ronda reciben las mismas fichas: podrás mirarla, y ver su repetición, cuando termine la ronda.
     [too_few_entrants] No hay participantes suficientes para empezar: añade jugadores o bots.
     [tournament_full] Este torneo está completo.

@@ -620,6 +620,7 @@ error = { $code ->
     [bad_rounds] Ce nombre de rondes ne convient pas : un suisse se joue en 1 à 15 rondes.
     [no_tournament] Il n'y a pas de tournoi à cette adresse.
     [not_organiser] Seul l'organisateur peut faire cela : le lien de l'organisateur le permet.
+    [not_moderator] Seul un modérateur peut faire cela.
     [round_not_over] Toutes les tables de cette ronde reçoivent les mêmes dominos : vous pourrez la regarder, et revoir la partie, une fois la ronde terminée.
     [too_few_entrants] Pas assez d'inscrits pour commencer : ajoutez des joueurs ou des robots.
     [tournament_full] Ce tournoi est complet.

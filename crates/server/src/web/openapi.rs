@@ -58,6 +58,7 @@ use crate::web::routes::Routes;
         (name = "sheets", description = "Score sheets kept by hand for a game played at a real table"),
         (name = "matches", description = "Games, levels, open tables, finished matches and their analysis"),
         (name = "turns", description = "Whose turn it is at a player's tables"),
+        (name = "fairplay", description = "Fair play's flags and audit log, for moderators"),
         (name = "docs", description = "This document and the bot API's guide"),
     )
 )]
@@ -78,6 +79,7 @@ pub fn document() -> OpenApi {
         crate::sheets::api::Doc::openapi(),
         crate::coach::api::Doc::openapi(),
         crate::turns::api::Doc::openapi(),
+        crate::fairplay::api::Doc::openapi(),
         crate::web::http::Doc::openapi(),
         crate::web::bot_docs::OpenApiDoc::openapi(),
         Here::openapi(),

@@ -53,6 +53,10 @@ pub fn routes(app: App, stop: watch::Receiver<bool>) -> Routes {
             behind_proxy,
         ))
         .merge(crate::turns::routes(app.turns))
+        .merge(crate::fairplay::api::routes(crate::fairplay::api::Api {
+            fairplay: app.fairplay,
+            who: app.who.clone(),
+        }))
         .merge(crate::bots::routes(app.bots, app.who))
         .merge(crate::web::bot_docs::routes())
         .merge(crate::web::openapi::routes())
