@@ -47,5 +47,7 @@ export function dailyCard() {
       rating: p.rating ? M.points(p.rating) : "", player: p.player ? M.points(p.player) : "",
     }));
     card.hidden = false;
+    // A station taller than the card's room fades out where it is cut.
+    requestAnimationFrame(() => station.classList.toggle("clipped", station.scrollHeight > station.clientHeight + 1));
   }
 }
