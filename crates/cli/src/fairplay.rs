@@ -162,11 +162,11 @@ fn bench_main(a: &BenchArgs) -> anyhow::Result<()> {
         a.sim.preset, samples, a.sim.seed, report.matches
     );
     println!();
-    println!("| group | players | matches each | flagged | first flag (median match) | agreement | decisions a match | deep agreement | deep a match |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| group | players | matches each | flagged | first flag (median match) | agreement | decisions a match | deep agreement | deep a match | mean cost |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for r in &report.rows {
         println!(
-            "| {} | {} | {} | {} ({:.0}%) | {} | {:.1}% | {:.0} | {:.1}% | {:.1} |",
+            "| {} | {} | {} | {} ({:.0}%) | {} | {:.1}% | {:.0} | {:.1}% | {:.1} | {:.2} |",
             r.label,
             r.players,
             r.matches,
@@ -176,7 +176,8 @@ fn bench_main(a: &BenchArgs) -> anyhow::Result<()> {
             100.0 * r.agreement,
             r.decisions_per_match,
             100.0 * r.deep_agreement,
-            r.deep_per_match
+            r.deep_per_match,
+            r.mean_cost
         );
     }
     println!();
@@ -254,5 +255,6 @@ fn row_json(r: &Row) -> serde_json::Value {
         "decisions_per_match": r.decisions_per_match,
         "deep_agreement": r.deep_agreement,
         "deep_per_match": r.deep_per_match,
+        "mean_cost": r.mean_cost,
     })
 }

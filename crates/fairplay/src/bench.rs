@@ -61,6 +61,8 @@ pub struct Row {
     /// Mean agreement on deep decisions, and deep decisions per match.
     pub deep_agreement: f64,
     pub deep_per_match: f64,
+    /// Mean cost of a counted decision.
+    pub mean_cost: f64,
 }
 
 /// What the benchmark found.
@@ -191,6 +193,7 @@ fn row(
         agreement: total.agreement().unwrap_or(0.0),
         deep_agreement: total.deep_agreement().unwrap_or(0.0),
         deep_per_match: total.deep as f64 / total.matches.max(1) as f64,
+        mean_cost: total.mean_cost().unwrap_or(0.0),
         decisions_per_match: total.decisions as f64 / total.matches.max(1) as f64,
     }
 }

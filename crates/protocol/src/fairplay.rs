@@ -109,3 +109,32 @@ pub struct ReportListed {
     pub table: Option<String>,
     pub text: String,
 }
+
+/// `POST /api/fairplay/actions`: what a moderator does, and why (kept in
+/// the audit log).
+#[derive(Debug, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum ModAction {
+    /// The flag looked at and found nothing.
+    DismissFlag {
+        profile: String,
+        game: String,
+        kind: String,
+        why: String,
+    },
+    /// The report looked at and found nothing (or dealt with).
+    DismissReport { report: String, why: String },
+    /// Engine-assisted: the profile leaves every leaderboard.
+    MarkEngine { profile: String, why: String },
+    /// The mark undone.
+    UnmarkEngine { profile: String, why: String },
+}
+
+/// A moderator's action done: whether it changed anything (dismissing a
+/// flag already dismissed changes nothing, and is not logged again).
+#[derive(Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ModDone {
+    pub changed: bool,
+}

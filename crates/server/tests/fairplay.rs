@@ -8,8 +8,9 @@ use std::sync::Arc;
 use domino_fairplay::sim::{play_match, Persona, SimConfig, Style};
 use domino_fairplay::{Band, Flag};
 use domino_league::ratings::{MatchEnd, SeatStats};
+use domino_protocol::fairplay::ModAction;
 use domino_server::clock::TimeSource;
-use domino_server::fairplay::{admin, FairPlay, Parts, Queueing, Settings};
+use domino_server::fairplay::{admin, FairPlay, Parts, Queueing, Settings, MODERATOR};
 use domino_server::finished::FinishedMatches;
 use domino_server::profiles::Ratings;
 use domino_server::table::Rater;
@@ -103,6 +104,22 @@ async fn a_player_of_the_experts_moves_is_flagged_and_an_honest_one_is_not() {
         inner: Arc::new(Ratings::new(store.profiles().clone())),
         fairplay: fp.clone(),
     };
+    for who in ["cheat", "honest"] {
+        let p = domino_store::profiles::Profile {
+            id: who.into(),
+            name: who.into(),
+            created_at: 1,
+        };
+        let keys = domino_store::profiles::NameKeys {
+            folded: who.into(),
+            skeleton: who.into(),
+        };
+        assert!(store
+            .profiles()
+            .create_profile(&p, &keys, who)
+            .await
+            .unwrap());
+    }
     let cheat = Persona {
         style: Style::Cheat { p: 1.0 },
         ..honest(3)
@@ -153,6 +170,79 @@ async fn a_player_of_the_experts_moves_is_flagged_and_an_honest_one_is_not() {
             .await
             .is_err(),
         "no such profile"
+    );
+
+    // Marked engine-assisted, the profile leaves the leaderboard; undone,
+    // it is back; both in the audit log with who and why.
+    let board = |store: Store| async move {
+        let rows = store.profiles().leaderboard(GAME, 1, 10).await.unwrap();
+        rows.into_iter().map(|r| r.player).collect::<Vec<_>>()
+    };
+    assert!(board(store.clone()).await.contains(&"cheat".to_string()));
+    let mark = |why: &str| ModAction::MarkEngine {
+        profile: "cheat".into(),
+        why: why.into(),
+    };
+    assert_eq!(
+        fp.act("mo", mark("seen")).await.unwrap_err().code.as_str(),
+        "not_moderator"
+    );
+    store.fairplay().grant("mo", MODERATOR, 1).await.unwrap();
+    assert_eq!(
+        fp.act("mo", mark("  ")).await.unwrap_err().code.as_str(),
+        "bad_request"
+    );
+    assert!(fp.act("mo", mark("the figures")).await.unwrap().changed);
+    assert!(
+        !fp.act("mo", mark("again")).await.unwrap().changed,
+        "marked once"
+    );
+    let after = board(store.clone()).await;
+    assert!(
+        !after.contains(&"cheat".to_string()) && after.contains(&"honest".to_string()),
+        "{after:?}"
+    );
+    let unknown = ModAction::MarkEngine {
+        profile: "nobody".into(),
+        why: "x".into(),
+    };
+    assert_eq!(
+        fp.act("mo", unknown).await.unwrap_err().code.as_str(),
+        "no_such_profile"
+    );
+    let bot = ModAction::MarkEngine {
+        profile: "bot:heavy".into(),
+        why: "x".into(),
+    };
+    assert!(fp.act("mo", bot).await.is_err(), "bot accounts are engines");
+    let undo = ModAction::UnmarkEngine {
+        profile: "cheat".into(),
+        why: "appeal upheld".into(),
+    };
+    assert!(fp.act("mo", undo).await.unwrap().changed);
+    assert!(board(store.clone()).await.contains(&"cheat".to_string()));
+    let dismiss = ModAction::DismissFlag {
+        profile: "cheat".into(),
+        game: GAME.into(),
+        kind: "agreement".into(),
+        why: "reviewed".into(),
+    };
+    assert!(fp.act("mo", dismiss).await.unwrap().changed);
+    assert!(store.fairplay().flags(10).await.unwrap().is_empty());
+    let log: Vec<String> = fp
+        .audit_log("mo")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|a| format!("{} {} {}", a.actor, a.action, a.why))
+        .collect();
+    assert_eq!(
+        log,
+        [
+            "mo dismiss_flag reviewed",
+            "mo unmark_engine appeal upheld",
+            "mo mark_engine the figures"
+        ]
     );
     store.close().await;
 }
@@ -333,10 +423,25 @@ fn only_a_moderator_reads_the_flags_and_every_grant_is_in_the_audit_log() {
         );
         let (status, _) = get(addr, "/api/fairplay/reports", &pat_cookie).await;
         assert_eq!(status, 403);
+        let dismiss = serde_json::json!({"action": "dismiss_report", "report": first["id"], "why": "a loss, not a cheat"});
+        let act = |cookie: String, body: Value| async move {
+            let text = body.to_string();
+            let (status, _, answer) =
+                http_request(addr, "POST", "/api/fairplay/actions", &[("Cookie", cookie.as_str())], Some(&text)).await;
+            (status, serde_json::from_str::<Value>(&answer).unwrap_or(Value::Null))
+        };
+        let (status, r) = act(pat.clone(), dismiss.clone()).await;
+        assert_eq!((status, r["code"].as_str()), (403, Some("not_moderator")), "{r}");
+        let (status, r) = act(mo_cookie.clone(), dismiss.clone()).await;
+        assert_eq!((status, r["changed"].as_bool()), (200, Some(true)), "{r}");
+        let (_, r) = act(mo_cookie.clone(), dismiss).await;
+        assert_eq!(r["changed"], false, "dismissed once");
+        let (_, list) = get(addr, "/api/fairplay/reports", &mo_cookie).await;
+        assert_eq!(list.as_array().unwrap().len(), domino_server::fairplay::REPORTS_PER_DAY as usize - 1);
 
         // Taken back: refused again, and logged.
         assert!(
-            admin::set_moderator(&store, "Mo", false, "stepped down", 20)
+            admin::set_moderator(&store, "Mo", false, "stepped down", domino_server::clock::now_ms())
                 .await
                 .unwrap()
                 .0

@@ -62,7 +62,19 @@ pub(crate) const MIGRATION: &[&str] = &[
         text TEXT NOT NULL
     )",
     "CREATE INDEX IF NOT EXISTS domino_reports_reporter ON domino_reports (reporter, at)",
+    // What moderators decided of a profile (`engine`: engine-assisted,
+    // off every leaderboard), until undone.
+    "CREATE TABLE IF NOT EXISTS domino_marks (
+        profile_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (profile_id, kind)
+    )",
 ];
+
+/// The mark of a profile judged engine-assisted: it leaves every
+/// leaderboard (see `Profiles::leaderboard`).
+pub const ENGINE_MARK: &str = "engine";
 
 /// One person's report of another.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -424,6 +436,65 @@ impl FairPlay {
                 })
             })
             .collect()
+    }
+}
+
+impl FairPlay {
+    /// Mark `profile` with `kind`; false when it had the mark already.
+    pub async fn mark(&self, profile: &str, kind: &str, at: i64) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(
+            "INSERT INTO domino_marks (profile_id, kind, at) VALUES ($1, $2, $3)
+             ON CONFLICT (profile_id, kind) DO NOTHING",
+        )
+        .bind(profile)
+        .bind(kind)
+        .bind(at)
+        .execute(&self.db.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Take `kind` off `profile`; false when it did not have it.
+    pub async fn unmark(&self, profile: &str, kind: &str) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query("DELETE FROM domino_marks WHERE profile_id = $1 AND kind = $2")
+            .bind(profile)
+            .bind(kind)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// A flag dismissed; false when there was none.
+    pub async fn dismiss_flag(
+        &self,
+        profile: &str,
+        game: &str,
+        kind: &str,
+    ) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query(
+            "DELETE FROM domino_fairplay_flags WHERE profile_id = $1 AND game = $2 AND kind = $3",
+        )
+        .bind(profile)
+        .bind(game)
+        .bind(kind)
+        .execute(&self.db.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// A report dismissed, as `(reporter, target)`; `None` when there was none.
+    pub async fn dismiss_report(&self, id: &str) -> Result<Option<String>, sqlx::Error> {
+        let target = sqlx::query("SELECT target FROM domino_reports WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.db.pool)
+            .await?
+            .map(|r| r.try_get::<String, _>("target"))
+            .transpose()?;
+        sqlx::query("DELETE FROM domino_reports WHERE id = $1")
+            .bind(id)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(target)
     }
 }
 

@@ -515,7 +515,8 @@ impl Profiles {
     }
 
     /// A game's rated players with at least `min` rated matches, best
-    /// first, with the profiles' names.
+    /// first, with the profiles' names; a profile marked engine-assisted
+    /// by a moderator (`fairplay::ENGINE_MARK`) is left out.
     pub async fn leaderboard(
         &self,
         game: &str,
@@ -526,6 +527,8 @@ impl Profiles {
             "SELECT r.player, r.game, r.rating, r.deviation, r.volatility, r.matches, p.name
              FROM domino_ratings r LEFT JOIN domino_profiles p ON p.id = r.player
              WHERE r.game = $1 AND r.matches >= $2
+               AND NOT EXISTS (SELECT 1 FROM domino_marks m
+                               WHERE m.profile_id = r.player AND m.kind = 'engine')
              ORDER BY r.rating DESC, r.player LIMIT $3",
         )
         .bind(game)

@@ -6,7 +6,9 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::Json;
-use domino_protocol::fairplay::{AuditLine, FlagList, Report, ReportListed, Reported};
+use domino_protocol::fairplay::{
+    AuditLine, FlagList, ModAction, ModDone, Report, ReportListed, Reported,
+};
 
 use super::FairPlay;
 use crate::web::answer::{HttpRefusal, Json as Body};
@@ -26,12 +28,13 @@ pub fn routes(api: Api) -> Routes {
         .get("/api/fairplay/audit", audit)
         .post("/api/fairplay/reports", report)
         .get("/api/fairplay/reports", reports)
+        .post("/api/fairplay/actions", act)
         .with_state(api)
 }
 
 /// Fair play's operations in the OpenAPI document.
 #[derive(Debug, utoipa::OpenApi)]
-#[openapi(paths(flags, audit, report, reports))]
+#[openapi(paths(flags, audit, report, reports, act))]
 pub struct Doc;
 
 async fn moderator(api: &Api, headers: &HeaderMap) -> Result<String, HttpRefusal> {
@@ -101,4 +104,22 @@ async fn reports(
 ) -> Result<Json<Vec<ReportListed>>, HttpRefusal> {
     let me = moderator(&api, &headers).await?;
     Ok(Json(api.fairplay.reports(&me).await?))
+}
+
+/// A moderator's action: dismiss a flag or a report, mark a profile
+/// engine-assisted (it leaves every leaderboard) or undo the mark, saying
+/// why. Each action that changes something is in the audit log.
+/// Moderators only; `no_such_profile` (404) for marking an unknown
+/// profile, `bad_request` for marking a bot account or saying no why.
+#[utoipa::path(post, path = "/api/fairplay/actions", tag = "fairplay",
+    request_body = ModAction,
+    responses((status = 200, description = "Done", body = ModDone)),
+    security(("cookie" = [])))]
+async fn act(
+    State(api): State<Api>,
+    headers: HeaderMap,
+    Body(a): Body<ModAction>,
+) -> Result<Json<ModDone>, HttpRefusal> {
+    let me = moderator(&api, &headers).await?;
+    Ok(Json(api.fairplay.act(&me, a).await?))
 }

@@ -10,6 +10,7 @@
 //! moderator role is granted with `domino admin`, and every grant is in
 //! the audit log.
 
+mod actions;
 pub mod admin;
 pub mod api;
 mod norms;
