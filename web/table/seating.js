@@ -20,14 +20,21 @@ import { sealedCard } from "../replay.js";
  * }} ctx
  */
 export function seating({ S, conn, id, app, nav, status, render, sendSettings }) {
+  // Back to the seat this browser's token holds: null once seated, else
+  // the refusal (the page's own `offline` too).
+  async function resume(/** @type {string} */ token) {
+    const r = await conn.request({ type: "resume", table: id, token });
+    if (r.type === "joined") { settled(); sendSettings(); return null; }
+    return refused(r);
+  }
+
   async function sit() {
     const token = store.token(id);
     if (token) {
-      const r = await conn.request({ type: "resume", table: id, token });
-      if (r.type === "joined") { settled(); sendSettings(); return; }
-      const no = refused(r);
-      if (no?.code === "no_table") return gone();
-      if (no?.code === "moving") return soon(no, sit);
+      const no = await resume(token);
+      if (!no) return;
+      if (no.code === "no_table") return gone();
+      if (no.code === "moving") return soon(no, sit);
     }
     if (S.watching) return watch(S.watching);
     const params = new URLSearchParams(location.search);
@@ -84,12 +91,11 @@ export function seating({ S, conn, id, app, nav, status, render, sendSettings })
   async function takeBack() {
     const token = store.token(id);
     if (!token) return;
-    const r = await conn.request({ type: "resume", table: id, token });
-    if (r.type === "joined") { settled(); sendSettings(); return; }
-    const no = refused(r);
-    if (no?.code === "moving") return soon(no, takeBack);
+    const no = await resume(token);
+    if (!no) return;
+    if (no.code === "moving") return soon(no, takeBack);
     // Offline: coming back with the token (`sit`) takes the seat back.
-    if (no && no.code !== "offline") { S.note = t("error", { code: no.code, message: no.message }); render(); }
+    if (no.code !== "offline") { S.note = t("error", { code: no.code, message: no.message }); render(); }
   }
 
   // The table's server stopped and another is taking the table over (a

@@ -47,24 +47,15 @@ pub fn run(args: AdminArgs, out: &mut impl Write) -> anyhow::Result<()> {
     rt.block_on(async move {
         let store = Store::connect_beside_server(&args.db).await?;
         let now = domino_server::clock::now_ms();
-        match args.command {
-            AdminCommand::Grant { profile, why } => {
-                let (changed, name) =
-                    admin::set_moderator(&store, &profile, true, &why, now).await?;
-                let said = if changed {
-                    "is now a moderator"
-                } else {
-                    "was a moderator already"
-                };
-                writeln!(out, "{name} {said}")?;
-            }
-            AdminCommand::Revoke { profile, why } => {
-                let (changed, name) =
-                    admin::set_moderator(&store, &profile, false, &why, now).await?;
-                let said = if changed {
-                    "is no longer a moderator"
-                } else {
-                    "was not a moderator"
+        match &args.command {
+            AdminCommand::Grant { profile, why } | AdminCommand::Revoke { profile, why } => {
+                let on = matches!(args.command, AdminCommand::Grant { .. });
+                let (changed, name) = admin::set_moderator(&store, profile, on, why, now).await?;
+                let said = match (on, changed) {
+                    (true, true) => "is now a moderator",
+                    (true, false) => "was a moderator already",
+                    (false, true) => "is no longer a moderator",
+                    (false, false) => "was not a moderator",
                 };
                 writeln!(out, "{name} {said}")?;
             }
@@ -74,7 +65,7 @@ pub fn run(args: AdminArgs, out: &mut impl Write) -> anyhow::Result<()> {
                 }
             }
             AdminCommand::Audit { limit } => {
-                for a in store.fairplay().audit_log(limit).await? {
+                for a in store.fairplay().audit_log(*limit).await? {
                     writeln!(
                         out,
                         "{}\t{}\t{}\t{}\t{}",

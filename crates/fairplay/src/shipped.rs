@@ -4,6 +4,9 @@
 //! file has no built-in norms, and its profiles are not judged on
 //! agreement until it has.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use serde::{Deserialize, Serialize};
 
 use crate::norm::Norms;
@@ -43,10 +46,17 @@ const FILES: &[(&str, &str)] = &[
     ("puerto-rican", include_str!("../norms/puerto-rican.json")),
 ];
 
+/// The shipped norms, read once: the server asks after every match.
+static READ: LazyLock<HashMap<&'static str, Norms>> = LazyLock::new(|| {
+    FILES
+        .iter()
+        .filter_map(|(g, text)| Some((*g, serde_json::from_str::<Shipped>(text).ok()?.norms)))
+        .collect()
+});
+
 /// The built-in norms of `game`, if shipped.
 pub fn built_in(game: &str) -> Option<Norms> {
-    let (_, text) = FILES.iter().find(|(g, _)| *g == game)?;
-    serde_json::from_str::<Shipped>(text).ok().map(|s| s.norms)
+    READ.get(game).cloned()
 }
 
 /// The games with shipped norms.

@@ -76,8 +76,7 @@ impl FairPlay {
 
     /// Refused unless `profile` is a person's profile.
     async fn known_person(&self, profile: &str) -> Result<(), Refusal> {
-        let found = self.profiles.profile(profile).await.map_err(store_error)?;
-        if found.is_none() {
+        if self.name_of(profile).await?.is_none() {
             return Err(Refusal::new(Code::NoSuchProfile, "no such profile"));
         }
         if self.bots.is_bot(profile).await.map_err(store_error)? {

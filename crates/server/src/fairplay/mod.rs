@@ -146,12 +146,7 @@ impl FairPlay {
         let rows = self.rows.flags(LIST_LIMIT).await.map_err(store_error)?;
         let mut flags = Vec::with_capacity(rows.len());
         for r in rows {
-            let name = self
-                .profiles
-                .profile(&r.profile)
-                .await
-                .map_err(store_error)?
-                .map(|p| p.name);
+            let name = self.name_of(&r.profile).await?;
             flags.push(FlagListed {
                 name,
                 figures: serde_json::from_str(&r.figures).unwrap_or(serde_json::Value::Null),
@@ -163,6 +158,12 @@ impl FairPlay {
         }
         let queued = self.rows.queued().await.map_err(store_error)?;
         Ok(FlagList { flags, queued })
+    }
+
+    /// The name of `profile`, for the moderators' lists (`None`: gone).
+    async fn name_of(&self, profile: &str) -> Result<Option<String>, Refusal> {
+        let p = self.profiles.profile(profile).await.map_err(store_error)?;
+        Ok(p.map(|p| p.name))
     }
 
     /// The audit log, the newest first, for moderator `me`.
@@ -193,9 +194,9 @@ impl FairPlay {
         let rating = self.profiles.rating(profile, game).await?;
         let band = domino_fairplay::Band::of(rating.map_or(1500.0, |(r, _)| r.rating) as i32);
         let history = self.history(profile, game).await?;
-        let Some(norms) = self.norms.of(game, &self.rows).await? else {
-            return Ok(Vec::new());
-        };
+        // Without norms only agreement goes unjudged: the rating's pace
+        // and the move times need none.
+        let norms = self.norms.of(game, &self.rows).await?.unwrap_or_default();
         let p = domino_fairplay::Profile {
             evidence: &evidence,
             band,

@@ -39,13 +39,7 @@ impl FairPlay {
         if r.reason == ReportReason::Other && text.is_empty() {
             return Err(bad("say in a line what happened"));
         }
-        if self
-            .profiles
-            .profile(&r.profile)
-            .await
-            .map_err(store_error)?
-            .is_none()
-        {
+        if self.name_of(&r.profile).await?.is_none() {
             return Err(Refusal::new(Code::NoSuchProfile, "no such profile"));
         }
         if r.reason == ReportReason::Engine
@@ -89,12 +83,7 @@ impl FairPlay {
         let rows = self.rows.reports(LIST_LIMIT).await.map_err(store_error)?;
         let mut out = Vec::with_capacity(rows.len());
         for r in rows {
-            let target_name = self
-                .profiles
-                .profile(&r.target)
-                .await
-                .map_err(store_error)?
-                .map(|p| p.name);
+            let target_name = self.name_of(&r.target).await?;
             out.push(ReportListed {
                 id: r.id,
                 at: r.at,

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use domino_bots::analysis::analyze_until;
 use domino_engine::Record;
 use domino_fairplay::{match_evidence, Evidence, MoveTime};
+use domino_protocol::refusal::Code;
 use domino_store::fairplay::EvidenceRow;
 use domino_store::{LogRow, Logged};
 use tokio::sync::watch;
@@ -77,7 +78,13 @@ impl FairPlay {
         let evidence = if people.is_empty() {
             Vec::new()
         } else {
-            self.analyse(&table).await?
+            match self.analyse(&table).await? {
+                Some(e) => e,
+                // A duplicate round still being played keeps its record
+                // sealed: the match stays queued, taken, and is taken again
+                // once its claim is stale.
+                None => return Ok(true),
+            }
         };
         let at = self.time.now_ms();
         let rows: Vec<EvidenceRow> = people
@@ -104,13 +111,15 @@ impl FairPlay {
     }
 
     /// Each seat's evidence from `table`'s match; none when it cannot be
-    /// read or analysed in time (logged: the match is left out).
-    async fn analyse(&self, table: &str) -> Result<Vec<Evidence>, sqlx::Error> {
+    /// read or analysed in time (logged: the match is left out); `None`
+    /// while its duplicate round is sealed.
+    async fn analyse(&self, table: &str) -> Result<Option<Vec<Evidence>>, sqlx::Error> {
         let rec = match self.finished.get(table).await {
             Ok((_, rec)) => rec,
+            Err(r) if r.code == Code::RoundNotOver => return Ok(None),
             Err(r) => {
                 tracing::warn!(table, "fair play: the match is not read: {}", r.message);
-                return Ok(Vec::new());
+                return Ok(Some(Vec::new()));
             }
         };
         let times = move_times(&self.finished.log(table).await?);
@@ -118,17 +127,17 @@ impl FairPlay {
         let seed = seed_of(table);
         let done =
             tokio::task::spawn_blocking(move || evidence_of(&rec, &times, &settings, seed)).await;
-        match done {
-            Ok(Ok(e)) => Ok(e),
+        Ok(Some(match done {
+            Ok(Ok(e)) => e,
             Ok(Err(why)) => {
                 tracing::warn!(table, "fair play: the match is left out: {why}");
-                Ok(Vec::new())
+                Vec::new()
             }
             Err(e) => {
                 tracing::error!(table, "fair play: the analysis failed: {e}");
-                Ok(Vec::new())
+                Vec::new()
             }
-        }
+        }))
     }
 }
 
